@@ -1,0 +1,388 @@
+"""The engine API: every write is an event, committed before the call returns.
+
+``MemoryEngine`` validates plain values, turns them into a command, and hands
+the command to the writer thread (group commit, retries). Reads that must be
+exact (recovery, audits of one stream) go to the event store; everything else
+reads projections.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime, timezone
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.domain import DomainEventProtocol
+
+from engine.agent import Agent, agent_stream_id
+from engine.backend import Backend, parse_db_url
+from engine.config import EngineConfig
+from engine.errors import (
+    AgentNotFound,
+    ContentTooLarge,
+    InvalidInput,
+    SessionNotFound,
+    TaskNotFound,
+)
+from engine.owner import Owner
+from engine.receipt import Receipt, receipt_id
+from engine.records import SessionInfo
+from engine.session import Session
+from engine.store import EventLog, open_event_log, translate_errors
+from engine.task import Task
+from engine.validation import (
+    check_content,
+    check_json,
+    check_name,
+    check_role,
+    check_timestamp,
+    check_text,
+    parse_id,
+)
+from engine.writer import UnitOfWork, Writer
+
+__all__ = ["MemoryEngine"]
+
+_MESSAGE_KEYS = frozenset(
+    {"role", "content", "name", "occurred_at", "client_id", "metadata", "tool_calls", "tool_call_id"}
+)
+
+
+class MemoryEngine:
+    """An open memledger database. Thread-safe; one per process is plenty."""
+
+    def __init__(self, config: EngineConfig) -> None:
+        self.config = config
+        self.backend: Backend = parse_db_url(config.db)
+        self.log: EventLog = open_event_log(self.backend, config.snapshot_interval)
+        self._writer = Writer(
+            self.log, config.cache_size, config.max_retries, config.group_commit_max
+        )
+        self._position = 0
+
+    @classmethod
+    def open(cls, db: str | None = None, *, config: EngineConfig | None = None) -> MemoryEngine:
+        """Opens (creating if needed) the database at ``db``: a file path,
+        ``sqlite:///path`` or ``postgresql://...``; default ``MEMLEDGER_DB``
+        or ``memledger.db``."""
+        base = config or EngineConfig.from_env()
+        if db is not None:
+            base = replace(base, db=db)
+        return cls(base)
+
+    # --- lifecycle ----------------------------------------------------------
+
+    def close(self) -> None:
+        self._writer.close()
+        self.log.close()
+
+    def __enter__(self) -> MemoryEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def position(self) -> int:
+        """The notification id of this engine's last committed write: hand it
+        to a projection's ``wait`` for read-your-writes."""
+        return self._position
+
+    def _submit(self, command: Any) -> Any:
+        result, position = self._writer.submit(command)
+        if position > self._position:
+            self._position = position
+        return result
+
+    # --- sessions and messages ---------------------------------------------
+
+    def create_session(self, owner: Owner, agent_id: str) -> str:
+        """Starts a conversation and points the agent at it (one transaction)."""
+        _check_owner(owner)
+        agent_id = check_name(agent_id, "agent_id", self.config.limits)
+
+        def command(unit: UnitOfWork) -> str:
+            session = Session(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
+            agent = unit.get(Agent, agent_stream_id(owner.app, owner.user_id, agent_id))
+            if agent is None:
+                agent = Agent(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
+            agent.open_session(session.id.hex)
+            unit.add(session)
+            unit.add(agent)
+            return session.id.hex
+
+        return self._submit(command)
+
+    def add_message(
+        self,
+        session_id: str,
+        role: str,
+        content: str,
+        name: str | None = None,
+        occurred_at: datetime | None = None,
+        client_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        *,
+        tool_calls: Sequence[Mapping[str, Any]] | None = None,
+        tool_call_id: str | None = None,
+        owner: Owner | None = None,
+    ) -> int:
+        """Appends one message; returns its 1-based seq once it is durable.
+
+        A retry with the same ``client_id`` returns the first call's seq and
+        writes nothing."""
+        fields = self._message_fields(
+            {
+                "role": role,
+                "content": content,
+                "name": name,
+                "occurred_at": occurred_at,
+                "client_id": client_id,
+                "metadata": metadata,
+                "tool_calls": tool_calls,
+                "tool_call_id": tool_call_id,
+            },
+            datetime.now(timezone.utc),
+        )
+        return self._append(session_id, [fields], owner)[0]
+
+    def add_messages(
+        self,
+        session_id: str,
+        messages: Iterable[Mapping[str, Any]],
+        *,
+        owner: Owner | None = None,
+    ) -> list[int]:
+        """Appends several messages in one atomic transaction: all or none."""
+        limits = self.config.limits
+        batch = list(messages)
+        if not batch:
+            raise InvalidInput("add_messages needs at least one message")
+        if len(batch) > limits.max_batch_messages:
+            raise ContentTooLarge(
+                f"{len(batch)} messages in one batch; the limit is {limits.max_batch_messages}"
+            )
+        now = datetime.now(timezone.utc)
+        prepared = []
+        total = 0
+        for i, message in enumerate(batch):
+            if not isinstance(message, Mapping):
+                raise InvalidInput(f"message {i} must be a mapping")
+            unknown = set(message) - _MESSAGE_KEYS
+            if unknown:
+                raise InvalidInput(f"message {i} has unknown keys {sorted(unknown)}")
+            fields = self._message_fields(dict(message), now)
+            total += len(fields["content"].encode("utf-8"))
+            prepared.append(fields)
+        if total > limits.max_batch_bytes:
+            raise ContentTooLarge(f"batch is {total} bytes; the limit is {limits.max_batch_bytes}")
+        client_ids = [f["client_id"] for f in prepared if f["client_id"] is not None]
+        if len(set(client_ids)) != len(client_ids):
+            raise InvalidInput("client_id values repeat within one batch")
+        return self._append(session_id, prepared, owner)
+
+    def _message_fields(self, m: dict[str, Any], now: datetime) -> dict[str, Any]:
+        limits = self.config.limits
+        role = check_role(m.get("role"))
+        tool_calls = m.get("tool_calls")
+        content = check_content(
+            m.get("content"), limits, allow_empty=role == "assistant" and bool(tool_calls)
+        )
+        name = m.get("name")
+        occurred = m.get("occurred_at")
+        client_id = m.get("client_id")
+        metadata = m.get("metadata")
+        tool_call_id = m.get("tool_call_id")
+        if metadata is not None and not isinstance(metadata, Mapping):
+            raise InvalidInput("metadata must be a JSON object")
+        if tool_calls is not None and not isinstance(tool_calls, (list, tuple)):
+            raise InvalidInput("tool_calls must be a list of JSON objects")
+        return {
+            "role": role,
+            "content": content,
+            "name": None if name is None else check_name(name, "name", limits),
+            "occurred_at": now if occurred is None else check_timestamp(occurred, "occurred_at"),
+            "client_id": None if client_id is None else check_name(client_id, "client_id", limits),
+            "metadata": None if metadata is None else check_json(dict(metadata), "metadata", limits),
+            "tool_calls": None if tool_calls is None else check_json(list(tool_calls), "tool_calls", limits),
+            "tool_call_id": None
+            if tool_call_id is None
+            else check_name(tool_call_id, "tool_call_id", limits),
+        }
+
+    def _append(
+        self, session_id: str, prepared: list[dict[str, Any]], owner: Owner | None
+    ) -> list[int]:
+        sid = parse_id(session_id, "session_id")
+
+        def command(unit: UnitOfWork) -> list[int]:
+            session = self._owned_session(unit, sid, owner)
+            first_client = prepared[0]["client_id"]
+            if first_client is not None:
+                receipt = unit.get(Receipt, receipt_id(sid, first_client))
+                if receipt is not None:
+                    return self._replayed_seqs(unit, sid, prepared)
+            session.ensure_open()
+            seqs = []
+            for fields in prepared:
+                seq = session.add_message(**fields)
+                seqs.append(seq)
+                if fields["client_id"] is not None:
+                    unit.add(
+                        Receipt(
+                            app=session.app,
+                            user_id=session.user_id,
+                            session_id=sid.hex,
+                            client_id=fields["client_id"],
+                            seq=seq,
+                        )
+                    )
+            return seqs
+
+        return self._submit(command)
+
+    @staticmethod
+    def _replayed_seqs(unit: UnitOfWork, sid: UUID, prepared: list[dict[str, Any]]) -> list[int]:
+        seqs = []
+        for fields in prepared:
+            client_id = fields["client_id"]
+            receipt = None if client_id is None else unit.get(Receipt, receipt_id(sid, client_id))
+            if receipt is None:
+                raise InvalidInput(
+                    "this batch repeats an earlier client_id but is not the same batch"
+                )
+            seqs.append(receipt.seq)
+        return seqs
+
+    @staticmethod
+    def _owned_session(unit: UnitOfWork, sid: UUID, owner: Owner | None) -> Session:
+        session = unit.get(Session, sid)
+        if session is None or (
+            owner is not None and (session.app, session.user_id) != (owner.app, owner.user_id)
+        ):
+            raise SessionNotFound(f"no session {sid.hex}")
+        return session
+
+    def close_session(self, session_id: str, *, owner: Owner | None = None) -> None:
+        sid = parse_id(session_id, "session_id")
+
+        def command(unit: UnitOfWork) -> None:
+            self._owned_session(unit, sid, owner).close()
+
+        self._submit(command)
+
+    def get_session(self, session_id: str, *, owner: Owner | None = None) -> SessionInfo:
+        """The session's current counters, read from the event store."""
+        sid = parse_id(session_id, "session_id")
+        session = self._load(sid, Session)
+        if session is None or (
+            owner is not None and (session.app, session.user_id) != (owner.app, owner.user_id)
+        ):
+            raise SessionNotFound(f"no session {sid.hex}")
+        return SessionInfo(
+            session_id=sid.hex,
+            app=session.app,
+            user_id=session.user_id,
+            agent_id=session.agent_id,
+            message_count=session.seq,
+            closed=session.closed,
+            open_tasks=list(session.open_tasks),
+        )
+
+    # --- tasks ---------------------------------------------------------------
+
+    def start_task(self, session_id: str, input: str, *, owner: Owner | None = None) -> str:  # noqa: A002
+        sid = parse_id(session_id, "session_id")
+        text = check_text(input, "input", self.config.limits.max_content_bytes, allow_empty=True)
+
+        def command(unit: UnitOfWork) -> str:
+            session = self._owned_session(unit, sid, owner)
+            session.ensure_open()
+            task = Task(app=session.app, user_id=session.user_id, session_id=sid.hex, input=text)
+            session.open_task(task.id.hex)
+            unit.add(task)
+            return task.id.hex
+
+        return self._submit(command)
+
+    def complete_task(self, task_id: str, output: str, *, owner: Owner | None = None) -> None:
+        text = check_text(output, "output", self.config.limits.max_content_bytes, allow_empty=True)
+        self._finish_task(task_id, owner, lambda task: task.complete(text))
+
+    def fail_task(self, task_id: str, error: str, *, owner: Owner | None = None) -> None:
+        text = check_text(error, "error", self.config.limits.max_content_bytes, allow_empty=True)
+        self._finish_task(task_id, owner, lambda task: task.fail(text))
+
+    def _finish_task(self, task_id: str, owner: Owner | None, finish: Any) -> None:
+        tid = parse_id(task_id, "task_id")
+
+        def command(unit: UnitOfWork) -> None:
+            task = unit.get(Task, tid)
+            if task is None or (
+                owner is not None and (task.app, task.user_id) != (owner.app, owner.user_id)
+            ):
+                raise TaskNotFound(f"no task {tid.hex}")
+            finish(task)
+            session = unit.get(Session, UUID(hex=task.session_id))
+            if session is not None:
+                session.close_task(tid.hex)
+
+        self._submit(command)
+
+    # --- agents --------------------------------------------------------------
+
+    def checkpoint_agent(self, owner: Owner, agent_id: str, state: Any) -> None:
+        """Saves opaque JSON operational state; ``restore_agent`` returns the last."""
+        _check_owner(owner)
+        agent_id = check_name(agent_id, "agent_id", self.config.limits)
+        limits = self.config.limits
+        text = check_json(state, "state", limits, max_bytes=limits.max_state_bytes)
+
+        def command(unit: UnitOfWork) -> None:
+            agent = unit.get(Agent, agent_stream_id(owner.app, owner.user_id, agent_id))
+            if agent is None:
+                raise AgentNotFound(f"no agent {agent_id!r} for this owner")
+            agent.checkpoint(text)
+
+        self._submit(command)
+
+    # --- raw event-store reads (recovery and audits use these) ---------------
+
+    def _load(self, aggregate_id: UUID, cls: type[Any]) -> Any:
+        try:
+            with translate_errors():
+                agg = self.log.repository.get(aggregate_id)
+        except AggregateNotFoundError:
+            return None
+        return agg if isinstance(agg, cls) else None
+
+    def load_agent(self, owner: Owner, agent_id: str) -> Agent | None:
+        _check_owner(owner)
+        agent_id = check_name(agent_id, "agent_id", self.config.limits)
+        return self._load(agent_stream_id(owner.app, owner.user_id, agent_id), Agent)
+
+    def load_session(self, session_id: str) -> Session | None:
+        return self._load(parse_id(session_id, "session_id"), Session)
+
+    def load_task(self, task_id: str) -> Task | None:
+        return self._load(parse_id(task_id, "task_id"), Task)
+
+    def stream_events(
+        self,
+        stream_id: UUID,
+        *,
+        gt: int | None = None,
+        lte: int | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> list[DomainEventProtocol[UUID]]:
+        with translate_errors():
+            return list(self.log.events.get(stream_id, gt=gt, lte=lte, desc=desc, limit=limit))
+
+
+def _check_owner(owner: object) -> None:
+    if not isinstance(owner, Owner):
+        raise InvalidInput(f"owner must be an Owner, got {type(owner).__name__}")

@@ -1,0 +1,48 @@
+"""The ``memledger`` command line: one subcommand module per job.
+
+Configuration comes from arguments first, then ``MEMLEDGER_*`` variables.
+Every command has ``--help``; machine-readable output is ``--json``.
+Errors from memledger print one line and exit 2; nothing prints a traceback
+for a ``MemledgerError``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from engine.cli import demo, recover
+from engine.errors import MemledgerError
+
+__all__ = ["build_parser", "main"]
+
+COMMANDS = (demo, recover)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="memledger",
+        description="Event-sourced memory engine for LLM agents.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.handler(args)
+    except MemledgerError as e:
+        print(f"memledger: {type(e).__name__}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""Engine settings as frozen values; the environment is read only at the edge.
+
+Why frozen: a config shared by the writer thread, projections and the CLI must
+not change under them. ``EngineConfig.from_env()`` is the one place that reads
+``MEMLEDGER_*`` variables; everything else receives a value.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+
+from engine.errors import InvalidInput
+
+__all__ = ["DEFAULT_DB", "EngineConfig", "Limits"]
+
+DEFAULT_DB = "memledger.db"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Hostile-input bounds. Each has a ``MEMLEDGER_MAX_*`` variable."""
+
+    max_content_bytes: int = 1 << 20  # 1 MiB of UTF-8 per message
+    max_metadata_bytes: int = 64 << 10  # serialised JSON of metadata / tool calls
+    max_json_depth: int = 16
+    max_batch_messages: int = 1000
+    max_batch_bytes: int = 8 << 20
+    max_state_bytes: int = 1 << 20  # agent checkpoint state
+    max_name_chars: int = 256  # names, agent ids, client ids, app / user ids
+
+
+@dataclass(frozen=True, slots=True)
+class EngineConfig:
+    db: str = DEFAULT_DB
+    limits: Limits = Limits()
+    snapshot_interval: int = 100
+    cache_size: int = 10_000  # aggregates the writer keeps hot
+    max_retries: int = 50  # optimistic-concurrency retries for one command
+    group_commit_max: int = 256  # appends folded into one transaction
+    projections_in_process: bool = True
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> EngineConfig:
+        env = os.environ if environ is None else environ
+        base = cls()
+        limit_values: dict[str, int] = {}
+        for f in fields(Limits):
+            raw = env.get("MEMLEDGER_" + f.name.upper())
+            if raw is not None:
+                limit_values[f.name] = _positive_int(f.name, raw)
+        values: dict[str, object] = {"limits": replace(base.limits, **limit_values)}
+        if "MEMLEDGER_DB" in env:
+            values["db"] = env["MEMLEDGER_DB"]
+        for name in ("snapshot_interval", "cache_size", "max_retries", "group_commit_max"):
+            raw = env.get("MEMLEDGER_" + name.upper())
+            if raw is not None:
+                values[name] = _positive_int(name, raw)
+        raw = env.get("MEMLEDGER_PROJECTIONS_IN_PROCESS")
+        if raw is not None:
+            values["projections_in_process"] = raw.strip().lower() in {"1", "y", "yes", "true", "on"}
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return replace(base, **values)  # type: ignore[arg-type]
+
+
+def _positive_int(name: str, raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be an integer, got {raw!r}") from None
+    if value <= 0:
+        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be positive, got {value}")
+    return value

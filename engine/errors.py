@@ -1,0 +1,164 @@
+"""Every error memledger raises on purpose, in one tree.
+
+    MemledgerError
+    ├── InvalidInput                  (also ValueError) bad arguments; nothing was written
+    │   ├── InvalidOwner              app / user_id empty, too long or with control characters
+    │   ├── InvalidId                 a session, task, memory or agent id that is malformed
+    │   ├── InvalidRole               a role outside system / user / assistant / tool
+    │   ├── InvalidContent            empty, non-string, NUL bytes, unpaired surrogates, non-UTF-8
+    │   ├── ContentTooLarge           content, metadata or a batch over its configured limit
+    │   ├── InvalidMetadata           metadata / tool calls / state that is not bounded JSON
+    │   └── InvalidTimestamp          naive, non-datetime or out-of-range times
+    ├── NotFound                      (also LookupError) no such thing *for this owner*
+    │   ├── SessionNotFound
+    │   ├── TaskNotFound
+    │   ├── AgentNotFound
+    │   └── MemoryNotFound
+    ├── StateConflict                 the command is valid but the stream's state refuses it
+    │   ├── SessionClosed
+    │   ├── TaskFinished
+    │   └── ConcurrencyExhausted      optimistic-concurrency retries ran out
+    ├── StoreError                    the database underneath
+    │   ├── UnsupportedBackend        a URL scheme we cannot open
+    │   ├── StoreUnavailable          cannot connect / open
+    │   └── CorruptStore              the file is not a database, or not a memledger one
+    ├── OwnerErased                   the owner's data key was destroyed (right to be forgotten)
+    └── ProjectionError
+        └── ProjectionTimeout         wait(position, timeout) ran out
+
+Why one tree: callers (agent servers, CLIs, tests) catch ``MemledgerError`` at
+their boundary and map it to a status without ever seeing a driver exception.
+Driver errors are translated where they are raised (``engine.store``), never
+leaked. Ids of another owner raise the same ``NotFound`` as ids that do not
+exist, so errors are no existence oracle across tenants.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AgentNotFound",
+    "ConcurrencyExhausted",
+    "ContentTooLarge",
+    "CorruptStore",
+    "InvalidContent",
+    "InvalidId",
+    "InvalidInput",
+    "InvalidMetadata",
+    "InvalidOwner",
+    "InvalidRole",
+    "InvalidTimestamp",
+    "MemledgerError",
+    "MemoryNotFound",
+    "NotFound",
+    "OwnerErased",
+    "ProjectionError",
+    "ProjectionTimeout",
+    "SessionClosed",
+    "SessionNotFound",
+    "StateConflict",
+    "StoreError",
+    "StoreUnavailable",
+    "TaskFinished",
+    "TaskNotFound",
+    "UnsupportedBackend",
+]
+
+
+class MemledgerError(Exception):
+    """Root of every error memledger raises deliberately."""
+
+
+class InvalidInput(MemledgerError, ValueError):
+    """The caller passed something we refuse; the store was not touched."""
+
+
+class InvalidOwner(InvalidInput):
+    pass
+
+
+class InvalidId(InvalidInput):
+    pass
+
+
+class InvalidRole(InvalidInput):
+    pass
+
+
+class InvalidContent(InvalidInput):
+    pass
+
+
+class ContentTooLarge(InvalidInput):
+    pass
+
+
+class InvalidMetadata(InvalidInput):
+    pass
+
+
+class InvalidTimestamp(InvalidInput):
+    pass
+
+
+class NotFound(MemledgerError, LookupError):
+    """No such object for this owner (deliberately silent about other owners)."""
+
+
+class SessionNotFound(NotFound):
+    pass
+
+
+class TaskNotFound(NotFound):
+    pass
+
+
+class AgentNotFound(NotFound):
+    pass
+
+
+class MemoryNotFound(NotFound):
+    pass
+
+
+class StateConflict(MemledgerError):
+    """The command is well-formed but the stream's current state refuses it."""
+
+
+class SessionClosed(StateConflict):
+    pass
+
+
+class TaskFinished(StateConflict):
+    pass
+
+
+class ConcurrencyExhausted(StateConflict):
+    """Optimistic-concurrency retries ran out (a pathological write storm)."""
+
+
+class StoreError(MemledgerError):
+    """The database underneath failed or is not what we expect."""
+
+
+class UnsupportedBackend(StoreError):
+    pass
+
+
+class StoreUnavailable(StoreError):
+    pass
+
+
+class CorruptStore(StoreError):
+    pass
+
+
+class OwnerErased(MemledgerError):
+    """The owner's data key is gone: their content can no longer be read by anyone."""
+
+
+class ProjectionError(MemledgerError):
+    pass
+
+
+class ProjectionTimeout(ProjectionError, TimeoutError):
+    pass

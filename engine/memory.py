@@ -1,0 +1,215 @@
+"""The Memory stream: one belief and every change the engine made to it.
+
+Its id is a uuid5 of the belief's source (the distiller's source key, or the
+explicit call's client key), so a retried distillation cannot create the same
+belief twice: the second ``memory.distilled`` collides on (stream, version 1).
+The state holds only what reconciliation must decide on; every word of a
+revision stays in its event, for audits and replays.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from eventsourcing.domain import Aggregate, event
+
+from engine.errors import StateConflict
+
+__all__ = ["KINDS", "Memory", "memory_stream_id"]
+
+KINDS = frozenset({"fact", "episode", "experience"})
+_NS = uuid5(NAMESPACE_URL, "memledger/memory")
+
+
+def memory_stream_id(app: str, user_id: str, source_key: str) -> UUID:
+    return uuid5(_NS, f"{app}\x1f{user_id}\x1f{source_key}")
+
+
+class Memory(Aggregate):
+    TOPIC = "memledger:Memory"
+
+    class Event(Aggregate.Event):
+        app: str
+        user_id: str
+
+    class Created(Event, Aggregate.Created):
+        TOPIC = "memory.distilled"
+        class_version = 1
+        source_key: str
+        kind: str
+        statement: str
+        problem: str | None
+        solution: str | None
+        subject: str | None
+        attribute: str | None
+        topics: list[str]
+        participants: list[str]
+        location: str | None
+        event_time: datetime | None
+        valid_from: datetime
+        confidence: float
+        method: str
+        extractor: str
+        extractor_version: str
+        sources: list[dict[str, Any]]
+        supersedes: str | None
+        raw: str | None  # an LLM's raw output, so replay never calls the model again
+
+    Distilled = Created
+
+    @event(Created)
+    def __init__(
+        self,
+        app: str,
+        user_id: str,
+        source_key: str,
+        kind: str,
+        statement: str,
+        problem: str | None,
+        solution: str | None,
+        subject: str | None,
+        attribute: str | None,
+        topics: list[str],
+        participants: list[str],
+        location: str | None,
+        event_time: datetime | None,
+        valid_from: datetime,
+        confidence: float,
+        method: str,
+        extractor: str,
+        extractor_version: str,
+        sources: list[dict[str, Any]],
+        supersedes: str | None,
+        raw: str | None,
+    ) -> None:
+        self.app = app
+        self.user_id = user_id
+        self.kind = kind
+        self.statement = statement
+        self.subject = subject
+        self.attribute = attribute
+        self.confidence = confidence
+        self.valid_from = valid_from
+        self.invalid_at: datetime | None = None
+        self.status = "current"
+        self.reinforcements = 0
+
+    @staticmethod
+    def create_id(app: str, user_id: str, source_key: str, **_: object) -> UUID:
+        return memory_stream_id(app, user_id, source_key)
+
+    class Reinforced(Event):
+        TOPIC = "memory.reinforced"
+        class_version = 1
+        confidence: float
+        sources: list[dict[str, Any]]
+        reason: str
+
+    @event(Reinforced)
+    def _reinforced(
+        self, app: str, user_id: str, confidence: float, sources: list[dict[str, Any]], reason: str
+    ) -> None:
+        self.confidence = confidence
+        self.reinforcements += 1
+
+    def reinforce(self, confidence: float, sources: list[dict[str, Any]], reason: str) -> None:
+        self._ensure_current()
+        self._reinforced(
+            app=self.app, user_id=self.user_id, confidence=confidence, sources=sources, reason=reason
+        )
+
+    class Revised(Event):
+        TOPIC = "memory.revised"
+        class_version = 1
+        statement: str
+        problem: str | None
+        solution: str | None
+        topics: list[str]
+        participants: list[str]
+        location: str | None
+        event_time: datetime | None
+        confidence: float
+        method: str
+        sources: list[dict[str, Any]]
+        reason: str
+
+    @event(Revised)
+    def _revised(
+        self,
+        app: str,
+        user_id: str,
+        statement: str,
+        problem: str | None,
+        solution: str | None,
+        topics: list[str],
+        participants: list[str],
+        location: str | None,
+        event_time: datetime | None,
+        confidence: float,
+        method: str,
+        sources: list[dict[str, Any]],
+        reason: str,
+    ) -> None:
+        self.statement = statement
+        self.confidence = confidence
+
+    def revise(self, **fields: Any) -> None:
+        self._ensure_current()
+        self._revised(app=self.app, user_id=self.user_id, **fields)
+
+    class Invalidated(Event):
+        TOPIC = "memory.invalidated"
+        class_version = 1
+        invalid_at: datetime
+        reason: str
+        cause: dict[str, Any] | None
+        superseded_by: str | None
+
+    @event(Invalidated)
+    def _invalidated(
+        self,
+        app: str,
+        user_id: str,
+        invalid_at: datetime,
+        reason: str,
+        cause: dict[str, Any] | None,
+        superseded_by: str | None,
+    ) -> None:
+        self.invalid_at = invalid_at
+        self.status = "invalidated"
+
+    def invalidate(
+        self,
+        invalid_at: datetime,
+        reason: str,
+        cause: dict[str, Any] | None = None,
+        superseded_by: str | None = None,
+    ) -> None:
+        self._ensure_current()
+        self._invalidated(
+            app=self.app,
+            user_id=self.user_id,
+            invalid_at=invalid_at,
+            reason=reason,
+            cause=cause,
+            superseded_by=superseded_by,
+        )
+
+    class Forgotten(Event):
+        TOPIC = "memory.forgotten"
+        class_version = 1
+        reason: str
+
+    @event(Forgotten)
+    def _forgotten(self, app: str, user_id: str, reason: str) -> None:
+        self.status = "forgotten"
+
+    def forget(self, reason: str) -> None:
+        if self.status != "forgotten":
+            self._forgotten(app=self.app, user_id=self.user_id, reason=reason)
+
+    def _ensure_current(self) -> None:
+        if self.status != "current":
+            raise StateConflict(f"memory {self.id.hex} is {self.status}")

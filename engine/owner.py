@@ -1,0 +1,37 @@
+"""The tenant scope. Nothing is read or written without one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import InvalidOwner
+
+__all__ = ["Owner"]
+
+_MAX_PART = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """An application and one of its users: the unit of isolation and erasure."""
+
+    app: str
+    user_id: str
+
+    def __post_init__(self) -> None:
+        for label, value in (("app", self.app), ("user_id", self.user_id)):
+            if not isinstance(value, str) or not value:
+                raise InvalidOwner(f"Owner.{label} must be a non-empty string")
+            if len(value) > _MAX_PART:
+                raise InvalidOwner(f"Owner.{label} is longer than {_MAX_PART} characters")
+            if any(ord(c) < 32 or ord(c) == 127 for c in value):
+                raise InvalidOwner(f"Owner.{label} contains control characters")
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InvalidOwner(f"Owner.{label} is not valid Unicode text") from None
+
+    @property
+    def key(self) -> str:
+        """A stable text form used in ids and key tables ("\\x1f" never occurs in a part)."""
+        return f"{self.app}\x1f{self.user_id}"

@@ -1,0 +1,116 @@
+"""The event store: an ``eventsourcing`` Application configured for memledger.
+
+This is the only module that configures the ``eventsourcing`` persistence
+layer, and the boundary where its driver errors become ``StoreError``s.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import (
+    DataError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    PersistenceError,
+    ProcessRecorder,
+    Transcoder,
+)
+
+from engine.agent import Agent
+from engine.backend import SQLITE_MAGIC, Backend
+from engine.errors import CorruptStore, StoreError, StoreUnavailable
+from engine.memory import Memory
+from engine.receipt import Receipt
+from engine.session import Session
+from engine.task import Task
+from engine.transcoder import OrjsonTranscoder
+
+__all__ = ["AGGREGATES", "EventLog", "IntegrityError", "open_event_log", "translate_errors"]
+
+AGGREGATES = (Session, Agent, Task, Memory, Receipt)
+
+
+class EventLog(Application):
+    """All memledger streams in one application, so one notification log
+    orders them and one transaction can span a session and its agent."""
+
+    name = "memledger"
+
+    def __init__(self, backend: Backend, snapshot_interval: int) -> None:
+        self.backend = backend
+        self.snapshotting_intervals = {Session: snapshot_interval, Agent: snapshot_interval}
+        env = dict(backend.es_env)
+        env["IS_SNAPSHOTTING_ENABLED"] = "y"
+        super().__init__(env=env)
+
+    def construct_env(self, name: str, env: Any = None) -> Any:
+        # Only the URL decides the backend: a stray PERSISTENCE_MODULE or
+        # POSTGRES_* in the process environment must not redirect our writes.
+        from eventsourcing.utils import Environment
+
+        return Environment(name, dict(env or {}))
+
+    def construct_transcoder(self) -> Transcoder:
+        return OrjsonTranscoder()
+
+    def construct_recorder(self) -> ProcessRecorder:
+        # A process recorder is an application recorder that can also commit a
+        # tracking position with the events (the distiller's cursor).
+        return self.factory.process_recorder()
+
+    @property
+    def process_recorder(self) -> ProcessRecorder:
+        assert isinstance(self.recorder, ProcessRecorder)
+        return self.recorder
+
+
+@contextmanager
+def translate_errors() -> Iterator[None]:
+    """Driver and persistence errors leave memledger only as ``StoreError``s."""
+    try:
+        yield
+    except IntegrityError:
+        raise
+    except (OperationalError, InterfaceError) as e:
+        text = str(e)
+        if "not a database" in text or "malformed" in text:
+            raise CorruptStore(f"not a memledger database: {text}") from None
+        raise StoreUnavailable(text) from None
+    except DataError as e:
+        raise StoreError(str(e)) from None
+    except PersistenceError as e:
+        text = str(e)
+        if "not a database" in text or "malformed" in text:
+            raise CorruptStore(f"not a memledger database: {text}") from None
+        raise StoreError(text) from None
+
+
+def open_event_log(backend: Backend, snapshot_interval: int) -> EventLog:
+    if backend.kind == "sqlite":
+        _check_sqlite_file(backend)
+    try:
+        with translate_errors():
+            return EventLog(backend, snapshot_interval)
+    except StoreError:
+        raise
+    except Exception as e:  # connection failures raised by the driver at construction
+        raise StoreUnavailable(f"cannot open {backend.display}: {e}") from None
+
+
+def _check_sqlite_file(backend: Backend) -> None:
+    assert backend.path is not None
+    if os.path.isdir(backend.path):
+        raise CorruptStore(f"{backend.path} is a directory, not a database file")
+    if os.path.exists(backend.path) and os.path.getsize(backend.path) > 0:
+        with open(backend.path, "rb") as f:
+            if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
+                raise CorruptStore(f"{backend.path} is not a SQLite database")
+    parent = os.path.dirname(backend.path) or "."
+    if not os.path.isdir(parent):
+        raise StoreUnavailable(f"directory {parent} does not exist")

@@ -1,0 +1,147 @@
+"""Restore a crashed agent from the event store alone.
+
+Why never the projections: after a crash they may lag the log, and a
+supervisor must get back exactly what was acknowledged. The agent stream
+says which session is current and holds the last checkpoint; the session
+stream holds every acknowledged message, in seq order, exactly once (a
+transaction either committed a message event or did not).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+from uuid import UUID
+
+import orjson
+
+from engine.api import MemoryEngine
+from engine.errors import AgentNotFound, InvalidInput
+from engine.owner import Owner
+from engine.records import Message, TaskRecord
+from engine.session import Session
+from engine.task import Task
+
+__all__ = ["RestoredAgent", "read_messages", "restore_agent"]
+
+
+@dataclass(frozen=True, slots=True)
+class RestoredAgent:
+    owner: Owner
+    agent_id: str
+    session_id: str
+    session_closed: bool
+    message_count: int  # all messages in the session, even when last_n trims the list
+    messages: list[Message]
+    open_tasks: list[TaskRecord]
+    state: Any  # the last checkpointed JSON value, or None
+    checkpoints: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "app": self.owner.app,
+            "user_id": self.owner.user_id,
+            "agent_id": self.agent_id,
+            "session_id": self.session_id,
+            "session_closed": self.session_closed,
+            "message_count": self.message_count,
+            "messages": [m.as_dict() for m in self.messages],
+            "open_tasks": [t.as_dict() for t in self.open_tasks],
+            "state": self.state,
+            "checkpoints": self.checkpoints,
+        }
+
+
+def restore_agent(
+    eng: MemoryEngine, owner: Owner, agent_id: str, last_n: int | None = None
+) -> RestoredAgent:
+    """The agent's current session, its history (all or the last ``last_n``),
+    its open tasks and its last checkpointed state, as of the last commit."""
+    if last_n is not None and (not isinstance(last_n, int) or isinstance(last_n, bool) or last_n < 0):
+        raise InvalidInput("last_n must be a non-negative integer or None")
+    agent = eng.load_agent(owner, agent_id)
+    if agent is None or agent.session_id is None:
+        raise AgentNotFound(f"no agent {agent_id!r} with a session for this owner")
+    session = eng.load_session(agent.session_id)
+    if session is None:  # pragma: no cover - the same transaction wrote both
+        raise AgentNotFound(f"agent {agent_id!r} points at a missing session")
+    messages = read_messages(eng, session, last_n)
+    tasks = [_task_record(eng, task_id) for task_id in session.open_tasks]
+    return RestoredAgent(
+        owner=owner,
+        agent_id=agent.agent_id,
+        session_id=session.id.hex,
+        session_closed=session.closed,
+        message_count=session.seq,
+        messages=messages,
+        open_tasks=[t for t in tasks if t is not None],
+        state=None if agent.state is None else orjson.loads(agent.state),
+        checkpoints=agent.checkpoints,
+    )
+
+
+def read_messages(eng: MemoryEngine, session: Session, last_n: int | None = None) -> list[Message]:
+    """Messages of one session from its stream, oldest first."""
+    sid = session.id
+    if last_n is None:
+        events = eng.stream_events(sid)
+        return [_message(sid, e) for e in events if isinstance(e, Session.MessageAdded)]
+    if last_n == 0:
+        return []
+    # Walk back from the head in pages until ``last_n`` messages are seen:
+    # the cost is proportional to n, not to the session's length.
+    found: list[Message] = []
+    upper: int | None = None
+    page = max(64, last_n + 8)
+    while len(found) < last_n:
+        events = eng.stream_events(sid, lte=upper, desc=True, limit=page)
+        if not events:
+            break
+        for e in events:
+            if isinstance(e, Session.MessageAdded):
+                found.append(_message(sid, e))
+                if len(found) == last_n:
+                    break
+        upper = events[-1].originator_version - 1
+        if upper < 1:
+            break
+    found.reverse()
+    return found
+
+
+def _message(sid: UUID, e: Session.MessageAdded) -> Message:
+    return Message(
+        session_id=sid.hex,
+        seq=e.seq,
+        role=e.role,
+        content=e.content,
+        occurred_at=e.occurred_at,
+        recorded_at=e.timestamp,
+        name=e.name,
+        tool_calls=None if e.tool_calls is None else orjson.loads(e.tool_calls),
+        tool_call_id=e.tool_call_id,
+        client_id=e.client_id,
+        metadata=None if e.metadata is None else orjson.loads(e.metadata),
+    )
+
+
+def _task_record(eng: MemoryEngine, task_id: str) -> TaskRecord | None:
+    events = eng.stream_events(UUID(hex=task_id))
+    if not events:
+        return None
+    started = events[0]
+    assert isinstance(started, Task.Created)
+    record = TaskRecord(
+        task_id=task_id,
+        session_id=started.session_id,
+        status="open",
+        input=started.input,
+        started_at=started.timestamp,
+    )
+    for e in events[1:]:
+        if isinstance(e, Task.Completed):
+            return replace(record, status="completed", output=e.output, finished_at=e.timestamp)
+        if isinstance(e, Task.Failed):
+            return replace(record, status="failed", error=e.error, finished_at=e.timestamp)
+    return record

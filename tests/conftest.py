@@ -1,0 +1,94 @@
+"""Real databases for every test: a SQLite file and PostgreSQL with pgvector.
+
+PostgreSQL comes from ``MEMLEDGER_TEST_PG`` (a DSN) when set; otherwise the
+suite starts one with ``pgserver`` in a temp dir, once per test session.
+Each test gets its own fresh database on that server, so tests never see
+each other's events.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import uuid
+from collections.abc import Iterator
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import pytest
+
+from engine import MemoryEngine
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests never inherit MEMLEDGER_* settings from the shell."""
+    for key in list(os.environ):
+        if key.startswith("MEMLEDGER_") and key != "MEMLEDGER_TEST_PG":
+            monkeypatch.delenv(key, raising=False)
+
+
+@pytest.fixture(scope="session")
+def pg_server_dsn() -> Iterator[str]:
+    dsn = os.environ.get("MEMLEDGER_TEST_PG")
+    if dsn:
+        yield dsn
+        return
+    import pgserver  # test extra; PostgreSQL 16 + pgvector in a wheel
+
+    root = tempfile.mkdtemp(prefix="memledger-pg-")
+    server = pgserver.get_server(root, cleanup_mode="stop")
+    try:
+        yield server.get_uri()
+    finally:
+        server.cleanup()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _with_db(dsn: str, dbname: str) -> str:
+    parts = urlsplit(dsn)
+    return urlunsplit(parts._replace(path="/" + dbname))
+
+
+@pytest.fixture
+def pg_url(pg_server_dsn: str) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database (with pgvector available) per test."""
+    name = "t_" + uuid.uuid4().hex[:16]
+    with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = _with_db(pg_server_dsn, name)
+    try:
+        yield url
+    finally:
+        with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:  # type: ignore[no-untyped-def]
+    return str(tmp_path / "memledger.db")
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def db_url(backend: str, request: pytest.FixtureRequest) -> str:
+    """The store-facing contract: every test using this runs on both backends."""
+    if backend == "sqlite":
+        return str(request.getfixturevalue("sqlite_url"))
+    return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+def eng(db_url: str) -> Iterator[MemoryEngine]:
+    engine = MemoryEngine.open(db_url)
+    try:
+        yield engine
+    finally:
+        engine.close()
