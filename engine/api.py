@@ -16,9 +16,11 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import DomainEventProtocol
+from eventsourcing.persistence import Tracking
 
 from engine.agent import Agent, agent_stream_id
 from engine.backend import Backend, parse_db_url
+from engine.beliefs import BeliefChange, apply_changes
 from engine.config import EngineConfig
 from engine.errors import (
     AgentNotFound,
@@ -27,6 +29,7 @@ from engine.errors import (
     SessionNotFound,
     TaskNotFound,
 )
+from engine.memory import Memory
 from engine.owner import Owner
 from engine.receipt import Receipt, receipt_id
 from engine.records import SessionInfo
@@ -91,8 +94,8 @@ class MemoryEngine:
         to a projection's ``wait`` for read-your-writes."""
         return self._position
 
-    def _submit(self, command: Any) -> Any:
-        result, position = self._writer.submit(command)
+    def _submit(self, command: Any, *, tracked: bool = False) -> Any:
+        result, position = self._writer.submit(command, tracked=tracked)
         if position > self._position:
             self._position = position
         return result
@@ -348,6 +351,36 @@ class MemoryEngine:
             agent.checkpoint(text)
 
         self._submit(command)
+
+    # --- beliefs -------------------------------------------------------------
+
+    def apply_memory_changes(
+        self,
+        owner: Owner,
+        changes: Sequence[BeliefChange],
+        *,
+        tracking: tuple[str, int] | None = None,
+    ) -> list[str]:
+        """Applies belief changes as memory events in one transaction; with
+        ``tracking=(follower, position)`` that follower's cursor moves in the
+        same transaction (exactly-once distillation). Returns the belief ids."""
+        _check_owner(owner)
+        batch = list(changes)
+
+        def command(unit: UnitOfWork) -> list[str]:
+            if tracking is not None:
+                unit.tracking = Tracking(application_name=tracking[0], notification_id=tracking[1])
+            return apply_changes(unit, owner, batch)
+
+        return self._submit(command, tracked=tracking is not None)
+
+    def load_memory(self, owner: Owner, memory_id: str) -> Memory | None:
+        """One belief's current state from its stream, or None (also for other owners)."""
+        _check_owner(owner)
+        memory = self._load(parse_id(memory_id, "memory_id"), Memory)
+        if memory is None or (memory.app, memory.user_id) != (owner.app, owner.user_id):
+            return None
+        return memory
 
     # --- raw event-store reads (recovery and audits use these) ---------------
 

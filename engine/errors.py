@@ -17,6 +17,7 @@
     ├── StateConflict                 the command is valid but the stream's state refuses it
     │   ├── SessionClosed
     │   ├── TaskFinished
+    │   ├── AlreadyProcessed          a follower's position was already committed (exactly-once)
     │   └── ConcurrencyExhausted      optimistic-concurrency retries ran out
     ├── StoreError                    the database underneath
     │   ├── UnsupportedBackend        a URL scheme we cannot open
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 __all__ = [
     "AgentNotFound",
+    "AlreadyProcessed",
     "ConcurrencyExhausted",
     "ContentTooLarge",
     "CorruptStore",
@@ -130,6 +132,10 @@ class SessionClosed(StateConflict):
 
 class TaskFinished(StateConflict):
     pass
+
+
+class AlreadyProcessed(StateConflict):
+    """A follower tried to commit a position it (or a racing twin) already committed."""
 
 
 class ConcurrencyExhausted(StateConflict):

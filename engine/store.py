@@ -11,7 +11,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from eventsourcing.application import Application
+from uuid import UUID
+
+from eventsourcing.application import Application, ProcessingEvent
+from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import (
     DataError,
     IntegrityError,
@@ -19,6 +22,8 @@ from eventsourcing.persistence import (
     OperationalError,
     PersistenceError,
     ProcessRecorder,
+    Recording,
+    Tracking,
     Transcoder,
 )
 
@@ -63,6 +68,18 @@ class EventLog(Application):
         # A process recorder is an application recorder that can also commit a
         # tracking position with the events (the distiller's cursor).
         return self.factory.process_recorder()
+
+    def save_tracked(self, tracking: Tracking | None, *aggregates: Aggregate) -> list[Recording[UUID]]:
+        """Saves the aggregates' new events and, in the same transaction, a
+        tracking position (a follower's cursor). A position that is not past
+        the follower's last one makes the whole transaction fail."""
+        if tracking is None:
+            return self.save(*aggregates)
+        processing = ProcessingEvent[UUID](tracking)
+        processing.collect_events(*aggregates)
+        recordings = self._record(processing)
+        self._take_snapshots(processing)
+        return recordings
 
     @property
     def process_recorder(self) -> ProcessRecorder:

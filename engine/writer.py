@@ -28,8 +28,9 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import Tracking
 
-from engine.errors import ConcurrencyExhausted, MemledgerError
+from engine.errors import AlreadyProcessed, ConcurrencyExhausted, MemledgerError
 from engine.store import EventLog, IntegrityError, translate_errors
 
 __all__ = ["UnitOfWork", "Writer"]
@@ -44,6 +45,7 @@ class UnitOfWork:
     def __init__(self, writer: Writer) -> None:
         self._writer = writer
         self.touched: dict[UUID, Aggregate] = {}
+        self.tracking: Tracking | None = None  # a follower's cursor, saved atomically
 
     def get(self, cls: type[A], aggregate_id: UUID) -> A | None:
         agg = self.touched.get(aggregate_id)
@@ -53,6 +55,9 @@ class UnitOfWork:
                 return None
             self.touched[aggregate_id] = agg
         return agg if isinstance(agg, cls) else None
+
+    def pending_counts(self) -> dict[UUID, int]:
+        return {k: len(a.pending_events) for k, a in self.touched.items() if a.pending_events}
 
     def exists(self, aggregate_id: UUID) -> bool:
         return aggregate_id in self.touched or self._writer._load(aggregate_id) is not None
@@ -67,10 +72,15 @@ Command = Callable[[UnitOfWork], R]
 @dataclass
 class _Request(Generic[R]):
     command: Command[R]
+    tracked: bool = False
     future: Future[tuple[R, int]] = field(default_factory=Future)
 
 
 _STOP = object()
+
+
+class _DirtyUnit(Exception):
+    """A grouped command failed after mutating shared aggregates."""
 
 
 class Writer:
@@ -85,12 +95,13 @@ class Writer:
         self._closed = False
         self._thread.start()
 
-    def submit(self, command: Command[R]) -> tuple[R, int]:
+    def submit(self, command: Command[R], *, tracked: bool = False) -> tuple[R, int]:
         """Runs ``command`` in the writer thread; returns (result, log position)
-        once its events are committed (durable), or raises its error."""
+        once its events are committed (durable), or raises its error.
+        ``tracked`` commands set ``unit.tracking`` and are never grouped."""
         if self._closed:
             raise MemledgerError("the engine is closed")
-        request: _Request[R] = _Request(command)
+        request: _Request[R] = _Request(command, tracked)
         self._queue.put(request)
         return request.future.result()
 
@@ -123,18 +134,22 @@ class Writer:
                 return
 
     def _process(self, batch: list[_Request[Any]]) -> None:
-        if len(batch) == 1:
-            self._run_alone(batch[0])
+        if len(batch) == 1 or any(r.tracked for r in batch):
+            # A tracked command (a follower advancing its cursor) commits alone:
+            # one transaction carries at most one tracking position.
+            for request in batch:
+                self._run_alone(request)
             return
         unit = UnitOfWork(self)
         results: list[tuple[_Request[Any], Any]] = []
         try:
             for request in batch:
+                pending = unit.pending_counts()
                 try:
                     results.append((request, request.command(unit)))
                 except MemledgerError as e:
-                    # Domain refusals are raised before any event is triggered,
-                    # so the shared unit is still clean.
+                    if unit.pending_counts() != pending:
+                        raise _DirtyUnit from e  # it refused after mutating: start over
                     request.future.set_exception(e)
             position = self._save(unit)
         except BaseException:  # noqa: BLE001 - any failure: retry each command alone
@@ -154,6 +169,14 @@ class Writer:
                 position = self._save(unit)
             except IntegrityError:
                 self._evict(unit)
+                if unit.tracking is not None and self._tracked_already(unit.tracking):
+                    request.future.set_exception(
+                        AlreadyProcessed(
+                            f"{unit.tracking.application_name} already processed "
+                            f"position {unit.tracking.notification_id}"
+                        )
+                    )
+                    return
                 time.sleep(min(0.05, 0.0005 * (2 ** min(attempt, 7))) * random.random())
                 continue
             except MemledgerError as e:
@@ -176,13 +199,19 @@ class Writer:
 
     def _save(self, unit: UnitOfWork) -> int:
         aggregates = [a for a in unit.touched.values() if a.pending_events]
-        if not aggregates:
+        if not aggregates and unit.tracking is None:
             return 0
         with translate_errors():
-            recordings = self._log.save(*aggregates)
+            recordings = self._log.save_tracked(unit.tracking, *aggregates)
         for agg in unit.touched.values():
             self._remember(agg)
         return max((r.notification.id for r in recordings), default=0)
+
+    def _tracked_already(self, tracking: Tracking) -> bool:
+        with translate_errors():
+            return self._log.process_recorder.has_tracking_id(
+                tracking.application_name, tracking.notification_id
+            )
 
     def _load(self, aggregate_id: UUID) -> Aggregate | None:
         agg = self._cache.get(aggregate_id)
