@@ -223,11 +223,9 @@ class MemoryEngine:
 
         def command(unit: UnitOfWork) -> list[int]:
             session = self._owned_session(unit, sid, owner)
-            first_client = prepared[0]["client_id"]
-            if first_client is not None:
-                receipt = unit.get(Receipt, receipt_id(sid, first_client))
-                if receipt is not None:
-                    return self._replayed_seqs(unit, sid, prepared)
+            replayed = self._replayed_seqs(unit, sid, prepared)
+            if replayed is not None:
+                return replayed
             session.ensure_open()
             seqs = []
             for fields in prepared:
@@ -248,17 +246,22 @@ class MemoryEngine:
         return self._submit(command)
 
     @staticmethod
-    def _replayed_seqs(unit: UnitOfWork, sid: UUID, prepared: list[dict[str, Any]]) -> list[int]:
-        seqs = []
-        for fields in prepared:
-            client_id = fields["client_id"]
-            receipt = None if client_id is None else unit.get(Receipt, receipt_id(sid, client_id))
-            if receipt is None:
-                raise InvalidInput(
-                    "this batch repeats an earlier client_id but is not the same batch"
-                )
-            seqs.append(receipt.seq)
-        return seqs
+    def _replayed_seqs(
+        unit: UnitOfWork, sid: UUID, prepared: list[dict[str, Any]]
+    ) -> list[int] | None:
+        """The original seqs when every message is a retry (all receipted),
+        None when none is. Every client_id is looked up, not only the first:
+        a new receipt for a used client_id would conflict on every retry and
+        end in ConcurrencyExhausted instead of a clear error."""
+        receipts = [
+            None if f["client_id"] is None else unit.get(Receipt, receipt_id(sid, f["client_id"]))
+            for f in prepared
+        ]
+        if all(r is None for r in receipts):
+            return None
+        if any(r is None for r in receipts):
+            raise InvalidInput("this batch repeats an earlier client_id but is not the same batch")
+        return [r.seq for r in receipts if r is not None]
 
     @staticmethod
     def _owned_session(unit: UnitOfWork, sid: UUID, owner: Owner | None) -> Session:

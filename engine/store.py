@@ -39,6 +39,7 @@ from engine.transcoder import OrjsonTranscoder
 __all__ = ["AGGREGATES", "EventLog", "IntegrityError", "open_event_log", "translate_errors"]
 
 AGGREGATES = (Session, Agent, Task, Memory, Receipt)
+_SQLITE_EVENTS_TABLE = "stored_events"  # the eventsourcing SQLite recorder's table
 
 
 class EventLog(Application):
@@ -128,6 +129,32 @@ def _check_sqlite_file(backend: Backend) -> None:
         with open(backend.path, "rb") as f:
             if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
                 raise CorruptStore(f"{backend.path} is not a SQLite database")
+        _check_sqlite_tables(backend)
     parent = os.path.dirname(backend.path) or "."
     if not os.path.isdir(parent):
         raise StoreUnavailable(f"directory {parent} does not exist")
+
+
+def _check_sqlite_tables(backend: Backend) -> None:
+    """A non-empty SQLite file must already be a memledger store (or hold no
+    tables yet). Opening someone else's database would silently add our
+    tables to it; and a file whose pages are garbage must say so up front.
+
+    SQLAlchemy reads the schema so that no driver is imported here."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(backend.sqlalchemy_url, poolclass=sa.pool.NullPool)
+    try:
+        tables = set(sa.inspect(engine).get_table_names())
+    except sa.exc.DatabaseError as e:
+        text = str(e.orig)
+        if "locked" in text or "unable to open" in text:
+            raise StoreUnavailable(f"cannot read {backend.path}: {text}") from None
+        raise CorruptStore(f"{backend.path} is not a readable database: {text}") from None
+    finally:
+        engine.dispose()
+    if tables and _SQLITE_EVENTS_TABLE not in tables:
+        raise CorruptStore(
+            f"{backend.path} is a SQLite database but not a memledger one "
+            f"(it has tables {sorted(tables)[:5]} and no {_SQLITE_EVENTS_TABLE})"
+        )

@@ -7,6 +7,7 @@ object exists. Each failure raises a typed ``InvalidInput`` subclass.
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import datetime, timezone
 from typing import Any
@@ -114,8 +115,9 @@ def _check_depth(value: Any, label: str, limit: int, depth: int) -> None:
     elif isinstance(value, str):
         _check_str(value, label)
     elif value is None or isinstance(value, (bool, int, float)):
-        if isinstance(value, float) and value != value:
-            raise InvalidMetadata(f"{label} contains NaN")
+        # orjson writes NaN and +-inf as null: refuse rather than store a different value.
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InvalidMetadata(f"{label} contains a non-finite number ({value})")
     else:
         raise InvalidMetadata(f"{label} contains a {type(value).__name__}, which is not JSON")
 
@@ -136,7 +138,10 @@ def check_timestamp(value: object, label: str) -> datetime:
         raise InvalidTimestamp(f"{label} must be timezone-aware")
     if not 1900 <= value.year <= 9999:
         raise InvalidTimestamp(f"{label} is out of range: {value.isoformat()}")
-    return value.astimezone(timezone.utc)
+    try:
+        return value.astimezone(timezone.utc)
+    except OverflowError:  # e.g. 9999-12-31T23:00-05:00 is past year 9999 in UTC
+        raise InvalidTimestamp(f"{label} is out of range in UTC: {value.isoformat()}") from None
 
 
 def parse_id(value: object, label: str) -> UUID:
