@@ -60,7 +60,12 @@ class MemoryEngine:
     def __init__(self, config: EngineConfig) -> None:
         self.config = config
         self.backend: Backend = parse_db_url(config.db)
-        self.log: EventLog = open_event_log(self.backend, config.snapshot_interval)
+        self.log: EventLog = open_event_log(
+            self.backend,
+            config.snapshot_interval,
+            seal=config.seal_events,
+            cipher_key=config.cipher_key,
+        )
         self._writer = Writer(
             self.log, config.cache_size, config.max_retries, config.group_commit_max
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 
 from engine.errors import InvalidInput
 
@@ -40,6 +40,12 @@ class EngineConfig:
     max_retries: int = 50  # optimistic-concurrency retries for one command
     group_commit_max: int = 256  # appends folded into one transaction
     projections_in_process: bool = True
+    # Per-owner sealing (crypto-shredding): off only to measure its cost; the
+    # product promises erasure. MEMLEDGER_SEAL_EVENTS.
+    seal_events: bool = True
+    # Whole-log encryption at rest: base64 AES key (16/24/32 bytes) for the
+    # eventsourcing cipher. MEMLEDGER_CIPHER_KEY. Never printed.
+    cipher_key: str | None = field(default=None, repr=False)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> EngineConfig:
@@ -60,6 +66,11 @@ class EngineConfig:
         raw = env.get("MEMLEDGER_PROJECTIONS_IN_PROCESS")
         if raw is not None:
             values["projections_in_process"] = raw.strip().lower() in {"1", "y", "yes", "true", "on"}
+        raw = env.get("MEMLEDGER_SEAL_EVENTS")
+        if raw is not None:
+            values["seal_events"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
+        if env.get("MEMLEDGER_CIPHER_KEY"):
+            values["cipher_key"] = env["MEMLEDGER_CIPHER_KEY"]
         values.update({k: v for k, v in overrides.items() if v is not None})
         return replace(base, **values)  # type: ignore[arg-type]
 

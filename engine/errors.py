@@ -159,7 +159,14 @@ class CorruptStore(StoreError):
 
 
 class OwnerErased(MemledgerError):
-    """The owner's data key is gone: their content can no longer be read by anyone."""
+    """The owner's data key is gone: their content can no longer be read by anyone.
+
+    ``key_id`` names the destroyed key (a uuid5 of the owner), so a reader
+    scoped to another owner can answer ``NotFound`` instead (no oracle)."""
+
+    def __init__(self, message: str, key_id: object = None) -> None:
+        super().__init__(message)
+        self.key_id = key_id
 
 
 class ProjectionError(MemledgerError):

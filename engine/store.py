@@ -29,9 +29,11 @@ from eventsourcing.persistence import (
 
 from engine.agent import Agent
 from engine.backend import SQLITE_MAGIC, Backend
-from engine.errors import CorruptStore, StoreError, StoreUnavailable
+from engine.errors import CorruptStore, InvalidInput, MemledgerError, StoreError, StoreUnavailable
+from engine.keystore import KeyStore, SqlKeyStore
 from engine.memory import Memory
 from engine.receipt import Receipt
+from engine.sealing import SealingMapper
 from engine.session import Session
 from engine.task import Task
 from engine.transcoder import OrjsonTranscoder
@@ -48,8 +50,20 @@ class EventLog(Application):
 
     name = "memledger"
 
-    def __init__(self, backend: Backend, snapshot_interval: int) -> None:
+    def __init__(
+        self,
+        backend: Backend,
+        snapshot_interval: int,
+        *,
+        seal: bool = True,
+        cipher_key: str | None = None,
+        keys: KeyStore | None = None,
+    ) -> None:
         self.backend = backend
+        # The mapper needs these, and Application.__init__ builds the mapper.
+        self.keys: KeyStore = keys if keys is not None else SqlKeyStore(backend)
+        self._seal = seal
+        self._cipher_key = cipher_key
         self.snapshotting_intervals = {Session: snapshot_interval, Agent: snapshot_interval}
         env = dict(backend.es_env)
         env["IS_SNAPSHOTTING_ENABLED"] = "y"
@@ -64,6 +78,19 @@ class EventLog(Application):
 
     def construct_transcoder(self) -> Transcoder:
         return OrjsonTranscoder()
+
+    def construct_mapper(self) -> SealingMapper:
+        """Per-owner sealing (engine.sealing), inside the optional whole-log cipher."""
+        return SealingMapper(
+            self.construct_transcoder(),
+            self.keys,
+            seal=self._seal,
+            cipher=_log_cipher(self._cipher_key),
+        )
+
+    def close(self) -> None:
+        super().close()
+        self.keys.close()
 
     def construct_recorder(self) -> ProcessRecorder:
         # A process recorder is an application recorder that can also commit a
@@ -109,13 +136,32 @@ def translate_errors() -> Iterator[None]:
         raise StoreError(text) from None
 
 
-def open_event_log(backend: Backend, snapshot_interval: int) -> EventLog:
+def _log_cipher(cipher_key: str | None) -> Any:
+    """eventsourcing's AES-GCM cipher (``cryptography`` flavour) for the whole log."""
+    if not cipher_key:
+        return None
+    from eventsourcing.cryptography import AESCipher
+    from eventsourcing.utils import Environment
+
+    try:
+        return AESCipher(Environment("memledger", {"CIPHER_KEY": cipher_key}))
+    except (ValueError, OSError) as e:
+        raise InvalidInput(f"MEMLEDGER_CIPHER_KEY must be a base64 AES key of 16, 24 or 32 bytes: {e}") from None
+
+
+def open_event_log(
+    backend: Backend,
+    snapshot_interval: int,
+    *,
+    seal: bool = True,
+    cipher_key: str | None = None,
+) -> EventLog:
     if backend.kind == "sqlite":
         _check_sqlite_file(backend)
     try:
         with translate_errors():
-            return EventLog(backend, snapshot_interval)
-    except StoreError:
+            return EventLog(backend, snapshot_interval, seal=seal, cipher_key=cipher_key)
+    except MemledgerError:
         raise
     except Exception as e:  # connection failures raised by the driver at construction
         raise StoreUnavailable(f"cannot open {backend.display}: {e}") from None

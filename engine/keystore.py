@@ -1,0 +1,247 @@
+"""Per-owner data keys, kept apart from the events they unlock.
+
+Why a separate table: crypto-shredding works only if the key can be destroyed
+while the (immutable) events stay. Each owner gets one random 256-bit AES key
+the first time something of theirs is written; destroying it makes every event
+sealed under it unreadable, forever, without touching the event table.
+
+Why a tombstone instead of a deleted row: once an owner is erased, a late
+writer (a lagging distiller, a retried request) must not silently create a
+fresh key and start a second life for a forgotten identity. The row stays with
+``data_key`` NULL and ``erased_at`` set; writes for that owner raise
+``OwnerErased``. The key bytes themselves are overwritten in place:
+
+- SQLite: every key-store connection runs ``PRAGMA secure_delete=ON`` (freed
+  cell space is zeroed) and ``destroy`` checkpoints the WAL with TRUNCATE, so
+  neither the database file nor the WAL keeps the old key bytes.
+- PostgreSQL: the UPDATE leaves a dead tuple; ``destroy`` runs
+  ``VACUUM FULL`` on this (tiny) table, which rewrites it into new files. The
+  server's WAL segments and any base backups still hold the key until they are
+  recycled or expire: deployments that need more use a KMS-backed ``KeyStore``.
+
+Where: the same database as the events by default (one URL, one backup), via
+SQLAlchemy Core, which speaks both dialects' ``INSERT ... ON CONFLICT DO
+NOTHING``: two writers racing on a new owner both insert, one wins, both then
+read the winner's key.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from datetime import datetime, timezone
+from typing import Any, Protocol
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError, ProgrammingError
+
+from engine.backend import Backend
+from engine.errors import OwnerErased, StoreUnavailable
+
+__all__ = ["KEY_TABLE", "KeyStore", "SqlKeyStore", "owner_key_id"]
+
+KEY_TABLE = "memledger_owner_keys"
+KEY_BYTES = 32
+_NS = uuid5(NAMESPACE_URL, "memledger/owner-key")
+
+_metadata = MetaData()
+_keys = Table(
+    KEY_TABLE,
+    _metadata,
+    Column("key_id", String(32), primary_key=True),
+    Column("data_key", LargeBinary, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("erased_at", DateTime(timezone=True), nullable=True),
+)
+
+
+def owner_key_id(app: str, user_id: str) -> UUID:
+    """The key id of an owner: stable, so a reader finds the key without decrypting."""
+    return uuid5(_NS, f"{app}\x1f{user_id}")
+
+
+class KeyStore(Protocol):
+    """Where data keys live. ``get``/``get_or_create`` raise ``OwnerErased``
+    for a destroyed key; ``get`` returns None for a key never created."""
+
+    def get(self, key_id: UUID) -> bytes | None: ...
+
+    def get_or_create(self, key_id: UUID) -> bytes: ...
+
+    def destroy(self, key_id: UUID) -> datetime:
+        """Destroys the key (idempotent); returns when it was erased."""
+        ...
+
+    def erased_at(self, key_id: UUID) -> datetime | None: ...
+
+    def close(self) -> None: ...
+
+
+class SqlKeyStore:
+    """The key table in the event store's own database, with an in-memory cache.
+
+    Cached keys expire after ``ttl`` seconds so that an erasure done by another
+    process stops this one from decrypting within that bound; an erased key is
+    cached forever (a tombstone never comes back to life)."""
+
+    def __init__(self, backend: Backend, ttl: float = 60.0) -> None:
+        self._kind = backend.kind
+        self._ttl = ttl
+        self._db = _connect(backend)
+        self._cache: dict[UUID, tuple[bytes | None, float]] = {}
+        self._erased: dict[UUID, datetime] = {}
+        self._lock = threading.Lock()
+        self._create_table()
+
+    # --- reads ---------------------------------------------------------------
+
+    def get(self, key_id: UUID) -> bytes | None:
+        cached = self._cached(key_id)
+        if cached is not None:
+            return cached
+        row = self._select(key_id)
+        if row is None:
+            return None
+        return self._remember(key_id, row)
+
+    def get_or_create(self, key_id: UUID) -> bytes:
+        cached = self._cached(key_id)
+        if cached is not None:
+            return cached
+        row = self._select(key_id)
+        if row is None:
+            insert = (postgresql.insert if self._kind == "postgresql" else sqlite.insert)(_keys)
+            stmt = insert.values(
+                key_id=key_id.hex, data_key=os.urandom(KEY_BYTES), created_at=_now()
+            ).on_conflict_do_nothing(index_elements=["key_id"])
+            with self._db.begin() as conn:
+                conn.execute(stmt)
+            row = self._select(key_id)
+            assert row is not None  # we or a racing writer just inserted it
+        return self._remember(key_id, row)
+
+    def erased_at(self, key_id: UUID) -> datetime | None:
+        if key_id in self._erased:
+            return self._erased[key_id]
+        row = self._select(key_id)
+        return None if row is None else row.erased_at
+
+    # --- erasure -------------------------------------------------------------
+
+    def destroy(self, key_id: UUID) -> datetime:
+        now = _now()
+        with self._db.begin() as conn:
+            conn.execute(
+                update(_keys)
+                .where(_keys.c.key_id == key_id.hex, _keys.c.erased_at.is_(None))
+                .values(data_key=None, erased_at=now)
+            )
+            # An owner erased before their first write still gets a tombstone.
+            insert = (postgresql.insert if self._kind == "postgresql" else sqlite.insert)(_keys)
+            conn.execute(
+                insert.values(
+                    key_id=key_id.hex, data_key=None, created_at=now, erased_at=now
+                ).on_conflict_do_nothing(index_elements=["key_id"])
+            )
+        row = self._select(key_id)
+        assert row is not None and row.erased_at is not None
+        with self._lock:
+            self._cache.pop(key_id, None)
+            self._erased[key_id] = _aware(row.erased_at)
+        self._scrub()
+        return _aware(row.erased_at)
+
+    def _scrub(self) -> None:
+        """Leaves no copy of destroyed key bytes in the database files."""
+        with self._db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            if self._kind == "sqlite":
+                for _ in range(50):  # readers holding old snapshots block TRUNCATE
+                    busy = conn.execute(text("PRAGMA wal_checkpoint(TRUNCATE)")).one()[0]
+                    if not busy:
+                        return
+                    time.sleep(0.05)
+                raise StoreUnavailable(
+                    "could not checkpoint the SQLite WAL after erasing a key (busy readers)"
+                )
+            conn.execute(text(f"VACUUM FULL {KEY_TABLE}"))
+
+    def close(self) -> None:
+        self._db.dispose()
+
+    # --- internals -----------------------------------------------------------
+
+    def _cached(self, key_id: UUID) -> bytes | None:
+        erased = self._erased.get(key_id)
+        if erased is not None:
+            raise OwnerErased(f"the owner's data key was destroyed at {erased.isoformat()}", key_id)
+        hit = self._cache.get(key_id)
+        if hit is not None and hit[1] > time.monotonic():
+            return hit[0]
+        return None
+
+    def _select(self, key_id: UUID) -> Any:
+        with self._db.connect() as conn:
+            return conn.execute(select(_keys).where(_keys.c.key_id == key_id.hex)).one_or_none()
+
+    def _remember(self, key_id: UUID, row: Any) -> bytes:
+        if row.data_key is None:
+            erased = _aware(row.erased_at)
+            with self._lock:
+                self._erased[key_id] = erased
+            raise OwnerErased(f"the owner's data key was destroyed at {erased.isoformat()}", key_id)
+        key = bytes(row.data_key)
+        with self._lock:
+            self._cache[key_id] = (key, time.monotonic() + self._ttl)
+        return key
+
+    def _create_table(self) -> None:
+        try:
+            _metadata.create_all(self._db, checkfirst=True)
+        except (IntegrityError, ProgrammingError):
+            # Two processes creating the table at once on PostgreSQL: the loser
+            # sees a duplicate type; the table exists either way.
+            _metadata.create_all(self._db, checkfirst=True)
+        except DBAPIError as e:
+            raise StoreUnavailable(f"cannot create the key table: {e.orig}") from None
+
+
+def _connect(backend: Backend) -> Engine:
+    if backend.kind == "sqlite":
+        db = create_engine(
+            backend.sqlalchemy_url, connect_args={"timeout": 30, "check_same_thread": False}
+        )
+        event.listen(db, "connect", _sqlite_pragmas)
+        return db
+    return create_engine(backend.sqlalchemy_url, pool_pre_ping=True, pool_size=2, max_overflow=4)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA secure_delete=ON")
+    cursor.close()
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)

@@ -1,0 +1,196 @@
+"""Sealing: each event's state encrypted under its owner's data key.
+
+Why at the mapper: every reader of the log (restore, projections, rebuilds,
+audits, the CLI) decodes through ``EventLog.mapper``, so sealing here covers
+them all, and erasing one key makes that owner's events unreadable to all of
+them at once, while the log itself stays append-only.
+
+Stored state of a sealed event::
+
+    0x01 | key id (16 bytes, uuid5 of the owner) | nonce (12) | AES-256-GCM ciphertext + tag
+
+The version byte and key id stay in clear so a reader finds the key without
+decrypting; the associated data binds the ciphertext to its header, stream,
+version and topic, so a sealed state copied onto another event fails to open.
+Unsealed states (the whole-log cipher aside) are JSON and start with ``{``,
+so old cleartext logs and ``seal_events=False`` stores stay readable.
+
+Topics, stream ids, versions and notification ids stay in clear: audits can
+still show that an erased owner's events existed, in order, and when.
+Event classes with ``sealed = False`` (``owner.erased``) are never sealed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+from uuid import UUID
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from eventsourcing.domain import DomainEventProtocol
+from eventsourcing.persistence import (
+    Cipher,
+    Compressor,
+    Mapper,
+    MapperDeserialisationError,
+    StoredEvent,
+    Transcoder,
+)
+from eventsourcing.utils import get_topic, resolve_topic
+
+from engine.errors import CorruptStore, OwnerErased
+from engine.keystore import KeyStore, owner_key_id
+
+__all__ = ["FORMAT_V1", "SealingMapper", "is_sealed", "sealed_key_id"]
+
+FORMAT_V1 = 0x01
+_HEADER = 17
+_NONCE = 12
+
+_key_id = lru_cache(maxsize=65536)(owner_key_id)
+
+
+def is_sealed(state: bytes) -> bool:
+    return len(state) > _HEADER and state[0] == FORMAT_V1
+
+
+def sealed_key_id(state: bytes) -> UUID | None:
+    """The key id in a sealed state's header (None for a cleartext state)."""
+    return UUID(bytes=bytes(state[1:_HEADER])) if is_sealed(state) else None
+
+
+class SealingMapper(Mapper[UUID]):
+    """A ``Mapper`` that seals per owner between the compressor and the cipher.
+
+    ``seal=False`` writes cleartext (for measuring the cost) but still opens
+    sealed events, so a store can be read whatever it was written with."""
+
+    def __init__(
+        self,
+        transcoder: Transcoder,
+        keys: KeyStore,
+        *,
+        seal: bool = True,
+        compressor: Compressor | None = None,
+        cipher: Cipher | None = None,
+    ) -> None:
+        super().__init__(transcoder, compressor=compressor, cipher=cipher)
+        self.keys = keys
+        self.seal = seal
+        self._aead: dict[bytes, AESGCM] = {}
+
+    # --- write path --------------------------------------------------------
+
+    def to_stored_event(self, domain_event: DomainEventProtocol[UUID]) -> StoredEvent:
+        topic = get_topic(domain_event.__class__)
+        event_state = dict(vars(domain_event))
+        originator_id = event_state.pop("originator_id")
+        originator_version = event_state.pop("originator_version")
+        class_version = getattr(type(domain_event), "class_version", 1)
+        if class_version > 1:
+            event_state["class_version"] = class_version
+        state = self.transcoder.encode(event_state)
+        if self.compressor:
+            state = self.compressor.compress(state)
+        if self.seal and getattr(type(domain_event), "sealed", True):
+            key_id = _key_id(*_owner_of(event_state, topic))
+            state = self._seal(key_id, state, originator_id, originator_version, topic)
+        if self.cipher:
+            state = self.cipher.encrypt(state)
+        return StoredEvent(
+            originator_id=originator_id,
+            originator_version=originator_version,
+            topic=topic,
+            state=state,
+        )
+
+    def _seal(self, key_id: UUID, plain: bytes, oid: Any, version: int, topic: str) -> bytes:
+        header = bytes((FORMAT_V1,)) + key_id.bytes
+        nonce = os.urandom(_NONCE)
+        aead = self._aead_for(self.keys.get_or_create(key_id))
+        sealed = aead.encrypt(nonce, plain, _aad(header, oid, version, topic))
+        return header + nonce + sealed
+
+    # --- read path ---------------------------------------------------------
+
+    def to_domain_event(self, stored_event: StoredEvent) -> DomainEventProtocol[UUID]:
+        """Raises ``OwnerErased`` (with the key id) for an erased owner's event."""
+        cls = resolve_topic(stored_event.topic)
+        state = self.open_state(stored_event)
+        try:
+            if self.compressor:
+                state = self.compressor.decompress(state)
+            event_state: dict[str, Any] = self.transcoder.decode(state)
+        except Exception as e:  # noqa: BLE001 - any decoding failure is corruption
+            raise MapperDeserialisationError(
+                f"cannot decode event {stored_event.originator_id} "
+                f"v{stored_event.originator_version} ({stored_event.topic}): {e}"
+            ) from e
+        return _build(cls, stored_event, event_state)
+
+    def open_state(self, stored_event: StoredEvent) -> bytes:
+        """The transcoded (or compressed) state, with the cipher and seal removed."""
+        state = stored_event.state
+        if self.cipher:
+            state = self.cipher.decrypt(state)
+        if not state or state[0] != FORMAT_V1:
+            return state
+        if len(state) < _HEADER + _NONCE + 16:
+            raise CorruptStore(f"sealed event {stored_event.originator_id} is truncated")
+        header, nonce, body = state[:_HEADER], state[_HEADER : _HEADER + _NONCE], state[_HEADER + _NONCE :]
+        key_id = UUID(bytes=bytes(header[1:]))
+        key = self.keys.get(key_id)
+        if key is None:
+            raise OwnerErased(f"no data key {key_id} exists for this event's owner", key_id)
+        aad = _aad(header, stored_event.originator_id, stored_event.originator_version, stored_event.topic)
+        try:
+            return self._aead_for(key).decrypt(nonce, body, aad)
+        except InvalidTag:
+            raise CorruptStore(
+                f"sealed event {stored_event.originator_id} v{stored_event.originator_version} "
+                "fails authentication (tampered, or moved from another event)"
+            ) from None
+
+    def _aead_for(self, key: bytes) -> AESGCM:
+        aead = self._aead.get(key)
+        if aead is None:
+            if len(self._aead) > 4096:
+                self._aead.clear()
+            aead = self._aead[key] = AESGCM(key)
+        return aead
+
+
+def _owner_of(event_state: dict[str, Any], topic: str) -> tuple[str, str]:
+    """An event's owner; a snapshot's owner is in the aggregate state it holds."""
+    holder = event_state
+    if "app" not in holder and isinstance(holder.get("state"), dict):
+        holder = holder["state"]
+    app, user_id = holder.get("app"), holder.get("user_id")
+    if not isinstance(app, str) or not isinstance(user_id, str):
+        raise TypeError(f"event {topic} has no owner (app, user_id) to seal it under")
+    return app, user_id
+
+
+def _aad(header: bytes, originator_id: Any, version: int, topic: str) -> bytes:
+    oid = originator_id if isinstance(originator_id, UUID) else UUID(str(originator_id))
+    return header + oid.bytes + int(version).to_bytes(8, "big", signed=True) + topic.encode()
+
+
+def _build(cls: Any, stored_event: StoredEvent, event_state: dict[str, Any]) -> Any:
+    oid = stored_event.originator_id
+    event_state["originator_id"] = oid if isinstance(oid, UUID) else UUID(str(oid))
+    event_state["originator_version"] = stored_event.originator_version
+    class_version = getattr(cls, "class_version", 1)
+    from_version = event_state.pop("class_version", 1)
+    while from_version < class_version:
+        upcast: Callable[[dict[str, Any]], None] = getattr(
+            cls, f"upcast_v{from_version}_v{from_version + 1}"
+        )
+        upcast(event_state)
+        from_version += 1
+    domain_event = object.__new__(cls)
+    object.__setattr__(domain_event, "__dict__", event_state)
+    return domain_event
