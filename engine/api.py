@@ -8,6 +8,7 @@ reads projections.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone
@@ -26,9 +27,12 @@ from engine.errors import (
     AgentNotFound,
     ContentTooLarge,
     InvalidInput,
+    OwnerErased,
     SessionNotFound,
     TaskNotFound,
 )
+from engine.erasure import Erasure, ErasureReport, erasure_id, purge_read_models, vacuum_read_models
+from engine.keystore import owner_key_id, sql_engine
 from engine.memory import Memory
 from engine.owner import Owner
 from engine.receipt import Receipt, receipt_id
@@ -70,6 +74,8 @@ class MemoryEngine:
             self.log, config.cache_size, config.max_retries, config.group_commit_max
         )
         self._position = 0
+        self._readside: Any = None
+        self._readside_lock = threading.Lock()
 
     @classmethod
     def open(cls, db: str | None = None, *, config: EngineConfig | None = None) -> MemoryEngine:
@@ -84,8 +90,28 @@ class MemoryEngine:
     # --- lifecycle ----------------------------------------------------------
 
     def close(self) -> None:
+        if self._readside is not None:
+            self._readside.close()  # stop the in-process projection runner first
         self._writer.close()
         self.log.close()
+
+    @property
+    def projections(self) -> Any:
+        """The read side (``projections.readside.ReadSide``), built on first use.
+
+        This is the ONE composition point between the engine and the
+        ``projections`` package: the engine never imports it at module level,
+        so the write path works (and is tested) without the read side. With
+        ``config.projections_in_process`` (default; ``MEMLEDGER_PROJECTIONS_IN_PROCESS``)
+        a runner thread follows the log until ``close()``; otherwise a worker
+        (``memledger projections run``) does, and this only reads and waits.
+        """
+        with self._readside_lock:
+            if self._readside is None:
+                from projections.readside import ReadSide
+
+                self._readside = ReadSide(self, run_in_process=self.config.projections_in_process)
+            return self._readside
 
     def __enter__(self) -> MemoryEngine:
         return self
@@ -270,7 +296,7 @@ class MemoryEngine:
 
     @staticmethod
     def _owned_session(unit: UnitOfWork, sid: UUID, owner: Owner | None) -> Session:
-        session = unit.get(Session, sid)
+        session = _scoped_get(unit, Session, sid, owner)
         if session is None or (
             owner is not None and (session.app, session.user_id) != (owner.app, owner.user_id)
         ):
@@ -288,7 +314,7 @@ class MemoryEngine:
     def get_session(self, session_id: str, *, owner: Owner | None = None) -> SessionInfo:
         """The session's current counters, read from the event store."""
         sid = parse_id(session_id, "session_id")
-        session = self._load(sid, Session)
+        session = self._load(sid, Session, owner)
         if session is None or (
             owner is not None and (session.app, session.user_id) != (owner.app, owner.user_id)
         ):
@@ -331,7 +357,7 @@ class MemoryEngine:
         tid = parse_id(task_id, "task_id")
 
         def command(unit: UnitOfWork) -> None:
-            task = unit.get(Task, tid)
+            task = _scoped_get(unit, Task, tid, owner)
             if task is None or (
                 owner is not None and (task.app, task.user_id) != (owner.app, owner.user_id)
             ):
@@ -385,19 +411,64 @@ class MemoryEngine:
     def load_memory(self, owner: Owner, memory_id: str) -> Memory | None:
         """One belief's current state from its stream, or None (also for other owners)."""
         _check_owner(owner)
-        memory = self._load(parse_id(memory_id, "memory_id"), Memory)
+        memory = self._load(parse_id(memory_id, "memory_id"), Memory, owner)
         if memory is None or (memory.app, memory.user_id) != (owner.app, owner.user_id):
             return None
         return memory
 
+    # --- right to be forgotten -----------------------------------------------
+
+    def erase_owner(self, owner: Owner) -> ErasureReport:
+        """Forgets an owner: destroys their data key (every event of theirs
+        becomes unreadable, everywhere, for good), records ``owner.erased``
+        (no content), purges their read-model rows and scrubs the files.
+        Idempotent: call it again after a crash. Later writes for the owner
+        raise ``OwnerErased`` (issue a new user id instead). See engine/erasure.py."""
+        _check_owner(owner)
+        key_id = owner_key_id(owner.app, owner.user_id)
+
+        def command(unit: UnitOfWork) -> tuple[datetime, bool]:
+            erased_at = self.log.keys.destroy(key_id)
+            self._writer.evict_owner(owner.app, owner.user_id)  # cached state holds checkpoints
+            if unit.exists(erasure_id(owner.app, owner.user_id)):
+                return erased_at, False
+            unit.add(Erasure(app=owner.app, user_id=owner.user_id, key_id=key_id.hex, erased_at=erased_at))
+            return erased_at, True
+
+        before = self._position
+        erased_at, recorded = self._submit(command)
+        db = sql_engine(self.backend)
+        try:
+            with translate_errors():
+                purged = purge_read_models(db, owner.app, owner.user_id)
+                vacuum_read_models(db, sorted(purged))
+                self.log.keys.scrub()
+        finally:
+            db.dispose()
+        return ErasureReport(
+            app=owner.app,
+            user_id=owner.user_id,
+            key_id=key_id.hex,
+            erased_at=erased_at,
+            position=self._position if recorded and self._position > before else 0,
+            purged_rows=purged,
+        )
+
     # --- raw event-store reads (recovery and audits use these) ---------------
 
-    def _load(self, aggregate_id: UUID, cls: type[Any]) -> Any:
+    def _load(self, aggregate_id: UUID, cls: type[Any], owner: Owner | None = None) -> Any:
+        """The aggregate, or None. An erased owner's stream raises ``OwnerErased``
+        only to that owner (or an unscoped caller); to another owner it is
+        missing, like any id that is not theirs."""
         try:
             with translate_errors():
                 agg = self.log.repository.get(aggregate_id)
         except AggregateNotFoundError:
             return None
+        except OwnerErased as e:
+            if owner is not None and not _is_key_of(e, owner):
+                return None
+            raise
         return agg if isinstance(agg, cls) else None
 
     def load_agent(self, owner: Owner, agent_id: str) -> Agent | None:
@@ -422,6 +493,20 @@ class MemoryEngine:
     ) -> list[DomainEventProtocol[UUID]]:
         with translate_errors():
             return list(self.log.events.get(stream_id, gt=gt, lte=lte, desc=desc, limit=limit))
+
+
+def _is_key_of(error: OwnerErased, owner: Owner) -> bool:
+    return bool(error.key_id == owner_key_id(owner.app, owner.user_id))
+
+
+def _scoped_get(unit: UnitOfWork, cls: type[Any], aggregate_id: UUID, owner: Owner | None) -> Any:
+    """``unit.get`` with the same no-oracle rule as ``MemoryEngine._load``."""
+    try:
+        return unit.get(cls, aggregate_id)
+    except OwnerErased as e:
+        if owner is not None and not _is_key_of(e, owner):
+            return None
+        raise
 
 
 def _check_owner(owner: object) -> None:

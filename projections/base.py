@@ -1,0 +1,101 @@
+"""Shared plumbing for projections whose state is a few versioned SQL tables.
+
+Why versioned table names (``ml_messages_v2``): a rebuild writes version N+1
+beside version N, which keeps serving readers until the atomic switch; the
+old tables are dropped only on request (``memledger projections drop``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import MetaData, Table, delete, func, select
+from sqlalchemy.engine import Connection
+
+from projections import catalog
+from projections.catalog import Migration
+from projections.runner import Envelope
+
+__all__ = ["OWNER_ERASED", "TableProjection", "create_tables"]
+
+OWNER_ERASED = "owner.erased"
+
+
+class TableProjection:
+    """Subclasses set ``name`` and ``topics`` and implement ``build_tables``,
+    ``fold`` and (optionally) extra ``migrations``. ``owner.erased`` is
+    handled here for every subclass: the owner's rows are purged (their
+    events can no longer be decrypted, so a rebuild would not show them
+    either)."""
+
+    name: str = ""
+    topics: tuple[str, ...] = ()
+
+    def __init__(self, version: int, params: Mapping[str, Any] | None = None) -> None:
+        self.topics = (*type(self).topics, OWNER_ERASED)
+        self.version = version
+        self.params: dict[str, Any] = dict(params or {})
+        self.metadata = MetaData()
+        self._tables = self.build_tables(self.metadata)
+
+    def table_name(self, stem: str) -> str:
+        return f"ml_{stem}_v{self.version}"
+
+    def build_tables(self, metadata: MetaData) -> dict[str, Table]:
+        raise NotImplementedError
+
+    def table(self, stem: str) -> Table:
+        return self._tables[stem]
+
+    @property
+    def tables(self) -> Sequence[Table]:
+        return list(self._tables.values())
+
+    def migrations(self) -> list[Migration]:
+        """Append-only. Step 0 creates the tables as ``build_tables`` first
+        described them; later steps (new index, new column) go after it."""
+        return [Migration("create tables", create_tables(self.tables))]
+
+    def create(self, conn: Connection) -> None:
+        catalog.run_migrations(conn, self.name, self.version, self.migrations())
+
+    def apply(self, conn: Connection, events: Sequence[Envelope]) -> None:
+        segment: list[Envelope] = []
+        for env in events:
+            if env.topic != OWNER_ERASED:
+                segment.append(env)
+                continue
+            if segment:
+                self.fold(conn, segment)
+                segment = []
+            self.purge_owner(conn, env.event.app, env.event.user_id)
+        if segment:
+            self.fold(conn, segment)
+
+    def fold(self, conn: Connection, events: Sequence[Envelope]) -> None:
+        """Folds a batch (no ``owner.erased`` in it) into the tables."""
+        raise NotImplementedError
+
+    def purge_owner(self, conn: Connection, app: str, user_id: str) -> None:
+        for table in self.tables:
+            if "app" in table.c and "user_id" in table.c:
+                conn.execute(delete(table).where(table.c.app == app, table.c.user_id == user_id))
+
+    def drop(self, conn: Connection) -> None:
+        for table in reversed(self.tables):
+            table.drop(conn, checkfirst=True)
+
+    def row_counts(self, conn: Connection) -> dict[str, int]:
+        return {
+            t.name: int(conn.execute(select(func.count()).select_from(t)).scalar() or 0)
+            for t in self.tables
+        }
+
+
+def create_tables(tables: Sequence[Table]) -> Any:
+    def run(conn: Connection) -> None:
+        for table in tables:
+            table.create(conn, checkfirst=True)
+
+    return run

@@ -1,0 +1,93 @@
+"""The read-model database: a SQLAlchemy engine on the event store's database.
+
+Why the same database: a projection's rows and its tracking position commit in
+one transaction, and audits can join read models with nothing in between.
+SQLite gets WAL (readers never block the writer thread) and a busy timeout
+(the event writer and the projection runner take turns at the write lock).
+Timestamps are stored in UTC and always come back timezone-aware, on both
+backends, so bitemporal comparisons mean the same thing everywhere.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+import orjson
+from sqlalchemy import JSON, DateTime, create_engine, event
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect, Engine
+from sqlalchemy.types import TypeDecorator
+
+__all__ = ["JsonValue", "UtcDateTime", "open_read_db", "psycopg_conninfo"]
+
+SQLITE_BUSY_MS = 30_000
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """Aware datetimes in, aware UTC datetimes out, on SQLite and PostgreSQL."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=timezone.utc)
+        value = value.astimezone(timezone.utc)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=timezone.utc)
+        return value.astimezone(timezone.utc)
+
+
+JsonValue = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
+
+
+def _dumps(value: Any) -> str:
+    return orjson.dumps(value, default=_json_default).decode()
+
+
+def _json_default(obj: Any) -> Any:
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    raise TypeError(f"cannot store {type(obj).__name__} in a read model")
+
+
+def open_read_db(sqlalchemy_url: str) -> Engine:
+    """One SQLAlchemy engine per process and database (it pools connections)."""
+    if sqlalchemy_url.startswith("sqlite"):
+        db = create_engine(
+            sqlalchemy_url,
+            json_serializer=_dumps,
+            json_deserializer=orjson.loads,
+            connect_args={"timeout": SQLITE_BUSY_MS / 1000, "check_same_thread": False},
+        )
+        event.listen(db, "connect", _sqlite_pragmas)
+        return db
+    return create_engine(
+        sqlalchemy_url,
+        json_serializer=_dumps,
+        json_deserializer=orjson.loads,
+        pool_pre_ping=True,  # a terminated backend is replaced, not handed out
+        pool_size=4,
+        max_overflow=4,
+    )
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def psycopg_conninfo(db: Engine) -> str:
+    """A libpq URI for the same PostgreSQL database (for the LISTEN connection)."""
+    return db.url.set(drivername="postgresql").render_as_string(hide_password=False)

@@ -1,0 +1,77 @@
+"""The read side of one open engine: the read-model database, the runner, reads.
+
+``MemoryEngine.projections`` builds one of these on first use (the engine's
+one composition point with this package). With ``projections_in_process``
+(the default, and the natural choice for the embedded SQLite file) it starts
+a runner thread that follows the log; otherwise a separate worker
+(``memledger projections run``) keeps the tables current and this object only
+reads and waits.
+
+Readers resolve a projection's tables through its ACTIVE version on every
+call (``tables(name, conn)``), so a rebuild's atomic switch takes effect for
+the next query; the retired version's tables stay until dropped, so a query
+that resolved the old version a moment earlier still finds its tables.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from sqlalchemy import Table
+from sqlalchemy.engine import Connection, Engine
+
+from engine.errors import ProjectionError
+from projections import catalog, registry
+from projections.db import open_read_db
+from projections.runner import Projection, Runner
+
+__all__ = ["ReadSide"]
+
+
+class ReadSide:
+    def __init__(
+        self,
+        eng: Any,
+        *,
+        run_in_process: bool = True,
+        names: list[str] | None = None,
+        batch_size: int | None = None,
+        poll_interval: float = 0.25,
+    ) -> None:
+        self.engine = eng
+        self.db: Engine = open_read_db(eng.backend.sqlalchemy_url)
+        kwargs: dict[str, Any] = {"poll_interval": poll_interval}
+        if batch_size is not None:
+            kwargs["batch_size"] = batch_size
+        self.runner = Runner(eng.log, self.db, registry.kinds(names), **kwargs)
+        self._built: dict[tuple[str, int], Projection] = {}
+        self._lock = threading.Lock()
+        if run_in_process:
+            self.runner.active()  # create version 1 of each projection before readers arrive
+            self.runner.start()
+
+    def wait(self, position: int | None = None, timeout: float = 10.0, names: list[str] | None = None) -> None:
+        """Read-your-writes: blocks until the projections have processed
+        ``position`` (default: this engine's last write)."""
+        target = self.engine.position if position is None else position
+        self.runner.wait(target, timeout, names)
+
+    def projection(self, name: str, conn: Connection) -> Projection:
+        """The active version of ``name``, as readers must see it now."""
+        info = catalog.active_version(conn, name)
+        if info is None:
+            raise ProjectionError(f"projection {name!r} has no active version yet")
+        key = (name, info.version)
+        with self._lock:
+            if key not in self._built:
+                self._built[key] = registry.lookup(name).build(info.version, info.params)
+            return self._built[key]
+
+    def tables(self, name: str, conn: Connection) -> dict[str, Table]:
+        proj = self.projection(name, conn)
+        return {t.name.rsplit("_v", 1)[0].removeprefix("ml_"): t for t in proj.tables}
+
+    def close(self) -> None:
+        self.runner.stop()
+        self.db.dispose()
