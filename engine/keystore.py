@@ -54,7 +54,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, ProgrammingError
 from engine.backend import Backend
 from engine.errors import OwnerErased, StoreUnavailable
 
-__all__ = ["KEY_TABLE", "KeyStore", "SqlKeyStore", "owner_key_id"]
+__all__ = ["KEY_TABLE", "KeyStore", "SqlKeyStore", "owner_key_id", "sql_engine"]
 
 KEY_TABLE = "memledger_owner_keys"
 KEY_BYTES = 32
@@ -90,6 +90,10 @@ class KeyStore(Protocol):
 
     def erased_at(self, key_id: UUID) -> datetime | None: ...
 
+    def scrub(self) -> None:
+        """Makes destroyed key bytes unrecoverable from storage (a no-op for a KMS)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -103,7 +107,7 @@ class SqlKeyStore:
     def __init__(self, backend: Backend, ttl: float = 60.0) -> None:
         self._kind = backend.kind
         self._ttl = ttl
-        self._db = _connect(backend)
+        self._db = sql_engine(backend)
         self._cache: dict[UUID, tuple[bytes | None, float]] = {}
         self._erased: dict[UUID, datetime] = {}
         self._lock = threading.Lock()
@@ -164,10 +168,9 @@ class SqlKeyStore:
         with self._lock:
             self._cache.pop(key_id, None)
             self._erased[key_id] = _aware(row.erased_at)
-        self._scrub()
         return _aware(row.erased_at)
 
-    def _scrub(self) -> None:
+    def scrub(self) -> None:
         """Leaves no copy of destroyed key bytes in the database files."""
         with self._db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             if self._kind == "sqlite":
@@ -221,7 +224,9 @@ class SqlKeyStore:
             raise StoreUnavailable(f"cannot create the key table: {e.orig}") from None
 
 
-def _connect(backend: Backend) -> Engine:
+def sql_engine(backend: Backend) -> Engine:
+    """A SQLAlchemy engine on the store's database; SQLite connections zero
+    what they delete (``secure_delete``), which key and erasure work needs."""
     if backend.kind == "sqlite":
         db = create_engine(
             backend.sqlalchemy_url, connect_args={"timeout": 30, "check_same_thread": False}

@@ -232,6 +232,12 @@ class Writer:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    def evict_owner(self, app: str, user_id: str) -> None:
+        """Drops an erased owner's aggregates from the cache (writer thread only)."""
+        for aggregate_id, agg in list(self._cache.items()):
+            if (getattr(agg, "app", None), getattr(agg, "user_id", None)) == (app, user_id):
+                del self._cache[aggregate_id]
+
     def _evict(self, unit: UnitOfWork) -> None:
         for aggregate_id in unit.touched:
             self._cache.pop(aggregate_id, None)

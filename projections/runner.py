@@ -121,6 +121,14 @@ class LogReader:
         return int(self._recorder.max_notification_id() or 0)
 
     def read(self, after: int, limit: int, stop: int, topics: Sequence[str]) -> list[Envelope]:
+        return self.read_counted(after, limit, stop, topics)[0]
+
+    def read_counted(
+        self, after: int, limit: int, stop: int, topics: Sequence[str]
+    ) -> tuple[list[Envelope], int, int]:
+        """Decoded envelopes, how many notifications were read, and the last
+        id read: erased events are skipped, so the envelope count alone would
+        make a full page look short (and skip the rest of the log)."""
         notes = self._recorder.select_notifications(
             after + 1, limit=limit, stop=stop, topics=tuple(topics)
         )
@@ -131,7 +139,7 @@ class LogReader:
                 out.append(Envelope(n.id, n.topic, to_event(n)))
             except OwnerErased:
                 continue  # crypto-shredded: this owner's events fold to nothing
-        return out
+        return out, len(notes), (notes[-1].id if notes else after)
 
     @property
     def channel(self) -> str | None:
@@ -162,8 +170,8 @@ def read_step(
     """The next batch after ``position`` and the position it reaches. A short
     batch means every matching event up to ``head`` was returned, so the
     position may jump to ``head`` (past events the projection ignores)."""
-    envelopes = reader.read(position, batch_size, head, topics)
-    new = head if len(envelopes) < batch_size else envelopes[-1].position
+    envelopes, count, last = reader.read_counted(position, batch_size, head, topics)
+    new = head if count < batch_size else last
     return envelopes, new
 
 
