@@ -53,6 +53,7 @@ class NewBelief:
     sources: tuple[dict[str, Any], ...] = ()
     supersedes: str | None = None
     raw: str | None = None
+    value: str | None = None  # the attribute's value, for contradiction detection
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +169,7 @@ def _add(unit: UnitOfWork, owner: Owner, change: NewBelief) -> str:
         sources=list(change.sources),
         supersedes=change.supersedes,
         raw=change.raw,
+        value=change.value,
     )
     unit.add(memory)
     return memory.id.hex

@@ -56,6 +56,9 @@ class Memory(Aggregate):
         sources: list[dict[str, Any]]
         supersedes: str | None
         raw: str | None  # an LLM's raw output, so replay never calls the model again
+        # The attribute's value ("go 1.24"): same subject and attribute with a
+        # different value is a contradiction. Optional so older events still load.
+        value: str | None = None
 
     Distilled = Created
 
@@ -83,6 +86,7 @@ class Memory(Aggregate):
         sources: list[dict[str, Any]],
         supersedes: str | None,
         raw: str | None,
+        value: str | None = None,
     ) -> None:
         self.app = app
         self.user_id = user_id
@@ -90,6 +94,7 @@ class Memory(Aggregate):
         self.statement = statement
         self.subject = subject
         self.attribute = attribute
+        self.value = value
         self.confidence = confidence
         self.valid_from = valid_from
         self.invalid_at: datetime | None = None
