@@ -13,7 +13,8 @@
     │   ├── SessionNotFound
     │   ├── TaskNotFound
     │   ├── AgentNotFound
-    │   └── MemoryNotFound
+    │   ├── MemoryNotFound
+    │   └── DeadLetterNotFound        no such distillation dead letter (or already replayed)
     ├── StateConflict                 the command is valid but the stream's state refuses it
     │   ├── SessionClosed
     │   ├── TaskFinished
@@ -24,8 +25,11 @@
     │   ├── StoreUnavailable          cannot connect / open
     │   └── CorruptStore              the file is not a database, or not a memledger one
     ├── OwnerErased                   the owner's data key was destroyed (right to be forgotten)
-    └── ProjectionError
-        └── ProjectionTimeout         wait(position, timeout) ran out
+    ├── ProjectionError
+    │   └── ProjectionTimeout         wait(position, timeout) ran out
+    └── DistillError                  a delta could not be distilled (retried, then dead-lettered)
+        ├── ExtractionFailed          an extractor failed or answered something unusable
+        └── SimilarityUnavailable     a similarity search failed (reconcile keeps the proposal)
 
 Why one tree: callers (agent servers, CLIs, tests) catch ``MemledgerError`` at
 their boundary and map it to a status without ever seeing a driver exception.
@@ -42,6 +46,9 @@ __all__ = [
     "ConcurrencyExhausted",
     "ContentTooLarge",
     "CorruptStore",
+    "DeadLetterNotFound",
+    "DistillError",
+    "ExtractionFailed",
     "InvalidContent",
     "InvalidId",
     "InvalidInput",
@@ -57,6 +64,7 @@ __all__ = [
     "ProjectionTimeout",
     "SessionClosed",
     "SessionNotFound",
+    "SimilarityUnavailable",
     "StateConflict",
     "StoreError",
     "StoreUnavailable",
@@ -122,6 +130,10 @@ class MemoryNotFound(NotFound):
     pass
 
 
+class DeadLetterNotFound(NotFound):
+    pass
+
+
 class StateConflict(MemledgerError):
     """The command is well-formed but the stream's current state refuses it."""
 
@@ -174,4 +186,16 @@ class ProjectionError(MemledgerError):
 
 
 class ProjectionTimeout(ProjectionError, TimeoutError):
+    pass
+
+
+class DistillError(MemledgerError):
+    """Distilling one delta failed; nothing was written and the cursor stayed."""
+
+
+class ExtractionFailed(DistillError):
+    pass
+
+
+class SimilarityUnavailable(DistillError):
     pass
