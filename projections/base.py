@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import MetaData, Table, delete, func, select
 from sqlalchemy.engine import Connection
 
-from projections import catalog
+from projections import catalog, row_security
 from projections.catalog import Migration
 from projections.runner import Envelope
 
@@ -59,6 +59,10 @@ class TableProjection:
 
     def create(self, conn: Connection) -> None:
         catalog.run_migrations(conn, self.name, self.version, self.migrations())
+        # PostgreSQL: owner-scoped tables get the row-level security policy.
+        row_security.protect_tables(
+            conn, [t.name for t in self.tables if "app" in t.c and "user_id" in t.c]
+        )
 
     def apply(self, conn: Connection, events: Sequence[Envelope]) -> None:
         segment: list[Envelope] = []
@@ -88,7 +92,7 @@ class TableProjection:
 
     def row_counts(self, conn: Connection) -> dict[str, int]:
         return {
-            t.name: int(conn.execute(select(func.count()).select_from(t)).scalar() or 0)
+            str(t.name): int(conn.execute(select(func.count()).select_from(t)).scalar() or 0)
             for t in self.tables
         }
 

@@ -44,6 +44,7 @@ __all__ = [
     "active_version",
     "advance_position",
     "create_catalog",
+    "delete_version",
     "ensure_version",
     "list_versions",
     "mark_state",

@@ -57,6 +57,10 @@ class ReadSide:
         target = self.engine.position if position is None else position
         self.runner.wait(target, timeout, names)
 
+    def wait_for_head(self, timeout: float = 60.0) -> None:
+        """Blocks until the projections have processed everything in the log now."""
+        self.runner.wait(self.runner.reader.head(), timeout)
+
     def projection(self, name: str, conn: Connection) -> Projection:
         """The active version of ``name``, as readers must see it now."""
         info = catalog.active_version(conn, name)

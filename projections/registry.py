@@ -49,6 +49,10 @@ def _load_defaults() -> None:
     for cls in (SessionProjection, TaskProjection, MemoryProjection):
         if cls.name not in _KINDS:
             register(cls.name, cls)
+    from projections.search_index import SearchIndexProjection, default_params
+
+    if SearchIndexProjection.name not in _KINDS:
+        register(SearchIndexProjection.name, SearchIndexProjection, default_params())
 
 
 def kinds(names: list[str] | None = None) -> dict[str, ProjectionKind]:

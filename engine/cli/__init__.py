@@ -12,12 +12,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.cli import demo, recover
+from engine.cli import audit, demo, projections, recover
 from engine.errors import MemledgerError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (demo, recover)
+COMMANDS = (demo, recover, projections, audit)
 
 
 def build_parser() -> argparse.ArgumentParser:

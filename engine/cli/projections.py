@@ -1,0 +1,179 @@
+"""``memledger projections run|rebuild|status|drop``: operate the read models.
+
+``run`` is the separate worker (set ``MEMLEDGER_PROJECTIONS_IN_PROCESS=0`` for
+the engines that write, so they do not also run projections); ``rebuild``
+builds the next version beside the live one and switches readers atomically;
+``status`` shows version, position, lag and row counts; ``drop`` removes a
+retired version's tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from typing import Any
+
+from engine.api import MemoryEngine
+from engine.cli.options import add_db, add_json
+from engine.cli.output import print_json, print_table
+from engine.config import EngineConfig
+from engine.errors import InvalidInput
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "projections", help="run, rebuild, inspect or drop read-model projections",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cmds = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    run = cmds.add_parser("run", help="follow the event log and keep projections current",
+                          description="The projection worker: catches up, then follows the log "
+                          "(LISTEN/NOTIFY on PostgreSQL, polling on SQLite) until SIGTERM/SIGINT.")
+    add_db(run)
+    run.add_argument("--names", default=None, help="comma-separated projections (default: all)")
+    run.add_argument("--batch-size", type=int, default=500, help="events per transaction (default 500)")
+    run.add_argument("--poll", type=float, default=0.25, help="polling interval in seconds")
+    run.add_argument("--until-caught-up", action="store_true", help="catch up to the head, then exit")
+    run.add_argument("--verbose", action="store_true", help="print one line per committed batch")
+    run.set_defaults(handler=_run)
+
+    rebuild = cmds.add_parser("rebuild", help="build version N+1 from position 0, then switch readers",
+                              description="Builds the next version of NAME into new tables while "
+                              "version N keeps serving, catches up to the live head and switches "
+                              "readers atomically. Old tables stay until `projections drop`.")
+    add_db(rebuild)
+    rebuild.add_argument("name", help="projection name (sessions, tasks, memory, ...)")
+    rebuild.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                         help="override a version parameter (e.g. --param dim=384); repeatable")
+    rebuild.add_argument("--batch-size", type=int, default=500, help="events per transaction")
+    rebuild.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_json(rebuild)
+    rebuild.set_defaults(handler=_rebuild)
+
+    status = cmds.add_parser("status", help="version, position, lag and row counts",
+                             description="Every projection version with its state, position, lag "
+                             "behind the log head and row counts.")
+    add_db(status)
+    status.add_argument("--name", default=None, help="only this projection")
+    add_json(status)
+    status.set_defaults(handler=_status)
+
+    drop = cmds.add_parser("drop", help="drop a retired version's tables",
+                           description="Drops the tables and records of one non-active version.")
+    add_db(drop)
+    drop.add_argument("name")
+    drop.add_argument("--version", type=int, required=True, help="the version to drop")
+    add_json(drop)
+    drop.set_defaults(handler=_drop)
+
+
+def _open(db: str) -> MemoryEngine:
+    return MemoryEngine.open(db, config=EngineConfig.from_env(projections_in_process=False))
+
+
+def _run(args: argparse.Namespace) -> int:
+    from projections import registry
+    from projections.db import open_read_db
+    from projections.runner import Runner
+
+    names = [n.strip() for n in args.names.split(",") if n.strip()] if args.names else None
+    if args.batch_size <= 0:
+        raise InvalidInput("--batch-size must be positive")
+
+    def report(proj: Any, old: int, new: int) -> None:
+        print(f"BATCH {proj.name} v{proj.version} {old} {new}", flush=True)
+
+    with _open(args.db) as eng:
+        db = open_read_db(eng.backend.sqlalchemy_url)
+        runner = Runner(eng.log, db, registry.kinds(names), batch_size=args.batch_size,
+                        poll_interval=args.poll, on_batch=report if args.verbose else None)
+        try:
+            if args.until_caught_up:
+                print(f"caught up: {runner.catch_up()} events applied", flush=True)
+                return 0
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                signal.signal(sig, lambda *_: runner.stop())
+            print(f"following {eng.backend.display} ({', '.join(runner.factories)})", flush=True)
+            runner.run_forever()
+        finally:
+            db.dispose()
+    return 0
+
+
+def _params(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise InvalidInput(f"--param wants KEY=VALUE, got {pair!r}")
+        out[key] = int(value) if value.isdigit() else value
+    return out
+
+
+def _rebuild(args: argparse.Namespace) -> int:
+    from projections.db import open_read_db
+    from projections.rebuild import rebuild
+
+    with _open(args.db) as eng:
+        db = open_read_db(eng.backend.sqlalchemy_url)
+        try:
+            report = rebuild(eng.log, db, args.name, params=_params(args.param),
+                             batch_size=args.batch_size,
+                             progress=not args.no_progress and not args.json and sys.stderr.isatty())
+        finally:
+            db.dispose()
+    result = {
+        "name": report.name, "old_version": report.old_version, "new_version": report.new_version,
+        "position": report.position, "events": report.events,
+        "seconds": round(report.seconds, 3), "events_per_second": round(report.events_per_second),
+    }
+    if args.json:
+        print_json(result)
+    else:
+        print(f"{report.name}: v{report.new_version} is active (was v{report.old_version}); "
+              f"{report.events} events to position {report.position} in {report.seconds:.2f}s "
+              f"({report.events_per_second:,.0f} events/s)")
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    from projections.admin import status
+    from projections.db import open_read_db
+
+    with _open(args.db) as eng:
+        db = open_read_db(eng.backend.sqlalchemy_url)
+        try:
+            rows = status(eng.log, db, args.name)
+        finally:
+            db.dispose()
+    if args.json:
+        print_json([r.as_dict() for r in rows])
+        return 0
+    print_table(
+        ["projection", "version", "state", "position", "head", "lag", "rows"],
+        [(r.name, r.version, r.state, r.position, r.head, r.lag,
+          ", ".join(f"{k}={v}" for k, v in r.rows.items())) for r in rows],
+        max_width=100,
+    )
+    return 0
+
+
+def _drop(args: argparse.Namespace) -> int:
+    from projections.admin import drop_version
+    from projections.db import open_read_db
+
+    with _open(args.db) as eng:
+        db = open_read_db(eng.backend.sqlalchemy_url)
+        try:
+            drop_version(db, args.name, args.version)
+        finally:
+            db.dispose()
+    if args.json:
+        print_json({"name": args.name, "dropped_version": args.version})
+    else:
+        print(f"dropped {args.name} v{args.version}")
+    return 0

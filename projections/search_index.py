@@ -1,0 +1,293 @@
+"""The search index projection: belief versions and messages, embedded and indexed.
+
+Why a projection: embeddings and full-text indexes are derived data. They
+are computed here, in batches, by the runner (never in the append path),
+and can be thrown away and rebuilt. The embedder's name and dimension are
+parameters of the projection version (stored in ``projection_versions``),
+so a new embedder is ``memledger projections rebuild search --param
+embedder=minilm --param dim=384``: version N keeps serving until the switch.
+
+Beliefs are indexed one row per *version*, with the same bitemporal rules
+as the memory read model (``projections.bitemporal.step``), so as-of /
+known-at search sees exactly what the audit queries see. Messages (user and
+assistant turns with content) are indexed as recall memory, with their date
+and speaker written into the indexed text ("8 May 2023 Caroline: ...").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+from typing import Any
+
+import numpy as np
+import orjson
+from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
+from sqlalchemy.engine import Connection
+
+from engine.errors import ProjectionError
+from engine.retrieval.embedders import Embedder, default_embedder
+from engine.retrieval.index_store import IndexStore, make_store
+from engine.retrieval.records import from_epoch, to_epoch
+from engine.retrieval.text import lexical_text
+from projections import bitemporal
+from projections.base import TableProjection
+from projections.catalog import Migration
+from projections.memory import belief_event
+from projections.runner import Envelope
+
+__all__ = ["SearchIndexProjection", "belief_text", "default_params", "message_text"]
+
+MESSAGE_ADDED = "message.added"
+INDEXED_ROLES = frozenset({"user", "assistant"})
+_DETAIL = (
+    "kind", "statement", "problem", "solution", "subject", "attribute", "topics",
+    "participants", "location", "event_time", "method", "extractor", "extractor_version",
+    "source_key", "supersedes", "superseded_by",
+)  # fmt: skip
+
+
+def _day(moment: datetime | str | None) -> str:
+    if moment is None:
+        return ""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment)
+    return f"{moment.day} {moment:%B %Y}"
+
+
+def message_text(occurred_at: datetime, speaker: str, content: str) -> str:
+    """What a message is indexed as: its date and speaker, then its words."""
+    return f"{_day(occurred_at)} {speaker}: {content}"
+
+
+def belief_text(version: Mapping[str, Any]) -> str:
+    """What a belief version is indexed as: statement, experience fields,
+    who, where and when, so a question about any of them can find it."""
+    parts = [str(version.get("statement") or "")]
+    if version.get("problem"):
+        parts.append(f"Problem: {version['problem']}")
+    if version.get("solution"):
+        parts.append(f"Solution: {version['solution']}")
+    if version.get("participants"):
+        parts.append("with " + ", ".join(map(str, version["participants"])))
+    if version.get("location"):
+        parts.append(f"at {version['location']}")
+    if version.get("event_time"):
+        parts.append(f"on {_day(version['event_time'])}")
+    if version.get("topics"):
+        parts.append("(" + ", ".join(map(str, version["topics"])) + ")")
+    return " ".join(parts)
+
+
+def default_params() -> dict[str, Any]:
+    embedder = default_embedder("hashing")
+    return {"embedder": "hashing", "embedder_name": embedder.name, "dim": embedder.dimension}
+
+
+class SearchIndexProjection(TableProjection):
+    name = "search"
+    topics = (MESSAGE_ADDED, *bitemporal.TOPICS)
+
+    def __init__(self, version: int, params: Mapping[str, Any] | None = None) -> None:
+        merged = {**default_params(), **dict(params or {})}
+        super().__init__(version, merged)
+        self.embedder: Embedder = _embedder(merged)
+        self._stores: dict[str, IndexStore] = {}
+
+    # --- tables ------------------------------------------------------------------
+
+    def build_tables(self, metadata: MetaData) -> dict[str, Table]:
+        # The row table as SQLAlchemy sees it (counts, drops); the dense column
+        # and the lexical index are created by the dialect's store.
+        items = Table(
+            self.table_name("search"),
+            metadata,
+            Column("row_id", Integer, primary_key=True),
+            Column("app", Text, nullable=False),
+            Column("user_id", Text, nullable=False),
+            Column("item_type", Text, nullable=False),
+            Column("item_id", Text, nullable=False),
+            Column("kind", String(16), nullable=False),
+            Column("statement", Text, nullable=False),
+            Column("confidence", Float, nullable=False),
+            Column("valid_from", Float, nullable=False),
+            Column("expired_at", Float),
+        )
+        return {"search": items}
+
+    def store(self, dialect: str) -> IndexStore:
+        if dialect not in self._stores:
+            self._stores[dialect] = make_store(
+                dialect, self.table_name("search"), int(self.params["dim"])
+            )
+        return self._stores[dialect]
+
+    def migrations(self) -> list[Migration]:
+        return [Migration("create search index", lambda conn: self.store(conn.dialect.name).create_schema(conn))]
+
+    def drop(self, conn: Connection) -> None:
+        self.store(conn.dialect.name).drop_schema(conn)
+
+    # --- the fold ----------------------------------------------------------------
+
+    def fold(self, conn: Connection, events: Sequence[Envelope]) -> None:
+        store = self.store(conn.dialect.name)
+        rows = [self._message_row(env) for env in events if env.topic == MESSAGE_ADDED]
+        rows = [r for r in rows if r is not None]
+        beliefs = [env for env in events if env.topic in bitemporal.TOPICS]
+        vectors: dict[str, np.ndarray] = {}
+        purge: list[str] = []
+        expire: list[tuple[int, float]] = []
+        if beliefs:
+            belief_rows, purge, expire = self._fold_beliefs(conn, store, beliefs, vectors)
+            rows.extend(belief_rows)
+        self._embed(rows, vectors)
+        for memory_id in purge:
+            store.purge(conn, memory_id)
+        for row_id, at in expire:
+            store.expire(conn, row_id, at)
+        store.insert(conn, rows)
+
+    def _message_row(self, env: Envelope) -> dict[str, Any] | None:
+        ev = env.event
+        content = ev.content or ""
+        if ev.role not in INDEXED_ROLES or not content.strip():
+            return None  # tool output and empty turns are not recall memory
+        sid = ev.originator_id.hex
+        speaker = ev.name or ev.role
+        return {
+            "app": ev.app,
+            "user_id": ev.user_id,
+            "item_type": "message",
+            "item_id": f"{sid}:{ev.seq}",
+            "version": 1,
+            "kind": "message",
+            "statement": f"{speaker}: {content}",
+            "lex_text": lexical_text(message_text(ev.occurred_at, speaker, content)),
+            "confidence": 1.0,
+            "valid_from": to_epoch(ev.occurred_at),
+            "invalid_at": None,
+            "recorded_at": to_epoch(ev.timestamp),
+            "expired_at": None,
+            "session_id": sid,
+            "seq": ev.seq,
+            "sources": orjson.dumps([{"session_id": sid, "seqs": [ev.seq]}]).decode(),
+            "detail": None,
+            "embedding": None,
+        }
+
+    def _fold_beliefs(
+        self,
+        conn: Connection,
+        store: IndexStore,
+        envelopes: Sequence[Envelope],
+        vectors: dict[str, np.ndarray],
+    ) -> tuple[list[dict[str, Any]], list[str], list[tuple[int, float]]]:
+        """The same chain walk as the memory read model, over this index's rows."""
+        by_belief: dict[str, list[bitemporal.BeliefEvent]] = {}
+        for env in envelopes:
+            ev = belief_event(env)
+            by_belief.setdefault(ev.memory_id, []).append(ev)
+        wanted = [m for m, evs in by_belief.items() if evs[0].topic != bitemporal.DISTILLED]
+        stored = store.open_versions(conn, wanted)
+        for row in stored.values():
+            vectors[row["lex_text"]] = store.decode_vector(row["embedding"])
+        purge: list[str] = []
+        expire: list[tuple[int, float]] = []
+        rows: list[dict[str, Any]] = []
+        for memory_id, evs in by_belief.items():
+            db_row = stored.get(memory_id)
+            db_open = None if db_row is None else _version(db_row)
+            chain: list[dict[str, Any]] = []
+            for ev in evs:
+                if ev.topic == bitemporal.FORGOTTEN:
+                    purge.append(memory_id)
+                    chain, db_open, db_row = [], None, None
+                    continue
+                closed, opened = bitemporal.step(chain[-1] if chain else db_open, ev)
+                if closed is not None and chain:
+                    chain[-1] = closed
+                elif closed is not None and db_row is not None:
+                    expire.append((int(db_row["row_id"]), to_epoch(closed["expired_at"])))
+                    db_open, db_row = None, None
+                if opened is not None:
+                    chain.append(opened)
+            rows.extend(_belief_row(v) for v in chain)
+        return rows, purge, expire
+
+    def _embed(self, rows: list[dict[str, Any]], vectors: dict[str, np.ndarray]) -> None:
+        """One embedder call for every distinct new text in the batch; an
+        unchanged statement (reinforce, invalidate) reuses its vector."""
+        todo = list(dict.fromkeys(r["lex_text"] for r in rows if r["lex_text"] not in vectors))
+        if todo:
+            matrix = self.embedder.embed(todo)
+            if matrix.shape != (len(todo), int(self.params["dim"])):
+                raise ProjectionError(
+                    f"embedder {self.embedder.name} returned {matrix.shape}, "
+                    f"expected (n, {self.params['dim']})"
+                )
+            vectors.update(zip(todo, matrix))
+        for row in rows:
+            row["embedding"] = vectors[row["lex_text"]]
+
+
+def _embedder(params: Mapping[str, Any]) -> Embedder:
+    key = str(params.get("embedder", "hashing"))
+    dim = int(params.get("dim", 0))
+    if key == "hashing":
+        from engine.retrieval.embedders import HashingEmbedder
+
+        embedder: Embedder = HashingEmbedder(dimension=dim)
+    else:
+        embedder = default_embedder(key)
+    if embedder.dimension != dim:
+        raise ProjectionError(f"embedder {key!r} has dimension {embedder.dimension}, not {dim}")
+    expected = params.get("embedder_name")
+    if expected is not None and expected != embedder.name:
+        raise ProjectionError(
+            f"search index version was built with {expected!r}, this code has {embedder.name!r}: "
+            "rebuild the search projection"
+        )
+    return embedder
+
+
+def _belief_row(v: Mapping[str, Any]) -> dict[str, Any]:
+    detail = {k: v.get(k) for k in _DETAIL}
+    return {
+        "app": v["app"],
+        "user_id": v["user_id"],
+        "item_type": "memory",
+        "item_id": v["memory_id"],
+        "version": v["seq"],
+        "kind": v["kind"],
+        "statement": v["statement"],
+        "lex_text": lexical_text(belief_text(v)),
+        "confidence": float(v["confidence"]),
+        "valid_from": to_epoch(v["valid_from"]),
+        "invalid_at": None if v["invalid_at"] is None else to_epoch(v["invalid_at"]),
+        "recorded_at": to_epoch(v["recorded_at"]),
+        "expired_at": None if v["expired_at"] is None else to_epoch(v["expired_at"]),
+        "session_id": None,
+        "seq": None,
+        "sources": orjson.dumps(list(v.get("sources") or [])).decode(),
+        "detail": orjson.dumps(detail).decode(),
+        "embedding": None,
+    }
+
+
+def _version(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored open row back in the fold's vocabulary (for ``bitemporal.step``)."""
+    detail = orjson.loads(row["detail"] or "{}")
+    return {
+        **detail,
+        "memory_id": row["item_id"],
+        "seq": row["version"],
+        "app": row["app"],
+        "user_id": row["user_id"],
+        "confidence": row["confidence"],
+        "sources": orjson.loads(row["sources"] or "[]"),
+        "valid_from": from_epoch(row["valid_from"]) or datetime.fromtimestamp(0, tz=timezone.utc),
+        "invalid_at": from_epoch(row["invalid_at"]),
+        "recorded_at": from_epoch(row["recorded_at"]),
+        "expired_at": None,
+    }
