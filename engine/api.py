@@ -28,6 +28,7 @@ from engine.errors import (
     ContentTooLarge,
     InvalidInput,
     OwnerErased,
+    ProjectionError,
     SessionNotFound,
     TaskNotFound,
 )
@@ -37,6 +38,7 @@ from engine.memory import Memory
 from engine.owner import Owner
 from engine.receipt import Receipt, receipt_id
 from engine.records import SessionInfo
+from engine.retrieval import Retrieval, SearchResult, Tool
 from engine.session import Session
 from engine.store import EventLog, open_event_log, translate_errors
 from engine.task import Task
@@ -76,6 +78,7 @@ class MemoryEngine:
         self._position = 0
         self._readside: Any = None
         self._readside_lock = threading.Lock()
+        self._retrieval: Retrieval | None = None
 
     @classmethod
     def open(cls, db: str | None = None, *, config: EngineConfig | None = None) -> MemoryEngine:
@@ -90,6 +93,8 @@ class MemoryEngine:
     # --- lifecycle ----------------------------------------------------------
 
     def close(self) -> None:
+        if self._retrieval is not None:
+            self._retrieval.close()
         if self._readside is not None:
             self._readside.close()  # stop the in-process projection runner first
         self._writer.close()
@@ -437,6 +442,13 @@ class MemoryEngine:
 
         before = self._position
         erased_at, recorded = self._submit(command)
+        if self._readside is not None:
+            # Let the in-process runner fold owner.erased first, so a batch it
+            # decoded before the key died cannot re-insert rows after the scrub.
+            try:
+                self._readside.wait(self._position, timeout=30)
+            except ProjectionError:
+                pass  # the purge below does not depend on the runner; a re-call finishes
         db = sql_engine(self.backend)
         try:
             with translate_errors():
@@ -453,6 +465,51 @@ class MemoryEngine:
             position=self._position if recorded and self._position > before else 0,
             purged_rows=purged,
         )
+
+    # --- retrieval (engine/retrieval; the index is the "search" projection) ---
+
+    @property
+    def retrieval(self) -> Retrieval:
+        if self._retrieval is None:
+            access = self.projections  # the read side that runs and serves the index
+            with self._readside_lock:
+                if self._retrieval is None:
+                    self._retrieval = Retrieval(access, lambda: self._position)
+        return self._retrieval
+
+    def search(
+        self,
+        owner: Owner,
+        query: str,
+        k: int = 10,
+        kinds: Sequence[str] | None = None,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        include_messages: bool = False,
+    ) -> list[SearchResult]:
+        """Hybrid (dense + lexical, RRF) search over this owner's beliefs as of
+        a bitemporal point (default now); ``include_messages`` adds raw turns."""
+        _check_owner(owner)
+        return self.retrieval.search(owner, query, k, kinds, as_of, known_at, include_messages)
+
+    def build_context(
+        self,
+        owner: Owner,
+        query: str,
+        token_budget: int = 800,
+        time_budget_ms: int = 800,
+        **options: Any,
+    ) -> str:
+        """A prompt block of this owner's relevant memories, framed as data;
+        "" when there is nothing or the time budget ran out. Never raises for
+        a failing store (only for bad arguments)."""
+        _check_owner(owner)
+        return self.retrieval.build_context(owner, query, token_budget, time_budget_ms, **options)
+
+    def tools(self, owner: Owner) -> list[Tool]:
+        """``memory_search`` / ``memory_load`` bound to ``owner`` (no user-id argument)."""
+        _check_owner(owner)
+        return self.retrieval.tools(owner)
 
     # --- raw event-store reads (recovery and audits use these) ---------------
 

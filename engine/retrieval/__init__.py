@@ -1,0 +1,21 @@
+"""Retrieval: embedders, the hybrid search, context building and agent tools.
+
+The index itself is a projection (``projections.search_index``); this
+package reads it through the projections read side and never writes it.
+"""
+
+from engine.retrieval.context import estimate_tokens
+from engine.retrieval.embedders import Embedder, HashingEmbedder, default_embedder
+from engine.retrieval.records import SearchResult
+from engine.retrieval.service import Retrieval
+from engine.retrieval.tools import Tool
+
+__all__ = [
+    "Embedder",
+    "HashingEmbedder",
+    "Retrieval",
+    "SearchResult",
+    "Tool",
+    "default_embedder",
+    "estimate_tokens",
+]

@@ -1,0 +1,201 @@
+"""Hybrid search over one owner's beliefs (and, on request, messages).
+
+The path of one query: wait until the index has this engine's last write
+(read-your-writes, bounded), then in ONE read transaction take a lexical
+and a dense candidate list from the active index version, fuse them by
+reciprocal rank, weight by confidence and freshness, drop near-duplicates,
+and return the top ``k``. Every store call passes the owner first; the
+owner is also re-checked on every row fetched (defence in depth).
+
+The index is reached through ``IndexAccess`` (the projections read side,
+duck-typed), so this module never imports the projections package.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from sqlalchemy.engine import Connection, Engine
+
+from engine.errors import InvalidInput, InvalidTimestamp
+from engine.memory import KINDS
+from engine.owner import Owner
+from engine.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
+from engine.retrieval.index_store import Filter, IndexStore, sql_errors
+from engine.retrieval.records import IndexRow, SearchResult, TimePoint, from_epoch, to_epoch
+from engine.retrieval.text import query_terms
+
+__all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
+
+INDEX_NAME = "search"
+KIND_FALLBACK_MIN = 3
+# Below this cosine a dense neighbour is noise (unrelated texts score about
+# +-0.05 with the hashing embedder, 0.0-0.2 with MiniLM); without a floor every
+# query would "find" the owner's whole store.
+DENSE_MIN_SIMILARITY = 0.15
+MAX_K = 200
+MAX_QUERY_CHARS = 4000
+_DAY = 86400.0
+
+
+class IndexAccess(Protocol):
+    """What search needs from the read side (``projections.readside.ReadSide``)."""
+
+    db: Engine
+
+    def wait(self, position: int | None = None, timeout: float = 10.0, names: list[str] | None = None) -> None: ...
+
+    def projection(self, name: str, conn: Connection) -> Any: ...
+
+
+class Searcher:
+    def __init__(self, access: IndexAccess, wait_timeout: float = 10.0) -> None:
+        self.access = access
+        self.wait_timeout = wait_timeout
+
+    def catch_up(self, position: int, timeout: float | None = None) -> None:
+        """Read-your-writes: raises ``ProjectionTimeout`` when the index lags too long."""
+        self.access.wait(position, self.wait_timeout if timeout is None else timeout, [INDEX_NAME])
+
+    def search(
+        self,
+        owner: Owner,
+        query: str,
+        k: int = 10,
+        kinds: Sequence[str] | None = None,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        include_messages: bool = False,
+    ) -> list[SearchResult]:
+        query, k, kinds = _check(query, k, kinds)
+        now = time.time()
+        point = TimePoint(
+            as_of=now if as_of is None else _epoch(as_of, "as_of"),
+            known_at=now if known_at is None else _epoch(known_at, "known_at"),
+        )
+        types = ("memory", "message") if include_messages else ("memory",)
+        with sql_errors(), self.access.db.connect() as conn:
+            proj = self.access.projection(INDEX_NAME, conn)
+            store: IndexStore = proj.store(conn.dialect.name)
+            vector = proj.embedder.embed([query])[0]
+            terms = query_terms(query)
+            hits = self._ranked(conn, store, owner, terms, vector, Filter(point, types, kinds), k)
+            if kinds is not None and sum(h.item_type == "memory" for h in hits) < KIND_FALLBACK_MIN:
+                seen = {h.id for h in hits}
+                wider = self._ranked(conn, store, owner, terms, vector, Filter(point, types), k)
+                hits = hits + [h for h in wider if h.id not in seen]
+        return hits[:k]
+
+    def recent(
+        self, owner: Owner, limit: int, include_messages: bool = False
+    ) -> list[SearchResult]:
+        """The owner's newest visible items (the preload probe and fallback)."""
+        now = time.time()
+        types = ("memory", "message") if include_messages else ("memory",)
+        with sql_errors(), self.access.db.connect() as conn:
+            store: IndexStore = self.access.projection(INDEX_NAME, conn).store(conn.dialect.name)
+            rows = store.recent(conn, owner, Filter(TimePoint(now, now), types), limit)
+        return [_result(r, _weighted(r, 1.0, now)) for r in rows if _owned(r, owner)]
+
+    def load(self, owner: Owner, memory_id: str) -> SearchResult | None:
+        """One current belief of this owner, by id, from the index."""
+        with sql_errors(), self.access.db.connect() as conn:
+            store: IndexStore = self.access.projection(INDEX_NAME, conn).store(conn.dialect.name)
+            row = store.current_memory(conn, owner, memory_id)
+        return None if row is None or not _owned(row, owner) else _result(row, row.confidence)
+
+    def _ranked(
+        self,
+        conn: Connection,
+        store: IndexStore,
+        owner: Owner,
+        terms: list[str],
+        vector: Any,
+        flt: Filter,
+        k: int,
+    ) -> list[SearchResult]:
+        depth = max(50, 4 * k)
+        lexical = store.lexical(conn, owner, terms, flt, depth)
+        dense = store.dense(conn, owner, vector, flt, depth, DENSE_MIN_SIMILARITY)
+        fused = rrf([lexical, dense])[: 3 * k + 10]
+        rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
+        results = [
+            _result(rows[row_id], _weighted(rows[row_id], score, flt.point.as_of))
+            for row_id, score in fused
+            if row_id in rows and _owned(rows[row_id], owner)
+        ]
+        kept = drop_near_duplicates(results, text=lambda r: r.statement, score=lambda r: r.score)
+        return kept[:k]
+
+
+def _owned(row: IndexRow, owner: Owner) -> bool:
+    """Every query already filters by owner in SQL; this second check means a
+    future query bug drops a foreign row instead of leaking it."""
+    return (row.app, row.user_id) == (owner.app, owner.user_id)
+
+
+def _weighted(row: IndexRow, score: float, reference: float) -> float:
+    return score * belief_weight(row.confidence, (reference - row.valid_from) / _DAY)
+
+
+def _result(row: IndexRow, score: float) -> SearchResult:
+    valid_from = from_epoch(row.valid_from)
+    assert valid_from is not None
+    return SearchResult(
+        id=row.item_id,
+        item_type=row.item_type,
+        kind=row.kind,
+        statement=row.statement,
+        score=score,
+        confidence=row.confidence,
+        valid_from=valid_from,
+        invalid_at=from_epoch(row.invalid_at),
+        sources=normalise_sources(row.sources),
+    )
+
+
+def normalise_sources(raw: Sequence[Any]) -> tuple[dict[str, Any], ...]:
+    """Sources as ``{"session_id", "seqs"}`` per session (message citations
+    merged and sorted); other citations (tasks) pass through unchanged."""
+    by_session: dict[str, set[int]] = {}
+    other: list[dict[str, Any]] = []
+    for item in raw:
+        if not isinstance(item, dict):
+            continue
+        sid = item.get("session_id") or item.get("session")
+        seqs = item.get("seqs")
+        if seqs is None and item.get("seq") is not None and item.get("task_id") is None:
+            seqs = [item["seq"]]
+        if sid is None or seqs is None:
+            other.append(dict(item))
+            continue
+        by_session.setdefault(str(sid), set()).update(int(s) for s in seqs)
+    merged = [{"session_id": sid, "seqs": sorted(seqs)} for sid, seqs in by_session.items()]
+    return tuple(merged + other)
+
+
+def _check(query: Any, k: Any, kinds: Any) -> tuple[str, int, tuple[str, ...] | None]:
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidInput("query must be a non-empty string")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidInput(f"query is longer than {MAX_QUERY_CHARS} characters")
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+        raise InvalidInput(f"k must be an integer within [1, {MAX_K}]")
+    if kinds is None:
+        return query, k, None
+    if isinstance(kinds, str):
+        kinds = [kinds]
+    chosen = tuple(dict.fromkeys(kinds))
+    unknown = [x for x in chosen if x not in KINDS]
+    if unknown or not chosen:
+        raise InvalidInput(f"kinds must be a non-empty subset of {sorted(KINDS)}, got {list(kinds)!r}")
+    return query, k, chosen
+
+
+def _epoch(moment: Any, label: str) -> float:
+    if not isinstance(moment, datetime) or moment.tzinfo is None:
+        raise InvalidTimestamp(f"{label} must be a timezone-aware datetime")
+    return to_epoch(moment)

@@ -1,0 +1,64 @@
+"""The retrieval facade one engine holds: search, context and tools together.
+
+Why a facade: ``MemoryEngine`` keeps one small delegating method per public
+call; the thread pool that enforces ``build_context``'s time budget and the
+searcher's read-your-writes wait live here, built on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+
+from engine.owner import Owner
+from engine.retrieval.context import ContextBuilder
+from engine.retrieval.records import SearchResult
+from engine.retrieval.search import IndexAccess, Searcher
+from engine.retrieval.tools import Tool, memory_tools
+
+__all__ = ["Retrieval"]
+
+
+class Retrieval:
+    def __init__(
+        self, access: IndexAccess, position: Callable[[], int], wait_timeout: float = 10.0
+    ) -> None:
+        self.searcher = Searcher(access, wait_timeout)
+        self.position = position
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memledger-context")
+        self.context = ContextBuilder(self.searcher, self._pool, position)
+
+    def search(
+        self,
+        owner: Owner,
+        query: str,
+        k: int = 10,
+        kinds: Sequence[str] | None = None,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        include_messages: bool = False,
+    ) -> list[SearchResult]:
+        self.searcher.catch_up(self.position())
+        return self.searcher.search(owner, query, k, kinds, as_of, known_at, include_messages)
+
+    def build_context(
+        self,
+        owner: Owner,
+        query: str,
+        token_budget: int = 800,
+        time_budget_ms: int = 800,
+        *,
+        max_items: int = 10,
+        include_messages: bool = False,
+    ) -> str:
+        return self.context.build(
+            owner, query, token_budget, time_budget_ms,
+            max_items=max_items, include_messages=include_messages,
+        )
+
+    def tools(self, owner: Owner) -> list[Tool]:
+        return memory_tools(self.searcher, owner, self.position)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,134 @@
+"""Text normalisation shared by the embedder, the lexical index and dedup.
+
+Why one module: the hashing embedder, the query sent to FTS5 / tsvector, the
+CJK bigram expansion and the near-duplicate test must agree on what a "word"
+is, or a query and its document would be cut differently.
+
+CJK text has no spaces, and neither FTS5's ``unicode61`` tokenizer nor
+PostgreSQL's parsers split it into words. ``lexical_text`` therefore appends
+the overlapping character bigrams of every CJK run (a standard fallback for
+Chinese retrieval without a segmenter), and queries are expanded the same
+way, so "咖啡" finds "我咖啡不加糖" on both backends.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = [
+    "STOPWORDS",
+    "cjk_bigrams",
+    "has_cjk",
+    "jaccard",
+    "lexical_text",
+    "query_terms",
+    "stem",
+    "tokens",
+    "words",
+]
+
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+
+STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself yourselves
+    s t don didn doesn isn wasn weren won wouldn shouldn couldn ll re ve d m o y also
+    """.split()
+)
+
+
+def has_cjk(text: str) -> bool:
+    return _CJK.search(text) is not None
+
+
+def cjk_bigrams(text: str) -> list[str]:
+    """Overlapping character bigrams of every CJK run; a lone character stands alone."""
+    grams: list[str] = []
+    for run in _CJK.findall(text):
+        if len(run) == 1:
+            grams.append(run)
+        grams.extend(run[i : i + 2] for i in range(len(run) - 1))
+    return grams
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words outside CJK runs (accents folded, apostrophes kept inside)."""
+    folded = unicodedata.normalize("NFKC", text).lower()
+    return [w.replace("'", "") for w in _WORD.findall(_CJK.sub(" ", folded))]
+
+
+def stem(word: str) -> str:
+    """A light English suffix stripper (plural, -ing, -ed, -ly, -ies).
+
+    Deliberately conservative: it only has to make "hiking" meet "hike" and
+    "paintings" meet "painting"; the lexical indexes run their own (Porter /
+    Snowball) stemmers.
+    """
+    w = word
+    if len(w) <= 3 or not w.isascii():
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith("sses"):
+        return w[:-2]
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suffix in ("ingly", "edly", "ing", "ed", "ly"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            base = w[: -len(suffix)]
+            if not any(c in "aeiouy" for c in base):
+                return w
+            if len(base) >= 2 and base[-1] == base[-2] and base[-1] not in "lsz":
+                base = base[:-1]  # running -> run, stopped -> stop
+            elif base.endswith(("at", "bl", "iz", "v", "c", "g", "k")) or _cvc(base):
+                base = base + "e"  # hiked -> hike, loving -> love
+            return base
+    return w
+
+
+def _cvc(base: str) -> bool:
+    """consonant-vowel-consonant ending of a short stem (hop-ed -> hope)."""
+    if len(base) != 3:
+        return False
+    v = "aeiou"
+    return base[0] not in v and base[1] in v and base[2] not in v + "wxy"
+
+
+def tokens(text: str) -> list[str]:
+    """Stemmed content words plus CJK bigrams: the unit of matching and dedup."""
+    out = [stem(w) for w in words(text) if w not in STOPWORDS]
+    out.extend(cjk_bigrams(text))
+    return out
+
+
+def query_terms(text: str) -> list[str]:
+    """Distinct terms of a query for the lexical indexes, in order, unstemmed
+    (each index applies its own stemmer), CJK runs expanded into bigrams."""
+    seen: dict[str, None] = {}
+    for w in words(text):
+        if w not in STOPWORDS and len(w) > 1 or w.isdigit():
+            seen.setdefault(w, None)
+    for g in cjk_bigrams(text):
+        seen.setdefault(g, None)
+    return list(seen)
+
+
+def lexical_text(text: str) -> str:
+    """What the lexical index stores: the text, then its CJK bigrams."""
+    grams = cjk_bigrams(text)
+    return text if not grams else text + "\n" + " ".join(grams)
+
+
+def jaccard(a: str, b: str) -> float:
+    """Token Jaccard similarity of two texts (1.0 for two empty texts)."""
+    sa, sb = set(tokens(a)), set(tokens(b))
+    if not sa and not sb:
+        return 1.0
+    return len(sa & sb) / len(sa | sb)
