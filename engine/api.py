@@ -23,6 +23,8 @@ from engine.agent import Agent, agent_stream_id
 from engine.backend import Backend, parse_db_url
 from engine.beliefs import BeliefChange, apply_changes
 from engine.config import EngineConfig
+from engine.distill import explicit as _explicit
+from engine.distill.distiller import DistillReport, Distiller
 from engine.errors import (
     AgentNotFound,
     ContentTooLarge,
@@ -412,6 +414,34 @@ class MemoryEngine:
             return apply_changes(unit, owner, batch)
 
         return self._submit(command, tracked=tracking is not None)
+
+    # --- explicit memory and distillation (engine/distill) ---------------------
+
+    def remember(self, owner: Owner, statement: str, kind: str = "fact", **fields: Any) -> str:
+        """Stores a belief the user or app states outright (``method="explicit"``);
+        returns its id, or the id of the belief it reinforced. See engine/distill/explicit.py."""
+        _check_owner(owner)
+        return _explicit.remember(self, owner, statement, kind=kind, **fields)
+
+    def correct(self, owner: Owner, memory_id: str, statement: str) -> str:
+        """Replaces a belief by the user's correction (confidence 1.0); returns the new id."""
+        _check_owner(owner)
+        return _explicit.correct(self, owner, memory_id, statement)
+
+    def forget(self, owner: Owner, memory_id: str) -> None:
+        """Invalidates one belief (reason "user request"); its history stays auditable."""
+        _check_owner(owner)
+        _explicit.forget(self, owner, memory_id)
+
+    def forget_all(self, owner: Owner) -> int:
+        """Invalidates every current belief of ``owner``; returns how many."""
+        _check_owner(owner)
+        return _explicit.forget_all(self, owner)
+
+    def distill(self, **options: Any) -> DistillReport:
+        """Runs a distiller in this process up to the log's head (tests, demos,
+        embedded use); ``options`` go to ``engine.distill.Distiller``."""
+        return Distiller(self, **options).run_once()
 
     def load_memory(self, owner: Owner, memory_id: str) -> Memory | None:
         """One belief's current state from its stream, or None (also for other owners)."""

@@ -1,0 +1,105 @@
+"""Where reconciliation reads an owner's current beliefs from.
+
+``BeliefIndex`` is the protocol (a search-backed index from the retrieval
+work can implement it later); ``LogBeliefIndex`` folds ``memory.*`` events
+straight from the global log.
+
+Why the log and not the memory projection: the distiller writes beliefs and
+then immediately reconciles the next delta against them, so it must see its
+own writes at once. The log is the truth and is always current; a projection
+may lag (it catches up asynchronously) and would make the distiller add a
+duplicate of a belief it wrote a second ago. The fold is small (one view per
+belief, statements only) and incremental: it keeps its log position and reads
+only what is new before each reconcile; it refolds from 0 when built.
+Erased owners' events cannot be decoded (crypto-shredding) and fold to nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol
+
+from engine.distill.views import BeliefView
+from engine.errors import OwnerErased
+from engine.memory import Memory
+from engine.owner import Owner
+
+if TYPE_CHECKING:
+    from engine.api import MemoryEngine
+
+__all__ = ["MEMORY_TOPICS", "BeliefIndex", "LogBeliefIndex"]
+
+MEMORY_TOPICS = ("memory.distilled", "memory.reinforced", "memory.revised",
+                 "memory.invalidated", "memory.forgotten")
+
+
+class BeliefIndex(Protocol):
+    def catch_up(self) -> int: ...
+
+    def current(self, owner: Owner) -> list[BeliefView]: ...
+
+
+class LogBeliefIndex:
+    def __init__(self, eng: MemoryEngine, page: int = 1000) -> None:
+        self._eng = eng
+        self._page = page
+        self.position = 0
+        self._owners: dict[tuple[str, str], dict[str, BeliefView]] = {}
+
+    def catch_up(self) -> int:
+        """Folds every memory event up to the log's head; returns the position."""
+        recorder = self._eng.log.recorder
+        head = recorder.max_notification_id() or 0
+        while self.position < head:
+            notes = recorder.select_notifications(self.position + 1, limit=self._page, stop=head,
+                                                  topics=MEMORY_TOPICS)
+            if not notes:
+                self.position = head
+                break
+            for n in notes:
+                try:
+                    self._fold(self._eng.log.mapper.to_domain_event(n))
+                except OwnerErased:
+                    continue  # crypto-shredded: nothing of this owner is readable
+            self.position = notes[-1].id
+        return self.position
+
+    def current(self, owner: Owner) -> list[BeliefView]:
+        beliefs = self._owners.get((owner.app, owner.user_id), {})
+        return [b for b in beliefs.values() if b.status == "current"]
+
+    def all(self, owner: Owner) -> list[BeliefView]:
+        """Every belief the owner ever had, invalidated ones included (not forgotten)."""
+        beliefs = self._owners.get((owner.app, owner.user_id), {})
+        return [b for b in beliefs.values() if b.status != "forgotten"]
+
+    def as_of(self, owner: Owner, valid_time: datetime) -> list[BeliefView]:
+        """Beliefs that held in the world at ``valid_time``, as the log knows now."""
+        return [b for b in self.all(owner) if b.holds_at(valid_time)]
+
+    def _fold(self, e: object) -> None:
+        owner = (getattr(e, "app"), getattr(e, "user_id"))
+        beliefs = self._owners.setdefault(owner, {})
+        mid = e.originator_id.hex  # type: ignore[attr-defined]
+        if isinstance(e, Memory.Created):
+            beliefs[mid] = BeliefView.make(
+                memory_id=mid, kind=e.kind, statement=e.statement, valid_from=e.valid_from,
+                confidence=e.confidence, subject=e.subject, attribute=e.attribute,
+                value=getattr(e, "value", None), confirmed_at=e.timestamp,
+                supersedes=e.supersedes, method=e.method,
+            )
+            return
+        old = beliefs.get(mid)
+        if old is None:
+            return
+        if isinstance(e, Memory.Reinforced):
+            beliefs[mid] = replace(old, confidence=e.confidence, confirmed_at=e.timestamp)
+        elif isinstance(e, Memory.Revised):
+            beliefs[mid] = replace(old, confidence=e.confidence, confirmed_at=e.timestamp).with_statement(e.statement)
+        elif isinstance(e, Memory.Invalidated):
+            beliefs[mid] = replace(old, status="invalidated", invalid_at=e.invalid_at,
+                                   superseded_by=e.superseded_by)
+        elif isinstance(e, Memory.Forgotten):
+            beliefs[mid] = replace(old, status="forgotten", statement="", words=frozenset())
+

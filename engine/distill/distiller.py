@@ -1,0 +1,456 @@
+"""The distiller: follows the log, distils session deltas, exactly once.
+
+How it follows the log
+----------------------
+It reads ``message.added`` and ``task.completed`` notifications in order and
+keeps, per session, a *pending window*: the items that arrived after that
+session's cursor. A window is offered to the checker; when the checker says
+yes, the window is extracted, reconciled against the owner's current beliefs
+(folded from the log, see ``belief_index``), and committed in ONE
+transaction: the memory events, ``distill.advanced`` on the session's
+Distillation stream (a compare-and-set on the cursor, so a racing second
+distiller or a replay after a crash is rejected with ``AlreadyProcessed``)
+and the follower's tracking position.
+
+Why two cursors, and how a false checker loses nothing
+------------------------------------------------------
+The log is global but deltas are per session. If one global position were
+the only cursor, a session held back by its checker would block every other
+session, or be skipped when the position moved past it. So:
+
+- each session's cursor is its Distillation stream's ``position`` (the last
+  notification of that session consumed);
+- the follower's tracking position (``max_tracking_id(follower)``) is the
+  low watermark W: every message at or below W belongs to a consumed window.
+  W = (first position of the oldest still-pending window) - 1, or the scanned
+  head when nothing is pending. It moves only forward, in the same
+  transaction as a window's commit (or alone when the distiller is idle).
+
+A held-back window keeps W below its first message, so a restart rescans from
+W + 1 and rebuilds every pending window from the log (items a session's
+cursor already covers are dropped). Nothing lives only in memory.
+
+Failures
+--------
+An extractor or reconcile failure writes nothing and leaves the cursor; the
+window is retried with exponential backoff; after ``max_attempts`` it is
+dead-lettered (``distill.dead_lettered``, which moves the session cursor past
+it so the session is not blocked). ``dead_letters()`` lists them and
+``replay(letter_id)`` distils that window again and records ``distill.replayed``.
+Store errors during a commit are retried but never dead-letter a window.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from eventsourcing.persistence import Tracking
+
+from engine.beliefs import BeliefChange, apply_changes
+from engine.distill.belief_index import LogBeliefIndex
+from engine.distill.checkers import Checker, should_extract
+from engine.distill.delta import DeltaItem, ExtractionContext, is_distillable
+from engine.distill.proposals import Extraction, Extractor
+from engine.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconcile
+from engine.distill.rule_extractor import RuleExtractor
+from engine.distillation import Distillation, distillation_id
+from engine.errors import AlreadyProcessed, DeadLetterNotFound, OwnerErased, StoreError
+from engine.owner import Owner
+from engine.session import Session
+from engine.task import Task
+from engine.writer import UnitOfWork
+
+if TYPE_CHECKING:
+    from engine.api import MemoryEngine
+
+__all__ = ["DeadLetter", "DistillReport", "Distiller"]
+
+log = logging.getLogger("memledger.distill")
+FOLLOWED = ("message.added", "task.completed")
+
+
+@dataclass(frozen=True, slots=True)
+class DistillReport:
+    windows: int = 0  # deltas committed
+    items: int = 0  # distillable items in them
+    changes: int = 0  # belief changes written
+    held_back: int = 0  # windows a checker declined (still pending)
+    dead_lettered: int = 0
+    conflicts: int = 0  # windows another distiller committed first
+    model_calls: int = 0
+    position: int = 0  # the follower's tracking position (low watermark)
+
+
+@dataclass(frozen=True, slots=True)
+class DeadLetter:
+    letter_id: str
+    app: str
+    user_id: str
+    session_id: str
+    from_position: int
+    to_position: int
+    items: list[dict[str, Any]]
+    error: str
+    attempts: int
+    recorded_at: datetime
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+@dataclass
+class _Window:
+    owner: Owner
+    session_id: str
+    cursor: int  # the session's Distillation position
+    last_extraction: datetime | None
+    items: list[DeltaItem] = field(default_factory=list)
+    first: int = 0  # first unconsumed notification of this session (0: none pending)
+    last: int = 0
+    attempts: int = 0
+    retry_at: float = 0.0
+    error: str = ""
+
+    @property
+    def pending(self) -> bool:
+        return self.last > self.cursor
+
+
+class Distiller:
+    def __init__(
+        self,
+        eng: MemoryEngine,
+        *,
+        follower: str = "distiller",
+        extractor: Extractor | None = None,
+        checker: Checker | None = None,
+        config: ReconcileConfig = DEFAULT_CONFIG,
+        max_attempts: int = 3,
+        backoff_s: float = 0.5,
+        page: int = 500,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.eng = eng
+        self.follower = follower
+        self.extractor: Extractor = extractor or RuleExtractor(config.policy)
+        self.checker = checker
+        self.config = config
+        self.max_attempts = max_attempts
+        self.backoff_s = backoff_s
+        self.page = page
+        self.clock = clock or (lambda: datetime.now(timezone.utc))
+        self.index = LogBeliefIndex(eng)
+        self._windows: dict[str, _Window] = {}
+        self._committed_w = eng.log.process_recorder.max_tracking_id(follower) or 0
+        self._scanned = self._committed_w
+
+    # --- public ----------------------------------------------------------------
+
+    def run_once(self) -> DistillReport:
+        """Reads to the head and distils every window its checker lets through."""
+        total = DistillReport()
+        while True:
+            self._scan()
+            report = self._distil_ready()
+            total = _add(total, report)
+            progressed = report.windows or report.conflicts or report.dead_lettered
+            if self._await_retry():
+                continue  # a failed window: retry it (after its backoff) until it commits or dead-letters
+            if not progressed and self._scanned >= (self.eng.log.recorder.max_notification_id() or 0):
+                break
+        self._advance_watermark()
+        held = sum(1 for w in self._windows.values() if w.pending)
+        return _add(total, DistillReport(held_back=held, position=self._committed_w))
+
+    def _await_retry(self) -> bool:
+        """Sleeps until the earliest failed window may be retried; False if none failed."""
+        waits = [w.retry_at for w in self._windows.values() if w.pending and w.attempts]
+        if not waits:
+            return False
+        time.sleep(max(0.0, min(waits) - time.monotonic()))
+        return True
+
+    def run_forever(self, stop: Callable[[], bool], poll_s: float = 1.0) -> None:
+        while not stop():
+            report = self.run_once()
+            if not report.windows:
+                time.sleep(poll_s)
+
+    # --- reading the log --------------------------------------------------------
+
+    def _scan(self) -> None:
+        recorder = self.eng.log.recorder
+        head = recorder.max_notification_id() or 0
+        while self._scanned < head:
+            notes = recorder.select_notifications(self._scanned + 1, limit=self.page, stop=head,
+                                                  topics=FOLLOWED)
+            if not notes:
+                self._scanned = head
+                break
+            for n in notes:
+                try:
+                    event = self.eng.log.mapper.to_domain_event(n)
+                except OwnerErased:
+                    continue
+                self._take(n.id, event)
+            self._scanned = notes[-1].id
+
+    def _take(self, position: int, event: Any) -> None:
+        if isinstance(event, Session.MessageAdded):
+            session_id = event.originator_id.hex
+            window = self._window(Owner(event.app, event.user_id), session_id)
+            if position <= window.cursor:
+                return
+            if is_distillable(event.role, event.content, event.tool_calls):
+                window.items.append(DeltaItem(session_id, event.seq, event.role, event.content,
+                                              event.occurred_at, position, name=event.name))
+        elif isinstance(event, Task.Completed):
+            started = self.eng.stream_events(event.originator_id, lte=1)
+            if not started or not isinstance(started[0], Task.Created):
+                return
+            session_id = started[0].session_id
+            window = self._window(Owner(event.app, event.user_id), session_id)
+            if position <= window.cursor:
+                return
+            window.items.append(DeltaItem(session_id, 0, "task", event.output, event.timestamp,
+                                          position, task_id=event.originator_id.hex,
+                                          task_input=started[0].input))
+        else:
+            return
+        window.first = window.first or position
+        window.last = position
+
+    def _window(self, owner: Owner, session_id: str) -> _Window:
+        window = self._windows.get(session_id)
+        if window is None:
+            cursor = self._load_cursor(owner, session_id)
+            position, last = (0, None) if cursor is None else (cursor.position, cursor.modified_on)
+            window = _Window(owner, session_id, position, last)
+            self._windows[session_id] = window
+        return window
+
+    def _load_cursor(self, owner: Owner, session_id: str) -> Distillation | None:
+        events = self.eng.stream_events(distillation_id(self.follower, session_id))
+        if not events:
+            return None
+        cursor: Distillation | None = None
+        for e in events:
+            cursor = e.mutate(cursor)  # type: ignore[attr-defined]
+        return cursor
+
+    # --- distilling windows ------------------------------------------------------
+
+    def _distil_ready(self) -> DistillReport:
+        report = DistillReport()
+        now = self.clock()
+        for window in sorted(self._windows.values(), key=lambda w: w.first):
+            if not window.pending or time.monotonic() < window.retry_at:
+                continue
+            ctx = ExtractionContext(window.owner, window.session_id, tuple(window.items),
+                                    window.last_extraction, now)
+            if not should_extract(self.checker, ctx):
+                continue  # a no-op: the window stays pending, its cursor stays
+            report = _add(report, self._distil(window, ctx))
+        return report
+
+    def _distil(self, window: _Window, ctx: ExtractionContext) -> DistillReport:
+        try:
+            self.index.catch_up()
+            extraction = self.extractor.extract(ctx)
+            changes = reconcile(window.owner, extraction, self.index.current(window.owner), self.config)
+        except Exception as e:  # noqa: BLE001 - any extractor failure is recorded, retried, dead-lettered
+            return self._failed(window, e)
+        try:
+            ids = self._commit(window, extraction, changes)
+        except AlreadyProcessed:
+            self._reload(window)
+            return DistillReport(conflicts=1)
+        except StoreError as e:
+            log.warning("distill commit failed for session %s: %s", window.session_id, e)
+            window.retry_at = time.monotonic() + self.backoff_s
+            return DistillReport()
+        done = len(window.items)
+        self._consumed(window, ctx.now)
+        return DistillReport(windows=1, items=done, changes=len(ids), model_calls=extraction.model_calls)
+
+    def _commit(self, window: _Window, extraction: Extraction, changes: list[BeliefChange]) -> list[str]:
+        expected, to_position = window.cursor, window.last
+        items = [i.source() for i in window.items]
+        watermark = self._watermark(excluding=window)
+
+        def command(unit: UnitOfWork) -> list[str]:
+            cursor = self._cursor(unit, window)
+            ids = apply_changes(unit, window.owner, changes)
+            cursor.advance(expected, to_position, items=items, memory_ids=ids,
+                           extractor=extraction.extractor, extractor_version=extraction.extractor_version,
+                           model_calls=extraction.model_calls)
+            if watermark > self._committed_w:
+                unit.tracking = Tracking(application_name=self.follower, notification_id=watermark)
+            return ids
+
+        ids: list[str] = self.eng._submit(command, tracked=watermark > self._committed_w)
+        self._committed_w = max(self._committed_w, watermark)
+        return ids
+
+    def _cursor(self, unit: UnitOfWork, window: _Window) -> Distillation:
+        cursor = unit.get(Distillation, distillation_id(self.follower, window.session_id))
+        if cursor is None:
+            cursor = Distillation(app=window.owner.app, user_id=window.owner.user_id,
+                                  follower=self.follower, session_id=window.session_id)
+            unit.add(cursor)
+        return cursor
+
+    def _failed(self, window: _Window, error: Exception) -> DistillReport:
+        window.attempts += 1
+        window.error = f"{type(error).__name__}: {error}"
+        log.warning("distilling session %s failed (attempt %d): %s", window.session_id,
+                    window.attempts, window.error)
+        if window.attempts < self.max_attempts:
+            window.retry_at = time.monotonic() + self.backoff_s * 2 ** (window.attempts - 1)
+            return DistillReport()
+        expected, to_position = window.cursor, window.last
+        items = [i.source() for i in window.items]
+        watermark = self._watermark(excluding=window)
+
+        def command(unit: UnitOfWork) -> str:
+            letter = self._cursor(unit, window).dead_letter(expected, to_position, items,
+                                                           window.error[:2000], window.attempts)
+            if watermark > self._committed_w:
+                unit.tracking = Tracking(application_name=self.follower, notification_id=watermark)
+            return letter
+
+        try:
+            self.eng._submit(command, tracked=watermark > self._committed_w)
+        except AlreadyProcessed:
+            self._reload(window)
+            return DistillReport(conflicts=1)
+        self._committed_w = max(self._committed_w, watermark)
+        self._consumed(window, self.clock())
+        return DistillReport(dead_lettered=1)
+
+    def _consumed(self, window: _Window, when: datetime) -> None:
+        window.cursor = window.last
+        window.items.clear()
+        window.first = 0
+        window.attempts = 0
+        window.retry_at = 0.0
+        window.last_extraction = when
+
+    def _reload(self, window: _Window) -> None:
+        """Another distiller moved this session: keep only what it did not consume."""
+        self._committed_w = max(self._committed_w, self.eng.log.process_recorder.max_tracking_id(self.follower) or 0)
+        cursor = self._load_cursor(window.owner, window.session_id)
+        if cursor is not None:
+            window.cursor, window.last_extraction = cursor.position, cursor.modified_on
+        window.items = [i for i in window.items if i.position > window.cursor]
+        window.first = window.items[0].position if window.items else (window.cursor + 1 if window.pending else 0)
+
+    # --- the low watermark ---------------------------------------------------------
+
+    def _watermark(self, excluding: _Window | None = None) -> int:
+        firsts = [w.first for w in self._windows.values() if w.pending and w is not excluding and w.first]
+        return (min(firsts) - 1) if firsts else self._scanned
+
+    def _advance_watermark(self) -> None:
+        watermark = self._watermark()
+        if watermark <= self._committed_w:
+            return
+
+        def command(unit: UnitOfWork) -> None:
+            unit.tracking = Tracking(application_name=self.follower, notification_id=watermark)
+
+        try:
+            self.eng._submit(command, tracked=True)
+        except AlreadyProcessed:
+            pass  # a twin distiller moved it at least as far
+        self._committed_w = max(self._committed_w, watermark)
+        for sid in [s for s, w in self._windows.items() if not w.pending]:
+            del self._windows[sid]  # consumed windows: the cursor streams remember them
+
+    # --- dead letters -----------------------------------------------------------------
+
+    def dead_letters(self) -> list[DeadLetter]:
+        return list_dead_letters(self.eng)
+
+    def replay(self, letter_id: str) -> list[str]:
+        """Distils a dead-lettered window again (the extractor may have been
+        fixed); commits its beliefs and ``distill.replayed`` atomically."""
+        letter = next((d for d in self.dead_letters() if d.letter_id == letter_id), None)
+        if letter is None:
+            raise DeadLetterNotFound(f"no open dead letter {letter_id}")
+        owner = Owner(letter.app, letter.user_id)
+        items = tuple(self._reread(letter))
+        ctx = ExtractionContext(owner, letter.session_id, items, None, self.clock())
+        self.index.catch_up()
+        extraction = self.extractor.extract(ctx)
+        changes = reconcile(owner, extraction, self.index.current(owner), self.config)
+        stream = UUID(hex=letter_id.split("-")[0])
+
+        def command(unit: UnitOfWork) -> list[str]:
+            cursor = unit.get(Distillation, stream)
+            if cursor is None:
+                raise DeadLetterNotFound(f"no open dead letter {letter_id}")
+            ids = apply_changes(unit, owner, changes)
+            cursor.replayed(letter_id, ids)
+            return ids
+
+        ids: list[str] = self.eng._submit(command)
+        return ids
+
+    def _reread(self, letter: DeadLetter) -> list[DeltaItem]:
+        seqs = {i["seq"]: i["position"] for i in letter.items if "seq" in i}
+        out: list[DeltaItem] = []
+        for e in self.eng.stream_events(UUID(hex=letter.session_id)):
+            if isinstance(e, Session.MessageAdded) and e.seq in seqs:
+                out.append(DeltaItem(letter.session_id, e.seq, e.role, e.content, e.occurred_at,
+                                     seqs[e.seq], name=e.name))
+        for i in letter.items:
+            if "task_id" in i:
+                events = self.eng.stream_events(UUID(hex=i["task_id"]))
+                done = [e for e in events if isinstance(e, Task.Completed)]
+                if events and done and isinstance(events[0], Task.Created):
+                    out.append(DeltaItem(letter.session_id, 0, "task", done[0].output, done[0].timestamp,
+                                         i["position"], task_id=i["task_id"], task_input=events[0].input))
+        return sorted(out, key=lambda d: d.position)
+
+
+def list_dead_letters(eng: MemoryEngine) -> list[DeadLetter]:
+    """Open dead letters of every follower, oldest first, folded from the log."""
+    recorder = eng.log.recorder
+    head = recorder.max_notification_id() or 0
+    letters: dict[str, DeadLetter] = {}
+    position = 0
+    while position < head:
+        notes = recorder.select_notifications(position + 1, limit=1000, stop=head,
+                                              topics=("distill.dead_lettered", "distill.replayed"))
+        if not notes:
+            break
+        for n in notes:
+            try:
+                e = eng.log.mapper.to_domain_event(n)
+            except OwnerErased:
+                continue
+            if isinstance(e, Distillation.DeadLettered):
+                letters[e.letter_id] = DeadLetter(
+                    e.letter_id, e.app, e.user_id, e.session_id, e.from_position, e.to_position,
+                    list(e.items), e.error, e.attempts, e.timestamp)
+            elif isinstance(e, Distillation.Replayed):
+                letters.pop(e.letter_id, None)
+        position = notes[-1].id
+    return list(letters.values())
+
+
+def _add(a: DistillReport, b: DistillReport) -> DistillReport:
+    return DistillReport(
+        windows=a.windows + b.windows, items=a.items + b.items, changes=a.changes + b.changes,
+        held_back=b.held_back,
+        dead_lettered=a.dead_lettered + b.dead_lettered, conflicts=a.conflicts + b.conflicts,
+        model_calls=a.model_calls + b.model_calls, position=max(a.position, b.position),
+    )
+

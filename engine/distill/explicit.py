@@ -1,0 +1,141 @@
+"""remember / correct / forget: the user (or the app) speaking for itself.
+
+They emit the same memory events as the distiller, with ``method="explicit"``,
+and go through the same ``reconcile``: remembering something already known
+reinforces it instead of duplicating it, and remembering a new value of a
+keyed attribute supersedes the old one. A correction is the strongest
+evidence there is: confidence 1.0 (``ConfidencePolicy.corrected``).
+
+Retries are safe: pass ``key`` (for example the client's request id) and the
+belief id is uuid5(owner, "explicit:" + key); a correction's key derives from
+the corrected belief and the new statement.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+import weakref
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+from engine.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
+from engine.distill.belief_index import LogBeliefIndex
+from engine.distill.confidence import DEFAULT_POLICY
+from engine.distill.proposals import Extraction, Proposal
+from engine.distill.reconcile import DEFAULT_CONFIG, reconcile
+from engine.errors import InvalidInput, MemoryNotFound, StateConflict
+from engine.memory import KINDS
+from engine.owner import Owner
+from engine.validation import check_text
+
+if TYPE_CHECKING:
+    from engine.api import MemoryEngine
+
+__all__ = ["belief_index", "correct", "forget", "forget_all", "remember"]
+
+_INDEXES: weakref.WeakKeyDictionary[MemoryEngine, LogBeliefIndex] = weakref.WeakKeyDictionary()
+_MAX_STATEMENT = 16 << 10
+
+
+def belief_index(eng: MemoryEngine) -> LogBeliefIndex:
+    """The engine's log-folded belief index, caught up to the head."""
+    index = _INDEXES.get(eng)
+    if index is None:
+        index = _INDEXES[eng] = LogBeliefIndex(eng)
+    index.catch_up()
+    return index
+
+
+def remember(
+    eng: MemoryEngine,
+    owner: Owner,
+    statement: str,
+    *,
+    kind: str = "fact",
+    subject: str | None = None,
+    attribute: str | None = None,
+    value: str | None = None,
+    topics: Sequence[str] = (),
+    participants: Sequence[str] = (),
+    location: str | None = None,
+    event_time: datetime | None = None,
+    valid_from: datetime | None = None,
+    key: str | None = None,
+) -> str:
+    """Stores ``statement`` as a belief; returns its id (an existing belief's
+    id when it reinforced one)."""
+    text = _statement(statement)
+    if kind not in KINDS:
+        raise InvalidInput(f"kind must be one of {sorted(KINDS)}, got {kind!r}")
+    when = valid_from or datetime.now(timezone.utc)
+    source_key = f"explicit:{key or uuid.uuid4().hex}"
+    proposal = Proposal(
+        op="add", kind=kind, statement=text, valid_from=when, source={"explicit": source_key},
+        source_key=source_key, confidence=DEFAULT_POLICY.initial("explicit"), subject=subject,
+        attribute=attribute, value=None if value is None else value.casefold(), topics=tuple(topics),
+        participants=tuple(participants), location=location, event_time=event_time,
+        sources=({"explicit": source_key},),
+    )
+    extraction = Extraction((proposal,), method="explicit", extractor="explicit", extractor_version="1")
+    changes = reconcile(owner, extraction, belief_index(eng).current(owner), DEFAULT_CONFIG)
+    eng.apply_memory_changes(owner, changes)
+    for change in changes:
+        if isinstance(change, NewBelief):
+            return new_belief_id(owner, change.source_key)
+        if isinstance(change, (Reinforce, Revise)):
+            return change.memory_id
+    return new_belief_id(owner, source_key)  # pragma: no cover - reconcile always answers an add
+
+
+def correct(eng: MemoryEngine, owner: Owner, memory_id: str, statement: str) -> str:
+    """Replaces a belief by the user's corrected statement (confidence 1.0)."""
+    text = _statement(statement)
+    old = eng.load_memory(owner, memory_id)
+    if old is None:
+        raise MemoryNotFound(f"no memory {memory_id!r:.60}")
+    if old.status == "forgotten":
+        raise StateConflict(f"memory {old.id.hex} was forgotten")
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    source_key = f"correction:{old.id.hex}:{digest}"
+    new_id = new_belief_id(owner, source_key)
+    now = datetime.now(timezone.utc)
+    cause = {"correction": source_key}
+    changes = []
+    if old.status == "current":
+        changes.append(Invalidate(old.id.hex, invalid_at=now, reason="user correction", cause=cause,
+                                  superseded_by=new_id))
+    changes.append(NewBelief(
+        source_key=source_key, kind=old.kind, statement=text, valid_from=now,
+        confidence=DEFAULT_POLICY.corrected(), method="explicit", extractor="explicit",
+        subject=old.subject, attribute=old.attribute, sources=(cause,), supersedes=old.id.hex,
+    ))
+    eng.apply_memory_changes(owner, changes)
+    return new_id
+
+
+def forget(eng: MemoryEngine, owner: Owner, memory_id: str) -> None:
+    """Invalidates one belief now, with reason "user request" (history keeps it)."""
+    if eng.load_memory(owner, memory_id) is None:
+        raise MemoryNotFound(f"no memory {memory_id!r:.60}")
+    eng.apply_memory_changes(owner, [Invalidate(memory_id, invalid_at=datetime.now(timezone.utc),
+                                                reason="user request", cause={"request": "forget"})])
+
+
+def forget_all(eng: MemoryEngine, owner: Owner) -> int:
+    """Invalidates every current belief of ``owner``; returns how many."""
+    current = belief_index(eng).current(owner)
+    now = datetime.now(timezone.utc)
+    changes = [Invalidate(b.memory_id, invalid_at=max(now, b.valid_from), reason="user request",
+                          cause={"request": "forget_all"}) for b in current]
+    if changes:
+        eng.apply_memory_changes(owner, changes)
+    return len(changes)
+
+
+def _statement(statement: object) -> str:
+    text = check_text(statement, "statement", _MAX_STATEMENT, allow_empty=False)
+    if not text.strip():
+        raise InvalidInput("statement must not be blank")
+    return text.strip()

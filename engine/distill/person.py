@@ -1,0 +1,101 @@
+"""First person to third person, so a statement stands on its own.
+
+"I like hiking" said by Caroline is stored as "Caroline likes hiking": a
+memory injected into another conversation months later must not say "I".
+English verbs after "I" are conjugated with a small, explicit rule set
+(modals and past forms stay, "have" -> "has", base forms get -s/-es).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["third_person", "third_person_zh", "IRREGULAR_PAST"]
+
+IRREGULAR_PAST = frozenset(
+    "went got had took made saw met came gave found bought ran began felt left heard kept brought "
+    "thought told won wrote spent sent sat built caught taught flew drove ate drank swam sang became "
+    "did was were lost paid said fell held led rode sold stood understood woke wore threw knew grew "
+    "chose forgot broke spoke hung hit put set read cut let shut quit".split()
+)
+_KEEP = frozenset(
+    "am was were did had can could will would should might must may shall need used ought "
+    "'m 've 'd 'll".split()
+) | IRREGULAR_PAST
+_ADVERBS = frozenset(
+    "really also just always never usually often still now already recently finally sometimes only "
+    "even actually definitely totally absolutely mostly rarely generally normally".split()
+)
+_SPECIAL = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "go": "goes", "'m": "is",
+            "'ve": "has", "were": "was", "haven't": "hasn't"}
+_WORD = re.compile(r"\b(I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b(\s+)?")
+
+
+def _conjugate(word: str) -> str:
+    low = word.lower()
+    if low in _SPECIAL:
+        return _SPECIAL[low]
+    if low in _KEEP or low.endswith("ed") or low.endswith("n't") or not low.isalpha():
+        return word
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return word + "es"
+    if len(low) > 1 and low.endswith("y") and low[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def third_person(sentence: str, label: str) -> str:
+    """Rewrites "I/my/me/we" in an English sentence around ``label``."""
+    words = sentence.split(" ")
+    out: list[str] = []
+    conjugate_next = False
+    for i, w in enumerate(words):
+        core = w.rstrip(",.;:!?")
+        tail = w[len(core):]
+        low = core.lower().replace("’", "'")
+        name = label if i == 0 or out and out[-1].endswith((".", "!", "?")) else _mid(label)
+        if conjugate_next and core:
+            if low in _ADVERBS:
+                out.append(w)
+                continue
+            out.append(_conjugate(core) + tail)
+            conjugate_next = False
+            continue
+        conjugate_next = False
+        if low == "i":
+            out.append(name + tail)
+            conjugate_next = not tail
+        elif low == "i'm":
+            out.append(f"{name} is{tail}")
+        elif low == "i've":
+            out.append(f"{name} has{tail}")
+        elif low == "i'd":
+            out.append(f"{name} would{tail}")
+        elif low == "i'll":
+            out.append(f"{name} will{tail}")
+        elif low in ("my", "mine"):
+            out.append(f"{name}'s{tail}")
+        elif low in ("me", "myself"):
+            out.append(name + tail)
+        elif low == "we":
+            out.append(f"{name} and others{tail}")
+        elif low in ("we're", "we've"):
+            verb = "are" if low == "we're" else "have"
+            out.append(f"{name} and others {verb}{tail}")
+        elif low in ("our", "ours"):
+            out.append(f"{name}'s{tail}")
+        elif low == "us":
+            out.append(f"{name} and others{tail}")
+        else:
+            out.append(w)
+    text = " ".join(out)
+    return text[:1].upper() + text[1:]
+
+
+def _mid(label: str) -> str:
+    return label[:1].lower() + label[1:] if label.startswith("The ") else label
+
+
+def third_person_zh(sentence: str, label: str) -> str:
+    """我们 -> "<label>他们", 我 -> "<label>" in a Chinese sentence."""
+    return sentence.replace("我们", f"{label}他们").replace("我", label)

@@ -1,0 +1,219 @@
+"""Deterministic code decides what an extraction changes (DESIGN.md section 4).
+
+``reconcile`` is a pure function: proposals and the owner's current beliefs
+in, ``engine.beliefs`` changes out. The same inputs always give the same
+changes (beliefs are visited in a fixed order; new ids are uuid5 of source
+keys), so a replay after a crash proposes exactly what the first run did.
+
+Decision order for an add / update proposal:
+1. exact match (normalised statement) of a current belief -> Reinforce;
+2. same subject and attribute: same value -> Reinforce; different value ->
+   Invalidate the old (invalid_at = the new belief's valid_from, a reason,
+   the cause, superseded_by) and NewBelief(supersedes=old). A proposal older
+   than the belief it clashes with is recorded already superseded by it, so
+   late imports never resurrect stale facts;
+3. an explicit ``update`` with no keyed match supersedes its most similar
+   belief (score >= ``revise_at``);
+4. similarity tiers (token Jaccard, or a pluggable search score):
+   >= ``reinforce_at`` Reinforce, >= ``revise_at`` Revise;
+5. otherwise NewBelief.
+``delete`` invalidates the beliefs it names; ``clear`` invalidates them all.
+A similarity search that fails (``SimilarityUnavailable``) leaves the
+proposal to step 5: keeping a possible duplicate beats dropping data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from engine.beliefs import BeliefChange, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
+from engine.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from engine.distill.proposals import Extraction, Proposal
+from engine.distill.text import jaccard, normalise, tokens
+from engine.distill.views import BeliefView
+from engine.errors import SimilarityUnavailable
+from engine.owner import Owner
+
+__all__ = ["ReconcileConfig", "Similarity", "jaccard_similarity", "reconcile"]
+
+Similarity = Callable[[Proposal, Sequence[BeliefView]], list[tuple[BeliefView, float]]]
+
+
+@dataclass(frozen=True, slots=True)
+class ReconcileConfig:
+    reinforce_at: float = 0.8  # similarity >= this: the same belief said again
+    revise_at: float = 0.55  # similarity >= this: the same belief, better worded now
+    delete_match_at: float = 0.6  # share of a "forget X" request's words a belief must contain
+    policy: ConfidencePolicy = field(default=DEFAULT_POLICY)
+
+
+DEFAULT_CONFIG = ReconcileConfig()
+
+
+def jaccard_similarity(p: Proposal, beliefs: Sequence[BeliefView]) -> list[tuple[BeliefView, float]]:
+    words = tokens(p.statement)
+    return [(b, jaccard(words, b.words)) for b in beliefs]
+
+
+def reconcile(
+    owner: Owner,
+    extraction: Extraction,
+    beliefs: Sequence[BeliefView],
+    config: ReconcileConfig = DEFAULT_CONFIG,
+    similarity: Similarity | None = None,
+) -> list[BeliefChange]:
+    state = _State(owner, extraction, config, similarity or jaccard_similarity)
+    for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id)):
+        if b.status == "current":
+            state.current[b.memory_id] = b
+    for p in extraction.proposals:
+        state.apply(p)
+    return state.changes
+
+
+@dataclass
+class _State:
+    owner: Owner
+    extraction: Extraction
+    config: ReconcileConfig
+    similarity: Similarity
+    current: dict[str, BeliefView] = field(default_factory=dict)
+    changes: list[BeliefChange] = field(default_factory=list)
+
+    def apply(self, p: Proposal) -> None:
+        if p.op == "clear":
+            self._invalidate_all(p, [b for b in self.current.values()], "user asked to forget everything")
+        elif p.op == "delete":
+            self._invalidate_all(p, self._named_by(p), "user asked to forget it")
+        elif p.statement.strip():
+            self._add_or_update(p)
+
+    def _add_or_update(self, p: Proposal) -> None:
+        same_kind = [b for b in self.current.values() if b.kind == p.kind]
+        key = normalise(p.statement)
+        exact = next((b for b in same_kind if normalise(b.statement) == key), None)
+        if exact is not None:
+            return self._reinforce(exact, p, "restated")
+        keyed = [b for b in same_kind if _same_key(b, p)]
+        if keyed:
+            agreeing = [b for b in keyed if b.value == p.value]
+            if agreeing:
+                return self._reinforce(agreeing[0], p, f"restated {p.attribute}")
+            return self._supersede(keyed, p, f"contradicted: {p.attribute} is now {p.value}")
+        candidates = [b for b in same_kind if not _conflicting_keys(b, p)]
+        scored = self._scored(p, candidates)
+        best = scored[0] if scored else None
+        if p.op == "update" and best is not None and best[1] >= self.config.revise_at:
+            return self._supersede([best[0]], p, "updated")
+        if best is not None and best[1] >= self.config.reinforce_at:
+            return self._reinforce(best[0], p, f"similar statement ({best[1]:.2f})")
+        if best is not None and best[1] >= self.config.revise_at:
+            return self._revise(best[0], p, best[1])
+        self._new(p)
+
+    def _scored(self, p: Proposal, candidates: list[BeliefView]) -> list[tuple[BeliefView, float]]:
+        if not candidates:
+            return []
+        try:
+            scored = self.similarity(p, candidates)
+        except SimilarityUnavailable:
+            return []  # keep the proposal: it becomes a new belief
+        return sorted(scored, key=lambda s: (-s[1], s[0].memory_id))
+
+    def _named_by(self, p: Proposal) -> list[BeliefView]:
+        words = tokens(p.statement)
+        if not words:
+            return []
+        named = []
+        for b in self.current.values():
+            if p.subject and b.subject and b.subject != p.subject:
+                continue
+            if len(words & b.words) / len(words) >= self.config.delete_match_at:
+                named.append(b)
+        return named
+
+    # --- change builders -----------------------------------------------------
+
+    def _reinforce(self, b: BeliefView, p: Proposal, reason: str) -> None:
+        confidence = self.config.policy.reinforced(b.confidence)
+        self.changes.append(Reinforce(b.memory_id, confidence=confidence, reason=reason, sources=p.sources))
+        self.current[b.memory_id] = replace(b, confidence=confidence)
+
+    def _revise(self, b: BeliefView, p: Proposal, score: float) -> None:
+        confidence = self.config.policy.reinforced(b.confidence)
+        self.changes.append(
+            Revise(b.memory_id, statement=p.statement, confidence=confidence,
+                   reason=f"reworded ({score:.2f})", method=self.extraction.method,
+                   problem=p.problem, solution=p.solution, topics=p.topics,
+                   participants=p.participants, location=p.location, event_time=p.event_time,
+                   sources=p.sources)
+        )
+        self.current[b.memory_id] = replace(b, confidence=confidence).with_statement(p.statement)
+
+    def _supersede(self, old: list[BeliefView], p: Proposal, reason: str) -> None:
+        new_id = new_belief_id(self.owner, p.source_key)
+        newer = [b for b in old if b.valid_from > p.valid_from]
+        if newer:  # the proposal is history: record it, already superseded
+            self._new(p, supersedes=None)
+            self.changes.append(Invalidate(new_id, invalid_at=newer[0].valid_from,
+                                           reason="superseded by a later statement",
+                                           cause={"memory_id": newer[0].memory_id},
+                                           superseded_by=newer[0].memory_id))
+            self.current.pop(new_id, None)
+            return
+        for b in old:
+            self.changes.append(Invalidate(b.memory_id, invalid_at=p.valid_from, reason=reason,
+                                           cause=dict(p.source), superseded_by=new_id))
+            self.current.pop(b.memory_id, None)
+        self._new(p, supersedes=old[0].memory_id)
+
+    def _invalidate_all(self, p: Proposal, beliefs: list[BeliefView], reason: str) -> None:
+        for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id)):
+            self.changes.append(Invalidate(b.memory_id, invalid_at=max(p.valid_from, b.valid_from),
+                                           reason=reason, cause=dict(p.source)))
+            self.current.pop(b.memory_id, None)
+
+    def _new(self, p: Proposal, supersedes: str | None = None) -> None:
+        e = self.extraction
+        change = NewBelief(
+            source_key=p.source_key, kind=p.kind, statement=p.statement, valid_from=p.valid_from,
+            confidence=p.confidence, method=e.method, extractor=e.extractor,
+            extractor_version=e.extractor_version, problem=p.problem, solution=p.solution,
+            subject=p.subject, attribute=p.attribute, topics=p.topics, participants=p.participants,
+            location=p.location, event_time=p.event_time, sources=p.sources, supersedes=supersedes,
+            raw=e.raw, value=p.value,
+        )
+        self.changes.append(change)
+        new_id = new_belief_id(self.owner, p.source_key)
+        self.current[new_id] = BeliefView.make(
+            memory_id=new_id, kind=p.kind, statement=p.statement, valid_from=p.valid_from,
+            confidence=p.confidence, subject=p.subject, attribute=p.attribute, value=p.value,
+            supersedes=supersedes, method=e.method,
+        )
+
+
+def _same_key(b: BeliefView, p: Proposal) -> bool:
+    if not (b.subject and p.subject and b.attribute and p.attribute) or b.subject != p.subject:
+        return False
+    return _same_attribute(b.attribute, p.attribute)
+
+
+def _same_attribute(a: str, b: str) -> bool:
+    """Equal, or the same thing named with more or fewer words ("production"
+    vs "production environment"), with the same versioned entity if any."""
+    if a == b:
+        return True
+    thing_a, _, entity_a = a.partition("/")
+    thing_b, _, entity_b = b.partition("/")
+    if entity_a != entity_b or ":" in thing_a or ":" in thing_b:
+        return False
+    words_a, words_b = tokens(thing_a), tokens(thing_b)
+    return bool(words_a and words_b) and (words_a <= words_b or words_b <= words_a)
+
+
+def _conflicting_keys(b: BeliefView, p: Proposal) -> bool:
+    """Both are keyed facts about the same subject but different attributes:
+    similar wording must not merge them ("uses Go 1.23" vs "has 3 servers")."""
+    return bool(b.subject and p.subject and b.attribute and p.attribute
+                and b.subject == p.subject and not _same_attribute(b.attribute, p.attribute))

@@ -1,0 +1,163 @@
+"""The default extractor: deterministic, offline, English and Chinese.
+
+It reads a delta item by item and sentence by sentence; sentence rules
+(``rules_en`` / ``rules_zh``) find identity, preferences and habits, stated
+facts, updates and dated episodes; this module adds what needs more than one
+sentence: problem -> solution experiences (a user problem answered by the
+assistant later in the delta) and completed tasks (input -> output).
+
+Why deterministic: the same delta must always give the same proposals, so a
+replay after a crash writes the same belief ids (uuid5 of the source key).
+It makes no model calls: ``Extraction.model_calls`` is always 0.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from engine.distill.delta import DeltaItem, ExtractionContext
+from engine.distill.findings import Finding, Speaker
+from engine.distill.proposals import Extraction, Proposal
+from engine.distill.rules_en import english_findings, forget_request
+from engine.distill.rules_zh import chinese_findings, forget_request_zh
+from engine.distill.text import is_cjk, sentences, tokens
+
+__all__ = ["RuleExtractor"]
+
+_PROBLEM_EN = re.compile(
+    r"\b(error|errors|fail(?:s|ed|ing)?|failure|doesn't work|does not work|didn't work|not working|"
+    r"can't|cannot|unable|issue|problem|bug|crash(?:es|ed|ing)?|exception|broken|stuck|timeout|"
+    r"times out|how (?:do|can|should) i)\b",
+    re.IGNORECASE,
+)
+_PROBLEM_ZH = re.compile(r"报错|错误|失败|不行|无法|不能|出问题|问题|崩溃|异常|怎么办|怎么|超时|卡住")
+_SOLUTION_EN = re.compile(
+    r"\b(try|you can|you could|you should|fix(?:ed)?|solution|resolve[sd]?|use|run|set|install|"
+    r"update|upgrade|restart|check|because|caused by|instead)\b",
+    re.IGNORECASE,
+)
+_SOLUTION_ZH = re.compile(r"可以|试试|试一下|解决|需要|改成|设置|运行|执行|安装|升级|检查|原因|重启|换成")
+_MAX_PART = 300
+
+
+class RuleExtractor:
+    name = "rule"
+    version = "1"
+
+    def __init__(self, policy: ConfidencePolicy = DEFAULT_POLICY) -> None:
+        self._confidence = policy.initial("rule")
+
+    def extract(self, ctx: ExtractionContext) -> Extraction:
+        proposals: list[Proposal] = []
+        introduced: dict[str, str] = {}  # role -> a name the speaker gave earlier in this delta
+        for index, item in enumerate(ctx.items):
+            if item.role == "task":
+                proposals.extend(self._task(item))
+                continue
+            speaker = _speaker(item, introduced.get(item.role))
+            findings = self._item_findings(item, speaker)
+            for f in findings:
+                if f.attribute == "name" and not item.name and f.value:
+                    introduced[item.role] = _title(f.value)
+            proposals.extend(self._proposals(item, findings))
+            if item.role == "user":
+                proposals.extend(self._experience(item, ctx.items[index + 1 :]))
+        return Extraction(tuple(proposals), method="rule", extractor=self.name,
+                          extractor_version=self.version, model_calls=0)
+
+    def _item_findings(self, item: DeltaItem, speaker: Speaker) -> list[Finding]:
+        findings: list[Finding] = []
+        if item.role == "user" or item.name:
+            for sentence in sentences(item.content):
+                request = forget_request_zh(sentence) if is_cjk(sentence) else forget_request(sentence)
+                if request is not None and item.role == "user":
+                    op, what = request
+                    findings.append(Finding(kind="fact", statement=what or "", op=op, subject=speaker.key))
+                    continue
+                rules = chinese_findings if is_cjk(sentence) else english_findings
+                findings.extend(rules(sentence, speaker, item.occurred_at))
+        unique: dict[tuple[str, str, str | None], Finding] = {}
+        for f in findings:
+            unique.setdefault((f.kind, f.statement, f.attribute), f)
+        return list(unique.values())
+
+    def _proposals(self, item: DeltaItem, findings: list[Finding]) -> list[Proposal]:
+        out = []
+        for n, f in enumerate(findings):
+            out.append(
+                Proposal(
+                    op=f.op, kind=f.kind, statement=f.statement, valid_from=item.occurred_at,
+                    source=item.source(), source_key=f"{item.session_id}:{item.seq}:{n}",
+                    confidence=self._confidence, subject=f.subject, attribute=f.attribute,
+                    value=f.value, topics=_topics(f.statement, f.participants),
+                    participants=f.participants, location=f.location, event_time=f.event_time,
+                    sources=(item.source(),),
+                )
+            )
+        return out
+
+    def _experience(self, problem: DeltaItem, rest: tuple[DeltaItem, ...]) -> list[Proposal]:
+        cjk = is_cjk(problem.content)
+        if not (_PROBLEM_ZH if cjk else _PROBLEM_EN).search(problem.content):
+            return []
+        answer = next((i for i in rest if i.role == "assistant"), None)
+        if answer is None:
+            return []
+        if rest.index(answer) > 0 and any(i.role == "user" for i in rest[: rest.index(answer)]):
+            return []  # the user moved on before an answer came: not a pair
+        solution_rule = _SOLUTION_ZH if is_cjk(answer.content) else _SOLUTION_EN
+        if not solution_rule.search(answer.content):
+            return []
+        p, s = _clip(problem.content), _clip(answer.content)
+        who = problem.name or ("用户" if cjk else "The user")
+        statement = (f"{who}遇到的问题：{p} 解决办法：{s}" if cjk
+                     else f"Problem ({who}): {p} Solution: {s}")
+        return [
+            Proposal(
+                op="add", kind="experience", statement=statement, valid_from=answer.occurred_at,
+                source=answer.source(), source_key=f"{problem.session_id}:{problem.seq}:experience",
+                confidence=self._confidence, problem=p, solution=s, topics=_topics(p, ()),
+                participants=tuple(x for x in (problem.name, answer.name) if x),
+                sources=(problem.source(), answer.source()),
+            )
+        ]
+
+    def _task(self, item: DeltaItem) -> list[Proposal]:
+        task_input = _clip(item.task_input or "")
+        output = _clip(item.content)
+        if not task_input or not output:
+            return []
+        statement = f"Task: {task_input} -> Result: {output}"
+        return [
+            Proposal(
+                op="add", kind="experience", statement=statement, valid_from=item.occurred_at,
+                source=item.source(), source_key=f"{item.session_id}:task:{item.task_id}",
+                confidence=self._confidence, problem=task_input, solution=output,
+                topics=_topics(task_input, ()), sources=(item.source(),),
+            )
+        ]
+
+
+def _speaker(item: DeltaItem, introduced: str | None) -> Speaker:
+    if item.name:
+        return Speaker(key=item.name.casefold(), label=item.name, zh_label=item.name)
+    if introduced:
+        return Speaker(key=item.role, label=introduced, zh_label=introduced)
+    return Speaker(key=item.role, label=item.speaker, zh_label="用户" if item.role == "user" else "助手")
+
+
+def _title(value: str) -> str:
+    return value if is_cjk(value) else " ".join(w[:1].upper() + w[1:] for w in value.split())
+
+
+def _topics(text: str, people: tuple[str, ...]) -> tuple[str, ...]:
+    skip = {t for p in people for t in tokens(p)}
+    words = sorted((t for t in tokens(text) if t not in skip and len(t) > 2 or is_cjk(t)),
+                   key=lambda t: (-len(t), t))
+    return tuple(sorted(words[:5]))
+
+
+def _clip(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= _MAX_PART else text[: _MAX_PART - 1] + "…"

@@ -1,0 +1,229 @@
+"""English sentence rules: identity, preferences and habits, stated facts,
+updates, dated episodes, and forget requests.
+
+Each rule is a regular expression plus a small function that says what it
+means; a sentence may match several (an introduction often carries a name and
+a job). The rules are general English patterns, not the test sentences: a
+pattern earns its place when it names a kind of statement people make.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from engine.distill.dates import find_time, format_day
+from engine.distill.findings import Finding, Speaker, attribute_of, clean_value
+from engine.distill.person import IRREGULAR_PAST, third_person
+
+__all__ = ["english_findings"]
+
+_V = r"((?:[^.,;!?]|[.,](?=\d))+)"  # a value: up to punctuation, keeping "1.23"
+_NAME = r"([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)"
+_NOT_NAMES = frozenset(
+    "I So Not Just Really Sure Glad Happy Sorry Also Still Here Back Fine Good Okay OK Well Very "
+    "Going Trying Looking Thinking Always Never Actually Currently Now".split()
+)
+_INTRO = re.compile(r"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+" + _NAME + r"(?:,?\s+(?:an?|the)\s+([^.,;!?]+))?")
+_OCCUPATION_WORDS = frozenset(
+    "nurse doctor student chef artist teacher engineer developer programmer designer manager lawyer "
+    "accountant scientist writer author counselor counsellor musician painter photographer parent mom "
+    "dad mother father consultant analyst architect pilot farmer mechanic therapist researcher "
+    "professor librarian pharmacist dentist officer clerk volunteer intern founder ceo cto".split()
+)
+_AM_A = re.compile(r"\b(?:I'm|I am)\s+(?:an?)\s+([^.,;!?]+)", re.IGNORECASE)
+_WORK = re.compile(r"\bI\s+(?:currently\s+|now\s+)?work\s+(as|at|for|in)\s+(?:an?\s+)?([^.,;!?]+)", re.IGNORECASE)
+_LIVE = re.compile(r"\bI\s+(?:currently\s+|now\s+)?live\s+in\s+([^.,;!?]+)", re.IGNORECASE)
+_FROM = re.compile(r"\b(?:I'm|I am)\s+(?:originally\s+)?from\s+([^.,;!?]+)", re.IGNORECASE)
+_AGE = re.compile(r"\b(?:I'm|I am)\s+(\d{1,3})\s+years?\s+old\b", re.IGNORECASE)
+_PREFERENCE = re.compile(
+    r"\bI\s+(?:really\s+|also\s+|absolutely\s+|just\s+|still\s+|do\s+|totally\s+)?"
+    r"(like|love|enjoy|prefer|adore|hate|dislike|don't like|do not like|don't enjoy|can't stand|"
+    r"am a (?:big |huge )?fan of|'m a (?:big |huge )?fan of|am into|'m into)\s+([^.;!?]+)",
+    re.IGNORECASE,
+)
+_FAN = re.compile(r"\bI(?:'m| am)\s+(?:a\s+)?(?:big\s+|huge\s+)?(fan of|into)\s+([^.;!?]+)", re.IGNORECASE)
+_HABIT = re.compile(
+    r"\bI\s+(?:usually\s+|always\s+|never\s+|only\s+|now\s+|normally\s+)?(don't\s+|do not\s+|no longer\s+)?"
+    r"(take|drink|eat|have|use|drive|wear)\s+(?:my\s+)?([a-z]+)\s+((?:with|without|black|plain|on|in)\b[^.,;!?]*)",
+    re.IGNORECASE,
+)
+_HAS = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+([a-z][a-z\s-]{1,40}?)\s+(?:now\s+|currently\s+|still\s+)?"
+    r"(is|are|uses|use|runs on|runs)\s+" + _V
+)
+_WE_USE = re.compile(
+    r"\b(?:we|I)(?:'re| are| am|'m)?\s+(?:now\s+|currently\s+)?(?:use|using|run|running)\s+"
+    r"((?:[^.,;!?]|[.,](?=\d))+?)\s+(?:in|on|for)\s+(?:our\s+|my\s+|the\s+)?([a-z][a-z\s-]{1,40})",
+    re.IGNORECASE,
+)
+_UPDATE = re.compile(
+    r"\b(?:we|I)(?:'ve| have)?\s+(?:just\s+|now\s+|finally\s+|already\s+|recently\s+)?"
+    r"(?:upgraded|updated|moved|migrated|switched|changed|bumped)\s+(?:our\s+|my\s+|the\s+)?"
+    r"([a-z][a-z\s-]{1,40}?)\s+(?:over\s+)?to\s+" + _V,
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(
+    r"\s+(?:and|but|who|which|because|so|with|when|while|in|at|on|for|from|since|over|than)\b", re.IGNORECASE
+)
+_FORGET_ALL = re.compile(r"\b(?:please\s+)?forget\s+(?:everything|all)\b", re.IGNORECASE)
+_FORGET = re.compile(r"^(?:please\s+)?forget\s+(?:that\s+)?(.+)", re.IGNORECASE)
+_FIRST_PERSON_PAST = re.compile(r"\b(?:I|we)\s+(?:\w+\s+){0,2}?(\w+)\b", re.IGNORECASE)
+_WITH = re.compile(r"\bwith\s+((?:my\s+)?[A-Z][a-z]+(?:\s+(?:and|&)\s+[A-Z][a-z]+)*|my\s+[a-z]+)")
+_PLACE = re.compile(
+    r"\b(?:to|at|in|visited)\s+((?:the\s+|a\s+|an\s+)?(?:[A-Z][\w'-]*|LGBTQ)(?:\s+[A-Za-z][\w'-]*){0,3})"
+)
+_WENT_TO = re.compile(r"\b(?:went|go|going|been)\s+to\s+((?:an?\s+|the\s+)?[\w'-]+(?:\s+[\w'-]+){0,3})", re.IGNORECASE)
+
+
+def english_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
+    found: list[Finding] = []
+    for rule in (_identity, _preferences, _habits, _stated):
+        found.extend(rule(sentence, speaker, said_at))
+    if not any(f.op == "update" for f in found):  # an upgrade is a fact change, not an outing
+        found.extend(_episode(sentence, speaker, said_at))
+    return found
+
+
+def forget_request(sentence: str) -> tuple[str, str | None] | None:
+    """("clear", None) for "forget everything", ("delete", what) for "forget X"."""
+    if _FORGET_ALL.search(sentence):
+        return ("clear", None)
+    m = _FORGET.match(sentence.strip())
+    return ("delete", m.group(1).strip(" .!")) if m else None
+
+
+def _fact(speaker: Speaker, statement: str, attribute: str, value: str, op: str = "add") -> Finding:
+    return Finding(kind="fact", statement=statement, op=op, subject=speaker.key,
+                   attribute=attribute, value=clean_value(value).casefold())
+
+
+def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
+    out: list[Finding] = []
+    m = _INTRO.search(s)
+    if m and m.group(1).split()[0] not in _NOT_NAMES:
+        name = m.group(1)
+        out.append(_fact(sp, f"{_possessive(sp.label)} name is {name}.", "name", name))
+        if m.group(2):
+            role = clean_value(m.group(2))
+            out.append(_fact(sp, f"{name} is {_article(role)} {role}.", "occupation", role))
+    else:
+        a = _AM_A.search(s)
+        if a and _occupation_like(_CLAUSE_END.split(a.group(1), maxsplit=1)[0]):
+            role = clean_value(_CLAUSE_END.split(a.group(1), maxsplit=1)[0])
+            out.append(_fact(sp, f"{sp.label} is {_article(role)} {role}.", "occupation", role))
+    w = _WORK.search(s)
+    if w:
+        attr = {"as": "occupation", "at": "employer", "for": "employer", "in": "work field"}[w.group(1).lower()]
+        out.append(_fact(sp, third_person(w.group(0), sp.label) + ".", attr, w.group(2)))
+    for pattern, attr in ((_LIVE, "residence"), (_FROM, "origin"), (_AGE, "age")):
+        hit = pattern.search(s)
+        if hit:
+            out.append(_fact(sp, third_person(hit.group(0), sp.label) + ".", attr, hit.group(1)))
+    return out
+
+
+def _preferences(s: str, sp: Speaker, _: datetime) -> list[Finding]:
+    m = _PREFERENCE.search(s) or _FAN.search(s)
+    if not m:
+        return []
+    verb = m.group(1).lower()
+    thing = clean_value(m.group(2))
+    negative = verb in ("hate", "dislike", "don't like", "do not like", "don't enjoy", "can't stand")
+    obj = " ".join(_CLAUSE_END.split(thing, maxsplit=1)[0].split()[:3]) or thing
+    return [_fact(sp, third_person(m.group(0), sp.label) + ".", f"preference:{obj.casefold()}",
+                  "negative" if negative else "positive")]
+
+
+def _habits(s: str, sp: Speaker, _: datetime) -> list[Finding]:
+    m = _HABIT.search(s)
+    if not m:
+        return []
+    negated = bool(m.group(1))
+    thing = m.group(3).lower()
+    how = clean_value(m.group(4))
+    value = ("not " if negated else "") + how
+    return [_fact(sp, third_person(m.group(0), sp.label) + ".", f"habit:{m.group(2).lower()}:{thing}", value)]
+
+
+def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
+    out: list[Finding] = []
+    u = _UPDATE.search(s)
+    if u:
+        thing, value = u.group(1), clean_value(_without_time(u.group(2), said_at))
+        out.append(_fact(sp, third_person(u.group(0), sp.label) + ".", attribute_of(thing, value), value, op="update"))
+        return out
+    h = _HAS.search(s)
+    if h and h.group(1).strip().lower() not in ("name", "favorite", "favourite"):
+        thing, value = h.group(1), clean_value(h.group(3))
+        if value:
+            out.append(_fact(sp, third_person(h.group(0), sp.label) + ".", attribute_of(thing, value), value))
+        return out
+    w = _WE_USE.search(s)
+    if w:
+        value, thing = clean_value(w.group(1)), w.group(2)
+        out.append(_fact(sp, third_person(w.group(0), sp.label) + ".", attribute_of(thing, value), value))
+    return out
+
+
+def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
+    if not _past_first_person(s):
+        return []
+    mention = find_time(s, said_at)
+    partners = _participants(s, sp)
+    if mention is None and len(partners) < 2:
+        return []
+    text = third_person(s.rstrip(" .!?"), sp.label)
+    place = _location(s if mention is None else s.replace(mention.phrase, ","))
+    when = mention.when if mention else said_at
+    if mention is not None:
+        text = re.sub(r"\b" + re.escape(mention.phrase) + r"\b", mention.resolved, text, count=1)
+    else:
+        text = f"{text} (around {format_day(said_at)})"
+    return [Finding(kind="episode", statement=text + ".", participants=partners,
+                    location=place, event_time=when)]
+
+
+def _past_first_person(s: str) -> bool:
+    for m in _FIRST_PERSON_PAST.finditer(s):
+        word = m.group(1).lower()
+        if word in IRREGULAR_PAST or (word.endswith("ed") and len(word) > 3):
+            return True
+    return False
+
+
+def _participants(s: str, sp: Speaker) -> tuple[str, ...]:
+    people = [sp.label]
+    for m in _WITH.finditer(s):
+        for part in re.split(r"\s+(?:and|&)\s+", m.group(1)):
+            part = part.strip()
+            if part.lower().startswith("my "):
+                part = f"{_possessive(sp.label)} {part[3:]}"
+            if part and part not in people:
+                people.append(part)
+    return tuple(people)
+
+
+def _location(s: str) -> str | None:
+    m = _WENT_TO.search(s) or _PLACE.search(s)
+    return clean_value(m.group(1)) if m else None
+
+
+def _occupation_like(phrase: str) -> bool:
+    words = clean_value(phrase).lower().split()
+    return bool(words) and len(words) <= 5 and (
+        words[-1] in _OCCUPATION_WORDS or words[-1].endswith(("ist", "ian", "eer"))
+    )
+
+
+def _possessive(label: str) -> str:
+    return label + "'s"
+
+
+def _article(phrase: str) -> str:
+    return "an" if phrase[:1].lower() in "aeiou" else "a"
+
+
+def _without_time(value: str, said_at: datetime) -> str:
+    mention = find_time(value, said_at)
+    return value.replace(mention.phrase, "") if mention else value

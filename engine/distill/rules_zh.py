@@ -1,0 +1,129 @@
+"""Chinese sentence rules: identity (name, job, department), preferences and
+habits, stated facts and upgrades, dated episodes, and forget requests.
+
+Chinese has no inflection to lean on, so the rules key on function words:
+叫 / 是 for identity, 在…部 for a workplace, 喜欢 / 讨厌 for preferences,
+"<thing> 不加 / 加 <extra>" for habits, 把 X 升到 Y for updates, and a time
+word plus 了 / 过 for episodes.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from engine.distill.dates import find_time
+from engine.distill.findings import Finding, Speaker, attribute_of, clean_value
+from engine.distill.person import third_person_zh
+
+__all__ = ["chinese_findings", "forget_request_zh"]
+
+_H = r"[\u4e00-\u9fff]"
+_NAME = re.compile(rf"(?:我叫|我的名字是|我的名字叫)({_H}{{2,4}}?)(?=[，,。！!\s]|$|在|是|，)")
+_IAM = re.compile(rf"我是(?:一名|一个|一位|个)?({_H}{{2,10}}?)(?=[，,。！!\s]|$)")
+_JOB_SUFFIX = ("工程师", "程序员", "设计师", "经理", "老师", "教师", "医生", "护士", "学生", "律师",
+               "会计", "员", "师", "家", "者", "生")
+_WORKPLACE = re.compile(
+    rf"在({_H}{{1,12}}?(?:部门|部|公司|团队|组|银行|医院|学校|大学|集团|研究所|工作室))(?:工作|上班|任职)?"
+)
+_LIVE = re.compile(rf"我(?:现在)?住在({_H}{{2,12}})")
+_LIKE = re.compile(rf"我(?:很|非常|特别|最|也|还|真的|比较)?(不喜欢|不爱|喜欢|爱|讨厌|偏爱|更喜欢)(吃|喝|看|玩|听|用)?({_H}{{1,8}})")
+_HABIT = re.compile(
+    rf"我(?:现在|平时|一般|通常|每天|还是|已经|开始)*((?!不|要|也|都){_H}{{2,4}}?)"
+    rf"(?:都|也|还|就)?(不加|不要|不放|不喝|不吃|要加|加|放|只喝|喝|只吃|吃)({_H}{{1,4}})"
+)
+_USES = re.compile(rf"我们?(?:的)?({_H}{{2,8}}?)(?:现在)?(?:用的是|使用的是|使用|用|跑的是|运行在|跑在)\s*([^，,。！!；]+)")
+_UPDATE = re.compile(
+    rf"把({_H}{{2,8}}?)(?:都)?(?:升级|升|换|改|迁移|切换|更新)(?:到|成|为|至)了?\s*([^，,。！!；]+)"
+)
+_UPDATE_BARE = re.compile(
+    rf"({_H}{{2,8}}?)(?:已经|现在)?(?:升级|升|换|改|迁移|切换|更新)(?:到|成|为|至)了?\s*([^，,。！!；]+)"
+)
+_PAST = re.compile(r"了|过")
+_WITH = re.compile(rf"(?:和|跟|与)({_H}{{2,3}}?)(?:一起|去|在|见|吃|聊|参加|看)")
+_PLACE = re.compile(rf"(?:去了?|到了?|在)({_H}{{2,10}}?)(?:[，,。！!]|$|参加|吃|玩|看|见|开|了)")
+_FORGET_ALL = re.compile(r"(?:忘掉|忘记|删除|删掉)(?:关于我的)?(?:所有|一切|全部)")
+_FORGET = re.compile(r"^(?:请)?(?:忘掉|忘记|删掉)(.+)")
+
+
+def chinese_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
+    out: list[Finding] = []
+    for rule in (_identity, _preferences, _stated, _episode):
+        out.extend(rule(sentence, speaker, said_at))
+    return out
+
+
+def forget_request_zh(sentence: str) -> tuple[str, str | None] | None:
+    if _FORGET_ALL.search(sentence):
+        return ("clear", None)
+    m = _FORGET.match(sentence.strip())
+    return ("delete", clean_value(m.group(1))) if m else None
+
+
+def _fact(sp: Speaker, statement: str, attribute: str, value: str, op: str = "add") -> Finding:
+    return Finding(kind="fact", statement=statement, op=op, subject=sp.key, attribute=attribute,
+                   value=clean_value(value).casefold())
+
+
+def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
+    out: list[Finding] = []
+    label = sp.zh_label
+    n = _NAME.search(s)
+    if n:
+        label = n.group(1)
+        out.append(_fact(sp, f"{sp.zh_label}的名字是{label}。", "name", label))
+    else:
+        m = _IAM.search(s)
+        if m and m.group(1).endswith(_JOB_SUFFIX):
+            out.append(_fact(sp, f"{label}是{m.group(1)}。", "occupation", m.group(1)))
+        elif m and len(m.group(1)) <= 3 and not _WORKPLACE.search(s):
+            label = m.group(1)
+            out.append(_fact(sp, f"{sp.zh_label}的名字是{label}。", "name", label))
+    w = _WORKPLACE.search(s)
+    if w and "我" in s:
+        out.append(_fact(sp, f"{label}在{w.group(1)}工作。", "workplace", w.group(1)))
+    live = _LIVE.search(s)
+    if live:
+        out.append(_fact(sp, f"{label}住在{clean_value(live.group(1))}。", "residence", live.group(1)))
+    return out
+
+
+def _preferences(s: str, sp: Speaker, _: datetime) -> list[Finding]:
+    out: list[Finding] = []
+    like = _LIKE.search(s)
+    if like:
+        negative = like.group(1) in ("不喜欢", "不爱", "讨厌")
+        thing = clean_value(like.group(3))
+        out.append(_fact(sp, third_person_zh(clean_value(like.group(0)), sp.zh_label) + "。",
+                         f"preference:{thing}", "negative" if negative else "positive"))
+        return out
+    habit = _HABIT.search(s)
+    if habit:
+        thing, verb, extra = habit.group(1), habit.group(2), clean_value(habit.group(3))
+        polarity = "不" if verb.startswith("不") else ""
+        statement = third_person_zh(clean_value(s), sp.zh_label)
+        out.append(_fact(sp, statement + "。", f"habit:{thing}:{extra}", polarity + verb.lstrip("不要只")))
+    return out
+
+
+def _stated(s: str, sp: Speaker, _: datetime) -> list[Finding]:
+    statement = third_person_zh(clean_value(s), sp.zh_label) + "。"
+    for pattern, op in ((_UPDATE, "update"), (_UPDATE_BARE, "update"), (_USES, "add")):
+        m = pattern.search(s)
+        if m:
+            thing, value = m.group(1), clean_value(m.group(2))
+            thing = re.sub(r"^(?:已经|现在|我们|我)+", "", thing)
+            if value and len(thing) >= 2:
+                return [_fact(sp, statement, attribute_of(thing, value), value, op=op)]
+    return []
+
+
+def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
+    mention = find_time(s, said_at)
+    if mention is None or not _PAST.search(s) or "我" not in s:
+        return []
+    text = third_person_zh(clean_value(s), sp.zh_label).replace(mention.phrase, mention.resolved, 1)
+    partners = [sp.zh_label] + [m.group(1) for m in _WITH.finditer(s)]
+    place = _PLACE.search(s)
+    return [Finding(kind="episode", statement=text + "。", participants=tuple(dict.fromkeys(partners)),
+                    location=place.group(1) if place else None, event_time=mention.when)]

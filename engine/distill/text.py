@@ -1,0 +1,81 @@
+"""Text helpers shared by extraction and reconciliation (pure, CJK-aware).
+
+Why character bigrams for CJK: Chinese has no spaces, so a whitespace
+tokenizer sees "我咖啡不加糖" as one token and any two Chinese statements as
+unrelated. Overlapping character bigrams are the standard segmentation-free
+unit for CJK matching: "不加糖" and "加糖" share "加糖". Latin text is split
+into lower-cased word tokens with a few stop words removed, so "the user's
+production" and "production" overlap on what matters.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = [
+    "is_cjk",
+    "jaccard",
+    "normalise",
+    "sentences",
+    "tokens",
+]
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+|[a-z0-9][a-z0-9.'+#_-]*")
+_STOP = frozenset(
+    "a an the and or of to in on at for with is are was were be been am i me my we our us you your "
+    "it its this that these those do does did has have had just so very really".split()
+)
+# Sentence ends: Latin punctuation followed by a space, CJK full stops, newlines.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
+
+
+def is_cjk(text: str) -> bool:
+    return _CJK.search(text) is not None
+
+
+def normalise(text: str) -> str:
+    """Case, width, punctuation and spacing removed: the form exact matching uses."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join(re.findall(r"\w+(?:[.]\w+)*", folded))
+
+
+def tokens(text: str) -> frozenset[str]:
+    """Word tokens for Latin text, character bigrams (and single characters of
+    one-character runs) for CJK runs."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    out: set[str] = set()
+    for run in _RUN.findall(folded):
+        if _CJK.match(run):
+            if len(run) == 1:
+                out.add(run)
+            out.update(run[i : i + 2] for i in range(len(run) - 1))
+        else:
+            word = run.rstrip(".-_'")
+            word = word[:-2] if word.endswith("'s") else word
+            if word and word not in _STOP:
+                out.add(_stem(word))
+    return frozenset(out)
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a and not b:
+        return 1.0
+    union = len(a | b)
+    return len(a & b) / union if union else 0.0
+
+
+def sentences(text: str) -> list[str]:
+    """Splits a message into sentences (Latin and CJK punctuation, newlines)."""
+    parts = (p.strip() for p in _SENTENCE_END.split(text))
+    return [p for p in parts if p]
+
+
+def _stem(word: str) -> str:
+    """Plural and third-person -s folded away ("likes" = "like"); nothing more."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) and word.isalpha():
+        return word[:-1]
+    return word

@@ -1,0 +1,45 @@
+"""A belief as reconciliation sees it: plain values folded from memory events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from engine.distill.text import tokens
+
+__all__ = ["BeliefView"]
+
+
+@dataclass(frozen=True, slots=True)
+class BeliefView:
+    memory_id: str
+    kind: str
+    statement: str
+    valid_from: datetime
+    confidence: float
+    subject: str | None = None
+    attribute: str | None = None
+    value: str | None = None
+    confirmed_at: datetime | None = None  # last distilled / reinforced / revised (transaction time)
+    status: str = "current"  # current / invalidated / forgotten
+    invalid_at: datetime | None = None
+    superseded_by: str | None = None
+    supersedes: str | None = None
+    method: str = "rule"
+    words: frozenset[str] = field(default=frozenset(), compare=False)
+
+    @classmethod
+    def make(cls, **fields: object) -> BeliefView:
+        view = cls(**fields)  # type: ignore[arg-type]
+        return view.with_statement(view.statement)
+
+    def with_statement(self, statement: str) -> BeliefView:
+        from dataclasses import replace
+
+        return replace(self, statement=statement, words=tokens(statement))
+
+    def holds_at(self, valid_time: datetime) -> bool:
+        """Valid-time membership: valid_from <= T < invalid_at (forgotten never holds)."""
+        if self.status == "forgotten":
+            return False
+        return self.valid_from <= valid_time and (self.invalid_at is None or valid_time < self.invalid_at)
