@@ -135,7 +135,13 @@ class SealingMapper(Mapper[UUID]):
         """The transcoded (or compressed) state, with the cipher and seal removed."""
         state = stored_event.state
         if self.cipher:
-            state = self.cipher.decrypt(state)
+            try:
+                state = self.cipher.decrypt(state)
+            except ValueError:
+                raise CorruptStore(
+                    f"event {stored_event.originator_id} v{stored_event.originator_version} does not "
+                    "decrypt with the configured MEMLEDGER_CIPHER_KEY (wrong key, or not encrypted)"
+                ) from None
         if not state or state[0] != FORMAT_V1:
             return state
         if len(state) < _HEADER + _NONCE + 16:
