@@ -58,8 +58,8 @@ class RuleExtractor:
             speaker = _speaker(item, introduced.get(item.role))
             findings = self._item_findings(item, speaker)
             for f in findings:
-                if f.attribute == "name" and not item.name and f.value:
-                    introduced[item.role] = _title(f.value)
+                if f.attribute == "name" and not item.name and f.participants:
+                    introduced[item.role] = f.participants[0]
             proposals.extend(self._proposals(item, findings))
             if item.role == "user":
                 proposals.extend(self._experience(item, ctx.items[index + 1 :]))
@@ -145,10 +145,6 @@ def _speaker(item: DeltaItem, introduced: str | None) -> Speaker:
     if introduced:
         return Speaker(key=item.role, label=introduced, zh_label=introduced)
     return Speaker(key=item.role, label=item.speaker, zh_label="用户" if item.role == "user" else "助手")
-
-
-def _title(value: str) -> str:
-    return value if is_cjk(value) else " ".join(w[:1].upper() + w[1:] for w in value.split())
 
 
 def _topics(text: str, people: tuple[str, ...]) -> tuple[str, ...]:

@@ -49,7 +49,7 @@ _HABIT = re.compile(
     re.IGNORECASE,
 )
 _HAS = re.compile(
-    r"\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+([a-z][a-z\s-]{1,40}?)\s+(?:now\s+|currently\s+|still\s+)?"
+    r"\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+([a-z][a-z0-9\s-]{1,40}?)\s+(?:now\s+|currently\s+|still\s+)?"
     r"(is|are|uses|use|runs on|runs)\s+" + _V
 )
 _WE_USE = re.compile(
@@ -94,8 +94,9 @@ def forget_request(sentence: str) -> tuple[str, str | None] | None:
 
 
 def _fact(speaker: Speaker, statement: str, attribute: str, value: str, op: str = "add") -> Finding:
+    people = (clean_value(value),) if attribute == "name" else ()
     return Finding(kind="fact", statement=statement, op=op, subject=speaker.key,
-                   attribute=attribute, value=clean_value(value).casefold())
+                   attribute=attribute, value=clean_value(value).casefold(), participants=people)
 
 
 def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:

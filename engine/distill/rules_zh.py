@@ -61,8 +61,9 @@ def forget_request_zh(sentence: str) -> tuple[str, str | None] | None:
 
 
 def _fact(sp: Speaker, statement: str, attribute: str, value: str, op: str = "add") -> Finding:
+    people = (clean_value(value),) if attribute == "name" else ()
     return Finding(kind="fact", statement=statement, op=op, subject=sp.key, attribute=attribute,
-                   value=clean_value(value).casefold())
+                   value=clean_value(value).casefold(), participants=people)
 
 
 def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
