@@ -17,7 +17,7 @@ from engine.retrieval.context import BLOCK_CLOSE, BLOCK_OPEN, HEADER, estimate_t
 from engine.retrieval.fusion import rrf
 from engine.retrieval.index_store import Filter
 from engine.retrieval.records import TimePoint
-from engine.retrieval.search import DENSE_MIN_SIMILARITY, INDEX_NAME
+from engine.retrieval.search import INDEX_NAME
 from engine.retrieval.text import query_terms
 
 OWNER = Owner("support", "user-42")
@@ -69,7 +69,7 @@ def test_rrf_order_matches_the_hand_fused_candidate_lists(eng: MemoryEngine) -> 
         flt = Filter(TimePoint(now, now), ("memory",))
         lexical = store.lexical(conn, OWNER, query_terms(query), flt, 50)
         dense = store.dense(conn, OWNER, proj.embedder.embed([query])[0], flt, 50,
-                            DENSE_MIN_SIMILARITY)
+                            proj.embedder.similarity_floor)
         by_row = store.fetch(conn, OWNER, lexical + dense)
     # same confidence and valid time for all: the weighting cannot reorder them
     expected = [by_row[row_id].item_id for row_id, _ in rrf([lexical, dense])][:5]

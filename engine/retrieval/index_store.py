@@ -184,6 +184,20 @@ class IndexStore(ABC):
         )
         return {r.item_id: dict(r._mapping) for r in rows}
 
+    def message_statements(self, conn: Connection, item_ids: Sequence[str]) -> dict[str, str]:
+        """Indexed messages' statements by item id ("<session>:<seq>")."""
+        if not item_ids:
+            return {}
+        marks = ", ".join(f":m{i}" for i in range(len(item_ids)))
+        rows = conn.execute(
+            text(
+                f"SELECT item_id, statement FROM {self.table} "
+                f"WHERE item_id IN ({marks}) AND item_type = 'message'"
+            ),
+            {f"m{i}": m for i, m in enumerate(item_ids)},
+        )
+        return {r.item_id: r.statement for r in rows}
+
     def insert(self, conn: Connection, rows: Sequence[dict[str, Any]]) -> None:
         if not rows:
             return

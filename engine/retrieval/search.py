@@ -32,10 +32,6 @@ __all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
 
 INDEX_NAME = "search"
 KIND_FALLBACK_MIN = 3
-# Below this cosine a dense neighbour is noise (unrelated texts score about
-# +-0.05 with the hashing embedder, 0.0-0.2 with MiniLM); without a floor every
-# query would "find" the owner's whole store.
-DENSE_MIN_SIMILARITY = 0.15
 MAX_K = 200
 MAX_QUERY_CHARS = 4000
 _DAY = 86400.0
@@ -82,10 +78,11 @@ class Searcher:
             store: IndexStore = proj.store(conn.dialect.name)
             vector = proj.embedder.embed([query])[0]
             terms = query_terms(query)
-            hits = self._ranked(conn, store, owner, terms, vector, Filter(point, types, kinds), k)
+            floor = float(proj.embedder.similarity_floor)
+            hits = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types, kinds), k)
             if kinds is not None and sum(h.item_type == "memory" for h in hits) < KIND_FALLBACK_MIN:
                 seen = {h.id for h in hits}
-                wider = self._ranked(conn, store, owner, terms, vector, Filter(point, types), k)
+                wider = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types), k)
                 hits = hits + [h for h in wider if h.id not in seen]
         return hits[:k]
 
@@ -114,12 +111,17 @@ class Searcher:
         owner: Owner,
         terms: list[str],
         vector: Any,
+        floor: float,
         flt: Filter,
         k: int,
     ) -> list[SearchResult]:
+        """RRF of the two candidate lists. The embedder's similarity floor keeps
+        noise out of the dense list: without it every query would "find" the
+        owner's whole store, and weak dense agreement would outvote a strong
+        lexical match."""
         depth = max(50, 4 * k)
         lexical = store.lexical(conn, owner, terms, flt, depth)
-        dense = store.dense(conn, owner, vector, flt, depth, DENSE_MIN_SIMILARITY)
+        dense = store.dense(conn, owner, vector, flt, depth, floor)
         fused = rrf([lexical, dense])[: 3 * k + 10]
         rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
         results = [

@@ -1,0 +1,239 @@
+"""Evidence recall of ``search`` on LoCoMo, and the tokens ``build_context`` injects.
+
+Per conversation: every turn becomes a message (the session's date as its
+time, the speaker as the message name; the index writes both into the
+indexed text), the distiller runs if it is installed, then every question of
+categories 1-4 is asked with ``search(..., include_messages=True)``.
+
+Evidence Recall@k = the fraction of the question's gold turns (``dia_id``)
+covered by the sources of the top k results, averaged over questions; MRR =
+1 / rank of the first result that covers a gold turn. Tokens: what
+``build_context(question)`` injects, against the conversation's full history
+(both by ``estimate_tokens``). Nothing here is tuned to individual questions.
+
+    python benchmarks/locomo_eval.py [--db URL] [--no-distill] [--json]
+
+Data: ``../shared/data/locomo/locomo_dev.json`` (LoCoMo, Maharana et al.,
+ACL 2024, CC BY-NC 4.0; evaluation use only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine import MemoryEngine, Owner  # noqa: E402
+from engine.retrieval.context import estimate_tokens  # noqa: E402
+
+DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+_ID = re.compile(r"^D:?(\d+):0*(\d+)$")
+
+
+def parse_session_date(text: str) -> datetime:
+    """'1:56 pm on 8 May, 2023' -> an aware UTC datetime."""
+    return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=timezone.utc)
+
+
+def repair_evidence(raw: list[str], known: set[str]) -> list[str]:
+    """Splits '"D8:6; D9:17"', repairs 'D:11:26' and 'D30:05', drops unknown ids."""
+    out: list[str] = []
+    for item in raw:
+        for part in re.split(r"[;,\s]+", str(item)):
+            m = _ID.match(part.strip())
+            if m:
+                dia = f"D{int(m.group(1))}:{int(m.group(2))}"
+                if dia in known and dia not in out:
+                    out.append(dia)
+    return out
+
+
+def turn_text(turn: dict[str, Any]) -> str:
+    text = str(turn.get("text", ""))
+    caption = turn.get("blip_caption")
+    return f"{text} [shared an image: {caption}]" if caption else text
+
+
+def ingest(eng: MemoryEngine, owner: Owner, conv: dict[str, Any]) -> tuple[dict[str, tuple[str, int]], int]:
+    """All sessions of one conversation; returns dia_id -> (session, seq) and history tokens."""
+    speaker_a = conv["speaker_a"]
+    where: dict[str, tuple[str, int]] = {}
+    history_tokens = 0
+    n = 1
+    while f"session_{n}" in conv:
+        turns = conv[f"session_{n}"]
+        start = parse_session_date(conv[f"session_{n}_date_time"])
+        sid = eng.create_session(owner, agent_id="locomo")
+        messages = []
+        for i, turn in enumerate(turns):
+            content = turn_text(turn)
+            history_tokens += estimate_tokens(f"{turn['speaker']}: {content}")
+            messages.append({
+                "role": "user" if turn["speaker"] == speaker_a else "assistant",
+                "name": turn["speaker"],
+                "content": content,
+                "occurred_at": start + timedelta(seconds=i),
+            })
+        if messages:
+            seqs = eng.add_messages(sid, messages)
+            for turn, seq in zip(turns, seqs):
+                where[turn["dia_id"]] = (sid, seq)
+        n += 1
+    return where, history_tokens
+
+
+def run_distiller(eng: MemoryEngine, enabled: bool) -> str:
+    if not enabled:
+        return "off"
+    try:
+        from engine.distill.distiller import Distiller
+    except ImportError:
+        return "not installed"
+    report = Distiller(eng).run_once()
+    return f"ran ({getattr(report, 'windows', '?')} windows)"
+
+
+def covered(hits: list[Any], k: int, gold: set[tuple[str, int]]) -> float:
+    seen: set[tuple[str, int]] = set()
+    for hit in hits[:k]:
+        for src in hit.sources:
+            for seq in src.get("seqs", ()):
+                seen.add((src.get("session_id"), int(seq)))
+    return len(gold & seen) / len(gold)
+
+
+def first_rank(hits: list[Any], gold: set[tuple[str, int]]) -> float:
+    for rank, hit in enumerate(hits, start=1):
+        for src in hit.sources:
+            if any((src.get("session_id"), int(s)) in gold for s in src.get("seqs", ())):
+                return 1.0 / rank
+    return 0.0
+
+
+def evaluate(args: argparse.Namespace) -> dict[str, Any]:
+    samples = json.loads(Path(args.data).read_text())
+    if args.conversations:
+        samples = samples[: args.conversations]
+    tmp = None
+    db = args.db
+    if db is None:
+        tmp = tempfile.mkdtemp(prefix="locomo-")
+        db = os.path.join(tmp, "locomo.db")
+    per_cat: dict[int, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    latencies: list[float] = []
+    injected: list[int] = []
+    history: list[int] = []
+    skipped = 0
+    distilled = ""
+    with MemoryEngine.open(db) as eng:
+        for sample in tqdm(samples, desc="conversations", unit="conv"):
+            owner = Owner("locomo", f"{sample['sample_id']}-{os.getpid()}-{time.time_ns()}")
+            where, tokens = ingest(eng, owner, sample["conversation"])
+            distilled = run_distiller(eng, args.distill)
+            eng.search(owner, "warm up", include_messages=True)  # waits for the index
+            questions = [q for q in sample["qa"] if q.get("category") in CATEGORIES]
+            for qa in tqdm(questions, desc=sample["sample_id"], unit="q", leave=False):
+                ids = repair_evidence(qa.get("evidence", []), set(where))
+                if not ids:
+                    skipped += 1
+                    continue
+                gold = {where[i] for i in ids}
+                t0 = time.perf_counter()
+                hits = eng.search(owner, str(qa["question"]), k=10, include_messages=True)
+                latencies.append((time.perf_counter() - t0) * 1000)
+                cat = per_cat[qa["category"]]
+                cat["r5"].append(covered(hits, 5, gold))
+                cat["r10"].append(covered(hits, 10, gold))
+                cat["mrr"].append(first_rank(hits, gold))
+                block = eng.build_context(owner, str(qa["question"]), token_budget=args.budget,
+                                          time_budget_ms=args.time_budget_ms, include_messages=True)
+                injected.append(estimate_tokens(block))
+                history.append(tokens)
+    if tmp is not None:
+        import shutil
+
+        shutil.rmtree(tmp, ignore_errors=True)
+    return summarise(per_cat, latencies, injected, history, skipped, distilled, len(samples))
+
+
+def summarise(per_cat: dict[int, dict[str, list[float]]], latencies: list[float],
+              injected: list[int], history: list[int], skipped: int, distilled: str,
+              conversations: int) -> dict[str, Any]:
+    rows = []
+    allv: dict[str, list[float]] = defaultdict(list)
+    for cat in sorted(per_cat):
+        values = per_cat[cat]
+        for key in ("r5", "r10", "mrr"):
+            allv[key].extend(values[key])
+        rows.append({"category": f"{cat} {CATEGORIES[cat]}", "questions": len(values["r10"]),
+                     **{k: statistics.fmean(values[k]) for k in ("r5", "r10", "mrr")}})
+    rows.append({"category": "all (1-4)", "questions": len(allv["r10"]),
+                 **{k: statistics.fmean(allv[k]) for k in ("r5", "r10", "mrr")}})
+    lat = sorted(latencies)
+    share = [i / h for i, h in zip(injected, history)]
+    return {
+        "conversations": conversations,
+        "distiller": distilled,
+        "skipped_no_valid_evidence": skipped,
+        "recall": rows,
+        "latency_ms": {"p50": lat[len(lat) // 2], "p95": lat[int(0.95 * (len(lat) - 1))]},
+        "tokens": {
+            "injected_mean": statistics.fmean(injected),
+            "injected_max": max(injected),
+            "empty_blocks": sum(1 for i in injected if i == 0),
+            "full_history_mean": statistics.fmean(history),
+            "share_mean": statistics.fmean(share),
+        },
+    }
+
+
+def print_report(result: dict[str, Any]) -> None:
+    print(f"\nLoCoMo dev: {result['conversations']} conversations, distiller {result['distiller']}, "
+          f"{result['skipped_no_valid_evidence']} questions without valid evidence skipped\n")
+    print("| category | questions | Recall@5 | Recall@10 | MRR |")
+    print("|---|---:|---:|---:|---:|")
+    for r in result["recall"]:
+        print(f"| {r['category']} | {r['questions']} | {r['r5']:.3f} | {r['r10']:.3f} | {r['mrr']:.3f} |")
+    t, lat = result["tokens"], result["latency_ms"]
+    print(f"\nsearch latency: p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms")
+    print(f"build_context: {t['injected_mean']:.0f} tokens injected on average (max {t['injected_max']}, "
+          f"{t['empty_blocks']} empty) vs {t['full_history_mean']:.0f} tokens of full history "
+          f"= {100 * t['share_mean']:.2f} % (estimate_tokens: CJK chars + other chars / 4)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
+    parser.add_argument("--data", default=str(DEFAULT_DATA), help="LoCoMo JSON file")
+    parser.add_argument("--conversations", type=int, default=0, help="only the first N (0 = all)")
+    parser.add_argument("--budget", type=int, default=800, help="build_context token budget")
+    parser.add_argument("--time-budget-ms", type=int, default=800, help="build_context time budget")
+    parser.add_argument("--no-distill", dest="distill", action="store_false",
+                        help="do not run the distiller even if it is installed")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args()
+    result = evaluate(args)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print_report(result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
