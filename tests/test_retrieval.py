@@ -247,3 +247,19 @@ def test_tools_are_bound_to_their_owner(eng: MemoryEngine) -> None:
     assert mine["memory_load"](memory_id=mid)["statement"] == "Ken's bike is green"
     with pytest.raises(InvalidInput):
         mine["memory_search"](query="bike", user_id="user-43")
+
+
+def test_cli_search_prints_json_and_context(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import orjson
+
+    from engine.cli import main
+
+    with MemoryEngine.open(db_url) as eng:
+        mid = eng.apply_memory_changes(OWNER, [_belief("cli1", "Ken's cat is called Miso")])[0]
+    base = ["search", "--db", db_url, "--app", OWNER.app, "--user", OWNER.user_id]
+    assert main([*base, "cat name", "--json"]) == 0
+    assert [h["id"] for h in orjson.loads(capsys.readouterr().out)] == [mid]
+    assert main([*base, "cat name", "--context"]) == 0
+    assert "Miso" in capsys.readouterr().out
+    assert main([*base, "cat", "--as-of", "2026-02-01T00:00:00+00:00", "--json"]) == 0
+    assert orjson.loads(capsys.readouterr().out) == []

@@ -12,12 +12,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.cli import audit, demo, distill, projections, recover
+from engine.cli import audit, demo, distill, projections, recover, search
 from engine.errors import MemledgerError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (demo, recover, projections, audit, distill)
+COMMANDS = (demo, recover, projections, audit, distill, search)
 
 
 def build_parser() -> argparse.ArgumentParser:
