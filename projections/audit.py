@@ -27,6 +27,7 @@ from engine.errors import InvalidId, InvalidInput, MemoryNotFound, SessionNotFou
 from engine.owner import Owner
 from engine.validation import check_timestamp, parse_id
 from projections import bitemporal
+from projections.db import snapshot
 
 __all__ = ["belief_history", "beliefs_as_of", "conversation_at", "invalidation"]
 
@@ -51,7 +52,8 @@ def _id(value: object, not_found: type[Exception], label: str) -> str:
 
 
 def _row(row: Any) -> dict[str, Any]:
-    return dict(row._mapping)
+    # str(): SQLAlchemy column names are a str subclass that JSON encoders refuse as keys
+    return {str(k): v for k, v in row._mapping.items()}
 
 
 def beliefs_as_of(
@@ -64,7 +66,7 @@ def beliefs_as_of(
     """What the engine, as it stood at ``known_at``, held true at ``valid_at``."""
     owner = _owner(owner)
     valid, known = _when(valid_at, "valid_at"), _when(known_at, "known_at")
-    with side.db.connect() as conn:
+    with snapshot(side.db) as conn:
         beliefs = side.tables("memory", conn)["beliefs"]
         query = (
             select(beliefs)
@@ -95,7 +97,7 @@ def belief_history(side: Any, owner: Owner, memory_id: str) -> list[dict[str, An
     messages of this owner, resolved from the session read model)."""
     owner = _owner(owner)
     mid = _id(memory_id, MemoryNotFound, "memory_id")
-    with side.db.connect() as conn:
+    with snapshot(side.db) as conn:
         versions = _versions(conn, side.tables("memory", conn)["beliefs"], owner, mid)
         messages = side.tables("sessions", conn)["messages"]
         for v in versions:
@@ -113,7 +115,7 @@ def invalidation(side: Any, owner: Owner, memory_id: str) -> dict[str, Any] | No
     event's position, and the superseding belief's current version."""
     owner = _owner(owner)
     mid = _id(memory_id, MemoryNotFound, "memory_id")
-    with side.db.connect() as conn:
+    with snapshot(side.db) as conn:
         beliefs = side.tables("memory", conn)["beliefs"]
         versions = _versions(conn, beliefs, owner, mid)
         opened = [v for v in versions if v["opened_by"] == bitemporal.INVALIDATED]
@@ -187,7 +189,7 @@ def conversation_at(
     owner = _owner(owner)
     sid = _id(session_id, SessionNotFound, "session_id")
     when = _when(at, "at")
-    with side.db.connect() as conn:
+    with snapshot(side.db) as conn:
         tables = side.tables("sessions", conn)
         sessions, messages = tables["sessions"], tables["messages"]
         row = conn.execute(

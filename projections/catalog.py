@@ -47,6 +47,7 @@ __all__ = [
     "delete_version",
     "ensure_version",
     "list_versions",
+    "lock_position",
     "mark_state",
     "read_position",
     "run_migrations",
@@ -232,6 +233,18 @@ def read_position(conn: Connection, name: str, version: int) -> int:
     if value is None:
         raise ProjectionError(f"projection {name} v{version} is not registered")
     return int(value)
+
+
+def lock_position(conn: Connection, name: str, version: int) -> int:
+    """Locks (name, version)'s position row until the transaction ends and
+    returns it. A no-op UPDATE, not SELECT FOR UPDATE, so that on SQLite it is
+    also the transaction's first write (the write lock is taken up front)."""
+    conn.execute(
+        update(positions_table)
+        .where(positions_table.c.name == name, positions_table.c.version == version)
+        .values(position=positions_table.c.position)
+    )
+    return read_position(conn, name, version)
 
 
 def advance_position(conn: Connection, name: str, version: int, old: int, new: int) -> None:

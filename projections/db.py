@@ -10,18 +10,21 @@ backends, so bitemporal comparisons mean the same thing everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Any
 
 import orjson
 from sqlalchemy import JSON, DateTime, create_engine, event
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.engine import Dialect, Engine
+from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["JsonValue", "UtcDateTime", "open_read_db", "psycopg_conninfo"]
+__all__ = ["APPLICATION_NAME", "JsonValue", "UtcDateTime", "open_read_db", "psycopg_conninfo", "snapshot"]
 
 SQLITE_BUSY_MS = 30_000
+APPLICATION_NAME = "memledger-projections"  # how operators spot our PostgreSQL sessions
 
 
 class UtcDateTime(TypeDecorator[datetime]):
@@ -77,7 +80,28 @@ def open_read_db(sqlalchemy_url: str) -> Engine:
         pool_pre_ping=True,  # a terminated backend is replaced, not handed out
         pool_size=4,
         max_overflow=4,
+        connect_args={"application_name": APPLICATION_NAME},
     )
+
+
+@contextmanager
+def snapshot(db: Engine) -> Iterator[Connection]:
+    """A read-only connection whose statements all see ONE snapshot.
+
+    Why: pysqlite opens a transaction only before a write, so a plain
+    connection's SELECTs each see the latest commit, and a reader could pair
+    a projection's position with rows from a later batch. SQLite gets an
+    explicit BEGIN (the snapshot starts at the first read); PostgreSQL gets
+    REPEATABLE READ."""
+    with db.connect() as conn:
+        if db.dialect.name == "sqlite":
+            conn.exec_driver_sql("BEGIN")
+        else:
+            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        try:
+            yield conn
+        finally:
+            conn.rollback()
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -90,4 +114,5 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 def psycopg_conninfo(db: Engine) -> str:
     """A libpq URI for the same PostgreSQL database (for the LISTEN connection)."""
-    return db.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    url = db.url.set(drivername="postgresql").update_query_dict({"application_name": APPLICATION_NAME})
+    return url.render_as_string(hide_password=False)

@@ -23,7 +23,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from engine.errors import ProjectionError
 from projections import catalog, registry
-from projections.db import open_read_db
+from projections.db import open_read_db, snapshot
 from projections.runner import Projection, Runner
 
 __all__ = ["ReadSide"]
@@ -60,6 +60,11 @@ class ReadSide:
     def wait_for_head(self, timeout: float = 60.0) -> None:
         """Blocks until the projections have processed everything in the log now."""
         self.runner.wait(self.runner.reader.head(), timeout)
+
+    def snapshot(self) -> Any:
+        """A connection whose reads all see one snapshot (``projections.db.snapshot``):
+        resolve ``tables(name, conn)`` and query with it."""
+        return snapshot(self.db)
 
     def projection(self, name: str, conn: Connection) -> Projection:
         """The active version of ``name``, as readers must see it now."""

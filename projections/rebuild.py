@@ -4,10 +4,11 @@
    overrides such as a new embedder) and create its tables.
 2. Fold the log into it from position 0 in batches, with a progress bar,
    while the live runner keeps version N current and readers keep reading N.
-3. When it is within one batch of the live head, the last batch, its
+3. When it is within one batch of the live head, the last stretch, its
    position and the switch (N -> ``retired``, N+1 -> ``active``) commit in ONE
-   transaction. Readers resolve the active version per query, so the next
-   query reads N+1; the live runner picks N+1 up at its next cycle.
+   transaction that first locks N's position, so N+1 is never behind what
+   readers already saw in N. Readers resolve the active version per query,
+   so the next query reads N+1; the live runner picks N+1 up at its next cycle.
 N's tables stay until ``memledger projections drop NAME --version N``.
 """
 
@@ -18,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from tqdm import tqdm
 
 from engine.errors import ProjectionError
@@ -66,21 +67,19 @@ def rebuild(
     position, events = 0, 0
     with tqdm(total=reader.head(), unit="ev", desc=f"rebuild {name} v{version}",
               disable=not progress, leave=False) as bar:
-        while True:
+        while True:  # batches until one batch short of the live head
             head = reader.head()
             bar.total = head
+            if head - position <= batch_size:
+                break
             envelopes, new = read_step(reader, position, head, batch_size, proj.topics)
-            last = new >= head  # this batch reaches the live head: switch with it
-            then = _switch(name, version, active) if last else None
-            if new > position:
-                commit_batch(db, proj, position, new, envelopes, then=then)
-            elif then is not None:
-                _switch_at(db, proj, position, then)
+            commit_batch(db, proj, position, new, envelopes)
             events += len(envelopes)
             bar.update(new - position)
             position = new
-            if last:
-                break
+        applied, position = _catch_up_and_switch(db, reader, proj, position, active, batch_size)
+        events += applied
+        bar.update(max(0, position - bar.n))
     return RebuildReport(
         name=name,
         old_version=None if active is None else active.version,
@@ -91,20 +90,38 @@ def rebuild(
     )
 
 
-def _switch(name: str, version: int, expected: catalog.VersionInfo | None) -> Any:
-    def run(conn: Connection) -> None:
-        now_active = catalog.active_version(conn, name)
-        if (now_active and now_active.version) != (expected and expected.version):
-            raise ProjectionError(
-                f"{name}: the active version changed during the rebuild; rebuild again"
-            )
-        catalog.switch_active(conn, name, version)
+def _catch_up_and_switch(
+    db: Engine,
+    reader: LogReader,
+    proj: Projection,
+    position: int,
+    active: catalog.VersionInfo | None,
+    batch_size: int,
+) -> tuple[int, int]:
+    """The last stretch and the switch, in ONE transaction.
 
-    return run
-
-
-def _switch_at(db: Engine, proj: Projection, position: int, then: Any) -> None:
+    Its first statement locks version N's position row (and, on SQLite, the
+    write lock), so the live runner cannot move N past the point N+1 reaches
+    here: after the switch, readers see at least what they saw before (a
+    ``wait(position)`` that returned for N still holds for N+1)."""
+    name = proj.name
     with db.begin() as conn:
-        if catalog.read_position(conn, proj.name, proj.version) != position:
-            raise catalog.PositionConflict(f"{proj.name} v{proj.version} moved during the switch")
-        then(conn)
+        if active is not None:
+            catalog.lock_position(conn, name, active.version)
+            now_active = catalog.active_version(conn, name)
+            if now_active is None or now_active.version != active.version:
+                raise ProjectionError(f"{name}: the active version changed during the rebuild")
+        head = reader.head()
+        applied, new = 0, position
+        while new < head:
+            envelopes, reached = read_step(reader, new, head, batch_size, proj.topics)
+            if envelopes:
+                proj.apply(conn, envelopes)
+            applied += len(envelopes)
+            new = reached
+        if new > position:
+            catalog.advance_position(conn, name, proj.version, position, new)
+        elif catalog.read_position(conn, name, proj.version) != position:
+            raise catalog.PositionConflict(f"{name} v{proj.version} moved during the switch")
+        catalog.switch_active(conn, name, proj.version)
+    return applied, new
