@@ -32,6 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    bad = _undecodable(argv)
+    if bad is not None:  # undecodable bytes arrive as lone surrogates (PEP 383)
+        print(f"memledger: InvalidInput: argument {bad} is not valid UTF-8 text", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -42,6 +47,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return code
+
+
+def _undecodable(argv: Sequence[str]) -> int | None:
+    for i, arg in enumerate(argv, 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            return i
+        if "\x00" in arg:
+            return i
+    return None
 
 
 if __name__ == "__main__":  # pragma: no cover
