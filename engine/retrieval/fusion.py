@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
-from engine.retrieval.text import jaccard
+from engine.retrieval.text import tokens
 
 __all__ = ["DUPLICATE_JACCARD", "RRF_K", "belief_weight", "drop_near_duplicates", "rrf"]
 
@@ -58,9 +58,16 @@ def drop_near_duplicates(
 ) -> list[T]:
     """Keeps the better-scored item of every pair whose token Jaccard is at
     least ``threshold``; the survivors come back best first."""
-    kept: list[T] = []
+    kept: list[tuple[T, set[str]]] = []
     for item in sorted(items, key=score, reverse=True):
-        body = text(item)
-        if all(jaccard(body, text(other)) < threshold for other in kept):
-            kept.append(item)
-    return kept
+        words = set(tokens(text(item)))
+        if all(_jaccard(words, other) < threshold for _, other in kept):
+            kept.append((item, words))
+    return [item for item, _ in kept]
+
+
+def _jaccard(a: set[str], b: set[str]) -> float:
+    """Token Jaccard of two token sets (1.0 for two empty ones), as ``text.jaccard``."""
+    if not a and not b:
+        return 1.0
+    return len(a & b) / len(a | b)

@@ -51,10 +51,17 @@ class Searcher:
     def __init__(self, access: IndexAccess, wait_timeout: float = 10.0) -> None:
         self.access = access
         self.wait_timeout = wait_timeout
+        self._reached = 0
 
     def catch_up(self, position: int, timeout: float | None = None) -> None:
-        """Read-your-writes: raises ``ProjectionTimeout`` when the index lags too long."""
+        """Read-your-writes: raises ``ProjectionTimeout`` when the index lags too long.
+
+        A position already seen reached is not asked again (positions only move
+        forward, and a rebuild switches readers only once it has caught up)."""
+        if position <= self._reached:
+            return
         self.access.wait(position, self.wait_timeout if timeout is None else timeout, [INDEX_NAME])
+        self._reached = max(self._reached, position)
 
     def search(
         self,

@@ -2,8 +2,10 @@
 
 Why an exact scan instead of an ANN index: the embedded default serves one
 process and typically thousands of rows per owner; a float32 matrix product
-over the owner's rows is exact, has no index to maintain, and stays in the
-tens of milliseconds up to ~10^4-10^5 rows. (``sqlite-vec`` would need
+over the owner's rows is exact and has no index to maintain. The owner's
+rows are kept in memory as arrays (LRU, bounded by ``CACHE_MAX_ROWS``) and
+reloaded only when the owner's newest row id moves, so a query costs one
+indexed ``max(row_id)`` plus the matrix product. (``sqlite-vec`` would need
 ``enable_load_extension``, which the stock CPython build here lacks.)
 
 The FTS5 table is an external-content index over the row table, kept in
@@ -12,6 +14,8 @@ sync by triggers, so a projection writes each row once.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,7 +28,15 @@ from engine.retrieval.index_store import Filter, IndexStore
 __all__ = ["SqliteIndexStore"]
 
 
+CACHE_MAX_ROWS = 300_000  # owner matrices kept in memory, all owners together (~600 MB at 512-d)
+
+
 class SqliteIndexStore(IndexStore):
+    def __init__(self, table: str, dimension: int) -> None:
+        super().__init__(table, dimension)
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[tuple[str, str], _OwnerRows] = OrderedDict()
+
     @property
     def fts(self) -> str:
         return self.table + "_fts"
@@ -41,6 +53,7 @@ class SqliteIndexStore(IndexStore):
                 sources TEXT NOT NULL, detail TEXT, embedding BLOB NOT NULL)""",
             f"CREATE INDEX IF NOT EXISTS {t}_owner ON {t} (app, user_id, item_type, expired_at)",
             f"CREATE INDEX IF NOT EXISTS {t}_item ON {t} (item_id, expired_at)",
+            f"CREATE INDEX IF NOT EXISTS {t}_owner_head ON {t} (app, user_id, row_id)",
             f"""CREATE VIRTUAL TABLE IF NOT EXISTS {f} USING fts5(
                 lex_text, content='{t}', content_rowid='row_id',
                 tokenize='porter unicode61 remove_diacritics 2')""",
@@ -90,21 +103,91 @@ class SqliteIndexStore(IndexStore):
         limit: int,
         min_similarity: float = -1.0,
     ) -> list[int]:
-        clause, params = flt.sql()
-        params.update(app=owner.app, user=owner.user_id)
-        rows = conn.execute(
-            text(
-                f"SELECT row_id, embedding FROM {self.table} "
-                f"WHERE app = :app AND user_id = :user AND {clause}"
-            ),
-            params,
-        ).all()
-        if not rows:
+        owned = self._owner_matrix(conn, owner)
+        if owned is None:
             return []
-        ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)
-        scores = matrix.reshape(len(rows), self.dimension) @ np.asarray(vector, dtype=np.float32)
-        n = min(limit, len(rows))
+        mask = owned.visible(flt)
+        if not mask.any():
+            return []
+        scores = owned.matrix @ np.asarray(vector, dtype=np.float32)  # no masked copy of the matrix
+        ids, scores = owned.ids[mask], scores[mask]
+        n = min(limit, len(ids))
         top = np.argpartition(-scores, n - 1)[:n]
         top = top[np.argsort(-scores[top], kind="stable")]
         return [int(ids[i]) for i in top if scores[i] >= min_similarity]
+
+    def _owner_matrix(self, conn: Connection, owner: Owner) -> _OwnerRows | None:
+        """The owner's rows as arrays, reloaded when the owner's newest row id
+        changes (every fold write inserts a row: a new version, or the version
+        that replaces an expired one). A row deleted since (forgotten, erased)
+        may linger as a candidate until then; ``fetch`` reads the table, so it
+        is dropped there and never returned."""
+        head = conn.execute(
+            text(f"SELECT max(row_id) FROM {self.table} WHERE app = :app AND user_id = :user"),
+            {"app": owner.app, "user": owner.user_id},
+        ).scalar()
+        if head is None:
+            return None
+        key = (owner.app, owner.user_id)
+        with self._lock:
+            cached = self._cache.get(key)
+            if cached is not None and cached.head == head:
+                self._cache.move_to_end(key)
+                return cached
+        rows = conn.execute(
+            text(
+                "SELECT row_id, item_type, kind, valid_from, invalid_at, recorded_at, expired_at, "
+                f"embedding FROM {self.table} WHERE app = :app AND user_id = :user"
+            ),
+            {"app": owner.app, "user": owner.user_id},
+        ).all()
+        loaded = _OwnerRows.load(int(head), rows, self.dimension)
+        with self._lock:
+            self._cache[key] = loaded
+            self._cache.move_to_end(key)
+            total = sum(len(c.ids) for c in self._cache.values())
+            while total > CACHE_MAX_ROWS and len(self._cache) > 1:
+                _, evicted = self._cache.popitem(last=False)
+                total -= len(evicted.ids)
+        return loaded
+
+
+class _OwnerRows:
+    """One owner's index rows as column arrays (NULL times as NaN)."""
+
+    __slots__ = ("codes", "expired_at", "head", "ids", "invalid_at", "is_message", "kind",
+                 "matrix", "recorded_at", "valid_from")
+
+    @classmethod
+    def load(cls, head: int, rows: Sequence[Any], dimension: int) -> _OwnerRows:
+        self = cls()
+        self.head = head
+        n = len(rows)
+        self.ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=n)
+        self.is_message = np.fromiter((r[1] == "message" for r in rows), dtype=bool, count=n)
+        self.codes: dict[str, int] = {}
+        self.kind = np.fromiter(
+            (self.codes.setdefault(r[2], len(self.codes)) for r in rows), dtype=np.int16, count=n
+        )
+
+        def times(i: int) -> np.ndarray:
+            return np.array([np.nan if r[i] is None else r[i] for r in rows], dtype=np.float64)
+
+        self.valid_from, self.invalid_at = times(3), times(4)
+        self.recorded_at, self.expired_at = times(5), times(6)
+        self.matrix = np.frombuffer(b"".join(r[7] for r in rows), dtype=np.float32).reshape(n, dimension)
+        return self
+
+    def visible(self, flt: Filter) -> np.ndarray:
+        """``Filter.sql`` in numpy (a comparison with NaN is False: NULL = open)."""
+        kt, at = flt.point.known_at, flt.point.as_of
+        mask = (self.recorded_at <= kt) & ~(self.expired_at <= kt)
+        mask &= (self.valid_from <= at) & ~(self.invalid_at <= at)
+        if "message" not in flt.item_types:
+            mask &= ~self.is_message
+        if "memory" not in flt.item_types:
+            mask &= self.is_message
+        if flt.kinds is not None:
+            wanted = [self.codes[k] for k in flt.kinds if k in self.codes]
+            mask &= np.isin(self.kind, wanted) | self.is_message
+        return mask

@@ -1,0 +1,228 @@
+"""Search latency at 1k / 10k / 100k memories: hybrid ``eng.search`` against a
+plain pgvector ``ORDER BY embedding <=> q LIMIT k`` on the same table, same run.
+
+How the rows get there: synthetic belief rows (sentences drawn from the
+LoCoMo dev vocabulary, embedded with the default hashing embedder) are
+BULK-LOADED DIRECTLY into the search projection's table (COPY on
+PostgreSQL, executemany on SQLite), not appended as events: the log and the
+distiller are not what this measures. On PostgreSQL the HNSW index is built
+after each load (m = 16, ef_construction = 64). All rows belong to ONE
+owner, the worst case for the owner filter (every row passes it).
+
+    python benchmarks/search_bench.py [--sizes 1000,10000,100000] [--queries 100]
+    MEMLEDGER_BENCH_PG=postgresql://... to use a running server (default: pgserver)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import numpy as np
+from sqlalchemy import text
+from tqdm import tqdm
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine import EngineConfig, MemoryEngine, Owner  # noqa: E402
+from engine.retrieval.index_store import ROW_COLUMNS  # noqa: E402
+from engine.retrieval.text import lexical_text  # noqa: E402
+
+OWNER = Owner("bench", "user-1")
+VOCAB_SOURCE = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
+
+
+def vocabulary() -> list[str]:
+    words: dict[str, int] = {}
+    for sample in json.loads(VOCAB_SOURCE.read_text()):
+        conv = sample["conversation"]
+        for key, turns in conv.items():
+            if key.startswith("session_") and isinstance(turns, list):
+                for turn in turns:
+                    for w in re.findall(r"[a-z]{3,}", turn["text"].lower()):
+                        words[w] = words.get(w, 0) + 1
+    return [w for w, _ in sorted(words.items(), key=lambda kv: -kv[1])]
+
+
+def sentences(vocab: list[str], n: int, length: tuple[int, int], seed: int) -> list[str]:
+    """Zipf-distributed words, so some terms are common and most are rare."""
+    rng = np.random.default_rng(seed)
+    ranks = np.minimum(rng.zipf(1.3, size=(n, length[1])), len(vocab)) - 1
+    lengths = rng.integers(length[0], length[1] + 1, size=n)
+    return [" ".join(vocab[r] for r in ranks[i, : lengths[i]]) for i in range(n)]
+
+
+def rows_for(texts: list[str], vectors: np.ndarray, start: int) -> Iterator[dict[str, Any]]:
+    now = time.time()
+    for i, (statement, vector) in enumerate(zip(texts, vectors)):
+        yield {
+            "app": OWNER.app, "user_id": OWNER.user_id, "item_type": "memory",
+            "item_id": uuid.UUID(int=start + i).hex, "version": 1, "kind": "fact",
+            "statement": statement, "lex_text": lexical_text(statement), "confidence": 0.7,
+            "valid_from": now - 86400 * ((start + i) % 365), "invalid_at": None,
+            "recorded_at": now - 60, "expired_at": None, "session_id": None, "seq": None,
+            "sources": "[]", "detail": "{}", "embedding": vector,
+        }  # fmt: skip
+
+
+def bulk_load(eng: MemoryEngine, store: Any, rows: list[dict[str, Any]]) -> None:
+    side = eng.projections
+    if eng.backend.kind == "sqlite":
+        with side.db.begin() as conn:
+            for i in range(0, len(rows), 5000):
+                store.insert(conn, rows[i : i + 5000])
+        return
+    cols = [c for c in ROW_COLUMNS]
+    raw = side.db.raw_connection()
+    try:
+        cur = raw.cursor()
+        cur.execute(f"DROP INDEX IF EXISTS {store.table}_hnsw")
+        with cur.copy(f"COPY {store.table} ({', '.join(cols)}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row([store.encode_vector(row[c]) if c == "embedding" else row[c] for c in cols])
+        cur.execute("SET maintenance_work_mem = '512MB'")
+        cur.execute(
+            f"CREATE INDEX {store.table}_hnsw ON {store.table} "
+            "USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)"
+        )
+        cur.execute(f"ANALYZE {store.table}")
+        raw.commit()
+    finally:
+        raw.close()
+
+
+def percentiles(ms: list[float]) -> tuple[float, float]:
+    ordered = sorted(ms)
+    return ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def measure(eng: MemoryEngine, store: Any, queries: list[str], k: int) -> dict[str, float]:
+    side = eng.projections
+    embedder = eng.retrieval.searcher.access.projection("search", side.db.connect()).embedder
+    hybrid, plain = [], []
+    for q in queries[:5]:
+        eng.search(OWNER, q, k=k)  # warm caches and the pool
+    for q in queries:
+        t0 = time.perf_counter()
+        eng.search(OWNER, q, k=k)
+        hybrid.append((time.perf_counter() - t0) * 1000)
+    if eng.backend.kind == "postgresql":
+        vectors = embedder.embed(queries)
+        with side.db.connect() as conn:
+            for v in vectors:
+                literal = store.encode_vector(v)
+                t0 = time.perf_counter()
+                conn.execute(
+                    text(f"SELECT row_id FROM {store.table} ORDER BY embedding <=> CAST(:v AS vector) LIMIT :k"),
+                    {"v": literal, "k": k},
+                ).all()
+                plain.append((time.perf_counter() - t0) * 1000)
+    h50, h95 = percentiles(hybrid)
+    out = {"hybrid_p50": h50, "hybrid_p95": h95}
+    if plain:
+        p50, p95 = percentiles(plain)
+        out.update(plain_p50=p50, plain_p95=p95, ratio_p95=h95 / p95)
+    return out
+
+
+@contextmanager
+def database(kind: str) -> Iterator[str]:
+    if kind == "sqlite":
+        tmp = tempfile.mkdtemp(prefix="search-bench-")
+        try:
+            yield os.path.join(tmp, "bench.db")
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
+    import psycopg
+
+    dsn = os.environ.get("MEMLEDGER_BENCH_PG")
+    server, root = None, None
+    if not dsn:
+        import pgserver
+
+        root = tempfile.mkdtemp(prefix="search-bench-pg-")
+        server = pgserver.get_server(root, cleanup_mode="stop")
+        dsn = server.get_uri()
+    name = "search_bench_" + uuid.uuid4().hex[:8]
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(urlsplit(dsn)._replace(path="/" + name))
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if server is not None:
+            server.cleanup()
+            shutil.rmtree(root or "", ignore_errors=True)
+
+
+def run_backend(kind: str, sizes: list[int], queries: list[str], vocab: list[str], k: int) -> list[dict[str, Any]]:
+    results = []
+    with database(kind) as url:
+        eng = MemoryEngine.open(url, config=EngineConfig.from_env(db=url))
+        try:
+            side = eng.projections
+            with side.db.connect() as conn:
+                store = side.projection("search", conn).store(conn.dialect.name)
+            embedder = side.projection("search", side.db.connect()).embedder
+            loaded = 0
+            for size in sizes:
+                texts = sentences(vocab, size - loaded, (6, 16), seed=size)
+                vectors = np.concatenate([
+                    embedder.embed(texts[i : i + 2000])
+                    for i in tqdm(range(0, len(texts), 2000), desc=f"{kind} embed {size}", unit="batch")
+                ]) if texts else np.zeros((0, embedder.dimension), np.float32)
+                t0 = time.perf_counter()
+                if kind == "postgresql" or texts:
+                    bulk_load(eng, store, list(rows_for(texts, vectors, loaded)))
+                load_s = time.perf_counter() - t0
+                loaded = size
+                res = measure(eng, store, queries, k)
+                results.append({"backend": kind, "memories": size, "load_s": load_s, **res})
+                print(json.dumps(results[-1]), flush=True)
+        finally:
+            eng.close()
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--queries", type=int, default=100)
+    parser.add_argument("-k", type=int, default=10)
+    parser.add_argument("--backends", default="postgresql,sqlite")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    vocab = vocabulary()
+    queries = sentences(vocab, args.queries, (2, 5), seed=7)
+    results = []
+    for kind in args.backends.split(","):
+        results += run_backend(kind, sizes, queries, vocab, args.k)
+    print("\nSynthetic rows bulk-loaded directly into the index table; one owner; "
+          f"{args.queries} queries, k = {args.k}; hybrid = eng.search (query embedding, "
+          "lexical + dense lists, RRF, weighting, dedup, read-your-writes check).\n")
+    print("| backend | memories | hybrid p50 ms | hybrid p95 ms | plain vector p50 ms | plain vector p95 ms | hybrid / plain (p95) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for r in results:
+        plain = (f"{r['plain_p50']:.1f} | {r['plain_p95']:.1f} | {r['ratio_p95']:.1f}x"
+                 if "plain_p50" in r else "- | - | -")
+        print(f"| {r['backend']} | {r['memories']:,} | {r['hybrid_p50']:.1f} | {r['hybrid_p95']:.1f} | {plain} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
