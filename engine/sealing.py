@@ -35,7 +35,6 @@ from eventsourcing.persistence import (
     Cipher,
     Compressor,
     Mapper,
-    MapperDeserialisationError,
     StoredEvent,
     Transcoder,
 )
@@ -125,10 +124,11 @@ class SealingMapper(Mapper[UUID]):
                 state = self.compressor.decompress(state)
             event_state: dict[str, Any] = self.transcoder.decode(state)
         except Exception as e:  # noqa: BLE001 - any decoding failure is corruption
-            raise MapperDeserialisationError(
+            raise CorruptStore(
                 f"cannot decode event {stored_event.originator_id} "
-                f"v{stored_event.originator_version} ({stored_event.topic}): {e}"
-            ) from e
+                f"v{stored_event.originator_version} ({stored_event.topic}): {e} "
+                "(encrypted with a MEMLEDGER_CIPHER_KEY this engine was not given?)"
+            ) from None
         return _build(cls, stored_event, event_state)
 
     def open_state(self, stored_event: StoredEvent) -> bytes:
