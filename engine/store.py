@@ -41,7 +41,10 @@ from engine.transcoder import OrjsonTranscoder
 __all__ = ["AGGREGATES", "EventLog", "IntegrityError", "open_event_log", "translate_errors"]
 
 AGGREGATES = (Session, Agent, Task, Memory, Receipt)
-_SQLITE_EVENTS_TABLE = "stored_events"  # the eventsourcing SQLite recorder's table
+# Tables memledger creates in its SQLite file: the eventsourcing recorder's
+# (stored_events, stored_snapshots, tracking), the key store's, the read
+# models'. A first open killed half-way may leave only some of them.
+_SQLITE_OWN_TABLE_PREFIXES = ("stored_events", "stored_snapshots", "tracking", "memledger_", "projection_", "ml_")
 
 
 class EventLog(Application):
@@ -199,8 +202,8 @@ def _check_sqlite_tables(backend: Backend) -> None:
         raise CorruptStore(f"{backend.path} is not a readable database: {text}") from None
     finally:
         engine.dispose()
-    if tables and _SQLITE_EVENTS_TABLE not in tables:
+    if tables and not any(t.startswith(_SQLITE_OWN_TABLE_PREFIXES) for t in tables):
         raise CorruptStore(
             f"{backend.path} is a SQLite database but not a memledger one "
-            f"(it has tables {sorted(tables)[:5]} and no {_SQLITE_EVENTS_TABLE})"
+            f"(it has tables {sorted(tables)[:5]} and none of ours)"
         )
