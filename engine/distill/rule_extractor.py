@@ -27,7 +27,7 @@ __all__ = ["RuleExtractor"]
 
 _PROBLEM_EN = re.compile(
     r"\b(error|errors|fail(?:s|ed|ing)?|failure|doesn't work|does not work|didn't work|not working|"
-    r"can't|cannot|unable|issue|problem|bug|crash(?:es|ed|ing)?|exception|broken|stuck|timeout|"
+    r"(?:can't|cannot)\s+(?!wait\b|believe\b|stop\b|imagine\b)\w+|unable|issue|problem|bug|crash(?:es|ed|ing)?|exception|broken|stuck|timeout|"
     r"times out|how (?:do|can|should) i)\b",
     re.IGNORECASE,
 )

@@ -45,13 +45,20 @@ _PREFERENCE = re.compile(
 _FAN = re.compile(r"\bI(?:'m| am)\s+(?:a\s+)?(?:big\s+|huge\s+)?(fan of|into)\s+([^.;!?]+)", re.IGNORECASE)
 _HABIT = re.compile(
     r"\bI\s+(?:usually\s+|always\s+|never\s+|only\s+|now\s+|normally\s+)?(don't\s+|do not\s+|no longer\s+)?"
-    r"(take|drink|eat|have|use|drive|wear)\s+(?:my\s+)?([a-z]+)\s+((?:with|without|black|plain|on|in)\b[^.,;!?]*)",
+    r"(take|drink|eat|use|drive|wear)\s+(?:my\s+)?([a-z]+)\s+((?:with|without|black|plain|on|in)\b[^.,;!?]*)",
     re.IGNORECASE,
 )
 _HAS = re.compile(
-    r"\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+([a-z][a-z0-9\s-]{1,40}?)\s+(?:now\s+|currently\s+|still\s+)?"
-    r"(is|are|uses|use|runs on|runs)\s+" + _V
+    r"\b(?:[Mm]y|[Oo]ur)\s+((?:(?!who\b|that\b|which\b)[a-z0-9-]+\s+){0,3}?[a-z0-9-]+)\s+"
+    r"(?:now\s+|currently\s+|still\s+)?(is|are|uses|use|runs on|runs)\s+" + _V
 )
+# Values that judge rather than state ("is awesome", "is so excited"): opinions, not facts.
+_SENTIMENT = frozenset(
+    "so really very super pretty quite awesome amazing great incredible inspiring cool fun nice good "
+    "bad terrible wonderful beautiful lovely fantastic excited happy sad crazy insane tough hard "
+    "important special perfect unreal everything key worth".split()
+)
+_COMMENTARY = re.compile(r"\s+[-–—]\s+|,\s+(?:so|but|and|the|it|it's|they|they're|that|this|which)\s+|\s+and\s+(?:it|it's|it was|that)\b|;\s*")
 _WE_USE = re.compile(
     r"\b(?:we|I)(?:'re| are| am|'m)?\s+(?:now\s+|currently\s+)?(?:use|using|run|running)\s+"
     r"((?:[^.,;!?]|[.,](?=\d))+?)\s+(?:in|on|for)\s+(?:our\s+|my\s+|the\s+)?([a-z][a-z\s-]{1,40})",
@@ -64,8 +71,15 @@ _UPDATE = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(
-    r"\s+(?:and|but|who|which|because|so|with|when|while|in|at|on|for|from|since|over|than)\b", re.IGNORECASE
+    r",|\s+[-–—]\s+|\s+(?:and|but|who|which|because|so|with|when|while|in|at|on|for|from|since|over|than)\b", re.IGNORECASE
 )
+_SUBORDINATE = re.compile(r"\s+(?:when|because|since|while|if|whenever|so that|to keep)\s+", re.IGNORECASE)
+_DEICTIC = frozenset(
+    "it this that these those them they you your yours his her their when how what where why the way "
+    "the idea".split()
+)
+_INTERJECTION = re.compile(r"^(?:(?:yeah|yes|oh|wow|well|so|and|but|also|btw|hey|haha|lol|ok|okay|anyway)\b[,!.]?\s+)+",
+                           re.IGNORECASE)
 _FORGET_ALL = re.compile(r"\b(?:please\s+)?forget\s+(?:everything|all)\b", re.IGNORECASE)
 _FORGET = re.compile(r"^(?:please\s+)?forget\s+(?:that\s+)?(.+)", re.IGNORECASE)
 _FIRST_PERSON_PAST = re.compile(r"\b(?:I|we)\s+(?:\w+\s+){0,2}?(\w+)\b", re.IGNORECASE)
@@ -129,10 +143,13 @@ def _preferences(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     if not m:
         return []
     verb = m.group(1).lower()
-    thing = clean_value(m.group(2))
+    thing = clean_value(_SUBORDINATE.split(_COMMENTARY.split(m.group(2), maxsplit=1)[0], maxsplit=1)[0])
+    if thing.split()[0].lower() in _DEICTIC if thing else True:
+        return []  # "I love your turtles", "I like it": a reaction, not a standing preference
     negative = verb in ("hate", "dislike", "don't like", "do not like", "don't enjoy", "can't stand")
-    obj = " ".join(_CLAUSE_END.split(thing, maxsplit=1)[0].split()[:3]) or thing
-    return [_fact(sp, third_person(m.group(0), sp.label) + ".", f"preference:{obj.casefold()}",
+    obj = " ".join(_CLAUSE_END.split(thing, maxsplit=1)[0].split()[:3]).strip(" ,-") or thing
+    said = m.group(0)[: m.start(2) - m.start(0)] + thing
+    return [_fact(sp, third_person(said, sp.label) + ".", f"preference:{obj.casefold()}",
                   "negative" if negative else "positive")]
 
 
@@ -156,8 +173,8 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
         return out
     h = _HAS.search(s)
     if h and h.group(1).strip().lower() not in ("name", "favorite", "favourite"):
-        thing, value = h.group(1), clean_value(h.group(3))
-        if value:
+        thing, value = h.group(1), clean_value(_COMMENTARY.split(h.group(3), maxsplit=1)[0])
+        if _crisp(value):
             out.append(_fact(sp, third_person(h.group(0), sp.label) + ".", attribute_of(thing, value), value))
         return out
     w = _WE_USE.search(s)
@@ -167,9 +184,16 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
     return out
 
 
+def _crisp(value: str) -> bool:
+    """A stated value worth keeping: short, and not an opinion."""
+    words = value.lower().split()
+    return 0 < len(words) <= 6 and words[0] not in _SENTIMENT and not words[0].endswith("ing")
+
+
 def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
     if not _past_first_person(s):
         return []
+    s = _event_clause(s, said_at)
     mention = find_time(s, said_at)
     partners = _participants(s, sp)
     if mention is None and len(partners) < 2:
@@ -179,10 +203,23 @@ def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
     when = mention.when if mention else said_at
     if mention is not None:
         text = re.sub(r"\b" + re.escape(mention.phrase) + r"\b", mention.resolved, text, count=1)
+        text = text[:1].upper() + text[1:]
     else:
         text = f"{text} (around {format_day(said_at)})"
     return [Finding(kind="episode", statement=text + ".", participants=partners,
                     location=place, event_time=when)]
+
+
+def _event_clause(s: str, said_at: datetime) -> str:
+    """The clause that carries the event (its time, else its first-person past
+    verb), without commentary around it or a leading interjection."""
+    clauses = [c.strip() for c in _COMMENTARY.split(s) if c and c.strip()]
+    timed = [c for c in clauses if find_time(c, said_at) and _past_first_person(c)]
+    acted = [c for c in clauses if _past_first_person(c)]
+    pick = (timed or acted or [s])[0]
+    if len(pick.split()) < 4:
+        pick = s
+    return _INTERJECTION.sub("", pick)
 
 
 def _past_first_person(s: str) -> bool:
