@@ -21,7 +21,16 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["APPLICATION_NAME", "JsonValue", "UtcDateTime", "open_read_db", "psycopg_conninfo", "snapshot"]
+__all__ = [
+    "APPLICATION_NAME",
+    "JsonValue",
+    "UtcDateTime",
+    "identity",
+    "open_read_db",
+    "psycopg_conninfo",
+    "snapshot",
+    "sql_converter",
+]
 
 SQLITE_BUSY_MS = 30_000
 APPLICATION_NAME = "memledger-projections"  # how operators spot our PostgreSQL sessions
@@ -50,6 +59,42 @@ class UtcDateTime(TypeDecorator[datetime]):
 
 
 JsonValue = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
+
+
+def sql_converter(type_: Any, dialect_name: str) -> Any:
+    """The bind conversion ``UtcDateTime`` / ``JsonValue`` would apply, as one
+    fast function (for ``base.insert_rows``); identity for other types."""
+    if isinstance(type_, UtcDateTime):
+        if dialect_name == "sqlite":
+            return _sqlite_datetime
+        return _aware_utc
+    if isinstance(type_, JSON):
+        return _json_or_none
+    return identity
+
+
+def identity(value: Any) -> Any:
+    return value
+
+
+def _aware_utc(value: datetime | None) -> datetime | None:
+    if value is None:
+        return None
+    return (value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+
+
+def _sqlite_datetime(value: datetime | None) -> str | None:
+    # SQLAlchemy's SQLite DATETIME storage format, microseconds always present,
+    # so stored strings compare in time order (isoformat is ~5x faster than strftime).
+    value = _aware_utc(value)
+    if value is None:
+        return None
+    text = value.replace(tzinfo=None).isoformat(" ")
+    return text if len(text) > 19 else text + ".000000"
+
+
+def _json_or_none(value: Any) -> str | None:
+    return None if value is None else _dumps(value)
 
 
 def _dumps(value: Any) -> str:

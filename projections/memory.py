@@ -26,14 +26,13 @@ from sqlalchemy import (
     Text,
     bindparam,
     delete,
-    insert,
     select,
     update,
 )
 from sqlalchemy.engine import Connection
 
 from projections import bitemporal
-from projections.base import TableProjection
+from projections.base import TableProjection, insert_rows
 from projections.bitemporal import BeliefEvent
 from projections.db import JsonValue, UtcDateTime
 from projections.runner import Envelope
@@ -144,7 +143,7 @@ class MemoryProjection(TableProjection):
                 closes,
             )
         if inserts:
-            conn.execute(insert(beliefs), inserts)
+            insert_rows(conn, beliefs, inserts)
 
     def _open_versions(
         self, conn: Connection, by_belief: dict[str, list[BeliefEvent]]

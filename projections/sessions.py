@@ -23,13 +23,12 @@ from sqlalchemy import (
     Table,
     Text,
     bindparam,
-    insert,
     select,
     update,
 )
 from sqlalchemy.engine import Connection
 
-from projections.base import TableProjection
+from projections.base import TableProjection, insert_rows
 from projections.db import UtcDateTime
 from projections.runner import Envelope
 
@@ -114,7 +113,7 @@ class SessionProjection(TableProjection):
             elif env.topic == CLOSED:
                 row["status"], row["closed_at"] = "closed", ev.timestamp
         if new:
-            conn.execute(insert(sessions), list(new.values()))
+            insert_rows(conn, sessions, list(new.values()))
         if touched:
             conn.execute(
                 update(sessions).where(sessions.c.session_id == bindparam("b_sid")),
@@ -122,7 +121,7 @@ class SessionProjection(TableProjection):
                  for sid, r in touched.items()],
             )
         if messages:
-            conn.execute(insert(self.table("messages")), messages)
+            insert_rows(conn, self.table("messages"), messages)
 
     def _load(self, conn: Connection, events: Sequence[Envelope]) -> dict[str, dict[str, Any]]:
         created = {e.event.originator_id.hex for e in events if e.topic == CREATED}

@@ -14,13 +14,12 @@ from sqlalchemy import (
     Table,
     Text,
     bindparam,
-    insert,
     select,
     update,
 )
 from sqlalchemy.engine import Connection
 
-from projections.base import TableProjection
+from projections.base import TableProjection, insert_rows
 from projections.db import UtcDateTime
 from projections.runner import Envelope
 
@@ -88,7 +87,7 @@ class TaskProjection(TableProjection):
                 row.update(status="failed", error=ev.error)
             row.update(finished_at=ev.timestamp, position=env.position)
         if new:
-            conn.execute(insert(tasks), list(new.values()))
+            insert_rows(conn, tasks, list(new.values()))
         if old:
             conn.execute(
                 update(tasks).where(tasks.c.task_id == bindparam("b_tid")),

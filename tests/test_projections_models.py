@@ -145,7 +145,7 @@ def _side(eng: MemoryEngine, batch_size: int = 3) -> ReadSide:
     return ReadSide(eng, run_in_process=False, batch_size=batch_size, names=["sessions", "tasks", "memory"])
 
 
-@HYPO
+@settings(HYPO, max_examples=25)
 @given(first=ops, second=ops)
 def test_every_read_model_equals_a_pure_fold(eng: MemoryEngine, first: list, second: list) -> None:
     side = _side(eng)
