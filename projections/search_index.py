@@ -104,9 +104,15 @@ class SearchIndexProjection(TableProjection):
     topics = (MESSAGE_ADDED, *bitemporal.TOPICS)
 
     def __init__(self, version: int, params: Mapping[str, Any] | None = None) -> None:
-        merged = {**default_params(), **dict(params or {})}
+        given = dict(params or {})
+        self.embedder: Embedder = _embedder(given)
+        merged = {
+            "embedder": given.get("embedder", "hashing"),
+            "embedder_name": self.embedder.name,
+            "dim": self.embedder.dimension,
+            **{k: v for k, v in given.items() if k not in ("embedder_name", "dim", "embedder")},
+        }
         super().__init__(version, merged)
-        self.embedder: Embedder = _embedder(merged)
         self._stores: dict[str, IndexStore] = {}
 
     # --- tables ------------------------------------------------------------------
@@ -265,18 +271,22 @@ class SearchIndexProjection(TableProjection):
 
 
 def _embedder(params: Mapping[str, Any]) -> Embedder:
+    """The embedder a version's parameters name. A stored ``embedder_name``
+    that differs from what this code builds means the index was made by
+    another embedder (or another hashing scheme): refuse, and ask for a rebuild."""
     key = str(params.get("embedder", "hashing"))
-    dim = int(params.get("dim", 0))
+    dim = params.get("dim")
     if key == "hashing":
         from engine.retrieval.embedders import HashingEmbedder
 
-        embedder: Embedder = HashingEmbedder(dimension=dim)
+        embedder: Embedder = HashingEmbedder(dimension=int(dim or 512))
     else:
         embedder = default_embedder(key)
-    if embedder.dimension != dim:
+    if dim is not None and embedder.dimension != int(dim):
         raise ProjectionError(f"embedder {key!r} has dimension {embedder.dimension}, not {dim}")
     expected = params.get("embedder_name")
-    if expected is not None and expected != embedder.name:
+    same_family = expected is not None and expected.split("-")[0] == embedder.name.split("-")[0]
+    if same_family and expected != embedder.name:  # another family: a rebuild switching embedders
         raise ProjectionError(
             f"search index version was built with {expected!r}, this code has {embedder.name!r}: "
             "rebuild the search projection"

@@ -263,3 +263,21 @@ def test_cli_search_prints_json_and_context(db_url: str, capsys: pytest.CaptureF
     assert "Miso" in capsys.readouterr().out
     assert main([*base, "cat", "--as-of", "2026-02-01T00:00:00+00:00", "--json"]) == 0
     assert orjson.loads(capsys.readouterr().out) == []
+
+
+def test_a_new_embedder_dimension_is_a_rebuild_not_a_migration(eng: MemoryEngine) -> None:
+    from engine.errors import ProjectionError
+    from projections.rebuild import rebuild
+    from projections.search_index import SearchIndexProjection
+
+    mid = eng.apply_memory_changes(OWNER, [_belief("r1", "Ken's sister lives in Lyon")])[0]
+    assert _ids(eng.search(OWNER, "sister Lyon")) == [mid]
+    side = eng.projections
+    report = rebuild(eng.log, side.db, INDEX_NAME, params={"dim": 256}, progress=False)
+    with side.db.connect() as conn:
+        proj = side.projection(INDEX_NAME, conn)
+    assert proj.version == report.new_version and proj.params["dim"] == 256
+    assert proj.embedder.dimension == 256
+    assert _ids(eng.search(OWNER, "sister Lyon")) == [mid]
+    with pytest.raises(ProjectionError):  # same family, other scheme: must be rebuilt
+        SearchIndexProjection(1, {"embedder": "hashing", "embedder_name": "hashing-v0", "dim": 512})

@@ -117,17 +117,20 @@ class SqliteIndexStore(IndexStore):
         return [int(ids[i]) for i in top if scores[i] >= min_similarity]
 
     def _owner_matrix(self, conn: Connection, owner: Owner) -> _OwnerRows | None:
-        """The owner's rows as arrays, reloaded when the owner's newest row id
-        changes (every fold write inserts a row: a new version, or the version
-        that replaces an expired one). A row deleted since (forgotten, erased)
-        may linger as a candidate until then; ``fetch`` reads the table, so it
-        is dropped there and never returned."""
-        head = conn.execute(
-            text(f"SELECT max(row_id) FROM {self.table} WHERE app = :app AND user_id = :user"),
+        """The owner's rows as arrays, reloaded when the owner's newest row id or
+        row count changes: every fold write either inserts a row (a new version,
+        or the one that replaces an expired version) or deletes rows (forgotten,
+        erased), so a purged vector does not outlive the next query."""
+        newest, count = conn.execute(
+            text(
+                f"SELECT max(row_id), count(*) FROM {self.table} "
+                "WHERE app = :app AND user_id = :user"
+            ),
             {"app": owner.app, "user": owner.user_id},
-        ).scalar()
-        if head is None:
+        ).one()
+        if newest is None:
             return None
+        head = (int(newest), int(count))
         key = (owner.app, owner.user_id)
         with self._lock:
             cached = self._cache.get(key)
@@ -141,7 +144,7 @@ class SqliteIndexStore(IndexStore):
             ),
             {"app": owner.app, "user": owner.user_id},
         ).all()
-        loaded = _OwnerRows.load(int(head), rows, self.dimension)
+        loaded = _OwnerRows.load(head, rows, self.dimension)
         with self._lock:
             self._cache[key] = loaded
             self._cache.move_to_end(key)
@@ -159,7 +162,7 @@ class _OwnerRows:
                  "matrix", "recorded_at", "valid_from")
 
     @classmethod
-    def load(cls, head: int, rows: Sequence[Any], dimension: int) -> _OwnerRows:
+    def load(cls, head: tuple[int, int], rows: Sequence[Any], dimension: int) -> _OwnerRows:
         self = cls()
         self.head = head
         n = len(rows)
