@@ -464,6 +464,7 @@ class MemoryEngine:
 
         def command(unit: UnitOfWork) -> tuple[datetime, bool]:
             erased_at = self.log.keys.destroy(key_id)
+            self.log.mapper.forget(key_id)
             self._writer.evict_owner(owner.app, owner.user_id)  # cached state holds checkpoints
             if unit.exists(erasure_id(owner.app, owner.user_id)):
                 return erased_at, False

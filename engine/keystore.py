@@ -106,7 +106,7 @@ class SqlKeyStore:
 
     def __init__(self, backend: Backend, ttl: float = 60.0) -> None:
         self._kind = backend.kind
-        self._ttl = ttl
+        self.ttl = ttl
         self._db = sql_engine(backend)
         self._cache: dict[UUID, tuple[bytes | None, float]] = {}
         self._erased: dict[UUID, datetime] = {}
@@ -210,7 +210,7 @@ class SqlKeyStore:
             raise OwnerErased(f"the owner's data key was destroyed at {erased.isoformat()}", key_id)
         key = bytes(row.data_key)
         with self._lock:
-            self._cache[key_id] = (key, time.monotonic() + self._ttl)
+            self._cache[key_id] = (key, time.monotonic() + self.ttl)
         return key
 
     def _create_table(self) -> None:

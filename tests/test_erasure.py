@@ -218,3 +218,21 @@ def _snapshot_states(eng: MemoryEngine, table: str) -> list[bytes]:
             return [bytes(r[0]) for r in conn.execute(text(f"SELECT state FROM {table}"))]
     finally:
         db.dispose()
+
+
+def test_cli_erase(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from engine.cli import main
+
+    with MemoryEngine.open(db_url) as eng:
+        _write_one = eng.create_session(ALICE, "agent")
+        eng.add_message(_write_one, "user", "erase me", owner=ALICE)
+    assert main(["erase", "--db", db_url, "--app", "support", "--user", "alice"]) == 2
+    assert "--yes" in capsys.readouterr().err
+    assert main(["erase", "--db", db_url, "--app", "support", "--user", "alice", "--yes", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["user_id"] == "alice" and report["position"] > 0
+    assert main(["recover", "--db", db_url, "--app", "support", "--user", "alice", "--agent", "agent"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("memledger: OwnerErased:") and err.count("\n") == 1

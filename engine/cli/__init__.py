@@ -12,12 +12,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.cli import audit, demo, distill, projections, recover, search
+from engine.cli import audit, demo, distill, erase, projections, recover, search
 from engine.errors import MemledgerError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (demo, recover, projections, audit, distill, search)
+COMMANDS = (demo, recover, projections, audit, distill, search, erase)
 
 
 def build_parser() -> argparse.ArgumentParser:
