@@ -35,6 +35,7 @@ from engine.errors import (
     TaskNotFound,
 )
 from engine.erasure import Erasure, ErasureReport, erasure_id, purge_read_models, vacuum_read_models
+from engine.isolation import is_key_of, scoped_get
 from engine.keystore import owner_key_id, sql_engine
 from engine.memory import Memory
 from engine.owner import Owner
@@ -303,7 +304,7 @@ class MemoryEngine:
 
     @staticmethod
     def _owned_session(unit: UnitOfWork, sid: UUID, owner: Owner | None) -> Session:
-        session = _scoped_get(unit, Session, sid, owner)
+        session = scoped_get(unit, Session, sid, owner)
         if session is None or (
             owner is not None and (session.app, session.user_id) != (owner.app, owner.user_id)
         ):
@@ -364,7 +365,7 @@ class MemoryEngine:
         tid = parse_id(task_id, "task_id")
 
         def command(unit: UnitOfWork) -> None:
-            task = _scoped_get(unit, Task, tid, owner)
+            task = scoped_get(unit, Task, tid, owner)
             if task is None or (
                 owner is not None and (task.app, task.user_id) != (owner.app, owner.user_id)
             ):
@@ -554,7 +555,7 @@ class MemoryEngine:
         except AggregateNotFoundError:
             return None
         except OwnerErased as e:
-            if owner is not None and not _is_key_of(e, owner):
+            if owner is not None and not is_key_of(e, owner):
                 return None
             raise
         return agg if isinstance(agg, cls) else None
@@ -581,20 +582,6 @@ class MemoryEngine:
     ) -> list[DomainEventProtocol[UUID]]:
         with translate_errors():
             return list(self.log.events.get(stream_id, gt=gt, lte=lte, desc=desc, limit=limit))
-
-
-def _is_key_of(error: OwnerErased, owner: Owner) -> bool:
-    return bool(error.key_id == owner_key_id(owner.app, owner.user_id))
-
-
-def _scoped_get(unit: UnitOfWork, cls: type[Any], aggregate_id: UUID, owner: Owner | None) -> Any:
-    """``unit.get`` with the same no-oracle rule as ``MemoryEngine._load``."""
-    try:
-        return unit.get(cls, aggregate_id)
-    except OwnerErased as e:
-        if owner is not None and not _is_key_of(e, owner):
-            return None
-        raise
 
 
 def _check_owner(owner: object) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from engine.errors import InvalidInput, MemoryNotFound
+from engine.isolation import scoped_get
 from engine.memory import KINDS, Memory, memory_stream_id
 from engine.owner import Owner
 from engine.writer import UnitOfWork
@@ -180,7 +181,7 @@ def _owned(unit: UnitOfWork, owner: Owner, memory_id: str) -> Memory:
         mid = UUID(hex=memory_id)
     except (ValueError, TypeError, AttributeError):
         raise MemoryNotFound(f"no memory {memory_id!r:.60}") from None
-    memory = unit.get(Memory, mid)
+    memory = scoped_get(unit, Memory, mid, owner)  # another owner's erased belief: just missing
     if memory is None or (memory.app, memory.user_id) != (owner.app, owner.user_id):
         raise MemoryNotFound(f"no memory {mid.hex}")
     return memory

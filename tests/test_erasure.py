@@ -236,3 +236,19 @@ def test_cli_erase(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["recover", "--db", db_url, "--app", "support", "--user", "alice", "--agent", "agent"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("memledger: OwnerErased:") and err.count("\n") == 1
+
+
+def test_erased_owners_beliefs_are_missing_to_others(eng: MemoryEngine) -> None:
+    from engine.beliefs import Reinforce
+    from engine.errors import MemoryNotFound
+
+    mid = eng.apply_memory_changes(ALICE, [NewBelief(
+        source_key="k", kind="fact", statement="alice fact", valid_from=WHEN,
+        confidence=0.5, method="explicit")])[0]
+    eng.erase_owner(ALICE)
+    for memory_id in (mid, uuid.uuid4().hex):
+        with pytest.raises(MemoryNotFound) as raised:
+            eng.apply_memory_changes(BOB, [Reinforce(memory_id, confidence=0.9, reason="probe")])
+        assert str(raised.value) == f"no memory {memory_id}"
+    with pytest.raises(OwnerErased):
+        eng.apply_memory_changes(ALICE, [Reinforce(mid, confidence=0.9, reason="again")])
