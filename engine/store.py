@@ -16,6 +16,7 @@ from uuid import UUID
 from eventsourcing.application import Application, ProcessingEvent
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import (
+    ConnectionPoolClosedError,
     DataError,
     IntegrityError,
     InterfaceError,
@@ -137,6 +138,8 @@ def translate_errors() -> Iterator[None]:
         if "not a database" in text or "malformed" in text:
             raise CorruptStore(f"not a memledger database: {text}") from None
         raise StoreError(text) from None
+    except ConnectionPoolClosedError:
+        raise StoreUnavailable("the engine is closed") from None
 
 
 def _log_cipher(cipher_key: str | None) -> Any:
