@@ -363,3 +363,19 @@ def test_fuzz_add_message(
     assert stored.tool_calls == tool_calls
     if occurred_at is not None:
         assert stored.occurred_at == occurred_at
+
+
+def test_a_closed_engine_raises_typed_errors(db_url: str) -> None:
+    eng = MemoryEngine.open(db_url)
+    sid = eng.create_session(OWNER, agent_id="agent")
+    eng.close()
+    eng.close()  # closing twice is harmless
+    calls: list[Callable[[], Any]] = [
+        lambda: eng.add_message(sid, role="user", content="x"),
+        lambda: eng.get_session(sid),
+        lambda: eng.load_session(sid),
+        lambda: restore_agent(eng, OWNER, "agent"),
+    ]
+    for call in calls:
+        with pytest.raises(MemledgerError):
+            call()
