@@ -50,7 +50,13 @@ FORMAT_V1 = 0x01
 _HEADER = 17
 _NONCE = 12
 
-_key_id = lru_cache(maxsize=65536)(owner_key_id)
+
+
+@lru_cache(maxsize=65536)
+def _header(app: str, user_id: str) -> bytes:
+    return bytes((FORMAT_V1,)) + owner_key_id(app, user_id).bytes
+
+_monotonic = time.monotonic
 
 
 def is_sealed(state: bytes) -> bool:
@@ -97,8 +103,8 @@ class SealingMapper(Mapper[UUID]):
         if self.compressor:
             state = self.compressor.compress(state)
         if self.seal and getattr(type(domain_event), "sealed", True):
-            key_id = _key_id(*_owner_of(event_state, topic))
-            state = self._seal(key_id, state, originator_id, originator_version, topic)
+            header = _header(*_owner_of(event_state, topic))
+            state = self._seal(header, state, originator_id, originator_version, topic)
         if self.cipher:
             state = self.cipher.encrypt(state)
         return StoredEvent(
@@ -108,9 +114,9 @@ class SealingMapper(Mapper[UUID]):
             state=state,
         )
 
-    def _seal(self, key_id: UUID, plain: bytes, oid: Any, version: int, topic: str) -> bytes:
-        header = bytes((FORMAT_V1,)) + key_id.bytes
-        aead = self._aead_for(header, create=True)
+    def _seal(self, header: bytes, plain: bytes, oid: Any, version: int, topic: str) -> bytes:
+        hit = self._aead.get(header)
+        aead = hit[0] if hit is not None and hit[1] > _monotonic() else self._aead_for(header, create=True)
         nonce = os.urandom(_NONCE)
         return header + nonce + aead.encrypt(nonce, plain, _aad(header, oid, version, topic))
 
@@ -150,8 +156,9 @@ class SealingMapper(Mapper[UUID]):
             return state
         if len(state) < _HEADER + _NONCE + 16:
             raise CorruptStore(f"sealed event {stored_event.originator_id} is truncated")
-        header = bytes(state[:_HEADER])
-        aead = self._aead_for(header, create=False)
+        header = state[:_HEADER] if type(state) is bytes else bytes(state[:_HEADER])
+        hit = self._aead.get(header)
+        aead = hit[0] if hit is not None and hit[1] > _monotonic() else self._aead_for(header, create=False)
         aad = _aad(header, stored_event.originator_id, stored_event.originator_version, stored_event.topic)
         try:
             return aead.decrypt(state[_HEADER : _HEADER + _NONCE], state[_HEADER + _NONCE :], aad)
