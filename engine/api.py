@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
@@ -23,8 +23,7 @@ from engine.agent import Agent, agent_stream_id
 from engine.backend import Backend, parse_db_url
 from engine.beliefs import BeliefChange, apply_changes
 from engine.config import EngineConfig
-from engine.distill import explicit as _explicit
-from engine.distill.distiller import DistillReport, Distiller
+from engine.distillation import Distillation  # noqa: F401 - registers the distill.* topics
 from engine.errors import (
     AgentNotFound,
     ContentTooLarge,
@@ -55,6 +54,9 @@ from engine.validation import (
     parse_id,
 )
 from engine.writer import UnitOfWork, Writer
+
+if TYPE_CHECKING:
+    from engine.distill.distiller import DistillReport
 
 __all__ = ["MemoryEngine"]
 
@@ -422,26 +424,37 @@ class MemoryEngine:
         """Stores a belief the user or app states outright (``method="explicit"``);
         returns its id, or the id of the belief it reinforced. See engine/distill/explicit.py."""
         _check_owner(owner)
-        return _explicit.remember(self, owner, statement, kind=kind, **fields)
+        from engine.distill import explicit  # distillation loads on first use, not on every import
+
+        return explicit.remember(self, owner, statement, kind=kind, **fields)
 
     def correct(self, owner: Owner, memory_id: str, statement: str) -> str:
         """Replaces a belief by the user's correction (confidence 1.0); returns the new id."""
         _check_owner(owner)
-        return _explicit.correct(self, owner, memory_id, statement)
+        from engine.distill import explicit
+
+        return explicit.correct(self, owner, memory_id, statement)
 
     def forget(self, owner: Owner, memory_id: str) -> None:
         """Invalidates one belief (reason "user request"); its history stays auditable."""
         _check_owner(owner)
-        _explicit.forget(self, owner, memory_id)
+        from engine.distill import explicit
+
+        explicit.forget(self, owner, memory_id)
 
     def forget_all(self, owner: Owner) -> int:
         """Invalidates every current belief of ``owner``; returns how many."""
         _check_owner(owner)
-        return _explicit.forget_all(self, owner)
+        from engine.distill import explicit
+
+        return explicit.forget_all(self, owner)
 
     def distill(self, **options: Any) -> DistillReport:
         """Runs a distiller in this process up to the log's head (tests, demos,
-        embedded use); ``options`` go to ``engine.distill.Distiller``."""
+        embedded use); ``options`` go to ``engine.distill.Distiller``. Returns
+        its ``DistillReport``."""
+        from engine.distill.distiller import Distiller
+
         return Distiller(self, **options).run_once()
 
     def load_memory(self, owner: Owner, memory_id: str) -> Memory | None:

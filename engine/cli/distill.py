@@ -11,9 +11,6 @@ from typing import Any
 from engine.api import MemoryEngine
 from engine.cli.options import add_db, add_json
 from engine.cli.output import print_json, print_table
-from engine.distill.checkers import Checker, all_of, message_count_gt, time_since_last_gt
-from engine.distill.distiller import Distiller, list_dead_letters
-from engine.distill.proposals import Extractor
 
 __all__ = ["register"]
 
@@ -65,7 +62,9 @@ def _add_follower(p: argparse.ArgumentParser) -> None:
                    help="the distiller's name: its tracking position (default: distiller)")
 
 
-def _checker(args: argparse.Namespace) -> Checker | None:
+def _checker(args: argparse.Namespace) -> Any:
+    from engine.distill.checkers import all_of, message_count_gt, time_since_last_gt
+
     checks = []
     if args.min_messages is not None:
         checks.append(message_count_gt(args.min_messages))
@@ -74,7 +73,7 @@ def _checker(args: argparse.Namespace) -> Checker | None:
     return all_of(*checks) if checks else None
 
 
-def _extractor(args: argparse.Namespace) -> Extractor | None:
+def _extractor(args: argparse.Namespace) -> Any:
     if not args.llm_url:
         return None
     from engine.distill.llm_extractor import LLMConfig, LLMExtractor
@@ -83,6 +82,8 @@ def _extractor(args: argparse.Namespace) -> Extractor | None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from engine.distill.distiller import Distiller  # loaded only when distilling
+
     with MemoryEngine.open(args.db) as eng:
         distiller = Distiller(eng, follower=args.follower, checker=_checker(args),
                               extractor=_extractor(args), max_attempts=args.max_attempts)
@@ -101,6 +102,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _dead_letters(args: argparse.Namespace) -> int:
+    from engine.distill.distiller import list_dead_letters
+
     with MemoryEngine.open(args.db) as eng:
         letters = list_dead_letters(eng)
     if args.json:
@@ -113,6 +116,8 @@ def _dead_letters(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from engine.distill.distiller import Distiller
+
     with MemoryEngine.open(args.db) as eng:
         ids = Distiller(eng, follower=args.follower).replay(args.letter_id)
     if args.json:

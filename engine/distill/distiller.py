@@ -134,6 +134,7 @@ class Distiller:
         max_attempts: int = 3,
         backoff_s: float = 0.5,
         page: int = 500,
+        max_windows: int = 10_000,
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.eng = eng
@@ -144,6 +145,7 @@ class Distiller:
         self.max_attempts = max_attempts
         self.backoff_s = backoff_s
         self.page = page
+        self.max_windows = max_windows  # consumed windows kept in memory (their cursors)
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         self.index = LogBeliefIndex(eng)
         self._windows: dict[str, _Window] = {}
@@ -177,8 +179,15 @@ class Distiller:
         return True
 
     def run_forever(self, stop: Callable[[], bool], poll_s: float = 1.0) -> None:
+        """Follows the log until ``stop()``; a store outage is logged and
+        retried after ``poll_s`` (the cursors in the store say where to resume)."""
         while not stop():
-            report = self.run_once()
+            try:
+                report = self.run_once()
+            except StoreError as e:
+                log.warning("distiller %s: store error, retrying: %s", self.follower, e)
+                time.sleep(poll_s)
+                continue
             if not report.windows:
                 time.sleep(poll_s)
 
@@ -229,20 +238,24 @@ class Distiller:
     def _window(self, owner: Owner, session_id: str) -> _Window:
         window = self._windows.get(session_id)
         if window is None:
-            cursor = self._load_cursor(owner, session_id)
-            position, last = (0, None) if cursor is None else (cursor.position, cursor.modified_on)
+            position, last = self._load_cursor(session_id)
             window = _Window(owner, session_id, position, last)
             self._windows[session_id] = window
         return window
 
-    def _load_cursor(self, owner: Owner, session_id: str) -> Distillation | None:
-        events = self.eng.stream_events(distillation_id(self.follower, session_id))
-        if not events:
-            return None
-        cursor: Distillation | None = None
-        for e in events:
-            cursor = e.mutate(cursor)  # type: ignore[attr-defined]
-        return cursor
+    def _load_cursor(self, session_id: str) -> tuple[int, datetime | None]:
+        """(position, when it last moved) from the newest events of the
+        session's Distillation stream: O(1), however many extractions it had."""
+        stream = distillation_id(self.follower, session_id)
+        upper: int | None = None
+        while True:
+            events = self.eng.stream_events(stream, lte=upper, desc=True, limit=8)
+            for e in events:
+                if isinstance(e, (Distillation.Advanced, Distillation.DeadLettered)):
+                    return e.to_position, e.timestamp
+            if len(events) < 8:
+                return 0, None
+            upper = events[-1].originator_version - 1
 
     # --- distilling windows ------------------------------------------------------
 
@@ -271,6 +284,9 @@ class Distiller:
         except AlreadyProcessed:
             self._reload(window)
             return DistillReport(conflicts=1)
+        except OwnerErased:
+            del self._windows[window.session_id]  # erased meanwhile: nothing of theirs may be written
+            return DistillReport()
         except StoreError as e:
             log.warning("distill commit failed for session %s: %s", window.session_id, e)
             window.retry_at = time.monotonic() + self.backoff_s
@@ -345,9 +361,7 @@ class Distiller:
     def _reload(self, window: _Window) -> None:
         """Another distiller moved this session: keep only what it did not consume."""
         self._committed_w = max(self._committed_w, self.eng.log.process_recorder.max_tracking_id(self.follower) or 0)
-        cursor = self._load_cursor(window.owner, window.session_id)
-        if cursor is not None:
-            window.cursor, window.last_extraction = cursor.position, cursor.modified_on
+        window.cursor, window.last_extraction = self._load_cursor(window.session_id)
         window.items = [i for i in window.items if i.position > window.cursor]
         window.first = window.items[0].position if window.items else (window.cursor + 1 if window.pending else 0)
 
@@ -358,6 +372,9 @@ class Distiller:
         return (min(firsts) - 1) if firsts else self._scanned
 
     def _advance_watermark(self) -> None:
+        consumed = [s for s, w in self._windows.items() if not w.pending]
+        for sid in consumed[: max(0, len(self._windows) - self.max_windows)]:
+            del self._windows[sid]  # forgotten here, remembered by their Distillation streams
         watermark = self._watermark()
         if watermark <= self._committed_w:
             return
@@ -370,8 +387,6 @@ class Distiller:
         except AlreadyProcessed:
             pass  # a twin distiller moved it at least as far
         self._committed_w = max(self._committed_w, watermark)
-        for sid in [s for s, w in self._windows.items() if not w.pending]:
-            del self._windows[sid]  # consumed windows: the cursor streams remember them
 
     # --- dead letters -----------------------------------------------------------------
 
