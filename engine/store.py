@@ -65,9 +65,9 @@ class EventLog(Application):
     ) -> None:
         self.backend = backend
         # The mapper needs these, and Application.__init__ builds the mapper.
+        self._cipher = _log_cipher(cipher_key)  # a bad key fails before anything opens
         self.keys: KeyStore = keys if keys is not None else SqlKeyStore(backend)
         self._seal = seal
-        self._cipher_key = cipher_key
         self.snapshotting_intervals = {Session: snapshot_interval, Agent: snapshot_interval}
         env = dict(backend.es_env)
         env["IS_SNAPSHOTTING_ENABLED"] = "y"
@@ -89,7 +89,7 @@ class EventLog(Application):
             self.construct_transcoder(),
             self.keys,
             seal=self._seal,
-            cipher=_log_cipher(self._cipher_key),
+            cipher=self._cipher,
         )
 
     def close(self) -> None:
