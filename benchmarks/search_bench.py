@@ -98,8 +98,9 @@ def bulk_load(eng: MemoryEngine, store: Any, rows: list[dict[str, Any]]) -> None
             f"CREATE INDEX {store.table}_hnsw ON {store.table} "
             "USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)"
         )
-        cur.execute(f"ANALYZE {store.table}")
         raw.commit()
+        raw.driver_connection.autocommit = True
+        cur.execute(f"VACUUM ANALYZE {store.table}")  # the steady state autovacuum reaches
     finally:
         raw.close()
 
