@@ -301,6 +301,10 @@ fuzz_settings = settings(
 )
 
 
+def _as_text(value: Any) -> Any:
+    return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
 def mostly(valid: st.SearchStrategy[Any], wild: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     """Valid nine times in ten, so that about a third of calls succeed and
     the rest fail on one argument at a time."""
@@ -348,6 +352,7 @@ def test_fuzz_add_message(
         assert eng.get_session(sid).message_count == count
         return
     assert target == sid
+    client_id = _as_text(client_id)  # text arguments may be given as UTF-8 bytes
     if client_id in receipts:
         assert seq == receipts[client_id]
         assert eng.log.recorder.max_notification_id() == before
@@ -356,10 +361,9 @@ def test_fuzz_add_message(
     if client_id is not None:
         receipts[client_id] = seq
     stored = restore_agent(eng, OWNER, "fuzz", last_n=1).messages[0]
-    expected_content = content.decode("utf-8") if isinstance(content, bytes) else content
-    assert (stored.seq, stored.role, stored.content, stored.name) == (seq, role, expected_content, name)
+    assert (stored.seq, stored.role, stored.content, stored.name) == (seq, role, _as_text(content), _as_text(name))
     assert stored.metadata == metadata
-    assert stored.tool_call_id == tool_call_id
+    assert stored.tool_call_id == _as_text(tool_call_id)
     assert stored.tool_calls == tool_calls
     if occurred_at is not None:
         assert stored.occurred_at == occurred_at
