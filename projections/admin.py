@@ -63,6 +63,7 @@ def drop_version(db: Engine, name: str, version: int) -> None:
     """Drops a retired (or abandoned ``building``) version's tables and records."""
     kind = registry.lookup(name)
     with db.begin() as conn:
+        catalog.ddl_lock(conn)
         found = [v for v in catalog.list_versions(conn, name) if v.version == version]
         if not found:
             raise ProjectionError(f"projection {name} has no version {version}")

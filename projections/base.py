@@ -60,11 +60,15 @@ class TableProjection:
         return [Migration("create tables", create_tables(self.tables))]
 
     def create(self, conn: Connection) -> None:
-        catalog.run_migrations(conn, self.name, self.version, self.migrations())
-        # PostgreSQL: owner-scoped tables get the row-level security policy.
-        row_security.protect_tables(
-            conn, [t.name for t in self.tables if "app" in t.c and "user_id" in t.c]
-        )
+        ran = catalog.run_migrations(conn, self.name, self.version, self.migrations())
+        if ran:
+            # PostgreSQL: owner-scoped tables get the row-level security policy.
+            # Only when migrations ran (under catalog.ddl_lock, before any batch
+            # can hold a lock on these tables): ALTER TABLE on a table that a
+            # live batch is writing would deadlock with it.
+            row_security.protect_tables(
+                conn, [t.name for t in self.tables if "app" in t.c and "user_id" in t.c]
+            )
 
     def apply(self, conn: Connection, events: Sequence[Envelope]) -> None:
         segment: list[Envelope] = []

@@ -28,6 +28,7 @@ from sqlalchemy import (
     String,
     Table,
     and_,
+    func,
     insert,
     select,
     update,
@@ -44,6 +45,7 @@ __all__ = [
     "active_version",
     "advance_position",
     "create_catalog",
+    "ddl_lock",
     "delete_version",
     "ensure_version",
     "list_versions",
@@ -114,8 +116,24 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+DDL_LOCK_KEY = 0x6D6C5F70726F6A  # "ml_proj": one advisory lock for projection DDL
+
+
+def ddl_lock(conn: Connection) -> None:
+    """Serialises projection DDL (catalog tables, version registration,
+    migrations, drops) across processes until the transaction ends.
+
+    Why: concurrent CREATE TABLE / ALTER on PostgreSQL fail with "tuple
+    concurrently updated" or deadlocks instead of waiting. SQLite serialises
+    writers itself, so this is a no-op there (its losers retry)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(select(func.pg_advisory_xact_lock(DDL_LOCK_KEY)))
+
+
 def create_catalog(db: Engine) -> None:
-    meta.create_all(db, checkfirst=True)
+    with db.begin() as conn:
+        ddl_lock(conn)
+        meta.create_all(conn, checkfirst=True)
 
 
 def run_migrations(conn: Connection, name: str, version: int, steps: Sequence[Migration]) -> int:

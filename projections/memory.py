@@ -37,7 +37,7 @@ from projections.bitemporal import BeliefEvent
 from projections.db import JsonValue, UtcDateTime
 from projections.runner import Envelope
 
-__all__ = ["MemoryProjection", "belief_event"]
+__all__ = ["MemoryProjection", "belief_event", "current_beliefs"]
 
 _META = frozenset({"timestamp", "originator_id", "originator_version", "originator_topic",
                    "app", "user_id"})

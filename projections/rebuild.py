@@ -55,6 +55,7 @@ def rebuild(
     kind = registry.lookup(name)
     catalog.create_catalog(db)
     with db.begin() as conn:
+        catalog.ddl_lock(conn)
         active = catalog.active_version(conn, name)
         known = catalog.list_versions(conn, name)
         version = max((v.version for v in known), default=0) + 1

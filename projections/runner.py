@@ -10,19 +10,25 @@ How to add a projection (for example a search index)
    give it a ``name``, the ``topics`` it folds, ``build_tables(metadata)``
    returning SQLAlchemy ``Table``s named with ``self.table_name("thing")``
    (``ml_thing_v3``: every version has its own tables), an append-only
-   ``migrations()`` list, and ``apply(conn, envelopes)``, which folds one
-   batch into its tables with the given connection. ``apply`` must be a
-   deterministic function of the events (no clocks, no model calls) so that
+   ``migrations()`` list, and ``fold(conn, envelopes)``, which folds one
+   batch into its tables with the given connection (``base.insert_rows`` is
+   the fast multi-row insert). ``fold`` must be a
+   deterministic function of the events (no clocks; an embedder must be
+   deterministic for its parameters) so that
    a rebuild equals the live version row for row. Version parameters (an
    embedder name, a pgvector dimension) arrive in ``self.params``; they are
    stored with the version in ``projection_versions``.
 2. Register its factory: ``projections.registry.register("search", SearchProjection,
    default_params={"embedder": "minilm", "dim": 384})``.
-3. Read through the active version: ``ReadSide.tables("search")`` (or
-   ``catalog.active_version``) and ``ReadSide.wait(eng.position)`` for
-   read-your-writes. ``memledger projections rebuild search`` builds the next
-   version beside the live one and switches readers atomically; a new
-   embedder is ``rebuild search --param embedder=... --param dim=...``.
+3. Read through the active version, in one snapshot:
+   ``with side.snapshot() as conn: t = side.tables("search", conn)["thing"]``
+   (``side = eng.projections``), after ``side.wait()`` for read-your-writes.
+   ``memledger projections rebuild search`` builds the next version beside
+   the live one and switches readers atomically; a new embedder is
+   ``rebuild search --param embedder=... --param dim=...``.
+4. The memory read model for other readers (distillation): table ``beliefs``
+   of projection ``memory``, one row per belief version; an owner's current
+   beliefs are ``projections.memory.current_beliefs``.
 
 Guarantees
 ----------
@@ -53,8 +59,10 @@ from eventsourcing.persistence import InterfaceError as EsInterfaceError
 from eventsourcing.persistence import OperationalError as EsOperationalError
 from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError as SaIntegrityError
 from sqlalchemy.exc import InterfaceError as SaInterfaceError
 from sqlalchemy.exc import OperationalError as SaOperationalError
+from sqlalchemy.exc import ProgrammingError as SaProgrammingError
 
 from engine.errors import OwnerErased, ProjectionError, ProjectionTimeout, StoreUnavailable
 from projections import catalog
@@ -79,6 +87,13 @@ TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
     EsOperationalError,
     EsInterfaceError,
     StoreUnavailable,
+)
+
+
+REGISTRATION_RACES: tuple[type[BaseException], ...] = (
+    SaIntegrityError,
+    SaProgrammingError,
+    SaOperationalError,
 )
 
 
@@ -215,22 +230,35 @@ class Runner:
     def active(self) -> list[Projection]:
         """The active version of every named projection (version 1 is created
         and activated the first time a name is seen)."""
-        out = []
-        with self.db.begin() as conn:
-            for name, factory in self.factories.items():
-                info = catalog.active_version(conn, name)
-                if info is None:
-                    proj = factory.build(1, factory.default_params)
-                    catalog.ensure_version(conn, name, 1, proj.params, state="active")
+        return [self._active(name, kind) for name, kind in self.factories.items()]
+
+    def _active(self, name: str, kind: Any) -> Projection:
+        for attempt in range(5):
+            try:
+                with self.db.begin() as conn:
                     info = catalog.active_version(conn, name)
-                    assert info is not None
-                key = (name, info.version)
-                if key not in self._cache:
-                    proj = factory.build(info.version, info.params)
-                    proj.create(conn)
-                    self._cache[key] = proj
-                out.append(self._cache[key])
-        return out
+                    if info is not None and (name, info.version) in self._cache:
+                        return self._cache[(name, info.version)]
+                    catalog.ddl_lock(conn)
+                    info = catalog.active_version(conn, name)  # again, under the lock
+                    if info is None:
+                        proj = kind.build(1, kind.default_params)
+                        catalog.ensure_version(conn, name, 1, proj.params, state="active")
+                        info = catalog.active_version(conn, name)
+                        assert info is not None
+                    key = (name, info.version)
+                    if key not in self._cache:
+                        proj = kind.build(info.version, info.params)
+                        proj.create(conn)
+                        self._cache[key] = proj
+                    return self._cache[key]
+            except REGISTRATION_RACES:
+                # Another runner (a worker, a rebuild) registered or migrated the
+                # same version between our read and our write: read it again.
+                if attempt == 4:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
 
     # --- processing ---------------------------------------------------------
 

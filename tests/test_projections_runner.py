@@ -96,3 +96,48 @@ def test_close_stops_the_in_process_runner(db_url: str) -> None:
     assert runner.running
     eng.close()
     assert not runner.running
+
+
+def test_migrations_are_append_only(eng: MemoryEngine) -> None:
+    from sqlalchemy import text
+
+    from engine.errors import ProjectionError
+    from projections.catalog import Migration, run_migrations
+
+    db = open_read_db(eng.backend.sqlalchemy_url)
+    runner = Runner(eng.log, db, registry.kinds(["tasks"]))
+    proj = runner.active()[0]
+    steps = proj.migrations()  # type: ignore[attr-defined]
+    index = Migration("index on status",
+                      lambda conn: conn.execute(text("CREATE INDEX ix_status ON ml_tasks_v1 (status)")))
+    with db.begin() as conn:
+        assert run_migrations(conn, "tasks", 1, [*steps, index]) == 1
+        assert run_migrations(conn, "tasks", 1, [*steps, index]) == 0  # recorded: not run again
+    with db.begin() as conn, pytest.raises(ProjectionError):
+        run_migrations(conn, "tasks", 1, [Migration("edited first step", steps[0].run)])
+    db.dispose()
+
+
+def test_runners_racing_to_register_version_one_both_succeed(eng: MemoryEngine) -> None:
+    _chat(eng, 3)
+    db = open_read_db(eng.backend.sqlalchemy_url)
+    runners = [Runner(eng.log, db, registry.kinds(["sessions", "tasks", "memory"])) for _ in range(3)]
+    errors: list[BaseException] = []
+
+    def go(r: Runner) -> None:
+        try:
+            r.catch_up()
+        except BaseException as e:  # noqa: BLE001 - collected and asserted below
+            errors.append(e)
+
+    threads = [threading.Thread(target=go, args=(r,)) for r in runners]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with db.connect() as conn:
+        assert [(v.name, v.version, v.state) for v in catalog.list_versions(conn)] == [
+            ("memory", 1, "active"), ("sessions", 1, "active"), ("tasks", 1, "active")]
+    assert _count(db, runners[0].active()[0].table("messages")) == 3  # type: ignore[attr-defined]
+    db.dispose()
