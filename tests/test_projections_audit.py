@@ -130,3 +130,19 @@ def test_audit_cli_json_and_tables(eng: MemoryEngine, capsys: Any) -> None:
     assert "Sugar please" in capsys.readouterr().out
     assert main(["audit", "history", s["old"], "--db", url, "--app", EVE.app, "--user", EVE.user_id]) == 2
     assert "MemoryNotFound" in capsys.readouterr().err
+
+
+def test_auditor_example_runs_and_answers() -> None:
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")}
+    env["PYTHONPATH"] = root
+    out = subprocess.run([sys.executable, os.path.join(root, "examples", "auditor.py")],
+                         capture_output=True, text=True, timeout=120, env=env, check=True).stdout
+    assert "held on 2026-09-01, as the agent knows it now:\n        Ken takes sugar in his coffee" in out
+    assert "(before the correction was recorded):\n        Ken takes coffee without sugar" in out
+    assert "reason:       the user contradicted it" in out
+    assert "replaced by:  Ken takes sugar in his coffee" in out
