@@ -20,6 +20,10 @@ Decision order for an add / update proposal:
 ``delete`` invalidates the beliefs it names; ``clear`` invalidates them all.
 A similarity search that fails (``SimilarityUnavailable``) leaves the
 proposal to step 5: keeping a possible duplicate beats dropping data.
+
+There is no ``now`` argument on purpose: every time written (valid_from,
+invalid_at) comes from the proposals, i.e. from when the source message was
+said, so reconciling the same delta tomorrow writes the same events.
 """
 
 from __future__ import annotations

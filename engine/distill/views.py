@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from engine.distill.text import tokens
@@ -34,8 +34,6 @@ class BeliefView:
         return view.with_statement(view.statement)
 
     def with_statement(self, statement: str) -> BeliefView:
-        from dataclasses import replace
-
         return replace(self, statement=statement, words=tokens(statement))
 
     def holds_at(self, valid_time: datetime) -> bool:
