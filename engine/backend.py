@@ -83,7 +83,12 @@ def _postgres(url: str) -> Backend:
         "POSTGRES_MAX_OVERFLOW": "8",
         "POSTGRES_CONNECT_TIMEOUT": "10",
         "POSTGRES_LOCK_TIMEOUT": "30",
-        "POSTGRES_PRE_PING": "y",
+        # No ping before each checkout: it is one more round trip in every
+        # write transaction (17% of the writer thread's time under load), and
+        # eventsourcing already retries a statement that meets a dead pooled
+        # connection (OperationalError / InterfaceError) on a fresh one; the
+        # pool drops broken connections when they come back.
+        "POSTGRES_PRE_PING": "n",
     }
     auth = quote(user, safe="") + (":" + quote(password, safe="") if password else "")
     if host.startswith("/"):  # a Unix socket directory (pgserver's default)

@@ -13,7 +13,7 @@ from typing import Any
 
 from uuid import UUID
 
-from eventsourcing.application import Application, ProcessingEvent
+from eventsourcing.application import Application, ProcessingEvent, Repository
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import (
     ConnectionPoolClosedError,
@@ -36,6 +36,7 @@ from engine.memory import Memory
 from engine.receipt import Receipt
 from engine.sealing import SealingMapper
 from engine.session import Session
+from engine.snapshotting import FastRepository, project_events, take_snapshots
 from engine.task import Task
 from engine.transcoder import OrjsonTranscoder
 
@@ -69,6 +70,7 @@ class EventLog(Application):
         self.keys: KeyStore = keys if keys is not None else SqlKeyStore(backend)
         self._seal = seal
         self.snapshotting_intervals = {Session: snapshot_interval, Agent: snapshot_interval}
+        self.snapshotting_projectors = {Session: project_events, Agent: project_events}
         env = dict(backend.es_env)
         env["IS_SNAPSHOTTING_ENABLED"] = "y"
         super().__init__(env=env)
@@ -79,6 +81,14 @@ class EventLog(Application):
         from eventsourcing.utils import Environment
 
         return Environment(name, dict(env or {}))
+
+    def construct_repository(self) -> Repository[UUID]:
+        # Loads replay events without a per-event Protocol check (engine.snapshotting).
+        return FastRepository(event_store=self.events, snapshot_store=self.snapshots)
+
+    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
+        # Snapshot the aggregates just saved, not a re-read of them (engine.snapshotting).
+        take_snapshots(self, processing_event)
 
     def construct_transcoder(self) -> Transcoder:
         return OrjsonTranscoder()

@@ -7,6 +7,16 @@ command to this thread; it folds every command that arrived while the last
 transaction committed into the next transaction (group commit), so eight
 callers pay for about one fsync, not eight.
 
+Why it may wait a moment before a transaction: the callers whose commands the
+last transaction just committed are about to send their next ones. Starting
+at once commits the first of them alone and leaves the rest for the round
+after, so eight busy callers alternate between transactions of 1 and 7
+(mean 4 per commit, measured on PostgreSQL). While not every caller of the
+last batch is back, the thread waits for them, at most ``LINGER_S``. A lone
+caller is back as soon as its command is, so it never waits; and after a wait
+that ran out (callers that do not come straight back) it stops waiting until
+a batch of two or more forms on its own again.
+
 Why the cache is safe without deep copies: only this thread touches the
 aggregates it holds. A conflict (another process wrote the same stream) or
 any failed save evicts what the batch touched; the next attempt reloads from
@@ -33,7 +43,9 @@ from eventsourcing.persistence import Tracking
 from engine.errors import AlreadyProcessed, ConcurrencyExhausted, MemledgerError
 from engine.store import EventLog, IntegrityError, translate_errors
 
-__all__ = ["UnitOfWork", "Writer"]
+__all__ = ["LINGER_S", "UnitOfWork", "Writer"]
+
+LINGER_S = 0.001  # the longest a transaction waits for the last batch's callers
 
 R = TypeVar("R")
 A = TypeVar("A", bound=Aggregate)
@@ -74,6 +86,7 @@ class _Request(Generic[R]):
     command: Command[R]
     tracked: bool = False
     future: Future[tuple[R, int]] = field(default_factory=Future)
+    caller: int = field(default_factory=threading.get_ident)
 
 
 _STOP = object()
@@ -93,6 +106,8 @@ class Writer:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="memledger-writer", daemon=True)
         self._closed = False
+        self._last_callers: set[int] = set()  # threads served by the last transaction
+        self._linger = False  # waiting paid off (or concurrency seen) lately
         self._thread.start()
 
     def submit(self, command: Command[R], *, tracked: bool = False) -> tuple[R, int]:
@@ -119,19 +134,35 @@ class Writer:
             if first is _STOP:
                 return
             batch: list[_Request[Any]] = [first]
-            stop = False
-            while len(batch) < self._group_max:
-                try:
-                    item = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if item is _STOP:
-                    stop = True
-                    break
-                batch.append(item)
+            stop = self._gather(batch)
+            self._last_callers = {r.caller for r in batch}
             self._process(batch)
             if stop:
                 return
+
+    def _gather(self, batch: list[_Request[Any]]) -> bool:
+        """Adds what else is queued to ``batch``, waiting briefly for the last
+        batch's callers (see the module doc); True when asked to stop."""
+        waiting_for = set(self._last_callers) if self._linger else set()
+        waiting_for.discard(batch[0].caller)
+        deadline = time.monotonic() + LINGER_S
+        while len(batch) < self._group_max:
+            try:
+                if waiting_for:
+                    item = self._queue.get(timeout=max(0.0, deadline - time.monotonic()))
+                else:
+                    item = self._queue.get_nowait()
+            except queue.Empty:
+                if waiting_for:  # they did not come straight back: stop waiting for a while
+                    self._linger = False
+                break
+            if item is _STOP:
+                return True
+            batch.append(item)
+            waiting_for.discard(item.caller)
+        if not waiting_for and len(batch) > 1:
+            self._linger = True
+        return False
 
     def _process(self, batch: list[_Request[Any]]) -> None:
         if len(batch) == 1 or any(r.tracked for r in batch):

@@ -21,6 +21,7 @@ from engine.owner import Owner
 from engine.records import Message, TaskRecord
 from engine.session import Session
 from engine.task import Task
+from recovery.messages import message_page
 
 __all__ = ["RestoredAgent", "read_messages", "restore_agent"]
 
@@ -85,8 +86,7 @@ def read_messages(eng: MemoryEngine, session: Session, last_n: int | None = None
     """Messages of one session from its stream, oldest first."""
     sid = session.id
     if last_n is None:
-        events = eng.stream_events(sid)
-        return [_message(sid, e) for e in events if isinstance(e, Session.MessageAdded)]
+        return message_page(eng, sid)[0]
     if last_n == 0:
         return []
     # Walk back from the head in pages until ``last_n`` messages are seen:
@@ -95,35 +95,15 @@ def read_messages(eng: MemoryEngine, session: Session, last_n: int | None = None
     upper: int | None = None
     page = max(64, last_n + 8)
     while len(found) < last_n:
-        events = eng.stream_events(sid, lte=upper, desc=True, limit=page)
-        if not events:
+        messages, last_version = message_page(eng, sid, lte=upper, desc=True, limit=page)
+        if last_version is None:
             break
-        for e in events:
-            if isinstance(e, Session.MessageAdded):
-                found.append(_message(sid, e))
-                if len(found) == last_n:
-                    break
-        upper = events[-1].originator_version - 1
+        found.extend(messages[: last_n - len(found)])
+        upper = last_version - 1
         if upper < 1:
             break
     found.reverse()
     return found
-
-
-def _message(sid: UUID, e: Session.MessageAdded) -> Message:
-    return Message(
-        session_id=sid.hex,
-        seq=e.seq,
-        role=e.role,
-        content=e.content,
-        occurred_at=e.occurred_at,
-        recorded_at=e.timestamp,
-        name=e.name,
-        tool_calls=None if e.tool_calls is None else orjson.loads(e.tool_calls),
-        tool_call_id=e.tool_call_id,
-        client_id=e.client_id,
-        metadata=None if e.metadata is None else orjson.loads(e.metadata),
-    )
 
 
 def _task_record(eng: MemoryEngine, task_id: str) -> TaskRecord | None:

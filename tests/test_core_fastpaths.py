@@ -1,0 +1,94 @@
+"""The core's fast paths give exactly what the slow, library paths give.
+
+Three shortcuts sit on the append and restore paths (benchmarks/core_bench.py
+says why): snapshots taken from the aggregate in memory instead of a re-read,
+message states decoded without the mapper's full tag walk, and a writer that
+waits briefly for returning callers. Each is checked here against the plain
+``eventsourcing`` route, on both backends.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timedelta, timezone
+
+from eventsourcing.application import project_aggregate
+
+from engine import MemoryEngine, Owner
+from engine.session import Session
+from engine.transcoder import OrjsonTranscoder
+from recovery import read_messages, restore_agent
+
+OWNER = Owner(app="fast", user_id="u1")
+
+
+def test_snapshots_from_memory_equal_a_replay(db_url: str) -> None:
+    """Batches that cross one or several snapshot boundaries."""
+    with MemoryEngine.open(db_url) as eng:
+        sid = eng.create_session(OWNER, agent_id="a")
+        tid = eng.start_task(sid, input="t")
+        for size in (97, 1, 250, 3):
+            eng.add_messages(sid, [{"role": "user", "content": f"m{i}"} for i in range(size)])
+        eng.complete_task(tid, output="done")
+        session = eng.load_session(sid)
+        assert session is not None
+        snapshots = list(eng.log.snapshots.get(session.id)) if eng.log.snapshots else []
+        assert snapshots, "a session past 100 events is snapshotted"
+        for snap in snapshots:
+            from_snapshot = snap.mutate(None)
+            replayed = project_aggregate(None, eng.log.events.get(session.id, lte=snap.originator_version))
+            assert vars(from_snapshot) == vars(replayed)
+        assert eng.add_message(sid, role="user", content="next") == 352
+
+
+def test_fast_message_decode_equals_the_mapper(db_url: str) -> None:
+    said = datetime(2020, 1, 2, 3, 4, 5, 6789, tzinfo=timezone(timedelta(hours=5)))
+    with MemoryEngine.open(db_url) as eng:
+        sid = eng.create_session(OWNER, agent_id="a")
+        eng.add_message(sid, role="user", content="hi", name="Ken", occurred_at=said,
+                        client_id="c1", metadata={"k": [1, {"x": None}]})
+        eng.add_message(sid, role="assistant", content="", tool_calls=[{"id": "call_1", "args": {"q": 2}}])
+        eng.add_message(sid, role="tool", content='{"r": 2}', tool_call_id="call_1")
+        session = eng.load_session(sid)
+        assert session is not None
+        fast = read_messages(eng, session)
+        slow = [e for e in eng.stream_events(session.id) if isinstance(e, Session.MessageAdded)]
+        assert [(m.seq, m.role, m.content, m.name, m.client_id, m.tool_call_id) for m in fast] == [
+            (e.seq, e.role, e.content, e.name, e.client_id, e.tool_call_id) for e in slow
+        ]
+        assert [(m.occurred_at, m.recorded_at) for m in fast] == [(e.occurred_at, e.timestamp) for e in slow]
+        assert fast[0].occurred_at == said  # the same instant (the engine stores it in UTC)
+        assert fast[0].metadata == {"k": [1, {"x": None}]}
+        assert fast[1].tool_calls == [{"id": "call_1", "args": {"q": 2}}]
+        assert [m.seq for m in read_messages(eng, session, last_n=2)] == [2, 3]
+
+
+def test_decode_flat_matches_decode() -> None:
+    transcoder = OrjsonTranscoder()
+    state = {"timestamp": datetime.now(timezone.utc), "occurred_at": datetime(2001, 1, 1, tzinfo=timezone.utc),
+             "seq": 3, "content": "{\"__dt__\": \"not a tag: caller text\"}", "name": None}
+    data = transcoder.encode(state)
+    assert transcoder.decode_flat(data, ("timestamp", "occurred_at")) == transcoder.decode(data) == state
+
+
+def test_concurrent_callers_grouped_lose_nothing(db_url: str) -> None:
+    """Eight threads on distinct sessions, and a lone caller after them (the
+    writer's wait for returning callers must not stall or mix them up)."""
+    with MemoryEngine.open(db_url) as eng:
+        sids = [eng.create_session(OWNER, agent_id=f"a{i}") for i in range(8)]
+        seqs: dict[int, list[int]] = {i: [] for i in range(8)}
+
+        def work(i: int) -> None:
+            for n in range(40):
+                seqs[i].append(eng.add_message(sids[i], role="user", content=f"{i}-{n}"))
+
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert all(seqs[i] == list(range(1, 41)) for i in range(8))
+        assert eng.add_message(sids[0], role="user", content="alone") == 41
+        for i in (0, 5):
+            restored = restore_agent(eng, OWNER, f"a{i}")
+            assert [m.content for m in restored.messages][:40] == [f"{i}-{n}" for n in range(40)]
