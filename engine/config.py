@@ -37,7 +37,12 @@ class EngineConfig:
     limits: Limits = Limits()
     snapshot_interval: int = 100
     cache_size: int = 10_000  # aggregates the writer keeps hot
-    max_retries: int = 50  # optimistic-concurrency retries for one command
+    # Optimistic-concurrency retries for one command (backoff caps at 50 ms,
+    # so ~25 s). Generous on purpose: a writer in another process appending
+    # to the same session in a tight loop wins most races (its cached
+    # aggregate is fresh; the loser reloads first), and on a loaded machine
+    # 50 tries ran out before the winner finished 500 appends.
+    max_retries: int = 1000
     group_commit_max: int = 256  # appends folded into one transaction
     projections_in_process: bool = True
     # Per-owner sealing (crypto-shredding): off only to measure its cost; the
