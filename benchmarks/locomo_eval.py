@@ -105,7 +105,7 @@ def run_distiller(eng: MemoryEngine, enabled: bool) -> str:
     except ImportError:
         return "not installed"
     report = Distiller(eng).run_once()
-    return f"ran ({getattr(report, 'windows', '?')} windows)"
+    return f"ran ({getattr(report, 'windows', '?')} windows in the last conversation)"
 
 
 def covered(hits: list[Any], k: int, gold: set[tuple[str, int]]) -> float:
