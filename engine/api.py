@@ -547,7 +547,8 @@ class MemoryEngine:
     ) -> str:
         """A prompt block of this owner's relevant memories, framed as data;
         "" when there is nothing or the time budget ran out. Never raises for
-        a failing store (only for bad arguments)."""
+        a failing store (only for bad arguments). Options: ``max_items``
+        (default 10), ``include_messages`` (default False: beliefs only)."""
         _check_owner(owner)
         return self.retrieval.build_context(owner, query, token_budget, time_budget_ms, **options)
 
