@@ -19,6 +19,7 @@ from engine.errors import InvalidInput, MemoryNotFound
 from engine.isolation import scoped_get
 from engine.memory import KINDS, Memory, memory_stream_id
 from engine.owner import Owner
+from engine.validation import check_text, check_timestamp
 from engine.writer import UnitOfWork
 
 __all__ = [
@@ -101,6 +102,9 @@ class Forget:
 BeliefChange = NewBelief | Reinforce | Revise | Invalidate | Forget
 
 
+_MAX_TEXT = 1 << 20  # a belief's statement or key: bounded like a message
+
+
 def new_belief_id(owner: Owner, source_key: str) -> str:
     return memory_stream_id(owner.app, owner.user_id, source_key).hex
 
@@ -143,8 +147,11 @@ def apply_changes(unit: UnitOfWork, owner: Owner, changes: list[BeliefChange]) -
 
 
 def _add(unit: UnitOfWork, owner: Owner, change: NewBelief) -> str:
-    if change.kind not in KINDS:
-        raise InvalidInput(f"kind must be one of {sorted(KINDS)}, got {change.kind!r}")
+    if not isinstance(change.kind, str) or change.kind not in KINDS:
+        raise InvalidInput(f"kind must be one of {sorted(KINDS)}, got {change.kind!r:.60}")
+    for label in ("source_key", "statement", "method"):
+        check_text(getattr(change, label), label, _MAX_TEXT)
+    check_timestamp(change.valid_from, "valid_from")
     belief_id = memory_stream_id(owner.app, owner.user_id, change.source_key)
     if unit.exists(belief_id):
         return belief_id.hex  # the same source already produced it: idempotent
