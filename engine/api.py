@@ -487,7 +487,7 @@ class MemoryEngine:
 
         before = self._position
         erased_at, recorded = self._submit(command)
-        if self._readside is not None:
+        if self._readside is not None and self._readside.runner.running:
             # Let the in-process runner fold owner.erased first, so a batch it
             # decoded before the key died cannot re-insert rows after the scrub.
             try:
