@@ -157,7 +157,8 @@ def _components(eng: MemoryEngine, store: Any, embedder: Any, queries: list[str]
             t0 = time.perf_counter()
             store.lexical(conn, OWNER, query_terms(q), flt, depth)
             t1 = time.perf_counter()
-            store.dense(conn, OWNER, vector, flt, depth, embedder.similarity_floor)
+            if np.any(vector):  # as search does: a featureless query has no dense list
+                store.dense(conn, OWNER, vector, flt, depth, embedder.similarity_floor)
             t2 = time.perf_counter()
             conn.commit()
             lexical.append((t1 - t0) * 1000)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+import numpy as np
 from sqlalchemy.engine import Connection, Engine
 
 from engine.errors import InvalidInput, InvalidTimestamp
@@ -128,7 +129,9 @@ class Searcher:
         lexical match."""
         depth = max(50, 4 * k)
         lexical = store.lexical(conn, owner, terms, flt, depth)
-        dense = store.dense(conn, owner, vector, flt, depth, floor)
+        # a query with no features (only stopwords, punctuation) has a zero
+        # vector: its cosine is undefined, and pgvector would scan every row
+        dense = store.dense(conn, owner, vector, flt, depth, floor) if np.any(vector) else []
         fused = rrf([lexical, dense])[: 3 * k + 10]
         rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
         results = [
