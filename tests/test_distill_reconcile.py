@@ -160,3 +160,49 @@ def test_at_most_one_current_belief_per_subject_and_attribute(deltas: list) -> N
         _fold(current, reconcile(OWNER, _x(*proposals), list(current.values())))
         keys = [(b.subject, b.attribute) for b in current.values()]
         assert len(keys) == len(set(keys))
+
+
+# --- the same invariant through the real extractor -------------------------------
+
+from engine.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
+from engine.distill.reconcile import _same_attribute  # noqa: E402
+
+SENTENCES = st.sampled_from([
+    "My production environment uses Go 1.{v}.",
+    "We upgraded production to Go 1.{v}.",
+    "I take my coffee {sugar} sugar.",
+    "I live in {city}.",
+    "I like {thing}.",
+    "I don't like {thing}.",
+    "I work as a {job}.",
+    "我们生产环境用的是 Go 1.{v}",
+    "我们已经把生产环境升到 Go 1.{v} 了",
+    "我咖啡{zh_sugar}糖",
+])
+FILL = st.fixed_dictionaries({
+    "v": st.integers(20, 25), "sugar": st.sampled_from(["with", "without"]),
+    "city": st.sampled_from(["Lisbon", "Porto", "Oslo"]), "thing": st.sampled_from(["tea", "jazz", "rain"]),
+    "job": st.sampled_from(["nurse", "teacher", "developer"]), "zh_sugar": st.sampled_from(["不加", "要加"]),
+})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.sampled_from([None, "Ken", "Mia"]), SENTENCES, FILL),
+                         min_size=1, max_size=5), min_size=1, max_size=6))
+def test_extracted_statements_leave_one_current_belief_per_key(deltas: list) -> None:
+    current: dict[str, BeliefView] = {}
+    extractor = RuleExtractor()
+    seq = 0
+    for d, delta in enumerate(deltas):
+        items = []
+        for name, template, fill in delta:
+            seq += 1
+            items.append(DeltaItem("s", seq, "user", template.format(**fill),
+                                   T0 + timedelta(days=d, seconds=seq), seq, name=name))
+        ctx = ExtractionContext(OWNER, "s", tuple(items), None, items[-1].occurred_at)
+        _fold(current, reconcile(OWNER, extractor.extract(ctx), list(current.values())))
+        keyed = [b for b in current.values() if b.subject and b.attribute]
+        for i, a in enumerate(keyed):
+            for b in keyed[i + 1 :]:  # "production" and "production environment" count as one key
+                clash = a.subject == b.subject and _same_attribute(a.attribute, b.attribute)
+                assert not clash, (a.statement, b.statement)
