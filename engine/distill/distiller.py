@@ -48,19 +48,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
-from uuid import UUID
 
 from eventsourcing.persistence import Tracking
 
 from engine.beliefs import BeliefChange, apply_changes
 from engine.distill.belief_index import LogBeliefIndex
 from engine.distill.checkers import Checker, should_extract
+from engine.distill.dead_letters import DeadLetter, list_dead_letters, replay_letter
 from engine.distill.delta import DeltaItem, ExtractionContext, is_distillable
 from engine.distill.proposals import Extraction, Extractor
 from engine.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconcile
 from engine.distill.rule_extractor import RuleExtractor
 from engine.distillation import Distillation, distillation_id
-from engine.errors import AlreadyProcessed, DeadLetterNotFound, OwnerErased, StoreError
+from engine.errors import AlreadyProcessed, OwnerErased, StoreError
 from engine.owner import Owner
 from engine.session import Session
 from engine.task import Task
@@ -69,7 +69,7 @@ from engine.writer import UnitOfWork
 if TYPE_CHECKING:
     from engine.api import MemoryEngine
 
-__all__ = ["DeadLetter", "DistillReport", "Distiller"]
+__all__ = ["DeadLetter", "DistillReport", "Distiller", "list_dead_letters"]
 
 log = logging.getLogger("memledger.distill")
 FOLLOWED = ("message.added", "task.completed")
@@ -85,23 +85,6 @@ class DistillReport:
     conflicts: int = 0  # windows another distiller committed first
     model_calls: int = 0
     position: int = 0  # the follower's tracking position (low watermark)
-
-
-@dataclass(frozen=True, slots=True)
-class DeadLetter:
-    letter_id: str
-    app: str
-    user_id: str
-    session_id: str
-    from_position: int
-    to_position: int
-    items: list[dict[str, Any]]
-    error: str
-    attempts: int
-    recorded_at: datetime
-
-    def as_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 @dataclass
@@ -396,69 +379,7 @@ class Distiller:
     def replay(self, letter_id: str) -> list[str]:
         """Distils a dead-lettered window again (the extractor may have been
         fixed); commits its beliefs and ``distill.replayed`` atomically."""
-        letter = next((d for d in self.dead_letters() if d.letter_id == letter_id), None)
-        if letter is None:
-            raise DeadLetterNotFound(f"no open dead letter {letter_id}")
-        owner = Owner(letter.app, letter.user_id)
-        items = tuple(self._reread(letter))
-        ctx = ExtractionContext(owner, letter.session_id, items, None, self.clock())
-        self.index.catch_up()
-        extraction = self.extractor.extract(ctx)
-        changes = reconcile(owner, extraction, self.index.current(owner), self.config)
-        stream = UUID(hex=letter_id.split("-")[0])
-
-        def command(unit: UnitOfWork) -> list[str]:
-            cursor = unit.get(Distillation, stream)
-            if cursor is None:
-                raise DeadLetterNotFound(f"no open dead letter {letter_id}")
-            ids = apply_changes(unit, owner, changes)
-            cursor.replayed(letter_id, ids)
-            return ids
-
-        ids: list[str] = self.eng._submit(command)
-        return ids
-
-    def _reread(self, letter: DeadLetter) -> list[DeltaItem]:
-        seqs = {i["seq"]: i["position"] for i in letter.items if "seq" in i}
-        out: list[DeltaItem] = []
-        for e in self.eng.stream_events(UUID(hex=letter.session_id)):
-            if isinstance(e, Session.MessageAdded) and e.seq in seqs:
-                out.append(DeltaItem(letter.session_id, e.seq, e.role, e.content, e.occurred_at,
-                                     seqs[e.seq], name=e.name))
-        for i in letter.items:
-            if "task_id" in i:
-                events = self.eng.stream_events(UUID(hex=i["task_id"]))
-                done = [e for e in events if isinstance(e, Task.Completed)]
-                if events and done and isinstance(events[0], Task.Created):
-                    out.append(DeltaItem(letter.session_id, 0, "task", done[0].output, done[0].timestamp,
-                                         i["position"], task_id=i["task_id"], task_input=events[0].input))
-        return sorted(out, key=lambda d: d.position)
-
-
-def list_dead_letters(eng: MemoryEngine) -> list[DeadLetter]:
-    """Open dead letters of every follower, oldest first, folded from the log."""
-    recorder = eng.log.recorder
-    head = recorder.max_notification_id() or 0
-    letters: dict[str, DeadLetter] = {}
-    position = 0
-    while position < head:
-        notes = recorder.select_notifications(position + 1, limit=1000, stop=head,
-                                              topics=("distill.dead_lettered", "distill.replayed"))
-        if not notes:
-            break
-        for n in notes:
-            try:
-                e = eng.log.mapper.to_domain_event(n)
-            except OwnerErased:
-                continue
-            if isinstance(e, Distillation.DeadLettered):
-                letters[e.letter_id] = DeadLetter(
-                    e.letter_id, e.app, e.user_id, e.session_id, e.from_position, e.to_position,
-                    list(e.items), e.error, e.attempts, e.timestamp)
-            elif isinstance(e, Distillation.Replayed):
-                letters.pop(e.letter_id, None)
-        position = notes[-1].id
-    return list(letters.values())
+        return replay_letter(self, letter_id)
 
 
 def _add(a: DistillReport, b: DistillReport) -> DistillReport:
