@@ -257,6 +257,11 @@ def test_explicit_api(eng: MemoryEngine) -> None:
     assert eng.remember(OWNER, "the user is allergic to peanuts") == mid  # reinforced, not duplicated
     memory = eng.load_memory(OWNER, mid)
     assert memory is not None and memory.reinforcements == 1
+    (view,) = _current(eng)
+    assert view.confidence == memory.confidence > 0.95  # explicit, then raised by the reinforcement
+    later = view.confirmed_at + timedelta(days=365)
+    assert view.confidence_at(later) == pytest.approx(memory.confidence / 2)  # decayed at read time only
+    assert eng.load_memory(OWNER, mid).confidence == memory.confidence
     events = eng.stream_events(memory.id)
     assert events[0].method == "explicit"
     fixed = eng.correct(OWNER, mid, "The user is allergic to peanuts and cashews.")

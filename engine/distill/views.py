@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from engine.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from engine.distill.text import tokens
 
 __all__ = ["BeliefView"]
@@ -35,6 +36,11 @@ class BeliefView:
 
     def with_statement(self, statement: str) -> BeliefView:
         return replace(self, statement=statement, words=tokens(statement))
+
+    def confidence_at(self, now: datetime, policy: ConfidencePolicy = DEFAULT_POLICY) -> float:
+        """The stored confidence decayed by the time since the belief was last
+        confirmed (read-time decay; the events keep the undecayed value)."""
+        return policy.at(self.confidence, self.kind, self.confirmed_at or self.valid_from, now)
 
     def holds_at(self, valid_time: datetime) -> bool:
         """Valid-time membership: valid_from <= T < invalid_at (forgotten never holds)."""
