@@ -299,3 +299,14 @@ def test_projection_equals_the_fold(eng: MemoryEngine, steps: list) -> None:
     side.wait(eng.position)
     projected = audit.beliefs_as_of(side, owner, valid_at=datetime.now(timezone.utc) + timedelta(days=1))
     assert sorted(r["memory_id"] for r in projected) == sorted(b.memory_id for b in folded)
+
+
+def test_a_problem_and_its_answer_in_two_deltas_still_pair(eng: MemoryEngine) -> None:
+    sid = eng.create_session(OWNER, "bot")
+    _say(eng, sid, "My deploy fails with error: permission denied on /var/run.", MARCH)
+    distiller = Distiller(eng)
+    assert distiller.run_once().windows == 1  # the problem alone: nothing to learn yet
+    _say(eng, sid, "You can fix it by adding the deploy user to the docker group.", MARCH, role="assistant")
+    assert distiller.run_once().windows == 1
+    (exp,) = [b for b in _current(eng) if b.kind == "experience"]
+    assert "permission denied" in exp.statement and "docker group" in exp.statement

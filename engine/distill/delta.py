@@ -50,6 +50,9 @@ class ExtractionContext:
     items: tuple[DeltaItem, ...]
     last_extraction: datetime | None  # when this session's cursor last moved; None: never
     now: datetime
+    # The last items of the previous delta (already distilled): context only,
+    # so a problem and its answer split across two deltas still pair up.
+    previous: tuple[DeltaItem, ...] = ()
 
 
 def is_distillable(role: str, content: str, tool_calls: str | None) -> bool:

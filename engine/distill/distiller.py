@@ -30,6 +30,15 @@ A held-back window keeps W below its first message, so a restart rescans from
 W + 1 and rebuilds every pending window from the log (items a session's
 cursor already covers are dropped). Nothing lives only in memory.
 
+Context across deltas
+---------------------
+Each window remembers the last two items it distilled (``tail``) and hands
+them to the next extraction as ``ExtractionContext.previous``, so a user's
+problem and the assistant's answer that land in two deltas still pair up.
+This context lives in the worker's memory only: after a restart the first
+delta of a session is extracted without it (nothing is written twice; an
+experience split exactly at a restart is missed).
+
 Failures
 --------
 An extractor or reconcile failure writes nothing and leaves the cursor; the
@@ -99,6 +108,7 @@ class _Window:
     attempts: int = 0
     retry_at: float = 0.0
     error: str = ""
+    tail: tuple[DeltaItem, ...] = ()  # the last items distilled (context for the next delta)
 
     @property
     def pending(self) -> bool:
@@ -249,7 +259,7 @@ class Distiller:
             if not window.pending or time.monotonic() < window.retry_at:
                 continue
             ctx = ExtractionContext(window.owner, window.session_id, tuple(window.items),
-                                    window.last_extraction, now)
+                                    window.last_extraction, now, previous=window.tail)
             if not should_extract(self.checker, ctx):
                 continue  # a no-op: the window stays pending, its cursor stays
             report = _add(report, self._distil(window, ctx))
@@ -334,6 +344,7 @@ class Distiller:
         return DistillReport(dead_lettered=1)
 
     def _consumed(self, window: _Window, when: datetime) -> None:
+        window.tail = (*window.tail, *window.items)[-2:]
         window.cursor = window.last
         window.items.clear()
         window.first = 0

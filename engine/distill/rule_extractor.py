@@ -63,6 +63,8 @@ class RuleExtractor:
             proposals.extend(self._proposals(item, findings))
             if item.role == "user":
                 proposals.extend(self._experience(item, ctx.items[index + 1 :]))
+        if ctx.previous and ctx.previous[-1].role == "user":  # a problem asked in the last delta
+            proposals.extend(self._experience(ctx.previous[-1], ctx.items))
         return Extraction(tuple(proposals), method="rule", extractor=self.name,
                           extractor_version=self.version, model_calls=0)
 
