@@ -31,7 +31,7 @@ HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 64
 
 
-COMMON_LEXEME_SHARE = 0.2  # of all rows; see PostgresIndexStore._query_lexemes
+COMMON_LEXEME_SHARE = 0.05  # of all rows; see PostgresIndexStore._query_lexemes
 COMMON_STATS_TTL_S = 300.0
 
 
