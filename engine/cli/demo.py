@@ -20,37 +20,9 @@ from typing import Any
 
 from engine.api import MemoryEngine
 from engine.cli.output import print_json, print_table
-from engine.owner import Owner
+from engine.demo_agent import AGENT, CONTINUATION, OWNER, SCRIPT
 
-__all__ = ["register", "SCRIPT"]
-
-OWNER = Owner(app="demo-support", user_id="user-42")
-AGENT = "agent-7"
-
-SCRIPT: list[tuple[str, str]] = [
-    ("user", "Hi, I'm Ken, a front-end programmer. Our checkout page crashes on Safari."),
-    ("assistant", "Sorry to hear that, Ken. Which Safari version, and what does the console show?"),
-    ("user", "Safari 17.4. The console says 'structuredClone is not defined'."),
-    ("assistant", "structuredClone needs Safari 15.4+, so a polyfill or bundler target is stripping it."),
-    ("user", "We build with Vite and target es2015. I prefer not to add polyfills."),
-    ("assistant", "Then raise the build target to safari15 in vite.config; no polyfill needed."),
-    ("user", "Done. Our production environment uses Node 20, by the way."),
-    ("assistant", "Noted. Rebuild and redeploy; the crash should be gone."),
-    ("user", "Deployed to staging. The checkout page loads now."),
-    ("assistant", "Great. Want me to open a task to verify production after deploy?"),
-    ("user", "Yes please, and remind me to update the changelog."),
-    ("assistant", "Task opened: verify production checkout on Safari; changelog reminder saved."),
-    ("user", "Production deploy finished ten minutes ago."),
-    ("assistant", "Checking the error rate for Safari sessions since the deploy."),
-    ("user", "Anything else I should watch?"),
-    ("assistant", "Watch the Safari error rate for a day; I will close the task after that."),
-]
-CONTINUATION: list[tuple[str, str]] = [
-    ("user", "Are you back? What were we doing?"),
-    ("assistant", "Yes: we fixed the Safari structuredClone crash by raising the Vite target; "
-     "I was watching production after your deploy."),
-]
-
+__all__ = ["register"]
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
@@ -67,29 +39,6 @@ def register(sub: Any) -> None:
     p.add_argument("--delay", type=float, default=0.02, help="seconds between the child's turns")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
     p.set_defaults(handler=run)
-    child = sub.add_parser("demo-child", help=argparse.SUPPRESS, description="(internal) the demo's agent")
-    child.add_argument("--db", required=True)
-    child.add_argument("--delay", type=float, default=0.02)
-    child.set_defaults(handler=run_child)
-
-
-def run_child(args: argparse.Namespace) -> int:
-    """The agent being crashed: one ACK line per durable write."""
-    with MemoryEngine.open(args.db) as eng:
-        sid = eng.create_session(OWNER, agent_id=AGENT)
-        print(f"SESSION {sid}", flush=True)
-        task_id = None
-        for turn, (role, content) in enumerate(SCRIPT, start=1):
-            seq = eng.add_message(sid, role=role, content=content, client_id=f"turn-{turn}")
-            print(f"ACK {seq} {role}", flush=True)
-            eng.checkpoint_agent(OWNER, AGENT, {"turn": turn, "last_seq": seq})
-            if turn == 11:
-                task_id = eng.start_task(sid, input="verify production checkout on Safari")
-                print(f"TASK {task_id}", flush=True)
-            time.sleep(args.delay)
-        if task_id:
-            eng.complete_task(task_id, output="verified")
-    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -106,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     say = (lambda *_: None) if quiet else print
     say(f"1. Starting a scripted support agent in a child process (database: {db})")
     child = subprocess.Popen(
-        [sys.executable, "-m", "engine.cli", "demo-child", "--db", db, "--delay", str(args.delay)],
+        [sys.executable, "-m", "engine.demo_agent", "--db", db, "--delay", str(args.delay)],
         stdout=subprocess.PIPE,
         text=True,
     )
