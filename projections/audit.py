@@ -11,12 +11,19 @@ existence oracle across tenants. Times are timezone-aware; ``None`` means now.
 - ``invalidation``: when and why a belief was invalidated, and what replaced it.
 - ``conversation_at``: a session's conversation as the log held it at T.
 
+On PostgreSQL each query runs under row-level security (``_scoped``): the
+read models' tables are resolved in the catalog, then the transaction
+switches to the reader role with the owner set, so a query here that forgot
+its owner ``WHERE`` would still see this owner's rows only. The explicit
+filters stay: SQLite has no roles, and they keep the plans index-driven.
+
 Callers that just wrote should ``side.wait()`` first (read-your-writes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Any
 
@@ -28,6 +35,7 @@ from engine.owner import Owner
 from engine.validation import check_timestamp, parse_id
 from projections import bitemporal
 from projections.db import snapshot
+from projections.row_security import owner_scope
 
 __all__ = ["belief_history", "beliefs_as_of", "conversation_at", "invalidation"]
 
@@ -51,6 +59,19 @@ def _id(value: object, not_found: type[Exception], label: str) -> str:
         raise not_found(f"no {label.removesuffix('_id')} {value!r:.60}") from None
 
 
+@contextmanager
+def _scoped(side: Any, owner: Owner, *names: str) -> Iterator[tuple[Connection, dict[str, Table]]]:
+    """One snapshot; the named projections' active tables (keyed by stem),
+    resolved before ``owner_scope`` so the catalog is read as the runner's
+    role; then every query in the block runs scoped to ``owner``."""
+    with snapshot(side.db) as conn:
+        tables: dict[str, Table] = {}
+        for name in names:
+            tables.update(side.tables(name, conn))
+        with owner_scope(conn, owner):
+            yield conn, tables
+
+
 def _row(row: Any) -> dict[str, Any]:
     # str(): SQLAlchemy column names are a str subclass that JSON encoders refuse as keys
     return {str(k): v for k, v in row._mapping.items()}
@@ -66,8 +87,8 @@ def beliefs_as_of(
     """What the engine, as it stood at ``known_at``, held true at ``valid_at``."""
     owner = _owner(owner)
     valid, known = _when(valid_at, "valid_at"), _when(known_at, "known_at")
-    with snapshot(side.db) as conn:
-        beliefs = side.tables("memory", conn)["beliefs"]
+    with _scoped(side, owner, "memory") as (conn, tables):
+        beliefs = tables["beliefs"]
         query = (
             select(beliefs)
             .where(beliefs.c.app == owner.app, beliefs.c.user_id == owner.user_id)
@@ -97,9 +118,9 @@ def belief_history(side: Any, owner: Owner, memory_id: str) -> list[dict[str, An
     messages of this owner, resolved from the session read model)."""
     owner = _owner(owner)
     mid = _id(memory_id, MemoryNotFound, "memory_id")
-    with snapshot(side.db) as conn:
-        versions = _versions(conn, side.tables("memory", conn)["beliefs"], owner, mid)
-        messages = side.tables("sessions", conn)["messages"]
+    with _scoped(side, owner, "memory", "sessions") as (conn, tables):
+        versions = _versions(conn, tables["beliefs"], owner, mid)
+        messages = tables["messages"]
         for v in versions:
             v["event"] = {"topic": v["opened_by"], "position": v["opened_position"],
                           "at": v["recorded_at"]}
@@ -115,8 +136,8 @@ def invalidation(side: Any, owner: Owner, memory_id: str) -> dict[str, Any] | No
     event's position, and the superseding belief's current version."""
     owner = _owner(owner)
     mid = _id(memory_id, MemoryNotFound, "memory_id")
-    with snapshot(side.db) as conn:
-        beliefs = side.tables("memory", conn)["beliefs"]
+    with _scoped(side, owner, "memory", "sessions") as (conn, tables):
+        beliefs = tables["beliefs"]
         versions = _versions(conn, beliefs, owner, mid)
         opened = [v for v in versions if v["opened_by"] == bitemporal.INVALIDATED]
         if not opened:
@@ -131,7 +152,7 @@ def invalidation(side: Any, owner: Owner, memory_id: str) -> dict[str, Any] | No
                 .where(beliefs.c.app == owner.app, beliefs.c.user_id == owner.user_id)
             ).all()
             successor = _row(rows[0]) if rows else {"memory_id": successor_id}
-        messages = side.tables("sessions", conn)["messages"]
+        messages = tables["messages"]
         cause = v["cause"]
         return {
             "memory_id": mid,
@@ -189,8 +210,7 @@ def conversation_at(
     owner = _owner(owner)
     sid = _id(session_id, SessionNotFound, "session_id")
     when = _when(at, "at")
-    with snapshot(side.db) as conn:
-        tables = side.tables("sessions", conn)
+    with _scoped(side, owner, "sessions") as (conn, tables):
         sessions, messages = tables["sessions"], tables["messages"]
         row = conn.execute(
             select(sessions)

@@ -7,6 +7,7 @@ old tables are dropped only on request (``memledger projections drop``).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
@@ -114,7 +115,8 @@ def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
     if not rows:
         return
     sql, keys, converters = _insert_plan(table, conn.dialect.name)
-    values = itemgetter(*keys)  # every row carries every column (a KeyError is a bug)
+    get = itemgetter(*keys)  # every row carries every column (a KeyError is a bug)
+    values = get if len(keys) > 1 else (lambda row: (get(row),))  # one key: no tuple
     convert = [(i, conv) for i, conv in enumerate(converters) if conv is not identity]
     params: list[Any] = []
     for row in rows:
@@ -127,12 +129,20 @@ def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
     conn.exec_driver_sql(sql, params)
 
 
-_PLANS: dict[tuple[int, str], tuple[str, list[str], list[Any]]] = {}
+# Keyed by the Table object itself, weakly: an ``id()`` is reused once a
+# projection instance (and its MetaData) is collected, and a new table of
+# another shape at the same address got the old plan (``KeyError`` on a
+# column the new rows do not have).
+_PLANS: weakref.WeakKeyDictionary[Table, dict[str, tuple[str, list[str], list[Any]]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _insert_plan(table: Table, dialect_name: str) -> tuple[str, list[str], list[Any]]:
-    key = (id(table), dialect_name)
-    plan = _PLANS.get(key)
+    by_dialect = _PLANS.get(table)
+    if by_dialect is None:
+        by_dialect = _PLANS.setdefault(table, {})
+    plan = by_dialect.get(dialect_name)
     if plan is None:
         from sqlalchemy import insert
 
@@ -144,7 +154,7 @@ def _insert_plan(table: Table, dialect_name: str) -> tuple[str, list[str], list[
         order = list(compiled.positiontup) if compiled.positional else keys
         converters = [sql_converter(table.c[k].type, dialect_name) for k in order]
         plan = (compiled.string, order, converters)
-        _PLANS[key] = plan
+        by_dialect[dialect_name] = plan
     return plan
 
 

@@ -36,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 
 from engine.errors import AlreadyProcessed, ProjectionError
+from projections import row_security
 from projections.db import JsonValue, UtcDateTime
 
 __all__ = [
@@ -134,6 +135,8 @@ def create_catalog(db: Engine) -> None:
     with db.begin() as conn:
         ddl_lock(conn)
         meta.create_all(conn, checkfirst=True)
+        # PostgreSQL: the read role resolves active versions too (no owner data here)
+        row_security.grant_catalog(conn, [t.name for t in meta.sorted_tables])
 
 
 def run_migrations(conn: Connection, name: str, version: int, steps: Sequence[Migration]) -> int:

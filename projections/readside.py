@@ -16,13 +16,15 @@ that resolved the old version a moment earlier still finds its tables.
 from __future__ import annotations
 
 import threading
+from contextlib import AbstractContextManager
 from typing import Any
 
 from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Engine
 
 from engine.errors import ProjectionError
-from projections import catalog, registry
+from engine.owner import Owner
+from projections import catalog, registry, row_security
 from projections.db import open_read_db, snapshot
 from projections.runner import Projection, Runner
 
@@ -76,6 +78,12 @@ class ReadSide:
             if key not in self._built:
                 self._built[key] = registry.lookup(name).build(info.version, info.params)
             return self._built[key]
+
+    def owner_scope(self, conn: Connection, owner: Owner) -> AbstractContextManager[Connection]:
+        """Reads in ``conn``'s transaction as the row-security reader role,
+        scoped to ``owner`` (``projections.row_security.owner_scope``).
+        Resolve tables first: ``tables`` reads the catalog."""
+        return row_security.owner_scope(conn, owner)
 
     def tables(self, name: str, conn: Connection) -> dict[str, Table]:
         proj = self.projection(name, conn)

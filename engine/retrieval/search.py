@@ -7,6 +7,13 @@ reciprocal rank, weight by confidence and freshness, drop near-duplicates,
 and return the top ``k``. Every store call passes the owner first; the
 owner is also re-checked on every row fetched (defence in depth).
 
+On PostgreSQL every read that returns rows (dense candidates, the fetch of
+content, ``recent``, ``load``) runs inside ``access.owner_scope``: the
+row-security reader role, so a store query that forgot its owner ``WHERE``
+still sees only this owner's rows. The lexical candidate list (row ids only)
+runs before it, as the connecting role, because PostgreSQL cannot use the
+full-text index under a policy (see ``projections.row_security``).
+
 The index is reached through ``IndexAccess`` (the projections read side,
 duck-typed), so this module never imports the projections package.
 """
@@ -15,6 +22,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -46,6 +54,8 @@ class IndexAccess(Protocol):
     def wait(self, position: int | None = None, timeout: float = 10.0, names: list[str] | None = None) -> None: ...
 
     def projection(self, name: str, conn: Connection) -> Any: ...
+
+    def owner_scope(self, conn: Connection, owner: Owner) -> AbstractContextManager[Connection]: ...
 
 
 class Searcher:
@@ -102,14 +112,16 @@ class Searcher:
         types = ("memory", "message") if include_messages else ("memory",)
         with sql_errors(), self.access.db.connect() as conn:
             store: IndexStore = self.access.projection(INDEX_NAME, conn).store(conn.dialect.name)
-            rows = store.recent(conn, owner, Filter(TimePoint(now, now), types), limit)
+            with self.access.owner_scope(conn, owner):
+                rows = store.recent(conn, owner, Filter(TimePoint(now, now), types), limit)
         return [_result(r, _weighted(r, 1.0, now)) for r in rows if _owned(r, owner)]
 
     def load(self, owner: Owner, memory_id: str) -> SearchResult | None:
         """One current belief of this owner, by id, from the index."""
         with sql_errors(), self.access.db.connect() as conn:
             store: IndexStore = self.access.projection(INDEX_NAME, conn).store(conn.dialect.name)
-            row = store.current_memory(conn, owner, memory_id)
+            with self.access.owner_scope(conn, owner):
+                row = store.current_memory(conn, owner, memory_id)
         return None if row is None or not _owned(row, owner) else _result(row, row.confidence)
 
     def _ranked(
@@ -128,12 +140,15 @@ class Searcher:
         owner's whole store, and weak dense agreement would outvote a strong
         lexical match."""
         depth = max(50, 4 * k)
+        # row ids only, outside the reader role: the full-text index is
+        # unusable under a policy; the fetch below applies it to the content
         lexical = store.lexical(conn, owner, terms, flt, depth)
-        # a query with no features (only stopwords, punctuation) has a zero
-        # vector: its cosine is undefined, and pgvector would scan every row
-        dense = store.dense(conn, owner, vector, flt, depth, floor) if np.any(vector) else []
-        fused = rrf([lexical, dense])[: 3 * k + 10]
-        rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
+        with self.access.owner_scope(conn, owner):
+            # a query with no features (only stopwords, punctuation) has a zero
+            # vector: its cosine is undefined, and pgvector would scan every row
+            dense = store.dense(conn, owner, vector, flt, depth, floor) if np.any(vector) else []
+            fused = rrf([lexical, dense])[: 3 * k + 10]
+            rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
         results = [
             _result(rows[row_id], _weighted(rows[row_id], score, flt.point.as_of))
             for row_id, score in fused
