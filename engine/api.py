@@ -301,6 +301,16 @@ class MemoryEngine:
         if all(r is None for r in receipts):
             return None
         if any(r is None for r in receipts):
+            # Each receipt is its own read, so a batch that another writer
+            # committed between two of them looks half-receipted. A receipt
+            # seen proves its transaction committed, and a transaction's
+            # receipts become visible together: reading the missing ones
+            # again sees the rest of any batch they belong to.
+            receipts = [
+                r if r is not None or f["client_id"] is None else unit.get(Receipt, receipt_id(sid, f["client_id"]))
+                for r, f in zip(receipts, prepared)
+            ]
+        if any(r is None for r in receipts):
             raise InvalidInput("this batch repeats an earlier client_id but is not the same batch")
         return [r.seq for r in receipts if r is not None]
 

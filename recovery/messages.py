@@ -9,10 +9,15 @@ only tagged values are its two datetimes, so its bytes are opened by the
 mapper (cipher, per-owner seal, compressor: whatever the store uses) and
 decoded with ``OrjsonTranscoder.decode_flat``. Any other class version, or a
 state that is not shaped like that, goes through the mapper in full.
+
+The rows come from ``engine.stream_rows`` (no ``StoredEvent`` or stream-id
+``UUID`` per row) and are opened as one stream (``SealingMapper.open_stream``:
+the associated data's stream-id bytes are built once, not per event).
 """
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 from uuid import UUID
 
@@ -23,9 +28,10 @@ from engine.api import MemoryEngine
 from engine.records import Message
 from engine.session import Session
 from engine.store import translate_errors
+from engine.stream_rows import Row, select_rows
 from engine.transcoder import OrjsonTranscoder
 
-__all__ = ["message_page"]
+__all__ = ["message_page", "messages_of_rows"]
 
 _TOPIC = Session.MessageAdded.TOPIC
 _DATETIMES = ("timestamp", "occurred_at")
@@ -42,49 +48,63 @@ def message_page(
     """The messages among one page of a session's events, in the page's
     order, and the stream version of the page's last event (None if empty)."""
     with translate_errors():
-        stored = eng.log.recorder.select_events(sid, lte=lte, desc=desc, limit=limit)
-        decode = _decoder(eng.log.mapper)
-        messages = [_message(sid.hex, decode(s)) for s in stored if s.topic == _TOPIC]
-    return messages, (stored[-1].originator_version if stored else None)
+        rows = select_rows(eng.log.recorder, sid, lte=lte, desc=desc, limit=limit)
+    return messages_of_rows(eng, sid, rows), (rows[-1][0] if rows else None)
 
 
-def _decoder(mapper: Mapper[UUID]) -> Any:
-    transcoder = mapper.transcoder
-    if Session.MessageAdded.class_version != 1 or not isinstance(transcoder, OrjsonTranscoder):
-        return lambda stored: vars(mapper.to_domain_event(stored))
-    opener = getattr(mapper, "open_state", None)  # the sealing mapper's unseal step
-
-    def decode(stored: StoredEvent) -> dict[str, Any]:
+def messages_of_rows(eng: MemoryEngine, sid: UUID, rows: list[Row]) -> list[Message]:
+    """The ``message.added`` rows among ``rows`` (one stream's) as messages."""
+    mapper = eng.log.mapper
+    picked = [r for r in rows if r[1] == _TOPIC]
+    session_hex = sid.hex
+    with translate_errors():
+        if Session.MessageAdded.class_version != 1 or not isinstance(mapper.transcoder, OrjsonTranscoder):
+            return [_message(session_hex, _full(mapper, sid, r)) for r in picked]
+        opener = getattr(mapper, "open_stream", None)  # the sealing mapper's unseal step
         if opener is not None:
-            data = opener(stored)
+            opened = opener(sid, picked)
         else:
-            data = mapper.cipher.decrypt(stored.state) if mapper.cipher else stored.state
-        if mapper.compressor:
-            data = mapper.compressor.decompress(data)
-        try:
-            state = transcoder.decode_flat(data, _DATETIMES)
-        except (ValueError, TypeError, KeyError):
-            # Not the flat v1 shape: the mapper decodes it, or says why not.
-            return vars(mapper.to_domain_event(stored))
-        if "class_version" in state:
-            return vars(mapper.to_domain_event(stored))
-        return state
+            opened = [mapper.cipher.decrypt(r[2]) if mapper.cipher else r[2] for r in picked]
+        decode = mapper.transcoder.decode_flat  # type: ignore[attr-defined]
+        compressor = mapper.compressor
+        messages = []
+        append = messages.append
+        for row, data in zip(picked, opened):
+            if compressor:
+                data = compressor.decompress(data)
+            try:
+                state = decode(data, _DATETIMES)
+            except (ValueError, TypeError, KeyError):
+                state = None  # not the flat v1 shape: the mapper decodes it, or says why not
+            if state is None or "class_version" in state:
+                state = _full(mapper, sid, row)
+            append(_message(session_hex, state))
+    return messages
 
-    return decode
+
+def _full(mapper: Mapper[UUID], sid: UUID, row: Row) -> dict[str, Any]:
+    return vars(mapper.to_domain_event(StoredEvent(sid, *row)))
+
+
+# ``_message`` passes Message's fields by position (a keyword call costs a
+# third more, paid once per message of every restore): pin the order here.
+_FIELDS = ("session_id", "seq", "role", "content", "occurred_at", "recorded_at", "name",
+           "tool_calls", "tool_call_id", "client_id", "metadata")
+assert tuple(f.name for f in fields(Message)) == _FIELDS, "recovery.messages._message is out of date"
 
 
 def _message(session_hex: str, e: dict[str, Any]) -> Message:
     tool_calls, metadata = e["tool_calls"], e["metadata"]
     return Message(
-        session_id=session_hex,
-        seq=e["seq"],
-        role=e["role"],
-        content=e["content"],
-        occurred_at=e["occurred_at"],
-        recorded_at=e["timestamp"],
-        name=e["name"],
-        tool_calls=None if tool_calls is None else orjson.loads(tool_calls),
-        tool_call_id=e["tool_call_id"],
-        client_id=e["client_id"],
-        metadata=None if metadata is None else orjson.loads(metadata),
+        session_hex,
+        e["seq"],
+        e["role"],
+        e["content"],
+        e["occurred_at"],
+        e["timestamp"],
+        e["name"],
+        None if tool_calls is None else orjson.loads(tool_calls),
+        e["tool_call_id"],
+        e["client_id"],
+        None if metadata is None else orjson.loads(metadata),
     )

@@ -5,6 +5,14 @@ supervisor must get back exactly what was acknowledged. The agent stream
 says which session is current and holds the last checkpoint; the session
 stream holds every acknowledged message, in seq order, exactly once (a
 transaction either committed a message event or did not).
+
+Why it reads streams itself (``engine.stream_rows``) instead of
+``eng.load_agent`` / ``eng.load_session``: each of those is two round trips
+(latest snapshot, then the events after it), and the session's events were
+then read a second time for the messages. Here the agent is one statement
+(snapshot and tail together) and, for a full history, the session and its
+messages are one more: the session is folded from its snapshot and the tail
+of the very rows the messages are decoded from.
 """
 
 from __future__ import annotations
@@ -15,13 +23,17 @@ from uuid import UUID
 
 import orjson
 
+from engine.agent import Agent, agent_stream_id
 from engine.api import MemoryEngine
 from engine.errors import AgentNotFound, InvalidInput
 from engine.owner import Owner
 from engine.records import Message, TaskRecord
 from engine.session import Session
+from engine.store import translate_errors
+from engine.stream_rows import aggregate_of_rows, select_with_snapshot
 from engine.task import Task
-from recovery.messages import message_page
+from engine.validation import check_name
+from recovery.messages import message_page, messages_of_rows
 
 __all__ = ["RestoredAgent", "read_messages", "restore_agent"]
 
@@ -61,13 +73,23 @@ def restore_agent(
     its open tasks and its last checkpointed state, as of the last commit."""
     if last_n is not None and (not isinstance(last_n, int) or isinstance(last_n, bool) or last_n < 0):
         raise InvalidInput("last_n must be a non-negative integer or None")
-    agent = eng.load_agent(owner, agent_id)
+    if not isinstance(owner, Owner):
+        raise InvalidInput(f"owner must be an Owner, got {type(owner).__name__}")
+    agent_id = check_name(agent_id, "agent_id", eng.config.limits)
+    agent = _load(eng, agent_stream_id(owner.app, owner.user_id, agent_id), Agent)
     if agent is None or agent.session_id is None:
         raise AgentNotFound(f"no agent {agent_id!r} with a session for this owner")
-    session = eng.load_session(agent.session_id)
+    sid = UUID(hex=agent.session_id)
+    if last_n is None:
+        with translate_errors():
+            snapshot, rows = select_with_snapshot(eng.log, sid, all_events=True)
+            session = _of_class(aggregate_of_rows(eng.log.mapper, sid, snapshot, rows), Session)
+        messages = messages_of_rows(eng, sid, rows) if session is not None else []
+    else:
+        session = _load(eng, sid, Session)
+        messages = read_messages(eng, session, last_n) if session is not None else []
     if session is None:  # pragma: no cover - the same transaction wrote both
         raise AgentNotFound(f"agent {agent_id!r} points at a missing session")
-    messages = read_messages(eng, session, last_n)
     tasks = [_task_record(eng, task_id) for task_id in session.open_tasks]
     return RestoredAgent(
         owner=owner,
@@ -104,6 +126,17 @@ def read_messages(eng: MemoryEngine, session: Session, last_n: int | None = None
             break
     found.reverse()
     return found
+
+
+def _load(eng: MemoryEngine, stream_id: UUID, cls: type[Any]) -> Any:
+    """The aggregate from one statement (snapshot + the events after it), or None."""
+    with translate_errors():
+        snapshot, rows = select_with_snapshot(eng.log, stream_id)
+        return _of_class(aggregate_of_rows(eng.log.mapper, stream_id, snapshot, rows), cls)
+
+
+def _of_class(aggregate: Any, cls: type[Any]) -> Any:
+    return aggregate if isinstance(aggregate, cls) else None
 
 
 def _task_record(eng: MemoryEngine, task_id: str) -> TaskRecord | None:

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from engine import MemoryEngine, Owner
+from engine.errors import InvalidInput
 from recovery import restore_agent
 from recovery.restore import read_messages
 
@@ -150,3 +151,35 @@ def test_client_id_retries_racing_write_once(db_url: str, engines: str) -> None:
         messages = read_messages(e1, e1.load_session(sid))  # type: ignore[arg-type]
     assert [m.content for m in messages] == [f"request {k}" for k in range(15)] + [f"batch {i}" for i in range(3)]
     assert [m.seq for m in messages] == list(range(1, 19))
+
+
+def test_batch_committed_between_two_receipt_reads_is_a_replay(db_url: str) -> None:
+    """The race behind a rare ``InvalidInput`` in the test above: a retried
+    batch reads its receipts one by one, and the other engine commits the same
+    batch between two of those reads. Forced here: e2's first receipt read
+    misses, then e1 commits the batch before e2 reads the second receipt."""
+    from engine.receipt import receipt_id
+
+    batch = [{"role": "user", "content": f"b{i}", "client_id": f"b-{i}"} for i in range(3)]
+    with MemoryEngine.open(db_url) as e1, MemoryEngine.open(db_url) as e2:
+        sid = e1.create_session(OWNER, agent_id="agent")
+        e1.add_message(sid, role="user", content="first")
+        e2.get_session(sid)
+        from uuid import UUID
+
+        second = receipt_id(UUID(hex=sid), "b-1")
+        load = e2._writer._load
+        fired: list[list[int]] = []
+
+        def load_racing(aggregate_id: UUID) -> object:
+            if aggregate_id == second and not fired:
+                fired.append(e1.add_messages(sid, batch))  # commits while e2 is between reads
+            return load(aggregate_id)
+
+        e2._writer._load = load_racing  # type: ignore[method-assign]
+        assert e2.add_messages(sid, batch) == [2, 3, 4]
+        assert fired == [[2, 3, 4]]
+        assert e1.get_session(sid).message_count == 4
+        # A batch that really mixes a used client_id with a new one is still refused.
+        with pytest.raises(InvalidInput):
+            e2.add_messages(sid, [batch[0], {"role": "user", "content": "new", "client_id": "new"}])

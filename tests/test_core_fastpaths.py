@@ -92,3 +92,37 @@ def test_concurrent_callers_grouped_lose_nothing(db_url: str) -> None:
         for i in (0, 5):
             restored = restore_agent(eng, OWNER, f"a{i}")
             assert [m.content for m in restored.messages][:40] == [f"{i}-{n}" for n in range(40)]
+
+
+def test_restore_reads_each_stream_in_one_statement_and_equals_the_library(db_url: str) -> None:
+    """restore_agent folds the agent and the session from ``select_with_snapshot``
+    (snapshot and events in one UNION ALL): the same state as the repository's
+    two-query load, before and after snapshots, with open and finished tasks."""
+    from engine.stream_rows import aggregate_of_rows, select_rows, select_with_snapshot
+
+    with MemoryEngine.open(db_url) as eng:
+        sid = eng.create_session(OWNER, agent_id="one")
+        for size in (3, 120, 1):  # none, then one snapshot, then a tail past it
+            eng.add_messages(sid, [{"role": "user", "content": f"m{i}"} for i in range(size)])
+            t_open = eng.start_task(sid, input="open")
+            t_done = eng.start_task(sid, input="done")
+            eng.complete_task(t_done, output="ok")
+            for step in range(60):
+                eng.checkpoint_agent(OWNER, "one", {"step": step, "size": size})
+            restored = restore_agent(eng, OWNER, "one")
+            session, agent = eng.load_session(sid), eng.load_agent(OWNER, "one")
+            assert session is not None and agent is not None
+            assert restored.message_count == session.seq and restored.session_closed == session.closed
+            assert sorted(t.task_id for t in restored.open_tasks) == sorted(session.open_tasks)
+            assert t_open in session.open_tasks and t_done not in session.open_tasks
+            assert restored.state == {"step": 59, "size": size} and restored.checkpoints == agent.checkpoints
+            assert [m.seq for m in restored.messages] == list(range(1, session.seq + 1))
+            assert restored.messages == read_messages(eng, session)
+            for stream, full in ((session.id, True), (session.id, False), (agent.id, False)):
+                snapshot, rows = select_with_snapshot(eng.log, stream, all_events=full)
+                loaded = eng.log.repository.get(stream)
+                assert vars(aggregate_of_rows(eng.log.mapper, stream, snapshot, rows)) == vars(loaded)
+                gt = None if full or snapshot is None else snapshot[0]
+                assert rows == select_rows(eng.log.recorder, stream, gt=gt)
+        eng.close_session(sid)
+        assert restore_agent(eng, OWNER, "one").session_closed is True

@@ -90,7 +90,7 @@ def _unsealed_engine(db_url: str) -> MemoryEngine:
 def _as_version(eng: MemoryEngine, stored: StoredEvent, version: int, drop: tuple[str, ...]) -> StoredEvent:
     """The stored event as an older class version wrote it: without the
     fields added since, and without a class_version key (version 1)."""
-    state = eng.log.mapper.transcoder.decode(stored.state)
+    state = eng.log.mapper.transcoder.decode(eng.log.mapper.open_state(stored))  # unpacked (engine.packing)
     holder = state["state"] if "state" in state and isinstance(state["state"], dict) else state
     for key in drop:
         del holder[key]
