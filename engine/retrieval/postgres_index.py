@@ -3,9 +3,9 @@
 Why the exact fallback: HNSW applies the owner and bitemporal filters after
 the graph walk, so an owner with few rows among many (or an as-of query
 that hides most versions) can get fewer than ``limit`` neighbours back. When
-that happens the query is repeated as an exact scan over that owner's rows
-(a MATERIALIZED CTE the planner cannot push the ANN order into), which is
-cheap precisely because the filtered set is small.
+that happens (``_nearest``) the query is repeated as an exact scan over that
+owner's rows (a MATERIALIZED CTE the planner cannot push the ANN order
+into), which is cheap precisely because the filtered set is small.
 
 CJK text is matched through the character bigrams that
 ``text.lexical_text`` appends (the ``english`` and ``simple`` parsers keep a
@@ -29,10 +29,16 @@ __all__ = ["PostgresIndexStore"]
 
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 64
+HNSW_EF_SEARCH_MIN = 40  # pgvector's default
+HNSW_EF_SEARCH_WIDE = 400  # the retry before an exact scan
+HNSW_EF_SEARCH_MAX = 1000  # pgvector's upper bound
 
 
 COMMON_LEXEME_SHARE = 0.05  # of all rows; see PostgresIndexStore._query_lexemes
 COMMON_STATS_TTL_S = 300.0
+LEXEME_CANDIDATES = 2000  # rows ranked per query at most (split among its lexemes)
+LEXEME_CANDIDATES_MIN = 250  # per lexeme, however many lexemes the query has
+LEXEME_CACHE_MAX = 50_000  # analysed query terms kept
 
 
 class PostgresIndexStore(IndexStore):
@@ -40,6 +46,9 @@ class PostgresIndexStore(IndexStore):
         super().__init__(table, dimension)
         self._common: dict[str, float] = {}
         self._common_at = float("-inf")
+        self._unlisted = 0.0
+        self._rows = 0.0
+        self._lexemes: dict[str, tuple[str, ...]] = {}
 
     def create_schema(self, conn: Connection) -> None:
         t, d = self.table, int(self.dimension)
@@ -83,58 +92,106 @@ class PostgresIndexStore(IndexStore):
     def lexical(
         self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, limit: int
     ) -> list[int]:
+        """Rows ranked by ``ts_rank`` among a bounded candidate set.
+
+        Why bounded: ranking reads every candidate row's tsvector, so a
+        lexeme in half the table (a query of only common words keeps its
+        common lexemes) cost ~40-55 ms at 100k rows. Each lexeme contributes
+        at most its share of ``LEXEME_CANDIDATES`` matching rows (GIN bitmap,
+        heap order), so a lexeme with fewer matches than that is ranked in
+        full (as an unbounded query would) and only a very common lexeme is
+        sampled: its rank among half the table says little anyway. While
+        ANALYZE's statistics expect no lexeme above its share, the plain
+        query ranks every match (one index scan instead of one per lexeme)."""
         lexemes = self._query_lexemes(conn, terms)
         if not lexemes:
             return []
-        query = " | ".join("'" + lx.replace("\\", "\\\\").replace("'", "''") + "'" for lx in lexemes)
+        quoted = ["'" + lx.replace("\\", "\\\\").replace("'", "''") + "'" for lx in lexemes]
         clause, params = flt.sql()
-        params.update(app=owner.app, user=owner.user_id, q=query, n=limit)
-        rows = conn.execute(
-            text(
+        cap = max(LEXEME_CANDIDATES_MIN, LEXEME_CANDIDATES // len(quoted))
+        params.update(app=owner.app, user=owner.user_id, q=" | ".join(quoted), n=limit)
+        owned = f"app = :app AND user_id = :user AND {clause}"
+        if all(self._expected_matches(conn, lx) <= cap for lx in lexemes):
+            # the common case (an owner's few thousand rows): rank every match
+            sql = (
                 f"SELECT row_id FROM {self.table}, to_tsquery('simple', :q) q "
-                f"WHERE app = :app AND user_id = :user AND tsv @@ q AND {clause} "
-                "ORDER BY ts_rank(tsv, q, 1) DESC, row_id LIMIT :n"
-            ),
-            params,
-        )
+                f"WHERE {owned} AND tsv @@ q ORDER BY ts_rank(tsv, q, 1) DESC, row_id LIMIT :n"
+            )
+        else:
+            params.update(lx=quoted, cap=cap)
+            sql = (
+                "SELECT row_id FROM (SELECT DISTINCT ON (m.row_id) m.row_id, "
+                "ts_rank(m.tsv, to_tsquery('simple', :q), 1) AS r "
+                "FROM unnest(CAST(:lx AS text[])) AS l(q) CROSS JOIN LATERAL ("
+                f"SELECT row_id, tsv FROM {self.table} WHERE {owned} "
+                "AND tsv @@ CAST(l.q AS tsquery) LIMIT :cap) m "
+                "ORDER BY m.row_id) s ORDER BY r DESC, row_id LIMIT :n"
+            )
+        rows = conn.execute(text(sql), params)
         return [int(r[0]) for r in rows]
 
     def _query_lexemes(self, conn: Connection, terms: Sequence[str]) -> list[str]:
         """The query's ``english`` lexemes minus the very common ones.
 
         Why: ``ts_rank`` has no IDF, so a lexeme in a fifth of all rows (a
-        speaker's name, "love", "great") weighs as much as a rare one, and
-        ranking it means reading every row that contains it (the latency
-        tail: ~50-130 ms at 100k rows). Lexemes that ANALYZE's statistics
-        (``pg_stats.most_common_elems`` of the tsvector) put above
-        ``COMMON_LEXEME_SHARE`` are dropped unless nothing else is left.
-        Without statistics (a fresh table) nothing is dropped."""
+        speaker's name, "love", "great") weighs as much as a rare one.
+        Lexemes that ANALYZE's statistics (``pg_stats.most_common_elems`` of
+        the tsvector) put above ``COMMON_LEXEME_SHARE`` are dropped unless
+        nothing else is left. Without statistics (a fresh table) nothing is
+        dropped. Terms are analysed once and cached (the ``english`` stemmer
+        is deterministic), so a repeated term costs no round trip."""
         if not terms:
             return []
-        found = conn.execute(
-            text("SELECT lexeme FROM unnest(to_tsvector('english', :q))"), {"q": " ".join(terms)}
-        ).scalars().all()
-        lexemes = [str(x) for x in found]
+        missing = [t for t in dict.fromkeys(terms) if t not in self._lexemes]
+        if missing:
+            found = conn.execute(
+                text(
+                    "SELECT t, array(SELECT lexeme FROM unnest(to_tsvector('english', t))) "
+                    "FROM unnest(CAST(:terms AS text[])) AS u(t)"
+                ),
+                {"terms": missing},
+            ).all()
+            if len(self._lexemes) + len(found) > LEXEME_CACHE_MAX:
+                self._lexemes.clear()
+            self._lexemes.update({str(t): tuple(str(x) for x in lx) for t, lx in found})
+        lexemes = list(dict.fromkeys(lx for t in terms for lx in self._lexemes.get(t, ())))
         common = self._common_lexemes(conn)
         kept = [lx for lx in lexemes if common.get(lx, 0.0) <= COMMON_LEXEME_SHARE]
         return kept or lexemes
 
     def _common_lexemes(self, conn: Connection) -> dict[str, float]:
+        self._refresh_stats(conn)
+        return self._common
+
+    def _expected_matches(self, conn: Connection, lexeme: str) -> float:
+        """Rows that contain ``lexeme`` by ANALYZE's statistics: a listed
+        lexeme's frequency, or at most the least frequent listed one's (what
+        the planner assumes too); 0 without statistics."""
+        self._refresh_stats(conn)
+        return self._common.get(lexeme, self._unlisted) * self._rows
+
+    def _refresh_stats(self, conn: Connection) -> None:
         now = time.monotonic()
         if now - self._common_at < COMMON_STATS_TTL_S:
-            return self._common
+            return
         row = conn.execute(
             text(
-                "SELECT most_common_elems::text::text[], most_common_elem_freqs FROM pg_stats "
-                "WHERE schemaname = current_schema() AND tablename = :t AND attname = 'tsv'"
+                "SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs, c.reltuples "
+                "FROM pg_class c LEFT JOIN pg_stats s ON s.schemaname = current_schema() "
+                "AND s.tablename = c.relname AND s.attname = 'tsv' WHERE c.oid = to_regclass(:t)"
             ),
             {"t": self.table},
         ).first()
         common: dict[str, float] = {}
-        if row is not None and row[0] is not None:
-            common = {str(e): float(f) for e, f in zip(row[0], row[1])}
-        self._common, self._common_at = common, now
-        return common
+        unlisted, rows = 0.0, 0.0
+        if row is not None:
+            rows = max(0.0, float(row[2] or 0.0))
+            if row[0] is not None:
+                elems, freqs = list(row[0]), [float(f) for f in row[1]]
+                common = {str(e): f for e, f in zip(elems, freqs)}
+                # freqs = one per element, then their minimum, maximum, null share
+                unlisted = freqs[len(elems)] if len(freqs) > len(elems) else min(freqs, default=0.0)
+        self._common, self._unlisted, self._rows, self._common_at = common, unlisted, rows, now
 
     def dense(
         self,
@@ -147,23 +204,47 @@ class PostgresIndexStore(IndexStore):
     ) -> list[int]:
         clause, params = flt.sql()
         params.update(app=owner.app, user=owner.user_id, v=self.encode_vector(vector), n=limit)
-        conn.execute(text(f"SET LOCAL hnsw.ef_search = {max(40, 2 * int(limit))}"))
-        found = conn.execute(
+        found = self._nearest(conn, clause, params, limit)
+        return [int(r[0]) for r in found if 1.0 - float(r[1]) >= min_similarity]
+
+    def _nearest(self, conn: Connection, clause: str, params: dict[str, Any], limit: int) -> Sequence[Any]:
+        """(row_id, distance) rows nearest first: HNSW, then the exact scan if
+        the walk came back short.
+
+        ``ef_search`` below ``limit`` cannot return ``limit`` rows; a quarter
+        above it leaves room for filtered-out rows at about half the cost of
+        the previous ``2 * limit`` (100k rows). A walk that is short but more
+        than half full is mostly unfiltered, yet a graph walk can come back a
+        few rows short at any ``ef_search`` (100k synthetic rows with many
+        duplicate vectors: ~6 % of walks returned 40-48 of 50), and the exact
+        scan over such a large owner took ~250 ms. So it is walked again
+        wider: that either completes the list or, finding no more (a
+        filtered walk would grow), shows the graph has given what it has;
+        HNSW is approximate, and a dense list a few rows short costs RRF
+        nothing. Anything shorter is an owner whose visible rows are few
+        among many, where the exact scan is cheap."""
+        walk = text(
+            f"SELECT row_id, embedding <=> CAST(:v AS vector) AS d FROM {self.table} "
+            f"WHERE app = :app AND user_id = :user AND {clause} "
+            "ORDER BY embedding <=> CAST(:v AS vector) LIMIT :n"
+        )
+        ef = min(HNSW_EF_SEARCH_MAX, max(HNSW_EF_SEARCH_MIN, limit + limit // 4))
+        conn.execute(text(f"SET LOCAL hnsw.ef_search = {ef}"))
+        found = conn.execute(walk, params).all()
+        if len(found) >= limit:
+            return found
+        wide = min(HNSW_EF_SEARCH_MAX, max(HNSW_EF_SEARCH_WIDE, 2 * ef))
+        if 2 * len(found) >= limit and wide > ef:
+            conn.execute(text(f"SET LOCAL hnsw.ef_search = {wide}"))
+            wider = conn.execute(walk, params).all()
+            if len(wider) >= limit or len(wider) <= len(found):
+                return wider if len(wider) >= len(found) else found
+        return conn.execute(
             text(
-                f"SELECT row_id, embedding <=> CAST(:v AS vector) AS d FROM {self.table} "
-                f"WHERE app = :app AND user_id = :user AND {clause} "
-                "ORDER BY embedding <=> CAST(:v AS vector) LIMIT :n"
+                f"WITH c AS MATERIALIZED (SELECT row_id, embedding FROM {self.table} "
+                f"WHERE app = :app AND user_id = :user AND {clause}) "
+                "SELECT row_id, embedding <=> CAST(:v AS vector) AS d FROM c "
+                "ORDER BY d, row_id LIMIT :n"
             ),
             params,
         ).all()
-        if len(found) < limit:
-            found = conn.execute(
-                text(
-                    f"WITH c AS MATERIALIZED (SELECT row_id, embedding FROM {self.table} "
-                    f"WHERE app = :app AND user_id = :user AND {clause}) "
-                    "SELECT row_id, embedding <=> CAST(:v AS vector) AS d FROM c "
-                    "ORDER BY d, row_id LIMIT :n"
-                ),
-                params,
-            ).all()
-        return [int(r[0]) for r in found if 1.0 - float(r[1]) >= min_similarity]

@@ -15,6 +15,7 @@ sync by triggers, so a projection writes each row once.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
@@ -29,6 +30,9 @@ __all__ = ["SqliteIndexStore"]
 
 
 CACHE_MAX_ROWS = 300_000  # owner matrices kept in memory, all owners together (~600 MB at 512-d)
+MATCH_WINDOW = 2000  # an owner's matches of one term ranked in full at most; see lexical()
+TERM_STATS_TTL_S = 300.0
+TERM_STATS_MAX = 100_000  # remembered (owner, term) verdicts
 
 
 class SqliteIndexStore(IndexStore):
@@ -36,6 +40,8 @@ class SqliteIndexStore(IndexStore):
         super().__init__(table, dimension)
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple[str, str], _OwnerRows] = OrderedDict()
+        self._term_counts: dict[tuple[tuple[str, str], str], bool] = {}
+        self._terms_at = float("-inf")
 
     @property
     def fts(self) -> str:
@@ -79,20 +85,76 @@ class SqliteIndexStore(IndexStore):
     def lexical(
         self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, limit: int
     ) -> list[int]:
+        """Rows best first by BM25, over a bounded set of matches.
+
+        Why bounded: ``bm25()`` is computed for every match before the sort,
+        so a query whose terms are in half the table cost ~200 ms at 100k
+        rows. A term that more than ``MATCH_WINDOW`` of the owner's rows
+        contain is dropped while the query has rarer terms (BM25 already
+        weighs it low, and the rarer terms are ranked in full, exactly as
+        an unbounded query would). A query made only of such terms ranks
+        the newest ``MATCH_WINDOW`` of its matches: FTS5 walks doclists in
+        descending rowid order without sorting, so that window's edge is
+        cheap to find. An owner with fewer matches than the window (every
+        LoCoMo conversation) gets the unbounded ranking."""
         if not terms:
             return []
-        match = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+        frequent = self._frequent_terms(conn, owner, terms)
+        rare = [t for t in terms if t not in frequent]
+        match = " OR ".join(_phrase(term) for term in (rare or terms))
         clause, params = flt.sql("i")
-        params.update(app=owner.app, user=owner.user_id, q=match, n=limit)
+        params.update(app=owner.app, user=owner.user_id, q=match, n=limit, w=MATCH_WINDOW)
+        joined = (
+            # CROSS JOIN keeps FTS5 the outer loop: the planner may otherwise walk
+            # the owner's rows and run the full-text query once per row
+            f"FROM {self.fts} CROSS JOIN {self.table} i ON i.row_id = {self.fts}.rowid "
+            f"WHERE i.app = :app AND i.user_id = :user AND {self.fts} MATCH :q AND {clause}"
+        )
+        window = ""
+        if not rare:
+            params["edge"] = conn.execute(
+                text(f"SELECT {self.fts}.rowid {joined} ORDER BY {self.fts}.rowid DESC LIMIT 1 OFFSET :w"),
+                params,
+            ).scalar()
+            window = "" if params["edge"] is None else f" AND {self.fts}.rowid > :edge"
         rows = conn.execute(
-            text(
-                f"SELECT i.row_id FROM {self.fts} JOIN {self.table} i ON i.row_id = {self.fts}.rowid "
-                f"WHERE i.app = :app AND i.user_id = :user AND {self.fts} MATCH :q AND {clause} "
-                f"ORDER BY bm25({self.fts}) LIMIT :n"
-            ),
+            text(f"SELECT i.row_id {joined}{window} ORDER BY bm25({self.fts}) LIMIT :n"),
             params,
         )
         return [int(r[0]) for r in rows]
+
+    def _frequent_terms(self, conn: Connection, owner: Owner, terms: Sequence[str]) -> set[str]:
+        """The terms that more than ``MATCH_WINDOW`` of the owner's rows contain.
+
+        Counted by FTS5 itself, stopping at the window (so a count reads at
+        most that many of the owner's matches), and remembered per owner for
+        ``TERM_STATS_TTL_S``: a term's frequency moves slowly, and a stale
+        verdict only moves the cost bound, never which owner's rows match."""
+        now = time.monotonic()
+        key = (owner.app, owner.user_id)
+        with self._lock:
+            if now - self._terms_at >= TERM_STATS_TTL_S or len(self._term_counts) > TERM_STATS_MAX:
+                self._terms_at, self._term_counts = now, {}
+            known = {t: self._term_counts.get((key, t)) for t in terms}
+        params = {"app": owner.app, "user": owner.user_id, "cap": MATCH_WINDOW + 1}
+        for term, frequent in known.items():
+            if frequent is None:
+                # frequent if so among all rows (a doclist count, no row reads:
+                # a term rare in the table costs just that) and the owner's
+                known[term] = all(
+                    int(conn.execute(text(sql), {**params, "q": _phrase(term)}).scalar_one()) > MATCH_WINDOW
+                    for sql in (
+                        f"SELECT count(*) FROM (SELECT rowid FROM {self.fts} WHERE {self.fts} MATCH :q LIMIT :cap)",
+                        (
+                            f"SELECT count(*) FROM (SELECT {self.fts}.rowid FROM {self.fts} "
+                            f"CROSS JOIN {self.table} i ON i.row_id = {self.fts}.rowid "
+                            f"WHERE i.app = :app AND i.user_id = :user AND {self.fts} MATCH :q LIMIT :cap)"
+                        ),
+                    )
+                )
+        with self._lock:
+            self._term_counts.update({(key, t): bool(v) for t, v in known.items()})
+        return {t for t, v in known.items() if v}
 
     def dense(
         self,
@@ -153,6 +215,11 @@ class SqliteIndexStore(IndexStore):
                 _, evicted = self._cache.popitem(last=False)
                 total -= len(evicted.ids)
         return loaded
+
+
+def _phrase(term: str) -> str:
+    """A term as an FTS5 string (no operator or column filter can leak in)."""
+    return '"' + term.replace('"', '""') + '"'
 
 
 class _OwnerRows:
