@@ -95,8 +95,6 @@ def check_json(value: object, label: str, limits: Limits, max_bytes: int | None 
     bound = limits.max_metadata_bytes if max_bytes is None else max_bytes
     if len(text) > bound:
         raise ContentTooLarge(f"{label} is {len(text)} bytes of JSON; the limit is {bound}")
-    if "\\u0000" in text:
-        raise InvalidMetadata(f"{label} contains a NUL character")
     return text
 
 

@@ -383,3 +383,15 @@ def test_a_closed_engine_raises_typed_errors(db_url: str) -> None:
     for call in calls:
         with pytest.raises(MemledgerError):
             call()
+
+
+def test_escaped_looking_text_is_not_a_nul(eng: MemoryEngine) -> None:
+    """A literal backslash-u-0000 is six ordinary characters, not a NUL byte
+    (found by the replay model: the JSON text check confused the two)."""
+    owner = Owner("app", "u")
+    sid = eng.create_session(owner, agent_id="a")
+    eng.add_message(sid, role="user", content="x", metadata={"\\u0000": "\\u0000"})
+    eng.checkpoint_agent(owner, "a", {"\\u0000": None})
+    restored = restore_agent(eng, owner, "a")
+    assert restored.state == {"\\u0000": None}
+    assert restored.messages[0].metadata == {"\\u0000": "\\u0000"}
