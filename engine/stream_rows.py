@@ -73,9 +73,12 @@ def select_rows(
             cursor.row_factory = None  # plain tuples: no sqlite3.Row per row to convert
             cursor.execute(sql, params)
             return cursor.fetchall()  # type: ignore[no-any-return]
-    with datastore.get_connection() as conn, conn.cursor() as cursor:
+    # Imported only here: this branch runs only under eventsourcing.postgres.
+    from psycopg.rows import tuple_row
+
+    with datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
         cursor.execute(sql, params, prepare=True)
-        return [(r["originator_version"], r["topic"], bytes(r["state"])) for r in cursor.fetchall()]
+        return cursor.fetchall()  # type: ignore[no-any-return]
 
 
 def select_with_snapshot(
@@ -142,17 +145,19 @@ def _postgres_with_snapshot(
         f"UNION ALL SELECT 0, originator_version, topic, state FROM {events} "
         f"WHERE originator_id = %s{after}"
     )
-    with datastore.get_connection() as conn, conn.cursor() as cursor:
+    # Imported only here: this branch runs only under eventsourcing.postgres.
+    from psycopg.rows import tuple_row
+
+    with datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
         cursor.execute(sql, [key, key] if all_events else [key, key, key], prepare=True)
         fetched = cursor.fetchall()
     snapshot: Row | None = None
     rows: list[Row] = []
-    for r in fetched:
-        row = (r["originator_version"], r["topic"], bytes(r["state"]))
-        if r["is_snapshot"]:
-            snapshot = row
+    for is_snapshot, version, topic, state in fetched:
+        if is_snapshot:
+            snapshot = (version, topic, state)
         else:
-            rows.append(row)
+            rows.append((version, topic, state))
     versions = list(map(_version, rows))
     if rows and versions != list(range(versions[0], versions[0] + len(versions))):
         rows.sort(key=_version)  # out of order (or not contiguous): never seen, but not assumed

@@ -65,7 +65,7 @@ def test_a_damaged_packed_state_is_corrupt(db_url: str) -> None:
     with MemoryEngine.open(config=EngineConfig(db=db_url, seal_events=False)) as eng:
         sid = eng.create_session(OWNER, "agent")
         eng.add_message(sid, "user", LONG)
-        n = [n for n in eng.log.recorder.select_notifications(1, limit=100) if n.topic == "message.added"][0]
+        n = next(n for n in eng.log.recorder.select_notifications(1, limit=100) if n.topic == "message.added")
         assert n.state[0] == DEFLATE_V1
         for bad in (n.state[:-5], bytes([DEFLATE_V1]) + b"\xff" * 40, b"\x07" + n.state[1:]):
             with pytest.raises(CorruptStore):
