@@ -48,7 +48,7 @@ def bounded(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
             "confidence": 0.7, "valid_from": now - 86400, "invalid_at": None, "recorded_at": now - 60,
             "expired_at": None, "session_id": None, "seq": None, "sources": "[]", "detail": "{}",
             "embedding": v,
-        }  # fmt: skip
+        }
         for (o, t), v in zip(texts, vectors)
     ]
     with side.db.begin() as conn:

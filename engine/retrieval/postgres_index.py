@@ -36,6 +36,7 @@ HNSW_EF_SEARCH_MAX = 1000  # pgvector's upper bound
 
 COMMON_LEXEME_SHARE = 0.05  # of all rows; see PostgresIndexStore._query_lexemes
 COMMON_STATS_TTL_S = 300.0
+STATS_CHECK_S = 1.0  # how often reltuples is compared with the cached statistics
 LEXEME_CANDIDATES = 2000  # rows ranked per query at most (split among its lexemes)
 LEXEME_CANDIDATES_MIN = 250  # per lexeme, however many lexemes the query has
 LEXEME_CACHE_MAX = 50_000  # analysed query terms kept
@@ -47,6 +48,7 @@ class PostgresIndexStore(IndexStore):
         self._common: dict[str, float] = {}
         self._common_at = float("-inf")
         self._unlisted = 0.0
+        self._checked_at = float("-inf")
         self._rows = 0.0
         self._lexemes: dict[str, tuple[str, ...]] = {}
 
@@ -171,9 +173,20 @@ class PostgresIndexStore(IndexStore):
         return self._common.get(lexeme, self._unlisted) * self._rows
 
     def _refresh_stats(self, conn: Connection) -> None:
+        """Re-read the statistics after ``COMMON_STATS_TTL_S``, or sooner once
+        ANALYZE has seen the table grow or shrink by a tenth (checked at most
+        every ``STATS_CHECK_S``): after a bulk load the bound must not go on
+        believing the table is small."""
         now = time.monotonic()
-        if now - self._common_at < COMMON_STATS_TTL_S:
+        if now - self._checked_at < STATS_CHECK_S:
             return
+        self._checked_at = now
+        if now - self._common_at < COMMON_STATS_TTL_S:
+            rows = conn.execute(
+                text("SELECT reltuples FROM pg_class WHERE oid = to_regclass(:t)"), {"t": self.table}
+            ).scalar()
+            if abs(max(0.0, float(rows or 0.0)) - self._rows) <= 0.1 * self._rows:
+                return
         row = conn.execute(
             text(
                 "SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs, c.reltuples "

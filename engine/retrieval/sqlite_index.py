@@ -40,7 +40,8 @@ class SqliteIndexStore(IndexStore):
         super().__init__(table, dimension)
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple[str, str], _OwnerRows] = OrderedDict()
-        self._term_counts: dict[tuple[tuple[str, str], str], bool] = {}
+        # (owner, term) -> (frequent, headroom below the window, newest row id then)
+        self._term_counts: dict[tuple[tuple[str, str], str], tuple[bool, int, int]] = {}
         self._terms_at = float("-inf")
 
     @property
@@ -126,35 +127,43 @@ class SqliteIndexStore(IndexStore):
     def _frequent_terms(self, conn: Connection, owner: Owner, terms: Sequence[str]) -> set[str]:
         """The terms that more than ``MATCH_WINDOW`` of the owner's rows contain.
 
-        Counted by FTS5 itself, stopping at the window (so a count reads at
-        most that many of the owner's matches), and remembered per owner for
-        ``TERM_STATS_TTL_S``: a term's frequency moves slowly, and a stale
-        verdict only moves the cost bound, never which owner's rows match."""
+        Counted by FTS5 itself, stopping past the window (a count reads at
+        most that many matches), first among all rows (a doclist count, no
+        row reads: a term rare in the table costs just that), then among the
+        owner's. A "rare" verdict is remembered until enough rows have been
+        added since (by row id) that the term could have crossed the window;
+        a "frequent" one for ``TERM_STATS_TTL_S``. So a bulk load is seen at
+        the next query, and a stale verdict could only move the cost bound,
+        never which of the owner's rows match."""
         now = time.monotonic()
         key = (owner.app, owner.user_id)
+        newest = int(conn.execute(text(f"SELECT coalesce(max(row_id), 0) FROM {self.table}")).scalar_one())
         with self._lock:
             if now - self._terms_at >= TERM_STATS_TTL_S or len(self._term_counts) > TERM_STATS_MAX:
                 self._terms_at, self._term_counts = now, {}
-            known = {t: self._term_counts.get((key, t)) for t in terms}
+            cached = {t: self._term_counts.get((key, t)) for t in terms}
         params = {"app": owner.app, "user": owner.user_id, "cap": MATCH_WINDOW + 1}
-        for term, frequent in known.items():
-            if frequent is None:
-                # frequent if so among all rows (a doclist count, no row reads:
-                # a term rare in the table costs just that) and the owner's
-                known[term] = all(
-                    int(conn.execute(text(sql), {**params, "q": _phrase(term)}).scalar_one()) > MATCH_WINDOW
-                    for sql in (
-                        f"SELECT count(*) FROM (SELECT rowid FROM {self.fts} WHERE {self.fts} MATCH :q LIMIT :cap)",
-                        (
-                            f"SELECT count(*) FROM (SELECT {self.fts}.rowid FROM {self.fts} "
-                            f"CROSS JOIN {self.table} i ON i.row_id = {self.fts}.rowid "
-                            f"WHERE i.app = :app AND i.user_id = :user AND {self.fts} MATCH :q LIMIT :cap)"
-                        ),
-                    )
-                )
+        verdicts: dict[str, tuple[bool, int, int]] = {}
+        for term, seen in cached.items():
+            if seen is not None and (seen[0] or newest - seen[2] <= seen[1]):
+                verdicts[term] = seen
+                continue
+            count = 0
+            for sql in (
+                f"SELECT count(*) FROM (SELECT rowid FROM {self.fts} WHERE {self.fts} MATCH :q LIMIT :cap)",
+                (
+                    f"SELECT count(*) FROM (SELECT {self.fts}.rowid FROM {self.fts} "
+                    f"CROSS JOIN {self.table} i ON i.row_id = {self.fts}.rowid "
+                    f"WHERE i.app = :app AND i.user_id = :user AND {self.fts} MATCH :q LIMIT :cap)"
+                ),
+            ):
+                count = int(conn.execute(text(sql), {**params, "q": _phrase(term)}).scalar_one())
+                if count <= MATCH_WINDOW:
+                    break
+            verdicts[term] = (count > MATCH_WINDOW, MATCH_WINDOW - count, newest)
         with self._lock:
-            self._term_counts.update({(key, t): bool(v) for t, v in known.items()})
-        return {t for t, v in known.items() if v}
+            self._term_counts.update({(key, t): v for t, v in verdicts.items()})
+        return {t for t, v in verdicts.items() if v[0]}
 
     def dense(
         self,
