@@ -7,7 +7,9 @@ BULK-LOADED DIRECTLY into the search projection's table (COPY on
 PostgreSQL, executemany on SQLite), not appended as events: the log and the
 distiller are not what this measures. On PostgreSQL the HNSW index is built
 after each load (m = 16, ef_construction = 64). All rows belong to ONE
-owner, the worst case for the owner filter (every row passes it).
+owner, the worst case for the owner filter (every row passes it). Every
+query is run once untimed, then the hybrid and the plain query are timed
+query by query, alternating which goes first (see ``measure``).
 
     python benchmarks/search_bench.py [--sizes 1000,10000,100000] [--queries 100]
     MEMLEDGER_BENCH_PG=postgresql://... to use a running server (default: pgserver)
