@@ -42,14 +42,17 @@ class BeliefIndex(Protocol):
 
 class LogBeliefIndex:
     def __init__(self, eng: MemoryEngine, page: int = 1000) -> None:
-        self._eng = eng
+        # Hold the event log, not the engine: callers cache one index per engine
+        # in a WeakKeyDictionary, and a value that referenced its key would keep
+        # every engine (and its connection pools) alive forever.
+        self._log = eng.log
         self._page = page
         self.position = 0
         self._owners: dict[tuple[str, str], dict[str, BeliefView]] = {}
 
     def catch_up(self) -> int:
         """Folds every memory event up to the log's head; returns the position."""
-        recorder = self._eng.log.recorder
+        recorder = self._log.recorder
         head = recorder.max_notification_id() or 0
         while self.position < head:
             notes = recorder.select_notifications(self.position + 1, limit=self._page, stop=head,
@@ -59,7 +62,7 @@ class LogBeliefIndex:
                 break
             for n in notes:
                 try:
-                    self._fold(self._eng.log.mapper.to_domain_event(n))
+                    self._fold(self._log.mapper.to_domain_event(n))
                 except OwnerErased:
                     continue  # crypto-shredded: nothing of this owner is readable
             self.position = notes[-1].id
