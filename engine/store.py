@@ -7,6 +7,8 @@ layer, and the boundary where its driver errors become ``StoreError``s.
 from __future__ import annotations
 
 import os
+import random
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -174,13 +176,35 @@ def open_event_log(
 ) -> EventLog:
     if backend.kind == "sqlite":
         _check_sqlite_file(backend)
-    try:
-        with translate_errors():
-            return EventLog(backend, snapshot_interval, seal=seal, cipher_key=cipher_key)
-    except MemledgerError:
-        raise
-    except Exception as e:  # connection failures raised by the driver at construction
-        raise StoreUnavailable(f"cannot open {backend.display}: {e}") from None
+    for attempt in range(_SCHEMA_RACE_ATTEMPTS):
+        try:
+            with translate_errors():
+                return EventLog(backend, snapshot_interval, seal=seal, cipher_key=cipher_key)
+        except (StoreError, IntegrityError) as e:
+            # Processes opening a fresh database at once all run the schema's
+            # CREATE ... IF NOT EXISTS and record its migration; the losers can
+            # see a catalog race (PostgreSQL) or a duplicate migration record
+            # (the library's tracking table) instead of "exists". By then the
+            # schema is complete: open again.
+            if attempt + 1 == _SCHEMA_RACE_ATTEMPTS or not _is_schema_race(e):
+                if isinstance(e, IntegrityError):
+                    raise StoreUnavailable(f"cannot open {backend.display}: {e}") from None
+                raise
+            time.sleep(0.05 * (attempt + 1) * (1 + random.random()))
+        except MemledgerError:
+            raise
+        except Exception as e:  # connection failures raised by the driver at construction
+            raise StoreUnavailable(f"cannot open {backend.display}: {e}") from None
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+_SCHEMA_RACE_ATTEMPTS = 5
+_SCHEMA_RACE_MARKERS = ("tuple concurrently updated", "pg_type_typname_nsp_index", "already exists")
+
+
+def _is_schema_race(error: Exception) -> bool:
+    text = str(error)
+    return isinstance(error, IntegrityError) or any(marker in text for marker in _SCHEMA_RACE_MARKERS)
 
 
 def _check_sqlite_file(backend: Backend) -> None:

@@ -92,12 +92,3 @@ def eng(db_url: str) -> Iterator[MemoryEngine]:
         yield engine
     finally:
         engine.close()
-
-
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Collect engines that tests abandoned on purpose (crash and fuzz tests)
-    while the interpreter is whole, so the library's pool finalisers run
-    cleanly instead of printing 'Exception ignored' at shutdown."""
-    import gc
-
-    gc.collect()
