@@ -238,8 +238,11 @@ def sql_engine(backend: Backend) -> Engine:
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor = dbapi_conn.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA busy_timeout=30000")
+    # Switching to WAL takes an exclusive lock and answers "database is locked"
+    # at once (no busy wait) while another process switches it: ask first.
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA secure_delete=ON")
     cursor.close()
 

@@ -199,7 +199,12 @@ def open_event_log(
 
 
 _SCHEMA_RACE_ATTEMPTS = 5
-_SCHEMA_RACE_MARKERS = ("tuple concurrently updated", "pg_type_typname_nsp_index", "already exists")
+_SCHEMA_RACE_MARKERS = (
+    "tuple concurrently updated",
+    "pg_type_typname_nsp_index",
+    "already exists",
+    "database is locked",  # SQLite: another opener holds the lock while switching to WAL
+)
 
 
 def _is_schema_race(error: Exception) -> bool:
