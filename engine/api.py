@@ -28,13 +28,12 @@ from engine.errors import (
     AgentNotFound,
     ContentTooLarge,
     InvalidInput,
-    OwnerErased,
     ProjectionError,
     SessionNotFound,
     TaskNotFound,
 )
 from engine.erasure import Erasure, ErasureReport, erasure_id, purge_read_models, vacuum_read_models
-from engine.isolation import is_key_of, scoped_get
+from engine.isolation import scoped, scoped_get
 from engine.keystore import owner_key_id, sql_engine
 from engine.memory import Memory
 from engine.owner import Owner
@@ -317,9 +316,7 @@ class MemoryEngine:
     @staticmethod
     def _owned_session(unit: UnitOfWork, sid: UUID, owner: Owner | None) -> Session:
         session = scoped_get(unit, Session, sid, owner)
-        if session is None or (
-            owner is not None and (session.app, session.user_id) != (owner.app, owner.user_id)
-        ):
+        if session is None:
             raise SessionNotFound(f"no session {sid.hex}")
         return session
 
@@ -335,9 +332,7 @@ class MemoryEngine:
         """The session's current counters, read from the event store."""
         sid = parse_id(session_id, "session_id")
         session = self._load(sid, Session, owner)
-        if session is None or (
-            owner is not None and (session.app, session.user_id) != (owner.app, owner.user_id)
-        ):
+        if session is None:
             raise SessionNotFound(f"no session {sid.hex}")
         return SessionInfo(
             session_id=sid.hex,
@@ -378,9 +373,7 @@ class MemoryEngine:
 
         def command(unit: UnitOfWork) -> None:
             task = scoped_get(unit, Task, tid, owner)
-            if task is None or (
-                owner is not None and (task.app, task.user_id) != (owner.app, owner.user_id)
-            ):
+            if task is None:
                 raise TaskNotFound(f"no task {tid.hex}")
             finish(task)
             session = unit.get(Session, UUID(hex=task.session_id))
@@ -470,9 +463,7 @@ class MemoryEngine:
     def load_memory(self, owner: Owner, memory_id: str) -> Memory | None:
         """One belief's current state from its stream, or None (also for other owners)."""
         _check_owner(owner)
-        memory = self._load(parse_id(memory_id, "memory_id"), Memory, owner)
-        if memory is None or (memory.app, memory.user_id) != (owner.app, owner.user_id):
-            return None
+        memory: Memory | None = self._load(parse_id(memory_id, "memory_id"), Memory, owner)
         return memory
 
     # --- right to be forgotten -----------------------------------------------
@@ -570,19 +561,17 @@ class MemoryEngine:
     # --- raw event-store reads (recovery and audits use these) ---------------
 
     def _load(self, aggregate_id: UUID, cls: type[Any], owner: Owner | None = None) -> Any:
-        """The aggregate, or None. An erased owner's stream raises ``OwnerErased``
-        only to that owner (or an unscoped caller); to another owner it is
-        missing, like any id that is not theirs."""
-        try:
-            with translate_errors():
-                agg = self.log.repository.get(aggregate_id)
-        except AggregateNotFoundError:
-            return None
-        except OwnerErased as e:
-            if owner is not None and not is_key_of(e, owner):
+        """The aggregate as ``owner`` sees it (engine/isolation.py), or None."""
+
+        def load() -> Any:
+            try:
+                with translate_errors():
+                    agg = self.log.repository.get(aggregate_id)
+            except AggregateNotFoundError:
                 return None
-            raise
-        return agg if isinstance(agg, cls) else None
+            return agg if isinstance(agg, cls) else None
+
+        return scoped(load, owner)
 
     def load_agent(self, owner: Owner, agent_id: str) -> Agent | None:
         _check_owner(owner)

@@ -188,8 +188,8 @@ def _owned(unit: UnitOfWork, owner: Owner, memory_id: str) -> Memory:
         mid = UUID(hex=memory_id)
     except (ValueError, TypeError, AttributeError):
         raise MemoryNotFound(f"no memory {memory_id!r:.60}") from None
-    memory = scoped_get(unit, Memory, mid, owner)  # another owner's erased belief: just missing
-    if memory is None or (memory.app, memory.user_id) != (owner.app, owner.user_id):
+    memory = scoped_get(unit, Memory, mid, owner)  # another owner's belief: just missing
+    if memory is None:
         raise MemoryNotFound(f"no memory {mid.hex}")
     return memory
 

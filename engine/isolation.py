@@ -10,6 +10,7 @@ Every owner-scoped load in the write path and the read path goes through here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
@@ -20,7 +21,7 @@ from engine.owner import Owner
 if TYPE_CHECKING:
     from engine.writer import UnitOfWork
 
-__all__ = ["is_key_of", "scoped_get"]
+__all__ = ["is_key_of", "scoped", "scoped_get"]
 
 A = TypeVar("A")
 
@@ -30,11 +31,24 @@ def is_key_of(error: OwnerErased, owner: Owner) -> bool:
     return bool(error.key_id == owner_key_id(owner.app, owner.user_id))
 
 
-def scoped_get(unit: UnitOfWork, cls: type[A], aggregate_id: UUID, owner: Owner | None) -> Any:
-    """``unit.get``, except that another owner's erased stream is just missing (None)."""
+def scoped(load: Callable[[], A | None], owner: Owner | None) -> A | None:
+    """Runs ``load``; a stream that is not ``owner``'s (live or erased) is just
+    missing (None), exactly like an id that never existed. ``owner=None`` is an
+    unscoped caller (the session id is the capability): it sees any stream, and
+    an erased one raises ``OwnerErased``."""
     try:
-        return unit.get(cls, aggregate_id)  # type: ignore[type-var]
+        agg = load()
     except OwnerErased as e:
         if owner is not None and not is_key_of(e, owner):
             return None
         raise
+    if agg is None or owner is None:
+        return agg
+    if (getattr(agg, "app", None), getattr(agg, "user_id", None)) != (owner.app, owner.user_id):
+        return None
+    return agg
+
+
+def scoped_get(unit: UnitOfWork, cls: type[A], aggregate_id: UUID, owner: Owner | None) -> Any:
+    """``unit.get`` seen by ``owner`` (see ``scoped``)."""
+    return scoped(lambda: unit.get(cls, aggregate_id), owner)  # type: ignore[type-var]
