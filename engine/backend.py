@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from engine.errors import UnsupportedBackend
 
-__all__ = ["Backend", "parse_db_url"]
+__all__ = ["SQLITE_BUSY_MS", "Backend", "parse_db_url", "prepare_sqlite_connection"]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+SQLITE_BUSY_MS = 30_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,3 +99,23 @@ def _postgres(url: str) -> Backend:
     sa_url = f"postgresql+psycopg://{auth}@{location}/{quote(dbname, safe='')}{sa_query}"
     display = f"postgresql://{quote(user, safe='')}@{host}:{port}/{dbname}"
     return Backend(kind="postgresql", sqlalchemy_url=sa_url, es_env=env, display=display)
+
+
+def prepare_sqlite_connection(
+    dbapi_conn: Any, *, synchronous: str | None = None, secure_delete: bool = False
+) -> None:
+    """Settings every SQLAlchemy connection to our SQLite file needs (a
+    ``connect`` listener): a busy timeout, WAL, and what the caller asks for.
+
+    WAL is asked for before it is set: switching takes an exclusive lock and
+    answers "database is locked" at once (no busy wait) while another process
+    is switching the same fresh file."""
+    cursor = dbapi_conn.cursor()
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        cursor.execute("PRAGMA journal_mode=WAL")
+    if synchronous is not None:
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+    if secure_delete:
+        cursor.execute("PRAGMA secure_delete=ON")
+    cursor.close()

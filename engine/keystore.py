@@ -51,7 +51,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, ProgrammingError
 
-from engine.backend import Backend
+from engine.backend import SQLITE_BUSY_MS, Backend, prepare_sqlite_connection
 from engine.errors import OwnerErased, StoreUnavailable
 
 __all__ = ["KEY_TABLE", "KeyStore", "SqlKeyStore", "owner_key_id", "sql_engine"]
@@ -229,7 +229,7 @@ def sql_engine(backend: Backend) -> Engine:
     what they delete (``secure_delete``), which key and erasure work needs."""
     if backend.kind == "sqlite":
         db = create_engine(
-            backend.sqlalchemy_url, connect_args={"timeout": 30, "check_same_thread": False}
+            backend.sqlalchemy_url, connect_args={"timeout": SQLITE_BUSY_MS / 1000, "check_same_thread": False}
         )
         event.listen(db, "connect", _sqlite_pragmas)
         return db
@@ -237,14 +237,7 @@ def sql_engine(backend: Backend) -> Engine:
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cursor = dbapi_conn.cursor()
-    cursor.execute("PRAGMA busy_timeout=30000")
-    # Switching to WAL takes an exclusive lock and answers "database is locked"
-    # at once (no busy wait) while another process switches it: ask first.
-    if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-        cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA secure_delete=ON")
-    cursor.close()
+    prepare_sqlite_connection(dbapi_conn, secure_delete=True)  # erased keys leave no bytes behind
 
 
 def _now() -> datetime:

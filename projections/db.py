@@ -21,6 +21,8 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.types import TypeDecorator
 
+from engine.backend import SQLITE_BUSY_MS, prepare_sqlite_connection
+
 __all__ = [
     "APPLICATION_NAME",
     "JsonValue",
@@ -32,7 +34,6 @@ __all__ = [
     "sql_converter",
 ]
 
-SQLITE_BUSY_MS = 30_000
 APPLICATION_NAME = "memledger-projections"  # how operators spot our PostgreSQL sessions
 
 
@@ -150,11 +151,9 @@ def snapshot(db: Engine) -> Iterator[Connection]:
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cursor = dbapi_conn.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.close()
+    # NORMAL: a read-model batch and its position commit or roll back together,
+    # and the log can always refold what a power loss took back.
+    prepare_sqlite_connection(dbapi_conn, synchronous="NORMAL")
 
 
 def psycopg_conninfo(db: Engine) -> str:
