@@ -50,10 +50,10 @@ from harness import (
     sqlite_bytes,
 )
 
-from engine import MemoryEngine, Owner
-from engine.config import EngineConfig
-from engine.store import translate_errors
-from recovery import restore_agent
+from memledger import MemoryEngine, Owner
+from memledger.domain.config import EngineConfig
+from memledger.storage.store import translate_errors
+from memledger.recovery import restore_agent
 
 OWNER = Owner(app="bench", user_id="u1")
 FILL_BATCH = 500

@@ -36,9 +36,9 @@ from tqdm import tqdm
 
 from harness import DRIFT_NOTE, Stats, fresh_pg_database, md_table, message_text, percentile, pg_server
 
-from engine import MemoryEngine, Owner
-from engine.config import EngineConfig
-from recovery import restore_agent
+from memledger import MemoryEngine, Owner
+from memledger.domain.config import EngineConfig
+from memledger.recovery import restore_agent
 
 OWNER = Owner(app="bench", user_id="u1")
 CIPHER_KEY = AESCipher.create_key(32)

@@ -39,14 +39,14 @@ from tqdm import tqdm
 
 from harness import DRIFT_NOTE, Stats, fresh_pg_database, md_table, message_text, percentile, pg_server
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import NewBelief
-from engine.config import EngineConfig
-from projections import registry
-from projections.db import open_read_db
-from projections.readside import ReadSide
-from projections.rebuild import rebuild
-from projections.runner import Runner
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import NewBelief
+from memledger.domain.config import EngineConfig
+from memledger.projections import registry
+from memledger.projections.db import open_read_db
+from memledger.projections.readside import ReadSide
+from memledger.projections.rebuild import rebuild
+from memledger.projections.runner import Runner
 
 OWNER = Owner("bench", "user-1")
 BATCH = 500

@@ -52,8 +52,8 @@ from harness import (
     pg_server,
 )
 
-from engine import MemoryEngine, Owner
-from recovery import restore_agent
+from memledger import MemoryEngine, Owner
+from memledger.recovery import restore_agent
 
 OWNER = Owner(app="bench", user_id="u1")
 REPLY = message_text(0, "assistant")  # the peer's node and ours append the same reply

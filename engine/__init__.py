@@ -1,10 +1,10 @@
 """memledger's engine: events, aggregates and the API that appends them."""
 
-from engine.api import MemoryEngine
-from engine.config import EngineConfig, Limits
-from engine.errors import MemledgerError
-from engine.owner import Owner
-from engine.records import Message, SessionInfo, TaskRecord
+from memledger.api import MemoryEngine
+from memledger.domain.config import EngineConfig, Limits
+from memledger.domain.errors import MemledgerError
+from memledger.domain.owner import Owner
+from memledger.domain.records import Message, SessionInfo, TaskRecord
 
 __all__ = [
     "EngineConfig",

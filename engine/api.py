@@ -19,12 +19,12 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Tracking
 
-from engine.agent import Agent, agent_stream_id
-from engine.backend import Backend, parse_db_url
-from engine.beliefs import BeliefChange, apply_changes
-from engine.config import EngineConfig
-from engine.distillation import Distillation  # noqa: F401 - registers the distill.* topics
-from engine.errors import (
+from memledger.domain.agent import Agent, agent_stream_id
+from memledger.storage.backend import Backend, parse_db_url
+from memledger.write.beliefs import BeliefChange, apply_changes
+from memledger.domain.config import EngineConfig
+from memledger.domain.distillation import Distillation  # noqa: F401 - registers the distill.* topics
+from memledger.domain.errors import (
     AgentNotFound,
     ContentTooLarge,
     InvalidInput,
@@ -32,18 +32,18 @@ from engine.errors import (
     SessionNotFound,
     TaskNotFound,
 )
-from engine.erasure import Erasure, ErasureReport, erasure_id, purge_read_models, vacuum_read_models
-from engine.isolation import scoped, scoped_get
-from engine.keystore import owner_key_id, sql_engine
-from engine.memory import Memory
-from engine.owner import Owner
-from engine.receipt import Receipt, receipt_id
-from engine.records import SessionInfo
-from engine.retrieval import Retrieval, SearchResult, Tool
-from engine.session import Session
-from engine.store import EventLog, open_event_log, translate_errors
-from engine.task import Task
-from engine.validation import (
+from memledger.domain.erasure import Erasure, ErasureReport, erasure_id, purge_read_models, vacuum_read_models
+from memledger.write.isolation import scoped, scoped_get
+from memledger.storage.keystore import owner_key_id, sql_engine
+from memledger.domain.memory import Memory
+from memledger.domain.owner import Owner
+from memledger.domain.receipt import Receipt, receipt_id
+from memledger.domain.records import SessionInfo
+from memledger.retrieval import Retrieval, SearchResult, Tool
+from memledger.domain.session import Session
+from memledger.storage.store import EventLog, open_event_log, translate_errors
+from memledger.domain.task import Task
+from memledger.write.validation import (
     check_content,
     check_json,
     check_name,
@@ -52,10 +52,10 @@ from engine.validation import (
     check_text,
     parse_id,
 )
-from engine.writer import UnitOfWork, Writer
+from memledger.write.writer import UnitOfWork, Writer
 
 if TYPE_CHECKING:
-    from engine.distill.distiller import DistillReport
+    from memledger.distill.distiller import DistillReport
 
 __all__ = ["MemoryEngine"]
 
@@ -117,7 +117,7 @@ class MemoryEngine:
         """
         with self._readside_lock:
             if self._readside is None:
-                from projections.readside import ReadSide
+                from memledger.projections.readside import ReadSide
 
                 self._readside = ReadSide(self, run_in_process=self.config.projections_in_process)
             return self._readside
@@ -427,28 +427,28 @@ class MemoryEngine:
         """Stores a belief the user or app states outright (``method="explicit"``);
         returns its id, or the id of the belief it reinforced. See engine/distill/explicit.py."""
         _check_owner(owner)
-        from engine.distill import explicit  # distillation loads on first use, not on every import
+        from memledger.distill import explicit  # distillation loads on first use, not on every import
 
         return explicit.remember(self, owner, statement, kind=kind, **fields)
 
     def correct(self, owner: Owner, memory_id: str, statement: str) -> str:
         """Replaces a belief by the user's correction (confidence 1.0); returns the new id."""
         _check_owner(owner)
-        from engine.distill import explicit
+        from memledger.distill import explicit
 
         return explicit.correct(self, owner, memory_id, statement)
 
     def forget(self, owner: Owner, memory_id: str) -> None:
         """Invalidates one belief (reason "user request"); its history stays auditable."""
         _check_owner(owner)
-        from engine.distill import explicit
+        from memledger.distill import explicit
 
         explicit.forget(self, owner, memory_id)
 
     def forget_all(self, owner: Owner) -> int:
         """Invalidates every current belief of ``owner``; returns how many."""
         _check_owner(owner)
-        from engine.distill import explicit
+        from memledger.distill import explicit
 
         return explicit.forget_all(self, owner)
 
@@ -456,7 +456,7 @@ class MemoryEngine:
         """Runs a distiller in this process up to the log's head (tests, demos,
         embedded use); ``options`` go to ``engine.distill.Distiller``. Returns
         its ``DistillReport``."""
-        from engine.distill.distiller import Distiller
+        from memledger.distill.distiller import Distiller
 
         return Distiller(self, **options).run_once()
 

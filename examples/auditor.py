@@ -18,9 +18,9 @@ import shutil
 import tempfile
 from datetime import datetime, timezone
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import Invalidate, NewBelief, new_belief_id
-from projections.audit import belief_history, beliefs_as_of, invalidation
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import Invalidate, NewBelief, new_belief_id
+from memledger.projections.audit import belief_history, beliefs_as_of, invalidation
 
 MARCH = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 MAY = datetime(2026, 5, 1, tzinfo=timezone.utc)

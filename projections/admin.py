@@ -9,9 +9,9 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from engine.errors import ProjectionError
-from projections import catalog, registry
-from projections.runner import LogReader
+from memledger.domain.errors import ProjectionError
+from memledger.projections import catalog, registry
+from memledger.projections.runner import LogReader
 
 __all__ = ["VersionStatus", "drop_version", "status"]
 

@@ -30,12 +30,12 @@ from typing import Any
 from sqlalchemy import Table, select, tuple_
 from sqlalchemy.engine import Connection
 
-from engine.errors import InvalidId, InvalidInput, MemoryNotFound, SessionNotFound
-from engine.owner import Owner
-from engine.validation import check_timestamp, parse_id
-from projections import bitemporal
-from projections.db import snapshot
-from projections.row_security import owner_scope
+from memledger.domain.errors import InvalidId, InvalidInput, MemoryNotFound, SessionNotFound
+from memledger.domain.owner import Owner
+from memledger.write.validation import check_timestamp, parse_id
+from memledger.domain import bitemporal
+from memledger.projections.db import snapshot
+from memledger.projections.row_security import owner_scope
 
 __all__ = ["belief_history", "beliefs_as_of", "conversation_at", "invalidation"]
 

@@ -15,10 +15,10 @@ from typing import Any
 from sqlalchemy import MetaData, Table, bindparam, delete, func, select
 from sqlalchemy.engine import Connection
 
-from projections import catalog, row_security
-from projections.catalog import Migration
-from projections.db import identity
-from projections.runner import Envelope
+from memledger.projections import catalog, row_security
+from memledger.projections.catalog import Migration
+from memledger.projections.db import identity
+from memledger.projections.runner import Envelope
 
 __all__ = ["OWNER_ERASED", "TableProjection", "create_tables", "insert_rows"]
 
@@ -146,7 +146,7 @@ def _insert_plan(table: Table, dialect_name: str) -> tuple[str, list[str], list[
     if plan is None:
         from sqlalchemy import insert
 
-        from projections.db import sql_converter
+        from memledger.projections.db import sql_converter
 
         keys = [c.key for c in table.columns]
         dialect = _DIALECTS[dialect_name]()

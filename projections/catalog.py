@@ -35,9 +35,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
-from engine.errors import AlreadyProcessed, ProjectionError
-from projections import row_security
-from projections.db import JsonValue, UtcDateTime
+from memledger.domain.errors import AlreadyProcessed, ProjectionError
+from memledger.projections import row_security
+from memledger.projections.db import JsonValue, UtcDateTime
 
 __all__ = [
     "Migration",

@@ -21,7 +21,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.types import TypeDecorator
 
-from engine.backend import SQLITE_BUSY_MS, prepare_sqlite_connection
+from memledger.storage.backend import SQLITE_BUSY_MS, prepare_sqlite_connection
 
 __all__ = [
     "APPLICATION_NAME",

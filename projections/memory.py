@@ -31,11 +31,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from projections import bitemporal
-from projections.base import TableProjection, insert_rows
-from projections.bitemporal import BeliefEvent
-from projections.db import JsonValue, UtcDateTime
-from projections.runner import Envelope
+from memledger.domain import bitemporal
+from memledger.projections.base import TableProjection, insert_rows
+from memledger.domain.bitemporal import BeliefEvent
+from memledger.projections.db import JsonValue, UtcDateTime
+from memledger.projections.runner import Envelope
 
 __all__ = ["MemoryProjection", "belief_event", "current_beliefs"]
 

@@ -22,11 +22,11 @@ from typing import Any
 from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Engine
 
-from engine.errors import ProjectionError
-from engine.owner import Owner
-from projections import catalog, registry, row_security
-from projections.db import open_read_db, snapshot
-from projections.runner import Projection, Runner
+from memledger.domain.errors import ProjectionError
+from memledger.domain.owner import Owner
+from memledger.projections import catalog, registry, row_security
+from memledger.projections.db import open_read_db, snapshot
+from memledger.projections.runner import Projection, Runner
 
 __all__ = ["ReadSide"]
 

@@ -22,9 +22,9 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from tqdm import tqdm
 
-from engine.errors import ProjectionError
-from projections import catalog, registry
-from projections.runner import DEFAULT_BATCH, LogReader, Projection, commit_batch, read_step
+from memledger.domain.errors import ProjectionError
+from memledger.projections import catalog, registry
+from memledger.projections.runner import DEFAULT_BATCH, LogReader, Projection, commit_batch, read_step
 
 __all__ = ["RebuildReport", "rebuild"]
 

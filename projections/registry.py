@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import ProjectionError
-from projections.runner import Projection
+from memledger.domain.errors import ProjectionError
+from memledger.projections.runner import Projection
 
 __all__ = ["ProjectionKind", "kinds", "register", "lookup"]
 
@@ -42,14 +42,14 @@ def register(
 
 
 def _load_defaults() -> None:
-    from projections.memory import MemoryProjection
-    from projections.sessions import SessionProjection
-    from projections.tasks import TaskProjection
+    from memledger.projections.memory import MemoryProjection
+    from memledger.projections.sessions import SessionProjection
+    from memledger.projections.tasks import TaskProjection
 
     for cls in (SessionProjection, TaskProjection, MemoryProjection):
         if cls.name not in _KINDS:
             register(cls.name, cls)
-    from projections.search_index import SearchIndexProjection, default_params
+    from memledger.projections.search_index import SearchIndexProjection, default_params
 
     if SearchIndexProjection.name not in _KINDS:
         register(SearchIndexProjection.name, SearchIndexProjection, default_params())

@@ -47,9 +47,9 @@ from contextlib import contextmanager
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
-from engine.erasure import owner_tables
-from engine.errors import ProjectionError
-from engine.owner import Owner
+from memledger.domain.erasure import owner_tables
+from memledger.domain.errors import ProjectionError
+from memledger.domain.owner import Owner
 
 __all__ = ["POLICY", "READER_ROLE", "grant_catalog", "owner_scope", "protect_all", "protect_tables"]
 

@@ -64,9 +64,9 @@ from sqlalchemy.exc import InterfaceError as SaInterfaceError
 from sqlalchemy.exc import OperationalError as SaOperationalError
 from sqlalchemy.exc import ProgrammingError as SaProgrammingError
 
-from engine.errors import OwnerErased, ProjectionError, ProjectionTimeout, StoreUnavailable
-from projections import catalog
-from projections.catalog import PositionConflict
+from memledger.domain.errors import OwnerErased, ProjectionError, ProjectionTimeout, StoreUnavailable
+from memledger.projections import catalog
+from memledger.projections.catalog import PositionConflict
 
 __all__ = [
     "DEFAULT_BATCH",
@@ -402,7 +402,7 @@ class _Listener:
     """A LISTEN connection that reconnects; ``wait`` is True on a notification."""
 
     def __init__(self, db: Engine, channel: str | None) -> None:
-        from projections.db import psycopg_conninfo
+        from memledger.projections.db import psycopg_conninfo
 
         self._conninfo = psycopg_conninfo(db)
         self._channel = channel

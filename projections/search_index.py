@@ -25,16 +25,16 @@ import orjson
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
 from sqlalchemy.engine import Connection
 
-from engine.errors import ProjectionError
-from engine.retrieval.embedders import Embedder, default_embedder
-from engine.retrieval.index_store import IndexStore, make_store
-from engine.retrieval.records import from_epoch, to_epoch
-from engine.retrieval.text import lexical_text
-from projections import bitemporal
-from projections.base import TableProjection
-from projections.catalog import Migration
-from projections.memory import belief_event
-from projections.runner import Envelope
+from memledger.domain.errors import ProjectionError
+from memledger.analysis.embedders import Embedder, default_embedder
+from memledger.projections.search_store import IndexStore, make_store
+from memledger.projections.search_store.records import from_epoch, to_epoch
+from memledger.analysis.text import lexical_text
+from memledger.domain import bitemporal
+from memledger.projections.base import TableProjection
+from memledger.projections.catalog import Migration
+from memledger.projections.memory import belief_event
+from memledger.projections.runner import Envelope
 
 __all__ = ["SearchIndexProjection", "belief_text", "default_params", "message_text"]
 
@@ -277,7 +277,7 @@ def _embedder(params: Mapping[str, Any]) -> Embedder:
     key = str(params.get("embedder", "hashing"))
     dim = params.get("dim")
     if key == "hashing":
-        from engine.retrieval.embedders import HashingEmbedder
+        from memledger.analysis.embedders import HashingEmbedder
 
         embedder: Embedder = HashingEmbedder(dimension=int(dim or 512))
     else:

@@ -28,9 +28,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from projections.base import TableProjection, insert_rows
-from projections.db import UtcDateTime
-from projections.runner import Envelope
+from memledger.projections.base import TableProjection, insert_rows
+from memledger.projections.db import UtcDateTime
+from memledger.projections.runner import Envelope
 
 __all__ = ["SessionProjection", "estimate_tokens"]
 

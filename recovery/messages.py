@@ -24,12 +24,12 @@ from uuid import UUID
 import orjson
 from eventsourcing.persistence import Mapper, StoredEvent
 
-from engine.api import MemoryEngine
-from engine.records import Message
-from engine.session import Session
-from engine.store import translate_errors
-from engine.stream_rows import Row, select_rows
-from engine.transcoder import OrjsonTranscoder
+from memledger.api import MemoryEngine
+from memledger.domain.records import Message
+from memledger.domain.session import Session
+from memledger.storage.store import translate_errors
+from memledger.storage.stream_rows import Row, select_rows
+from memledger.storage.transcoder import OrjsonTranscoder
 
 __all__ = ["message_page", "messages_of_rows"]
 

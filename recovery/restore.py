@@ -23,17 +23,17 @@ from uuid import UUID
 
 import orjson
 
-from engine.agent import Agent, agent_stream_id
-from engine.api import MemoryEngine
-from engine.errors import AgentNotFound, InvalidInput
-from engine.owner import Owner
-from engine.records import Message, TaskRecord
-from engine.session import Session
-from engine.store import translate_errors
-from engine.stream_rows import aggregate_of_rows, select_with_snapshot
-from engine.task import Task
-from engine.validation import check_name
-from recovery.messages import message_page, messages_of_rows
+from memledger.domain.agent import Agent, agent_stream_id
+from memledger.api import MemoryEngine
+from memledger.domain.errors import AgentNotFound, InvalidInput
+from memledger.domain.owner import Owner
+from memledger.domain.records import Message, TaskRecord
+from memledger.domain.session import Session
+from memledger.storage.store import translate_errors
+from memledger.storage.stream_rows import aggregate_of_rows, select_with_snapshot
+from memledger.domain.task import Task
+from memledger.write.validation import check_name
+from memledger.recovery.messages import message_page, messages_of_rows
 
 __all__ = ["RestoredAgent", "read_messages", "restore_agent"]
 

@@ -12,7 +12,7 @@ import sys
 
 
 def main(argv: list[str]) -> int:
-    from engine import MemoryEngine
+    from memledger import MemoryEngine
 
     url, sid, tag, count = argv[0], argv[1], argv[2], int(argv[3])
     with MemoryEngine.open(url) as eng:

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
-from engine import MemoryEngine
+from memledger import MemoryEngine
 
 BACKENDS = ("sqlite", "postgresql")
 

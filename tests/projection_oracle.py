@@ -14,10 +14,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from engine import MemoryEngine
-from engine.errors import OwnerErased
-from projections import bitemporal
-from projections.bitemporal import BeliefEvent
+from memledger import MemoryEngine
+from memledger.domain.errors import OwnerErased
+from memledger.domain import bitemporal
+from memledger.domain.bitemporal import BeliefEvent
 
 _META = {"timestamp", "originator_id", "originator_version", "originator_topic", "app", "user_id"}
 

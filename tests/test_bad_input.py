@@ -23,9 +23,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import MemoryEngine, Owner
-from engine.config import EngineConfig, Limits
-from engine.errors import (
+from memledger import MemoryEngine, Owner
+from memledger.domain.config import EngineConfig, Limits
+from memledger.domain.errors import (
     AgentNotFound,
     ContentTooLarge,
     CorruptStore,
@@ -44,7 +44,7 @@ from engine.errors import (
     TaskNotFound,
     UnsupportedBackend,
 )
-from recovery import restore_agent
+from memledger.recovery import restore_agent
 
 OWNER = Owner("bad-input", "user-1")
 LIMITS = Limits(

@@ -6,9 +6,9 @@ from datetime import datetime, timezone
 
 import pytest
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
-from engine.errors import AlreadyProcessed, InvalidInput, MemoryNotFound
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
+from memledger.domain.errors import AlreadyProcessed, InvalidInput, MemoryNotFound
 
 OWNER = Owner("support", "user-42")
 MARCH = datetime(2026, 3, 1, tzinfo=timezone.utc)

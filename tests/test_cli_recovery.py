@@ -14,17 +14,17 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from engine import MemoryEngine, Owner
-from engine.cli.demo import AGENT as DEMO_AGENT
-from engine.cli.demo import CONTINUATION, OWNER as DEMO_OWNER, SCRIPT
-from recovery import restore_agent
+from memledger import MemoryEngine, Owner
+from memledger.cli.demo import AGENT as DEMO_AGENT
+from memledger.cli.demo import CONTINUATION, OWNER as DEMO_OWNER, SCRIPT
+from memledger.recovery import restore_agent
 
 OWNER = Owner("cli-app", "user-7")
 
 
 def _memledger(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True, timeout=timeout
+        [sys.executable, "-m", "memledger.cli", *args], capture_output=True, text=True, timeout=timeout
     )
 
 

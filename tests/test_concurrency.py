@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import MemoryEngine, Owner
-from engine.errors import InvalidInput
-from recovery import restore_agent
-from recovery.restore import read_messages
+from memledger import MemoryEngine, Owner
+from memledger.domain.errors import InvalidInput
+from memledger.recovery import restore_agent
+from memledger.recovery.restore import read_messages
 
 OWNER = Owner("race", "user-1")
 PER_WRITER = 500
@@ -158,7 +158,7 @@ def test_batch_committed_between_two_receipt_reads_is_a_replay(db_url: str) -> N
     batch reads its receipts one by one, and the other engine commits the same
     batch between two of those reads. Forced here: e2's first receipt read
     misses, then e1 commits the batch before e2 reads the second receipt."""
-    from engine.receipt import receipt_id
+    from memledger.domain.receipt import receipt_id
 
     batch = [{"role": "user", "content": f"b{i}", "client_id": f"b-{i}"} for i in range(3)]
     with MemoryEngine.open(db_url) as e1, MemoryEngine.open(db_url) as e2:

@@ -6,14 +6,14 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from engine import MemoryEngine, Owner
-from engine.errors import (
+from memledger import MemoryEngine, Owner
+from memledger.domain.errors import (
     AgentNotFound,
     SessionClosed,
     SessionNotFound,
     TaskFinished,
 )
-from recovery import restore_agent
+from memledger.recovery import restore_agent
 
 OWNER = Owner("support", "user-42")
 

@@ -14,10 +14,10 @@ from datetime import datetime, timedelta, timezone
 
 from eventsourcing.application import project_aggregate
 
-from engine import MemoryEngine, Owner
-from engine.session import Session
-from engine.transcoder import OrjsonTranscoder
-from recovery import read_messages, restore_agent
+from memledger import MemoryEngine, Owner
+from memledger.domain.session import Session
+from memledger.storage.transcoder import OrjsonTranscoder
+from memledger.recovery import read_messages, restore_agent
 
 OWNER = Owner(app="fast", user_id="u1")
 
@@ -98,7 +98,7 @@ def test_restore_reads_each_stream_in_one_statement_and_equals_the_library(db_ur
     """restore_agent folds the agent and the session from ``select_with_snapshot``
     (snapshot and events in one UNION ALL): the same state as the repository's
     two-query load, before and after snapshots, with open and finished tasks."""
-    from engine.stream_rows import aggregate_of_rows, select_rows, select_with_snapshot
+    from memledger.storage.stream_rows import aggregate_of_rows, select_rows, select_with_snapshot
 
     with MemoryEngine.open(db_url) as eng:
         sid = eng.create_session(OWNER, agent_id="one")

@@ -29,8 +29,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from engine import MemoryEngine, Owner
-from recovery import restore_agent
+from memledger import MemoryEngine, Owner
+from memledger.recovery import restore_agent
 
 ROUNDS = 20
 CHILD = Path(__file__).with_name("crash_child.py")

@@ -6,8 +6,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from engine import Owner
-from engine.distill import (
+from memledger import Owner
+from memledger.distill import (
     DEFAULT_POLICY,
     DeltaItem,
     ExtractionContext,
@@ -17,10 +17,10 @@ from engine.distill import (
     message_count_gt,
     time_since_last_gt,
 )
-from engine.distill.dates import find_time
-from engine.distill.delta import is_distillable
-from engine.distill.text import jaccard, tokens
-from engine.errors import InvalidInput
+from memledger.distill.dates import find_time
+from memledger.distill.delta import is_distillable
+from memledger.distill.text import jaccard, tokens
+from memledger.domain.errors import InvalidInput
 
 OWNER = Owner("app", "u")
 MAY_8 = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)

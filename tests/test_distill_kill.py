@@ -16,8 +16,8 @@ import psycopg
 import pytest
 from urllib.parse import urlsplit, urlunsplit
 
-from engine import MemoryEngine, Owner
-from engine.distill.explicit import belief_index
+from memledger import MemoryEngine, Owner
+from memledger.distill.explicit import belief_index
 
 OWNERS = [Owner("kill", f"user-{k}") for k in range(4)]
 SESSIONS_PER_OWNER = 10
@@ -84,7 +84,7 @@ def test_sigkill_mid_run_then_restart_matches_an_uninterrupted_run(db_url: str, 
     with MemoryEngine.open(reference_url) as eng:
         assert eng.distill().windows == total
     _fill(db_url)
-    cmd = [sys.executable, "-m", "engine.cli", "distill", "run", "--db", db_url, "--poll", "0.05"]
+    cmd = [sys.executable, "-m", "memledger.cli", "distill", "run", "--db", db_url, "--poll", "0.05"]
     env = {**os.environ, "PYTHONPATH": os.getcwd()}
     watcher = MemoryEngine.open(db_url)
     worker = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -8,11 +8,11 @@ from datetime import datetime, timedelta, timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Owner
-from engine.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
-from engine.distill import Extraction, Proposal, ReconcileConfig, reconcile
-from engine.distill.views import BeliefView
-from engine.errors import SimilarityUnavailable
+from memledger import Owner
+from memledger.write.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
+from memledger.distill import Extraction, Proposal, ReconcileConfig, reconcile
+from memledger.distill.views import BeliefView
+from memledger.domain.errors import SimilarityUnavailable
 
 OWNER = Owner("app", "u")
 T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -164,8 +164,8 @@ def test_at_most_one_current_belief_per_subject_and_attribute(deltas: list) -> N
 
 # --- the same invariant through the real extractor -------------------------------
 
-from engine.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
-from engine.distill.reconcile import _same_attribute  # noqa: E402
+from memledger.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
+from memledger.distill.reconcile import _same_attribute  # noqa: E402
 
 SENTENCES = st.sampled_from([
     "My production environment uses Go 1.{v}.",

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import MemoryEngine, Owner
-from engine.cli import main as cli_main
-from engine.distill import Distiller, DistillReport, RuleExtractor, message_count_gt
-from engine.distill.explicit import belief_index
-from engine.errors import DeadLetterNotFound, ExtractionFailed, MemoryNotFound
-from projections import audit
+from memledger import MemoryEngine, Owner
+from memledger.cli import main as cli_main
+from memledger.distill import Distiller, DistillReport, RuleExtractor, message_count_gt
+from memledger.distill.explicit import belief_index
+from memledger.domain.errors import DeadLetterNotFound, ExtractionFailed, MemoryNotFound
+from memledger.projections import audit
 
 OWNER = Owner("support", "user-42")
 MARCH = datetime(2026, 3, 3, 9, 0, tzinfo=timezone.utc)
@@ -160,8 +160,8 @@ def test_replaying_a_delta_never_duplicates(eng: MemoryEngine) -> None:
     crashed._scan()
     (window,) = crashed._windows.values()
     items = tuple(window.items)
-    from engine.distill.delta import ExtractionContext
-    from engine.distill.reconcile import reconcile
+    from memledger.distill.delta import ExtractionContext
+    from memledger.distill.reconcile import reconcile
 
     ctx = ExtractionContext(OWNER, sid, items, None, MARCH)
     extraction = RuleExtractor().extract(ctx)
@@ -171,7 +171,7 @@ def test_replaying_a_delta_never_duplicates(eng: MemoryEngine) -> None:
     before = eng.log.recorder.max_notification_id()
     # The crashed one wakes up and commits its stale copy of the same delta: refused.
     report = crashed._commit.__func__  # type: ignore[attr-defined]
-    from engine.errors import AlreadyProcessed
+    from memledger.domain.errors import AlreadyProcessed
 
     with pytest.raises(AlreadyProcessed):
         report(crashed, window, extraction, changes)

@@ -18,14 +18,14 @@ import psycopg
 import pytest
 from sqlalchemy import text
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import NewBelief
-from engine.erasure import owner_tables
-from engine.errors import OwnerErased, SessionNotFound, TaskNotFound
-from engine.keystore import KEY_TABLE, owner_key_id
-from engine.sealing import sealed_key_id
-from projections.rebuild import rebuild
-from recovery import restore_agent
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import NewBelief
+from memledger.domain.erasure import owner_tables
+from memledger.domain.errors import OwnerErased, SessionNotFound, TaskNotFound
+from memledger.storage.keystore import KEY_TABLE, owner_key_id
+from memledger.storage.sealing import sealed_key_id
+from memledger.projections.rebuild import rebuild
+from memledger.recovery import restore_agent
 
 ALICE = Owner("support", "alice")
 BOB = Owner("support", "bob")
@@ -189,7 +189,7 @@ def test_erase_before_any_write_leaves_a_tombstone(eng: MemoryEngine) -> None:
 
 def test_snapshots_are_sealed_and_erased_too(db_url: str, backend: str) -> None:
     """Session snapshots hold aggregate state; they are sealed like events."""
-    from engine.config import EngineConfig
+    from memledger.domain.config import EngineConfig
 
     marker = "SNAP-" + uuid.uuid4().hex
     with MemoryEngine.open(config=EngineConfig(db=db_url, snapshot_interval=5)) as eng:
@@ -223,7 +223,7 @@ def _snapshot_states(eng: MemoryEngine, table: str) -> list[bytes]:
 def test_cli_erase(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from engine.cli import main
+    from memledger.cli import main
 
     with MemoryEngine.open(db_url) as eng:
         _write_one = eng.create_session(ALICE, "agent")
@@ -239,8 +239,8 @@ def test_cli_erase(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_erased_owners_beliefs_are_missing_to_others(eng: MemoryEngine) -> None:
-    from engine.beliefs import Reinforce
-    from engine.errors import MemoryNotFound
+    from memledger.write.beliefs import Reinforce
+    from memledger.domain.errors import MemoryNotFound
 
     mid = eng.apply_memory_changes(ALICE, [NewBelief(
         source_key="k", kind="fact", statement="alice fact", valid_from=WHEN,

@@ -20,9 +20,9 @@ import sqlalchemy as sa
 from eventsourcing.domain import Aggregate, Snapshot, event
 from eventsourcing.persistence import StoredEvent
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import Invalidate, NewBelief
-from engine.config import EngineConfig
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import Invalidate, NewBelief
+from memledger.domain.config import EngineConfig
 
 OWNER = Owner("versions", "user-1")
 

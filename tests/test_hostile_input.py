@@ -19,11 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise
-from engine.cli import main as cli_main
-from engine.errors import ContentTooLarge, InvalidMetadata, MemledgerError
-from recovery import restore_agent
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise
+from memledger.cli import main as cli_main
+from memledger.domain.errors import ContentTooLarge, InvalidMetadata, MemledgerError
+from memledger.recovery import restore_agent
 
 OWNER = Owner("fuzz", "user")
 WHEN = datetime(2026, 5, 1, tzinfo=timezone.utc)

@@ -22,11 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import NewBelief
-from engine.errors import MemledgerError, MemoryNotFound, SessionNotFound, TaskNotFound
-from projections import audit
-from recovery import restore_agent
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import NewBelief
+from memledger.domain.errors import MemledgerError, MemoryNotFound, SessionNotFound, TaskNotFound
+from memledger.projections import audit
+from memledger.recovery import restore_agent
 
 WHEN = datetime(2026, 5, 1, tzinfo=timezone.utc)
 N_OWNERS = 3

@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from engine import MemoryEngine, Owner
-from engine.retrieval import postgres_index, sqlite_index
-from engine.retrieval.index_store import Filter
-from engine.retrieval.records import TimePoint
-from engine.retrieval.text import lexical_text
+from memledger import MemoryEngine, Owner
+from memledger.projections.search_store import postgres as postgres_index, sqlite as sqlite_index
+from memledger.projections.search_store.base import Filter
+from memledger.projections.search_store.records import TimePoint
+from memledger.analysis.text import lexical_text
 
 ALICE = Owner("bounds", "alice")
 BOB = Owner("bounds", "bob")

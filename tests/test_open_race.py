@@ -12,12 +12,12 @@ import sys
 
 import pytest
 
-from engine import MemoryEngine, Owner
-from recovery import restore_agent
+from memledger import MemoryEngine, Owner
+from memledger.recovery import restore_agent
 
 OPENER = """
 import sys
-from engine import MemoryEngine, Owner
+from memledger import MemoryEngine, Owner
 with MemoryEngine.open(sys.argv[1]) as eng:
     sid = eng.create_session(Owner("race", sys.argv[2]), agent_id="a")
     eng.add_message(sid, role="user", content="opened")

@@ -10,10 +10,10 @@ from eventsourcing.persistence import StoredEvent
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import EngineConfig, MemoryEngine, Owner
-from engine.errors import CorruptStore
-from engine.packing import DEFLATE_V1, MIN_PACK, ZDICT_V1, pack, unpack
-from recovery import restore_agent
+from memledger import EngineConfig, MemoryEngine, Owner
+from memledger.domain.errors import CorruptStore
+from memledger.storage.packing import DEFLATE_V1, MIN_PACK, ZDICT_V1, pack, unpack
+from memledger.recovery import restore_agent
 
 OWNER = Owner("pack", "u1")
 LONG = "a long message that is well over two hundred bytes once the event fields are around it " * 3

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
-from engine.errors import InvalidTimestamp, MemoryNotFound, SessionNotFound
-from projections.audit import belief_history, beliefs_as_of, conversation_at, invalidation
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
+from memledger.domain.errors import InvalidTimestamp, MemoryNotFound, SessionNotFound
+from memledger.projections.audit import belief_history, beliefs_as_of, conversation_at, invalidation
 
 KEN = Owner("coffee-bot", "ken")
 EVE = Owner("coffee-bot", "eve")
@@ -115,7 +115,7 @@ def test_forgotten_belief_leaves_no_history(eng: MemoryEngine) -> None:
 
 
 def test_audit_cli_json_and_tables(eng: MemoryEngine, capsys: Any) -> None:
-    from engine.cli import main
+    from memledger.cli import main
 
     s = _story(eng)
     url = eng.config.db

@@ -11,15 +11,16 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
-from engine.errors import SessionClosed, StateConflict, TaskFinished
-from projections import bitemporal, registry
-from projections.audit import beliefs_as_of
-from projections.db import open_read_db
-from projections.readside import ReadSide
-from projections.rebuild import rebuild
-from projections.runner import Runner
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
+from memledger.domain.errors import SessionClosed, StateConflict, TaskFinished
+from memledger.domain import bitemporal
+from memledger.projections import registry
+from memledger.projections.audit import beliefs_as_of
+from memledger.projections.db import open_read_db
+from memledger.projections.readside import ReadSide
+from memledger.projections.rebuild import rebuild
+from memledger.projections.runner import Runner
 from projection_oracle import (
     brute_force_as_of,
     fold_beliefs,

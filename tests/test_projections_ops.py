@@ -16,13 +16,13 @@ import psycopg
 import pytest
 from sqlalchemy import func, select
 
-from engine import MemoryEngine, Owner
-from engine.config import EngineConfig
-from projections import catalog, registry
-from projections.db import APPLICATION_NAME, open_read_db, snapshot
-from projections.readside import ReadSide
-from projections.rebuild import rebuild
-from projections.runner import Runner
+from memledger import MemoryEngine, Owner
+from memledger.domain.config import EngineConfig
+from memledger.projections import catalog, registry
+from memledger.projections.db import APPLICATION_NAME, open_read_db, snapshot
+from memledger.projections.readside import ReadSide
+from memledger.projections.rebuild import rebuild
+from memledger.projections.runner import Runner
 from projection_oracle import fold_sessions, log_events, table_rows
 
 OWNER = Owner("support", "user-42")
@@ -48,7 +48,7 @@ def _message_ids(eng: MemoryEngine) -> list[int]:
 def _worker(db_url: str, *extra: str) -> subprocess.Popen[str]:
     env = {**os.environ, "MEMLEDGER_PROJECTIONS_IN_PROCESS": "0", "PYTHONPATH": ROOT}
     return subprocess.Popen(
-        [sys.executable, "-m", "engine.cli", "projections", "run", "--db", db_url,
+        [sys.executable, "-m", "memledger.cli", "projections", "run", "--db", db_url,
          "--names", "sessions", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT,
     )
@@ -196,7 +196,7 @@ def test_rebuild_while_writers_append_never_shows_a_partial_table(eng: MemoryEng
 
 
 def test_worker_until_caught_up_then_status_and_drop(eng: MemoryEngine, capsys: Any) -> None:
-    from engine.cli import main
+    from memledger.cli import main
 
     _fill(eng, 3, 4)
     url = eng.config.db

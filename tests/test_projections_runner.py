@@ -7,11 +7,11 @@ import threading
 import pytest
 from sqlalchemy import func, select
 
-from engine import MemoryEngine, Owner
-from engine.errors import AlreadyProcessed, ProjectionTimeout
-from projections import catalog, registry
-from projections.db import open_read_db
-from projections.runner import LogReader, Runner, commit_batch, read_step
+from memledger import MemoryEngine, Owner
+from memledger.domain.errors import AlreadyProcessed, ProjectionTimeout
+from memledger.projections import catalog, registry
+from memledger.projections.db import open_read_db
+from memledger.projections.runner import LogReader, Runner, commit_batch, read_step
 
 OWNER = Owner("support", "user-42")
 
@@ -101,8 +101,8 @@ def test_close_stops_the_in_process_runner(db_url: str) -> None:
 def test_migrations_are_append_only(eng: MemoryEngine) -> None:
     from sqlalchemy import text
 
-    from engine.errors import ProjectionError
-    from projections.catalog import Migration, run_migrations
+    from memledger.domain.errors import ProjectionError
+    from memledger.projections.catalog import Migration, run_migrations
 
     db = open_read_db(eng.backend.sqlalchemy_url)
     runner = Runner(eng.log, db, registry.kinds(["tasks"]))

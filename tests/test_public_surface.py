@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import build_parser, main
+from memledger.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "engine.retrieval", "engine.distill", "recovery")
+PACKAGES = ("memledger", "memledger.retrieval", "memledger.distill", "memledger.recovery")
 
 
 def _isort_key(name: str) -> tuple[int, str]:
@@ -28,9 +28,10 @@ def test_exports_are_sorted_and_importable(name: str) -> None:
         assert hasattr(module, symbol), f"{name}.{symbol} is exported but missing"
 
 
-@pytest.mark.parametrize("package", ["engine", "projections", "recovery"])
-def test_packages_ship_py_typed(package: str) -> None:
-    assert (ROOT / package / "py.typed").is_file()
+def test_package_ships_py_typed() -> None:
+    import memledger
+
+    assert (Path(memledger.__file__).parent / "py.typed").is_file()
 
 
 def test_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

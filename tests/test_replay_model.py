@@ -30,9 +30,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, multiple, rule, run_state_machine_as_test
 
-from engine import MemoryEngine, Owner
-from engine.config import EngineConfig, Limits
-from engine.errors import (
+from memledger import MemoryEngine, Owner
+from memledger.domain.config import EngineConfig, Limits
+from memledger.domain.errors import (
     AgentNotFound,
     ContentTooLarge,
     InvalidInput,
@@ -43,8 +43,8 @@ from engine.errors import (
     TaskFinished,
     TaskNotFound,
 )
-from recovery import restore_agent
-from recovery.restore import read_messages
+from memledger.recovery import restore_agent
+from memledger.recovery.restore import read_messages
 
 OWNERS = [Owner("app-1", "u-1"), Owner("app-1", "u-2"), Owner("app-2", "u-1")]
 AGENTS = ["agent-a", "agent-b"]

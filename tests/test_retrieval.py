@@ -10,15 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import Forget, Invalidate, NewBelief, new_belief_id
-from engine.errors import InvalidInput, StoreError
-from engine.retrieval.context import BLOCK_CLOSE, BLOCK_OPEN, HEADER, estimate_tokens
-from engine.retrieval.fusion import rrf
-from engine.retrieval.index_store import Filter
-from engine.retrieval.records import TimePoint
-from engine.retrieval.search import INDEX_NAME
-from engine.retrieval.text import query_terms
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import Forget, Invalidate, NewBelief, new_belief_id
+from memledger.domain.errors import InvalidInput, StoreError
+from memledger.retrieval.context import BLOCK_CLOSE, BLOCK_OPEN, HEADER, estimate_tokens
+from memledger.retrieval.fusion import rrf
+from memledger.projections.search_store.base import Filter
+from memledger.projections.search_store.records import TimePoint
+from memledger.retrieval.search import INDEX_NAME
+from memledger.analysis.text import query_terms
 
 OWNER = Owner("support", "user-42")
 MARCH = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -252,7 +252,7 @@ def test_tools_are_bound_to_their_owner(eng: MemoryEngine) -> None:
 def test_cli_search_prints_json_and_context(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     import orjson
 
-    from engine.cli import main
+    from memledger.cli import main
 
     with MemoryEngine.open(db_url) as eng:
         mid = eng.apply_memory_changes(OWNER, [_belief("cli1", "Ken's cat is called Miso")])[0]
@@ -266,9 +266,9 @@ def test_cli_search_prints_json_and_context(db_url: str, capsys: pytest.CaptureF
 
 
 def test_a_new_embedder_dimension_is_a_rebuild_not_a_migration(eng: MemoryEngine) -> None:
-    from engine.errors import ProjectionError
-    from projections.rebuild import rebuild
-    from projections.search_index import SearchIndexProjection
+    from memledger.domain.errors import ProjectionError
+    from memledger.projections.rebuild import rebuild
+    from memledger.projections.search_index import SearchIndexProjection
 
     mid = eng.apply_memory_changes(OWNER, [_belief("r1", "Ken's sister lives in Lyon")])[0]
     assert _ids(eng.search(OWNER, "sister Lyon")) == [mid]

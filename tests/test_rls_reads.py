@@ -26,19 +26,19 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-from engine import MemoryEngine, Owner
-from engine.beliefs import Invalidate, NewBelief, new_belief_id
-from engine.errors import MemoryNotFound, ProjectionError, SessionNotFound
-from engine.retrieval import search as search_module
-from projections import audit, catalog
-from projections.audit import (
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import Invalidate, NewBelief, new_belief_id
+from memledger.domain.errors import MemoryNotFound, ProjectionError, SessionNotFound
+from memledger.retrieval import search as search_module
+from memledger.projections import audit, catalog
+from memledger.projections.audit import (
     belief_history,
     beliefs_as_of,
     conversation_at,
     invalidation,
 )
-from projections.rebuild import rebuild
-from projections.row_security import READER_ROLE, owner_scope
+from memledger.projections.rebuild import rebuild
+from memledger.projections.row_security import READER_ROLE, owner_scope
 
 ALICE, BOB = Owner("rls-reads", "alice"), Owner("rls-reads", "bob")
 MAY = datetime(2026, 5, 1, tzinfo=timezone.utc)

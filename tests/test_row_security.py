@@ -13,10 +13,10 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import ProgrammingError
 
-from engine import MemoryEngine, Owner
-from engine.erasure import owner_tables
-from projections.rebuild import rebuild
-from projections.row_security import POLICY, READER_ROLE, owner_scope, protect_all
+from memledger import MemoryEngine, Owner
+from memledger.domain.erasure import owner_tables
+from memledger.projections.rebuild import rebuild
+from memledger.projections.row_security import POLICY, READER_ROLE, owner_scope, protect_all
 
 ALICE, BOB = Owner("rls", "alice"), Owner("rls", "bob")
 

@@ -10,12 +10,12 @@ import pytest
 from eventsourcing.cryptography import AESCipher
 from eventsourcing.persistence import StoredEvent
 
-from engine import EngineConfig, MemoryEngine, Owner
-from engine.errors import CorruptStore, InvalidInput
-from engine.keystore import SqlKeyStore, owner_key_id
-from engine.packing import unpack
-from engine.sealing import FORMAT_V1, sealed_key_id
-from recovery import restore_agent
+from memledger import EngineConfig, MemoryEngine, Owner
+from memledger.domain.errors import CorruptStore, InvalidInput
+from memledger.storage.keystore import SqlKeyStore, owner_key_id
+from memledger.storage.packing import unpack
+from memledger.storage.sealing import FORMAT_V1, sealed_key_id
+from memledger.recovery import restore_agent
 
 ALICE, BOB = Owner("seal", "alice"), Owner("seal", "bob")
 

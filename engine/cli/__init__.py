@@ -12,8 +12,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.cli import audit, demo, distill, erase, projections, recover, search
-from engine.errors import MemledgerError
+from memledger.cli import audit, demo, distill, erase, projections, recover, search
+from memledger.domain.errors import MemledgerError
 
 __all__ = ["build_parser", "main"]
 

@@ -11,11 +11,11 @@ import argparse
 from datetime import datetime, timezone
 from typing import Any
 
-from engine.api import MemoryEngine
-from engine.cli.options import add_db, add_json, add_owner
-from engine.cli.output import print_json, print_table
-from engine.errors import InvalidTimestamp
-from engine.owner import Owner
+from memledger.api import MemoryEngine
+from memledger.cli.options import add_db, add_json, add_owner
+from memledger.cli.output import print_json, print_table
+from memledger.domain.errors import InvalidTimestamp
+from memledger.domain.owner import Owner
 
 __all__ = ["register"]
 
@@ -87,7 +87,7 @@ def _iso(value: Any) -> str:
 
 
 def _beliefs(args: argparse.Namespace) -> int:
-    from projections.audit import beliefs_as_of
+    from memledger.projections.audit import beliefs_as_of
 
     valid, known = parse_time(args.valid_at), parse_time(args.known_at)
     rows = _with_side(args, lambda side, owner: beliefs_as_of(side, owner, valid, known, args.kind))
@@ -101,7 +101,7 @@ def _beliefs(args: argparse.Namespace) -> int:
 
 
 def _history(args: argparse.Namespace) -> int:
-    from projections.audit import belief_history
+    from memledger.projections.audit import belief_history
 
     rows = _with_side(args, lambda side, owner: belief_history(side, owner, args.memory_id))
     if args.json:
@@ -117,7 +117,7 @@ def _history(args: argparse.Namespace) -> int:
 
 
 def _invalidation(args: argparse.Namespace) -> int:
-    from projections.audit import invalidation
+    from memledger.projections.audit import invalidation
 
     found = _with_side(args, lambda side, owner: invalidation(side, owner, args.memory_id))
     if args.json:
@@ -140,7 +140,7 @@ def _invalidation(args: argparse.Namespace) -> int:
 
 
 def _conversation(args: argparse.Namespace) -> int:
-    from projections.audit import conversation_at
+    from memledger.projections.audit import conversation_at
 
     at = parse_time(args.at)
     conv = _with_side(args, lambda side, owner: conversation_at(side, owner, args.session_id, at))

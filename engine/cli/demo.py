@@ -18,9 +18,9 @@ import tempfile
 import time
 from typing import Any
 
-from engine.api import MemoryEngine
-from engine.cli.output import print_json, print_table
-from engine.demo_agent import AGENT, CONTINUATION, OWNER, SCRIPT
+from memledger.api import MemoryEngine
+from memledger.cli.output import print_json, print_table
+from memledger.cli.demo_agent import AGENT, CONTINUATION, OWNER, SCRIPT
 
 __all__ = ["register"]
 
@@ -42,7 +42,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from recovery import restore_agent  # the CLI is the composition root
+    from memledger.recovery import restore_agent  # the CLI is the composition root
 
     if args.db:
         db = args.db
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     say = (lambda *_: None) if quiet else print
     say(f"1. Starting a scripted support agent in a child process (database: {db})")
     child = subprocess.Popen(
-        [sys.executable, "-m", "engine.demo_agent", "--db", db, "--delay", str(args.delay)],
+        [sys.executable, "-m", "memledger.cli.demo_agent", "--db", db, "--delay", str(args.delay)],
         stdout=subprocess.PIPE,
         text=True,
     )

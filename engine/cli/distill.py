@@ -8,9 +8,9 @@ import signal
 import threading
 from typing import Any
 
-from engine.api import MemoryEngine
-from engine.cli.options import add_db, add_json
-from engine.cli.output import print_json, print_table
+from memledger.api import MemoryEngine
+from memledger.cli.options import add_db, add_json
+from memledger.cli.output import print_json, print_table
 
 __all__ = ["register"]
 
@@ -63,7 +63,7 @@ def _add_follower(p: argparse.ArgumentParser) -> None:
 
 
 def _checker(args: argparse.Namespace) -> Any:
-    from engine.distill.checkers import all_of, message_count_gt, time_since_last_gt
+    from memledger.distill.checkers import all_of, message_count_gt, time_since_last_gt
 
     checks = []
     if args.min_messages is not None:
@@ -76,13 +76,13 @@ def _checker(args: argparse.Namespace) -> Any:
 def _extractor(args: argparse.Namespace) -> Any:
     if not args.llm_url:
         return None
-    from engine.distill.llm_extractor import LLMConfig, LLMExtractor
+    from memledger.distill.llm_extractor import LLMConfig, LLMExtractor
 
     return LLMExtractor(LLMConfig(args.llm_url, args.llm_model, os.environ.get("MEMLEDGER_LLM_API_KEY")))
 
 
 def _run(args: argparse.Namespace) -> int:
-    from engine.distill.distiller import Distiller  # loaded only when distilling
+    from memledger.distill.distiller import Distiller  # loaded only when distilling
 
     with MemoryEngine.open(args.db) as eng:
         distiller = Distiller(eng, follower=args.follower, checker=_checker(args),
@@ -102,7 +102,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _dead_letters(args: argparse.Namespace) -> int:
-    from engine.distill.distiller import list_dead_letters
+    from memledger.distill.distiller import list_dead_letters
 
     with MemoryEngine.open(args.db) as eng:
         letters = list_dead_letters(eng)
@@ -116,7 +116,7 @@ def _dead_letters(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from engine.distill.distiller import Distiller
+    from memledger.distill.distiller import Distiller
 
     with MemoryEngine.open(args.db) as eng:
         ids = Distiller(eng, follower=args.follower).replay(args.letter_id)

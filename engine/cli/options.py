@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from engine.config import DEFAULT_DB
+from memledger.domain.config import DEFAULT_DB
 
 __all__ = ["add_db", "add_json", "add_owner"]
 

@@ -14,11 +14,11 @@ import signal
 import sys
 from typing import Any
 
-from engine.api import MemoryEngine
-from engine.cli.options import add_db, add_json
-from engine.cli.output import print_json, print_table
-from engine.config import EngineConfig
-from engine.errors import InvalidInput
+from memledger.api import MemoryEngine
+from memledger.cli.options import add_db, add_json
+from memledger.cli.output import print_json, print_table
+from memledger.domain.config import EngineConfig
+from memledger.domain.errors import InvalidInput
 
 __all__ = ["register"]
 
@@ -76,9 +76,9 @@ def _open(db: str) -> MemoryEngine:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from projections import registry
-    from projections.db import open_read_db
-    from projections.runner import Runner
+    from memledger.projections import registry
+    from memledger.projections.db import open_read_db
+    from memledger.projections.runner import Runner
 
     names = [n.strip() for n in args.names.split(",") if n.strip()] if args.names else None
     if args.batch_size <= 0:
@@ -115,8 +115,8 @@ def _params(pairs: list[str]) -> dict[str, Any]:
 
 
 def _rebuild(args: argparse.Namespace) -> int:
-    from projections.db import open_read_db
-    from projections.rebuild import rebuild
+    from memledger.projections.db import open_read_db
+    from memledger.projections.rebuild import rebuild
 
     with _open(args.db) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)
@@ -141,8 +141,8 @@ def _rebuild(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    from projections.admin import status
-    from projections.db import open_read_db
+    from memledger.projections.admin import status
+    from memledger.projections.db import open_read_db
 
     with _open(args.db) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)
@@ -163,8 +163,8 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _drop(args: argparse.Namespace) -> int:
-    from projections.admin import drop_version
-    from projections.db import open_read_db
+    from memledger.projections.admin import drop_version
+    from memledger.projections.db import open_read_db
 
     with _open(args.db) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)

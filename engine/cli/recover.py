@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from engine.api import MemoryEngine
-from engine.cli.options import add_db, add_json, add_owner
-from engine.cli.output import print_json, print_table
-from engine.owner import Owner
+from memledger.api import MemoryEngine
+from memledger.cli.options import add_db, add_json, add_owner
+from memledger.cli.output import print_json, print_table
+from memledger.domain.owner import Owner
 
 __all__ = ["register"]
 
@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from recovery import restore_agent  # the CLI is the composition root
+    from memledger.recovery import restore_agent  # the CLI is the composition root
 
     with MemoryEngine.open(args.db) as eng:
         restored = restore_agent(eng, Owner(args.app, args.user), args.agent, last_n=args.last)

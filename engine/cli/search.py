@@ -6,10 +6,10 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-from engine.api import MemoryEngine
-from engine.cli.options import add_db, add_json, add_owner
-from engine.cli.output import print_json, print_table
-from engine.owner import Owner
+from memledger.api import MemoryEngine
+from memledger.cli.options import add_db, add_json, add_owner
+from memledger.cli.output import print_json, print_table
+from memledger.domain.owner import Owner
 
 __all__ = ["register"]
 

@@ -10,13 +10,13 @@ read time), ``distiller`` (the follower and its cursors), ``explicit``
 (remember / correct / forget).
 """
 
-from engine.distill.checkers import all_of, any_of, message_count_gt, time_since_last_gt
-from engine.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
-from engine.distill.delta import DeltaItem, ExtractionContext
-from engine.distill.distiller import DeadLetter, Distiller, DistillReport, list_dead_letters
-from engine.distill.proposals import Extraction, Extractor, Proposal
-from engine.distill.reconcile import ReconcileConfig, reconcile
-from engine.distill.rule_extractor import RuleExtractor
+from memledger.distill.checkers import all_of, any_of, message_count_gt, time_since_last_gt
+from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from memledger.distill.delta import DeltaItem, ExtractionContext
+from memledger.distill.distiller import DeadLetter, Distiller, DistillReport, list_dead_letters
+from memledger.distill.proposals import Extraction, Extractor, Proposal
+from memledger.distill.reconcile import ReconcileConfig, reconcile
+from memledger.distill.rule_extractor import RuleExtractor
 
 __all__ = [
     "DEFAULT_POLICY",

@@ -20,13 +20,13 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from engine.distill.views import BeliefView
-from engine.errors import OwnerErased
-from engine.memory import Memory
-from engine.owner import Owner
+from memledger.distill.views import BeliefView
+from memledger.domain.errors import OwnerErased
+from memledger.domain.memory import Memory
+from memledger.domain.owner import Owner
 
 if TYPE_CHECKING:
-    from engine.api import MemoryEngine
+    from memledger.api import MemoryEngine
 
 __all__ = ["MEMORY_TOPICS", "BeliefIndex", "LogBeliefIndex"]
 

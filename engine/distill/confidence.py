@@ -14,7 +14,7 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Mapping
 
-from engine.errors import InvalidInput
+from memledger.domain.errors import InvalidInput
 
 __all__ = ["ConfidencePolicy", "DEFAULT_POLICY"]
 

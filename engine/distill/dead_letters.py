@@ -17,19 +17,19 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from engine.beliefs import apply_changes
-from engine.distill.delta import DeltaItem, ExtractionContext
-from engine.distill.reconcile import reconcile
-from engine.distillation import Distillation
-from engine.errors import DeadLetterNotFound, OwnerErased
-from engine.owner import Owner
-from engine.session import Session
-from engine.task import Task
-from engine.writer import UnitOfWork
+from memledger.write.beliefs import apply_changes
+from memledger.distill.delta import DeltaItem, ExtractionContext
+from memledger.distill.reconcile import reconcile
+from memledger.domain.distillation import Distillation
+from memledger.domain.errors import DeadLetterNotFound, OwnerErased
+from memledger.domain.owner import Owner
+from memledger.domain.session import Session
+from memledger.domain.task import Task
+from memledger.write.writer import UnitOfWork
 
 if TYPE_CHECKING:
-    from engine.api import MemoryEngine
-    from engine.distill.distiller import Distiller
+    from memledger.api import MemoryEngine
+    from memledger.distill.distiller import Distiller
 
 __all__ = ["DeadLetter", "list_dead_letters", "replay_letter"]
 

@@ -60,23 +60,23 @@ from typing import TYPE_CHECKING, Any
 
 from eventsourcing.persistence import Tracking
 
-from engine.beliefs import BeliefChange, apply_changes
-from engine.distill.belief_index import LogBeliefIndex
-from engine.distill.checkers import Checker, should_extract
-from engine.distill.dead_letters import DeadLetter, list_dead_letters, replay_letter
-from engine.distill.delta import DeltaItem, ExtractionContext, is_distillable
-from engine.distill.proposals import Extraction, Extractor
-from engine.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconcile
-from engine.distill.rule_extractor import RuleExtractor
-from engine.distillation import Distillation, distillation_id
-from engine.errors import AlreadyProcessed, OwnerErased, StoreError
-from engine.owner import Owner
-from engine.session import Session
-from engine.task import Task
-from engine.writer import UnitOfWork
+from memledger.write.beliefs import BeliefChange, apply_changes
+from memledger.distill.belief_index import LogBeliefIndex
+from memledger.distill.checkers import Checker, should_extract
+from memledger.distill.dead_letters import DeadLetter, list_dead_letters, replay_letter
+from memledger.distill.delta import DeltaItem, ExtractionContext, is_distillable
+from memledger.distill.proposals import Extraction, Extractor
+from memledger.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconcile
+from memledger.distill.rule_extractor import RuleExtractor
+from memledger.domain.distillation import Distillation, distillation_id
+from memledger.domain.errors import AlreadyProcessed, OwnerErased, StoreError
+from memledger.domain.owner import Owner
+from memledger.domain.session import Session
+from memledger.domain.task import Task
+from memledger.write.writer import UnitOfWork
 
 if TYPE_CHECKING:
-    from engine.api import MemoryEngine
+    from memledger.api import MemoryEngine
 
 __all__ = ["DeadLetter", "DistillReport", "Distiller", "list_dead_letters"]
 

@@ -20,18 +20,18 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from engine.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
-from engine.distill.belief_index import LogBeliefIndex
-from engine.distill.confidence import DEFAULT_POLICY
-from engine.distill.proposals import Extraction, Proposal
-from engine.distill.reconcile import DEFAULT_CONFIG, reconcile
-from engine.errors import InvalidInput, MemoryNotFound, StateConflict
-from engine.memory import KINDS
-from engine.owner import Owner
-from engine.validation import check_text
+from memledger.write.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
+from memledger.distill.belief_index import LogBeliefIndex
+from memledger.distill.confidence import DEFAULT_POLICY
+from memledger.distill.proposals import Extraction, Proposal
+from memledger.distill.reconcile import DEFAULT_CONFIG, reconcile
+from memledger.domain.errors import InvalidInput, MemoryNotFound, StateConflict
+from memledger.domain.memory import KINDS
+from memledger.domain.owner import Owner
+from memledger.write.validation import check_text
 
 if TYPE_CHECKING:
-    from engine.api import MemoryEngine
+    from memledger.api import MemoryEngine
 
 __all__ = ["belief_index", "correct", "forget", "forget_all", "remember"]
 

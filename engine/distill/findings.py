@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine.distill.text import normalise
+from memledger.distill.text import normalise
 
 __all__ = ["Finding", "Speaker", "attribute_of", "clean_value"]
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from engine.distill.confidence import DEFAULT_POLICY
-from engine.distill.delta import DeltaItem, ExtractionContext
-from engine.distill.proposals import OPS, Extraction, Proposal
-from engine.errors import ExtractionFailed
-from engine.memory import KINDS
+from memledger.distill.confidence import DEFAULT_POLICY
+from memledger.distill.delta import DeltaItem, ExtractionContext
+from memledger.distill.proposals import OPS, Extraction, Proposal
+from memledger.domain.errors import ExtractionFailed
+from memledger.domain.memory import KINDS
 
 __all__ = ["PROMPT_VERSION", "LLMConfig", "LLMExtractor"]
 

@@ -31,13 +31,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from engine.beliefs import BeliefChange, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
-from engine.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
-from engine.distill.proposals import Extraction, Proposal
-from engine.distill.text import jaccard, normalise, tokens
-from engine.distill.views import BeliefView
-from engine.errors import SimilarityUnavailable
-from engine.owner import Owner
+from memledger.write.beliefs import BeliefChange, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
+from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from memledger.distill.proposals import Extraction, Proposal
+from memledger.distill.text import jaccard, normalise, tokens
+from memledger.distill.views import BeliefView
+from memledger.domain.errors import SimilarityUnavailable
+from memledger.domain.owner import Owner
 
 __all__ = ["ReconcileConfig", "Similarity", "jaccard_similarity", "reconcile"]
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import re
 
-from engine.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
-from engine.distill.delta import DeltaItem, ExtractionContext
-from engine.distill.findings import Finding, Speaker
-from engine.distill.proposals import Extraction, Proposal
-from engine.distill.rules_en import english_findings, forget_request
-from engine.distill.rules_zh import chinese_findings, forget_request_zh
-from engine.distill.text import is_cjk, sentences, tokens
+from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from memledger.distill.delta import DeltaItem, ExtractionContext
+from memledger.distill.findings import Finding, Speaker
+from memledger.distill.proposals import Extraction, Proposal
+from memledger.distill.rules_en import english_findings, forget_request
+from memledger.distill.rules_zh import chinese_findings, forget_request_zh
+from memledger.distill.text import is_cjk, sentences, tokens
 
 __all__ = ["RuleExtractor"]
 

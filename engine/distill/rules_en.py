@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from engine.distill.dates import find_time, format_day
-from engine.distill.findings import Finding, Speaker, attribute_of, clean_value
-from engine.distill.person import IRREGULAR_PAST, third_person
+from memledger.distill.dates import find_time, format_day
+from memledger.distill.findings import Finding, Speaker, attribute_of, clean_value
+from memledger.distill.person import IRREGULAR_PAST, third_person
 
 __all__ = ["english_findings"]
 

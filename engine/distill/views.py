@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from engine.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
-from engine.distill.text import tokens
+from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from memledger.distill.text import tokens
 
 __all__ = ["BeliefView"]
 

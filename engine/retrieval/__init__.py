@@ -4,11 +4,11 @@ The index itself is a projection (``projections.search_index``); this
 package reads it through the projections read side and never writes it.
 """
 
-from engine.retrieval.context import estimate_tokens
-from engine.retrieval.embedders import Embedder, HashingEmbedder, default_embedder
-from engine.retrieval.records import SearchResult
-from engine.retrieval.service import Retrieval
-from engine.retrieval.tools import Tool
+from memledger.retrieval.context import estimate_tokens
+from memledger.analysis.embedders import Embedder, HashingEmbedder, default_embedder
+from memledger.retrieval.records import SearchResult
+from memledger.retrieval.service import Retrieval
+from memledger.retrieval.tools import Tool
 
 __all__ = [
     "Embedder",

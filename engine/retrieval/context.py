@@ -32,10 +32,10 @@ from concurrent.futures import TimeoutError as FutureTimeout
 
 import orjson
 
-from engine.errors import InvalidInput, MemledgerError
-from engine.owner import Owner
-from engine.retrieval.records import SearchResult
-from engine.retrieval.search import Searcher
+from memledger.domain.errors import InvalidInput, MemledgerError
+from memledger.domain.owner import Owner
+from memledger.retrieval.records import SearchResult
+from memledger.retrieval.search import Searcher
 
 __all__ = ["BLOCK_CLOSE", "BLOCK_OPEN", "HEADER", "ContextBuilder", "estimate_tokens", "render_item"]
 

@@ -29,13 +29,14 @@ from typing import Any, Protocol
 import numpy as np
 from sqlalchemy.engine import Connection, Engine
 
-from engine.errors import InvalidInput, InvalidTimestamp
-from engine.memory import KINDS
-from engine.owner import Owner
-from engine.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
-from engine.retrieval.index_store import Filter, IndexStore, sql_errors
-from engine.retrieval.records import IndexRow, SearchResult, TimePoint, from_epoch, to_epoch
-from engine.retrieval.text import query_terms
+from memledger.domain.errors import InvalidInput, InvalidTimestamp
+from memledger.domain.memory import KINDS
+from memledger.domain.owner import Owner
+from memledger.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
+from memledger.projections.search_store.base import Filter, IndexStore, sql_errors
+from memledger.projections.search_store.records import IndexRow, TimePoint, from_epoch, to_epoch
+from memledger.retrieval.records import SearchResult
+from memledger.analysis.text import query_terms
 
 __all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
 

@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
-from engine.owner import Owner
-from engine.retrieval.context import ContextBuilder
-from engine.retrieval.records import SearchResult
-from engine.retrieval.search import IndexAccess, Searcher
-from engine.retrieval.tools import Tool, memory_tools
+from memledger.domain.owner import Owner
+from memledger.retrieval.context import ContextBuilder
+from memledger.retrieval.records import SearchResult
+from memledger.retrieval.search import IndexAccess, Searcher
+from memledger.retrieval.tools import Tool, memory_tools
 
 __all__ = ["Retrieval"]
 

@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import InvalidInput
-from engine.memory import KINDS
-from engine.owner import Owner
-from engine.retrieval.search import Searcher
+from memledger.domain.errors import InvalidInput
+from memledger.domain.memory import KINDS
+from memledger.domain.owner import Owner
+from memledger.retrieval.search import Searcher
 
 __all__ = ["Tool", "memory_tools"]
 

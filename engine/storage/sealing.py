@@ -49,9 +49,9 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.utils import get_topic, resolve_topic
 
-from engine.errors import CorruptStore, OwnerErased
-from engine.keystore import KeyStore, owner_key_id
-from engine.packing import pack, unpack
+from memledger.domain.errors import CorruptStore, OwnerErased
+from memledger.storage.keystore import KeyStore, owner_key_id
+from memledger.storage.packing import pack, unpack
 
 __all__ = ["FORMAT_V1", "SealingMapper", "is_sealed", "sealed_key_id"]
 

@@ -23,11 +23,11 @@ import orjson
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
-from engine.errors import StoreError, StoreUnavailable
-from engine.owner import Owner
-from engine.retrieval.records import IndexRow, TimePoint
+from memledger.domain.errors import StoreError, StoreUnavailable
+from memledger.domain.owner import Owner
+from memledger.projections.search_store.records import IndexRow, TimePoint
 
-__all__ = ["Filter", "IndexStore", "ROW_COLUMNS", "make_store", "sql_errors"]
+__all__ = ["Filter", "IndexStore", "ROW_COLUMNS", "sql_errors"]
 
 ROW_COLUMNS = (
     "app", "user_id", "item_type", "item_id", "version", "kind", "statement", "lex_text",
@@ -237,16 +237,3 @@ def _row(r: Any) -> IndexRow:
         recorded_at=float(r.recorded_at),
         sources=tuple(orjson.loads(r.sources)) if r.sources else (),
     )
-
-
-def make_store(dialect: str, table: str, dimension: int) -> IndexStore:
-    """The index store for a SQLAlchemy dialect name ("sqlite" / "postgresql")."""
-    if dialect == "sqlite":
-        from engine.retrieval.sqlite_index import SqliteIndexStore
-
-        return SqliteIndexStore(table, dimension)
-    if dialect == "postgresql":
-        from engine.retrieval.postgres_index import PostgresIndexStore
-
-        return PostgresIndexStore(table, dimension)
-    raise StoreError(f"no search index for the {dialect!r} dialect")

@@ -36,8 +36,8 @@ from sqlalchemy import inspect, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from engine.errors import StoreError
-from engine.keystore import KEY_TABLE
+from memledger.domain.errors import StoreError
+from memledger.storage.keystore import KEY_TABLE
 
 __all__ = ["Erasure", "ErasureReport", "erasure_id", "purge_read_models", "vacuum_read_models"]
 

@@ -14,12 +14,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
-from engine.errors import OwnerErased
-from engine.keystore import owner_key_id
-from engine.owner import Owner
+from memledger.domain.errors import OwnerErased
+from memledger.storage.keystore import owner_key_id
+from memledger.domain.owner import Owner
 
 if TYPE_CHECKING:
-    from engine.writer import UnitOfWork
+    from memledger.write.writer import UnitOfWork
 
 __all__ = ["is_key_of", "scoped", "scoped_get"]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-from engine.errors import UnsupportedBackend
+from memledger.domain.errors import UnsupportedBackend
 
 __all__ = ["SQLITE_BUSY_MS", "Backend", "parse_db_url", "prepare_sqlite_connection"]
 

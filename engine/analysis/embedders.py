@@ -24,8 +24,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from engine.errors import InvalidInput
-from engine.retrieval.text import STOPWORDS, cjk_bigrams, stem, words
+from memledger.domain.errors import InvalidInput
+from memledger.analysis.text import STOPWORDS, cjk_bigrams, stem, words
 
 __all__ = [
     "Embedder",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from eventsourcing.domain import Aggregate, event
 
-from engine.errors import TaskFinished
+from memledger.domain.errors import TaskFinished
 
 __all__ = ["Task"]
 

@@ -15,7 +15,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
-from engine.errors import StateConflict
+from memledger.domain.errors import StateConflict
 
 __all__ = ["KINDS", "Memory", "memory_stream_id"]
 

@@ -21,7 +21,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
-from engine.errors import AlreadyProcessed, DeadLetterNotFound
+from memledger.domain.errors import AlreadyProcessed, DeadLetterNotFound
 
 __all__ = ["Distillation", "distillation_id"]
 

@@ -22,8 +22,8 @@ import numpy as np
 import orjson
 from sqlalchemy import Connection, text
 
-from engine.owner import Owner
-from engine.retrieval.index_store import Filter, IndexStore
+from memledger.domain.owner import Owner
+from memledger.projections.search_store.base import Filter, IndexStore
 
 __all__ = ["PostgresIndexStore"]
 

@@ -15,8 +15,8 @@ from uuid import UUID
 
 import orjson
 
-from engine.config import Limits
-from engine.errors import (
+from memledger.domain.config import Limits
+from memledger.domain.errors import (
     ContentTooLarge,
     InvalidContent,
     InvalidId,

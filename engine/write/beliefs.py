@@ -15,12 +15,12 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from engine.errors import InvalidInput, MemoryNotFound
-from engine.isolation import scoped_get
-from engine.memory import KINDS, Memory, memory_stream_id
-from engine.owner import Owner
-from engine.validation import check_text, check_timestamp
-from engine.writer import UnitOfWork
+from memledger.domain.errors import InvalidInput, MemoryNotFound
+from memledger.write.isolation import scoped_get
+from memledger.domain.memory import KINDS, Memory, memory_stream_id
+from memledger.domain.owner import Owner
+from memledger.write.validation import check_text, check_timestamp
+from memledger.write.writer import UnitOfWork
 
 __all__ = [
     "BeliefChange",

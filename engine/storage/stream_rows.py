@@ -27,7 +27,7 @@ from uuid import UUID
 from eventsourcing.application import Application
 from eventsourcing.persistence import Mapper, Recorder, StoredEvent
 
-from engine.snapshotting import project_events
+from memledger.storage.snapshotting import project_events
 
 __all__ = ["Row", "aggregate_of_rows", "select_rows", "select_with_snapshot"]
 

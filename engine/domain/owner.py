@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import InvalidOwner
+from memledger.domain.errors import InvalidOwner
 
 __all__ = ["Owner"]
 

@@ -30,17 +30,17 @@ from eventsourcing.persistence import (
     Transcoder,
 )
 
-from engine.agent import Agent
-from engine.backend import SQLITE_MAGIC, Backend
-from engine.errors import CorruptStore, InvalidInput, MemledgerError, StoreError, StoreUnavailable
-from engine.keystore import KeyStore, SqlKeyStore
-from engine.memory import Memory
-from engine.receipt import Receipt
-from engine.sealing import SealingMapper
-from engine.session import Session
-from engine.snapshotting import FastRepository, project_events, take_snapshots
-from engine.task import Task
-from engine.transcoder import OrjsonTranscoder
+from memledger.domain.agent import Agent
+from memledger.storage.backend import SQLITE_MAGIC, Backend
+from memledger.domain.errors import CorruptStore, InvalidInput, MemledgerError, StoreError, StoreUnavailable
+from memledger.storage.keystore import KeyStore, SqlKeyStore
+from memledger.domain.memory import Memory
+from memledger.domain.receipt import Receipt
+from memledger.storage.sealing import SealingMapper
+from memledger.domain.session import Session
+from memledger.storage.snapshotting import FastRepository, project_events, take_snapshots
+from memledger.domain.task import Task
+from memledger.storage.transcoder import OrjsonTranscoder
 
 __all__ = ["AGGREGATES", "EventLog", "IntegrityError", "open_event_log", "translate_errors"]
 

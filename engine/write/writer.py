@@ -40,8 +40,8 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import Tracking
 
-from engine.errors import AlreadyProcessed, ConcurrencyExhausted, MemledgerError
-from engine.store import EventLog, IntegrityError, translate_errors
+from memledger.domain.errors import AlreadyProcessed, ConcurrencyExhausted, MemledgerError
+from memledger.storage.store import EventLog, IntegrityError, translate_errors
 
 __all__ = ["LINGER_S", "UnitOfWork", "Writer"]
 

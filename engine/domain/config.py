@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 
-from engine.errors import InvalidInput
+from memledger.domain.errors import InvalidInput
 
 __all__ = ["DEFAULT_DB", "EngineConfig", "Limits"]
 

@@ -51,8 +51,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, ProgrammingError
 
-from engine.backend import SQLITE_BUSY_MS, Backend, prepare_sqlite_connection
-from engine.errors import OwnerErased, StoreUnavailable
+from memledger.storage.backend import SQLITE_BUSY_MS, Backend, prepare_sqlite_connection
+from memledger.domain.errors import OwnerErased, StoreUnavailable
 
 __all__ = ["KEY_TABLE", "KeyStore", "SqlKeyStore", "owner_key_id", "sql_engine"]
 

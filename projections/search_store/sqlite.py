@@ -23,8 +23,8 @@ from typing import Any
 import numpy as np
 from sqlalchemy import Connection, text
 
-from engine.owner import Owner
-from engine.retrieval.index_store import Filter, IndexStore
+from memledger.domain.owner import Owner
+from memledger.projections.search_store.base import Filter, IndexStore
 
 __all__ = ["SqliteIndexStore"]
 

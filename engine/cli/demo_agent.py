@@ -10,8 +10,8 @@ import argparse
 import sys
 import time
 
-from engine.api import MemoryEngine
-from engine.owner import Owner
+from memledger.api import MemoryEngine
+from memledger.domain.owner import Owner
 
 __all__ = ["AGENT", "CONTINUATION", "OWNER", "SCRIPT", "run_child"]
 

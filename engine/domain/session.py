@@ -12,7 +12,7 @@ from typing import Any
 
 from eventsourcing.domain import Aggregate, event
 
-from engine.errors import SessionClosed
+from memledger.domain.errors import SessionClosed
 
 __all__ = ["Session"]
 
