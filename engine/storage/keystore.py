@@ -49,10 +49,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError, ProgrammingError
+from sqlalchemy.exc import DBAPIError
 
 from memledger.storage.backend import SQLITE_BUSY_MS, Backend, prepare_sqlite_connection
 from memledger.domain.errors import OwnerErased, StoreUnavailable
+from memledger.storage.driver_errors import driver_errors, is_schema_race, translate
 
 __all__ = ["KEY_TABLE", "KeyStore", "SqlKeyStore", "owner_key_id", "sql_engine"]
 
@@ -216,12 +217,13 @@ class SqlKeyStore:
     def _create_table(self) -> None:
         try:
             _metadata.create_all(self._db, checkfirst=True)
-        except (IntegrityError, ProgrammingError):
+        except DBAPIError as e:
+            if not is_schema_race(e):
+                raise translate(e, "cannot create the key table") or e from None
             # Two processes creating the table at once on PostgreSQL: the loser
             # sees a duplicate type; the table exists either way.
-            _metadata.create_all(self._db, checkfirst=True)
-        except DBAPIError as e:
-            raise StoreUnavailable(f"cannot create the key table: {e.orig}") from None
+            with driver_errors("cannot create the key table"):
+                _metadata.create_all(self._db, checkfirst=True)
 
 
 def sql_engine(backend: Backend) -> Engine:

@@ -1,7 +1,8 @@
 """The event store: an ``eventsourcing`` Application configured for memledger.
 
 This is the only module that configures the ``eventsourcing`` persistence
-layer, and the boundary where its driver errors become ``StoreError``s.
+layer, and the boundary where its driver errors become ``StoreError``s (the
+mapping itself lives in ``memledger.storage.driver_errors``).
 """
 
 from __future__ import annotations
@@ -9,21 +10,14 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Any
-
 from uuid import UUID
 
 from eventsourcing.application import Application, ProcessingEvent, Repository
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import (
-    ConnectionPoolClosedError,
-    DataError,
     IntegrityError,
-    InterfaceError,
-    OperationalError,
-    PersistenceError,
     ProcessRecorder,
     Recording,
     Tracking,
@@ -31,15 +25,30 @@ from eventsourcing.persistence import (
 )
 
 from memledger.domain.agent import Agent
-from memledger.storage.backend import SQLITE_MAGIC, Backend
-from memledger.domain.errors import CorruptStore, InvalidInput, MemledgerError, StoreError, StoreUnavailable
-from memledger.storage.keystore import KeyStore, SqlKeyStore
+from memledger.domain.errors import (
+    CorruptStore,
+    InvalidInput,
+    MemledgerError,
+    StoreError,
+    StoreUnavailable,
+)
 from memledger.domain.memory import Memory
 from memledger.domain.receipt import Receipt
-from memledger.storage.sealing import SealingMapper
 from memledger.domain.session import Session
-from memledger.storage.snapshotting import FastRepository, project_events, take_snapshots
 from memledger.domain.task import Task
+from memledger.storage.backend import SQLITE_MAGIC, Backend
+from memledger.storage.driver_errors import (
+    driver_errors,
+    is_schema_race,
+    is_unreachable,
+)
+from memledger.storage.keystore import KeyStore, SqlKeyStore
+from memledger.storage.sealing import SealingMapper
+from memledger.storage.snapshotting import (
+    FastRepository,
+    project_events,
+    take_snapshots,
+)
 from memledger.storage.transcoder import OrjsonTranscoder
 
 __all__ = ["AGGREGATES", "EventLog", "IntegrityError", "open_event_log", "translate_errors"]
@@ -131,27 +140,11 @@ class EventLog(Application):
         return self.recorder
 
 
-@contextmanager
-def translate_errors() -> Iterator[None]:
-    """Driver and persistence errors leave memledger only as ``StoreError``s."""
-    try:
-        yield
-    except IntegrityError:
-        raise
-    except (OperationalError, InterfaceError) as e:
-        text = str(e)
-        if "not a database" in text or "malformed" in text:
-            raise CorruptStore(f"not a memledger database: {text}") from None
-        raise StoreUnavailable(text) from None
-    except DataError as e:
-        raise StoreError(str(e)) from None
-    except PersistenceError as e:
-        text = str(e)
-        if "not a database" in text or "malformed" in text:
-            raise CorruptStore(f"not a memledger database: {text}") from None
-        raise StoreError(text) from None
-    except ConnectionPoolClosedError:
-        raise StoreUnavailable("the engine is closed") from None
+def translate_errors() -> AbstractContextManager[None]:
+    """Driver and persistence errors leave memledger only as ``StoreError``s
+    (``memledger.storage.driver_errors``); eventsourcing's ``IntegrityError``
+    passes through untouched because the writer retries on it."""
+    return driver_errors(passthrough=(IntegrityError,))
 
 
 def _log_cipher(cipher_key: str | None) -> Any:
@@ -178,7 +171,7 @@ def open_event_log(
         _check_sqlite_file(backend)
     for attempt in range(_SCHEMA_RACE_ATTEMPTS):
         try:
-            with translate_errors():
+            with driver_errors(f"cannot open {backend.display}", passthrough=(IntegrityError,)):
                 return EventLog(backend, snapshot_interval, seal=seal, cipher_key=cipher_key)
         except (StoreError, IntegrityError) as e:
             # Processes opening a fresh database at once all run the schema's
@@ -186,7 +179,7 @@ def open_event_log(
             # see a catalog race (PostgreSQL) or a duplicate migration record
             # (the library's tracking table) instead of "exists". By then the
             # schema is complete: open again.
-            if attempt + 1 == _SCHEMA_RACE_ATTEMPTS or not _is_schema_race(e):
+            if attempt + 1 == _SCHEMA_RACE_ATTEMPTS or not is_schema_race(e):
                 if isinstance(e, IntegrityError):
                     raise StoreUnavailable(f"cannot open {backend.display}: {e}") from None
                 raise
@@ -199,17 +192,6 @@ def open_event_log(
 
 
 _SCHEMA_RACE_ATTEMPTS = 5
-_SCHEMA_RACE_MARKERS = (
-    "tuple concurrently updated",
-    "pg_type_typname_nsp_index",
-    "already exists",
-    "database is locked",  # SQLite: another opener holds the lock while switching to WAL
-)
-
-
-def _is_schema_race(error: Exception) -> bool:
-    text = str(error)
-    return isinstance(error, IntegrityError) or any(marker in text for marker in _SCHEMA_RACE_MARKERS)
 
 
 def _check_sqlite_file(backend: Backend) -> None:
@@ -238,8 +220,10 @@ def _check_sqlite_tables(backend: Backend) -> None:
     try:
         tables = set(sa.inspect(engine).get_table_names())
     except sa.exc.DatabaseError as e:
+        # The file has SQLite's header: unless the driver's code says it cannot
+        # be read right now (busy, locked, cannot open), its pages are damaged.
         text = str(e.orig)
-        if "locked" in text or "unable to open" in text:
+        if is_unreachable(e):
             raise StoreUnavailable(f"cannot read {backend.path}: {text}") from None
         raise CorruptStore(f"{backend.path} is not a readable database: {text}") from None
     finally:

@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
 import numpy as np
 import orjson
 from sqlalchemy import Connection, text
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
-from memledger.domain.errors import StoreError, StoreUnavailable
+from memledger.domain.errors import StoreError
 from memledger.domain.owner import Owner
 from memledger.projections.search_store.records import IndexRow, TimePoint
+from memledger.storage.driver_errors import driver_errors
 
 __all__ = ["Filter", "IndexStore", "ROW_COLUMNS", "sql_errors"]
 
@@ -41,15 +41,10 @@ _SELECT = (
 _IDENT = re.compile(r"^[a-z][a-z0-9_]{0,50}$")
 
 
-@contextmanager
-def sql_errors() -> Iterator[None]:
-    """SQLAlchemy / driver errors leave the index only as ``StoreError``s."""
-    try:
-        yield
-    except OperationalError as e:
-        raise StoreUnavailable(f"search index: {e.orig or e}") from None
-    except SQLAlchemyError as e:
-        raise StoreError(f"search index: {e}") from None
+def sql_errors() -> AbstractContextManager[None]:
+    """SQLAlchemy / driver errors leave the index only as ``StoreError``s
+    (``memledger.storage.driver_errors``)."""
+    return driver_errors("search index")
 
 
 class Filter:
