@@ -4,6 +4,13 @@ PostgreSQL comes from ``MEMLEDGER_TEST_PG`` (a DSN) when set; otherwise the
 suite starts one with ``pgserver`` in a temp dir, once per test session.
 Each test gets its own fresh database on that server, so tests never see
 each other's events.
+
+The folders below hold the suites by concern (``contract/``: store behaviour
+on every backend; ``failure/``: kills, races, faults; ``rules/``: pure
+functions and properties; ``surface/``: CLI, exports, README); helpers live
+in ``tests/support``. What a backend can do is declared once, in
+``tests/support/capabilities.py``: ``@pytest.mark.requires("ability")``
+skips by that declaration, with its reason.
 """
 
 from __future__ import annotations
@@ -19,8 +26,31 @@ import psycopg
 import pytest
 
 from memledger import MemoryEngine
+from tests.support.capabilities import BACKENDS, REASONS, has
 
-BACKENDS = ("sqlite", "postgresql")
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "requires(*abilities): run only on backends declared to have them "
+        "(tests/support/capabilities.py); skipped elsewhere with the declared reason",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Applies ``requires`` by declaration: a backend-parametrized test is
+    skipped, at collection, on each backend that lacks an ability it needs."""
+    for item in items:
+        marker = item.get_closest_marker("requires")
+        if marker is None:
+            continue
+        backend = getattr(item, "callspec", None) and item.callspec.params.get("backend")
+        if backend is None:
+            raise pytest.UsageError(f"{item.nodeid}: requires() needs a test parametrized over backend")
+        for ability in marker.args:
+            if not has(backend, ability):
+                item.add_marker(pytest.mark.skip(reason=f"declared: {backend} lacks {ability} ({REASONS[ability]})"))
+                break
 
 
 @pytest.fixture(autouse=True)
@@ -79,8 +109,8 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def db_url(backend: str, request: pytest.FixtureRequest) -> str:
-    """The store-facing contract: every test using this runs on both backends."""
-    if backend == "sqlite":
+    """The store-facing contract: every test using this runs on every backend."""
+    if has(backend, "embedded_file"):
         return str(request.getfixturevalue("sqlite_url"))
     return str(request.getfixturevalue("pg_url"))
 

@@ -1,0 +1,258 @@
+"""Right to be forgotten on an immutable log (issue 6), on both backends.
+
+After ``erase_owner``: no byte of the owner's text (or of their data key) is
+left in the database files / event table, every read raises a typed error
+(the owner's own) or NotFound (anyone else's), rebuilds succeed without the
+owner, audits still show the events existed, and other owners' decoded
+events are exactly what they were before.
+"""
+
+from __future__ import annotations
+
+import glob
+import uuid
+from datetime import datetime, timezone
+from typing import Any
+
+import psycopg
+import pytest
+from sqlalchemy import text
+
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import NewBelief
+from memledger.projections.purge import owner_tables
+from memledger.domain.errors import OwnerErased, SessionNotFound, TaskNotFound
+from memledger.domain.stream_ids import owner_key_id
+from memledger.storage.keystore import KEY_TABLE
+from memledger.storage.sealing import sealed_key_id
+from memledger.projections.rebuild import rebuild
+from memledger.recovery import restore_agent
+from tests.support.capabilities import capabilities
+
+ALICE = Owner("support", "alice")
+BOB = Owner("support", "bob")
+WHEN = datetime(2026, 5, 1, tzinfo=timezone.utc)
+
+
+def _populate(eng: MemoryEngine, owner: Owner, marker: str) -> dict[str, str]:
+    """Writes every kind of content for ``owner``; every text contains ``marker``."""
+    sid = eng.create_session(owner, "agent")
+    for i in range(30):
+        eng.add_message(
+            owner, sid, "user", f"{marker} message {i} about zebras",
+            metadata={"note": f"{marker} meta"}, client_id=f"c{i}",
+        )
+    eng.add_message(owner, sid, "assistant", "",
+                    tool_calls=[{"name": "lookup", "arguments": f"{marker} tool"}])
+    task = eng.start_task(owner, sid, f"{marker} task input")
+    eng.complete_task(owner, task, f"{marker} task output")
+    open_task = eng.start_task(owner, sid, f"{marker} open task")
+    eng.checkpoint_agent(owner, "agent", {"scratch": f"{marker} state"})
+    memory = eng.apply_memory_changes(owner, [NewBelief(
+        source_key="k1", kind="fact", statement=f"{marker} likes zebras", valid_from=WHEN,
+        confidence=0.9, method="explicit")])[0]
+    return {"session": sid, "task": task, "open_task": open_task, "memory": memory}
+
+
+def _decoded_events(eng: MemoryEngine, owner: Owner) -> list[tuple[int, str, dict[str, Any]]]:
+    """Every event of ``owner`` in the log, decoded (position, topic, fields)."""
+    key = owner_key_id(owner)
+    out = []
+    for n in eng.log.recorder.select_notifications(1, limit=10**6):
+        if sealed_key_id(n.state) == key:
+            out.append((n.id, n.topic, dict(vars(eng.log.mapper.to_domain_event(n)))))
+    return out
+
+
+def _raw_bytes(eng: MemoryEngine, backend: str) -> bytes:
+    """Everything the database holds: the files where the store is files
+    (SQLite); on a server (PostgreSQL) the event and snapshot tables, every
+    read-model table and the key table."""
+    if capabilities(backend).file_scrub:
+        assert eng.backend.path is not None
+        return b"".join(open(p, "rb").read() for p in sorted(glob.glob(eng.backend.path + "*")))
+    chunks: list[bytes] = []
+    url = eng.backend.sqlalchemy_url.replace("postgresql+psycopg", "postgresql")
+    with psycopg.connect(url) as conn:
+        caps = capabilities(backend)
+        for table in (caps.events_table, caps.snapshots_table):
+            chunks += [bytes(r[0]) for r in conn.execute(f"SELECT state FROM {table}")]
+        chunks += [bytes(r[0] or b"") for r in conn.execute(f"SELECT data_key FROM {KEY_TABLE}")]
+        tables = [r[0] for r in conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
+        for table in tables:
+            chunks += [str(r).encode() for r in conn.execute(f'SELECT * FROM "{table}"')]
+    return b"\n".join(chunks)
+
+
+def _data_key(eng: MemoryEngine, owner: Owner) -> bytes:
+    key = eng.log.keys.get(owner_key_id(owner))
+    assert key is not None and len(key) == 32
+    return key
+
+
+def test_erase_owner_forgets_everywhere(eng: MemoryEngine, backend: str) -> None:
+    marker = "ALICE-" + uuid.uuid4().hex
+    alice = _populate(eng, ALICE, marker)
+    bob = _populate(eng, BOB, "bob-text")
+    side = eng.projections
+    side.wait(eng.position)
+    with side.db.connect() as conn:  # the read models did hold alice's text
+        assert sum(
+            conn.execute(text(f'SELECT count(*) FROM "{t}" WHERE user_id = :u'), {"u": "alice"}).scalar()
+            for t in owner_tables(side.db)
+        ) > 0
+    assert marker.encode() in _raw_bytes(eng, backend)  # the grep below can find it
+    alice_key = _data_key(eng, ALICE)
+    alice_positions = [p for p, _, _ in _decoded_events(eng, ALICE)]
+    bob_before = _decoded_events(eng, BOB)
+    bob_restored = restore_agent(eng, BOB, "agent").as_dict()
+
+    report = eng.erase_owner(ALICE)
+
+    assert report.key_id == owner_key_id(Owner("support", "alice")).hex and report.position > 0
+    # Every owner-scoped table was swept (the in-process runner may have
+    # purged first, folding owner.erased, so the counts may be zero).
+    assert {"ml_messages_v1", "ml_sessions_v1", "ml_tasks_v1"} <= set(report.purged_rows)
+    # Raw storage: no plaintext, no key bytes.
+    raw = _raw_bytes(eng, backend)
+    assert marker.encode() not in raw
+    assert alice_key not in raw
+    # Reads: typed error to alice, NotFound to anyone else (same as a random id).
+    with pytest.raises(OwnerErased):
+        restore_agent(eng, ALICE, "agent")
+    with pytest.raises(OwnerErased):
+        eng.get_session(ALICE, alice["session"])
+    with pytest.raises(OwnerErased):
+        eng.add_message(ALICE, alice["session"], "user", "again")
+    with pytest.raises(OwnerErased):
+        eng.create_session(ALICE, "agent-2")
+    for call in (
+        lambda: eng.get_session(BOB, alice["session"]),
+        lambda: eng.get_session(BOB, uuid.uuid4().hex),
+    ):
+        with pytest.raises(SessionNotFound) as raised:
+            call()
+        assert "no session" in str(raised.value)
+    with pytest.raises(SessionNotFound):
+        eng.add_message(BOB, alice["session"], "user", "hijack")
+    with pytest.raises(TaskNotFound):
+        eng.complete_task(BOB, alice["open_task"], "hijack")
+    assert eng.load_memory(BOB, alice["memory"]) is None
+    # Audit: alice's events still exist (ids, topics, positions) and the erasure is recorded.
+    notes = {n.id: n for n in eng.log.recorder.select_notifications(1, limit=10**6)}
+    assert all(p in notes for p in alice_positions)
+    for p in alice_positions:
+        with pytest.raises(OwnerErased):
+            eng.log.mapper.to_domain_event(notes[p])
+    erased = [eng.log.mapper.to_domain_event(n) for n in notes.values() if n.topic == "owner.erased"]
+    assert [(e.app, e.user_id, e.erased_at) for e in erased] == [("support", "alice", report.erased_at)]
+    # Bob: byte-for-byte the same decoded events, and the same restore.
+    assert _decoded_events(eng, BOB) == bob_before
+    assert restore_agent(eng, BOB, "agent").as_dict() == bob_restored
+    # Projections: live ones hold nothing of alice; a rebuild succeeds and holds nothing either.
+    side.wait(eng.position)
+    for name in ("sessions", "tasks", "memory"):
+        rebuild(eng.log, side.db, name, progress=False)
+    with side.db.connect() as conn:
+        for t in owner_tables(side.db):
+            assert conn.execute(text(f'SELECT count(*) FROM "{t}" WHERE user_id = :u'), {"u": "alice"}).scalar() == 0
+        messages = side.tables("sessions", conn)["messages"]
+        rows = conn.execute(messages.select().where(messages.c.session_id == bob["session"])).all()
+        assert len(rows) == 31
+    # Idempotent: a second call changes nothing and records nothing.
+    head = eng.log.recorder.max_notification_id()
+    again = eng.erase_owner(ALICE)
+    assert again.erased_at == report.erased_at and again.position == 0
+    assert eng.log.recorder.max_notification_id() == head
+
+
+def test_erasure_survives_reopen_and_other_processes_caches(db_url: str) -> None:
+    """The erasure is in the database, not in one engine: engines opened
+    afterwards can neither write for alice nor read her events."""
+    with MemoryEngine.open(db_url) as first, MemoryEngine.open(db_url) as second:
+        sid = first.create_session(ALICE, "agent")
+        first.add_message(ALICE, sid, "user", "hello")
+        assert second.get_session(ALICE, sid).message_count == 1  # second caches the key
+        first.erase_owner(ALICE)
+        with MemoryEngine.open(db_url) as third, pytest.raises(OwnerErased):
+            third.create_session(ALICE, "agent-3")  # the tombstone stops a new key
+    with MemoryEngine.open(db_url) as fresh:
+        with pytest.raises(OwnerErased):
+            fresh.get_session(ALICE, sid)
+        assert fresh.log.keys.erased_at(owner_key_id(ALICE)) is not None
+
+
+def test_erase_before_any_write_leaves_a_tombstone(eng: MemoryEngine) -> None:
+    stranger = Owner("support", "never-wrote")
+    report = eng.erase_owner(stranger)
+    assert report.purged_rows is not None and report.position > 0
+    with pytest.raises(OwnerErased):
+        eng.create_session(stranger, "agent")
+
+
+def test_snapshots_are_sealed_and_erased_too(db_url: str, backend: str) -> None:
+    """Session snapshots hold aggregate state; they are sealed like events."""
+    from memledger.domain.config import EngineConfig
+
+    marker = "SNAP-" + uuid.uuid4().hex
+    with MemoryEngine.open(config=EngineConfig(db=db_url, snapshot_interval=5)) as eng:
+        sid = eng.create_session(ALICE, "agent")
+        for i in range(12):
+            eng.add_message(ALICE, sid, "user", f"{marker} {i}")
+        eng.checkpoint_agent(ALICE, "agent", {"s": marker})
+        eng.close()
+    with MemoryEngine.open(config=EngineConfig(db=db_url, snapshot_interval=5)) as eng:
+        table = capabilities(backend).snapshots_table
+        states = _snapshot_states(eng, table)
+        assert states and all(sealed_key_id(s) == owner_key_id(Owner("support", "alice")) for s in states)
+        assert eng.get_session(ALICE, sid).message_count == 12  # loads via a snapshot
+        eng.erase_owner(ALICE)
+        assert marker.encode() not in _raw_bytes(eng, backend)
+        with pytest.raises(OwnerErased):
+            eng.get_session(ALICE, sid)
+
+
+def _snapshot_states(eng: MemoryEngine, table: str) -> list[bytes]:
+    from sqlalchemy import create_engine
+
+    db = create_engine(eng.backend.sqlalchemy_url)
+    try:
+        with db.connect() as conn:
+            return [bytes(r[0]) for r in conn.execute(text(f"SELECT state FROM {table}"))]
+    finally:
+        db.dispose()
+
+
+def test_cli_erase(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from memledger.cli import main
+
+    with MemoryEngine.open(db_url) as eng:
+        _write_one = eng.create_session(ALICE, "agent")
+        eng.add_message(ALICE, _write_one, "user", "erase me")
+    assert main(["erase", "--db", db_url, "--app", "support", "--user", "alice"]) == 2
+    assert "--yes" in capsys.readouterr().err
+    assert main(["erase", "--db", db_url, "--app", "support", "--user", "alice", "--yes", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["user_id"] == "alice" and report["position"] > 0
+    assert main(["recover", "--db", db_url, "--app", "support", "--user", "alice", "--agent", "agent"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("memledger: OwnerErased:") and err.count("\n") == 1
+
+
+def test_erased_owners_beliefs_are_missing_to_others(eng: MemoryEngine) -> None:
+    from memledger.write.beliefs import Reinforce
+    from memledger.domain.errors import MemoryNotFound
+
+    mid = eng.apply_memory_changes(ALICE, [NewBelief(
+        source_key="k", kind="fact", statement="alice fact", valid_from=WHEN,
+        confidence=0.5, method="explicit")])[0]
+    eng.erase_owner(ALICE)
+    for memory_id in (mid, uuid.uuid4().hex):
+        with pytest.raises(MemoryNotFound) as raised:
+            eng.apply_memory_changes(BOB, [Reinforce(memory_id, confidence=0.9, reason="probe")])
+        assert str(raised.value) == f"no memory {memory_id}"
+    with pytest.raises(OwnerErased):
+        eng.apply_memory_changes(ALICE, [Reinforce(mid, confidence=0.9, reason="again")])

@@ -1,0 +1,93 @@
+"""The lexical candidate lists' cost bounds, on both backends.
+
+Both index stores bound how many matching rows they rank (so a query of
+very common words cannot rank half a large table). The bounds are shrunk
+here so a few dozen rows exceed them; what must hold: rare terms are still
+ranked in full, a bounded list never holds another owner's row or a row
+that does not match, and it is never longer than asked.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from memledger import MemoryEngine, Owner
+from memledger.projections.search_store import postgres as postgres_index, sqlite as sqlite_index
+from memledger.projections.search_store.base import Filter
+from memledger.projections.search_store.records import TimePoint
+from memledger.analysis.text import lexical_text
+from tests.support.capabilities import capabilities
+
+ALICE = Owner("bounds", "alice")
+BOB = Owner("bounds", "bob")
+COMMON = 40  # alice's rows that say "apple"; the bounds below are 10
+
+
+@pytest.fixture
+def bounded(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[MemoryEngine, Any, dict[str, int]]]:
+    monkeypatch.setattr(sqlite_index, "MATCH_WINDOW", 10)
+    monkeypatch.setattr(postgres_index, "LEXEME_CANDIDATES", 10)
+    monkeypatch.setattr(postgres_index, "LEXEME_CANDIDATES_MIN", 10)
+    side = eng.projections
+    with side.db.connect() as conn:
+        proj = side.projection("search", conn)
+        store, embedder = proj.store(conn.dialect.name), proj.embedder
+    texts = [(ALICE, "zebra apple story")] + [(ALICE, f"apple note {i}") for i in range(COMMON - 1)]
+    texts += [(BOB, f"apple zebra {i}") for i in range(COMMON)] + [(ALICE, "plain words only")]
+    vectors = embedder.embed([t for _, t in texts])
+    now = time.time()
+    rows = [
+        {
+            "app": o.app, "user_id": o.user_id, "item_type": "memory", "item_id": uuid.uuid4().hex,
+            "version": 1, "kind": "fact", "statement": t, "lex_text": lexical_text(t),
+            "confidence": 0.7, "valid_from": now - 86400, "invalid_at": None, "recorded_at": now - 60,
+            "expired_at": None, "session_id": None, "seq": None, "sources": "[]", "detail": "{}",
+            "embedding": v,
+        }
+        for (o, t), v in zip(texts, vectors)
+    ]
+    with side.db.begin() as conn:
+        store.insert(conn, rows)
+    if capabilities(eng.backend.kind).planner_statistics:
+        with side.db.connect() as conn:
+            conn.execute(text(f"ANALYZE {store.table}"))  # the statistics the bound reads
+            conn.commit()
+    with side.db.connect() as conn:
+        ids = dict(conn.execute(text(f"SELECT statement, row_id FROM {store.table}")).all())
+    yield eng, store, ids
+
+
+def _lexical(eng: MemoryEngine, store: Any, owner: Owner, terms: list[str], limit: int) -> list[int]:
+    now = time.time()
+    with eng.projections.db.connect() as conn:
+        return store.lexical(conn, owner, terms, Filter(TimePoint(now, now), ("memory",)), limit)
+
+
+def test_a_rare_term_is_ranked_whole_beside_a_common_one(bounded: Any) -> None:
+    eng, store, ids = bounded
+    found = _lexical(eng, store, ALICE, ["apple", "zebra"], 50)
+    assert found[0] == ids["zebra apple story"]  # the oldest of alice's rows, yet found first
+    alice = {ids["zebra apple story"]} | {ids[f"apple note {i}"] for i in range(COMMON - 1)}
+    assert set(found) <= alice
+
+
+def test_a_query_of_only_common_terms_ranks_a_bounded_owned_subset(bounded: Any) -> None:
+    eng, store, ids = bounded
+    alice_apples = {ids["zebra apple story"]} | {ids[f"apple note {i}"] for i in range(COMMON - 1)}
+    found = _lexical(eng, store, ALICE, ["apple"], 50)
+    assert found and len(found) <= 11 and len(set(found)) == len(found)
+    assert set(found) <= alice_apples
+    assert len(_lexical(eng, store, ALICE, ["apple"], 3)) == 3
+
+
+def test_bob_never_sees_alice_through_a_bounded_list(bounded: Any) -> None:
+    eng, store, ids = bounded
+    bobs = {ids[f"apple zebra {i}"] for i in range(COMMON)}
+    for terms in (["apple"], ["zebra"], ["apple", "zebra"], ["story", "apple"]):
+        assert set(_lexical(eng, store, BOB, terms, 50)) <= bobs

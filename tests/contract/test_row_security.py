@@ -1,0 +1,102 @@
+"""Row-level security on PostgreSQL read models (issue 6).
+
+Declared capability (``row_level_security`` in tests/support/capabilities.py):
+SQLite has no roles or policies, so these run on the backends that declare
+it (PostgreSQL); ``test_sqlite_has_no_row_security`` runs on those that do
+not and pins that the helpers are explicit no-ops there rather than silently
+half-working.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import ProgrammingError
+
+from memledger import MemoryEngine, Owner
+from memledger.projections.purge import owner_tables
+from memledger.projections.rebuild import rebuild
+from memledger.projections.row_security import POLICY, READER_ROLE, owner_scope, protect_all
+from tests.support.capabilities import on_backends_with, on_backends_without
+
+ALICE, BOB = Owner("rls", "alice"), Owner("rls", "bob")
+
+
+@pytest.fixture
+def pg_eng(db_url: str) -> Iterator[MemoryEngine]:
+    with MemoryEngine.open(db_url) as eng:
+        for owner, n in ((ALICE, 3), (BOB, 5)):
+            sid = eng.create_session(owner, "agent")
+            for i in range(n):
+                eng.add_message(owner, sid, "user", f"{owner.user_id} says {i}")
+            eng.start_task(owner, sid, f"{owner.user_id} task")
+        eng.projections.wait(eng.position)
+        yield eng
+
+
+def _count(conn: object, table: str) -> int:
+    return int(conn.execute(text(f'SELECT count(*) FROM "{table}"')).scalar())  # type: ignore[attr-defined]
+
+
+@on_backends_with("row_level_security")
+def test_reader_role_without_owner_setting_sees_nothing(pg_eng: MemoryEngine) -> None:
+    db = pg_eng.projections.db
+    protected = protect_all(db)
+    tables = owner_tables(db)
+    assert set(tables) <= set(protected) and "ml_messages_v1" in tables
+    with db.begin() as conn:  # the owner role (the runner) sees everyone
+        assert _count(conn, "ml_messages_v1") == 8
+    with db.begin() as conn:  # a forgotten WHERE through the reader role: nothing
+        conn.execute(text(f"SET LOCAL ROLE {READER_ROLE}"))
+        for table in tables:
+            assert _count(conn, table) == 0, table
+    with db.begin() as conn, owner_scope(conn, ALICE):
+        assert _count(conn, "ml_messages_v1") == 3
+        users = {r[0] for r in conn.execute(text("SELECT DISTINCT user_id FROM ml_messages_v1"))}
+        assert users == {"alice"}
+        assert _count(conn, "ml_tasks_v1") == 1
+    with db.begin() as conn, owner_scope(conn, BOB):
+        assert _count(conn, "ml_messages_v1") == 5
+    with db.connect() as conn:  # SET LOCAL ended with the transaction: the pool is clean
+        assert conn.execute(text("SELECT current_user <> :r"), {"r": READER_ROLE}).scalar()
+        assert not conn.execute(text("SELECT current_setting('memledger.app', true)")).scalar()
+
+
+@on_backends_with("row_level_security")
+def test_reader_role_cannot_write_or_spoof_another_app(pg_eng: MemoryEngine) -> None:
+    db = pg_eng.projections.db
+    protect_all(db)
+    with db.begin() as conn, owner_scope(conn, Owner("rls-other", "alice")):
+        assert _count(conn, "ml_messages_v1") == 0  # same user id, other app: nothing
+    with pytest.raises(ProgrammingError, match="permission denied"):
+        with db.begin() as conn, owner_scope(conn, ALICE):
+            conn.execute(text("DELETE FROM ml_messages_v1"))
+
+
+@on_backends_with("row_level_security")
+def test_new_projection_versions_are_protected_on_creation(pg_eng: MemoryEngine) -> None:
+    """A rebuild creates version N+1 tables; they carry the policy from birth."""
+    db = pg_eng.projections.db
+    rebuild(pg_eng.log, db, "sessions", progress=False)
+    with db.connect() as conn:
+        policies = {r[0] for r in conn.execute(
+            text("SELECT tablename FROM pg_policies WHERE policyname = :p"), {"p": POLICY})}
+        assert {"ml_sessions_v2", "ml_messages_v2"} <= policies
+    with db.begin() as conn:
+        conn.execute(text(f"SET LOCAL ROLE {READER_ROLE}"))
+        assert _count(conn, "ml_messages_v2") == 0
+    with db.begin() as conn, owner_scope(conn, BOB):
+        assert _count(conn, "ml_messages_v2") == 5
+
+
+@on_backends_without("row_level_security")
+def test_sqlite_has_no_row_security(db_url: str) -> None:
+    with MemoryEngine.open(db_url) as eng:
+        eng.create_session(ALICE, "agent")
+        db = eng.projections.db
+        eng.projections.wait(eng.position)
+        assert protect_all(db) == []
+        with db.begin() as conn, owner_scope(conn, ALICE):  # no roles: a plain transaction
+            assert _count(conn, "ml_sessions_v1") == 1

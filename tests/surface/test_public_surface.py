@@ -1,0 +1,71 @@
+"""The public surface a user sees: exports, type marker, README code, --help."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+from memledger.cli import build_parser, main
+from tests.support.paths import REPO_ROOT
+
+ROOT = REPO_ROOT
+PACKAGES = ("memledger", "memledger.retrieval", "memledger.distill", "memledger.recovery")
+
+
+def _isort_key(name: str) -> tuple[int, str]:
+    """isort / ruff RUF022 order: CONSTANTS, then Classes, then functions."""
+    return (0 if name.isupper() else 1 if name[0].isupper() else 2, name)
+
+
+@pytest.mark.parametrize("name", PACKAGES)
+def test_exports_are_sorted_and_importable(name: str) -> None:
+    module = importlib.import_module(name)
+    exported = list(module.__all__)
+    assert exported == sorted(exported, key=_isort_key), f"{name}.__all__ is not sorted"
+    for symbol in exported:
+        assert hasattr(module, symbol), f"{name}.{symbol} is exported but missing"
+
+
+def test_package_ships_py_typed() -> None:
+    import memledger
+
+    assert (Path(memledger.__file__).parent / "py.typed").is_file()
+
+
+def test_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's first Python block is executed as written (in a temp dir)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.findall(r"```python\n(.*?)```", readme, re.S)[0]
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - our own README
+    assert (tmp_path / "memledger.db").is_file()
+    assert namespace["hits"], "the README's search finds what it just wrote"
+    assert "Ken" in str(namespace["block"])
+
+
+def _commands() -> list[list[str]]:
+    parser = build_parser()
+    found: list[list[str]] = []
+
+    def walk(p: object, prefix: list[str]) -> None:
+        for action in getattr(p, "_actions", []):
+            choices = getattr(action, "choices", None)
+            if isinstance(choices, dict):
+                for name, sub in choices.items():
+                    found.append([*prefix, name])
+                    walk(sub, [*prefix, name])
+
+    walk(parser, [])
+    return found
+
+
+@pytest.mark.parametrize("command", _commands(), ids=lambda c: " ".join(c))
+def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([*command, "--help"])
+    assert exit_info.value.code == 0
+    assert "usage: memledger" in capsys.readouterr().out
