@@ -36,8 +36,6 @@ from contextlib import contextmanager
 from typing import Any
 
 import orjson
-from tqdm import tqdm
-
 from harness import (
     DRIFT_NOTE,
     Stats,
@@ -49,11 +47,12 @@ from harness import (
     pg_server,
     sqlite_bytes,
 )
+from tqdm import tqdm
 
 from memledger import MemoryEngine, Owner
 from memledger.domain.config import EngineConfig
-from memledger.storage.store import translate_errors
 from memledger.recovery import restore_agent
+from memledger.storage.store import translate_errors
 
 OWNER = Owner(app="bench", user_id="u1")
 FILL_BATCH = 500
@@ -163,6 +162,7 @@ def fill_session(eng: MemoryEngine, agent_id: str, count: int) -> str:
     while done < count:
         n = min(FILL_BATCH, count - done)
         eng.add_messages(
+            OWNER,
             sid, [{"role": "user", "content": message_text(done + i, "user")} for i in range(n)]
         )
         done += n
@@ -186,7 +186,7 @@ def latency(eng: MemoryEngine, raw: RawStore, kind: str, plan: Plan, bar: tqdm) 
         calls = [
             (
                 size,
-                lambda sid=sid: eng.add_message(sid, role="user", content=message_text(0, "user")),
+                lambda sid=sid: eng.add_message(OWNER, sid, role="user", content=message_text(0, "user")),
                 raw.appender(conn, stream, size, state),
             )
             for size, sid, stream in subjects
@@ -253,7 +253,7 @@ def throughput(eng: MemoryEngine, raw: RawStore, kind: str, plan: Plan, bar: tqd
 
             def engine_work(i: int) -> None:
                 for n in range(plan.per_thread):
-                    eng.add_message(sids[i], role="user", content=message_text(n, "user"))
+                    eng.add_message(OWNER, sids[i], role="user", content=message_text(n, "user"))
                     bar.update(1)
 
             ours.add(threads * plan.per_thread / run_threads(threads, engine_work))

@@ -116,7 +116,7 @@ def ingest(eng: MemoryEngine, owner: Owner, conv: dict[str, Any], rounds: int | 
         })
     for messages in by_session.values():
         sid = eng.create_session(owner, "locomo")
-        eng.add_messages(sid, messages)
+        eng.add_messages(owner, sid, messages)
     return raw
 
 
@@ -153,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
             messages = scan_baseline(eng)
             scan_s = time.perf_counter() - start
             start = time.perf_counter()
-            report = Distiller(eng).run_once()
+            report = Distiller(eng.writes).run_once()
             distill_s = time.perf_counter() - start
             index = belief_index(eng)
             for sample_id, owner, raw in owners:

@@ -32,9 +32,8 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from eventsourcing.cryptography import AESCipher
-from tqdm import tqdm
-
 from harness import DRIFT_NOTE, Stats, fresh_pg_database, md_table, message_text, percentile, pg_server
+from tqdm import tqdm
 
 from memledger import MemoryEngine, Owner
 from memledger.domain.config import EngineConfig
@@ -75,14 +74,14 @@ def measure_appends(urls: dict[str, str], n: int) -> dict[str, list[float]]:
                    for name, url in urls.items()}
         sessions = {name: eng.create_session(OWNER, "agent") for name, eng in engines.items()}
         for name, eng in engines.items():
-            eng.add_message(sessions[name], "user", "warm-up", owner=OWNER)  # creates the key
+            eng.add_message(OWNER, sessions[name], "user", "warm-up")  # creates the key
         samples: dict[str, list[float]] = {name: [] for name in engines}
         names = list(engines)
         for i in range(n):
             text = message_text(i, "user")
             for name in names[i % len(names):] + names[: i % len(names)]:
                 start = time.perf_counter()
-                engines[name].add_message(sessions[name], "user", text, owner=OWNER)
+                engines[name].add_message(OWNER, sessions[name], "user", text)
                 samples[name].append(time.perf_counter() - start)
     return samples
 
@@ -94,7 +93,7 @@ def measure_restores(urls: dict[str, str], messages: int, repeats: int) -> dict[
             for start in range(0, messages, 500):
                 batch = [{"role": "user", "content": message_text(i, "user")}
                          for i in range(start, min(messages, start + 500))]
-                eng.add_messages(sid, batch, owner=OWNER)
+                eng.add_messages(OWNER, sid, batch)
     times: dict[str, list[float]] = {name: [] for name in urls}
     with contextlib.ExitStack() as stack:  # fresh engines: a restarted process's view
         engines = {name: stack.enter_context(MemoryEngine.open(config=_config(url, name)))
@@ -114,8 +113,8 @@ def measure_mapper(urls: dict[str, str], n: int) -> dict[str, tuple[float, float
     for name, url in urls.items():
         with MemoryEngine.open(config=_config(url, name)) as eng:
             sid = eng.create_session(OWNER, "agent")
-            eng.add_message(sid, "user", message_text(0, "user"), owner=OWNER)
-            event = eng.stream_events(eng.load_session(sid).id)[-1]
+            eng.add_message(OWNER, sid, "user", message_text(0, "user"))
+            event = eng.writes.stream_events(eng.load_session(OWNER, sid).id)[-1]
             mapper = eng.log.mapper
             stored = mapper.to_stored_event(event)
             encode = min(timeit.repeat(lambda: mapper.to_stored_event(event), number=n, repeat=5)) / n

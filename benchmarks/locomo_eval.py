@@ -90,7 +90,7 @@ def ingest(eng: MemoryEngine, owner: Owner, conv: dict[str, Any]) -> tuple[dict[
                 "occurred_at": start + timedelta(seconds=i),
             })
         if messages:
-            seqs = eng.add_messages(sid, messages)
+            seqs = eng.add_messages(owner, sid, messages)
             for turn, seq in zip(turns, seqs):
                 where[turn["dia_id"]] = (sid, seq)
         n += 1
@@ -104,7 +104,7 @@ def run_distiller(eng: MemoryEngine, enabled: bool) -> str:
         from memledger.distill.distiller import Distiller
     except ImportError:
         return "not installed"
-    report = Distiller(eng).run_once()
+    report = Distiller(eng.writes).run_once()
     return f"ran ({getattr(report, 'windows', '?')} windows in the last conversation)"
 
 

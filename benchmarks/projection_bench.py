@@ -35,18 +35,17 @@ from datetime import datetime, timezone
 from typing import Any
 
 import orjson
+from harness import DRIFT_NOTE, Stats, fresh_pg_database, md_table, message_text, percentile, pg_server
 from tqdm import tqdm
 
-from harness import DRIFT_NOTE, Stats, fresh_pg_database, md_table, message_text, percentile, pg_server
-
 from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import NewBelief
 from memledger.domain.config import EngineConfig
 from memledger.projections import registry
 from memledger.projections.db import open_read_db
 from memledger.projections.readside import ReadSide
 from memledger.projections.rebuild import rebuild
 from memledger.projections.runner import Runner
+from memledger.write.beliefs import NewBelief
 
 OWNER = Owner("bench", "user-1")
 BATCH = 500
@@ -58,11 +57,11 @@ def fill(url: str, sessions: int, messages: int, seal: bool) -> int:
     with MemoryEngine.open(url, config=cfg) as eng:
         for s in tqdm(range(sessions), desc="write log", unit="session", leave=False):
             sid = eng.create_session(OWNER, agent_id=f"agent-{s % 10}")
-            eng.add_messages(sid, [{"role": "user" if i % 2 == 0 else "assistant",
+            eng.add_messages(OWNER, sid, [{"role": "user" if i % 2 == 0 else "assistant",
                                     "content": message_text(i, "user")} for i in range(messages)])
             if s % 20 == 0:
-                tid = eng.start_task(sid, input="summarise")
-                eng.complete_task(tid, output="done")
+                tid = eng.start_task(OWNER, sid, input="summarise")
+                eng.complete_task(OWNER, tid, output="done")
                 eng.apply_memory_changes(OWNER, [NewBelief(
                     f"b{s}", "fact", f"fact {s}", datetime.now(timezone.utc), 0.5, "rule")])
         return int(eng.log.recorder.max_notification_id() or 0)
@@ -206,7 +205,7 @@ def lag(url: str, rate: float, seconds: float) -> dict[str, float]:
     """Latency from write ack to projection position, at a steady write rate."""
     cfg = EngineConfig(db=url, seal_events=False, projections_in_process=True)
     with MemoryEngine.open(url, config=cfg) as eng:
-        side = ReadSide(eng, names=["sessions"])
+        side = ReadSide(eng.writes, names=["sessions"])
         side.wait_for_head(timeout=300)
         sid = eng.create_session(OWNER, agent_id="lag")
         acks: list[tuple[int, float]] = []
@@ -224,7 +223,7 @@ def lag(url: str, rate: float, seconds: float) -> dict[str, float]:
         end = next_at + seconds
         while next_at < end:
             time.sleep(max(0.0, next_at - time.perf_counter()))
-            eng.add_message(sid, "user", message_text(len(acks), "user"))
+            eng.add_message(OWNER, sid, "user", message_text(len(acks), "user"))
             acks.append((eng.position, time.perf_counter()))
             next_at += period
         time.sleep(1.0)

@@ -40,8 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from memledger import EngineConfig, MemoryEngine, Owner  # noqa: E402
-from memledger.projections.search_store.base import ROW_COLUMNS  # noqa: E402
 from memledger.analysis.text import lexical_text  # noqa: E402
+from memledger.projections.search_store.base import ROW_COLUMNS  # noqa: E402
 
 OWNER = Owner("bench", "user-1")
 VOCAB_SOURCE = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
@@ -164,9 +164,9 @@ def measure(eng: MemoryEngine, store: Any, queries: list[str], k: int) -> dict[s
 
 def _components(eng: MemoryEngine, store: Any, embedder: Any, queries: list[str], k: int) -> tuple[list[float], list[float]]:
     """The two candidate queries alone (what the hybrid spends its time on)."""
+    from memledger.analysis.text import query_terms
     from memledger.projections.search_store.base import Filter
     from memledger.projections.search_store.records import TimePoint
-    from memledger.analysis.text import query_terms
 
     now = time.time()
     flt = Filter(TimePoint(now, now), ("memory",))

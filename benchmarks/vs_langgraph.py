@@ -94,6 +94,7 @@ class Ours(Side):
 
     def turn(self, i: int) -> None:
         self.eng.add_messages(
+            OWNER,
             self.sid,
             [{"role": "user", "content": message_text(i, "user")}, {"role": "assistant", "content": REPLY}],
         )

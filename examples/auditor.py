@@ -19,8 +19,8 @@ import tempfile
 from datetime import datetime, timezone
 
 from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import Invalidate, NewBelief, new_belief_id
 from memledger.projections.audit import belief_history, beliefs_as_of, invalidation
+from memledger.write.beliefs import Invalidate, NewBelief, new_belief_id
 
 MARCH = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 MAY = datetime(2026, 5, 1, tzinfo=timezone.utc)
@@ -34,7 +34,7 @@ def main() -> None:
     try:
         with MemoryEngine.open(os.path.join(workdir, "audit.db")) as eng:
             march = eng.create_session(owner, agent_id="barista")
-            seq = eng.add_message(march, "user", "I take my coffee without sugar.", occurred_at=MARCH)
+            seq = eng.add_message(owner, march, "user", "I take my coffee without sugar.", occurred_at=MARCH)
             old_id = eng.apply_memory_changes(owner, [NewBelief(
                 source_key=f"{march}#{seq}", kind="fact", statement="Ken takes coffee without sugar",
                 valid_from=MARCH, confidence=0.8, method="rule", subject="Ken", attribute="coffee",
@@ -42,7 +42,7 @@ def main() -> None:
             before_correction = datetime.now(timezone.utc)
 
             august = eng.create_session(owner, agent_id="barista")
-            seq = eng.add_message(august, "user", "Actually, I take sugar in my coffee now.",
+            seq = eng.add_message(owner, august, "user", "Actually, I take sugar in my coffee now.",
                                   occurred_at=AUGUST)
             new_id = new_belief_id(owner, f"{august}#{seq}")
             eng.apply_memory_changes(owner, [

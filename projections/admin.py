@@ -11,7 +11,7 @@ from sqlalchemy.engine import Engine
 
 from memledger.domain.errors import ProjectionError
 from memledger.projections import catalog, registry
-from memledger.projections.runner import LogReader
+from memledger.storage.follower import Follower
 
 __all__ = ["VersionStatus", "drop_version", "status"]
 
@@ -34,7 +34,7 @@ class VersionStatus:
 def status(event_log: Any, db: Engine, name: str | None = None) -> list[VersionStatus]:
     """Every registered version (or every version of ``name``)."""
     catalog.create_catalog(db)
-    head = LogReader(event_log).head()
+    head = Follower(event_log).head()
     out = []
     with db.connect() as conn:
         for info in catalog.list_versions(conn, name):

@@ -5,7 +5,7 @@ raise the same ``NotFound`` as ids that never existed, so an audit is no
 existence oracle across tenants. Times are timezone-aware; ``None`` means now.
 
 - ``beliefs_as_of``: an owner's beliefs as of valid time T, known at
-  transaction time T' (``bitemporal.sql_visible``).
+  transaction time T' (``projections.memory.sql_visible``).
 - ``belief_history``: every version of one belief, with the event that opened
   it, its reason and the source messages it cites.
 - ``invalidation``: when and why a belief was invalidated, and what replaced it.
@@ -30,12 +30,18 @@ from typing import Any
 from sqlalchemy import Table, select, tuple_
 from sqlalchemy.engine import Connection
 
-from memledger.domain.errors import InvalidId, InvalidInput, MemoryNotFound, SessionNotFound
-from memledger.domain.owner import Owner
-from memledger.write.validation import check_timestamp, parse_id
 from memledger.domain import bitemporal
+from memledger.domain.errors import (
+    InvalidId,
+    InvalidInput,
+    MemoryNotFound,
+    SessionNotFound,
+)
+from memledger.domain.owner import Owner
 from memledger.projections.db import snapshot
+from memledger.projections.memory import sql_visible
 from memledger.projections.row_security import owner_scope
+from memledger.write.validation import check_timestamp, parse_id
 
 __all__ = ["belief_history", "beliefs_as_of", "conversation_at", "invalidation"]
 
@@ -92,7 +98,7 @@ def beliefs_as_of(
         query = (
             select(beliefs)
             .where(beliefs.c.app == owner.app, beliefs.c.user_id == owner.user_id)
-            .where(bitemporal.sql_visible(beliefs, valid, known))
+            .where(sql_visible(beliefs, valid, known))
             .order_by(beliefs.c.valid_from, beliefs.c.memory_id)
         )
         if kinds is not None:

@@ -13,12 +13,12 @@ from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import MetaData, Table, bindparam, delete, func, select
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Dialect
 
 from memledger.projections import catalog, row_security
 from memledger.projections.catalog import Migration
 from memledger.projections.db import identity
-from memledger.projections.runner import Envelope
+from memledger.storage.follower import Envelope
 
 __all__ = ["OWNER_ERASED", "TableProjection", "create_tables", "insert_rows"]
 
@@ -151,23 +151,27 @@ def _insert_plan(table: Table, dialect_name: str) -> tuple[str, list[str], list[
         keys = [c.key for c in table.columns]
         dialect = _DIALECTS[dialect_name]()
         compiled = insert(table).values({k: bindparam(k) for k in keys}).compile(dialect=dialect)
-        order = list(compiled.positiontup) if compiled.positional else keys
+        if compiled.positional:
+            assert compiled.positiontup is not None  # a positional compile records the bind order
+            order = list(compiled.positiontup)
+        else:
+            order = keys
         converters = [sql_converter(table.c[k].type, dialect_name) for k in order]
         plan = (compiled.string, order, converters)
         by_dialect[dialect_name] = plan
     return plan
 
 
-def _sqlite_dialect() -> Any:
+def _sqlite_dialect() -> Dialect:
     from sqlalchemy.dialects.sqlite import pysqlite
 
     return pysqlite.dialect()
 
 
-def _pg_dialect() -> Any:
+def _pg_dialect() -> Dialect:
     from sqlalchemy.dialects.postgresql import psycopg
 
-    return psycopg.dialect()
+    return psycopg.dialect()  # type: ignore[no-untyped-call]  # SQLAlchemy leaves its __init__ unannotated
 
 
 _DIALECTS = {"sqlite": _sqlite_dialect, "postgresql": _pg_dialect}

@@ -1,6 +1,6 @@
 """The Memory / Experience read model: one row per belief version, bitemporal.
 
-The rules live in ``projections.bitemporal``; this module only loads each
+The rules live in ``memledger.domain.bitemporal``; this module only loads each
 touched belief's open version, runs ``bitemporal.step`` over the batch, and
 writes the outcome (purges, closed versions, new versions) in three
 statements. Readers: ``projections.audit`` (as-of / known-at, history,
@@ -24,37 +24,37 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     bindparam,
     delete,
+    or_,
     select,
     update,
 )
 from sqlalchemy.engine import Connection
+from sqlalchemy.sql.elements import ColumnElement
 
 from memledger.domain import bitemporal
-from memledger.projections.base import TableProjection, insert_rows
 from memledger.domain.bitemporal import BeliefEvent
+from memledger.projections.base import TableProjection, insert_rows
 from memledger.projections.db import JsonValue, UtcDateTime
-from memledger.projections.runner import Envelope
+from memledger.storage.follower import Envelope
 
-__all__ = ["MemoryProjection", "belief_event", "current_beliefs"]
-
-_META = frozenset({"timestamp", "originator_id", "originator_version", "originator_topic",
-                   "app", "user_id"})
-
+__all__ = ["MemoryProjection", "belief_event", "current_beliefs", "sql_visible"]
 
 def belief_event(env: Envelope) -> BeliefEvent:
     """The fold's view of one decoded memory event."""
-    ev = env.event
-    return BeliefEvent(
-        topic=env.topic,
-        memory_id=ev.originator_id.hex,
-        seq=ev.originator_version,
-        position=env.position,
-        timestamp=ev.timestamp,
-        app=ev.app,
-        user_id=ev.user_id,
-        fields={k: v for k, v in vars(ev).items() if k not in _META},
+    return BeliefEvent.of(env.position, env.topic, env.event)
+
+
+def sql_visible(table: Any, valid_at: datetime, known_at: datetime) -> ColumnElement[bool]:
+    """``visible`` as a SQL clause over a belief-versions table."""
+    c = table.c
+    return and_(
+        c.recorded_at <= known_at,
+        or_(c.expired_at.is_(None), c.expired_at > known_at),
+        c.valid_from <= valid_at,
+        or_(c.invalid_at.is_(None), c.invalid_at > valid_at),
     )
 
 
@@ -163,6 +163,6 @@ def current_beliefs(conn: Connection, table: Table, app: str, user_id: str, now:
     return conn.execute(
         select(table)
         .where(table.c.app == app, table.c.user_id == user_id)
-        .where(bitemporal.sql_visible(table, now, now))
+        .where(sql_visible(table, now, now))
         .order_by(table.c.recorded_at)
     ).all()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import threading
 from contextlib import AbstractContextManager
-from typing import Any
 
 from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Engine
@@ -26,7 +25,8 @@ from memledger.domain.errors import ProjectionError
 from memledger.domain.owner import Owner
 from memledger.projections import catalog, registry, row_security
 from memledger.projections.db import open_read_db, snapshot
-from memledger.projections.runner import Projection, Runner
+from memledger.projections.runner import DEFAULT_BATCH, Projection, Runner
+from memledger.write.port import WritePort
 
 __all__ = ["ReadSide"]
 
@@ -34,19 +34,22 @@ __all__ = ["ReadSide"]
 class ReadSide:
     def __init__(
         self,
-        eng: Any,
+        writes: WritePort,
         *,
         run_in_process: bool = True,
         names: list[str] | None = None,
         batch_size: int | None = None,
         poll_interval: float = 0.25,
     ) -> None:
-        self.engine = eng
-        self.db: Engine = open_read_db(eng.backend.sqlalchemy_url)
-        kwargs: dict[str, Any] = {"poll_interval": poll_interval}
-        if batch_size is not None:
-            kwargs["batch_size"] = batch_size
-        self.runner = Runner(eng.log, self.db, registry.kinds(names), **kwargs)
+        self.writes = writes
+        self.db: Engine = open_read_db(writes.log.backend.sqlalchemy_url)
+        self.runner = Runner(
+            writes.log,
+            self.db,
+            registry.kinds(names),
+            batch_size=DEFAULT_BATCH if batch_size is None else batch_size,
+            poll_interval=poll_interval,
+        )
         self._built: dict[tuple[str, int], Projection] = {}
         self._lock = threading.Lock()
         if run_in_process:
@@ -56,14 +59,14 @@ class ReadSide:
     def wait(self, position: int | None = None, timeout: float = 10.0, names: list[str] | None = None) -> None:
         """Read-your-writes: blocks until the projections have processed
         ``position`` (default: this engine's last write)."""
-        target = self.engine.position if position is None else position
+        target = self.writes.position if position is None else position
         self.runner.wait(target, timeout, names)
 
     def wait_for_head(self, timeout: float = 60.0) -> None:
         """Blocks until the projections have processed everything in the log now."""
         self.runner.wait(self.runner.reader.head(), timeout)
 
-    def snapshot(self) -> Any:
+    def snapshot(self) -> AbstractContextManager[Connection]:
         """A connection whose reads all see one snapshot (``projections.db.snapshot``):
         resolve ``tables(name, conn)`` and query with it."""
         return snapshot(self.db)

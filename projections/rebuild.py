@@ -24,7 +24,13 @@ from tqdm import tqdm
 
 from memledger.domain.errors import ProjectionError
 from memledger.projections import catalog, registry
-from memledger.projections.runner import DEFAULT_BATCH, LogReader, Projection, commit_batch, read_step
+from memledger.projections.runner import (
+    DEFAULT_BATCH,
+    Projection,
+    commit_batch,
+    read_step,
+)
+from memledger.storage.follower import Follower
 
 __all__ = ["RebuildReport", "rebuild"]
 
@@ -63,7 +69,7 @@ def rebuild(
         proj = kind.build(version, {**base, **dict(params or {})})
         catalog.ensure_version(conn, name, version, proj.params, state="building")
         proj.create(conn)
-    reader = LogReader(event_log)
+    reader = Follower(event_log)
     started = time.perf_counter()
     position, events = 0, 0
     with tqdm(total=reader.head(), unit="ev", desc=f"rebuild {name} v{version}",
@@ -93,7 +99,7 @@ def rebuild(
 
 def _catch_up_and_switch(
     db: Engine,
-    reader: LogReader,
+    reader: Follower,
     proj: Projection,
     position: int,
     active: catalog.VersionInfo | None,

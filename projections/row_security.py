@@ -47,9 +47,9 @@ from contextlib import contextmanager
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
-from memledger.domain.erasure import owner_tables
 from memledger.domain.errors import ProjectionError
 from memledger.domain.owner import Owner
+from memledger.projections.purge import owner_tables
 
 __all__ = ["POLICY", "READER_ROLE", "grant_catalog", "owner_scope", "protect_all", "protect_tables"]
 

@@ -1,8 +1,9 @@
 """Runs projections over the global event log: batched, exactly-once, live.
 
-A projection is a pure fold of the event log into SQL tables. This module is
-the only one that touches the ``eventsourcing`` notification API (which moves
-between releases); projections see plain ``Envelope`` values.
+A projection is a pure fold of the event log into SQL tables. The log is
+read through the one follower (``memledger.storage.follower``, the only code
+that touches the ``eventsourcing`` notification API, which moves between
+releases); projections see plain ``Envelope`` values.
 
 How to add a projection (for example a search index)
 ----------------------------------------------------
@@ -52,7 +53,6 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from eventsourcing.persistence import InterfaceError as EsInterfaceError
@@ -64,16 +64,22 @@ from sqlalchemy.exc import InterfaceError as SaInterfaceError
 from sqlalchemy.exc import OperationalError as SaOperationalError
 from sqlalchemy.exc import ProgrammingError as SaProgrammingError
 
-from memledger.domain.errors import OwnerErased, ProjectionError, ProjectionTimeout, StoreUnavailable
+from memledger.domain.errors import (
+    ProjectionError,
+    ProjectionTimeout,
+    StoreUnavailable,
+)
 from memledger.projections import catalog
 from memledger.projections.catalog import PositionConflict
+from memledger.storage.follower import Envelope, Follower
+from memledger.storage.store import EventLog
 
 __all__ = [
     "DEFAULT_BATCH",
     "TRANSIENT_ERRORS",
     "Envelope",
-    "LogReader",
     "Projection",
+    "ProjectionBuilder",
     "Runner",
     "commit_batch",
 ]
@@ -97,20 +103,17 @@ REGISTRATION_RACES: tuple[type[BaseException], ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Envelope:
-    """One decoded event and where it sits in the global log."""
-
-    position: int  # the notification id
-    topic: str  # the stored topic, e.g. "message.added"
-    event: Any  # the domain event: originator_id, originator_version, timestamp, fields
-
-
 class Projection(Protocol):
     name: str
     version: int
-    params: Mapping[str, Any]
-    topics: tuple[str, ...]
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """This version's parameters (stored with it in ``projection_versions``)."""
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        """The event topics this projection folds (the runner reads only these)."""
 
     @property
     def tables(self) -> Sequence[Table]: ...
@@ -125,41 +128,14 @@ class Projection(Protocol):
         """Drops this version's tables."""
 
 
-class LogReader:
-    """The event log as the runner sees it: a head and decoded batches."""
-
-    def __init__(self, event_log: Any) -> None:
-        self._recorder = event_log.recorder
-        self._mapper = event_log.mapper
-
-    def head(self) -> int:
-        return int(self._recorder.max_notification_id() or 0)
-
-    def read(self, after: int, limit: int, stop: int, topics: Sequence[str]) -> list[Envelope]:
-        return self.read_counted(after, limit, stop, topics)[0]
-
-    def read_counted(
-        self, after: int, limit: int, stop: int, topics: Sequence[str]
-    ) -> tuple[list[Envelope], int, int]:
-        """Decoded envelopes, how many notifications were read, and the last
-        id read: erased events are skipped, so the envelope count alone would
-        make a full page look short (and skip the rest of the log)."""
-        notes = self._recorder.select_notifications(
-            after + 1, limit=limit, stop=stop, topics=tuple(topics)
-        )
-        to_event = self._mapper.to_domain_event
-        out = []
-        for n in notes:
-            try:
-                out.append(Envelope(n.id, n.topic, to_event(n)))
-            except OwnerErased:
-                continue  # crypto-shredded: this owner's events fold to nothing
-        return out, len(notes), (notes[-1].id if notes else after)
+class ProjectionBuilder(Protocol):
+    """What the runner needs of a ``registry.ProjectionKind`` (a structural
+    type: the registry imports this module, not the other way round)."""
 
     @property
-    def channel(self) -> str | None:
-        """The PostgreSQL NOTIFY channel the recorder signals on every insert."""
-        return getattr(self._recorder, "channel_name", None)
+    def default_params(self) -> Mapping[str, Any]: ...
+
+    def build(self, version: int, params: Mapping[str, Any]) -> Projection: ...
 
 
 def commit_batch(
@@ -180,14 +156,14 @@ def commit_batch(
 
 
 def read_step(
-    reader: LogReader, position: int, head: int, batch_size: int, topics: Sequence[str]
+    reader: Follower, position: int, head: int, batch_size: int, topics: Sequence[str]
 ) -> tuple[list[Envelope], int]:
     """The next batch after ``position`` and the position it reaches. A short
     batch means every matching event up to ``head`` was returned, so the
     position may jump to ``head`` (past events the projection ignores)."""
-    envelopes, count, last = reader.read_counted(position, batch_size, head, topics)
-    new = head if count < batch_size else last
-    return envelopes, new
+    page = reader.read(position, head, limit=batch_size, topics=topics)
+    new = head if page.read < batch_size else page.last
+    return page.envelopes, new
 
 
 class Runner:
@@ -200,16 +176,16 @@ class Runner:
 
     def __init__(
         self,
-        event_log: Any,
+        event_log: EventLog,
         db: Engine,
-        factories: Mapping[str, Any],
+        factories: Mapping[str, ProjectionBuilder],
         *,
         batch_size: int = DEFAULT_BATCH,
         poll_interval: float = 0.25,
         listen: bool = True,
         on_batch: Callable[[Projection, int, int], None] | None = None,
     ) -> None:
-        self.reader = LogReader(event_log)
+        self.reader = Follower(event_log)
         self.db = db
         self.factories = dict(factories)
         self.batch_size = batch_size
@@ -232,7 +208,7 @@ class Runner:
         and activated the first time a name is seen)."""
         return [self._active(name, kind) for name, kind in self.factories.items()]
 
-    def _active(self, name: str, kind: Any) -> Projection:
+    def _active(self, name: str, kind: ProjectionBuilder) -> Projection:
         for attempt in range(5):
             try:
                 with self.db.begin() as conn:
@@ -370,7 +346,7 @@ class Runner:
     def positions(self) -> dict[str, int]:
         """Stored position of each active projection (from the database, so it
         is right whether this process or a worker runs them)."""
-        out = {}
+        out: dict[str, int] = {}
         with self.db.connect() as conn:
             for name in self.factories:
                 info = catalog.active_version(conn, name)

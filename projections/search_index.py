@@ -25,16 +25,16 @@ import orjson
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
 from sqlalchemy.engine import Connection
 
-from memledger.domain.errors import ProjectionError
 from memledger.analysis.embedders import Embedder, default_embedder
-from memledger.projections.search_store import IndexStore, make_store
-from memledger.projections.search_store.records import from_epoch, to_epoch
 from memledger.analysis.text import lexical_text
 from memledger.domain import bitemporal
+from memledger.domain.errors import ProjectionError
 from memledger.projections.base import TableProjection
 from memledger.projections.catalog import Migration
 from memledger.projections.memory import belief_event
-from memledger.projections.runner import Envelope
+from memledger.projections.search_store import IndexStore, make_store
+from memledger.projections.search_store.records import from_epoch, to_epoch
+from memledger.storage.follower import Envelope
 
 __all__ = ["SearchIndexProjection", "belief_text", "default_params", "message_text"]
 

@@ -30,7 +30,7 @@ from sqlalchemy.engine import Connection
 
 from memledger.projections.base import TableProjection, insert_rows
 from memledger.projections.db import UtcDateTime
-from memledger.projections.runner import Envelope
+from memledger.storage.follower import Envelope
 
 __all__ = ["SessionProjection", "estimate_tokens"]
 

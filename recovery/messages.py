@@ -24,9 +24,9 @@ from uuid import UUID
 import orjson
 from eventsourcing.persistence import Mapper, StoredEvent
 
-from memledger.api import MemoryEngine
 from memledger.domain.records import Message
 from memledger.domain.session import Session
+from memledger.storage.source import EventSource
 from memledger.storage.store import translate_errors
 from memledger.storage.stream_rows import Row, select_rows
 from memledger.storage.transcoder import OrjsonTranscoder
@@ -38,7 +38,7 @@ _DATETIMES = ("timestamp", "occurred_at")
 
 
 def message_page(
-    eng: MemoryEngine,
+    eng: EventSource,
     sid: UUID,
     *,
     lte: int | None = None,
@@ -52,7 +52,7 @@ def message_page(
     return messages_of_rows(eng, sid, rows), (rows[-1][0] if rows else None)
 
 
-def messages_of_rows(eng: MemoryEngine, sid: UUID, rows: list[Row]) -> list[Message]:
+def messages_of_rows(eng: EventSource, sid: UUID, rows: list[Row]) -> list[Message]:
     """The ``message.added`` rows among ``rows`` (one stream's) as messages."""
     mapper = eng.log.mapper
     picked = [r for r in rows if r[1] == _TOPIC]
@@ -65,9 +65,9 @@ def messages_of_rows(eng: MemoryEngine, sid: UUID, rows: list[Row]) -> list[Mess
             opened = opener(sid, picked)
         else:
             opened = [mapper.cipher.decrypt(r[2]) if mapper.cipher else r[2] for r in picked]
-        decode = mapper.transcoder.decode_flat  # type: ignore[attr-defined]
+        decode = mapper.transcoder.decode_flat
         compressor = mapper.compressor
-        messages = []
+        messages: list[Message] = []
         append = messages.append
         for row, data in zip(picked, opened):
             if compressor:

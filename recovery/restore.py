@@ -23,17 +23,18 @@ from uuid import UUID
 
 import orjson
 
-from memledger.domain.agent import Agent, agent_stream_id
-from memledger.api import MemoryEngine
+from memledger.domain.agent import Agent
 from memledger.domain.errors import AgentNotFound, InvalidInput
 from memledger.domain.owner import Owner
 from memledger.domain.records import Message, TaskRecord
 from memledger.domain.session import Session
+from memledger.domain.stream_ids import agent_stream_id
+from memledger.domain.task import Task
+from memledger.recovery.messages import message_page, messages_of_rows
+from memledger.storage.source import EventSource, stream_events
 from memledger.storage.store import translate_errors
 from memledger.storage.stream_rows import aggregate_of_rows, select_with_snapshot
-from memledger.domain.task import Task
 from memledger.write.validation import check_name
-from memledger.recovery.messages import message_page, messages_of_rows
 
 __all__ = ["RestoredAgent", "read_messages", "restore_agent"]
 
@@ -67,7 +68,7 @@ class RestoredAgent:
 
 
 def restore_agent(
-    eng: MemoryEngine, owner: Owner, agent_id: str, last_n: int | None = None
+    eng: EventSource, owner: Owner, agent_id: str, last_n: int | None = None
 ) -> RestoredAgent:
     """The agent's current session, its history (all or the last ``last_n``),
     its open tasks and its last checkpointed state, as of the last commit."""
@@ -76,7 +77,7 @@ def restore_agent(
     if not isinstance(owner, Owner):
         raise InvalidInput(f"owner must be an Owner, got {type(owner).__name__}")
     agent_id = check_name(agent_id, "agent_id", eng.config.limits)
-    agent = _load(eng, agent_stream_id(owner.app, owner.user_id, agent_id), Agent)
+    agent = _load(eng, agent_stream_id(owner, agent_id), Agent)
     if agent is None or agent.session_id is None:
         raise AgentNotFound(f"no agent {agent_id!r} with a session for this owner")
     sid = UUID(hex=agent.session_id)
@@ -104,7 +105,7 @@ def restore_agent(
     )
 
 
-def read_messages(eng: MemoryEngine, session: Session, last_n: int | None = None) -> list[Message]:
+def read_messages(eng: EventSource, session: Session, last_n: int | None = None) -> list[Message]:
     """Messages of one session from its stream, oldest first."""
     sid = session.id
     if last_n is None:
@@ -128,7 +129,7 @@ def read_messages(eng: MemoryEngine, session: Session, last_n: int | None = None
     return found
 
 
-def _load(eng: MemoryEngine, stream_id: UUID, cls: type[Any]) -> Any:
+def _load(eng: EventSource, stream_id: UUID, cls: type[Any]) -> Any:
     """The aggregate from one statement (snapshot + the events after it), or None."""
     with translate_errors():
         snapshot, rows = select_with_snapshot(eng.log, stream_id)
@@ -139,8 +140,8 @@ def _of_class(aggregate: Any, cls: type[Any]) -> Any:
     return aggregate if isinstance(aggregate, cls) else None
 
 
-def _task_record(eng: MemoryEngine, task_id: str) -> TaskRecord | None:
-    events = eng.stream_events(UUID(hex=task_id))
+def _task_record(eng: EventSource, task_id: str) -> TaskRecord | None:
+    events = stream_events(eng.log, UUID(hex=task_id))
     if not events:
         return None
     started = events[0]

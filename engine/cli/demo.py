@@ -19,8 +19,8 @@ import time
 from typing import Any
 
 from memledger.api import MemoryEngine
-from memledger.cli.output import print_json, print_table
 from memledger.cli.demo_agent import AGENT, CONTINUATION, OWNER, SCRIPT
+from memledger.cli.output import print_json, print_table
 
 __all__ = ["register"]
 
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
 
         say("4. Continuing the conversation in the restored session")
         for role, content in CONTINUATION:
-            seq = eng.add_message(restored.session_id, role=role, content=content)
+            seq = eng.add_message(OWNER, restored.session_id, role=role, content=content)
             say(f"   {seq:>3} {role:<9} {content}")
         final = restore_agent(eng, OWNER, AGENT)
 

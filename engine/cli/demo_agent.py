@@ -51,19 +51,20 @@ def run_child(argv: list[str]) -> int:
     parser.add_argument("--delay", type=float, default=0.02)
     args = parser.parse_args(argv)
     with MemoryEngine.open(args.db) as eng:
-        sid = eng.create_session(OWNER, agent_id=AGENT)
+        mem = eng.for_owner(OWNER)
+        sid = mem.create_session(AGENT)
         print(f"SESSION {sid}", flush=True)
         task_id = None
         for turn, (role, content) in enumerate(SCRIPT, start=1):
-            seq = eng.add_message(sid, role=role, content=content, client_id=f"turn-{turn}")
+            seq = mem.add_message(sid, role=role, content=content, client_id=f"turn-{turn}")
             print(f"ACK {seq} {role}", flush=True)
-            eng.checkpoint_agent(OWNER, AGENT, {"turn": turn, "last_seq": seq})
+            mem.checkpoint_agent(AGENT, {"turn": turn, "last_seq": seq})
             if turn == 11:
-                task_id = eng.start_task(sid, input="verify production checkout on Safari")
+                task_id = mem.start_task(sid, input="verify production checkout on Safari")
                 print(f"TASK {task_id}", flush=True)
             time.sleep(args.delay)
         if task_id:
-            eng.complete_task(task_id, output="verified")
+            mem.complete_task(task_id, output="verified")
     return 0
 
 

@@ -85,7 +85,7 @@ def _run(args: argparse.Namespace) -> int:
     from memledger.distill.distiller import Distiller  # loaded only when distilling
 
     with MemoryEngine.open(args.db) as eng:
-        distiller = Distiller(eng, follower=args.follower, checker=_checker(args),
+        distiller = Distiller(eng.writes, follower=args.follower, checker=_checker(args),
                               extractor=_extractor(args), max_attempts=args.max_attempts)
         if args.once:
             report = distiller.run_once()
@@ -102,10 +102,10 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _dead_letters(args: argparse.Namespace) -> int:
-    from memledger.distill.distiller import list_dead_letters
+    from memledger.distill.dead_letters import list_dead_letters
 
     with MemoryEngine.open(args.db) as eng:
-        letters = list_dead_letters(eng)
+        letters = list_dead_letters(eng.writes)
     if args.json:
         print_json([d.as_dict() for d in letters])
         return 0
@@ -119,7 +119,7 @@ def _replay(args: argparse.Namespace) -> int:
     from memledger.distill.distiller import Distiller
 
     with MemoryEngine.open(args.db) as eng:
-        ids = Distiller(eng, follower=args.follower).replay(args.letter_id)
+        ids = Distiller(eng.writes, follower=args.follower).replay(args.letter_id)
     if args.json:
         print_json({"letter_id": args.letter_id, "memory_ids": ids})
     else:

@@ -21,17 +21,15 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from memledger.distill.views import BeliefView
-from memledger.domain.errors import OwnerErased
+from memledger.domain import bitemporal
 from memledger.domain.memory import Memory
 from memledger.domain.owner import Owner
+from memledger.storage.follower import Follower
 
 if TYPE_CHECKING:
-    from memledger.api import MemoryEngine
+    from memledger.write.port import WritePort
 
-__all__ = ["MEMORY_TOPICS", "BeliefIndex", "LogBeliefIndex"]
-
-MEMORY_TOPICS = ("memory.distilled", "memory.reinforced", "memory.revised",
-                 "memory.invalidated", "memory.forgotten")
+__all__ = ["BeliefIndex", "LogBeliefIndex"]
 
 
 class BeliefIndex(Protocol):
@@ -41,41 +39,29 @@ class BeliefIndex(Protocol):
 
 
 class LogBeliefIndex:
-    def __init__(self, eng: MemoryEngine, page: int = 1000) -> None:
+    def __init__(self, eng: WritePort, page: int = 1000) -> None:
         # Hold the event log, not the engine: callers cache one index per engine
         # in a WeakKeyDictionary, and a value that referenced its key would keep
         # every engine (and its connection pools) alive forever.
-        self._log = eng.log
-        self._page = page
-        self.position = 0
+        self._follower = Follower(eng.log, bitemporal.TOPICS, page=page)
         self._owners: dict[tuple[str, str], dict[str, BeliefView]] = {}
+
+    @property
+    def position(self) -> int:
+        return self._follower.position
 
     def catch_up(self) -> int:
         """Folds every memory event up to the log's head; returns the position."""
-        recorder = self._log.recorder
-        head = recorder.max_notification_id() or 0
-        while self.position < head:
-            notes = recorder.select_notifications(self.position + 1, limit=self._page, stop=head,
-                                                  topics=MEMORY_TOPICS)
-            if not notes:
-                self.position = head
-                break
-            for n in notes:
-                try:
-                    self._fold(self._log.mapper.to_domain_event(n))
-                except OwnerErased:
-                    continue  # crypto-shredded: nothing of this owner is readable
-            self.position = notes[-1].id
-        return self.position
+        return self._follower.catch_up(lambda envelope: self._fold(envelope.event))
 
     def current(self, owner: Owner) -> list[BeliefView]:
         beliefs = self._owners.get((owner.app, owner.user_id), {})
-        return [b for b in beliefs.values() if b.status == "current"]
+        return [b for b in beliefs.values() if b.status == bitemporal.CURRENT]
 
     def all(self, owner: Owner) -> list[BeliefView]:
         """Every belief the owner ever had, invalidated ones included (not forgotten)."""
         beliefs = self._owners.get((owner.app, owner.user_id), {})
-        return [b for b in beliefs.values() if b.status != "forgotten"]
+        return [b for b in beliefs.values() if b.status != bitemporal.FORGOTTEN_STATUS]
 
     def as_of(self, owner: Owner, valid_time: datetime) -> list[BeliefView]:
         """Beliefs that held in the world at ``valid_time``, as the log knows now."""
@@ -101,8 +87,8 @@ class LogBeliefIndex:
         elif isinstance(e, Memory.Revised):
             beliefs[mid] = replace(old, confidence=e.confidence, confirmed_at=e.timestamp).with_statement(e.statement)
         elif isinstance(e, Memory.Invalidated):
-            beliefs[mid] = replace(old, status="invalidated", invalid_at=e.invalid_at,
+            beliefs[mid] = replace(old, status=bitemporal.INVALIDATED_STATUS, invalid_at=e.invalid_at,
                                    superseded_by=e.superseded_by)
         elif isinstance(e, Memory.Forgotten):
-            beliefs[mid] = replace(old, status="forgotten", statement="", words=frozenset())
+            beliefs[mid] = replace(old, status=bitemporal.FORGOTTEN_STATUS, statement="", words=frozenset())
 

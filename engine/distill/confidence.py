@@ -55,7 +55,7 @@ class ConfidencePolicy:
         _check(confidence)
         age_days = max(0.0, (now - confirmed_at).total_seconds() / 86400.0)
         half_life = self.half_life_days.get(kind, 365.0)
-        decayed = confidence * 0.5 ** (age_days / half_life)
+        decayed: float = confidence * 0.5 ** (age_days / half_life)  # float ** float is typed Any
         return max(decayed, min(self.floor, confidence))
 
 

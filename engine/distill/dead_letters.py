@@ -3,35 +3,34 @@
 A delta that failed ``max_attempts`` times is recorded as
 ``distill.dead_lettered`` on its session's Distillation stream (an event in
 the log, so it is durable, auditable and visible to every process) and the
-session's cursor moves past it. ``list_dead_letters`` folds the log for the
-letters not yet replayed; ``replay_letter`` re-reads the letter's messages and
-tasks from their streams, distils them with the distiller's current
-extractor, and commits the beliefs with ``distill.replayed`` in one
-transaction, so a letter is replayed at most once.
+session's cursor moves past it. ``DeadLetterIndex`` folds the log, as it
+grows, into the letters not yet replayed; ``Distiller.replay`` re-reads a
+letter's messages and tasks from their streams (``reread``), distils them
+with the distiller's current extractor, and commits the beliefs with
+``distill.replayed`` in one transaction, so a letter is replayed at most once.
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from memledger.write.beliefs import apply_changes
-from memledger.distill.delta import DeltaItem, ExtractionContext
-from memledger.distill.reconcile import reconcile
+from memledger.distill.delta import DeltaItem
 from memledger.domain.distillation import Distillation
-from memledger.domain.errors import DeadLetterNotFound, OwnerErased
-from memledger.domain.owner import Owner
 from memledger.domain.session import Session
 from memledger.domain.task import Task
-from memledger.write.writer import UnitOfWork
+from memledger.storage.follower import Envelope, Follower
 
 if TYPE_CHECKING:
-    from memledger.api import MemoryEngine
-    from memledger.distill.distiller import Distiller
+    from memledger.write.port import WritePort
 
-__all__ = ["DeadLetter", "list_dead_letters", "replay_letter"]
+__all__ = ["DEAD_LETTERED", "REPLAYED", "DeadLetter", "DeadLetterIndex", "list_dead_letters", "reread"]
+
+DEAD_LETTERED = Distillation.DeadLettered.TOPIC
+REPLAYED = Distillation.Replayed.TOPIC
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,59 +50,44 @@ class DeadLetter:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
-def list_dead_letters(eng: MemoryEngine) -> list[DeadLetter]:
-    """Open dead letters of every follower, oldest first, folded from the log."""
-    recorder = eng.log.recorder
-    head = recorder.max_notification_id() or 0
-    letters: dict[str, DeadLetter] = {}
-    position = 0
-    while position < head:
-        notes = recorder.select_notifications(position + 1, limit=1000, stop=head,
-                                              topics=("distill.dead_lettered", "distill.replayed"))
-        if not notes:
-            break
-        for n in notes:
-            try:
-                e = eng.log.mapper.to_domain_event(n)
-            except OwnerErased:
-                continue
-            if isinstance(e, Distillation.DeadLettered):
-                letters[e.letter_id] = DeadLetter(
-                    e.letter_id, e.app, e.user_id, e.session_id, e.from_position, e.to_position,
-                    list(e.items), e.error, e.attempts, e.timestamp)
-            elif isinstance(e, Distillation.Replayed):
-                letters.pop(e.letter_id, None)
-        position = notes[-1].id
-    return list(letters.values())
+class DeadLetterIndex:
+    """The open dead letters, folded from the log as it grows (not rescanned).
+
+    A small in-memory projection over two topics: each ``catch_up`` reads only
+    what was appended since the last one (``memledger.storage.follower``)."""
+
+    def __init__(self, port: WritePort, page: int = 1000) -> None:
+        self._follower = Follower(port.log, (DEAD_LETTERED, REPLAYED), page=page)
+        self._letters: dict[str, DeadLetter] = {}
+
+    def catch_up(self) -> list[DeadLetter]:
+        """Folds what is new and returns the open letters, oldest first."""
+        self._follower.catch_up(self._fold)
+        return list(self._letters.values())
+
+    def _fold(self, envelope: Envelope) -> None:
+        e = envelope.event
+        if isinstance(e, Distillation.DeadLettered):
+            self._letters[e.letter_id] = DeadLetter(
+                e.letter_id, e.app, e.user_id, e.session_id, e.from_position, e.to_position,
+                list(e.items), e.error, e.attempts, e.timestamp)
+        elif isinstance(e, Distillation.Replayed):
+            self._letters.pop(e.letter_id, None)
 
 
-def replay_letter(distiller: Distiller, letter_id: str) -> list[str]:
-    """Distils a dead-lettered window again (the extractor may have been
-    fixed); commits its beliefs and ``distill.replayed`` atomically."""
-    letter = next((d for d in list_dead_letters(distiller.eng) if d.letter_id == letter_id), None)
-    if letter is None:
-        raise DeadLetterNotFound(f"no open dead letter {letter_id}")
-    owner = Owner(letter.app, letter.user_id)
-    items = tuple(_reread(distiller.eng, letter))
-    ctx = ExtractionContext(owner, letter.session_id, items, None, distiller.clock())
-    distiller.index.catch_up()
-    extraction = distiller.extractor.extract(ctx)
-    changes = reconcile(owner, extraction, distiller.index.current(owner), distiller.config)
-    stream = UUID(hex=letter_id.split("-")[0])
-
-    def command(unit: UnitOfWork) -> list[str]:
-        cursor = unit.get(Distillation, stream)
-        if cursor is None:
-            raise DeadLetterNotFound(f"no open dead letter {letter_id}")
-        ids = apply_changes(unit, owner, changes)
-        cursor.replayed(letter_id, ids)
-        return ids
-
-    ids: list[str] = distiller.eng._submit(command)
-    return ids
+_INDEXES: weakref.WeakKeyDictionary[WritePort, DeadLetterIndex] = weakref.WeakKeyDictionary()
 
 
-def _reread(eng: MemoryEngine, letter: DeadLetter) -> list[DeltaItem]:
+def list_dead_letters(port: WritePort) -> list[DeadLetter]:
+    """Open dead letters of every follower, oldest first (one index per port)."""
+    index = _INDEXES.get(port)
+    if index is None:
+        index = _INDEXES[port] = DeadLetterIndex(port)
+    return index.catch_up()
+
+
+def reread(eng: WritePort, letter: DeadLetter) -> list[DeltaItem]:
+    """The letter's messages and completed tasks, read again from their streams."""
     seqs = {i["seq"]: i["position"] for i in letter.items if "seq" in i}
     out: list[DeltaItem] = []
     for e in eng.stream_events(UUID(hex=letter.session_id)):

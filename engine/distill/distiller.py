@@ -57,28 +57,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
 from eventsourcing.persistence import Tracking
 
-from memledger.write.beliefs import BeliefChange, apply_changes
 from memledger.distill.belief_index import LogBeliefIndex
 from memledger.distill.checkers import Checker, should_extract
-from memledger.distill.dead_letters import DeadLetter, list_dead_letters, replay_letter
+from memledger.distill.dead_letters import DeadLetter, DeadLetterIndex, reread
 from memledger.distill.delta import DeltaItem, ExtractionContext, is_distillable
 from memledger.distill.proposals import Extraction, Extractor
 from memledger.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconcile
 from memledger.distill.rule_extractor import RuleExtractor
-from memledger.domain.distillation import Distillation, distillation_id
-from memledger.domain.errors import AlreadyProcessed, OwnerErased, StoreError
+from memledger.domain.distillation import Distillation
+from memledger.domain.errors import AlreadyProcessed, DeadLetterNotFound, OwnerErased, StoreError
 from memledger.domain.owner import Owner
 from memledger.domain.session import Session
+from memledger.domain.stream_ids import distillation_id
 from memledger.domain.task import Task
+from memledger.storage.follower import Follower
+from memledger.write.beliefs import BeliefChange, apply_changes
 from memledger.write.writer import UnitOfWork
 
 if TYPE_CHECKING:
-    from memledger.api import MemoryEngine
+    from memledger.write.port import WritePort
 
-__all__ = ["DeadLetter", "DistillReport", "Distiller", "list_dead_letters"]
+__all__ = ["DistillReport", "Distiller"]
 
 log = logging.getLogger("memledger.distill")
 FOLLOWED = ("message.added", "task.completed")
@@ -118,7 +121,7 @@ class _Window:
 class Distiller:
     def __init__(
         self,
-        eng: MemoryEngine,
+        eng: WritePort,
         *,
         follower: str = "distiller",
         extractor: Extractor | None = None,
@@ -141,9 +144,10 @@ class Distiller:
         self.max_windows = max_windows  # consumed windows kept in memory (their cursors)
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         self.index = LogBeliefIndex(eng)
+        self._dead_letters = DeadLetterIndex(eng, page=page)
         self._windows: dict[str, _Window] = {}
         self._committed_w = eng.log.process_recorder.max_tracking_id(follower) or 0
-        self._scanned = self._committed_w
+        self._follower = Follower(eng.log, FOLLOWED, page=page, position=self._committed_w)
 
     # --- public ----------------------------------------------------------------
 
@@ -157,7 +161,7 @@ class Distiller:
             progressed = report.windows or report.conflicts or report.dead_lettered
             if self._await_retry():
                 continue  # a failed window: retry it (after its backoff) until it commits or dead-letters
-            if not progressed and self._scanned >= (self.eng.log.recorder.max_notification_id() or 0):
+            if not progressed and self._follower.position >= self._follower.head():
                 break
         self._advance_watermark()
         held = sum(1 for w in self._windows.values() if w.pending)
@@ -187,21 +191,7 @@ class Distiller:
     # --- reading the log --------------------------------------------------------
 
     def _scan(self) -> None:
-        recorder = self.eng.log.recorder
-        head = recorder.max_notification_id() or 0
-        while self._scanned < head:
-            notes = recorder.select_notifications(self._scanned + 1, limit=self.page, stop=head,
-                                                  topics=FOLLOWED)
-            if not notes:
-                self._scanned = head
-                break
-            for n in notes:
-                try:
-                    event = self.eng.log.mapper.to_domain_event(n)
-                except OwnerErased:
-                    continue
-                self._take(n.id, event)
-            self._scanned = notes[-1].id
+        self._follower.catch_up(lambda envelope: self._take(envelope.position, envelope.event))
 
     def _take(self, position: int, event: Any) -> None:
         if isinstance(event, Session.MessageAdded):
@@ -303,7 +293,7 @@ class Distiller:
                 unit.tracking = Tracking(application_name=self.follower, notification_id=watermark)
             return ids
 
-        ids: list[str] = self.eng._submit(command, tracked=watermark > self._committed_w)
+        ids: list[str] = self.eng.submit(command, tracked=watermark > self._committed_w)
         self._committed_w = max(self._committed_w, watermark)
         return ids
 
@@ -335,7 +325,7 @@ class Distiller:
             return letter
 
         try:
-            self.eng._submit(command, tracked=watermark > self._committed_w)
+            self.eng.submit(command, tracked=watermark > self._committed_w)
         except AlreadyProcessed:
             self._reload(window)
             return DistillReport(conflicts=1)
@@ -363,7 +353,7 @@ class Distiller:
 
     def _watermark(self, excluding: _Window | None = None) -> int:
         firsts = [w.first for w in self._windows.values() if w.pending and w is not excluding and w.first]
-        return (min(firsts) - 1) if firsts else self._scanned
+        return (min(firsts) - 1) if firsts else self._follower.position
 
     def _advance_watermark(self) -> None:
         consumed = [s for s, w in self._windows.items() if not w.pending]
@@ -377,7 +367,7 @@ class Distiller:
             unit.tracking = Tracking(application_name=self.follower, notification_id=watermark)
 
         try:
-            self.eng._submit(command, tracked=True)
+            self.eng.submit(command, tracked=True)
         except AlreadyProcessed:
             pass  # a twin distiller moved it at least as far
         self._committed_w = max(self._committed_w, watermark)
@@ -385,12 +375,32 @@ class Distiller:
     # --- dead letters -----------------------------------------------------------------
 
     def dead_letters(self) -> list[DeadLetter]:
-        return list_dead_letters(self.eng)
+        return self._dead_letters.catch_up()
 
     def replay(self, letter_id: str) -> list[str]:
         """Distils a dead-lettered window again (the extractor may have been
-        fixed); commits its beliefs and ``distill.replayed`` atomically."""
-        return replay_letter(self, letter_id)
+        fixed); commits its beliefs and ``distill.replayed`` atomically, so a
+        letter is replayed at most once."""
+        letter = next((d for d in self.dead_letters() if d.letter_id == letter_id), None)
+        if letter is None:
+            raise DeadLetterNotFound(f"no open dead letter {letter_id}")
+        owner = Owner(letter.app, letter.user_id)
+        items = tuple(reread(self.eng, letter))
+        ctx = ExtractionContext(owner, letter.session_id, items, None, self.clock())
+        self.index.catch_up()
+        extraction = self.extractor.extract(ctx)
+        changes = reconcile(owner, extraction, self.index.current(owner), self.config)
+        stream = UUID(hex=letter_id.split("-")[0])
+
+        def command(unit: UnitOfWork) -> list[str]:
+            cursor = unit.get(Distillation, stream)
+            if cursor is None:
+                raise DeadLetterNotFound(f"no open dead letter {letter_id}")
+            ids = apply_changes(unit, owner, changes)
+            cursor.replayed(letter_id, ids)
+            return ids
+
+        return self.eng.submit(command)
 
 
 def _add(a: DistillReport, b: DistillReport) -> DistillReport:

@@ -20,26 +20,34 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from memledger.write.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
 from memledger.distill.belief_index import LogBeliefIndex
 from memledger.distill.confidence import DEFAULT_POLICY
 from memledger.distill.proposals import Extraction, Proposal
 from memledger.distill.reconcile import DEFAULT_CONFIG, reconcile
+from memledger.domain import bitemporal
 from memledger.domain.errors import InvalidInput, MemoryNotFound, StateConflict
-from memledger.domain.memory import KINDS
+from memledger.domain.memory import KINDS, Memory
 from memledger.domain.owner import Owner
-from memledger.write.validation import check_text
+from memledger.write.beliefs import (
+    BeliefChange,
+    Invalidate,
+    NewBelief,
+    Reinforce,
+    Revise,
+    new_belief_id,
+)
+from memledger.write.validation import check_text, parse_id
 
 if TYPE_CHECKING:
-    from memledger.api import MemoryEngine
+    from memledger.write.port import WritePort
 
 __all__ = ["belief_index", "correct", "forget", "forget_all", "remember"]
 
-_INDEXES: weakref.WeakKeyDictionary[MemoryEngine, LogBeliefIndex] = weakref.WeakKeyDictionary()
+_INDEXES: weakref.WeakKeyDictionary[WritePort, LogBeliefIndex] = weakref.WeakKeyDictionary()
 _MAX_STATEMENT = 16 << 10
 
 
-def belief_index(eng: MemoryEngine) -> LogBeliefIndex:
+def belief_index(eng: WritePort) -> LogBeliefIndex:
     """The engine's log-folded belief index, caught up to the head."""
     index = _INDEXES.get(eng)
     if index is None:
@@ -49,7 +57,7 @@ def belief_index(eng: MemoryEngine) -> LogBeliefIndex:
 
 
 def remember(
-    eng: MemoryEngine,
+    eng: WritePort,
     owner: Owner,
     statement: str,
     *,
@@ -89,21 +97,21 @@ def remember(
     return new_belief_id(owner, source_key)  # pragma: no cover - reconcile always answers an add
 
 
-def correct(eng: MemoryEngine, owner: Owner, memory_id: str, statement: str) -> str:
+def correct(eng: WritePort, owner: Owner, memory_id: str, statement: str) -> str:
     """Replaces a belief by the user's corrected statement (confidence 1.0)."""
     text = _statement(statement)
-    old = eng.load_memory(owner, memory_id)
+    old = eng.load(parse_id(memory_id, "memory_id"), Memory, owner)
     if old is None:
         raise MemoryNotFound(f"no memory {memory_id!r:.60}")
-    if old.status == "forgotten":
+    if old.status == bitemporal.FORGOTTEN_STATUS:
         raise StateConflict(f"memory {old.id.hex} was forgotten")
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     source_key = f"correction:{old.id.hex}:{digest}"
     new_id = new_belief_id(owner, source_key)
     now = datetime.now(timezone.utc)
     cause = {"correction": source_key}
-    changes = []
-    if old.status == "current":
+    changes: list[BeliefChange] = []
+    if old.status == bitemporal.CURRENT:
         changes.append(Invalidate(old.id.hex, invalid_at=now, reason="user correction", cause=cause,
                                   superseded_by=new_id))
     changes.append(NewBelief(
@@ -115,15 +123,15 @@ def correct(eng: MemoryEngine, owner: Owner, memory_id: str, statement: str) -> 
     return new_id
 
 
-def forget(eng: MemoryEngine, owner: Owner, memory_id: str) -> None:
+def forget(eng: WritePort, owner: Owner, memory_id: str) -> None:
     """Invalidates one belief now, with reason "user request" (history keeps it)."""
-    if eng.load_memory(owner, memory_id) is None:
+    if eng.load(parse_id(memory_id, "memory_id"), Memory, owner) is None:
         raise MemoryNotFound(f"no memory {memory_id!r:.60}")
     eng.apply_memory_changes(owner, [Invalidate(memory_id, invalid_at=datetime.now(timezone.utc),
                                                 reason="user request", cause={"request": "forget"})])
 
 
-def forget_all(eng: MemoryEngine, owner: Owner) -> int:
+def forget_all(eng: WritePort, owner: Owner) -> int:
     """Invalidates every current belief of ``owner``; returns how many."""
     current = belief_index(eng).current(owner)
     now = datetime.now(timezone.utc)

@@ -91,7 +91,8 @@ class LLMExtractor:
             raise ExtractionFailed(f"the model did not answer {{\"operations\": [...]}}: {e}") from None
         if not isinstance(operations, list):
             raise ExtractionFailed("operations is not a list")
-        by_seq = {i.seq: i for i in ctx.items if i.role != "task"}
+        # keyed by whatever the model sent as source_seq (JSON: any value)
+        by_seq: dict[object, DeltaItem] = {i.seq: i for i in ctx.items if i.role != "task"}
         out = []
         for n, op in enumerate(operations[: self.config.max_operations]):
             if not isinstance(op, dict):

@@ -31,13 +31,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from memledger.write.beliefs import BeliefChange, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
 from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from memledger.distill.proposals import Extraction, Proposal
 from memledger.distill.text import jaccard, normalise, tokens
 from memledger.distill.views import BeliefView
+from memledger.domain import bitemporal
 from memledger.domain.errors import SimilarityUnavailable
 from memledger.domain.owner import Owner
+from memledger.write.beliefs import (
+    BeliefChange,
+    Invalidate,
+    NewBelief,
+    Reinforce,
+    Revise,
+    new_belief_id,
+)
 
 __all__ = ["ReconcileConfig", "Similarity", "jaccard_similarity", "reconcile"]
 
@@ -69,7 +77,7 @@ def reconcile(
 ) -> list[BeliefChange]:
     state = _State(owner, extraction, config, similarity or jaccard_similarity)
     for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id)):
-        if b.status == "current":
+        if b.status == bitemporal.CURRENT:
             state.current[b.memory_id] = b
     for p in extraction.proposals:
         state.apply(p)

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from memledger.distill.text import tokens
+from memledger.domain import bitemporal
 
 __all__ = ["BeliefView"]
 
@@ -22,7 +23,7 @@ class BeliefView:
     attribute: str | None = None
     value: str | None = None
     confirmed_at: datetime | None = None  # last distilled / reinforced / revised (transaction time)
-    status: str = "current"  # current / invalidated / forgotten
+    status: str = bitemporal.CURRENT  # current / invalidated / forgotten (domain.bitemporal)
     invalid_at: datetime | None = None
     superseded_by: str | None = None
     supersedes: str | None = None
@@ -44,6 +45,6 @@ class BeliefView:
 
     def holds_at(self, valid_time: datetime) -> bool:
         """Valid-time membership: valid_from <= T < invalid_at (forgotten never holds)."""
-        if self.status == "forgotten":
+        if self.status == bitemporal.FORGOTTEN_STATUS:
             return False
-        return self.valid_from <= valid_time and (self.invalid_at is None or valid_time < self.invalid_at)
+        return bitemporal.holds_at(self.valid_from, self.invalid_at, valid_time)

@@ -8,17 +8,15 @@ owner finds nothing rather than someone else's agent.
 
 from __future__ import annotations
 
-from uuid import NAMESPACE_URL, UUID, uuid5
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-__all__ = ["Agent", "agent_stream_id"]
+from memledger.domain.owner import Owner
+from memledger.domain.stream_ids import agent_stream_id
 
-_NS = uuid5(NAMESPACE_URL, "memledger/agent")
+__all__ = ["Agent"]
 
-
-def agent_stream_id(app: str, user_id: str, agent_id: str) -> UUID:
-    return uuid5(_NS, f"{app}\x1f{user_id}\x1f{agent_id}")
 
 
 class Agent(Aggregate):
@@ -46,7 +44,7 @@ class Agent(Aggregate):
 
     @staticmethod
     def create_id(app: str, user_id: str, agent_id: str) -> UUID:
-        return agent_stream_id(app, user_id, agent_id)
+        return agent_stream_id(Owner(app, user_id), agent_id)
 
     class SessionOpened(Event):
         TOPIC = "agent.session_opened"

@@ -1,4 +1,17 @@
-"""Bitemporal belief versions, as pure functions (no I/O, no clock).
+"""The belief rules: statuses, transitions and bitemporal versions, as pure functions.
+
+The one place that says what a belief is at any moment. The ``Memory``
+aggregate asks ``next_status`` before it records a change; the distiller's
+belief index folds statuses with it and tests validity with ``holds_at``; the
+memory and search projections and the test oracle fold versions with
+``step``/``fold`` and filter with ``visible`` (its SQL twin lives beside the
+memory table, ``projections.memory.sql_visible``). No I/O, no clock.
+
+Statuses: a belief is ``current`` from ``memory.distilled``; reinforcing and
+revising keep it current, and only a current belief may be reinforced,
+revised or invalidated; ``memory.invalidated`` makes it ``invalidated`` for
+good; ``memory.forgotten`` is allowed from any status but itself and makes it
+``forgotten``, which purges its content everywhere.
 
 A belief (one Memory stream) is a chain of versions. Each version has
 - valid time ``[valid_from, invalid_at)``: when the belief holds in the world;
@@ -10,9 +23,6 @@ which purges the whole chain. Because exactly one version is open at any
 transaction time, the valid-time intervals of one belief never overlap at a
 given transaction time.
 
-The memory projection and the test oracle both fold with ``step``/``fold``
-and filter with ``visible``/``sql_visible``, so they cannot disagree on the
-rules, only on the plumbing.
 """
 
 from __future__ import annotations
@@ -22,20 +32,23 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, or_
-from sqlalchemy.sql.elements import ColumnElement
+from memledger.domain.errors import StateConflict
 
 __all__ = [
+    "CURRENT",
     "DISTILLED",
     "FORGOTTEN",
+    "FORGOTTEN_STATUS",
     "INVALIDATED",
+    "INVALIDATED_STATUS",
     "REINFORCED",
     "REVISED",
     "TOPICS",
     "VERSION_COLUMNS",
     "BeliefEvent",
     "fold",
-    "sql_visible",
+    "holds_at",
+    "next_status",
     "step",
     "visible",
 ]
@@ -47,6 +60,17 @@ INVALIDATED = "memory.invalidated"
 FORGOTTEN = "memory.forgotten"
 TOPICS = (DISTILLED, REINFORCED, REVISED, INVALIDATED, FORGOTTEN)
 
+CURRENT = "current"
+INVALIDATED_STATUS = "invalidated"
+FORGOTTEN_STATUS = "forgotten"
+_STATUS_AFTER = {
+    DISTILLED: CURRENT,
+    REINFORCED: CURRENT,
+    REVISED: CURRENT,
+    INVALIDATED: INVALIDATED_STATUS,
+    FORGOTTEN: FORGOTTEN_STATUS,
+}
+
 _CONTENT = (
     "kind", "statement", "problem", "solution", "subject", "attribute", "topics",
     "participants", "location", "event_time", "confidence", "method", "extractor",
@@ -56,6 +80,8 @@ _REVISABLE = (
     "statement", "problem", "solution", "topics", "participants", "location",
     "event_time", "confidence", "method",
 )  # fmt: skip
+
+_META = frozenset({"timestamp", "originator_id", "originator_version", "originator_topic", "app", "user_id"})
 
 VERSION_COLUMNS = (
     "memory_id", "seq", "app", "user_id", *_CONTENT, "sources", "event_sources",
@@ -77,8 +103,41 @@ class BeliefEvent:
     user_id: str
     fields: Mapping[str, Any]
 
+    @classmethod
+    def of(cls, position: int, topic: str, event: Any) -> BeliefEvent:
+        """The fold's view of one decoded memory event at ``position``."""
+        return cls(
+            topic=topic,
+            memory_id=event.originator_id.hex,
+            seq=event.originator_version,
+            position=position,
+            timestamp=event.timestamp,
+            app=event.app,
+            user_id=event.user_id,
+            fields={k: v for k, v in vars(event).items() if k not in _META},
+        )
+
 
 Version = dict[str, Any]
+
+
+def next_status(status: str | None, topic: str, memory_id: str = "") -> str:
+    """The status after ``topic`` happens to a belief in ``status`` (None: not
+    yet created). ``StateConflict`` when the change is not allowed."""
+    if topic == DISTILLED:
+        allowed = status is None
+    elif topic == FORGOTTEN:
+        allowed = status is not None and status != FORGOTTEN_STATUS
+    else:
+        allowed = status == CURRENT
+    if not allowed:
+        raise StateConflict(f"memory {memory_id} is {status or 'missing'}: {topic} is not allowed")
+    return _STATUS_AFTER[topic]
+
+
+def holds_at(valid_from: datetime, invalid_at: datetime | None, valid_time: datetime) -> bool:
+    """Valid-time membership: ``valid_from <= valid_time < invalid_at``."""
+    return valid_from <= valid_time and (invalid_at is None or valid_time < invalid_at)
 
 
 def step(current: Version | None, ev: BeliefEvent) -> tuple[Version | None, Version | None]:
@@ -168,21 +227,9 @@ def fold(events: Iterable[BeliefEvent]) -> list[Version]:
 
 def visible(version: Mapping[str, Any], valid_at: datetime, known_at: datetime) -> bool:
     """As of valid time ``valid_at``, known at transaction time ``known_at``."""
-    expired, invalid = version["expired_at"], version["invalid_at"]
+    expired = version["expired_at"]
     return (
         version["recorded_at"] <= known_at
         and (expired is None or known_at < expired)
-        and version["valid_from"] <= valid_at
-        and (invalid is None or valid_at < invalid)
-    )
-
-
-def sql_visible(table: Any, valid_at: datetime, known_at: datetime) -> ColumnElement[bool]:
-    """``visible`` as a SQL clause over a belief-versions table."""
-    c = table.c
-    return and_(
-        c.recorded_at <= known_at,
-        or_(c.expired_at.is_(None), c.expired_at > known_at),
-        c.valid_from <= valid_at,
-        or_(c.invalid_at.is_(None), c.invalid_at > valid_at),
+        and holds_at(version["valid_from"], version["invalid_at"], valid_at)
     )

@@ -17,19 +17,15 @@ session is not blocked) and stays listed until ``distill.replayed``.
 from __future__ import annotations
 
 from typing import Any
-from uuid import NAMESPACE_URL, UUID, uuid5
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
 from memledger.domain.errors import AlreadyProcessed, DeadLetterNotFound
+from memledger.domain.stream_ids import distillation_id
 
-__all__ = ["Distillation", "distillation_id"]
+__all__ = ["Distillation"]
 
-_NS = uuid5(NAMESPACE_URL, "memledger/distillation")
-
-
-def distillation_id(follower: str, session_id: str) -> UUID:
-    return uuid5(_NS, f"{follower}\x1f{session_id}")
 
 
 class Distillation(Aggregate):

@@ -11,20 +11,17 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
-from uuid import NAMESPACE_URL, UUID, uuid5
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain.errors import StateConflict
+from memledger.domain import bitemporal
+from memledger.domain.owner import Owner
+from memledger.domain.stream_ids import memory_stream_id
 
-__all__ = ["KINDS", "Memory", "memory_stream_id"]
+__all__ = ["KINDS", "Memory"]
 
 KINDS = frozenset({"fact", "episode", "experience"})
-_NS = uuid5(NAMESPACE_URL, "memledger/memory")
-
-
-def memory_stream_id(app: str, user_id: str, source_key: str) -> UUID:
-    return uuid5(_NS, f"{app}\x1f{user_id}\x1f{source_key}")
 
 
 class Memory(Aggregate):
@@ -35,7 +32,7 @@ class Memory(Aggregate):
         user_id: str
 
     class Created(Event, Aggregate.Created):
-        TOPIC = "memory.distilled"
+        TOPIC = bitemporal.DISTILLED
         class_version = 1
         source_key: str
         kind: str
@@ -98,15 +95,15 @@ class Memory(Aggregate):
         self.confidence = confidence
         self.valid_from = valid_from
         self.invalid_at: datetime | None = None
-        self.status = "current"
+        self.status = bitemporal.CURRENT
         self.reinforcements = 0
 
     @staticmethod
     def create_id(app: str, user_id: str, source_key: str, **_: object) -> UUID:
-        return memory_stream_id(app, user_id, source_key)
+        return memory_stream_id(Owner(app, user_id), source_key)
 
     class Reinforced(Event):
-        TOPIC = "memory.reinforced"
+        TOPIC = bitemporal.REINFORCED
         class_version = 1
         confidence: float
         sources: list[dict[str, Any]]
@@ -120,13 +117,13 @@ class Memory(Aggregate):
         self.reinforcements += 1
 
     def reinforce(self, confidence: float, sources: list[dict[str, Any]], reason: str) -> None:
-        self._ensure_current()
+        bitemporal.next_status(self.status, bitemporal.REINFORCED, self.id.hex)
         self._reinforced(
             app=self.app, user_id=self.user_id, confidence=confidence, sources=sources, reason=reason
         )
 
     class Revised(Event):
-        TOPIC = "memory.revised"
+        TOPIC = bitemporal.REVISED
         class_version = 1
         statement: str
         problem: str | None
@@ -161,11 +158,11 @@ class Memory(Aggregate):
         self.confidence = confidence
 
     def revise(self, **fields: Any) -> None:
-        self._ensure_current()
+        bitemporal.next_status(self.status, bitemporal.REVISED, self.id.hex)
         self._revised(app=self.app, user_id=self.user_id, **fields)
 
     class Invalidated(Event):
-        TOPIC = "memory.invalidated"
+        TOPIC = bitemporal.INVALIDATED
         class_version = 1
         invalid_at: datetime
         reason: str
@@ -183,7 +180,7 @@ class Memory(Aggregate):
         superseded_by: str | None,
     ) -> None:
         self.invalid_at = invalid_at
-        self.status = "invalidated"
+        self.status = bitemporal.INVALIDATED_STATUS
 
     def invalidate(
         self,
@@ -192,7 +189,7 @@ class Memory(Aggregate):
         cause: dict[str, Any] | None = None,
         superseded_by: str | None = None,
     ) -> None:
-        self._ensure_current()
+        bitemporal.next_status(self.status, bitemporal.INVALIDATED, self.id.hex)
         self._invalidated(
             app=self.app,
             user_id=self.user_id,
@@ -203,18 +200,15 @@ class Memory(Aggregate):
         )
 
     class Forgotten(Event):
-        TOPIC = "memory.forgotten"
+        TOPIC = bitemporal.FORGOTTEN
         class_version = 1
         reason: str
 
     @event(Forgotten)
     def _forgotten(self, app: str, user_id: str, reason: str) -> None:
-        self.status = "forgotten"
+        self.status = bitemporal.FORGOTTEN_STATUS
 
     def forget(self, reason: str) -> None:
-        if self.status != "forgotten":
+        if self.status != bitemporal.FORGOTTEN_STATUS:  # forgetting twice is a no-op
+            bitemporal.next_status(self.status, bitemporal.FORGOTTEN, self.id.hex)
             self._forgotten(app=self.app, user_id=self.user_id, reason=reason)
-
-    def _ensure_current(self) -> None:
-        if self.status != "current":
-            raise StateConflict(f"memory {self.id.hex} is {self.status}")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from memledger.domain.errors import InvalidOwner
 
-__all__ = ["Owner"]
+__all__ = ["Owner", "owns"]
 
 _MAX_PART = 256
 
@@ -35,3 +35,11 @@ class Owner:
     def key(self) -> str:
         """A stable text form used in ids and key tables ("\\x1f" never occurs in a part)."""
         return f"{self.app}\x1f{self.user_id}"
+
+
+def owns(owner: Owner, aggregate: object) -> bool:
+    """Whether ``aggregate`` (any stream with ``app`` and ``user_id``) is ``owner``'s."""
+    return (getattr(aggregate, "app", None), getattr(aggregate, "user_id", None)) == (
+        owner.app,
+        owner.user_id,
+    )

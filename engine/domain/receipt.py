@@ -8,17 +8,14 @@ uuid5 of the session and the client id, so the event store's unique
 
 from __future__ import annotations
 
-from uuid import NAMESPACE_URL, UUID, uuid5
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-__all__ = ["Receipt", "receipt_id"]
+from memledger.domain.stream_ids import receipt_id
 
-_NS = uuid5(NAMESPACE_URL, "memledger/receipt")
+__all__ = ["Receipt"]
 
-
-def receipt_id(session_id: UUID, client_id: str) -> UUID:
-    return uuid5(_NS, f"{session_id.hex}\x1f{client_id}")
 
 
 class Receipt(Aggregate):

@@ -32,7 +32,7 @@ import threading
 import time
 from datetime import datetime, timezone
 from typing import Any, Protocol
-from uuid import NAMESPACE_URL, UUID, uuid5
+from uuid import UUID
 
 from sqlalchemy import (
     Column,
@@ -51,15 +51,14 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
-from memledger.storage.backend import SQLITE_BUSY_MS, Backend, prepare_sqlite_connection
 from memledger.domain.errors import OwnerErased, StoreUnavailable
+from memledger.storage.backend import SQLITE_BUSY_MS, Backend, prepare_sqlite_connection
 from memledger.storage.driver_errors import driver_errors, is_schema_race, translate
 
-__all__ = ["KEY_TABLE", "KeyStore", "SqlKeyStore", "owner_key_id", "sql_engine"]
+__all__ = ["KEY_TABLE", "KeyStore", "SqlKeyStore", "sql_engine"]
 
 KEY_TABLE = "memledger_owner_keys"
 KEY_BYTES = 32
-_NS = uuid5(NAMESPACE_URL, "memledger/owner-key")
 
 _metadata = MetaData()
 _keys = Table(
@@ -70,11 +69,6 @@ _keys = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("erased_at", DateTime(timezone=True), nullable=True),
 )
-
-
-def owner_key_id(app: str, user_id: str) -> UUID:
-    """The key id of an owner: stable, so a reader finds the key without decrypting."""
-    return uuid5(_NS, f"{app}\x1f{user_id}")
 
 
 class KeyStore(Protocol):

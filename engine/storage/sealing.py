@@ -50,7 +50,9 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import get_topic, resolve_topic
 
 from memledger.domain.errors import CorruptStore, OwnerErased
-from memledger.storage.keystore import KeyStore, owner_key_id
+from memledger.domain.owner import Owner
+from memledger.domain.stream_ids import owner_key_id
+from memledger.storage.keystore import KeyStore
 from memledger.storage.packing import pack, unpack
 
 __all__ = ["FORMAT_V1", "SealingMapper", "is_sealed", "sealed_key_id"]
@@ -63,7 +65,7 @@ _NONCE = 12
 
 @lru_cache(maxsize=65536)
 def _header(app: str, user_id: str) -> bytes:
-    return bytes((FORMAT_V1,)) + owner_key_id(app, user_id).bytes
+    return bytes((FORMAT_V1,)) + owner_key_id(Owner(app, user_id)).bytes
 
 _monotonic = time.monotonic
 
@@ -261,7 +263,9 @@ def _oid_bytes(originator_id: Any) -> bytes:
     return originator_id.bytes if type(originator_id) is UUID else UUID(str(originator_id)).bytes
 
 
-def _build(cls: Any, stored_event: StoredEvent, event_state: dict[str, Any]) -> Any:
+def _build(
+    cls: type[DomainEventProtocol[UUID]], stored_event: StoredEvent, event_state: dict[str, Any]
+) -> DomainEventProtocol[UUID]:
     oid = stored_event.originator_id
     event_state["originator_id"] = oid if isinstance(oid, UUID) else UUID(str(oid))
     event_state["originator_version"] = stored_event.originator_version

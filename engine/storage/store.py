@@ -60,11 +60,12 @@ AGGREGATES = (Session, Agent, Task, Memory, Receipt)
 _SQLITE_OWN_TABLE_PREFIXES = ("stored_events", "stored_snapshots", "tracking", "memledger_", "projection_", "ml_")
 
 
-class EventLog(Application):
+class EventLog(Application[UUID]):
     """All memledger streams in one application, so one notification log
     orders them and one transaction can span a session and its agent."""
 
     name = "memledger"
+    mapper: SealingMapper  # construct_mapper's (erasure forgets a destroyed key's cache through it)
 
     def __init__(
         self,
@@ -80,8 +81,10 @@ class EventLog(Application):
         self._cipher = _log_cipher(cipher_key)  # a bad key fails before anything opens
         self.keys: KeyStore = keys if keys is not None else SqlKeyStore(backend)
         self._seal = seal
-        self.snapshotting_intervals = {Session: snapshot_interval, Agent: snapshot_interval}
-        self.snapshotting_projectors = {Session: project_events, Agent: project_events}
+        # Per instance (the interval is a parameter): eventsourcing types these as
+        # ClassVars, but reads them through ``self`` when it takes snapshots.
+        self.snapshotting_intervals = {Session: snapshot_interval, Agent: snapshot_interval}  # type: ignore[misc]
+        self.snapshotting_projectors = {Session: project_events, Agent: project_events}  # type: ignore[misc]
         env = dict(backend.es_env)
         env["IS_SNAPSHOTTING_ENABLED"] = "y"
         super().__init__(env=env)
@@ -130,7 +133,10 @@ class EventLog(Application):
             return self.save(*aggregates)
         processing = ProcessingEvent[UUID](tracking)
         processing.collect_events(*aggregates)
-        recordings = self._record(processing)
+        # The event store's public ``put`` takes the tracking record (the
+        # library's own ``save`` has no parameter for it); our repository has
+        # no cache to update, which is all ``Application._record`` adds.
+        recordings = self.events.put(processing.events, tracking=tracking)
         self._take_snapshots(processing)
         return recordings
 

@@ -54,7 +54,8 @@ def select_rows(
         ]
     sqlite = module == "eventsourcing.sqlite"
     mark = "?" if sqlite else "%s"
-    where, params = [f"originator_id = {mark}"], [stream_id.hex if sqlite else stream_id]
+    where = [f"originator_id = {mark}"]
+    params: list[str | UUID | int] = [stream_id.hex if sqlite else stream_id]
     if gt is not None:
         where.append(f"originator_version > {mark}")
         params.append(gt)
@@ -98,7 +99,7 @@ def select_with_snapshot(
         return _select_with_snapshot_twice(log, stream_id, all_events)
     sqlite = module == "eventsourcing.sqlite"
     events = _table(datastore, recorder.events_table_name, sqlite)  # type: ignore[attr-defined]
-    snaps = _table(datastore, snapshots.events_table_name, sqlite)  # type: ignore[attr-defined]
+    snaps = _table(datastore, snapshots.events_table_name, sqlite)
     if sqlite:
         return _sqlite_with_snapshot(datastore, events, snaps, stream_id.hex, all_events)
     return _postgres_with_snapshot(datastore, events, snaps, stream_id, all_events)

@@ -15,10 +15,12 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from memledger.domain import bitemporal
 from memledger.domain.errors import InvalidInput, MemoryNotFound
-from memledger.write.isolation import scoped_get
-from memledger.domain.memory import KINDS, Memory, memory_stream_id
+from memledger.domain.memory import KINDS, Memory
 from memledger.domain.owner import Owner
+from memledger.domain.stream_ids import memory_stream_id
+from memledger.write.isolation import scoped_get
 from memledger.write.validation import check_text, check_timestamp
 from memledger.write.writer import UnitOfWork
 
@@ -106,7 +108,7 @@ _MAX_TEXT = 1 << 20  # a belief's statement or key: bounded like a message
 
 
 def new_belief_id(owner: Owner, source_key: str) -> str:
-    return memory_stream_id(owner.app, owner.user_id, source_key).hex
+    return memory_stream_id(owner, source_key).hex
 
 
 def apply_changes(unit: UnitOfWork, owner: Owner, changes: list[BeliefChange]) -> list[str]:
@@ -118,10 +120,10 @@ def apply_changes(unit: UnitOfWork, owner: Owner, changes: list[BeliefChange]) -
             continue
         memory = _owned(unit, owner, change.memory_id)
         if isinstance(change, Reinforce):
-            if memory.status == "current":
+            if memory.status == bitemporal.CURRENT:
                 memory.reinforce(_confidence(change.confidence), list(change.sources), change.reason)
         elif isinstance(change, Revise):
-            if memory.status == "current":
+            if memory.status == bitemporal.CURRENT:
                 memory.revise(
                     statement=change.statement,
                     problem=change.problem,
@@ -136,7 +138,7 @@ def apply_changes(unit: UnitOfWork, owner: Owner, changes: list[BeliefChange]) -
                     reason=change.reason,
                 )
         elif isinstance(change, Invalidate):
-            if memory.status == "current":
+            if memory.status == bitemporal.CURRENT:
                 memory.invalidate(change.invalid_at, change.reason, change.cause, change.superseded_by)
         elif isinstance(change, Forget):
             memory.forget(change.reason)
@@ -152,7 +154,7 @@ def _add(unit: UnitOfWork, owner: Owner, change: NewBelief) -> str:
     for label in ("source_key", "statement", "method"):
         check_text(getattr(change, label), label, _MAX_TEXT)
     check_timestamp(change.valid_from, "valid_from")
-    belief_id = memory_stream_id(owner.app, owner.user_id, change.source_key)
+    belief_id = memory_stream_id(owner, change.source_key)
     if unit.exists(belief_id):
         return belief_id.hex  # the same source already produced it: idempotent
     memory = Memory(
@@ -188,7 +190,7 @@ def _owned(unit: UnitOfWork, owner: Owner, memory_id: str) -> Memory:
         mid = UUID(hex=memory_id)
     except (ValueError, TypeError, AttributeError):
         raise MemoryNotFound(f"no memory {memory_id!r:.60}") from None
-    memory = scoped_get(unit, Memory, mid, owner)  # another owner's belief: just missing
+    memory: Memory | None = scoped_get(unit, Memory, mid, owner)  # another owner's belief: just missing
     if memory is None:
         raise MemoryNotFound(f"no memory {mid.hex}")
     return memory

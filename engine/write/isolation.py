@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
 from memledger.domain.errors import OwnerErased
-from memledger.storage.keystore import owner_key_id
-from memledger.domain.owner import Owner
+from memledger.domain.owner import Owner, owns
+from memledger.domain.stream_ids import owner_key_id
 
 if TYPE_CHECKING:
     from memledger.write.writer import UnitOfWork
@@ -28,27 +28,25 @@ A = TypeVar("A")
 
 def is_key_of(error: OwnerErased, owner: Owner) -> bool:
     """Whether the destroyed key in ``error`` is ``owner``'s own."""
-    return bool(error.key_id == owner_key_id(owner.app, owner.user_id))
+    return bool(error.key_id == owner_key_id(owner))
 
 
-def scoped(load: Callable[[], A | None], owner: Owner | None) -> A | None:
+def scoped(load: Callable[[], A | None], owner: Owner) -> A | None:
     """Runs ``load``; a stream that is not ``owner``'s (live or erased) is just
-    missing (None), exactly like an id that never existed. ``owner=None`` is an
-    unscoped caller (the session id is the capability): it sees any stream, and
-    an erased one raises ``OwnerErased``."""
+    missing (None), exactly like an id that never existed. An id alone is no
+    capability: every caller names the owner, and only that owner's own
+    erased stream raises ``OwnerErased``."""
     try:
         agg = load()
     except OwnerErased as e:
-        if owner is not None and not is_key_of(e, owner):
+        if not is_key_of(e, owner):
             return None
         raise
-    if agg is None or owner is None:
-        return agg
-    if (getattr(agg, "app", None), getattr(agg, "user_id", None)) != (owner.app, owner.user_id):
+    if agg is None or not owns(owner, agg):
         return None
     return agg
 
 
-def scoped_get(unit: UnitOfWork, cls: type[A], aggregate_id: UUID, owner: Owner | None) -> Any:
+def scoped_get(unit: UnitOfWork, cls: type[A], aggregate_id: UUID, owner: Owner) -> Any:
     """``unit.get`` seen by ``owner`` (see ``scoped``)."""
     return scoped(lambda: unit.get(cls, aggregate_id), owner)  # type: ignore[type-var]

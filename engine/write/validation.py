@@ -20,23 +20,35 @@ from memledger.domain.errors import (
     ContentTooLarge,
     InvalidContent,
     InvalidId,
+    InvalidInput,
     InvalidMetadata,
     InvalidRole,
     InvalidTimestamp,
 )
+from memledger.domain.owner import Owner
 
 __all__ = [
     "ROLES",
     "check_content",
     "check_json",
     "check_name",
+    "check_owner",
     "check_role",
+    "check_text",
     "check_timestamp",
     "parse_id",
 ]
 
 ROLES = frozenset({"system", "user", "assistant", "tool"})
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
+
+
+def check_owner(owner: object) -> Owner:
+    """The owner itself, or ``InvalidInput`` for anything that is not an ``Owner``
+    (a tuple or a dict would otherwise reach the store as a scope)."""
+    if not isinstance(owner, Owner):
+        raise InvalidInput(f"owner must be an Owner, got {type(owner).__name__}")
+    return owner
 
 
 def check_role(role: object) -> str:

@@ -40,7 +40,12 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import Tracking
 
-from memledger.domain.errors import AlreadyProcessed, ConcurrencyExhausted, MemledgerError
+from memledger.domain.errors import (
+    AlreadyProcessed,
+    ConcurrencyExhausted,
+    MemledgerError,
+)
+from memledger.domain.owner import Owner, owns
 from memledger.storage.store import EventLog, IntegrityError, translate_errors
 
 __all__ = ["LINGER_S", "UnitOfWork", "Writer"]
@@ -263,10 +268,10 @@ class Writer:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
-    def evict_owner(self, app: str, user_id: str) -> None:
+    def evict_owner(self, owner: Owner) -> None:
         """Drops an erased owner's aggregates from the cache (writer thread only)."""
         for aggregate_id, agg in list(self._cache.items()):
-            if (getattr(agg, "app", None), getattr(agg, "user_id", None)) == (app, user_id):
+            if owns(owner, agg):
                 del self._cache[aggregate_id]
 
     def _evict(self, unit: UnitOfWork) -> None:

@@ -10,7 +10,12 @@ from __future__ import annotations
 from memledger.domain.errors import StoreError
 from memledger.projections.search_store.base import Filter, IndexStore, sql_errors
 from memledger.projections.search_store.postgres import PostgresIndexStore
-from memledger.projections.search_store.records import IndexRow, TimePoint, from_epoch, to_epoch
+from memledger.projections.search_store.records import (
+    IndexRow,
+    TimePoint,
+    from_epoch,
+    to_epoch,
+)
 from memledger.projections.search_store.sqlite import SqliteIndexStore
 
 __all__ = [

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from sqlalchemy import Connection, text
 
 from memledger.domain.owner import Owner
@@ -237,6 +238,17 @@ class _OwnerRows:
     __slots__ = ("codes", "expired_at", "head", "ids", "invalid_at", "is_message", "kind",
                  "matrix", "recorded_at", "valid_from")
 
+    head: tuple[int, int]  # (newest row id, row count) when loaded
+    ids: npt.NDArray[np.int64]
+    is_message: npt.NDArray[np.bool_]
+    codes: dict[str, int]  # kind -> code in ``kind``
+    kind: npt.NDArray[np.int16]
+    valid_from: npt.NDArray[np.float64]
+    invalid_at: npt.NDArray[np.float64]
+    recorded_at: npt.NDArray[np.float64]
+    expired_at: npt.NDArray[np.float64]
+    matrix: npt.NDArray[np.float32]
+
     @classmethod
     def load(cls, head: tuple[int, int], rows: Sequence[Any], dimension: int) -> _OwnerRows:
         self = cls()
@@ -244,12 +256,12 @@ class _OwnerRows:
         n = len(rows)
         self.ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=n)
         self.is_message = np.fromiter((r[1] == "message" for r in rows), dtype=bool, count=n)
-        self.codes: dict[str, int] = {}
+        self.codes = {}
         self.kind = np.fromiter(
             (self.codes.setdefault(r[2], len(self.codes)) for r in rows), dtype=np.int16, count=n
         )
 
-        def times(i: int) -> np.ndarray:
+        def times(i: int) -> npt.NDArray[np.float64]:
             return np.array([np.nan if r[i] is None else r[i] for r in rows], dtype=np.float64)
 
         self.valid_from, self.invalid_at = times(3), times(4)
@@ -257,7 +269,7 @@ class _OwnerRows:
         self.matrix = np.frombuffer(b"".join(r[7] for r in rows), dtype=np.float32).reshape(n, dimension)
         return self
 
-    def visible(self, flt: Filter) -> np.ndarray:
+    def visible(self, flt: Filter) -> npt.NDArray[np.bool_]:
         """``Filter.sql`` in numpy (a comparison with NaN is False: NULL = open)."""
         kt, at = flt.point.known_at, flt.point.as_of
         mask = (self.recorded_at <= kt) & ~(self.expired_at <= kt)

@@ -1,0 +1,464 @@
+"""The engine API: every write is an event, committed before the call returns.
+
+``MemoryEngine`` is the composition root: it opens the event log, owns the
+write port (``memledger.write``), builds the read side (``memledger.projections``)
+and retrieval on first use, and hands each call to the layer that does the
+work. It holds no logic of its own beyond wiring, so nothing below it needs
+to import it (import-linter enforces that).
+
+Every method that touches an owner's data names the owner first; an id of
+another owner raises the same ``NotFound`` as an id that never existed.
+``eng.for_owner(owner)`` binds the owner once (``OwnerMemory``), the handle
+to give to an agent or a tool layer. Why a handle: an id alone must never be
+a capability. A session id that leaks into a prompt, a log line or another
+tenant's request gives nothing, because every call of the handle runs as the
+bound owner. Agent-facing code (tools, HTTP routes, MCP servers) holds one
+and never sees an ``Owner`` parameter it could be tricked into changing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from memledger.domain.agent import Agent
+from memledger.domain.config import EngineConfig
+from memledger.domain.erasure import ErasureReport
+from memledger.domain.errors import ProjectionError
+from memledger.domain.memory import Memory
+from memledger.domain.owner import Owner
+from memledger.domain.records import SessionInfo
+from memledger.domain.session import Session
+from memledger.domain.stream_ids import agent_stream_id
+from memledger.domain.task import Task
+from memledger.projections.purge import purge_read_models, vacuum_read_models
+from memledger.projections.readside import ReadSide
+from memledger.recovery import RestoredAgent, restore_agent
+from memledger.retrieval import Retrieval, SearchResult, Tool
+from memledger.storage.backend import Backend, parse_db_url
+from memledger.storage.keystore import sql_engine
+from memledger.storage.store import EventLog, open_event_log, translate_errors
+from memledger.write import conversation
+from memledger.write.beliefs import BeliefChange
+from memledger.write.erasure import erase_in_log
+from memledger.write.port import WritePort
+from memledger.write.validation import check_name, check_owner, parse_id
+
+if TYPE_CHECKING:
+    from memledger.distill.distiller import DistillReport
+
+__all__ = ["MemoryEngine", "OwnerMemory"]
+
+
+class MemoryEngine:
+    """An open memledger database. Thread-safe; one per process is plenty."""
+
+    def __init__(self, config: EngineConfig) -> None:
+        self.config = config
+        self.backend: Backend = parse_db_url(config.db)
+        self.log: EventLog = open_event_log(
+            self.backend,
+            config.snapshot_interval,
+            seal=config.seal_events,
+            cipher_key=config.cipher_key,
+        )
+        self.writes = WritePort(self.log, config)
+        self._readside: ReadSide | None = None
+        self._readside_lock = threading.Lock()
+        self._retrieval: Retrieval | None = None
+
+    @classmethod
+    def open(cls, db: str | None = None, *, config: EngineConfig | None = None) -> MemoryEngine:
+        """Opens (creating if needed) the database at ``db``: a file path,
+        ``sqlite:///path`` or ``postgresql://...``; default ``MEMLEDGER_DB``
+        or ``memledger.db``."""
+        base = config or EngineConfig.from_env()
+        if db is not None:
+            base = replace(base, db=db)
+        return cls(base)
+
+    def for_owner(self, owner: Owner) -> OwnerMemory:
+        """This engine bound to one owner: every method of the handle takes
+        no owner, and ids of any other owner are simply not found."""
+        return OwnerMemory(self, check_owner(owner))
+
+    # --- lifecycle ----------------------------------------------------------
+
+    def close(self) -> None:
+        if self._retrieval is not None:
+            self._retrieval.close()
+        if self._readside is not None:
+            self._readside.close()  # stop the in-process projection runner first
+        self.writes.close()
+        self.log.close()
+
+    @property
+    def projections(self) -> ReadSide:
+        """The read side, built on first use. With ``config.projections_in_process``
+        (default; ``MEMLEDGER_PROJECTIONS_IN_PROCESS``) a runner thread follows
+        the log until ``close()``; otherwise a worker (``memledger projections
+        run``) does, and this only reads and waits."""
+        with self._readside_lock:
+            if self._readside is None:
+                self._readside = ReadSide(self.writes, run_in_process=self.config.projections_in_process)
+            return self._readside
+
+    def __enter__(self) -> MemoryEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def position(self) -> int:
+        """The notification id of this engine's last committed write: hand it
+        to a projection's ``wait`` for read-your-writes."""
+        return self.writes.position
+
+    # --- sessions and messages ---------------------------------------------
+
+    def create_session(self, owner: Owner, agent_id: str) -> str:
+        """Starts a conversation and points the agent at it (one transaction)."""
+        return conversation.create_session(self.writes, owner, agent_id)
+
+    def add_message(
+        self,
+        owner: Owner,
+        session_id: str,
+        role: str,
+        content: str,
+        name: str | None = None,
+        occurred_at: datetime | None = None,
+        client_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        *,
+        tool_calls: Sequence[Mapping[str, Any]] | None = None,
+        tool_call_id: str | None = None,
+    ) -> int:
+        """Appends one message; returns its 1-based seq once it is durable.
+
+        A retry with the same ``client_id`` returns the first call's seq and
+        writes nothing."""
+        message = {
+            "role": role,
+            "content": content,
+            "name": name,
+            "occurred_at": occurred_at,
+            "client_id": client_id,
+            "metadata": metadata,
+            "tool_calls": tool_calls,
+            "tool_call_id": tool_call_id,
+        }
+        return conversation.add_messages(self.writes, owner, session_id, [message])[0]
+
+    def add_messages(
+        self, owner: Owner, session_id: str, messages: Iterable[Mapping[str, Any]]
+    ) -> list[int]:
+        """Appends several messages in one atomic transaction: all or none."""
+        return conversation.add_messages(self.writes, owner, session_id, messages)
+
+    def close_session(self, owner: Owner, session_id: str) -> None:
+        conversation.close_session(self.writes, owner, session_id)
+
+    def get_session(self, owner: Owner, session_id: str) -> SessionInfo:
+        """The session's current counters, read from the event store."""
+        return conversation.session_info(self.writes, owner, session_id)
+
+    # --- tasks ---------------------------------------------------------------
+
+    def start_task(self, owner: Owner, session_id: str, input: str) -> str:  # noqa: A002
+        return conversation.start_task(self.writes, owner, session_id, input)
+
+    def complete_task(self, owner: Owner, task_id: str, output: str) -> None:
+        conversation.complete_task(self.writes, owner, task_id, output)
+
+    def fail_task(self, owner: Owner, task_id: str, error: str) -> None:
+        conversation.fail_task(self.writes, owner, task_id, error)
+
+    # --- agents --------------------------------------------------------------
+
+    def checkpoint_agent(self, owner: Owner, agent_id: str, state: Any) -> None:
+        """Saves opaque JSON operational state; ``restore_agent`` returns the last."""
+        conversation.checkpoint_agent(self.writes, owner, agent_id, state)
+
+    def restore_agent(self, owner: Owner, agent_id: str, last_n: int | None = None) -> RestoredAgent:
+        """The agent as of the last acknowledged write, from the event store
+        only (``memledger.recovery.restore_agent``)."""
+        return restore_agent(self.writes, owner, agent_id, last_n)
+
+    # --- beliefs -------------------------------------------------------------
+
+    def apply_memory_changes(
+        self,
+        owner: Owner,
+        changes: Sequence[BeliefChange],
+        *,
+        tracking: tuple[str, int] | None = None,
+    ) -> list[str]:
+        """Applies belief changes as memory events in one transaction; with
+        ``tracking=(follower, position)`` that follower's cursor moves in the
+        same transaction (exactly-once distillation). Returns the belief ids."""
+        return self.writes.apply_memory_changes(check_owner(owner), changes, tracking=tracking)
+
+    def remember(self, owner: Owner, statement: str, kind: str = "fact", **fields: Any) -> str:
+        """Stores a belief the user or app states outright (``method="explicit"``);
+        returns its id, or the id of the belief it reinforced (``memledger.distill.explicit``)."""
+        from memledger.distill import (
+            explicit,  # distillation loads on first use, not on every import
+        )
+
+        return explicit.remember(self.writes, check_owner(owner), statement, kind=kind, **fields)
+
+    def correct(self, owner: Owner, memory_id: str, statement: str) -> str:
+        """Replaces a belief by the user's correction (confidence 1.0); returns the new id."""
+        from memledger.distill import explicit
+
+        return explicit.correct(self.writes, check_owner(owner), memory_id, statement)
+
+    def forget(self, owner: Owner, memory_id: str) -> None:
+        """Invalidates one belief (reason "user request"); its history stays auditable."""
+        from memledger.distill import explicit
+
+        explicit.forget(self.writes, check_owner(owner), memory_id)
+
+    def forget_all(self, owner: Owner) -> int:
+        """Invalidates every current belief of ``owner``; returns how many."""
+        from memledger.distill import explicit
+
+        return explicit.forget_all(self.writes, check_owner(owner))
+
+    def distill(self, **options: Any) -> DistillReport:
+        """Runs a distiller in this process up to the log's head (tests, demos,
+        embedded use); ``options`` go to ``memledger.distill.Distiller``."""
+        from memledger.distill.distiller import Distiller
+
+        return Distiller(self.writes, **options).run_once()
+
+    # --- loads from the event store (owner-scoped) ----------------------------
+
+    def load_memory(self, owner: Owner, memory_id: str) -> Memory | None:
+        """One belief's current state from its stream, or None (also for other owners)."""
+        return self.writes.load(parse_id(memory_id, "memory_id"), Memory, check_owner(owner))
+
+    def load_agent(self, owner: Owner, agent_id: str) -> Agent | None:
+        check_owner(owner)
+        agent_id = check_name(agent_id, "agent_id", self.config.limits)
+        return self.writes.load(agent_stream_id(owner, agent_id), Agent, owner)
+
+    def load_session(self, owner: Owner, session_id: str) -> Session | None:
+        return self.writes.load(parse_id(session_id, "session_id"), Session, check_owner(owner))
+
+    def load_task(self, owner: Owner, task_id: str) -> Task | None:
+        return self.writes.load(parse_id(task_id, "task_id"), Task, check_owner(owner))
+
+    # --- right to be forgotten -----------------------------------------------
+
+    def erase_owner(self, owner: Owner) -> ErasureReport:
+        """Forgets an owner: destroys their data key (every event of theirs
+        becomes unreadable, everywhere, for good), records ``owner.erased``
+        (no content), purges their read-model rows and scrubs the files.
+        Idempotent: call it again after a crash. Later writes for the owner
+        raise ``OwnerErased`` (issue a new user id instead)."""
+        check_owner(owner)
+        before = self.writes.position
+        erased = erase_in_log(self.writes, owner)
+        if self._readside is not None and self._readside.runner.running:
+            # Let the in-process runner fold owner.erased first, so a batch it
+            # decoded before the key died cannot re-insert rows after the scrub.
+            try:
+                self._readside.wait(self.writes.position, timeout=30)
+            except ProjectionError:
+                pass  # the purge below does not depend on the runner; a re-call finishes
+        db = sql_engine(self.backend)
+        try:
+            with translate_errors():
+                purged = purge_read_models(db, owner)
+                vacuum_read_models(db, sorted(purged))
+                self.log.keys.scrub()
+        finally:
+            db.dispose()
+        return ErasureReport(
+            app=owner.app,
+            user_id=owner.user_id,
+            key_id=erased.key_id.hex,
+            erased_at=erased.erased_at,
+            position=self.writes.position if erased.recorded and self.writes.position > before else 0,
+            purged_rows=purged,
+        )
+
+    # --- retrieval (the index is the "search" projection) --------------------
+
+    @property
+    def retrieval(self) -> Retrieval:
+        if self._retrieval is None:
+            access = self.projections  # the read side that runs and serves the index
+            with self._readside_lock:
+                if self._retrieval is None:
+                    self._retrieval = Retrieval(access, lambda: self.writes.position)
+        return self._retrieval
+
+    def search(
+        self,
+        owner: Owner,
+        query: str,
+        k: int = 10,
+        kinds: Sequence[str] | None = None,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        include_messages: bool = False,
+    ) -> list[SearchResult]:
+        """Hybrid (dense + lexical, RRF) search over this owner's beliefs as of
+        a bitemporal point (default now); ``include_messages`` adds raw turns."""
+        return self.retrieval.search(check_owner(owner), query, k, kinds, as_of, known_at, include_messages)
+
+    def build_context(
+        self,
+        owner: Owner,
+        query: str,
+        token_budget: int = 800,
+        time_budget_ms: int = 800,
+        *,
+        max_items: int = 10,
+        include_messages: bool = False,
+    ) -> str:
+        """A prompt block of this owner's relevant memories, framed as data;
+        "" when there is nothing or the time budget ran out. Never raises for
+        a failing store (only for bad arguments). ``max_items`` caps the
+        entries; ``include_messages`` adds raw turns to the beliefs."""
+        return self.retrieval.build_context(
+            check_owner(owner), query, token_budget, time_budget_ms,
+            max_items=max_items, include_messages=include_messages,
+        )  # fmt: skip
+
+    def tools(self, owner: Owner) -> list[Tool]:
+        """``memory_search`` / ``memory_load`` bound to ``owner`` (no user-id argument)."""
+        return self.retrieval.tools(check_owner(owner))
+
+
+class OwnerMemory:
+    """The engine's owner-scoped calls with the owner fixed (``eng.for_owner(owner)``)."""
+
+    __slots__ = ("_eng", "owner")
+
+    def __init__(self, engine: MemoryEngine, owner: Owner) -> None:
+        self._eng = engine
+        self.owner = owner
+
+    def __repr__(self) -> str:
+        return f"OwnerMemory(app={self.owner.app!r}, user_id={self.owner.user_id!r})"
+
+    # --- conversation ---------------------------------------------------------
+
+    def create_session(self, agent_id: str) -> str:
+        return self._eng.create_session(self.owner, agent_id)
+
+    def add_message(
+        self,
+        session_id: str,
+        role: str,
+        content: str,
+        name: str | None = None,
+        occurred_at: datetime | None = None,
+        client_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        *,
+        tool_calls: Sequence[Mapping[str, Any]] | None = None,
+        tool_call_id: str | None = None,
+    ) -> int:
+        return self._eng.add_message(
+            self.owner, session_id, role, content, name, occurred_at, client_id, metadata,
+            tool_calls=tool_calls, tool_call_id=tool_call_id,
+        )  # fmt: skip
+
+    def add_messages(self, session_id: str, messages: Iterable[Mapping[str, Any]]) -> list[int]:
+        return self._eng.add_messages(self.owner, session_id, messages)
+
+    def close_session(self, session_id: str) -> None:
+        self._eng.close_session(self.owner, session_id)
+
+    def get_session(self, session_id: str) -> SessionInfo:
+        return self._eng.get_session(self.owner, session_id)
+
+    def load_session(self, session_id: str) -> Session | None:
+        return self._eng.load_session(self.owner, session_id)
+
+    # --- tasks ------------------------------------------------------------------
+
+    def start_task(self, session_id: str, input: str) -> str:  # noqa: A002
+        return self._eng.start_task(self.owner, session_id, input)
+
+    def complete_task(self, task_id: str, output: str) -> None:
+        self._eng.complete_task(self.owner, task_id, output)
+
+    def fail_task(self, task_id: str, error: str) -> None:
+        self._eng.fail_task(self.owner, task_id, error)
+
+    def load_task(self, task_id: str) -> Task | None:
+        return self._eng.load_task(self.owner, task_id)
+
+    # --- agents -----------------------------------------------------------------
+
+    def checkpoint_agent(self, agent_id: str, state: Any) -> None:
+        self._eng.checkpoint_agent(self.owner, agent_id, state)
+
+    def load_agent(self, agent_id: str) -> Agent | None:
+        return self._eng.load_agent(self.owner, agent_id)
+
+    def restore_agent(self, agent_id: str, last_n: int | None = None) -> RestoredAgent:
+        return self._eng.restore_agent(self.owner, agent_id, last_n)
+
+    # --- memory -----------------------------------------------------------------
+
+    def remember(self, statement: str, kind: str = "fact", **fields: Any) -> str:
+        return self._eng.remember(self.owner, statement, kind, **fields)
+
+    def correct(self, memory_id: str, statement: str) -> str:
+        return self._eng.correct(self.owner, memory_id, statement)
+
+    def forget(self, memory_id: str) -> None:
+        self._eng.forget(self.owner, memory_id)
+
+    def forget_all(self) -> int:
+        return self._eng.forget_all(self.owner)
+
+    def load_memory(self, memory_id: str) -> Memory | None:
+        return self._eng.load_memory(self.owner, memory_id)
+
+    # --- retrieval --------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        k: int = 10,
+        kinds: Sequence[str] | None = None,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        include_messages: bool = False,
+    ) -> list[SearchResult]:
+        return self._eng.search(self.owner, query, k, kinds, as_of, known_at, include_messages)
+
+    def build_context(
+        self,
+        query: str,
+        token_budget: int = 800,
+        time_budget_ms: int = 800,
+        *,
+        max_items: int = 10,
+        include_messages: bool = False,
+    ) -> str:
+        return self._eng.build_context(
+            self.owner, query, token_budget, time_budget_ms,
+            max_items=max_items, include_messages=include_messages,
+        )  # fmt: skip
+
+    def tools(self) -> list[Tool]:
+        return self._eng.tools(self.owner)
+
+    # --- right to be forgotten --------------------------------------------------
+
+    def erase(self) -> ErasureReport:
+        """Erases this owner for good (``MemoryEngine.erase_owner``)."""
+        return self._eng.erase_owner(self.owner)

@@ -1,0 +1,61 @@
+"""Every stream id and key id derived from an owner, in one place.
+
+Why one module: an owner-derived id is a promise (the same owner and name give
+the same stream on every machine, forever), so the derivation must exist once.
+Each kind of id has its own uuid5 namespace; the name is ``Owner.key`` (app
+and user joined by a separator that never occurs in either) plus the part
+that tells streams of one owner apart. Changing any line here orphans every
+stored stream of that kind: the test ``test_stream_ids_are_stable`` pins them.
+"""
+
+from __future__ import annotations
+
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from memledger.domain.owner import Owner
+
+__all__ = [
+    "agent_stream_id",
+    "distillation_id",
+    "erasure_id",
+    "memory_stream_id",
+    "owner_key_id",
+    "receipt_id",
+]
+
+_AGENT = uuid5(NAMESPACE_URL, "memledger/agent")
+_MEMORY = uuid5(NAMESPACE_URL, "memledger/memory")
+_ERASURE = uuid5(NAMESPACE_URL, "memledger/erasure")
+_OWNER_KEY = uuid5(NAMESPACE_URL, "memledger/owner-key")
+_RECEIPT = uuid5(NAMESPACE_URL, "memledger/receipt")
+_DISTILLATION = uuid5(NAMESPACE_URL, "memledger/distillation")
+
+
+def agent_stream_id(owner: Owner, agent_id: str) -> UUID:
+    """An agent's stream: tenant-scoped, so two owners' "agent-7" never meet."""
+    return uuid5(_AGENT, f"{owner.key}\x1f{agent_id}")
+
+
+def memory_stream_id(owner: Owner, source_key: str) -> UUID:
+    """A belief's stream, from its source: a retried distillation cannot create it twice."""
+    return uuid5(_MEMORY, f"{owner.key}\x1f{source_key}")
+
+
+def erasure_id(owner: Owner) -> UUID:
+    """The one ``owner.erased`` stream of an owner (erasure is idempotent)."""
+    return uuid5(_ERASURE, owner.key)
+
+
+def owner_key_id(owner: Owner) -> UUID:
+    """The id of an owner's data key: stable, so a reader finds the key without decrypting."""
+    return uuid5(_OWNER_KEY, owner.key)
+
+
+def receipt_id(session_id: UUID, client_id: str) -> UUID:
+    """The idempotency receipt of one client id in one session (exact, forever)."""
+    return uuid5(_RECEIPT, f"{session_id.hex}\x1f{client_id}")
+
+
+def distillation_id(follower: str, session_id: str) -> UUID:
+    """A distiller's per-session cursor stream."""
+    return uuid5(_DISTILLATION, f"{follower}\x1f{session_id}")

@@ -1,0 +1,285 @@
+"""Sessions, messages, tasks and agent checkpoints as commands on the write port.
+
+Why here and not in the facade: a value walks downhill. The facade hands the
+caller's plain values to these functions; they validate them (``validation``),
+build the command and submit it through the ``WritePort``, and never call
+back up. Every function takes the owner first: a session or task id alone is
+no capability, and another owner's id raises the same ``NotFound`` as an id
+that never existed (``isolation``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime, timezone
+from typing import Any
+from uuid import UUID
+
+from memledger.domain.agent import Agent
+from memledger.domain.errors import (
+    AgentNotFound,
+    ContentTooLarge,
+    InvalidInput,
+    SessionNotFound,
+    TaskNotFound,
+)
+from memledger.domain.owner import Owner
+from memledger.domain.receipt import Receipt
+from memledger.domain.records import SessionInfo
+from memledger.domain.session import Session
+from memledger.domain.stream_ids import agent_stream_id, receipt_id
+from memledger.domain.task import Task
+from memledger.write.isolation import scoped_get
+from memledger.write.port import WritePort
+from memledger.write.validation import (
+    check_content,
+    check_json,
+    check_name,
+    check_owner,
+    check_role,
+    check_text,
+    check_timestamp,
+    parse_id,
+)
+from memledger.write.writer import UnitOfWork
+
+__all__ = [
+    "MESSAGE_KEYS",
+    "add_messages",
+    "checkpoint_agent",
+    "close_session",
+    "complete_task",
+    "create_session",
+    "fail_task",
+    "prepare_message",
+    "session_info",
+    "start_task",
+]
+
+MESSAGE_KEYS = frozenset(
+    {"role", "content", "name", "occurred_at", "client_id", "metadata", "tool_calls", "tool_call_id"}
+)
+
+
+def create_session(port: WritePort, owner: Owner, agent_id: str) -> str:
+    """Starts a conversation and points the agent at it (one transaction)."""
+    check_owner(owner)
+    agent_id = check_name(agent_id, "agent_id", port.limits)
+
+    def command(unit: UnitOfWork) -> str:
+        session = Session(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
+        agent = unit.get(Agent, agent_stream_id(owner, agent_id))
+        if agent is None:
+            agent = Agent(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
+        agent.open_session(session.id.hex)
+        unit.add(session)
+        unit.add(agent)
+        return session.id.hex
+
+    return port.submit(command)
+
+
+def prepare_message(port: WritePort, message: Mapping[str, Any], now: datetime) -> dict[str, Any]:
+    """One message's fields, validated and normalised (``occurred_at`` defaults to ``now``)."""
+    limits = port.limits
+    unknown = set(message) - MESSAGE_KEYS
+    if unknown:
+        raise InvalidInput(f"unknown message keys {sorted(unknown)}")
+    role = check_role(message.get("role"))
+    tool_calls = message.get("tool_calls")
+    content = check_content(
+        message.get("content"), limits, allow_empty=role == "assistant" and bool(tool_calls)
+    )
+    name = message.get("name")
+    occurred = message.get("occurred_at")
+    client_id = message.get("client_id")
+    metadata = message.get("metadata")
+    tool_call_id = message.get("tool_call_id")
+    if metadata is not None and not isinstance(metadata, Mapping):
+        raise InvalidInput("metadata must be a JSON object")
+    if tool_calls is not None and not isinstance(tool_calls, (list, tuple)):
+        raise InvalidInput("tool_calls must be a list of JSON objects")
+    return {
+        "role": role,
+        "content": content,
+        "name": None if name is None else check_name(name, "name", limits),
+        "occurred_at": now if occurred is None else check_timestamp(occurred, "occurred_at"),
+        "client_id": None if client_id is None else check_name(client_id, "client_id", limits),
+        "metadata": None if metadata is None else check_json(dict(metadata), "metadata", limits),
+        "tool_calls": None if tool_calls is None else check_json(list(tool_calls), "tool_calls", limits),
+        "tool_call_id": None if tool_call_id is None else check_name(tool_call_id, "tool_call_id", limits),
+    }
+
+
+def add_messages(
+    port: WritePort, owner: Owner, session_id: str, messages: Iterable[Mapping[str, Any]]
+) -> list[int]:
+    """Appends messages in one atomic transaction (all or none); returns their seqs.
+
+    A retry whose every message carries an already receipted ``client_id``
+    returns the first call's seqs and writes nothing."""
+    check_owner(owner)
+    limits = port.limits
+    batch = list(messages)
+    if not batch:
+        raise InvalidInput("add_messages needs at least one message")
+    if len(batch) > limits.max_batch_messages:
+        raise ContentTooLarge(f"{len(batch)} messages in one batch; the limit is {limits.max_batch_messages}")
+    now = datetime.now(timezone.utc)
+    prepared = []
+    total = 0
+    for i, message in enumerate(batch):
+        if not isinstance(message, Mapping):
+            raise InvalidInput(f"message {i} must be a mapping")
+        fields = prepare_message(port, message, now)
+        total += len(fields["content"].encode("utf-8"))
+        prepared.append(fields)
+    if total > limits.max_batch_bytes:
+        raise ContentTooLarge(f"batch is {total} bytes; the limit is {limits.max_batch_bytes}")
+    client_ids = [f["client_id"] for f in prepared if f["client_id"] is not None]
+    if len(set(client_ids)) != len(client_ids):
+        raise InvalidInput("client_id values repeat within one batch")
+    sid = parse_id(session_id, "session_id")
+
+    def command(unit: UnitOfWork) -> list[int]:
+        session = _owned_session(unit, sid, owner)
+        replayed = _replayed_seqs(unit, sid, prepared)
+        if replayed is not None:
+            return replayed
+        session.ensure_open()
+        seqs = []
+        for fields in prepared:
+            seq = session.add_message(**fields)
+            seqs.append(seq)
+            if fields["client_id"] is not None:
+                unit.add(
+                    Receipt(
+                        app=owner.app,
+                        user_id=owner.user_id,
+                        session_id=sid.hex,
+                        client_id=fields["client_id"],
+                        seq=seq,
+                    )
+                )
+        return seqs
+
+    return port.submit(command)
+
+
+def _replayed_seqs(unit: UnitOfWork, sid: UUID, prepared: list[dict[str, Any]]) -> list[int] | None:
+    """The original seqs when every message is a retry (all receipted),
+    None when none is. Every client_id is looked up, not only the first:
+    a new receipt for a used client_id would conflict on every retry and
+    end in ConcurrencyExhausted instead of a clear error."""
+    receipts = [
+        None if f["client_id"] is None else unit.get(Receipt, receipt_id(sid, f["client_id"]))
+        for f in prepared
+    ]
+    if all(r is None for r in receipts):
+        return None
+    if any(r is None for r in receipts):
+        # Each receipt is its own read, so a batch that another writer
+        # committed between two of them looks half-receipted. A receipt
+        # seen proves its transaction committed, and a transaction's
+        # receipts become visible together: reading the missing ones
+        # again sees the rest of any batch they belong to.
+        receipts = [
+            r if r is not None or f["client_id"] is None else unit.get(Receipt, receipt_id(sid, f["client_id"]))
+            for r, f in zip(receipts, prepared)
+        ]
+    if any(r is None for r in receipts):
+        raise InvalidInput("this batch repeats an earlier client_id but is not the same batch")
+    return [r.seq for r in receipts if r is not None]
+
+
+def _owned_session(unit: UnitOfWork, sid: UUID, owner: Owner) -> Session:
+    session = scoped_get(unit, Session, sid, owner)
+    if session is None:
+        raise SessionNotFound(f"no session {sid.hex}")
+    return session  # type: ignore[no-any-return]
+
+
+def close_session(port: WritePort, owner: Owner, session_id: str) -> None:
+    check_owner(owner)
+    sid = parse_id(session_id, "session_id")
+
+    def command(unit: UnitOfWork) -> None:
+        _owned_session(unit, sid, owner).close()
+
+    port.submit(command)
+
+
+def session_info(port: WritePort, owner: Owner, session_id: str) -> SessionInfo:
+    """The session's current counters, read from the event store."""
+    check_owner(owner)
+    sid = parse_id(session_id, "session_id")
+    session = port.load(sid, Session, owner)
+    if session is None:
+        raise SessionNotFound(f"no session {sid.hex}")
+    return SessionInfo(
+        session_id=sid.hex,
+        app=session.app,
+        user_id=session.user_id,
+        agent_id=session.agent_id,
+        message_count=session.seq,
+        closed=session.closed,
+        open_tasks=list(session.open_tasks),
+    )
+
+
+def start_task(port: WritePort, owner: Owner, session_id: str, input: str) -> str:  # noqa: A002
+    check_owner(owner)
+    sid = parse_id(session_id, "session_id")
+    text = check_text(input, "input", port.limits.max_content_bytes, allow_empty=True)
+
+    def command(unit: UnitOfWork) -> str:
+        session = _owned_session(unit, sid, owner)
+        session.ensure_open()
+        task = Task(app=owner.app, user_id=owner.user_id, session_id=sid.hex, input=text)
+        session.open_task(task.id.hex)
+        unit.add(task)
+        return task.id.hex
+
+    return port.submit(command)
+
+
+def complete_task(port: WritePort, owner: Owner, task_id: str, output: str) -> None:
+    text = check_text(output, "output", port.limits.max_content_bytes, allow_empty=True)
+    _finish_task(port, owner, task_id, lambda task: task.complete(text))
+
+
+def fail_task(port: WritePort, owner: Owner, task_id: str, error: str) -> None:
+    text = check_text(error, "error", port.limits.max_content_bytes, allow_empty=True)
+    _finish_task(port, owner, task_id, lambda task: task.fail(text))
+
+
+def _finish_task(port: WritePort, owner: Owner, task_id: str, finish: Callable[[Task], None]) -> None:
+    check_owner(owner)
+    tid = parse_id(task_id, "task_id")
+
+    def command(unit: UnitOfWork) -> None:
+        task = scoped_get(unit, Task, tid, owner)
+        if task is None:
+            raise TaskNotFound(f"no task {tid.hex}")
+        finish(task)
+        session = unit.get(Session, UUID(hex=task.session_id))
+        if session is not None:
+            session.close_task(tid.hex)
+
+    port.submit(command)
+
+
+def checkpoint_agent(port: WritePort, owner: Owner, agent_id: str, state: Any) -> None:
+    """Saves opaque JSON operational state; ``restore_agent`` returns the last."""
+    check_owner(owner)
+    limits = port.limits
+    agent_id = check_name(agent_id, "agent_id", limits)
+    text = check_json(state, "state", limits, max_bytes=limits.max_state_bytes)
+
+    def command(unit: UnitOfWork) -> None:
+        agent = unit.get(Agent, agent_stream_id(owner, agent_id))
+        if agent is None:
+            raise AgentNotFound(f"no agent {agent_id!r} for this owner")
+        agent.checkpoint(text)
+
+    port.submit(command)

@@ -1,0 +1,45 @@
+"""The write side of erasure: destroy the owner's key, record ``owner.erased``.
+
+Why both in one command on the writer thread: the cache of aggregates lives
+on that thread and holds decrypted state (checkpoints), so the eviction must
+happen there, after the key is gone and before any later command can load
+the owner's streams again. Both steps are idempotent: a crash between them
+is repaired by calling erasure again. The read side's half (purge rows, scrub
+files) is ``memledger.projections.purge``; the facade runs one after the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+from memledger.domain.erasure import Erasure
+from memledger.domain.owner import Owner
+from memledger.domain.stream_ids import erasure_id, owner_key_id
+from memledger.write.port import WritePort
+from memledger.write.writer import UnitOfWork
+
+__all__ = ["ErasedInLog", "erase_in_log"]
+
+
+@dataclass(frozen=True, slots=True)
+class ErasedInLog:
+    key_id: UUID
+    erased_at: datetime  # when the key was destroyed (the first time)
+    recorded: bool  # this call recorded owner.erased (False: an earlier call did)
+
+
+def erase_in_log(port: WritePort, owner: Owner) -> ErasedInLog:
+    key_id = owner_key_id(owner)
+
+    def command(unit: UnitOfWork) -> ErasedInLog:
+        erased_at = port.log.keys.destroy(key_id)
+        port.log.mapper.forget(key_id)
+        port.evict_owner(owner)  # cached state holds checkpoints
+        if unit.exists(erasure_id(owner)):
+            return ErasedInLog(key_id, erased_at, recorded=False)
+        unit.add(Erasure(app=owner.app, user_id=owner.user_id, key_id=key_id.hex, erased_at=erased_at))
+        return ErasedInLog(key_id, erased_at, recorded=True)
+
+    return port.submit(command)

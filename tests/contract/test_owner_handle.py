@@ -1,0 +1,93 @@
+"""The owner-bound handle: no owner parameter, and no other owner's ids (every backend)."""
+
+from __future__ import annotations
+
+import inspect
+import uuid
+
+import pytest
+
+from memledger import MemoryEngine, Owner, OwnerMemory
+from memledger.domain.errors import AgentNotFound, InvalidInput, MemoryNotFound, SessionNotFound, TaskNotFound
+
+ALICE = Owner("handle", "alice")
+BOB = Owner("handle", "bob")
+
+
+def test_handle_methods_take_no_owner() -> None:
+    for name, method in inspect.getmembers(OwnerMemory, inspect.isfunction):
+        if name.startswith("_"):
+            continue
+        params = inspect.signature(method).parameters
+        assert not any("owner" in p or p in ("app", "user_id") for p in params), name
+
+
+def test_engine_methods_with_an_id_require_the_owner() -> None:
+    """No ``Owner | None`` anywhere, and every id-taking engine method names the owner first."""
+    for name, method in inspect.getmembers(MemoryEngine, inspect.isfunction):
+        if name.startswith("_"):
+            continue
+        params = list(inspect.signature(method).parameters.values())[1:]
+        for p in params:
+            assert "None" not in str(p.annotation) or "Owner" not in str(p.annotation), (name, p)
+        if any(p.name.endswith("_id") for p in params):
+            assert params[0].name == "owner", name
+
+
+def test_handle_round_trip(eng: MemoryEngine) -> None:
+    mem = eng.for_owner(ALICE)
+    sid = mem.create_session("agent-1")
+    assert mem.add_message(sid, "user", "I like green tea") == 1
+    assert mem.add_messages(sid, [{"role": "assistant", "content": "Noted."}]) == [2]
+    tid = mem.start_task(sid, "remember the tea")
+    mem.complete_task(tid, "done")
+    mem.checkpoint_agent("agent-1", {"step": 1})
+    restored = mem.restore_agent("agent-1")
+    assert [m.seq for m in restored.messages] == [1, 2] and restored.state == {"step": 1}
+    assert mem.get_session(sid).message_count == 2
+    mid = mem.remember("Alice drinks green tea")
+    assert mem.load_memory(mid) is not None
+    assert [h.id for h in mem.search("green tea", k=3)][:1] == [mid]
+    assert "green tea" in mem.build_context("what does Alice drink?")
+
+
+def test_another_owners_ids_are_missing_through_the_handle(eng: MemoryEngine) -> None:
+    alice, bob = eng.for_owner(ALICE), eng.for_owner(BOB)
+    sid = alice.create_session("agent-1")
+    alice.add_message(sid, "user", "secret plans")
+    tid = alice.start_task(sid, "secret task")
+    mid = alice.remember("Alice's secret")
+    missing_sid, missing_tid, missing_mid = (uuid.uuid4().hex for _ in range(3))
+    for theirs, never in ((sid, missing_sid),):
+        for call in (
+            lambda s: bob.add_message(s, "user", "hi"),
+            lambda s: bob.get_session(s),
+            lambda s: bob.close_session(s),
+            lambda s: bob.start_task(s, "x"),
+        ):
+            with pytest.raises(SessionNotFound) as mine:
+                call(theirs)
+            with pytest.raises(SessionNotFound) as absent:
+                call(never)
+            assert str(mine.value).replace(theirs, "ID") == str(absent.value).replace(never, "ID")
+    assert bob.load_session(sid) is None and bob.load_task(tid) is None and bob.load_memory(mid) is None
+    with pytest.raises(TaskNotFound):
+        bob.complete_task(tid, "stolen")
+    with pytest.raises(TaskNotFound):
+        bob.complete_task(missing_tid, "stolen")
+    for call in (lambda m: bob.forget(m), lambda m: bob.correct(m, "changed")):
+        with pytest.raises(MemoryNotFound):
+            call(mid)
+        with pytest.raises(MemoryNotFound):
+            call(missing_mid)
+    with pytest.raises(AgentNotFound):
+        bob.restore_agent("agent-1")
+    assert bob.search("secret") == [] and bob.build_context("secret") == ""
+    # and Alice's data is untouched by Bob's attempts
+    assert alice.get_session(sid).message_count == 1 and alice.load_task(tid).status == "open"  # type: ignore[union-attr]
+
+
+def test_for_owner_refuses_what_is_not_an_owner(eng: MemoryEngine) -> None:
+    for bad in (("handle", "alice"), {"app": "handle", "user_id": "alice"}, None, "handle/alice"):
+        with pytest.raises(InvalidInput):
+            eng.for_owner(bad)  # type: ignore[arg-type]

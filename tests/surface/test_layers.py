@@ -1,0 +1,128 @@
+"""The layers hold: import-linter's contracts pass, and fail on an upward import.
+
+Why a physical copy: the repository keeps the design card's folders
+(``engine/`` is ``memledger``, ``projections/`` and ``recovery/`` are its
+subpackages, per ``[tool.setuptools] package-dir``), and import-linter reads
+a package from disk. So each test lays the package out as a wheel would, from
+the same package-dir table, and runs the real ``lint-imports`` on it.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PYPROJECT = ROOT / "pyproject.toml"
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+
+
+def _lay_out(dest: Path) -> Path:
+    """The installed shape of the package under ``dest`` (as in a wheel)."""
+    setuptools = tomllib.loads(PYPROJECT.read_text())["tool"]["setuptools"]
+    package_dir: dict[str, str] = setuptools["package-dir"]
+    for package in sorted(package_dir, key=len):
+        target = dest.joinpath(*package.split("."))
+        shutil.copytree(
+            ROOT / package_dir[package], target, ignore=shutil.ignore_patterns("__pycache__"),
+            dirs_exist_ok=True,
+        )
+    return dest
+
+
+def _lint(site: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", str(PYPROJECT)],
+        capture_output=True, text=True, env=env, cwd=site, timeout=120,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _lay_out(tmp_path_factory.mktemp("site"))
+
+
+def test_import_contracts_are_kept(site: Path) -> None:
+    result = _lint(site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+    for name in ("Layers", "imports its root", "No import cycles"):
+        assert name in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "upward"),
+    [
+        ("domain/owner.py", "import memledger.api.facade"),  # domain -> facade
+        ("storage/store.py", "import memledger.write.writer"),  # storage -> write path
+        ("distill/distiller.py", "import memledger.projections.runner"),  # sibling of the same layer
+        ("projections/runner.py", "import memledger.retrieval.search"),  # read side -> retrieval
+    ],
+)
+def test_an_upward_import_breaks_the_layers(tmp_path: Path, module: str, upward: str) -> None:
+    site = _lay_out(tmp_path)
+    path = site / "memledger" / module
+    path.write_text(path.read_text() + f"\n{upward}  # deliberately upward\n")
+    result = _lint(site)
+    assert result.returncode == 1, result.stdout
+    assert "Layers" in result.stdout and "BROKEN" in result.stdout
+
+
+def test_a_cycle_inside_a_package_is_refused(tmp_path: Path) -> None:
+    site = _lay_out(tmp_path)
+    path = site / "memledger" / "domain" / "errors.py"  # owner.py imports errors.py
+    path.write_text(path.read_text() + "\nimport memledger.domain.owner  # closes a cycle\n")
+    result = _lint(site)
+    assert result.returncode == 1 and "No import cycles" in result.stdout, result.stdout
+
+
+# Names the standard library and SQLAlchemy publish with a leading underscore
+# to stay out of the way of user fields (namedtuple API, Row._mapping).
+_PUBLIC_UNDERSCORED = frozenset({"_mapping", "_fields", "_asdict", "_replace", "_make"})
+
+
+def _package_of(path: Path, site: Path) -> str:
+    """``memledger.<first level>`` for a file of the laid-out package."""
+    parts = path.relative_to(site).with_suffix("").parts
+    return ".".join(parts[:2]) if len(parts) > 2 else parts[0]
+
+
+def test_no_module_reaches_into_another_packages_private_names(site: Path) -> None:
+    """A private name (``_x``) may be used only inside the package that defines
+    it: across packages, modules talk through public ports. Also catches
+    private members of libraries (e.g. ``Application._record``)."""
+    files = sorted((site / "memledger").rglob("*.py"))
+    trees = {f: ast.parse(f.read_text(), str(f)) for f in files}
+    defined: dict[str, set[str]] = defaultdict(set)
+    for f, tree in trees.items():
+        pkg = _package_of(f, site)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                defined[pkg].add(node.name)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                defined[pkg].add(node.attr)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                defined[pkg].add(node.id)
+    offences = []
+    for f, tree in trees.items():
+        pkg = _package_of(f, site)
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Attribute):
+                names = [node.attr]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [a.name for a in node.names]
+            for name in names:
+                private = name.startswith("_") and not name.startswith("__")
+                if private and name not in _PUBLIC_UNDERSCORED and name not in defined[pkg]:
+                    offences.append(f"{f.relative_to(site)}:{node.lineno} uses {name}")
+    assert not offences, "\n".join(offences)
