@@ -1,0 +1,69 @@
+"""What ``pip install .`` puts into site-packages: one ``memledger`` package, nothing generic."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _source_packages() -> set[str]:
+    """Every folder with an ``__init__.py`` under the package-dir roots, as a wheel path."""
+    package_dir = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    found = set()
+    for package, folder in package_dir.items():
+        for init in (ROOT / folder).rglob("__init__.py"):
+            found.add("/".join([*package.split("."), *init.parent.relative_to(ROOT / folder).parts]))
+    return found
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(ROOT)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    (built,) = out.glob("memledger-*.whl")
+    return built
+
+
+def test_the_wheel_holds_one_top_level_package(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    top = {n.split("/", 1)[0] for n in names if not n.split("/", 1)[0].endswith(".dist-info")}
+    assert top == {"memledger"}, top
+    shipped = {n.removesuffix("/__init__.py") for n in names if n.endswith("/__init__.py")}
+    assert shipped == _source_packages(), "pyproject's package list and the source folders differ"
+    assert "memledger/py.typed" in names
+
+
+def test_installed_memledger_imports_and_engine_does_not(wheel: Path, tmp_path: Path) -> None:
+    """Installed into a bare target outside the repository (its dependencies
+    come from this environment), ``import memledger`` works, ``import engine`` fails."""
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target", str(target), str(wheel)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "import memledger, memledger.cli, memledger.projections.audit, memledger.recovery\n"
+        "assert memledger.__file__.startswith(sys.argv[1]), memledger.__file__\n"
+        "from memledger import MemoryEngine, Owner, OwnerMemory, restore_agent\n"
+        "for name in ('engine', 'projections', 'recovery'):\n"
+        "    try:\n"
+        "        __import__(name)\n"
+        "    except ModuleNotFoundError:\n"
+        "        continue\n"
+        "    raise SystemExit(f'{name} is importable')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-c", code, str(target)], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
