@@ -1,18 +1,12 @@
 """A session's messages straight from its stored events, decoded cheaply.
 
 Why not ``eng.stream_events``: restore decodes every message of a session,
-and building a domain event per row (topic resolution, id conversion, a tag
-walk over every field, then a second copy into ``Message``) cost about 4x a
-plain SELECT + ``orjson.loads`` of the same rows. A ``message.added`` event
-of class version 1 has a flat state (caller JSON is stored as text) whose
-only tagged values are its two datetimes, so its bytes are opened by the
-mapper (cipher, per-owner seal, compressor: whatever the store uses) and
-decoded with ``OrjsonTranscoder.decode_flat``. Any other class version, or a
-state that is not shaped like that, goes through the mapper in full.
-
-The rows come from ``engine.stream_rows`` (no ``StoredEvent`` or stream-id
-``UUID`` per row) and are opened as one stream (``SealingMapper.open_stream``:
-the associated data's stream-id bytes are built once, not per event).
+and a domain event per row, then a second copy into ``Message``, cost about
+4x a plain SELECT + ``orjson.loads`` of the same rows. A ``message.added``
+event of class version 1 has a flat state (caller JSON is stored as text)
+whose only tagged values are its two datetimes, so the storage layer opens
+and decodes it in one pass (``memledger.storage.stream_rows.event_states``);
+this module only turns states into ``Message`` records.
 """
 
 from __future__ import annotations
@@ -22,14 +16,12 @@ from typing import Any
 from uuid import UUID
 
 import orjson
-from eventsourcing.persistence import Mapper, StoredEvent
 
 from memledger.domain.records import Message
 from memledger.domain.session import Session
 from memledger.storage.source import EventSource
 from memledger.storage.store import translate_errors
-from memledger.storage.stream_rows import Row, select_rows
-from memledger.storage.transcoder import OrjsonTranscoder
+from memledger.storage.stream_rows import Row, event_states, select_rows
 
 __all__ = ["message_page", "messages_of_rows"]
 
@@ -54,36 +46,11 @@ def message_page(
 
 def messages_of_rows(eng: EventSource, sid: UUID, rows: list[Row]) -> list[Message]:
     """The ``message.added`` rows among ``rows`` (one stream's) as messages."""
-    mapper = eng.log.mapper
     picked = [r for r in rows if r[1] == _TOPIC]
+    flat = Session.MessageAdded.class_version == 1  # v1 states are flat; caller JSON is text
+    states = event_states(eng.log.mapper, sid, picked, _DATETIMES, flat=flat)
     session_hex = sid.hex
-    with translate_errors():
-        if Session.MessageAdded.class_version != 1 or not isinstance(mapper.transcoder, OrjsonTranscoder):
-            return [_message(session_hex, _full(mapper, sid, r)) for r in picked]
-        opener = getattr(mapper, "open_stream", None)  # the sealing mapper's unseal step
-        if opener is not None:
-            opened = opener(sid, picked)
-        else:
-            opened = [mapper.cipher.decrypt(r[2]) if mapper.cipher else r[2] for r in picked]
-        decode = mapper.transcoder.decode_flat
-        compressor = mapper.compressor
-        messages: list[Message] = []
-        append = messages.append
-        for row, data in zip(picked, opened):
-            if compressor:
-                data = compressor.decompress(data)
-            try:
-                state = decode(data, _DATETIMES)
-            except (ValueError, TypeError, KeyError):
-                state = None  # not the flat v1 shape: the mapper decodes it, or says why not
-            if state is None or "class_version" in state:
-                state = _full(mapper, sid, row)
-            append(_message(session_hex, state))
-    return messages
-
-
-def _full(mapper: Mapper[UUID], sid: UUID, row: Row) -> dict[str, Any]:
-    return vars(mapper.to_domain_event(StoredEvent(sid, *row)))
+    return [_message(session_hex, state) for state in states]
 
 
 # ``_message`` passes Message's fields by position (a keyword call costs a

@@ -28,8 +28,10 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import Mapper, Recorder, StoredEvent
 
 from memledger.storage.snapshotting import project_events
+from memledger.storage.store import translate_errors
+from memledger.storage.transcoder import OrjsonTranscoder
 
-__all__ = ["Row", "aggregate_of_rows", "select_rows", "select_with_snapshot"]
+__all__ = ["Row", "aggregate_of_rows", "event_states", "select_rows", "select_with_snapshot"]
 
 Row = tuple[int, str, bytes]
 
@@ -181,6 +183,50 @@ def aggregate_of_rows(
     if snapshot is not None:
         initial = mapper.to_domain_event(StoredEvent(stream_id, *snapshot)).mutate(None)  # type: ignore[attr-defined]
     return project_events(initial, events)
+
+
+def event_states(
+    mapper: Mapper[UUID], stream_id: UUID, rows: list[Row], datetime_keys: tuple[str, ...], *, flat: bool
+) -> list[dict[str, Any]]:
+    """The decoded state of each of ``rows`` (one stream's), as a dict with
+    ``timestamp`` and the event's fields.
+
+    Why not ``mapper.to_domain_event`` per row: building a domain event per
+    row (topic resolution, id conversion, a tag walk over every field) cost
+    about 4x a plain ``orjson.loads`` of the same bytes in a 10,000-message
+    restore. With ``flat`` (the caller knows these events' states are flat
+    JSON whose only tagged values are ``datetime_keys``), the rows are opened
+    as one stream by the mapper itself (whole-log cipher, per-owner seal,
+    compressor: ``SealingMapper.open_stream``) and decoded in one pass with
+    ``OrjsonTranscoder.decode_flat``. A row not of that shape, or any row
+    when not ``flat`` or under another transcoder, goes through the mapper in
+    full, so the answer never depends on which path ran."""
+    with translate_errors():
+        if not flat or not isinstance(mapper.transcoder, OrjsonTranscoder):
+            return [_full_state(mapper, stream_id, r) for r in rows]
+        opener = getattr(mapper, "open_stream", None)  # the sealing mapper's unseal step
+        if opener is not None:
+            opened = opener(stream_id, rows)
+        else:
+            opened = [mapper.cipher.decrypt(r[2]) if mapper.cipher else r[2] for r in rows]
+        decode = mapper.transcoder.decode_flat
+        compressor = mapper.compressor
+        states: list[dict[str, Any]] = []
+        for row, data in zip(rows, opened):
+            if compressor:
+                data = compressor.decompress(data)
+            try:
+                state = decode(data, datetime_keys)
+            except (ValueError, TypeError, KeyError):
+                state = None  # not the flat shape: the mapper decodes it, or says why not
+            if state is None or "class_version" in state:
+                state = _full_state(mapper, stream_id, row)
+            states.append(state)
+    return states
+
+
+def _full_state(mapper: Mapper[UUID], stream_id: UUID, row: Row) -> dict[str, Any]:
+    return vars(mapper.to_domain_event(StoredEvent(stream_id, *row)))
 
 
 def _select_with_snapshot_twice(
