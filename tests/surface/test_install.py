@@ -4,23 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _source_packages() -> set[str]:
-    """Every folder with an ``__init__.py`` under the package-dir roots, as a wheel path."""
-    package_dir = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
-    found = set()
-    for package, folder in package_dir.items():
-        for init in (ROOT / folder).rglob("__init__.py"):
-            found.add("/".join([*package.split("."), *init.parent.relative_to(ROOT / folder).parts]))
-    return found
+from tests.support.layout import source_packages
+from tests.support.paths import REPO_ROOT as ROOT
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +29,7 @@ def test_the_wheel_holds_one_top_level_package(wheel: Path) -> None:
     top = {n.split("/", 1)[0] for n in names if not n.split("/", 1)[0].endswith(".dist-info")}
     assert top == {"memledger"}, top
     shipped = {n.removesuffix("/__init__.py") for n in names if n.endswith("/__init__.py")}
-    assert shipped == _source_packages(), "pyproject's package list and the source folders differ"
+    assert shipped == source_packages(), "pyproject's package list and the source folders differ"
     assert "memledger/py.typed" in names
 
 

@@ -11,31 +11,17 @@ from __future__ import annotations
 
 import ast
 import os
-import shutil
 import subprocess
 import sys
-import tomllib
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-PYPROJECT = ROOT / "pyproject.toml"
+from tests.support.layout import PYPROJECT, lay_out
+
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
-
-def _lay_out(dest: Path) -> Path:
-    """The installed shape of the package under ``dest`` (as in a wheel)."""
-    setuptools = tomllib.loads(PYPROJECT.read_text())["tool"]["setuptools"]
-    package_dir: dict[str, str] = setuptools["package-dir"]
-    for package in sorted(package_dir, key=len):
-        target = dest.joinpath(*package.split("."))
-        shutil.copytree(
-            ROOT / package_dir[package], target, ignore=shutil.ignore_patterns("__pycache__"),
-            dirs_exist_ok=True,
-        )
-    return dest
 
 
 def _lint(site: Path) -> subprocess.CompletedProcess[str]:
@@ -48,7 +34,7 @@ def _lint(site: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _lay_out(tmp_path_factory.mktemp("site"))
+    return lay_out(tmp_path_factory.mktemp("site"))
 
 
 def test_import_contracts_are_kept(site: Path) -> None:
@@ -69,7 +55,7 @@ def test_import_contracts_are_kept(site: Path) -> None:
     ],
 )
 def test_an_upward_import_breaks_the_layers(tmp_path: Path, module: str, upward: str) -> None:
-    site = _lay_out(tmp_path)
+    site = lay_out(tmp_path)
     path = site / "memledger" / module
     path.write_text(path.read_text() + f"\n{upward}  # deliberately upward\n")
     result = _lint(site)
@@ -78,7 +64,7 @@ def test_an_upward_import_breaks_the_layers(tmp_path: Path, module: str, upward:
 
 
 def test_a_cycle_inside_a_package_is_refused(tmp_path: Path) -> None:
-    site = _lay_out(tmp_path)
+    site = lay_out(tmp_path)
     path = site / "memledger" / "domain" / "errors.py"  # owner.py imports errors.py
     path.write_text(path.read_text() + "\nimport memledger.domain.owner  # closes a cycle\n")
     result = _lint(site)
