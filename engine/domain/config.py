@@ -37,6 +37,10 @@ class EngineConfig:
     limits: Limits = Limits()
     snapshot_interval: int = 100
     cache_size: int = 10_000  # aggregates the writer keeps hot
+    # ... and their estimated bytes, all together (an Agent holds its last
+    # checkpoint, up to max_state_bytes): the count alone allowed ~10 GB.
+    # MEMLEDGER_CACHE_BYTES.
+    cache_bytes: int = 64 << 20
     # Optimistic-concurrency retries for one command (backoff caps at 50 ms,
     # so ~25 s). Generous on purpose: a writer in another process appending
     # to the same session in a tight loop wins most races (its cached
@@ -64,7 +68,7 @@ class EngineConfig:
         values: dict[str, object] = {"limits": replace(base.limits, **limit_values)}
         if "MEMLEDGER_DB" in env:
             values["db"] = env["MEMLEDGER_DB"]
-        for name in ("snapshot_interval", "cache_size", "max_retries", "group_commit_max"):
+        for name in ("snapshot_interval", "cache_size", "cache_bytes", "max_retries", "group_commit_max"):
             raw = env.get("MEMLEDGER_" + name.upper())
             if raw is not None:
                 values[name] = _positive_int(name, raw)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Any, Protocol
 from uuid import UUID
@@ -59,6 +60,7 @@ __all__ = ["KEY_TABLE", "KeyStore", "SqlKeyStore", "sql_engine"]
 
 KEY_TABLE = "memledger_owner_keys"
 KEY_BYTES = 32
+KEY_CACHE_MAX = 100_000  # live keys and tombstones each (~200 bytes an entry: ~20 MB per map)
 
 _metadata = MetaData()
 _keys = Table(
@@ -96,15 +98,23 @@ class SqlKeyStore:
     """The key table in the event store's own database, with an in-memory cache.
 
     Cached keys expire after ``ttl`` seconds so that an erasure done by another
-    process stops this one from decrypting within that bound; an erased key is
-    cached forever (a tombstone never comes back to life)."""
+    process stops this one from decrypting within that bound. Erased keys are
+    cached until evicted (a tombstone never comes back to life).
 
-    def __init__(self, backend: Backend, ttl: float = 60.0) -> None:
+    Why both maps are LRU-bounded (``max_entries`` each): one entry per owner
+    ever seen grew without end in a long-lived process. Evicting a tombstone
+    is safe because the table is its source of truth: the row of an erased
+    key is never deleted (``destroy`` leaves ``data_key`` NULL, and the purge
+    of read models keeps this table), so the next lookup reads the row again
+    and raises ``OwnerErased`` as before."""
+
+    def __init__(self, backend: Backend, ttl: float = 60.0, max_entries: int = KEY_CACHE_MAX) -> None:
         self._kind = backend.kind
         self.ttl = ttl
+        self.max_entries = max_entries
         self._db = sql_engine(backend)
-        self._cache: dict[UUID, tuple[bytes | None, float]] = {}
-        self._erased: dict[UUID, datetime] = {}
+        self._cache: OrderedDict[UUID, tuple[bytes | None, float]] = OrderedDict()
+        self._erased: OrderedDict[UUID, datetime] = OrderedDict()
         self._lock = threading.Lock()
         self._create_table()
 
@@ -136,10 +146,12 @@ class SqlKeyStore:
         return self._remember(key_id, row)
 
     def erased_at(self, key_id: UUID) -> datetime | None:
-        if key_id in self._erased:
-            return self._erased[key_id]
+        with self._lock:
+            erased = self._erased.get(key_id)
+        if erased is not None:
+            return erased
         row = self._select(key_id)
-        return None if row is None else row.erased_at
+        return None if row is None or row.erased_at is None else _aware(row.erased_at)
 
     # --- erasure -------------------------------------------------------------
 
@@ -162,7 +174,7 @@ class SqlKeyStore:
         assert row is not None and row.erased_at is not None
         with self._lock:
             self._cache.pop(key_id, None)
-            self._erased[key_id] = _aware(row.erased_at)
+            _bounded_put(self._erased, key_id, _aware(row.erased_at), self.max_entries)
         return _aware(row.erased_at)
 
     def scrub(self) -> None:
@@ -185,10 +197,15 @@ class SqlKeyStore:
     # --- internals -----------------------------------------------------------
 
     def _cached(self, key_id: UUID) -> bytes | None:
-        erased = self._erased.get(key_id)
+        with self._lock:
+            erased = self._erased.get(key_id)
+            if erased is not None:
+                self._erased.move_to_end(key_id)
+            hit = self._cache.get(key_id)
+            if hit is not None:
+                self._cache.move_to_end(key_id)
         if erased is not None:
             raise OwnerErased(f"the owner's data key was destroyed at {erased.isoformat()}", key_id)
-        hit = self._cache.get(key_id)
         if hit is not None and hit[1] > time.monotonic():
             return hit[0]
         return None
@@ -201,12 +218,17 @@ class SqlKeyStore:
         if row.data_key is None:
             erased = _aware(row.erased_at)
             with self._lock:
-                self._erased[key_id] = erased
+                _bounded_put(self._erased, key_id, erased, self.max_entries)
             raise OwnerErased(f"the owner's data key was destroyed at {erased.isoformat()}", key_id)
         key = bytes(row.data_key)
         with self._lock:
-            self._cache[key_id] = (key, time.monotonic() + self.ttl)
+            _bounded_put(self._cache, key_id, (key, time.monotonic() + self.ttl), self.max_entries)
         return key
+
+    def cache_usage(self) -> tuple[int, int]:
+        """(live keys cached, tombstones cached)."""
+        with self._lock:
+            return len(self._cache), len(self._erased)
 
     def _create_table(self) -> None:
         try:
@@ -218,6 +240,14 @@ class SqlKeyStore:
             # sees a duplicate type; the table exists either way.
             with driver_errors("cannot create the key table"):
                 _metadata.create_all(self._db, checkfirst=True)
+
+
+def _bounded_put(lru: OrderedDict[UUID, Any], key: UUID, value: Any, limit: int) -> None:
+    """Stores ``value`` as the most recent entry, dropping the oldest past ``limit``."""
+    lru[key] = value
+    lru.move_to_end(key)
+    while len(lru) > limit:
+        lru.popitem(last=False)
 
 
 def sql_engine(backend: Backend) -> Engine:

@@ -40,7 +40,9 @@ class WritePort:
     def __init__(self, log: EventLog, config: EngineConfig) -> None:
         self.log = log
         self.config = config
-        self._writer = Writer(log, config.cache_size, config.max_retries, config.group_commit_max)
+        self._writer = Writer(
+            log, config.cache_size, config.max_retries, config.group_commit_max, config.cache_bytes
+        )
         self._position = 0
 
     @property

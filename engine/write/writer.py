@@ -21,12 +21,20 @@ Why the cache is safe without deep copies: only this thread touches the
 aggregates it holds. A conflict (another process wrote the same stream) or
 any failed save evicts what the batch touched; the next attempt reloads from
 the store (a snapshot plus at most ``snapshot_interval`` events).
+
+Why the cache is capped by bytes as well as by count: an Agent aggregate
+holds its last checkpoint (up to 1 MiB of text), so 10,000 of them came to
+~10 GB. Each entry's size is estimated when it is stored (``estimate_size``:
+the object sizes of its attributes, one container level deep; no pickling),
+and the least recently used entries go once the total passes ``cache_bytes``.
+An evicted aggregate costs one reload, never a wrong answer.
 """
 
 from __future__ import annotations
 
 import queue
 import random
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -48,9 +56,10 @@ from memledger.domain.errors import (
 from memledger.domain.owner import Owner, owns
 from memledger.storage.store import EventLog, IntegrityError, translate_errors
 
-__all__ = ["LINGER_S", "UnitOfWork", "Writer"]
+__all__ = ["LINGER_S", "UnitOfWork", "Writer", "estimate_size"]
 
 LINGER_S = 0.001  # the longest a transaction waits for the last batch's callers
+ENTRY_OVERHEAD = 1024  # an aggregate object, its __dict__, id, version, timestamps, cache slot
 
 R = TypeVar("R")
 A = TypeVar("A", bound=Aggregate)
@@ -101,11 +110,45 @@ class _DirtyUnit(Exception):
     """A grouped command failed after mutating shared aggregates."""
 
 
+def estimate_size(agg: Aggregate) -> int:
+    """Bytes an aggregate holds, roughly but never counting a big field as small:
+    ``sys.getsizeof`` of each attribute (exact and O(1) for ``str``/``bytes``,
+    where checkpoint states and statements live) and of the items of a
+    container attribute, one level deep (``Session.open_tasks``,
+    ``Distillation.open_letters``), plus ``ENTRY_OVERHEAD``."""
+    total = ENTRY_OVERHEAD
+    for value in vars(agg).values():
+        total += sys.getsizeof(value)
+        if isinstance(value, dict):
+            total += sum(sys.getsizeof(k) + _shallow(v) for k, v in value.items())
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            total += sum(_shallow(v) for v in value)
+    return total
+
+
+def _shallow(value: object) -> int:
+    if isinstance(value, dict):
+        return sys.getsizeof(value) + sum(sys.getsizeof(k) + sys.getsizeof(v) for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return sys.getsizeof(value) + sum(sys.getsizeof(v) for v in value)
+    return sys.getsizeof(value)
+
+
 class Writer:
-    def __init__(self, log: EventLog, cache_size: int, max_retries: int, group_max: int) -> None:
+    def __init__(
+        self,
+        log: EventLog,
+        cache_size: int,
+        max_retries: int,
+        group_max: int,
+        cache_bytes: int = 64 << 20,
+    ) -> None:
         self._log = log
-        self._cache: OrderedDict[UUID, Aggregate] = OrderedDict()
+        # id -> (aggregate, its estimated size when stored), least recently used first
+        self._cache: OrderedDict[UUID, tuple[Aggregate, int]] = OrderedDict()
         self._cache_size = cache_size
+        self._cache_bytes = cache_bytes
+        self._cached_bytes = 0
         self._max_retries = max_retries
         self._group_max = group_max
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -124,6 +167,10 @@ class Writer:
         request: _Request[R] = _Request(command, tracked)
         self._queue.put(request)
         return request.future.result()
+
+    def cache_usage(self) -> tuple[int, int]:
+        """(aggregates held, their estimated bytes): the cache's own accounting."""
+        return len(self._cache), self._cached_bytes
 
     def close(self) -> None:
         if not self._closed:
@@ -250,30 +297,43 @@ class Writer:
             )
 
     def _load(self, aggregate_id: UUID) -> Aggregate | None:
-        agg = self._cache.get(aggregate_id)
-        if agg is not None:
+        hit = self._cache.get(aggregate_id)
+        if hit is not None:
             self._cache.move_to_end(aggregate_id)
-            return agg
+            return hit[0]
         try:
             with translate_errors():
-                agg = self._log.repository.get(aggregate_id)
+                agg: Aggregate = self._log.repository.get(aggregate_id)
         except AggregateNotFoundError:
             return None
         self._remember(agg)
         return agg
 
     def _remember(self, agg: Aggregate) -> None:
-        self._cache[agg.id] = agg
-        self._cache.move_to_end(agg.id)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        """Stores (or re-sizes, after a command changed it) ``agg`` as the most
+        recently used entry, then evicts from the old end past either cap; an
+        aggregate bigger than the whole byte cap is not kept at all."""
+        self._drop(agg.id)
+        size = estimate_size(agg)
+        if size > self._cache_bytes:
+            return
+        self._cache[agg.id] = (agg, size)
+        self._cached_bytes += size
+        while len(self._cache) > self._cache_size or self._cached_bytes > self._cache_bytes:
+            _, (_, evicted) = self._cache.popitem(last=False)
+            self._cached_bytes -= evicted
+
+    def _drop(self, aggregate_id: UUID) -> None:
+        hit = self._cache.pop(aggregate_id, None)
+        if hit is not None:
+            self._cached_bytes -= hit[1]
 
     def evict_owner(self, owner: Owner) -> None:
         """Drops an erased owner's aggregates from the cache (writer thread only)."""
-        for aggregate_id, agg in list(self._cache.items()):
+        for aggregate_id, (agg, _) in list(self._cache.items()):
             if owns(owner, agg):
-                del self._cache[aggregate_id]
+                self._drop(aggregate_id)
 
     def _evict(self, unit: UnitOfWork) -> None:
         for aggregate_id in unit.touched:
-            self._cache.pop(aggregate_id, None)
+            self._drop(aggregate_id)

@@ -3,8 +3,9 @@
 Why an exact scan instead of an ANN index: the embedded default serves one
 process and typically thousands of rows per owner; a float32 matrix product
 over the owner's rows is exact and has no index to maintain. The owner's
-rows are kept in memory as arrays (LRU, bounded by ``CACHE_MAX_ROWS``) and
-reloaded only when the owner's newest row id moves, so a query costs one
+rows are kept in memory as arrays (LRU, bounded by the arrays' bytes,
+``CACHE_MAX_BYTES`` unless the store is given another cap) and reloaded
+only when the owner's newest row id moves, so a query costs one
 indexed ``max(row_id)`` plus the matrix product. (``sqlite-vec`` would need
 ``enable_load_extension``, which the stock CPython build here lacks.)
 
@@ -30,19 +31,25 @@ from memledger.projections.search_store.base import Filter, IndexStore
 __all__ = ["SqliteIndexStore"]
 
 
-CACHE_MAX_ROWS = 300_000  # owner matrices kept in memory, all owners together (~600 MB at 512-d)
+# Owner arrays kept in memory, all owners together, in bytes (a row is 4 bytes
+# per dimension plus ~41 of columns; 256 MiB is ~125k rows at 512-d). Bytes,
+# not rows: an owner with one row still costs its arrays' fixed overhead.
+CACHE_MAX_BYTES = 256 << 20
 MATCH_WINDOW = 2000  # an owner's matches of one term ranked in full at most; see lexical()
 TERM_STATS_TTL_S = 300.0
 TERM_STATS_MAX = 100_000  # remembered (owner, term) verdicts
 
 
 class SqliteIndexStore(IndexStore):
-    def __init__(self, table: str, dimension: int) -> None:
+    def __init__(self, table: str, dimension: int, cache_bytes: int = CACHE_MAX_BYTES) -> None:
         super().__init__(table, dimension)
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple[str, str], _OwnerRows] = OrderedDict()
-        # (owner, term) -> (frequent, headroom below the window, newest row id then)
-        self._term_counts: dict[tuple[tuple[str, str], str], tuple[bool, int, int]] = {}
+        self.cache_bytes = cache_bytes
+        self._cached_bytes = 0
+        # (owner, term) -> (frequent, headroom below the window, newest row id then),
+        # least recently stored first, at most TERM_STATS_MAX entries
+        self._term_counts: OrderedDict[tuple[tuple[str, str], str], tuple[bool, int, int]] = OrderedDict()
         self._terms_at = float("-inf")
 
     @property
@@ -140,8 +147,8 @@ class SqliteIndexStore(IndexStore):
         key = (owner.app, owner.user_id)
         newest = int(conn.execute(text(f"SELECT coalesce(max(row_id), 0) FROM {self.table}")).scalar_one())
         with self._lock:
-            if now - self._terms_at >= TERM_STATS_TTL_S or len(self._term_counts) > TERM_STATS_MAX:
-                self._terms_at, self._term_counts = now, {}
+            if now - self._terms_at >= TERM_STATS_TTL_S:
+                self._terms_at, self._term_counts = now, OrderedDict()
             cached = {t: self._term_counts.get((key, t)) for t in terms}
         params = {"app": owner.app, "user": owner.user_id, "cap": MATCH_WINDOW + 1}
         verdicts: dict[str, tuple[bool, int, int]] = {}
@@ -163,7 +170,11 @@ class SqliteIndexStore(IndexStore):
                     break
             verdicts[term] = (count > MATCH_WINDOW, MATCH_WINDOW - count, newest)
         with self._lock:
-            self._term_counts.update({(key, t): v for t, v in verdicts.items()})
+            for term, verdict in verdicts.items():
+                self._term_counts[(key, term)] = verdict
+                self._term_counts.move_to_end((key, term))
+            while len(self._term_counts) > TERM_STATS_MAX:
+                self._term_counts.popitem(last=False)
         return {t for t, v in verdicts.items() if v[0]}
 
     def dense(
@@ -218,13 +229,22 @@ class SqliteIndexStore(IndexStore):
         ).all()
         loaded = _OwnerRows.load(head, rows, self.dimension)
         with self._lock:
+            replaced = self._cache.pop(key, None)
+            if replaced is not None:
+                self._cached_bytes -= replaced.nbytes
             self._cache[key] = loaded
-            self._cache.move_to_end(key)
-            total = sum(len(c.ids) for c in self._cache.values())
-            while total > CACHE_MAX_ROWS and len(self._cache) > 1:
+            self._cached_bytes += loaded.nbytes
+            # the newest stays even past the cap: one owner bigger than the cap
+            # would otherwise reload its whole matrix at every query
+            while self._cached_bytes > self.cache_bytes and len(self._cache) > 1:
                 _, evicted = self._cache.popitem(last=False)
-                total -= len(evicted.ids)
+                self._cached_bytes -= evicted.nbytes
         return loaded
+
+    def cache_usage(self) -> tuple[int, int, int]:
+        """(owners whose arrays are held, their bytes, remembered term verdicts)."""
+        with self._lock:
+            return len(self._cache), self._cached_bytes, len(self._term_counts)
 
 
 def _phrase(term: str) -> str:
@@ -236,7 +256,9 @@ class _OwnerRows:
     """One owner's index rows as column arrays (NULL times as NaN)."""
 
     __slots__ = ("codes", "expired_at", "head", "ids", "invalid_at", "is_message", "kind",
-                 "matrix", "recorded_at", "valid_from")
+                 "matrix", "nbytes", "recorded_at", "valid_from")
+
+    OVERHEAD = 2048  # the object, nine array headers, ``codes``: counted per owner
 
     head: tuple[int, int]  # (newest row id, row count) when loaded
     ids: npt.NDArray[np.int64]
@@ -248,6 +270,7 @@ class _OwnerRows:
     recorded_at: npt.NDArray[np.float64]
     expired_at: npt.NDArray[np.float64]
     matrix: npt.NDArray[np.float32]
+    nbytes: int  # what the cache counts for this owner
 
     @classmethod
     def load(cls, head: tuple[int, int], rows: Sequence[Any], dimension: int) -> _OwnerRows:
@@ -267,6 +290,9 @@ class _OwnerRows:
         self.valid_from, self.invalid_at = times(3), times(4)
         self.recorded_at, self.expired_at = times(5), times(6)
         self.matrix = np.frombuffer(b"".join(r[7] for r in rows), dtype=np.float32).reshape(n, dimension)
+        arrays = (self.ids, self.is_message, self.kind, self.valid_from, self.invalid_at,
+                  self.recorded_at, self.expired_at, self.matrix)
+        self.nbytes = cls.OVERHEAD + sum(a.nbytes for a in arrays)
         return self
 
     def visible(self, flt: Filter) -> npt.NDArray[np.bool_]:
