@@ -45,6 +45,7 @@ from memledger.projections.db import open_read_db
 from memledger.projections.readside import ReadSide
 from memledger.projections.rebuild import rebuild
 from memledger.projections.runner import Runner
+from memledger.storage.packing import unpack
 from memledger.write.beliefs import NewBelief
 
 OWNER = Owner("bench", "user-1")
@@ -77,7 +78,7 @@ def _fold(rows: list[tuple[int, Any, str, bytes]], sessions: dict[str, list[Any]
     """Shared by both raw drivers: the same rows the sessions projection writes."""
     messages = []
     for pos, oid, topic, state in rows:
-        d = orjson.loads(state)
+        d = orjson.loads(unpack(bytes(state)))  # states of 200+ bytes are stored packed (deflate)
         sid = str(oid).replace("-", "")
         if topic == "session.created":
             sessions[sid] = [sid, d["app"], d["user_id"], d["agent_id"], "open", 0, 0, None, None,
