@@ -1,9 +1,10 @@
-"""Operating projections: status (version, position, lag, rows) and dropping
-retired versions. Rebuilds are in ``projections.rebuild``; the runner in
-``projections.runner``."""
+"""Operating projections: status (version, position, lag, rows, quarantined
+events), the quarantine (list, retry) and dropping retired versions. Rebuilds
+are in ``projections.rebuild``; the runner in ``projections.runner``."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -11,9 +12,11 @@ from sqlalchemy.engine import Engine
 
 from memledger.domain.errors import ProjectionError
 from memledger.projections import catalog, registry
+from memledger.projections.catalog import QuarantinedEvent
+from memledger.projections.runner import RetryReport, retry_quarantined
 from memledger.storage.follower import Follower
 
-__all__ = ["VersionStatus", "drop_version", "status"]
+__all__ = ["VersionStatus", "drop_version", "quarantined", "retry", "status"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +29,8 @@ class VersionStatus:
     lag: int
     rows: dict[str, int]
     params: dict[str, Any]
+    quarantined: int = 0  # events this version could not fold (``quarantined``)
+    quarantined_owners: tuple[str, ...] = ()  # "app/user_id" of each, so an operator can act
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -37,7 +42,12 @@ def status(event_log: Any, db: Engine, name: str | None = None) -> list[VersionS
     head = Follower(event_log).head()
     out = []
     with db.connect() as conn:
+        counts = catalog.quarantine_counts(conn)
         for info in catalog.list_versions(conn, name):
+            owners: tuple[str, ...] = ()
+            if counts.get((info.name, info.version)):
+                owners = tuple(sorted({f"{e.app}/{e.user_id}" for e in
+                                       catalog.list_quarantined(conn, info.name, info.version)}))
             kind = registry.kinds().get(info.name)
             rows: dict[str, int] = {}
             if kind is not None:
@@ -54,9 +64,40 @@ def status(event_log: Any, db: Engine, name: str | None = None) -> list[VersionS
                     lag=max(0, head - position),
                     rows=rows,
                     params=dict(info.params),
+                    quarantined=counts.get((info.name, info.version), 0),
+                    quarantined_owners=owners,
                 )
             )
     return out
+
+
+def quarantined(db: Engine, name: str | None = None) -> list[QuarantinedEvent]:
+    """Every quarantined event (of projection ``name``), in log order."""
+    catalog.create_catalog(db)
+    with db.connect() as conn:
+        return catalog.list_quarantined(conn, name)
+
+
+def retry(
+    event_log: Any, db: Engine, name: str | None = None, positions: Collection[int] | None = None
+) -> list[RetryReport]:
+    """Folds quarantined events again with the code installed now: all of
+    them, or those at ``positions``, of every version that has some (or of
+    ``name``'s). Each one that folds leaves the quarantine."""
+    catalog.create_catalog(db)
+    with db.connect() as conn:
+        versions = sorted({(e.name, e.version) for e in catalog.list_quarantined(conn, name)
+                           if positions is None or e.position in positions})
+        infos = {(v.name, v.version): v for v in catalog.list_versions(conn, name)}
+    reader = Follower(event_log)
+    reports = []
+    for key in versions:
+        info = infos.get(key)
+        if info is None:  # pragma: no cover - a version's quarantine goes with the version
+            continue
+        proj = registry.lookup(info.name).build(info.version, info.params)
+        reports.append(retry_quarantined(db, reader, proj, positions))
+    return reports
 
 
 def drop_version(db: Engine, name: str, version: int) -> None:

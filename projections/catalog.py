@@ -1,6 +1,6 @@
 """The projections' own bookkeeping: versions, positions and migrations.
 
-Three tables, shared by every projection:
+Four tables, shared by every projection:
 
 - ``projection_versions``: one row per (name, version) with its state
   (``building`` -> ``active`` -> ``retired``) and its parameters (for example
@@ -11,6 +11,11 @@ Three tables, shared by every projection:
   rows, so a replayed or stale batch is rejected (exactly-once).
 - ``projection_migrations``: which steps of a version's append-only migration
   list have run. A new step is appended, never edited.
+- ``projection_quarantine``: events a version could not fold (a poison
+  event), recorded in the same transaction as the position moving past them,
+  so one bad event never stops the read side for everyone else. An operator
+  table: it names owners (so they can be told) but holds no row contents,
+  and the row-security reader role gets no grant on it.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from memledger.projections.db import JsonValue, UtcDateTime
 __all__ = [
     "Migration",
     "PositionConflict",
+    "QuarantinedEvent",
     "VersionInfo",
     "active_version",
     "advance_position",
@@ -50,9 +56,13 @@ __all__ = [
     "delete_version",
     "ensure_version",
     "list_versions",
+    "list_quarantined",
     "lock_position",
     "mark_state",
+    "quarantine",
+    "quarantine_counts",
     "read_position",
+    "release_quarantined",
     "run_migrations",
     "switch_active",
 ]
@@ -90,6 +100,27 @@ migrations_table = Table(
 )
 
 
+quarantine_table = Table(
+    "projection_quarantine",
+    meta,
+    Column("name", String(100), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("position", BigInteger, primary_key=True),  # the event's notification id
+    Column("stream_id", String(32), nullable=True),  # later events of this stream wait behind it
+    Column("app", String(256), nullable=True),
+    Column("user_id", String(256), nullable=True),
+    Column("topic", String(200), nullable=False),
+    Column("error_type", String(200), nullable=False),
+    Column("error", String(1000), nullable=False),  # scrubbed: no row contents
+    Column("memledger_version", String(64), nullable=False),
+    Column("code", String(300), nullable=False),  # the projection class that failed
+    Column("attempts", Integer, nullable=False),
+    Column("quarantined_at", UtcDateTime, nullable=False),
+)
+
+_OPERATOR_TABLES = frozenset({quarantine_table.name})
+
+
 class PositionConflict(AlreadyProcessed):
     """The batch's starting position is no longer the stored one: another
     runner (or a replay) got there first. The transaction is rolled back."""
@@ -101,6 +132,30 @@ class Migration:
 
     title: str
     run: Callable[[Connection], None]
+
+
+@dataclass(frozen=True, slots=True)
+class QuarantinedEvent:
+    """One event a projection version could not fold, and why (no row contents)."""
+
+    name: str
+    version: int
+    position: int
+    stream_id: str | None
+    app: str | None
+    user_id: str | None
+    topic: str
+    error_type: str
+    error: str
+    memledger_version: str
+    code: str
+    attempts: int
+    quarantined_at: datetime
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {f: getattr(self, f) for f in self.__slots__}
+        out["quarantined_at"] = self.quarantined_at.isoformat()
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +191,9 @@ def create_catalog(db: Engine) -> None:
         ddl_lock(conn)
         meta.create_all(conn, checkfirst=True)
         # PostgreSQL: the read role resolves active versions too (no owner data here)
-        row_security.grant_catalog(conn, [t.name for t in meta.sorted_tables])
+        row_security.grant_catalog(
+            conn, [t.name for t in meta.sorted_tables if t.name not in _OPERATOR_TABLES]
+        )
 
 
 def run_migrations(conn: Connection, name: str, version: int, steps: Sequence[Migration]) -> int:
@@ -290,8 +347,57 @@ def advance_position(conn: Connection, name: str, version: int, old: int, new: i
         )
 
 
+def quarantine(conn: Connection, entry: QuarantinedEvent) -> None:
+    """Records (or, on a failed retry, refreshes) one quarantined event, in
+    the caller's transaction: the one that moves the position past it."""
+    values = {f: getattr(entry, f) for f in QuarantinedEvent.__slots__}
+    found = conn.execute(
+        update(quarantine_table)
+        .where(
+            quarantine_table.c.name == entry.name,
+            quarantine_table.c.version == entry.version,
+            quarantine_table.c.position == entry.position,
+        )
+        .values(**values)
+    )
+    if found.rowcount == 0:
+        conn.execute(insert(quarantine_table).values(**values))
+
+
+def list_quarantined(
+    conn: Connection, name: str | None = None, version: int | None = None
+) -> list[QuarantinedEvent]:
+    """Quarantined events in log order (of one projection, or one version)."""
+    query = select(quarantine_table).order_by(
+        quarantine_table.c.name, quarantine_table.c.version, quarantine_table.c.position
+    )
+    if name is not None:
+        query = query.where(quarantine_table.c.name == name)
+    if version is not None:
+        query = query.where(quarantine_table.c.version == version)
+    return [QuarantinedEvent(**row._mapping) for row in conn.execute(query)]
+
+
+def quarantine_counts(conn: Connection) -> dict[tuple[str, int], int]:
+    """(name, version) -> how many of its events are quarantined."""
+    c = quarantine_table.c
+    rows = conn.execute(select(c.name, c.version, func.count()).group_by(c.name, c.version))
+    return {(str(n), int(v)): int(k) for n, v, k in rows}
+
+
+def release_quarantined(conn: Connection, name: str, version: int, position: int) -> None:
+    """Forgets one quarantined event (it folded, or it no longer exists)."""
+    conn.execute(
+        quarantine_table.delete().where(
+            quarantine_table.c.name == name,
+            quarantine_table.c.version == version,
+            quarantine_table.c.position == position,
+        )
+    )
+
+
 def delete_version(conn: Connection, name: str, version: int) -> None:
-    for table in (versions_table, positions_table, migrations_table):
+    for table in (versions_table, positions_table, migrations_table, quarantine_table):
         conn.execute(
             table.delete().where(table.c.name == name, table.c.version == version)
         )

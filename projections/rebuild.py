@@ -10,6 +10,9 @@
    readers already saw in N. Readers resolve the active version per query,
    so the next query reads N+1; the live runner picks N+1 up at its next cycle.
 N's tables stay until ``memledger projections drop NAME --version N``.
+An event version N+1 cannot fold is quarantined for N+1 (``runner.commit_batch``,
+``apply_or_quarantine``), as in live running, so one poison event does not
+abort a rebuild.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from memledger.projections import catalog, registry
 from memledger.projections.runner import (
     DEFAULT_BATCH,
     Projection,
+    apply_or_quarantine,
     commit_batch,
     read_step,
 )
@@ -123,7 +127,7 @@ def _catch_up_and_switch(
         while new < head:
             envelopes, reached = read_step(reader, new, head, batch_size, proj.topics)
             if envelopes:
-                proj.apply(conn, envelopes)
+                apply_or_quarantine(conn, proj, envelopes)
             applied += len(envelopes)
             new = reached
         if new > position:

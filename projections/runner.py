@@ -45,22 +45,43 @@ Guarantees
 - Live following: PostgreSQL LISTEN on the recorder's channel, with polling
   as the fallback (and the only mode on SQLite). Lost connections are
   survived: the batch is retried, the listener reconnects.
+- One bad event never stops the read side. When a batch cannot be folded
+  (a poison event: a field of the wrong type that slipped past validation,
+  a value the database refuses), it is retried event by event, each in a
+  savepoint; the events that still fail are QUARANTINED
+  (``catalog.projection_quarantine``) in the same transaction as the position
+  moving past them, and every other event folds. Later events of a
+  quarantined event's stream are held behind it (quarantined too), so a
+  stream is never folded out of order. ``retry_quarantined`` folds them again
+  (``memledger projections quarantine retry``); on start a runner retries by
+  itself those recorded by another memledger version or projection class
+  ("retried after an upgrade"). Errors are stored and logged scrubbed of row
+  contents (``describe_error``). Transient errors (a lost connection) and
+  schema-level errors (a missing table, a permission) are not an event's
+  fault: they are retried or stop the runner, as before.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from importlib import metadata
 from typing import Any, Protocol
 
 from eventsourcing.persistence import InterfaceError as EsInterfaceError
 from eventsourcing.persistence import OperationalError as EsOperationalError
-from sqlalchemy import Table
+from sqlalchemy import Table, select
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError as SaDBAPIError
 from sqlalchemy.exc import IntegrityError as SaIntegrityError
 from sqlalchemy.exc import InterfaceError as SaInterfaceError
+from sqlalchemy.exc import InternalError as SaInternalError
+from sqlalchemy.exc import NotSupportedError as SaNotSupportedError
 from sqlalchemy.exc import OperationalError as SaOperationalError
 from sqlalchemy.exc import ProgrammingError as SaProgrammingError
 
@@ -70,18 +91,27 @@ from memledger.domain.errors import (
     StoreUnavailable,
 )
 from memledger.projections import catalog
-from memledger.projections.catalog import PositionConflict
+from memledger.projections.catalog import PositionConflict, QuarantinedEvent
 from memledger.storage.follower import Envelope, Follower
 from memledger.storage.store import EventLog
 
 __all__ = [
     "DEFAULT_BATCH",
+    "HELD",
+    "MEMLEDGER_VERSION",
+    "SYSTEMIC_ERRORS",
     "TRANSIENT_ERRORS",
     "Envelope",
     "Projection",
     "ProjectionBuilder",
+    "RetryReport",
     "Runner",
+    "apply_or_quarantine",
+    "code_of",
     "commit_batch",
+    "describe_error",
+    "read_step",
+    "retry_quarantined",
 ]
 
 log = logging.getLogger("memledger.projections")
@@ -94,6 +124,28 @@ TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
     EsInterfaceError,
     StoreUnavailable,
 )
+
+
+# Errors that say nothing about the event being folded: a missing table, a
+# revoked privilege, a broken database. Quarantining on them would quarantine
+# the whole log, so they stop the runner instead (as every error used to).
+SYSTEMIC_ERRORS: tuple[type[BaseException], ...] = (
+    SaProgrammingError,
+    SaInternalError,
+    SaNotSupportedError,
+)
+
+HELD = "HeldBehindQuarantine"  # error_type of an event waiting behind its stream's quarantined one
+
+
+def _memledger_version() -> str:
+    try:
+        return metadata.version("memledger")
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "unknown"
+
+
+MEMLEDGER_VERSION = _memledger_version()
 
 
 REGISTRATION_RACES: tuple[type[BaseException], ...] = (
@@ -145,14 +197,184 @@ def commit_batch(
     new: int,
     envelopes: Sequence[Envelope],
     then: Callable[[Connection], None] | None = None,
-) -> None:
-    """Position (compare-and-set, first) + rows (+ ``then``) in one transaction."""
+) -> list[QuarantinedEvent]:
+    """Position (compare-and-set, first) + rows (+ ``then``) in one
+    transaction; returns the events quarantined on the way (usually none)."""
     with db.begin() as conn:
         catalog.advance_position(conn, projection.name, projection.version, old, new)
-        if envelopes:
-            projection.apply(conn, envelopes)
+        quarantined = apply_or_quarantine(conn, projection, envelopes) if envelopes else []
         if then is not None:
             then(conn)
+    return quarantined
+
+
+def code_of(projection: Projection) -> str:
+    """The code that folds ``projection``: its class, by module and name."""
+    cls = type(projection)
+    return f"{cls.__module__}.{cls.__qualname__}"[:300]
+
+
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+_NAME_LITERAL = re.compile(r"""^['"][A-Za-z_][A-Za-z0-9_.]{0,63}['"]$""")
+
+
+def describe_error(exc: BaseException) -> tuple[str, str]:
+    """(error type, message) safe to store and log: no row contents.
+
+    Why scrub: a fold's error may quote the values it choked on, and a
+    driver error carries the statement's parameters (the whole batch: other
+    tenants' rows). Kept: the driver's own exception (not SQLAlchemy's
+    wrapper with ``[parameters: ...]``), the first line of its message with
+    every quoted literal that is not a plain identifier (a type, attribute or
+    constraint name) replaced by '…', and where in the code it was raised."""
+    source: BaseException = exc
+    if isinstance(exc, SaDBAPIError) and isinstance(exc.orig, BaseException):
+        source = exc.orig
+    cls = type(source)
+    kind = cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+    lines = str(source).strip().splitlines()
+    first = _QUOTED.sub(lambda m: m.group(0) if _NAME_LITERAL.match(m.group(0)) else "'…'",
+                        lines[0] if lines else "")
+    tb = exc.__traceback__
+    where = ""
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        where = f" (at {code.co_filename.rsplit('/', 1)[-1]}:{tb.tb_lineno} in {code.co_name})"
+        tb = tb.tb_next
+    return kind[:200], (first[:600] + where)[:1000]
+
+
+def _stream_of(env: Envelope) -> str | None:
+    originator = getattr(env.event, "originator_id", None)
+    hex_id = getattr(originator, "hex", None)
+    return hex_id if isinstance(hex_id, str) else None
+
+
+def _entry(projection: Projection, env: Envelope, error_type: str, error: str) -> QuarantinedEvent:
+    app = getattr(env.event, "app", None)
+    user_id = getattr(env.event, "user_id", None)
+    return QuarantinedEvent(
+        name=projection.name, version=projection.version, position=env.position,
+        stream_id=_stream_of(env), app=app[:256] if isinstance(app, str) else None,
+        user_id=user_id[:256] if isinstance(user_id, str) else None, topic=env.topic[:200],
+        error_type=error_type, error=error, memledger_version=MEMLEDGER_VERSION,
+        code=code_of(projection), attempts=1, quarantined_at=datetime.now(timezone.utc),
+    )
+
+
+def _held_streams(conn: Connection, projection: Projection) -> set[str]:
+    q = catalog.quarantine_table.c
+    rows = conn.execute(
+        select(q.stream_id).where(
+            q.name == projection.name, q.version == projection.version, q.stream_id.is_not(None)
+        )
+    )
+    return {str(r[0]) for r in rows}
+
+
+def _try_apply(conn: Connection, projection: Projection, envelopes: Sequence[Envelope]) -> BaseException | None:
+    """Folds ``envelopes`` in a savepoint; the event's error, or None. Errors
+    that are not the events' fault propagate (see ``SYSTEMIC_ERRORS``)."""
+    try:
+        with conn.begin_nested():
+            projection.apply(conn, envelopes)
+    except TRANSIENT_ERRORS:
+        raise
+    except SYSTEMIC_ERRORS:
+        raise
+    except Exception as e:  # noqa: BLE001 - any other failure is this event's: quarantine it
+        return e
+    return None
+
+
+def apply_or_quarantine(
+    conn: Connection, projection: Projection, envelopes: Sequence[Envelope]
+) -> list[QuarantinedEvent]:
+    """Folds a batch in the caller's transaction, quarantining what cannot be
+    folded (see the module docstring); returns the quarantined events."""
+    held = _held_streams(conn, projection)
+    entries: list[QuarantinedEvent] = []
+    todo: list[Envelope] = []
+    for env in envelopes:
+        if _stream_of(env) in held:
+            entries.append(_entry(projection, env, HELD, "an earlier event of its stream is quarantined"))
+        else:
+            todo.append(env)
+    if todo and _try_apply(conn, projection, todo) is not None:
+        failed: set[str | None] = set()
+        for env in todo:  # find the poison: every event alone, in log order
+            stream = _stream_of(env)
+            if stream is not None and stream in failed:
+                entries.append(_entry(projection, env, HELD, "an earlier event of its stream is quarantined"))
+                continue
+            error = _try_apply(conn, projection, [env])
+            if error is not None:
+                entries.append(_entry(projection, env, *describe_error(error)))
+                failed.add(stream)
+    entries.sort(key=lambda e: e.position)
+    for entry in entries:
+        catalog.quarantine(conn, entry)
+        log.warning(
+            "projection %s v%s quarantined event %s (%s, owner %s/%s): %s: %s",
+            entry.name, entry.version, entry.position, entry.topic, entry.app, entry.user_id,
+            entry.error_type, entry.error,
+        )
+    return entries
+
+
+@dataclass(frozen=True, slots=True)
+class RetryReport:
+    """What a retry did: the events that now folded (or no longer exist, e.g.
+    their owner was erased) and those still quarantined (with the new error)."""
+
+    released: list[QuarantinedEvent]
+    failed: list[QuarantinedEvent]
+
+
+def retry_quarantined(
+    db: Engine,
+    reader: Follower,
+    projection: Projection,
+    positions: Collection[int] | None = None,
+    *,
+    stale_only: bool = False,
+) -> RetryReport:
+    """Folds quarantined events of ``projection`` again, in log order, in one
+    transaction that first locks its position (a live batch waits); each one
+    that folds leaves the quarantine. ``positions``: only these; ``stale_only``:
+    only those recorded by another memledger version or projection class
+    (what a runner does on start). A held event is retried once nothing
+    earlier of its stream is still quarantined."""
+    released: list[QuarantinedEvent] = []
+    failed: list[QuarantinedEvent] = []
+    code = code_of(projection)
+    with db.begin() as conn:
+        catalog.lock_position(conn, projection.name, projection.version)
+        blocked: set[str | None] = set()
+        for entry in catalog.list_quarantined(conn, projection.name, projection.version):
+            wanted = positions is None or entry.position in positions
+            if wanted and stale_only:
+                stale = entry.memledger_version != MEMLEDGER_VERSION or entry.code != code
+                wanted = stale or entry.error_type == HELD
+            if not wanted or (entry.stream_id is not None and entry.stream_id in blocked):
+                blocked.add(entry.stream_id)
+                if wanted:
+                    failed.append(entry)
+                continue
+            page = reader.read(entry.position - 1, entry.position, topics=projection.topics)
+            found = [env for env in page.envelopes if env.position == entry.position]
+            error = _try_apply(conn, projection, found) if found else None
+            if error is None:
+                catalog.release_quarantined(conn, projection.name, projection.version, entry.position)
+                released.append(entry)
+                continue
+            error_type, message = describe_error(error)
+            again = replace(entry, error_type=error_type, error=message, memledger_version=MEMLEDGER_VERSION,
+                            code=code, attempts=entry.attempts + 1)
+            catalog.quarantine(conn, again)
+            failed.append(again)
+            blocked.add(entry.stream_id)
+    return RetryReport(released, failed)
 
 
 def read_step(
@@ -198,7 +420,12 @@ class Runner:
         self._stop = threading.Event()
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._retried: set[tuple[str, int]] = set()
         self.error: BaseException | None = None
+        # Events this runner quarantined or released (newest last, bounded):
+        # what ``projections run`` reports; the catalog table is the record.
+        self.quarantined: list[QuarantinedEvent] = []
+        self.released: list[QuarantinedEvent] = []
         catalog.create_catalog(db)
 
     # --- which projections --------------------------------------------------
@@ -242,6 +469,7 @@ class Runner:
         """Processes every active projection up to the head; returns events applied."""
         applied = 0
         for proj in self.active():
+            self._retry_after_upgrade(proj)
             head = self.reader.head()
             while True:
                 n = self._step(proj, head)
@@ -249,6 +477,19 @@ class Runner:
                     break
                 applied += n
         return applied
+
+    def _retry_after_upgrade(self, proj: Projection) -> None:
+        """Once per version and runner: folds again the quarantined events
+        that another memledger version or projection class failed on."""
+        key = (proj.name, proj.version)
+        if key in self._retried:
+            return
+        report = retry_quarantined(self.db, self.reader, proj, stale_only=True)
+        self._retried.add(key)
+        for entry in report.released:
+            log.warning("projection %s v%s: event %s retried after an upgrade and folded (owner %s/%s)",
+                        entry.name, entry.version, entry.position, entry.app, entry.user_id)
+        self.released = (self.released + report.released)[-1000:]
 
     def _step(self, proj: Projection, head: int) -> int:
         """One batch; -1 when already at ``head``."""
@@ -262,7 +503,7 @@ class Runner:
             return -1
         envelopes, new = read_step(self.reader, old, head, self.batch_size, proj.topics)
         try:
-            commit_batch(self.db, proj, old, new, envelopes)
+            quarantined = commit_batch(self.db, proj, old, new, envelopes)
         except PositionConflict:
             self._positions.pop(key, None)  # another runner moved it: re-read
             return 0
@@ -270,6 +511,8 @@ class Runner:
             self._positions.pop(key, None)  # unknown outcome: re-read next time
             raise
         self._positions[key] = new
+        if quarantined:
+            self.quarantined = (self.quarantined + quarantined)[-1000:]
         if self.on_batch is not None:
             self.on_batch(proj, old, new)
         with self._changed:
@@ -279,7 +522,15 @@ class Runner:
     # --- live following -----------------------------------------------------
 
     def start(self) -> Runner:
+        """Retries the quarantine after an upgrade first, in the caller's
+        thread (so a reader that opens the engine sees what it released),
+        then follows the log in a background thread."""
         if self._thread is None:
+            try:
+                for proj in self.active():
+                    self._retry_after_upgrade(proj)
+            except TRANSIENT_ERRORS as e:  # the follower's first cycle tries again
+                log.warning("retrying the quarantine failed, later: %s: %s", *describe_error(e))
             self._stop.clear()
             self._thread = threading.Thread(
                 target=self._follow, name="memledger-projections", daemon=True
@@ -313,14 +564,16 @@ class Runner:
                     self.catch_up()
                     backoff = 0.1
                 except TRANSIENT_ERRORS as e:
-                    log.warning("projection batch failed, retrying: %s", e)
+                    log.warning("projection batch failed, retrying: %s: %s", *describe_error(e))
                     self._positions.clear()
                     self._stop.wait(backoff)
                     backoff = min(backoff * 2, 5.0)
                     continue
                 except BaseException as e:  # noqa: BLE001 - a projection bug: stop and report it
                     self.error = e
-                    log.exception("projection runner stopped")
+                    # Scrubbed, no traceback: a driver error's text carries the
+                    # batch's parameters, i.e. other tenants' rows.
+                    log.error("projection runner stopped: %s: %s", *describe_error(e))
                     with self._changed:
                         self._changed.notify_all()
                     return

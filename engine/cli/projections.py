@@ -1,10 +1,14 @@
-"""``memledger projections run|rebuild|status|drop``: operate the read models.
+"""``memledger projections run|rebuild|status|drop|quarantine``: operate the read models.
 
 ``run`` is the separate worker (set ``MEMLEDGER_PROJECTIONS_IN_PROCESS=0`` for
 the engines that write, so they do not also run projections); ``rebuild``
 builds the next version beside the live one and switches readers atomically;
-``status`` shows version, position, lag and row counts; ``drop`` removes a
-retired version's tables.
+``status`` shows version, position, lag, row counts and quarantined events;
+``drop`` removes a retired version's tables. ``quarantine list`` shows the
+events a projection could not fold (they were skipped so that every other
+owner's reads go on; their owner is named) and ``quarantine retry`` folds them
+again with the code installed now (a runner also does so by itself on start
+after an upgrade).
 """
 
 from __future__ import annotations
@@ -70,6 +74,26 @@ def register(sub: Any) -> None:
     add_json(drop)
     drop.set_defaults(handler=_drop)
 
+    quarantine = cmds.add_parser(
+        "quarantine", help="list or retry events a projection could not fold",
+        description="Events a projection could not fold are quarantined (recorded with their "
+        "owner, topic and a scrubbed error) so that the read side goes on for everyone else.")
+    qcmds = quarantine.add_subparsers(dest="quarantine_action", metavar="ACTION", required=True)
+    qlist = qcmds.add_parser("list", help="every quarantined event, in log order")
+    add_db(qlist)
+    qlist.add_argument("--name", default=None, help="only this projection")
+    add_json(qlist)
+    qlist.set_defaults(handler=_quarantine_list)
+    qretry = qcmds.add_parser("retry", help="fold quarantined events again; each that folds is released")
+    add_db(qretry)
+    qretry.add_argument("--name", default=None, help="only this projection")
+    which = qretry.add_mutually_exclusive_group(required=True)
+    which.add_argument("--all", action="store_true", help="every quarantined event")
+    which.add_argument("position", nargs="?", type=int, default=None,
+                       help="the log position (notification id) of one quarantined event")
+    add_json(qretry)
+    qretry.set_defaults(handler=_quarantine_retry)
+
 
 def _open(db: str) -> MemoryEngine:
     return MemoryEngine.open(db, config=EngineConfig.from_env(projections_in_process=False))
@@ -93,7 +117,18 @@ def _run(args: argparse.Namespace) -> int:
                         poll_interval=args.poll, on_batch=report if args.verbose else None)
         try:
             if args.until_caught_up:
-                print(f"caught up: {runner.catch_up()} events applied", flush=True)
+                applied = runner.catch_up()
+                print(f"caught up: {applied} events applied", flush=True)
+                for entry in runner.released:
+                    print(f"released {entry.name} v{entry.version} position {entry.position}: "
+                          "retried after an upgrade, folded", flush=True)
+                for entry in runner.quarantined:
+                    print(f"quarantined {entry.name} v{entry.version} position {entry.position} "
+                          f"({entry.topic}, owner {entry.app}/{entry.user_id}): {entry.error_type}",
+                          flush=True)
+                if runner.quarantined:
+                    print(f"{len(runner.quarantined)} events quarantined; other owners are current "
+                          "(see `memledger projections quarantine list`)", flush=True)
                 return 0
             for sig in (signal.SIGTERM, signal.SIGINT):
                 signal.signal(sig, lambda *_: runner.stop())
@@ -154,12 +189,61 @@ def _status(args: argparse.Namespace) -> int:
         print_json([r.as_dict() for r in rows])
         return 0
     print_table(
-        ["projection", "version", "state", "position", "head", "lag", "rows"],
+        ["projection", "version", "state", "position", "head", "lag", "quarantined", "rows"],
         [(r.name, r.version, r.state, r.position, r.head, r.lag,
+          f"{r.quarantined} ({', '.join(r.quarantined_owners)})" if r.quarantined else "0",
           ", ".join(f"{k}={v}" for k, v in r.rows.items())) for r in rows],
         max_width=100,
     )
     return 0
+
+
+def _quarantine_list(args: argparse.Namespace) -> int:
+    from memledger.projections.admin import quarantined
+    from memledger.projections.db import open_read_db
+
+    with _open(args.db) as eng:
+        db = open_read_db(eng.backend.sqlalchemy_url)
+        try:
+            entries = quarantined(db, args.name)
+        finally:
+            db.dispose()
+    if args.json:
+        print_json([e.as_dict() for e in entries])
+        return 0
+    print_table(
+        ["projection", "version", "position", "owner", "topic", "error", "memledger", "attempts"],
+        [(e.name, e.version, e.position, f"{e.app}/{e.user_id}", e.topic,
+          f"{e.error_type}: {e.error}", e.memledger_version, e.attempts) for e in entries],
+        max_width=100,
+    )
+    return 0
+
+
+def _quarantine_retry(args: argparse.Namespace) -> int:
+    from memledger.projections.admin import retry
+    from memledger.projections.db import open_read_db
+
+    with _open(args.db) as eng:
+        db = open_read_db(eng.backend.sqlalchemy_url)
+        try:
+            reports = retry(eng.log, db, args.name, None if args.all else [args.position])
+        finally:
+            db.dispose()
+    released = [e for r in reports for e in r.released]
+    failed = [e for r in reports for e in r.failed]
+    if not reports and not args.all:
+        raise InvalidInput(f"no quarantined event at position {args.position}")
+    if args.json:
+        print_json({"released": [e.as_dict() for e in released], "failed": [e.as_dict() for e in failed]})
+    else:
+        for e in released:
+            print(f"released {e.name} v{e.version} position {e.position} (owner {e.app}/{e.user_id})")
+        for e in failed:
+            print(f"still quarantined {e.name} v{e.version} position {e.position}: "
+                  f"{e.error_type}: {e.error}")
+        print(f"{len(released)} released, {len(failed)} still quarantined")
+    return 0 if not failed else 1
 
 
 def _drop(args: argparse.Namespace) -> int:

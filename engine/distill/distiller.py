@@ -75,7 +75,7 @@ from memledger.domain.session import Session
 from memledger.domain.stream_ids import distillation_id
 from memledger.domain.task import Task
 from memledger.storage.follower import Follower
-from memledger.write.beliefs import BeliefChange, apply_changes
+from memledger.write.beliefs import BeliefChange, apply_changes, check_changes
 from memledger.write.writer import UnitOfWork
 
 if TYPE_CHECKING:
@@ -260,6 +260,7 @@ class Distiller:
             self.index.catch_up()
             extraction = self.extractor.extract(ctx)
             changes = reconcile(window.owner, extraction, self.index.current(window.owner), self.config)
+            check_changes(changes, self.eng.limits)  # a value no read model could fold: dead-letter it
         except Exception as e:  # noqa: BLE001 - any extractor failure is recorded, retried, dead-lettered
             return self._failed(window, e)
         try:
@@ -285,7 +286,7 @@ class Distiller:
 
         def command(unit: UnitOfWork) -> list[str]:
             cursor = self._cursor(unit, window)
-            ids = apply_changes(unit, window.owner, changes)
+            ids = apply_changes(unit, window.owner, changes, self.eng.limits)
             cursor.advance(expected, to_position, items=items, memory_ids=ids,
                            extractor=extraction.extractor, extractor_version=extraction.extractor_version,
                            model_calls=extraction.model_calls)
@@ -396,7 +397,7 @@ class Distiller:
             cursor = unit.get(Distillation, stream)
             if cursor is None:
                 raise DeadLetterNotFound(f"no open dead letter {letter_id}")
-            ids = apply_changes(unit, owner, changes)
+            ids = apply_changes(unit, owner, changes, self.eng.limits)
             cursor.replayed(letter_id, ids)
             return ids
 

@@ -9,6 +9,12 @@ evidence there is: confidence 1.0 (``ConfidencePolicy.corrected``).
 Retries are safe: pass ``key`` (for example the client's request id) and the
 belief id is uuid5(owner, "explicit:" + key); a correction's key derives from
 the corrected belief and the new statement.
+
+Every argument is checked before anything is read or written (types, sizes
+from ``Limits``, NUL, unpaired surrogates, timezone-aware times): what a
+caller passes here becomes an event that every read model must fold, so a
+string ``event_time`` or a NUL in a ``subject`` is refused with a typed
+``InvalidInput``, never stored.
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ from memledger.distill.confidence import DEFAULT_POLICY
 from memledger.distill.proposals import Extraction, Proposal
 from memledger.distill.reconcile import DEFAULT_CONFIG, reconcile
 from memledger.domain import bitemporal
-from memledger.domain.errors import InvalidInput, MemoryNotFound, StateConflict
+from memledger.domain.config import Limits
+from memledger.domain.errors import InvalidContent, InvalidInput, MemoryNotFound, StateConflict
 from memledger.domain.memory import KINDS, Memory
 from memledger.domain.owner import Owner
 from memledger.write.beliefs import (
@@ -36,7 +43,14 @@ from memledger.write.beliefs import (
     Revise,
     new_belief_id,
 )
-from memledger.write.validation import check_text, parse_id
+from memledger.write.validation import (
+    check_fields,
+    check_name,
+    check_optional_field,
+    check_optional_timestamp,
+    check_text,
+    parse_id,
+)
 
 if TYPE_CHECKING:
     from memledger.write.port import WritePort
@@ -44,7 +58,6 @@ if TYPE_CHECKING:
 __all__ = ["belief_index", "correct", "forget", "forget_all", "remember"]
 
 _INDEXES: weakref.WeakKeyDictionary[WritePort, LogBeliefIndex] = weakref.WeakKeyDictionary()
-_MAX_STATEMENT = 16 << 10
 
 
 def belief_index(eng: WritePort) -> LogBeliefIndex:
@@ -74,16 +87,27 @@ def remember(
 ) -> str:
     """Stores ``statement`` as a belief; returns its id (an existing belief's
     id when it reinforced one)."""
-    text = _statement(statement)
-    if kind not in KINDS:
-        raise InvalidInput(f"kind must be one of {sorted(KINDS)}, got {kind!r}")
+    limits = eng.limits
+    text = _statement(statement, limits)
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise InvalidInput(f"kind must be one of {sorted(KINDS)}, got {kind!r:.60}")
+    subject = check_optional_field(subject, "subject", limits)
+    attribute = check_optional_field(attribute, "attribute", limits)
+    value = check_optional_field(value, "value", limits)
+    location = check_optional_field(location, "location", limits)
+    topic_list = check_fields(topics, "topics", limits)
+    people = check_fields(participants, "participants", limits)
+    event_time = check_optional_timestamp(event_time, "event_time")
+    valid_from = check_optional_timestamp(valid_from, "valid_from")
+    if key is not None:
+        key = check_name(key, "key", limits)
     when = valid_from or datetime.now(timezone.utc)
     source_key = f"explicit:{key or uuid.uuid4().hex}"
     proposal = Proposal(
         op="add", kind=kind, statement=text, valid_from=when, source={"explicit": source_key},
         source_key=source_key, confidence=DEFAULT_POLICY.initial("explicit"), subject=subject,
-        attribute=attribute, value=None if value is None else value.casefold(), topics=tuple(topics),
-        participants=tuple(participants), location=location, event_time=event_time,
+        attribute=attribute, value=None if value is None else value.casefold(), topics=topic_list,
+        participants=people, location=location, event_time=event_time,
         sources=({"explicit": source_key},),
     )
     extraction = Extraction((proposal,), method="explicit", extractor="explicit", extractor_version="1")
@@ -99,7 +123,7 @@ def remember(
 
 def correct(eng: WritePort, owner: Owner, memory_id: str, statement: str) -> str:
     """Replaces a belief by the user's corrected statement (confidence 1.0)."""
-    text = _statement(statement)
+    text = _statement(statement, eng.limits)
     old = eng.load(parse_id(memory_id, "memory_id"), Memory, owner)
     if old is None:
         raise MemoryNotFound(f"no memory {memory_id!r:.60}")
@@ -142,8 +166,10 @@ def forget_all(eng: WritePort, owner: Owner) -> int:
     return len(changes)
 
 
-def _statement(statement: object) -> str:
-    text = check_text(statement, "statement", _MAX_STATEMENT, allow_empty=False)
+def _statement(statement: object, limits: Limits) -> str:
+    if not isinstance(statement, str):  # bytes too: a statement is stored as given
+        raise InvalidContent(f"statement must be a string, got {type(statement).__name__}")
+    text = check_text(statement, "statement", limits.max_statement_bytes, allow_empty=False)
     if not text.strip():
         raise InvalidInput("statement must not be blank")
     return text.strip()

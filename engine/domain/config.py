@@ -29,6 +29,12 @@ class Limits:
     max_batch_bytes: int = 8 << 20
     max_state_bytes: int = 1 << 20  # agent checkpoint state
     max_name_chars: int = 256  # names, agent ids, client ids, app / user ids
+    # Beliefs (remember / correct / distilled changes): everything that becomes
+    # a memory event is bounded, so no caller can store an event the read
+    # side cannot hold.
+    max_statement_bytes: int = 16 << 10  # a remembered or corrected statement
+    max_field_chars: int = 1024  # subject, attribute, value, location, one topic or participant
+    max_list_items: int = 64  # topics, participants
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@
     │   ├── InvalidId                 a session, task, memory or agent id that is malformed
     │   ├── InvalidRole               a role outside system / user / assistant / tool
     │   ├── InvalidContent            empty, non-string, NUL bytes, unpaired surrogates, non-UTF-8
-    │   ├── ContentTooLarge           content, metadata or a batch over its configured limit
+    │   ├── ContentTooLarge           content, metadata, a batch or a belief's field / list over its limit
     │   ├── InvalidMetadata           metadata / tool calls / state that is not bounded JSON
     │   └── InvalidTimestamp          naive, non-datetime or out-of-range times
     ├── NotFound                      (also LookupError) no such thing *for this owner*

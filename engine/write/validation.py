@@ -30,8 +30,12 @@ from memledger.domain.owner import Owner
 __all__ = [
     "ROLES",
     "check_content",
+    "check_field",
+    "check_fields",
     "check_json",
     "check_name",
+    "check_optional_field",
+    "check_optional_timestamp",
     "check_owner",
     "check_role",
     "check_text",
@@ -93,6 +97,34 @@ def check_name(value: object, label: str, limits: Limits) -> str:
     return text
 
 
+def check_field(value: object, label: str, limits: Limits) -> str:
+    """One short text of a belief (a subject, a topic, a location...).
+
+    Only ``str``: bytes are refused rather than decoded, because the value is
+    stored as given and a read model folds it as text (a ``bytes`` topic
+    reaches the store and then stops the projection that folds it)."""
+    if not isinstance(value, str):
+        raise InvalidContent(f"{label} must be a string, got {type(value).__name__}")
+    text = check_text(value, label, limits.max_field_chars * 4, allow_empty=True)
+    if len(text) > limits.max_field_chars:
+        raise ContentTooLarge(f"{label} is longer than {limits.max_field_chars} characters")
+    return text
+
+
+def check_optional_field(value: object, label: str, limits: Limits) -> str | None:
+    return None if value is None else check_field(value, label, limits)
+
+
+def check_fields(values: object, label: str, limits: Limits) -> tuple[str, ...]:
+    """A list of short texts (topics, participants): a list or tuple, not a
+    string (which would become one item per character), bounded in count."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, (list, tuple)):
+        raise InvalidContent(f"{label} must be a list of strings, got {type(values).__name__}")
+    if len(values) > limits.max_list_items:
+        raise ContentTooLarge(f"{label} has {len(values)} items; the limit is {limits.max_list_items}")
+    return tuple(check_field(v, f"{label}[{i}]", limits) for i, v in enumerate(values))
+
+
 def check_json(value: object, label: str, limits: Limits, max_bytes: int | None = None) -> str:
     """Serialise caller JSON once, bounded in depth and size; returns its text.
 
@@ -152,6 +184,10 @@ def check_timestamp(value: object, label: str) -> datetime:
         return value.astimezone(timezone.utc)
     except OverflowError:  # e.g. 9999-12-31T23:00-05:00 is past year 9999 in UTC
         raise InvalidTimestamp(f"{label} is out of range in UTC: {value.isoformat()}") from None
+
+
+def check_optional_timestamp(value: object, label: str) -> datetime | None:
+    return None if value is None else check_timestamp(value, label)
 
 
 def parse_id(value: object, label: str) -> UUID:
