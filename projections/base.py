@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import MetaData, Table, bindparam, delete, func, select
+from sqlalchemy import MetaData, Table, bindparam, func, select
 from sqlalchemy.engine import Connection, Dialect
 
 from memledger.projections import catalog, row_security
 from memledger.projections.catalog import Migration
 from memledger.projections.db import identity
+from memledger.projections.purge import purge_erased_owner
 from memledger.storage.follower import Envelope
 
 __all__ = ["OWNER_ERASED", "TableProjection", "create_tables", "insert_rows"]
@@ -80,7 +81,7 @@ class TableProjection:
             if segment:
                 self.fold(conn, segment)
                 segment = []
-            self.purge_owner(conn, env.event.app, env.event.user_id)
+            purge_erased_owner(conn, self._owner_table_names(), env.event.key_id)
         if segment:
             self.fold(conn, segment)
 
@@ -88,10 +89,8 @@ class TableProjection:
         """Folds a batch (no ``owner.erased`` in it) into the tables."""
         raise NotImplementedError
 
-    def purge_owner(self, conn: Connection, app: str, user_id: str) -> None:
-        for table in self.tables:
-            if "app" in table.c and "user_id" in table.c:
-                conn.execute(delete(table).where(table.c.app == app, table.c.user_id == user_id))
+    def _owner_table_names(self) -> list[str]:
+        return [str(t.name) for t in self.tables if "app" in t.c and "user_id" in t.c]
 
     def drop(self, conn: Connection) -> None:
         for table in reversed(self.tables):

@@ -157,6 +157,14 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 
 def psycopg_conninfo(db: Engine) -> str:
-    """A libpq URI for the same PostgreSQL database (for the LISTEN connection)."""
-    url = db.url.set(drivername="postgresql").update_query_dict({"application_name": APPLICATION_NAME})
-    return url.render_as_string(hide_password=False)
+    """A libpq connection string for the same PostgreSQL database (for the
+    LISTEN connection). Built by psycopg from the URL's parts, not rendered
+    as a URL: SQLAlchemy renders a space in a query value (the timeouts in
+    ``options``) as "+", which libpq does not decode."""
+    from psycopg.conninfo import make_conninfo
+
+    url = db.url
+    params: dict[str, Any] = url.translate_connect_args(username="user", database="dbname")
+    params.update(url.query)
+    params["application_name"] = APPLICATION_NAME
+    return make_conninfo(**{k: str(v) for k, v in params.items() if v is not None})

@@ -6,6 +6,18 @@ version (or an operator's own projection) created it, so nothing can be
 forgotten by a list that falls behind. The event store's own tables are never
 touched here: they hold only sealed bytes, made unreadable by destroying the
 owner's key (``MemoryEngine.erase_owner``).
+
+Why a table rewrite on PostgreSQL: ``DELETE`` + ``VACUUM`` only marks the
+rows' space free; the bytes stay in the table's heap and TOAST files (and
+in index pages) until something overwrites them, and
+``pg_read_binary_file`` (or a copy of the data directory) still shows the
+text. ``VACUUM FULL`` writes each table (with its TOAST table and indexes)
+into new files holding only live rows; the old files are truncated when the
+rewrite commits and unlinked at the next checkpoint. Its cost: an ``ACCESS
+EXCLUSIVE`` lock on each table while it is rewritten (readers, searches and
+the projection runner wait on that table) and time and temporary disk
+proportional to the table's live size. ``EngineConfig.erasure_rewrite``
+turns it off; then the report says the bytes may remain.
 """
 
 from __future__ import annotations
@@ -13,13 +25,22 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import inspect, text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
+from memledger.domain.errors import InvalidOwner
 from memledger.domain.owner import Owner
+from memledger.domain.stream_ids import owner_key_id
 from memledger.storage.driver_errors import driver_errors
 from memledger.storage.keystore import KEY_TABLE
 
-__all__ = ["owner_tables", "purge_read_models", "vacuum_read_models"]
+__all__ = [
+    "WAL_SWITCH_COMMAND",
+    "erasure_remains",
+    "owner_tables",
+    "purge_erased_owner",
+    "purge_read_models",
+    "vacuum_read_models",
+]
 
 # Tables of the event store itself: never purged (they hold only sealed bytes).
 _EVENT_TABLES = frozenset(
@@ -27,8 +48,13 @@ _EVENT_TABLES = frozenset(
      "memledger_snapshots", "memledger_tracking", KEY_TABLE}
 )  # fmt: skip
 
+# What an operator runs (as a superuser, or a role granted pg_checkpoint and
+# EXECUTE on pg_switch_wal) so that no WAL segment still being written holds
+# the erased owner's bytes; the older segments are recycled by the server.
+WAL_SWITCH_COMMAND = "SELECT pg_switch_wal(); CHECKPOINT;"
 
-def owner_tables(db: Engine) -> list[str]:
+
+def owner_tables(db: Engine | Connection) -> list[str]:
     """Every read-model table scoped by owner (has ``app`` and ``user_id``)."""
     insp = inspect(db)
     names = []
@@ -61,22 +87,81 @@ def purge_read_models(db: Engine, owner: Owner) -> dict[str, int]:
     return purged
 
 
-def vacuum_read_models(db: Engine, tables: list[str]) -> None:
+def purge_erased_owner(conn: Connection, table_names: list[str], key_id: str) -> None:
+    """Deletes, from ``table_names``, the rows of the owner whose data key is
+    ``key_id`` (the hex id an ``owner.erased`` event holds).
+
+    Why by key id: ``owner.erased`` no longer names the owner (v2 holds a
+    keyed hash), but every owner's key id is derived from its ids
+    (``owner_key_id``), so the owners present in a table can be matched
+    against it without the secret. Erasures are rare; this reads each table's
+    distinct owners once per erasure."""
+    for name in table_names:
+        owners = conn.execute(text(f'SELECT DISTINCT app, user_id FROM "{name}"')).all()
+        for app, user_id in owners:
+            try:
+                match = owner_key_id(Owner(app, user_id)).hex == key_id
+            except InvalidOwner:
+                continue  # not a row any owner could have written
+            if match:
+                conn.execute(
+                    text(f'DELETE FROM "{name}" WHERE app = :app AND user_id = :user'),
+                    {"app": app, "user": user_id},
+                )
+
+
+def vacuum_read_models(db: Engine, tables: list[str], *, rewrite: bool = True) -> None:
     """Makes deleted bytes unrecoverable from the database files.
 
     SQLite: VACUUM rebuilds the file (no free page keeps old rows, including
     versions that projections overwrote before the erasure), then a TRUNCATE
-    checkpoint empties the WAL. PostgreSQL: VACUUM removes the dead tuples
-    from visibility; the bytes can linger in free page space and WAL until
-    overwritten (``VACUUM FULL`` the tables for a byte-level guarantee)."""
-    with driver_errors("erasure could not purge read models"), db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+    checkpoint empties the WAL. PostgreSQL: ``VACUUM FULL`` of ``tables``
+    (``rewrite``; see the module doc for its lock), else a plain ``VACUUM``,
+    which leaves the bytes in free space until overwritten. Rewrites are not
+    bounded by the statement timeout (they take as long as the table needs);
+    the wait for each table's lock is (``lock_timeout``)."""
+    with driver_errors("erasure could not scrub read models"), \
+            db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         if db.dialect.name == "sqlite":
             conn.execute(text("PRAGMA secure_delete=ON"))
             conn.execute(text("VACUUM"))
             conn.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
             return
-        for name in tables:
-            conn.execute(text(f'VACUUM "{name}"'))
+        conn.execute(text("SET statement_timeout = 0"))
+        try:
+            for name in tables:
+                conn.execute(text(f'VACUUM {"FULL " if rewrite else ""}"{name}"'))
+        finally:
+            conn.execute(text("RESET statement_timeout"))  # back to the URL's bound for the pool
+
+
+def erasure_remains(dialect: str, *, rewrite: bool = True) -> tuple[str, ...]:
+    """Where an erased owner's bytes can still be after ``erase_owner``: the
+    copies the engine cannot reach, stated for the ``ErasureReport``."""
+    common = (
+        "backups, file-system snapshots and copies of the database taken before the erasure keep "
+        "the owner's read-model rows (events in them stay sealed under the destroyed key)",
+        "freed disk blocks of the rewritten files are not overwritten by the engine "
+        "(the file system or device decides)",
+    )
+    if dialect == "sqlite":
+        return common
+    heap = (
+        () if rewrite else (
+            "the owner's deleted rows remain as dead bytes in the read-model table files until "
+            "reused (erasure_rewrite is off: run VACUUM FULL on the owner-scoped tables)",
+        )
+    )  # fmt: skip
+    return (
+        *heap,
+        "PostgreSQL WAL: the segments written before the erasure hold the rows as inserted; after "
+        f"`{WAL_SWITCH_COMMAND}` none of them is the current segment, and the server removes or "
+        "recycles (renames and overwrites) them at later checkpoints, beyond wal_keep_size, "
+        "replication slots and archive_command",
+        "streaming replicas replay the purge and the rewrite, but their own WAL and any WAL "
+        "archive keep the old records until they are recycled or expire",
+        *common,
+    )
 
 
 def _fts5_tables(conn: Any) -> list[str]:

@@ -18,6 +18,7 @@ and never sees an ``Owner`` parameter it could be tricked into changing.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -27,18 +28,19 @@ from typing import TYPE_CHECKING, Any
 from memledger.domain.agent import Agent
 from memledger.domain.config import EngineConfig
 from memledger.domain.erasure import ErasureReport
-from memledger.domain.errors import ProjectionError
+from memledger.domain.errors import MemledgerError, ProjectionError
 from memledger.domain.memory import Memory
 from memledger.domain.owner import Owner
 from memledger.domain.records import SessionInfo
 from memledger.domain.session import Session
 from memledger.domain.stream_ids import agent_stream_id
 from memledger.domain.task import Task
-from memledger.projections.purge import purge_read_models, vacuum_read_models
+from memledger.projections.purge import erasure_remains, owner_tables, purge_read_models, vacuum_read_models
 from memledger.projections.readside import ReadSide
 from memledger.recovery import RestoredAgent, restore_agent
 from memledger.retrieval import Retrieval, SearchResult, Tool
-from memledger.storage.backend import Backend, parse_db_url
+from memledger.storage.backend import Backend, Timeouts, parse_db_url
+from memledger.storage.driver_errors import driver_errors
 from memledger.storage.keystore import sql_engine
 from memledger.storage.store import EventLog, open_event_log, translate_errors
 from memledger.write import conversation
@@ -52,13 +54,17 @@ if TYPE_CHECKING:
 
 __all__ = ["MemoryEngine", "OwnerMemory"]
 
+_log = logging.getLogger("memledger.context")
+
 
 class MemoryEngine:
     """An open memledger database. Thread-safe; one per process is plenty."""
 
     def __init__(self, config: EngineConfig) -> None:
         self.config = config
-        self.backend: Backend = parse_db_url(config.db)
+        self.backend: Backend = parse_db_url(
+            config.db, Timeouts(config.connect_timeout_s, config.statement_timeout_s, config.lock_timeout_s)
+        )
         self.log: EventLog = open_event_log(
             self.backend,
             config.snapshot_interval,
@@ -69,6 +75,9 @@ class MemoryEngine:
         self._readside: ReadSide | None = None
         self._readside_lock = threading.Lock()
         self._retrieval: Retrieval | None = None
+        # Why the last build_context injected nothing because the read side
+        # failed (None: it did not fail); also logged as a warning.
+        self.context_degraded: str | None = None
 
     @classmethod
     def open(cls, db: str | None = None, *, config: EngineConfig | None = None) -> MemoryEngine:
@@ -103,7 +112,8 @@ class MemoryEngine:
         run``) does, and this only reads and waits."""
         with self._readside_lock:
             if self._readside is None:
-                self._readside = ReadSide(self.writes, run_in_process=self.config.projections_in_process)
+                with driver_errors("the read side could not start"):
+                    self._readside = ReadSide(self.writes, run_in_process=self.config.projections_in_process)
             return self._readside
 
     def __enter__(self) -> MemoryEngine:
@@ -276,7 +286,12 @@ class MemoryEngine:
         try:
             with translate_errors():
                 purged = purge_read_models(db, owner)
-                vacuum_read_models(db, sorted(purged))
+                # Every owner-scoped table, not only those this call purged:
+                # the runner may have deleted the rows first (folding
+                # owner.erased), and their dead bytes are in the files all the same.
+                with driver_errors("erasure could not list read models"):
+                    tables = owner_tables(db)
+                vacuum_read_models(db, tables, rewrite=self.config.erasure_rewrite)
                 self.log.keys.scrub()
         finally:
             db.dispose()
@@ -287,6 +302,8 @@ class MemoryEngine:
             erased_at=erased.erased_at,
             position=self.writes.position if erased.recorded and self.writes.position > before else 0,
             purged_rows=purged,
+            owner_digest=erased.digest,
+            remains=erasure_remains(self.backend.kind, rewrite=self.config.erasure_rewrite),
         )
 
     # --- retrieval (the index is the "search" projection) --------------------
@@ -327,9 +344,21 @@ class MemoryEngine:
         """A prompt block of this owner's relevant memories, framed as data;
         "" when there is nothing or the time budget ran out. Never raises for
         a failing store (only for bad arguments). ``max_items`` caps the
-        entries; ``include_messages`` adds raw turns to the beliefs."""
-        return self.retrieval.build_context(
-            check_owner(owner), query, token_budget, time_budget_ms,
+        entries; ``include_messages`` adds raw turns to the beliefs.
+
+        When the read side cannot start (database unreachable, a broken read
+        model), the block is "" and the reason is logged (logger
+        ``memledger.context``, WARNING) and kept in ``context_degraded``."""
+        checked = check_owner(owner)
+        try:
+            retrieval = self.retrieval
+        except MemledgerError as e:
+            self.context_degraded = f"{type(e).__name__}: {e}"
+            _log.warning("build_context injected nothing: %s", self.context_degraded)
+            return ""
+        self.context_degraded = None
+        return retrieval.build_context(
+            checked, query, token_budget, time_budget_ms,
             max_items=max_items, include_messages=include_messages,
         )  # fmt: skip
 

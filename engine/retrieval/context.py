@@ -44,6 +44,7 @@ ceil(other characters / 4) (the chars / 4 rule for English BPE tokenizers).
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 import time
@@ -58,8 +59,11 @@ from memledger.domain.errors import InvalidInput, MemledgerError
 from memledger.domain.owner import Owner
 from memledger.retrieval.records import SearchResult
 from memledger.retrieval.search import Searcher
+from memledger.storage.driver_errors import driver_errors
 
 __all__ = ["BLOCK_CLOSE", "BLOCK_OPEN", "HEADER", "ContextBuilder", "estimate_tokens", "render_item"]
+
+_log = logging.getLogger("memledger.context")
 
 BLOCK_OPEN = "<memory-context>"
 BLOCK_CLOSE = "</memory-context>"
@@ -217,9 +221,15 @@ class ContextBuilder:
             self._gather, owner, query, max_items, include_messages, deadline
         )
         try:
-            items = future.result(timeout=max(deadline - time.monotonic(), 0.0))
+            with driver_errors("build_context could not read memories"):
+                items = future.result(timeout=max(deadline - time.monotonic(), 0.0))
         except FutureTimeout:
             future.cancel()
+            return ""
+        except MemledgerError as e:
+            # A failing read side injects nothing: an agent's turn must not
+            # fail because its memory is down. Said in the log, not hidden.
+            _log.warning("build_context injected nothing: %s: %s", type(e).__name__, e)
             return ""
         if time.monotonic() > deadline:
             return ""

@@ -3,10 +3,24 @@
 The result feeds two consumers: the ``eventsourcing`` infrastructure factory
 (environment keys) and SQLAlchemy (a URL for read models). The engine itself
 never imports a driver: which store is underneath is decided here, once.
+
+The bounded waits (``Timeouts``, from ``EngineConfig``) are applied here too,
+so every connection to the store carries them: PostgreSQL gets libpq's
+``connect_timeout`` and ``options=-c statement_timeout=.. -c lock_timeout=..``
+in the SQLAlchemy URL (the key store and the read side build their engines
+from it) and in ``pg_connect_kwargs`` (the event store's pool); the
+eventsourcing factory gets its own keys (``POSTGRES_CONNECT_TIMEOUT``, its
+pool checkout wait; ``POSTGRES_LOCK_TIMEOUT``;
+``POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT``; ``SQLITE_LOCK_TIMEOUT``),
+and SQLite connections a busy timeout of ``lock`` seconds. Server-side
+timers cannot fire in a server that is stopped outright (SIGSTOP, a frozen
+VM): that case is bounded by the caller's wait on the writer thread
+(``EngineConfig.commit_timeout_s``, ``memledger.write.port``).
 """
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -14,10 +28,24 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from memledger.domain.errors import UnsupportedBackend
 
-__all__ = ["SQLITE_BUSY_MS", "Backend", "parse_db_url", "prepare_sqlite_connection"]
+__all__ = ["SQLITE_BUSY_MS", "Backend", "Timeouts", "parse_db_url", "prepare_sqlite_connection"]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_BUSY_MS = 30_000
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """Seconds a connection may wait (``EngineConfig``'s ``*_timeout_s``)."""
+
+    connect_s: float = 5.0
+    statement_s: float = 15.0
+    lock_s: float = 10.0
+
+    @property
+    def busy_ms(self) -> int:
+        """SQLite's busy timeout: how long a connection waits for a lock."""
+        return max(1, int(self.lock_s * 1000))
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,16 +55,25 @@ class Backend:
     es_env: dict[str, str] = field(repr=False)
     display: str  # the URL without its password, for logs and tables
     path: str | None = None  # the SQLite file
+    timeouts: Timeouts = Timeouts()
+
+    def pg_connect_kwargs(self) -> dict[str, str]:
+        """libpq parameters every PostgreSQL connection gets (the event store's
+        pool adds them to its own; the SQLAlchemy URL already has them)."""
+        return _pg_params(self.timeouts)
 
 
-def parse_db_url(url: str) -> Backend:
+def parse_db_url(url: str, timeouts: Timeouts | None = None) -> Backend:
+    """The backend for ``url``; ``timeouts`` bound every wait on it (the
+    defaults of ``Timeouts`` when not given)."""
     if not isinstance(url, str) or not url.strip():
         raise UnsupportedBackend("the database URL is empty")
     text = url.strip()
+    bounds = timeouts or Timeouts()
     if text.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
-        return _postgres(text)
+        return _postgres(text, bounds)
     if text.startswith("sqlite:///"):
-        return _sqlite(text[len("sqlite:///") :])
+        return _sqlite(text[len("sqlite:///") :], bounds)
     if "://" in text:
         raise UnsupportedBackend(
             f"unsupported database URL scheme {text.split('://', 1)[0]!r}: "
@@ -44,17 +81,17 @@ def parse_db_url(url: str) -> Backend:
         )
     if text == ":memory:" or "mode=memory" in text:
         raise UnsupportedBackend("in-memory SQLite is not durable; give a file path")
-    return _sqlite(text)
+    return _sqlite(text, bounds)
 
 
-def _sqlite(path: str) -> Backend:
+def _sqlite(path: str, timeouts: Timeouts) -> Backend:
     if not path:
         raise UnsupportedBackend("sqlite URL has no file path")
     full = os.path.abspath(os.path.expanduser(path))
     env = {
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
         "SQLITE_DBNAME": full,
-        "SQLITE_LOCK_TIMEOUT": "30",
+        "SQLITE_LOCK_TIMEOUT": str(_whole_seconds(timeouts.lock_s)),
     }
     return Backend(
         kind="sqlite",
@@ -62,12 +99,32 @@ def _sqlite(path: str) -> Backend:
         es_env=env,
         display=f"sqlite:///{full}",
         path=full,
+        timeouts=timeouts,
     )
 
 
-def _postgres(url: str) -> Backend:
+def _whole_seconds(seconds: float) -> int:
+    """eventsourcing reads its timeouts as integers: round up, never to 0 (no limit)."""
+    return max(1, math.ceil(seconds))
+
+
+def _pg_params(timeouts: Timeouts) -> dict[str, str]:
+    statement_ms = max(1, int(timeouts.statement_s * 1000))
+    lock_ms = max(1, int(timeouts.lock_s * 1000))
+    return {
+        "connect_timeout": str(_whole_seconds(timeouts.connect_s)),  # libpq: whole seconds
+        "options": f"-c statement_timeout={statement_ms} -c lock_timeout={lock_ms}",
+    }
+
+
+def _postgres(url: str, timeouts: Timeouts) -> Backend:
     parts = urlsplit(url)
     query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+    if "connect_timeout" in query:  # the URL's own value wins over the config's
+        try:
+            timeouts = Timeouts(float(query.pop("connect_timeout")), timeouts.statement_s, timeouts.lock_s)
+        except ValueError:
+            raise UnsupportedBackend("connect_timeout in the database URL must be a number") from None
     host = query.pop("host", None) or parts.hostname or "localhost"
     port = str(parts.port or query.pop("port", None) or 5432)
     user = unquote(parts.username or query.pop("user", "") or "postgres")
@@ -82,8 +139,12 @@ def _postgres(url: str) -> Backend:
         "POSTGRES_PASSWORD": password,
         "POSTGRES_POOL_SIZE": "8",
         "POSTGRES_MAX_OVERFLOW": "8",
-        "POSTGRES_CONNECT_TIMEOUT": "10",
-        "POSTGRES_LOCK_TIMEOUT": "30",
+        # The pool's checkout wait, the lock wait of its inserts, and how long
+        # a transaction may sit idle (a client that stalled mid-transaction
+        # must not hold the insert lock for everyone).
+        "POSTGRES_CONNECT_TIMEOUT": str(_whole_seconds(timeouts.connect_s)),
+        "POSTGRES_LOCK_TIMEOUT": str(_whole_seconds(timeouts.lock_s)),
+        "POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT": str(_whole_seconds(timeouts.statement_s)),
         # No ping before each checkout: it is one more round trip in every
         # write transaction (17% of the writer thread's time under load), and
         # eventsourcing already retries a statement that meets a dead pooled
@@ -92,17 +153,23 @@ def _postgres(url: str) -> Backend:
         "POSTGRES_PRE_PING": "n",
     }
     auth = quote(user, safe="") + (":" + quote(password, safe="") if password else "")
+    params = "&".join(f"{k}={quote(v, safe='')}" for k, v in _pg_params(timeouts).items())
     if host.startswith("/"):  # a Unix socket directory (pgserver's default)
-        location, sa_query = "", f"?host={quote(host, safe='/')}&port={port}"
+        location, sa_query = "", f"?host={quote(host, safe='/')}&port={port}&{params}"
     else:
-        location, sa_query = f"{host}:{port}", ""
+        location, sa_query = f"{host}:{port}", f"?{params}"
     sa_url = f"postgresql+psycopg://{auth}@{location}/{quote(dbname, safe='')}{sa_query}"
     display = f"postgresql://{quote(user, safe='')}@{host}:{port}/{dbname}"
-    return Backend(kind="postgresql", sqlalchemy_url=sa_url, es_env=env, display=display)
+    return Backend(kind="postgresql", sqlalchemy_url=sa_url, es_env=env, display=display, timeouts=timeouts)
+
 
 
 def prepare_sqlite_connection(
-    dbapi_conn: Any, *, synchronous: str | None = None, secure_delete: bool = False
+    dbapi_conn: Any,
+    *,
+    synchronous: str | None = None,
+    secure_delete: bool = False,
+    busy_ms: int = SQLITE_BUSY_MS,
 ) -> None:
     """Settings every SQLAlchemy connection to our SQLite file needs (a
     ``connect`` listener): a busy timeout, WAL, and what the caller asks for.
@@ -111,7 +178,7 @@ def prepare_sqlite_connection(
     answers "database is locked" at once (no busy wait) while another process
     is switching the same fresh file."""
     cursor = dbapi_conn.cursor()
-    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+    cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
         cursor.execute("PRAGMA journal_mode=WAL")
     if synchronous is not None:

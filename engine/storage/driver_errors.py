@@ -24,7 +24,9 @@ eventsourcing ``ConnectionPoolClosedError``,           ``StoreUnavailable``
 SQLite ``SQLITE_NOTADB`` (26), ``SQLITE_CORRUPT`` (11)  ``CorruptStore``
 PostgreSQL ``XX001`` data_corrupted, ``XX002``         ``CorruptStore``
 index_corrupted
-SQLite ``BUSY LOCKED CANTOPEN IOERR FULL READONLY``    ``StoreUnavailable``
+SQLite ``SQLITE_READONLY`` (8), PostgreSQL ``25006``   ``ReadOnlyStore``
+read_only_sql_transaction                              (a ``StoreUnavailable``)
+SQLite ``BUSY LOCKED CANTOPEN IOERR FULL``             ``StoreUnavailable``
 ``PERM NOMEM NOLFS AUTH PROTOCOL``
 PostgreSQL classes ``08`` connection, ``28`` auth,     ``StoreUnavailable``
 ``53`` resources, ``57`` operator intervention
@@ -82,6 +84,7 @@ from eventsourcing import persistence as es
 from memledger.domain.errors import (
     CorruptStore,
     MemledgerError,
+    ReadOnlyStore,
     StoreError,
     StoreUnavailable,
 )
@@ -110,6 +113,7 @@ _SQLITE_UNAVAILABLE = frozenset(
      SQLITE_CANTOPEN, SQLITE_PROTOCOL, SQLITE_NOLFS, SQLITE_AUTH}
 )  # fmt: skip
 _PG_CORRUPT = frozenset({"XX001", "XX002"})
+_PG_READ_ONLY = "25006"
 _PG_UNAVAILABLE_CLASSES = frozenset({"08", "28", "53", "57", "58"})
 _PG_UNAVAILABLE = frozenset({"3D000"})
 # Creating what a racing opener just created: duplicate table, object, schema,
@@ -266,6 +270,8 @@ def translate(exc: BaseException, context: str = "") -> MemledgerError | None:
     detail = _detail(exc)
     if _is_corrupt(exc):
         return CorruptStore(f"{prefix}not a memledger database: {detail}")
+    if sqlite_code(exc) == SQLITE_READONLY or sqlstate(exc) == _PG_READ_ONLY:
+        return ReadOnlyStore(f"{prefix}the database refuses writes: {detail}")
     if is_unreachable(exc):
         return StoreUnavailable(f"{prefix}{detail}")
     if sqlite_code(exc) is not None:

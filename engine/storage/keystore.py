@@ -27,13 +27,15 @@ read the winner's key.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import threading
 import time
 from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Any, Protocol
-from uuid import UUID
+from uuid import NAMESPACE_URL, UUID, uuid5
 
 from sqlalchemy import (
     Column,
@@ -53,10 +55,11 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
 from memledger.domain.errors import OwnerErased, StoreUnavailable
-from memledger.storage.backend import SQLITE_BUSY_MS, Backend, prepare_sqlite_connection
+from memledger.domain.owner import Owner
+from memledger.storage.backend import Backend, prepare_sqlite_connection
 from memledger.storage.driver_errors import driver_errors, is_schema_race, translate
 
-__all__ = ["KEY_TABLE", "KeyStore", "SqlKeyStore", "sql_engine"]
+__all__ = ["KEY_TABLE", "OWNER_DIGEST_KEY_ID", "KeyStore", "SqlKeyStore", "owner_digest", "sql_engine"]
 
 KEY_TABLE = "memledger_owner_keys"
 KEY_BYTES = 32
@@ -92,6 +95,23 @@ class KeyStore(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+# The database's secret for ``owner_digest``: one more row of the key table,
+# created once (by the first erasure) like any data key, never destroyed.
+OWNER_DIGEST_KEY_ID = uuid5(NAMESPACE_URL, "memledger/owner-digest-secret")
+
+
+def owner_digest(keys: KeyStore, owner: Owner) -> str:
+    """HMAC-SHA256 of ``Owner.key`` under this database's secret, hex.
+
+    Why keyed: ``owner.erased`` must let whoever holds the database (and so
+    the secret) check "was this owner erased?", without writing the owner's
+    ids (often an e-mail address) into a log that outlives the erasure. A
+    plain hash of an e-mail is reversed by hashing candidate addresses; this
+    one needs the secret, which lives in the key table, not in the log."""
+    secret = keys.get_or_create(OWNER_DIGEST_KEY_ID)
+    return hmac.new(secret, owner.key.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 class SqlKeyStore:
@@ -139,7 +159,7 @@ class SqlKeyStore:
             stmt = insert.values(
                 key_id=key_id.hex, data_key=os.urandom(KEY_BYTES), created_at=_now()
             ).on_conflict_do_nothing(index_elements=["key_id"])
-            with self._db.begin() as conn:
+            with driver_errors("the key store could not create a key"), self._db.begin() as conn:
                 conn.execute(stmt)
             row = self._select(key_id)
             assert row is not None  # we or a racing writer just inserted it
@@ -157,7 +177,7 @@ class SqlKeyStore:
 
     def destroy(self, key_id: UUID) -> datetime:
         now = _now()
-        with self._db.begin() as conn:
+        with driver_errors("the key store could not destroy a key"), self._db.begin() as conn:
             conn.execute(
                 update(_keys)
                 .where(_keys.c.key_id == key_id.hex, _keys.c.erased_at.is_(None))
@@ -179,7 +199,8 @@ class SqlKeyStore:
 
     def scrub(self) -> None:
         """Leaves no copy of destroyed key bytes in the database files."""
-        with self._db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        with driver_errors("the key store could not scrub destroyed keys"), \
+                self._db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             if self._kind == "sqlite":
                 for _ in range(50):  # readers holding old snapshots block TRUNCATE
                     busy = conn.execute(text("PRAGMA wal_checkpoint(TRUNCATE)")).one()[0]
@@ -211,7 +232,7 @@ class SqlKeyStore:
         return None
 
     def _select(self, key_id: UUID) -> Any:
-        with self._db.connect() as conn:
+        with driver_errors("the key store could not read a key"), self._db.connect() as conn:
             return conn.execute(select(_keys).where(_keys.c.key_id == key_id.hex)).one_or_none()
 
     def _remember(self, key_id: UUID, row: Any) -> bytes:
@@ -252,18 +273,26 @@ def _bounded_put(lru: OrderedDict[UUID, Any], key: UUID, value: Any, limit: int)
 
 def sql_engine(backend: Backend) -> Engine:
     """A SQLAlchemy engine on the store's database; SQLite connections zero
-    what they delete (``secure_delete``), which key and erasure work needs."""
+    what they delete (``secure_delete``), which key and erasure work needs.
+    Waits are bounded by ``backend.timeouts`` (SQLite: the busy timeout;
+    PostgreSQL: the URL carries connect, statement and lock timeouts; the
+    pool's checkout wait is the connect timeout)."""
+    busy_ms = backend.timeouts.busy_ms
     if backend.kind == "sqlite":
         db = create_engine(
-            backend.sqlalchemy_url, connect_args={"timeout": SQLITE_BUSY_MS / 1000, "check_same_thread": False}
+            backend.sqlalchemy_url, connect_args={"timeout": busy_ms / 1000, "check_same_thread": False}
         )
-        event.listen(db, "connect", _sqlite_pragmas)
+        event.listen(
+            db, "connect",
+            lambda dbapi_conn, _record: prepare_sqlite_connection(
+                dbapi_conn, secure_delete=True, busy_ms=busy_ms  # erased keys leave no bytes behind
+            ),
+        )  # fmt: skip
         return db
-    return create_engine(backend.sqlalchemy_url, pool_pre_ping=True, pool_size=2, max_overflow=4)
-
-
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    prepare_sqlite_connection(dbapi_conn, secure_delete=True)  # erased keys leave no bytes behind
+    return create_engine(
+        backend.sqlalchemy_url, pool_pre_ping=True, pool_size=2, max_overflow=4,
+        pool_timeout=backend.timeouts.connect_s,
+    )  # fmt: skip
 
 
 def _now() -> datetime:

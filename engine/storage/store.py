@@ -3,6 +3,18 @@
 This is the only module that configures the ``eventsourcing`` persistence
 layer, and the boundary where its driver errors become ``StoreError``s (the
 mapping itself lives in ``memledger.storage.driver_errors``).
+
+Why the SQLite file's identity is checked around every commit: a connection
+keeps writing to the file it opened even after that file was deleted or
+replaced (renamed over) at its path, so acknowledged writes went to an
+unlinked inode and were lost at close. ``EventLog`` remembers the file's
+``(st_dev, st_ino)`` when it opens and ``stat``s the path before each
+commit (a mismatch: nothing is written) and after it (a mismatch: the caller
+gets ``StoreUnavailable``, not an acknowledgement of a write to a ghost). Two
+``stat`` calls per transaction, not per event (group commit). Opening a path
+whose database file is gone while its ``-wal`` is still there (the file was
+deleted under a running engine) is refused: SQLite would replay that
+orphaned log into a fresh file.
 """
 
 from __future__ import annotations
@@ -88,6 +100,7 @@ class EventLog(Application[UUID]):
         env = dict(backend.es_env)
         env["IS_SNAPSHOTTING_ENABLED"] = "y"
         super().__init__(env=env)
+        self._file_id = _file_identity(backend.path) if backend.kind == "sqlite" else None
 
     def construct_env(self, name: str, env: Any = None) -> Any:
         # Only the URL decides the backend: a stray PERSISTENCE_MODULE or
@@ -123,21 +136,49 @@ class EventLog(Application[UUID]):
     def construct_recorder(self) -> ProcessRecorder:
         # A process recorder is an application recorder that can also commit a
         # tracking position with the events (the distiller's cursor).
+        datastore = getattr(self.factory, "datastore", None)
+        if self.backend.kind == "postgresql" and datastore is not None:
+            # The library has no setting for libpq's connect_timeout or a
+            # statement_timeout: its pool opens lazily (on first use, below),
+            # so its connection parameters can still take ours.
+            datastore.pool.kwargs.update(self.backend.pg_connect_kwargs())
+            # The library retries a read or write that meets a connection
+            # error 10 times, each waiting up to the pool's checkout timeout:
+            # a tenth of the connect timeout each keeps the whole at about
+            # the connect timeout (with its integer setting, 10x at least 1 s).
+            datastore.pool.timeout = max(0.1, self.backend.timeouts.connect_s / _LIBRARY_ATTEMPTS)
         return self.factory.process_recorder()
+
+    def check_file(self, when: str) -> None:
+        """Raises ``StoreUnavailable`` when the SQLite file at our path is no
+        longer the one this log opened (deleted, or replaced); a no-op on a server."""
+        if self._file_id is None:
+            return
+        assert self.backend.path is not None
+        now = _file_identity(self.backend.path)
+        if now != self._file_id:
+            what = "deleted" if now is None else "replaced by another file"
+            raise StoreUnavailable(
+                f"{self.backend.path} was {what} while this engine had it open ({when}); "
+                "close the engine and reopen (writes to the old file would be lost)"
+            )
 
     def save_tracked(self, tracking: Tracking | None, *aggregates: Aggregate) -> list[Recording[UUID]]:
         """Saves the aggregates' new events and, in the same transaction, a
         tracking position (a follower's cursor). A position that is not past
         the follower's last one makes the whole transaction fail."""
+        self.check_file("nothing was written")
         if tracking is None:
-            return self.save(*aggregates)
-        processing = ProcessingEvent[UUID](tracking)
-        processing.collect_events(*aggregates)
-        # The event store's public ``put`` takes the tracking record (the
-        # library's own ``save`` has no parameter for it); our repository has
-        # no cache to update, which is all ``Application._record`` adds.
-        recordings = self.events.put(processing.events, tracking=tracking)
-        self._take_snapshots(processing)
+            recordings = self.save(*aggregates)
+        else:
+            processing = ProcessingEvent[UUID](tracking)
+            processing.collect_events(*aggregates)
+            # The event store's public ``put`` takes the tracking record (the
+            # library's own ``save`` has no parameter for it); our repository has
+            # no cache to update, which is all ``Application._record`` adds.
+            recordings = self.events.put(processing.events, tracking=tracking)
+            self._take_snapshots(processing)
+        self.check_file("the last write went to the old file and is not acknowledged")
         return recordings
 
     @property
@@ -198,12 +239,28 @@ def open_event_log(
 
 
 _SCHEMA_RACE_ATTEMPTS = 5
+_LIBRARY_ATTEMPTS = 10  # eventsourcing.postgres: @retry(..., max_attempts=10, wait=0.2)
+
+
+def _file_identity(path: str | None) -> tuple[int, int] | None:
+    """(st_dev, st_ino) of the file at ``path``; None when there is none."""
+    try:
+        st = os.stat(path)  # type: ignore[arg-type]
+    except (FileNotFoundError, TypeError):
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _check_sqlite_file(backend: Backend) -> None:
     assert backend.path is not None
     if os.path.isdir(backend.path):
         raise CorruptStore(f"{backend.path} is a directory, not a database file")
+    if not os.path.exists(backend.path) and os.path.exists(backend.path + "-wal"):
+        raise StoreUnavailable(
+            f"{backend.path} does not exist but its write-ahead log {backend.path}-wal does: the "
+            "database file was deleted or moved while in use. Restore the file, or remove the "
+            "-wal and -shm files to start an empty store at this path"
+        )
     if os.path.exists(backend.path) and os.path.getsize(backend.path) > 0:
         with open(backend.path, "rb") as f:
             if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:

@@ -17,6 +17,7 @@ from uuid import UUID
 from memledger.domain.erasure import Erasure
 from memledger.domain.owner import Owner
 from memledger.domain.stream_ids import erasure_id, owner_key_id
+from memledger.storage.keystore import owner_digest
 from memledger.write.port import WritePort
 from memledger.write.writer import UnitOfWork
 
@@ -28,18 +29,20 @@ class ErasedInLog:
     key_id: UUID
     erased_at: datetime  # when the key was destroyed (the first time)
     recorded: bool  # this call recorded owner.erased (False: an earlier call did)
+    digest: str  # the keyed hash of the owner that owner.erased holds
 
 
 def erase_in_log(port: WritePort, owner: Owner) -> ErasedInLog:
     key_id = owner_key_id(owner)
 
     def command(unit: UnitOfWork) -> ErasedInLog:
+        digest = owner_digest(port.log.keys, owner)
         erased_at = port.log.keys.destroy(key_id)
         port.log.mapper.forget(key_id)
         port.evict_owner(owner)  # cached state holds checkpoints
         if unit.exists(erasure_id(owner)):
-            return ErasedInLog(key_id, erased_at, recorded=False)
-        unit.add(Erasure(app=owner.app, user_id=owner.user_id, key_id=key_id.hex, erased_at=erased_at))
-        return ErasedInLog(key_id, erased_at, recorded=True)
+            return ErasedInLog(key_id, erased_at, recorded=False, digest=digest)
+        unit.add(Erasure(id=erasure_id(owner), owner_digest=digest, key_id=key_id.hex, erased_at=erased_at))
+        return ErasedInLog(key_id, erased_at, recorded=True, digest=digest)
 
     return port.submit(command)

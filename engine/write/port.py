@@ -57,8 +57,12 @@ class WritePort:
     def submit(self, command: Command[R], *, tracked: bool = False) -> R:
         """Runs ``command`` on the writer thread and commits what it touched;
         returns its result once durable. ``tracked``: the command set
-        ``unit.tracking`` (a follower's cursor moves in the same transaction)."""
-        result, position = self._writer.submit(command, tracked=tracked)
+        ``unit.tracking`` (a follower's cursor moves in the same transaction).
+
+        Bounded by ``config.commit_timeout_s``: a stalled server gives the
+        caller ``StoreUnavailable`` within it, and the writer carries on once
+        the server answers again (``Writer.submit``)."""
+        result, position = self._writer.submit(command, tracked=tracked, timeout=self.config.commit_timeout_s)
         if position > self._position:
             self._position = position
         return result

@@ -40,6 +40,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 from uuid import UUID
@@ -52,6 +53,7 @@ from memledger.domain.errors import (
     AlreadyProcessed,
     ConcurrencyExhausted,
     MemledgerError,
+    StoreUnavailable,
 )
 from memledger.domain.owner import Owner, owns
 from memledger.storage.store import EventLog, IntegrityError, translate_errors
@@ -158,15 +160,33 @@ class Writer:
         self._linger = False  # waiting paid off (or concurrency seen) lately
         self._thread.start()
 
-    def submit(self, command: Command[R], *, tracked: bool = False) -> tuple[R, int]:
+    def submit(
+        self, command: Command[R], *, tracked: bool = False, timeout: float | None = None
+    ) -> tuple[R, int]:
         """Runs ``command`` in the writer thread; returns (result, log position)
         once its events are committed (durable), or raises its error.
-        ``tracked`` commands set ``unit.tracking`` and are never grouped."""
+        ``tracked`` commands set ``unit.tracking`` and are never grouped.
+
+        ``timeout``: the longest the caller waits. Past it the caller gets
+        ``StoreUnavailable`` and the writer carries on: a command it had not
+        started is dropped (never written), one it was running (a commit
+        waiting on a stalled server) may still commit when the server
+        answers, which the message says (retry with the same client id)."""
         if self._closed:
             raise MemledgerError("the engine is closed")
         request: _Request[R] = _Request(command, tracked)
         self._queue.put(request)
-        return request.future.result()
+        try:
+            return request.future.result(timeout)
+        except FutureTimeout:
+            if request.future.cancel():
+                raise StoreUnavailable(
+                    f"the store did not commit within {timeout:g} s (the write was not attempted)"
+                ) from None
+            raise StoreUnavailable(
+                f"the store did not answer within {timeout:g} s; the write may still commit "
+                "when it does (retry with the same client id)"
+            ) from None
 
     def cache_usage(self) -> tuple[int, int]:
         """(aggregates held, their estimated bytes): the cache's own accounting."""
@@ -187,8 +207,12 @@ class Writer:
                 return
             batch: list[_Request[Any]] = [first]
             stop = self._gather(batch)
+            # A caller that stopped waiting cancelled its request: drop it. The
+            # rest can no longer be cancelled (their callers learn the outcome).
+            batch = [r for r in batch if r.future.set_running_or_notify_cancel()]
             self._last_callers = {r.caller for r in batch}
-            self._process(batch)
+            if batch:
+                self._process(batch)
             if stop:
                 return
 

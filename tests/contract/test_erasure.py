@@ -23,7 +23,7 @@ from memledger.write.beliefs import NewBelief
 from memledger.projections.purge import owner_tables
 from memledger.domain.errors import OwnerErased, SessionNotFound, TaskNotFound
 from memledger.domain.stream_ids import owner_key_id
-from memledger.storage.keystore import KEY_TABLE
+from memledger.storage.keystore import KEY_TABLE, owner_digest
 from memledger.storage.sealing import sealed_key_id
 from memledger.projections.rebuild import rebuild
 from memledger.recovery import restore_agent
@@ -146,7 +146,9 @@ def test_erase_owner_forgets_everywhere(eng: MemoryEngine, backend: str) -> None
         with pytest.raises(OwnerErased):
             eng.log.mapper.to_domain_event(notes[p])
     erased = [eng.log.mapper.to_domain_event(n) for n in notes.values() if n.topic == "owner.erased"]
-    assert [(e.app, e.user_id, e.erased_at) for e in erased] == [("support", "alice", report.erased_at)]
+    digest = owner_digest(eng.log.keys, ALICE)
+    assert [(e.owner_digest, e.key_id, e.erased_at) for e in erased] == [(digest, report.key_id, report.erased_at)]
+    assert report.owner_digest == digest and not hasattr(erased[0], "user_id")
     # Bob: byte-for-byte the same decoded events, and the same restore.
     assert _decoded_events(eng, BOB) == bob_before
     assert restore_agent(eng, BOB, "agent").as_dict() == bob_restored
@@ -256,3 +258,53 @@ def test_erased_owners_beliefs_are_missing_to_others(eng: MemoryEngine) -> None:
         assert str(raised.value) == f"no memory {memory_id}"
     with pytest.raises(OwnerErased):
         eng.apply_memory_changes(ALICE, [Reinforce(mid, confidence=0.9, reason="again")])
+
+
+def test_owner_erased_keeps_only_a_keyed_hash(eng: MemoryEngine, backend: str) -> None:
+    """A user id that is an e-mail address does not survive its erasure
+    anywhere in the store (v1 of owner.erased wrote it in clear): the event
+    holds HMAC-SHA256 of the owner under the database's secret, which only
+    someone holding the key table can recompute."""
+    import hashlib
+    import hmac
+
+    from memledger.storage.keystore import OWNER_DIGEST_KEY_ID
+
+    email = f"erase-me-{uuid.uuid4().hex[:12]}@example.org"
+    owner = Owner("support", email)
+    sid = eng.create_session(owner, "agent")
+    eng.add_message(owner, sid, "user", "hello")
+    eng.projections.wait(eng.position)
+    assert email.encode() in _raw_bytes(eng, backend)  # the read models held it
+    report = eng.erase_owner(owner)
+    assert email.encode() not in _raw_bytes(eng, backend)
+    secret = eng.log.keys.get(OWNER_DIGEST_KEY_ID)
+    assert secret is not None and len(secret) == 32
+    expected = hmac.new(secret, owner.key.encode(), hashlib.sha256).hexdigest()
+    assert report.owner_digest == expected != owner_digest(eng.log.keys, Owner("support", "someone-else"))
+    assert report.as_dict()["remains"] and report.as_dict()["owner_digest"] == expected
+    # Everything that recognises an erased owner still does.
+    with pytest.raises(OwnerErased):
+        eng.add_message(owner, sid, "user", "again")
+    assert eng.erase_owner(owner).position == 0  # idempotent through erasure_id(owner)
+
+
+def test_owner_erased_v1_events_stay_readable(eng: MemoryEngine) -> None:
+    """An owner.erased written by v1 (app and user_id in clear) decodes
+    through the upcaster, without the clear ids, and its projection purge
+    still finds the owner's rows (by key id)."""
+    import orjson
+    from eventsourcing.persistence import StoredEvent
+
+    from memledger.storage.packing import unpack
+
+    eng.erase_owner(ALICE)
+    note = next(n for n in eng.log.recorder.select_notifications(1, limit=10**6) if n.topic == "owner.erased")
+    state = orjson.loads(unpack(bytes(note.state)))
+    assert "app" not in state and "user_id" not in state and state.pop("class_version") == 2
+    state.pop("owner_digest")
+    state.update(app="support", user_id="alice")  # what v1 wrote
+    v1 = StoredEvent(note.originator_id, note.originator_version, note.topic, orjson.dumps(state))
+    event = eng.log.mapper.to_domain_event(v1)
+    assert event.owner_digest == "" and event.key_id == owner_key_id(ALICE).hex
+    assert not hasattr(event, "app") and not hasattr(event, "user_id")

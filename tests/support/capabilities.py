@@ -48,6 +48,7 @@ class Capabilities:
     server_connection_to_drop: bool  # a server-side connection a test can terminate under a live follower
     planner_statistics: bool  # ANALYZE gathers the statistics the lexical bounds read
     server_round_trips: bool  # every call crosses a socket: property tests draw fewer examples
+    server_processes: bool  # a server whose data directory and processes a superuser test can reach (grep, SIGSTOP)
     # facts: names below the API
     events_table: str  # the event store's table (the eventsourcing library names it per backend)
     snapshots_table: str
@@ -62,6 +63,7 @@ CAPABILITIES: dict[str, Capabilities] = {
         server_connection_to_drop=False,
         planner_statistics=False,
         server_round_trips=False,
+        server_processes=False,
         events_table="stored_events",
         snapshots_table="stored_snapshots",
     ),
@@ -73,6 +75,7 @@ CAPABILITIES: dict[str, Capabilities] = {
         server_connection_to_drop=True,
         planner_statistics=True,
         server_round_trips=True,
+        server_processes=True,
         events_table="memledger_events",
         snapshots_table="memledger_snapshots",
     ),
@@ -87,6 +90,7 @@ REASONS: dict[str, str] = {
     "server_connection_to_drop": "an embedded SQLite file has no server connection to drop",
     "planner_statistics": "SQLite's lexical index keeps no planner statistics to gather",
     "server_round_trips": "an embedded SQLite file is called in-process, with no socket in between",
+    "server_processes": "an embedded SQLite file has no server process or data directory of its own",
 }
 
 BACKENDS: tuple[str, ...] = tuple(CAPABILITIES)
