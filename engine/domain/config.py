@@ -61,6 +61,25 @@ class EngineConfig:
     # Whole-log encryption at rest: base64 AES key (16/24/32 bytes) for the
     # eventsourcing cipher. MEMLEDGER_CIPHER_KEY. Never printed.
     cipher_key: str | None = field(default=None, repr=False)
+    # Bounded waits, in seconds (MEMLEDGER_CONNECT_TIMEOUT_S, ...). Why: a
+    # stalled server (stopped, partitioned, out of locks) hung writers for as
+    # long as it stalled. ``connect``: opening a connection (libpq
+    # connect_timeout, the pools' checkout wait). ``statement``: one statement
+    # on the server (PostgreSQL statement_timeout, idle-in-transaction).
+    # ``lock``: waiting for a lock (PostgreSQL lock_timeout, SQLite's busy
+    # timeout). ``commit``: how long a caller waits for its write to be
+    # committed by the writer thread, whatever the server does (it must cover
+    # the concurrency retries above); past it the caller gets StoreUnavailable.
+    connect_timeout_s: float = 5.0
+    statement_timeout_s: float = 15.0
+    lock_timeout_s: float = 10.0
+    commit_timeout_s: float = 30.0
+    # Erasure on PostgreSQL rewrites (VACUUM FULL) every owner-scoped
+    # read-model table, so no deleted row stays in the table files; it holds
+    # an ACCESS EXCLUSIVE lock on each table while it rewrites it (readers and
+    # the projection runner wait). Off: a plain VACUUM, and the report says
+    # the bytes may remain in free space. MEMLEDGER_ERASURE_REWRITE.
+    erasure_rewrite: bool = True
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> EngineConfig:
@@ -84,6 +103,13 @@ class EngineConfig:
         raw = env.get("MEMLEDGER_SEAL_EVENTS")
         if raw is not None:
             values["seal_events"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
+        for name in ("connect_timeout_s", "statement_timeout_s", "lock_timeout_s", "commit_timeout_s"):
+            raw = env.get("MEMLEDGER_" + name.upper())
+            if raw is not None:
+                values[name] = _positive_float(name, raw)
+        raw = env.get("MEMLEDGER_ERASURE_REWRITE")
+        if raw is not None:
+            values["erasure_rewrite"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
         if env.get("MEMLEDGER_CIPHER_KEY"):
             values["cipher_key"] = env["MEMLEDGER_CIPHER_KEY"]
         values.update({k: v for k, v in overrides.items() if v is not None})
@@ -97,4 +123,14 @@ def _positive_int(name: str, raw: str) -> int:
         raise InvalidInput(f"MEMLEDGER_{name.upper()} must be an integer, got {raw!r}") from None
     if value <= 0:
         raise InvalidInput(f"MEMLEDGER_{name.upper()} must be positive, got {value}")
+    return value
+
+
+def _positive_float(name: str, raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be a number, got {raw!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be a positive number of seconds, got {raw!r}")
     return value

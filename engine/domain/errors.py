@@ -22,7 +22,8 @@
     │   └── ConcurrencyExhausted      optimistic-concurrency retries ran out
     ├── StoreError                    the database underneath
     │   ├── UnsupportedBackend        a URL scheme we cannot open
-    │   ├── StoreUnavailable          cannot connect / open
+    │   ├── StoreUnavailable          cannot connect / open / commit in time; the file was deleted or replaced
+    │   │   └── ReadOnlyStore         the database refuses writes (read-only file or mount, hot standby)
     │   └── CorruptStore              the file is not a database, or not a memledger one
     ├── OwnerErased                   the owner's data key was destroyed (right to be forgotten)
     ├── ProjectionError
@@ -62,6 +63,7 @@ __all__ = [
     "OwnerErased",
     "ProjectionError",
     "ProjectionTimeout",
+    "ReadOnlyStore",
     "SessionClosed",
     "SessionNotFound",
     "SimilarityUnavailable",
@@ -164,6 +166,13 @@ class UnsupportedBackend(StoreError):
 
 class StoreUnavailable(StoreError):
     pass
+
+
+class ReadOnlyStore(StoreUnavailable):
+    """The database can be read but refuses writes: SQLite's SQLITE_READONLY
+    (a read-only file, directory or mount), PostgreSQL's 25006 (a hot standby,
+    ``default_transaction_read_only``). Not corruption: nothing is wrong with
+    the data, only with where it is."""
 
 
 class CorruptStore(StoreError):
