@@ -130,9 +130,14 @@ class MemoryEngine:
 
     # --- sessions and messages ---------------------------------------------
 
-    def create_session(self, owner: Owner, agent_id: str) -> str:
-        """Starts a conversation and points the agent at it (one transaction)."""
-        return conversation.create_session(self.writes, owner, agent_id)
+    def create_session(self, owner: Owner, agent_id: str, *, idempotency_key: str | None = None) -> str:
+        """Starts a conversation and points the agent at it (one transaction).
+
+        Every write command is exactly-once: a retry with the same
+        ``idempotency_key`` (for example an HTTP ``Idempotency-Key``) returns
+        the first call's result and writes nothing; without one, the engine
+        makes a key per call, which covers its own retries."""
+        return conversation.create_session(self.writes, owner, agent_id, idempotency_key=idempotency_key)
 
     def add_message(
         self,
@@ -170,8 +175,8 @@ class MemoryEngine:
         """Appends several messages in one atomic transaction: all or none."""
         return conversation.add_messages(self.writes, owner, session_id, messages)
 
-    def close_session(self, owner: Owner, session_id: str) -> None:
-        conversation.close_session(self.writes, owner, session_id)
+    def close_session(self, owner: Owner, session_id: str, *, idempotency_key: str | None = None) -> None:
+        conversation.close_session(self.writes, owner, session_id, idempotency_key=idempotency_key)
 
     def get_session(self, owner: Owner, session_id: str) -> SessionInfo:
         """The session's current counters, read from the event store."""
@@ -179,20 +184,24 @@ class MemoryEngine:
 
     # --- tasks ---------------------------------------------------------------
 
-    def start_task(self, owner: Owner, session_id: str, input: str) -> str:  # noqa: A002
-        return conversation.start_task(self.writes, owner, session_id, input)
+    def start_task(
+        self, owner: Owner, session_id: str, input: str, *, idempotency_key: str | None = None  # noqa: A002
+    ) -> str:
+        return conversation.start_task(self.writes, owner, session_id, input, idempotency_key=idempotency_key)
 
-    def complete_task(self, owner: Owner, task_id: str, output: str) -> None:
-        conversation.complete_task(self.writes, owner, task_id, output)
+    def complete_task(self, owner: Owner, task_id: str, output: str, *, idempotency_key: str | None = None) -> None:
+        conversation.complete_task(self.writes, owner, task_id, output, idempotency_key=idempotency_key)
 
-    def fail_task(self, owner: Owner, task_id: str, error: str) -> None:
-        conversation.fail_task(self.writes, owner, task_id, error)
+    def fail_task(self, owner: Owner, task_id: str, error: str, *, idempotency_key: str | None = None) -> None:
+        conversation.fail_task(self.writes, owner, task_id, error, idempotency_key=idempotency_key)
 
     # --- agents --------------------------------------------------------------
 
-    def checkpoint_agent(self, owner: Owner, agent_id: str, state: Any) -> None:
+    def checkpoint_agent(
+        self, owner: Owner, agent_id: str, state: Any, *, idempotency_key: str | None = None
+    ) -> None:
         """Saves opaque JSON operational state; ``restore_agent`` returns the last."""
-        conversation.checkpoint_agent(self.writes, owner, agent_id, state)
+        conversation.checkpoint_agent(self.writes, owner, agent_id, state, idempotency_key=idempotency_key)
 
     def restore_agent(self, owner: Owner, agent_id: str, last_n: int | None = None) -> RestoredAgent:
         """The agent as of the last acknowledged write, from the event store
@@ -207,11 +216,14 @@ class MemoryEngine:
         changes: Sequence[BeliefChange],
         *,
         tracking: tuple[str, int] | None = None,
+        idempotency_key: str | None = None,
     ) -> list[str]:
         """Applies belief changes as memory events in one transaction; with
         ``tracking=(follower, position)`` that follower's cursor moves in the
         same transaction (exactly-once distillation). Returns the belief ids."""
-        return self.writes.apply_memory_changes(check_owner(owner), changes, tracking=tracking)
+        return self.writes.apply_memory_changes(
+            check_owner(owner), changes, tracking=tracking, idempotency_key=idempotency_key
+        )
 
     def remember(self, owner: Owner, statement: str, kind: str = "fact", **fields: Any) -> str:
         """Stores a belief the user or app states outright (``method="explicit"``);
@@ -222,23 +234,27 @@ class MemoryEngine:
 
         return explicit.remember(self.writes, check_owner(owner), statement, kind=kind, **fields)
 
-    def correct(self, owner: Owner, memory_id: str, statement: str) -> str:
+    def correct(
+        self, owner: Owner, memory_id: str, statement: str, *, idempotency_key: str | None = None
+    ) -> str:
         """Replaces a belief by the user's correction (confidence 1.0); returns the new id."""
         from memledger.distill import explicit
 
-        return explicit.correct(self.writes, check_owner(owner), memory_id, statement)
+        return explicit.correct(
+            self.writes, check_owner(owner), memory_id, statement, idempotency_key=idempotency_key
+        )
 
-    def forget(self, owner: Owner, memory_id: str) -> None:
+    def forget(self, owner: Owner, memory_id: str, *, idempotency_key: str | None = None) -> None:
         """Invalidates one belief (reason "user request"); its history stays auditable."""
         from memledger.distill import explicit
 
-        explicit.forget(self.writes, check_owner(owner), memory_id)
+        explicit.forget(self.writes, check_owner(owner), memory_id, idempotency_key=idempotency_key)
 
-    def forget_all(self, owner: Owner) -> int:
+    def forget_all(self, owner: Owner, *, idempotency_key: str | None = None) -> int:
         """Invalidates every current belief of ``owner``; returns how many."""
         from memledger.distill import explicit
 
-        return explicit.forget_all(self.writes, check_owner(owner))
+        return explicit.forget_all(self.writes, check_owner(owner), idempotency_key=idempotency_key)
 
     def distill(self, **options: Any) -> DistillReport:
         """Runs a distiller in this process up to the log's head (tests, demos,
@@ -381,8 +397,8 @@ class OwnerMemory:
 
     # --- conversation ---------------------------------------------------------
 
-    def create_session(self, agent_id: str) -> str:
-        return self._eng.create_session(self.owner, agent_id)
+    def create_session(self, agent_id: str, *, idempotency_key: str | None = None) -> str:
+        return self._eng.create_session(self.owner, agent_id, idempotency_key=idempotency_key)
 
     def add_message(
         self,
@@ -405,8 +421,8 @@ class OwnerMemory:
     def add_messages(self, session_id: str, messages: Iterable[Mapping[str, Any]]) -> list[int]:
         return self._eng.add_messages(self.owner, session_id, messages)
 
-    def close_session(self, session_id: str) -> None:
-        self._eng.close_session(self.owner, session_id)
+    def close_session(self, session_id: str, *, idempotency_key: str | None = None) -> None:
+        self._eng.close_session(self.owner, session_id, idempotency_key=idempotency_key)
 
     def get_session(self, session_id: str) -> SessionInfo:
         return self._eng.get_session(self.owner, session_id)
@@ -416,22 +432,22 @@ class OwnerMemory:
 
     # --- tasks ------------------------------------------------------------------
 
-    def start_task(self, session_id: str, input: str) -> str:  # noqa: A002
-        return self._eng.start_task(self.owner, session_id, input)
+    def start_task(self, session_id: str, input: str, *, idempotency_key: str | None = None) -> str:  # noqa: A002
+        return self._eng.start_task(self.owner, session_id, input, idempotency_key=idempotency_key)
 
-    def complete_task(self, task_id: str, output: str) -> None:
-        self._eng.complete_task(self.owner, task_id, output)
+    def complete_task(self, task_id: str, output: str, *, idempotency_key: str | None = None) -> None:
+        self._eng.complete_task(self.owner, task_id, output, idempotency_key=idempotency_key)
 
-    def fail_task(self, task_id: str, error: str) -> None:
-        self._eng.fail_task(self.owner, task_id, error)
+    def fail_task(self, task_id: str, error: str, *, idempotency_key: str | None = None) -> None:
+        self._eng.fail_task(self.owner, task_id, error, idempotency_key=idempotency_key)
 
     def load_task(self, task_id: str) -> Task | None:
         return self._eng.load_task(self.owner, task_id)
 
     # --- agents -----------------------------------------------------------------
 
-    def checkpoint_agent(self, agent_id: str, state: Any) -> None:
-        self._eng.checkpoint_agent(self.owner, agent_id, state)
+    def checkpoint_agent(self, agent_id: str, state: Any, *, idempotency_key: str | None = None) -> None:
+        self._eng.checkpoint_agent(self.owner, agent_id, state, idempotency_key=idempotency_key)
 
     def load_agent(self, agent_id: str) -> Agent | None:
         return self._eng.load_agent(self.owner, agent_id)
@@ -444,14 +460,14 @@ class OwnerMemory:
     def remember(self, statement: str, kind: str = "fact", **fields: Any) -> str:
         return self._eng.remember(self.owner, statement, kind, **fields)
 
-    def correct(self, memory_id: str, statement: str) -> str:
-        return self._eng.correct(self.owner, memory_id, statement)
+    def correct(self, memory_id: str, statement: str, *, idempotency_key: str | None = None) -> str:
+        return self._eng.correct(self.owner, memory_id, statement, idempotency_key=idempotency_key)
 
-    def forget(self, memory_id: str) -> None:
-        self._eng.forget(self.owner, memory_id)
+    def forget(self, memory_id: str, *, idempotency_key: str | None = None) -> None:
+        self._eng.forget(self.owner, memory_id, idempotency_key=idempotency_key)
 
-    def forget_all(self) -> int:
-        return self._eng.forget_all(self.owner)
+    def forget_all(self, *, idempotency_key: str | None = None) -> int:
+        return self._eng.forget_all(self.owner, idempotency_key=idempotency_key)
 
     def load_memory(self, memory_id: str) -> Memory | None:
         return self._eng.load_memory(self.owner, memory_id)

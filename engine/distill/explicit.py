@@ -10,6 +10,13 @@ Retries are safe: pass ``key`` (for example the client's request id) and the
 belief id is uuid5(owner, "explicit:" + key); a correction's key derives from
 the corrected belief and the new statement.
 
+Each call is also one exactly-once command (``WritePort.submit_once``): a new
+belief's id is deterministic, but a retry after a lost acknowledgement would
+reinforce or revise an existing belief a second time. The idempotency key is
+the caller's ``idempotency_key``, else (``remember``) "explicit:" + ``key``,
+else a uuid4 made at the call; the receipt holds the call's answer, so a
+replay returns the first answer even when the beliefs have moved on since.
+
 Every argument is checked before anything is read or written (types, sizes
 from ``Limits``, NUL, unpaired surrogates, timezone-aware times): what a
 caller passes here becomes an event that every read model must fold, so a
@@ -24,7 +31,7 @@ import uuid
 import weakref
 from collections.abc import Sequence
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from memledger.distill.belief_index import LogBeliefIndex
 from memledger.distill.confidence import DEFAULT_POLICY
@@ -41,8 +48,10 @@ from memledger.write.beliefs import (
     NewBelief,
     Reinforce,
     Revise,
+    apply_changes,
     new_belief_id,
 )
+from memledger.write.port import IdempotencyKey
 from memledger.write.validation import (
     check_fields,
     check_name,
@@ -51,6 +60,7 @@ from memledger.write.validation import (
     check_text,
     parse_id,
 )
+from memledger.write.writer import UnitOfWork
 
 if TYPE_CHECKING:
     from memledger.write.port import WritePort
@@ -58,6 +68,7 @@ if TYPE_CHECKING:
 __all__ = ["belief_index", "correct", "forget", "forget_all", "remember"]
 
 _INDEXES: weakref.WeakKeyDictionary[WritePort, LogBeliefIndex] = weakref.WeakKeyDictionary()
+R = TypeVar("R")
 
 
 def belief_index(eng: WritePort) -> LogBeliefIndex:
@@ -84,6 +95,7 @@ def remember(
     event_time: datetime | None = None,
     valid_from: datetime | None = None,
     key: str | None = None,
+    idempotency_key: str | None = None,
 ) -> str:
     """Stores ``statement`` as a belief; returns its id (an existing belief's
     id when it reinforced one)."""
@@ -101,6 +113,9 @@ def remember(
     valid_from = check_optional_timestamp(valid_from, "valid_from")
     if key is not None:
         key = check_name(key, "key", limits)
+    if idempotency_key is None and key is not None:
+        idempotency_key = f"explicit:{key}"
+    once = IdempotencyKey.at_call(owner, "remember", idempotency_key, limits)
     when = valid_from or datetime.now(timezone.utc)
     source_key = f"explicit:{key or uuid.uuid4().hex}"
     proposal = Proposal(
@@ -112,7 +127,12 @@ def remember(
     )
     extraction = Extraction((proposal,), method="explicit", extractor="explicit", extractor_version="1")
     changes = reconcile(owner, extraction, belief_index(eng).current(owner), DEFAULT_CONFIG)
-    eng.apply_memory_changes(owner, changes)
+    answer = _answer(owner, changes, source_key)
+    return eng.submit_once(once, lambda unit: _apply(unit, owner, changes, limits, answer))
+
+
+def _answer(owner: Owner, changes: list[BeliefChange], source_key: str) -> str:
+    """The belief a remember names: the one it created, or the one it reinforced."""
     for change in changes:
         if isinstance(change, NewBelief):
             return new_belief_id(owner, change.source_key)
@@ -121,9 +141,17 @@ def remember(
     return new_belief_id(owner, source_key)  # pragma: no cover - reconcile always answers an add
 
 
-def correct(eng: WritePort, owner: Owner, memory_id: str, statement: str) -> str:
+def _apply(unit: UnitOfWork, owner: Owner, changes: list[BeliefChange], limits: Limits, answer: R) -> R:
+    apply_changes(unit, owner, changes, limits)
+    return answer
+
+
+def correct(
+    eng: WritePort, owner: Owner, memory_id: str, statement: str, *, idempotency_key: str | None = None
+) -> str:
     """Replaces a belief by the user's corrected statement (confidence 1.0)."""
     text = _statement(statement, eng.limits)
+    once = IdempotencyKey.at_call(owner, "correct", idempotency_key, eng.limits)
     old = eng.load(parse_id(memory_id, "memory_id"), Memory, owner)
     if old is None:
         raise MemoryNotFound(f"no memory {memory_id!r:.60}")
@@ -143,27 +171,30 @@ def correct(eng: WritePort, owner: Owner, memory_id: str, statement: str) -> str
         confidence=DEFAULT_POLICY.corrected(), method="explicit", extractor="explicit",
         subject=old.subject, attribute=old.attribute, sources=(cause,), supersedes=old.id.hex,
     ))
-    eng.apply_memory_changes(owner, changes)
-    return new_id
+    return eng.submit_once(once, lambda unit: _apply(unit, owner, changes, eng.limits, new_id))
 
 
-def forget(eng: WritePort, owner: Owner, memory_id: str) -> None:
+def forget(eng: WritePort, owner: Owner, memory_id: str, *, idempotency_key: str | None = None) -> None:
     """Invalidates one belief now, with reason "user request" (history keeps it)."""
+    once = IdempotencyKey.at_call(owner, "forget", idempotency_key, eng.limits)
     if eng.load(parse_id(memory_id, "memory_id"), Memory, owner) is None:
         raise MemoryNotFound(f"no memory {memory_id!r:.60}")
-    eng.apply_memory_changes(owner, [Invalidate(memory_id, invalid_at=datetime.now(timezone.utc),
-                                                reason="user request", cause={"request": "forget"})])
+    changes: list[BeliefChange] = [Invalidate(memory_id, invalid_at=datetime.now(timezone.utc),
+                                              reason="user request", cause={"request": "forget"})]
+    eng.submit_once(once, lambda unit: _apply(unit, owner, changes, eng.limits, None))
 
 
-def forget_all(eng: WritePort, owner: Owner) -> int:
-    """Invalidates every current belief of ``owner``; returns how many."""
+def forget_all(eng: WritePort, owner: Owner, *, idempotency_key: str | None = None) -> int:
+    """Invalidates every current belief of ``owner``; returns how many (a
+    replay of a given ``idempotency_key`` returns the first call's count)."""
+    once = IdempotencyKey.at_call(owner, "forget_all", idempotency_key, eng.limits)
     current = belief_index(eng).current(owner)
     now = datetime.now(timezone.utc)
-    changes = [Invalidate(b.memory_id, invalid_at=max(now, b.valid_from), reason="user request",
-                          cause={"request": "forget_all"}) for b in current]
-    if changes:
-        eng.apply_memory_changes(owner, changes)
-    return len(changes)
+    changes: list[BeliefChange] = [Invalidate(b.memory_id, invalid_at=max(now, b.valid_from), reason="user request",
+                                              cause={"request": "forget_all"}) for b in current]
+    if not changes and not once.given:
+        return 0  # nothing to write, and no earlier call whose answer to replay
+    return eng.submit_once(once, lambda unit: _apply(unit, owner, changes, eng.limits, len(changes)))
 
 
 def _statement(statement: object, limits: Limits) -> str:

@@ -1,9 +1,29 @@
-"""Idempotency receipts: one tiny stream per (session, client_id).
+"""Idempotency receipts: proof, in the log, that a command already committed.
 
-Why a stream and not a set in the Session state: a set grows with the session
-and would make every append pay for deep-copying it. A receipt's id is a
-uuid5 of the session and the client id, so the event store's unique
-(stream, version) key makes a duplicate impossible, forever, at O(1).
+A retry after a lost acknowledgement (the server committed, the connection
+died before the client heard it; eventsourcing then re-inserts, meets the
+unique key and the writer re-runs the command) must find the first commit's
+result instead of writing again. So every command carries an idempotency key,
+made at the call, and writes a receipt in the same transaction as its events:
+the receipt exists if and only if the command committed. A retry reads the
+receipt first and returns the result it holds.
+
+Two kinds, one rule (the receipt's stream id is a uuid5 of its key, so the
+event store's unique (stream, version) key makes a second receipt, and with
+it a second commit of the command, impossible, forever, at O(1)):
+
+* ``CommandReceipt``: one per command, keyed by (owner, idempotency key),
+  holding the command's name and its result as JSON text. The key is the
+  caller's ``idempotency_key`` when given, else a random uuid4 made in the
+  calling thread before the command is submitted.
+* ``Receipt``: one per message that carries a ``client_id``, keyed by
+  (session, client_id), holding its seq. A ``client_id`` is the caller's
+  idempotency key for that message, valid across batches; a batch whose every
+  message has one needs no ``CommandReceipt`` (it would record the same fact
+  twice, at one more event per call).
+
+Why streams and not a set in the Session state: a set grows with the session
+and would make every append pay for deep-copying it.
 """
 
 from __future__ import annotations
@@ -12,10 +32,10 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain.stream_ids import receipt_id
+from memledger.domain.owner import Owner
+from memledger.domain.stream_ids import command_receipt_id, receipt_id
 
-__all__ = ["Receipt"]
-
+__all__ = ["CommandReceipt", "Receipt"]
 
 
 class Receipt(Aggregate):
@@ -41,3 +61,33 @@ class Receipt(Aggregate):
     @staticmethod
     def create_id(session_id: str, client_id: str, **_: object) -> UUID:
         return receipt_id(UUID(hex=session_id), client_id)
+
+
+class CommandReceipt(Aggregate):
+    """One committed command: its name (a key reused for another command is
+    refused, not answered with a result of the wrong shape) and its result.
+    The key is kept too (sealed like the rest), so an audit can tell which
+    request a command answered."""
+
+    TOPIC = "memledger:CommandReceipt"
+
+    class Created(Aggregate.Created):
+        TOPIC = "command.receipt"
+        class_version = 1
+        app: str
+        user_id: str
+        key: str
+        command: str
+        result: str  # JSON text of what the command returned
+
+    @event(Created)
+    def __init__(self, app: str, user_id: str, key: str, command: str, result: str) -> None:
+        self.app = app
+        self.user_id = user_id
+        self.key = key
+        self.command = command
+        self.result = result
+
+    @staticmethod
+    def create_id(app: str, user_id: str, key: str, **_: object) -> UUID:
+        return command_receipt_id(Owner(app, user_id), key)

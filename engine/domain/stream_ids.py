@@ -16,6 +16,7 @@ from memledger.domain.owner import Owner
 
 __all__ = [
     "agent_stream_id",
+    "command_receipt_id",
     "distillation_id",
     "erasure_id",
     "memory_stream_id",
@@ -29,6 +30,7 @@ _ERASURE = uuid5(NAMESPACE_URL, "memledger/erasure")
 _OWNER_KEY = uuid5(NAMESPACE_URL, "memledger/owner-key")
 _RECEIPT = uuid5(NAMESPACE_URL, "memledger/receipt")
 _DISTILLATION = uuid5(NAMESPACE_URL, "memledger/distillation")
+_COMMAND_RECEIPT = uuid5(NAMESPACE_URL, "memledger/command-receipt")
 
 
 def agent_stream_id(owner: Owner, agent_id: str) -> UUID:
@@ -54,6 +56,12 @@ def owner_key_id(owner: Owner) -> UUID:
 def receipt_id(session_id: UUID, client_id: str) -> UUID:
     """The idempotency receipt of one client id in one session (exact, forever)."""
     return uuid5(_RECEIPT, f"{session_id.hex}\x1f{client_id}")
+
+
+def command_receipt_id(owner: Owner, idempotency_key: str) -> UUID:
+    """The receipt of one command of an owner, by its idempotency key: another
+    owner's equal key names another stream, so a key is never an oracle."""
+    return uuid5(_COMMAND_RECEIPT, f"{owner.key}\x1f{idempotency_key}")
 
 
 def distillation_id(follower: str, session_id: str) -> UUID:

@@ -6,6 +6,12 @@ build the command and submit it through the ``WritePort``, and never call
 back up. Every function takes the owner first: a session or task id alone is
 no capability, and another owner's id raises the same ``NotFound`` as an id
 that never existed (``isolation``).
+
+Every command is exactly-once (``WritePort.submit_once``): its idempotency key
+is made here, at the call, before the command is submitted: the caller's
+``idempotency_key`` when given, else a random uuid4. A batch of messages that
+all carry a ``client_id`` needs no command receipt: its per-message receipts
+(keyed by the caller's client ids, ``Receipt``) already make it exactly-once.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from memledger.domain.session import Session
 from memledger.domain.stream_ids import agent_stream_id, receipt_id
 from memledger.domain.task import Task
 from memledger.write.isolation import scoped_get
-from memledger.write.port import WritePort
+from memledger.write.port import IdempotencyKey, WritePort
 from memledger.write.validation import (
     check_content,
     check_json,
@@ -61,10 +67,11 @@ MESSAGE_KEYS = frozenset(
 )
 
 
-def create_session(port: WritePort, owner: Owner, agent_id: str) -> str:
+def create_session(port: WritePort, owner: Owner, agent_id: str, *, idempotency_key: str | None = None) -> str:
     """Starts a conversation and points the agent at it (one transaction)."""
     check_owner(owner)
     agent_id = check_name(agent_id, "agent_id", port.limits)
+    key = IdempotencyKey.at_call(owner, "create_session", idempotency_key, port.limits)
 
     def command(unit: UnitOfWork) -> str:
         session = Session(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
@@ -76,7 +83,7 @@ def create_session(port: WritePort, owner: Owner, agent_id: str) -> str:
         unit.add(agent)
         return session.id.hex
 
-    return port.submit(command)
+    return port.submit_once(key, command)
 
 
 def prepare_message(port: WritePort, message: Mapping[str, Any], now: datetime) -> dict[str, Any]:
@@ -117,7 +124,9 @@ def add_messages(
     """Appends messages in one atomic transaction (all or none); returns their seqs.
 
     A retry whose every message carries an already receipted ``client_id``
-    returns the first call's seqs and writes nothing."""
+    returns the first call's seqs and writes nothing. Without client ids on
+    every message, the batch is one command with one receipt (not one per
+    message: the receipt is one event per call, whatever the batch size)."""
     check_owner(owner)
     limits = port.limits
     batch = list(messages)
@@ -140,6 +149,8 @@ def add_messages(
     if len(set(client_ids)) != len(client_ids):
         raise InvalidInput("client_id values repeat within one batch")
     sid = parse_id(session_id, "session_id")
+    receipted = len(client_ids) == len(prepared)
+    key = None if receipted else IdempotencyKey.at_call(owner, "add_messages", None, limits)
 
     def command(unit: UnitOfWork) -> list[int]:
         session = _owned_session(unit, sid, owner)
@@ -163,7 +174,7 @@ def add_messages(
                 )
         return seqs
 
-    return port.submit(command)
+    return port.submit(command) if key is None else port.submit_once(key, command)
 
 
 def _replayed_seqs(unit: UnitOfWork, sid: UUID, prepared: list[dict[str, Any]]) -> list[int] | None:
@@ -199,14 +210,15 @@ def _owned_session(unit: UnitOfWork, sid: UUID, owner: Owner) -> Session:
     return session  # type: ignore[no-any-return]
 
 
-def close_session(port: WritePort, owner: Owner, session_id: str) -> None:
+def close_session(port: WritePort, owner: Owner, session_id: str, *, idempotency_key: str | None = None) -> None:
     check_owner(owner)
     sid = parse_id(session_id, "session_id")
+    key = IdempotencyKey.at_call(owner, "close_session", idempotency_key, port.limits)
 
     def command(unit: UnitOfWork) -> None:
         _owned_session(unit, sid, owner).close()
 
-    port.submit(command)
+    port.submit_once(key, command)
 
 
 def session_info(port: WritePort, owner: Owner, session_id: str) -> SessionInfo:
@@ -227,10 +239,13 @@ def session_info(port: WritePort, owner: Owner, session_id: str) -> SessionInfo:
     )
 
 
-def start_task(port: WritePort, owner: Owner, session_id: str, input: str) -> str:  # noqa: A002
+def start_task(
+    port: WritePort, owner: Owner, session_id: str, input: str, *, idempotency_key: str | None = None  # noqa: A002
+) -> str:
     check_owner(owner)
     sid = parse_id(session_id, "session_id")
     text = check_text(input, "input", port.limits.max_content_bytes, allow_empty=True)
+    key = IdempotencyKey.at_call(owner, "start_task", idempotency_key, port.limits)
 
     def command(unit: UnitOfWork) -> str:
         session = _owned_session(unit, sid, owner)
@@ -240,22 +255,34 @@ def start_task(port: WritePort, owner: Owner, session_id: str, input: str) -> st
         unit.add(task)
         return task.id.hex
 
-    return port.submit(command)
+    return port.submit_once(key, command)
 
 
-def complete_task(port: WritePort, owner: Owner, task_id: str, output: str) -> None:
+def complete_task(
+    port: WritePort, owner: Owner, task_id: str, output: str, *, idempotency_key: str | None = None
+) -> None:
     text = check_text(output, "output", port.limits.max_content_bytes, allow_empty=True)
-    _finish_task(port, owner, task_id, lambda task: task.complete(text))
+    _finish_task(port, owner, task_id, "complete_task", lambda task: task.complete(text), idempotency_key)
 
 
-def fail_task(port: WritePort, owner: Owner, task_id: str, error: str) -> None:
+def fail_task(
+    port: WritePort, owner: Owner, task_id: str, error: str, *, idempotency_key: str | None = None
+) -> None:
     text = check_text(error, "error", port.limits.max_content_bytes, allow_empty=True)
-    _finish_task(port, owner, task_id, lambda task: task.fail(text))
+    _finish_task(port, owner, task_id, "fail_task", lambda task: task.fail(text), idempotency_key)
 
 
-def _finish_task(port: WritePort, owner: Owner, task_id: str, finish: Callable[[Task], None]) -> None:
+def _finish_task(
+    port: WritePort,
+    owner: Owner,
+    task_id: str,
+    name: str,
+    finish: Callable[[Task], None],
+    idempotency_key: str | None,
+) -> None:
     check_owner(owner)
     tid = parse_id(task_id, "task_id")
+    key = IdempotencyKey.at_call(owner, name, idempotency_key, port.limits)
 
     def command(unit: UnitOfWork) -> None:
         task = scoped_get(unit, Task, tid, owner)
@@ -266,15 +293,18 @@ def _finish_task(port: WritePort, owner: Owner, task_id: str, finish: Callable[[
         if session is not None:
             session.close_task(tid.hex)
 
-    port.submit(command)
+    port.submit_once(key, command)
 
 
-def checkpoint_agent(port: WritePort, owner: Owner, agent_id: str, state: Any) -> None:
+def checkpoint_agent(
+    port: WritePort, owner: Owner, agent_id: str, state: Any, *, idempotency_key: str | None = None
+) -> None:
     """Saves opaque JSON operational state; ``restore_agent`` returns the last."""
     check_owner(owner)
     limits = port.limits
     agent_id = check_name(agent_id, "agent_id", limits)
     text = check_json(state, "state", limits, max_bytes=limits.max_state_bytes)
+    key = IdempotencyKey.at_call(owner, "checkpoint_agent", idempotency_key, limits)
 
     def command(unit: UnitOfWork) -> None:
         agent = unit.get(Agent, agent_stream_id(owner, agent_id))
@@ -282,4 +312,4 @@ def checkpoint_agent(port: WritePort, owner: Owner, agent_id: str, state: Any) -
             raise AgentNotFound(f"no agent {agent_id!r} for this owner")
         agent.checkpoint(text)
 
-    port.submit(command)
+    port.submit_once(key, command)

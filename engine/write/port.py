@@ -7,31 +7,86 @@ of the layers below it and closed import cycles. Everything below the facade
 now takes a ``WritePort``; the facade owns one and adds nothing but the
 public method names. The port also keeps the position of the last commit it
 made, the value ``wait(position)`` needs for read-your-writes.
+
+Exactly-once commands (``submit_once``): a command can commit and still fail
+at its caller, when the connection dies between the server's COMMIT and its
+acknowledgement. eventsourcing then re-inserts on a fresh connection, meets
+the unique key, and the writer re-runs the command, which would write it a
+second time (a duplicate message at the next seq, a second session, a task
+"already completed"). So every command carries an ``IdempotencyKey`` made at
+the call, in the calling thread, and writes a ``CommandReceipt`` holding its
+result in the same transaction as its events (``memledger.domain.receipt``);
+a run that finds the receipt returns that result and writes nothing.
+
+Why the first run of a key made here skips the lookup: a fresh uuid4 cannot
+have a receipt yet, so only a re-run (the writer's retry) can find one. The
+receipt costs one more event in the command's transaction and no read; a key
+the caller chose (``idempotency_key=``) is looked up on every run, since an
+earlier call may have committed it. And a command under a key made here that
+wrote nothing (re-applying beliefs that are already so, closing a closed
+session) writes no receipt either: there is nothing a re-run could duplicate,
+and replays of such commands stay free (no event at all).
+
+Why a receipt per command and not per message, nor none: a batch of messages
+is one command and gets one receipt, whatever its size. Measured with
+core_bench's helpers (1,000-message session, 300 single-message appends,
+with and without the receipt interleaved on one engine): append p50 ratio
+1.01 on PostgreSQL, 1.08-1.22 on SQLite (one more small event in the same
+transaction: no extra commit, no read). Proving a commit from the command's
+own events instead (re-reading its first event after a failure) would save
+that event, but only for the writer's own retry and only by comparing decoded
+events field by field; a caller's retry still needs a stored receipt.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import TypeVar, cast
 from uuid import UUID
 
+import orjson
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, DomainEventProtocol
 from eventsourcing.persistence import Tracking
 
 from memledger.domain.config import EngineConfig, Limits
+from memledger.domain.errors import InvalidInput
 from memledger.domain.owner import Owner
+from memledger.domain.receipt import CommandReceipt
+from memledger.domain.stream_ids import command_receipt_id
 from memledger.storage.source import stream_events
 from memledger.storage.store import EventLog, translate_errors
 from memledger.write.beliefs import BeliefChange, apply_changes
-from memledger.write.isolation import scoped
+from memledger.write.isolation import scoped, scoped_get
+from memledger.write.validation import check_name
 from memledger.write.writer import UnitOfWork, Writer
 
-__all__ = ["Command", "WritePort"]
+__all__ = ["Command", "IdempotencyKey", "WritePort"]
 
 R = TypeVar("R")
 A = TypeVar("A", bound=Aggregate)
 Command = Callable[[UnitOfWork], R]
+
+
+@dataclass(frozen=True, slots=True)
+class IdempotencyKey:
+    """One command's idempotency key; ``given``: the caller chose it, so a
+    receipt may exist before the first run (a retried request)."""
+
+    owner: Owner
+    command: str  # the command's name, stored in its receipt
+    key: str
+    given: bool
+
+    @classmethod
+    def at_call(cls, owner: Owner, command: str, given: object, limits: Limits) -> IdempotencyKey:
+        """The caller's key (validated like any caller-chosen name), or a random
+        uuid4 made now, in the calling thread, before the command is submitted."""
+        if given is None:
+            return cls(owner, command, uuid.uuid4().hex, given=False)
+        return cls(owner, command, check_name(given, "idempotency_key", limits), given=True)
 
 
 class WritePort:
@@ -67,24 +122,68 @@ class WritePort:
             self._position = position
         return result
 
+    def submit_once(self, key: IdempotencyKey, command: Command[R]) -> R:
+        """``submit`` exactly once per ``key``: the command's result goes into a
+        ``CommandReceipt`` in the same transaction as its events, and a run
+        that finds the receipt (a retry after a lost acknowledgement, or the
+        caller's retry with the same key) returns that result unwritten. The
+        result must be JSON (it comes back through JSON on a replay)."""
+        stream = command_receipt_id(key.owner, key.key)
+        runs = 0
+
+        def once(unit: UnitOfWork) -> R:
+            nonlocal runs  # only the writer thread runs this
+            runs += 1
+            if key.given or runs > 1:
+                receipt: CommandReceipt | None = scoped_get(unit, CommandReceipt, stream, key.owner)
+                if receipt is not None:
+                    if receipt.command != key.command:
+                        raise InvalidInput(
+                            f"idempotency key {key.key!r:.80} was used for {receipt.command}, not {key.command}"
+                        )
+                    return cast(R, orjson.loads(receipt.result))
+            before = unit.pending_counts()
+            result = command(unit)
+            if not key.given and unit.pending_counts() == before:
+                return result  # it wrote nothing, so a re-run cannot write twice
+            unit.add(
+                CommandReceipt(
+                    app=key.owner.app,
+                    user_id=key.owner.user_id,
+                    key=key.key,
+                    command=key.command,
+                    result=orjson.dumps(result).decode(),
+                )
+            )
+            return result
+
+        return self.submit(once)
+
     def apply_memory_changes(
         self,
         owner: Owner,
         changes: Sequence[BeliefChange],
         *,
         tracking: tuple[str, int] | None = None,
+        idempotency_key: str | None = None,
     ) -> list[str]:
         """Belief changes as memory events in one transaction; with
         ``tracking=(follower, position)`` that follower's cursor moves in the
-        same transaction (exactly-once distillation). Returns the belief ids."""
+        same transaction (exactly-once distillation: the tracking record is
+        the receipt). Without it the command is exactly-once by
+        ``idempotency_key`` (made here when not given): a re-run would
+        reinforce or revise a belief twice. Returns the belief ids."""
         batch = list(changes)
+        if tracking is None:
+            key = IdempotencyKey.at_call(owner, "apply_memory_changes", idempotency_key, self.limits)
+            return self.submit_once(key, lambda unit: apply_changes(unit, owner, batch, self.limits))
+        cursor = Tracking(application_name=tracking[0], notification_id=tracking[1])
 
         def command(unit: UnitOfWork) -> list[str]:
-            if tracking is not None:
-                unit.tracking = Tracking(application_name=tracking[0], notification_id=tracking[1])
-            return apply_changes(unit, owner, batch)
+            unit.tracking = cursor
+            return apply_changes(unit, owner, batch, self.limits)
 
-        return self.submit(command, tracked=tracking is not None)
+        return self.submit(command, tracked=True)
 
     def load(self, aggregate_id: UUID, cls: type[A], owner: Owner) -> A | None:
         """The aggregate as ``owner`` sees it, straight from the store: None

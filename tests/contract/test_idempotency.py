@@ -1,0 +1,84 @@
+"""Every write command is exactly-once by its idempotency key, on every backend.
+
+The caller's ``idempotency_key`` (``client_id`` for messages) names a receipt
+written in the command's own transaction; calling again with the same key
+returns the first result and writes nothing. The lost-acknowledgement fault
+itself (the engine's own retry) is in ``tests/failure/test_lost_acknowledgement.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from memledger import MemoryEngine, Owner
+from memledger.domain.errors import InvalidInput
+
+OWNER = Owner("idem", "user-1")
+
+
+def _topics(eng: MemoryEngine) -> Counter[str]:
+    return Counter(n.topic for n in eng.log.recorder.select_notifications(1, limit=10**6))
+
+
+def test_every_command_replays_its_first_result(eng: MemoryEngine) -> None:
+    mem = eng.for_owner(OWNER)
+    sid = mem.create_session("agent", idempotency_key="s")
+    done = mem.start_task(sid, "one", idempotency_key="t1")
+    failed = mem.start_task(sid, "two", idempotency_key="t2")
+    mem.complete_task(done, "ok", idempotency_key="c")
+    mem.fail_task(failed, "no", idempotency_key="f")
+    mem.checkpoint_agent("agent", {"step": 1}, idempotency_key="cp")
+    first = mem.remember("Alice lives in Paris", idempotency_key="r1")
+    again = mem.remember("Alice lives in Paris", idempotency_key="r2")  # reinforces
+    corrected = mem.correct(first, "Alice lives in Rome", idempotency_key="co")
+    tea = mem.remember("Bob drinks green tea every morning", key="tea")
+    mem.forget(tea, idempotency_key="fo")
+    mem.close_session(sid, idempotency_key="cl")
+    assert mem.forget_all(idempotency_key="fa") == 1
+    before = _topics(eng)
+
+    # The same calls again, as a client retrying after a lost response.
+    assert mem.create_session("agent", idempotency_key="s") == sid
+    assert mem.start_task(sid, "one", idempotency_key="t1") == done
+    assert mem.start_task(sid, "two", idempotency_key="t2") == failed
+    mem.complete_task(done, "ok", idempotency_key="c")  # no TaskFinished: it is the same call
+    mem.fail_task(failed, "no", idempotency_key="f")
+    mem.checkpoint_agent("agent", {"step": 1}, idempotency_key="cp")
+    assert mem.remember("Alice lives in Paris", idempotency_key="r1") == first
+    assert mem.remember("Alice lives in Paris", idempotency_key="r2") == again == first
+    assert mem.correct(first, "Alice lives in Rome", idempotency_key="co") == corrected
+    assert mem.remember("Bob drinks green tea every morning", key="tea") == tea
+    mem.forget(tea, idempotency_key="fo")
+    mem.close_session(sid, idempotency_key="cl")
+    assert mem.forget_all(idempotency_key="fa") == 1  # the first answer, though nothing is current now
+    assert _topics(eng) == before
+
+
+def test_a_key_used_by_another_command_is_refused(eng: MemoryEngine) -> None:
+    mem = eng.for_owner(OWNER)
+    sid = mem.create_session("agent", idempotency_key="k")
+    with pytest.raises(InvalidInput, match="create_session"):
+        mem.start_task(sid, "x", idempotency_key="k")
+
+
+def test_keys_belong_to_their_owner(eng: MemoryEngine) -> None:
+    """Another owner's equal key is another receipt: never another owner's result."""
+    a = eng.for_owner(OWNER).create_session("agent", idempotency_key="k")
+    b = eng.for_owner(Owner("idem", "user-2")).create_session("agent", idempotency_key="k")
+    assert a != b
+
+
+def test_one_receipt_per_call_not_per_message(eng: MemoryEngine) -> None:
+    """The receipt's cost: one event per command, whatever the batch size; none
+    when every message carries a client_id (its message receipts suffice)."""
+    mem = eng.for_owner(OWNER)
+    sid = mem.create_session("agent")
+    mem.add_messages(sid, [{"role": "user", "content": f"m{i}"} for i in range(5)])
+    mem.add_message(sid, "user", "single")
+    mem.add_messages(sid, [{"role": "user", "content": f"c{i}", "client_id": f"c{i}"} for i in range(3)])
+    topics = _topics(eng)
+    assert topics["command.receipt"] == 3  # create_session and the two calls without client ids
+    assert topics["message.receipt"] == 3
+    assert topics["message.added"] == 9
