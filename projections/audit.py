@@ -12,10 +12,11 @@ existence oracle across tenants. Times are timezone-aware; ``None`` means now.
 - ``conversation_at``: a session's conversation as the log held it at T.
 
 On PostgreSQL each query runs under row-level security (``_scoped``): the
-read models' tables are resolved in the catalog, then the transaction
-switches to the reader role with the owner set, so a query here that forgot
-its owner ``WHERE`` would still see this owner's rows only. The explicit
-filters stay: SQLite has no roles, and they keep the plans index-driven.
+read models' tables are resolved in the catalog, then the transaction's
+owner scope is set (``row_security.owner_scope``), so a query here that
+forgot its owner ``WHERE`` would still see this owner's rows only. The
+explicit filters stay: SQLite has no policies, and they keep the plans
+index-driven.
 
 Callers that just wrote should ``side.wait()`` first (read-your-writes).
 """
@@ -68,8 +69,8 @@ def _id(value: object, not_found: type[Exception], label: str) -> str:
 @contextmanager
 def _scoped(side: Any, owner: Owner, *names: str) -> Iterator[tuple[Connection, dict[str, Table]]]:
     """One snapshot; the named projections' active tables (keyed by stem),
-    resolved before ``owner_scope`` so the catalog is read as the runner's
-    role; then every query in the block runs scoped to ``owner``."""
+    resolved first (the catalog carries no policy); then every query in the
+    block runs scoped to ``owner``."""
     with snapshot(side.db) as conn:
         tables: dict[str, Table] = {}
         for name in names:

@@ -62,17 +62,18 @@ class TableProjection:
         return [Migration("create tables", create_tables(self.tables))]
 
     def create(self, conn: Connection) -> None:
-        ran = catalog.run_migrations(conn, self.name, self.version, self.migrations())
-        if ran:
-            # PostgreSQL: owner-scoped tables get the row-level security policy.
-            # Only when migrations ran (under catalog.ddl_lock, before any batch
-            # can hold a lock on these tables): ALTER TABLE on a table that a
-            # live batch is writing would deadlock with it.
-            row_security.protect_tables(
-                conn, [t.name for t in self.tables if "app" in t.c and "user_id" in t.c]
-            )
+        catalog.run_migrations(conn, self.name, self.version, self.migrations())
+        # PostgreSQL: owner-scoped tables get the row-level security policies,
+        # also tables an older memledger made (protected by a reader role).
+        # protect_tables runs DDL only for what is missing: ALTER TABLE on a
+        # table that a live batch is writing would deadlock with it, and a
+        # DML-only login cannot run it at all.
+        row_security.protect_tables(conn, self._owner_table_names())
 
     def apply(self, conn: Connection, events: Sequence[Envelope]) -> None:
+        """Folds ``events`` in the caller's transaction, which from here on
+        runs in the row-security writer scope (every owner's rows)."""
+        row_security.writer_scope(conn)
         segment: list[Envelope] = []
         for env in events:
             if env.topic != OWNER_ERASED:
@@ -97,6 +98,9 @@ class TableProjection:
             table.drop(conn, checkfirst=True)
 
     def row_counts(self, conn: Connection) -> dict[str, int]:
+        """Rows per table, every owner's: an operator's count, so it runs in
+        the writer scope (``conn`` must be in a transaction)."""
+        row_security.writer_scope(conn)
         return {
             str(t.name): int(conn.execute(select(func.count()).select_from(t)).scalar() or 0)
             for t in self.tables

@@ -30,6 +30,7 @@ from sqlalchemy.engine import Connection, Engine
 from memledger.domain.errors import InvalidOwner
 from memledger.domain.owner import Owner
 from memledger.domain.stream_ids import owner_key_id
+from memledger.projections import row_security
 from memledger.storage.driver_errors import driver_errors
 from memledger.storage.keystore import KEY_TABLE
 
@@ -71,6 +72,7 @@ def purge_read_models(db: Engine, owner: Owner) -> dict[str, int]:
     """Deletes the owner's rows from every owner-scoped table, in one transaction."""
     purged: dict[str, int] = {}
     with driver_errors("erasure could not purge read models"), db.begin() as conn:
+        row_security.writer_scope(conn)  # every owner's rows: the policies bind the tables' owner too
         tables = owner_tables(db)
         if db.dialect.name == "sqlite":
             conn.execute(text("PRAGMA secure_delete=ON"))

@@ -83,9 +83,8 @@ class ReadSide:
             return self._built[key]
 
     def owner_scope(self, conn: Connection, owner: Owner) -> AbstractContextManager[Connection]:
-        """Reads in ``conn``'s transaction as the row-security reader role,
-        scoped to ``owner`` (``projections.row_security.owner_scope``).
-        Resolve tables first: ``tables`` reads the catalog."""
+        """Reads in ``conn``'s transaction see ``owner``'s rows only, by
+        row-level security (``projections.row_security.owner_scope``)."""
         return row_security.owner_scope(conn, owner)
 
     def tables(self, name: str, conn: Connection) -> dict[str, Table]:

@@ -3,7 +3,12 @@
 PostgreSQL comes from ``MEMLEDGER_TEST_PG`` (a DSN) when set; otherwise the
 suite starts one with ``pgserver`` in a temp dir, once per test session.
 Each test gets its own fresh database on that server, so tests never see
-each other's events.
+each other's events. Two PostgreSQL backends: ``postgresql`` logs in as the
+server's superuser; ``postgresql-app`` as ``ml_app``, a login with no
+SUPERUSER, CREATEROLE or CREATEDB that owns its database (the managed
+PostgreSQL set-up; the superuser only creates the ``vector`` extension). The
+latter runs the store-facing suites in ``APP_LOGIN_SUITES`` (a third run of
+everything would cost minutes for behaviours no login can change).
 
 The folders below hold the suites by concern (``contract/``: store behaviour
 on every backend; ``failure/``: kills, races, faults; ``rules/``: pure
@@ -37,9 +42,35 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+# The suites (paths under tests/) that also run as the least-privilege login:
+# every read under row-level security, projections (run, rebuild, status),
+# search, audits, erasure, distillation and recovery of agents.
+APP_LOGIN_BACKEND = "postgresql-app"
+APP_LOGIN_SUITES = frozenset({
+    "contract/test_core_contract.py", "contract/test_distiller.py", "contract/test_erasure.py",
+    "contract/test_least_privilege.py", "contract/test_lexical_bounds.py",
+    "contract/test_projections_audit.py", "contract/test_projections_models.py",
+    "contract/test_projections_runner.py", "contract/test_retrieval.py",
+    "contract/test_rls_reads.py", "contract/test_row_security.py",
+})  # fmt: skip
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Applies ``requires`` by declaration: a backend-parametrized test is
-    skipped, at collection, on each backend that lacks an ability it needs."""
+    skipped, at collection, on each backend that lacks an ability it needs.
+    Deselects the ``postgresql-app`` runs outside ``APP_LOGIN_SUITES``."""
+    here = os.path.dirname(__file__)
+    kept, dropped = [], []
+    for item in items:
+        params = getattr(item, "callspec", None) and item.callspec.params
+        if params and params.get("backend") == APP_LOGIN_BACKEND and \
+                os.path.relpath(str(item.path), here) not in APP_LOGIN_SUITES:
+            dropped.append(item)
+        else:
+            kept.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
     for item in items:
         marker = item.get_closest_marker("requires")
         if marker is None:
@@ -97,6 +128,40 @@ def pg_url(pg_server_dsn: str) -> Iterator[str]:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+APP_LOGIN = "ml_app"
+
+
+@pytest.fixture(scope="session")
+def pg_app_password(pg_server_dsn: str) -> str:
+    """Creates (or re-keys) the least-privilege login once per session."""
+    password = uuid.uuid4().hex
+    with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (APP_LOGIN,)).fetchone()
+        verb = "ALTER" if exists else "CREATE"
+        conn.execute(f"{verb} ROLE {APP_LOGIN} LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB "
+                     f"NOBYPASSRLS PASSWORD '{password}'")
+    return password
+
+
+@pytest.fixture
+def pg_app_url(pg_server_dsn: str, pg_app_password: str) -> Iterator[str]:
+    """A fresh database owned by ``ml_app``, with ``vector`` created in it by
+    the superuser (pgvector is no trusted extension); the URL logs in as ``ml_app``."""
+    name = "t_" + uuid.uuid4().hex[:16]
+    with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}" OWNER {APP_LOGIN}')
+    with psycopg.connect(_with_db(pg_server_dsn, name), autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION vector")
+    parts = urlsplit(_with_db(pg_server_dsn, name))
+    host = parts.netloc.rpartition("@")[2]
+    url = urlunsplit(parts._replace(netloc=f"{APP_LOGIN}:{pg_app_password}@{host}"))
+    try:
+        yield url
+    finally:
+        with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.fixture
 def sqlite_url(tmp_path) -> str:  # type: ignore[no-untyped-def]
     return str(tmp_path / "memledger.db")
@@ -112,6 +177,8 @@ def db_url(backend: str, request: pytest.FixtureRequest) -> str:
     """The store-facing contract: every test using this runs on every backend."""
     if has(backend, "embedded_file"):
         return str(request.getfixturevalue("sqlite_url"))
+    if backend == APP_LOGIN_BACKEND:
+        return str(request.getfixturevalue("pg_app_url"))
     return str(request.getfixturevalue("pg_url"))
 
 

@@ -24,6 +24,7 @@
     │   ├── UnsupportedBackend        a URL scheme we cannot open
     │   ├── StoreUnavailable          cannot connect / open / commit in time; the file was deleted or replaced
     │   │   └── ReadOnlyStore         the database refuses writes (read-only file or mount, hot standby)
+    │   ├── InsufficientPrivilege     the login may not do a one-time set-up step; names the admin's command
     │   └── CorruptStore              the file is not a database, or not a memledger one
     ├── OwnerErased                   the owner's data key was destroyed (right to be forgotten)
     ├── ProjectionError
@@ -50,6 +51,7 @@ __all__ = [
     "DeadLetterNotFound",
     "DistillError",
     "ExtractionFailed",
+    "InsufficientPrivilege",
     "InvalidContent",
     "InvalidId",
     "InvalidInput",
@@ -177,6 +179,13 @@ class ReadOnlyStore(StoreUnavailable):
 
 class CorruptStore(StoreError):
     pass
+
+
+class InsufficientPrivilege(StoreError):
+    """The database login lacks a privilege that a one-time set-up step needs
+    (creating the ``vector`` extension, protecting tables it does not own).
+    The message names the command an administrator runs once; the engine
+    never needs those privileges in ordinary operation."""
 
 
 class OwnerErased(MemledgerError):

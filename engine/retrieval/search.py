@@ -7,12 +7,12 @@ reciprocal rank, weight by confidence and freshness, drop near-duplicates,
 and return the top ``k``. Every store call passes the owner first; the
 owner is also re-checked on every row fetched (defence in depth).
 
-On PostgreSQL every read that returns rows (dense candidates, the fetch of
-content, ``recent``, ``load``) runs inside ``access.owner_scope``: the
-row-security reader role, so a store query that forgot its owner ``WHERE``
-still sees only this owner's rows. The lexical candidate list (row ids only)
-runs before it, as the connecting role, because PostgreSQL cannot use the
-full-text index under a policy (see ``projections.row_security``).
+On PostgreSQL every read of the index (both candidate lists, the fetch of
+content, ``recent``, ``load``) runs inside ``access.owner_scope``: row-level
+security, so a store query that forgot its owner ``WHERE`` still sees only
+this owner's rows. The price is the lexical list's: PostgreSQL cannot use
+the full-text index under a policy, so it filters the owner's rows (see
+``projections.row_security`` and the README's PostgreSQL section).
 
 The index is reached through ``IndexAccess`` (the projections read side,
 duck-typed), so this module never imports the projections package.
@@ -146,10 +146,8 @@ class Searcher:
         owner's whole store, and weak dense agreement would outvote a strong
         lexical match."""
         depth = max(50, 4 * k)
-        # row ids only, outside the reader role: the full-text index is
-        # unusable under a policy; the fetch below applies it to the content
-        lexical = store.lexical(conn, owner, terms, flt, depth)
         with self.access.owner_scope(conn, owner):
+            lexical = store.lexical(conn, owner, terms, flt, depth)
             # a query with no features (only stopwords, punctuation) has a zero
             # vector: its cosine is undefined, and pgvector would scan every row
             dense = store.dense(conn, owner, vector, flt, depth, floor) if np.any(vector) else []

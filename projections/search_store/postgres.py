@@ -21,11 +21,18 @@ from typing import Any
 import numpy as np
 import orjson
 from sqlalchemy import Connection, text
+from sqlalchemy.exc import DBAPIError
 
+from memledger.domain.errors import InsufficientPrivilege, StoreError
 from memledger.domain.owner import Owner
+from memledger.projections import row_security
 from memledger.projections.search_store.base import Filter, IndexStore
 
-__all__ = ["PostgresIndexStore"]
+__all__ = ["VECTOR_COMMAND", "PostgresIndexStore", "require_vector"]
+
+# What an administrator runs once per database where the login may not
+# (pgvector is not a trusted extension: only a superuser can create it).
+VECTOR_COMMAND = "CREATE EXTENSION IF NOT EXISTS vector;"
 
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 64
@@ -40,6 +47,33 @@ STATS_CHECK_S = 1.0  # how often reltuples is compared with the cached statistic
 LEXEME_CANDIDATES = 2000  # rows ranked per query at most (split among its lexemes)
 LEXEME_CANDIDATES_MIN = 250  # per lexeme, however many lexemes the query has
 LEXEME_CACHE_MAX = 50_000  # analysed query terms kept
+SAMPLE_ROWS = 30_000  # rows sampled for lexeme frequencies (ANALYZE's sample at its default target)
+COMMON_ELEMS = 1_000  # lexemes kept from it (ANALYZE's most_common_elems at its default target)
+
+
+def require_vector(conn: Connection) -> None:
+    """Makes sure the ``vector`` extension exists in this database.
+
+    Creates it when the login may (a superuser); otherwise raises a typed
+    error that names what to do instead of the driver's "permission denied
+    to create extension", which says nothing about who should run what."""
+    if conn.execute(text("SELECT 1 FROM pg_extension WHERE extname = 'vector'")).first():
+        return
+    try:
+        conn.execute(text(VECTOR_COMMAND.rstrip(";")))
+    except DBAPIError as exc:
+        state = getattr(exc.orig, "sqlstate", None)
+        if state == "42501":  # insufficient_privilege
+            raise InsufficientPrivilege(
+                "the `vector` extension is missing from this database and this login may not "
+                f"create it: a superuser runs `{VECTOR_COMMAND}` in it once"
+            ) from None
+        if state in ("0A000", "58P01"):  # not available / no control file: not installed
+            raise StoreError(
+                "the server has no `vector` extension (pgvector) installed: install it "
+                f"(https://github.com/pgvector/pgvector), then run `{VECTOR_COMMAND}`"
+            ) from None
+        raise
 
 
 class PostgresIndexStore(IndexStore):
@@ -55,8 +89,6 @@ class PostgresIndexStore(IndexStore):
     def create_schema(self, conn: Connection) -> None:
         t, d = self.table, int(self.dimension)
         statements = [
-            "SELECT pg_advisory_xact_lock(hashtext('memledger-search-schema'))",
-            "CREATE EXTENSION IF NOT EXISTS vector",
             f"""CREATE TABLE IF NOT EXISTS {t} (
                 row_id BIGSERIAL PRIMARY KEY, app TEXT NOT NULL, user_id TEXT NOT NULL,
                 item_type TEXT NOT NULL, item_id TEXT NOT NULL, version INTEGER NOT NULL,
@@ -74,6 +106,8 @@ class PostgresIndexStore(IndexStore):
             f"CREATE INDEX IF NOT EXISTS {t}_hnsw ON {t} USING hnsw (embedding vector_cosine_ops) "
             f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION})",
         ]
+        conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('memledger-search-schema'))"))
+        require_vector(conn)
         for sql in statements:
             conn.execute(text(sql))
 
@@ -137,10 +171,10 @@ class PostgresIndexStore(IndexStore):
 
         Why: ``ts_rank`` has no IDF, so a lexeme in a fifth of all rows (a
         speaker's name, "love", "great") weighs as much as a rare one.
-        Lexemes that ANALYZE's statistics (``pg_stats.most_common_elems`` of
-        the tsvector) put above ``COMMON_LEXEME_SHARE`` are dropped unless
-        nothing else is left. Without statistics (a fresh table) nothing is
-        dropped. Terms are analysed once and cached (the ``english`` stemmer
+        Lexemes that a sample of the table (``_sample_lexemes``, taken once
+        ANALYZE has counted its rows) puts above ``COMMON_LEXEME_SHARE`` are
+        dropped unless nothing else is left. Without statistics (a fresh
+        table) nothing is dropped. Terms are analysed once and cached (the ``english`` stemmer
         is deterministic), so a repeated term costs no round trip."""
         if not terms:
             return []
@@ -166,7 +200,7 @@ class PostgresIndexStore(IndexStore):
         return self._common
 
     def _expected_matches(self, conn: Connection, lexeme: str) -> float:
-        """Rows that contain ``lexeme`` by ANALYZE's statistics: a listed
+        """Rows that contain ``lexeme`` by the sampled statistics: a listed
         lexeme's frequency, or at most the least frequent listed one's (what
         the planner assumes too); 0 without statistics."""
         self._refresh_stats(conn)
@@ -187,24 +221,37 @@ class PostgresIndexStore(IndexStore):
             ).scalar()
             if abs(max(0.0, float(rows or 0.0)) - self._rows) <= 0.1 * self._rows:
                 return
-        row = conn.execute(
-            text(
-                "SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs, c.reltuples "
-                "FROM pg_class c LEFT JOIN pg_stats s ON s.schemaname = current_schema() "
-                "AND s.tablename = c.relname AND s.attname = 'tsv' WHERE c.oid = to_regclass(:t)"
-            ),
-            {"t": self.table},
-        ).first()
+        reltuples = conn.execute(
+            text("SELECT reltuples FROM pg_class WHERE oid = to_regclass(:t)"), {"t": self.table}
+        ).scalar()
+        rows = max(0.0, float(reltuples or 0.0))  # -1: never analyzed, no statistics yet
         common: dict[str, float] = {}
-        unlisted, rows = 0.0, 0.0
-        if row is not None:
-            rows = max(0.0, float(row[2] or 0.0))
-            if row[0] is not None:
-                elems, freqs = list(row[0]), [float(f) for f in row[1]]
-                common = {str(e): f for e, f in zip(elems, freqs)}
-                # freqs = one per element, then their minimum, maximum, null share
-                unlisted = freqs[len(elems)] if len(freqs) > len(elems) else min(freqs, default=0.0)
+        if rows > 0:
+            common = self._sample_lexemes(conn, min(100.0, 100.0 * SAMPLE_ROWS / rows))
+        # what the planner assumes of an unlisted element: at most the least frequent listed one
+        unlisted = min(common.values(), default=0.0)
         self._common, self._unlisted, self._rows, self._common_at = common, unlisted, rows, now
+
+    def _sample_lexemes(self, conn: Connection, percent: float) -> dict[str, float]:
+        """The ``COMMON_ELEMS`` most frequent lexemes of a block sample (as
+        ANALYZE takes one), each with the share of sampled rows holding it.
+
+        Why not ANALYZE's own ``pg_stats.most_common_elems``: PostgreSQL hides
+        a table's statistics from every role its row-level security binds
+        (they could leak values), and the policies here are FORCEd, so the
+        engine's own login never sees them. The sample is read in the writer
+        scope (every owner's rows; only counts leave it), the same sample for
+        both queries (``REPEATABLE``)."""
+        sample = f"{self.table} TABLESAMPLE SYSTEM ({percent:.6f}) REPEATABLE (0)"
+        with row_security.all_rows(conn):
+            sampled = int(conn.execute(text(f"SELECT count(*) FROM {sample}")).scalar() or 0)
+            if not sampled:
+                return {}
+            found = conn.execute(
+                text("SELECT word, ndoc FROM ts_stat(:q) ORDER BY ndoc DESC, word LIMIT :n"),
+                {"q": f"SELECT tsv FROM {sample}", "n": COMMON_ELEMS},
+            ).all()
+        return {str(word): int(ndoc) / sampled for word, ndoc in found}
 
     def dense(
         self,

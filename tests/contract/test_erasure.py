@@ -19,14 +19,15 @@ import pytest
 from sqlalchemy import text
 
 from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import NewBelief
-from memledger.projections.purge import owner_tables
 from memledger.domain.errors import OwnerErased, SessionNotFound, TaskNotFound
 from memledger.domain.stream_ids import owner_key_id
+from memledger.projections.purge import owner_tables
+from memledger.projections.rebuild import rebuild
+from memledger.projections.row_security import SCOPE_SETTING, WRITER, writer_scope
+from memledger.recovery import restore_agent
 from memledger.storage.keystore import KEY_TABLE, owner_digest
 from memledger.storage.sealing import sealed_key_id
-from memledger.projections.rebuild import rebuild
-from memledger.recovery import restore_agent
+from memledger.write.beliefs import NewBelief
 from tests.support.capabilities import capabilities
 
 ALICE = Owner("support", "alice")
@@ -74,6 +75,8 @@ def _raw_bytes(eng: MemoryEngine, backend: str) -> bytes:
     chunks: list[bytes] = []
     url = eng.backend.sqlalchemy_url.replace("postgresql+psycopg", "postgresql")
     with psycopg.connect(url) as conn:
+        # every owner's rows: the row-level security writer scope, for this transaction
+        conn.execute(f"SELECT set_config('{SCOPE_SETTING}', '{WRITER}', true)")
         caps = capabilities(backend)
         for table in (caps.events_table, caps.snapshots_table):
             chunks += [bytes(r[0]) for r in conn.execute(f"SELECT state FROM {table}")]
@@ -98,6 +101,7 @@ def test_erase_owner_forgets_everywhere(eng: MemoryEngine, backend: str) -> None
     side = eng.projections
     side.wait(eng.position)
     with side.db.connect() as conn:  # the read models did hold alice's text
+        writer_scope(conn)  # every owner's rows (row-level security)
         assert sum(
             conn.execute(text(f'SELECT count(*) FROM "{t}" WHERE user_id = :u'), {"u": "alice"}).scalar()
             for t in owner_tables(side.db)
@@ -157,6 +161,7 @@ def test_erase_owner_forgets_everywhere(eng: MemoryEngine, backend: str) -> None
     for name in ("sessions", "tasks", "memory"):
         rebuild(eng.log, side.db, name, progress=False)
     with side.db.connect() as conn:
+        writer_scope(conn)
         for t in owner_tables(side.db):
             assert conn.execute(text(f'SELECT count(*) FROM "{t}" WHERE user_id = :u'), {"u": "alice"}).scalar() == 0
         messages = side.tables("sessions", conn)["messages"]
@@ -245,8 +250,8 @@ def test_cli_erase(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_erased_owners_beliefs_are_missing_to_others(eng: MemoryEngine) -> None:
-    from memledger.write.beliefs import Reinforce
     from memledger.domain.errors import MemoryNotFound
+    from memledger.write.beliefs import Reinforce
 
     mid = eng.apply_memory_changes(ALICE, [NewBelief(
         source_key="k", kind="fact", statement="alice fact", valid_from=WHEN,

@@ -18,10 +18,12 @@ import pytest
 from sqlalchemy import text
 
 from memledger import MemoryEngine, Owner
-from memledger.projections.search_store import postgres as postgres_index, sqlite as sqlite_index
+from memledger.analysis.text import lexical_text
+from memledger.projections.row_security import owner_scope, writer_scope
+from memledger.projections.search_store import postgres as postgres_index
+from memledger.projections.search_store import sqlite as sqlite_index
 from memledger.projections.search_store.base import Filter
 from memledger.projections.search_store.records import TimePoint
-from memledger.analysis.text import lexical_text
 from tests.support.capabilities import capabilities
 
 ALICE = Owner("bounds", "alice")
@@ -53,19 +55,19 @@ def bounded(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
         for (o, t), v in zip(texts, vectors)
     ]
     with side.db.begin() as conn:
-        store.insert(conn, rows)
+        store.insert(writer_scope(conn), rows)  # as the index projection writes
     if capabilities(eng.backend.kind).planner_statistics:
         with side.db.connect() as conn:
             conn.execute(text(f"ANALYZE {store.table}"))  # the statistics the bound reads
             conn.commit()
     with side.db.connect() as conn:
-        ids = dict(conn.execute(text(f"SELECT statement, row_id FROM {store.table}")).all())
+        ids = dict(writer_scope(conn).execute(text(f"SELECT statement, row_id FROM {store.table}")).all())
     yield eng, store, ids
 
 
 def _lexical(eng: MemoryEngine, store: Any, owner: Owner, terms: list[str], limit: int) -> list[int]:
     now = time.time()
-    with eng.projections.db.connect() as conn:
+    with eng.projections.db.connect() as conn, owner_scope(conn, owner):  # as the searcher reads
         return store.lexical(conn, owner, terms, Filter(TimePoint(now, now), ("memory",)), limit)
 
 

@@ -12,15 +12,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
-from memledger.domain.errors import SessionClosed, StateConflict, TaskFinished
 from memledger.domain import bitemporal
+from memledger.domain.errors import SessionClosed, StateConflict, TaskFinished
 from memledger.projections import registry
 from memledger.projections.audit import beliefs_as_of
 from memledger.projections.db import open_read_db
 from memledger.projections.readside import ReadSide
 from memledger.projections.rebuild import rebuild
+from memledger.projections.row_security import writer_scope
 from memledger.projections.runner import Runner
+from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
 from tests.support.projection_oracle import (
     brute_force_as_of,
     fold_beliefs,
@@ -138,8 +139,8 @@ class World:
 
 
 def _rows(side: ReadSide, name: str, stem: str) -> list[dict]:
-    with side.db.connect() as conn:
-        return table_rows(conn, side.tables(name, conn)[stem])
+    with side.db.connect() as conn:  # every owner's rows (row-level security: the writer scope)
+        return table_rows(writer_scope(conn), side.tables(name, conn)[stem])
 
 
 def _side(eng: MemoryEngine, batch_size: int = 3) -> ReadSide:

@@ -11,14 +11,15 @@ from memledger import MemoryEngine, Owner
 from memledger.domain.errors import AlreadyProcessed, ProjectionTimeout
 from memledger.projections import catalog, registry
 from memledger.projections.db import open_read_db
+from memledger.projections.row_security import owner_scope, writer_scope
 from memledger.projections.runner import Runner, commit_batch, read_step
 
 OWNER = Owner("support", "user-42")
 
 
 def _count(db, table) -> int:  # type: ignore[no-untyped-def]
-    with db.connect() as conn:
-        return int(conn.execute(select(func.count()).select_from(table)).scalar() or 0)
+    with db.connect() as conn:  # every owner's rows (row-level security: the writer scope)
+        return int(writer_scope(conn).execute(select(func.count()).select_from(table)).scalar() or 0)
 
 
 def _chat(eng: MemoryEngine, n: int) -> str:
@@ -82,7 +83,7 @@ def test_in_process_read_side_gives_read_your_writes(eng: MemoryEngine) -> None:
     assert side.runner.running
     sid = _chat(eng, 2)
     side.wait()
-    with side.db.connect() as conn:
+    with side.db.connect() as conn, owner_scope(conn, OWNER):
         sessions = side.tables("sessions", conn)["sessions"]
         row = conn.execute(select(sessions).where(sessions.c.session_id == sid)).one()
     assert row.message_count == 2 and row.app == OWNER.app

@@ -15,6 +15,7 @@ from memledger import MemoryEngine, Owner
 from memledger.write.beliefs import Forget, Invalidate, NewBelief, new_belief_id
 from memledger.domain.errors import InvalidInput, StoreError
 from memledger.retrieval.context import BLOCK_CLOSE, BLOCK_OPEN, HEADER, estimate_tokens
+from memledger.projections.row_security import owner_scope
 from memledger.retrieval.fusion import rrf
 from memledger.projections.search_store.base import Filter
 from memledger.projections.search_store.records import TimePoint
@@ -63,7 +64,7 @@ def test_rrf_order_matches_the_hand_fused_candidate_lists(eng: MemoryEngine) -> 
     query = "Ken tennis Sundays"
     results = eng.search(OWNER, query, k=5)
     side = eng.projections
-    with side.db.connect() as conn:
+    with side.db.connect() as conn, owner_scope(conn, OWNER):  # as the searcher reads
         proj = side.projection(INDEX_NAME, conn)
         store = proj.store(conn.dialect.name)
         now = time.time()

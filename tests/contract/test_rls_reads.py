@@ -7,7 +7,9 @@ written without its ``WHERE``. Under the reader role the results still hold
 one owner's rows only. Each check has a control in which the scope is
 switched off (and search's Python-side owner re-check too): then the same
 stripped queries do return the other owner's rows, so the rewrite bites and
-the policy is what stops it.
+the policy is what stops it. These run as the server's superuser (whose
+reads switch to the reader role) and as the database owner's own login
+(``postgresql-app``, bound by the forced policies directly).
 
 SQLite has no roles (declared: ``row_level_security`` in
 tests/support/capabilities.py): there the owner filters in the
@@ -28,9 +30,7 @@ import pytest
 from sqlalchemy import event, text
 
 from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import Invalidate, NewBelief, new_belief_id
 from memledger.domain.errors import MemoryNotFound, ProjectionError, SessionNotFound
-from memledger.retrieval import search as search_module
 from memledger.projections import audit, catalog
 from memledger.projections.audit import (
     belief_history,
@@ -39,7 +39,9 @@ from memledger.projections.audit import (
     invalidation,
 )
 from memledger.projections.rebuild import rebuild
-from memledger.projections.row_security import READER_ROLE, owner_scope
+from memledger.projections.row_security import owner_scope, writer_scope
+from memledger.retrieval import search as search_module
+from memledger.write.beliefs import Invalidate, NewBelief, new_belief_id
 from tests.support.capabilities import on_backends_with
 
 ALICE, BOB = Owner("rls-reads", "alice"), Owner("rls-reads", "bob")
@@ -102,8 +104,9 @@ def forgetful_where(eng: MemoryEngine) -> Iterator[list[str]]:
         event.remove(db, "before_cursor_execute", strip)
 
 
-def _no_scope(*_: Any, **__: Any) -> AbstractContextManager[Any]:
-    return nullcontext()
+def _no_scope(conn: Any, owner: Owner) -> AbstractContextManager[Any]:
+    """The control: the policies lifted (the writer scope admits every row)."""
+    return nullcontext(writer_scope(conn))
 
 
 def _users(rows: list[dict[str, Any]]) -> set[str]:
@@ -136,7 +139,7 @@ def test_audits_without_owner_where_see_one_owner(
         assert conversation_at(side, ALICE, ids["alice"]["sid"])["message_count"] == 1
     assert rewritten, "the rewrite removed no owner predicate: the test proves nothing"
 
-    # control: without the reader role the same stripped queries leak
+    # control: with the policies lifted the same stripped queries leak
     monkeypatch.setattr(audit, "owner_scope", _no_scope)
     with forgetful_where(eng):
         assert _users(beliefs_as_of(side, ALICE)) == {"alice", "bob"}
@@ -187,7 +190,7 @@ def test_search_paths_without_owner_where_see_one_owner(
     assert any("alice" in s for s in reads["recent"]) and "alice" in reads["context"]
     assert any("alice" in s for s in reads["tool_search"])
 
-    # control: with the reader role switched off, the stripped queries leak
+    # control: with the policies lifted, the stripped queries leak
     monkeypatch.setattr(eng.projections, "owner_scope", _no_scope)
     with forgetful_where(eng):
         assert _mentions_bob(_search_reads(eng, bob_memory))
@@ -198,7 +201,7 @@ def test_rebuilt_search_version_is_read_under_the_policy(
     pg_seeded: tuple[MemoryEngine, dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The index's own tables are created by its store, not by ``create_tables``:
-    a rebuilt version must get the policy and the reader's grant all the same."""
+    a rebuilt version must get the policies (and a superuser's reader its grant) all the same."""
     eng, ids = pg_seeded
     db = eng.projections.db
     rebuild(eng.log, db, "search", progress=False)
@@ -215,21 +218,23 @@ def test_rebuilt_search_version_is_read_under_the_policy(
 
 
 @on_backends_with("row_level_security")
-def test_scope_reads_catalog_and_restores_the_role(db_url: str) -> None:
+def test_scope_reads_catalog_and_restores_the_scope(db_url: str) -> None:
     with MemoryEngine.open(db_url) as eng:
         _seed(eng)
         db = eng.projections.db
+        users = "SELECT DISTINCT user_id FROM ml_search_v1"
         with db.begin() as conn:
             me = conn.execute(text("SELECT current_user")).scalar()
+            writer_scope(conn)
             with owner_scope(conn, ALICE):
-                assert conn.execute(text("SELECT current_user")).scalar() == READER_ROLE
-                # the catalog is readable under the role: no permission error
+                # the writer scope is off inside: this owner only
+                assert set(conn.execute(text(users)).scalars()) == {"alice"}
+                # the catalog is readable in the scope: no permission error
                 assert catalog.active_version(conn, "search") is not None
                 assert catalog.read_position(conn, "sessions", 1) > 0
             # leaving the block hands the rest of the transaction back
             assert conn.execute(text("SELECT current_user")).scalar() == me
-            users = conn.execute(text("SELECT DISTINCT user_id FROM ml_search_v1")).scalars()
-            assert set(users) == {"alice", "bob"}
+            assert set(conn.execute(text(users)).scalars()) == {"alice", "bob"}
 
 
 # --- both backends: the ordinary reads still answer -----------------------------------

@@ -10,6 +10,7 @@ half-working.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -18,8 +19,15 @@ from sqlalchemy.exc import ProgrammingError
 from memledger import MemoryEngine, Owner
 from memledger.projections.purge import owner_tables
 from memledger.projections.rebuild import rebuild
-from memledger.projections.row_security import POLICY, READER_ROLE, owner_scope, protect_all
-from tests.support.capabilities import on_backends_with, on_backends_without
+from memledger.projections.row_security import (
+    POLICY,
+    READER_ROLE,
+    WRITER_POLICY,
+    owner_scope,
+    protect_all,
+    writer_scope,
+)
+from tests.support.capabilities import has, on_backends_with, on_backends_without
 
 ALICE, BOB = Owner("rls", "alice"), Owner("rls", "bob")
 
@@ -40,17 +48,25 @@ def _count(conn: object, table: str) -> int:
     return int(conn.execute(text(f'SELECT count(*) FROM "{table}"')).scalar())  # type: ignore[attr-defined]
 
 
+def _as_reads_run(conn: Any, backend: str) -> None:
+    """The role the engine's reads run as, without their owner setting: the
+    login itself, or (a superuser, whom no policy binds) the reader role."""
+    if has(backend, "superuser_login"):
+        conn.execute(text(f"SET LOCAL ROLE {READER_ROLE}"))
+
+
 @on_backends_with("row_level_security")
-def test_reader_role_without_owner_setting_sees_nothing(pg_eng: MemoryEngine) -> None:
+def test_a_read_without_owner_setting_sees_nothing(pg_eng: MemoryEngine, backend: str) -> None:
     db = pg_eng.projections.db
     protected = protect_all(db)
     tables = owner_tables(db)
-    assert set(tables) <= set(protected) and "ml_messages_v1" in tables
-    with db.begin() as conn:  # the owner role (the runner) sees everyone
+    assert set(tables) - {"projection_quarantine"} <= set(protected) and "ml_messages_v1" in tables
+    with db.begin() as conn:  # the writer scope (the runner, purges) sees everyone
+        writer_scope(conn)
         assert _count(conn, "ml_messages_v1") == 8
-    with db.begin() as conn:  # a forgotten WHERE through the reader role: nothing
-        conn.execute(text(f"SET LOCAL ROLE {READER_ROLE}"))
-        for table in tables:
+    with db.begin() as conn:  # a forgotten WHERE and a forgotten scope: nothing
+        _as_reads_run(conn, backend)
+        for table in protected:
             assert _count(conn, table) == 0, table
     with db.begin() as conn, owner_scope(conn, ALICE):
         assert _count(conn, "ml_messages_v1") == 3
@@ -59,33 +75,48 @@ def test_reader_role_without_owner_setting_sees_nothing(pg_eng: MemoryEngine) ->
         assert _count(conn, "ml_tasks_v1") == 1
     with db.begin() as conn, owner_scope(conn, BOB):
         assert _count(conn, "ml_messages_v1") == 5
+    with db.begin() as conn:  # a writer's scope ends with its transaction
+        writer_scope(conn)
     with db.connect() as conn:  # SET LOCAL ended with the transaction: the pool is clean
         assert conn.execute(text("SELECT current_user <> :r"), {"r": READER_ROLE}).scalar()
-        assert not conn.execute(text("SELECT current_setting('memledger.app', true)")).scalar()
+        for name in ("memledger.app", "memledger.scope"):
+            assert not conn.execute(text("SELECT current_setting(:n, true)"), {"n": name}).scalar()
+        if not has(backend, "superuser_login"):
+            assert _count(conn, "ml_messages_v1") == 0
 
 
 @on_backends_with("row_level_security")
-def test_reader_role_cannot_write_or_spoof_another_app(pg_eng: MemoryEngine) -> None:
+def test_an_owner_scope_cannot_write_or_spoof_another_app(pg_eng: MemoryEngine, backend: str) -> None:
     db = pg_eng.projections.db
     protect_all(db)
     with db.begin() as conn, owner_scope(conn, Owner("rls-other", "alice")):
         assert _count(conn, "ml_messages_v1") == 0  # same user id, other app: nothing
-    with pytest.raises(ProgrammingError, match="permission denied"):
+    if has(backend, "superuser_login"):  # the reader role has SELECT only
+        with pytest.raises(ProgrammingError, match="permission denied"):
+            with db.begin() as conn, owner_scope(conn, ALICE):
+                conn.execute(text("DELETE FROM ml_messages_v1"))
+    else:  # the owner's own login: no policy admits a write outside the writer scope
         with db.begin() as conn, owner_scope(conn, ALICE):
-            conn.execute(text("DELETE FROM ml_messages_v1"))
+            assert conn.execute(text("DELETE FROM ml_messages_v1")).rowcount == 0
+        with pytest.raises(ProgrammingError, match="row-level security"):  # before the key clash
+            with db.begin() as conn, owner_scope(conn, ALICE):
+                conn.execute(text("INSERT INTO ml_sessions_v1 SELECT * FROM ml_sessions_v1"))
+    with db.begin() as conn:
+        assert _count(writer_scope(conn), "ml_messages_v1") == 8
 
 
 @on_backends_with("row_level_security")
-def test_new_projection_versions_are_protected_on_creation(pg_eng: MemoryEngine) -> None:
+def test_new_projection_versions_are_protected_on_creation(pg_eng: MemoryEngine, backend: str) -> None:
     """A rebuild creates version N+1 tables; they carry the policy from birth."""
     db = pg_eng.projections.db
     rebuild(pg_eng.log, db, "sessions", progress=False)
     with db.connect() as conn:
-        policies = {r[0] for r in conn.execute(
-            text("SELECT tablename FROM pg_policies WHERE policyname = :p"), {"p": POLICY})}
-        assert {"ml_sessions_v2", "ml_messages_v2"} <= policies
+        for policy in (POLICY, WRITER_POLICY):
+            tables = {r[0] for r in conn.execute(
+                text("SELECT tablename FROM pg_policies WHERE policyname = :p"), {"p": policy})}
+            assert {"ml_sessions_v2", "ml_messages_v2"} <= tables
     with db.begin() as conn:
-        conn.execute(text(f"SET LOCAL ROLE {READER_ROLE}"))
+        _as_reads_run(conn, backend)
         assert _count(conn, "ml_messages_v2") == 0
     with db.begin() as conn, owner_scope(conn, BOB):
         assert _count(conn, "ml_messages_v2") == 5

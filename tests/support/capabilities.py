@@ -49,6 +49,7 @@ class Capabilities:
     planner_statistics: bool  # ANALYZE gathers the statistics the lexical bounds read
     server_round_trips: bool  # every call crosses a socket: property tests draw fewer examples
     server_processes: bool  # a server whose data directory and processes a superuser test can reach (grep, SIGSTOP)
+    superuser_login: bool  # the engine logs in as a superuser (CHECKPOINT, CREATE EXTENSION vector pass)
     # facts: names below the API
     events_table: str  # the event store's table (the eventsourcing library names it per backend)
     snapshots_table: str
@@ -64,6 +65,7 @@ CAPABILITIES: dict[str, Capabilities] = {
         planner_statistics=False,
         server_round_trips=False,
         server_processes=False,
+        superuser_login=False,
         events_table="stored_events",
         snapshots_table="stored_snapshots",
     ),
@@ -76,6 +78,24 @@ CAPABILITIES: dict[str, Capabilities] = {
         planner_statistics=True,
         server_round_trips=True,
         server_processes=True,
+        superuser_login=True,
+        events_table="memledger_events",
+        snapshots_table="memledger_snapshots",
+    ),
+    # The least-privilege set-up of a managed PostgreSQL: the engine logs in
+    # as a role with no SUPERUSER, CREATEROLE or CREATEDB that owns its
+    # database; a superuser created the ``vector`` extension in it (README,
+    # PostgreSQL). Runs the store-facing suites only (APP_LOGIN_SUITES).
+    "postgresql-app": Capabilities(
+        embedded_file=False,
+        file_scrub=False,
+        listen_notify=True,
+        row_level_security=True,
+        server_connection_to_drop=True,
+        planner_statistics=True,
+        server_round_trips=True,
+        server_processes=False,
+        superuser_login=False,
         events_table="memledger_events",
         snapshots_table="memledger_snapshots",
     ),
@@ -90,7 +110,9 @@ REASONS: dict[str, str] = {
     "server_connection_to_drop": "an embedded SQLite file has no server connection to drop",
     "planner_statistics": "SQLite's lexical index keeps no planner statistics to gather",
     "server_round_trips": "an embedded SQLite file is called in-process, with no socket in between",
-    "server_processes": "an embedded SQLite file has no server process or data directory of its own",
+    "server_processes": "an embedded SQLite file has no server process or data directory of its own; "
+                        "postgresql-app's login may not CHECKPOINT or read the data directory",
+    "superuser_login": "the engine's login is no superuser (postgresql-app: its database's owner; SQLite: no logins)",
 }
 
 BACKENDS: tuple[str, ...] = tuple(CAPABILITIES)
