@@ -39,7 +39,7 @@ from memledger.projections.purge import erasure_remains, owner_tables, purge_rea
 from memledger.projections.readside import ReadSide
 from memledger.recovery import RestoredAgent, restore_agent
 from memledger.retrieval import Retrieval, SearchResult, Tool
-from memledger.storage.backend import Backend, Timeouts, parse_db_url
+from memledger.storage.backend import Backend, Timeouts, parse_db_url, require_store
 from memledger.storage.driver_errors import driver_errors
 from memledger.storage.keystore import sql_engine
 from memledger.storage.store import EventLog, open_event_log, translate_errors
@@ -80,13 +80,19 @@ class MemoryEngine:
         self.context_degraded: str | None = None
 
     @classmethod
-    def open(cls, db: str | None = None, *, config: EngineConfig | None = None) -> MemoryEngine:
+    def open(
+        cls, db: str | None = None, *, config: EngineConfig | None = None, create: bool = True
+    ) -> MemoryEngine:
         """Opens (creating if needed) the database at ``db``: a file path,
         ``sqlite:///path`` or ``postgresql://...``; default ``MEMLEDGER_DB``
-        or ``memledger.db``."""
+        or ``memledger.db``. With ``create=False`` (read-only commands) a
+        database that holds no memledger store raises ``StoreNotFound`` and
+        nothing is created (``memledger.storage.backend.require_store``)."""
         base = config or EngineConfig.from_env()
         if db is not None:
             base = replace(base, db=db)
+        if not create:
+            require_store(parse_db_url(base.db))
         return cls(base)
 
     def for_owner(self, owner: Owner) -> OwnerMemory:

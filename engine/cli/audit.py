@@ -1,21 +1,21 @@
 """``memledger audit beliefs|history|invalidation|conversation``: what was believed, when, why.
 
 Reads the projections (after catching them up to the log head, unless
-``--no-wait``). Times are ISO 8601; a time without an offset is taken as UTC.
-Ids of another owner are reported exactly like ids that do not exist.
+``--no-wait``). Times are RFC 3339 or dates; a time without an offset is UTC.
+Ids may be short, as tables print them (``dfd036c8``, or ``dfd036c8#2`` for
+message 2 of that session): a unique prefix among the owner's ids. Ids of
+another owner are reported exactly like ids that do not exist.
 """
 
 from __future__ import annotations
 
 import argparse
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
-from memledger.api import MemoryEngine
-from memledger.cli.options import add_db, add_json, add_owner
+from memledger.cli.options import add_db, add_json, add_owner, add_time, owner_of
 from memledger.cli.output import print_json, print_table
-from memledger.domain.errors import InvalidTimestamp
-from memledger.domain.owner import Owner
+from memledger.domain.errors import InvalidId
 
 __all__ = ["register"]
 
@@ -29,8 +29,7 @@ def register(sub: Any) -> None:
                               description="Beliefs valid at --valid-at as the engine held them at "
                               "--known-at (both default to now).")
     _common(beliefs)
-    beliefs.add_argument("--valid-at", default=None, help="valid time (ISO 8601; default now)")
-    beliefs.add_argument("--known-at", default=None, help="transaction time (ISO 8601; default now)")
+    add_time(beliefs)
     beliefs.add_argument("--kind", action="append", default=None, help="only this kind; repeatable")
     beliefs.set_defaults(handler=_beliefs)
 
@@ -38,21 +37,22 @@ def register(sub: Any) -> None:
                               description="Every version of one belief: the event that opened it, "
                               "its reason, its valid and transaction times and its source messages.")
     _common(history)
-    history.add_argument("memory_id")
+    history.add_argument("memory_id", help="a belief id, or a unique prefix of it (at least 4 hex digits)")
     history.set_defaults(handler=_history)
 
     inval = cmds.add_parser("invalidation", help="when and why a belief was invalidated",
                             description="The invalidation of one belief: invalid_at, when it was "
                             "recorded, the reason, the cause and the superseding belief.")
     _common(inval)
-    inval.add_argument("memory_id")
+    inval.add_argument("memory_id", help="a belief id, or a unique prefix of it (at least 4 hex digits)")
     inval.set_defaults(handler=_invalidation)
 
     conv = cmds.add_parser("conversation", help="a session's conversation as it stood at a time",
-                           description="The messages the log held for a session at --at.")
+                           description="The messages the log held for a session at --known-at "
+                           "(SID#N: only message N).")
     _common(conv)
-    conv.add_argument("session_id")
-    conv.add_argument("--at", default=None, help="transaction time (ISO 8601; default now)")
+    conv.add_argument("session_id", metavar="SID", help="a session id or a unique prefix; SID#N for message N")
+    add_time(conv, valid=False)
     conv.set_defaults(handler=_conversation)
 
 
@@ -64,22 +64,20 @@ def _common(parser: argparse.ArgumentParser) -> None:
     add_json(parser)
 
 
-def parse_time(text: str | None) -> datetime | None:
-    if text is None:
-        return None
-    try:
-        value = datetime.fromisoformat(text)
-    except ValueError:
-        raise InvalidTimestamp(f"not an ISO 8601 time: {text!r}") from None
-    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+def _with_side(args: argparse.Namespace, query: Any, kind: str | None = None, short: str | None = None) -> Any:
+    """Runs ``query(side, owner[, full_id])`` on a caught-up read side; with
+    ``kind``, ``short`` is resolved to the owner's full id first."""
+    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from memledger.projections.listing import resolve_id
 
-
-def _with_side(args: argparse.Namespace, query: Any) -> Any:
-    with MemoryEngine.open(args.db) as eng:
+    owner = owner_of(args)
+    with MemoryEngine.open(args.db, create=False) as eng:
         side = eng.projections
         if not args.no_wait:
             side.wait_for_head()
-        return query(side, Owner(args.app, args.user))
+        if kind is None:
+            return query(side, owner)
+        return query(side, owner, resolve_id(side, owner, kind, short or ""))
 
 
 def _iso(value: Any) -> str:
@@ -89,8 +87,7 @@ def _iso(value: Any) -> str:
 def _beliefs(args: argparse.Namespace) -> int:
     from memledger.projections.audit import beliefs_as_of
 
-    valid, known = parse_time(args.valid_at), parse_time(args.known_at)
-    rows = _with_side(args, lambda side, owner: beliefs_as_of(side, owner, valid, known, args.kind))
+    rows = _with_side(args, lambda side, owner: beliefs_as_of(side, owner, args.valid_at, args.known_at, args.kind))
     if args.json:
         print_json(rows)
         return 0
@@ -103,7 +100,7 @@ def _beliefs(args: argparse.Namespace) -> int:
 def _history(args: argparse.Namespace) -> int:
     from memledger.projections.audit import belief_history
 
-    rows = _with_side(args, lambda side, owner: belief_history(side, owner, args.memory_id))
+    rows = _with_side(args, belief_history, "memory", args.memory_id)
     if args.json:
         print_json(rows)
         return 0
@@ -119,7 +116,7 @@ def _history(args: argparse.Namespace) -> int:
 def _invalidation(args: argparse.Namespace) -> int:
     from memledger.projections.audit import invalidation
 
-    found = _with_side(args, lambda side, owner: invalidation(side, owner, args.memory_id))
+    found = _with_side(args, invalidation, "memory", args.memory_id)
     if args.json:
         print_json(found)
         return 0
@@ -142,8 +139,13 @@ def _invalidation(args: argparse.Namespace) -> int:
 def _conversation(args: argparse.Namespace) -> int:
     from memledger.projections.audit import conversation_at
 
-    at = parse_time(args.at)
-    conv = _with_side(args, lambda side, owner: conversation_at(side, owner, args.session_id, at))
+    short, _, seq_text = args.session_id.partition("#")
+    if seq_text and not (seq_text.isascii() and seq_text.isdigit()):
+        raise InvalidId(f"SID#N wants a message number after '#', got {args.session_id!r:.60}")
+    conv = _with_side(args, lambda side, owner, sid: conversation_at(side, owner, sid, args.known_at),
+                      "session", short)
+    if seq_text:
+        conv["messages"] = [m for m in conv["messages"] if m["seq"] == int(seq_text)]
     if args.json:
         print_json(conv)
         return 0

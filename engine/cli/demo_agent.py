@@ -10,7 +10,6 @@ import argparse
 import sys
 import time
 
-from memledger.api import MemoryEngine
 from memledger.domain.owner import Owner
 
 __all__ = ["AGENT", "CONTINUATION", "OWNER", "SCRIPT", "run_child"]
@@ -50,6 +49,8 @@ def run_child(argv: list[str]) -> int:
     parser.add_argument("--db", required=True)
     parser.add_argument("--delay", type=float, default=0.02)
     args = parser.parse_args(argv)
+    from memledger.api import MemoryEngine  # not at import: `memledger --help` imports this module
+
     with MemoryEngine.open(args.db) as eng:
         mem = eng.for_owner(OWNER)
         sid = mem.create_session(AGENT)

@@ -1,15 +1,19 @@
-"""``memledger distill``: run the distiller, list and replay dead letters."""
+"""``memledger distill``: run the distiller, list and replay dead letters.
+
+``distill run`` says what it does on stderr (one human-readable line when it
+starts, one per committed batch with its counts, one when it stops);
+``--once`` then prints the beliefs it added, revised or invalidated (a
+table, or ``--json``) on stdout.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
-import signal
-import threading
+import sys
 from typing import Any
 
-from memledger.api import MemoryEngine
-from memledger.cli.options import add_db, add_json
+from memledger.cli.options import add_db, add_json, positive_float, positive_int
 from memledger.cli.output import print_json, print_table
 
 __all__ = ["register"]
@@ -27,12 +31,12 @@ def register(sub: Any) -> None:
     add_db(run)
     _add_follower(run)
     run.add_argument("--once", action="store_true", help="distil up to the head, then exit")
-    run.add_argument("--poll", type=float, default=1.0, help="seconds between polls (default 1)")
-    run.add_argument("--min-messages", type=int, default=None, metavar="N",
+    run.add_argument("--poll", type=positive_float, default=1.0, help="seconds between polls (default 1)")
+    run.add_argument("--min-messages", type=positive_int, default=None, metavar="N",
                      help="only extract a session's delta once it has more than N messages")
-    run.add_argument("--min-interval", type=float, default=None, metavar="SECONDS",
+    run.add_argument("--min-interval", type=positive_float, default=None, metavar="SECONDS",
                      help="only extract a session more than SECONDS after its last extraction")
-    run.add_argument("--max-attempts", type=int, default=3, help="failures before a dead letter")
+    run.add_argument("--max-attempts", type=positive_int, default=3, help="failures before a dead letter")
     run.add_argument("--llm-url", default=os.environ.get("MEMLEDGER_LLM_URL"),
                      help="OpenAI-compatible endpoint (…/v1) to extract with instead of the rules "
                      "(default: $MEMLEDGER_LLM_URL; the key comes from $MEMLEDGER_LLM_API_KEY)")
@@ -81,30 +85,87 @@ def _extractor(args: argparse.Namespace) -> Any:
     return LLMExtractor(LLMConfig(args.llm_url, args.llm_model, os.environ.get("MEMLEDGER_LLM_API_KEY")))
 
 
-def _run(args: argparse.Namespace) -> int:
-    from memledger.distill.distiller import Distiller  # loaded only when distilling
+def _logger() -> Any:
+    """Human-readable lines on stderr for the worker (stdout stays for results)."""
+    import logging
 
+    handler = logging.StreamHandler(sys.stderr)
+    handler.set_name("memledger-cli")
+    handler.setFormatter(logging.Formatter("%(asctime)s distill %(levelname)s %(message)s", "%Y-%m-%dT%H:%M:%S%z"))
+    root = logging.getLogger("memledger")
+    for old in [h for h in root.handlers if h.get_name() == "memledger-cli"]:
+        root.removeHandler(old)  # main() called again in one process (tests): one handler, today's stderr
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    return logging.getLogger("memledger.cli.distill")
+
+
+def _counts(report: Any) -> str:
+    return (f"{report.windows} delta(s), {report.items} item(s), {report.changes} belief change(s) "
+            f"[{_by_change(report)}], {report.dead_lettered} dead-lettered, {report.conflicts} conflict(s), "
+            f"{report.model_calls} model call(s); position {report.position}")
+
+
+def _by_change(report: Any) -> str:
+    tally: dict[str, int] = {}
+    for b in report.beliefs:
+        tally[b.change] = tally.get(b.change, 0) + 1
+    return ", ".join(f"{n} {change}" for change, n in sorted(tally.items())) or "none"
+
+
+def _run(args: argparse.Namespace) -> int:
+    import signal
+    import threading
+
+    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from memledger.distill.distiller import Distiller
+
+    _log = _logger()
     with MemoryEngine.open(args.db) as eng:
         distiller = Distiller(eng.writes, follower=args.follower, checker=_checker(args),
                               extractor=_extractor(args), max_attempts=args.max_attempts)
+        extractor = f"LLM {args.llm_model} at {args.llm_url}" if args.llm_url else "the rule extractor"
+        _log.info("started: follower %r on %s with %s%s", args.follower, eng.backend.display, extractor,
+                  " (once, up to the head)" if args.once else f" (polling every {args.poll:g}s)")
         if args.once:
             report = distiller.run_once()
-            if args.json:
-                print_json(_fields(report))
-            else:
-                print_table(["field", "value"], list(_fields(report).items()))
+            _log.info("stopped: %s", _counts(report))
+            _print_once(args, report)
             return 0
         stop = threading.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, lambda *_: stop.set())
-        distiller.run_forever(stop.is_set, poll_s=args.poll)
+        totals = {"windows": 0, "changes": 0, "dead_lettered": 0}
+
+        def batch(report: Any) -> None:
+            for key in totals:
+                totals[key] += getattr(report, key)
+            _log.info("batch: %s", _counts(report))
+
+        distiller.run_forever(stop.is_set, poll_s=args.poll, on_report=batch)
+        _log.info("stopped (signal): %d delta(s), %d belief change(s), %d dead-lettered in all",
+                  totals["windows"], totals["changes"], totals["dead_lettered"])
     return 0
 
 
+def _print_once(args: argparse.Namespace, report: Any) -> None:
+    fields = {k: getattr(report, k) for k in report.__dataclass_fields__ if k != "beliefs"}
+    if args.json:
+        print_json({**fields, "beliefs": [b.as_dict() for b in report.beliefs]})
+        return
+    print_table(["field", "value"], list(fields.items()))
+    if report.beliefs:
+        print()
+        print_table(["change", "memory_id", "owner", "session", "statement"],
+                    [(b.change, b.memory_id, f"{b.app}/{b.user_id}", b.session_id[:8], b.statement or "")
+                     for b in report.beliefs], max_width=72)
+
+
 def _dead_letters(args: argparse.Namespace) -> int:
+    from memledger.api import MemoryEngine
     from memledger.distill.dead_letters import list_dead_letters
 
-    with MemoryEngine.open(args.db) as eng:
+    with MemoryEngine.open(args.db, create=False) as eng:
         letters = list_dead_letters(eng.writes)
     if args.json:
         print_json([d.as_dict() for d in letters])
@@ -116,9 +177,10 @@ def _dead_letters(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from memledger.api import MemoryEngine
     from memledger.distill.distiller import Distiller
 
-    with MemoryEngine.open(args.db) as eng:
+    with MemoryEngine.open(args.db, create=False) as eng:
         ids = Distiller(eng.writes, follower=args.follower).replay(args.letter_id)
     if args.json:
         print_json({"letter_id": args.letter_id, "memory_ids": ids})
@@ -126,6 +188,3 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"replayed {args.letter_id}: {len(ids)} belief change(s)")
     return 0
 
-
-def _fields(report: Any) -> dict[str, Any]:
-    return {k: getattr(report, k) for k in report.__dataclass_fields__}

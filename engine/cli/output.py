@@ -26,7 +26,7 @@ def print_table(
     for row in cells:
         for i, v in enumerate(row):
             widths[i] = max(widths[i], len(v))
-    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths))
+    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()
     stream.write(line + "\n" + "  ".join("-" * w for w in widths) + "\n")
     for row in cells:
         stream.write("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() + "\n")

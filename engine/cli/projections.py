@@ -16,13 +16,15 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from memledger.api import MemoryEngine
-from memledger.cli.options import add_db, add_json
+from memledger.cli.options import add_db, add_json, positive_float, positive_int
 from memledger.cli.output import print_json, print_table
 from memledger.domain.config import EngineConfig
 from memledger.domain.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from memledger.api import MemoryEngine
 
 __all__ = ["register"]
 
@@ -39,8 +41,8 @@ def register(sub: Any) -> None:
                           "(LISTEN/NOTIFY on PostgreSQL, polling on SQLite) until SIGTERM/SIGINT.")
     add_db(run)
     run.add_argument("--names", default=None, help="comma-separated projections (default: all)")
-    run.add_argument("--batch-size", type=int, default=500, help="events per transaction (default 500)")
-    run.add_argument("--poll", type=float, default=0.25, help="polling interval in seconds")
+    run.add_argument("--batch-size", type=positive_int, default=500, help="events per transaction (default 500)")
+    run.add_argument("--poll", type=positive_float, default=0.25, help="polling interval in seconds")
     run.add_argument("--until-caught-up", action="store_true", help="catch up to the head, then exit")
     run.add_argument("--verbose", action="store_true", help="print one line per committed batch")
     run.set_defaults(handler=_run)
@@ -52,8 +54,9 @@ def register(sub: Any) -> None:
     add_db(rebuild)
     rebuild.add_argument("name", help="projection name (sessions, tasks, memory, ...)")
     rebuild.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
-                         help="override a version parameter (e.g. --param dim=384); repeatable")
-    rebuild.add_argument("--batch-size", type=int, default=500, help="events per transaction")
+                         help="override one of the projection's declared parameters (e.g. --param "
+                         "dim=384), checked against its defaults' names and types; repeatable")
+    rebuild.add_argument("--batch-size", type=positive_int, default=500, help="events per transaction")
     rebuild.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_json(rebuild)
     rebuild.set_defaults(handler=_rebuild)
@@ -95,8 +98,10 @@ def register(sub: Any) -> None:
     qretry.set_defaults(handler=_quarantine_retry)
 
 
-def _open(db: str) -> MemoryEngine:
-    return MemoryEngine.open(db, config=EngineConfig.from_env(projections_in_process=False))
+def _open(db: str, *, create: bool = True) -> MemoryEngine:
+    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+
+    return MemoryEngine.open(db, config=EngineConfig.from_env(projections_in_process=False), create=create)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -105,8 +110,6 @@ def _run(args: argparse.Namespace) -> int:
     from memledger.projections.runner import Runner
 
     names = [n.strip() for n in args.names.split(",") if n.strip()] if args.names else None
-    if args.batch_size <= 0:
-        raise InvalidInput("--batch-size must be positive")
 
     def report(proj: Any, old: int, new: int) -> None:
         print(f"BATCH {proj.name} v{proj.version} {old} {new}", flush=True)
@@ -139,14 +142,44 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _params(pairs: list[str]) -> dict[str, Any]:
+def _params(name: str, pairs: list[str]) -> dict[str, Any]:
+    """``--param KEY=VALUE`` pairs checked against the parameters projection
+    ``name`` declares (its registered defaults): an unknown name or a value
+    that is not of the default's type is refused before anything is built,
+    since a rebuild with a typo would silently make a new version."""
+    from memledger.projections import registry
+
+    declared = registry.lookup(name).default_params
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise InvalidInput(f"--param wants KEY=VALUE, got {pair!r}")
-        out[key] = int(value) if value.isdigit() else value
+            raise InvalidInput(f"--param wants KEY=VALUE, got {pair!r:.60}")
+        if key not in declared:
+            known = ", ".join(sorted(declared)) or "none"
+            raise InvalidInput(f"projection {name!r} has no parameter {key!r:.40} (its parameters: {known})")
+        out[key] = _typed(key, value, declared[key])
     return out
+
+
+def _typed(key: str, value: str, default: Any) -> Any:
+    kind = type(default)
+    try:
+        if kind is bool:
+            truth = {"1": True, "true": True, "yes": True, "on": True,
+                     "0": False, "false": False, "no": False, "off": False}
+            return truth[value.strip().lower()]
+        if kind is int:
+            number = int(value)
+            if number <= 0:
+                raise ValueError(value)
+            return number
+        if kind is float:
+            return float(value)
+    except (KeyError, ValueError):
+        raise InvalidInput(f"--param {key} wants a positive integer, got {value!r:.40}" if kind is int
+                           else f"--param {key} wants a {kind.__name__}, got {value!r:.40}") from None
+    return value
 
 
 def _rebuild(args: argparse.Namespace) -> int:
@@ -156,7 +189,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     with _open(args.db) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
-            report = rebuild(eng.log, db, args.name, params=_params(args.param),
+            report = rebuild(eng.log, db, args.name, params=_params(args.name, args.param),
                              batch_size=args.batch_size,
                              progress=not args.no_progress and not args.json and sys.stderr.isatty())
         finally:
@@ -179,7 +212,7 @@ def _status(args: argparse.Namespace) -> int:
     from memledger.projections.admin import status
     from memledger.projections.db import open_read_db
 
-    with _open(args.db) as eng:
+    with _open(args.db, create=False) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
             rows = status(eng.log, db, args.name)
@@ -250,7 +283,7 @@ def _drop(args: argparse.Namespace) -> int:
     from memledger.projections.admin import drop_version
     from memledger.projections.db import open_read_db
 
-    with _open(args.db) as eng:
+    with _open(args.db, create=False) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
             drop_version(db, args.name, args.version)

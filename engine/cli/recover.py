@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from memledger.api import MemoryEngine
-from memledger.cli.options import add_db, add_json, add_owner
+from memledger.cli.options import add_db, add_json, add_owner, owner_of, positive_int
 from memledger.cli.output import print_json, print_table
-from memledger.domain.owner import Owner
 
 __all__ = ["register"]
 
@@ -23,16 +21,17 @@ def register(sub: Any) -> None:
     add_db(p)
     add_owner(p)
     p.add_argument("--agent", required=True, help="the agent id")
-    p.add_argument("--last", type=int, default=None, metavar="N", help="only the last N messages")
+    p.add_argument("--last", type=positive_int, default=None, metavar="N", help="only the last N messages")
     add_json(p)
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from memledger.recovery import restore_agent  # the CLI is the composition root
+    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
 
-    with MemoryEngine.open(args.db) as eng:
-        restored = restore_agent(eng, Owner(args.app, args.user), args.agent, last_n=args.last)
+    owner = owner_of(args)
+    with MemoryEngine.open(args.db, create=False) as eng:
+        restored = eng.restore_agent(owner, args.agent, last_n=args.last)
     if args.json:
         print_json(restored.as_dict())
         return 0

@@ -1,15 +1,19 @@
-"""``memledger search``: hybrid search (or the context block) for one owner."""
+"""``memledger search``: hybrid search (or the context block) for one owner.
+
+Scores shown in the table are relevance from 0 to 1: the fused score divided
+by the best score reciprocal rank fusion can give (first in both the lexical
+and the dense list, at full belief weight), so 1.0 means "top of both lists"
+and the numbers compare across queries. ``--json`` carries both: ``score``
+(raw, as ``MemoryEngine.search`` returns it) and ``relevance``.
+"""
 
 from __future__ import annotations
 
 import argparse
-from datetime import datetime
 from typing import Any
 
-from memledger.api import MemoryEngine
-from memledger.cli.options import add_db, add_json, add_owner
+from memledger.cli.options import add_db, add_json, add_owner, add_time, owner_of, positive_int, warn
 from memledger.cli.output import print_json, print_table
-from memledger.domain.owner import Owner
 
 __all__ = ["register"]
 
@@ -20,54 +24,70 @@ def register(sub: Any) -> None:
         help="search an owner's memories (dense + lexical, fused by RRF)",
         description="Searches one owner's beliefs (and with --messages their raw conversation "
         "turns) as of a bitemporal point (default now). With --context, prints the block "
-        "build_context would inject into a prompt instead.",
+        "build_context would inject into a prompt instead (and says on stderr why it is empty, "
+        "when it is). Relevance is 0..1; --json also has the raw fused score.",
     )
     add_db(p)
     add_owner(p)
     p.add_argument("query", help="what to look for")
-    p.add_argument("-k", type=int, default=10, help="how many results (default 10)")
+    p.add_argument("-k", type=positive_int, default=10, help="how many results (default 10)")
     p.add_argument("--kind", action="append", choices=["fact", "episode", "experience"],
                    help="only this kind (repeatable; falls back to all when fewer than 3 hit)")
-    p.add_argument("--as-of", type=_when, default=None, metavar="ISO",
-                   help="valid time, e.g. 2026-03-15T00:00:00+00:00 (default now)")
-    p.add_argument("--known-at", type=_when, default=None, metavar="ISO",
-                   help="transaction time: what the engine knew then (default now)")
+    add_time(p)
     p.add_argument("--messages", action="store_true", help="also search raw conversation turns")
     p.add_argument("--context", action="store_true", help="print the build_context block")
-    p.add_argument("--budget", type=int, default=800, help="token budget for --context")
+    p.add_argument("--budget", type=positive_int, default=800, help="token budget for --context (default 800)")
     add_json(p)
     p.set_defaults(handler=run)
 
 
-def _when(text: str) -> datetime:
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an ISO time: {text!r}") from None
-    if moment.tzinfo is None:
-        raise argparse.ArgumentTypeError("give a timezone, e.g. +00:00")
-    return moment
+def relevance(score: float) -> float:
+    """``score`` on 0..1: RRF's best is first place in both ranked lists,
+    ``2 / (RRF_K + 1)``, and the belief weight is at most 1."""
+    from memledger.retrieval.fusion import RRF_K
+
+    return min(1.0, max(0.0, score * (RRF_K + 1) / 2))
 
 
 def run(args: argparse.Namespace) -> int:
-    owner = Owner(args.app, args.user)
-    with MemoryEngine.open(args.db) as eng:
-        eng.projections.wait(eng.log.recorder.max_notification_id() or 0, timeout=60)
+    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+
+    owner = owner_of(args)
+    with MemoryEngine.open(args.db, create=False) as eng:
+        eng.projections.wait_for_head()
         if args.context:
+            if args.valid_at is not None or args.known_at is not None:
+                warn("--context is always as of now; --valid-at / --known-at apply to search only")
             block = eng.build_context(owner, args.query, token_budget=args.budget,
                                       time_budget_ms=10_000, include_messages=args.messages)
+            why = "" if block else _why_empty(eng, owner, args)
             if args.json:
-                print_json({"context": block})
-            else:
+                print_json({"context": block, "empty_because": why or None})
+            elif block:
                 print(block)
+            if why:
+                warn(f"the context is empty: {why}")
             return 0
-        hits = eng.search(owner, args.query, k=args.k, kinds=args.kind, as_of=args.as_of,
+        hits = eng.search(owner, args.query, k=args.k, kinds=args.kind, as_of=args.valid_at,
                           known_at=args.known_at, include_messages=args.messages)
     if args.json:
-        print_json([h.as_dict() for h in hits])
+        print_json([{**h.as_dict(), "relevance": round(relevance(h.score), 4)} for h in hits])
+        return 0
+    if not hits:
+        warn(f"nothing found for {args.query!r} (owner {owner.app}/{owner.user_id})")
         return 0
     print_table(
-        ["score", "kind", "valid_from", "statement", "id"],
-        [(f"{h.score:.4f}", h.kind, h.valid_from.date().isoformat(), h.statement, h.id) for h in hits],
+        ["relevance", "kind", "valid_from", "statement", "id"],
+        [(f"{relevance(h.score):.2f}", h.kind, h.valid_from.date().isoformat(), h.statement, h.id) for h in hits],
     )
     return 0
+
+
+def _why_empty(eng: Any, owner: Any, args: argparse.Namespace) -> str:
+    """Why ``build_context`` gave nothing: the search found nothing, or what
+    it found does not fit in the token budget."""
+    hits = eng.search(owner, args.query, k=1, include_messages=args.messages)
+    if not hits:
+        return f"nothing found for {args.query!r} (owner {owner.app}/{owner.user_id})"
+    return (f"the budget of {args.budget} tokens is too small for the framing and the best match "
+            f"({len(hits[0].statement)} characters); raise --budget")

@@ -75,16 +75,44 @@ from memledger.domain.session import Session
 from memledger.domain.stream_ids import distillation_id
 from memledger.domain.task import Task
 from memledger.storage.follower import Follower
-from memledger.write.beliefs import BeliefChange, apply_changes, check_changes
+from memledger.write.beliefs import (
+    BeliefChange,
+    Forget,
+    Invalidate,
+    NewBelief,
+    Reinforce,
+    Revise,
+    apply_changes,
+    check_changes,
+)
 from memledger.write.writer import UnitOfWork
 
 if TYPE_CHECKING:
     from memledger.write.port import WritePort
 
-__all__ = ["DistillReport", "Distiller"]
+__all__ = ["BeliefChanged", "DistillReport", "Distiller"]
 
 log = logging.getLogger("memledger.distill")
 FOLLOWED = ("message.added", "task.completed")
+
+
+@dataclass(frozen=True, slots=True)
+class BeliefChanged:
+    """One belief change a run committed: which belief, what happened to it
+    (``added``, ``reinforced``, ``revised``, ``invalidated``, ``forgotten``),
+    whose it is and which session's delta caused it. ``statement`` is the new
+    text for ``added`` and ``revised``, else None."""
+
+    memory_id: str
+    change: str
+    app: str
+    user_id: str
+    session_id: str
+    statement: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"memory_id": self.memory_id, "change": self.change, "app": self.app, "user_id": self.user_id,
+                "session_id": self.session_id, "statement": self.statement}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +125,9 @@ class DistillReport:
     conflicts: int = 0  # windows another distiller committed first
     model_calls: int = 0
     position: int = 0  # the follower's tracking position (low watermark)
+    # Which beliefs changed, in commit order (``changes`` counts them): an
+    # operator asks "what did it learn", not only "how much".
+    beliefs: tuple[BeliefChanged, ...] = ()
 
 
 @dataclass
@@ -175,9 +206,16 @@ class Distiller:
         time.sleep(max(0.0, min(waits) - time.monotonic()))
         return True
 
-    def run_forever(self, stop: Callable[[], bool], poll_s: float = 1.0) -> None:
+    def run_forever(
+        self,
+        stop: Callable[[], bool],
+        poll_s: float = 1.0,
+        on_report: Callable[[DistillReport], None] | None = None,
+    ) -> None:
         """Follows the log until ``stop()``; a store outage is logged and
-        retried after ``poll_s`` (the cursors in the store say where to resume)."""
+        retried after ``poll_s`` (the cursors in the store say where to resume).
+        ``on_report`` sees the report of every pass that committed or
+        dead-lettered something (the worker logs each batch with it)."""
         while not stop():
             try:
                 report = self.run_once()
@@ -185,6 +223,8 @@ class Distiller:
                 log.warning("distiller %s: store error, retrying: %s", self.follower, e)
                 time.sleep(poll_s)
                 continue
+            if on_report is not None and (report.windows or report.dead_lettered):
+                on_report(report)
             if not report.windows:
                 time.sleep(poll_s)
 
@@ -277,7 +317,8 @@ class Distiller:
             return DistillReport()
         done = len(window.items)
         self._consumed(window, ctx.now)
-        return DistillReport(windows=1, items=done, changes=len(ids), model_calls=extraction.model_calls)
+        return DistillReport(windows=1, items=done, changes=len(ids), model_calls=extraction.model_calls,
+                             beliefs=_changed(window, changes, ids))
 
     def _commit(self, window: _Window, extraction: Extraction, changes: list[BeliefChange]) -> list[str]:
         expected, to_position = window.cursor, window.last
@@ -410,5 +451,19 @@ def _add(a: DistillReport, b: DistillReport) -> DistillReport:
         held_back=b.held_back,
         dead_lettered=a.dead_lettered + b.dead_lettered, conflicts=a.conflicts + b.conflicts,
         model_calls=a.model_calls + b.model_calls, position=max(a.position, b.position),
+        beliefs=a.beliefs + b.beliefs,
+    )
+
+
+_CHANGE_NAMES: dict[type, str] = {NewBelief: "added", Reinforce: "reinforced", Revise: "revised",
+                                  Invalidate: "invalidated", Forget: "forgotten"}
+
+
+def _changed(window: _Window, changes: list[BeliefChange], ids: list[str]) -> tuple[BeliefChanged, ...]:
+    """``apply_changes`` returns one belief id per change, in order."""
+    return tuple(
+        BeliefChanged(memory_id, _CHANGE_NAMES[type(change)], window.owner.app, window.owner.user_id,
+                      window.session_id, getattr(change, "statement", None))
+        for change, memory_id in zip(changes, ids)
     )
 

@@ -8,7 +8,8 @@
     │   ├── InvalidContent            empty, non-string, NUL bytes, unpaired surrogates, non-UTF-8
     │   ├── ContentTooLarge           content, metadata, a batch or a belief's field / list over its limit
     │   ├── InvalidMetadata           metadata / tool calls / state that is not bounded JSON
-    │   └── InvalidTimestamp          naive, non-datetime or out-of-range times
+    │   ├── InvalidTimestamp          naive, non-datetime or out-of-range times
+    │   └── AmbiguousId               a short id (prefix) that names more than one thing of the owner
     ├── NotFound                      (also LookupError) no such thing *for this owner*
     │   ├── SessionNotFound
     │   ├── TaskNotFound
@@ -24,6 +25,7 @@
     │   ├── UnsupportedBackend        a URL scheme we cannot open
     │   ├── StoreUnavailable          cannot connect / open / commit in time; the file was deleted or replaced
     │   │   └── ReadOnlyStore         the database refuses writes (read-only file or mount, hot standby)
+    │   ├── StoreNotFound             opened with create=False where no memledger store exists
     │   ├── InsufficientPrivilege     the login may not do a one-time set-up step; names the admin's command
     │   └── CorruptStore              the file is not a database, or not a memledger one
     ├── OwnerErased                   the owner's data key was destroyed (right to be forgotten)
@@ -45,6 +47,7 @@ from __future__ import annotations
 __all__ = [
     "AgentNotFound",
     "AlreadyProcessed",
+    "AmbiguousId",
     "ConcurrencyExhausted",
     "ContentTooLarge",
     "CorruptStore",
@@ -71,6 +74,7 @@ __all__ = [
     "SimilarityUnavailable",
     "StateConflict",
     "StoreError",
+    "StoreNotFound",
     "StoreUnavailable",
     "TaskFinished",
     "TaskNotFound",
@@ -112,6 +116,11 @@ class InvalidMetadata(InvalidInput):
 
 class InvalidTimestamp(InvalidInput):
     pass
+
+
+class AmbiguousId(InvalidInput):
+    """A short id people copied from a table matches several of the owner's
+    ids: the message lists a few, so the caller can type a longer prefix."""
 
 
 class NotFound(MemledgerError, LookupError):
@@ -179,6 +188,11 @@ class ReadOnlyStore(StoreUnavailable):
 
 class CorruptStore(StoreError):
     pass
+
+
+class StoreNotFound(StoreError):
+    """A read-only open (``MemoryEngine.open(db, create=False)``) found no
+    store: a mistyped path must say so, not leave an empty database behind."""
 
 
 class InsufficientPrivilege(StoreError):

@@ -28,7 +28,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from memledger.domain.errors import UnsupportedBackend
 
-__all__ = ["SQLITE_BUSY_MS", "Backend", "Timeouts", "parse_db_url", "prepare_sqlite_connection"]
+__all__ = ["SQLITE_BUSY_MS", "Backend", "Timeouts", "parse_db_url", "prepare_sqlite_connection", "require_store"]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_BUSY_MS = 30_000
@@ -162,6 +162,39 @@ def _postgres(url: str, timeouts: Timeouts) -> Backend:
     display = f"postgresql://{quote(user, safe='')}@{host}:{port}/{dbname}"
     return Backend(kind="postgresql", sqlalchemy_url=sa_url, es_env=env, display=display, timeouts=timeouts)
 
+
+def require_store(backend: Backend) -> None:
+    """Raises ``StoreNotFound`` unless ``backend`` already holds a memledger
+    event store; creates nothing (``MemoryEngine.open(db, create=False)``).
+
+    Why: opening creates the file and the tables, which is right for a writer
+    and wrong for a read-only command given a mistyped path: it would leave an
+    empty database behind and then answer "not found" about its contents. A
+    SQLite path is checked on the file system first (no connection, so no
+    file); then, on either backend, the event table must exist."""
+    from memledger.domain.errors import StoreNotFound
+
+    if backend.kind == "sqlite":
+        assert backend.path is not None
+        if not os.path.isfile(backend.path) or os.path.getsize(backend.path) == 0:
+            raise StoreNotFound(f"no memledger database at {backend.path}")
+    import sqlalchemy as sa
+
+    from memledger.storage.driver_errors import driver_errors
+
+    engine = sa.create_engine(backend.sqlalchemy_url, poolclass=sa.pool.NullPool)
+    try:
+        with driver_errors(f"cannot open {backend.display}"):
+            found = sa.inspect(engine).has_table(_EVENT_TABLES[backend.kind])
+    finally:
+        engine.dispose()
+    if not found:
+        raise StoreNotFound(f"{backend.display} holds no memledger event store")
+
+
+# eventsourcing's table for the event log (memledger.storage.store): its SQLite
+# recorder keeps the default name, its PostgreSQL one prefixes the application's.
+_EVENT_TABLES = {"sqlite": "stored_events", "postgresql": "memledger_events"}
 
 
 def prepare_sqlite_connection(

@@ -276,7 +276,7 @@ def test_cli_search_prints_json_and_context(db_url: str, capsys: pytest.CaptureF
     assert [h["id"] for h in orjson.loads(capsys.readouterr().out)] == [mid]
     assert main([*base, "cat name", "--context"]) == 0
     assert "Miso" in capsys.readouterr().out
-    assert main([*base, "cat", "--as-of", "2026-02-01T00:00:00+00:00", "--json"]) == 0
+    assert main([*base, "cat", "--valid-at", "2026-02-01T00:00:00+00:00", "--json"]) == 0
     assert orjson.loads(capsys.readouterr().out) == []
 
 

@@ -1,0 +1,114 @@
+"""``memledger users|agents|sessions|tasks``: what a database holds, page by page.
+
+Read from the read models (caught up to the log head first, unless
+``--no-wait``), never creating a database. Each prints a table, or ``--json``;
+``--limit N`` and ``--after KEY`` (the last key of the previous page) page
+through. ``users`` lists one app's user ids with counts; the others are scoped
+to one owner (``--app``/``--user``), and ids of another owner are not found.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import datetime
+from typing import Any
+
+from memledger.cli.options import add_db, add_json, add_owner, add_page, owner_of
+from memledger.cli.output import print_json, print_table
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    users = sub.add_parser("users", help="an app's users, with their sessions, messages and beliefs",
+                           description="The user ids of one app (anyone with a session or a belief), "
+                           "by user id, with counts.")
+    _common(users, user=False, page="user id")
+    users.set_defaults(handler=_users)
+
+    agents = sub.add_parser("agents", help="an owner's agents, with their sessions",
+                            description="The owner's agents, by agent id, with their session count, "
+                            "message count, latest session and its start.")
+    _common(agents, page="agent id")
+    agents.set_defaults(handler=_agents)
+
+    sessions = sub.add_parser("sessions", help="an owner's sessions (of one agent, with --agent)",
+                              description="The owner's sessions, oldest first: status, counters, times.")
+    _common(sessions, page="session id")
+    sessions.add_argument("--agent", default=None, help="only this agent's sessions")
+    sessions.set_defaults(handler=_sessions)
+
+    tasks = sub.add_parser("tasks", help="the tasks of one of an owner's sessions",
+                           description="The tasks of session SID (a full id or a unique prefix, "
+                           "as tables print it), oldest first.")
+    _common(tasks, page="task id")
+    tasks.add_argument("session_id", metavar="SID", help="a session id or a unique prefix of it")
+    tasks.set_defaults(handler=_tasks)
+
+
+def _common(parser: argparse.ArgumentParser, *, page: str, user: bool = True) -> None:
+    add_db(parser)
+    add_owner(parser, user=user)
+    add_page(parser, page)
+    parser.add_argument("--no-wait", action="store_true",
+                        help="read the projections as they are, without catching up first")
+    add_json(parser)
+
+
+def _read(args: argparse.Namespace, query: Any) -> Any:
+    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+
+    with MemoryEngine.open(args.db, create=False) as eng:
+        side = eng.projections
+        if not args.no_wait:
+            side.wait_for_head()
+        return query(side)
+
+
+def _show(args: argparse.Namespace, rows: list[dict[str, Any]], columns: list[str], key: str) -> int:
+    if args.json:
+        print_json(rows)
+        return 0
+    print_table(columns, [[_cell(r[c]) for c in columns] for r in rows], max_width=72)
+    if len(rows) == args.limit:
+        print(f"(more may follow: --after {rows[-1][key]})")
+    return 0
+
+
+def _cell(value: Any) -> Any:
+    return value.isoformat(timespec="seconds") if isinstance(value, datetime) else value
+
+
+def _users(args: argparse.Namespace) -> int:
+    from memledger.domain.owner import Owner
+    from memledger.projections.listing import users
+
+    Owner(args.app, "-")  # the app name is checked like an owner's
+    rows = _read(args, lambda side: users(side, args.app, limit=args.limit, after=args.after))
+    return _show(args, rows, ["user_id", "sessions", "messages", "beliefs", "last_message_at"], "user_id")
+
+
+def _agents(args: argparse.Namespace) -> int:
+    from memledger.projections.listing import agents
+
+    owner = owner_of(args)
+    rows = _read(args, lambda side: agents(side, owner, limit=args.limit, after=args.after))
+    return _show(args, rows, ["agent_id", "sessions", "messages", "last_session_at", "latest_session"], "agent_id")
+
+
+def _sessions(args: argparse.Namespace) -> int:
+    from memledger.projections.listing import sessions
+
+    owner = owner_of(args)
+    rows = _read(args, lambda side: sessions(side, owner, agent_id=args.agent, limit=args.limit, after=args.after))
+    return _show(args, rows, ["session_id", "agent_id", "status", "message_count", "created_at", "last_message_at"],
+                 "session_id")
+
+
+def _tasks(args: argparse.Namespace) -> int:
+    from memledger.projections.listing import tasks
+
+    owner = owner_of(args)
+    rows = _read(args, lambda side: tasks(side, owner, args.session_id, limit=args.limit, after=args.after))
+    return _show(args, rows, ["task_id", "status", "input", "output", "error", "started_at", "finished_at"],
+                 "task_id")
