@@ -186,7 +186,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     from memledger.projections.db import open_read_db
     from memledger.projections.rebuild import rebuild
 
-    with _open(args.db) as eng:
+    with _open(args.db, create=False) as eng:  # a rebuild of nothing is a mistyped path
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
             report = rebuild(eng.log, db, args.name, params=_params(args.name, args.param),
