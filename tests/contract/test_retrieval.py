@@ -12,15 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import Forget, Invalidate, NewBelief, new_belief_id
+from memledger.analysis.text import query_terms
 from memledger.domain.errors import InvalidInput, StoreError
-from memledger.retrieval.context import BLOCK_CLOSE, BLOCK_OPEN, HEADER, estimate_tokens
 from memledger.projections.row_security import owner_scope
-from memledger.retrieval.fusion import rrf
 from memledger.projections.search_store.base import Filter
 from memledger.projections.search_store.records import TimePoint
+from memledger.retrieval.context import BLOCK_CLOSE, BLOCK_OPEN, HEADER, estimate_tokens
+from memledger.retrieval.fusion import rrf
 from memledger.retrieval.search import INDEX_NAME
-from memledger.analysis.text import query_terms
+from memledger.write.beliefs import Forget, Invalidate, NewBelief, new_belief_id
 
 OWNER = Owner("support", "user-42")
 MARCH = datetime(2026, 3, 1, tzinfo=timezone.utc)

@@ -16,7 +16,8 @@ from typing import Any
 
 from memledger import MemoryEngine, Owner
 from memledger.cli.demo import AGENT as DEMO_AGENT
-from memledger.cli.demo import CONTINUATION, OWNER as DEMO_OWNER, SCRIPT
+from memledger.cli.demo import CONTINUATION, SCRIPT
+from memledger.cli.demo import OWNER as DEMO_OWNER
 from memledger.recovery import restore_agent
 
 OWNER = Owner("cli-app", "user-7")
