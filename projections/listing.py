@@ -36,7 +36,7 @@ from memledger.domain.owner import Owner
 from memledger.projections.db import snapshot
 from memledger.projections.purge import owner_tables
 from memledger.projections.readside import ReadSide
-from memledger.projections.row_security import owner_scope
+from memledger.projections.row_security import all_rows, owner_scope
 
 __all__ = ["MIN_PREFIX", "agents", "owner_rows", "owner_streams", "resolve_id", "sessions", "tasks", "users"]
 
@@ -52,18 +52,31 @@ _KINDS: dict[str, tuple[str, str, str, type[NotFound]]] = {
 
 
 @contextmanager
-def _scoped(side: ReadSide, owner: Owner | None, *names: str) -> Iterator[tuple[Connection, dict[str, Table]]]:
-    """One snapshot, the named projections' active tables, then (for an
-    owner) every query in the block scoped to that owner."""
+def _scoped(side: ReadSide, owner: Owner, *names: str) -> Iterator[tuple[Connection, dict[str, Table]]]:
+    """One snapshot, the named projections' active tables, then every query
+    in the block scoped to ``owner`` (row-level security on PostgreSQL)."""
     with snapshot(side.db) as conn:
-        tables: dict[str, Table] = {}
-        for name in names:
-            tables.update(side.tables(name, conn))
-        if owner is None:
-            yield conn, tables
-            return
+        tables = _tables(side, conn, names)
         with owner_scope(conn, owner):
             yield conn, tables
+
+
+@contextmanager
+def _across_owners(side: ReadSide, *names: str) -> Iterator[tuple[Connection, dict[str, Table]]]:
+    """The operator's view of an app (which users exist): every owner's rows,
+    for the block only. Only listings of ids and counts use it, never a read
+    on behalf of an owner."""
+    with snapshot(side.db) as conn:
+        tables = _tables(side, conn, names)
+        with all_rows(conn):
+            yield conn, tables
+
+
+def _tables(side: ReadSide, conn: Connection, names: tuple[str, ...]) -> dict[str, Table]:
+    tables: dict[str, Table] = {}
+    for name in names:
+        tables.update(side.tables(name, conn))
+    return tables
 
 
 def _rows(result: Any) -> list[dict[str, Any]]:
@@ -73,7 +86,7 @@ def _rows(result: Any) -> list[dict[str, Any]]:
 def users(side: ReadSide, app: str, *, limit: int = 50, after: str | None = None) -> list[dict[str, Any]]:
     """The app's users (anyone with a session or a belief), by user id, with
     their session, message and belief counts."""
-    with _scoped(side, None, "sessions", "memory") as (conn, t):
+    with _across_owners(side, "sessions", "memory") as (conn, t):
         s, b = t["sessions"], t["beliefs"]
         ids = union(
             select(s.c.user_id).where(s.c.app == app),
@@ -215,7 +228,7 @@ def owner_rows(db: Engine, owner: Owner) -> dict[str, int]:
     Tables with none are left out."""
     names = owner_tables(db)
     counts: dict[str, int] = {}
-    with snapshot(db) as conn:
+    with snapshot(db) as conn, owner_scope(conn, owner):
         meta = MetaData()
         for name in names:
             table = Table(name, meta, autoload_with=conn)

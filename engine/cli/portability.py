@@ -73,10 +73,10 @@ def _import(args: argparse.Namespace) -> int:
     owner = owner_of(args)
     try:
         if args.file == "-":
-            lines = sys.stdin.readlines()
+            lines = _bounded_lines(sys.stdin, "standard input")
         else:
             with open(args.file, encoding="utf-8") as src:
-                lines = src.readlines()
+                lines = _bounded_lines(src, args.file)
     except UnicodeDecodeError:
         raise InvalidInput(f"{args.file} is not UTF-8 text (an export is JSON Lines)") from None
     with MemoryEngine.open(args.db) as eng:
@@ -92,3 +92,24 @@ def _import(args: argparse.Namespace) -> int:
         print()
         print_table(["skipped topic (derived or internal)", "events"], sorted(skipped.items()), max_width=72)
     return 0
+
+
+# One exported event is at most a message (1 MiB) or a checkpoint (1 MiB) in
+# JSON, escapes included: a longer "line" is not an export (e.g. /dev/zero),
+# and reading it whole would exhaust memory before any check could run.
+_MAX_LINE_CHARS = 16 << 20
+
+
+def _bounded_lines(src: Any, name: str) -> list[str]:
+    """The lines of ``src``, refusing any longer than ``_MAX_LINE_CHARS``."""
+    from memledger.domain.errors import InvalidInput
+
+    lines = []
+    while True:
+        line = src.readline(_MAX_LINE_CHARS + 1)
+        if not line:
+            return lines
+        if len(line) > _MAX_LINE_CHARS:
+            raise InvalidInput(f"{name}: line {len(lines) + 1} is longer than {_MAX_LINE_CHARS} characters; "
+                               "not a memledger export")
+        lines.append(line)

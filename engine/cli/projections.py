@@ -235,7 +235,7 @@ def _quarantine_list(args: argparse.Namespace) -> int:
     from memledger.projections.admin import quarantined
     from memledger.projections.db import open_read_db
 
-    with _open(args.db) as eng:
+    with _open(args.db, create=False) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
             entries = quarantined(db, args.name)
@@ -257,7 +257,7 @@ def _quarantine_retry(args: argparse.Namespace) -> int:
     from memledger.projections.admin import retry
     from memledger.projections.db import open_read_db
 
-    with _open(args.db) as eng:
+    with _open(args.db, create=False) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
             reports = retry(eng.log, db, args.name, None if args.all else [args.position])

@@ -91,3 +91,20 @@ def test_for_owner_refuses_what_is_not_an_owner(eng: MemoryEngine) -> None:
     for bad in (("handle", "alice"), {"app": "handle", "user_id": "alice"}, None, "handle/alice"):
         with pytest.raises(InvalidInput):
             eng.for_owner(bad)  # type: ignore[arg-type]
+
+
+def test_no_parameter_anywhere_makes_the_owner_optional() -> None:
+    """An optional owner is an unscoped path waiting to be called by mistake."""
+    import ast
+
+    from tests.support.paths import REPO_ROOT
+
+    offences = []
+    for folder in ("engine", "projections", "recovery"):
+        for path in (REPO_ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if isinstance(node, ast.arg) and node.annotation is not None:
+                    text = ast.unparse(node.annotation).replace(" ", "")
+                    if text in ("Owner|None", "None|Owner", "Optional[Owner]"):
+                        offences.append(f"{path.relative_to(REPO_ROOT)}:{node.lineno} {node.arg}")
+    assert not offences, offences
