@@ -104,7 +104,7 @@ def _bounded_lines(src: Any, name: str) -> list[str]:
     """The lines of ``src``, refusing any longer than ``_MAX_LINE_CHARS``."""
     from memledger.domain.errors import InvalidInput
 
-    lines = []
+    lines: list[str] = []
     while True:
         line = src.readline(_MAX_LINE_CHARS + 1)
         if not line:

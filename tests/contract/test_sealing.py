@@ -79,10 +79,11 @@ def test_unsealed_mode_still_reads_sealed_events(db_url: str) -> None:
     config = EngineConfig(db=db_url, seal_events=False)
     with MemoryEngine.open(config=config) as eng:
         eng.add_message(ALICE, sid, "user", "clear text")
-        states = [n.state for n in eng.log.recorder.select_notifications(1, limit=100)]
+        notes = eng.log.recorder.select_notifications(1, limit=100)
+        messages = [n.state for n in notes if n.topic == "message.added"]
         # Unsealed but packed (engine.packing): the message is readable without a key.
-        assert states[0][0] == FORMAT_V1 and sealed_key_id(states[-1]) is None
-        assert b"clear text" in unpack(states[-1])
+        assert notes[0].state[0] == FORMAT_V1 and sealed_key_id(messages[-1]) is None
+        assert b"clear text" in unpack(messages[-1])
         restored = restore_agent(eng, ALICE, "agent")
         assert [m.content for m in restored.messages] == ["sealed text", "clear text"]
 
