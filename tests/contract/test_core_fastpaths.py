@@ -16,8 +16,8 @@ from eventsourcing.application import project_aggregate
 
 from memledger import MemoryEngine, Owner
 from memledger.domain.session import Session
-from memledger.storage.transcoder import OrjsonTranscoder
 from memledger.recovery import read_messages, restore_agent
+from memledger.storage.transcoder import OrjsonTranscoder
 
 OWNER = Owner(app="fast", user_id="u1")
 

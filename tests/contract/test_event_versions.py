@@ -21,8 +21,8 @@ from eventsourcing.domain import Aggregate, Snapshot, event
 from eventsourcing.persistence import StoredEvent
 
 from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import Invalidate, NewBelief
 from memledger.domain.config import EngineConfig
+from memledger.write.beliefs import Invalidate, NewBelief
 from tests.support.capabilities import capabilities
 
 OWNER = Owner("versions", "user-1")

@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise
 from memledger.cli import main as cli_main
 from memledger.domain.errors import ContentTooLarge, InvalidMetadata, MemledgerError
 from memledger.recovery import restore_agent
+from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise
 from tests.support.capabilities import capabilities
 
 OWNER = Owner("fuzz", "user")

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from sqlalchemy import text
 
 from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import NewBelief
 from memledger.domain.errors import MemledgerError, MemoryNotFound, SessionNotFound, TaskNotFound
 from memledger.projections import audit
 from memledger.recovery import restore_agent
+from memledger.write.beliefs import NewBelief
 from tests.support.capabilities import capabilities
 
 WHEN = datetime(2026, 5, 1, tzinfo=timezone.utc)

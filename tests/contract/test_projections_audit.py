@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
 from memledger.domain.errors import InvalidTimestamp, MemoryNotFound, SessionNotFound
 from memledger.projections.audit import belief_history, beliefs_as_of, conversation_at, invalidation
+from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
 
 KEN = Owner("coffee-bot", "ken")
 EVE = Owner("coffee-bot", "eve")

@@ -13,10 +13,10 @@ from eventsourcing.persistence import StoredEvent
 from memledger import EngineConfig, MemoryEngine, Owner
 from memledger.domain.errors import CorruptStore, InvalidInput
 from memledger.domain.stream_ids import owner_key_id
+from memledger.recovery import restore_agent
 from memledger.storage.keystore import SqlKeyStore
 from memledger.storage.packing import unpack
 from memledger.storage.sealing import FORMAT_V1, sealed_key_id
-from memledger.recovery import restore_agent
 
 ALICE, BOB = Owner("seal", "alice"), Owner("seal", "bob")
 

@@ -11,10 +11,10 @@ import time
 import uuid
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
+from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
-from urllib.parse import urlsplit, urlunsplit
 
 from memledger import MemoryEngine, Owner
 from memledger.distill.explicit import belief_index

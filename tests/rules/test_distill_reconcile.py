@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memledger import Owner
-from memledger.write.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
 from memledger.distill import Extraction, Proposal, ReconcileConfig, reconcile
 from memledger.distill.views import BeliefView
 from memledger.domain.errors import SimilarityUnavailable
+from memledger.write.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
 
 OWNER = Owner("app", "u")
 T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from memledger import EngineConfig, MemoryEngine, Owner
 from memledger.domain.errors import CorruptStore
-from memledger.storage.packing import DEFLATE_V1, MIN_PACK, ZDICT_V1, pack, unpack
 from memledger.recovery import restore_agent
+from memledger.storage.packing import DEFLATE_V1, MIN_PACK, ZDICT_V1, pack, unpack
 
 OWNER = Owner("pack", "u1")
 LONG = "a long message that is well over two hundred bytes once the event fields are around it " * 3

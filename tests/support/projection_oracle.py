@@ -15,9 +15,9 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from memledger import MemoryEngine
-from memledger.domain.errors import OwnerErased
 from memledger.domain import bitemporal
 from memledger.domain.bitemporal import BeliefEvent
+from memledger.domain.errors import OwnerErased
 
 _META = {"timestamp", "originator_id", "originator_version", "originator_topic", "app", "user_id"}
 
