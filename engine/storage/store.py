@@ -44,10 +44,10 @@ from memledger.domain.errors import (
     StoreError,
     StoreUnavailable,
 )
-from memledger.domain.memory import Memory
-from memledger.domain.receipt import Receipt
+from memledger.domain.memory import Memory  # noqa: F401 - defines its stored topics for decoding
+from memledger.domain.receipt import Receipt  # noqa: F401 - defines its stored topics for decoding
 from memledger.domain.session import Session
-from memledger.domain.task import Task
+from memledger.domain.task import Task  # noqa: F401 - defines its stored topics for decoding
 from memledger.storage.backend import SQLITE_MAGIC, Backend
 from memledger.storage.driver_errors import (
     driver_errors,
@@ -63,9 +63,8 @@ from memledger.storage.snapshotting import (
 )
 from memledger.storage.transcoder import OrjsonTranscoder
 
-__all__ = ["AGGREGATES", "EventLog", "IntegrityError", "open_event_log", "translate_errors"]
+__all__ = ["EventLog", "IntegrityError", "open_event_log", "translate_errors"]
 
-AGGREGATES = (Session, Agent, Task, Memory, Receipt)
 # Tables memledger creates in its SQLite file: the eventsourcing recorder's
 # (stored_events, stored_snapshots, tracking), the key store's, the read
 # models'. A first open killed half-way may leave only some of them.
