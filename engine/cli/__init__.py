@@ -25,13 +25,34 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from memledger.cli import audit, demo, discover, distill, erase, portability, projections, recover, search
+from memledger.cli import (
+    audit,
+    demo,
+    discover,
+    distill,
+    erase,
+    portability,
+    projections,
+    recover,
+    search,
+)
 from memledger.cli.options import Parser, one_line
 from memledger.domain.errors import MemledgerError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (demo, recover, projections, audit, distill, search, discover, portability, erase)
+# One line each, in the order `memledger --help` lists them.
+COMMANDS = (
+    demo,
+    recover,
+    projections,
+    audit,
+    distill,
+    search,
+    discover,
+    portability,
+    erase,
+)
 
 
 class _Version(argparse.Action):
