@@ -24,9 +24,9 @@ import math
 import os
 from dataclasses import dataclass, field
 from typing import Any, Literal
-from urllib.parse import parse_qs, quote, unquote, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
-from memledger.domain.errors import UnsupportedBackend
+from memledger.domain.errors import InvalidInput, UnsupportedBackend
 
 __all__ = ["SQLITE_BUSY_MS", "Backend", "Timeouts", "parse_db_url", "prepare_sqlite_connection", "require_store"]
 
@@ -56,11 +56,13 @@ class Backend:
     display: str  # the URL without its password, for logs and tables
     path: str | None = None  # the SQLite file
     timeouts: Timeouts = Timeouts()
+    # the URL's other libpq parameters (target_session_attrs, sslmode, ...)
+    pg_extra: dict[str, str] = field(default_factory=dict)
 
     def pg_connect_kwargs(self) -> dict[str, str]:
         """libpq parameters every PostgreSQL connection gets (the event store's
         pool adds them to its own; the SQLAlchemy URL already has them)."""
-        return _pg_params(self.timeouts)
+        return {**_pg_params(self.timeouts), **self.pg_extra}
 
 
 def parse_db_url(url: str, timeouts: Timeouts | None = None) -> Backend:
@@ -118,18 +120,46 @@ def _pg_params(timeouts: Timeouts) -> dict[str, str]:
 
 
 def _postgres(url: str, timeouts: Timeouts) -> Backend:
-    parts = urlsplit(url)
-    query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+    """A PostgreSQL URL in libpq's forms: one host, several hosts in the
+    authority (``h1:p1,h2:p2``) or in the query (``?host=a,b&port=p1,p2``),
+    or a Unix socket directory (``?host=/run/pg``). Every other query
+    parameter (``target_session_attrs``, ``sslmode``, ...) reaches both
+    drivers unchanged: the event store's pool and SQLAlchemy's engines.
+
+    Why several hosts: with a primary and standbys (``deploy/cluster``),
+    ``target_session_attrs=read-write`` makes every new connection find the
+    current primary, so after a failover the engine reconnects to the
+    promoted node by itself."""
+    try:
+        parts = urlsplit(url)
+    except ValueError as e:  # unbalanced IPv6 brackets
+        raise InvalidInput(f"malformed database URL: {e}") from None
+    query: dict[str, str] = {}
+    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        if key in query and key not in ("host", "port"):
+            raise InvalidInput(f"the database URL gives {key!r} twice")
+        # SQLAlchemy's form repeats host=h:p; libpq's joins them with commas
+        query[key] = f"{query[key]},{value}" if key in query else value
     if "connect_timeout" in query:  # the URL's own value wins over the config's
         try:
-            timeouts = Timeouts(float(query.pop("connect_timeout")), timeouts.statement_s, timeouts.lock_s)
+            seconds = float(query.pop("connect_timeout"))
         except ValueError:
-            raise UnsupportedBackend("connect_timeout in the database URL must be a number") from None
-    host = query.pop("host", None) or parts.hostname or "localhost"
-    port = str(parts.port or query.pop("port", None) or 5432)
-    user = unquote(parts.username or query.pop("user", "") or "postgres")
-    password = unquote(parts.password or query.pop("password", "") or "")
-    dbname = unquote(parts.path.lstrip("/")) or "postgres"
+            raise InvalidInput("connect_timeout in the database URL must be a number") from None
+        if not math.isfinite(seconds) or seconds <= 0:
+            raise InvalidInput("connect_timeout in the database URL must be a positive number")
+        timeouts = Timeouts(seconds, timeouts.statement_s, timeouts.lock_s)
+    userinfo, _, hostlist = parts.netloc.rpartition("@")
+    url_user, _, url_password = userinfo.partition(":")
+    hosts, ports = _hosts_and_ports(hostlist, query.pop("host", ""), query.pop("port", ""))
+    user = unquote(url_user or query.pop("user", "") or "postgres")
+    password = unquote(url_password or query.pop("password", "") or "")
+    query.pop("user", None)
+    query.pop("password", None)
+    dbname = unquote(parts.path.lstrip("/")) or query.pop("dbname", "") or "postgres"
+    query.pop("dbname", None)
+    if "options" in query:  # ours carry the timeouts; the URL's come after (libpq: last wins)
+        query["options"] = _pg_params(timeouts)["options"] + " " + query["options"]
+    host, port = ",".join(hosts), ",".join(ports)
     env = {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
         "POSTGRES_DBNAME": dbname,
@@ -153,14 +183,75 @@ def _postgres(url: str, timeouts: Timeouts) -> Backend:
         "POSTGRES_PRE_PING": "n",
     }
     auth = quote(user, safe="") + (":" + quote(password, safe="") if password else "")
-    params = "&".join(f"{k}={quote(v, safe='')}" for k, v in _pg_params(timeouts).items())
-    if host.startswith("/"):  # a Unix socket directory (pgserver's default)
-        location, sa_query = "", f"?host={quote(host, safe='/')}&port={port}&{params}"
-    else:
-        location, sa_query = f"{host}:{port}", f"?{params}"
+    libpq = {**_pg_params(timeouts), **query}
+    params = "&".join(f"{k}={quote(v, safe='')}" for k, v in libpq.items())
+    if len(hosts) == 1 and not host.startswith("/"):
+        location, sa_query = f"{_bracket(host)}:{port}", f"?{params}"
+    else:  # a Unix socket directory (pgserver's default), or several hosts
+        location, sa_query = "", f"?host={quote(host, safe='/,')}&port={quote(port, safe=',')}&{params}"
     sa_url = f"postgresql+psycopg://{auth}@{location}/{quote(dbname, safe='')}{sa_query}"
-    display = f"postgresql://{quote(user, safe='')}@{host}:{port}/{dbname}"
-    return Backend(kind="postgresql", sqlalchemy_url=sa_url, es_env=env, display=display, timeouts=timeouts)
+    shown = ",".join(f"{_bracket(h)}:{p}" for h, p in zip(hosts, ports, strict=True))
+    display = f"postgresql://{quote(user, safe='')}@{shown}/{dbname}"
+    return Backend(
+        kind="postgresql", sqlalchemy_url=sa_url, es_env=env, display=display, timeouts=timeouts, pg_extra=query
+    )
+
+
+def _bracket(host: str) -> str:
+    """An IPv6 address in a URL's authority needs its brackets back."""
+    return f"[{host}]" if ":" in host else host
+
+
+def _hosts_and_ports(authority: str, query_hosts: str, query_ports: str) -> tuple[list[str], list[str]]:
+    """The hosts and their ports, one port per host (libpq's rules: one port
+    given applies to every host; otherwise as many ports as hosts)."""
+    hosts: list[str] = []
+    ports: list[str] = []
+    for item in authority.split(",") if authority else []:
+        host, port = _split_host_port(item)
+        hosts.append(host)
+        ports.append(port)
+    if query_hosts:
+        if hosts:
+            raise InvalidInput("the database URL names hosts both before the path and in ?host=")
+        for item in query_hosts.split(","):
+            host, port = (item, "") if item.startswith("/") else _split_host_port(item)
+            hosts.append(host)
+            ports.append(port)
+    if not hosts:
+        hosts, ports = ["localhost"], [""]
+    if query_ports:
+        given = query_ports.split(",")
+        if any(ports):
+            raise InvalidInput("the database URL gives ports both with the hosts and in ?port=")
+        if len(given) == 1:
+            given = given * len(hosts)
+        if len(given) != len(hosts):
+            raise InvalidInput(f"the database URL names {len(hosts)} hosts but {len(given)} ports")
+        ports = given
+    checked = [_check_port(p) if p else "5432" for p in ports]
+    return hosts, checked
+
+
+def _split_host_port(item: str) -> tuple[str, str]:
+    item = unquote(item.strip())
+    if not item:
+        raise InvalidInput("the database URL has an empty host in its host list")
+    if item.startswith("["):  # [IPv6]:port
+        host, close, rest = item[1:].partition("]")
+        if not close or (rest and not rest.startswith(":")):
+            raise InvalidInput(f"the database URL has a malformed IPv6 host {item!r}")
+        return host, rest[1:]
+    host, _, port = item.partition(":")
+    if not host:
+        raise InvalidInput(f"the database URL has a port without a host: {item!r}")
+    return host, port
+
+
+def _check_port(port: str) -> str:
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise InvalidInput(f"the database URL has an invalid port {port!r}: a number from 1 to 65535")
+    return str(int(port))
 
 
 def require_store(backend: Backend) -> None:
