@@ -31,10 +31,15 @@ from memledger.cli import (
     discover,
     distill,
     erase,
+    keys,
+    mcp,
     portability,
     projections,
     recover,
     search,
+    serve,
+    supervise,
+    ui,
 )
 from memledger.cli.options import Parser, one_line
 from memledger.domain.errors import MemledgerError
@@ -52,6 +57,11 @@ COMMANDS = (
     discover,
     portability,
     erase,
+    keys,
+    serve,
+    mcp,
+    supervise,
+    ui,
 )
 
 

@@ -1,0 +1,48 @@
+"""``memledger mcp``: the owner-bound MCP server (``memledger.integrations.mcp_server``).
+
+Over stdio by default, the transport an MCP client launches a server with;
+``--http`` serves streamable HTTP on loopback instead. On stdio, stdout is
+the protocol's channel: nothing else is printed there, and the server's
+logs go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from memledger.cli.options import add_db, add_owner, owner_of, positive_int
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "mcp",
+        help="serve one owner's memory tools over MCP (stdio or streamable HTTP)",
+        description="Starts an MCP server whose tools (memory_search, memory_load, memory_add, "
+        "memory_update, memory_delete) are bound to the owner given by --app/--user: no tool takes "
+        "a user id. Stdio by default (for an MCP client's server config); --http for streamable "
+        "HTTP at http://HOST:PORT/mcp.",
+    )
+    add_db(p)
+    add_owner(p)
+    p.add_argument("--read-only", action="store_true", help="only memory_search and memory_load")
+    p.add_argument("--http", action="store_true", help="streamable HTTP instead of stdio")
+    p.add_argument("--host", default="127.0.0.1", help="--http: address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=positive_int, default=8765, help="--http: port (default 8765)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from memledger.integrations.mcp_server import build_server
+
+    owner = owner_of(args)
+    with MemoryEngine.open(args.db) as eng:
+        server = build_server(eng.for_owner(owner), read_only=args.read_only)
+        if args.http:
+            server.run("streamable-http", host=args.host, port=args.port)
+        else:
+            server.run("stdio")
+    return 0
