@@ -41,7 +41,8 @@ async def main(db: str) -> None:
         added = await client.call_tool("memory_add", {"memory": "We run Go 1.23 in production.", "topics": ["go"]})
         first = json.loads(text_of(added))["memory_id"]
         print("\nmemory_add ->", first)
-        updated = await client.call_tool("memory_update", {"memory_id": first, "memory": "We run Go 1.24 in production."})
+        correction = {"memory_id": first, "memory": "We run Go 1.24 in production."}
+        updated = await client.call_tool("memory_update", correction)
         print("memory_update ->", text_of(updated))
 
         print("\nmemory_search('Go in production') ->")
