@@ -15,7 +15,8 @@
     │   ├── TaskNotFound
     │   ├── AgentNotFound
     │   ├── MemoryNotFound
-    │   └── DeadLetterNotFound        no such distillation dead letter (or already replayed)
+    │   ├── DeadLetterNotFound        no such distillation dead letter (or already replayed)
+    │   └── ApiKeyNotFound            no such API key (revoking an id never issued)
     ├── StateConflict                 the command is valid but the stream's state refuses it
     │   ├── SessionClosed
     │   ├── TaskFinished
@@ -29,6 +30,7 @@
     │   ├── InsufficientPrivilege     the login may not do a one-time set-up step; names the admin's command
     │   └── CorruptStore              the file is not a database, or not a memledger one
     ├── OwnerErased                   the owner's data key was destroyed (right to be forgotten)
+    ├── AuthenticationFailed          an HTTP request without a valid API key (missing, unknown, revoked)
     ├── ProjectionError
     │   └── ProjectionTimeout         wait(position, timeout) ran out
     └── DistillError                  a delta could not be distilled (retried, then dead-lettered)
@@ -46,8 +48,10 @@ from __future__ import annotations
 
 __all__ = [
     "AgentNotFound",
+    "ApiKeyNotFound",
     "AlreadyProcessed",
     "AmbiguousId",
+    "AuthenticationFailed",
     "ConcurrencyExhausted",
     "ContentTooLarge",
     "CorruptStore",
@@ -147,6 +151,10 @@ class DeadLetterNotFound(NotFound):
     pass
 
 
+class ApiKeyNotFound(NotFound):
+    pass
+
+
 class StateConflict(MemledgerError):
     """The command is well-formed but the stream's current state refuses it."""
 
@@ -211,6 +219,12 @@ class OwnerErased(MemledgerError):
     def __init__(self, message: str, key_id: object = None) -> None:
         super().__init__(message)
         self.key_id = key_id
+
+
+class AuthenticationFailed(MemledgerError):
+    """The service's answer to a request whose ``Authorization`` names no
+    live key: missing, malformed, unknown or revoked alike (which of these
+    it was is no one's business but the key's holder's)."""
 
 
 class ProjectionError(MemledgerError):

@@ -16,6 +16,7 @@ from memledger.domain.owner import Owner
 
 __all__ = [
     "agent_stream_id",
+    "api_key_stream_id",
     "command_receipt_id",
     "distillation_id",
     "erasure_id",
@@ -31,6 +32,7 @@ _OWNER_KEY = uuid5(NAMESPACE_URL, "memledger/owner-key")
 _RECEIPT = uuid5(NAMESPACE_URL, "memledger/receipt")
 _DISTILLATION = uuid5(NAMESPACE_URL, "memledger/distillation")
 _COMMAND_RECEIPT = uuid5(NAMESPACE_URL, "memledger/command-receipt")
+_API_KEY = uuid5(NAMESPACE_URL, "memledger/api-key")
 
 
 def agent_stream_id(owner: Owner, agent_id: str) -> UUID:
@@ -67,3 +69,9 @@ def command_receipt_id(owner: Owner, idempotency_key: str) -> UUID:
 def distillation_id(follower: str, session_id: str) -> UUID:
     """A distiller's per-session cursor stream."""
     return uuid5(_DISTILLATION, f"{follower}\x1f{session_id}")
+
+
+def api_key_stream_id(key_id: str) -> UUID:
+    """An API key's stream, from the key id printed beside its secret: the
+    service finds the stream from the secret alone, in one read."""
+    return uuid5(_API_KEY, key_id)

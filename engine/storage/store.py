@@ -37,6 +37,7 @@ from eventsourcing.persistence import (
 )
 
 from memledger.domain.agent import Agent
+from memledger.domain.api_key import ApiKeyRecord  # noqa: F401 - defines its stored topics for decoding
 from memledger.domain.errors import (
     CorruptStore,
     InvalidInput,

@@ -1,0 +1,193 @@
+"""The HTTP API: ``create_app(engine, keyring, settings)``, an ASGI app on FastAPI.
+
+One module per group of routes under ``memledger.service.routes``; each
+owns an ``APIRouter`` that carries its own paths, and ``ROUTERS`` below is
+the one list this app includes. Adding a group is one import and one line
+there; every route authenticates and scopes through ``memledger.service.deps``.
+
+Lifecycle. The app owns the engine it serves: its lifespan starts the read
+side (search and readiness need the projection runner) and closes the
+engine last, after uvicorn's graceful shutdown has let every request in
+flight finish and be answered, so nothing acknowledged is lost and nothing
+is acknowledged that was not committed. A request that arrives after SIGTERM
+is not started (uvicorn has closed the listening socket and idle
+connections). The event feeds are endless by design, so the lifespan chains
+a flag onto uvicorn's SIGTERM/SIGINT handler: the feeds see it, end, and let
+the shutdown proceed instead of holding it until the grace period.
+
+``app_from_env`` is the factory ``memledger serve --workers N`` hands to
+uvicorn by import string: each worker process opens its own engine from the
+same ``MEMLEDGER_*`` settings.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+from fastapi import APIRouter, FastAPI
+from starlette.exceptions import HTTPException
+
+from memledger.api import MemoryEngine
+from memledger.service import errors
+from memledger.service.deps import Service
+from memledger.service.keys import KeyRing
+from memledger.service.metrics import Metrics
+from memledger.service.routes import agents, conversation, events, health, memories, search, tasks, users
+from memledger.service.settings import ServiceSettings
+
+__all__ = ["ROUTERS", "app_from_env", "create_app"]
+
+# One line per group of routes (each router carries its own paths).
+ROUTERS: tuple[APIRouter, ...] = (
+    health.router,
+    conversation.router,
+    tasks.router,
+    agents.router,
+    memories.router,
+    search.router,
+    users.router,
+    events.router,
+)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings) -> FastAPI:
+    """The API over ``engine`` (which the app closes when it shuts down)."""
+    metrics = Metrics(lambda: _lag_or_nan(engine), lambda: float(keyring.count()))
+    svc = Service(engine, keyring, settings, metrics)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        restore = _chain_exit_signals(svc.stopping)
+        await anyio.to_thread.run_sync(lambda: engine.projections)  # start the projection runner
+        try:
+            yield
+        finally:
+            svc.stopping.set()
+            restore()
+            await anyio.to_thread.run_sync(engine.close)
+
+    app = FastAPI(
+        title="memledger",
+        summary="Event-sourced memory for LLM agents, over HTTP",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.service = svc
+    errors.install(app)
+    for router in ROUTERS:
+        app.include_router(router)
+    app.add_middleware(_BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(_Measure, metrics=metrics)
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """``create_app`` from ``MEMLEDGER_*`` alone (the uvicorn factory for workers)."""
+    engine = MemoryEngine.open()
+    return create_app(engine, KeyRing(engine), ServiceSettings.from_env())
+
+
+def _lag_or_nan(engine: MemoryEngine) -> float:
+    try:
+        return float(health.projection_lag(engine))
+    except Exception:  # a scrape must not fail because the database is away
+        return float("nan")
+
+
+def _chain_exit_signals(stopping: threading.Event) -> Callable[[], None]:
+    """Sets ``stopping`` on SIGTERM / SIGINT, then runs the handler that was
+    there (uvicorn's, which starts the graceful shutdown). A no-op outside
+    the main thread, where signals cannot be handled (an embedding test)."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+
+    def handler(sig: int, frame: Any) -> None:
+        stopping.set()
+        before = previous[signal.Signals(sig)]
+        if callable(before):
+            before(sig, frame)
+
+    for sig in previous:
+        signal.signal(sig, handler)
+
+    def restore() -> None:
+        for sig, before in previous.items():
+            if signal.getsignal(sig) is handler:
+                signal.signal(sig, before)
+
+    return restore
+
+
+class _BodyLimit:
+    """413 for a body over ``limit``: at once by Content-Length, or as soon as
+    a chunked body passes it, before the route ever parses it."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                response = errors.problem(413, "ContentTooLarge", self._detail())
+                await response(scope, receive, send)
+                return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise HTTPException(413, self._detail())
+            return message
+
+        await self.app(scope, limited, send)
+
+    def _detail(self) -> str:
+        return f"the request body is over {self.limit} bytes (MEMLEDGER_MAX_BODY_BYTES)"
+
+
+class _Measure:
+    """Counts and times every request by its route template."""
+
+    def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
+        self.app = app
+        self.metrics = metrics
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        status = 500
+        start = time.perf_counter()
+
+        async def sending(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            route = scope.get("route")
+            path = getattr(route, "path", None) or "(unmatched)"
+            self.metrics.observe(scope["method"], path, status, time.perf_counter() - start)

@@ -1,0 +1,74 @@
+"""Who is asking, and as which owner: the one dependency every route uses.
+
+The key fixes the app; the user is the ``{user}`` in the path; the handle a
+route gets is ``engine.for_owner(Owner(key.app, user))``, so no route ever
+sees an ``Owner`` it could build from a request field, and an id of another
+app or user is simply not found (the engine's rule). Routes take
+``Owned`` (the handle) or ``Authenticated`` (the key alone, for routes with
+no user in the path); the auditor's page uses the same ``authenticate``.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+
+from memledger.api import MemoryEngine, OwnerMemory
+from memledger.domain.errors import AuthenticationFailed
+from memledger.domain.owner import Owner
+from memledger.service.keys import ApiKey, KeyRing
+from memledger.service.metrics import Metrics
+from memledger.service.settings import ServiceSettings
+
+__all__ = ["Authenticated", "IdempotencyHeader", "Owned", "Service", "authenticate", "owner_memory", "service_of"]
+
+
+@dataclass(eq=False)
+class Service:
+    """What one app instance serves: the engine, its keys, settings, metrics.
+    ``stopping`` is set when the server begins a graceful shutdown, so the
+    endless event feeds end and let it finish."""
+
+    engine: MemoryEngine
+    keyring: KeyRing
+    settings: ServiceSettings
+    metrics: Metrics
+    stopping: threading.Event = field(default_factory=threading.Event)
+
+
+def service_of(request: Request) -> Service:
+    svc: Service = request.app.state.service
+    return svc
+
+
+def authenticate(request: Request) -> ApiKey:
+    """The live key in ``Authorization: Bearer <secret>``; 401 otherwise
+    (missing, malformed, unknown and revoked are answered alike)."""
+    scheme, _, secret = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not secret.strip():
+        raise AuthenticationFailed("send 'Authorization: Bearer <secret>' with an API key (memledger keys create)")
+    key = service_of(request).keyring.verify(secret.strip())
+    if key is None:
+        raise AuthenticationFailed("the API key is unknown or revoked")
+    request.state.api_key = key
+    return key
+
+
+Authenticated = Annotated[ApiKey, Depends(authenticate)]
+
+
+def owner_memory(user: str, key: Authenticated, request: Request) -> OwnerMemory:
+    """The engine bound to (the key's app, the path's user)."""
+    return service_of(request).engine.for_owner(Owner(key.app, user))
+
+
+Owned = Annotated[OwnerMemory, Depends(owner_memory)]
+
+
+IdempotencyHeader = Annotated[
+    str | None,
+    Header(alias="Idempotency-Key", description="a retry with the same key returns the first answer and writes nothing"),
+]

@@ -1,0 +1,147 @@
+"""API keys: the only credential the HTTP service accepts, and what it fixes.
+
+A key fixes one app; the user is in each request's path. The secret is
+printed once, at creation, and never stored: the log holds its SHA-256 in
+an ``apikey.created`` event (``memledger.domain.api_key``), and revocation is
+an ``apikey.revoked`` event, so who could act for an app, and until when, is
+in the same audit trail as the data.
+
+Secret format: ``mlk_<key id>_<43 random url-safe characters>`` (256 bits).
+The key id in the secret names the key's stream, so ``verify`` is one read
+of one small stream, then a constant-time comparison of hashes. Why SHA-256
+and not a slow password hash: the secret is 256 random bits, not something a
+person chose, so there is nothing a dictionary could guess; a slow hash would
+only add its cost to every request.
+
+Why no cache: a revocation (``memledger keys revoke``, maybe in another
+process) must refuse the very next request, and one indexed read of a
+two-event stream is cheaper than any invalidation scheme across processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from memledger.api import MemoryEngine
+from memledger.domain.api_key import KEYRING_OWNER, ApiKeyRecord
+from memledger.domain.errors import ApiKeyNotFound, InvalidInput, InvalidOwner
+from memledger.domain.owner import Owner
+from memledger.domain.stream_ids import api_key_stream_id
+from memledger.storage.follower import Envelope, Follower
+from memledger.write.validation import check_name
+from memledger.write.writer import UnitOfWork
+
+__all__ = ["ApiKey", "KeyRing"]
+
+_SECRET = re.compile(r"mlk_([0-9a-f]{16})_[A-Za-z0-9_-]{43}")
+_TOPICS = ("apikey.created", "apikey.revoked")
+# Compared against when the secret names no key, so an unknown key id costs
+# the same comparison as a known one.
+_NO_HASH = hashlib.sha256(b"memledger: no such key").hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKey:
+    """What a key grants (``app``) and its life, never its secret."""
+
+    key_id: str
+    app: str
+    label: str
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+    @property
+    def revoked(self) -> bool:
+        return self.revoked_at is not None
+
+
+class KeyRing:
+    """The API keys of one database: create, list, revoke, verify."""
+
+    def __init__(self, engine: MemoryEngine) -> None:
+        self._eng = engine
+
+    def create(self, app: str, label: str = "") -> tuple[str, str]:
+        """Issues a key for ``app``; returns ``(key_id, secret)``. The secret
+        is shown here once: only its hash is stored."""
+        Owner(app, KEYRING_OWNER.user_id)  # the same rules as any owner's app
+        if app == KEYRING_OWNER.app:
+            raise InvalidOwner(f"app {app!r} is reserved for memledger's own records")
+        label = check_name(label, "label", self._eng.config.limits) if label else ""
+        key_id = secrets.token_hex(8)
+        secret = f"mlk_{key_id}_{secrets.token_urlsafe(32)}"
+        record = ApiKeyRecord(
+            app=KEYRING_OWNER.app,
+            user_id=KEYRING_OWNER.user_id,
+            key_id=key_id,
+            key_app=app,
+            label=label,
+            secret_hash=_hash(secret),
+        )
+
+        def command(unit: UnitOfWork) -> None:
+            unit.add(record)
+
+        self._eng.writes.submit(command)
+        return key_id, secret
+
+    def revoke(self, key_id: str) -> None:
+        """Revokes a key for good (requests with it get 401 from now on).
+        Revoking a revoked key writes nothing; an unknown id raises ``ApiKeyNotFound``."""
+        if not isinstance(key_id, str) or not re.fullmatch(r"[0-9a-f]{16}", key_id):
+            raise InvalidInput(f"an API key id is 16 hex digits, got {key_id!r:.40}")
+        stream = api_key_stream_id(key_id)
+
+        def command(unit: UnitOfWork) -> None:
+            record = unit.get(ApiKeyRecord, stream)
+            if record is None:
+                raise ApiKeyNotFound(f"no API key {key_id}")
+            record.revoke()
+            unit.add(record)
+
+        self._eng.writes.submit(command)
+
+    def verify(self, secret: str) -> ApiKey | None:
+        """The live key whose secret this is, or None (malformed, unknown or
+        revoked). The hash comparison is constant-time."""
+        match = _SECRET.fullmatch(secret) if isinstance(secret, str) else None
+        record = None
+        if match is not None:
+            record = self._eng.writes.load(api_key_stream_id(match.group(1)), ApiKeyRecord, KEYRING_OWNER)
+        stored = record.secret_hash if record is not None else _NO_HASH
+        presented = _hash(secret) if isinstance(secret, str) else ""
+        if not hmac.compare_digest(presented, stored) or record is None or record.revoked:
+            return None
+        return ApiKey(record.key_id, record.key_app, record.label, record.created_on)
+
+    def list(self) -> list[ApiKey]:
+        """Every key ever issued, oldest first, revoked ones with their time."""
+        created: dict[str, ApiKey] = {}
+        revoked: dict[str, datetime] = {}
+
+        def fold(env: Envelope) -> None:
+            ev = env.event
+            if isinstance(ev, ApiKeyRecord.Created):
+                created[ev.key_id] = ApiKey(ev.key_id, ev.key_app, ev.label, ev.timestamp)
+            elif isinstance(ev, ApiKeyRecord.Revoked):
+                revoked[ev.originator_id.hex] = ev.timestamp
+
+        Follower(self._eng.log, _TOPICS).catch_up(fold)
+        out = []
+        for key in created.values():
+            when = revoked.get(api_key_stream_id(key.key_id).hex)
+            out.append(key if when is None else ApiKey(key.key_id, key.app, key.label, key.created_at, when))
+        return out
+
+    def count(self) -> int:
+        """Live keys (the metric ``memledger_api_keys``)."""
+        return sum(1 for key in self.list() if not key.revoked)
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()

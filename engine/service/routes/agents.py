@@ -1,0 +1,32 @@
+"""Agents: checkpoint opaque JSON state; restore from the event store only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, ConfigDict
+
+from memledger.service.deps import IdempotencyHeader, Owned
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/users/{user}/agents/{agent}", tags=["agents"])
+
+
+class Checkpoint(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    state: Any
+
+
+@router.put("/checkpoint", summary="save the agent's operational state (any JSON)")
+def checkpoint(agent: str, body: Checkpoint, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
+    mem.checkpoint_agent(agent, body.state, idempotency_key=idempotency_key)
+    return {"agent_id": agent, "checkpointed": True}
+
+
+@router.get("/restore", summary="the agent as of its last acknowledged write (session, messages, open tasks, state)")
+def restore(agent: str, mem: Owned, last_n: int | None = Query(None, ge=0)) -> dict[str, Any]:
+    restored = mem.restore_agent(agent, last_n).as_dict()
+    restored.pop("app", None)  # the key fixes the app; the caller knows it
+    return restored

@@ -1,0 +1,108 @@
+"""Sessions and messages: create, append (single or batch), page, close.
+
+``Idempotency-Key`` on an append becomes each message's ``client_id`` (the
+key itself for one message, ``KEY#i`` for the i-th of a batch), the
+engine's exactly-once receipt: a retried request, even one racing the first,
+returns the first request's seqs and writes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from memledger.domain.errors import SessionNotFound
+from memledger.recovery.messages import messages_of_rows
+from memledger.service.deps import IdempotencyHeader, Owned, service_of
+from memledger.storage.store import translate_errors
+from memledger.storage.stream_rows import select_rows
+from memledger.write.validation import parse_id
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/users/{user}/sessions", tags=["sessions"])
+
+_PAGE_MAX = 1000
+
+
+class NewSession(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    agent_id: str
+
+
+class MessageIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    role: str = Field(description="system, user, assistant or tool")
+    content: str
+    name: str | None = None
+    occurred_at: datetime | None = Field(None, description="RFC 3339 with an offset; default: now")
+    metadata: dict[str, Any] | None = None
+    tool_calls: list[dict[str, Any]] | None = None
+    tool_call_id: str | None = None
+
+
+class MessageBatch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    messages: list[MessageIn]
+
+
+@router.post("", status_code=201, summary="start a session for an agent")
+def create_session(body: NewSession, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
+    return {"session_id": mem.create_session(body.agent_id, idempotency_key=idempotency_key)}
+
+
+@router.post("/{sid}/messages", status_code=201, summary="append one message or a batch (all or none)")
+def add_messages(
+    sid: str, body: MessageIn | MessageBatch, mem: Owned, request: Request,
+    idempotency_key: IdempotencyHeader = None,
+) -> dict[str, list[int]]:
+    batch = body.messages if isinstance(body, MessageBatch) else [body]
+    messages = [m.model_dump(exclude_unset=True) for m in batch]
+    if idempotency_key is not None:
+        if isinstance(body, MessageIn):
+            messages[0]["client_id"] = idempotency_key
+        else:
+            for i, m in enumerate(messages):
+                m["client_id"] = f"{idempotency_key}#{i}"
+    start = time.perf_counter()
+    seqs = mem.add_messages(sid, messages)
+    service_of(request).metrics.append.observe(time.perf_counter() - start)
+    return {"seqs": seqs}
+
+
+@router.get("/{sid}/messages", summary="messages after a seq, oldest first")
+def list_messages(
+    sid: str, mem: Owned, request: Request,
+    after: int = Query(0, ge=0), limit: int = Query(100, ge=1, le=_PAGE_MAX),
+) -> dict[str, Any]:
+    session = mem.load_session(sid)
+    if session is None:
+        raise SessionNotFound(f"no session {sid}")
+    eng = service_of(request).engine
+    stream = parse_id(sid, "session_id")
+    found: list[dict[str, Any]] = []
+    # A message's seq is below its stream version (the created event and
+    # task events come first), so versions after ``after`` hold every wanted
+    # message; pages stop once ``limit`` are found.
+    version = after
+    while len(found) < limit:
+        with translate_errors():
+            rows = select_rows(eng.log.recorder, stream, gt=version, limit=_PAGE_MAX)
+        if not rows:
+            break
+        found.extend(m.as_dict() for m in messages_of_rows(eng, stream, rows) if m.seq > after)
+        version = rows[-1][0]
+    page = found[:limit]
+    return {"session_id": session.id.hex, "messages": page,
+            "next_after": page[-1]["seq"] if len(page) == limit else None}
+
+
+@router.post("/{sid}/close", summary="close a session (later appends are refused)")
+def close_session(sid: str, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
+    mem.close_session(sid, idempotency_key=idempotency_key)
+    return {"session_id": sid, "closed": True}
+

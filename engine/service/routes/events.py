@@ -1,0 +1,140 @@
+"""An owner's events as Server-Sent Events: live, resumable, nothing else's.
+
+``GET /v1/users/{user}/events?after=POSITION`` streams every event of the
+owner committed after that log position, then each new one as it commits.
+Each SSE message is ``id: <position>``, ``event: <topic>`` and one JSON
+``data`` line: topic, position, stream, version, time and the decoded
+payload. A client that reconnects sends the last id it saw as
+``Last-Event-ID`` (browsers' EventSource does so by itself) and gets exactly
+the events after it: positions are the log's notification ids, which both
+backends make visible in order, so a resumed feed neither misses nor repeats.
+
+How it follows: the one log follower (``memledger.storage.follower``) reads
+pages after the position and decodes them; only events whose owner fields
+are this owner's are sent (the key's app and the path's user; an erased
+owner's events decode to nothing). While idle it looks at the log's head
+every ``MEMLEDGER_FEED_POLL_S`` (one ``max(id)`` query) and sends a comment
+line every ``MEMLEDGER_FEED_HEARTBEAT_S``. Polling the head, rather than
+PostgreSQL's NOTIFY, works the same on SQLite and for writes made by other
+processes; its cost is one indexed query per feed per interval.
+
+The cost to know: other owners' events after the position are decoded to be
+filtered out (their owner is inside the sealed payload), so a feed that
+starts far behind a busy log reads that stretch once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Mapping
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import anyio
+import orjson
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import StreamingResponse
+
+from memledger.domain import (  # noqa: F401 - defining the event classes registers every stored topic
+    agent,
+    distillation,
+    erasure,
+    memory,
+    receipt,
+    session,
+    task,
+)
+from memledger.domain.errors import InvalidInput
+from memledger.domain.owner import Owner
+from memledger.service.deps import Owned, service_of
+from memledger.storage.follower import Envelope, Follower
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/users/{user}", tags=["events"])
+
+_ENVELOPE = frozenset({"originator_id", "originator_version", "timestamp"})
+
+
+@router.get(
+    "/events",
+    summary="the owner's events as Server-Sent Events, live; resume with Last-Event-ID",
+    response_class=StreamingResponse,
+    responses={200: {"content": {"text/event-stream": {}}}},
+)
+async def events(
+    mem: Owned,
+    request: Request,
+    after: int = Query(0, ge=0, description="start after this log position"),
+    last_event_id: str | None = Header(None, alias="Last-Event-ID"),
+) -> StreamingResponse:
+    start = after
+    if last_event_id is not None:
+        if not last_event_id.strip().isdigit():
+            raise InvalidInput("Last-Event-ID must be a log position (the id of an event this feed sent)")
+        start = int(last_event_id)
+    svc = service_of(request)
+    follower = Follower(svc.engine.log)
+    owner = mem.owner
+    settings = svc.settings
+
+    def read(position: int) -> tuple[list[Envelope], int]:
+        head = follower.head()
+        if head <= position:
+            return [], position
+        page = follower.read(position, head)
+        reached = head if page.read < follower.page else page.last
+        return [e for e in page.envelopes if _owned(e, owner)], reached
+
+    async def stream() -> AsyncIterator[bytes]:
+        position = start
+        yield b": memledger event feed\n\n"  # sends the headers now, before the first event
+        beat = time.monotonic()
+        while not svc.stopping.is_set():
+            found, position = await anyio.to_thread.run_sync(read, position)
+            for env in found:
+                yield _message(env)
+            if found:
+                beat = time.monotonic()
+                continue
+            if time.monotonic() - beat >= settings.feed_heartbeat_s:
+                yield b": keep-alive\n\n"
+                beat = time.monotonic()
+            await anyio.sleep(settings.feed_poll_s)
+
+    return StreamingResponse(
+        stream(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+def _owned(env: Envelope, owner: Owner) -> bool:
+    ev = env.event
+    return getattr(ev, "app", None) == owner.app and getattr(ev, "user_id", None) == owner.user_id
+
+
+def _message(env: Envelope) -> bytes:
+    ev = env.event
+    data = {
+        "position": env.position,
+        "topic": env.topic,
+        "stream": ev.originator_id.hex,
+        "version": ev.originator_version,
+        "time": ev.timestamp.isoformat(),
+        "payload": {k: _plain(v) for k, v in vars(ev).items() if k not in _ENVELOPE},
+    }
+    return b"id: %d\nevent: %s\ndata: %s\n\n" % (env.position, env.topic.encode(), orjson.dumps(data))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, UUID):
+        return value.hex
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_plain(v) for v in value]
+    return value

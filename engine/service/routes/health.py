@@ -1,0 +1,55 @@
+"""Liveness, readiness and metrics: the three routes without a key.
+
+``/healthz`` answers while the process serves HTTP at all; ``/readyz`` also
+reads the database (its log head) and the projections' positions, and is
+503 while the slowest projection is more than ``MEMLEDGER_READY_MAX_LAG``
+events behind, so a load balancer holds traffic from an instance whose
+search would answer from a stale index. ``/metrics`` is Prometheus text;
+like the two probes it carries no owner data and takes no key, so scrapers
+and orchestrators need no secret (expose the port accordingly).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio
+from fastapi import APIRouter, Request, Response
+
+from memledger.api import MemoryEngine
+from memledger.domain.errors import ProjectionError
+from memledger.service.deps import service_of
+from memledger.service.metrics import CONTENT_TYPE
+from memledger.storage.follower import Follower
+
+__all__ = ["projection_lag", "router"]
+
+router = APIRouter(tags=["health"])
+
+
+def projection_lag(engine: MemoryEngine) -> int:
+    """Events between the log's head and the slowest projection's position."""
+    head = Follower(engine.log).head()
+    positions = engine.projections.runner.positions()
+    return max(0, head - min(positions.values(), default=head))
+
+
+@router.get("/healthz", summary="the process is up")
+def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get("/readyz", summary="the database answers and the projections are caught up")
+def readyz(request: Request) -> dict[str, Any]:
+    svc = service_of(request)
+    lag = projection_lag(svc.engine)  # a database that does not answer: StoreUnavailable, 503
+    if lag > svc.settings.ready_max_lag:
+        raise ProjectionError(f"projections are {lag} events behind the log (MEMLEDGER_READY_MAX_LAG "
+                              f"{svc.settings.ready_max_lag})")
+    return {"status": "ready", "projection_lag": lag}
+
+
+@router.get("/metrics", summary="Prometheus metrics of this process")
+async def metrics(request: Request) -> Response:
+    body = await anyio.to_thread.run_sync(service_of(request).metrics.render)
+    return Response(body, media_type=CONTENT_TYPE)

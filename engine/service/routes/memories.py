@@ -1,0 +1,74 @@
+"""Beliefs: remember, correct, forget; what was believed (bitemporal); a belief's history.
+
+Reads (``beliefs``, ``history``) come from the read side, after it has
+folded this process's last write (read-your-writes): a belief remembered by
+one request is listed by the next. A read side that does not catch up in
+time answers 503 (``ProjectionTimeout``), never a stale list.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter, Query, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from memledger.projections.audit import belief_history, beliefs_as_of
+from memledger.service.deps import IdempotencyHeader, Owned, service_of
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/users/{user}", tags=["memories"])
+
+_READ_WAIT_S = 10.0
+
+
+class Remember(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    statement: str
+    kind: str = Field("fact", description="fact, preference, event, ...")
+
+
+class Correction(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    statement: str
+
+
+@router.post("/memories", status_code=201, summary="remember a statement the user made outright")
+def remember(body: Remember, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
+    return {"memory_id": mem.remember(body.statement, body.kind, idempotency_key=idempotency_key)}
+
+
+@router.patch("/memories/{memory_id}", summary="replace a belief by the user's correction")
+def correct(memory_id: str, body: Correction, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
+    return {"memory_id": mem.correct(memory_id, body.statement, idempotency_key=idempotency_key)}
+
+
+@router.delete("/memories/{memory_id}", status_code=204, summary="forget one belief (its history stays auditable)")
+def forget(memory_id: str, mem: Owned, idempotency_key: IdempotencyHeader = None) -> Response:
+    mem.forget(memory_id, idempotency_key=idempotency_key)
+    return Response(status_code=204)
+
+
+@router.get("/beliefs", summary="what was held true at valid_at, as recorded by known_at (default: now)")
+def beliefs(
+    mem: Owned, request: Request,
+    valid_at: datetime | None = Query(None, description="RFC 3339 with an offset"),
+    known_at: datetime | None = Query(None, description="RFC 3339 with an offset"),
+) -> dict[str, Any]:
+    side = _caught_up(request)
+    return {"beliefs": beliefs_as_of(side, mem.owner, valid_at, known_at)}
+
+
+@router.get("/memories/{memory_id}/history", summary="every version of one belief, with causes and sources")
+def history(memory_id: str, mem: Owned, request: Request) -> dict[str, Any]:
+    side = _caught_up(request)
+    return {"memory_id": memory_id, "versions": belief_history(side, mem.owner, memory_id)}
+
+
+def _caught_up(request: Request) -> Any:
+    eng = service_of(request).engine
+    side = eng.projections
+    side.wait(eng.position, timeout=_READ_WAIT_S)
+    return side

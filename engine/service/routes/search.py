@@ -1,0 +1,43 @@
+"""Search and context: hybrid retrieval over the owner's beliefs, and the
+prompt block ``build_context`` frames as data (never as instructions)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from memledger.service.deps import Owned
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/users/{user}", tags=["search"])
+
+
+class SearchQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    query: str
+    k: int = Field(10, ge=1, le=100)
+    kinds: list[str] | None = None
+    as_of: datetime | None = Field(None, description="valid time, RFC 3339 with an offset (default now)")
+    known_at: datetime | None = Field(None, description="transaction time, RFC 3339 with an offset (default now)")
+    include_messages: bool = False
+
+
+class ContextQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    query: str
+    token_budget: int = Field(800, ge=1, le=100_000)
+
+
+@router.post("/search", summary="hybrid (dense + lexical) search as of a bitemporal point")
+def search(body: SearchQuery, mem: Owned) -> dict[str, Any]:
+    results = mem.search(body.query, body.k, body.kinds, body.as_of, body.known_at, body.include_messages)
+    return {"results": [r.as_dict() for r in results]}
+
+
+@router.post("/context", summary="a prompt block of relevant memories, framed as data")
+def context(body: ContextQuery, mem: Owned) -> dict[str, Any]:
+    return {"context": mem.build_context(body.query, body.token_budget)}

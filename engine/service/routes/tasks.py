@@ -1,0 +1,46 @@
+"""Tasks: start one in a session, complete it or fail it (once)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict
+
+from memledger.service.deps import IdempotencyHeader, Owned
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/users/{user}", tags=["tasks"])
+
+
+class NewTask(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    input: str
+
+
+class TaskOutput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    output: str
+
+
+class TaskError(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    error: str
+
+
+@router.post("/sessions/{sid}/tasks", status_code=201, summary="start a task in a session")
+def start_task(sid: str, body: NewTask, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
+    return {"task_id": mem.start_task(sid, body.input, idempotency_key=idempotency_key)}
+
+
+@router.post("/tasks/{tid}/complete", summary="complete an open task")
+def complete_task(tid: str, body: TaskOutput, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
+    mem.complete_task(tid, body.output, idempotency_key=idempotency_key)
+    return {"task_id": tid, "status": "completed"}
+
+
+@router.post("/tasks/{tid}/fail", summary="fail an open task")
+def fail_task(tid: str, body: TaskError, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
+    mem.fail_task(tid, body.error, idempotency_key=idempotency_key)
+    return {"task_id": tid, "status": "failed"}

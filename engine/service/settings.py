@@ -1,0 +1,59 @@
+"""The service's own settings, read from ``MEMLEDGER_*`` once, like the engine's.
+
+Why apart from ``EngineConfig``: these bound an HTTP process (request
+bodies, readiness, the event feed's pace), not the engine, and the library
+has no use for them. Same rules: frozen, read at the edge, validated.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from memledger.domain.errors import InvalidInput
+
+__all__ = ["ServiceSettings"]
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceSettings:
+    # Request bodies over this get 413 before they are parsed: room for the
+    # largest batch the engine accepts (8 MiB of content) plus JSON's overhead.
+    # MEMLEDGER_MAX_BODY_BYTES.
+    max_body_bytes: int = 16 << 20
+    # /readyz answers 503 while a projection is more events behind the log's
+    # head than this (search would serve stale answers). MEMLEDGER_READY_MAX_LAG.
+    ready_max_lag: int = 1000
+    # How often an idle event feed looks for new events, and how often it
+    # sends a comment line so proxies keep the connection open.
+    # MEMLEDGER_FEED_POLL_S, MEMLEDGER_FEED_HEARTBEAT_S.
+    feed_poll_s: float = 0.1
+    feed_heartbeat_s: float = 15.0
+    # How long a SIGTERM waits for requests in flight before it cuts them.
+    # MEMLEDGER_SHUTDOWN_GRACE_S.
+    shutdown_grace_s: float = 30.0
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> ServiceSettings:
+        env = os.environ if environ is None else environ
+        values: dict[str, float | int] = {}
+        for name in ("max_body_bytes", "ready_max_lag"):
+            raw = env.get("MEMLEDGER_" + name.upper())
+            if raw is not None:
+                values[name] = _number(name, raw, int)
+        for name in ("feed_poll_s", "feed_heartbeat_s", "shutdown_grace_s"):
+            raw = env.get("MEMLEDGER_" + name.upper())
+            if raw is not None:
+                values[name] = _number(name, raw, float)
+        return cls(**values)  # type: ignore[arg-type]
+
+
+def _number(name: str, raw: str, kind: type[int] | type[float]) -> float | int:
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be a {kind.__name__}, got {raw!r:.40}") from None
+    if not value > 0 or value == float("inf"):
+        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be positive, got {raw!r:.40}")
+    return value
