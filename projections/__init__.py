@@ -11,4 +11,65 @@
 
 The engine never imports this package at module level; ``MemoryEngine.projections``
 is the one composition point.
+
+Your own projection (``custom``): subclass ``Projection``, declare ``Param``s
+and tables, fold a ``Batch`` of ``LogEvent``s; install it with an entry point
+in the group ``memledger.projections`` (or name it with ``--plugin
+module:attr``); ``discover`` lists every projection this process can run;
+read it as one owner with ``owner_tables``. The names below load on first
+use (PEP 562), so importing a submodule stays as cheap as before.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from memledger.projections.catalog import Migration
+    from memledger.projections.custom import (
+        Batch,
+        LogEvent,
+        OwnerTables,
+        Param,
+        Projection,
+        owner_tables,
+    )
+    from memledger.projections.registry import ENTRY_POINT_GROUP, discover
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Batch",
+    "LogEvent",
+    "Migration",
+    "OwnerTables",
+    "Param",
+    "Projection",
+    "discover",
+    "owner_tables",
+]
+
+_HOMES = {
+    "ENTRY_POINT_GROUP": "memledger.projections.registry",
+    "Batch": "memledger.projections.custom",
+    "LogEvent": "memledger.projections.custom",
+    "Migration": "memledger.projections.catalog",
+    "OwnerTables": "memledger.projections.custom",
+    "Param": "memledger.projections.custom",
+    "Projection": "memledger.projections.custom",
+    "discover": "memledger.projections.registry",
+    "owner_tables": "memledger.projections.custom",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'memledger.projections' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -209,7 +209,11 @@ def commit_batch(
 
 
 def code_of(projection: Projection) -> str:
-    """The code that folds ``projection``: its class, by module and name."""
+    """The code that folds ``projection``: its class, by module and name (an
+    operator's projection names its own class, ``custom.PluginProjection.code``)."""
+    code = getattr(projection, "code", None)
+    if isinstance(code, str):
+        return code[:300]
     cls = type(projection)
     return f"{cls.__module__}.{cls.__qualname__}"[:300]
 

@@ -9,11 +9,17 @@ events a projection could not fold (they were skipped so that every other
 owner's reads go on; their owner is named) and ``quarantine retry`` folds them
 again with the code installed now (a runner also does so by itself on start
 after an upgrade).
+
+Every command sees the built-in projections, the installed ones (entry
+points in the group ``memledger.projections``) and those named with
+``--plugin module:attr`` (a ``memledger.projections.Projection`` subclass
+importable from here; repeatable).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from typing import TYPE_CHECKING, Any
@@ -45,6 +51,7 @@ def register(sub: Any) -> None:
     run.add_argument("--poll", type=positive_float, default=0.25, help="polling interval in seconds")
     run.add_argument("--until-caught-up", action="store_true", help="catch up to the head, then exit")
     run.add_argument("--verbose", action="store_true", help="print one line per committed batch")
+    _add_plugin(run)
     run.set_defaults(handler=_run)
 
     rebuild = cmds.add_parser("rebuild", help="build version N+1 from position 0, then switch readers",
@@ -58,6 +65,7 @@ def register(sub: Any) -> None:
                          "dim=384), checked against its defaults' names and types; repeatable")
     rebuild.add_argument("--batch-size", type=positive_int, default=500, help="events per transaction")
     rebuild.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_plugin(rebuild)
     add_json(rebuild)
     rebuild.set_defaults(handler=_rebuild)
 
@@ -66,6 +74,7 @@ def register(sub: Any) -> None:
                              "behind the log head and row counts.")
     add_db(status)
     status.add_argument("--name", default=None, help="only this projection")
+    _add_plugin(status)
     add_json(status)
     status.set_defaults(handler=_status)
 
@@ -74,6 +83,7 @@ def register(sub: Any) -> None:
     add_db(drop)
     drop.add_argument("name")
     drop.add_argument("--version", type=int, required=True, help="the version to drop")
+    _add_plugin(drop)
     add_json(drop)
     drop.set_defaults(handler=_drop)
 
@@ -90,12 +100,30 @@ def register(sub: Any) -> None:
     qretry = qcmds.add_parser("retry", help="fold quarantined events again; each that folds is released")
     add_db(qretry)
     qretry.add_argument("--name", default=None, help="only this projection")
+    _add_plugin(qretry)
     which = qretry.add_mutually_exclusive_group(required=True)
     which.add_argument("--all", action="store_true", help="every quarantined event")
     which.add_argument("position", nargs="?", type=int, default=None,
                        help="the log position (notification id) of one quarantined event")
     add_json(qretry)
     qretry.set_defaults(handler=_quarantine_retry)
+
+
+def _add_plugin(parser: Any) -> None:
+    parser.add_argument("--plugin", action="append", default=[], metavar="MODULE:ATTR",
+                        help="also load this projection class (a memledger.projections.Projection "
+                        "subclass); installed ones (entry points) are found without it; repeatable")
+
+
+def _discover(args: argparse.Namespace) -> None:
+    """Loads ``--plugin`` projections (entry points load on first use). The
+    working directory is importable for them, as for ``python -m``: an
+    operator's module beside the database need not be installed."""
+    from memledger.projections import discover
+
+    if args.plugin and os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    discover(plugins=args.plugin)
 
 
 def _open(db: str, *, create: bool = True) -> MemoryEngine:
@@ -109,6 +137,7 @@ def _run(args: argparse.Namespace) -> int:
     from memledger.projections.db import open_read_db
     from memledger.projections.runner import Runner
 
+    _discover(args)
     names = [n.strip() for n in args.names.split(",") if n.strip()] if args.names else None
 
     def report(proj: Any, old: int, new: int) -> None:
@@ -186,6 +215,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     from memledger.projections.db import open_read_db
     from memledger.projections.rebuild import rebuild
 
+    _discover(args)
     with _open(args.db, create=False) as eng:  # a rebuild of nothing is a mistyped path
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
@@ -212,6 +242,7 @@ def _status(args: argparse.Namespace) -> int:
     from memledger.projections.admin import status
     from memledger.projections.db import open_read_db
 
+    _discover(args)
     with _open(args.db, create=False) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
@@ -257,6 +288,7 @@ def _quarantine_retry(args: argparse.Namespace) -> int:
     from memledger.projections.admin import retry
     from memledger.projections.db import open_read_db
 
+    _discover(args)
     with _open(args.db, create=False) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
@@ -283,6 +315,7 @@ def _drop(args: argparse.Namespace) -> int:
     from memledger.projections.admin import drop_version
     from memledger.projections.db import open_read_db
 
+    _discover(args)
     with _open(args.db, create=False) as eng:
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:

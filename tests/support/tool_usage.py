@@ -1,0 +1,89 @@
+"""The example projection (examples/tool_usage_projection), really installed,
+and a pure fold of the log to check it against.
+
+Installed with pip into a temp dir (``--no-deps --target``), so its entry
+point is found by ``importlib.metadata`` exactly as in a venv: no patching
+of discovery. ``on_path`` puts that dir on ``sys.path`` for a block and takes
+it off afterwards (discovery reads entry points again when ``sys.path``
+changes), so other suites never see the example.
+
+The oracle is written independently of the example's code: row by row over
+every event, in memory, no SQL, no batches.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from tests.support.paths import REPO_ROOT
+
+EXAMPLE = REPO_ROOT / "examples" / "tool_usage_projection"
+
+Key = tuple[str, str, str, date, str]  # app, user_id, agent_id, day, tool
+
+
+def install(target: Path) -> Path:
+    """``pip install --no-deps --target target examples/tool_usage_projection``."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
+         "--disable-pip-version-check", "--target", str(target), str(EXAMPLE)],
+        check=True, capture_output=True, timeout=300,
+    )
+    assert any(target.glob("memledger_tool_usage-*.dist-info/entry_points.txt"))
+    return target
+
+
+@contextmanager
+def on_path(site: Path) -> Iterator[None]:
+    sys.path.insert(0, str(site))
+    try:
+        yield
+    finally:
+        sys.path.remove(str(site))
+
+
+def _names(value: Any) -> list[str]:
+    out = []
+    for call in value if isinstance(value, list) else []:
+        if isinstance(call, dict):
+            fn = call.get("function")
+            name = fn.get("name") if isinstance(fn, dict) else call.get("name")
+            out.append(name if isinstance(name, str) and name else "?")
+    return out
+
+
+def tools_of(ev: Any) -> list[str]:
+    names = _names(json.loads(ev.tool_calls)) if ev.tool_calls else []
+    meta = json.loads(ev.metadata) if ev.metadata else None
+    return names + (_names(meta.get("tool_calls")) if isinstance(meta, dict) else [])
+
+
+def fold_tool_usage(events: Sequence[tuple[int, str, Any]], timezone: str = "UTC",
+                    per_tool: bool = True) -> dict[Key, int]:
+    zone = ZoneInfo(timezone)
+    agents: dict[str, str] = {}
+    calls: Counter[Key] = Counter()
+    for _, topic, ev in events:
+        if topic == "session.created":
+            agents[ev.originator_id.hex] = ev.agent_id
+        elif topic == "message.added":
+            day = ev.occurred_at.astimezone(zone).date()
+            for tool in tools_of(ev):
+                calls[(ev.app, ev.user_id, agents[ev.originator_id.hex], day,
+                       tool if per_tool else "*")] += 1
+    return dict(calls)
+
+
+def calls_per_position(events: Sequence[tuple[int, str, Any]]) -> list[tuple[int, int]]:
+    """(position, tool calls in that event) for every message with tool calls."""
+    return [(pos, len(tools_of(ev))) for pos, topic, ev in events
+            if topic == "message.added" and tools_of(ev)]
