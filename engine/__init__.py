@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from memledger.domain.records import Message, SessionInfo, TaskRecord
     from memledger.recovery import RestoredAgent, restore_agent
     from memledger.retrieval import SearchResult
+    from memledger.supervision import supervised
 
 __all__ = [
     "EngineConfig",
@@ -39,6 +40,7 @@ __all__ = [
     "SessionInfo",
     "TaskRecord",
     "restore_agent",
+    "supervised",
 ]
 
 _HOMES = {
@@ -54,6 +56,7 @@ _HOMES = {
     "SessionInfo": "memledger.domain.records",
     "TaskRecord": "memledger.domain.records",
     "restore_agent": "memledger.recovery",
+    "supervised": "memledger.supervision",
 }
 
 

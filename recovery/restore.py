@@ -50,6 +50,9 @@ class RestoredAgent:
     open_tasks: list[TaskRecord]
     state: Any  # the last checkpointed JSON value, or None
     checkpoints: int = 0
+    # The agent's current incarnation (epoch): the one this restore started
+    # when the caller incarnated (a supervisor), else the latest (0: never).
+    incarnation: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -64,6 +67,7 @@ class RestoredAgent:
             "open_tasks": [t.as_dict() for t in self.open_tasks],
             "state": self.state,
             "checkpoints": self.checkpoints,
+            "incarnation": self.incarnation,
         }
 
 
@@ -102,6 +106,7 @@ def restore_agent(
         open_tasks=[t for t in tasks if t is not None],
         state=None if agent.state is None else orjson.loads(agent.state),
         checkpoints=agent.checkpoints,
+        incarnation=agent.incarnation,
     )
 
 

@@ -22,13 +22,13 @@ import logging
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any, Literal
 
 from memledger.domain.agent import Agent
 from memledger.domain.config import EngineConfig
 from memledger.domain.erasure import ErasureReport
-from memledger.domain.errors import MemledgerError, ProjectionError
+from memledger.domain.errors import InvalidInput, MemledgerError, ProjectionError
 from memledger.domain.memory import Memory
 from memledger.domain.owner import Owner
 from memledger.domain.records import SessionInfo
@@ -42,6 +42,7 @@ from memledger.retrieval import Retrieval, SearchResult, Tool
 from memledger.storage.backend import Backend, Timeouts, parse_db_url, require_store
 from memledger.storage.driver_errors import driver_errors
 from memledger.storage.keystore import sql_engine
+from memledger.storage.leases import Lease, LeaseTable
 from memledger.storage.store import EventLog, open_event_log, translate_errors
 from memledger.write import conversation
 from memledger.write.beliefs import BeliefChange
@@ -76,6 +77,7 @@ class MemoryEngine:
         self._readside_lock = threading.Lock()
         self._retrieval: Retrieval | None = None
         # Why the last build_context injected nothing because the read side
+        self._leases: LeaseTable | None = None  # the heartbeat table, opened on first use
         # failed (None: it did not fail); also logged as a warning.
         self.context_degraded: str | None = None
 
@@ -108,6 +110,8 @@ class MemoryEngine:
         if self._readside is not None:
             self._readside.close()  # stop the in-process projection runner first
         self.writes.close()
+        if self._leases is not None:
+            self._leases.close()
         self.log.close()
 
     @property
@@ -136,14 +140,28 @@ class MemoryEngine:
 
     # --- sessions and messages ---------------------------------------------
 
-    def create_session(self, owner: Owner, agent_id: str, *, idempotency_key: str | None = None) -> str:
+    def create_session(
+        self,
+        owner: Owner,
+        agent_id: str,
+        *,
+        idempotency_key: str | None = None,
+        incarnation: int | None = None,
+    ) -> str:
         """Starts a conversation and points the agent at it (one transaction).
 
         Every write command is exactly-once: a retry with the same
         ``idempotency_key`` (for example an HTTP ``Idempotency-Key``) returns
         the first call's result and writes nothing; without one, the engine
-        makes a key per call, which covers its own retries."""
-        return conversation.create_session(self.writes, owner, agent_id, idempotency_key=idempotency_key)
+        makes a key per call, which covers its own retries.
+
+        Every write made on an agent's behalf takes ``incarnation=`` (the
+        epoch of ``claim_agent`` / ``restore_agent(..., incarnate=True)``):
+        one older than the agent's current incarnation raises
+        ``StaleIncarnation`` and writes nothing."""
+        return conversation.create_session(
+            self.writes, owner, agent_id, idempotency_key=idempotency_key, incarnation=incarnation
+        )
 
     def add_message(
         self,
@@ -159,10 +177,11 @@ class MemoryEngine:
         tool_calls: Sequence[Mapping[str, Any]] | None = None,
         tool_call_id: str | None = None,
     ) -> int:
+        incarnation: int | None = None,
         """Appends one message; returns its 1-based seq once it is durable.
 
         A retry with the same ``client_id`` returns the first call's seq and
-        writes nothing."""
+        writes nothing (even once a newer incarnation fenced the session)."""
         message = {
             "role": role,
             "content": content,
@@ -173,13 +192,18 @@ class MemoryEngine:
             "tool_calls": tool_calls,
             "tool_call_id": tool_call_id,
         }
-        return conversation.add_messages(self.writes, owner, session_id, [message])[0]
+        return conversation.add_messages(self.writes, owner, session_id, [message], incarnation=incarnation)[0]
 
     def add_messages(
-        self, owner: Owner, session_id: str, messages: Iterable[Mapping[str, Any]]
+        self,
+        owner: Owner,
+        session_id: str,
+        messages: Iterable[Mapping[str, Any]],
+        *,
+        incarnation: int | None = None,
     ) -> list[int]:
         """Appends several messages in one atomic transaction: all or none."""
-        return conversation.add_messages(self.writes, owner, session_id, messages)
+        return conversation.add_messages(self.writes, owner, session_id, messages, incarnation=incarnation)
 
     def close_session(self, owner: Owner, session_id: str, *, idempotency_key: str | None = None) -> None:
         conversation.close_session(self.writes, owner, session_id, idempotency_key=idempotency_key)
@@ -191,28 +215,136 @@ class MemoryEngine:
     # --- tasks ---------------------------------------------------------------
 
     def start_task(
-        self, owner: Owner, session_id: str, input: str, *, idempotency_key: str | None = None  # noqa: A002
+        self,
+        owner: Owner,
+        session_id: str,
+        input: str,  # noqa: A002
+        *,
+        idempotency_key: str | None = None,
+        incarnation: int | None = None,
     ) -> str:
-        return conversation.start_task(self.writes, owner, session_id, input, idempotency_key=idempotency_key)
+        return conversation.start_task(
+            self.writes, owner, session_id, input, idempotency_key=idempotency_key, incarnation=incarnation
+        )
 
-    def complete_task(self, owner: Owner, task_id: str, output: str, *, idempotency_key: str | None = None) -> None:
-        conversation.complete_task(self.writes, owner, task_id, output, idempotency_key=idempotency_key)
+    def complete_task(
+        self,
+        owner: Owner,
+        task_id: str,
+        output: str,
+        *,
+        idempotency_key: str | None = None,
+        incarnation: int | None = None,
+    ) -> None:
+        conversation.complete_task(
+            self.writes, owner, task_id, output, idempotency_key=idempotency_key, incarnation=incarnation
+        )
 
-    def fail_task(self, owner: Owner, task_id: str, error: str, *, idempotency_key: str | None = None) -> None:
-        conversation.fail_task(self.writes, owner, task_id, error, idempotency_key=idempotency_key)
+    def fail_task(
+        self,
+        owner: Owner,
+        task_id: str,
+        error: str,
+        *,
+        idempotency_key: str | None = None,
+        incarnation: int | None = None,
+    ) -> None:
+        conversation.fail_task(
+            self.writes, owner, task_id, error, idempotency_key=idempotency_key, incarnation=incarnation
+        )
 
     # --- agents --------------------------------------------------------------
 
     def checkpoint_agent(
-        self, owner: Owner, agent_id: str, state: Any, *, idempotency_key: str | None = None
+        self,
+        owner: Owner,
+        agent_id: str,
+        state: Any,
+        *,
+        idempotency_key: str | None = None,
+        incarnation: int | None = None,
     ) -> None:
         """Saves opaque JSON operational state; ``restore_agent`` returns the last."""
-        conversation.checkpoint_agent(self.writes, owner, agent_id, state, idempotency_key=idempotency_key)
+        conversation.checkpoint_agent(
+            self.writes, owner, agent_id, state, idempotency_key=idempotency_key, incarnation=incarnation
+        )
 
-    def restore_agent(self, owner: Owner, agent_id: str, last_n: int | None = None) -> RestoredAgent:
+    def restore_agent(
+        self, owner: Owner, agent_id: str, last_n: int | None = None, *, incarnate: bool = False
+    ) -> RestoredAgent:
         """The agent as of the last acknowledged write, from the event store
-        only (``memledger.recovery.restore_agent``)."""
-        return restore_agent(self.writes, owner, agent_id, last_n)
+        only (``memledger.recovery.restore_agent``).
+
+        ``incarnate=True`` (what a supervisor does before restarting an
+        agent) first starts a new incarnation: ``agent.incarnated`` with the
+        next epoch, and the current session fenced at it, in one
+        transaction; ``restored.incarnation`` is that epoch, and every later
+        write carrying an older one is refused. Without it the restore only
+        reads, and ``restored.incarnation`` is the current epoch."""
+        if not incarnate:
+            return restore_agent(self.writes, owner, agent_id, last_n)
+        check_owner(owner)
+        restore_agent(self.writes, owner, agent_id, 0)  # AgentNotFound before anything is written
+        epoch = conversation.incarnate_agent(self.writes, owner, agent_id, create=False)
+        self._lease_table().claim(owner, agent_id, epoch, datetime.now(timezone.utc))
+        restored = restore_agent(self.writes, owner, agent_id, last_n)
+        return replace(restored, incarnation=epoch)
+
+    def claim_agent(self, owner: Owner, agent_id: str) -> int:
+        """Starts the agent's next incarnation (creating the agent on a fresh
+        start, when it has no stream yet) and returns its epoch."""
+        check_owner(owner)
+        agent_id = check_name(agent_id, "agent_id", self.config.limits)
+        epoch = conversation.incarnate_agent(self.writes, owner, agent_id, create=True)
+        self._lease_table().claim(owner, agent_id, epoch, datetime.now(timezone.utc))
+        return epoch
+
+    def heartbeat(self, owner: Owner, agent_id: str, incarnation: int) -> None:
+        """Records that ``incarnation`` of the agent is alive: one row of the
+        lease table is updated, nothing is appended to the event log. A beat
+        of a replaced incarnation raises ``StaleIncarnation``."""
+        check_owner(owner)
+        agent_id = check_name(agent_id, "agent_id", self.config.limits)
+        epoch = conversation.check_epoch(incarnation)
+        if epoch is None:
+            raise InvalidInput("heartbeat needs the incarnation it beats for")
+        self._lease_table().beat(owner, agent_id, epoch, datetime.now(timezone.utc))
+
+    def agent_lease(self, owner: Owner, agent_id: str) -> Lease | None:
+        """The agent's lease (incarnation, status, last heartbeat), or None."""
+        check_owner(owner)
+        return self._lease_table().get(owner, check_name(agent_id, "agent_id", self.config.limits))
+
+    def agent_leases(self, owner: Owner) -> list[Lease]:
+        """Every lease of ``owner``'s agents, by agent id (``memledger agents``)."""
+        return self._lease_table().list(check_owner(owner))
+
+    def record_agent_exit(
+        self,
+        owner: Owner,
+        agent_id: str,
+        incarnation: int,
+        outcome: Literal["crashed", "stopped"],
+        *,
+        exit_code: int | None,
+        signal: int | None = None,
+        last_heartbeat: datetime | None = None,
+        reason: str,
+    ) -> None:
+        """Records how an incarnation ended: ``agent.crashed`` or
+        ``agent.stopped`` in the log (the audit trail of restarts), and the
+        lease's status."""
+        conversation.record_agent_exit(
+            self.writes, owner, agent_id, incarnation, outcome,
+            exit_code=exit_code, signal=signal, last_heartbeat=last_heartbeat, reason=reason,
+        )  # fmt: skip
+        self._lease_table().end(owner, agent_id, incarnation, outcome, reason)
+
+    def _lease_table(self) -> LeaseTable:
+        with self._readside_lock:
+            if self._leases is None:
+                self._leases = LeaseTable(self.backend)
+            return self._leases
 
     # --- beliefs -------------------------------------------------------------
 
@@ -403,8 +535,12 @@ class OwnerMemory:
 
     # --- conversation ---------------------------------------------------------
 
-    def create_session(self, agent_id: str, *, idempotency_key: str | None = None) -> str:
-        return self._eng.create_session(self.owner, agent_id, idempotency_key=idempotency_key)
+    def create_session(
+        self, agent_id: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> str:
+        return self._eng.create_session(
+            self.owner, agent_id, idempotency_key=idempotency_key, incarnation=incarnation
+        )
 
     def add_message(
         self,
@@ -421,11 +557,13 @@ class OwnerMemory:
     ) -> int:
         return self._eng.add_message(
             self.owner, session_id, role, content, name, occurred_at, client_id, metadata,
-            tool_calls=tool_calls, tool_call_id=tool_call_id,
+            tool_calls=tool_calls, tool_call_id=tool_call_id, incarnation=incarnation,
         )  # fmt: skip
 
-    def add_messages(self, session_id: str, messages: Iterable[Mapping[str, Any]]) -> list[int]:
-        return self._eng.add_messages(self.owner, session_id, messages)
+    def add_messages(
+        self, session_id: str, messages: Iterable[Mapping[str, Any]], *, incarnation: int | None = None
+    ) -> list[int]:
+        return self._eng.add_messages(self.owner, session_id, messages, incarnation=incarnation)
 
     def close_session(self, session_id: str, *, idempotency_key: str | None = None) -> None:
         self._eng.close_session(self.owner, session_id, idempotency_key=idempotency_key)
@@ -438,34 +576,64 @@ class OwnerMemory:
 
     # --- tasks ------------------------------------------------------------------
 
-    def start_task(self, session_id: str, input: str, *, idempotency_key: str | None = None) -> str:  # noqa: A002
-        return self._eng.start_task(self.owner, session_id, input, idempotency_key=idempotency_key)
+    def start_task(
+        self,
+        session_id: str,
+        input: str,  # noqa: A002
+        *,
+        idempotency_key: str | None = None,
+        incarnation: int | None = None,
+    ) -> str:
+        return self._eng.start_task(
+            self.owner, session_id, input, idempotency_key=idempotency_key, incarnation=incarnation
+        )
 
-    def complete_task(self, task_id: str, output: str, *, idempotency_key: str | None = None) -> None:
-        self._eng.complete_task(self.owner, task_id, output, idempotency_key=idempotency_key)
+    def complete_task(
+        self, task_id: str, output: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> None:
+        self._eng.complete_task(self.owner, task_id, output, idempotency_key=idempotency_key, incarnation=incarnation)
 
-    def fail_task(self, task_id: str, error: str, *, idempotency_key: str | None = None) -> None:
-        self._eng.fail_task(self.owner, task_id, error, idempotency_key=idempotency_key)
+    def fail_task(
+        self, task_id: str, error: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> None:
+        self._eng.fail_task(self.owner, task_id, error, idempotency_key=idempotency_key, incarnation=incarnation)
 
     def load_task(self, task_id: str) -> Task | None:
         return self._eng.load_task(self.owner, task_id)
 
     # --- agents -----------------------------------------------------------------
 
-    def checkpoint_agent(self, agent_id: str, state: Any, *, idempotency_key: str | None = None) -> None:
-        self._eng.checkpoint_agent(self.owner, agent_id, state, idempotency_key=idempotency_key)
+    def checkpoint_agent(
+        self, agent_id: str, state: Any, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> None:
+        self._eng.checkpoint_agent(
+            self.owner, agent_id, state, idempotency_key=idempotency_key, incarnation=incarnation
+        )
 
     def load_agent(self, agent_id: str) -> Agent | None:
         return self._eng.load_agent(self.owner, agent_id)
 
-    def restore_agent(self, agent_id: str, last_n: int | None = None) -> RestoredAgent:
-        return self._eng.restore_agent(self.owner, agent_id, last_n)
+    def restore_agent(self, agent_id: str, last_n: int | None = None, *, incarnate: bool = False) -> RestoredAgent:
+        return self._eng.restore_agent(self.owner, agent_id, last_n, incarnate=incarnate)
+
+    def claim_agent(self, agent_id: str) -> int:
+        return self._eng.claim_agent(self.owner, agent_id)
+
+    def heartbeat(self, agent_id: str, incarnation: int) -> None:
+        self._eng.heartbeat(self.owner, agent_id, incarnation)
+
+    def agent_lease(self, agent_id: str) -> Lease | None:
+        return self._eng.agent_lease(self.owner, agent_id)
+
+    def agent_leases(self) -> list[Lease]:
+        return self._eng.agent_leases(self.owner)
 
     # --- memory -----------------------------------------------------------------
 
     def remember(self, statement: str, kind: str = "fact", **fields: Any) -> str:
         return self._eng.remember(self.owner, statement, kind, **fields)
 
+        incarnation: int | None = None,
     def correct(self, memory_id: str, statement: str, *, idempotency_key: str | None = None) -> str:
         return self._eng.correct(self.owner, memory_id, statement, idempotency_key=idempotency_key)
 

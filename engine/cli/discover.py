@@ -13,7 +13,7 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-from memledger.cli.options import add_db, add_json, add_owner, add_page, owner_of
+from memledger.cli.options import add_db, add_json, add_owner, add_page, owner_of, positive_float
 from memledger.cli.output import print_json, print_table
 
 __all__ = ["register"]
@@ -26,10 +26,15 @@ def register(sub: Any) -> None:
     _common(users, user=False, page="user id")
     users.set_defaults(handler=_users)
 
-    agents = sub.add_parser("agents", help="an owner's agents, with their sessions",
+    agents = sub.add_parser("agents", help="an owner's agents, with their sessions, incarnation and status",
                             description="The owner's agents, by agent id, with their session count, "
-                            "message count, latest session and its start.")
+                            "message count, latest session and its start; and from the lease table "
+                            "(heartbeats are not events) the current incarnation, last heartbeat and "
+                            "status: running, silent (no heartbeat within --silent-after), crashed or "
+                            "stopped (as memledger supervise recorded them; the events are in the audit).")
     _common(agents, page="agent id")
+    agents.add_argument("--silent-after", type=positive_float, default=30.0, metavar="S",
+                        help="show a running agent as silent after S seconds without a heartbeat (default 30)")
     agents.set_defaults(handler=_agents)
 
     sessions = sub.add_parser("sessions", help="an owner's sessions (of one agent, with --agent)",
@@ -55,14 +60,21 @@ def _common(parser: argparse.ArgumentParser, *, page: str, user: bool = True) ->
     add_json(parser)
 
 
-def _read(args: argparse.Namespace, query: Any) -> Any:
+def _read(args: argparse.Namespace, query: Any, leases: Any = None) -> Any:
+    """``query`` over the read side; with ``leases`` (agents), each row also
+    gets ``_leases``: what ``leases(engine)`` read from the lease table."""
     from memledger.api import MemoryEngine  # handlers import the engine; --help does not
 
     with MemoryEngine.open(args.db, create=False) as eng:
         side = eng.projections
         if not args.no_wait:
             side.wait_for_head()
-        return query(side)
+        rows = query(side)
+        if leases is not None:
+            found = leases(eng)
+            for row in rows:
+                row["_leases"] = found
+        return rows
 
 
 def _show(args: argparse.Namespace, rows: list[dict[str, Any]], columns: list[str], key: str) -> int:
@@ -89,11 +101,21 @@ def _users(args: argparse.Namespace) -> int:
 
 
 def _agents(args: argparse.Namespace) -> int:
+    from datetime import timezone
+
     from memledger.projections.listing import agents
 
     owner = owner_of(args)
-    rows = _read(args, lambda side: agents(side, owner, limit=args.limit, after=args.after))
-    return _show(args, rows, ["agent_id", "sessions", "messages", "last_session_at", "latest_session"], "agent_id")
+    rows = _read(args, lambda side: agents(side, owner, limit=args.limit, after=args.after),
+                 leases=lambda eng: {lease.agent_id: lease for lease in eng.agent_leases(owner)})
+    now = datetime.now(timezone.utc)
+    for row in rows:
+        lease = row.pop("_leases").get(row["agent_id"])
+        row["incarnation"] = lease.incarnation if lease is not None else None
+        row["status"] = lease.status_at(now, args.silent_after) if lease is not None else None
+        row["last_heartbeat"] = lease.last_heartbeat if lease is not None else None
+    return _show(args, rows, ["agent_id", "sessions", "messages", "last_session_at", "latest_session",
+                              "incarnation", "status", "last_heartbeat"], "agent_id")
 
 
 def _sessions(args: argparse.Namespace) -> int:

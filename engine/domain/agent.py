@@ -4,23 +4,53 @@ Its id is a uuid5 of (app, user_id, agent_id). DESIGN.md said (app, agent_id);
 we add the user so that two users of one app who both run "agent-7" never
 share a stream: the id itself is tenant-scoped, so a restore for the wrong
 owner finds nothing rather than someone else's agent.
+
+Incarnations (fencing tokens): every restore by a supervisor, and every fresh
+claim, appends ``agent.incarnated`` with the next epoch (1, 2, ...). A write
+made on behalf of the agent may carry its epoch; one older than the stream's
+current epoch is a zombie's (a hung process, a partitioned node that came
+back) and is refused by the aggregate it would change, inside the command,
+so it never reaches the log. Why the check holds without a lock service: the
+incarnation is an event on the very streams a fenced write appends to (the
+agent's, and its current session's ``session.fenced``), so a write decided
+against an older epoch conflicts on optimistic concurrency with the fence,
+is retried on the reloaded stream and refused. ``agent.crashed`` and
+``agent.stopped`` are the supervisor's account of how an incarnation ended.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
+from memledger.domain.errors import StaleIncarnation
 from memledger.domain.owner import Owner
 from memledger.domain.stream_ids import agent_stream_id
 
-__all__ = ["Agent"]
+__all__ = ["Agent", "refuse_stale"]
 
+
+def refuse_stale(incarnation: int | None, current: int, where: str) -> None:
+    """Raises ``StaleIncarnation`` when a write carries an epoch older than
+    ``current``; a write without one (None) is never fenced."""
+    if incarnation is not None and incarnation < current:
+        raise StaleIncarnation(
+            f"incarnation {incarnation} of this agent was replaced by incarnation {current} "
+            f"({where}); the write was refused",
+            incarnation,
+            current,
+        )
 
 
 class Agent(Aggregate):
     TOPIC = "memledger:Agent"
+
+    # Class defaults, not only __init__ assignments: snapshots taken before
+    # incarnations existed restore a __dict__ without them.
+    incarnation = 0  # the current epoch; 0: never incarnated
+    status: str | None = None  # running / crashed / stopped, by the last lifecycle event
 
     class Event(Aggregate.Event):
         app: str
@@ -73,3 +103,73 @@ class Agent(Aggregate):
         self._checkpointed(
             app=self.app, user_id=self.user_id, session_id=self.session_id, state=state
         )
+
+    class Incarnated(Event):
+        TOPIC = "agent.incarnated"
+        class_version = 1
+        epoch: int
+        session_id: str | None
+
+    @event(Incarnated)
+    def _incarnated(self, app: str, user_id: str, epoch: int, session_id: str | None) -> None:
+        self.incarnation = epoch
+        self.status = "running"
+
+    def incarnate(self) -> int:
+        """Starts the next incarnation; returns its epoch (strictly increasing)."""
+        epoch = self.incarnation + 1
+        self._incarnated(app=self.app, user_id=self.user_id, epoch=epoch, session_id=self.session_id)
+        return epoch
+
+    def check_incarnation(self, incarnation: int | None) -> None:
+        refuse_stale(incarnation, self.incarnation, f"agent {self.agent_id!r}")
+
+    class Crashed(Event):
+        TOPIC = "agent.crashed"
+        class_version = 1
+        incarnation: int
+        exit_code: int | None  # None when a signal ended it
+        signal: int | None
+        last_heartbeat: datetime | None
+        reason: str
+
+    @event(Crashed)
+    def _crashed(
+        self,
+        app: str,
+        user_id: str,
+        incarnation: int,
+        exit_code: int | None,
+        signal: int | None,
+        last_heartbeat: datetime | None,
+        reason: str,
+    ) -> None:
+        self.status = "crashed"
+
+    def crashed(
+        self,
+        incarnation: int,
+        *,
+        exit_code: int | None,
+        signal: int | None,
+        last_heartbeat: datetime | None,
+        reason: str,
+    ) -> None:
+        self._crashed(
+            app=self.app, user_id=self.user_id, incarnation=incarnation, exit_code=exit_code,
+            signal=signal, last_heartbeat=last_heartbeat, reason=reason,
+        )  # fmt: skip
+
+    class Stopped(Event):
+        TOPIC = "agent.stopped"
+        class_version = 1
+        incarnation: int
+        exit_code: int | None
+        reason: str
+
+    @event(Stopped)
+    def _stopped(self, app: str, user_id: str, incarnation: int, exit_code: int | None, reason: str) -> None:
+        self.status = "stopped"
+
+    def stopped(self, incarnation: int, *, exit_code: int | None, reason: str) -> None:
+        self._stopped(app=self.app, user_id=self.user_id, incarnation=incarnation, exit_code=exit_code, reason=reason)

@@ -21,6 +21,7 @@
     │   ├── SessionClosed
     │   ├── TaskFinished
     │   ├── AlreadyProcessed          a follower's position was already committed (exactly-once)
+    │   ├── StaleIncarnation          a write carries an agent incarnation older than the current one (fenced)
     │   └── ConcurrencyExhausted      optimistic-concurrency retries ran out
     ├── StoreError                    the database underneath
     │   ├── UnsupportedBackend        a URL scheme we cannot open
@@ -76,6 +77,7 @@ __all__ = [
     "SessionClosed",
     "SessionNotFound",
     "SimilarityUnavailable",
+    "StaleIncarnation",
     "StateConflict",
     "StoreError",
     "StoreNotFound",
@@ -169,6 +171,19 @@ class TaskFinished(StateConflict):
 
 class AlreadyProcessed(StateConflict):
     """A follower tried to commit a position it (or a racing twin) already committed."""
+
+
+class StaleIncarnation(StateConflict):
+    """The write was made on behalf of an agent incarnation that a newer one
+    has replaced (a supervisor restored the agent): a zombie's write. It is
+    refused in the transaction that would have appended it, so nothing of it
+    is in the log. ``incarnation`` is the epoch the write carried,
+    ``current`` the epoch that fenced it."""
+
+    def __init__(self, message: str, incarnation: int | None = None, current: int | None = None) -> None:
+        super().__init__(message)
+        self.incarnation = incarnation
+        self.current = current
 
 
 class ConcurrencyExhausted(StateConflict):

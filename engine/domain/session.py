@@ -12,6 +12,7 @@ from typing import Any
 
 from eventsourcing.domain import Aggregate, event
 
+from memledger.domain.agent import refuse_stale
 from memledger.domain.errors import SessionClosed
 
 __all__ = ["Session"]
@@ -19,6 +20,11 @@ __all__ = ["Session"]
 
 class Session(Aggregate):
     TOPIC = "memledger:Session"
+
+    # The epoch of the agent incarnation that fenced this session last (a
+    # class default: older snapshots have no such attribute). A write that
+    # carries an older epoch is refused (``memledger.domain.agent``).
+    incarnation = 0
 
     class Event(Aggregate.Event):
         """Every session event carries its owner, so any reader can scope it."""
@@ -114,6 +120,26 @@ class Session(Aggregate):
     def close(self) -> None:
         if not self.closed:
             self._closed(app=self.app, user_id=self.user_id)
+
+    class Fenced(Event):
+        """An agent incarnation took this session over: writes of older ones are refused."""
+
+        TOPIC = "session.fenced"
+        class_version = 1
+        epoch: int
+
+    @event(Fenced)
+    def _fenced(self, app: str, user_id: str, epoch: int) -> None:
+        self.incarnation = epoch
+
+    def fence(self, epoch: int) -> None:
+        """Records ``epoch`` on this stream (on a closed session too: a zombie
+        must not learn anything from which error it gets)."""
+        if epoch > self.incarnation:
+            self._fenced(app=self.app, user_id=self.user_id, epoch=epoch)
+
+    def check_incarnation(self, incarnation: int | None) -> None:
+        refuse_stale(incarnation, self.incarnation, f"session {self.id.hex}")
 
     def ensure_open(self) -> None:
         if self.closed:

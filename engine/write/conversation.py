@@ -12,13 +12,21 @@ is made here, at the call, before the command is submitted: the caller's
 ``idempotency_key`` when given, else a random uuid4. A batch of messages that
 all carry a ``client_id`` needs no command receipt: its per-message receipts
 (keyed by the caller's client ids, ``Receipt``) already make it exactly-once.
+
+Incarnations: every write here takes ``incarnation=`` (the epoch a supervisor
+gave the agent, ``incarnate_agent``). The check runs inside the command, on
+the aggregate the write appends to (the session for messages and tasks, the
+agent for checkpoints), after any replay of an accepted retry (so a retry
+stays exact) and before anything is changed: a stale write raises
+``StaleIncarnation`` and the transaction holds nothing of it. A write
+without an incarnation is not fenced.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Literal
 from uuid import UUID
 
 from memledger.domain.agent import Agent
@@ -52,11 +60,14 @@ from memledger.write.writer import UnitOfWork
 __all__ = [
     "MESSAGE_KEYS",
     "add_messages",
+    "check_epoch",
     "checkpoint_agent",
     "close_session",
     "complete_task",
     "create_session",
     "fail_task",
+    "incarnate_agent",
+    "record_agent_exit",
     "prepare_message",
     "session_info",
     "start_task",
@@ -67,10 +78,101 @@ MESSAGE_KEYS = frozenset(
 )
 
 
-def create_session(port: WritePort, owner: Owner, agent_id: str, *, idempotency_key: str | None = None) -> str:
-    """Starts a conversation and points the agent at it (one transaction)."""
+def check_epoch(value: object) -> int | None:
+    """An incarnation argument: None (not fenced) or a positive int."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise InvalidInput(f"incarnation must be a positive integer, got {value!r:.40}")
+    return value
+
+
+def _check_fence(unit: UnitOfWork, owner: Owner, session: Session, incarnation: int | None) -> None:
+    """Refuses a write of an older incarnation to ``session``. The session's
+    own epoch is the atomic check (the append conflicts with a concurrent
+    fence); the agent's epoch also refuses a zombie writing to a session the
+    newer incarnation did not take over (an older session of the agent)."""
+    if incarnation is None:
+        return
+    session.check_incarnation(incarnation)
+    agent = unit.get(Agent, agent_stream_id(owner, session.agent_id))
+    if agent is not None:
+        agent.check_incarnation(incarnation)
+
+
+def incarnate_agent(port: WritePort, owner: Owner, agent_id: str, *, create: bool) -> int:
+    """Starts the agent's next incarnation: ``agent.incarnated`` on its stream
+    and ``session.fenced`` on its current session, in one transaction; returns
+    the epoch. ``create``: a fresh claim may create the agent (no session
+    yet); a restore needs one that exists."""
     check_owner(owner)
     agent_id = check_name(agent_id, "agent_id", port.limits)
+    key = IdempotencyKey.at_call(owner, "incarnate_agent", None, port.limits)
+
+    def command(unit: UnitOfWork) -> int:
+        agent = unit.get(Agent, agent_stream_id(owner, agent_id))
+        if agent is None:
+            if not create:
+                raise AgentNotFound(f"no agent {agent_id!r} for this owner")
+            agent = Agent(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
+            unit.add(agent)
+        epoch = agent.incarnate()
+        if agent.session_id is not None:
+            session = unit.get(Session, UUID(hex=agent.session_id))
+            if session is not None:
+                session.fence(epoch)
+        return epoch
+
+    return port.submit_once(key, command)
+
+
+def record_agent_exit(
+    port: WritePort,
+    owner: Owner,
+    agent_id: str,
+    incarnation: int,
+    outcome: Literal["crashed", "stopped"],
+    *,
+    exit_code: int | None,
+    signal: int | None = None,
+    last_heartbeat: datetime | None = None,
+    reason: str,
+) -> None:
+    """Records how an incarnation ended (``agent.crashed`` / ``agent.stopped``):
+    the supervisor's restarts are events in the audit trail, with the exit
+    code or signal and the last heartbeat it saw."""
+    check_owner(owner)
+    agent_id = check_name(agent_id, "agent_id", port.limits)
+    epoch = check_epoch(incarnation)
+    assert epoch is not None
+    text = check_text(reason, "reason", port.limits.max_content_bytes, allow_empty=True)
+    key = IdempotencyKey.at_call(owner, f"agent_{outcome}", None, port.limits)
+
+    def command(unit: UnitOfWork) -> None:
+        agent = unit.get(Agent, agent_stream_id(owner, agent_id))
+        if agent is None:
+            raise AgentNotFound(f"no agent {agent_id!r} for this owner")
+        if outcome == "crashed":
+            agent.crashed(epoch, exit_code=exit_code, signal=signal, last_heartbeat=last_heartbeat, reason=text)
+        else:
+            agent.stopped(epoch, exit_code=exit_code, reason=text)
+
+    port.submit_once(key, command)
+
+
+def create_session(
+    port: WritePort,
+    owner: Owner,
+    agent_id: str,
+    *,
+    idempotency_key: str | None = None,
+    incarnation: int | None = None,
+) -> str:
+    """Starts a conversation and points the agent at it (one transaction).
+    The new session is fenced at the agent's current incarnation."""
+    check_owner(owner)
+    agent_id = check_name(agent_id, "agent_id", port.limits)
+    epoch = check_epoch(incarnation)
     key = IdempotencyKey.at_call(owner, "create_session", idempotency_key, port.limits)
 
     def command(unit: UnitOfWork) -> str:
@@ -78,7 +180,10 @@ def create_session(port: WritePort, owner: Owner, agent_id: str, *, idempotency_
         agent = unit.get(Agent, agent_stream_id(owner, agent_id))
         if agent is None:
             agent = Agent(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
+        agent.check_incarnation(epoch)
         agent.open_session(session.id.hex)
+        if agent.incarnation:
+            session.fence(agent.incarnation)
         unit.add(session)
         unit.add(agent)
         return session.id.hex
@@ -119,7 +224,12 @@ def prepare_message(port: WritePort, message: Mapping[str, Any], now: datetime) 
 
 
 def add_messages(
-    port: WritePort, owner: Owner, session_id: str, messages: Iterable[Mapping[str, Any]]
+    port: WritePort,
+    owner: Owner,
+    session_id: str,
+    messages: Iterable[Mapping[str, Any]],
+    *,
+    incarnation: int | None = None,
 ) -> list[int]:
     """Appends messages in one atomic transaction (all or none); returns their seqs.
 
@@ -129,6 +239,7 @@ def add_messages(
     message: the receipt is one event per call, whatever the batch size)."""
     check_owner(owner)
     limits = port.limits
+    epoch = check_epoch(incarnation)
     batch = list(messages)
     if not batch:
         raise InvalidInput("add_messages needs at least one message")
@@ -157,6 +268,7 @@ def add_messages(
         replayed = _replayed_seqs(unit, sid, prepared)
         if replayed is not None:
             return replayed
+        _check_fence(unit, owner, session, epoch)
         session.ensure_open()
         seqs = []
         for fields in prepared:
@@ -240,15 +352,23 @@ def session_info(port: WritePort, owner: Owner, session_id: str) -> SessionInfo:
 
 
 def start_task(
-    port: WritePort, owner: Owner, session_id: str, input: str, *, idempotency_key: str | None = None  # noqa: A002
+    port: WritePort,
+    owner: Owner,
+    session_id: str,
+    input: str,  # noqa: A002
+    *,
+    idempotency_key: str | None = None,
+    incarnation: int | None = None,
 ) -> str:
     check_owner(owner)
+    epoch = check_epoch(incarnation)
     sid = parse_id(session_id, "session_id")
     text = check_text(input, "input", port.limits.max_content_bytes, allow_empty=True)
     key = IdempotencyKey.at_call(owner, "start_task", idempotency_key, port.limits)
 
     def command(unit: UnitOfWork) -> str:
         session = _owned_session(unit, sid, owner)
+        _check_fence(unit, owner, session, epoch)
         session.ensure_open()
         task = Task(app=owner.app, user_id=owner.user_id, session_id=sid.hex, input=text)
         session.open_task(task.id.hex)
@@ -259,17 +379,31 @@ def start_task(
 
 
 def complete_task(
-    port: WritePort, owner: Owner, task_id: str, output: str, *, idempotency_key: str | None = None
+    port: WritePort,
+    owner: Owner,
+    task_id: str,
+    output: str,
+    *,
+    idempotency_key: str | None = None,
+    incarnation: int | None = None,
 ) -> None:
     text = check_text(output, "output", port.limits.max_content_bytes, allow_empty=True)
-    _finish_task(port, owner, task_id, "complete_task", lambda task: task.complete(text), idempotency_key)
+    _finish_task(
+        port, owner, task_id, "complete_task", lambda task: task.complete(text), idempotency_key, incarnation
+    )
 
 
 def fail_task(
-    port: WritePort, owner: Owner, task_id: str, error: str, *, idempotency_key: str | None = None
+    port: WritePort,
+    owner: Owner,
+    task_id: str,
+    error: str,
+    *,
+    idempotency_key: str | None = None,
+    incarnation: int | None = None,
 ) -> None:
     text = check_text(error, "error", port.limits.max_content_bytes, allow_empty=True)
-    _finish_task(port, owner, task_id, "fail_task", lambda task: task.fail(text), idempotency_key)
+    _finish_task(port, owner, task_id, "fail_task", lambda task: task.fail(text), idempotency_key, incarnation)
 
 
 def _finish_task(
@@ -279,8 +413,10 @@ def _finish_task(
     name: str,
     finish: Callable[[Task], None],
     idempotency_key: str | None,
+    incarnation: int | None,
 ) -> None:
     check_owner(owner)
+    epoch = check_epoch(incarnation)
     tid = parse_id(task_id, "task_id")
     key = IdempotencyKey.at_call(owner, name, idempotency_key, port.limits)
 
@@ -288,8 +424,12 @@ def _finish_task(
         task = scoped_get(unit, Task, tid, owner)
         if task is None:
             raise TaskNotFound(f"no task {tid.hex}")
-        finish(task)
         session = unit.get(Session, UUID(hex=task.session_id))
+        if session is not None:
+            # Fenced on the session: finishing an open task also appends
+            # ``session.task_closed`` there, so a concurrent fence conflicts.
+            _check_fence(unit, owner, session, epoch)
+        finish(task)
         if session is not None:
             session.close_task(tid.hex)
 
@@ -297,11 +437,18 @@ def _finish_task(
 
 
 def checkpoint_agent(
-    port: WritePort, owner: Owner, agent_id: str, state: Any, *, idempotency_key: str | None = None
+    port: WritePort,
+    owner: Owner,
+    agent_id: str,
+    state: Any,
+    *,
+    idempotency_key: str | None = None,
+    incarnation: int | None = None,
 ) -> None:
     """Saves opaque JSON operational state; ``restore_agent`` returns the last."""
     check_owner(owner)
     limits = port.limits
+    epoch = check_epoch(incarnation)
     agent_id = check_name(agent_id, "agent_id", limits)
     text = check_json(state, "state", limits, max_bytes=limits.max_state_bytes)
     key = IdempotencyKey.at_call(owner, "checkpoint_agent", idempotency_key, limits)
@@ -310,6 +457,7 @@ def checkpoint_agent(
         agent = unit.get(Agent, agent_stream_id(owner, agent_id))
         if agent is None:
             raise AgentNotFound(f"no agent {agent_id!r} for this owner")
+        agent.check_incarnation(epoch)
         agent.checkpoint(text)
 
     port.submit_once(key, command)

@@ -1,0 +1,148 @@
+"""Incarnations fence zombies: a write of a replaced incarnation is refused
+and absent from the log, on every backend.
+
+The zombie runs in its own engine (its own writer and aggregate cache), as a
+hung process that comes back would: its cached session predates the fence,
+so its append is decided on stale state, conflicts with the fence on
+optimistic concurrency, is retried on the reloaded stream and refused.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memledger import MemoryEngine, Owner
+from memledger.domain.agent import Agent
+from memledger.domain.errors import InvalidInput, StaleIncarnation
+from memledger.domain.session import Session
+from memledger.domain.stream_ids import agent_stream_id
+
+
+@pytest.fixture
+def zombie_eng(db_url: str) -> Iterator[MemoryEngine]:
+    """A second engine on the same store: the old incarnation's process."""
+    engine = MemoryEngine.open(db_url)
+    try:
+        yield engine
+    finally:
+        engine.close()
+
+
+def _owner() -> Owner:
+    return Owner("incarnations", f"user-{uuid.uuid4().hex[:8]}")
+
+
+def _session_log(eng: MemoryEngine, sid: str) -> list[Any]:
+    return eng.writes.stream_events(uuid.UUID(hex=sid))
+
+
+def test_a_zombie_write_is_refused_and_absent(eng: MemoryEngine, zombie_eng: MemoryEngine) -> None:
+    owner = _owner()
+    old = zombie_eng.for_owner(owner)
+    first = old.claim_agent("agent")
+    assert first == 1
+    sid = old.create_session("agent", incarnation=first)
+    assert old.add_message(sid, "user", "from one", incarnation=first, client_id="c1") == 1
+    task = old.start_task(sid, "a task", incarnation=first)
+    old.checkpoint_agent("agent", {"step": 1}, incarnation=first)
+
+    restored = eng.restore_agent(owner, "agent", incarnate=True)  # the supervisor
+    assert restored.incarnation == 2 and [m.content for m in restored.messages] == ["from one"]
+
+    before = len(_session_log(eng, sid))
+    with pytest.raises(StaleIncarnation) as refused:
+        old.add_message(sid, "user", "zombie", incarnation=first)
+    assert (refused.value.incarnation, refused.value.current) == (1, 2)
+    with pytest.raises(StaleIncarnation):
+        old.add_messages(sid, [{"role": "user", "content": "zombie batch"}], incarnation=first)
+    with pytest.raises(StaleIncarnation):
+        old.checkpoint_agent("agent", {"step": 99}, incarnation=first)
+    with pytest.raises(StaleIncarnation):
+        old.start_task(sid, "zombie task", incarnation=first)
+    with pytest.raises(StaleIncarnation):
+        old.complete_task(task, "zombie done", incarnation=first)
+    with pytest.raises(StaleIncarnation):
+        old.create_session("agent", incarnation=first)
+    with pytest.raises(StaleIncarnation):
+        old.heartbeat("agent", first)
+    assert len(_session_log(eng, sid)) == before  # nothing of the zombie's reached the log
+
+    new = eng.for_owner(owner)
+    assert new.add_message(sid, "assistant", "from two", incarnation=2) == 2
+    new.complete_task(task, "done", incarnation=2)
+    new.checkpoint_agent("agent", {"step": 2}, incarnation=2)
+    new.heartbeat("agent", 2)
+    # A retry of a write accepted before the fence stays exact; writes
+    # without an incarnation are not fenced (they behave as before).
+    assert old.add_message(sid, "user", "from one", incarnation=first, client_id="c1") == 1
+    assert old.add_message(sid, "user", "unfenced") == 3
+    again = eng.restore_agent(owner, "agent")
+    assert [m.content for m in again.messages] == ["from one", "from two", "unfenced"]
+    assert again.state == {"step": 2} and again.incarnation == 2 and not again.open_tasks
+    lease = new.agent_lease("agent")
+    assert lease is not None and lease.incarnation == 2 and lease.last_heartbeat is not None
+    topics = [type(e).__qualname__ for e in eng.writes.stream_events(agent_stream_id(owner, "agent"))]
+    assert topics.count("Agent.Incarnated") == 2
+
+
+def test_incarnations_increase_and_bad_epochs_are_refused(eng: MemoryEngine) -> None:
+    mem = eng.for_owner(_owner())
+    assert [mem.claim_agent("a") for _ in range(3)] == [1, 2, 3]
+    sid = mem.create_session("a", incarnation=3)
+    session = mem.load_session(sid)
+    assert session is not None and session.incarnation == 3  # a new session starts fenced
+    for bad in (0, -1, True, "2", 1.5):
+        with pytest.raises(InvalidInput):
+            mem.add_message(sid, "user", "x", incarnation=bad)  # type: ignore[arg-type]
+    with pytest.raises(StaleIncarnation):
+        mem.add_message(sid, "user", "x", incarnation=2)
+
+
+# One step of an interleaving: the old incarnation writes, the new one
+# writes (once it exists), or the supervisor starts the new one.
+STEPS = st.lists(st.sampled_from(["old", "new", "restore"]), min_size=1, max_size=8)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=STEPS)
+def test_no_write_of_an_older_incarnation_follows_a_newer_one(
+    eng: MemoryEngine, zombie_eng: MemoryEngine, steps: list[str]
+) -> None:
+    owner = _owner()
+    old = zombie_eng.for_owner(owner)
+    first = old.claim_agent("agent")
+    sid = old.create_session("agent", incarnation=first)
+    new = eng.for_owner(owner)
+    epoch = {"old": first, "new": None}
+    accepted = refused = 0
+    for step in steps:
+        if step == "restore":
+            epoch["new"] = new.restore_agent("agent", incarnate=True).incarnation
+            continue
+        mem, mine = (old, epoch["old"]) if step == "old" else (new, epoch["new"])
+        if mine is None:
+            continue  # the new incarnation does not exist yet
+        try:
+            mem.add_message(sid, "user", f"{step}", incarnation=mine, metadata={"incarnation": mine})
+            accepted += 1
+        except StaleIncarnation:
+            refused += 1
+            assert step == "old" and epoch["new"] is not None
+    fenced = 0
+    messages = 0
+    for event in _session_log(eng, sid):
+        if isinstance(event, Session.Fenced):
+            fenced = max(fenced, event.epoch)
+        elif isinstance(event, Session.MessageAdded):
+            messages += 1
+            assert event.metadata is not None
+            assert int(event.metadata.split(":")[1].strip(" }")) >= fenced, "a stale write after a fence"
+    assert messages == accepted
+    current = eng.load_agent(owner, "agent")
+    assert isinstance(current, Agent) and current.incarnation == 1 + steps.count("restore")
