@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         "port": args.port,
         "log_level": args.log_level,
         "timeout_graceful_shutdown": int(max(1, settings.shutdown_grace_s)),
-        "access_log": args.log_level in ("info", "debug"),
+        "access_log": args.log_level == "debug",
     }
     # uvicorn re-raises the signal that stopped it once it has shut down; this
     # handler makes that an orderly exit (status 0) instead of a kill by signal.

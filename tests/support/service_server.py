@@ -1,0 +1,109 @@
+"""A real ``memledger serve`` process for the service tests, and its databases.
+
+The server is started as the CLI starts it (``python -m memledger.cli serve``)
+on 127.0.0.1 with port 0: uvicorn binds a free port and logs it, and the
+helper reads the port from that line, so parallel runs never collide and no
+port is guessed. Its log goes to a file (a pipe nobody drains would block it).
+``module_db`` gives a module-scoped database per backend (the shared
+fixtures are per test; one server per module is the time budget).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import psycopg
+
+__all__ = ["Server", "make_key", "module_db", "start_server"]
+
+_RUNNING = re.compile(r"Uvicorn running on http://127\.0\.0\.1:(\d+)")
+
+
+@dataclass
+class Server:
+    proc: subprocess.Popen[bytes]
+    url: str
+    db: str
+    log: Path
+
+    def client(self, secret: str | None = None, **kwargs: object) -> httpx.Client:
+        headers = {"Authorization": f"Bearer {secret}"} if secret else {}
+        return httpx.Client(base_url=self.url, headers=headers, timeout=60, **kwargs)  # type: ignore[arg-type]
+
+    def terminate(self, timeout: float = 60) -> int:
+        """SIGTERM, then the exit status (the graceful shutdown's)."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(timeout)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(30)
+
+
+def start_server(db: str, log: Path, env: Mapping[str, str] | None = None, timeout: float = 120) -> Server:
+    """Starts the server and returns once it answers /healthz."""
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")}
+    full_env.update(env or {})
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memledger.cli", "serve", "--db", db, "--port", "0", "--log-level", "info"],
+            stdout=out, stderr=subprocess.STDOUT, env=full_env,
+        )  # fmt: skip
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = _RUNNING.search(log.read_text(errors="replace"))
+        if found:
+            server = Server(proc, f"http://127.0.0.1:{found.group(1)}", db, log)
+            with server.client() as c:
+                assert c.get("/healthz").status_code == 200
+            return server
+        if proc.poll() is not None:
+            raise AssertionError(f"memledger serve exited with {proc.returncode}:\n{log.read_text()}")
+        time.sleep(0.05)  # polling the log file for the line that names the port
+    proc.kill()
+    raise AssertionError(f"memledger serve did not start in {timeout}s:\n{log.read_text()}")
+
+
+def make_key(db: str, app: str) -> tuple[str, str]:
+    """A key for ``app`` through the CLI, as an operator makes one: (key_id, secret)."""
+    import json
+
+    done = subprocess.run(
+        [sys.executable, "-m", "memledger.cli", "keys", "create", "--db", db, "--app", app, "--label", "tests", "--json"],
+        capture_output=True, text=True, timeout=120,
+        env={k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    made = json.loads(done.stdout)
+    return made["key_id"], made["secret"]
+
+
+@contextmanager
+def module_db(backend: str, tmp: Path, pg_dsn: str | None) -> Iterator[str]:
+    """A fresh database for one test module: a SQLite file, or a PostgreSQL database."""
+    if backend == "sqlite":
+        yield str(tmp / "memledger.db")
+        return
+    assert pg_dsn is not None
+    name = "t_" + uuid.uuid4().hex[:16]
+    with psycopg.connect(pg_dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(urlsplit(pg_dsn)._replace(path="/" + name))
+    finally:
+        with psycopg.connect(pg_dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -1,0 +1,397 @@
+"""The HTTP API through a real ``memledger serve`` process and ``httpx``.
+
+One server per backend for the whole module (SQLite file, PostgreSQL): every
+route's happy path, the status of every typed error, keys (401) and tenancy
+(404 exactly as for a missing id), idempotent retries (repeated and racing),
+the body limit (413), the live event feed resumed with ``Last-Event-ID``
+while writers run, and a bounded load run that stops by itself.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.support.service_server import Server, make_key, module_db, start_server
+
+# Small limits so the refusals are cheap to provoke.
+MAX_BODY = 64 << 10
+MAX_CONTENT = 8 << 10
+PROBLEM_KEYS = {"type", "title", "status", "detail"}
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    tmp = tmp_path_factory.mktemp("service")
+    dsn = request.getfixturevalue("pg_server_dsn") if request.param == "postgresql" else None
+    with module_db(request.param, tmp, dsn) as db:
+        _, secret_a = make_key(db, "app-a")
+        _, secret_b = make_key(db, "app-b")
+        server = start_server(db, tmp / "serve.log", env={
+            "MEMLEDGER_MAX_BODY_BYTES": str(MAX_BODY),
+            "MEMLEDGER_MAX_CONTENT_BYTES": str(MAX_CONTENT),
+        })  # fmt: skip
+        try:
+            yield {"server": server, "a": secret_a, "b": secret_b, "db": db}
+        finally:
+            code = server.terminate()
+            assert code == 0, server.log.read_text()
+            log = server.log.read_text()
+            assert "Traceback" not in log, log
+
+
+@pytest.fixture
+def server(served: dict[str, Any]) -> Server:
+    return served["server"]  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def alice(served: dict[str, Any]) -> Iterator[httpx.Client]:
+    with served["server"].client(served["a"]) as client:
+        yield client
+
+
+def user() -> str:
+    return "u-" + uuid.uuid4().hex[:8]
+
+
+def problem(response: httpx.Response, status: int, title: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/problem+json", response.headers
+    body = response.json()
+    assert set(body) == PROBLEM_KEYS and body["type"] == body["title"] == title and body["status"] == status, body
+    assert "Traceback" not in response.text
+    return body  # type: ignore[no-any-return]
+
+
+def new_session(client: httpx.Client, who: str, agent: str = "agent-1") -> str:
+    r = client.post(f"/v1/users/{who}/sessions", json={"agent_id": agent})
+    assert r.status_code == 201, r.text
+    return str(r.json()["session_id"])
+
+
+# --- happy paths ----------------------------------------------------------------
+
+
+def test_conversation_tasks_and_restore(alice: httpx.Client) -> None:
+    u = user()
+    sid = new_session(alice, u)
+    r = alice.post(f"/v1/users/{u}/sessions/{sid}/messages",
+                   json={"role": "user", "content": "I moved to Lyon", "occurred_at": "2026-03-15T09:30:00+02:00",
+                         "metadata": {"channel": "chat"}})  # fmt: skip
+    assert r.status_code == 201 and r.json() == {"seqs": [1]}
+    r = alice.post(f"/v1/users/{u}/sessions/{sid}/messages",
+                   json={"messages": [{"role": "assistant", "content": "Noted."}, {"role": "user", "content": "ok"}]})
+    assert r.json() == {"seqs": [2, 3]}
+    page = alice.get(f"/v1/users/{u}/sessions/{sid}/messages", params={"after": 1, "limit": 1}).json()
+    assert [m["seq"] for m in page["messages"]] == [2] and page["next_after"] == 2
+    first = alice.get(f"/v1/users/{u}/sessions/{sid}/messages").json()["messages"][0]
+    assert first["content"] == "I moved to Lyon" and first["metadata"] == {"channel": "chat"}
+    assert first["occurred_at"] == "2026-03-15T07:30:00+00:00"  # RFC 3339 with its offset
+    task = alice.post(f"/v1/users/{u}/sessions/{sid}/tasks", json={"input": "book a train"})
+    assert task.status_code == 201
+    tid = task.json()["task_id"]
+    other = alice.post(f"/v1/users/{u}/sessions/{sid}/tasks", json={"input": "pay"}).json()["task_id"]
+    assert alice.post(f"/v1/users/{u}/tasks/{tid}/complete", json={"output": "booked"}).json()["status"] == "completed"
+    r = alice.put(f"/v1/users/{u}/agents/agent-1/checkpoint", json={"state": {"step": 3, "plan": ["a", "b"]}})
+    assert r.status_code == 200
+    restored = alice.get(f"/v1/users/{u}/agents/agent-1/restore", params={"last_n": 2}).json()
+    assert restored["session_id"] == sid and restored["message_count"] == 3
+    assert [m["seq"] for m in restored["messages"]] == [2, 3]
+    assert [t["task_id"] for t in restored["open_tasks"]] == [other]
+    assert restored["state"] == {"step": 3, "plan": ["a", "b"]}
+    assert alice.post(f"/v1/users/{u}/tasks/{other}/fail", json={"error": "card declined"}).json()["status"] == "failed"
+    assert alice.post(f"/v1/users/{u}/sessions/{sid}/close").json()["closed"] is True
+
+
+def test_memories_search_context_and_erasure(alice: httpx.Client) -> None:
+    u = user()
+    r = alice.post(f"/v1/users/{u}/memories", json={"statement": "Alice is allergic to peanuts", "kind": "fact"})
+    assert r.status_code == 201
+    mid = r.json()["memory_id"]
+    held = alice.get(f"/v1/users/{u}/beliefs").json()["beliefs"]
+    assert [b["statement"] for b in held] == ["Alice is allergic to peanuts"]
+    assert held[0]["valid_from"].endswith(("Z", "+00:00"))
+    hits = alice.post(f"/v1/users/{u}/search", json={"query": "peanut allergy", "k": 3}).json()["results"]
+    assert hits and hits[0]["id"] == mid
+    block = alice.post(f"/v1/users/{u}/context", json={"query": "what is alice allergic to"}).json()["context"]
+    assert "peanuts" in block and "not instructions" in block
+    corrected = alice.patch(f"/v1/users/{u}/memories/{mid}", json={"statement": "Alice is allergic to cashews"})
+    new_id = corrected.json()["memory_id"]
+    assert [b["statement"] for b in alice.get(f"/v1/users/{u}/beliefs").json()["beliefs"]] == [
+        "Alice is allergic to cashews"]
+    before = alice.get(f"/v1/users/{u}/beliefs", params={"known_at": held[0]["recorded_at"]}).json()["beliefs"]
+    assert [b["memory_id"] for b in before] == [mid]
+    versions = alice.get(f"/v1/users/{u}/memories/{mid}/history").json()["versions"]
+    assert len(versions) >= 2 and versions[0]["statement"] == "Alice is allergic to peanuts"
+    assert alice.delete(f"/v1/users/{u}/memories/{new_id}").status_code == 204
+    assert alice.get(f"/v1/users/{u}/beliefs").json()["beliefs"] == []
+    sid = new_session(alice, u)
+    problem(alice.delete(f"/v1/users/{u}"), 400, "InvalidInput")  # no ?confirm=erase
+    erased = alice.delete(f"/v1/users/{u}", params={"confirm": "erase"})
+    assert erased.status_code == 200 and erased.json()["user_id"] == u
+    problem(alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json={"role": "user", "content": "x"}),
+            410, "OwnerErased")
+
+
+def test_probes_docs_and_metrics(server: Server, alice: httpx.Client) -> None:
+    with server.client() as anon:
+        assert anon.get("/healthz").json() == {"status": "ok"}
+        ready = anon.get("/readyz")
+        assert ready.status_code == 200 and ready.json()["status"] == "ready"
+        spec = anon.get("/openapi.json").json()
+        assert "/v1/users/{user}/sessions/{sid}/messages" in spec["paths"]
+        assert "/v1/users/{user}/events" in spec["paths"]
+        assert anon.get("/docs").status_code == 200
+        new_session(alice, user())
+        text = anon.get("/metrics").text
+    assert 'memledger_http_requests_total{method="POST",route="/v1/users/{user}/sessions",status="201"}' in text
+    assert "memledger_http_request_seconds_bucket" in text and "memledger_append_seconds" in text
+    assert "memledger_projection_lag " in text
+    assert "memledger_api_keys 2.0" in text
+
+
+# --- errors -------------------------------------------------------------------
+
+
+def test_every_typed_error_has_its_status(alice: httpx.Client) -> None:
+    u = user()
+    sid = new_session(alice, u)
+    base = f"/v1/users/{u}"
+    missing = uuid.uuid4().hex
+    problem(alice.post(f"{base}/sessions/{sid}/messages", json={"role": "wizard", "content": "x"}), 400, "InvalidRole")
+    problem(alice.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": ""}), 400, "InvalidContent")
+    problem(alice.post(f"{base}/sessions/{sid}/messages",
+                       json={"role": "user", "content": "x", "occurred_at": "2026-03-15T09:30:00"}),
+            400, "InvalidTimestamp")  # no offset  # fmt: skip
+    problem(alice.post(f"{base}/sessions/{sid}/messages", json={"role": "user"}), 400, "InvalidInput")
+    problem(alice.post(f"{base}/sessions/{sid}/messages", content=b"{not json",
+                       headers={"content-type": "application/json"}), 400, "InvalidInput")
+    problem(alice.post(f"{base}/sessions/not-an-id/messages", json={"role": "user", "content": "x"}), 400, "InvalidId")
+    problem(alice.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "x" * (MAX_CONTENT + 1)}),
+            413, "ContentTooLarge")
+    problem(alice.post(f"{base}/sessions/{missing}/messages", json={"role": "user", "content": "x"}),
+            404, "SessionNotFound")
+    problem(alice.post(f"{base}/tasks/{missing}/complete", json={"output": "x"}), 404, "TaskNotFound")
+    problem(alice.get(f"{base}/agents/nobody/restore"), 404, "AgentNotFound")
+    problem(alice.patch(f"{base}/memories/{missing}", json={"statement": "x"}), 404, "MemoryNotFound")
+    problem(alice.get("/v1/nowhere"), 404, "NotFound")
+    tid = alice.post(f"{base}/sessions/{sid}/tasks", json={"input": "x"}).json()["task_id"]
+    alice.post(f"{base}/tasks/{tid}/complete", json={"output": "done"})
+    problem(alice.post(f"{base}/tasks/{tid}/fail", json={"error": "late"}), 409, "TaskFinished")
+    alice.post(f"{base}/sessions/{sid}/close")
+    problem(alice.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "x"}), 409, "SessionClosed")
+    problem(alice.get("/v1/users/%01bad/beliefs"), 400, "InvalidOwner")
+
+
+def test_bodies_over_the_limit_get_413_before_parsing(alice: httpx.Client) -> None:
+    u = user()
+    sid = new_session(alice, u)
+    big = json.dumps({"role": "user", "content": "x" * MAX_BODY}).encode()
+    problem(alice.post(f"/v1/users/{u}/sessions/{sid}/messages", content=big,
+                       headers={"content-type": "application/json"}), 413, "ContentTooLarge")
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the limit counts what arrives
+        for i in range(0, len(big), 8192):
+            yield big[i:i + 8192]
+
+    problem(alice.post(f"/v1/users/{u}/sessions/{sid}/messages", content=chunks(),
+                       headers={"content-type": "application/json"}), 413, "ContentTooLarge")
+    assert alice.get(f"/v1/users/{u}/sessions/{sid}/messages").json()["messages"] == []
+
+
+def test_keys_fix_the_app_and_foreign_ids_are_missing(served: dict[str, Any], server: Server,
+                                                       alice: httpx.Client) -> None:
+    u = user()
+    sid = new_session(alice, u)
+    alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json={"role": "user", "content": "secret"})
+    mid = alice.post(f"/v1/users/{u}/memories", json={"statement": "a secret fact"}).json()["memory_id"]
+    missing_sid, missing_mid = uuid.uuid4().hex, uuid.uuid4().hex
+
+    def same_as_missing(foreign: httpx.Response, absent: httpx.Response, real: str, fake: str) -> None:
+        assert foreign.status_code == absent.status_code == 404
+        assert foreign.json() == json.loads(absent.text.replace(fake, real))
+
+    with server.client(served["b"]) as bob_app:  # another app's key, same user id in the path
+        for client, who in ((bob_app, u), (alice, user())):  # another app; another user of the same app
+            same_as_missing(client.get(f"/v1/users/{who}/sessions/{sid}/messages"),
+                            client.get(f"/v1/users/{who}/sessions/{missing_sid}/messages"), sid, missing_sid)
+            same_as_missing(client.post(f"/v1/users/{who}/sessions/{sid}/messages", json={"role": "user", "content": "x"}),
+                            client.post(f"/v1/users/{who}/sessions/{missing_sid}/messages",
+                                        json={"role": "user", "content": "x"}), sid, missing_sid)  # fmt: skip
+            same_as_missing(client.get(f"/v1/users/{who}/memories/{mid}/history"),
+                            client.get(f"/v1/users/{who}/memories/{missing_mid}/history"), mid, missing_mid)
+            assert client.get(f"/v1/users/{who}/beliefs").json()["beliefs"] == []
+    assert len(alice.get(f"/v1/users/{u}/sessions/{sid}/messages").json()["messages"]) == 1
+    with server.client() as anon:
+        problem(anon.get(f"/v1/users/{u}/beliefs"), 401, "AuthenticationFailed")
+        assert anon.get(f"/v1/users/{u}/beliefs").headers["www-authenticate"] == "Bearer"
+        for header in ("Bearer", "Bearer mlk_0000000000000000_" + "A" * 43, "Basic dXNlcjpwYXNz",
+                       "Bearer " + served["a"][:-1] + ("A" if served["a"][-1] != "A" else "B")):
+            problem(anon.get(f"/v1/users/{u}/beliefs", headers={"Authorization": header}), 401, "AuthenticationFailed")
+
+
+def test_a_key_revoked_with_the_cli_is_refused_at_once(served: dict[str, Any], server: Server) -> None:
+    key_id, secret = make_key(served["db"], "app-c")
+    with server.client(secret) as client:
+        assert client.post(f"/v1/users/{user()}/sessions", json={"agent_id": "x"}).status_code == 201
+        done = subprocess.run([sys.executable, "-m", "memledger.cli", "keys", "revoke", "--db", served["db"], key_id],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        problem(client.post(f"/v1/users/{user()}/sessions", json={"agent_id": "x"}), 401, "AuthenticationFailed")
+    listed = subprocess.run([sys.executable, "-m", "memledger.cli", "keys", "list", "--db", served["db"], "--json"],
+                            capture_output=True, text=True, timeout=120)
+    keys = {k["key_id"]: k for k in json.loads(listed.stdout)}
+    assert keys[key_id]["app"] == "app-c" and keys[key_id]["revoked_at"] is not None
+    assert sum(1 for k in keys.values() if k["revoked_at"] is None) == 2
+    assert secret not in listed.stdout
+
+
+# --- idempotency ------------------------------------------------------------------
+
+
+def test_a_retried_request_returns_the_same_seqs_and_writes_nothing(alice: httpx.Client) -> None:
+    u = user()
+    headers = {"Idempotency-Key": "req-1"}
+    sid = alice.post(f"/v1/users/{u}/sessions", json={"agent_id": "a"}, headers=headers).json()["session_id"]
+    assert alice.post(f"/v1/users/{u}/sessions", json={"agent_id": "a"}, headers=headers).json()["session_id"] == sid
+    one = {"role": "user", "content": "hello"}
+    batch = {"messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}]}
+    first = alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json=one, headers={"Idempotency-Key": "m-1"}).json()
+    again = alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json=one, headers={"Idempotency-Key": "m-1"}).json()
+    assert first == again == {"seqs": [1]}
+    b1 = alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json=batch, headers={"Idempotency-Key": "b-1"}).json()
+    b2 = alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json=batch, headers={"Idempotency-Key": "b-1"}).json()
+    assert b1 == b2 == {"seqs": [2, 3]}
+    tid = alice.post(f"/v1/users/{u}/sessions/{sid}/tasks", json={"input": "t"}, headers={"Idempotency-Key": "t-1"})
+    assert alice.post(f"/v1/users/{u}/sessions/{sid}/tasks", json={"input": "t"},
+                      headers={"Idempotency-Key": "t-1"}).json() == tid.json()
+    for _ in range(2):
+        r = alice.post(f"/v1/users/{u}/tasks/{tid.json()['task_id']}/complete", json={"output": "o"},
+                       headers={"Idempotency-Key": "c-1"})
+        assert r.status_code == 200, r.text
+    messages = alice.get(f"/v1/users/{u}/sessions/{sid}/messages").json()["messages"]
+    assert [m["seq"] for m in messages] == [1, 2, 3]
+
+
+def test_racing_retries_write_once(alice: httpx.Client) -> None:
+    u = user()
+    sid = new_session(alice, u)
+    barrier = threading.Barrier(8)
+
+    def send(_: int) -> tuple[int, Any]:
+        barrier.wait()
+        r = alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json={"role": "user", "content": "once"},
+                       headers={"Idempotency-Key": "race-1"})
+        return r.status_code, r.json()
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(send, range(8)))
+    assert answers == [(201, {"seqs": [1]})] * 8
+    messages = alice.get(f"/v1/users/{u}/sessions/{sid}/messages").json()["messages"]
+    assert [m["content"] for m in messages] == ["once"]
+
+
+# --- the event feed ---------------------------------------------------------------
+
+
+def read_feed(client: httpx.Client, path: str, stop: Callable[[dict[str, Any]], bool],
+              headers: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """The feed's events up to and including the first for which ``stop`` is true."""
+    got: list[dict[str, Any]] = []
+    with client.stream("GET", path, headers=headers or {}) as response:
+        assert response.status_code == 200 and response.headers["content-type"].startswith("text/event-stream")
+        fields: dict[str, str] = {}
+        for line in response.iter_lines():
+            if line.startswith(":"):
+                continue
+            if line:
+                name, _, value = line.partition(": ")
+                fields[name] = value
+                continue
+            if not fields:
+                continue
+            event = json.loads(fields["data"])
+            assert fields["id"] == str(event["position"]) and fields["event"] == event["topic"]
+            got.append(event)
+            fields = {}
+            if stop(event):
+                break
+    return got
+
+
+def last_message(n: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda e: e["topic"] == "message.added" and e["payload"]["seq"] == n
+
+
+def test_the_feed_resumes_from_last_event_id_with_nothing_missed_or_repeated(
+    served: dict[str, Any], server: Server, alice: httpx.Client
+) -> None:
+    u, noise = user(), user()
+    sid = new_session(alice, u)
+    other = new_session(alice, noise)
+    n = 40
+
+    def write(who: str, session: str) -> None:
+        with server.client(served["a"]) as c:
+            for i in range(n):
+                r = c.post(f"/v1/users/{who}/sessions/{session}/messages", json={"role": "user", "content": f"m{i}"})
+                assert r.status_code == 201
+
+    writers = [threading.Thread(target=write, args=(u, sid)), threading.Thread(target=write, args=(noise, other))]
+    for t in writers:
+        t.start()
+    with server.client(served["a"]) as reader:  # disconnects after a few, while the writers run
+        first = read_feed(reader, f"/v1/users/{u}/events?after=0", last_message(3))
+        resumed = read_feed(reader, f"/v1/users/{u}/events", last_message(n),
+                            headers={"Last-Event-ID": str(first[-1]["position"])})
+    for t in writers:
+        t.join()
+    with server.client(served["a"]) as reader:
+        everything = read_feed(reader, f"/v1/users/{u}/events", lambda e: e["position"] == resumed[-1]["position"])
+    seen = first + resumed
+    positions = [e["position"] for e in seen]
+    assert positions == sorted(set(positions))  # in log order, none twice
+    assert seen == everything  # the resumed feed is exactly the uninterrupted one
+    assert {(e["payload"]["app"], e["payload"]["user_id"]) for e in seen} == {("app-a", u)}
+    assert [e["payload"]["seq"] for e in seen if e["topic"] == "message.added"] == list(range(1, n + 1))
+    with server.client(served["b"]) as other_app:  # the same user id under another app sees only its own
+        made = other_app.post(f"/v1/users/{u}/sessions", json={"agent_id": "z"}).json()["session_id"]
+        feed = read_feed(other_app, f"/v1/users/{u}/events", lambda e: True)
+        assert feed[0]["payload"]["app"] == "app-b" and feed[0]["stream"] == made
+
+
+# --- load ---------------------------------------------------------------------------
+
+
+def test_bounded_load_every_request_answered_and_counted(served: dict[str, Any], server: Server) -> None:
+    """16 clients x 25 appends to their own sessions: all 201, all stored, in order."""
+    clients, each = 16, 25
+
+    def run(i: int) -> tuple[str, str, list[int]]:
+        who = user()
+        with server.client(served["a"]) as c:
+            session = new_session(c, who)
+            seqs = []
+            for j in range(each):
+                r = c.post(f"/v1/users/{who}/sessions/{session}/messages", json={"role": "user", "content": f"{i}:{j}"})
+                assert r.status_code == 201, r.text
+                seqs.extend(r.json()["seqs"])
+            return who, session, seqs
+
+    with ThreadPoolExecutor(clients) as pool:
+        results = list(pool.map(run, range(clients)))
+    with server.client(served["a"]) as c:
+        for who, session, seqs in results:
+            assert seqs == list(range(1, each + 1))
+            stored = c.get(f"/v1/users/{who}/sessions/{session}/messages").json()["messages"]
+            assert len(stored) == each
