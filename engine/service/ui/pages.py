@@ -1,0 +1,552 @@
+"""The auditor's desk: the routes, the key check and the pages.
+
+Read-only by construction: every route is a GET except signing in and out,
+and no route calls anything on the engine that writes. Each page reads the
+read models after catching them up to the log's head (``wait_for_head``,
+bounded: a lagging worker shows as a notice, not a hang).
+
+Keys: the same API keys as the HTTP service. A key fixes the app; the
+auditor picks a user of that app. The key arrives either as
+``Authorization: Bearer <secret>`` (scripts) or from the sign-in form, which
+keeps it in an ``HttpOnly`` (no script can read it), ``SameSite=Strict``
+(no other site's link or form sends it) cookie scoped to the desk's path.
+An owner is never taken from a cookie or a hidden field: the app comes from
+the key on every request, the user from the URL, and another app's ids are
+not found, exactly like ids that never existed.
+
+Why query parameters, not path segments, for users and ids: a user id may
+contain ``/`` or ``%``, which a path cannot carry through every proxy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from importlib import resources
+from typing import Any, Protocol
+from urllib.parse import parse_qs, urlsplit
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from memledger.api import MemoryEngine
+from memledger.domain import bitemporal
+from memledger.domain.errors import (
+    InvalidInput,
+    InvalidTimestamp,
+    MemledgerError,
+    NotFound,
+    ProjectionError,
+    StoreError,
+)
+from memledger.domain.owner import Owner
+from memledger.projections import audit, listing
+from memledger.service.ui.html import Markup, href, iso, join, link, page, short_time, tag
+from memledger.service.ui.timeline import Lane, draw
+
+__all__ = ["COOKIE", "SECURITY_HEADERS", "Grant", "Keys", "router"]
+
+
+class Grant(Protocol):
+    """What a verified key grants: one app (``memledger.service.keys.ApiKey``)."""
+
+    @property
+    def app(self) -> str: ...
+
+
+class Keys(Protocol):
+    """The service's key ring (``memledger.service.keys.KeyRing``): the live
+    key a secret belongs to, or None (malformed, unknown or revoked). Asked
+    on every request, so a revoked key stops working at once."""
+
+    def verify(self, secret: str) -> Grant | None: ...
+
+
+COOKIE = "memledger_desk_key"
+
+SECURITY_HEADERS = {
+    # Scripts only from the desk's own static file: an inline <script> that
+    # slipped through escaping, or an on* attribute, is refused by the browser.
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",  # owners' data: never kept by a shared cache or the back button's disk
+}
+
+_STATIC = {"desk.css": "text/css; charset=utf-8", "desk.js": "text/javascript; charset=utf-8"}
+_CHAIN_LIMIT = 20  # versions followed each way from the belief asked about
+_PAGE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class _Ctx:
+    """One authenticated request: the app its key grants and the query."""
+
+    app: str
+    query: dict[str, str]
+    path: str
+
+    def get(self, name: str) -> str:
+        return self.query.get(name, "").strip()
+
+    def owner(self) -> Owner:
+        user = self.query.get("user", "")
+        if not user:
+            raise InvalidInput("pick a user first")
+        return Owner(self.app, user)
+
+
+class _Problem(Exception):
+    """A page-level failure with its status (raised by the views)."""
+
+    def __init__(self, status: int, title: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status, self.title, self.detail = status, title, detail
+
+
+def router(engine: MemoryEngine, keys: Keys, *, prefix: str = "/ui", wait_s: float = 5.0) -> APIRouter:
+    """The desk's routes under ``prefix``, reading ``engine`` and checking
+    secrets with ``keys`` (the service's ``KeyRing``). Include it in the
+    service app (``app.include_router(router(engine, keyring))``) or serve it
+    alone (``memledger ui``)."""
+    desk = _Desk(engine, keys, prefix, wait_s)
+    r = APIRouter(prefix=prefix, include_in_schema=False)
+    for path, view in (
+        ("", desk.home),
+        ("/", desk.home),
+        ("/beliefs", desk.beliefs),
+        ("/belief", desk.belief),
+        ("/sessions", desk.sessions),
+        ("/conversation", desk.conversation),
+    ):
+        r.add_api_route(path, desk.guarded(view), methods=["GET"], response_class=HTMLResponse)
+    r.add_api_route("/login", desk.login_form, methods=["GET"], response_class=HTMLResponse)
+    r.add_api_route("/login", desk.login, methods=["POST"], response_class=HTMLResponse)
+    r.add_api_route("/logout", desk.logout, methods=["POST"])
+    r.add_api_route("/static/{name}", desk.static, methods=["GET"])
+    return r
+
+
+class _Desk:
+    def __init__(self, engine: MemoryEngine, keys: Keys, prefix: str, wait_s: float) -> None:
+        self.engine = engine
+        self.keys = keys
+        self.prefix = prefix.rstrip("/")
+        self.wait_s = wait_s
+        files = resources.files(__package__).joinpath("static")
+        self.static_files = {name: files.joinpath(name).read_bytes() for name in _STATIC}
+
+    # --- plumbing -------------------------------------------------------------
+
+    def _html(self, body: str, status: int = 200) -> HTMLResponse:
+        return HTMLResponse(body, status_code=status, headers=SECURITY_HEADERS)
+
+    def _app_of(self, request: Request) -> str | None:
+        header = request.headers.get("authorization", "")
+        scheme, _, secret = header.partition(" ")
+        if scheme.lower() != "bearer" or not secret.strip():
+            secret = request.cookies.get(COOKIE, "")
+        return self._verify(secret.strip())
+
+    def _verify(self, secret: str) -> str | None:
+        """The app the key grants, or None."""
+        grant = self.keys.verify(secret) if secret else None
+        return None if grant is None else grant.app
+
+    def guarded(self, view: Callable[[_Ctx], tuple[str, Markup]]) -> Callable[[Request], Response]:
+        """``view`` behind the key check, with typed errors mapped to pages
+        (404 for another app's or user's ids, as for ids that never existed)."""
+
+        def endpoint(request: Request) -> Response:
+            app = self._app_of(request)
+            target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            if app is None:
+                return self._html(self._login_page(target, "Sign in with an API key to open the desk."), 401)
+            ctx = _Ctx(app, {k: v for k, v in request.query_params.items()}, request.url.path)
+            try:
+                title, main = view(ctx)
+                status = 200
+            except _Problem as p:
+                title, main, status = p.title, self._problem(p.title, p.detail), p.status
+            except NotFound as e:
+                title, main, status = "Not found", self._problem("Not found", str(e)), 404
+            except InvalidInput as e:
+                title, main, status = "Bad request", self._problem("Bad request", str(e)), 400
+            except (StoreError, ProjectionError) as e:
+                title, main, status = "Unavailable", self._problem("The store is unavailable", str(e)), 503
+            except MemledgerError as e:
+                title, main, status = "Refused", self._problem(type(e).__name__, str(e)), 409
+            return self._html(page(title, main, prefix=self.prefix, nav=self._nav(ctx),
+                                   header={"app": app}), status)
+
+        return endpoint
+
+    def _problem(self, title: str, detail: str) -> Markup:
+        return join([tag("h1", title), tag("p", detail, class_="problem", role="alert"),
+                     tag("p", link("Back to the users", f"{self.prefix}/"))])
+
+    def _side(self) -> tuple[Any, Markup]:
+        """The read side, caught up to the log's head; or as it is, with a
+        notice, when the projections lag by more than ``wait_s``."""
+        side = self.engine.projections
+        try:
+            side.wait_for_head(timeout=self.wait_s)
+        except ProjectionError as e:
+            return side, tag("p", f"The read models are behind the log ({e}); this page may miss the "
+                             "latest events.", class_="notice", role="status")
+        return side, Markup("")
+
+    def _nav(self, ctx: _Ctx) -> Markup:
+        user = ctx.query.get("user")
+        items: list[Markup] = [tag("li", link("Users", f"{self.prefix}/"))]
+        if user:
+            for label, path in (("Beliefs", "/beliefs"), ("Conversations", "/sessions")):
+                current = "page" if ctx.path == self.prefix + path else None
+                items.append(tag("li", link(label, href(self.prefix + path, user=user), aria_current=current)))
+        signout = tag("form", tag("button", "Sign out", type="submit"), method="post",
+                      action=f"{self.prefix}/logout", class_="signout")
+        label = f"Desk: user {user}" if user else "Desk"
+        return tag("nav", tag("ul", join(items)), signout, aria_label=label, class_="desk-nav")
+
+    # --- sign in / out ----------------------------------------------------------
+
+    def _login_page(self, target: str, message: str, *, error: bool = False) -> str:
+        form = tag(
+            "form",
+            tag("label", "API key", for_="key"),
+            tag("input", id="key", name="key", type="password", autocomplete="off", required=True,
+                aria_describedby="key-help"),
+            tag("p", "The key fixes the app; it is kept in a cookie no script can read, sent to this "
+                "desk only, and checked again on every page.", id="key-help", class_="help"),
+            tag("input", type="hidden", name="next", value=target),
+            tag("button", "Sign in", type="submit"),
+            method="post", action=f"{self.prefix}/login", class_="login",
+        )
+        note = tag("p", message, role="alert" if error else None, class_="problem" if error else None)
+        return page("Sign in", join([tag("h1", "The auditor's desk"), note, form]), prefix=self.prefix)
+
+    def login_form(self, request: Request) -> HTMLResponse:
+        return self._html(self._login_page(self._next(request.query_params.get("next")), "Sign in with an API key."))
+
+    async def login(self, request: Request) -> Response:
+        if _cross_site(request):
+            return self._html(self._login_page(f"{self.prefix}/", "Sign-in from another site refused.",
+                                               error=True), 403)
+        form = parse_qs((await request.body()).decode("utf-8", "replace"), max_num_fields=4)
+        secret = (form.get("key") or [""])[0].strip()
+        target = self._next((form.get("next") or [""])[0])
+        app = await run_in_threadpool(self._verify, secret)
+        if app is None:
+            return self._html(self._login_page(target, "That key is unknown or revoked.", error=True), 401)
+        response = RedirectResponse(target, status_code=303, headers=SECURITY_HEADERS)
+        response.set_cookie(COOKIE, secret, httponly=True, samesite="strict", path=self.prefix or "/",
+                            secure=request.url.scheme == "https")
+        return response
+
+    def logout(self, request: Request) -> Response:
+        response = RedirectResponse(f"{self.prefix}/login", status_code=303, headers=SECURITY_HEADERS)
+        response.delete_cookie(COOKIE, path=self.prefix or "/", httponly=True, samesite="strict")
+        return response
+
+    def _next(self, target: str | None) -> str:
+        """Where to go after signing in: a path of this desk only (never
+        another site: ``//evil`` and absolute URLs fall back to the start)."""
+        if target and target.startswith(self.prefix + "/") and not target.startswith("//") and "\\" not in target:
+            return target
+        return f"{self.prefix}/"
+
+    def static(self, name: str) -> Response:
+        if name not in _STATIC:
+            return Response(status_code=404)
+        return Response(self.static_files[name], media_type=_STATIC[name],
+                        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"})
+
+    # --- the views: (title, main) from an authenticated request ----------------
+
+    def home(self, ctx: _Ctx) -> tuple[str, Markup]:
+        side, notice = self._side()
+        users = listing.users(side, ctx.app, limit=_PAGE, after=ctx.get("after") or None)
+        options = join(tag("option", value=u["user_id"]) for u in users)
+        picker = tag(
+            "form",
+            tag("label", "User", for_="user"),
+            tag("input", id="user", name="user", list="known-users", required=True, autocomplete="off",
+                aria_describedby="user-help"),
+            tag("datalist", options, id="known-users"),
+            tag("p", "A user id of this app, typed or picked from the list.", id="user-help", class_="help"),
+            tag("button", "Open beliefs", type="submit"),
+            method="get", action=f"{self.prefix}/beliefs", class_="picker",
+        )
+        rows = [
+            tag("tr", tag("th", link(u["user_id"], href(f"{self.prefix}/beliefs", user=u["user_id"])), scope="row"),
+                tag("td", u["beliefs"]), tag("td", u["sessions"]), tag("td", u["messages"]),
+                tag("td", short_time(u["last_message_at"])))
+            for u in users
+        ]
+        table = _table(["user", "current beliefs", "sessions", "messages", "last message"], rows,
+                       caption=f"Users of {ctx.app}")
+        more = (tag("p", link("Next users", href(f"{self.prefix}/", after=users[-1]["user_id"])))
+                if len(users) == _PAGE else Markup(""))
+        body = join([tag("h1", f"App {ctx.app}"), notice, picker,
+                     table if users else tag("p", "No users with sessions or beliefs yet."), more])
+        return f"App {ctx.app}", body
+
+    def beliefs(self, ctx: _Ctx) -> tuple[str, Markup]:
+        owner = ctx.owner()
+        valid_at = _when(ctx.get("valid_at"), "valid time")
+        known_at = _when(ctx.get("known_at"), "known time")
+        side, notice = self._side()
+        rows = audit.beliefs_as_of(side, owner, valid_at, known_at)
+        form = tag(
+            "form",
+            tag("input", type="hidden", name="user", value=owner.user_id),
+            _date_field("valid_at", "Valid on", valid_at,
+                        "When the belief held in the world. Empty: now."),
+            _date_field("known_at", "As known on", known_at,
+                        "What the engine had recorded by then. Empty: now."),
+            tag("button", "Show", type="submit"),
+            link("Now", href(f"{self.prefix}/beliefs", user=owner.user_id), class_="reset"),
+            method="get", action=f"{self.prefix}/beliefs", class_="asof", aria_label="As of",
+        )
+        when = (f"valid {iso(valid_at) if valid_at else 'now'}, as known {iso(known_at) if known_at else 'now'}")
+        cards = [self._belief_card(owner, r) for r in rows]
+        listed = (tag("ol", join(cards), class_="cards", aria_label="Beliefs") if cards
+                  else tag("p", "No beliefs held at that point.", class_="empty"))
+        body = join([
+            tag("h1", f"Beliefs of {owner.user_id}"), notice, form,
+            tag("p", f"{len(rows)} belief{'s' if len(rows) != 1 else ''}: {when}.", class_="summary",
+                role="status", id="asof-summary"),
+            listed,
+        ])
+        return f"Beliefs of {owner.user_id}", body
+
+    def _belief_card(self, owner: Owner, r: dict[str, Any]) -> Markup:
+        url = href(f"{self.prefix}/belief", user=owner.user_id, id=r["memory_id"])
+        return tag(
+            "li",
+            tag("p", link(r["statement"], url), class_="statement"),
+            tag("p", f"{r['kind']} · confidence {r['confidence']:.2f} · valid from ", short_time(r["valid_from"]),
+                *((" to ", short_time(r["invalid_at"])) if r["invalid_at"] else ()),
+                " · recorded ", short_time(r["recorded_at"]), class_="meta"),
+            class_="belief", data_memory=r["memory_id"],
+        )
+
+    def belief(self, ctx: _Ctx) -> tuple[str, Markup]:
+        owner = ctx.owner()
+        side, notice = self._side()
+        mid = listing.resolve_id(side, owner, "memory", ctx.get("id"))
+        chain = _chain(side, owner, mid)
+        now = datetime.now(timezone.utc)
+        lanes = [
+            Lane(label=f"v{n} {v['opened_by'].removeprefix('memory.')}: {_clip(v['statement'], 60)}",
+                 valid_from=v["valid_from"], valid_to=v["invalid_at"], known_from=v["recorded_at"],
+                 known_to=v["expired_at"], invalidated=v["invalid_at"] is not None)
+            for n, (_, versions) in enumerate(chain, 1) for v in versions
+        ]
+        svg = draw(lanes, now, title="Versions on a time axis", ident="axis")
+        articles = [self._version(owner, n, m, versions, m == mid) for n, (m, versions) in enumerate(chain, 1)]
+        body = join([
+            tag("h1", "Timeline of a belief"), notice,
+            tag("p", f"{len(chain)} version{'s' if len(chain) != 1 else ''}, oldest first: each replaced the "
+                "one before it. Every change below names the event, its reason and its cause.", class_="summary"),
+            tag("figure", svg, tag("figcaption", "Upper bar: valid time (when it held in the world). Lower bar: "
+                "known time (when the engine held that version). ✕: invalidated. Line: now."),
+                class_="axis-figure"),
+            tag("ol", join(articles), class_="versions", aria_label="Versions"),
+        ])
+        return "Timeline of a belief", body
+
+    def _version(self, owner: Owner, n: int, mid: str, versions: list[dict[str, Any]], asked: bool) -> Markup:
+        last = versions[-1]
+        status = (bitemporal.FORGOTTEN_STATUS if last["opened_by"] == bitemporal.FORGOTTEN
+                  else bitemporal.INVALIDATED_STATUS if last["invalid_at"] else bitemporal.CURRENT)
+        changes = [tag("li", self._change(owner, v), class_="change", data_topic=v["opened_by"]) for v in versions]
+        sources = [self._message_link(owner, m, at=versions[0]["recorded_at"]) for m in versions[0]["source_messages"]]
+        details = tag(
+            "dl",
+            tag("dt", "Status"), tag("dd", status, class_=f"status {status}"),
+            tag("dt", "Confidence"), tag("dd", f"{last['confidence']:.2f} ({last['method']}, {last['extractor']})"),
+            tag("dt", "Valid"), tag("dd", "from ", short_time(last["valid_from"]), " to ",
+                                    short_time(last["invalid_at"]) if last["invalid_at"] else "now (still valid)"),
+            tag("dt", "Known"), tag("dd", "since ", short_time(versions[0]["recorded_at"]),
+                                    "; this version since ", short_time(last["recorded_at"])),
+            tag("dt", "Sources"), tag("dd", tag("ul", join(tag("li", s) for s in sources)) if sources else "none cited"),
+        )
+        heading = tag("h2", f"Version {n}: ", tag("q", last["statement"]), id=f"h-{mid}")
+        more = tag("p", link("This belief alone", href(f"{self.prefix}/belief", user=owner.user_id, id=mid)),
+                   class_="ids", title=mid) if not asked else tag("p", f"id {mid}", class_="ids")
+        return tag("li", tag("article", heading, details, tag("h3", "Changes"),
+                             tag("ol", join(changes), class_="changes"), more, aria_labelledby=f"h-{mid}"),
+                   class_="version" + (" invalidated" if status != bitemporal.CURRENT else ""),
+                   id=f"v-{mid}", data_memory=mid, data_status=status)
+
+    def _change(self, owner: Owner, v: dict[str, Any]) -> Markup:
+        parts: list[object] = [tag("strong", v["opened_by"].removeprefix("memory.")), " at ",
+                               short_time(v["recorded_at"]), f" (log position {v['opened_position']})"]
+        if v["reason"]:
+            parts += [": ", tag("span", v["reason"], class_="reason")]
+        cause = v["cause"]
+        if isinstance(cause, dict):
+            parts.append(tag("span", " · cause: ", self._cause(owner, cause, v["recorded_at"]), class_="cause"))
+        if v["superseded_by"]:
+            parts += [" · ", link("replaced by the next version", f"#v-{v['superseded_by']}")]
+        return join(parts)
+
+    def _cause(self, owner: Owner, cause: dict[str, Any], at: datetime) -> Markup:
+        sid, seq = cause.get("session_id") or cause.get("session"), cause.get("seq")
+        if isinstance(sid, str) and isinstance(seq, int):
+            return self._message_link(owner, {"session_id": sid, "seq": seq}, at=at)
+        return join((f"{k} {v}" for k, v in sorted(cause.items())), ", ")
+
+    def _message_link(self, owner: Owner, m: dict[str, Any], *, at: datetime) -> Markup:
+        """A link to a message in its conversation as it stood when the
+        citing event was recorded (the message itself is highlighted)."""
+        url = href(f"{self.prefix}/conversation", user=owner.user_id, session=m["session_id"],
+                   at=iso(at, exact=True)) + f"#m{m['seq']}"
+        label = f"message {m['session_id'][:8]}#{m['seq']}"
+        content = m.get("content")
+        return join([link(label, url, class_="message-link"),
+                     *((" ", tag("q", _clip(content, 120))) if content else ())])
+
+    def sessions(self, ctx: _Ctx) -> tuple[str, Markup]:
+        owner = ctx.owner()
+        side, notice = self._side()
+        found = listing.sessions(side, owner, limit=_PAGE, after=ctx.get("after") or None)
+        rows = [
+            tag("tr",
+                tag("th", link(s["session_id"][:8], href(f"{self.prefix}/conversation", user=owner.user_id,
+                                                         session=s["session_id"])), scope="row"),
+                tag("td", s["agent_id"]), tag("td", s["status"]), tag("td", s["message_count"]),
+                tag("td", short_time(s["created_at"])), tag("td", short_time(s["last_message_at"])))
+            for s in found
+        ]
+        more = (tag("p", link("Next sessions", href(f"{self.prefix}/sessions", user=owner.user_id,
+                                                    after=found[-1]["session_id"])))
+                if len(found) == _PAGE else Markup(""))
+        body = join([tag("h1", f"Conversations of {owner.user_id}"), notice,
+                     _table(["session", "agent", "status", "messages", "opened", "last message"], rows,
+                            caption="Sessions, oldest first") if rows else tag("p", "No sessions."), more])
+        return f"Conversations of {owner.user_id}", body
+
+    def conversation(self, ctx: _Ctx) -> tuple[str, Markup]:
+        owner = ctx.owner()
+        at = _when(ctx.get("at"), "time")
+        side, notice = self._side()
+        sid = listing.resolve_id(side, owner, "session", ctx.get("session"))
+        conv = audit.conversation_at(side, owner, sid, at)
+        form = tag(
+            "form",
+            tag("input", type="hidden", name="user", value=owner.user_id),
+            tag("input", type="hidden", name="session", value=sid),
+            _date_field("at", "As it stood on", at, "What the log held by then. Empty: now."),
+            tag("button", "Show", type="submit"),
+            link("Now", href(f"{self.prefix}/conversation", user=owner.user_id, session=sid), class_="reset"),
+            method="get", action=f"{self.prefix}/conversation", class_="asof", aria_label="As it stood",
+        )
+        items = [
+            tag("li",
+                tag("p", tag("span", f"#{m['seq']}", class_="seq"), " ", tag("strong", m["role"]),
+                    *((" (", m["name"], ")") if m["name"] else ()), " · ", short_time(m["occurred_at"]),
+                    *((" · recorded ", short_time(m["recorded_at"])) if m["recorded_at"] != m["occurred_at"] else ()),
+                    class_="meta"),
+                tag("p", m["content"], class_="content"),
+                id=f"m{m['seq']}", class_="message", tabindex="-1")
+            for m in conv["messages"]
+        ]
+        body = join([
+            tag("h1", f"Conversation {sid[:8]}"), notice, form,
+            tag("p", f"Session {sid} with agent {conv['agent_id']}, as it stood at {iso(conv['at'])}: "
+                f"{conv['status']}, {conv['message_count']} message{'s' if conv['message_count'] != 1 else ''}.",
+                class_="summary", role="status"),
+            tag("ol", join(items), class_="messages", aria_label="Messages") if items
+            else tag("p", "No messages recorded by then.", class_="empty"),
+        ])
+        return f"Conversation {sid[:8]}", body
+
+
+def _cross_site(request: Request) -> bool:
+    """A sign-in posted from another site (login CSRF: it would sign the
+    auditor in as someone else). Browsers say so in ``Sec-Fetch-Site``; older
+    ones in ``Origin`` (which is "null" under this page's referrer policy)."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site not in ("same-origin", "none")
+    origin = request.headers.get("origin")
+    return bool(origin) and origin != "null" and urlsplit(origin or "").netloc != request.headers.get("host")
+
+
+def _chain(side: Any, owner: Owner, mid: str) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The belief and the beliefs it replaced and that replaced it (through
+    ``supersedes`` / ``superseded_by``), oldest first, each with its versions."""
+    histories = {mid: audit.belief_history(side, owner, mid)}
+    order = [mid]
+    for step in (_predecessor, _successor):
+        cursor = mid
+        for _ in range(_CHAIN_LIMIT):
+            nxt = step(side, owner, cursor, histories[cursor])
+            if nxt is None or nxt in histories:
+                break
+            try:
+                histories[nxt] = audit.belief_history(side, owner, nxt)
+            except NotFound:  # a dangling reference: show what exists
+                break
+            if step is _predecessor:
+                order.insert(0, nxt)
+            else:
+                order.append(nxt)
+            cursor = nxt
+    return [(m, histories[m]) for m in order]
+
+
+def _predecessor(side: Any, owner: Owner, mid: str, versions: list[dict[str, Any]]) -> str | None:
+    return next((v["supersedes"] for v in versions if v["supersedes"]), None)
+
+
+def _successor(side: Any, owner: Owner, mid: str, versions: list[dict[str, Any]]) -> str | None:
+    named = next((v["superseded_by"] for v in reversed(versions) if v["superseded_by"]), None)
+    if named is not None or not any(v["opened_by"] == bitemporal.INVALIDATED for v in versions):
+        return named
+    found = audit.invalidation(side, owner, mid)  # the successor may name us instead (``supersedes``)
+    return None if found is None else found["superseded_by"]
+
+
+def _when(value: str, label: str) -> datetime | None:
+    """A time from a form or a link: empty is now (None), a date is 00:00
+    UTC of that day, RFC 3339 without an offset is UTC."""
+    if not value:
+        return None
+    try:
+        if len(value) == 10:
+            day = date.fromisoformat(value)
+            return datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise InvalidTimestamp(f"the {label} is not a date or an RFC 3339 time: {value!r:.60}") from None
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+
+
+def _date_field(name: str, label: str, value: datetime | None, help_text: str) -> Markup:
+    exact = value is not None and value.time() != datetime.min.time()
+    note = f" Showing the exact time {iso(value)}." if exact and value is not None else ""
+    return tag(
+        "div",
+        tag("label", label, for_=name),
+        tag("input", type="date", id=name, name=name, value=value.date().isoformat() if value else None,
+            aria_describedby=f"{name}-help"),
+        tag("p", help_text + note, id=f"{name}-help", class_="help"),
+        class_="field",
+    )
+
+
+def _table(headers: Sequence[str], rows: Sequence[Markup], *, caption: str) -> Markup:
+    head = tag("thead", tag("tr", join(tag("th", h, scope="col") for h in headers)))
+    return tag("div", tag("table", tag("caption", caption), head, tag("tbody", join(rows))),
+               class_="scroll", tabindex="0", role="region", aria_label=caption)
+
+
+def _clip(value: str, size: int) -> str:
+    return value if len(value) <= size else value[: size - 1] + "…"
