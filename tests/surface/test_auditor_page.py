@@ -1,0 +1,253 @@
+"""The auditor's desk (issue 15, items 4-5), driven in a real browser.
+
+A real ``memledger ui`` process serves a SQLite file holding the production
+Go upgrade (the README's story: "uses Go 1.23", later "upgraded to Go
+1.24"; the beliefs are written with explicit belief changes citing those
+messages, the events the distiller writes, so the story does not depend on
+the extractor's wording), and headless Chromium (Debian's ``chromium``
+and ``chromedriver``, through Selenium) signs in with an API key, picks the
+user and reads: the belief's timeline (two versions, the first invalidated
+with its reason and a link to the message that caused it, which opens that
+message in the conversation as it stood), the beliefs as of a date between
+the two messages (Go 1.23), and a memory holding ``<script>`` (shown as
+text, never run). Screenshots of the three views are saved under
+``$MEMLEDGER_TEST_ARTIFACTS`` (default: ``auditor-desk`` under pytest's
+base temp directory, printed).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from memledger import MemoryEngine, Owner
+from memledger.write.beliefs import Invalidate, NewBelief, new_belief_id
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+OWNER = Owner("support", "ken")
+MARCH = datetime(2025, 3, 3, 9, 0, tzinfo=timezone.utc)
+AUGUST = datetime(2025, 8, 12, 14, 30, tzinfo=timezone.utc)
+BETWEEN = "2025-05-01"
+HOSTILE = "<script>window.__pwned = 1</script> Ken's note <img src=x onerror=\"window.__pwned = 2\">"
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
+if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
+    pytest.skip(f"the browser test needs Debian's chromium and chromedriver ({CHROMIUM}, {CHROMEDRIVER}: "
+                "apt-get install chromium chromium-driver; .ci/run installs them)", allow_module_level=True)
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    where = os.environ.get("MEMLEDGER_TEST_ARTIFACTS")
+    path = Path(where) if where else tmp_path_factory.getbasetemp() / "auditor-desk"
+    path.mkdir(parents=True, exist_ok=True)
+    print(f"auditor's desk screenshots: {path}")
+    return path
+
+
+@pytest.fixture(scope="module")
+def story(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The Go upgrade, a hostile memory, and two keys (this app, another)."""
+    from memledger.service.keys import KeyRing
+
+    db = str(tmp_path_factory.mktemp("desk") / "desk.db")
+    with MemoryEngine.open(db) as eng:
+        mem = eng.for_owner(OWNER)
+        sid = mem.create_session("agent-7")
+        first = mem.add_message(sid, "user", "Our production environment uses Go 1.23.", occurred_at=MARCH)
+        old_id = eng.apply_memory_changes(OWNER, [NewBelief(
+            source_key=f"{sid}#{first}", kind="fact", statement="Production runs Go 1.23", valid_from=MARCH,
+            confidence=0.8, method="rule", extractor="rule", subject="production", attribute="go version",
+            value="1.23", sources=({"session_id": sid, "seq": first},))])[0]
+        second = mem.add_message(sid, "user", "We upgraded production to Go 1.24 last night.", occurred_at=AUGUST)
+        new_id = new_belief_id(OWNER, f"{sid}#{second}")
+        eng.apply_memory_changes(OWNER, [
+            Invalidate(old_id, invalid_at=AUGUST, reason="contradicted: production is on Go 1.24 now",
+                       cause={"session_id": sid, "seq": second}, superseded_by=new_id),
+            NewBelief(source_key=f"{sid}#{second}", kind="fact", statement="Production runs Go 1.24",
+                      valid_from=AUGUST, confidence=0.9, method="rule", extractor="rule", subject="production",
+                      attribute="go version", value="1.24", sources=({"session_id": sid, "seq": second},),
+                      supersedes=old_id),
+        ])
+        mem.add_message(sid, "user", HOSTILE)
+        hostile = mem.remember(HOSTILE, kind="fact")
+        ring = KeyRing(eng)
+        _, secret = ring.create("support", "auditor")
+        _, foreign = ring.create("another-app", "someone else")
+    return {"db": db, "session": sid, "hostile": hostile, "secret": secret, "foreign": foreign}
+
+
+@pytest.fixture(scope="module")
+def server(story: dict[str, Any]) -> Iterator[str]:
+    """``memledger ui`` on 127.0.0.1 with a free port; its base URL."""
+    proc = subprocess.Popen([sys.executable, "-m", "memledger.cli", "ui", "--db", story["db"], "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("memledger ui: http://127.0.0.1:"), (line, proc.stderr and proc.stderr.read())
+        yield line.split(": ", 1)[1].strip().removesuffix("/ui/")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1100,900", "--lang=en-US"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=CHROMEDRIVER))
+    driver.implicitly_wait(0)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait_for(driver: Any, css: str) -> Any:
+    return WebDriverWait(driver, 15).until(ec.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def signed_in(browser: Any, server: str, story: dict[str, Any]) -> None:
+    """Sign in through the form, the way an auditor does (once per module)."""
+    if any(c["name"] == "memledger_desk_key" for c in browser.get_cookies()):
+        return
+    browser.get(f"{server}/ui/")
+    field = wait_for(browser, "input#key")
+    assert browser.find_element(By.CSS_SELECTOR, "label[for=key]").text == "API key"
+    field.send_keys(story["secret"])
+    browser.find_element(By.CSS_SELECTOR, "form.login button[type=submit]").click()
+    wait_for(browser, "form.picker")
+
+
+def test_sign_in_with_a_key_kept_in_an_httponly_strict_cookie(browser: Any, server: str,
+                                                               story: dict[str, Any]) -> None:
+    assert httpx.get(f"{server}/ui/beliefs?user=ken").status_code == 401  # no key, no page
+    bad = httpx.post(f"{server}/ui/login", data={"key": "mlk_0000000000000000_" + "x" * 43})
+    assert bad.status_code == 401 and "unknown or revoked" in bad.text
+    signed_in(browser, server, story)
+    cookie = next(c for c in browser.get_cookies() if c["name"] == "memledger_desk_key")
+    assert cookie["httpOnly"] is True and cookie["sameSite"] == "Strict" and cookie["path"] == "/ui"
+    assert browser.execute_script("return document.cookie") == ""  # no script can read the key
+    # Pick the user from the app's users: the key fixed the app.
+    assert "App support" in browser.find_element(By.TAG_NAME, "h1").text
+    browser.find_element(By.ID, "user").send_keys("ken")
+    browser.find_element(By.CSS_SELECTOR, "form.picker button[type=submit]").click()
+    wait_for(browser, "ol.cards")
+    statements = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "li.belief .statement")]
+    assert any("Go 1.24" in s for s in statements) and not any("Go 1.23" in s for s in statements), statements
+
+
+def test_timeline_shows_the_invalidation_its_reason_and_the_message_that_caused_it(
+    browser: Any, server: str, story: dict[str, Any], artifacts: Path
+) -> None:
+    signed_in(browser, server, story)
+    browser.get(f"{server}/ui/beliefs?user=ken")
+    browser.find_element(By.PARTIAL_LINK_TEXT, "Go 1.24").click()
+    wait_for(browser, "ol.versions")
+    versions = browser.find_elements(By.CSS_SELECTOR, "li.version")
+    assert len(versions) == 2
+    first, second = versions
+    assert "Go 1.23" in first.find_element(By.TAG_NAME, "h2").text
+    assert "Go 1.24" in second.find_element(By.TAG_NAME, "h2").text
+    assert first.get_attribute("data-status") == "invalidated" and second.get_attribute("data-status") == "current"
+    invalidation = first.find_element(By.CSS_SELECTOR, "li.change[data-topic='memory.invalidated']")
+    assert invalidation.find_element(By.CSS_SELECTOR, ".reason").text == "contradicted: production is on Go 1.24 now"
+    # The valid and known intervals are drawn: one lane per version row, the old one cut.
+    svg = browser.find_element(By.CSS_SELECTOR, "figure svg.timeline")
+    assert len(svg.find_elements(By.CSS_SELECTOR, "rect.valid")) == 3
+    assert len(svg.find_elements(By.CSS_SELECTOR, "path.cut")) == 1
+    assert browser.save_screenshot(str(artifacts / "timeline.png"))
+    # The cause is a working link: it opens the message in the conversation as it stood then.
+    cause = invalidation.find_element(By.CSS_SELECTOR, ".cause a.message-link")
+    cause.click()
+    wait_for(browser, "ol.messages")
+    assert browser.current_url.endswith("#m2")
+    target = browser.find_element(By.CSS_SELECTOR, "li.message:target")
+    assert target.get_attribute("id") == "m2" and "upgraded production to Go 1.24" in target.text
+    assert browser.switch_to.active_element.get_attribute("id") == "m2"  # focus follows the link (desk.js)
+    # As it stood when the invalidation was recorded: the later, hostile message is not there yet.
+    assert len(browser.find_elements(By.CSS_SELECTOR, "li.message")) == 2
+    assert browser.save_screenshot(str(artifacts / "conversation.png"))
+
+
+def test_beliefs_as_of_a_date_between_the_messages_show_go_1_23(
+    browser: Any, server: str, story: dict[str, Any], artifacts: Path
+) -> None:
+    signed_in(browser, server, story)
+    browser.get(f"{server}/ui/beliefs?user=ken")
+    field = wait_for(browser, "input#valid_at")
+    assert field.get_attribute("type") == "date"
+    assert browser.find_element(By.CSS_SELECTOR, "label[for=valid_at]").text == "Valid on"
+    browser.execute_script("arguments[0].value = arguments[1]", field, BETWEEN)  # the date picker's value
+    browser.find_element(By.CSS_SELECTOR, "form.asof button[type=submit]").click()
+    WebDriverWait(browser, 15).until(lambda d: "valid_at=" + BETWEEN in d.current_url)
+    statements = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "li.belief .statement")]
+    assert len(statements) == 1 and "Go 1.23" in statements[0], statements
+    assert browser.save_screenshot(str(artifacts / "beliefs_as_of.png"))
+
+
+def test_a_memory_holding_a_script_is_shown_as_text_and_never_runs(
+    browser: Any, server: str, story: dict[str, Any], artifacts: Path
+) -> None:
+    signed_in(browser, server, story)
+    browser.get(f"{server}/ui/belief?user=ken&id={story['hostile']}")
+    heading = wait_for(browser, "li.version h2")
+    assert "<script>window.__pwned = 1</script>" in heading.text
+    assert "onerror=" in heading.text
+    browser.get(f"{server}/ui/conversation?user=ken&session={story['session']}")
+    wait_for(browser, "li#m3")
+    assert "<script>" in browser.find_element(By.CSS_SELECTOR, "li#m3 .content").text
+    assert browser.execute_script("return typeof window.__pwned") == "undefined"
+    assert not browser.find_elements(By.CSS_SELECTOR, "main script, main img")  # text, not elements
+    page = httpx.get(f"{server}/ui/", headers={"Authorization": f"Bearer {story['secret']}"})
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_another_apps_key_finds_nothing_of_this_app(server: str, story: dict[str, Any]) -> None:
+    foreign = {"Authorization": f"Bearer {story['foreign']}"}
+    home = httpx.get(f"{server}/ui/", headers=foreign)
+    assert home.status_code == 200 and "App another-app" in home.text and "ken" not in home.text
+    for path in (f"/ui/belief?user=ken&id={story['hostile']}",
+                 f"/ui/conversation?user=ken&session={story['session']}"):
+        assert httpx.get(server + path, headers=foreign).status_code == 404
+    assert httpx.get(f"{server}/ui/beliefs?user=ken", headers=foreign).text.count('class="belief"') == 0
+
+
+def test_usable_at_360_pixels(browser: Any, server: str, story: dict[str, Any], artifacts: Path) -> None:
+    signed_in(browser, server, story)
+    browser.set_window_size(360, 800)
+    try:
+        for path in (f"/ui/beliefs?user=ken&valid_at={BETWEEN}", "/ui/beliefs?user=ken"):
+            browser.get(server + path)
+            wait_for(browser, "main")
+            width = browser.execute_script("return document.documentElement.clientWidth")
+            scroll = browser.execute_script("return document.documentElement.scrollWidth")
+            assert scroll <= width, f"{path}: the page scrolls sideways at 360 px ({scroll} > {width})"
+        browser.find_element(By.PARTIAL_LINK_TEXT, "Go 1.24").click()
+        wait_for(browser, "ol.versions")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+        assert browser.save_screenshot(str(artifacts / "timeline_360px.png"))
+    finally:
+        browser.set_window_size(1100, 900)
+
