@@ -34,7 +34,7 @@ from fastapi import APIRouter, FastAPI
 from starlette.exceptions import HTTPException
 
 from memledger.api import MemoryEngine
-from memledger.service import errors
+from memledger.service import errors, ui
 from memledger.service.deps import Service
 from memledger.service.keys import KeyRing
 from memledger.service.metrics import Metrics
@@ -88,6 +88,7 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
     errors.install(app)
     for router in ROUTERS:
         app.include_router(router)
+    app.include_router(ui.router(engine, keyring))  # the auditor's desk, under /ui
     app.add_middleware(_BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(_Measure, metrics=metrics)
     return app
