@@ -61,6 +61,8 @@ def register(sub: Any) -> None:
                    help="the crash-loop window in seconds (default 60)")
     p.add_argument("--heartbeat-timeout", type=positive_float, default=None, metavar="S",
                    help="kill and restart a child silent for S seconds (default: not watched)")
+    p.add_argument("--first-heartbeat", type=positive_float, default=30.0, metavar="S",
+                   help="with --heartbeat-timeout, seconds a child may take to its first heartbeat (default 30)")
     p.add_argument("--stop-grace", type=positive_float, default=10.0, metavar="S",
                    help="on SIGTERM, seconds between the child's SIGTERM and SIGKILL (default 10)")
     p.add_argument("command", nargs=argparse.REMAINDER, metavar="-- COMMAND ...",
@@ -81,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
     initial, most = args.backoff
     policy = RestartPolicy(
         restart=args.restart, backoff_s=initial, backoff_max_s=most, max_restarts=args.max_restarts,
-        window_s=args.window, heartbeat_timeout_s=args.heartbeat_timeout, stop_grace_s=args.stop_grace,
+        window_s=args.window, heartbeat_timeout_s=args.heartbeat_timeout,
+        first_heartbeat_s=args.first_heartbeat, stop_grace_s=args.stop_grace,
     )  # fmt: skip
     with MemoryEngine.open(args.db) as eng:
         return Supervisor(eng, owner_of(args), args.agent, command, policy).run()

@@ -4,7 +4,8 @@ One loop: start a new incarnation (``restore_agent(..., incarnate=True)``,
 or ``claim_agent`` and a first session on a fresh start), run the command as
 a child with the variables of ``memledger.supervision.child``, and watch it.
 When it exits non-zero, dies of a signal, or stops heartbeating for
-``heartbeat_timeout_s`` (it is then killed), the supervisor records
+``heartbeat_timeout_s`` (or sends none within ``first_heartbeat_s`` of its
+start; it is then killed), the supervisor records
 ``agent.crashed`` (exit code or signal, the last heartbeat it saw) and
 starts the next incarnation after an exponential backoff. The new
 incarnation fences the old one: if the "dead" child was only hung or
@@ -63,13 +64,17 @@ class RestartPolicy:
     max_restarts: int = 5  # crashes tolerated within window_s; one more ends the supervisor
     window_s: float = 60.0
     heartbeat_timeout_s: float | None = None  # None: heartbeats are not watched
+    # With heartbeats watched, how long a child may take to its first beat
+    # (starting an interpreter and opening the store can outlast a short
+    # timeout); after that, heartbeat_timeout_s between beats.
+    first_heartbeat_s: float = 30.0
     stop_grace_s: float = 10.0  # SIGTERM, then SIGKILL after this long
     poll_s: float = 0.1
 
     def __post_init__(self) -> None:
         if self.restart not in ("on-failure", "always"):
             raise InvalidInput(f"restart must be on-failure or always, got {self.restart!r}")
-        for name in ("backoff_s", "backoff_max_s", "window_s", "stop_grace_s", "poll_s"):
+        for name in ("backoff_s", "backoff_max_s", "window_s", "stop_grace_s", "poll_s", "first_heartbeat_s"):
             if not getattr(self, name) >= 0:
                 raise InvalidInput(f"{name} must not be negative")
         if self.max_restarts < 0:
@@ -217,13 +222,15 @@ class Supervisor:
                 lease = self.engine.agent_lease(self.owner, self.agent_id)
                 if lease is not None and lease.incarnation == incarnation:
                     last_beat = lease.last_heartbeat
-                seen = last_beat or started_at
-                silent = (datetime.now(timezone.utc) - seen).total_seconds()
-                if silent > policy.heartbeat_timeout_s:
+                allowed = policy.heartbeat_timeout_s if last_beat else max(
+                    policy.heartbeat_timeout_s, policy.first_heartbeat_s
+                )
+                silent = (datetime.now(timezone.utc) - (last_beat or started_at)).total_seconds()
+                if silent > allowed:
                     _signal_group(child, signal.SIGKILL)
                     child.wait()
                     return _Exit("crashed", None, signal.SIGKILL, last_beat,
-                                 f"no heartbeat for {silent:.1f} s (timeout {policy.heartbeat_timeout_s:g} s); killed")
+                                 f"no heartbeat for {silent:.1f} s (timeout {allowed:g} s); killed")
             self._stop.wait(policy.poll_s)
 
     def _terminate(self, child: subprocess.Popen[bytes]) -> int:

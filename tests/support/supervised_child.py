@@ -1,0 +1,42 @@
+"""A supervised agent for tests/failure/test_supervise.py, run by ``memledger supervise``.
+
+Each incarnation records what it remembered (one message), then behaves as
+its mode says; ``MEMLEDGER_RESTARTS`` tells the first run from the restarts.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import time
+
+import memledger
+
+
+def main(mode: str) -> int:
+    with memledger.supervised() as me:
+        seen = len(me.restored.messages)
+        me.add_message("assistant", f"incarnation {me.incarnation} saw {seen} messages")
+        me.beat()
+        first = me.restarts == 0
+        if mode == "crash-once":
+            return 7 if first else 0
+        if mode == "crash":
+            return 5
+        if mode == "hang-once":
+            if first:
+                time.sleep(3600)  # hung: no heartbeat ever again
+            return 0
+        if mode == "serve":
+            stop: list[int] = []
+            signal.signal(signal.SIGTERM, lambda signum, _frame: stop.append(signum))
+            while not stop:
+                me.beat()
+                time.sleep(0.05)
+            me.add_message("assistant", "stopping cleanly")
+            return 0
+    raise SystemExit(f"unknown mode {mode!r}")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
