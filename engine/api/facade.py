@@ -52,6 +52,7 @@ from memledger.write.validation import check_name, check_owner, parse_id
 
 if TYPE_CHECKING:
     from memledger.distill.distiller import DistillReport
+    from memledger.domain.lineage import BeliefLineage, MessageLineage, RetractionReport, VerifyReport
 
 __all__ = ["MemoryEngine", "OwnerMemory"]
 
@@ -401,6 +402,45 @@ class MemoryEngine:
 
         return Distiller(self.writes, **options).run_once()
 
+    # --- lineage, retraction, tamper evidence (the auditor's questions) -------
+
+    def lineage(self, owner: Owner, memory_id: str) -> BeliefLineage:
+        """A belief's versions, oldest first, each with its cause: the messages
+        (session_id, seq) it cites, the call that made it (distillation,
+        explicit, correction, retraction), its reason, and the beliefs it
+        superseded or was superseded by (``memledger.distill.lineage``)."""
+        from memledger.distill import lineage
+
+        return lineage.belief_lineage(self.writes, check_owner(owner), memory_id)
+
+    def message_lineage(self, owner: Owner, session_id: str, seq: int) -> MessageLineage:
+        """What one message caused: belief events that cite it (direct) and
+        those caused by beliefs it caused (downstream)."""
+        from memledger.distill import lineage
+
+        return lineage.message_lineage(self.writes, check_owner(owner), session_id, seq)
+
+    def retract(
+        self, owner: Owner, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None
+    ) -> RetractionReport:
+        """Withdraws a message (an injection, the wrong speaker): records
+        ``message.retracted`` and, in the same transaction, invalidates the
+        beliefs only it supported and reinstates those it had invalidated.
+        As-of queries known before the retraction are unchanged."""
+        from memledger.distill import lineage
+
+        return lineage.retract(self.writes, check_owner(owner), session_id, seq, reason,
+                               idempotency_key=idempotency_key)
+
+    def unretract(
+        self, owner: Owner, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None
+    ) -> RetractionReport:
+        """Undoes a retraction (``message.unretracted``) and what it changed."""
+        from memledger.distill import lineage
+
+        return lineage.unretract(self.writes, check_owner(owner), session_id, seq, reason,
+                                 idempotency_key=idempotency_key)
+
     # --- loads from the event store (owner-scoped) ----------------------------
 
     def load_memory(self, owner: Owner, memory_id: str) -> Memory | None:
@@ -642,6 +682,22 @@ class OwnerMemory:
 
     def forget_all(self, *, idempotency_key: str | None = None) -> int:
         return self._eng.forget_all(self.owner, idempotency_key=idempotency_key)
+
+    def lineage(self, memory_id: str) -> BeliefLineage:
+        return self._eng.lineage(self.owner, memory_id)
+
+    def message_lineage(self, session_id: str, seq: int) -> MessageLineage:
+        return self._eng.message_lineage(self.owner, session_id, seq)
+
+    def retract(
+        self, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None
+    ) -> RetractionReport:
+        return self._eng.retract(self.owner, session_id, seq, reason, idempotency_key=idempotency_key)
+
+    def unretract(
+        self, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None
+    ) -> RetractionReport:
+        return self._eng.unretract(self.owner, session_id, seq, reason, idempotency_key=idempotency_key)
 
     def load_memory(self, memory_id: str) -> Memory | None:
         return self._eng.load_memory(self.owner, memory_id)

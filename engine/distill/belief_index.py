@@ -89,6 +89,8 @@ class LogBeliefIndex:
         elif isinstance(e, Memory.Invalidated):
             beliefs[mid] = replace(old, status=bitemporal.INVALIDATED_STATUS, invalid_at=e.invalid_at,
                                    superseded_by=e.superseded_by)
+        elif isinstance(e, Memory.Reinstated):
+            beliefs[mid] = replace(old, status=bitemporal.CURRENT, invalid_at=None, superseded_by=None)
         elif isinstance(e, Memory.Forgotten):
             beliefs[mid] = replace(old, status=bitemporal.FORGOTTEN_STATUS, statement="", words=frozenset())
 

@@ -9,8 +9,11 @@ memory table, ``projections.memory.sql_visible``). No I/O, no clock.
 
 Statuses: a belief is ``current`` from ``memory.distilled``; reinforcing and
 revising keep it current, and only a current belief may be reinforced,
-revised or invalidated; ``memory.invalidated`` makes it ``invalidated`` for
-good; ``memory.forgotten`` is allowed from any status but itself and makes it
+revised or invalidated; ``memory.invalidated`` makes it ``invalidated``;
+``memory.reinstated`` makes an invalidated belief current again (only when
+the message that invalidated it, or the belief that superseded it, was
+retracted: ``memledger.distill.lineage``), so the history keeps both the
+invalidation and the repair; ``memory.forgotten`` is allowed from any status but itself and makes it
 ``forgotten``, which purges its content everywhere.
 
 A belief (one Memory stream) is a chain of versions. Each version has
@@ -42,6 +45,7 @@ __all__ = [
     "INVALIDATED",
     "INVALIDATED_STATUS",
     "REINFORCED",
+    "REINSTATED",
     "REVISED",
     "TOPICS",
     "VERSION_COLUMNS",
@@ -58,7 +62,8 @@ REINFORCED = "memory.reinforced"
 REVISED = "memory.revised"
 INVALIDATED = "memory.invalidated"
 FORGOTTEN = "memory.forgotten"
-TOPICS = (DISTILLED, REINFORCED, REVISED, INVALIDATED, FORGOTTEN)
+REINSTATED = "memory.reinstated"
+TOPICS = (DISTILLED, REINFORCED, REVISED, INVALIDATED, FORGOTTEN, REINSTATED)
 
 CURRENT = "current"
 INVALIDATED_STATUS = "invalidated"
@@ -69,6 +74,7 @@ _STATUS_AFTER = {
     REVISED: CURRENT,
     INVALIDATED: INVALIDATED_STATUS,
     FORGOTTEN: FORGOTTEN_STATUS,
+    REINSTATED: CURRENT,
 }
 
 _CONTENT = (
@@ -128,6 +134,8 @@ def next_status(status: str | None, topic: str, memory_id: str = "") -> str:
         allowed = status is None
     elif topic == FORGOTTEN:
         allowed = status is not None and status != FORGOTTEN_STATUS
+    elif topic == REINSTATED:
+        allowed = status == INVALIDATED_STATUS
     else:
         allowed = status == CURRENT
     if not allowed:
@@ -165,6 +173,10 @@ def step(current: Version | None, ev: BeliefEvent) -> tuple[Version | None, Vers
     elif ev.topic == INVALIDATED:
         base["invalid_at"] = ev.fields["invalid_at"]
         base["superseded_by"] = ev.fields.get("superseded_by")
+        extra = {"reason": ev.fields.get("reason"), "cause": ev.fields.get("cause")}
+    elif ev.topic == REINSTATED:  # the invalidation is undone: open-ended again
+        base["invalid_at"] = None
+        base["superseded_by"] = None
         extra = {"reason": ev.fields.get("reason"), "cause": ev.fields.get("cause")}
     else:
         raise ValueError(f"not a memory topic: {ev.topic!r}")

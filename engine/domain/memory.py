@@ -199,6 +199,25 @@ class Memory(Aggregate):
             superseded_by=superseded_by,
         )
 
+    class Reinstated(Event):
+        """An invalidation undone: its cause (a message, or the belief that
+        superseded this one) was retracted. A new version, not an erasure of
+        the invalidation, so as-of queries before it still see that."""
+
+        TOPIC = bitemporal.REINSTATED
+        class_version = 1
+        reason: str
+        cause: dict[str, Any] | None
+
+    @event(Reinstated)
+    def _reinstated(self, app: str, user_id: str, reason: str, cause: dict[str, Any] | None) -> None:
+        self.invalid_at = None
+        self.status = bitemporal.CURRENT
+
+    def reinstate(self, reason: str, cause: dict[str, Any] | None = None) -> None:
+        bitemporal.next_status(self.status, bitemporal.REINSTATED, self.id.hex)
+        self._reinstated(app=self.app, user_id=self.user_id, reason=reason, cause=cause)
+
     class Forgotten(Event):
         TOPIC = bitemporal.FORGOTTEN
         class_version = 1

@@ -46,6 +46,7 @@ from memledger.domain.errors import (
     StoreUnavailable,
 )
 from memledger.domain.memory import Memory  # noqa: F401 - defines its stored topics for decoding
+from memledger.domain.lineage import Retractions  # noqa: F401 - defines its stored topics for decoding
 from memledger.domain.receipt import Receipt  # noqa: F401 - defines its stored topics for decoding
 from memledger.domain.session import Session
 from memledger.domain.task import Task  # noqa: F401 - defines its stored topics for decoding

@@ -55,6 +55,7 @@ __all__ = [
     "Invalidate",
     "NewBelief",
     "Reinforce",
+    "Reinstate",
     "Revise",
     "apply_changes",
     "check_changes",
@@ -120,6 +121,16 @@ class Invalidate:
 
 
 @dataclass(frozen=True, slots=True)
+class Reinstate:
+    """Makes an invalidated belief current again (``memory.reinstated``):
+    what caused its invalidation was retracted. A no-op unless it is invalidated."""
+
+    memory_id: str
+    reason: str
+    cause: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Forget:
     """Purges one belief from every projection (``memory.forgotten``)."""
 
@@ -127,7 +138,7 @@ class Forget:
     reason: str = "forgotten on request"
 
 
-BeliefChange = NewBelief | Reinforce | Revise | Invalidate | Forget
+BeliefChange = NewBelief | Reinforce | Revise | Invalidate | Reinstate | Forget
 
 
 def new_belief_id(owner: Owner, source_key: str) -> str:
@@ -166,6 +177,13 @@ def check_changes(changes: Sequence[BeliefChange], limits: Limits) -> None:
                 check_json(change.cause, f"{where}: cause", limits)
             if change.superseded_by is not None:
                 _check_hex_id(change.superseded_by, f"{where}: superseded_by")
+        elif isinstance(change, Reinstate):
+            _check_id(change.memory_id, where)
+            check_field(change.reason, f"{where}: reason", limits)
+            if change.cause is not None:
+                if not isinstance(change.cause, dict):
+                    raise InvalidInput(f"{where}: cause must be a dict, got {type(change.cause).__name__}")
+                check_json(change.cause, f"{where}: cause", limits)
         elif isinstance(change, Forget):
             _check_id(change.memory_id, where)
             check_field(change.reason, f"{where}: reason", limits)
@@ -278,6 +296,9 @@ def apply_changes(
         elif isinstance(change, Invalidate):
             if memory.status == bitemporal.CURRENT:
                 memory.invalidate(change.invalid_at, change.reason, change.cause, change.superseded_by)
+        elif isinstance(change, Reinstate):
+            if memory.status == bitemporal.INVALIDATED_STATUS:
+                memory.reinstate(change.reason, change.cause)
         elif isinstance(change, Forget):
             memory.forget(change.reason)
         else:  # pragma: no cover - the union above is closed
