@@ -1,10 +1,12 @@
-"""``memledger audit beliefs|history|invalidation|conversation``: what was believed, when, why.
+"""``memledger audit beliefs|history|invalidation|conversation|agent``: what was believed, when, why.
 
 Reads the projections (after catching them up to the log head, unless
 ``--no-wait``). Times are RFC 3339 or dates; a time without an offset is UTC.
 Ids may be short, as tables print them (``dfd036c8``, or ``dfd036c8#2`` for
 message 2 of that session): a unique prefix among the owner's ids. Ids of
-another owner are reported exactly like ids that do not exist.
+another owner are reported exactly like ids that do not exist. ``agent``
+reads the agent's own stream from the event log: its sessions, checkpoints,
+incarnations, crashes and stops (every restart ``memledger supervise`` made).
 """
 
 from __future__ import annotations
@@ -54,6 +56,16 @@ def register(sub: Any) -> None:
     conv.add_argument("session_id", metavar="SID", help="a session id or a unique prefix; SID#N for message N")
     add_time(conv, valid=False)
     conv.set_defaults(handler=_conversation)
+
+    agent = cmds.add_parser("agent", help="an agent's lifecycle: incarnations, crashes, stops, checkpoints",
+                            description="The events of one agent's stream, oldest first, from the "
+                            "event log: sessions opened, checkpoints, incarnations (agent.incarnated), "
+                            "crashes (agent.crashed: exit code or signal, last heartbeat) and stops.")
+    add_db(agent)
+    add_owner(agent)
+    add_json(agent)
+    agent.add_argument("agent_id", metavar="AGENT", help="the agent id")
+    agent.set_defaults(handler=_agent)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -154,3 +166,40 @@ def _conversation(args: argparse.Namespace) -> int:
     print_table(["seq", "role", "recorded_at", "content"],
                 [(m["seq"], m["role"], _iso(m["recorded_at"]), m["content"]) for m in conv["messages"]])
     return 0
+
+
+def _agent(args: argparse.Namespace) -> int:
+    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from memledger.domain.errors import AgentNotFound
+    from memledger.domain.stream_ids import agent_stream_id
+
+    owner = owner_of(args)
+    with MemoryEngine.open(args.db, create=False) as eng:
+        if eng.load_agent(owner, args.agent_id) is None:
+            raise AgentNotFound(f"no agent {args.agent_id!r} for this owner")
+        events = eng.writes.stream_events(agent_stream_id(owner, args.agent_id))
+    rows = [_agent_row(e) for e in events]
+    if args.json:
+        print_json(rows)
+        return 0
+    print_table(["recorded_at", "event", "incarnation", "detail"],
+                [(_iso(r["recorded_at"]), r["event"], "" if r["incarnation"] is None else r["incarnation"],
+                  r["detail"]) for r in rows])
+    return 0
+
+
+def _agent_row(event: Any) -> dict[str, Any]:
+    """One agent event as a row: what happened, to which incarnation, and the details."""
+    fields = vars(event)
+    detail = ""
+    if "session_id" in fields and fields["session_id"]:
+        detail = f"session {fields['session_id']}"
+    if "reason" in fields:
+        beat = fields.get("last_heartbeat")
+        detail = fields["reason"] + (f"; last heartbeat {_iso(beat)}" if beat is not None else "")
+    return {
+        "recorded_at": event.timestamp,
+        "event": getattr(type(event), "TOPIC", type(event).__name__),
+        "incarnation": fields.get("epoch", fields.get("incarnation")),
+        "detail": detail,
+    }

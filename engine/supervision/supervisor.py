@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from types import FrameType
-from typing import Literal, TextIO
+from typing import Any, Literal, TextIO
 
 from memledger.api import MemoryEngine
 from memledger.domain.errors import AgentNotFound, InvalidInput
@@ -241,7 +241,7 @@ class Supervisor:
             _signal_group(child, signal.SIGKILL)
             return child.wait()
 
-    def _install_signals(self) -> dict[int, signal._HANDLER]:
+    def _install_signals(self) -> dict[int, Any]:
         if threading.current_thread() is not threading.main_thread():
             return {}  # only the main thread may set handlers; stop() still works
 

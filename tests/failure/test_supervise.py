@@ -8,6 +8,7 @@ then assert.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 from memledger import MemoryEngine, Owner
+from memledger.cli import main
 from memledger.domain.agent import Agent
 from memledger.domain.session import Session
 from memledger.domain.stream_ids import agent_stream_id
@@ -66,7 +68,15 @@ def _of(events: list[Any], cls: type) -> list[Any]:
     return [e for e in events if isinstance(e, cls)]
 
 
-def test_a_crash_restarts_with_the_same_history_and_a_new_incarnation(tmp_path: Path) -> None:
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    capsys.readouterr()
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_crash_restarts_with_the_same_history_and_a_new_incarnation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db, agent = tmp_path / "sup.db", f"crashy-{uuid.uuid4().hex[:6]}"
     code, err = _finish(_supervise(db, agent, "crash-once"))
     assert code == 0, err
@@ -80,6 +90,12 @@ def test_a_crash_restarts_with_the_same_history_and_a_new_incarnation(tmp_path: 
     _, said = _messages(db, agent)
     assert said == ["incarnation 1 saw 0 messages", "incarnation 2 saw 1 messages"]
     assert "incarnation 1 crashed: exited with code 7" in err
+    # The restart is in the audit trail, and the listing shows the incarnation.
+    audit = _cli(capsys, "audit", "agent", "--db", str(db), "--app", OWNER.app, "--user", OWNER.user_id, agent)
+    assert [(r["event"], r["incarnation"]) for r in audit if r["incarnation"] is not None] == [
+        ("agent.incarnated", 1), ("agent.crashed", 1), ("agent.incarnated", 2), ("agent.stopped", 2)]
+    [listed] = _cli(capsys, "agents", "--db", str(db), "--app", OWNER.app, "--user", OWNER.user_id)
+    assert (listed["agent_id"], listed["incarnation"], listed["status"]) == (agent, 2, "stopped")
 
 
 def test_a_silent_child_is_killed_and_restarted(tmp_path: Path) -> None:
