@@ -82,7 +82,8 @@ def story(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
                       attribute="go version", value="1.24", sources=({"session_id": sid, "seq": second},),
                       supersedes=old_id),
         ])
-        mem.add_message(sid, "user", HOSTILE)
+        injected = mem.add_message(sid, "user", HOSTILE)
+        mem.retract(sid, injected, "an injection, not the user")
         hostile = mem.remember(HOSTILE, kind="fact")
         ring = KeyRing(eng)
         _, secret = ring.create("support", "auditor")
@@ -189,6 +190,26 @@ def test_timeline_shows_the_invalidation_its_reason_and_the_message_that_caused_
     # As it stood when the invalidation was recorded: the later, hostile message is not there yet.
     assert len(browser.find_elements(By.CSS_SELECTOR, "li.message")) == 2
     assert browser.save_screenshot(str(artifacts / "conversation.png"))
+
+
+def test_lineage_from_a_message_lists_what_it_caused(
+    browser: Any, server: str, story: dict[str, Any], artifacts: Path
+) -> None:
+    signed_in(browser, server, story)
+    browser.get(f"{server}/ui/conversation?user=ken&session={story['session']}")
+    wait_for(browser, "li#m2").find_element(By.LINK_TEXT, "What it caused").click()
+    wait_for(browser, "section#direct")
+    assert browser.find_element(By.TAG_NAME, "h1").text.endswith("#2 caused")
+    effects = {e.get_attribute("data-how"): e.text for e in browser.find_elements(By.CSS_SELECTOR, "li.effect")}
+    assert "Go 1.23" in effects["invalidated"] and "(now invalidated)" in effects["invalidated"], effects
+    assert "Go 1.24" in effects["created"] and "(now current)" in effects["created"], effects
+    assert browser.find_element(By.CSS_SELECTOR, "[data-retracted]").get_attribute("data-retracted") == "false"
+    assert browser.save_screenshot(str(artifacts / "lineage.png"))
+    browser.find_element(By.CSS_SELECTOR, "li.effect[data-how=invalidated] a").click()  # on to the belief
+    assert len(wait_for(browser, "ol.versions").find_elements(By.CSS_SELECTOR, "li.version")) == 2
+    # The retracted message says so.
+    browser.get(f"{server}/ui/lineage?user=ken&session={story['session']}&seq=3")
+    assert wait_for(browser, "[data-retracted]").get_attribute("data-retracted") == "true"
 
 
 def test_beliefs_as_of_a_date_between_the_messages_show_go_1_23(

@@ -122,6 +122,7 @@ def router(engine: MemoryEngine, keys: Keys, *, prefix: str = "/ui", wait_s: flo
         ("/belief", desk.belief),
         ("/sessions", desk.sessions),
         ("/conversation", desk.conversation),
+        ("/lineage", desk.lineage),
     ):
         r.add_api_route(path, desk.guarded(view), methods=["GET"], response_class=HTMLResponse)
     r.add_api_route("/login", desk.login_form, methods=["GET"], response_class=HTMLResponse)
@@ -348,7 +349,9 @@ class _Desk:
             for n, (_, versions) in enumerate(chain, 1) for v in versions
         ]
         svg = draw(lanes, now, title="Versions on a time axis", ident="axis")
-        articles = [self._version(owner, n, m, versions, m == mid) for n, (m, versions) in enumerate(chain, 1)]
+        calls = {m: {v.seq: v.call for v in self.engine.lineage(owner, m).versions} for m, _ in chain}
+        articles = [self._version(owner, n, m, versions, m == mid, calls[m])
+                    for n, (m, versions) in enumerate(chain, 1)]
         body = join([
             tag("h1", "Timeline of a belief"), notice,
             tag("p", f"{len(chain)} version{'s' if len(chain) != 1 else ''}, oldest first: each replaced the "
@@ -360,11 +363,13 @@ class _Desk:
         ])
         return "Timeline of a belief", body
 
-    def _version(self, owner: Owner, n: int, mid: str, versions: list[dict[str, Any]], asked: bool) -> Markup:
+    def _version(self, owner: Owner, n: int, mid: str, versions: list[dict[str, Any]], asked: bool,
+                 calls: dict[int, str]) -> Markup:
         last = versions[-1]
         status = (bitemporal.FORGOTTEN_STATUS if last["opened_by"] == bitemporal.FORGOTTEN
                   else bitemporal.INVALIDATED_STATUS if last["invalid_at"] else bitemporal.CURRENT)
-        changes = [tag("li", self._change(owner, v), class_="change", data_topic=v["opened_by"]) for v in versions]
+        changes = [tag("li", self._change(owner, v, calls.get(v["seq"])), class_="change", data_topic=v["opened_by"])
+                   for v in versions]
         sources = [self._message_link(owner, m, at=versions[0]["recorded_at"]) for m in versions[0]["source_messages"]]
         details = tag(
             "dl",
@@ -384,9 +389,10 @@ class _Desk:
                    class_="version" + (" invalidated" if status != bitemporal.CURRENT else ""),
                    id=f"v-{mid}", data_memory=mid, data_status=status)
 
-    def _change(self, owner: Owner, v: dict[str, Any]) -> Markup:
+    def _change(self, owner: Owner, v: dict[str, Any], call: str | None) -> Markup:
         parts: list[object] = [tag("strong", v["opened_by"].removeprefix("memory.")), " at ",
-                               short_time(v["recorded_at"]), f" (log position {v['opened_position']})"]
+                               short_time(v["recorded_at"]), f" (log position {v['opened_position']}"
+                               + (f", by {call})" if call else ")")]
         if v["reason"]:
             parts += [": ", tag("span", v["reason"], class_="reason")]
         cause = v["cause"]
@@ -454,6 +460,8 @@ class _Desk:
                     *((" · recorded ", short_time(m["recorded_at"])) if m["recorded_at"] != m["occurred_at"] else ()),
                     class_="meta"),
                 tag("p", m["content"], class_="content"),
+                tag("p", link("What it caused", href(f"{self.prefix}/lineage", user=owner.user_id, session=sid,
+                                                     seq=m["seq"])), class_="ids"),
                 id=f"m{m['seq']}", class_="message", tabindex="-1")
             for m in conv["messages"]
         ]
@@ -466,6 +474,56 @@ class _Desk:
             else tag("p", "No messages recorded by then.", class_="empty"),
         ])
         return f"Conversation {sid[:8]}", body
+
+    def lineage(self, ctx: _Ctx) -> tuple[str, Markup]:
+        owner = ctx.owner()
+        side, notice = self._side()
+        sid = listing.resolve_id(side, owner, "session", ctx.get("session"))
+        seq = _seq(ctx.get("seq"))
+        found = self.engine.message_lineage(owner, sid, seq)
+        said = [m for m in audit.conversation_at(side, owner, sid)["messages"] if m["seq"] == seq]
+        if not said:
+            raise _Problem(404, "Not found", f"no message {sid[:8]}#{seq}")
+        message = said[0]
+        state = (tag("p", "This message is retracted: what rested on it alone has been invalidated, and "
+                     "what it had invalidated reinstated.", class_="verdict broken", data_retracted="true")
+                 if found.retracted else
+                 tag("p", "Not retracted. A retraction of this message would invalidate the beliefs below "
+                     "that rest on it alone and reinstate those it invalidated.", class_="summary",
+                     data_retracted="false"))
+        body = join([
+            tag("h1", f"What message {sid[:8]}#{seq} caused"), notice,
+            tag("blockquote",
+                tag("p", tag("strong", message["role"]), " · ", short_time(message["occurred_at"]), " · ",
+                    link("in its conversation", href(f"{self.prefix}/conversation", user=owner.user_id,
+                                                     session=sid) + f"#m{seq}"), class_="meta"),
+                tag("p", message["content"], class_="content"), class_="message"),
+            state,
+            self._effects("Directly", "Belief events that cite this message.", owner, found.direct, "direct"),
+            self._effects("Downstream", "Belief events caused by a belief this message caused.", owner,
+                          found.downstream, "downstream"),
+        ])
+        return f"What message {sid[:8]}#{seq} caused", body
+
+    def _effects(self, title: str, help_text: str, owner: Owner, effects: Sequence[Any], ident: str) -> Markup:
+        items = []
+        for e in effects:
+            belief = href(f"{self.prefix}/belief", user=owner.user_id, id=e.memory_id)
+            via = (Markup("") if e.via is None else
+                   join([" · through ", link(f"belief {e.via[:8]}",
+                                             href(f"{self.prefix}/belief", user=owner.user_id, id=e.via))]))
+            items.append(tag("li", tag("strong", e.how), " ", link(e.statement, belief), " ",
+                             tag("span", f"(now {e.status})", class_=f"status {e.status}"), via,
+                             class_="effect", data_how=e.how))
+        listed = tag("ol", join(items), class_="effects") if items else tag("p", "None.", class_="empty")
+        return tag("section", tag("h2", f"{title} ({len(items)})", id=f"{ident}-h"), tag("p", help_text, class_="help"),
+                   listed, aria_labelledby=f"{ident}-h", id=ident)
+
+
+def _seq(value: str) -> int:
+    if not (value.isascii() and value.isdigit()) or not 0 < int(value) < 2**31:
+        raise InvalidInput(f"a message number is a positive integer, got {value!r:.40}")
+    return int(value)
 
 
 def _cross_site(request: Request) -> bool:
