@@ -47,7 +47,8 @@ def pytest_configure(config: pytest.Config) -> None:
 # search, audits, erasure, distillation and recovery of agents.
 APP_LOGIN_BACKEND = "postgresql-app"
 APP_LOGIN_SUITES = frozenset({
-    "contract/test_core_contract.py", "contract/test_distiller.py", "contract/test_erasure.py",
+    "contract/test_core_contract.py", "contract/test_custom_projection.py",
+    "contract/test_distiller.py", "contract/test_erasure.py",
     "contract/test_least_privilege.py", "contract/test_lexical_bounds.py",
     "contract/test_projections_audit.py", "contract/test_projections_models.py",
     "contract/test_projections_runner.py", "contract/test_retrieval.py",

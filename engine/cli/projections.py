@@ -232,7 +232,8 @@ def _rebuild(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
     else:
-        print(f"{report.name}: v{report.new_version} is active (was v{report.old_version}); "
+        was = "new" if report.old_version is None else f"was v{report.old_version}"
+        print(f"{report.name}: v{report.new_version} is active ({was}); "
               f"{report.events} events to position {report.position} in {report.seconds:.2f}s "
               f"({report.events_per_second:,.0f} events/s)")
     return 0

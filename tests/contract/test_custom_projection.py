@@ -39,7 +39,7 @@ from memledger.projections.readside import ReadSide
 from memledger.projections.rebuild import rebuild
 from tests.support.capabilities import has, on_backends_with
 from tests.support.projection_oracle import log_events
-from tests.support.tool_usage import calls_per_position, fold_tool_usage, install, on_path
+from tests.support.tool_usage import calls_per_position, fold_tool_usage, installed_site, on_path
 
 ALICE, BOB = Owner("tools", "alice"), Owner("tools", "bob")
 OWNERS = (ALICE, BOB)
@@ -48,8 +48,8 @@ MIDNIGHT = datetime(2026, 3, 1, tzinfo=timezone.utc)
 
 
 @pytest.fixture(scope="session")
-def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return install(tmp_path_factory.mktemp("tool_usage_site"))
+def example_site() -> Path:
+    return installed_site()
 
 
 @pytest.fixture

@@ -13,9 +13,12 @@ every event, in memory, no SQL, no batches.
 
 from __future__ import annotations
 
+import atexit
 import json
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -31,15 +34,27 @@ EXAMPLE = REPO_ROOT / "examples" / "tool_usage_projection"
 Key = tuple[str, str, str, date, str]  # app, user_id, agent_id, day, tool
 
 
-def install(target: Path) -> Path:
-    """``pip install --no-deps --target target examples/tool_usage_projection``."""
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
-         "--disable-pip-version-check", "--target", str(target), str(EXAMPLE)],
-        check=True, capture_output=True, timeout=300,
-    )
-    assert any(target.glob("memledger_tool_usage-*.dist-info/entry_points.txt"))
-    return target
+_SITE: list[Path] = []
+
+
+def installed_site() -> Path:
+    """``pip install --no-deps --target <temp dir> examples/tool_usage_projection``,
+    once per test process (both suites that use it share the one install)."""
+    if not _SITE:
+        root = Path(tempfile.mkdtemp(prefix="memledger-tool-usage-"))
+        atexit.register(shutil.rmtree, root, ignore_errors=True)
+        source, target = root / "src", root / "site"
+        # built from a copy: setuptools writes build/ and *.egg-info beside the
+        # sources, and an egg-info in a directory on sys.path is an installation
+        shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
+             "--disable-pip-version-check", "--target", str(target), str(source)],
+            check=True, capture_output=True, timeout=300,
+        )
+        assert any(target.glob("memledger_tool_usage-*.dist-info/entry_points.txt"))
+        _SITE.append(target)
+    return _SITE[0]
 
 
 @contextmanager

@@ -12,7 +12,8 @@ from memledger.cli import build_parser, main
 from tests.support.paths import REPO_ROOT
 
 ROOT = REPO_ROOT
-PACKAGES = ("memledger", "memledger.retrieval", "memledger.distill", "memledger.recovery")
+PACKAGES = ("memledger", "memledger.retrieval", "memledger.distill", "memledger.recovery",
+            "memledger.projections")
 
 
 def _isort_key(name: str) -> tuple[int, str]:
