@@ -196,7 +196,9 @@ def test_every_typed_error_has_its_status(alice: httpx.Client) -> None:
 def test_bodies_over_the_limit_get_413_before_parsing(alice: httpx.Client) -> None:
     u = user()
     sid = new_session(alice, u)
-    big = json.dumps({"role": "user", "content": "x" * MAX_BODY}).encode()
+    # Each message is within the engine's limits; only the whole body is over.
+    big = json.dumps({"messages": [{"role": "user", "content": "x" * (MAX_CONTENT - 1)}] * 9}).encode()
+    assert len(big) > MAX_BODY
     problem(alice.post(f"/v1/users/{u}/sessions/{sid}/messages", content=big,
                        headers={"content-type": "application/json"}), 413, "ContentTooLarge")
 
