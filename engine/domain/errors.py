@@ -22,6 +22,7 @@
     │   ├── TaskFinished
     │   ├── AlreadyProcessed          a follower's position was already committed (exactly-once)
     │   ├── StaleIncarnation          a write carries an agent incarnation older than the current one (fenced)
+    │   ├── CheckpointConflict        a LangGraph checkpoint's parent is no longer its thread's head (retry the step)
     │   └── ConcurrencyExhausted      optimistic-concurrency retries ran out
     ├── StoreError                    the database underneath
     │   ├── UnsupportedBackend        a URL scheme we cannot open
@@ -53,6 +54,7 @@ __all__ = [
     "AlreadyProcessed",
     "AmbiguousId",
     "AuthenticationFailed",
+    "CheckpointConflict",
     "ConcurrencyExhausted",
     "ContentTooLarge",
     "CorruptStore",
@@ -184,6 +186,19 @@ class StaleIncarnation(StateConflict):
         super().__init__(message)
         self.incarnation = incarnation
         self.current = current
+
+
+class CheckpointConflict(StateConflict):
+    """A LangGraph checkpoint was put on a parent that is no longer the head
+    of its thread: another writer moved the thread after this one read it.
+    Retryable: re-read the thread (``graph.invoke`` again) and the step runs
+    on the new head. Why an error and not last-writer-wins: the loser's
+    checkpoint would hide the winner's messages (a silent lost update)."""
+
+    def __init__(self, message: str, head: str | None = None, parent: str | None = None) -> None:
+        super().__init__(message)
+        self.head = head
+        self.parent = parent
 
 
 class ConcurrencyExhausted(StateConflict):

@@ -45,6 +45,7 @@ from memledger.domain.errors import (
     StoreError,
     StoreUnavailable,
 )
+from memledger.domain.langgraph_thread import LangGraphThread  # noqa: F401 - defines its stored topics for decoding
 from memledger.domain.memory import Memory  # noqa: F401 - defines its stored topics for decoding
 from memledger.domain.lineage import Retractions  # noqa: F401 - defines its stored topics for decoding
 from memledger.domain.receipt import Receipt  # noqa: F401 - defines its stored topics for decoding

@@ -2,3 +2,12 @@
 message channel is appended, not re-copied) and ``MemledgerStore`` (LangGraph's
 long-term store as audited, bitemporal memories). Needs the ``langgraph`` extra.
 """
+
+from memledger.integrations.langgraph.saver import (
+    DEFAULT_AGENT,
+    DEFAULT_OWNER,
+    UNSUPPORTED_CAPABILITIES,
+    MemledgerSaver,
+)
+
+__all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "MemledgerSaver"]

@@ -1,0 +1,223 @@
+"""An in-memory index of one LangGraph thread, kept current from the log.
+
+Why incremental: every ``get_tuple`` must see what other writers (other
+engines, other processes) committed, and re-reading a thread of thousands of
+checkpoints and messages per call would make a turn O(n) in I/O. The index
+holds the last stream version it read, of the thread stream and of its
+session, and each refresh reads only the events after them (one query each,
+usually empty). The log stays the only truth: an index can be dropped at any
+time and is rebuilt from the streams.
+
+Message lists are materialised as lists of session seqs by applying the
+stored deltas (``delta`` below) from the nearest list already built; the
+message objects are built once per seq and shared between lists (LangGraph's
+``add_messages`` copies lists and never mutates the messages it keeps).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+import orjson
+from langchain_core.messages import BaseMessage
+from langgraph.checkpoint.serde.base import SerializerProtocol
+
+from memledger.domain.langgraph_thread import LangGraphThread
+from memledger.domain.owner import Owner
+from memledger.domain.session import Session
+from memledger.integrations.langgraph.messages import from_event
+from memledger.write.port import WritePort
+
+__all__ = ["Record", "ThreadIndex", "apply_delta", "delta"]
+
+_LISTS_KEPT = 8  # materialised lists kept per thread (the heads of its namespaces, mostly)
+
+
+@dataclass
+class Record:
+    """One saved checkpoint, as its event holds it (channel values by reference)."""
+
+    ns: str
+    checkpoint_id: str
+    parent_id: str | None
+    checkpoint: dict[str, Any]
+    metadata: dict[str, Any]
+
+
+@dataclass
+class ThreadIndex:
+    owner: Owner
+    stream_id: UUID
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    version: int = 0  # the thread stream's last version read
+    session_id: UUID | None = None
+    session_version: int = 0
+    heads: dict[str, str] = field(default_factory=dict)
+    checkpoints: dict[str, dict[str, Record]] = field(default_factory=dict)  # ns -> id -> record
+    blobs: dict[tuple[str, str, str], list[Any]] = field(default_factory=dict)  # (ns, channel, version) -> [type, b64]
+    deltas: dict[tuple[str, str, str], dict[str, Any]] = field(default_factory=dict)
+    writes: dict[tuple[str, str], dict[tuple[str, int], tuple[str, str, str, str, str]]] = field(default_factory=dict)
+    seqs_by_id: dict[str, int] = field(default_factory=dict)  # message id -> its latest seq
+    events: dict[int, Any] = field(default_factory=dict)  # seq -> message.added event
+    objects: dict[int, BaseMessage] = field(default_factory=dict)
+    lists: OrderedDict[tuple[str, str, str], list[int]] = field(default_factory=OrderedDict)
+
+    def refresh(self, port: WritePort) -> None:
+        """Folds the thread's events committed since the last refresh."""
+        for ev in port.stream_events(self.stream_id, gt=self.version or None):
+            self._fold(ev)
+            self.version = ev.originator_version
+
+    def _fold(self, ev: Any) -> None:
+        if (ev.app, ev.user_id) != (self.owner.app, self.owner.user_id):
+            return  # another owner's stream id cannot collide (uuid5 of the owner); never fold one
+        if isinstance(ev, LangGraphThread.Created):
+            self.session_id = UUID(hex=ev.session_id)
+        elif isinstance(ev, LangGraphThread.CheckpointSaved):
+            ns, cid = ev.checkpoint_ns, ev.checkpoint_id
+            self.checkpoints.setdefault(ns, {})[cid] = Record(
+                ns, cid, ev.parent_id, orjson.loads(ev.checkpoint), orjson.loads(ev.metadata)
+            )
+            self.heads[ns] = cid
+            for channel, (version, *blob) in orjson.loads(ev.blobs).items():
+                self.blobs[(ns, channel, version)] = blob
+            for channel, (version, change) in orjson.loads(ev.messages).items():
+                self.deltas[(ns, channel, version)] = change
+        elif isinstance(ev, LangGraphThread.WritesPut):
+            stored = self.writes.setdefault((ev.checkpoint_ns, ev.checkpoint_id), {})
+            for idx, channel, kind, data in orjson.loads(ev.writes):
+                key = (ev.task_id, idx)
+                # A regular write is kept once (a retried put_writes adds nothing);
+                # a special one (error, interrupt: negative idx) is replaced, like the peers' upsert.
+                if idx < 0 or key not in stored:
+                    stored[key] = (ev.task_id, channel, kind, data, ev.task_path)
+        elif isinstance(ev, LangGraphThread.Deleted):
+            self.heads.clear()
+            self.checkpoints.clear()
+            self.blobs.clear()
+            self.deltas.clear()
+            self.writes.clear()
+            self.lists.clear()
+
+    def refresh_session(self, port: WritePort) -> None:
+        if self.session_id is None:
+            return
+        for ev in port.stream_events(self.session_id, gt=self.session_version or None):
+            if isinstance(ev, Session.MessageAdded) and (ev.app, ev.user_id) == (self.owner.app, self.owner.user_id):
+                self.events[ev.seq] = ev
+                if ev.client_id is not None:
+                    self.seqs_by_id[ev.client_id] = ev.seq
+            self.session_version = ev.originator_version
+
+    def message(self, seq: int, port: WritePort, serde: SerializerProtocol) -> BaseMessage:
+        obj = self.objects.get(seq)
+        if obj is None:
+            if seq not in self.events:
+                self.refresh_session(port)
+            obj = self.objects[seq] = from_event(self.events[seq], serde)
+        return obj
+
+    def seq_list(self, ns: str, channel: str, version: str) -> list[int]:
+        """The seqs of a message channel at ``version``: deltas applied from
+        the nearest list already built (or from the last reset)."""
+        key = (ns, channel, version)
+        chain: list[dict[str, Any]] = []
+        start: list[int] = []
+        while True:
+            cached = self.lists.get(key)
+            if cached is not None:
+                start = cached
+                break
+            change = self.deltas[key]
+            chain.append(change)
+            if "reset" in change or change.get("base") is None:
+                break
+            key = (ns, channel, change["base"])
+        seqs = list(start)
+        for change in reversed(chain):
+            seqs = apply_delta(seqs, change)
+        built = (ns, channel, version)
+        self.lists[built] = seqs
+        self.lists.move_to_end(built)
+        while len(self.lists) > _LISTS_KEPT:
+            self.lists.popitem(last=False)
+        return seqs
+
+    def messages(self, ns: str, channel: str, version: str, port: WritePort, serde: SerializerProtocol) -> list[BaseMessage]:
+        return [self.message(seq, port, serde) for seq in self.seq_list(ns, channel, version)]
+
+
+def apply_delta(base: list[int], change: dict[str, Any]) -> list[int]:
+    """One stored delta applied to its base list (``seqs`` is modified in
+    place when the delta only appends, the common case, so rebuilding a long
+    history costs O(messages), not O(messages x checkpoints))."""
+    if "reset" in change:
+        return list(change["reset"])
+    drop = change.get("drop")
+    replace = change.get("replace")
+    if drop or replace:
+        gone = set(drop or ())
+        edits = {int(k): v for k, v in (replace or {}).items()}
+        base = [edits.get(i, seq) for i, seq in enumerate(base) if i not in gone]
+    base.extend(change.get("append", ()))
+    return base
+
+
+def delta(base: list[BaseMessage] | None, base_seqs: list[int] | None, new: list[BaseMessage], known: dict[str, int], objects: dict[int, BaseMessage]) -> tuple[dict[str, Any], list[BaseMessage]]:
+    """The delta from ``base`` (None: no message list to start from) to
+    ``new``, and the messages that must be appended to the session.
+
+    In the delta a new message is ``-(k + 1)``, its index among the returned
+    messages (the command swaps in the seq it gets). A message equal to the
+    base's at its id keeps its seq; an edit (same id, other content) is a new
+    ``message.added`` of that id; a removal is a dropped position. A list that
+    is not the base with drops, in-place edits and appends (a reorder, a
+    ``REMOVE_ALL_MESSAGES`` followed by old ones) is stored whole as a
+    ``reset`` of seqs, still reusing every message the session already holds."""
+    added: list[BaseMessage] = []
+
+    def ref(message: BaseMessage, old: BaseMessage | None, old_seq: int | None) -> int:
+        if old is not None and old_seq is not None and (old is message or old == message):
+            return old_seq
+        seq = known.get(message.id or "")
+        if seq is not None and old is None:
+            prior = objects.get(seq)
+            if prior is not None and (prior is message or prior == message):
+                return seq
+        added.append(message)
+        return -len(added)
+
+    if base is not None and base_seqs is not None:
+        position = {m.id: i for i, m in enumerate(base)}
+        drop: list[int] = []
+        replace: dict[str, int] = {}
+        append: list[int] = []
+        j = 0
+        ok = True
+        for m in new:
+            p = position.get(m.id)
+            if p is None:
+                append.append(ref(m, None, None))
+                continue
+            if p < j or append:
+                ok = False
+                break
+            drop.extend(range(j, p))
+            seq = ref(m, base[p], base_seqs[p])
+            if seq != base_seqs[p]:
+                replace[str(p)] = seq
+            j = p + 1
+        if ok:
+            drop.extend(range(j, len(base)))
+            change: dict[str, Any] = {"append": append}
+            if drop:
+                change["drop"] = drop
+            if replace:
+                change["replace"] = replace
+            return change, added
+        added.clear()
+    return {"reset": [ref(m, None, None) for m in new]}, added

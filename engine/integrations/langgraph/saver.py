@@ -1,0 +1,485 @@
+"""``MemledgerSaver``: a LangGraph checkpointer whose history is an event log.
+
+The one-line swap::
+
+    with MemledgerSaver.from_conn_string("postgresql://...") as checkpointer:   # was PostgresSaver
+        graph = builder.compile(checkpointer=checkpointer)
+
+What is stored (``memledger.domain.langgraph_thread``): a thread is one
+stream of ``checkpoint.saved`` / ``checkpoint.writes_put`` events plus one
+memledger session. A channel holding a list of LangChain messages (what
+``add_messages`` keeps) is stored as a delta of session seqs against the
+parent's list, and each new or edited message is one ``message.added`` of
+the session (the delta and the messages commit in one transaction); other
+channels are stored once per version, as LangGraph's serializer writes them,
+like the peers' blob tables. So a turn appends O(1) bytes however long the
+thread is, and the session is an ordinary one: ``restore_agent``, search,
+distillation and the auditor see the conversation.
+
+Owner mapping: a thread belongs to the owner (app, user_id) and agent named in
+``config["configurable"]`` under ``"app"``, ``"user_id"`` and ``"agent_id"``;
+missing keys take the saver's defaults (``owner=Owner("langgraph",
+"default")``, ``agent_id="langgraph"``). ``delete_thread(thread_id)`` and
+``list(None)`` have no config: they act on the default owner.
+
+Lost updates: a checkpoint whose parent is no longer its namespace's head
+(another writer moved the thread after this one read it) raises
+``CheckpointConflict`` (a ``StateConflict``) inside the write, so nothing of
+the loser is stored; ``graph.invoke`` again re-reads the thread and runs the
+step on the new head. LangGraph's deliberate branches (time travel, which it
+marks ``source="fork"``, and ``update_state`` on an older checkpoint,
+``"update"``) are accepted. A checkpoint without a parent (a fresh thread)
+is checked the same way when this saver had read the thread as empty: two
+writers that both found the thread empty cannot both start it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import builtins
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from typing import Any
+from uuid import UUID
+
+import orjson
+from langchain_core.messages import BaseMessage
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import (
+    WRITES_IDX_MAP,
+    BaseCheckpointSaver,
+    ChannelVersions,
+    Checkpoint,
+    CheckpointMetadata,
+    CheckpointTuple,
+    get_checkpoint_id,
+    get_serializable_checkpoint_metadata,
+    writes_sort_key,
+)
+from langgraph.checkpoint.serde.base import SerializerProtocol
+
+from memledger.api import MemoryEngine
+from memledger.domain.agent import Agent
+from memledger.domain.errors import InvalidInput, SessionNotFound
+from memledger.domain.langgraph_thread import LangGraphThread
+from memledger.domain.owner import Owner
+from memledger.domain.session import Session
+from memledger.domain.stream_ids import agent_stream_id, langgraph_thread_id
+from memledger.integrations.langgraph.index import Record, ThreadIndex, delta
+from memledger.integrations.langgraph.messages import is_message_list, to_fields
+from memledger.write.conversation import prepare_message
+from memledger.write.isolation import scoped_get
+from memledger.write.validation import check_name, check_owner
+from memledger.write.writer import UnitOfWork
+
+__all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "MemledgerSaver"]
+
+DEFAULT_OWNER = Owner("langgraph", "default")
+DEFAULT_AGENT = "langgraph"
+# The conformance suite's extended capabilities this saver does not implement, and why.
+UNSUPPORTED_CAPABILITIES = {
+    "prune": "the log is append-only: pruning could only hide old checkpoints, not reclaim their bytes, "
+    "and there is nothing quadratic to reclaim (a turn stores O(1) bytes); erase_owner destroys for good",
+    "delete_for_runs": "same reason as prune (run ids would only hide checkpoints, the events stay)",
+    "copy_thread": "a thread is one session; a copy would have to duplicate the session's messages into "
+    "another session or share seqs across sessions, and neither is done yet",
+}
+_THREADS_KEPT = 256  # thread indexes kept in memory (each is rebuilt from the log on demand)
+
+
+def _b64(data: bytes | None) -> str | None:
+    return None if data is None else base64.b64encode(data).decode()
+
+
+def _json(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
+class MemledgerSaver(BaseCheckpointSaver[str]):
+    """A ``BaseCheckpointSaver`` over a ``MemoryEngine`` (sync and async).
+
+    Thread-safe: one saver may serve many graphs and threads at once."""
+
+    def __init__(
+        self,
+        engine: MemoryEngine,
+        *,
+        owner: Owner = DEFAULT_OWNER,
+        agent_id: str = DEFAULT_AGENT,
+        serde: SerializerProtocol | None = None,
+    ) -> None:
+        super().__init__(serde=serde)
+        self.engine = engine
+        self.owner = check_owner(owner)
+        self.agent_id = check_name(agent_id, "agent_id", engine.config.limits)
+        self._indexes: OrderedDict[UUID, ThreadIndex] = OrderedDict()
+        self._lock = threading.Lock()
+        # (thread stream, ns) this saver last read as empty: a parentless put there must find it still empty.
+        self._read_empty: set[tuple[UUID, str]] = set()
+
+    @classmethod
+    @contextmanager
+    def from_conn_string(
+        cls, conn_string: str, *, owner: Owner = DEFAULT_OWNER, agent_id: str = DEFAULT_AGENT
+    ) -> Iterator[MemledgerSaver]:
+        """Opens the engine at ``conn_string`` (a path, ``sqlite:///...`` or
+        ``postgresql://...``) for the ``with`` block, like the peers'."""
+        engine = MemoryEngine.open(conn_string)
+        try:
+            yield cls(engine, owner=owner, agent_id=agent_id)
+        finally:
+            engine.close()
+
+    def setup(self) -> None:
+        """Nothing to do: the engine creates its tables when it opens. Here so
+        that code written for ``PostgresSaver`` runs unchanged."""
+
+    # --- owner and thread -------------------------------------------------------
+
+    def _owner(self, config: RunnableConfig) -> tuple[Owner, str]:
+        conf = config.get("configurable") or {}
+        owner = Owner(str(conf.get("app", self.owner.app)), str(conf.get("user_id", self.owner.user_id)))
+        agent = str(conf.get("agent_id", self.agent_id))
+        return check_owner(owner), agent
+
+    def _index(self, owner: Owner, thread_id: str) -> ThreadIndex:
+        stream = langgraph_thread_id(owner, thread_id)
+        with self._lock:
+            index = self._indexes.get(stream)
+            if index is None:
+                index = self._indexes[stream] = ThreadIndex(owner, stream)
+                while len(self._indexes) > _THREADS_KEPT:
+                    self._indexes.popitem(last=False)
+            self._indexes.move_to_end(stream)
+            return index
+
+    # --- reads -------------------------------------------------------------------
+
+    def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
+        conf = config["configurable"]
+        owner, _ = self._owner(config)
+        thread_id = str(conf["thread_id"])
+        ns = conf.get("checkpoint_ns", "")
+        checkpoint_id = get_checkpoint_id(config)
+        index = self._index(owner, thread_id)
+        with index.lock:
+            index.refresh(self.engine.writes)
+            if checkpoint_id is None:
+                head = index.heads.get(ns)
+                key = (index.stream_id, ns)
+                if head is None:
+                    self._read_empty.add(key)
+                    return None
+                self._read_empty.discard(key)
+                checkpoint_id = head
+            record = index.checkpoints.get(ns, {}).get(checkpoint_id)
+            if record is None:
+                return None
+            return self._tuple(index, thread_id, record)
+
+    def list(
+        self,
+        config: RunnableConfig | None,
+        *,
+        filter: dict[str, Any] | None = None,  # noqa: A002 - LangGraph's parameter name
+        before: RunnableConfig | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CheckpointTuple]:
+        """The thread's checkpoints, newest first (by checkpoint id, like the
+        peers), in its namespace when the config names one. Without a config
+        it yields nothing: the log keeps no index of every thread of every
+        owner, and LangGraph itself always lists one thread."""
+        configs: builtins.list[RunnableConfig] = [] if config is None else [config]
+        before_id = get_checkpoint_id(before) if before else None
+        for cfg in configs:
+            conf = cfg["configurable"]
+            if "thread_id" not in conf:
+                raise InvalidInput("MemledgerSaver.list needs a thread_id in config['configurable']")
+            owner, _ = self._owner(cfg)
+            thread_id = str(conf["thread_id"])
+            index = self._index(owner, thread_id)
+            with index.lock:
+                index.refresh(self.engine.writes)
+                namespaces = [conf["checkpoint_ns"]] if "checkpoint_ns" in conf else list(index.checkpoints)
+                records = [r for ns in namespaces for r in index.checkpoints.get(ns, {}).values()]
+                records.sort(key=lambda r: r.checkpoint_id, reverse=True)
+                if cid := get_checkpoint_id(cfg):
+                    records = [r for r in records if r.checkpoint_id == cid]
+                found = []
+                for r in records:
+                    if before_id is not None and r.checkpoint_id >= before_id:
+                        continue
+                    if filter and not all(k in r.metadata and r.metadata[k] == v for k, v in filter.items()):
+                        continue
+                    found.append(self._tuple(index, thread_id, r))
+                    if limit is not None and len(found) >= limit:
+                        break
+            yield from found
+
+    def _tuple(self, index: ThreadIndex, thread_id: str, record: Record) -> CheckpointTuple:
+        ns = record.ns
+        values: dict[str, Any] = {}
+        for channel, version in record.checkpoint["channel_versions"].items():
+            key = (ns, channel, str(version))
+            blob = index.blobs.get(key)
+            if blob is not None:
+                if blob[0] != "empty":
+                    values[channel] = self.serde.loads_typed((blob[0], base64.b64decode(blob[1])))
+            elif key in index.deltas:
+                values[channel] = index.messages(ns, channel, str(version), self.engine.writes, self.serde)
+        checkpoint: Checkpoint = {**record.checkpoint, "channel_values": values}  # type: ignore[typeddict-item]
+        writes = sorted(
+            index.writes.get((ns, record.checkpoint_id), {}).values(),
+            key=lambda w: writes_sort_key(w[4], w[0], 0),
+        )
+        pending = [(task, channel, self.serde.loads_typed((kind, base64.b64decode(data)))) for task, channel, kind, data, _ in writes]
+        parent = (
+            {"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": record.parent_id}}
+            if record.parent_id
+            else None
+        )
+        return CheckpointTuple(
+            config={"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": record.checkpoint_id}},
+            checkpoint=checkpoint,
+            metadata=record.metadata,  # type: ignore[arg-type]
+            parent_config=parent,  # type: ignore[arg-type]
+            pending_writes=pending,
+        )
+
+    # --- writes -------------------------------------------------------------------
+
+    def put(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        conf = config["configurable"]
+        owner, agent_id = self._owner(config)
+        thread_id = str(conf["thread_id"])
+        ns = str(conf.get("checkpoint_ns", ""))
+        parent_id: str | None = conf.get("checkpoint_id")
+        checkpoint_id = checkpoint["id"]
+        index = self._index(owner, thread_id)
+        stream = index.stream_id
+        if parent_id is None and (stream, ns) in self._read_empty:
+            parent_id = ""  # this writer read the thread as empty: it must still be
+        values = checkpoint["channel_values"]
+        blobs: dict[str, builtins.list[Any]] = {}
+        changes: dict[str, builtins.list[Any]] = {}
+        added: builtins.list[BaseMessage] = []
+        new_fields: builtins.list[dict[str, Any]] = []
+        limits = self.engine.config.limits
+        with index.lock:
+            index.refresh(self.engine.writes)
+            parent = index.checkpoints.get(ns, {}).get(parent_id or "")
+            for channel, version in new_versions.items():
+                version = str(version)
+                if channel not in values:
+                    blobs[channel] = [version, "empty", None]
+                    continue
+                value = values[channel]
+                if is_message_list(value):
+                    change, new = self._message_delta(index, ns, channel, parent, value, len(added))
+                    changes[channel] = [version, change]
+                    added.extend(new)
+                    for m in new:
+                        fields = to_fields(m, limits, self.serde)
+                        edited = index.seqs_by_id.get(m.id or "")
+                        if edited is not None:  # a new version of a message the session holds
+                            fields["metadata"]["langgraph"]["edit_of"] = edited
+                        new_fields.append(fields)
+                else:
+                    kind, data = self.serde.dumps_typed(value)
+                    blobs[channel] = [version, kind, _b64(data)]
+        stored = {k: v for k, v in checkpoint.items() if k != "channel_values"}
+        meta = get_serializable_checkpoint_metadata(config, metadata)
+        try:
+            meta_json = _json(meta)
+        except TypeError as e:
+            raise InvalidInput(f"checkpoint metadata must be JSON: {e}") from None
+        now = datetime.now(timezone.utc)
+        prepared = [prepare_message(self.engine.writes, fields, now) for fields in new_fields]
+        source = metadata.get("source")
+        checkpoint_json = _json(stored)
+        blobs_json = _json(blobs)
+
+        def command(unit: UnitOfWork) -> bool:
+            thread, session = _open_thread(unit, stream, owner, thread_id, agent_id)
+            if thread.heads.get(ns) == checkpoint_id:
+                return False  # a retry of a put that committed
+            thread.check_parent(ns, parent_id, source)
+            seqs = [session.add_message(**fields) for fields in prepared]
+            resolved = {ch: [v, _resolve(change, seqs)] for ch, (v, change) in changes.items()}
+            thread.save_checkpoint(
+                ns, checkpoint_id, parent_id or None, checkpoint_json, meta_json, blobs_json, _json(resolved)
+            )
+            return True
+
+        self.engine.writes.submit(command)
+        self._read_empty.discard((stream, ns))
+        return {"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": checkpoint_id}}
+
+    def _message_delta(
+        self, index: ThreadIndex, ns: str, channel: str, parent: Record | None, value: builtins.list[BaseMessage], offset: int
+    ) -> tuple[dict[str, Any], builtins.list[BaseMessage]]:
+        base_version = None if parent is None else parent.checkpoint["channel_versions"].get(channel)
+        base: builtins.list[BaseMessage] | None = None
+        base_seqs: builtins.list[int] | None = None
+        if base_version is not None and (ns, channel, str(base_version)) in index.deltas:
+            base_seqs = index.seq_list(ns, channel, str(base_version))
+            base = [index.message(s, self.engine.writes, self.serde) for s in base_seqs]
+        else:
+            index.refresh_session(self.engine.writes)
+        change, new = delta(base, base_seqs, value, index.seqs_by_id, index.objects)
+        if offset:  # placeholders of this channel follow those of the channels before it
+            _shift(change, offset)
+        if "reset" not in change:
+            change["base"] = str(base_version)
+        return change, new
+
+    def put_writes(
+        self,
+        config: RunnableConfig,
+        writes: Sequence[tuple[str, Any]],
+        task_id: str,
+        task_path: str = "",
+    ) -> None:
+        conf = config["configurable"]
+        owner, agent_id = self._owner(config)
+        thread_id = str(conf["thread_id"])
+        ns = str(conf.get("checkpoint_ns", ""))
+        checkpoint_id = str(conf["checkpoint_id"])
+        stream = langgraph_thread_id(owner, thread_id)
+        rows = []
+        for idx, (channel, value) in enumerate(writes):
+            kind, data = self.serde.dumps_typed(value)
+            rows.append([WRITES_IDX_MAP.get(channel, idx), channel, kind, _b64(data)])
+        payload = _json(rows)
+
+        def command(unit: UnitOfWork) -> None:
+            # With durability "async" LangGraph may store a step's writes before
+            # the thread's first checkpoint: they open the thread as a put would.
+            thread, _ = _open_thread(unit, stream, owner, thread_id, agent_id)
+            thread.put_writes(ns, checkpoint_id, str(task_id), task_path, payload)
+
+        self.engine.writes.submit(command)
+
+    def delete_thread(self, thread_id: str) -> None:
+        """Hides every checkpoint and write of the default owner's thread from
+        LangGraph (``langgraph.thread_deleted``). The log is append-only: the
+        events and the session's messages stay, for audits, until the owner is
+        erased (``MemoryEngine.erase_owner`` destroys them for good)."""
+        stream = langgraph_thread_id(self.owner, str(thread_id))
+
+        def command(unit: UnitOfWork) -> None:
+            thread = unit.get(LangGraphThread, stream)
+            if thread is not None and thread.heads:
+                thread.delete()
+
+        self.engine.writes.submit(command)
+        self._read_empty = {k for k in self._read_empty if k[0] != stream}
+
+    def get_next_version(self, current: str | None, channel: None) -> str:
+        """Versions unique per branch (a random fraction, as ``PostgresSaver``
+        does), so two branches' "version 5" of a channel never collide."""
+        if current is None:
+            current_v = 0
+        elif isinstance(current, int):
+            current_v = current
+        else:
+            current_v = int(str(current).split(".")[0])
+        return f"{current_v + 1:032}.{random.random():016}"
+
+    # --- async twins (the engine is synchronous; they run on a worker thread) --------
+
+    async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
+        return await asyncio.to_thread(self.get_tuple, config)
+
+    async def alist(
+        self,
+        config: RunnableConfig | None,
+        *,
+        filter: dict[str, Any] | None = None,  # noqa: A002
+        before: RunnableConfig | None = None,
+        limit: int | None = None,
+    ) -> AsyncIterator[CheckpointTuple]:
+        found = await asyncio.to_thread(lambda: builtins.list(self.list(config, filter=filter, before=before, limit=limit)))
+        for item in found:
+            yield item
+
+    async def aput(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        return await asyncio.to_thread(self.put, config, checkpoint, metadata, new_versions)
+
+    async def aput_writes(
+        self,
+        config: RunnableConfig,
+        writes: Sequence[tuple[str, Any]],
+        task_id: str,
+        task_path: str = "",
+    ) -> None:
+        await asyncio.to_thread(self.put_writes, config, writes, task_id, task_path)
+
+    async def adelete_thread(self, thread_id: str) -> None:
+        await asyncio.to_thread(self.delete_thread, thread_id)
+
+
+def _open_thread(
+    unit: UnitOfWork, stream: UUID, owner: Owner, thread_id: str, agent_id: str
+) -> tuple[LangGraphThread, Session]:
+    """The thread's stream and session; a first write creates both and points
+    the agent at the session, like ``create_session``, in the same transaction."""
+    thread = unit.get(LangGraphThread, stream)
+    if thread is None:
+        session = Session(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
+        agent = unit.get(Agent, agent_stream_id(owner, agent_id))
+        if agent is None:
+            agent = Agent(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
+        agent.open_session(session.id.hex)
+        thread = LangGraphThread(owner.app, owner.user_id, thread_id, session.id.hex, agent_id)
+        unit.add(session)
+        unit.add(agent)
+        unit.add(thread)
+        return thread, session
+    found = scoped_get(unit, Session, UUID(hex=thread.session_id), owner)
+    if found is None:
+        raise SessionNotFound(f"the session of thread {thread_id!r:.80} is gone")
+    return thread, found
+
+
+def _shift(change: dict[str, Any], offset: int) -> None:
+    def shift(seq: int) -> int:
+        return seq - offset if seq < 0 else seq
+
+    for key in ("append", "reset"):
+        if key in change:
+            change[key] = [shift(s) for s in change[key]]
+    if "replace" in change:
+        change["replace"] = {k: shift(v) for k, v in change["replace"].items()}
+
+
+def _resolve(change: dict[str, Any], seqs: list[int]) -> dict[str, Any]:
+    """The delta with each new message's placeholder ``-(k + 1)`` replaced by its seq."""
+
+    def seq(s: int) -> int:
+        return seqs[-s - 1] if s < 0 else s
+
+    out = dict(change)
+    for key in ("append", "reset"):
+        if key in out:
+            out[key] = [seq(s) for s in out[key]]
+    if "replace" in out:
+        out["replace"] = {k: seq(v) for k, v in out["replace"].items()}
+    return out
