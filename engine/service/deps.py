@@ -23,7 +23,7 @@ from memledger.service.keys import ApiKey, KeyRing
 from memledger.service.metrics import Metrics
 from memledger.service.settings import ServiceSettings
 
-__all__ = ["Authenticated", "IdempotencyHeader", "Owned", "Service", "authenticate", "owner_memory", "service_of"]
+__all__ = ["Authenticated", "IdempotencyHeader", "IncarnationHeader", "Owned", "Service", "authenticate", "owner_memory", "service_of"]
 
 
 @dataclass(eq=False)
@@ -71,4 +71,13 @@ Owned = Annotated[OwnerMemory, Depends(owner_memory)]
 IdempotencyHeader = Annotated[
     str | None,
     Header(alias="Idempotency-Key", description="a retry with the same key returns the first answer and writes nothing"),
+]
+
+# The agent incarnation a write is made for (``memledger supervise`` gives it
+# to the agent as MEMLEDGER_INCARNATION): an older one than the agent's
+# current incarnation is refused with 409 (``StaleIncarnation``), nothing written.
+IncarnationHeader = Annotated[
+    int | None,
+    Header(alias="Memledger-Incarnation", ge=1,
+           description="the agent incarnation this write is made for; a replaced one gets 409"),
 ]

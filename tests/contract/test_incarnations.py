@@ -146,3 +146,47 @@ def test_no_write_of_an_older_incarnation_follows_a_newer_one(
     assert messages == accepted
     current = eng.load_agent(owner, "agent")
     assert isinstance(current, Agent) and current.incarnation == 1 + steps.count("restore")
+
+
+def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
+    """``Memledger-Incarnation`` on the service's writes: a replaced one gets 409, nothing written."""
+    from fastapi.testclient import TestClient
+
+    from memledger.service.app import create_app
+    from memledger.service.keys import KeyRing
+    from memledger.service.settings import ServiceSettings
+
+    owner = _owner()
+    keyring = KeyRing(eng)
+    _, secret = keyring.create(owner.app)
+    client = TestClient(create_app(eng, keyring, ServiceSettings()))  # no lifespan: the fixture closes eng
+    auth = {"Authorization": f"Bearer {secret}"}
+    base = f"/v1/users/{owner.user_id}"
+    first = eng.claim_agent(owner, "agent")
+    old = {**auth, "Memledger-Incarnation": str(first)}
+    r = client.post(f"{base}/sessions", json={"agent_id": "agent"}, headers=old)
+    assert r.status_code == 201, r.text
+    sid = r.json()["session_id"]
+    assert client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "one"},
+                       headers=old).json() == {"seqs": [1]}
+    tid = client.post(f"{base}/sessions/{sid}/tasks", json={"input": "t"}, headers=old).json()["task_id"]
+    assert client.put(f"{base}/agents/agent/heartbeat", headers=old).status_code == 200
+    second = eng.restore_agent(owner, "agent", incarnate=True).incarnation
+    new = {**auth, "Memledger-Incarnation": str(second)}
+    refused = [
+        client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "zombie"}, headers=old),
+        client.put(f"{base}/agents/agent/checkpoint", json={"state": {"zombie": True}}, headers=old),
+        client.post(f"{base}/sessions/{sid}/tasks", json={"input": "zombie"}, headers=old),
+        client.post(f"{base}/tasks/{tid}/complete", json={"output": "zombie"}, headers=old),
+        client.put(f"{base}/agents/agent/heartbeat", headers=old),
+    ]
+    assert [r.status_code for r in refused] == [409] * 5, [r.text for r in refused]
+    assert "StaleIncarnation" in refused[0].text or "replaced" in refused[0].text
+    assert client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "two"},
+                       headers=new).json() == {"seqs": [2]}
+    assert client.post(f"{base}/tasks/{tid}/complete", json={"output": "ok"}, headers=new).status_code == 200
+    assert client.put(f"{base}/agents/agent/heartbeat", headers=auth).status_code == 400  # no header
+    bad = client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "x"},
+                      headers={**auth, "Memledger-Incarnation": "0"})
+    assert bad.status_code in (400, 422)
+    assert [m.content for m in eng.restore_agent(owner, "agent").messages] == ["one", "two"]

@@ -7,7 +7,8 @@ from typing import Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict
 
-from memledger.service.deps import IdempotencyHeader, Owned
+from memledger.domain.errors import InvalidInput
+from memledger.service.deps import IdempotencyHeader, IncarnationHeader, Owned
 
 __all__ = ["router"]
 
@@ -20,9 +21,20 @@ class Checkpoint(BaseModel):
 
 
 @router.put("/checkpoint", summary="save the agent's operational state (any JSON)")
-def checkpoint(agent: str, body: Checkpoint, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
-    mem.checkpoint_agent(agent, body.state, idempotency_key=idempotency_key)
+def checkpoint(
+    agent: str, body: Checkpoint, mem: Owned,
+    idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None,
+) -> dict[str, Any]:
+    mem.checkpoint_agent(agent, body.state, idempotency_key=idempotency_key, incarnation=incarnation)
     return {"agent_id": agent, "checkpointed": True}
+
+
+@router.put("/heartbeat", summary="the agent's incarnation is alive (a lease row, not an event)")
+def heartbeat(agent: str, mem: Owned, incarnation: IncarnationHeader = None) -> dict[str, Any]:
+    if incarnation is None:
+        raise InvalidInput("a heartbeat needs the Memledger-Incarnation header")
+    mem.heartbeat(agent, incarnation)
+    return {"agent_id": agent, "incarnation": incarnation}
 
 
 @router.get("/restore", summary="the agent as of its last acknowledged write (session, messages, open tasks, state)")

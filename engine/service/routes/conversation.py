@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from memledger.domain.errors import SessionNotFound
 from memledger.recovery.messages import messages_of_rows
-from memledger.service.deps import IdempotencyHeader, Owned, service_of
+from memledger.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
 from memledger.storage.store import translate_errors
 from memledger.storage.stream_rows import select_rows
 from memledger.write.validation import parse_id
@@ -51,14 +51,16 @@ class MessageBatch(BaseModel):
 
 
 @router.post("", status_code=201, summary="start a session for an agent")
-def create_session(body: NewSession, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
-    return {"session_id": mem.create_session(body.agent_id, idempotency_key=idempotency_key)}
+def create_session(
+    body: NewSession, mem: Owned, idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None
+) -> dict[str, str]:
+    return {"session_id": mem.create_session(body.agent_id, idempotency_key=idempotency_key, incarnation=incarnation)}
 
 
 @router.post("/{sid}/messages", status_code=201, summary="append one message or a batch (all or none)")
 def add_messages(
     sid: str, body: MessageIn | MessageBatch, mem: Owned, request: Request,
-    idempotency_key: IdempotencyHeader = None,
+    idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None,
 ) -> dict[str, list[int]]:
     batch = body.messages if isinstance(body, MessageBatch) else [body]
     messages = [m.model_dump(exclude_unset=True) for m in batch]
@@ -69,7 +71,7 @@ def add_messages(
             for i, m in enumerate(messages):
                 m["client_id"] = f"{idempotency_key}#{i}"
     start = time.perf_counter()
-    seqs = mem.add_messages(sid, messages)
+    seqs = mem.add_messages(sid, messages, incarnation=incarnation)
     service_of(request).metrics.append.observe(time.perf_counter() - start)
     return {"seqs": seqs}
 

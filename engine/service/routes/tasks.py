@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
 
-from memledger.service.deps import IdempotencyHeader, Owned
+from memledger.service.deps import IdempotencyHeader, IncarnationHeader, Owned
 
 __all__ = ["router"]
 
@@ -30,17 +30,26 @@ class TaskError(BaseModel):
 
 
 @router.post("/sessions/{sid}/tasks", status_code=201, summary="start a task in a session")
-def start_task(sid: str, body: NewTask, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
-    return {"task_id": mem.start_task(sid, body.input, idempotency_key=idempotency_key)}
+def start_task(
+    sid: str, body: NewTask, mem: Owned, idempotency_key: IdempotencyHeader = None,
+    incarnation: IncarnationHeader = None,
+) -> dict[str, str]:
+    return {"task_id": mem.start_task(sid, body.input, idempotency_key=idempotency_key, incarnation=incarnation)}
 
 
 @router.post("/tasks/{tid}/complete", summary="complete an open task")
-def complete_task(tid: str, body: TaskOutput, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
-    mem.complete_task(tid, body.output, idempotency_key=idempotency_key)
+def complete_task(
+    tid: str, body: TaskOutput, mem: Owned, idempotency_key: IdempotencyHeader = None,
+    incarnation: IncarnationHeader = None,
+) -> dict[str, Any]:
+    mem.complete_task(tid, body.output, idempotency_key=idempotency_key, incarnation=incarnation)
     return {"task_id": tid, "status": "completed"}
 
 
 @router.post("/tasks/{tid}/fail", summary="fail an open task")
-def fail_task(tid: str, body: TaskError, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
-    mem.fail_task(tid, body.error, idempotency_key=idempotency_key)
+def fail_task(
+    tid: str, body: TaskError, mem: Owned, idempotency_key: IdempotencyHeader = None,
+    incarnation: IncarnationHeader = None,
+) -> dict[str, Any]:
+    mem.fail_task(tid, body.error, idempotency_key=idempotency_key, incarnation=incarnation)
     return {"task_id": tid, "status": "failed"}
