@@ -9,5 +9,6 @@ from memledger.integrations.langgraph.saver import (
     UNSUPPORTED_CAPABILITIES,
     MemledgerSaver,
 )
+from memledger.integrations.langgraph.store import MemledgerStore
 
-__all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "MemledgerSaver"]
+__all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "MemledgerSaver", "MemledgerStore"]

@@ -1,0 +1,93 @@
+"""``MemledgerStore`` (LangGraph's ``BaseStore``) on every backend: items are
+beliefs of the owner their namespace maps to, every put / delete is a memory
+event, versions stay readable ``as_of`` a past moment, and search goes through
+the engine's retrieval."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import datetime, timezone
+
+import pytest
+from langgraph.store.base import GetOp, PutOp, SearchOp
+
+from memledger import MemoryEngine, Owner
+from memledger.domain import bitemporal
+from memledger.integrations.langgraph import MemledgerStore
+
+ALICE = Owner("langgraph", "alice")
+
+
+@pytest.fixture
+def store(eng: MemoryEngine) -> Iterator[MemledgerStore]:
+    yield MemledgerStore(eng)
+
+
+def test_put_get_overwrite_delete_are_memory_events(store: MemledgerStore, eng: MemoryEngine) -> None:
+    ns = ("alice", "memories")
+    store.put(ns, "city", {"content": "Alice lives in Lyon", "since": 2019})
+    first = store.get(ns, "city")
+    assert first is not None and first.value == {"content": "Alice lives in Lyon", "since": 2019}
+    eng.projections.wait(eng.position, timeout=30)
+    [lyon] = [r for r in eng.search(ALICE, "Lyon", k=5) if "Lyon" in r.statement]
+    before_move = datetime.now(timezone.utc)
+    store.put(ns, "city", {"content": "Alice moved to Porto", "since": 2024})
+    second = store.get(ns, "city")
+    assert second is not None and second.value["content"] == "Alice moved to Porto"
+    assert second.created_at == first.created_at and second.updated_at > first.updated_at
+    # the namespace's first element is the owner: these are alice's beliefs, with their history
+    eng.projections.wait(eng.position, timeout=30)
+    [current] = [r for r in eng.search(ALICE, "Porto", k=5) if "Porto" in r.statement]
+    old = eng.load_memory(ALICE, lyon.id)
+    assert old is not None and old.status == bitemporal.INVALIDATED_STATUS
+    assert eng.load_memory(Owner("langgraph", "bob"), lyon.id) is None
+    # as of a past moment, the old version (also through search)
+    then = store.get(ns, "city", as_of=before_move)
+    assert then is not None and then.value["content"] == "Alice lives in Lyon"
+    assert [i.value["since"] for i in store.search(("alice",), as_of=before_move)] == [2019]
+    store.delete(ns, "city")
+    assert store.get(ns, "city") is None
+    assert store.get(ns, "city", as_of=before_move) is not None  # deleted, not rewritten
+    assert eng.load_memory(ALICE, current.id).status == bitemporal.INVALIDATED_STATUS  # type: ignore[union-attr]
+
+
+def test_search_ranks_through_retrieval_and_filters(store: MemledgerStore) -> None:
+    ns = ("alice", "memories")
+    store.put(ns, "drink", {"content": "Alice drinks green tea every morning", "kind": "habit"})
+    store.put(ns, "pet", {"content": "Alice has a cat called Miso", "kind": "fact"})
+    store.put(("alice", "work"), "job", {"content": "Alice is a nurse", "kind": "fact"})
+    hits = store.search(("alice", "memories"), query="green tea")
+    assert hits and hits[0].key == "drink" and hits[0].score is not None
+    assert {i.key for i in store.search(("alice",), filter={"kind": "fact"})} == {"pet", "job"}
+    assert [i.key for i in store.search(("alice",), limit=1, offset=0)] == ["job"]  # newest first
+
+
+def test_namespaces_owners_and_a_second_process(store: MemledgerStore, eng: MemoryEngine) -> None:
+    store.put(("alice", "memories"), "a", {"content": "one"})
+    store.put(("alice", "prefs", "ui"), "b", {"content": "two"})
+    store.put(("bob", "memories"), "c", {"content": "three"})
+    assert store.list_namespaces() == [("alice", "memories"), ("alice", "prefs", "ui"), ("bob", "memories")]
+    assert store.list_namespaces(prefix=("alice",), max_depth=2) == [("alice", "memories"), ("alice", "prefs")]
+    assert store.list_namespaces(suffix=("memories",)) == [("alice", "memories"), ("bob", "memories")]
+    # bob's namespace is bob's: alice's beliefs do not hold it
+    eng.projections.wait(eng.position, timeout=30)
+    assert not [r for r in eng.search(ALICE, "three", k=10) if "three" in r.statement]
+    # another store (another process) folds the same items from the log
+    other = MemledgerStore(eng)
+    got = other.get(("bob", "memories"), "c")
+    assert got is not None and got.value == {"content": "three"}
+    # one owner for every namespace, when the app says so
+    single = MemledgerStore(eng, owner=Owner("app", "one-user"))
+    single.put(("any", "thing"), "k", {"content": "bound"})
+    assert single.get(("any", "thing"), "k") is not None
+    assert store.get(("any", "thing"), "k") is None  # "any" is not the owner of what one-user stored
+
+
+def test_abatch(store: MemledgerStore) -> None:
+    ns = ("alice", "memories")
+    results = asyncio.run(store.abatch([PutOp(ns, "k", {"content": "async put"}), GetOp(ns, "k"),
+                                        SearchOp(("alice",))]))
+    assert results[0] is None
+    assert results[1] is not None and results[1].value == {"content": "async put"}  # type: ignore[union-attr]
+    assert [i.key for i in results[2]] == ["k"]  # type: ignore[union-attr]
