@@ -58,11 +58,13 @@ def serve(db: str, log_path: str) -> tuple[subprocess.Popen[bytes], str]:
         server = subprocess.Popen([sys.executable, "-m", "memledger.cli", "serve", "--db", db, "--port", "0",
                                    "--log-level", "info"], stdout=log, stderr=subprocess.STDOUT)
     for _ in range(1200):
-        found = re.search(r"running on (http://\S+)", open(log_path).read())
+        with open(log_path) as log_file:
+            text = log_file.read()
+        found = re.search(r"running on (http://\S+)", text)
         if found:
             return server, found.group(1)
         time.sleep(0.05)
-    raise SystemExit("memledger serve did not start:\n" + open(log_path).read())
+    raise SystemExit("memledger serve did not start:\n" + text)
 
 
 def supervise(tmp: str) -> None:

@@ -103,7 +103,7 @@ def app_from_env() -> FastAPI:
 def _lag_or_nan(engine: MemoryEngine) -> float:
     try:
         return float(health.projection_lag(engine))
-    except Exception:  # a scrape must not fail because the database is away
+    except Exception:  # noqa: BLE001 - a scrape must not fail because the database is away
         return float("nan")
 
 

@@ -60,8 +60,9 @@ def authenticate(request: Request) -> ApiKey:
 Authenticated = Annotated[ApiKey, Depends(authenticate)]
 
 
-def owner_memory(user: str, key: Authenticated, request: Request) -> OwnerMemory:
-    """The engine bound to (the key's app, the path's user)."""
+async def owner_memory(user: str, key: Authenticated, request: Request) -> OwnerMemory:
+    """The engine bound to (the key's app, the path's user). ``async`` because
+    it does no I/O: a sync dependency costs a hop through the thread pool."""
     return service_of(request).engine.for_owner(Owner(key.app, user))
 
 

@@ -49,7 +49,7 @@ class ServiceSettings:
         return cls(**values)  # type: ignore[arg-type]
 
 
-def _number(name: str, raw: str, kind: type[int] | type[float]) -> float | int:
+def _number(name: str, raw: str, kind: type[int | float]) -> float | int:
     try:
         value = kind(raw)
     except ValueError:

@@ -84,7 +84,7 @@ def make_key(db: str, app: str) -> tuple[str, str]:
 
     done = subprocess.run(
         [sys.executable, "-m", "memledger.cli", "keys", "create", "--db", db, "--app", app, "--label", "tests", "--json"],
-        capture_output=True, text=True, timeout=120,
+        check=False, capture_output=True, text=True, timeout=120,
         env={k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

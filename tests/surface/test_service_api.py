@@ -247,11 +247,11 @@ def test_a_key_revoked_with_the_cli_is_refused_at_once(served: dict[str, Any], s
     with server.client(secret) as client:
         assert client.post(f"/v1/users/{user()}/sessions", json={"agent_id": "x"}).status_code == 201
         done = subprocess.run([sys.executable, "-m", "memledger.cli", "keys", "revoke", "--db", served["db"], key_id],
-                              capture_output=True, text=True, timeout=120)
+                              check=False, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         problem(client.post(f"/v1/users/{user()}/sessions", json={"agent_id": "x"}), 401, "AuthenticationFailed")
     listed = subprocess.run([sys.executable, "-m", "memledger.cli", "keys", "list", "--db", served["db"], "--json"],
-                            capture_output=True, text=True, timeout=120)
+                            check=False, capture_output=True, text=True, timeout=120)
     keys = {k["key_id"]: k for k in json.loads(listed.stdout)}
     assert keys[key_id]["app"] == "app-c" and keys[key_id]["revoked_at"] is not None
     assert sum(1 for k in keys.values() if k["revoked_at"] is None) == 2

@@ -9,7 +9,7 @@ time answers 503 (``ProjectionTimeout``), never a stale list.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -54,8 +54,8 @@ def forget(memory_id: str, mem: Owned, idempotency_key: IdempotencyHeader = None
 @router.get("/beliefs", summary="what was held true at valid_at, as recorded by known_at (default: now)")
 def beliefs(
     mem: Owned, request: Request,
-    valid_at: datetime | None = Query(None, description="RFC 3339 with an offset"),
-    known_at: datetime | None = Query(None, description="RFC 3339 with an offset"),
+    valid_at: Annotated[datetime | None, Query(description="RFC 3339 with an offset")] = None,
+    known_at: Annotated[datetime | None, Query(description="RFC 3339 with an offset")] = None,
 ) -> dict[str, Any]:
     side = _caught_up(request)
     return {"beliefs": beliefs_as_of(side, mem.owner, valid_at, known_at)}
