@@ -52,6 +52,7 @@ from memledger.domain.receipt import Receipt  # noqa: F401 - defines its stored 
 from memledger.domain.session import Session
 from memledger.domain.task import Task  # noqa: F401 - defines its stored topics for decoding
 from memledger.storage.backend import SQLITE_MAGIC, Backend
+from memledger.storage.continuity import install_version_guard
 from memledger.storage.driver_errors import (
     driver_errors,
     is_schema_race,
@@ -149,6 +150,15 @@ class EventLog(Application[UUID]):
             # a tenth of the connect timeout each keeps the whole at about
             # the connect timeout (with its integer setting, 10x at least 1 s).
             datastore.pool.timeout = max(0.1, self.backend.timeouts.connect_s / _LIBRARY_ATTEMPTS)
+            # The pool reconnects in the background with exponential backoff
+            # (1, 2, 4, 8, 16 s...) until its reconnect_timeout (5 min): after
+            # a failover, it slept up to 16 s past the new primary's promotion.
+            # Giving up after 2 s restarts the backoff at the next checkout.
+            datastore.pool.reconnect_timeout = _RECONNECT_S
+            recorder = self.factory.process_recorder()  # creates the tables
+            # A stream's next version needs its predecessor (a cache ahead of a failed-over store).
+            install_version_guard(datastore, recorder.events_table_name)  # type: ignore[attr-defined]
+            return recorder
         return self.factory.process_recorder()
 
     def check_file(self, when: str) -> None:
@@ -242,6 +252,7 @@ def open_event_log(
 
 _SCHEMA_RACE_ATTEMPTS = 5
 _LIBRARY_ATTEMPTS = 10  # eventsourcing.postgres: @retry(..., max_attempts=10, wait=0.2)
+_RECONNECT_S = 2.0  # psycopg_pool's background reconnection gives up (and starts over) after this
 
 
 def _file_identity(path: str | None) -> tuple[int, int] | None:

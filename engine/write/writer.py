@@ -20,7 +20,10 @@ a batch of two or more forms on its own again.
 Why the cache is safe without deep copies: only this thread touches the
 aggregates it holds. A conflict (another process wrote the same stream) or
 any failed save evicts what the batch touched; the next attempt reloads from
-the store (a snapshot plus at most ``snapshot_interval`` events).
+the store (a snapshot plus at most ``snapshot_interval`` events). A store
+found behind the cache (it lacks a stream's last cached version, as after a
+failover that lost asynchronously replicated events; the store refuses the
+write, ``memledger.storage.continuity``) drops the whole cache, with a warning.
 
 Why the cache is capped by bytes as well as by count: an Agent aggregate
 holds its last checkpoint (up to 1 MiB of text), so 10,000 of them came to
@@ -32,6 +35,7 @@ An evicted aggregate costs one reload, never a wrong answer.
 
 from __future__ import annotations
 
+import logging
 import queue
 import random
 import sys
@@ -56,7 +60,10 @@ from memledger.domain.errors import (
     StoreUnavailable,
 )
 from memledger.domain.owner import Owner, owns
+from memledger.storage.continuity import is_store_behind
 from memledger.storage.store import EventLog, IntegrityError, translate_errors
+
+log = logging.getLogger("memledger.write")
 
 __all__ = ["LINGER_S", "UnitOfWork", "Writer", "estimate_size"]
 
@@ -274,8 +281,10 @@ class Writer:
             try:
                 result = request.command(unit)
                 position = self._save(unit)
-            except IntegrityError:
+            except IntegrityError as e:
                 self._evict(unit)
+                if is_store_behind(e):
+                    self._forget_all(e)
                 if unit.tracking is not None and self._tracked_already(unit.tracking):
                     request.future.set_exception(
                         AlreadyProcessed(
@@ -357,6 +366,17 @@ class Writer:
         for aggregate_id, (agg, _) in list(self._cache.items()):
             if owns(owner, agg):
                 self._drop(aggregate_id)
+
+    def _forget_all(self, error: BaseException) -> None:
+        """The store refused a version because it lacks the one before
+        (``memledger.storage.continuity``): it is behind this cache, as after
+        a failover that lost asynchronously replicated events. Every cached
+        aggregate may be ahead, so all go; the retry reloads from the store."""
+        log.warning("the event store is behind the writer's cache (a failover lost acknowledged "
+                    "events?): dropping %d cached aggregates and reloading from the store: %s",
+                    len(self._cache), error)
+        self._cache.clear()
+        self._cached_bytes = 0
 
     def _evict(self, unit: UnitOfWork) -> None:
         for aggregate_id in unit.touched:
