@@ -5,7 +5,8 @@ answered, refuses what arrives after, and closes the engine last. The check
 is made from the event store alone (``restore_agent`` in a fresh engine):
 every message a client got a 2xx for is there exactly once, and nothing is
 there that no client was told about (a write either finished and was
-acknowledged, or never started). The server exits with status 0.
+acknowledged, or never started). An open event feed ends by itself, so the
+shutdown does not wait for its grace period. The server exits with status 0.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ def test_sigterm_during_concurrent_writes_loses_no_acknowledged_message(
     dsn = request.getfixturevalue("pg_server_dsn") if backend == "postgresql" else None
     with module_db(backend, tmp_path, dsn) as db:
         _, secret = make_key(db, "app-s")
-        server = start_server(db, tmp_path / "serve.log")
+        # A grace period far past the test's patience: the open event feed
+        # below must end by itself on SIGTERM, not be cut off when it expires.
+        server = start_server(db, tmp_path / "serve.log", env={"MEMLEDGER_SHUTDOWN_GRACE_S": "600"})
         users = [f"w{i}-{uuid.uuid4().hex[:6]}" for i in range(CLIENTS)]
         sessions = {}
         with server.client(secret) as c:
@@ -64,6 +67,17 @@ def test_sigterm_during_concurrent_writes_loses_no_acknowledged_message(
                         if count >= ACKED_BEFORE_SIGNAL:
                             enough.set()
 
+        feed_lines: list[str] = []
+        feed_open = threading.Event()
+
+        def follow() -> None:  # an auditor following the first user's events
+            with server.client(secret) as client, client.stream("GET", f"/v1/users/{users[0]}/events") as r:
+                feed_open.set()
+                feed_lines.extend(r.iter_lines())  # returns when the server ends the stream
+
+        feed = threading.Thread(target=follow)
+        feed.start()
+        assert feed_open.wait(60)
         threads = [threading.Thread(target=write, args=(u,)) for u in users]
         for t in threads:
             t.start()
@@ -72,11 +86,12 @@ def test_sigterm_during_concurrent_writes_loses_no_acknowledged_message(
             code = server.terminate(timeout=60)
         finally:
             server.kill()
-            for t in threads:
+            for t in [*threads, feed]:
                 t.join(120)
         log = server.log.read_text()
         assert code == 0, log
         assert "Traceback" not in log, log
+        assert not feed.is_alive() and any(line.startswith("data: ") for line in feed_lines)
         with MemoryEngine.open(db) as eng:
             for u in users:
                 restored = eng.restore_agent(Owner("app-s", u), "writer")
