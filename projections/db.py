@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 from sqlalchemy import JSON, DateTime, create_engine, event
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.engine import Connection, Dialect, Engine
+from sqlalchemy.engine import URL, Connection, Dialect, Engine
 from sqlalchemy.types import TypeDecorator
 
 from memledger.storage.backend import SQLITE_BUSY_MS, prepare_sqlite_connection
@@ -156,14 +156,14 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     prepare_sqlite_connection(dbapi_conn, synchronous="NORMAL")
 
 
-def psycopg_conninfo(db: Engine) -> str:
+def psycopg_conninfo(db: Engine | URL) -> str:
     """A libpq connection string for the same PostgreSQL database (for the
     LISTEN connection). Built by psycopg from the URL's parts, not rendered
     as a URL: SQLAlchemy renders a space in a query value (the timeouts in
     ``options``) as "+", which libpq does not decode."""
     from psycopg.conninfo import make_conninfo
 
-    url = db.url
+    url = db.url if isinstance(db, Engine) else db
     params: dict[str, Any] = url.translate_connect_args(username="user", database="dbname")
     params.update(url.query)
     params["application_name"] = APPLICATION_NAME

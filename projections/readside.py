@@ -40,9 +40,11 @@ class ReadSide:
         names: list[str] | None = None,
         batch_size: int | None = None,
         poll_interval: float = 0.25,
+        read_url: str | None = None,
     ) -> None:
         self.writes = writes
-        self.db: Engine = open_read_db(writes.log.backend.sqlalchemy_url)
+        # the read models' own database (``EngineConfig.read_db``), else the event store's
+        self.db: Engine = open_read_db(read_url or writes.log.backend.sqlalchemy_url)
         self.runner = Runner(
             writes.log,
             self.db,

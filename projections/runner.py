@@ -76,7 +76,7 @@ from typing import Any, Protocol
 from eventsourcing.persistence import InterfaceError as EsInterfaceError
 from eventsourcing.persistence import OperationalError as EsOperationalError
 from sqlalchemy import Table, select
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError as SaDBAPIError
 from sqlalchemy.exc import IntegrityError as SaIntegrityError
 from sqlalchemy.exc import InterfaceError as SaInterfaceError
@@ -416,7 +416,10 @@ class Runner:
         self.factories = dict(factories)
         self.batch_size = batch_size
         self.poll_interval = poll_interval
-        self.listen = listen and db.dialect.name == "postgresql"
+        # LISTEN where the events are inserted: the event store, which need
+        # not be the read models' database (``EngineConfig.read_db``)
+        self._log_url = make_url(event_log.backend.sqlalchemy_url)
+        self.listen = listen and event_log.backend.kind == "postgresql"
         self.on_batch = on_batch
         self._cache: dict[tuple[str, int], Projection] = {}
         self._positions: dict[tuple[str, int], int] = {}
@@ -560,7 +563,7 @@ class Runner:
             raise ProjectionError(f"projection runner failed: {self.error!r}") from self.error
 
     def _follow(self) -> None:
-        listener = _Listener(self.db, self.reader.channel) if self.listen else None
+        listener = _Listener(self._log_url, self.reader.channel) if self.listen else None
         backoff = 0.1
         try:
             while not self._stop.is_set():
@@ -634,7 +637,7 @@ class Runner:
 class _Listener:
     """A LISTEN connection that reconnects; ``wait`` is True on a notification."""
 
-    def __init__(self, db: Engine, channel: str | None) -> None:
+    def __init__(self, db: URL, channel: str | None) -> None:
         from memledger.projections.db import psycopg_conninfo
 
         self._conninfo = psycopg_conninfo(db)

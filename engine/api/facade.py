@@ -64,9 +64,10 @@ class MemoryEngine:
 
     def __init__(self, config: EngineConfig) -> None:
         self.config = config
-        self.backend: Backend = parse_db_url(
-            config.db, Timeouts(config.connect_timeout_s, config.statement_timeout_s, config.lock_timeout_s)
-        )
+        timeouts = Timeouts(config.connect_timeout_s, config.statement_timeout_s, config.lock_timeout_s)
+        self.backend: Backend = parse_db_url(config.db, timeouts)
+        # The read models' database (MEMLEDGER_READ_DB), else the event store's.
+        self.read_backend: Backend = parse_db_url(config.read_db, timeouts) if config.read_db else self.backend
         self.log: EventLog = open_event_log(
             self.backend,
             config.snapshot_interval,
@@ -124,7 +125,8 @@ class MemoryEngine:
         with self._readside_lock:
             if self._readside is None:
                 with driver_errors("the read side could not start"):
-                    self._readside = ReadSide(self.writes, run_in_process=self.config.projections_in_process)
+                    self._readside = ReadSide(self.writes, run_in_process=self.config.projections_in_process,
+                                              read_url=self.read_backend.sqlalchemy_url)
             return self._readside
 
     def __enter__(self) -> MemoryEngine:
@@ -476,7 +478,7 @@ class MemoryEngine:
                 self._readside.wait(self.writes.position, timeout=30)
             except ProjectionError:
                 pass  # the purge below does not depend on the runner; a re-call finishes
-        db = sql_engine(self.backend)
+        db = sql_engine(self.read_backend)  # the read models' database
         try:
             with translate_errors():
                 purged = purge_read_models(db, owner)

@@ -144,7 +144,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"BATCH {proj.name} v{proj.version} {old} {new}", flush=True)
 
     with _open(args.db) as eng:
-        db = open_read_db(eng.backend.sqlalchemy_url)
+        db = open_read_db(eng.read_backend.sqlalchemy_url)
         runner = Runner(eng.log, db, registry.kinds(names), batch_size=args.batch_size,
                         poll_interval=args.poll, on_batch=report if args.verbose else None)
         try:
@@ -217,7 +217,7 @@ def _rebuild(args: argparse.Namespace) -> int:
 
     _discover(args)
     with _open(args.db, create=False) as eng:  # a rebuild of nothing is a mistyped path
-        db = open_read_db(eng.backend.sqlalchemy_url)
+        db = open_read_db(eng.read_backend.sqlalchemy_url)
         try:
             report = rebuild(eng.log, db, args.name, params=_params(args.name, args.param),
                              batch_size=args.batch_size,
@@ -245,7 +245,7 @@ def _status(args: argparse.Namespace) -> int:
 
     _discover(args)
     with _open(args.db, create=False) as eng:
-        db = open_read_db(eng.backend.sqlalchemy_url)
+        db = open_read_db(eng.read_backend.sqlalchemy_url)
         try:
             rows = status(eng.log, db, args.name)
         finally:
@@ -268,7 +268,7 @@ def _quarantine_list(args: argparse.Namespace) -> int:
     from memledger.projections.db import open_read_db
 
     with _open(args.db, create=False) as eng:
-        db = open_read_db(eng.backend.sqlalchemy_url)
+        db = open_read_db(eng.read_backend.sqlalchemy_url)
         try:
             entries = quarantined(db, args.name)
         finally:
@@ -291,7 +291,7 @@ def _quarantine_retry(args: argparse.Namespace) -> int:
 
     _discover(args)
     with _open(args.db, create=False) as eng:
-        db = open_read_db(eng.backend.sqlalchemy_url)
+        db = open_read_db(eng.read_backend.sqlalchemy_url)
         try:
             reports = retry(eng.log, db, args.name, None if args.all else [args.position])
         finally:
@@ -318,7 +318,7 @@ def _drop(args: argparse.Namespace) -> int:
 
     _discover(args)
     with _open(args.db, create=False) as eng:
-        db = open_read_db(eng.backend.sqlalchemy_url)
+        db = open_read_db(eng.read_backend.sqlalchemy_url)
         try:
             drop_version(db, args.name, args.version)
         finally:

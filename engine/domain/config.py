@@ -80,6 +80,11 @@ class EngineConfig:
     # the projection runner wait). Off: a plain VACUUM, and the report says
     # the bytes may remain in free space. MEMLEDGER_ERASURE_REWRITE.
     erasure_rewrite: bool = True
+    # The read models' database (projections, search index, audit tables),
+    # when not the event store's: another database or cluster, so reads and
+    # rebuilds do not compete with appends. A URL like ``db``; None: the
+    # event store's own. MEMLEDGER_READ_DB.
+    read_db: str | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> EngineConfig:
@@ -93,6 +98,8 @@ class EngineConfig:
         values: dict[str, object] = {"limits": replace(base.limits, **limit_values)}
         if "MEMLEDGER_DB" in env:
             values["db"] = env["MEMLEDGER_DB"]
+        if env.get("MEMLEDGER_READ_DB", "").strip():
+            values["read_db"] = env["MEMLEDGER_READ_DB"].strip()
         for name in ("snapshot_interval", "cache_size", "cache_bytes", "max_retries", "group_commit_max"):
             raw = env.get("MEMLEDGER_" + name.upper())
             if raw is not None:
