@@ -85,10 +85,14 @@ def story(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         injected = mem.add_message(sid, "user", HOSTILE)
         mem.retract(sid, injected, "an injection, not the user")
         hostile = mem.remember(HOSTILE, kind="fact")
+        other = eng.for_owner(Owner("support", "mia"))
+        mia_session = other.create_session("agent-7")
+        other.add_message(mia_session, "user", "Staging still runs Go 1.22.")
         ring = KeyRing(eng)
         _, secret = ring.create("support", "auditor")
         _, foreign = ring.create("another-app", "someone else")
-    return {"db": db, "session": sid, "hostile": hostile, "secret": secret, "foreign": foreign}
+    return {"db": db, "session": sid, "hostile": hostile, "secret": secret, "foreign": foreign,
+            "mia_session": mia_session}
 
 
 @pytest.fixture(scope="module")
@@ -141,6 +145,17 @@ def signed_in(browser: Any, server: str, story: dict[str, Any]) -> None:
     wait_for(browser, "form.picker")
 
 
+def shoot(browser: Any, path: Path) -> None:
+    """A screenshot of the whole page (the window grown to the page's height)."""
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    width = browser.get_window_size()["width"]
+    browser.set_window_size(width, min(max(height + 120, 600), 3000))
+    try:
+        assert browser.save_screenshot(str(path))
+    finally:
+        browser.set_window_size(width, 900)
+
+
 def test_sign_in_with_a_key_kept_in_an_httponly_strict_cookie(browser: Any, server: str,
                                                                story: dict[str, Any]) -> None:
     assert httpx.get(f"{server}/ui/beliefs?user=ken").status_code == 401  # no key, no page
@@ -178,7 +193,7 @@ def test_timeline_shows_the_invalidation_its_reason_and_the_message_that_caused_
     svg = browser.find_element(By.CSS_SELECTOR, "figure svg.timeline")
     assert len(svg.find_elements(By.CSS_SELECTOR, "rect.valid")) == 3
     assert len(svg.find_elements(By.CSS_SELECTOR, "path.cut")) == 1
-    assert browser.save_screenshot(str(artifacts / "timeline.png"))
+    shoot(browser, artifacts / "timeline.png")
     # The cause is a working link: it opens the message in the conversation as it stood then.
     cause = invalidation.find_element(By.CSS_SELECTOR, ".cause a.message-link")
     cause.click()
@@ -189,7 +204,7 @@ def test_timeline_shows_the_invalidation_its_reason_and_the_message_that_caused_
     assert browser.switch_to.active_element.get_attribute("id") == "m2"  # focus follows the link (desk.js)
     # As it stood when the invalidation was recorded: the later, hostile message is not there yet.
     assert len(browser.find_elements(By.CSS_SELECTOR, "li.message")) == 2
-    assert browser.save_screenshot(str(artifacts / "conversation.png"))
+    shoot(browser, artifacts / "conversation.png")
 
 
 def test_lineage_from_a_message_lists_what_it_caused(
@@ -204,7 +219,7 @@ def test_lineage_from_a_message_lists_what_it_caused(
     assert "Go 1.23" in effects["invalidated"] and "(now invalidated)" in effects["invalidated"], effects
     assert "Go 1.24" in effects["created"] and "(now current)" in effects["created"], effects
     assert browser.find_element(By.CSS_SELECTOR, "[data-retracted]").get_attribute("data-retracted") == "false"
-    assert browser.save_screenshot(str(artifacts / "lineage.png"))
+    shoot(browser, artifacts / "lineage.png")
     browser.find_element(By.CSS_SELECTOR, "li.effect[data-how=invalidated] a").click()  # on to the belief
     assert len(wait_for(browser, "ol.versions").find_elements(By.CSS_SELECTOR, "li.version")) == 2
     # The retracted message says so.
@@ -225,7 +240,7 @@ def test_beliefs_as_of_a_date_between_the_messages_show_go_1_23(
     WebDriverWait(browser, 15).until(lambda d: "valid_at=" + BETWEEN in d.current_url)
     statements = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "li.belief .statement")]
     assert len(statements) == 1 and "Go 1.23" in statements[0], statements
-    assert browser.save_screenshot(str(artifacts / "beliefs_as_of.png"))
+    shoot(browser, artifacts / "beliefs_as_of.png")
 
 
 def test_a_memory_holding_a_script_is_shown_as_text_and_never_runs(
@@ -268,7 +283,26 @@ def test_usable_at_360_pixels(browser: Any, server: str, story: dict[str, Any], 
         browser.find_element(By.PARTIAL_LINK_TEXT, "Go 1.24").click()
         wait_for(browser, "ol.versions")
         assert browser.execute_script("return document.documentElement.scrollWidth") <= width
-        assert browser.save_screenshot(str(artifacts / "timeline_360px.png"))
+        shoot(browser, artifacts / "timeline_360px.png")
     finally:
         browser.set_window_size(1100, 900)
 
+
+
+def test_memledger_serve_has_the_desk_under_ui(tmp_path: Path) -> None:
+    """The service app includes the same router: no key, the sign-in page;
+    a key, the desk; the desk's routes stay out of the API's OpenAPI."""
+    from fastapi.testclient import TestClient
+
+    from memledger.service.app import create_app
+    from memledger.service.keys import KeyRing
+    from memledger.service.settings import ServiceSettings
+
+    engine = MemoryEngine.open(str(tmp_path / "serve.db"))
+    ring = KeyRing(engine)
+    _, secret = ring.create("support")
+    with TestClient(create_app(engine, ring, ServiceSettings.from_env())) as client:
+        assert client.get("/ui/").status_code == 401
+        page = client.get("/ui/", headers={"Authorization": f"Bearer {secret}"})
+        assert page.status_code == 200 and "App support" in page.text
+        assert not [p for p in client.get("/openapi.json").json()["paths"] if p.startswith("/ui")]

@@ -350,7 +350,7 @@ class _Desk:
         ]
         svg = draw(lanes, now, title="Versions on a time axis", ident="axis")
         calls = {m: {v.seq: v.call for v in self.engine.lineage(owner, m).versions} for m, _ in chain}
-        articles = [self._version(owner, n, m, versions, m == mid, calls[m])
+        articles = [self._version(owner, n, m, versions, calls[m])
                     for n, (m, versions) in enumerate(chain, 1)]
         body = join([
             tag("h1", "Timeline of a belief"), notice,
@@ -363,7 +363,7 @@ class _Desk:
         ])
         return "Timeline of a belief", body
 
-    def _version(self, owner: Owner, n: int, mid: str, versions: list[dict[str, Any]], asked: bool,
+    def _version(self, owner: Owner, n: int, mid: str, versions: list[dict[str, Any]],
                  calls: dict[int, str]) -> Markup:
         last = versions[-1]
         status = (bitemporal.FORGOTTEN_STATUS if last["opened_by"] == bitemporal.FORGOTTEN
@@ -374,7 +374,7 @@ class _Desk:
         details = tag(
             "dl",
             tag("dt", "Status"), tag("dd", status, class_=f"status {status}"),
-            tag("dt", "Confidence"), tag("dd", f"{last['confidence']:.2f} ({last['method']}, {last['extractor']})"),
+            tag("dt", "Confidence"), tag("dd", f"{last['confidence']:.2f} (method {last['method']}, extractor {last['extractor']})"),
             tag("dt", "Valid"), tag("dd", "from ", short_time(last["valid_from"]), " to ",
                                     short_time(last["invalid_at"]) if last["invalid_at"] else "now (still valid)"),
             tag("dt", "Known"), tag("dd", "since ", short_time(versions[0]["recorded_at"]),
@@ -382,8 +382,7 @@ class _Desk:
             tag("dt", "Sources"), tag("dd", tag("ul", join(tag("li", s) for s in sources)) if sources else "none cited"),
         )
         heading = tag("h2", f"Version {n}: ", tag("q", last["statement"]), id=f"h-{mid}")
-        more = tag("p", link("This belief alone", href(f"{self.prefix}/belief", user=owner.user_id, id=mid)),
-                   class_="ids", title=mid) if not asked else tag("p", f"id {mid}", class_="ids")
+        more = tag("p", f"id {mid}", class_="ids")
         return tag("li", tag("article", heading, details, tag("h3", "Changes"),
                              tag("ol", join(changes), class_="changes"), more, aria_labelledby=f"h-{mid}"),
                    class_="version" + (" invalidated" if status != bitemporal.CURRENT else ""),
