@@ -161,6 +161,8 @@ def test_sign_in_with_a_key_kept_in_an_httponly_strict_cookie(browser: Any, serv
     assert httpx.get(f"{server}/ui/beliefs?user=ken").status_code == 401  # no key, no page
     bad = httpx.post(f"{server}/ui/login", data={"key": "mlk_0000000000000000_" + "x" * 43})
     assert bad.status_code == 401 and "unknown or revoked" in bad.text
+    cross = httpx.post(f"{server}/ui/login", data={"key": story["secret"]}, headers={"Sec-Fetch-Site": "cross-site"})
+    assert cross.status_code == 403 and "memledger_desk_key" not in cross.headers.get("set-cookie", "")
     signed_in(browser, server, story)
     cookie = next(c for c in browser.get_cookies() if c["name"] == "memledger_desk_key")
     assert cookie["httpOnly"] is True and cookie["sameSite"] == "Strict" and cookie["path"] == "/ui"
@@ -172,6 +174,19 @@ def test_sign_in_with_a_key_kept_in_an_httponly_strict_cookie(browser: Any, serv
     wait_for(browser, "ol.cards")
     statements = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "li.belief .statement")]
     assert any("Go 1.24" in s for s in statements) and not any("Go 1.23" in s for s in statements), statements
+
+
+def test_sign_out_forgets_the_key(browser: Any, server: str, story: dict[str, Any]) -> None:
+    signed_in(browser, server, story)
+    browser.get(f"{server}/ui/sessions?user=ken")
+    wait_for(browser, "form.signout button").click()
+    wait_for(browser, "form.login")
+    assert not any(c["name"] == "memledger_desk_key" for c in browser.get_cookies())
+    browser.get(f"{server}/ui/sessions?user=ken")
+    assert wait_for(browser, "form.login") and not browser.find_elements(By.CSS_SELECTOR, "table")
+    signed_in(browser, server, story)  # the sign-in form brings the auditor back
+    browser.get(f"{server}/ui/sessions?user=ken")
+    assert story["session"][:8] in wait_for(browser, "table tbody").text
 
 
 def test_timeline_shows_the_invalidation_its_reason_and_the_message_that_caused_it(

@@ -249,6 +249,8 @@ class _Desk:
         return response
 
     def logout(self, request: Request) -> Response:
+        if _cross_site(request):  # another site may not sign the auditor out either
+            return Response(status_code=403, headers=SECURITY_HEADERS)
         response = RedirectResponse(f"{self.prefix}/login", status_code=303, headers=SECURITY_HEADERS)
         response.delete_cookie(COOKIE, path=self.prefix or "/", httponly=True, samesite="strict")
         return response
