@@ -289,3 +289,55 @@ def test_its_tables_carry_forced_row_level_security(installed: Path, db_url: str
                     assert unscoped == 0  # no owner scope, no writer scope: no row
         finally:
             db.dispose()
+
+
+class _Lengths(Projection):
+    """A projection defined here (no entry point): message lengths per
+    session; a message that says 'poison' raises in ``apply``."""
+
+    name = "lengths"
+    topics = ("message.added",)
+
+    def tables(self) -> Any:
+        from sqlalchemy import Column, Integer, String
+
+        return {"msgs": [Column("session_id", String(32), primary_key=True),
+                         Column("seq", Integer, primary_key=True), Column("chars", Integer)]}
+
+    def apply(self, batch: Any) -> None:
+        for ev in batch.events:
+            if ev.data["content"] == "poison":
+                raise ValueError("this projection cannot fold 'poison'")
+        batch.insert("msgs", [{"app": ev.owner.app, "user_id": ev.owner.user_id, "session_id": ev.stream_id,
+                               "seq": ev.data["seq"], "chars": len(ev.data["content"])} for ev in batch.events])
+
+
+def test_the_engine_quarantines_its_bad_event_and_purges_an_erased_owner(sqlite_url: str) -> None:
+    """What the engine gives any projection: an event ``apply`` raises on is
+    quarantined (under the projection's own class) while the rest folds; an
+    erased owner's rows go."""
+    from memledger.projections.runner import Runner
+
+    with MemoryEngine.open(sqlite_url, config=EngineConfig(db=sqlite_url, projections_in_process=False)) as eng:
+        for owner in OWNERS:
+            sid = eng.create_session(owner, agent_id="a")
+            eng.add_messages(owner, sid, [{"role": "user", "content": c} for c in ("ok", "poison", "fine")])
+        db = open_read_db(eng.backend.sqlalchemy_url)
+        runner = Runner(eng.log, db, {"lengths": registry.kind_of(_Lengths, "test")}, listen=False)
+        try:
+            runner.catch_up()
+            quarantined = [(q.user_id, q.code) for q in runner.quarantined]
+            code = f"{__name__}._Lengths"
+            assert quarantined == [("alice", code), ("alice", code), ("bob", code), ("bob", code)]  # + held
+            assert _count(db) == {"alice": 1, "bob": 1}  # "ok"; "fine" waits behind its stream's poison
+            eng.erase_owner(BOB)
+            runner.catch_up()
+            assert _count(db) == {"alice": 1}
+        finally:
+            db.dispose()
+
+
+def _count(db: Any) -> dict[str, int]:
+    with db.connect() as conn:
+        rows = conn.execute(text("SELECT user_id, count(*) FROM ml_lengths__msgs_v1 GROUP BY user_id"))
+        return {str(u): int(n) for u, n in rows}
