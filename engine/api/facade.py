@@ -443,6 +443,14 @@ class MemoryEngine:
         return lineage.unretract(self.writes, check_owner(owner), session_id, seq, reason,
                                  idempotency_key=idempotency_key)
 
+    def verify_log(self, owner: Owner | None = None) -> VerifyReport:
+        """Re-walks the log's hash chains (every stream, or ``owner``'s) and the
+        recorded chain-head checkpoints: intact, or the first altered, removed
+        or reordered event (``memledger.storage.chain``)."""
+        from memledger.storage import chain
+
+        return chain.verify(self.log, None if owner is None else check_owner(owner))
+
     # --- loads from the event store (owner-scoped) ----------------------------
 
     def load_memory(self, owner: Owner, memory_id: str) -> Memory | None:
@@ -700,6 +708,10 @@ class OwnerMemory:
         self, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None
     ) -> RetractionReport:
         return self._eng.unretract(self.owner, session_id, seq, reason, idempotency_key=idempotency_key)
+
+    def verify_log(self) -> VerifyReport:
+        """This owner's streams only."""
+        return self._eng.verify_log(self.owner)
 
     def load_memory(self, memory_id: str) -> Memory | None:
         return self._eng.load_memory(self.owner, memory_id)

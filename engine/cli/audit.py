@@ -1,4 +1,7 @@
-"""``memledger audit beliefs|history|invalidation|conversation|agent``: what was believed, when, why.
+"""``memledger audit beliefs|history|invalidation|conversation|agent|lineage|retract|unretract|verify``.
+
+What was believed, when, why, and because of which message; undoing what a
+message caused; proving the log was not edited.
 
 Reads the projections (after catching them up to the log head, unless
 ``--no-wait``). Times are RFC 3339 or dates; a time without an offset is UTC.
@@ -7,6 +10,14 @@ message 2 of that session): a unique prefix among the owner's ids. Ids of
 another owner are reported exactly like ids that do not exist. ``agent``
 reads the agent's own stream from the event log: its sessions, checkpoints,
 incarnations, crashes and stops (every restart ``memledger supervise`` made).
+
+``lineage`` walks cause and effect both ways, from the event log itself: a
+belief's versions with the messages and calls that caused each, or
+(``--message SID:SEQ``) every belief a message caused, directly and
+downstream. ``retract SID:SEQ --reason R`` withdraws a message and undoes
+what it caused (``unretract`` restores it); both are events. ``verify``
+re-walks every stream's hash chain and the recorded checkpoints and exits 1
+at the first altered, removed or reordered event.
 """
 
 from __future__ import annotations
@@ -66,6 +77,37 @@ def register(sub: Any) -> None:
     add_json(agent)
     agent.add_argument("agent_id", metavar="AGENT", help="the agent id")
     agent.set_defaults(handler=_agent)
+
+    lineage = cmds.add_parser("lineage", help="what caused a belief, or what a message caused",
+                              description="A belief's versions with their causes (messages, the "
+                              "distillation or explicit call, superseded versions); with --message "
+                              "SID:SEQ, the beliefs that message caused, directly and downstream.")
+    _common(lineage)
+    lineage.add_argument("memory_id", nargs="?", help="a belief id, or a unique prefix of it")
+    lineage.add_argument("--message", metavar="SID:SEQ", help="a message: session id (or prefix) and seq")
+    lineage.set_defaults(handler=_lineage)
+
+    for action, verb in (("retract", "withdraw a message and undo what it caused"),
+                         ("unretract", "restore a retracted message and what it caused")):
+        cmd = cmds.add_parser(action, help=verb, description=f"{verb[0].upper()}{verb[1:]} (an event, "
+                              "with the belief changes, in one transaction).")
+        _common(cmd)
+        cmd.add_argument("message", metavar="SID:SEQ", help="the message: session id (or prefix) and seq")
+        cmd.add_argument("--reason", required=True, help="why (recorded in the event)")
+        cmd.add_argument("--idempotency-key", default=None, help="makes a retried command a no-op")
+        cmd.set_defaults(handler=_retraction, retraction=action)
+
+    verify = cmds.add_parser("verify", help="re-walk the log's hash chains: intact, or the first tampering",
+                             description="Re-walks every stream's hash chain (over the stored, sealed "
+                             "bytes) and the recorded checkpoints; prints intact with counts, or the "
+                             "first altered, removed or reordered event. Exit status 1 when not intact.")
+    add_db(verify)
+    verify.add_argument("--app", default=None, help="only this owner's streams (with --user)")
+    verify.add_argument("--user", default=None, help="only this owner's streams (with --app)")
+    verify.add_argument("--checkpoint", action="store_true",
+                        help="record a checkpoint of the chain heads first (the engine also does every 1000 events)")
+    add_json(verify)
+    verify.set_defaults(handler=_verify)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -203,3 +245,126 @@ def _agent_row(event: Any) -> dict[str, Any]:
         "incarnation": fields.get("epoch", fields.get("incarnation")),
         "detail": detail,
     }
+
+
+def _message_ref(side: Any, owner: Any, text: str) -> tuple[str, int]:
+    """SID:SEQ (or SID#SEQ, as tables print it) with SID resolved among the owner's sessions."""
+    from memledger.projections.listing import resolve_id
+
+    sep = ":" if ":" in text else "#"
+    short, _, seq_text = text.partition(sep)
+    if not (seq_text.isascii() and seq_text.isdigit()):
+        raise InvalidId(f"a message is SID:SEQ (a session id and a message number), got {text!r:.60}")
+    sid = short if len(short) == 32 or side is None else resolve_id(side, owner, "session", short)
+    return sid, int(seq_text)
+
+
+def _engine_and_side(args: argparse.Namespace, needs_side: bool) -> tuple[Any, Any]:
+    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+
+    eng = MemoryEngine.open(args.db, create=False)
+    side = None
+    if needs_side:
+        side = eng.projections
+        if not args.no_wait:
+            side.wait_for_head()
+    return eng, side
+
+
+def _lineage(args: argparse.Namespace) -> int:
+    from memledger.projections.listing import resolve_id
+
+    if (args.memory_id is None) == (args.message is None):
+        raise InvalidId("give a belief id, or --message SID:SEQ (one of them)")
+    owner = owner_of(args)
+    short = args.memory_id if args.message is None else args.message.partition(":")[0].partition("#")[0]
+    eng, side = _engine_and_side(args, len(short) != 32)
+    with eng:
+        if args.message is not None:
+            sid, seq = _message_ref(side, owner, args.message)
+            found = eng.message_lineage(owner, sid, seq)
+            if args.json:
+                print_json(found.as_dict())
+                return 0
+            print(f"message {found.message}{' (retracted)' if found.retracted else ''}")
+            print_table(["effect", "memory_id", "v", "how", "status", "statement", "via"],
+                        [(kind, e.memory_id, e.seq, e.how, e.status, e.statement, e.via or "")
+                         for kind, effects in (("direct", found.direct), ("downstream", found.downstream))
+                         for e in effects], max_width=48)
+            return 0
+        mid = args.memory_id if side is None else resolve_id(side, owner, "memory", args.memory_id)
+        belief = eng.lineage(owner, mid)
+    if args.json:
+        print_json(belief.as_dict())
+        return 0
+    print(f"belief {belief.memory_id} ({belief.kind}, {belief.status})"
+          + (f"; supersedes {', '.join(belief.supersedes)}" if belief.supersedes else "")
+          + (f"; superseded by {', '.join(belief.superseded_by)}" if belief.superseded_by else ""))
+    print_table(["v", "event", "call", "statement", "valid", "recorded", "reason", "caused by"],
+                [(v.seq, v.event, v.call, v.statement, f"{_iso(v.valid_from)}..{_iso(v.invalid_at)}",
+                  _iso(v.recorded_at), v.reason or "", _causes(v)) for v in belief.versions], max_width=48)
+    return 0
+
+
+def _causes(v: Any) -> str:
+    parts = [f"message {m}" for m in v.sources]
+    if v.cause_message is not None:
+        parts.append(f"message {v.cause_message}")
+    parts += [", ".join(f"{k} {val}" for k, val in s.items()) for s in v.other_sources]
+    if v.cause and v.cause_message is None and "memory_id" in v.cause:
+        parts.append(f"belief {v.cause['memory_id']}")
+    return "; ".join(parts)
+
+
+def _retraction(args: argparse.Namespace) -> int:
+    owner = owner_of(args)
+    short = args.message.partition(":")[0].partition("#")[0]
+    eng, side = _engine_and_side(args, len(short) != 32)
+    with eng:
+        sid, seq = _message_ref(side, owner, args.message)
+        call = eng.retract if args.retraction == "retract" else eng.unretract
+        report = call(owner, sid, seq, args.reason, idempotency_key=args.idempotency_key)
+    if args.json:
+        print_json(report.as_dict())
+        return 0
+    if not report.changed:
+        print(f"message {report.message} was already {args.retraction}ed: nothing written")
+        return 0
+    print(f"{args.retraction}ed message {report.message}: "
+          f"{len(report.invalidated)} belief(s) invalidated, {len(report.reinstated)} reinstated")
+    for mid in report.invalidated:
+        print(f"  invalidated {mid}")
+    for mid in report.reinstated:
+        print(f"  reinstated  {mid}")
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from memledger.storage.chain import record_checkpoint
+
+    if (args.app is None) != (args.user is None):
+        raise InvalidId("--app and --user go together (or neither: the whole log)")
+    owner = None if args.app is None else owner_of(args)
+    with MemoryEngine.open(args.db, create=False) as eng:
+        if args.checkpoint:
+            record_checkpoint(eng.log.recorder)
+        report = eng.verify_log(owner)
+    if args.json:
+        print_json(report.as_dict())
+        return 0 if report.intact else 1
+    scope = "the whole log" if owner is None else f"{owner.app}/{owner.user_id}'s streams"
+    counts = (f"{report.streams} streams, {report.events} events ({report.chained} chained, "
+              f"{report.unchained} written before chaining), {report.checkpoints} checkpoints")
+    if report.intact:
+        print(f"intact: {scope}: {counts}")
+        return 0
+    f = report.finding
+    assert f is not None
+    where = f"stream {f.stream_id} version {f.version}" if f.stream_id else "the whole log"
+    print(f"NOT intact: {scope}: {counts}")
+    print(f"first finding: {f.kind} at {where}, position {f.position}: {f.detail}")
+    for other in report.findings[1:]:
+        print(f"  also: {other.kind} stream {other.stream_id or '-'} v{other.version} "
+              f"position {other.position}: {other.detail}")
+    return 1

@@ -154,9 +154,9 @@ class LineageIndex:
         verb = _VERBS[env.topic]
         fields = vars(e)
         for cited in [*(fields.get("sources") or ()), fields.get("cause")]:
-            ref = MessageRef.of(cited)
-            if ref is not None:
-                owned.cites.setdefault(ref, []).append((mid, seq, verb))
+            message = MessageRef.of(cited)
+            if message is not None:
+                owned.cites.setdefault(message, []).append((mid, seq, verb))
             elif isinstance(cited, Mapping) and isinstance(cited.get("memory_id"), str):
                 owned.follows.setdefault(cited["memory_id"], []).append((mid, seq, verb))
         if env.topic == bitemporal.DISTILLED:
@@ -219,7 +219,7 @@ def belief_lineage(eng: WritePort, owner: Owner, memory_id: str) -> BeliefLineag
         stream = parse_id(memory_id, "memory_id")
     except InvalidInput:
         raise MemoryNotFound(f"no memory {memory_id!r:.60}") from None
-    events = eng.stream_events(stream)
+    events: list[Any] = list(eng.stream_events(stream))
     if not events or not isinstance(events[0], Memory.Created):
         raise MemoryNotFound(f"no memory {stream.hex}")
     first: Any = events[0]

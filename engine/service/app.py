@@ -38,7 +38,7 @@ from memledger.service import errors, ui
 from memledger.service.deps import Service
 from memledger.service.keys import KeyRing
 from memledger.service.metrics import Metrics
-from memledger.service.routes import agents, conversation, events, health, memories, search, tasks, users
+from memledger.service.routes import agents, conversation, events, health, lineage, memories, search, tasks, users
 from memledger.service.settings import ServiceSettings
 
 __all__ = ["ROUTERS", "app_from_env", "create_app"]
@@ -50,6 +50,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     tasks.router,
     agents.router,
     memories.router,
+    lineage.router,
     search.router,
     users.router,
     events.router,

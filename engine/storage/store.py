@@ -46,12 +46,13 @@ from memledger.domain.errors import (
     StoreUnavailable,
 )
 from memledger.domain.langgraph_thread import LangGraphThread  # noqa: F401 - defines its stored topics for decoding
-from memledger.domain.memory import Memory  # noqa: F401 - defines its stored topics for decoding
 from memledger.domain.lineage import Retractions  # noqa: F401 - defines its stored topics for decoding
+from memledger.domain.memory import Memory  # noqa: F401 - defines its stored topics for decoding
 from memledger.domain.receipt import Receipt  # noqa: F401 - defines its stored topics for decoding
 from memledger.domain.session import Session
 from memledger.domain.task import Task  # noqa: F401 - defines its stored topics for decoding
 from memledger.storage.backend import SQLITE_MAGIC, Backend
+from memledger.storage.chain import recorder_topic
 from memledger.storage.continuity import install_version_guard
 from memledger.storage.driver_errors import (
     driver_errors,
@@ -102,6 +103,9 @@ class EventLog(Application[UUID]):
         self.snapshotting_projectors = {Session: project_events, Agent: project_events}  # type: ignore[misc]
         env = dict(backend.es_env)
         env["IS_SNAPSHOTTING_ENABLED"] = "y"
+        # Every append also writes its hash-chain links (engine.storage.chain).
+        env["PROCESS_RECORDER_TOPIC"] = recorder_topic(backend.kind)
+        env["POSTGRES_ENABLE_DB_FUNCTIONS"] = "n"  # the chain hooks the client-side insert
         super().__init__(env=env)
         self._file_id = _file_identity(backend.path) if backend.kind == "sqlite" else None
 

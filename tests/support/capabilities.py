@@ -52,6 +52,7 @@ class Capabilities:
     superuser_login: bool  # the engine logs in as a superuser (CHECKPOINT, CREATE EXTENSION vector pass)
     # facts: names below the API
     events_table: str  # the event store's table (the eventsourcing library names it per backend)
+    events_position: str  # that table's column holding an event's notification id (its log position)
     snapshots_table: str
 
 
@@ -67,6 +68,7 @@ CAPABILITIES: dict[str, Capabilities] = {
         server_processes=False,
         superuser_login=False,
         events_table="stored_events",
+        events_position="rowid",
         snapshots_table="stored_snapshots",
     ),
     "postgresql": Capabilities(
@@ -80,6 +82,7 @@ CAPABILITIES: dict[str, Capabilities] = {
         server_processes=True,
         superuser_login=True,
         events_table="memledger_events",
+        events_position="notification_id",
         snapshots_table="memledger_snapshots",
     ),
     # The least-privilege set-up of a managed PostgreSQL: the engine logs in
@@ -97,6 +100,7 @@ CAPABILITIES: dict[str, Capabilities] = {
         server_processes=False,
         superuser_login=False,
         events_table="memledger_events",
+        events_position="notification_id",
         snapshots_table="memledger_snapshots",
     ),
 }

@@ -1,0 +1,48 @@
+"""Lineage and retraction: what caused a belief, what a message caused, and
+withdrawing a message (an injection, the wrong speaker) with what it caused.
+
+Read from the event log itself (``MemoryEngine.lineage``), so an answer is
+never behind the last write. A retraction is one exactly-once command:
+``Idempotency-Key`` makes a retried request return the first answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict
+
+from memledger.service.deps import IdempotencyHeader, Owned
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/users/{user}", tags=["lineage"])
+
+
+class Retraction(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: str
+
+
+@router.post("/sessions/{sid}/messages/{seq}/retract",
+             summary="withdraw a message: invalidate what only it supported, reinstate what it invalidated")
+def retract(sid: str, seq: int, body: Retraction, mem: Owned,
+            idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
+    return mem.retract(sid, seq, body.reason, idempotency_key=idempotency_key).as_dict()
+
+
+@router.post("/sessions/{sid}/messages/{seq}/unretract", summary="restore a retracted message and what it caused")
+def unretract(sid: str, seq: int, body: Retraction, mem: Owned,
+              idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
+    return mem.unretract(sid, seq, body.reason, idempotency_key=idempotency_key).as_dict()
+
+
+@router.get("/sessions/{sid}/messages/{seq}/lineage", summary="the beliefs a message caused, directly and downstream")
+def message_lineage(sid: str, seq: int, mem: Owned) -> dict[str, Any]:
+    return mem.message_lineage(sid, seq).as_dict()
+
+
+@router.get("/memories/{memory_id}/lineage", summary="a belief's versions, each with what caused it")
+def lineage(memory_id: str, mem: Owned) -> dict[str, Any]:
+    return mem.lineage(memory_id).as_dict()

@@ -1,0 +1,437 @@
+"""Tamper evidence: a hash chain per stream over the stored (sealed) bytes,
+and periodic checkpoints of the whole log.
+
+Why over the stored bytes: crypto-shredding destroys an owner's key, not
+their rows, so the sealed states stay what they were and the chain still
+verifies after erasure, without anyone being able to read them. Nothing
+here decodes an event.
+
+Each event's link, written by the recorder in the same transaction as the
+event (``chained_recorder``), is::
+
+    hash = sha256(previous link's hash | stream id (16) | version (8) |
+                  notification id (8) | topic | 0x00 | stored state)
+
+with 32 zero bytes before a stream's first link (and before the first link
+after events written when chaining did not exist yet: those are counted as
+``unchained``, never as evidence). The notification id is in the hash, so
+moving an event within the global order is caught, not only within its
+stream. Links live in ``<events table>_chain`` (stream, version, position,
+hash).
+
+A chain alone does not catch the removal of a stream's last event together
+with its link, nor a rewrite of every link after an edit (anyone who can
+write the table can recompute sha256). Checkpoints bound that: every
+``CHECKPOINT_EVERY`` positions the recorder appends, in the same transaction,
+a row to ``<events table>_chain_checkpoints``: (position, links, digest),
+where digest = sha256(previous checkpoint's digest | every link hash with a
+position after the previous checkpoint's, in position order). ``verify``
+recomputes every checkpoint. Copy the latest checkpoint row somewhere the
+database's writers cannot reach (a ticket, a log shipper, a printout) and a
+rewritten history cannot match it.
+
+Cost on the write path: one indexed read of the previous link per stream per
+transaction (none for a new stream) and one multi-row insert; measured by
+``benchmarks`` / the issue 15 report.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.persistence import StoredEvent
+from eventsourcing.postgres import PostgresProcessRecorder
+from eventsourcing.sqlite import SQLiteProcessRecorder
+
+from memledger.domain.lineage import ChainFinding, VerifyReport
+from memledger.domain.owner import Owner
+from memledger.domain.stream_ids import owner_key_id
+
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "ChainedPostgresRecorder",
+    "ChainedSQLiteRecorder",
+    "link_hash",
+    "record_checkpoint",
+    "recorder_topic",
+    "verify",
+]
+
+CHECKPOINT_EVERY = 1000
+ZERO = bytes(32)
+
+
+def link_hash(prev: bytes, stream_id: UUID, version: int, position: int, topic: str, state: bytes) -> bytes:
+    h = hashlib.sha256(prev)
+    h.update(stream_id.bytes)
+    h.update(version.to_bytes(8, "big", signed=True))
+    h.update(position.to_bytes(8, "big", signed=True))
+    h.update(topic.encode())
+    h.update(b"\x00")
+    h.update(bytes(state))
+    return h.digest()
+
+
+def _uuid(value: Any) -> UUID:
+    return value if isinstance(value, UUID) else UUID(str(value))
+
+
+@dataclass(frozen=True, slots=True)
+class _Link:
+    stream_id: UUID
+    version: int
+    position: int
+    hash: bytes
+
+
+def _links(
+    stored: Sequence[StoredEvent], positions: Sequence[int], previous: dict[tuple[UUID, int], bytes]
+) -> list[_Link]:
+    """The new events' links; ``previous`` holds the stored hash of each
+    stream's event just before the batch (missing: a new or unchained stream)."""
+    heads: dict[UUID, tuple[int, bytes]] = {}
+    out = []
+    for s, position in zip(stored, positions, strict=True):
+        sid = _uuid(s.originator_id)
+        head = heads.get(sid)
+        if head is not None and head[0] == s.originator_version - 1:
+            prev = head[1]
+        else:
+            prev = previous.get((sid, s.originator_version - 1), ZERO)
+        h = link_hash(prev, sid, s.originator_version, position, s.topic, s.state)
+        heads[sid] = (s.originator_version, h)
+        out.append(_Link(sid, s.originator_version, position, h))
+    return out
+
+
+def _firsts(stored: Sequence[StoredEvent]) -> list[tuple[UUID, int]]:
+    """(stream, version before the batch) for each stream the batch continues."""
+    seen: dict[UUID, int] = {}
+    for s in stored:
+        sid = _uuid(s.originator_id)
+        if sid not in seen:
+            seen[sid] = s.originator_version - 1
+    return [(sid, v) for sid, v in seen.items() if v >= 1]
+
+
+def _digest(prev: bytes, hashes: Sequence[bytes]) -> bytes:
+    h = hashlib.sha256(prev)
+    for x in hashes:
+        h.update(x)
+    return h.digest()
+
+
+class ChainedSQLiteRecorder(SQLiteProcessRecorder):
+    """The SQLite process recorder, plus a chain link per event and a
+    checkpoint every ``CHECKPOINT_EVERY`` positions, in the same transaction."""
+
+    checkpoint_every = CHECKPOINT_EVERY
+
+    def construct_create_table_statements(self) -> list[str]:
+        t = self.events_table_name
+        return [
+            *super().construct_create_table_statements(),
+            f"CREATE TABLE IF NOT EXISTS {t}_chain (stream_id TEXT NOT NULL, version INTEGER NOT NULL, "
+            "position INTEGER NOT NULL, hash BLOB NOT NULL, PRIMARY KEY (stream_id, version)) WITHOUT ROWID",
+            f"CREATE INDEX IF NOT EXISTS {t}_chain_position ON {t}_chain (position)",
+            f"CREATE TABLE IF NOT EXISTS {t}_chain_checkpoints (position INTEGER PRIMARY KEY, "
+            "links INTEGER NOT NULL, digest BLOB NOT NULL, recorded_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)",
+        ]
+
+    def _insert_events(self, c: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        positions = super()._insert_events(c, stored_events, **kwargs)
+        if not stored_events or positions is None:
+            return positions
+        t = self.events_table_name
+        previous: dict[tuple[UUID, int], bytes] = {}
+        for sid, version in _firsts(stored_events):
+            c.execute(f"SELECT hash FROM {t}_chain WHERE stream_id=? AND version=?", (sid.hex, version))
+            row = c.fetchone()
+            if row is not None:
+                previous[(sid, version)] = bytes(row[0])
+        links = _links(stored_events, list(positions), previous)
+        c.executemany(
+            f"INSERT INTO {t}_chain (stream_id, version, position, hash) VALUES (?,?,?,?)",
+            [(k.stream_id.hex, k.version, k.position, k.hash) for k in links],
+        )
+        last = max(positions)
+        if last // self.checkpoint_every > (min(positions) - 1) // self.checkpoint_every:
+            _sqlite_checkpoint(c, t, last)
+        return positions
+
+
+def _sqlite_checkpoint(c: Any, t: str, upto: int) -> None:
+    c.execute(f"SELECT position, links, digest FROM {t}_chain_checkpoints ORDER BY position DESC LIMIT 1")
+    row = c.fetchone()
+    after, links, prev = (row[0], row[1], bytes(row[2])) if row else (0, 0, ZERO)
+    if upto <= after:
+        return
+    c.execute(f"SELECT hash FROM {t}_chain WHERE position > ? AND position <= ? ORDER BY position", (after, upto))
+    hashes = [bytes(r[0]) for r in c.fetchall()]
+    c.execute(
+        f"INSERT INTO {t}_chain_checkpoints (position, links, digest) VALUES (?,?,?)",
+        (upto, links + len(hashes), _digest(prev, hashes)),
+    )
+
+
+class ChainedPostgresRecorder(PostgresProcessRecorder):
+    """The PostgreSQL process recorder, plus chain links and checkpoints in
+    the insert's transaction (which holds the events table's EXCLUSIVE lock,
+    so links and checkpoints are written in position order)."""
+
+    checkpoint_every = CHECKPOINT_EVERY
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from psycopg.sql import SQL, Identifier
+
+        schema = Identifier(self.datastore.schema)
+        chain = Identifier(f"{self.events_table_name}_chain")
+        checkpoints = Identifier(f"{self.events_table_name}_chain_checkpoints")
+        self.sql_create_statements.extend([
+            SQL("CREATE TABLE IF NOT EXISTS {}.{} (stream_id uuid NOT NULL, version bigint NOT NULL, "
+                "position bigint NOT NULL, hash bytea NOT NULL, PRIMARY KEY (stream_id, version))").format(schema, chain),
+            SQL("CREATE INDEX IF NOT EXISTS {} ON {}.{} (position)").format(
+                Identifier(f"{self.events_table_name}_chain_position"), schema, chain),
+            SQL("CREATE TABLE IF NOT EXISTS {}.{} (position bigint PRIMARY KEY, links bigint NOT NULL, "
+                "digest bytea NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now())").format(schema, checkpoints),
+        ])  # fmt: skip
+        self._sql_prev = SQL("SELECT stream_id, version, hash FROM {}.{} WHERE (stream_id, version) IN "
+                             "(SELECT * FROM unnest(%s::uuid[], %s::bigint[]))").format(schema, chain)
+        self._sql_insert = SQL("INSERT INTO {}.{} (stream_id, version, position, hash) "
+                               "SELECT * FROM unnest(%s::uuid[], %s::bigint[], %s::bigint[], %s::bytea[])"
+                               ).format(schema, chain)
+        self._sql_last_checkpoint = SQL(
+            "SELECT position, links, digest FROM {}.{} ORDER BY position DESC LIMIT 1").format(schema, checkpoints)
+        self._sql_since = SQL("SELECT hash FROM {}.{} WHERE position > %s AND position <= %s ORDER BY position"
+                              ).format(schema, chain)
+        self._sql_checkpoint = SQL("INSERT INTO {}.{} (position, links, digest) VALUES (%s, %s, %s)"
+                                   ).format(schema, checkpoints)
+
+    def _fetch_ids_after_insert_events(
+        self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        positions = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
+        if not stored_events or not positions:
+            return positions
+        previous: dict[tuple[UUID, int], bytes] = {}
+        firsts = _firsts(stored_events)
+        if firsts:
+            curs.execute(self._sql_prev, ([s for s, _ in firsts], [v for _, v in firsts]))
+            for row in curs.fetchall():
+                previous[(_uuid(row["stream_id"]), int(row["version"]))] = bytes(row["hash"])
+        links = _links(stored_events, list(positions), previous)
+        curs.execute(self._sql_insert, (
+            [k.stream_id for k in links], [k.version for k in links],
+            [k.position for k in links], [k.hash for k in links],
+        ))  # fmt: skip
+        last = max(positions)
+        if last // self.checkpoint_every > (min(positions) - 1) // self.checkpoint_every:
+            self._checkpoint(curs, last)
+        return positions
+
+    def _checkpoint(self, curs: Any, upto: int) -> None:
+        curs.execute(self._sql_last_checkpoint)
+        row = curs.fetchone()
+        after, links, prev = (int(row["position"]), int(row["links"]), bytes(row["digest"])) if row else (0, 0, ZERO)
+        if upto <= after:
+            return
+        curs.execute(self._sql_since, (after, upto))
+        hashes = [bytes(r["hash"]) for r in curs.fetchall()]
+        curs.execute(self._sql_checkpoint, (upto, links + len(hashes), _digest(prev, hashes)))
+
+
+def recorder_topic(kind: str) -> str:
+    """The eventsourcing ``PROCESS_RECORDER_TOPIC`` for a backend kind."""
+    cls = ChainedPostgresRecorder if kind == "postgresql" else ChainedSQLiteRecorder
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def record_checkpoint(recorder: Any) -> None:
+    """Appends a checkpoint of every link up to the log's head now (the
+    recorder also does it every ``CHECKPOINT_EVERY`` positions)."""
+    if isinstance(recorder, ChainedPostgresRecorder):
+        with recorder.datastore.transaction(commit=True) as curs:
+            recorder._lock_table(curs)  # links are written under this lock: none can be missed
+            curs.execute(f'SELECT MAX(position) AS p FROM "{recorder.datastore.schema}".'
+                         f'"{recorder.events_table_name}_chain"')
+            row = curs.fetchone()
+            if row and row["p"] is not None:
+                recorder._checkpoint(curs, int(row["p"]))
+    elif isinstance(recorder, ChainedSQLiteRecorder):
+        with recorder.datastore.transaction(commit=True) as c:
+            c.execute(f"SELECT MAX(position) FROM {recorder.events_table_name}_chain")
+            row = c.fetchone()
+            if row and row[0] is not None:
+                _sqlite_checkpoint(c, recorder.events_table_name, int(row[0]))
+
+
+# --- verification -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    stream_id: UUID
+    version: int
+    position: int
+    topic: str
+    state: bytes
+
+
+def _rows(recorder: Any) -> tuple[Iterator[_Row], dict[tuple[UUID, int], tuple[int, bytes]], list[tuple[int, int, bytes]]]:
+    """The events (stream, version order), the links, the checkpoints."""
+    t = recorder.events_table_name
+    if isinstance(recorder, ChainedPostgresRecorder):
+        schema = recorder.datastore.schema
+        q = f'"{schema}"."{t}'
+        with recorder.datastore.transaction(commit=False) as curs:
+            curs.execute(f'SELECT originator_id, originator_version, notification_id, topic, state FROM {q}" '
+                         "ORDER BY originator_id, originator_version")
+            events = [_Row(_uuid(r["originator_id"]), int(r["originator_version"]), int(r["notification_id"]),
+                           r["topic"], bytes(r["state"])) for r in curs.fetchall()]
+            curs.execute(f'SELECT stream_id, version, position, hash FROM {q}_chain"')
+            links = {(_uuid(r["stream_id"]), int(r["version"])): (int(r["position"]), bytes(r["hash"]))
+                     for r in curs.fetchall()}
+            curs.execute(f'SELECT position, links, digest FROM {q}_chain_checkpoints" ORDER BY position')
+            checkpoints = [(int(r["position"]), int(r["links"]), bytes(r["digest"])) for r in curs.fetchall()]
+    else:
+        with recorder.datastore.transaction(commit=False) as c:
+            c.execute(f"SELECT originator_id, originator_version, rowid, topic, state FROM {t} "
+                      "ORDER BY originator_id, originator_version")
+            events = [_Row(_uuid(r[0]), int(r[1]), int(r[2]), r[3], bytes(r[4])) for r in c.fetchall()]
+            c.execute(f"SELECT stream_id, version, position, hash FROM {t}_chain")
+            links = {(_uuid(r[0]), int(r[1])): (int(r[2]), bytes(r[3])) for r in c.fetchall()}
+            c.execute(f"SELECT position, links, digest FROM {t}_chain_checkpoints ORDER BY position")
+            checkpoints = [(int(r[0]), int(r[1]), bytes(r[2])) for r in c.fetchall()]
+    return iter(events), links, checkpoints
+
+
+def verify(log: Any, owner: Owner | None = None) -> VerifyReport:
+    """Re-walks every stream's chain (``owner``'s streams only, when given)
+    and every checkpoint (always the whole log: a checkpoint covers all
+    owners, and its hashes reveal nothing). Every finding is reported; the
+    first (lowest position) is ``finding``."""
+    from memledger.domain.errors import MemledgerError
+
+    recorder = log.recorder
+    events, links, checkpoints = _rows(recorder)
+    wanted = None if owner is None else owner_key_id(owner).bytes
+    findings: list[ChainFinding] = []
+    streams = counted = chained = unchained = 0
+    seen_links: set[tuple[UUID, int]] = set()
+    stream: list[_Row] = []
+
+    def walk(rows: list[_Row]) -> None:
+        nonlocal streams, counted, chained, unchained
+        if not rows:
+            return
+        if wanted is not None and not _owned_by(log, rows[0], wanted, MemledgerError):
+            for r in rows:
+                seen_links.add((r.stream_id, r.version))
+            _tail(rows[0].stream_id, rows[-1].version)
+            return
+        streams += 1
+        prev = ZERO
+        was_chained = False
+        expected = 1
+        for r in rows:
+            counted += 1
+            key = (r.stream_id, r.version)
+            seen_links.add(key)
+            sid = r.stream_id.hex
+            if r.version != expected:
+                gone = links.get((r.stream_id, expected))
+                findings.append(ChainFinding("removed", sid, expected, None if gone is None else gone[0],
+                                             f"versions {expected}..{r.version - 1} are missing"))
+                prev = links.get((r.stream_id, r.version - 1), (0, ZERO))[1]
+            expected = r.version + 1
+            link = links.get(key)
+            if link is None:
+                unchained += 1
+                if was_chained:
+                    findings.append(ChainFinding("removed", sid, r.version, r.position,
+                                                 "the chain link of this event is gone"))
+                prev = ZERO
+                continue
+            chained += 1
+            was_chained = True
+            position, stored = link
+            if position != r.position:
+                findings.append(ChainFinding("reordered", sid, r.version, r.position,
+                                             f"chained at position {position}, now at {r.position}"))
+                prev = stored
+                continue
+            h = link_hash(prev, r.stream_id, r.version, r.position, r.topic, r.state)
+            if h != stored:
+                findings.append(ChainFinding("altered", sid, r.version, r.position,
+                                             "the stored bytes, topic or previous event differ from when it was written"))
+            prev = stored
+        _tail(rows[0].stream_id, rows[-1].version)
+
+    def _tail(sid: UUID, last: int) -> None:
+        top = max_link.get(sid, 0)
+        if top > last:
+            findings.append(ChainFinding("removed", sid.hex, last + 1, links.get((sid, last + 1), (None,))[0],
+                                         f"chained versions {last + 1}..{top} are gone"))
+
+    max_link: dict[UUID, int] = {}
+    for s, v in links:
+        if v > max_link.get(s, 0):
+            max_link[s] = v
+    for r in events:
+        if stream and stream[0].stream_id != r.stream_id:
+            walk(stream)
+            stream = []
+        stream.append(r)
+    walk(stream)
+    if wanted is None:
+        for (s, v), (position, _) in sorted(links.items(), key=lambda kv: kv[1][0]):
+            if (s, v) not in seen_links and not any(f.stream_id == s.hex for f in findings):
+                findings.append(ChainFinding("removed", s.hex, v, position, "a chained stream's events are gone"))
+    findings.extend(_check_points(links, checkpoints))
+    findings.sort(key=lambda f: (f.position is None, f.position or 0))
+    return VerifyReport(
+        intact=not findings, streams=streams, events=counted, chained=chained, unchained=unchained,
+        checkpoints=len(checkpoints), finding=findings[0] if findings else None, findings=tuple(findings),
+    )
+
+
+def _check_points(
+    links: dict[tuple[UUID, int], tuple[int, bytes]], checkpoints: list[tuple[int, int, bytes]]
+) -> list[ChainFinding]:
+    by_position = sorted(links.values())
+    out: list[ChainFinding] = []
+    prev, count, i = ZERO, 0, 0
+    for position, expected_links, digest in checkpoints:
+        hashes = []
+        while i < len(by_position) and by_position[i][0] <= position:
+            hashes.append(by_position[i][1])
+            i += 1
+        count += len(hashes)
+        prev = _digest(prev, hashes)
+        if count != expected_links or prev != digest:
+            kind = "removed" if count < expected_links else "altered"
+            out.append(ChainFinding(kind, "", None, position,
+                                    f"checkpoint at position {position} recorded {expected_links} links; "
+                                    f"the log now has {count} up to there{'' if kind == 'removed' else ', or other hashes'}"))
+            prev, count = digest, expected_links  # judge later checkpoints on their own
+    return out
+
+
+def _owned_by(log: Any, row: _Row, wanted: bytes, errors: type[Exception]) -> bool:
+    """Whether a stream's first event belongs to the owner whose key id is ``wanted``."""
+    state = row.state
+    if state[:1] == b"\x01" and len(state) > 17:
+        return state[1:17] == wanted
+    try:
+        event = log.mapper.to_domain_event(StoredEvent(row.stream_id, row.version, row.topic, state))
+    except (errors, ValueError, KeyError):
+        return False
+    app, user_id = getattr(event, "app", None), getattr(event, "user_id", None)
+    if not isinstance(app, str) or not isinstance(user_id, str):
+        return False
+    return owner_key_id(Owner(app, user_id)).bytes == wanted

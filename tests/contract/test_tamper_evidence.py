@@ -1,0 +1,136 @@
+"""Tamper evidence: raw SQL edits, deletes and swaps of stored events are
+found by ``verify_log`` / ``memledger audit verify``, on every backend.
+
+Each test tampers with the real tables, as someone with write access to the
+database would, below the engine; the engine only reads afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from memledger import MemoryEngine, Owner
+from memledger.cli import main
+from memledger.storage import chain
+from tests.support.capabilities import capabilities
+
+ALICE, BOB = Owner("audit", "alice"), Owner("audit", "bob")
+
+
+@pytest.fixture
+def raw(eng: MemoryEngine) -> Iterator[sa.Engine]:
+    db = sa.create_engine(eng.backend.sqlalchemy_url, poolclass=sa.pool.NullPool)
+    yield db
+    db.dispose()
+
+
+def _conversation(eng: MemoryEngine, owner: Owner, n: int = 4) -> str:
+    sid = eng.create_session(owner, "agent")
+    eng.add_messages(owner, sid, [{"role": "user", "content": f"message {i}"} for i in range(n)])
+    return sid
+
+
+def _sql(raw: sa.Engine, statement: str, **params: Any) -> list[Any]:
+    with raw.begin() as conn:
+        result = conn.execute(sa.text(statement), params)
+        return list(result) if result.returns_rows else []
+
+
+def _names(backend: str) -> tuple[str, str]:
+    c = capabilities(backend)
+    return c.events_table, c.events_position
+
+
+def _where(backend: str) -> str:
+    return "originator_id = :sid" if capabilities(backend).embedded_file else "originator_id = CAST(:sid AS uuid)"
+
+
+def test_an_untouched_log_is_intact_and_counted(eng: MemoryEngine) -> None:
+    eng.log.recorder.checkpoint_every = 3  # the engine records one every N positions (1000 by default)
+    _conversation(eng, ALICE)
+    _conversation(eng, BOB)
+    report = eng.verify_log()
+    assert report.intact and report.finding is None
+    assert report.events == report.chained > 0 and report.unchained == 0
+    assert report.checkpoints >= 2
+    mine = eng.for_owner(ALICE).verify_log()
+    assert mine.intact and 0 < mine.events < report.events
+
+
+def test_edit_delete_and_swap_are_each_found(eng: MemoryEngine, raw: sa.Engine, backend: str) -> None:
+    table, position = _names(backend)
+    where = _where(backend)
+    edited, deleted, swapped, moved = (_conversation(eng, ALICE) for _ in range(4))
+    assert eng.verify_log().intact
+    state = f"SELECT state FROM {table} WHERE {where} AND originator_version = :v"
+
+    # edit: one byte of a stored (sealed) state
+    (old,) = _sql(raw, state, sid=edited, v=2)[0]
+    changed = bytes(old[:-1]) + bytes([old[-1] ^ 1])
+    _sql(raw, f"UPDATE {table} SET state = :s WHERE {where} AND originator_version = 2", s=changed, sid=edited)
+    # delete: an event in the middle of a stream
+    _sql(raw, f"DELETE FROM {table} WHERE {where} AND originator_version = 3", sid=deleted)
+    # swap: two events' states within a stream
+    (a,) = _sql(raw, state, sid=swapped, v=2)[0]
+    (b,) = _sql(raw, state, sid=swapped, v=3)[0]
+    for v, s in ((2, b), (3, a)):
+        _sql(raw, f"UPDATE {table} SET state = :s WHERE {where} AND originator_version = :v", s=s, sid=swapped, v=v)
+    # swap: two events' positions in the global order
+    (p2,) = _sql(raw, f"SELECT {position} FROM {table} WHERE {where} AND originator_version = 2", sid=moved)[0]
+    (p3,) = _sql(raw, f"SELECT {position} FROM {table} WHERE {where} AND originator_version = 3", sid=moved)[0]
+    for frm, to in ((p2, -1), (p3, p2), (-1, p3)):
+        _sql(raw, f"UPDATE {table} SET {position} = :to WHERE {position} = :frm", to=to, frm=frm)
+
+    report = eng.verify_log()
+    assert not report.intact
+    found = {(f.stream_id, f.kind) for f in report.findings}
+    assert (edited, "altered") in found
+    assert (deleted, "removed") in found
+    assert (swapped, "altered") in found
+    assert (moved, "reordered") in found
+    assert report.finding == min(report.findings, key=lambda f: f.position or 0)
+    assert {f.version for f in report.findings if f.stream_id == deleted} == {3}
+
+
+def test_a_deleted_tail_with_its_link_is_caught_by_the_checkpoint(
+    eng: MemoryEngine, raw: sa.Engine, backend: str
+) -> None:
+    table, _ = _names(backend)
+    where = _where(backend)
+    sid = _conversation(eng, ALICE)
+    chain.record_checkpoint(eng.log.recorder)
+    # The thorough forger: the last event and its chain link both go.
+    _sql(raw, f"DELETE FROM {table} WHERE {where} AND originator_version = 5", sid=sid)
+    _sql(raw, f"DELETE FROM {table}_chain WHERE {where.replace('originator_id', 'stream_id')} AND version = 5",
+         sid=sid)
+    report = eng.verify_log()
+    assert not report.intact and report.checkpoints == 1
+    assert report.finding is not None and report.finding.kind == "removed" and report.finding.stream_id == ""
+
+
+def test_the_chain_survives_crypto_shredding(eng: MemoryEngine) -> None:
+    _conversation(eng, ALICE)
+    _conversation(eng, BOB)
+    chain.record_checkpoint(eng.log.recorder)
+    eng.erase_owner(ALICE)
+    report = eng.verify_log()
+    assert report.intact, report.findings
+    assert report.unchained == 0
+
+
+def test_audit_verify_cli(eng: MemoryEngine, raw: sa.Engine, db_url: str, backend: str,
+                          capsys: pytest.CaptureFixture[str]) -> None:
+    table, _ = _names(backend)
+    sid = _conversation(eng, ALICE)
+    assert main(["audit", "verify", "--db", db_url, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["intact"] is True and out["events"] > 0
+    _sql(raw, f"DELETE FROM {table} WHERE {_where(backend)} AND originator_version = 2", sid=sid)
+    assert main(["audit", "verify", "--db", db_url, "--app", "audit", "--user", "alice"]) == 1
+    text = capsys.readouterr().out
+    assert "removed" in text and sid in text
