@@ -92,6 +92,7 @@ from memledger.domain.errors import (
 )
 from memledger.projections import catalog
 from memledger.projections.catalog import PositionConflict, QuarantinedEvent
+from memledger.projections.leases import Leases
 from memledger.storage.follower import Envelope, Follower
 from memledger.storage.store import EventLog
 
@@ -410,8 +411,13 @@ class Runner:
         poll_interval: float = 0.25,
         listen: bool = True,
         on_batch: Callable[[Projection, int, int], None] | None = None,
+        leases: Leases | None = None,
     ) -> None:
         self.reader = Follower(event_log)
+        # Shared workers fold only the projections they hold a lease on
+        # (``projections.leases``); a batch whose lease ran out meanwhile is
+        # still safe: its position check fails if another worker moved on.
+        self.leases = leases
         self.db = db
         self.factories = dict(factories)
         self.batch_size = batch_size
@@ -475,7 +481,11 @@ class Runner:
     def catch_up(self) -> int:
         """Processes every active projection up to the head; returns events applied."""
         applied = 0
-        for proj in self.active():
+        projections = self.active()
+        if self.leases is not None:
+            held = set(self.leases.claim([p.name for p in projections]))
+            projections = [p for p in projections if p.name in held]
+        for proj in projections:
             self._retry_after_upgrade(proj)
             head = self.reader.head()
             while True:

@@ -19,6 +19,7 @@ importable from here; repeatable).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import sys
@@ -51,6 +52,9 @@ def register(sub: Any) -> None:
     run.add_argument("--poll", type=positive_float, default=0.25, help="polling interval in seconds")
     run.add_argument("--until-caught-up", action="store_true", help="catch up to the head, then exit")
     run.add_argument("--verbose", action="store_true", help="print one line per committed batch")
+    run.add_argument("--lease-ttl", type=positive_float, default=10.0,
+                     help="seconds a worker's lease on a projection lasts unrenewed: several workers "
+                          "share the projections, one worker each, and take over a dead worker's (default 10)")
     _add_plugin(run)
     run.set_defaults(handler=_run)
 
@@ -133,8 +137,11 @@ def _open(db: str, *, create: bool = True) -> MemoryEngine:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from sqlalchemy.exc import SQLAlchemyError
+
     from memledger.projections import registry
     from memledger.projections.db import open_read_db
+    from memledger.projections.leases import Leases
     from memledger.projections.runner import Runner
 
     _discover(args)
@@ -145,8 +152,10 @@ def _run(args: argparse.Namespace) -> int:
 
     with _open(args.db) as eng:
         db = open_read_db(eng.read_backend.sqlalchemy_url)
+        # following: one worker per projection at a time (a one-shot catch-up does them all)
+        leases = None if args.until_caught_up else Leases(db, ttl_s=args.lease_ttl)
         runner = Runner(eng.log, db, registry.kinds(names), batch_size=args.batch_size,
-                        poll_interval=args.poll, on_batch=report if args.verbose else None)
+                        poll_interval=args.poll, on_batch=report if args.verbose else None, leases=leases)
         try:
             if args.until_caught_up:
                 applied = runner.catch_up()
@@ -167,6 +176,9 @@ def _run(args: argparse.Namespace) -> int:
             print(f"following {eng.backend.display} ({', '.join(runner.factories)})", flush=True)
             runner.run_forever()
         finally:
+            if leases is not None:
+                with contextlib.suppress(SQLAlchemyError):  # unreleased, they expire after --lease-ttl
+                    leases.release()
             db.dispose()
     return 0
 
