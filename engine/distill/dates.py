@@ -3,22 +3,53 @@
 Why the message date and not "now": LoCoMo-style imports replay conversations
 that happened months ago; "yesterday" in a message sent on 8 May 2023 means
 7 May 2023 whenever the distiller runs. The resolved date is written into the
-statement ("on 7 May 2023") so the memory stays true out of context.
+statement ("on 7 May 2023") so the memory stays true out of context, and a
+fact's ``valid_from`` ("we upgraded last week") moves to it.
+
+Why two steps: ``dateparser`` (a maintained library for both languages) does
+the calendar arithmetic; a small pattern first *finds* the phrase, because
+running dateparser's free-text search over every sentence is slow and reads
+dates into ordinary words ("may", "sat"). The pattern only recognises the
+phrase and how precise it is (day, week, month, year) so the statement can
+say "in the week of 5 August 2026" rather than a made-up day.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, timezone
+from functools import lru_cache
+
+import dateparser  # type: ignore[import-untyped]
 
 __all__ = ["TimeMention", "find_time", "format_day"]
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
-_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "few": 3, "couple of": 2}
-_ZH_NUMBERS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
+_COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of)"
+_EN = re.compile(
+    r"\b(?:(yesterday|today|tonight|this (?:morning|afternoon|evening)|last night|the day before yesterday"
+    r"|last (?:" + _WEEKDAYS + r"))"
+    r"|(last week|this week|a week ago)"
+    r"|(last month|this month|(?:in|since|back in|early|late|in early|in late) (?:" + _MONTHS + r"|may)"
+    r"(?: \d{4})?|(?:" + _MONTHS + r") \d{4})"
+    r"|(last year)"
+    r"|(" + _COUNT + r" (?:day|week|month|year)s? ago))\b",
+    re.IGNORECASE,
+)
+_ZH = re.compile(
+    r"(前天|昨天|昨晚|今天|今早|今晚|刚才|刚刚)"
+    r"|(上个?(?:周|星期|礼拜)[一二三四五六日天]?|上周末|这周|本周)"
+    r"|(上个月|本月|这个月|(?:今年|去年)?\d{1,2}月份?|\d{4}年\d{1,2}月)"
+    r"|(去年)"
+    r"|([一两二三四五六七八九十\d]+(?:天|周|个星期|个月|年)前)"
+)
+_PRECISION = ("day", "week", "month", "year", "ago")
+_ZH_NUMERALS = str.maketrans({"一": "1", "两": "2", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6",
+                              "七": "7", "八": "8", "九": "9"})
+_EN_NUMBERS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+               "seven": "7", "eight": "8", "nine": "9", "ten": "10", "a couple of": "2"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,94 +63,60 @@ def format_day(d: datetime) -> str:
     return f"{d.day} {d:%B %Y}"
 
 
-def _zh_day(d: datetime) -> str:
-    return f"{d.year}年{d.month}月{d.day}日"
-
-
-_EN = re.compile(
-    r"\b(yesterday|today|tonight|this (?:morning|afternoon|evening)|last night"
-    r"|the day before yesterday"
-    r"|last (?:week(?:end)?|month|year|" + "|".join(_WEEKDAYS) + r")"
-    r"|(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (day|week|month|year)s? ago)\b",
-    re.IGNORECASE,
-)
-_ZH = re.compile(
-    r"(前天|昨天|昨晚|今天|今早|今晚|刚才|刚刚|上周末|上个?(?:周|星期|礼拜)([一二三四五六日天])?|上个月|去年"
-    r"|([一两二三四五六七八九十\d]+)(天|周|个星期|个月|年)前)"
-)
-
-
 def find_time(text: str, ref: datetime) -> TimeMention | None:
     """The first relative time expression in ``text`` resolved against ``ref``."""
     m = _EN.search(text)
     if m:
-        return _english(m, ref)
+        precision = _PRECISION[m.lastindex - 1 if m.lastindex else 0]
+        query = _english_query(m.group(0))
+        return _mention(m.group(0), query, "en", precision, ref)
     z = _ZH.search(text)
     if z:
-        return _chinese(z, ref)
+        precision = _PRECISION[z.lastindex - 1 if z.lastindex else 0]
+        return _mention(z.group(0), _chinese_query(z.group(0), ref), "zh", precision, ref)
     return None
 
 
-def _english(m: re.Match[str], ref: datetime) -> TimeMention:
-    phrase = m.group(0)
-    p = phrase.lower()
-    day = ref
-    if p == "yesterday" or p == "last night":
-        day = ref - timedelta(days=1)
-    elif p == "the day before yesterday":
-        day = ref - timedelta(days=2)
-    elif p in ("today", "tonight") or p.startswith("this "):
-        day = ref
-    elif p == "last week":
-        day = ref - timedelta(days=7)
-        return TimeMention(day, phrase, f"in the week before {format_day(ref)}")
-    elif p == "last weekend":
-        day = ref - timedelta(days=(ref.weekday() + 2) % 7 or 7)
-        return TimeMention(day, phrase, f"on the weekend before {format_day(ref)}")
-    elif p == "last month":
-        first = ref.replace(day=1) - timedelta(days=1)
-        return TimeMention(first.replace(day=1), phrase, f"in {first:%B %Y}")
-    elif p == "last year":
-        return TimeMention(ref.replace(year=ref.year - 1, month=1, day=1), phrase, f"in {ref.year - 1}")
-    elif p.startswith("last "):
-        target = _WEEKDAYS.index(p[5:])
-        back = (ref.weekday() - target) % 7 or 7
-        day = ref - timedelta(days=back)
-        return TimeMention(day, phrase, f"on {day:%A} {format_day(day)}")
-    else:  # N units ago
-        count = m.group(2).lower()
-        n = int(count) if count.isdigit() else _NUMBER_WORDS.get(count, 1)
-        unit = m.group(3).lower()
-        days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit] * n
-        day = ref - timedelta(days=days)
-        if unit in ("month", "year"):
-            return TimeMention(day, phrase, f"around {day:%B %Y}")
-    return TimeMention(day, phrase, f"on {format_day(day)}")
+def _english_query(phrase: str) -> str:
+    p = re.sub(r"^(?:in|since|back in|early|late|in early|in late)\s+", "", phrase.lower())
+    for word, digit in _EN_NUMBERS.items():
+        p = re.sub(rf"^{word} (?=(?:day|week|month|year))", digit + " ", p)
+    return p
 
 
-def _chinese(m: re.Match[str], ref: datetime) -> TimeMention:
-    phrase = m.group(1)
-    offsets = {"前天": 2, "昨天": 1, "昨晚": 1, "今天": 0, "今早": 0, "今晚": 0, "刚才": 0, "刚刚": 0}
-    if phrase in offsets:
-        day = ref - timedelta(days=offsets[phrase])
-        return TimeMention(day, phrase, _zh_day(day))
-    if phrase == "上周末":
-        day = ref - timedelta(days=(ref.weekday() + 2) % 7 or 7)
-        return TimeMention(day, phrase, f"{_zh_day(day)}（上周末）")
-    if phrase == "上个月":
-        last = ref.replace(day=1) - timedelta(days=1)
-        return TimeMention(last.replace(day=1), phrase, f"{last.year}年{last.month}月")
-    if phrase == "去年":
-        return TimeMention(ref.replace(year=ref.year - 1, month=1, day=1), phrase, f"{ref.year - 1}年")
-    if m.group(2) or phrase.startswith("上"):
-        if m.group(2):
-            monday = ref - timedelta(days=ref.weekday() + 7)
-            day = monday + timedelta(days=_ZH_WEEKDAYS[m.group(2)])
-            return TimeMention(day, phrase, _zh_day(day))
-        day = ref - timedelta(days=7)
-        return TimeMention(day, phrase, f"{_zh_day(ref)}的前一周")
-    count = m.group(3)
-    n = int(count) if count.isdigit() else _ZH_NUMBERS.get(count, 1)
-    days = {"天": 1, "周": 7, "个星期": 7, "个月": 30, "年": 365}[m.group(4)] * n
-    day = ref - timedelta(days=days)
-    return TimeMention(day, phrase, _zh_day(day))
+def _chinese_query(phrase: str, ref: datetime) -> str:
+    """Spellings dateparser does not read, mapped onto ones it does."""
+    p = phrase.replace("昨晚", "昨天").replace("今早", "今天").replace("今晚", "今天")
+    p = p.replace("刚才", "今天").replace("刚刚", "今天").replace("本周", "今天").replace("这周", "今天")
+    p = re.sub(r"上个?(?:星期|礼拜|周)[一二三四五六日天]?|上周末", "上周", p)
+    p = p.replace("本月", "今天").replace("这个月", "今天").replace("月份", "月")
+    p = re.sub(r"^今年", "", p)
+    p = re.sub(r"^去年(\d)", lambda m: f"{ref.year - 1}年{m.group(1)}", p)
+    return p.translate(_ZH_NUMERALS).replace("个星期", "周")
+
+
+def _mention(phrase: str, query: str, language: str, precision: str, ref: datetime) -> TimeMention | None:
+    when = _parse(query, language, ref.replace(tzinfo=None), precision == "month")
+    if when is None or when > ref.replace(tzinfo=None):
+        return None
+    when = when.replace(tzinfo=ref.tzinfo or timezone.utc)
+    if precision == "ago":
+        precision = "day" if re.search(r"day|天", phrase) else "week" if re.search(r"week|周|星期", phrase) else "month"
+    return TimeMention(when, phrase, _say(when, precision, language))
+
+
+@lru_cache(maxsize=4096)
+def _parse(query: str, language: str, base: datetime, first_of_month: bool) -> datetime | None:
+    settings: dict[str, object] = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "past"}
+    if first_of_month:
+        settings["PREFER_DAY_OF_MONTH"] = "first"
+    parsed = dateparser.parse(query, languages=[language], settings=settings)
+    return parsed if isinstance(parsed, datetime) else None
+
+
+def _say(d: datetime, precision: str, language: str) -> str:
+    if language == "zh":
+        return {"day": f"{d.year}年{d.month}月{d.day}日", "week": f"{d.year}年{d.month}月{d.day}日那一周",
+                "month": f"{d.year}年{d.month}月", "year": f"{d.year}年"}[precision]
+    return {"day": f"on {format_day(d)}", "week": f"in the week of {format_day(d)}",
+            "month": f"in {d:%B %Y}", "year": f"in {d.year}"}[precision]

@@ -34,6 +34,10 @@ class Finding:
     participants: tuple[str, ...] = ()
     location: str | None = None
     event_time: datetime | None = None
+    rule: str | None = None  # the rule family that read it (frames), for the event's explanation
+    value_type: str | None = None  # version / place / organisation / contact / number / time / ...
+    replaces: str | None = None  # the value it names as gone ("from X to Y", "no longer X")
+    valid_from: datetime | None = None  # when it started to hold, if the sentence says ("last week")
 
 
 def clean_value(text: str) -> str:

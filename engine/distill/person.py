@@ -4,6 +4,8 @@
 memory injected into another conversation months later must not say "I".
 English verbs after "I" are conjugated with a small, explicit rule set
 (modals and past forms stay, "have" -> "has", base forms get -s/-es).
+"We" is the speaker speaking for a team or household: "We use Go 1.23"
+said by Ken is "Ken uses Go 1.23" ("Ken and others use ..." read badly).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ IRREGULAR_PAST = frozenset(
     "went got had took made saw met came gave found bought ran began felt left heard kept brought "
     "thought told won wrote spent sent sat built caught taught flew drove ate drank swam sang became "
     "did was were lost paid said fell held led rode sold stood understood woke wore threw knew grew "
-    "chose forgot broke spoke hung hit put set read cut let shut quit".split()
+    "chose forgot broke spoke hung hit put set read cut let shut quit meant".split()
 )
 _KEEP = frozenset(
     "am was were did had can could will would should might must may shall need used ought "
@@ -24,7 +26,7 @@ _KEEP = frozenset(
 ) | IRREGULAR_PAST
 _ADVERBS = frozenset(
     "really also just always never usually often still now already recently finally sometimes only "
-    "even actually definitely totally absolutely mostly rarely generally normally".split()
+    "even actually definitely totally absolutely mostly rarely generally normally no longer".split()
 )
 _SPECIAL = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "go": "goes", "'m": "is",
             "'ve": "has", "were": "was", "haven't": "hasn't"}
@@ -78,14 +80,15 @@ def third_person(sentence: str, label: str) -> str:
         elif low in ("me", "myself"):
             out.append(name + tail)
         elif low == "we":
-            out.append(f"{name} and others{tail}")
+            out.append(name + tail)
+            conjugate_next = not tail
         elif low in ("we're", "we've"):
-            verb = "are" if low == "we're" else "have"
-            out.append(f"{name} and others {verb}{tail}")
+            verb = "is" if low == "we're" else "has"
+            out.append(f"{name} {verb}{tail}")
         elif low in ("our", "ours"):
             out.append(f"{name}'s{tail}")
         elif low == "us":
-            out.append(f"{name} and others{tail}")
+            out.append(name + tail)
         else:
             out.append(w)
     text = " ".join(out)
@@ -97,5 +100,6 @@ def _mid(label: str) -> str:
 
 
 def third_person_zh(sentence: str, label: str) -> str:
-    """我们 -> "<label>他们", 我 -> "<label>" in a Chinese sentence."""
-    return sentence.replace("我们", f"{label}他们").replace("我", label)
+    """我们 / 我 -> "<label>" in a Chinese sentence (the speaker speaks for
+    their team or household; "用户他们" read awkwardly and said no more)."""
+    return sentence.replace("我们", label).replace("我", label)

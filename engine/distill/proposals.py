@@ -37,6 +37,9 @@ class Proposal:
     problem: str | None = None
     solution: str | None = None
     sources: tuple[dict[str, Any], ...] = field(default=())
+    rule: str | None = None  # which rule family read it: named in the decision's reason
+    value_type: str | None = None  # version / place / organisation / contact / number / time / ...
+    replaces: str | None = None  # a value the statement names as gone ("from Go 1.23", "no longer coffee")
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ said, so reconciling the same delta tomorrow writes the same events.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -103,16 +104,27 @@ class _State:
 
     def _add_or_update(self, p: Proposal) -> None:
         same_kind = [b for b in self.current.values() if b.kind == p.kind]
+        if p.attribute is None and p.rule == "correction" and p.value:
+            target = self._corrected(p, same_kind)
+            if target is not None:
+                return self._supersede([target], _as_correction_of(target, p), "corrected")
         key = normalise(p.statement)
-        exact = next((b for b in same_kind if normalise(b.statement) == key), None)
+        exact = next((b for b in same_kind if normalise(b.statement) == key and not _conflicting_keys(b, p)), None)
         if exact is not None:
             return self._reinforce(exact, p, "restated")
-        keyed = [b for b in same_kind if _same_key(b, p)]
+        keyed = [b for b in same_kind if _same_key(b, p) or _covers(b, p)]
         if keyed:
             agreeing = [b for b in keyed if b.value == p.value]
             if agreeing:
                 return self._reinforce(agreeing[0], p, f"restated {p.attribute}")
-            return self._supersede(keyed, p, f"contradicted: {p.attribute} is now {p.value}")
+            named = [b for b in keyed if p.replaces and _names_value(b, p.replaces)]
+            if named or not (p.replaces and (p.value or "").startswith("not ")):
+                verb = "corrected" if p.rule == "correction" else "contradicted"
+                return self._supersede(named or keyed, p, verb)
+        elif p.replaces and p.subject:
+            gone = [b for b in same_kind if b.subject == p.subject and _names_value(b, p.replaces)]
+            if gone:
+                return self._supersede(gone, p, "corrected" if p.rule == "correction" else "replaced")
         candidates = [b for b in same_kind if not _conflicting_keys(b, p)]
         scored = self._scored(p, candidates)
         best = scored[0] if scored else None
@@ -123,6 +135,18 @@ class _State:
         if best is not None and best[1] >= self.config.revise_at:
             return self._revise(best[0], p, best[1])
         self._new(p)
+
+    def _corrected(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
+        """The belief a bare correction ("sorry, I meant Lille") corrects: the
+        one holding the value it names as wrong, else this subject's latest
+        keyed fact whose slot takes this type of value."""
+        mine = [b for b in beliefs if b.subject == p.subject and b.attribute and b.value]
+        if p.replaces:
+            named = [b for b in mine if _names_value(b, p.replaces)]
+            if named:
+                return max(named, key=lambda b: (b.valid_from, b.memory_id))
+        fitting = [b for b in mine if _fits(p.value_type, b.attribute)]
+        return max(fitting, key=lambda b: (b.valid_from, b.memory_id)) if fitting else None
 
     def _scored(self, p: Proposal, candidates: list[BeliefView]) -> list[tuple[BeliefView, float]]:
         if not candidates:
@@ -163,20 +187,22 @@ class _State:
         )
         self.current[b.memory_id] = replace(b, confidence=confidence).with_statement(p.statement)
 
-    def _supersede(self, old: list[BeliefView], p: Proposal, reason: str) -> None:
+    def _supersede(self, old: list[BeliefView], p: Proposal, verb: str) -> None:
         new_id = new_belief_id(self.owner, p.source_key)
         newer = [b for b in old if b.valid_from > p.valid_from]
         if newer:  # the proposal is history: record it, already superseded
             self._new(p, supersedes=None)
             self.changes.append(Invalidate(new_id, invalid_at=newer[0].valid_from,
                                            reason="superseded by a later statement",
-                                           cause={"memory_id": newer[0].memory_id},
+                                           cause={"memory_id": newer[0].memory_id,
+                                                  **_explain(p, newer[0], "superseded by a later statement")},
                                            superseded_by=newer[0].memory_id))
             self.current.pop(new_id, None)
             return
         for b in old:
-            self.changes.append(Invalidate(b.memory_id, invalid_at=p.valid_from, reason=reason,
-                                           cause=dict(p.source), superseded_by=new_id))
+            self.changes.append(Invalidate(b.memory_id, invalid_at=p.valid_from, reason=_reason(verb, p, b),
+                                           cause={**dict(p.source), **_explain(p, b, verb)},
+                                           superseded_by=new_id))
             self.current.pop(b.memory_id, None)
         self._new(p, supersedes=old[0].memory_id)
 
@@ -212,16 +238,94 @@ def _same_key(b: BeliefView, p: Proposal) -> bool:
 
 
 def _same_attribute(a: str, b: str) -> bool:
-    """Equal, or the same thing named with more or fewer words ("production"
-    vs "production environment"), with the same versioned entity if any."""
+    """The same slot and scope. Frame attributes are "slot@scope"
+    ("version:go@production"); scopes match with more or fewer words
+    ("production" vs "production environment"). Older attributes
+    ("production environment/go") compare the thing and versioned entity."""
     if a == b:
         return True
+    if "@" in a or "@" in b or not ("/" in a or "/" in b):
+        slot_a, _, scope_a = a.partition("@")
+        slot_b, _, scope_b = b.partition("@")
+        return slot_a == slot_b and _same_words(scope_a, scope_b)
     thing_a, _, entity_a = a.partition("/")
     thing_b, _, entity_b = b.partition("/")
     if entity_a != entity_b or ":" in thing_a or ":" in thing_b:
         return False
-    words_a, words_b = tokens(thing_a), tokens(thing_b)
+    return _same_words(thing_a, thing_b)
+
+
+def _same_words(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    words_a, words_b = tokens(a), tokens(b)
     return bool(words_a and words_b) and (words_a <= words_b or words_b <= words_a)
+
+
+def _covers(b: BeliefView, p: Proposal) -> bool:
+    """An announced change without a scope reaches the scoped belief of the
+    same slot ("we upgraded to Go 1.24" ends "production runs Go 1.23"), and a
+    scoped change reaches the unscoped one; a plain scoped statement does not
+    ("staging runs Go 1.24" leaves "we use Go 1.23" alone)."""
+    if p.op != "update" or not (b.subject and b.subject == p.subject and b.attribute and p.attribute):
+        return False
+    slot_b, at_b, _ = b.attribute.partition("@")
+    slot_p, at_p, _ = p.attribute.partition("@")
+    return slot_b == slot_p and not (at_b and at_p)
+
+
+def _names_value(b: BeliefView, value: str) -> bool:
+    """The belief holds the value a statement names as gone ("from coffee",
+    "not Lyon"): its value, or the item of a keyed preference."""
+    v = value.casefold()
+    if b.value and (b.value == v or b.value.removeprefix("not ") == v):
+        return True
+    return bool(b.attribute and b.attribute.split(":")[-1].split("@")[0] == v)
+
+
+_SLOT_TYPES = {"residence": "place", "employer": "organisation", "workplace": "organisation",
+               "occupation": "role", "drink": "thing", "diet": "text", "version": "version", "contact": "contact",
+               "count": "number", "time": "time", "own": "thing"}
+_NAME_LIKE = frozenset({"place", "organisation", "role", "thing", "text"})
+
+
+def _fits(value_type: str | None, attribute: str | None) -> bool:
+    if not attribute:
+        return False
+    slot_type = _SLOT_TYPES.get(attribute.split("@")[0].split(":")[0], "text")
+    if value_type in ("name", "text"):
+        return slot_type in _NAME_LIKE
+    return slot_type == value_type
+
+
+def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
+    """A bare correction rewritten as the corrected belief: its slot, and its
+    statement with the wrong value replaced by the right one."""
+    statement = p.statement
+    wrong = target.value or ""
+    right = re.sub(r"^(?:sorry|oops),?\s*", "", p.value or "", flags=re.IGNORECASE)
+    surface = _surface(p.statement, right)
+    if wrong and re.search(re.escape(wrong), target.statement, re.IGNORECASE):
+        statement = re.sub(re.escape(wrong), surface, target.statement, count=1, flags=re.IGNORECASE)
+    return replace(p, attribute=target.attribute, value=right, replaces=target.value, statement=statement)
+
+
+def _surface(text: str, value: str) -> str:
+    m = re.search(re.escape(value), text, re.IGNORECASE)
+    return m.group(0) if m else value
+
+
+def _reason(verb: str, p: Proposal, old: BeliefView) -> str:
+    frame = p.attribute or "?"
+    return f"{verb}: {frame} is now {p.value} (was {old.value}; rule {p.rule or 'similarity'})"
+
+
+def _explain(p: Proposal, old: BeliefView, verb: str) -> dict[str, object]:
+    """What the invalidation event carries to explain itself: the frame, the
+    rule family, the old and new values."""
+    return {"decision": verb, "rule": p.rule or "similarity", "subject": p.subject, "attribute": p.attribute,
+            "old_attribute": old.attribute, "old_value": old.value, "new_value": p.value,
+            "replaces": p.replaces}
 
 
 def _conflicting_keys(b: BeliefView, p: Proposal) -> bool:

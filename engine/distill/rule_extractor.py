@@ -18,6 +18,7 @@ import re
 from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from memledger.distill.delta import DeltaItem, ExtractionContext
 from memledger.distill.findings import Finding, Speaker
+from memledger.distill.frames import frame_findings
 from memledger.distill.proposals import Extraction, Proposal
 from memledger.distill.rules_en import english_findings, forget_request
 from memledger.distill.rules_zh import chinese_findings, forget_request_zh
@@ -39,6 +40,7 @@ _SOLUTION_EN = re.compile(
 )
 _SOLUTION_ZH = re.compile(r"可以|试试|试一下|解决|需要|改成|设置|运行|执行|安装|升级|检查|原因|重启|换成")
 _MAX_PART = 300
+_IDENTITY_ONLY = frozenset({"name", "origin", "age"})
 
 
 class RuleExtractor:
@@ -78,7 +80,11 @@ class RuleExtractor:
                     findings.append(Finding(kind="fact", statement=what or "", op=op, subject=speaker.key))
                     continue
                 rules = chinese_findings if is_cjk(sentence) else english_findings
-                findings.extend(rules(sentence, speaker, item.occurred_at))
+                framed = frame_findings(sentence, speaker, item.occurred_at)
+                legacy = rules(sentence, speaker, item.occurred_at)
+                if framed:  # the frame reading wins; only identity facts it does not cover stay
+                    legacy = [f for f in legacy if f.attribute in _IDENTITY_ONLY]
+                findings.extend(framed + legacy)
         unique: dict[tuple[str, str, str | None], Finding] = {}
         for f in findings:
             unique.setdefault((f.kind, f.statement, f.attribute), f)
@@ -89,12 +95,12 @@ class RuleExtractor:
         for n, f in enumerate(findings):
             out.append(
                 Proposal(
-                    op=f.op, kind=f.kind, statement=f.statement, valid_from=item.occurred_at,
+                    op=f.op, kind=f.kind, statement=f.statement, valid_from=f.valid_from or item.occurred_at,
                     source=item.source(), source_key=f"{item.session_id}:{item.seq}:{n}",
                     confidence=self._confidence, subject=f.subject, attribute=f.attribute,
                     value=f.value, topics=_topics(f.statement, f.participants),
                     participants=f.participants, location=f.location, event_time=f.event_time,
-                    sources=(item.source(),),
+                    sources=(item.source(),), rule=f.rule, value_type=f.value_type, replaces=f.replaces,
                 )
             )
         return out

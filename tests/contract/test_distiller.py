@@ -53,7 +53,7 @@ def test_an_upgrade_supersedes_the_old_version(eng: MemoryEngine, first: str, se
     assert old.value == "go 1.23"
     seq = _say(eng, sid, second, AUGUST)
     eng.distill()
-    (new,) = [b for b in _current(eng) if b.attribute and b.attribute.endswith("/go")]
+    (new,) = [b for b in _current(eng) if b.attribute == "version:go@production"]
     assert new.value == "go 1.24" and new.supersedes == old.memory_id
     assert new.valid_from == AUGUST
     side = eng.projections
@@ -211,7 +211,7 @@ def test_two_distillers_racing_write_each_belief_once(db_url: str) -> None:
         assert _topic_count(setup, "memory.reinforced") == 0
         for owner in owners:
             keys = Counter((b.subject, b.attribute) for b in _current(setup, owner))
-            assert sorted(k[1].split(" ")[0] for k in keys) == ["name", "occupation", "team"]
+            assert sorted(k[1].split("@")[0] for k in keys) == ["name", "occupation", "version:python"]
             assert max(keys.values()) == 1
     finally:
         setup.close()

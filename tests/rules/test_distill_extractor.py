@@ -76,9 +76,11 @@ def test_stated_facts_and_updates_keep_versions_whole() -> None:
     assert stated.op == "add" and stated.value == "go 1.23"
     assert stated.statement == "The user's production environment uses Go 1.23."
     assert update.op == "update" and update.value == "go 1.24"
-    assert stated.attribute == "production environment/go" and update.attribute == "production/go"
+    # one frame for both phrasings: the slot (version of Go) and its scope (production)
+    assert stated.attribute == update.attribute == "version:go@production"
+    assert update.valid_from.date().isoformat() == "2023-05-01"  # "last week", resolved against 8 May 2023
     (zh,) = _extract(("user", "我们已经把生产环境升到 Go 1.24 了"))
-    assert zh.op == "update" and zh.attribute == "生产环境/go" and zh.value == "go 1.24"
+    assert zh.op == "update" and zh.attribute == "version:go@production" and zh.value == "go 1.24"
 
 
 def test_dated_episode_uses_the_message_date_and_the_speaker_name() -> None:

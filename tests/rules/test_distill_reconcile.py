@@ -67,7 +67,9 @@ def test_contradiction_invalidates_and_supersedes() -> None:
     inv, add = reconcile(OWNER, _x(new), [old])
     new_id = new_belief_id(OWNER, "k9")
     assert isinstance(inv, Invalidate) and inv.memory_id == old.memory_id
-    assert inv.invalid_at == later and inv.superseded_by == new_id and inv.cause == new.source
+    assert inv.invalid_at == later and inv.superseded_by == new_id
+    assert inv.cause is not None and inv.cause.items() >= new.source.items()  # the source, plus why:
+    assert (inv.cause["old_value"], inv.cause["new_value"]) == ("go 1.23", "go 1.24")
     assert isinstance(add, NewBelief) and add.supersedes == old.memory_id and add.value == "go 1.24"
 
 

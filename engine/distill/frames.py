@@ -1,0 +1,705 @@
+"""Attribute frames: subject + slot (+ scope) + typed value, in English and Chinese.
+
+Why frames: "production runs Go 1.24", "we use Go 1.23 in production" and
+"we upgraded production to Go 1.24" fill the same slot (``version:go``, scope
+``production``) of the same subject; "my sister lives in Paris" fills
+``residence`` of another subject; "staging runs Go 1.24" another scope. Once
+a statement is read as a frame, reconcile can decide by rule: same subject,
+slot and scope with a new value supersedes; anything else does not.
+
+Rule families (each a general pattern, named in every decision it makes):
+
+- ``version``: "<Tool> <version>" with a use / run / upgrade cue;
+- ``residence``: live / moved / relocated / based + a place (住在, 搬到);
+- ``employer``: work at / joined / started at / job at + an organisation
+  (在…工作, 加入, 入职, 跳槽到); ``occupation``: work as / promoted to /
+  became / "I'm a" + a role (当上, 升为, 转岗做, 我是…);
+- ``contact``: an e-mail address or a phone number (邮箱, 电话, 手机);
+- ``count``: a number next to a noun with have / grew to (有…台, 增加到);
+- ``time``: an activity and a clock time (wake up at 6, 站会改到10点);
+- ``drink``: a drink with drink / have / switched to, or negated by no longer
+  / stopped / gave up (喝, 改喝, 不喝…了, 戒了), scoped by the time of day;
+- ``possession``: a car, phone or laptop by its brand (drive, bought, 换了);
+- ``generic``: "my <thing> is <value>" (我的…是 / 换成了 …);
+- ``correction``: sorry I meant / not X but Y / actually (说错了, 不是X是Y):
+  a value whose slot is the belief it corrects (reconcile finds it).
+
+Change cues (upgraded, moved, switched, now, no longer, 改, 换, 不再 ...) mark a
+finding as an update; "from X to Y", "instead of X", "not X" name the value
+it replaces; "also" / "too" / 也 / 还 make it additive (no supersession).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from memledger.distill.dates import find_time
+from memledger.distill.findings import Finding, Speaker
+from memledger.distill.person import third_person, third_person_zh
+from memledger.distill.value_types import EMAIL, PHONE, TypedValue, count_in, time_in, version_in
+
+__all__ = ["frame_findings"]
+
+# --- shared lexicons ------------------------------------------------------------
+
+_REL_EN = (r"sister|brother|mom|mum|mother|dad|father|parents|wife|husband|partner|girlfriend|boyfriend|"
+           r"friend|best friend|boss|manager|colleague|coworker|co-worker|son|daughter|cousin|aunt|uncle|"
+           r"neighbou?r|roommate|flatmate|grandma|grandmother|grandpa|grandfather|in-laws|kids|niece|nephew|"
+           r"teammate|cofounder|co-founder")
+_REL_ZH = ("姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|老公|妻子|丈夫|太太|男朋友|女朋友|朋友|同事|"
+           "老板|上司|领导|儿子|女儿|表哥|表姐|表妹|表弟|室友|邻居|舅舅|阿姨|叔叔|爷爷|奶奶|外婆|外公")
+_DRINKS_EN = sorted(
+    ("coffee", "tea", "green tea", "black tea", "herbal tea", "chamomile tea", "mint tea", "oolong",
+     "matcha", "espresso", "latte", "cappuccino", "flat white", "americano", "decaf", "water",
+     "sparkling water", "juice", "orange juice", "milk", "oat milk", "soy milk", "beer", "wine",
+     "red wine", "white wine", "whisky", "whiskey", "soda", "coke", "diet coke", "kombucha", "smoothie",
+     "smoothies", "hot chocolate", "cocoa", "yerba mate", "chai", "lemonade", "protein shake"),
+    key=len, reverse=True,
+)
+_DRINKS_ZH = sorted(
+    ("咖啡", "绿茶", "红茶", "乌龙茶", "花茶", "菊花茶", "普洱", "奶茶", "茶", "牛奶", "豆浆", "燕麦奶", "果汁",
+     "橙汁", "啤酒", "红酒", "白酒", "可乐", "拿铁", "美式", "抹茶", "温水", "白开水", "热水", "蜂蜜水", "酸奶"),
+    key=len, reverse=True,
+)
+_CAR_BRANDS = ("toyota|honda|tesla|ford|bmw|volkswagen|vw|subaru|kia|hyundai|mazda|audi|volvo|nissan|"
+               "mercedes|porsche|jeep|chevrolet|chevy|fiat|renault|peugeot|skoda|lexus|byd|polestar|mini|rivian")
+_PHONE_BRANDS = "iphone|pixel|galaxy|samsung|oneplus|xiaomi|huawei|nokia|fairphone|motorola"
+_LAPTOP_BRANDS = "macbook|thinkpad|xps|surface|chromebook|framework"
+_ZH_CAR = "特斯拉|丰田|本田|比亚迪|宝马|奔驰|大众|奥迪|理想|蔚来|小鹏|吉利|长安|沃尔沃|日产|马自达"
+_ZH_PHONE = "华为|小米|苹果手机|iPhone|OPPO|vivo|荣耀|三星"
+_OCCUPATION = frozenset(
+    "nurse doctor student chef artist teacher engineer developer programmer designer manager lawyer "
+    "accountant scientist writer author counselor counsellor musician painter photographer consultant "
+    "analyst architect pilot farmer mechanic therapist researcher professor librarian pharmacist dentist "
+    "officer clerk volunteer intern founder ceo cto cfo coo lead director head vp president editor "
+    "journalist tester administrator admin sre recruiter barista cook driver owner freelancer contractor "
+    "specialist coordinator supervisor assistant associate principal partner translator tutor".split()
+)
+_ZH_JOB = ("校长", "总经理", "工程师", "程序员", "设计师", "经理", "总监", "主管", "老师", "教师", "医生", "护士", "律师", "会计",
+           "研究员", "分析师", "架构师", "产品经理", "组长", "负责人", "总裁", "店长", "厨师", "司机", "顾问")
+
+# --- cues --------------------------------------------------------------------------
+
+_CHANGE_EN = re.compile(
+    r"\b(?:upgraded|updated|bumped|moved|migrated|switched|changed|relocated|transferred|converted|"
+    r"replaced|swapped|traded|sold|joined|left|quit|became|become|promoted|grew|increased|decreased|"
+    r"dropped|went|rolled|now|no longer|not any ?more|stopped|gave up|given up|these days|nowadays|"
+    r"anymore|any more|new|started|starting|got|bought|adopted|cut out|instead)\b",
+    re.IGNORECASE,
+)
+_CHANGE_ZH = re.compile(r"升级|升到|升至|升为|更新|换|改|迁移|切换|搬|跳槽|入职|加入|离职|辞职|现在|如今|最近|不再|戒|"
+                        r"已经|变成|增加|涨到|扩到|减少|降到|当上|晋升|新")
+_ADDITIVE_EN = re.compile(r"\b(?:also|too|as well|in addition)\b", re.IGNORECASE)
+_ADDITIVE_ZH = re.compile(r"也|还(?:会|喜欢|喝)")
+_CORRECTION_EN = re.compile(
+    r"\b(?:i|we)\s+meant\b|\bmisspoke\b|\btypo\b|^correction\b|\bi got (?:that|it) wrong\b|"
+    r"\bnot\s+(?!just\b|only\b|really\b|much\b|easy\b)[^,.;]{1,30}?,?\s+but\s+(?:in\s+|at\s+)?(?-i:(?!I\b)[A-Z0-9])|"
+    r",\s+not\s+(?!just\b|only\b|really\b)[^,;]{1,30}[.!]?$",
+    re.IGNORECASE,
+)
+_CORRECTION_ZH = re.compile(r"不对|说错了|说错|更正|纠正|我是说|我的意思是|应该是|其实是|搞错了|口误|写错了|不是.{1,12}?[，,]?(?:而)?是")
+_FROM_TO_EN = re.compile(r"\bfrom\s+(.+?)\s+(?:to|over to|onto|for)\s+", re.IGNORECASE)
+_W = r"((?:[^,.;]|\.(?=\w))+)"  # a value up to punctuation, keeping "3.12" and "a@b.com" whole
+_INSTEAD_EN = re.compile(r"\binstead of\s+" + _W, re.IGNORECASE)
+_NOT_BUT_EN = re.compile(r"\bnot\s+((?:[^,.;]|\.(?=\w))+?),?\s+but\s+(?:in\s+|at\s+)?" + _W, re.IGNORECASE)
+_MEANT_NOT_EN = re.compile(
+    r"\b(?:meant|it's|it is|it was|that's|that was|is|was|actually)\s+(?:in\s+|at\s+)?((?:[^,;]|\.(?=\w))+?),?\s+"
+    r"not\s+(?:in\s+|at\s+)?" + _W,
+    re.IGNORECASE,
+)
+_MEANT_EN = re.compile(r"\b(?:i|we)\s+meant\s+(?:to say\s+)?(?:that\s+)?(?:in\s+|at\s+)?" + _W, re.IGNORECASE)
+_LEAD_EN = re.compile(
+    r"^(?:(?:quick update|update|fyi|btw|by the way|just so you know|heads up|news|oh|ok|okay|so|well|also|"
+    r"and|hey|hi|anyway|good news|big news|small update|correction|sorry|oops|my bad|wait|no|actually)"
+    r"\b[\s,:;!.—-]*)+",
+    re.IGNORECASE,
+)
+_LEAD_ZH = re.compile(r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|告诉你|跟你说|好消息|哦|嗯|啊|不对|说错了|"
+                      r"更正一下|更正|纠正一下|抱歉|不好意思)[，,：:！!。 ]*)+")
+_CLAUSES_EN = re.compile(r"\s*[;,]\s*(?!\d)|\s+[-–—]\s+|\s+but\s+|\s+while\s+|\s+whereas\s+", re.IGNORECASE)
+_CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
+
+# --- English frames ------------------------------------------------------------------
+
+_CAP = r"[A-Z\u00C0-\u024F][\w'’.&-]*"
+_PLACE = rf"((?:the\s+)?{_CAP}(?:\s+(?:{_CAP}|de|del|la|le|am|upon|on|sur|of))*)"
+_ORG = rf"({_CAP}(?:\s+(?:{_CAP}|&|of|and))*)"
+_RESIDENCE_EN = re.compile(
+    r"\b(?:live|lives|living|reside|resides|residing|moved|move|moving|relocated|relocating|relocate|"
+    r"settled|based|staying|home is(?: now)?|house is(?: now)?|moved back|moved out)\s+"
+    r"(?:back\s+|over\s+|out\s+|here\s+|now\s+|permanently\s+|full-time\s+|all the way\s+)?"
+    r"(?:from\s+[^,;]+?\s+)?(?:to|in|into|at)\s+" + _PLACE
+)
+_EMPLOYER_EN = re.compile(
+    r"\b(?:(?:work|works|working)\s+(?:now\s+)?(?:at|for)|joined|(?:started|starting|start|began)\s+"
+    r"(?:a\s+new\s+(?:job|role|position)\s+|working\s+|work\s+)?(?:at|with|for)|(?:job|position|role|offer|"
+    r"gig)\s+(?:at|with)|(?:employer|company)\s+is(?:\s+now)?|hired\s+by|(?:I'm|I am|we're|we are)\s+(?:now\s+)?"
+    r"(?:at|with)|moved\s+(?:over\s+)?to\s+(?:a\s+job\s+at)?)\s+" + _ORG
+)
+_ROLE = r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})"
+_OCCUPATION_EN = re.compile(
+    r"\b(?:work(?:s|ing)?\s+as|promoted\s+to|became|become|I'm\s+now|I\s+am\s+now|I'm|I\s+am|"
+    r"(?:role|title|job title|position|job)\s+is(?:\s+now)?|(?:switched|moved|changed)\s+(?:careers?\s+|roles?\s+|"
+    r"jobs?\s+)?(?:to|into)|(?:joined|started)\s+[^,;]*?\s+as|now\s+(?:a|an))\s+(?:an?\s+|the\s+)?" + _ROLE,
+)
+_PHONE_CUE_EN = re.compile(r"\b(?:phone|number|mobile|cell|reach me|call me|whatsapp|tel)\b", re.IGNORECASE)
+_VERSION_CUE_EN = re.compile(
+    r"\b(?:use|uses|using|used|run|runs|running|on|upgraded|updated|moved|migrated|switched|bumped|"
+    r"rolled|deployed|now|stack|version|upgrade|update|is|are|pinned)\b",
+    re.IGNORECASE,
+)
+# A count is stated right after its verb ("we have 3 servers", "grew to 12 engineers"),
+# not anywhere in the clause ("one of my faves", "two weekends ago").
+_COUNT_CUE_EN = re.compile(
+    r"\b(?:have|has|own|owns|run|runs|grew to|grown to|increased to|up to|down to|total of|employ|employs|"
+    r"manage|manages|reached|dropped to)\s+(?:about\s+|around\s+|nearly\s+|over\s+|now\s+|only\s+|just\s+)?"
+    r"(?=\S+\s+[a-z])",
+    re.IGNORECASE,
+)
+_ACTIVITY_EN = re.compile(
+    r"\b(wake up|woke up|waking up|get up|getting up|go to bed|going to bed|go to sleep|start work|start working|"
+    r"finish work|leave work|go to the gym|hit the gym|work out|go running|go for a run|run|have dinner|"
+    r"eat dinner|have lunch|have breakfast|standup|stand-up|stand up|daily|meeting|sync|class|shift|practice|"
+    r"lesson|appointment|school run|commute)\b[^,;]*?\b(?:at|to|around|by|is|starts|begins)\b",
+    re.IGNORECASE,
+)
+_ACTIVITY_NAMES = {"woke up": "wake up", "waking up": "wake up", "get up": "wake up", "getting up": "wake up",
+                   "going to bed": "go to bed", "go to sleep": "go to bed", "stand-up": "standup",
+                   "stand up": "standup", "start working": "start work", "hit the gym": "go to the gym",
+                   "work out": "go to the gym", "go for a run": "go running", "run": "go running",
+                   "eat dinner": "have dinner"}
+_DRINK_CUE_EN = re.compile(
+    r"\b(?:drink|drinks|drinking|have|having|switched|moved|start my day with|cup of|mug of|glass of|"
+    r"gave up|given up|quit|stopped|cut out|onto|prefer|prefers|love|loves|like|likes|enjoy|enjoys|"
+    r"go for|stick to|sticking to|for me|drink is|order|ordering|sip|living on|no longer)\b",
+    re.IGNORECASE,
+)
+_LIKING_EN = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|prefer|prefers|adore|adores|fan of)\b", re.IGNORECASE)
+_CONSUMING_EN = re.compile(r"\b(?:drink|drinks|drinking|have|having|had|cup of|mug of|glass of|switched|moved|"
+                           r"onto|start my day with|order|sip|quit|stopped|gave up)\b", re.IGNORECASE)
+_NEGATION_EN = re.compile(
+    r"\b(?:no longer|not anymore|not any more|don't|do not|doesn't|stopped|quit|gave up|given up|cut out|"
+    r"off|never|not drinking|no more|won't)\b",
+    re.IGNORECASE,
+)
+_DAYPART_EN = re.compile(
+    r"\b(morning|mornings|evening|evenings|night|nights|afternoon|afternoons|breakfast|lunch|dinner|"
+    r"bedtime|weekend|weekends|work|office)\b",
+    re.IGNORECASE,
+)
+_DIET_EN = re.compile(r"\b(?:I'm|I am|became|went|gone|turned|now|eat|eating|going)\s+(?:now\s+|fully\s+|a\s+)?"
+                      r"(vegetarian|vegan|pescatarian|keto|gluten-free|flexitarian)\b", re.IGNORECASE)
+_THING_EN = re.compile(
+    r"\b(?:(" + _CAR_BRANDS + r")|(" + _PHONE_BRANDS + r")|(" + _LAPTOP_BRANDS + r"))\b"
+    r"((?-i:(?:\s+(?:[A-Z0-9][\w+-]*|[Pp]ro|[Mm]ax|[Pp]lus|[Mm]ini|[Aa]ir|[Uu]ltra)){0,3}))",
+    re.IGNORECASE,
+)
+_THING_NOUN_EN = re.compile(r"\b(car|phone|laptop|bike|motorbike|scooter|computer)\b", re.IGNORECASE)
+_GENERIC_EN = re.compile(
+    r"\b(?:my|our)\s+((?:new\s+|current\s+|favou?rite\s+|usual\s+|main\s+|home\s+|daily\s+)?[a-z][a-z-]*"
+    r"(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:is|are|has changed to|changed to|moved to|is now|are now)\s+"
+    r"(?:now\s+|still\s+)?(.+)",
+    re.IGNORECASE,
+)
+_SUBJECT_REL_EN = re.compile(r"\b(?:my|our)\s+(" + _REL_EN + r")\b(?:'s)?", re.IGNORECASE)
+_SUBJECT_NAME_EN = re.compile(r"^(?:[A-Z][a-z]+)(?=\s+(?:works|lives|moved|joined|is|has|uses|drinks|got|started)\b)")
+_SCOPE_EN = re.compile(
+    r"\b(production|prod|staging|development|dev|test|testing|qa|ci|local|laptop|desktop)\b(?:\s+(?:environment|"
+    r"env|cluster|servers?))?|\b(?:the|our|my)\s+([a-z][a-z-]*\s+)?(service|app|cluster|backend|frontend|api|"
+    r"pipeline|project|repo|website|site|monolith|worker|team)\b",
+    re.IGNORECASE,
+)
+_SCOPE_NAMES = {"prod": "production", "development": "dev", "testing": "test"}
+_NOT_VALUES = frozenset("it this that them there here home now too also again".split())
+_SENTIMENT = frozenset(
+    "so really very super pretty quite awesome amazing great incredible inspiring cool fun nice good bad "
+    "terrible wonderful beautiful lovely fantastic excited happy sad crazy insane tough hard important "
+    "special perfect everything key worth getting going trying not always never just a an the this that these "
+    "those".split()
+)
+_CUT_EN = re.compile(
+    r"\s+(?:and|but|because|since|so|when|which|who|where|after|before|until|with|for|from|last|this|"
+    r"yesterday|today|now|in|on|at|as|to|these|every|each|since|over|again|instead|anymore|too|already)\b.*$"
+    r"|\s+\d{4}\b.*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Hit:
+    family: str  # the rule family that read it (named in every decision)
+    slot: str
+    value: str  # normalised (casefolded)
+    surface: str  # as written, for statements and corrections
+    value_type: str
+    subject: str | None = None  # None: the speaker
+    scope: str | None = None
+    negated: bool = False
+
+
+def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
+    """Frame findings for one sentence (English or Chinese); [] when no frame
+    applies (the older sentence rules then run as before)."""
+    zh = re.search(r"[\u4e00-\u9fff]", sentence) is not None
+    body = (_LEAD_ZH if zh else _LEAD_EN).sub("", sentence.strip()).strip()
+    if not body:
+        return []
+    correction = bool((_CORRECTION_ZH if zh else _CORRECTION_EN).search(sentence))
+    change = correction or bool((_CHANGE_ZH if zh else _CHANGE_EN).search(body))
+    replaced = _replaced_zh(body) if zh else _replaced_en(body)
+    clauses = [c for c in (_CLAUSES_ZH if zh else _CLAUSES_EN).split(body) if c and c.strip()]
+    grouped: dict[tuple[str | None, str, str], tuple[_Hit, list[str]]] = {}
+    for clause in clauses:
+        focus = _focus(clause, zh) if replaced else clause
+        for hit in (_hits_zh(clause, body, focus) if zh else _hits_en(clause, body, focus)):
+            if replaced and hit.value == replaced and not hit.negated:
+                continue  # "switched from coffee to tea": coffee is what went
+            key = (hit.subject, hit.slot, hit.value)
+            if key in grouped:
+                first, where = grouped[key]
+                if clause not in where:
+                    where.append(clause)
+                if first.scope is None and hit.scope is not None:
+                    grouped[key] = (replace(first, scope=hit.scope), where)
+            else:
+                grouped[key] = (hit, [clause])
+    positive = {hit.slot for hit, _ in grouped.values() if not hit.negated}
+    for key, (hit, where) in list(grouped.items()):
+        if hit.negated and hit.slot in positive:  # "stopped coffee, drink tea now": one switch
+            del grouped[key]
+            replaced = replaced or hit.value
+            for other_key, (other, other_where) in grouped.items():
+                if other.slot == hit.slot:
+                    other_where[:0] = [c for c in where if c not in other_where]
+    if not grouped and correction:
+        bare = _bare_correction_zh(body) if zh else _bare_correction_en(body)
+        if bare is not None and len(bare[0].split()) <= 3 and bare[1] != "text":
+            grouped[(None, "", bare[0])] = (_Hit("correction", "", bare[0].casefold(), bare[0], bare[1]), [body])
+            replaced = replaced or bare[2]
+    out: list[Finding] = []
+    many = len(grouped) > 1
+    for hit, where in grouped.values():
+        text = " ".join(where) if many else body
+        out.append(_finding(hit, text, speaker, said_at, zh, change, correction, replaced, body))
+    return out
+
+
+def _finding(hit: _Hit, text: str, sp: Speaker, said_at: datetime, zh: bool, change: bool,
+             correction: bool, replaced: str | None, body: str) -> Finding:
+    mention = find_time(body, said_at)
+    statement = text.strip().rstrip("。.!！?？ ")
+    if mention is not None and mention.phrase in statement:
+        statement = statement.replace(mention.phrase, mention.resolved, 1)
+    if zh:
+        statement = third_person_zh(statement, sp.zh_label) + "。"
+    else:
+        statement = third_person(statement, sp.label) + "."
+    additive = bool((_ADDITIVE_ZH if zh else _ADDITIVE_EN).search(body)) and not change
+    subject = sp.key if hit.subject is None else f"{sp.key}:{hit.subject}"
+    value = ("not " + hit.value) if hit.negated else hit.value
+    slot = hit.slot
+    if additive and slot:
+        slot = f"{slot}+{hit.value}"  # one more of the kind, not a replacement: its own key
+    attribute = (slot + (f"@{hit.scope}" if hit.scope else "")) if slot else None
+    rule = "correction" if correction else hit.family
+    if hit.negated:
+        replaced = hit.value
+    return Finding(
+        kind="fact", statement=statement, op="update" if (change or hit.negated) else "add", subject=subject,
+        attribute=attribute, value=value, rule=rule, value_type=hit.value_type, replaces=replaced,
+        valid_from=mention.when if mention is not None else None,
+    )
+
+
+# --- English -------------------------------------------------------------------------
+
+
+def _focus(clause: str, zh: bool) -> str:
+    """Where the new value is when the sentence names the old one too: after
+    the last "to / with / for / into" (改喝, 换成, 升到, 搬到 ...)."""
+    pattern = r"改喝|换成|改成|改为|升到|升级到|换到|搬到|到" if zh else r"\b(?:to|onto|with|for|into|bought|got)\b"
+    marks = list(re.finditer(pattern, clause))
+    return clause[marks[-1].start():] if marks else clause
+
+
+def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
+    if re.search(r"\byou(?:r|'re|'ve|'ll)?\b", clause, re.IGNORECASE) and not re.search(
+            r"\b(?:I|I'm|I've|me|we|we're|my|our|us)\b", clause, re.IGNORECASE):
+        return []  # said about the listener: not a fact about the speaker
+    subject = _subject_en(clause)
+    hits: list[_Hit] = []
+    email = EMAIL.search(clause)
+    qualifier = re.search(r"\b(work|personal|support|office|team|billing|school)\b", clause, re.IGNORECASE)
+    which = qualifier.group(1).lower() if qualifier else None
+    if email:
+        hits.append(_Hit("contact", "contact:email", email.group(0).casefold(), email.group(0), "contact", subject,
+                         which))
+    phone = PHONE.search(clause)
+    if phone and _PHONE_CUE_EN.search(sentence) and not email:
+        digits = re.sub(r"[^\d+]", "", phone.group(0))
+        hits.append(_Hit("contact", "contact:phone", digits, phone.group(0), "contact", subject, which))
+    if hits:
+        return hits
+    thing = _THING_EN.search(focus) or _THING_EN.search(clause)
+    if thing:
+        kind = "car" if thing.group(1) else "phone" if thing.group(2) else "laptop"
+        noun = _THING_NOUN_EN.search(clause)
+        if noun and noun.group(1).lower() in ("bike", "motorbike", "scooter"):
+            kind = noun.group(1).lower()
+        surface = (thing.group(0)).strip()
+        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject)]
+    version = version_in(focus) or version_in(clause)
+    if version is None:
+        version = _bare_version_en(clause)
+    if version is not None and _VERSION_CUE_EN.search(clause):
+        return [_Hit("version", version.slot, version.value, version.surface, "version", subject, _scope_en(clause))]
+    place = _RESIDENCE_EN.search(focus) or _RESIDENCE_EN.search(clause)
+    if place:
+        value = _cut(place.group(1))
+        if value and value.lower() not in _NOT_VALUES:
+            return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
+    diet = _DIET_EN.search(clause)
+    if diet:
+        return [_Hit("diet", "diet", diet.group(1).lower(), diet.group(1), "text", subject)]
+    hits.extend(_drink_en(focus, subject, cued=True) if focus is not clause else [])
+    hits.extend(_drink_en(clause, subject) if not hits else [])
+    if hits:
+        return hits
+    org = _EMPLOYER_EN.search(clause)
+    if org:
+        value = _cut(org.group(1))
+        lost = bool(re.search(r"\b(?:lost|left|quit|fired from|laid off from)\s+(?:my\s+|our\s+)?(?:job\s+|position\s+|"
+                              r"role\s+)?(?:at\s+|with\s+)?$", clause[: org.start(1)], re.IGNORECASE))
+        if value and value.split()[0] not in ("I", "The") and value.lower() not in _NOT_VALUES:
+            hits.append(_Hit("employer", "employer", _norm(value), value, "organisation", subject, negated=lost))
+    role = _role_en(clause)
+    if role is not None:
+        hits.append(_Hit("occupation", "occupation", role.casefold(), role, "role", subject))
+    if hits:
+        return hits
+    activity = _ACTIVITY_EN.search(clause)
+    if activity:
+        when = time_in(clause[activity.start():])
+        if when is not None:
+            name = activity.group(1).lower()
+            return [_Hit("time", f"time:{_ACTIVITY_NAMES.get(name, name)}", when.value, when.surface, "time",
+                         subject)]
+    counted = _COUNT_CUE_EN.search(clause)
+    count = count_in(clause[counted.end():]) if counted else None
+    if count is not None and count.value != "1":
+        return [_Hit("count", count.slot, count.value, count.surface, "number", subject, _count_scope_en(clause))]
+    generic = _GENERIC_EN.search(clause)
+    if generic:
+        thing_name = re.sub(r"^(?:new|current|usual)\s+", "", generic.group(1).lower())
+        value = _cut(re.sub(r"^(?:in|at|on)\s+", "", generic.group(2).strip()))
+        typed = value[:1].isupper() or re.search(r"\d", value) or re.match(r"(?:favou?rite|new|current)\b",
+                                                                            generic.group(1), re.IGNORECASE)
+        if thing_name not in ("name",) and typed and _crisp(value) and not _SUBJECT_REL_EN.match(generic.group(0)):
+            return [_Hit("generic", thing_name, _norm(value), value, "text", subject)]
+    return []
+
+
+def _subject_en(clause: str) -> str | None:
+    rel = _SUBJECT_REL_EN.search(clause)
+    if rel and not re.search(r"\b(?:I|we)\b", clause[: rel.start()]):
+        return rel.group(1).lower()
+    name = _SUBJECT_NAME_EN.match(clause.strip())
+    if name and name.group(0) not in ("I", "We", "My", "Our", "Production", "Staging", "Now"):
+        return name.group(0).lower()
+    if re.match(r"\s*(?:they|their|he|she|his|her)\b", clause, re.IGNORECASE):
+        return "someone else"
+    return None
+
+
+def _scope_en(clause: str) -> str | None:
+    m = _SCOPE_EN.search(clause)
+    if not m:
+        return None
+    if m.group(1):
+        word = m.group(1).lower()
+        return _SCOPE_NAMES.get(word, word)
+    if m.group(3).lower() == "team" and not m.group(2):
+        return None
+    return ((m.group(2) or "") + m.group(3)).lower().strip()
+
+
+def _count_scope_en(clause: str) -> str | None:
+    m = re.search(r"\b(?:our|my|the)\s+([a-z]+)\s+(?:has|have|had|grew|is|now|went|shrank|dropped)\b", clause,
+                  re.IGNORECASE)
+    return m.group(1).lower() if m else None
+
+
+def _bare_version_en(clause: str) -> TypedValue | None:
+    """"bumped Go to 1.24": the tool named before, the version after "to"."""
+    m = re.search(r"\b([A-Z][A-Za-z+#]*|go|python|node|java)\b[^,;]*?\bto\s+v?(\d+(?:\.\d+)+)\b", clause)
+    return version_in(f"{m.group(1)} {m.group(2)}") if m else None
+
+
+def _role_en(clause: str) -> str | None:
+    for m in _OCCUPATION_EN.finditer(clause):
+        words = _CUT_EN.sub("", m.group(1)).split()
+        while words and words[-1].lower() not in _OCCUPATION and not words[-1].lower().endswith(("ist", "ian", "eer")):
+            words.pop()
+        if words and len(words) <= 4 and words[0].lower() not in _SENTIMENT | {"no", "not", "same", "career"}:
+            return " ".join(words)
+    return None
+
+
+def _drink_en(clause: str, subject: str | None, cued: bool = False) -> list[_Hit]:
+    if not cued and not _DRINK_CUE_EN.search(clause):
+        return []
+    low = clause.lower()
+    found: list[tuple[int, int, str]] = []
+    for drink in _DRINKS_EN:  # longest first: "green tea" before "tea"
+        for at in re.finditer(rf"\b{re.escape(drink)}\b", low):
+            if not any(s <= at.start() < e for s, e, _ in found):
+                found.append((at.start(), at.end(), drink))
+    part = _DAYPART_EN.search(clause)
+    scope = part.group(1).lower().rstrip("s") if part else None
+    hits, since = [], 0
+    liking = not cued and _LIKING_EN.search(clause) and not _CONSUMING_EN.search(clause)
+    for start, end, drink in sorted(found):
+        negated = bool(_NEGATION_EN.search(clause[since:start])) or bool(
+            re.match(r"\s*(?:any ?more|no more)\b", clause[end:], re.IGNORECASE))
+        if liking:  # "I like tea": a taste, one of many, not the drink of the day
+            if not negated and subject is not None:  # the speaker's own tastes: the preference rule
+                hits.append(_Hit("preference", f"preference:{drink}", "positive", clause[start:end], "thing", subject))
+        else:
+            hits.append(_Hit("drink", "drink", drink, clause[start:end], "thing", subject, scope, negated))
+        since = end
+    return hits
+
+
+def _replaced_en(body: str) -> str | None:
+    for pattern in (_FROM_TO_EN, _INSTEAD_EN):
+        m = pattern.search(body)
+        if m:
+            return _value_of_en(m.group(1))
+    m = _NOT_BUT_EN.search(body)
+    if m:
+        return _value_of_en(m.group(1))
+    m = _MEANT_NOT_EN.search(body)
+    if m:
+        return _value_of_en(m.group(2))
+    m = re.search(r"\b(?:sold|replaced|traded in|traded|left|quit|ditched|retired)\s+(?:my|our|the)?\s*(.+?)"
+                  r"(?:\s+(?:and|for|with|to)\b|[,;]|$)", body, re.IGNORECASE)
+    if m:
+        return _value_of_en(m.group(1))
+    return None
+
+
+def _value_of_en(text: str) -> str | None:
+    """The comparable value inside a phrase ("Go 1.23", "coffee", "Lyon")."""
+    text = text.strip()
+    for found in (version_in(text), ):
+        if found is not None:
+            return found.value
+    low = text.lower()
+    for drink in _DRINKS_EN:
+        if re.search(rf"\b{re.escape(drink)}\b", low):
+            return drink
+    email = EMAIL.search(text)
+    if email:
+        return email.group(0).casefold()
+    thing = _THING_EN.search(text)
+    if thing:
+        return _norm(thing.group(0))
+    count = count_in(text)
+    if count is not None:
+        return count.value
+    when = time_in(text)
+    if when is not None:
+        return when.value
+    cut = _cut(re.sub(r"^(?:my|our|the|a|an)\s+", "", text, flags=re.IGNORECASE))
+    return _norm(cut) if cut else None
+
+
+def _bare_correction_en(body: str) -> tuple[str, str, str | None] | None:
+    """(value, value type, replaced) of "I meant Lille", "it's 9:30, not 9"."""
+    m = _NOT_BUT_EN.search(body)
+    if m:
+        return _typed(m.group(2)) + (_value_of_en(m.group(1)),)
+    m = _MEANT_NOT_EN.search(body)
+    if m:
+        return _typed(m.group(1)) + (_value_of_en(m.group(2)),)
+    m = _MEANT_EN.search(body)
+    if m:
+        return _typed(m.group(1)) + (None,)
+    m = re.search(r"\b(?:it's|it is|it was|that's|that should be|should be|make that)\s+" + _W, body,
+                  re.IGNORECASE)
+    if m:
+        return _typed(m.group(1)) + (None,)
+    return None
+
+
+def _typed(text: str) -> tuple[str, str]:
+    text = text.strip().rstrip(".!")
+    if EMAIL.search(text):
+        return EMAIL.search(text).group(0), "contact"  # type: ignore[union-attr]
+    version = version_in(text)
+    if version is not None:
+        return version.surface, "version"
+    when = time_in(text)
+    if when is not None:
+        return when.surface, "time"
+    count = count_in(text) if re.search(r"\d", text) else None
+    if count is not None:
+        return count.value, "number"
+    if re.fullmatch(r"\d+(?:\.\d+)?", text):
+        return text, "number"
+    cut = _cut(text) or text
+    return cut, "name" if cut[:1].isupper() or re.search(r"[\u4e00-\u9fff]", cut) else "text"
+
+
+# --- Chinese -------------------------------------------------------------------------
+
+_ZH_STOP = r"(?=了|啦|呢|住|生活|定居|工作|上班|任职|当|做|，|,|。|！|!|$|\s)"
+_RESIDENCE_ZH = re.compile(
+    r"(?:住在|搬到了?|搬去了?|搬家到了?|搬回了?|定居(?:在|于)?|落户(?:在|于)?|常住)"
+    r"([\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP
+)
+_EMPLOYER_ZH = re.compile(
+    r"(?:在|加入了?|入职了?|跳槽到了?|换到了?)"
+    r"([A-Za-z][\w&.-]*(?:\s[A-Z][\w&.-]*)*|[\u4e00-\u9fff]{2,10}?(?:公司|银行|集团|科技|医院|学校|大学|研究所|研究院|"
+    r"工作室|工厂|事务所|部门|部|团队|组|中心)|[\u4e00-\u9fff]{2,6}?(?=工作|上班|任职|实习|了|[，,。！!]|$))"
+    r"(?:工作|上班|任职|实习|当|做)?"
+)
+_OCCUPATION_ZH = re.compile(
+    r"(?:是|当上了?|升为|升职为|升职成了?|晋升为|升任|转岗做|转行做|转行当|现在做|现在当|成为了?|做了|当了|担任)"
+    r"(?:一名|一个|一位|个)?([\u4e00-\u9fffA-Za-z]{0,8}?(?:" + "|".join(_ZH_JOB) + "))"
+)
+_VERSION_CUE_ZH = re.compile(r"用|使用|跑|运行|升|更新|换|迁移|切换|现在|版本|是")
+_COUNT_CUE_ZH = re.compile(r"有|增加|涨|扩|变成|降|减少|一共|总共|现在|到了|达到")
+_ACTIVITY_ZH = re.compile(r"(起床|睡觉|上班|下班|健身|跑步|吃晚饭|吃早饭|吃午饭|站会|例会|晨会|周会|开会|上课)")
+_DAYPART_ZH = re.compile(r"(早上|早晨|上午|中午|下午|晚上|睡前|早餐|午饭后|晚饭后|工作时)")
+_NEGATION_ZH = re.compile(r"不再|不喝|戒了|戒掉|没再|不怎么")
+_SCOPE_ZH = re.compile(r"(生产环境|生产|线上|测试环境|预发布?环境?|开发环境|本地)|([\u4e00-\u9fffA-Za-z]{2,6}?)(服务|项目|集群)")
+_SCOPE_ZH_NAMES = {"生产环境": "production", "生产": "production", "线上": "production", "测试环境": "test",
+                   "预发": "staging", "预发布": "staging", "预发环境": "staging", "预发布环境": "staging",
+                   "开发环境": "dev", "本地": "local"}
+_SUBJECT_REL_ZH = re.compile(r"我(?:的)?(" + _REL_ZH + r")|(?:^|[，,])(他|她|他们|她们)")
+_GENERIC_ZH = re.compile(r"我(?:们)?的([\u4e00-\u9fff]{1,6}?)(?:现在)?(?:是|换成了?|改成了?|变成了?|改为|换为)"
+                         r"([^，,。！!；]+)")
+_THING_ZH = re.compile(r"(" + _ZH_CAR + r")([A-Za-z0-9\u4e00-\u9fff ]{0,6}?)(?=[，,。！!了的]|$)|("
+                       + _ZH_PHONE + r")\s*([A-Za-z0-9 ]{0,8})")
+_REPLACED_ZH = re.compile(r"从(.+?)(?:改|换|搬|升级|升|迁移|切换|转)|不(?:再)?喝(.+?)了?[，,]|戒了?(.+?)[，,了]|不是(.+?)[，,]?(?:而)?是|不是\s*([^，,。]+)$")
+
+
+def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
+    subject = _subject_zh(clause)
+    email = EMAIL.search(clause)
+    if email:
+        return [_Hit("contact", "contact:email", email.group(0).casefold(), email.group(0), "contact", subject)]
+    phone = PHONE.search(clause)
+    if phone and re.search(r"电话|手机|号码|联系", sentence):
+        return [_Hit("contact", "contact:phone", re.sub(r"[^\d+]", "", phone.group(0)), phone.group(0), "contact",
+                     subject)]
+    thing = _THING_ZH.search(clause)
+    if thing and re.search(r"开|买|换|车|手机|用|提", clause):
+        kind = "car" if thing.group(1) else "phone"
+        surface = (thing.group(0)).strip()
+        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject)]
+    version = version_in(focus) or version_in(clause)
+    if version is not None and _VERSION_CUE_ZH.search(clause):
+        return [_Hit("version", version.slot, version.value, version.surface, "version", subject, _scope_zh(clause))]
+    place = _RESIDENCE_ZH.search(clause)
+    if place:
+        return [_Hit("residence", "residence", place.group(1), place.group(1), "place", subject)]
+    hits = (_drink_zh(focus, subject) if focus is not clause else []) or _drink_zh(clause, subject)
+    if hits:
+        return hits
+    org = _EMPLOYER_ZH.search(clause)
+    if org and (not org.group(0).startswith("在") or re.search(r"工作|上班|任职|实习", org.group(0))
+                or org.group(1).endswith(("部", "部门", "团队", "组"))):
+        value = org.group(1)
+        slot = "workplace" if value.endswith(("部", "部门", "团队", "组", "中心")) else "employer"
+        hits.append(_Hit("employer", slot, _norm(value), value, "organisation", subject))
+    role = _OCCUPATION_ZH.search(clause)
+    if role:
+        hits.append(_Hit("occupation", "occupation", role.group(1), role.group(1), "role", subject))
+    if hits:
+        return hits
+    activity = _ACTIVITY_ZH.search(clause)
+    when = time_in(clause) if activity else None
+    if activity and when is not None:
+        return [_Hit("time", f"time:{activity.group(1)}", when.value, when.surface, "time", subject)]
+    count = count_in(clause)
+    if count is not None and _COUNT_CUE_ZH.search(clause):
+        return [_Hit("count", count.slot, count.value, count.surface, "number", subject)]
+    generic = _GENERIC_ZH.search(clause)
+    if generic and generic.group(1) not in ("名字",):
+        value = generic.group(2).strip().rstrip("了")
+        return [_Hit("generic", generic.group(1), _norm(value), value, "text", subject)]
+    return []
+
+
+def _subject_zh(clause: str) -> str | None:
+    m = _SUBJECT_REL_ZH.search(clause)
+    if m is None:
+        return None
+    return m.group(1) or "someone else"
+
+
+def _scope_zh(clause: str) -> str | None:
+    m = _SCOPE_ZH.search(clause)
+    if not m:
+        return None
+    if m.group(1):
+        return _SCOPE_ZH_NAMES.get(m.group(1), m.group(1))
+    return m.group(2) + m.group(3)
+
+
+def _drink_zh(clause: str, subject: str | None) -> list[_Hit]:
+    if not re.search(r"喝|戒|改|换|杯", clause):
+        return []
+    for drink in _DRINKS_ZH:
+        at = clause.find(drink)
+        if at < 0:
+            continue
+        negated = bool(_NEGATION_ZH.search(clause[: at + len(drink)])) and not re.search(r"改喝|换成", clause[:at])
+        part = _DAYPART_ZH.search(clause)
+        return [_Hit("drink", "drink", drink, drink, "thing", subject, part.group(1) if part else None, negated)]
+    return []
+
+
+def _replaced_zh(body: str) -> str | None:
+    m = _REPLACED_ZH.search(body)
+    if not m:
+        return None
+    text = next(g for g in m.groups() if g)
+    for drink in _DRINKS_ZH:
+        if drink in text:
+            return drink
+    version = version_in(text)
+    if version is not None:
+        return version.value
+    text = re.sub(r"^(?:在|住在|是|用)", "", text.strip())
+    return _norm(text) if text else None
+
+
+def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
+    m = re.search(r"不是(.+?)[，,]?(?:而)?是([^，,。！!]+)", body)
+    if m:
+        return _typed(m.group(2).strip()) + (_norm(m.group(1).strip()),)
+    m = re.search(r"(?:我是说|我的意思是|应该是|其实是|是)([^，,。！!]+)", body)
+    if m:
+        return _typed(m.group(1).strip().rstrip("才对")) + (None,)
+    return None
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _cut(value: str) -> str:
+    return _CUT_EN.sub("", value.strip()).strip(" .,!?'\"")
+
+
+def _crisp(value: str) -> bool:
+    words = value.lower().split()
+    return 0 < len(words) <= 5 and words[0] not in _SENTIMENT and not words[0].endswith("ing")
+
+
+def _norm(value: str) -> str:
+    return " ".join(re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(), flags=re.IGNORECASE).split()).casefold()

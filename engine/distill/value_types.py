@@ -1,0 +1,161 @@
+"""Value types: what kind of value a clause states, read from its shape.
+
+Why types and not sentences: whether a new statement contradicts an old one
+depends on the *slot* and on the *kind of value*. A new version of the same
+tool, a new city, a new employer or a new e-mail address replaces the old
+one; a number next to a noun is a count of that noun. Recognising the value
+by its shape (an e-mail, a phone number, "<Tool> 1.24", "9:30", "3 servers",
+a capitalised name) works across phrasings and across English and Chinese,
+which a list of example sentences never does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = [
+    "EMAIL",
+    "PHONE",
+    "TypedValue",
+    "count_in",
+    "number",
+    "time_in",
+    "version_in",
+]
+
+EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+PHONE = re.compile(r"(?<![A-Za-z0-9.])\+?\d[\d\s().-]{6,}\d(?![A-Za-z0-9]|\.\d)")
+# Tools whose versions are often plain integers ("Node 20", "Java 21"); a
+# dotted number after any capitalised word is a version anyway ("Go 1.24").
+_TOOLS = frozenset(
+    "go golang python node nodejs java postgres postgresql mysql mariadb redis kubernetes k8s react vue "
+    "angular rails django ruby php rust ubuntu debian fedora centos terraform docker kafka elasticsearch "
+    "spark scala kotlin swift ios android macos windows dotnet .net typescript nginx mongodb gradle "
+    "laravel spring flask numpy pandas pytorch tensorflow jdk gcc clang llvm perl".split()
+)
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec model version".split()
+)
+_VERSION = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#.]*?)\s*[ -]?\s*v?(\d+(?:\.\d+)+|\d+)(?!\w|\.\d)")
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50,
+    "hundred": 100, "a dozen": 12, "dozen": 12,
+}
+_ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_NUM = r"(\d+|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
+_COUNT_EN = re.compile(
+    r"\b" + _NUM + r"\s+((?:full-time\s+|part-time\s+|active\s+|production\s+|paying\s+)?[a-z][a-z-]+)\b",
+    re.IGNORECASE,
+)
+_ZH_NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
+_COUNT_ZH = re.compile(_ZH_NUM + r"\s*(?:个|台|名|位|只|辆|家|套|间|条|人)([\u4e00-\u9fff]{1,4}|[a-zA-Z]+)?")
+_TIME_EN = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\s*(?:%|[a-z]{2,}))", re.IGNORECASE)
+_TIME_ZH = re.compile(r"(早上|上午|中午|下午|晚上)?\s*(\d{1,2}|[一二两三四五六七八九十]+)\s*(?:点|:)(半|\d{1,2}分?)?")
+# Units that are not things one counts as a standing fact ("3 days ago", "2 years").
+_NOT_COUNTED = frozenset(
+    "day days week weeks month months year years hour hours minute minutes second seconds times time "
+    "am pm percent o'clock".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TypedValue:
+    kind: str  # version / count / time
+    slot: str  # the slot this value implies ("version:go", "count:server", "")
+    value: str  # normalised ("go 1.24", "3", "09:30")
+    surface: str  # as written
+
+
+def number(text: str) -> int | None:
+    """An integer from digits, English number words or Chinese numerals."""
+    t = text.strip().lower()
+    if t.isdigit():
+        return int(t)
+    if t in _NUMBER_WORDS:
+        return _NUMBER_WORDS[t]
+    if t and all(c in _ZH_DIGITS or c in "十百" for c in t):
+        total, digit = 0, 0
+        for c in t:
+            if c == "十":
+                total += (digit or 1) * 10
+                digit = 0
+            elif c == "百":
+                total += (digit or 1) * 100
+                digit = 0
+            else:
+                digit = _ZH_DIGITS[c]
+        return total + digit
+    return None
+
+
+def version_in(text: str) -> TypedValue | None:
+    """"Go 1.24", "Python 3.12", "Node 20", "PostgreSQL 16", "go1.24"."""
+    for m in _VERSION.finditer(text):
+        tool, ver = m.group(1).rstrip("."), m.group(2)
+        low = tool.lower()
+        if low in _MONTHS or not low:
+            continue
+        if "." in ver or low in _TOOLS:
+            if low == "golang":
+                low = "go"
+            if low.startswith("postgres"):
+                low = "postgresql"
+            return TypedValue("version", f"version:{low}", f"{low} {ver}", m.group(0))
+    return None
+
+
+def count_in(text: str) -> TypedValue | None:
+    """"3 servers", "twelve engineers", "5台服务器"."""
+    for m in _COUNT_EN.finditer(text):
+        if m.start() > 0 and text[: m.start()].strip():
+            break  # the count must open the text it is looked for in
+        noun = m.group(2).lower().split()[-1]
+        n = number(m.group(1))
+        if n is None or noun in _NOT_COUNTED:
+            continue
+        return TypedValue("count", f"count:{_singular(noun)}", str(n), m.group(0))
+    for z in _COUNT_ZH.finditer(text):
+        n = number(z.group(1))
+        if n is None:
+            continue
+        noun = (z.group(2) or "").rstrip("了的")
+        return TypedValue("count", f"count:{noun or 'items'}", str(n), z.group(0))
+    return None
+
+
+def time_in(text: str) -> TypedValue | None:
+    """A clock time: "6", "6:30 am", "9:30", "早上7点", "10点半"."""
+    z = _TIME_ZH.search(text)
+    if z:
+        hour = number(z.group(2))
+        if hour is not None:
+            if z.group(1) in ("下午", "晚上") and hour < 12:
+                hour += 12
+            minute = 30 if z.group(3) == "半" else int(re.sub(r"\D", "", z.group(3) or "") or 0)
+            return TypedValue("time", "", f"{hour:02d}:{minute:02d}", z.group(0))
+    for m in _TIME_EN.finditer(text):
+        hour, minute, half = int(m.group(1)), int(m.group(2) or 0), (m.group(3) or "").lower()
+        if hour > 23 or minute > 59 or (not m.group(2) and not half and not re.search(
+                r"\b(?:at|to|around|by|until)\s+$", text[: m.start()])):
+            continue
+        if half.startswith("p") and hour < 12:
+            hour += 12
+        if half.startswith("a") and hour == 12:
+            hour = 0
+        return TypedValue("time", "", f"{hour:02d}:{minute:02d}", m.group(0).strip())
+    return None
+
+
+def _singular(noun: str) -> str:
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun == "people":
+        return "person"
+    if noun == "children":
+        return "child"
+    if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3:
+        return noun[:-1]
+    return noun
