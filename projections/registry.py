@@ -78,7 +78,8 @@ def kinds(names: list[str] | None = None) -> dict[str, ProjectionKind]:
     registered ones, installed entry points."""
     _load_defaults()
     if names is None:
-        return {**_installed()[0], **_KINDS}
+        installed = _installed()[0]
+        return {**_KINDS, **{n: k for n, k in installed.items() if n not in _KINDS}}
     return {n: lookup(n) for n in names}
 
 
