@@ -18,6 +18,7 @@ base temp directory, printed).
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -240,6 +241,30 @@ def test_lineage_from_a_message_lists_what_it_caused(
     # The retracted message says so.
     browser.get(f"{server}/ui/lineage?user=ken&session={story['session']}&seq=3")
     assert wait_for(browser, "[data-retracted]").get_attribute("data-retracted") == "true"
+
+
+def test_verify_says_intact_and_finds_an_edited_event(
+    browser: Any, server: str, story: dict[str, Any], artifacts: Path
+) -> None:
+    signed_in(browser, server, story)
+    browser.get(f"{server}/ui/beliefs?user=ken")
+    wait_for(browser, "nav.desk-nav").find_element(By.LINK_TEXT, "Verify").click()
+    verdict = wait_for(browser, "p.verdict")
+    assert verdict.get_attribute("data-intact") == "true" and verdict.text.startswith("Intact:"), verdict.text
+    # Someone with write access to the file edits one of Mia's stored events.
+    where = "WHERE replace(originator_id, '-', '') = ? AND originator_version = 2"
+    with sqlite3.connect(story["db"]) as conn:
+        (state,) = conn.execute(f"SELECT state FROM stored_events {where}", (story["mia_session"],)).fetchone()
+        forged = bytes(state[:-1]) + bytes([state[-1] ^ 1])  # one bit of the sealed bytes
+        conn.execute(f"UPDATE stored_events SET state = ? {where}", (forged, story["mia_session"]))
+    browser.get(f"{server}/ui/verify?user=mia")
+    verdict = wait_for(browser, "p.verdict")
+    assert verdict.get_attribute("data-intact") == "false", verdict.text
+    first = browser.find_element(By.CSS_SELECTOR, "table tbody tr th").text
+    assert first == "altered", first
+    shoot(browser, artifacts / "verify.png")
+    browser.get(f"{server}/ui/verify?user=ken")  # another owner's streams are still intact
+    assert wait_for(browser, "p.verdict").get_attribute("data-intact") == "true"
 
 
 def test_beliefs_as_of_a_date_between_the_messages_show_go_1_23(

@@ -20,6 +20,7 @@ contain ``/`` or ``%``, which a path cannot carry through every proxy.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
@@ -123,6 +124,7 @@ def router(engine: MemoryEngine, keys: Keys, *, prefix: str = "/ui", wait_s: flo
         ("/sessions", desk.sessions),
         ("/conversation", desk.conversation),
         ("/lineage", desk.lineage),
+        ("/verify", desk.verify),
     ):
         r.add_api_route(path, desk.guarded(view), methods=["GET"], response_class=HTMLResponse)
     r.add_api_route("/login", desk.login_form, methods=["GET"], response_class=HTMLResponse)
@@ -205,7 +207,7 @@ class _Desk:
         user = ctx.query.get("user")
         items: list[Markup] = [tag("li", link("Users", f"{self.prefix}/"))]
         if user:
-            for label, path in (("Beliefs", "/beliefs"), ("Conversations", "/sessions")):
+            for label, path in (("Beliefs", "/beliefs"), ("Conversations", "/sessions"), ("Verify", "/verify")):
                 current = "page" if ctx.path == self.prefix + path else None
                 items.append(tag("li", link(label, href(self.prefix + path, user=user), aria_current=current)))
         signout = tag("form", tag("button", "Sign out", type="submit"), method="post",
@@ -486,12 +488,19 @@ class _Desk:
         if not said:
             raise _Problem(404, "Not found", f"no message {sid[:8]}#{seq}")
         message = said[0]
-        state = (tag("p", "This message is retracted: what rested on it alone has been invalidated, and "
-                     "what it had invalidated reinstated.", class_="verdict broken", data_retracted="true")
-                 if found.retracted else
-                 tag("p", "Not retracted. A retraction of this message would invalidate the beliefs below "
-                     "that rest on it alone and reinstate those it invalidated.", class_="summary",
-                     data_retracted="false"))
+        action = "unretract" if found.retracted else "retract"
+        command = shlex.join(["memledger", "audit", action, f"{sid}:{seq}", "--app", owner.app,
+                              "--user", owner.user_id, "--reason", "REASON"])
+        state = join([
+            tag("p", "This message is retracted: what rested on it alone has been invalidated, and what it "
+                "had invalidated reinstated." if found.retracted else
+                "Not retracted. A retraction would invalidate the beliefs below that rest on this message "
+                "alone and reinstate those it invalidated; the history keeps both.",
+                class_="verdict broken" if found.retracted else "summary",
+                data_retracted="true" if found.retracted else "false"),
+            tag("p", "These pages only read. To ", action, " it, an operator runs ", tag("code", command),
+                " (or the service's retract route).", class_="help"),
+        ])
         body = join([
             tag("h1", f"What message {sid[:8]}#{seq} caused"), notice,
             tag("blockquote",
@@ -519,6 +528,35 @@ class _Desk:
         listed = tag("ol", join(items), class_="effects") if items else tag("p", "None.", class_="empty")
         return tag("section", tag("h2", f"{title} ({len(items)})", id=f"{ident}-h"), tag("p", help_text, class_="help"),
                    listed, aria_labelledby=f"{ident}-h", id=ident)
+
+    def verify(self, ctx: _Ctx) -> tuple[str, Markup]:
+        """The user's streams re-walked against their hash chains. Per user,
+        never the whole log: a key of one app must not learn anything (not
+        even counts) about other apps' streams; the whole log is the
+        operator's ``memledger audit verify``."""
+        owner = ctx.owner()
+        report = self.engine.verify_log(owner)
+        counts = (f"{report.streams} streams, {report.events} events ({report.chained} chained, "
+                  f"{report.unchained} written before chaining), {report.checkpoints} chain-head checkpoints checked")
+        if report.intact:
+            verdict = tag("p", f"Intact: {counts}.", class_="verdict intact", role="status", data_intact="true")
+        else:
+            verdict = tag("p", f"NOT intact: {counts}.", class_="verdict broken", role="alert", data_intact="false")
+        rows = [
+            tag("tr", tag("th", f.kind, scope="row"), tag("td", f.stream_id), tag("td", f.version),
+                tag("td", f.position), tag("td", f.detail, class_="detail"))
+            for f in (report.findings or ((report.finding,) if report.finding else ()))
+        ]
+        body = join([
+            tag("h1", f"Is {owner.user_id}'s log intact?"),
+            tag("p", "Every event of this user's streams re-hashed and checked against its chain link and the "
+                "recorded chain heads: an edited, deleted or reordered event is reported here, first first.",
+                class_="help"),
+            verdict,
+            _table(["finding", "stream", "version", "log position", "detail"], rows,
+                   caption="Findings, first first") if rows else Markup(""),
+        ])
+        return f"Verify {owner.user_id}", body
 
 
 def _seq(value: str) -> int:
