@@ -36,7 +36,7 @@ from starlette.exceptions import HTTPException
 from memledger.api import MemoryEngine
 from memledger.service import errors, ui
 from memledger.service.deps import Service
-from memledger.service.keys import KeyRing
+from memledger.service.keys import KeyIndex, KeyRing
 from memledger.service.metrics import Metrics
 from memledger.service.routes import agents, conversation, events, health, lineage, memories, search, tasks, users
 from memledger.service.settings import ServiceSettings
@@ -65,18 +65,21 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings) -> FastAPI:
     """The API over ``engine`` (which the app closes when it shuts down)."""
-    metrics = Metrics(lambda: _lag_or_nan(engine), lambda: float(keyring.count()))
-    svc = Service(engine, keyring, settings, metrics)
+    keys = KeyIndex(engine, settings.key_refresh_s)
+    metrics = Metrics(lambda: _lag_or_nan(engine), lambda: float(keys.live()))
+    svc = Service(engine, keyring, keys, settings, metrics)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         restore = _chain_exit_signals(svc.stopping)
         await anyio.to_thread.run_sync(lambda: engine.projections)  # start the projection runner
+        await anyio.to_thread.run_sync(keys.start)
         try:
             yield
         finally:
             svc.stopping.set()
             restore()
+            await anyio.to_thread.run_sync(keys.stop)
             await anyio.to_thread.run_sync(engine.close)
 
     app = FastAPI(

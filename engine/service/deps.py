@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends, Header, Request
+from starlette.concurrency import run_in_threadpool
 
 from memledger.api import MemoryEngine, OwnerMemory
 from memledger.domain.errors import AuthenticationFailed
 from memledger.domain.owner import Owner
-from memledger.service.keys import ApiKey, KeyRing
+from memledger.service.keys import ApiKey, KeyIndex, KeyRing
 from memledger.service.metrics import Metrics
 from memledger.service.settings import ServiceSettings
 
@@ -34,6 +35,7 @@ class Service:
 
     engine: MemoryEngine
     keyring: KeyRing
+    keys: KeyIndex
     settings: ServiceSettings
     metrics: Metrics
     stopping: threading.Event = field(default_factory=threading.Event)
@@ -44,17 +46,23 @@ def service_of(request: Request) -> Service:
     return svc
 
 
-def authenticate(request: Request) -> ApiKey:
+async def authenticate(request: Request) -> ApiKey:
     """The live key in ``Authorization: Bearer <secret>``; 401 otherwise
-    (missing, malformed, unknown and revoked are answered alike)."""
+    (missing, malformed, unknown and revoked are answered alike). Checked
+    in memory (``KeyIndex``); only a key id the index has not seen yet costs
+    a read, in the thread pool."""
     scheme, _, secret = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not secret.strip():
+    secret = secret.strip()
+    if scheme.lower() != "bearer" or not secret:
         raise AuthenticationFailed("send 'Authorization: Bearer <secret>' with an API key (memledger keys create)")
-    key = service_of(request).keyring.verify(secret.strip())
-    if key is None:
+    svc = service_of(request)
+    found = svc.keys.check(secret)
+    if found is KeyIndex.UNKNOWN:
+        found = await run_in_threadpool(svc.keyring.verify, secret)
+    if not isinstance(found, ApiKey):
         raise AuthenticationFailed("the API key is unknown or revoked")
-    request.state.api_key = key
-    return key
+    request.state.api_key = found
+    return found
 
 
 Authenticated = Annotated[ApiKey, Depends(authenticate)]

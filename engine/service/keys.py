@@ -13,30 +13,37 @@ and not a slow password hash: the secret is 256 random bits, not something a
 person chose, so there is nothing a dictionary could guess; a slow hash would
 only add its cost to every request.
 
-Why no cache: a revocation (``memledger keys revoke``, maybe in another
-process) must refuse the very next request, and one indexed read of a
-two-event stream is cheaper than any invalidation scheme across processes.
+``KeyRing.verify`` reads the key's stream on every call, so a revocation
+counts at once, everywhere. The HTTP service checks keys against
+``KeyIndex``, the same events held in memory and refreshed from the log every
+``MEMLEDGER_KEY_REFRESH_S`` (0.25 s): a revocation made by another process
+refuses requests within that interval, and a request costs no database read.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import re
 import secrets
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, replace
 from datetime import datetime
+from uuid import UUID
 
 from memledger.api import MemoryEngine
 from memledger.domain.api_key import KEYRING_OWNER, ApiKeyRecord
-from memledger.domain.errors import ApiKeyNotFound, InvalidInput, InvalidOwner
+from memledger.domain.errors import ApiKeyNotFound, InvalidInput, InvalidOwner, MemledgerError
 from memledger.domain.owner import Owner
 from memledger.domain.stream_ids import api_key_stream_id
 from memledger.storage.follower import Envelope, Follower
 from memledger.write.validation import check_name
 from memledger.write.writer import UnitOfWork
 
-__all__ = ["ApiKey", "KeyRing"]
+__all__ = ["ApiKey", "KeyIndex", "KeyRing"]
+
+_log = logging.getLogger("memledger.service")
 
 _SECRET = re.compile(r"mlk_([0-9a-f]{16})_[A-Za-z0-9_-]{43}")
 _TOPICS = ("apikey.created", "apikey.revoked")
@@ -145,3 +152,76 @@ class KeyRing:
 
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class KeyIndex:
+    """The keys in memory, for the request path: a check without I/O.
+
+    Why: a key check that reads the database must leave the event loop for
+    the thread pool, and that hop cost the HTTP append about as much CPU as
+    the rest of the request together (benchmarks/service_bench.py). The
+    index is filled from the log's ``apikey.*`` events by a follower that
+    runs every ``refresh_s`` seconds in a thread, so keys created or revoked
+    by another process (``memledger keys``) count here within that interval.
+
+    ``check`` answers a key id it has seen with a constant-time hash
+    comparison (the key, or None when the secret is wrong or the key revoked);
+    a key id it has not seen yet is ``UNKNOWN`` and the caller asks the ring
+    (``KeyRing.verify``, one read), so a key made a moment ago works at once.
+    """
+
+    UNKNOWN = object()
+
+    def __init__(self, engine: MemoryEngine, refresh_s: float) -> None:
+        self._follower = Follower(engine.log, _TOPICS)
+        self._refresh_s = refresh_s
+        self._keys: dict[str, tuple[str, ApiKey]] = {}  # key id -> (secret hash, key)
+        self._ids: dict[UUID, str] = {}  # stream id -> key id
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def check(self, secret: str) -> ApiKey | None | object:
+        match = _SECRET.fullmatch(secret)
+        if match is None:
+            return None
+        known = self._keys.get(match.group(1))
+        if known is None:
+            return self.UNKNOWN
+        stored, key = known
+        if not hmac.compare_digest(_hash(secret), stored) or key.revoked:
+            return None
+        return key
+
+    def live(self) -> int:
+        return sum(1 for _, key in self._keys.values() if not key.revoked)
+
+    def refresh(self) -> None:
+        """Folds the key events committed since the last refresh."""
+        self._follower.catch_up(self._fold)
+
+    def start(self) -> None:
+        self.refresh()
+        self._thread = threading.Thread(target=self._run, name="memledger-key-index", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(10)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._refresh_s):
+            try:
+                self.refresh()
+            except MemledgerError as e:  # the database is away: keep what we know, try again
+                _log.warning("API key index not refreshed: %s", e)
+
+    def _fold(self, env: Envelope) -> None:
+        ev = env.event
+        if isinstance(ev, ApiKeyRecord.Created):
+            self._keys[ev.key_id] = (ev.secret_hash, ApiKey(ev.key_id, ev.key_app, ev.label, ev.timestamp))
+            self._ids[ev.originator_id] = ev.key_id
+        elif isinstance(ev, ApiKeyRecord.Revoked) and ev.originator_id in self._ids:
+            key_id = self._ids[ev.originator_id]
+            stored, key = self._keys[key_id]
+            self._keys[key_id] = (stored, replace(key, revoked_at=ev.timestamp))

@@ -30,6 +30,9 @@ class ServiceSettings:
     # MEMLEDGER_FEED_POLL_S, MEMLEDGER_FEED_HEARTBEAT_S.
     feed_poll_s: float = 0.1
     feed_heartbeat_s: float = 15.0
+    # How often the service reads new and revoked API keys from the log (a
+    # key revoked by another process is refused within this). MEMLEDGER_KEY_REFRESH_S.
+    key_refresh_s: float = 0.25
     # How long a SIGTERM waits for requests in flight before it cuts them.
     # MEMLEDGER_SHUTDOWN_GRACE_S.
     shutdown_grace_s: float = 30.0
@@ -42,7 +45,7 @@ class ServiceSettings:
             raw = env.get("MEMLEDGER_" + name.upper())
             if raw is not None:
                 values[name] = _number(name, raw, int)
-        for name in ("feed_poll_s", "feed_heartbeat_s", "shutdown_grace_s"):
+        for name in ("feed_poll_s", "feed_heartbeat_s", "key_refresh_s", "shutdown_grace_s"):
             raw = env.get("MEMLEDGER_" + name.upper())
             if raw is not None:
                 values[name] = _number(name, raw, float)

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 import psycopg
 
-__all__ = ["Server", "make_key", "module_db", "start_server"]
+__all__ = ["Server", "make_key", "make_key_cli", "module_db", "start_server"]
 
 _RUNNING = re.compile(r"Uvicorn running on http://127\.0\.0\.1:(\d+)")
 
@@ -79,6 +79,15 @@ def start_server(db: str, log: Path, env: Mapping[str, str] | None = None, timeo
 
 
 def make_key(db: str, app: str) -> tuple[str, str]:
+    """A key for ``app``, made in this process: (key_id, secret)."""
+    from memledger import MemoryEngine
+    from memledger.service.keys import KeyRing
+
+    with MemoryEngine.open(db) as eng:
+        return KeyRing(eng).create(app, "tests")
+
+
+def make_key_cli(db: str, app: str) -> tuple[str, str]:
     """A key for ``app`` through the CLI, as an operator makes one: (key_id, secret)."""
     import json
 
