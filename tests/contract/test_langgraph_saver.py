@@ -5,8 +5,11 @@ the thread, and no lost update with two writers on one thread."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
 import pytest
@@ -191,3 +194,18 @@ def test_two_writers_fifty_turns_each_lose_nothing(db_url: str) -> None:
         mine = [i for i in ids if i.startswith(f"w{w}-")]
         assert mine == [f"w{w}-{t}" for t in range(turns)]  # each writer's turns in its order
         assert all(f"reply-{i}" in ids for i in mine)
+
+
+@pytest.mark.slow  # a real SIGKILL of a worker process, then a resume: ~10-15 s
+def test_the_example_resumes_a_killed_run(tmp_path: Path) -> None:
+    """examples/langgraph_agent.py as a user runs it: the worker dies by
+    SIGKILL inside the third node, this process resumes from its last
+    checkpoint without re-running the finished nodes."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "langgraph_agent.py"
+    run = subprocess.run([sys.executable, str(example), str(tmp_path / "agent.db")],
+                         capture_output=True, text=True, timeout=300, check=True)
+    out = run.stdout
+    assert "worker exited with -9" in out
+    assert "steps done ['plan', 'lookup'], next ['draft']" in out
+    assert "steps ['plan', 'lookup', 'draft', 'review']" in out
+    assert ": 5 messages" in out  # one question, one answer per node, none twice

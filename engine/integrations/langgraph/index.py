@@ -32,7 +32,7 @@ from memledger.domain.session import Session
 from memledger.integrations.langgraph.messages import from_event
 from memledger.write.port import WritePort
 
-__all__ = ["Record", "ThreadIndex", "apply_delta", "delta"]
+__all__ = ["Built", "Record", "ThreadIndex", "apply_delta", "delta"]
 
 _LISTS_KEPT = 8  # materialised lists kept per thread (the heads of its namespaces, mostly)
 
@@ -64,7 +64,7 @@ class ThreadIndex:
     seqs_by_id: dict[str, int] = field(default_factory=dict)  # message id -> its latest seq
     events: dict[int, Any] = field(default_factory=dict)  # seq -> message.added event
     objects: dict[int, BaseMessage] = field(default_factory=dict)
-    lists: OrderedDict[tuple[str, str, str], list[int]] = field(default_factory=OrderedDict)
+    lists: OrderedDict[tuple[str, str, str], Built] = field(default_factory=OrderedDict)
 
     def refresh(self, port: WritePort) -> None:
         """Folds the thread's events committed since the last refresh."""
@@ -121,34 +121,58 @@ class ThreadIndex:
             obj = self.objects[seq] = from_event(self.events[seq], serde)
         return obj
 
-    def seq_list(self, ns: str, channel: str, version: str) -> list[int]:
-        """The seqs of a message channel at ``version``: deltas applied from
-        the nearest list already built (or from the last reset)."""
+    def built(self, ns: str, channel: str, version: str, port: WritePort, serde: SerializerProtocol) -> Built:
+        """A message channel at ``version``: the stored deltas applied from the
+        nearest list already built (or from the last reset). While the deltas
+        only append (the common case), a new head costs O(new messages), not
+        O(history): the base's seqs and messages carry over."""
         key = (ns, channel, version)
+        cached = self.lists.get(key)
+        if cached is not None:
+            self.lists.move_to_end(key)
+            return cached
         chain: list[dict[str, Any]] = []
-        start: list[int] = []
+        start: Built | None = None
+        walk = key
         while True:
-            cached = self.lists.get(key)
-            if cached is not None:
-                start = cached
+            start = self.lists.get(walk)
+            if start is not None:
                 break
-            change = self.deltas[key]
+            change = self.deltas[walk]
             chain.append(change)
             if "reset" in change or change.get("base") is None:
                 break
-            key = (ns, channel, change["base"])
-        seqs = list(start)
+            walk = (ns, channel, change["base"])
+        seqs = [] if start is None else list(start.seqs)
+        objects = [] if start is None else list(start.objects)
+        ids: set[str] = set() if start is None else set(start.ids)
         for change in reversed(chain):
-            seqs = apply_delta(seqs, change)
-        built = (ns, channel, version)
-        self.lists[built] = seqs
-        self.lists.move_to_end(built)
+            if "reset" in change or change.get("drop") or change.get("replace"):
+                seqs = apply_delta(seqs, change)
+                objects = [self.message(seq, port, serde) for seq in seqs]
+                ids = {m.id for m in objects if m.id is not None}
+            else:
+                appended = [self.message(seq, port, serde) for seq in change.get("append", ())]
+                seqs.extend(change.get("append", ()))
+                objects.extend(appended)
+                ids.update(m.id for m in appended if m.id is not None)
+        built = self.lists[key] = Built(seqs, objects, ids)
         while len(self.lists) > _LISTS_KEPT:
             self.lists.popitem(last=False)
-        return seqs
+        return built
 
     def messages(self, ns: str, channel: str, version: str, port: WritePort, serde: SerializerProtocol) -> list[BaseMessage]:
-        return [self.message(seq, port, serde) for seq in self.seq_list(ns, channel, version)]
+        """The channel's messages at ``version``: a new list of shared messages."""
+        return list(self.built(ns, channel, version, port, serde).objects)
+
+
+@dataclass
+class Built:
+    """A materialised message list: its session seqs and their messages."""
+
+    seqs: list[int]
+    objects: list[BaseMessage]
+    ids: set[str]
 
 
 def apply_delta(base: list[int], change: dict[str, Any]) -> list[int]:

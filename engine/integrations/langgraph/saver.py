@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import builtins
+import operator
 import random
 import threading
 from collections import OrderedDict
@@ -285,8 +286,9 @@ class MemledgerSaver(BaseCheckpointSaver[str]):
                     blobs[channel] = [version, "empty", None]
                     continue
                 value = values[channel]
-                if is_message_list(value):
-                    change, new = self._message_delta(index, ns, channel, parent, value, len(added))
+                found = self._message_delta(index, ns, channel, parent, value, len(added))
+                if found is not None:
+                    change, new = found
                     changes[channel] = [version, change]
                     added.extend(new)
                     for m in new:
@@ -327,17 +329,33 @@ class MemledgerSaver(BaseCheckpointSaver[str]):
         return {"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": checkpoint_id}}
 
     def _message_delta(
-        self, index: ThreadIndex, ns: str, channel: str, parent: Record | None, value: builtins.list[BaseMessage], offset: int
-    ) -> tuple[dict[str, Any], builtins.list[BaseMessage]]:
+        self, index: ThreadIndex, ns: str, channel: str, parent: Record | None, value: object, offset: int
+    ) -> tuple[dict[str, Any], builtins.list[BaseMessage]] | None:
+        """The delta of a message-list channel against the parent's list, and
+        the messages to append to the session; None for a channel that is no
+        message list (stored as a blob)."""
+        if not isinstance(value, list):
+            return None
         base_version = None if parent is None else parent.checkpoint["channel_versions"].get(channel)
-        base: builtins.list[BaseMessage] | None = None
-        base_seqs: builtins.list[int] | None = None
+        base = None
         if base_version is not None and (ns, channel, str(base_version)) in index.deltas:
-            base_seqs = index.seq_list(ns, channel, str(base_version))
-            base = [index.message(s, self.engine.writes, self.serde) for s in base_seqs]
+            base = index.built(ns, channel, str(base_version), self.engine.writes, self.serde)
         else:
             index.refresh_session(self.engine.writes)
-        change, new = delta(base, base_seqs, value, index.seqs_by_id, index.objects)
+        tail = value[len(base.objects):] if base is not None else []
+        if base is not None and all(map(operator.is_, base.objects, value)) and len(value) >= len(base.objects) and (
+            not tail or (is_message_list(tail) and base.ids.isdisjoint(m.id for m in tail))
+        ):
+            # The common case, at O(new messages): the parent's very messages, then new ones.
+            refs, new = delta(None, None, tail, index.seqs_by_id, index.objects)
+            change: dict[str, Any] = {"append": refs["reset"]}
+        elif is_message_list(value):
+            change, new = delta(
+                None if base is None else base.objects, None if base is None else base.seqs,
+                value, index.seqs_by_id, index.objects,
+            )
+        else:
+            return None
         if offset:  # placeholders of this channel follow those of the channels before it
             _shift(change, offset)
         if "reset" not in change:

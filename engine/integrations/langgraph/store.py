@@ -182,7 +182,7 @@ class MemledgerStore(BaseStore):
         batch = list(ops)
         return await asyncio.to_thread(self._batch, batch, None)
 
-    def get(  # type: ignore[override]
+    def get(
         self,
         namespace: tuple[str, ...],
         key: str,
@@ -194,7 +194,7 @@ class MemledgerStore(BaseStore):
         result = self._batch([GetOp(tuple(namespace), str(key))], as_of)[0]
         return result if isinstance(result, Item) else None
 
-    def search(  # type: ignore[override]
+    def search(
         self,
         namespace_prefix: tuple[str, ...],
         /,
@@ -210,7 +210,7 @@ class MemledgerStore(BaseStore):
         with ``query``, ranked by the engine's hybrid retrieval."""
         op = SearchOp(tuple(namespace_prefix), filter, limit, offset, query)
         result = self._batch([op], as_of)[0]
-        return result if isinstance(result, list) else []
+        return [item for item in result if isinstance(item, SearchItem)] if isinstance(result, list) else []
 
     def _batch(self, ops: list[Op], as_of: datetime | None) -> list[Result]:
         results: list[Result] = []
