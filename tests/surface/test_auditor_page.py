@@ -41,9 +41,6 @@ BETWEEN = "2025-05-01"
 HOSTILE = "<script>window.__pwned = 1</script> Ken's note <img src=x onerror=\"window.__pwned = 2\">"
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
-if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
-    pytest.skip(f"the browser test needs Debian's chromium and chromedriver ({CHROMIUM}, {CHROMEDRIVER}: "
-                "apt-get install chromium chromium-driver; .ci/run installs them)", allow_module_level=True)
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
@@ -117,6 +114,11 @@ def server(story: dict[str, Any]) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Headless Chromium; the browser tests are skipped, saying why, where
+    Debian's packages are missing (the HTTP-only tests still run)."""
+    if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
+        pytest.skip(f"the browser tests need Debian's chromium and chromedriver ({CHROMIUM}, {CHROMEDRIVER}: "
+                    "apt-get install chromium chromium-driver; .ci/run installs them)")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
