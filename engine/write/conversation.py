@@ -91,7 +91,13 @@ def _check_fence(unit: UnitOfWork, owner: Owner, session: Session, incarnation: 
     """Refuses a write of an older incarnation to ``session``. The session's
     own epoch is the atomic check (the append conflicts with a concurrent
     fence); the agent's epoch also refuses a zombie writing to a session the
-    newer incarnation did not take over (an older session of the agent)."""
+    newer incarnation did not take over (an older session of the agent).
+
+    The limit of the second check: the agent is read here, not written, so
+    a zombie whose writer still caches the agent from before the new
+    incarnation can land a write on such an *older* session until that
+    cache reloads. A restore fences the agent's current session, the one a
+    restored agent writes to; that path has no such window."""
     if incarnation is None:
         return
     session.check_incarnation(incarnation)
