@@ -128,7 +128,7 @@ def run_engine(cases: list[dict[str, Any]], extractor: Extractor | None = None) 
                     sid = eng.create_session(owner, "eval")  # one session per turn: one delta each
                     eng.add_message(owner, sid, "user", turn["text"], occurred_at=datetime.fromisoformat(turn["at"]))
             eng.distill(**({"extractor": extractor} if extractor is not None else {}))
-            eng.projections.wait(eng.position)
+            eng.projections.wait(eng.position, timeout=600.0)  # a cold index over every case
             index = belief_index(eng.writes)
             out = []
             for case in cases:

@@ -63,6 +63,8 @@ _DRINKS_ZH = sorted(
      "橙汁", "啤酒", "红酒", "白酒", "可乐", "拿铁", "美式", "抹茶", "温水", "白开水", "热水", "蜂蜜水", "酸奶"),
     key=len, reverse=True,
 )
+# One alternation, longest first, so "green tea" wins over "tea" in a single scan.
+_DRINK_RE_EN = re.compile(r"\b(" + "|".join(re.escape(d) for d in _DRINKS_EN) + r")\b", re.IGNORECASE)
 _CAR_BRANDS = ("toyota|honda|tesla|ford|bmw|volkswagen|vw|subaru|kia|hyundai|mazda|audi|volvo|nissan|"
                "mercedes|porsche|jeep|chevrolet|chevy|fiat|renault|peugeot|skoda|lexus|byd|polestar|mini|rivian")
 _PHONE_BRANDS = "iphone|pixel|galaxy|samsung|oneplus|xiaomi|huawei|nokia|fairphone|motorola"
@@ -79,6 +81,18 @@ _OCCUPATION = frozenset(
 )
 _ZH_JOB = ("校长", "总经理", "工程师", "程序员", "设计师", "经理", "总监", "主管", "老师", "教师", "医生", "护士", "律师", "会计",
            "研究员", "分析师", "架构师", "产品经理", "组长", "负责人", "总裁", "店长", "厨师", "司机", "顾问")
+
+_WORDS = re.compile(r"[a-z][a-z'-]*")
+_DIGIT = re.compile(r"\d")
+_CUE_WORDS_EN = frozenset(
+    "live lives living reside resides residing moved move moving relocated relocating relocate settled based "
+    "staying home house work works working joined started starting start began job position role offer gig "
+    "employer company hired promoted became become title career careers roles jobs vegetarian vegan "
+    "pescatarian keto gluten-free flexitarian meant typo misspoke correction wrong car phone laptop bike "
+    "motorbike scooter computer sold replaced traded switched one two three four five six seven eight nine "
+    "ten eleven twelve fifteen twenty thirty fifty hundred dozen".split()
+) | frozenset(w for d in _DRINKS_EN for w in d.split()) | frozenset(_OCCUPATION) | frozenset(
+    (_CAR_BRANDS + "|" + _PHONE_BRANDS + "|" + _LAPTOP_BRANDS).split("|"))
 
 # --- cues --------------------------------------------------------------------------
 
@@ -243,6 +257,8 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
     """Frame findings for one sentence (English or Chinese); [] when no frame
     applies (the older sentence rules then run as before)."""
     zh = re.search(r"[\u4e00-\u9fff]", sentence) is not None
+    if not zh and not _may_frame_en(sentence):
+        return []
     body = (_LEAD_ZH if zh else _LEAD_EN).sub("", sentence.strip()).strip()
     if not body:
         return []
@@ -284,6 +300,21 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
         text = " ".join(where) if many else body
         out.append(_finding(hit, text, speaker, said_at, zh, change, correction, replaced, body))
     return out
+
+
+def _may_frame_en(sentence: str) -> bool:
+    """A cheap word-set test before the patterns run: every English frame
+    needs a digit, an "@", one of its cue words, or a typed "my X is Y".
+    Casual chat mostly has none, and the patterns are the distiller's cost."""
+    if "@" in sentence or _DIGIT.search(sentence):
+        return True
+    words = set(_WORDS.findall(sentence.lower()))
+    if words & _CUE_WORDS_EN or any(w.endswith(("ist", "ian", "eer")) for w in words):
+        return True
+    if ", not " in sentence or {"not", "but"} <= words:
+        return True
+    return bool(words & {"my", "our"} and words & {"is", "are"} and (
+        words & {"favourite", "favorite", "new", "current"} or re.search(r"\s[A-Z]", sentence)))
 
 
 def _finding(hit: _Hit, text: str, sp: Speaker, said_at: datetime, zh: bool, change: bool,
@@ -450,17 +481,13 @@ def _role_en(clause: str) -> str | None:
 def _drink_en(clause: str, subject: str | None, cued: bool = False) -> list[_Hit]:
     if not cued and not _DRINK_CUE_EN.search(clause):
         return []
-    low = clause.lower()
-    found: list[tuple[int, int, str]] = []
-    for drink in _DRINKS_EN:  # longest first: "green tea" before "tea"
-        for at in re.finditer(rf"\b{re.escape(drink)}\b", low):
-            if not any(s <= at.start() < e for s, e, _ in found):
-                found.append((at.start(), at.end(), drink))
+    found = [(m.start(), m.end(), m.group(1).lower()) for m in _DRINK_RE_EN.finditer(clause)]
     part = _DAYPART_EN.search(clause)
     scope = part.group(1).lower().rstrip("s") if part else None
-    hits, since = [], 0
+    hits: list[_Hit] = []
+    since = 0
     liking = not cued and _LIKING_EN.search(clause) and not _CONSUMING_EN.search(clause)
-    for start, end, drink in sorted(found):
+    for start, end, drink in found:
         negated = bool(_NEGATION_EN.search(clause[since:start])) or bool(
             re.match(r"\s*(?:any ?more|no more)\b", clause[end:], re.IGNORECASE))
         if liking:  # "I like tea": a taste, one of many, not the drink of the day
@@ -496,10 +523,9 @@ def _value_of_en(text: str) -> str | None:
     for found in (version_in(text), ):
         if found is not None:
             return found.value
-    low = text.lower()
-    for drink in _DRINKS_EN:
-        if re.search(rf"\b{re.escape(drink)}\b", low):
-            return drink
+    drink = _DRINK_RE_EN.search(text)
+    if drink:
+        return drink.group(1).lower()
     email = EMAIL.search(text)
     if email:
         return email.group(0).casefold()
