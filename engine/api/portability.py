@@ -43,7 +43,7 @@ from memledger.domain.owner import Owner
 from memledger.domain.stream_ids import owner_key_id
 from memledger.projections.listing import owner_rows, owner_streams
 from memledger.storage.follower import Follower
-from memledger.write.beliefs import BeliefChange, Forget, Invalidate, NewBelief, Reinforce, Revise
+from memledger.write.beliefs import BeliefChange, Forget, Invalidate, NewBelief, Reinforce, Reinstate, Revise
 from memledger.write.validation import check_owner
 
 if TYPE_CHECKING:
@@ -249,6 +249,7 @@ class _Importer:
             "memory.revised": self._belief,
             "memory.invalidated": self._belief,
             "memory.forgotten": self._belief,
+            "memory.reinstated": self._belief,
         }
         for line in events:
             handler = handlers.get(line["topic"])
@@ -393,6 +394,10 @@ class _Importer:
                     cause=self._sources([cause])[0] if isinstance(cause, dict) else None,
                     superseded_by=self._belief_id(f.get("superseded_by")),
                 )  # fmt: skip
+            elif topic == "memory.reinstated":
+                cause = f.get("cause")
+                change = Reinstate(target, f["reason"],
+                                   cause=self._sources([cause])[0] if isinstance(cause, dict) else None)
             else:
                 change = Forget(target, f["reason"])
         ids = self.eng.apply_memory_changes(self.owner, [change], idempotency_key=self._key(line, "belief"))

@@ -70,6 +70,7 @@ from memledger.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconci
 from memledger.distill.rule_extractor import RuleExtractor
 from memledger.domain.distillation import Distillation
 from memledger.domain.errors import AlreadyProcessed, DeadLetterNotFound, OwnerErased, StoreError
+from memledger.domain.lineage import MessageRef, Retractions, retractions_stream_id
 from memledger.domain.owner import Owner
 from memledger.domain.session import Session
 from memledger.domain.stream_ids import distillation_id
@@ -288,12 +289,22 @@ class Distiller:
         for window in sorted(self._windows.values(), key=lambda w: w.first):
             if not window.pending or time.monotonic() < window.retry_at:
                 continue
-            ctx = ExtractionContext(window.owner, window.session_id, tuple(window.items),
+            ctx = ExtractionContext(window.owner, window.session_id, self._unretracted(window),
                                     window.last_extraction, now, previous=window.tail)
             if not should_extract(self.checker, ctx):
                 continue  # a no-op: the window stays pending, its cursor stays
             report = _add(report, self._distil(window, ctx))
         return report
+
+    def _unretracted(self, window: _Window) -> tuple[DeltaItem, ...]:
+        """The window's items less retracted messages: a message withdrawn
+        before the distiller reached it must cause nothing (one read of the
+        owner's retraction stream per window; ``memledger.distill.lineage``)."""
+        log = self.eng.load(retractions_stream_id(window.owner), Retractions, window.owner)
+        if log is None or not log.retracted:
+            return tuple(window.items)
+        return tuple(i for i in window.items
+                     if i.task_id is not None or not log.is_retracted(MessageRef(i.session_id, i.seq)))
 
     def _distil(self, window: _Window, ctx: ExtractionContext) -> DistillReport:
         try:

@@ -30,14 +30,16 @@ recomputes every checkpoint. Copy the latest checkpoint row somewhere the
 database's writers cannot reach (a ticket, a log shipper, a printout) and a
 rewritten history cannot match it.
 
-Cost on the write path: one indexed read of the previous link per stream per
-transaction (none for a new stream) and one multi-row insert; measured by
-``benchmarks`` / the issue 15 report.
+Cost on the write path: a sha256 per event and one multi-row insert per
+transaction (pipelined with the commit on PostgreSQL); the previous link of a
+stream comes from a cache of this process's committed links (``_Heads``), so
+only the first append to a stream another process wrote last reads it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -118,6 +120,49 @@ def _firsts(stored: Sequence[StoredEvent]) -> list[tuple[UUID, int]]:
     return [(sid, v) for sid, v in seen.items() if v >= 1]
 
 
+class _Heads:
+    """The last committed link of streams this process appended to, so the
+    next append to them needs no read of its predecessor's link (on
+    PostgreSQL that read is a round trip inside the insert's transaction).
+
+    A link is cached only once its transaction committed (``committed``),
+    and (stream, version) identifies one event forever, so a hit is always
+    the stored hash. Bounded: cleared when it grows past ``_MAX_HEADS``."""
+
+    def __init__(self) -> None:
+        self._heads: dict[UUID, tuple[int, bytes]] = {}
+        self._pending = threading.local()
+
+    def previous(self, firsts: list[tuple[UUID, int]]) -> tuple[dict[tuple[UUID, int], bytes], list[tuple[UUID, int]]]:
+        """(cached predecessors, those still to read)."""
+        found: dict[tuple[UUID, int], bytes] = {}
+        missing = []
+        for sid, version in firsts:
+            head = self._heads.get(sid)
+            if head is not None and head[0] == version:
+                found[(sid, version)] = head[1]
+            else:
+                missing.append((sid, version))
+        return found, missing
+
+    def written(self, links: list[_Link]) -> None:
+        self._pending.links = links
+
+    def committed(self) -> None:
+        links: list[_Link] = getattr(self._pending, "links", [])
+        self._pending.links = []
+        if len(self._heads) > _MAX_HEADS:
+            self._heads.clear()
+        for k in links:
+            self._heads[k.stream_id] = (k.version, k.hash)
+
+    def discard(self) -> None:
+        self._pending.links = []
+
+
+_MAX_HEADS = 100_000
+
+
 def _digest(prev: bytes, hashes: Sequence[bytes]) -> bytes:
     h = hashlib.sha256(prev)
     for x in hashes:
@@ -130,6 +175,19 @@ class ChainedSQLiteRecorder(SQLiteProcessRecorder):
     checkpoint every ``CHECKPOINT_EVERY`` positions, in the same transaction."""
 
     checkpoint_every = CHECKPOINT_EVERY
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._heads = _Heads()
+        super().__init__(*args, **kwargs)
+
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        try:
+            positions = super().insert_events(stored_events, **kwargs)
+        except BaseException:
+            self._heads.discard()
+            raise
+        self._heads.committed()
+        return positions
 
     def construct_create_table_statements(self) -> list[str]:
         t = self.events_table_name
@@ -147,13 +205,14 @@ class ChainedSQLiteRecorder(SQLiteProcessRecorder):
         if not stored_events or positions is None:
             return positions
         t = self.events_table_name
-        previous: dict[tuple[UUID, int], bytes] = {}
-        for sid, version in _firsts(stored_events):
+        previous, missing = self._heads.previous(_firsts(stored_events))
+        for sid, version in missing:
             c.execute(f"SELECT hash FROM {t}_chain WHERE stream_id=? AND version=?", (sid.hex, version))
             row = c.fetchone()
             if row is not None:
                 previous[(sid, version)] = bytes(row[0])
         links = _links(stored_events, list(positions), previous)
+        self._heads.written(links)
         c.executemany(
             f"INSERT INTO {t}_chain (stream_id, version, position, hash) VALUES (?,?,?,?)",
             [(k.stream_id.hex, k.version, k.position, k.hash) for k in links],
@@ -186,6 +245,7 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
     checkpoint_every = CHECKPOINT_EVERY
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._heads = _Heads()
         super().__init__(*args, **kwargs)
         from psycopg.sql import SQL, Identifier
 
@@ -194,7 +254,8 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         checkpoints = Identifier(f"{self.events_table_name}_chain_checkpoints")
         self.sql_create_statements.extend([
             SQL("CREATE TABLE IF NOT EXISTS {}.{} (stream_id uuid NOT NULL, version bigint NOT NULL, "
-                "position bigint NOT NULL, hash bytea NOT NULL, PRIMARY KEY (stream_id, version))").format(schema, chain),
+                "position bigint NOT NULL, hash bytea NOT NULL, PRIMARY KEY (stream_id, version))"
+                ).format(schema, chain),
             SQL("CREATE INDEX IF NOT EXISTS {} ON {}.{} (position)").format(
                 Identifier(f"{self.events_table_name}_chain_position"), schema, chain),
             SQL("CREATE TABLE IF NOT EXISTS {}.{} (position bigint PRIMARY KEY, links bigint NOT NULL, "
@@ -212,23 +273,32 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         self._sql_checkpoint = SQL("INSERT INTO {}.{} (position, links, digest) VALUES (%s, %s, %s)"
                                    ).format(schema, checkpoints)
 
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        try:
+            positions = super().insert_events(stored_events, **kwargs)
+        except BaseException:
+            self._heads.discard()
+            raise
+        self._heads.committed()
+        return positions
+
     def _fetch_ids_after_insert_events(
         self, curs: Any, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         positions = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
         if not stored_events or not positions:
             return positions
-        previous: dict[tuple[UUID, int], bytes] = {}
-        firsts = _firsts(stored_events)
-        if firsts:
-            curs.execute(self._sql_prev, ([s for s, _ in firsts], [v for _, v in firsts]))
+        previous, missing = self._heads.previous(_firsts(stored_events))
+        if missing:
+            curs.execute(self._sql_prev, ([s for s, _ in missing], [v for _, v in missing]))
             for row in curs.fetchall():
                 previous[(_uuid(row["stream_id"]), int(row["version"]))] = bytes(row["hash"])
         links = _links(stored_events, list(positions), previous)
+        self._heads.written(links)
         curs.execute(self._sql_insert, (
             [k.stream_id for k in links], [k.version for k in links],
             [k.position for k in links], [k.hash for k in links],
-        ))  # fmt: skip
+        ), prepare=True)  # fmt: skip
         last = max(positions)
         if last // self.checkpoint_every > (min(positions) - 1) // self.checkpoint_every:
             self._checkpoint(curs, last)
@@ -282,7 +352,10 @@ class _Row:
     state: bytes
 
 
-def _rows(recorder: Any) -> tuple[Iterator[_Row], dict[tuple[UUID, int], tuple[int, bytes]], list[tuple[int, int, bytes]]]:
+_Links = dict[tuple[UUID, int], tuple[int, bytes]]  # (stream, version) -> (position, hash)
+
+
+def _rows(recorder: Any) -> tuple[Iterator[_Row], _Links, list[tuple[int, int, bytes]]]:
     """The events (stream, version order), the links, the checkpoints."""
     t = recorder.events_table_name
     if isinstance(recorder, ChainedPostgresRecorder):
@@ -368,7 +441,7 @@ def verify(log: Any, owner: Owner | None = None) -> VerifyReport:
             h = link_hash(prev, r.stream_id, r.version, r.position, r.topic, r.state)
             if h != stored:
                 findings.append(ChainFinding("altered", sid, r.version, r.position,
-                                             "the stored bytes, topic or previous event differ from when it was written"))
+                                             "its stored bytes, topic or predecessor changed since it was written"))
             prev = stored
         _tail(rows[0].stream_id, rows[-1].version)
 
@@ -400,9 +473,7 @@ def verify(log: Any, owner: Owner | None = None) -> VerifyReport:
     )
 
 
-def _check_points(
-    links: dict[tuple[UUID, int], tuple[int, bytes]], checkpoints: list[tuple[int, int, bytes]]
-) -> list[ChainFinding]:
+def _check_points(links: _Links, checkpoints: list[tuple[int, int, bytes]]) -> list[ChainFinding]:
     by_position = sorted(links.values())
     out: list[ChainFinding] = []
     prev, count, i = ZERO, 0, 0
@@ -415,9 +486,10 @@ def _check_points(
         prev = _digest(prev, hashes)
         if count != expected_links or prev != digest:
             kind = "removed" if count < expected_links else "altered"
+            other = "" if kind == "removed" else ", or other hashes"
             out.append(ChainFinding(kind, "", None, position,
                                     f"checkpoint at position {position} recorded {expected_links} links; "
-                                    f"the log now has {count} up to there{'' if kind == 'removed' else ', or other hashes'}"))
+                                    f"the log now has {count} up to there{other}"))
             prev, count = digest, expected_links  # judge later checkpoints on their own
     return out
 

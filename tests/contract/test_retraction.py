@@ -180,3 +180,29 @@ def test_http_retract_route(eng: MemoryEngine) -> None:
     (mid,) = r.json()["reinstated"]
     versions = client.get(f"/v1/users/{owner.user_id}/memories/{mid}/lineage").json()["versions"]
     assert [v["event"] for v in versions][-2:] == ["memory.reinstated", "memory.invalidated"]
+
+
+def test_a_message_retracted_before_distillation_causes_nothing(eng: MemoryEngine) -> None:
+    owner = Owner("audit", "early")
+    sid = eng.create_session(owner, "bot")
+    (kept,) = _say(eng, owner, sid, ["set go 1.23"])
+    poisoned = eng.add_message(owner, sid, "user", "set go 9.99", occurred_at=T0 + timedelta(days=1))
+    eng.retract(owner, sid, poisoned, "injection, caught before distillation")
+    eng.distill(extractor=KeyValueExtractor())
+    assert _current(eng, owner) == {("go", "go is 1.23")}
+    assert eng.message_lineage(owner, sid, poisoned).direct == ()
+    assert eng.message_lineage(owner, sid, kept).direct
+
+
+def test_an_export_carries_the_repair_into_another_store(eng: MemoryEngine) -> None:
+    from memledger.api.portability import export_owner, import_owner
+
+    owner, copy = Owner("audit", "exported"), Owner("audit", "imported")
+    sid = eng.create_session(owner, "bot")
+    _, upgrade = _say(eng, owner, sid, ["set go 1.23", "set go 1.24"])
+    eng.retract(owner, sid, upgrade, "injection")
+    lines: list[str] = []
+    export_owner(eng, owner, lines.append)
+    report = import_owner(eng, copy, lines)
+    assert report.beliefs > 0
+    assert _current(eng, copy) == _current(eng, owner) == {("go", "go is 1.23")}

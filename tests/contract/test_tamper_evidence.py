@@ -134,3 +134,14 @@ def test_audit_verify_cli(eng: MemoryEngine, raw: sa.Engine, db_url: str, backen
     assert main(["audit", "verify", "--db", db_url, "--app", "audit", "--user", "alice"]) == 1
     text = capsys.readouterr().out
     assert "removed" in text and sid in text
+
+
+def test_two_engines_appending_to_one_stream_keep_it_intact(eng: MemoryEngine, db_url: str) -> None:
+    """Each engine caches the links it committed; the other's appends must
+    make it read the stream's real predecessor, not chain onto a stale one."""
+    sid = _conversation(eng, ALICE, 1)
+    with MemoryEngine.open(db_url) as other:
+        for i in range(3):
+            eng.add_message(ALICE, sid, "user", f"from the first engine {i}")
+            other.add_message(ALICE, sid, "user", f"from the second engine {i}")
+    assert eng.verify_log().intact
