@@ -32,8 +32,9 @@ from memledger.domain.session import Session
 from memledger.integrations.langgraph.messages import from_event
 from memledger.write.port import WritePort
 
-__all__ = ["Built", "Record", "ThreadIndex", "apply_delta", "delta"]
+__all__ = ["Built", "Record", "ThreadIndex", "apply_delta", "apply_diff", "checkpoint_diff", "delta"]
 
+_BASE = "_parent"  # marks a stored checkpoint that is a diff against its parent (see checkpoint_diff)
 _LISTS_KEPT = 8  # materialised lists kept per thread (the heads of its namespaces, mostly)
 
 
@@ -79,8 +80,11 @@ class ThreadIndex:
             self.session_id = UUID(hex=ev.session_id)
         elif isinstance(ev, LangGraphThread.CheckpointSaved):
             ns, cid = ev.checkpoint_ns, ev.checkpoint_id
+            checkpoint = orjson.loads(ev.checkpoint)
+            if _BASE in checkpoint:
+                checkpoint = apply_diff(self.checkpoints[ns][checkpoint[_BASE]].checkpoint, checkpoint)
             self.checkpoints.setdefault(ns, {})[cid] = Record(
-                ns, cid, ev.parent_id, orjson.loads(ev.checkpoint), orjson.loads(ev.metadata)
+                ns, cid, ev.parent_id, checkpoint, orjson.loads(ev.metadata)
             )
             self.heads[ns] = cid
             for channel, (version, *blob) in orjson.loads(ev.blobs).items():
@@ -245,3 +249,34 @@ def delta(base: list[BaseMessage] | None, base_seqs: list[int] | None, new: list
             return change, added
         added.clear()
     return {"reset": [ref(m, None, None) for m in new]}, added
+
+
+def checkpoint_diff(parent: dict[str, Any], child: dict[str, Any], parent_id: str) -> dict[str, Any]:
+    """``child`` (a checkpoint without its values) as what changed since
+    ``parent``: changed top-level keys under "set", and for the dicts of
+    versions (``channel_versions``, ``versions_seen``) only their changed and
+    removed entries under "merge". ``apply_diff(parent, diff) == child``."""
+    put: dict[str, Any] = {}
+    merge: dict[str, Any] = {}
+    for key, value in child.items():
+        old = parent.get(key)
+        if old == value and key in parent:
+            continue
+        if isinstance(value, dict) and isinstance(old, dict):
+            merge[key] = {
+                "set": {k: v for k, v in value.items() if k not in old or old[k] != v},
+                "del": [k for k in old if k not in value],
+            }
+        else:
+            put[key] = value
+    return {_BASE: parent_id, "set": put, "merge": merge, "del": [k for k in parent if k not in child]}
+
+
+def apply_diff(parent: dict[str, Any], diff: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in parent.items() if k not in diff["del"]}
+    for key, change in diff["merge"].items():
+        merged = {k: v for k, v in parent[key].items() if k not in change["del"]}
+        merged.update(change["set"])
+        out[key] = merged
+    out.update(diff["set"])
+    return out

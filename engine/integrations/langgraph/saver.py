@@ -67,11 +67,11 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 from memledger.api import MemoryEngine
 from memledger.domain.agent import Agent
 from memledger.domain.errors import InvalidInput, SessionNotFound
-from memledger.domain.langgraph_thread import LangGraphThread
+from memledger.domain.langgraph_thread import FORK_SOURCES, LangGraphThread
 from memledger.domain.owner import Owner
 from memledger.domain.session import Session
 from memledger.domain.stream_ids import agent_stream_id, langgraph_thread_id
-from memledger.integrations.langgraph.index import Record, ThreadIndex, delta
+from memledger.integrations.langgraph.index import Record, ThreadIndex, checkpoint_diff, delta
 from memledger.integrations.langgraph.messages import is_message_list, to_fields
 from memledger.write.conversation import prepare_message
 from memledger.write.isolation import scoped_get
@@ -230,15 +230,18 @@ class MemledgerSaver(BaseCheckpointSaver[str]):
             blob = index.blobs.get(key)
             if blob is not None:
                 if blob[0] != "empty":
-                    values[channel] = self.serde.loads_typed((blob[0], base64.b64decode(blob[1])))
+                    values[channel] = self._load(blob[0], blob[1])
             elif key in index.deltas:
                 values[channel] = index.messages(ns, channel, str(version), self.engine.writes, self.serde)
-        checkpoint: Checkpoint = {**record.checkpoint, "channel_values": values}  # type: ignore[typeddict-item]
+        # A fresh copy: LangGraph updates a loaded checkpoint's version maps in
+        # place, and the index's records (and their parents', which a diff
+        # shares) must stay as stored.
+        checkpoint: Checkpoint = {**orjson.loads(orjson.dumps(record.checkpoint)), "channel_values": values}
         writes = sorted(
             index.writes.get((ns, record.checkpoint_id), {}).values(),
             key=lambda w: writes_sort_key(w[4], w[0], 0),
         )
-        pending = [(task, channel, self.serde.loads_typed((kind, base64.b64decode(data)))) for task, channel, kind, data, _ in writes]
+        pending = [(task, channel, self._load(kind, data)) for task, channel, kind, data, _ in writes]
         parent = (
             {"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": record.parent_id}}
             if record.parent_id
@@ -247,7 +250,7 @@ class MemledgerSaver(BaseCheckpointSaver[str]):
         return CheckpointTuple(
             config={"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": record.checkpoint_id}},
             checkpoint=checkpoint,
-            metadata=record.metadata,  # type: ignore[arg-type]
+            metadata=orjson.loads(orjson.dumps(record.metadata)),
             parent_config=parent,  # type: ignore[arg-type]
             pending_writes=pending,
         )
@@ -298,9 +301,13 @@ class MemledgerSaver(BaseCheckpointSaver[str]):
                             fields["metadata"]["langgraph"]["edit_of"] = edited
                         new_fields.append(fields)
                 else:
-                    kind, data = self.serde.dumps_typed(value)
-                    blobs[channel] = [version, kind, _b64(data)]
-        stored = {k: v for k, v in checkpoint.items() if k != "channel_values"}
+                    blobs[channel] = [version, *self._dump(value)]
+        stored: dict[str, Any] = {k: v for k, v in checkpoint.items() if k != "channel_values"}
+        if parent is not None and parent_id == index.heads.get(ns) and metadata.get("source") not in FORK_SOURCES:
+            # A step on the head (the common case) stores what changed since its
+            # parent: a checkpoint names every channel's and node's version, and
+            # most of them are the parent's (``index.apply_diff`` folds it back).
+            stored = checkpoint_diff(parent.checkpoint, stored, parent.checkpoint_id)
         meta = get_serializable_checkpoint_metadata(config, metadata)
         try:
             meta_json = _json(meta)
@@ -377,8 +384,7 @@ class MemledgerSaver(BaseCheckpointSaver[str]):
         stream = langgraph_thread_id(owner, thread_id)
         rows = []
         for idx, (channel, value) in enumerate(writes):
-            kind, data = self.serde.dumps_typed(value)
-            rows.append([WRITES_IDX_MAP.get(channel, idx), channel, kind, _b64(data)])
+            rows.append([WRITES_IDX_MAP.get(channel, idx), channel, *self._dump(value)])
         payload = _json(rows)
 
         def command(unit: UnitOfWork) -> None:
@@ -404,16 +410,36 @@ class MemledgerSaver(BaseCheckpointSaver[str]):
         self.engine.writes.submit(command)
         self._read_empty = {k for k in self._read_empty if k[0] != stream}
 
+    def _dump(self, value: Any) -> builtins.list[Any]:
+        """A channel value or write as stored: plain JSON when it round-trips
+        exactly (the input dicts of a turn: JSON deflates in the log, base64
+        of msgpack does not), else LangGraph's serializer in base64."""
+        if type(value) in (dict, list, str, int, float, bool):
+            try:
+                if orjson.loads(orjson.dumps(value)) == value:
+                    return ["json-value", value]
+            except (TypeError, orjson.JSONDecodeError):
+                pass
+        kind, data = self.serde.dumps_typed(value)
+        return [kind, _b64(data)]
+
+    def _load(self, kind: str, data: Any) -> Any:
+        if kind == "json-value":
+            return data
+        return self.serde.loads_typed((kind, base64.b64decode(data)))
+
     def get_next_version(self, current: str | None, channel: None) -> str:
-        """Versions unique per branch (a random fraction, as ``PostgresSaver``
-        does), so two branches' "version 5" of a channel never collide."""
+        """Versions unique per branch (a random suffix, as ``PostgresSaver``
+        does), so two branches' "version 5" of a channel never collide; zero
+        padded, so they compare as LangGraph compares them (as strings), and
+        short, since every checkpoint names each channel's version."""
         if current is None:
             current_v = 0
         elif isinstance(current, int):
             current_v = current
         else:
             current_v = int(str(current).split(".")[0])
-        return f"{current_v + 1:032}.{random.random():016}"
+        return f"{current_v + 1:012}.{random.getrandbits(32):08x}"
 
     # --- async twins (the engine is synchronous; they run on a worker thread) --------
 
