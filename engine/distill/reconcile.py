@@ -6,12 +6,22 @@ changes (beliefs are visited in a fixed order; new ids are uuid5 of source
 keys), so a replay after a crash proposes exactly what the first run did.
 
 Decision order for an add / update proposal:
-1. exact match (normalised statement) of a current belief -> Reinforce;
-2. same subject and attribute: same value -> Reinforce; different value ->
-   Invalidate the old (invalid_at = the new belief's valid_from, a reason,
-   the cause, superseded_by) and NewBelief(supersedes=old). A proposal older
-   than the belief it clashes with is recorded already superseded by it, so
-   late imports never resurrect stale facts;
+0. a bare correction ("sorry, I meant Lille": no slot) supersedes the belief
+   holding the value it names as wrong, else this subject's latest keyed fact
+   whose slot takes that type of value (a place, a number, an e-mail ...);
+1. exact match (normalised statement) of a current belief of the same frame
+   -> Reinforce;
+2. same subject and frame (slot and scope; an announced change without a
+   scope reaches the scoped belief of the slot): same value -> Reinforce;
+   different value -> Invalidate the old (invalid_at = the new belief's
+   valid_from, a reason naming frame, old and new value and rule family, the
+   cause with the same fields, superseded_by) and NewBelief(supersedes=old).
+   When the proposal names the value it replaces ("from X", "no longer X"),
+   only beliefs holding X go; a negation naming nothing held adds only. A
+   proposal older than the belief it clashes with is recorded already
+   superseded by it, so late imports never resurrect stale facts;
+   with no keyed match, a named replaced value still finds its belief (a
+   "preference:coffee" ended by "switched from coffee to tea");
 3. an explicit ``update`` with no keyed match supersedes its most similar
    belief (score >= ``revise_at``);
 4. similarity tiers (token Jaccard, or a pluggable search score):
