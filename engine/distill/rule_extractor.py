@@ -1,8 +1,11 @@
 """The default extractor: deterministic, offline, English and Chinese.
 
-It reads a delta item by item and sentence by sentence; sentence rules
-(``rules_en`` / ``rules_zh``) find identity, preferences and habits, stated
-facts, updates and dated episodes; this module adds what needs more than one
+It reads a delta item by item and sentence by sentence. Attribute frames
+(``frames``: subject + slot + typed value) read facts and their changes
+first; when a sentence holds a frame, only the identity facts it does not
+cover (name, origin, age) are kept from the older sentence rules
+(``rules_en`` / ``rules_zh``), which otherwise find identity, preferences and
+habits, stated facts and dated episodes. This module adds what needs more than one
 sentence: problem -> solution experiences (a user problem answered by the
 assistant later in the delta) and completed tasks (input -> output).
 
