@@ -326,7 +326,8 @@ def record_checkpoint(recorder: Any) -> None:
     recorder also does it every ``CHECKPOINT_EVERY`` positions)."""
     if isinstance(recorder, ChainedPostgresRecorder):
         with recorder.datastore.transaction(commit=True) as curs:
-            recorder._lock_table(curs)  # links are written under this lock: none can be missed
+            for statement in recorder.lock_table_statements:  # links are written under this lock
+                curs.execute(statement)
             curs.execute(f'SELECT MAX(position) AS p FROM "{recorder.datastore.schema}".'
                          f'"{recorder.events_table_name}_chain"')
             row = curs.fetchone()
