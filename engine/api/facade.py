@@ -443,13 +443,15 @@ class MemoryEngine:
         return lineage.unretract(self.writes, check_owner(owner), session_id, seq, reason,
                                  idempotency_key=idempotency_key)
 
-    def verify_log(self, owner: Owner | None = None) -> VerifyReport:
-        """Re-walks the log's hash chains (every stream, or ``owner``'s) and the
-        recorded chain-head checkpoints: intact, or the first altered, removed
-        or reordered event (``memledger.storage.chain``)."""
+    def verify_log(self, *owners: Owner) -> VerifyReport:
+        """Re-walks the log's hash chains and the recorded checkpoints: intact,
+        or the first altered, removed or reordered event
+        (``memledger.storage.chain``). ``eng.verify_log(owner)``: that owner's
+        streams only (the checkpoints, which cover every owner, are then not
+        checked: an owner's answer says nothing about anyone else's streams)."""
         from memledger.storage import chain
 
-        return chain.verify(self.log, None if owner is None else check_owner(owner))
+        return chain.verify(self.log, [check_owner(o) for o in owners])
 
     # --- loads from the event store (owner-scoped) ----------------------------
 
@@ -710,7 +712,7 @@ class OwnerMemory:
         return self._eng.unretract(self.owner, session_id, seq, reason, idempotency_key=idempotency_key)
 
     def verify_log(self) -> VerifyReport:
-        """This owner's streams only."""
+        """This owner's streams only (no whole-log checkpoints)."""
         return self._eng.verify_log(self.owner)
 
     def load_memory(self, memory_id: str) -> Memory | None:

@@ -102,7 +102,8 @@ def register(sub: Any) -> None:
                              "bytes) and the recorded checkpoints; prints intact with counts, or the "
                              "first altered, removed or reordered event. Exit status 1 when not intact.")
     add_db(verify)
-    verify.add_argument("--app", default=None, help="only this owner's streams (with --user)")
+    verify.add_argument("--app", default=None,
+                        help="only this owner's streams (with --user; the whole-log checkpoints are then not checked)")
     verify.add_argument("--user", default=None, help="only this owner's streams (with --app)")
     verify.add_argument("--checkpoint", action="store_true",
                         help="record a checkpoint of the chain heads first (the engine also does every 1000 events)")
@@ -349,7 +350,7 @@ def _verify(args: argparse.Namespace) -> int:
     with MemoryEngine.open(args.db, create=False) as eng:
         if args.checkpoint:
             record_checkpoint(eng.log.recorder)
-        report = eng.verify_log(owner)
+        report = eng.verify_log() if owner is None else eng.verify_log(owner)
     if args.json:
         print_json(report.as_dict())
         return 0 if report.intact else 1

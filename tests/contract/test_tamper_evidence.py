@@ -66,6 +66,7 @@ def test_edit_delete_and_swap_are_each_found(eng: MemoryEngine, raw: sa.Engine, 
     table, position = _names(backend)
     where = _where(backend)
     edited, deleted, swapped, moved = (_conversation(eng, ALICE) for _ in range(4))
+    _conversation(eng, BOB)
     assert eng.verify_log().intact
     state = f"SELECT state FROM {table} WHERE {where} AND originator_version = :v"
 
@@ -95,6 +96,10 @@ def test_edit_delete_and_swap_are_each_found(eng: MemoryEngine, raw: sa.Engine, 
     assert (moved, "reordered") in found
     assert report.finding == min(report.findings, key=lambda f: f.position or 0)
     assert {f.version for f in report.findings if f.stream_id == deleted} == {3}
+    # Another owner's answer covers their streams only, and says nothing of these.
+    bob = eng.for_owner(BOB).verify_log()
+    assert bob.intact and bob.events > 0 and bob.checkpoints == 0
+    assert not eng.verify_log(ALICE).intact
 
 
 def test_a_deleted_tail_with_its_link_is_caught_by_the_checkpoint(
