@@ -25,16 +25,22 @@ OWNER = Owner("stale", "u1")
 
 
 def _lose_tail(pg_url: str, keep: int) -> str:
-    """Deletes the busiest stream's events past version ``keep`` (and its
-    snapshots past it), as a failover that lost them would; returns its id."""
-    with psycopg.connect(pg_url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as conn:
+    """Cuts the log where the busiest stream passed version ``keep``: every
+    event from there on goes, with whatever the same transactions wrote
+    beside them (hash-chain links and checkpoints, snapshots), as a failover
+    that lost the last WAL would. Returns the stream's id."""
+    with psycopg.connect(pg_url, autocommit=True) as conn:
         stream, _ = conn.execute(
             "SELECT originator_id, max(originator_version) FROM memledger_events "
             "GROUP BY 1 ORDER BY 2 DESC LIMIT 1").fetchone()  # fmt: skip
-        conn.execute("DELETE FROM memledger_events WHERE originator_id = %s AND originator_version > %s",
-                     (stream, keep))
+        (cut,) = conn.execute("SELECT notification_id FROM memledger_events WHERE originator_id = %s "
+                              "AND originator_version = %s", (stream, keep + 1)).fetchone()  # fmt: skip
+        conn.execute("DELETE FROM memledger_events WHERE notification_id >= %s", (cut,))
         conn.execute("DELETE FROM memledger_snapshots WHERE originator_id = %s AND originator_version > %s",
-                     (stream, keep))
+                      (stream, keep))
+        for table in ("memledger_events_chain", "memledger_events_chain_checkpoints"):
+            if conn.execute("SELECT to_regclass(%s)", (table,)).fetchone()[0] is not None:
+                conn.execute(f"DELETE FROM {table} WHERE position >= %s", (cut,))
     return str(stream)
 
 
