@@ -28,7 +28,7 @@ from typing import Any
 
 from memledger.cli.options import add_db, add_json, add_owner, add_time, owner_of
 from memledger.cli.output import print_json, print_table
-from memledger.domain.errors import InvalidId
+from memledger.domain.errors import InvalidId, InvalidInput
 
 __all__ = ["register"]
 
@@ -276,7 +276,7 @@ def _lineage(args: argparse.Namespace) -> int:
     from memledger.projections.listing import resolve_id
 
     if (args.memory_id is None) == (args.message is None):
-        raise InvalidId("give a belief id, or --message SID:SEQ (one of them)")
+        raise InvalidInput("give a belief id, or --message SID:SEQ (one of them)")
     owner = owner_of(args)
     short = args.memory_id if args.message is None else args.message.partition(":")[0].partition("#")[0]
     eng, side = _engine_and_side(args, len(short) != 32)
@@ -345,7 +345,7 @@ def _verify(args: argparse.Namespace) -> int:
     from memledger.storage.chain import record_checkpoint
 
     if (args.app is None) != (args.user is None):
-        raise InvalidId("--app and --user go together (or neither: the whole log)")
+        raise InvalidInput("--app and --user go together (or neither: the whole log)")
     owner = None if args.app is None else owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:
         if args.checkpoint:

@@ -275,7 +275,7 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         try:
-            positions = super().insert_events(stored_events, **kwargs)
+            positions: Sequence[int] | None = super().insert_events(stored_events, **kwargs)
         except BaseException:
             self._heads.discard()
             raise
