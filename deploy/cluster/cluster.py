@@ -317,7 +317,7 @@ class Cluster:
         log = open(self.dir / "etcd.log", "ab")  # noqa: SIM115 - the child keeps it
         peer, client = f"http://127.0.0.1:{s.etcd_peer_port}", f"http://127.0.0.1:{s.etcd_port}"
         proc = subprocess.Popen(
-            ["etcd", "--name", "etcd0", "--data-dir", str(data), "--enable-v2=true",
+            ["etcd", "--name", "etcd0", "--data-dir", str(data),
              "--listen-client-urls", client, "--advertise-client-urls", client,
              "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
              "--initial-cluster", f"etcd0={peer}", "--initial-cluster-state", "new",
@@ -371,7 +371,7 @@ class Cluster:
             "name": node.name,
             "log": {"level": "WARNING", "dir": str(self.dir / node.name), "file_num": 2},
             "restapi": {"listen": f"127.0.0.1:{node.rest_port}", "connect_address": f"127.0.0.1:{node.rest_port}"},
-            "etcd": {"host": f"127.0.0.1:{s.etcd_port}"},
+            "etcd3": {"host": f"127.0.0.1:{s.etcd_port}"},  # etcd's v3 API (v2 is gone from etcd 3.6)
             "bootstrap": {
                 "dcs": dcs,
                 "initdb": [{"encoding": "UTF8"}, {"locale": "C"}, {"auth-local": "trust"}],
