@@ -6,6 +6,7 @@ its mode says; ``MEMLEDGER_RESTARTS`` tells the first run from the restarts.
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import time
@@ -24,8 +25,10 @@ def main(mode: str) -> int:
         if mode == "crash":
             return 5
         if mode == "hang-once":
-            if first:
-                time.sleep(3600)  # hung: no heartbeat ever again
+            if first:  # hung: no heartbeat ever again (gone with its supervisor, should a test fail)
+                parent = os.getppid()
+                while os.getppid() == parent:
+                    time.sleep(0.1)
             return 0
         if mode == "serve":
             stop: list[int] = []
