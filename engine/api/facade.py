@@ -78,8 +78,8 @@ class MemoryEngine:
         self._readside: ReadSide | None = None
         self._readside_lock = threading.Lock()
         self._retrieval: Retrieval | None = None
-        # Why the last build_context injected nothing because the read side
         self._leases: LeaseTable | None = None  # the heartbeat table, opened on first use
+        # Why the last build_context injected nothing because the read side
         # failed (None: it did not fail); also logged as a warning.
         self.context_degraded: str | None = None
 
@@ -111,9 +111,9 @@ class MemoryEngine:
             self._retrieval.close()
         if self._readside is not None:
             self._readside.close()  # stop the in-process projection runner first
-        self.writes.close()
         if self._leases is not None:
             self._leases.close()
+        self.writes.close()
         self.log.close()
 
     @property
@@ -179,8 +179,8 @@ class MemoryEngine:
         *,
         tool_calls: Sequence[Mapping[str, Any]] | None = None,
         tool_call_id: str | None = None,
-    ) -> int:
         incarnation: int | None = None,
+    ) -> int:
         """Appends one message; returns its 1-based seq once it is durable.
 
         A retry with the same ``client_id`` returns the first call's seq and
@@ -606,6 +606,7 @@ class OwnerMemory:
         *,
         tool_calls: Sequence[Mapping[str, Any]] | None = None,
         tool_call_id: str | None = None,
+        incarnation: int | None = None,
     ) -> int:
         return self._eng.add_message(
             self.owner, session_id, role, content, name, occurred_at, client_id, metadata,
@@ -685,7 +686,6 @@ class OwnerMemory:
     def remember(self, statement: str, kind: str = "fact", **fields: Any) -> str:
         return self._eng.remember(self.owner, statement, kind, **fields)
 
-        incarnation: int | None = None,
     def correct(self, memory_id: str, statement: str, *, idempotency_key: str | None = None) -> str:
         return self._eng.correct(self.owner, memory_id, statement, idempotency_key=idempotency_key)
 
