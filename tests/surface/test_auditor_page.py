@@ -331,6 +331,41 @@ def test_usable_at_360_pixels(browser: Any, server: str, story: dict[str, Any], 
 
 
 
+def test_undo_what_a_message_caused_from_its_lineage_page(
+    browser: Any, server: str, story: dict[str, Any], artifacts: Path
+) -> None:
+    """Retract the upgrade message from the page: Go 1.24 rested on it alone and is invalidated,
+    Go 1.23 (which it had invalidated) is current again; un-retract puts it back. Both steps need a
+    reason, and a retraction posted from another site is refused."""
+    signed_in(browser, server, story)
+    lineage = f"{server}/ui/lineage?user=ken&session={story['session']}&seq=2"
+    browser.get(lineage)
+    wait_for(browser, "form.retract")
+    browser.find_element(By.CSS_SELECTOR, "form.retract button").click()  # no reason: the browser holds it
+    assert browser.find_element(By.CSS_SELECTOR, "[data-retracted]").get_attribute("data-retracted") == "false"
+    browser.find_element(By.CSS_SELECTOR, "input#reason").send_keys("the upgrade was never made: wrong channel")
+    browser.find_element(By.CSS_SELECTOR, "form.retract button").click()
+    assert wait_for(browser, "[data-retracted=true]")
+    shoot(browser, artifacts / "retracted.png")
+    browser.get(f"{server}/ui/beliefs?user=ken")
+    current = wait_for(browser, "main").text
+    assert "Production runs Go 1.23" in current and "Production runs Go 1.24" not in current
+    browser.get(lineage)
+    browser.find_element(By.CSS_SELECTOR, "input#reason").send_keys("checked with the team: it was made")
+    browser.find_element(By.CSS_SELECTOR, "form.retract button").click()
+    assert wait_for(browser, "[data-retracted=false]")
+    browser.get(f"{server}/ui/beliefs?user=ken")
+    current = wait_for(browser, "main").text
+    assert "Production runs Go 1.24" in current and "Production runs Go 1.23" not in current
+    forged = httpx.post(f"{server}/ui/retract", headers={"Authorization": f"Bearer {story['secret']}",
+                                                          "Sec-Fetch-Site": "cross-site"},
+                        data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"})
+    assert forged.status_code == 403
+    foreign = httpx.post(f"{server}/ui/retract", headers={"Authorization": f"Bearer {story['foreign']}"},
+                         data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"})
+    assert foreign.status_code == 404
+
+
 def test_memledger_serve_has_the_desk_under_ui(tmp_path: Path) -> None:
     """The service app includes the same router: no key, the sign-in page;
     a key, the desk; the desk's routes stay out of the API's OpenAPI."""

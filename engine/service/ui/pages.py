@@ -1,9 +1,12 @@
 """The auditor's desk: the routes, the key check and the pages.
 
-Read-only by construction: every route is a GET except signing in and out,
-and no route calls anything on the engine that writes. Each page reads the
-read models after catching them up to the log's head (``wait_for_head``,
-bounded: a lagging worker shows as a notice, not a hang).
+Read-only but for one action: every route is a GET except signing in and
+out and ``POST /retract``, the auditor's "undo what this message caused"
+(``MemoryEngine.retract`` / ``unretract``): itself an event, with the
+auditor's reason, that leaves the poisoning and the repair both in the
+history. Nothing else on the page writes. Each page reads the read models
+after catching them up to the log's head (``wait_for_head``, bounded: a
+lagging worker shows as a notice, not a hang).
 
 Keys: the same API keys as the HTTP service. A key fixes the app; the
 auditor picks a user of that app. The key arrives either as
@@ -130,6 +133,7 @@ def router(engine: MemoryEngine, keys: Keys, *, prefix: str = "/ui", wait_s: flo
     r.add_api_route("/login", desk.login_form, methods=["GET"], response_class=HTMLResponse)
     r.add_api_route("/login", desk.login, methods=["POST"], response_class=HTMLResponse)
     r.add_api_route("/logout", desk.logout, methods=["POST"])
+    r.add_api_route("/retract", desk.retract, methods=["POST"], response_class=HTMLResponse)
     r.add_api_route("/static/{name}", desk.static, methods=["GET"])
     return r
 
@@ -169,24 +173,53 @@ class _Desk:
             target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
             if app is None:
                 return self._html(self._login_page(target, "Sign in with an API key to open the desk."), 401)
-            ctx = _Ctx(app, {k: v for k, v in request.query_params.items()}, request.url.path)
-            try:
-                title, main = view(ctx)
-                status = 200
-            except _Problem as p:
-                title, main, status = p.title, self._problem(p.title, p.detail), p.status
-            except NotFound as e:
-                title, main, status = "Not found", self._problem("Not found", str(e)), 404
-            except InvalidInput as e:
-                title, main, status = "Bad request", self._problem("Bad request", str(e)), 400
-            except (StoreError, ProjectionError) as e:
-                title, main, status = "Unavailable", self._problem("The store is unavailable", str(e)), 503
-            except MemledgerError as e:
-                title, main, status = "Refused", self._problem(type(e).__name__, str(e)), 409
-            return self._html(page(title, main, prefix=self.prefix, nav=self._nav(ctx),
-                                   header={"app": app}), status)
+            return self._render(_Ctx(app, {k: v for k, v in request.query_params.items()}, request.url.path), view)
 
         return endpoint
+
+    def _render(self, ctx: _Ctx, view: Callable[[_Ctx], tuple[str, Markup]]) -> Response:
+        try:
+            title, main = view(ctx)
+            status = 200
+        except _Problem as p:
+            title, main, status = p.title, self._problem(p.title, p.detail), p.status
+        except NotFound as e:
+            title, main, status = "Not found", self._problem("Not found", str(e)), 404
+        except InvalidInput as e:
+            title, main, status = "Bad request", self._problem("Bad request", str(e)), 400
+        except (StoreError, ProjectionError) as e:
+            title, main, status = "Unavailable", self._problem("The store is unavailable", str(e)), 503
+        except MemledgerError as e:
+            title, main, status = "Refused", self._problem(type(e).__name__, str(e)), 409
+        return self._html(page(title, main, prefix=self.prefix, nav=self._nav(ctx), header={"app": ctx.app}), status)
+
+    async def retract(self, request: Request) -> Response:
+        """Retracts (or un-retracts) one message from its lineage page, then
+        shows that page again. Behind the key like every page; refused when
+        posted from another site (the cookie is ``SameSite=Strict`` already;
+        this is the same check as signing in). A reason is required: it is
+        what the history will say."""
+        if _cross_site(request):
+            return self._html(self._login_page(f"{self.prefix}/", "A retraction from another site refused.",
+                                               error=True), 403)
+        app = await run_in_threadpool(self._app_of, request)
+        if app is None:
+            return self._html(self._login_page(f"{self.prefix}/", "Sign in with an API key to open the desk."), 401)
+        form = parse_qs((await request.body()).decode("utf-8", "replace"), max_num_fields=8)
+        fields = {k: v[0] for k, v in form.items() if v}
+        ctx = _Ctx(app, {k: fields.get(k, "") for k in ("user", "session", "seq")}, f"{self.prefix}/lineage")
+
+        def act(c: _Ctx) -> tuple[str, Markup]:
+            reason = fields.get("reason", "").strip()
+            if not reason:
+                raise InvalidInput("a retraction needs a reason: it is what the history will say")
+            owner, seq = c.owner(), _seq(c.get("seq"))
+            sid = listing.resolve_id(self.engine.projections, owner, "session", c.get("session"))
+            undo = self.engine.unretract if fields.get("action") == "unretract" else self.engine.retract
+            undo(owner, sid, seq, reason)
+            return self.lineage(_Ctx(c.app, {**c.query, "session": sid}, c.path))
+
+        return await run_in_threadpool(self._render, ctx, act)
 
     def _problem(self, title: str, detail: str) -> Markup:
         return join([tag("h1", title), tag("p", detail, class_="problem", role="alert"),
@@ -491,6 +524,17 @@ class _Desk:
         action = "unretract" if found.retracted else "retract"
         command = shlex.join(["memledger", "audit", action, f"{sid}:{seq}", "--app", owner.app,
                               "--user", owner.user_id, "--reason", "REASON"])
+        undo = tag(
+            "form",
+            tag("label", "Reason (kept in the history)", for_="reason"),
+            tag("input", id="reason", name="reason", type="text", required=True, maxlength="500",
+                autocomplete="off"),
+            *(tag("input", type="hidden", name=k, value=v)
+              for k, v in (("user", owner.user_id), ("session", sid), ("seq", str(seq)), ("action", action))),
+            tag("button", "Un-retract this message" if found.retracted else "Retract this message: undo what it "
+                "caused", type="submit", class_="danger"),
+            method="post", action=f"{self.prefix}/retract", class_="retract",
+        )
         state = join([
             tag("p", "This message is retracted: what rested on it alone has been invalidated, and what it "
                 "had invalidated reinstated." if found.retracted else
@@ -498,8 +542,9 @@ class _Desk:
                 "alone and reinstate those it invalidated; the history keeps both.",
                 class_="verdict broken" if found.retracted else "summary",
                 data_retracted="true" if found.retracted else "false"),
-            tag("p", "These pages only read. To ", action, " it, an operator runs ", tag("code", command),
-                " (or the service's retract route).", class_="help"),
+            undo,
+            tag("p", "The same from a shell: ", tag("code", command), " (or the service's retract route).",
+                class_="help"),
         ])
         body = join([
             tag("h1", f"What message {sid[:8]}#{seq} caused"), notice,
