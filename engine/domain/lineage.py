@@ -236,8 +236,10 @@ class ChainFinding:
 
     ``kind``: ``altered`` (an event's stored bytes, topic or position changed),
     ``removed`` (an event, or the chain link of one, is gone),
-    ``reordered`` (events moved within the log or a stream),
-    ``checkpoint`` (a recorded chain head no longer matches the log)."""
+    ``reordered`` (events moved within the log or a stream). A recorded
+    checkpoint that no longer matches the log is reported as ``removed``
+    (fewer links than it counted) or ``altered``, with ``stream_id`` ""
+    (it covers the whole log) and the checkpoint's position."""
 
     kind: str
     stream_id: str
