@@ -3,14 +3,20 @@
     pip install -e ".[bench]"
     python benchmarks/vs_langgraph.py [--backend sqlite|postgresql|both] [--sizes 100,1000[,5000]] [--pg DSN]
 
-The peer is what agent builders persist conversations with today: a minimal
+Three columns: memledger's own API, the peer, and the peer's graph with
+``MemledgerSaver`` in place of its checkpointer (the one-line swap). The peer is
+what agent builders persist conversations with today: a minimal
 ``StateGraph`` with ``messages: Annotated[list, add_messages]`` and one node
 that appends a fixed assistant reply (no model call), compiled with
 ``PostgresSaver`` / ``SqliteSaver`` and invoked once per user turn with
 ``durability="sync"``. Ours: the same two messages per turn through one
 ``add_messages`` call on one session. Both sides get the same texts, run on
 the same PostgreSQL server (each in its own database) or on SQLite files in
-the same folder, and are timed in the same run.
+the same folder, and are timed in the same run. The third column runs the
+peer's graph and turns unchanged, with ``MemledgerSaver.from_conn_string``; its
+user messages carry an id (``u<turn>``) so that a turn retried after a
+``CheckpointConflict`` (two writers) replaces its message instead of adding it
+twice: its two writers retry the turn on that error, the peer's raise none.
 
 Why the peer slows with length: every checkpoint re-stores the whole message
 list, so a turn costs O(n) and storage grows O(n^2); memledger appends one
@@ -53,6 +59,8 @@ from harness import (
 )
 
 from memledger import MemoryEngine, Owner
+from memledger.domain.errors import CheckpointConflict
+from memledger.integrations.langgraph import MemledgerSaver
 from memledger.recovery import restore_agent
 
 OWNER = Owner(app="bench", user_id="u1")
@@ -155,6 +163,31 @@ class Peer(Side):
 
     def close(self) -> None:
         self.stack.close()
+
+
+class SaverSide(Peer):
+    """The peer's graph and turns, checkpointed by ``MemledgerSaver``."""
+
+    name = "MemledgerSaver"
+
+    def __init__(self, kind: str, url: str, thread_id: str = "conversation") -> None:
+        self.kind = kind
+        self.url = url
+        self.stack = ExitStack()
+        saver = self.stack.enter_context(MemledgerSaver.from_conn_string(url))
+        saver.setup()
+        self.graph = build_graph(saver)
+        self.config = {"configurable": {"thread_id": thread_id}}
+        self.conflicts = 0
+
+    def turn(self, i: int) -> None:
+        message = {"role": "user", "content": message_text(i, "user"), "id": f"u{i}"}
+        while True:
+            try:
+                self.graph.invoke({"messages": [message]}, self.config, durability="sync")
+                return
+            except CheckpointConflict:  # another writer moved the thread: re-read it and run the turn again
+                self.conflicts += 1
 
 
 # --- storage ------------------------------------------------------------------------
@@ -285,8 +318,8 @@ def bench_backend(kind: str, urls: dict[str, str], sizes: list[int]) -> dict[str
     grow_turns = 2 * max(0, max(sizes) // 2 - TIMED_TURNS)
     result: dict[str, Any] = {"rows": [], "floor": raw_floor(kind, urls["raw"])}
     with tqdm(total=timed + grow_turns, desc=kind, unit="turn", file=sys.stderr) as bar:
-        sides = {"ours": Ours(urls["ours"]), "peer": Peer(kind, urls["peer"])}
-        turns = {"ours": 0, "peer": 0}
+        sides = {"ours": Ours(urls["ours"]), "peer": Peer(kind, urls["peer"]), "saver": SaverSide(kind, urls["saver"])}
+        turns = {"ours": 0, "peer": 0, "saver": 0}
         try:
             for size in sizes:
                 row: dict[str, Any] = {"size": size}
@@ -312,6 +345,9 @@ def bench_backend(kind: str, urls: dict[str, str], sizes: list[int]) -> dict[str
     peer_first = Peer(kind, urls["peer"], thread_id="pair")
     result["pair_peer"] = two_writers(lambda: Peer(kind, urls["peer"], thread_id="pair"), peer_first)
     peer_first.close()
+    saver_first = SaverSide(kind, urls["saver"], thread_id="pair")
+    result["pair_saver"] = two_writers(lambda: SaverSide(kind, urls["saver"], thread_id="pair"), saver_first)
+    saver_first.close()
     return result
 
 
@@ -325,37 +361,40 @@ def ms(stats: Stats) -> str:
 def report(kind: str, r: dict[str, Any]) -> str:
     rows = []
     for row in r["rows"]:
-        o, p = row["ours"], row["peer"]
-        ob, pb = o["bytes"] / o["messages"], p["bytes"] / p["messages"]
+        o, p, m = row["ours"], row["peer"], row["saver"]
+        ob, pb, mb = o["bytes"] / o["messages"], p["bytes"] / p["messages"], m["bytes"] / m["messages"]
         rows += [
-            [f"~{row['size']:,}", "turn p50 (ms)", ms(o["p50"]), ms(p["p50"]),
-             f"{o['p50'].median / p['p50'].median:.3f}"],
-            ["", "turn p95 (ms)", ms(o["p95"]), ms(p["p95"]), f"{o['p95'].median / p['p95'].median:.3f}"],
-            ["", "restore (ms)", ms(o["restore"]), ms(p["restore"]),
-             f"{o['restore'].median / p['restore'].median:.3f}"],
-            ["", "messages held", o["messages"], p["messages"], ""],
-            ["", "bytes stored", f"{o['bytes']:,}", f"{p['bytes']:,}", f"{o['bytes'] / p['bytes']:.4f}"],
-            ["", "bytes / message", f"{ob:,.0f}", f"{pb:,.0f}", f"{ob / pb:.4f}"],
+            [f"~{row['size']:,}", "turn p50 (ms)", ms(o["p50"]), ms(p["p50"]), ms(m["p50"]),
+             f"{o['p50'].median / p['p50'].median:.3f}", f"{m['p50'].median / p['p50'].median:.3f}"],
+            ["", "turn p95 (ms)", ms(o["p95"]), ms(p["p95"]), ms(m["p95"]),
+             f"{o['p95'].median / p['p95'].median:.3f}", f"{m['p95'].median / p['p95'].median:.3f}"],
+            ["", "restore / get_state (ms)", ms(o["restore"]), ms(p["restore"]), ms(m["restore"]),
+             f"{o['restore'].median / p['restore'].median:.3f}", f"{m['restore'].median / p['restore'].median:.3f}"],
+            ["", "messages held", o["messages"], p["messages"], m["messages"], "", ""],
+            ["", "bytes stored", f"{o['bytes']:,}", f"{p['bytes']:,}", f"{m['bytes']:,}",
+             f"{o['bytes'] / p['bytes']:.4f}", f"{m['bytes'] / p['bytes']:.4f}"],
+            ["", "bytes / message", f"{ob:,.0f}", f"{pb:,.0f}", f"{mb:,.0f}", f"{ob / pb:.4f}", f"{mb / pb:.4f}"],
         ]
     growth = [
-        f"{row['ours']['bytes'] / row['ours']['messages']:,.0f} / "
-        f"{row['peer']['bytes'] / row['peer']['messages']:,.0f}"
+        " / ".join(f"{row[k]['bytes'] / row[k]['messages']:,.0f}" for k in ("ours", "peer", "saver"))
         for row in r["rows"]
     ]
     marginal = [
-        f"{_added(a, b, 'ours'):,.0f} / {_added(a, b, 'peer'):,.0f}"
+        " / ".join(f"{_added(a, b, k):,.0f}" for k in ("ours", "peer", "saver"))
         for a, b in zip(r["rows"], r["rows"][1:])
     ]
-    rows.append(["", "two writers x 50 turns: messages (expected 200)", r["pair_ours"], r["pair_peer"], ""])
+    rows.append(["", "two writers x 50 turns: messages (expected 200)", r["pair_ours"], r["pair_peer"],
+                 r["pair_saver"], "", ""])
     name = {"sqlite": "SQLite files (WAL)", "postgresql": "PostgreSQL 16, one server"}[kind]
     return (
         md_table(
             f"{name}: memledger vs LangGraph (median [min-max] over {REPS} blocks of "
             f"{TURNS_PER_REP} turns; raw INSERT+COMMIT floor p50 {ms(r['floor'])} ms)",
-            ["messages", "measure", "memledger", "LangGraph", "ours / peer"],
+            ["messages", "measure", "memledger", "LangGraph", "LangGraph + MemledgerSaver", "ours / peer",
+             "saver / peer"],
             rows,
         )
-        + f"\nBytes per message at each size (ours / peer): {' -> '.join(growth)}; "
+        + f"\nBytes per message at each size (ours / peer / saver): {' -> '.join(growth)}; "
         f"bytes per added message between sizes: {' -> '.join(marginal) or 'n/a'}. "
         "A flat marginal figure means linear growth; a rising one, superlinear.\n"
     )
@@ -370,13 +409,13 @@ def backend_urls(kind: str, server: str | None) -> Iterator[dict[str, str]]:
     if kind == "sqlite":
         root = tempfile.mkdtemp(prefix="memledger-vs-lg-")
         try:
-            yield {k: os.path.join(root, f"{k}.db") for k in ("ours", "peer", "raw")}
+            yield {k: os.path.join(root, f"{k}.db") for k in ("ours", "peer", "saver", "raw")}
         finally:
             shutil.rmtree(root, ignore_errors=True)
         return
     assert server is not None
     with ExitStack() as stack:
-        yield {k: stack.enter_context(fresh_pg_database(server, f"vs_{k}")) for k in ("ours", "peer", "raw")}
+        yield {k: stack.enter_context(fresh_pg_database(server, f"vs_{k}")) for k in ("ours", "peer", "saver", "raw")}
 
 
 def main(argv: list[str] | None = None) -> int:
