@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -132,12 +133,14 @@ class LineageIndex:
         self._owners: dict[tuple[str, str], _Owned] = {}
         self._lock = threading.Lock()
 
-    def catch_up(self) -> int:
+    @contextmanager
+    def read(self, owner: Owner) -> Iterator[_Owned]:
+        """``owner``'s part, caught up to the log's head, held still for the
+        block: the fold runs under the same lock, so concurrent callers (the
+        service's threads) never read a dict another one is changing."""
         with self._lock:
-            return int(self._follower.catch_up(self._fold))
-
-    def owned(self, owner: Owner) -> _Owned:
-        return self._owners.get((owner.app, owner.user_id)) or _Owned()
+            self._follower.catch_up(self._fold)
+            yield self._owners.get((owner.app, owner.user_id)) or _Owned()
 
     def _fold(self, env: Envelope) -> None:
         e = env.event
@@ -201,12 +204,11 @@ _INDEXES_LOCK = threading.Lock()
 
 
 def lineage_index(eng: WritePort) -> LineageIndex:
-    """The engine's lineage index, caught up to the head."""
+    """The engine's lineage index (read it through ``LineageIndex.read``)."""
     with _INDEXES_LOCK:
         index = _INDEXES.get(eng)
         if index is None:
             index = _INDEXES[eng] = LineageIndex(eng)
-    index.catch_up()
     return index
 
 
@@ -279,7 +281,11 @@ def message_lineage(eng: WritePort, owner: Owner, session_id: str, seq: int) -> 
     """Which belief events one message caused: those citing it, then
     (downstream) those whose cause names a belief it caused, transitively."""
     ref = _message(eng, owner, session_id, seq)
-    owned = lineage_index(eng).owned(owner)
+    with lineage_index(eng).read(owner) as owned:
+        return _caused(owned, ref)
+
+
+def _caused(owned: _Owned, ref: MessageRef) -> MessageLineage:
     direct = [_effect(owned, mid, s, verb) for mid, s, verb in owned.cites.get(ref, [])]
     seen = {e.memory_id for e in direct}
     done = {(e.memory_id, e.seq) for e in direct}
@@ -443,11 +449,11 @@ def _toggle(
     reason = check_field(reason, "reason", eng.limits)
     ref = _message(eng, owner, session_id, seq)
     once = IdempotencyKey.at_call(owner, action, idempotency_key, eng.limits)
-    owned = lineage_index(eng).owned(owner)
     retracting = action == "retract"
-    retracted = owned.retracted | {ref} if retracting else owned.retracted - {ref}
     cause = {("retraction" if retracting else "unretraction"): ref.as_dict()}
-    changes, invalidated, reinstated = plan(owned.beliefs, retracted, cause)
+    with lineage_index(eng).read(owner) as owned:
+        retracted = owned.retracted | {ref} if retracting else owned.retracted - {ref}
+        changes, invalidated, reinstated = plan(owned.beliefs, retracted, cause)
 
     def command(unit: UnitOfWork) -> dict[str, Any]:
         stream = retractions_stream_id(owner)
