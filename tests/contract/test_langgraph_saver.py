@@ -173,7 +173,6 @@ def _writer(url: str, w: int, turns: int, conflicts: list[int], errors: list[Bas
     return run
 
 
-@pytest.mark.slow  # ~10-20 s per backend on a busy 2-core machine: 2 x 50 real turns plus retries
 def test_two_writers_fifty_turns_each_lose_nothing(db_url: str) -> None:
     turns = 50
     MemoryEngine.open(db_url).close()  # create the store before the race

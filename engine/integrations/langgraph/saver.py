@@ -236,7 +236,7 @@ class MemledgerSaver(BaseCheckpointSaver[str]):
         # A fresh copy: LangGraph updates a loaded checkpoint's version maps in
         # place, and the index's records (and their parents', which a diff
         # shares) must stay as stored.
-        checkpoint: Checkpoint = {**orjson.loads(orjson.dumps(record.checkpoint)), "channel_values": values}
+        checkpoint: Checkpoint = {**orjson.loads(orjson.dumps(record.checkpoint)), "channel_values": values}  # type: ignore[typeddict-item]
         writes = sorted(
             index.writes.get((ns, record.checkpoint_id), {}).values(),
             key=lambda w: writes_sort_key(w[4], w[0], 0),
