@@ -15,6 +15,7 @@ from langgraph.store.base import GetOp, PutOp, SearchOp
 from memledger import MemoryEngine, Owner
 from memledger.domain import bitemporal
 from memledger.integrations.langgraph import MemledgerStore
+from memledger.integrations.langgraph.store import one_owner
 
 ALICE = Owner("langgraph", "alice")
 
@@ -78,7 +79,7 @@ def test_namespaces_owners_and_a_second_process(store: MemledgerStore, eng: Memo
     got = other.get(("bob", "memories"), "c")
     assert got is not None and got.value == {"content": "three"}
     # one owner for every namespace, when the app says so
-    single = MemledgerStore(eng, owner=Owner("app", "one-user"))
+    single = MemledgerStore(eng, owner_of=one_owner(Owner("app", "one-user")))
     single.put(("any", "thing"), "k", {"content": "bound"})
     assert single.get(("any", "thing"), "k") is not None
     assert store.get(("any", "thing"), "k") is None  # "any" is not the owner of what one-user stored

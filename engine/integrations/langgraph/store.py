@@ -13,8 +13,8 @@ store as it was at any past moment.
 Namespace -> owner: ``owner_of(namespace)``; by default the first element of
 the namespace is the user id and the app is the store's ``app``
 (``("alice", "memories")`` belongs to ``Owner(app, "alice")``), the shape
-LangGraph's docs use. Pass ``owner=`` to keep every namespace under one owner,
-or any function. A namespace's items live with its owner: erasing the owner
+LangGraph's docs use. Pass ``owner_of=one_owner(owner)`` to keep every
+namespace under one owner, or any function. A namespace's items live with its owner: erasing the owner
 erases them, and another owner never sees them.
 
 Reads: an index folded from the log's memory events (the one log follower,
@@ -59,7 +59,7 @@ from memledger.storage.follower import Envelope, Follower
 from memledger.write.beliefs import BeliefChange, Invalidate, NewBelief, new_belief_id
 from memledger.write.validation import check_owner
 
-__all__ = ["EXTRACTOR", "MemledgerStore"]
+__all__ = ["EXTRACTOR", "MemledgerStore", "first_element_is_user", "one_owner"]
 
 EXTRACTOR = "langgraph-store"  # the beliefs this store wrote, among all of an owner's
 
@@ -86,6 +86,13 @@ class _Version:
         return SearchItem(self.namespace, self.key, self.value, self.created_at, self.updated_at, score)
 
 
+def one_owner(owner: Owner) -> Callable[[tuple[str, ...]], Owner]:
+    """``owner_of`` that keeps every namespace under ``owner`` (namespaces
+    then only group that owner's items)."""
+    bound = check_owner(owner)
+    return lambda namespace: bound
+
+
 def first_element_is_user(app: str) -> Callable[[tuple[str, ...]], Owner]:
     def owner_of(namespace: tuple[str, ...]) -> Owner:
         if not namespace:
@@ -103,15 +110,10 @@ class MemledgerStore(BaseStore):
         engine: MemoryEngine,
         *,
         app: str = "langgraph",
-        owner: Owner | None = None,
         owner_of: Callable[[tuple[str, ...]], Owner] | None = None,
     ) -> None:
         self.engine = engine
-        if owner is not None:
-            bound = check_owner(owner)
-            self.owner_of: Callable[[tuple[str, ...]], Owner] = lambda namespace: bound
-        else:
-            self.owner_of = owner_of or first_element_is_user(app)
+        self.owner_of: Callable[[tuple[str, ...]], Owner] = owner_of or first_element_is_user(app)
         self._follower = Follower(engine.log, bitemporal.TOPICS)
         self._lock = threading.Lock()
         self._versions: dict[str, _Version] = {}  # memory id -> version
