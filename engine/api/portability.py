@@ -49,7 +49,9 @@ from memledger.write.validation import check_owner
 if TYPE_CHECKING:
     from memledger.api.facade import MemoryEngine
 
-__all__ = ["ExportReport", "ImportReport", "OwnerInventory", "export_owner", "import_owner", "owner_inventory"]
+__all__ = [
+    "ExportReport", "ImportReport", "OwnerInventory", "event_fields", "export_owner", "import_owner", "owner_inventory",
+]
 
 _LINE_KEYS = ("position", "topic", "stream_id", "version", "timestamp", "fields")
 _ENVELOPE = ("originator_id", "originator_version", "timestamp", "originator_topic")
@@ -153,8 +155,15 @@ def _register_topics() -> None:
     from memledger.domain import agent, distillation, erasure, memory, receipt, session, task  # noqa: F401
 
 
+def event_fields(ev: Any) -> dict[str, Any]:
+    """A decoded event's own fields as JSON-ready values (times RFC 3339,
+    ids hex), without the envelope (stream, version, time): the payload an
+    export line and the service's event feed both carry."""
+    return {k: _plain(v) for k, v in vars(ev).items() if k not in _ENVELOPE}
+
+
 def _line(position: int, topic: str, ev: Any) -> dict[str, Any]:
-    fields = {k: _plain(v) for k, v in vars(ev).items() if k not in _ENVELOPE}
+    fields = event_fields(ev)
     return {
         "position": position,
         "topic": topic,
@@ -172,7 +181,7 @@ def _plain(value: Any) -> Any:
         return value.hex
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, set, frozenset)):
         return [_plain(v) for v in value]
     return value
 

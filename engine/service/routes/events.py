@@ -26,16 +26,14 @@ starts far behind a busy log reads that stretch once.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Mapping
-from datetime import datetime
-from typing import Any
-from uuid import UUID
+from collections.abc import AsyncIterator
 
 import anyio
 import orjson
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
+from memledger.api.portability import event_fields
 from memledger.domain import (  # noqa: F401 - defining the event classes registers every stored topic
     agent,
     distillation,
@@ -53,9 +51,6 @@ from memledger.storage.follower import Envelope, Follower
 __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/users/{user}", tags=["events"])
-
-_ENVELOPE = frozenset({"originator_id", "originator_version", "timestamp"})
-
 
 @router.get(
     "/events",
@@ -123,18 +118,6 @@ def _message(env: Envelope) -> bytes:
         "stream": ev.originator_id.hex,
         "version": ev.originator_version,
         "time": ev.timestamp.isoformat(),
-        "payload": {k: _plain(v) for k, v in vars(ev).items() if k not in _ENVELOPE},
+        "payload": event_fields(ev),
     }
     return b"id: %d\nevent: %s\ndata: %s\n\n" % (env.position, env.topic.encode(), orjson.dumps(data))
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, UUID):
-        return value.hex
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_plain(v) for v in value]
-    return value
