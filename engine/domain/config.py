@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from memledger.domain.errors import InvalidInput
 
-__all__ = ["DEFAULT_DB", "EngineConfig", "Limits"]
+__all__ = ["DEFAULT_DB", "EngineConfig", "Limits", "positive_float", "positive_int"]
 
 DEFAULT_DB = "memledger.db"
 
@@ -94,7 +94,7 @@ class EngineConfig:
         for f in fields(Limits):
             raw = env.get("MEMLEDGER_" + f.name.upper())
             if raw is not None:
-                limit_values[f.name] = _positive_int(f.name, raw)
+                limit_values[f.name] = positive_int(f.name, raw)
         values: dict[str, object] = {"limits": replace(base.limits, **limit_values)}
         if "MEMLEDGER_DB" in env:
             values["db"] = env["MEMLEDGER_DB"]
@@ -103,7 +103,7 @@ class EngineConfig:
         for name in ("snapshot_interval", "cache_size", "cache_bytes", "max_retries", "group_commit_max"):
             raw = env.get("MEMLEDGER_" + name.upper())
             if raw is not None:
-                values[name] = _positive_int(name, raw)
+                values[name] = positive_int(name, raw)
         raw = env.get("MEMLEDGER_PROJECTIONS_IN_PROCESS")
         if raw is not None:
             values["projections_in_process"] = raw.strip().lower() in {"1", "y", "yes", "true", "on"}
@@ -113,7 +113,7 @@ class EngineConfig:
         for name in ("connect_timeout_s", "statement_timeout_s", "lock_timeout_s", "commit_timeout_s"):
             raw = env.get("MEMLEDGER_" + name.upper())
             if raw is not None:
-                values[name] = _positive_float(name, raw)
+                values[name] = positive_float(name, raw)
         raw = env.get("MEMLEDGER_ERASURE_REWRITE")
         if raw is not None:
             values["erasure_rewrite"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
@@ -123,7 +123,9 @@ class EngineConfig:
         return replace(base, **values)  # type: ignore[arg-type]
 
 
-def _positive_int(name: str, raw: str) -> int:
+def positive_int(name: str, raw: str) -> int:
+    """``MEMLEDGER_<NAME>``'s value as a positive integer, or ``InvalidInput``
+    naming the variable (also for the service's settings)."""
     try:
         value = int(raw)
     except ValueError:
@@ -133,7 +135,8 @@ def _positive_int(name: str, raw: str) -> int:
     return value
 
 
-def _positive_float(name: str, raw: str) -> float:
+def positive_float(name: str, raw: str) -> float:
+    """``MEMLEDGER_<NAME>``'s value as a positive, finite number of seconds."""
     try:
         value = float(raw)
     except ValueError:

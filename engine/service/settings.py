@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from memledger.domain.errors import InvalidInput
+from memledger.domain.config import positive_float, positive_int
 
 __all__ = ["ServiceSettings"]
 
@@ -44,19 +44,10 @@ class ServiceSettings:
         for name in ("max_body_bytes", "ready_max_lag"):
             raw = env.get("MEMLEDGER_" + name.upper())
             if raw is not None:
-                values[name] = _number(name, raw, int)
+                values[name] = positive_int(name, raw)
         for name in ("feed_poll_s", "feed_heartbeat_s", "key_refresh_s", "shutdown_grace_s"):
             raw = env.get("MEMLEDGER_" + name.upper())
             if raw is not None:
-                values[name] = _number(name, raw, float)
+                values[name] = positive_float(name, raw)
         return cls(**values)  # type: ignore[arg-type]
 
-
-def _number(name: str, raw: str, kind: type[int | float]) -> float | int:
-    try:
-        value = kind(raw)
-    except ValueError:
-        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be a {kind.__name__}, got {raw!r:.40}") from None
-    if not value > 0 or value == float("inf"):
-        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be positive, got {raw!r:.40}")
-    return value
