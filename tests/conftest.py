@@ -32,6 +32,7 @@ import pytest
 
 from memledger import MemoryEngine
 from tests.support.capabilities import BACKENDS, REASONS, has
+from tests.support.pg_databases import fresh_database
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -110,23 +111,11 @@ def pg_server_dsn() -> Iterator[str]:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def _with_db(dsn: str, dbname: str) -> str:
-    parts = urlsplit(dsn)
-    return urlunsplit(parts._replace(path="/" + dbname))
-
-
 @pytest.fixture
 def pg_url(pg_server_dsn: str) -> Iterator[str]:
     """A fresh, empty PostgreSQL database (with pgvector available) per test."""
-    name = "t_" + uuid.uuid4().hex[:16]
-    with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    url = _with_db(pg_server_dsn, name)
-    try:
+    with fresh_database(pg_server_dsn) as url:
         yield url
-    finally:
-        with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 APP_LOGIN = "ml_app"
@@ -148,19 +137,12 @@ def pg_app_password(pg_server_dsn: str) -> str:
 def pg_app_url(pg_server_dsn: str, pg_app_password: str) -> Iterator[str]:
     """A fresh database owned by ``ml_app``, with ``vector`` created in it by
     the superuser (pgvector is no trusted extension); the URL logs in as ``ml_app``."""
-    name = "t_" + uuid.uuid4().hex[:16]
-    with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}" OWNER {APP_LOGIN}')
-    with psycopg.connect(_with_db(pg_server_dsn, name), autocommit=True) as conn:
-        conn.execute("CREATE EXTENSION vector")
-    parts = urlsplit(_with_db(pg_server_dsn, name))
-    host = parts.netloc.rpartition("@")[2]
-    url = urlunsplit(parts._replace(netloc=f"{APP_LOGIN}:{pg_app_password}@{host}"))
-    try:
-        yield url
-    finally:
-        with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with fresh_database(pg_server_dsn, owner=APP_LOGIN) as superuser_url:
+        with psycopg.connect(superuser_url, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION vector")
+        parts = urlsplit(superuser_url)
+        host = parts.netloc.rpartition("@")[2]
+        yield urlunsplit(parts._replace(netloc=f"{APP_LOGIN}:{pg_app_password}@{host}"))
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from langgraph.checkpoint.conformance.capabilities import BASE_CAPABILITIES
 
 from memledger import MemoryEngine, Owner
 from memledger.integrations.langgraph import UNSUPPORTED_CAPABILITIES, MemledgerSaver
+from tests.support.pg_databases import fresh_database
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -34,22 +35,12 @@ def engine(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         finally:
             eng.close()
         return
-    import psycopg
-
-    dsn = request.getfixturevalue("pg_server_dsn")
-    name = "t_" + uuid.uuid4().hex[:16]
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    from urllib.parse import urlsplit, urlunsplit
-
-    url = urlunsplit(urlsplit(dsn)._replace(path="/" + name))
-    eng = MemoryEngine.open(url)
-    try:
-        yield eng
-    finally:
-        eng.close()
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with fresh_database(request.getfixturevalue("pg_server_dsn")) as url:
+        eng = MemoryEngine.open(url)
+        try:
+            yield eng
+        finally:
+            eng.close()
 
 
 def _registered(eng: MemoryEngine) -> object:

@@ -11,18 +11,16 @@ log from the store and writes the read models there.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
 import pytest
 import sqlalchemy as sa
 
 from memledger import EngineConfig, MemoryEngine, Owner
 from memledger.cli import main as cli
 from memledger.storage.backend import parse_db_url
+from tests.support.pg_databases import fresh_database
 
 OWNER = Owner("split", "u1")
 
@@ -30,14 +28,8 @@ OWNER = Owner("split", "u1")
 @pytest.fixture
 def pg_read_url(pg_server_dsn: str) -> Iterator[str]:
     """A second fresh PostgreSQL database, for the read models."""
-    name = "r_" + uuid.uuid4().hex[:16]
-    with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield urlunsplit(urlsplit(pg_server_dsn)._replace(path="/" + name))
-    finally:
-        with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with fresh_database(pg_server_dsn, "r_") as url:
+        yield url
 
 
 def _tables(url: str) -> set[str]:

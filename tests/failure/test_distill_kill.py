@@ -8,17 +8,15 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
 import pytest
 
 from memledger import MemoryEngine, Owner
 from memledger.distill.explicit import belief_index
 from tests.support.capabilities import capabilities
+from tests.support.pg_databases import fresh_database
 
 OWNERS = [Owner("kill", f"user-{k}") for k in range(4)]
 SESSIONS_PER_OWNER = 10
@@ -69,15 +67,8 @@ def reference_url(backend: str, request: pytest.FixtureRequest, tmp_path) -> Ite
     if capabilities(backend).embedded_file:
         yield str(tmp_path / "reference.db")
         return
-    dsn = request.getfixturevalue("pg_server_dsn")
-    name = "ref_" + uuid.uuid4().hex[:16]
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield urlunsplit(urlsplit(dsn)._replace(path="/" + name))
-    finally:
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with fresh_database(request.getfixturevalue("pg_server_dsn"), "ref_") as url:
+        yield url
 
 
 def test_sigkill_mid_run_then_restart_matches_an_uninterrupted_run(db_url: str, reference_url: str) -> None:

@@ -16,15 +16,14 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import httpx
-import psycopg
+
+from tests.support.pg_databases import fresh_database
 
 __all__ = ["Server", "make_key", "make_key_cli", "module_db", "start_server"]
 
@@ -108,11 +107,5 @@ def module_db(backend: str, tmp: Path, pg_dsn: str | None) -> Iterator[str]:
         yield str(tmp / "memledger.db")
         return
     assert pg_dsn is not None
-    name = "t_" + uuid.uuid4().hex[:16]
-    with psycopg.connect(pg_dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield urlunsplit(urlsplit(pg_dsn)._replace(path="/" + name))
-    finally:
-        with psycopg.connect(pg_dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with fresh_database(pg_dsn) as url:
+        yield url
