@@ -3,7 +3,7 @@
     python benchmarks/chain_bench.py [--backend sqlite|postgresql|both] [--samples N] [--pg DSN]
 
 Two engines side by side, one writing through the chained recorder (the
-default, ``memledger.storage.chain``) and one through eventsourcing's plain
+default, ``ledgermind.storage.chain``) and one through eventsourcing's plain
 process recorder (the recorder topic replaced for that engine only); durable
 single-message appends alternate between them (which one goes first
 alternates too), so drift, fsync swings and a busy machine hit both alike.
@@ -21,8 +21,8 @@ from unittest import mock
 from core_bench import backend_url
 from harness import message_text, percentile
 
-import memledger.storage.store as store
-from memledger import MemoryEngine, Owner
+import ledgermind.storage.store as store
+from ledgermind import MemoryEngine, Owner
 
 OWNER = Owner("chain-bench", "user-1")
 PLAIN = {"sqlite": "eventsourcing.sqlite:SQLiteProcessRecorder",

@@ -1,11 +1,11 @@
-"""How much CPU ``memledger --help`` costs before it prints (issue 12).
+"""How much CPU ``ledgermind --help`` costs before it prints (issue 12).
 
 Why CPU time and not wall time: on a shared 2-core machine the wall clock
 swings with the neighbours; user + system time of the child process is what
 the command itself spends importing. Each row is the median of N runs of a
 fresh interpreter (``subprocess`` + ``resource.getrusage(RUSAGE_CHILDREN)``),
 and ``python -c pass``, measured in the same run, is the floor every row is
-divided by. The target: ``memledger --help`` under 0.3 s of CPU.
+divided by. The target: ``ledgermind --help`` under 0.3 s of CPU.
 
     python benchmarks/cli_startup.py [--runs 9]
 """
@@ -23,12 +23,12 @@ from harness import md_table
 TARGET_S = 0.3
 CASES: list[tuple[str, list[str]]] = [
     ("python -c pass (floor)", ["-c", "pass"]),
-    ("import memledger.cli", ["-c", "import memledger.cli"]),
-    ("memledger --help", ["-m", "memledger.cli", "--help"]),
-    ("memledger --version", ["-m", "memledger.cli", "--version"]),
-    ("memledger search --help", ["-m", "memledger.cli", "search", "--help"]),
-    ("memledger projections rebuild --help", ["-m", "memledger.cli", "projections", "rebuild", "--help"]),
-    ("import memledger.api (what a command pays)", ["-c", "import memledger.api"]),
+    ("import ledgermind.cli", ["-c", "import ledgermind.cli"]),
+    ("ledgermind --help", ["-m", "ledgermind.cli", "--help"]),
+    ("ledgermind --version", ["-m", "ledgermind.cli", "--version"]),
+    ("ledgermind search --help", ["-m", "ledgermind.cli", "search", "--help"]),
+    ("ledgermind projections rebuild --help", ["-m", "ledgermind.cli", "projections", "rebuild", "--help"]),
+    ("import ledgermind.api (what a command pays)", ["-c", "import ledgermind.api"]),
 ]
 
 
@@ -64,7 +64,7 @@ def main() -> None:
         gated = "--help" in label or "--version" in label
         rows.append([label, f"{seconds:.3f}", f"{seconds / floor:.1f}x" if floor else "-",
                      ("yes" if seconds < TARGET_S else "NO") if gated else ""])
-    print(md_table("memledger CLI startup: CPU seconds per fresh interpreter", ["command", f"CPU s (median of {args.runs})", "vs python -c pass", f"< {TARGET_S} s"], rows))
+    print(md_table("ledgermind CLI startup: CPU seconds per fresh interpreter", ["command", f"CPU s (median of {args.runs})", "vs python -c pass", f"< {TARGET_S} s"], rows))
 
 
 if __name__ == "__main__":

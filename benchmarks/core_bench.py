@@ -1,4 +1,4 @@
-"""Core write and restore costs of memledger, each beside a raw baseline on the
+"""Core write and restore costs of ledgermind, each beside a raw baseline on the
 same database.
 
     python benchmarks/core_bench.py [--backend sqlite|postgresql|both] [--quick] [--pg DSN]
@@ -49,10 +49,10 @@ from harness import (
 )
 from tqdm import tqdm
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.config import EngineConfig
-from memledger.recovery import restore_agent
-from memledger.storage.store import translate_errors
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig
+from ledgermind.recovery import restore_agent
+from ledgermind.storage.store import translate_errors
 
 OWNER = Owner(app="bench", user_id="u1")
 FILL_BATCH = 500
@@ -338,10 +338,10 @@ def storage(eng: MemoryEngine, raw: RawStore, kind: str) -> list[list[str]]:
         with raw.connect() as conn:
             conn.autocommit = True
             conn.execute("VACUUM ANALYZE")  # settle the free-space and visibility maps
-            ours = pg_relation_bytes(conn, ["memledger_events", "memledger_snapshots"])
+            ours = pg_relation_bytes(conn, ["ledgermind_events", "ledgermind_snapshots"])
             base = pg_relation_bytes(conn, ["raw_events"])
             messages = conn.execute(
-                "SELECT COUNT(*) FROM memledger_events WHERE topic = 'message.added'"
+                "SELECT COUNT(*) FROM ledgermind_events WHERE topic = 'message.added'"
             ).fetchone()[0]
             raw_rows = conn.execute("SELECT COUNT(*) FROM raw_events").fetchone()[0]
     per_ours, per_raw = ours / messages, base / raw_rows
@@ -374,7 +374,7 @@ def bench_backend(kind: str, url: str, plan: Plan) -> dict[str, list[list[str]]]
 @contextmanager
 def backend_url(kind: str, pg_dsn: str | None) -> Iterator[str]:
     if kind == "sqlite":
-        root = tempfile.mkdtemp(prefix="memledger-bench-")
+        root = tempfile.mkdtemp(prefix="ledgermind-bench-")
         try:
             yield os.path.join(root, "bench.db")
         finally:
@@ -396,17 +396,17 @@ def report(kind: str, results: dict[str, list[list[str]]]) -> str:
             ),
             md_table(
                 "Durable append throughput (messages/s, median [min-max] of 3)",
-                ["writer threads", "memledger", "raw INSERT+COMMIT", "ratio"],
+                ["writer threads", "ledgermind", "raw INSERT+COMMIT", "ratio"],
                 results["throughput"],
             ),
             md_table(
                 "Restore (ms, median [min-max] of 3)",
-                ["messages", "memledger", "restore_agent", "raw SELECT + orjson", "ratio"],
+                ["messages", "ledgermind", "restore_agent", "raw SELECT + orjson", "ratio"],
                 results["restore"],
             ),
             md_table(
                 "Bytes stored per message (events + snapshots, with indexes)",
-                ["messages stored", "memledger", "raw row", "ratio"],
+                ["messages stored", "ledgermind", "raw row", "ratio"],
                 results["storage"],
             ),
         ]

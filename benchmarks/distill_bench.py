@@ -38,10 +38,10 @@ from tqdm import tqdm
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from memledger import MemoryEngine, Owner  # noqa: E402
-from memledger.distill import DeltaItem, Distiller, ExtractionContext, RuleExtractor  # noqa: E402
-from memledger.distill.explicit import belief_index  # noqa: E402
-from memledger.distill.text import sentences, tokens  # noqa: E402
+from ledgermind import MemoryEngine, Owner  # noqa: E402
+from ledgermind.distill import DeltaItem, Distiller, ExtractionContext, RuleExtractor  # noqa: E402
+from ledgermind.distill.explicit import belief_index  # noqa: E402
+from ledgermind.distill.text import sentences, tokens  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
 

@@ -35,9 +35,9 @@ from eventsourcing.cryptography import AESCipher
 from harness import DRIFT_NOTE, Stats, fresh_pg_database, md_table, message_text, percentile, pg_server
 from tqdm import tqdm
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.config import EngineConfig
-from memledger.recovery import restore_agent
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig
+from ledgermind.recovery import restore_agent
 
 OWNER = Owner(app="bench", user_id="u1")
 CIPHER_KEY = AESCipher.create_key(32)
@@ -57,7 +57,7 @@ def fresh_dbs(backend: str, server: str | None, names: list[str]) -> Iterator[di
             assert server is not None
             yield {n: stack.enter_context(fresh_pg_database(server, "encbench")) for n in names}
             return
-        root = tempfile.mkdtemp(prefix="memledger-encbench-")
+        root = tempfile.mkdtemp(prefix="ledgermind-encbench-")
         stack.callback(shutil.rmtree, root, True)
         yield {n: os.path.join(root, f"{i}.db") for i, n in enumerate(names)}
 
@@ -169,7 +169,7 @@ def run_backend(backend: str, server: str | None, args: argparse.Namespace) -> s
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
-    parser.add_argument("--pg", default=os.environ.get("MEMLEDGER_BENCH_PG"), help="PostgreSQL DSN (default: pgserver)")
+    parser.add_argument("--pg", default=os.environ.get("LEDGERMIND_BENCH_PG"), help="PostgreSQL DSN (default: pgserver)")
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
     parser.add_argument("--appends", type=int, default=300)
     parser.add_argument("--restore-messages", type=int, default=3000)

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from core_bench import backend_url
 from harness import DRIFT_NOTE, Stats, md_table, message_text, percentile
 
-from memledger import MemoryEngine, Owner
+from ledgermind import MemoryEngine, Owner
 
 OWNER = Owner("fencing-bench", "user-1")
 

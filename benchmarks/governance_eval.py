@@ -18,7 +18,7 @@ message through ``MemoryEngine.add_message`` on a temporary SQLite file,
 index, and ``eng.search(..., as_of=...)`` on the projections. ``--path pure``
 runs the same extractor and ``reconcile`` in memory (the distiller's own
 functions, no store) with an as-of fold instead of search: fast, for tests.
-``--llm URL`` (or ``MEMLEDGER_LLM_URL``) swaps in the OpenAI-compatible
+``--llm URL`` (or ``LEDGERMIND_LLM_URL``) swaps in the OpenAI-compatible
 extractor, so both extractors are compared on the same cases.
 
     python benchmarks/governance_eval.py [--path engine|pure] [--split dev|test|all] [--llm URL --model M]
@@ -42,14 +42,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memledger import MemoryEngine, Owner  # noqa: E402
-from memledger.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
-from memledger.distill.llm_extractor import LLMConfig, LLMExtractor  # noqa: E402
-from memledger.distill.proposals import Extractor  # noqa: E402
-from memledger.distill.reconcile import reconcile  # noqa: E402
-from memledger.distill.views import BeliefView  # noqa: E402
-from memledger.domain import bitemporal  # noqa: E402
-from memledger.write.beliefs import Invalidate, NewBelief, Revise, new_belief_id  # noqa: E402
+from ledgermind import MemoryEngine, Owner  # noqa: E402
+from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
+from ledgermind.distill.llm_extractor import LLMConfig, LLMExtractor  # noqa: E402
+from ledgermind.distill.proposals import Extractor  # noqa: E402
+from ledgermind.distill.reconcile import reconcile  # noqa: E402
+from ledgermind.distill.views import BeliefView  # noqa: E402
+from ledgermind.domain import bitemporal  # noqa: E402
+from ledgermind.write.beliefs import Invalidate, NewBelief, Revise, new_belief_id  # noqa: E402
 
 DATA = ROOT / "tests" / "rules" / "data" / "governance"
 # cases.jsonl: phrasing families crossed (build.py), split dev / test by case;
@@ -117,7 +117,7 @@ def judge(case: dict[str, Any], beliefs: list[BeliefView], found_before: set[str
 
 def run_engine(cases: list[dict[str, Any]], extractor: Extractor | None = None) -> list[Outcome]:
     """The real engine on a temporary SQLite file (one owner per case)."""
-    from memledger.distill.explicit import belief_index
+    from ledgermind.distill.explicit import belief_index
 
     with tempfile.TemporaryDirectory() as tmp:
         eng = MemoryEngine.open(os.path.join(tmp, "gov.db"))
@@ -215,15 +215,15 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--path", choices=("engine", "pure"), default="engine")
     p.add_argument("--split", choices=("dev", "test", "all"), default="all")
-    p.add_argument("--llm", default=os.environ.get("MEMLEDGER_LLM_URL"), help="OpenAI-compatible base URL")
-    p.add_argument("--model", default=os.environ.get("MEMLEDGER_LLM_MODEL", "gpt-4o-mini"))
+    p.add_argument("--llm", default=os.environ.get("LEDGERMIND_LLM_URL"), help="OpenAI-compatible base URL")
+    p.add_argument("--model", default=os.environ.get("LEDGERMIND_LLM_MODEL", "gpt-4o-mini"))
     p.add_argument("--failures", type=int, default=0, help="print up to N failed cases")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     extractor: Extractor | None = None
     if args.llm:
         extractor = LLMExtractor(LLMConfig(base_url=args.llm, model=args.model,
-                                           api_key=os.environ.get("MEMLEDGER_LLM_API_KEY")))
+                                           api_key=os.environ.get("LEDGERMIND_LLM_API_KEY")))
     cases = load(args.split)
     outcomes = (run_engine if args.path == "engine" else run_pure)(cases, extractor)
     rows = table(outcomes)

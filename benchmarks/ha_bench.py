@@ -10,8 +10,8 @@ one engine opened once on the multi-host URL, and, in the same run:
    ``synchronous_commit = on``), then ``remote_apply``: the ratio of the p50s
    is the price of "an acknowledged write survives losing the primary";
 2. projection lag with the read side on its own database
-   (``MEMLEDGER_READ_DB``: a second database on the cluster, written by a
-   ``memledger projections run`` worker process): from an append's
+   (``LEDGERMIND_READ_DB``: a second database on the cluster, written by a
+   ``ledgermind projections run`` worker process): from an append's
    acknowledgement to the worker having committed its position;
 3. time to recover writes after the leader is SIGKILLed with its PostgreSQL
    (a machine that dies): from the kill to the next acknowledged append of a
@@ -45,8 +45,8 @@ sys.path.insert(0, str(ROOT))
 from harness import DRIFT_NOTE, md_table, message_text, percentile  # noqa: E402
 
 from deploy.cluster.cluster import Cluster, missing_tools  # noqa: E402
-from memledger import EngineConfig, MemoryEngine, Owner  # noqa: E402
-from memledger.domain.errors import StoreError  # noqa: E402
+from ledgermind import EngineConfig, MemoryEngine, Owner  # noqa: E402
+from ledgermind.domain.errors import StoreError  # noqa: E402
 
 
 def appends(eng: MemoryEngine, label: str, threads: int, seconds: float) -> dict[str, float]:
@@ -85,13 +85,13 @@ def projection_lag(cluster: Cluster, eng: MemoryEngine, seconds: float, rate: fl
     import psycopg
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("MEMLEDGER_READ_DB", None)
+    env.pop("LEDGERMIND_READ_DB", None)
     read_url = None
     if read_db:
         with psycopg.connect(cluster.node_url(cluster.leader()), autocommit=True) as conn:
             conn.execute(f"CREATE DATABASE {read_db}")
-        read_url = env["MEMLEDGER_READ_DB"] = cluster.url(read_db)
-    worker = subprocess.Popen([str(Path(sys.executable).parent / "memledger"), "projections", "run",
+        read_url = env["LEDGERMIND_READ_DB"] = cluster.url(read_db)
+    worker = subprocess.Popen([str(Path(sys.executable).parent / "ledgermind"), "projections", "run",
                                "--db", eng.config.db, "--names", "sessions"], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     config = replace(EngineConfig.from_env({}), read_db=read_url, projections_in_process=False)
@@ -170,7 +170,7 @@ def main() -> int:
     if missing:
         print("cannot run a cluster here: missing " + ", ".join(missing), file=sys.stderr)
         return 2
-    cluster = Cluster(tempfile.mkdtemp(prefix="memledger-ha-bench-"), sync="off")
+    cluster = Cluster(tempfile.mkdtemp(prefix="ledgermind-ha-bench-"), sync="off")
     results: dict[str, Any] = {}
     try:
         print("starting the cluster ...", flush=True)

@@ -102,7 +102,7 @@ def pg_server(dsn: str | None) -> Iterator[str]:
         return
     import pgserver  # bench / test extra
 
-    root = tempfile.mkdtemp(prefix="memledger-bench-pg-")
+    root = tempfile.mkdtemp(prefix="ledgermind-bench-pg-")
     server = pgserver.get_server(root, cleanup_mode="stop")
     try:
         yield server.get_uri()

@@ -37,8 +37,8 @@ from tqdm import tqdm
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memledger import MemoryEngine, Owner  # noqa: E402
-from memledger.retrieval.context import estimate_tokens  # noqa: E402
+from ledgermind import MemoryEngine, Owner  # noqa: E402
+from ledgermind.retrieval.context import estimate_tokens  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
@@ -101,7 +101,7 @@ def run_distiller(eng: MemoryEngine, enabled: bool) -> str:
     if not enabled:
         return "off"
     try:
-        from memledger.distill.distiller import Distiller
+        from ledgermind.distill.distiller import Distiller
     except ImportError:
         return "not installed"
     report = Distiller(eng.writes).run_once()

@@ -46,8 +46,8 @@ def rss_mib() -> float:
 
 def child(db: str, owners: int, state_kib: int, cache_bytes: int) -> None:
     """One measured run; prints {owners: rss MiB} as JSON on stdout."""
-    from memledger import MemoryEngine, Owner
-    from memledger.domain.config import EngineConfig
+    from ledgermind import MemoryEngine, Owner
+    from ledgermind.domain.config import EngineConfig
 
     eng = MemoryEngine.open(config=EngineConfig(db=db, cache_bytes=cache_bytes))
     marks = {n for n in CHECKPOINTS if n <= owners} | {owners}
@@ -82,7 +82,7 @@ def main() -> None:
     parser.add_argument("--owners", type=int, default=2000)
     parser.add_argument("--state-kib", type=int, default=1000, help="checkpoint size per owner (KiB)")
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="sqlite")
-    parser.add_argument("--pg", default=os.environ.get("MEMLEDGER_BENCH_PG"), help="server DSN (else pgserver)")
+    parser.add_argument("--pg", default=os.environ.get("LEDGERMIND_BENCH_PG"), help="server DSN (else pgserver)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--cache-bytes", type=int, default=64 << 20, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -102,7 +102,7 @@ def main() -> None:
                     with fresh_pg_database(server, "membench") as url:
                         result = measure(url, args.owners, args.state_kib, cap)
                 else:
-                    root = tempfile.mkdtemp(prefix="memledger-membench-")
+                    root = tempfile.mkdtemp(prefix="ledgermind-membench-")
                     try:
                         result = measure(f"{root}/m.db", args.owners, args.state_kib, cap)
                     finally:

@@ -5,8 +5,8 @@ For each backend (a SQLite file, and PostgreSQL):
 2. RAW: read the notification table with the bare driver (sqlite3 / psycopg),
    decode the JSON with orjson and insert the same message rows and session
    counters, with the position, one transaction per 500 notifications: no
-   eventsourcing, no SQLAlchemy, no memledger;
-3. LIBRARY: the same job through memledger: ``Runner.catch_up`` of the
+   eventsourcing, no SQLAlchemy, no ledgermind;
+3. LIBRARY: the same job through ledgermind: ``Runner.catch_up`` of the
    ``sessions`` projection (select_notifications, mapper, SQLAlchemy), and
    ``rebuild``s of it (version N+1 and the atomic switch), interleaved with
    the RAW rounds; "vs raw" for rebuilds is the median of per-round ratios;
@@ -38,15 +38,15 @@ import orjson
 from harness import DRIFT_NOTE, Stats, fresh_pg_database, md_table, message_text, percentile, pg_server
 from tqdm import tqdm
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.config import EngineConfig
-from memledger.projections import registry
-from memledger.projections.db import open_read_db
-from memledger.projections.readside import ReadSide
-from memledger.projections.rebuild import rebuild
-from memledger.projections.runner import Runner
-from memledger.storage.packing import unpack
-from memledger.write.beliefs import NewBelief
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig
+from ledgermind.projections import registry
+from ledgermind.projections.db import open_read_db
+from ledgermind.projections.readside import ReadSide
+from ledgermind.projections.rebuild import rebuild
+from ledgermind.projections.runner import Runner
+from ledgermind.storage.packing import unpack
+from ledgermind.write.beliefs import NewBelief
 
 OWNER = Owner("bench", "user-1")
 BATCH = 500
@@ -153,7 +153,7 @@ def raw_postgres(url: str, head: int) -> int:
         position, applied = 0, 0
         while position < head:
             rows = conn.execute(
-                "SELECT notification_id, originator_id, topic, state FROM memledger_events "
+                "SELECT notification_id, originator_id, topic, state FROM ledgermind_events "
                 "WHERE notification_id > %s AND notification_id <= %s AND topic = ANY(%s) "
                 "ORDER BY notification_id LIMIT %s", (position, head, list(TOPICS), BATCH)).fetchall()
             new = head if len(rows) < BATCH else rows[-1][0]
@@ -269,13 +269,13 @@ def run_backend(label: str, make_url: Callable[[str], Any], args: argparse.Names
     raw_med = raw_rates.median
     rows.append((label, "raw driver (sqlite3/psycopg + orjson), same rows", raw_n,
                  raw_rates.fmt(digits=0), "1.00x"))
-    rows.append((label, "memledger rebuild, sessions (new version + switch)", reb_n,
+    rows.append((label, "ledgermind rebuild, sessions (new version + switch)", reb_n,
                  rebuild_rates.fmt(digits=0), paired.fmt(digits=2) + "x"))
-    rows.append((label, "memledger catch-up, sessions (first run)", lib_n,
+    rows.append((label, "ledgermind catch-up, sessions (first run)", lib_n,
                  f"{lib_n / lib_s:,.0f}", f"{(lib_n / lib_s) / raw_med:.2f}x"))
-    rows.append((label, "memledger catch-up, sessions, sealed log", sealed_n,
+    rows.append((label, "ledgermind catch-up, sessions, sealed log", sealed_n,
                  f"{sealed_n / sealed_s:,.0f}", f"{(sealed_n / sealed_s) / raw_med:.2f}x"))
-    rows.append((label, "memledger catch-up, tasks + memory (sparse topics)", sparse_n,
+    rows.append((label, "ledgermind catch-up, tasks + memory (sparse topics)", sparse_n,
                  f"{sparse_n / sparse_s:,.0f}", "-"))
     if args.lag_seconds > 0:
         with make_url("c") as url:
@@ -305,13 +305,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=200)
     parser.add_argument("--messages", type=int, default=100, help="messages per session")
-    parser.add_argument("--pg", default=os.environ.get("MEMLEDGER_BENCH_PG"), help="PostgreSQL server DSN")
+    parser.add_argument("--pg", default=os.environ.get("LEDGERMIND_BENCH_PG"), help="PostgreSQL server DSN")
     parser.add_argument("--skip-pg", action="store_true")
     parser.add_argument("--lag-rate", type=float, default=100.0, help="writes per second")
     parser.add_argument("--lag-seconds", type=float, default=5.0)
     parser.add_argument("--repeat", type=int, default=3, help="interleaved raw / rebuild rounds")
     args = parser.parse_args()
-    root = tempfile.mkdtemp(prefix="memledger-projbench-")
+    root = tempfile.mkdtemp(prefix="ledgermind-projbench-")
     rows: list = []
     lag_rows: list = []
     try:

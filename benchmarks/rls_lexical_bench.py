@@ -25,13 +25,13 @@ from typing import Any
 
 from sqlalchemy import text
 
-from memledger import MemoryEngine, Owner
-from memledger.analysis.text import lexical_text
-from memledger.projections.db import open_read_db
-from memledger.projections.row_security import owner_scope, writer_scope
-from memledger.projections.search_store.base import Filter
-from memledger.projections.search_store.records import TimePoint
-from memledger.storage.backend import parse_db_url
+from ledgermind import MemoryEngine, Owner
+from ledgermind.analysis.text import lexical_text
+from ledgermind.projections.db import open_read_db
+from ledgermind.projections.row_security import owner_scope, writer_scope
+from ledgermind.projections.search_store.base import Filter
+from ledgermind.projections.search_store.records import TimePoint
+from ledgermind.storage.backend import parse_db_url
 
 ALICE, BOB = Owner("bench", "alice"), Owner("bench", "bob")
 WORDS = [f"w{i}" for i in range(5000)]

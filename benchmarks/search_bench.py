@@ -12,7 +12,7 @@ query is run once untimed, then the hybrid and the plain query are timed
 query by query, alternating which goes first (see ``measure``).
 
     python benchmarks/search_bench.py [--sizes 1000,10000,100000] [--queries 100]
-    MEMLEDGER_BENCH_PG=postgresql://... to use a running server (default: pgserver)
+    LEDGERMIND_BENCH_PG=postgresql://... to use a running server (default: pgserver)
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ from tqdm import tqdm
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memledger import EngineConfig, MemoryEngine, Owner  # noqa: E402
-from memledger.analysis.text import lexical_text  # noqa: E402
-from memledger.projections.search_store.base import ROW_COLUMNS  # noqa: E402
+from ledgermind import EngineConfig, MemoryEngine, Owner  # noqa: E402
+from ledgermind.analysis.text import lexical_text  # noqa: E402
+from ledgermind.projections.search_store.base import ROW_COLUMNS  # noqa: E402
 
 OWNER = Owner("bench", "user-1")
 VOCAB_SOURCE = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
@@ -164,9 +164,9 @@ def measure(eng: MemoryEngine, store: Any, queries: list[str], k: int) -> dict[s
 
 def _components(eng: MemoryEngine, store: Any, embedder: Any, queries: list[str], k: int) -> tuple[list[float], list[float]]:
     """The two candidate queries alone (what the hybrid spends its time on)."""
-    from memledger.analysis.text import query_terms
-    from memledger.projections.search_store.base import Filter
-    from memledger.projections.search_store.records import TimePoint
+    from ledgermind.analysis.text import query_terms
+    from ledgermind.projections.search_store.base import Filter
+    from ledgermind.projections.search_store.records import TimePoint
 
     now = time.time()
     flt = Filter(TimePoint(now, now), ("memory",))
@@ -198,7 +198,7 @@ def database(kind: str) -> Iterator[str]:
         return
     import psycopg
 
-    dsn = os.environ.get("MEMLEDGER_BENCH_PG")
+    dsn = os.environ.get("LEDGERMIND_BENCH_PG")
     server, root = None, None
     if not dsn:
         import pgserver

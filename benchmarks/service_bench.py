@@ -1,6 +1,6 @@
 """The HTTP service against the in-process library: same database, same run.
 
-For each backend, a fresh database is served by a real ``memledger serve``
+For each backend, a fresh database is served by a real ``ledgermind serve``
 process (one worker, port 0) while this process opens the same database
 with ``MemoryEngine``. Then, alternating sides call by call so drift hits
 both alike:
@@ -19,7 +19,7 @@ HTTP append p50 within 2 ms of in-process; search p95 within 1.5x.
 
     python benchmarks/service_bench.py [--backends sqlite,postgresql] [--appends 300]
         [--searches 200] [--clients 16] [--per-client 40]
-    MEMLEDGER_BENCH_PG=postgresql://... to use a running server (default: pgserver)
+    LEDGERMIND_BENCH_PG=postgresql://... to use a running server (default: pgserver)
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from harness import DRIFT_NOTE, fresh_pg_database, md_table, message_text, percentile, pg_server
 
-from memledger import MemoryEngine, Owner
-from memledger.service.keys import KeyRing
+from ledgermind import MemoryEngine, Owner
+from ledgermind.service.keys import KeyRing
 
 APP = "bench"
 FACTS = [
@@ -60,10 +60,10 @@ QUERIES = ["where does she live", "food allergy", "how does she travel", "music 
 
 @contextmanager
 def served(db: str) -> Iterator[str]:
-    """``memledger serve`` on a free port; yields its base URL."""
+    """``ledgermind serve`` on a free port; yields its base URL."""
     with tempfile.NamedTemporaryFile("w+b", suffix=".log", delete=False) as log:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")}
-        proc = subprocess.Popen([sys.executable, "-m", "memledger.cli", "serve", "--db", db, "--port", "0",
+        env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
+        proc = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0",
                                  "--log-level", "info"], stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         for _ in range(2400):
@@ -71,10 +71,10 @@ def served(db: str) -> Iterator[str]:
             if found:
                 break
             if proc.poll() is not None:
-                raise SystemExit("memledger serve exited:\n" + Path(log.name).read_text())
+                raise SystemExit("ledgermind serve exited:\n" + Path(log.name).read_text())
             time.sleep(0.05)
         else:
-            raise SystemExit("memledger serve did not start")
+            raise SystemExit("ledgermind serve did not start")
         yield found.group(1)
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -206,9 +206,9 @@ def main() -> None:
             with tempfile.TemporaryDirectory() as tmp:
                 rows = bench(os.path.join(tmp, "bench.db"), args)
         else:
-            with pg_server(os.environ.get("MEMLEDGER_BENCH_PG")) as dsn, fresh_pg_database(dsn, "svc") as db:
+            with pg_server(os.environ.get("LEDGERMIND_BENCH_PG")) as dsn, fresh_pg_database(dsn, "svc") as db:
                 rows = bench(db, args)
-        print(md_table(f"memledger serve vs in-process, {backend} (one worker, same database, same run)",
+        print(md_table(f"ledgermind serve vs in-process, {backend} (one worker, same database, same run)",
                        headers, rows))
     print(DRIFT_NOTE)
 

@@ -1,10 +1,10 @@
-"""memledger against LangGraph checkpointers on the same conversation job.
+"""ledgermind against LangGraph checkpointers on the same conversation job.
 
     pip install -e ".[bench]"
     python benchmarks/vs_langgraph.py [--backend sqlite|postgresql|both] [--sizes 100,1000[,5000]] [--pg DSN]
 
-Three columns: memledger's own API, the peer, and the peer's graph with
-``MemledgerSaver`` in place of its checkpointer (the one-line swap). The peer is
+Three columns: ledgermind's own API, the peer, and the peer's graph with
+``LedgermindSaver`` in place of its checkpointer (the one-line swap). The peer is
 what agent builders persist conversations with today: a minimal
 ``StateGraph`` with ``messages: Annotated[list, add_messages]`` and one node
 that appends a fixed assistant reply (no model call), compiled with
@@ -13,13 +13,13 @@ that appends a fixed assistant reply (no model call), compiled with
 ``add_messages`` call on one session. Both sides get the same texts, run on
 the same PostgreSQL server (each in its own database) or on SQLite files in
 the same folder, and are timed in the same run. The third column runs the
-peer's graph and turns unchanged, with ``MemledgerSaver.from_conn_string``; its
+peer's graph and turns unchanged, with ``LedgermindSaver.from_conn_string``; its
 user messages carry an id (``u<turn>``) so that a turn retried after a
 ``CheckpointConflict`` (two writers) replaces its message instead of adding it
 twice: its two writers retry the turn on that error, the peer's raise none.
 
 Why the peer slows with length: every checkpoint re-stores the whole message
-list, so a turn costs O(n) and storage grows O(n^2); memledger appends one
+list, so a turn costs O(n) and storage grows O(n^2); ledgermind appends one
 event per message. Growing the peer to 5,000 messages takes minutes and about
 1 GB on PostgreSQL (7 GB on SQLite), so the default sizes are 100 and 1,000.
 """
@@ -58,10 +58,10 @@ from harness import (
     pg_server,
 )
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import CheckpointConflict
-from memledger.integrations.langgraph import MemledgerSaver
-from memledger.recovery import restore_agent
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import CheckpointConflict
+from ledgermind.integrations.langgraph import LedgermindSaver
+from ledgermind.recovery import restore_agent
 
 OWNER = Owner(app="bench", user_id="u1")
 REPLY = message_text(0, "assistant")  # the peer's node and ours append the same reply
@@ -92,7 +92,7 @@ class Side:
 
 
 class Ours(Side):
-    name = "memledger"
+    name = "ledgermind"
 
     def __init__(self, url: str, agent_id: str = "agent", sid: str | None = None) -> None:
         self.url = url
@@ -166,15 +166,15 @@ class Peer(Side):
 
 
 class SaverSide(Peer):
-    """The peer's graph and turns, checkpointed by ``MemledgerSaver``."""
+    """The peer's graph and turns, checkpointed by ``LedgermindSaver``."""
 
-    name = "MemledgerSaver"
+    name = "LedgermindSaver"
 
     def __init__(self, kind: str, url: str, thread_id: str = "conversation") -> None:
         self.kind = kind
         self.url = url
         self.stack = ExitStack()
-        saver = self.stack.enter_context(MemledgerSaver.from_conn_string(url))
+        saver = self.stack.enter_context(LedgermindSaver.from_conn_string(url))
         saver.setup()
         self.graph = build_graph(saver)
         self.config = {"configurable": {"thread_id": thread_id}}
@@ -388,9 +388,9 @@ def report(kind: str, r: dict[str, Any]) -> str:
     name = {"sqlite": "SQLite files (WAL)", "postgresql": "PostgreSQL 16, one server"}[kind]
     return (
         md_table(
-            f"{name}: memledger vs LangGraph (median [min-max] over {REPS} blocks of "
+            f"{name}: ledgermind vs LangGraph (median [min-max] over {REPS} blocks of "
             f"{TURNS_PER_REP} turns; raw INSERT+COMMIT floor p50 {ms(r['floor'])} ms)",
-            ["messages", "measure", "memledger", "LangGraph", "LangGraph + MemledgerSaver", "ours / peer",
+            ["messages", "measure", "ledgermind", "LangGraph", "LangGraph + LedgermindSaver", "ours / peer",
              "saver / peer"],
             rows,
         )
@@ -407,7 +407,7 @@ def _added(a: dict[str, Any], b: dict[str, Any], key: str) -> float:
 @contextmanager
 def backend_urls(kind: str, server: str | None) -> Iterator[dict[str, str]]:
     if kind == "sqlite":
-        root = tempfile.mkdtemp(prefix="memledger-vs-lg-")
+        root = tempfile.mkdtemp(prefix="ledgermind-vs-lg-")
         try:
             yield {k: os.path.join(root, f"{k}.db") for k in ("ours", "peer", "saver", "raw")}
         finally:
@@ -440,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     cmd = "python benchmarks/vs_langgraph.py " + " ".join(argv if argv is not None else sys.argv[1:])
     print(f"`{cmd.strip()}` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores)\n")
     print(f"Versions: {versions}. Peer durability: invoke(..., durability=\"sync\"); "
-          "memledger: add_messages returns after commit (SQLite synchronous=FULL, PostgreSQL fsync on).\n")
+          "ledgermind: add_messages returns after commit (SQLite synchronous=FULL, PostgreSQL fsync on).\n")
     print("\n".join(out))
     print(DRIFT_NOTE)
     return 0

@@ -1,7 +1,7 @@
-"""memledger: an event-sourced memory engine for LLM agents.
+"""ledgermind: an event-sourced memory engine for LLM agents.
 
-The public names below load on first use (PEP 562), so ``import memledger``
-and ``memledger --help`` stay cheap; ``from memledger import MemoryEngine``
+The public names below load on first use (PEP 562), so ``import ledgermind``
+and ``ledgermind --help`` stay cheap; ``from ledgermind import MemoryEngine``
 works as usual. The layers, bottom to top (import-linter enforces them):
 
     domain, analysis    events, aggregates, belief rules, errors, owner, ids; text analysis
@@ -18,19 +18,19 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from memledger.api import MemoryEngine, OwnerMemory
-    from memledger.domain.config import EngineConfig, Limits
-    from memledger.domain.errors import MemledgerError
-    from memledger.domain.owner import Owner
-    from memledger.domain.records import Message, SessionInfo, TaskRecord
-    from memledger.recovery import RestoredAgent, restore_agent
-    from memledger.retrieval import SearchResult
-    from memledger.supervision import supervised
+    from ledgermind.api import MemoryEngine, OwnerMemory
+    from ledgermind.domain.config import EngineConfig, Limits
+    from ledgermind.domain.errors import LedgermindError
+    from ledgermind.domain.owner import Owner
+    from ledgermind.domain.records import Message, SessionInfo, TaskRecord
+    from ledgermind.recovery import RestoredAgent, restore_agent
+    from ledgermind.retrieval import SearchResult
+    from ledgermind.supervision import supervised
 
 __all__ = [
     "EngineConfig",
     "Limits",
-    "MemledgerError",
+    "LedgermindError",
     "MemoryEngine",
     "Message",
     "Owner",
@@ -44,26 +44,26 @@ __all__ = [
 ]
 
 _HOMES = {
-    "EngineConfig": "memledger.domain.config",
-    "Limits": "memledger.domain.config",
-    "MemledgerError": "memledger.domain.errors",
-    "MemoryEngine": "memledger.api",
-    "Message": "memledger.domain.records",
-    "Owner": "memledger.domain.owner",
-    "OwnerMemory": "memledger.api",
-    "RestoredAgent": "memledger.recovery",
-    "SearchResult": "memledger.retrieval",
-    "SessionInfo": "memledger.domain.records",
-    "TaskRecord": "memledger.domain.records",
-    "restore_agent": "memledger.recovery",
-    "supervised": "memledger.supervision",
+    "EngineConfig": "ledgermind.domain.config",
+    "Limits": "ledgermind.domain.config",
+    "LedgermindError": "ledgermind.domain.errors",
+    "MemoryEngine": "ledgermind.api",
+    "Message": "ledgermind.domain.records",
+    "Owner": "ledgermind.domain.owner",
+    "OwnerMemory": "ledgermind.api",
+    "RestoredAgent": "ledgermind.recovery",
+    "SearchResult": "ledgermind.retrieval",
+    "SessionInfo": "ledgermind.domain.records",
+    "TaskRecord": "ledgermind.domain.records",
+    "restore_agent": "ledgermind.recovery",
+    "supervised": "ledgermind.supervision",
 }
 
 
 def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
-        raise AttributeError(f"module 'memledger' has no attribute {name!r}")
+        raise AttributeError(f"module 'ledgermind' has no attribute {name!r}")
     value = getattr(import_module(home), name)
     globals()[name] = value
     return value

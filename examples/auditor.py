@@ -18,9 +18,9 @@ import shutil
 import tempfile
 from datetime import datetime, timezone
 
-from memledger import MemoryEngine, Owner
-from memledger.projections.audit import belief_history, beliefs_as_of, invalidation
-from memledger.write.beliefs import Invalidate, NewBelief, new_belief_id
+from ledgermind import MemoryEngine, Owner
+from ledgermind.projections.audit import belief_history, beliefs_as_of, invalidation
+from ledgermind.write.beliefs import Invalidate, NewBelief, new_belief_id
 
 MARCH = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 MAY = datetime(2026, 5, 1, tzinfo=timezone.utc)
@@ -29,7 +29,7 @@ SEPTEMBER = datetime(2026, 9, 1, tzinfo=timezone.utc)
 
 
 def main() -> None:
-    workdir = tempfile.mkdtemp(prefix="memledger-auditor-")
+    workdir = tempfile.mkdtemp(prefix="ledgermind-auditor-")
     owner = Owner(app="coffee-bot", user_id="ken")
     try:
         with MemoryEngine.open(os.path.join(workdir, "audit.db")) as eng:

@@ -1,12 +1,12 @@
-"""An agent that keeps its memory in a memledger server, is SIGKILLed, and is
+"""An agent that keeps its memory in a ledgermind server, is SIGKILLed, and is
 restored over HTTP by a supervisor in another process, which carries on.
 
-Nothing here imports memledger: the agent and the supervisor speak plain
+Nothing here imports ledgermind: the agent and the supervisor speak plain
 HTTP (``httpx``), as an agent written in Go or TypeScript would. The script
 plays every part on a temporary SQLite file:
 
-1. starts ``memledger serve`` (port 0: any free port) after creating an API
-   key with ``memledger keys create``;
+1. starts ``ledgermind serve`` (port 0: any free port) after creating an API
+   key with ``ledgermind keys create``;
 2. starts the agent (this file with ``agent``): each step appends the
    user's and the assistant's turns (with an ``Idempotency-Key``, so a
    retried step never writes twice) and checkpoints ``{"step": n}``;
@@ -16,7 +16,7 @@ plays every part on a temporary SQLite file:
    starts a new agent process that resumes at the next step;
 5. checks the whole conversation: every step once, in order.
 
-Run: ``python examples/http_agent.py`` (needs ``pip install "memledger[service]"``).
+Run: ``python examples/http_agent.py`` (needs ``pip install "ledgermind[service]"``).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def agent(url: str, secret: str, start: int, session: str | None) -> None:
 
 def serve(db: str, log_path: str) -> tuple[subprocess.Popen[bytes], str]:
     with open(log_path, "wb") as log:
-        server = subprocess.Popen([sys.executable, "-m", "memledger.cli", "serve", "--db", db, "--port", "0",
+        server = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0",
                                    "--log-level", "info"], stdout=log, stderr=subprocess.STDOUT)
     for _ in range(1200):
         with open(log_path) as log_file:
@@ -64,12 +64,12 @@ def serve(db: str, log_path: str) -> tuple[subprocess.Popen[bytes], str]:
         if found:
             return server, found.group(1)
         time.sleep(0.05)
-    raise SystemExit("memledger serve did not start:\n" + text)
+    raise SystemExit("ledgermind serve did not start:\n" + text)
 
 
 def supervise(tmp: str) -> None:
-    db = os.path.join(tmp, "memledger.db")
-    made = subprocess.run([sys.executable, "-m", "memledger.cli", "keys", "create", "--db", db, "--app", APP,
+    db = os.path.join(tmp, "ledgermind.db")
+    made = subprocess.run([sys.executable, "-m", "ledgermind.cli", "keys", "create", "--db", db, "--app", APP,
                            "--label", "example", "--json"], capture_output=True, text=True, check=True)
     secret = json.loads(made.stdout)["secret"]
     server, url = serve(db, os.path.join(tmp, "serve.log"))

@@ -1,6 +1,6 @@
-"""A LangGraph agent persisted with ``MemledgerSaver``, killed mid-run, resumed.
+"""A LangGraph agent persisted with ``LedgermindSaver``, killed mid-run, resumed.
 
-    pip install "memledger[langgraph]"
+    pip install "ledgermind[langgraph]"
     python examples/langgraph_agent.py [DB]     # DB: a path or postgresql://... (default: a temp SQLite file)
 
 1. A worker process runs a four-step ``StateGraph`` (no model call: each node
@@ -10,10 +10,10 @@
    "draft" (the last checkpoint the worker committed), and resumes it with
    ``graph.invoke(None, config)``: the finished steps are not re-run.
 3. An auditor reads what was stored, without LangGraph: the conversation as
-   an ordinary memledger session (``restore_agent``), the checkpoint history,
+   an ordinary ledgermind session (``restore_agent``), the checkpoint history,
    and a search over the raw messages.
 
-The only LangGraph-specific line is the checkpointer: ``MemledgerSaver.from_conn_string(DB)``
+The only LangGraph-specific line is the checkpointer: ``LedgermindSaver.from_conn_string(DB)``
 where the peer's code has ``PostgresSaver.from_conn_string(DB)``.
 """
 
@@ -30,8 +30,8 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 
-from memledger import Owner
-from memledger.integrations.langgraph import MemledgerSaver
+from ledgermind import Owner
+from ledgermind.integrations.langgraph import LedgermindSaver
 
 OWNER = Owner(app="helpdesk", user_id="customer-7")
 AGENT = "refund-agent"
@@ -44,7 +44,7 @@ class Ticket(TypedDict):
     steps: list[str]
 
 
-def build(checkpointer: MemledgerSaver, *, die_in_draft: bool) -> Any:
+def build(checkpointer: LedgermindSaver, *, die_in_draft: bool) -> Any:
     def step(name: str, text: str) -> Any:
         def node(state: Ticket) -> dict[str, Any]:
             if name == "draft" and die_in_draft:
@@ -70,7 +70,7 @@ def build(checkpointer: MemledgerSaver, *, die_in_draft: bool) -> Any:
 
 
 def worker(db: str) -> None:
-    with MemledgerSaver.from_conn_string(db) as saver:
+    with LedgermindSaver.from_conn_string(db) as saver:
         graph = build(saver, die_in_draft=True)
         question = HumanMessage("My order 1187 arrived broken, can I get a refund?", id="q-1")
         graph.invoke({"messages": [question], "steps": []}, CONFIG, durability="sync")
@@ -80,14 +80,14 @@ def main(db: str) -> None:
     run = subprocess.run([sys.executable, __file__, "--worker", db], check=False)
     print(f"worker exited with {run.returncode} (killed by SIGKILL inside 'draft')")
 
-    with MemledgerSaver.from_conn_string(db) as saver:
+    with LedgermindSaver.from_conn_string(db) as saver:
         graph = build(saver, die_in_draft=False)
         stopped = graph.get_state(CONFIG)
         print(f"last checkpoint: steps done {stopped.values['steps']}, next {list(stopped.next)}")
         final = graph.invoke(None, CONFIG, durability="sync")  # resume: plan and lookup are not re-run
         print(f"resumed and finished: steps {final['steps']}")
 
-        # --- the auditor: plain memledger reads, no LangGraph needed ---------
+        # --- the auditor: plain ledgermind reads, no LangGraph needed ---------
         eng = saver.engine
         restored = eng.restore_agent(OWNER, AGENT)
         print(f"\nsession {restored.session_id[:8]} of {OWNER.user_id}/{AGENT}: {restored.message_count} messages")
@@ -110,5 +110,5 @@ if __name__ == "__main__":
     elif len(sys.argv) > 1:
         main(sys.argv[1])
     else:
-        with tempfile.TemporaryDirectory(prefix="memledger-langgraph-") as tmp:
+        with tempfile.TemporaryDirectory(prefix="ledgermind-langgraph-") as tmp:
             main(os.path.join(tmp, "agent.db"))

@@ -1,4 +1,4 @@
-"""An MCP client that launches ``memledger mcp`` and uses its memory tools.
+"""An MCP client that launches ``ledgermind mcp`` and uses its memory tools.
 
 This is what an MCP host (an IDE, a desktop assistant, an agent runtime)
 does with the server entry in its config: start the command over stdio,
@@ -6,7 +6,7 @@ list the tools, call them. The server is bound to one owner by its own
 arguments (``--app`` / ``--user``); the tools take no user id.
 
 Runs on a temporary SQLite file with the official SDK's client
-(``pip install "memledger[mcp]"``): ``python examples/mcp_client.py``.
+(``pip install "ledgermind[mcp]"``): ``python examples/mcp_client.py``.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def text_of(result: object) -> str:
 async def main(db: str) -> None:
     server = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "memledger.cli", "mcp", "--db", db, "--app", "assistant", "--user", "ken"],
+        args=["-m", "ledgermind.cli", "mcp", "--db", db, "--app", "assistant", "--user", "ken"],
     )
     async with Client(server) as client:
         tools = (await client.list_tools()).tools
@@ -54,7 +54,7 @@ async def main(db: str) -> None:
 
 
 if __name__ == "__main__":
-    workdir = tempfile.mkdtemp(prefix="memledger-mcp-")
+    workdir = tempfile.mkdtemp(prefix="ledgermind-mcp-")
     try:
         asyncio.run(main(os.path.join(workdir, "memory.db")))
     finally:

@@ -4,9 +4,9 @@
 
 What it shows:
 
-1. The example runs ``memledger supervise`` on itself (``--agent-loop``): the
+1. The example runs ``ledgermind supervise`` on itself (``--agent-loop``): the
    agent holds a scripted conversation, one turn at a time, heartbeating
-   after each, every write carrying its incarnation (``memledger.supervised()``).
+   after each, every write carrying its incarnation (``ledgermind.supervised()``).
 2. Its first incarnation kills itself with SIGKILL at a random turn: no
    clean-up, no last words. The supervisor records ``agent.crashed`` (the
    signal, the last heartbeat), starts incarnation 2 (which fences the
@@ -16,7 +16,7 @@ What it shows:
    up would, and tries to write as it: the write is refused
    (``StaleIncarnation``) and is not in the log.
 4. The agent's audit trail: every incarnation, crash and stop is an event
-   (``memledger audit agent``).
+   (``ledgermind audit agent``).
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ QUESTIONS = [
 
 def agent_loop(turns: int) -> int:
     """The agent: one question and one answer per turn, resumed from the log."""
-    import memledger
+    import ledgermind
 
-    with memledger.supervised() as me:
+    with ledgermind.supervised() as me:
         done = sum(1 for m in me.restored.messages if m.role == "assistant")
         print(f"  [agent] incarnation {me.incarnation}: restored {len(me.restored.messages)} messages, "
               f"resuming at turn {done + 1}", flush=True)
@@ -74,16 +74,16 @@ def main() -> int:
     if args.agent_loop:
         return agent_loop(args.turns)
 
-    from memledger import MemoryEngine, Owner
-    from memledger.domain.agent import Agent
-    from memledger.domain.errors import StaleIncarnation
-    from memledger.domain.stream_ids import agent_stream_id
+    from ledgermind import MemoryEngine, Owner
+    from ledgermind.domain.agent import Agent
+    from ledgermind.domain.errors import StaleIncarnation
+    from ledgermind.domain.stream_ids import agent_stream_id
 
     tmp = tempfile.TemporaryDirectory()
     db = args.db or os.path.join(tmp.name, "supervised.db")
-    print(f"1. memledger supervise runs the agent ({db})")
+    print(f"1. ledgermind supervise runs the agent ({db})")
     code = subprocess.call([
-        sys.executable, "-m", "memledger.cli", "supervise", "--db", db, "--app", APP, "--user", USER,
+        sys.executable, "-m", "ledgermind.cli", "supervise", "--db", db, "--app", APP, "--user", USER,
         "--agent", AGENT, "--heartbeat-timeout", "10", "--backoff", "0.2",
         "--", sys.executable, os.path.abspath(__file__), "--agent-loop", "--turns", str(args.turns),
     ])  # fmt: skip
@@ -106,7 +106,7 @@ def main() -> int:
         after = eng.restore_agent(owner, AGENT)
         print(f"   the log still holds {after.message_count} messages; none is the zombie's")
 
-        print(f"\n4. the agent's audit trail (memledger audit agent --db {db} --app {APP} --user {USER} {AGENT}):")
+        print(f"\n4. the agent's audit trail (ledgermind audit agent --db {db} --app {APP} --user {USER} {AGENT}):")
         for event in eng.writes.stream_events(agent_stream_id(owner, AGENT)):
             if isinstance(event, Agent.Incarnated):
                 print(f"   agent.incarnated  epoch {event.epoch}")

@@ -1,4 +1,4 @@
-"""memledger's read side: projections of the event log into SQL tables.
+"""ledgermind's read side: projections of the event log into SQL tables.
 
 - ``runner``: the batched, exactly-once runner (the only module that touches
   the ``eventsourcing`` notification API) and how to add a projection;
@@ -14,7 +14,7 @@ is the one composition point.
 
 Your own projection (``custom``): subclass ``Projection``, declare ``Param``s
 and tables, fold a ``Batch`` of ``LogEvent``s; install it with an entry point
-in the group ``memledger.projections`` (or name it with ``--plugin
+in the group ``ledgermind.projections`` (or name it with ``--plugin
 module:attr``); ``discover`` lists every projection this process can run;
 read it as one owner with ``owner_tables``. The names below load on first
 use (PEP 562), so importing a submodule stays as cheap as before.
@@ -26,8 +26,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from memledger.projections.catalog import Migration
-    from memledger.projections.custom import (
+    from ledgermind.projections.catalog import Migration
+    from ledgermind.projections.custom import (
         Batch,
         LogEvent,
         OwnerTables,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
         Projection,
         owner_tables,
     )
-    from memledger.projections.registry import ENTRY_POINT_GROUP, discover
+    from ledgermind.projections.registry import ENTRY_POINT_GROUP, discover
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -50,22 +50,22 @@ __all__ = [
 ]
 
 _HOMES = {
-    "ENTRY_POINT_GROUP": "memledger.projections.registry",
-    "Batch": "memledger.projections.custom",
-    "LogEvent": "memledger.projections.custom",
-    "Migration": "memledger.projections.catalog",
-    "OwnerTables": "memledger.projections.custom",
-    "Param": "memledger.projections.custom",
-    "Projection": "memledger.projections.custom",
-    "discover": "memledger.projections.registry",
-    "owner_tables": "memledger.projections.custom",
+    "ENTRY_POINT_GROUP": "ledgermind.projections.registry",
+    "Batch": "ledgermind.projections.custom",
+    "LogEvent": "ledgermind.projections.custom",
+    "Migration": "ledgermind.projections.catalog",
+    "OwnerTables": "ledgermind.projections.custom",
+    "Param": "ledgermind.projections.custom",
+    "Projection": "ledgermind.projections.custom",
+    "discover": "ledgermind.projections.registry",
+    "owner_tables": "ledgermind.projections.custom",
 }
 
 
 def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
-        raise AttributeError(f"module 'memledger.projections' has no attribute {name!r}")
+        raise AttributeError(f"module 'ledgermind.projections' has no attribute {name!r}")
     value = getattr(import_module(home), name)
     globals()[name] = value
     return value

@@ -10,11 +10,11 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from memledger.domain.errors import ProjectionError
-from memledger.projections import catalog, registry
-from memledger.projections.catalog import QuarantinedEvent
-from memledger.projections.runner import RetryReport, retry_quarantined
-from memledger.storage.follower import Follower
+from ledgermind.domain.errors import ProjectionError
+from ledgermind.projections import catalog, registry
+from ledgermind.projections.catalog import QuarantinedEvent
+from ledgermind.projections.runner import RetryReport, retry_quarantined
+from ledgermind.storage.follower import Follower
 
 __all__ = ["VersionStatus", "drop_version", "quarantined", "retry", "status"]
 

@@ -31,18 +31,18 @@ from typing import Any
 from sqlalchemy import Table, select, tuple_
 from sqlalchemy.engine import Connection
 
-from memledger.domain import bitemporal
-from memledger.domain.errors import (
+from ledgermind.domain import bitemporal
+from ledgermind.domain.errors import (
     InvalidId,
     InvalidInput,
     MemoryNotFound,
     SessionNotFound,
 )
-from memledger.domain.owner import Owner
-from memledger.projections.db import snapshot
-from memledger.projections.memory import sql_visible
-from memledger.projections.row_security import owner_scope
-from memledger.write.validation import check_timestamp, parse_id
+from ledgermind.domain.owner import Owner
+from ledgermind.projections.db import snapshot
+from ledgermind.projections.memory import sql_visible
+from ledgermind.projections.row_security import owner_scope
+from ledgermind.write.validation import check_timestamp, parse_id
 
 __all__ = ["belief_history", "beliefs_as_of", "conversation_at", "invalidation"]
 

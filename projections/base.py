@@ -2,7 +2,7 @@
 
 Why versioned table names (``ml_messages_v2``): a rebuild writes version N+1
 beside version N, which keeps serving readers until the atomic switch; the
-old tables are dropped only on request (``memledger projections drop``).
+old tables are dropped only on request (``ledgermind projections drop``).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 from sqlalchemy import MetaData, Table, bindparam, func, select
 from sqlalchemy.engine import Connection, Dialect
 
-from memledger.projections import catalog, row_security
-from memledger.projections.catalog import Migration
-from memledger.projections.db import identity
-from memledger.projections.purge import purge_erased_owner
-from memledger.storage.follower import Envelope
+from ledgermind.projections import catalog, row_security
+from ledgermind.projections.catalog import Migration
+from ledgermind.projections.db import identity
+from ledgermind.projections.purge import purge_erased_owner
+from ledgermind.storage.follower import Envelope
 
 __all__ = ["OWNER_ERASED", "TableProjection", "create_tables", "insert_rows"]
 
@@ -64,7 +64,7 @@ class TableProjection:
     def create(self, conn: Connection) -> None:
         catalog.run_migrations(conn, self.name, self.version, self.migrations())
         # PostgreSQL: owner-scoped tables get the row-level security policies,
-        # also tables an older memledger made (protected by a reader role).
+        # also tables an older ledgermind made (protected by a reader role).
         # protect_tables runs DDL only for what is missing: ALTER TABLE on a
         # table that a live batch is writing would deadlock with it, and a
         # DML-only login cannot run it at all.
@@ -149,7 +149,7 @@ def _insert_plan(table: Table, dialect_name: str) -> tuple[str, list[str], list[
     if plan is None:
         from sqlalchemy import insert
 
-        from memledger.projections.db import sql_converter
+        from ledgermind.projections.db import sql_converter
 
         keys = [c.key for c in table.columns]
         dialect = _DIALECTS[dialect_name]()

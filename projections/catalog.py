@@ -40,9 +40,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
-from memledger.domain.errors import AlreadyProcessed, ProjectionError
-from memledger.projections import row_security
-from memledger.projections.db import JsonValue, UtcDateTime
+from ledgermind.domain.errors import AlreadyProcessed, ProjectionError
+from ledgermind.projections import row_security
+from ledgermind.projections.db import JsonValue, UtcDateTime
 
 __all__ = [
     "Migration",
@@ -112,7 +112,7 @@ quarantine_table = Table(
     Column("topic", String(200), nullable=False),
     Column("error_type", String(200), nullable=False),
     Column("error", String(1000), nullable=False),  # scrubbed: no row contents
-    Column("memledger_version", String(64), nullable=False),
+    Column("ledgermind_version", String(64), nullable=False),
     Column("code", String(300), nullable=False),  # the projection class that failed
     Column("attempts", Integer, nullable=False),
     Column("quarantined_at", UtcDateTime, nullable=False),
@@ -147,7 +147,7 @@ class QuarantinedEvent:
     topic: str
     error_type: str
     error: str
-    memledger_version: str
+    ledgermind_version: str
     code: str
     attempts: int
     quarantined_at: datetime

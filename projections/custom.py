@@ -1,4 +1,4 @@
-"""Your own projections: a read model of the event log without forking memledger.
+"""Your own projections: a read model of the event log without forking ledgermind.
 
 The contract, in short (``Projection``'s docstring has it in full): a class
 declares a ``name``, the ``topics`` it folds, typed ``parameters`` with
@@ -23,7 +23,7 @@ row-level-security scope on PostgreSQL, so a query that forgets its
 filter in the selectable is the guard).
 
 Where projections come from: ``registry.discover`` (entry points in the group
-``memledger.projections``, and ``module:attr`` specs from ``--plugin``).
+``ledgermind.projections``, and ``module:attr`` specs from ``--plugin``).
 """
 
 from __future__ import annotations
@@ -41,13 +41,13 @@ from sqlalchemy.engine import Connection, Result
 from sqlalchemy.sql import Executable, FromClause
 from sqlalchemy.sql.schema import SchemaItem
 
-from memledger.domain.errors import InvalidOwner, ProjectionError
-from memledger.domain.owner import Owner
-from memledger.projections import row_security
-from memledger.projections.base import OWNER_ERASED, TableProjection
-from memledger.projections.catalog import Migration
-from memledger.projections.runner import Projection as RunnerProjection
-from memledger.storage.follower import Envelope
+from ledgermind.domain.errors import InvalidOwner, ProjectionError
+from ledgermind.domain.owner import Owner
+from ledgermind.projections import row_security
+from ledgermind.projections.base import OWNER_ERASED, TableProjection
+from ledgermind.projections.catalog import Migration
+from ledgermind.projections.runner import Projection as RunnerProjection
+from ledgermind.storage.follower import Envelope
 
 __all__ = [
     "Batch",
@@ -147,7 +147,7 @@ class Projection:
     - ``name``: lowercase letters, digits and ``_`` (at most 40), unique
       among the installed projections and not a built-in's (``sessions``,
       ``tasks``, ``memory``, ``search``); it names the projection on the
-      command line (``memledger projections rebuild NAME``);
+      command line (``ledgermind projections rebuild NAME``);
     - ``topics``: the event topics to fold (e.g. ``("session.created",
       "message.added")``); the runner reads only these;
     - ``parameters``: ``{"key": Param(default, help)}``; the type of each is
@@ -180,7 +180,7 @@ class Projection:
       to refuse them) and prepares what ``apply`` needs.
 
     The engine sets ``version`` (1, 2, ... one per rebuild) and ``params``.
-    Read the tables as an owner with ``memledger.projections.owner_tables``.
+    Read the tables as an owner with ``ledgermind.projections.owner_tables``.
     """
 
     name: ClassVar[str] = ""

@@ -21,7 +21,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import URL, Connection, Dialect, Engine
 from sqlalchemy.types import TypeDecorator
 
-from memledger.storage.backend import SQLITE_BUSY_MS, prepare_sqlite_connection
+from ledgermind.storage.backend import SQLITE_BUSY_MS, prepare_sqlite_connection
 
 __all__ = [
     "APPLICATION_NAME",
@@ -34,7 +34,7 @@ __all__ = [
     "sql_converter",
 ]
 
-APPLICATION_NAME = "memledger-projections"  # how operators spot our PostgreSQL sessions
+APPLICATION_NAME = "ledgermind-projections"  # how operators spot our PostgreSQL sessions
 
 
 class UtcDateTime(TypeDecorator[datetime]):

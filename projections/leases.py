@@ -1,6 +1,6 @@
 """Several projection workers share the projections: one owner per projection, by lease.
 
-Why: ``memledger projections run`` on several machines (for availability)
+Why: ``ledgermind projections run`` on several machines (for availability)
 used to fold every projection in every worker; the position check kept the
 rows right (a batch that lost the race rolled back), but every worker did all
 the work and most of it was thrown away. Now each projection is leased to
@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from sqlalchemy import Column, Float, MetaData, String, Table, delete, select, text, update
 from sqlalchemy.engine import Engine
 
-from memledger.projections import catalog
+from ledgermind.projections import catalog
 
 __all__ = ["LEASE_TTL_S", "Leases"]
 

@@ -1,6 +1,6 @@
 """What is there: an app's users, an owner's agents, sessions and tasks; short ids.
 
-The discovery queries behind ``memledger users|agents|sessions|tasks`` and the
+The discovery queries behind ``ledgermind users|agents|sessions|tasks`` and the
 resolution of the short ids that tables print (``dfd036c8``), all read from
 the read models, never from the log. Owner-scoped reads run inside
 ``row_security.owner_scope`` like every other owner read (``projections.audit``);
@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import MetaData, Table, distinct, func, select, tuple_, union
 from sqlalchemy.engine import Connection, Engine
 
-from memledger.domain.errors import (
+from ledgermind.domain.errors import (
     AmbiguousId,
     InvalidId,
     InvalidInput,
@@ -32,11 +32,11 @@ from memledger.domain.errors import (
     SessionNotFound,
     TaskNotFound,
 )
-from memledger.domain.owner import Owner
-from memledger.projections.db import snapshot
-from memledger.projections.purge import owner_tables
-from memledger.projections.readside import ReadSide
-from memledger.projections.row_security import all_rows, owner_scope
+from ledgermind.domain.owner import Owner
+from ledgermind.projections.db import snapshot
+from ledgermind.projections.purge import owner_tables
+from ledgermind.projections.readside import ReadSide
+from ledgermind.projections.row_security import all_rows, owner_scope
 
 __all__ = ["MIN_PREFIX", "agents", "owner_rows", "owner_streams", "resolve_id", "sessions", "tasks", "users"]
 
@@ -209,7 +209,7 @@ def tasks(
 
 def owner_streams(side: ReadSide, owner: Owner) -> dict[str, int]:
     """How many sessions, agents, tasks and beliefs the owner has (what
-    ``memledger erase --dry-run`` shows, stream by stream)."""
+    ``ledgermind erase --dry-run`` shows, stream by stream)."""
     with _scoped(side, owner, "sessions", "tasks", "memory") as (conn, t):
         s, k, b = t["sessions"], t["tasks"], t["beliefs"]
         mine = {name: (tab.c.app == owner.app) & (tab.c.user_id == owner.user_id)

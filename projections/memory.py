@@ -1,6 +1,6 @@
 """The Memory / Experience read model: one row per belief version, bitemporal.
 
-The rules live in ``memledger.domain.bitemporal``; this module only loads each
+The rules live in ``ledgermind.domain.bitemporal``; this module only loads each
 touched belief's open version, runs ``bitemporal.step`` over the batch, and
 writes the outcome (purges, closed versions, new versions) in three
 statements. Readers: ``projections.audit`` (as-of / known-at, history,
@@ -34,11 +34,11 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.sql.elements import ColumnElement
 
-from memledger.domain import bitemporal
-from memledger.domain.bitemporal import BeliefEvent
-from memledger.projections.base import TableProjection, insert_rows
-from memledger.projections.db import JsonValue, UtcDateTime
-from memledger.storage.follower import Envelope
+from ledgermind.domain import bitemporal
+from ledgermind.domain.bitemporal import BeliefEvent
+from ledgermind.projections.base import TableProjection, insert_rows
+from ledgermind.projections.db import JsonValue, UtcDateTime
+from ledgermind.storage.follower import Envelope
 
 __all__ = ["MemoryProjection", "belief_event", "current_beliefs", "sql_visible"]
 

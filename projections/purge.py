@@ -27,12 +27,12 @@ from typing import Any
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
-from memledger.domain.errors import InvalidOwner
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import owner_key_id
-from memledger.projections import row_security
-from memledger.storage.driver_errors import driver_errors
-from memledger.storage.keystore import KEY_TABLE
+from ledgermind.domain.errors import InvalidOwner
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import owner_key_id
+from ledgermind.projections import row_security
+from ledgermind.storage.driver_errors import driver_errors
+from ledgermind.storage.keystore import KEY_TABLE
 
 __all__ = [
     "WAL_SWITCH_COMMAND",
@@ -45,8 +45,8 @@ __all__ = [
 
 # Tables of the event store itself: never purged (they hold only sealed bytes).
 _EVENT_TABLES = frozenset(
-    {"stored_events", "stored_snapshots", "tracking", "memledger_events",
-     "memledger_snapshots", "memledger_tracking", KEY_TABLE}
+    {"stored_events", "stored_snapshots", "tracking", "ledgermind_events",
+     "ledgermind_snapshots", "ledgermind_tracking", KEY_TABLE}
 )  # fmt: skip
 
 # What an operator runs (as a superuser, or a role granted pg_checkpoint and

@@ -4,7 +4,7 @@
 one composition point with this package). With ``projections_in_process``
 (the default, and the natural choice for the embedded SQLite file) it starts
 a runner thread that follows the log; otherwise a separate worker
-(``memledger projections run``) keeps the tables current and this object only
+(``ledgermind projections run``) keeps the tables current and this object only
 reads and waits.
 
 Readers resolve a projection's tables through its ACTIVE version on every
@@ -21,12 +21,12 @@ from contextlib import AbstractContextManager
 from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Engine
 
-from memledger.domain.errors import ProjectionError
-from memledger.domain.owner import Owner
-from memledger.projections import catalog, registry, row_security
-from memledger.projections.db import open_read_db, snapshot
-from memledger.projections.runner import DEFAULT_BATCH, Projection, Runner
-from memledger.write.port import WritePort
+from ledgermind.domain.errors import ProjectionError
+from ledgermind.domain.owner import Owner
+from ledgermind.projections import catalog, registry, row_security
+from ledgermind.projections.db import open_read_db, snapshot
+from ledgermind.projections.runner import DEFAULT_BATCH, Projection, Runner
+from ledgermind.write.port import WritePort
 
 __all__ = ["ReadSide"]
 

@@ -9,7 +9,7 @@
    transaction that first locks N's position, so N+1 is never behind what
    readers already saw in N. Readers resolve the active version per query,
    so the next query reads N+1; the live runner picks N+1 up at its next cycle.
-N's tables stay until ``memledger projections drop NAME --version N``.
+N's tables stay until ``ledgermind projections drop NAME --version N``.
 An event version N+1 cannot fold is quarantined for N+1 (``runner.commit_batch``,
 ``apply_or_quarantine``), as in live running, so one poison event does not
 abort a rebuild.
@@ -25,16 +25,16 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from tqdm import tqdm
 
-from memledger.domain.errors import ProjectionError
-from memledger.projections import catalog, registry
-from memledger.projections.runner import (
+from ledgermind.domain.errors import ProjectionError
+from ledgermind.projections import catalog, registry
+from ledgermind.projections.runner import (
     DEFAULT_BATCH,
     Projection,
     apply_or_quarantine,
     commit_batch,
     read_step,
 )
-from memledger.storage.follower import Follower
+from ledgermind.storage.follower import Follower
 
 __all__ = ["RebuildReport", "rebuild"]
 

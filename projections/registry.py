@@ -8,7 +8,7 @@ in ``projection_versions``. Three sources, in this order:
 - ``register(...)``, and ``discover(plugins=["module:attr"])`` (the CLI's
   ``--plugin``), which imports and registers operator projections
   (``custom.Projection`` subclasses) for the rest of the process;
-- installed packages' entry points in the group ``memledger.projections``
+- installed packages' entry points in the group ``ledgermind.projections``
   (``importlib.metadata``), read again whenever ``sys.path`` changes. A broken
   entry point (an import error, a bad declaration) is logged and left out of
   ``kinds()``, so it cannot stop the built-ins; ``lookup`` of its name raises
@@ -25,15 +25,15 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
 
-from memledger.domain.errors import InvalidInput, ProjectionError
-from memledger.projections.runner import Projection
+from ledgermind.domain.errors import InvalidInput, ProjectionError
+from ledgermind.projections.runner import Projection
 
 __all__ = ["ENTRY_POINT_GROUP", "ProjectionKind", "discover", "kind_of", "kinds", "lookup", "register"]
 
-ENTRY_POINT_GROUP = "memledger.projections"
+ENTRY_POINT_GROUP = "ledgermind.projections"
 BUILT_INS = frozenset({"sessions", "tasks", "memory", "search"})
 
-log = logging.getLogger("memledger.projections")
+log = logging.getLogger("ledgermind.projections")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +60,14 @@ def register(
 
 
 def _load_defaults() -> None:
-    from memledger.projections.memory import MemoryProjection
-    from memledger.projections.sessions import SessionProjection
-    from memledger.projections.tasks import TaskProjection
+    from ledgermind.projections.memory import MemoryProjection
+    from ledgermind.projections.sessions import SessionProjection
+    from ledgermind.projections.tasks import TaskProjection
 
     for cls in (SessionProjection, TaskProjection, MemoryProjection):
         if cls.name not in _KINDS:
             register(cls.name, cls)
-    from memledger.projections.search_index import SearchIndexProjection, default_params
+    from ledgermind.projections.search_index import SearchIndexProjection, default_params
 
     if SearchIndexProjection.name not in _KINDS:
         register(SearchIndexProjection.name, SearchIndexProjection, default_params())
@@ -102,13 +102,13 @@ def lookup(name: str) -> ProjectionKind:
 def kind_of(obj: Any, source: str) -> ProjectionKind:
     """The kind for a loaded entry point or ``--plugin`` object: a
     ``custom.Projection`` subclass (checked here), or a ``ProjectionKind``."""
-    from memledger.projections.custom import PluginProjection, check_class
-    from memledger.projections.custom import Projection as Declared
+    from ledgermind.projections.custom import PluginProjection, check_class
+    from ledgermind.projections.custom import Projection as Declared
 
     if isinstance(obj, ProjectionKind):
         return obj
     if not (isinstance(obj, type) and issubclass(obj, Declared)):
-        raise ProjectionError(f"{source} is not a memledger.projections.Projection subclass")
+        raise ProjectionError(f"{source} is not a ledgermind.projections.Projection subclass")
     check_class(obj)
     cls = obj
 
@@ -120,7 +120,7 @@ def kind_of(obj: Any, source: str) -> ProjectionKind:
 
 def discover(plugins: Sequence[str] = ()) -> dict[str, ProjectionKind]:
     """Every projection this process can run, by name: the built-ins, the
-    installed entry points (group ``memledger.projections``) and ``plugins``
+    installed entry points (group ``ledgermind.projections``) and ``plugins``
     (``"module:attr"`` specs, imported and registered for the rest of the
     process). The one discovery function: the CLI (``--plugin``) and the
     HTTP service both call it."""

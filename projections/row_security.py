@@ -5,7 +5,7 @@ in one query would hand one user's memories to another user's prompt. With
 these policies the database enforces the owner scope itself.
 
 Why settings and not roles: an earlier design switched readers to a
-``memledger_reader`` role, which the engine had to create, and a login
+``ledgermind_reader`` role, which the engine had to create, and a login
 without CREATEROLE (every managed PostgreSQL: ``CREATE DATABASE appdb OWNER
 appuser``) could not. Policies keyed on transaction-local settings need no
 role at all, so the same protection holds under a superuser, under the
@@ -18,10 +18,10 @@ administrator created:
   login the engine connects as, is bound by the policies too) and two
   permissive policies for every role (``PUBLIC``):
 
-  * ``memledger_owner`` (SELECT): a row whose ``app`` / ``user_id`` match
-    ``current_setting('memledger.app')`` / ``('memledger.user')``;
-  * ``memledger_writer`` (ALL): every row, only while
-    ``current_setting('memledger.scope')`` is ``'writer'``;
+  * ``ledgermind_owner`` (SELECT): a row whose ``app`` / ``user_id`` match
+    ``current_setting('ledgermind.app')`` / ``('ledgermind.user')``;
+  * ``ledgermind_writer`` (ALL): every row, only while
+    ``current_setting('ledgermind.scope')`` is ``'writer'``;
 
 - ``owner_scope(conn, owner)`` sets the owner (and clears the writer scope)
   for the rest of the block, ``writer_scope(conn)`` sets the writer scope for
@@ -40,7 +40,7 @@ administrator created:
   data and carry no policy;
 - a superuser (or a BYPASSRLS login) is exempt from every policy, FORCE or
   not, so for such a login alone ``owner_scope`` also switches to
-  ``memledger_reader`` (``SET LOCAL ROLE``; NOLOGIN, SELECT only), which the
+  ``ledgermind_reader`` (``SET LOCAL ROLE``; NOLOGIN, SELECT only), which the
   policies bind. Only such a login creates that role and its grants
   (``protect_tables``, ``grant_catalog``): a superuser may, and no other
   login ever needs it.
@@ -67,8 +67,8 @@ from contextlib import contextmanager
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
-from memledger.domain.errors import InsufficientPrivilege, ProjectionError
-from memledger.domain.owner import Owner
+from ledgermind.domain.errors import InsufficientPrivilege, ProjectionError
+from ledgermind.domain.owner import Owner
 
 __all__ = [
     "POLICY",
@@ -84,15 +84,15 @@ __all__ = [
     "writer_scope",
 ]
 
-POLICY = "memledger_owner"
-READER_ROLE = "memledger_reader"
-WRITER_POLICY = "memledger_writer"
-SCOPE_SETTING = "memledger.scope"
+POLICY = "ledgermind_owner"
+READER_ROLE = "ledgermind_reader"
+WRITER_POLICY = "ledgermind_writer"
+SCOPE_SETTING = "ledgermind.scope"
 WRITER = "writer"
 
 _OWNER_CHECK = (
-    "app = current_setting('memledger.app', true) AND "
-    "user_id = current_setting('memledger.user', true)"
+    "app = current_setting('ledgermind.app', true) AND "
+    "user_id = current_setting('ledgermind.user', true)"
 )
 _WRITER_CHECK = f"current_setting('{SCOPE_SETTING}', true) = '{WRITER}'"
 
@@ -105,7 +105,7 @@ DO $$ BEGIN
 EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
 END $$"""
 
-# Per table: forced or not, and the roles of each memledger policy on it.
+# Per table: forced or not, and the roles of each ledgermind policy on it.
 _STATE = """
 SELECT c.relname, c.relrowsecurity AND c.relforcerowsecurity,
        coalesce((SELECT array_agg(p.policyname::text || ':' || array_to_string(p.roles, ','))
@@ -131,7 +131,7 @@ def _missing(conn: Connection, names: list[str]) -> dict[str, list[str]]:
         if POLICY not in roles:
             steps.append(f"CREATE POLICY {POLICY} ON {quoted} FOR SELECT USING ({_OWNER_CHECK})")
         elif roles[POLICY] != "public":
-            # made by the role-switch design for ``memledger_reader`` only
+            # made by the role-switch design for ``ledgermind_reader`` only
             steps.append(f"ALTER POLICY {POLICY} ON {quoted} TO PUBLIC")
         if WRITER_POLICY not in roles:
             steps.append(f"CREATE POLICY {WRITER_POLICY} ON {quoted} FOR ALL "
@@ -194,12 +194,12 @@ def protect_all(db: Engine) -> list[str]:
     if db.dialect.name != "postgresql":
         return []
     with db.begin() as conn:
-        conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('memledger-row-security'))"))
+        conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('ledgermind-row-security'))"))
         return protect_tables(conn, [str(r[0]) for r in conn.execute(text(_OWNER_TABLES))])
 
 
 def grant_catalog(conn: Connection, tables: Iterable[str]) -> None:
-    """For a login that bypasses row security only: lets ``memledger_reader``
+    """For a login that bypasses row security only: lets ``ledgermind_reader``
     read ``tables`` (protected read models, and the projection catalog, which
     holds no owner data: a lookup inside ``owner_scope`` must not fail).
     Grants only what is missing, so an open on an existing database writes no
@@ -243,16 +243,16 @@ def writer_scope(conn: Connection) -> Connection:
 _ENTER = (
     "WITH before AS MATERIALIZED (SELECT current_setting('role') AS r, "
     f"coalesce(current_setting('{SCOPE_SETTING}', true), '') AS s, "
-    "coalesce(current_setting('memledger.app', true), '') AS a, "
-    f"coalesce(current_setting('memledger.user', true), '') AS u, {_BYPASSES} AS b) "
+    "coalesce(current_setting('ledgermind.app', true), '') AS a, "
+    f"coalesce(current_setting('ledgermind.user', true), '') AS u, {_BYPASSES} AS b) "
     "SELECT before.r, before.s, before.a, before.u, "
     f"set_config('role', CASE WHEN before.b THEN '{READER_ROLE}' ELSE before.r END, true), "
     f"set_config('{SCOPE_SETTING}', '', true), "
-    "set_config('memledger.app', :app, true), set_config('memledger.user', :user, true) FROM before"
+    "set_config('ledgermind.app', :app, true), set_config('ledgermind.user', :user, true) FROM before"
 )
 _LEAVE = (
     f"SELECT set_config('role', :r, true), set_config('{SCOPE_SETTING}', :s, true), "
-    "set_config('memledger.app', :a, true), set_config('memledger.user', :u, true)"
+    "set_config('ledgermind.app', :a, true), set_config('ledgermind.user', :u, true)"
 )
 
 

@@ -1,7 +1,7 @@
 """Runs projections over the global event log: batched, exactly-once, live.
 
 A projection is a pure fold of the event log into SQL tables. The log is
-read through the one follower (``memledger.storage.follower``, the only code
+read through the one follower (``ledgermind.storage.follower``, the only code
 that touches the ``eventsourcing`` notification API, which moves between
 releases); projections see plain ``Envelope`` values.
 
@@ -24,7 +24,7 @@ How to add a projection (for example a search index)
 3. Read through the active version, in one snapshot:
    ``with side.snapshot() as conn: t = side.tables("search", conn)["thing"]``
    (``side = eng.projections``), after ``side.wait()`` for read-your-writes.
-   ``memledger projections rebuild search`` builds the next version beside
+   ``ledgermind projections rebuild search`` builds the next version beside
    the live one and switches readers atomically; a new embedder is
    ``rebuild search --param embedder=... --param dim=...``.
 4. The memory read model for other readers (distillation): table ``beliefs``
@@ -53,8 +53,8 @@ Guarantees
   moving past them, and every other event folds. Later events of a
   quarantined event's stream are held behind it (quarantined too), so a
   stream is never folded out of order. ``retry_quarantined`` folds them again
-  (``memledger projections quarantine retry``); on start a runner retries by
-  itself those recorded by another memledger version or projection class
+  (``ledgermind projections quarantine retry``); on start a runner retries by
+  itself those recorded by another ledgermind version or projection class
   ("retried after an upgrade"). Errors are stored and logged scrubbed of row
   contents (``describe_error``). Transient errors (a lost connection) and
   schema-level errors (a missing table, a permission) are not an event's
@@ -85,21 +85,21 @@ from sqlalchemy.exc import NotSupportedError as SaNotSupportedError
 from sqlalchemy.exc import OperationalError as SaOperationalError
 from sqlalchemy.exc import ProgrammingError as SaProgrammingError
 
-from memledger.domain.errors import (
+from ledgermind.domain.errors import (
     ProjectionError,
     ProjectionTimeout,
     StoreUnavailable,
 )
-from memledger.projections import catalog
-from memledger.projections.catalog import PositionConflict, QuarantinedEvent
-from memledger.projections.leases import Leases
-from memledger.storage.follower import Envelope, Follower
-from memledger.storage.store import EventLog
+from ledgermind.projections import catalog
+from ledgermind.projections.catalog import PositionConflict, QuarantinedEvent
+from ledgermind.projections.leases import Leases
+from ledgermind.storage.follower import Envelope, Follower
+from ledgermind.storage.store import EventLog
 
 __all__ = [
     "DEFAULT_BATCH",
     "HELD",
-    "MEMLEDGER_VERSION",
+    "LEDGERMIND_VERSION",
     "SYSTEMIC_ERRORS",
     "TRANSIENT_ERRORS",
     "Envelope",
@@ -115,7 +115,7 @@ __all__ = [
     "retry_quarantined",
 ]
 
-log = logging.getLogger("memledger.projections")
+log = logging.getLogger("ledgermind.projections")
 
 DEFAULT_BATCH = 500
 TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
@@ -139,14 +139,14 @@ SYSTEMIC_ERRORS: tuple[type[BaseException], ...] = (
 HELD = "HeldBehindQuarantine"  # error_type of an event waiting behind its stream's quarantined one
 
 
-def _memledger_version() -> str:
+def _ledgermind_version() -> str:
     try:
-        return metadata.version("memledger")
+        return metadata.version("ledgermind")
     except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
         return "unknown"
 
 
-MEMLEDGER_VERSION = _memledger_version()
+LEDGERMIND_VERSION = _ledgermind_version()
 
 
 REGISTRATION_RACES: tuple[type[BaseException], ...] = (
@@ -262,7 +262,7 @@ def _entry(projection: Projection, env: Envelope, error_type: str, error: str) -
         name=projection.name, version=projection.version, position=env.position,
         stream_id=_stream_of(env), app=app[:256] if isinstance(app, str) else None,
         user_id=user_id[:256] if isinstance(user_id, str) else None, topic=env.topic[:200],
-        error_type=error_type, error=error, memledger_version=MEMLEDGER_VERSION,
+        error_type=error_type, error=error, ledgermind_version=LEDGERMIND_VERSION,
         code=code_of(projection), attempts=1, quarantined_at=datetime.now(timezone.utc),
     )
 
@@ -347,7 +347,7 @@ def retry_quarantined(
     """Folds quarantined events of ``projection`` again, in log order, in one
     transaction that first locks its position (a live batch waits); each one
     that folds leaves the quarantine. ``positions``: only these; ``stale_only``:
-    only those recorded by another memledger version or projection class
+    only those recorded by another ledgermind version or projection class
     (what a runner does on start). A held event is retried once nothing
     earlier of its stream is still quarantined."""
     released: list[QuarantinedEvent] = []
@@ -359,7 +359,7 @@ def retry_quarantined(
         for entry in catalog.list_quarantined(conn, projection.name, projection.version):
             wanted = positions is None or entry.position in positions
             if wanted and stale_only:
-                stale = entry.memledger_version != MEMLEDGER_VERSION or entry.code != code
+                stale = entry.ledgermind_version != LEDGERMIND_VERSION or entry.code != code
                 wanted = stale or entry.error_type == HELD
             if not wanted or (entry.stream_id is not None and entry.stream_id in blocked):
                 blocked.add(entry.stream_id)
@@ -374,7 +374,7 @@ def retry_quarantined(
                 released.append(entry)
                 continue
             error_type, message = describe_error(error)
-            again = replace(entry, error_type=error_type, error=message, memledger_version=MEMLEDGER_VERSION,
+            again = replace(entry, error_type=error_type, error=message, ledgermind_version=LEDGERMIND_VERSION,
                             code=code, attempts=entry.attempts + 1)
             catalog.quarantine(conn, again)
             failed.append(again)
@@ -497,7 +497,7 @@ class Runner:
 
     def _retry_after_upgrade(self, proj: Projection) -> None:
         """Once per version and runner: folds again the quarantined events
-        that another memledger version or projection class failed on."""
+        that another ledgermind version or projection class failed on."""
         key = (proj.name, proj.version)
         if key in self._retried:
             return
@@ -550,7 +550,7 @@ class Runner:
                 log.warning("retrying the quarantine failed, later: %s: %s", *describe_error(e))
             self._stop.clear()
             self._thread = threading.Thread(
-                target=self._follow, name="memledger-projections", daemon=True
+                target=self._follow, name="ledgermind-projections", daemon=True
             )
             self._thread.start()
         return self
@@ -648,7 +648,7 @@ class _Listener:
     """A LISTEN connection that reconnects; ``wait`` is True on a notification."""
 
     def __init__(self, db: URL, channel: str | None) -> None:
-        from memledger.projections.db import psycopg_conninfo
+        from ledgermind.projections.db import psycopg_conninfo
 
         self._conninfo = psycopg_conninfo(db)
         self._channel = channel

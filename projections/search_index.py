@@ -4,7 +4,7 @@ Why a projection: embeddings and full-text indexes are derived data. They
 are computed here, in batches, by the runner (never in the append path),
 and can be thrown away and rebuilt. The embedder's name and dimension are
 parameters of the projection version (stored in ``projection_versions``),
-so a new embedder is ``memledger projections rebuild search --param
+so a new embedder is ``ledgermind projections rebuild search --param
 embedder=minilm --param dim=384``: version N keeps serving until the switch.
 
 Beliefs are indexed one row per *version*, with the same bitemporal rules
@@ -25,16 +25,16 @@ import orjson
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
 from sqlalchemy.engine import Connection
 
-from memledger.analysis.embedders import Embedder, default_embedder
-from memledger.analysis.text import lexical_text
-from memledger.domain import bitemporal
-from memledger.domain.errors import ProjectionError
-from memledger.projections.base import TableProjection
-from memledger.projections.catalog import Migration
-from memledger.projections.memory import belief_event
-from memledger.projections.search_store import IndexStore, make_store
-from memledger.projections.search_store.records import from_epoch, to_epoch
-from memledger.storage.follower import Envelope
+from ledgermind.analysis.embedders import Embedder, default_embedder
+from ledgermind.analysis.text import lexical_text
+from ledgermind.domain import bitemporal
+from ledgermind.domain.errors import ProjectionError
+from ledgermind.projections.base import TableProjection
+from ledgermind.projections.catalog import Migration
+from ledgermind.projections.memory import belief_event
+from ledgermind.projections.search_store import IndexStore, make_store
+from ledgermind.projections.search_store.records import from_epoch, to_epoch
+from ledgermind.storage.follower import Envelope
 
 __all__ = ["SearchIndexProjection", "belief_text", "default_params", "message_text"]
 
@@ -277,7 +277,7 @@ def _embedder(params: Mapping[str, Any]) -> Embedder:
     key = str(params.get("embedder", "hashing"))
     dim = params.get("dim")
     if key == "hashing":
-        from memledger.analysis.embedders import HashingEmbedder
+        from ledgermind.analysis.embedders import HashingEmbedder
 
         embedder: Embedder = HashingEmbedder(dimension=int(dim or 512))
     else:

@@ -28,9 +28,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from memledger.projections.base import TableProjection, insert_rows
-from memledger.projections.db import UtcDateTime
-from memledger.storage.follower import Envelope
+from ledgermind.projections.base import TableProjection, insert_rows
+from ledgermind.projections.db import UtcDateTime
+from ledgermind.storage.follower import Envelope
 
 __all__ = ["SessionProjection", "estimate_tokens"]
 

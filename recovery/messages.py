@@ -5,7 +5,7 @@ and a domain event per row, then a second copy into ``Message``, cost about
 4x a plain SELECT + ``orjson.loads`` of the same rows. A ``message.added``
 event of class version 1 has a flat state (caller JSON is stored as text)
 whose only tagged values are its two datetimes, so the storage layer opens
-and decodes it in one pass (``memledger.storage.stream_rows.event_states``);
+and decodes it in one pass (``ledgermind.storage.stream_rows.event_states``);
 this module only turns states into ``Message`` records.
 """
 
@@ -17,11 +17,11 @@ from uuid import UUID
 
 import orjson
 
-from memledger.domain.records import Message
-from memledger.domain.session import Session
-from memledger.storage.source import EventSource
-from memledger.storage.store import translate_errors
-from memledger.storage.stream_rows import Row, event_states, select_rows
+from ledgermind.domain.records import Message
+from ledgermind.domain.session import Session
+from ledgermind.storage.source import EventSource
+from ledgermind.storage.store import translate_errors
+from ledgermind.storage.stream_rows import Row, event_states, select_rows
 
 __all__ = ["message_page", "messages_of_rows"]
 

@@ -23,18 +23,18 @@ from uuid import UUID
 
 import orjson
 
-from memledger.domain.agent import Agent
-from memledger.domain.errors import AgentNotFound, InvalidInput
-from memledger.domain.owner import Owner
-from memledger.domain.records import Message, TaskRecord
-from memledger.domain.session import Session
-from memledger.domain.stream_ids import agent_stream_id
-from memledger.domain.task import Task
-from memledger.recovery.messages import message_page, messages_of_rows
-from memledger.storage.source import EventSource, stream_events
-from memledger.storage.store import translate_errors
-from memledger.storage.stream_rows import aggregate_of_rows, select_with_snapshot
-from memledger.write.validation import check_name
+from ledgermind.domain.agent import Agent
+from ledgermind.domain.errors import AgentNotFound, InvalidInput
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.records import Message, TaskRecord
+from ledgermind.domain.session import Session
+from ledgermind.domain.stream_ids import agent_stream_id
+from ledgermind.domain.task import Task
+from ledgermind.recovery.messages import message_page, messages_of_rows
+from ledgermind.storage.source import EventSource, stream_events
+from ledgermind.storage.store import translate_errors
+from ledgermind.storage.stream_rows import aggregate_of_rows, select_with_snapshot
+from ledgermind.write.validation import check_name
 
 __all__ = ["RestoredAgent", "read_messages", "restore_agent"]
 

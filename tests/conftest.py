@@ -1,6 +1,6 @@
 """Real databases for every test: a SQLite file and PostgreSQL with pgvector.
 
-PostgreSQL comes from ``MEMLEDGER_TEST_PG`` (a DSN) when set; otherwise the
+PostgreSQL comes from ``LEDGERMIND_TEST_PG`` (a DSN) when set; otherwise the
 suite starts one with ``pgserver`` in a temp dir, once per test session.
 Each test gets its own fresh database on that server, so tests never see
 each other's events. Two PostgreSQL backends: ``postgresql`` logs in as the
@@ -30,7 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
-from memledger import MemoryEngine
+from ledgermind import MemoryEngine
 from tests.support.capabilities import BACKENDS, REASONS, has
 from tests.support.pg_databases import fresh_database
 
@@ -88,21 +88,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tests never inherit MEMLEDGER_* settings from the shell."""
+    """Tests never inherit LEDGERMIND_* settings from the shell."""
     for key in list(os.environ):
-        if key.startswith("MEMLEDGER_") and key != "MEMLEDGER_TEST_PG":
+        if key.startswith("LEDGERMIND_") and key != "LEDGERMIND_TEST_PG":
             monkeypatch.delenv(key, raising=False)
 
 
 @pytest.fixture(scope="session")
 def pg_server_dsn() -> Iterator[str]:
-    dsn = os.environ.get("MEMLEDGER_TEST_PG")
+    dsn = os.environ.get("LEDGERMIND_TEST_PG")
     if dsn:
         yield dsn
         return
     import pgserver  # test extra; PostgreSQL 16 + pgvector in a wheel
 
-    root = tempfile.mkdtemp(prefix="memledger-pg-")
+    root = tempfile.mkdtemp(prefix="ledgermind-pg-")
     server = pgserver.get_server(root, cleanup_mode="stop")
     try:
         yield server.get_uri()
@@ -147,7 +147,7 @@ def pg_app_url(pg_server_dsn: str, pg_app_password: str) -> Iterator[str]:
 
 @pytest.fixture
 def sqlite_url(tmp_path) -> str:  # type: ignore[no-untyped-def]
-    return str(tmp_path / "memledger.db")
+    return str(tmp_path / "ledgermind.db")
 
 
 @pytest.fixture(params=BACKENDS)

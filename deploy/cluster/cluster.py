@@ -57,7 +57,7 @@ from typing import Any
 
 __all__ = ["Cluster", "ClusterError", "missing_tools"]
 
-SCOPE = "memledger"
+SCOPE = "ledgermind"
 SUPERUSER, SUPERPASS = "postgres", "postgres"
 REPLUSER, REPLPASS = "replicator", "replicator"
 RUN_AS = "pgserver"  # the system user PostgreSQL runs as when we are root
@@ -82,11 +82,11 @@ def missing_tools() -> list[str]:
         missing.append("etcd (apt-get install etcd-server)")
     patroni = Path(sys.executable).parent / "patroni"
     if not patroni.exists() and shutil.which("patroni") is None:
-        missing.append("patroni (pip install 'memledger[cluster]')")
+        missing.append("patroni (pip install 'ledgermind[cluster]')")
     try:
         import etcd  # noqa: F401 - python-etcd, Patroni's etcd client
     except ImportError:
-        missing.append("python-etcd (pip install 'memledger[cluster]')")
+        missing.append("python-etcd (pip install 'ledgermind[cluster]')")
     try:
         if not (_bin_dir() / "postgres").exists():
             missing.append("PostgreSQL binaries in the pgserver wheel")

@@ -10,7 +10,7 @@ trained model but robust to inflection and typos.
 The embedder's ``name`` and ``dimension`` are part of the search index's
 projection version: switching embedders is a rebuild, never a migration.
 Model adapters are imported lazily and live behind extras
-(``pip install memledger[minilm]`` / ``[wordllama]``); tests and the demo
+(``pip install ledgermind[minilm]`` / ``[wordllama]``); tests and the demo
 never need them.
 """
 
@@ -25,8 +25,8 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from memledger.analysis.text import STOPWORDS, cjk_bigrams, stem, words
-from memledger.domain.errors import InvalidInput
+from ledgermind.analysis.text import STOPWORDS, cjk_bigrams, stem, words
+from ledgermind.domain.errors import InvalidInput
 
 __all__ = [
     "Embedder",

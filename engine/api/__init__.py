@@ -1,5 +1,5 @@
 """The public facade: ``MemoryEngine`` (the composition root) and its owner-bound handle ``OwnerMemory``."""
 
-from memledger.api.facade import MemoryEngine, OwnerMemory
+from ledgermind.api.facade import MemoryEngine, OwnerMemory
 
 __all__ = ["MemoryEngine", "OwnerMemory"]

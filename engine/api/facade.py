@@ -1,7 +1,7 @@
 """The engine API: every write is an event, committed before the call returns.
 
 ``MemoryEngine`` is the composition root: it opens the event log, owns the
-write port (``memledger.write``), builds the read side (``memledger.projections``)
+write port (``ledgermind.write``), builds the read side (``ledgermind.projections``)
 and retrieval on first use, and hands each call to the layer that does the
 work. It holds no logic of its own beyond wiring, so nothing below it needs
 to import it (import-linter enforces that).
@@ -25,48 +25,48 @@ from dataclasses import replace
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Literal
 
-from memledger.domain.agent import Agent
-from memledger.domain.config import EngineConfig
-from memledger.domain.erasure import ErasureReport
-from memledger.domain.errors import InvalidInput, MemledgerError, ProjectionError
-from memledger.domain.memory import Memory
-from memledger.domain.owner import Owner
-from memledger.domain.records import SessionInfo
-from memledger.domain.session import Session
-from memledger.domain.stream_ids import agent_stream_id
-from memledger.domain.task import Task
-from memledger.projections.purge import erasure_remains, owner_tables, purge_read_models, vacuum_read_models
-from memledger.projections.readside import ReadSide
-from memledger.recovery import RestoredAgent, restore_agent
-from memledger.retrieval import Retrieval, SearchResult, Tool
-from memledger.storage.backend import Backend, Timeouts, parse_db_url, require_store
-from memledger.storage.driver_errors import driver_errors
-from memledger.storage.keystore import sql_engine
-from memledger.storage.leases import Lease, LeaseTable
-from memledger.storage.store import EventLog, open_event_log, translate_errors
-from memledger.write import conversation
-from memledger.write.beliefs import BeliefChange
-from memledger.write.erasure import erase_in_log
-from memledger.write.port import WritePort
-from memledger.write.validation import check_name, check_owner, parse_id
+from ledgermind.domain.agent import Agent
+from ledgermind.domain.config import EngineConfig
+from ledgermind.domain.erasure import ErasureReport
+from ledgermind.domain.errors import InvalidInput, LedgermindError, ProjectionError
+from ledgermind.domain.memory import Memory
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.records import SessionInfo
+from ledgermind.domain.session import Session
+from ledgermind.domain.stream_ids import agent_stream_id
+from ledgermind.domain.task import Task
+from ledgermind.projections.purge import erasure_remains, owner_tables, purge_read_models, vacuum_read_models
+from ledgermind.projections.readside import ReadSide
+from ledgermind.recovery import RestoredAgent, restore_agent
+from ledgermind.retrieval import Retrieval, SearchResult, Tool
+from ledgermind.storage.backend import Backend, Timeouts, parse_db_url, require_store
+from ledgermind.storage.driver_errors import driver_errors
+from ledgermind.storage.keystore import sql_engine
+from ledgermind.storage.leases import Lease, LeaseTable
+from ledgermind.storage.store import EventLog, open_event_log, translate_errors
+from ledgermind.write import conversation
+from ledgermind.write.beliefs import BeliefChange
+from ledgermind.write.erasure import erase_in_log
+from ledgermind.write.port import WritePort
+from ledgermind.write.validation import check_name, check_owner, parse_id
 
 if TYPE_CHECKING:
-    from memledger.distill.distiller import DistillReport
-    from memledger.domain.lineage import BeliefLineage, MessageLineage, RetractionReport, VerifyReport
+    from ledgermind.distill.distiller import DistillReport
+    from ledgermind.domain.lineage import BeliefLineage, MessageLineage, RetractionReport, VerifyReport
 
 __all__ = ["MemoryEngine", "OwnerMemory"]
 
-_log = logging.getLogger("memledger.context")
+_log = logging.getLogger("ledgermind.context")
 
 
 class MemoryEngine:
-    """An open memledger database. Thread-safe; one per process is plenty."""
+    """An open ledgermind database. Thread-safe; one per process is plenty."""
 
     def __init__(self, config: EngineConfig) -> None:
         self.config = config
         timeouts = Timeouts(config.connect_timeout_s, config.statement_timeout_s, config.lock_timeout_s)
         self.backend: Backend = parse_db_url(config.db, timeouts)
-        # The read models' database (MEMLEDGER_READ_DB), else the event store's.
+        # The read models' database (LEDGERMIND_READ_DB), else the event store's.
         self.read_backend: Backend = parse_db_url(config.read_db, timeouts) if config.read_db else self.backend
         self.log: EventLog = open_event_log(
             self.backend,
@@ -88,10 +88,10 @@ class MemoryEngine:
         cls, db: str | None = None, *, config: EngineConfig | None = None, create: bool = True
     ) -> MemoryEngine:
         """Opens (creating if needed) the database at ``db``: a file path,
-        ``sqlite:///path`` or ``postgresql://...``; default ``MEMLEDGER_DB``
-        or ``memledger.db``. With ``create=False`` (read-only commands) a
-        database that holds no memledger store raises ``StoreNotFound`` and
-        nothing is created (``memledger.storage.backend.require_store``)."""
+        ``sqlite:///path`` or ``postgresql://...``; default ``LEDGERMIND_DB``
+        or ``ledgermind.db``. With ``create=False`` (read-only commands) a
+        database that holds no ledgermind store raises ``StoreNotFound`` and
+        nothing is created (``ledgermind.storage.backend.require_store``)."""
         base = config or EngineConfig.from_env()
         if db is not None:
             base = replace(base, db=db)
@@ -119,8 +119,8 @@ class MemoryEngine:
     @property
     def projections(self) -> ReadSide:
         """The read side, built on first use. With ``config.projections_in_process``
-        (default; ``MEMLEDGER_PROJECTIONS_IN_PROCESS``) a runner thread follows
-        the log until ``close()``; otherwise a worker (``memledger projections
+        (default; ``LEDGERMIND_PROJECTIONS_IN_PROCESS``) a runner thread follows
+        the log until ``close()``; otherwise a worker (``ledgermind projections
         run``) does, and this only reads and waits."""
         with self._readside_lock:
             if self._readside is None:
@@ -276,7 +276,7 @@ class MemoryEngine:
         self, owner: Owner, agent_id: str, last_n: int | None = None, *, incarnate: bool = False
     ) -> RestoredAgent:
         """The agent as of the last acknowledged write, from the event store
-        only (``memledger.recovery.restore_agent``).
+        only (``ledgermind.recovery.restore_agent``).
 
         ``incarnate=True`` (what a supervisor does before restarting an
         agent) first starts a new incarnation: ``agent.incarnated`` with the
@@ -319,7 +319,7 @@ class MemoryEngine:
         return self._lease_table().get(owner, check_name(agent_id, "agent_id", self.config.limits))
 
     def agent_leases(self, owner: Owner) -> list[Lease]:
-        """Every lease of ``owner``'s agents, by agent id (``memledger agents``)."""
+        """Every lease of ``owner``'s agents, by agent id (``ledgermind agents``)."""
         return self._lease_table().list(check_owner(owner))
 
     def record_agent_exit(
@@ -368,8 +368,8 @@ class MemoryEngine:
 
     def remember(self, owner: Owner, statement: str, kind: str = "fact", **fields: Any) -> str:
         """Stores a belief the user or app states outright (``method="explicit"``);
-        returns its id, or the id of the belief it reinforced (``memledger.distill.explicit``)."""
-        from memledger.distill import (
+        returns its id, or the id of the belief it reinforced (``ledgermind.distill.explicit``)."""
+        from ledgermind.distill import (
             explicit,  # distillation loads on first use, not on every import
         )
 
@@ -379,7 +379,7 @@ class MemoryEngine:
         self, owner: Owner, memory_id: str, statement: str, *, idempotency_key: str | None = None
     ) -> str:
         """Replaces a belief by the user's correction (confidence 1.0); returns the new id."""
-        from memledger.distill import explicit
+        from ledgermind.distill import explicit
 
         return explicit.correct(
             self.writes, check_owner(owner), memory_id, statement, idempotency_key=idempotency_key
@@ -387,20 +387,20 @@ class MemoryEngine:
 
     def forget(self, owner: Owner, memory_id: str, *, idempotency_key: str | None = None) -> None:
         """Invalidates one belief (reason "user request"); its history stays auditable."""
-        from memledger.distill import explicit
+        from ledgermind.distill import explicit
 
         explicit.forget(self.writes, check_owner(owner), memory_id, idempotency_key=idempotency_key)
 
     def forget_all(self, owner: Owner, *, idempotency_key: str | None = None) -> int:
         """Invalidates every current belief of ``owner``; returns how many."""
-        from memledger.distill import explicit
+        from ledgermind.distill import explicit
 
         return explicit.forget_all(self.writes, check_owner(owner), idempotency_key=idempotency_key)
 
     def distill(self, **options: Any) -> DistillReport:
         """Runs a distiller in this process up to the log's head (tests, demos,
-        embedded use); ``options`` go to ``memledger.distill.Distiller``."""
-        from memledger.distill.distiller import Distiller
+        embedded use); ``options`` go to ``ledgermind.distill.Distiller``."""
+        from ledgermind.distill.distiller import Distiller
 
         return Distiller(self.writes, **options).run_once()
 
@@ -410,15 +410,15 @@ class MemoryEngine:
         """A belief's versions, oldest first, each with its cause: the messages
         (session_id, seq) it cites, the call that made it (distillation,
         explicit, correction, retraction), its reason, and the beliefs it
-        superseded or was superseded by (``memledger.distill.lineage``)."""
-        from memledger.distill import lineage
+        superseded or was superseded by (``ledgermind.distill.lineage``)."""
+        from ledgermind.distill import lineage
 
         return lineage.belief_lineage(self.writes, check_owner(owner), memory_id)
 
     def message_lineage(self, owner: Owner, session_id: str, seq: int) -> MessageLineage:
         """What one message caused: belief events that cite it (direct) and
         those caused by beliefs it caused (downstream)."""
-        from memledger.distill import lineage
+        from ledgermind.distill import lineage
 
         return lineage.message_lineage(self.writes, check_owner(owner), session_id, seq)
 
@@ -429,7 +429,7 @@ class MemoryEngine:
         ``message.retracted`` and, in the same transaction, invalidates the
         beliefs only it supported and reinstates those it had invalidated.
         As-of queries known before the retraction are unchanged."""
-        from memledger.distill import lineage
+        from ledgermind.distill import lineage
 
         return lineage.retract(self.writes, check_owner(owner), session_id, seq, reason,
                                idempotency_key=idempotency_key)
@@ -438,7 +438,7 @@ class MemoryEngine:
         self, owner: Owner, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None
     ) -> RetractionReport:
         """Undoes a retraction (``message.unretracted``) and what it changed."""
-        from memledger.distill import lineage
+        from ledgermind.distill import lineage
 
         return lineage.unretract(self.writes, check_owner(owner), session_id, seq, reason,
                                  idempotency_key=idempotency_key)
@@ -446,10 +446,10 @@ class MemoryEngine:
     def verify_log(self, *owners: Owner) -> VerifyReport:
         """Re-walks the log's hash chains and the recorded checkpoints: intact,
         or the first altered, removed or reordered event
-        (``memledger.storage.chain``). ``eng.verify_log(owner)``: that owner's
+        (``ledgermind.storage.chain``). ``eng.verify_log(owner)``: that owner's
         streams only (the checkpoints, which cover every owner, are then not
         checked: an owner's answer says nothing about anyone else's streams)."""
-        from memledger.storage import chain
+        from ledgermind.storage import chain
 
         return chain.verify(self.log, [check_owner(o) for o in owners])
 
@@ -554,11 +554,11 @@ class MemoryEngine:
 
         When the read side cannot start (database unreachable, a broken read
         model), the block is "" and the reason is logged (logger
-        ``memledger.context``, WARNING) and kept in ``context_degraded``."""
+        ``ledgermind.context``, WARNING) and kept in ``context_degraded``."""
         checked = check_owner(owner)
         try:
             retrieval = self.retrieval
-        except MemledgerError as e:
+        except LedgermindError as e:
             self.context_degraded = f"{type(e).__name__}: {e}"
             _log.warning("build_context injected nothing: %s", self.context_degraded)
             return ""

@@ -38,16 +38,16 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from memledger.domain.errors import InvalidInput
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import owner_key_id
-from memledger.projections.listing import owner_rows, owner_streams
-from memledger.storage.follower import Follower
-from memledger.write.beliefs import BeliefChange, Forget, Invalidate, NewBelief, Reinforce, Reinstate, Revise
-from memledger.write.validation import check_owner
+from ledgermind.domain.errors import InvalidInput
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import owner_key_id
+from ledgermind.projections.listing import owner_rows, owner_streams
+from ledgermind.storage.follower import Follower
+from ledgermind.write.beliefs import BeliefChange, Forget, Invalidate, NewBelief, Reinforce, Reinstate, Revise
+from ledgermind.write.validation import check_owner
 
 if TYPE_CHECKING:
-    from memledger.api.facade import MemoryEngine
+    from ledgermind.api.facade import MemoryEngine
 
 __all__ = [
     "ExportReport", "ImportReport", "OwnerInventory", "event_fields", "export_owner", "import_owner", "owner_inventory",
@@ -92,7 +92,7 @@ class ImportReport:
 class OwnerInventory:
     """What a database holds of one owner: whether their data key exists (it
     is made by their first write) or was destroyed, their streams by kind and
-    their read-model rows by table (``memledger erase --dry-run``)."""
+    their read-model rows by table (``ledgermind erase --dry-run``)."""
 
     has_key: bool
     erased_at: datetime | None
@@ -152,7 +152,7 @@ def _register_topics() -> None:
     """Defining the event classes registers every topic the log holds, so
     the follower can decode all of them (the followers of projections and the
     distiller ask only for the topics whose modules they import)."""
-    from memledger.domain import agent, distillation, erasure, memory, receipt, session, task  # noqa: F401
+    from ledgermind.domain import agent, distillation, erasure, memory, receipt, session, task  # noqa: F401
 
 
 def event_fields(ev: Any) -> dict[str, Any]:

@@ -1,19 +1,19 @@
-"""The ``memledger`` command line: one subcommand module per job.
+"""The ``ledgermind`` command line: one subcommand module per job.
 
-Configuration comes from arguments first, then ``MEMLEDGER_*`` variables.
+Configuration comes from arguments first, then ``LEDGERMIND_*`` variables.
 Every command has ``--help``; machine-readable output is ``--json``. Times
 are RFC 3339 or dates, and a time without an offset is UTC, everywhere
 (``options.when``).
 
 No input prints a traceback: a usage error is one line and exit 2; an error
-memledger raises on purpose (``MemledgerError``) or a file that cannot be
-read or written is one line and exit 2; a closed pipe (``memledger ... |
+ledgermind raises on purpose (``LedgermindError``) or a file that cannot be
+read or written is one line and exit 2; a closed pipe (``ledgermind ... |
 head -1``) ends quietly with exit 1, the way Python's documentation advises
 for SIGPIPE; anything else is a bug, reported on one line with exit 1
-(``MEMLEDGER_DEBUG=1`` shows its traceback).
+(``LEDGERMIND_DEBUG=1`` shows its traceback).
 
 Startup is cheap on purpose: building every parser imports only argparse
-and the light ``memledger.domain`` modules; each handler imports the engine,
+and the light ``ledgermind.domain`` modules; each handler imports the engine,
 SQLAlchemy and the rest when it runs (``benchmarks/cli_startup.py``).
 """
 
@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from memledger.cli import (
+from ledgermind.cli import (
     audit,
     demo,
     discover,
@@ -41,12 +41,12 @@ from memledger.cli import (
     supervise,
     ui,
 )
-from memledger.cli.options import Parser, one_line
-from memledger.domain.errors import MemledgerError
+from ledgermind.cli.options import Parser, one_line
+from ledgermind.domain.errors import LedgermindError
 
 __all__ = ["build_parser", "main"]
 
-# One line each, in the order `memledger --help` lists them.
+# One line each, in the order `ledgermind --help` lists them.
 COMMANDS = (
     demo,
     recover,
@@ -76,16 +76,16 @@ class _Version(argparse.Action):
         from importlib.metadata import PackageNotFoundError, version
 
         try:
-            text = version("memledger")
+            text = version("ledgermind")
         except PackageNotFoundError:
             text = "unknown (not installed)"
-        print(f"memledger {text}")
+        print(f"ledgermind {text}")
         parser.exit(0)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
-        prog="memledger",
+        prog="ledgermind",
         description="Event-sourced memory engine for LLM agents. Times are RFC 3339 or dates "
         "(2026-03-15T09:30:00+02:00, 2026-03-15); a time without an offset is UTC.",
     )
@@ -100,15 +100,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     bad = _undecodable(argv)
     if bad is not None:  # undecodable bytes arrive as lone surrogates (PEP 383)
-        print(f"memledger: InvalidInput: argument {bad} is not valid UTF-8 text", file=sys.stderr)
+        print(f"ledgermind: InvalidInput: argument {bad} is not valid UTF-8 text", file=sys.stderr)
         return 2
     parser = build_parser()
     try:
         args = parser.parse_args(argv)  # a type function's surprise is handled like a handler's
         code: int = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows here, inside the handler's error handling
-    except MemledgerError as e:
-        print(f"memledger: {type(e).__name__}: {one_line(str(e))}", file=sys.stderr)
+    except LedgermindError as e:
+        print(f"ledgermind: {type(e).__name__}: {one_line(str(e))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         _silence_stdout()
@@ -117,13 +117,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except OSError as e:  # a file named on the command line: missing, unreadable, a directory
         where = f" {e.filename}" if e.filename else ""
-        print(f"memledger: {e.strerror or type(e).__name__}:{one_line(where)}", file=sys.stderr)
+        print(f"ledgermind: {e.strerror or type(e).__name__}:{one_line(where)}", file=sys.stderr)
         return 2
     except Exception as e:
-        if os.environ.get("MEMLEDGER_DEBUG"):
+        if os.environ.get("LEDGERMIND_DEBUG"):
             raise
-        print(f"memledger: internal error: {type(e).__name__}: {one_line(str(e))} "
-              "(a bug; MEMLEDGER_DEBUG=1 shows the traceback)", file=sys.stderr)
+        print(f"ledgermind: internal error: {type(e).__name__}: {one_line(str(e))} "
+              "(a bug; LEDGERMIND_DEBUG=1 shows the traceback)", file=sys.stderr)
         return 1
     return code
 

@@ -1,5 +1,5 @@
 import sys
 
-from memledger.cli import main
+from ledgermind.cli import main
 
 sys.exit(main())

@@ -1,4 +1,4 @@
-"""``memledger audit beliefs|history|invalidation|conversation|agent|lineage|retract|unretract|verify``.
+"""``ledgermind audit beliefs|history|invalidation|conversation|agent|lineage|retract|unretract|verify``.
 
 What was believed, when, why, and because of which message; undoing what a
 message caused; proving the log was not edited.
@@ -9,7 +9,7 @@ Ids may be short, as tables print them (``dfd036c8``, or ``dfd036c8#2`` for
 message 2 of that session): a unique prefix among the owner's ids. Ids of
 another owner are reported exactly like ids that do not exist. ``agent``
 reads the agent's own stream from the event log: its sessions, checkpoints,
-incarnations, crashes and stops (every restart ``memledger supervise`` made).
+incarnations, crashes and stops (every restart ``ledgermind supervise`` made).
 
 ``lineage`` walks cause and effect both ways, from the event log itself: a
 belief's versions with the messages and calls that caused each, or
@@ -26,9 +26,9 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-from memledger.cli.options import add_db, add_json, add_owner, add_time, owner_of
-from memledger.cli.output import print_json, print_table
-from memledger.domain.errors import InvalidId, InvalidInput
+from ledgermind.cli.options import add_db, add_json, add_owner, add_time, owner_of
+from ledgermind.cli.output import print_json, print_table
+from ledgermind.domain.errors import InvalidId, InvalidInput
 
 __all__ = ["register"]
 
@@ -122,8 +122,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def _with_side(args: argparse.Namespace, query: Any, kind: str | None = None, short: str | None = None) -> Any:
     """Runs ``query(side, owner[, full_id])`` on a caught-up read side; with
     ``kind``, ``short`` is resolved to the owner's full id first."""
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
-    from memledger.projections.listing import resolve_id
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.projections.listing import resolve_id
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:
@@ -140,7 +140,7 @@ def _iso(value: Any) -> str:
 
 
 def _beliefs(args: argparse.Namespace) -> int:
-    from memledger.projections.audit import beliefs_as_of
+    from ledgermind.projections.audit import beliefs_as_of
 
     rows = _with_side(args, lambda side, owner: beliefs_as_of(side, owner, args.valid_at, args.known_at, args.kind))
     if args.json:
@@ -153,7 +153,7 @@ def _beliefs(args: argparse.Namespace) -> int:
 
 
 def _history(args: argparse.Namespace) -> int:
-    from memledger.projections.audit import belief_history
+    from ledgermind.projections.audit import belief_history
 
     rows = _with_side(args, belief_history, "memory", args.memory_id)
     if args.json:
@@ -169,7 +169,7 @@ def _history(args: argparse.Namespace) -> int:
 
 
 def _invalidation(args: argparse.Namespace) -> int:
-    from memledger.projections.audit import invalidation
+    from ledgermind.projections.audit import invalidation
 
     found = _with_side(args, invalidation, "memory", args.memory_id)
     if args.json:
@@ -192,7 +192,7 @@ def _invalidation(args: argparse.Namespace) -> int:
 
 
 def _conversation(args: argparse.Namespace) -> int:
-    from memledger.projections.audit import conversation_at
+    from ledgermind.projections.audit import conversation_at
 
     short, _, seq_text = args.session_id.partition("#")
     if seq_text and not (seq_text.isascii() and seq_text.isdigit()):
@@ -212,9 +212,9 @@ def _conversation(args: argparse.Namespace) -> int:
 
 
 def _agent(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
-    from memledger.domain.errors import AgentNotFound
-    from memledger.domain.stream_ids import agent_stream_id
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.domain.errors import AgentNotFound
+    from ledgermind.domain.stream_ids import agent_stream_id
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:
@@ -250,7 +250,7 @@ def _agent_row(event: Any) -> dict[str, Any]:
 
 def _message_ref(side: Any, owner: Any, text: str) -> tuple[str, int]:
     """SID:SEQ (or SID#SEQ, as tables print it) with SID resolved among the owner's sessions."""
-    from memledger.projections.listing import resolve_id
+    from ledgermind.projections.listing import resolve_id
 
     sep = ":" if ":" in text else "#"
     short, _, seq_text = text.partition(sep)
@@ -261,7 +261,7 @@ def _message_ref(side: Any, owner: Any, text: str) -> tuple[str, int]:
 
 
 def _engine_and_side(args: argparse.Namespace, needs_side: bool) -> tuple[Any, Any]:
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
 
     eng = MemoryEngine.open(args.db, create=False)
     side = None
@@ -273,7 +273,7 @@ def _engine_and_side(args: argparse.Namespace, needs_side: bool) -> tuple[Any, A
 
 
 def _lineage(args: argparse.Namespace) -> int:
-    from memledger.projections.listing import resolve_id
+    from ledgermind.projections.listing import resolve_id
 
     if (args.memory_id is None) == (args.message is None):
         raise InvalidInput("give a belief id, or --message SID:SEQ (one of them)")
@@ -341,8 +341,8 @@ def _retraction(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
-    from memledger.storage.chain import record_checkpoint
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.storage.chain import record_checkpoint
 
     if (args.app is None) != (args.user is None):
         raise InvalidInput("--app and --user go together (or neither: the whole log)")

@@ -1,4 +1,4 @@
-"""``memledger demo``: crash an agent with SIGKILL, restore it, lose nothing.
+"""``ledgermind demo``: crash an agent with SIGKILL, restore it, lose nothing.
 
 The child process plays a scripted support agent and prints one ``ACK`` line
 after each write returns (that is, after it is durable). The parent kills it
@@ -6,7 +6,7 @@ with SIGKILL mid-conversation, restores the agent from the event store, and
 checks every acknowledged message against what came back. Exit status 1 if
 anything acknowledged is missing, duplicated or altered, with the reason.
 
-The database is --db, else $MEMLEDGER_DB, else a temporary SQLite file that
+The database is --db, else $LEDGERMIND_DB, else a temporary SQLite file that
 is removed afterwards (--keep keeps it, to look at it with other commands).
 """
 
@@ -17,9 +17,9 @@ import os
 import sys
 from typing import Any
 
-from memledger.cli.demo_agent import AGENT, CONTINUATION, OWNER, SCRIPT
-from memledger.cli.options import one_line, positive_int
-from memledger.cli.output import print_json, print_table
+from ledgermind.cli.demo_agent import AGENT, CONTINUATION, OWNER, SCRIPT
+from ledgermind.cli.options import one_line, positive_int
+from ledgermind.cli.output import print_json, print_table
 
 __all__ = ["AGENT", "CONTINUATION", "OWNER", "SCRIPT", "register"]
 
@@ -31,9 +31,9 @@ def register(sub: Any) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--db", default=os.environ.get("MEMLEDGER_DB"),
+    p.add_argument("--db", default=os.environ.get("LEDGERMIND_DB"),
                    help="database: a new SQLite file path, sqlite:///path or postgresql://... "
-                   "(default: $MEMLEDGER_DB, else a temporary file removed afterwards)")
+                   "(default: $LEDGERMIND_DB, else a temporary file removed afterwards)")
     p.add_argument("--keep", action="store_true", help="keep the temporary database (and print its path)")
     p.add_argument(
         "--kill-after", type=positive_int, default=12, metavar="N",
@@ -59,17 +59,17 @@ def run(args: argparse.Namespace) -> int:
     import tempfile
 
     if args.kill_after > len(SCRIPT) - 1:
-        print(f"memledger demo: --kill-after must be at most {len(SCRIPT) - 1} (the script has "
+        print(f"ledgermind demo: --kill-after must be at most {len(SCRIPT) - 1} (the script has "
               f"{len(SCRIPT)} messages; the kill must land mid-conversation)", file=sys.stderr)
         return 2
     temp_dir = None
     db = args.db
     if db:
         if "://" not in db and os.path.exists(db):
-            print(f"memledger demo: {one_line(db)} exists; the demo wants a new database file", file=sys.stderr)
+            print(f"ledgermind demo: {one_line(db)} exists; the demo wants a new database file", file=sys.stderr)
             return 2
     else:
-        temp_dir = tempfile.mkdtemp(prefix="memledger-demo-")
+        temp_dir = tempfile.mkdtemp(prefix="ledgermind-demo-")
         db = os.path.join(temp_dir, "demo.db")
     try:
         return _demo(args, db, temporary=temp_dir is not None)
@@ -84,14 +84,14 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
     import tempfile
     import time
 
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
 
     quiet = args.json
     say = (lambda *_: None) if quiet else print
     say(f"1. Starting a scripted support agent in a child process (database: {db})")
     with tempfile.TemporaryFile(mode="w+") as child_err:
         child = subprocess.Popen(
-            [sys.executable, "-m", "memledger.cli.demo_agent", "--db", db, "--delay", str(args.delay)],
+            [sys.executable, "-m", "ledgermind.cli.demo_agent", "--db", db, "--delay", str(args.delay)],
             stdout=subprocess.PIPE, stderr=child_err, text=True,
         )
         acked: dict[int, str] = {}

@@ -1,4 +1,4 @@
-"""The scripted agent that ``memledger demo`` crashes.
+"""The scripted agent that ``ledgermind demo`` crashes.
 
 It lives outside ``engine.cli`` so that ``python -m engine.demo_agent``
 runs it without the CLI package having imported it first.
@@ -10,7 +10,7 @@ import argparse
 import sys
 import time
 
-from memledger.domain.owner import Owner
+from ledgermind.domain.owner import Owner
 
 __all__ = ["AGENT", "CONTINUATION", "OWNER", "SCRIPT", "run_child"]
 
@@ -49,7 +49,7 @@ def run_child(argv: list[str]) -> int:
     parser.add_argument("--db", required=True)
     parser.add_argument("--delay", type=float, default=0.02)
     args = parser.parse_args(argv)
-    from memledger.api import MemoryEngine  # not at import: `memledger --help` imports this module
+    from ledgermind.api import MemoryEngine  # not at import: `ledgermind --help` imports this module
 
     with MemoryEngine.open(args.db) as eng:
         mem = eng.for_owner(OWNER)

@@ -1,4 +1,4 @@
-"""``memledger users|agents|sessions|tasks``: what a database holds, page by page.
+"""``ledgermind users|agents|sessions|tasks``: what a database holds, page by page.
 
 Read from the read models (caught up to the log head first, unless
 ``--no-wait``), never creating a database. Each prints a table, or ``--json``;
@@ -13,8 +13,8 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-from memledger.cli.options import add_db, add_json, add_owner, add_page, owner_of, positive_float
-from memledger.cli.output import print_json, print_table
+from ledgermind.cli.options import add_db, add_json, add_owner, add_page, owner_of, positive_float
+from ledgermind.cli.output import print_json, print_table
 
 __all__ = ["register"]
 
@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
                             "message count, latest session and its start; and from the lease table "
                             "(heartbeats are not events) the current incarnation, last heartbeat and "
                             "status: running, silent (no heartbeat within --silent-after), crashed or "
-                            "stopped (as memledger supervise recorded them; the events are in the audit).")
+                            "stopped (as ledgermind supervise recorded them; the events are in the audit).")
     _common(agents, page="agent id")
     agents.add_argument("--silent-after", type=positive_float, default=30.0, metavar="S",
                         help="show a running agent as silent after S seconds without a heartbeat (default 30)")
@@ -63,7 +63,7 @@ def _common(parser: argparse.ArgumentParser, *, page: str, user: bool = True) ->
 def _read(args: argparse.Namespace, query: Any, leases: Any = None) -> Any:
     """``query`` over the read side; with ``leases`` (agents), each row also
     gets ``_leases``: what ``leases(engine)`` read from the lease table."""
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
 
     with MemoryEngine.open(args.db, create=False) as eng:
         side = eng.projections
@@ -92,8 +92,8 @@ def _cell(value: Any) -> Any:
 
 
 def _users(args: argparse.Namespace) -> int:
-    from memledger.domain.owner import Owner
-    from memledger.projections.listing import users
+    from ledgermind.domain.owner import Owner
+    from ledgermind.projections.listing import users
 
     Owner(args.app, "-")  # the app name is checked like an owner's
     rows = _read(args, lambda side: users(side, args.app, limit=args.limit, after=args.after))
@@ -103,7 +103,7 @@ def _users(args: argparse.Namespace) -> int:
 def _agents(args: argparse.Namespace) -> int:
     from datetime import timezone
 
-    from memledger.projections.listing import agents
+    from ledgermind.projections.listing import agents
 
     owner = owner_of(args)
     rows = _read(args, lambda side: agents(side, owner, limit=args.limit, after=args.after),
@@ -119,7 +119,7 @@ def _agents(args: argparse.Namespace) -> int:
 
 
 def _sessions(args: argparse.Namespace) -> int:
-    from memledger.projections.listing import sessions
+    from ledgermind.projections.listing import sessions
 
     owner = owner_of(args)
     rows = _read(args, lambda side: sessions(side, owner, agent_id=args.agent, limit=args.limit, after=args.after))
@@ -128,7 +128,7 @@ def _sessions(args: argparse.Namespace) -> int:
 
 
 def _tasks(args: argparse.Namespace) -> int:
-    from memledger.projections.listing import tasks
+    from ledgermind.projections.listing import tasks
 
     owner = owner_of(args)
     rows = _read(args, lambda side: tasks(side, owner, args.session_id, limit=args.limit, after=args.after))

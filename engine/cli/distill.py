@@ -1,4 +1,4 @@
-"""``memledger distill``: run the distiller, list and replay dead letters.
+"""``ledgermind distill``: run the distiller, list and replay dead letters.
 
 ``distill run`` says what it does on stderr (one human-readable line when it
 starts, one per committed batch with its counts, one when it stops);
@@ -13,8 +13,8 @@ import os
 import sys
 from typing import Any
 
-from memledger.cli.options import add_db, add_json, positive_float, positive_int
-from memledger.cli.output import print_json, print_table
+from ledgermind.cli.options import add_db, add_json, positive_float, positive_int
+from ledgermind.cli.output import print_json, print_table
 
 __all__ = ["register"]
 
@@ -37,11 +37,11 @@ def register(sub: Any) -> None:
     run.add_argument("--min-interval", type=positive_float, default=None, metavar="SECONDS",
                      help="only extract a session more than SECONDS after its last extraction")
     run.add_argument("--max-attempts", type=positive_int, default=3, help="failures before a dead letter")
-    run.add_argument("--llm-url", default=os.environ.get("MEMLEDGER_LLM_URL"),
+    run.add_argument("--llm-url", default=os.environ.get("LEDGERMIND_LLM_URL"),
                      help="OpenAI-compatible endpoint (…/v1) to extract with instead of the rules "
-                     "(default: $MEMLEDGER_LLM_URL; the key comes from $MEMLEDGER_LLM_API_KEY)")
-    run.add_argument("--llm-model", default=os.environ.get("MEMLEDGER_LLM_MODEL", "default"),
-                     help="model name for --llm-url (default: $MEMLEDGER_LLM_MODEL)")
+                     "(default: $LEDGERMIND_LLM_URL; the key comes from $LEDGERMIND_LLM_API_KEY)")
+    run.add_argument("--llm-model", default=os.environ.get("LEDGERMIND_LLM_MODEL", "default"),
+                     help="model name for --llm-url (default: $LEDGERMIND_LLM_MODEL)")
     add_json(run)
     run.set_defaults(handler=_run)
 
@@ -62,12 +62,12 @@ def register(sub: Any) -> None:
 
 
 def _add_follower(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--follower", default=os.environ.get("MEMLEDGER_DISTILLER", "distiller"),
+    p.add_argument("--follower", default=os.environ.get("LEDGERMIND_DISTILLER", "distiller"),
                    help="the distiller's name: its tracking position (default: distiller)")
 
 
 def _checker(args: argparse.Namespace) -> Any:
-    from memledger.distill.checkers import all_of, message_count_gt, time_since_last_gt
+    from ledgermind.distill.checkers import all_of, message_count_gt, time_since_last_gt
 
     checks = []
     if args.min_messages is not None:
@@ -80,9 +80,9 @@ def _checker(args: argparse.Namespace) -> Any:
 def _extractor(args: argparse.Namespace) -> Any:
     if not args.llm_url:
         return None
-    from memledger.distill.llm_extractor import LLMConfig, LLMExtractor
+    from ledgermind.distill.llm_extractor import LLMConfig, LLMExtractor
 
-    return LLMExtractor(LLMConfig(args.llm_url, args.llm_model, os.environ.get("MEMLEDGER_LLM_API_KEY")))
+    return LLMExtractor(LLMConfig(args.llm_url, args.llm_model, os.environ.get("LEDGERMIND_LLM_API_KEY")))
 
 
 def _logger() -> Any:
@@ -90,14 +90,14 @@ def _logger() -> Any:
     import logging
 
     handler = logging.StreamHandler(sys.stderr)
-    handler.set_name("memledger-cli")
+    handler.set_name("ledgermind-cli")
     handler.setFormatter(logging.Formatter("%(asctime)s distill %(levelname)s %(message)s", "%Y-%m-%dT%H:%M:%S%z"))
-    root = logging.getLogger("memledger")
-    for old in [h for h in root.handlers if h.get_name() == "memledger-cli"]:
+    root = logging.getLogger("ledgermind")
+    for old in [h for h in root.handlers if h.get_name() == "ledgermind-cli"]:
         root.removeHandler(old)  # main() called again in one process (tests): one handler, today's stderr
     root.addHandler(handler)
     root.setLevel(logging.INFO)
-    return logging.getLogger("memledger.cli.distill")
+    return logging.getLogger("ledgermind.cli.distill")
 
 
 def _counts(report: Any) -> str:
@@ -117,8 +117,8 @@ def _run(args: argparse.Namespace) -> int:
     import signal
     import threading
 
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
-    from memledger.distill.distiller import Distiller
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.distill.distiller import Distiller
 
     _log = _logger()
     with MemoryEngine.open(args.db) as eng:
@@ -162,8 +162,8 @@ def _print_once(args: argparse.Namespace, report: Any) -> None:
 
 
 def _dead_letters(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine
-    from memledger.distill.dead_letters import list_dead_letters
+    from ledgermind.api import MemoryEngine
+    from ledgermind.distill.dead_letters import list_dead_letters
 
     with MemoryEngine.open(args.db, create=False) as eng:
         letters = list_dead_letters(eng.writes)
@@ -177,8 +177,8 @@ def _dead_letters(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine
-    from memledger.distill.distiller import Distiller
+    from ledgermind.api import MemoryEngine
+    from ledgermind.distill.distiller import Distiller
 
     with MemoryEngine.open(args.db, create=False) as eng:
         ids = Distiller(eng.writes, follower=args.follower).replay(args.letter_id)

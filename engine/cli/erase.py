@@ -1,4 +1,4 @@
-"""``memledger erase``: forget one owner (right to be forgotten), irreversibly.
+"""``ledgermind erase``: forget one owner (right to be forgotten), irreversibly.
 
 Destroys the owner's data key, records ``owner.erased`` (no content), purges
 their read-model rows and scrubs the database files (engine/erasure.py).
@@ -13,8 +13,8 @@ import argparse
 import sys
 from typing import Any
 
-from memledger.cli.options import add_db, add_json, add_owner, owner_of
-from memledger.cli.output import print_json, print_table
+from ledgermind.cli.options import add_db, add_json, add_owner, owner_of
+from ledgermind.cli.output import print_json, print_table
 
 __all__ = ["register"]
 
@@ -42,18 +42,18 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     owner = owner_of(args)  # validates before anything opens
     if not args.yes and not args.dry_run:
-        print("memledger: refusing to erase without --yes (this cannot be undone; --dry-run shows what would go)",
+        print("ledgermind: refusing to erase without --yes (this cannot be undone; --dry-run shows what would go)",
               file=sys.stderr)
         return 2
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
-    from memledger.api.portability import owner_inventory
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api.portability import owner_inventory
 
     with MemoryEngine.open(args.db, create=False) as eng:
         found = owner_inventory(eng, owner)
     if args.dry_run:
         return _show(args, owner, found)
     if found.empty and not args.force:
-        print(f"memledger: refusing to erase {owner.app}/{owner.user_id}: the database holds no data of "
+        print(f"ledgermind: refusing to erase {owner.app}/{owner.user_id}: the database holds no data of "
               "theirs (a typo?); erasing would ban this user id for good. Use --force to do it anyway",
               file=sys.stderr)
         return 2

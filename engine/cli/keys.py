@@ -1,7 +1,7 @@
-"""``memledger keys``: the HTTP service's API keys (create, list, revoke).
+"""``ledgermind keys``: the HTTP service's API keys (create, list, revoke).
 
 A key fixes one app; the secret is printed once, by ``create``, and the
-database keeps only its hash (``memledger.service.keys``). Creation and
+database keeps only its hash (``ledgermind.service.keys``). Creation and
 revocation are events in the log, like every other change.
 """
 
@@ -11,8 +11,8 @@ import argparse
 import os
 from typing import Any
 
-from memledger.cli.options import add_db, add_json
-from memledger.cli.output import print_json, print_table
+from ledgermind.cli.options import add_db, add_json
+from ledgermind.cli.output import print_json, print_table
 
 __all__ = ["register"]
 
@@ -27,9 +27,9 @@ def register(sub: Any) -> None:
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     create = actions.add_parser("create", help="issue a key for an app; prints its secret once")
     add_db(create)
-    create.add_argument("--app", default=os.environ.get("MEMLEDGER_APP"),
-                        required="MEMLEDGER_APP" not in os.environ,
-                        help="the app the key acts for (default: $MEMLEDGER_APP)")
+    create.add_argument("--app", default=os.environ.get("LEDGERMIND_APP"),
+                        required="LEDGERMIND_APP" not in os.environ,
+                        help="the app the key acts for (default: $LEDGERMIND_APP)")
     create.add_argument("--label", default="", help="a note saying who or what holds the key")
     add_json(create)
     create.set_defaults(handler=run_create)
@@ -45,8 +45,8 @@ def register(sub: Any) -> None:
 
 
 def run_create(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine
-    from memledger.service.keys import KeyRing
+    from ledgermind.api import MemoryEngine
+    from ledgermind.service.keys import KeyRing
 
     with MemoryEngine.open(args.db) as eng:
         key_id, secret = KeyRing(eng).create(args.app, args.label)
@@ -59,8 +59,8 @@ def run_create(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine
-    from memledger.service.keys import KeyRing
+    from ledgermind.api import MemoryEngine
+    from ledgermind.service.keys import KeyRing
 
     with MemoryEngine.open(args.db, create=False) as eng:
         keys = KeyRing(eng).list()
@@ -74,8 +74,8 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_revoke(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine
-    from memledger.service.keys import KeyRing
+    from ledgermind.api import MemoryEngine
+    from ledgermind.service.keys import KeyRing
 
     with MemoryEngine.open(args.db, create=False) as eng:
         KeyRing(eng).revoke(args.key_id)

@@ -1,4 +1,4 @@
-"""``memledger mcp``: the owner-bound MCP server (``memledger.integrations.mcp_server``).
+"""``ledgermind mcp``: the owner-bound MCP server (``ledgermind.integrations.mcp_server``).
 
 Over stdio by default, the transport an MCP client launches a server with;
 ``--http`` serves streamable HTTP on loopback instead. On stdio, stdout is
@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from memledger.cli.options import add_db, add_owner, owner_of, positive_int
+from ledgermind.cli.options import add_db, add_owner, owner_of, positive_int
 
 __all__ = ["register"]
 
@@ -35,8 +35,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
-    from memledger.integrations.mcp_server import build_server
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.integrations.mcp_server import build_server
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db) as eng:

@@ -2,15 +2,15 @@
 
 One spelling per idea, the same in every command:
 
-- ``--db``: the database URL (``$MEMLEDGER_DB``);
-- ``--app`` / ``--user``: the owner (``$MEMLEDGER_APP`` / ``$MEMLEDGER_USER``);
+- ``--db``: the database URL (``$LEDGERMIND_DB``);
+- ``--app`` / ``--user``: the owner (``$LEDGERMIND_APP`` / ``$LEDGERMIND_USER``);
 - ``--valid-at`` (when a belief held in the world) and ``--known-at`` (what
   the engine had recorded by then): RFC 3339 times or dates, parsed by
   ``when`` below; a time without an offset, and a bare date, mean UTC;
 - ``--limit`` / ``--after``: one page of a listing;
 - ``--json``: machine-readable output.
 
-This module imports nothing heavy: ``memledger --help`` builds every parser.
+This module imports nothing heavy: ``ledgermind --help`` builds every parser.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import sys
 from datetime import date, datetime, timezone
 from typing import Any, NoReturn
 
-from memledger.domain.config import DEFAULT_DB
+from ledgermind.domain.config import DEFAULT_DB
 
 __all__ = [
     "TIME_HELP",
@@ -104,21 +104,21 @@ def positive_float(text: str) -> float:
 def add_db(parser: argparse.ArgumentParser, *, help_suffix: str = "") -> None:
     parser.add_argument(
         "--db",
-        default=os.environ.get("MEMLEDGER_DB", DEFAULT_DB),
+        default=os.environ.get("LEDGERMIND_DB", DEFAULT_DB),
         help="database: a SQLite file path, sqlite:///path or postgresql://... "
-        f"(default: $MEMLEDGER_DB or {DEFAULT_DB}){help_suffix}",
+        f"(default: $LEDGERMIND_DB or {DEFAULT_DB}){help_suffix}",
     )
 
 
 def add_owner(parser: argparse.ArgumentParser, *, user: bool = True) -> None:
     parser.add_argument(
-        "--app", default=os.environ.get("MEMLEDGER_APP"), required="MEMLEDGER_APP" not in os.environ,
-        help="the owner's application (default: $MEMLEDGER_APP)",
+        "--app", default=os.environ.get("LEDGERMIND_APP"), required="LEDGERMIND_APP" not in os.environ,
+        help="the owner's application (default: $LEDGERMIND_APP)",
     )
     if user:
         parser.add_argument(
-            "--user", default=os.environ.get("MEMLEDGER_USER"), required="MEMLEDGER_USER" not in os.environ,
-            help="the owner's user id (default: $MEMLEDGER_USER)",
+            "--user", default=os.environ.get("LEDGERMIND_USER"), required="LEDGERMIND_USER" not in os.environ,
+            help="the owner's user id (default: $LEDGERMIND_USER)",
         )
 
 
@@ -145,11 +145,11 @@ def add_json(parser: argparse.ArgumentParser) -> None:
 
 def warn(message: str) -> None:
     """One line to stderr: what the command did not do, and why."""
-    print(f"memledger: {one_line(message)}", file=sys.stderr)
+    print(f"ledgermind: {one_line(message)}", file=sys.stderr)
 
 
 def owner_of(args: argparse.Namespace) -> Any:
     """The ``Owner`` named by ``--app`` / ``--user`` (validated on creation)."""
-    from memledger.domain.owner import Owner
+    from ledgermind.domain.owner import Owner
 
     return Owner(args.app, args.user)

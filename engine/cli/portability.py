@@ -1,11 +1,11 @@
-"""``memledger export|import``: move an owner's data between databases.
+"""``ledgermind export|import``: move an owner's data between databases.
 
 ``export`` writes the owner's decrypted events as JSON Lines in log order (to
 --out, or stdout), and says on stderr how many and up to which position (the
 next ``--since``). ``import FILE`` (``-`` for stdin) replays such a file into
 a database under --app/--user, which may be another owner; importing the
 same file twice writes nothing the second time. The work is in
-``memledger.api.portability``.
+``ledgermind.api.portability``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import argparse
 import sys
 from typing import Any
 
-from memledger.cli.options import add_db, add_json, add_owner, owner_of, warn
-from memledger.cli.output import print_json, print_table
+from ledgermind.cli.options import add_db, add_json, add_owner, owner_of, warn
+from ledgermind.cli.output import print_json, print_table
 
 __all__ = ["register"]
 
@@ -34,7 +34,7 @@ def register(sub: Any) -> None:
                          description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_db(imp)
     add_owner(imp)
-    imp.add_argument("file", metavar="FILE", help="a file written by `memledger export` (- for stdin)")
+    imp.add_argument("file", metavar="FILE", help="a file written by `ledgermind export` (- for stdin)")
     add_json(imp)
     imp.set_defaults(handler=_import)
 
@@ -50,8 +50,8 @@ def _position(text: str) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
-    from memledger.api.portability import export_owner
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api.portability import export_owner
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:
@@ -66,9 +66,9 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine
-    from memledger.api.portability import import_owner
-    from memledger.domain.errors import InvalidInput
+    from ledgermind.api import MemoryEngine
+    from ledgermind.api.portability import import_owner
+    from ledgermind.domain.errors import InvalidInput
 
     owner = owner_of(args)
     try:
@@ -102,7 +102,7 @@ _MAX_LINE_CHARS = 16 << 20
 
 def _bounded_lines(src: Any, name: str) -> list[str]:
     """The lines of ``src``, refusing any longer than ``_MAX_LINE_CHARS``."""
-    from memledger.domain.errors import InvalidInput
+    from ledgermind.domain.errors import InvalidInput
 
     lines: list[str] = []
     while True:
@@ -111,5 +111,5 @@ def _bounded_lines(src: Any, name: str) -> list[str]:
             return lines
         if len(line) > _MAX_LINE_CHARS:
             raise InvalidInput(f"{name}: line {len(lines) + 1} is longer than {_MAX_LINE_CHARS} characters; "
-                               "not a memledger export")
+                               "not a ledgermind export")
         lines.append(line)

@@ -1,6 +1,6 @@
-"""``memledger projections run|rebuild|status|drop|quarantine``: operate the read models.
+"""``ledgermind projections run|rebuild|status|drop|quarantine``: operate the read models.
 
-``run`` is the separate worker (set ``MEMLEDGER_PROJECTIONS_IN_PROCESS=0`` for
+``run`` is the separate worker (set ``LEDGERMIND_PROJECTIONS_IN_PROCESS=0`` for
 the engines that write, so they do not also run projections); ``rebuild``
 builds the next version beside the live one and switches readers atomically;
 ``status`` shows version, position, lag, row counts and quarantined events;
@@ -11,8 +11,8 @@ again with the code installed now (a runner also does so by itself on start
 after an upgrade).
 
 Every command sees the built-in projections, the installed ones (entry
-points in the group ``memledger.projections``) and those named with
-``--plugin module:attr`` (a ``memledger.projections.Projection`` subclass
+points in the group ``ledgermind.projections``) and those named with
+``--plugin module:attr`` (a ``ledgermind.projections.Projection`` subclass
 importable from here; repeatable).
 """
 
@@ -25,13 +25,13 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any
 
-from memledger.cli.options import add_db, add_json, positive_float, positive_int
-from memledger.cli.output import print_json, print_table
-from memledger.domain.config import EngineConfig
-from memledger.domain.errors import InvalidInput
+from ledgermind.cli.options import add_db, add_json, positive_float, positive_int
+from ledgermind.cli.output import print_json, print_table
+from ledgermind.domain.config import EngineConfig
+from ledgermind.domain.errors import InvalidInput
 
 if TYPE_CHECKING:
-    from memledger.api import MemoryEngine
+    from ledgermind.api import MemoryEngine
 
 __all__ = ["register"]
 
@@ -115,7 +115,7 @@ def register(sub: Any) -> None:
 
 def _add_plugin(parser: Any) -> None:
     parser.add_argument("--plugin", action="append", default=[], metavar="MODULE:ATTR",
-                        help="also load this projection class (a memledger.projections.Projection "
+                        help="also load this projection class (a ledgermind.projections.Projection "
                         "subclass); installed ones (entry points) are found without it; repeatable")
 
 
@@ -123,7 +123,7 @@ def _discover(args: argparse.Namespace) -> None:
     """Loads ``--plugin`` projections (entry points load on first use). The
     working directory is importable for them, as for ``python -m``: an
     operator's module beside the database need not be installed."""
-    from memledger.projections import discover
+    from ledgermind.projections import discover
 
     if args.plugin and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())
@@ -131,7 +131,7 @@ def _discover(args: argparse.Namespace) -> None:
 
 
 def _open(db: str, *, create: bool = True) -> MemoryEngine:
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
 
     return MemoryEngine.open(db, config=EngineConfig.from_env(projections_in_process=False), create=create)
 
@@ -139,10 +139,10 @@ def _open(db: str, *, create: bool = True) -> MemoryEngine:
 def _run(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
-    from memledger.projections import registry
-    from memledger.projections.db import open_read_db
-    from memledger.projections.leases import Leases
-    from memledger.projections.runner import Runner
+    from ledgermind.projections import registry
+    from ledgermind.projections.db import open_read_db
+    from ledgermind.projections.leases import Leases
+    from ledgermind.projections.runner import Runner
 
     _discover(args)
     names = [n.strip() for n in args.names.split(",") if n.strip()] if args.names else None
@@ -169,7 +169,7 @@ def _run(args: argparse.Namespace) -> int:
                           flush=True)
                 if runner.quarantined:
                     print(f"{len(runner.quarantined)} events quarantined; other owners are current "
-                          "(see `memledger projections quarantine list`)", flush=True)
+                          "(see `ledgermind projections quarantine list`)", flush=True)
                 return 0
             for sig in (signal.SIGTERM, signal.SIGINT):
                 signal.signal(sig, lambda *_: runner.stop())
@@ -188,7 +188,7 @@ def _params(name: str, pairs: list[str]) -> dict[str, Any]:
     ``name`` declares (its registered defaults): an unknown name or a value
     that is not of the default's type is refused before anything is built,
     since a rebuild with a typo would silently make a new version."""
-    from memledger.projections import registry
+    from ledgermind.projections import registry
 
     declared = registry.lookup(name).default_params
     out: dict[str, Any] = {}
@@ -224,8 +224,8 @@ def _typed(key: str, value: str, default: Any) -> Any:
 
 
 def _rebuild(args: argparse.Namespace) -> int:
-    from memledger.projections.db import open_read_db
-    from memledger.projections.rebuild import rebuild
+    from ledgermind.projections.db import open_read_db
+    from ledgermind.projections.rebuild import rebuild
 
     _discover(args)
     with _open(args.db, create=False) as eng:  # a rebuild of nothing is a mistyped path
@@ -252,8 +252,8 @@ def _rebuild(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    from memledger.projections.admin import status
-    from memledger.projections.db import open_read_db
+    from ledgermind.projections.admin import status
+    from ledgermind.projections.db import open_read_db
 
     _discover(args)
     with _open(args.db, create=False) as eng:
@@ -276,8 +276,8 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _quarantine_list(args: argparse.Namespace) -> int:
-    from memledger.projections.admin import quarantined
-    from memledger.projections.db import open_read_db
+    from ledgermind.projections.admin import quarantined
+    from ledgermind.projections.db import open_read_db
 
     with _open(args.db, create=False) as eng:
         db = open_read_db(eng.read_backend.sqlalchemy_url)
@@ -289,17 +289,17 @@ def _quarantine_list(args: argparse.Namespace) -> int:
         print_json([e.as_dict() for e in entries])
         return 0
     print_table(
-        ["projection", "version", "position", "owner", "topic", "error", "memledger", "attempts"],
+        ["projection", "version", "position", "owner", "topic", "error", "ledgermind", "attempts"],
         [(e.name, e.version, e.position, f"{e.app}/{e.user_id}", e.topic,
-          f"{e.error_type}: {e.error}", e.memledger_version, e.attempts) for e in entries],
+          f"{e.error_type}: {e.error}", e.ledgermind_version, e.attempts) for e in entries],
         max_width=100,
     )
     return 0
 
 
 def _quarantine_retry(args: argparse.Namespace) -> int:
-    from memledger.projections.admin import retry
-    from memledger.projections.db import open_read_db
+    from ledgermind.projections.admin import retry
+    from ledgermind.projections.db import open_read_db
 
     _discover(args)
     with _open(args.db, create=False) as eng:
@@ -325,8 +325,8 @@ def _quarantine_retry(args: argparse.Namespace) -> int:
 
 
 def _drop(args: argparse.Namespace) -> int:
-    from memledger.projections.admin import drop_version
-    from memledger.projections.db import open_read_db
+    from ledgermind.projections.admin import drop_version
+    from ledgermind.projections.db import open_read_db
 
     _discover(args)
     with _open(args.db, create=False) as eng:

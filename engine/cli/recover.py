@@ -1,12 +1,12 @@
-"""``memledger recover``: what a supervisor needs to restart a crashed agent."""
+"""``ledgermind recover``: what a supervisor needs to restart a crashed agent."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from memledger.cli.options import add_db, add_json, add_owner, owner_of, positive_int
-from memledger.cli.output import print_json, print_table
+from ledgermind.cli.options import add_db, add_json, add_owner, owner_of, positive_int
+from ledgermind.cli.output import print_json, print_table
 
 __all__ = ["register"]
 
@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:

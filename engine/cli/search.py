@@ -1,4 +1,4 @@
-"""``memledger search``: hybrid search (or the context block) for one owner.
+"""``ledgermind search``: hybrid search (or the context block) for one owner.
 
 Scores shown in the table are relevance from 0 to 1: the fused score divided
 by the best score reciprocal rank fusion can give (first in both the lexical
@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from memledger.cli.options import add_db, add_json, add_owner, add_time, owner_of, positive_int, warn
-from memledger.cli.output import print_json, print_table
+from ledgermind.cli.options import add_db, add_json, add_owner, add_time, owner_of, positive_int, warn
+from ledgermind.cli.output import print_json, print_table
 
 __all__ = ["register"]
 
@@ -44,13 +44,13 @@ def register(sub: Any) -> None:
 def relevance(score: float) -> float:
     """``score`` on 0..1: RRF's best is first place in both ranked lists,
     ``2 / (RRF_K + 1)``, and the belief weight is at most 1."""
-    from memledger.retrieval.fusion import RRF_K
+    from ledgermind.retrieval.fusion import RRF_K
 
     return min(1.0, max(0.0, score * (RRF_K + 1) / 2))
 
 
 def run(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:

@@ -1,9 +1,9 @@
-"""``memledger serve``: the HTTP API (``memledger.service``) on uvicorn.
+"""``ledgermind serve``: the HTTP API (``ledgermind.service``) on uvicorn.
 
 One process by default: it opens the engine, builds the app and serves it.
 ``--workers N`` runs N processes through uvicorn's factory mode (the import
-string ``memledger.service.app:app_from_env``), each opening its own engine
-from the same settings: ``--db`` is passed down as ``MEMLEDGER_DB``.
+string ``ledgermind.service.app:app_from_env``), each opening its own engine
+from the same settings: ``--db`` is passed down as ``LEDGERMIND_DB``.
 
 SIGTERM (or Ctrl-C) is a graceful shutdown: no new request starts, every
 request in flight finishes and is answered, the event feeds end, then the
@@ -18,7 +18,7 @@ import signal
 import sys
 from typing import Any
 
-from memledger.cli.options import add_db, positive_int
+from ledgermind.cli.options import add_db, positive_int
 
 __all__ = ["register"]
 
@@ -26,11 +26,11 @@ __all__ = ["register"]
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
-        help="serve the HTTP API (keys: 'memledger keys create'; OpenAPI at /docs)",
-        description="Serves memledger over HTTP: sessions, messages, tasks, agents, memories, search, "
+        help="serve the HTTP API (keys: 'ledgermind keys create'; OpenAPI at /docs)",
+        description="Serves ledgermind over HTTP: sessions, messages, tasks, agents, memories, search, "
         "context, erasure and a live event feed per user, authenticated by API keys. Settings come "
-        "from MEMLEDGER_* like the library's (MEMLEDGER_MAX_BODY_BYTES, MEMLEDGER_READY_MAX_LAG, "
-        "MEMLEDGER_FEED_POLL_S, MEMLEDGER_SHUTDOWN_GRACE_S among them).",
+        "from LEDGERMIND_* like the library's (LEDGERMIND_MAX_BODY_BYTES, LEDGERMIND_READY_MAX_LAG, "
+        "LEDGERMIND_FEED_POLL_S, LEDGERMIND_SHUTDOWN_GRACE_S among them).",
     )
     add_db(p)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -44,7 +44,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from memledger.service.settings import ServiceSettings
+    from ledgermind.service.settings import ServiceSettings
 
     settings = ServiceSettings.from_env()  # bad settings fail here, before anything opens
     options: dict[str, Any] = {
@@ -58,13 +58,13 @@ def run(args: argparse.Namespace) -> int:
     # handler makes that an orderly exit (status 0) instead of a kill by signal.
     signal.signal(signal.SIGTERM, _exit_quietly)
     if args.workers > 1:
-        os.environ["MEMLEDGER_DB"] = args.db
-        uvicorn.run("memledger.service.app:app_from_env", factory=True, workers=args.workers, **options)
+        os.environ["LEDGERMIND_DB"] = args.db
+        uvicorn.run("ledgermind.service.app:app_from_env", factory=True, workers=args.workers, **options)
         return 0
 
-    from memledger.api import MemoryEngine
-    from memledger.service.app import create_app
-    from memledger.service.keys import KeyRing
+    from ledgermind.api import MemoryEngine
+    from ledgermind.service.app import create_app
+    from ledgermind.service.keys import KeyRing
 
     engine = MemoryEngine.open(args.db)
     try:

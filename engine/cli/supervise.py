@@ -1,20 +1,20 @@
-"""``memledger supervise``: run an agent command and restart it with its memory."""
+"""``ledgermind supervise``: run an agent command and restart it with its memory."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from memledger.cli.options import add_db, add_owner, owner_of, positive_float
+from ledgermind.cli.options import add_db, add_owner, owner_of, positive_float
 
 __all__ = ["register"]
 
 _EPILOG = """\
-The child finds itself in its environment: MEMLEDGER_DB, MEMLEDGER_APP,
-MEMLEDGER_USER, MEMLEDGER_AGENT, MEMLEDGER_INCARNATION (send it with every
-write; an older one is refused), MEMLEDGER_SESSION_ID, MEMLEDGER_HEARTBEAT_S
-(with --heartbeat-timeout: beat at least this often) and MEMLEDGER_RESTARTS;
-in Python, memledger.supervised() reads them and restores the agent.
+The child finds itself in its environment: LEDGERMIND_DB, LEDGERMIND_APP,
+LEDGERMIND_USER, LEDGERMIND_AGENT, LEDGERMIND_INCARNATION (send it with every
+write; an older one is refused), LEDGERMIND_SESSION_ID, LEDGERMIND_HEARTBEAT_S
+(with --heartbeat-timeout: beat at least this often) and LEDGERMIND_RESTARTS;
+in Python, ledgermind.supervised() reads them and restores the agent.
 Exit status: 0 after a clean stop (the child exited 0 with --restart
 on-failure, or SIGTERM / SIGINT stopped it), 3 when the agent crashed more
 than --max-restarts times within --window seconds."""
@@ -71,15 +71,15 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from memledger.api import MemoryEngine  # handlers import the engine; --help does not
-    from memledger.domain.errors import InvalidInput
-    from memledger.supervision import RestartPolicy, Supervisor
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.domain.errors import InvalidInput
+    from ledgermind.supervision import RestartPolicy, Supervisor
 
     command = list(args.command)
     if command[:1] == ["--"]:
         command = command[1:]
     if not command:
-        raise InvalidInput("supervise needs a command to run: memledger supervise ... -- COMMAND ARGS")
+        raise InvalidInput("supervise needs a command to run: ledgermind supervise ... -- COMMAND ARGS")
     initial, most = args.backoff
     policy = RestartPolicy(
         restart=args.restart, backoff_s=initial, backoff_max_s=most, max_restarts=args.max_restarts,

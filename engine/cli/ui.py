@@ -1,7 +1,7 @@
-"""``memledger ui``: the auditor's desk alone, without the rest of the HTTP API.
+"""``ledgermind ui``: the auditor's desk alone, without the rest of the HTTP API.
 
-The same read-only pages ``memledger serve`` has under ``/ui``, behind the
-same API keys (``memledger keys create --app A``): an auditor's machine can
+The same read-only pages ``ledgermind serve`` has under ``/ui``, behind the
+same API keys (``ledgermind keys create --app A``): an auditor's machine can
 serve them from a replica or a copy of the database without exposing any
 write route. The address it listens on is printed on the first line of
 standard output once the socket is bound (``--port 0`` picks a free port,
@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from memledger.cli.options import add_db
+from ledgermind.cli.options import add_db
 
 __all__ = ["register"]
 
@@ -44,9 +44,9 @@ def _serve(args: argparse.Namespace) -> int:
     from fastapi import FastAPI
     from fastapi.responses import RedirectResponse
 
-    from memledger.api import MemoryEngine
-    from memledger.service.keys import KeyRing
-    from memledger.service.ui import router
+    from ledgermind.api import MemoryEngine
+    from ledgermind.service.keys import KeyRing
+    from ledgermind.service.ui import router
 
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -55,7 +55,7 @@ def _serve(args: argparse.Namespace) -> int:
     sock.listen(128)  # connections wait in the backlog from now on, so the printed address is usable
     with MemoryEngine.open(args.db, create=False) as eng:
         eng.projections  # noqa: B018 - starts the read side now, not on the first page
-        app = FastAPI(title="memledger auditor's desk", docs_url=None, redoc_url=None, openapi_url=None)
+        app = FastAPI(title="ledgermind auditor's desk", docs_url=None, redoc_url=None, openapi_url=None)
         app.include_router(router(eng, KeyRing(eng)))
 
         @app.get("/", include_in_schema=False)
@@ -64,7 +64,7 @@ def _serve(args: argparse.Namespace) -> int:
 
         host, port = sock.getsockname()[:2]
         shown = f"[{host}]" if family == socket.AF_INET6 else host
-        print(f"memledger ui: http://{shown}:{port}/ui/", flush=True)
+        print(f"ledgermind ui: http://{shown}:{port}/ui/", flush=True)
         server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
         server.run(sockets=[sock])
     return 0

@@ -10,19 +10,19 @@ read time), ``distiller`` (the follower and its cursors), ``explicit``
 (remember / correct / forget).
 """
 
-from memledger.distill.checkers import (
+from ledgermind.distill.checkers import (
     all_of,
     any_of,
     message_count_gt,
     time_since_last_gt,
 )
-from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
-from memledger.distill.dead_letters import DeadLetter, list_dead_letters
-from memledger.distill.delta import DeltaItem, ExtractionContext
-from memledger.distill.distiller import Distiller, DistillReport
-from memledger.distill.proposals import Extraction, Extractor, Proposal
-from memledger.distill.reconcile import ReconcileConfig, reconcile
-from memledger.distill.rule_extractor import RuleExtractor
+from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from ledgermind.distill.dead_letters import DeadLetter, list_dead_letters
+from ledgermind.distill.delta import DeltaItem, ExtractionContext
+from ledgermind.distill.distiller import Distiller, DistillReport
+from ledgermind.distill.proposals import Extraction, Extractor, Proposal
+from ledgermind.distill.reconcile import ReconcileConfig, reconcile
+from ledgermind.distill.rule_extractor import RuleExtractor
 
 __all__ = [
     "DEFAULT_POLICY",

@@ -20,14 +20,14 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from memledger.distill.views import BeliefView
-from memledger.domain import bitemporal
-from memledger.domain.memory import Memory
-from memledger.domain.owner import Owner
-from memledger.storage.follower import Follower
+from ledgermind.distill.views import BeliefView
+from ledgermind.domain import bitemporal
+from ledgermind.domain.memory import Memory
+from ledgermind.domain.owner import Owner
+from ledgermind.storage.follower import Follower
 
 if TYPE_CHECKING:
-    from memledger.write.port import WritePort
+    from ledgermind.write.port import WritePort
 
 __all__ = ["BeliefIndex", "LogBeliefIndex"]
 

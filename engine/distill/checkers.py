@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from memledger.distill.delta import ExtractionContext
-from memledger.domain.errors import InvalidInput
+from ledgermind.distill.delta import ExtractionContext
+from ledgermind.domain.errors import InvalidInput
 
 __all__ = ["Checker", "all_of", "any_of", "message_count_gt", "should_extract", "time_since_last_gt"]
 

@@ -14,7 +14,7 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Mapping
 
-from memledger.domain.errors import InvalidInput
+from ledgermind.domain.errors import InvalidInput
 
 __all__ = ["ConfidencePolicy", "DEFAULT_POLICY"]
 

@@ -18,14 +18,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from memledger.distill.delta import DeltaItem
-from memledger.domain.distillation import Distillation
-from memledger.domain.session import Session
-from memledger.domain.task import Task
-from memledger.storage.follower import Envelope, Follower
+from ledgermind.distill.delta import DeltaItem
+from ledgermind.domain.distillation import Distillation
+from ledgermind.domain.session import Session
+from ledgermind.domain.task import Task
+from ledgermind.storage.follower import Envelope, Follower
 
 if TYPE_CHECKING:
-    from memledger.write.port import WritePort
+    from ledgermind.write.port import WritePort
 
 __all__ = ["DEAD_LETTERED", "REPLAYED", "DeadLetter", "DeadLetterIndex", "list_dead_letters", "reread"]
 
@@ -54,7 +54,7 @@ class DeadLetterIndex:
     """The open dead letters, folded from the log as it grows (not rescanned).
 
     A small in-memory projection over two topics: each ``catch_up`` reads only
-    what was appended since the last one (``memledger.storage.follower``)."""
+    what was appended since the last one (``ledgermind.storage.follower``)."""
 
     def __init__(self, port: WritePort, page: int = 1000) -> None:
         self._follower = Follower(port.log, (DEAD_LETTERED, REPLAYED), page=page)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from memledger.domain.owner import Owner
+from ledgermind.domain.owner import Owner
 
 __all__ = ["DeltaItem", "ExtractionContext", "is_distillable"]
 

@@ -61,22 +61,22 @@ from uuid import UUID
 
 from eventsourcing.persistence import Tracking
 
-from memledger.distill.belief_index import LogBeliefIndex
-from memledger.distill.checkers import Checker, should_extract
-from memledger.distill.dead_letters import DeadLetter, DeadLetterIndex, reread
-from memledger.distill.delta import DeltaItem, ExtractionContext, is_distillable
-from memledger.distill.proposals import Extraction, Extractor
-from memledger.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconcile
-from memledger.distill.rule_extractor import RuleExtractor
-from memledger.domain.distillation import Distillation
-from memledger.domain.errors import AlreadyProcessed, DeadLetterNotFound, OwnerErased, StoreError
-from memledger.domain.lineage import MessageRef, Retractions, retractions_stream_id
-from memledger.domain.owner import Owner
-from memledger.domain.session import Session
-from memledger.domain.stream_ids import distillation_id
-from memledger.domain.task import Task
-from memledger.storage.follower import Follower
-from memledger.write.beliefs import (
+from ledgermind.distill.belief_index import LogBeliefIndex
+from ledgermind.distill.checkers import Checker, should_extract
+from ledgermind.distill.dead_letters import DeadLetter, DeadLetterIndex, reread
+from ledgermind.distill.delta import DeltaItem, ExtractionContext, is_distillable
+from ledgermind.distill.proposals import Extraction, Extractor
+from ledgermind.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconcile
+from ledgermind.distill.rule_extractor import RuleExtractor
+from ledgermind.domain.distillation import Distillation
+from ledgermind.domain.errors import AlreadyProcessed, DeadLetterNotFound, OwnerErased, StoreError
+from ledgermind.domain.lineage import MessageRef, Retractions, retractions_stream_id
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.session import Session
+from ledgermind.domain.stream_ids import distillation_id
+from ledgermind.domain.task import Task
+from ledgermind.storage.follower import Follower
+from ledgermind.write.beliefs import (
     BeliefChange,
     Forget,
     Invalidate,
@@ -86,14 +86,14 @@ from memledger.write.beliefs import (
     apply_changes,
     check_changes,
 )
-from memledger.write.writer import UnitOfWork
+from ledgermind.write.writer import UnitOfWork
 
 if TYPE_CHECKING:
-    from memledger.write.port import WritePort
+    from ledgermind.write.port import WritePort
 
 __all__ = ["BeliefChanged", "DistillReport", "Distiller"]
 
-log = logging.getLogger("memledger.distill")
+log = logging.getLogger("ledgermind.distill")
 FOLLOWED = ("message.added", "task.completed")
 
 
@@ -299,7 +299,7 @@ class Distiller:
     def _unretracted(self, window: _Window) -> tuple[DeltaItem, ...]:
         """The window's items less retracted messages: a message withdrawn
         before the distiller reached it must cause nothing (one read of the
-        owner's retraction stream per window; ``memledger.distill.lineage``)."""
+        owner's retraction stream per window; ``ledgermind.distill.lineage``)."""
         log = self.eng.load(retractions_stream_id(window.owner), Retractions, window.owner)
         if log is None or not log.retracted:
             return tuple(window.items)

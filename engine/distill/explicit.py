@@ -33,16 +33,16 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, TypeVar
 
-from memledger.distill.belief_index import LogBeliefIndex
-from memledger.distill.confidence import DEFAULT_POLICY
-from memledger.distill.proposals import Extraction, Proposal
-from memledger.distill.reconcile import DEFAULT_CONFIG, reconcile
-from memledger.domain import bitemporal
-from memledger.domain.config import Limits
-from memledger.domain.errors import InvalidContent, InvalidInput, MemoryNotFound, StateConflict
-from memledger.domain.memory import KINDS, Memory
-from memledger.domain.owner import Owner
-from memledger.write.beliefs import (
+from ledgermind.distill.belief_index import LogBeliefIndex
+from ledgermind.distill.confidence import DEFAULT_POLICY
+from ledgermind.distill.proposals import Extraction, Proposal
+from ledgermind.distill.reconcile import DEFAULT_CONFIG, reconcile
+from ledgermind.domain import bitemporal
+from ledgermind.domain.config import Limits
+from ledgermind.domain.errors import InvalidContent, InvalidInput, MemoryNotFound, StateConflict
+from ledgermind.domain.memory import KINDS, Memory
+from ledgermind.domain.owner import Owner
+from ledgermind.write.beliefs import (
     BeliefChange,
     Invalidate,
     NewBelief,
@@ -51,8 +51,8 @@ from memledger.write.beliefs import (
     apply_changes,
     new_belief_id,
 )
-from memledger.write.port import IdempotencyKey
-from memledger.write.validation import (
+from ledgermind.write.port import IdempotencyKey
+from ledgermind.write.validation import (
     check_fields,
     check_name,
     check_optional_field,
@@ -60,10 +60,10 @@ from memledger.write.validation import (
     check_text,
     parse_id,
 )
-from memledger.write.writer import UnitOfWork
+from ledgermind.write.writer import UnitOfWork
 
 if TYPE_CHECKING:
-    from memledger.write.port import WritePort
+    from ledgermind.write.port import WritePort
 
 __all__ = ["belief_index", "correct", "forget", "forget_all", "remember"]
 

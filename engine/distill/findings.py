@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from memledger.distill.text import normalise
+from ledgermind.distill.text import normalise
 
 __all__ = ["Finding", "Speaker", "attribute_of", "clean_value"]
 

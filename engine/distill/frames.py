@@ -35,10 +35,10 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from memledger.distill.dates import find_time
-from memledger.distill.findings import Finding, Speaker
-from memledger.distill.person import third_person, third_person_zh
-from memledger.distill.value_types import EMAIL, PHONE, TypedValue, count_in, time_in, version_in
+from ledgermind.distill.dates import find_time
+from ledgermind.distill.findings import Finding, Speaker
+from ledgermind.distill.person import third_person, third_person_zh
+from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, count_in, time_in, version_in
 
 __all__ = ["frame_findings"]
 

@@ -47,9 +47,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from memledger.domain import bitemporal
-from memledger.domain.errors import InvalidInput, MemoryNotFound, SessionNotFound
-from memledger.domain.lineage import (
+from ledgermind.domain import bitemporal
+from ledgermind.domain.errors import InvalidInput, MemoryNotFound, SessionNotFound
+from ledgermind.domain.lineage import (
     RETRACTED,
     UNRETRACTED,
     BeliefEffect,
@@ -61,18 +61,18 @@ from memledger.domain.lineage import (
     Retractions,
     retractions_stream_id,
 )
-from memledger.domain.memory import Memory
-from memledger.domain.owner import Owner
-from memledger.domain.session import Session
-from memledger.storage.follower import Envelope, Follower
-from memledger.write.beliefs import BeliefChange, Invalidate, Reinstate, apply_changes
-from memledger.write.isolation import scoped_get
-from memledger.write.port import IdempotencyKey
-from memledger.write.validation import check_field, parse_id
-from memledger.write.writer import UnitOfWork
+from ledgermind.domain.memory import Memory
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.session import Session
+from ledgermind.storage.follower import Envelope, Follower
+from ledgermind.write.beliefs import BeliefChange, Invalidate, Reinstate, apply_changes
+from ledgermind.write.isolation import scoped_get
+from ledgermind.write.port import IdempotencyKey
+from ledgermind.write.validation import check_field, parse_id
+from ledgermind.write.writer import UnitOfWork
 
 if TYPE_CHECKING:
-    from memledger.write.port import WritePort
+    from ledgermind.write.port import WritePort
 
 __all__ = [
     "LineageIndex",

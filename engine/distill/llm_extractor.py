@@ -1,7 +1,7 @@
 """Optional extractor: an OpenAI-compatible chat endpoint over plain HTTP.
 
 Off by default (the rule extractor is the default); enable it by passing an
-``LLMExtractor`` to the distiller, or ``memledger distill run --llm-url``.
+``LLMExtractor`` to the distiller, or ``ledgermind distill run --llm-url``.
 The model only proposes: ``reconcile`` still decides. Its raw answer, the
 model name and the prompt version go into every ``memory.distilled`` it
 causes (``raw``, ``extractor``, ``extractor_version``), so replaying the log
@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from memledger.distill.confidence import DEFAULT_POLICY
-from memledger.distill.delta import DeltaItem, ExtractionContext
-from memledger.distill.proposals import OPS, Extraction, Proposal
-from memledger.domain.errors import ExtractionFailed
-from memledger.domain.memory import KINDS
+from ledgermind.distill.confidence import DEFAULT_POLICY
+from ledgermind.distill.delta import DeltaItem, ExtractionContext
+from ledgermind.distill.proposals import OPS, Extraction, Proposal
+from ledgermind.domain.errors import ExtractionFailed
+from ledgermind.domain.memory import KINDS
 
 __all__ = ["PROMPT_VERSION", "LLMConfig", "LLMExtractor"]
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from memledger.distill.delta import ExtractionContext
+from ledgermind.distill.delta import ExtractionContext
 
 __all__ = ["OPS", "Extraction", "Extractor", "Proposal"]
 

@@ -42,14 +42,14 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
-from memledger.distill.proposals import Extraction, Proposal
-from memledger.distill.text import jaccard, normalise, tokens
-from memledger.distill.views import BeliefView
-from memledger.domain import bitemporal
-from memledger.domain.errors import SimilarityUnavailable
-from memledger.domain.owner import Owner
-from memledger.write.beliefs import (
+from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from ledgermind.distill.proposals import Extraction, Proposal
+from ledgermind.distill.text import jaccard, normalise, tokens
+from ledgermind.distill.views import BeliefView
+from ledgermind.domain import bitemporal
+from ledgermind.domain.errors import SimilarityUnavailable
+from ledgermind.domain.owner import Owner
+from ledgermind.write.beliefs import (
     BeliefChange,
     Invalidate,
     NewBelief,

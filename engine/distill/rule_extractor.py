@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import re
 
-from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
-from memledger.distill.delta import DeltaItem, ExtractionContext
-from memledger.distill.findings import Finding, Speaker
-from memledger.distill.frames import frame_findings
-from memledger.distill.proposals import Extraction, Proposal
-from memledger.distill.rules_en import english_findings, forget_request
-from memledger.distill.rules_zh import chinese_findings, forget_request_zh
-from memledger.distill.text import is_cjk, sentences, tokens
+from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from ledgermind.distill.delta import DeltaItem, ExtractionContext
+from ledgermind.distill.findings import Finding, Speaker
+from ledgermind.distill.frames import frame_findings
+from ledgermind.distill.proposals import Extraction, Proposal
+from ledgermind.distill.rules_en import english_findings, forget_request
+from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
+from ledgermind.distill.text import is_cjk, sentences, tokens
 
 __all__ = ["RuleExtractor"]
 

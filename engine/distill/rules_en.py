@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from memledger.distill.dates import find_time, format_day
-from memledger.distill.findings import Finding, Speaker, attribute_of, clean_value
-from memledger.distill.person import IRREGULAR_PAST, third_person
+from ledgermind.distill.dates import find_time, format_day
+from ledgermind.distill.findings import Finding, Speaker, attribute_of, clean_value
+from ledgermind.distill.person import IRREGULAR_PAST, third_person
 
 __all__ = ["english_findings"]
 

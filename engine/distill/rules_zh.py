@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from memledger.distill.dates import find_time
-from memledger.distill.findings import Finding, Speaker, attribute_of, clean_value
-from memledger.distill.person import third_person_zh
+from ledgermind.distill.dates import find_time
+from ledgermind.distill.findings import Finding, Speaker, attribute_of, clean_value
+from ledgermind.distill.person import third_person_zh
 
 __all__ = ["chinese_findings", "forget_request_zh"]
 

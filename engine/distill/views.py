@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from memledger.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
-from memledger.distill.text import tokens
-from memledger.domain import bitemporal
+from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from ledgermind.distill.text import tokens
+from ledgermind.domain import bitemporal
 
 __all__ = ["BeliefView"]
 

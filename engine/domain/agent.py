@@ -25,9 +25,9 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain.errors import StaleIncarnation
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import agent_stream_id
+from ledgermind.domain.errors import StaleIncarnation
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import agent_stream_id
 
 __all__ = ["Agent", "refuse_stale"]
 
@@ -45,7 +45,7 @@ def refuse_stale(incarnation: int | None, current: int, where: str) -> None:
 
 
 class Agent(Aggregate):
-    TOPIC = "memledger:Agent"
+    TOPIC = "ledgermind:Agent"
 
     # Class defaults, not only __init__ assignments: snapshots taken before
     # incarnations existed restore a __dict__ without them.

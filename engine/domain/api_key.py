@@ -18,18 +18,18 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import api_key_stream_id
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import api_key_stream_id
 
 __all__ = ["KEYRING_OWNER", "ApiKeyRecord"]
 
-KEYRING_OWNER = Owner("memledger.system", "api-keys")
+KEYRING_OWNER = Owner("ledgermind.system", "api-keys")
 
 
 class ApiKeyRecord(Aggregate):
     """One API key's stream: the app it fixes, its secret's hash, revocation."""
 
-    TOPIC = "memledger:ApiKey"
+    TOPIC = "ledgermind:ApiKey"
 
     class Event(Aggregate.Event):
         app: str

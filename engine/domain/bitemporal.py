@@ -12,7 +12,7 @@ revising keep it current, and only a current belief may be reinforced,
 revised or invalidated; ``memory.invalidated`` makes it ``invalidated``;
 ``memory.reinstated`` makes an invalidated belief current again (only when
 the message that invalidated it, or the belief that superseded it, was
-retracted: ``memledger.distill.lineage``), so the history keeps both the
+retracted: ``ledgermind.distill.lineage``), so the history keeps both the
 invalidation and the repair; ``memory.forgotten`` is allowed from any status but itself and makes it
 ``forgotten``, which purges its content everywhere.
 
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from memledger.domain.errors import StateConflict
+from ledgermind.domain.errors import StateConflict
 
 __all__ = [
     "CURRENT",

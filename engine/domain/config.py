@@ -2,7 +2,7 @@
 
 Why frozen: a config shared by the writer thread, projections and the CLI must
 not change under them. ``EngineConfig.from_env()`` is the one place that reads
-``MEMLEDGER_*`` variables; everything else receives a value.
+``LEDGERMIND_*`` variables; everything else receives a value.
 """
 
 from __future__ import annotations
@@ -11,16 +11,16 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 
-from memledger.domain.errors import InvalidInput
+from ledgermind.domain.errors import InvalidInput
 
 __all__ = ["DEFAULT_DB", "EngineConfig", "Limits", "positive_float", "positive_int"]
 
-DEFAULT_DB = "memledger.db"
+DEFAULT_DB = "ledgermind.db"
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Hostile-input bounds. Each has a ``MEMLEDGER_MAX_*`` variable."""
+    """Hostile-input bounds. Each has a ``LEDGERMIND_MAX_*`` variable."""
 
     max_content_bytes: int = 1 << 20  # 1 MiB of UTF-8 per message
     max_metadata_bytes: int = 64 << 10  # serialised JSON of metadata / tool calls
@@ -45,7 +45,7 @@ class EngineConfig:
     cache_size: int = 10_000  # aggregates the writer keeps hot
     # ... and their estimated bytes, all together (an Agent holds its last
     # checkpoint, up to max_state_bytes): the count alone allowed ~10 GB.
-    # MEMLEDGER_CACHE_BYTES.
+    # LEDGERMIND_CACHE_BYTES.
     cache_bytes: int = 64 << 20
     # Optimistic-concurrency retries for one command (backoff caps at 50 ms,
     # so ~25 s). Generous on purpose: a writer in another process appending
@@ -56,12 +56,12 @@ class EngineConfig:
     group_commit_max: int = 256  # appends folded into one transaction
     projections_in_process: bool = True
     # Per-owner sealing (crypto-shredding): off only to measure its cost; the
-    # product promises erasure. MEMLEDGER_SEAL_EVENTS.
+    # product promises erasure. LEDGERMIND_SEAL_EVENTS.
     seal_events: bool = True
     # Whole-log encryption at rest: base64 AES key (16/24/32 bytes) for the
-    # eventsourcing cipher. MEMLEDGER_CIPHER_KEY. Never printed.
+    # eventsourcing cipher. LEDGERMIND_CIPHER_KEY. Never printed.
     cipher_key: str | None = field(default=None, repr=False)
-    # Bounded waits, in seconds (MEMLEDGER_CONNECT_TIMEOUT_S, ...). Why: a
+    # Bounded waits, in seconds (LEDGERMIND_CONNECT_TIMEOUT_S, ...). Why: a
     # stalled server (stopped, partitioned, out of locks) hung writers for as
     # long as it stalled. ``connect``: opening a connection (libpq
     # connect_timeout, the pools' checkout wait). ``statement``: one statement
@@ -78,12 +78,12 @@ class EngineConfig:
     # read-model table, so no deleted row stays in the table files; it holds
     # an ACCESS EXCLUSIVE lock on each table while it rewrites it (readers and
     # the projection runner wait). Off: a plain VACUUM, and the report says
-    # the bytes may remain in free space. MEMLEDGER_ERASURE_REWRITE.
+    # the bytes may remain in free space. LEDGERMIND_ERASURE_REWRITE.
     erasure_rewrite: bool = True
     # The read models' database (projections, search index, audit tables),
     # when not the event store's: another database or cluster, so reads and
     # rebuilds do not compete with appends. A URL like ``db``; None: the
-    # event store's own. MEMLEDGER_READ_DB.
+    # event store's own. LEDGERMIND_READ_DB.
     read_db: str | None = None
 
     @classmethod
@@ -92,55 +92,55 @@ class EngineConfig:
         base = cls()
         limit_values: dict[str, int] = {}
         for f in fields(Limits):
-            raw = env.get("MEMLEDGER_" + f.name.upper())
+            raw = env.get("LEDGERMIND_" + f.name.upper())
             if raw is not None:
                 limit_values[f.name] = positive_int(f.name, raw)
         values: dict[str, object] = {"limits": replace(base.limits, **limit_values)}
-        if "MEMLEDGER_DB" in env:
-            values["db"] = env["MEMLEDGER_DB"]
-        if env.get("MEMLEDGER_READ_DB", "").strip():
-            values["read_db"] = env["MEMLEDGER_READ_DB"].strip()
+        if "LEDGERMIND_DB" in env:
+            values["db"] = env["LEDGERMIND_DB"]
+        if env.get("LEDGERMIND_READ_DB", "").strip():
+            values["read_db"] = env["LEDGERMIND_READ_DB"].strip()
         for name in ("snapshot_interval", "cache_size", "cache_bytes", "max_retries", "group_commit_max"):
-            raw = env.get("MEMLEDGER_" + name.upper())
+            raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_int(name, raw)
-        raw = env.get("MEMLEDGER_PROJECTIONS_IN_PROCESS")
+        raw = env.get("LEDGERMIND_PROJECTIONS_IN_PROCESS")
         if raw is not None:
             values["projections_in_process"] = raw.strip().lower() in {"1", "y", "yes", "true", "on"}
-        raw = env.get("MEMLEDGER_SEAL_EVENTS")
+        raw = env.get("LEDGERMIND_SEAL_EVENTS")
         if raw is not None:
             values["seal_events"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
         for name in ("connect_timeout_s", "statement_timeout_s", "lock_timeout_s", "commit_timeout_s"):
-            raw = env.get("MEMLEDGER_" + name.upper())
+            raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_float(name, raw)
-        raw = env.get("MEMLEDGER_ERASURE_REWRITE")
+        raw = env.get("LEDGERMIND_ERASURE_REWRITE")
         if raw is not None:
             values["erasure_rewrite"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
-        if env.get("MEMLEDGER_CIPHER_KEY"):
-            values["cipher_key"] = env["MEMLEDGER_CIPHER_KEY"]
+        if env.get("LEDGERMIND_CIPHER_KEY"):
+            values["cipher_key"] = env["LEDGERMIND_CIPHER_KEY"]
         values.update({k: v for k, v in overrides.items() if v is not None})
         return replace(base, **values)  # type: ignore[arg-type]
 
 
 def positive_int(name: str, raw: str) -> int:
-    """``MEMLEDGER_<NAME>``'s value as a positive integer, or ``InvalidInput``
+    """``LEDGERMIND_<NAME>``'s value as a positive integer, or ``InvalidInput``
     naming the variable (also for the service's settings)."""
     try:
         value = int(raw)
     except ValueError:
-        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be an integer, got {raw!r}") from None
+        raise InvalidInput(f"LEDGERMIND_{name.upper()} must be an integer, got {raw!r}") from None
     if value <= 0:
-        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be positive, got {value}")
+        raise InvalidInput(f"LEDGERMIND_{name.upper()} must be positive, got {value}")
     return value
 
 
 def positive_float(name: str, raw: str) -> float:
-    """``MEMLEDGER_<NAME>``'s value as a positive, finite number of seconds."""
+    """``LEDGERMIND_<NAME>``'s value as a positive, finite number of seconds."""
     try:
         value = float(raw)
     except ValueError:
-        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be a number, got {raw!r}") from None
+        raise InvalidInput(f"LEDGERMIND_{name.upper()} must be a number, got {raw!r}") from None
     if not value > 0 or value == float("inf"):
-        raise InvalidInput(f"MEMLEDGER_{name.upper()} must be a positive number of seconds, got {raw!r}")
+        raise InvalidInput(f"LEDGERMIND_{name.upper()} must be a positive number of seconds, got {raw!r}")
     return value

@@ -21,15 +21,15 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain.errors import AlreadyProcessed, DeadLetterNotFound
-from memledger.domain.stream_ids import distillation_id
+from ledgermind.domain.errors import AlreadyProcessed, DeadLetterNotFound
+from ledgermind.domain.stream_ids import distillation_id
 
 __all__ = ["Distillation"]
 
 
 
 class Distillation(Aggregate):
-    TOPIC = "memledger:Distillation"
+    TOPIC = "ledgermind:Distillation"
 
     class Event(Aggregate.Event):
         app: str

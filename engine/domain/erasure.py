@@ -46,7 +46,7 @@ class Erasure(Aggregate):
     ``id``); its only event is ``owner.erased``, unsealed and without the
     owner's ids."""
 
-    TOPIC = "memledger:Erasure"
+    TOPIC = "ledgermind:Erasure"
 
     class Created(Aggregate.Created):
         TOPIC = "owner.erased"

@@ -1,6 +1,6 @@
-"""Every error memledger raises on purpose, in one tree.
+"""Every error ledgermind raises on purpose, in one tree.
 
-    MemledgerError
+    LedgermindError
     ├── InvalidInput                  (also ValueError) bad arguments; nothing was written
     │   ├── InvalidOwner              app / user_id empty, too long or with control characters
     │   ├── InvalidId                 a session, task, memory or agent id that is malformed
@@ -28,9 +28,9 @@
     │   ├── UnsupportedBackend        a URL scheme we cannot open
     │   ├── StoreUnavailable          cannot connect / open / commit in time; the file was deleted or replaced
     │   │   └── ReadOnlyStore         the database refuses writes (read-only file or mount, hot standby)
-    │   ├── StoreNotFound             opened with create=False where no memledger store exists
+    │   ├── StoreNotFound             opened with create=False where no ledgermind store exists
     │   ├── InsufficientPrivilege     the login may not do a one-time set-up step; names the admin's command
-    │   └── CorruptStore              the file is not a database, or not a memledger one
+    │   └── CorruptStore              the file is not a database, or not a ledgermind one
     ├── OwnerErased                   the owner's data key was destroyed (right to be forgotten)
     ├── AuthenticationFailed          an HTTP request without a valid API key (missing, unknown, revoked)
     ├── ProjectionError
@@ -39,7 +39,7 @@
         ├── ExtractionFailed          an extractor failed or answered something unusable
         └── SimilarityUnavailable     a similarity search failed (reconcile keeps the proposal)
 
-Why one tree: callers (agent servers, CLIs, tests) catch ``MemledgerError`` at
+Why one tree: callers (agent servers, CLIs, tests) catch ``LedgermindError`` at
 their boundary and map it to a status without ever seeing a driver exception.
 Driver errors are translated where they are raised (``engine.store``), never
 leaked. Ids of another owner raise the same ``NotFound`` as ids that do not
@@ -69,7 +69,7 @@ __all__ = [
     "InvalidOwner",
     "InvalidRole",
     "InvalidTimestamp",
-    "MemledgerError",
+    "LedgermindError",
     "MemoryNotFound",
     "NotFound",
     "OwnerErased",
@@ -90,11 +90,11 @@ __all__ = [
 ]
 
 
-class MemledgerError(Exception):
-    """Root of every error memledger raises deliberately."""
+class LedgermindError(Exception):
+    """Root of every error ledgermind raises deliberately."""
 
 
-class InvalidInput(MemledgerError, ValueError):
+class InvalidInput(LedgermindError, ValueError):
     """The caller passed something we refuse; the store was not touched."""
 
 
@@ -131,7 +131,7 @@ class AmbiguousId(InvalidInput):
     ids: the message lists a few, so the caller can type a longer prefix."""
 
 
-class NotFound(MemledgerError, LookupError):
+class NotFound(LedgermindError, LookupError):
     """No such object for this owner (deliberately silent about other owners)."""
 
 
@@ -159,7 +159,7 @@ class ApiKeyNotFound(NotFound):
     pass
 
 
-class StateConflict(MemledgerError):
+class StateConflict(LedgermindError):
     """The command is well-formed but the stream's current state refuses it."""
 
 
@@ -205,7 +205,7 @@ class ConcurrencyExhausted(StateConflict):
     """Optimistic-concurrency retries ran out (a pathological write storm)."""
 
 
-class StoreError(MemledgerError):
+class StoreError(LedgermindError):
     """The database underneath failed or is not what we expect."""
 
 
@@ -240,7 +240,7 @@ class InsufficientPrivilege(StoreError):
     never needs those privileges in ordinary operation."""
 
 
-class OwnerErased(MemledgerError):
+class OwnerErased(LedgermindError):
     """The owner's data key is gone: their content can no longer be read by anyone.
 
     ``key_id`` names the destroyed key (a uuid5 of the owner), so a reader
@@ -251,13 +251,13 @@ class OwnerErased(MemledgerError):
         self.key_id = key_id
 
 
-class AuthenticationFailed(MemledgerError):
+class AuthenticationFailed(LedgermindError):
     """The service's answer to a request whose ``Authorization`` names no
     live key: missing, malformed, unknown or revoked alike (which of these
     it was is no one's business but the key's holder's)."""
 
 
-class ProjectionError(MemledgerError):
+class ProjectionError(LedgermindError):
     pass
 
 
@@ -265,7 +265,7 @@ class ProjectionTimeout(ProjectionError, TimeoutError):
     pass
 
 
-class DistillError(MemledgerError):
+class DistillError(LedgermindError):
     """Distilling one delta failed; nothing was written and the cursor stayed."""
 
 

@@ -5,14 +5,14 @@ chain of checkpoints (channel versions, metadata, a parent) and the pending
 writes of each step. Here each of those is one event on a stream whose id is
 a uuid5 of (owner, thread_id) (``stream_ids.langgraph_thread_id``), and the
 thread's messages are not in it at all: they are ordinary ``message.added``
-events of the memledger session the thread maps onto, so restore, search,
+events of the ledgermind session the thread maps onto, so restore, search,
 distillation and audits see a LangGraph conversation like any other. A
 ``checkpoint.saved`` event names its message-list channels by reference
 (seqs of that session, as a delta against the parent's list), so the history
 costs O(1) per message instead of one copy of the whole list per checkpoint.
 
 Why the state holds only the heads: the checkpoints are read from the stream
-(``memledger.integrations.langgraph`` keeps an incremental index), so loading
+(``ledgermind.integrations.langgraph`` keeps an incremental index), so loading
 the aggregate costs the same at checkpoint 10 and 10,000. The head of each
 namespace is what a put is checked against: a checkpoint whose parent is not
 the head is a lost update in the making (two writers read the same head) and
@@ -32,9 +32,9 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain.errors import CheckpointConflict
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import langgraph_thread_id
+from ledgermind.domain.errors import CheckpointConflict
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import langgraph_thread_id
 
 __all__ = ["FORK_SOURCES", "LangGraphThread"]
 
@@ -44,7 +44,7 @@ FORK_SOURCES = frozenset({"fork", "update"})
 
 
 class LangGraphThread(Aggregate):
-    TOPIC = "memledger:LangGraphThread"
+    TOPIC = "ledgermind:LangGraphThread"
 
     class Event(Aggregate.Event):
         """Every thread event carries its owner, so any reader can scope it."""
@@ -56,7 +56,7 @@ class LangGraphThread(Aggregate):
         TOPIC = "langgraph.thread_created"
         class_version = 1
         thread_id: str
-        session_id: str  # the memledger session holding the thread's messages
+        session_id: str  # the ledgermind session holding the thread's messages
         agent_id: str
 
     @event(Created)

@@ -24,7 +24,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain.owner import Owner
+from ledgermind.domain.owner import Owner
 
 __all__ = [
     "RETRACTED",
@@ -41,12 +41,12 @@ __all__ = [
     "retractions_stream_id",
 ]
 
-_RETRACTIONS = uuid5(NAMESPACE_URL, "memledger/retractions")
+_RETRACTIONS = uuid5(NAMESPACE_URL, "ledgermind/retractions")
 
 
 def retractions_stream_id(owner: Owner) -> UUID:
     """An owner's one stream of message retractions (stable forever, like
-    every id in ``memledger.domain.stream_ids``)."""
+    every id in ``ledgermind.domain.stream_ids``)."""
     return uuid5(_RETRACTIONS, owner.key)
 
 
@@ -259,7 +259,7 @@ class ChainFinding:
 
 @dataclass(frozen=True, slots=True)
 class VerifyReport:
-    """``memledger audit verify``'s answer: intact, or the first finding."""
+    """``ledgermind audit verify``'s answer: intact, or the first finding."""
 
     intact: bool
     streams: int
@@ -287,7 +287,7 @@ class Retractions(Aggregate):
     """One owner's retracted messages. ``retracted`` maps "session:seq" to the
     reason; an un-retraction removes the entry (both stay in the log)."""
 
-    TOPIC = "memledger:Retractions"
+    TOPIC = "ledgermind:Retractions"
 
     class Event(Aggregate.Event):
         app: str

@@ -15,9 +15,9 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain import bitemporal
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import memory_stream_id
+from ledgermind.domain import bitemporal
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import memory_stream_id
 
 __all__ = ["KINDS", "Memory"]
 
@@ -25,7 +25,7 @@ KINDS = frozenset({"fact", "episode", "experience"})
 
 
 class Memory(Aggregate):
-    TOPIC = "memledger:Memory"
+    TOPIC = "ledgermind:Memory"
 
     class Event(Aggregate.Event):
         app: str

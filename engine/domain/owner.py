@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memledger.domain.errors import InvalidOwner
+from ledgermind.domain.errors import InvalidOwner
 
 __all__ = ["Owner", "owns"]
 

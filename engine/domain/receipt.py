@@ -32,14 +32,14 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import command_receipt_id, receipt_id
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import command_receipt_id, receipt_id
 
 __all__ = ["CommandReceipt", "Receipt"]
 
 
 class Receipt(Aggregate):
-    TOPIC = "memledger:Receipt"
+    TOPIC = "ledgermind:Receipt"
 
     class Created(Aggregate.Created):
         TOPIC = "message.receipt"
@@ -69,7 +69,7 @@ class CommandReceipt(Aggregate):
     The key is kept too (sealed like the rest), so an audit can tell which
     request a command answered."""
 
-    TOPIC = "memledger:CommandReceipt"
+    TOPIC = "ledgermind:CommandReceipt"
 
     class Created(Aggregate.Created):
         TOPIC = "command.receipt"

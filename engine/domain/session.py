@@ -12,18 +12,18 @@ from typing import Any
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain.agent import refuse_stale
-from memledger.domain.errors import SessionClosed
+from ledgermind.domain.agent import refuse_stale
+from ledgermind.domain.errors import SessionClosed
 
 __all__ = ["Session"]
 
 
 class Session(Aggregate):
-    TOPIC = "memledger:Session"
+    TOPIC = "ledgermind:Session"
 
     # The epoch of the agent incarnation that fenced this session last (a
     # class default: older snapshots have no such attribute). A write that
-    # carries an older epoch is refused (``memledger.domain.agent``).
+    # carries an older epoch is refused (``ledgermind.domain.agent``).
     incarnation = 0
 
     class Event(Aggregate.Event):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from memledger.domain.owner import Owner
+from ledgermind.domain.owner import Owner
 
 __all__ = [
     "agent_stream_id",
@@ -26,15 +26,15 @@ __all__ = [
     "receipt_id",
 ]
 
-_AGENT = uuid5(NAMESPACE_URL, "memledger/agent")
-_MEMORY = uuid5(NAMESPACE_URL, "memledger/memory")
-_ERASURE = uuid5(NAMESPACE_URL, "memledger/erasure")
-_OWNER_KEY = uuid5(NAMESPACE_URL, "memledger/owner-key")
-_RECEIPT = uuid5(NAMESPACE_URL, "memledger/receipt")
-_DISTILLATION = uuid5(NAMESPACE_URL, "memledger/distillation")
-_COMMAND_RECEIPT = uuid5(NAMESPACE_URL, "memledger/command-receipt")
-_LANGGRAPH_THREAD = uuid5(NAMESPACE_URL, "memledger/langgraph-thread")
-_API_KEY = uuid5(NAMESPACE_URL, "memledger/api-key")
+_AGENT = uuid5(NAMESPACE_URL, "ledgermind/agent")
+_MEMORY = uuid5(NAMESPACE_URL, "ledgermind/memory")
+_ERASURE = uuid5(NAMESPACE_URL, "ledgermind/erasure")
+_OWNER_KEY = uuid5(NAMESPACE_URL, "ledgermind/owner-key")
+_RECEIPT = uuid5(NAMESPACE_URL, "ledgermind/receipt")
+_DISTILLATION = uuid5(NAMESPACE_URL, "ledgermind/distillation")
+_COMMAND_RECEIPT = uuid5(NAMESPACE_URL, "ledgermind/command-receipt")
+_LANGGRAPH_THREAD = uuid5(NAMESPACE_URL, "ledgermind/langgraph-thread")
+_API_KEY = uuid5(NAMESPACE_URL, "ledgermind/api-key")
 
 
 def agent_stream_id(owner: Owner, agent_id: str) -> UUID:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from eventsourcing.domain import Aggregate, event
 
-from memledger.domain.errors import TaskFinished
+from ledgermind.domain.errors import TaskFinished
 
 __all__ = ["Task"]
 
 
 class Task(Aggregate):
-    TOPIC = "memledger:Task"
+    TOPIC = "ledgermind:Task"
 
     class Event(Aggregate.Event):
         app: str

@@ -2,7 +2,7 @@
 
 Why one owner per server: a model chooses tool arguments, and a prompt
 injection can choose them too. The owner is fixed when the server starts
-(``memledger mcp --app A --user U``), so no schema here has a user id and no
+(``ledgermind mcp --app A --user U``), so no schema here has a user id and no
 argument a model can produce reaches another user's memories; another
 owner's memory id answers ``NotFound``, exactly like an id that never existed.
 
@@ -15,7 +15,7 @@ validation, and a deliberate failure comes back as a tool error named by its
 typed class (``InvalidInput: ...``), never a traceback.
 
 Why results are framed: memory text is user data. Search and load return
-the same block ``build_context`` injects (``memledger.retrieval.context``):
+the same block ``build_context`` injects (``ledgermind.retrieval.context``):
 a header saying it is data, one JSON line per item with everything that
 could end the block or start a line escaped, instruction-like text flagged.
 """
@@ -29,9 +29,9 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
-from memledger.api import OwnerMemory
-from memledger.domain.errors import MemledgerError, NotFound
-from memledger.retrieval.context import frame, render_fields, render_item
+from ledgermind.api import OwnerMemory
+from ledgermind.domain.errors import LedgermindError, NotFound
+from ledgermind.retrieval.context import frame, render_fields, render_item
 
 __all__ = ["TOOL_NAMES", "build_server"]
 
@@ -44,15 +44,15 @@ _T = TypeVar("_T")
 
 
 def _typed_errors(call: Callable[[], _T]) -> _T:
-    """Runs a library call; a ``MemledgerError`` becomes a tool error that
+    """Runs a library call; a ``LedgermindError`` becomes a tool error that
     names its class, the one thing a calling model can act on."""
     try:
         return call()
-    except MemledgerError as e:
+    except LedgermindError as e:
         raise ToolError(f"{type(e).__name__}: {e}") from e
 
 
-def build_server(owner_memory: OwnerMemory, *, read_only: bool = False, name: str = "memledger") -> MCPServer[Any]:
+def build_server(owner_memory: OwnerMemory, *, read_only: bool = False, name: str = "ledgermind") -> MCPServer[Any]:
     """An MCP server with the memory tools of ``owner_memory``'s owner.
 
     ``read_only`` leaves out the three tools that write (add, update, delete),

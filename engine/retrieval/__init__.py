@@ -4,11 +4,11 @@ The index itself is a projection (``projections.search_index``); this
 package reads it through the projections read side and never writes it.
 """
 
-from memledger.analysis.embedders import Embedder, HashingEmbedder, default_embedder
-from memledger.retrieval.context import estimate_tokens
-from memledger.retrieval.records import SearchResult
-from memledger.retrieval.service import Retrieval
-from memledger.retrieval.tools import Tool
+from ledgermind.analysis.embedders import Embedder, HashingEmbedder, default_embedder
+from ledgermind.retrieval.context import estimate_tokens
+from ledgermind.retrieval.records import SearchResult
+from ledgermind.retrieval.service import Retrieval
+from ledgermind.retrieval.tools import Tool
 
 __all__ = [
     "Embedder",

@@ -55,18 +55,18 @@ from concurrent.futures import TimeoutError as FutureTimeout
 
 import orjson
 
-from memledger.domain.errors import InvalidInput, MemledgerError
-from memledger.domain.owner import Owner
-from memledger.retrieval.records import SearchResult
-from memledger.retrieval.search import Searcher
-from memledger.storage.driver_errors import driver_errors
+from ledgermind.domain.errors import InvalidInput, LedgermindError
+from ledgermind.domain.owner import Owner
+from ledgermind.retrieval.records import SearchResult
+from ledgermind.retrieval.search import Searcher
+from ledgermind.storage.driver_errors import driver_errors
 
 __all__ = [
     "BLOCK_CLOSE", "BLOCK_OPEN", "HEADER", "ContextBuilder", "estimate_tokens", "frame", "render_fields",
     "render_item",
 ]
 
-_log = logging.getLogger("memledger.context")
+_log = logging.getLogger("ledgermind.context")
 
 BLOCK_OPEN = "<memory-context>"
 BLOCK_CLOSE = "</memory-context>"
@@ -236,7 +236,7 @@ class ContextBuilder:
         except FutureTimeout:
             future.cancel()
             return ""
-        except MemledgerError as e:
+        except LedgermindError as e:
             # A failing read side injects nothing: an agent's turn must not
             # fail because its memory is down. Said in the log, not hidden.
             _log.warning("build_context injected nothing: %s: %s", type(e).__name__, e)
@@ -250,11 +250,11 @@ class ContextBuilder:
     ) -> list[SearchResult]:
         try:
             self.searcher.catch_up(self.position(), timeout=max(deadline - time.monotonic(), 0.0))
-        except MemledgerError:
+        except LedgermindError:
             pass  # a lagging index still answers with what it has
         try:
             probe = self.searcher.recent(owner, max_items + 1, include_messages)
-        except MemledgerError:
+        except LedgermindError:
             return []  # the probe failed: inject nothing, never fail the caller
         if not probe:
             return []
@@ -274,7 +274,7 @@ class ContextBuilder:
             return self.searcher.search(
                 owner, query[:4000], k=k, include_messages=include_messages
             )
-        except MemledgerError:
+        except LedgermindError:
             return []  # fall back to the most recent items
 
 

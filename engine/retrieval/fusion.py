@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
-from memledger.analysis.text import tokens
+from ledgermind.analysis.text import tokens
 
 __all__ = ["DUPLICATE_JACCARD", "RRF_K", "belief_weight", "drop_near_duplicates", "rrf"]
 

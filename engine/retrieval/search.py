@@ -29,19 +29,19 @@ from typing import Any, Protocol
 import numpy as np
 from sqlalchemy.engine import Connection, Engine
 
-from memledger.analysis.text import query_terms
-from memledger.domain.errors import InvalidInput, InvalidTimestamp
-from memledger.domain.memory import KINDS
-from memledger.domain.owner import Owner
-from memledger.projections.search_store.base import Filter, IndexStore, sql_errors
-from memledger.projections.search_store.records import (
+from ledgermind.analysis.text import query_terms
+from ledgermind.domain.errors import InvalidInput, InvalidTimestamp
+from ledgermind.domain.memory import KINDS
+from ledgermind.domain.owner import Owner
+from ledgermind.projections.search_store.base import Filter, IndexStore, sql_errors
+from ledgermind.projections.search_store.records import (
     IndexRow,
     TimePoint,
     from_epoch,
     to_epoch,
 )
-from memledger.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
-from memledger.retrieval.records import SearchResult
+from ledgermind.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
+from ledgermind.retrieval.records import SearchResult
 
 __all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
 

@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
-from memledger.domain.owner import Owner
-from memledger.retrieval.context import ContextBuilder
-from memledger.retrieval.records import SearchResult
-from memledger.retrieval.search import IndexAccess, Searcher
-from memledger.retrieval.tools import Tool, memory_tools
+from ledgermind.domain.owner import Owner
+from ledgermind.retrieval.context import ContextBuilder
+from ledgermind.retrieval.records import SearchResult
+from ledgermind.retrieval.search import IndexAccess, Searcher
+from ledgermind.retrieval.tools import Tool, memory_tools
 
 __all__ = ["Retrieval"]
 
@@ -26,7 +26,7 @@ class Retrieval:
     ) -> None:
         self.searcher = Searcher(access, wait_timeout)
         self.position = position
-        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memledger-context")
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ledgermind-context")
         self.context = ContextBuilder(self.searcher, self._pool, position)
 
     def search(

@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from memledger.domain.errors import InvalidInput
-from memledger.domain.memory import KINDS
-from memledger.domain.owner import Owner
-from memledger.retrieval.search import Searcher
+from ledgermind.domain.errors import InvalidInput
+from ledgermind.domain.memory import KINDS
+from ledgermind.domain.owner import Owner
+from ledgermind.retrieval.search import Searcher
 
 __all__ = ["Tool", "memory_tools"]
 

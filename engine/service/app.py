@@ -1,9 +1,9 @@
 """The HTTP API: ``create_app(engine, keyring, settings)``, an ASGI app on FastAPI.
 
-One module per group of routes under ``memledger.service.routes``; each
+One module per group of routes under ``ledgermind.service.routes``; each
 owns an ``APIRouter`` that carries its own paths, and ``ROUTERS`` below is
 the one list this app includes. Adding a group is one import and one line
-there; every route authenticates and scopes through ``memledger.service.deps``.
+there; every route authenticates and scopes through ``ledgermind.service.deps``.
 
 Lifecycle. The app owns the engine it serves: its lifespan starts the read
 side (search and readiness need the projection runner) and closes the
@@ -15,9 +15,9 @@ connections). The event feeds are endless by design, so the lifespan chains
 a flag onto uvicorn's SIGTERM/SIGINT handler: the feeds see it, end, and let
 the shutdown proceed instead of holding it until the grace period.
 
-``app_from_env`` is the factory ``memledger serve --workers N`` hands to
+``app_from_env`` is the factory ``ledgermind serve --workers N`` hands to
 uvicorn by import string: each worker process opens its own engine from the
-same ``MEMLEDGER_*`` settings.
+same ``LEDGERMIND_*`` settings.
 """
 
 from __future__ import annotations
@@ -33,13 +33,13 @@ import anyio
 from fastapi import APIRouter, FastAPI
 from starlette.exceptions import HTTPException
 
-from memledger.api import MemoryEngine
-from memledger.service import errors, ui
-from memledger.service.deps import Service
-from memledger.service.keys import KeyIndex, KeyRing
-from memledger.service.metrics import Metrics
-from memledger.service.routes import agents, conversation, events, health, lineage, memories, search, tasks, users
-from memledger.service.settings import ServiceSettings
+from ledgermind.api import MemoryEngine
+from ledgermind.service import errors, ui
+from ledgermind.service.deps import Service
+from ledgermind.service.keys import KeyIndex, KeyRing
+from ledgermind.service.metrics import Metrics
+from ledgermind.service.routes import agents, conversation, events, health, lineage, memories, search, tasks, users
+from ledgermind.service.settings import ServiceSettings
 
 __all__ = ["ROUTERS", "app_from_env", "create_app"]
 
@@ -83,7 +83,7 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
             await anyio.to_thread.run_sync(engine.close)
 
     app = FastAPI(
-        title="memledger",
+        title="ledgermind",
         summary="Event-sourced memory for LLM agents, over HTTP",
         version="1",
         lifespan=lifespan,
@@ -99,7 +99,7 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
 
 
 def app_from_env() -> FastAPI:
-    """``create_app`` from ``MEMLEDGER_*`` alone (the uvicorn factory for workers)."""
+    """``create_app`` from ``LEDGERMIND_*`` alone (the uvicorn factory for workers)."""
     engine = MemoryEngine.open()
     return create_app(engine, KeyRing(engine), ServiceSettings.from_env())
 
@@ -167,7 +167,7 @@ class _BodyLimit:
         await self.app(scope, limited, send)
 
     def _detail(self) -> str:
-        return f"the request body is over {self.limit} bytes (MEMLEDGER_MAX_BODY_BYTES)"
+        return f"the request body is over {self.limit} bytes (LEDGERMIND_MAX_BODY_BYTES)"
 
 
 class _Measure:

@@ -17,12 +17,12 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 from starlette.concurrency import run_in_threadpool
 
-from memledger.api import MemoryEngine, OwnerMemory
-from memledger.domain.errors import AuthenticationFailed
-from memledger.domain.owner import Owner
-from memledger.service.keys import ApiKey, KeyIndex, KeyRing
-from memledger.service.metrics import Metrics
-from memledger.service.settings import ServiceSettings
+from ledgermind.api import MemoryEngine, OwnerMemory
+from ledgermind.domain.errors import AuthenticationFailed
+from ledgermind.domain.owner import Owner
+from ledgermind.service.keys import ApiKey, KeyIndex, KeyRing
+from ledgermind.service.metrics import Metrics
+from ledgermind.service.settings import ServiceSettings
 
 __all__ = ["Authenticated", "IdempotencyHeader", "IncarnationHeader", "Owned", "Service", "authenticate", "owner_memory", "service_of"]
 
@@ -54,7 +54,7 @@ async def authenticate(request: Request) -> ApiKey:
     scheme, _, secret = request.headers.get("authorization", "").partition(" ")
     secret = secret.strip()
     if scheme.lower() != "bearer" or not secret:
-        raise AuthenticationFailed("send 'Authorization: Bearer <secret>' with an API key (memledger keys create)")
+        raise AuthenticationFailed("send 'Authorization: Bearer <secret>' with an API key (ledgermind keys create)")
     svc = service_of(request)
     found = svc.keys.check(secret)
     if found is KeyIndex.UNKNOWN:
@@ -82,11 +82,11 @@ IdempotencyHeader = Annotated[
     Header(alias="Idempotency-Key", description="a retry with the same key returns the first answer and writes nothing"),
 ]
 
-# The agent incarnation a write is made for (``memledger supervise`` gives it
-# to the agent as MEMLEDGER_INCARNATION): an older one than the agent's
+# The agent incarnation a write is made for (``ledgermind supervise`` gives it
+# to the agent as LEDGERMIND_INCARNATION): an older one than the agent's
 # current incarnation is refused with 409 (``StaleIncarnation``), nothing written.
 IncarnationHeader = Annotated[
     int | None,
-    Header(alias="Memledger-Incarnation", ge=1,
+    Header(alias="Ledgermind-Incarnation", ge=1,
            description="the agent incarnation this write is made for; a replaced one gets 409"),
 ]

@@ -23,12 +23,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from memledger.domain.errors import (
+from ledgermind.domain.errors import (
     AuthenticationFailed,
     ContentTooLarge,
     DistillError,
     InvalidInput,
-    MemledgerError,
+    LedgermindError,
     NotFound,
     OwnerErased,
     ProjectionError,
@@ -39,11 +39,11 @@ from memledger.domain.errors import (
 
 __all__ = ["STATUS", "install", "problem", "status_of"]
 
-_log = logging.getLogger("memledger.service")
+_log = logging.getLogger("ledgermind.service")
 
 PROBLEM = "application/problem+json"
 
-STATUS: dict[type[MemledgerError], int] = {
+STATUS: dict[type[LedgermindError], int] = {
     InvalidInput: 400,
     ContentTooLarge: 413,
     AuthenticationFailed: 401,
@@ -54,13 +54,13 @@ STATUS: dict[type[MemledgerError], int] = {
     StoreError: 500,
     ProjectionError: 503,  # the read side is behind or down; writes still work
     DistillError: 500,
-    MemledgerError: 500,
+    LedgermindError: 500,
 }
 
 _HTTP_TITLES = {404: "NotFound", 405: "MethodNotAllowed", 413: "ContentTooLarge", 415: "UnsupportedMediaType"}
 
 
-def status_of(error: MemledgerError) -> int:
+def status_of(error: LedgermindError) -> int:
     for cls in type(error).__mro__:
         if cls in STATUS:
             return STATUS[cls]
@@ -75,8 +75,8 @@ def problem(status: int, title: str, detail: str, headers: dict[str, str] | None
 def install(app: FastAPI) -> None:
     """Registers the handlers that turn every failure into a problem document."""
 
-    async def memledger_error(_: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, MemledgerError)
+    async def ledgermind_error(_: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, LedgermindError)
         status = status_of(exc)
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
         return problem(status, type(exc).__name__, str(exc), headers)
@@ -94,7 +94,7 @@ def install(app: FastAPI) -> None:
         _log.error("unexpected error answering a request", exc_info=exc)
         return problem(500, "InternalError", "an unexpected error; the server's log has its details")
 
-    app.add_exception_handler(MemledgerError, memledger_error)
+    app.add_exception_handler(LedgermindError, ledgermind_error)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(Exception, unexpected)

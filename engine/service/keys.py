@@ -2,7 +2,7 @@
 
 A key fixes one app; the user is in each request's path. The secret is
 printed once, at creation, and never stored: the log holds its SHA-256 in
-an ``apikey.created`` event (``memledger.domain.api_key``), and revocation is
+an ``apikey.created`` event (``ledgermind.domain.api_key``), and revocation is
 an ``apikey.revoked`` event, so who could act for an app, and until when, is
 in the same audit trail as the data.
 
@@ -16,7 +16,7 @@ only add its cost to every request.
 ``KeyRing.verify`` reads the key's stream on every call, so a revocation
 counts at once, everywhere. The HTTP service checks keys against
 ``KeyIndex``, the same events held in memory and refreshed from the log every
-``MEMLEDGER_KEY_REFRESH_S`` (0.25 s): a revocation made by another process
+``LEDGERMIND_KEY_REFRESH_S`` (0.25 s): a revocation made by another process
 refuses requests within that interval, and a request costs no database read.
 """
 
@@ -32,24 +32,24 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
-from memledger.api import MemoryEngine
-from memledger.domain.api_key import KEYRING_OWNER, ApiKeyRecord
-from memledger.domain.errors import ApiKeyNotFound, InvalidInput, InvalidOwner, MemledgerError
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import api_key_stream_id
-from memledger.storage.follower import Envelope, Follower
-from memledger.write.validation import check_name
-from memledger.write.writer import UnitOfWork
+from ledgermind.api import MemoryEngine
+from ledgermind.domain.api_key import KEYRING_OWNER, ApiKeyRecord
+from ledgermind.domain.errors import ApiKeyNotFound, InvalidInput, InvalidOwner, LedgermindError
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import api_key_stream_id
+from ledgermind.storage.follower import Envelope, Follower
+from ledgermind.write.validation import check_name
+from ledgermind.write.writer import UnitOfWork
 
 __all__ = ["ApiKey", "KeyIndex", "KeyRing"]
 
-_log = logging.getLogger("memledger.service")
+_log = logging.getLogger("ledgermind.service")
 
 _SECRET = re.compile(r"mlk_([0-9a-f]{16})_[A-Za-z0-9_-]{43}")
 _TOPICS = ("apikey.created", "apikey.revoked")
 # Compared against when the secret names no key, so an unknown key id costs
 # the same comparison as a known one.
-_NO_HASH = hashlib.sha256(b"memledger: no such key").hexdigest()
+_NO_HASH = hashlib.sha256(b"ledgermind: no such key").hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ class KeyRing:
         is shown here once: only its hash is stored."""
         Owner(app, KEYRING_OWNER.user_id)  # the same rules as any owner's app
         if app == KEYRING_OWNER.app:
-            raise InvalidOwner(f"app {app!r} is reserved for memledger's own records")
+            raise InvalidOwner(f"app {app!r} is reserved for ledgermind's own records")
         label = check_name(label, "label", self._eng.config.limits) if label else ""
         key_id = secrets.token_hex(8)
         secret = f"mlk_{key_id}_{secrets.token_urlsafe(32)}"
@@ -146,7 +146,7 @@ class KeyRing:
         return out
 
     def count(self) -> int:
-        """Live keys (the metric ``memledger_api_keys``)."""
+        """Live keys (the metric ``ledgermind_api_keys``)."""
         return sum(1 for key in self.list() if not key.revoked)
 
 
@@ -162,7 +162,7 @@ class KeyIndex:
     the rest of the request together (benchmarks/service_bench.py). The
     index is filled from the log's ``apikey.*`` events by a follower that
     runs every ``refresh_s`` seconds in a thread, so keys created or revoked
-    by another process (``memledger keys``) count here within that interval.
+    by another process (``ledgermind keys``) count here within that interval.
 
     ``check`` answers a key id it has seen with a constant-time hash
     comparison (the key, or None when the secret is wrong or the key revoked);
@@ -201,7 +201,7 @@ class KeyIndex:
 
     def start(self) -> None:
         self.refresh()
-        self._thread = threading.Thread(target=self._run, name="memledger-key-index", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="ledgermind-key-index", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
@@ -213,7 +213,7 @@ class KeyIndex:
         while not self._stop.wait(self._refresh_s):
             try:
                 self.refresh()
-            except MemledgerError as e:  # the database is away: keep what we know, try again
+            except LedgermindError as e:  # the database is away: keep what we know, try again
                 _log.warning("API key index not refreshed: %s", e)
 
     def _fold(self, env: Envelope) -> None:

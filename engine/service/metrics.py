@@ -24,21 +24,21 @@ class Metrics:
     def __init__(self, lag: Callable[[], float], keys: Callable[[], float]) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         self.requests = Counter(
-            "memledger_http_requests", "HTTP requests answered", ["method", "route", "status"],
+            "ledgermind_http_requests", "HTTP requests answered", ["method", "route", "status"],
             registry=self.registry,
         )
         self.latency = Histogram(
-            "memledger_http_request_seconds", "HTTP request latency", ["method", "route"],
+            "ledgermind_http_request_seconds", "HTTP request latency", ["method", "route"],
             buckets=_BUCKETS, registry=self.registry,
         )
         self.append = Histogram(
-            "memledger_append_seconds", "engine time of one message append request (validated and durable)",
+            "ledgermind_append_seconds", "engine time of one message append request (validated and durable)",
             buckets=_BUCKETS, registry=self.registry,
         )
-        lag_gauge = Gauge("memledger_projection_lag", "events the slowest projection is behind the log",
+        lag_gauge = Gauge("ledgermind_projection_lag", "events the slowest projection is behind the log",
                           registry=self.registry)
         lag_gauge.set_function(lag)
-        keys_gauge = Gauge("memledger_api_keys", "live (unrevoked) API keys", registry=self.registry)
+        keys_gauge = Gauge("ledgermind_api_keys", "live (unrevoked) API keys", registry=self.registry)
         keys_gauge.set_function(keys)
 
     def observe(self, method: str, route: str, status: int, seconds: float) -> None:

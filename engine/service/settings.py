@@ -1,4 +1,4 @@
-"""The service's own settings, read from ``MEMLEDGER_*`` once, like the engine's.
+"""The service's own settings, read from ``LEDGERMIND_*`` once, like the engine's.
 
 Why apart from ``EngineConfig``: these bound an HTTP process (request
 bodies, readiness, the event feed's pace), not the engine, and the library
@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from memledger.domain.config import positive_float, positive_int
+from ledgermind.domain.config import positive_float, positive_int
 
 __all__ = ["ServiceSettings"]
 
@@ -20,21 +20,21 @@ __all__ = ["ServiceSettings"]
 class ServiceSettings:
     # Request bodies over this get 413 before they are parsed: room for the
     # largest batch the engine accepts (8 MiB of content) plus JSON's overhead.
-    # MEMLEDGER_MAX_BODY_BYTES.
+    # LEDGERMIND_MAX_BODY_BYTES.
     max_body_bytes: int = 16 << 20
     # /readyz answers 503 while a projection is more events behind the log's
-    # head than this (search would serve stale answers). MEMLEDGER_READY_MAX_LAG.
+    # head than this (search would serve stale answers). LEDGERMIND_READY_MAX_LAG.
     ready_max_lag: int = 1000
     # How often an idle event feed looks for new events, and how often it
     # sends a comment line so proxies keep the connection open.
-    # MEMLEDGER_FEED_POLL_S, MEMLEDGER_FEED_HEARTBEAT_S.
+    # LEDGERMIND_FEED_POLL_S, LEDGERMIND_FEED_HEARTBEAT_S.
     feed_poll_s: float = 0.1
     feed_heartbeat_s: float = 15.0
     # How often the service reads new and revoked API keys from the log (a
-    # key revoked by another process is refused within this). MEMLEDGER_KEY_REFRESH_S.
+    # key revoked by another process is refused within this). LEDGERMIND_KEY_REFRESH_S.
     key_refresh_s: float = 0.25
     # How long a SIGTERM waits for requests in flight before it cuts them.
-    # MEMLEDGER_SHUTDOWN_GRACE_S.
+    # LEDGERMIND_SHUTDOWN_GRACE_S.
     shutdown_grace_s: float = 30.0
 
     @classmethod
@@ -42,11 +42,11 @@ class ServiceSettings:
         env = os.environ if environ is None else environ
         values: dict[str, float | int] = {}
         for name in ("max_body_bytes", "ready_max_lag"):
-            raw = env.get("MEMLEDGER_" + name.upper())
+            raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_int(name, raw)
         for name in ("feed_poll_s", "feed_heartbeat_s", "key_refresh_s", "shutdown_grace_s"):
-            raw = env.get("MEMLEDGER_" + name.upper())
+            raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_float(name, raw)
         return cls(**values)  # type: ignore[arg-type]

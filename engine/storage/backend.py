@@ -15,7 +15,7 @@ pool checkout wait; ``POSTGRES_LOCK_TIMEOUT``;
 and SQLite connections a busy timeout of ``lock`` seconds. Server-side
 timers cannot fire in a server that is stopped outright (SIGSTOP, a frozen
 VM): that case is bounded by the caller's wait on the writer thread
-(``EngineConfig.commit_timeout_s``, ``memledger.write.port``).
+(``EngineConfig.commit_timeout_s``, ``ledgermind.write.port``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
-from memledger.domain.errors import InvalidInput, UnsupportedBackend
+from ledgermind.domain.errors import InvalidInput, UnsupportedBackend
 
 __all__ = ["SQLITE_BUSY_MS", "Backend", "Timeouts", "parse_db_url", "prepare_sqlite_connection", "require_store"]
 
@@ -255,7 +255,7 @@ def _check_port(port: str) -> str:
 
 
 def require_store(backend: Backend) -> None:
-    """Raises ``StoreNotFound`` unless ``backend`` already holds a memledger
+    """Raises ``StoreNotFound`` unless ``backend`` already holds a ledgermind
     event store; creates nothing (``MemoryEngine.open(db, create=False)``).
 
     Why: opening creates the file and the tables, which is right for a writer
@@ -263,15 +263,15 @@ def require_store(backend: Backend) -> None:
     empty database behind and then answer "not found" about its contents. A
     SQLite path is checked on the file system first (no connection, so no
     file); then, on either backend, the event table must exist."""
-    from memledger.domain.errors import StoreNotFound
+    from ledgermind.domain.errors import StoreNotFound
 
     if backend.kind == "sqlite":
         assert backend.path is not None
         if not os.path.isfile(backend.path) or os.path.getsize(backend.path) == 0:
-            raise StoreNotFound(f"no memledger database at {backend.path}")
+            raise StoreNotFound(f"no ledgermind database at {backend.path}")
     import sqlalchemy as sa
 
-    from memledger.storage.driver_errors import driver_errors
+    from ledgermind.storage.driver_errors import driver_errors
 
     engine = sa.create_engine(backend.sqlalchemy_url, poolclass=sa.pool.NullPool)
     try:
@@ -280,12 +280,12 @@ def require_store(backend: Backend) -> None:
     finally:
         engine.dispose()
     if not found:
-        raise StoreNotFound(f"{backend.display} holds no memledger event store")
+        raise StoreNotFound(f"{backend.display} holds no ledgermind event store")
 
 
-# eventsourcing's table for the event log (memledger.storage.store): its SQLite
+# eventsourcing's table for the event log (ledgermind.storage.store): its SQLite
 # recorder keeps the default name, its PostgreSQL one prefixes the application's.
-_EVENT_TABLES = {"sqlite": "stored_events", "postgresql": "memledger_events"}
+_EVENT_TABLES = {"sqlite": "stored_events", "postgresql": "ledgermind_events"}
 
 
 def prepare_sqlite_connection(

@@ -49,9 +49,9 @@ from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresProcessRecorder
 from eventsourcing.sqlite import SQLiteProcessRecorder
 
-from memledger.domain.lineage import ChainFinding, VerifyReport
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import owner_key_id
+from ledgermind.domain.lineage import ChainFinding, VerifyReport
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import owner_key_id
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -390,7 +390,7 @@ def verify(log: Any, owners: Sequence[Owner] = ()) -> VerifyReport:
     log: an owner-scoped answer says nothing about other owners' streams,
     not even through a checkpoint that no longer matches. Every finding is
     reported; the first (lowest position) is ``finding``."""
-    from memledger.domain.errors import MemledgerError
+    from ledgermind.domain.errors import LedgermindError
 
     recorder = log.recorder
     events, links, checkpoints = _rows(recorder)
@@ -404,7 +404,7 @@ def verify(log: Any, owners: Sequence[Owner] = ()) -> VerifyReport:
         nonlocal streams, counted, chained, unchained
         if not rows:
             return
-        if wanted is not None and not _owned_by(log, rows[0], wanted, MemledgerError):
+        if wanted is not None and not _owned_by(log, rows[0], wanted, LedgermindError):
             for r in rows:
                 seen_links.add((r.stream_id, r.version))
             _tail(rows[0].stream_id, rows[-1].version)

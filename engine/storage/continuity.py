@@ -30,11 +30,11 @@ from typing import Any
 
 __all__ = ["BEHIND_MARKER", "install_version_guard", "is_store_behind"]
 
-log = logging.getLogger("memledger.storage")
+log = logging.getLogger("ledgermind.storage")
 
-BEHIND_MARKER = "memledger: the store is behind the writer"
-_FUNCTION = "memledger_version_guard"
-_TRIGGER = "memledger_version_guard"
+BEHIND_MARKER = "ledgermind: the store is behind the writer"
+_FUNCTION = "ledgermind_version_guard"
+_TRIGGER = "ledgermind_version_guard"
 _LOCK_KEY = 0x6D6C_7667  # "mlvg": serialises concurrent installers (CREATE OR REPLACE races)
 
 

@@ -1,6 +1,6 @@
-"""The one map from driver and persistence errors to memledger's typed errors.
+"""The one map from driver and persistence errors to ledgermind's typed errors.
 
-Why one module: memledger talks to its databases through three layers that
+Why one module: ledgermind talks to its databases through three layers that
 each raise their own exceptions. ``eventsourcing`` wraps the driver in
 ``eventsourcing.persistence.*Error`` (the driver error is the ``__cause__``),
 SQLAlchemy wraps it in ``sqlalchemy.exc.*`` (the driver error is ``.orig``),
@@ -17,7 +17,7 @@ result code (``sqlite_errorcode & 0xFF``, Python 3.11+) and PostgreSQL's
 SQLSTATE (``psycopg``'s ``.sqlstate``).
 
 =====================================================  ===================
-driver / persistence error                             memledger error
+driver / persistence error                             ledgermind error
 =====================================================  ===================
 eventsourcing ``ConnectionPoolClosedError``,           ``StoreUnavailable``
 ``psycopg_pool.PoolClosed``                            ("the engine is closed")
@@ -48,7 +48,7 @@ out-of-range values, ...)
 any other eventsourcing ``PersistenceError``, any      ``StoreError``
 other ``sqlalchemy.exc.SQLAlchemyError``,
 ``sqlite3.Error``, ``psycopg.Error``
-anything else (``MemledgerError``s included)           ``None``: not ours to map
+anything else (``LedgermindError``s included)           ``None``: not ours to map
 =====================================================  ===================
 
 Text is a last resort, used only where no error in the chain carries a code
@@ -81,9 +81,9 @@ from contextlib import contextmanager
 import sqlalchemy.exc as sa_exc
 from eventsourcing import persistence as es
 
-from memledger.domain.errors import (
+from ledgermind.domain.errors import (
     CorruptStore,
-    MemledgerError,
+    LedgermindError,
     ReadOnlyStore,
     StoreError,
     StoreUnavailable,
@@ -258,18 +258,18 @@ def _detail(exc: BaseException) -> str:
     return str(exc).strip() or type(exc).__name__
 
 
-def translate(exc: BaseException, context: str = "") -> MemledgerError | None:
+def translate(exc: BaseException, context: str = "") -> LedgermindError | None:
     """The typed error for a driver or persistence error (see the module's
     table); ``None`` for anything that is not one (including every
-    ``MemledgerError``), which the caller lets propagate unchanged."""
-    if isinstance(exc, MemledgerError) or not _is_driver_error(exc):
+    ``LedgermindError``), which the caller lets propagate unchanged."""
+    if isinstance(exc, LedgermindError) or not _is_driver_error(exc):
         return None
     prefix = f"{context}: " if context else ""
     if isinstance(exc, es.ConnectionPoolClosedError) or (_is_pool(exc) and type(exc).__name__ == "PoolClosed"):
         return StoreUnavailable(f"{prefix}the engine is closed")
     detail = _detail(exc)
     if _is_corrupt(exc):
-        return CorruptStore(f"{prefix}not a memledger database: {detail}")
+        return CorruptStore(f"{prefix}not a ledgermind database: {detail}")
     if sqlite_code(exc) == SQLITE_READONLY or sqlstate(exc) == _PG_READ_ONLY:
         return ReadOnlyStore(f"{prefix}the database refuses writes: {detail}")
     if is_unreachable(exc):

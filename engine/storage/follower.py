@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memledger.domain.errors import OwnerErased
-from memledger.storage.store import EventLog, translate_errors
+from ledgermind.domain.errors import OwnerErased
+from ledgermind.storage.store import EventLog, translate_errors
 
 __all__ = ["Envelope", "Follower", "Page"]
 

@@ -54,14 +54,14 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
-from memledger.domain.errors import OwnerErased, StoreUnavailable
-from memledger.domain.owner import Owner
-from memledger.storage.backend import Backend, prepare_sqlite_connection
-from memledger.storage.driver_errors import driver_errors, is_schema_race, translate
+from ledgermind.domain.errors import OwnerErased, StoreUnavailable
+from ledgermind.domain.owner import Owner
+from ledgermind.storage.backend import Backend, prepare_sqlite_connection
+from ledgermind.storage.driver_errors import driver_errors, is_schema_race, translate
 
 __all__ = ["KEY_TABLE", "OWNER_DIGEST_KEY_ID", "KeyStore", "SqlKeyStore", "owner_digest", "sql_engine"]
 
-KEY_TABLE = "memledger_owner_keys"
+KEY_TABLE = "ledgermind_owner_keys"
 KEY_BYTES = 32
 KEY_CACHE_MAX = 100_000  # live keys and tombstones each (~200 bytes an entry: ~20 MB per map)
 
@@ -99,7 +99,7 @@ class KeyStore(Protocol):
 
 # The database's secret for ``owner_digest``: one more row of the key table,
 # created once (by the first erasure) like any data key, never destroyed.
-OWNER_DIGEST_KEY_ID = uuid5(NAMESPACE_URL, "memledger/owner-digest-secret")
+OWNER_DIGEST_KEY_ID = uuid5(NAMESPACE_URL, "ledgermind/owner-digest-secret")
 
 
 def owner_digest(keys: KeyStore, owner: Owner) -> str:

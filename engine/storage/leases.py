@@ -29,15 +29,15 @@ from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, case,
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 
-from memledger.domain.errors import StaleIncarnation
-from memledger.domain.owner import Owner
-from memledger.storage.backend import Backend
-from memledger.storage.driver_errors import driver_errors, is_schema_race, translate
-from memledger.storage.keystore import sql_engine
+from ledgermind.domain.errors import StaleIncarnation
+from ledgermind.domain.owner import Owner
+from ledgermind.storage.backend import Backend
+from ledgermind.storage.driver_errors import driver_errors, is_schema_race, translate
+from ledgermind.storage.keystore import sql_engine
 
 __all__ = ["LEASE_TABLE", "Lease", "LeaseTable"]
 
-LEASE_TABLE = "memledger_agent_leases"
+LEASE_TABLE = "ledgermind_agent_leases"
 
 _metadata = MetaData()
 _leases = Table(

@@ -35,7 +35,7 @@ _WBITS = -15  # raw deflate: no zlib header or checksum (the seal authenticates)
 # message, so the faster read wins. Readers handle either (it is per block).
 
 # Most frequent last (deflate finds nearer matches cheaper). Field names of
-# every memledger event, JSON literals, and the transcoder's tags.
+# every ledgermind event, JSON literals, and the transcoder's tags.
 ZDICT_V1 = (
     b'"memory.distilled","memory.invalidated","statement","subject","attribute",'
     b'"confidence":,"valid_from","valid_to","source_key","method","reason","kind":"fact",'
@@ -43,7 +43,7 @@ ZDICT_V1 = (
     b'"agent.checkpointed","agent.session_opened","checkpoints","agent_id":"agent-",'
     b'"session.created","session.closed","open_tasks":[],"closed":false,"session_id":"'
     b'{"__uuid__":"'
-    b'"originator_topic":"memledger:","originator_version":1,"id":'
+    b'"originator_topic":"ledgermind:","originator_version":1,"id":'
     b'"role":"system","role":"tool","role":"assistant",'
     b'"tool_calls":"[{\\"id\\":\\"call_\\",\\"type\\":\\"function\\",\\"function\\":{\\"name\\":\\"'
     b'\\",\\"arguments\\":\\"{\\\\\\"'

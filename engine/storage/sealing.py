@@ -49,11 +49,11 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.utils import get_topic, resolve_topic
 
-from memledger.domain.errors import CorruptStore, OwnerErased
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import owner_key_id
-from memledger.storage.keystore import KeyStore
-from memledger.storage.packing import pack, unpack
+from ledgermind.domain.errors import CorruptStore, OwnerErased
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import owner_key_id
+from ledgermind.storage.keystore import KeyStore
+from ledgermind.storage.packing import pack, unpack
 
 __all__ = ["FORMAT_V1", "SealingMapper", "is_sealed", "sealed_key_id"]
 
@@ -149,7 +149,7 @@ class SealingMapper(Mapper[UUID]):
             raise CorruptStore(
                 f"cannot decode event {stored_event.originator_id} "
                 f"v{stored_event.originator_version} ({stored_event.topic}): {e} "
-                "(encrypted with a MEMLEDGER_CIPHER_KEY this engine was not given?)"
+                "(encrypted with a LEDGERMIND_CIPHER_KEY this engine was not given?)"
             ) from None
         return _build(cls, stored_event, event_state)
 
@@ -221,7 +221,7 @@ class SealingMapper(Mapper[UUID]):
         except ValueError:
             raise CorruptStore(
                 f"event {originator_id} v{version} does not "
-                "decrypt with the configured MEMLEDGER_CIPHER_KEY (wrong key, or not encrypted)"
+                "decrypt with the configured LEDGERMIND_CIPHER_KEY (wrong key, or not encrypted)"
             ) from None
 
     def forget(self, key_id: UUID) -> None:

@@ -1,13 +1,13 @@
 """Loading aggregates and snapshotting them, without the library's extra work.
 
-Two costs of ``eventsourcing`` 9.5.6 sat on memledger's hot paths:
+Two costs of ``eventsourcing`` 9.5.6 sat on ledgermind's hot paths:
 
 - ``project_aggregate`` asserts ``isinstance(event, CanMutateProtocol)`` for
   every event it replays. That is a runtime-checkable Protocol check (~10 us
   in CPython 3.11), a third of loading a session from its snapshot plus up to
   ``snapshot_interval`` events, which restore and every cache miss pay.
   ``project_events`` applies the same mutators without the check; every
-  memledger event is an ``Aggregate.Event`` and can mutate.
+  ledgermind event is an ``Aggregate.Event`` and can mutate.
 - ``Application.take_snapshot`` re-reads the aggregate from the store (a
   snapshot plus up to ``snapshot_interval`` events, decoded and replayed) to
   snapshot it after a save. The aggregate that was just saved is in memory,

@@ -14,8 +14,8 @@ from uuid import UUID
 
 from eventsourcing.domain import DomainEventProtocol
 
-from memledger.domain.config import EngineConfig
-from memledger.storage.store import EventLog, translate_errors
+from ledgermind.domain.config import EngineConfig
+from ledgermind.storage.store import EventLog, translate_errors
 
 __all__ = ["EventSource", "stream_events"]
 

@@ -1,8 +1,8 @@
-"""The event store: an ``eventsourcing`` Application configured for memledger.
+"""The event store: an ``eventsourcing`` Application configured for ledgermind.
 
 This is the only module that configures the ``eventsourcing`` persistence
 layer, and the boundary where its driver errors become ``StoreError``s (the
-mapping itself lives in ``memledger.storage.driver_errors``).
+mapping itself lives in ``ledgermind.storage.driver_errors``).
 
 Why the SQLite file's identity is checked around every commit: a connection
 keeps writing to the file it opened even after that file was deleted or
@@ -36,51 +36,51 @@ from eventsourcing.persistence import (
     Transcoder,
 )
 
-from memledger.domain.agent import Agent
-from memledger.domain.api_key import ApiKeyRecord  # noqa: F401 - defines its stored topics for decoding
-from memledger.domain.errors import (
+from ledgermind.domain.agent import Agent
+from ledgermind.domain.api_key import ApiKeyRecord  # noqa: F401 - defines its stored topics for decoding
+from ledgermind.domain.errors import (
     CorruptStore,
     InvalidInput,
-    MemledgerError,
+    LedgermindError,
     StoreError,
     StoreUnavailable,
 )
-from memledger.domain.langgraph_thread import LangGraphThread  # noqa: F401 - defines its stored topics for decoding
-from memledger.domain.lineage import Retractions  # noqa: F401 - defines its stored topics for decoding
-from memledger.domain.memory import Memory  # noqa: F401 - defines its stored topics for decoding
-from memledger.domain.receipt import Receipt  # noqa: F401 - defines its stored topics for decoding
-from memledger.domain.session import Session
-from memledger.domain.task import Task  # noqa: F401 - defines its stored topics for decoding
-from memledger.storage.backend import SQLITE_MAGIC, Backend
-from memledger.storage.chain import recorder_topic
-from memledger.storage.continuity import install_version_guard
-from memledger.storage.driver_errors import (
+from ledgermind.domain.langgraph_thread import LangGraphThread  # noqa: F401 - defines its stored topics for decoding
+from ledgermind.domain.lineage import Retractions  # noqa: F401 - defines its stored topics for decoding
+from ledgermind.domain.memory import Memory  # noqa: F401 - defines its stored topics for decoding
+from ledgermind.domain.receipt import Receipt  # noqa: F401 - defines its stored topics for decoding
+from ledgermind.domain.session import Session
+from ledgermind.domain.task import Task  # noqa: F401 - defines its stored topics for decoding
+from ledgermind.storage.backend import SQLITE_MAGIC, Backend
+from ledgermind.storage.chain import recorder_topic
+from ledgermind.storage.continuity import install_version_guard
+from ledgermind.storage.driver_errors import (
     driver_errors,
     is_schema_race,
     is_unreachable,
 )
-from memledger.storage.keystore import KeyStore, SqlKeyStore
-from memledger.storage.sealing import SealingMapper
-from memledger.storage.snapshotting import (
+from ledgermind.storage.keystore import KeyStore, SqlKeyStore
+from ledgermind.storage.sealing import SealingMapper
+from ledgermind.storage.snapshotting import (
     FastRepository,
     project_events,
     take_snapshots,
 )
-from memledger.storage.transcoder import OrjsonTranscoder
+from ledgermind.storage.transcoder import OrjsonTranscoder
 
 __all__ = ["EventLog", "IntegrityError", "open_event_log", "translate_errors"]
 
-# Tables memledger creates in its SQLite file: the eventsourcing recorder's
+# Tables ledgermind creates in its SQLite file: the eventsourcing recorder's
 # (stored_events, stored_snapshots, tracking), the key store's, the read
 # models'. A first open killed half-way may leave only some of them.
-_SQLITE_OWN_TABLE_PREFIXES = ("stored_events", "stored_snapshots", "tracking", "memledger_", "projection_", "ml_")
+_SQLITE_OWN_TABLE_PREFIXES = ("stored_events", "stored_snapshots", "tracking", "ledgermind_", "projection_", "ml_")
 
 
 class EventLog(Application[UUID]):
-    """All memledger streams in one application, so one notification log
+    """All ledgermind streams in one application, so one notification log
     orders them and one transaction can span a session and its agent."""
 
-    name = "memledger"
+    name = "ledgermind"
     mapper: SealingMapper  # construct_mapper's (erasure forgets a destroyed key's cache through it)
 
     def __init__(
@@ -204,8 +204,8 @@ class EventLog(Application[UUID]):
 
 
 def translate_errors() -> AbstractContextManager[None]:
-    """Driver and persistence errors leave memledger only as ``StoreError``s
-    (``memledger.storage.driver_errors``); eventsourcing's ``IntegrityError``
+    """Driver and persistence errors leave ledgermind only as ``StoreError``s
+    (``ledgermind.storage.driver_errors``); eventsourcing's ``IntegrityError``
     passes through untouched because the writer retries on it."""
     return driver_errors(passthrough=(IntegrityError,))
 
@@ -218,9 +218,9 @@ def _log_cipher(cipher_key: str | None) -> Any:
     from eventsourcing.utils import Environment
 
     try:
-        return AESCipher(Environment("memledger", {"CIPHER_KEY": cipher_key}))
+        return AESCipher(Environment("ledgermind", {"CIPHER_KEY": cipher_key}))
     except (ValueError, OSError) as e:
-        raise InvalidInput(f"MEMLEDGER_CIPHER_KEY must be a base64 AES key of 16, 24 or 32 bytes: {e}") from None
+        raise InvalidInput(f"LEDGERMIND_CIPHER_KEY must be a base64 AES key of 16, 24 or 32 bytes: {e}") from None
 
 
 def open_event_log(
@@ -247,7 +247,7 @@ def open_event_log(
                     raise StoreUnavailable(f"cannot open {backend.display}: {e}") from None
                 raise
             time.sleep(0.05 * (attempt + 1) * (1 + random.random()))
-        except MemledgerError:
+        except LedgermindError:
             raise
         except Exception as e:  # connection failures raised by the driver at construction
             raise StoreUnavailable(f"cannot open {backend.display}: {e}") from None
@@ -289,7 +289,7 @@ def _check_sqlite_file(backend: Backend) -> None:
 
 
 def _check_sqlite_tables(backend: Backend) -> None:
-    """A non-empty SQLite file must already be a memledger store (or hold no
+    """A non-empty SQLite file must already be a ledgermind store (or hold no
     tables yet). Opening someone else's database would silently add our
     tables to it; and a file whose pages are garbage must say so up front.
 
@@ -310,6 +310,6 @@ def _check_sqlite_tables(backend: Backend) -> None:
         engine.dispose()
     if tables and not any(t.startswith(_SQLITE_OWN_TABLE_PREFIXES) for t in tables):
         raise CorruptStore(
-            f"{backend.path} is a SQLite database but not a memledger one "
+            f"{backend.path} is a SQLite database but not a ledgermind one "
             f"(it has tables {sorted(tables)[:5]} and none of ours)"
         )

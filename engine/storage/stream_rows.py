@@ -27,9 +27,9 @@ from uuid import UUID
 from eventsourcing.application import Application
 from eventsourcing.persistence import Mapper, Recorder, StoredEvent
 
-from memledger.storage.snapshotting import project_events
-from memledger.storage.store import translate_errors
-from memledger.storage.transcoder import OrjsonTranscoder
+from ledgermind.storage.snapshotting import project_events
+from ledgermind.storage.store import translate_errors
+from ledgermind.storage.transcoder import OrjsonTranscoder
 
 __all__ = ["Row", "aggregate_of_rows", "event_states", "select_rows", "select_with_snapshot"]
 

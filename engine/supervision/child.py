@@ -1,18 +1,18 @@
-"""The agent's side of ``memledger supervise``: who am I, and what do I remember.
+"""The agent's side of ``ledgermind supervise``: who am I, and what do I remember.
 
 The supervisor hands its child everything through environment variables, so
-an agent in any language can use them; in Python ``memledger.supervised()``
+an agent in any language can use them; in Python ``ledgermind.supervised()``
 reads them, opens the engine and returns a ``Supervised`` handle whose
 writes all carry the incarnation (a zombie's are refused, ``StaleIncarnation``).
 
-    MEMLEDGER_DB             the store's URL
-    MEMLEDGER_APP            the owner's application
-    MEMLEDGER_USER           the owner's user id
-    MEMLEDGER_AGENT          the agent id
-    MEMLEDGER_INCARNATION    this run's incarnation (epoch); send it with every write
-    MEMLEDGER_SESSION_ID     the agent's current session (its history is there)
-    MEMLEDGER_HEARTBEAT_S    how often to beat (absent: the supervisor does not watch heartbeats)
-    MEMLEDGER_RESTARTS       how many times the supervisor restarted the agent so far
+    LEDGERMIND_DB             the store's URL
+    LEDGERMIND_APP            the owner's application
+    LEDGERMIND_USER           the owner's user id
+    LEDGERMIND_AGENT          the agent id
+    LEDGERMIND_INCARNATION    this run's incarnation (epoch); send it with every write
+    LEDGERMIND_SESSION_ID     the agent's current session (its history is there)
+    LEDGERMIND_HEARTBEAT_S    how often to beat (absent: the supervisor does not watch heartbeats)
+    LEDGERMIND_RESTARTS       how many times the supervisor restarted the agent so far
 
 Why heartbeats are the agent's own calls and not a thread started here: a
 hung agent whose background thread still beats looks alive. ``beat()`` in
@@ -27,10 +27,10 @@ import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from memledger.api import MemoryEngine, OwnerMemory
-from memledger.domain.errors import InvalidInput, StaleIncarnation
-from memledger.domain.owner import Owner
-from memledger.recovery import RestoredAgent
+from ledgermind.api import MemoryEngine, OwnerMemory
+from ledgermind.domain.errors import InvalidInput, StaleIncarnation
+from ledgermind.domain.owner import Owner
+from ledgermind.recovery import RestoredAgent
 
 __all__ = [
     "ENV_AGENT",
@@ -45,14 +45,14 @@ __all__ = [
     "supervised",
 ]
 
-ENV_DB = "MEMLEDGER_DB"
-ENV_APP = "MEMLEDGER_APP"
-ENV_USER = "MEMLEDGER_USER"
-ENV_AGENT = "MEMLEDGER_AGENT"
-ENV_INCARNATION = "MEMLEDGER_INCARNATION"
-ENV_SESSION = "MEMLEDGER_SESSION_ID"
-ENV_HEARTBEAT = "MEMLEDGER_HEARTBEAT_S"
-ENV_RESTARTS = "MEMLEDGER_RESTARTS"
+ENV_DB = "LEDGERMIND_DB"
+ENV_APP = "LEDGERMIND_APP"
+ENV_USER = "LEDGERMIND_USER"
+ENV_AGENT = "LEDGERMIND_AGENT"
+ENV_INCARNATION = "LEDGERMIND_INCARNATION"
+ENV_SESSION = "LEDGERMIND_SESSION_ID"
+ENV_HEARTBEAT = "LEDGERMIND_HEARTBEAT_S"
+ENV_RESTARTS = "LEDGERMIND_RESTARTS"
 
 
 class Supervised:
@@ -111,7 +111,7 @@ class Supervised:
 
     def start_heartbeats(self, interval_s: float | None = None) -> None:
         """Beats from a background thread every ``interval_s`` (default
-        ``MEMLEDGER_HEARTBEAT_S``) until ``close()``. It keeps beating while
+        ``LEDGERMIND_HEARTBEAT_S``) until ``close()``. It keeps beating while
         the agent's own loop hangs: prefer ``beat()`` in that loop."""
         every = interval_s or self.heartbeat_s
         if every is None or self._beater is not None:
@@ -124,7 +124,7 @@ class Supervised:
                 except StaleIncarnation:
                     return  # replaced: a newer incarnation holds the lease
 
-        self._beater = threading.Thread(target=run, name="memledger-heartbeat", daemon=True)
+        self._beater = threading.Thread(target=run, name="ledgermind-heartbeat", daemon=True)
         self._beater.start()
 
     def close(self) -> None:
@@ -142,14 +142,14 @@ class Supervised:
 
 def supervised(last_n: int | None = None, *, environ: Mapping[str, str] | None = None) -> Supervised:
     """The running agent's incarnation, session and restored memory, from the
-    variables ``memledger supervise`` set (``last_n``: only that many recent
+    variables ``ledgermind supervise`` set (``last_n``: only that many recent
     messages in ``restored.messages``). Raises ``InvalidInput`` outside a
     supervisor, and ``StaleIncarnation`` when a newer incarnation already
     replaced this one (a restart that outran a slow start)."""
     env = os.environ if environ is None else environ
     missing = [name for name in (ENV_APP, ENV_USER, ENV_AGENT, ENV_INCARNATION, ENV_SESSION) if not env.get(name)]
     if missing:
-        raise InvalidInput(f"not running under memledger supervise: {', '.join(missing)} not set")
+        raise InvalidInput(f"not running under ledgermind supervise: {', '.join(missing)} not set")
     try:
         incarnation = int(env[ENV_INCARNATION])
         heartbeat_s = float(env[ENV_HEARTBEAT]) if env.get(ENV_HEARTBEAT) else None

@@ -1,8 +1,8 @@
-"""``memledger supervise``: run an agent command, restart it with its memory.
+"""``ledgermind supervise``: run an agent command, restart it with its memory.
 
 One loop: start a new incarnation (``restore_agent(..., incarnate=True)``,
 or ``claim_agent`` and a first session on a fresh start), run the command as
-a child with the variables of ``memledger.supervision.child``, and watch it.
+a child with the variables of ``ledgermind.supervision.child``, and watch it.
 When it exits non-zero, dies of a signal, or stops heartbeating for
 ``heartbeat_timeout_s`` (or sends none within ``first_heartbeat_s`` of its
 start; it is then killed), the supervisor records
@@ -37,10 +37,10 @@ from datetime import datetime, timezone
 from types import FrameType
 from typing import Any, Literal, TextIO
 
-from memledger.api import MemoryEngine
-from memledger.domain.errors import AgentNotFound, InvalidInput
-from memledger.domain.owner import Owner
-from memledger.supervision.child import (
+from ledgermind.api import MemoryEngine
+from ledgermind.domain.errors import AgentNotFound, InvalidInput
+from ledgermind.domain.owner import Owner
+from ledgermind.supervision.child import (
     ENV_AGENT,
     ENV_APP,
     ENV_DB,
@@ -251,7 +251,7 @@ class Supervisor:
         return {s: signal.signal(s, handle) for s in (signal.SIGTERM, signal.SIGINT)}
 
     def _say(self, text: str) -> None:
-        print(f"memledger supervise: {self.agent_id}: {text}", file=self.out, flush=True)
+        print(f"ledgermind supervise: {self.agent_id}: {text}", file=self.out, flush=True)
 
 
 def _ended(code: int, last_beat: datetime | None) -> _Exit:

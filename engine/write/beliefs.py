@@ -24,20 +24,20 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from memledger.domain import bitemporal
-from memledger.domain.config import Limits
-from memledger.domain.errors import (
+from ledgermind.domain import bitemporal
+from ledgermind.domain.config import Limits
+from ledgermind.domain.errors import (
     ContentTooLarge,
     InvalidContent,
     InvalidId,
     InvalidInput,
     MemoryNotFound,
 )
-from memledger.domain.memory import KINDS, Memory
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import memory_stream_id
-from memledger.write.isolation import scoped_get
-from memledger.write.validation import (
+from ledgermind.domain.memory import KINDS, Memory
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import memory_stream_id
+from ledgermind.write.isolation import scoped_get
+from ledgermind.write.validation import (
     check_field,
     check_fields,
     check_json,
@@ -47,7 +47,7 @@ from memledger.write.validation import (
     check_timestamp,
     parse_id,
 )
-from memledger.write.writer import UnitOfWork
+from ledgermind.write.writer import UnitOfWork
 
 __all__ = [
     "BeliefChange",

@@ -29,23 +29,23 @@ from datetime import datetime, timezone
 from typing import Any, Literal
 from uuid import UUID
 
-from memledger.domain.agent import Agent
-from memledger.domain.errors import (
+from ledgermind.domain.agent import Agent
+from ledgermind.domain.errors import (
     AgentNotFound,
     ContentTooLarge,
     InvalidInput,
     SessionNotFound,
     TaskNotFound,
 )
-from memledger.domain.owner import Owner
-from memledger.domain.receipt import Receipt
-from memledger.domain.records import SessionInfo
-from memledger.domain.session import Session
-from memledger.domain.stream_ids import agent_stream_id, receipt_id
-from memledger.domain.task import Task
-from memledger.write.isolation import scoped_get
-from memledger.write.port import IdempotencyKey, WritePort
-from memledger.write.validation import (
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.receipt import Receipt
+from ledgermind.domain.records import SessionInfo
+from ledgermind.domain.session import Session
+from ledgermind.domain.stream_ids import agent_stream_id, receipt_id
+from ledgermind.domain.task import Task
+from ledgermind.write.isolation import scoped_get
+from ledgermind.write.port import IdempotencyKey, WritePort
+from ledgermind.write.validation import (
     check_content,
     check_json,
     check_name,
@@ -55,7 +55,7 @@ from memledger.write.validation import (
     check_timestamp,
     parse_id,
 )
-from memledger.write.writer import UnitOfWork
+from ledgermind.write.writer import UnitOfWork
 
 __all__ = [
     "MESSAGE_KEYS",

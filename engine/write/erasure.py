@@ -5,7 +5,7 @@ on that thread and holds decrypted state (checkpoints), so the eviction must
 happen there, after the key is gone and before any later command can load
 the owner's streams again. Both steps are idempotent: a crash between them
 is repaired by calling erasure again. The read side's half (purge rows, scrub
-files) is ``memledger.projections.purge``; the facade runs one after the other.
+files) is ``ledgermind.projections.purge``; the facade runs one after the other.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from memledger.domain.erasure import Erasure
-from memledger.domain.owner import Owner
-from memledger.domain.stream_ids import erasure_id, owner_key_id
-from memledger.storage.keystore import owner_digest
-from memledger.write.port import WritePort
-from memledger.write.writer import UnitOfWork
+from ledgermind.domain.erasure import Erasure
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.stream_ids import erasure_id, owner_key_id
+from ledgermind.storage.keystore import owner_digest
+from ledgermind.write.port import WritePort
+from ledgermind.write.writer import UnitOfWork
 
 __all__ = ["ErasedInLog", "erase_in_log"]
 

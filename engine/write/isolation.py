@@ -14,12 +14,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
-from memledger.domain.errors import OwnerErased
-from memledger.domain.owner import Owner, owns
-from memledger.domain.stream_ids import owner_key_id
+from ledgermind.domain.errors import OwnerErased
+from ledgermind.domain.owner import Owner, owns
+from ledgermind.domain.stream_ids import owner_key_id
 
 if TYPE_CHECKING:
-    from memledger.write.writer import UnitOfWork
+    from ledgermind.write.writer import UnitOfWork
 
 __all__ = ["is_key_of", "scoped", "scoped_get"]
 

@@ -15,7 +15,7 @@ the unique key, and the writer re-runs the command, which would write it a
 second time (a duplicate message at the next seq, a second session, a task
 "already completed"). So every command carries an ``IdempotencyKey`` made at
 the call, in the calling thread, and writes a ``CommandReceipt`` holding its
-result in the same transaction as its events (``memledger.domain.receipt``);
+result in the same transaction as its events (``ledgermind.domain.receipt``);
 a run that finds the receipt returns that result and writes nothing.
 
 Why the first run of a key made here skips the lookup: a fresh uuid4 cannot
@@ -51,17 +51,17 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, DomainEventProtocol
 from eventsourcing.persistence import Tracking
 
-from memledger.domain.config import EngineConfig, Limits
-from memledger.domain.errors import InvalidInput
-from memledger.domain.owner import Owner
-from memledger.domain.receipt import CommandReceipt
-from memledger.domain.stream_ids import command_receipt_id
-from memledger.storage.source import stream_events
-from memledger.storage.store import EventLog, translate_errors
-from memledger.write.beliefs import BeliefChange, apply_changes
-from memledger.write.isolation import scoped, scoped_get
-from memledger.write.validation import check_name
-from memledger.write.writer import UnitOfWork, Writer
+from ledgermind.domain.config import EngineConfig, Limits
+from ledgermind.domain.errors import InvalidInput
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.receipt import CommandReceipt
+from ledgermind.domain.stream_ids import command_receipt_id
+from ledgermind.storage.source import stream_events
+from ledgermind.storage.store import EventLog, translate_errors
+from ledgermind.write.beliefs import BeliefChange, apply_changes
+from ledgermind.write.isolation import scoped, scoped_get
+from ledgermind.write.validation import check_name
+from ledgermind.write.writer import UnitOfWork, Writer
 
 __all__ = ["Command", "IdempotencyKey", "WritePort"]
 

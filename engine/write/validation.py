@@ -15,8 +15,8 @@ from uuid import UUID
 
 import orjson
 
-from memledger.domain.config import Limits
-from memledger.domain.errors import (
+from ledgermind.domain.config import Limits
+from ledgermind.domain.errors import (
     ContentTooLarge,
     InvalidContent,
     InvalidId,
@@ -25,7 +25,7 @@ from memledger.domain.errors import (
     InvalidRole,
     InvalidTimestamp,
 )
-from memledger.domain.owner import Owner
+from ledgermind.domain.owner import Owner
 
 __all__ = [
     "ROLES",

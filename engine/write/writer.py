@@ -23,7 +23,7 @@ any failed save evicts what the batch touched; the next attempt reloads from
 the store (a snapshot plus at most ``snapshot_interval`` events). A store
 found behind the cache (it lacks a stream's last cached version, as after a
 failover that lost asynchronously replicated events; the store refuses the
-write, ``memledger.storage.continuity``) drops the whole cache, with a warning.
+write, ``ledgermind.storage.continuity``) drops the whole cache, with a warning.
 
 Why the cache is capped by bytes as well as by count: an Agent aggregate
 holds its last checkpoint (up to 1 MiB of text), so 10,000 of them came to
@@ -53,17 +53,17 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import Tracking
 
-from memledger.domain.errors import (
+from ledgermind.domain.errors import (
     AlreadyProcessed,
     ConcurrencyExhausted,
-    MemledgerError,
+    LedgermindError,
     StoreUnavailable,
 )
-from memledger.domain.owner import Owner, owns
-from memledger.storage.continuity import is_store_behind
-from memledger.storage.store import EventLog, IntegrityError, translate_errors
+from ledgermind.domain.owner import Owner, owns
+from ledgermind.storage.continuity import is_store_behind
+from ledgermind.storage.store import EventLog, IntegrityError, translate_errors
 
-log = logging.getLogger("memledger.write")
+log = logging.getLogger("ledgermind.write")
 
 __all__ = ["LINGER_S", "UnitOfWork", "Writer", "estimate_size"]
 
@@ -161,7 +161,7 @@ class Writer:
         self._max_retries = max_retries
         self._group_max = group_max
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._run, name="memledger-writer", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="ledgermind-writer", daemon=True)
         self._closed = False
         self._last_callers: set[int] = set()  # threads served by the last transaction
         self._linger = False  # waiting paid off (or concurrency seen) lately
@@ -180,7 +180,7 @@ class Writer:
         waiting on a stalled server) may still commit when the server
         answers, which the message says (retry with the same client id)."""
         if self._closed:
-            raise MemledgerError("the engine is closed")
+            raise LedgermindError("the engine is closed")
         request: _Request[R] = _Request(command, tracked)
         self._queue.put(request)
         try:
@@ -261,7 +261,7 @@ class Writer:
                 pending = unit.pending_counts()
                 try:
                     results.append((request, request.command(unit)))
-                except MemledgerError as e:
+                except LedgermindError as e:
                     if unit.pending_counts() != pending:
                         raise _DirtyUnit from e  # it refused after mutating: start over
                     request.future.set_exception(e)
@@ -295,7 +295,7 @@ class Writer:
                     return
                 time.sleep(min(0.05, 0.0005 * (2 ** min(attempt, 7))) * random.random())
                 continue
-            except MemledgerError as e:
+            except LedgermindError as e:
                 self._evict(unit)
                 request.future.set_exception(e)
                 return
@@ -369,7 +369,7 @@ class Writer:
 
     def _forget_all(self, error: BaseException) -> None:
         """The store refused a version because it lacks the one before
-        (``memledger.storage.continuity``): it is behind this cache, as after
+        (``ledgermind.storage.continuity``): it is behind this cache, as after
         a failover that lost asynchronously replicated events. Every cached
         aggregate may be ahead, so all go; the retry reloads from the store."""
         log.warning("the event store is behind the writer's cache (a failover lost acknowledged "

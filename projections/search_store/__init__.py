@@ -7,16 +7,16 @@ The projection writes through it and retrieval reads through it.
 
 from __future__ import annotations
 
-from memledger.domain.errors import StoreError
-from memledger.projections.search_store.base import Filter, IndexStore, sql_errors
-from memledger.projections.search_store.postgres import PostgresIndexStore
-from memledger.projections.search_store.records import (
+from ledgermind.domain.errors import StoreError
+from ledgermind.projections.search_store.base import Filter, IndexStore, sql_errors
+from ledgermind.projections.search_store.postgres import PostgresIndexStore
+from ledgermind.projections.search_store.records import (
     IndexRow,
     TimePoint,
     from_epoch,
     to_epoch,
 )
-from memledger.projections.search_store.sqlite import SqliteIndexStore
+from ledgermind.projections.search_store.sqlite import SqliteIndexStore
 
 __all__ = [
     "Filter",

@@ -22,10 +22,10 @@ import numpy as np
 import orjson
 from sqlalchemy import Connection, text
 
-from memledger.domain.errors import StoreError
-from memledger.domain.owner import Owner
-from memledger.projections.search_store.records import IndexRow, TimePoint
-from memledger.storage.driver_errors import driver_errors
+from ledgermind.domain.errors import StoreError
+from ledgermind.domain.owner import Owner
+from ledgermind.projections.search_store.records import IndexRow, TimePoint
+from ledgermind.storage.driver_errors import driver_errors
 
 __all__ = ["Filter", "IndexStore", "ROW_COLUMNS", "sql_errors"]
 
@@ -43,7 +43,7 @@ _IDENT = re.compile(r"^[a-z][a-z0-9_]{0,50}$")
 
 def sql_errors() -> AbstractContextManager[None]:
     """SQLAlchemy / driver errors leave the index only as ``StoreError``s
-    (``memledger.storage.driver_errors``)."""
+    (``ledgermind.storage.driver_errors``)."""
     return driver_errors("search index")
 
 

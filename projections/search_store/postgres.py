@@ -23,10 +23,10 @@ import orjson
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
-from memledger.domain.errors import InsufficientPrivilege, StoreError
-from memledger.domain.owner import Owner
-from memledger.projections import row_security
-from memledger.projections.search_store.base import Filter, IndexStore
+from ledgermind.domain.errors import InsufficientPrivilege, StoreError
+from ledgermind.domain.owner import Owner
+from ledgermind.projections import row_security
+from ledgermind.projections.search_store.base import Filter, IndexStore
 
 __all__ = ["VECTOR_COMMAND", "PostgresIndexStore", "require_vector"]
 
@@ -106,7 +106,7 @@ class PostgresIndexStore(IndexStore):
             f"CREATE INDEX IF NOT EXISTS {t}_hnsw ON {t} USING hnsw (embedding vector_cosine_ops) "
             f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION})",
         ]
-        conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('memledger-search-schema'))"))
+        conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('ledgermind-search-schema'))"))
         require_vector(conn)
         for sql in statements:
             conn.execute(text(sql))

@@ -25,8 +25,8 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection, text
 
-from memledger.domain.owner import Owner
-from memledger.projections.search_store.base import Filter, IndexStore
+from ledgermind.domain.owner import Owner
+from ledgermind.projections.search_store.base import Filter, IndexStore
 
 __all__ = ["SqliteIndexStore"]
 

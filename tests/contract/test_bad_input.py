@@ -1,10 +1,10 @@
 """Bad input gets a typed error from engine/errors.py and leaves the store unchanged.
 
 Each refused call is checked twice: the exact error class, and the store's
-head (max notification id) before and after. Files that are not memledger
+head (max notification id) before and after. Files that are not ledgermind
 stores must be refused without being modified. A hypothesis fuzz over
 ``add_message`` arguments asserts that the engine either succeeds (and the
-message round-trips) or raises a ``MemledgerError``; never anything else.
+message round-trips) or raises a ``LedgermindError``; never anything else.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.config import EngineConfig, Limits
-from memledger.domain.errors import (
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig, Limits
+from ledgermind.domain.errors import (
     AgentNotFound,
     ContentTooLarge,
     CorruptStore,
@@ -36,7 +36,7 @@ from memledger.domain.errors import (
     InvalidOwner,
     InvalidRole,
     InvalidTimestamp,
-    MemledgerError,
+    LedgermindError,
     SessionClosed,
     SessionNotFound,
     StoreError,
@@ -44,7 +44,7 @@ from memledger.domain.errors import (
     TaskNotFound,
     UnsupportedBackend,
 )
-from memledger.recovery import restore_agent
+from ledgermind.recovery import restore_agent
 
 OWNER = Owner("bad-input", "user-1")
 LIMITS = Limits(
@@ -72,7 +72,7 @@ def _self_referencing() -> dict[str, Any]:
 
 Call = Callable[[MemoryEngine, str, str], Any]  # (engine, open session, closed session)
 
-CASES: list[tuple[str, type[MemledgerError], Call]] = [
+CASES: list[tuple[str, type[LedgermindError], Call]] = [
     ("unknown role", InvalidRole, lambda e, s, c: e.add_message(OWNER, s, role="robot", content="x")),
     ("role not a string", InvalidRole, lambda e, s, c: e.add_message(OWNER, s, role=1, content="x")),  # type: ignore[arg-type]
     ("empty content", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content="")),
@@ -150,7 +150,7 @@ def test_every_bad_input_is_refused_with_a_typed_error(small_eng: MemoryEngine) 
         before = eng.log.recorder.max_notification_id()
         try:
             call(eng, sid, closed)
-        except MemledgerError as e:
+        except LedgermindError as e:
             if type(e) is not error:
                 failures.append(f"{label}: expected {error.__name__}, got {type(e).__name__}: {e}")
         except Exception as e:  # noqa: BLE001 - collected and reported below
@@ -176,7 +176,7 @@ def test_invalid_owner_is_refused() -> None:
             Owner(app, user)  # type: ignore[arg-type]
 
 
-# --- files and URLs that are not memledger stores ---------------------------
+# --- files and URLs that are not ledgermind stores ---------------------------
 
 
 def _digest(path: Path) -> str:
@@ -279,7 +279,7 @@ def test_unreachable_postgres_is_unavailable() -> None:
         MemoryEngine.open("postgresql://nobody@127.0.0.1:1/none?connect_timeout=2")
 
 
-# --- fuzz: success or a MemledgerError, never anything else ------------------
+# --- fuzz: success or a LedgermindError, never anything else ------------------
 
 surrogates = st.text(st.characters(categories=["Cs"]), min_size=1, max_size=3)
 anything = st.one_of(surrogates, 
@@ -347,7 +347,7 @@ def test_fuzz_add_message(
             OWNER, target, role=role, content=content, name=name, occurred_at=occurred_at, client_id=client_id,
             metadata=metadata, tool_calls=tool_calls, tool_call_id=tool_call_id,
         )
-    except MemledgerError:
+    except LedgermindError:
         assert eng.log.recorder.max_notification_id() == before
         assert eng.get_session(OWNER, sid).message_count == count
         return
@@ -381,7 +381,7 @@ def test_a_closed_engine_raises_typed_errors(db_url: str) -> None:
         lambda: restore_agent(eng, OWNER, "agent"),
     ]
     for call in calls:
-        with pytest.raises(MemledgerError):
+        with pytest.raises(LedgermindError):
             call()
 
 

@@ -6,9 +6,9 @@ from datetime import datetime, timezone
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import AlreadyProcessed, InvalidInput, MemoryNotFound
-from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import AlreadyProcessed, InvalidInput, MemoryNotFound
+from ledgermind.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
 
 OWNER = Owner("support", "user-42")
 MARCH = datetime(2026, 3, 1, tzinfo=timezone.utc)

@@ -6,14 +6,14 @@ from datetime import datetime, timezone
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import (
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import (
     AgentNotFound,
     SessionClosed,
     SessionNotFound,
     TaskFinished,
 )
-from memledger.recovery import restore_agent
+from ledgermind.recovery import restore_agent
 
 OWNER = Owner("support", "user-42")
 

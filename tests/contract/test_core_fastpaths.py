@@ -14,10 +14,10 @@ from datetime import datetime, timedelta, timezone
 
 from eventsourcing.application import project_aggregate
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.session import Session
-from memledger.recovery import read_messages, restore_agent
-from memledger.storage.transcoder import OrjsonTranscoder
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.session import Session
+from ledgermind.recovery import read_messages, restore_agent
+from ledgermind.storage.transcoder import OrjsonTranscoder
 
 OWNER = Owner(app="fast", user_id="u1")
 
@@ -98,7 +98,7 @@ def test_restore_reads_each_stream_in_one_statement_and_equals_the_library(db_ur
     """restore_agent folds the agent and the session from ``select_with_snapshot``
     (snapshot and events in one UNION ALL): the same state as the repository's
     two-query load, before and after snapshots, with open and finished tasks."""
-    from memledger.storage.stream_rows import aggregate_of_rows, select_rows, select_with_snapshot
+    from ledgermind.storage.stream_rows import aggregate_of_rows, select_rows, select_with_snapshot
 
     with MemoryEngine.open(db_url) as eng:
         sid = eng.create_session(OWNER, agent_id="one")

@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select, text
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.config import EngineConfig
-from memledger.domain.errors import ProjectionError
-from memledger.projections import (
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig
+from ledgermind.domain.errors import ProjectionError
+from ledgermind.projections import (
     Param,
     Projection,
     catalog,
@@ -34,9 +34,9 @@ from memledger.projections import (
     registry,
     row_security,
 )
-from memledger.projections.db import open_read_db, snapshot
-from memledger.projections.readside import ReadSide
-from memledger.projections.rebuild import rebuild
+from ledgermind.projections.db import open_read_db, snapshot
+from ledgermind.projections.readside import ReadSide
+from ledgermind.projections.rebuild import rebuild
 from tests.support.capabilities import has, on_backends_with
 from tests.support.projection_oracle import log_events
 from tests.support.tool_usage import calls_per_position, fold_tool_usage, installed_site, on_path
@@ -316,7 +316,7 @@ def test_the_engine_quarantines_its_bad_event_and_purges_an_erased_owner(sqlite_
     """What the engine gives any projection: an event ``apply`` raises on is
     quarantined (under the projection's own class) while the rest folds; an
     erased owner's rows go."""
-    from memledger.projections.runner import Runner
+    from ledgermind.projections.runner import Runner
 
     with MemoryEngine.open(sqlite_url, config=EngineConfig(db=sqlite_url, projections_in_process=False)) as eng:
         for owner in OWNERS:

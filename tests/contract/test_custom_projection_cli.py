@@ -1,7 +1,7 @@
 """The operator's commands on an own projection (issue 19): the README's walk
 through ``examples/tool_usage_projection``, found once by its installed entry
 point (in this process), once by ``--plugin module:attr`` (in a real
-``memledger`` process whose working directory holds the module, nothing
+``ledgermind`` process whose working directory holds the module, nothing
 installed)."""
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.cli import main
-from memledger.domain.config import EngineConfig
-from memledger.projections import catalog
-from memledger.projections.db import open_read_db
+from ledgermind import MemoryEngine, Owner
+from ledgermind.cli import main
+from ledgermind.domain.config import EngineConfig
+from ledgermind.projections import catalog
+from ledgermind.projections.db import open_read_db
 from tests.support.paths import REPO_ROOT
 from tests.support.tool_usage import EXAMPLE, installed_site, on_path
 
@@ -78,9 +78,9 @@ def test_rebuild_status_switch_and_drop_through_the_entry_point(
 
 
 def _cli(cwd: Path, *argv: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
     env["PYTHONPATH"] = str(REPO_ROOT)  # not the installed example: only --plugin can name it
-    return subprocess.run([sys.executable, "-m", "memledger.cli", "projections", *argv],
+    return subprocess.run([sys.executable, "-m", "ledgermind.cli", "projections", *argv],
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
 
 
@@ -100,7 +100,7 @@ def test_plugin_names_a_projection_nothing_installed(sqlite_url: str, tmp_path: 
 
 def test_a_plugin_that_cannot_load_is_an_error(sqlite_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     _log(sqlite_url)
-    for spec, says in (("no_such_module:X", "cannot be loaded"), ("json:dumps", "not a memledger"),
+    for spec, says in (("no_such_module:X", "cannot be loaded"), ("json:dumps", "not a ledgermind"),
                        ("nocolon", "module:attr")):
         assert main(["projections", "status", "--db", sqlite_url, "--plugin", spec]) == 2
         assert says in capsys.readouterr().err

@@ -10,9 +10,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.distill.explicit import belief_index
-from memledger.distill.llm_extractor import PROMPT_VERSION, LLMConfig, LLMExtractor
+from ledgermind import MemoryEngine, Owner
+from ledgermind.distill.explicit import belief_index
+from ledgermind.distill.llm_extractor import PROMPT_VERSION, LLMConfig, LLMExtractor
 
 OWNER = Owner("app", "llm-user")
 ANSWER = {"operations": [{"op": "add", "kind": "fact", "statement": "Ken is a front-end programmer.",
@@ -80,8 +80,8 @@ def test_garbage_from_the_model_dead_letters_without_writing_beliefs(eng: Memory
 
 
 def test_unreachable_endpoint_is_an_extraction_failure() -> None:
-    from memledger.distill.delta import DeltaItem, ExtractionContext
-    from memledger.domain.errors import ExtractionFailed
+    from ledgermind.distill.delta import DeltaItem, ExtractionContext
+    from ledgermind.domain.errors import ExtractionFailed
 
     item = DeltaItem("s", 1, "user", "hello", datetime(2026, 1, 1, tzinfo=timezone.utc), 1)
     ctx = ExtractionContext(OWNER, "s", (item,), None, item.occurred_at)

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memledger import MemoryEngine, Owner
-from memledger.cli import main as cli_main
-from memledger.distill import Distiller, DistillReport, RuleExtractor, message_count_gt
-from memledger.distill.explicit import belief_index
-from memledger.domain.errors import DeadLetterNotFound, ExtractionFailed, MemoryNotFound
-from memledger.projections import audit
+from ledgermind import MemoryEngine, Owner
+from ledgermind.cli import main as cli_main
+from ledgermind.distill import Distiller, DistillReport, RuleExtractor, message_count_gt
+from ledgermind.distill.explicit import belief_index
+from ledgermind.domain.errors import DeadLetterNotFound, ExtractionFailed, MemoryNotFound
+from ledgermind.projections import audit
 
 OWNER = Owner("support", "user-42")
 MARCH = datetime(2026, 3, 3, 9, 0, tzinfo=timezone.utc)
@@ -162,8 +162,8 @@ def test_replaying_a_delta_never_duplicates(eng: MemoryEngine) -> None:
     crashed._scan()
     (window,) = crashed._windows.values()
     items = tuple(window.items)
-    from memledger.distill.delta import ExtractionContext
-    from memledger.distill.reconcile import reconcile
+    from ledgermind.distill.delta import ExtractionContext
+    from ledgermind.distill.reconcile import reconcile
 
     ctx = ExtractionContext(OWNER, sid, items, None, MARCH)
     extraction = RuleExtractor().extract(ctx)
@@ -173,7 +173,7 @@ def test_replaying_a_delta_never_duplicates(eng: MemoryEngine) -> None:
     before = eng.log.recorder.max_notification_id()
     # The crashed one wakes up and commits its stale copy of the same delta: refused.
     report = crashed._commit.__func__  # type: ignore[attr-defined]
-    from memledger.domain.errors import AlreadyProcessed
+    from ledgermind.domain.errors import AlreadyProcessed
 
     with pytest.raises(AlreadyProcessed):
         report(crashed, window, extraction, changes)

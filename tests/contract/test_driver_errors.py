@@ -1,4 +1,4 @@
-"""One test per row of the driver-error map (``memledger.storage.driver_errors``).
+"""One test per row of the driver-error map (``ledgermind.storage.driver_errors``).
 
 Each test provokes the real error from a real driver (SQLite files, the
 suite's PostgreSQL, a loopback port nobody listens on) and asserts the exact
@@ -24,19 +24,19 @@ from eventsourcing import persistence as es
 from eventsourcing.postgres import PostgresDatastore
 from eventsourcing.sqlite import SQLiteDatastore
 
-from memledger.domain.errors import CorruptStore, MemledgerError, StoreError, StoreUnavailable
-from memledger.projections.search_store import sql_errors
-from memledger.storage.backend import parse_db_url
-from memledger.storage.driver_errors import driver_errors, is_schema_race, translate
-from memledger.storage.store import open_event_log, translate_errors
+from ledgermind.domain.errors import CorruptStore, LedgermindError, StoreError, StoreUnavailable
+from ledgermind.projections.search_store import sql_errors
+from ledgermind.storage.backend import parse_db_url
+from ledgermind.storage.driver_errors import driver_errors, is_schema_race, translate
+from ledgermind.storage.store import open_event_log, translate_errors
 
 
-def _exactly(error: BaseException | None, cls: type[MemledgerError]) -> None:
+def _exactly(error: BaseException | None, cls: type[LedgermindError]) -> None:
     assert type(error) is cls, f"expected {cls.__name__}, got {type(error).__name__}: {error}"
-    assert isinstance(error, MemledgerError)
+    assert isinstance(error, LedgermindError)
 
 
-def _raised(cls: type[MemledgerError], excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+def _raised(cls: type[LedgermindError], excinfo: pytest.ExceptionInfo[BaseException]) -> None:
     _exactly(excinfo.value, cls)
     assert excinfo.value.__cause__ is None and excinfo.value.__suppress_context__  # raised ``from None``
 
@@ -79,7 +79,7 @@ def test_sqlite_not_a_database_through_sqlalchemy_is_corrupt(tmp_path: Path) -> 
         with db.connect() as conn:
             conn.execute(sa.text("SELECT * FROM sqlite_master")).all()
     _raised(CorruptStore, excinfo)
-    assert str(excinfo.value).startswith("ctx: not a memledger database")
+    assert str(excinfo.value).startswith("ctx: not a ledgermind database")
 
 
 def test_sqlite_not_a_database_wrapped_by_eventsourcing_is_corrupt(tmp_path: Path) -> None:
@@ -293,7 +293,7 @@ def test_event_conflict_passes_through_translate_errors(db_url: str) -> None:
         log.recorder.insert_events([event])
         with pytest.raises(es.IntegrityError) as excinfo, translate_errors():
             log.recorder.insert_events([event])
-        assert not isinstance(excinfo.value, MemledgerError)
+        assert not isinstance(excinfo.value, LedgermindError)
         # Outside the writer, the same conflict is a StoreError.
         _exactly(translate(excinfo.value), StoreError)
     finally:

@@ -18,16 +18,16 @@ import psycopg
 import pytest
 from sqlalchemy import text
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import OwnerErased, SessionNotFound, TaskNotFound
-from memledger.domain.stream_ids import owner_key_id
-from memledger.projections.purge import owner_tables
-from memledger.projections.rebuild import rebuild
-from memledger.projections.row_security import SCOPE_SETTING, WRITER, writer_scope
-from memledger.recovery import restore_agent
-from memledger.storage.keystore import KEY_TABLE, owner_digest
-from memledger.storage.sealing import sealed_key_id
-from memledger.write.beliefs import NewBelief
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import OwnerErased, SessionNotFound, TaskNotFound
+from ledgermind.domain.stream_ids import owner_key_id
+from ledgermind.projections.purge import owner_tables
+from ledgermind.projections.rebuild import rebuild
+from ledgermind.projections.row_security import SCOPE_SETTING, WRITER, writer_scope
+from ledgermind.recovery import restore_agent
+from ledgermind.storage.keystore import KEY_TABLE, owner_digest
+from ledgermind.storage.sealing import sealed_key_id
+from ledgermind.write.beliefs import NewBelief
 from tests.support.capabilities import capabilities
 
 ALICE = Owner("support", "alice")
@@ -200,7 +200,7 @@ def test_erase_before_any_write_leaves_a_tombstone(eng: MemoryEngine) -> None:
 
 def test_snapshots_are_sealed_and_erased_too(db_url: str, backend: str) -> None:
     """Session snapshots hold aggregate state; they are sealed like events."""
-    from memledger.domain.config import EngineConfig
+    from ledgermind.domain.config import EngineConfig
 
     marker = "SNAP-" + uuid.uuid4().hex
     with MemoryEngine.open(config=EngineConfig(db=db_url, snapshot_interval=5)) as eng:
@@ -234,7 +234,7 @@ def _snapshot_states(eng: MemoryEngine, table: str) -> list[bytes]:
 def test_cli_erase(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from memledger.cli import main
+    from ledgermind.cli import main
 
     with MemoryEngine.open(db_url) as eng:
         _write_one = eng.create_session(ALICE, "agent")
@@ -246,12 +246,12 @@ def test_cli_erase(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert report["user_id"] == "alice" and report["position"] > 0
     assert main(["recover", "--db", db_url, "--app", "support", "--user", "alice", "--agent", "agent"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("memledger: OwnerErased:") and err.count("\n") == 1
+    assert err.startswith("ledgermind: OwnerErased:") and err.count("\n") == 1
 
 
 def test_erased_owners_beliefs_are_missing_to_others(eng: MemoryEngine) -> None:
-    from memledger.domain.errors import MemoryNotFound
-    from memledger.write.beliefs import Reinforce
+    from ledgermind.domain.errors import MemoryNotFound
+    from ledgermind.write.beliefs import Reinforce
 
     mid = eng.apply_memory_changes(ALICE, [NewBelief(
         source_key="k", kind="fact", statement="alice fact", valid_from=WHEN,
@@ -273,7 +273,7 @@ def test_owner_erased_keeps_only_a_keyed_hash(eng: MemoryEngine, backend: str) -
     import hashlib
     import hmac
 
-    from memledger.storage.keystore import OWNER_DIGEST_KEY_ID
+    from ledgermind.storage.keystore import OWNER_DIGEST_KEY_ID
 
     email = f"erase-me-{uuid.uuid4().hex[:12]}@example.org"
     owner = Owner("support", email)
@@ -301,7 +301,7 @@ def test_owner_erased_v1_events_stay_readable(eng: MemoryEngine) -> None:
     import orjson
     from eventsourcing.persistence import StoredEvent
 
-    from memledger.storage.packing import unpack
+    from ledgermind.storage.packing import unpack
 
     eng.erase_owner(ALICE)
     note = next(n for n in eng.log.recorder.select_notifications(1, limit=10**6) if n.topic == "owner.erased")

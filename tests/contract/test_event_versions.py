@@ -20,9 +20,9 @@ import sqlalchemy as sa
 from eventsourcing.domain import Aggregate, Snapshot, event
 from eventsourcing.persistence import StoredEvent
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.config import EngineConfig
-from memledger.write.beliefs import Invalidate, NewBelief
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig
+from ledgermind.write.beliefs import Invalidate, NewBelief
 from tests.support.capabilities import capabilities
 
 OWNER = Owner("versions", "user-1")

@@ -1,8 +1,8 @@
 """Hostile input beyond the core's own checks (issue 6), on both backends.
 
 Hypothesis throws arbitrary values at the public API and at the CLI. Every
-call either succeeds or raises a ``MemledgerError`` subclass (the CLI: exits
-2 with one ``memledger: ...`` line, or argparse's usage error); a rejected
+call either succeeds or raises a ``LedgermindError`` subclass (the CLI: exits
+2 with one ``ledgermind: ...`` line, or argparse's usage error); a rejected
 call leaves the event log exactly as it was. A traceback of anything else
 (TypeError, RecursionError, a driver error) fails the test.
 """
@@ -19,11 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memledger import MemoryEngine, Owner
-from memledger.cli import main as cli_main
-from memledger.domain.errors import ContentTooLarge, InvalidMetadata, MemledgerError
-from memledger.recovery import restore_agent
-from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise
+from ledgermind import MemoryEngine, Owner
+from ledgermind.cli import main as cli_main
+from ledgermind.domain.errors import ContentTooLarge, InvalidMetadata, LedgermindError
+from ledgermind.recovery import restore_agent
+from ledgermind.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise
 from tests.support.capabilities import capabilities
 
 OWNER = Owner("fuzz", "user")
@@ -113,7 +113,7 @@ def test_public_api_fuzz(eng: MemoryEngine, backend: str) -> None:
         before = _head(eng)
         try:
             _call(eng, name, args, sid)
-        except MemledgerError:
+        except LedgermindError:
             assert _head(eng) == before, f"{name} raised after writing"
 
     run()
@@ -147,7 +147,7 @@ def test_json_size_and_batch_limits(eng: MemoryEngine) -> None:
     with pytest.raises(ContentTooLarge):  # each message is under its limit, the batch is not
         eng.add_messages(OWNER, sid, [{"role": "user", "content": big}] * 11)
     # One bad message in a batch: nothing of the batch is written.
-    with pytest.raises(MemledgerError):
+    with pytest.raises(LedgermindError):
         eng.add_messages(OWNER, sid, [{"role": "user", "content": "fine"}, {"role": "user", "content": "a\x00"}])
     assert _head(eng) == before
 
@@ -222,7 +222,7 @@ def test_cli_fuzz(eng: MemoryEngine, backend: str, tmp_path: Any) -> None:
         before = _head(eng)
         code, err = _run_cli(argv)
         assert code in (0, 1, 2), (argv, code, err)
-        if code == 2 and err.startswith("memledger: "):
+        if code == 2 and err.startswith("ledgermind: "):
             assert err.count("\n") == 1, err  # one line, no traceback
         elif code == 2:  # a usage error: one line naming the command, pointing at its --help
             assert err.count("\n") == 1 and "error:" in err and "--help" in err, err

@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import InvalidInput
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import InvalidInput
 
 OWNER = Owner("idem", "user-1")
 

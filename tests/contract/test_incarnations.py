@@ -17,11 +17,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.agent import Agent
-from memledger.domain.errors import InvalidInput, StaleIncarnation
-from memledger.domain.session import Session
-from memledger.domain.stream_ids import agent_stream_id
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.agent import Agent
+from ledgermind.domain.errors import InvalidInput, StaleIncarnation
+from ledgermind.domain.session import Session
+from ledgermind.domain.stream_ids import agent_stream_id
 
 
 @pytest.fixture
@@ -147,12 +147,12 @@ def test_no_write_of_an_older_incarnation_follows_a_newer_one(
 
 
 def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
-    """``Memledger-Incarnation`` on the service's writes: a replaced one gets 409, nothing written."""
+    """``Ledgermind-Incarnation`` on the service's writes: a replaced one gets 409, nothing written."""
     from fastapi.testclient import TestClient
 
-    from memledger.service.app import create_app
-    from memledger.service.keys import KeyRing
-    from memledger.service.settings import ServiceSettings
+    from ledgermind.service.app import create_app
+    from ledgermind.service.keys import KeyRing
+    from ledgermind.service.settings import ServiceSettings
 
     owner = _owner()
     keyring = KeyRing(eng)
@@ -161,7 +161,7 @@ def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
     auth = {"Authorization": f"Bearer {secret}"}
     base = f"/v1/users/{owner.user_id}"
     first = eng.claim_agent(owner, "agent")
-    old = {**auth, "Memledger-Incarnation": str(first)}
+    old = {**auth, "Ledgermind-Incarnation": str(first)}
     r = client.post(f"{base}/sessions", json={"agent_id": "agent"}, headers=old)
     assert r.status_code == 201, r.text
     sid = r.json()["session_id"]
@@ -170,7 +170,7 @@ def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
     tid = client.post(f"{base}/sessions/{sid}/tasks", json={"input": "t"}, headers=old).json()["task_id"]
     assert client.put(f"{base}/agents/agent/heartbeat", headers=old).status_code == 200
     second = eng.restore_agent(owner, "agent", incarnate=True).incarnation
-    new = {**auth, "Memledger-Incarnation": str(second)}
+    new = {**auth, "Ledgermind-Incarnation": str(second)}
     refused = [
         client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "zombie"}, headers=old),
         client.put(f"{base}/agents/agent/checkpoint", json={"state": {"zombie": True}}, headers=old),
@@ -185,6 +185,6 @@ def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
     assert client.post(f"{base}/tasks/{tid}/complete", json={"output": "ok"}, headers=new).status_code == 200
     assert client.put(f"{base}/agents/agent/heartbeat", headers=auth).status_code == 400  # no header
     bad = client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "x"},
-                      headers={**auth, "Memledger-Incarnation": "0"})
+                      headers={**auth, "Ledgermind-Incarnation": "0"})
     assert bad.status_code in (400, 422)
     assert [m.content for m in eng.restore_agent(owner, "agent").messages] == ["one", "two"]

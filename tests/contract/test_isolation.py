@@ -22,11 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import MemledgerError, MemoryNotFound, SessionNotFound, TaskNotFound
-from memledger.projections import audit
-from memledger.recovery import restore_agent
-from memledger.write.beliefs import NewBelief
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import LedgermindError, MemoryNotFound, SessionNotFound, TaskNotFound
+from ledgermind.projections import audit
+from ledgermind.recovery import restore_agent
+from ledgermind.write.beliefs import NewBelief
 from tests.support.capabilities import capabilities
 
 WHEN = datetime(2026, 5, 1, tzinfo=timezone.utc)
@@ -99,7 +99,7 @@ def _apply(eng: MemoryEngine, w: World, kind: str, actor: int, target: int) -> N
             return
         try:
             eng.complete_task(me, tid, words)
-        except MemledgerError:  # already finished: a StateConflict, not a leak
+        except LedgermindError:  # already finished: a StateConflict, not a leak
             pass
         return
     sid = w.pick(w.sessions, target)
@@ -121,7 +121,7 @@ def _apply(eng: MemoryEngine, w: World, kind: str, actor: int, target: int) -> N
             w.tasks[eng.start_task(me, sid, words)] = actor
         else:
             eng.close_session(me, sid)
-    except MemledgerError as e:  # a closed session refuses: fine, but never NotFound
+    except LedgermindError as e:  # a closed session refuses: fine, but never NotFound
         assert not isinstance(e, SessionNotFound)
 
 

@@ -1,5 +1,5 @@
 """LangGraph's own checkpointer conformance suite (``langgraph-checkpoint-conformance``)
-against ``MemledgerSaver``, on every backend.
+against ``LedgermindSaver``, on every backend.
 
 The suite is registered the way it documents (``checkpointer_test``), with
 the extended capabilities we do not implement declared in
@@ -18,8 +18,8 @@ import pytest
 from langgraph.checkpoint.conformance import checkpointer_test, validate
 from langgraph.checkpoint.conformance.capabilities import BASE_CAPABILITIES
 
-from memledger import MemoryEngine, Owner
-from memledger.integrations.langgraph import UNSUPPORTED_CAPABILITIES, MemledgerSaver
+from ledgermind import MemoryEngine, Owner
+from ledgermind.integrations.langgraph import UNSUPPORTED_CAPABILITIES, LedgermindSaver
 from tests.support.pg_databases import fresh_database
 
 
@@ -44,9 +44,9 @@ def engine(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 
 
 def _registered(eng: MemoryEngine) -> object:
-    @checkpointer_test(name="MemledgerSaver", skip_capabilities=set(UNSUPPORTED_CAPABILITIES))
-    async def saver() -> AsyncIterator[MemledgerSaver]:
-        yield MemledgerSaver(eng, owner=Owner("conformance-" + uuid.uuid4().hex[:12], "u1"))
+    @checkpointer_test(name="LedgermindSaver", skip_capabilities=set(UNSUPPORTED_CAPABILITIES))
+    async def saver() -> AsyncIterator[LedgermindSaver]:
+        yield LedgermindSaver(eng, owner=Owner("conformance-" + uuid.uuid4().hex[:12], "u1"))
 
     return saver
 

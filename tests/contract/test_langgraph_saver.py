@@ -1,4 +1,4 @@
-"""``MemledgerSaver`` under a real LangGraph graph, on every backend: exact
+"""``LedgermindSaver`` under a real LangGraph graph, on every backend: exact
 history (edits, removals, forks) against LangGraph's own ``InMemorySaver``,
 messages that land in an ordinary session, storage that does not grow with
 the thread, and no lost update with two writers on one thread."""
@@ -19,11 +19,11 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import CheckpointConflict
-from memledger.domain.langgraph_thread import LangGraphThread
-from memledger.domain.stream_ids import langgraph_thread_id
-from memledger.integrations.langgraph import MemledgerSaver
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import CheckpointConflict
+from ledgermind.domain.langgraph_thread import LangGraphThread
+from ledgermind.domain.stream_ids import langgraph_thread_id
+from ledgermind.integrations.langgraph import LedgermindSaver
 
 OWNER = Owner("lg-app", "alice")
 
@@ -50,8 +50,8 @@ def build(checkpointer: Any) -> Any:
 
 
 @pytest.fixture
-def saver(db_url: str) -> Iterator[MemledgerSaver]:
-    with MemledgerSaver.from_conn_string(db_url, owner=OWNER, agent_id="helper") as s:
+def saver(db_url: str) -> Iterator[LedgermindSaver]:
+    with LedgermindSaver.from_conn_string(db_url, owner=OWNER, agent_id="helper") as s:
         yield s
 
 
@@ -79,7 +79,7 @@ def snapshot(graph: Any, cfg: dict[str, Any]) -> list[tuple[Any, ...]]:
     ]
 
 
-def test_every_checkpoint_matches_langgraphs_own_saver(saver: MemledgerSaver) -> None:
+def test_every_checkpoint_matches_langgraphs_own_saver(saver: LedgermindSaver) -> None:
     cfg: dict[str, Any] = {"configurable": {"thread_id": "exact"}}
     ours, theirs = build(saver), build(InMemorySaver())
     script(ours, cfg)
@@ -88,11 +88,11 @@ def test_every_checkpoint_matches_langgraphs_own_saver(saver: MemledgerSaver) ->
     assert len(expected) > 15
     assert snapshot(ours, cfg) == expected
     # a second saver (a fresh process) rebuilds the same history from the log alone
-    fresh = build(MemledgerSaver(saver.engine, owner=OWNER, agent_id="helper"))
+    fresh = build(LedgermindSaver(saver.engine, owner=OWNER, agent_id="helper"))
     assert snapshot(fresh, cfg) == expected
 
 
-def test_messages_land_in_an_ordinary_session(saver: MemledgerSaver) -> None:
+def test_messages_land_in_an_ordinary_session(saver: LedgermindSaver) -> None:
     graph = build(saver)
     cfg: dict[str, Any] = {"configurable": {"thread_id": "t", "user_id": "bob", "agent_id": "bot"}}
     for i in range(3):
@@ -107,7 +107,7 @@ def test_messages_land_in_an_ordinary_session(saver: MemledgerSaver) -> None:
     assert saver.engine.load_agent(OWNER, "helper") is None
 
 
-def test_a_turn_stores_the_same_bytes_at_any_length(saver: MemledgerSaver) -> None:
+def test_a_turn_stores_the_same_bytes_at_any_length(saver: LedgermindSaver) -> None:
     """Linear storage: the events of turn 25 are no bigger than those of turn 4
     (the peers re-store the whole list: their turn 25 is ~6x turn 4)."""
     graph = build(saver)
@@ -123,8 +123,8 @@ def test_a_turn_stores_the_same_bytes_at_any_length(saver: MemledgerSaver) -> No
     assert sizes[24] <= sizes[3] * 1.2, sizes
 
 
-def test_a_stale_writer_gets_a_retryable_conflict_and_stores_nothing(saver: MemledgerSaver) -> None:
-    other = MemledgerSaver(saver.engine, owner=OWNER, agent_id="helper")
+def test_a_stale_writer_gets_a_retryable_conflict_and_stores_nothing(saver: LedgermindSaver) -> None:
+    other = LedgermindSaver(saver.engine, owner=OWNER, agent_id="helper")
     cfg: dict[str, Any] = {"configurable": {"thread_id": "race", "checkpoint_ns": ""}}
     # both writers find the thread empty: only one may start it
     assert saver.get_tuple(cfg) is None and other.get_tuple(cfg) is None
@@ -155,7 +155,7 @@ def _writer(url: str, w: int, turns: int, conflicts: list[int], errors: list[Bas
     def run() -> None:
         eng = MemoryEngine.open(url)  # its own engine: its own connections and writer thread
         try:
-            graph = build(MemledgerSaver(eng, owner=OWNER, agent_id="helper"))
+            graph = build(LedgermindSaver(eng, owner=OWNER, agent_id="helper"))
             cfg = {"configurable": {"thread_id": "pair"}}
             start.wait()
             for t in range(turns):
@@ -185,7 +185,7 @@ def test_two_writers_fifty_turns_each_lose_nothing(db_url: str) -> None:
     for t in threads:
         t.join()
     assert not errors, errors
-    with MemledgerSaver.from_conn_string(db_url, owner=OWNER, agent_id="helper") as saver:
+    with LedgermindSaver.from_conn_string(db_url, owner=OWNER, agent_id="helper") as saver:
         state = build(saver).get_state({"configurable": {"thread_id": "pair"}})
     ids = [m.id for m in state.values["messages"]]
     assert len(ids) == 4 * turns == len(set(ids)), (len(ids), conflicts)

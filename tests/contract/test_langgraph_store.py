@@ -1,4 +1,4 @@
-"""``MemledgerStore`` (LangGraph's ``BaseStore``) on every backend: items are
+"""``LedgermindStore`` (LangGraph's ``BaseStore``) on every backend: items are
 beliefs of the owner their namespace maps to, every put / delete is a memory
 event, versions stay readable ``as_of`` a past moment, and search goes through
 the engine's retrieval."""
@@ -12,20 +12,20 @@ from datetime import datetime, timezone
 import pytest
 from langgraph.store.base import GetOp, PutOp, SearchOp
 
-from memledger import MemoryEngine, Owner
-from memledger.domain import bitemporal
-from memledger.integrations.langgraph import MemledgerStore
-from memledger.integrations.langgraph.store import one_owner
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain import bitemporal
+from ledgermind.integrations.langgraph import LedgermindStore
+from ledgermind.integrations.langgraph.store import one_owner
 
 ALICE = Owner("langgraph", "alice")
 
 
 @pytest.fixture
-def store(eng: MemoryEngine) -> Iterator[MemledgerStore]:
-    yield MemledgerStore(eng)
+def store(eng: MemoryEngine) -> Iterator[LedgermindStore]:
+    yield LedgermindStore(eng)
 
 
-def test_put_get_overwrite_delete_are_memory_events(store: MemledgerStore, eng: MemoryEngine) -> None:
+def test_put_get_overwrite_delete_are_memory_events(store: LedgermindStore, eng: MemoryEngine) -> None:
     ns = ("alice", "memories")
     store.put(ns, "city", {"content": "Alice lives in Lyon", "since": 2019})
     first = store.get(ns, "city")
@@ -53,7 +53,7 @@ def test_put_get_overwrite_delete_are_memory_events(store: MemledgerStore, eng: 
     assert eng.load_memory(ALICE, current.id).status == bitemporal.INVALIDATED_STATUS  # type: ignore[union-attr]
 
 
-def test_search_ranks_through_retrieval_and_filters(store: MemledgerStore) -> None:
+def test_search_ranks_through_retrieval_and_filters(store: LedgermindStore) -> None:
     ns = ("alice", "memories")
     store.put(ns, "drink", {"content": "Alice drinks green tea every morning", "kind": "habit"})
     store.put(ns, "pet", {"content": "Alice has a cat called Miso", "kind": "fact"})
@@ -64,7 +64,7 @@ def test_search_ranks_through_retrieval_and_filters(store: MemledgerStore) -> No
     assert [i.key for i in store.search(("alice",), limit=1, offset=0)] == ["job"]  # newest first
 
 
-def test_namespaces_owners_and_a_second_process(store: MemledgerStore, eng: MemoryEngine) -> None:
+def test_namespaces_owners_and_a_second_process(store: LedgermindStore, eng: MemoryEngine) -> None:
     store.put(("alice", "memories"), "a", {"content": "one"})
     store.put(("alice", "prefs", "ui"), "b", {"content": "two"})
     store.put(("bob", "memories"), "c", {"content": "three"})
@@ -75,17 +75,17 @@ def test_namespaces_owners_and_a_second_process(store: MemledgerStore, eng: Memo
     eng.projections.wait(eng.position, timeout=30)
     assert not [r for r in eng.search(ALICE, "three", k=10) if "three" in r.statement]
     # another store (another process) folds the same items from the log
-    other = MemledgerStore(eng)
+    other = LedgermindStore(eng)
     got = other.get(("bob", "memories"), "c")
     assert got is not None and got.value == {"content": "three"}
     # one owner for every namespace, when the app says so
-    single = MemledgerStore(eng, owner_of=one_owner(Owner("app", "one-user")))
+    single = LedgermindStore(eng, owner_of=one_owner(Owner("app", "one-user")))
     single.put(("any", "thing"), "k", {"content": "bound"})
     assert single.get(("any", "thing"), "k") is not None
     assert store.get(("any", "thing"), "k") is None  # "any" is not the owner of what one-user stored
 
 
-def test_abatch(store: MemledgerStore) -> None:
+def test_abatch(store: LedgermindStore) -> None:
     ns = ("alice", "memories")
     results = asyncio.run(store.abatch([PutOp(ns, "k", {"content": "async put"}), GetOp(ns, "k"),
                                         SearchOp(("alice",))]))

@@ -20,19 +20,19 @@ import psycopg
 import pytest
 from sqlalchemy import text
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import InsufficientPrivilege
-from memledger.projections import admin, audit
-from memledger.projections.purge import owner_tables
-from memledger.projections.rebuild import rebuild
-from memledger.projections.row_security import (
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import InsufficientPrivilege
+from ledgermind.projections import admin, audit
+from ledgermind.projections.purge import owner_tables
+from ledgermind.projections.rebuild import rebuild
+from ledgermind.projections.row_security import (
     POLICY,
     READER_ROLE,
     WRITER_POLICY,
     owner_scope,
     writer_scope,
 )
-from memledger.projections.search_store.postgres import VECTOR_COMMAND
+from ledgermind.projections.search_store.postgres import VECTOR_COMMAND
 from tests.support.capabilities import backends_with, has, on_backends_with
 
 ALICE, BOB = Owner("least", "alice"), Owner("least", "bob")
@@ -105,7 +105,7 @@ def test_a_missing_vector_extension_names_the_admins_command(no_vector_url: str)
 
 @pytest.mark.parametrize("backend", _SUPERUSERS, indirect=True)
 def test_tables_of_the_role_switch_design_are_brought_up_to_date(db_url: str) -> None:
-    """Before issue 12 the policy was for ``memledger_reader`` only and the
+    """Before issue 12 the policy was for ``ledgermind_reader`` only and the
     tables were not FORCEd (their owner read everything); an engine opening
     such a database adds what is missing."""
     with MemoryEngine.open(db_url) as eng:
@@ -131,7 +131,7 @@ def test_tables_of_the_role_switch_design_are_brought_up_to_date(db_url: str) ->
 
 @on_backends_with("row_level_security")
 def test_owner_scope_never_needs_a_role_the_login_cannot_create(db_url: str, backend: str) -> None:
-    """Only a login that bypasses row security reads as ``memledger_reader``;
+    """Only a login that bypasses row security reads as ``ledgermind_reader``;
     the app login reads as itself, so no CREATE ROLE is ever attempted."""
     with MemoryEngine.open(db_url) as eng:
         _seed(eng)

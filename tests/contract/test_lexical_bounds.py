@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from memledger import MemoryEngine, Owner
-from memledger.analysis.text import lexical_text
-from memledger.projections.row_security import owner_scope, writer_scope
-from memledger.projections.search_store import postgres as postgres_index
-from memledger.projections.search_store import sqlite as sqlite_index
-from memledger.projections.search_store.base import Filter
-from memledger.projections.search_store.records import TimePoint
+from ledgermind import MemoryEngine, Owner
+from ledgermind.analysis.text import lexical_text
+from ledgermind.projections.row_security import owner_scope, writer_scope
+from ledgermind.projections.search_store import postgres as postgres_index
+from ledgermind.projections.search_store import sqlite as sqlite_index
+from ledgermind.projections.search_store.base import Filter
+from ledgermind.projections.search_store.records import TimePoint
 from tests.support.capabilities import capabilities
 
 ALICE = Owner("bounds", "alice")

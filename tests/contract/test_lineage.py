@@ -8,10 +8,10 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.cli import main
-from memledger.domain.errors import MemoryNotFound, SessionNotFound
-from memledger.domain.lineage import MessageRef
+from ledgermind import MemoryEngine, Owner
+from ledgermind.cli import main
+from ledgermind.domain.errors import MemoryNotFound, SessionNotFound
+from ledgermind.domain.lineage import MessageRef
 from tests.support.kv_extractor import KeyValueExtractor
 
 OWNER = Owner("audit", "lineage")

@@ -10,13 +10,13 @@ import uuid
 import orjson
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.agent import Agent
-from memledger.domain.config import EngineConfig
-from memledger.domain.errors import OwnerErased
-from memledger.domain.stream_ids import agent_stream_id, owner_key_id
-from memledger.storage.keystore import SqlKeyStore
-from memledger.write.writer import UnitOfWork
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.agent import Agent
+from ledgermind.domain.config import EngineConfig
+from ledgermind.domain.errors import OwnerErased
+from ledgermind.domain.stream_ids import agent_stream_id, owner_key_id
+from ledgermind.storage.keystore import SqlKeyStore
+from ledgermind.write.writer import UnitOfWork
 
 CAP = 2 << 20  # 2 MiB
 STATE_CHARS = 300_000  # ~300 KB per checkpoint: seven of them pass the cap
@@ -76,7 +76,7 @@ def test_an_aggregate_bigger_than_the_cap_is_not_kept(db_url: str) -> None:
 
 
 def test_cache_bytes_comes_from_the_environment() -> None:
-    assert EngineConfig.from_env({"MEMLEDGER_CACHE_BYTES": "1048576"}).cache_bytes == 1 << 20
+    assert EngineConfig.from_env({"LEDGERMIND_CACHE_BYTES": "1048576"}).cache_bytes == 1 << 20
     assert EngineConfig().cache_bytes == 64 << 20
 
 

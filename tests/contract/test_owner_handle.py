@@ -7,8 +7,8 @@ import uuid
 
 import pytest
 
-from memledger import MemoryEngine, Owner, OwnerMemory
-from memledger.domain.errors import AgentNotFound, InvalidInput, MemoryNotFound, SessionNotFound, TaskNotFound
+from ledgermind import MemoryEngine, Owner, OwnerMemory
+from ledgermind.domain.errors import AgentNotFound, InvalidInput, MemoryNotFound, SessionNotFound, TaskNotFound
 
 ALICE = Owner("handle", "alice")
 BOB = Owner("handle", "bob")

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from memledger import EngineConfig, MemoryEngine, Owner
-from memledger.domain.errors import (
+from ledgermind import EngineConfig, MemoryEngine, Owner
+from ledgermind.domain.errors import (
     ContentTooLarge,
     InvalidContent,
     InvalidId,
@@ -24,7 +24,7 @@ from memledger.domain.errors import (
     InvalidMetadata,
     InvalidTimestamp,
 )
-from memledger.write.beliefs import Invalidate, NewBelief, Reinforce, Revise
+from ledgermind.write.beliefs import Invalidate, NewBelief, Reinforce, Revise
 
 OWNER = Owner("poison", "user-1")
 MAY = datetime(2024, 5, 1, tzinfo=timezone.utc)
@@ -76,8 +76,8 @@ def test_remember_accepts_the_same_extras_well_formed(eng: MemoryEngine) -> None
 
 
 def test_list_and_field_limits_follow_the_environment(tmp_path: Any) -> None:
-    config = EngineConfig.from_env({"MEMLEDGER_MAX_LIST_ITEMS": "2", "MEMLEDGER_MAX_FIELD_CHARS": "8",
-                                    "MEMLEDGER_MAX_STATEMENT_BYTES": "32"})
+    config = EngineConfig.from_env({"LEDGERMIND_MAX_LIST_ITEMS": "2", "LEDGERMIND_MAX_FIELD_CHARS": "8",
+                                    "LEDGERMIND_MAX_STATEMENT_BYTES": "32"})
     assert (config.limits.max_list_items, config.limits.max_field_chars) == (2, 8)
     with MemoryEngine.open(str(tmp_path / "limits.db"), config=config) as eng:
         with pytest.raises(ContentTooLarge):

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import InvalidTimestamp, MemoryNotFound, SessionNotFound
-from memledger.projections.audit import belief_history, beliefs_as_of, conversation_at, invalidation
-from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import InvalidTimestamp, MemoryNotFound, SessionNotFound
+from ledgermind.projections.audit import belief_history, beliefs_as_of, conversation_at, invalidation
+from ledgermind.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
 
 KEN = Owner("coffee-bot", "ken")
 EVE = Owner("coffee-bot", "eve")
@@ -115,7 +115,7 @@ def test_forgotten_belief_leaves_no_history(eng: MemoryEngine) -> None:
 
 
 def test_audit_cli_json_and_tables(eng: MemoryEngine, capsys: Any) -> None:
-    from memledger.cli import main
+    from ledgermind.cli import main
 
     s = _story(eng)
     url = eng.config.db
@@ -140,7 +140,7 @@ def test_auditor_example_runs_and_answers() -> None:
     from tests.support.paths import REPO_ROOT
 
     root = str(REPO_ROOT)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
     env["PYTHONPATH"] = root
     out = subprocess.run([sys.executable, os.path.join(root, "examples", "auditor.py")],
                          capture_output=True, text=True, timeout=120, env=env, check=True).stdout

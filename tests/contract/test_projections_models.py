@@ -11,17 +11,17 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memledger import MemoryEngine, Owner
-from memledger.domain import bitemporal
-from memledger.domain.errors import SessionClosed, StateConflict, TaskFinished
-from memledger.projections import registry
-from memledger.projections.audit import beliefs_as_of
-from memledger.projections.db import open_read_db
-from memledger.projections.readside import ReadSide
-from memledger.projections.rebuild import rebuild
-from memledger.projections.row_security import writer_scope
-from memledger.projections.runner import Runner
-from memledger.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain import bitemporal
+from ledgermind.domain.errors import SessionClosed, StateConflict, TaskFinished
+from ledgermind.projections import registry
+from ledgermind.projections.audit import beliefs_as_of
+from ledgermind.projections.db import open_read_db
+from ledgermind.projections.readside import ReadSide
+from ledgermind.projections.rebuild import rebuild
+from ledgermind.projections.row_security import writer_scope
+from ledgermind.projections.runner import Runner
+from ledgermind.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
 from tests.support.projection_oracle import (
     brute_force_as_of,
     fold_beliefs,

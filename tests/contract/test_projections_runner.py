@@ -7,12 +7,12 @@ import threading
 import pytest
 from sqlalchemy import func, select
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import AlreadyProcessed, ProjectionTimeout
-from memledger.projections import catalog, registry
-from memledger.projections.db import open_read_db
-from memledger.projections.row_security import owner_scope, writer_scope
-from memledger.projections.runner import Runner, commit_batch, read_step
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import AlreadyProcessed, ProjectionTimeout
+from ledgermind.projections import catalog, registry
+from ledgermind.projections.db import open_read_db
+from ledgermind.projections.row_security import owner_scope, writer_scope
+from ledgermind.projections.runner import Runner, commit_batch, read_step
 
 OWNER = Owner("support", "user-42")
 
@@ -102,8 +102,8 @@ def test_close_stops_the_in_process_runner(db_url: str) -> None:
 def test_migrations_are_append_only(eng: MemoryEngine) -> None:
     from sqlalchemy import text
 
-    from memledger.domain.errors import ProjectionError
-    from memledger.projections.catalog import Migration, run_migrations
+    from ledgermind.domain.errors import ProjectionError
+    from ledgermind.projections.catalog import Migration, run_migrations
 
     db = open_read_db(eng.backend.sqlalchemy_url)
     runner = Runner(eng.log, db, registry.kinds(["tasks"]))

@@ -13,11 +13,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.memory import Memory
-from memledger.projections import catalog
-from memledger.projections.readside import ReadSide
-from memledger.write.beliefs import Reinforce
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.memory import Memory
+from ledgermind.projections import catalog
+from ledgermind.projections.readside import ReadSide
+from ledgermind.write.beliefs import Reinforce
 from tests.support.poison import append_raw_memory
 from tests.support.projection_oracle import fold_beliefs, log_events, table_rows
 

@@ -1,11 +1,11 @@
-"""The read models on their own database (``EngineConfig.read_db``, MEMLEDGER_READ_DB).
+"""The read models on their own database (``EngineConfig.read_db``, LEDGERMIND_READ_DB).
 
 Why: reads, searches, audits and rebuilds should not compete with appends on
 the event store's primary. With ``read_db`` set, every read-model table
 (projections, search index, audit tables, the projection catalog) lives
 there and none in the event store's database; the event tables stay where
 they were; ``wait(position)`` still gives read-your-writes; erasure purges
-the read database; and the worker (``memledger projections run``) reads the
+the read database; and the worker (``ledgermind projections run``) reads the
 log from the store and writes the read models there.
 """
 
@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from memledger import EngineConfig, MemoryEngine, Owner
-from memledger.cli import main as cli
-from memledger.storage.backend import parse_db_url
+from ledgermind import EngineConfig, MemoryEngine, Owner
+from ledgermind.cli import main as cli
+from ledgermind.storage.backend import parse_db_url
 from tests.support.pg_databases import fresh_database
 
 OWNER = Owner("split", "u1")
@@ -41,7 +41,7 @@ def _tables(url: str) -> set[str]:
 
 
 def _split(store_url: str, read_url: str) -> None:
-    config = EngineConfig.from_env({"MEMLEDGER_READ_DB": read_url})
+    config = EngineConfig.from_env({"LEDGERMIND_READ_DB": read_url})
     assert config.read_db == read_url
     with MemoryEngine.open(store_url, config=config) as eng:
         sid = eng.create_session(OWNER, "agent")
@@ -70,12 +70,12 @@ def test_read_models_on_their_own_postgresql_database(pg_url: str, pg_read_url: 
 def test_the_worker_reads_the_log_and_writes_the_read_database(
     pg_url: str, pg_read_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    config = EngineConfig.from_env({"MEMLEDGER_PROJECTIONS_IN_PROCESS": "0"})
+    config = EngineConfig.from_env({"LEDGERMIND_PROJECTIONS_IN_PROCESS": "0"})
     with MemoryEngine.open(pg_url, config=config) as eng:
         sid = eng.create_session(OWNER, "agent")
         for i in range(5):
             eng.add_message(OWNER, sid, "user", f"message {i}")
-    monkeypatch.setenv("MEMLEDGER_READ_DB", pg_read_url)
+    monkeypatch.setenv("LEDGERMIND_READ_DB", pg_read_url)
     assert cli(["projections", "run", "--db", pg_url, "--until-caught-up"]) == 0
     assert "ml_messages_v1" in _tables(pg_read_url)
     assert not {t for t in _tables(pg_url) if t.startswith("ml_")}

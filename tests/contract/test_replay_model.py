@@ -30,21 +30,21 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, multiple, rule, run_state_machine_as_test
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.config import EngineConfig, Limits
-from memledger.domain.errors import (
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig, Limits
+from ledgermind.domain.errors import (
     AgentNotFound,
     ContentTooLarge,
     InvalidInput,
     InvalidRole,
-    MemledgerError,
+    LedgermindError,
     SessionClosed,
     SessionNotFound,
     TaskFinished,
     TaskNotFound,
 )
-from memledger.recovery import restore_agent
-from memledger.recovery.restore import read_messages
+from ledgermind.recovery import restore_agent
+from ledgermind.recovery.restore import read_messages
 from tests.support.capabilities import capabilities
 
 OWNERS = [Owner("app-1", "u-1"), Owner("app-1", "u-2"), Owner("app-2", "u-1")]
@@ -125,15 +125,15 @@ class EngineMachine(RuleBasedStateMachine):
     def _head(self) -> int:
         return self.eng.log.recorder.max_notification_id() or 0
 
-    def _refused(self, error: type[MemledgerError], call: Callable[[], Any]) -> None:
+    def _refused(self, error: type[LedgermindError], call: Callable[[], Any]) -> None:
         """The call raises exactly ``error`` and writes nothing."""
         before = self._head()
-        with pytest.raises(MemledgerError) as raised:
+        with pytest.raises(LedgermindError) as raised:
             call()
         assert type(raised.value) is error, f"expected {error.__name__}, got {raised.value!r}"
         assert self._head() == before
 
-    def _expected_append(self, sid: str, batch: list[dict[str, Any]]) -> list[int] | type[MemledgerError]:
+    def _expected_append(self, sid: str, batch: list[dict[str, Any]]) -> list[int] | type[LedgermindError]:
         """The model's answer to appending ``batch`` (seqs or an error class); applies it."""
         ids = [m.get("client_id") for m in batch]
         named = [c for c in ids if c is not None]
@@ -249,7 +249,7 @@ class EngineMachine(RuleBasedStateMachine):
         session = self.session_models[sid]
         other = data.draw(st.sampled_from([o for o in OWNERS if o != session.owner]))
         unknown = uuid.uuid4().hex
-        cases: list[tuple[type[MemledgerError], Callable[[], Any]]] = [
+        cases: list[tuple[type[LedgermindError], Callable[[], Any]]] = [
             (SessionNotFound, lambda: self.eng.add_message(other, sid, role="user", content="x")),
             (SessionNotFound, lambda: self.eng.add_message(session.owner, unknown, role="user", content="x")),
             (SessionNotFound, lambda: self.eng.start_task(session.owner, unknown, input="x")),
@@ -317,7 +317,7 @@ def _same_messages(got: list[Any], expected: list[dict[str, Any]], first_seq: in
 
 
 def _sqlite_databases() -> tuple[str, Callable[[], None]]:
-    root = tempfile.mkdtemp(prefix="memledger-model-")
+    root = tempfile.mkdtemp(prefix="ledgermind-model-")
     return f"{root}/model.db", lambda: shutil.rmtree(root, ignore_errors=True)
 
 

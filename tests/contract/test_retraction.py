@@ -20,11 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memledger import MemoryEngine, Owner
-from memledger.cli import main
-from memledger.distill.explicit import belief_index
-from memledger.domain.errors import SessionNotFound
-from memledger.projections.audit import beliefs_as_of
+from ledgermind import MemoryEngine, Owner
+from ledgermind.cli import main
+from ledgermind.distill.explicit import belief_index
+from ledgermind.domain.errors import SessionNotFound
+from ledgermind.projections.audit import beliefs_as_of
 from tests.support.capabilities import has
 from tests.support.kv_extractor import KeyValueExtractor
 
@@ -159,9 +159,9 @@ def test_current_beliefs_equal_a_replay_without_the_retracted_messages(
 def test_http_retract_route(eng: MemoryEngine) -> None:
     from fastapi.testclient import TestClient
 
-    from memledger.service.app import create_app
-    from memledger.service.keys import KeyRing
-    from memledger.service.settings import ServiceSettings
+    from ledgermind.service.app import create_app
+    from ledgermind.service.keys import KeyRing
+    from ledgermind.service.settings import ServiceSettings
 
     _, secret = KeyRing(eng).create("audit")
     client = TestClient(create_app(eng, KeyRing(eng), ServiceSettings()),
@@ -195,7 +195,7 @@ def test_a_message_retracted_before_distillation_causes_nothing(eng: MemoryEngin
 
 
 def test_an_export_carries_the_repair_into_another_store(eng: MemoryEngine) -> None:
-    from memledger.api.portability import export_owner, import_owner
+    from ledgermind.api.portability import export_owner, import_owner
 
     owner, copy = Owner("audit", "exported"), Owner("audit", "imported")
     sid = eng.create_session(owner, "bot")

@@ -11,16 +11,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memledger import MemoryEngine, Owner
-from memledger.analysis.text import query_terms
-from memledger.domain.errors import InvalidInput, StoreError
-from memledger.projections.row_security import owner_scope
-from memledger.projections.search_store.base import Filter
-from memledger.projections.search_store.records import TimePoint
-from memledger.retrieval.context import BLOCK_CLOSE, BLOCK_OPEN, HEADER, estimate_tokens
-from memledger.retrieval.fusion import rrf
-from memledger.retrieval.search import INDEX_NAME
-from memledger.write.beliefs import Forget, Invalidate, NewBelief, new_belief_id
+from ledgermind import MemoryEngine, Owner
+from ledgermind.analysis.text import query_terms
+from ledgermind.domain.errors import InvalidInput, StoreError
+from ledgermind.projections.row_security import owner_scope
+from ledgermind.projections.search_store.base import Filter
+from ledgermind.projections.search_store.records import TimePoint
+from ledgermind.retrieval.context import BLOCK_CLOSE, BLOCK_OPEN, HEADER, estimate_tokens
+from ledgermind.retrieval.fusion import rrf
+from ledgermind.retrieval.search import INDEX_NAME
+from ledgermind.write.beliefs import Forget, Invalidate, NewBelief, new_belief_id
 
 OWNER = Owner("support", "user-42")
 MARCH = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -267,7 +267,7 @@ def test_tools_are_bound_to_their_owner(eng: MemoryEngine) -> None:
 def test_cli_search_prints_json_and_context(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     import orjson
 
-    from memledger.cli import main
+    from ledgermind.cli import main
 
     with MemoryEngine.open(db_url) as eng:
         mid = eng.apply_memory_changes(OWNER, [_belief("cli1", "Ken's cat is called Miso")])[0]
@@ -281,9 +281,9 @@ def test_cli_search_prints_json_and_context(db_url: str, capsys: pytest.CaptureF
 
 
 def test_a_new_embedder_dimension_is_a_rebuild_not_a_migration(eng: MemoryEngine) -> None:
-    from memledger.domain.errors import ProjectionError
-    from memledger.projections.rebuild import rebuild
-    from memledger.projections.search_index import SearchIndexProjection
+    from ledgermind.domain.errors import ProjectionError
+    from ledgermind.projections.rebuild import rebuild
+    from ledgermind.projections.search_index import SearchIndexProjection
 
     mid = eng.apply_memory_changes(OWNER, [_belief("r1", "Ken's sister lives in Lyon")])[0]
     assert _ids(eng.search(OWNER, "sister Lyon")) == [mid]

@@ -29,19 +29,19 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import MemoryNotFound, ProjectionError, SessionNotFound
-from memledger.projections import audit, catalog
-from memledger.projections.audit import (
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import MemoryNotFound, ProjectionError, SessionNotFound
+from ledgermind.projections import audit, catalog
+from ledgermind.projections.audit import (
     belief_history,
     beliefs_as_of,
     conversation_at,
     invalidation,
 )
-from memledger.projections.rebuild import rebuild
-from memledger.projections.row_security import owner_scope, writer_scope
-from memledger.retrieval import search as search_module
-from memledger.write.beliefs import Invalidate, NewBelief, new_belief_id
+from ledgermind.projections.rebuild import rebuild
+from ledgermind.projections.row_security import owner_scope, writer_scope
+from ledgermind.retrieval import search as search_module
+from ledgermind.write.beliefs import Invalidate, NewBelief, new_belief_id
 from tests.support.capabilities import on_backends_with
 
 ALICE, BOB = Owner("rls-reads", "alice"), Owner("rls-reads", "bob")

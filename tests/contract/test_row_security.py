@@ -16,10 +16,10 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import ProgrammingError
 
-from memledger import MemoryEngine, Owner
-from memledger.projections.purge import owner_tables
-from memledger.projections.rebuild import rebuild
-from memledger.projections.row_security import (
+from ledgermind import MemoryEngine, Owner
+from ledgermind.projections.purge import owner_tables
+from ledgermind.projections.rebuild import rebuild
+from ledgermind.projections.row_security import (
     POLICY,
     READER_ROLE,
     WRITER_POLICY,
@@ -79,7 +79,7 @@ def test_a_read_without_owner_setting_sees_nothing(pg_eng: MemoryEngine, backend
         writer_scope(conn)
     with db.connect() as conn:  # SET LOCAL ended with the transaction: the pool is clean
         assert conn.execute(text("SELECT current_user <> :r"), {"r": READER_ROLE}).scalar()
-        for name in ("memledger.app", "memledger.scope"):
+        for name in ("ledgermind.app", "ledgermind.scope"):
             assert not conn.execute(text("SELECT current_setting(:n, true)"), {"n": name}).scalar()
         if not has(backend, "superuser_login"):
             assert _count(conn, "ml_messages_v1") == 0

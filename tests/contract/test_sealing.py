@@ -10,13 +10,13 @@ import pytest
 from eventsourcing.cryptography import AESCipher
 from eventsourcing.persistence import StoredEvent
 
-from memledger import EngineConfig, MemoryEngine, Owner
-from memledger.domain.errors import CorruptStore, InvalidInput
-from memledger.domain.stream_ids import owner_key_id
-from memledger.recovery import restore_agent
-from memledger.storage.keystore import SqlKeyStore
-from memledger.storage.packing import unpack
-from memledger.storage.sealing import FORMAT_V1, sealed_key_id
+from ledgermind import EngineConfig, MemoryEngine, Owner
+from ledgermind.domain.errors import CorruptStore, InvalidInput
+from ledgermind.domain.stream_ids import owner_key_id
+from ledgermind.recovery import restore_agent
+from ledgermind.storage.keystore import SqlKeyStore
+from ledgermind.storage.packing import unpack
+from ledgermind.storage.sealing import FORMAT_V1, sealed_key_id
 
 ALICE, BOB = Owner("seal", "alice"), Owner("seal", "bob")
 
@@ -106,6 +106,6 @@ def test_whole_log_cipher(db_url: str) -> None:
 
 def test_config_from_env() -> None:
     key = AESCipher.create_key(16)
-    config = EngineConfig.from_env({"MEMLEDGER_SEAL_EVENTS": "off", "MEMLEDGER_CIPHER_KEY": key})
+    config = EngineConfig.from_env({"LEDGERMIND_SEAL_EVENTS": "off", "LEDGERMIND_CIPHER_KEY": key})
     assert config.seal_events is False and config.cipher_key == key
     assert EngineConfig.from_env({}).seal_events is True

@@ -1,5 +1,5 @@
 """Tamper evidence: raw SQL edits, deletes and swaps of stored events are
-found by ``verify_log`` / ``memledger audit verify``, on every backend.
+found by ``verify_log`` / ``ledgermind audit verify``, on every backend.
 
 Each test tampers with the real tables, as someone with write access to the
 database would, below the engine; the engine only reads afterwards.
@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from memledger import MemoryEngine, Owner
-from memledger.cli import main
-from memledger.storage import chain
+from ledgermind import MemoryEngine, Owner
+from ledgermind.cli import main
+from ledgermind.storage import chain
 from tests.support.capabilities import capabilities
 
 ALICE, BOB = Owner("audit", "alice"), Owner("audit", "bob")

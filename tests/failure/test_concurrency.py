@@ -16,10 +16,10 @@ from collections.abc import Callable
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import InvalidInput
-from memledger.recovery import restore_agent
-from memledger.recovery.restore import read_messages
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import InvalidInput
+from ledgermind.recovery import restore_agent
+from ledgermind.recovery.restore import read_messages
 from tests.support.paths import APPEND_CHILD
 
 OWNER = Owner("race", "user-1")
@@ -157,7 +157,7 @@ def test_batch_committed_between_two_receipt_reads_is_a_replay(db_url: str) -> N
     batch reads its receipts one by one, and the other engine commits the same
     batch between two of those reads. Forced here: e2's first receipt read
     misses, then e1 commits the batch before e2 reads the second receipt."""
-    from memledger.domain.stream_ids import receipt_id
+    from ledgermind.domain.stream_ids import receipt_id
 
     batch = [{"role": "user", "content": f"b{i}", "client_id": f"b-{i}"} for i in range(3)]
     with MemoryEngine.open(db_url) as e1, MemoryEngine.open(db_url) as e2:

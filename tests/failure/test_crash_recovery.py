@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from memledger import MemoryEngine, Owner
-from memledger.recovery import restore_agent
+from ledgermind import MemoryEngine, Owner
+from ledgermind.recovery import restore_agent
 from tests.support.paths import CRASH_CHILD
 
 ROUNDS = 20
@@ -37,7 +37,7 @@ CHILD = CRASH_CHILD
 
 
 def _load_child() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("memledger_crash_child", CHILD)
+    spec = importlib.util.spec_from_file_location("ledgermind_crash_child", CHILD)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -13,8 +13,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.distill.explicit import belief_index
+from ledgermind import MemoryEngine, Owner
+from ledgermind.distill.explicit import belief_index
 from tests.support.capabilities import capabilities
 from tests.support.pg_databases import fresh_database
 
@@ -76,7 +76,7 @@ def test_sigkill_mid_run_then_restart_matches_an_uninterrupted_run(db_url: str, 
     with MemoryEngine.open(reference_url) as eng:
         assert eng.distill().windows == total
     _fill(db_url)
-    cmd = [sys.executable, "-m", "memledger.cli", "distill", "run", "--db", db_url, "--poll", "0.05"]
+    cmd = [sys.executable, "-m", "ledgermind.cli", "distill", "run", "--db", db_url, "--poll", "0.05"]
     env = {**os.environ, "PYTHONPATH": os.getcwd()}
     watcher = MemoryEngine.open(db_url)
     worker = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

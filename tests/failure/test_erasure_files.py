@@ -20,10 +20,10 @@ from datetime import datetime, timezone
 import psycopg
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.config import EngineConfig
-from memledger.projections.purge import WAL_SWITCH_COMMAND
-from memledger.write.beliefs import NewBelief
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig
+from ledgermind.projections.purge import WAL_SWITCH_COMMAND
+from ledgermind.write.beliefs import NewBelief
 from tests.support.capabilities import on_backends_with
 from tests.support.pg_server import files_containing, local_data_directory
 

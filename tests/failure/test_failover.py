@@ -4,7 +4,7 @@ A real three-node cluster (``deploy/cluster``: etcd, Patroni, PostgreSQL 16
 from the pgserver wheel, synchronous replication on) for the module. Four
 writer processes (``tests/support/failover_writer.py``) open one engine each
 on the multi-host URL with ``target_session_attrs=read-write`` and append
-with client ids; a projection worker (``memledger projections run``) keeps
+with client ids; a projection worker (``ledgermind projections run``) keeps
 the read models. Then, first, Patroni is asked to switch over (planned), and
 afterwards the leader is SIGKILLed with its PostgreSQL (a machine that dies).
 After each:
@@ -40,7 +40,7 @@ import pytest
 from sqlalchemy import text
 
 from deploy.cluster.cluster import Cluster, missing_tools
-from memledger import EngineConfig, MemoryEngine, Owner
+from ledgermind import EngineConfig, MemoryEngine, Owner
 
 pytestmark = [pytest.mark.cluster, pytest.mark.slow]
 
@@ -56,7 +56,7 @@ def cluster() -> Iterator[Cluster]:
     missing = missing_tools()
     if missing:
         pytest.skip("no local cluster can run here: missing " + ", ".join(missing))
-    c = Cluster(tempfile.mkdtemp(prefix="memledger-cluster-"), sync="on")
+    c = Cluster(tempfile.mkdtemp(prefix="ledgermind-cluster-"), sync="on")
     try:
         c.start()
         yield c
@@ -86,14 +86,14 @@ def _wait_for(check: Any, timeout: float, what: str, procs: list[subprocess.Pope
 def _round(cluster: Cluster, work: Path, label: str, fault: str) -> None:
     url = cluster.url()
     # a longer connect wait than the default 5 s: five processes open at once on a busy CI machine
-    env = {**os.environ, "MEMLEDGER_PROJECTIONS_IN_PROCESS": "0", "MEMLEDGER_CONNECT_TIMEOUT_S": "15",
+    env = {**os.environ, "LEDGERMIND_PROJECTIONS_IN_PROCESS": "0", "LEDGERMIND_CONNECT_TIMEOUT_S": "15",
            "PYTHONPATH": str(ROOT)}  # fmt: skip
     stop = work / f"{label}.stop"
     outs = [work / f"{label}{k}.jsonl" for k in range(WRITERS)]
-    memledger = Path(sys.executable).parent / "memledger"
+    ledgermind = Path(sys.executable).parent / "ledgermind"
     log_path = work / f"{label}-projections.log"
     with open(log_path, "wb") as worker_log:
-        worker = subprocess.Popen([str(memledger), "projections", "run", "--db", url],
+        worker = subprocess.Popen([str(ledgermind), "projections", "run", "--db", url],
                                   env=env, stdout=worker_log, stderr=subprocess.STDOUT)  # fmt: skip
     writers = [
         subprocess.Popen([sys.executable, "-m", "tests.support.failover_writer", url, f"{label}{k}", str(out),

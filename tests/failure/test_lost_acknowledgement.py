@@ -25,8 +25,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import StoreUnavailable
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import StoreUnavailable
 from tests.support.capabilities import on_backends_with
 from tests.support.tcp_proxy import Fault, PgProxy, through_proxy, upstream_of
 

@@ -12,12 +12,12 @@ import sys
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.recovery import restore_agent
+from ledgermind import MemoryEngine, Owner
+from ledgermind.recovery import restore_agent
 
 OPENER = """
 import sys
-from memledger import MemoryEngine, Owner
+from ledgermind import MemoryEngine, Owner
 with MemoryEngine.open(sys.argv[1]) as eng:
     sid = eng.create_session(Owner("race", sys.argv[2]), agent_id="a")
     eng.add_message(Owner("race", sys.argv[2]), sid, role="user", content="opened")

@@ -2,7 +2,7 @@
 
 A poison event is a real stored event a projection cannot fold: here a
 ``Memory`` whose ``event_time`` is a string, appended through the write port
-below the validation (as an older memledger, a buggy extractor or another
+below the validation (as an older ledgermind, a buggy extractor or another
 writer could have done), and on PostgreSQL a NUL in ``subject``, which the
 text column refuses. The runner quarantines it (recorded with its owner, in
 the same transaction as the position moving past it) and folds every other
@@ -24,12 +24,12 @@ from typing import Any
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.domain import bitemporal
-from memledger.domain.memory import Memory
-from memledger.projections import audit, registry
-from memledger.projections.memory import MemoryProjection
-from memledger.projections.search_index import SearchIndexProjection
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain import bitemporal
+from ledgermind.domain.memory import Memory
+from ledgermind.projections import audit, registry
+from ledgermind.projections.memory import MemoryProjection
+from ledgermind.projections.search_index import SearchIndexProjection
 from tests.support.capabilities import on_backends_with
 from tests.support.paths import REPO_ROOT
 from tests.support.poison import append_raw_memory
@@ -54,13 +54,13 @@ def _quarantine_list(db: str) -> list[dict[str, Any]]:
 
 def cli_main(argv: list[str]) -> int:
     """The command line in this process: it sees the registry as the test set it."""
-    from memledger.cli import main
+    from ledgermind.cli import main
 
     return main(argv)
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "memledger.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "ledgermind.cli", *args], capture_output=True, text=True,
                           timeout=240, cwd=str(REPO_ROOT))
 
 
@@ -103,7 +103,7 @@ def test_a_poison_event_is_quarantined_and_every_other_owner_goes_on(
         eng.projections.wait()
         bob_before = eng.remember(OTHER, "bob drinks green tea every morning")
         poison = append_raw_memory(eng, POISONED, "poison-1", "alice likes tea", event_time="2024-05-01")
-        with caplog.at_level(logging.WARNING, logger="memledger.projections"):
+        with caplog.at_level(logging.WARNING, logger="ledgermind.projections"):
             bob_after = eng.remember(OTHER, "bob's tea is oolong since the spring")
             alice_ok = eng.remember(POISONED, "alice reads poetry")
             eng.projections.wait(timeout=30)
@@ -138,7 +138,7 @@ def test_a_nul_the_database_refuses_is_quarantined_without_leaking_rows(
 ) -> None:
     with MemoryEngine.open(db_url) as eng:
         eng.projections.wait()
-        with caplog.at_level(logging.WARNING, logger="memledger.projections"):
+        with caplog.at_level(logging.WARNING, logger="ledgermind.projections"):
             bob = eng.remember(OTHER, "bob's secret is the blue door")
             poison = append_raw_memory(eng, POISONED, "nul-1", "alice likes tea", subject="tea\x00")
             eng.projections.wait(timeout=30)
@@ -225,7 +225,7 @@ def test_later_events_of_a_quarantined_stream_wait_behind_it(db_url: str, tolera
     with MemoryEngine.open(db_url, config=_worker_config(db_url)) as eng:
         append_raw_memory(eng, POISONED, "poison-1", "alice likes tea", event_time="2024-05-01")
         mid = Memory.create_id(POISONED.app, POISONED.user_id, "poison-1").hex
-        from memledger.write.beliefs import Reinforce
+        from ledgermind.write.beliefs import Reinforce
 
         eng.apply_memory_changes(POISONED, [Reinforce(mid, confidence=0.99, reason="said again")])
     assert cli_main(["projections", "run", "--db", db_url, "--until-caught-up", "--names", "memory"]) == 0
@@ -239,6 +239,6 @@ def test_later_events_of_a_quarantined_stream_wait_behind_it(db_url: str, tolera
 
 
 def _worker_config(db_url: str) -> Any:
-    from memledger import EngineConfig
+    from ledgermind import EngineConfig
 
     return EngineConfig(db=db_url, projections_in_process=False)

@@ -1,6 +1,6 @@
 """Several projection workers share the projections by lease; a dead one's are taken over.
 
-Two real runners (what two ``memledger projections run`` workers are) follow
+Two real runners (what two ``ledgermind projections run`` workers are) follow
 one log into one read database, each with its own lease holder and an
 injected clock (no sleeping: the test moves time past a lease). Alone, the
 first takes every projection; once the second is alive they split them,
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from memledger import MemoryEngine, Owner
-from memledger.projections import registry
-from memledger.projections.db import open_read_db
-from memledger.projections.leases import Leases, leases_table
-from memledger.projections.runner import Runner
+from ledgermind import MemoryEngine, Owner
+from ledgermind.projections import registry
+from ledgermind.projections.db import open_read_db
+from ledgermind.projections.leases import Leases, leases_table
+from ledgermind.projections.runner import Runner
 
 OWNER = Owner("leases", "u1")
 

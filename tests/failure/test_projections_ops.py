@@ -16,13 +16,13 @@ import psycopg
 import pytest
 from sqlalchemy import func, select
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.config import EngineConfig
-from memledger.projections import catalog, registry
-from memledger.projections.db import APPLICATION_NAME, open_read_db, snapshot
-from memledger.projections.readside import ReadSide
-from memledger.projections.rebuild import rebuild
-from memledger.projections.runner import Runner
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig
+from ledgermind.projections import catalog, registry
+from ledgermind.projections.db import APPLICATION_NAME, open_read_db, snapshot
+from ledgermind.projections.readside import ReadSide
+from ledgermind.projections.rebuild import rebuild
+from ledgermind.projections.runner import Runner
 from tests.support.paths import REPO_ROOT
 from tests.support.projection_oracle import fold_sessions, log_events, table_rows
 
@@ -44,9 +44,9 @@ def _message_ids(eng: MemoryEngine) -> list[int]:
 
 
 def _worker(db_url: str, *extra: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "MEMLEDGER_PROJECTIONS_IN_PROCESS": "0", "PYTHONPATH": ROOT}
+    env = {**os.environ, "LEDGERMIND_PROJECTIONS_IN_PROCESS": "0", "PYTHONPATH": ROOT}
     return subprocess.Popen(
-        [sys.executable, "-m", "memledger.cli", "projections", "run", "--db", db_url,
+        [sys.executable, "-m", "ledgermind.cli", "projections", "run", "--db", db_url,
          "--names", "sessions", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT,
     )
@@ -193,7 +193,7 @@ def test_rebuild_while_writers_append_never_shows_a_partial_table(eng: MemoryEng
 
 
 def test_worker_until_caught_up_then_status_and_drop(eng: MemoryEngine, capsys: Any) -> None:
-    from memledger.cli import main
+    from ledgermind.cli import main
 
     _fill(eng, 3, 4)
     url = eng.config.db

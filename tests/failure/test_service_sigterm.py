@@ -1,4 +1,4 @@
-"""SIGTERM to ``memledger serve`` under 8 writing clients: nothing acknowledged is lost.
+"""SIGTERM to ``ledgermind serve`` under 8 writing clients: nothing acknowledged is lost.
 
 The server's graceful shutdown lets every request in flight finish and be
 answered, refuses what arrives after, and closes the engine last. The check
@@ -19,8 +19,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from memledger import MemoryEngine
-from memledger.domain.owner import Owner
+from ledgermind import MemoryEngine
+from ledgermind.domain.owner import Owner
 from tests.support.service_server import make_key, module_db, start_server
 
 CLIENTS = 8
@@ -38,7 +38,7 @@ def test_sigterm_during_concurrent_writes_loses_no_acknowledged_message(
         _, secret = make_key(db, "app-s")
         # A grace period far past the test's patience: the open event feed
         # below must end by itself on SIGTERM, not be cut off when it expires.
-        server = start_server(db, tmp_path / "serve.log", env={"MEMLEDGER_SHUTDOWN_GRACE_S": "600"})
+        server = start_server(db, tmp_path / "serve.log", env={"LEDGERMIND_SHUTDOWN_GRACE_S": "600"})
         users = [f"w{i}-{uuid.uuid4().hex[:6]}" for i in range(CLIENTS)]
         sessions = {}
         with server.client(secret) as c:

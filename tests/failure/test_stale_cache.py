@@ -19,7 +19,7 @@ import logging
 import psycopg
 import pytest
 
-from memledger import MemoryEngine, Owner
+from ledgermind import MemoryEngine, Owner
 
 OWNER = Owner("stale", "u1")
 
@@ -31,14 +31,14 @@ def _lose_tail(pg_url: str, keep: int) -> str:
     that lost the last WAL would. Returns the stream's id."""
     with psycopg.connect(pg_url, autocommit=True) as conn:
         stream, _ = conn.execute(
-            "SELECT originator_id, max(originator_version) FROM memledger_events "
+            "SELECT originator_id, max(originator_version) FROM ledgermind_events "
             "GROUP BY 1 ORDER BY 2 DESC LIMIT 1").fetchone()  # fmt: skip
-        (cut,) = conn.execute("SELECT notification_id FROM memledger_events WHERE originator_id = %s "
+        (cut,) = conn.execute("SELECT notification_id FROM ledgermind_events WHERE originator_id = %s "
                               "AND originator_version = %s", (stream, keep + 1)).fetchone()  # fmt: skip
-        conn.execute("DELETE FROM memledger_events WHERE notification_id >= %s", (cut,))
-        conn.execute("DELETE FROM memledger_snapshots WHERE originator_id = %s AND originator_version > %s",
+        conn.execute("DELETE FROM ledgermind_events WHERE notification_id >= %s", (cut,))
+        conn.execute("DELETE FROM ledgermind_snapshots WHERE originator_id = %s AND originator_version > %s",
                       (stream, keep))
-        for table in ("memledger_events_chain", "memledger_events_chain_checkpoints"):
+        for table in ("ledgermind_events_chain", "ledgermind_events_chain_checkpoints"):
             if conn.execute("SELECT to_regclass(%s)", (table,)).fetchone()[0] is not None:
                 conn.execute(f"DELETE FROM {table} WHERE position >= %s", (cut,))
     return str(stream)
@@ -46,7 +46,7 @@ def _lose_tail(pg_url: str, keep: int) -> str:
 
 def _versions(pg_url: str, stream: str) -> list[int]:
     with psycopg.connect(pg_url) as conn:
-        rows = conn.execute("SELECT originator_version FROM memledger_events WHERE originator_id = %s "
+        rows = conn.execute("SELECT originator_version FROM ledgermind_events WHERE originator_id = %s "
                             "ORDER BY 1", (stream,)).fetchall()
     return [v for (v,) in rows]
 
@@ -59,7 +59,7 @@ def test_an_append_after_lost_events_follows_the_store_not_the_cache(
         seqs = [eng.add_message(OWNER, sid, "user", f"m{i}") for i in range(1, 7)]
         assert seqs == [1, 2, 3, 4, 5, 6]
         stream = _lose_tail(pg_url, keep=5)  # creation + m1..m4: m5 and m6 were "lost"
-        with caplog.at_level(logging.WARNING, logger="memledger.write"):
+        with caplog.at_level(logging.WARNING, logger="ledgermind.write"):
             seq = eng.add_message(OWNER, sid, "user", "after the failover")
         assert seq == 5, "numbered from the stale cache, past the store's end"
         assert _versions(pg_url, stream) == [1, 2, 3, 4, 5, 6]

@@ -24,9 +24,9 @@ from urllib.parse import urlsplit
 import psycopg
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.config import EngineConfig
-from memledger.domain.errors import MemledgerError, ReadOnlyStore, StoreUnavailable
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig
+from ledgermind.domain.errors import LedgermindError, ReadOnlyStore, StoreUnavailable
 from tests.support.capabilities import on_backends_with
 from tests.support.pg_server import stopped_backends
 
@@ -91,10 +91,10 @@ def test_every_call_on_a_vanished_server_is_typed(db_url: str, pg_server_dsn: st
             "search": lambda: eng.search(OWNER, "tea"),
         }
         for name, call in calls.items():
-            with pytest.raises(MemledgerError) as raised:
+            with pytest.raises(LedgermindError) as raised:
                 call()
             assert isinstance(raised.value, StoreUnavailable), (name, type(raised.value))
-        with caplog.at_level(logging.WARNING, logger="memledger.context"):
+        with caplog.at_level(logging.WARNING, logger="ledgermind.context"):
             assert eng.build_context(OWNER, "tea") == ""
     finally:
         eng.close()
@@ -107,7 +107,7 @@ def test_build_context_degrades_when_the_read_side_cannot_start(db_url: str, pg_
         eng.create_session(OWNER, "agent")
         with psycopg.connect(pg_server_dsn, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE "{_dbname(db_url)}" WITH (FORCE)')
-        with caplog.at_level(logging.WARNING, logger="memledger.context"):
+        with caplog.at_level(logging.WARNING, logger="ledgermind.context"):
             assert eng.build_context(OWNER, "anything") == ""
         assert eng.context_degraded is not None and eng.context_degraded.startswith("StoreUnavailable")
         assert any("injected nothing" in r.getMessage() for r in caplog.records)
@@ -141,7 +141,7 @@ def test_connection_dropped_mid_commit_is_typed(db_url: str) -> None:
                 admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
         writer.join(60)
         assert len(outcome) == 1
-        assert isinstance(outcome[0], (int, MemledgerError)), repr(outcome[0])
+        assert isinstance(outcome[0], (int, LedgermindError)), repr(outcome[0])
         assert eng.add_message(OWNER, sid, "user", "after") >= 1
 
 
@@ -229,17 +229,17 @@ def test_sqlite_file_replaced_under_a_running_engine(sqlite_url: str, tmp_path: 
 
 
 def test_timeouts_come_from_the_environment_and_reach_every_connection() -> None:
-    from memledger.domain.errors import InvalidInput
-    from memledger.storage.backend import Timeouts, parse_db_url
+    from ledgermind.domain.errors import InvalidInput
+    from ledgermind.storage.backend import Timeouts, parse_db_url
 
     config = EngineConfig.from_env({
-        "MEMLEDGER_CONNECT_TIMEOUT_S": "3", "MEMLEDGER_STATEMENT_TIMEOUT_S": "1.5",
-        "MEMLEDGER_LOCK_TIMEOUT_S": "2", "MEMLEDGER_COMMIT_TIMEOUT_S": "4", "MEMLEDGER_ERASURE_REWRITE": "off",
+        "LEDGERMIND_CONNECT_TIMEOUT_S": "3", "LEDGERMIND_STATEMENT_TIMEOUT_S": "1.5",
+        "LEDGERMIND_LOCK_TIMEOUT_S": "2", "LEDGERMIND_COMMIT_TIMEOUT_S": "4", "LEDGERMIND_ERASURE_REWRITE": "off",
     })  # fmt: skip
     assert (config.connect_timeout_s, config.statement_timeout_s, config.lock_timeout_s, config.commit_timeout_s) \
         == (3.0, 1.5, 2.0, 4.0) and config.erasure_rewrite is False  # fmt: skip
     with pytest.raises(InvalidInput):
-        EngineConfig.from_env({"MEMLEDGER_COMMIT_TIMEOUT_S": "0"})
+        EngineConfig.from_env({"LEDGERMIND_COMMIT_TIMEOUT_S": "0"})
     pg = parse_db_url("postgresql://u@db.example/x", Timeouts(3, 1.5, 2))
     assert "statement_timeout%3D1500" in pg.sqlalchemy_url and "lock_timeout%3D2000" in pg.sqlalchemy_url
     assert pg.es_env["POSTGRES_LOCK_TIMEOUT"] == "2" and pg.pg_connect_kwargs()["connect_timeout"] == "3"

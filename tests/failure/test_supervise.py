@@ -1,4 +1,4 @@
-"""``memledger supervise`` with real processes: the supervisor is the CLI in
+"""``ledgermind supervise`` with real processes: the supervisor is the CLI in
 its own process, the agent is a Python child (``tests/support/supervised_child.py``).
 
 Timings are short and passed as options (heartbeat timeout 1 s, backoff
@@ -20,12 +20,12 @@ from typing import Any
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.cli import main
-from memledger.domain.agent import Agent
-from memledger.domain.session import Session
-from memledger.domain.stream_ids import agent_stream_id
-from memledger.supervision import CRASH_LOOP_EXIT
+from ledgermind import MemoryEngine, Owner
+from ledgermind.cli import main
+from ledgermind.domain.agent import Agent
+from ledgermind.domain.session import Session
+from ledgermind.domain.stream_ids import agent_stream_id
+from ledgermind.supervision import CRASH_LOOP_EXIT
 
 CHILD = Path(__file__).resolve().parents[1] / "support" / "supervised_child.py"
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,9 +34,9 @@ TIMEOUT = 60.0  # the longest a whole supervised run may take
 
 
 def _supervise(db: Path, agent: str, mode: str, *options: str) -> subprocess.Popen[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
     return subprocess.Popen(
-        [sys.executable, "-m", "memledger.cli", "supervise", "--db", str(db), "--app", OWNER.app,
+        [sys.executable, "-m", "ledgermind.cli", "supervise", "--db", str(db), "--app", OWNER.app,
          "--user", OWNER.user_id, "--agent", agent, "--backoff", "0.05:0.2", *options,
          "--", sys.executable, str(CHILD), mode],
         env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

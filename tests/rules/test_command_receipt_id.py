@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from memledger.domain import stream_ids
-from memledger.domain.owner import Owner
-from memledger.domain.receipt import CommandReceipt
+from ledgermind.domain import stream_ids
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.receipt import CommandReceipt
 
 OWNER = Owner("support", "user-42")
 
 
 def test_command_receipt_id_is_pinned_and_owner_scoped() -> None:
-    assert stream_ids.command_receipt_id(OWNER, "req-1") == UUID("7c766ea3-c80f-5370-9b7d-43112d5d1854")
+    assert stream_ids.command_receipt_id(OWNER, "req-1") == UUID("e2b7589b-2bd4-5fdc-b65a-f5cbca995708")
     assert stream_ids.command_receipt_id(Owner("support", "user-43"), "req-1") != stream_ids.command_receipt_id(
         OWNER, "req-1"
     )

@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy.dialects.postgresql.psycopg import dialect as psycopg_dialect
 
-from memledger.domain.errors import InvalidInput, UnsupportedBackend
-from memledger.storage.backend import Backend, parse_db_url
+from ledgermind.domain.errors import InvalidInput, UnsupportedBackend
+from ledgermind.storage.backend import Backend, parse_db_url
 
 
 def _drivers(backend: Backend) -> tuple[dict[str, str], dict[str, str]]:

@@ -6,8 +6,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from memledger import Owner
-from memledger.distill import (
+from ledgermind import Owner
+from ledgermind.distill import (
     DEFAULT_POLICY,
     DeltaItem,
     ExtractionContext,
@@ -17,10 +17,10 @@ from memledger.distill import (
     message_count_gt,
     time_since_last_gt,
 )
-from memledger.distill.dates import find_time
-from memledger.distill.delta import is_distillable
-from memledger.distill.text import jaccard, tokens
-from memledger.domain.errors import InvalidInput
+from ledgermind.distill.dates import find_time
+from ledgermind.distill.delta import is_distillable
+from ledgermind.distill.text import jaccard, tokens
+from ledgermind.domain.errors import InvalidInput
 
 OWNER = Owner("app", "u")
 MAY_8 = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)

@@ -8,11 +8,11 @@ from datetime import datetime, timedelta, timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memledger import Owner
-from memledger.distill import Extraction, Proposal, ReconcileConfig, reconcile
-from memledger.distill.views import BeliefView
-from memledger.domain.errors import SimilarityUnavailable
-from memledger.write.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
+from ledgermind import Owner
+from ledgermind.distill import Extraction, Proposal, ReconcileConfig, reconcile
+from ledgermind.distill.views import BeliefView
+from ledgermind.domain.errors import SimilarityUnavailable
+from ledgermind.write.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
 
 OWNER = Owner("app", "u")
 T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -166,8 +166,8 @@ def test_at_most_one_current_belief_per_subject_and_attribute(deltas: list) -> N
 
 # --- the same invariant through the real extractor -------------------------------
 
-from memledger.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
-from memledger.distill.reconcile import _same_attribute  # noqa: E402
+from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
+from ledgermind.distill.reconcile import _same_attribute  # noqa: E402
 
 SENTENCES = st.sampled_from([
     "My production environment uses Go 1.{v}.",

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.distill.explicit import belief_index
-from memledger.distill.llm_extractor import LLMConfig, LLMExtractor
-from memledger.projections import audit
+from ledgermind import MemoryEngine, Owner
+from ledgermind.distill.explicit import belief_index
+from ledgermind.distill.llm_extractor import LLMConfig, LLMExtractor
+from ledgermind.projections import audit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import governance_eval  # noqa: E402

@@ -11,7 +11,7 @@ import gc
 
 from sqlalchemy import Column, Integer, MetaData, Table, Text, create_engine, select
 
-from memledger.projections import base
+from ledgermind.projections import base
 
 
 def _table(i: int) -> Table:

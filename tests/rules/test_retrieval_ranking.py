@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memledger.analysis.embedders import Embedder, HashingEmbedder, default_embedder
-from memledger.analysis.text import jaccard, lexical_text, query_terms, stem, tokens
-from memledger.domain.errors import InvalidInput
-from memledger.retrieval.context import estimate_tokens
-from memledger.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
+from ledgermind.analysis.embedders import Embedder, HashingEmbedder, default_embedder
+from ledgermind.analysis.text import jaccard, lexical_text, query_terms, stem, tokens
+from ledgermind.domain.errors import InvalidInput
+from ledgermind.retrieval.context import estimate_tokens
+from ledgermind.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
 
 
 def test_rrf_hand_computed() -> None:

@@ -1,7 +1,7 @@
 """Owner-derived ids are a promise: the same owner and name give the same stream forever.
 
-The expected values were computed by the derivations as they stood before the
-ids moved into ``memledger.domain.stream_ids`` (uuid5 over "app\\x1fuser\\x1f...");
+The expected values were computed by the derivations (re-pinned once, at the rename to
+ledgermind, whose name seeds the namespaces; uuid5 over "app\\x1fuser\\x1f...");
 a change to any of them would orphan every stored stream of that kind.
 """
 
@@ -12,21 +12,21 @@ from uuid import UUID
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memledger.domain import stream_ids
-from memledger.domain.agent import Agent
-from memledger.domain.memory import Memory
-from memledger.domain.owner import Owner
+from ledgermind.domain import stream_ids
+from ledgermind.domain.agent import Agent
+from ledgermind.domain.memory import Memory
+from ledgermind.domain.owner import Owner
 
 OWNER = Owner("support", "user-42")
 
 
 def test_ids_are_pinned() -> None:
-    assert stream_ids.agent_stream_id(OWNER, "agent-7") == UUID("aca6d6d3-304e-5003-8999-bdb0ae16ed11")
-    assert stream_ids.memory_stream_id(OWNER, "explicit:k") == UUID("b9b1c159-88fa-5b92-81ab-f437c3d8db6c")
-    assert stream_ids.erasure_id(OWNER) == UUID("a817458a-c187-5067-b990-7cd199200ea3")
-    assert stream_ids.owner_key_id(OWNER) == UUID("61676986-8cc5-539c-bf6d-bd2e43b7c5e9")
-    assert stream_ids.receipt_id(UUID(int=1), "req-1") == UUID("f77e49c9-4eb1-532c-9726-c892f12990c9")
-    assert stream_ids.distillation_id("distiller", "ab" * 16) == UUID("a55c1a24-f21c-55b0-8e1d-9535233602c4")
+    assert stream_ids.agent_stream_id(OWNER, "agent-7") == UUID("85b542a8-1bb0-54d7-8a54-aed82edb3d69")
+    assert stream_ids.memory_stream_id(OWNER, "explicit:k") == UUID("1be9d8b4-d8f6-57da-b42c-6038120a8375")
+    assert stream_ids.erasure_id(OWNER) == UUID("b4e4e5ca-197b-59b2-9c89-35c7817ba6a6")
+    assert stream_ids.owner_key_id(OWNER) == UUID("9b6d7936-8a2d-5f1b-aabb-df580fc04d9e")
+    assert stream_ids.receipt_id(UUID(int=1), "req-1") == UUID("ef739871-4aaf-54a9-bb9b-a5f703e98607")
+    assert stream_ids.distillation_id("distiller", "ab" * 16) == UUID("13031d77-aaae-59e7-a3f6-526e798a07aa")
 
 
 def test_aggregates_create_the_ids_the_module_derives() -> None:

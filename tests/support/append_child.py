@@ -13,7 +13,7 @@ import sys
 
 
 def main(argv: list[str]) -> int:
-    from memledger import MemoryEngine, Owner
+    from ledgermind import MemoryEngine, Owner
 
     url, sid, tag, count = argv[0], argv[1], argv[2], int(argv[3])
     owner = Owner(argv[4], argv[5])

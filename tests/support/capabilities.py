@@ -81,9 +81,9 @@ CAPABILITIES: dict[str, Capabilities] = {
         server_round_trips=True,
         server_processes=True,
         superuser_login=True,
-        events_table="memledger_events",
+        events_table="ledgermind_events",
         events_position="notification_id",
-        snapshots_table="memledger_snapshots",
+        snapshots_table="ledgermind_snapshots",
     ),
     # The least-privilege set-up of a managed PostgreSQL: the engine logs in
     # as a role with no SUPERUSER, CREATEROLE or CREATEDB that owns its
@@ -99,9 +99,9 @@ CAPABILITIES: dict[str, Capabilities] = {
         server_round_trips=True,
         server_processes=False,
         superuser_login=False,
-        events_table="memledger_events",
+        events_table="ledgermind_events",
         events_position="notification_id",
-        snapshots_table="memledger_snapshots",
+        snapshots_table="ledgermind_snapshots",
     ),
 }
 

@@ -54,7 +54,7 @@ def message(round_no: int, index: int) -> dict[str, object]:
 
 
 def main(argv: list[str]) -> int:
-    from memledger import MemoryEngine, Owner
+    from ledgermind import MemoryEngine, Owner
 
     url, round_no, mode = argv[0], int(argv[1]), argv[2]
     owner = Owner(APP, USER)

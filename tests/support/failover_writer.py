@@ -19,8 +19,8 @@ import os
 import sys
 import time
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.errors import StoreError
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.errors import StoreError
 
 
 def main(url: str, name: str, out_path: str, stop_path: str) -> int:

@@ -9,8 +9,8 @@ the English and Chinese rules are tuned.
 
 from __future__ import annotations
 
-from memledger.distill.delta import ExtractionContext
-from memledger.distill.proposals import Extraction, Proposal
+from ledgermind.distill.delta import ExtractionContext
+from ledgermind.distill.proposals import Extraction, Proposal
 
 __all__ = ["KeyValueExtractor"]
 

@@ -1,7 +1,7 @@
 """The package laid out on disk as a wheel installs it, for tools that read files.
 
 Why: the repository keeps the design card's folders (``engine/`` is
-``memledger``, ``projections/`` and ``recovery/`` its subpackages, per
+``ledgermind``, ``projections/`` and ``recovery/`` its subpackages, per
 ``[tool.setuptools] package-dir``), and neither import-linter nor mypy can
 follow setuptools' editable import hook. Tests copy the package into a
 temporary site, from the same package-dir table the build uses, and point

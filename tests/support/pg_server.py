@@ -3,7 +3,7 @@
 Why: erasure is promised down to the server's files, and bounded waits are
 promised against a server that stops answering; both are checked on the
 real server, by reading its data directory and by stopping its processes.
-The server must be local (the pgserver one, or a ``MEMLEDGER_TEST_PG`` on
+The server must be local (the pgserver one, or a ``LEDGERMIND_TEST_PG`` on
 this machine); otherwise ``local_data_directory`` skips.
 """
 

@@ -1,7 +1,7 @@
 """Poison events: real stored events that a projection cannot fold.
 
 ``append_raw_memory`` appends a ``memory.distilled`` event through the write
-port below every validation (as an older memledger, a buggy extractor or
+port below every validation (as an older ledgermind, a buggy extractor or
 another writer could have), with whatever field values it is given: a string
 ``event_time``, a NUL in ``subject``...
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from memledger import MemoryEngine, Owner
-from memledger.domain.memory import Memory
-from memledger.write.writer import UnitOfWork
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.memory import Memory
+from ledgermind.write.writer import UnitOfWork
 
 MAY = datetime(2024, 5, 1, tzinfo=timezone.utc)
 

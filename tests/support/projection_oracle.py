@@ -14,10 +14,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from memledger import MemoryEngine
-from memledger.domain import bitemporal
-from memledger.domain.bitemporal import BeliefEvent
-from memledger.domain.errors import OwnerErased
+from ledgermind import MemoryEngine
+from ledgermind.domain import bitemporal
+from ledgermind.domain.bitemporal import BeliefEvent
+from ledgermind.domain.errors import OwnerErased
 
 _META = {"timestamp", "originator_id", "originator_version", "originator_topic", "app", "user_id"}
 

@@ -1,6 +1,6 @@
-"""A real ``memledger serve`` process for the service tests, and its databases.
+"""A real ``ledgermind serve`` process for the service tests, and its databases.
 
-The server is started as the CLI starts it (``python -m memledger.cli serve``)
+The server is started as the CLI starts it (``python -m ledgermind.cli serve``)
 on 127.0.0.1 with port 0: uvicorn binds a free port and logs it, and the
 helper reads the port from that line, so parallel runs never collide and no
 port is guessed. Its log goes to a file (a pipe nobody drains would block it).
@@ -55,11 +55,11 @@ class Server:
 
 def start_server(db: str, log: Path, env: Mapping[str, str] | None = None, timeout: float = 120) -> Server:
     """Starts the server and returns once it answers /healthz."""
-    full_env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")}
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
     full_env.update(env or {})
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "memledger.cli", "serve", "--db", db, "--port", "0", "--log-level", "info"],
+            [sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0", "--log-level", "info"],
             stdout=out, stderr=subprocess.STDOUT, env=full_env,
         )  # fmt: skip
     deadline = time.monotonic() + timeout
@@ -71,16 +71,16 @@ def start_server(db: str, log: Path, env: Mapping[str, str] | None = None, timeo
                 assert c.get("/healthz").status_code == 200
             return server
         if proc.poll() is not None:
-            raise AssertionError(f"memledger serve exited with {proc.returncode}:\n{log.read_text()}")
+            raise AssertionError(f"ledgermind serve exited with {proc.returncode}:\n{log.read_text()}")
         time.sleep(0.05)  # polling the log file for the line that names the port
     proc.kill()
-    raise AssertionError(f"memledger serve did not start in {timeout}s:\n{log.read_text()}")
+    raise AssertionError(f"ledgermind serve did not start in {timeout}s:\n{log.read_text()}")
 
 
 def make_key(db: str, app: str) -> tuple[str, str]:
     """A key for ``app``, made in this process: (key_id, secret)."""
-    from memledger import MemoryEngine
-    from memledger.service.keys import KeyRing
+    from ledgermind import MemoryEngine
+    from ledgermind.service.keys import KeyRing
 
     with MemoryEngine.open(db) as eng:
         return KeyRing(eng).create(app, "tests")
@@ -91,9 +91,9 @@ def make_key_cli(db: str, app: str) -> tuple[str, str]:
     import json
 
     done = subprocess.run(
-        [sys.executable, "-m", "memledger.cli", "keys", "create", "--db", db, "--app", app, "--label", "tests", "--json"],
+        [sys.executable, "-m", "ledgermind.cli", "keys", "create", "--db", db, "--app", app, "--label", "tests", "--json"],
         check=False, capture_output=True, text=True, timeout=120,
-        env={k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")},
+        env={k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     made = json.loads(done.stdout)
@@ -104,7 +104,7 @@ def make_key_cli(db: str, app: str) -> tuple[str, str]:
 def module_db(backend: str, tmp: Path, pg_dsn: str | None) -> Iterator[str]:
     """A fresh database for one test module: a SQLite file, or a PostgreSQL database."""
     if backend == "sqlite":
-        yield str(tmp / "memledger.db")
+        yield str(tmp / "ledgermind.db")
         return
     assert pg_dsn is not None
     with fresh_database(pg_dsn) as url:

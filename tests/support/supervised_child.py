@@ -1,7 +1,7 @@
-"""A supervised agent for tests/failure/test_supervise.py, run by ``memledger supervise``.
+"""A supervised agent for tests/failure/test_supervise.py, run by ``ledgermind supervise``.
 
 Each incarnation records what it remembered (one message), then behaves as
-its mode says; ``MEMLEDGER_RESTARTS`` tells the first run from the restarts.
+its mode says; ``LEDGERMIND_RESTARTS`` tells the first run from the restarts.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import signal
 import sys
 import time
 
-import memledger
+import ledgermind
 
 
 def main(mode: str) -> int:
-    with memledger.supervised() as me:
+    with ledgermind.supervised() as me:
         seen = len(me.restored.messages)
         me.add_message("assistant", f"incarnation {me.incarnation} saw {seen} messages")
         me.beat()

@@ -41,7 +41,7 @@ def installed_site() -> Path:
     """``pip install --no-deps --target <temp dir> examples/tool_usage_projection``,
     once per test process (both suites that use it share the one install)."""
     if not _SITE:
-        root = Path(tempfile.mkdtemp(prefix="memledger-tool-usage-"))
+        root = Path(tempfile.mkdtemp(prefix="ledgermind-tool-usage-"))
         atexit.register(shutil.rmtree, root, ignore_errors=True)
         source, target = root / "src", root / "site"
         # built from a copy: setuptools writes build/ and *.egg-info beside the
@@ -52,7 +52,7 @@ def installed_site() -> Path:
              "--disable-pip-version-check", "--target", str(target), str(source)],
             check=True, capture_output=True, timeout=300,
         )
-        assert any(target.glob("memledger_tool_usage-*.dist-info/entry_points.txt"))
+        assert any(target.glob("ledgermind_tool_usage-*.dist-info/entry_points.txt"))
         _SITE.append(target)
     return _SITE[0]
 

@@ -1,6 +1,6 @@
 """The auditor's desk (issue 15, items 4-5), driven in a real browser.
 
-A real ``memledger ui`` process serves a SQLite file holding the production
+A real ``ledgermind ui`` process serves a SQLite file holding the production
 Go upgrade (the README's story: "uses Go 1.23", later "upgraded to Go
 1.24"; the beliefs are written with explicit belief changes citing those
 messages, the events the distiller writes, so the story does not depend on
@@ -11,7 +11,7 @@ with its reason and a link to the message that caused it, which opens that
 message in the conversation as it stood), the beliefs as of a date between
 the two messages (Go 1.23), and a memory holding ``<script>`` (shown as
 text, never run). Screenshots of the three views are saved under
-``$MEMLEDGER_TEST_ARTIFACTS`` (default: ``auditor-desk`` under pytest's
+``$LEDGERMIND_TEST_ARTIFACTS`` (default: ``auditor-desk`` under pytest's
 base temp directory, printed).
 """
 
@@ -29,8 +29,8 @@ from typing import Any
 import httpx
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.write.beliefs import Invalidate, NewBelief, new_belief_id
+from ledgermind import MemoryEngine, Owner
+from ledgermind.write.beliefs import Invalidate, NewBelief, new_belief_id
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -49,7 +49,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 @pytest.fixture(scope="module")
 def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    where = os.environ.get("MEMLEDGER_TEST_ARTIFACTS")
+    where = os.environ.get("LEDGERMIND_TEST_ARTIFACTS")
     path = Path(where) if where else tmp_path_factory.getbasetemp() / "auditor-desk"
     path.mkdir(parents=True, exist_ok=True)
     print(f"auditor's desk screenshots: {path}")
@@ -59,7 +59,7 @@ def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def story(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The Go upgrade, a hostile memory, and two keys (this app, another)."""
-    from memledger.service.keys import KeyRing
+    from ledgermind.service.keys import KeyRing
 
     db = str(tmp_path_factory.mktemp("desk") / "desk.db")
     with MemoryEngine.open(db) as eng:
@@ -95,13 +95,13 @@ def story(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def server(story: dict[str, Any]) -> Iterator[str]:
-    """``memledger ui`` on 127.0.0.1 with a free port; its base URL."""
-    proc = subprocess.Popen([sys.executable, "-m", "memledger.cli", "ui", "--db", story["db"], "--port", "0"],
+    """``ledgermind ui`` on 127.0.0.1 with a free port; its base URL."""
+    proc = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "ui", "--db", story["db"], "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
-        assert line.startswith("memledger ui: http://127.0.0.1:"), (line, proc.stderr and proc.stderr.read())
+        assert line.startswith("ledgermind ui: http://127.0.0.1:"), (line, proc.stderr and proc.stderr.read())
         yield line.split(": ", 1)[1].strip().removesuffix("/ui/")
     finally:
         proc.terminate()
@@ -138,7 +138,7 @@ def wait_for(driver: Any, css: str) -> Any:
 
 def signed_in(browser: Any, server: str, story: dict[str, Any]) -> None:
     """Sign in through the form, the way an auditor does (once per module)."""
-    if any(c["name"] == "memledger_desk_key" for c in browser.get_cookies()):
+    if any(c["name"] == "ledgermind_desk_key" for c in browser.get_cookies()):
         return
     browser.get(f"{server}/ui/")
     field = wait_for(browser, "input#key")
@@ -165,9 +165,9 @@ def test_sign_in_with_a_key_kept_in_an_httponly_strict_cookie(browser: Any, serv
     bad = httpx.post(f"{server}/ui/login", data={"key": "mlk_0000000000000000_" + "x" * 43})
     assert bad.status_code == 401 and "unknown or revoked" in bad.text
     cross = httpx.post(f"{server}/ui/login", data={"key": story["secret"]}, headers={"Sec-Fetch-Site": "cross-site"})
-    assert cross.status_code == 403 and "memledger_desk_key" not in cross.headers.get("set-cookie", "")
+    assert cross.status_code == 403 and "ledgermind_desk_key" not in cross.headers.get("set-cookie", "")
     signed_in(browser, server, story)
-    cookie = next(c for c in browser.get_cookies() if c["name"] == "memledger_desk_key")
+    cookie = next(c for c in browser.get_cookies() if c["name"] == "ledgermind_desk_key")
     assert cookie["httpOnly"] is True and cookie["sameSite"] == "Strict" and cookie["path"] == "/ui"
     assert browser.execute_script("return document.cookie") == ""  # no script can read the key
     # Pick the user from the app's users: the key fixed the app.
@@ -184,7 +184,7 @@ def test_sign_out_forgets_the_key(browser: Any, server: str, story: dict[str, An
     browser.get(f"{server}/ui/sessions?user=ken")
     wait_for(browser, "form.signout button").click()
     wait_for(browser, "form.login")
-    assert not any(c["name"] == "memledger_desk_key" for c in browser.get_cookies())
+    assert not any(c["name"] == "ledgermind_desk_key" for c in browser.get_cookies())
     browser.get(f"{server}/ui/sessions?user=ken")
     assert wait_for(browser, "form.login") and not browser.find_elements(By.CSS_SELECTOR, "table")
     signed_in(browser, server, story)  # the sign-in form brings the auditor back
@@ -366,14 +366,14 @@ def test_undo_what_a_message_caused_from_its_lineage_page(
     assert foreign.status_code == 404
 
 
-def test_memledger_serve_has_the_desk_under_ui(tmp_path: Path) -> None:
+def test_ledgermind_serve_has_the_desk_under_ui(tmp_path: Path) -> None:
     """The service app includes the same router: no key, the sign-in page;
     a key, the desk; the desk's routes stay out of the API's OpenAPI."""
     from fastapi.testclient import TestClient
 
-    from memledger.service.app import create_app
-    from memledger.service.keys import KeyRing
-    from memledger.service.settings import ServiceSettings
+    from ledgermind.service.app import create_app
+    from ledgermind.service.keys import KeyRing
+    from ledgermind.service.settings import ServiceSettings
 
     engine = MemoryEngine.open(str(tmp_path / "serve.db"))
     ring = KeyRing(engine)

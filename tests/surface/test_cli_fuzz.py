@@ -1,10 +1,10 @@
-"""No argument list makes ``memledger`` print a traceback (issue 12).
+"""No argument list makes ``ledgermind`` print a traceback (issue 12).
 
 Hypothesis draws argv lists from the commands, their flags and hostile
 values (bad times, ids, numbers, paths, URLs, control and bidi characters,
 a full disk for --out) against a real, populated SQLite database, and runs
 ``main`` as the shell would. Whatever it draws, the command exits 0, 1 or 2;
-a failure is one line on stderr that starts with ``memledger``; nothing says
+a failure is one line on stderr that starts with ``ledgermind``; nothing says
 Traceback, and nothing reaches the "internal error" safety net (which would
 mean an exception nobody turned into a message).
 """
@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memledger import MemoryEngine, Owner
-from memledger.cli import build_parser
+from ledgermind import MemoryEngine, Owner
+from ledgermind.cli import build_parser
 from tests.surface.test_cli_operator import cli
 
 OWNER = Owner("fuzz-app", "ken")
@@ -139,7 +139,7 @@ def test_no_argument_list_prints_a_traceback(
     """One search per command, so each command's flags and values get
     their share of the examples. It runs in a scratch directory: a relative
     ``--out`` or ``--db`` lands there, never in the repository."""
-    monkeypatch.delenv("MEMLEDGER_DEBUG", raising=False)
+    monkeypatch.delenv("LEDGERMIND_DEBUG", raising=False)
     monkeypatch.chdir(tmp_path)
 
     @settings(max_examples=60, deadline=None,
@@ -152,6 +152,6 @@ def test_no_argument_list_prints_a_traceback(
         assert "internal error" not in err, (argv, err)
         if code != 0:
             lines = [line for line in err.strip().splitlines() if not _LOG_LINE.match(line)]
-            assert len(lines) == 1 and lines[0].startswith("memledger"), (argv, err)
+            assert len(lines) == 1 and lines[0].startswith("ledgermind"), (argv, err)
 
     check()

@@ -3,7 +3,7 @@
 Most checks call ``main([...])`` in this process (the handlers are the same
 code a shell runs); the ones that are about the process itself (a closed
 pipe, ``--version``, what ``--help`` imports, the demo's child and temp
-files, the distiller's log lines) run ``python -m memledger.cli`` for real.
+files, the distiller's log lines) run ``python -m ledgermind.cli`` for real.
 """
 
 from __future__ import annotations
@@ -21,17 +21,17 @@ from typing import Any
 
 import pytest
 
-from memledger import MemoryEngine, Owner
-from memledger.cli import main
-from memledger.cli.options import when
-from memledger.write.beliefs import NewBelief, new_belief_id
+from ledgermind import MemoryEngine, Owner
+from ledgermind.cli import main
+from ledgermind.cli.options import when
+from ledgermind.write.beliefs import NewBelief, new_belief_id
 
 OWNER = Owner("ops-app", "ken")
 OTHER = Owner("ops-app", "mia")
 
 
 def cli(*args: str) -> tuple[int, str, str]:
-    """``memledger ARGS`` in this process: (exit status, stdout, stderr)."""
+    """``ledgermind ARGS`` in this process: (exit status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
         try:
@@ -42,7 +42,7 @@ def cli(*args: str) -> tuple[int, str, str]:
 
 
 def run(*args: str, env: dict[str, str] | None = None, timeout: float = 180) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "memledger.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "ledgermind.cli", *args], capture_output=True, text=True,
                           timeout=timeout, env={**os.environ, **(env or {})})
 
 
@@ -97,7 +97,7 @@ def test_version_prints_the_installed_version() -> None:
 
     done = run("--version")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == f"memledger {version('memledger')}"
+    assert done.stdout.strip() == f"ledgermind {version('ledgermind')}"
 
 
 def test_one_time_syntax_naive_means_utc() -> None:
@@ -267,7 +267,7 @@ def test_a_closed_pipe_ends_quietly(sqlite_url: str) -> None:
             eng.add_messages(OWNER, sid, [{"role": "user", "content": f"message {batch}-{i} " * 40}
                                           for i in range(100)])
     for command in (["recover", "--agent", "helper"], ["export"]):
-        child = subprocess.Popen([sys.executable, "-m", "memledger.cli", *command, *owner_args(sqlite_url)],
+        child = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", *command, *owner_args(sqlite_url)],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         assert child.stdout is not None and child.stderr is not None
         assert child.stdout.readline()  # `| head -1`
@@ -309,7 +309,7 @@ def test_erase_refuses_an_owner_without_data_and_dry_run_erases_nothing(
 
 
 def _key(owner: Owner) -> Any:
-    from memledger.domain.stream_ids import owner_key_id
+    from ledgermind.domain.stream_ids import owner_key_id
 
     return owner_key_id(owner)
 
@@ -317,9 +317,9 @@ def _key(owner: Owner) -> Any:
 # --- demo --------------------------------------------------------------------------------
 
 
-def test_demo_honours_memledger_db_and_removes_its_temp_files(tmp_path: Path) -> None:
+def test_demo_honours_ledgermind_db_and_removes_its_temp_files(tmp_path: Path) -> None:
     chosen = tmp_path / "from-env.db"
-    done = run("demo", "--json", env={"MEMLEDGER_DB": str(chosen)})
+    done = run("demo", "--json", env={"LEDGERMIND_DB": str(chosen)})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["database"] == str(chosen) and chosen.exists()
     temp_root = tmp_path / "tmp"
@@ -399,7 +399,7 @@ def _state(db: str, owner: Owner) -> dict[str, Any]:
     with MemoryEngine.open(db) as eng:
         restored = eng.restore_agent(owner, "helper").as_dict()
         eng.projections.wait_for_head()
-        from memledger.projections.audit import beliefs_as_of
+        from ledgermind.projections.audit import beliefs_as_of
 
         beliefs = sorted((b["statement"], b["kind"], b["valid_from"].isoformat())
                          for b in beliefs_as_of(eng.projections, owner))
@@ -482,7 +482,7 @@ def test_distill_worker_logs_start_each_batch_and_stop(sqlite_url: str) -> None:
     with MemoryEngine.open(sqlite_url) as eng:
         sid = eng.create_session(OWNER, "helper")
         eng.add_message(OWNER, sid, "user", "I live in Paris and I prefer tea over coffee.")
-    child = subprocess.Popen([sys.executable, "-m", "memledger.cli", "distill", "run", "--db", sqlite_url,
+    child = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "distill", "run", "--db", sqlite_url,
                               "--poll", "0.1"], stderr=subprocess.PIPE, text=True)
     assert child.stderr is not None
     seen = []
@@ -517,7 +517,7 @@ def test_empty_context_says_why(populated: tuple[str, dict[str, Any]]) -> None:
 
 
 def test_scores_shown_to_people_are_0_to_1_with_the_raw_score_in_json(populated: tuple[str, dict[str, Any]]) -> None:
-    from memledger.retrieval.fusion import RRF_K
+    from ledgermind.retrieval.fusion import RRF_K
 
     db, _ = populated
     code, out, err = cli("search", *owner_args(db), "tea", "--json")
@@ -536,15 +536,15 @@ def test_scores_shown_to_people_are_0_to_1_with_the_raw_score_in_json(populated:
 # --- 6. start fast ---------------------------------------------------------------------------
 
 
-HEAVY = ("sqlalchemy", "eventsourcing", "numpy", "psycopg", "cryptography", "tqdm", "memledger.api",
-         "memledger.storage", "memledger.projections", "memledger.write")
+HEAVY = ("sqlalchemy", "eventsourcing", "numpy", "psycopg", "cryptography", "tqdm", "ledgermind.api",
+         "ledgermind.storage", "ledgermind.projections", "ledgermind.write")
 
 
 def test_help_imports_nothing_heavy() -> None:
     """What ``--help`` costs is what it imports (timing is the benchmark's job:
     benchmarks/cli_startup.py); building every parser must load none of these."""
-    probe = ("import sys\nfrom memledger.cli import build_parser\nbuild_parser()\n"
-             f"print(sorted({{m.split('.')[0] if not m.startswith('memledger') else '.'.join(m.split('.')[:2]) "
+    probe = ("import sys\nfrom ledgermind.cli import build_parser\nbuild_parser()\n"
+             f"print(sorted({{m.split('.')[0] if not m.startswith('ledgermind') else '.'.join(m.split('.')[:2]) "
              f"for m in sys.modules}} & set({HEAVY!r})))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

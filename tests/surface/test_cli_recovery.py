@@ -1,6 +1,6 @@
-"""The command line a supervisor uses: ``memledger demo`` and ``memledger recover``.
+"""The command line a supervisor uses: ``ledgermind demo`` and ``ledgermind recover``.
 
-Both run as real subprocesses (``python -m memledger.cli``), the way a user or a
+Both run as real subprocesses (``python -m ledgermind.cli``), the way a user or a
 supervisor runs them; their JSON output is parsed and checked against the
 event store.
 """
@@ -14,24 +14,24 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from memledger import MemoryEngine, Owner
-from memledger.cli.demo import AGENT as DEMO_AGENT
-from memledger.cli.demo import CONTINUATION, SCRIPT
-from memledger.cli.demo import OWNER as DEMO_OWNER
-from memledger.recovery import restore_agent
+from ledgermind import MemoryEngine, Owner
+from ledgermind.cli.demo import AGENT as DEMO_AGENT
+from ledgermind.cli.demo import CONTINUATION, SCRIPT
+from ledgermind.cli.demo import OWNER as DEMO_OWNER
+from ledgermind.recovery import restore_agent
 
 OWNER = Owner("cli-app", "user-7")
 
 
-def _memledger(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def _ledgermind(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "memledger.cli", *args], capture_output=True, text=True, timeout=timeout
+        [sys.executable, "-m", "ledgermind.cli", *args], capture_output=True, text=True, timeout=timeout
     )
 
 
 def test_demo_json_reports_nothing_lost_and_recover_agrees(tmp_path: Path) -> None:
     db = tmp_path / "demo.db"
-    run = _memledger("demo", "--json", "--db", str(db))
+    run = _ledgermind("demo", "--json", "--db", str(db))
     assert run.returncode == 0, run.stderr
     outcome = json.loads(run.stdout)
     assert outcome["ok"] is True
@@ -43,7 +43,7 @@ def test_demo_json_reports_nothing_lost_and_recover_agrees(tmp_path: Path) -> No
     assert outcome["restored"] in (12, 13)
     assert outcome["messages_after_continuing"] == outcome["restored"] + len(CONTINUATION)
 
-    recovered = _memledger(
+    recovered = _ledgermind(
         "recover", "--db", str(db), "--app", DEMO_OWNER.app, "--user", DEMO_OWNER.user_id,
         "--agent", DEMO_AGENT, "--json",
     )
@@ -62,12 +62,12 @@ def test_demo_json_reports_nothing_lost_and_recover_agrees(tmp_path: Path) -> No
 
 def test_demo_table_output_and_fresh_file_rule(tmp_path: Path) -> None:
     db = tmp_path / "demo.db"
-    run = _memledger("demo", "--db", str(db))
+    run = _ledgermind("demo", "--db", str(db))
     assert run.returncode == 0, run.stderr
     assert "killed with SIGKILL" in run.stdout
     assert "OK: every acknowledged message came back exactly once" in run.stdout
     assert SCRIPT[0][1][:40] in run.stdout  # the table shows the conversation
-    again = _memledger("demo", "--db", str(db))  # the demo wants a fresh file
+    again = _ledgermind("demo", "--db", str(db))  # the demo wants a fresh file
     assert again.returncode == 2
     assert "exists" in again.stderr
 
@@ -86,7 +86,7 @@ def _populate(db_url: str) -> str:
 
 
 def _recover(db_url: str, *extra: str) -> subprocess.CompletedProcess[str]:
-    return _memledger("recover", "--db", db_url, "--app", OWNER.app, "--user", OWNER.user_id, *extra)
+    return _ledgermind("recover", "--db", db_url, "--app", OWNER.app, "--user", OWNER.user_id, *extra)
 
 
 def test_recover_json_matches_restore_agent(db_url: str) -> None:

@@ -1,4 +1,4 @@
-"""What ``pip install .`` puts into site-packages: one ``memledger`` package, nothing generic."""
+"""What ``pip install .`` puts into site-packages: one ``ledgermind`` package, nothing generic."""
 
 from __future__ import annotations
 
@@ -20,22 +20,22 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(ROOT)],
         check=True, capture_output=True, timeout=300,
     )  # fmt: skip
-    (built,) = out.glob("memledger-*.whl")
+    (built,) = out.glob("ledgermind-*.whl")
     return built
 
 
 def test_the_wheel_holds_one_top_level_package(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     top = {n.split("/", 1)[0] for n in names if not n.split("/", 1)[0].endswith(".dist-info")}
-    assert top == {"memledger"}, top
+    assert top == {"ledgermind"}, top
     shipped = {n.removesuffix("/__init__.py") for n in names if n.endswith("/__init__.py")}
     assert shipped == source_packages(), "pyproject's package list and the source folders differ"
-    assert "memledger/py.typed" in names
+    assert "ledgermind/py.typed" in names
 
 
-def test_installed_memledger_imports_and_engine_does_not(wheel: Path, tmp_path: Path) -> None:
+def test_installed_ledgermind_imports_and_engine_does_not(wheel: Path, tmp_path: Path) -> None:
     """Installed into a bare target outside the repository (its dependencies
-    come from this environment), ``import memledger`` works, ``import engine`` fails."""
+    come from this environment), ``import ledgermind`` works, ``import engine`` fails."""
     target = tmp_path / "site"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target", str(target), str(wheel)],
@@ -43,9 +43,9 @@ def test_installed_memledger_imports_and_engine_does_not(wheel: Path, tmp_path: 
     )  # fmt: skip
     code = (
         "import sys; sys.path.insert(0, sys.argv[1])\n"
-        "import memledger, memledger.cli, memledger.projections.audit, memledger.recovery\n"
-        "assert memledger.__file__.startswith(sys.argv[1]), memledger.__file__\n"
-        "from memledger import MemoryEngine, Owner, OwnerMemory, restore_agent\n"
+        "import ledgermind, ledgermind.cli, ledgermind.projections.audit, ledgermind.recovery\n"
+        "assert ledgermind.__file__.startswith(sys.argv[1]), ledgermind.__file__\n"
+        "from ledgermind import MemoryEngine, Owner, OwnerMemory, restore_agent\n"
         "for name in ('engine', 'projections', 'recovery'):\n"
         "    try:\n"
         "        __import__(name)\n"

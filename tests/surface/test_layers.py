@@ -1,7 +1,7 @@
 """The layers hold: import-linter's contracts pass, and fail on an upward import.
 
 Why a physical copy: the repository keeps the design card's folders
-(``engine/`` is ``memledger``, ``projections/`` and ``recovery/`` are its
+(``engine/`` is ``ledgermind``, ``projections/`` and ``recovery/`` are its
 subpackages, per ``[tool.setuptools] package-dir``), and import-linter reads
 a package from disk. So each test lays the package out as a wheel would, from
 the same package-dir table, and runs the real ``lint-imports`` on it.
@@ -48,15 +48,15 @@ def test_import_contracts_are_kept(site: Path) -> None:
 @pytest.mark.parametrize(
     ("module", "upward"),
     [
-        ("domain/owner.py", "import memledger.api.facade"),  # domain -> facade
-        ("storage/store.py", "import memledger.write.writer"),  # storage -> write path
-        ("distill/distiller.py", "import memledger.projections.runner"),  # sibling of the same layer
-        ("projections/runner.py", "import memledger.retrieval.search"),  # read side -> retrieval
+        ("domain/owner.py", "import ledgermind.api.facade"),  # domain -> facade
+        ("storage/store.py", "import ledgermind.write.writer"),  # storage -> write path
+        ("distill/distiller.py", "import ledgermind.projections.runner"),  # sibling of the same layer
+        ("projections/runner.py", "import ledgermind.retrieval.search"),  # read side -> retrieval
     ],
 )
 def test_an_upward_import_breaks_the_layers(tmp_path: Path, module: str, upward: str) -> None:
     site = lay_out(tmp_path)
-    path = site / "memledger" / module
+    path = site / "ledgermind" / module
     path.write_text(path.read_text() + f"\n{upward}  # deliberately upward\n")
     result = _lint(site)
     assert result.returncode == 1, result.stdout
@@ -65,8 +65,8 @@ def test_an_upward_import_breaks_the_layers(tmp_path: Path, module: str, upward:
 
 def test_a_cycle_inside_a_package_is_refused(tmp_path: Path) -> None:
     site = lay_out(tmp_path)
-    path = site / "memledger" / "domain" / "errors.py"  # owner.py imports errors.py
-    path.write_text(path.read_text() + "\nimport memledger.domain.owner  # closes a cycle\n")
+    path = site / "ledgermind" / "domain" / "errors.py"  # owner.py imports errors.py
+    path.write_text(path.read_text() + "\nimport ledgermind.domain.owner  # closes a cycle\n")
     result = _lint(site)
     assert result.returncode == 1 and "No import cycles" in result.stdout, result.stdout
 
@@ -77,7 +77,7 @@ _PUBLIC_UNDERSCORED = frozenset({"_mapping", "_fields", "_asdict", "_replace", "
 
 
 def _package_of(path: Path, site: Path) -> str:
-    """``memledger.<first level>`` for a file of the laid-out package."""
+    """``ledgermind.<first level>`` for a file of the laid-out package."""
     parts = path.relative_to(site).with_suffix("").parts
     return ".".join(parts[:2]) if len(parts) > 2 else parts[0]
 
@@ -86,7 +86,7 @@ def test_no_module_reaches_into_another_packages_private_names(site: Path) -> No
     """A private name (``_x``) may be used only inside the package that defines
     it: across packages, modules talk through public ports. Also catches
     private members of libraries (e.g. ``Application._record``)."""
-    files = sorted((site / "memledger").rglob("*.py"))
+    files = sorted((site / "ledgermind").rglob("*.py"))
     trees = {f: ast.parse(f.read_text(), str(f)) for f in files}
     defined: dict[str, set[str]] = defaultdict(set)
     for f, tree in trees.items():

@@ -1,4 +1,4 @@
-"""``memledger mcp`` through the official MCP SDK's own client, over stdio.
+"""``ledgermind mcp`` through the official MCP SDK's own client, over stdio.
 
 The server is the real command in a child process (the way an MCP client
 launches it from its config), on each backend; the client is
@@ -28,8 +28,8 @@ mcp = pytest.importorskip("mcp", reason="the mcp extra is not installed")
 from mcp import Client  # noqa: E402
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
 
-from memledger import MemoryEngine, Owner  # noqa: E402
-from memledger.retrieval.context import BLOCK_CLOSE, BLOCK_OPEN, HEADER  # noqa: E402
+from ledgermind import MemoryEngine, Owner  # noqa: E402
+from ledgermind.retrieval.context import BLOCK_CLOSE, BLOCK_OPEN, HEADER  # noqa: E402
 
 OWNER = Owner("mcp-app", "ken")
 STRANGER = Owner("mcp-app", "eve")
@@ -37,10 +37,10 @@ TOOLS = {"memory_search", "memory_load", "memory_add", "memory_update", "memory_
 
 
 def _server(db_url: str, *extra: str) -> StdioServerParameters:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLEDGER_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
     return StdioServerParameters(
         command=sys.executable,
-        args=["-m", "memledger.cli", "mcp", "--db", db_url, "--app", OWNER.app, "--user", OWNER.user_id, *extra],
+        args=["-m", "ledgermind.cli", "mcp", "--db", db_url, "--app", OWNER.app, "--user", OWNER.user_id, *extra],
         env=env,
     )
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from memledger.cli import build_parser, main
+from ledgermind.cli import build_parser, main
 from tests.support.paths import REPO_ROOT
 
 ROOT = REPO_ROOT
-PACKAGES = ("memledger", "memledger.retrieval", "memledger.distill", "memledger.recovery",
-            "memledger.projections")
+PACKAGES = ("ledgermind", "ledgermind.retrieval", "ledgermind.distill", "ledgermind.recovery",
+            "ledgermind.projections")
 
 
 def _isort_key(name: str) -> tuple[int, str]:
@@ -31,9 +31,9 @@ def test_exports_are_sorted_and_importable(name: str) -> None:
 
 
 def test_package_ships_py_typed() -> None:
-    import memledger
+    import ledgermind
 
-    assert (Path(memledger.__file__).parent / "py.typed").is_file()
+    assert (Path(ledgermind.__file__).parent / "py.typed").is_file()
 
 
 def test_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,7 +43,7 @@ def test_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {}
     exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - our own README
-    assert (tmp_path / "memledger.db").is_file()
+    assert (tmp_path / "ledgermind.db").is_file()
     assert namespace["hits"], "the README's search finds what it just wrote"
     assert "Ken" in str(namespace["block"])
 
@@ -69,4 +69,4 @@ def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit) as exit_info:
         main([*command, "--help"])
     assert exit_info.value.code == 0
-    assert "usage: memledger" in capsys.readouterr().out
+    assert "usage: ledgermind" in capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""The HTTP API through a real ``memledger serve`` process and ``httpx``.
+"""The HTTP API through a real ``ledgermind serve`` process and ``httpx``.
 
 One server per backend for the whole module (SQLite file, PostgreSQL): every
 route's happy path, the status of every typed error, keys (401) and tenancy
@@ -23,8 +23,8 @@ from typing import Any
 import httpx
 import pytest
 
-from memledger import MemoryEngine
-from memledger.service.keys import KeyRing
+from ledgermind import MemoryEngine
+from ledgermind.service.keys import KeyRing
 from tests.support.service_server import Server, make_key, make_key_cli, module_db, start_server
 
 # Small limits so the refusals are cheap to provoke.
@@ -41,8 +41,8 @@ def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         _, secret_a = make_key(db, "app-a")
         _, secret_b = make_key(db, "app-b")
         server = start_server(db, tmp / "serve.log", env={
-            "MEMLEDGER_MAX_BODY_BYTES": str(MAX_BODY),
-            "MEMLEDGER_MAX_CONTENT_BYTES": str(MAX_CONTENT),
+            "LEDGERMIND_MAX_BODY_BYTES": str(MAX_BODY),
+            "LEDGERMIND_MAX_CONTENT_BYTES": str(MAX_CONTENT),
         })  # fmt: skip
         try:
             yield {"server": server, "a": secret_a, "b": secret_b, "db": db}
@@ -158,10 +158,10 @@ def test_probes_docs_and_metrics(server: Server, alice: httpx.Client) -> None:
         assert anon.get("/docs").status_code == 200
         new_session(alice, user())
         text = anon.get("/metrics").text
-    assert 'memledger_http_requests_total{method="POST",route="/v1/users/{user}/sessions",status="201"}' in text
-    assert "memledger_http_request_seconds_bucket" in text and "memledger_append_seconds" in text
-    assert "memledger_projection_lag " in text
-    assert re.search(r"^memledger_api_keys [2-9]\.0$", text, re.MULTILINE)
+    assert 'ledgermind_http_requests_total{method="POST",route="/v1/users/{user}/sessions",status="201"}' in text
+    assert "ledgermind_http_request_seconds_bucket" in text and "ledgermind_append_seconds" in text
+    assert "ledgermind_projection_lag " in text
+    assert re.search(r"^ledgermind_api_keys [2-9]\.0$", text, re.MULTILINE)
 
 
 # --- errors -------------------------------------------------------------------
@@ -249,11 +249,11 @@ def test_keys_fix_the_app_and_foreign_ids_are_missing(served: dict[str, Any], se
 def test_keys_made_and_revoked_by_another_process(served: dict[str, Any], server: Server) -> None:
     """A key made by the CLI while the server runs works on its first request;
     once the CLI revokes it, the server refuses it (within its key refresh
-    interval, MEMLEDGER_KEY_REFRESH_S) and never accepts it again."""
+    interval, LEDGERMIND_KEY_REFRESH_S) and never accepts it again."""
     key_id, secret = make_key_cli(served["db"], "app-c")
     with server.client(secret) as client:
         assert client.post(f"/v1/users/{user()}/sessions", json={"agent_id": "x"}).status_code == 201
-        done = subprocess.run([sys.executable, "-m", "memledger.cli", "keys", "revoke", "--db", served["db"], key_id],
+        done = subprocess.run([sys.executable, "-m", "ledgermind.cli", "keys", "revoke", "--db", served["db"], key_id],
                               check=False, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         deadline = time.monotonic() + 30

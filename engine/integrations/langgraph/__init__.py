@@ -1,14 +1,14 @@
-"""LangGraph on the event log: ``MemledgerSaver`` (a checkpointer whose
-message channel is appended, not re-copied) and ``MemledgerStore`` (LangGraph's
+"""LangGraph on the event log: ``LedgermindSaver`` (a checkpointer whose
+message channel is appended, not re-copied) and ``LedgermindStore`` (LangGraph's
 long-term store as audited, bitemporal memories). Needs the ``langgraph`` extra.
 """
 
-from memledger.integrations.langgraph.saver import (
+from ledgermind.integrations.langgraph.saver import (
     DEFAULT_AGENT,
     DEFAULT_OWNER,
     UNSUPPORTED_CAPABILITIES,
-    MemledgerSaver,
+    LedgermindSaver,
 )
-from memledger.integrations.langgraph.store import MemledgerStore
+from ledgermind.integrations.langgraph.store import LedgermindStore
 
-__all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "MemledgerSaver", "MemledgerStore"]
+__all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "LedgermindSaver", "LedgermindStore"]

@@ -26,11 +26,11 @@ import orjson
 from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from memledger.domain.langgraph_thread import LangGraphThread
-from memledger.domain.owner import Owner
-from memledger.domain.session import Session
-from memledger.integrations.langgraph.messages import from_event
-from memledger.write.port import WritePort
+from ledgermind.domain.langgraph_thread import LangGraphThread
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.session import Session
+from ledgermind.integrations.langgraph.messages import from_event
+from ledgermind.write.port import WritePort
 
 __all__ = ["Built", "Record", "ThreadIndex", "apply_delta", "apply_diff", "checkpoint_diff", "delta"]
 

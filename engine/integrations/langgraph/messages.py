@@ -1,6 +1,6 @@
-"""LangChain messages <-> memledger ``message.added`` fields, exactly.
+"""LangChain messages <-> ledgermind ``message.added`` fields, exactly.
 
-Why the split: a LangGraph message becomes an ordinary memledger message
+Why the split: a LangGraph message becomes an ordinary ledgermind message
 (role, content, name, tool calls, tool call id; ``client_id`` is the message
 id), so every reader of the session sees it; what has no column there (the
 message type, non-text content, ``additional_kwargs``, ``response_metadata``,
@@ -28,9 +28,9 @@ from langchain_core.messages import (
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from memledger.domain.config import Limits
-from memledger.domain.errors import InvalidInput
-from memledger.write.validation import check_name
+from ledgermind.domain.config import Limits
+from ledgermind.domain.errors import InvalidInput
+from ledgermind.write.validation import check_name
 
 __all__ = ["from_event", "is_message_list", "to_fields"]
 

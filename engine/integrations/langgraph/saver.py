@@ -1,13 +1,13 @@
-"""``MemledgerSaver``: a LangGraph checkpointer whose history is an event log.
+"""``LedgermindSaver``: a LangGraph checkpointer whose history is an event log.
 
 The one-line swap::
 
-    with MemledgerSaver.from_conn_string("postgresql://...") as checkpointer:   # was PostgresSaver
+    with LedgermindSaver.from_conn_string("postgresql://...") as checkpointer:   # was PostgresSaver
         graph = builder.compile(checkpointer=checkpointer)
 
-What is stored (``memledger.domain.langgraph_thread``): a thread is one
+What is stored (``ledgermind.domain.langgraph_thread``): a thread is one
 stream of ``checkpoint.saved`` / ``checkpoint.writes_put`` events plus one
-memledger session. A channel holding a list of LangChain messages (what
+ledgermind session. A channel holding a list of LangChain messages (what
 ``add_messages`` keeps) is stored as a delta of session seqs against the
 parent's list, and each new or edited message is one ``message.added`` of
 the session (the delta and the messages commit in one transaction); other
@@ -64,21 +64,21 @@ from langgraph.checkpoint.base import (
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from memledger.api import MemoryEngine
-from memledger.domain.agent import Agent
-from memledger.domain.errors import InvalidInput, SessionNotFound
-from memledger.domain.langgraph_thread import FORK_SOURCES, LangGraphThread
-from memledger.domain.owner import Owner
-from memledger.domain.session import Session
-from memledger.domain.stream_ids import agent_stream_id, langgraph_thread_id
-from memledger.integrations.langgraph.index import Record, ThreadIndex, checkpoint_diff, delta
-from memledger.integrations.langgraph.messages import is_message_list, to_fields
-from memledger.write.conversation import prepare_message
-from memledger.write.isolation import scoped_get
-from memledger.write.validation import check_name, check_owner
-from memledger.write.writer import UnitOfWork
+from ledgermind.api import MemoryEngine
+from ledgermind.domain.agent import Agent
+from ledgermind.domain.errors import InvalidInput, SessionNotFound
+from ledgermind.domain.langgraph_thread import FORK_SOURCES, LangGraphThread
+from ledgermind.domain.owner import Owner
+from ledgermind.domain.session import Session
+from ledgermind.domain.stream_ids import agent_stream_id, langgraph_thread_id
+from ledgermind.integrations.langgraph.index import Record, ThreadIndex, checkpoint_diff, delta
+from ledgermind.integrations.langgraph.messages import is_message_list, to_fields
+from ledgermind.write.conversation import prepare_message
+from ledgermind.write.isolation import scoped_get
+from ledgermind.write.validation import check_name, check_owner
+from ledgermind.write.writer import UnitOfWork
 
-__all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "MemledgerSaver"]
+__all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "LedgermindSaver"]
 
 DEFAULT_OWNER = Owner("langgraph", "default")
 DEFAULT_AGENT = "langgraph"
@@ -101,7 +101,7 @@ def _json(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-class MemledgerSaver(BaseCheckpointSaver[str]):
+class LedgermindSaver(BaseCheckpointSaver[str]):
     """A ``BaseCheckpointSaver`` over a ``MemoryEngine`` (sync and async).
 
     Thread-safe: one saver may serve many graphs and threads at once."""
@@ -127,7 +127,7 @@ class MemledgerSaver(BaseCheckpointSaver[str]):
     @contextmanager
     def from_conn_string(
         cls, conn_string: str, *, owner: Owner = DEFAULT_OWNER, agent_id: str = DEFAULT_AGENT
-    ) -> Iterator[MemledgerSaver]:
+    ) -> Iterator[LedgermindSaver]:
         """Opens the engine at ``conn_string`` (a path, ``sqlite:///...`` or
         ``postgresql://...``) for the ``with`` block, like the peers'."""
         engine = MemoryEngine.open(conn_string)
@@ -200,7 +200,7 @@ class MemledgerSaver(BaseCheckpointSaver[str]):
         for cfg in configs:
             conf = cfg["configurable"]
             if "thread_id" not in conf:
-                raise InvalidInput("MemledgerSaver.list needs a thread_id in config['configurable']")
+                raise InvalidInput("LedgermindSaver.list needs a thread_id in config['configurable']")
             owner, _ = self._owner(cfg)
             thread_id = str(conf["thread_id"])
             index = self._index(owner, thread_id)

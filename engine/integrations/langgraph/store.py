@@ -1,4 +1,4 @@
-"""``MemledgerStore``: LangGraph's long-term ``BaseStore`` as audited, bitemporal memories.
+"""``LedgermindStore``: LangGraph's long-term ``BaseStore`` as audited, bitemporal memories.
 
 Every ``put`` is a memory event: a new belief (``memory.distilled`` with
 ``method="explicit"``, ``extractor="langgraph-store"``) whose ``raw`` holds
@@ -18,7 +18,7 @@ namespace under one owner, or any function. A namespace's items live with its ow
 erases them, and another owner never sees them.
 
 Reads: an index folded from the log's memory events (the one log follower,
-``memledger.storage.follower``), caught up before each batch, so a store in
+``ledgermind.storage.follower``), caught up before each batch, so a store in
 another process sees every put. ``search`` with a ``query`` goes through the
 engine's hybrid retrieval (dense + lexical) over the owner's beliefs, then
 keeps those of the namespace; without one it lists the namespace's items,
@@ -50,16 +50,16 @@ from langgraph.store.base import (
     SearchOp,
 )
 
-from memledger.api import MemoryEngine
-from memledger.domain import bitemporal
-from memledger.domain.errors import InvalidInput
-from memledger.domain.memory import Memory
-from memledger.domain.owner import Owner
-from memledger.storage.follower import Envelope, Follower
-from memledger.write.beliefs import BeliefChange, Invalidate, NewBelief, new_belief_id
-from memledger.write.validation import check_owner
+from ledgermind.api import MemoryEngine
+from ledgermind.domain import bitemporal
+from ledgermind.domain.errors import InvalidInput
+from ledgermind.domain.memory import Memory
+from ledgermind.domain.owner import Owner
+from ledgermind.storage.follower import Envelope, Follower
+from ledgermind.write.beliefs import BeliefChange, Invalidate, NewBelief, new_belief_id
+from ledgermind.write.validation import check_owner
 
-__all__ = ["EXTRACTOR", "MemledgerStore", "first_element_is_user", "one_owner"]
+__all__ = ["EXTRACTOR", "LedgermindStore", "first_element_is_user", "one_owner"]
 
 EXTRACTOR = "langgraph-store"  # the beliefs this store wrote, among all of an owner's
 
@@ -96,13 +96,13 @@ def one_owner(owner: Owner) -> Callable[[tuple[str, ...]], Owner]:
 def first_element_is_user(app: str) -> Callable[[tuple[str, ...]], Owner]:
     def owner_of(namespace: tuple[str, ...]) -> Owner:
         if not namespace:
-            raise InvalidInput("a MemledgerStore namespace needs at least one element (the user id)")
+            raise InvalidInput("a LedgermindStore namespace needs at least one element (the user id)")
         return Owner(app, namespace[0])
 
     return owner_of
 
 
-class MemledgerStore(BaseStore):
+class LedgermindStore(BaseStore):
     """A LangGraph ``BaseStore`` over a ``MemoryEngine`` (``batch`` / ``abatch``)."""
 
     def __init__(

@@ -1,2 +1,2 @@
 """The API's routes, one module per resource group; each exports ``router``
-and is listed once in ``memledger.service.app.ROUTERS``."""
+and is listed once in ``ledgermind.service.app.ROUTERS``."""

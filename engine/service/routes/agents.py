@@ -7,8 +7,8 @@ from typing import Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict
 
-from memledger.domain.errors import InvalidInput
-from memledger.service.deps import IdempotencyHeader, IncarnationHeader, Owned
+from ledgermind.domain.errors import InvalidInput
+from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned
 
 __all__ = ["router"]
 
@@ -32,7 +32,7 @@ def checkpoint(
 @router.put("/heartbeat", summary="the agent's incarnation is alive (a lease row, not an event)")
 def heartbeat(agent: str, mem: Owned, incarnation: IncarnationHeader = None) -> dict[str, Any]:
     if incarnation is None:
-        raise InvalidInput("a heartbeat needs the Memledger-Incarnation header")
+        raise InvalidInput("a heartbeat needs the Ledgermind-Incarnation header")
     mem.heartbeat(agent, incarnation)
     return {"agent_id": agent, "incarnation": incarnation}
 

@@ -15,12 +15,12 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from memledger.domain.errors import SessionNotFound
-from memledger.recovery.messages import messages_of_rows
-from memledger.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
-from memledger.storage.store import translate_errors
-from memledger.storage.stream_rows import select_rows
-from memledger.write.validation import parse_id
+from ledgermind.domain.errors import SessionNotFound
+from ledgermind.recovery.messages import messages_of_rows
+from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
+from ledgermind.storage.store import translate_errors
+from ledgermind.storage.stream_rows import select_rows
+from ledgermind.write.validation import parse_id
 
 __all__ = ["router"]
 

@@ -9,12 +9,12 @@ payload. A client that reconnects sends the last id it saw as
 the events after it: positions are the log's notification ids, which both
 backends make visible in order, so a resumed feed neither misses nor repeats.
 
-How it follows: the one log follower (``memledger.storage.follower``) reads
+How it follows: the one log follower (``ledgermind.storage.follower``) reads
 pages after the position and decodes them; only events whose owner fields
 are this owner's are sent (the key's app and the path's user; an erased
 owner's events decode to nothing). While idle it looks at the log's head
-every ``MEMLEDGER_FEED_POLL_S`` (one ``max(id)`` query) and sends a comment
-line every ``MEMLEDGER_FEED_HEARTBEAT_S``. Polling the head, rather than
+every ``LEDGERMIND_FEED_POLL_S`` (one ``max(id)`` query) and sends a comment
+line every ``LEDGERMIND_FEED_HEARTBEAT_S``. Polling the head, rather than
 PostgreSQL's NOTIFY, works the same on SQLite and for writes made by other
 processes; its cost is one indexed query per feed per interval.
 
@@ -33,8 +33,8 @@ import orjson
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
-from memledger.api.portability import event_fields
-from memledger.domain import (  # noqa: F401 - defining the event classes registers every stored topic
+from ledgermind.api.portability import event_fields
+from ledgermind.domain import (  # noqa: F401 - defining the event classes registers every stored topic
     agent,
     distillation,
     erasure,
@@ -43,10 +43,10 @@ from memledger.domain import (  # noqa: F401 - defining the event classes regist
     session,
     task,
 )
-from memledger.domain.errors import InvalidInput
-from memledger.domain.owner import Owner
-from memledger.service.deps import Owned, service_of
-from memledger.storage.follower import Envelope, Follower
+from ledgermind.domain.errors import InvalidInput
+from ledgermind.domain.owner import Owner
+from ledgermind.service.deps import Owned, service_of
+from ledgermind.storage.follower import Envelope, Follower
 
 __all__ = ["router"]
 
@@ -84,7 +84,7 @@ async def events(
 
     async def stream() -> AsyncIterator[bytes]:
         position = start
-        yield b": memledger event feed\n\n"  # sends the headers now, before the first event
+        yield b": ledgermind event feed\n\n"  # sends the headers now, before the first event
         beat = time.monotonic()
         while not svc.stopping.is_set():
             found, position = await anyio.to_thread.run_sync(read, position)

@@ -2,7 +2,7 @@
 
 ``/healthz`` answers while the process serves HTTP at all; ``/readyz`` also
 reads the database (its log head) and the projections' positions, and is
-503 while the slowest projection is more than ``MEMLEDGER_READY_MAX_LAG``
+503 while the slowest projection is more than ``LEDGERMIND_READY_MAX_LAG``
 events behind, so a load balancer holds traffic from an instance whose
 search would answer from a stale index. ``/metrics`` is Prometheus text;
 like the two probes it carries no owner data and takes no key, so scrapers
@@ -16,11 +16,11 @@ from typing import Any
 import anyio
 from fastapi import APIRouter, Request, Response
 
-from memledger.api import MemoryEngine
-from memledger.domain.errors import ProjectionError
-from memledger.service.deps import service_of
-from memledger.service.metrics import CONTENT_TYPE
-from memledger.storage.follower import Follower
+from ledgermind.api import MemoryEngine
+from ledgermind.domain.errors import ProjectionError
+from ledgermind.service.deps import service_of
+from ledgermind.service.metrics import CONTENT_TYPE
+from ledgermind.storage.follower import Follower
 
 __all__ = ["projection_lag", "router"]
 
@@ -44,7 +44,7 @@ def readyz(request: Request) -> dict[str, Any]:
     svc = service_of(request)
     lag = projection_lag(svc.engine)  # a database that does not answer: StoreUnavailable, 503
     if lag > svc.settings.ready_max_lag:
-        raise ProjectionError(f"projections are {lag} events behind the log (MEMLEDGER_READY_MAX_LAG "
+        raise ProjectionError(f"projections are {lag} events behind the log (LEDGERMIND_READY_MAX_LAG "
                               f"{svc.settings.ready_max_lag})")
     return {"status": "ready", "projection_lag": lag}
 

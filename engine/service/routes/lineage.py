@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
 
-from memledger.service.deps import IdempotencyHeader, Owned
+from ledgermind.service.deps import IdempotencyHeader, Owned
 
 __all__ = ["router"]
 

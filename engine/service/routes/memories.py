@@ -14,8 +14,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from memledger.projections.audit import belief_history, beliefs_as_of
-from memledger.service.deps import IdempotencyHeader, Owned, service_of
+from ledgermind.projections.audit import belief_history, beliefs_as_of
+from ledgermind.service.deps import IdempotencyHeader, Owned, service_of
 
 __all__ = ["router"]
 

@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from memledger.service.deps import Owned
+from ledgermind.service.deps import Owned
 
 __all__ = ["router"]
 

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
 
-from memledger.service.deps import IdempotencyHeader, IncarnationHeader, Owned
+from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned
 
 __all__ = ["router"]
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 
-from memledger.domain.errors import InvalidInput
-from memledger.service.deps import Owned
+from ledgermind.domain.errors import InvalidInput
+from ledgermind.service.deps import Owned
 
 __all__ = ["router"]
 

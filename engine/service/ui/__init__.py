@@ -2,11 +2,11 @@
 agent believed, when and why that changed, and whether the log is intact.
 
 ``router(engine, keyring)`` is a FastAPI router: the service includes
-it under ``/ui``, ``memledger ui`` serves it alone. Pages are plain HTML
+it under ``/ui``, ``ledgermind ui`` serves it alone. Pages are plain HTML
 built from escaped parts (``html``), a belief's versions are drawn as inline
 SVG (``timeline``), and the only script is a static file.
 """
 
-from memledger.service.ui.pages import Keys, router
+from ledgermind.service.ui.pages import Keys, router
 
 __all__ = ["Keys", "router"]

@@ -35,40 +35,40 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from memledger.api import MemoryEngine
-from memledger.domain import bitemporal
-from memledger.domain.errors import (
+from ledgermind.api import MemoryEngine
+from ledgermind.domain import bitemporal
+from ledgermind.domain.errors import (
     InvalidInput,
     InvalidTimestamp,
-    MemledgerError,
+    LedgermindError,
     NotFound,
     ProjectionError,
     StoreError,
 )
-from memledger.domain.owner import Owner
-from memledger.projections import audit, listing
-from memledger.service.ui.html import Markup, href, iso, join, link, page, short_time, tag
-from memledger.service.ui.timeline import Lane, draw
+from ledgermind.domain.owner import Owner
+from ledgermind.projections import audit, listing
+from ledgermind.service.ui.html import Markup, href, iso, join, link, page, short_time, tag
+from ledgermind.service.ui.timeline import Lane, draw
 
 __all__ = ["COOKIE", "SECURITY_HEADERS", "Grant", "Keys", "router"]
 
 
 class Grant(Protocol):
-    """What a verified key grants: one app (``memledger.service.keys.ApiKey``)."""
+    """What a verified key grants: one app (``ledgermind.service.keys.ApiKey``)."""
 
     @property
     def app(self) -> str: ...
 
 
 class Keys(Protocol):
-    """The service's key ring (``memledger.service.keys.KeyRing``): the live
+    """The service's key ring (``ledgermind.service.keys.KeyRing``): the live
     key a secret belongs to, or None (malformed, unknown or revoked). Asked
     on every request, so a revoked key stops working at once."""
 
     def verify(self, secret: str) -> Grant | None: ...
 
 
-COOKIE = "memledger_desk_key"
+COOKIE = "ledgermind_desk_key"
 
 SECURITY_HEADERS = {
     # Scripts only from the desk's own static file: an inline <script> that
@@ -116,7 +116,7 @@ def router(engine: MemoryEngine, keys: Keys, *, prefix: str = "/ui", wait_s: flo
     """The desk's routes under ``prefix``, reading ``engine`` and checking
     secrets with ``keys`` (the service's ``KeyRing``). Include it in the
     service app (``app.include_router(router(engine, keyring))``) or serve it
-    alone (``memledger ui``)."""
+    alone (``ledgermind ui``)."""
     desk = _Desk(engine, keys, prefix, wait_s)
     r = APIRouter(prefix=prefix, include_in_schema=False)
     for path, view in (
@@ -189,7 +189,7 @@ class _Desk:
             title, main, status = "Bad request", self._problem("Bad request", str(e)), 400
         except (StoreError, ProjectionError) as e:
             title, main, status = "Unavailable", self._problem("The store is unavailable", str(e)), 503
-        except MemledgerError as e:
+        except LedgermindError as e:
             title, main, status = "Refused", self._problem(type(e).__name__, str(e)), 409
         return self._html(page(title, main, prefix=self.prefix, nav=self._nav(ctx), header={"app": ctx.app}), status)
 
@@ -522,7 +522,7 @@ class _Desk:
             raise _Problem(404, "Not found", f"no message {sid[:8]}#{seq}")
         message = said[0]
         action = "unretract" if found.retracted else "retract"
-        command = shlex.join(["memledger", "audit", action, f"{sid}:{seq}", "--app", owner.app,
+        command = shlex.join(["ledgermind", "audit", action, f"{sid}:{seq}", "--app", owner.app,
                               "--user", owner.user_id, "--reason", "REASON"])
         undo = tag(
             "form",
@@ -578,7 +578,7 @@ class _Desk:
         """The user's streams re-walked against their hash chains. Per user,
         never the whole log: a key of one app must not learn anything (not
         even counts) about other apps' streams; the whole log is the
-        operator's ``memledger audit verify``."""
+        operator's ``ledgermind audit verify``."""
         owner = ctx.owner()
         report = self.engine.verify_log(owner)
         counts = (f"{report.streams} streams, {report.events} events ({report.chained} chained, "

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from memledger.service.ui.html import Markup, join, tag
+from ledgermind.service.ui.html import Markup, join, tag
 
 __all__ = ["Lane", "draw"]
 

@@ -1,7 +1,7 @@
-"""Tool calls per agent and day: an example of an operator's own memledger projection.
+"""Tool calls per agent and day: an example of an operator's own ledgermind projection.
 
 Installed, it is found through its entry point (``pyproject.toml``: group
-``memledger.projections``), so ``memledger projections rebuild tool_usage``,
+``ledgermind.projections``), so ``ledgermind projections rebuild tool_usage``,
 the worker and every engine keep it current like the built-in read models.
 
 What it folds: ``session.created`` (which agent a session belongs to) and
@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import Column, Date, Index, Integer, String, bindparam, select, tuple_, update
 from sqlalchemy.sql.schema import SchemaItem
 
-from memledger.projections import Batch, OwnerTables, Param, Projection
+from ledgermind.projections import Batch, OwnerTables, Param, Projection
 
 __all__ = ["ALL_TOOLS", "ToolUsage", "tool_calls_of", "usage"]
 
