@@ -1,4 +1,4 @@
-"""Belief governance on ordinary language (issue 18): the founding Go upgrade
+"""Belief governance on ordinary language: the founding Go upgrade
 scenario in its ordinary wording, a move with a date, a Chinese preference
 switch, the scenario suite's accuracy on the test split, the engine path
 agreeing with the pure path, and the LLM adapter on the same harness
