@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EngineConfig",
-    "Limits",
     "LedgermindError",
+    "Limits",
     "MemoryEngine",
     "Message",
     "Owner",

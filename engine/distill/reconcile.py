@@ -1,4 +1,4 @@
-"""Deterministic code decides what an extraction changes (DESIGN.md section 4).
+"""Deterministic code decides what an extraction changes (design: docs/design/memory-pipeline.md).
 
 ``reconcile`` is a pure function: proposals and the owner's current beliefs
 in, ``engine.beliefs`` changes out. The same inputs always give the same
