@@ -1,7 +1,7 @@
 """Deterministic code decides what an extraction changes (design: docs/design/memory-pipeline.md).
 
 ``reconcile`` is a pure function: proposals and the owner's current beliefs
-in, ``engine.beliefs`` changes out. The same inputs always give the same
+in, ``ledgermind.write.beliefs`` changes out. The same inputs always give the same
 changes (beliefs are visited in a fixed order; new ids are uuid5 of source
 keys), so a replay after a crash proposes exactly what the first run did.
 
