@@ -34,7 +34,7 @@ import sys
 import tempfile
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -49,7 +49,7 @@ from ledgermind.distill.proposals import Extractor  # noqa: E402
 from ledgermind.distill.reconcile import reconcile  # noqa: E402
 from ledgermind.distill.views import BeliefView  # noqa: E402
 from ledgermind.domain import bitemporal  # noqa: E402
-from ledgermind.write.beliefs import Invalidate, NewBelief, Revise, new_belief_id  # noqa: E402
+from ledgermind.write.beliefs import Flag, Invalidate, NewBelief, Revise, new_belief_id  # noqa: E402
 
 DATA = ROOT / "tests" / "rules" / "data" / "governance"
 # cases.jsonl: phrasing families crossed (build.py), split dev / test by case;
@@ -252,13 +252,16 @@ def _fold(owner: Owner, beliefs: dict[str, BeliefView], changes: Iterable[object
             mid = new_belief_id(owner, c.source_key)
             beliefs[mid] = BeliefView.make(memory_id=mid, kind=c.kind, statement=c.statement,
                                            valid_from=c.valid_from, confidence=c.confidence, subject=c.subject,
-                                           attribute=c.attribute, value=c.value, supersedes=c.supersedes)
+                                           attribute=c.attribute, value=c.value, supersedes=c.supersedes,
+                                           flags=c.flags, conflicts_with=c.conflicts_with)
         elif isinstance(c, Invalidate) and c.memory_id in beliefs:
             b = beliefs[c.memory_id]
             beliefs[c.memory_id] = BeliefView.make(**{**{f: getattr(b, f) for f in (
                 "memory_id", "kind", "statement", "valid_from", "confidence", "subject", "attribute", "value",
-                "supersedes")}, "status": bitemporal.INVALIDATED, "invalid_at": c.invalid_at,
-                "superseded_by": c.superseded_by})
+                "supersedes", "flags", "conflicts_with")}, "status": bitemporal.INVALIDATED,
+                "invalid_at": c.invalid_at, "superseded_by": c.superseded_by})
+        elif isinstance(c, Flag) and c.memory_id in beliefs:
+            beliefs[c.memory_id] = replace(beliefs[c.memory_id], flags=c.flags, conflicts_with=c.conflicts_with)
         elif isinstance(c, Revise) and c.memory_id in beliefs:
             beliefs[c.memory_id] = beliefs[c.memory_id].with_statement(c.statement)
 

@@ -555,6 +555,7 @@ class MemoryEngine:
         *,
         max_items: int = 10,
         include_messages: bool = False,
+        include_instruction_like: bool = False,
     ) -> str:
         """A prompt block of this owner's relevant memories, framed as data;
         "" when there is nothing or the time budget ran out. Never raises for
@@ -575,6 +576,7 @@ class MemoryEngine:
         return retrieval.build_context(
             checked, query, token_budget, time_budget_ms,
             max_items=max_items, include_messages=include_messages,
+            include_instruction_like=include_instruction_like,
         )  # fmt: skip
 
     def tools(self, owner: Owner) -> list[Tool]:
@@ -748,10 +750,12 @@ class OwnerMemory:
         *,
         max_items: int = 10,
         include_messages: bool = False,
+        include_instruction_like: bool = False,
     ) -> str:
         return self._eng.build_context(
             self.owner, query, token_budget, time_budget_ms,
             max_items=max_items, include_messages=include_messages,
+            include_instruction_like=include_instruction_like,
         )  # fmt: skip
 
     def tools(self) -> list[Tool]:
