@@ -95,6 +95,7 @@ class Memory(Aggregate):
         self.confidence = confidence
         self.valid_from = valid_from
         self.invalid_at: datetime | None = None
+        self.superseded_by: str | None = None  # the belief that replaced it, while invalidated
         self.status = bitemporal.CURRENT
         self.reinforcements = 0
 
@@ -136,6 +137,11 @@ class Memory(Aggregate):
         method: str
         sources: list[dict[str, Any]]
         reason: str
+        # A user's correction says the old value was wrong: ``sets_value``
+        # replaces the attribute's value with ``value`` (None: no longer
+        # known). A rewording keeps it. Defaults, so older events still load.
+        value: str | None = None
+        sets_value: bool = False
 
     @event(Revised)
     def _revised(
@@ -153,9 +159,13 @@ class Memory(Aggregate):
         method: str,
         sources: list[dict[str, Any]],
         reason: str,
+        value: str | None = None,
+        sets_value: bool = False,
     ) -> None:
         self.statement = statement
         self.confidence = confidence
+        if sets_value:
+            self.value = value
 
     def revise(self, **fields: Any) -> None:
         bitemporal.next_status(self.status, bitemporal.REVISED, self.id.hex)
@@ -180,6 +190,7 @@ class Memory(Aggregate):
         superseded_by: str | None,
     ) -> None:
         self.invalid_at = invalid_at
+        self.superseded_by = superseded_by
         self.status = bitemporal.INVALIDATED_STATUS
 
     def invalidate(
@@ -212,6 +223,7 @@ class Memory(Aggregate):
     @event(Reinstated)
     def _reinstated(self, app: str, user_id: str, reason: str, cause: dict[str, Any] | None) -> None:
         self.invalid_at = None
+        self.superseded_by = None
         self.status = bitemporal.CURRENT
 
     def reinstate(self, reason: str, cause: dict[str, Any] | None = None) -> None:
