@@ -14,7 +14,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header, Request, Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from ledgermind.api import MemoryEngine, OwnerMemory
@@ -46,14 +47,21 @@ def service_of(request: Request) -> Service:
     return svc
 
 
-async def authenticate(request: Request) -> ApiKey:
+# The key's scheme in the OpenAPI document (Swagger's Authorize button sends
+# it); ``auto_error=False`` so a missing key is our 401 problem, not FastAPI's 403.
+_BEARER = HTTPBearer(auto_error=False, scheme_name="ApiKey",
+                     description="an API key's secret (ledgermind keys create --app APP)")
+
+
+async def authenticate(
+    request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)]
+) -> ApiKey:
     """The live key in ``Authorization: Bearer <secret>``; 401 otherwise
     (missing, malformed, unknown and revoked are answered alike). Checked
     in memory (``KeyIndex``); only a key id the index has not seen yet costs
     a read, in the thread pool."""
-    scheme, _, secret = request.headers.get("authorization", "").partition(" ")
-    secret = secret.strip()
-    if scheme.lower() != "bearer" or not secret:
+    secret = credentials.credentials.strip() if credentials is not None else ""
+    if not secret:
         raise AuthenticationFailed("send 'Authorization: Bearer <secret>' with an API key (ledgermind keys create)")
     svc = service_of(request)
     found = svc.keys.check(secret)
