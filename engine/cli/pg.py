@@ -27,6 +27,7 @@ server runs and 3 when it does not (as ``pg_ctl status`` does).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
@@ -52,6 +53,10 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if importlib.util.find_spec("pgserver") is None:
+        print("ledgermind pg: needs pgserver (pip install 'ledgermind[pg]'; wheels for Python 3.11 and 3.12)",
+              file=sys.stderr)
+        return 1
     where = _directory(args.dir)
     action: str = args.action
     if action == "start":
