@@ -21,14 +21,13 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from ledgermind.domain.errors import (
-    AuthenticationFailed,
     ContentTooLarge,
     InvalidInput,
     InvalidOwner,
     LedgermindError,
     StoreUnavailable,
 )
-from ledgermind.service.errors import PROBLEM, status_of_class
+from ledgermind.service.errors import PROBLEM, AuthenticationFailed, status_of_class
 
 __all__ = ["INTERNAL", "declared_problems", "install", "raises"]
 
