@@ -177,6 +177,8 @@ def each_route(c: httpx.Client, db: str) -> None:
     c.post(f"{base}/sessions/{missing}/messages/1/unretract", json={"reason": "x"})  # 404
     assert c.delete(f"{base}/memories/{new}").status_code == 204
     c.delete(f"{base}/memories/{missing}")  # 404
+    c.delete(f"{base}/memories/{new}")  # 409: no longer current
+    c.patch(f"{base}/memories/{new}", json={"statement": "x"})  # 409
     with c.stream("GET", f"{base}/events") as feed:
         assert feed.status_code == 200
     assert c.post(f"{base}/sessions/{sid}/close").status_code == 200

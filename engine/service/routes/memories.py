@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ledgermind.domain.errors import MemoryNotFound, OwnerErased
+from ledgermind.domain.errors import MemoryNotFound, OwnerErased, StateConflict
 from ledgermind.projections.audit import belief_history, beliefs_as_of
 from ledgermind.service.deps import IdempotencyHeader, Owned, service_of
 from ledgermind.service.openapi import raises
@@ -43,14 +43,15 @@ def remember(body: Remember, mem: Owned, idempotency_key: IdempotencyHeader = No
     return {"memory_id": mem.remember(body.statement, body.kind, idempotency_key=idempotency_key)}
 
 
-@router.patch("/memories/{memory_id}", summary="replace a belief by the user's correction",
-              responses=raises(MemoryNotFound))
+@router.patch("/memories/{memory_id}", summary="correct a belief (same id, a new version; 409 when not current)",
+              responses=raises(MemoryNotFound, StateConflict))
 def correct(memory_id: str, body: Correction, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
     return {"memory_id": mem.correct(memory_id, body.statement, idempotency_key=idempotency_key)}
 
 
-@router.delete("/memories/{memory_id}", status_code=204, summary="forget one belief (its history stays auditable)",
-               responses=raises(MemoryNotFound))
+@router.delete("/memories/{memory_id}", status_code=204,
+               summary="forget one belief (its history stays auditable; 409 when not current)",
+               responses=raises(MemoryNotFound, StateConflict))
 def forget(memory_id: str, mem: Owned, idempotency_key: IdempotencyHeader = None) -> Response:
     mem.forget(memory_id, idempotency_key=idempotency_key)
     return Response(status_code=204)
