@@ -156,58 +156,7 @@ class MemoryEngine:
                 self._leases = LeaseTable(self.backend)
             return self._leases
 
-<<<<<<< HEAD
     # --- operator calls -------------------------------------------------------
-=======
-    # --- beliefs -------------------------------------------------------------
-
-    def apply_memory_changes(
-        self,
-        owner: Owner,
-        changes: Sequence[BeliefChange],
-        *,
-        tracking: tuple[str, int] | None = None,
-        idempotency_key: str | None = None,
-    ) -> list[str]:
-        """Applies belief changes as memory events in one transaction; with
-        ``tracking=(follower, position)`` that follower's cursor moves in the
-        same transaction (exactly-once distillation). Returns the belief ids."""
-        return self.writes.apply_memory_changes(
-            check_owner(owner), changes, tracking=tracking, idempotency_key=idempotency_key
-        )
-
-    def remember(self, owner: Owner, statement: str, kind: str = "fact", **fields: Any) -> str:
-        """Stores a belief the user or app states outright (``method="explicit"``);
-        returns its id, or the id of the belief it reinforced (``ledgermind.distill.explicit``)."""
-        from ledgermind.distill import (
-            explicit,  # distillation loads on first use, not on every import
-        )
-
-        return explicit.remember(self.writes, check_owner(owner), statement, kind=kind, **fields)
-
-    def correct(
-        self, owner: Owner, memory_id: str, statement: str, *, idempotency_key: str | None = None
-    ) -> str:
-        """Corrects a belief with the user's words (confidence 1.0): a new
-        version of the same memory, whose id it returns unchanged."""
-        from ledgermind.distill import explicit
-
-        return explicit.correct(
-            self.writes, check_owner(owner), memory_id, statement, idempotency_key=idempotency_key
-        )
-
-    def forget(self, owner: Owner, memory_id: str, *, idempotency_key: str | None = None) -> None:
-        """Invalidates one belief (reason "user request"); its history stays auditable."""
-        from ledgermind.distill import explicit
-
-        explicit.forget(self.writes, check_owner(owner), memory_id, idempotency_key=idempotency_key)
-
-    def forget_all(self, owner: Owner, *, idempotency_key: str | None = None) -> int:
-        """Invalidates every current belief of ``owner``; returns how many."""
-        from ledgermind.distill import explicit
-
-        return explicit.forget_all(self.writes, check_owner(owner), idempotency_key=idempotency_key)
->>>>>>> main
 
     def distill(self, **options: Any) -> DistillReport:
         """Runs a distiller in this process up to the log's head (tests, demos,
