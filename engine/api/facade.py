@@ -25,7 +25,9 @@ from dataclasses import replace
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from ledgermind.api.aggregates import known_aggregates
 from ledgermind.domain.agent import Agent
+from ledgermind.domain.aggregates import SNAPSHOTTED
 from ledgermind.domain.config import EngineConfig
 from ledgermind.domain.erasure import ErasureReport
 from ledgermind.domain.errors import InvalidInput, LedgermindError, ProjectionError
@@ -78,6 +80,8 @@ class MemoryEngine:
             config.snapshot_interval,
             seal=config.seal_events,
             cipher_key=config.cipher_key,
+            aggregates=known_aggregates(),
+            snapshotted=SNAPSHOTTED,
         )
         self.writes = WritePort(self.log, config)
         self._readside: ReadSide | None = None

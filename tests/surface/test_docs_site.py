@@ -79,3 +79,22 @@ def test_no_reference_to_a_tracker_or_to_files_outside_the_repository() -> None:
             if TRACKER.search(line) or OUTSIDE.search(line):
                 offenders.append(f"{name}:{lineno}: {line.strip()[:100]}")
     assert not offenders, "references a reader cannot follow:\n" + "\n".join(offenders)
+
+
+def _first_python_block(page: str) -> str:
+    text = (ROOT / page).read_text(encoding="utf-8")
+    return re.findall(r"```python\n(.*?)```", text, re.DOTALL)[0]
+
+
+def test_the_langgraph_guide_runs_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guide's first example, the one-line swap in a whole graph, runs as written."""
+    monkeypatch.chdir(tmp_path)
+    exec(compile(_first_python_block("docs/guides/langgraph.md"), "langgraph.md", "exec"), {})  # noqa: S102
+    assert "['I moved to Lyon', 'noted: I moved to Lyon']" in capsys.readouterr().out
+    from ledgermind import MemoryEngine, Owner
+
+    with MemoryEngine.open(str(tmp_path / "ledgermind.db")) as eng:
+        restored = eng.for_owner(Owner("travel-app", "ken")).restore_agent("langgraph")
+    assert [m.content for m in restored.messages] == ["I moved to Lyon", "noted: I moved to Lyon"]
