@@ -9,13 +9,15 @@ A pure function over ``alignment``'s reading, so the rule reads in one place:
 3. one value apart (``Alignment.one_value``): "also" / "too" / 也 keep both;
    else a single-valued property ("my rent is ..."), a change cue ("now",
    "switched", 改成, 不再) or a date earlier than the message ("yesterday")
-   makes the later statement replace the earlier -> ``supersede``; a verb
-   and its object with no cue ("I like jazz" / "I like Radiohead") may both
-   hold -> nothing;
+   makes the later statement replace the earlier -> ``supersede``; so does
+   a later message with a verb that holds one object at a time ("I pay 1,350
+   euros rent"); a verb that may hold many ("I like jazz" / "I like
+   Radiohead") with no cue -> nothing, both hold;
 4. the grey zone: both single-valued properties, much alike
    (``GreyZone.overlap``) but not one value apart, no additive cue: with a
    change cue or date -> ``supersede``, without -> ``conflict`` (recorded,
-   never guessed);
+   never guessed); two values of one attribute in one message are a
+   conflict too (``reconcile``: nothing, not even order, settles them);
 5. anything else -> nothing (a new belief).
 
 The grey zone's bound is calibrated on the governance eval's dev split only
@@ -127,8 +129,8 @@ def _pair(b: BeliefView, p: Proposal, cue: bool, additive: bool, neg_p: bool, en
         return "supersede", al.old, al.new
     if change and (topic or al.functional and al.overlap >= grey.overlap):  # "we switched to one-week sprints"
         return "supersede", b.value or "", p.value or ""
-    if al.one_value and not _many_valued(p.statement):  # "standup happens online" vs "... at the office"
-        return "conflict", al.old, al.new
+    if al.one_value and not _many_valued(p.statement):  # "I pay 1,350 euros rent": said later, it holds now
+        return "supersede", al.old, al.new
     if al.functional and al.overlap >= grey.overlap:
         return "conflict", "", ""
     return "", "", ""
