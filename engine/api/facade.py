@@ -388,7 +388,8 @@ class MemoryEngine:
     def correct(
         self, owner: Owner, memory_id: str, statement: str, *, idempotency_key: str | None = None
     ) -> str:
-        """Replaces a belief by the user's correction (confidence 1.0); returns the new id."""
+        """Corrects a belief with the user's words (confidence 1.0): a new
+        version of the same memory, whose id it returns unchanged."""
         from ledgermind.distill import explicit
 
         return explicit.correct(
