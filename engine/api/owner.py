@@ -49,6 +49,7 @@ from ledgermind.write.port import WritePort
 from ledgermind.write.validation import check_name, parse_id
 
 if TYPE_CHECKING:
+    from ledgermind.distill.views import BeliefView
     from ledgermind.domain.config import EngineConfig
     from ledgermind.domain.lineage import BeliefLineage, MessageLineage, RetractionReport, VerifyReport
 
@@ -307,6 +308,25 @@ class OwnerMemory:
         from ledgermind.distill import explicit
 
         return explicit.forget_all(self._eng.writes, self.owner, idempotency_key=idempotency_key)
+
+    def conflicts(self) -> list[tuple[BeliefView, tuple[BeliefView, ...]]]:
+        """Beliefs flagged ``conflicting`` (two values no rule could settle),
+        each with the beliefs it conflicts with."""
+        from ledgermind.distill import conflicts
+
+        return conflicts.conflicts(self._eng.writes, self.owner)
+
+    def resolve_conflict(
+        self, memory_id: str, *, keep: str, reason: str, idempotency_key: str | None = None
+    ) -> list[str]:
+        """``keep="this"``: ``memory_id`` holds, the beliefs it conflicts with
+        are invalidated; ``keep="both"``: both hold. Flags cleared, with
+        ``reason``, as events; returns the ids changed."""
+        from ledgermind.distill import conflicts
+
+        return conflicts.resolve_conflict(
+            self._eng.writes, self.owner, memory_id, keep=keep, reason=reason, idempotency_key=idempotency_key
+        )
 
     def apply_memory_changes(
         self,
