@@ -85,6 +85,12 @@ class EngineConfig:
     # rebuilds do not compete with appends. A URL like ``db``; None: the
     # event store's own. LEDGERMIND_READ_DB.
     read_db: str | None = None
+    # The embedder of a NEW database's search index (``hashing``, ``minilm``,
+    # ``st:<model>``, ``fastembed:<model>``; ``ledgermind.analysis.embedders.choice``
+    # checks it when the read side starts). An existing index keeps its own:
+    # ``ledgermind projections rebuild search --param embedder=NAME`` switches
+    # it. LEDGERMIND_EMBEDDER.
+    embedder: str = "hashing"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> EngineConfig:
@@ -117,6 +123,8 @@ class EngineConfig:
         raw = env.get("LEDGERMIND_ERASURE_REWRITE")
         if raw is not None:
             values["erasure_rewrite"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
+        if env.get("LEDGERMIND_EMBEDDER", "").strip():
+            values["embedder"] = env["LEDGERMIND_EMBEDDER"].strip()
         if env.get("LEDGERMIND_CIPHER_KEY"):
             values["cipher_key"] = env["LEDGERMIND_CIPHER_KEY"]
         values.update({k: v for k, v in overrides.items() if v is not None})
