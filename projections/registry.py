@@ -57,13 +57,13 @@ class ProjectionKind:
         Why: a rebuild switching embedders must not inherit the old one's
         vector size, nor any rebuild the name of what built the old version."""
         merged = {**base, **overrides}
-        return {
-            key: value
-            for key, value in merged.items()
-            if key in overrides
-            or key not in self.derived
-            or (self.derived[key] is not None and merged.get(self.derived[key]) == base.get(self.derived[key]))
-        }
+        return {key: value for key, value in merged.items() if key in overrides or self._carried(key, base, merged)}
+
+    def _carried(self, key: str, base: Mapping[str, Any], merged: Mapping[str, Any]) -> bool:
+        if key not in self.derived:
+            return True
+        source = self.derived[key]
+        return source is not None and merged.get(source) == base.get(source)
 
     def settable(self, key: str) -> bool:
         """Whether ``--param KEY=...`` may set ``key`` (declared, not a pure record)."""
