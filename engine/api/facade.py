@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from ledgermind.api.aggregates import known_aggregates
 from ledgermind.domain.agent import Agent
+from ledgermind.domain.aggregates import SNAPSHOTTED
 from ledgermind.domain.config import EngineConfig
 from ledgermind.domain.erasure import ErasureReport
 from ledgermind.domain.errors import InvalidInput, LedgermindError, ProjectionError
@@ -44,17 +46,23 @@ from ledgermind.storage.driver_errors import driver_errors
 from ledgermind.storage.keystore import sql_engine
 from ledgermind.storage.leases import Lease, LeaseTable
 from ledgermind.storage.store import EventLog, open_event_log, translate_errors
-from ledgermind.write import conversation
+from ledgermind.write import attached, conversation
+from ledgermind.write.attached import Append, Attachment, SessionBound
 from ledgermind.write.beliefs import BeliefChange
 from ledgermind.write.erasure import erase_in_log
+from ledgermind.write.options import DEFAULT_WRITE, WriteOptions
 from ledgermind.write.port import WritePort
 from ledgermind.write.validation import check_name, check_owner, parse_id
 
 if TYPE_CHECKING:
     from ledgermind.distill.distiller import DistillReport
+    from ledgermind.distill.views import BeliefView
     from ledgermind.domain.lineage import BeliefLineage, MessageLineage, RetractionReport, VerifyReport
 
 __all__ = ["MemoryEngine", "OwnerMemory"]
+
+R = TypeVar("R")
+B = TypeVar("B", bound=SessionBound)
 
 _log = logging.getLogger("ledgermind.context")
 
@@ -73,6 +81,8 @@ class MemoryEngine:
             config.snapshot_interval,
             seal=config.seal_events,
             cipher_key=config.cipher_key,
+            aggregates=known_aggregates(),
+            snapshotted=SNAPSHOTTED,
         )
         self.writes = WritePort(self.log, config)
         self._readside: ReadSide | None = None
@@ -378,7 +388,8 @@ class MemoryEngine:
     def correct(
         self, owner: Owner, memory_id: str, statement: str, *, idempotency_key: str | None = None
     ) -> str:
-        """Replaces a belief by the user's correction (confidence 1.0); returns the new id."""
+        """Corrects a belief with the user's words (confidence 1.0): a new
+        version of the same memory, whose id it returns unchanged."""
         from ledgermind.distill import explicit
 
         return explicit.correct(
@@ -546,6 +557,7 @@ class MemoryEngine:
         *,
         max_items: int = 10,
         include_messages: bool = False,
+        include_instruction_like: bool = False,
     ) -> str:
         """A prompt block of this owner's relevant memories, framed as data;
         "" when there is nothing or the time budget ran out. Never raises for
@@ -566,6 +578,7 @@ class MemoryEngine:
         return retrieval.build_context(
             checked, query, token_budget, time_budget_ms,
             max_items=max_items, include_messages=include_messages,
+            include_instruction_like=include_instruction_like,
         )  # fmt: skip
 
     def tools(self, owner: Owner) -> list[Tool]:
@@ -695,6 +708,24 @@ class OwnerMemory:
     def forget_all(self, *, idempotency_key: str | None = None) -> int:
         return self._eng.forget_all(self.owner, idempotency_key=idempotency_key)
 
+    def conflicts(self) -> list[tuple[BeliefView, tuple[BeliefView, ...]]]:
+        """Beliefs flagged ``conflicting`` (two values no rule could settle),
+        each with the beliefs it conflicts with."""
+        from ledgermind.distill import conflicts
+
+        return conflicts.conflicts(self._eng.writes, self.owner)
+
+    def resolve_conflict(
+        self, memory_id: str, *, keep: str, reason: str, idempotency_key: str | None = None
+    ) -> list[str]:
+        """``keep="this"``: ``memory_id`` holds, the beliefs it conflicts with
+        are invalidated; ``keep="both"``: both hold. Flags cleared, with
+        ``reason``, as events; returns the ids changed."""
+        from ledgermind.distill import conflicts
+
+        return conflicts.resolve_conflict(self._eng.writes, self.owner, memory_id, keep=keep, reason=reason,
+                                          idempotency_key=idempotency_key)
+
     def lineage(self, memory_id: str) -> BeliefLineage:
         return self._eng.lineage(self.owner, memory_id)
 
@@ -739,14 +770,38 @@ class OwnerMemory:
         *,
         max_items: int = 10,
         include_messages: bool = False,
+        include_instruction_like: bool = False,
     ) -> str:
         return self._eng.build_context(
             self.owner, query, token_budget, time_budget_ms,
             max_items=max_items, include_messages=include_messages,
+            include_instruction_like=include_instruction_like,
         )  # fmt: skip
 
     def tools(self) -> list[Tool]:
         return self._eng.tools(self.owner)
+
+    # --- integrations -----------------------------------------------------------
+
+    def write_attached(
+        self,
+        attachment: Attachment[B],
+        step: Callable[[B, Append], R],
+        *,
+        messages: Iterable[Mapping[str, Any]] = (),
+        options: WriteOptions = DEFAULT_WRITE,
+        create: bool = True,
+        once: bool = True,
+    ) -> R | None:
+        """One write of an integration's stream bound to a session (a LangGraph
+        thread), fenced, validated and exactly-once like every other write
+        (``ledgermind.write.attached``): a first write opens the session as
+        ``create_session`` does; ``step`` changes the integration's aggregate
+        and calls ``append()`` to add ``messages`` to the session."""
+        return attached.write_attached(
+            self._eng.writes, self.owner, attachment, step,
+            messages=messages, options=options, create=create, once=once,
+        )  # fmt: skip
 
     # --- right to be forgotten --------------------------------------------------
 

@@ -395,6 +395,7 @@ class _Importer:
                     problem=f.get("problem"), solution=f.get("solution"), topics=tuple(f.get("topics") or ()),
                     participants=tuple(f.get("participants") or ()), location=f.get("location"),
                     event_time=_time(f.get("event_time")), sources=self._sources(f.get("sources")),
+                    sets_value=bool(f.get("sets_value")), value=f.get("value"),
                 )  # fmt: skip
             elif topic == "memory.invalidated":
                 cause = f.get("cause")

@@ -40,7 +40,7 @@ from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, count_in, time_in, version_in
 
-__all__ = ["frame_findings"]
+__all__ = ["frame_findings", "subject_of"]
 
 # --- shared lexicons ------------------------------------------------------------
 
@@ -138,7 +138,7 @@ _CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
 # --- English frames ------------------------------------------------------------------
 
 _CAP = r"[A-Z\u00C0-\u024F][\w'’.&-]*"
-_PLACE = rf"((?:the\s+)?{_CAP}(?:\s+(?:{_CAP}|de|del|la|le|am|upon|on|sur|of))*)"
+_PLACE = rf"((?:the\s+)?{_CAP}(?:\s+(?:{_CAP}|de|del|la|le|am|upon|on|sur|of)\b)*)"
 _ORG = rf"({_CAP}(?:\s+(?:{_CAP}|&|of|and))*)"
 _RESIDENCE_EN = re.compile(
     r"\b(?:live|lives|living|reside|resides|residing|moved|move|moving|relocated|relocating|relocate|"
@@ -380,7 +380,10 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         if noun and noun.group(1).lower() in ("bike", "motorbike", "scooter"):
             kind = noun.group(1).lower()
         surface = (thing.group(0)).strip()
-        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject)]
+        qualifier = re.search(r"\b(work|personal|private|business|second|old|spare|family|company)\s+"
+                              r"(?:car|phone|laptop|computer|bike)\b", clause, re.IGNORECASE)
+        scope = qualifier.group(1).lower() if qualifier else None  # "my work phone" is not "my phone"
+        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, scope)]
     version = version_in(focus) or version_in(clause)
     if version is None:
         version = _bare_version_en(clause)
@@ -626,7 +629,10 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if thing and re.search(r"开|买|换|车|手机|用|提", clause):
         kind = "car" if thing.group(1) else "phone"
         surface = (thing.group(0)).strip()
-        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject)]
+        qualifier = re.search(r"\b(work|personal|private|business|second|old|spare|family|company)\s+"
+                              r"(?:car|phone|laptop|computer|bike)\b", clause, re.IGNORECASE)
+        scope = qualifier.group(1).lower() if qualifier else None  # "my work phone" is not "my phone"
+        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, scope)]
     version = version_in(focus) or version_in(clause)
     if version is not None and _VERSION_CUE_ZH.search(clause):
         return [_Hit("version", version.slot, version.value, version.surface, "version", subject, _scope_zh(clause))]
@@ -729,3 +735,9 @@ def _crisp(value: str) -> bool:
 
 def _norm(value: str) -> str:
     return " ".join(re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(), flags=re.IGNORECASE).split()).casefold()
+
+
+def subject_of(clause: str) -> str | None:
+    """Whom a clause is about when it is not the speaker ("my sister", "Ken",
+    姐姐): the same reading the frames use, for the generic rule's subject."""
+    return _subject_zh(clause) if re.search(r"[\u4e00-\u9fff]", clause) else _subject_en(clause)

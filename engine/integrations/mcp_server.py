@@ -104,14 +104,15 @@ def build_server(owner_memory: OwnerMemory, *, read_only: bool = False, name: st
         memory_id: MemoryId,
         memory: Annotated[str, Field(description="the corrected text", min_length=1)],
     ) -> dict[str, str]:
-        """Replace a memory by the user's correction. The old version stays in the
-        audit history; returns the new version's id."""
-        new_id = _typed_errors(lambda: owner_memory.correct(memory_id, memory))
-        return {"memory_id": new_id, "replaces": memory_id}
+        """Correct a memory with the user's words. Its id stays the same (the
+        correction is a new version; the old wording stays in the audit history).
+        A memory that is no longer current is refused (StateConflict)."""
+        return {"memory_id": _typed_errors(lambda: owner_memory.correct(memory_id, memory))}
 
     def memory_delete(memory_id: MemoryId) -> dict[str, str]:
         """Forget one memory at the user's request (it stops being recalled; the audit
-        history keeps that it was forgotten, and when)."""
+        history keeps that it was forgotten, and when). A memory that is no longer
+        current is refused (StateConflict)."""
         _typed_errors(lambda: owner_memory.forget(memory_id))
         return {"memory_id": memory_id, "status": "forgotten"}
 
