@@ -169,9 +169,8 @@ def test_rebuild_switches_an_existing_index_and_back(sqlite_url: str, minilm: Em
                 "embedder": "minilm", "embedder_name": "minilm-l6-v2", "dim": 384}
     assert main(["projections", "rebuild", "search", "--param", "embedder=hashing", "--db", sqlite_url,
                  "--no-progress"]) == 0
-    with MemoryEngine.open(sqlite_url) as eng:
-        with eng.projections.db.connect() as conn:
-            assert eng.projections.projection("search", conn).params["dim"] == 512
+    with MemoryEngine.open(sqlite_url) as eng, eng.projections.db.connect() as conn:
+        assert eng.projections.projection("search", conn).params["dim"] == 512
     capsys.readouterr()
     for param, message in (("embedder=minilm,dim=512", "dimension 384, not 512"),
                            ("embedder_name=x", "no parameter 'embedder_name'"),
