@@ -531,7 +531,9 @@ class MemoryEngine:
             access = self.projections  # the read side that runs and serves the index
             with self._readside_lock:
                 if self._retrieval is None:
-                    self._retrieval = Retrieval(access, lambda: self.writes.position)
+                    self._retrieval = Retrieval(
+                        access, lambda: self.writes.position, relevance_floor=self.config.relevance_floor
+                    )
         return self._retrieval
 
     def search(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from ledgermind.domain.errors import InvalidInput
 
-__all__ = ["DEFAULT_DB", "EngineConfig", "Limits", "positive_float", "positive_int"]
+__all__ = ["DEFAULT_DB", "EngineConfig", "Limits", "positive_float", "positive_int", "unit_interval"]
 
 DEFAULT_DB = "ledgermind.db"
 
@@ -91,6 +91,11 @@ class EngineConfig:
     # ``ledgermind projections rebuild search --param embedder=NAME`` switches
     # it. LEDGERMIND_EMBEDDER.
     embedder: str = "hashing"
+    # Search and build_context serve nothing whose relevance (0..1, an
+    # estimated probability; ``retrieval.relevance``) is below this. 0 serves
+    # every candidate. What it costs in recall, measured on LoCoMo dev: see
+    # docs/concepts/retrieval.md. LEDGERMIND_RELEVANCE_FLOOR.
+    relevance_floor: float = 0.03
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> EngineConfig:
@@ -125,6 +130,9 @@ class EngineConfig:
             values["erasure_rewrite"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
         if env.get("LEDGERMIND_EMBEDDER", "").strip():
             values["embedder"] = env["LEDGERMIND_EMBEDDER"].strip()
+        raw = env.get("LEDGERMIND_RELEVANCE_FLOOR")
+        if raw is not None:
+            values["relevance_floor"] = unit_interval("relevance_floor", raw)
         if env.get("LEDGERMIND_CIPHER_KEY"):
             values["cipher_key"] = env["LEDGERMIND_CIPHER_KEY"]
         values.update({k: v for k, v in overrides.items() if v is not None})
@@ -151,4 +159,15 @@ def positive_float(name: str, raw: str) -> float:
         raise InvalidInput(f"LEDGERMIND_{name.upper()} must be a number, got {raw!r}") from None
     if not value > 0 or value == float("inf"):
         raise InvalidInput(f"LEDGERMIND_{name.upper()} must be a positive number of seconds, got {raw!r}")
+    return value
+
+
+def unit_interval(name: str, raw: str) -> float:
+    """``LEDGERMIND_<NAME>``'s value as a number within [0, 1]."""
+    try:
+        value = float(raw)
+    except ValueError:
+        raise InvalidInput(f"LEDGERMIND_{name.upper()} must be a number, got {raw!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise InvalidInput(f"LEDGERMIND_{name.upper()} must be within [0, 1], got {raw!r}")
     return value
