@@ -59,8 +59,16 @@ def minilm() -> Embedder:
     return _offline("minilm")
 
 
-def _minilm_engine(db_url: str) -> MemoryEngine:
-    return MemoryEngine.open(db_url, config=EngineConfig.from_env({"LEDGERMIND_EMBEDDER": "minilm"}))
+def _open(db_url: str, embedder: str = "hashing", relevance_floor: str = "0") -> MemoryEngine:
+    """The engine, a new database's index built with ``embedder``. The
+    relevance floor is off unless asked: these tests are about what the
+    index finds; the floor has its own tests."""
+    settings = {"LEDGERMIND_EMBEDDER": embedder, "LEDGERMIND_RELEVANCE_FLOOR": relevance_floor}
+    return MemoryEngine.open(db_url, config=EngineConfig.from_env(settings))
+
+
+def _minilm_engine(db_url: str, relevance_floor: str = "0") -> MemoryEngine:
+    return _open(db_url, "minilm", relevance_floor)
 
 
 def _fill(eng: MemoryEngine) -> dict[str, tuple[str, int]]:
@@ -143,9 +151,17 @@ def test_minilm_index_finds_paraphrases_on_every_backend(db_url: str, minilm: Em
         assert dict(proj.params) == {"embedder": "minilm", "embedder_name": "minilm-l6-v2", "dim": 384}
 
 
+@pytest.mark.xfail(strict=True, reason="the relevance model is fitted with the hashing embedder: a hit that "
+                   "shares no word with the question stays under the default floor whatever its cosine")
+def test_minilm_paraphrases_pass_the_default_relevance_floor(sqlite_url: str, minilm: Embedder) -> None:
+    with _minilm_engine(sqlite_url, relevance_floor=str(EngineConfig().relevance_floor)) as eng:
+        where = _fill(eng)
+        assert [_top(eng, q) for q, _ in PARAPHRASES] == [where[a] for _, a in PARAPHRASES]
+
+
 def test_the_setting_applies_to_new_databases_only(sqlite_url: str, minilm: Embedder,
                                                    caplog: pytest.LogCaptureFixture) -> None:
-    with MemoryEngine.open(sqlite_url) as eng:  # hashing, the default
+    with _open(sqlite_url) as eng:  # hashing, the default
         where = _fill(eng)
         assert _top(eng, PARAPHRASES[0][0]) != where[PARAPHRASES[0][1]]
     with _minilm_engine(sqlite_url) as eng:
@@ -157,19 +173,19 @@ def test_the_setting_applies_to_new_databases_only(sqlite_url: str, minilm: Embe
 
 def test_rebuild_switches_an_existing_index_and_back(sqlite_url: str, minilm: Embedder,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    with MemoryEngine.open(sqlite_url) as eng:
+    with _open(sqlite_url) as eng:
         where = _fill(eng)
     question, answer = PARAPHRASES[1]
     assert main(["projections", "rebuild", "search", "--param", "embedder=minilm", "--db", sqlite_url,
                  "--no-progress"]) == 0
-    with MemoryEngine.open(sqlite_url) as eng:
+    with _open(sqlite_url) as eng:
         assert _top(eng, question) == where[answer]
         with eng.projections.db.connect() as conn:
             assert dict(eng.projections.projection("search", conn).params) == {
                 "embedder": "minilm", "embedder_name": "minilm-l6-v2", "dim": 384}
     assert main(["projections", "rebuild", "search", "--param", "embedder=hashing", "--db", sqlite_url,
                  "--no-progress"]) == 0
-    with MemoryEngine.open(sqlite_url) as eng, eng.projections.db.connect() as conn:
+    with _open(sqlite_url) as eng, eng.projections.db.connect() as conn:
         assert eng.projections.projection("search", conn).params["dim"] == 512
     capsys.readouterr()
     for param, message in (("embedder=minilm,dim=512", "dimension 384, not 512"),
