@@ -67,15 +67,15 @@ def populate(db: str) -> dict[str, Any]:
         task = ken.start_task(s1, "book a table")
         ken.complete_task(task, "booked for two")
         open_task = ken.start_task(s1, "call the bank")
-        eng.checkpoint_agent(OWNER, "helper", {"step": 3})
+        eng.for_owner(OWNER).checkpoint_agent("helper", {"step": 3})
         s2 = ken.create_session("planner")
         ken.add_message(s2, "assistant", "Planning the trip to Lyon.")
         ken.close_session(s2)
         eng.distill()
-        tea = eng.remember(OWNER, "Ken likes green tea")
-        eng.correct(OWNER, tea, "Ken likes jasmine tea")
-        mia = eng.create_session(OTHER, "helper")
-        eng.add_message(OTHER, mia, "user", "Mia here.")
+        tea = eng.for_owner(OWNER).remember("Ken likes green tea")
+        eng.for_owner(OWNER).correct(tea, "Ken likes jasmine tea")
+        mia = eng.for_owner(OTHER).create_session("helper")
+        eng.for_owner(OTHER).add_message(mia, "user", "Mia here.")
         eng.projections.wait()  # the read models exist and are current
     return {"s1": s1, "s2": s2, "task": task, "open_task": open_task, "mia_session": mia, "tea": tea}
 
@@ -176,7 +176,7 @@ def test_an_ambiguous_short_id_is_a_clear_error(sqlite_url: str) -> None:
     first, second = _colliding_keys(OWNER)
     now = datetime.now(timezone.utc)
     with MemoryEngine.open(sqlite_url) as eng:
-        ids = eng.apply_memory_changes(OWNER, [
+        ids = eng.for_owner(OWNER).apply_memory_changes([
             NewBelief(source_key=first, kind="fact", statement="one", valid_from=now, confidence=0.9, method="explicit"),
             NewBelief(source_key=second, kind="fact", statement="two", valid_from=now, confidence=0.9,
                       method="explicit"),
@@ -262,9 +262,9 @@ def test_param_is_checked_against_the_declared_parameters(populated: tuple[str, 
 
 def test_a_closed_pipe_ends_quietly(sqlite_url: str) -> None:
     with MemoryEngine.open(sqlite_url) as eng:
-        sid = eng.create_session(OWNER, "helper")
+        sid = eng.for_owner(OWNER).create_session("helper")
         for batch in range(10):
-            eng.add_messages(OWNER, sid, [{"role": "user", "content": f"message {batch}-{i} " * 40}
+            eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"message {batch}-{i} " * 40}
                                           for i in range(100)])
     for command in (["recover", "--agent", "helper"], ["export"]):
         child = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", *command, *owner_args(sqlite_url)],
@@ -288,7 +288,7 @@ def test_erase_refuses_an_owner_without_data_and_dry_run_erases_nothing(
     code, _, err = cli("erase", *owner_args(db, typo), "--yes")
     one_line_error(code, err, "--force")
     with MemoryEngine.open(db) as eng:
-        eng.create_session(Owner(OWNER.app, "kne-check"), "helper")  # the engine still writes
+        eng.for_owner(Owner(OWNER.app, "kne-check")).create_session("helper")  # the engine still writes
         assert eng.log.keys.erased_at(_key(typo)) is None  # no owner.erased, no tombstone
     code, out, err = cli("erase", *owner_args(db), "--dry-run", "--json")
     assert code == 0, err
@@ -397,7 +397,7 @@ def test_users_agents_sessions_tasks_tables_json_and_pages(populated: tuple[str,
 def _state(db: str, owner: Owner) -> dict[str, Any]:
     """What an owner has, with ids left out (they differ between databases)."""
     with MemoryEngine.open(db) as eng:
-        restored = eng.restore_agent(owner, "helper").as_dict()
+        restored = eng.for_owner(owner).restore_agent("helper").as_dict()
         eng.projections.wait_for_head()
         from ledgermind.projections.audit import beliefs_as_of
 
@@ -466,8 +466,8 @@ def test_import_refuses_a_malformed_file_before_writing(tmp_path: Path) -> None:
 
 def test_distill_once_lists_the_changed_beliefs_and_logs(sqlite_url: str) -> None:
     with MemoryEngine.open(sqlite_url) as eng:
-        sid = eng.create_session(OWNER, "helper")
-        eng.add_message(OWNER, sid, "user", "I live in Paris and I prefer tea over coffee.")
+        sid = eng.for_owner(OWNER).create_session("helper")
+        eng.for_owner(OWNER).add_message(sid, "user", "I live in Paris and I prefer tea over coffee.")
     code, out, err = cli("distill", "run", "--db", sqlite_url, "--once", "--json")
     assert code == 0, err
     report = json.loads(out)
@@ -476,7 +476,7 @@ def test_distill_once_lists_the_changed_beliefs_and_logs(sqlite_url: str) -> Non
     assert all(b["session_id"] == sid and b["statement"] for b in report["beliefs"])
     assert "started" in err and "stopped" in err
     with MemoryEngine.open(sqlite_url) as eng:
-        eng.add_message(OWNER, sid, "user", "Actually I now live in Berlin.")
+        eng.for_owner(OWNER).add_message(sid, "user", "Actually I now live in Berlin.")
     code, out, err = cli("distill", "run", "--db", sqlite_url, "--once")
     assert code == 0, err
     assert "memory_id" in out and "Berlin" in out
@@ -484,8 +484,8 @@ def test_distill_once_lists_the_changed_beliefs_and_logs(sqlite_url: str) -> Non
 
 def test_distill_worker_logs_start_each_batch_and_stop(sqlite_url: str) -> None:
     with MemoryEngine.open(sqlite_url) as eng:
-        sid = eng.create_session(OWNER, "helper")
-        eng.add_message(OWNER, sid, "user", "I live in Paris and I prefer tea over coffee.")
+        sid = eng.for_owner(OWNER).create_session("helper")
+        eng.for_owner(OWNER).add_message(sid, "user", "I live in Paris and I prefer tea over coffee.")
     child = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "distill", "run", "--db", sqlite_url,
                               "--poll", "0.1"], stderr=subprocess.PIPE, text=True)
     assert child.stderr is not None
