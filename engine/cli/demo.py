@@ -192,12 +192,10 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
 
 def _shown(db: str) -> str:
     """``db`` as it may be printed: a file path as given, a URL without its password."""
-    from ledgermind.storage.backend import parse_db_url
+    from ledgermind.api.urls import shown_db
 
-    if "://" not in db:
-        return db
     try:
-        return parse_db_url(db).display
+        return shown_db(db)
     except Exception:  # noqa: BLE001 - an unparsable URL fails later with its own error; never echo it
         return "(the database URL given)"
 

@@ -36,7 +36,6 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ledgermind.api import MemoryEngine
-from ledgermind.distill.lineage import lineage_index
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import InvalidInput, InvalidTimestamp, LedgermindError, NotFound, ProjectionError
 from ledgermind.domain.owner import Owner
@@ -494,8 +493,7 @@ class _Desk:
             link("Now", href(f"{self.prefix}/conversation", user=owner.user_id, session=sid), class_="reset"),
             method="get", action=f"{self.prefix}/conversation", class_="asof", aria_label="As it stood",
         )
-        with lineage_index(self.engine.writes).read(owner) as owned:  # retracted as of now
-            retracted = {ref.seq for ref in owned.retracted if ref.session_id == sid}
+        retracted = set(self.engine.for_owner(owner).retracted_messages(sid))  # retracted as of now
         items = [
             tag("li",
                 tag("p", tag("span", f"#{m['seq']}", class_="seq"), " ", tag("strong", m["role"]),
