@@ -82,6 +82,28 @@ _IMPERATIVE = frozenset(
     "describe recall forget read review edit rewrite generate convert estimate "
     "schedule email text ask try use pick choose keep stop start imagine assume pretend consider".split()
 )
+# Opening words that point back at something said before, or at nobody: the
+# clause is a comment on the conversation ("It was awesome", "That's why ...").
+_NO_ONE = frozenset(
+    "it it's its that that's this they they're them he he's she she's there there's those these here here's "
+    "everything nothing something everyone everybody someone somebody anyone glad really crazy gonna "
+    "remember plus but so which what whatever sounds looks seems".split()
+)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|yourself|ya|u)\b", re.IGNORECASE)
+_VOCATIVE = re.compile(r"^(?-i:[A-Z][a-z]+),\s+(?=\S)")  # "Nate, I'm on fire": the name is a greeting
+_COMMON_GROUND = re.compile(
+    r"\b(?:we can all|all of us|ourselves|each other|one another|us all|reminds us|for all of us|we all|"
+    r"in our lives|our lives)\b|\bwe (?:can|could|should|will|'ll)\b.*\btogether\b|^(?:maybe|rest assured|woah|wow)\b",
+    re.IGNORECASE,
+)
+_REACTION = re.compile(
+    r"\b(?:couldn't agree more|could not agree more|agree|check it out|here to support|here for|appreciate|"
+    r"means? (?:a lot|the world)|meant a lot|worth it|is key|is vital|is crucial|on fire|so cool|"
+    r"i(?:'ve| have) got this|got this\.?$|"
+    r"(?:was|is|were) (?:so |really |super |just |such )*(?:awesome|amazing|great|cool|fun|special|incredible|"
+    r"fantastic|wonderful|beautiful|inspiring|peaceful|serene|exciting|a blast|a dream))\b",
+    re.IGNORECASE,
+)
 _ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGNORECASE)
 
 _QUESTION_ZH = re.compile(r"[?？]|吗[。！!]?$|吗$|什么|怎么|为什么|哪|几[个点天次]|是否|有没有|能不能|可不可以|要不要")
@@ -114,8 +136,12 @@ def is_statement(clause: str) -> bool:
         return False
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
         return False
-    if _ADDRESSED_EN.match(body) or body.split()[0].lower() in _IMPERATIVE:
+    body = _VOCATIVE.sub("", body)
+    first = body.split()[0].lower().rstrip(",")
+    if _ADDRESSED_EN.match(body) or first in _IMPERATIVE or first in _NO_ONE or _SECOND_PERSON.search(body):
         return False
+    if first.endswith("ing") and first not in ("going",) or _COMMON_GROUND.search(body) or _REACTION.search(body):
+        return False  # "Finding balance is crucial", "we can all ...", "I couldn't agree more"
     return _ABOUT_SOMEONE_EN.search(body) is not None
 
 
