@@ -101,10 +101,10 @@ def test_the_langgraph_guide_runs_as_written(
 
 
 def _documented_commands() -> list[tuple[str, str]]:
-    """Every ``ledgermind ...`` command line the site shows: inline code and
+    """Every ``ledgermind ...`` command line the README and the site show: inline code and
     lines of code blocks (``$ `` prompts and ``# comments`` stripped)."""
     found = []
-    for page in sorted((ROOT / "docs").rglob("*.md")):
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
         text = page.read_text(encoding="utf-8")
         lines = re.findall(r"`(ledgermind [^`]+)`", text)
         for block in re.findall(r"```[a-z]*\n(.*?)```", text, re.DOTALL):
