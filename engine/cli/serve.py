@@ -5,6 +5,10 @@ One process by default: it opens the engine, builds the app and serves it.
 string ``ledgermind.service.app:app_from_env``), each opening its own engine
 from the same settings: ``--db`` is passed down as ``LEDGERMIND_DB``.
 
+Messages posted to it become beliefs in the same process (a distiller on a
+daemon thread, under the follower's lease: ``ledgermind.api.distilling``);
+``--no-distill`` when a separate ``ledgermind distill run`` worker does it.
+
 SIGTERM (or Ctrl-C) is a graceful shutdown: no new request starts, every
 request in flight finishes and is answered, the event feeds end, then the
 engine closes; the exit status is 0. A second Ctrl-C cuts it short.
@@ -13,6 +17,7 @@ engine closes; the exit status is 0. A second Ctrl-C cuts it short.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import signal
 import sys
@@ -36,6 +41,9 @@ def register(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8080, help="port to listen on (default 8080; 0: any free port)")
     p.add_argument("--workers", type=positive_int, default=1, help="worker processes (default 1)")
+    p.add_argument("--no-distill", action="store_true",
+                   help="do not distil messages into beliefs in this process (a separate "
+                   "'ledgermind distill run' worker does it); same as LEDGERMIND_DISTILL=0")
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
                    help="uvicorn's log level (default warning)")
     p.set_defaults(handler=run)
@@ -47,6 +55,9 @@ def run(args: argparse.Namespace) -> int:
     from ledgermind.service.settings import ServiceSettings
 
     settings = ServiceSettings.from_env()  # bad settings fail here, before anything opens
+    if args.no_distill:
+        os.environ["LEDGERMIND_DISTILL"] = "0"  # --workers N: each worker reads its settings from the environment
+        settings = dataclasses.replace(settings, distill=False)
     options: dict[str, Any] = {
         "host": args.host,
         "port": args.port,
