@@ -26,7 +26,7 @@ from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
 from sqlalchemy.engine import Connection
 
 from ledgermind.analysis.embedders import Embedder, default_embedder
-from ledgermind.analysis.text import lexical_text
+from ledgermind.analysis.text import lexical_text, stored_terms
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import ProjectionError
 from ledgermind.projections.base import TableProjection
@@ -144,7 +144,10 @@ class SearchIndexProjection(TableProjection):
         return self._stores[dialect]
 
     def migrations(self) -> list[Migration]:
-        return [Migration("create search index", lambda conn: self.store(conn.dialect.name).create_schema(conn))]
+        return [
+            Migration("create search index", lambda conn: self.store(conn.dialect.name).create_schema(conn)),
+            Migration("lexical terms cut once for both backends", lambda conn: self.store(conn.dialect.name).index_terms(conn)),
+        ]
 
     def drop(self, conn: Connection) -> None:
         self.store(conn.dialect.name).drop_schema(conn)
@@ -202,7 +205,8 @@ class SearchIndexProjection(TableProjection):
             "version": 1,
             "kind": "message",
             "statement": _said(ev),
-            "lex_text": lexical_text(message_text(ev.occurred_at, speaker, content, previous)),
+            "lex_text": (lex := lexical_text(message_text(ev.occurred_at, speaker, content, previous))),
+            "terms": stored_terms(lex),
             "confidence": 1.0,
             "valid_from": to_epoch(ev.occurred_at),
             "invalid_at": None,
@@ -304,7 +308,8 @@ def _belief_row(v: Mapping[str, Any]) -> dict[str, Any]:
         "version": v["seq"],
         "kind": v["kind"],
         "statement": v["statement"],
-        "lex_text": lexical_text(belief_text(v)),
+        "lex_text": (lex := lexical_text(belief_text(v))),
+        "terms": stored_terms(lex),
         "confidence": float(v["confidence"]),
         "valid_from": to_epoch(v["valid_from"]),
         "invalid_at": None if v["invalid_at"] is None else to_epoch(v["invalid_at"]),

@@ -56,6 +56,7 @@ from ledgermind.write.validation import check_name, check_owner, parse_id
 
 if TYPE_CHECKING:
     from ledgermind.distill.distiller import DistillReport
+    from ledgermind.distill.views import BeliefView
     from ledgermind.domain.lineage import BeliefLineage, MessageLineage, RetractionReport, VerifyReport
 
 __all__ = ["MemoryEngine", "OwnerMemory"]
@@ -530,7 +531,9 @@ class MemoryEngine:
             access = self.projections  # the read side that runs and serves the index
             with self._readside_lock:
                 if self._retrieval is None:
-                    self._retrieval = Retrieval(access, lambda: self.writes.position)
+                    self._retrieval = Retrieval(
+                        access, lambda: self.writes.position, relevance_floor=self.config.relevance_floor
+                    )
         return self._retrieval
 
     def search(
@@ -706,6 +709,24 @@ class OwnerMemory:
 
     def forget_all(self, *, idempotency_key: str | None = None) -> int:
         return self._eng.forget_all(self.owner, idempotency_key=idempotency_key)
+
+    def conflicts(self) -> list[tuple[BeliefView, tuple[BeliefView, ...]]]:
+        """Beliefs flagged ``conflicting`` (two values no rule could settle),
+        each with the beliefs it conflicts with."""
+        from ledgermind.distill import conflicts
+
+        return conflicts.conflicts(self._eng.writes, self.owner)
+
+    def resolve_conflict(
+        self, memory_id: str, *, keep: str, reason: str, idempotency_key: str | None = None
+    ) -> list[str]:
+        """``keep="this"``: ``memory_id`` holds, the beliefs it conflicts with
+        are invalidated; ``keep="both"``: both hold. Flags cleared, with
+        ``reason``, as events; returns the ids changed."""
+        from ledgermind.distill import conflicts
+
+        return conflicts.resolve_conflict(self._eng.writes, self.owner, memory_id, keep=keep, reason=reason,
+                                          idempotency_key=idempotency_key)
 
     def lineage(self, memory_id: str) -> BeliefLineage:
         return self._eng.lineage(self.owner, memory_id)

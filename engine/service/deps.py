@@ -14,7 +14,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header, Request, Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from ledgermind.api import MemoryEngine, OwnerMemory
@@ -64,7 +65,16 @@ def bearer_secret(request: Request) -> str:
     return secret.strip() if scheme.lower() == "bearer" else ""
 
 
-async def authenticate(request: Request) -> ApiKey:
+# The key's scheme in the OpenAPI document, so Swagger's Authorize button
+# sends it; ``auto_error=False`` leaves the answer to ``authenticate`` (our
+# 401 problem, not FastAPI's 403), which reads the header with ``bearer_secret``.
+_BEARER = HTTPBearer(auto_error=False, scheme_name="ApiKey",
+                     description="an API key's secret (ledgermind keys create --app APP)")
+
+
+async def authenticate(
+    request: Request, _declared: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)]
+) -> ApiKey:
     """The live key in ``Authorization: Bearer <secret>``; 401 otherwise
     (missing, malformed, unknown and revoked are answered alike). Checked
     in memory (``KeyIndex``); only a key id the index has not seen yet costs

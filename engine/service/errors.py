@@ -36,7 +36,7 @@ from ledgermind.domain.errors import (
     StoreUnavailable,
 )
 
-__all__ = ["STATUS", "AuthenticationFailed", "install", "problem", "status_of"]
+__all__ = ["PROBLEM", "STATUS", "AuthenticationFailed", "install", "problem", "status_of", "status_of_class"]
 
 _log = logging.getLogger("ledgermind.service")
 
@@ -68,7 +68,12 @@ _HTTP_TITLES = {404: "NotFound", 405: "MethodNotAllowed", 413: "ContentTooLarge"
 
 
 def status_of(error: LedgermindError) -> int:
-    for cls in type(error).__mro__:
+    return status_of_class(type(error))
+
+
+def status_of_class(error: type[LedgermindError]) -> int:
+    """The status of ``error``: its own entry, else its nearest ancestor's."""
+    for cls in error.__mro__:
         if cls in STATUS:
             return STATUS[cls]
     return 500

@@ -15,9 +15,10 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ledgermind.domain.errors import SessionNotFound
+from ledgermind.domain.errors import ContentTooLarge, OwnerErased, SessionClosed, SessionNotFound, StaleIncarnation
 from ledgermind.recovery.messages import messages_of_rows
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
+from ledgermind.service.openapi import raises
 from ledgermind.storage.store import translate_errors
 from ledgermind.storage.stream_rows import select_rows
 from ledgermind.write.validation import parse_id
@@ -50,14 +51,16 @@ class MessageBatch(BaseModel):
     messages: list[MessageIn]
 
 
-@router.post("", status_code=201, summary="start a session for an agent")
+@router.post("", status_code=201, summary="start a session for an agent",
+             responses=raises(StaleIncarnation, OwnerErased))
 def create_session(
     body: NewSession, mem: Owned, idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None
 ) -> dict[str, str]:
     return {"session_id": mem.create_session(body.agent_id, idempotency_key=idempotency_key, incarnation=incarnation)}
 
 
-@router.post("/{sid}/messages", status_code=201, summary="append one message or a batch (all or none)")
+@router.post("/{sid}/messages", status_code=201, summary="append one message or a batch (all or none)",
+             responses=raises(SessionNotFound, SessionClosed, StaleIncarnation, OwnerErased, ContentTooLarge))
 def add_messages(
     sid: str, body: MessageIn | MessageBatch, mem: Owned, request: Request,
     idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None,
@@ -76,7 +79,7 @@ def add_messages(
     return {"seqs": seqs}
 
 
-@router.get("/{sid}/messages", summary="messages after a seq, oldest first")
+@router.get("/{sid}/messages", summary="messages after a seq, oldest first", responses=raises(SessionNotFound))
 def list_messages(
     sid: str, mem: Owned, request: Request,
     after: int = Query(0, ge=0), limit: int = Query(100, ge=1, le=_PAGE_MAX),
@@ -103,7 +106,8 @@ def list_messages(
             "next_after": page[-1]["seq"] if len(page) == limit else None}
 
 
-@router.post("/{sid}/close", summary="close a session (later appends are refused)")
+@router.post("/{sid}/close", summary="close a session (later appends are refused)",
+             responses=raises(SessionNotFound))
 def close_session(sid: str, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
     mem.close_session(sid, idempotency_key=idempotency_key)
     return {"session_id": sid, "closed": True}
