@@ -103,7 +103,7 @@ def latencies(db: str, secret: str, n: int, separate: bool) -> list[float]:
     env = _env()
     serve = ["serve", "--db", db, "--port", "0", "--log-level", "info"] + (["--no-distill"] if separate else [])
     with ExitStack() as stack:
-        url = stack.enter_context(process(serve, env, r"running on (http://\S+)"))
+        url = stack.enter_context(process(serve, env, r"(?:running|listening) on (http://[^\s,]+)"))
         if separate:
             stack.enter_context(process(["distill", "run", "--db", db], env, r"(started)"))
         out: list[float] = []

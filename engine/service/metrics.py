@@ -47,12 +47,12 @@ class Metrics:
         """Gauges read when scraped: messages not yet distilled, the oldest
         one's age, and whether this process is the one distilling (holds
         the distiller's lease). A database that does not answer reads NaN."""
-        for name, doc, part in (
-            ("ledgermind_distill_lag_messages", "messages not yet distilled into beliefs", "messages"),
-            ("ledgermind_distill_lag_seconds", "age of the oldest message not yet distilled", "seconds"),
-        ):
-            gauge = Gauge(name, doc, registry=self.registry)
-            gauge.set_function(lambda part=part: _or_nan(lambda: float(getattr(lag(), part))))
+        messages = Gauge("ledgermind_distill_lag_messages", "messages not yet distilled into beliefs",
+                         registry=self.registry)
+        messages.set_function(lambda: _or_nan(lambda: float(lag().messages)))
+        seconds = Gauge("ledgermind_distill_lag_seconds", "age of the oldest message not yet distilled",
+                        registry=self.registry)
+        seconds.set_function(lambda: _or_nan(lambda: lag().seconds))
         holder = Gauge("ledgermind_distiller_holding", "1 while this process distils (holds the lease)",
                        registry=self.registry)
         holder.set_function(holding)
