@@ -109,10 +109,14 @@ def _stop(where: Path) -> int:
     if info is None:
         print(f"ledgermind pg: no server runs in {where}")
         return 0
-    from pgserver import pg_ctl
+    from pgserver._commands import POSTGRES_BIN_PATH
 
     user = "pgserver" if os.geteuid() == 0 else None  # pgserver runs the server as that user under root
-    pg_ctl(["-w", "stop", "-m", "fast"], pgdata=where, user=user)
+    done = subprocess.run([str(POSTGRES_BIN_PATH / "pg_ctl"), "-D", str(where), "-w", "stop", "-m", "fast"],
+                          capture_output=True, text=True, user=user, check=False)  # fmt: skip
+    if done.returncode != 0 and _postmaster(where) is not None:
+        print(f"ledgermind pg: the server in {where} did not stop:\n{done.stderr.strip()}", file=sys.stderr)
+        return 1
     print(f"stopped  {where}")
     return 0
 

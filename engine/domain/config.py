@@ -85,6 +85,12 @@ class EngineConfig:
     # rebuilds do not compete with appends. A URL like ``db``; None: the
     # event store's own. LEDGERMIND_READ_DB.
     read_db: str | None = None
+    # The embedder of a NEW database's search index (``hashing``, ``minilm``,
+    # ``st:<model>``, ``fastembed:<model>``; ``ledgermind.analysis.embedders.choice``
+    # checks it when the read side starts). An existing index keeps its own:
+    # ``ledgermind projections rebuild search --param embedder=NAME`` switches
+    # it. LEDGERMIND_EMBEDDER.
+    embedder: str = "hashing"
     # Search and build_context serve nothing whose relevance (0..1, an
     # estimated probability; ``retrieval.relevance``) is below this. 0 serves
     # every candidate. What it costs in recall, measured on LoCoMo dev: see
@@ -122,6 +128,8 @@ class EngineConfig:
         raw = env.get("LEDGERMIND_ERASURE_REWRITE")
         if raw is not None:
             values["erasure_rewrite"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
+        if env.get("LEDGERMIND_EMBEDDER", "").strip():
+            values["embedder"] = env["LEDGERMIND_EMBEDDER"].strip()
         raw = env.get("LEDGERMIND_RELEVANCE_FLOOR")
         if raw is not None:
             values["relevance_floor"] = unit_interval("relevance_floor", raw)

@@ -32,7 +32,8 @@
     │   └── CorruptStore              the file is not a database, or not a ledgermind one
     ├── OwnerErased                   the owner's data key was destroyed (right to be forgotten)
     ├── ProjectionError
-    │   └── ProjectionTimeout         wait(position, timeout) ran out
+    │   ├── ProjectionTimeout         wait(position, timeout) ran out
+    │   └── EmbedderUnavailable       the search index's embedder cannot load (extra not installed, model not here)
     └── DistillError                  a delta could not be distilled (retried, then dead-lettered)
         ├── ExtractionFailed          an extractor failed or answered something unusable
         └── SimilarityUnavailable     a similarity search failed (reconcile keeps the proposal)
@@ -62,6 +63,7 @@ __all__ = [
     "CorruptStore",
     "DeadLetterNotFound",
     "DistillError",
+    "EmbedderUnavailable",
     "ExtractionFailed",
     "InsufficientPrivilege",
     "InvalidContent",
@@ -246,6 +248,11 @@ class ProjectionError(LedgermindError):
 
 class ProjectionTimeout(ProjectionError, TimeoutError):
     pass
+
+
+class EmbedderUnavailable(ProjectionError):
+    """The embedder a search index names cannot load here: its extra is not
+    installed, or its model is neither on this machine nor downloadable."""
 
 
 class DistillError(LedgermindError):

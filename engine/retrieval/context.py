@@ -112,6 +112,8 @@ def render_item(item: SearchResult, *, with_id: bool = False) -> str:
     ``with_id`` adds the belief's id, for tools that act on it afterwards."""
     fields: dict[str, object] = {"id": item.id} if with_id else {}
     fields.update(kind=item.kind, date=item.valid_from.date().isoformat(), text=item.statement)
+    if item.superseded_by is not None:  # an old turn: said, but no longer true
+        fields["superseded_by"] = item.superseded_by
     return render_fields(fields, item.statement)
 
 

@@ -23,6 +23,8 @@ class SearchResult:
     valid_from: datetime
     invalid_at: datetime | None
     sources: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    # a turn whose belief was invalidated: the belief that replaced it
+    superseded_by: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -36,4 +38,5 @@ class SearchResult:
             "valid_from": self.valid_from.isoformat(),
             "invalid_at": None if self.invalid_at is None else self.invalid_at.isoformat(),
             "sources": [dict(s) for s in self.sources],
+            "superseded_by": self.superseded_by,
         }

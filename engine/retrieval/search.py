@@ -42,6 +42,7 @@ from ledgermind.projections.search_store.records import (
 )
 from ledgermind.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
 from ledgermind.retrieval.lexical import bm25
+from ledgermind.retrieval.lineage_order import Citation, beliefs_first
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.relevance import relevance_of
 
@@ -113,7 +114,13 @@ class Searcher:
                 seen = {h.id for h in hits}
                 wider = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types), k)
                 hits = hits + [h for h in wider if h.id not in seen]
-        return [h for h in hits if h.relevance >= self.relevance_floor][:k]
+            if include_messages and any(h.item_type == "message" for h in hits[:k]):
+                hits = self._beliefs_first(conn, store, owner, hits[:k], point)
+        # the floor answers "is this query about anything remembered?": when
+        # no result reaches it, nothing is served (see retrieval.relevance)
+        if not hits or max(h.relevance for h in hits) < self.relevance_floor:
+            return []
+        return hits[:k]
 
     def recent(
         self, owner: Owner, limit: int, include_messages: bool = False
@@ -134,6 +141,28 @@ class Searcher:
             with self.access.owner_scope(conn, owner):
                 row = store.current_memory(conn, owner, memory_id)
         return None if row is None or not _owned(row, owner) else _result(row, row.confidence, 1.0)
+
+    def _beliefs_first(
+        self, conn: Connection, store: IndexStore, owner: Owner, hits: list[SearchResult], point: TimePoint
+    ) -> list[SearchResult]:
+        """Current beliefs before the turns they cite; superseded turns marked
+        (``retrieval.lineage_order``)."""
+        sessions = list(dict.fromkeys(
+            str(s["session_id"]) for h in hits if h.item_type == "message" for s in h.sources if "session_id" in s
+        ))
+        with self.access.owner_scope(conn, owner):
+            citing = store.citing(conn, owner, sessions, point.known_at)
+            citations = [
+                Citation(_result(row, 0.0, 0.0), _valid_at(row, point.as_of), replaced_by)
+                for row, replaced_by in citing
+                if _owned(row, owner)
+            ]
+
+            def load(memory_id: str) -> SearchResult | None:
+                row = store.current_memory(conn, owner, memory_id)
+                return None if row is None or not _owned(row, owner) else _result(row, 0.0, 0.0)
+
+            return beliefs_first(hits, citations, load)[: len(hits)]
 
     def _ranked(
         self,
@@ -173,6 +202,10 @@ class Searcher:
         ]
         kept = drop_near_duplicates(results, text=lambda r: r.statement, score=lambda r: r.score)
         return kept[:k]
+
+
+def _valid_at(row: IndexRow, moment: float) -> bool:
+    return row.valid_from <= moment and (row.invalid_at is None or row.invalid_at > moment)
 
 
 def _owned(row: IndexRow, owner: Owner) -> bool:

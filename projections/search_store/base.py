@@ -197,6 +197,28 @@ class IndexStore(ABC):
         )
         return {r.row_id: _row(r) for r in rows}
 
+    def citing(
+        self, conn: Connection, owner: Owner, session_ids: Sequence[str], known_at: float
+    ) -> list[tuple[IndexRow, str | None]]:
+        """The owner's belief versions known at ``known_at`` (any valid time)
+        whose sources name one of these sessions, each with the belief that
+        superseded it (None when none did). A text match on the sources'
+        JSON: the caller reads the cited turns from ``IndexRow.sources``."""
+        if not session_ids:
+            return []
+        likes = " OR ".join(f"sources LIKE :s{i}" for i in range(len(session_ids)))
+        params: dict[str, Any] = {f"s{i}": f"%{sid}%" for i, sid in enumerate(session_ids)}
+        params.update(app=owner.app, user=owner.user_id, kt=known_at)
+        rows = conn.execute(
+            text(
+                f"SELECT {_SELECT}, detail FROM {self.table} WHERE app = :app AND user_id = :user "
+                "AND item_type = 'memory' AND recorded_at <= :kt AND (expired_at IS NULL OR expired_at > :kt) "
+                f"AND ({likes})"
+            ),
+            params,
+        )
+        return [(_row(r), orjson.loads(r.detail or "{}").get("superseded_by")) for r in rows]
+
     def recent(self, conn: Connection, owner: Owner, flt: Filter, limit: int) -> list[IndexRow]:
         """The owner's visible rows, newest valid time first (the preload probe)."""
         clause, params = flt.sql()
