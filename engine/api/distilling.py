@@ -30,7 +30,9 @@ from ledgermind.distill.proposals import Extractor
 if TYPE_CHECKING:
     from ledgermind.api.facade import MemoryEngine
 
-__all__ = ["DEFAULT_FOLLOWER", "BackgroundDistiller", "DistillLag", "distill_lag_of", "extractor_from_env"]
+__all__ = [
+    "DEFAULT_FOLLOWER", "BackgroundDistiller", "DistillLag", "DistillLease", "distill_lag_of", "extractor_from_env",
+]
 
 log = logging.getLogger("ledgermind.distill")
 DEFAULT_FOLLOWER = "distiller"

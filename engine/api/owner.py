@@ -390,6 +390,14 @@ class OwnerMemory:
 
         return lineage.message_lineage(self._eng.writes, self.owner, session_id, seq)
 
+    def retracted_messages(self, session_id: str) -> list[int]:
+        """The seqs of ``session_id``'s messages that are retracted now (the
+        auditor's desk marks them in the conversation)."""
+        from ledgermind.distill.lineage import lineage_index
+
+        with lineage_index(self._eng.writes).read(self.owner) as owned:
+            return sorted(ref.seq for ref in owned.retracted if ref.session_id == session_id)
+
     def retract(
         self, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None
     ) -> RetractionReport:

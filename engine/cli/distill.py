@@ -119,7 +119,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
     from ledgermind.distill.distiller import Distiller
-    from ledgermind.distill.lease import DistillLease
+    from ledgermind.api.distilling import DistillLease
 
     _log = _logger()
     with MemoryEngine.open(args.db) as eng:

@@ -63,15 +63,15 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
+    from ledgermind.api.urls import shown_db
     from ledgermind.service.logs import log_config
     from ledgermind.service.settings import ServiceSettings
-    from ledgermind.storage.backend import parse_db_url
 
     settings = ServiceSettings.from_env()  # bad settings fail here, before anything opens
     if args.no_distill:
         os.environ["LEDGERMIND_DISTILL"] = "0"  # --workers N: each worker reads its settings from the environment
         settings = dataclasses.replace(settings, distill=False)
-    shown_db = parse_db_url(args.db).display  # never the password
+    database = shown_db(args.db)  # never the password
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
     options: dict[str, Any] = {
         "host": args.host,
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         os.environ["LEDGERMIND_DB"] = args.db
         config = uvicorn.Config("ledgermind.service.app:app_from_env", factory=True, workers=args.workers, **options)
         sock = _bind(args.host, args.port)
-        _announce(sock, shown_db, args.workers)
+        _announce(sock, database, args.workers)
         Multiprocess(config, sockets=[sock]).run()
         return 0
 
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     except BaseException:
         engine.close()
         raise
-    _announce(sock, shown_db, 1)
+    _announce(sock, database, 1)
     uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=[sock])  # the app's lifespan closes the engine
     return 0
 

@@ -18,14 +18,13 @@ from typing import Any
 import anyio
 from fastapi import APIRouter, Request, Response
 
-from ledgermind.api import MemoryEngine
+from ledgermind.api import Follower, MemoryEngine
 from ledgermind.api.distilling import distill_lag_of
 from ledgermind.domain.errors import ProjectionError, StoreUnavailable
 from ledgermind.domain.version import __version__
 from ledgermind.service.deps import service_of
 from ledgermind.service.metrics import CONTENT_TYPE
 from ledgermind.service.openapi import raises
-from ledgermind.storage.follower import Follower
 
 __all__ = ["projection_lag", "router"]
 

@@ -556,16 +556,19 @@ class _Desk:
             link("Now", href(f"{self.prefix}/conversation", user=owner.user_id, session=sid), class_="reset"),
             method="get", action=f"{self.prefix}/conversation", class_="asof", aria_label="As it stood",
         )
+        retracted = set(self.engine.for_owner(owner).retracted_messages(sid))  # retracted as of now
         items = [
             tag("li",
                 tag("p", tag("span", f"#{m['seq']}", class_="seq"), " ", tag("strong", m["role"]),
+                    *((" · ", tag("span", "retracted", class_="retracted-mark")) if m["seq"] in retracted else ()),
                     *((" (", m["name"], ")") if m["name"] else ()), " · ", short_time(m["occurred_at"]),
                     *((" · recorded ", short_time(m["recorded_at"])) if m["recorded_at"] != m["occurred_at"] else ()),
                     class_="meta"),
                 tag("p", m["content"], class_="content"),
                 tag("p", link("What it caused", href(f"{self.prefix}/lineage", user=owner.user_id, session=sid,
                                                      seq=m["seq"])), class_="ids"),
-                id=f"m{m['seq']}", class_="message", tabindex="-1")
+                id=f"m{m['seq']}", class_="message retracted" if m["seq"] in retracted else "message",
+                tabindex="-1", data_retracted="true" if m["seq"] in retracted else None)
             for m in conv["messages"]
         ]
         body = join([
@@ -739,13 +742,15 @@ def _when(value: str, label: str) -> datetime | None:
 
 
 def _date_field(name: str, label: str, value: datetime | None, help_text: str) -> Markup:
-    exact = value is not None and value.time() != datetime.min.time()
+    """A date-and-time picker (UTC, to the second); the value it sends, like
+    one typed in the URL, is read by ``_when``."""
+    exact = value is not None and value.microsecond != 0
     note = f" Showing the exact time {iso(value)}." if exact and value is not None else ""
     return tag(
         "div",
-        tag("label", label, for_=name),
-        tag("input", type="date", id=name, name=name, value=value.date().isoformat() if value else None,
-            aria_describedby=f"{name}-help"),
+        tag("label", label, " (UTC)", for_=name),
+        tag("input", type="datetime-local", step="1", id=name, name=name,
+            value=value.strftime("%Y-%m-%dT%H:%M:%S") if value else None, aria_describedby=f"{name}-help"),
         tag("p", help_text + note, id=f"{name}-help", class_="help"),
         class_="field",
     )
