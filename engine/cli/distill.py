@@ -118,8 +118,8 @@ def _run(args: argparse.Namespace) -> int:
     import threading
 
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
-    from ledgermind.distill.distiller import Distiller
     from ledgermind.api.distilling import DistillLease
+    from ledgermind.distill.distiller import Distiller
 
     _log = _logger()
     with MemoryEngine.open(args.db) as eng:
