@@ -115,7 +115,11 @@ def remember(
         key = check_name(key, "key", limits)
     if idempotency_key is None and key is not None:
         idempotency_key = f"explicit:{key}"
-    once = IdempotencyKey.at_call(owner, "remember", idempotency_key, limits)
+    once = IdempotencyKey.at_call(owner, "remember", idempotency_key, limits, {
+        "statement": text, "kind": kind, "subject": subject, "attribute": attribute, "value": value,
+        "topics": topic_list, "participants": people, "location": location, "event_time": event_time,
+        "valid_from": valid_from, "key": key,
+    })  # fmt: skip
     when = valid_from or datetime.now(timezone.utc)
     source_key = f"explicit:{key or uuid.uuid4().hex}"
     proposal = Proposal(
@@ -151,7 +155,7 @@ def correct(
 ) -> str:
     """Replaces a belief by the user's corrected statement (confidence 1.0)."""
     text = _statement(statement, eng.limits)
-    once = IdempotencyKey.at_call(owner, "correct", idempotency_key, eng.limits)
+    once = IdempotencyKey.at_call(owner, "correct", idempotency_key, eng.limits, [memory_id, text])
     old = eng.load(parse_id(memory_id, "memory_id"), Memory, owner)
     if old is None:
         raise MemoryNotFound(f"no memory {memory_id!r:.60}")
@@ -176,7 +180,7 @@ def correct(
 
 def forget(eng: WritePort, owner: Owner, memory_id: str, *, idempotency_key: str | None = None) -> None:
     """Invalidates one belief now, with reason "user request" (history keeps it)."""
-    once = IdempotencyKey.at_call(owner, "forget", idempotency_key, eng.limits)
+    once = IdempotencyKey.at_call(owner, "forget", idempotency_key, eng.limits, memory_id)
     if eng.load(parse_id(memory_id, "memory_id"), Memory, owner) is None:
         raise MemoryNotFound(f"no memory {memory_id!r:.60}")
     changes: list[BeliefChange] = [Invalidate(memory_id, invalid_at=datetime.now(timezone.utc),

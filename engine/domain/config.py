@@ -85,6 +85,10 @@ class EngineConfig:
     # rebuilds do not compete with appends. A URL like ``db``; None: the
     # event store's own. LEDGERMIND_READ_DB.
     read_db: str | None = None
+    # Every process refuses an erased owner within this many seconds of the
+    # erasure's commit: each engine follows owner.erased at least 4 times per
+    # bound (ledgermind.write.erasure_watch). LEDGERMIND_ERASURE_BOUND_S.
+    erasure_bound_s: float = 1.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> EngineConfig:
@@ -110,7 +114,8 @@ class EngineConfig:
         raw = env.get("LEDGERMIND_SEAL_EVENTS")
         if raw is not None:
             values["seal_events"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
-        for name in ("connect_timeout_s", "statement_timeout_s", "lock_timeout_s", "commit_timeout_s"):
+        for name in ("connect_timeout_s", "statement_timeout_s", "lock_timeout_s", "commit_timeout_s",
+                     "erasure_bound_s"):
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_float(name, raw)

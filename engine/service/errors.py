@@ -27,6 +27,7 @@ from ledgermind.domain.errors import (
     AuthenticationFailed,
     ContentTooLarge,
     DistillError,
+    IdempotencyKeyReused,
     InvalidInput,
     LedgermindError,
     NotFound,
@@ -45,6 +46,7 @@ PROBLEM = "application/problem+json"
 
 STATUS: dict[type[LedgermindError], int] = {
     InvalidInput: 400,
+    IdempotencyKeyReused: 422,  # the key answered another request: the new one was not written
     ContentTooLarge: 413,
     AuthenticationFailed: 401,
     NotFound: 404,

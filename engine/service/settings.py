@@ -36,6 +36,9 @@ class ServiceSettings:
     # How long a SIGTERM waits for requests in flight before it cuts them.
     # LEDGERMIND_SHUTDOWN_GRACE_S.
     shutdown_grace_s: float = 30.0
+    # The longest a request carrying Ledgermind-Min-Position waits for the
+    # read models to fold that position (503 past it). LEDGERMIND_MIN_POSITION_WAIT_S.
+    min_position_wait_s: float = 5.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> ServiceSettings:
@@ -45,7 +48,7 @@ class ServiceSettings:
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_int(name, raw)
-        for name in ("feed_poll_s", "feed_heartbeat_s", "key_refresh_s", "shutdown_grace_s"):
+        for name in ("feed_poll_s", "feed_heartbeat_s", "key_refresh_s", "shutdown_grace_s", "min_position_wait_s"):
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_float(name, raw)

@@ -296,6 +296,28 @@ def test_a_retried_request_returns_the_same_seqs_and_writes_nothing(alice: httpx
     assert [m["seq"] for m in messages] == [1, 2, 3]
 
 
+def test_a_key_reused_with_another_body_is_422_and_writes_nothing(alice: httpx.Client) -> None:
+    u = user()
+    sid = alice.post(f"/v1/users/{u}/sessions", json={"agent_id": "a"}).json()["session_id"]
+    msgs = f"/v1/users/{u}/sessions/{sid}/messages"
+    assert alice.post(msgs, json={"role": "user", "content": "pay 10"}, headers={"Idempotency-Key": "k1"}).status_code == 201
+    batch = {"messages": [{"role": "user", "content": "a"}, {"role": "user", "content": "b"}]}
+    assert alice.post(msgs, json=batch, headers={"Idempotency-Key": "k2"}).status_code == 201
+    mem = alice.post(f"/v1/users/{u}/memories", json={"statement": "Alice likes tea"}, headers={"Idempotency-Key": "k3"})
+    assert mem.status_code == 201
+    cp = f"/v1/users/{u}/agents/a/checkpoint"
+    assert alice.put(cp, json={"state": 0}, headers={"Idempotency-Key": "k4"}).status_code == 200
+    other = {"messages": [{"role": "user", "content": "c"}, {"role": "user", "content": "d"}]}
+    for r in (
+        alice.post(msgs, json={"role": "user", "content": "pay 1000"}, headers={"Idempotency-Key": "k1"}),
+        alice.post(msgs, json=other, headers={"Idempotency-Key": "k2"}),
+        alice.post(f"/v1/users/{u}/memories", json={"statement": "Alice hates tea"}, headers={"Idempotency-Key": "k3"}),
+        alice.put(cp, json={"state": 1}, headers={"Idempotency-Key": "k4"}),
+    ):
+        problem(r, 422, "IdempotencyKeyReused")
+    assert [m["content"] for m in alice.get(msgs).json()["messages"]] == ["pay 10", "a", "b"]
+
+
 def test_racing_retries_write_once(alice: httpx.Client) -> None:
     u = user()
     sid = new_session(alice, u)
@@ -408,3 +430,54 @@ def test_bounded_load_every_request_answered_and_counted(served: dict[str, Any],
             assert seqs == list(range(1, each + 1))
             stored = c.get(f"/v1/users/{who}/sessions/{session}/messages").json()["messages"]
             assert len(stored) == each
+
+
+def _feed_ends_within(client: httpx.Client, path: str, act: Callable[[], None], bound: float) -> float:
+    """Opens the feed, runs ``act`` once it streams, and returns how long after
+    ``act`` the server ended the stream (fails past ``bound``)."""
+    with client.stream("GET", path, timeout=bound + 30) as response:
+        assert response.status_code == 200
+        lines = response.iter_lines()
+        assert next(lines).startswith(":")  # the feed is open
+        act()
+        acted = time.monotonic()
+        for _ in lines:
+            assert time.monotonic() - acted < bound, "the feed outlived the revocation or erasure"
+        return time.monotonic() - acted
+
+
+def test_a_revoked_key_or_an_erased_owner_ends_an_open_feed(served: dict[str, Any], server: Server) -> None:
+    """The feed re-checks its key and its owner on every turn: a revocation by
+    another process ends it within LEDGERMIND_KEY_REFRESH_S (default 0.25 s)
+    plus a poll, an erasure within LEDGERMIND_ERASURE_BOUND_S (1 s) plus a poll."""
+    key_id, secret = make_key_cli(served["db"], "app-feed")
+
+    def revoke() -> None:
+        done = subprocess.run([sys.executable, "-m", "ledgermind.cli", "keys", "revoke", "--db", served["db"], key_id],
+                              check=False, capture_output=True, text=True, timeout=120)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+
+    with server.client(secret) as client:
+        u = user()
+        new_session(client, u)
+        _feed_ends_within(client, f"/v1/users/{u}/events", revoke, bound=5.0)
+    _, secret = make_key_cli(served["db"], "app-feed")
+    with server.client(secret) as client:
+        u = user()
+        new_session(client, u)
+        erase = lambda: client.delete(f"/v1/users/{u}", params={"confirm": "erase"}).raise_for_status()  # noqa: E731
+        with server.client(secret) as other:
+            _feed_ends_within(other, f"/v1/users/{u}/events", erase, bound=5.0)
+
+
+def test_writes_answer_their_position_and_reads_wait_for_it(alice: httpx.Client) -> None:
+    u = user()
+    r = alice.post(f"/v1/users/{u}/memories", json={"statement": "Alice keeps bees on the roof"})
+    position = int(r.headers["Ledgermind-Position"])
+    assert position > 0
+    held = alice.get(f"/v1/users/{u}/beliefs", headers={"Ledgermind-Min-Position": str(position)})
+    assert [b["statement"] for b in held.json()["beliefs"]] == ["Alice keeps bees on the roof"]
+    assert alice.get(f"/v1/users/{u}/beliefs", params={"min_position": position}).status_code == 200
+    assert "Ledgermind-Position" not in held.headers  # reads answer none
+    for bad in ("-1", "x", str(1 << 63), "10" * 15, str(position + 10**9)):
+        problem(alice.get(f"/v1/users/{u}/beliefs", headers={"Ledgermind-Min-Position": bad}), 400, "InvalidInput")

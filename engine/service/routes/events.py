@@ -73,6 +73,15 @@ async def events(
     follower = Follower(svc.engine.log)
     owner = mem.owner
     settings = svc.settings
+    secret = request.headers.get("authorization", "").partition(" ")[2].strip()
+    erasures = svc.engine.writes.erasures
+
+    def still_allowed() -> bool:
+        """The key is live and the owner not erased: checked on every turn of
+        the feed (in memory), so a revocation ends it within
+        ``LEDGERMIND_KEY_REFRESH_S`` (the key index's refresh) plus one poll,
+        and an erasure within ``LEDGERMIND_ERASURE_BOUND_S`` plus one poll."""
+        return svc.keys.check(secret) is not None and not erasures.erased(owner)
 
     def read(position: int) -> tuple[list[Envelope], int]:
         head = follower.head()
@@ -87,6 +96,9 @@ async def events(
         yield b": ledgermind event feed\n\n"  # sends the headers now, before the first event
         beat = time.monotonic()
         while not svc.stopping.is_set():
+            if not still_allowed():
+                yield b": the key was revoked or the owner erased; the feed ends\n\n"
+                return
             found, position = await anyio.to_thread.run_sync(read, position)
             for env in found:
                 yield _message(env)
