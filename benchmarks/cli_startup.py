@@ -1,4 +1,4 @@
-"""How much CPU ``ledgermind --help`` costs before it prints (issue 12).
+"""How much CPU ``ledgermind --help`` costs before it prints.
 
 Why CPU time and not wall time: on a shared 2-core machine the wall clock
 swings with the neighbours; user + system time of the child process is what

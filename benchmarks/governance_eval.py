@@ -34,7 +34,7 @@ import sys
 import tempfile
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -49,13 +49,16 @@ from ledgermind.distill.proposals import Extractor  # noqa: E402
 from ledgermind.distill.reconcile import reconcile  # noqa: E402
 from ledgermind.distill.views import BeliefView  # noqa: E402
 from ledgermind.domain import bitemporal  # noqa: E402
-from ledgermind.write.beliefs import Invalidate, NewBelief, Revise, new_belief_id  # noqa: E402
+from ledgermind.write.beliefs import Flag, Invalidate, NewBelief, Revise, new_belief_id  # noqa: E402
 
 DATA = ROOT / "tests" / "rules" / "data" / "governance"
 # cases.jsonl: phrasing families crossed (build.py), split dev / test by case;
 # heldout.jsonl: hand-written later, other phrasings, test only, never tuned on.
-FILES = (DATA / "cases.jsonl", DATA / "heldout.jsonl")
-KINDS = ("update", "correction", "unrelated")
+# ordinary.jsonl: hand-written in one sitting before tuning, one wording per case, split dev / test /
+# held-out by hash (build_ordinary.py); its kinds are described in README.md beside it.
+FILES = (DATA / "cases.jsonl", DATA / "heldout.jsonl", DATA / "ordinary.jsonl")
+PAIR_KINDS = ("update", "correction", "unrelated")
+KINDS = (*PAIR_KINDS, "coverage", "negation", "conflict", "instruction", "non_belief")
 
 
 @dataclass(frozen=True)
@@ -66,8 +69,8 @@ class Outcome:
 
 
 def load(split: str = "all", files: tuple[Path, ...] = FILES) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for path in files for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    rows = [{**json.loads(line), "suite": path.stem} for path in files
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return [r for r in rows if split == "all" or r["split"] == split]
 
 
@@ -84,7 +87,10 @@ def _has(marker: str, text: str) -> bool:
 
 def judge(case: dict[str, Any], beliefs: list[BeliefView], found_before: set[str]) -> tuple[bool, str]:
     """``beliefs``: every belief of the case's owner (all statuses);
-    ``found_before``: ids an as-of query one second before the change found."""
+    ``found_before``: ids an as-of query one second before the change found
+    (asked only for the pair kinds)."""
+    if case["kind"] not in PAIR_KINDS:
+        return JUDGES[case["kind"]](case, beliefs)
     change = datetime.fromisoformat(case["history"][-1]["at"])
     earlier = datetime.fromisoformat(case["history"][-2]["at"])
     old = [b for b in beliefs if b.valid_from <= earlier and _has(case["old"], b.statement)]
@@ -115,6 +121,66 @@ def judge(case: dict[str, Any], beliefs: list[BeliefView], found_before: set[str
     return True, ""
 
 
+def _current(beliefs: list[BeliefView]) -> list[BeliefView]:
+    return [b for b in beliefs if b.status == bitemporal.CURRENT]
+
+
+def _distinct_holders(holders: list[list[str]], taken: frozenset[str] = frozenset()) -> bool:
+    """Whether each fact can be given a belief of its own (a tiny bipartite matching)."""
+    if not holders:
+        return True
+    return any(_distinct_holders(holders[1:], taken | {h}) for h in holders[0] if h not in taken)
+
+
+def judge_coverage(case: dict[str, Any], beliefs: list[BeliefView]) -> tuple[bool, str]:
+    """Every fact of the statement is in a current belief; a compound one's facts in beliefs of their own."""
+    current = _current(beliefs)
+    holders = [[b.memory_id for b in current if _has(fact, b.statement)] for fact in case["facts"]]
+    missing = [fact for fact, h in zip(case["facts"], holders, strict=True) if not h]
+    if missing:
+        return False, f"no current belief states {missing}"
+    if case.get("separate") and not _distinct_holders(holders):
+        return False, f"facts {case['facts']} share one belief: {[b.statement for b in current]}"
+    return True, ""
+
+
+def judge_negation(case: dict[str, Any], beliefs: list[BeliefView]) -> tuple[bool, str]:
+    """Every belief of the first statement is invalidated by the second (whatever else it leaves)."""
+    earlier = datetime.fromisoformat(case["history"][-2]["at"])
+    old = [b for b in beliefs if b.valid_from <= earlier and _has(case["old"], b.statement)]
+    if not old:
+        return False, "the first statement left no belief"
+    still = [b.statement for b in old if b.status == bitemporal.CURRENT]
+    return (False, f"still current after the negation: {still}") if still else (True, "")
+
+
+def judge_conflict(case: dict[str, Any], beliefs: list[BeliefView]) -> tuple[bool, str]:
+    """Both values kept and each flagged as conflicting with the other (nothing silently resolved)."""
+    current = _current(beliefs)
+    first, second = ([b for b in current if _has(v, b.statement)] for v in case["values"])
+    if not first or not second:
+        return False, f"not both kept: {[b.statement for b in current]}"
+    linked = any(b.memory_id in getattr(a, "conflicts_with", ()) and a.memory_id in getattr(b, "conflicts_with", ())
+                 for a in first for b in second)
+    return (True, "") if linked else (False, "both kept but not flagged as conflicting with each other")
+
+
+def judge_instruction(case: dict[str, Any], beliefs: list[BeliefView]) -> tuple[bool, str]:
+    """Instruction-like text is never a plain fact: any belief carrying it is flagged."""
+    plain = [b.statement for b in beliefs if _has(case["marker"], b.statement)
+             and not getattr(b, "instruction_like", False)]
+    return (False, f"stored as a plain fact: {plain}") if plain else (True, "")
+
+
+def judge_non_belief(case: dict[str, Any], beliefs: list[BeliefView]) -> tuple[bool, str]:
+    """Questions, greetings, thanks and filler leave no belief at all."""
+    return (False, f"became beliefs: {[b.statement for b in beliefs]}") if beliefs else (True, "")
+
+
+JUDGES = {"coverage": judge_coverage, "negation": judge_negation, "conflict": judge_conflict,
+          "instruction": judge_instruction, "non_belief": judge_non_belief}
+
+
 def run_engine(cases: list[dict[str, Any]], extractor: Extractor | None = None) -> list[Outcome]:
     """The real engine on a temporary SQLite file (one owner per case)."""
     from ledgermind.distill.explicit import belief_index
@@ -134,12 +200,12 @@ def run_engine(cases: list[dict[str, Any]], extractor: Extractor | None = None) 
             for case in cases:
                 owner = Owner("governance", case["id"])
                 beliefs = index.all(owner)
-                before = _before_change(case, beliefs)
-                olds = [b for b in beliefs if b.valid_from < before]
                 found: set[str] = set()
-                for b in olds:
-                    hits = eng.search(owner, b.statement, k=10, as_of=before)
-                    found |= {h.id for h in hits}
+                if case["kind"] in PAIR_KINDS:
+                    before = _before_change(case, beliefs)
+                    for b in (b for b in beliefs if b.valid_from < before):
+                        hits = eng.search(owner, b.statement, k=10, as_of=before)
+                        found |= {h.id for h in hits}
                 ok, why = judge(case, beliefs, found)
                 out.append(Outcome(case, ok, why))
             return out
@@ -161,8 +227,10 @@ def run_pure(cases: list[dict[str, Any]], extractor: Extractor | None = None) ->
             extraction = ex.extract(ExtractionContext(owner, f"s{seq}", (item,), None, at))
             current = [b for b in beliefs.values() if b.status == bitemporal.CURRENT]
             _fold(owner, beliefs, reconcile(owner, extraction, current))
-        before = _before_change(case, list(beliefs.values()))
-        found = {b.memory_id for b in beliefs.values() if b.holds_at(before)}
+        found: set[str] = set()
+        if case["kind"] in PAIR_KINDS:
+            before = _before_change(case, list(beliefs.values()))
+            found = {b.memory_id for b in beliefs.values() if b.holds_at(before)}
         ok, why = judge(case, list(beliefs.values()), found)
         out.append(Outcome(case, ok, why))
     return out
@@ -184,28 +252,31 @@ def _fold(owner: Owner, beliefs: dict[str, BeliefView], changes: Iterable[object
             mid = new_belief_id(owner, c.source_key)
             beliefs[mid] = BeliefView.make(memory_id=mid, kind=c.kind, statement=c.statement,
                                            valid_from=c.valid_from, confidence=c.confidence, subject=c.subject,
-                                           attribute=c.attribute, value=c.value, supersedes=c.supersedes)
+                                           attribute=c.attribute, value=c.value, supersedes=c.supersedes,
+                                           flags=c.flags, conflicts_with=c.conflicts_with)
         elif isinstance(c, Invalidate) and c.memory_id in beliefs:
             b = beliefs[c.memory_id]
             beliefs[c.memory_id] = BeliefView.make(**{**{f: getattr(b, f) for f in (
                 "memory_id", "kind", "statement", "valid_from", "confidence", "subject", "attribute", "value",
-                "supersedes")}, "status": bitemporal.INVALIDATED, "invalid_at": c.invalid_at,
-                "superseded_by": c.superseded_by})
+                "supersedes", "flags", "conflicts_with")}, "status": bitemporal.INVALIDATED,
+                "invalid_at": c.invalid_at, "superseded_by": c.superseded_by})
+        elif isinstance(c, Flag) and c.memory_id in beliefs:
+            beliefs[c.memory_id] = replace(beliefs[c.memory_id], flags=c.flags, conflicts_with=c.conflicts_with)
         elif isinstance(c, Revise) and c.memory_id in beliefs:
             beliefs[c.memory_id] = beliefs[c.memory_id].with_statement(c.statement)
 
 
 def table(outcomes: list[Outcome]) -> list[dict[str, Any]]:
-    """Accuracy per (split, language, kind) and per (split, language, family)."""
+    """Accuracy per (suite and split, language, kind) and per (suite and split, language, family)."""
     groups: dict[tuple[str, str, str], list[bool]] = defaultdict(list)
     for o in outcomes:
         c = o.case
-        split = "test held-out" if c.get("heldout") else c["split"]
+        split = c.get("suite", "") + " " + ("test held-out" if c.get("heldout") else c["split"])
         groups[(split, c["lang"], c["kind"])].append(o.ok)
-        if c["kind"] != "unrelated":
+        if c["kind"] in ("update", "correction"):
             groups[(split, c["lang"], "updates+corrections")].append(o.ok)
             groups[(split, c["lang"], "family:" + c["family"])].append(o.ok)
-        else:
+        elif c["kind"] == "unrelated":
             groups[(split, c["lang"], "unrelated:" + c["family"])].append(o.ok)
     return [{"split": s, "lang": lang, "group": g, "n": len(v), "right": sum(v), "accuracy": sum(v) / len(v)}
             for (s, lang, g), v in sorted(groups.items())]

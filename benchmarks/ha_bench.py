@@ -18,7 +18,7 @@ one engine opened once on the multi-host URL, and, in the same run:
    writer that retries with its client id; median of ``--kills`` rounds (the
    killed node is started again, and rejoins, between rounds).
 
-Targets (issue 16): writes resume within 15 s of a leader kill at the
+Targets: writes resume within 15 s of a leader kill at the
 median; synchronous replication costs at most 2x p50. A leader's lock in
 etcd outlives its machine by Patroni's ``ttl`` (20 s at least, Patroni's
 floor), so most of the recovery time is that wait.

@@ -86,7 +86,7 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def md_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """A Markdown table, ready to paste into README.md."""
+    """A Markdown table, ready to paste into a page under docs/benchmarks/."""
     lines = [f"**{title}**", "", "| " + " | ".join(headers) + " |"]
     lines.append("|" + "|".join("---" for _ in headers) + "|")
     for row in rows:

@@ -1,4 +1,4 @@
-"""Does a long-lived engine's memory stay flat as owners accumulate? (issue 11)
+"""Does a long-lived engine's memory stay flat as owners accumulate?
 
     python benchmarks/memory_bench.py [--owners 2000] [--state-kib 1000]
         [--backend sqlite|postgresql|both] [--pg DSN]

@@ -1,7 +1,7 @@
 """The price of row-level security on the search index's lexical candidate step.
 
 PostgreSQL never uses a GIN index for ``tsv @@ query`` under a policy (the
-operator is not leakproof), and since issue 12 the policies are FORCEd, so
+operator is not leakproof), and since the least-privilege work the policies are FORCEd, so
 the engine's own login filters the owner's rows instead of probing the index.
 This times ``store.lexical`` for one owner as the engine runs it (the owner
 login, inside ``owner_scope``) and as the earlier design ran it (a login the

@@ -14,7 +14,7 @@ both alike:
 
 Latencies are p50 / p95 over single calls; the HTTP side includes the
 client (``httpx``), the loopback socket, uvicorn, FastAPI, key verification
-(one read of the key's stream) and JSON both ways. Targets from issue 13:
+(one read of the key's stream) and JSON both ways. Targets:
 HTTP append p50 within 2 ms of in-process; search p95 within 1.5x.
 
     python benchmarks/service_bench.py [--backends sqlite,postgresql] [--appends 300]

@@ -23,14 +23,15 @@ if TYPE_CHECKING:
     from ledgermind.domain.errors import LedgermindError
     from ledgermind.domain.owner import Owner
     from ledgermind.domain.records import Message, SessionInfo, TaskRecord
+    from ledgermind.domain.version import __version__ as __version__
     from ledgermind.recovery import RestoredAgent, restore_agent
     from ledgermind.retrieval import SearchResult
     from ledgermind.supervision import supervised
 
 __all__ = [
     "EngineConfig",
-    "Limits",
     "LedgermindError",
+    "Limits",
     "MemoryEngine",
     "Message",
     "Owner",
@@ -57,6 +58,7 @@ _HOMES = {
     "TaskRecord": "ledgermind.domain.records",
     "restore_agent": "ledgermind.recovery",
     "supervised": "ledgermind.supervision",
+    "__version__": "ledgermind.domain.version",
 }
 
 

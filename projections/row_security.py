@@ -49,7 +49,7 @@ What this costs: PostgreSQL never lets a non-leakproof operator such as
 ``tsv @@ query`` become an index condition under a policy, so the search
 index's lexical candidates are found by the owner index and a filter, over
 the owner's rows (the earlier design ran that step outside the policy; see
-``README.md``, PostgreSQL, for the measured cost). The writer scope is no way
+docs/guides/postgresql.md for the measured cost). The writer scope is no way
 round it: its policy is a qualifier too.
 
 Who may set the writer scope: any code with a connection. The settings are a

@@ -20,8 +20,8 @@ packages (``patroni``, ``python-etcd``: the ``cluster`` extra).
 ``target_session_attrs=read-write`` (libpq finds the current primary, so the
 engine follows a failover without a restart).
 
-``--sync`` chooses the durability promise (see the README's "Beyond one
-machine"): ``off`` is asynchronous streaming replication (an acknowledged
+``--sync`` chooses the durability promise (see docs/guides/cluster.md,
+"Durability"): ``off`` is asynchronous streaming replication (an acknowledged
 write can be lost with the primary), ``on`` is Patroni's synchronous mode with
 ``synchronous_commit = on`` (acknowledged = flushed on a synchronous standby:
 it survives losing the primary), ``remote_apply`` also waits until the

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from ledgermind.domain.agent import Agent
 from ledgermind.domain.config import EngineConfig
@@ -50,9 +50,11 @@ from ledgermind.storage.driver_errors import driver_errors
 from ledgermind.storage.keystore import sql_engine
 from ledgermind.storage.leases import Lease, LeaseTable
 from ledgermind.storage.store import EventLog, open_event_log, translate_errors
-from ledgermind.write import conversation
+from ledgermind.write import attached, conversation
+from ledgermind.write.attached import Append, Attachment, SessionBound
 from ledgermind.write.beliefs import BeliefChange
 from ledgermind.write.erasure import erase_in_log
+from ledgermind.write.options import DEFAULT_WRITE, WriteOptions
 from ledgermind.write.port import WritePort
 from ledgermind.write.validation import check_name, check_owner, parse_id
 
@@ -61,6 +63,9 @@ if TYPE_CHECKING:
     from ledgermind.domain.lineage import BeliefLineage, MessageLineage, RetractionReport, VerifyReport
 
 __all__ = ["MemoryEngine", "OwnerMemory"]
+
+R = TypeVar("R")
+B = TypeVar("B", bound=SessionBound)
 
 _log = logging.getLogger("ledgermind.context")
 
@@ -566,6 +571,7 @@ class MemoryEngine:
         *,
         max_items: int = 10,
         include_messages: bool = False,
+        include_instruction_like: bool = False,
     ) -> str:
         """A prompt block of this owner's relevant memories, framed as data;
         "" when there is nothing or the time budget ran out. Never raises for
@@ -586,6 +592,7 @@ class MemoryEngine:
         return retrieval.build_context(
             checked, query, token_budget, time_budget_ms,
             max_items=max_items, include_messages=include_messages,
+            include_instruction_like=include_instruction_like,
         )  # fmt: skip
 
     def tools(self, owner: Owner) -> list[Tool]:
@@ -759,14 +766,38 @@ class OwnerMemory:
         *,
         max_items: int = 10,
         include_messages: bool = False,
+        include_instruction_like: bool = False,
     ) -> str:
         return self._eng.build_context(
             self.owner, query, token_budget, time_budget_ms,
             max_items=max_items, include_messages=include_messages,
+            include_instruction_like=include_instruction_like,
         )  # fmt: skip
 
     def tools(self) -> list[Tool]:
         return self._eng.tools(self.owner)
+
+    # --- integrations -----------------------------------------------------------
+
+    def write_attached(
+        self,
+        attachment: Attachment[B],
+        step: Callable[[B, Append], R],
+        *,
+        messages: Iterable[Mapping[str, Any]] = (),
+        options: WriteOptions = DEFAULT_WRITE,
+        create: bool = True,
+        once: bool = True,
+    ) -> R | None:
+        """One write of an integration's stream bound to a session (a LangGraph
+        thread), fenced, validated and exactly-once like every other write
+        (``ledgermind.write.attached``): a first write opens the session as
+        ``create_session`` does; ``step`` changes the integration's aggregate
+        and calls ``append()`` to add ``messages`` to the session."""
+        return attached.write_attached(
+            self._eng.writes, self.owner, attachment, step,
+            messages=messages, options=options, create=create, once=once,
+        )  # fmt: skip
 
     # --- right to be forgotten --------------------------------------------------
 

@@ -66,20 +66,17 @@ COMMANDS = (
 
 
 class _Version(argparse.Action):
-    """``--version``: the installed distribution's version, looked up only
-    when asked (``importlib.metadata`` costs more than the rest of --help)."""
+    """``--version``: the package's one version (``ledgermind.domain.version``,
+    which the wheel's metadata and ``/healthz`` read too), imported only when
+    asked so that ``--help`` pays nothing for it."""
 
     def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
         super().__init__(option_strings, dest=dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
-        from importlib.metadata import PackageNotFoundError, version
+        from ledgermind.domain.version import __version__
 
-        try:
-            text = version("ledgermind")
-        except PackageNotFoundError:
-            text = "unknown (not installed)"
-        print(f"ledgermind {text}")
+        print(f"ledgermind {__version__}")
         parser.exit(0)
 
 

@@ -1,7 +1,7 @@
 """The scripted agent that ``ledgermind demo`` crashes.
 
-It lives outside ``engine.cli`` so that ``python -m engine.demo_agent``
-runs it without the CLI package having imported it first.
+The demo starts it as a child process, ``python -m ledgermind.cli.demo_agent``,
+and kills it; the parent imports only its script and owner from here.
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ CONTINUATION: list[tuple[str, str]] = [
 
 
 def run_child(argv: list[str]) -> int:
-    """The agent being crashed (``python -m engine.demo_agent``): one ACK line
+    """The agent being crashed (``python -m ledgermind.cli.demo_agent``): one ACK line
     per durable write. Not a subcommand: nobody should run it by hand."""
-    parser = argparse.ArgumentParser(prog="python -m engine.demo_agent")
+    parser = argparse.ArgumentParser(prog="python -m ledgermind.cli.demo_agent")
     parser.add_argument("--db", required=True)
     parser.add_argument("--delay", type=float, default=0.02)
     args = parser.parse_args(argv)

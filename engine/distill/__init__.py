@@ -1,4 +1,4 @@
-"""Distillation: from conversation deltas to beliefs (DESIGN.md section 4).
+"""Distillation: from conversation deltas to beliefs (design: docs/design/memory-pipeline.md).
 
 Modules, one idea each: ``delta`` (what is distilled), ``checkers`` (whether
 to extract yet), ``proposals`` (the extractor protocol), ``rule_extractor``

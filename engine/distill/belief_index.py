@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain import bitemporal
-from ledgermind.domain.memory import Memory
+from ledgermind.domain.memory import FLAGGED, Memory
 from ledgermind.domain.owner import Owner
 from ledgermind.storage.follower import Follower
 
@@ -43,7 +43,7 @@ class LogBeliefIndex:
         # Hold the event log, not the engine: callers cache one index per engine
         # in a WeakKeyDictionary, and a value that referenced its key would keep
         # every engine (and its connection pools) alive forever.
-        self._follower = Follower(eng.log, bitemporal.TOPICS, page=page)
+        self._follower = Follower(eng.log, (*bitemporal.TOPICS, FLAGGED), page=page)
         self._owners: dict[tuple[str, str], dict[str, BeliefView]] = {}
 
     @property
@@ -76,7 +76,8 @@ class LogBeliefIndex:
                 memory_id=mid, kind=e.kind, statement=e.statement, valid_from=e.valid_from,
                 confidence=e.confidence, subject=e.subject, attribute=e.attribute,
                 value=getattr(e, "value", None), confirmed_at=e.timestamp,
-                supersedes=e.supersedes, method=e.method,
+                supersedes=e.supersedes, method=e.method, flags=tuple(getattr(e, "flags", None) or ()),
+                conflicts_with=tuple(getattr(e, "conflicts_with", None) or ()),
             )
             return
         old = beliefs.get(mid)
@@ -91,6 +92,8 @@ class LogBeliefIndex:
                                    superseded_by=e.superseded_by)
         elif isinstance(e, Memory.Reinstated):
             beliefs[mid] = replace(old, status=bitemporal.CURRENT, invalid_at=None, superseded_by=None)
+        elif isinstance(e, Memory.Flagged):
+            beliefs[mid] = replace(old, flags=tuple(e.flags), conflicts_with=tuple(e.conflicts_with))
         elif isinstance(e, Memory.Forgotten):
             beliefs[mid] = replace(old, status=bitemporal.FORGOTTEN_STATUS, statement="", words=frozenset())
 

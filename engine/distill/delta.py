@@ -3,7 +3,8 @@
 A delta item is one distillable thing said or done in a session since the
 extraction cursor: a user or assistant message with content, or a completed
 task (input -> output). Tool messages, assistant tool calls and empty
-messages never become items: tool output is not memory (DESIGN.md section 4).
+messages never become items: tool output is not memory
+(docs/design/memory-pipeline.md).
 """
 
 from __future__ import annotations

@@ -78,6 +78,7 @@ from ledgermind.domain.task import Task
 from ledgermind.storage.follower import Follower
 from ledgermind.write.beliefs import (
     BeliefChange,
+    Flag,
     Forget,
     Invalidate,
     NewBelief,
@@ -100,7 +101,7 @@ FOLLOWED = ("message.added", "task.completed")
 @dataclass(frozen=True, slots=True)
 class BeliefChanged:
     """One belief change a run committed: which belief, what happened to it
-    (``added``, ``reinforced``, ``revised``, ``invalidated``, ``forgotten``),
+    (``added``, ``reinforced``, ``revised``, ``invalidated``, ``flagged``, ``forgotten``),
     whose it is and which session's delta caused it. ``statement`` is the new
     text for ``added`` and ``revised``, else None."""
 
@@ -467,7 +468,7 @@ def _add(a: DistillReport, b: DistillReport) -> DistillReport:
 
 
 _CHANGE_NAMES: dict[type, str] = {NewBelief: "added", Reinforce: "reinforced", Revise: "revised",
-                                  Invalidate: "invalidated", Forget: "forgotten"}
+                                  Invalidate: "invalidated", Flag: "flagged", Forget: "forgotten"}
 
 
 def _changed(window: _Window, changes: list[BeliefChange], ids: list[str]) -> tuple[BeliefChanged, ...]:

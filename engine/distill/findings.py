@@ -38,6 +38,7 @@ class Finding:
     value_type: str | None = None  # version / place / organisation / contact / number / time / ...
     replaces: str | None = None  # the value it names as gone ("from X to Y", "no longer X")
     valid_from: datetime | None = None  # when it started to hold, if the sentence says ("last week")
+    flags: tuple[str, ...] = ()  # ``instruction_like`` (see ``ledgermind.distill.flags``)
 
 
 def clean_value(text: str) -> str:

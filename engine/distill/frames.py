@@ -40,7 +40,7 @@ from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, count_in, time_in, version_in
 
-__all__ = ["frame_findings"]
+__all__ = ["frame_findings", "subject_of"]
 
 # --- shared lexicons ------------------------------------------------------------
 
@@ -138,7 +138,7 @@ _CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
 # --- English frames ------------------------------------------------------------------
 
 _CAP = r"[A-Z\u00C0-\u024F][\w'’.&-]*"
-_PLACE = rf"((?:the\s+)?{_CAP}(?:\s+(?:{_CAP}|de|del|la|le|am|upon|on|sur|of))*)"
+_PLACE = rf"((?:the\s+)?{_CAP}(?:\s+(?:{_CAP}|de|del|la|le|am|upon|on|sur|of)\b)*)"
 _ORG = rf"({_CAP}(?:\s+(?:{_CAP}|&|of|and))*)"
 _RESIDENCE_EN = re.compile(
     r"\b(?:live|lives|living|reside|resides|residing|moved|move|moving|relocated|relocating|relocate|"
@@ -729,3 +729,9 @@ def _crisp(value: str) -> bool:
 
 def _norm(value: str) -> str:
     return " ".join(re.sub(r"^(?:the|a|an|my|our)\s+", "", value.strip(), flags=re.IGNORECASE).split()).casefold()
+
+
+def subject_of(clause: str) -> str | None:
+    """Whom a clause is about when it is not the speaker ("my sister", "Ken",
+    姐姐): the same reading the frames use, for the generic rule's subject."""
+    return _subject_zh(clause) if re.search(r"[\u4e00-\u9fff]", clause) else _subject_en(clause)

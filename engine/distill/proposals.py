@@ -40,6 +40,8 @@ class Proposal:
     rule: str | None = None  # which rule family read it: named in the decision's reason
     value_type: str | None = None  # version / place / organisation / contact / number / time / ...
     replaces: str | None = None  # a value the statement names as gone ("from Go 1.23", "no longer coffee")
+    flags: tuple[str, ...] = ()  # ``instruction_like`` ... (``ledgermind.distill.flags``)
+    said_at: datetime | None = None  # when its message was said (valid_from may be earlier: "yesterday")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
-"""Deterministic code decides what an extraction changes (DESIGN.md section 4).
+"""Deterministic code decides what an extraction changes (design: docs/design/memory-pipeline.md).
 
 ``reconcile`` is a pure function: proposals and the owner's current beliefs
-in, ``engine.beliefs`` changes out. The same inputs always give the same
+in, ``ledgermind.write.beliefs`` changes out. The same inputs always give the same
 changes (beliefs are visited in a fixed order; new ids are uuid5 of source
 keys), so a replay after a crash proposes exactly what the first run did.
 
@@ -41,8 +41,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
+from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, decide
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.text import jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
@@ -51,6 +54,7 @@ from ledgermind.domain.errors import SimilarityUnavailable
 from ledgermind.domain.owner import Owner
 from ledgermind.write.beliefs import (
     BeliefChange,
+    Flag,
     Invalidate,
     NewBelief,
     Reinforce,
@@ -68,6 +72,7 @@ class ReconcileConfig:
     reinforce_at: float = 0.8  # similarity >= this: the same belief said again
     revise_at: float = 0.55  # similarity >= this: the same belief, better worded now
     delete_match_at: float = 0.6  # share of a "forget X" request's words a belief must contain
+    grey: GreyZone = field(default=DEFAULT_GREY)  # where generic statements conflict (calibrated on dev)
     policy: ConfidencePolicy = field(default=DEFAULT_POLICY)
 
 
@@ -113,7 +118,9 @@ class _State:
             self._add_or_update(p)
 
     def _add_or_update(self, p: Proposal) -> None:
-        same_kind = [b for b in self.current.values() if b.kind == p.kind]
+        if INSTRUCTION_LIKE in p.flags:  # kept as said, never merged into or over a fact
+            return self._new(p)
+        same_kind = [b for b in self.current.values() if b.kind == p.kind and INSTRUCTION_LIKE not in b.flags]
         if p.attribute is None and p.rule == "correction" and p.value:
             target = self._corrected(p, same_kind)
             if target is not None:
@@ -122,6 +129,8 @@ class _State:
         exact = next((b for b in same_kind if normalise(b.statement) == key and not _conflicting_keys(b, p)), None)
         if exact is not None:
             return self._reinforce(exact, p, "restated")
+        if _is_said(p.attribute):
+            return self._generic(p, same_kind)
         keyed = [b for b in same_kind if _same_key(b, p) or _covers(b, p)]
         if keyed:
             agreeing = [b for b in keyed if b.value == p.value]
@@ -135,6 +144,8 @@ class _State:
             gone = [b for b in same_kind if b.subject == p.subject and _names_value(b, p.replaces)]
             if gone:
                 return self._supersede(gone, p, "corrected" if p.rule == "correction" else "replaced")
+        if p.subject and p.kind == "fact" and self._aligned(p, [b for b in same_kind if _is_said(b.attribute)]):
+            return None
         candidates = [b for b in same_kind if not _conflicting_keys(b, p)]
         scored = self._scored(p, candidates)
         best = scored[0] if scored else None
@@ -145,6 +156,47 @@ class _State:
         if best is not None and best[1] >= self.config.revise_at:
             return self._revise(best[0], p, best[1])
         self._new(p)
+
+    def _generic(self, p: Proposal, same_kind: list[BeliefView]) -> None:
+        """A statement no frame read, against this subject's generic beliefs
+        (``alignment``): restated -> Reinforce; negated -> the old one ends,
+        nothing replaces it; one value changed -> supersede (a single-valued
+        property, or a change cue / a date says so), "also" keeps both; the
+        grey zone (much alike, not one value apart, no cue) -> a conflict."""
+        if self._aligned(p, same_kind):
+            return None
+        candidates = [b for b in same_kind if not _conflicting_keys(b, p) and not _is_said(b.attribute)
+                      or b.subject == p.subject and _is_said(b.attribute)]
+        scored = self._scored(p, candidates)
+        if scored and scored[0][1] >= self.config.reinforce_at:
+            return self._reinforce(scored[0][0], p, f"similar statement ({scored[0][1]:.2f})")
+        self._new(p)
+
+    def _aligned(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """Applies the generic rule's decision (``generic_decision``) against
+        this subject's ``beliefs``; False when it decides nothing."""
+        mine = [b for b in beliefs if b.subject == p.subject and b.kind == "fact"]
+        decision = decide(p, mine, self.config.grey)
+        if decision.verb == "reinforce":
+            self._reinforce(decision.beliefs[0], p, "restated in other words")
+        elif decision.verb == "negate":
+            self._invalidate_all(p, list(decision.beliefs), decision.reason, at=p.valid_from, keep=False)
+        elif decision.verb == "supersede":
+            aligned = replace(p, value=decision.new_value, replaces=decision.old_value, rule="generic alignment")
+            self._supersede(list(decision.beliefs), aligned, "replaced")
+        elif decision.verb == "conflict":
+            self._conflict(p, list(decision.beliefs), decision.reason)
+        return decision.verb != "none"
+
+    def _conflict(self, p: Proposal, others: list[BeliefView], reason: str) -> None:
+        """Both kept; each flagged ``conflicting`` and naming the other."""
+        new_id = new_belief_id(self.owner, p.source_key)
+        self._new(replace(p, flags=(*p.flags, CONFLICTING)), conflicts_with=tuple(b.memory_id for b in others))
+        for b in others:
+            self.changes.append(Flag(b.memory_id, flags=tuple(sorted({*b.flags, CONFLICTING})),
+                                     conflicts_with=(*b.conflicts_with, new_id), reason=reason))
+            self.current[b.memory_id] = replace(b, flags=tuple(sorted({*b.flags, CONFLICTING})),
+                                                conflicts_with=(*b.conflicts_with, new_id))
 
     def _corrected(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
         """The belief a bare correction ("sorry, I meant Lille") corrects: the
@@ -199,8 +251,9 @@ class _State:
 
     def _supersede(self, old: list[BeliefView], p: Proposal, verb: str) -> None:
         new_id = new_belief_id(self.owner, p.source_key)
-        newer = [b for b in old if b.valid_from > p.valid_from]
-        if newer:  # the proposal is history: record it, already superseded
+        said = p.said_at or p.valid_from
+        newer = [b for b in old if b.valid_from > said]
+        if newer:  # said before the belief it clashes with even began: history, recorded already superseded
             self._new(p, supersedes=None)
             self.changes.append(Invalidate(new_id, invalid_at=newer[0].valid_from,
                                            reason="superseded by a later statement",
@@ -216,13 +269,19 @@ class _State:
             self.current.pop(b.memory_id, None)
         self._new(p, supersedes=old[0].memory_id)
 
-    def _invalidate_all(self, p: Proposal, beliefs: list[BeliefView], reason: str) -> None:
+    def _invalidate_all(self, p: Proposal, beliefs: list[BeliefView], reason: str,
+                        at: datetime | None = None, keep: bool = True) -> None:
+        """Ends ``beliefs`` (no replacement). ``at``: when they stopped holding
+        (a negation's time, possibly before a belief's start: a retroactive
+        correction); None: when the request was made, never before a start."""
         for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id)):
-            self.changes.append(Invalidate(b.memory_id, invalid_at=max(p.valid_from, b.valid_from),
-                                           reason=reason, cause=dict(p.source)))
+            when = max(p.valid_from, b.valid_from) if at is None else at
+            self.changes.append(Invalidate(b.memory_id, invalid_at=when, reason=reason,
+                                           cause={**dict(p.source), "statement": p.statement} if not keep
+                                           else dict(p.source)))
             self.current.pop(b.memory_id, None)
 
-    def _new(self, p: Proposal, supersedes: str | None = None) -> None:
+    def _new(self, p: Proposal, supersedes: str | None = None, conflicts_with: tuple[str, ...] = ()) -> None:
         e = self.extraction
         change = NewBelief(
             source_key=p.source_key, kind=p.kind, statement=p.statement, valid_from=p.valid_from,
@@ -230,15 +289,20 @@ class _State:
             extractor_version=e.extractor_version, problem=p.problem, solution=p.solution,
             subject=p.subject, attribute=p.attribute, topics=p.topics, participants=p.participants,
             location=p.location, event_time=p.event_time, sources=p.sources, supersedes=supersedes,
-            raw=e.raw, value=p.value,
+            raw=e.raw, value=p.value, flags=p.flags, conflicts_with=conflicts_with,
         )
         self.changes.append(change)
         new_id = new_belief_id(self.owner, p.source_key)
         self.current[new_id] = BeliefView.make(
             memory_id=new_id, kind=p.kind, statement=p.statement, valid_from=p.valid_from,
             confidence=p.confidence, subject=p.subject, attribute=p.attribute, value=p.value,
-            supersedes=supersedes, method=e.method,
+            supersedes=supersedes, method=e.method, flags=p.flags, conflicts_with=conflicts_with,
         )
+
+
+def _is_said(attribute: str | None) -> bool:
+    """A generic belief's key (``said:<words>``): read by alignment, not by slot."""
+    return attribute is not None and attribute.startswith("said:")
 
 
 def _same_key(b: BeliefView, p: Proposal) -> bool:
@@ -327,7 +391,7 @@ def _surface(text: str, value: str) -> str:
 
 def _reason(verb: str, p: Proposal, old: BeliefView) -> str:
     frame = p.attribute or "?"
-    return f"{verb}: {frame} is now {p.value} (was {old.value}; rule {p.rule or 'similarity'})"
+    return f"{verb}: {frame} is now {p.value} (was {p.replaces or old.value}; rule {p.rule or 'similarity'})"
 
 
 def _explain(p: Proposal, old: BeliefView, verb: str) -> dict[str, object]:
@@ -342,4 +406,5 @@ def _conflicting_keys(b: BeliefView, p: Proposal) -> bool:
     """Both are keyed facts about the same subject but different attributes:
     similar wording must not merge them ("uses Go 1.23" vs "has 3 servers")."""
     return bool(b.subject and p.subject and b.attribute and p.attribute
-                and b.subject == p.subject and not _same_attribute(b.attribute, p.attribute))
+                and b.subject == p.subject and not _same_attribute(b.attribute, p.attribute)
+                and not (b.attribute.startswith("said:") and p.attribute.startswith("said:")))

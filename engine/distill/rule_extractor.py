@@ -17,11 +17,16 @@ It makes no model calls: ``Extraction.model_calls`` is always 0.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
+from ledgermind.analysis.instructions import instruction_like
+from ledgermind.distill.clauses import clauses
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.delta import DeltaItem, ExtractionContext
 from ledgermind.distill.findings import Finding, Speaker
+from ledgermind.distill.flags import INSTRUCTION_LIKE, INSTRUCTION_LIKE_CONFIDENCE
 from ledgermind.distill.frames import frame_findings
+from ledgermind.distill.generic import generic_findings, instruction_findings
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
@@ -82,28 +87,45 @@ class RuleExtractor:
                     op, what = request
                     findings.append(Finding(kind="fact", statement=what or "", op=op, subject=speaker.key))
                     continue
-                rules = chinese_findings if is_cjk(sentence) else english_findings
-                framed = frame_findings(sentence, speaker, item.occurred_at)
-                legacy = rules(sentence, speaker, item.occurred_at)
-                if framed:  # the frame reading wins; only identity facts it does not cover stay
-                    legacy = [f for f in legacy if f.attribute in _IDENTITY_ONLY]
-                findings.extend(framed + legacy)
+                if instruction_like(sentence):  # kept, flagged, never read as a plain fact
+                    findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
+                    continue
+                for clause in clauses(sentence):
+                    findings.extend(self._clause_findings(clause, speaker, item.occurred_at))
         unique: dict[tuple[str, str, str | None], Finding] = {}
         for f in findings:
             unique.setdefault((f.kind, f.statement, f.attribute), f)
         return list(unique.values())
 
+    @staticmethod
+    def _clause_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
+        """Frames first, the older sentence rules for what they do not cover,
+        and the generic belief when neither read anything: nothing stated is lost."""
+        rules = chinese_findings if is_cjk(clause) else english_findings
+        framed = frame_findings(clause, speaker, said_at)
+        legacy = rules(clause, speaker, said_at)
+        if framed:  # the frame reading wins; only identity facts it does not cover stay
+            legacy = [f for f in legacy if f.attribute in _IDENTITY_ONLY]
+        found = framed + legacy
+        if not found:
+            found += generic_findings(clause, speaker, said_at)
+        return found
+
     def _proposals(self, item: DeltaItem, findings: list[Finding]) -> list[Proposal]:
         out = []
         for n, f in enumerate(findings):
+            confidence = self._confidence
+            if INSTRUCTION_LIKE in f.flags:
+                confidence = min(confidence, INSTRUCTION_LIKE_CONFIDENCE)
             out.append(
                 Proposal(
                     op=f.op, kind=f.kind, statement=f.statement, valid_from=f.valid_from or item.occurred_at,
                     source=item.source(), source_key=f"{item.session_id}:{item.seq}:{n}",
-                    confidence=self._confidence, subject=f.subject, attribute=f.attribute,
+                    confidence=confidence, subject=f.subject, attribute=f.attribute,
                     value=f.value, topics=_topics(f.statement, f.participants),
                     participants=f.participants, location=f.location, event_time=f.event_time,
                     sources=(item.source(),), rule=f.rule, value_type=f.value_type, replaces=f.replaces,
+                    flags=f.flags, said_at=item.occurred_at,
                 )
             )
         return out

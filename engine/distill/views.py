@@ -28,7 +28,19 @@ class BeliefView:
     superseded_by: str | None = None
     supersedes: str | None = None
     method: str = "rule"
+    flags: tuple[str, ...] = ()  # instruction_like / conflicting (``ledgermind.distill.flags``)
+    conflicts_with: tuple[str, ...] = ()  # the beliefs a ``conflicting`` one contradicts
     words: frozenset[str] = field(default=frozenset(), compare=False)
+
+    @property
+    def instruction_like(self) -> bool:
+        """The statement reads as an instruction to the agent: kept, never a plain fact."""
+        return "instruction_like" in self.flags
+
+    @property
+    def conflicting(self) -> bool:
+        """It contradicts ``conflicts_with`` and no rule settled which holds."""
+        return "conflicting" in self.flags
 
     @classmethod
     def make(cls, **fields: object) -> BeliefView:

@@ -1,8 +1,8 @@
 """The Agent stream: which session an agent is in, and its last checkpoint.
 
-Its id is a uuid5 of (app, user_id, agent_id). DESIGN.md said (app, agent_id);
-we add the user so that two users of one app who both run "agent-7" never
-share a stream: the id itself is tenant-scoped, so a restore for the wrong
+Its id is a uuid5 of (app, user_id, agent_id), not of (app, agent_id): the
+user is in it so that two users of one app who both run "agent-7" never
+share a stream (docs/design/decisions.md): the id itself is tenant-scoped, so a restore for the wrong
 owner finds nothing rather than someone else's agent.
 
 Incarnations (fencing tokens): every restore by a supervisor, and every fresh

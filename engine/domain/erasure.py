@@ -1,7 +1,7 @@
 """Right to be forgotten on an append-only log: crypto-shredding plus purges.
 
 Why this works without rewriting history: every event of an owner is sealed
-under that owner's data key (``engine.sealing``). Destroying the key makes
+under that owner's data key (``ledgermind.storage.sealing``). Destroying the key makes
 all of them unreadable at once, in the event table, in backups of it, and in
 every future rebuild, while topics, stream ids, versions and positions stay
 in clear so audits still see that events existed, in order. What is not in

@@ -43,7 +43,7 @@
 
 Why one tree: callers (agent servers, CLIs, tests) catch ``LedgermindError`` at
 their boundary and map it to a status without ever seeing a driver exception.
-Driver errors are translated where they are raised (``engine.store``), never
+Driver errors are translated where they are raised (``ledgermind.storage.driver_errors``), never
 leaked. Ids of another owner raise the same ``NotFound`` as ids that do not
 exist, so errors are no existence oracle across tenants.
 """

@@ -19,9 +19,16 @@ from ledgermind.domain import bitemporal
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import memory_stream_id
 
-__all__ = ["KINDS", "Memory"]
+__all__ = ["BELIEF_FLAGS", "FLAGGED", "KINDS", "Memory"]
 
 KINDS = frozenset({"fact", "episode", "experience"})
+# instruction_like: the text reads as an order to the agent (kept, capped, left
+# out of injected context unless asked for); conflicting: it contradicts the
+# beliefs named in conflicts_with and no rule settled which holds.
+BELIEF_FLAGS = frozenset({"instruction_like", "conflicting"})
+# Not a belief-version topic (bitemporal.TOPICS): flags change neither status,
+# statement nor valid time, so read models that fold versions never see it.
+FLAGGED = "memory.flagged"
 
 
 class Memory(Aggregate):
@@ -56,6 +63,10 @@ class Memory(Aggregate):
         # The attribute's value ("go 1.24"): same subject and attribute with a
         # different value is a contradiction. Optional so older events still load.
         value: str | None = None
+        # Flags (BELIEF_FLAGS) and the beliefs a conflicting one contradicts.
+        # Optional so older events still load.
+        flags: list[str] | None = None
+        conflicts_with: list[str] | None = None
 
     Distilled = Created
 
@@ -84,6 +95,8 @@ class Memory(Aggregate):
         supersedes: str | None,
         raw: str | None,
         value: str | None = None,
+        flags: list[str] | None = None,
+        conflicts_with: list[str] | None = None,
     ) -> None:
         self.app = app
         self.user_id = user_id
@@ -97,6 +110,8 @@ class Memory(Aggregate):
         self.invalid_at: datetime | None = None
         self.status = bitemporal.CURRENT
         self.reinforcements = 0
+        self.flags = list(flags or [])
+        self.conflicts_with = list(conflicts_with or [])
 
     @staticmethod
     def create_id(app: str, user_id: str, source_key: str, **_: object) -> UUID:
@@ -217,6 +232,24 @@ class Memory(Aggregate):
     def reinstate(self, reason: str, cause: dict[str, Any] | None = None) -> None:
         bitemporal.next_status(self.status, bitemporal.REINSTATED, self.id.hex)
         self._reinstated(app=self.app, user_id=self.user_id, reason=reason, cause=cause)
+
+    class Flagged(Event):
+        """The belief's flags set anew: a conflict found after it was written,
+        or resolved (keep one / keep both). Nothing else about it changes."""
+
+        TOPIC = FLAGGED
+        class_version = 1
+        flags: list[str]
+        conflicts_with: list[str]
+        reason: str
+
+    @event(Flagged)
+    def _flagged(self, app: str, user_id: str, flags: list[str], conflicts_with: list[str], reason: str) -> None:
+        self.flags = list(flags)
+        self.conflicts_with = list(conflicts_with)
+
+    def flag(self, flags: list[str], conflicts_with: list[str], reason: str) -> None:
+        self._flagged(app=self.app, user_id=self.user_id, flags=flags, conflicts_with=conflicts_with, reason=reason)
 
     class Forgotten(Event):
         TOPIC = bitemporal.FORGOTTEN

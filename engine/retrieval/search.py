@@ -12,7 +12,7 @@ content, ``recent``, ``load``) runs inside ``access.owner_scope``: row-level
 security, so a store query that forgot its owner ``WHERE`` still sees only
 this owner's rows. The price is the lexical list's: PostgreSQL cannot use
 the full-text index under a policy, so it filters the owner's rows (see
-``projections.row_security`` and the README's PostgreSQL section).
+``projections.row_security`` and docs/guides/postgresql.md).
 
 The index is reached through ``IndexAccess`` (the projections read side,
 duck-typed), so this module never imports the projections package.

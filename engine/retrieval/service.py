@@ -51,10 +51,12 @@ class Retrieval:
         *,
         max_items: int = 10,
         include_messages: bool = False,
+        include_instruction_like: bool = False,
     ) -> str:
         return self.context.build(
             owner, query, token_budget, time_budget_ms,
             max_items=max_items, include_messages=include_messages,
+            include_instruction_like=include_instruction_like,
         )
 
     def tools(self, owner: Owner) -> list[Tool]:

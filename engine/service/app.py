@@ -37,6 +37,7 @@ from fastapi import APIRouter, FastAPI
 from starlette.exceptions import HTTPException
 
 from ledgermind.api import MemoryEngine
+from ledgermind.domain.version import __version__
 from ledgermind.service import errors, ui
 from ledgermind.service.deps import Service
 from ledgermind.service.keys import KeyIndex, KeyRing
@@ -89,7 +90,7 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
     app = FastAPI(
         title="ledgermind",
         summary="Event-sourced memory for LLM agents, over HTTP",
-        version="1",
+        version=__version__,
         lifespan=lifespan,
     )
     app.state.service = svc

@@ -15,7 +15,7 @@ version and topic, so a sealed state copied onto another event fails to open.
 Unsealed states (the whole-log cipher aside) are JSON and start with ``{``,
 so old cleartext logs and ``seal_events=False`` stores stay readable.
 
-Compression (engine.packing): a transcoded state longer than
+Compression (ledgermind.storage.packing): a transcoded state longer than
 ``packing.MIN_PACK`` bytes is deflated against a fixed dictionary of our own
 field names before it is sealed (or stored, with ``seal=False``), and marked
 by its first byte (``packing.DEFLATE_V1``); JSON starts with ``{``, so events

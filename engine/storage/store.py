@@ -103,7 +103,7 @@ class EventLog(Application[UUID]):
         self.snapshotting_projectors = {Session: project_events, Agent: project_events}  # type: ignore[misc]
         env = dict(backend.es_env)
         env["IS_SNAPSHOTTING_ENABLED"] = "y"
-        # Every append also writes its hash-chain links (engine.storage.chain).
+        # Every append also writes its hash-chain links (ledgermind.storage.chain).
         env["PROCESS_RECORDER_TOPIC"] = recorder_topic(backend.kind)
         env["POSTGRES_ENABLE_DB_FUNCTIONS"] = "n"  # the chain hooks the client-side insert
         super().__init__(env=env)
@@ -121,18 +121,18 @@ class EventLog(Application[UUID]):
         return Environment(name, dict(env or {}))
 
     def construct_repository(self) -> Repository[UUID]:
-        # Loads replay events without a per-event Protocol check (engine.snapshotting).
+        # Loads replay events without a per-event Protocol check (ledgermind.storage.snapshotting).
         return FastRepository(event_store=self.events, snapshot_store=self.snapshots)
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
-        # Snapshot the aggregates just saved, not a re-read of them (engine.snapshotting).
+        # Snapshot the aggregates just saved, not a re-read of them (ledgermind.storage.snapshotting).
         take_snapshots(self, processing_event)
 
     def construct_transcoder(self) -> Transcoder:
         return OrjsonTranscoder()
 
     def construct_mapper(self) -> SealingMapper:
-        """Per-owner sealing (engine.sealing), inside the optional whole-log cipher."""
+        """Per-owner sealing (ledgermind.storage.sealing), inside the optional whole-log cipher."""
         return SealingMapper(
             self.construct_transcoder(),
             self.keys,

@@ -1,7 +1,7 @@
 """orjson transcoding of event state, with datetimes and UUIDs that round-trip.
 
 Why not the library's JSONTranscoder: orjson encodes and decodes ~1.7x faster
-(DESIGN.md section 7) and every message append and every restore pays it.
+(docs/design/eventsourcing-library.md) and every message append and every restore pays it.
 Caller-supplied JSON (metadata, tool calls, checkpoint state) is stored as
 already-serialised text, so the tags below can never collide with user keys.
 """

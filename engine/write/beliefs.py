@@ -33,7 +33,7 @@ from ledgermind.domain.errors import (
     InvalidInput,
     MemoryNotFound,
 )
-from ledgermind.domain.memory import KINDS, Memory
+from ledgermind.domain.memory import BELIEF_FLAGS, KINDS, Memory
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import memory_stream_id
 from ledgermind.write.isolation import scoped_get
@@ -51,6 +51,7 @@ from ledgermind.write.writer import UnitOfWork
 
 __all__ = [
     "BeliefChange",
+    "Flag",
     "Forget",
     "Invalidate",
     "NewBelief",
@@ -85,6 +86,8 @@ class NewBelief:
     supersedes: str | None = None
     raw: str | None = None
     value: str | None = None  # the attribute's value, for contradiction detection
+    flags: tuple[str, ...] = ()  # instruction_like / conflicting: shown, and read by build_context
+    conflicts_with: tuple[str, ...] = ()  # beliefs a ``conflicting`` one contradicts
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +134,18 @@ class Reinstate:
 
 
 @dataclass(frozen=True, slots=True)
+class Flag:
+    """Sets a belief's flags (``memory.flagged``): a conflict found after it
+    was written, or a conflict resolved (flags cleared). Status, statement and
+    valid time are untouched; a forgotten belief is left alone."""
+
+    memory_id: str
+    flags: tuple[str, ...]
+    conflicts_with: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Forget:
     """Purges one belief from every projection (``memory.forgotten``)."""
 
@@ -138,7 +153,7 @@ class Forget:
     reason: str = "forgotten on request"
 
 
-BeliefChange = NewBelief | Reinforce | Revise | Invalidate | Reinstate | Forget
+BeliefChange = NewBelief | Reinforce | Revise | Invalidate | Reinstate | Flag | Forget
 
 
 def new_belief_id(owner: Owner, source_key: str) -> str:
@@ -184,6 +199,10 @@ def check_changes(changes: Sequence[BeliefChange], limits: Limits) -> None:
                 if not isinstance(change.cause, dict):
                     raise InvalidInput(f"{where}: cause must be a dict, got {type(change.cause).__name__}")
                 check_json(change.cause, f"{where}: cause", limits)
+        elif isinstance(change, Flag):
+            _check_id(change.memory_id, where)
+            check_field(change.reason, f"{where}: reason", limits)
+            _check_flags(change.flags, change.conflicts_with, limits, where)
         elif isinstance(change, Forget):
             _check_id(change.memory_id, where)
             check_field(change.reason, f"{where}: reason", limits)
@@ -211,6 +230,17 @@ def _check_new(change: NewBelief, limits: Limits, where: str) -> None:
     if change.supersedes is not None:
         _check_hex_id(change.supersedes, f"{where}: supersedes")
     _check_sources(change.sources, limits, where)
+    _check_flags(change.flags, change.conflicts_with, limits, where)
+
+
+def _check_flags(flags: object, conflicts_with: object, limits: Limits, where: str) -> None:
+    check_fields(flags, f"{where}: flags", limits)
+    unknown = set(flags) - BELIEF_FLAGS  # type: ignore[call-overload]
+    if unknown:
+        raise InvalidInput(f"{where}: unknown flags {sorted(unknown)}; known: {sorted(BELIEF_FLAGS)}")
+    check_fields(conflicts_with, f"{where}: conflicts_with", limits)
+    for other in conflicts_with:  # type: ignore[attr-defined]
+        _check_hex_id(other, f"{where}: conflicts_with")
 
 
 def _check_body(change: NewBelief | Revise, limits: Limits, where: str) -> None:
@@ -299,6 +329,9 @@ def apply_changes(
         elif isinstance(change, Reinstate):
             if memory.status == bitemporal.INVALIDATED_STATUS:
                 memory.reinstate(change.reason, change.cause)
+        elif isinstance(change, Flag):
+            if memory.status != bitemporal.FORGOTTEN_STATUS:
+                memory.flag(list(change.flags), list(change.conflicts_with), change.reason)
         elif isinstance(change, Forget):
             memory.forget(change.reason)
         else:  # pragma: no cover - the union above is closed
@@ -334,6 +367,8 @@ def _add(unit: UnitOfWork, owner: Owner, change: NewBelief) -> str:
         supersedes=change.supersedes,
         raw=change.raw,
         value=change.value,
+        flags=list(change.flags) or None,
+        conflicts_with=list(change.conflicts_with) or None,
     )
     unit.add(memory)
     return memory.id.hex

@@ -63,12 +63,14 @@ __all__ = [
     "MESSAGE_KEYS",
     "add_messages",
     "check_epoch",
+    "check_fence",
     "checkpoint_agent",
     "close_session",
     "complete_task",
     "create_session",
     "fail_task",
     "incarnate_agent",
+    "open_session",
     "record_agent_exit",
     "prepare_message",
     "session_info",
@@ -89,7 +91,7 @@ def check_epoch(value: object) -> int | None:
     return value
 
 
-def _check_fence(unit: UnitOfWork, owner: Owner, session: Session, incarnation: int | None) -> None:
+def check_fence(unit: UnitOfWork, owner: Owner, session: Session, incarnation: int | None) -> None:
     """Refuses a write of an older incarnation to ``session``. The session's
     own epoch is the atomic check (the append conflicts with a concurrent
     fence); the agent's epoch also refuses a zombie writing to a session the
@@ -185,19 +187,29 @@ def create_session(
     key = IdempotencyKey.at_call(owner, "create_session", idempotency_key, port.limits, agent_id)
 
     def command(unit: UnitOfWork) -> str:
-        session = Session(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
-        agent = unit.get(Agent, agent_stream_id(owner, agent_id))
-        if agent is None:
-            agent = Agent(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
-        agent.check_incarnation(epoch)
-        agent.open_session(session.id.hex)
-        if agent.incarnation:
-            session.fence(agent.incarnation)
-        unit.add(session)
-        unit.add(agent)
-        return session.id.hex
+        return open_session(unit, owner, agent_id, epoch).id.hex
 
     return port.submit_once(key, command)
+
+
+def open_session(unit: UnitOfWork, owner: Owner, agent_id: str, epoch: int | None) -> Session:
+    """A new session of the agent (created on its first session), inside a
+    command: the caller's incarnation is checked against the agent's, the
+    agent points at the session, and the session is fenced at the agent's
+    current incarnation, so a zombie of a replaced incarnation can neither
+    open it nor write to it. ``create_session`` and every integration that
+    opens a session on its first write (``ledgermind.write.attached``) use it."""
+    session = Session(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
+    agent = unit.get(Agent, agent_stream_id(owner, agent_id))
+    if agent is None:
+        agent = Agent(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
+    agent.check_incarnation(epoch)
+    agent.open_session(session.id.hex)
+    if agent.incarnation:
+        session.fence(agent.incarnation)
+    unit.add(session)
+    unit.add(agent)
+    return session
 
 
 def prepare_message(port: WritePort, message: Mapping[str, Any], now: datetime) -> dict[str, Any]:
@@ -279,7 +291,7 @@ def add_messages(
         replayed = _replayed_seqs(unit, sid, prepared, digests)
         if replayed is not None:
             return replayed
-        _check_fence(unit, owner, session, epoch)
+        check_fence(unit, owner, session, epoch)
         session.ensure_open()
         seqs = []
         for fields, digest in zip(prepared, digests, strict=True):
@@ -395,7 +407,7 @@ def start_task(
 
     def command(unit: UnitOfWork) -> str:
         session = _owned_session(unit, sid, owner)
-        _check_fence(unit, owner, session, epoch)
+        check_fence(unit, owner, session, epoch)
         session.ensure_open()
         task = Task(app=owner.app, user_id=owner.user_id, session_id=sid.hex, input=text)
         session.open_task(task.id.hex)
@@ -456,7 +468,7 @@ def _finish_task(
         if session is not None:
             # Fenced on the session: finishing an open task also appends
             # ``session.task_closed`` there, so a concurrent fence conflicts.
-            _check_fence(unit, owner, session, epoch)
+            check_fence(unit, owner, session, epoch)
         finish(task)
         if session is not None:
             session.close_task(tid.hex)

@@ -1,4 +1,4 @@
-"""An operator's own projection (issue 19), with the example really installed.
+"""An operator's own projection, with the example really installed.
 
 ``examples/tool_usage_projection`` is pip-installed into a temp dir once per
 session and found through its entry point (``tests/support/tool_usage.py``),

@@ -1,4 +1,4 @@
-"""The operator's commands on an own projection (issue 19): the README's walk
+"""The operator's commands on an own projection: the guide's walk
 through ``examples/tool_usage_projection``, found once by its installed entry
 point (in this process), once by ``--plugin module:attr`` (in a real
 ``ledgermind`` process whose working directory holds the module, nothing

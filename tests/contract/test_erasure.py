@@ -1,4 +1,4 @@
-"""Right to be forgotten on an immutable log (issue 6), on both backends.
+"""Right to be forgotten on an immutable log, on both backends.
 
 After ``erase_owner``: no byte of the owner's text (or of their data key) is
 left in the database files / event table, every read raises a typed error

@@ -1,7 +1,7 @@
 """Stable event names and versions: old logs stay readable forever.
 
 The engine relies on the eventsourcing mechanism (``class_version`` plus
-``upcast_vN_vN+1`` static methods, applied by engine.sealing's mapper on every
+``upcast_vN_vN+1`` static methods, applied by ledgermind.storage.sealing's mapper on every
 read) for the day an event gains a field. These tests prove it with a
 test-only aggregate whose events and state are at version 2 and 3, reading
 v1 states written straight into the raw tables, through the engine's own
@@ -91,7 +91,7 @@ def _unsealed_engine(db_url: str) -> MemoryEngine:
 def _as_version(eng: MemoryEngine, stored: StoredEvent, version: int, drop: tuple[str, ...]) -> StoredEvent:
     """The stored event as an older class version wrote it: without the
     fields added since, and without a class_version key (version 1)."""
-    state = eng.log.mapper.transcoder.decode(eng.log.mapper.open_state(stored))  # unpacked (engine.packing)
+    state = eng.log.mapper.transcoder.decode(eng.log.mapper.open_state(stored))  # unpacked (ledgermind.storage.packing)
     holder = state["state"] if "state" in state and isinstance(state["state"], dict) else state
     for key in drop:
         del holder[key]

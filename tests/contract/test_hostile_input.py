@@ -1,4 +1,4 @@
-"""Hostile input beyond the core's own checks (issue 6), on both backends.
+"""Hostile input beyond the core's own checks, on both backends.
 
 Hypothesis throws arbitrary values at the public API and at the CLI. Every
 call either succeeds or raises a ``LedgermindError`` subclass (the CLI: exits

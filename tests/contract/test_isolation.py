@@ -1,4 +1,4 @@
-"""Tenant isolation by construction (issue 6), on both backends.
+"""Tenant isolation by construction, on both backends.
 
 Hypothesis drives random interleavings of writes by three owners, including
 writes aimed at another owner's sessions and tasks. Then every read that

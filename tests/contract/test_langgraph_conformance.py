@@ -3,7 +3,7 @@ against ``LedgermindSaver``, on every backend.
 
 The suite is registered the way it documents (``checkpointer_test``), with
 the extended capabilities we do not implement declared in
-``skip_capabilities`` (reasons in the README, "LangGraph"). Each base
+``skip_capabilities`` (reasons in docs/guides/langgraph.md). Each base
 capability is one pytest case, so a failure names the capability and the
 suite's own failing checks.
 """

@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
@@ -20,7 +21,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 
 from ledgermind import MemoryEngine, Owner
-from ledgermind.domain.errors import CheckpointConflict
+from ledgermind.domain.errors import CheckpointConflict, StaleIncarnation
 from ledgermind.domain.langgraph_thread import LangGraphThread
 from ledgermind.domain.stream_ids import langgraph_thread_id
 from ledgermind.integrations.langgraph import LedgermindSaver
@@ -171,6 +172,48 @@ def _writer(url: str, w: int, turns: int, conflicts: list[int], errors: list[Bas
             eng.close()
 
     return run
+
+
+def test_a_fenced_agents_zombie_can_neither_open_a_thread_nor_write_to_one(db_url: str) -> None:
+    """The supervisor's fence holds for LangGraph writes as for every other
+    write: once a restore starts incarnation 2, the saver of incarnation 1
+    (in its own engine, as a hung process that comes back) is refused with
+    ``StaleIncarnation`` when it opens a new thread and when it writes to
+    its old one, and the log holds nothing of either."""
+    owner = Owner("lg-fence", f"user-{uuid.uuid4().hex[:8]}")
+    with MemoryEngine.open(db_url) as zombie_eng, MemoryEngine.open(db_url) as eng:
+        first = zombie_eng.for_owner(owner).claim_agent("helper")
+        zombie = build(LedgermindSaver(zombie_eng, owner=owner, agent_id="helper", incarnation=first))
+        old: dict[str, Any] = {"configurable": {"thread_id": "old"}}
+        zombie.invoke({"messages": [HumanMessage("before the fence", id="h0")]}, old)
+        old_stream = langgraph_thread_id(owner, "old")
+        old_events = len(eng.writes.stream_events(old_stream))
+
+        restored = eng.for_owner(owner).restore_agent("helper", incarnate=True)  # the supervisor
+        assert restored.incarnation == first + 1
+
+        with pytest.raises(StaleIncarnation):
+            zombie.invoke({"messages": [HumanMessage("zombie opens", id="z1")]}, {"configurable": {"thread_id": "new"}})
+        assert eng.writes.stream_events(langgraph_thread_id(owner, "new")) == []
+        with pytest.raises(StaleIncarnation):
+            zombie.invoke({"messages": [HumanMessage("zombie writes", id="z2")]}, old)
+        assert len(eng.writes.stream_events(old_stream)) == old_events
+        # the same through the config, on a saver that names no incarnation itself
+        stale = {"configurable": {"thread_id": "other", "incarnation": first}}
+        with pytest.raises(StaleIncarnation):
+            build(LedgermindSaver(zombie_eng, owner=owner, agent_id="helper")).invoke(
+                {"messages": [HumanMessage("zombie again", id="z3")]}, stale
+            )
+
+        # the new incarnation writes on: its threads' sessions are fenced at its epoch
+        current = build(LedgermindSaver(eng, owner=owner, agent_id="helper", incarnation=restored.incarnation))
+        current.invoke({"messages": [HumanMessage("after the fence", id="h1")]}, old)
+        current.invoke({"messages": [HumanMessage("a new thread", id="h2")]}, {"configurable": {"thread_id": "new"}})
+        thread = eng.writes.stream_events(langgraph_thread_id(owner, "new"))[0]
+        session = eng.for_owner(owner).load_session(thread.session_id)
+        assert session is not None and session.incarnation == restored.incarnation
+        texts = [m.content for m in eng.for_owner(owner).restore_agent("helper").messages]
+        assert "zombie opens" not in texts and "zombie writes" not in texts and "zombie again" not in texts
 
 
 def test_two_writers_fifty_turns_each_lose_nothing(db_url: str) -> None:

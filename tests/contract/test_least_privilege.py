@@ -1,4 +1,4 @@
-"""The engine under the login a managed PostgreSQL hands out (issue 12).
+"""The engine under the login a managed PostgreSQL hands out.
 
 ``postgresql-app`` (tests/conftest.py) logs in as ``ml_app``: no SUPERUSER,
 CREATEROLE or CREATEDB, the owner of its database, with ``vector`` created
@@ -105,7 +105,7 @@ def test_a_missing_vector_extension_names_the_admins_command(no_vector_url: str)
 
 @pytest.mark.parametrize("backend", _SUPERUSERS, indirect=True)
 def test_tables_of_the_role_switch_design_are_brought_up_to_date(db_url: str) -> None:
-    """Before issue 12 the policy was for ``ledgermind_reader`` only and the
+    """In the earlier role-switch design the policy was for ``ledgermind_reader`` only and the
     tables were not FORCEd (their owner read everything); an engine opening
     such a database adds what is missing."""
     with MemoryEngine.open(db_url) as eng:

@@ -1,4 +1,4 @@
-"""Memory stays bounded as owners accumulate (issue 11, finding 5): the
+"""Memory stays bounded as owners accumulate: the
 writer's aggregate cache by bytes, the key cache by entries, on every backend.
 Each bound is read from the cache's own accounting, never from timing or RSS
 (the RSS curve is in benchmarks/memory_bench.py)."""

@@ -1,6 +1,6 @@
 """Everything that becomes a memory event is validated before it exists.
 
-The finding (issue 11): ``remember(owner, "I like tea", event_time="2024-05-01")``
+The finding that started it: ``remember(owner, "I like tea", event_time="2024-05-01")``
 was stored, and the memory and search projections then failed on it for every
 owner. Now each bad extra of ``remember`` / ``correct`` and each bad value of
 a belief change (what the distiller hands ``apply_changes``) is refused with a

@@ -1,6 +1,6 @@
 """Retraction: "this message was an injection, undo what it caused".
 
-The story is the README's: production ran Go 1.23, then a message said it
+The story is the documentation's: production ran Go 1.23, then a message said it
 was upgraded to 1.24. Retracting that message makes 1.23 current again as a
 new version (the history keeps both the poisoning and the repair), while
 as-of queries known before the retraction still show 1.24. The property:

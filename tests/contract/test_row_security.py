@@ -1,4 +1,4 @@
-"""Row-level security on PostgreSQL read models (issue 6).
+"""Row-level security on PostgreSQL read models.
 
 Declared capability (``row_level_security`` in tests/support/capabilities.py):
 SQLite has no roles or policies, so these run on the backends that declare

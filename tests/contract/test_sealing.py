@@ -81,7 +81,7 @@ def test_unsealed_mode_still_reads_sealed_events(db_url: str) -> None:
         eng.add_message(ALICE, sid, "user", "clear text")
         notes = eng.log.recorder.select_notifications(1, limit=100)
         messages = [n.state for n in notes if n.topic == "message.added"]
-        # Unsealed but packed (engine.packing): the message is readable without a key.
+        # Unsealed but packed (ledgermind.storage.packing): the message is readable without a key.
         assert notes[0].state[0] == FORMAT_V1 and sealed_key_id(messages[-1]) is None
         assert b"clear text" in unpack(messages[-1])
         restored = restore_agent(eng, ALICE, "agent")

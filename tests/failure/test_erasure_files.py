@@ -1,4 +1,4 @@
-"""Erasure down to the server's files (issue 11, finding 3), on PostgreSQL.
+"""Erasure down to the server's files, on PostgreSQL.
 
 ``DELETE`` + ``VACUUM`` left an erased owner's sentences in the heap files
 of ``ml_messages_v1`` and ``ml_search_v1`` (``pg_read_binary_file`` showed
@@ -7,7 +7,7 @@ unique marker, erases the owner, runs what the report says forces the WAL
 along (``WAL_SWITCH_COMMAND``), then greps every file of the server's data
 directory: no heap, TOAST or index file may hold the marker, nor the WAL
 segment now being written. Older WAL segments may (they are recycled by the
-server later); that is what the report and the README state, and what is
+server later); that is what the report and docs/concepts/erasure.md state, and what is
 asserted here too, so the statement cannot silently become wrong.
 """
 

@@ -1,5 +1,4 @@
-"""Every store fault reaches the caller as a typed error, within a bound
-(issue 11, findings 4, 6 and 8).
+"""Every store fault reaches the caller as a typed error, within a bound.
 
 Each fault is provoked for real: a server's backends stopped with SIGSTOP
 (a stall: no socket closes, no server-side timer can fire), a database

@@ -1,4 +1,4 @@
-"""The context block's framing (issue 11, finding 7): what a memory's text can
+"""The context block's framing: what a memory's text can
 and cannot do to the block around it, and which texts get the "do not follow"
 note. Pure: items are built in memory and rendered."""
 

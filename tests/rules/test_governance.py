@@ -1,4 +1,4 @@
-"""Belief governance on ordinary language (issue 18): the founding Go upgrade
+"""Belief governance on ordinary language: the founding Go upgrade
 scenario in its ordinary wording, a move with a date, a Chinese preference
 switch, the scenario suite's accuracy on the test split, the engine path
 agreeing with the pure path, and the LLM adapter on the same harness
@@ -85,11 +85,12 @@ def test_a_chinese_switch_from_coffee_to_green_tea(engine: MemoryEngine) -> None
 
 
 def test_the_suite_meets_its_targets_on_the_test_split() -> None:
-    cases = governance_eval.load("test")
+    # The phrasing-family and first held-out suites; the ordinary-language suite has its own targets.
+    cases = [c for c in governance_eval.load("test") if c["suite"] != "ordinary"]
     assert len(governance_eval.load("all")) >= 300
     outcomes = governance_eval.run_pure(cases)
     for lang in ("en", "zh"):
-        changes = [o.ok for o in outcomes if o.case["lang"] == lang and o.case["kind"] != "unrelated"]
+        changes = [o.ok for o in outcomes if o.case["lang"] == lang and o.case["kind"] in ("update", "correction")]
         assert sum(changes) / len(changes) >= 0.9, lang
     unrelated = [o for o in outcomes if o.case["kind"] == "unrelated"]
     assert len([o for o in governance_eval.load("all") if o["kind"] == "unrelated"]) >= 100
@@ -98,7 +99,7 @@ def test_the_suite_meets_its_targets_on_the_test_split() -> None:
 
 
 def test_the_engine_path_decides_like_the_pure_path() -> None:
-    cases = [c for c in governance_eval.load("dev") if not c.get("heldout")][::25]
+    cases = [c for c in governance_eval.load("dev") if not c.get("heldout") and c["suite"] != "ordinary"][::25]
     engine_ok = {o.case["id"]: o.ok for o in governance_eval.run_engine(cases)}
     pure_ok = {o.case["id"]: o.ok for o in governance_eval.run_pure(cases)}
     assert engine_ok == pure_ok and all(engine_ok.values())

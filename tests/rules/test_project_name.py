@@ -1,6 +1,6 @@
 """The project has one name: the old one appears nowhere but in the changelog's rename note.
 
-Why a test: a rename that leaves one ``MEMLEDGER_*`` variable, one table prefix or one
+Why a test: a rename that leaves one settings variable under the old prefix, one table prefix or one
 import behind keeps working on the developer's machine (old tables, old environment) and
 breaks on a fresh one. The old name is spelled in two halves so this file does not hold it.
 """

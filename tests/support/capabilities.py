@@ -87,8 +87,8 @@ CAPABILITIES: dict[str, Capabilities] = {
     ),
     # The least-privilege set-up of a managed PostgreSQL: the engine logs in
     # as a role with no SUPERUSER, CREATEROLE or CREATEDB that owns its
-    # database; a superuser created the ``vector`` extension in it (README,
-    # PostgreSQL). Runs the store-facing suites only (APP_LOGIN_SUITES).
+    # database; a superuser created the ``vector`` extension in it (docs/guides/
+    # postgresql.md). Runs the store-facing suites only (APP_LOGIN_SUITES).
     "postgresql-app": Capabilities(
         embedded_file=False,
         file_scrub=False,

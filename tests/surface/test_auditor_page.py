@@ -1,7 +1,7 @@
-"""The auditor's desk (issue 15, items 4-5), driven in a real browser.
+"""The auditor's desk, driven in a real browser.
 
 A real ``ledgermind ui`` process serves a SQLite file holding the production
-Go upgrade (the README's story: "uses Go 1.23", later "upgraded to Go
+Go upgrade (the documentation's story: "uses Go 1.23", later "upgraded to Go
 1.24"; the beliefs are written with explicit belief changes citing those
 messages, the events the distiller writes, so the story does not depend on
 the extractor's wording), and headless Chromium (Debian's ``chromium``

@@ -1,4 +1,4 @@
-"""No argument list makes ``ledgermind`` print a traceback (issue 12).
+"""No argument list makes ``ledgermind`` print a traceback.
 
 Hypothesis draws argv lists from the commands, their flags and hostile
 values (bad times, ids, numbers, paths, URLs, control and bidi characters,

@@ -1,4 +1,4 @@
-"""The operator's command line (issue 12), driven the way an operator drives it.
+"""The operator's command line, driven the way an operator drives it.
 
 Most checks call ``main([...])`` in this process (the handlers are the same
 code a shell runs); the ones that are about the process itself (a closed

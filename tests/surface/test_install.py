@@ -33,6 +33,17 @@ def test_the_wheel_holds_one_top_level_package(wheel: Path) -> None:
     assert "ledgermind/py.typed" in names
 
 
+def test_the_wheel_carries_the_one_version(wheel: Path) -> None:
+    """The wheel's file name and metadata hold ``ledgermind.domain.version``'s
+    value (pyproject's version is dynamic, read from that module)."""
+    from ledgermind.domain.version import __version__
+
+    assert wheel.name.startswith(f"ledgermind-{__version__}-"), wheel.name
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = archive.read(f"ledgermind-{__version__}.dist-info/METADATA").decode()
+    assert f"\nVersion: {__version__}\n" in metadata
+
+
 def test_installed_ledgermind_imports_and_engine_does_not(wheel: Path, tmp_path: Path) -> None:
     """Installed into a bare target outside the repository (its dependencies
     come from this environment), ``import ledgermind`` works, ``import engine`` fails."""

@@ -1,4 +1,4 @@
-"""The public surface a user sees: exports, type marker, README code, --help."""
+"""The public surface a user sees: exports, type marker, the quick start's code, --help."""
 
 from __future__ import annotations
 
@@ -36,15 +36,17 @@ def test_package_ships_py_typed() -> None:
     assert (Path(ledgermind.__file__).parent / "py.typed").is_file()
 
 
-def test_readme_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The README's first Python block is executed as written (in a temp dir)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.findall(r"```python\n(.*?)```", readme, re.S)[0]
+@pytest.mark.parametrize("page", ["README.md", "docs/getting-started.md"])
+def test_quick_start_runs_as_written(page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quick start (the first Python block of the README and of the site's
+    Getting started page) is executed as written, in a temp dir."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    block = re.findall(r"```python\n(.*?)```", text, re.DOTALL)[0]
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {}
-    exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - our own README
+    exec(compile(block, page, "exec"), namespace)  # noqa: S102 - our own documentation
     assert (tmp_path / "ledgermind.db").is_file()
-    assert namespace["hits"], "the README's search finds what it just wrote"
+    assert namespace["hits"], "the quick start's search finds what it just wrote"
     assert "Ken" in str(namespace["block"])
 
 

@@ -44,7 +44,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timezone
 from typing import Any
 from uuid import UUID
 
@@ -64,19 +63,14 @@ from langgraph.checkpoint.base import (
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from ledgermind.api import MemoryEngine
-from ledgermind.domain.agent import Agent
-from ledgermind.domain.errors import InvalidInput, SessionNotFound
+from ledgermind.api import Append, Attachment, MemoryEngine, WriteOptions
+from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.langgraph_thread import FORK_SOURCES, LangGraphThread
 from ledgermind.domain.owner import Owner
-from ledgermind.domain.session import Session
-from ledgermind.domain.stream_ids import agent_stream_id, langgraph_thread_id
+from ledgermind.domain.stream_ids import langgraph_thread_id
 from ledgermind.integrations.langgraph.index import Record, ThreadIndex, checkpoint_diff, delta
 from ledgermind.integrations.langgraph.messages import is_message_list, to_fields
-from ledgermind.write.conversation import prepare_message
-from ledgermind.write.isolation import scoped_get
 from ledgermind.write.validation import check_name, check_owner
-from ledgermind.write.writer import UnitOfWork
 
 __all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "LedgermindSaver"]
 
@@ -113,9 +107,14 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         owner: Owner = DEFAULT_OWNER,
         agent_id: str = DEFAULT_AGENT,
         serde: SerializerProtocol | None = None,
+        incarnation: int | None = None,
     ) -> None:
         super().__init__(serde=serde)
         self.engine = engine
+        # The agent incarnation this saver writes for (a supervised agent's
+        # ``claim_agent`` epoch): once a supervisor starts a newer one, every
+        # write of this saver is refused (``StaleIncarnation``). None: not fenced.
+        self.incarnation = incarnation
         self.owner = check_owner(owner)
         self.agent_id = check_name(agent_id, "agent_id", engine.config.limits)
         self._indexes: OrderedDict[UUID, ThreadIndex] = OrderedDict()
@@ -141,6 +140,11 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         that code written for ``PostgresSaver`` runs unchanged."""
 
     # --- owner and thread -------------------------------------------------------
+
+    def _options(self, config: RunnableConfig) -> WriteOptions:
+        """The write's incarnation: ``configurable["incarnation"]``, else the saver's."""
+        conf = config.get("configurable") or {}
+        return WriteOptions(incarnation=conf.get("incarnation", self.incarnation))
 
     def _owner(self, config: RunnableConfig) -> tuple[Owner, str]:
         conf = config.get("configurable") or {}
@@ -313,25 +317,30 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             meta_json = _json(meta)
         except TypeError as e:
             raise InvalidInput(f"checkpoint metadata must be JSON: {e}") from None
-        now = datetime.now(timezone.utc)
-        prepared = [prepare_message(self.engine.writes, fields, now) for fields in new_fields]
         source = metadata.get("source")
         checkpoint_json = _json(stored)
         blobs_json = _json(blobs)
 
-        def command(unit: UnitOfWork) -> bool:
-            thread, session = _open_thread(unit, stream, owner, thread_id, agent_id)
+        def step(thread: LangGraphThread, append: Append) -> bool:
             if thread.heads.get(ns) == checkpoint_id:
                 return False  # a retry of a put that committed
             thread.check_parent(ns, parent_id, source)
-            seqs = [session.add_message(**fields) for fields in prepared]
+            seqs = append()
             resolved = {ch: [v, _resolve(change, seqs)] for ch, (v, change) in changes.items()}
             thread.save_checkpoint(
                 ns, checkpoint_id, parent_id or None, checkpoint_json, meta_json, blobs_json, _json(resolved)
             )
             return True
 
-        self.engine.writes.submit(command)
+        # The thread's head is this command's receipt: a re-run finds its
+        # checkpoint there and writes nothing, so no receipt event (once=False).
+        self.engine.for_owner(owner).write_attached(
+            _thread(stream, owner, thread_id, agent_id, "langgraph.put"),
+            step,
+            messages=new_fields,
+            options=self._options(config),
+            once=False,
+        )
         self._read_empty.discard((stream, ns))
         return {"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": checkpoint_id}}
 
@@ -387,13 +396,14 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             rows.append([WRITES_IDX_MAP.get(channel, idx), channel, *self._dump(value)])
         payload = _json(rows)
 
-        def command(unit: UnitOfWork) -> None:
-            # With durability "async" LangGraph may store a step's writes before
-            # the thread's first checkpoint: they open the thread as a put would.
-            thread, _ = _open_thread(unit, stream, owner, thread_id, agent_id)
+        def step(thread: LangGraphThread, append: Append) -> None:
             thread.put_writes(ns, checkpoint_id, str(task_id), task_path, payload)
 
-        self.engine.writes.submit(command)
+        # With durability "async" LangGraph may store a step's writes before
+        # the thread's first checkpoint: they open the thread as a put would.
+        self.engine.for_owner(owner).write_attached(
+            _thread(stream, owner, thread_id, agent_id, "langgraph.put_writes"), step, options=self._options(config)
+        )
 
     def delete_thread(self, thread_id: str) -> None:
         """Hides every checkpoint and write of the default owner's thread from
@@ -402,12 +412,16 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         erased (``MemoryEngine.erase_owner`` destroys them for good)."""
         stream = langgraph_thread_id(self.owner, str(thread_id))
 
-        def command(unit: UnitOfWork) -> None:
-            thread = unit.get(LangGraphThread, stream)
-            if thread is not None and thread.heads:
+        def step(thread: LangGraphThread, append: Append) -> None:
+            if thread.heads:
                 thread.delete()
 
-        self.engine.writes.submit(command)
+        self.engine.for_owner(self.owner).write_attached(
+            _thread(stream, self.owner, str(thread_id), self.agent_id, "langgraph.delete_thread"),
+            step,
+            options=WriteOptions(incarnation=self.incarnation),
+            create=False,
+        )
         self._read_empty = {k for k in self._read_empty if k[0] != stream}
 
     def _dump(self, value: Any) -> builtins.list[Any]:
@@ -480,27 +494,17 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         await asyncio.to_thread(self.delete_thread, thread_id)
 
 
-def _open_thread(
-    unit: UnitOfWork, stream: UUID, owner: Owner, thread_id: str, agent_id: str
-) -> tuple[LangGraphThread, Session]:
-    """The thread's stream and session; a first write creates both and points
-    the agent at the session, like ``create_session``, in the same transaction."""
-    thread = unit.get(LangGraphThread, stream)
-    if thread is None:
-        session = Session(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
-        agent = unit.get(Agent, agent_stream_id(owner, agent_id))
-        if agent is None:
-            agent = Agent(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
-        agent.open_session(session.id.hex)
-        thread = LangGraphThread(owner.app, owner.user_id, thread_id, session.id.hex, agent_id)
-        unit.add(session)
-        unit.add(agent)
-        unit.add(thread)
-        return thread, session
-    found = scoped_get(unit, Session, UUID(hex=thread.session_id), owner)
-    if found is None:
-        raise SessionNotFound(f"the session of thread {thread_id!r:.80} is gone")
-    return thread, found
+def _thread(stream: UUID, owner: Owner, thread_id: str, agent_id: str, name: str) -> Attachment[LangGraphThread]:
+    """The thread's stream as an attachment of the write path: a first write
+    opens its session for the agent (fenced like ``create_session``) and the
+    thread bound to it, in the same transaction."""
+    return Attachment(
+        kind=LangGraphThread,
+        stream_id=stream,
+        agent_id=agent_id,
+        open=lambda session_id: LangGraphThread(owner.app, owner.user_id, thread_id, session_id, agent_id),
+        name=name,
+    )
 
 
 def _shift(change: dict[str, Any], offset: int) -> None:

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Request, Response
 
 from ledgermind.api import MemoryEngine
 from ledgermind.domain.errors import ProjectionError
+from ledgermind.domain.version import __version__
 from ledgermind.service.deps import service_of
 from ledgermind.service.metrics import CONTENT_TYPE
 from ledgermind.storage.follower import Follower
@@ -34,9 +35,9 @@ def projection_lag(engine: MemoryEngine) -> int:
     return max(0, head - min(positions.values(), default=head))
 
 
-@router.get("/healthz", summary="the process is up")
+@router.get("/healthz", summary="the process is up, and which version it runs")
 async def healthz() -> dict[str, str]:  # no I/O: answered on the event loop, no thread-pool hop
-    return {"status": "ok"}
+    return {"status": "ok", "version": __version__}
 
 
 @router.get("/readyz", summary="the database answers and the projections are caught up")

@@ -1,0 +1,183 @@
+"""Generic supersession: two statements that differ in one value are one attribute.
+
+Frames know a dozen attributes by name (residence, employer, version ...).
+Everything else a user says ("my rent is 1,200", "our sprints are two weeks",
+"my manager is Tom") has no frame, and enumerating topics never ends. So the
+generic rule *aligns* two statements of the same subject instead: both are
+reduced to a token sequence (case, articles, change and additive cues, time
+phrases and copula variants folded away; "Priya is my manager" reordered to
+"my manager is Priya"), and the longest common prefix and suffix are taken.
+When what remains on each side is one short span (a number, a version, a
+name, a place, a category word, a date) and the shared context carries the
+predicate, the two say the same thing but for one value.
+
+What that means is decided by the statement's form (``Alignment.functional``):
+a copula with a possessive subject ("my rent is", "our sprint is") names a
+property with one value at a time, so the later statement replaces the
+earlier one; a verb and its object ("I take metformin", "I like jazz") may
+hold many values at once, so only a change cue ("now", "switched", "no
+longer", 改成, 不再) makes it a replacement. This module is pure: text in,
+an ``Alignment`` out; ``reconcile`` decides and writes.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from ledgermind.distill.text import is_cjk
+
+__all__ = ["Alignment", "align", "core_tokens", "has_additive_cue", "has_change_cue", "negated"]
+
+# Time phrases as a statement states them once resolved ("on 7 May 2023",
+# "in the week of 5 August 2026", "in March 2026", "2026年3月") or as said.
+_RESOLVED_TIME = re.compile(
+    r"\b(?:on|in the week of)\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4}\b|\bin\s+[A-Z][a-z]+\s+\d{4}\b|\bin\s+\d{4}\b"
+    r"|\(around [^)]*\)|\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:那一周)?|\d{4}年",
+)
+_SAID_TIME = re.compile(
+    r"\b(?:yesterday|today|tonight|last (?:night|week|month|year|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)|this (?:morning|afternoon|evening|week|month|year)|(?:\d+|a|an|one|two|three|a few|"
+    r"a couple of) (?:day|week|month|year)s? ago|as of \w+|since \w+)\b"
+    r"|前天|昨天|昨晚|今天|今早|今晚|刚才|刚刚|上个?(?:周|星期|礼拜|月)|去年|本周|这周|本月|这个月",
+    re.IGNORECASE,
+)
+# "went up to", "has changed to", "was moved to", "switched to": a change verb
+# that states the new value, folded into the copula so it aligns with "is".
+_CHANGE_VERB = re.compile(
+    r"\b(?:has |have |had |was |were |is |are |got |been |just )*(?:moved|changed|switched|bumped|increased|"
+    r"decreased|raised|lowered|cut|reduced|dropped|rose|risen|jumped|went up|gone up|went down|gone down|"
+    r"grew|grown|shifted|pushed|upped|gone|went|fell|fallen)\s+(?:up\s+|down\s+|back\s+|over\s+)?"
+    r"(?:from\s+(?P<from>.+?)\s+)?(?:to|into)\b",
+    re.IGNORECASE,
+)
+_ZH_CHANGE_VERB = re.compile(r"(?:从(?P<from>.+?))?(?:改成了?|换成了?|变成了?|改为|换为|调到了?|涨到了?|降到了?|升到了?|改到了?)")
+_REORDER = re.compile(
+    r"^(?P<x>[^,;]+?)\s+(?:is|are)\s+(?P<y>(?:the user|the assistant|[A-Z][\w-]*)'s\s+[^,;]+?)$", re.IGNORECASE
+)
+_COPULA = frozenset({"is", "are", "was", "were", "am", "'s", "be"})
+_DROP = frozenset(
+    "a an the now currently still actually just recently finally already new these days nowadays anymore "
+    "any more also too as well really officially again then so".split()
+)
+_ZH_DROP = "现在|目前|如今|最近|已经|新的|新|也|还|了|啦|呢|吧|啊|都|就|又|的"
+_CHANGE_CUE = re.compile(
+    r"\b(?:now|no longer|not anymore|any more|anymore|switched|changed|moved|upgraded|updated|instead|"
+    r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from)\b"
+    r"|改|换|变|不再|现在|如今|调|涨|降|升",
+    re.IGNORECASE,
+)
+_ADDITIVE_CUE = re.compile(r"\b(?:also|too|as well|in addition|another)\b|也|还有|另外", re.IGNORECASE)
+_NEGATION = re.compile(
+    r"\b(?:no longer|not anymore|don't|do not|doesn't|does not|didn't|stopped|quit|gave up|given up|"
+    r"isn't|is not|aren't|are not|haven't|hasn't|won't|never)\b|不再|没有|不是|不|没|戒了",
+    re.IGNORECASE,
+)
+_NEGATION_WORDS = frozenset(
+    "no longer not anymore don't do doesn't does didn't stopped quit gave up given isn't aren't haven't "
+    "hasn't won't never".split()
+)
+_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[$€£¥]?\d[\d,.:]*\d(?:%|am|pm|k)?|[$€£¥]?\d(?:%|am|pm|k)?|"
+                    r"[a-z][a-z'’-]*")
+_MAX_SPAN = 4  # a value is at most this many tokens (CJK: characters x 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    """How two statements of one subject relate.
+
+    ``shared``: content tokens both have around the differing spans;
+    ``old`` / ``new``: the differing spans as written (lower-cased);
+    ``functional``: both have the copula form of a single-valued property."""
+
+    same: bool
+    one_value: bool
+    old: str
+    new: str
+    shared: int
+    functional: bool
+    overlap: float  # share of the shorter statement's tokens found in the other (the grey zone's measure)
+    contained: bool = False  # one's words all in the other's ("takes X" in "takes X every day")
+
+
+def core_tokens(statement: str) -> list[str]:
+    """The statement as alignment reads it: folded, cues and time phrases out."""
+    text = unicodedata.normalize("NFKC", statement).strip().rstrip("。.!！ ")
+    text = _RESOLVED_TIME.sub(" ", text)
+    text = _SAID_TIME.sub(" ", text)
+    text = _CHANGE_VERB.sub(" is ", text)
+    text = _ZH_CHANGE_VERB.sub("是", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    m = _REORDER.match(text)
+    if m and not _REORDER.match(m.group("y")):
+        text = f"{m.group('y')} is {m.group('x')}"
+    text = re.sub(_ZH_DROP, "", text) if is_cjk(text) else text
+    out: list[str] = []
+    for t in _TOKEN.findall(text.casefold().replace("’", "'")):
+        t = t.removesuffix("'s").rstrip("'-")
+        if not t or t in _DROP:
+            continue
+        if t in _COPULA:
+            t = "is"
+        elif len(t) > 3 and t.endswith("s") and not t.endswith(("ss", "us", "is")) and t.isalpha():
+            t = t[:-1]
+        out.append(t)
+    return out
+
+
+def align(old: str, new: str) -> Alignment:
+    a, b = core_tokens(old), core_tokens(new)
+    a_pos, b_pos = _positive(a), _positive(b)
+    if a_pos == b_pos:
+        return Alignment(True, False, "", "", len(a_pos), _functional(a_pos), 1.0, True)
+    p = 0
+    while p < min(len(a_pos), len(b_pos)) and a_pos[p] == b_pos[p]:
+        p += 1
+    s = 0
+    while s < min(len(a_pos), len(b_pos)) - p and a_pos[-1 - s] == b_pos[-1 - s]:
+        s += 1
+    mid_a, mid_b = a_pos[p:len(a_pos) - s], b_pos[p:len(b_pos) - s]
+    context = a_pos[:p] + a_pos[len(a_pos) - s:]
+    shared = sum(1 for t in context if t != "is" and not _subjectish(t))
+    limit = _MAX_SPAN * (2 if is_cjk(old + new) else 1)
+    one = bool(mid_a) and bool(mid_b) and len(mid_a) <= limit and len(mid_b) <= limit and shared >= 1 \
+        and p >= 1
+    smaller = min(len(set(a_pos)), len(set(b_pos))) or 1
+    overlap = len(set(a_pos) & set(b_pos)) / smaller
+    joiner = "" if is_cjk(old + new) else " "
+    content_a = {t for t in a_pos if not _subjectish(t) and t != "is"}
+    content_b = {t for t in b_pos if not _subjectish(t) and t != "is"}
+    contained = min(len(content_a), len(content_b)) >= 1 and (content_a <= content_b or content_b <= content_a)
+    return Alignment(False, one, joiner.join(mid_a), joiner.join(mid_b), shared,
+                     _functional(a_pos) and _functional(b_pos), overlap, contained)
+
+
+def has_change_cue(text: str) -> bool:
+    return _CHANGE_CUE.search(text) is not None
+
+
+def has_additive_cue(text: str) -> bool:
+    return _ADDITIVE_CUE.search(text) is not None
+
+
+def negated(text: str) -> bool:
+    return _NEGATION.search(text) is not None
+
+
+def _positive(tokens: list[str]) -> list[str]:
+    """Tokens without negation words: "I no longer take X" aligns with "I take X"."""
+    out = [t for t in tokens if t not in _NEGATION_WORDS and t not in ("不再", "不", "没", "没有", "戒")]
+    return out
+
+
+def _functional(tokens: list[str]) -> bool:
+    """A copula after a (possessive) noun subject: "user rent is 1,200"."""
+    if "is" not in tokens:
+        return any(t == "是" for t in tokens) and tokens.index("是") >= 2
+    i = tokens.index("is")
+    return i >= 2 and tokens[i + 1:] != []
+
+
+def _subjectish(token: str) -> bool:
+    return token in ("user", "assistant", "i", "we", "my", "our", "我", "我们", "用", "户")

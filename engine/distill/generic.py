@@ -1,0 +1,172 @@
+"""The generic belief: what a user states that no frame reads, in their own words.
+
+A favourite band, a standing weekly meeting, a medication, an allergy, a rent:
+people state far more kinds of facts than any list of frames names. A
+declarative clause about the speaker, their people, things, work, plans or
+preferences that no frame or sentence rule read becomes a belief in the
+speaker's own words (third person, dates resolved), with
+
+- a subject: the speaker, or the person the clause is about ("my sister" ->
+  ``user:sister``), so it is never compared across people;
+- a normalised predicate key (``said:<words>``): the clause's content words
+  without values, cues and time, so a restatement finds it and search has it;
+- a value when one is visible (a number, a version, a capitalised name), and
+  the time the clause names (``valid_from``: "last month" moves it back).
+
+Not beliefs (``is_statement`` says no): questions, greetings, thanks,
+acknowledgements and other small talk, requests to the assistant, reactions to
+what was just said ("I love that", "I'm so happy for you"), and clauses about
+nobody in particular. Supersession between generic beliefs is decided by
+alignment in ``reconcile`` (see ``alignment``), never by this module.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from ledgermind.distill.alignment import core_tokens, has_change_cue, negated
+from ledgermind.distill.dates import find_time
+from ledgermind.distill.findings import Finding, Speaker
+from ledgermind.distill.flags import INSTRUCTION_LIKE
+from ledgermind.distill.frames import subject_of
+from ledgermind.distill.person import third_person, third_person_zh
+from ledgermind.distill.text import is_cjk
+
+__all__ = ["generic_findings", "instruction_findings", "is_statement"]
+
+_LEAD_EN = re.compile(
+    r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|"
+    r"hmm+|fyi|just so you know|quick update|update|heads up|news|good news|big news|and|also|actually|"
+    r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed)\b[\s,:;!.—-]*)+",
+    re.IGNORECASE,
+)
+_QUESTION_EN = re.compile(
+    r"^(?:what|who|whom|whose|which|when|where|why|how|do|does|did|can|could|would|will|should|shall|is|are|"
+    r"was|were|have|has|had|may|might|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|shouldn't|"
+    r"any idea|any tips|any suggestions|got any)\b",
+    re.IGNORECASE,
+)
+_REQUEST_EN = re.compile(
+    r"^(?:please|pls|can you|could you|would you|will you|help me|tell me|show me|give me|let's|let us|"
+    r"let me know|remind me|make sure|don't forget|i need you to|i want you to|i'd like you to|"
+    r"i would like you to)\b",
+    re.IGNORECASE,
+)
+_SMALL_TALK_EN = re.compile(
+    r"^(?:thanks?|thank you|thx|ty|cheers|bye|goodbye|see you|see ya|good (?:morning|night|evening|afternoon)|"
+    r"sounds good|got it|no problem|no worries|you're welcome|np|of course|makes sense|that's (?:\w+\s?){0,3}$|"
+    r"that is (?:\w+\s?){0,3}$|it's (?:\w+\s?){0,2}$|that (?:sounds|looks|seems)\b|i see|i agree|i know|i understand|i mean|i guess|"
+    r"i think so|i hope so|i bet|i wonder|i can imagine|i can't wait|i cannot wait|"
+    r"i(?:'m| am) (?:so |really |very |just |super )?(?:glad|happy|sorry|excited|thrilled|proud|grateful|thankful)"
+    r"(?: (?:for|to hear|about that|that|you)\b.*)?$|i(?:'m| am) (?:fine|good|ok|okay|well|great|doing \w+)$|"
+    r"i appreciate|i love (?:that|this|it|your|you)\b|i like (?:that|this|it|your)\b|me too|same here|"
+    r"i(?:'d| would) love to\b|i totally (?:get|agree)|i feel you|glad to hear|happy to hear|"
+    r"good (?:luck|job|idea|point|to know)|nice to (?:meet|hear)|congrat)",
+    re.IGNORECASE,
+)
+_ABOUT_SOMEONE_EN = re.compile(
+    r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|we've|we'll|our|us)\b|^(?-i:[A-Z][a-z]+)\s+"
+    r"(?:is|was|has|had|works|lives|likes|loves|moved|got|started|joined|takes|plays|drives|owns|goes)\b",
+    re.IGNORECASE,
+)
+# A clause that opens with one of these bare verbs is a request to the assistant ("look up ...").
+_IMPERATIVE = frozenset(
+    "look find search show give tell help check make write create send book set add remind explain list get "
+    "call open play translate summarize summarise draft plan suggest recommend compare calculate fix answer "
+    "describe recall forget read review edit rewrite generate convert estimate "
+    "schedule email text ask try use pick choose keep stop start imagine assume pretend consider".split()
+)
+_ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGNORECASE)
+
+_QUESTION_ZH = re.compile(r"[?？]|吗[。！!]?$|吗$|什么|怎么|为什么|哪|几[个点天次]|是否|有没有|能不能|可不可以|要不要")
+_REQUEST_ZH = re.compile(r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮)")
+_SMALL_TALK_ZH = re.compile(
+    r"^(?:你好|您好|嗨|哈喽|谢谢|多谢|感谢|好的|好吧|嗯+|哦+|哈+|再见|拜拜|晚安|早上好|早安|没问题|不客气|"
+    r"行|可以|对|是的|明白|知道了|了解|我明白|我知道了|我懂了|太好了|真好|真棒|不错|我也是|同意|我同意|辛苦了)"
+    r"[啊呀了吧呢！!。，,~～]*$"
+)
+_ABOUT_SOMEONE_ZH = re.compile(r"我|咱们|咱家")
+_MIN_WORDS_EN = 3
+_MIN_CHARS_ZH = 4
+
+
+def is_statement(clause: str) -> bool:
+    """Whether a clause states something about someone (a belief's raw
+    material), not a question, greeting, thanks, request or reaction."""
+    text = clause.strip()
+    if not text:
+        return False
+    if is_cjk(text):
+        body = text.strip("。！!，, ")
+        return (len(re.findall(r"[\u4e00-\u9fff]", body)) >= _MIN_CHARS_ZH and not _QUESTION_ZH.search(body)
+                and not _REQUEST_ZH.match(body) and not _SMALL_TALK_ZH.match(body)
+                and bool(_ABOUT_SOMEONE_ZH.search(body)))
+    if text.rstrip().endswith("?"):
+        return False
+    body = _LEAD_EN.sub("", text).strip(" .!")
+    if len(body.split()) < _MIN_WORDS_EN:
+        return False
+    if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
+        return False
+    if _ADDRESSED_EN.match(body) or body.split()[0].lower() in _IMPERATIVE:
+        return False
+    return _ABOUT_SOMEONE_EN.search(body) is not None
+
+
+def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
+    """One generic fact for a statement clause; [] for anything else."""
+    if not is_statement(clause):
+        return []
+    zh = is_cjk(clause)
+    body = clause.strip().rstrip("。.!！ ") if zh else _LEAD_EN.sub("", clause.strip()).rstrip(" .!")
+    if not zh:
+        body = body[:1].upper() + body[1:]
+    mention = find_time(body, said_at)
+    statement = body
+    if mention is not None:
+        statement = statement.replace(mention.phrase, mention.resolved, 1)
+    statement = third_person_zh(statement, speaker.zh_label) + "。" if zh else third_person(statement, speaker.label) + "."
+    turned = _ABOUT_POSSESSED.match(body)  # "Priya is my manager" is about the manager
+    other = subject_of(f"{turned.group(2)} is {turned.group(1)}" if turned else body)
+    subject = speaker.key if other is None else f"{speaker.key}:{other}"
+    key = _predicate_key(statement)
+    if not key:
+        return []
+    change = has_change_cue(body)
+    return [Finding(kind="fact", statement=statement, op="update" if change or negated(body) else "add",
+                    subject=subject, attribute=f"said:{key}", value=_value(body), rule="generic",
+                    value_type="text", valid_from=mention.when if mention is not None else None)]
+
+
+_VALUE = re.compile(r"[$€£¥]?\d[\d,.:]*(?:\s?(?:%|am|pm|k))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+_ABOUT_POSSESSED = re.compile(r"^(.+?)\s+(?:is|are)\s+((?:my|our)\s+.+)$", re.IGNORECASE)
+_KEY_STOP = frozenset("user assistant is not no longer don't doesn't never to of in on at for with and or my our".split())
+
+
+def _value(body: str) -> str | None:
+    """A value visible by its shape (number, version, capitalised name), else None."""
+    found = [m.group(0) for m in _VALUE.finditer(body) if m.group(0) not in ("I", "I'm", "I've", "I'd", "I'll")]
+    return found[-1].casefold() if found else None
+
+
+def _predicate_key(statement: str) -> str:
+    """The statement's content words in order, without values (numbers,
+    names) and function words: "rent month" for "my rent is 1,200 a month"."""
+    words = [t for t in core_tokens(statement)
+             if t not in _KEY_STOP and t not in ("用", "户", "是") and not t[:1].isdigit() and t[:1] not in "$€£¥"]
+    names = {w.casefold() for w in re.findall(r"(?<!^)\b[A-Z][a-z]+", statement)} - {"the", "user"}
+    words = [w for w in words if w not in names]
+    return ("" if is_cjk(statement) else " ").join(dict.fromkeys(words))[:120]
+
+
+def instruction_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
+    """A message that reads as an instruction to the agent, kept as what it
+    is (a request someone wrote), flagged, never as the fact it asserts."""
+    text = " ".join(sentence.split())
+    if is_cjk(text):
+        statement = f"{speaker.zh_label}发了一条像是指令的消息：「{text}」"
+    else:
+        statement = f'{speaker.label} wrote an instruction-like message: "{text}"'
+    return [Finding(kind="fact", statement=statement, subject=speaker.key, rule="instruction_like",
+                    flags=(INSTRUCTION_LIKE,))]

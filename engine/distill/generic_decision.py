@@ -1,0 +1,113 @@
+"""What a generic statement does to the same subject's generic beliefs.
+
+A pure function over ``alignment``'s reading, so the rule reads in one place:
+
+1. the same words (but for cues and time) and the same polarity: the belief
+   said again -> ``reinforce``;
+2. the same words, the new one negated ("I no longer take metformin"): the
+   belief ends and nothing replaces it -> ``negate``;
+3. one value apart (``Alignment.one_value``): "also" / "too" / 也 keep both;
+   else a single-valued property ("my rent is ..."), a change cue ("now",
+   "switched", 改成, 不再) or a date earlier than the message ("yesterday")
+   makes the later statement replace the earlier -> ``supersede``; a verb
+   and its object with no cue ("I like jazz" / "I like Radiohead") may both
+   hold -> nothing;
+4. the grey zone: both single-valued properties, much alike
+   (``GreyZone.overlap``) but not one value apart, no additive cue: with a
+   change cue or date -> ``supersede``, without -> ``conflict`` (recorded,
+   never guessed);
+5. anything else -> nothing (a new belief).
+
+The grey zone's bound is calibrated on the governance eval's dev split only
+(docs/benchmarks/governance.md says how and what it gave).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from ledgermind.distill.alignment import align, core_tokens, has_additive_cue, has_change_cue, negated
+from ledgermind.distill.proposals import Proposal
+from ledgermind.distill.views import BeliefView
+
+__all__ = ["DEFAULT_GREY", "Decision", "GreyZone", "decide"]
+
+_DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
+
+
+@dataclass(frozen=True, slots=True)
+class GreyZone:
+    overlap: float = 0.6  # share of the shorter statement's words the other has: at least this is "alike"
+
+
+DEFAULT_GREY = GreyZone()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    verb: str  # reinforce / negate / supersede / conflict / none
+    beliefs: tuple[BeliefView, ...] = ()
+    reason: str = ""
+    old_value: str | None = None
+    new_value: str | None = None
+
+
+_ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "conflict": 3}
+# Verbs (and adjectives) whose object may be many things at once: a second
+# object is one more, not a replacement, unless a cue says otherwise.
+_MANY = frozenset(
+    "like love enjoy adore prefer hate dislike play speak know visit visited read watch listen eat drink own have "
+    "has collect support follow allergic fan into learn study use take grow keep make cook bake write sing teach "
+    "travel went go met meet bought buy 喜欢 爱 讨厌 会 说 看 听 吃 喝 有 养 学 玩 过敏 去".split()
+)
+
+
+def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_GREY) -> Decision:
+    said = p.said_at or p.valid_from
+    cue = has_change_cue(p.statement) or p.valid_from < said - _DATED
+    additive = has_additive_cue(p.statement)
+    neg_p = negated(p.statement)
+    best: dict[str, list[tuple[BeliefView, str, str]]] = {}
+    for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id), reverse=True):
+        al = align(b.statement, p.statement)
+        neg_b = negated(b.statement)
+        if al.same:
+            verb = "reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")
+            best.setdefault(verb, []).append((b, "", ""))
+        elif al.contained and neg_p and not neg_b:  # "I no longer take X" ends "I take X every day"
+            best.setdefault("negate", []).append((b, "", ""))
+        elif al.one_value and not additive and not (neg_p or neg_b):
+            if al.functional or cue:
+                best.setdefault("supersede", []).append((b, al.old, al.new))
+            elif not _many_valued(p.statement):  # "standup happens online" vs "... at the office"
+                best.setdefault("conflict", []).append((b, al.old, al.new))
+        elif al.functional and al.overlap >= grey.overlap and not additive and not (neg_p or neg_b):
+            best.setdefault("supersede" if cue else "conflict", []).append((b, "", ""))
+    if not best:
+        return Decision("none")
+    verb = min(best, key=lambda v: _ORDER[v])
+    hits = best[verb]
+    olds = tuple(h[0] for h in hits)
+    old_value = hits[0][1] or (olds[0].value or None)
+    new_value = hits[0][2] or p.value
+    if verb == "conflict" and hits[0][1]:
+        reason = (f"conflicting: {hits[0][1]} / {hits[0][2]} for the same statement, no change cue or date "
+                  "settles which holds (rule generic-grey-zone)")
+        return Decision(verb, olds, reason, hits[0][1], hits[0][2])
+    if verb == "negate":
+        reason = f"negated: {p.statement} (ends: {olds[0].statement}; rule generic-negation)"
+    elif verb == "conflict":
+        reason = (f"conflicting: {olds[0].statement} / {p.statement} (alike, no change cue, date or "
+                  "one-value difference settles it; rule generic-grey-zone)")
+    else:
+        reason = ""
+    return Decision(verb, olds, reason, old_value, new_value)
+
+
+def _many_valued(statement: str) -> bool:
+    """Whether the statement's verb may hold several objects at once."""
+    words = [w.removesuffix("s") if len(w) > 3 else w for w in core_tokens(statement)]
+    return any(w in _MANY or w.removesuffix("e") in _MANY for w in words[:6]) or any(
+        z in statement for z in ("喜欢", "爱", "讨厌", "过敏", "会", "有", "养"))
