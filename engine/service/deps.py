@@ -23,6 +23,7 @@ from ledgermind.domain.owner import Owner
 from ledgermind.service.keys import ApiKey, KeyIndex, KeyRing
 from ledgermind.service.metrics import Metrics
 from ledgermind.service.settings import ServiceSettings
+from ledgermind.write.validation import MAX_INT32
 
 __all__ = ["Authenticated", "IdempotencyHeader", "IncarnationHeader", "Owned", "Service", "authenticate", "owner_memory", "service_of"]
 
@@ -87,6 +88,6 @@ IdempotencyHeader = Annotated[
 # current incarnation is refused with 409 (``StaleIncarnation``), nothing written.
 IncarnationHeader = Annotated[
     int | None,
-    Header(alias="Ledgermind-Incarnation", ge=1,
-           description="the agent incarnation this write is made for; a replaced one gets 409"),
+    Header(alias="Ledgermind-Incarnation", ge=1, le=MAX_INT32,
+           description="the agent incarnation this write is made for; a replaced or never issued one gets 409"),
 ]

@@ -49,6 +49,7 @@ from ledgermind.write.isolation import scoped_get
 from ledgermind.write.port import IdempotencyKey, WritePort
 from ledgermind.write.validation import (
     check_content,
+    check_count,
     check_json,
     check_name,
     check_owner,
@@ -86,9 +87,7 @@ def check_epoch(value: object) -> int | None:
     """An incarnation argument: None (not fenced) or a positive int."""
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidInput(f"incarnation must be a positive integer, got {value!r:.40}")
-    return value
+    return check_count(value, "incarnation", minimum=1)
 
 
 def check_fence(unit: UnitOfWork, owner: Owner, session: Session, incarnation: int | None) -> None:

@@ -47,6 +47,19 @@ ROLES = frozenset({"system", "user", "assistant", "tool"})
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
 
 
+# The largest count, sequence number or incarnation any call accepts: the
+# read models and lease table store them as 32-bit integers on PostgreSQL,
+# so a bigger one must be refused here, typed, before a database sees it.
+MAX_INT32 = (1 << 31) - 1
+
+
+def check_count(value: object, label: str, *, minimum: int = 0) -> int:
+    """An integer argument from ``minimum`` to ``MAX_INT32`` (bools refused)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= MAX_INT32:
+        raise InvalidInput(f"{label} must be an integer from {minimum} to {MAX_INT32}, got {value!r:.40}")
+    return value
+
+
 def check_owner(owner: object) -> Owner:
     """The owner itself, or ``InvalidInput`` for anything that is not an ``Owner``
     (a tuple or a dict would otherwise reach the store as a scope)."""

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned
+from ledgermind.write.validation import MAX_INT32
 
 __all__ = ["router"]
 
@@ -38,7 +39,7 @@ def heartbeat(agent: str, mem: Owned, incarnation: IncarnationHeader = None) -> 
 
 
 @router.get("/restore", summary="the agent as of its last acknowledged write (session, messages, open tasks, state)")
-def restore(agent: str, mem: Owned, last_n: int | None = Query(None, ge=0)) -> dict[str, Any]:
+def restore(agent: str, mem: Owned, last_n: int | None = Query(None, ge=0, le=MAX_INT32)) -> dict[str, Any]:
     restored = mem.restore_agent(agent, last_n).as_dict()
     restored.pop("app", None)  # the key fixes the app; the caller knows it
     return restored

@@ -20,7 +20,7 @@ from ledgermind.recovery.messages import messages_of_rows
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
 from ledgermind.storage.store import translate_errors
 from ledgermind.storage.stream_rows import select_rows
-from ledgermind.write.validation import parse_id
+from ledgermind.write.validation import MAX_INT32, parse_id
 
 __all__ = ["router"]
 
@@ -79,7 +79,7 @@ def add_messages(
 @router.get("/{sid}/messages", summary="messages after a seq, oldest first")
 def list_messages(
     sid: str, mem: Owned, request: Request,
-    after: int = Query(0, ge=0), limit: int = Query(100, ge=1, le=_PAGE_MAX),
+    after: int = Query(0, ge=0, le=MAX_INT32), limit: int = Query(100, ge=1, le=_PAGE_MAX),
 ) -> dict[str, Any]:
     session = mem.load_session(sid)
     if session is None:

@@ -43,9 +43,9 @@ from ledgermind.domain import (  # noqa: F401 - defining the event classes regis
     session,
     task,
 )
-from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner
 from ledgermind.service.deps import Owned, service_of
+from ledgermind.service.positions import MAX_POSITION, parse_position
 from ledgermind.storage.follower import Envelope, Follower
 
 __all__ = ["router"]
@@ -61,14 +61,12 @@ router = APIRouter(prefix="/v1/users/{user}", tags=["events"])
 async def events(
     mem: Owned,
     request: Request,
-    after: int = Query(0, ge=0, description="start after this log position"),
+    after: int = Query(0, ge=0, le=MAX_POSITION, description="start after this log position"),
     last_event_id: str | None = Header(None, alias="Last-Event-ID"),
 ) -> StreamingResponse:
     start = after
     if last_event_id is not None:
-        if not last_event_id.strip().isdigit():
-            raise InvalidInput("Last-Event-ID must be a log position (the id of an event this feed sent)")
-        start = int(last_event_id)
+        start = parse_position(last_event_id, "Last-Event-ID")
     svc = service_of(request)
     follower = Follower(svc.engine.log)
     owner = mem.owner
