@@ -21,10 +21,13 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ledgermind import MemoryEngine, Owner
 from tests.support.service_server import Server, make_key, module_db, start_server
 
+_WRITER = Path(__file__).resolve().parent.parent / "support" / "erasure_writer.py"
 BOUND_S = 1.0
 SLACK_S = 1.5  # a loaded test machine: the bound plus scheduling noise, never the key TTL (60 s)
 
@@ -146,3 +149,39 @@ def test_every_worker_refuses_an_owner_erased_through_one(db: str, tmp_path: Pat
 
 def _stop(server: Server) -> None:
     assert server.terminate() == 0, server.log.read_text()
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(erase=st.lists(st.integers(0, 3), min_size=1, max_size=3, unique=True),
+       pauses=st.lists(st.floats(0.0, 0.4), min_size=3, max_size=3))
+def test_erasures_interleaved_with_writers_in_other_processes(db: str, erase: list[int], pauses: list[float]) -> None:
+    """Two writer processes append for four owners while this process erases
+    some of them at chosen moments: no append for an erased owner is
+    acknowledged at a log position after its ``owner.erased``, and no read
+    model holds a row of an erased owner afterwards."""
+    tag = uuid.uuid4().hex[:6]
+    users = [f"w{tag}-{i}" for i in range(4)]
+    writers = [subprocess.Popen([sys.executable, str(_WRITER), db, "app", *users], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                env={k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")})
+               for _ in range(2)]  # fmt: skip
+    erased: dict[str, int] = {}
+    try:
+        for w in writers:
+            assert w.stdout is not None and w.stdout.readline().strip() == "READY"
+        with MemoryEngine.open(db) as eng:
+            for index, pause in zip(erase, pauses, strict=False):
+                time.sleep(pause)
+                report = eng.erase_owner(Owner("app", users[index]))
+                erased[users[index]] = report.position
+            time.sleep(BOUND_S)
+    finally:
+        outputs = [w.communicate(input="stop\n", timeout=120)[0] for w in writers]
+    acks = [line.split() for out in outputs for line in out.splitlines() if line.startswith("ACK")]
+    late = [(user, int(pos)) for _, user, pos in acks if user in erased and int(pos) > erased[user]]
+    assert late == [], f"appends acknowledged after the erasure: {late[:5]} (erased at {erased})"
+    assert any(user not in erased for _, user, _ in acks)  # the writers did write
+    with MemoryEngine.open(db) as eng:
+        eng.projections.wait_for_head()
+    for user in erased:
+        assert _rows_of(db, Owner("app", user)) == {}

@@ -141,6 +141,11 @@ def test_memories_search_context_and_erasure(alice: httpx.Client) -> None:
     assert alice.get(f"/v1/users/{u}/beliefs").json()["beliefs"] == []
     sid = new_session(alice, u)
     problem(alice.delete(f"/v1/users/{u}"), 400, "InvalidInput")  # no ?confirm=erase
+    nobody = user()  # a user with no data (a typo?): refused unless force=true, as the CLI does
+    problem(alice.delete(f"/v1/users/{nobody}", params={"confirm": "erase"}), 400, "InvalidInput")
+    assert alice.post(f"/v1/users/{nobody}/memories", json={"statement": "still usable"}).status_code == 201
+    forced = alice.delete(f"/v1/users/{user()}", params={"confirm": "erase", "force": "true"})
+    assert forced.status_code == 200, forced.text
     erased = alice.delete(f"/v1/users/{u}", params={"confirm": "erase"})
     assert erased.status_code == 200 and erased.json()["user_id"] == u
     problem(alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json={"role": "user", "content": "x"}),
