@@ -11,6 +11,15 @@ covered by the sources of the top k results, averaged over questions; MRR =
 ``build_context(question)`` injects, against the conversation's full history
 (both by ``estimate_tokens``). Nothing here is tuned to individual questions.
 
+The relevance floor: questions are asked with the floor off, and Recall@10
+is then reported for each floor in ``--floors`` (a floor serves nothing for
+a question whose best result is below it, so the recall it leaves is read
+from the same run). The
+unrelated-question set (``benchmarks/data/unrelated_questions.json``,
+English and Chinese, written before the floor was tuned) is asked of every
+conversation with ``build_context`` at the engine's floor: the share of
+empty blocks is what an agent sees for a question its memory cannot answer.
+
     python benchmarks/locomo_eval.py [--db URL] [--no-distill] [--json]
 
 Data: ``../shared/data/locomo/locomo_dev.json`` (LoCoMo, Maharana et al.,
@@ -38,9 +47,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ledgermind import MemoryEngine, Owner  # noqa: E402
+from ledgermind.domain.config import EngineConfig  # noqa: E402
 from ledgermind.retrieval.context import estimate_tokens  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
+UNRELATED = Path(__file__).resolve().parent / "data" / "unrelated_questions.json"
+FLOORS = "0,0.03,0.05,0.08,0.1,0.12,0.15"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 _ID = re.compile(r"^D:?(\d+):0*(\d+)$")
 
@@ -108,8 +120,10 @@ def run_distiller(eng: MemoryEngine, enabled: bool) -> str:
     return f"ran ({getattr(report, 'windows', '?')} windows in the last conversation)"
 
 
-def covered(hits: list[Any], k: int, gold: set[tuple[str, int]]) -> float:
+def covered(hits: list[Any], k: int, gold: set[tuple[str, int]], floor: float = 0.0) -> float:
     seen: set[tuple[str, int]] = set()
+    if not hits or max(h.relevance for h in hits) < floor:
+        return 0.0  # the floor serves nothing for this question
     for hit in hits[:k]:
         for src in hit.sources:
             for seq in src.get("seqs", ()):
@@ -140,7 +154,15 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
     history: list[int] = []
     skipped = 0
     distilled = ""
-    with MemoryEngine.open(db) as eng:
+    floors = [float(f) for f in args.floors.split(",")]
+    by_floor: dict[float, list[float]] = defaultdict(list)
+    unrelated = json.loads(UNRELATED.read_text())
+    unrelated_empty: dict[str, list[bool]] = defaultdict(list)
+    served = EngineConfig.from_env(db=db, relevance_floor=args.relevance_floor).relevance_floor
+    config = EngineConfig.from_env(db=db, relevance_floor=0.0)
+    with MemoryEngine.open(db, config=config) as eng, MemoryEngine.open(
+        db, config=EngineConfig.from_env(db=db, relevance_floor=served, projections_in_process=False)
+    ) as floored:  # the same index at the served floor (the first engine runs the projections)
         for sample in tqdm(samples, desc="conversations", unit="conv"):
             owner = Owner("locomo", f"{sample['sample_id']}-{os.getpid()}-{time.time_ns()}")
             where, tokens = ingest(eng, owner, sample["conversation"])
@@ -156,19 +178,32 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                 t0 = time.perf_counter()
                 hits = eng.search(owner, str(qa["question"]), k=10, include_messages=True)
                 latencies.append((time.perf_counter() - t0) * 1000)
+                kept = hits if hits and max(h.relevance for h in hits) >= served else []
                 cat = per_cat[qa["category"]]
-                cat["r5"].append(covered(hits, 5, gold))
-                cat["r10"].append(covered(hits, 10, gold))
-                cat["mrr"].append(first_rank(hits, gold))
-                block = eng.build_context(owner, str(qa["question"]), token_budget=args.budget,
-                                          time_budget_ms=args.time_budget_ms, include_messages=True)
+                cat["r5"].append(covered(kept, 5, gold))
+                cat["r10"].append(covered(kept, 10, gold))
+                cat["mrr"].append(first_rank(kept[:10], gold))
+                for floor in floors:
+                    by_floor[floor].append(covered(hits, 10, gold, floor))
+                block = floored.build_context(owner, str(qa["question"]), token_budget=args.budget,
+                                              time_budget_ms=args.time_budget_ms, include_messages=True)
                 injected.append(estimate_tokens(block))
                 history.append(tokens)
+            for lang, questions in unrelated.items():
+                if lang in ("en", "zh"):
+                    for question in questions:
+                        block = floored.build_context(owner, question, token_budget=args.budget,
+                                                      time_budget_ms=args.time_budget_ms, include_messages=True)
+                        unrelated_empty[lang].append(block == "")
     if tmp is not None:
         import shutil
 
         shutil.rmtree(tmp, ignore_errors=True)
-    return summarise(per_cat, latencies, injected, history, skipped, distilled, len(samples))
+    result = summarise(per_cat, latencies, injected, history, skipped, distilled, len(samples))
+    result["relevance_floor"] = served
+    result["recall10_by_floor"] = {f"{f:g}": statistics.fmean(v) for f, v in by_floor.items()}
+    result["unrelated_empty"] = {lang: statistics.fmean(v) for lang, v in unrelated_empty.items()}
+    return result
 
 
 def summarise(per_cat: dict[int, dict[str, list[float]]], latencies: list[float],
@@ -214,6 +249,12 @@ def print_report(result: dict[str, Any]) -> None:
     print(f"build_context: {t['injected_mean']:.0f} tokens injected on average (max {t['injected_max']}, "
           f"{t['empty_blocks']} empty) vs {t['full_history_mean']:.0f} tokens of full history "
           f"= {100 * t['share_mean']:.2f} % (estimate_tokens: CJK chars + other chars / 4)")
+    print(f"\nrelevance floor served: {result['relevance_floor']:g}")
+    print("| floor | Recall@10 (1-4) |\n|---:|---:|")
+    for floor, recall in result["recall10_by_floor"].items():
+        print(f"| {floor} | {recall:.3f} |")
+    print("unrelated questions with an empty build_context: " + ", ".join(
+        f"{lang} {100 * share:.1f} %" for lang, share in result["unrelated_empty"].items()))
 
 
 def main() -> int:
@@ -225,6 +266,9 @@ def main() -> int:
     parser.add_argument("--time-budget-ms", type=int, default=800, help="build_context time budget")
     parser.add_argument("--no-distill", dest="distill", action="store_false",
                         help="do not run the distiller even if it is installed")
+    parser.add_argument("--relevance-floor", type=float, default=None,
+                        help="search's relevance floor (default: the engine's setting)")
+    parser.add_argument("--floors", default=FLOORS, help="relevance floors to report Recall@10 at")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     result = evaluate(args)

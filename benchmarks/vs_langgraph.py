@@ -59,8 +59,7 @@ from harness import (
 )
 
 from ledgermind import MemoryEngine, Owner
-from ledgermind.domain.errors import CheckpointConflict
-from ledgermind.integrations.langgraph import LedgermindSaver
+from ledgermind.integrations.langgraph import CheckpointConflict, LedgermindSaver
 from ledgermind.recovery import restore_agent
 
 OWNER = Owner(app="bench", user_id="u1")

@@ -15,12 +15,15 @@ that resolved the old version a moment earlier still finds its tables.
 
 from __future__ import annotations
 
+import logging
 import threading
 from contextlib import AbstractContextManager
 
 from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Engine
 
+from ledgermind.analysis.embedders import check_choice
+from ledgermind.domain.config import EngineConfig
 from ledgermind.domain.errors import ProjectionError
 from ledgermind.domain.owner import Owner
 from ledgermind.projections import catalog, registry, row_security
@@ -28,7 +31,32 @@ from ledgermind.projections.db import open_read_db, snapshot
 from ledgermind.projections.runner import DEFAULT_BATCH, Projection, Runner
 from ledgermind.write.port import WritePort
 
-__all__ = ["ReadSide"]
+__all__ = ["ReadSide", "configured_kinds", "warn_if_not_configured"]
+
+log = logging.getLogger("ledgermind.projections")
+
+
+def configured_kinds(config: EngineConfig, names: list[str] | None = None) -> dict[str, registry.ProjectionKind]:
+    """The projections to run (all, or ``names``), whose first version in a
+    new database follows ``config``: the search index's embedder
+    (``LEDGERMIND_EMBEDDER``), checked here (``InvalidInput`` for an unknown
+    one, before anything is created)."""
+    first = {"search": {"embedder": check_choice(config.embedder)}}
+    return {name: kind.with_new_params(first.get(name, {})) for name, kind in registry.kinds(names).items()}
+
+
+def warn_if_not_configured(db: Engine, config: EngineConfig) -> None:
+    """A warning when the search index was built with another embedder than
+    the configured one: the setting applies to new databases only."""
+    with db.connect() as conn:
+        info = catalog.active_version(conn, "search")
+    wanted = check_choice(config.embedder)
+    if info is not None and str(info.params.get("embedder", "hashing")) != wanted:
+        log.warning(
+            "LEDGERMIND_EMBEDDER=%s, but this database's search index uses %s (the setting applies to new "
+            "databases): switch with `ledgermind projections rebuild search --param embedder=%s`",
+            wanted, info.params.get("embedder"), wanted,
+        )
 
 
 class ReadSide:
@@ -48,7 +76,7 @@ class ReadSide:
         self.runner = Runner(
             writes.log,
             self.db,
-            registry.kinds(names),
+            configured_kinds(writes.config, names),
             batch_size=DEFAULT_BATCH if batch_size is None else batch_size,
             poll_interval=poll_interval,
         )
@@ -56,6 +84,7 @@ class ReadSide:
         self._lock = threading.Lock()
         if run_in_process:
             self.runner.active()  # create version 1 of each projection before readers arrive
+            warn_if_not_configured(self.db, writes.config)
             self.runner.start()
 
     def wait(self, position: int | None = None, timeout: float = 10.0, names: list[str] | None = None) -> None:

@@ -32,6 +32,7 @@ from ledgermind.projections.runner import (
     Projection,
     apply_or_quarantine,
     commit_batch,
+    prepare_batch,
     read_step,
 )
 from ledgermind.storage.follower import Follower
@@ -69,8 +70,8 @@ def rebuild(
         active = catalog.active_version(conn, name)
         known = catalog.list_versions(conn, name)
         version = max((v.version for v in known), default=0) + 1
-        base = dict(active.params) if active is not None else dict(kind.default_params)
-        proj = kind.build(version, {**base, **dict(params or {})})
+        base = active.params if active is not None else kind.default_params
+        proj = kind.build(version, kind.params_for(base, params or {}))
         catalog.ensure_version(conn, name, version, proj.params, state="building")
         proj.create(conn)
     reader = Follower(event_log)
@@ -84,10 +85,13 @@ def rebuild(
             if head - position <= batch_size:
                 break
             envelopes, new = read_step(reader, position, head, batch_size, proj.topics)
+            prepare_batch(db, proj, envelopes)
             commit_batch(db, proj, position, new, envelopes)
             events += len(envelopes)
             bar.update(new - position)
             position = new
+        # the last stretch's slow work (embedding) before the transaction that locks N's position
+        prepare_batch(db, proj, read_step(reader, position, reader.head(), batch_size, proj.topics)[0])
         applied, position = _catch_up_and_switch(db, reader, proj, position, active, batch_size)
         events += applied
         bar.update(max(0, position - bar.n))

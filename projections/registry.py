@@ -21,7 +21,7 @@ import importlib
 import logging
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from typing import Any
 
@@ -41,9 +41,40 @@ class ProjectionKind:
     name: str
     factory: Callable[[int, Mapping[str, Any]], Projection]
     default_params: Mapping[str, Any] = field(default_factory=dict)
+    # Parameters a version records about itself, which its factory derives
+    # from another (the search index's vector size from its embedder), or
+    # from nothing given (None: a pure record, such as the embedder's name).
+    # A new version carries one over only while what it derives from keeps
+    # its value; an operator cannot set a pure record (``settable``).
+    derived: Mapping[str, str | None] = field(default_factory=dict)
 
     def build(self, version: int, params: Mapping[str, Any]) -> Projection:
         return self.factory(version, params)
+
+    def params_for(self, base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """A new version's parameters: ``base`` (the active version's, or the
+        defaults) with ``overrides``, less what the factory derives anew.
+        Why: a rebuild switching embedders must not inherit the old one's
+        vector size, nor any rebuild the name of what built the old version."""
+        merged = {**base, **overrides}
+        return {key: value for key, value in merged.items() if key in overrides or self._carried(key, base, merged)}
+
+    def _carried(self, key: str, base: Mapping[str, Any], merged: Mapping[str, Any]) -> bool:
+        if key not in self.derived:
+            return True
+        source = self.derived[key]
+        return source is not None and merged.get(source) == base.get(source)
+
+    def settable(self, key: str) -> bool:
+        """Whether ``--param KEY=...`` may set ``key`` (declared, not a pure record)."""
+        return key in self.default_params and not (key in self.derived and self.derived[key] is None)
+
+    def with_new_params(self, overrides: Mapping[str, Any]) -> ProjectionKind:
+        """This kind, whose first version in a new database takes ``overrides``
+        (``LEDGERMIND_EMBEDDER`` for the search index)."""
+        if not overrides:
+            return self
+        return replace(self, default_params=self.params_for(self.default_params, overrides))
 
 
 _KINDS: dict[str, ProjectionKind] = {}
@@ -53,8 +84,9 @@ def register(
     name: str,
     factory: Callable[[int, Mapping[str, Any]], Projection],
     default_params: Mapping[str, Any] | None = None,
+    derived: Mapping[str, str | None] | None = None,
 ) -> ProjectionKind:
-    kind = ProjectionKind(name, factory, dict(default_params or {}))
+    kind = ProjectionKind(name, factory, dict(default_params or {}), dict(derived or {}))
     _KINDS[name] = kind
     return kind
 
@@ -67,10 +99,10 @@ def _load_defaults() -> None:
     for cls in (SessionProjection, TaskProjection, MemoryProjection):
         if cls.name not in _KINDS:
             register(cls.name, cls)
-    from ledgermind.projections.search_index import SearchIndexProjection, default_params
+    from ledgermind.projections.search_index import DERIVED_PARAMS, SearchIndexProjection, default_params
 
     if SearchIndexProjection.name not in _KINDS:
-        register(SearchIndexProjection.name, SearchIndexProjection, default_params())
+        register(SearchIndexProjection.name, SearchIndexProjection, default_params(), DERIVED_PARAMS)
 
 
 def kinds(names: list[str] | None = None) -> dict[str, ProjectionKind]:

@@ -71,7 +71,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from importlib import metadata
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from eventsourcing.persistence import InterfaceError as EsInterfaceError
 from eventsourcing.persistence import OperationalError as EsOperationalError
@@ -105,6 +105,7 @@ __all__ = [
     "SYSTEMIC_ERRORS",
     "TRANSIENT_ERRORS",
     "Envelope",
+    "Prepares",
     "Projection",
     "ProjectionBuilder",
     "RetryReport",
@@ -113,6 +114,7 @@ __all__ = [
     "code_of",
     "commit_batch",
     "describe_error",
+    "prepare_batch",
     "read_step",
     "retry_quarantined",
 ]
@@ -181,6 +183,21 @@ class Projection(Protocol):
 
     def drop(self, conn: Connection) -> None:
         """Drops this version's tables."""
+
+
+@runtime_checkable
+class Prepares(Protocol):
+    """A projection with slow, read-only work per batch (the search index's
+    embedding), done before the batch's transaction: on SQLite that
+    transaction holds the write lock every appender waits for."""
+
+    def prepare(self, db: Engine, events: Sequence[Envelope]) -> None: ...
+
+
+def prepare_batch(db: Engine, projection: Projection, envelopes: Sequence[Envelope]) -> None:
+    """``projection.prepare(db, envelopes)`` where it has one, outside any transaction."""
+    if envelopes and isinstance(projection, Prepares):
+        projection.prepare(db, envelopes)
 
 
 class ProjectionBuilder(Protocol):
@@ -522,6 +539,7 @@ class Runner:
             return -1
         envelopes, new = read_step(self.reader, old, head, self.batch_size, proj.topics)
         try:
+            prepare_batch(self.db, proj, envelopes)
             quarantined = commit_batch(self.db, proj, old, new, envelopes)
         except PositionConflict:
             self._positions.pop(key, None)  # another runner moved it: re-read

@@ -2,10 +2,16 @@
 
 Why a projection: embeddings and full-text indexes are derived data. They
 are computed here, in batches, by the runner (never in the append path),
-and can be thrown away and rebuilt. The embedder's name and dimension are
-parameters of the projection version (stored in ``projection_versions``),
-so a new embedder is ``ledgermind projections rebuild search --param
-embedder=minilm --param dim=384``: version N keeps serving until the switch.
+and can be thrown away and rebuilt. The embedder is a parameter of the
+projection version (stored in ``projection_versions`` with the name and
+vector size it recorded), so a new embedder is ``ledgermind projections
+rebuild search --param embedder=minilm``: version N keeps serving until the
+switch. The dimension comes from the embedder (``dim`` sizes only the
+hashing embedder).
+
+Embedding happens before the batch's write transaction (``prepare``), never
+inside it: a model takes seconds for a batch, and on SQLite the write
+transaction holds the one write lock every appender waits for.
 
 Beliefs are indexed one row per *version*, with the same bitemporal rules
 as the memory read model (``projections.bitemporal.step``), so as-of /
@@ -16,6 +22,7 @@ and speaker written into the indexed text ("8 May 2023 Caroline: ...").
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from typing import Any
@@ -23,12 +30,13 @@ from typing import Any
 import numpy as np
 import orjson
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 
-from ledgermind.analysis.embedders import Embedder, default_embedder
-from ledgermind.analysis.text import lexical_text
+from ledgermind.analysis.embedders import Embedder, check_choice, embedder_for
+from ledgermind.analysis.text import lexical_text, stored_terms
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import ProjectionError
+from ledgermind.projections import row_security
 from ledgermind.projections.base import TableProjection
 from ledgermind.projections.catalog import Migration
 from ledgermind.projections.memory import belief_event
@@ -36,7 +44,9 @@ from ledgermind.projections.search_store import IndexStore, make_store
 from ledgermind.projections.search_store.records import from_epoch, to_epoch
 from ledgermind.storage.follower import Envelope
 
-__all__ = ["SearchIndexProjection", "belief_text", "default_params", "message_text"]
+__all__ = ["DERIVED_PARAMS", "SearchIndexProjection", "belief_text", "default_params", "message_text"]
+
+log = logging.getLogger("ledgermind.projections")
 
 MESSAGE_ADDED = "message.added"
 INDEXED_ROLES = frozenset({"user", "assistant"})
@@ -95,8 +105,14 @@ def belief_text(version: Mapping[str, Any]) -> str:
 
 
 def default_params() -> dict[str, Any]:
-    embedder = default_embedder("hashing")
+    embedder = embedder_for("hashing")
     return {"embedder": "hashing", "embedder_name": embedder.name, "dim": embedder.dimension}
+
+
+# What a version records about its embedder (``registry.ProjectionKind.derived``):
+# the name is never carried into a new version (the factory writes what it
+# builds), the vector size only while the embedder stays the same.
+DERIVED_PARAMS: Mapping[str, str | None] = {"embedder_name": None, "dim": "embedder"}
 
 
 class SearchIndexProjection(TableProjection):
@@ -107,13 +123,14 @@ class SearchIndexProjection(TableProjection):
         given = dict(params or {})
         self.embedder: Embedder = _embedder(given)
         merged = {
-            "embedder": given.get("embedder", "hashing"),
+            "embedder": check_choice(str(given.get("embedder", "hashing"))),
             "embedder_name": self.embedder.name,
             "dim": self.embedder.dimension,
             **{k: v for k, v in given.items() if k not in ("embedder_name", "dim", "embedder")},
         }
         super().__init__(version, merged)
         self._stores: dict[str, IndexStore] = {}
+        self._ahead: dict[str, np.ndarray] = {}  # text -> vector, embedded by ``prepare``
 
     # --- tables ------------------------------------------------------------------
 
@@ -144,15 +161,56 @@ class SearchIndexProjection(TableProjection):
         return self._stores[dialect]
 
     def migrations(self) -> list[Migration]:
-        return [Migration("create search index", lambda conn: self.store(conn.dialect.name).create_schema(conn))]
+        return [
+            Migration("create search index", lambda conn: self.store(conn.dialect.name).create_schema(conn)),
+            Migration("lexical terms cut once for both backends", lambda conn: self.store(conn.dialect.name).index_terms(conn)),
+        ]
 
     def drop(self, conn: Connection) -> None:
         self.store(conn.dialect.name).drop_schema(conn)
 
     # --- the fold ----------------------------------------------------------------
 
+    def prepare(self, db: Engine, events: Sequence[Envelope]) -> None:
+        """Embeds the batch's new texts before its write transaction.
+
+        The same plan as ``fold`` (which texts are new, which vectors a
+        reinforced belief keeps), made on a read-only connection: on SQLite a
+        read takes no write lock, so appenders keep appending while the model
+        runs. ``fold`` then finds the vectors here and writes at once. A text
+        this missed (an event that only a retry folds alone) is embedded by
+        ``fold`` itself, so this is an optimisation, never a condition."""
+        self._ahead = {}
+        wanted = [env for env in events if env.topic in type(self).topics]
+        if not wanted:
+            return
+        try:
+            with db.begin() as conn:  # nothing is written: SQLite takes no lock, PostgreSQL no row lock
+                row_security.writer_scope(conn)
+                rows, _, _, vectors = self._plan(conn, self.store(conn.dialect.name), wanted)
+        except Exception as e:  # noqa: BLE001 - fold meets the same error and quarantines or retries
+            log.debug("search: embedding ahead of the batch skipped: %s: %s", type(e).__name__, e)
+            return
+        todo = list(dict.fromkeys(r["lex_text"] for r in rows if r["lex_text"] not in vectors))
+        if todo:
+            self._ahead = dict(zip(todo, self._embed_texts(todo)))
+
     def fold(self, conn: Connection, events: Sequence[Envelope]) -> None:
         store = self.store(conn.dialect.name)
+        rows, purge, expire, vectors = self._plan(conn, store, events)
+        self._embed(rows, vectors)
+        for memory_id in purge:
+            store.purge(conn, memory_id)
+        for row_id, at in expire:
+            store.expire(conn, row_id, at)
+        store.insert(conn, rows)
+
+    def _plan(
+        self, conn: Connection, store: IndexStore, events: Sequence[Envelope]
+    ) -> tuple[list[dict[str, Any]], list[str], list[tuple[int, float]], dict[str, np.ndarray]]:
+        """The rows a batch adds (not yet embedded), the beliefs it purges,
+        the rows it expires and the stored vectors its rows may reuse. Reads
+        only, so ``prepare`` can run it outside the write transaction."""
         rows = self._message_rows(conn, store, [e for e in events if e.topic == MESSAGE_ADDED])
         beliefs = [env for env in events if env.topic in bitemporal.TOPICS]
         vectors: dict[str, np.ndarray] = {}
@@ -161,12 +219,7 @@ class SearchIndexProjection(TableProjection):
         if beliefs:
             belief_rows, purge, expire = self._fold_beliefs(conn, store, beliefs, vectors)
             rows.extend(belief_rows)
-        self._embed(rows, vectors)
-        for memory_id in purge:
-            store.purge(conn, memory_id)
-        for row_id, at in expire:
-            store.expire(conn, row_id, at)
-        store.insert(conn, rows)
+        return rows, purge, expire, vectors
 
     def _message_rows(
         self, conn: Connection, store: IndexStore, envelopes: Sequence[Envelope]
@@ -202,7 +255,8 @@ class SearchIndexProjection(TableProjection):
             "version": 1,
             "kind": "message",
             "statement": _said(ev),
-            "lex_text": lexical_text(message_text(ev.occurred_at, speaker, content, previous)),
+            "lex_text": (lex := lexical_text(message_text(ev.occurred_at, speaker, content, previous))),
+            "terms": stored_terms(lex),
             "confidence": 1.0,
             "valid_from": to_epoch(ev.occurred_at),
             "invalid_at": None,
@@ -255,38 +309,40 @@ class SearchIndexProjection(TableProjection):
         return rows, purge, expire
 
     def _embed(self, rows: list[dict[str, Any]], vectors: dict[str, np.ndarray]) -> None:
-        """One embedder call for every distinct new text in the batch; an
-        unchanged statement (reinforce, invalidate) reuses its vector."""
-        todo = list(dict.fromkeys(r["lex_text"] for r in rows if r["lex_text"] not in vectors))
+        """A vector for every row: stored (an unchanged statement keeps its
+        vector), embedded ahead by ``prepare``, or one embedder call for
+        every distinct text still missing."""
+        todo = list(dict.fromkeys(
+            r["lex_text"] for r in rows if r["lex_text"] not in vectors and r["lex_text"] not in self._ahead
+        ))
         if todo:
-            matrix = self.embedder.embed(todo)
-            if matrix.shape != (len(todo), int(self.params["dim"])):
-                raise ProjectionError(
-                    f"embedder {self.embedder.name} returned {matrix.shape}, "
-                    f"expected (n, {self.params['dim']})"
-                )
-            vectors.update(zip(todo, matrix))
+            vectors.update(zip(todo, self._embed_texts(todo)))
         for row in rows:
-            row["embedding"] = vectors[row["lex_text"]]
+            text = row["lex_text"]
+            row["embedding"] = vectors[text] if text in vectors else self._ahead[text]
+
+    def _embed_texts(self, texts: list[str]) -> np.ndarray:
+        matrix = self.embedder.embed(texts)
+        if matrix.shape != (len(texts), int(self.params["dim"])):
+            raise ProjectionError(
+                f"embedder {self.embedder.name} returned {matrix.shape}, expected (n, {self.params['dim']})"
+            )
+        return matrix
 
 
 def _embedder(params: Mapping[str, Any]) -> Embedder:
-    """The embedder a version's parameters name. A stored ``embedder_name``
-    that differs from what this code builds means the index was made by
-    another embedder (or another hashing scheme): refuse, and ask for a rebuild."""
-    key = str(params.get("embedder", "hashing"))
+    """The embedder a version's parameters name. ``dim`` sizes the hashing
+    embedder; for a model it is what the version recorded (a model's own
+    size must agree). A recorded ``embedder_name`` that differs from what
+    this code builds means the index was made by another embedder or another
+    hashing scheme: refuse, and ask for a rebuild (which records anew)."""
+    key = check_choice(str(params.get("embedder", "hashing")))
     dim = params.get("dim")
-    if key == "hashing":
-        from ledgermind.analysis.embedders import HashingEmbedder
-
-        embedder: Embedder = HashingEmbedder(dimension=int(dim or 512))
-    else:
-        embedder = default_embedder(key)
+    embedder = embedder_for(key, None if dim is None else int(dim))
     if dim is not None and embedder.dimension != int(dim):
         raise ProjectionError(f"embedder {key!r} has dimension {embedder.dimension}, not {dim}")
     expected = params.get("embedder_name")
-    same_family = expected is not None and expected.split("-")[0] == embedder.name.split("-")[0]
-    if same_family and expected != embedder.name:  # another family: a rebuild switching embedders
+    if expected is not None and expected != embedder.name:
         raise ProjectionError(
             f"search index version was built with {expected!r}, this code has {embedder.name!r}: "
             "rebuild the search projection"
@@ -304,7 +360,8 @@ def _belief_row(v: Mapping[str, Any]) -> dict[str, Any]:
         "version": v["seq"],
         "kind": v["kind"],
         "statement": v["statement"],
-        "lex_text": lexical_text(belief_text(v)),
+        "lex_text": (lex := lexical_text(belief_text(v))),
+        "terms": stored_terms(lex),
         "confidence": float(v["confidence"]),
         "valid_from": to_epoch(v["valid_from"]),
         "invalid_at": None if v["invalid_at"] is None else to_epoch(v["invalid_at"]),

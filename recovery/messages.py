@@ -17,13 +17,14 @@ from uuid import UUID
 
 import orjson
 
+from ledgermind.domain.belief_records import MessagePage
 from ledgermind.domain.records import Message
 from ledgermind.domain.session import Session
 from ledgermind.storage.source import EventSource
 from ledgermind.storage.store import translate_errors
 from ledgermind.storage.stream_rows import Row, event_states, select_rows
 
-__all__ = ["message_page", "messages_of_rows"]
+__all__ = ["message_page", "messages_after", "messages_of_rows"]
 
 _TOPIC = Session.MessageAdded.TOPIC
 _DATETIMES = ("timestamp", "occurred_at")
@@ -42,6 +43,29 @@ def message_page(
     with translate_errors():
         rows = select_rows(eng.log.recorder, sid, lte=lte, desc=desc, limit=limit)
     return messages_of_rows(eng, sid, rows), (rows[-1][0] if rows else None)
+
+
+def messages_after(eng: EventSource, sid: UUID, after: int, limit: int) -> MessagePage:
+    """Up to ``limit`` messages of the session with a seq above ``after``,
+    oldest first (the caller has checked the session is the owner's).
+
+    A message's seq is below its stream version (the created event and task
+    events come first), so the versions after ``after`` hold every wanted
+    message; pages of the stream are read until ``limit`` are found."""
+    found: list[Message] = []
+    version = after
+    while len(found) < limit:
+        with translate_errors():
+            rows = select_rows(eng.log.recorder, sid, gt=version, limit=_ROWS_PER_READ)
+        if not rows:
+            break
+        found.extend(m for m in messages_of_rows(eng, sid, rows) if m.seq > after)
+        version = rows[-1][0]
+    page = tuple(found[:limit])
+    return MessagePage(sid.hex, page, page[-1].seq if len(page) == limit else None)
+
+
+_ROWS_PER_READ = 1000
 
 
 def messages_of_rows(eng: EventSource, sid: UUID, rows: list[Row]) -> list[Message]:

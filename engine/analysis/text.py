@@ -9,21 +9,36 @@ PostgreSQL's parsers split it into words. ``lexical_text`` therefore appends
 the overlapping character bigrams of every CJK run (a standard fallback for
 Chinese retrieval without a segmenter), and queries are expanded the same
 way, so "咖啡" finds "我咖啡不加糖" on both backends.
+
+``lexical_terms`` is the one tokenisation of the lexical index on both
+backends: the index stores each row's terms already cut, so SQLite and
+PostgreSQL match exactly the same rows for a query (neither backend's own
+parser or stemmer is involved), and BM25 is computed once, in Python
+(``ledgermind.retrieval.lexical``). The stemmer is Snowball English
+(Porter2, the ``snowballstemmer`` package, the algorithm PostgreSQL's
+``english`` configuration runs).
 """
 
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
+from functools import lru_cache
+
+import snowballstemmer
 
 __all__ = [
     "STOPWORDS",
     "cjk_bigrams",
     "has_cjk",
     "jaccard",
+    "lexical_stem",
+    "lexical_terms",
     "lexical_text",
     "query_terms",
     "stem",
+    "stored_terms",
     "tokens",
     "words",
 ]
@@ -132,3 +147,32 @@ def jaccard(a: str, b: str) -> float:
     if not sa and not sb:
         return 1.0
     return len(sa & sb) / len(sa | sb)
+
+
+_STEMMERS = threading.local()  # a Snowball stemmer object keeps state between calls
+
+
+@lru_cache(maxsize=100_000)
+def lexical_stem(word: str) -> str:
+    """Snowball English stem of one lower-cased word (non-Latin words unchanged)."""
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return str(stemmer.stemWord(word))
+
+
+def lexical_terms(text: str) -> list[str]:
+    """The lexical index's terms of a text, in order, repeats kept (BM25 counts
+    them): Snowball stems of the words that are not stopwords (one-letter
+    words only when they are digits), then the CJK bigrams."""
+    out = [lexical_stem(w) for w in words(text) if (w not in STOPWORDS and len(w) > 1) or w.isdigit()]
+    out.extend(cjk_bigrams(text))
+    return out
+
+
+def stored_terms(lex_text: str) -> str:
+    """What the index stores as a row's terms: ``lexical_terms`` of the text
+    that ``lexical_text`` extended (its appended bigram line left out, so a
+    bigram counts once per occurrence), joined by spaces."""
+    body = lex_text.rsplit("\n", 1)[0] if has_cjk(lex_text) else lex_text
+    return " ".join(lexical_terms(body))

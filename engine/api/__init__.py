@@ -2,7 +2,8 @@
 ``OwnerMemory``, with the values its methods take (``WriteOptions``; ``Attachment`` and
 ``Append`` for an integration's stream bound to a session)."""
 
-from ledgermind.api.facade import MemoryEngine, OwnerMemory
+from ledgermind.api.facade import MemoryEngine
+from ledgermind.api.owner import OwnerMemory
 from ledgermind.write.attached import Append, Attachment
 from ledgermind.write.options import WriteOptions
 

@@ -20,6 +20,9 @@ crash half-way, writes nothing the second time. What is replayed:
   order, so each keeps its seq; tasks (started, completed, failed); agent
   checkpoints; beliefs (``memory.*``, with their valid times; their
   transaction times are the import's, since the target learns them now);
+- retractions and un-retractions of messages (``message.retracted``,
+  ``message.unretracted``): the mark alone, since the belief events the
+  original retraction wrote are in the file and are replayed themselves;
 - the rest is derived by those commands (``agent.registered`` and
   ``agent.session_opened``, ``session.task_*``), internal to one database (receipts, distillation
   cursors), or not the owner's content (``owner.erased``): counted as skipped.
@@ -38,7 +41,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
+from ledgermind.distill.lineage import record_retraction
 from ledgermind.domain.errors import InvalidInput
+from ledgermind.domain.lineage import RETRACTED, UNRETRACTED
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.projections.listing import owner_rows, owner_streams
@@ -50,7 +55,8 @@ if TYPE_CHECKING:
     from ledgermind.api.facade import MemoryEngine
 
 __all__ = [
-    "ExportReport", "ImportReport", "OwnerInventory", "event_fields", "export_owner", "import_owner", "owner_inventory",
+    "ExportReport", "ImportReport", "OwnerInventory", "ParsedExport", "event_fields", "export_owner", "import_owner",
+    "owner_inventory", "parse_export",
 ]
 
 _LINE_KEYS = ("position", "topic", "stream_id", "version", "timestamp", "fields")
@@ -73,6 +79,7 @@ class ImportReport:
     finished_tasks: int = 0
     checkpoints: int = 0
     beliefs: int = 0  # belief events replayed (distilled, reinforced, revised, invalidated, forgotten)
+    retractions: int = 0  # message.retracted and message.unretracted replayed
     skipped: dict[str, int] = field(default_factory=dict)  # topic -> events not replayed
     seq_mismatches: int = 0  # messages whose seq in the target differs (a partial export)
 
@@ -80,7 +87,7 @@ class ImportReport:
         return {
             "sessions": self.sessions, "messages": self.messages, "closed_sessions": self.closed_sessions,
             "tasks": self.tasks, "finished_tasks": self.finished_tasks, "checkpoints": self.checkpoints,
-            "beliefs": self.beliefs, "skipped": dict(sorted(self.skipped.items())),
+            "beliefs": self.beliefs, "retractions": self.retractions, "skipped": dict(sorted(self.skipped.items())),
             "seq_mismatches": self.seq_mismatches,
         }  # fmt: skip
 
@@ -189,13 +196,26 @@ def _plain(value: Any) -> Any:
 # --- import -------------------------------------------------------------------
 
 
-def import_owner(eng: MemoryEngine, owner: Owner, lines: Iterable[str]) -> ImportReport:
+def import_owner(eng: MemoryEngine, owner: Owner, lines: Iterable[str] | ParsedExport) -> ImportReport:
     """Replays an ``export_owner`` file into ``eng`` as ``owner``. The whole
     file is parsed and checked before anything is written (a malformed line
     names its number); then each event is one idempotent command."""
     owner = check_owner(owner)
-    events = _parse(lines)
-    return _Importer(eng, owner).run(events)
+    events = lines if isinstance(lines, ParsedExport) else parse_export(lines)
+    return _Importer(eng, owner).run(list(events.events))
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedExport:
+    """An export file checked line by line (``parse_export``), not yet written
+    anywhere: a caller parses before it opens (or creates) the target."""
+
+    events: tuple[dict[str, Any], ...]
+
+
+def parse_export(lines: Iterable[str]) -> ParsedExport:
+    """The events of an export file; ``InvalidInput`` naming the first bad line."""
+    return ParsedExport(tuple(_parse(lines)))
 
 
 def _parse(lines: Iterable[str]) -> list[dict[str, Any]]:
@@ -259,6 +279,8 @@ class _Importer:
             "memory.invalidated": self._belief,
             "memory.forgotten": self._belief,
             "memory.reinstated": self._belief,
+            RETRACTED: self._retraction,
+            UNRETRACTED: self._retraction,
         }
         for line in events:
             handler = handlers.get(line["topic"])
@@ -366,6 +388,16 @@ class _Importer:
                                   idempotency_key=self._key(line, "checkpoint"))
         self.report.checkpoints += 1
 
+    def _retraction(self, line: dict[str, Any]) -> None:
+        f = line["fields"]
+        session = self.sessions.get(str(f["session_id"]))
+        if session is None:
+            self._skip(line)
+            return
+        record_retraction(self.eng.writes, self.owner, session, int(f["seq"]), f["reason"],
+                          undo=line["topic"] == UNRETRACTED, idempotency_key=self._key(line, "retraction"))
+        self.report.retractions += 1
+
     # --- beliefs ------------------------------------------------------------------
 
     def _belief(self, line: dict[str, Any]) -> None:
@@ -395,6 +427,7 @@ class _Importer:
                     problem=f.get("problem"), solution=f.get("solution"), topics=tuple(f.get("topics") or ()),
                     participants=tuple(f.get("participants") or ()), location=f.get("location"),
                     event_time=_time(f.get("event_time")), sources=self._sources(f.get("sources")),
+                    sets_value=bool(f.get("sets_value")), value=f.get("value"),
                 )  # fmt: skip
             elif topic == "memory.invalidated":
                 cause = f.get("cause")

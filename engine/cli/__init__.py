@@ -33,6 +33,7 @@ from ledgermind.cli import (
     erase,
     keys,
     mcp,
+    pg,
     portability,
     projections,
     recover,
@@ -62,6 +63,7 @@ COMMANDS = (
     mcp,
     supervise,
     ui,
+    pg,
 )
 
 

@@ -4,7 +4,9 @@
 --out, or stdout), and says on stderr how many and up to which position (the
 next ``--since``). ``import FILE`` (``-`` for stdin) replays such a file into
 a database under --app/--user, which may be another owner; importing the
-same file twice writes nothing the second time. The work is in
+same file twice writes nothing the second time, and says so ("0 events
+written": the log did not grow). The file is read and checked before the
+database is opened, so a bad file creates no database. The work is in
 ``ledgermind.api.portability``.
 """
 
@@ -67,10 +69,12 @@ def _export(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from ledgermind.api import MemoryEngine
-    from ledgermind.api.portability import import_owner
+    from ledgermind.api.portability import import_owner, parse_export
     from ledgermind.domain.errors import InvalidInput
+    from ledgermind.storage.follower import Follower
+    from ledgermind.write.validation import check_owner
 
-    owner = owner_of(args)
+    owner = check_owner(owner_of(args))
     try:
         if args.file == "-":
             lines = _bounded_lines(sys.stdin, "standard input")
@@ -79,15 +83,19 @@ def _import(args: argparse.Namespace) -> int:
                 lines = _bounded_lines(src, args.file)
     except UnicodeDecodeError:
         raise InvalidInput(f"{args.file} is not UTF-8 text (an export is JSON Lines)") from None
+    parsed = parse_export(lines)  # every line checked before the database is opened (or created)
     with MemoryEngine.open(args.db) as eng:
-        report = import_owner(eng, owner, lines)
+        head = Follower(eng.log).head()
+        report = import_owner(eng, owner, parsed)
+        written = Follower(eng.log).head() - head
     if args.json:
-        print_json(report.as_dict())
+        print_json({**report.as_dict(), "written": written})
         return 0
     counts = report.as_dict()
     skipped = counts.pop("skipped")
-    print(f"imported into {owner.app}/{owner.user_id}:")
-    print_table(["what", "count"], list(counts.items()))
+    print(f"imported into {owner.app}/{owner.user_id}: {written} event(s) written"
+          + (" (all were already there)" if written == 0 and parsed.events else ""))
+    print_table(["replayed", "count"], list(counts.items()))
     if skipped:
         print()
         print_table(["skipped topic (derived or internal)", "events"], sorted(skipped.items()), max_width=72)

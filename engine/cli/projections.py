@@ -139,9 +139,9 @@ def _open(db: str, *, create: bool = True) -> MemoryEngine:
 def _run(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ledgermind.projections import registry
     from ledgermind.projections.db import open_read_db
     from ledgermind.projections.leases import Leases
+    from ledgermind.projections.readside import configured_kinds
     from ledgermind.projections.runner import Runner
 
     _discover(args)
@@ -154,7 +154,7 @@ def _run(args: argparse.Namespace) -> int:
         db = open_read_db(eng.read_backend.sqlalchemy_url)
         # following: one worker per projection at a time (a one-shot catch-up does them all)
         leases = None if args.until_caught_up else Leases(db, ttl_s=args.lease_ttl)
-        runner = Runner(eng.log, db, registry.kinds(names), batch_size=args.batch_size,
+        runner = Runner(eng.log, db, configured_kinds(eng.config, names), batch_size=args.batch_size,
                         poll_interval=args.poll, on_batch=report if args.verbose else None, leases=leases)
         try:
             if args.until_caught_up:
@@ -190,14 +190,15 @@ def _params(name: str, pairs: list[str]) -> dict[str, Any]:
     since a rebuild with a typo would silently make a new version."""
     from ledgermind.projections import registry
 
-    declared = registry.lookup(name).default_params
+    kind = registry.lookup(name)
+    declared = kind.default_params
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise InvalidInput(f"--param wants KEY=VALUE, got {pair!r:.60}")
-        if key not in declared:
-            known = ", ".join(sorted(declared)) or "none"
+        if not kind.settable(key):
+            known = ", ".join(sorted(k for k in declared if kind.settable(k))) or "none"
             raise InvalidInput(f"projection {name!r} has no parameter {key!r:.40} (its parameters: {known})")
         out[key] = _typed(key, value, declared[key])
     return out

@@ -1,10 +1,8 @@
 """``ledgermind search``: hybrid search (or the context block) for one owner.
 
-Scores shown in the table are relevance from 0 to 1: the fused score divided
-by the best score reciprocal rank fusion can give (first in both the lexical
-and the dense list, at full belief weight), so 1.0 means "top of both lists"
-and the numbers compare across queries. ``--json`` carries both: ``score``
-(raw, as ``MemoryEngine.search`` returns it) and ``relevance``.
+The table shows each result's relevance (0..1, the same number the Python,
+HTTP and MCP results carry: ``ledgermind.retrieval.relevance``); ``--json``
+also has the raw fused ``score`` that orders one query's results.
 """
 
 from __future__ import annotations
@@ -41,14 +39,6 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
-def relevance(score: float) -> float:
-    """``score`` on 0..1: RRF's best is first place in both ranked lists,
-    ``2 / (RRF_K + 1)``, and the belief weight is at most 1."""
-    from ledgermind.retrieval.fusion import RRF_K
-
-    return min(1.0, max(0.0, score * (RRF_K + 1) / 2))
-
-
 def run(args: argparse.Namespace) -> int:
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
 
@@ -71,14 +61,14 @@ def run(args: argparse.Namespace) -> int:
         hits = eng.search(owner, args.query, k=args.k, kinds=args.kind, as_of=args.valid_at,
                           known_at=args.known_at, include_messages=args.messages)
     if args.json:
-        print_json([{**h.as_dict(), "relevance": round(relevance(h.score), 4)} for h in hits])
+        print_json([h.as_dict() for h in hits])
         return 0
     if not hits:
         warn(f"nothing found for {args.query!r} (owner {owner.app}/{owner.user_id})")
         return 0
     print_table(
         ["relevance", "kind", "valid_from", "statement", "id"],
-        [(f"{relevance(h.score):.2f}", h.kind, h.valid_from.date().isoformat(), h.statement, h.id) for h in hits],
+        [(f"{h.relevance:.2f}", h.kind, h.valid_from.date().isoformat(), h.statement, h.id) for h in hits],
     )
     return 0
 

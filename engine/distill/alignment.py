@@ -28,7 +28,10 @@ from dataclasses import dataclass
 
 from ledgermind.distill.text import is_cjk
 
-__all__ = ["Alignment", "align", "core_tokens", "has_additive_cue", "has_change_cue", "negated"]
+__all__ = [
+    "Alignment", "align", "core_tokens", "ends", "has_additive_cue", "has_change_cue", "moved_on", "negated",
+    "topic_words",
+]
 
 # Time phrases as a statement states them once resolved ("on 7 May 2023",
 # "in the week of 5 August 2026", "in March 2026", "2026年3月") or as said.
@@ -64,21 +67,23 @@ _DROP = frozenset(
 _ZH_DROP = "现在|目前|如今|最近|已经|新的|新|也|还|了|啦|呢|吧|啊|都|就|又|的"
 _CHANGE_CUE = re.compile(
     r"\b(?:now|no longer|not anymore|any more|anymore|switched|changed|moved|upgraded|updated|instead|"
-    r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from)\b"
-    r"|改|换|变|不再|现在|如今|调|涨|降|升",
+    r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
+    r"my mistake|scratch that|misread|misspoke|i meant|sorry|actually|correction|wrong|typo)\b"
+    r"|改|换|变|转|不再|现在|如今|调|涨|降|升|说错|不好意思|更正|搞错|其实|纠正|口误",
     re.IGNORECASE,
 )
 _ADDITIVE_CUE = re.compile(r"\b(?:also|too|as well|in addition|another)\b|也|还有|另外", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:no longer|not anymore|don't|do not|doesn't|does not|didn't|stopped|quit|gave up|given up|"
-    r"isn't|is not|aren't|are not|haven't|hasn't|won't|never)\b|不再|没有|不是|不|没|戒了",
+    r"isn't|is not|aren't|are not|haven't|hasn't|won't|never)\b"
+    r"|不再|不是|戒了|戒掉|没再|没有了|已经不|不(?:喝|吃|用|住|在|做|去|抽|养|开|玩|喜欢|爱|会|想|要)",
     re.IGNORECASE,
 )
 _NEGATION_WORDS = frozenset(
     "no longer not anymore don't do doesn't does didn't stopped quit gave up given isn't aren't haven't "
     "hasn't won't never".split()
 )
-_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[$€£¥]?\d[\d,.:]*\d(?:%|am|pm|k)?|[$€£¥]?\d(?:%|am|pm|k)?|"
+_TOKEN = re.compile(r"[零一二两三四五六七八九十百千万]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[$€£¥]?\d[\d,.:]*\d(?:%|am|pm|k)?|[$€£¥]?\d(?:%|am|pm|k)?|"
                     r"[a-z][a-z'’-]*")
 _MAX_SPAN = 4  # a value is at most this many tokens (CJK: characters x 2)
 
@@ -151,6 +156,56 @@ def align(old: str, new: str) -> Alignment:
     contained = min(len(content_a), len(content_b)) >= 1 and (content_a <= content_b or content_b <= content_a)
     return Alignment(False, one, joiner.join(mid_a), joiner.join(mid_b), shared,
                      _functional(a_pos) and _functional(b_pos), overlap, contained)
+
+
+# A change strong enough to replace a belief on the same topic even when the
+# wording does not align ("we switched to one-week sprints").
+_MOVED_ON = re.compile(
+    r"\b(?:switched|moved|changed|transferred|started|took over|replaced|upgraded|migrated|now|these days|"
+    r"nowadays|instead|down to|up to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now)\b"
+    r"|换|改|转|调到|升级|现在|变成|开始|如今",
+    re.IGNORECASE,
+)
+# An ending with nothing in its place ("I cancelled my membership").
+_ENDS = re.compile(
+    r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
+    r"[^.]*\b(?:anymore|any more)|broke up|sold|left|dropped|ended|unsubscribed|not \w+ing \w+ any ?more)\b"
+    r"|退了|取消|不再|戒了|戒掉|停了|卖了|分手|不\S{0,4}了",
+    re.IGNORECASE,
+)
+_TOPIC_STOP = frozenset(
+    "user assistant is not no longer don't doesn't never to of in on at for with and or my our their his her "
+    "go goe going went get got have ha had do does did be been being am are was were will would can could about "
+    "a an the this that these those it its there here now then just also too very really day week month year "
+    "time times every each per one two three four five six seven eight nine ten twice once since new last "
+    "anymore any more than down up back cut switched moved changed started transferred took over replaced "
+    "upgraded migrated instead became bought cancelled canceled quit stopped gave given left sold dropped "
+    "ended broke lead leads leading".split()
+)
+_ZH_TOPIC_STOP = frozenset("用户 每天 现在 我们 今年 已经 一个 一辆 一张 的了 了。 以后 最近 开始 换成 改成 成了 到了".split())
+
+
+def topic_words(statement: str) -> frozenset[str]:
+    """What a statement is about, less who, cues, numbers and function words:
+    "sprint" for both "our sprints are two weeks" and "we switched to one-week sprints"."""
+    from ledgermind.distill.text import tokens  # the CJK-aware tokenizer search uses too
+
+    out = set()
+    for t in tokens(_RESOLVED_TIME.sub(" ", _SAID_TIME.sub(" ", statement))):
+        if t in _TOPIC_STOP or t in _ZH_TOPIC_STOP or t[:1].isdigit():
+            continue
+        if is_cjk(t) and (len(t) < 2 or t[0] in "我用户了的是在" or t[1] in "了的是"):
+            continue
+        out.update(part for part in t.split("-") if part and part not in _TOPIC_STOP)
+    return frozenset(out)
+
+
+def moved_on(text: str) -> bool:
+    return _MOVED_ON.search(text) is not None
+
+
+def ends(text: str) -> bool:
+    return _ENDS.search(text) is not None
 
 
 def has_change_cue(text: str) -> bool:

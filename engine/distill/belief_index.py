@@ -86,7 +86,9 @@ class LogBeliefIndex:
         if isinstance(e, Memory.Reinforced):
             beliefs[mid] = replace(old, confidence=e.confidence, confirmed_at=e.timestamp)
         elif isinstance(e, Memory.Revised):
-            beliefs[mid] = replace(old, confidence=e.confidence, confirmed_at=e.timestamp).with_statement(e.statement)
+            value = e.value if getattr(e, "sets_value", False) else old.value
+            beliefs[mid] = replace(old, confidence=e.confidence, confirmed_at=e.timestamp,
+                                   value=value).with_statement(e.statement)
         elif isinstance(e, Memory.Invalidated):
             beliefs[mid] = replace(old, status=bitemporal.INVALIDATED_STATUS, invalid_at=e.invalid_at,
                                    superseded_by=e.superseded_by)

@@ -41,7 +41,7 @@ _EN = re.compile(
 _ZH = re.compile(
     r"(前天|昨天|昨晚|今天|今早|今晚|刚才|刚刚)"
     r"|(上个?(?:周|星期|礼拜)[一二三四五六日天]?|上周末|这周|本周)"
-    r"|(上个月|本月|这个月|(?:今年|去年)?\d{1,2}月份?|\d{4}年\d{1,2}月)"
+    r"|(上个月|本月|这个月|(?:今年|去年)?(?:\d{1,2}|十[一二]?|[一二三四五六七八九])月份?|\d{4}年\d{1,2}月)"
     r"|(去年)"
     r"|([一两二三四五六七八九十\d]+(?:天|周|个星期|个月|年)前)"
 )
@@ -73,6 +73,8 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
     z = _ZH.search(text)
     if z:
         precision = _PRECISION[z.lastindex - 1 if z.lastindex else 0]
+        if precision == "month" and re.match(r"[一二三四五六七八九十\d]", z.group(0)) and not re.search(r"[了过]", text):
+            return None  # "我们十月去泰国": a plan for a month to come, not a past date
         return _mention(z.group(0), _chinese_query(z.group(0), ref), "zh", precision, ref)
     return None
 
@@ -92,6 +94,7 @@ def _chinese_query(phrase: str, ref: datetime) -> str:
     p = p.replace("本月", "今天").replace("这个月", "今天").replace("月份", "月")
     p = re.sub(r"^今年", "", p)
     p = re.sub(r"^去年(\d)", lambda m: f"{ref.year - 1}年{m.group(1)}", p)
+    p = re.sub(r"十([一二])?(?=月)", lambda m: "1" + ("1" if m.group(1) == "一" else "2" if m.group(1) else "0"), p)
     return p.translate(_ZH_NUMERALS).replace("个星期", "周")
 
 

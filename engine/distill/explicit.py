@@ -32,6 +32,7 @@ import weakref
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, TypeVar
+from uuid import UUID
 
 from ledgermind.distill.belief_index import LogBeliefIndex
 from ledgermind.distill.confidence import DEFAULT_POLICY
@@ -51,6 +52,7 @@ from ledgermind.write.beliefs import (
     apply_changes,
     new_belief_id,
 )
+from ledgermind.write.isolation import scoped_get
 from ledgermind.write.port import IdempotencyKey
 from ledgermind.write.validation import (
     check_fields,
@@ -153,39 +155,67 @@ def _apply(unit: UnitOfWork, owner: Owner, changes: list[BeliefChange], limits: 
 def correct(
     eng: WritePort, owner: Owner, memory_id: str, statement: str, *, idempotency_key: str | None = None
 ) -> str:
-    """Replaces a belief by the user's corrected statement (confidence 1.0)."""
+    """Replaces a belief's statement by the user's correction (confidence
+    1.0) and returns its id, which does not change: the correction is a new
+    version of the same memory (``memory.revised``), so the id a caller holds
+    keeps naming what the user now says. The old wording stays in the
+    history (``known_at`` before the correction still sees it); the
+    attribute's value is dropped, since the user said it was wrong.
+
+    Only a current belief can be corrected: one that a later statement
+    superseded, or that was forgotten, answers ``StateConflict`` naming its
+    successor, never a success that changed nothing."""
     text = _statement(statement, eng.limits)
     once = IdempotencyKey.at_call(owner, "correct", idempotency_key, eng.limits, [memory_id, text])
-    old = eng.load(parse_id(memory_id, "memory_id"), Memory, owner)
-    if old is None:
-        raise MemoryNotFound(f"no memory {memory_id!r:.60}")
-    if old.status == bitemporal.FORGOTTEN_STATUS:
-        raise StateConflict(f"memory {old.id.hex} was forgotten")
+    mid = _held(eng, owner, memory_id).id.hex
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    source_key = f"correction:{old.id.hex}:{digest}"
-    new_id = new_belief_id(owner, source_key)
-    now = datetime.now(timezone.utc)
-    cause = {"correction": source_key}
-    changes: list[BeliefChange] = []
-    if old.status == bitemporal.CURRENT:
-        changes.append(Invalidate(old.id.hex, invalid_at=now, reason="user correction", cause=cause,
-                                  superseded_by=new_id))
-    changes.append(NewBelief(
-        source_key=source_key, kind=old.kind, statement=text, valid_from=now,
-        confidence=DEFAULT_POLICY.corrected(), method="explicit", extractor="explicit",
-        subject=old.subject, attribute=old.attribute, sources=(cause,), supersedes=old.id.hex,
-    ))
-    return eng.submit_once(once, lambda unit: _apply(unit, owner, changes, eng.limits, new_id))
+    change = Revise(
+        mid, statement=text, confidence=DEFAULT_POLICY.corrected(), reason="user correction", method="explicit",
+        sources=({"correction": f"correction:{mid}:{digest}"},), sets_value=True, value=None,
+    )
+    return eng.submit_once(once, lambda unit: _change_current(unit, owner, change, eng.limits, mid))
 
 
 def forget(eng: WritePort, owner: Owner, memory_id: str, *, idempotency_key: str | None = None) -> None:
-    """Invalidates one belief now, with reason "user request" (history keeps it)."""
+    """Invalidates one belief now, with reason "user request" (history keeps
+    it). A belief that is no longer current answers ``StateConflict``
+    (naming the belief that superseded it, if any): forgetting it again
+    would change nothing."""
     once = IdempotencyKey.at_call(owner, "forget", idempotency_key, eng.limits, memory_id)
-    if eng.load(parse_id(memory_id, "memory_id"), Memory, owner) is None:
+    mid = _held(eng, owner, memory_id).id.hex
+    change = Invalidate(mid, invalid_at=datetime.now(timezone.utc), reason="user request",
+                        cause={"request": "forget"})
+    eng.submit_once(once, lambda unit: _change_current(unit, owner, change, eng.limits, None))
+
+
+def _held(eng: WritePort, owner: Owner, memory_id: str) -> Memory:
+    """The caller's belief. Whether it is still current is checked inside
+    the write, after a retried call's receipt had its chance to answer."""
+    memory = eng.load(parse_id(memory_id, "memory_id"), Memory, owner)
+    if memory is None:
         raise MemoryNotFound(f"no memory {memory_id!r:.60}")
-    changes: list[BeliefChange] = [Invalidate(memory_id, invalid_at=datetime.now(timezone.utc),
-                                              reason="user request", cause={"request": "forget"})]
-    eng.submit_once(once, lambda unit: _apply(unit, owner, changes, eng.limits, None))
+    return memory
+
+
+def _change_current(unit: UnitOfWork, owner: Owner, change: Revise | Invalidate, limits: Limits, answer: R) -> R:
+    """Applies one change to a belief that must still be current when the
+    write runs: a concurrent forget or supersession between the read and
+    the write is refused, not silently skipped."""
+    memory: Memory | None = scoped_get(unit, Memory, UUID(hex=change.memory_id), owner)
+    if memory is None:  # pragma: no cover - loaded owner-scoped a moment ago; streams are never deleted
+        raise MemoryNotFound(f"no memory {change.memory_id}")
+    _require_current(memory)
+    return _apply(unit, owner, [change], limits, answer)
+
+
+def _require_current(memory: Memory) -> None:
+    if memory.status == bitemporal.CURRENT:
+        return
+    if memory.status == bitemporal.FORGOTTEN_STATUS:
+        raise StateConflict(f"memory {memory.id.hex} was forgotten")
+    successor = getattr(memory, "superseded_by", None)  # snapshots older than the field lack it
+    then = f"superseded by memory {successor}" if successor else "invalidated"
+    raise StateConflict(f"memory {memory.id.hex} is no longer current: {then}")
 
 
 def forget_all(eng: WritePort, owner: Owner, *, idempotency_key: str | None = None) -> int:

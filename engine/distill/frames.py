@@ -380,7 +380,10 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         if noun and noun.group(1).lower() in ("bike", "motorbike", "scooter"):
             kind = noun.group(1).lower()
         surface = (thing.group(0)).strip()
-        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject)]
+        qualifier = re.search(r"\b(work|personal|private|business|second|old|spare|family|company)\s+"
+                              r"(?:car|phone|laptop|computer|bike)\b", clause, re.IGNORECASE)
+        scope = qualifier.group(1).lower() if qualifier else None  # "my work phone" is not "my phone"
+        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, scope)]
     version = version_in(focus) or version_in(clause)
     if version is None:
         version = _bare_version_en(clause)
@@ -626,7 +629,10 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if thing and re.search(r"开|买|换|车|手机|用|提", clause):
         kind = "car" if thing.group(1) else "phone"
         surface = (thing.group(0)).strip()
-        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject)]
+        qualifier = re.search(r"\b(work|personal|private|business|second|old|spare|family|company)\s+"
+                              r"(?:car|phone|laptop|computer|bike)\b", clause, re.IGNORECASE)
+        scope = qualifier.group(1).lower() if qualifier else None  # "my work phone" is not "my phone"
+        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, scope)]
     version = version_in(focus) or version_in(clause)
     if version is not None and _VERSION_CUE_ZH.search(clause):
         return [_Hit("version", version.slot, version.value, version.surface, "version", subject, _scope_zh(clause))]

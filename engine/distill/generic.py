@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from ledgermind.distill.alignment import core_tokens, has_change_cue, negated
+from ledgermind.distill.alignment import core_tokens, ends, has_change_cue, moved_on, negated
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE
@@ -38,7 +38,8 @@ __all__ = ["generic_findings", "instruction_findings", "is_statement"]
 _LEAD_EN = re.compile(
     r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|"
     r"hmm+|fyi|just so you know|quick update|update|heads up|news|good news|big news|and|also|actually|"
-    r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed)\b[\s,:;!.—-]*)+",
+    r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
+    r"my bad|scratch that|sorry|oops|correction|i misspoke|wait|no|i misread (?:the|my) \w+)\b[\s,:;!.—-]*)+",
     re.IGNORECASE,
 )
 _QUESTION_EN = re.compile(
@@ -66,8 +67,12 @@ _SMALL_TALK_EN = re.compile(
     re.IGNORECASE,
 )
 _ABOUT_SOMEONE_EN = re.compile(
-    r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|we've|we'll|our|us)\b|^(?-i:[A-Z][a-z]+)\s+"
-    r"(?:is|was|has|had|works|lives|likes|loves|moved|got|started|joined|takes|plays|drives|owns|goes)\b",
+    r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|we've|we'll|our|us)\b"
+    # a named person ("Dana leads the payments team", "Rahul took over ...")
+    r"|^(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?\s+(?:is|was|has|had|\w+s|\w+ed|took|got|went|left|made)\b"
+    # a named thing of theirs, with a number or a name in it ("The board meeting is on the 9th")
+    r"|^the\s+\w+(?:\s+\w+)?\s+(?:is|are|was|were|has|have|starts|runs|moved|lands|leaves|opens|closes)\b"
+    r"(?=.*(?:\d|\s(?-i:[A-Z])))",
     re.IGNORECASE,
 )
 # A clause that opens with one of these bare verbs is a request to the assistant ("look up ...").
@@ -86,7 +91,7 @@ _SMALL_TALK_ZH = re.compile(
     r"行|可以|对|是的|明白|知道了|了解|我明白|我知道了|我懂了|太好了|真好|真棒|不错|我也是|同意|我同意|辛苦了)"
     r"[啊呀了吧呢！!。，,~～]*$"
 )
-_ABOUT_SOMEONE_ZH = re.compile(r"我|咱们|咱家")
+_ABOUT_SOMEONE_ZH = re.compile(r"我|咱们|咱家|家里|[A-Za-z0-9]")
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4
 
@@ -101,7 +106,7 @@ def is_statement(clause: str) -> bool:
         body = text.strip("。！!，, ")
         return (len(re.findall(r"[\u4e00-\u9fff]", body)) >= _MIN_CHARS_ZH and not _QUESTION_ZH.search(body)
                 and not _REQUEST_ZH.match(body) and not _SMALL_TALK_ZH.match(body)
-                and bool(_ABOUT_SOMEONE_ZH.search(body)))
+                and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body)))
     if text.rstrip().endswith("?"):
         return False
     body = _LEAD_EN.sub("", text).strip(" .!")
@@ -133,7 +138,7 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     key = _predicate_key(statement)
     if not key:
         return []
-    change = has_change_cue(body)
+    change = has_change_cue(clause)
     return [Finding(kind="fact", statement=statement, op="update" if change or negated(body) else "add",
                     subject=subject, attribute=f"said:{key}", value=_value(body), rule="generic",
                     value_type="text", valid_from=mention.when if mention is not None else None)]

@@ -9,13 +9,15 @@ A pure function over ``alignment``'s reading, so the rule reads in one place:
 3. one value apart (``Alignment.one_value``): "also" / "too" / 也 keep both;
    else a single-valued property ("my rent is ..."), a change cue ("now",
    "switched", 改成, 不再) or a date earlier than the message ("yesterday")
-   makes the later statement replace the earlier -> ``supersede``; a verb
-   and its object with no cue ("I like jazz" / "I like Radiohead") may both
-   hold -> nothing;
+   makes the later statement replace the earlier -> ``supersede``; so does
+   a later message with a verb that holds one object at a time ("I pay 1,350
+   euros rent"); a verb that may hold many ("I like jazz" / "I like
+   Radiohead") with no cue -> nothing, both hold;
 4. the grey zone: both single-valued properties, much alike
    (``GreyZone.overlap``) but not one value apart, no additive cue: with a
    change cue or date -> ``supersede``, without -> ``conflict`` (recorded,
-   never guessed);
+   never guessed); two values of one attribute in one message are a
+   conflict too (``reconcile``: nothing, not even order, settles them);
 5. anything else -> nothing (a new belief).
 
 The grey zone's bound is calibrated on the governance eval's dev split only
@@ -28,7 +30,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from ledgermind.distill.alignment import align, core_tokens, has_additive_cue, has_change_cue, negated
+from ledgermind.distill.alignment import (
+    align,
+    core_tokens,
+    ends,
+    has_additive_cue,
+    has_change_cue,
+    moved_on,
+    negated,
+    topic_words,
+)
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.views import BeliefView
 
@@ -66,25 +77,16 @@ _MANY = frozenset(
 
 def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_GREY) -> Decision:
     said = p.said_at or p.valid_from
-    cue = has_change_cue(p.statement) or p.valid_from < said - _DATED
+    cue = has_change_cue(p.statement) or p.valid_from < said - _DATED or p.op == "update"
     additive = has_additive_cue(p.statement)
     neg_p = negated(p.statement)
+    ending = ends(p.statement)
+    moving = moved_on(p.statement) or p.valid_from < said - _DATED
     best: dict[str, list[tuple[BeliefView, str, str]]] = {}
     for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id), reverse=True):
-        al = align(b.statement, p.statement)
-        neg_b = negated(b.statement)
-        if al.same:
-            verb = "reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")
-            best.setdefault(verb, []).append((b, "", ""))
-        elif al.contained and neg_p and not neg_b:  # "I no longer take X" ends "I take X every day"
-            best.setdefault("negate", []).append((b, "", ""))
-        elif al.one_value and not additive and not (neg_p or neg_b):
-            if al.functional or cue:
-                best.setdefault("supersede", []).append((b, al.old, al.new))
-            elif not _many_valued(p.statement):  # "standup happens online" vs "... at the office"
-                best.setdefault("conflict", []).append((b, al.old, al.new))
-        elif al.functional and al.overlap >= grey.overlap and not additive and not (neg_p or neg_b):
-            best.setdefault("supersede" if cue else "conflict", []).append((b, "", ""))
+        verb, old, new = _pair(b, p, cue, additive, neg_p, ending, moving, grey)
+        if verb:
+            best.setdefault(verb, []).append((b, old, new))
     if not best:
         return Decision("none")
     verb = min(best, key=lambda v: _ORDER[v])
@@ -104,6 +106,34 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
     else:
         reason = ""
     return Decision(verb, olds, reason, old_value, new_value)
+
+
+def _pair(b: BeliefView, p: Proposal, cue: bool, additive: bool, neg_p: bool, ending: bool, moving: bool,
+          grey: GreyZone) -> tuple[str, str, str]:
+    """The decision for one belief: (verb or "", old value, new value)."""
+    al = align(b.statement, p.statement)
+    neg_b = negated(b.statement)
+    topic = bool(topic_words(b.statement) & topic_words(p.statement))
+    change = cue or moving
+    if al.same:
+        return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
+    if neg_p and not neg_b and (al.contained or topic and ending):  # "I no longer take X"
+        return "negate", "", ""
+    if additive:
+        return "", "", ""
+    if ending and topic and not neg_b:  # "I cancelled my Equinox membership"
+        return "negate", "", ""
+    if neg_p or neg_b:
+        return "", "", ""
+    if al.one_value and (al.functional or change):
+        return "supersede", al.old, al.new
+    if change and (topic or al.functional and al.overlap >= grey.overlap):  # "we switched to one-week sprints"
+        return "supersede", b.value or "", p.value or ""
+    if al.one_value and not _many_valued(p.statement):  # "I pay 1,350 euros rent": said later, it holds now
+        return "supersede", al.old, al.new
+    if al.functional and al.overlap >= grey.overlap:
+        return "conflict", "", ""
+    return "", "", ""
 
 
 def _many_valued(statement: str) -> bool:

@@ -80,6 +80,7 @@ __all__ = [
     "lineage_index",
     "message_lineage",
     "plan",
+    "record_retraction",
     "retract",
     "unretract",
 ]
@@ -443,17 +444,33 @@ def unretract(
     return _toggle(eng, owner, session_id, seq, reason, "unretract", idempotency_key)
 
 
+def record_retraction(
+    eng: WritePort, owner: Owner, session_id: str, seq: int, reason: str, *, undo: bool,
+    idempotency_key: str | None = None,
+) -> RetractionReport:
+    """Records ``message.retracted`` (or ``message.unretracted``) alone, changing
+    no belief: for an import, whose file holds the belief events the original
+    retraction wrote and replays them one by one."""
+    return _toggle(eng, owner, session_id, seq, reason, "unretract" if undo else "retract", idempotency_key,
+                   consequences=False)
+
+
 def _toggle(
-    eng: WritePort, owner: Owner, session_id: str, seq: int, reason: str, action: str, idempotency_key: str | None
+    eng: WritePort, owner: Owner, session_id: str, seq: int, reason: str, action: str, idempotency_key: str | None,
+    *, consequences: bool = True,
 ) -> RetractionReport:
     reason = check_field(reason, "reason", eng.limits)
     ref = _message(eng, owner, session_id, seq)
     once = IdempotencyKey.at_call(owner, action, idempotency_key, eng.limits, [session_id, seq, reason])
     retracting = action == "retract"
     cause = {("retraction" if retracting else "unretraction"): ref.as_dict()}
-    with lineage_index(eng).read(owner) as owned:
-        retracted = owned.retracted | {ref} if retracting else owned.retracted - {ref}
-        changes, invalidated, reinstated = plan(owned.beliefs, retracted, cause)
+    changes: list[BeliefChange] = []
+    invalidated: list[str] = []
+    reinstated: list[str] = []
+    if consequences:
+        with lineage_index(eng).read(owner) as owned:
+            retracted = owned.retracted | {ref} if retracting else owned.retracted - {ref}
+            changes, invalidated, reinstated = plan(owned.beliefs, retracted, cause)
 
     def command(unit: UnitOfWork) -> dict[str, Any]:
         stream = retractions_stream_id(owner)

@@ -43,6 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from ledgermind.distill.alignment import align, ends, has_change_cue, moved_on
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
 from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, decide
@@ -108,6 +109,7 @@ class _State:
     similarity: Similarity
     current: dict[str, BeliefView] = field(default_factory=dict)
     changes: list[BeliefChange] = field(default_factory=list)
+    born: dict[str, tuple[object, ...]] = field(default_factory=dict)  # new id -> the message it came from
 
     def apply(self, p: Proposal) -> None:
         if p.op == "clear":
@@ -134,6 +136,11 @@ class _State:
         keyed = [b for b in same_kind if _same_key(b, p) or _covers(b, p)]
         if keyed:
             agreeing = [b for b in keyed if b.value == p.value]
+            recounted = [b for b in agreeing if _recounted(b, p)]
+            if recounted:  # "three cups of coffee" -> "one cup of coffee": the slot holds, the number changed
+                al = align(recounted[0].statement, p.statement)
+                return self._supersede(recounted, replace(p, value=al.new, replaces=al.old, rule="generic alignment"),
+                                       "replaced")
             if agreeing:
                 return self._reinforce(agreeing[0], p, f"restated {p.attribute}")
             named = [b for b in keyed if p.replaces and _names_value(b, p.replaces)]
@@ -144,7 +151,9 @@ class _State:
             gone = [b for b in same_kind if b.subject == p.subject and _names_value(b, p.replaces)]
             if gone:
                 return self._supersede(gone, p, "corrected" if p.rule == "correction" else "replaced")
-        if p.subject and p.kind == "fact" and self._aligned(p, [b for b in same_kind if _is_said(b.attribute)]):
+        changed = moved_on(p.statement) or ends(p.statement)  # a stated change may cross a legacy key
+        if p.subject and p.kind == "fact" and self._aligned(
+                p, [b for b in same_kind if changed or not _conflicting_keys(b, p) or _is_said(b.attribute)]):
             return None
         candidates = [b for b in same_kind if not _conflicting_keys(b, p)]
         scored = self._scored(p, candidates)
@@ -251,6 +260,11 @@ class _State:
 
     def _supersede(self, old: list[BeliefView], p: Proposal, verb: str) -> None:
         new_id = new_belief_id(self.owner, p.source_key)
+        same_message = [b for b in old if self.born.get(b.memory_id) == _message_of(p)]
+        if same_message and p.rule != "correction" and not has_change_cue(p.statement):
+            # one message, two values, nothing to say which holds: recorded, not guessed
+            return self._conflict(p, same_message, f"conflicting: one message says both {same_message[0].value} "
+                                                   f"and {p.value} (rule same-message contradiction)")
         said = p.said_at or p.valid_from
         newer = [b for b in old if b.valid_from > said]
         if newer:  # said before the belief it clashes with even began: history, recorded already superseded
@@ -293,11 +307,29 @@ class _State:
         )
         self.changes.append(change)
         new_id = new_belief_id(self.owner, p.source_key)
+        self.born[new_id] = _message_of(p)
         self.current[new_id] = BeliefView.make(
             memory_id=new_id, kind=p.kind, statement=p.statement, valid_from=p.valid_from,
             confidence=p.confidence, subject=p.subject, attribute=p.attribute, value=p.value,
             supersedes=supersedes, method=e.method, flags=p.flags, conflicts_with=conflicts_with,
         )
+
+
+_NUMBER = re.compile(r"\d|[一二两三四五六七八九十百千]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                     r"twice|once|half|dozen)\b", re.IGNORECASE)
+
+
+def _recounted(b: BeliefView, p: Proposal) -> bool:
+    """Same slot and value, a different number beside it, and a change cue."""
+    if not has_change_cue(p.statement):
+        return False
+    al = align(b.statement, p.statement)
+    return al.one_value and bool(_NUMBER.search(al.old)) and bool(_NUMBER.search(al.new))
+
+
+def _message_of(p: Proposal) -> tuple[object, ...]:
+    """The message a proposal came from (its session and seq)."""
+    return (p.source.get("session_id"), p.source.get("seq"), p.source.get("task_id"))
 
 
 def _is_said(attribute: str | None) -> bool:

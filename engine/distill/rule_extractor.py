@@ -17,11 +17,14 @@ It makes no model calls: ``Extraction.model_calls`` is always 0.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from ledgermind.analysis.instructions import instruction_like
+from ledgermind.distill.alignment import ends, moved_on
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from ledgermind.distill.dates import find_time
 from ledgermind.distill.delta import DeltaItem, ExtractionContext
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE, INSTRUCTION_LIKE_CONFIDENCE
@@ -107,8 +110,14 @@ class RuleExtractor:
         if framed:  # the frame reading wins; only identity facts it does not cover stay
             legacy = [f for f in legacy if f.attribute in _IDENTITY_ONLY]
         found = framed + legacy
-        if not found:
-            found += generic_findings(clause, speaker, said_at)
+        if not found or all(f.kind == "episode" for f in found) and (moved_on(clause) or ends(clause)):
+            # a dated change ("I transferred to billing last week") is a new state, said as such
+            state = generic_findings(clause, speaker, said_at)
+            found = state or found
+        mention = find_time(clause, said_at)
+        if mention is not None:  # a change the clause dates ("昨天…升级到了…") starts then
+            found = [replace(f, valid_from=mention.when) if f.kind == "fact" and f.op == "update"
+                     and f.valid_from is None else f for f in found]
         return found
 
     def _proposals(self, item: DeltaItem, findings: list[Finding]) -> list[Proposal]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from ledgermind.domain.errors import InvalidInput
 
-__all__ = ["DEFAULT_DB", "EngineConfig", "Limits", "positive_float", "positive_int"]
+__all__ = ["DEFAULT_DB", "EngineConfig", "Limits", "positive_float", "positive_int", "unit_interval"]
 
 DEFAULT_DB = "ledgermind.db"
 
@@ -85,6 +85,17 @@ class EngineConfig:
     # rebuilds do not compete with appends. A URL like ``db``; None: the
     # event store's own. LEDGERMIND_READ_DB.
     read_db: str | None = None
+    # The embedder of a NEW database's search index (``hashing``, ``minilm``,
+    # ``st:<model>``, ``fastembed:<model>``; ``ledgermind.analysis.embedders.choice``
+    # checks it when the read side starts). An existing index keeps its own:
+    # ``ledgermind projections rebuild search --param embedder=NAME`` switches
+    # it. LEDGERMIND_EMBEDDER.
+    embedder: str = "hashing"
+    # Search and build_context serve nothing whose relevance (0..1, an
+    # estimated probability; ``retrieval.relevance``) is below this. 0 serves
+    # every candidate. What it costs in recall, measured on LoCoMo dev: see
+    # docs/concepts/retrieval.md. LEDGERMIND_RELEVANCE_FLOOR.
+    relevance_floor: float = 0.03
     # Every process refuses an erased owner within this many seconds of the
     # erasure's commit: each engine follows owner.erased at least 4 times per
     # bound (ledgermind.write.erasure_watch). LEDGERMIND_ERASURE_BOUND_S.
@@ -122,6 +133,11 @@ class EngineConfig:
         raw = env.get("LEDGERMIND_ERASURE_REWRITE")
         if raw is not None:
             values["erasure_rewrite"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
+        if env.get("LEDGERMIND_EMBEDDER", "").strip():
+            values["embedder"] = env["LEDGERMIND_EMBEDDER"].strip()
+        raw = env.get("LEDGERMIND_RELEVANCE_FLOOR")
+        if raw is not None:
+            values["relevance_floor"] = unit_interval("relevance_floor", raw)
         if env.get("LEDGERMIND_CIPHER_KEY"):
             values["cipher_key"] = env["LEDGERMIND_CIPHER_KEY"]
         values.update({k: v for k, v in overrides.items() if v is not None})
@@ -148,4 +164,15 @@ def positive_float(name: str, raw: str) -> float:
         raise InvalidInput(f"LEDGERMIND_{name.upper()} must be a number, got {raw!r}") from None
     if not value > 0 or value == float("inf"):
         raise InvalidInput(f"LEDGERMIND_{name.upper()} must be a positive number of seconds, got {raw!r}")
+    return value
+
+
+def unit_interval(name: str, raw: str) -> float:
+    """``LEDGERMIND_<NAME>``'s value as a number within [0, 1]."""
+    try:
+        value = float(raw)
+    except ValueError:
+        raise InvalidInput(f"LEDGERMIND_{name.upper()} must be a number, got {raw!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise InvalidInput(f"LEDGERMIND_{name.upper()} must be within [0, 1], got {raw!r}")
     return value

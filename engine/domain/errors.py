@@ -24,7 +24,6 @@
     │   ├── AlreadyProcessed          a follower's position was already committed (exactly-once)
     │   ├── StaleIncarnation          a write carries an agent incarnation older than the current one (fenced)
     │   ├── UnknownIncarnation        a write or heartbeat carries an incarnation never issued (ahead, or no agent)
-    │   ├── CheckpointConflict        a LangGraph checkpoint's parent is no longer its thread's head (retry the step)
     │   └── ConcurrencyExhausted      optimistic-concurrency retries ran out
     ├── StoreError                    the database underneath
     │   ├── UnsupportedBackend        a URL scheme we cannot open
@@ -34,12 +33,18 @@
     │   ├── InsufficientPrivilege     the login may not do a one-time set-up step; names the admin's command
     │   └── CorruptStore              the file is not a database, or not a ledgermind one
     ├── OwnerErased                   the owner's data key was destroyed (right to be forgotten)
-    ├── AuthenticationFailed          an HTTP request without a valid API key (missing, unknown, revoked)
     ├── ProjectionError
-    │   └── ProjectionTimeout         wait(position, timeout) ran out
+    │   ├── ProjectionTimeout         wait(position, timeout) ran out
+    │   └── EmbedderUnavailable       the search index's embedder cannot load (extra not installed, model not here)
     └── DistillError                  a delta could not be distilled (retried, then dead-lettered)
         ├── ExtractionFailed          an extractor failed or answered something unusable
         └── SimilarityUnavailable     a similarity search failed (reconcile keeps the proposal)
+
+The outer layers add their own leaves to this tree, beside the ideas they
+belong to: ``CheckpointConflict`` (a ``StateConflict``: a LangGraph
+checkpoint's parent is no longer its thread's head) in
+``ledgermind.integrations.langgraph``, ``AuthenticationFailed`` (an HTTP
+request without a valid API key) in ``ledgermind.service.errors``.
 
 Why one tree: callers (agent servers, CLIs, tests) catch ``LedgermindError`` at
 their boundary and map it to a status without ever seeing a driver exception.
@@ -55,13 +60,12 @@ __all__ = [
     "AlreadyProcessed",
     "AmbiguousId",
     "ApiKeyNotFound",
-    "AuthenticationFailed",
-    "CheckpointConflict",
     "ConcurrencyExhausted",
     "ContentTooLarge",
     "CorruptStore",
     "DeadLetterNotFound",
     "DistillError",
+    "EmbedderUnavailable",
     "ExtractionFailed",
     "IdempotencyKeyReused",
     "InsufficientPrivilege",
@@ -214,19 +218,6 @@ class UnknownIncarnation(StateConflict):
         self.current = current
 
 
-class CheckpointConflict(StateConflict):
-    """A LangGraph checkpoint was put on a parent that is no longer the head
-    of its thread: another writer moved the thread after this one read it.
-    Retryable: re-read the thread (``graph.invoke`` again) and the step runs
-    on the new head. Why an error and not last-writer-wins: the loser's
-    checkpoint would hide the winner's messages (a silent lost update)."""
-
-    def __init__(self, message: str, head: str | None = None, parent: str | None = None) -> None:
-        super().__init__(message)
-        self.head = head
-        self.parent = parent
-
-
 class ConcurrencyExhausted(StateConflict):
     """Optimistic-concurrency retries ran out (a pathological write storm)."""
 
@@ -277,18 +268,17 @@ class OwnerErased(LedgermindError):
         self.key_id = key_id
 
 
-class AuthenticationFailed(LedgermindError):
-    """The service's answer to a request whose ``Authorization`` names no
-    live key: missing, malformed, unknown or revoked alike (which of these
-    it was is no one's business but the key's holder's)."""
-
-
 class ProjectionError(LedgermindError):
     pass
 
 
 class ProjectionTimeout(ProjectionError, TimeoutError):
     pass
+
+
+class EmbedderUnavailable(ProjectionError):
+    """The embedder a search index names cannot load here: its extra is not
+    installed, or its model is neither on this machine nor downloadable."""
 
 
 class DistillError(LedgermindError):

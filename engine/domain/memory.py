@@ -108,6 +108,7 @@ class Memory(Aggregate):
         self.confidence = confidence
         self.valid_from = valid_from
         self.invalid_at: datetime | None = None
+        self.superseded_by: str | None = None  # the belief that replaced it, while invalidated
         self.status = bitemporal.CURRENT
         self.reinforcements = 0
         self.flags = list(flags or [])
@@ -151,6 +152,11 @@ class Memory(Aggregate):
         method: str
         sources: list[dict[str, Any]]
         reason: str
+        # A user's correction says the old value was wrong: ``sets_value``
+        # replaces the attribute's value with ``value`` (None: no longer
+        # known). A rewording keeps it. Defaults, so older events still load.
+        value: str | None = None
+        sets_value: bool = False
 
     @event(Revised)
     def _revised(
@@ -168,9 +174,13 @@ class Memory(Aggregate):
         method: str,
         sources: list[dict[str, Any]],
         reason: str,
+        value: str | None = None,
+        sets_value: bool = False,
     ) -> None:
         self.statement = statement
         self.confidence = confidence
+        if sets_value:
+            self.value = value
 
     def revise(self, **fields: Any) -> None:
         bitemporal.next_status(self.status, bitemporal.REVISED, self.id.hex)
@@ -195,6 +205,7 @@ class Memory(Aggregate):
         superseded_by: str | None,
     ) -> None:
         self.invalid_at = invalid_at
+        self.superseded_by = superseded_by
         self.status = bitemporal.INVALIDATED_STATUS
 
     def invalidate(
@@ -227,6 +238,7 @@ class Memory(Aggregate):
     @event(Reinstated)
     def _reinstated(self, app: str, user_id: str, reason: str, cause: dict[str, Any] | None) -> None:
         self.invalid_at = None
+        self.superseded_by = None
         self.status = bitemporal.CURRENT
 
     def reinstate(self, reason: str, cause: dict[str, Any] | None = None) -> None:

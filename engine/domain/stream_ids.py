@@ -20,7 +20,6 @@ __all__ = [
     "command_receipt_id",
     "distillation_id",
     "erasure_id",
-    "langgraph_thread_id",
     "memory_stream_id",
     "owner_key_id",
     "receipt_id",
@@ -33,7 +32,6 @@ _OWNER_KEY = uuid5(NAMESPACE_URL, "ledgermind/owner-key")
 _RECEIPT = uuid5(NAMESPACE_URL, "ledgermind/receipt")
 _DISTILLATION = uuid5(NAMESPACE_URL, "ledgermind/distillation")
 _COMMAND_RECEIPT = uuid5(NAMESPACE_URL, "ledgermind/command-receipt")
-_LANGGRAPH_THREAD = uuid5(NAMESPACE_URL, "ledgermind/langgraph-thread")
 _API_KEY = uuid5(NAMESPACE_URL, "ledgermind/api-key")
 
 
@@ -78,8 +76,3 @@ def api_key_stream_id(key_id: str) -> UUID:
     service finds the stream from the secret alone, in one read."""
     return uuid5(_API_KEY, key_id)
 
-
-def langgraph_thread_id(owner: Owner, thread_id: str) -> UUID:
-    """A LangGraph thread's checkpoint stream: one per (owner, thread_id), so
-    a saver finds it from ``config["configurable"]`` alone, in one read."""
-    return uuid5(_LANGGRAPH_THREAD, f"{owner.key}\x1f{thread_id}")

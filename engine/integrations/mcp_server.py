@@ -4,7 +4,7 @@ Why one owner per server: a model chooses tool arguments, and a prompt
 injection can choose them too. The owner is fixed when the server starts
 (``ledgermind mcp --app A --user U``), so no schema here has a user id and no
 argument a model can produce reaches another user's memories; another
-owner's memory id answers ``NotFound``, exactly like an id that never existed.
+owner's memory id answers ``MemoryNotFound``, exactly like an id that never existed.
 
 The tools carry the names of the tRPC-Agent-Go memory service
 (``memory_search``, ``memory_load``, ``memory_add``, ``memory_update``,
@@ -12,7 +12,10 @@ The tools carry the names of the tRPC-Agent-Go memory service
 tools here. Their JSON schemas come from the typed signatures below (the SDK
 builds and enforces them); the values then go through the library's own
 validation, and a deliberate failure comes back as a tool error named by its
-typed class (``InvalidInput: ...``), never a traceback.
+typed class (``InvalidInput: ...``), never a traceback. Arguments that do
+not fit the schema (a ``kind`` that is not one of the three) are the
+caller's invalid input too: ``InvalidInput: kind: ...``, not the SDK's raw
+validation report with its links.
 
 Why results are framed: memory text is user data. Search and load return
 the same block ``build_context`` injects (``ledgermind.retrieval.context``):
@@ -25,12 +28,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypeVar
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import Field
+from mcp_types import CallToolResult, InputRequiredResult
+from pydantic import Field, ValidationError
 
 from ledgermind.api import OwnerMemory
-from ledgermind.domain.errors import LedgermindError, NotFound
+from ledgermind.domain.errors import InvalidInput, LedgermindError, MemoryNotFound
 from ledgermind.retrieval.context import frame, render_fields, render_item
 
 __all__ = ["TOOL_NAMES", "build_server"]
@@ -52,6 +56,24 @@ def _typed_errors(call: Callable[[], _T]) -> _T:
         raise ToolError(f"{type(e).__name__}: {e}") from e
 
 
+class _TypedServer(MCPServer[Any]):
+    """The SDK's server, with schema failures named like the library's own."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as e:
+            if not isinstance(e.__cause__, ValidationError):
+                raise
+            where_what = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'arguments'}: {err['msg']}"
+                for err in e.__cause__.errors(include_url=False)[:5]
+            )  # the field and the rule, never the rejected value (it is the caller's data)
+            raise ToolError(f"Error executing tool {name}: {InvalidInput.__name__}: {where_what}") from None
+
+
 def build_server(
     owner_memory: OwnerMemory,
     *,
@@ -71,7 +93,8 @@ def build_server(
     def await_ready() -> None:
         while pending:
             pending.pop()()
-    server: MCPServer[Any] = MCPServer(
+
+    server: MCPServer[Any] = _TypedServer(
         name,
         log_level="WARNING",  # a failed tool call is the caller's answer, not a server log line
         instructions="Long-term memory of the current user. Search before answering questions about "
@@ -120,14 +143,15 @@ def build_server(
         memory_id: MemoryId,
         memory: Annotated[str, Field(description="the corrected text", min_length=1)],
     ) -> dict[str, str]:
-        """Replace a memory by the user's correction. The old version stays in the
-        audit history; returns the new version's id."""
-        new_id = _typed_errors(lambda: owner_memory.correct(memory_id, memory))
-        return {"memory_id": new_id, "replaces": memory_id}
+        """Correct a memory with the user's words. Its id stays the same (the
+        correction is a new version; the old wording stays in the audit history).
+        A memory that is no longer current is refused (StateConflict)."""
+        return {"memory_id": _typed_errors(lambda: owner_memory.correct(memory_id, memory))}
 
     def memory_delete(memory_id: MemoryId) -> dict[str, str]:
         """Forget one memory at the user's request (it stops being recalled; the audit
-        history keeps that it was forgotten, and when)."""
+        history keeps that it was forgotten, and when). A memory that is no longer
+        current is refused (StateConflict)."""
         _typed_errors(lambda: owner_memory.forget(memory_id))
         return {"memory_id": memory_id, "status": "forgotten"}
 
@@ -141,9 +165,9 @@ def build_server(
 
 def _load(memory: OwnerMemory, memory_id: str) -> dict[str, Any]:
     """The library's ``memory_load`` tool (same validation, read-your-writes),
-    with "not found" raised as the library's typed error."""
+    with "not found" raised as the library's typed error for a memory."""
     load = next(t for t in memory.tools() if t.name == "memory_load")
     found: dict[str, Any] = load(memory_id=memory_id)
     if "error" in found:
-        raise NotFound(f"no current memory {memory_id!r:.80} for this user")
+        raise MemoryNotFound(f"no current memory {memory_id!r:.80} for this user")
     return found

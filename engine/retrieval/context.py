@@ -1,13 +1,13 @@
 """``build_context``: what an agent injects into its prompt before a turn.
 
 Preload logic, in the order it runs under one time budget:
-1. probe the owner's newest ``max_items + 1`` items (one cheap query);
-   a probe failure injects nothing and never fails the caller;
-2. a small set (at most ``max_items``) is injected whole, ordered by the
-   search's relevance where it has one;
-3. a larger set is searched with the query; a failed search or no hits
-   falls back to the most recent items;
-4. the block is rendered within the token budget; past the time budget the
+1. probe the owner's newest ``max_items`` items (one cheap query); an
+   empty store or a probe failure injects nothing and never fails the caller;
+2. the store is searched with the query: only results at or above the
+   relevance floor (``EngineConfig.relevance_floor``) are injected, so an
+   unrelated question gets an empty block, not the owner's whole memory;
+   a blank query, or a search that fails, falls back to the newest items;
+3. the block is rendered within the token budget; past the time budget the
    answer is "" (an agent must never wait on its memory).
 
 Why the block is framed and every item quoted: a memory is user data, and
@@ -112,6 +112,8 @@ def render_item(item: SearchResult, *, with_id: bool = False) -> str:
     ``with_id`` adds the belief's id, for tools that act on it afterwards."""
     fields: dict[str, object] = {"id": item.id} if with_id else {}
     fields.update(kind=item.kind, date=item.valid_from.date().isoformat(), text=item.statement)
+    if item.superseded_by is not None:  # an old turn: said, but no longer true
+        fields["superseded_by"] = item.superseded_by
     return render_fields(fields, item.statement)
 
 
@@ -201,29 +203,15 @@ class ContextBuilder:
         except LedgermindError:
             pass  # a lagging index still answers with what it has
         try:
-            probe = self.searcher.recent(owner, max_items + 1, include_messages)
+            probe = self.searcher.recent(owner, max_items, include_messages)
         except LedgermindError:
             return []  # the probe failed: inject nothing, never fail the caller
-        if not probe:
-            return []
-        small = len(probe) <= max_items
-        hits = self._search(owner, query, len(probe) if small else max_items, include_messages)
-        if small:
-            ranked = {h.id: h for h in hits}
-            return [*hits, *(p for p in probe if p.id not in ranked)]
-        return hits or probe[:max_items]
-
-    def _search(
-        self, owner: Owner, query: str, k: int, include_messages: bool
-    ) -> list[SearchResult]:
-        if not query.strip():
-            return []
+        if not probe or not query.strip():
+            return probe
         try:
-            return self.searcher.search(
-                owner, query[:4000], k=k, include_messages=include_messages
-            )
+            return self.searcher.search(owner, query[:4000], k=max_items, include_messages=include_messages)
         except LedgermindError:
-            return []  # fall back to the most recent items
+            return probe  # fall back to the most recent items
 
 
 def _check_budget(value: object, label: str) -> None:

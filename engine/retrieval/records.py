@@ -17,11 +17,14 @@ class SearchResult:
     item_type: str
     kind: str
     statement: str
-    score: float
+    score: float  # the fused rank score: orders one query's results
+    relevance: float  # 0..1, comparable across queries (``retrieval.relevance``)
     confidence: float
     valid_from: datetime
     invalid_at: datetime | None
     sources: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    # a turn whose belief was invalidated: the belief that replaced it
+    superseded_by: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -30,8 +33,10 @@ class SearchResult:
             "kind": self.kind,
             "statement": self.statement,
             "score": round(self.score, 6),
+            "relevance": round(self.relevance, 4),
             "confidence": self.confidence,
             "valid_from": self.valid_from.isoformat(),
             "invalid_at": None if self.invalid_at is None else self.invalid_at.isoformat(),
             "sources": [dict(s) for s in self.sources],
+            "superseded_by": self.superseded_by,
         }

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 import numpy as np
 from sqlalchemy.engine import Connection, Engine
 
-from ledgermind.analysis.text import query_terms
+from ledgermind.analysis.text import lexical_terms
 from ledgermind.domain.errors import InvalidInput, InvalidTimestamp
 from ledgermind.domain.memory import KINDS
 from ledgermind.domain.owner import Owner
@@ -41,7 +41,10 @@ from ledgermind.projections.search_store.records import (
     to_epoch,
 )
 from ledgermind.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
+from ledgermind.retrieval.lexical import bm25
+from ledgermind.retrieval.lineage_order import Citation, beliefs_first
 from ledgermind.retrieval.records import SearchResult
+from ledgermind.retrieval.relevance import relevance_of
 
 __all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
 
@@ -65,9 +68,12 @@ class IndexAccess(Protocol):
 
 
 class Searcher:
-    def __init__(self, access: IndexAccess, wait_timeout: float = 10.0) -> None:
+    def __init__(
+        self, access: IndexAccess, wait_timeout: float = 10.0, relevance_floor: float = 0.0
+    ) -> None:
         self.access = access
         self.wait_timeout = wait_timeout
+        self.relevance_floor = relevance_floor
         self._reached = 0
 
     def catch_up(self, position: int, timeout: float | None = None) -> None:
@@ -101,13 +107,19 @@ class Searcher:
             proj = self.access.projection(INDEX_NAME, conn)
             store: IndexStore = proj.store(conn.dialect.name)
             vector = proj.embedder.embed([query])[0]
-            terms = query_terms(query)
+            terms = list(dict.fromkeys(lexical_terms(query)))
             floor = float(proj.embedder.similarity_floor)
             hits = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types, kinds), k)
             if kinds is not None and sum(h.item_type == "memory" for h in hits) < KIND_FALLBACK_MIN:
                 seen = {h.id for h in hits}
                 wider = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types), k)
                 hits = hits + [h for h in wider if h.id not in seen]
+            if include_messages and any(h.item_type == "message" for h in hits[:k]):
+                hits = self._beliefs_first(conn, store, owner, hits[:k], point)
+        # the floor answers "is this query about anything remembered?": when
+        # no result reaches it, nothing is served (see retrieval.relevance)
+        if not hits or max(h.relevance for h in hits) < self.relevance_floor:
+            return []
         return hits[:k]
 
     def recent(
@@ -120,7 +132,7 @@ class Searcher:
             store: IndexStore = self.access.projection(INDEX_NAME, conn).store(conn.dialect.name)
             with self.access.owner_scope(conn, owner):
                 rows = store.recent(conn, owner, Filter(TimePoint(now, now), types), limit)
-        return [_result(r, _weighted(r, 1.0, now)) for r in rows if _owned(r, owner)]
+        return [_result(r, _weighted(r, 1.0, now), 0.0) for r in rows if _owned(r, owner)]
 
     def load(self, owner: Owner, memory_id: str) -> SearchResult | None:
         """One current belief of this owner, by id, from the index."""
@@ -128,7 +140,29 @@ class Searcher:
             store: IndexStore = self.access.projection(INDEX_NAME, conn).store(conn.dialect.name)
             with self.access.owner_scope(conn, owner):
                 row = store.current_memory(conn, owner, memory_id)
-        return None if row is None or not _owned(row, owner) else _result(row, row.confidence)
+        return None if row is None or not _owned(row, owner) else _result(row, row.confidence, 1.0)
+
+    def _beliefs_first(
+        self, conn: Connection, store: IndexStore, owner: Owner, hits: list[SearchResult], point: TimePoint
+    ) -> list[SearchResult]:
+        """Current beliefs before the turns they cite; superseded turns marked
+        (``retrieval.lineage_order``)."""
+        sessions = list(dict.fromkeys(
+            str(s["session_id"]) for h in hits if h.item_type == "message" for s in h.sources if "session_id" in s
+        ))
+        with self.access.owner_scope(conn, owner):
+            citing = store.citing(conn, owner, sessions, point.known_at)
+            citations = [
+                Citation(_result(row, 0.0, 0.0), _valid_at(row, point.as_of), replaced_by)
+                for row, replaced_by in citing
+                if _owned(row, owner)
+            ]
+
+            def load(memory_id: str) -> SearchResult | None:
+                row = store.current_memory(conn, owner, memory_id)
+                return None if row is None or not _owned(row, owner) else _result(row, 0.0, 0.0)
+
+            return beliefs_first(hits, citations, load)[: len(hits)]
 
     def _ranked(
         self,
@@ -141,25 +175,37 @@ class Searcher:
         flt: Filter,
         k: int,
     ) -> list[SearchResult]:
-        """RRF of the two candidate lists. The embedder's similarity floor keeps
-        noise out of the dense list: without it every query would "find" the
-        owner's whole store, and weak dense agreement would outvote a strong
-        lexical match."""
+        """RRF of the two candidate lists, each result with its relevance. The
+        embedder's similarity floor keeps noise out of the dense list: without
+        it every query would "find" the owner's whole store, and weak dense
+        agreement would outvote a strong lexical match."""
         depth = max(50, 4 * k)
         with self.access.owner_scope(conn, owner):
-            lexical = store.lexical(conn, owner, terms, flt, depth)
+            found = store.matches(conn, owner, terms, flt)
+            lexical = bm25(terms, found.docs, found.corpus_rows, found.dropped)
             # a query with no features (only stopwords, punctuation) has a zero
             # vector: its cosine is undefined, and pgvector would scan every row
             dense = store.dense(conn, owner, vector, flt, depth, floor) if np.any(vector) else []
-            fused = rrf([lexical, dense])[: 3 * k + 10]
+            fused = rrf([[h.row_id for h in lexical[:depth]], [row_id for row_id, _ in dense]])[: 3 * k + 10]
             rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
+        coverage = {h.row_id: h.coverage for h in lexical}
+        known = lexical[0].known if lexical else 0.0
+        similarity = dict(dense)
         results = [
-            _result(rows[row_id], _weighted(rows[row_id], score, flt.point.as_of))
+            _result(
+                rows[row_id],
+                _weighted(rows[row_id], score, flt.point.as_of),
+                relevance_of(coverage.get(row_id, 0.0), similarity.get(row_id, floor), known, floor),
+            )
             for row_id, score in fused
             if row_id in rows and _owned(rows[row_id], owner)
         ]
         kept = drop_near_duplicates(results, text=lambda r: r.statement, score=lambda r: r.score)
         return kept[:k]
+
+
+def _valid_at(row: IndexRow, moment: float) -> bool:
+    return row.valid_from <= moment and (row.invalid_at is None or row.invalid_at > moment)
 
 
 def _owned(row: IndexRow, owner: Owner) -> bool:
@@ -172,7 +218,7 @@ def _weighted(row: IndexRow, score: float, reference: float) -> float:
     return score * belief_weight(row.confidence, (reference - row.valid_from) / _DAY)
 
 
-def _result(row: IndexRow, score: float) -> SearchResult:
+def _result(row: IndexRow, score: float, relevance: float) -> SearchResult:
     valid_from = from_epoch(row.valid_from)
     assert valid_from is not None
     return SearchResult(
@@ -181,6 +227,7 @@ def _result(row: IndexRow, score: float) -> SearchResult:
         kind=row.kind,
         statement=row.statement,
         score=score,
+        relevance=relevance,
         confidence=row.confidence,
         valid_from=valid_from,
         invalid_at=from_epoch(row.invalid_at),

@@ -22,9 +22,13 @@ __all__ = ["Retrieval"]
 
 class Retrieval:
     def __init__(
-        self, access: IndexAccess, position: Callable[[], int], wait_timeout: float = 10.0
+        self,
+        access: IndexAccess,
+        position: Callable[[], int],
+        wait_timeout: float = 10.0,
+        relevance_floor: float = 0.0,
     ) -> None:
-        self.searcher = Searcher(access, wait_timeout)
+        self.searcher = Searcher(access, wait_timeout, relevance_floor)
         self.position = position
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ledgermind-context")
         self.context = ContextBuilder(self.searcher, self._pool, position)

@@ -34,13 +34,15 @@ from typing import Any
 
 import anyio
 from fastapi import APIRouter, FastAPI
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
 
 from ledgermind.api import MemoryEngine
 from ledgermind.domain.version import __version__
-from ledgermind.service import errors, ui
+from ledgermind.service import errors, openapi, ui
 from ledgermind.service.deps import Service
 from ledgermind.service.keys import KeyIndex, KeyRing
+from ledgermind.service.logs import AccessLog
 from ledgermind.service.metrics import Metrics
 from ledgermind.service.positions import Positions
 from ledgermind.service.routes import agents, conversation, events, health, lineage, memories, search, tasks, users
@@ -87,20 +89,25 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
             await anyio.to_thread.run_sync(keys.stop)
             await anyio.to_thread.run_sync(engine.close)
 
-    app = FastAPI(
+    # /docs (Swagger UI) and /redoc with their scripts and styles served from
+    # the fastapi-offline package, not a CDN: they work on a machine offline.
+    app = FastAPIOffline(
         title="ledgermind",
         summary="Event-sourced memory for LLM agents, over HTTP",
         version=__version__,
         lifespan=lifespan,
+        swagger_ui_parameters={"persistAuthorization": True},
     )
     app.state.service = svc
     errors.install(app)
     for router in ROUTERS:
         app.include_router(router)
+    openapi.install(app)
     app.include_router(ui.router(engine, keyring))  # the auditor's desk, under /ui
     app.add_middleware(_BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(Positions, engine=engine, wait_s=settings.min_position_wait_s)  # read-your-writes
     app.add_middleware(_Measure, metrics=metrics)
+    app.add_middleware(AccessLog)  # outermost: it logs every answer, 413s included
     return app
 
 

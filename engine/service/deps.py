@@ -14,18 +14,29 @@ import threading
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header, Request, Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from ledgermind.api import MemoryEngine, OwnerMemory
-from ledgermind.domain.errors import AuthenticationFailed
 from ledgermind.domain.owner import Owner
+from ledgermind.service.errors import AuthenticationFailed
 from ledgermind.service.keys import ApiKey, KeyIndex, KeyRing
 from ledgermind.service.metrics import Metrics
 from ledgermind.service.settings import ServiceSettings
 from ledgermind.write.validation import MAX_INT32
 
-__all__ = ["Authenticated", "IdempotencyHeader", "IncarnationHeader", "Owned", "Service", "authenticate", "owner_memory", "service_of"]
+__all__ = [
+    "Authenticated",
+    "IdempotencyHeader",
+    "IncarnationHeader",
+    "Owned",
+    "Service",
+    "authenticate",
+    "bearer_secret",
+    "owner_memory",
+    "service_of",
+]
 
 
 @dataclass(eq=False)
@@ -47,14 +58,30 @@ def service_of(request: Request) -> Service:
     return svc
 
 
-async def authenticate(request: Request) -> ApiKey:
+def bearer_secret(request: Request) -> str:
+    """The secret of ``Authorization: Bearer <secret>``, or "" (no header,
+    another scheme, an empty secret). The one parser of the header: the API
+    and the auditor's desk read a key alike."""
+    scheme, _, secret = request.headers.get("authorization", "").partition(" ")
+    return secret.strip() if scheme.lower() == "bearer" else ""
+
+
+# The key's scheme in the OpenAPI document, so Swagger's Authorize button
+# sends it; ``auto_error=False`` leaves the answer to ``authenticate`` (our
+# 401 problem, not FastAPI's 403), which reads the header with ``bearer_secret``.
+_BEARER = HTTPBearer(auto_error=False, scheme_name="ApiKey",
+                     description="an API key's secret (ledgermind keys create --app APP)")
+
+
+async def authenticate(
+    request: Request, _declared: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)]
+) -> ApiKey:
     """The live key in ``Authorization: Bearer <secret>``; 401 otherwise
     (missing, malformed, unknown and revoked are answered alike). Checked
     in memory (``KeyIndex``); only a key id the index has not seen yet costs
     a read, in the thread pool."""
-    scheme, _, secret = request.headers.get("authorization", "").partition(" ")
-    secret = secret.strip()
-    if scheme.lower() != "bearer" or not secret:
+    secret = bearer_secret(request)
+    if not secret:
         raise AuthenticationFailed("send 'Authorization: Bearer <secret>' with an API key (ledgermind keys create)")
     svc = service_of(request)
     found = svc.keys.check(secret)

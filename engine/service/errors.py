@@ -24,7 +24,6 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from ledgermind.domain.errors import (
-    AuthenticationFailed,
     ContentTooLarge,
     DistillError,
     IdempotencyKeyReused,
@@ -38,11 +37,19 @@ from ledgermind.domain.errors import (
     StoreUnavailable,
 )
 
-__all__ = ["STATUS", "install", "problem", "status_of"]
+__all__ = ["PROBLEM", "STATUS", "AuthenticationFailed", "install", "problem", "status_of", "status_of_class"]
 
 _log = logging.getLogger("ledgermind.service")
 
 PROBLEM = "application/problem+json"
+
+
+class AuthenticationFailed(LedgermindError):
+    """The service's answer to a request whose ``Authorization`` names no
+    live key: missing, malformed, unknown or revoked alike (which of these
+    it was is no one's business but the key's holder's). An HTTP idea, so it
+    lives here and not in the engine's tree (``ledgermind.domain.errors``),
+    of which it is a leaf."""
 
 STATUS: dict[type[LedgermindError], int] = {
     InvalidInput: 400,
@@ -63,7 +70,12 @@ _HTTP_TITLES = {404: "NotFound", 405: "MethodNotAllowed", 413: "ContentTooLarge"
 
 
 def status_of(error: LedgermindError) -> int:
-    for cls in type(error).__mro__:
+    return status_of_class(type(error))
+
+
+def status_of_class(error: type[LedgermindError]) -> int:
+    """The status of ``error``: its own entry, else its nearest ancestor's."""
+    for cls in error.__mro__:
         if cls in STATUS:
             return STATUS[cls]
     return 500

@@ -23,11 +23,13 @@ import os
 import random
 import time
 from contextlib import AbstractContextManager
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import Application, ProcessingEvent, Repository
 from eventsourcing.domain import Aggregate
+from eventsourcing.utils import get_topic, resolve_topic
 from eventsourcing.persistence import (
     IntegrityError,
     ProcessRecorder,
@@ -36,8 +38,6 @@ from eventsourcing.persistence import (
     Transcoder,
 )
 
-from ledgermind.domain.agent import Agent
-from ledgermind.domain.api_key import ApiKeyRecord  # noqa: F401 - defines its stored topics for decoding
 from ledgermind.domain.errors import (
     CorruptStore,
     InvalidInput,
@@ -45,12 +45,6 @@ from ledgermind.domain.errors import (
     StoreError,
     StoreUnavailable,
 )
-from ledgermind.domain.langgraph_thread import LangGraphThread  # noqa: F401 - defines its stored topics for decoding
-from ledgermind.domain.lineage import Retractions  # noqa: F401 - defines its stored topics for decoding
-from ledgermind.domain.memory import Memory  # noqa: F401 - defines its stored topics for decoding
-from ledgermind.domain.receipt import Receipt  # noqa: F401 - defines its stored topics for decoding
-from ledgermind.domain.session import Session
-from ledgermind.domain.task import Task  # noqa: F401 - defines its stored topics for decoding
 from ledgermind.storage.backend import SQLITE_MAGIC, Backend
 from ledgermind.storage.chain import recorder_topic
 from ledgermind.storage.continuity import install_version_guard
@@ -91,16 +85,23 @@ class EventLog(Application[UUID]):
         seal: bool = True,
         cipher_key: str | None = None,
         keys: KeyStore | None = None,
+        aggregates: Sequence[type[Aggregate]] = (),
+        snapshotted: Sequence[type[Aggregate]] = (),
     ) -> None:
         self.backend = backend
+        # Every aggregate whose events this log may decode, from the composition
+        # root: defining a class registers its topics, and a topic that resolves
+        # to another class (two definitions of one stream kind) fails here, at open.
+        self.aggregates = tuple(aggregates)
+        _check_topics(self.aggregates)
         # The mapper needs these, and Application.__init__ builds the mapper.
         self._cipher = _log_cipher(cipher_key)  # a bad key fails before anything opens
         self.keys: KeyStore = keys if keys is not None else SqlKeyStore(backend)
         self._seal = seal
         # Per instance (the interval is a parameter): eventsourcing types these as
         # ClassVars, but reads them through ``self`` when it takes snapshots.
-        self.snapshotting_intervals = {Session: snapshot_interval, Agent: snapshot_interval}  # type: ignore[misc]
-        self.snapshotting_projectors = {Session: project_events, Agent: project_events}  # type: ignore[misc]
+        self.snapshotting_intervals = {cls: snapshot_interval for cls in snapshotted}  # type: ignore[misc]
+        self.snapshotting_projectors = {cls: project_events for cls in snapshotted}  # type: ignore[misc]
         env = dict(backend.es_env)
         env["IS_SNAPSHOTTING_ENABLED"] = "y"
         # Every append also writes its hash-chain links (ledgermind.storage.chain).
@@ -215,6 +216,13 @@ def translate_errors() -> AbstractContextManager[None]:
     return driver_errors(passthrough=(IntegrityError,))
 
 
+def _check_topics(aggregates: Sequence[type[Aggregate]]) -> None:
+    for cls in aggregates:
+        topic = get_topic(cls)
+        if resolve_topic(topic) is not cls:
+            raise TypeError(f"topic {topic!r} of {cls.__qualname__} names another class")
+
+
 def _log_cipher(cipher_key: str | None) -> Any:
     """eventsourcing's AES-GCM cipher (``cryptography`` flavour) for the whole log."""
     if not cipher_key:
@@ -234,13 +242,18 @@ def open_event_log(
     *,
     seal: bool = True,
     cipher_key: str | None = None,
+    aggregates: Sequence[type[Aggregate]] = (),
+    snapshotted: Sequence[type[Aggregate]] = (),
 ) -> EventLog:
     if backend.kind == "sqlite":
         _check_sqlite_file(backend)
     for attempt in range(_SCHEMA_RACE_ATTEMPTS):
         try:
             with driver_errors(f"cannot open {backend.display}", passthrough=(IntegrityError,)):
-                return EventLog(backend, snapshot_interval, seal=seal, cipher_key=cipher_key)
+                return EventLog(
+                    backend, snapshot_interval, seal=seal, cipher_key=cipher_key,
+                    aggregates=aggregates, snapshotted=snapshotted,
+                )  # fmt: skip
         except (StoreError, IntegrityError) as e:
             # Processes opening a fresh database at once all run the schema's
             # CREATE ... IF NOT EXISTS and record its migration; the losers can

@@ -112,6 +112,8 @@ class Revise:
     location: str | None = None
     event_time: datetime | None = None
     sources: tuple[dict[str, Any], ...] = ()
+    sets_value: bool = False  # a correction: ``value`` replaces the old one (None: unknown)
+    value: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +184,9 @@ def check_changes(changes: Sequence[BeliefChange], limits: Limits) -> None:
             check_field(change.reason, f"{where}: reason", limits)
             _check_column(change.method, f"{where}: method", limits, _METHOD_CHARS)
             _check_sources(change.sources, limits, where)
+            if not isinstance(change.sets_value, bool):
+                raise InvalidInput(f"{where}: sets_value must be a bool")
+            check_optional_field(change.value, f"{where}: value", limits)
         elif isinstance(change, Invalidate):
             _check_id(change.memory_id, where)
             check_timestamp(change.invalid_at, f"{where}: invalid_at")
@@ -322,6 +327,8 @@ def apply_changes(
                     method=change.method,
                     sources=list(change.sources),
                     reason=change.reason,
+                    value=change.value,
+                    sets_value=change.sets_value,
                 )
         elif isinstance(change, Invalidate):
             if memory.status == bitemporal.CURRENT:

@@ -16,21 +16,23 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import orjson
 from sqlalchemy import Connection, text
 
+from ledgermind.analysis.text import stored_terms
 from ledgermind.domain.errors import StoreError
 from ledgermind.domain.owner import Owner
 from ledgermind.projections.search_store.records import IndexRow, TimePoint
 from ledgermind.storage.driver_errors import driver_errors
 
-__all__ = ["Filter", "IndexStore", "ROW_COLUMNS", "sql_errors"]
+__all__ = ["MATCH_WINDOW", "ROW_COLUMNS", "Filter", "IndexStore", "TermMatches", "sql_errors"]
 
 ROW_COLUMNS = (
-    "app", "user_id", "item_type", "item_id", "version", "kind", "statement", "lex_text",
+    "app", "user_id", "item_type", "item_id", "version", "kind", "statement", "lex_text", "terms",
     "confidence", "valid_from", "invalid_at", "recorded_at", "expired_at", "session_id", "seq",
     "sources", "detail", "embedding",
 )  # fmt: skip
@@ -39,6 +41,21 @@ _SELECT = (
     "recorded_at, sources"
 )
 _IDENT = re.compile(r"^[a-z][a-z0-9_]{0,50}$")
+MATCH_WINDOW = 2000  # an owner's rows holding one query term ranked in full at most; see matches()
+
+
+@dataclass(frozen=True, slots=True)
+class TermMatches:
+    """The lexical candidates of a query, for BM25 (``retrieval.lexical``).
+
+    ``docs``: (row id, the row's terms joined by spaces), newest row first;
+    ``corpus_rows``: the owner's rows of the queried item types (BM25's N);
+    ``dropped``: query terms left out because more than ``MATCH_WINDOW`` of
+    the owner's rows hold them (BM25 weighs them near zero anyway)."""
+
+    docs: list[tuple[int, str]]
+    corpus_rows: int
+    dropped: frozenset[str] = frozenset()
 
 
 def sql_errors() -> AbstractContextManager[None]:
@@ -82,6 +99,7 @@ class IndexStore(ABC):
     """Tables of one index version; subclasses bring the dialect's indexes."""
 
     vector_param = ":embedding"  # how an INSERT binds the dense column
+    terms_param = ":terms"  # how an INSERT binds the lexical terms
 
     def __init__(self, table: str, dimension: int) -> None:
         if not _IDENT.match(table):
@@ -97,6 +115,11 @@ class IndexStore(ABC):
     @abstractmethod
     def drop_schema(self, conn: Connection) -> None: ...
 
+    @abstractmethod
+    def index_terms(self, conn: Connection) -> None:
+        """Makes the ``terms`` column the lexical index (a migration step for
+        tables made before it; nothing to do on a new table)."""
+
     # --- dialect-specific queries ------------------------------------------------
 
     @abstractmethod
@@ -106,10 +129,44 @@ class IndexStore(ABC):
     def decode_vector(self, stored: Any) -> np.ndarray: ...
 
     @abstractmethod
-    def lexical(
+    def term_docs(
         self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, limit: int
-    ) -> list[int]:
-        """Row ids best first by the backend's full-text rank (BM25 / ts_rank)."""
+    ) -> list[tuple[int, str]]:
+        """(row id, terms) of the owner's visible rows holding any of ``terms``,
+        newest first, at most ``limit``."""
+
+    @abstractmethod
+    def term_counts(self, conn: Connection, owner: Owner, terms: Sequence[str], cap: int) -> dict[str, int]:
+        """How many of the owner's rows hold each term, counting no further than ``cap``."""
+
+    @abstractmethod
+    def row_count(self, conn: Connection, owner: Owner, item_types: Sequence[str]) -> int:
+        """The owner's rows of these item types, every version."""
+
+    def matches(self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter) -> TermMatches:
+        """The rows BM25 ranks for ``terms``: every visible row of the owner
+        holding one of them, unless that is more than ``MATCH_WINDOW``.
+
+        Why bounded: ranking reads every candidate's terms, so a query of
+        words in half of a 100k-row store would read 50k rows. Past the window,
+        a term that more than ``MATCH_WINDOW`` of the owner's rows hold is
+        dropped while the query has rarer terms (its IDF is near zero, and the
+        rarer terms are ranked in full, as an unbounded query would); a query
+        made only of such terms ranks the newest window of its matches. An
+        owner with fewer matches than the window (every LoCoMo conversation)
+        is ranked unbounded, in one statement."""
+        if not terms:
+            return TermMatches([], 0)
+        rows = self.row_count(conn, owner, flt.item_types)
+        docs = self.term_docs(conn, owner, terms, flt, MATCH_WINDOW + 1)
+        if len(docs) <= MATCH_WINDOW:
+            return TermMatches(docs, rows)
+        counts = self.term_counts(conn, owner, terms, MATCH_WINDOW + 1)
+        rare = [t for t in terms if counts.get(t, 0) <= MATCH_WINDOW]
+        if not rare:
+            return TermMatches(docs[:MATCH_WINDOW], rows)
+        kept = self.term_docs(conn, owner, rare, flt, MATCH_WINDOW * len(rare))
+        return TermMatches(kept, rows, frozenset(t for t in terms if t not in rare))
 
     @abstractmethod
     def dense(
@@ -120,8 +177,8 @@ class IndexStore(ABC):
         flt: Filter,
         limit: int,
         min_similarity: float = -1.0,
-    ) -> list[int]:
-        """Row ids best first by cosine similarity to ``vector`` (at least ``min_similarity``)."""
+    ) -> list[tuple[int, float]]:
+        """(row id, cosine similarity to ``vector``) best first, at least ``min_similarity``."""
 
     # --- shared reads -------------------------------------------------------------
 
@@ -139,6 +196,28 @@ class IndexStore(ABC):
             params,
         )
         return {r.row_id: _row(r) for r in rows}
+
+    def citing(
+        self, conn: Connection, owner: Owner, session_ids: Sequence[str], known_at: float
+    ) -> list[tuple[IndexRow, str | None]]:
+        """The owner's belief versions known at ``known_at`` (any valid time)
+        whose sources name one of these sessions, each with the belief that
+        superseded it (None when none did). A text match on the sources'
+        JSON: the caller reads the cited turns from ``IndexRow.sources``."""
+        if not session_ids:
+            return []
+        likes = " OR ".join(f"sources LIKE :s{i}" for i in range(len(session_ids)))
+        params: dict[str, Any] = {f"s{i}": f"%{sid}%" for i, sid in enumerate(session_ids)}
+        params.update(app=owner.app, user=owner.user_id, kt=known_at)
+        rows = conn.execute(
+            text(
+                f"SELECT {_SELECT}, detail FROM {self.table} WHERE app = :app AND user_id = :user "
+                "AND item_type = 'memory' AND recorded_at <= :kt AND (expired_at IS NULL OR expired_at > :kt) "
+                f"AND ({likes})"
+            ),
+            params,
+        )
+        return [(_row(r), orjson.loads(r.detail or "{}").get("superseded_by")) for r in rows]
 
     def recent(self, conn: Connection, owner: Owner, flt: Filter, limit: int) -> list[IndexRow]:
         """The owner's visible rows, newest valid time first (the preload probe)."""
@@ -197,7 +276,8 @@ class IndexStore(ABC):
         if not rows:
             return
         cols = ", ".join(ROW_COLUMNS)
-        marks = ", ".join(self.vector_param if c == "embedding" else f":{c}" for c in ROW_COLUMNS)
+        bind = {"embedding": self.vector_param, "terms": self.terms_param}
+        marks = ", ".join(bind.get(c, f":{c}") for c in ROW_COLUMNS)
         payload = [{**r, "embedding": self.encode_vector(r["embedding"])} for r in rows]
         conn.execute(text(f"INSERT INTO {self.table} ({cols}) VALUES ({marks})"), payload)
 
@@ -215,6 +295,20 @@ class IndexStore(ABC):
 
     def count(self, conn: Connection) -> int:
         return int(conn.execute(text(f"SELECT count(*) FROM {self.table}")).scalar_one())
+
+
+def backfill_terms(conn: Connection, table: str, batch: int = 1000) -> None:
+    """Fills the ``terms`` column of rows indexed before it existed (a
+    migration step; ``text.stored_terms`` of each row's ``lex_text``)."""
+    while True:
+        rows = conn.execute(
+            text(f"SELECT row_id, lex_text FROM {table} WHERE terms = '' AND lex_text <> '' LIMIT :n"),
+            {"n": batch},
+        ).all()
+        filled = [{"r": int(r[0]), "t": stored_terms(str(r[1])) or " "} for r in rows]
+        if not filled:
+            return
+        conn.execute(text(f"UPDATE {table} SET terms = :t WHERE row_id = :r"), filled)
 
 
 def _row(r: Any) -> IndexRow:

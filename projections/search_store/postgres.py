@@ -1,4 +1,4 @@
-"""PostgreSQL search index: pgvector HNSW and an ``english`` tsvector.
+"""PostgreSQL search index: pgvector HNSW and the lexical terms as an array.
 
 Why the exact fallback: HNSW applies the owner and bitemporal filters after
 the graph walk, so an owner with few rows among many (or an as-of query
@@ -7,14 +7,13 @@ that happens (``_nearest``) the query is repeated as an exact scan over that
 owner's rows (a MATERIALIZED CTE the planner cannot push the ANN order
 into), which is cheap precisely because the filtered set is small.
 
-CJK text is matched through the character bigrams that
-``text.lexical_text`` appends (the ``english`` and ``simple`` parsers keep a
-Chinese run as one token).
+The lexical terms (stems, CJK bigrams) are cut in Python by
+``text.lexical_terms``, the same on both backends (``index_terms``); BM25
+ranks them in ``retrieval.lexical``.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,7 +25,7 @@ from sqlalchemy.exc import DBAPIError
 from ledgermind.domain.errors import InsufficientPrivilege, StoreError
 from ledgermind.domain.owner import Owner
 from ledgermind.projections import row_security
-from ledgermind.projections.search_store.base import Filter, IndexStore
+from ledgermind.projections.search_store.base import Filter, IndexStore, backfill_terms
 
 __all__ = ["VECTOR_COMMAND", "PostgresIndexStore", "require_vector"]
 
@@ -39,16 +38,6 @@ HNSW_EF_CONSTRUCTION = 64
 HNSW_EF_SEARCH_MIN = 40  # pgvector's default
 HNSW_EF_SEARCH_WIDE = 400  # the retry before an exact scan
 HNSW_EF_SEARCH_MAX = 1000  # pgvector's upper bound
-
-
-COMMON_LEXEME_SHARE = 0.05  # of all rows; see PostgresIndexStore._query_lexemes
-COMMON_STATS_TTL_S = 300.0
-STATS_CHECK_S = 1.0  # how often reltuples is compared with the cached statistics
-LEXEME_CANDIDATES = 2000  # rows ranked per query at most (split among its lexemes)
-LEXEME_CANDIDATES_MIN = 250  # per lexeme, however many lexemes the query has
-LEXEME_CACHE_MAX = 50_000  # analysed query terms kept
-SAMPLE_ROWS = 30_000  # rows sampled for lexeme frequencies (ANALYZE's sample at its default target)
-COMMON_ELEMS = 1_000  # lexemes kept from it (ANALYZE's most_common_elems at its default target)
 
 
 def require_vector(conn: Connection) -> None:
@@ -79,12 +68,6 @@ def require_vector(conn: Connection) -> None:
 class PostgresIndexStore(IndexStore):
     def __init__(self, table: str, dimension: int) -> None:
         super().__init__(table, dimension)
-        self._common: dict[str, float] = {}
-        self._common_at = float("-inf")
-        self._unlisted = 0.0
-        self._checked_at = float("-inf")
-        self._rows = 0.0
-        self._lexemes: dict[str, tuple[str, ...]] = {}
 
     def create_schema(self, conn: Connection) -> None:
         t, d = self.table, int(self.dimension)
@@ -97,12 +80,9 @@ class PostgresIndexStore(IndexStore):
                 invalid_at DOUBLE PRECISION, recorded_at DOUBLE PRECISION NOT NULL,
                 expired_at DOUBLE PRECISION, session_id TEXT, seq INTEGER,
                 sources TEXT NOT NULL, detail TEXT, embedding vector({d}) NOT NULL,
-                tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', lex_text)) STORED)""",
+                terms TEXT NOT NULL DEFAULT '')""",
             f"CREATE INDEX IF NOT EXISTS {t}_owner ON {t} (app, user_id, item_type, expired_at)",
             f"CREATE INDEX IF NOT EXISTS {t}_item ON {t} (item_id, expired_at)",
-            # fastupdate off: a pending list makes every query scan it linearly
-            # (18 ms for a one-word query at 100k rows after a bulk load)
-            f"CREATE INDEX IF NOT EXISTS {t}_tsv ON {t} USING gin (tsv) WITH (fastupdate = off)",
             f"CREATE INDEX IF NOT EXISTS {t}_hnsw ON {t} USING hnsw (embedding vector_cosine_ops) "
             f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION})",
         ]
@@ -110,6 +90,38 @@ class PostgresIndexStore(IndexStore):
         require_vector(conn)
         for sql in statements:
             conn.execute(text(sql))
+        self.index_terms(conn)
+
+    def index_terms(self, conn: Connection) -> None:
+        """The lexical terms as an array column (``term_list``, generated from
+        ``terms``, which ``text.lexical_terms`` cut before they were stored),
+        matched by array overlap: no text-search parser or stemmer is
+        involved, so PostgreSQL matches exactly the rows SQLite matches.
+        Replaces the ``english`` tsvector, which databases made before this
+        step still have. No GIN index: under the row-security policies a
+        non-leakproof operator (``&&`` as ``@@`` before it) is never an index
+        condition, so candidates are found by the owner index and a filter.
+        Idempotent."""
+        t = self.table
+        columns = {
+            str(r[0])
+            for r in conn.execute(
+                text("SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(:t) AND attnum > 0 "
+                     "AND NOT attisdropped"),
+                {"t": t},
+            )
+        }
+        if "term_list" in columns:
+            return
+        if "terms" not in columns:
+            conn.execute(text(f"ALTER TABLE {t} ADD COLUMN terms TEXT NOT NULL DEFAULT ''"))
+        with row_security.all_rows(conn):
+            backfill_terms(conn, t)
+        conn.execute(text(f"ALTER TABLE {t} DROP COLUMN IF EXISTS tsv"))
+        conn.execute(
+            text(f"ALTER TABLE {t} ADD COLUMN term_list text[] "
+                 "GENERATED ALWAYS AS (string_to_array(terms, ' ')) STORED")
+        )
 
     def drop_schema(self, conn: Connection) -> None:
         conn.execute(text(f"DROP TABLE IF EXISTS {self.table}"))
@@ -125,133 +137,38 @@ class PostgresIndexStore(IndexStore):
             return np.asarray(orjson.loads(stored), dtype=np.float32)
         return np.asarray(stored, dtype=np.float32)
 
-    def lexical(
+    def term_docs(
         self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, limit: int
-    ) -> list[int]:
-        """Rows ranked by ``ts_rank`` among a bounded candidate set.
-
-        Why bounded: ranking reads every candidate row's tsvector, so a
-        lexeme in half the table (a query of only common words keeps its
-        common lexemes) cost ~40-55 ms at 100k rows. Each lexeme contributes
-        at most its share of ``LEXEME_CANDIDATES`` matching rows (GIN bitmap,
-        heap order), so a lexeme with fewer matches than that is ranked in
-        full (as an unbounded query would) and only a very common lexeme is
-        sampled: its rank among half the table says little anyway. While
-        ANALYZE's statistics expect no lexeme above its share, the plain
-        query ranks every match (one index scan instead of one per lexeme)."""
-        lexemes = self._query_lexemes(conn, terms)
-        if not lexemes:
-            return []
-        quoted = ["'" + lx.replace("\\", "\\\\").replace("'", "''") + "'" for lx in lexemes]
+    ) -> list[tuple[int, str]]:
         clause, params = flt.sql()
-        cap = max(LEXEME_CANDIDATES_MIN, LEXEME_CANDIDATES // len(quoted))
-        params.update(app=owner.app, user=owner.user_id, q=" | ".join(quoted), n=limit)
-        owned = f"app = :app AND user_id = :user AND {clause}"
-        if all(self._expected_matches(conn, lx) <= cap for lx in lexemes):
-            # the common case (an owner's few thousand rows): rank every match
-            sql = (
-                f"SELECT row_id FROM {self.table}, to_tsquery('simple', :q) q "
-                f"WHERE {owned} AND tsv @@ q ORDER BY ts_rank(tsv, q, 1) DESC, row_id LIMIT :n"
-            )
-        else:
-            params.update(lx=quoted, cap=cap)
-            sql = (
-                "SELECT row_id FROM (SELECT DISTINCT ON (m.row_id) m.row_id, "
-                "ts_rank(m.tsv, to_tsquery('simple', :q), 1) AS r "
-                "FROM unnest(CAST(:lx AS text[])) AS l(q) CROSS JOIN LATERAL ("
-                f"SELECT row_id, tsv FROM {self.table} WHERE {owned} "
-                "AND tsv @@ CAST(l.q AS tsquery) LIMIT :cap) m "
-                "ORDER BY m.row_id) s ORDER BY r DESC, row_id LIMIT :n"
-            )
-        rows = conn.execute(text(sql), params)
-        return [int(r[0]) for r in rows]
+        params.update(app=owner.app, user=owner.user_id, q=list(terms), n=limit)
+        rows = conn.execute(
+            text(
+                f"SELECT row_id, terms FROM {self.table} WHERE app = :app AND user_id = :user "
+                f"AND {clause} AND term_list && CAST(:q AS text[]) ORDER BY row_id DESC LIMIT :n"
+            ),
+            params,
+        )
+        return [(int(r[0]), str(r[1])) for r in rows]
 
-    def _query_lexemes(self, conn: Connection, terms: Sequence[str]) -> list[str]:
-        """The query's ``english`` lexemes minus the very common ones.
+    def term_counts(self, conn: Connection, owner: Owner, terms: Sequence[str], cap: int) -> dict[str, int]:
+        rows = conn.execute(
+            text(
+                "SELECT u.t, (SELECT count(*) FROM (SELECT 1 FROM "
+                f"{self.table} WHERE app = :app AND user_id = :user AND term_list @> ARRAY[u.t] "
+                "LIMIT :cap) c) FROM unnest(CAST(:q AS text[])) AS u(t)"
+            ),
+            {"app": owner.app, "user": owner.user_id, "q": list(dict.fromkeys(terms)), "cap": cap},
+        )
+        return {str(t): int(n) for t, n in rows}
 
-        Why: ``ts_rank`` has no IDF, so a lexeme in a fifth of all rows (a
-        speaker's name, "love", "great") weighs as much as a rare one.
-        Lexemes that a sample of the table (``_sample_lexemes``, taken once
-        ANALYZE has counted its rows) puts above ``COMMON_LEXEME_SHARE`` are
-        dropped unless nothing else is left. Without statistics (a fresh
-        table) nothing is dropped. Terms are analysed once and cached (the ``english`` stemmer
-        is deterministic), so a repeated term costs no round trip."""
-        if not terms:
-            return []
-        missing = [t for t in dict.fromkeys(terms) if t not in self._lexemes]
-        if missing:
-            found = conn.execute(
-                text(
-                    "SELECT t, array(SELECT lexeme FROM unnest(to_tsvector('english', t))) "
-                    "FROM unnest(CAST(:terms AS text[])) AS u(t)"
-                ),
-                {"terms": missing},
-            ).all()
-            if len(self._lexemes) + len(found) > LEXEME_CACHE_MAX:
-                self._lexemes.clear()
-            self._lexemes.update({str(t): tuple(str(x) for x in lx) for t, lx in found})
-        lexemes = list(dict.fromkeys(lx for t in terms for lx in self._lexemes.get(t, ())))
-        common = self._common_lexemes(conn)
-        kept = [lx for lx in lexemes if common.get(lx, 0.0) <= COMMON_LEXEME_SHARE]
-        return kept or lexemes
-
-    def _common_lexemes(self, conn: Connection) -> dict[str, float]:
-        self._refresh_stats(conn)
-        return self._common
-
-    def _expected_matches(self, conn: Connection, lexeme: str) -> float:
-        """Rows that contain ``lexeme`` by the sampled statistics: a listed
-        lexeme's frequency, or at most the least frequent listed one's (what
-        the planner assumes too); 0 without statistics."""
-        self._refresh_stats(conn)
-        return self._common.get(lexeme, self._unlisted) * self._rows
-
-    def _refresh_stats(self, conn: Connection) -> None:
-        """Re-read the statistics after ``COMMON_STATS_TTL_S``, or sooner once
-        ANALYZE has seen the table grow or shrink by a tenth (checked at most
-        every ``STATS_CHECK_S``): after a bulk load the bound must not go on
-        believing the table is small."""
-        now = time.monotonic()
-        if now - self._checked_at < STATS_CHECK_S:
-            return
-        self._checked_at = now
-        if now - self._common_at < COMMON_STATS_TTL_S:
-            rows = conn.execute(
-                text("SELECT reltuples FROM pg_class WHERE oid = to_regclass(:t)"), {"t": self.table}
-            ).scalar()
-            if abs(max(0.0, float(rows or 0.0)) - self._rows) <= 0.1 * self._rows:
-                return
-        reltuples = conn.execute(
-            text("SELECT reltuples FROM pg_class WHERE oid = to_regclass(:t)"), {"t": self.table}
-        ).scalar()
-        rows = max(0.0, float(reltuples or 0.0))  # -1: never analyzed, no statistics yet
-        common: dict[str, float] = {}
-        if rows > 0:
-            common = self._sample_lexemes(conn, min(100.0, 100.0 * SAMPLE_ROWS / rows))
-        # what the planner assumes of an unlisted element: at most the least frequent listed one
-        unlisted = min(common.values(), default=0.0)
-        self._common, self._unlisted, self._rows, self._common_at = common, unlisted, rows, now
-
-    def _sample_lexemes(self, conn: Connection, percent: float) -> dict[str, float]:
-        """The ``COMMON_ELEMS`` most frequent lexemes of a block sample (as
-        ANALYZE takes one), each with the share of sampled rows holding it.
-
-        Why not ANALYZE's own ``pg_stats.most_common_elems``: PostgreSQL hides
-        a table's statistics from every role its row-level security binds
-        (they could leak values), and the policies here are FORCEd, so the
-        engine's own login never sees them. The sample is read in the writer
-        scope (every owner's rows; only counts leave it), the same sample for
-        both queries (``REPEATABLE``)."""
-        sample = f"{self.table} TABLESAMPLE SYSTEM ({percent:.6f}) REPEATABLE (0)"
-        with row_security.all_rows(conn):
-            sampled = int(conn.execute(text(f"SELECT count(*) FROM {sample}")).scalar() or 0)
-            if not sampled:
-                return {}
-            found = conn.execute(
-                text("SELECT word, ndoc FROM ts_stat(:q) ORDER BY ndoc DESC, word LIMIT :n"),
-                {"q": f"SELECT tsv FROM {sample}", "n": COMMON_ELEMS},
-            ).all()
-        return {str(word): int(ndoc) / sampled for word, ndoc in found}
+    def row_count(self, conn: Connection, owner: Owner, item_types: Sequence[str]) -> int:
+        sql = (
+            f"SELECT count(*) FROM {self.table} WHERE app = :app AND user_id = :user "
+            "AND item_type = ANY(CAST(:types AS text[]))"
+        )
+        params = {"app": owner.app, "user": owner.user_id, "types": list(item_types)}
+        return int(conn.execute(text(sql), params).scalar_one())
 
     def dense(
         self,
@@ -261,11 +178,12 @@ class PostgresIndexStore(IndexStore):
         flt: Filter,
         limit: int,
         min_similarity: float = -1.0,
-    ) -> list[int]:
+    ) -> list[tuple[int, float]]:
         clause, params = flt.sql()
         params.update(app=owner.app, user=owner.user_id, v=self.encode_vector(vector), n=limit)
         found = self._nearest(conn, clause, params, limit)
-        return [int(r[0]) for r in found if 1.0 - float(r[1]) >= min_similarity]
+        similar = [(int(r[0]), 1.0 - float(r[1])) for r in found]
+        return [(row_id, sim) for row_id, sim in similar if sim >= min_similarity]
 
     def _nearest(self, conn: Connection, clause: str, params: dict[str, Any], limit: int) -> Sequence[Any]:
         """(row_id, distance) rows nearest first: HNSW, then the exact scan if

@@ -16,7 +16,6 @@ sync by triggers, so a projection writes each row once.
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
@@ -26,7 +25,7 @@ import numpy.typing as npt
 from sqlalchemy import Connection, text
 
 from ledgermind.domain.owner import Owner
-from ledgermind.projections.search_store.base import Filter, IndexStore
+from ledgermind.projections.search_store.base import Filter, IndexStore, backfill_terms
 
 __all__ = ["SqliteIndexStore"]
 
@@ -35,9 +34,6 @@ __all__ = ["SqliteIndexStore"]
 # per dimension plus ~41 of columns; 256 MiB is ~125k rows at 512-d). Bytes,
 # not rows: an owner with one row still costs its arrays' fixed overhead.
 CACHE_MAX_BYTES = 256 << 20
-MATCH_WINDOW = 2000  # an owner's matches of one term ranked in full at most; see lexical()
-TERM_STATS_TTL_S = 300.0
-TERM_STATS_MAX = 100_000  # remembered (owner, term) verdicts
 
 
 class SqliteIndexStore(IndexStore):
@@ -47,17 +43,13 @@ class SqliteIndexStore(IndexStore):
         self._cache: OrderedDict[tuple[str, str], _OwnerRows] = OrderedDict()
         self.cache_bytes = cache_bytes
         self._cached_bytes = 0
-        # (owner, term) -> (frequent, headroom below the window, newest row id then),
-        # least recently stored first, at most TERM_STATS_MAX entries
-        self._term_counts: OrderedDict[tuple[tuple[str, str], str], tuple[bool, int, int]] = OrderedDict()
-        self._terms_at = float("-inf")
 
     @property
     def fts(self) -> str:
         return self.table + "_fts"
 
     def create_schema(self, conn: Connection) -> None:
-        t, f = self.table, self.fts
+        t = self.table
         statements = [
             f"""CREATE TABLE IF NOT EXISTS {t} (
                 row_id INTEGER PRIMARY KEY, app TEXT NOT NULL, user_id TEXT NOT NULL,
@@ -65,20 +57,43 @@ class SqliteIndexStore(IndexStore):
                 kind TEXT NOT NULL, statement TEXT NOT NULL, lex_text TEXT NOT NULL,
                 confidence REAL NOT NULL, valid_from REAL NOT NULL, invalid_at REAL,
                 recorded_at REAL NOT NULL, expired_at REAL, session_id TEXT, seq INTEGER,
-                sources TEXT NOT NULL, detail TEXT, embedding BLOB NOT NULL)""",
+                sources TEXT NOT NULL, detail TEXT, embedding BLOB NOT NULL,
+                terms TEXT NOT NULL DEFAULT '')""",
             f"CREATE INDEX IF NOT EXISTS {t}_owner ON {t} (app, user_id, item_type, expired_at)",
             f"CREATE INDEX IF NOT EXISTS {t}_item ON {t} (item_id, expired_at)",
             f"CREATE INDEX IF NOT EXISTS {t}_owner_head ON {t} (app, user_id, row_id)",
-            f"""CREATE VIRTUAL TABLE IF NOT EXISTS {f} USING fts5(
-                lex_text, content='{t}', content_rowid='row_id',
-                tokenize='porter unicode61 remove_diacritics 2')""",
-            f"""CREATE TRIGGER IF NOT EXISTS {t}_ai AFTER INSERT ON {t} BEGIN
-                INSERT INTO {f}(rowid, lex_text) VALUES (new.row_id, new.lex_text); END""",
-            f"""CREATE TRIGGER IF NOT EXISTS {t}_ad AFTER DELETE ON {t} BEGIN
-                INSERT INTO {f}({f}, rowid, lex_text) VALUES ('delete', old.row_id, old.lex_text);
-                END""",
         ]
         for sql in statements:
+            conn.execute(text(sql))
+        self.index_terms(conn)
+
+    def index_terms(self, conn: Connection) -> None:
+        """The full-text index over the ``terms`` column (``text.lexical_terms``,
+        cut before they are stored): FTS5's ``unicode61`` only splits them at
+        the spaces, so SQLite matches exactly the rows PostgreSQL matches.
+        Replaces the index over ``lex_text`` that FTS5's Porter stemmer cut,
+        which databases made before this step still have. Idempotent."""
+        t, f = self.table, self.fts
+        old = conn.execute(text("SELECT sql FROM sqlite_master WHERE name = :f"), {"f": f}).scalar()
+        if old is not None and "terms" in str(old):
+            return
+        columns = {r[1] for r in conn.execute(text(f"PRAGMA table_info({t})"))}
+        if "terms" not in columns:
+            conn.execute(text(f"ALTER TABLE {t} ADD COLUMN terms TEXT NOT NULL DEFAULT ''"))
+        backfill_terms(conn, t)
+        for sql in (
+            f"DROP TRIGGER IF EXISTS {t}_ai",
+            f"DROP TRIGGER IF EXISTS {t}_ad",
+            f"DROP TABLE IF EXISTS {f}",
+            f"""CREATE VIRTUAL TABLE {f} USING fts5(
+                terms, content='{t}', content_rowid='row_id',
+                tokenize='unicode61 remove_diacritics 0')""",
+            f"""CREATE TRIGGER {t}_ai AFTER INSERT ON {t} BEGIN
+                INSERT INTO {f}(rowid, terms) VALUES (new.row_id, new.terms); END""",
+            f"""CREATE TRIGGER {t}_ad AFTER DELETE ON {t} BEGIN
+                INSERT INTO {f}({f}, rowid, terms) VALUES ('delete', old.row_id, old.terms); END""",
+            f"INSERT INTO {f}({f}) VALUES ('rebuild')",
+        ):
             conn.execute(text(sql))
 
     def drop_schema(self, conn: Connection) -> None:
@@ -91,72 +106,30 @@ class SqliteIndexStore(IndexStore):
     def decode_vector(self, stored: Any) -> np.ndarray:
         return np.frombuffer(stored, dtype=np.float32)
 
-    def lexical(
+    def term_docs(
         self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, limit: int
-    ) -> list[int]:
-        """Rows best first by BM25, over a bounded set of matches.
-
-        Why bounded: ``bm25()`` is computed for every match before the sort,
-        so a query whose terms are in half the table cost ~200 ms at 100k
-        rows. A term that more than ``MATCH_WINDOW`` of the owner's rows
-        contain is dropped while the query has rarer terms (BM25 already
-        weighs it low, and the rarer terms are ranked in full, exactly as
-        an unbounded query would). A query made only of such terms ranks
-        the newest ``MATCH_WINDOW`` of its matches: FTS5 walks doclists in
-        descending rowid order without sorting, so that window's edge is
-        cheap to find. An owner with fewer matches than the window (every
-        LoCoMo conversation) gets the unbounded ranking."""
-        if not terms:
-            return []
-        frequent = self._frequent_terms(conn, owner, terms)
-        rare = [t for t in terms if t not in frequent]
-        match = " OR ".join(_phrase(term) for term in (rare or terms))
+    ) -> list[tuple[int, str]]:
         clause, params = flt.sql("i")
-        params.update(app=owner.app, user=owner.user_id, q=match, n=limit, w=MATCH_WINDOW)
-        joined = (
-            # CROSS JOIN keeps FTS5 the outer loop: the planner may otherwise walk
-            # the owner's rows and run the full-text query once per row
-            f"FROM {self.fts} CROSS JOIN {self.table} i ON i.row_id = {self.fts}.rowid "
-            f"WHERE i.app = :app AND i.user_id = :user AND {self.fts} MATCH :q AND {clause}"
-        )
-        window = ""
-        if not rare:
-            params["edge"] = conn.execute(
-                text(f"SELECT {self.fts}.rowid {joined} ORDER BY {self.fts}.rowid DESC LIMIT 1 OFFSET :w"),
-                params,
-            ).scalar()
-            window = "" if params["edge"] is None else f" AND {self.fts}.rowid > :edge"
+        params.update(app=owner.app, user=owner.user_id, q=_match(terms), n=limit)
         rows = conn.execute(
-            text(f"SELECT i.row_id {joined}{window} ORDER BY bm25({self.fts}) LIMIT :n"),
+            text(
+                # CROSS JOIN keeps FTS5 the outer loop: the planner may otherwise walk
+                # the owner's rows and run the full-text query once per row
+                f"SELECT i.row_id, i.terms FROM {self.fts} CROSS JOIN {self.table} i "
+                f"ON i.row_id = {self.fts}.rowid WHERE i.app = :app AND i.user_id = :user "
+                f"AND {self.fts} MATCH :q AND {clause} ORDER BY {self.fts}.rowid DESC LIMIT :n"
+            ),
             params,
         )
-        return [int(r[0]) for r in rows]
+        return [(int(r[0]), str(r[1])) for r in rows]
 
-    def _frequent_terms(self, conn: Connection, owner: Owner, terms: Sequence[str]) -> set[str]:
-        """The terms that more than ``MATCH_WINDOW`` of the owner's rows contain.
-
-        Counted by FTS5 itself, stopping past the window (a count reads at
-        most that many matches), first among all rows (a doclist count, no
-        row reads: a term rare in the table costs just that), then among the
-        owner's. A "rare" verdict is remembered until enough rows have been
-        added since (by row id) that the term could have crossed the window;
-        a "frequent" one for ``TERM_STATS_TTL_S``. So a bulk load is seen at
-        the next query, and a stale verdict could only move the cost bound,
-        never which of the owner's rows match."""
-        now = time.monotonic()
-        key = (owner.app, owner.user_id)
-        newest = int(conn.execute(text(f"SELECT coalesce(max(row_id), 0) FROM {self.table}")).scalar_one())
-        with self._lock:
-            if now - self._terms_at >= TERM_STATS_TTL_S:
-                self._terms_at, self._term_counts = now, OrderedDict()
-            cached = {t: self._term_counts.get((key, t)) for t in terms}
-        params = {"app": owner.app, "user": owner.user_id, "cap": MATCH_WINDOW + 1}
-        verdicts: dict[str, tuple[bool, int, int]] = {}
-        for term, seen in cached.items():
-            if seen is not None and (seen[0] or newest - seen[2] <= seen[1]):
-                verdicts[term] = seen
-                continue
-            count = 0
+    def term_counts(self, conn: Connection, owner: Owner, terms: Sequence[str], cap: int) -> dict[str, int]:
+        """Counted by FTS5 itself, stopping at ``cap``: first among all rows (a
+        doclist count, no row reads, so a term rare in the table costs just
+        that), then among the owner's."""
+        params = {"app": owner.app, "user": owner.user_id, "cap": cap}
+        counts: dict[str, int] = {}
+        for term in dict.fromkeys(terms):
             for sql in (
                 f"SELECT count(*) FROM (SELECT rowid FROM {self.fts} WHERE {self.fts} MATCH :q LIMIT :cap)",
                 (
@@ -165,17 +138,17 @@ class SqliteIndexStore(IndexStore):
                     f"WHERE i.app = :app AND i.user_id = :user AND {self.fts} MATCH :q LIMIT :cap)"
                 ),
             ):
-                count = int(conn.execute(text(sql), {**params, "q": _phrase(term)}).scalar_one())
-                if count <= MATCH_WINDOW:
+                counts[term] = int(conn.execute(text(sql), {**params, "q": _match([term])}).scalar_one())
+                if counts[term] < cap:
                     break
-            verdicts[term] = (count > MATCH_WINDOW, MATCH_WINDOW - count, newest)
-        with self._lock:
-            for term, verdict in verdicts.items():
-                self._term_counts[(key, term)] = verdict
-                self._term_counts.move_to_end((key, term))
-            while len(self._term_counts) > TERM_STATS_MAX:
-                self._term_counts.popitem(last=False)
-        return {t for t, v in verdicts.items() if v[0]}
+        return counts
+
+    def row_count(self, conn: Connection, owner: Owner, item_types: Sequence[str]) -> int:
+        marks = ", ".join(f":t{i}" for i in range(len(item_types)))
+        params: dict[str, Any] = {f"t{i}": t for i, t in enumerate(item_types)}
+        params.update(app=owner.app, user=owner.user_id)
+        sql = f"SELECT count(*) FROM {self.table} WHERE app = :app AND user_id = :user AND item_type IN ({marks})"
+        return int(conn.execute(text(sql), params).scalar_one())
 
     def dense(
         self,
@@ -185,7 +158,7 @@ class SqliteIndexStore(IndexStore):
         flt: Filter,
         limit: int,
         min_similarity: float = -1.0,
-    ) -> list[int]:
+    ) -> list[tuple[int, float]]:
         owned = self._owner_matrix(conn, owner)
         if owned is None:
             return []
@@ -197,7 +170,7 @@ class SqliteIndexStore(IndexStore):
         n = min(limit, len(ids))
         top = np.argpartition(-scores, n - 1)[:n]
         top = top[np.argsort(-scores[top], kind="stable")]
-        return [int(ids[i]) for i in top if scores[i] >= min_similarity]
+        return [(int(ids[i]), float(scores[i])) for i in top if scores[i] >= min_similarity]
 
     def _owner_matrix(self, conn: Connection, owner: Owner) -> _OwnerRows | None:
         """The owner's rows as arrays, reloaded when the owner's newest row id or
@@ -241,15 +214,16 @@ class SqliteIndexStore(IndexStore):
                 self._cached_bytes -= evicted.nbytes
         return loaded
 
-    def cache_usage(self) -> tuple[int, int, int]:
-        """(owners whose arrays are held, their bytes, remembered term verdicts)."""
+    def cache_usage(self) -> tuple[int, int]:
+        """(owners whose arrays are held, their bytes)."""
         with self._lock:
-            return len(self._cache), self._cached_bytes, len(self._term_counts)
+            return len(self._cache), self._cached_bytes
 
 
-def _phrase(term: str) -> str:
-    """A term as an FTS5 string (no operator or column filter can leak in)."""
-    return '"' + term.replace('"', '""') + '"'
+def _match(terms: Sequence[str]) -> str:
+    """An FTS5 query for any of ``terms``, each as a string (no operator or
+    column filter can leak in)."""
+    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
 
 
 class _OwnerRows:

@@ -12,6 +12,7 @@ from ledgermind import MemoryEngine, Owner
 from ledgermind.distill.explicit import belief_index
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE, INSTRUCTION_LIKE_CONFIDENCE
 from ledgermind.domain import bitemporal
+from ledgermind.domain.errors import InvalidInput, StateConflict
 from ledgermind.projections import audit
 
 OWNER = Owner("lang", "u1")
@@ -124,11 +125,33 @@ def test_instruction_like_text_is_a_flagged_belief_left_out_of_context(eng: Memo
 
 
 def test_an_undecidable_contradiction_is_recorded_as_a_conflict(eng: MemoryEngine) -> None:
-    _said(eng, ("Our team standup happens at the office on Mondays.", MARCH),
-          ("Our team standup happens online on Fridays.", AUGUST))
+    _said(eng, ("My eyes are green. My eyes are brown.", MARCH), ("我今年三十岁。我今年三十五岁。", AUGUST))
     beliefs = _beliefs(eng)
-    assert len(beliefs) == 2 and all(b.status == bitemporal.CURRENT for b in beliefs)
-    first, second = sorted(beliefs, key=lambda b: b.valid_from)
-    assert CONFLICTING in first.flags and CONFLICTING in second.flags
-    assert first.conflicts_with == (second.memory_id,) and second.conflicts_with == (first.memory_id,)
+    assert len(beliefs) == 4 and all(b.status == bitemporal.CURRENT for b in beliefs)
+    for when in (MARCH, AUGUST):
+        first, second = sorted((b for b in beliefs if b.valid_from == when), key=lambda b: b.memory_id)
+        assert CONFLICTING in first.flags and CONFLICTING in second.flags
+        assert first.conflicts_with == (second.memory_id,) and second.conflicts_with == (first.memory_id,)
 
+
+
+@pytest.mark.parametrize("keep", ["this", "both"])
+def test_a_conflict_is_resolved_on_the_owner_handle_as_events(eng: MemoryEngine, keep: str) -> None:
+    _said(eng, ("My birthday is March 3. Oh and my birthday is July 19.", MARCH))
+    me = eng.for_owner(OWNER)
+    ((first, (second,)), (_, _)) = me.conflicts()
+    changed = me.resolve_conflict(second.memory_id, keep=keep, reason="checked the passport")
+    assert set(changed) == {first.memory_id, second.memory_id}
+    after = {b.memory_id: b for b in _beliefs(eng)}
+    assert not after[first.memory_id].conflicting and not after[second.memory_id].conflicting
+    assert me.conflicts() == []
+    assert after[second.memory_id].status == bitemporal.CURRENT
+    if keep == "this":
+        assert after[first.memory_id].status == bitemporal.INVALIDATED_STATUS
+        assert after[first.memory_id].superseded_by == second.memory_id
+    else:
+        assert after[first.memory_id].status == bitemporal.CURRENT
+    with pytest.raises(StateConflict):
+        me.resolve_conflict(second.memory_id, keep=keep, reason="again")
+    with pytest.raises(InvalidInput):
+        me.resolve_conflict(second.memory_id, keep="neither", reason="x")

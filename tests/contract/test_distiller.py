@@ -267,12 +267,11 @@ def test_explicit_api(eng: MemoryEngine) -> None:
     events = eng.writes.stream_events(memory.id)
     assert events[0].method == "explicit"
     fixed = eng.correct(OWNER, mid, "The user is allergic to peanuts and cashews.")
+    assert fixed == mid  # a new version of the same memory
     corrected = eng.load_memory(OWNER, fixed)
-    assert corrected is not None and corrected.confidence == 1.0
-    old = eng.load_memory(OWNER, mid)
-    assert old is not None and old.status == "invalidated"
-    assert eng.writes.stream_events(old.id)[-1].superseded_by == fixed
-    assert eng.writes.stream_events(old.id)[-1].reason == "user correction"
+    assert corrected is not None and corrected.confidence == 1.0 and corrected.status == "current"
+    assert corrected.statement == "The user is allergic to peanuts and cashews."
+    assert eng.writes.stream_events(corrected.id)[-1].reason == "user correction"
     with pytest.raises(MemoryNotFound):
         eng.forget(Owner("support", "someone-else"), fixed)
     eng.forget(OWNER, fixed)

@@ -21,9 +21,9 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 
 from ledgermind import MemoryEngine, Owner
-from ledgermind.domain.errors import CheckpointConflict, StaleIncarnation
-from ledgermind.domain.langgraph_thread import LangGraphThread
-from ledgermind.domain.stream_ids import langgraph_thread_id
+from ledgermind.domain.errors import StaleIncarnation
+from ledgermind.integrations.langgraph import CheckpointConflict
+from ledgermind.integrations.langgraph.thread import LangGraphThread, thread_stream_id
 from ledgermind.integrations.langgraph import LedgermindSaver
 
 OWNER = Owner("lg-app", "alice")
@@ -113,7 +113,7 @@ def test_a_turn_stores_the_same_bytes_at_any_length(saver: LedgermindSaver) -> N
     (the peers re-store the whole list: their turn 25 is ~6x turn 4)."""
     graph = build(saver)
     cfg: dict[str, Any] = {"configurable": {"thread_id": "linear"}}
-    stream = langgraph_thread_id(saver.owner, "linear")
+    stream = thread_stream_id(saver.owner, "linear")
     sizes = []
     for i in range(25):
         before = saver.engine.writes.stream_events(stream)[-1].originator_version if i else 0
@@ -186,7 +186,7 @@ def test_a_fenced_agents_zombie_can_neither_open_a_thread_nor_write_to_one(db_ur
         zombie = build(LedgermindSaver(zombie_eng, owner=owner, agent_id="helper", incarnation=first))
         old: dict[str, Any] = {"configurable": {"thread_id": "old"}}
         zombie.invoke({"messages": [HumanMessage("before the fence", id="h0")]}, old)
-        old_stream = langgraph_thread_id(owner, "old")
+        old_stream = thread_stream_id(owner, "old")
         old_events = len(eng.writes.stream_events(old_stream))
 
         restored = eng.for_owner(owner).restore_agent("helper", incarnate=True)  # the supervisor
@@ -194,7 +194,7 @@ def test_a_fenced_agents_zombie_can_neither_open_a_thread_nor_write_to_one(db_ur
 
         with pytest.raises(StaleIncarnation):
             zombie.invoke({"messages": [HumanMessage("zombie opens", id="z1")]}, {"configurable": {"thread_id": "new"}})
-        assert eng.writes.stream_events(langgraph_thread_id(owner, "new")) == []
+        assert eng.writes.stream_events(thread_stream_id(owner, "new")) == []
         with pytest.raises(StaleIncarnation):
             zombie.invoke({"messages": [HumanMessage("zombie writes", id="z2")]}, old)
         assert len(eng.writes.stream_events(old_stream)) == old_events
@@ -209,7 +209,7 @@ def test_a_fenced_agents_zombie_can_neither_open_a_thread_nor_write_to_one(db_ur
         current = build(LedgermindSaver(eng, owner=owner, agent_id="helper", incarnation=restored.incarnation))
         current.invoke({"messages": [HumanMessage("after the fence", id="h1")]}, old)
         current.invoke({"messages": [HumanMessage("a new thread", id="h2")]}, {"configurable": {"thread_id": "new"}})
-        thread = eng.writes.stream_events(langgraph_thread_id(owner, "new"))[0]
+        thread = eng.writes.stream_events(thread_stream_id(owner, "new"))[0]
         session = eng.for_owner(owner).load_session(thread.session_id)
         assert session is not None and session.incarnation == restored.incarnation
         texts = [m.content for m in eng.for_owner(owner).restore_agent("helper").messages]
@@ -251,3 +251,26 @@ def test_the_example_resumes_a_killed_run(tmp_path: Path) -> None:
     assert "steps done ['plan', 'lookup'], next ['draft']" in out
     assert "steps ['plan', 'lookup', 'draft', 'review']" in out
     assert ": 5 messages" in out  # one question, one answer per node, none twice
+
+
+_READ_EVERY_TOPIC = """
+import sys
+from ledgermind import MemoryEngine
+from ledgermind.storage.follower import Follower
+with MemoryEngine.open(sys.argv[1]) as eng:
+    page = Follower(eng.log).read(0, Follower(eng.log).head())
+    print(sorted({e.topic for e in page.envelopes}))
+    print("langgraph loaded:", "langgraph" in sys.modules)
+"""
+
+
+def test_a_process_that_never_imports_the_saver_decodes_its_threads(saver: LedgermindSaver, db_url: str) -> None:
+    """The thread aggregate lives with the integration, not in the core, and
+    still every process decodes it: the composition root hands the event log
+    the aggregates the package declares (entry points), without importing
+    LangGraph itself."""
+    build(saver).invoke({"messages": [HumanMessage("hello", id="h")]}, {"configurable": {"thread_id": "decoded"}})
+    run = subprocess.run([sys.executable, "-c", _READ_EVERY_TOPIC, db_url],
+                         capture_output=True, text=True, timeout=120, check=True)
+    assert "'checkpoint.saved'" in run.stdout and "'langgraph.thread_created'" in run.stdout, run.stdout
+    assert "langgraph loaded: False" in run.stdout

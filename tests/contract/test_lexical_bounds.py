@@ -1,10 +1,10 @@
 """The lexical candidate lists' cost bounds, on both backends.
 
-Both index stores bound how many matching rows they rank (so a query of
-very common words cannot rank half a large table). The bounds are shrunk
-here so a few dozen rows exceed them; what must hold: rare terms are still
+Both index stores bound how many matching rows BM25 ranks (so a query of
+very common words cannot rank half a large table). The bound is shrunk
+here so a few dozen rows exceed it; what must hold: rare terms are still
 ranked in full, a bounded list never holds another owner's row or a row
-that does not match, and it is never longer than asked.
+that does not match, and it is never longer than the bound.
 """
 
 from __future__ import annotations
@@ -18,13 +18,12 @@ import pytest
 from sqlalchemy import text
 
 from ledgermind import MemoryEngine, Owner
-from ledgermind.analysis.text import lexical_text
+from ledgermind.analysis.text import lexical_stem, lexical_text, stored_terms
 from ledgermind.projections.row_security import owner_scope, writer_scope
-from ledgermind.projections.search_store import postgres as postgres_index
-from ledgermind.projections.search_store import sqlite as sqlite_index
+from ledgermind.projections.search_store import base as index_base
 from ledgermind.projections.search_store.base import Filter
 from ledgermind.projections.search_store.records import TimePoint
-from tests.support.capabilities import capabilities
+from ledgermind.retrieval.lexical import bm25
 
 ALICE = Owner("bounds", "alice")
 BOB = Owner("bounds", "bob")
@@ -33,9 +32,7 @@ COMMON = 40  # alice's rows that say "apple"; the bounds below are 10
 
 @pytest.fixture
 def bounded(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[MemoryEngine, Any, dict[str, int]]]:
-    monkeypatch.setattr(sqlite_index, "MATCH_WINDOW", 10)
-    monkeypatch.setattr(postgres_index, "LEXEME_CANDIDATES", 10)
-    monkeypatch.setattr(postgres_index, "LEXEME_CANDIDATES_MIN", 10)
+    monkeypatch.setattr(index_base, "MATCH_WINDOW", 10)
     side = eng.projections
     with side.db.connect() as conn:
         proj = side.projection("search", conn)
@@ -47,7 +44,7 @@ def bounded(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
     rows = [
         {
             "app": o.app, "user_id": o.user_id, "item_type": "memory", "item_id": uuid.uuid4().hex,
-            "version": 1, "kind": "fact", "statement": t, "lex_text": lexical_text(t),
+            "version": 1, "kind": "fact", "statement": t, "lex_text": lexical_text(t), "terms": stored_terms(lexical_text(t)),
             "confidence": 0.7, "valid_from": now - 86400, "invalid_at": None, "recorded_at": now - 60,
             "expired_at": None, "session_id": None, "seq": None, "sources": "[]", "detail": "{}",
             "embedding": v,
@@ -56,19 +53,17 @@ def bounded(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
     ]
     with side.db.begin() as conn:
         store.insert(writer_scope(conn), rows)  # as the index projection writes
-    if capabilities(eng.backend.kind).planner_statistics:
-        with side.db.connect() as conn:
-            conn.execute(text(f"ANALYZE {store.table}"))  # the statistics the bound reads
-            conn.commit()
     with side.db.connect() as conn:
         ids = dict(writer_scope(conn).execute(text(f"SELECT statement, row_id FROM {store.table}")).all())
     yield eng, store, ids
 
 
-def _lexical(eng: MemoryEngine, store: Any, owner: Owner, terms: list[str], limit: int) -> list[int]:
+def _lexical(eng: MemoryEngine, store: Any, owner: Owner, words: list[str], limit: int) -> list[int]:
+    terms = [lexical_stem(w) for w in words]
     now = time.time()
     with eng.projections.db.connect() as conn, owner_scope(conn, owner):  # as the searcher reads
-        return store.lexical(conn, owner, terms, Filter(TimePoint(now, now), ("memory",)), limit)
+        found = store.matches(conn, owner, terms, Filter(TimePoint(now, now), ("memory",)))
+    return [h.row_id for h in bm25(terms, found.docs, found.corpus_rows, found.dropped)][:limit]
 
 
 def test_a_rare_term_is_ranked_whole_beside_a_common_one(bounded: Any) -> None:

@@ -108,3 +108,39 @@ def test_no_parameter_anywhere_makes_the_owner_optional() -> None:
                     if text in ("Owner|None", "None|Owner", "Optional[Owner]"):
                         offences.append(f"{path.relative_to(REPO_ROOT)}:{node.lineno} {node.arg}")
     assert not offences, offences
+
+
+def test_bitemporal_reads_and_message_pages_are_typed_calls_of_the_handle(eng: MemoryEngine) -> None:
+    """``beliefs(valid_at=, known_at=)``, ``history`` and ``messages`` answer
+    with frozen values, scoped like every other call of the handle."""
+    from datetime import UTC, datetime
+
+    from ledgermind.domain.belief_records import BeliefVersion, MessagePage
+
+    mem = eng.for_owner(Owner("handle", f"typed-{uuid.uuid4().hex[:8]}"))
+    sid = mem.create_session("agent-1")
+    mem.add_messages(sid, [{"role": "user", "content": f"message {i}"} for i in range(5)])
+    before = datetime.now(UTC)
+    mid = mem.remember("Alice drinks green tea")
+    new = mem.correct(mid, "Alice drinks black tea")
+    eng.projections.wait(eng.position)
+
+    now = mem.beliefs()
+    assert [type(b) for b in now] == [BeliefVersion] and now[0].statement == "Alice drinks black tea"
+    assert now[0].memory_id == new and now[0].current
+    assert mem.beliefs(known_at=before) == []  # nothing was known before the first remember
+    history = mem.history(mid)
+    statements = [v.statement for v in history]
+    assert statements[0] == "Alice drinks green tea" and "Alice drinks black tea" in statements
+    assert not history[0].current  # the corrected version stays, closed, in the history
+    with pytest.raises(MemoryNotFound):
+        eng.for_owner(BOB).history(mid)
+
+    first = mem.messages(sid, limit=2)
+    assert isinstance(first, MessagePage) and [m.seq for m in first.messages] == [1, 2] and first.next_after == 2
+    rest = mem.messages(sid, after=first.next_after or 0, limit=10)
+    assert [m.content for m in rest.messages] == ["message 2", "message 3", "message 4"] and rest.next_after is None
+    with pytest.raises(SessionNotFound):
+        eng.for_owner(BOB).messages(sid)
+    with pytest.raises(InvalidInput):
+        mem.messages(sid, limit=0)

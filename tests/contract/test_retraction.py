@@ -44,6 +44,16 @@ def _current(eng: MemoryEngine, owner: Owner) -> set[tuple[str | None, str]]:
     return {(b.attribute, b.statement) for b in belief_index(eng.writes).current(owner)}
 
 
+def _session_of(eng: MemoryEngine, owner: Owner) -> str:
+    """The one session ``owner`` has (read from an export of their events)."""
+    from ledgermind.api.portability import export_owner
+
+    lines: list[str] = []
+    export_owner(eng, owner, lines.append)
+    (sid,) = [json.loads(line)["stream_id"] for line in lines if json.loads(line)["topic"] == "session.created"]
+    return str(sid)
+
+
 def test_retracting_the_upgrade_restores_the_old_version(eng: MemoryEngine) -> None:
     sid = eng.create_session(OWNER, "bot")
     _, upgrade = _say(eng, OWNER, sid, ["set go 1.23", "set go 1.24"])
@@ -204,5 +214,15 @@ def test_an_export_carries_the_repair_into_another_store(eng: MemoryEngine) -> N
     lines: list[str] = []
     export_owner(eng, owner, lines.append)
     report = import_owner(eng, copy, lines)
-    assert report.beliefs > 0
+    assert report.beliefs > 0 and report.retractions == 1
+    assert not any(topic.startswith("message.") for topic in report.skipped), report.skipped
     assert _current(eng, copy) == _current(eng, owner) == {("go", "go is 1.23")}
+    assert eng.message_lineage(copy, _session_of(eng, copy), upgrade).retracted  # the mark travels, not only its effects
+
+    # An un-retraction travels too: the belief it restored is current in the copy.
+    eng.unretract(owner, sid, upgrade, "it was the user after all")
+    again, restored = Owner("audit", "imported-again"), []
+    export_owner(eng, owner, restored.append)
+    assert import_owner(eng, again, restored).retractions == 2
+    assert _current(eng, again) == _current(eng, owner) == {("go", "go is 1.24")}
+    assert not eng.message_lineage(again, _session_of(eng, again), upgrade).retracted

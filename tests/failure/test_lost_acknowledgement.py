@@ -50,9 +50,10 @@ EXPECTED = Counter(
         "task.failed": 1,
         "session.task_closed": 2,
         "agent.checkpointed": 1,
-        "memory.distilled": 3,
+        "memory.distilled": 2,
         "memory.reinforced": 1,
-        "memory.invalidated": 3,
+        "memory.revised": 1,
+        "memory.invalidated": 2,
         "session.closed": 1,
     }
 )
@@ -158,6 +159,7 @@ def test_a_lost_acknowledgement_never_writes_twice(db_url: str, fault: Fault) ->
         started = {e.originator_id.hex for topic, e in events if topic == "task.started"}
         assert started == outcome["tasks"]
         assert outcome["again"] == outcome["first"]  # the restatement reinforced it
+        assert outcome["corrected"] == outcome["first"]  # a correction keeps the memory's id
         reinforced = [e for topic, e in events if topic == "memory.reinforced"]
         assert reinforced[0].originator_id.hex == outcome["first"]
         assert outcome["forgotten"] == 1  # the correction, the only current belief left

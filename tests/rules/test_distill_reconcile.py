@@ -12,7 +12,7 @@ from ledgermind import Owner
 from ledgermind.distill import Extraction, Proposal, ReconcileConfig, reconcile
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain.errors import SimilarityUnavailable
-from ledgermind.write.beliefs import Invalidate, NewBelief, Reinforce, Revise, new_belief_id
+from ledgermind.write.beliefs import Flag, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
 
 OWNER = Owner("app", "u")
 T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -151,6 +151,7 @@ statement_st = st.tuples(
 @given(st.lists(st.lists(statement_st, min_size=1, max_size=4), min_size=1, max_size=8))
 def test_at_most_one_current_belief_per_subject_and_attribute(deltas: list) -> None:
     current: dict[str, BeliefView] = {}
+    conflicted: set[str] = set()
     n = 0
     for delta in deltas:
         proposals = []
@@ -159,8 +160,14 @@ def test_at_most_one_current_belief_per_subject_and_attribute(deltas: list) -> N
             proposals.append(_p(f"{subject} {attribute} is {value} (statement {n})", f"k{n}",
                                 when=T0 + timedelta(days=day), op=op, subject=subject,
                                 attribute=attribute, value=value))
-        _fold(current, reconcile(OWNER, _x(*proposals), list(current.values())))
-        keys = [(b.subject, b.attribute) for b in current.values()]
+        changes = reconcile(OWNER, _x(*proposals), list(current.values()))
+        _fold(current, changes)
+        # Two values said in one message with nothing to settle them are both kept, as a
+        # recorded conflict (each flagged, naming the other); everything else stays unique.
+        conflicted |= {new_belief_id(OWNER, c.source_key) for c in changes
+                       if isinstance(c, NewBelief) and "conflicting" in c.flags}
+        conflicted |= {c.memory_id for c in changes if isinstance(c, Flag) and "conflicting" in c.flags}
+        keys = [(b.subject, b.attribute) for b in current.values() if b.memory_id not in conflicted]
         assert len(keys) == len(set(keys))
 
 

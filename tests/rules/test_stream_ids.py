@@ -16,6 +16,7 @@ from ledgermind.domain import stream_ids
 from ledgermind.domain.agent import Agent
 from ledgermind.domain.memory import Memory
 from ledgermind.domain.owner import Owner
+from ledgermind.integrations.langgraph.thread import thread_stream_id
 
 OWNER = Owner("support", "user-42")
 
@@ -27,6 +28,8 @@ def test_ids_are_pinned() -> None:
     assert stream_ids.owner_key_id(OWNER) == UUID("9b6d7936-8a2d-5f1b-aabb-df580fc04d9e")
     assert stream_ids.receipt_id(UUID(int=1), "req-1") == UUID("ef739871-4aaf-54a9-bb9b-a5f703e98607")
     assert stream_ids.distillation_id("distiller", "ab" * 16) == UUID("13031d77-aaae-59e7-a3f6-526e798a07aa")
+    # LangGraph's thread streams are derived beside their aggregate, with the same rule
+    assert thread_stream_id(OWNER, "thread-1") == UUID("c1b285f2-8a2a-5c69-8f26-f1dfbf4b40bb")
 
 
 def test_aggregates_create_the_ids_the_module_derives() -> None:

@@ -1,7 +1,7 @@
 """A real ``ledgermind serve`` process for the service tests, and its databases.
 
 The server is started as the CLI starts it (``python -m ledgermind.cli serve``)
-on 127.0.0.1 with port 0: uvicorn binds a free port and logs it, and the
+on 127.0.0.1 with port 0: the command binds a free port and logs its URL, and the
 helper reads the port from that line, so parallel runs never collide and no
 port is guessed. Its log goes to a file (a pipe nobody drains would block it).
 ``module_db`` gives a module-scoped database per backend (the shared
@@ -27,7 +27,7 @@ from tests.support.pg_databases import fresh_database
 
 __all__ = ["Server", "make_key", "make_key_cli", "module_db", "start_server"]
 
-_RUNNING = re.compile(r"Uvicorn running on http://127\.0\.0\.1:(\d+)")
+_RUNNING = re.compile(r"listening on http://127\.0\.0\.1:(\d+)")
 
 
 @dataclass

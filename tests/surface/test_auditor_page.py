@@ -31,9 +31,8 @@ import pytest
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.write.beliefs import Invalidate, NewBelief, new_belief_id
+from tests.support.browser import chromium, wait_for
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 OWNER = Owner("support", "ken")
 MARCH = datetime(2025, 3, 3, 9, 0, tzinfo=timezone.utc)
 AUGUST = datetime(2025, 8, 12, 14, 30, tzinfo=timezone.utc)
@@ -43,7 +42,6 @@ HOSTILE = "<script>window.__pwned = 1</script> Ken's note <img src=x onerror=\"w
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
 
 
@@ -114,26 +112,10 @@ def server(story: dict[str, Any]) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Chromium; the browser tests are skipped, saying why, where
-    Debian's packages are missing (the HTTP-only tests still run)."""
-    if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
-        pytest.skip(f"the browser tests need Debian's chromium and chromedriver ({CHROMIUM}, {CHROMEDRIVER}: "
-                    "apt-get install chromium chromium-driver; .ci/run installs them)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1100,900", "--lang=en-US"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=CHROMEDRIVER))
-    driver.implicitly_wait(0)
-    try:
+    """Headless Chromium (skipped, saying why, where Debian's packages are
+    missing; the HTTP-only tests still run)."""
+    with chromium() as driver:
         yield driver
-    finally:
-        driver.quit()
-
-
-def wait_for(driver: Any, css: str) -> Any:
-    return WebDriverWait(driver, 15).until(ec.presence_of_element_located((By.CSS_SELECTOR, css)))
 
 
 def signed_in(browser: Any, server: str, story: dict[str, Any]) -> None:

@@ -437,8 +437,11 @@ def test_export_then_import_moves_an_owner_between_databases(db_url: str, tmp_pa
         before = eng.log.recorder.max_notification_id()
     code, out, err = cli("import", *owner_args(target, moved), str(dump), "--json")
     assert code == 0, err
+    assert json.loads(out)["written"] == 0 and first["written"] > 0
     with MemoryEngine.open(target) as eng:
         assert eng.log.recorder.max_notification_id() == before
+    code, out, err = cli("import", *owner_args(target, moved), str(dump))
+    assert code == 0 and "0 event(s) written (all were already there)" in out, out
     assert _state(target, moved) == _state(db_url, OWNER)
 
     # --since: only what came after a position
@@ -453,6 +456,7 @@ def test_import_refuses_a_malformed_file_before_writing(tmp_path: Path) -> None:
         bad.write_text(text, encoding="utf-8")
         code, _, err = cli("import", *owner_args(target), str(bad))
         one_line_error(code, err, message)
+        assert not Path(target).exists()  # a bad file creates no database
     code, _, err = cli("import", *owner_args(target), str(tmp_path / "missing.jsonl"))
     one_line_error(code, err, "No such file")
 

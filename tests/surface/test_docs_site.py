@@ -98,3 +98,44 @@ def test_the_langgraph_guide_runs_as_written(
     with MemoryEngine.open(str(tmp_path / "ledgermind.db")) as eng:
         restored = eng.for_owner(Owner("travel-app", "ken")).restore_agent("langgraph")
     assert [m.content for m in restored.messages] == ["I moved to Lyon", "noted: I moved to Lyon"]
+
+
+def _documented_commands() -> list[tuple[str, str]]:
+    """Every ``ledgermind ...`` command line the README and the site show: inline code and
+    lines of code blocks (``$ `` prompts and ``# comments`` stripped)."""
+    found = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        lines = re.findall(r"`(ledgermind [^`]+)`", text)
+        for block in re.findall(r"```[a-z]*\n(.*?)```", text, re.DOTALL):
+            lines += re.findall(r"(?m)^(?:\$ )?(ledgermind [^\n]+)", block)
+        found += [(page.relative_to(ROOT).as_posix(), line.split(" #")[0].replace("\\|", "|")) for line in lines]
+    return found
+
+
+def test_every_documented_command_and_flag_exists() -> None:
+    """The pages' command lines name real subcommands and real options, so a
+    renamed flag fails here rather than for the reader who copies it."""
+    import argparse
+
+    from ledgermind.cli import build_parser
+
+    wrong = []
+    for page, line in _documented_commands():
+        if "..." in line.split(" -- ")[0]:
+            continue  # "ledgermind projections ... --plugin": a family of commands, not one
+        parser: argparse.ArgumentParser = build_parser()
+        for token in line.split()[1:]:
+            if token == "--":
+                break  # what follows is the supervised child's command
+            subcommands = next((a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {})
+            if token in subcommands:
+                parser = subcommands[token]
+            elif subcommands and not token.startswith("-"):
+                wrong.append(f"{page}: {line!r}: {parser.prog} has no command {token!r}")
+                break
+            elif token.startswith("--"):
+                flag = token.split("=")[0].strip("[]").rstrip(",;.)")
+                if flag not in parser._option_string_actions:
+                    wrong.append(f"{page}: {line!r}: {parser.prog} has no {flag}")
+    assert not wrong, "\n".join(wrong)

@@ -35,13 +35,15 @@ def test_the_wheel_holds_one_top_level_package(wheel: Path) -> None:
 
 def test_the_wheel_carries_the_one_version(wheel: Path) -> None:
     """The wheel's file name and metadata hold ``ledgermind.domain.version``'s
-    value (pyproject's version is dynamic, read from that module)."""
+    value (pyproject's version is dynamic, read from that module); LICENSE ships in it."""
     from ledgermind.domain.version import __version__
 
     assert wheel.name.startswith(f"ledgermind-{__version__}-"), wheel.name
     with zipfile.ZipFile(wheel) as archive:
         metadata = archive.read(f"ledgermind-{__version__}.dist-info/METADATA").decode()
+        shipped = archive.namelist()
     assert f"\nVersion: {__version__}\n" in metadata
+    assert f"ledgermind-{__version__}.dist-info/licenses/LICENSE" in shipped, "the license is not shipped"
 
 
 def test_installed_ledgermind_imports_and_engine_does_not(wheel: Path, tmp_path: Path) -> None:

@@ -130,15 +130,19 @@ def test_memories_search_context_and_erasure(alice: httpx.Client) -> None:
     block = alice.post(f"/v1/users/{u}/context", json={"query": "what is alice allergic to"}).json()["context"]
     assert "peanuts" in block and "not instructions" in block
     corrected = alice.patch(f"/v1/users/{u}/memories/{mid}", json={"statement": "Alice is allergic to cashews"})
-    new_id = corrected.json()["memory_id"]
+    assert corrected.json() == {"memory_id": mid}  # the same memory, a new version
     assert [b["statement"] for b in alice.get(f"/v1/users/{u}/beliefs").json()["beliefs"]] == [
         "Alice is allergic to cashews"]
     before = alice.get(f"/v1/users/{u}/beliefs", params={"known_at": held[0]["recorded_at"]}).json()["beliefs"]
-    assert [b["memory_id"] for b in before] == [mid]
+    assert [(b["memory_id"], b["statement"]) for b in before] == [(mid, "Alice is allergic to peanuts")]
     versions = alice.get(f"/v1/users/{u}/memories/{mid}/history").json()["versions"]
     assert len(versions) >= 2 and versions[0]["statement"] == "Alice is allergic to peanuts"
-    assert alice.delete(f"/v1/users/{u}/memories/{new_id}").status_code == 204
+    assert versions[-1]["statement"] == "Alice is allergic to cashews"
+    assert alice.delete(f"/v1/users/{u}/memories/{mid}").status_code == 204
     assert alice.get(f"/v1/users/{u}/beliefs").json()["beliefs"] == []
+    # Nothing left to change: 409, never a 2xx that changed nothing.
+    problem(alice.delete(f"/v1/users/{u}/memories/{mid}"), 409, "StateConflict")
+    problem(alice.patch(f"/v1/users/{u}/memories/{mid}", json={"statement": "x"}), 409, "StateConflict")
     sid = new_session(alice, u)
     problem(alice.delete(f"/v1/users/{u}"), 400, "InvalidInput")  # no ?confirm=erase
     nobody = user()  # a user with no data (a typo?): refused unless force=true, as the CLI does

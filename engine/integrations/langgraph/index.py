@@ -26,7 +26,7 @@ import orjson
 from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from ledgermind.domain.langgraph_thread import LangGraphThread
+from ledgermind.integrations.langgraph.thread import LangGraphThread
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.session import Session
 from ledgermind.integrations.langgraph.messages import from_event

@@ -5,7 +5,7 @@ The one-line swap::
     with LedgermindSaver.from_conn_string("postgresql://...") as checkpointer:   # was PostgresSaver
         graph = builder.compile(checkpointer=checkpointer)
 
-What is stored (``ledgermind.domain.langgraph_thread``): a thread is one
+What is stored (``ledgermind.integrations.langgraph.thread``): a thread is one
 stream of ``checkpoint.saved`` / ``checkpoint.writes_put`` events plus one
 ledgermind session. A channel holding a list of LangChain messages (what
 ``add_messages`` keeps) is stored as a delta of session seqs against the
@@ -65,9 +65,8 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from ledgermind.api import Append, Attachment, MemoryEngine, WriteOptions
 from ledgermind.domain.errors import InvalidInput
-from ledgermind.domain.langgraph_thread import FORK_SOURCES, LangGraphThread
+from ledgermind.integrations.langgraph.thread import FORK_SOURCES, LangGraphThread, thread_stream_id
 from ledgermind.domain.owner import Owner
-from ledgermind.domain.stream_ids import langgraph_thread_id
 from ledgermind.integrations.langgraph.index import Record, ThreadIndex, checkpoint_diff, delta
 from ledgermind.integrations.langgraph.messages import is_message_list, to_fields
 from ledgermind.write.validation import check_name, check_owner
@@ -153,7 +152,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         return check_owner(owner), agent
 
     def _index(self, owner: Owner, thread_id: str) -> ThreadIndex:
-        stream = langgraph_thread_id(owner, thread_id)
+        stream = thread_stream_id(owner, thread_id)
         with self._lock:
             index = self._indexes.get(stream)
             if index is None:
@@ -390,7 +389,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         thread_id = str(conf["thread_id"])
         ns = str(conf.get("checkpoint_ns", ""))
         checkpoint_id = str(conf["checkpoint_id"])
-        stream = langgraph_thread_id(owner, thread_id)
+        stream = thread_stream_id(owner, thread_id)
         rows = []
         for idx, (channel, value) in enumerate(writes):
             rows.append([WRITES_IDX_MAP.get(channel, idx), channel, *self._dump(value)])
@@ -410,7 +409,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         LangGraph (``langgraph.thread_deleted``). The log is append-only: the
         events and the session's messages stay, for audits, until the owner is
         erased (``MemoryEngine.erase_owner`` destroys them for good)."""
-        stream = langgraph_thread_id(self.owner, str(thread_id))
+        stream = thread_stream_id(self.owner, str(thread_id))
 
         def step(thread: LangGraphThread, append: Append) -> None:
             if thread.heads:

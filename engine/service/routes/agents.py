@@ -7,8 +7,9 @@ from typing import Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict
 
-from ledgermind.domain.errors import InvalidInput
+from ledgermind.domain.errors import AgentNotFound, InvalidInput, OwnerErased, StaleIncarnation
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned
+from ledgermind.service.openapi import raises
 from ledgermind.write.validation import MAX_INT32
 
 __all__ = ["router"]
@@ -21,7 +22,8 @@ class Checkpoint(BaseModel):
     state: Any
 
 
-@router.put("/checkpoint", summary="save the agent's operational state (any JSON)")
+@router.put("/checkpoint", summary="save the agent's operational state (any JSON)",
+            responses=raises(StaleIncarnation, OwnerErased))
 def checkpoint(
     agent: str, body: Checkpoint, mem: Owned,
     idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None,
@@ -30,7 +32,8 @@ def checkpoint(
     return {"agent_id": agent, "checkpointed": True}
 
 
-@router.put("/heartbeat", summary="the agent's incarnation is alive (a lease row, not an event)")
+@router.put("/heartbeat", summary="the agent's incarnation is alive (a lease row, not an event)",
+            responses=raises(StaleIncarnation))
 def heartbeat(agent: str, mem: Owned, incarnation: IncarnationHeader = None) -> dict[str, Any]:
     if incarnation is None:
         raise InvalidInput("a heartbeat needs the Ledgermind-Incarnation header")
@@ -38,7 +41,8 @@ def heartbeat(agent: str, mem: Owned, incarnation: IncarnationHeader = None) -> 
     return {"agent_id": agent, "incarnation": incarnation}
 
 
-@router.get("/restore", summary="the agent as of its last acknowledged write (session, messages, open tasks, state)")
+@router.get("/restore", summary="the agent as of its last acknowledged write (session, messages, open tasks, state)",
+            responses=raises(AgentNotFound))
 def restore(agent: str, mem: Owned, last_n: int | None = Query(None, ge=0, le=MAX_INT32)) -> dict[str, Any]:
     restored = mem.restore_agent(agent, last_n).as_dict()
     restored.pop("app", None)  # the key fixes the app; the caller knows it

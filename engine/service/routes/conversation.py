@@ -15,12 +15,10 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ledgermind.domain.errors import SessionNotFound
-from ledgermind.recovery.messages import messages_of_rows
+from ledgermind.domain.errors import ContentTooLarge, OwnerErased, SessionClosed, SessionNotFound, StaleIncarnation
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
-from ledgermind.storage.store import translate_errors
-from ledgermind.storage.stream_rows import select_rows
-from ledgermind.write.validation import MAX_INT32, parse_id
+from ledgermind.service.openapi import raises
+from ledgermind.write.validation import MAX_INT32
 
 __all__ = ["router"]
 
@@ -50,14 +48,16 @@ class MessageBatch(BaseModel):
     messages: list[MessageIn]
 
 
-@router.post("", status_code=201, summary="start a session for an agent")
+@router.post("", status_code=201, summary="start a session for an agent",
+             responses=raises(StaleIncarnation, OwnerErased))
 def create_session(
     body: NewSession, mem: Owned, idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None
 ) -> dict[str, str]:
     return {"session_id": mem.create_session(body.agent_id, idempotency_key=idempotency_key, incarnation=incarnation)}
 
 
-@router.post("/{sid}/messages", status_code=201, summary="append one message or a batch (all or none)")
+@router.post("/{sid}/messages", status_code=201, summary="append one message or a batch (all or none)",
+             responses=raises(SessionNotFound, SessionClosed, StaleIncarnation, OwnerErased, ContentTooLarge))
 def add_messages(
     sid: str, body: MessageIn | MessageBatch, mem: Owned, request: Request,
     idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None,
@@ -76,34 +76,17 @@ def add_messages(
     return {"seqs": seqs}
 
 
-@router.get("/{sid}/messages", summary="messages after a seq, oldest first")
+@router.get("/{sid}/messages", summary="messages after a seq, oldest first", responses=raises(SessionNotFound))
 def list_messages(
-    sid: str, mem: Owned, request: Request,
-    after: int = Query(0, ge=0, le=MAX_INT32), limit: int = Query(100, ge=1, le=_PAGE_MAX),
+    sid: str, mem: Owned, after: int = Query(0, ge=0, le=MAX_INT32), limit: int = Query(100, ge=1, le=_PAGE_MAX)
 ) -> dict[str, Any]:
-    session = mem.load_session(sid)
-    if session is None:
-        raise SessionNotFound(f"no session {sid}")
-    eng = service_of(request).engine
-    stream = parse_id(sid, "session_id")
-    found: list[dict[str, Any]] = []
-    # A message's seq is below its stream version (the created event and
-    # task events come first), so versions after ``after`` hold every wanted
-    # message; pages stop once ``limit`` are found.
-    version = after
-    while len(found) < limit:
-        with translate_errors():
-            rows = select_rows(eng.log.recorder, stream, gt=version, limit=_PAGE_MAX)
-        if not rows:
-            break
-        found.extend(m.as_dict() for m in messages_of_rows(eng, stream, rows) if m.seq > after)
-        version = rows[-1][0]
-    page = found[:limit]
-    return {"session_id": session.id.hex, "messages": page,
-            "next_after": page[-1]["seq"] if len(page) == limit else None}
+    page = mem.messages(sid, after=after, limit=limit)
+    return {"session_id": page.session_id, "messages": [m.as_dict() for m in page.messages],
+            "next_after": page.next_after}
 
 
-@router.post("/{sid}/close", summary="close a session (later appends are refused)")
+@router.post("/{sid}/close", summary="close a session (later appends are refused)",
+             responses=raises(SessionNotFound))
 def close_session(sid: str, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
     mem.close_session(sid, idempotency_key=idempotency_key)
     return {"session_id": sid, "closed": True}

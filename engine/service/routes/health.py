@@ -17,10 +17,11 @@ import anyio
 from fastapi import APIRouter, Request, Response
 
 from ledgermind.api import MemoryEngine
-from ledgermind.domain.errors import ProjectionError
+from ledgermind.domain.errors import ProjectionError, StoreUnavailable
 from ledgermind.domain.version import __version__
 from ledgermind.service.deps import service_of
 from ledgermind.service.metrics import CONTENT_TYPE
+from ledgermind.service.openapi import raises
 from ledgermind.storage.follower import Follower
 
 __all__ = ["projection_lag", "router"]
@@ -40,7 +41,8 @@ async def healthz() -> dict[str, str]:  # no I/O: answered on the event loop, no
     return {"status": "ok", "version": __version__}
 
 
-@router.get("/readyz", summary="the database answers and the projections are caught up")
+@router.get("/readyz", summary="the database answers and the projections are caught up",
+            responses=raises(ProjectionError, StoreUnavailable))
 def readyz(request: Request) -> dict[str, Any]:
     svc = service_of(request)
     lag = projection_lag(svc.engine)  # a database that does not answer: StoreUnavailable, 503

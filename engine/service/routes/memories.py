@@ -14,8 +14,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from ledgermind.domain.errors import MemoryNotFound, OwnerErased, StateConflict
 from ledgermind.projections.audit import belief_history, beliefs_as_of
 from ledgermind.service.deps import IdempotencyHeader, Owned, service_of
+from ledgermind.service.openapi import raises
 
 __all__ = ["router"]
 
@@ -27,7 +29,7 @@ _READ_WAIT_S = 10.0
 class Remember(BaseModel):
     model_config = ConfigDict(extra="forbid")
     statement: str
-    kind: str = Field("fact", description="fact, preference, event, ...")
+    kind: str = Field("fact", description="fact, episode or experience")
 
 
 class Correction(BaseModel):
@@ -35,17 +37,21 @@ class Correction(BaseModel):
     statement: str
 
 
-@router.post("/memories", status_code=201, summary="remember a statement the user made outright")
+@router.post("/memories", status_code=201, summary="remember a statement the user made outright",
+             responses=raises(OwnerErased))
 def remember(body: Remember, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
     return {"memory_id": mem.remember(body.statement, body.kind, idempotency_key=idempotency_key)}
 
 
-@router.patch("/memories/{memory_id}", summary="replace a belief by the user's correction")
+@router.patch("/memories/{memory_id}", summary="correct a belief (same id, a new version; 409 when not current)",
+              responses=raises(MemoryNotFound, StateConflict))
 def correct(memory_id: str, body: Correction, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
     return {"memory_id": mem.correct(memory_id, body.statement, idempotency_key=idempotency_key)}
 
 
-@router.delete("/memories/{memory_id}", status_code=204, summary="forget one belief (its history stays auditable)")
+@router.delete("/memories/{memory_id}", status_code=204,
+               summary="forget one belief (its history stays auditable; 409 when not current)",
+               responses=raises(MemoryNotFound, StateConflict))
 def forget(memory_id: str, mem: Owned, idempotency_key: IdempotencyHeader = None) -> Response:
     mem.forget(memory_id, idempotency_key=idempotency_key)
     return Response(status_code=204)
@@ -61,7 +67,8 @@ def beliefs(
     return {"beliefs": beliefs_as_of(side, mem.owner, valid_at, known_at)}
 
 
-@router.get("/memories/{memory_id}/history", summary="every version of one belief, with causes and sources")
+@router.get("/memories/{memory_id}/history", summary="every version of one belief, with causes and sources",
+            responses=raises(MemoryNotFound))
 def history(memory_id: str, mem: Owned, request: Request) -> dict[str, Any]:
     side = _caught_up(request)
     return {"memory_id": memory_id, "versions": belief_history(side, mem.owner, memory_id)}

@@ -7,7 +7,16 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
 
+from ledgermind.domain.errors import (
+    OwnerErased,
+    SessionClosed,
+    SessionNotFound,
+    StaleIncarnation,
+    TaskFinished,
+    TaskNotFound,
+)
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned
+from ledgermind.service.openapi import raises
 
 __all__ = ["router"]
 
@@ -29,7 +38,8 @@ class TaskError(BaseModel):
     error: str
 
 
-@router.post("/sessions/{sid}/tasks", status_code=201, summary="start a task in a session")
+@router.post("/sessions/{sid}/tasks", status_code=201, summary="start a task in a session",
+             responses=raises(SessionNotFound, SessionClosed, StaleIncarnation, OwnerErased))
 def start_task(
     sid: str, body: NewTask, mem: Owned, idempotency_key: IdempotencyHeader = None,
     incarnation: IncarnationHeader = None,
@@ -37,7 +47,8 @@ def start_task(
     return {"task_id": mem.start_task(sid, body.input, idempotency_key=idempotency_key, incarnation=incarnation)}
 
 
-@router.post("/tasks/{tid}/complete", summary="complete an open task")
+@router.post("/tasks/{tid}/complete", summary="complete an open task",
+             responses=raises(TaskNotFound, TaskFinished, StaleIncarnation))
 def complete_task(
     tid: str, body: TaskOutput, mem: Owned, idempotency_key: IdempotencyHeader = None,
     incarnation: IncarnationHeader = None,
@@ -46,7 +57,8 @@ def complete_task(
     return {"task_id": tid, "status": "completed"}
 
 
-@router.post("/tasks/{tid}/fail", summary="fail an open task")
+@router.post("/tasks/{tid}/fail", summary="fail an open task",
+             responses=raises(TaskNotFound, TaskFinished, StaleIncarnation))
 def fail_task(
     tid: str, body: TaskError, mem: Owned, idempotency_key: IdempotencyHeader = None,
     incarnation: IncarnationHeader = None,

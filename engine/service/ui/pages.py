@@ -37,16 +37,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ledgermind.api import MemoryEngine
 from ledgermind.domain import bitemporal
-from ledgermind.domain.errors import (
-    InvalidInput,
-    InvalidTimestamp,
-    LedgermindError,
-    NotFound,
-    ProjectionError,
-    StoreError,
-)
+from ledgermind.domain.errors import InvalidInput, InvalidTimestamp, LedgermindError, NotFound, ProjectionError
 from ledgermind.domain.owner import Owner
 from ledgermind.projections import audit, listing
+from ledgermind.service.deps import bearer_secret
+from ledgermind.service.errors import status_of
 from ledgermind.service.ui.html import Markup, href, iso, join, link, page, short_time, tag
 from ledgermind.service.ui.timeline import Lane, draw
 
@@ -69,6 +64,18 @@ class Keys(Protocol):
 
 
 COOKIE = "ledgermind_desk_key"
+
+# A page's heading for each status of the service's table (``service.errors.STATUS``).
+_TITLES = {
+    400: "Bad request",
+    401: "Not signed in",
+    404: "Not found",
+    409: "Refused",
+    410: "Gone",
+    413: "Too large",
+    500: "Failed",
+    503: "Unavailable",
+}
 
 SECURITY_HEADERS = {
     # Scripts only from the desk's own static file: an inline <script> that
@@ -153,11 +160,10 @@ class _Desk:
         return HTMLResponse(body, status_code=status, headers=SECURITY_HEADERS)
 
     def _app_of(self, request: Request) -> str | None:
-        header = request.headers.get("authorization", "")
-        scheme, _, secret = header.partition(" ")
-        if scheme.lower() != "bearer" or not secret.strip():
-            secret = request.cookies.get(COOKIE, "")
-        return self._verify(secret.strip())
+        """The app of the key in ``Authorization`` (read as the service reads
+        it, ``bearer_secret``), else of the key in the desk's cookie."""
+        secret = bearer_secret(request) or request.cookies.get(COOKIE, "").strip()
+        return self._verify(secret)
 
     def _verify(self, secret: str) -> str | None:
         """The app the key grants, or None."""
@@ -183,14 +189,12 @@ class _Desk:
             status = 200
         except _Problem as p:
             title, main, status = p.title, self._problem(p.title, p.detail), p.status
-        except NotFound as e:
-            title, main, status = "Not found", self._problem("Not found", str(e)), 404
-        except InvalidInput as e:
-            title, main, status = "Bad request", self._problem("Bad request", str(e)), 400
-        except (StoreError, ProjectionError) as e:
-            title, main, status = "Unavailable", self._problem("The store is unavailable", str(e)), 503
         except LedgermindError as e:
-            title, main, status = "Refused", self._problem(type(e).__name__, str(e)), 409
+            # The service's one status table: the desk answers a typed error
+            # exactly as the HTTP API does.
+            status = status_of(e)
+            title = _TITLES.get(status, "Refused")
+            main = self._problem(f"{title}: {type(e).__name__}", str(e))
         return self._html(page(title, main, prefix=self.prefix, nav=self._nav(ctx), header={"app": ctx.app}), status)
 
     async def retract(self, request: Request) -> Response:

@@ -3,7 +3,7 @@
 Why a stream of its own: a LangGraph checkpointer stores, per thread, a
 chain of checkpoints (channel versions, metadata, a parent) and the pending
 writes of each step. Here each of those is one event on a stream whose id is
-a uuid5 of (owner, thread_id) (``stream_ids.langgraph_thread_id``), and the
+a uuid5 of (owner, thread_id) (``thread_stream_id``), and the
 thread's messages are not in it at all: they are ordinary ``message.added``
 events of the ledgermind session the thread maps onto, so restore, search,
 distillation and audits see a LangGraph conversation like any other. A
@@ -24,19 +24,48 @@ it, so the loser's transaction holds nothing. LangGraph's deliberate branches
 Payloads are JSON text (the transcoder never walks caller JSON), and channel
 values are LangGraph's own serializer's bytes in base64 (``serde``), exactly
 as the peers' blob tables hold them.
+
+Why here and not in ``ledgermind.domain``: the core knows nothing of its
+callers. This module imports no LangGraph (only ``eventsourcing`` and the
+domain), so any process that opens an engine can decode a thread's events:
+the package declares the aggregate under the ``ledgermind.aggregates`` entry
+point, and the composition root hands every declared aggregate to the event
+log (``ledgermind.api.aggregates``).
 """
 
 from __future__ import annotations
 
-from uuid import UUID
+from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
-from ledgermind.domain.errors import CheckpointConflict
+from ledgermind.domain.errors import StateConflict
 from ledgermind.domain.owner import Owner
-from ledgermind.domain.stream_ids import langgraph_thread_id
 
-__all__ = ["FORK_SOURCES", "LangGraphThread"]
+__all__ = ["FORK_SOURCES", "CheckpointConflict", "LangGraphThread", "thread_stream_id"]
+
+_LANGGRAPH_THREAD = uuid5(NAMESPACE_URL, "ledgermind/langgraph-thread")
+
+
+def thread_stream_id(owner: Owner, thread_id: str) -> UUID:
+    """A LangGraph thread's checkpoint stream: one per (owner, thread_id), so
+    a saver finds it from ``config["configurable"]`` alone, in one read.
+    Derived like every owner-scoped id (``ledgermind.domain.stream_ids``);
+    changing it orphans every stored thread (``test_stream_ids`` pins it)."""
+    return uuid5(_LANGGRAPH_THREAD, f"{owner.key}\x1f{thread_id}")
+
+
+class CheckpointConflict(StateConflict):
+    """A LangGraph checkpoint was put on a parent that is no longer the head
+    of its thread: another writer moved the thread after this one read it.
+    Retryable: re-read the thread (``graph.invoke`` again) and the step runs
+    on the new head. Why an error and not last-writer-wins: the loser's
+    checkpoint would hide the winner's messages (a silent lost update)."""
+
+    def __init__(self, message: str, head: str | None = None, parent: str | None = None) -> None:
+        super().__init__(message)
+        self.head = head
+        self.parent = parent
 
 # Checkpoint ``metadata["source"]`` values that LangGraph writes for a branch
 # it means to make (time travel, update_state on an older checkpoint).
@@ -70,7 +99,7 @@ class LangGraphThread(Aggregate):
 
     @staticmethod
     def create_id(app: str, user_id: str, thread_id: str, session_id: str, agent_id: str) -> UUID:
-        return langgraph_thread_id(Owner(app, user_id), thread_id)
+        return thread_stream_id(Owner(app, user_id), thread_id)
 
     class CheckpointSaved(Event):
         TOPIC = "checkpoint.saved"
