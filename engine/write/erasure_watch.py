@@ -107,7 +107,7 @@ class ErasureWatch:
         for callback in list(self._subscribers):
             try:
                 callback(key_id)
-            except Exception:  # noqa: BLE001 - one subscriber's bug must not stop the watch
+            except Exception:
                 log.exception("an erasure subscriber failed")
 
     def _run(self) -> None:

@@ -57,9 +57,9 @@ from ledgermind.domain.errors import IdempotencyKeyReused
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.receipt import CommandReceipt, request_digest
 from ledgermind.domain.stream_ids import command_receipt_id
+from ledgermind.storage.follower import Follower
 from ledgermind.storage.source import stream_events
 from ledgermind.storage.store import EventLog, translate_errors
-from ledgermind.storage.follower import Follower
 from ledgermind.write.beliefs import BeliefChange, apply_changes
 from ledgermind.write.erasure_watch import ERASED_TOPIC, ErasureWatch
 from ledgermind.write.isolation import scoped, scoped_get

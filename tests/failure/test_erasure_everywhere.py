@@ -66,10 +66,11 @@ def _refused_within(c: httpx.Client, user: str, sid: str, deadline: float) -> di
 
 
 def _rows_of(db: str, owner: Owner) -> dict[str, int]:
+    from sqlalchemy import text
+
     from ledgermind.projections.purge import owner_tables
     from ledgermind.storage.backend import parse_db_url
     from ledgermind.storage.keystore import sql_engine
-    from sqlalchemy import text
 
     engine = sql_engine(parse_db_url(db))
     try:
