@@ -95,7 +95,7 @@ class EngineConfig:
     # estimated probability; ``retrieval.relevance``) is below this. 0 serves
     # every candidate. What it costs in recall, measured on LoCoMo dev: see
     # docs/concepts/retrieval.md. LEDGERMIND_RELEVANCE_FLOOR.
-    relevance_floor: float = 0.03
+    relevance_floor: float = 0.02
     # Every process refuses an erased owner within this many seconds of the
     # erasure's commit: each engine follows owner.erased at least 4 times per
     # bound (ledgermind.write.erasure_watch). LEDGERMIND_ERASURE_BOUND_S.

@@ -17,9 +17,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ledgermind.domain.errors import InvalidOwner
+from ledgermind.domain.errors import InvalidInput, InvalidOwner
 
-__all__ = ["Owner", "owns"]
+__all__ = ["Owner", "check_owner", "owns"]
 
 _MAX_PART = 256
 
@@ -66,6 +66,14 @@ def _look_alike(c: str) -> bool:
         or (o & 0xFFFE) == 0xFFFE
         or o == 0xFFFD
     )
+
+
+def check_owner(owner: object) -> Owner:
+    """The owner itself, or ``InvalidInput`` for anything that is not an ``Owner``
+    (a tuple or a dict would otherwise reach the store as a scope)."""
+    if not isinstance(owner, Owner):
+        raise InvalidInput(f"owner must be an Owner, got {type(owner).__name__}")
+    return owner
 
 
 def owns(owner: Owner, aggregate: object) -> bool:

@@ -28,10 +28,9 @@ from urllib.parse import parse_qs
 
 import anyio
 
-from ledgermind.api import MemoryEngine
+from ledgermind.api import Follower, MemoryEngine
 from ledgermind.domain.errors import InvalidInput, LedgermindError
 from ledgermind.service import errors
-from ledgermind.storage.follower import Follower
 
 __all__ = ["MAX_POSITION", "MIN_POSITION_HEADER", "POSITION_HEADER", "Positions", "parse_position"]
 

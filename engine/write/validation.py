@@ -20,16 +20,17 @@ from ledgermind.domain.errors import (
     ContentTooLarge,
     InvalidContent,
     InvalidId,
-    InvalidInput,
     InvalidMetadata,
     InvalidRole,
     InvalidTimestamp,
 )
-from ledgermind.domain.owner import Owner
+from ledgermind.domain.owner import check_owner  # re-exported: the rule is the domain's
 
 __all__ = [
+    "MAX_INT32",
     "ROLES",
     "check_content",
+    "check_count",
     "check_field",
     "check_fields",
     "check_json",
@@ -58,14 +59,6 @@ def check_count(value: object, label: str, *, minimum: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= MAX_INT32:
         raise InvalidInput(f"{label} must be an integer from {minimum} to {MAX_INT32}, got {value!r:.40}")
     return value
-
-
-def check_owner(owner: object) -> Owner:
-    """The owner itself, or ``InvalidInput`` for anything that is not an ``Owner``
-    (a tuple or a dict would otherwise reach the store as a scope)."""
-    if not isinstance(owner, Owner):
-        raise InvalidInput(f"owner must be an Owner, got {type(owner).__name__}")
-    return owner
 
 
 def check_role(role: object) -> str:
