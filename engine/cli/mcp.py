@@ -45,12 +45,14 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api import (
+        Follower,
+        MemoryEngine,  # handlers import the engine; --help does not
+    )
     from ledgermind.api.distilling import BackgroundDistiller, extractor_from_env
     from ledgermind.integrations.mcp_server import build_server
     from ledgermind.integrations.mcp_transport import BearerKeys, serve_stdio
     from ledgermind.service.keys import KeyRing
-    from ledgermind.api import Follower
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db) as eng:

@@ -13,9 +13,15 @@ from dataclasses import dataclass, field, fields, replace
 
 from ledgermind.domain.errors import InvalidInput
 
-__all__ = ["DEFAULT_DB", "EngineConfig", "Limits", "positive_float", "positive_int", "unit_interval"]
+__all__ = ["DEFAULT_DB", "MAX_INT32", "EngineConfig", "Limits", "positive_float", "positive_int", "unit_interval"]
 
 DEFAULT_DB = "ledgermind.db"
+
+# The largest count, sequence number or incarnation any call accepts: the
+# read models and the lease table store them as 32-bit integers on
+# PostgreSQL, so a bigger one is refused, typed, before a database sees it
+# (``ledgermind.write.validation.check_count``, the service's declared bounds).
+MAX_INT32 = (1 << 31) - 1
 
 
 @dataclass(frozen=True, slots=True)

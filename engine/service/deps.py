@@ -19,12 +19,12 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from ledgermind.api import MemoryEngine, OwnerMemory
+from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.owner import Owner
 from ledgermind.service.errors import AuthenticationFailed
 from ledgermind.service.keys import ApiKey, KeyIndex, KeyRing
 from ledgermind.service.metrics import Metrics
 from ledgermind.service.settings import ServiceSettings
-from ledgermind.write.validation import MAX_INT32
 
 __all__ = [
     "Authenticated",

@@ -15,11 +15,12 @@ from uuid import UUID
 
 import orjson
 
-from ledgermind.domain.config import Limits
+from ledgermind.domain.config import MAX_INT32, Limits
 from ledgermind.domain.errors import (
     ContentTooLarge,
     InvalidContent,
     InvalidId,
+    InvalidInput,
     InvalidMetadata,
     InvalidRole,
     InvalidTimestamp,
@@ -46,12 +47,6 @@ __all__ = [
 
 ROLES = frozenset({"system", "user", "assistant", "tool"})
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
-
-
-# The largest count, sequence number or incarnation any call accepts: the
-# read models and lease table store them as 32-bit integers on PostgreSQL,
-# so a bigger one must be refused here, typed, before a database sees it.
-MAX_INT32 = (1 << 31) - 1
 
 
 def check_count(value: object, label: str, *, minimum: int = 0) -> int:

@@ -7,10 +7,10 @@ from typing import Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict
 
+from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.errors import AgentNotFound, InvalidInput, OwnerErased, StaleIncarnation
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned
 from ledgermind.service.openapi import raises
-from ledgermind.write.validation import MAX_INT32
 
 __all__ = ["router"]
 

@@ -15,10 +15,10 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.errors import ContentTooLarge, OwnerErased, SessionClosed, SessionNotFound, StaleIncarnation
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
 from ledgermind.service.openapi import raises
-from ledgermind.write.validation import MAX_INT32
 
 __all__ = ["router"]
 

@@ -13,10 +13,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict
 
+from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.errors import MemoryNotFound, SessionNotFound
 from ledgermind.service.deps import IdempotencyHeader, Owned
 from ledgermind.service.openapi import raises
-from ledgermind.write.validation import MAX_INT32
 
 __all__ = ["router"]
 
