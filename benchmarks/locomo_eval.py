@@ -167,7 +167,8 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
             owner = Owner("locomo", f"{sample['sample_id']}-{os.getpid()}-{time.time_ns()}")
             where, tokens = ingest(eng, owner, sample["conversation"])
             distilled = run_distiller(eng, args.distill)
-            eng.search(owner, "warm up", include_messages=True)  # waits for the index
+            eng.projections.wait_for_head(timeout=600)  # the index has folded every turn (a loaded machine is slow)
+            eng.search(owner, "warm up", include_messages=True)
             questions = [q for q in sample["qa"] if q.get("category") in CATEGORIES]
             for qa in tqdm(questions, desc=sample["sample_id"], unit="q", leave=False):
                 ids = repair_evidence(qa.get("evidence", []), set(where))

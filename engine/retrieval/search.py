@@ -158,12 +158,7 @@ class Searcher:
                 for row, replaced_by in citing
                 if _owned(row, owner)
             ]
-
-            def load(memory_id: str) -> SearchResult | None:
-                row = store.current_memory(conn, owner, memory_id)
-                return None if row is None or not _owned(row, owner) else _result(row, 0.0, 0.0)
-
-            return beliefs_first(hits, citations, load)[: len(hits)]
+        return beliefs_first(hits, citations)
 
     def _ranked(
         self,
