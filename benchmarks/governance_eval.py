@@ -15,7 +15,7 @@ per case, what the engine believes afterwards:
 Two paths, same judge. ``--path engine`` (default) runs the real engine: every
 message through ``MemoryEngine.add_message`` on a temporary SQLite file,
 ``eng.distill()`` (extractor + reconcile + events), the log-folded belief
-index, and ``eng.search(..., as_of=...)`` on the projections. ``--path pure``
+index, and ``mem.search(..., as_of=...)`` on the projections. ``--path pure``
 runs the same extractor and ``reconcile`` in memory (the distiller's own
 functions, no store) with an as-of fold instead of search: fast, for tests.
 ``--llm URL`` (or ``LEDGERMIND_LLM_URL``) swaps in the OpenAI-compatible
