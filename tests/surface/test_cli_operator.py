@@ -559,16 +559,17 @@ def test_empty_context_says_why(populated: tuple[str, dict[str, Any]]) -> None:
 
 
 def test_scores_shown_to_people_are_0_to_1_with_the_raw_score_in_json(populated: tuple[str, dict[str, Any]]) -> None:
-    from ledgermind.retrieval.fusion import RRF_K
-
+    """The CLI shows the calibrated relevance the Python API gives (one number on every surface)."""
     db, _ = populated
     code, out, err = cli("search", *owner_args(db), "tea", "--json")
     assert code == 0, err
     hits = json.loads(out)
     assert hits
+    with MemoryEngine.open(db) as eng:
+        python = {h.id: h.relevance for h in eng.for_owner(OWNER).search("tea")}
     for h in hits:
-        assert 0 < h["relevance"] <= 1
-        assert h["relevance"] == pytest.approx(h["score"] * (RRF_K + 1) / 2, abs=1e-3)
+        assert 0 < h["relevance"] <= 1 and "score" in h
+        assert h["relevance"] == pytest.approx(python[h["id"]], abs=5e-5)  # JSON keeps 4 digits
     code, out, _ = cli("search", *owner_args(db), "tea")
     shown = [float(line.split()[0]) for line in out.splitlines()[2:]]
     assert shown and all(0 <= s <= 1 for s in shown)
