@@ -110,7 +110,7 @@ class OwnerMemory:
         ``restore_agent(..., incarnate=True)``): an older one than the agent's
         current incarnation raises ``StaleIncarnation`` and writes nothing."""
         return conversation.create_session(
-            self._eng.writes, self.owner, agent_id, idempotency_key=idempotency_key, incarnation=incarnation
+            self._eng.writes, self.owner, agent_id, WriteOptions(idempotency_key, incarnation)
         )
 
     def add_message(
@@ -140,16 +140,18 @@ class OwnerMemory:
             "tool_calls": tool_calls,
             "tool_call_id": tool_call_id,
         }
-        return conversation.add_messages(self._eng.writes, self.owner, session_id, [message], incarnation=incarnation)[0]
+        options = WriteOptions(incarnation=incarnation)
+        return conversation.add_messages(self._eng.writes, self.owner, session_id, [message], options)[0]
 
     def add_messages(
         self, session_id: str, messages: Iterable[Mapping[str, Any]], *, incarnation: int | None = None
     ) -> list[int]:
         """Appends several messages in one atomic transaction: all or none."""
-        return conversation.add_messages(self._eng.writes, self.owner, session_id, messages, incarnation=incarnation)
+        options = WriteOptions(incarnation=incarnation)
+        return conversation.add_messages(self._eng.writes, self.owner, session_id, messages, options)
 
     def close_session(self, session_id: str, *, idempotency_key: str | None = None) -> None:
-        conversation.close_session(self._eng.writes, self.owner, session_id, idempotency_key=idempotency_key)
+        conversation.close_session(self._eng.writes, self.owner, session_id, WriteOptions(idempotency_key))
 
     def get_session(self, session_id: str) -> SessionInfo:
         """The session's current counters, read from the event store."""
@@ -182,21 +184,21 @@ class OwnerMemory:
         incarnation: int | None = None,
     ) -> str:
         return conversation.start_task(
-            self._eng.writes, self.owner, session_id, input, idempotency_key=idempotency_key, incarnation=incarnation
+            self._eng.writes, self.owner, session_id, input, WriteOptions(idempotency_key, incarnation)
         )
 
     def complete_task(
         self, task_id: str, output: str, *, idempotency_key: str | None = None, incarnation: int | None = None
     ) -> None:
         conversation.complete_task(
-            self._eng.writes, self.owner, task_id, output, idempotency_key=idempotency_key, incarnation=incarnation
+            self._eng.writes, self.owner, task_id, output, WriteOptions(idempotency_key, incarnation)
         )
 
     def fail_task(
         self, task_id: str, error: str, *, idempotency_key: str | None = None, incarnation: int | None = None
     ) -> None:
         conversation.fail_task(
-            self._eng.writes, self.owner, task_id, error, idempotency_key=idempotency_key, incarnation=incarnation
+            self._eng.writes, self.owner, task_id, error, WriteOptions(idempotency_key, incarnation)
         )
 
     def load_task(self, task_id: str) -> Task | None:
@@ -209,7 +211,7 @@ class OwnerMemory:
     ) -> None:
         """Saves opaque JSON operational state; ``restore_agent`` returns the last."""
         conversation.checkpoint_agent(
-            self._eng.writes, self.owner, agent_id, state, idempotency_key=idempotency_key, incarnation=incarnation
+            self._eng.writes, self.owner, agent_id, state, WriteOptions(idempotency_key, incarnation)
         )
 
     def load_agent(self, agent_id: str) -> Agent | None:

@@ -9,12 +9,14 @@ that never existed (``isolation``).
 
 Every command is exactly-once (``WritePort.submit_once``): its idempotency key
 is made here, at the call, before the command is submitted: the caller's
-``idempotency_key`` when given, else a random uuid4. A batch of messages that
+``options.idempotency_key`` when given, else a random uuid4. Both of a
+write's options travel as one value (``WriteOptions``), not as keyword
+arguments re-declared by every layer. A batch of messages that
 all carry a ``client_id`` needs no command receipt: its per-message receipts
 (keyed by the caller's client ids, ``Receipt``) already make it exactly-once.
 
-Incarnations: every write here takes ``incarnation=`` (the epoch a supervisor
-gave the agent, ``incarnate_agent``). The check runs inside the command, on
+Incarnations: every write here takes ``options.incarnation`` (the epoch a
+supervisor gave the agent, ``incarnate_agent``). The check runs inside the command, on
 the aggregate the write appends to (the session for messages and tasks, the
 agent for checkpoints), after any replay of an accepted retry (so a retry
 stays exact) and before anything is changed: a stale write raises
@@ -46,6 +48,7 @@ from ledgermind.domain.session import Session
 from ledgermind.domain.stream_ids import agent_stream_id, receipt_id
 from ledgermind.domain.task import Task
 from ledgermind.write.isolation import scoped_get
+from ledgermind.write.options import DEFAULT_WRITE, WriteOptions
 from ledgermind.write.port import IdempotencyKey, WritePort
 from ledgermind.write.validation import (
     check_content,
@@ -174,16 +177,14 @@ def create_session(
     port: WritePort,
     owner: Owner,
     agent_id: str,
-    *,
-    idempotency_key: str | None = None,
-    incarnation: int | None = None,
+    options: WriteOptions = DEFAULT_WRITE,
 ) -> str:
     """Starts a conversation and points the agent at it (one transaction).
     The new session is fenced at the agent's current incarnation."""
     check_owner(owner)
     agent_id = check_name(agent_id, "agent_id", port.limits)
-    epoch = check_epoch(incarnation)
-    key = IdempotencyKey.at_call(owner, "create_session", idempotency_key, port.limits, agent_id)
+    epoch = check_epoch(options.incarnation)
+    key = IdempotencyKey.at_call(owner, "create_session", options.idempotency_key, port.limits, agent_id)
 
     def command(unit: UnitOfWork) -> str:
         return open_session(unit, owner, agent_id, epoch).id.hex
@@ -248,8 +249,7 @@ def add_messages(
     owner: Owner,
     session_id: str,
     messages: Iterable[Mapping[str, Any]],
-    *,
-    incarnation: int | None = None,
+    options: WriteOptions = DEFAULT_WRITE,
 ) -> list[int]:
     """Appends messages in one atomic transaction (all or none); returns their seqs.
 
@@ -259,7 +259,7 @@ def add_messages(
     message: the receipt is one event per call, whatever the batch size)."""
     check_owner(owner)
     limits = port.limits
-    epoch = check_epoch(incarnation)
+    epoch = check_epoch(options.incarnation)
     batch = list(messages)
     if not batch:
         raise InvalidInput("add_messages needs at least one message")
@@ -360,10 +360,10 @@ def _owned_session(unit: UnitOfWork, sid: UUID, owner: Owner) -> Session:
     return session  # type: ignore[no-any-return]
 
 
-def close_session(port: WritePort, owner: Owner, session_id: str, *, idempotency_key: str | None = None) -> None:
+def close_session(port: WritePort, owner: Owner, session_id: str, options: WriteOptions = DEFAULT_WRITE) -> None:
     check_owner(owner)
     sid = parse_id(session_id, "session_id")
-    key = IdempotencyKey.at_call(owner, "close_session", idempotency_key, port.limits, session_id)
+    key = IdempotencyKey.at_call(owner, "close_session", options.idempotency_key, port.limits, session_id)
 
     def command(unit: UnitOfWork) -> None:
         _owned_session(unit, sid, owner).close()
@@ -394,15 +394,13 @@ def start_task(
     owner: Owner,
     session_id: str,
     input: str,  # noqa: A002
-    *,
-    idempotency_key: str | None = None,
-    incarnation: int | None = None,
+    options: WriteOptions = DEFAULT_WRITE,
 ) -> str:
     check_owner(owner)
-    epoch = check_epoch(incarnation)
+    epoch = check_epoch(options.incarnation)
     sid = parse_id(session_id, "session_id")
     text = check_text(input, "input", port.limits.max_content_bytes, allow_empty=True)
-    key = IdempotencyKey.at_call(owner, "start_task", idempotency_key, port.limits, [sid.hex, text])
+    key = IdempotencyKey.at_call(owner, "start_task", options.idempotency_key, port.limits, [sid.hex, text])
 
     def command(unit: UnitOfWork) -> str:
         session = _owned_session(unit, sid, owner)
@@ -421,13 +419,11 @@ def complete_task(
     owner: Owner,
     task_id: str,
     output: str,
-    *,
-    idempotency_key: str | None = None,
-    incarnation: int | None = None,
+    options: WriteOptions = DEFAULT_WRITE,
 ) -> None:
     text = check_text(output, "output", port.limits.max_content_bytes, allow_empty=True)
     _finish_task(
-        port, owner, task_id, "complete_task", text, lambda task: task.complete(text), idempotency_key, incarnation
+        port, owner, task_id, "complete_task", text, lambda task: task.complete(text), options
     )
 
 
@@ -436,12 +432,10 @@ def fail_task(
     owner: Owner,
     task_id: str,
     error: str,
-    *,
-    idempotency_key: str | None = None,
-    incarnation: int | None = None,
+    options: WriteOptions = DEFAULT_WRITE,
 ) -> None:
     text = check_text(error, "error", port.limits.max_content_bytes, allow_empty=True)
-    _finish_task(port, owner, task_id, "fail_task", text, lambda task: task.fail(text), idempotency_key, incarnation)
+    _finish_task(port, owner, task_id, "fail_task", text, lambda task: task.fail(text), options)
 
 
 def _finish_task(
@@ -451,13 +445,12 @@ def _finish_task(
     name: str,
     text: str,
     finish: Callable[[Task], None],
-    idempotency_key: str | None,
-    incarnation: int | None,
+    options: WriteOptions,
 ) -> None:
     check_owner(owner)
-    epoch = check_epoch(incarnation)
+    epoch = check_epoch(options.incarnation)
     tid = parse_id(task_id, "task_id")
-    key = IdempotencyKey.at_call(owner, name, idempotency_key, port.limits, [tid.hex, text])
+    key = IdempotencyKey.at_call(owner, name, options.idempotency_key, port.limits, [tid.hex, text])
 
     def command(unit: UnitOfWork) -> None:
         task = scoped_get(unit, Task, tid, owner)
@@ -480,17 +473,15 @@ def checkpoint_agent(
     owner: Owner,
     agent_id: str,
     state: Any,
-    *,
-    idempotency_key: str | None = None,
-    incarnation: int | None = None,
+    options: WriteOptions = DEFAULT_WRITE,
 ) -> None:
     """Saves opaque JSON operational state; ``restore_agent`` returns the last."""
     check_owner(owner)
     limits = port.limits
-    epoch = check_epoch(incarnation)
+    epoch = check_epoch(options.incarnation)
     agent_id = check_name(agent_id, "agent_id", limits)
     text = check_json(state, "state", limits, max_bytes=limits.max_state_bytes)
-    key = IdempotencyKey.at_call(owner, "checkpoint_agent", idempotency_key, limits, [agent_id, text])
+    key = IdempotencyKey.at_call(owner, "checkpoint_agent", options.idempotency_key, limits, [agent_id, text])
 
     def command(unit: UnitOfWork) -> None:
         agent = unit.get(Agent, agent_stream_id(owner, agent_id))
