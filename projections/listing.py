@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import MetaData, Table, distinct, func, select, tuple_, union
@@ -34,6 +35,7 @@ from ledgermind.domain.errors import (
 )
 from ledgermind.domain.owner import Owner
 from ledgermind.projections.db import snapshot
+from ledgermind.projections.memory import sql_visible
 from ledgermind.projections.purge import owner_tables
 from ledgermind.projections.readside import ReadSide
 from ledgermind.projections.row_security import all_rows, owner_scope
@@ -85,7 +87,10 @@ def _rows(result: Any) -> list[dict[str, Any]]:
 
 def users(side: ReadSide, app: str, *, limit: int = 50, after: str | None = None) -> list[dict[str, Any]]:
     """The app's users (anyone with a session or a belief), by user id, with
-    their session, message and belief counts."""
+    their session and message counts and how many beliefs hold now (current
+    in both times: not invalidated, not superseded; the beliefs page lists
+    the same ones)."""
+    now = datetime.now(timezone.utc)
     with _across_owners(side, "sessions", "memory") as (conn, t):
         s, b = t["sessions"], t["beliefs"]
         ids = union(
@@ -111,7 +116,7 @@ def users(side: ReadSide, app: str, *, limit: int = 50, after: str | None = None
         beliefs: dict[str, int] = dict(
             conn.execute(
                 select(b.c.user_id, func.count(distinct(b.c.memory_id)))
-                .where(b.c.app == app, b.c.user_id.in_(names), b.c.expired_at.is_(None))
+                .where(b.c.app == app, b.c.user_id.in_(names), sql_visible(b, now, now))
                 .group_by(b.c.user_id)
             ).all()
         )

@@ -309,6 +309,14 @@ class OwnerMemory:
 
         return explicit.forget_all(self._eng.writes, self.owner, idempotency_key=idempotency_key)
 
+    def flagged(self) -> dict[str, BeliefView]:
+        """This owner's beliefs that carry a flag now (``instruction_like``,
+        ``conflicting``), by id, invalidated ones included. Folded from the
+        log: the read models hold versions, and flags are not versions."""
+        from ledgermind.distill.explicit import belief_index
+
+        return {b.memory_id: b for b in belief_index(self._eng.writes).all(self.owner) if b.flags}
+
     def conflicts(self) -> list[tuple[BeliefView, tuple[BeliefView, ...]]]:
         """Beliefs flagged ``conflicting`` (two values no rule could settle),
         each with the beliefs it conflicts with."""
@@ -381,6 +389,14 @@ class OwnerMemory:
         from ledgermind.distill import lineage
 
         return lineage.message_lineage(self._eng.writes, self.owner, session_id, seq)
+
+    def retracted_messages(self, session_id: str) -> list[int]:
+        """The seqs of ``session_id``'s messages that are retracted now (the
+        auditor's desk marks them in the conversation)."""
+        from ledgermind.distill.lineage import lineage_index
+
+        with lineage_index(self._eng.writes).read(self.owner) as owned:
+            return sorted(ref.seq for ref in owned.retracted if ref.session_id == session_id)
 
     def retract(
         self, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None

@@ -1,7 +1,10 @@
 """``ledgermind audit beliefs|history|invalidation|conversation|agent|lineage|retract|unretract|verify``.
 
 What was believed, when, why, and because of which message; undoing what a
-message caused; proving the log was not edited.
+message caused; proving the log was not edited. ``beliefs`` shows each
+belief's flags as they are now: ``instruction_like`` (text that tries to
+instruct the agent) and ``conflicting with ID`` (a contradiction no rule
+settled; the auditor's desk resolves it).
 
 Reads the projections (after catching them up to the log head, unless
 ``--no-wait``). Times are RFC 3339 or dates; a time without an offset is UTC.
@@ -140,16 +143,35 @@ def _iso(value: Any) -> str:
 
 
 def _beliefs(args: argparse.Namespace) -> int:
+    from ledgermind.api import MemoryEngine
     from ledgermind.projections.audit import beliefs_as_of
 
-    rows = _with_side(args, lambda side, owner: beliefs_as_of(side, owner, args.valid_at, args.known_at, args.kind))
+    owner = owner_of(args)
+    with MemoryEngine.open(args.db, create=False) as eng:
+        side = eng.projections
+        if not args.no_wait:
+            side.wait_for_head()
+        rows = beliefs_as_of(side, owner, args.valid_at, args.known_at, args.kind)
+        flagged = eng.for_owner(owner).flagged()  # flags as they are now, whatever the as-of point
+    for r in rows:
+        view = flagged.get(r["memory_id"])
+        r["flags"], r["conflicts_with"] = (list(view.flags), list(view.conflicts_with)) if view else ([], [])
     if args.json:
         print_json(rows)
         return 0
-    print_table(["memory_id", "kind", "statement", "valid_from", "invalid_at", "recorded_at", "conf"],
+    print_table(["memory_id", "kind", "statement", "valid_from", "invalid_at", "recorded_at", "conf", "flags"],
                 [(r["memory_id"], r["kind"], r["statement"], _iso(r["valid_from"]), _iso(r["invalid_at"]),
-                  _iso(r["recorded_at"]), f"{r['confidence']:.2f}") for r in rows])
+                  _iso(r["recorded_at"]), f"{r['confidence']:.2f}", _flags(r)) for r in rows])
     return 0
+
+
+def _flags(row: dict[str, Any]) -> str:
+    """``instruction_like``, ``conflicting with 1a2b3c4d`` (the ids it contradicts, short)."""
+    return ", ".join(
+        f"{flag} with {' '.join(i[:8] for i in row['conflicts_with'])}"
+        if flag == "conflicting" and row["conflicts_with"] else flag
+        for flag in row["flags"]
+    )
 
 
 def _history(args: argparse.Namespace) -> int:

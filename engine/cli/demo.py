@@ -7,7 +7,10 @@ checks every acknowledged message against what came back. Exit status 1 if
 anything acknowledged is missing, duplicated or altered, with the reason.
 
 The database is --db, else $LEDGERMIND_DB, else a temporary SQLite file that
-is removed afterwards (--keep keeps it, to look at it with other commands).
+is removed afterwards (--keep keeps it). When the database stays (--keep,
+or --db), the demo ends by naming the app, the user and the agent it wrote
+as, and the commands that look at what it wrote. A PostgreSQL URL is shown
+without its password.
 """
 
 from __future__ import annotations
@@ -88,7 +91,7 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
 
     quiet = args.json
     say = (lambda *_: None) if quiet else print
-    say(f"1. Starting a scripted support agent in a child process (database: {db})")
+    say(f"1. Starting a scripted support agent in a child process (database: {_shown(db)})")
     with tempfile.TemporaryFile(mode="w+") as child_err:
         child = subprocess.Popen(
             [sys.executable, "-m", "ledgermind.cli.demo_agent", "--db", db, "--delay", str(args.delay)],
@@ -151,6 +154,7 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
             print_table(["seq", "role", "acked", "after restore", "content"], rows, max_width=56)
         contiguous = [m.seq for m in restored.messages] == list(range(1, restored.message_count + 1))
 
+        session_id = restored.session_id
         say("4. Continuing the conversation in the restored session")
         for role, content in CONTINUATION:
             seq = eng.add_message(OWNER, restored.session_id, role=role, content=content)
@@ -163,7 +167,7 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
         reasons.append(f"the restored seqs are not 1..{restored.message_count}: "
                        f"{[m.seq for m in restored.messages]}")
     outcome = {
-        "database": db,
+        "database": _shown(db),
         "killed_with_sigkill": killed,
         "acknowledged": len(acked),
         "restored": restored.message_count,
@@ -180,7 +184,40 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
     if not quiet and not reasons:
         print(f"5. OK: every acknowledged message came back exactly once (lost 0, duplicated 0, "
               f"altered 0); the session now holds {final.message_count} messages.")
-    return _verdict(args, db, outcome, reasons, temporary)
+    code = _verdict(args, db, outcome, reasons, temporary)
+    if not quiet and (args.keep or not temporary):
+        _how_to_look(db, session_id)
+    return code
+
+
+def _shown(db: str) -> str:
+    """``db`` as it may be printed: a file path as given, a URL without its password."""
+    from ledgermind.api.urls import shown_db
+
+    try:
+        return shown_db(db)
+    except Exception:  # noqa: BLE001 - an unparsable URL fails later with its own error; never echo it
+        return "(the database URL given)"
+
+
+def _how_to_look(db: str, session_id: str) -> None:
+    """The app, user and agent the demo wrote as, and the commands that show it."""
+    import shlex
+
+    where = ["--db", db] if "://" not in db else ["--db", "\"$LEDGERMIND_DB\""]
+    owner = ["--app", OWNER.app, "--user", OWNER.user_id]
+    look = [
+        ["ledgermind", "audit", "agent", *where, *owner, AGENT],
+        ["ledgermind", "audit", "conversation", *where, *owner, session_id[:8]],
+        ["ledgermind", "search", *where, *owner, "--messages", "Safari crash"],
+        ["ledgermind", "ui", *where],
+    ]
+    print(f"\nThe demo wrote as app {OWNER.app}, user {OWNER.user_id}, agent {AGENT} "
+          f"(session {session_id[:8]}). To look at it:")
+    for command in look:
+        print("   " + " ".join(part if part.startswith('"$') else shlex.quote(part) for part in command))
+    print("   (the desk, 'ledgermind ui', asks for a key: ledgermind keys create "
+          + " ".join(where) + f" --app {OWNER.app})")
 
 
 def _verdict(args: argparse.Namespace, db: str, outcome: dict[str, Any], reasons: list[str],

@@ -118,12 +118,16 @@ def _run(args: argparse.Namespace) -> int:
     import threading
 
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api.distilling import DistillLease
     from ledgermind.distill.distiller import Distiller
 
     _log = _logger()
     with MemoryEngine.open(args.db) as eng:
+        # Following (not --once): under the follower's lease, so a service that distils in process,
+        # or a second worker, never extracts the same delta as this one.
+        lease = None if args.once else DistillLease(eng.backend, args.follower)
         distiller = Distiller(eng.writes, follower=args.follower, checker=_checker(args),
-                              extractor=_extractor(args), max_attempts=args.max_attempts)
+                              extractor=_extractor(args), max_attempts=args.max_attempts, lease=lease)
         extractor = f"LLM {args.llm_model} at {args.llm_url}" if args.llm_url else "the rule extractor"
         _log.info("started: follower %r on %s with %s%s", args.follower, eng.backend.display, extractor,
                   " (once, up to the head)" if args.once else f" (polling every {args.poll:g}s)")

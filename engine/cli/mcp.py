@@ -4,6 +4,11 @@ Over stdio by default, the transport an MCP client launches a server with;
 ``--http`` serves streamable HTTP on loopback instead. On stdio, stdout is
 the protocol's channel: nothing else is printed there, and the server's
 logs go to stderr.
+
+Messages that the owner's agent posts to the same database become beliefs
+in this process (``ledgermind.api.distilling``, under the distiller's
+lease, so a ``ledgermind serve`` beside it does not distil them twice);
+``--no-distill`` leaves that to another process.
 """
 
 from __future__ import annotations
@@ -31,18 +36,29 @@ def register(sub: Any) -> None:
     p.add_argument("--http", action="store_true", help="streamable HTTP instead of stdio")
     p.add_argument("--host", default="127.0.0.1", help="--http: address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=positive_int, default=8765, help="--http: port (default 8765)")
+    p.add_argument("--no-distill", action="store_true",
+                   help="do not distil messages into beliefs in this process (a separate "
+                   "'ledgermind distill run' worker or 'ledgermind serve' does it)")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api.distilling import BackgroundDistiller, extractor_from_env
     from ledgermind.integrations.mcp_server import build_server
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db) as eng:
         server = build_server(eng.for_owner(owner), read_only=args.read_only)
-        if args.http:
-            server.run("streamable-http", host=args.host, port=args.port)
-        else:
-            server.run("stdio")
+        distiller = None if args.no_distill else BackgroundDistiller(eng, extractor=extractor_from_env())
+        if distiller is not None:
+            distiller.start()
+        try:
+            if args.http:
+                server.run("streamable-http", host=args.host, port=args.port)
+            else:
+                server.run("stdio")
+        finally:
+            if distiller is not None:
+                distiller.stop()
     return 0

@@ -68,11 +68,10 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from ledgermind.api import MemoryEngine
+    from ledgermind.api import Follower, MemoryEngine
     from ledgermind.api.portability import import_owner, parse_export
     from ledgermind.domain.errors import InvalidInput
-    from ledgermind.storage.follower import Follower
-    from ledgermind.write.validation import check_owner
+    from ledgermind.domain.owner import check_owner
 
     owner = check_owner(owner_of(args))
     try:

@@ -5,6 +5,10 @@ One process by default: it opens the engine, builds the app and serves it.
 string ``ledgermind.service.app:app_from_env``), each opening its own engine
 from the same settings: ``--db`` is passed down as ``LEDGERMIND_DB``.
 
+Messages posted to it become beliefs in the same process (a distiller on a
+daemon thread, under the follower's lease: ``ledgermind.api.distilling``);
+``--no-distill`` when a separate ``ledgermind distill run`` worker does it.
+
 It says what it serves: once the socket is bound, one line names the URL
 (the real port with ``--port 0``), the database without its password and
 the number of workers; then one access line per request. ``--log-format
@@ -18,6 +22,7 @@ engine closes; the exit status is 0. A second Ctrl-C cuts it short.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 import logging.config
 import os
@@ -44,6 +49,9 @@ def register(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8080, help="port to listen on (default 8080; 0: any free port)")
     p.add_argument("--workers", type=positive_int, default=1, help="worker processes (default 1)")
+    p.add_argument("--no-distill", action="store_true",
+                   help="do not distil messages into beliefs in this process (a separate "
+                   "'ledgermind distill run' worker does it); same as LEDGERMIND_DISTILL=0")
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
                    help="log level (default info: the address, the database, one line per request)")
     p.add_argument("--log-format", default="text", choices=["text", "json"],
@@ -55,12 +63,15 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
+    from ledgermind.api.urls import shown_db
     from ledgermind.service.logs import log_config
     from ledgermind.service.settings import ServiceSettings
-    from ledgermind.storage.backend import parse_db_url
 
     settings = ServiceSettings.from_env()  # bad settings fail here, before anything opens
-    shown_db = parse_db_url(args.db).display  # never the password
+    if args.no_distill:
+        os.environ["LEDGERMIND_DISTILL"] = "0"  # --workers N: each worker reads its settings from the environment
+        settings = dataclasses.replace(settings, distill=False)
+    database = shown_db(args.db)  # never the password
     logging.config.dictConfig(log_config(args.log_format, args.log_level))
     options: dict[str, Any] = {
         "host": args.host,
@@ -77,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         os.environ["LEDGERMIND_DB"] = args.db
         config = uvicorn.Config("ledgermind.service.app:app_from_env", factory=True, workers=args.workers, **options)
         sock = _bind(args.host, args.port)
-        _announce(sock, shown_db, args.workers)
+        _announce(sock, database, args.workers)
         Multiprocess(config, sockets=[sock]).run()
         return 0
 
@@ -92,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     except BaseException:
         engine.close()
         raise
-    _announce(sock, shown_db, 1)
+    _announce(sock, database, 1)
     uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=[sock])  # the app's lifespan closes the engine
     return 0
 

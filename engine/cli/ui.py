@@ -1,9 +1,11 @@
 """``ledgermind ui``: the auditor's desk alone, without the rest of the HTTP API.
 
-The same read-only pages ``ledgermind serve`` has under ``/ui``, behind the
-same API keys (``ledgermind keys create --app A``): an auditor's machine can
-serve them from a replica or a copy of the database without exposing any
-write route. The address it listens on is printed on the first line of
+The same pages ``ledgermind serve`` has under ``/ui``, behind the same API
+keys (``ledgermind keys create --app A``), without the API's other routes.
+The pages read, with one exception: an auditor can retract (or un-retract)
+a message from its lineage page, which writes that event with its reason
+and undoes what the message caused; so serve the desk from a database the
+auditor may change (from a read-only copy, a retraction is refused). The address it listens on is printed on the first line of
 standard output once the socket is bound (``--port 0`` picks a free port,
 which is how the browser test starts it).
 """
@@ -19,7 +21,7 @@ __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("ui", help="the auditor's desk: read-only web pages of beliefs, timelines, conversations",
+    p = sub.add_parser("ui", help="the auditor's desk: web pages of beliefs, timelines, conversations (and retracting a message)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_db(p)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")

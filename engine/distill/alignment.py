@@ -190,7 +190,7 @@ def topic_words(statement: str) -> frozenset[str]:
     "sprint" for both "our sprints are two weeks" and "we switched to one-week sprints"."""
     from ledgermind.distill.text import tokens  # the CJK-aware tokenizer search uses too
 
-    out = set()
+    out: set[str] = set()
     for t in tokens(_RESOLVED_TIME.sub(" ", _SAID_TIME.sub(" ", statement))):
         if t in _TOPIC_STOP or t in _ZH_TOPIC_STOP or t[:1].isdigit():
             continue

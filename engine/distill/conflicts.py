@@ -65,7 +65,7 @@ def resolve_conflict(
     if not this.conflicting:
         raise StateConflict(f"memory {target} is in no open conflict")
     others = [every[i] for i in this.conflicts_with if i in every]
-    changes: list[BeliefChange] = []
+    changes: list[Invalidate | Flag] = []
     if keep == "this":
         for other in others:
             if other.invalid_at is None:
@@ -77,4 +77,5 @@ def resolve_conflict(
         changes.append(Flag(b.memory_id, flags=tuple(f for f in b.flags if f != CONFLICTING), conflicts_with=(),
                             reason=f"conflict resolved (keep {keep}): {why}"))
     ids = [c.memory_id for c in changes]
-    return eng.submit_once(once, lambda unit: (apply_changes(unit, owner, changes, eng.limits), ids)[1])
+    plan: list[BeliefChange] = list(changes)
+    return eng.submit_once(once, lambda unit: (apply_changes(unit, owner, plan, eng.limits), ids)[1])

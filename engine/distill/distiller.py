@@ -65,6 +65,7 @@ from ledgermind.distill.belief_index import LogBeliefIndex
 from ledgermind.distill.checkers import Checker, should_extract
 from ledgermind.distill.dead_letters import DeadLetter, DeadLetterIndex, reread
 from ledgermind.distill.delta import DeltaItem, ExtractionContext, is_distillable
+from ledgermind.distill.lease import DistillLease
 from ledgermind.distill.proposals import Extraction, Extractor
 from ledgermind.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconcile
 from ledgermind.distill.rule_extractor import RuleExtractor
@@ -165,8 +166,11 @@ class Distiller:
         page: int = 500,
         max_windows: int = 10_000,
         clock: Callable[[], datetime] | None = None,
+        lease: DistillLease | None = None,
     ) -> None:
         self.eng = eng
+        self.lease = lease  # several distillers on one follower: only the holder works
+        self._leased = False
         self.follower = follower
         self.extractor: Extractor = extractor or RuleExtractor(config.policy)
         self.checker = checker
@@ -187,7 +191,7 @@ class Distiller:
     def run_once(self) -> DistillReport:
         """Reads to the head and distils every window its checker lets through."""
         total = DistillReport()
-        while True:
+        while self._may_work():
             self._scan()
             report = self._distil_ready()
             total = _add(total, report)
@@ -196,6 +200,8 @@ class Distiller:
                 continue  # a failed window: retry it (after its backoff) until it commits or dead-letters
             if not progressed and self._follower.position >= self._follower.head():
                 break
+        if not self._leased and self.lease is not None:
+            return total  # another distiller holds the follower: it moves the watermark
         self._advance_watermark()
         held = sum(1 for w in self._windows.values() if w.pending)
         return _add(total, DistillReport(held_back=held, position=self._committed_w))
@@ -217,18 +223,51 @@ class Distiller:
         """Follows the log until ``stop()``; a store outage is logged and
         retried after ``poll_s`` (the cursors in the store say where to resume).
         ``on_report`` sees the report of every pass that committed or
-        dead-lettered something (the worker logs each batch with it)."""
-        while not stop():
-            try:
-                report = self.run_once()
-            except StoreError as e:
-                log.warning("distiller %s: store error, retrying: %s", self.follower, e)
-                time.sleep(poll_s)
-                continue
-            if on_report is not None and (report.windows or report.dead_lettered):
-                on_report(report)
-            if not report.windows:
-                time.sleep(poll_s)
+        dead-lettered something (the worker logs each batch with it).
+        With a lease, a distiller that does not hold it asks again every
+        third of the lease's time to live, and a stopping one hands it back."""
+        try:
+            while not stop():
+                try:
+                    report = self.run_once()
+                except StoreError as e:
+                    log.warning("distiller %s: store error, retrying: %s", self.follower, e)
+                    time.sleep(poll_s)
+                    continue
+                if on_report is not None and (report.windows or report.dead_lettered):
+                    on_report(report)
+                if self.lease is not None and not self._leased:
+                    _sleep_until(stop, max(poll_s, self.lease.ttl_s / 3))
+                elif not report.windows:
+                    time.sleep(poll_s)
+        finally:
+            if self.lease is not None and self._leased:
+                self._leased = False
+                self.lease.release()
+
+    @property
+    def holding(self) -> bool:
+        """Whether this distiller works now: always without a lease, else while it holds it."""
+        return self.lease is None or self._leased
+
+    def _may_work(self) -> bool:
+        """Always without a lease; with one, while this distiller holds it.
+        Taking it over restarts from the cursors in the store: another
+        distiller may have moved them since this one last worked."""
+        if self.lease is None:
+            return True
+        held = self.lease.held()
+        if held and not self._leased:
+            self._restart_from_store()
+        self._leased = held
+        return held
+
+    def _restart_from_store(self) -> None:
+        """Forgets every window held in memory and follows the log again from
+        the follower's committed watermark, as a fresh process would."""
+        self._windows.clear()
+        self._committed_w = self.eng.log.process_recorder.max_tracking_id(self.follower) or 0
+        self._follower = Follower(self.eng.log, FOLLOWED, page=self.page, position=self._committed_w)
 
     # --- reading the log --------------------------------------------------------
 
@@ -290,6 +329,8 @@ class Distiller:
         for window in sorted(self._windows.values(), key=lambda w: w.first):
             if not window.pending or time.monotonic() < window.retry_at:
                 continue
+            if not self._may_work():
+                break  # the lease was lost mid-pass: its new holder distils the rest
             ctx = ExtractionContext(window.owner, window.session_id, self._unretracted(window),
                                     window.last_extraction, now, previous=window.tail)
             if not should_extract(self.checker, ctx):
@@ -479,3 +520,9 @@ def _changed(window: _Window, changes: list[BeliefChange], ids: list[str]) -> tu
         for change, memory_id in zip(changes, ids)
     )
 
+
+def _sleep_until(stop: Callable[[], bool], seconds: float) -> None:
+    """Sleeps ``seconds``, waking every tenth of a second to see ``stop``."""
+    end = time.monotonic() + seconds
+    while not stop() and time.monotonic() < end:
+        time.sleep(min(0.1, max(0.0, end - time.monotonic())))

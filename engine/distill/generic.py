@@ -82,6 +82,41 @@ _IMPERATIVE = frozenset(
     "describe recall forget read review edit rewrite generate convert estimate "
     "schedule email text ask try use pick choose keep stop start imagine assume pretend consider".split()
 )
+# Opening words that point back at something said before, or at nobody: the
+# clause is a comment on the conversation ("It was awesome", "That's why ...").
+_NO_ONE = frozenset(
+    "it it's its that that's this they they're them he he's she she's there there's those these here here's "
+    "everything nothing something everyone everybody someone somebody anyone glad really crazy gonna "
+    "remember plus but so which what whatever sounds looks seems their his her next".split()
+)
+_SUBORDINATE = frozenset("since because when if although though while as unless until whether".split())
+_PRO_FORMS = frozenset("so this it will that there them one".split())
+_SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|yourself|ya|u)\b", re.IGNORECASE)
+_VOCATIVE = re.compile(r"^(?-i:[A-Z][a-z]+),\s+(?=\S)")  # "Nate, I'm on fire": the name is a greeting
+_COMMON_GROUND = re.compile(
+    r"\b(?:we can all|all of us|ourselves|each other|one another|us all|reminds us|for all of us|we all|"
+    r"in our lives|our lives)\b|\bwe (?:can|could|should|will|'ll)\b.*\btogether\b|^(?:maybe|rest assured|woah|wow)\b",
+    re.IGNORECASE,
+)
+_REACTION = re.compile(
+    r"\b(?:couldn't agree more|could not agree more|agree|check it out|here to support|here for|appreciate|"
+    r"means? (?:a lot|the world)|meant a lot|worth it|is key|is vital|is crucial|on fire|so cool|"
+    r"i(?:'ve| have) got this|got this\.?$|i(?:'m| am) sure\b|i bet\b|i (?:can|could) (?:only )?imagine|"
+    r"i(?:'m| am) doing (?:ok|okay|well|good|fine|great|alright)|can (?:definitely |really )?make a (?:real |big )?"
+    r"difference|(?:will|'ll) (?:definitely |have to |need to )*check|definitely will|most important thing|"
+    r"i get it|gets it\b|i hope\b|hoping\b|thanks?\b|thank you|try (?:my|our) best|keep going|never give up|"
+    r"add it to (?:my|our) list|bummer|beside the point|love the (?:thought|idea)|works\.?$|"
+    # formulas of resolve, encouragement and catching up: about the conversation, not a fact
+    r"since (?:we|i) (?:last )?(?:talked|spoke|chatted)|since (?:our|the) last (?:chat|talk)|a lot'?s happened|"
+    r"guess what|(?:will|gonna|going to) keep (?:on |pushing|going|grinding|pursuing|at it|working)|"
+    r"(?:doing|do|give it|try) (?:my|our) best|be sure to|if (?:i|we) need|fingers crossed|might try it|"
+    r"happy to help|glad (?:everyone|that|to)|excited too|tuning in|safe trip|got the right attitude|"
+    r"^together\b|^gotta\b|^just (?:something|a)\b|"
+    r"(?:can be|are|is) (?:so |really |both )*(?:inspiring|heartbreaking|encouraging|touching|moving)|"
+    r"(?:was|is|were) (?:so |really |super |just |such )*(?:awesome|amazing|great|cool|fun|special|incredible|"
+    r"fantastic|wonderful|beautiful|inspiring|peaceful|serene|exciting|a blast|a dream))\b",
+    re.IGNORECASE,
+)
 _ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGNORECASE)
 
 _QUESTION_ZH = re.compile(r"[?？]|吗[。！!]?$|吗$|什么|怎么|为什么|哪|几[个点天次]|是否|有没有|能不能|可不可以|要不要")
@@ -109,14 +144,39 @@ def is_statement(clause: str) -> bool:
                 and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body)))
     if text.rstrip().endswith("?"):
         return False
-    body = _LEAD_EN.sub("", text).strip(" .!")
+    body = _VOCATIVE.sub("", _LEAD_EN.sub("", text).strip(" .!"))
     if len(body.split()) < _MIN_WORDS_EN:
         return False
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
         return False
-    if _ADDRESSED_EN.match(body) or body.split()[0].lower() in _IMPERATIVE:
+    body = _VOCATIVE.sub("", body)
+    first = body.split()[0].lower().rstrip(",")
+    if _ADDRESSED_EN.match(body) or first in _IMPERATIVE or first in _NO_ONE or _SECOND_PERSON.search(body):
         return False
+    if first.endswith("ing") and first not in ("going",) or _COMMON_GROUND.search(body) or _REACTION.search(body):
+        return False  # "Finding balance is crucial", "we can all ...", "I couldn't agree more"
+    words = body.rstrip(" .!").split()
+    if not _has_verb(words):
+        return False  # "The Minnesota Wolves.": an answer's fragment, not a statement
+    if first in _SUBORDINATE and len(words) <= 5 or len(words) <= 6 and words[-1].lower() in _PRO_FORMS:
+        return False  # "Since we chatted last", "I'm hoping so", "I can do this", "I definitely will"
     return _ABOUT_SOMEONE_EN.search(body) is not None
+
+
+_AUX = frozenset(
+    "i'm i've i'd i'll we're we've we'll am is are was were be been has have had do does did can could will would "
+    "shall should may might must 's 're 'm got get gets went go goes made make makes".split()
+)
+
+
+def _has_verb(words: list[str]) -> bool:
+    """A finite verb somewhere after the first word (or an auxiliary anywhere)."""
+    low = [w.lower().strip(",;:") for w in words]
+    if low and low[0] in ("i", "we") and len(low) > 1:  # "I practise piano ...": the next word is the verb
+        return True
+    if any(w in _AUX or "'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d") for w in low):
+        return True
+    return any(w.endswith(("ed", "s")) and len(w) > 3 and raw[:1].islower() for w, raw in zip(low[1:], words[1:]))
 
 
 def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[Finding]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ledgermind.domain.errors import InvalidOwner
+from ledgermind.domain.errors import InvalidInput, InvalidOwner
 
-__all__ = ["Owner", "owns"]
+__all__ = ["Owner", "check_owner", "owns"]
 
 _MAX_PART = 256
 
@@ -35,6 +35,14 @@ class Owner:
     def key(self) -> str:
         """A stable text form used in ids and key tables ("\\x1f" never occurs in a part)."""
         return f"{self.app}\x1f{self.user_id}"
+
+
+def check_owner(owner: object) -> Owner:
+    """The owner itself, or ``InvalidInput`` for anything that is not an ``Owner``
+    (a tuple or a dict would otherwise reach the store as a scope)."""
+    if not isinstance(owner, Owner):
+        raise InvalidInput(f"owner must be an Owner, got {type(owner).__name__}")
+    return owner
 
 
 def owns(owner: Owner, aggregate: object) -> bool:

@@ -6,7 +6,9 @@ the one list this app includes. Adding a group is one import and one line
 there; every route authenticates and scopes through ``ledgermind.service.deps``.
 
 Lifecycle. The app owns the engine it serves: its lifespan starts the read
-side (search and readiness need the projection runner) and closes the
+side (search and readiness need the projection runner) and, unless
+``LEDGERMIND_DISTILL=0`` (``serve --no-distill``), the in-process distiller
+(``ledgermind.api.distilling``), and closes the
 engine last, after uvicorn's graceful shutdown has let every request in
 flight finish and be answered, so nothing acknowledged is lost and nothing
 is acknowledged that was not committed. A request that arrives after SIGTERM
@@ -35,6 +37,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
 
 from ledgermind.api import MemoryEngine
+from ledgermind.api.distilling import BackgroundDistiller, distill_lag_of, extractor_from_env
 from ledgermind.domain.version import __version__
 from ledgermind.service import errors, openapi, ui
 from ledgermind.service.deps import Service
@@ -69,7 +72,11 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings) -> FastAPI:
     """The API over ``engine`` (which the app closes when it shuts down)."""
     keys = KeyIndex(engine, settings.key_refresh_s)
+    distiller = BackgroundDistiller(engine, poll_s=settings.distill_poll_s, extractor=extractor_from_env()) \
+        if settings.distill else None  # fmt: skip
     metrics = Metrics(lambda: _lag_or_nan(engine), lambda: float(keys.live()))
+    metrics.watch_distillation(lambda: distill_lag_of(engine),
+                               lambda: float(distiller is not None and distiller.holding))
     svc = Service(engine, keyring, keys, settings, metrics)
 
     @asynccontextmanager
@@ -77,11 +84,15 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
         restore = _chain_exit_signals(svc.stopping)
         await anyio.to_thread.run_sync(lambda: engine.projections)  # start the projection runner
         await anyio.to_thread.run_sync(keys.start)
+        if distiller is not None:
+            await anyio.to_thread.run_sync(distiller.start)
         try:
             yield
         finally:
             svc.stopping.set()
             restore()
+            if distiller is not None:  # after the last request: what it posted may still distil next time
+                await anyio.to_thread.run_sync(distiller.stop)
             await anyio.to_thread.run_sync(keys.stop)
             await anyio.to_thread.run_sync(engine.close)
 

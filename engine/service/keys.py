@@ -32,12 +32,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
-from ledgermind.api import MemoryEngine
+from ledgermind.api import Envelope, Follower, MemoryEngine
 from ledgermind.domain.api_key import KEYRING_OWNER, ApiKeyRecord
 from ledgermind.domain.errors import ApiKeyNotFound, InvalidInput, InvalidOwner, LedgermindError
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import api_key_stream_id
-from ledgermind.storage.follower import Envelope, Follower
 from ledgermind.write.validation import check_name
 from ledgermind.write.writer import UnitOfWork
 

@@ -2,7 +2,7 @@
 
 Request counts and latency by route template (``/v1/users/{user}/...``, so
 user ids never become label values), the engine's append latency, and two
-gauges read when scraped: projection lag and live API keys. Each app has its
+gauges read when scraped: projection lag, live API keys and distillation lag. Each app has its
 own registry, so two apps in one process (tests, benchmarks) do not collide.
 With ``--workers N`` each worker counts its own requests; scrape them
 through the port and sum, or run one worker per port.
@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+from ledgermind.api.distilling import DistillLag
 
 __all__ = ["CONTENT_TYPE", "Metrics"]
 
@@ -41,9 +43,30 @@ class Metrics:
         keys_gauge = Gauge("ledgermind_api_keys", "live (unrevoked) API keys", registry=self.registry)
         keys_gauge.set_function(keys)
 
+    def watch_distillation(self, lag: Callable[[], DistillLag], holding: Callable[[], float]) -> None:
+        """Gauges read when scraped: messages not yet distilled, the oldest
+        one's age, and whether this process is the one distilling (holds
+        the distiller's lease). A database that does not answer reads NaN."""
+        messages = Gauge("ledgermind_distill_lag_messages", "messages not yet distilled into beliefs",
+                         registry=self.registry)
+        messages.set_function(lambda: _or_nan(lambda: float(lag().messages)))
+        seconds = Gauge("ledgermind_distill_lag_seconds", "age of the oldest message not yet distilled",
+                        registry=self.registry)
+        seconds.set_function(lambda: _or_nan(lambda: lag().seconds))
+        holder = Gauge("ledgermind_distiller_holding", "1 while this process distils (holds the lease)",
+                       registry=self.registry)
+        holder.set_function(holding)
+
     def observe(self, method: str, route: str, status: int, seconds: float) -> None:
         self.requests.labels(method, route, str(status)).inc()
         self.latency.labels(method, route).observe(seconds)
 
     def render(self) -> bytes:
         return generate_latest(self.registry)
+
+
+def _or_nan(read: Callable[[], float]) -> float:
+    try:
+        return read()
+    except Exception:  # noqa: BLE001 - a scrape must not fail because the database is away
+        return float("nan")

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ledgermind.domain.config import positive_float, positive_int
+from ledgermind.domain.errors import InvalidInput
 
 __all__ = ["ServiceSettings"]
 
@@ -36,6 +37,12 @@ class ServiceSettings:
     # How long a SIGTERM waits for requests in flight before it cuts them.
     # LEDGERMIND_SHUTDOWN_GRACE_S.
     shutdown_grace_s: float = 30.0
+    # Messages become beliefs in this process (``ledgermind.api.distilling``):
+    # LEDGERMIND_DISTILL=0 (``serve --no-distill``) when a separate
+    # ``ledgermind distill run`` worker distils; LEDGERMIND_DISTILL_POLL_S is
+    # how often the distiller looks for new messages.
+    distill: bool = True
+    distill_poll_s: float = 0.1
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> ServiceSettings:
@@ -45,9 +52,21 @@ class ServiceSettings:
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_int(name, raw)
-        for name in ("feed_poll_s", "feed_heartbeat_s", "key_refresh_s", "shutdown_grace_s"):
+        for name in ("feed_poll_s", "feed_heartbeat_s", "key_refresh_s", "shutdown_grace_s", "distill_poll_s"):
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_float(name, raw)
-        return cls(**values)  # type: ignore[arg-type]
+        raw = env.get("LEDGERMIND_DISTILL")
+        distill = True if raw is None else _switch("distill", raw)
+        return cls(**values, distill=distill)  # type: ignore[arg-type]
+
+
+def _switch(name: str, raw: str) -> bool:
+    """An on/off setting: 1/true/yes/on or 0/false/no/off."""
+    word = raw.strip().casefold()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("0", "false", "no", "off"):
+        return False
+    raise InvalidInput(f"LEDGERMIND_{name.upper()} must be 1/true/yes/on or 0/false/no/off, got {raw!r}")
 

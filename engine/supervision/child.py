@@ -27,10 +27,9 @@ import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ledgermind.api import MemoryEngine, OwnerMemory
+from ledgermind.api import MemoryEngine, OwnerMemory, RestoredAgent
 from ledgermind.domain.errors import InvalidInput, StaleIncarnation
 from ledgermind.domain.owner import Owner
-from ledgermind.recovery import RestoredAgent
 
 __all__ = [
     "ENV_AGENT",

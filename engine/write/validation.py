@@ -20,12 +20,11 @@ from ledgermind.domain.errors import (
     ContentTooLarge,
     InvalidContent,
     InvalidId,
-    InvalidInput,
     InvalidMetadata,
     InvalidRole,
     InvalidTimestamp,
 )
-from ledgermind.domain.owner import Owner
+from ledgermind.domain.owner import check_owner  # re-exported: the rule is the domain's
 
 __all__ = [
     "ROLES",
@@ -45,14 +44,6 @@ __all__ = [
 
 ROLES = frozenset({"system", "user", "assistant", "tool"})
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
-
-
-def check_owner(owner: object) -> Owner:
-    """The owner itself, or ``InvalidInput`` for anything that is not an ``Owner``
-    (a tuple or a dict would otherwise reach the store as a scope)."""
-    if not isinstance(owner, Owner):
-        raise InvalidInput(f"owner must be an Owner, got {type(owner).__name__}")
-    return owner
 
 
 def check_role(role: object) -> str:

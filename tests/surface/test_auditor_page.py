@@ -257,14 +257,45 @@ def test_beliefs_as_of_a_date_between_the_messages_show_go_1_23(
     signed_in(browser, server, story)
     browser.get(f"{server}/ui/beliefs?user=ken")
     field = wait_for(browser, "input#valid_at")
-    assert field.get_attribute("type") == "date"
-    assert browser.find_element(By.CSS_SELECTOR, "label[for=valid_at]").text == "Valid on"
-    browser.execute_script("arguments[0].value = arguments[1]", field, BETWEEN)  # the date picker's value
-    browser.find_element(By.CSS_SELECTOR, "form.asof button[type=submit]").click()
-    WebDriverWait(browser, 15).until(lambda d: "valid_at=" + BETWEEN in d.current_url)
-    statements = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "li.belief .statement")]
-    assert len(statements) == 1 and "Go 1.23" in statements[0], statements
+    assert field.get_attribute("type") == "datetime-local"  # a date and a time, not a day alone
+    assert browser.find_element(By.CSS_SELECTOR, "label[for=valid_at]").text == "Valid on (UTC)"
+    # Half an hour before the upgrade, the same day: only a picker with a time can ask this.
+    for moment, held in (("2025-08-12T14:00:00", "Go 1.23"), ("2025-08-12T15:00:00", "Go 1.24"),
+                         (BETWEEN + "T00:00:00", "Go 1.23")):
+        field = wait_for(browser, "input#valid_at")
+        browser.execute_script("arguments[0].value = arguments[1]", field, moment)  # the picker's value
+        browser.find_element(By.CSS_SELECTOR, "form.asof button[type=submit]").click()
+        WebDriverWait(browser, 15).until(lambda d, m=moment: "valid_at=" + m[:16].replace(":", "%3A") in d.current_url)
+        statements = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "li.belief .statement")
+                      if "Go 1." in e.text]
+        assert len(statements) == 1 and held in statements[0], (moment, statements)
+        assert wait_for(browser, "input#valid_at").get_attribute("value").startswith(moment[:16])
     shoot(browser, artifacts / "beliefs_as_of.png")
+
+
+def test_the_conversation_marks_the_retracted_message(browser: Any, server: str, story: dict[str, Any]) -> None:
+    signed_in(browser, server, story)
+    browser.get(f"{server}/ui/conversation?user=ken&session={story['session']}")
+    wait_for(browser, "ol.messages")
+    marked = {e.get_attribute("id"): e.get_attribute("data-retracted")
+              for e in browser.find_elements(By.CSS_SELECTOR, "li.message")}
+    assert marked == {"m1": None, "m2": None, "m3": "true"}, marked  # the injection, retracted in the story
+    assert browser.find_element(By.CSS_SELECTOR, "#m3 .retracted-mark").text.lower() == "retracted"
+
+
+def test_the_users_table_counts_the_beliefs_that_hold_now(browser: Any, server: str, story: dict[str, Any]) -> None:
+    signed_in(browser, server, story)
+    browser.get(f"{server}/ui/beliefs?user=ken")
+    listed = len(wait_for(browser, "ol.cards").find_elements(By.CSS_SELECTOR, "li.belief"))
+    browser.get(f"{server}/ui/")
+    row = wait_for(browser, "table tbody").find_element(By.XPATH, ".//tr[th//a[text()='ken']]")
+    assert row.find_elements(By.TAG_NAME, "td")[0].text == str(listed) == "2"  # Go 1.23 was invalidated
+
+
+def test_the_help_says_the_desk_can_retract() -> None:
+    done = subprocess.run([sys.executable, "-m", "ledgermind.cli", "ui", "--help"], capture_output=True, text=True,
+                          timeout=60, check=True)  # fmt: skip
+    assert "retract" in done.stdout and "read-only pages" not in done.stdout, done.stdout
 
 
 def test_a_memory_holding_a_script_is_shown_as_text_and_never_runs(

@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -18,6 +20,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -329,6 +332,41 @@ def test_demo_honours_ledgermind_db_and_removes_its_temp_files(tmp_path: Path) -
     outcome = json.loads(done.stdout)
     assert outcome["ok"] is True and outcome["database_removed"] is True
     assert list(temp_root.iterdir()) == []
+
+
+def test_demo_keep_names_the_owner_and_the_commands_that_look(tmp_path: Path) -> None:
+    temp_root = tmp_path / "tmp"
+    temp_root.mkdir()
+    done = run("demo", "--keep", env={"TMPDIR": str(temp_root)})
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "app demo-support, user user-42, agent agent-7" in out, out
+    commands = [line.strip() for line in out.splitlines() if line.strip().startswith("ledgermind ")]
+    assert {c.split()[1] for c in commands} >= {"audit", "search", "ui"}, commands
+    for command in commands:
+        if command.split()[1] == "ui":
+            continue  # it serves until stopped; its --db is the same
+        looked = run(*shlex.split(command)[1:])
+        assert looked.returncode == 0 and looked.stdout.strip(), (command, looked.stderr)
+    shutil.rmtree(temp_root)
+
+
+def test_demo_never_prints_the_database_password(pg_server_dsn: str) -> None:
+    from tests.support.pg_databases import fresh_database
+
+    secret = "s3cret-demo-password"
+    for extra in ((), ("--json",)):
+        with fresh_database(pg_server_dsn) as url:  # the demo wants a database of its own
+            parts = urlsplit(url)
+            netloc = (f"{parts.username or 'postgres'}:{secret}@{parts.hostname or ''}"
+                      + (f":{parts.port}" if parts.port else ""))
+            done = run("demo", "--db", urlunsplit(parts._replace(netloc=netloc)), *extra)
+        assert done.returncode == 0, done.stderr
+        assert secret not in done.stdout + done.stderr, done.stdout
+        if extra:
+            assert json.loads(done.stdout)["database"].startswith("postgresql://")
+        else:  # the commands to look refer to the URL, never spell it out
+            assert "--db \"$LEDGERMIND_DB\"" in done.stdout, done.stdout
 
 
 def test_demo_validates_kill_after_and_says_why_it_failed(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -41,7 +42,7 @@ def test_import_contracts_are_kept(site: Path) -> None:
     result = _lint(site)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 broken" in result.stdout
-    for name in ("Layers", "imports its root", "No import cycles"):
+    for name in ("Layers", "imports its root", "No import cycles", "Outer layers only through the API"):
         assert name in result.stdout
 
 
@@ -61,6 +62,26 @@ def test_an_upward_import_breaks_the_layers(tmp_path: Path, module: str, upward:
     result = _lint(site)
     assert result.returncode == 1, result.stdout
     assert "Layers" in result.stdout and "BROKEN" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "below"),
+    [
+        ("service/routes/health.py", "import ledgermind.storage.store"),  # the service past the API
+        ("integrations/langgraph/saver.py", "import ledgermind.write.conversation"),  # an integration's own command
+        ("supervision/supervisor.py", "import ledgermind.recovery.restore"),  # a second restore door
+        ("cli/erase.py", "import ledgermind.write.erasure"),
+    ],
+)
+def test_an_outer_layer_reaching_past_the_api_is_refused(tmp_path: Path, module: str, below: str) -> None:
+    """Allowed by the layers (it points down), refused by the API contract."""
+    site = lay_out(tmp_path)
+    path = site / "ledgermind" / module
+    path.write_text(path.read_text() + f"\n{below}  # deliberately past the API\n")
+    result = _lint(site)
+    assert result.returncode == 1, result.stdout
+    verdict = re.search(r"Outer layers only through the API.*?(KEPT|BROKEN)", result.stdout, re.DOTALL)
+    assert verdict is not None and verdict.group(1) == "BROKEN", result.stdout
 
 
 def test_a_cycle_inside_a_package_is_refused(tmp_path: Path) -> None:

@@ -150,6 +150,26 @@ def test_the_owner_bound_tools_over_stdio(db_url: str) -> None:
         assert eng.load_memory(STRANGER, foreign) is not None
 
 
+@pytest.mark.parametrize("distils", [True, False])
+def test_the_server_distils_messages_by_itself(db_url: str, distils: bool) -> None:
+    """A message the agent posted elsewhere becomes a belief the tools find,
+    distilled by the MCP process itself (unless --no-distill)."""
+    with MemoryEngine.open(db_url) as eng:
+        mem = eng.for_owner(OWNER)
+        mem.add_message(mem.create_session("bot"), "user", "I live in Lisbon.")
+
+    async def script(client: Client) -> None:
+        deadline = time.monotonic() + (30 if distils else 1.5)
+        while time.monotonic() < deadline:
+            block = _text(await client.call_tool("memory_search", {"query": "where does the user live"}))
+            if "Lisbon" in block:
+                break
+            await asyncio.sleep(0.05)
+        assert ("Lisbon" in block) is distils, block
+
+    _talk(_server(db_url, *(() if distils else ("--no-distill",))), script)
+
+
 def test_read_only_server_offers_no_write_tools(sqlite_url: str) -> None:
     async def script(client: Client) -> None:
         names = {t.name for t in (await client.list_tools()).tools}

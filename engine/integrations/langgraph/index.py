@@ -18,21 +18,28 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 from uuid import UUID
 
 import orjson
 from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from ledgermind.integrations.langgraph.thread import LangGraphThread
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.session import Session
 from ledgermind.integrations.langgraph.messages import from_event
-from ledgermind.write.port import WritePort
+from ledgermind.integrations.langgraph.thread import LangGraphThread
 
 __all__ = ["Built", "Record", "ThreadIndex", "apply_delta", "apply_diff", "checkpoint_diff", "delta"]
+
+
+class StreamReader(Protocol):
+    """Reads one stream's decoded events (the engine's write port)."""
+
+    def stream_events(self, stream_id: UUID, *, gt: int | None = None) -> Sequence[Any]: ...
+
 
 _BASE = "_parent"  # marks a stored checkpoint that is a diff against its parent (see checkpoint_diff)
 _LISTS_KEPT = 8  # materialised lists kept per thread (the heads of its namespaces, mostly)
@@ -67,7 +74,7 @@ class ThreadIndex:
     objects: dict[int, BaseMessage] = field(default_factory=dict)
     lists: OrderedDict[tuple[str, str, str], Built] = field(default_factory=OrderedDict)
 
-    def refresh(self, port: WritePort) -> None:
+    def refresh(self, port: StreamReader) -> None:
         """Folds the thread's events committed since the last refresh."""
         for ev in port.stream_events(self.stream_id, gt=self.version or None):
             self._fold(ev)
@@ -107,7 +114,7 @@ class ThreadIndex:
             self.writes.clear()
             self.lists.clear()
 
-    def refresh_session(self, port: WritePort) -> None:
+    def refresh_session(self, port: StreamReader) -> None:
         if self.session_id is None:
             return
         for ev in port.stream_events(self.session_id, gt=self.session_version or None):
@@ -117,7 +124,7 @@ class ThreadIndex:
                     self.seqs_by_id[ev.client_id] = ev.seq
             self.session_version = ev.originator_version
 
-    def message(self, seq: int, port: WritePort, serde: SerializerProtocol) -> BaseMessage:
+    def message(self, seq: int, port: StreamReader, serde: SerializerProtocol) -> BaseMessage:
         obj = self.objects.get(seq)
         if obj is None:
             if seq not in self.events:
@@ -125,7 +132,7 @@ class ThreadIndex:
             obj = self.objects[seq] = from_event(self.events[seq], serde)
         return obj
 
-    def built(self, ns: str, channel: str, version: str, port: WritePort, serde: SerializerProtocol) -> Built:
+    def built(self, ns: str, channel: str, version: str, port: StreamReader, serde: SerializerProtocol) -> Built:
         """A message channel at ``version``: the stored deltas applied from the
         nearest list already built (or from the last reset). While the deltas
         only append (the common case), a new head costs O(new messages), not
@@ -165,7 +172,7 @@ class ThreadIndex:
             self.lists.popitem(last=False)
         return built
 
-    def messages(self, ns: str, channel: str, version: str, port: WritePort, serde: SerializerProtocol) -> list[BaseMessage]:
+    def messages(self, ns: str, channel: str, version: str, port: StreamReader, serde: SerializerProtocol) -> list[BaseMessage]:
         """The channel's messages at ``version``: a new list of shared messages."""
         return list(self.built(ns, channel, version, port, serde).objects)
 

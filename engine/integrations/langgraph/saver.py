@@ -65,11 +65,10 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from ledgermind.api import Append, Attachment, MemoryEngine, WriteOptions
 from ledgermind.domain.errors import InvalidInput
-from ledgermind.integrations.langgraph.thread import FORK_SOURCES, LangGraphThread, thread_stream_id
-from ledgermind.domain.owner import Owner
+from ledgermind.domain.owner import Owner, check_owner
 from ledgermind.integrations.langgraph.index import Record, ThreadIndex, checkpoint_diff, delta
 from ledgermind.integrations.langgraph.messages import is_message_list, to_fields
-from ledgermind.write.validation import check_name, check_owner
+from ledgermind.integrations.langgraph.thread import FORK_SOURCES, LangGraphThread, thread_stream_id
 
 __all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "LedgermindSaver"]
 
@@ -115,7 +114,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         # write of this saver is refused (``StaleIncarnation``). None: not fenced.
         self.incarnation = incarnation
         self.owner = check_owner(owner)
-        self.agent_id = check_name(agent_id, "agent_id", engine.config.limits)
+        self.agent_id = agent_id  # validated by every write (``ledgermind.write.attached``)
         self._indexes: OrderedDict[UUID, ThreadIndex] = OrderedDict()
         self._lock = threading.Lock()
         # (thread stream, ns) this saver last read as empty: a parentless put there must find it still empty.

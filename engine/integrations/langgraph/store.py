@@ -50,14 +50,11 @@ from langgraph.store.base import (
     SearchOp,
 )
 
-from ledgermind.api import MemoryEngine
+from ledgermind.api import BeliefChange, Envelope, Follower, Invalidate, MemoryEngine, NewBelief, new_belief_id
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.memory import Memory
-from ledgermind.domain.owner import Owner
-from ledgermind.storage.follower import Envelope, Follower
-from ledgermind.write.beliefs import BeliefChange, Invalidate, NewBelief, new_belief_id
-from ledgermind.write.validation import check_owner
+from ledgermind.domain.owner import Owner, check_owner
 
 __all__ = ["EXTRACTOR", "LedgermindStore", "first_element_is_user", "one_owner"]
 

@@ -33,6 +33,7 @@ import orjson
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
+from ledgermind.api import Envelope, Follower
 from ledgermind.api.portability import event_fields
 from ledgermind.domain import (  # noqa: F401 - defining the event classes registers every stored topic
     agent,
@@ -46,7 +47,6 @@ from ledgermind.domain import (  # noqa: F401 - defining the event classes regis
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner
 from ledgermind.service.deps import Owned, service_of
-from ledgermind.storage.follower import Envelope, Follower
 
 __all__ = ["router"]
 

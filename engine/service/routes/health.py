@@ -4,7 +4,9 @@
 reads the database (its log head) and the projections' positions, and is
 503 while the slowest projection is more than ``LEDGERMIND_READY_MAX_LAG``
 events behind, so a load balancer holds traffic from an instance whose
-search would answer from a stale index. ``/metrics`` is Prometheus text;
+search would answer from a stale index; it also shows the distillation lag
+(messages not yet beliefs, and the oldest one's age), which does not make
+an instance unready: messages are stored and answered either way. ``/metrics`` is Prometheus text;
 like the two probes it carries no owner data and takes no key, so scrapers
 and orchestrators need no secret (expose the port accordingly).
 """
@@ -16,13 +18,13 @@ from typing import Any
 import anyio
 from fastapi import APIRouter, Request, Response
 
-from ledgermind.api import MemoryEngine
+from ledgermind.api import Follower, MemoryEngine
+from ledgermind.api.distilling import distill_lag_of
 from ledgermind.domain.errors import ProjectionError, StoreUnavailable
 from ledgermind.domain.version import __version__
 from ledgermind.service.deps import service_of
 from ledgermind.service.metrics import CONTENT_TYPE
 from ledgermind.service.openapi import raises
-from ledgermind.storage.follower import Follower
 
 __all__ = ["projection_lag", "router"]
 
@@ -49,7 +51,8 @@ def readyz(request: Request) -> dict[str, Any]:
     if lag > svc.settings.ready_max_lag:
         raise ProjectionError(f"projections are {lag} events behind the log (LEDGERMIND_READY_MAX_LAG "
                               f"{svc.settings.ready_max_lag})")
-    return {"status": "ready", "projection_lag": lag}
+    distilled = distill_lag_of(svc.engine)
+    return {"status": "ready", "projection_lag": lag, "distill_lag": distilled.as_dict()}
 
 
 @router.get("/metrics", summary="Prometheus metrics of this process")

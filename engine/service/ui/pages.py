@@ -1,10 +1,13 @@
 """The auditor's desk: the routes, the key check and the pages.
 
-Read-only but for one action: every route is a GET except signing in and
-out and ``POST /retract``, the auditor's "undo what this message caused"
+Read-only but for two actions: every route is a GET except signing in and
+out, ``POST /retract``, the auditor's "undo what this message caused"
 (``MemoryEngine.retract`` / ``unretract``): itself an event, with the
 auditor's reason, that leaves the poisoning and the repair both in the
-history. Nothing else on the page writes. Each page reads the read models
+history; and ``POST /resolve``, which settles a conflict the distiller
+recorded (keep one belief, or both; ``OwnerMemory.resolve_conflict``), with a
+reason, as events. Nothing else on the page writes. Beliefs show their flags
+(``instruction_like``, ``conflicting`` with the beliefs they contradict). Each page reads the read models
 after catching them up to the log's head (``wait_for_head``, bounded: a
 lagging worker shows as a notice, not a hang).
 
@@ -46,6 +49,13 @@ from ledgermind.service.ui.html import Markup, href, iso, join, link, page, shor
 from ledgermind.service.ui.timeline import Lane, draw
 
 __all__ = ["COOKIE", "SECURITY_HEADERS", "Grant", "Keys", "router"]
+
+_FLAG_LABELS = {"instruction_like": "instruction-like", "conflicting": "conflicting"}
+_FLAG_HELP = {
+    "instruction_like": "The text tries to instruct the agent: kept as a belief about the message, "
+                        "left out of agents' context unless asked for.",
+    "conflicting": "It contradicts another belief of the same attribute and no rule settled which holds.",
+}
 
 
 class Grant(Protocol):
@@ -141,6 +151,7 @@ def router(engine: MemoryEngine, keys: Keys, *, prefix: str = "/ui", wait_s: flo
     r.add_api_route("/login", desk.login, methods=["POST"], response_class=HTMLResponse)
     r.add_api_route("/logout", desk.logout, methods=["POST"])
     r.add_api_route("/retract", desk.retract, methods=["POST"], response_class=HTMLResponse)
+    r.add_api_route("/resolve", desk.resolve, methods=["POST"], response_class=HTMLResponse)
     r.add_api_route("/static/{name}", desk.static, methods=["GET"])
     return r
 
@@ -203,14 +214,10 @@ class _Desk:
         posted from another site (the cookie is ``SameSite=Strict`` already;
         this is the same check as signing in). A reason is required: it is
         what the history will say."""
-        if _cross_site(request):
-            return self._html(self._login_page(f"{self.prefix}/", "A retraction from another site refused.",
-                                               error=True), 403)
-        app = await run_in_threadpool(self._app_of, request)
-        if app is None:
-            return self._html(self._login_page(f"{self.prefix}/", "Sign in with an API key to open the desk."), 401)
-        form = parse_qs((await request.body()).decode("utf-8", "replace"), max_num_fields=8)
-        fields = {k: v[0] for k, v in form.items() if v}
+        posted = await self._posted(request, "A retraction")
+        if isinstance(posted, Response):
+            return posted
+        app, fields = posted
         ctx = _Ctx(app, {k: fields.get(k, "") for k in ("user", "session", "seq")}, f"{self.prefix}/lineage")
 
         def act(c: _Ctx) -> tuple[str, Markup]:
@@ -224,6 +231,36 @@ class _Desk:
             return self.lineage(_Ctx(c.app, {**c.query, "session": sid}, c.path))
 
         return await run_in_threadpool(self._render, ctx, act)
+
+    async def resolve(self, request: Request) -> Response:
+        """Resolves a conflict from the beliefs page (``OwnerMemory.resolve_conflict``):
+        keep this belief (the ones it contradicts are invalidated) or keep both;
+        with a reason, as events. Guarded like a retraction; then shows the
+        beliefs page again."""
+        posted = await self._posted(request, "A resolution")
+        if isinstance(posted, Response):
+            return posted
+        app, fields = posted
+        ctx = _Ctx(app, {"user": fields.get("user", "")}, f"{self.prefix}/beliefs")
+
+        def act(c: _Ctx) -> tuple[str, Markup]:
+            self.engine.for_owner(c.owner()).resolve_conflict(
+                fields.get("memory", ""), keep=fields.get("keep", ""), reason=fields.get("reason", "").strip())
+            return self.beliefs(c)
+
+        return await run_in_threadpool(self._render, ctx, act)
+
+    async def _posted(self, request: Request, what: str) -> tuple[str, dict[str, str]] | Response:
+        """A form posted to the desk: (the key's app, the fields), or the
+        page that refuses it (from another site: 403; without a key: 401)."""
+        if _cross_site(request):
+            return self._html(self._login_page(f"{self.prefix}/", f"{what} from another site refused.",
+                                               error=True), 403)
+        app = await run_in_threadpool(self._app_of, request)
+        if app is None:
+            return self._html(self._login_page(f"{self.prefix}/", "Sign in with an API key to open the desk."), 401)
+        form = parse_qs((await request.body()).decode("utf-8", "replace"), max_num_fields=8)
+        return app, {k: v[0] for k, v in form.items() if v}
 
     def _problem(self, title: str, detail: str) -> Markup:
         return join([tag("h1", title), tag("p", detail, class_="problem", role="alert"),
@@ -355,7 +392,8 @@ class _Desk:
             method="get", action=f"{self.prefix}/beliefs", class_="asof", aria_label="As of",
         )
         when = (f"valid {iso(valid_at) if valid_at else 'now'}, as known {iso(known_at) if known_at else 'now'}")
-        cards = [self._belief_card(owner, r) for r in rows]
+        flagged = self.engine.for_owner(owner).flagged()
+        cards = [self._belief_card(owner, r, flagged.get(r["memory_id"])) for r in rows]
         listed = (tag("ol", join(cards), class_="cards", aria_label="Beliefs") if cards
                   else tag("p", "No beliefs held at that point.", class_="empty"))
         body = join([
@@ -366,7 +404,9 @@ class _Desk:
         ])
         return f"Beliefs of {owner.user_id}", body
 
-    def _belief_card(self, owner: Owner, r: dict[str, Any]) -> Markup:
+    def _belief_card(self, owner: Owner, r: dict[str, Any], flags: Any = None) -> Markup:
+        """One belief; with its flags (``flags``: its ``BeliefView`` when it
+        carries any) and, when it is in an open conflict, the resolve form."""
         url = href(f"{self.prefix}/belief", user=owner.user_id, id=r["memory_id"])
         return tag(
             "li",
@@ -374,8 +414,31 @@ class _Desk:
             tag("p", f"{r['kind']} · confidence {r['confidence']:.2f} · valid from ", short_time(r["valid_from"]),
                 *((" to ", short_time(r["invalid_at"])) if r["invalid_at"] else ()),
                 " · recorded ", short_time(r["recorded_at"]), class_="meta"),
+            *(() if flags is None else (self._flags(owner, r["memory_id"], flags),)),
             class_="belief", data_memory=r["memory_id"],
+            data_flags=" ".join(flags.flags) if flags is not None else None,
         )
+
+    def _flags(self, owner: Owner, mid: str, view: Any) -> Markup:
+        """The flags' badges; for a conflict, the beliefs it contradicts and
+        the two ways to settle it (each needs a reason: the history keeps it)."""
+        badges = [tag("span", _FLAG_LABELS.get(f, f), class_=f"flag {f}", title=_FLAG_HELP.get(f, ""))
+                  for f in view.flags]
+        if not view.conflicting:
+            return tag("p", join(badges), class_="flags")
+        others = join([link(i[:8], href(f"{self.prefix}/belief", user=owner.user_id, id=i))
+                       for i in view.conflicts_with], " ")
+        form = tag(
+            "form",
+            tag("label", "Reason (kept in the history)", for_=f"why-{mid}"),
+            tag("input", id=f"why-{mid}", name="reason", type="text", required=True, maxlength="500",
+                autocomplete="off"),
+            *(tag("input", type="hidden", name=k, value=v) for k, v in (("user", owner.user_id), ("memory", mid))),
+            tag("button", "Keep this one", type="submit", name="keep", value="this", class_="danger"),
+            tag("button", "Keep both", type="submit", name="keep", value="both"),
+            method="post", action=f"{self.prefix}/resolve", class_="resolve",
+        )
+        return join([tag("p", join(badges), " contradicts ", others, class_="flags"), form])
 
     def belief(self, ctx: _Ctx) -> tuple[str, Markup]:
         owner = ctx.owner()
@@ -493,16 +556,19 @@ class _Desk:
             link("Now", href(f"{self.prefix}/conversation", user=owner.user_id, session=sid), class_="reset"),
             method="get", action=f"{self.prefix}/conversation", class_="asof", aria_label="As it stood",
         )
+        retracted = set(self.engine.for_owner(owner).retracted_messages(sid))  # retracted as of now
         items = [
             tag("li",
                 tag("p", tag("span", f"#{m['seq']}", class_="seq"), " ", tag("strong", m["role"]),
+                    *((" · ", tag("span", "retracted", class_="retracted-mark")) if m["seq"] in retracted else ()),
                     *((" (", m["name"], ")") if m["name"] else ()), " · ", short_time(m["occurred_at"]),
                     *((" · recorded ", short_time(m["recorded_at"])) if m["recorded_at"] != m["occurred_at"] else ()),
                     class_="meta"),
                 tag("p", m["content"], class_="content"),
                 tag("p", link("What it caused", href(f"{self.prefix}/lineage", user=owner.user_id, session=sid,
                                                      seq=m["seq"])), class_="ids"),
-                id=f"m{m['seq']}", class_="message", tabindex="-1")
+                id=f"m{m['seq']}", class_="message retracted" if m["seq"] in retracted else "message",
+                tabindex="-1", data_retracted="true" if m["seq"] in retracted else None)
             for m in conv["messages"]
         ]
         body = join([
@@ -676,13 +742,15 @@ def _when(value: str, label: str) -> datetime | None:
 
 
 def _date_field(name: str, label: str, value: datetime | None, help_text: str) -> Markup:
-    exact = value is not None and value.time() != datetime.min.time()
+    """A date-and-time picker (UTC, to the second); the value it sends, like
+    one typed in the URL, is read by ``_when``."""
+    exact = value is not None and value.microsecond != 0
     note = f" Showing the exact time {iso(value)}." if exact and value is not None else ""
     return tag(
         "div",
-        tag("label", label, for_=name),
-        tag("input", type="date", id=name, name=name, value=value.date().isoformat() if value else None,
-            aria_describedby=f"{name}-help"),
+        tag("label", label, " (UTC)", for_=name),
+        tag("input", type="datetime-local", step="1", id=name, name=name,
+            value=value.strftime("%Y-%m-%dT%H:%M:%S") if value else None, aria_describedby=f"{name}-help"),
         tag("p", help_text + note, id=f"{name}-help", class_="help"),
         class_="field",
     )

@@ -1,0 +1,147 @@
+"""Precision of "nothing said is lost": how many beliefs LoCoMo turns make, and
+how many of them are not facts about anyone.
+
+Every turn of the LoCoMo dev conversations goes through the rule extractor
+and ``reconcile`` in memory (the distiller's own functions; one delta per
+LoCoMo session, the speaker's name on each turn), and the script reports:
+
+- beliefs per 100 turns (both LoCoMo speakers are people talking about their
+  lives, so every turn is a "user" turn here), and how many restatements were
+  merged into an existing belief (reinforced) instead of stored twice;
+- the share of beliefs that are *not* facts about anyone (a question, a
+  greeting, thanks, filler, a reaction to the other speaker), on a fixed
+  random sample (seed 29) of ``--sample`` beliefs labelled by hand.
+
+The labels (``benchmarks/data/locomo_precision_labels.jsonl``) hold only a
+key (conversation, LoCoMo turn id, position), a hash of the belief's
+statement and the label, never LoCoMo's text (CC BY-NC 4.0: evaluation use
+only). ``--draw`` prints the sample with its text so a person can label it;
+a label whose statement hash no longer matches (the extractor changed) is
+reported as unlabelled, not counted.
+
+    python benchmarks/locomo_precision.py [--data PATH] [--sample 220] [--draw]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ledgermind import Owner  # noqa: E402
+from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
+from ledgermind.distill.reconcile import reconcile  # noqa: E402
+from ledgermind.distill.views import BeliefView  # noqa: E402
+from ledgermind.domain import bitemporal  # noqa: E402
+from ledgermind.write.beliefs import Invalidate, NewBelief, Reinforce, new_belief_id  # noqa: E402
+
+DEFAULT_DATA = Path("/work/shared/data/locomo/locomo_dev.json")
+LABELS = ROOT / "benchmarks" / "data" / "locomo_precision_labels.jsonl"
+SEED = 29
+
+
+@dataclass(frozen=True)
+class Made:
+    key: str  # conversation/dia_id/n
+    statement: str
+    turn: str  # the LoCoMo turn it came from (shown by --draw only)
+    kind: str
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int]:
+    """Beliefs made, turns read, restatements merged."""
+    from benchmarks.locomo_eval import parse_session_date, turn_text
+
+    extractor = RuleExtractor()
+    made: list[Made] = []
+    turns_read = merged = 0
+    for sample in samples:
+        conv = sample["conversation"]
+        owner = Owner("locomo", sample["sample_id"])
+        beliefs: dict[str, BeliefView] = {}
+        n = 1
+        while f"session_{n}" in conv:
+            start = parse_session_date(conv[f"session_{n}_date_time"])
+            turns = conv[f"session_{n}"]
+            items = tuple(DeltaItem(f"{sample['sample_id']}-s{n}", i + 1, "user", turn_text(t),
+                                    start + timedelta(seconds=i), i + 1, name=t["speaker"])
+                          for i, t in enumerate(turns))
+            turns_read += len(items)
+            ctx = ExtractionContext(owner, f"s{n}", items, None, start)
+            extraction = extractor.extract(ctx)
+            current = [b for b in beliefs.values() if b.status == bitemporal.CURRENT]
+            for change in reconcile(owner, extraction, current):
+                if isinstance(change, NewBelief):
+                    mid = new_belief_id(owner, change.source_key)
+                    beliefs[mid] = BeliefView.make(memory_id=mid, kind=change.kind, statement=change.statement,
+                                                   valid_from=change.valid_from, confidence=change.confidence,
+                                                   subject=change.subject, attribute=change.attribute,
+                                                   value=change.value)
+                    seq = int(change.source_key.split(":")[1]) if change.source_key.count(":") >= 2 else 0
+                    dia = turns[seq - 1]["dia_id"] if 0 < seq <= len(turns) else f"s{n}"
+                    made.append(Made(f"{sample['sample_id']}/{dia}/{change.source_key.rsplit(':', 1)[-1]}",
+                                     change.statement, turn_text(turns[seq - 1]) if seq else "", change.kind))
+                elif isinstance(change, Reinforce):
+                    merged += 1
+                elif isinstance(change, Invalidate) and change.memory_id in beliefs:
+                    b = beliefs[change.memory_id]
+                    beliefs[change.memory_id] = BeliefView.make(**{
+                        **{f: getattr(b, f) for f in ("memory_id", "kind", "statement", "valid_from",
+                                                      "confidence", "subject", "attribute", "value")},
+                        "status": bitemporal.INVALIDATED_STATUS, "invalid_at": change.invalid_at})
+            n += 1
+    return made, turns_read, merged
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--data", default=str(DEFAULT_DATA))
+    p.add_argument("--sample", type=int, default=220)
+    p.add_argument("--draw", action="store_true", help="print the sample with its text, for labelling")
+    args = p.parse_args()
+    path = Path(args.data)
+    if not path.exists():
+        print(f"no LoCoMo data at {path}: nothing to measure")
+        return 0
+    made, turns, merged = distil(json.loads(path.read_text()))
+    sample = random.Random(SEED).sample(made, min(args.sample, len(made)))
+    if args.draw:
+        for m in sample:
+            print(json.dumps({"key": m.key, "hash": _digest(m.statement), "statement": m.statement,
+                              "turn": m.turn}, ensure_ascii=False))
+        return 0
+    labels = {}
+    if LABELS.exists():
+        for line in LABELS.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                labels[(row["key"], row["hash"])] = row["label"]
+    judged = [labels.get((m.key, _digest(m.statement))) for m in sample]
+    known = [label for label in judged if label is not None]
+    not_facts = sum(1 for label in known if label != "fact")
+    print(f"LoCoMo dev precision: {len(made)} beliefs from {turns} turns "
+          f"({100 * len(made) / max(turns, 1):.1f} per 100 turns), {merged} restatements merged (reinforced)")
+    print("| sample | labelled | facts about someone | not facts | share not facts |\n|---|---|---|---|---|")
+    share = not_facts / len(known) if known else 0.0
+    print(f"| {len(sample)} | {len(known)} | {len(known) - not_facts} | {not_facts} | {share:.1%} |")
+    for m, label in zip(sample, judged):
+        if label is not None and label != "fact":
+            print(f"  not a fact ({label}): {m.key}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
