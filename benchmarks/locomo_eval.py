@@ -59,7 +59,7 @@ from ledgermind.retrieval.context import estimate_tokens  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
 UNRELATED = Path(__file__).resolve().parent / "data" / "unrelated_questions.json"
-FLOORS = "0,0.03,0.05,0.08,0.1,0.12,0.15"
+FLOORS = "0,0.01,0.02,0.03,0.05,0.08,0.1"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 _ID = re.compile(r"^D:?(\d+):0*(\d+)$")
 

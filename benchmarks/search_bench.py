@@ -40,8 +40,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ledgermind import EngineConfig, MemoryEngine, Owner  # noqa: E402
-from ledgermind.analysis.text import lexical_text  # noqa: E402
+from ledgermind.analysis.text import lexical_text, stored_terms  # noqa: E402
 from ledgermind.projections.search_store.base import ROW_COLUMNS  # noqa: E402
+from ledgermind.retrieval.lexical import bm25  # noqa: E402
 
 OWNER = Owner("bench", "user-1")
 VOCAB_SOURCE = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
@@ -73,7 +74,8 @@ def rows_for(texts: list[str], vectors: np.ndarray, start: int) -> Iterator[dict
         yield {
             "app": OWNER.app, "user_id": OWNER.user_id, "item_type": "memory",
             "item_id": uuid.UUID(int=start + i).hex, "version": 1, "kind": "fact",
-            "statement": statement, "lex_text": lexical_text(statement), "confidence": 0.7,
+            "statement": statement, "lex_text": lexical_text(statement),
+            "terms": stored_terms(lexical_text(statement)), "confidence": 0.7,
             "valid_from": now - 86400 * ((start + i) % 365), "invalid_at": None,
             "recorded_at": now - 60, "expired_at": None, "session_id": None, "seq": None,
             "sources": "[]", "detail": "{}", "embedding": vector,
@@ -164,7 +166,7 @@ def measure(eng: MemoryEngine, store: Any, queries: list[str], k: int) -> dict[s
 
 def _components(eng: MemoryEngine, store: Any, embedder: Any, queries: list[str], k: int) -> tuple[list[float], list[float]]:
     """The two candidate queries alone (what the hybrid spends its time on)."""
-    from ledgermind.analysis.text import query_terms
+    from ledgermind.analysis.text import lexical_terms
     from ledgermind.projections.search_store.base import Filter
     from ledgermind.projections.search_store.records import TimePoint
 
@@ -176,7 +178,9 @@ def _components(eng: MemoryEngine, store: Any, embedder: Any, queries: list[str]
         for q in queries:
             vector = embedder.embed([q])[0]
             t0 = time.perf_counter()
-            store.lexical(conn, OWNER, query_terms(q), flt, depth)
+            terms = lexical_terms(q)
+            found = store.matches(conn, OWNER, terms, flt)
+            bm25(terms, found.docs, found.corpus_rows, found.dropped)[:depth]
             t1 = time.perf_counter()
             if np.any(vector):  # as search does: a featureless query has no dense list
                 store.dense(conn, OWNER, vector, flt, depth, embedder.similarity_floor)

@@ -95,7 +95,7 @@ class EngineConfig:
     # estimated probability; ``retrieval.relevance``) is below this. 0 serves
     # every candidate. What it costs in recall, measured on LoCoMo dev: see
     # docs/concepts/retrieval.md. LEDGERMIND_RELEVANCE_FLOOR.
-    relevance_floor: float = 0.03
+    relevance_floor: float = 0.02
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> EngineConfig:

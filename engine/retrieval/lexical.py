@@ -14,7 +14,9 @@ the average length is the candidates' (the rows that compete).
 
 Okapi BM25 (Robertson et al.) with the Lucene IDF, ``ln(1 + (N - df + 0.5) /
 (df + 0.5))``, k1 = 1.2, b = 0.75 (the textbook defaults; not tuned here).
-``coverage`` is the share of the query's IDF mass a row holds, in 0..1: a
+``coverage`` is the share of the query's IDF mass a row holds, in 0..1 (the
+IDF over at least ``COVERAGE_MIN_ROWS`` rows, so a small store's known words
+are not worth as little as its unknown ones): a
 query term that no row holds has the largest IDF, so a question about
 something the owner never mentioned covers little of any row. ``known`` is
 the share of the query's IDF mass that any row holds: how much of the
@@ -29,10 +31,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["BM25_B", "BM25_K1", "LexicalHit", "bm25"]
+__all__ = ["BM25_B", "BM25_K1", "COVERAGE_MIN_ROWS", "LexicalHit", "bm25"]
 
 BM25_K1 = 1.2
 BM25_B = 0.75
+# coverage and known weigh terms by an IDF over at least this many rows: in a
+# store of five beliefs every known word has about the IDF of an unknown
+# one, which would make any question about them look unrelated.
+COVERAGE_MIN_ROWS = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +81,14 @@ def bm25(
             parsed.append((row_id, len(split), tf))
     n = max(corpus_rows, len(docs))
     idf = {t: _idf(n, n if t in ignored else df[t]) for t in wanted}
-    mass = sum(idf.values()) or 1.0
-    known = sum(idf[t] for t in wanted if df[t] or t in ignored) / mass
+    weight = {t: _idf(max(n, COVERAGE_MIN_ROWS), n if t in ignored else df[t]) for t in wanted}
+    mass = sum(weight.values()) or 1.0
+    known = sum(weight[t] for t in wanted if df[t] or t in ignored) / mass
     avgdl = total / len(docs) or 1.0
     hits: list[LexicalHit] = []
     for row_id, length, tf in parsed:
         norm = BM25_K1 * (1.0 - BM25_B + BM25_B * length / avgdl)
         score = sum(idf[t] * f * (BM25_K1 + 1.0) / (f + norm) for t, f in tf.items())
-        hits.append(LexicalHit(row_id, score, sum(idf[t] for t in tf) / mass, known))
+        hits.append(LexicalHit(row_id, score, sum(weight[t] for t in tf) / mass, known))
     hits.sort(key=lambda h: (-h.score, -h.row_id))
     return hits

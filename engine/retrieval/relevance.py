@@ -28,15 +28,26 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["RELEVANCE_MODEL", "relevance_of"]
+__all__ = ["RELEVANCE_MODELS", "relevance_of"]
 
-# (a, b, c, d): fitted on LoCoMo dev (see the module doc), hashing embedder
-RELEVANCE_MODEL = (-5.754, 4.024, 1.374, 0.916)
+# embedder name -> (a, b, c, d), fitted on LoCoMo dev (see the module doc)
+RELEVANCE_MODELS: dict[str, tuple[float, float, float, float]] = {
+    "hashing-v1-c345": (-5.936, 4.208, 1.214, 0.919),
+}
 
 
-def relevance_of(coverage: float, similarity: float, known: float, noise_floor: float) -> float:
-    """The estimated probability (0..1) that a result is what the query asks for."""
-    above = max(0.0, similarity - noise_floor) / max(1e-9, 1.0 - noise_floor)
-    a, b, c, d = RELEVANCE_MODEL
-    z = a + b * min(max(coverage, 0.0), 1.0) + c * min(above, 1.0) + d * min(max(known, 0.0), 1.0)
-    return 1.0 / (1.0 + math.exp(-z))
+def relevance_of(coverage: float, similarity: float, known: float, noise_floor: float, embedder: str) -> float:
+    """The estimated probability (0..1) that a result is what the query asks for.
+
+    An embedder without a fitted model (``RELEVANCE_MODELS``) gets the
+    hashing model's lexical part, or its own similarity above the noise
+    floor where that is higher: a trained model's paraphrase match (no word
+    in common) must be able to clear the floor, and its cosine scale is not
+    the hashing one's. Not calibrated: fit it with ``relevance_fit.py``."""
+    above = min(max(0.0, similarity - noise_floor) / max(1e-9, 1.0 - noise_floor), 1.0)
+    cov, kn = min(max(coverage, 0.0), 1.0), min(max(known, 0.0), 1.0)
+    fitted = RELEVANCE_MODELS.get(embedder)
+    a, b, c, d = fitted or RELEVANCE_MODELS["hashing-v1-c345"]
+    z = a + b * cov + c * (above if fitted else 0.0) + d * kn
+    lexical = 1.0 / (1.0 + math.exp(-z))
+    return lexical if fitted else max(lexical, above)

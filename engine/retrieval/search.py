@@ -109,10 +109,11 @@ class Searcher:
             vector = proj.embedder.embed([query])[0]
             terms = list(dict.fromkeys(lexical_terms(query)))
             floor = float(proj.embedder.similarity_floor)
-            hits = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types, kinds), k)
+            name = str(proj.embedder.name)
+            hits = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types, kinds), k, name)
             if kinds is not None and sum(h.item_type == "memory" for h in hits) < KIND_FALLBACK_MIN:
                 seen = {h.id for h in hits}
-                wider = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types), k)
+                wider = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types), k, name)
                 hits = hits + [h for h in wider if h.id not in seen]
             if include_messages and any(h.item_type == "message" for h in hits[:k]):
                 hits = self._beliefs_first(conn, store, owner, hits[:k], point)
@@ -157,12 +158,7 @@ class Searcher:
                 for row, replaced_by in citing
                 if _owned(row, owner)
             ]
-
-            def load(memory_id: str) -> SearchResult | None:
-                row = store.current_memory(conn, owner, memory_id)
-                return None if row is None or not _owned(row, owner) else _result(row, 0.0, 0.0)
-
-            return beliefs_first(hits, citations, load)[: len(hits)]
+        return beliefs_first(hits, citations)
 
     def _ranked(
         self,
@@ -174,6 +170,7 @@ class Searcher:
         floor: float,
         flt: Filter,
         k: int,
+        embedder: str = "",
     ) -> list[SearchResult]:
         """RRF of the two candidate lists, each result with its relevance. The
         embedder's similarity floor keeps noise out of the dense list: without
@@ -195,7 +192,7 @@ class Searcher:
             _result(
                 rows[row_id],
                 _weighted(rows[row_id], score, flt.point.as_of),
-                relevance_of(coverage.get(row_id, 0.0), similarity.get(row_id, floor), known, floor),
+                relevance_of(coverage.get(row_id, 0.0), similarity.get(row_id, floor), known, floor, embedder),
             )
             for row_id, score in fused
             if row_id in rows and _owned(rows[row_id], owner)

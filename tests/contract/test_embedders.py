@@ -151,8 +151,6 @@ def test_minilm_index_finds_paraphrases_on_every_backend(db_url: str, minilm: Em
         assert dict(proj.params) == {"embedder": "minilm", "embedder_name": "minilm-l6-v2", "dim": 384}
 
 
-@pytest.mark.xfail(strict=True, reason="the relevance model is fitted with the hashing embedder: a hit that "
-                   "shares no word with the question stays under the default floor whatever its cosine")
 def test_minilm_paraphrases_pass_the_default_relevance_floor(sqlite_url: str, minilm: Embedder) -> None:
     with _minilm_engine(sqlite_url, relevance_floor=str(EngineConfig().relevance_floor)) as eng:
         where = _fill(eng)

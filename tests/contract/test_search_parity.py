@@ -54,7 +54,7 @@ def _ingest(url: str, owner: Owner) -> MemoryEngine:
 
 def _ranking(eng: MemoryEngine, owner: Owner, query: str) -> list[tuple[str, float]]:
     hits = eng.for_owner(owner).search(query, k=10, include_messages=True)
-    return [(h.statement, round(h.relevance, 6)) for h in hits]
+    return [(h.statement, h.relevance) for h in hits]
 
 
 def test_sqlite_and_postgresql_rank_a_fixed_corpus_identically(sqlite_url: str, pg_url: str) -> None:
@@ -62,9 +62,11 @@ def test_sqlite_and_postgresql_rank_a_fixed_corpus_identically(sqlite_url: str, 
     lite, pg = _ingest(sqlite_url, owner), _ingest(pg_url, owner)
     try:
         for query in QUERIES:
-            ranked = _ranking(lite, owner, query)
+            ranked, other = _ranking(lite, owner, query), _ranking(pg, owner, query)
             assert ranked, query
-            assert ranked == _ranking(pg, owner, query), query
+            assert [text for text, _ in ranked] == [text for text, _ in other], query
+            # relevance within float32 rounding (pgvector and numpy sum the cosine differently)
+            assert all(abs(a - b) < 1e-4 for (_, a), (_, b) in zip(ranked, other)), query
     finally:
         lite.close()
         pg.close()
