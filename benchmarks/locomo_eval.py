@@ -176,7 +176,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
             owner = Owner("locomo", f"{sample['sample_id']}-{os.getpid()}-{time.time_ns()}")
             where, tokens = ingest(eng, owner, sample["conversation"])
             distilled = run_distiller(eng, args.distill)
-            eng.projections.wait(timeout=1800)  # a model embeds the whole conversation first
+            eng.projections.wait_for_head(timeout=1800)  # the index has folded every turn (a loaded machine is slow)
             eng.search(owner, "warm up", include_messages=True)
             questions = [q for q in sample["qa"] if q.get("category") in CATEGORIES]
             for qa in tqdm(questions, desc=sample["sample_id"], unit="q", leave=False):

@@ -37,6 +37,7 @@ from ledgermind.storage.keystore import KEY_TABLE
 __all__ = [
     "WAL_SWITCH_COMMAND",
     "erasure_remains",
+    "count_owner_rows",
     "owner_tables",
     "purge_erased_owner",
     "purge_read_models",
@@ -66,6 +67,19 @@ def owner_tables(db: Engine | Connection) -> list[str]:
         if {"app", "user_id"} <= columns:
             names.append(name)
     return sorted(names)
+
+
+def count_owner_rows(db: Engine, owner: Owner) -> dict[str, int]:
+    """The owner's rows in every owner-scoped table now (before an erasure:
+    what it will have purged, whether the purge or a projection runner
+    folding ``owner.erased`` deletes them first)."""
+    with driver_errors("erasure could not count read-model rows"), db.begin() as conn:
+        row_security.writer_scope(conn)
+        return {
+            name: int(conn.execute(text(f'SELECT count(*) FROM "{name}" WHERE app = :app AND user_id = :user'),
+                                   {"app": owner.app, "user": owner.user_id}).scalar_one())
+            for name in owner_tables(db)
+        }  # fmt: skip
 
 
 def purge_read_models(db: Engine, owner: Owner) -> dict[str, int]:

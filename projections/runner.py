@@ -92,8 +92,10 @@ from ledgermind.domain.errors import (
 )
 from ledgermind.projections import catalog
 from ledgermind.projections.catalog import PositionConflict, QuarantinedEvent
+from ledgermind.projections.db import psycopg_conninfo
 from ledgermind.projections.leases import Leases
 from ledgermind.storage.follower import Envelope, Follower
+from ledgermind.storage.listener import Listener
 from ledgermind.storage.store import EventLog
 
 __all__ = [
@@ -591,7 +593,7 @@ class Runner:
             raise ProjectionError(f"projection runner failed: {self.error!r}") from self.error
 
     def _follow(self) -> None:
-        listener = _Listener(self._log_url, self.reader.channel) if self.listen else None
+        listener = Listener(psycopg_conninfo(self._log_url), self.reader.channel) if self.listen else None
         backoff = 0.1
         try:
             while not self._stop.is_set():
@@ -617,7 +619,7 @@ class Runner:
             if listener is not None:
                 listener.close()
 
-    def _idle(self, listener: _Listener | None) -> None:
+    def _idle(self, listener: Listener | None) -> None:
         deadline = time.monotonic() + self.poll_interval
         while not self._stop.is_set() and not self._wake.is_set():
             left = deadline - time.monotonic()
@@ -660,61 +662,3 @@ class Runner:
             self._wake.set()
             with self._changed:
                 self._changed.wait(min(left, 0.05))
-
-
-class _Listener:
-    """A LISTEN connection that reconnects; ``wait`` is True on a notification."""
-
-    def __init__(self, db: URL, channel: str | None) -> None:
-        from ledgermind.projections.db import psycopg_conninfo
-
-        self._conninfo = psycopg_conninfo(db)
-        self._channel = channel
-        self._conn: Any = None
-        self._retry_at = 0.0
-        self._connect()
-
-    @property
-    def connected(self) -> bool:
-        return self._conn is not None
-
-    def _connect(self) -> None:
-        import psycopg
-        from psycopg import sql
-
-        if self._channel is None or time.monotonic() < self._retry_at:
-            return
-        try:
-            conn = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5)
-            conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self._channel)))
-        except psycopg.Error as e:
-            log.warning("LISTEN unavailable, polling instead: %s", e)
-            self._retry_at = time.monotonic() + 2.0
-            return
-        self._conn = conn
-
-    def wait(self, timeout: float) -> bool:
-        import psycopg
-
-        if self._conn is None:
-            self._connect()
-            return False
-        try:
-            for _ in self._conn.notifies(timeout=timeout, stop_after=1):
-                return True
-        except psycopg.Error as e:
-            log.warning("LISTEN connection lost, reconnecting: %s", e)
-            self.close()
-            self._retry_at = time.monotonic() + 0.5
-            return True  # catch up now: we may have missed a notification
-        return False
-
-    def close(self) -> None:
-        if self._conn is not None:
-            import psycopg
-
-            try:
-                self._conn.close()
-            except psycopg.Error:
-                log.debug("closing a dead LISTEN connection failed", exc_info=True)
-            self._conn = None

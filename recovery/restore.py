@@ -34,7 +34,7 @@ from ledgermind.recovery.messages import message_page, messages_of_rows
 from ledgermind.storage.source import EventSource, stream_events
 from ledgermind.storage.store import translate_errors
 from ledgermind.storage.stream_rows import aggregate_of_rows, select_with_snapshot
-from ledgermind.write.validation import check_name
+from ledgermind.write.validation import check_count, check_name
 
 __all__ = ["RestoredAgent", "read_messages", "restore_agent"]
 
@@ -76,8 +76,8 @@ def restore_agent(
 ) -> RestoredAgent:
     """The agent's current session, its history (all or the last ``last_n``),
     its open tasks and its last checkpointed state, as of the last commit."""
-    if last_n is not None and (not isinstance(last_n, int) or isinstance(last_n, bool) or last_n < 0):
-        raise InvalidInput("last_n must be a non-negative integer or None")
+    if last_n is not None:
+        check_count(last_n, "last_n")
     if not isinstance(owner, Owner):
         raise InvalidInput(f"owner must be an Owner, got {type(owner).__name__}")
     agent_id = check_name(agent_id, "agent_id", eng.config.limits)

@@ -34,7 +34,13 @@ from ledgermind.domain.owner import Owner
 from ledgermind.domain.records import SessionInfo
 from ledgermind.domain.session import Session
 from ledgermind.domain.task import Task
-from ledgermind.projections.purge import erasure_remains, owner_tables, purge_read_models, vacuum_read_models
+from ledgermind.projections.purge import (
+    count_owner_rows,
+    erasure_remains,
+    owner_tables,
+    purge_read_models,
+    vacuum_read_models,
+)
 from ledgermind.projections.readside import ReadSide
 from ledgermind.recovery import RestoredAgent
 from ledgermind.retrieval import Retrieval, SearchResult, Tool
@@ -185,6 +191,15 @@ class MemoryEngine:
         raise ``OwnerErased`` (issue a new user id instead)."""
         check_owner(owner)
         before = self.writes.position
+        db = sql_engine(self.read_backend)  # the read models' database
+        try:
+            # Counted first: a projection runner (this process's or another's)
+            # may delete the rows when it folds owner.erased, before the purge.
+            with translate_errors():
+                held = count_owner_rows(db, owner)
+        except BaseException:
+            db.dispose()
+            raise
         erased = erase_in_log(self.writes, owner)
         if self._readside is not None and self._readside.runner.running:
             # Let the in-process runner fold owner.erased first, so a batch it
@@ -193,7 +208,6 @@ class MemoryEngine:
                 self._readside.wait(self.writes.position, timeout=30)
             except ProjectionError:
                 pass  # the purge below does not depend on the runner; a re-call finishes
-        db = sql_engine(self.read_backend)  # the read models' database
         try:
             with translate_errors():
                 purged = purge_read_models(db, owner)
@@ -212,7 +226,8 @@ class MemoryEngine:
             key_id=erased.key_id.hex,
             erased_at=erased.erased_at,
             position=self.writes.position if erased.recorded and self.writes.position > before else 0,
-            purged_rows=purged,
+            # Rows gone by this erasure: counted before it, or deleted by the purge.
+            purged_rows={t: max(held.get(t, 0), purged.get(t, 0)) for t in {*held, *purged}},
             owner_digest=erased.digest,
             remains=erasure_remains(self.backend.kind, rewrite=self.config.erasure_rewrite),
         )

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 from ledgermind.domain.agent import Agent
 from ledgermind.domain.belief_records import BeliefVersion, MessagePage
 from ledgermind.domain.erasure import ErasureReport
-from ledgermind.domain.errors import InvalidInput, LedgermindError, SessionNotFound
+from ledgermind.domain.errors import InvalidInput, LedgermindError, SessionNotFound, UnknownIncarnation
 from ledgermind.domain.memory import Memory
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.records import Message, SessionInfo
@@ -246,11 +246,17 @@ class OwnerMemory:
     def heartbeat(self, agent_id: str, incarnation: int) -> None:
         """Records that ``incarnation`` of the agent is alive: one row of the
         lease table is updated, nothing is appended to the event log. A beat
-        of a replaced incarnation raises ``StaleIncarnation``."""
+        of a replaced incarnation raises ``StaleIncarnation``, one never
+        issued (ahead of the agent's, or of no agent) ``UnknownIncarnation``."""
         agent_id = check_name(agent_id, "agent_id", self._eng.config.limits)
         epoch = conversation.check_epoch(incarnation)
         if epoch is None:
             raise InvalidInput("heartbeat needs the incarnation it beats for")
+        # Only an issued incarnation may beat: the agent's stream is the authority.
+        agent = self._eng.writes.load(agent_stream_id(self.owner, agent_id), Agent, self.owner)
+        if agent is None:
+            raise UnknownIncarnation(f"agent {agent_id!r} has no incarnation {epoch}", epoch, 0)
+        agent.check_incarnation(epoch)
         self._eng._lease_table().beat(self.owner, agent_id, epoch, datetime.now(UTC))
 
     def agent_lease(self, agent_id: str) -> Lease | None:

@@ -1,7 +1,8 @@
 """``ledgermind mcp``: the owner-bound MCP server (``ledgermind.integrations.mcp_server``).
 
 Over stdio by default, the transport an MCP client launches a server with;
-``--http`` serves streamable HTTP on loopback instead. On stdio, stdout is
+``--http`` serves streamable HTTP on loopback instead, to callers with an
+API key of the owner's app (the keys of ``ledgermind serve``). On stdio, stdout is
 the protocol's channel: nothing else is printed there, and the server's
 logs go to stderr.
 
@@ -28,7 +29,8 @@ def register(sub: Any) -> None:
         description="Starts an MCP server whose tools (memory_search, memory_load, memory_add, "
         "memory_update, memory_delete) are bound to the owner given by --app/--user: no tool takes "
         "a user id. Stdio by default (for an MCP client's server config); --http for streamable "
-        "HTTP at http://HOST:PORT/mcp.",
+        "HTTP at http://HOST:PORT/mcp, which takes the same API keys as `ledgermind serve` "
+        "(Authorization: Bearer, a key of --app).",
     )
     add_db(p)
     add_owner(p)
@@ -43,22 +45,35 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+    from ledgermind.api import (
+        Follower,
+        MemoryEngine,  # handlers import the engine; --help does not
+    )
     from ledgermind.api.distilling import BackgroundDistiller, extractor_from_env
     from ledgermind.integrations.mcp_server import build_server
+    from ledgermind.integrations.mcp_transport import BearerKeys, serve_stdio
+    from ledgermind.service.keys import KeyRing
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db) as eng:
-        server = build_server(eng.for_owner(owner), read_only=args.read_only)
+        head = Follower(eng.log).head()  # what the first search must already see
+        server = build_server(eng.for_owner(owner), read_only=args.read_only,
+                              ready=lambda: eng.projections.wait(head, timeout=_READY_S))  # fmt: skip
         distiller = None if args.no_distill else BackgroundDistiller(eng, extractor=extractor_from_env())
         if distiller is not None:
             distiller.start()
         try:
             if args.http:
-                server.run("streamable-http", host=args.host, port=args.port)
+                import uvicorn
+
+                app = BearerKeys(server.streamable_http_app(host=args.host), KeyRing(eng).verify, owner.app)
+                uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
             else:
-                server.run("stdio")
+                serve_stdio(server)
         finally:
             if distiller is not None:
                 distiller.stop()
     return 0
+
+
+_READY_S = 60.0  # the longest the first search waits for the read models (ProjectionTimeout past it)

@@ -55,7 +55,7 @@ def resolve_conflict(
     if not why.strip():
         raise InvalidInput("reason must say why")
     target = parse_id(memory_id, "memory_id").hex
-    once = IdempotencyKey.at_call(owner, "resolve_conflict", idempotency_key, eng.limits)
+    once = IdempotencyKey.at_call(owner, "resolve_conflict", idempotency_key, eng.limits, [target, keep, why])
     index = belief_index(eng)
     index.catch_up()
     every = {b.memory_id: b for b in index.all(owner)}

@@ -117,7 +117,11 @@ def remember(
         key = check_name(key, "key", limits)
     if idempotency_key is None and key is not None:
         idempotency_key = f"explicit:{key}"
-    once = IdempotencyKey.at_call(owner, "remember", idempotency_key, limits)
+    once = IdempotencyKey.at_call(owner, "remember", idempotency_key, limits, {
+        "statement": text, "kind": kind, "subject": subject, "attribute": attribute, "value": value,
+        "topics": topic_list, "participants": people, "location": location, "event_time": event_time,
+        "valid_from": valid_from, "key": key,
+    })  # fmt: skip
     when = valid_from or datetime.now(timezone.utc)
     source_key = f"explicit:{key or uuid.uuid4().hex}"
     proposal = Proposal(
@@ -162,7 +166,7 @@ def correct(
     superseded, or that was forgotten, answers ``StateConflict`` naming its
     successor, never a success that changed nothing."""
     text = _statement(statement, eng.limits)
-    once = IdempotencyKey.at_call(owner, "correct", idempotency_key, eng.limits)
+    once = IdempotencyKey.at_call(owner, "correct", idempotency_key, eng.limits, [memory_id, text])
     mid = _held(eng, owner, memory_id).id.hex
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     change = Revise(
@@ -177,7 +181,7 @@ def forget(eng: WritePort, owner: Owner, memory_id: str, *, idempotency_key: str
     it). A belief that is no longer current answers ``StateConflict``
     (naming the belief that superseded it, if any): forgetting it again
     would change nothing."""
-    once = IdempotencyKey.at_call(owner, "forget", idempotency_key, eng.limits)
+    once = IdempotencyKey.at_call(owner, "forget", idempotency_key, eng.limits, memory_id)
     mid = _held(eng, owner, memory_id).id.hex
     change = Invalidate(mid, invalid_at=datetime.now(timezone.utc), reason="user request",
                         cause={"request": "forget"})

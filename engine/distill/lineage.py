@@ -461,7 +461,7 @@ def _toggle(
 ) -> RetractionReport:
     reason = check_field(reason, "reason", eng.limits)
     ref = _message(eng, owner, session_id, seq)
-    once = IdempotencyKey.at_call(owner, action, idempotency_key, eng.limits)
+    once = IdempotencyKey.at_call(owner, action, idempotency_key, eng.limits, [session_id, seq, reason])
     retracting = action == "retract"
     cause = {("retraction" if retracting else "unretraction"): ref.as_dict()}
     changes: list[BeliefChange] = []

@@ -25,7 +25,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
-from ledgermind.domain.errors import StaleIncarnation
+from ledgermind.domain.errors import StaleIncarnation, UnknownIncarnation
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import agent_stream_id
 
@@ -122,7 +122,14 @@ class Agent(Aggregate):
         return epoch
 
     def check_incarnation(self, incarnation: int | None) -> None:
+        """Refuses an epoch older than the current one (``StaleIncarnation``)
+        and one never issued, ahead of it (``UnknownIncarnation``)."""
         refuse_stale(incarnation, self.incarnation, f"agent {self.agent_id!r}")
+        if incarnation is not None and incarnation > self.incarnation:
+            raise UnknownIncarnation(
+                f"incarnation {incarnation} of agent {self.agent_id!r} was never issued (it is at "
+                f"{self.incarnation}); the write was refused", incarnation, self.incarnation,
+            )  # fmt: skip
 
     class Crashed(Event):
         TOPIC = "agent.crashed"

@@ -13,9 +13,15 @@ from dataclasses import dataclass, field, fields, replace
 
 from ledgermind.domain.errors import InvalidInput
 
-__all__ = ["DEFAULT_DB", "EngineConfig", "Limits", "positive_float", "positive_int", "unit_interval"]
+__all__ = ["DEFAULT_DB", "MAX_INT32", "EngineConfig", "Limits", "positive_float", "positive_int", "unit_interval"]
 
 DEFAULT_DB = "ledgermind.db"
+
+# The largest count, sequence number or incarnation any call accepts: the
+# read models and the lease table store them as 32-bit integers on
+# PostgreSQL, so a bigger one is refused, typed, before a database sees it
+# (``ledgermind.write.validation.check_count``, the service's declared bounds).
+MAX_INT32 = (1 << 31) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +102,10 @@ class EngineConfig:
     # every candidate. What it costs in recall, measured on LoCoMo dev: see
     # docs/concepts/retrieval.md. LEDGERMIND_RELEVANCE_FLOOR.
     relevance_floor: float = 0.02
+    # Every process refuses an erased owner within this many seconds of the
+    # erasure's commit: each engine follows owner.erased at least 4 times per
+    # bound (ledgermind.write.erasure_watch). LEDGERMIND_ERASURE_BOUND_S.
+    erasure_bound_s: float = 1.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> EngineConfig:
@@ -121,7 +131,8 @@ class EngineConfig:
         raw = env.get("LEDGERMIND_SEAL_EVENTS")
         if raw is not None:
             values["seal_events"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
-        for name in ("connect_timeout_s", "statement_timeout_s", "lock_timeout_s", "commit_timeout_s"):
+        for name in ("connect_timeout_s", "statement_timeout_s", "lock_timeout_s", "commit_timeout_s",
+                     "erasure_bound_s"):
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_float(name, raw)

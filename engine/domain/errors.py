@@ -9,7 +9,8 @@
     │   ├── ContentTooLarge           content, metadata, a batch or a belief's field / list over its limit
     │   ├── InvalidMetadata           metadata / tool calls / state that is not bounded JSON
     │   ├── InvalidTimestamp          naive, non-datetime or out-of-range times
-    │   └── AmbiguousId               a short id (prefix) that names more than one thing of the owner
+    │   ├── AmbiguousId               a short id (prefix) that names more than one thing of the owner
+    │   └── IdempotencyKeyReused      an idempotency key (or client_id) repeated with a different request
     ├── NotFound                      (also LookupError) no such thing *for this owner*
     │   ├── SessionNotFound
     │   ├── TaskNotFound
@@ -22,6 +23,7 @@
     │   ├── TaskFinished
     │   ├── AlreadyProcessed          a follower's position was already committed (exactly-once)
     │   ├── StaleIncarnation          a write carries an agent incarnation older than the current one (fenced)
+    │   ├── UnknownIncarnation        a write or heartbeat carries an incarnation never issued (ahead, or no agent)
     │   └── ConcurrencyExhausted      optimistic-concurrency retries ran out
     ├── StoreError                    the database underneath
     │   ├── UnsupportedBackend        a URL scheme we cannot open
@@ -55,9 +57,9 @@ from __future__ import annotations
 
 __all__ = [
     "AgentNotFound",
-    "ApiKeyNotFound",
     "AlreadyProcessed",
     "AmbiguousId",
+    "ApiKeyNotFound",
     "ConcurrencyExhausted",
     "ContentTooLarge",
     "CorruptStore",
@@ -65,6 +67,7 @@ __all__ = [
     "DistillError",
     "EmbedderUnavailable",
     "ExtractionFailed",
+    "IdempotencyKeyReused",
     "InsufficientPrivilege",
     "InvalidContent",
     "InvalidId",
@@ -90,6 +93,7 @@ __all__ = [
     "StoreUnavailable",
     "TaskFinished",
     "TaskNotFound",
+    "UnknownIncarnation",
     "UnsupportedBackend",
 ]
 
@@ -133,6 +137,14 @@ class InvalidTimestamp(InvalidInput):
 class AmbiguousId(InvalidInput):
     """A short id people copied from a table matches several of the owner's
     ids: the message lists a few, so the caller can type a longer prefix."""
+
+
+class IdempotencyKeyReused(InvalidInput):
+    """An idempotency key (or a message's ``client_id``) that already answered
+    another request: another command, or the same command with another body.
+    Nothing was written; the first request's result stands. Why refused and
+    not answered with the first result: a client that reused a key by mistake
+    would be told that a write happened which did not."""
 
 
 class NotFound(LedgermindError, LookupError):
@@ -185,6 +197,20 @@ class StaleIncarnation(StateConflict):
     refused in the transaction that would have appended it, so nothing of it
     is in the log. ``incarnation`` is the epoch the write carried,
     ``current`` the epoch that fenced it."""
+
+    def __init__(self, message: str, incarnation: int | None = None, current: int | None = None) -> None:
+        super().__init__(message)
+        self.incarnation = incarnation
+        self.current = current
+
+
+class UnknownIncarnation(StateConflict):
+    """A write or a heartbeat carries an incarnation the agent was never given
+    (ahead of its current one, or for an agent that does not exist). Why
+    refused: a beat for 99 while the agent is at 1 moved the lease to 99, the
+    real incarnation's beats were then refused as stale, and a supervisor
+    killed the healthy child for "no heartbeat". Only ``claim_agent`` and a
+    restore with ``incarnate=True`` issue incarnations."""
 
     def __init__(self, message: str, incarnation: int | None = None, current: int | None = None) -> None:
         super().__init__(message)

@@ -1,7 +1,20 @@
-"""The tenant scope. Nothing is read or written without one."""
+"""The tenant scope. Nothing is read or written without one.
+
+One rule for an owner's ``app`` and ``user_id``, on every surface (Python,
+HTTP, MCP, the CLI, the desk), because they are compared byte for byte and
+shown to people: non-empty, at most 256 characters, valid Unicode, and none
+of the characters that make two different ids look alike or one id look
+empty: C0/C1 controls, format characters (zero-width spaces and joiners,
+the byte-order mark, soft hyphens, and every bidirectional control, which
+can reorder what the desk shows), Unicode non-characters (U+FDD0..U+FDEF
+and U+xFFFE / U+xFFFF of every plane), and U+FFFD, the replacement
+character a lossy decoder substitutes for bytes that were not UTF-8 (so
+``%FF%FE`` and ``%FE%FF`` can never become the same user).
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from ledgermind.domain.errors import InvalidInput, InvalidOwner
@@ -30,11 +43,29 @@ class Owner:
                 value.encode("utf-8")
             except UnicodeEncodeError:
                 raise InvalidOwner(f"Owner.{label} is not valid Unicode text") from None
+            if not value.isascii():
+                bad = next((c for c in value if _look_alike(c)), None)
+                if bad is not None:
+                    raise InvalidOwner(
+                        f"Owner.{label} contains U+{ord(bad):04X} (an invisible, bidirectional-control, "
+                        "non-character or replacement character)"
+                    )
 
     @property
     def key(self) -> str:
         """A stable text form used in ids and key tables ("\\x1f" never occurs in a part)."""
         return f"{self.app}\x1f{self.user_id}"
+
+
+def _look_alike(c: str) -> bool:
+    """A character the owner rule refuses beyond ASCII controls (see the module doc)."""
+    o = ord(c)
+    return (
+        unicodedata.category(c) in ("Cc", "Cf")
+        or 0xFDD0 <= o <= 0xFDEF
+        or (o & 0xFFFE) == 0xFFFE
+        or o == 0xFFFD
+    )
 
 
 def check_owner(owner: object) -> Owner:

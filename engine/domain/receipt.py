@@ -22,20 +22,40 @@ it a second commit of the command, impossible, forever, at O(1)):
   message has one needs no ``CommandReceipt`` (it would record the same fact
   twice, at one more event per call).
 
+Both hold a digest of the request they answered (``request_digest``: the
+command's name and its arguments, canonical JSON, SHA-256), so a key reused
+with another body is refused (``IdempotencyKeyReused``) instead of being
+answered with the first result as if the new request had been written.
+Receipts of version 1 have no digest (""): their replays are not compared.
+
 Why streams and not a set in the Session state: a set grows with the session
 and would make every append pay for deep-copying it.
 """
 
 from __future__ import annotations
 
+import hashlib
+from typing import Any
 from uuid import UUID
 
+import orjson
 from eventsourcing.domain import Aggregate, event
 
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import command_receipt_id, receipt_id
 
-__all__ = ["CommandReceipt", "Receipt"]
+__all__ = ["CommandReceipt", "Receipt", "request_digest"]
+
+
+def request_digest(command: str, request: object) -> str:
+    """SHA-256 of ``[command, request]`` as canonical JSON (sorted keys;
+    datetimes, dataclasses and UUIDs as orjson writes them)."""
+    body = orjson.dumps([command, request], option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
+    return hashlib.sha256(body).hexdigest()
+
+
+def _no_digest(state: dict[str, Any]) -> None:
+    state["request_digest"] = ""
 
 
 class Receipt(Aggregate):
@@ -43,20 +63,26 @@ class Receipt(Aggregate):
 
     class Created(Aggregate.Created):
         TOPIC = "message.receipt"
-        class_version = 1
+        class_version = 2
         app: str
         user_id: str
         session_id: str
         client_id: str
         seq: int
+        request_digest: str  # of the message it answered ("" in v1)
+
+        upcast_v1_v2 = staticmethod(_no_digest)
 
     @event(Created)
-    def __init__(self, app: str, user_id: str, session_id: str, client_id: str, seq: int) -> None:
+    def __init__(
+        self, app: str, user_id: str, session_id: str, client_id: str, seq: int, request_digest: str = ""
+    ) -> None:
         self.app = app
         self.user_id = user_id
         self.session_id = session_id
         self.client_id = client_id
         self.seq = seq
+        self.request_digest = request_digest
 
     @staticmethod
     def create_id(session_id: str, client_id: str, **_: object) -> UUID:
@@ -73,20 +99,26 @@ class CommandReceipt(Aggregate):
 
     class Created(Aggregate.Created):
         TOPIC = "command.receipt"
-        class_version = 1
+        class_version = 2
         app: str
         user_id: str
         key: str
         command: str
         result: str  # JSON text of what the command returned
+        request_digest: str  # of the request it answered ("" in v1)
+
+        upcast_v1_v2 = staticmethod(_no_digest)
 
     @event(Created)
-    def __init__(self, app: str, user_id: str, key: str, command: str, result: str) -> None:
+    def __init__(
+        self, app: str, user_id: str, key: str, command: str, result: str, request_digest: str = ""
+    ) -> None:
         self.app = app
         self.user_id = user_id
         self.key = key
         self.command = command
         self.result = result
+        self.request_digest = request_digest
 
     @staticmethod
     def create_id(app: str, user_id: str, key: str, **_: object) -> UUID:

@@ -74,11 +74,26 @@ class _TypedServer(MCPServer[Any]):
             raise ToolError(f"Error executing tool {name}: {InvalidInput.__name__}: {where_what}") from None
 
 
-def build_server(owner_memory: OwnerMemory, *, read_only: bool = False, name: str = "ledgermind") -> MCPServer[Any]:
+def build_server(
+    owner_memory: OwnerMemory,
+    *,
+    read_only: bool = False,
+    name: str = "ledgermind",
+    ready: Callable[[], None] | None = None,
+) -> MCPServer[Any]:
     """An MCP server with the memory tools of ``owner_memory``'s owner.
 
     ``read_only`` leaves out the three tools that write (add, update, delete),
-    for agents that may recall but not change what is remembered."""
+    for agents that may recall but not change what is remembered. ``ready``
+    runs once, before the first search or load: ``ledgermind mcp`` waits
+    there for the read models to reach the log's head as it was at start,
+    so the first search finds what was stored before the server started."""
+    pending = [ready] if ready is not None else []
+
+    def await_ready() -> None:
+        while pending:
+            pending.pop()()
+
     server: MCPServer[Any] = _TypedServer(
         name,
         log_level="WARNING",  # a failed tool call is the caller's answer, not a server log line
@@ -97,12 +112,14 @@ def build_server(owner_memory: OwnerMemory, *, read_only: bool = False, name: st
     ) -> str:
         """Search what is remembered about the current user (facts, episodes, experiences).
         Returns a framed block, one JSON line per memory with its id, or a line saying nothing matched."""
+        _typed_errors(await_ready)
         hits = _typed_errors(lambda: owner_memory.search(query, k=k, kinds=kinds, include_messages=include_messages))
         return frame([render_item(h, with_id=True) for h in hits]) if hits else "No memory matches."
 
     def memory_load(memory_id: MemoryId) -> str:
         """Load one remembered item of the current user by its id, with its sources
         (and ``valid_until`` when it was corrected or forgotten)."""
+        _typed_errors(await_ready)
         found = _typed_errors(lambda: _load(owner_memory, memory_id))
         fields: dict[str, object] = {
             "id": found["id"], "kind": found["kind"], "date": found["valid_from"][:10],

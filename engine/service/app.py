@@ -24,7 +24,10 @@ same ``LEDGERMIND_*`` settings.
 
 from __future__ import annotations
 
+import ctypes
+import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -44,6 +47,7 @@ from ledgermind.service.deps import Service
 from ledgermind.service.keys import KeyIndex, KeyRing
 from ledgermind.service.logs import AccessLog
 from ledgermind.service.metrics import Metrics
+from ledgermind.service.positions import Positions
 from ledgermind.service.routes import agents, conversation, events, health, lineage, memories, search, tasks, users
 from ledgermind.service.settings import ServiceSettings
 
@@ -112,6 +116,7 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
     openapi.install(app)
     app.include_router(ui.router(engine, keyring))  # the auditor's desk, under /ui
     app.add_middleware(_BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(Positions, engine=engine, wait_s=settings.min_position_wait_s)  # read-your-writes
     app.add_middleware(_Measure, metrics=metrics)
     app.add_middleware(AccessLog)  # outermost: it logs every answer, 413s included
     return app
@@ -119,8 +124,37 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
 
 def app_from_env() -> FastAPI:
     """``create_app`` from ``LEDGERMIND_*`` alone (the uvicorn factory for workers)."""
+    _die_with_parent()
     engine = MemoryEngine.open()
     return create_app(engine, KeyRing(engine), ServiceSettings.from_env())
+
+
+def _die_with_parent() -> None:
+    """A worker of ``serve --workers N`` shuts down when its parent is gone.
+
+    Why: a SIGKILL of the parent (an OOM kill, ``kill -9``) left the workers
+    serving and holding the inherited listening socket, so a restart could
+    not bind the port. Linux delivers SIGTERM on the parent's death
+    (``PR_SET_PDEATHSIG``); a watchdog thread that notices the parent id
+    change covers other systems and a parent that died before the call. The
+    SIGTERM runs uvicorn's graceful shutdown: requests in flight finish."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still covers it
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_PARENT_POLL_S)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="ledgermind-parent-watch", daemon=True).start()
+
+
+_PR_SET_PDEATHSIG = 1
+_PARENT_POLL_S = 0.5
 
 
 def _lag_or_nan(engine: MemoryEngine) -> float:

@@ -19,6 +19,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from ledgermind.api import MemoryEngine, OwnerMemory
+from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.owner import Owner
 from ledgermind.service.errors import AuthenticationFailed
 from ledgermind.service.keys import ApiKey, KeyIndex, KeyRing
@@ -114,6 +115,6 @@ IdempotencyHeader = Annotated[
 # current incarnation is refused with 409 (``StaleIncarnation``), nothing written.
 IncarnationHeader = Annotated[
     int | None,
-    Header(alias="Ledgermind-Incarnation", ge=1,
-           description="the agent incarnation this write is made for; a replaced one gets 409"),
+    Header(alias="Ledgermind-Incarnation", ge=1, le=MAX_INT32,
+           description="the agent incarnation this write is made for; a replaced or never issued one gets 409"),
 ]

@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException
 from ledgermind.domain.errors import (
     ContentTooLarge,
     DistillError,
+    IdempotencyKeyReused,
     InvalidInput,
     LedgermindError,
     NotFound,
@@ -52,6 +53,7 @@ class AuthenticationFailed(LedgermindError):
 
 STATUS: dict[type[LedgermindError], int] = {
     InvalidInput: 400,
+    IdempotencyKeyReused: 422,  # the key answered another request: the new one was not written
     ContentTooLarge: 413,
     AuthenticationFailed: 401,
     NotFound: 404,

@@ -37,6 +37,9 @@ class ServiceSettings:
     # How long a SIGTERM waits for requests in flight before it cuts them.
     # LEDGERMIND_SHUTDOWN_GRACE_S.
     shutdown_grace_s: float = 30.0
+    # The longest a request carrying Ledgermind-Min-Position waits for the
+    # read models to fold that position (503 past it). LEDGERMIND_MIN_POSITION_WAIT_S.
+    min_position_wait_s: float = 5.0
     # Messages become beliefs in this process (``ledgermind.api.distilling``):
     # LEDGERMIND_DISTILL=0 (``serve --no-distill``) when a separate
     # ``ledgermind distill run`` worker distils; LEDGERMIND_DISTILL_POLL_S is
@@ -52,7 +55,8 @@ class ServiceSettings:
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_int(name, raw)
-        for name in ("feed_poll_s", "feed_heartbeat_s", "key_refresh_s", "shutdown_grace_s", "distill_poll_s"):
+        for name in ("feed_poll_s", "feed_heartbeat_s", "key_refresh_s", "shutdown_grace_s", "distill_poll_s",
+                     "min_position_wait_s"):
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_float(name, raw)

@@ -64,6 +64,19 @@ class Backend:
         pool adds them to its own; the SQLAlchemy URL already has them)."""
         return {**_pg_params(self.timeouts), **self.pg_extra}
 
+    def pg_conninfo(self) -> str | None:
+        """A libpq connection string for this database (a LISTEN connection);
+        None for SQLite."""
+        if self.kind != "postgresql":
+            return None
+        from psycopg.conninfo import make_conninfo
+
+        env = self.es_env
+        params = {"host": env["POSTGRES_HOST"], "port": env["POSTGRES_PORT"], "dbname": env["POSTGRES_DBNAME"],
+                  "user": env["POSTGRES_USER"], "password": env["POSTGRES_PASSWORD"] or None,
+                  **self.pg_connect_kwargs()}  # fmt: skip
+        return make_conninfo(**{k: v for k, v in params.items() if v is not None})
+
 
 def parse_db_url(url: str, timeouts: Timeouts | None = None) -> Backend:
     """The backend for ``url``; ``timeouts`` bound every wait on it (the

@@ -52,6 +52,8 @@ from eventsourcing.sqlite import SQLiteProcessRecorder
 from ledgermind.domain.lineage import ChainFinding, VerifyReport
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import owner_key_id
+from ledgermind.storage.erasure_fence import refuse_erased_postgres, refuse_erased_sqlite
+from ledgermind.storage.sealing import WrittenKeys
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -175,6 +177,7 @@ class ChainedSQLiteRecorder(SQLiteProcessRecorder):
     checkpoint every ``CHECKPOINT_EVERY`` positions, in the same transaction."""
 
     checkpoint_every = CHECKPOINT_EVERY
+    written_keys: WrittenKeys | None = None  # set by EventLog: the erasure fence's keys
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._heads = _Heads()
@@ -204,6 +207,8 @@ class ChainedSQLiteRecorder(SQLiteProcessRecorder):
         positions = super()._insert_events(c, stored_events, **kwargs)
         if not stored_events or positions is None:
             return positions
+        if self.written_keys is not None:
+            refuse_erased_sqlite(c, self.written_keys.key_ids())  # under the write lock, before COMMIT
         t = self.events_table_name
         previous, missing = self._heads.previous(_firsts(stored_events))
         for sid, version in missing:
@@ -243,6 +248,7 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
     so links and checkpoints are written in position order)."""
 
     checkpoint_every = CHECKPOINT_EVERY
+    written_keys: WrittenKeys | None = None  # set by EventLog: the erasure fence's keys
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._heads = _Heads()
@@ -288,6 +294,8 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         positions = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
         if not stored_events or not positions:
             return positions
+        if self.written_keys is not None:
+            refuse_erased_postgres(curs, self.written_keys.key_ids())  # under the table lock, before COMMIT
         previous, missing = self._heads.previous(_firsts(stored_events))
         if missing:
             curs.execute(self._sql_prev, ([s for s, _ in missing], [v for _, v in missing]))

@@ -90,6 +90,11 @@ class KeyStore(Protocol):
 
     def erased_at(self, key_id: UUID) -> datetime | None: ...
 
+    def forget(self, key_id: UUID, erased_at: datetime) -> None:
+        """Drops a key another process destroyed from this process's cache and
+        keeps its tombstone (every later ``get`` raises ``OwnerErased``)."""
+        ...
+
     def scrub(self) -> None:
         """Makes destroyed key bytes unrecoverable from storage (a no-op for a KMS)."""
         ...
@@ -196,6 +201,11 @@ class SqlKeyStore:
             self._cache.pop(key_id, None)
             _bounded_put(self._erased, key_id, _aware(row.erased_at), self.max_entries)
         return _aware(row.erased_at)
+
+    def forget(self, key_id: UUID, erased_at: datetime) -> None:
+        with self._lock:
+            self._cache.pop(key_id, None)
+            _bounded_put(self._erased, key_id, _aware(erased_at), self.max_entries)
 
     def scrub(self) -> None:
         """Leaves no copy of destroyed key bytes in the database files."""

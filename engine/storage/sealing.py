@@ -31,8 +31,10 @@ Event classes with ``sealed = False`` (``owner.erased``) are never sealed.
 from __future__ import annotations
 
 import os
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 from uuid import UUID
@@ -55,7 +57,7 @@ from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.storage.keystore import KeyStore
 from ledgermind.storage.packing import pack, unpack
 
-__all__ = ["FORMAT_V1", "SealingMapper", "is_sealed", "sealed_key_id"]
+__all__ = ["FORMAT_V1", "SealingMapper", "WrittenKeys", "is_sealed", "sealed_key_id"]
 
 FORMAT_V1 = 0x01
 _HEADER = 17
@@ -77,6 +79,30 @@ def is_sealed(state: bytes) -> bool:
 def sealed_key_id(state: bytes) -> UUID | None:
     """The key id in a sealed state's header (None for a cleartext state)."""
     return UUID(bytes=bytes(state[1:_HEADER])) if is_sealed(state) else None
+
+
+class WrittenKeys(threading.local):
+    """The data keys (their sealed-state headers) of the owners whose events
+    this thread is writing in the current save: what the recorder checks
+    against the key table inside the insert's own transaction
+    (``ledgermind.storage.erasure_fence``). Collected here, before the
+    whole-log cipher hides the header, and per thread (the writer thread is
+    the one that saves)."""
+
+    def __init__(self) -> None:
+        self.headers: set[bytes] | None = None  # None: not inside a save
+
+    @contextmanager
+    def collecting(self) -> Iterator[set[bytes]]:
+        self.headers = set()
+        try:
+            yield self.headers
+        finally:
+            self.headers = None
+
+    def key_ids(self) -> list[str]:
+        """The collected keys as the key table stores them (hex)."""
+        return sorted(h[1:].hex() for h in self.headers or ())
 
 
 class SealingMapper(Mapper[UUID]):
@@ -101,6 +127,7 @@ class SealingMapper(Mapper[UUID]):
         self.pack_states = pack_states and compressor is None  # never compress twice
         self.ttl = getattr(keys, "ttl", 60.0)
         self._aead: dict[bytes, tuple[AESGCM, float]] = {}  # header -> (cipher, expiry)
+        self.written = WrittenKeys()
 
     # --- write path --------------------------------------------------------
 
@@ -117,9 +144,12 @@ class SealingMapper(Mapper[UUID]):
             state = self.compressor.compress(state)
         elif self.pack_states:
             state = pack(state)
-        if self.seal and getattr(type(domain_event), "sealed", True):
-            header = _header(*_owner_of(event_state, topic))
-            state = self._seal(header, state, originator_id, originator_version, topic)
+        if getattr(type(domain_event), "sealed", True):
+            header = self._header_of(event_state, topic)
+            if header is not None and self.written.headers is not None:
+                self.written.headers.add(header)
+            if self.seal and header is not None:  # with seal on, _header_of raised for no owner
+                state = self._seal(header, state, originator_id, originator_version, topic)
         if self.cipher:
             state = self.cipher.encrypt(state)
         return StoredEvent(
@@ -128,6 +158,16 @@ class SealingMapper(Mapper[UUID]):
             topic=topic,
             state=state,
         )
+
+    def _header_of(self, event_state: dict[str, Any], topic: str) -> bytes | None:
+        """The owner's sealed-state header; None for an event without an owner
+        (only possible with ``seal=False``, where nothing needs one)."""
+        try:
+            return _header(*_owner_of(event_state, topic))
+        except TypeError:
+            if self.seal:
+                raise
+            return None
 
     def _seal(self, header: bytes, plain: bytes, oid: Any, version: int, topic: str) -> bytes:
         hit = self._aead.get(header)
@@ -225,8 +265,8 @@ class SealingMapper(Mapper[UUID]):
             ) from None
 
     def forget(self, key_id: UUID) -> None:
-        """Drops a destroyed key from this mapper at once (the key store's TTL
-        bounds how long other processes' mappers may still hold it)."""
+        """Drops a destroyed key from this mapper at once (other processes drop
+        it when they see ``owner.erased``: ``ledgermind.write.erasure_watch``)."""
         self._aead.pop(bytes((FORMAT_V1,)) + key_id.bytes, None)
 
     def _aead_for(self, header: bytes, *, create: bool) -> AESGCM:

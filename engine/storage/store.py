@@ -108,6 +108,10 @@ class EventLog(Application[UUID]):
         env["PROCESS_RECORDER_TOPIC"] = recorder_topic(backend.kind)
         env["POSTGRES_ENABLE_DB_FUNCTIONS"] = "n"  # the chain hooks the client-side insert
         super().__init__(env=env)
+        # The erasure fence (ledgermind.storage.erasure_fence): the recorder
+        # checks the keys the mapper collected during each save.
+        if hasattr(self.recorder, "written_keys"):
+            self.recorder.written_keys = self.mapper.written
         self._file_id = _file_identity(backend.path) if backend.kind == "sqlite" else None
 
     def construct_env(self, name: str, env: Any = None) -> Any:
@@ -185,16 +189,17 @@ class EventLog(Application[UUID]):
         tracking position (a follower's cursor). A position that is not past
         the follower's last one makes the whole transaction fail."""
         self.check_file("nothing was written")
-        if tracking is None:
-            recordings = self.save(*aggregates)
-        else:
-            processing = ProcessingEvent[UUID](tracking)
-            processing.collect_events(*aggregates)
-            # The event store's public ``put`` takes the tracking record (the
-            # library's own ``save`` has no parameter for it); our repository has
-            # no cache to update, which is all ``Application._record`` adds.
-            recordings = self.events.put(processing.events, tracking=tracking)
-            self._take_snapshots(processing)
+        with self.mapper.written.collecting():  # the owners the erasure fence checks
+            if tracking is None:
+                recordings = self.save(*aggregates)
+            else:
+                processing = ProcessingEvent[UUID](tracking)
+                processing.collect_events(*aggregates)
+                # The event store's public ``put`` takes the tracking record (the
+                # library's own ``save`` has no parameter for it); our repository has
+                # no cache to update, which is all ``Application._record`` adds.
+                recordings = self.events.put(processing.events, tracking=tracking)
+                self._take_snapshots(processing)
         self.check_file("the last write went to the old file and is not acknowledged")
         return recordings
 

@@ -33,12 +33,14 @@ from ledgermind.domain.agent import Agent
 from ledgermind.domain.errors import (
     AgentNotFound,
     ContentTooLarge,
+    IdempotencyKeyReused,
     InvalidInput,
     SessionNotFound,
     TaskNotFound,
+    UnknownIncarnation,
 )
 from ledgermind.domain.owner import Owner
-from ledgermind.domain.receipt import Receipt
+from ledgermind.domain.receipt import Receipt, request_digest
 from ledgermind.domain.records import SessionInfo
 from ledgermind.domain.session import Session
 from ledgermind.domain.stream_ids import agent_stream_id, receipt_id
@@ -47,6 +49,7 @@ from ledgermind.write.isolation import scoped_get
 from ledgermind.write.port import IdempotencyKey, WritePort
 from ledgermind.write.validation import (
     check_content,
+    check_count,
     check_json,
     check_name,
     check_owner,
@@ -84,9 +87,7 @@ def check_epoch(value: object) -> int | None:
     """An incarnation argument: None (not fenced) or a positive int."""
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidInput(f"incarnation must be a positive integer, got {value!r:.40}")
-    return value
+    return check_count(value, "incarnation", minimum=1)
 
 
 def check_fence(unit: UnitOfWork, owner: Owner, session: Session, incarnation: int | None) -> None:
@@ -104,8 +105,9 @@ def check_fence(unit: UnitOfWork, owner: Owner, session: Session, incarnation: i
         return
     session.check_incarnation(incarnation)
     agent = unit.get(Agent, agent_stream_id(owner, session.agent_id))
-    if agent is not None:
-        agent.check_incarnation(incarnation)
+    if agent is None:
+        raise UnknownIncarnation(f"agent {session.agent_id!r} has no incarnation {incarnation}", incarnation, 0)
+    agent.check_incarnation(incarnation)
 
 
 def incarnate_agent(port: WritePort, owner: Owner, agent_id: str, *, create: bool) -> int:
@@ -181,7 +183,7 @@ def create_session(
     check_owner(owner)
     agent_id = check_name(agent_id, "agent_id", port.limits)
     epoch = check_epoch(incarnation)
-    key = IdempotencyKey.at_call(owner, "create_session", idempotency_key, port.limits)
+    key = IdempotencyKey.at_call(owner, "create_session", idempotency_key, port.limits, agent_id)
 
     def command(unit: UnitOfWork) -> str:
         return open_session(unit, owner, agent_id, epoch).id.hex
@@ -265,6 +267,7 @@ def add_messages(
         raise ContentTooLarge(f"{len(batch)} messages in one batch; the limit is {limits.max_batch_messages}")
     now = datetime.now(timezone.utc)
     prepared = []
+    digests: list[str] = []  # of each message, kept in its receipt: a reused client_id must match
     total = 0
     for i, message in enumerate(batch):
         if not isinstance(message, Mapping):
@@ -272,6 +275,7 @@ def add_messages(
         fields = prepare_message(port, message, now)
         total += len(fields["content"].encode("utf-8"))
         prepared.append(fields)
+        digests.append(_message_digest(fields, explicit_time=message.get("occurred_at") is not None))
     if total > limits.max_batch_bytes:
         raise ContentTooLarge(f"batch is {total} bytes; the limit is {limits.max_batch_bytes}")
     client_ids = [f["client_id"] for f in prepared if f["client_id"] is not None]
@@ -283,13 +287,13 @@ def add_messages(
 
     def command(unit: UnitOfWork) -> list[int]:
         session = _owned_session(unit, sid, owner)
-        replayed = _replayed_seqs(unit, sid, prepared)
+        replayed = _replayed_seqs(unit, sid, prepared, digests)
         if replayed is not None:
             return replayed
         check_fence(unit, owner, session, epoch)
         session.ensure_open()
         seqs = []
-        for fields in prepared:
+        for fields, digest in zip(prepared, digests, strict=True):
             seq = session.add_message(**fields)
             seqs.append(seq)
             if fields["client_id"] is not None:
@@ -300,6 +304,7 @@ def add_messages(
                         session_id=sid.hex,
                         client_id=fields["client_id"],
                         seq=seq,
+                        request_digest=digest,
                     )
                 )
         return seqs
@@ -307,7 +312,16 @@ def add_messages(
     return port.submit(command) if key is None else port.submit_once(key, command)
 
 
-def _replayed_seqs(unit: UnitOfWork, sid: UUID, prepared: list[dict[str, Any]]) -> list[int] | None:
+def _message_digest(fields: Mapping[str, Any], *, explicit_time: bool) -> str:
+    """A message's request digest: what the caller sent, without its
+    client_id, and without ``occurred_at`` when the engine chose it (now)."""
+    sent = {k: v for k, v in fields.items() if k != "client_id" and (explicit_time or k != "occurred_at")}
+    return request_digest("add_message", sent)
+
+
+def _replayed_seqs(
+    unit: UnitOfWork, sid: UUID, prepared: list[dict[str, Any]], digests: list[str]
+) -> list[int] | None:
     """The original seqs when every message is a retry (all receipted),
     None when none is. Every client_id is looked up, not only the first:
     a new receipt for a used client_id would conflict on every retry and
@@ -329,7 +343,13 @@ def _replayed_seqs(unit: UnitOfWork, sid: UUID, prepared: list[dict[str, Any]]) 
             for r, f in zip(receipts, prepared)
         ]
     if any(r is None for r in receipts):
-        raise InvalidInput("this batch repeats an earlier client_id but is not the same batch")
+        raise IdempotencyKeyReused("this batch repeats an earlier client_id but is not the same batch")
+    for receipt, digest, f in zip(receipts, digests, prepared, strict=True):
+        if receipt is not None and receipt.request_digest and receipt.request_digest != digest:
+            raise IdempotencyKeyReused(
+                f"client_id {f['client_id']!r:.80} was used for another message (a different body): "
+                "nothing was written; use a new id for a new message"
+            )
     return [r.seq for r in receipts if r is not None]
 
 
@@ -343,7 +363,7 @@ def _owned_session(unit: UnitOfWork, sid: UUID, owner: Owner) -> Session:
 def close_session(port: WritePort, owner: Owner, session_id: str, *, idempotency_key: str | None = None) -> None:
     check_owner(owner)
     sid = parse_id(session_id, "session_id")
-    key = IdempotencyKey.at_call(owner, "close_session", idempotency_key, port.limits)
+    key = IdempotencyKey.at_call(owner, "close_session", idempotency_key, port.limits, session_id)
 
     def command(unit: UnitOfWork) -> None:
         _owned_session(unit, sid, owner).close()
@@ -382,7 +402,7 @@ def start_task(
     epoch = check_epoch(incarnation)
     sid = parse_id(session_id, "session_id")
     text = check_text(input, "input", port.limits.max_content_bytes, allow_empty=True)
-    key = IdempotencyKey.at_call(owner, "start_task", idempotency_key, port.limits)
+    key = IdempotencyKey.at_call(owner, "start_task", idempotency_key, port.limits, [sid.hex, text])
 
     def command(unit: UnitOfWork) -> str:
         session = _owned_session(unit, sid, owner)
@@ -407,7 +427,7 @@ def complete_task(
 ) -> None:
     text = check_text(output, "output", port.limits.max_content_bytes, allow_empty=True)
     _finish_task(
-        port, owner, task_id, "complete_task", lambda task: task.complete(text), idempotency_key, incarnation
+        port, owner, task_id, "complete_task", text, lambda task: task.complete(text), idempotency_key, incarnation
     )
 
 
@@ -421,7 +441,7 @@ def fail_task(
     incarnation: int | None = None,
 ) -> None:
     text = check_text(error, "error", port.limits.max_content_bytes, allow_empty=True)
-    _finish_task(port, owner, task_id, "fail_task", lambda task: task.fail(text), idempotency_key, incarnation)
+    _finish_task(port, owner, task_id, "fail_task", text, lambda task: task.fail(text), idempotency_key, incarnation)
 
 
 def _finish_task(
@@ -429,6 +449,7 @@ def _finish_task(
     owner: Owner,
     task_id: str,
     name: str,
+    text: str,
     finish: Callable[[Task], None],
     idempotency_key: str | None,
     incarnation: int | None,
@@ -436,7 +457,7 @@ def _finish_task(
     check_owner(owner)
     epoch = check_epoch(incarnation)
     tid = parse_id(task_id, "task_id")
-    key = IdempotencyKey.at_call(owner, name, idempotency_key, port.limits)
+    key = IdempotencyKey.at_call(owner, name, idempotency_key, port.limits, [tid.hex, text])
 
     def command(unit: UnitOfWork) -> None:
         task = scoped_get(unit, Task, tid, owner)
@@ -469,7 +490,7 @@ def checkpoint_agent(
     epoch = check_epoch(incarnation)
     agent_id = check_name(agent_id, "agent_id", limits)
     text = check_json(state, "state", limits, max_bytes=limits.max_state_bytes)
-    key = IdempotencyKey.at_call(owner, "checkpoint_agent", idempotency_key, limits)
+    key = IdempotencyKey.at_call(owner, "checkpoint_agent", idempotency_key, limits, [agent_id, text])
 
     def command(unit: UnitOfWork) -> None:
         agent = unit.get(Agent, agent_stream_id(owner, agent_id))

@@ -43,6 +43,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TypeVar, cast
 from uuid import UUID
 
@@ -52,13 +53,15 @@ from eventsourcing.domain import Aggregate, DomainEventProtocol
 from eventsourcing.persistence import Tracking
 
 from ledgermind.domain.config import EngineConfig, Limits
-from ledgermind.domain.errors import InvalidInput
+from ledgermind.domain.errors import IdempotencyKeyReused
 from ledgermind.domain.owner import Owner
-from ledgermind.domain.receipt import CommandReceipt
+from ledgermind.domain.receipt import CommandReceipt, request_digest
 from ledgermind.domain.stream_ids import command_receipt_id
+from ledgermind.storage.follower import Follower
 from ledgermind.storage.source import stream_events
 from ledgermind.storage.store import EventLog, translate_errors
 from ledgermind.write.beliefs import BeliefChange, apply_changes
+from ledgermind.write.erasure_watch import ERASED_TOPIC, ErasureWatch
 from ledgermind.write.isolation import scoped, scoped_get
 from ledgermind.write.validation import check_name
 from ledgermind.write.writer import UnitOfWork, Writer
@@ -79,14 +82,20 @@ class IdempotencyKey:
     command: str  # the command's name, stored in its receipt
     key: str
     given: bool
+    digest: str = ""  # of the request (``request_digest``): a replay must match it
 
     @classmethod
-    def at_call(cls, owner: Owner, command: str, given: object, limits: Limits) -> IdempotencyKey:
+    def at_call(
+        cls, owner: Owner, command: str, given: object, limits: Limits, request: object = None
+    ) -> IdempotencyKey:
         """The caller's key (validated like any caller-chosen name), or a random
-        uuid4 made now, in the calling thread, before the command is submitted."""
+        uuid4 made now, in the calling thread, before the command is submitted.
+        ``request``: the command's arguments, whose digest the receipt keeps
+        (a key the caller chose must come back with the same request)."""
         if given is None:
             return cls(owner, command, uuid.uuid4().hex, given=False)
-        return cls(owner, command, check_name(given, "idempotency_key", limits), given=True)
+        key = check_name(given, "idempotency_key", limits)
+        return cls(owner, command, key, given=True, digest=request_digest(command, request))
 
 
 class WritePort:
@@ -99,6 +108,10 @@ class WritePort:
             log, config.cache_size, config.max_retries, config.group_commit_max, config.cache_bytes
         )
         self._position = 0
+        # Erasures made by any process, acted on here within the bound.
+        self.erasures = ErasureWatch(
+            Follower(log, (ERASED_TOPIC,)), self._forget_erased, config.erasure_bound_s, log.backend.pg_conninfo()
+        )
 
     @property
     def limits(self) -> Limits:
@@ -138,8 +151,13 @@ class WritePort:
                 receipt: CommandReceipt | None = scoped_get(unit, CommandReceipt, stream, key.owner)
                 if receipt is not None:
                     if receipt.command != key.command:
-                        raise InvalidInput(
+                        raise IdempotencyKeyReused(
                             f"idempotency key {key.key!r:.80} was used for {receipt.command}, not {key.command}"
+                        )
+                    if receipt.request_digest and key.digest and receipt.request_digest != key.digest:
+                        raise IdempotencyKeyReused(
+                            f"idempotency key {key.key!r:.80} was used for another {key.command} request "
+                            "(a different body): nothing was written; use a new key for a new request"
                         )
                     return cast(R, orjson.loads(receipt.result))
             before = unit.pending_counts()
@@ -153,6 +171,7 @@ class WritePort:
                     key=key.key,
                     command=key.command,
                     result=orjson.dumps(result).decode(),
+                    request_digest=key.digest,
                 )
             )
             return result
@@ -175,7 +194,7 @@ class WritePort:
         reinforce or revise a belief twice. Returns the belief ids."""
         batch = list(changes)
         if tracking is None:
-            key = IdempotencyKey.at_call(owner, "apply_memory_changes", idempotency_key, self.limits)
+            key = IdempotencyKey.at_call(owner, "apply_memory_changes", idempotency_key, self.limits, batch)
             return self.submit_once(key, lambda unit: apply_changes(unit, owner, batch, self.limits))
         cursor = Tracking(application_name=tracking[0], notification_id=tracking[1])
 
@@ -215,5 +234,14 @@ class WritePort:
         """Forgets an erased owner's cached aggregates (they hold checkpoints)."""
         self._writer.evict_owner(owner)
 
+    def _forget_erased(self, key_id: UUID, erased_at: datetime) -> None:
+        """What this process holds for an owner another process erased: the
+        key (a tombstone from now on), its cipher, the cached aggregates
+        (evicted on the writer thread, the only one that touches them)."""
+        self.log.keys.forget(key_id, erased_at)
+        self.log.mapper.forget(key_id)
+        self.submit(lambda _unit: self._writer.evict_key(key_id))
+
     def close(self) -> None:
+        self.erasures.close()
         self._writer.close()

@@ -15,11 +15,12 @@ from uuid import UUID
 
 import orjson
 
-from ledgermind.domain.config import Limits
+from ledgermind.domain.config import MAX_INT32, Limits
 from ledgermind.domain.errors import (
     ContentTooLarge,
     InvalidContent,
     InvalidId,
+    InvalidInput,
     InvalidMetadata,
     InvalidRole,
     InvalidTimestamp,
@@ -27,8 +28,10 @@ from ledgermind.domain.errors import (
 from ledgermind.domain.owner import check_owner  # re-exported: the rule is the domain's
 
 __all__ = [
+    "MAX_INT32",
     "ROLES",
     "check_content",
+    "check_count",
     "check_field",
     "check_fields",
     "check_json",
@@ -44,6 +47,13 @@ __all__ = [
 
 ROLES = frozenset({"system", "user", "assistant", "tool"})
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
+
+
+def check_count(value: object, label: str, *, minimum: int = 0) -> int:
+    """An integer argument from ``minimum`` to ``MAX_INT32`` (bools refused)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= MAX_INT32:
+        raise InvalidInput(f"{label} must be an integer from {minimum} to {MAX_INT32}, got {value!r:.40}")
+    return value
 
 
 def check_role(role: object) -> str:

@@ -56,10 +56,12 @@ from eventsourcing.persistence import Tracking
 from ledgermind.domain.errors import (
     AlreadyProcessed,
     ConcurrencyExhausted,
+    InvalidOwner,
     LedgermindError,
     StoreUnavailable,
 )
 from ledgermind.domain.owner import Owner, owns
+from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.storage.continuity import is_store_behind
 from ledgermind.storage.store import EventLog, IntegrityError, translate_errors
 
@@ -133,6 +135,13 @@ def estimate_size(agg: Aggregate) -> int:
         elif isinstance(value, (list, tuple, set, frozenset)):
             total += sum(_shallow(v) for v in value)
     return total
+
+
+def _key_of(app: str, user_id: str) -> UUID | None:
+    try:
+        return owner_key_id(Owner(app, user_id))
+    except InvalidOwner:
+        return None
 
 
 def _shallow(value: object) -> int:
@@ -365,6 +374,14 @@ class Writer:
         """Drops an erased owner's aggregates from the cache (writer thread only)."""
         for aggregate_id, (agg, _) in list(self._cache.items()):
             if owns(owner, agg):
+                self._drop(aggregate_id)
+
+    def evict_key(self, key_id: UUID) -> None:
+        """Drops the aggregates of the owner whose data key is ``key_id`` (an
+        erasure seen in the log; writer thread only)."""
+        for aggregate_id, (agg, _) in list(self._cache.items()):
+            app, user_id = getattr(agg, "app", None), getattr(agg, "user_id", None)
+            if isinstance(app, str) and isinstance(user_id, str) and _key_of(app, user_id) == key_id:
                 self._drop(aggregate_id)
 
     def _forget_all(self, error: BaseException) -> None:

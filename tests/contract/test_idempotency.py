@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from ledgermind import MemoryEngine, Owner
-from ledgermind.domain.errors import InvalidInput
+from ledgermind.domain.errors import IdempotencyKeyReused, InvalidInput
 
 OWNER = Owner("idem", "user-1")
 
@@ -61,6 +61,39 @@ def test_a_key_used_by_another_command_is_refused(eng: MemoryEngine) -> None:
     sid = mem.create_session("agent", idempotency_key="k")
     with pytest.raises(InvalidInput, match="create_session"):
         mem.start_task(sid, "x", idempotency_key="k")
+
+
+def test_a_key_replayed_with_another_body_is_refused_and_writes_nothing(eng: MemoryEngine) -> None:
+    """The receipt keeps a digest of its request: the same key with another
+    body is ``IdempotencyKeyReused``, never the first answer for a write that
+    did not happen (a message, a batch of the same size, a memory, a checkpoint)."""
+    mem = eng.for_owner(OWNER)
+    sid = mem.create_session("agent", idempotency_key="s")
+    task = mem.start_task(sid, "one", idempotency_key="t")
+    mem.add_message(sid, "user", "first", client_id="m")
+    mem.add_messages(sid, [{"role": "user", "content": f"b{i}", "client_id": f"b#{i}"} for i in range(2)])
+    mem.checkpoint_agent("agent", {"step": 1}, idempotency_key="cp")
+    memory = mem.remember("Alice lives in Paris", idempotency_key="r")
+    before = _topics(eng)
+    refused = [
+        lambda: mem.create_session("other-agent", idempotency_key="s"),
+        lambda: mem.start_task(sid, "two", idempotency_key="t"),
+        lambda: mem.add_message(sid, "user", "second", client_id="m"),
+        lambda: mem.add_message(sid, "assistant", "first", client_id="m"),
+        lambda: mem.add_messages(sid, [{"role": "user", "content": f"x{i}", "client_id": f"b#{i}"} for i in range(2)]),
+        lambda: mem.checkpoint_agent("agent", {"step": 2}, idempotency_key="cp"),
+        lambda: mem.remember("Alice lives in Rome", idempotency_key="r"),
+        lambda: mem.complete_task(task, "ok", idempotency_key="t"),  # another command, too
+    ]
+    for call in refused:
+        with pytest.raises(IdempotencyKeyReused):
+            call()
+    assert _topics(eng) == before
+    # The same bodies still replay.
+    assert mem.create_session("agent", idempotency_key="s") == sid
+    assert mem.add_message(sid, "user", "first", client_id="m") == 1
+    assert mem.remember("Alice lives in Paris", idempotency_key="r") == memory
+    assert mem.restore_agent("agent").state == {"step": 1}
 
 
 def test_keys_belong_to_their_owner(eng: MemoryEngine) -> None:

@@ -188,3 +188,25 @@ def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
                       headers={**auth, "Ledgermind-Incarnation": "0"})
     assert bad.status_code in (400, 422)
     assert [m.content for m in eng.restore_agent(owner, "agent").messages] == ["one", "two"]
+
+
+def test_only_issued_incarnations_beat_or_write(eng: MemoryEngine) -> None:
+    """A heartbeat or a write for an incarnation never issued (ahead of the
+    agent's, or of an agent that does not exist) is ``UnknownIncarnation``:
+    the lease stays with the real incarnation, whose beats keep working."""
+    from ledgermind.domain.errors import UnknownIncarnation
+
+    mem = eng.for_owner(_owner())
+    epoch = mem.claim_agent("agent")
+    sid = mem.create_session("agent", incarnation=epoch)
+    for beat in (lambda: mem.heartbeat("agent", epoch + 98), lambda: mem.heartbeat("ghost", 1)):
+        with pytest.raises(UnknownIncarnation):
+            beat()
+    lease = mem.agent_lease("agent")
+    assert lease is not None and lease.incarnation == epoch
+    mem.heartbeat("agent", epoch)  # the real one still beats
+    with pytest.raises(UnknownIncarnation):
+        mem.add_message(sid, "user", "from the future", incarnation=epoch + 1)
+    with pytest.raises(UnknownIncarnation):
+        mem.checkpoint_agent("agent", {"s": 1}, incarnation=epoch + 1)
+    assert mem.get_session(sid).message_count == 0

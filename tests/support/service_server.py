@@ -16,7 +16,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,13 +53,16 @@ class Server:
             self.proc.wait(30)
 
 
-def start_server(db: str, log: Path, env: Mapping[str, str] | None = None, timeout: float = 120) -> Server:
-    """Starts the server and returns once it answers /healthz."""
+def start_server(
+    db: str, log: Path, env: Mapping[str, str] | None = None, timeout: float = 120, args: Sequence[str] = ()
+) -> Server:
+    """Starts the server (``args``: more ``serve`` options, e.g. ``--workers 2``)
+    and returns once it answers /healthz."""
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
     full_env.update(env or {})
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0", "--log-level", "info"],
+            [sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0", "--log-level", "info", *args],
             stdout=out, stderr=subprocess.STDOUT, env=full_env,
         )  # fmt: skip
     deadline = time.monotonic() + timeout
@@ -67,14 +70,21 @@ def start_server(db: str, log: Path, env: Mapping[str, str] | None = None, timeo
         found = _RUNNING.search(log.read_text(errors="replace"))
         if found:
             server = Server(proc, f"http://127.0.0.1:{found.group(1)}", db, log)
-            with server.client() as c:
-                assert c.get("/healthz").status_code == 200
-            return server
+            if _healthy(server):  # with --workers the socket is bound before any worker serves
+                return server
         if proc.poll() is not None:
             raise AssertionError(f"ledgermind serve exited with {proc.returncode}:\n{log.read_text()}")
         time.sleep(0.05)  # polling the log file for the line that names the port
     proc.kill()
     raise AssertionError(f"ledgermind serve did not start in {timeout}s:\n{log.read_text()}")
+
+
+def _healthy(server: Server) -> bool:
+    try:
+        with server.client() as c:
+            return c.get("/healthz").status_code == 200
+    except httpx.TransportError:
+        return False
 
 
 def make_key(db: str, app: str) -> tuple[str, str]:

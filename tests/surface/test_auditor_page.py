@@ -144,10 +144,13 @@ def shoot(browser: Any, path: Path) -> None:
 def test_sign_in_with_a_key_kept_in_an_httponly_strict_cookie(browser: Any, server: str,
                                                                story: dict[str, Any]) -> None:
     assert httpx.get(f"{server}/ui/beliefs?user=ken").status_code == 401  # no key, no page
-    bad = httpx.post(f"{server}/ui/login", data={"key": "mlk_0000000000000000_" + "x" * 43})
+    same = {"Sec-Fetch-Site": "same-origin"}
+    bad = httpx.post(f"{server}/ui/login", data={"key": "mlk_0000000000000000_" + "x" * 43}, headers=same)
     assert bad.status_code == 401 and "unknown or revoked" in bad.text
-    cross = httpx.post(f"{server}/ui/login", data={"key": story["secret"]}, headers={"Sec-Fetch-Site": "cross-site"})
-    assert cross.status_code == 403 and "ledgermind_desk_key" not in cross.headers.get("set-cookie", "")
+    # Another site, Origin: null (sandboxed frames, data: pages), or neither header: refused.
+    for headers in ({"Sec-Fetch-Site": "cross-site"}, {"Origin": "null"}, {}, {"Origin": "https://evil.example"}):
+        cross = httpx.post(f"{server}/ui/login", data={"key": story["secret"]}, headers=headers)
+        assert cross.status_code == 403 and "ledgermind_desk_key" not in cross.headers.get("set-cookie", ""), headers
     signed_in(browser, server, story)
     cookie = next(c for c in browser.get_cookies() if c["name"] == "ledgermind_desk_key")
     assert cookie["httpOnly"] is True and cookie["sameSite"] == "Strict" and cookie["path"] == "/ui"
@@ -374,7 +377,12 @@ def test_undo_what_a_message_caused_from_its_lineage_page(
                                                           "Sec-Fetch-Site": "cross-site"},
                         data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"})
     assert forged.status_code == 403
-    foreign = httpx.post(f"{server}/ui/retract", headers={"Authorization": f"Bearer {story['foreign']}"},
+    for headers in ({"Origin": "null"}, {}):
+        forged = httpx.post(f"{server}/ui/retract", headers={"Authorization": f"Bearer {story['secret']}", **headers},
+                            data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"})
+        assert forged.status_code == 403
+    foreign = httpx.post(f"{server}/ui/retract", headers={"Authorization": f"Bearer {story['foreign']}",
+                                                           "Sec-Fetch-Site": "same-origin"},
                          data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"})
     assert foreign.status_code == 404
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import queue
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -181,7 +183,13 @@ def test_read_only_server_offers_no_write_tools(sqlite_url: str) -> None:
 
 
 def test_streamable_http_on_loopback(sqlite_url: str, tmp_path: Any) -> None:
-    """``--http``: the same tools over streamable HTTP, listening on 127.0.0.1 only."""
+    """``--http``: the same tools over streamable HTTP, listening on 127.0.0.1
+    only, to callers with an API key of the owner's app (the keys of ``serve``)."""
+    from ledgermind.service.keys import KeyRing
+
+    with MemoryEngine.open(sqlite_url) as eng:
+        _, secret = KeyRing(eng).create(OWNER.app, "mcp")
+        _, other_secret = KeyRing(eng).create("another-app", "mcp")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -199,8 +207,19 @@ def test_streamable_http_on_loopback(sqlite_url: str, tmp_path: Any) -> None:
                 assert time.monotonic() < deadline, "the MCP server never listened"
                 time.sleep(0.05)
 
+        import httpx
+        from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
+
+        # Without a live key of the owner's app, nothing is served.
+        for headers in ({}, {"Authorization": "Bearer lm_nope"}, {"Authorization": f"Bearer {other_secret}"}):
+            r = httpx.post(f"http://127.0.0.1:{port}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+                           headers=headers)  # fmt: skip
+            assert r.status_code == 401, r.text
+
         async def run() -> None:
-            async with Client(f"http://127.0.0.1:{port}/mcp", read_timeout_seconds=60) as client:
+            http = create_mcp_http_client(headers={"Authorization": f"Bearer {secret}"})
+            transport = streamable_http_client(f"http://127.0.0.1:{port}/mcp", http_client=http)
+            async with Client(transport, read_timeout_seconds=60) as client:
                 assert {t.name for t in (await client.list_tools()).tools} == TOOLS
                 added = _json(await client.call_tool("memory_add", {"memory": "Ken prefers green tea."}))
                 found = _items(_text(await client.call_tool("memory_search", {"query": "green tea"})))
@@ -211,3 +230,60 @@ def test_streamable_http_on_loopback(sqlite_url: str, tmp_path: Any) -> None:
         server.terminate()
         server.wait(timeout=30)
         log.close()
+
+
+def test_every_request_with_an_id_is_answered(sqlite_url: str) -> None:
+    """A lone-surrogate escape and arguments nested 50,000 deep get a JSON-RPC
+    error with their id (they used to get no answer at all), and the server
+    keeps answering afterwards."""
+    params = _server(sqlite_url)
+    proc = subprocess.Popen([params.command, *params.args], env=params.env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        def send(line: str) -> None:
+            assert proc.stdin is not None
+            proc.stdin.write(line.encode() + b"\n")
+            proc.stdin.flush()
+
+        send(orjson.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}).decode())
+        assert orjson.loads(proc.stdout.readline())["id"] == 1
+        send('{"jsonrpc": "2.0", "method": "notifications/initialized"}')
+        call = '{"jsonrpc": "2.0", "id": %s, "method": "tools/call", "params": {"name": "memory_search", "arguments": %s}}'
+        send(call % ("7", '{"query": "\\ud800"}'))
+        send(call % ('"deep"', '{"query": ' + "[" * 50_000 + "]" * 50_000 + "}"))
+        send('{"jsonrpc": "2.0", "id": 9, "method": "ping"}')
+        lines: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(x) for x in iter(proc.stdout.readline, b"")], daemon=True).start()
+        answers = {}
+        while len(answers) < 3:
+            try:
+                msg = orjson.loads(lines.get(timeout=60))
+            except queue.Empty:
+                raise AssertionError(f"a request got no answer; answered: {sorted(map(str, answers))}") from None
+            answers[msg["id"]] = msg
+        assert answers[7]["error"]["code"] in (-32602, -32700)
+        assert answers["deep"]["error"]["code"] in (-32602, -32700)
+        assert "result" in answers[9]
+    finally:
+        proc.kill()
+        proc.wait(30)
+
+
+def test_the_first_search_sees_what_was_stored_before_start(sqlite_url: str) -> None:
+    """Memories stored while no read side ran are found by the first search
+    (the server waits for its read models to reach the log's head first)."""
+    from ledgermind.domain.config import EngineConfig
+
+    with MemoryEngine.open(config=EngineConfig(db=sqlite_url, projections_in_process=False)) as eng:
+        stored = ["Ken visited Peru in 2019", "Ken's sister lives in Peru", "Ken learned Quechua before Peru",
+                  "Ken's favourite dish from Peru is ceviche", "Ken keeps a llama photo from Peru"]  # fmt: skip
+        for statement in stored:
+            eng.for_owner(OWNER).remember(statement)
+
+    async def script(client: Client) -> None:
+        found = _items(_text(await client.call_tool("memory_search", {"query": "Peru", "k": 5})))
+        assert sorted(f["text"] for f in found) == sorted(stored)
+
+    _talk(_server(sqlite_url), script)

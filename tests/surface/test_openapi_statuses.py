@@ -144,11 +144,11 @@ def each_route(c: httpx.Client, db: str) -> None:
     c.post(f"{base}/tasks/{other}/fail", json={"error": "again"})  # 409
     c.post(f"{base}/tasks/{missing}/fail", json={"error": "x"})  # 404
     assert c.put(f"{base}/agents/agent-1/checkpoint", json={"state": {"step": 1}}).status_code == 200
-    assert c.put(f"{base}/agents/agent-1/heartbeat", headers={"Ledgermind-Incarnation": "2"}).status_code == 200
-    c.put(f"{base}/agents/agent-1/heartbeat", headers={"Ledgermind-Incarnation": "1"})  # 409: replaced
     with MemoryEngine.open(db) as eng:  # a supervisor restarts the agent twice: incarnation 1 is replaced
         for _ in range(2):
             eng.for_owner(Owner("app-a", u)).claim_agent("agent-1")
+    assert c.put(f"{base}/agents/agent-1/heartbeat", headers={"Ledgermind-Incarnation": "2"}).status_code == 200
+    c.put(f"{base}/agents/agent-1/heartbeat", headers={"Ledgermind-Incarnation": "1"})  # 409: replaced
     c.put(f"{base}/agents/agent-1/checkpoint", json={"state": {}}, headers={"Ledgermind-Incarnation": "1"})  # 409
     c.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "x"},
            headers={"Ledgermind-Incarnation": "1"})  # 409

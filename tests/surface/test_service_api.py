@@ -145,6 +145,11 @@ def test_memories_search_context_and_erasure(alice: httpx.Client) -> None:
     problem(alice.patch(f"/v1/users/{u}/memories/{mid}", json={"statement": "x"}), 409, "StateConflict")
     sid = new_session(alice, u)
     problem(alice.delete(f"/v1/users/{u}"), 400, "InvalidInput")  # no ?confirm=erase
+    nobody = user()  # a user with no data (a typo?): refused unless force=true, as the CLI does
+    problem(alice.delete(f"/v1/users/{nobody}", params={"confirm": "erase"}), 400, "InvalidInput")
+    assert alice.post(f"/v1/users/{nobody}/memories", json={"statement": "still usable"}).status_code == 201
+    forced = alice.delete(f"/v1/users/{user()}", params={"confirm": "erase", "force": "true"})
+    assert forced.status_code == 200, forced.text
     erased = alice.delete(f"/v1/users/{u}", params={"confirm": "erase"})
     assert erased.status_code == 200 and erased.json()["user_id"] == u
     problem(alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json={"role": "user", "content": "x"}),
@@ -300,6 +305,28 @@ def test_a_retried_request_returns_the_same_seqs_and_writes_nothing(alice: httpx
     assert [m["seq"] for m in messages] == [1, 2, 3]
 
 
+def test_a_key_reused_with_another_body_is_422_and_writes_nothing(alice: httpx.Client) -> None:
+    u = user()
+    sid = alice.post(f"/v1/users/{u}/sessions", json={"agent_id": "a"}).json()["session_id"]
+    msgs = f"/v1/users/{u}/sessions/{sid}/messages"
+    assert alice.post(msgs, json={"role": "user", "content": "pay 10"}, headers={"Idempotency-Key": "k1"}).status_code == 201
+    batch = {"messages": [{"role": "user", "content": "a"}, {"role": "user", "content": "b"}]}
+    assert alice.post(msgs, json=batch, headers={"Idempotency-Key": "k2"}).status_code == 201
+    mem = alice.post(f"/v1/users/{u}/memories", json={"statement": "Alice likes tea"}, headers={"Idempotency-Key": "k3"})
+    assert mem.status_code == 201
+    cp = f"/v1/users/{u}/agents/a/checkpoint"
+    assert alice.put(cp, json={"state": 0}, headers={"Idempotency-Key": "k4"}).status_code == 200
+    other = {"messages": [{"role": "user", "content": "c"}, {"role": "user", "content": "d"}]}
+    for r in (
+        alice.post(msgs, json={"role": "user", "content": "pay 1000"}, headers={"Idempotency-Key": "k1"}),
+        alice.post(msgs, json=other, headers={"Idempotency-Key": "k2"}),
+        alice.post(f"/v1/users/{u}/memories", json={"statement": "Alice hates tea"}, headers={"Idempotency-Key": "k3"}),
+        alice.put(cp, json={"state": 1}, headers={"Idempotency-Key": "k4"}),
+    ):
+        problem(r, 422, "IdempotencyKeyReused")
+    assert [m["content"] for m in alice.get(msgs).json()["messages"]] == ["pay 10", "a", "b"]
+
+
 def test_racing_retries_write_once(alice: httpx.Client) -> None:
     u = user()
     sid = new_session(alice, u)
@@ -412,3 +439,111 @@ def test_bounded_load_every_request_answered_and_counted(served: dict[str, Any],
             assert seqs == list(range(1, each + 1))
             stored = c.get(f"/v1/users/{who}/sessions/{session}/messages").json()["messages"]
             assert len(stored) == each
+
+
+def _feed_ends_within(client: httpx.Client, path: str, act: Callable[[], None], bound: float) -> float:
+    """Opens the feed, runs ``act`` once it streams, and returns how long after
+    ``act`` the server ended the stream (fails past ``bound``)."""
+    with client.stream("GET", path, timeout=bound + 30) as response:
+        assert response.status_code == 200
+        lines = response.iter_lines()
+        assert next(lines).startswith(":")  # the feed is open
+        act()
+        acted = time.monotonic()
+        for _ in lines:
+            assert time.monotonic() - acted < bound, "the feed outlived the revocation or erasure"
+        return time.monotonic() - acted
+
+
+def test_a_revoked_key_or_an_erased_owner_ends_an_open_feed(served: dict[str, Any], server: Server) -> None:
+    """The feed re-checks its key and its owner on every turn: a revocation by
+    another process ends it within LEDGERMIND_KEY_REFRESH_S (default 0.25 s)
+    plus a poll, an erasure within LEDGERMIND_ERASURE_BOUND_S (1 s) plus a poll."""
+    key_id, secret = make_key_cli(served["db"], "app-feed")
+
+    def revoke() -> None:
+        done = subprocess.run([sys.executable, "-m", "ledgermind.cli", "keys", "revoke", "--db", served["db"], key_id],
+                              check=False, capture_output=True, text=True, timeout=120)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+
+    with server.client(secret) as client:
+        u = user()
+        new_session(client, u)
+        _feed_ends_within(client, f"/v1/users/{u}/events", revoke, bound=5.0)
+    _, secret = make_key_cli(served["db"], "app-feed")
+    with server.client(secret) as client:
+        u = user()
+        new_session(client, u)
+        erase = lambda: client.delete(f"/v1/users/{u}", params={"confirm": "erase"}).raise_for_status()  # noqa: E731
+        with server.client(secret) as other:
+            _feed_ends_within(other, f"/v1/users/{u}/events", erase, bound=5.0)
+
+
+def test_writes_answer_their_position_and_reads_wait_for_it(alice: httpx.Client) -> None:
+    u = user()
+    r = alice.post(f"/v1/users/{u}/memories", json={"statement": "Alice keeps bees on the roof"})
+    position = int(r.headers["Ledgermind-Position"])
+    assert position > 0
+    held = alice.get(f"/v1/users/{u}/beliefs", headers={"Ledgermind-Min-Position": str(position)})
+    assert [b["statement"] for b in held.json()["beliefs"]] == ["Alice keeps bees on the roof"]
+    assert alice.get(f"/v1/users/{u}/beliefs", params={"min_position": position}).status_code == 200
+    assert "Ledgermind-Position" not in held.headers  # reads answer none
+    for bad in ("-1", "x", str(1 << 63), "10" * 15, str(position + 10**9)):
+        problem(alice.get(f"/v1/users/{u}/beliefs", headers={"Ledgermind-Min-Position": bad}), 400, "InvalidInput")
+
+
+HUGE = [1 << 31, 1 << 63, -1, 10**30]
+
+
+def _integer_params(operation: dict[str, Any]) -> list[dict[str, Any]]:
+    def is_int(schema: dict[str, Any]) -> bool:
+        return schema.get("type") == "integer" or any(s.get("type") == "integer" for s in schema.get("anyOf", []))
+
+    return [p for p in operation.get("parameters", []) if is_int(p.get("schema", {}))]
+
+
+def test_every_integer_parameter_is_bounded_before_the_database(alice: httpx.Client) -> None:
+    """Every integer in a path, query or header of every route, at 2^31, 2^63,
+    -1 and 10^30, on real ids: never a 5xx, and outside its declared bounds a
+    400 ``InvalidInput`` (the database never sees it)."""
+    u = user()
+    sid = new_session(alice, u, "agent-1")
+    alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json={"role": "user", "content": "hi"}).raise_for_status()
+    tid = alice.post(f"/v1/users/{u}/sessions/{sid}/tasks", json={"input": "t"}).json()["task_id"]
+    mid = alice.post(f"/v1/users/{u}/memories", json={"statement": "Alice likes tea"}).json()["memory_id"]
+    fill = {"user": u, "sid": sid, "tid": tid, "memory_id": mid, "agent": "agent-1", "seq": "1"}
+    bodies = {"/retract": {"reason": "x"}, "/unretract": {"reason": "x"}, "/checkpoint": {"state": 1},
+              "/messages": {"role": "user", "content": "x"}, "/tasks": {"input": "x"},
+              "/complete": {"output": "x"}, "/fail": {"error": "x"}, "/sessions": {"agent_id": "agent-1"}}  # fmt: skip
+    spec = alice.get("/openapi.json").json()
+    walked = 0
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            for param in _integer_params(operation):
+                schema = param["schema"]
+                bounds = next((s for s in schema.get("anyOf", []) if s.get("type") == "integer"), schema)
+                for value in HUGE:
+                    url = path
+                    for name, real in fill.items():
+                        url = url.replace("{" + name + "}", str(value) if name == param["name"] else real)
+                    kwargs: dict[str, Any] = {}
+                    if param["in"] == "query":
+                        kwargs["params"] = {param["name"]: value}
+                    elif param["in"] == "header":
+                        kwargs["headers"] = {param["name"]: str(value)}
+                    body = next((b for suffix, b in bodies.items() if path.endswith(suffix)), None)
+                    if method in ("post", "put", "patch") and body is not None:
+                        kwargs["json"] = body
+                    if "events" in path:  # a live feed: only its first answer matters
+                        with alice.stream(method.upper(), url, **kwargs) as r:
+                            status = r.status_code
+                    else:
+                        r = alice.request(method.upper(), url, **kwargs)
+                        status = r.status_code
+                    assert status < 500, f"{method.upper()} {url} {kwargs}: {status}"
+                    outside = value < bounds.get("minimum", -(10**40)) or value > bounds.get("maximum", 10**40)
+                    assert "maximum" in bounds, f"{param['name']} of {method.upper()} {path} has no upper bound"
+                    if outside:
+                        assert status == 400, f"{method.upper()} {url} {kwargs}: {status}"
+                    walked += 1
+    assert walked >= 4 * 6  # after (x2), last_n, seq (x3), incarnation headers...

@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict
 
+from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.errors import AgentNotFound, InvalidInput, OwnerErased, StaleIncarnation
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned
 from ledgermind.service.openapi import raises
@@ -42,7 +43,7 @@ def heartbeat(agent: str, mem: Owned, incarnation: IncarnationHeader = None) -> 
 
 @router.get("/restore", summary="the agent as of its last acknowledged write (session, messages, open tasks, state)",
             responses=raises(AgentNotFound))
-def restore(agent: str, mem: Owned, last_n: int | None = Query(None, ge=0)) -> dict[str, Any]:
+def restore(agent: str, mem: Owned, last_n: int | None = Query(None, ge=0, le=MAX_INT32)) -> dict[str, Any]:
     restored = mem.restore_agent(agent, last_n).as_dict()
     restored.pop("app", None)  # the key fixes the app; the caller knows it
     return restored

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.errors import ContentTooLarge, OwnerErased, SessionClosed, SessionNotFound, StaleIncarnation
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
 from ledgermind.service.openapi import raises
@@ -77,7 +78,7 @@ def add_messages(
 
 @router.get("/{sid}/messages", summary="messages after a seq, oldest first", responses=raises(SessionNotFound))
 def list_messages(
-    sid: str, mem: Owned, after: int = Query(0, ge=0), limit: int = Query(100, ge=1, le=_PAGE_MAX)
+    sid: str, mem: Owned, after: int = Query(0, ge=0, le=MAX_INT32), limit: int = Query(100, ge=1, le=_PAGE_MAX)
 ) -> dict[str, Any]:
     page = mem.messages(sid, after=after, limit=limit)
     return {"session_id": page.session_id, "messages": [m.as_dict() for m in page.messages],

@@ -44,9 +44,9 @@ from ledgermind.domain import (  # noqa: F401 - defining the event classes regis
     session,
     task,
 )
-from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner
 from ledgermind.service.deps import Owned, service_of
+from ledgermind.service.positions import MAX_POSITION, parse_position
 
 __all__ = ["router"]
 
@@ -61,18 +61,25 @@ router = APIRouter(prefix="/v1/users/{user}", tags=["events"])
 async def events(
     mem: Owned,
     request: Request,
-    after: int = Query(0, ge=0, description="start after this log position"),
+    after: int = Query(0, ge=0, le=MAX_POSITION, description="start after this log position"),
     last_event_id: str | None = Header(None, alias="Last-Event-ID"),
 ) -> StreamingResponse:
     start = after
     if last_event_id is not None:
-        if not last_event_id.strip().isdigit():
-            raise InvalidInput("Last-Event-ID must be a log position (the id of an event this feed sent)")
-        start = int(last_event_id)
+        start = parse_position(last_event_id, "Last-Event-ID")
     svc = service_of(request)
     follower = Follower(svc.engine.log)
     owner = mem.owner
     settings = svc.settings
+    secret = request.headers.get("authorization", "").partition(" ")[2].strip()
+    erasures = svc.engine.writes.erasures
+
+    def still_allowed() -> bool:
+        """The key is live and the owner not erased: checked on every turn of
+        the feed (in memory), so a revocation ends it within
+        ``LEDGERMIND_KEY_REFRESH_S`` (the key index's refresh) plus one poll,
+        and an erasure within ``LEDGERMIND_ERASURE_BOUND_S`` plus one poll."""
+        return svc.keys.check(secret) is not None and not erasures.erased(owner)
 
     def read(position: int) -> tuple[list[Envelope], int]:
         head = follower.head()
@@ -87,6 +94,9 @@ async def events(
         yield b": ledgermind event feed\n\n"  # sends the headers now, before the first event
         beat = time.monotonic()
         while not svc.stopping.is_set():
+            if not still_allowed():
+                yield b": the key was revoked or the owner erased; the feed ends\n\n"
+                return
             found, position = await anyio.to_thread.run_sync(read, position)
             for env in found:
                 yield _message(env)

@@ -8,11 +8,12 @@ never behind the last write. A retraction is one exactly-once command:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict
 
+from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.errors import MemoryNotFound, SessionNotFound
 from ledgermind.service.deps import IdempotencyHeader, Owned
 from ledgermind.service.openapi import raises
@@ -27,24 +28,27 @@ class Retraction(BaseModel):
     reason: str
 
 
+Seq = Annotated[int, Path(ge=1, le=MAX_INT32, description="the message's 1-based seq in its session")]
+
+
 @router.post("/sessions/{sid}/messages/{seq}/retract",
              summary="withdraw a message: invalidate what only it supported, reinstate what it invalidated",
              responses=raises(SessionNotFound))
-def retract(sid: str, seq: int, body: Retraction, mem: Owned,
+def retract(sid: str, seq: Seq, body: Retraction, mem: Owned,
             idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
     return mem.retract(sid, seq, body.reason, idempotency_key=idempotency_key).as_dict()
 
 
 @router.post("/sessions/{sid}/messages/{seq}/unretract", summary="restore a retracted message and what it caused",
              responses=raises(SessionNotFound))
-def unretract(sid: str, seq: int, body: Retraction, mem: Owned,
+def unretract(sid: str, seq: Seq, body: Retraction, mem: Owned,
               idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
     return mem.unretract(sid, seq, body.reason, idempotency_key=idempotency_key).as_dict()
 
 
 @router.get("/sessions/{sid}/messages/{seq}/lineage", summary="the beliefs a message caused, directly and downstream",
             responses=raises(SessionNotFound))
-def message_lineage(sid: str, seq: int, mem: Owned) -> dict[str, Any]:
+def message_lineage(sid: str, seq: Seq, mem: Owned) -> dict[str, Any]:
     return mem.message_lineage(sid, seq).as_dict()
 
 

@@ -93,7 +93,7 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # own forms carry a real Origin (see _cross_site)
     "X-Frame-Options": "DENY",
     "Cache-Control": "no-store",  # owners' data: never kept by a shared cache or the back button's disk
 }
@@ -681,14 +681,23 @@ def _seq(value: str) -> int:
 
 
 def _cross_site(request: Request) -> bool:
-    """A sign-in posted from another site (login CSRF: it would sign the
-    auditor in as someone else). Browsers say so in ``Sec-Fetch-Site``; older
-    ones in ``Origin`` (which is "null" under this page's referrer policy)."""
+    """A state-changing form (sign-in, sign-out, retract) that may come from
+    another site (login CSRF would sign the auditor in as someone else; a
+    forged retraction would change the record). Browsers say where a request
+    comes from in ``Sec-Fetch-Site``; older ones in ``Origin``, which this
+    page's referrer policy (``same-origin``) lets them send on its own forms.
+    Refused: another site, ``Origin: null`` (a sandboxed frame, a redirect
+    chain, a ``data:`` page: anyone can produce it), and a request with
+    neither header, which no browser that could be tricked into posting
+    sends, so only a non-browser client (which has the key anyway) is asked
+    to say ``Sec-Fetch-Site: same-origin``."""
     site = request.headers.get("sec-fetch-site")
     if site is not None:
         return site not in ("same-origin", "none")
     origin = request.headers.get("origin")
-    return bool(origin) and origin != "null" and urlsplit(origin or "").netloc != request.headers.get("host")
+    if not origin or origin == "null":
+        return True
+    return urlsplit(origin).netloc != request.headers.get("host")
 
 
 def _chain(side: Any, owner: Owner, mid: str) -> list[tuple[str, list[dict[str, Any]]]]:

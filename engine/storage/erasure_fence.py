@@ -1,0 +1,65 @@
+"""No write for an erased owner commits, whatever a process has cached.
+
+Why in the insert's own transaction: a process keeps an owner's data key
+(and decrypted aggregates) in memory, so a second ``ledgermind serve`` or
+another worker of ``serve --workers N`` sealed new events under a key that
+another process had just destroyed, and acknowledged them. The recorder now
+checks, after its INSERT and before COMMIT, that none of the owners whose
+events it is writing has a destroyed key (one indexed read of the key table,
+keys collected by the mapper before the whole-log cipher hides them:
+``SealingMapper.written``). A destroyed key raises ``OwnerErased`` and the
+transaction rolls back: nothing is written, nothing acknowledged.
+
+Why this closes the race without a lock on the key row: the check runs while
+the insert holds the log's write lock (PostgreSQL: the events table's
+EXCLUSIVE lock; SQLite: the one writer), and ``owner.erased`` is appended
+only after the key's destruction committed, under that same lock. A write
+that checked before the destruction committed therefore sits earlier in the
+log than ``owner.erased``, so every reader folds the erasure after it and
+purges what it wrote; a write that checks after it is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from ledgermind.domain.errors import OwnerErased
+
+__all__ = ["refuse_erased_postgres", "refuse_erased_sqlite"]
+
+_KEY_TABLE = "ledgermind_owner_keys"  # storage.keystore.KEY_TABLE (not imported: keystore pulls in SQLAlchemy)
+
+
+def refuse_erased_sqlite(cursor: Any, key_ids: list[str]) -> None:
+    """Raises ``OwnerErased`` when any of ``key_ids`` (hex) was destroyed."""
+    if not key_ids:
+        return
+    marks = ",".join("?" * len(key_ids))
+    cursor.execute(
+        f"SELECT key_id, erased_at FROM {_KEY_TABLE} WHERE erased_at IS NOT NULL AND key_id IN ({marks}) LIMIT 1",
+        key_ids,
+    )
+    _refuse(cursor.fetchone())
+
+
+def refuse_erased_postgres(cursor: Any, key_ids: list[str]) -> None:
+    if not key_ids:
+        return
+    cursor.execute(
+        f"SELECT key_id, erased_at FROM {_KEY_TABLE} WHERE erased_at IS NOT NULL AND key_id = ANY(%s) LIMIT 1",
+        (key_ids,),
+        prepare=True,
+    )
+    row = cursor.fetchone()
+    _refuse(None if row is None else (row["key_id"], row["erased_at"]))
+
+
+def _refuse(row: Any) -> None:
+    if row is None:
+        return
+    key_id, erased_at = row[0], row[1]
+    raise OwnerErased(
+        f"the owner's data key was destroyed at {erased_at}: the write was refused, nothing was written",
+        UUID(hex=str(key_id)),
+    )

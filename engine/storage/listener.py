@@ -1,0 +1,74 @@
+"""A PostgreSQL LISTEN connection that reconnects: wake a follower at once.
+
+Why shared: the projection runner and the erasure watch both follow the log
+and both want to act as soon as something commits rather than at their next
+poll. The recorder NOTIFYs its channel on every insert (``Follower.channel``);
+a follower waits on this between polls and falls back to polling while the
+connection is down, so a lost connection delays, never loses, an event.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+__all__ = ["Listener"]
+
+log = logging.getLogger("ledgermind.storage")
+
+
+class Listener:
+    """LISTEN on ``channel`` over a libpq ``conninfo``; ``wait`` is True on a notification."""
+
+    def __init__(self, conninfo: str, channel: str | None) -> None:
+        self._conninfo = conninfo
+        self._channel = channel
+        self._conn: Any = None
+        self._retry_at = 0.0
+        self._connect()
+
+    @property
+    def connected(self) -> bool:
+        return self._conn is not None
+
+    def _connect(self) -> None:
+        import psycopg
+        from psycopg import sql
+
+        if self._channel is None or time.monotonic() < self._retry_at:
+            return
+        try:
+            conn = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5)
+            conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self._channel)))
+        except psycopg.Error as e:
+            log.warning("LISTEN unavailable, polling instead: %s", e)
+            self._retry_at = time.monotonic() + 2.0
+            return
+        self._conn = conn
+
+    def wait(self, timeout: float) -> bool:
+        import psycopg
+
+        if self._conn is None:
+            self._connect()
+            return False
+        try:
+            for _ in self._conn.notifies(timeout=timeout, stop_after=1):
+                return True
+        except psycopg.Error as e:
+            log.warning("LISTEN connection lost, reconnecting: %s", e)
+            self.close()
+            self._retry_at = time.monotonic() + 0.5
+            return True  # catch up now: we may have missed a notification
+        return False
+
+    def close(self) -> None:
+        if self._conn is not None:
+            import psycopg
+
+            try:
+                self._conn.close()
+            except psycopg.Error:
+                log.debug("closing a dead LISTEN connection failed", exc_info=True)
+            self._conn = None
