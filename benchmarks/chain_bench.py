@@ -35,12 +35,12 @@ def run(kind: str, samples: int, pg: str | None) -> list[str]:
         with mock.patch.object(store, "recorder_topic", lambda k: PLAIN[k]):
             plain = stack.enter_context(MemoryEngine.open(stack.enter_context(backend_url(kind, pg))))
         engines = {"chained": chained, "plain": plain}
-        sids = {name: eng.create_session(OWNER, "agent") for name, eng in engines.items()}
+        sids = {name: eng.for_owner(OWNER).create_session("agent") for name, eng in engines.items()}
         lat: dict[str, list[float]] = {"chained": [], "plain": []}
         for i in range(samples + 50):
             for name in (("chained", "plain") if i % 2 else ("plain", "chained")):
                 start = time.perf_counter()
-                engines[name].add_message(OWNER, sids[name], "user", message_text(i, "user"))
+                engines[name].for_owner(OWNER).add_message(sids[name], "user", message_text(i, "user"))
                 if i >= 50:  # the first 50 warm the caches and the connections
                     lat[name].append(time.perf_counter() - start)
     c50, p50 = percentile(lat["chained"], 50), percentile(lat["plain"], 50)

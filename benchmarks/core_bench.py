@@ -51,7 +51,6 @@ from tqdm import tqdm
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.config import EngineConfig
-from ledgermind.recovery import restore_agent
 from ledgermind.storage.store import translate_errors
 
 OWNER = Owner(app="bench", user_id="u1")
@@ -157,13 +156,11 @@ def message_state(eng: MemoryEngine) -> bytes:
 
 
 def fill_session(eng: MemoryEngine, agent_id: str, count: int) -> str:
-    sid = eng.create_session(OWNER, agent_id=agent_id)
+    sid = eng.for_owner(OWNER).create_session(agent_id=agent_id)
     done = 0
     while done < count:
         n = min(FILL_BATCH, count - done)
-        eng.add_messages(
-            OWNER,
-            sid, [{"role": "user", "content": message_text(done + i, "user")} for i in range(n)]
+        eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": message_text(done + i, "user")} for i in range(n)]
         )
         done += n
     return sid
@@ -186,7 +183,7 @@ def latency(eng: MemoryEngine, raw: RawStore, kind: str, plan: Plan, bar: tqdm) 
         calls = [
             (
                 size,
-                lambda sid=sid: eng.add_message(OWNER, sid, role="user", content=message_text(0, "user")),
+                lambda sid=sid: eng.for_owner(OWNER).add_message(sid, role="user", content=message_text(0, "user")),
                 raw.appender(conn, stream, size, state),
             )
             for size, sid, stream in subjects
@@ -249,11 +246,11 @@ def throughput(eng: MemoryEngine, raw: RawStore, kind: str, plan: Plan, bar: tqd
     for threads in plan.threads:
         ours, base = Stats(), Stats()
         for rep in range(plan.reps):
-            sids = [eng.create_session(OWNER, agent_id=f"tp-{threads}-{rep}-{i}") for i in range(threads)]
+            sids = [eng.for_owner(OWNER).create_session(agent_id=f"tp-{threads}-{rep}-{i}") for i in range(threads)]
 
             def engine_work(i: int) -> None:
                 for n in range(plan.per_thread):
-                    eng.add_message(OWNER, sids[i], role="user", content=message_text(n, "user"))
+                    eng.for_owner(OWNER).add_message(sids[i], role="user", content=message_text(n, "user"))
                     bar.update(1)
 
             ours.add(threads * plan.per_thread / run_threads(threads, engine_work))
@@ -300,8 +297,8 @@ def restore(eng: MemoryEngine, raw: RawStore, url: str, plan: Plan, bar: tqdm) -
             return len([orjson.loads(r[0]) for r in rows])
 
         sides: list[tuple[str, Callable[[], int]]] = [
-            ("sealed (default)", lambda: len(restore_agent(eng, OWNER, "restore").messages)),
-            ("seal_events=False", lambda: len(restore_agent(plain_eng, OWNER, "restore-plain").messages)),
+            ("sealed (default)", lambda: len(eng.for_owner(OWNER).restore_agent("restore").messages)),
+            ("seal_events=False", lambda: len(plain_eng.for_owner(OWNER).restore_agent("restore-plain").messages)),
             ("raw", raw_restore),
         ]
         stats = {name: Stats() for name, _ in sides}

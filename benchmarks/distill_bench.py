@@ -115,8 +115,8 @@ def ingest(eng: MemoryEngine, owner: Owner, conv: dict[str, Any], rounds: int | 
             "name": turn["speaker"], "content": content, "occurred_at": when,
         })
     for messages in by_session.values():
-        sid = eng.create_session(owner, "locomo")
-        eng.add_messages(owner, sid, messages)
+        sid = eng.for_owner(owner).create_session("locomo")
+        eng.for_owner(owner).add_messages(sid, messages)
     return raw
 
 

@@ -37,7 +37,6 @@ from tqdm import tqdm
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.config import EngineConfig
-from ledgermind.recovery import restore_agent
 
 OWNER = Owner(app="bench", user_id="u1")
 CIPHER_KEY = AESCipher.create_key(32)
@@ -72,16 +71,16 @@ def measure_appends(urls: dict[str, str], n: int) -> dict[str, list[float]]:
     with contextlib.ExitStack() as stack:
         engines = {name: stack.enter_context(MemoryEngine.open(config=_config(url, name)))
                    for name, url in urls.items()}
-        sessions = {name: eng.create_session(OWNER, "agent") for name, eng in engines.items()}
+        sessions = {name: eng.for_owner(OWNER).create_session("agent") for name, eng in engines.items()}
         for name, eng in engines.items():
-            eng.add_message(OWNER, sessions[name], "user", "warm-up")  # creates the key
+            eng.for_owner(OWNER).add_message(sessions[name], "user", "warm-up")  # creates the key
         samples: dict[str, list[float]] = {name: [] for name in engines}
         names = list(engines)
         for i in range(n):
             text = message_text(i, "user")
             for name in names[i % len(names):] + names[: i % len(names)]:
                 start = time.perf_counter()
-                engines[name].add_message(OWNER, sessions[name], "user", text)
+                engines[name].for_owner(OWNER).add_message(sessions[name], "user", text)
                 samples[name].append(time.perf_counter() - start)
     return samples
 
@@ -89,11 +88,11 @@ def measure_appends(urls: dict[str, str], n: int) -> dict[str, list[float]]:
 def measure_restores(urls: dict[str, str], messages: int, repeats: int) -> dict[str, list[float]]:
     for name, url in urls.items():
         with MemoryEngine.open(config=_config(url, name)) as eng:
-            sid = eng.create_session(OWNER, "agent")
+            sid = eng.for_owner(OWNER).create_session("agent")
             for start in range(0, messages, 500):
                 batch = [{"role": "user", "content": message_text(i, "user")}
                          for i in range(start, min(messages, start + 500))]
-                eng.add_messages(OWNER, sid, batch)
+                eng.for_owner(OWNER).add_messages(sid, batch)
     times: dict[str, list[float]] = {name: [] for name in urls}
     with contextlib.ExitStack() as stack:  # fresh engines: a restarted process's view
         engines = {name: stack.enter_context(MemoryEngine.open(config=_config(url, name)))
@@ -101,7 +100,7 @@ def measure_restores(urls: dict[str, str], messages: int, repeats: int) -> dict[
         for _ in range(repeats):
             for name, eng in engines.items():
                 start = time.perf_counter()
-                restored = restore_agent(eng, OWNER, "agent")
+                restored = eng.for_owner(OWNER).restore_agent("agent")
                 times[name].append(time.perf_counter() - start)
                 assert restored.message_count == messages
     return times
@@ -112,9 +111,9 @@ def measure_mapper(urls: dict[str, str], n: int) -> dict[str, tuple[float, float
     out = {}
     for name, url in urls.items():
         with MemoryEngine.open(config=_config(url, name)) as eng:
-            sid = eng.create_session(OWNER, "agent")
-            eng.add_message(OWNER, sid, "user", message_text(0, "user"))
-            event = eng.writes.stream_events(eng.load_session(OWNER, sid).id)[-1]
+            sid = eng.for_owner(OWNER).create_session("agent")
+            eng.for_owner(OWNER).add_message(sid, "user", message_text(0, "user"))
+            event = eng.writes.stream_events(eng.for_owner(OWNER).load_session(sid).id)[-1]
             mapper = eng.log.mapper
             stored = mapper.to_stored_event(event)
             encode = min(timeit.repeat(lambda: mapper.to_stored_event(event), number=n, repeat=5)) / n

@@ -9,7 +9,7 @@ of each, and their ratio in the same run. The fenced write checks the
 session's epoch (the aggregate it appends to anyway) and the agent's (a
 cached aggregate): no extra statement, no extra event.
 
-Heartbeats: ``eng.heartbeat`` calls per second, from one thread and from
+Heartbeats: ``mem.heartbeat`` calls per second, from one thread and from
 four (four agents), each one upsert of a lease row and a commit, no event.
 """
 
@@ -31,17 +31,17 @@ OWNER = Owner("fencing-bench", "user-1")
 
 
 def appends(eng: MemoryEngine, samples: int) -> list[list[str]]:
-    incarnation = eng.claim_agent(OWNER, "bench-agent")
-    sid = eng.create_session(OWNER, "bench-agent", incarnation=incarnation)
+    incarnation = eng.for_owner(OWNER).claim_agent("bench-agent")
+    sid = eng.for_owner(OWNER).create_session("bench-agent", incarnation=incarnation)
     for i in range(50):  # warm the writer's cache and the connection
-        eng.add_message(OWNER, sid, "user", message_text(i, "user"), incarnation=incarnation if i % 2 else None)
+        eng.for_owner(OWNER).add_message(sid, "user", message_text(i, "user"), incarnation=incarnation if i % 2 else None)
     plain: list[float] = []
     fenced: list[float] = []
     for i in range(samples * 2):
         text = message_text(i, "assistant")
         fence = i % 2 == 1
         start = time.perf_counter()
-        eng.add_message(OWNER, sid, "assistant", text, incarnation=incarnation if fence else None)
+        eng.for_owner(OWNER).add_message(sid, "assistant", text, incarnation=incarnation if fence else None)
         (fenced if fence else plain).append(time.perf_counter() - start)
     p50, f50 = percentile(plain, 50), percentile(fenced, 50)
     return [
@@ -54,7 +54,7 @@ def heartbeats(eng: MemoryEngine, seconds: float) -> list[list[str]]:
     rows = []
     for threads in (1, 4):
         agents = [f"beat-{threads}-{i}" for i in range(threads)]
-        epochs = [eng.claim_agent(OWNER, a) for a in agents]
+        epochs = [eng.for_owner(OWNER).claim_agent(a) for a in agents]
         stats = Stats()
         for _ in range(3):
             stats.add(_beats_per_second(eng, agents, epochs, seconds))
@@ -69,7 +69,7 @@ def _beats_per_second(eng: MemoryEngine, agents: list[str], epochs: list[int], s
     def work(i: int) -> Callable[[], None]:
         def run() -> None:
             while time.perf_counter() < deadline:
-                eng.heartbeat(OWNER, agents[i], epochs[i])
+                eng.for_owner(OWNER).heartbeat(agents[i], epochs[i])
                 counts[i] += 1
 
         return run

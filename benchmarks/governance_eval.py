@@ -15,7 +15,7 @@ per case, what the engine believes afterwards:
 Two paths, same judge. ``--path engine`` (default) runs the real engine: every
 message through ``MemoryEngine.add_message`` on a temporary SQLite file,
 ``eng.distill()`` (extractor + reconcile + events), the log-folded belief
-index, and ``eng.search(..., as_of=...)`` on the projections. ``--path pure``
+index, and ``mem.search(..., as_of=...)`` on the projections. ``--path pure``
 runs the same extractor and ``reconcile`` in memory (the distiller's own
 functions, no store) with an as-of fold instead of search: fast, for tests.
 ``--llm URL`` (or ``LEDGERMIND_LLM_URL``) swaps in the OpenAI-compatible
@@ -191,8 +191,8 @@ def run_engine(cases: list[dict[str, Any]], extractor: Extractor | None = None) 
             for case in cases:
                 owner = Owner("governance", case["id"])
                 for turn in case["history"]:
-                    sid = eng.create_session(owner, "eval")  # one session per turn: one delta each
-                    eng.add_message(owner, sid, "user", turn["text"], occurred_at=datetime.fromisoformat(turn["at"]))
+                    sid = eng.for_owner(owner).create_session("eval")  # one session per turn: one delta each
+                    eng.for_owner(owner).add_message(sid, "user", turn["text"], occurred_at=datetime.fromisoformat(turn["at"]))
             eng.distill(**({"extractor": extractor} if extractor is not None else {}))
             eng.projections.wait(eng.position, timeout=600.0)  # a cold index over every case
             index = belief_index(eng.writes)
@@ -204,7 +204,7 @@ def run_engine(cases: list[dict[str, Any]], extractor: Extractor | None = None) 
                 if case["kind"] in PAIR_KINDS:
                     before = _before_change(case, beliefs)
                     for b in (b for b in beliefs if b.valid_from < before):
-                        hits = eng.search(owner, b.statement, k=10, as_of=before)
+                        hits = eng.for_owner(owner).search(b.statement, k=10, as_of=before)
                         found |= {h.id for h in hits}
                 ok, why = judge(case, beliefs, found)
                 out.append(Outcome(case, ok, why))

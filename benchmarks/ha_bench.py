@@ -52,7 +52,7 @@ from ledgermind.domain.errors import StoreError  # noqa: E402
 def appends(eng: MemoryEngine, label: str, threads: int, seconds: float) -> dict[str, float]:
     """``threads`` callers append to their own sessions for ``seconds``."""
     latencies: list[list[float]] = [[] for _ in range(threads)]
-    sessions = [eng.create_session(Owner("bench", f"{label}{k}"), "a") for k in range(threads)]
+    sessions = [eng.for_owner(Owner("bench", f"{label}{k}")).create_session("a") for k in range(threads)]
     start = threading.Barrier(threads + 1)
     stop_at = [0.0]
 
@@ -61,7 +61,7 @@ def appends(eng: MemoryEngine, label: str, threads: int, seconds: float) -> dict
         start.wait()
         while time.monotonic() < stop_at[0]:
             t = time.perf_counter()
-            eng.add_message(owner, sessions[k], "user", message_text(i, "user"))
+            eng.for_owner(owner).add_message(sessions[k], "user", message_text(i, "user"))
             mine.append(time.perf_counter() - t)
             i += 1
 
@@ -98,7 +98,7 @@ def projection_lag(cluster: Cluster, eng: MemoryEngine, seconds: float, rate: fl
     reader = MemoryEngine.open(eng.config.db, config=config)
     try:
         owner = Owner("bench", f"lag-{read_db}")
-        sid = eng.create_session(owner, "a")
+        sid = eng.for_owner(owner).create_session("a")
         reader.projections.wait(eng.position, timeout=60, names=["sessions"])  # the worker is up
         acked: list[tuple[int, float]] = []
         seen: list[tuple[float, int]] = []
@@ -114,7 +114,7 @@ def projection_lag(cluster: Cluster, eng: MemoryEngine, seconds: float, rate: fl
         sampler.start()
         end, i = time.monotonic() + seconds, 0
         while time.monotonic() < end:
-            eng.add_message(owner, sid, "user", message_text(i, "user"))
+            eng.for_owner(owner).add_message(sid, "user", message_text(i, "user"))
             acked.append((eng.position, time.monotonic()))
             i += 1
             time.sleep(1 / rate)
@@ -137,18 +137,18 @@ def projection_lag(cluster: Cluster, eng: MemoryEngine, seconds: float, rate: fl
 def recovery(cluster: Cluster, eng: MemoryEngine, kills: int) -> list[float]:
     """Seconds from a leader kill to the next acknowledged append, per round."""
     owner = Owner("bench", "recovery")
-    sid = eng.create_session(owner, "a")
+    sid = eng.for_owner(owner).create_session("a")
     times, n = [], 0
     for _ in range(kills):
         cluster.wait_healthy(120)
         for _ in range(5):  # warm: the pool holds live connections to the leader
-            eng.add_message(owner, sid, "user", f"m{n}", client_id=f"r{n}")
+            eng.for_owner(owner).add_message(sid, "user", f"m{n}", client_id=f"r{n}")
             n += 1
         t0 = time.monotonic()
         killed = cluster.kill_leader()
         while True:
             try:
-                eng.add_message(owner, sid, "user", f"m{n}", client_id=f"r{n}")
+                eng.for_owner(owner).add_message(sid, "user", f"m{n}", client_id=f"r{n}")
                 break
             except StoreError:
                 time.sleep(0.05)

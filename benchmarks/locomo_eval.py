@@ -97,7 +97,7 @@ def ingest(eng: MemoryEngine, owner: Owner, conv: dict[str, Any]) -> tuple[dict[
     while f"session_{n}" in conv:
         turns = conv[f"session_{n}"]
         start = parse_session_date(conv[f"session_{n}_date_time"])
-        sid = eng.create_session(owner, agent_id="locomo")
+        sid = eng.for_owner(owner).create_session(agent_id="locomo")
         messages = []
         for i, turn in enumerate(turns):
             content = turn_text(turn)
@@ -109,7 +109,7 @@ def ingest(eng: MemoryEngine, owner: Owner, conv: dict[str, Any]) -> tuple[dict[
                 "occurred_at": start + timedelta(seconds=i),
             })
         if messages:
-            seqs = eng.add_messages(owner, sid, messages)
+            seqs = eng.for_owner(owner).add_messages(sid, messages)
             for turn, seq in zip(turns, seqs):
                 where[turn["dia_id"]] = (sid, seq)
         n += 1
@@ -177,7 +177,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
             where, tokens = ingest(eng, owner, sample["conversation"])
             distilled = run_distiller(eng, args.distill)
             eng.projections.wait_for_head(timeout=1800)  # the index has folded every turn (a loaded machine is slow)
-            eng.search(owner, "warm up", include_messages=True)
+            eng.for_owner(owner).search("warm up", include_messages=True)
             questions = [q for q in sample["qa"] if q.get("category") in CATEGORIES]
             for qa in tqdm(questions, desc=sample["sample_id"], unit="q", leave=False):
                 ids = repair_evidence(qa.get("evidence", []), set(where))
@@ -186,7 +186,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                     continue
                 gold = {where[i] for i in ids}
                 t0 = time.perf_counter()
-                hits = eng.search(owner, str(qa["question"]), k=10, include_messages=True)
+                hits = eng.for_owner(owner).search(str(qa["question"]), k=10, include_messages=True)
                 latencies.append((time.perf_counter() - t0) * 1000)
                 kept = hits if hits and max(h.relevance for h in hits) >= served else []
                 cat = per_cat[qa["category"]]
@@ -195,14 +195,14 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                 cat["mrr"].append(first_rank(kept[:10], gold))
                 for floor in floors:
                     by_floor[floor].append(covered(hits, 10, gold, floor))
-                block = floored.build_context(owner, str(qa["question"]), token_budget=args.budget,
+                block = floored.for_owner(owner).build_context(str(qa["question"]), token_budget=args.budget,
                                               time_budget_ms=args.time_budget_ms, include_messages=True)
                 injected.append(estimate_tokens(block))
                 history.append(tokens)
             for lang, questions in unrelated.items():
                 if lang in ("en", "zh"):
                     for question in questions:
-                        block = floored.build_context(owner, question, token_budget=args.budget,
+                        block = floored.for_owner(owner).build_context(question, token_budget=args.budget,
                                                       time_budget_ms=args.time_budget_ms, include_messages=True)
                         unrelated_empty[lang].append(block == "")
     if tmp is not None:

@@ -57,13 +57,13 @@ def fill(url: str, sessions: int, messages: int, seal: bool) -> int:
     cfg = EngineConfig(db=url, seal_events=seal, projections_in_process=False)
     with MemoryEngine.open(url, config=cfg) as eng:
         for s in tqdm(range(sessions), desc="write log", unit="session", leave=False):
-            sid = eng.create_session(OWNER, agent_id=f"agent-{s % 10}")
-            eng.add_messages(OWNER, sid, [{"role": "user" if i % 2 == 0 else "assistant",
+            sid = eng.for_owner(OWNER).create_session(agent_id=f"agent-{s % 10}")
+            eng.for_owner(OWNER).add_messages(sid, [{"role": "user" if i % 2 == 0 else "assistant",
                                     "content": message_text(i, "user")} for i in range(messages)])
             if s % 20 == 0:
-                tid = eng.start_task(OWNER, sid, input="summarise")
-                eng.complete_task(OWNER, tid, output="done")
-                eng.apply_memory_changes(OWNER, [NewBelief(
+                tid = eng.for_owner(OWNER).start_task(sid, input="summarise")
+                eng.for_owner(OWNER).complete_task(tid, output="done")
+                eng.for_owner(OWNER).apply_memory_changes([NewBelief(
                     f"b{s}", "fact", f"fact {s}", datetime.now(timezone.utc), 0.5, "rule")])
         return int(eng.log.recorder.max_notification_id() or 0)
 
@@ -208,7 +208,7 @@ def lag(url: str, rate: float, seconds: float) -> dict[str, float]:
     with MemoryEngine.open(url, config=cfg) as eng:
         side = ReadSide(eng.writes, names=["sessions"])
         side.wait_for_head(timeout=300)
-        sid = eng.create_session(OWNER, agent_id="lag")
+        sid = eng.for_owner(OWNER).create_session(agent_id="lag")
         acks: list[tuple[int, float]] = []
         seen: list[tuple[float, int]] = []
         stop = threading.Event()
@@ -224,7 +224,7 @@ def lag(url: str, rate: float, seconds: float) -> dict[str, float]:
         end = next_at + seconds
         while next_at < end:
             time.sleep(max(0.0, next_at - time.perf_counter()))
-            eng.add_message(OWNER, sid, "user", message_text(len(acks), "user"))
+            eng.for_owner(OWNER).add_message(sid, "user", message_text(len(acks), "user"))
             acks.append((eng.position, time.perf_counter()))
             next_at += period
         time.sleep(1.0)

@@ -101,7 +101,7 @@ def main() -> int:
             owner = Owner("fit", f"{sample['sample_id']}-{os.getpid()}")
             where, _ = ingest(eng, owner, sample["conversation"])
             owners.append((owner, where))
-            eng.search(owner, "warm up", include_messages=True)  # waits for the index
+            eng.for_owner(owner).search("warm up", include_messages=True)  # waits for the index
         qid = 0
         for i, sample in enumerate(samples):
             owner, where = owners[i]

@@ -39,7 +39,7 @@ WORDS = [f"w{i}" for i in range(5000)]
 
 
 def _load(eng: MemoryEngine, rows: int, rnd: random.Random) -> Any:
-    eng.remember(ALICE, "seed")
+    eng.for_owner(ALICE).remember("seed")
     eng.projections.wait(eng.position)
     side = eng.projections
     with side.db.connect() as conn:

@@ -1,4 +1,4 @@
-"""Search latency at 1k / 10k / 100k memories: hybrid ``eng.search`` against a
+"""Search latency at 1k / 10k / 100k memories: hybrid ``mem.search`` against a
 plain pgvector ``ORDER BY embedding <=> q LIMIT k`` on the same table, same run.
 
 How the rows get there: synthetic belief rows (sentences drawn from the
@@ -141,7 +141,7 @@ def measure(eng: MemoryEngine, store: Any, queries: list[str], k: int) -> dict[s
 
         def hybrid_ms(q: str) -> float:
             t0 = time.perf_counter()
-            eng.search(OWNER, q, k=k)
+            eng.for_owner(OWNER).search(q, k=k)
             return (time.perf_counter() - t0) * 1000
 
         for q, v in zip(queries, vectors):  # the untimed warm pass
@@ -268,7 +268,7 @@ def main() -> int:
     for kind in args.backends.split(","):
         results += run_backend(kind, sizes, queries, vocab, args.k)
     print("\nSynthetic rows bulk-loaded directly into the index table; one owner; "
-          f"{args.queries} queries, k = {args.k}; hybrid = eng.search (query embedding, "
+          f"{args.queries} queries, k = {args.k}; hybrid = mem.search (query embedding, "
           "lexical + dense lists, RRF, weighting, dedup, read-your-writes check).\n")
     print("| backend | memories | hybrid p50 ms | hybrid p95 ms | lexical list p95 | dense list p95 "
           "| plain vector p50 ms | plain vector p95 ms | hybrid / plain (p95) |")

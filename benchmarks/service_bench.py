@@ -6,8 +6,8 @@ with ``MemoryEngine``. Then, alternating sides call by call so drift hits
 both alike:
 
 * append latency: one message per call (HTTP ``POST .../messages`` with
-  ``httpx`` keep-alive vs ``eng.add_message``), each side its own session;
-* search latency: ``POST .../search`` vs ``eng.search`` over the same
+  ``httpx`` keep-alive vs ``mem.add_message`` on the owner handle), each side its own session;
+* search latency: ``POST .../search`` vs ``mem.search`` over the same
   beliefs (remembered up front, projections caught up on both sides);
 * append throughput with 1 and with 16 concurrent clients (threads; each
   client its own session; HTTP clients each their own connection).
@@ -115,26 +115,26 @@ def bench(db: str, args: argparse.Namespace) -> list[list[Any]]:
                 # --- beliefs for search, the same for both sides --------------------------
                 mine, theirs = Owner(APP, "search-lib"), Owner(APP, "search-http")
                 for fact in FACTS:
-                    eng.remember(mine, f"Ana {fact}")
+                    eng.for_owner(mine).remember(f"Ana {fact}")
                     api.post(f"/v1/users/{theirs.user_id}/memories", json={"statement": f"Ana {fact}"})
                 eng.projections.wait(eng.position, timeout=120)
                 while api.get("/readyz").json().get("projection_lag", 1) > 0:
                     time.sleep(0.05)  # the server's runner folds what it wrote
                 # --- latencies, alternating sides call by call -----------------------------
-                lib_sid = eng.create_session(Owner(APP, "append-lib"), "agent")
+                lib_sid = eng.for_owner(Owner(APP, "append-lib")).create_session("agent")
                 http_sid = api.post("/v1/users/append-http/sessions", json={"agent_id": "agent"}).json()["session_id"]
                 path = f"/v1/users/append-http/sessions/{http_sid}/messages"
                 for i in range(20):  # warm both paths
-                    eng.add_message(Owner(APP, "append-lib"), lib_sid, "user", message_text(i, "user"))
+                    eng.for_owner(Owner(APP, "append-lib")).add_message(lib_sid, "user", message_text(i, "user"))
                     api.post(path, json={"role": "user", "content": message_text(i, "user")}).raise_for_status()
-                    eng.search(mine, QUERIES[i % len(QUERIES)], k=5)
+                    eng.for_owner(mine).search(QUERIES[i % len(QUERIES)], k=5)
                     api.post(f"/v1/users/{theirs.user_id}/search", json={"query": QUERIES[i % len(QUERIES)], "k": 5})
                 lib_append: list[float] = []
                 http_append: list[float] = []
                 for i in range(args.appends):
                     text = message_text(i, "user")
                     t0 = time.perf_counter()
-                    eng.add_message(Owner(APP, "append-lib"), lib_sid, "user", text)
+                    eng.for_owner(Owner(APP, "append-lib")).add_message(lib_sid, "user", text)
                     t1 = time.perf_counter()
                     api.post(path, json={"role": "user", "content": text}).raise_for_status()
                     t2 = time.perf_counter()
@@ -145,7 +145,7 @@ def bench(db: str, args: argparse.Namespace) -> list[list[Any]]:
                 for i in range(args.searches):
                     q = QUERIES[i % len(QUERIES)]
                     t0 = time.perf_counter()
-                    lib_hits = eng.search(mine, q, k=5)
+                    lib_hits = eng.for_owner(mine).search(q, k=5)
                     t1 = time.perf_counter()
                     http_hits = api.post(f"/v1/users/{theirs.user_id}/search", json={"query": q, "k": 5})
                     t2 = time.perf_counter()
@@ -156,8 +156,8 @@ def bench(db: str, args: argparse.Namespace) -> list[list[Any]]:
             # --- throughput ---------------------------------------------------------------
             def lib_client(i: int) -> Callable[[int], Any]:
                 owner = Owner(APP, f"tp-lib-{i}-{time.monotonic_ns()}")
-                sid = eng.create_session(owner, "agent")
-                return lambda j: eng.add_message(owner, sid, "user", message_text(j, "user"))
+                sid = eng.for_owner(owner).create_session("agent")
+                return lambda j: eng.for_owner(owner).add_message(sid, "user", message_text(j, "user"))
 
             clients_made: list[httpx.Client] = []
 

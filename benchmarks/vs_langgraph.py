@@ -60,7 +60,6 @@ from harness import (
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.integrations.langgraph import CheckpointConflict, LedgermindSaver
-from ledgermind.recovery import restore_agent
 
 OWNER = Owner(app="bench", user_id="u1")
 REPLY = message_text(0, "assistant")  # the peer's node and ours append the same reply
@@ -97,17 +96,15 @@ class Ours(Side):
         self.url = url
         self.eng = MemoryEngine.open(url)
         self.agent_id = agent_id
-        self.sid = sid or self.eng.create_session(OWNER, agent_id=agent_id)
+        self.sid = sid or self.eng.for_owner(OWNER).create_session(agent_id=agent_id)
 
     def turn(self, i: int) -> None:
-        self.eng.add_messages(
-            OWNER,
-            self.sid,
+        self.eng.for_owner(OWNER).add_messages(self.sid,
             [{"role": "user", "content": message_text(i, "user")}, {"role": "assistant", "content": REPLY}],
         )
 
     def restore(self) -> int:
-        return len(restore_agent(self.eng, OWNER, self.agent_id).messages)
+        return len(self.eng.for_owner(OWNER).restore_agent(self.agent_id).messages)
 
     def close(self) -> None:
         self.eng.close()

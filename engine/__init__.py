@@ -9,7 +9,9 @@ works as usual. The layers, bottom to top (import-linter enforces them):
     write               writer thread, the write port, commands, validation, isolation
     projections | recovery | distill
     retrieval           hybrid search and context over the search projection
-    api, cli            the facade (MemoryEngine, OwnerMemory) and the command line
+    api                 the API: MemoryEngine (lifecycle, operator calls) and OwnerMemory (every owner-scoped call)
+    service | integrations | supervision    the HTTP service, LangGraph / MCP, the supervisor (through api only)
+    cli                 the command line
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
     from ledgermind.domain.owner import Owner
     from ledgermind.domain.records import Message, SessionInfo, TaskRecord
     from ledgermind.domain.version import __version__ as __version__
-    from ledgermind.recovery import RestoredAgent, restore_agent
+    from ledgermind.recovery import RestoredAgent
     from ledgermind.retrieval import SearchResult
     from ledgermind.supervision import supervised
 
@@ -40,7 +42,6 @@ __all__ = [
     "SearchResult",
     "SessionInfo",
     "TaskRecord",
-    "restore_agent",
     "supervised",
 ]
 
@@ -56,7 +57,6 @@ _HOMES = {
     "SearchResult": "ledgermind.retrieval",
     "SessionInfo": "ledgermind.domain.records",
     "TaskRecord": "ledgermind.domain.records",
-    "restore_agent": "ledgermind.recovery",
     "supervised": "ledgermind.supervision",
     "__version__": "ledgermind.domain.version",
 }

@@ -33,19 +33,19 @@ def main() -> None:
     owner = Owner(app="coffee-bot", user_id="ken")
     try:
         with MemoryEngine.open(os.path.join(workdir, "audit.db")) as eng:
-            march = eng.create_session(owner, agent_id="barista")
-            seq = eng.add_message(owner, march, "user", "I take my coffee without sugar.", occurred_at=MARCH)
-            old_id = eng.apply_memory_changes(owner, [NewBelief(
+            march = eng.for_owner(owner).create_session(agent_id="barista")
+            seq = eng.for_owner(owner).add_message(march, "user", "I take my coffee without sugar.", occurred_at=MARCH)
+            old_id = eng.for_owner(owner).apply_memory_changes([NewBelief(
                 source_key=f"{march}#{seq}", kind="fact", statement="Ken takes coffee without sugar",
                 valid_from=MARCH, confidence=0.8, method="rule", subject="Ken", attribute="coffee",
                 sources=({"session_id": march, "seq": seq},))])[0]
             before_correction = datetime.now(timezone.utc)
 
-            august = eng.create_session(owner, agent_id="barista")
-            seq = eng.add_message(owner, august, "user", "Actually, I take sugar in my coffee now.",
+            august = eng.for_owner(owner).create_session(agent_id="barista")
+            seq = eng.for_owner(owner).add_message(august, "user", "Actually, I take sugar in my coffee now.",
                                   occurred_at=AUGUST)
             new_id = new_belief_id(owner, f"{august}#{seq}")
-            eng.apply_memory_changes(owner, [
+            eng.for_owner(owner).apply_memory_changes([
                 Invalidate(old_id, invalid_at=AUGUST, reason="the user contradicted it",
                            cause={"session_id": august, "seq": seq}, superseded_by=new_id),
                 NewBelief(source_key=f"{august}#{seq}", kind="fact",

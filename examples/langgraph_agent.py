@@ -89,7 +89,7 @@ def main(db: str) -> None:
 
         # --- the auditor: plain ledgermind reads, no LangGraph needed ---------
         eng = saver.engine
-        restored = eng.restore_agent(OWNER, AGENT)
+        restored = eng.for_owner(OWNER).restore_agent(AGENT)
         print(f"\nsession {restored.session_id[:8]} of {OWNER.user_id}/{AGENT}: {restored.message_count} messages")
         for m in restored.messages:
             role, content = (m["role"], m["content"]) if isinstance(m, dict) else (m.role, m.content)
@@ -98,7 +98,7 @@ def main(db: str) -> None:
         for snap in graph.get_state_history(CONFIG):
             print(f"  step {snap.metadata['step']:>2} ({snap.metadata['source']:>5}) next={list(snap.next)}")
         eng.projections.wait(eng.position, timeout=60)
-        hits = eng.search(OWNER, "refund policy damaged order", k=3, include_messages=True)
+        hits = eng.for_owner(OWNER).search("refund policy damaged order", k=3, include_messages=True)
         print("\nsearch 'refund policy damaged order':")
         for hit in hits:
             print(f"  {hit.score:.3f} {hit.item_type}: {hit.statement}")

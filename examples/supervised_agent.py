@@ -91,19 +91,19 @@ def main() -> int:
 
     owner = Owner(APP, USER)
     with MemoryEngine.open(db) as eng:
-        restored = eng.restore_agent(owner, AGENT)
+        restored = eng.for_owner(owner).restore_agent(AGENT)
         print(f"\n2. the conversation, whole across the crash (incarnation {restored.incarnation} now):")
         for m in restored.messages:
             print(f"   {m.seq:>2} {m.role:<9} {m.content}")
 
         print("\n3. incarnation 1 comes back from the dead and writes:")
         try:
-            eng.add_message(owner, restored.session_id, "assistant", "I am still here!", incarnation=1)
+            eng.for_owner(owner).add_message(restored.session_id, "assistant", "I am still here!", incarnation=1)
             print("   accepted (this must not happen)")
             return 1
         except StaleIncarnation as e:
             print(f"   refused: {e}")
-        after = eng.restore_agent(owner, AGENT)
+        after = eng.for_owner(owner).restore_agent(AGENT)
         print(f"   the log still holds {after.message_count} messages; none is the zombie's")
 
         print(f"\n4. the agent's audit trail (ledgermind audit agent --db {db} --app {APP} --user {USER} {AGENT}):")

@@ -5,7 +5,7 @@ Why reflection instead of a list of tables: every read-model table that has
 version (or an operator's own projection) created it, so nothing can be
 forgotten by a list that falls behind. The event store's own tables are never
 touched here: they hold only sealed bytes, made unreadable by destroying the
-owner's key (``MemoryEngine.erase_owner``).
+owner's key (``OwnerMemory.erase``).
 
 Why a table rewrite on PostgreSQL: ``DELETE`` + ``VACUUM`` only marks the
 rows' space free; the bytes stay in the table's heap and TOAST files (and
@@ -152,7 +152,7 @@ def vacuum_read_models(db: Engine, tables: list[str], *, rewrite: bool = True) -
 
 
 def erasure_remains(dialect: str, *, rewrite: bool = True) -> tuple[str, ...]:
-    """Where an erased owner's bytes can still be after ``erase_owner``: the
+    """Where an erased owner's bytes can still be after ``OwnerMemory.erase``: the
     copies the engine cannot reach, stated for the ``ErasureReport``."""
     common = (
         "backups, file-system snapshots and copies of the database taken before the erasure keep "

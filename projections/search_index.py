@@ -14,7 +14,7 @@ inside it: a model takes seconds for a batch, and on SQLite the write
 transaction holds the one write lock every appender waits for.
 
 Beliefs are indexed one row per *version*, with the same bitemporal rules
-as the memory read model (``projections.bitemporal.step``), so as-of /
+as the memory read model (``domain.bitemporal.step``), so as-of /
 known-at search sees exactly what the audit queries see. Messages (user and
 assistant turns with content) are indexed as recall memory, with their date
 and speaker written into the indexed text ("8 May 2023 Caroline: ...").

@@ -7,7 +7,7 @@ stream holds every acknowledged message, in seq order, exactly once (a
 transaction either committed a message event or did not).
 
 Why it reads streams itself (``ledgermind.storage.stream_rows``) instead of
-``eng.load_agent`` / ``eng.load_session``: each of those is two round trips
+``mem.load_agent`` / ``mem.load_session``: each of those is two round trips
 (latest snapshot, then the events after it), and the session's events were
 then read a second time for the messages. Here the agent is one statement
 (snapshot and tail together) and, for a full history, the session and its

@@ -17,23 +17,16 @@ handle's: a handle given to an agent must not be able to destroy its owner).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ledgermind.api.aggregates import known_aggregates
 from ledgermind.api.owner import OwnerMemory
-from ledgermind.domain.agent import Agent
 from ledgermind.domain.aggregates import SNAPSHOTTED
 from ledgermind.domain.config import EngineConfig
 from ledgermind.domain.erasure import ErasureReport
 from ledgermind.domain.errors import ProjectionError
-from ledgermind.domain.memory import Memory
 from ledgermind.domain.owner import Owner
-from ledgermind.domain.records import SessionInfo
-from ledgermind.domain.session import Session
-from ledgermind.domain.task import Task
 from ledgermind.projections.purge import (
     count_owner_rows,
     erasure_remains,
@@ -42,21 +35,19 @@ from ledgermind.projections.purge import (
     vacuum_read_models,
 )
 from ledgermind.projections.readside import ReadSide
-from ledgermind.recovery import RestoredAgent
-from ledgermind.retrieval import Retrieval, SearchResult, Tool
+from ledgermind.retrieval import Retrieval
 from ledgermind.storage.backend import Backend, Timeouts, parse_db_url, require_store
 from ledgermind.storage.driver_errors import driver_errors
 from ledgermind.storage.keystore import sql_engine
-from ledgermind.storage.leases import Lease, LeaseTable
+from ledgermind.storage.leases import LeaseTable
 from ledgermind.storage.store import EventLog, open_event_log, translate_errors
-from ledgermind.write.beliefs import BeliefChange
 from ledgermind.write.erasure import erase_in_log
 from ledgermind.write.port import WritePort
 from ledgermind.write.validation import check_owner
 
 if TYPE_CHECKING:
     from ledgermind.distill.distiller import DistillReport
-    from ledgermind.domain.lineage import BeliefLineage, MessageLineage, RetractionReport, VerifyReport
+    from ledgermind.domain.lineage import VerifyReport
 
 __all__ = ["MemoryEngine", "OwnerMemory"]
 
@@ -173,20 +164,21 @@ class MemoryEngine:
 
         return Distiller(self.writes, **options).run_once()
 
-    def verify_log(self, *owners: Owner) -> VerifyReport:
-        """Re-walks the log's hash chains and the recorded checkpoints: intact,
-        or the first altered, removed or reordered event
-        (``ledgermind.storage.chain``). ``eng.verify_log(owner)``: that owner's
-        streams only (the checkpoints, which cover every owner, are then not
-        checked: an owner's answer says nothing about anyone else's streams)."""
+    def verify_log(self) -> VerifyReport:
+        """Re-walks every stream's hash chain and the recorded checkpoints of
+        the whole log: intact, or the first altered, removed or reordered
+        event (``ledgermind.storage.chain``). One owner's streams:
+        ``eng.for_owner(owner).verify_log()``."""
         from ledgermind.storage import chain
 
-        return chain.verify(self.log, [check_owner(o) for o in owners])
+        return chain.verify(self.log, [])
 
-    def erase_owner(self, owner: Owner) -> ErasureReport:
-        """Forgets an owner: destroys their data key (every event of theirs
-        becomes unreadable, everywhere, for good), records ``owner.erased``
-        (no content), purges their read-model rows and scrubs the files.
+    def _erase(self, owner: Owner) -> ErasureReport:
+        """``OwnerMemory.erase`` (here because it needs the whole engine: the
+        log, the read models' database, the key store): destroys the owner's
+        data key (every event of theirs becomes unreadable, everywhere, for
+        good), records ``owner.erased`` (no content), purges their read-model
+        rows and scrubs the files.
         Idempotent: call it again after a crash. Later writes for the owner
         raise ``OwnerErased`` (issue a new user id instead)."""
         check_owner(owner)
@@ -231,98 +223,3 @@ class MemoryEngine:
             owner_digest=erased.digest,
             remains=erasure_remains(self.backend.kind, rewrite=self.config.erasure_rewrite),
         )
-
-    # --- owner-first calls, kept until every caller holds a handle ---------------
-
-    def create_session(self, owner: Owner, agent_id: str, *, idempotency_key: str | None = None, incarnation: int | None = None) -> str:
-        return self.for_owner(owner).create_session(agent_id, idempotency_key=idempotency_key, incarnation=incarnation)
-
-    def add_message(self, owner: Owner, session_id: str, role: str, content: str, name: str | None = None, occurred_at: datetime | None = None, client_id: str | None = None, metadata: Mapping[str, Any] | None = None, *, tool_calls: Sequence[Mapping[str, Any]] | None = None, tool_call_id: str | None = None, incarnation: int | None = None) -> int:
-        return self.for_owner(owner).add_message(session_id, role, content, name, occurred_at, client_id, metadata, tool_calls=tool_calls, tool_call_id=tool_call_id, incarnation=incarnation)
-
-    def add_messages(self, owner: Owner, session_id: str, messages: Iterable[Mapping[str, Any]], *, incarnation: int | None = None) -> list[int]:
-        return self.for_owner(owner).add_messages(session_id, messages, incarnation=incarnation)
-
-    def close_session(self, owner: Owner, session_id: str, *, idempotency_key: str | None = None) -> None:
-        self.for_owner(owner).close_session(session_id, idempotency_key=idempotency_key)
-
-    def get_session(self, owner: Owner, session_id: str) -> SessionInfo:
-        return self.for_owner(owner).get_session(session_id)
-
-    def start_task(self, owner: Owner, session_id: str, input: str, *, idempotency_key: str | None = None, incarnation: int | None = None) -> str:  # noqa: A002
-        return self.for_owner(owner).start_task(session_id, input, idempotency_key=idempotency_key, incarnation=incarnation)
-
-    def complete_task(self, owner: Owner, task_id: str, output: str, *, idempotency_key: str | None = None, incarnation: int | None = None) -> None:
-        self.for_owner(owner).complete_task(task_id, output, idempotency_key=idempotency_key, incarnation=incarnation)
-
-    def fail_task(self, owner: Owner, task_id: str, error: str, *, idempotency_key: str | None = None, incarnation: int | None = None) -> None:
-        self.for_owner(owner).fail_task(task_id, error, idempotency_key=idempotency_key, incarnation=incarnation)
-
-    def checkpoint_agent(self, owner: Owner, agent_id: str, state: Any, *, idempotency_key: str | None = None, incarnation: int | None = None) -> None:
-        self.for_owner(owner).checkpoint_agent(agent_id, state, idempotency_key=idempotency_key, incarnation=incarnation)
-
-    def restore_agent(self, owner: Owner, agent_id: str, last_n: int | None = None, *, incarnate: bool = False) -> RestoredAgent:
-        return self.for_owner(owner).restore_agent(agent_id, last_n, incarnate=incarnate)
-
-    def claim_agent(self, owner: Owner, agent_id: str) -> int:
-        return self.for_owner(owner).claim_agent(agent_id)
-
-    def heartbeat(self, owner: Owner, agent_id: str, incarnation: int) -> None:
-        self.for_owner(owner).heartbeat(agent_id, incarnation)
-
-    def agent_lease(self, owner: Owner, agent_id: str) -> Lease | None:
-        return self.for_owner(owner).agent_lease(agent_id)
-
-    def agent_leases(self, owner: Owner) -> list[Lease]:
-        return self.for_owner(owner).agent_leases()
-
-    def record_agent_exit(self, owner: Owner, agent_id: str, incarnation: int, outcome: Literal["crashed", "stopped"], *, exit_code: int | None, signal: int | None = None, last_heartbeat: datetime | None = None, reason: str) -> None:
-        self.for_owner(owner).record_agent_exit(agent_id, incarnation, outcome, exit_code=exit_code, signal=signal, last_heartbeat=last_heartbeat, reason=reason)
-
-    def apply_memory_changes(self, owner: Owner, changes: Sequence[BeliefChange], *, tracking: tuple[str, int] | None = None, idempotency_key: str | None = None) -> list[str]:
-        return self.for_owner(owner).apply_memory_changes(changes, tracking=tracking, idempotency_key=idempotency_key)
-
-    def remember(self, owner: Owner, statement: str, kind: str = "fact", **fields: Any) -> str:
-        return self.for_owner(owner).remember(statement, kind, **fields)
-
-    def correct(self, owner: Owner, memory_id: str, statement: str, *, idempotency_key: str | None = None) -> str:
-        return self.for_owner(owner).correct(memory_id, statement, idempotency_key=idempotency_key)
-
-    def forget(self, owner: Owner, memory_id: str, *, idempotency_key: str | None = None) -> None:
-        self.for_owner(owner).forget(memory_id, idempotency_key=idempotency_key)
-
-    def forget_all(self, owner: Owner, *, idempotency_key: str | None = None) -> int:
-        return self.for_owner(owner).forget_all(idempotency_key=idempotency_key)
-
-    def lineage(self, owner: Owner, memory_id: str) -> BeliefLineage:
-        return self.for_owner(owner).lineage(memory_id)
-
-    def message_lineage(self, owner: Owner, session_id: str, seq: int) -> MessageLineage:
-        return self.for_owner(owner).message_lineage(session_id, seq)
-
-    def retract(self, owner: Owner, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None) -> RetractionReport:
-        return self.for_owner(owner).retract(session_id, seq, reason, idempotency_key=idempotency_key)
-
-    def unretract(self, owner: Owner, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None) -> RetractionReport:
-        return self.for_owner(owner).unretract(session_id, seq, reason, idempotency_key=idempotency_key)
-
-    def load_memory(self, owner: Owner, memory_id: str) -> Memory | None:
-        return self.for_owner(owner).load_memory(memory_id)
-
-    def load_agent(self, owner: Owner, agent_id: str) -> Agent | None:
-        return self.for_owner(owner).load_agent(agent_id)
-
-    def load_session(self, owner: Owner, session_id: str) -> Session | None:
-        return self.for_owner(owner).load_session(session_id)
-
-    def load_task(self, owner: Owner, task_id: str) -> Task | None:
-        return self.for_owner(owner).load_task(task_id)
-
-    def search(self, owner: Owner, query: str, k: int = 10, kinds: Sequence[str] | None = None, as_of: datetime | None = None, known_at: datetime | None = None, include_messages: bool = False) -> list[SearchResult]:
-        return self.for_owner(owner).search(query, k, kinds, as_of, known_at, include_messages)
-
-    def build_context(self, owner: Owner, query: str, token_budget: int = 800, time_budget_ms: int = 800, *, max_items: int = 10, include_messages: bool = False, include_instruction_like: bool = False) -> str:
-        return self.for_owner(owner).build_context(query, token_budget, time_budget_ms, max_items=max_items, include_messages=include_messages, include_instruction_like=include_instruction_like)
-
-    def tools(self, owner: Owner) -> list[Tool]:
-        return self.for_owner(owner).tools()

@@ -79,7 +79,7 @@ class Engine(Protocol):
 
     def _lease_table(self) -> LeaseTable: ...
 
-    def erase_owner(self, owner: Owner) -> ErasureReport: ...
+    def _erase(self, owner: Owner) -> ErasureReport: ...
 
 
 class OwnerMemory:
@@ -493,7 +493,7 @@ class OwnerMemory:
         content), purges their read-model rows and scrubs the files.
         Idempotent: call it again after a crash. Later writes for the owner
         raise ``OwnerErased`` (issue a new user id instead)."""
-        return self._eng.erase_owner(self.owner)
+        return self._eng._erase(self.owner)
 
     # --- integrations -------------------------------------------------------------
 

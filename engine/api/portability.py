@@ -308,8 +308,7 @@ class _Importer:
 
     def _session(self, line: dict[str, Any]) -> None:
         f = line["fields"]
-        self.sessions[line["stream_id"]] = self.eng.create_session(
-            self.owner, f["agent_id"], idempotency_key=self._key(line, "session")
+        self.sessions[line["stream_id"]] = self.eng.for_owner(self.owner).create_session(f["agent_id"], idempotency_key=self._key(line, "session")
         )
         self.report.sessions += 1
 
@@ -338,7 +337,7 @@ class _Importer:
             return
         assert self.pending_session is not None
         batch, self.pending = self.pending, []
-        seqs = self.eng.add_messages(self.owner, self.sessions[self.pending_session], [m for m, _ in batch])
+        seqs = self.eng.for_owner(self.owner).add_messages(self.sessions[self.pending_session], [m for m, _ in batch])
         self.report.messages += len(seqs)
         self.report.seq_mismatches += sum(1 for got, (_, want) in zip(seqs, batch) if got != want)
 
@@ -347,7 +346,7 @@ class _Importer:
         if target is None:
             self._skip(line)
             return
-        self.eng.close_session(self.owner, target, idempotency_key=self._key(line, "close"))
+        self.eng.for_owner(self.owner).close_session(target, idempotency_key=self._key(line, "close"))
         self.report.closed_sessions += 1
 
     def _task(self, line: dict[str, Any]) -> None:
@@ -356,8 +355,7 @@ class _Importer:
         if session is None:
             self._skip(line)
             return
-        self.tasks[line["stream_id"]] = self.eng.start_task(
-            self.owner, session, f["input"], idempotency_key=self._key(line, "task")
+        self.tasks[line["stream_id"]] = self.eng.for_owner(self.owner).start_task(session, f["input"], idempotency_key=self._key(line, "task")
         )
         self.report.tasks += 1
 
@@ -368,9 +366,9 @@ class _Importer:
             return
         f, key = line["fields"], self._key(line, "task-end")
         if line["topic"] == "task.completed":
-            self.eng.complete_task(self.owner, task, f["output"], idempotency_key=key)
+            self.eng.for_owner(self.owner).complete_task(task, f["output"], idempotency_key=key)
         else:
-            self.eng.fail_task(self.owner, task, f["error"], idempotency_key=key)
+            self.eng.for_owner(self.owner).fail_task(task, f["error"], idempotency_key=key)
         self.report.finished_tasks += 1
 
     def _agent(self, line: dict[str, Any]) -> None:
@@ -384,7 +382,7 @@ class _Importer:
         if agent is None:
             self._skip(line)
             return
-        self.eng.checkpoint_agent(self.owner, agent, json.loads(line["fields"]["state"]),
+        self.eng.for_owner(self.owner).checkpoint_agent(agent, json.loads(line["fields"]["state"]),
                                   idempotency_key=self._key(line, "checkpoint"))
         self.report.checkpoints += 1
 
@@ -442,7 +440,7 @@ class _Importer:
                                    cause=self._sources([cause])[0] if isinstance(cause, dict) else None)
             else:
                 change = Forget(target, f["reason"])
-        ids = self.eng.apply_memory_changes(self.owner, [change], idempotency_key=self._key(line, "belief"))
+        ids = self.eng.for_owner(self.owner).apply_memory_changes([change], idempotency_key=self._key(line, "belief"))
         if topic == "memory.distilled":
             self.beliefs[source] = ids[0]
         self.report.beliefs += 1

@@ -240,7 +240,7 @@ def _agent(args: argparse.Namespace) -> int:
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:
-        if eng.load_agent(owner, args.agent_id) is None:
+        if eng.for_owner(owner).load_agent(args.agent_id) is None:
             raise AgentNotFound(f"no agent {args.agent_id!r} for this owner")
         events = eng.writes.stream_events(agent_stream_id(owner, args.agent_id))
     rows = [_agent_row(e) for e in events]
@@ -305,7 +305,7 @@ def _lineage(args: argparse.Namespace) -> int:
     with eng:
         if args.message is not None:
             sid, seq = _message_ref(side, owner, args.message)
-            found = eng.message_lineage(owner, sid, seq)
+            found = eng.for_owner(owner).message_lineage(sid, seq)
             if args.json:
                 print_json(found.as_dict())
                 return 0
@@ -316,7 +316,7 @@ def _lineage(args: argparse.Namespace) -> int:
                          for e in effects], max_width=48)
             return 0
         mid = args.memory_id if side is None else resolve_id(side, owner, "memory", args.memory_id)
-        belief = eng.lineage(owner, mid)
+        belief = eng.for_owner(owner).lineage(mid)
     if args.json:
         print_json(belief.as_dict())
         return 0
@@ -345,8 +345,9 @@ def _retraction(args: argparse.Namespace) -> int:
     eng, side = _engine_and_side(args, len(short) != 32)
     with eng:
         sid, seq = _message_ref(side, owner, args.message)
-        call = eng.retract if args.retraction == "retract" else eng.unretract
-        report = call(owner, sid, seq, args.reason, idempotency_key=args.idempotency_key)
+        mem = eng.for_owner(owner)
+        call = mem.retract if args.retraction == "retract" else mem.unretract
+        report = call(sid, seq, args.reason, idempotency_key=args.idempotency_key)
     if args.json:
         print_json(report.as_dict())
         return 0
@@ -372,7 +373,7 @@ def _verify(args: argparse.Namespace) -> int:
     with MemoryEngine.open(args.db, create=False) as eng:
         if args.checkpoint:
             record_checkpoint(eng.log.recorder)
-        report = eng.verify_log() if owner is None else eng.verify_log(owner)
+        report = eng.verify_log() if owner is None else eng.for_owner(owner).verify_log()
     if args.json:
         print_json(report.as_dict())
         return 0 if report.intact else 1

@@ -121,7 +121,7 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
 
     with MemoryEngine.open(db) as eng:
         started = time.perf_counter()
-        restored = eng.restore_agent(OWNER, AGENT)
+        restored = eng.for_owner(OWNER).restore_agent(AGENT)
         restore_ms = (time.perf_counter() - started) * 1000
         say(f"3. Restored agent {AGENT} from the event store in {restore_ms:.1f} ms: "
             f"session {restored.session_id}, {restored.message_count} messages, "
@@ -157,9 +157,9 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
         session_id = restored.session_id
         say("4. Continuing the conversation in the restored session")
         for role, content in CONTINUATION:
-            seq = eng.add_message(OWNER, restored.session_id, role=role, content=content)
+            seq = eng.for_owner(OWNER).add_message(restored.session_id, role=role, content=content)
             say(f"   {seq:>3} {role:<9} {content}")
-        final = eng.restore_agent(OWNER, AGENT)
+        final = eng.for_owner(OWNER).restore_agent(AGENT)
 
     reasons = [f"{label} acknowledged message(s) {', '.join(map(str, seqs))}"
                for label, seqs in (("lost", lost), ("duplicated", duplicated), ("altered", altered)) if seqs]

@@ -107,7 +107,7 @@ def _agents(args: argparse.Namespace) -> int:
 
     owner = owner_of(args)
     rows = _read(args, lambda side: agents(side, owner, limit=args.limit, after=args.after),
-                 leases=lambda eng: {lease.agent_id: lease for lease in eng.agent_leases(owner)})
+                 leases=lambda eng: {lease.agent_id: lease for lease in eng.for_owner(owner).agent_leases()})
     now = datetime.now(timezone.utc)
     for row in rows:
         lease = row.pop("_leases").get(row["agent_id"])

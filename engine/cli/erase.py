@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     # then deletes (and counts) the rows, instead of a runner folding
     # owner.erased first and leaving the report at zero.
     with MemoryEngine.open(args.db, create=False) as eng:
-        report = eng.erase_owner(owner)
+        report = eng.for_owner(owner).erase()
     if args.json:
         print_json(report.as_dict())
         return 0

@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:
-        restored = eng.restore_agent(owner, args.agent, last_n=args.last)
+        restored = eng.for_owner(owner).restore_agent(args.agent, last_n=args.last)
     if args.json:
         print_json(restored.as_dict())
         return 0

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         if args.context:
             if args.valid_at is not None or args.known_at is not None:
                 warn("--context is always as of now; --valid-at / --known-at apply to search only")
-            block = eng.build_context(owner, args.query, token_budget=args.budget,
+            block = eng.for_owner(owner).build_context(args.query, token_budget=args.budget,
                                       time_budget_ms=10_000, include_messages=args.messages)
             why = "" if block else _why_empty(eng, owner, args)
             if args.json:
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             if why:
                 warn(f"the context is empty: {why}")
             return 0
-        hits = eng.search(owner, args.query, k=args.k, kinds=args.kind, as_of=args.valid_at,
+        hits = eng.for_owner(owner).search(args.query, k=args.k, kinds=args.kind, as_of=args.valid_at,
                           known_at=args.known_at, include_messages=args.messages)
     if args.json:
         print_json([h.as_dict() for h in hits])
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 def _why_empty(eng: Any, owner: Any, args: argparse.Namespace) -> str:
     """Why ``build_context`` gave nothing: the search found nothing, or what
     it found does not fit in the token budget."""
-    hits = eng.search(owner, args.query, k=1, include_messages=args.messages)
+    hits = eng.for_owner(owner).search(args.query, k=1, include_messages=args.messages)
     if not hits:
         return f"nothing found for {args.query!r} (owner {owner.app}/{owner.user_id})"
     return (f"the budget of {args.budget} tokens is too small for the framing and the best match "

@@ -14,7 +14,7 @@ table), the key id and the time. Version 1 of the event held ``app`` and
 the log; old v1 events are still read (the upcaster drops the clear ids from
 what they decode to; the stored row keeps them, it is immutable).
 
-Order of ``MemoryEngine.erase_owner`` (each step idempotent, so a crash
+Order of ``OwnerMemory.erase`` (each step idempotent, so a crash
 anywhere is fixed by calling it again):
 
 1. destroy the key (from here on nobody can read the owner's content);

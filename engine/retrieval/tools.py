@@ -2,7 +2,7 @@
 
 Why no user-id parameter: a model chooses tool arguments, and a prompt
 injection can choose them too. The owner is fixed when the server builds the
-tools (``eng.tools(owner)``), so no argument a model can produce reaches
+tools (``eng.for_owner(owner).tools()``), so no argument a model can produce reaches
 another user's memories. Schemas are JSON Schema objects in the shape the
 common function-calling APIs accept; unknown arguments are refused.
 """

@@ -159,7 +159,7 @@ def supervised(last_n: int | None = None, *, environ: Mapping[str, str] | None =
     agent_id = env[ENV_AGENT]
     engine = MemoryEngine.open(env.get(ENV_DB) or None)
     try:
-        restored = engine.restore_agent(owner, agent_id, last_n)
+        restored = engine.for_owner(owner).restore_agent(agent_id, last_n)
         if restored.incarnation > incarnation:
             raise StaleIncarnation(
                 f"incarnation {incarnation} of agent {agent_id!r} was replaced by incarnation "

@@ -145,8 +145,7 @@ class Supervisor:
             incarnation, session_id = self._incarnate()
             started = time.monotonic()
             ended = self._run_child(incarnation, session_id)
-            self.engine.record_agent_exit(
-                self.owner, self.agent_id, incarnation, ended.outcome,
+            self.engine.for_owner(self.owner).record_agent_exit(self.agent_id, incarnation, ended.outcome,
                 exit_code=ended.exit_code, signal=ended.signal,
                 last_heartbeat=ended.last_heartbeat, reason=ended.reason,
             )  # fmt: skip
@@ -182,13 +181,12 @@ class Supervisor:
         claim with a first session; a closed session is followed by a new one."""
         eng, owner = self.engine, self.owner
         try:
-            restored = eng.restore_agent(owner, self.agent_id, 0, incarnate=True)
+            restored = eng.for_owner(owner).restore_agent(self.agent_id, 0, incarnate=True)
         except AgentNotFound:
-            incarnation = eng.claim_agent(owner, self.agent_id)
-            return incarnation, eng.create_session(owner, self.agent_id, incarnation=incarnation)
+            incarnation = eng.for_owner(owner).claim_agent(self.agent_id)
+            return incarnation, eng.for_owner(owner).create_session(self.agent_id, incarnation=incarnation)
         if restored.session_closed:
-            return restored.incarnation, eng.create_session(
-                owner, self.agent_id, incarnation=restored.incarnation
+            return restored.incarnation, eng.for_owner(owner).create_session(self.agent_id, incarnation=restored.incarnation
             )
         return restored.incarnation, restored.session_id
 
@@ -219,7 +217,7 @@ class Supervisor:
                 return _Exit("stopped", code if code >= 0 else None, -code if code < 0 else None,
                              last_beat, f"{self._stop_reason} ({_describe(code)})")
             if policy.heartbeat_timeout_s is not None:
-                lease = self.engine.agent_lease(self.owner, self.agent_id)
+                lease = self.engine.for_owner(self.owner).agent_lease(self.agent_id)
                 if lease is not None and lease.incarnation == incarnation:
                     last_beat = lease.last_heartbeat
                 allowed = policy.heartbeat_timeout_s if last_beat else max(

@@ -44,7 +44,6 @@ from ledgermind.domain.errors import (
     TaskNotFound,
     UnsupportedBackend,
 )
-from ledgermind.recovery import restore_agent
 
 OWNER = Owner("bad-input", "user-1")
 LIMITS = Limits(
@@ -73,62 +72,62 @@ def _self_referencing() -> dict[str, Any]:
 Call = Callable[[MemoryEngine, str, str], Any]  # (engine, open session, closed session)
 
 CASES: list[tuple[str, type[LedgermindError], Call]] = [
-    ("unknown role", InvalidRole, lambda e, s, c: e.add_message(OWNER, s, role="robot", content="x")),
-    ("role not a string", InvalidRole, lambda e, s, c: e.add_message(OWNER, s, role=1, content="x")),  # type: ignore[arg-type]
-    ("empty content", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content="")),
-    ("content None", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content=None)),  # type: ignore[arg-type]
-    ("content int", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content=42)),  # type: ignore[arg-type]
-    ("content list", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content=["x"])),  # type: ignore[arg-type]
-    ("content over the limit", ContentTooLarge, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x" * 65)),
-    ("multibyte content over the limit", ContentTooLarge, lambda e, s, c: e.add_message(OWNER, s, role="user", content="é" * 33)),
-    ("NUL byte", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content="a\x00b")),
-    ("unpaired surrogate", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content="a\ud800b")),
-    ("lone low surrogate", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content="\udfff")),
-    ("non-UTF-8 bytes", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content=b"\xff\xfe")),  # type: ignore[arg-type]
-    ("NUL in name", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", name="a\x00")),
-    ("control character in client_id", InvalidContent, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", client_id="a\nb")),
-    ("malformed session id", InvalidId, lambda e, s, c: e.add_message(OWNER, "not-an-id", role="user", content="x")),
-    ("session id not hex", InvalidId, lambda e, s, c: e.add_message(OWNER, "g" * 32, role="user", content="x")),
-    ("session id not a string", InvalidId, lambda e, s, c: e.add_message(OWNER, 12345, role="user", content="x")),  # type: ignore[arg-type]
-    ("unknown session id", SessionNotFound, lambda e, s, c: e.add_message(OWNER, uuid.uuid4().hex, role="user", content="x")),
-    ("session of another owner", SessionNotFound, lambda e, s, c: e.add_message(Owner("bad-input", "user-2"), s, role="user", content="x")),
-    ("closed session", SessionClosed, lambda e, s, c: e.add_message(OWNER, c, role="user", content="x")),
-    ("task on a closed session", SessionClosed, lambda e, s, c: e.start_task(OWNER, c, input="x")),
-    ("unknown task", TaskNotFound, lambda e, s, c: e.complete_task(OWNER, uuid.uuid4().hex, output="x")),
-    ("restore for an unknown agent", AgentNotFound, lambda e, s, c: restore_agent(e, OWNER, "nobody")),
-    ("restore for an owner with no sessions", AgentNotFound, lambda e, s, c: restore_agent(e, Owner("bad-input", "user-9"), "agent")),
-    ("checkpoint for an unknown agent", AgentNotFound, lambda e, s, c: e.checkpoint_agent(OWNER, "nobody", {})),
-    ("naive occurred_at", InvalidTimestamp, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", occurred_at=datetime(2024, 1, 1))),
-    ("occurred_at as text", InvalidTimestamp, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", occurred_at="2024-01-01T00:00:00Z")),  # type: ignore[arg-type]
-    ("occurred_at past year 9999 in UTC", InvalidTimestamp, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", occurred_at=datetime(9999, 12, 31, 23, tzinfo=timezone(timedelta(hours=-5))))),
-    ("occurred_at before 1900", InvalidTimestamp, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", occurred_at=datetime(1, 1, 1, tzinfo=timezone.utc))),
-    ("metadata too deep", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata=_deep(6))),
-    ("metadata referencing itself", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata=_self_referencing())),
-    ("metadata too big", ContentTooLarge, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata={"k": "v" * 200})),
-    ("metadata not a mapping", InvalidInput, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata=["a"])),  # type: ignore[arg-type]
-    ("metadata with an object", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata={"k": object()})),
-    ("metadata with bytes", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata={"k": b"raw"})),
-    ("metadata with a set", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata={"k": {1, 2}})),
-    ("metadata with NaN", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata={"k": float("nan")})),
-    ("metadata with infinity", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata={"k": float("inf")})),
-    ("metadata with a huge integer", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata={"k": 2**70})),
-    ("metadata with a non-string key", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata={1: "v"})),
-    ("metadata with a surrogate", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata={"k": "\ud800"})),
-    ("metadata with NUL", InvalidMetadata, lambda e, s, c: e.add_message(OWNER, s, role="user", content="x", metadata={"k\x00": 1})),
-    ("tool_calls not a list", InvalidInput, lambda e, s, c: e.add_message(OWNER, s, role="assistant", content="x", tool_calls="call")),  # type: ignore[arg-type]
-    ("empty batch", InvalidInput, lambda e, s, c: e.add_messages(OWNER, s, [])),
-    ("batch with too many messages", ContentTooLarge, lambda e, s, c: e.add_messages(OWNER, s, [{"role": "user", "content": "x"}] * 4)),
-    ("batch with too many bytes", ContentTooLarge, lambda e, s, c: e.add_messages(OWNER, s, [{"role": "user", "content": "x" * 60}] * 2)),
-    ("batch with one bad message", InvalidRole, lambda e, s, c: e.add_messages(OWNER, s, [{"role": "user", "content": "ok"}, {"role": "robot", "content": "x"}])),
-    ("batch with an unknown key", InvalidInput, lambda e, s, c: e.add_messages(OWNER, s, [{"role": "user", "content": "x", "colour": "red"}])),
-    ("batch item not a mapping", InvalidInput, lambda e, s, c: e.add_messages(OWNER, s, ["hello"])),  # type: ignore[list-item]
-    ("batch repeating a client_id", InvalidInput, lambda e, s, c: e.add_messages(OWNER, s, [{"role": "user", "content": "x", "client_id": "k"}] * 2)),
-    ("batch mixing new and used client_ids", InvalidInput, lambda e, s, c: e.add_messages(OWNER, s, [{"role": "user", "content": "x"}, {"role": "user", "content": "y", "client_id": "used"}])),
-    ("checkpoint state not JSON", InvalidMetadata, lambda e, s, c: e.checkpoint_agent(OWNER, "agent", {"k": object()})),
-    ("checkpoint state too big", ContentTooLarge, lambda e, s, c: e.checkpoint_agent(OWNER, "agent", {"k": "v" * 100})),
-    ("owner not an Owner", InvalidInput, lambda e, s, c: e.create_session(("app", "user"), agent_id="a")),  # type: ignore[arg-type]
-    ("empty agent id", InvalidContent, lambda e, s, c: e.create_session(OWNER, agent_id="")),
-    ("negative last_n", InvalidInput, lambda e, s, c: restore_agent(e, OWNER, "agent", last_n=-1)),
+    ("unknown role", InvalidRole, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="robot", content="x")),
+    ("role not a string", InvalidRole, lambda e, s, c: e.for_owner(OWNER).add_message(s, role=1, content="x")),  # type: ignore[arg-type]
+    ("empty content", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="")),
+    ("content None", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content=None)),  # type: ignore[arg-type]
+    ("content int", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content=42)),  # type: ignore[arg-type]
+    ("content list", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content=["x"])),  # type: ignore[arg-type]
+    ("content over the limit", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x" * 65)),
+    ("multibyte content over the limit", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="é" * 33)),
+    ("NUL byte", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="a\x00b")),
+    ("unpaired surrogate", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="a\ud800b")),
+    ("lone low surrogate", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="\udfff")),
+    ("non-UTF-8 bytes", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content=b"\xff\xfe")),  # type: ignore[arg-type]
+    ("NUL in name", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", name="a\x00")),
+    ("control character in client_id", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", client_id="a\nb")),
+    ("malformed session id", InvalidId, lambda e, s, c: e.for_owner(OWNER).add_message("not-an-id", role="user", content="x")),
+    ("session id not hex", InvalidId, lambda e, s, c: e.for_owner(OWNER).add_message("g" * 32, role="user", content="x")),
+    ("session id not a string", InvalidId, lambda e, s, c: e.for_owner(OWNER).add_message(12345, role="user", content="x")),  # type: ignore[arg-type]
+    ("unknown session id", SessionNotFound, lambda e, s, c: e.for_owner(OWNER).add_message(uuid.uuid4().hex, role="user", content="x")),
+    ("session of another owner", SessionNotFound, lambda e, s, c: e.for_owner(Owner("bad-input", "user-2")).add_message(s, role="user", content="x")),
+    ("closed session", SessionClosed, lambda e, s, c: e.for_owner(OWNER).add_message(c, role="user", content="x")),
+    ("task on a closed session", SessionClosed, lambda e, s, c: e.for_owner(OWNER).start_task(c, input="x")),
+    ("unknown task", TaskNotFound, lambda e, s, c: e.for_owner(OWNER).complete_task(uuid.uuid4().hex, output="x")),
+    ("restore for an unknown agent", AgentNotFound, lambda e, s, c: e.for_owner(OWNER).restore_agent("nobody")),
+    ("restore for an owner with no sessions", AgentNotFound, lambda e, s, c: e.for_owner(Owner("bad-input", "user-9")).restore_agent("agent")),
+    ("checkpoint for an unknown agent", AgentNotFound, lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("nobody", {})),
+    ("naive occurred_at", InvalidTimestamp, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", occurred_at=datetime(2024, 1, 1))),
+    ("occurred_at as text", InvalidTimestamp, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", occurred_at="2024-01-01T00:00:00Z")),  # type: ignore[arg-type]
+    ("occurred_at past year 9999 in UTC", InvalidTimestamp, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", occurred_at=datetime(9999, 12, 31, 23, tzinfo=timezone(timedelta(hours=-5))))),
+    ("occurred_at before 1900", InvalidTimestamp, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", occurred_at=datetime(1, 1, 1, tzinfo=timezone.utc))),
+    ("metadata too deep", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata=_deep(6))),
+    ("metadata referencing itself", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata=_self_referencing())),
+    ("metadata too big", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": "v" * 200})),
+    ("metadata not a mapping", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata=["a"])),  # type: ignore[arg-type]
+    ("metadata with an object", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": object()})),
+    ("metadata with bytes", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": b"raw"})),
+    ("metadata with a set", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": {1, 2}})),
+    ("metadata with NaN", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": float("nan")})),
+    ("metadata with infinity", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": float("inf")})),
+    ("metadata with a huge integer", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": 2**70})),
+    ("metadata with a non-string key", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={1: "v"})),
+    ("metadata with a surrogate", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": "\ud800"})),
+    ("metadata with NUL", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k\x00": 1})),
+    ("tool_calls not a list", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="assistant", content="x", tool_calls="call")),  # type: ignore[arg-type]
+    ("empty batch", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [])),
+    ("batch with too many messages", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x"}] * 4)),
+    ("batch with too many bytes", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x" * 60}] * 2)),
+    ("batch with one bad message", InvalidRole, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "ok"}, {"role": "robot", "content": "x"}])),
+    ("batch with an unknown key", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x", "colour": "red"}])),
+    ("batch item not a mapping", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, ["hello"])),  # type: ignore[list-item]
+    ("batch repeating a client_id", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x", "client_id": "k"}] * 2)),
+    ("batch mixing new and used client_ids", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x"}, {"role": "user", "content": "y", "client_id": "used"}])),
+    ("checkpoint state not JSON", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("agent", {"k": object()})),
+    ("checkpoint state too big", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("agent", {"k": "v" * 100})),
+    ("owner not an Owner", InvalidInput, lambda e, s, c: e.for_owner(("app", "user")).create_session(agent_id="a")),  # type: ignore[arg-type]
+    ("empty agent id", InvalidContent, lambda e, s, c: e.for_owner(OWNER).create_session(agent_id="")),
+    ("negative last_n", InvalidInput, lambda e, s, c: e.for_owner(OWNER).restore_agent("agent", last_n=-1)),
 ]
 
 
@@ -140,11 +139,11 @@ def small_eng(db_url: str) -> Iterator[MemoryEngine]:
 
 def test_every_bad_input_is_refused_with_a_typed_error(small_eng: MemoryEngine) -> None:
     eng = small_eng
-    sid = eng.create_session(OWNER, agent_id="agent")
-    eng.add_message(OWNER, sid, role="user", content="used before", client_id="used")
-    closed = eng.create_session(OWNER, agent_id="closer")
-    eng.close_session(OWNER, closed)
-    eng.create_session(OWNER, agent_id="agent")  # the agent's current session again
+    sid = eng.for_owner(OWNER).create_session(agent_id="agent")
+    eng.for_owner(OWNER).add_message(sid, role="user", content="used before", client_id="used")
+    closed = eng.for_owner(OWNER).create_session(agent_id="closer")
+    eng.for_owner(OWNER).close_session(closed)
+    eng.for_owner(OWNER).create_session(agent_id="agent")  # the agent's current session again
     failures = []
     for label, error, call in CASES:
         before = eng.log.recorder.max_notification_id()
@@ -160,14 +159,14 @@ def test_every_bad_input_is_refused_with_a_typed_error(small_eng: MemoryEngine) 
         if eng.log.recorder.max_notification_id() != before:
             failures.append(f"{label}: the store changed")
     assert not failures, "\n".join(failures)
-    assert eng.get_session(OWNER, sid).message_count == 1
+    assert eng.for_owner(OWNER).get_session(sid).message_count == 1
 
 
 def test_content_at_the_limit_is_accepted(small_eng: MemoryEngine) -> None:
-    sid = small_eng.create_session(OWNER, agent_id="agent")
-    assert small_eng.add_message(OWNER, sid, role="user", content="é" * 32) == 1  # 64 bytes exactly
-    assert small_eng.add_message(OWNER, sid, role="user", content=b"caf\xc3\xa9") == 2  # type: ignore[arg-type]
-    assert [m.content for m in restore_agent(small_eng, OWNER, "agent").messages] == ["é" * 32, "café"]
+    sid = small_eng.for_owner(OWNER).create_session(agent_id="agent")
+    assert small_eng.for_owner(OWNER).add_message(sid, role="user", content="é" * 32) == 1  # 64 bytes exactly
+    assert small_eng.for_owner(OWNER).add_message(sid, role="user", content=b"caf\xc3\xa9") == 2  # type: ignore[arg-type]
+    assert [m.content for m in small_eng.for_owner(OWNER).restore_agent("agent").messages] == ["é" * 32, "café"]
 
 
 def test_invalid_owner_is_refused() -> None:
@@ -206,8 +205,8 @@ def test_text_file_is_corrupt(tmp_path: Path) -> None:
 def test_sqlite_header_with_garbage_pages_is_corrupt(tmp_path: Path) -> None:
     path = tmp_path / "garbled.db"
     with MemoryEngine.open(str(path)) as eng:
-        sid = eng.create_session(OWNER, agent_id="agent")
-        eng.add_messages(OWNER, sid, [{"role": "user", "content": f"m{i}"} for i in range(50)])
+        sid = eng.for_owner(OWNER).create_session(agent_id="agent")
+        eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"m{i}"} for i in range(50)])
     data = bytearray(path.read_bytes())
     data[100:] = os.urandom(len(data) - 100)  # keep only SQLite's 100-byte header
     path.write_bytes(bytes(data))
@@ -222,16 +221,16 @@ def test_garbage_in_the_event_pages_is_a_typed_error(tmp_path: Path) -> None:
     damage surfaces as CorruptStore when it is read, never a driver error."""
     path = tmp_path / "damaged.db"
     with MemoryEngine.open(str(path)) as eng:
-        sid = eng.create_session(OWNER, agent_id="agent")
+        sid = eng.for_owner(OWNER).create_session(agent_id="agent")
         for _ in range(10):
-            eng.add_messages(OWNER, sid, [{"role": "user", "content": "m" * 500}] * 50)
+            eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": "m" * 500}] * 50)
     data = bytearray(path.read_bytes())
     page = 4096
     data[page * 5 : len(data) - page * 2] = os.urandom(len(data) - page * 7)
     path.write_bytes(bytes(data))
     with pytest.raises(CorruptStore):
         with MemoryEngine.open(str(path)) as eng:
-            restore_agent(eng, OWNER, "agent")
+            eng.for_owner(OWNER).restore_agent("agent")
 
 
 def test_foreign_sqlite_database_is_refused_and_left_alone(tmp_path: Path) -> None:
@@ -261,7 +260,7 @@ def test_empty_file_becomes_a_fresh_store(tmp_path: Path) -> None:
     path = tmp_path / "empty.db"
     path.touch()
     with MemoryEngine.open(str(path)) as eng:
-        assert eng.add_message(OWNER, eng.create_session(OWNER, agent_id="a"), role="user", content="x") == 1
+        assert eng.for_owner(OWNER).add_message(eng.for_owner(OWNER).create_session(agent_id="a"), role="user", content="x") == 1
 
 
 @pytest.mark.parametrize(
@@ -337,19 +336,18 @@ def test_fuzz_add_message(
 ) -> None:
     eng = small_eng  # one engine (and one session) for all examples of one backend
     if eng not in _FUZZ_SESSIONS:
-        _FUZZ_SESSIONS[eng] = (eng.create_session(OWNER, agent_id="fuzz"), {})
+        _FUZZ_SESSIONS[eng] = (eng.for_owner(OWNER).create_session(agent_id="fuzz"), {})
     sid, receipts = _FUZZ_SESSIONS[eng]
     target = {"valid": sid, "unknown": uuid.uuid4().hex}.get(session, session) if isinstance(session, str) else session
-    count = eng.get_session(OWNER, sid).message_count
+    count = eng.for_owner(OWNER).get_session(sid).message_count
     before = eng.log.recorder.max_notification_id()
     try:
-        seq = eng.add_message(
-            OWNER, target, role=role, content=content, name=name, occurred_at=occurred_at, client_id=client_id,
+        seq = eng.for_owner(OWNER).add_message(target, role=role, content=content, name=name, occurred_at=occurred_at, client_id=client_id,
             metadata=metadata, tool_calls=tool_calls, tool_call_id=tool_call_id,
         )
     except LedgermindError:
         assert eng.log.recorder.max_notification_id() == before
-        assert eng.get_session(OWNER, sid).message_count == count
+        assert eng.for_owner(OWNER).get_session(sid).message_count == count
         return
     assert target == sid
     client_id = _as_text(client_id)  # text arguments may be given as UTF-8 bytes
@@ -360,7 +358,7 @@ def test_fuzz_add_message(
     assert seq == count + 1
     if client_id is not None:
         receipts[client_id] = seq
-    stored = restore_agent(eng, OWNER, "fuzz", last_n=1).messages[0]
+    stored = eng.for_owner(OWNER).restore_agent("fuzz", last_n=1).messages[0]
     assert (stored.seq, stored.role, stored.content, stored.name) == (seq, role, _as_text(content), _as_text(name))
     assert stored.metadata == metadata
     assert stored.tool_call_id == _as_text(tool_call_id)
@@ -371,14 +369,14 @@ def test_fuzz_add_message(
 
 def test_a_closed_engine_raises_typed_errors(db_url: str) -> None:
     eng = MemoryEngine.open(db_url)
-    sid = eng.create_session(OWNER, agent_id="agent")
+    sid = eng.for_owner(OWNER).create_session(agent_id="agent")
     eng.close()
     eng.close()  # closing twice is harmless
     calls: list[Callable[[], Any]] = [
-        lambda: eng.add_message(OWNER, sid, role="user", content="x"),
-        lambda: eng.get_session(OWNER, sid),
-        lambda: eng.load_session(OWNER, sid),
-        lambda: restore_agent(eng, OWNER, "agent"),
+        lambda: eng.for_owner(OWNER).add_message(sid, role="user", content="x"),
+        lambda: eng.for_owner(OWNER).get_session(sid),
+        lambda: eng.for_owner(OWNER).load_session(sid),
+        lambda: eng.for_owner(OWNER).restore_agent("agent"),
     ]
     for call in calls:
         with pytest.raises(LedgermindError):
@@ -389,9 +387,9 @@ def test_escaped_looking_text_is_not_a_nul(eng: MemoryEngine) -> None:
     """A literal backslash-u-0000 is six ordinary characters, not a NUL byte
     (found by the replay model: the JSON text check confused the two)."""
     owner = Owner("app", "u")
-    sid = eng.create_session(owner, agent_id="a")
-    eng.add_message(owner, sid, role="user", content="x", metadata={"\\u0000": "\\u0000"})
-    eng.checkpoint_agent(owner, "a", {"\\u0000": None})
-    restored = restore_agent(eng, owner, "a")
+    sid = eng.for_owner(owner).create_session(agent_id="a")
+    eng.for_owner(owner).add_message(sid, role="user", content="x", metadata={"\\u0000": "\\u0000"})
+    eng.for_owner(owner).checkpoint_agent("a", {"\\u0000": None})
+    restored = eng.for_owner(owner).restore_agent("a")
     assert restored.state == {"\\u0000": None}
     assert restored.messages[0].metadata == {"\\u0000": "\\u0000"}

@@ -21,47 +21,47 @@ def _belief(key: str, statement: str, when: datetime) -> NewBelief:
 
 
 def test_supersede_and_idempotent_replay(eng: MemoryEngine) -> None:
-    old_id = eng.apply_memory_changes(OWNER, [_belief("m1", "takes coffee without sugar", MARCH)])[0]
+    old_id = eng.for_owner(OWNER).apply_memory_changes([_belief("m1", "takes coffee without sugar", MARCH)])[0]
     new_id = new_belief_id(OWNER, "m2")
     changes = [
         Invalidate(old_id, invalid_at=AUGUST, reason="contradicted", cause={"session": "s", "seq": 4},
                    superseded_by=new_id),
         _belief("m2", "takes coffee with sugar", AUGUST),
     ]
-    assert eng.apply_memory_changes(OWNER, changes) == [old_id, new_id]
+    assert eng.for_owner(OWNER).apply_memory_changes(changes) == [old_id, new_id]
     head = eng.log.recorder.max_notification_id()
-    assert eng.apply_memory_changes(OWNER, changes) == [old_id, new_id]  # replay: nothing new
+    assert eng.for_owner(OWNER).apply_memory_changes(changes) == [old_id, new_id]  # replay: nothing new
     assert eng.log.recorder.max_notification_id() == head
-    old = eng.load_memory(OWNER, old_id)
+    old = eng.for_owner(OWNER).load_memory(old_id)
     assert old is not None and old.status == "invalidated" and old.invalid_at == AUGUST
-    eng.apply_memory_changes(OWNER, [Reinforce(new_id, confidence=0.8, reason="said again")])
-    assert eng.load_memory(OWNER, new_id).confidence == 0.8
-    eng.apply_memory_changes(OWNER, [Forget(new_id)])
-    assert eng.load_memory(OWNER, new_id).status == "forgotten"
+    eng.for_owner(OWNER).apply_memory_changes([Reinforce(new_id, confidence=0.8, reason="said again")])
+    assert eng.for_owner(OWNER).load_memory(new_id).confidence == 0.8
+    eng.for_owner(OWNER).apply_memory_changes([Forget(new_id)])
+    assert eng.for_owner(OWNER).load_memory(new_id).status == "forgotten"
 
 
 def test_other_owner_cannot_touch_a_belief(eng: MemoryEngine) -> None:
-    mid = eng.apply_memory_changes(OWNER, [_belief("m1", "likes tea", MARCH)])[0]
+    mid = eng.for_owner(OWNER).apply_memory_changes([_belief("m1", "likes tea", MARCH)])[0]
     other = Owner("support", "user-43")
-    assert eng.load_memory(other, mid) is None
+    assert eng.for_owner(other).load_memory(mid) is None
     with pytest.raises(MemoryNotFound):
-        eng.apply_memory_changes(other, [Forget(mid)])
-    assert eng.load_memory(OWNER, mid).status == "current"
+        eng.for_owner(other).apply_memory_changes([Forget(mid)])
+    assert eng.for_owner(OWNER).load_memory(mid).status == "current"
 
 
 def test_a_failing_change_writes_nothing(eng: MemoryEngine) -> None:
     head = eng.log.recorder.max_notification_id()
     with pytest.raises(InvalidInput):
-        eng.apply_memory_changes(OWNER, [_belief("ok", "fine", MARCH),
+        eng.for_owner(OWNER).apply_memory_changes([_belief("ok", "fine", MARCH),
                                          NewBelief("bad", "opinion", "x", MARCH, 0.5, "rule")])
     assert eng.log.recorder.max_notification_id() == head
 
 
 def test_tracking_moves_with_the_events_exactly_once(eng: MemoryEngine) -> None:
-    eng.apply_memory_changes(OWNER, [_belief("a", "one", MARCH)], tracking=("distiller", 5))
+    eng.for_owner(OWNER).apply_memory_changes([_belief("a", "one", MARCH)], tracking=("distiller", 5))
     assert eng.log.process_recorder.max_tracking_id("distiller") == 5
     head = eng.log.recorder.max_notification_id()
     with pytest.raises(AlreadyProcessed):
-        eng.apply_memory_changes(OWNER, [_belief("b", "two", MARCH)], tracking=("distiller", 5))
+        eng.for_owner(OWNER).apply_memory_changes([_belief("b", "two", MARCH)], tracking=("distiller", 5))
     assert eng.log.recorder.max_notification_id() == head
-    assert eng.load_memory(OWNER, new_belief_id(OWNER, "b")) is None
+    assert eng.for_owner(OWNER).load_memory(new_belief_id(OWNER, "b")) is None

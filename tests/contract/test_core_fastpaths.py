@@ -16,7 +16,7 @@ from eventsourcing.application import project_aggregate
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.session import Session
-from ledgermind.recovery import read_messages, restore_agent
+from ledgermind.recovery import read_messages
 from ledgermind.storage.transcoder import OrjsonTranscoder
 
 OWNER = Owner(app="fast", user_id="u1")
@@ -25,12 +25,12 @@ OWNER = Owner(app="fast", user_id="u1")
 def test_snapshots_from_memory_equal_a_replay(db_url: str) -> None:
     """Batches that cross one or several snapshot boundaries."""
     with MemoryEngine.open(db_url) as eng:
-        sid = eng.create_session(OWNER, agent_id="a")
-        tid = eng.start_task(OWNER, sid, input="t")
+        sid = eng.for_owner(OWNER).create_session(agent_id="a")
+        tid = eng.for_owner(OWNER).start_task(sid, input="t")
         for size in (97, 1, 250, 3):
-            eng.add_messages(OWNER, sid, [{"role": "user", "content": f"m{i}"} for i in range(size)])
-        eng.complete_task(OWNER, tid, output="done")
-        session = eng.load_session(OWNER, sid)
+            eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"m{i}"} for i in range(size)])
+        eng.for_owner(OWNER).complete_task(tid, output="done")
+        session = eng.for_owner(OWNER).load_session(sid)
         assert session is not None
         snapshots = list(eng.log.snapshots.get(session.id)) if eng.log.snapshots else []
         assert snapshots, "a session past 100 events is snapshotted"
@@ -38,18 +38,18 @@ def test_snapshots_from_memory_equal_a_replay(db_url: str) -> None:
             from_snapshot = snap.mutate(None)
             replayed = project_aggregate(None, eng.log.events.get(session.id, lte=snap.originator_version))
             assert vars(from_snapshot) == vars(replayed)
-        assert eng.add_message(OWNER, sid, role="user", content="next") == 352
+        assert eng.for_owner(OWNER).add_message(sid, role="user", content="next") == 352
 
 
 def test_fast_message_decode_equals_the_mapper(db_url: str) -> None:
     said = datetime(2020, 1, 2, 3, 4, 5, 6789, tzinfo=timezone(timedelta(hours=5)))
     with MemoryEngine.open(db_url) as eng:
-        sid = eng.create_session(OWNER, agent_id="a")
-        eng.add_message(OWNER, sid, role="user", content="hi", name="Ken", occurred_at=said,
+        sid = eng.for_owner(OWNER).create_session(agent_id="a")
+        eng.for_owner(OWNER).add_message(sid, role="user", content="hi", name="Ken", occurred_at=said,
                         client_id="c1", metadata={"k": [1, {"x": None}]})
-        eng.add_message(OWNER, sid, role="assistant", content="", tool_calls=[{"id": "call_1", "args": {"q": 2}}])
-        eng.add_message(OWNER, sid, role="tool", content='{"r": 2}', tool_call_id="call_1")
-        session = eng.load_session(OWNER, sid)
+        eng.for_owner(OWNER).add_message(sid, role="assistant", content="", tool_calls=[{"id": "call_1", "args": {"q": 2}}])
+        eng.for_owner(OWNER).add_message(sid, role="tool", content='{"r": 2}', tool_call_id="call_1")
+        session = eng.for_owner(OWNER).load_session(sid)
         assert session is not None
         fast = read_messages(eng, session)
         slow = [e for e in eng.writes.stream_events(session.id) if isinstance(e, Session.MessageAdded)]
@@ -75,12 +75,12 @@ def test_concurrent_callers_grouped_lose_nothing(db_url: str) -> None:
     """Eight threads on distinct sessions, and a lone caller after them (the
     writer's wait for returning callers must not stall or mix them up)."""
     with MemoryEngine.open(db_url) as eng:
-        sids = [eng.create_session(OWNER, agent_id=f"a{i}") for i in range(8)]
+        sids = [eng.for_owner(OWNER).create_session(agent_id=f"a{i}") for i in range(8)]
         seqs: dict[int, list[int]] = {i: [] for i in range(8)}
 
         def work(i: int) -> None:
             for n in range(40):
-                seqs[i].append(eng.add_message(OWNER, sids[i], role="user", content=f"{i}-{n}"))
+                seqs[i].append(eng.for_owner(OWNER).add_message(sids[i], role="user", content=f"{i}-{n}"))
 
         threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
         for t in threads:
@@ -88,9 +88,9 @@ def test_concurrent_callers_grouped_lose_nothing(db_url: str) -> None:
         for t in threads:
             t.join()
         assert all(seqs[i] == list(range(1, 41)) for i in range(8))
-        assert eng.add_message(OWNER, sids[0], role="user", content="alone") == 41
+        assert eng.for_owner(OWNER).add_message(sids[0], role="user", content="alone") == 41
         for i in (0, 5):
-            restored = restore_agent(eng, OWNER, f"a{i}")
+            restored = eng.for_owner(OWNER).restore_agent(f"a{i}")
             assert [m.content for m in restored.messages][:40] == [f"{i}-{n}" for n in range(40)]
 
 
@@ -101,16 +101,16 @@ def test_restore_reads_each_stream_in_one_statement_and_equals_the_library(db_ur
     from ledgermind.storage.stream_rows import aggregate_of_rows, select_rows, select_with_snapshot
 
     with MemoryEngine.open(db_url) as eng:
-        sid = eng.create_session(OWNER, agent_id="one")
+        sid = eng.for_owner(OWNER).create_session(agent_id="one")
         for size in (3, 120, 1):  # none, then one snapshot, then a tail past it
-            eng.add_messages(OWNER, sid, [{"role": "user", "content": f"m{i}"} for i in range(size)])
-            t_open = eng.start_task(OWNER, sid, input="open")
-            t_done = eng.start_task(OWNER, sid, input="done")
-            eng.complete_task(OWNER, t_done, output="ok")
+            eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"m{i}"} for i in range(size)])
+            t_open = eng.for_owner(OWNER).start_task(sid, input="open")
+            t_done = eng.for_owner(OWNER).start_task(sid, input="done")
+            eng.for_owner(OWNER).complete_task(t_done, output="ok")
             for step in range(60):
-                eng.checkpoint_agent(OWNER, "one", {"step": step, "size": size})
-            restored = restore_agent(eng, OWNER, "one")
-            session, agent = eng.load_session(OWNER, sid), eng.load_agent(OWNER, "one")
+                eng.for_owner(OWNER).checkpoint_agent("one", {"step": step, "size": size})
+            restored = eng.for_owner(OWNER).restore_agent("one")
+            session, agent = eng.for_owner(OWNER).load_session(sid), eng.for_owner(OWNER).load_agent("one")
             assert session is not None and agent is not None
             assert restored.message_count == session.seq and restored.session_closed == session.closed
             assert sorted(t.task_id for t in restored.open_tasks) == sorted(session.open_tasks)
@@ -124,5 +124,5 @@ def test_restore_reads_each_stream_in_one_statement_and_equals_the_library(db_ur
                 assert vars(aggregate_of_rows(eng.log.mapper, stream, snapshot, rows)) == vars(loaded)
                 gt = None if full or snapshot is None else snapshot[0]
                 assert rows == select_rows(eng.log.recorder, stream, gt=gt)
-        eng.close_session(OWNER, sid)
-        assert restore_agent(eng, OWNER, "one").session_closed is True
+        eng.for_owner(OWNER).close_session(sid)
+        assert eng.for_owner(OWNER).restore_agent("one").session_closed is True

@@ -151,9 +151,9 @@ def test_rebuilt_from_an_older_log_equals_a_pure_fold(installed: Path, db_url: s
     then each example appends more and rebuilds a new version with a drawn
     batch size and parameters: the version equals the fold of the whole log."""
     with _writer(db_url) as w:
-        sessions = [w.create_session(owner, agent_id=agent) for owner in OWNERS for agent in ("a1", "a2")]
+        sessions = [w.for_owner(owner).create_session(agent_id=agent) for owner in OWNERS for agent in ("a1", "a2")]
         for i, sid in enumerate(sessions):
-            w.add_messages(OWNERS[i // 2], sid, [_call("search", "tool_calls"), {"role": "user", "content": "hi"}])
+            w.for_owner(OWNERS[i // 2]).add_messages(sid, [_call("search", "tool_calls"), {"role": "user", "content": "hi"}])
         db = open_read_db(w.backend.sqlalchemy_url)
         catalog.create_catalog(db)
         with db.connect() as conn:
@@ -168,7 +168,7 @@ def test_rebuilt_from_an_older_log_equals_a_pure_fold(installed: Path, db_url: s
                 at = MIDNIGHT + timedelta(hours=hours, minutes=7)
                 msgs = [{**_call(t, where), "occurred_at": at} for t in tools] or [
                     {"role": "user", "content": "no tools", "occurred_at": at}]
-                w.add_messages(OWNERS[s // 2], sessions[s], msgs)
+                w.for_owner(OWNERS[s // 2]).add_messages(sessions[s], msgs)
             report = rebuild(w.log, db, NAME, params={"timezone": tz, "per_tool": per_tool},
                              batch_size=batch, progress=False)
             _, position, rows = _calls(db, report.new_version)
@@ -187,9 +187,9 @@ def test_rebuild_beside_the_live_version_under_writers_has_no_gap(installed: Pat
     beside 1 and switched in: every snapshot holds exactly the tool calls of
     the log up to its position, across the switch."""
     with _writer(db_url) as w:
-        sid = w.create_session(ALICE, agent_id="a1")
+        sid = w.for_owner(ALICE).create_session(agent_id="a1")
         for i in range(60):
-            w.add_messages(ALICE, sid, [_call(f"t{i % 5}", "tool_calls"), {"role": "user", "content": "ok"}])
+            w.for_owner(ALICE).add_messages(sid, [_call(f"t{i % 5}", "tool_calls"), {"role": "user", "content": "ok"}])
         side = ReadSide(w.writes, names=[NAME], poll_interval=0.02)
         stop = threading.Event()
         observed: list[tuple[int, int, int]] = []
@@ -198,10 +198,10 @@ def test_rebuild_beside_the_live_version_under_writers_has_no_gap(installed: Pat
         def write() -> None:
             try:
                 with _writer(db_url) as other:
-                    bob = other.create_session(BOB, agent_id="b1")
+                    bob = other.for_owner(BOB).create_session(agent_id="b1")
                     i = 0
                     while not stop.is_set():
-                        other.add_messages(BOB, bob, [_call("search", "metadata"), _call("calc", "tool_calls")])
+                        other.for_owner(BOB).add_messages(bob, [_call("search", "metadata"), _call("calc", "tool_calls")])
                         i += 1
             except BaseException as e:  # noqa: BLE001 - reported below
                 errors.append(e)
@@ -253,8 +253,8 @@ def test_reads_go_through_the_owner(installed: Path, eng: MemoryEngine, backend:
     query; on PostgreSQL the tables carry FORCEd row-level security, so even
     raw SQL in that scope sees one owner's rows."""
     for owner, n in ((ALICE, 2), (BOB, 3)):
-        sid = eng.create_session(owner, agent_id="shared-agent")
-        eng.add_messages(owner, sid, [_call("search", "tool_calls") for _ in range(n)])
+        sid = eng.for_owner(owner).create_session(agent_id="shared-agent")
+        eng.for_owner(owner).add_messages(sid, [_call("search", "tool_calls") for _ in range(n)])
     eng.projections.wait(timeout=30)
     from tool_usage_projection import usage  # the example's own query
 
@@ -273,8 +273,8 @@ def test_reads_go_through_the_owner(installed: Path, eng: MemoryEngine, backend:
 @on_backends_with("row_level_security")
 def test_its_tables_carry_forced_row_level_security(installed: Path, db_url: str, backend: str) -> None:
     with MemoryEngine.open(db_url) as eng:
-        sid = eng.create_session(ALICE, agent_id="a")
-        eng.add_messages(ALICE, sid, [_call("search", "tool_calls")])
+        sid = eng.for_owner(ALICE).create_session(agent_id="a")
+        eng.for_owner(ALICE).add_messages(sid, [_call("search", "tool_calls")])
         eng.projections.wait(timeout=30)
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
@@ -320,8 +320,8 @@ def test_the_engine_quarantines_its_bad_event_and_purges_an_erased_owner(sqlite_
 
     with MemoryEngine.open(sqlite_url, config=EngineConfig(db=sqlite_url, projections_in_process=False)) as eng:
         for owner in OWNERS:
-            sid = eng.create_session(owner, agent_id="a")
-            eng.add_messages(owner, sid, [{"role": "user", "content": c} for c in ("ok", "poison", "fine")])
+            sid = eng.for_owner(owner).create_session(agent_id="a")
+            eng.for_owner(owner).add_messages(sid, [{"role": "user", "content": c} for c in ("ok", "poison", "fine")])
         db = open_read_db(eng.backend.sqlalchemy_url)
         runner = Runner(eng.log, db, {"lengths": registry.kind_of(_Lengths, "test")}, listen=False)
         try:
@@ -330,7 +330,7 @@ def test_the_engine_quarantines_its_bad_event_and_purges_an_erased_owner(sqlite_
             code = f"{__name__}._Lengths"
             assert quarantined == [("alice", code), ("alice", code), ("bob", code), ("bob", code)]  # + held
             assert _count(db) == {"alice": 1, "bob": 1}  # "ok"; "fine" waits behind its stream's poison
-            eng.erase_owner(BOB)
+            eng.for_owner(BOB).erase()
             runner.catch_up()
             assert _count(db) == {"alice": 1}
         finally:

@@ -31,8 +31,8 @@ PLUGIN = "tool_usage_projection:ToolUsage"
 def _log(url: str) -> None:
     """A log with tool calls, written by an engine that runs no projection."""
     with MemoryEngine.open(url, config=EngineConfig(db=url, projections_in_process=False)) as w:
-        sid = w.create_session(OWNER, agent_id="planner")
-        w.add_messages(OWNER, sid, [
+        sid = w.for_owner(OWNER).create_session(agent_id="planner")
+        w.for_owner(OWNER).add_messages(sid, [
             {"role": "assistant", "content": "", "tool_calls": [
                 {"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{}"}}]},
             {"role": "user", "content": "thanks", "metadata": {"tool_calls": [{"name": "calc"}]}},

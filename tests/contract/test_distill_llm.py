@@ -52,8 +52,8 @@ def stub() -> Iterator[str]:
 
 
 def test_llm_output_model_and_prompt_version_are_recorded(eng: MemoryEngine, stub: str) -> None:
-    sid = eng.create_session(OWNER, "bot")
-    eng.add_message(OWNER, sid, "user", "I'm Ken and I write front-end code.",
+    sid = eng.for_owner(OWNER).create_session("bot")
+    eng.for_owner(OWNER).add_message(sid, "user", "I'm Ken and I write front-end code.",
                     occurred_at=datetime(2026, 3, 1, tzinfo=timezone.utc))
     extractor = LLMExtractor(LLMConfig(stub, "stub-model", api_key="sk-test"))
     report = eng.distill(extractor=extractor)
@@ -64,7 +64,7 @@ def test_llm_output_model_and_prompt_version_are_recorded(eng: MemoryEngine, stu
     assert "I'm Ken" in request["body"]["messages"][1]["content"]
     (belief,) = belief_index(eng.writes).current(OWNER)
     assert belief.statement == "Ken is a front-end programmer." and belief.method == "llm"
-    created = eng.writes.stream_events(eng.load_memory(OWNER, belief.memory_id).id)[0]
+    created = eng.writes.stream_events(eng.for_owner(OWNER).load_memory(belief.memory_id).id)[0]
     assert created.raw == json.dumps(ANSWER)
     assert created.extractor == "llm:stub-model" and created.extractor_version == PROMPT_VERSION
     assert created.sources[0]["seq"] == 1
@@ -72,8 +72,8 @@ def test_llm_output_model_and_prompt_version_are_recorded(eng: MemoryEngine, stu
 
 def test_garbage_from_the_model_dead_letters_without_writing_beliefs(eng: MemoryEngine, stub: str) -> None:
     _Stub.reply = "Sure! Here are the memories: Ken codes."
-    sid = eng.create_session(OWNER, "bot")
-    eng.add_message(OWNER, sid, "user", "I'm Ken.")
+    sid = eng.for_owner(OWNER).create_session("bot")
+    eng.for_owner(OWNER).add_message(sid, "user", "I'm Ken.")
     report = eng.distill(extractor=LLMExtractor(LLMConfig(stub, "m")), max_attempts=2, backoff_s=0.0)
     assert report.dead_lettered == 1 and len(_Stub.requests) == 2
     assert belief_index(eng.writes).current(OWNER) == []

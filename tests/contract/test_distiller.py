@@ -27,7 +27,7 @@ AUGUST = datetime(2026, 8, 12, 9, 0, tzinfo=timezone.utc)
 def _say(
     eng: MemoryEngine, sid: str, text: str, when: datetime, role: str = "user", *, owner: Owner = OWNER, **kw: object
 ) -> int:
-    return eng.add_message(owner, sid, role, text, occurred_at=when, **kw)  # type: ignore[arg-type]
+    return eng.for_owner(owner).add_message(sid, role, text, occurred_at=when, **kw)  # type: ignore[arg-type]
 
 
 def _topic_count(eng: MemoryEngine, topic: str) -> int:
@@ -46,7 +46,7 @@ def _current(eng: MemoryEngine, owner: Owner = OWNER) -> list:
     ids=["en", "zh"],
 )
 def test_an_upgrade_supersedes_the_old_version(eng: MemoryEngine, first: str, second: str) -> None:
-    sid = eng.create_session(OWNER, "bot")
+    sid = eng.for_owner(OWNER).create_session("bot")
     _say(eng, sid, first, MARCH)
     eng.distill()
     (old,) = _current(eng)
@@ -72,7 +72,7 @@ def test_an_upgrade_supersedes_the_old_version(eng: MemoryEngine, first: str, se
 
 
 def test_coffee_in_march_stays_queryable_as_of_march(eng: MemoryEngine) -> None:
-    sid = eng.create_session(OWNER, "bot")
+    sid = eng.for_owner(OWNER).create_session("bot")
     _say(eng, sid, "我咖啡不加糖", MARCH)
     _say(eng, sid, "好的，记住了。", MARCH + timedelta(seconds=5), role="assistant")
     eng.distill()
@@ -94,11 +94,11 @@ def test_coffee_in_march_stays_queryable_as_of_march(eng: MemoryEngine) -> None:
 
 
 def test_tool_messages_and_tool_calls_are_never_distilled(eng: MemoryEngine) -> None:
-    sid = eng.create_session(OWNER, "bot")
+    sid = eng.for_owner(OWNER).create_session("bot")
     _say(eng, sid, "Look up my favourite hikes", MARCH)
-    eng.add_message(OWNER, sid, "assistant", "", tool_calls=[{"id": "c1", "type": "function",
+    eng.for_owner(OWNER).add_message(sid, "assistant", "", tool_calls=[{"id": "c1", "type": "function",
                     "function": {"name": "search", "arguments": "{}"}}], occurred_at=MARCH)
-    eng.add_message(OWNER, sid, "tool", "I like hiking. My production environment uses Go 1.23.",
+    eng.for_owner(OWNER).add_message(sid, "tool", "I like hiking. My production environment uses Go 1.23.",
                     tool_call_id="c1", occurred_at=MARCH)
     report = eng.distill()
     assert report.windows == 1 and report.items == 1  # only the user's message
@@ -107,16 +107,16 @@ def test_tool_messages_and_tool_calls_are_never_distilled(eng: MemoryEngine) -> 
 
 
 def test_completed_task_becomes_an_experience(eng: MemoryEngine) -> None:
-    sid = eng.create_session(OWNER, "bot")
-    tid = eng.start_task(OWNER, sid, "Export the weekly sales report")
-    eng.complete_task(OWNER, tid, "Wrote report.csv with 42 rows")
+    sid = eng.for_owner(OWNER).create_session("bot")
+    tid = eng.for_owner(OWNER).start_task(sid, "Export the weekly sales report")
+    eng.for_owner(OWNER).complete_task(tid, "Wrote report.csv with 42 rows")
     eng.distill()
     (exp,) = _current(eng)
     assert exp.kind == "experience" and "42 rows" in exp.statement
 
 
 def test_a_false_checker_writes_nothing_and_loses_nothing(eng: MemoryEngine) -> None:
-    sid = eng.create_session(OWNER, "bot")
+    sid = eng.for_owner(OWNER).create_session("bot")
     _say(eng, sid, "I'm Ken, a front-end programmer.", MARCH)
     head = eng.log.recorder.max_notification_id()
     report = eng.distill(checker=lambda ctx: False)
@@ -134,7 +134,7 @@ def test_a_false_checker_writes_nothing_and_loses_nothing(eng: MemoryEngine) -> 
 
 
 def test_a_held_back_session_blocks_no_one_and_survives_a_restart(eng: MemoryEngine) -> None:
-    quiet, busy = eng.create_session(OWNER, "a"), eng.create_session(OWNER, "b")
+    quiet, busy = eng.for_owner(OWNER).create_session("a"), eng.for_owner(OWNER).create_session("b")
     _say(eng, quiet, "I live in Lisbon.", MARCH)
     for text in ("I like tea.", "I like chess.", "I like rain."):
         _say(eng, busy, text, MARCH)
@@ -154,7 +154,7 @@ def test_a_held_back_session_blocks_no_one_and_survives_a_restart(eng: MemoryEng
 
 
 def test_replaying_a_delta_never_duplicates(eng: MemoryEngine) -> None:
-    sid = eng.create_session(OWNER, "bot")
+    sid = eng.for_owner(OWNER).create_session("bot")
     _say(eng, sid, "I'm Ken, a front-end programmer.", MARCH)
     _say(eng, sid, "I take my coffee without sugar.", MARCH)
     # A distiller extracts and reconciles, then "crashes" before its commit.
@@ -187,7 +187,7 @@ def test_two_distillers_racing_write_each_belief_once(db_url: str) -> None:
     try:
         owners = [Owner("support", f"user-{n}") for n in range(12)]
         for n, owner in enumerate(owners):
-            sid = setup.create_session(owner, "agent")
+            sid = setup.for_owner(owner).create_session("agent")
             _say(setup, sid, f"I'm Person{chr(65 + n)}, a nurse.", MARCH, owner=owner)
             _say(setup, sid, f"My team {n} uses Python 3.{n}.", MARCH, owner=owner)
         engines = [MemoryEngine.open(db_url) for _ in range(2)]
@@ -234,7 +234,7 @@ class _Flaky:
 
 
 def test_failures_retry_then_dead_letter_and_replay(eng: MemoryEngine, db_url: str, capsys) -> None:  # type: ignore[no-untyped-def]
-    bad, good = eng.create_session(OWNER, "a"), eng.create_session(OWNER, "b")
+    bad, good = eng.for_owner(OWNER).create_session("a"), eng.for_owner(OWNER).create_session("b")
     _say(eng, bad, "I like tea. poison", MARCH)
     _say(eng, good, "I like chess.", MARCH)
     flaky = _Flaky()
@@ -255,31 +255,31 @@ def test_failures_retry_then_dead_letter_and_replay(eng: MemoryEngine, db_url: s
 
 
 def test_explicit_api(eng: MemoryEngine) -> None:
-    mid = eng.remember(OWNER, "The user is allergic to peanuts.")
-    assert eng.remember(OWNER, "the user is allergic to peanuts") == mid  # reinforced, not duplicated
-    memory = eng.load_memory(OWNER, mid)
+    mid = eng.for_owner(OWNER).remember("The user is allergic to peanuts.")
+    assert eng.for_owner(OWNER).remember("the user is allergic to peanuts") == mid  # reinforced, not duplicated
+    memory = eng.for_owner(OWNER).load_memory(mid)
     assert memory is not None and memory.reinforcements == 1
     (view,) = _current(eng)
     assert view.confidence == memory.confidence > 0.95  # explicit, then raised by the reinforcement
     later = view.confirmed_at + timedelta(days=365)
     assert view.confidence_at(later) == pytest.approx(memory.confidence / 2)  # decayed at read time only
-    assert eng.load_memory(OWNER, mid).confidence == memory.confidence
+    assert eng.for_owner(OWNER).load_memory(mid).confidence == memory.confidence
     events = eng.writes.stream_events(memory.id)
     assert events[0].method == "explicit"
-    fixed = eng.correct(OWNER, mid, "The user is allergic to peanuts and cashews.")
+    fixed = eng.for_owner(OWNER).correct(mid, "The user is allergic to peanuts and cashews.")
     assert fixed == mid  # a new version of the same memory
-    corrected = eng.load_memory(OWNER, fixed)
+    corrected = eng.for_owner(OWNER).load_memory(fixed)
     assert corrected is not None and corrected.confidence == 1.0 and corrected.status == "current"
     assert corrected.statement == "The user is allergic to peanuts and cashews."
     assert eng.writes.stream_events(corrected.id)[-1].reason == "user correction"
     with pytest.raises(MemoryNotFound):
-        eng.forget(Owner("support", "someone-else"), fixed)
-    eng.forget(OWNER, fixed)
+        eng.for_owner(Owner("support", "someone-else")).forget(fixed)
+    eng.for_owner(OWNER).forget(fixed)
     assert eng.writes.stream_events(corrected.id)[-1].reason == "user request"
-    eng.remember(OWNER, "The user lives in Porto.", subject="user", attribute="city", value="Porto")
-    eng.remember(OWNER, "The user moved to Lisbon.", subject="user", attribute="city", value="Lisbon")
+    eng.for_owner(OWNER).remember("The user lives in Porto.", subject="user", attribute="city", value="Porto")
+    eng.for_owner(OWNER).remember("The user moved to Lisbon.", subject="user", attribute="city", value="Lisbon")
     assert [b.value for b in _current(eng)] == ["lisbon"]
-    assert eng.forget_all(OWNER) == 1
+    assert eng.for_owner(OWNER).forget_all() == 1
     assert _current(eng) == []
 
 
@@ -289,10 +289,10 @@ def test_explicit_api(eng: MemoryEngine) -> None:
 def test_projection_equals_the_fold(eng: MemoryEngine, steps: list) -> None:
     owner = Owner("prop", f"u{id(steps)}-{len(steps)}-{datetime.now().timestamp()}")
     for n, (subject, attribute, value, forget) in enumerate(steps):
-        mid = eng.remember(owner, f"{subject} {attribute} {value} #{n}", subject=subject,
+        mid = eng.for_owner(owner).remember(f"{subject} {attribute} {value} #{n}", subject=subject,
                            attribute=attribute, value=value, valid_from=MARCH + timedelta(days=n))
         if forget:
-            eng.forget(owner, mid)
+            eng.for_owner(owner).forget(mid)
     folded = _current(eng, owner)
     keys = [(b.subject, b.attribute) for b in folded]
     assert len(keys) == len(set(keys))
@@ -303,7 +303,7 @@ def test_projection_equals_the_fold(eng: MemoryEngine, steps: list) -> None:
 
 
 def test_a_problem_and_its_answer_in_two_deltas_still_pair(eng: MemoryEngine) -> None:
-    sid = eng.create_session(OWNER, "bot")
+    sid = eng.for_owner(OWNER).create_session("bot")
     _say(eng, sid, "My deploy fails with error: permission denied on /var/run.", MARCH)
     distiller = Distiller(eng.writes)
     assert distiller.run_once().windows == 1  # the problem alone: nothing to learn yet

@@ -24,7 +24,6 @@ from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.projections.purge import owner_tables
 from ledgermind.projections.rebuild import rebuild
 from ledgermind.projections.row_security import SCOPE_SETTING, WRITER, writer_scope
-from ledgermind.recovery import restore_agent
 from ledgermind.storage.keystore import KEY_TABLE, owner_digest
 from ledgermind.storage.sealing import sealed_key_id
 from ledgermind.write.beliefs import NewBelief
@@ -37,19 +36,18 @@ WHEN = datetime(2026, 5, 1, tzinfo=timezone.utc)
 
 def _populate(eng: MemoryEngine, owner: Owner, marker: str) -> dict[str, str]:
     """Writes every kind of content for ``owner``; every text contains ``marker``."""
-    sid = eng.create_session(owner, "agent")
+    sid = eng.for_owner(owner).create_session("agent")
     for i in range(30):
-        eng.add_message(
-            owner, sid, "user", f"{marker} message {i} about zebras",
+        eng.for_owner(owner).add_message(sid, "user", f"{marker} message {i} about zebras",
             metadata={"note": f"{marker} meta"}, client_id=f"c{i}",
         )
-    eng.add_message(owner, sid, "assistant", "",
+    eng.for_owner(owner).add_message(sid, "assistant", "",
                     tool_calls=[{"name": "lookup", "arguments": f"{marker} tool"}])
-    task = eng.start_task(owner, sid, f"{marker} task input")
-    eng.complete_task(owner, task, f"{marker} task output")
-    open_task = eng.start_task(owner, sid, f"{marker} open task")
-    eng.checkpoint_agent(owner, "agent", {"scratch": f"{marker} state"})
-    memory = eng.apply_memory_changes(owner, [NewBelief(
+    task = eng.for_owner(owner).start_task(sid, f"{marker} task input")
+    eng.for_owner(owner).complete_task(task, f"{marker} task output")
+    open_task = eng.for_owner(owner).start_task(sid, f"{marker} open task")
+    eng.for_owner(owner).checkpoint_agent("agent", {"scratch": f"{marker} state"})
+    memory = eng.for_owner(owner).apply_memory_changes([NewBelief(
         source_key="k1", kind="fact", statement=f"{marker} likes zebras", valid_from=WHEN,
         confidence=0.9, method="explicit")])[0]
     return {"session": sid, "task": task, "open_task": open_task, "memory": memory}
@@ -110,9 +108,9 @@ def test_erase_owner_forgets_everywhere(eng: MemoryEngine, backend: str) -> None
     alice_key = _data_key(eng, ALICE)
     alice_positions = [p for p, _, _ in _decoded_events(eng, ALICE)]
     bob_before = _decoded_events(eng, BOB)
-    bob_restored = restore_agent(eng, BOB, "agent").as_dict()
+    bob_restored = eng.for_owner(BOB).restore_agent("agent").as_dict()
 
-    report = eng.erase_owner(ALICE)
+    report = eng.for_owner(ALICE).erase()
 
     assert report.key_id == owner_key_id(Owner("support", "alice")).hex and report.position > 0
     # Every owner-scoped table was swept (the in-process runner may have
@@ -124,25 +122,25 @@ def test_erase_owner_forgets_everywhere(eng: MemoryEngine, backend: str) -> None
     assert alice_key not in raw
     # Reads: typed error to alice, NotFound to anyone else (same as a random id).
     with pytest.raises(OwnerErased):
-        restore_agent(eng, ALICE, "agent")
+        eng.for_owner(ALICE).restore_agent("agent")
     with pytest.raises(OwnerErased):
-        eng.get_session(ALICE, alice["session"])
+        eng.for_owner(ALICE).get_session(alice["session"])
     with pytest.raises(OwnerErased):
-        eng.add_message(ALICE, alice["session"], "user", "again")
+        eng.for_owner(ALICE).add_message(alice["session"], "user", "again")
     with pytest.raises(OwnerErased):
-        eng.create_session(ALICE, "agent-2")
+        eng.for_owner(ALICE).create_session("agent-2")
     for call in (
-        lambda: eng.get_session(BOB, alice["session"]),
-        lambda: eng.get_session(BOB, uuid.uuid4().hex),
+        lambda: eng.for_owner(BOB).get_session(alice["session"]),
+        lambda: eng.for_owner(BOB).get_session(uuid.uuid4().hex),
     ):
         with pytest.raises(SessionNotFound) as raised:
             call()
         assert "no session" in str(raised.value)
     with pytest.raises(SessionNotFound):
-        eng.add_message(BOB, alice["session"], "user", "hijack")
+        eng.for_owner(BOB).add_message(alice["session"], "user", "hijack")
     with pytest.raises(TaskNotFound):
-        eng.complete_task(BOB, alice["open_task"], "hijack")
-    assert eng.load_memory(BOB, alice["memory"]) is None
+        eng.for_owner(BOB).complete_task(alice["open_task"], "hijack")
+    assert eng.for_owner(BOB).load_memory(alice["memory"]) is None
     # Audit: alice's events still exist (ids, topics, positions) and the erasure is recorded.
     notes = {n.id: n for n in eng.log.recorder.select_notifications(1, limit=10**6)}
     assert all(p in notes for p in alice_positions)
@@ -155,7 +153,7 @@ def test_erase_owner_forgets_everywhere(eng: MemoryEngine, backend: str) -> None
     assert report.owner_digest == digest and not hasattr(erased[0], "user_id")
     # Bob: byte-for-byte the same decoded events, and the same restore.
     assert _decoded_events(eng, BOB) == bob_before
-    assert restore_agent(eng, BOB, "agent").as_dict() == bob_restored
+    assert eng.for_owner(BOB).restore_agent("agent").as_dict() == bob_restored
     # Projections: live ones hold nothing of alice; a rebuild succeeds and holds nothing either.
     side.wait(eng.position)
     for name in ("sessions", "tasks", "memory"):
@@ -169,7 +167,7 @@ def test_erase_owner_forgets_everywhere(eng: MemoryEngine, backend: str) -> None
         assert len(rows) == 31
     # Idempotent: a second call changes nothing and records nothing.
     head = eng.log.recorder.max_notification_id()
-    again = eng.erase_owner(ALICE)
+    again = eng.for_owner(ALICE).erase()
     assert again.erased_at == report.erased_at and again.position == 0
     assert eng.log.recorder.max_notification_id() == head
 
@@ -178,24 +176,24 @@ def test_erasure_survives_reopen_and_other_processes_caches(db_url: str) -> None
     """The erasure is in the database, not in one engine: engines opened
     afterwards can neither write for alice nor read her events."""
     with MemoryEngine.open(db_url) as first, MemoryEngine.open(db_url) as second:
-        sid = first.create_session(ALICE, "agent")
-        first.add_message(ALICE, sid, "user", "hello")
-        assert second.get_session(ALICE, sid).message_count == 1  # second caches the key
-        first.erase_owner(ALICE)
+        sid = first.for_owner(ALICE).create_session("agent")
+        first.for_owner(ALICE).add_message(sid, "user", "hello")
+        assert second.for_owner(ALICE).get_session(sid).message_count == 1  # second caches the key
+        first.for_owner(ALICE).erase()
         with MemoryEngine.open(db_url) as third, pytest.raises(OwnerErased):
-            third.create_session(ALICE, "agent-3")  # the tombstone stops a new key
+            third.for_owner(ALICE).create_session("agent-3")  # the tombstone stops a new key
     with MemoryEngine.open(db_url) as fresh:
         with pytest.raises(OwnerErased):
-            fresh.get_session(ALICE, sid)
+            fresh.for_owner(ALICE).get_session(sid)
         assert fresh.log.keys.erased_at(owner_key_id(ALICE)) is not None
 
 
 def test_erase_before_any_write_leaves_a_tombstone(eng: MemoryEngine) -> None:
     stranger = Owner("support", "never-wrote")
-    report = eng.erase_owner(stranger)
+    report = eng.for_owner(stranger).erase()
     assert report.purged_rows is not None and report.position > 0
     with pytest.raises(OwnerErased):
-        eng.create_session(stranger, "agent")
+        eng.for_owner(stranger).create_session("agent")
 
 
 def test_snapshots_are_sealed_and_erased_too(db_url: str, backend: str) -> None:
@@ -204,20 +202,20 @@ def test_snapshots_are_sealed_and_erased_too(db_url: str, backend: str) -> None:
 
     marker = "SNAP-" + uuid.uuid4().hex
     with MemoryEngine.open(config=EngineConfig(db=db_url, snapshot_interval=5)) as eng:
-        sid = eng.create_session(ALICE, "agent")
+        sid = eng.for_owner(ALICE).create_session("agent")
         for i in range(12):
-            eng.add_message(ALICE, sid, "user", f"{marker} {i}")
-        eng.checkpoint_agent(ALICE, "agent", {"s": marker})
+            eng.for_owner(ALICE).add_message(sid, "user", f"{marker} {i}")
+        eng.for_owner(ALICE).checkpoint_agent("agent", {"s": marker})
         eng.close()
     with MemoryEngine.open(config=EngineConfig(db=db_url, snapshot_interval=5)) as eng:
         table = capabilities(backend).snapshots_table
         states = _snapshot_states(eng, table)
         assert states and all(sealed_key_id(s) == owner_key_id(Owner("support", "alice")) for s in states)
-        assert eng.get_session(ALICE, sid).message_count == 12  # loads via a snapshot
-        eng.erase_owner(ALICE)
+        assert eng.for_owner(ALICE).get_session(sid).message_count == 12  # loads via a snapshot
+        eng.for_owner(ALICE).erase()
         assert marker.encode() not in _raw_bytes(eng, backend)
         with pytest.raises(OwnerErased):
-            eng.get_session(ALICE, sid)
+            eng.for_owner(ALICE).get_session(sid)
 
 
 def _snapshot_states(eng: MemoryEngine, table: str) -> list[bytes]:
@@ -237,8 +235,8 @@ def test_cli_erase(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     from ledgermind.cli import main
 
     with MemoryEngine.open(db_url) as eng:
-        _write_one = eng.create_session(ALICE, "agent")
-        eng.add_message(ALICE, _write_one, "user", "erase me")
+        _write_one = eng.for_owner(ALICE).create_session("agent")
+        eng.for_owner(ALICE).add_message(_write_one, "user", "erase me")
     assert main(["erase", "--db", db_url, "--app", "support", "--user", "alice"]) == 2
     assert "--yes" in capsys.readouterr().err
     assert main(["erase", "--db", db_url, "--app", "support", "--user", "alice", "--yes", "--json"]) == 0
@@ -253,16 +251,16 @@ def test_erased_owners_beliefs_are_missing_to_others(eng: MemoryEngine) -> None:
     from ledgermind.domain.errors import MemoryNotFound
     from ledgermind.write.beliefs import Reinforce
 
-    mid = eng.apply_memory_changes(ALICE, [NewBelief(
+    mid = eng.for_owner(ALICE).apply_memory_changes([NewBelief(
         source_key="k", kind="fact", statement="alice fact", valid_from=WHEN,
         confidence=0.5, method="explicit")])[0]
-    eng.erase_owner(ALICE)
+    eng.for_owner(ALICE).erase()
     for memory_id in (mid, uuid.uuid4().hex):
         with pytest.raises(MemoryNotFound) as raised:
-            eng.apply_memory_changes(BOB, [Reinforce(memory_id, confidence=0.9, reason="probe")])
+            eng.for_owner(BOB).apply_memory_changes([Reinforce(memory_id, confidence=0.9, reason="probe")])
         assert str(raised.value) == f"no memory {memory_id}"
     with pytest.raises(OwnerErased):
-        eng.apply_memory_changes(ALICE, [Reinforce(mid, confidence=0.9, reason="again")])
+        eng.for_owner(ALICE).apply_memory_changes([Reinforce(mid, confidence=0.9, reason="again")])
 
 
 def test_owner_erased_keeps_only_a_keyed_hash(eng: MemoryEngine, backend: str) -> None:
@@ -277,11 +275,11 @@ def test_owner_erased_keeps_only_a_keyed_hash(eng: MemoryEngine, backend: str) -
 
     email = f"erase-me-{uuid.uuid4().hex[:12]}@example.org"
     owner = Owner("support", email)
-    sid = eng.create_session(owner, "agent")
-    eng.add_message(owner, sid, "user", "hello")
+    sid = eng.for_owner(owner).create_session("agent")
+    eng.for_owner(owner).add_message(sid, "user", "hello")
     eng.projections.wait(eng.position)
     assert email.encode() in _raw_bytes(eng, backend)  # the read models held it
-    report = eng.erase_owner(owner)
+    report = eng.for_owner(owner).erase()
     assert email.encode() not in _raw_bytes(eng, backend)
     secret = eng.log.keys.get(OWNER_DIGEST_KEY_ID)
     assert secret is not None and len(secret) == 32
@@ -290,8 +288,8 @@ def test_owner_erased_keeps_only_a_keyed_hash(eng: MemoryEngine, backend: str) -
     assert report.as_dict()["remains"] and report.as_dict()["owner_digest"] == expected
     # Everything that recognises an erased owner still does.
     with pytest.raises(OwnerErased):
-        eng.add_message(owner, sid, "user", "again")
-    assert eng.erase_owner(owner).position == 0  # idempotent through erasure_id(owner)
+        eng.for_owner(owner).add_message(sid, "user", "again")
+    assert eng.for_owner(owner).erase().position == 0  # idempotent through erasure_id(owner)
 
 
 def test_owner_erased_v1_events_stay_readable(eng: MemoryEngine) -> None:
@@ -303,7 +301,7 @@ def test_owner_erased_v1_events_stay_readable(eng: MemoryEngine) -> None:
 
     from ledgermind.storage.packing import unpack
 
-    eng.erase_owner(ALICE)
+    eng.for_owner(ALICE).erase()
     note = next(n for n in eng.log.recorder.select_notifications(1, limit=10**6) if n.topic == "owner.erased")
     state = orjson.loads(unpack(bytes(note.state)))
     assert "app" not in state and "user_id" not in state and state.pop("class_version") == 2

@@ -173,20 +173,20 @@ REQUIRED_TOPICS = {
 
 
 def test_raw_event_table_holds_dotted_topics(eng: MemoryEngine) -> None:
-    sid = eng.create_session(OWNER, agent_id="agent")
-    eng.add_message(OWNER, sid, role="user", content="I live in Lyon", client_id="m1")
-    eng.add_messages(OWNER, sid, [{"role": "assistant", "content": "Noted."}, {"role": "user", "content": "thanks"}])
-    done, failed = eng.start_task(OWNER, sid, input="a"), eng.start_task(OWNER, sid, input="b")
-    eng.complete_task(OWNER, done, output="ok")
-    eng.fail_task(OWNER, failed, error="boom")
-    eng.checkpoint_agent(OWNER, "agent", {"step": 1})
+    sid = eng.for_owner(OWNER).create_session(agent_id="agent")
+    eng.for_owner(OWNER).add_message(sid, role="user", content="I live in Lyon", client_id="m1")
+    eng.for_owner(OWNER).add_messages(sid, [{"role": "assistant", "content": "Noted."}, {"role": "user", "content": "thanks"}])
+    done, failed = eng.for_owner(OWNER).start_task(sid, input="a"), eng.for_owner(OWNER).start_task(sid, input="b")
+    eng.for_owner(OWNER).complete_task(done, output="ok")
+    eng.for_owner(OWNER).fail_task(failed, error="boom")
+    eng.for_owner(OWNER).checkpoint_agent("agent", {"step": 1})
     now = datetime.now(timezone.utc)
-    (belief,) = eng.apply_memory_changes(OWNER, [NewBelief(
+    (belief,) = eng.for_owner(OWNER).apply_memory_changes([NewBelief(
         source_key="test/lyon", kind="fact", statement="lives in Lyon", valid_from=now,
         confidence=0.9, method="explicit",
     )])
-    eng.apply_memory_changes(OWNER, [Invalidate(memory_id=belief, invalid_at=now, reason="moved")])
-    eng.close_session(OWNER, sid)
+    eng.for_owner(OWNER).apply_memory_changes([Invalidate(memory_id=belief, invalid_at=now, reason="moved")])
+    eng.for_owner(OWNER).close_session(sid)
 
     table = capabilities(eng.backend.kind).events_table
     engine = sa.create_engine(eng.backend.sqlalchemy_url, poolclass=sa.pool.NullPool)

@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from ledgermind import MemoryEngine, Owner
 from ledgermind.cli import main as cli_main
 from ledgermind.domain.errors import ContentTooLarge, InvalidMetadata, LedgermindError
-from ledgermind.recovery import restore_agent
 from ledgermind.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, Revise
 from tests.support.capabilities import capabilities
 
@@ -61,25 +60,25 @@ def _call(eng: MemoryEngine, name: str, args: list[Any], sid: str) -> None:
     owner = Owner(*maybe[:2]) if isinstance(maybe[0], str) and isinstance(maybe[1], str) else maybe[0]
     target = sid if maybe[2] == "use-session" else maybe[2]
     calls = {
-        "create_session": lambda: eng.create_session(owner, maybe[3]),
-        "add_message": lambda: eng.add_message(OWNER, target, maybe[3], maybe[4], name=maybe[5],
+        "create_session": lambda: eng.for_owner(owner).create_session(maybe[3]),
+        "add_message": lambda: eng.for_owner(OWNER).add_message(target, maybe[3], maybe[4], name=maybe[5],
                                                occurred_at=maybe[6], client_id=maybe[7],
                                                metadata=maybe[8], tool_calls=maybe[9],
                                                tool_call_id=maybe[10]),
-        "add_messages": lambda: eng.add_messages(OWNER, target, maybe[3:6]),
-        "start_task": lambda: eng.start_task(OWNER, target, maybe[3]),
-        "complete_task": lambda: eng.complete_task(OWNER, maybe[3], maybe[4]),
-        "checkpoint_agent": lambda: eng.checkpoint_agent(owner, maybe[3], maybe[4]),
-        "get_session": lambda: eng.get_session(owner if isinstance(owner, Owner) else OWNER, target),
-        "close_session": lambda: eng.close_session(OWNER, maybe[3]),
-        "load_memory": lambda: eng.load_memory(owner, maybe[3]),
-        "restore_agent": lambda: restore_agent(eng, owner, maybe[3], maybe[4]),
-        "remember": lambda: eng.apply_memory_changes(OWNER, [NewBelief(
+        "add_messages": lambda: eng.for_owner(OWNER).add_messages(target, maybe[3:6]),
+        "start_task": lambda: eng.for_owner(OWNER).start_task(target, maybe[3]),
+        "complete_task": lambda: eng.for_owner(OWNER).complete_task(maybe[3], maybe[4]),
+        "checkpoint_agent": lambda: eng.for_owner(owner).checkpoint_agent(maybe[3], maybe[4]),
+        "get_session": lambda: eng.for_owner(owner if isinstance(owner, Owner) else OWNER).get_session(target),
+        "close_session": lambda: eng.for_owner(OWNER).close_session(maybe[3]),
+        "load_memory": lambda: eng.for_owner(owner).load_memory(maybe[3]),
+        "restore_agent": lambda: eng.for_owner(owner).restore_agent(maybe[3], maybe[4]),
+        "remember": lambda: eng.for_owner(OWNER).apply_memory_changes([NewBelief(
             source_key=maybe[3], kind=maybe[4], statement=maybe[5], valid_from=maybe[6],
             confidence=maybe[7], method=maybe[8])]),
-        "change": lambda: eng.apply_memory_changes(OWNER, [_change(maybe)]),
-        "erase_owner": lambda: eng.erase_owner(maybe[3]),  # never a valid Owner: only junk
-        "search": lambda: eng.search(owner, maybe[3], k=maybe[4] if isinstance(maybe[4], int) else 5),
+        "change": lambda: eng.for_owner(OWNER).apply_memory_changes([_change(maybe)]),
+        "erase_owner": lambda: eng.for_owner(maybe[3]).erase(),  # never a valid Owner: only junk
+        "search": lambda: eng.for_owner(owner).search(maybe[3], k=maybe[4] if isinstance(maybe[4], int) else 5),
     }
     calls[name]()
 
@@ -102,8 +101,8 @@ API_CALLS = ["create_session", "add_message", "add_messages", "start_task", "com
 
 
 def test_public_api_fuzz(eng: MemoryEngine, backend: str) -> None:
-    sid = eng.create_session(OWNER, "agent")
-    eng.add_message(OWNER, sid, "user", "a valid first message")
+    sid = eng.for_owner(OWNER).create_session("agent")
+    eng.for_owner(OWNER).add_message(sid, "user", "a valid first message")
     valid_bits = st.sampled_from(["fuzz", "user", "use-session", "user", "agent", "hello", WHEN, 0.5, "fact"])
 
     @settings(max_examples=60 if capabilities(backend).server_round_trips else 150, deadline=None, database=None,
@@ -117,17 +116,17 @@ def test_public_api_fuzz(eng: MemoryEngine, backend: str) -> None:
             assert _head(eng) == before, f"{name} raised after writing"
 
     run()
-    assert eng.get_session(OWNER, sid).message_count >= 1  # the store still works
+    assert eng.for_owner(OWNER).get_session(sid).message_count >= 1  # the store still works
 
 
 @pytest.mark.parametrize("depth", [17, 200, 5_000])
 def test_deep_json_is_a_typed_error_not_a_recursion_error(eng: MemoryEngine, depth: int) -> None:
-    sid = eng.create_session(OWNER, "agent")
+    sid = eng.for_owner(OWNER).create_session("agent")
     before = _head(eng)
     for call in (
-        lambda: eng.add_message(OWNER, sid, "user", "hi", metadata={"x": _deep(depth)}),
-        lambda: eng.add_message(OWNER, sid, "assistant", "", tool_calls=[_deep(depth)]),
-        lambda: eng.checkpoint_agent(OWNER, "agent", _deep(depth)),
+        lambda: eng.for_owner(OWNER).add_message(sid, "user", "hi", metadata={"x": _deep(depth)}),
+        lambda: eng.for_owner(OWNER).add_message(sid, "assistant", "", tool_calls=[_deep(depth)]),
+        lambda: eng.for_owner(OWNER).checkpoint_agent("agent", _deep(depth)),
     ):
         with pytest.raises(InvalidMetadata, match="nested deeper"):
             call()
@@ -135,20 +134,20 @@ def test_deep_json_is_a_typed_error_not_a_recursion_error(eng: MemoryEngine, dep
 
 
 def test_json_size_and_batch_limits(eng: MemoryEngine) -> None:
-    sid = eng.create_session(OWNER, "agent")
+    sid = eng.for_owner(OWNER).create_session("agent")
     before = _head(eng)
     limits = eng.config.limits
     wide = {f"k{i}": "v" * 100 for i in range(limits.max_metadata_bytes // 100)}
     with pytest.raises(ContentTooLarge):
-        eng.add_message(OWNER, sid, "user", "hi", metadata=wide)
+        eng.for_owner(OWNER).add_message(sid, "user", "hi", metadata=wide)
     with pytest.raises(ContentTooLarge):
-        eng.add_messages(OWNER, sid, [{"role": "user", "content": "x"}] * (limits.max_batch_messages + 1))
+        eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": "x"}] * (limits.max_batch_messages + 1))
     big = "y" * (limits.max_batch_bytes // 10)
     with pytest.raises(ContentTooLarge):  # each message is under its limit, the batch is not
-        eng.add_messages(OWNER, sid, [{"role": "user", "content": big}] * 11)
+        eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": big}] * 11)
     # One bad message in a batch: nothing of the batch is written.
     with pytest.raises(LedgermindError):
-        eng.add_messages(OWNER, sid, [{"role": "user", "content": "fine"}, {"role": "user", "content": "a\x00"}])
+        eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": "fine"}, {"role": "user", "content": "a\x00"}])
     assert _head(eng) == before
 
 
@@ -194,8 +193,8 @@ def _run_cli(argv: list[str]) -> tuple[int, str]:
 
 
 def test_cli_fuzz(eng: MemoryEngine, backend: str, tmp_path: Any) -> None:
-    sid = eng.create_session(OWNER, "agent")
-    eng.add_message(OWNER, sid, "user", "hello from the cli test")
+    sid = eng.for_owner(OWNER).create_session("agent")
+    eng.for_owner(OWNER).add_message(sid, "user", "hello from the cli test")
     not_a_db = tmp_path / "notes.txt"
     not_a_db.write_text("plain text, not SQLite")
     db_choices = [eng.config.db] * 6 + [str(tmp_path), str(not_a_db), "mysql://x/y", "",

@@ -52,7 +52,7 @@ def test_a_zombie_write_is_refused_and_absent(eng: MemoryEngine, zombie_eng: Mem
     task = old.start_task(sid, "a task", incarnation=first)
     old.checkpoint_agent("agent", {"step": 1}, incarnation=first)
 
-    restored = eng.restore_agent(owner, "agent", incarnate=True)  # the supervisor
+    restored = eng.for_owner(owner).restore_agent("agent", incarnate=True)  # the supervisor
     assert restored.incarnation == 2 and [m.content for m in restored.messages] == ["from one"]
 
     before = len(_session_log(eng, sid))
@@ -82,7 +82,7 @@ def test_a_zombie_write_is_refused_and_absent(eng: MemoryEngine, zombie_eng: Mem
     # without an incarnation are not fenced (they behave as before).
     assert old.add_message(sid, "user", "from one", incarnation=first, client_id="c1") == 1
     assert old.add_message(sid, "user", "unfenced") == 3
-    again = eng.restore_agent(owner, "agent")
+    again = eng.for_owner(owner).restore_agent("agent")
     assert [m.content for m in again.messages] == ["from one", "from two", "unfenced"]
     assert again.state == {"step": 2} and again.incarnation == 2 and not again.open_tasks
     lease = new.agent_lease("agent")
@@ -142,7 +142,7 @@ def test_no_write_of_an_older_incarnation_follows_a_newer_one(
     ]
     assert logged == accepted
     assert logged == sorted(logged), "a write of an older incarnation follows a newer one's"
-    current = eng.load_agent(owner, "agent")
+    current = eng.for_owner(owner).load_agent("agent")
     assert isinstance(current, Agent) and current.incarnation == 1 + steps.count("restore")
 
 
@@ -160,7 +160,7 @@ def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
     client = TestClient(create_app(eng, keyring, ServiceSettings()))  # no lifespan: the fixture closes eng
     auth = {"Authorization": f"Bearer {secret}"}
     base = f"/v1/users/{owner.user_id}"
-    first = eng.claim_agent(owner, "agent")
+    first = eng.for_owner(owner).claim_agent("agent")
     old = {**auth, "Ledgermind-Incarnation": str(first)}
     r = client.post(f"{base}/sessions", json={"agent_id": "agent"}, headers=old)
     assert r.status_code == 201, r.text
@@ -169,7 +169,7 @@ def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
                        headers=old).json() == {"seqs": [1]}
     tid = client.post(f"{base}/sessions/{sid}/tasks", json={"input": "t"}, headers=old).json()["task_id"]
     assert client.put(f"{base}/agents/agent/heartbeat", headers=old).status_code == 200
-    second = eng.restore_agent(owner, "agent", incarnate=True).incarnation
+    second = eng.for_owner(owner).restore_agent("agent", incarnate=True).incarnation
     new = {**auth, "Ledgermind-Incarnation": str(second)}
     refused = [
         client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "zombie"}, headers=old),
@@ -187,7 +187,7 @@ def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
     bad = client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "x"},
                       headers={**auth, "Ledgermind-Incarnation": "0"})
     assert bad.status_code in (400, 422)
-    assert [m.content for m in eng.restore_agent(owner, "agent").messages] == ["one", "two"]
+    assert [m.content for m in eng.for_owner(owner).restore_agent("agent").messages] == ["one", "two"]
 
 
 def test_only_issued_incarnations_beat_or_write(eng: MemoryEngine) -> None:

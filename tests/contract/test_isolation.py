@@ -25,7 +25,6 @@ from sqlalchemy import text
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.errors import LedgermindError, MemoryNotFound, SessionNotFound, TaskNotFound
 from ledgermind.projections import audit
-from ledgermind.recovery import restore_agent
 from ledgermind.write.beliefs import NewBelief
 from tests.support.capabilities import capabilities
 
@@ -75,10 +74,10 @@ def _apply(eng: MemoryEngine, w: World, kind: str, actor: int, target: int) -> N
     me = w.owners[actor]
     words = f"{w.tag(actor)} zebra note {len(w.texts.get(actor, []))}"
     if kind == "session":
-        w.sessions[eng.create_session(me, "agent")] = actor
+        w.sessions[eng.for_owner(me).create_session("agent")] = actor
         return
     if kind == "remember":
-        mid = eng.apply_memory_changes(me, [NewBelief(
+        mid = eng.for_owner(me).apply_memory_changes([NewBelief(
             source_key=uuid.uuid4().hex, kind="fact", statement=words, valid_from=WHEN,
             confidence=0.8, method="explicit")])[0]
         w.memories[mid] = actor
@@ -87,18 +86,18 @@ def _apply(eng: MemoryEngine, w: World, kind: str, actor: int, target: int) -> N
         return
     if kind == "checkpoint":
         if any(o == actor for o in w.sessions.values()):
-            eng.checkpoint_agent(me, "agent", {"note": words})
+            eng.for_owner(me).checkpoint_agent("agent", {"note": words})
         return
     if kind == "complete":
         tid = w.pick(w.tasks, target)
         if tid is None:
             return
         if w.tasks[tid] != actor:
-            _same_not_found(lambda: eng.complete_task(me, tid, words),
-                            lambda: eng.complete_task(me, uuid.uuid4().hex, words), TaskNotFound)
+            _same_not_found(lambda: eng.for_owner(me).complete_task(tid, words),
+                            lambda: eng.for_owner(me).complete_task(uuid.uuid4().hex, words), TaskNotFound)
             return
         try:
-            eng.complete_task(me, tid, words)
+            eng.for_owner(me).complete_task(tid, words)
         except LedgermindError:  # already finished: a StateConflict, not a leak
             pass
         return
@@ -107,20 +106,20 @@ def _apply(eng: MemoryEngine, w: World, kind: str, actor: int, target: int) -> N
         return
     if w.sessions[sid] != actor:  # aimed at someone else's session
         attempt = {
-            "message": lambda s: eng.add_message(me, s, "user", words),
-            "task": lambda s: eng.start_task(me, s, words),
-            "close": lambda s: eng.close_session(me, s),
+            "message": lambda s: eng.for_owner(me).add_message(s, "user", words),
+            "task": lambda s: eng.for_owner(me).start_task(s, words),
+            "close": lambda s: eng.for_owner(me).close_session(s),
         }[kind]
         _same_not_found(lambda: attempt(sid), lambda: attempt(uuid.uuid4().hex), SessionNotFound)
         return
     try:
         if kind == "message":
-            eng.add_message(me, sid, "user", words)
+            eng.for_owner(me).add_message(sid, "user", words)
             w.texts.setdefault(actor, []).append(words)
         elif kind == "task":
-            w.tasks[eng.start_task(me, sid, words)] = actor
+            w.tasks[eng.for_owner(me).start_task(sid, words)] = actor
         else:
-            eng.close_session(me, sid)
+            eng.for_owner(me).close_session(sid)
     except LedgermindError as e:  # a closed session refuses: fine, but never NotFound
         assert not isinstance(e, SessionNotFound)
 
@@ -140,31 +139,31 @@ def _check_reads(eng: MemoryEngine, w: World) -> None:
 
         for sid, owner in w.sessions.items():
             if owner == i:
-                info = eng.get_session(me, sid)
+                info = eng.for_owner(me).get_session(sid)
                 assert (info.app, info.user_id) == (me.app, me.user_id)
                 conv = audit.conversation_at(side, me, sid)
                 assert clean(conv)
             else:
-                _same_not_found(lambda: eng.get_session(me, sid),
-                                lambda: eng.get_session(me, uuid.uuid4().hex), SessionNotFound)
+                _same_not_found(lambda: eng.for_owner(me).get_session(sid),
+                                lambda: eng.for_owner(me).get_session(uuid.uuid4().hex), SessionNotFound)
                 _same_not_found(lambda: audit.conversation_at(side, me, sid),
                                 lambda: audit.conversation_at(side, me, uuid.uuid4().hex), SessionNotFound)
         for mid, owner in w.memories.items():
             if owner == i:
                 assert clean(audit.belief_history(side, me, mid))
             else:
-                assert eng.load_memory(me, mid) is None
+                assert eng.for_owner(me).load_memory(mid) is None
                 _same_not_found(lambda: audit.belief_history(side, me, mid),
                                 lambda: audit.belief_history(side, me, uuid.uuid4().hex), MemoryNotFound)
         if any(o == i for o in w.sessions.values()):
-            restored = restore_agent(eng, me, "agent")
+            restored = eng.for_owner(me).restore_agent("agent")
             assert clean(restored.as_dict())
         beliefs = audit.beliefs_as_of(side, me)
         assert clean(beliefs)
         assert sorted(b["statement"] for b in beliefs) == sorted(
             w.statements[mid] for mid, o in w.memories.items() if o == i
         )
-        results = eng.search(me, "zebra note", k=50, include_messages=True)
+        results = eng.for_owner(me).search("zebra note", k=50, include_messages=True)
         assert clean([r.as_dict() for r in results])
     # The read models as a whole: every row sits under the owner of its stream.
     with side.db.connect() as conn:
@@ -197,7 +196,7 @@ def test_session_ids_are_random_128_bit_capabilities(eng: MemoryEngine) -> None:
     never from the owner, the agent or a clock: two sessions of the same
     owner and agent share no structure beyond the version bits."""
     owner = Owner("iso", "caps")
-    ids = [uuid.UUID(hex=eng.create_session(owner, "agent")) for _ in range(64)]
+    ids = [uuid.UUID(hex=eng.for_owner(owner).create_session("agent")) for _ in range(64)]
     assert len(set(ids)) == 64
     assert all(i.version == 4 for i in ids)
     # No two ids share a 32-bit prefix (what a counter or a clock would do).
@@ -208,8 +207,8 @@ def test_raw_sql_without_where_is_the_only_way_to_see_everyone(eng: MemoryEngine
     """Guard for the test above: the read models do hold several owners, so
     the isolation checks are checking something."""
     a, b = Owner("iso", "a"), Owner("iso", "b")
-    eng.add_message(a, eng.create_session(a, "agent"), "user", "hello a")
-    eng.add_message(b, eng.create_session(b, "agent"), "user", "hello b")
+    eng.for_owner(a).add_message(eng.for_owner(a).create_session("agent"), "user", "hello a")
+    eng.for_owner(b).add_message(eng.for_owner(b).create_session("agent"), "user", "hello b")
     side = eng.projections
     side.wait(eng.position)
     with side.db.connect() as conn:

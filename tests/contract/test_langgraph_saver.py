@@ -99,13 +99,13 @@ def test_messages_land_in_an_ordinary_session(saver: LedgermindSaver) -> None:
     for i in range(3):
         graph.invoke({"messages": [HumanMessage(f"hello {i}", id=f"h{i}")]}, cfg)
     graph.update_state(cfg, {"messages": [HumanMessage("hello 1 (typo fixed)", id="h1")]})
-    restored = saver.engine.restore_agent(Owner("lg-app", "bob"), "bot")
+    restored = saver.engine.for_owner(Owner("lg-app", "bob")).restore_agent("bot")
     texts = [m["content"] if isinstance(m, dict) else m.content for m in restored.messages]
     # every message once, then the edit as one more message.added (the log keeps both)
     assert texts == ["hello 0", "reply to hello 0", "hello 1", "reply to hello 1", "hello 2",
                      "reply to hello 2", "hello 1 (typo fixed)"]
     # the thread belongs to bob (from the config), not to the saver's default owner
-    assert saver.engine.load_agent(OWNER, "helper") is None
+    assert saver.engine.for_owner(OWNER).load_agent("helper") is None
 
 
 def test_a_turn_stores_the_same_bytes_at_any_length(saver: LedgermindSaver) -> None:
@@ -147,7 +147,7 @@ def test_a_stale_writer_gets_a_retryable_conflict_and_stores_nothing(saver: Ledg
     # the loser's message never reached the session; a retry (invoke again) lands
     assert [m.id for m in build(other).invoke({"messages": [HumanMessage("b", id="b")]}, cfg)["messages"]] == [
         "a", "reply-a", "b", "reply-b"]
-    restored = saver.engine.restore_agent(OWNER, "helper")
+    restored = saver.engine.for_owner(OWNER).restore_agent("helper")
     assert len(restored.messages) == 4
 
 

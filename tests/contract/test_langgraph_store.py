@@ -31,7 +31,7 @@ def test_put_get_overwrite_delete_are_memory_events(store: LedgermindStore, eng:
     first = store.get(ns, "city")
     assert first is not None and first.value == {"content": "Alice lives in Lyon", "since": 2019}
     eng.projections.wait(eng.position, timeout=30)
-    [lyon] = [r for r in eng.search(ALICE, "Lyon", k=5) if "Lyon" in r.statement]
+    [lyon] = [r for r in eng.for_owner(ALICE).search("Lyon", k=5) if "Lyon" in r.statement]
     before_move = datetime.now(timezone.utc)
     store.put(ns, "city", {"content": "Alice moved to Porto", "since": 2024})
     second = store.get(ns, "city")
@@ -39,10 +39,10 @@ def test_put_get_overwrite_delete_are_memory_events(store: LedgermindStore, eng:
     assert second.created_at == first.created_at and second.updated_at > first.updated_at
     # the namespace's first element is the owner: these are alice's beliefs, with their history
     eng.projections.wait(eng.position, timeout=30)
-    [current] = [r for r in eng.search(ALICE, "Porto", k=5) if "Porto" in r.statement]
-    old = eng.load_memory(ALICE, lyon.id)
+    [current] = [r for r in eng.for_owner(ALICE).search("Porto", k=5) if "Porto" in r.statement]
+    old = eng.for_owner(ALICE).load_memory(lyon.id)
     assert old is not None and old.status == bitemporal.INVALIDATED_STATUS
-    assert eng.load_memory(Owner("langgraph", "bob"), lyon.id) is None
+    assert eng.for_owner(Owner("langgraph", "bob")).load_memory(lyon.id) is None
     # as of a past moment, the old version (also through search)
     then = store.get(ns, "city", as_of=before_move)
     assert then is not None and then.value["content"] == "Alice lives in Lyon"
@@ -50,7 +50,7 @@ def test_put_get_overwrite_delete_are_memory_events(store: LedgermindStore, eng:
     store.delete(ns, "city")
     assert store.get(ns, "city") is None
     assert store.get(ns, "city", as_of=before_move) is not None  # deleted, not rewritten
-    assert eng.load_memory(ALICE, current.id).status == bitemporal.INVALIDATED_STATUS  # type: ignore[union-attr]
+    assert eng.for_owner(ALICE).load_memory(current.id).status == bitemporal.INVALIDATED_STATUS  # type: ignore[union-attr]
 
 
 def test_search_ranks_through_retrieval_and_filters(store: LedgermindStore) -> None:
@@ -73,7 +73,7 @@ def test_namespaces_owners_and_a_second_process(store: LedgermindStore, eng: Mem
     assert store.list_namespaces(suffix=("memories",)) == [("alice", "memories"), ("bob", "memories")]
     # bob's namespace is bob's: alice's beliefs do not hold it
     eng.projections.wait(eng.position, timeout=30)
-    assert not [r for r in eng.search(ALICE, "three", k=10) if "three" in r.statement]
+    assert not [r for r in eng.for_owner(ALICE).search("three", k=10) if "three" in r.statement]
     # another store (another process) folds the same items from the log
     other = LedgermindStore(eng)
     got = other.get(("bob", "memories"), "c")

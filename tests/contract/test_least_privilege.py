@@ -43,9 +43,9 @@ _SUPERUSERS = [b for b in backends_with("row_level_security") if has(b, "superus
 
 def _seed(eng: MemoryEngine) -> None:
     for owner in (ALICE, BOB):
-        sid = eng.create_session(owner, "agent")
-        eng.add_message(owner, sid, "user", f"I am {owner.user_id} and I drink green tea")
-        eng.remember(owner, f"{owner.user_id} drinks green tea")
+        sid = eng.for_owner(owner).create_session("agent")
+        eng.for_owner(owner).add_message(sid, "user", f"I am {owner.user_id} and I drink green tea")
+        eng.for_owner(owner).remember(f"{owner.user_id} drinks green tea")
     eng.projections.wait(eng.position)
 
 
@@ -59,9 +59,9 @@ def test_every_read_and_operator_command_works_as_a_plain_database_owner(db_url:
                 "FROM pg_roles WHERE rolname = current_user")).one()
         assert weak, f"{me} is not a least-privilege login"
         _seed(eng)
-        hits = eng.search(ALICE, "green tea", include_messages=True)
+        hits = eng.for_owner(ALICE).search("green tea", include_messages=True)
         assert hits and all("alice" in h.statement for h in hits)
-        assert "alice drinks green tea" in eng.build_context(ALICE, "tea")
+        assert "alice drinks green tea" in eng.for_owner(ALICE).build_context("tea")
         assert [b["statement"] for b in audit.beliefs_as_of(eng.projections, ALICE)] == [
             "alice drinks green tea"]
         with db.begin() as conn, owner_scope(conn, ALICE):  # no role switch: the policies bind me
@@ -72,15 +72,15 @@ def test_every_read_and_operator_command_works_as_a_plain_database_owner(db_url:
         rows = {s.name: s.rows for s in admin.status(eng.log, db)}
         assert rows["sessions"]["ml_messages_v1"] == 2 and rows["search"]["ml_search_v1"] >= 4
         assert rebuild(eng.log, db, "search", progress=False).new_version == 2
-        assert [h.statement for h in eng.search(BOB, "tea")] == ["bob drinks green tea"]
-        eng.erase_owner(ALICE)
+        assert [h.statement for h in eng.for_owner(BOB).search("tea")] == ["bob drinks green tea"]
+        eng.for_owner(ALICE).erase()
         with db.begin() as conn:  # the runner's fold and the purge both reached every row of hers
             writer_scope(conn)
             left = {t: conn.execute(text(f'SELECT count(*) FILTER (WHERE user_id = :u), count(*) '
                                          f'FROM "{t}"'), {"u": "alice"}).one()
                     for t in owner_tables(db)}
         assert all(alice == 0 for alice, _ in left.values()), left
-        assert left["ml_messages_v1"][1] == 1 and eng.search(BOB, "tea")
+        assert left["ml_messages_v1"][1] == 1 and eng.for_owner(BOB).search("tea")
 
 
 @pytest.fixture
@@ -99,7 +99,7 @@ def no_vector_url(pg_server_dsn: str, pg_app_password: str) -> Iterator[str]:
 def test_a_missing_vector_extension_names_the_admins_command(no_vector_url: str) -> None:
     with MemoryEngine.open(no_vector_url) as eng:
         with pytest.raises(InsufficientPrivilege) as caught:
-            eng.search(ALICE, "tea")
+            eng.for_owner(ALICE).search("tea")
     assert VECTOR_COMMAND in str(caught.value) and "superuser" in str(caught.value)
 
 
@@ -126,7 +126,7 @@ def test_tables_of_the_role_switch_design_are_brought_up_to_date(db_url: str) ->
                 "WHERE tablename = 'ml_messages_v1'")).scalars())
         assert forced
         assert policies == {f"{POLICY}:public", f"{WRITER_POLICY}:public"}
-        assert [h.statement for h in eng.search(BOB, "tea")] == ["bob drinks green tea"]
+        assert [h.statement for h in eng.for_owner(BOB).search("tea")] == ["bob drinks green tea"]
 
 
 @on_backends_with("row_level_security")

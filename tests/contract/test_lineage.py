@@ -20,8 +20,8 @@ T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
 
 def _story(eng: MemoryEngine, owner: Owner = OWNER) -> tuple[str, list[int]]:
     """Go 1.23, said twice; then the upgrade to 1.24; then an unrelated fact."""
-    sid = eng.create_session(owner, "bot")
-    seqs = [eng.add_message(owner, sid, "user", text, occurred_at=T0 + timedelta(days=i))
+    sid = eng.for_owner(owner).create_session("bot")
+    seqs = [eng.for_owner(owner).add_message(sid, "user", text, occurred_at=T0 + timedelta(days=i))
             for i, text in enumerate(["set go 1.23", "set go 1.23", "set go 1.24", "set os linux"])]
     eng.distill(extractor=KeyValueExtractor())
     return sid, seqs
@@ -29,8 +29,8 @@ def _story(eng: MemoryEngine, owner: Owner = OWNER) -> tuple[str, list[int]]:
 
 def test_a_beliefs_versions_name_their_causes(eng: MemoryEngine) -> None:
     sid, (first, again, upgrade, _) = _story(eng)
-    (old,) = [e.memory_id for e in eng.message_lineage(OWNER, sid, first).direct]
-    lineage = eng.lineage(OWNER, old)
+    (old,) = [e.memory_id for e in eng.for_owner(OWNER).message_lineage(sid, first).direct]
+    lineage = eng.for_owner(OWNER).lineage(old)
     assert lineage.status == "invalidated" and lineage.attribute == "go"
     assert [v.event for v in lineage.versions] == ["memory.distilled", "memory.reinforced", "memory.invalidated"]
     created, reinforced, invalidated = lineage.versions
@@ -49,31 +49,31 @@ def test_a_beliefs_versions_name_their_causes(eng: MemoryEngine) -> None:
 
 def test_a_message_lists_what_it_caused_directly_and_downstream(eng: MemoryEngine) -> None:
     sid, (first, _, upgrade, unrelated) = _story(eng)
-    caused = eng.message_lineage(OWNER, sid, upgrade)
+    caused = eng.for_owner(OWNER).message_lineage(sid, upgrade)
     assert not caused.retracted
     assert sorted(e.how for e in caused.direct) == ["created", "invalidated"]
     assert {e.statement for e in caused.direct} == {"go is 1.23", "go is 1.24"}
-    assert eng.message_lineage(OWNER, sid, unrelated).direct[0].statement == "os is linux"
+    assert eng.for_owner(OWNER).message_lineage(sid, unrelated).direct[0].statement == "os is linux"
     # A belief recorded already superseded (an older statement arriving late)
     # is invalidated because of the newer belief: downstream of its message.
-    late = eng.create_session(OWNER, "bot")
-    eng.add_message(OWNER, late, "user", "set os bsd", occurred_at=T0 - timedelta(days=9))
+    late = eng.for_owner(OWNER).create_session("bot")
+    eng.for_owner(OWNER).add_message(late, "user", "set os bsd", occurred_at=T0 - timedelta(days=9))
     eng.distill(extractor=KeyValueExtractor())
-    linux = eng.message_lineage(OWNER, sid, unrelated)
+    linux = eng.for_owner(OWNER).message_lineage(sid, unrelated)
     assert [(e.how, e.via) for e in linux.downstream] == [("invalidated", linux.direct[0].memory_id)]
-    assert not eng.message_lineage(OWNER, sid, first).downstream
+    assert not eng.for_owner(OWNER).message_lineage(sid, first).downstream
 
 
 def test_lineage_is_owner_scoped(eng: MemoryEngine) -> None:
     sid, (first, *_) = _story(eng)
-    (mid,) = [e.memory_id for e in eng.message_lineage(OWNER, sid, first).direct]
+    (mid,) = [e.memory_id for e in eng.for_owner(OWNER).message_lineage(sid, first).direct]
     stranger = Owner("audit", "stranger")
     with pytest.raises(MemoryNotFound):
-        eng.lineage(stranger, mid)
+        eng.for_owner(stranger).lineage(mid)
     with pytest.raises(SessionNotFound):
-        eng.message_lineage(stranger, sid, first)
+        eng.for_owner(stranger).message_lineage(sid, first)
     with pytest.raises(MemoryNotFound):
-        eng.lineage(OWNER, "not-an-id")
+        eng.for_owner(OWNER).lineage("not-an-id")
 
 
 def test_audit_lineage_cli_both_ways(eng: MemoryEngine, db_url: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -46,8 +46,8 @@ def test_writer_cache_stays_under_its_byte_cap_and_evicted_aggregates_reload(db_
         writer = eng.writes._writer
         peak = 0
         for i, owner in enumerate(owners):
-            eng.create_session(owner, "agent")
-            eng.checkpoint_agent(owner, "agent", _state(i, 1))
+            eng.for_owner(owner).create_session("agent")
+            eng.for_owner(owner).checkpoint_agent("agent", _state(i, 1))
             held, held_bytes = writer.cache_usage()
             peak = max(peak, held_bytes)
             assert held_bytes <= CAP
@@ -56,23 +56,23 @@ def test_writer_cache_stays_under_its_byte_cap_and_evicted_aggregates_reload(db_
 
         # the first owners were evicted long ago: their aggregates reload intact
         for i, owner in enumerate(owners):
-            restored = eng.restore_agent(owner, "agent")
+            restored = eng.for_owner(owner).restore_agent("agent")
             assert restored.state == _state(i, 1)
         first = owners[0]
         assert orjson.loads(_cached_state(eng, first)) == _state(0, 1)
         # ... and take a new checkpoint on top of the reloaded aggregate
-        eng.checkpoint_agent(first, "agent", _state(0, 2))
-        assert eng.restore_agent(first, "agent").state == _state(0, 2)
+        eng.for_owner(first).checkpoint_agent("agent", _state(0, 2))
+        assert eng.for_owner(first).restore_agent("agent").state == _state(0, 2)
         assert writer.cache_usage()[1] <= CAP
 
 
 def test_an_aggregate_bigger_than_the_cap_is_not_kept(db_url: str) -> None:
     owner = Owner("membound", "big-" + uuid.uuid4().hex[:8])
     with MemoryEngine.open(config=EngineConfig(db=db_url, cache_bytes=STATE_CHARS // 2)) as eng:
-        eng.create_session(owner, "agent")
-        eng.checkpoint_agent(owner, "agent", _state(1, 1))
+        eng.for_owner(owner).create_session("agent")
+        eng.for_owner(owner).checkpoint_agent("agent", _state(1, 1))
         assert eng.writes._writer.cache_usage()[1] <= STATE_CHARS // 2
-        assert eng.restore_agent(owner, "agent").state == _state(1, 1)
+        assert eng.for_owner(owner).restore_agent("agent").state == _state(1, 1)
 
 
 def test_cache_bytes_comes_from_the_environment() -> None:

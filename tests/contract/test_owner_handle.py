@@ -22,16 +22,20 @@ def test_handle_methods_take_no_owner() -> None:
         assert not any("owner" in p or p in ("app", "user_id") for p in params), name
 
 
-def test_engine_methods_with_an_id_require_the_owner() -> None:
-    """No ``Owner | None`` anywhere, and every id-taking engine method names the owner first."""
+def test_every_owner_scoped_call_has_one_door_the_handle() -> None:
+    """The engine keeps the lifecycle and the operator's calls (at most 20
+    public names) and takes no owner but in ``for_owner``; the one name both have,
+    ``verify_log``, is the whole log on the engine and one owner's streams on
+    the handle."""
+    public = [n for n in dir(MemoryEngine) if not n.startswith("_")]
+    assert len(public) <= 20, public
     for name, method in inspect.getmembers(MemoryEngine, inspect.isfunction):
-        if name.startswith("_"):
-            continue
-        params = list(inspect.signature(method).parameters.values())[1:]
-        for p in params:
-            assert "None" not in str(p.annotation) or "Owner" not in str(p.annotation), (name, p)
-        if any(p.name.endswith("_id") for p in params):
-            assert params[0].name == "owner", name
+        if not name.startswith("_") and name != "for_owner":  # the door itself
+            params = inspect.signature(method).parameters
+            assert not any("owner" in p for p in params), name
+    handle = {n for n in dir(OwnerMemory) if not n.startswith("_")}
+    assert set(public) & handle == {"verify_log"}
+    assert list(inspect.signature(MemoryEngine.verify_log).parameters) == ["self"]
 
 
 def test_handle_round_trip(eng: MemoryEngine) -> None:

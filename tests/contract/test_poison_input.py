@@ -61,18 +61,18 @@ def test_remember_refuses_every_bad_extra_and_writes_nothing(
 ) -> None:
     before = _head(eng)
     with pytest.raises(error):
-        eng.remember(OWNER, "I like tea", **extra)
+        eng.for_owner(OWNER).remember("I like tea", **extra)
     assert _head(eng) == before
 
 
 def test_remember_accepts_the_same_extras_well_formed(eng: MemoryEngine) -> None:
-    mid = eng.remember(OWNER, "I had tea in Paris with Ann", kind="episode", subject="user",
+    mid = eng.for_owner(OWNER).remember("I had tea in Paris with Ann", kind="episode", subject="user",
                        attribute="drink", value="Tea", topics=["tea", "paris"], participants=["Ann"],
                        location="Paris", event_time=MAY, valid_from=MAY, key="request-1")
-    memory = eng.load_memory(OWNER, mid)
+    memory = eng.for_owner(OWNER).load_memory(mid)
     assert memory is not None and memory.value == "tea"
     eng.projections.wait()
-    assert [r.id for r in eng.search(OWNER, "Paris tea")][:1] == [mid]
+    assert [r.id for r in eng.for_owner(OWNER).search("Paris tea")][:1] == [mid]
 
 
 def test_list_and_field_limits_follow_the_environment(tmp_path: Any) -> None:
@@ -81,21 +81,21 @@ def test_list_and_field_limits_follow_the_environment(tmp_path: Any) -> None:
     assert (config.limits.max_list_items, config.limits.max_field_chars) == (2, 8)
     with MemoryEngine.open(str(tmp_path / "limits.db"), config=config) as eng:
         with pytest.raises(ContentTooLarge):
-            eng.remember(OWNER, "tea", topics=["a", "b", "c"])
+            eng.for_owner(OWNER).remember("tea", topics=["a", "b", "c"])
         with pytest.raises(ContentTooLarge):
-            eng.remember(OWNER, "tea", subject="123456789")
+            eng.for_owner(OWNER).remember("tea", subject="123456789")
         with pytest.raises(ContentTooLarge):
-            eng.remember(OWNER, "t" * 33)
-        eng.remember(OWNER, "tea", topics=["a", "b"], subject="12345678")
+            eng.for_owner(OWNER).remember("t" * 33)
+        eng.for_owner(OWNER).remember("tea", topics=["a", "b"], subject="12345678")
 
 
 def test_correct_refuses_a_bad_statement_and_writes_nothing(eng: MemoryEngine) -> None:
-    mid = eng.remember(OWNER, "I like tea")
+    mid = eng.for_owner(OWNER).remember("I like tea")
     before = _head(eng)
     for bad, error in (("tea\x00", InvalidContent), (b"tea", InvalidContent), ("\udcff", InvalidContent),
                        ("t" * (17 << 10), ContentTooLarge), (5, InvalidContent)):
         with pytest.raises(error):
-            eng.correct(OWNER, mid, bad)  # type: ignore[arg-type]
+            eng.for_owner(OWNER).correct(mid, bad)  # type: ignore[arg-type]
     assert _head(eng) == before
 
 
@@ -125,15 +125,15 @@ BAD_CHANGES: list[tuple[Any, type[InvalidInput]]] = [
 def test_a_bad_belief_change_is_refused_before_any_event(
     eng: MemoryEngine, change: Any, error: type[InvalidInput]
 ) -> None:
-    good = eng.apply_memory_changes(OWNER, [_belief(source_key="ok")])[0]
+    good = eng.for_owner(OWNER).apply_memory_changes([_belief(source_key="ok")])[0]
     before = _head(eng)
     with pytest.raises(error):  # the good change in the same list is not written either
-        eng.apply_memory_changes(OWNER, [_belief(source_key="ok-2"), change])
+        eng.for_owner(OWNER).apply_memory_changes([_belief(source_key="ok-2"), change])
     assert _head(eng) == before
     for later in (Reinforce(good, confidence=0.8, reason="x\x00"),
                   Revise(good, statement="likes tea", confidence=0.8, reason="r", method="llm",
                          event_time="yesterday"),  # type: ignore[arg-type]
                   Invalidate(good, invalid_at=datetime(2024, 6, 1), reason="naive")):
         with pytest.raises(InvalidInput):
-            eng.apply_memory_changes(OWNER, [later])
+            eng.for_owner(OWNER).apply_memory_changes([later])
     assert _head(eng) == before

@@ -21,19 +21,19 @@ AUGUST = datetime(2026, 8, 1, tzinfo=timezone.utc)
 
 
 def _story(eng: MemoryEngine) -> dict[str, Any]:
-    sid = eng.create_session(KEN, agent_id="barista")
-    s1 = eng.add_message(KEN, sid, "user", "No sugar for me.", occurred_at=MARCH)
-    old = eng.apply_memory_changes(KEN, [NewBelief(
+    sid = eng.for_owner(KEN).create_session(agent_id="barista")
+    s1 = eng.for_owner(KEN).add_message(sid, "user", "No sugar for me.", occurred_at=MARCH)
+    old = eng.for_owner(KEN).apply_memory_changes([NewBelief(
         "m1", "fact", "Ken takes no sugar", MARCH, 0.7, "rule",
         sources=({"session_id": sid, "seq": s1, "position": 3},))])[0]
-    eng.apply_memory_changes(KEN, [Reinforce(old, 0.8, "said again",
+    eng.for_owner(KEN).apply_memory_changes([Reinforce(old, 0.8, "said again",
                                              sources=({"session_id": sid, "seq": s1},))])
     time.sleep(0.01)
     before = datetime.now(timezone.utc)
     time.sleep(0.01)
-    s2 = eng.add_message(KEN, sid, "user", "Sugar please, from now on.", occurred_at=AUGUST)
+    s2 = eng.for_owner(KEN).add_message(sid, "user", "Sugar please, from now on.", occurred_at=AUGUST)
     new = new_belief_id(KEN, "m2")
-    eng.apply_memory_changes(KEN, [
+    eng.for_owner(KEN).apply_memory_changes([
         Invalidate(old, AUGUST, "the user contradicted it", cause={"session_id": sid, "seq": s2},
                    superseded_by=new),
         NewBelief("m2", "fact", "Ken takes sugar", AUGUST, 1.0, "explicit", supersedes=old),
@@ -94,7 +94,7 @@ def test_another_owners_ids_behave_like_missing_ids(eng: MemoryEngine) -> None:
 def test_conversation_as_it_stood(eng: MemoryEngine) -> None:
     s = _story(eng)
     side = eng.projections
-    eng.close_session(KEN, s["sid"])
+    eng.for_owner(KEN).close_session(s["sid"])
     side.wait()
     then = conversation_at(side, KEN, s["sid"], at=s["before"])
     assert [m["content"] for m in then["messages"]] == ["No sugar for me."]
@@ -107,7 +107,7 @@ def test_conversation_as_it_stood(eng: MemoryEngine) -> None:
 
 def test_forgotten_belief_leaves_no_history(eng: MemoryEngine) -> None:
     s = _story(eng)
-    eng.apply_memory_changes(KEN, [Forget(s["new"])])
+    eng.for_owner(KEN).apply_memory_changes([Forget(s["new"])])
     eng.projections.wait()
     with pytest.raises(MemoryNotFound):
         belief_history(eng.projections, KEN, s["new"])

@@ -77,42 +77,43 @@ class World:
 
     def _session(self, o: int) -> None:
         owner = OWNERS[o]
-        self.sessions.append((owner, self.eng.create_session(owner, agent_id="agent")))
+        self.sessions.append((owner, self.eng.for_owner(owner).create_session(agent_id="agent")))
 
     def _message(self, i: int, text: str) -> None:
         if s := self._pick(self.sessions, i):
-            self.eng.add_message(s[0], s[1], role="user", content=text)
+            self.eng.for_owner(s[0]).add_message(s[1], role="user", content=text)
 
     def _close(self, i: int) -> None:
         if s := self._pick(self.sessions, i):
-            self.eng.close_session(s[0], s[1])
+            self.eng.for_owner(s[0]).close_session(s[1])
 
     def _task(self, i: int) -> None:
         if s := self._pick(self.sessions, i):
-            self.tasks.append((s[0], self.eng.start_task(s[0], s[1], input=f"task {i}")))
+            self.tasks.append((s[0], self.eng.for_owner(s[0]).start_task(s[1], input=f"task {i}")))
 
     def _finish(self, i: int, ok: bool) -> None:
         if t := self._pick(self.tasks, i):
-            (self.eng.complete_task if ok else self.eng.fail_task)(t[0], t[1], f"result {i}")
+            mem = self.eng.for_owner(t[0])
+            (mem.complete_task if ok else mem.fail_task)(t[1], f"result {i}")
 
     def _belief(self, o: int, text: str, day: int) -> None:
         owner = OWNERS[o]
         key = f"{self.tag}-{len(self.beliefs)}"
         src = self._pick([s for s in self.sessions if s[0] == owner], day)
         sources = ({"session_id": src[1], "seq": 1},) if src else ()
-        self.eng.apply_memory_changes(owner, [NewBelief(
+        self.eng.for_owner(owner).apply_memory_changes([NewBelief(
             source_key=key, kind="fact", statement=text, valid_from=EPOCH + timedelta(days=day),
             confidence=0.5, method="rule", topics=("t",), sources=sources)])
         self.beliefs.append((owner, new_belief_id(owner, key)))
 
     def _reinforce(self, i: int, conf: float) -> None:
         if b := self._pick(self.beliefs, i):
-            self.eng.apply_memory_changes(b[0], [Reinforce(b[1], confidence=conf, reason="again",
+            self.eng.for_owner(b[0]).apply_memory_changes([Reinforce(b[1], confidence=conf, reason="again",
                                                            sources=({"session_id": "x", "seq": i},))])
 
     def _revise(self, i: int, text: str) -> None:
         if b := self._pick(self.beliefs, i):
-            self.eng.apply_memory_changes(b[0], [Revise(b[1], statement=text, confidence=0.6,
+            self.eng.for_owner(b[0]).apply_memory_changes([Revise(b[1], statement=text, confidence=0.6,
                                                         reason="refined", method="rule")])
 
     def _invalidate(self, i: int, day: int, supersede: bool) -> None:
@@ -129,13 +130,13 @@ class World:
                                      method="rule", supersedes=mid))
         changes.insert(0, Invalidate(mid, invalid_at=EPOCH + timedelta(days=day), reason="contradicted",
                                      cause={"session_id": "x", "seq": 1}, superseded_by=successor))
-        self.eng.apply_memory_changes(owner, changes)
+        self.eng.for_owner(owner).apply_memory_changes(changes)
         if successor:
             self.beliefs.append((owner, successor))
 
     def _forget(self, i: int) -> None:
         if b := self._pick(self.beliefs, i):
-            self.eng.apply_memory_changes(b[0], [Forget(b[1])])
+            self.eng.for_owner(b[0]).apply_memory_changes([Forget(b[1])])
 
 
 def _rows(side: ReadSide, name: str, stem: str) -> list[dict]:

@@ -23,8 +23,8 @@ def _count(db, table) -> int:  # type: ignore[no-untyped-def]
 
 
 def _chat(eng: MemoryEngine, n: int) -> str:
-    sid = eng.create_session(OWNER, agent_id="agent-7")
-    eng.add_messages(OWNER, sid, [{"role": "user", "content": f"message {i}"} for i in range(n)])
+    sid = eng.for_owner(OWNER).create_session(agent_id="agent-7")
+    eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"message {i}"} for i in range(n)])
     return sid
 
 

@@ -42,7 +42,7 @@ def test_non_poison_beliefs_equal_the_pure_fold(eng: MemoryEngine, steps: list[A
     for n, (what, who, arg) in enumerate(steps):
         owner = owners[who]
         if what == "remember":  # a small vocabulary: reconcile reinforces repeats
-            eng.remember(owner, f"owner {who} likes item {arg}", event_time=datetime(2024, 1, 1 + arg,
+            eng.for_owner(owner).remember(f"owner {who} likes item {arg}", event_time=datetime(2024, 1, 1 + arg,
                                                                                      tzinfo=timezone.utc))
         elif what == "poison":
             key = f"poison-{run}-{n}"
@@ -50,7 +50,7 @@ def test_non_poison_beliefs_equal_the_pure_fold(eng: MemoryEngine, steps: list[A
             poison_streams[Memory.create_id(owner.app, owner.user_id, key).hex] = owner
         elif poison_streams:
             mid, holder = sorted(poison_streams.items())[arg % len(poison_streams)]
-            eng.apply_memory_changes(holder, [Reinforce(mid, confidence=0.5, reason="again")])
+            eng.for_owner(holder).apply_memory_changes([Reinforce(mid, confidence=0.5, reason="again")])
     side = ReadSide(eng.writes, run_in_process=False, batch_size=batch_size, names=["memory"])
     try:
         side.runner.catch_up()

@@ -44,17 +44,17 @@ def _split(store_url: str, read_url: str) -> None:
     config = EngineConfig.from_env({"LEDGERMIND_READ_DB": read_url})
     assert config.read_db == read_url
     with MemoryEngine.open(store_url, config=config) as eng:
-        sid = eng.create_session(OWNER, "agent")
-        eng.add_message(OWNER, sid, "user", "I drink green tea every morning")
-        eng.remember(OWNER, "u1 drinks green tea")
+        sid = eng.for_owner(OWNER).create_session("agent")
+        eng.for_owner(OWNER).add_message(sid, "user", "I drink green tea every morning")
+        eng.for_owner(OWNER).remember("u1 drinks green tea")
         eng.projections.wait(eng.position)  # read-your-writes across the split
-        assert [h.statement for h in eng.search(OWNER, "green tea")] == ["u1 drinks green tea"]
-        assert "green tea" in eng.build_context(OWNER, "tea")
+        assert [h.statement for h in eng.for_owner(OWNER).search("green tea")] == ["u1 drinks green tea"]
+        assert "green tea" in eng.for_owner(OWNER).build_context("tea")
         read, store = _tables(read_url), _tables(store_url)
         assert {"ml_messages_v1", "ml_sessions_v1"} <= read
         assert not {t for t in store if t.startswith(("ml_", "projection_"))}, store
         assert not {t for t in read if "events" in t}, read
-        eng.erase_owner(OWNER)  # purges the read database
+        eng.for_owner(OWNER).erase()  # purges the read database
         with eng.projections.db.connect() as conn:
             assert conn.execute(sa.text("SELECT count(*) FROM ml_messages_v1")).scalar() == 0
 
@@ -72,9 +72,9 @@ def test_the_worker_reads_the_log_and_writes_the_read_database(
 ) -> None:
     config = EngineConfig.from_env({"LEDGERMIND_PROJECTIONS_IN_PROCESS": "0"})
     with MemoryEngine.open(pg_url, config=config) as eng:
-        sid = eng.create_session(OWNER, "agent")
+        sid = eng.for_owner(OWNER).create_session("agent")
         for i in range(5):
-            eng.add_message(OWNER, sid, "user", f"message {i}")
+            eng.for_owner(OWNER).add_message(sid, "user", f"message {i}")
     monkeypatch.setenv("LEDGERMIND_READ_DB", pg_read_url)
     assert cli(["projections", "run", "--db", pg_url, "--until-caught-up"]) == 0
     assert "ml_messages_v1" in _tables(pg_read_url)

@@ -43,7 +43,6 @@ from ledgermind.domain.errors import (
     TaskFinished,
     TaskNotFound,
 )
-from ledgermind.recovery import restore_agent
 from ledgermind.recovery.restore import read_messages
 from tests.support.capabilities import capabilities
 
@@ -166,7 +165,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(target=sessions, owner=st.sampled_from(OWNERS), agent_id=st.sampled_from(AGENTS))
     def create_session(self, owner: Owner, agent_id: str) -> str:
-        sid = self.eng.create_session(owner, agent_id=agent_id)
+        sid = self.eng.for_owner(owner).create_session(agent_id=agent_id)
         assert sid not in self.session_models
         self.session_models[sid] = SessionModel(owner, agent_id)
         agent = self.agents.setdefault((owner, agent_id), AgentModel(sid))
@@ -179,13 +178,13 @@ class EngineMachine(RuleBasedStateMachine):
         call: Callable[[], Any] = (  # the owner-bound handle is the same write
             (lambda: self.eng.for_owner(owner).add_message(sid, **message))
             if via_handle
-            else (lambda: self.eng.add_message(owner, sid, **message))
+            else (lambda: self.eng.for_owner(owner).add_message(sid, **message))
         )
         self._append(sid, [message], call, single=True)
 
     @rule(sid=sessions, batch=st.lists(messages(), min_size=1, max_size=MAX_BATCH))
     def add_messages(self, sid: str, batch: list[dict[str, Any]]) -> None:
-        self._append(sid, batch, lambda: self.eng.add_messages(self.session_models[sid].owner, sid, batch), single=False)
+        self._append(sid, batch, lambda: self.eng.for_owner(self.session_models[sid].owner).add_messages(sid, batch), single=False)
 
     @rule(sid=sessions, data=st.data())
     def retry_earlier_message(self, sid: str, data: st.DataObject) -> None:
@@ -196,7 +195,7 @@ class EngineMachine(RuleBasedStateMachine):
             return
         message = data.draw(st.sampled_from(sent))
         before = self._head()
-        seq = self.eng.add_message(session.owner, sid, **message)
+        seq = self.eng.for_owner(session.owner).add_message(sid, **message)
         assert seq == self.receipts[(sid, message["client_id"])]
         assert self._head() == before
 
@@ -204,9 +203,9 @@ class EngineMachine(RuleBasedStateMachine):
     def start_task(self, sid: str, task_input: str) -> Any:
         session = self.session_models[sid]
         if session.closed:
-            self._refused(SessionClosed, lambda: self.eng.start_task(session.owner, sid, input=task_input))
+            self._refused(SessionClosed, lambda: self.eng.for_owner(session.owner).start_task(sid, input=task_input))
             return multiple()
-        tid = self.eng.start_task(session.owner, sid, input=task_input)
+        tid = self.eng.for_owner(session.owner).start_task(sid, input=task_input)
         self.task_models[tid] = TaskModel(sid, task_input)
         session.open_tasks.append(tid)
         return tid
@@ -215,7 +214,7 @@ class EngineMachine(RuleBasedStateMachine):
     def finish_task(self, tid: str, ok: bool, result: str) -> None:
         task = self.task_models[tid]
         owner = self.session_models[task.session_id].owner
-        call = (lambda: self.eng.complete_task(owner, tid, output=result)) if ok else (lambda: self.eng.fail_task(owner, tid, error=result))
+        call = (lambda: self.eng.for_owner(owner).complete_task(tid, output=result)) if ok else (lambda: self.eng.for_owner(owner).fail_task(tid, error=result))
         if task.status != "open":
             self._refused(TaskFinished, call)
             return
@@ -227,15 +226,15 @@ class EngineMachine(RuleBasedStateMachine):
     def checkpoint(self, owner: Owner, agent_id: str, state: Any) -> None:
         agent = self.agents.get((owner, agent_id))
         if agent is None:
-            self._refused(AgentNotFound, lambda: self.eng.checkpoint_agent(owner, agent_id, state))
+            self._refused(AgentNotFound, lambda: self.eng.for_owner(owner).checkpoint_agent(agent_id, state))
             return
-        self.eng.checkpoint_agent(owner, agent_id, state)
+        self.eng.for_owner(owner).checkpoint_agent(agent_id, state)
         agent.state = state
         agent.checkpoints += 1
 
     @rule(sid=sessions)
     def close_session(self, sid: str) -> None:
-        self.eng.close_session(self.session_models[sid].owner, sid)
+        self.eng.for_owner(self.session_models[sid].owner).close_session(sid)
         self.session_models[sid].closed = True
 
     @rule()
@@ -250,13 +249,13 @@ class EngineMachine(RuleBasedStateMachine):
         other = data.draw(st.sampled_from([o for o in OWNERS if o != session.owner]))
         unknown = uuid.uuid4().hex
         cases: list[tuple[type[LedgermindError], Callable[[], Any]]] = [
-            (SessionNotFound, lambda: self.eng.add_message(other, sid, role="user", content="x")),
-            (SessionNotFound, lambda: self.eng.add_message(session.owner, unknown, role="user", content="x")),
-            (SessionNotFound, lambda: self.eng.start_task(session.owner, unknown, input="x")),
-            (SessionNotFound, lambda: self.eng.close_session(other, sid)),
-            (TaskNotFound, lambda: self.eng.complete_task(session.owner, unknown, output="x")),
-            (InvalidRole, lambda: self.eng.add_message(session.owner, sid, role="robot", content="x")),
-            (ContentTooLarge, lambda: self.eng.add_messages(session.owner, sid, [{"role": "user", "content": "x"}] * (MAX_BATCH + 1))),
+            (SessionNotFound, lambda: self.eng.for_owner(other).add_message(sid, role="user", content="x")),
+            (SessionNotFound, lambda: self.eng.for_owner(session.owner).add_message(unknown, role="user", content="x")),
+            (SessionNotFound, lambda: self.eng.for_owner(session.owner).start_task(unknown, input="x")),
+            (SessionNotFound, lambda: self.eng.for_owner(other).close_session(sid)),
+            (TaskNotFound, lambda: self.eng.for_owner(session.owner).complete_task(unknown, output="x")),
+            (InvalidRole, lambda: self.eng.for_owner(session.owner).add_message(sid, role="robot", content="x")),
+            (ContentTooLarge, lambda: self.eng.for_owner(session.owner).add_messages(sid, [{"role": "user", "content": "x"}] * (MAX_BATCH + 1))),
         ]
         error, call = data.draw(st.sampled_from(cases))
         self._refused(error, call)
@@ -277,9 +276,9 @@ class EngineMachine(RuleBasedStateMachine):
                 agent = self.agents.get((owner, agent_id))
                 if agent is None:
                     with pytest.raises(AgentNotFound):
-                        restore_agent(fresh, owner, agent_id)
+                        fresh.for_owner(owner).restore_agent(agent_id)
                     continue
-                restored = restore_agent(fresh, owner, agent_id)
+                restored = fresh.for_owner(owner).restore_agent(agent_id)
                 session = self.session_models[agent.session_id]
                 assert restored.session_id == agent.session_id
                 assert restored.session_closed == session.closed
@@ -288,16 +287,16 @@ class EngineMachine(RuleBasedStateMachine):
                 assert [t.input for t in restored.open_tasks] == [self.task_models[t].input for t in session.open_tasks]
                 assert restored.message_count == len(session.messages)
                 _same_messages(restored.messages, session.messages)
-                last = restore_agent(fresh, owner, agent_id, last_n=2).messages
+                last = fresh.for_owner(owner).restore_agent(agent_id, last_n=2).messages
                 _same_messages(last, session.messages[-2:], first_seq=max(1, len(session.messages) - 1))
         for sid, session in self.session_models.items():
-            info = fresh.get_session(session.owner, sid)
+            info = fresh.for_owner(session.owner).get_session(sid)
             assert (info.agent_id, info.closed, info.open_tasks) == (session.agent_id, session.closed, session.open_tasks)
-            loaded = fresh.load_session(session.owner, sid)
+            loaded = fresh.for_owner(session.owner).load_session(sid)
             assert loaded is not None
             _same_messages(read_messages(fresh, loaded), session.messages)
         for tid, task in self.task_models.items():
-            loaded_task = fresh.load_task(self.session_models[task.session_id].owner, tid)
+            loaded_task = fresh.for_owner(self.session_models[task.session_id].owner).load_task(tid)
             assert loaded_task is not None and loaded_task.status == task.status
         # Nothing extra anywhere in the log: one message.added per model message.
         added = fresh.log.recorder.select_notifications(1, 1_000_000, topics=("message.added",))

@@ -34,7 +34,7 @@ _RUN = itertools.count()
 
 
 def _say(eng: MemoryEngine, owner: Owner, sid: str, lines: list[str], start: int = 0) -> list[int]:
-    seqs = [eng.add_message(owner, sid, "user", text, occurred_at=T0 + timedelta(days=start + i))
+    seqs = [eng.for_owner(owner).add_message(sid, "user", text, occurred_at=T0 + timedelta(days=start + i))
             for i, text in enumerate(lines)]
     eng.distill(extractor=KeyValueExtractor())
     return seqs
@@ -55,24 +55,24 @@ def _session_of(eng: MemoryEngine, owner: Owner) -> str:
 
 
 def test_retracting_the_upgrade_restores_the_old_version(eng: MemoryEngine) -> None:
-    sid = eng.create_session(OWNER, "bot")
+    sid = eng.for_owner(OWNER).create_session("bot")
     _, upgrade = _say(eng, OWNER, sid, ["set go 1.23", "set go 1.24"])
     assert _current(eng, OWNER) == {("go", "go is 1.24")}
-    (new,) = [e.memory_id for e in eng.message_lineage(OWNER, sid, upgrade).direct if e.how == "created"]
-    (old,) = [e.memory_id for e in eng.message_lineage(OWNER, sid, upgrade).direct if e.how == "invalidated"]
+    (new,) = [e.memory_id for e in eng.for_owner(OWNER).message_lineage(sid, upgrade).direct if e.how == "created"]
+    (old,) = [e.memory_id for e in eng.for_owner(OWNER).message_lineage(sid, upgrade).direct if e.how == "invalidated"]
     before = datetime.now(timezone.utc)
 
-    report = eng.retract(OWNER, sid, upgrade, "prompt injection")
+    report = eng.for_owner(OWNER).retract(sid, upgrade, "prompt injection")
     assert report.changed and report.invalidated == (new,) and report.reinstated == (old,)
     assert _current(eng, OWNER) == {("go", "go is 1.23")}
     # The history shows both the poisoning and the repair, as versions.
-    events = [(v.event, v.call) for v in eng.lineage(OWNER, old).versions]
+    events = [(v.event, v.call) for v in eng.for_owner(OWNER).lineage(old).versions]
     assert events == [("memory.distilled", "distillation"), ("memory.invalidated", "distillation"),
                       ("memory.reinstated", "retraction")]
-    last = eng.lineage(OWNER, new).versions[-1]
+    last = eng.for_owner(OWNER).lineage(new).versions[-1]
     assert last.event == "memory.invalidated" and last.cause_message is not None
     assert (last.cause_message.session_id, last.cause_message.seq) == (sid, upgrade)
-    assert eng.message_lineage(OWNER, sid, upgrade).retracted
+    assert eng.for_owner(OWNER).message_lineage(sid, upgrade).retracted
     # The read model agrees, now and as of before the retraction.
     side = eng.projections
     side.wait(eng.position, timeout=30)
@@ -81,46 +81,46 @@ def test_retracting_the_upgrade_restores_the_old_version(eng: MemoryEngine) -> N
     assert now == {"go is 1.23"} and then == {"go is 1.24"}
 
     # Retracting again writes nothing; un-retracting undoes the repair.
-    assert not eng.retract(OWNER, sid, upgrade, "again").changed
-    undo = eng.unretract(OWNER, sid, upgrade, "it was genuine")
+    assert not eng.for_owner(OWNER).retract(sid, upgrade, "again").changed
+    undo = eng.for_owner(OWNER).unretract(sid, upgrade, "it was genuine")
     assert undo.changed and undo.invalidated == (old,) and undo.reinstated == (new,)
     assert _current(eng, OWNER) == {("go", "go is 1.24")}
 
 
 def test_a_belief_with_another_unretracted_source_stays(eng: MemoryEngine) -> None:
     owner = Owner("audit", "two-sources")
-    sid = eng.create_session(owner, "bot")
+    sid = eng.for_owner(owner).create_session("bot")
     first, second = _say(eng, owner, sid, ["set editor vim", "set editor vim"])
     report = eng.for_owner(owner).retract(sid, first, "wrong speaker")
     assert report.changed and report.invalidated == () and report.reinstated == ()
     assert _current(eng, owner) == {("editor", "editor is vim")}
-    eng.retract(owner, sid, second, "also wrong")
+    eng.for_owner(owner).retract(sid, second, "also wrong")
     assert _current(eng, owner) == set()
 
 
 def test_retracting_a_deletion_brings_the_belief_back(eng: MemoryEngine) -> None:
     owner = Owner("audit", "drop")
-    sid = eng.create_session(owner, "bot")
+    sid = eng.for_owner(owner).create_session("bot")
     _, drop = _say(eng, owner, sid, ["set shell zsh", "drop shell"])
     assert _current(eng, owner) == set()
-    eng.retract(owner, sid, drop, "injected")
+    eng.for_owner(owner).retract(sid, drop, "injected")
     assert _current(eng, owner) == {("shell", "shell is zsh")}
 
 
 def test_another_owners_message_cannot_be_retracted(eng: MemoryEngine) -> None:
     owner = Owner("audit", "victim")
-    sid = eng.create_session(owner, "bot")
+    sid = eng.for_owner(owner).create_session("bot")
     (seq,) = _say(eng, owner, sid, ["set os linux"])
     with pytest.raises(SessionNotFound):
-        eng.retract(Owner("audit", "attacker"), sid, seq, "mine now")
+        eng.for_owner(Owner("audit", "attacker")).retract(sid, seq, "mine now")
     with pytest.raises(SessionNotFound):
-        eng.retract(owner, sid, seq + 5, "no such message")
+        eng.for_owner(owner).retract(sid, seq + 5, "no such message")
     assert _current(eng, owner) == {("os", "os is linux")}
 
 
 def test_audit_retract_cli(eng: MemoryEngine, db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     owner = Owner("audit", "cli")
-    sid = eng.create_session(owner, "bot")
+    sid = eng.for_owner(owner).create_session("bot")
     _, upgrade = _say(eng, owner, sid, ["set go 1.23", "set go 1.24"])
     who = ["--db", db_url, "--app", owner.app, "--user", owner.user_id]
     assert main(["audit", "retract", f"{sid}:{upgrade}", "--reason", "injection", *who, "--json"]) == 0
@@ -148,20 +148,20 @@ def test_current_beliefs_equal_a_replay_without_the_retracted_messages(
     history, replay = Owner("prop", f"h{run}"), Owner("prop", f"r{run}")
     texts = [f"set {key} {value}" for key, value in lines]
     toggles = data.draw(st.lists(st.integers(0, len(texts) - 1), max_size=6), label="retract/unretract")
-    sid = eng.create_session(history, "bot")
+    sid = eng.for_owner(history).create_session("bot")
     seqs = _say(eng, history, sid, texts)
     retracted: set[int] = set()
     for i in toggles:  # each toggle flips message i: retract, then unretract, ...
         if i in retracted:
-            eng.unretract(history, sid, seqs[i], "restored")
+            eng.for_owner(history).unretract(sid, seqs[i], "restored")
             retracted.discard(i)
         else:
-            eng.retract(history, sid, seqs[i], "withdrawn")
+            eng.for_owner(history).retract(sid, seqs[i], "withdrawn")
             retracted.add(i)
-    replay_sid = eng.create_session(replay, "bot")
+    replay_sid = eng.for_owner(replay).create_session("bot")
     for i, text in enumerate(texts):
         if i not in retracted:  # the same days as in the history, so the same order of valid times
-            eng.add_message(replay, replay_sid, "user", text, occurred_at=T0 + timedelta(days=i))
+            eng.for_owner(replay).add_message(replay_sid, "user", text, occurred_at=T0 + timedelta(days=i))
     eng.distill(extractor=KeyValueExtractor())
     assert _current(eng, history) == _current(eng, replay)
 
@@ -177,7 +177,7 @@ def test_http_retract_route(eng: MemoryEngine) -> None:
     client = TestClient(create_app(eng, KeyRing(eng), ServiceSettings()),
                         headers={"Authorization": f"Bearer {secret}"})
     owner = Owner("audit", "http")
-    sid = eng.create_session(owner, "bot")
+    sid = eng.for_owner(owner).create_session("bot")
     _, upgrade = _say(eng, owner, sid, ["set go 1.23", "set go 1.24"])
     base = f"/v1/users/{owner.user_id}/sessions/{sid}/messages"
     r = client.post(f"{base}/{upgrade}/retract", json={"reason": "injection"})
@@ -194,35 +194,35 @@ def test_http_retract_route(eng: MemoryEngine) -> None:
 
 def test_a_message_retracted_before_distillation_causes_nothing(eng: MemoryEngine) -> None:
     owner = Owner("audit", "early")
-    sid = eng.create_session(owner, "bot")
+    sid = eng.for_owner(owner).create_session("bot")
     (kept,) = _say(eng, owner, sid, ["set go 1.23"])
-    poisoned = eng.add_message(owner, sid, "user", "set go 9.99", occurred_at=T0 + timedelta(days=1))
-    eng.retract(owner, sid, poisoned, "injection, caught before distillation")
+    poisoned = eng.for_owner(owner).add_message(sid, "user", "set go 9.99", occurred_at=T0 + timedelta(days=1))
+    eng.for_owner(owner).retract(sid, poisoned, "injection, caught before distillation")
     eng.distill(extractor=KeyValueExtractor())
     assert _current(eng, owner) == {("go", "go is 1.23")}
-    assert eng.message_lineage(owner, sid, poisoned).direct == ()
-    assert eng.message_lineage(owner, sid, kept).direct
+    assert eng.for_owner(owner).message_lineage(sid, poisoned).direct == ()
+    assert eng.for_owner(owner).message_lineage(sid, kept).direct
 
 
 def test_an_export_carries_the_repair_into_another_store(eng: MemoryEngine) -> None:
     from ledgermind.api.portability import export_owner, import_owner
 
     owner, copy = Owner("audit", "exported"), Owner("audit", "imported")
-    sid = eng.create_session(owner, "bot")
+    sid = eng.for_owner(owner).create_session("bot")
     _, upgrade = _say(eng, owner, sid, ["set go 1.23", "set go 1.24"])
-    eng.retract(owner, sid, upgrade, "injection")
+    eng.for_owner(owner).retract(sid, upgrade, "injection")
     lines: list[str] = []
     export_owner(eng, owner, lines.append)
     report = import_owner(eng, copy, lines)
     assert report.beliefs > 0 and report.retractions == 1
     assert not any(topic.startswith("message.") for topic in report.skipped), report.skipped
     assert _current(eng, copy) == _current(eng, owner) == {("go", "go is 1.23")}
-    assert eng.message_lineage(copy, _session_of(eng, copy), upgrade).retracted  # the mark travels, not only its effects
+    assert eng.for_owner(copy).message_lineage(_session_of(eng, copy), upgrade).retracted  # the mark travels, not only its effects
 
     # An un-retraction travels too: the belief it restored is current in the copy.
-    eng.unretract(owner, sid, upgrade, "it was the user after all")
+    eng.for_owner(owner).unretract(sid, upgrade, "it was the user after all")
     again, restored = Owner("audit", "imported-again"), []
     export_owner(eng, owner, restored.append)
     assert import_owner(eng, again, restored).retractions == 2
     assert _current(eng, again) == _current(eng, owner) == {("go", "go is 1.24")}
-    assert not eng.message_lineage(again, _session_of(eng, again), upgrade).retracted
+    assert not eng.for_owner(again).message_lineage(_session_of(eng, again), upgrade).retracted

@@ -58,14 +58,14 @@ def _seed(eng: MemoryEngine) -> dict[str, Any]:
     ids: dict[str, Any] = {}
     for owner in (ALICE, BOB):
         name = owner.user_id
-        sid = eng.create_session(owner, "agent")
-        seq = eng.add_message(owner, sid, "user", f"I am {name} and I drink green tea",
+        sid = eng.for_owner(owner).create_session("agent")
+        seq = eng.for_owner(owner).add_message(sid, "user", f"I am {name} and I drink green tea",
                               occurred_at=MAY)
         old, current = new_belief_id(owner, "tea-old"), new_belief_id(owner, "tea")
-        eng.apply_memory_changes(owner, [NewBelief(
+        eng.for_owner(owner).apply_memory_changes([NewBelief(
             "tea-old", "fact", f"{name} drinks black tea", MAY, 0.8, "rule",
             sources=({"session_id": sid, "seq": seq},))])
-        eng.apply_memory_changes(owner, [
+        eng.for_owner(owner).apply_memory_changes([
             Invalidate(old, JUNE, f"{name} switched", cause={"session_id": sid, "seq": seq},
                        superseded_by=current),
             NewBelief("tea", "fact", f"{name} drinks green tea", JUNE, 0.9, "rule",
@@ -152,13 +152,13 @@ def test_audits_without_owner_where_see_one_owner(
 
 def _search_reads(eng: MemoryEngine, bob_memory: str) -> dict[str, Any]:
     searcher = eng.retrieval.searcher
-    tools = {t.name: t for t in eng.tools(ALICE)}
+    tools = {t.name: t for t in eng.for_owner(ALICE).tools()}
     return {
-        "search": [h.statement for h in eng.search(ALICE, "green tea", k=20, include_messages=True)],
-        "kinds": [h.statement for h in eng.search(ALICE, "tea", k=20, kinds=["fact"])],
+        "search": [h.statement for h in eng.for_owner(ALICE).search("green tea", k=20, include_messages=True)],
+        "kinds": [h.statement for h in eng.for_owner(ALICE).search("tea", k=20, kinds=["fact"])],
         "recent": [h.statement for h in searcher.recent(ALICE, 50, include_messages=True)],
         "load": searcher.load(ALICE, bob_memory),
-        "context": eng.build_context(ALICE, "what tea", include_messages=True),
+        "context": eng.for_owner(ALICE).build_context("what tea", include_messages=True),
         "tool_search": [h["statement"] for h in tools["memory_search"](query="tea", k=20)],
         "tool_load": tools["memory_load"](memory_id=bob_memory),
     }
@@ -251,10 +251,10 @@ def test_reads_return_the_owners_data(eng: MemoryEngine) -> None:
         assert invalidation(side, owner, mine["old"])["superseded_by"] == mine["current"]
         assert conversation_at(side, owner, mine["sid"])["messages"][0]["content"].startswith(
             f"I am {name}")
-        hits = eng.search(owner, "green tea", include_messages=True)
+        hits = eng.for_owner(owner).search("green tea", include_messages=True)
         assert hits and all(name in h.statement for h in hits)
         assert eng.retrieval.searcher.load(owner, mine["current"]) is not None
-        assert f"{name} drinks green tea" in eng.build_context(owner, "tea")
+        assert f"{name} drinks green tea" in eng.for_owner(owner).build_context("tea")
         other = ids["bob" if name == "alice" else "alice"]
         assert eng.retrieval.searcher.load(owner, other["current"]) is None
         with pytest.raises(MemoryNotFound):

@@ -36,10 +36,10 @@ ALICE, BOB = Owner("rls", "alice"), Owner("rls", "bob")
 def pg_eng(db_url: str) -> Iterator[MemoryEngine]:
     with MemoryEngine.open(db_url) as eng:
         for owner, n in ((ALICE, 3), (BOB, 5)):
-            sid = eng.create_session(owner, "agent")
+            sid = eng.for_owner(owner).create_session("agent")
             for i in range(n):
-                eng.add_message(owner, sid, "user", f"{owner.user_id} says {i}")
-            eng.start_task(owner, sid, f"{owner.user_id} task")
+                eng.for_owner(owner).add_message(sid, "user", f"{owner.user_id} says {i}")
+            eng.for_owner(owner).start_task(sid, f"{owner.user_id} task")
         eng.projections.wait(eng.position)
         yield eng
 
@@ -125,7 +125,7 @@ def test_new_projection_versions_are_protected_on_creation(pg_eng: MemoryEngine,
 @on_backends_without("row_level_security")
 def test_sqlite_has_no_row_security(db_url: str) -> None:
     with MemoryEngine.open(db_url) as eng:
-        eng.create_session(ALICE, "agent")
+        eng.for_owner(ALICE).create_session("agent")
         db = eng.projections.db
         eng.projections.wait(eng.position)
         assert protect_all(db) == []

@@ -13,7 +13,6 @@ from eventsourcing.persistence import StoredEvent
 from ledgermind import EngineConfig, MemoryEngine, Owner
 from ledgermind.domain.errors import CorruptStore, InvalidInput
 from ledgermind.domain.stream_ids import owner_key_id
-from ledgermind.recovery import restore_agent
 from ledgermind.storage.keystore import SqlKeyStore
 from ledgermind.storage.packing import unpack
 from ledgermind.storage.sealing import FORMAT_V1, sealed_key_id
@@ -22,8 +21,8 @@ ALICE, BOB = Owner("seal", "alice"), Owner("seal", "bob")
 
 
 def _write(eng: MemoryEngine, owner: Owner, text: str) -> str:
-    sid = eng.create_session(owner, "agent")
-    eng.add_message(owner, sid, "user", text)
+    sid = eng.for_owner(owner).create_session("agent")
+    eng.for_owner(owner).add_message(sid, "user", text)
     return sid
 
 
@@ -78,13 +77,13 @@ def test_unsealed_mode_still_reads_sealed_events(db_url: str) -> None:
         sid = _write(eng, ALICE, "sealed text")
     config = EngineConfig(db=db_url, seal_events=False)
     with MemoryEngine.open(config=config) as eng:
-        eng.add_message(ALICE, sid, "user", "clear text")
+        eng.for_owner(ALICE).add_message(sid, "user", "clear text")
         notes = eng.log.recorder.select_notifications(1, limit=100)
         messages = [n.state for n in notes if n.topic == "message.added"]
         # Unsealed but packed (ledgermind.storage.packing): the message is readable without a key.
         assert notes[0].state[0] == FORMAT_V1 and sealed_key_id(messages[-1]) is None
         assert b"clear text" in unpack(messages[-1])
-        restored = restore_agent(eng, ALICE, "agent")
+        restored = eng.for_owner(ALICE).restore_agent("agent")
         assert [m.content for m in restored.messages] == ["sealed text", "clear text"]
 
 
@@ -96,10 +95,10 @@ def test_whole_log_cipher(db_url: str) -> None:
         sid = _write(eng, ALICE, "ciphered twice")
         states = [n.state for n in eng.log.recorder.select_notifications(1, limit=100)]
         assert states and all(sealed_key_id(s) != owner_key_id(Owner("seal", "alice")) for s in states)
-        assert restore_agent(eng, ALICE, "agent").messages[0].content == "ciphered twice"
+        assert eng.for_owner(ALICE).restore_agent("agent").messages[0].content == "ciphered twice"
     wrong = replace(config, cipher_key=AESCipher.create_key(32))
     with MemoryEngine.open(config=wrong) as eng, pytest.raises(CorruptStore):
-        eng.get_session(ALICE, sid)
+        eng.for_owner(ALICE).get_session(sid)
     with pytest.raises(InvalidInput):
         MemoryEngine.open(config=replace(config, cipher_key="not base64 of a key"))
 

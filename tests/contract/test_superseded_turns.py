@@ -24,11 +24,11 @@ def test_a_superseded_turn_never_outranks_its_current_belief(eng: MemoryEngine) 
     sid = mem.create_session("agent")
     old_seq = mem.add_message(sid, role="user", content="All our services are built with Go 1.23 and the go toolchain",
                               name="Ana", occurred_at=JUNE)
-    old = eng.apply_memory_changes(OWNER, [_belief("go-old", "The team uses Go 1.23", JUNE, sid, old_seq)])[0]
+    old = eng.for_owner(OWNER).apply_memory_changes([_belief("go-old", "The team uses Go 1.23", JUNE, sid, old_seq)])[0]
     new_seq = mem.add_message(sid, role="user", content="We upgraded every service to Go 1.24 last week",
                               name="Ana", occurred_at=SEPTEMBER)
     new = new_belief_id(OWNER, "go-new")
-    eng.apply_memory_changes(OWNER, [
+    eng.for_owner(OWNER).apply_memory_changes([
         Invalidate(old, invalid_at=SEPTEMBER, reason="upgraded", superseded_by=new),
         _belief("go-new", "The team uses Go 1.24", SEPTEMBER, sid, new_seq),
     ])

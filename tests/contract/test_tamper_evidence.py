@@ -30,8 +30,8 @@ def raw(eng: MemoryEngine) -> Iterator[sa.Engine]:
 
 
 def _conversation(eng: MemoryEngine, owner: Owner, n: int = 4) -> str:
-    sid = eng.create_session(owner, "agent")
-    eng.add_messages(owner, sid, [{"role": "user", "content": f"message {i}"} for i in range(n)])
+    sid = eng.for_owner(owner).create_session("agent")
+    eng.for_owner(owner).add_messages(sid, [{"role": "user", "content": f"message {i}"} for i in range(n)])
     return sid
 
 
@@ -99,7 +99,7 @@ def test_edit_delete_and_swap_are_each_found(eng: MemoryEngine, raw: sa.Engine, 
     # Another owner's answer covers their streams only, and says nothing of these.
     bob = eng.for_owner(BOB).verify_log()
     assert bob.intact and bob.events > 0 and bob.checkpoints == 0
-    assert not eng.verify_log(ALICE).intact
+    assert not eng.for_owner(ALICE).verify_log().intact
 
 
 def test_a_deleted_tail_with_its_link_is_caught_by_the_checkpoint(
@@ -122,7 +122,7 @@ def test_the_chain_survives_crypto_shredding(eng: MemoryEngine) -> None:
     _conversation(eng, ALICE)
     _conversation(eng, BOB)
     chain.record_checkpoint(eng.log.recorder)
-    eng.erase_owner(ALICE)
+    eng.for_owner(ALICE).erase()
     report = eng.verify_log()
     assert report.intact, report.findings
     assert report.unchained == 0
@@ -147,6 +147,6 @@ def test_two_engines_appending_to_one_stream_keep_it_intact(eng: MemoryEngine, d
     sid = _conversation(eng, ALICE, 1)
     with MemoryEngine.open(db_url) as other:
         for i in range(3):
-            eng.add_message(ALICE, sid, "user", f"from the first engine {i}")
-            other.add_message(ALICE, sid, "user", f"from the second engine {i}")
+            eng.for_owner(ALICE).add_message(sid, "user", f"from the first engine {i}")
+            other.for_owner(ALICE).add_message(sid, "user", f"from the second engine {i}")
     assert eng.verify_log().intact

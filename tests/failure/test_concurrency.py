@@ -18,7 +18,6 @@ import pytest
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.errors import InvalidInput
-from ledgermind.recovery import restore_agent
 from ledgermind.recovery.restore import read_messages
 from tests.support.paths import APPEND_CHILD
 
@@ -51,7 +50,7 @@ def _race(workers: list[Callable[[], None]]) -> None:
 def _appender(eng: MemoryEngine, sid: str, tag: str, seqs: list[int]) -> Callable[[], None]:
     def work() -> None:
         for i in range(PER_WRITER):
-            seqs.append(eng.add_message(OWNER, sid, role="user", content=f"{tag}-{i}"))
+            seqs.append(eng.for_owner(OWNER).add_message(sid, role="user", content=f"{tag}-{i}"))
 
     return work
 
@@ -60,7 +59,7 @@ def _check_history(db_url: str, sid: str, given: dict[str, list[int]]) -> None:
     """1..N in the store; each writer's messages in its own order, each once,
     at the seq that writer was told."""
     with MemoryEngine.open(db_url) as fresh:
-        restored = restore_agent(fresh, OWNER, "agent")
+        restored = fresh.for_owner(OWNER).restore_agent("agent")
         messages = restored.messages
     assert restored.session_id == sid
     total = PER_WRITER * len(given)
@@ -76,7 +75,7 @@ def _check_history(db_url: str, sid: str, given: dict[str, list[int]]) -> None:
 
 
 def test_two_threads_one_engine(eng: MemoryEngine, db_url: str) -> None:
-    sid = eng.create_session(OWNER, agent_id="agent")
+    sid = eng.for_owner(OWNER).create_session(agent_id="agent")
     given: dict[str, list[int]] = {"a": [], "b": []}
     _race([_appender(eng, sid, tag, seqs) for tag, seqs in given.items()])
     _check_history(db_url, sid, given)
@@ -84,7 +83,7 @@ def test_two_threads_one_engine(eng: MemoryEngine, db_url: str) -> None:
 
 def test_two_threads_two_engines(db_url: str) -> None:
     with MemoryEngine.open(db_url) as e1, MemoryEngine.open(db_url) as e2:
-        sid = e1.create_session(OWNER, agent_id="agent")
+        sid = e1.for_owner(OWNER).create_session(agent_id="agent")
         given: dict[str, list[int]] = {"a": [], "b": []}
         _race([_appender(e, sid, tag, given[tag]) for e, tag in ((e1, "a"), (e2, "b"))])
     _check_history(db_url, sid, given)
@@ -92,7 +91,7 @@ def test_two_threads_two_engines(db_url: str) -> None:
 
 def test_two_processes(db_url: str) -> None:
     with MemoryEngine.open(db_url) as eng:
-        sid = eng.create_session(OWNER, agent_id="agent")
+        sid = eng.for_owner(OWNER).create_session(agent_id="agent")
     procs = {
         tag: subprocess.Popen(
             [sys.executable, str(APPEND_CHILD), db_url, sid, tag, str(PER_WRITER), OWNER.app, OWNER.user_id],
@@ -130,13 +129,13 @@ def test_client_id_retries_racing_write_once(db_url: str, engines: str) -> None:
     and both are told its seq."""
     with MemoryEngine.open(db_url) as e1, MemoryEngine.open(db_url) as e2:
         second = e1 if engines == "one engine" else e2
-        sid = e1.create_session(OWNER, agent_id="agent")
+        sid = e1.for_owner(OWNER).create_session(agent_id="agent")
         for k in range(15):
             answers: list[int] = []
 
             def retry(eng: MemoryEngine, k: int = k, answers: list[int] = answers) -> Callable[[], None]:
                 return lambda: answers.append(
-                    eng.add_message(OWNER, sid, role="user", content=f"request {k}", client_id=f"req-{k}")
+                    eng.for_owner(OWNER).add_message(sid, role="user", content=f"request {k}", client_id=f"req-{k}")
                 )
 
             _race([retry(e1), retry(second)])
@@ -144,10 +143,10 @@ def test_client_id_retries_racing_write_once(db_url: str, engines: str) -> None:
         # A batch retried concurrently is also written once.
         batch = [{"role": "user", "content": f"batch {i}", "client_id": f"batch-{i}"} for i in range(3)]
         results: list[list[int]] = []
-        _race([lambda: results.append(e1.add_messages(OWNER, sid, batch)),
-               lambda: results.append(second.add_messages(OWNER, sid, batch))])
+        _race([lambda: results.append(e1.for_owner(OWNER).add_messages(sid, batch)),
+               lambda: results.append(second.for_owner(OWNER).add_messages(sid, batch))])
         assert results == [[16, 17, 18], [16, 17, 18]]
-        messages = read_messages(e1, e1.load_session(OWNER, sid))  # type: ignore[arg-type]
+        messages = read_messages(e1, e1.for_owner(OWNER).load_session(sid))  # type: ignore[arg-type]
     assert [m.content for m in messages] == [f"request {k}" for k in range(15)] + [f"batch {i}" for i in range(3)]
     assert [m.seq for m in messages] == list(range(1, 19))
 
@@ -161,9 +160,9 @@ def test_batch_committed_between_two_receipt_reads_is_a_replay(db_url: str) -> N
 
     batch = [{"role": "user", "content": f"b{i}", "client_id": f"b-{i}"} for i in range(3)]
     with MemoryEngine.open(db_url) as e1, MemoryEngine.open(db_url) as e2:
-        sid = e1.create_session(OWNER, agent_id="agent")
-        e1.add_message(OWNER, sid, role="user", content="first")
-        e2.get_session(OWNER, sid)
+        sid = e1.for_owner(OWNER).create_session(agent_id="agent")
+        e1.for_owner(OWNER).add_message(sid, role="user", content="first")
+        e2.for_owner(OWNER).get_session(sid)
         from uuid import UUID
 
         second = receipt_id(UUID(hex=sid), "b-1")
@@ -172,13 +171,13 @@ def test_batch_committed_between_two_receipt_reads_is_a_replay(db_url: str) -> N
 
         def load_racing(aggregate_id: UUID) -> object:
             if aggregate_id == second and not fired:
-                fired.append(e1.add_messages(OWNER, sid, batch))  # commits while e2 is between reads
+                fired.append(e1.for_owner(OWNER).add_messages(sid, batch))  # commits while e2 is between reads
             return load(aggregate_id)
 
         e2.writes._writer._load = load_racing  # type: ignore[method-assign]
-        assert e2.add_messages(OWNER, sid, batch) == [2, 3, 4]
+        assert e2.for_owner(OWNER).add_messages(sid, batch) == [2, 3, 4]
         assert fired == [[2, 3, 4]]
-        assert e1.get_session(OWNER, sid).message_count == 4
+        assert e1.for_owner(OWNER).get_session(sid).message_count == 4
         # A batch that really mixes a used client_id with a new one is still refused.
         with pytest.raises(InvalidInput):
-            e2.add_messages(OWNER, sid, [batch[0], {"role": "user", "content": "new", "client_id": "new"}])
+            e2.for_owner(OWNER).add_messages(sid, [batch[0], {"role": "user", "content": "new", "client_id": "new"}])

@@ -29,7 +29,6 @@ from types import ModuleType
 from typing import Any
 
 from ledgermind import MemoryEngine, Owner
-from ledgermind.recovery import restore_agent
 from tests.support.paths import CRASH_CHILD
 
 ROUNDS = 20
@@ -139,7 +138,7 @@ def _check_round(
     state: Any,
 ) -> tuple[str, Any]:
     """Checks one round's outcome; returns the agent's session and state after it."""
-    restored = restore_agent(eng, OWNER, child.AGENT)
+    restored = eng.for_owner(OWNER).restore_agent(child.AGENT)
     sid = restored.session_id
     if report.session_id is not None:
         assert sid == report.session_id
@@ -168,7 +167,7 @@ def _check_round(
 
     # The next append continues the sequence.
     n = len(before)
-    assert eng.add_message(OWNER, sid, role="system", content=f"parent after round {round_no}") == n + 1
+    assert eng.for_owner(OWNER).add_message(sid, role="system", content=f"parent after round {round_no}") == n + 1
     before.append(("system", f"parent after round {round_no}"))
 
     # Retrying the in-flight write is safe whichever way it went.
@@ -176,13 +175,13 @@ def _check_round(
         first, count = report.in_flight
         committed = len(tail) == first + count
         batch = [child.message(round_no, first + k) for k in range(count)]
-        seqs = eng.add_messages(OWNER, sid, batch)
+        seqs = eng.for_owner(OWNER).add_messages(sid, batch)
         if committed:  # the original seqs, nothing written
             assert seqs == [base + first + k + 1 for k in range(count)]
         else:
             assert seqs == list(range(n + 2, n + 2 + count))
             before.extend((str(m["role"]), str(m["content"])) for m in batch)
-    assert [(m.role, m.content) for m in restore_agent(eng, OWNER, child.AGENT).messages] == before
+    assert [(m.role, m.content) for m in eng.for_owner(OWNER).restore_agent(child.AGENT).messages] == before
 
     states = [state]
     if report.checkpoint_acked is not None:

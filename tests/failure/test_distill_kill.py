@@ -38,12 +38,12 @@ def _fill(url: str) -> int:
     with MemoryEngine.open(url) as eng:
         for j in range(SESSIONS_PER_OWNER):
             for owner in OWNERS:
-                sid = eng.create_session(owner, f"agent-{j}")
+                sid = eng.for_owner(owner).create_session(f"agent-{j}")
                 when = T0 + timedelta(days=j)
                 msgs = [{"role": "user", "content": c, "occurred_at": when} for c in _conversation(j)]
                 msgs.append({"role": "assistant", "content": "You can try raising the timeout.",
                              "occurred_at": when})
-                eng.add_messages(owner, sid, msgs)
+                eng.for_owner(owner).add_messages(sid, msgs)
     return len(OWNERS) * SESSIONS_PER_OWNER
 
 

@@ -173,7 +173,7 @@ def test_erasures_interleaved_with_writers_in_other_processes(db: str, erase: li
         with MemoryEngine.open(db) as eng:
             for index, pause in zip(erase, pauses, strict=False):
                 time.sleep(pause)
-                report = eng.erase_owner(Owner("app", users[index]))
+                report = eng.for_owner(Owner("app", users[index])).erase()
                 erased[users[index]] = report.position
             time.sleep(BOUND_S)
     finally:

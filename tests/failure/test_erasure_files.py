@@ -32,17 +32,17 @@ OTHER = Owner("support", "stays")
 
 
 def _write(eng: MemoryEngine, marker: str) -> None:
-    sid = eng.create_session(OWNER, "agent")
+    sid = eng.for_owner(OWNER).create_session("agent")
     for i in range(20):
-        eng.add_message(OWNER, sid, "user", f"{marker} sentence {i} about a green bicycle")
+        eng.for_owner(OWNER).add_message(sid, "user", f"{marker} sentence {i} about a green bicycle")
     # Long and incompressible: stored out of line, in the TOAST table's files.
-    eng.add_message(OWNER, sid, "user", f"{marker} {secrets.token_urlsafe(6000)}")
-    eng.apply_memory_changes(OWNER, [NewBelief(
+    eng.for_owner(OWNER).add_message(sid, "user", f"{marker} {secrets.token_urlsafe(6000)}")
+    eng.for_owner(OWNER).apply_memory_changes([NewBelief(
         source_key="k1", kind="fact", statement=f"{marker} rides a green bicycle",
         valid_from=datetime(2026, 5, 1, tzinfo=timezone.utc), confidence=0.9, method="explicit")])
-    eng.remember(OWNER, f"{marker} prefers tea")
-    other = eng.create_session(OTHER, "agent")
-    eng.add_message(OTHER, other, "user", "someone else's words")
+    eng.for_owner(OWNER).remember(f"{marker} prefers tea")
+    other = eng.for_owner(OTHER).create_session("agent")
+    eng.for_owner(OTHER).add_message(other, "user", "someone else's words")
     eng.projections.wait(eng.position)
 
 
@@ -65,7 +65,7 @@ def test_erased_text_leaves_no_table_file_and_no_current_wal(db_url: str) -> Non
         # The grep sees what it must: the read models' files held the text.
         assert {"ml_messages_v1", "ml_search_v1"} <= tables, before
 
-        report = eng.erase_owner(OWNER)
+        report = eng.for_owner(OWNER).erase()
         for statement in WAL_SWITCH_COMMAND.split(";"):
             if statement.strip():
                 admin.execute(statement)
@@ -76,7 +76,7 @@ def test_erased_text_leaves_no_table_file_and_no_current_wal(db_url: str) -> Non
         # What is not guaranteed is said: older segments until recycled.
         assert any("WAL" in line and WAL_SWITCH_COMMAND in line for line in report.remains)
         # Nothing of the other owner was lost by the rewrite.
-        other = eng.search(OTHER, "someone", include_messages=True)
+        other = eng.for_owner(OTHER).search("someone", include_messages=True)
         assert len(other) == 1 and "someone else's words" in other[0].statement
 
 
@@ -85,9 +85,9 @@ def test_without_the_rewrite_the_report_says_the_bytes_may_remain(db_url: str) -
     """``erasure_rewrite=False`` (no ``ACCESS EXCLUSIVE`` lock): a plain
     VACUUM, and the report names the table files among what remains."""
     with MemoryEngine.open(config=EngineConfig(db=db_url, erasure_rewrite=False)) as eng:
-        sid = eng.create_session(OWNER, "agent")
-        eng.add_message(OWNER, sid, "user", "hello")
-        report = eng.erase_owner(OWNER)
+        sid = eng.for_owner(OWNER).create_session("agent")
+        eng.for_owner(OWNER).add_message(sid, "user", "hello")
+        report = eng.for_owner(OWNER).erase()
     assert any("VACUUM FULL" in line for line in report.remains)
     with pytest.raises(AssertionError):
         assert not any("table files" in line for line in report.remains)

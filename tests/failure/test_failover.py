@@ -139,7 +139,7 @@ def _check(cluster: Cluster, outs: list[Path], at: float, label: str, fault: str
             # exactly once, in order: the i-th acknowledged message has seq i
             assert [a["client_id"] for a in acks] == [f"{label}{k}-{i}" for i in range(n)]
             assert [a["seq"] for a in acks] == list(range(1, n + 1)), "a retry was not exact"
-            stored = eng.load_session(Owner("failover", f"{label}{k}"), session)
+            stored = eng.for_owner(Owner("failover", f"{label}{k}")).load_session(session)
             assert stored is not None and stored.seq == n, f"the store holds {stored and stored.seq} of {n}"
             assert sum(a["t"] > at for a in acks) >= AFTER  # went on, in the same process, after the fault
             times = [a["t"] for a in acks]

@@ -13,14 +13,13 @@ import sys
 import pytest
 
 from ledgermind import MemoryEngine, Owner
-from ledgermind.recovery import restore_agent
 
 OPENER = """
 import sys
 from ledgermind import MemoryEngine, Owner
 with MemoryEngine.open(sys.argv[1]) as eng:
-    sid = eng.create_session(Owner("race", sys.argv[2]), agent_id="a")
-    eng.add_message(Owner("race", sys.argv[2]), sid, role="user", content="opened")
+    sid = eng.for_owner(Owner("race", sys.argv[2])).create_session(agent_id="a")
+    eng.for_owner(Owner("race", sys.argv[2])).add_message(sid, role="user", content="opened")
 """
 
 OPENERS = 6
@@ -36,4 +35,4 @@ def test_concurrent_first_opens_all_succeed(db_url: str, round_no: int) -> None:
     assert all(code == 0 for code, _ in failures), [err[-400:] for code, err in failures if code]
     with MemoryEngine.open(db_url) as eng:
         for i in range(OPENERS):
-            assert restore_agent(eng, Owner("race", f"user-{i}"), "a").message_count == 1
+            assert eng.for_owner(Owner("race", f"user-{i}")).restore_agent("a").message_count == 1

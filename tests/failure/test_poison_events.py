@@ -39,7 +39,7 @@ OTHER = Owner("tenant-b", "bob")
 
 
 def _search_ids(eng: MemoryEngine, owner: Owner, query: str) -> list[str]:
-    return [r.id for r in eng.search(owner, query)]
+    return [r.id for r in eng.for_owner(owner).search(query)]
 
 
 def _audited(eng: MemoryEngine, owner: Owner) -> list[str]:
@@ -101,11 +101,11 @@ def test_a_poison_event_is_quarantined_and_every_other_owner_goes_on(
 ) -> None:
     with MemoryEngine.open(db_url) as eng:
         eng.projections.wait()
-        bob_before = eng.remember(OTHER, "bob drinks green tea every morning")
+        bob_before = eng.for_owner(OTHER).remember("bob drinks green tea every morning")
         poison = append_raw_memory(eng, POISONED, "poison-1", "alice likes tea", event_time="2024-05-01")
         with caplog.at_level(logging.WARNING, logger="ledgermind.projections"):
-            bob_after = eng.remember(OTHER, "bob's tea is oolong since the spring")
-            alice_ok = eng.remember(POISONED, "alice reads poetry")
+            bob_after = eng.for_owner(OTHER).remember("bob's tea is oolong since the spring")
+            alice_ok = eng.for_owner(POISONED).remember("alice reads poetry")
             eng.projections.wait(timeout=30)
         assert _search_ids(eng, OTHER, "oolong tea")[:1] == [bob_after]
         assert bob_before in _search_ids(eng, OTHER, "green tea morning")
@@ -116,7 +116,7 @@ def test_a_poison_event_is_quarantined_and_every_other_owner_goes_on(
         assert "quarantined event" in logged and "oolong" not in logged and "alice likes tea" not in logged
         url = eng.config.db
     with MemoryEngine.open(url) as eng:  # a restart: the quarantine holds, nothing stops
-        later = eng.remember(OTHER, "bob switched to jasmine tea")
+        later = eng.for_owner(OTHER).remember("bob switched to jasmine tea")
         eng.projections.wait(timeout=30)
         assert _search_ids(eng, OTHER, "jasmine")[:1] == [later]
     entries = _quarantine_list(url)
@@ -139,7 +139,7 @@ def test_a_nul_the_database_refuses_is_quarantined_without_leaking_rows(
     with MemoryEngine.open(db_url) as eng:
         eng.projections.wait()
         with caplog.at_level(logging.WARNING, logger="ledgermind.projections"):
-            bob = eng.remember(OTHER, "bob's secret is the blue door")
+            bob = eng.for_owner(OTHER).remember("bob's secret is the blue door")
             poison = append_raw_memory(eng, POISONED, "nul-1", "alice likes tea", subject="tea\x00")
             eng.projections.wait(timeout=30)
         assert _search_ids(eng, OTHER, "blue door")[:1] == [bob]
@@ -153,7 +153,7 @@ def test_a_nul_the_database_refuses_is_quarantined_without_leaking_rows(
 def test_run_until_caught_up_exits_zero_and_reports_the_quarantine(db_url: str) -> None:
     with MemoryEngine.open(db_url, config=_worker_config(db_url)) as eng:
         poison = append_raw_memory(eng, POISONED, "poison-1", "alice likes tea", event_time=17)
-        bob = eng.remember(OTHER, "bob collects stamps")
+        bob = eng.for_owner(OTHER).remember("bob collects stamps")
     run = _cli("projections", "run", "--db", db_url, "--until-caught-up")
     assert run.returncode == 0, run.stdout + run.stderr
     assert f"quarantined memory v1 position {poison}" in run.stdout
@@ -227,7 +227,7 @@ def test_later_events_of_a_quarantined_stream_wait_behind_it(db_url: str, tolera
         mid = Memory.create_id(POISONED.app, POISONED.user_id, "poison-1").hex
         from ledgermind.write.beliefs import Reinforce
 
-        eng.apply_memory_changes(POISONED, [Reinforce(mid, confidence=0.99, reason="said again")])
+        eng.for_owner(POISONED).apply_memory_changes([Reinforce(mid, confidence=0.99, reason="said again")])
     assert cli_main(["projections", "run", "--db", db_url, "--until-caught-up", "--names", "memory"]) == 0
     held = [e for e in _quarantine_list(db_url) if e["topic"] == bitemporal.REINFORCED]
     assert [e["error_type"] for e in held] == ["HeldBehindQuarantine"]

@@ -36,9 +36,9 @@ def test_workers_share_the_projections_and_take_over_a_dead_ones(eng: MemoryEngi
     a = Runner(eng.log, db, kinds, leases=Leases(db, "A", ttl_s=30, clock=lambda: now[0]))
     b = Runner(eng.log, db, kinds, leases=Leases(db, "B", ttl_s=30, clock=lambda: now[0]))
     try:
-        sid = eng.create_session(OWNER, "agent")
+        sid = eng.for_owner(OWNER).create_session("agent")
         for i in range(5):
-            eng.add_message(OWNER, sid, "user", f"message {i}")
+            eng.for_owner(OWNER).add_message(sid, "user", f"message {i}")
         a.catch_up()  # alone: A holds and folds every projection
         assert set(_holders(a).values()) == {"A"} and len(_holders(a)) == len(kinds)
         assert all(p >= eng.position for p in a.positions().values())
@@ -55,7 +55,7 @@ def test_workers_share_the_projections_and_take_over_a_dead_ones(eng: MemoryEngi
         assert abs(shares.count("A") - shares.count("B")) <= 1
 
         for i in range(5, 10):
-            eng.add_message(OWNER, sid, "user", f"message {i}")
+            eng.for_owner(OWNER).add_message(sid, "user", f"message {i}")
         now[0] += 11
         b.catch_up()  # A's leases (renewed 22 s ago) are still valid: B folds only its own
         assert set(_holders(b).values()) == {"A", "B"}

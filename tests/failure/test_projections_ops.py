@@ -33,8 +33,8 @@ CORE = ["sessions", "tasks", "memory"]
 
 def _fill(eng: MemoryEngine, sessions: int, per: int) -> None:
     for s in range(sessions):
-        sid = eng.create_session(OWNER, agent_id="agent-7")
-        eng.add_messages(OWNER, sid, [{"role": "user", "content": f"s{s} m{i} " + "x" * (i % 40)}
+        sid = eng.for_owner(OWNER).create_session(agent_id="agent-7")
+        eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"s{s} m{i} " + "x" * (i % 40)}
                                for i in range(per)])
 
 
@@ -145,8 +145,8 @@ def test_rebuild_while_writers_append_never_shows_a_partial_table(eng: MemoryEng
                                                                projections_in_process=False)) as w:
             i = 0
             while not stop.is_set():
-                sid = w.create_session(OWNER, agent_id="writer")
-                w.add_messages(OWNER, sid, [{"role": "user", "content": f"w{i} {k}"} for k in range(5)])
+                sid = w.for_owner(OWNER).create_session(agent_id="writer")
+                w.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"w{i} {k}"} for k in range(5)])
                 i += 1
 
     def read() -> None:

@@ -94,7 +94,7 @@ def test_sigterm_during_concurrent_writes_loses_no_acknowledged_message(
         assert not feed.is_alive() and any(line.startswith("data: ") for line in feed_lines)
         with MemoryEngine.open(db) as eng:
             for u in users:
-                restored = eng.restore_agent(Owner("app-s", u), "writer")
+                restored = eng.for_owner(Owner("app-s", u)).restore_agent("writer")
                 stored = Counter(m.content for m in restored.messages)
                 assert all(n == 1 for n in stored.values()), f"{u}: duplicated {stored.most_common(3)}"
                 assert set(acked[u]) <= set(stored), f"{u}: acknowledged but lost {set(acked[u]) - set(stored)}"

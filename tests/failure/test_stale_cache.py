@@ -55,15 +55,15 @@ def test_an_append_after_lost_events_follows_the_store_not_the_cache(
     pg_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     with MemoryEngine.open(pg_url) as eng:
-        sid = eng.create_session(OWNER, "agent")
-        seqs = [eng.add_message(OWNER, sid, "user", f"m{i}") for i in range(1, 7)]
+        sid = eng.for_owner(OWNER).create_session("agent")
+        seqs = [eng.for_owner(OWNER).add_message(sid, "user", f"m{i}") for i in range(1, 7)]
         assert seqs == [1, 2, 3, 4, 5, 6]
         stream = _lose_tail(pg_url, keep=5)  # creation + m1..m4: m5 and m6 were "lost"
         with caplog.at_level(logging.WARNING, logger="ledgermind.write"):
-            seq = eng.add_message(OWNER, sid, "user", "after the failover")
+            seq = eng.for_owner(OWNER).add_message(sid, "user", "after the failover")
         assert seq == 5, "numbered from the stale cache, past the store's end"
         assert _versions(pg_url, stream) == [1, 2, 3, 4, 5, 6]
         assert any("behind the writer's cache" in r.getMessage() for r in caplog.records)
-        assert eng.add_message(OWNER, sid, "user", "and on") == 6
-        session = eng.load_session(OWNER, sid)  # replays from the store: the stream is whole
+        assert eng.for_owner(OWNER).add_message(sid, "user", "and on") == 6
+        session = eng.for_owner(OWNER).load_session(sid)  # replays from the store: the stream is whole
         assert session is not None and session.seq == 6

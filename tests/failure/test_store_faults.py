@@ -42,21 +42,21 @@ def _dbname(url: str) -> str:
 def test_a_stalled_server_gives_store_unavailable_and_the_engine_carries_on(db_url: str) -> None:
     with MemoryEngine.open(config=EngineConfig(db=db_url, **SHORT)) as eng, \
             psycopg.connect(db_url, autocommit=True) as admin:  # fmt: skip
-        sid = eng.create_session(OWNER, "agent")
-        eng.add_message(OWNER, sid, "user", "before the stall")
+        sid = eng.for_owner(OWNER).create_session("agent")
+        eng.for_owner(OWNER).add_message(sid, "user", "before the stall")
         with stopped_backends(admin, _dbname(db_url)) as stopped:
             assert stopped  # the engine's connections, frozen
             with pytest.raises(StoreUnavailable) as raised:
-                eng.add_message(OWNER, sid, "user", "during the stall", client_id="stalled")
+                eng.for_owner(OWNER).add_message(sid, "user", "during the stall", client_id="stalled")
             assert "did not" in str(raised.value)
             with pytest.raises(StoreUnavailable):  # queued behind it: dropped, never written
-                eng.add_message(OWNER, sid, "user", "queued during the stall")
+                eng.for_owner(OWNER).add_message(sid, "user", "queued during the stall")
         # The same engine, no reopen: the server answers again.
-        seq = _eventually(lambda: eng.add_message(OWNER, sid, "user", "after the stall"))
-        again = eng.add_message(OWNER, sid, "user", "during the stall", client_id="stalled")
-        info = eng.get_session(OWNER, sid)
+        seq = _eventually(lambda: eng.for_owner(OWNER).add_message(sid, "user", "after the stall"))
+        again = eng.for_owner(OWNER).add_message(sid, "user", "during the stall", client_id="stalled")
+        info = eng.for_owner(OWNER).get_session(sid)
         assert info.message_count == seq >= 2 and again <= seq
-        contents = [m.content for m in eng.restore_agent(OWNER, "agent").messages]
+        contents = [m.content for m in eng.for_owner(OWNER).restore_agent("agent").messages]
         assert "queued during the stall" not in contents
 
 
@@ -78,23 +78,23 @@ def test_every_call_on_a_vanished_server_is_typed(db_url: str, pg_server_dsn: st
     went away. Writes, erasure, remember, reads: typed; build_context: ""."""
     eng = MemoryEngine.open(config=EngineConfig(db=db_url, **SHORT))
     try:
-        sid = eng.create_session(OWNER, "agent")
-        eng.add_message(OWNER, sid, "user", "hello")
+        sid = eng.for_owner(OWNER).create_session("agent")
+        eng.for_owner(OWNER).add_message(sid, "user", "hello")
         with psycopg.connect(pg_server_dsn, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE "{_dbname(db_url)}" WITH (FORCE)')
         calls = {
-            "add_message": lambda: eng.add_message(OWNER, sid, "user", "lost"),
-            "erase_owner": lambda: eng.erase_owner(Owner("faults", "someone")),
-            "remember": lambda: eng.remember(OWNER, "I like tea"),
-            "get_session": lambda: eng.get_session(OWNER, sid),
-            "search": lambda: eng.search(OWNER, "tea"),
+            "add_message": lambda: eng.for_owner(OWNER).add_message(sid, "user", "lost"),
+            "erase_owner": lambda: eng.for_owner(Owner("faults", "someone")).erase(),
+            "remember": lambda: eng.for_owner(OWNER).remember("I like tea"),
+            "get_session": lambda: eng.for_owner(OWNER).get_session(sid),
+            "search": lambda: eng.for_owner(OWNER).search("tea"),
         }
         for name, call in calls.items():
             with pytest.raises(LedgermindError) as raised:
                 call()
             assert isinstance(raised.value, StoreUnavailable), (name, type(raised.value))
         with caplog.at_level(logging.WARNING, logger="ledgermind.context"):
-            assert eng.build_context(OWNER, "tea") == ""
+            assert eng.for_owner(OWNER).build_context("tea") == ""
     finally:
         eng.close()
 
@@ -103,11 +103,11 @@ def test_every_call_on_a_vanished_server_is_typed(db_url: str, pg_server_dsn: st
 def test_build_context_degrades_when_the_read_side_cannot_start(db_url: str, pg_server_dsn: str, caplog: Any) -> None:
     eng = MemoryEngine.open(config=EngineConfig(db=db_url, **SHORT))
     try:
-        eng.create_session(OWNER, "agent")
+        eng.for_owner(OWNER).create_session("agent")
         with psycopg.connect(pg_server_dsn, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE "{_dbname(db_url)}" WITH (FORCE)')
         with caplog.at_level(logging.WARNING, logger="ledgermind.context"):
-            assert eng.build_context(OWNER, "anything") == ""
+            assert eng.for_owner(OWNER).build_context("anything") == ""
         assert eng.context_degraded is not None and eng.context_degraded.startswith("StoreUnavailable")
         assert any("injected nothing" in r.getMessage() for r in caplog.records)
     finally:
@@ -121,14 +121,14 @@ def test_connection_dropped_mid_commit_is_typed(db_url: str) -> None:
     result or a typed error, never a driver exception; the engine goes on."""
     with MemoryEngine.open(config=EngineConfig(db=db_url, commit_timeout_s=20.0)) as eng, \
             psycopg.connect(db_url, autocommit=True) as admin:  # fmt: skip
-        sid = eng.create_session(OWNER, "agent")
+        sid = eng.for_owner(OWNER).create_session("agent")
         outcome: list[object] = []
         started = threading.Event()
 
         def write() -> None:
             started.set()
             try:
-                outcome.append(eng.add_message(OWNER, sid, "user", "in flight", client_id="c1"))
+                outcome.append(eng.for_owner(OWNER).add_message(sid, "user", "in flight", client_id="c1"))
             except BaseException as e:  # noqa: BLE001 - the assertion below inspects it
                 outcome.append(e)
 
@@ -141,14 +141,14 @@ def test_connection_dropped_mid_commit_is_typed(db_url: str) -> None:
         writer.join(60)
         assert len(outcome) == 1
         assert isinstance(outcome[0], (int, LedgermindError)), repr(outcome[0])
-        assert eng.add_message(OWNER, sid, "user", "after") >= 1
+        assert eng.for_owner(OWNER).add_message(sid, "user", "after") >= 1
 
 
 def test_sqlite_disk_full_is_typed(sqlite_url: str) -> None:
     """SQLite's real SQLITE_FULL: every pooled connection of the event store
     may grow the file by a few pages only (``max_page_count``)."""
     with MemoryEngine.open(sqlite_url) as eng:
-        sid = eng.create_session(OWNER, "agent")
+        sid = eng.for_owner(OWNER).create_session("agent")
         pool = eng.log.recorder.datastore.pool  # type: ignore[attr-defined]
         conns = [pool.get_connection() for _ in range(pool.pool_size)]
         try:
@@ -162,7 +162,7 @@ def test_sqlite_disk_full_is_typed(sqlite_url: str) -> None:
                 pool.put_connection(conn)
         with pytest.raises(StoreUnavailable) as raised:
             for i in range(50):
-                eng.add_message(OWNER, sid, "user", f"{i} " + os.urandom(40_000).hex())
+                eng.for_owner(OWNER).add_message(sid, "user", f"{i} " + os.urandom(40_000).hex())
         assert "full" in str(raised.value).lower()
 
 
@@ -186,12 +186,12 @@ def immutable(tmp_path: Path) -> Any:
 
 def test_sqlite_read_only_file_is_read_only_not_corrupt(sqlite_url: str, immutable: Any) -> None:
     with MemoryEngine.open(sqlite_url) as eng:
-        sid = eng.create_session(OWNER, "agent")
-        eng.add_message(OWNER, sid, "user", "written before")
+        sid = eng.for_owner(OWNER).create_session("agent")
+        eng.for_owner(OWNER).add_message(sid, "user", "written before")
     immutable(Path(sqlite_url))
     with pytest.raises(ReadOnlyStore):
         with MemoryEngine.open(sqlite_url) as eng:
-            eng.add_message(OWNER, sid, "user", "refused")
+            eng.for_owner(OWNER).add_message(sid, "user", "refused")
 
 
 def test_sqlite_file_deleted_under_a_running_engine(sqlite_url: str) -> None:
@@ -199,14 +199,14 @@ def test_sqlite_file_deleted_under_a_running_engine(sqlite_url: str) -> None:
     not start a fresh store over the orphaned write-ahead log."""
     eng = MemoryEngine.open(sqlite_url)
     try:
-        sid = eng.create_session(OWNER, "agent")
-        eng.add_message(OWNER, sid, "user", "kept")
+        sid = eng.for_owner(OWNER).create_session("agent")
+        eng.for_owner(OWNER).add_message(sid, "user", "kept")
         os.unlink(sqlite_url)
         with pytest.raises(StoreUnavailable) as raised:
-            eng.add_message(OWNER, sid, "user", "would be lost")
+            eng.for_owner(OWNER).add_message(sid, "user", "would be lost")
         assert "deleted" in str(raised.value)
         with pytest.raises(StoreUnavailable):
-            eng.create_session(OWNER, "agent-2")
+            eng.for_owner(OWNER).create_session("agent-2")
         with pytest.raises(StoreUnavailable) as second:
             MemoryEngine.open(sqlite_url)
         assert "-wal" in str(second.value)
@@ -218,12 +218,12 @@ def test_sqlite_file_deleted_under_a_running_engine(sqlite_url: str) -> None:
 def test_sqlite_file_replaced_under_a_running_engine(sqlite_url: str, tmp_path: Path) -> None:
     other = str(tmp_path / "other.db")
     with MemoryEngine.open(other) as second:
-        second.create_session(OWNER, "agent")
+        second.for_owner(OWNER).create_session("agent")
     with MemoryEngine.open(sqlite_url) as eng:
-        sid = eng.create_session(OWNER, "agent")
+        sid = eng.for_owner(OWNER).create_session("agent")
         os.replace(other, sqlite_url)
         with pytest.raises(StoreUnavailable) as raised:
-            eng.add_message(OWNER, sid, "user", "to which file?")
+            eng.for_owner(OWNER).add_message(sid, "user", "to which file?")
         assert "replaced" in str(raised.value)
 
 

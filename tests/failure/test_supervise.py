@@ -60,7 +60,7 @@ def _agent_events(db: Path, agent: str) -> list[Any]:
 
 def _messages(db: Path, agent: str) -> tuple[str, list[str]]:
     with MemoryEngine.open(str(db)) as eng:
-        restored = eng.restore_agent(OWNER, agent)
+        restored = eng.for_owner(OWNER).restore_agent(agent)
         return restored.session_id, [m.content for m in restored.messages]
 
 
@@ -129,7 +129,7 @@ def test_sigterm_stops_the_child_gracefully(tmp_path: Path) -> None:
     while True:  # wait for the child's first heartbeat: it is up and serving
         if db.exists():
             with MemoryEngine.open(str(db)) as eng:
-                lease = eng.agent_lease(OWNER, agent)
+                lease = eng.for_owner(OWNER).agent_lease(agent)
             if lease is not None and lease.last_heartbeat is not None:
                 break
         assert proc.poll() is None and time.monotonic() < deadline, "the child never beat"
@@ -144,6 +144,6 @@ def test_sigterm_stops_the_child_gracefully(tmp_path: Path) -> None:
     sid, said = _messages(db, agent)
     assert said == ["incarnation 1 saw 0 messages", "stopping cleanly"]
     with MemoryEngine.open(str(db)) as eng:
-        lease = eng.agent_lease(OWNER, agent)
+        lease = eng.for_owner(OWNER).agent_lease(agent)
         assert lease is not None and lease.status == "stopped"
         assert any(isinstance(e, Session.Fenced) for e in eng.writes.stream_events(uuid.UUID(hex=sid)))

@@ -40,8 +40,8 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemoryEngine]:
 
 
 def _say(eng: MemoryEngine, owner: Owner, text: str, when: datetime, name: str | None = None) -> None:
-    sid = eng.create_session(owner, "bot")
-    eng.add_message(owner, sid, "user", text, name=name, occurred_at=when)
+    sid = eng.for_owner(owner).create_session("bot")
+    eng.for_owner(owner).add_message(sid, "user", text, name=name, occurred_at=when)
     eng.distill()
 
 
@@ -63,8 +63,8 @@ def test_the_go_upgrade_in_ordinary_words_leaves_one_current_belief(engine: Memo
     cause = inv["cause"]
     assert (cause["rule"], cause["old_value"], cause["new_value"]) == ("version", "go 1.23", "go 1.24")
     before = new.valid_from - timedelta(seconds=1)
-    assert old.memory_id in {r.id for r in engine.search(OWNER, "Go version in production", as_of=before)}
-    assert [r.id for r in engine.search(OWNER, "Go version in production")][:1] == [new.memory_id]
+    assert old.memory_id in {r.id for r in engine.for_owner(OWNER).search("Go version in production", as_of=before)}
+    assert [r.id for r in engine.for_owner(OWNER).search("Go version in production")][:1] == [new.memory_id]
 
 
 def test_a_dated_move_becomes_a_belief_valid_from_that_month(engine: MemoryEngine) -> None:

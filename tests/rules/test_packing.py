@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from ledgermind import EngineConfig, MemoryEngine, Owner
 from ledgermind.domain.errors import CorruptStore
-from ledgermind.recovery import restore_agent
 from ledgermind.storage.packing import DEFLATE_V1, MIN_PACK, ZDICT_V1, pack, unpack
 
 OWNER = Owner("pack", "u1")
@@ -44,11 +43,11 @@ def test_events_written_before_packing_still_read(db_url: str) -> None:
     for seal in (True, False):
         with MemoryEngine.open(config=EngineConfig(db=db_url, seal_events=seal)) as eng:
             agent = f"agent-{seal}"
-            sid = eng.create_session(OWNER, agent)
+            sid = eng.for_owner(OWNER).create_session(agent)
             eng.log.mapper.pack_states = False  # what an engine before packing wrote
-            eng.add_message(OWNER, sid, "user", "old " + LONG)
+            eng.for_owner(OWNER).add_message(sid, "user", "old " + LONG)
             eng.log.mapper.pack_states = True
-            eng.add_message(OWNER, sid, "user", "new " + LONG)
+            eng.for_owner(OWNER).add_message(sid, "user", "new " + LONG)
             states = [n.state for n in eng.log.recorder.select_notifications(1, limit=1000)
                       if n.topic == "message.added"][-2:]
             opened = [eng.log.mapper.open_state(StoredEvent(n.originator_id, n.originator_version, n.topic, n.state))
@@ -57,14 +56,14 @@ def test_events_written_before_packing_still_read(db_url: str) -> None:
             assert all(o.startswith(b"{") for o in opened)
             if not seal:
                 assert states[0].startswith(b"{") and states[1][0] == DEFLATE_V1
-            restored = restore_agent(eng, OWNER, agent)
+            restored = eng.for_owner(OWNER).restore_agent(agent)
             assert [m.content for m in restored.messages] == ["old " + LONG, "new " + LONG]
 
 
 def test_a_damaged_packed_state_is_corrupt(db_url: str) -> None:
     with MemoryEngine.open(config=EngineConfig(db=db_url, seal_events=False)) as eng:
-        sid = eng.create_session(OWNER, "agent")
-        eng.add_message(OWNER, sid, "user", LONG)
+        sid = eng.for_owner(OWNER).create_session("agent")
+        eng.for_owner(OWNER).add_message(sid, "user", LONG)
         n = next(n for n in eng.log.recorder.select_notifications(1, limit=100) if n.topic == "message.added")
         assert n.state[0] == DEFLATE_V1
         for bad in (n.state[:-5], bytes([DEFLATE_V1]) + b"\xff" * 40, b"\x07" + n.state[1:]):

@@ -18,10 +18,10 @@ def main(argv: list[str]) -> int:
     url, sid, tag, count = argv[0], argv[1], argv[2], int(argv[3])
     owner = Owner(argv[4], argv[5])
     with MemoryEngine.open(url) as eng:
-        eng.get_session(owner, sid)  # warm: the race starts at the first append
+        eng.for_owner(owner).get_session(sid)  # warm: the race starts at the first append
         print("READY", flush=True)
         sys.stdin.readline()
-        seqs = [eng.add_message(owner, sid, role="user", content=f"{tag}-{i}") for i in range(count)]
+        seqs = [eng.for_owner(owner).add_message(sid, role="user", content=f"{tag}-{i}") for i in range(count)]
     print("SEQS " + ",".join(map(str, seqs)), flush=True)
     return 0
 

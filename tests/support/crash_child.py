@@ -59,21 +59,21 @@ def main(argv: list[str]) -> int:
     url, round_no, mode = argv[0], int(argv[1]), argv[2]
     owner = Owner(APP, USER)
     with MemoryEngine.open(url) as eng:
-        sid = eng.create_session(owner, agent_id=AGENT) if mode == "new" else argv[3]
+        sid = eng.for_owner(owner).create_session(agent_id=AGENT) if mode == "new" else argv[3]
         print(f"READY {sid}", flush=True)
         index = 0
         for write_no in range(MAX_WRITES):
             count = batch_size(round_no, write_no)
             print(f"TRY {index} {count}", flush=True)
             if count == 1:
-                seqs = [eng.add_message(owner, sid, **message(round_no, index))]  # type: ignore[arg-type]
+                seqs = [eng.for_owner(owner).add_message(sid, **message(round_no, index))]  # type: ignore[arg-type]
             else:
-                seqs = eng.add_messages(owner, sid, [message(round_no, index + k) for k in range(count)])
+                seqs = eng.for_owner(owner).add_messages(sid, [message(round_no, index + k) for k in range(count)])
             print(f"ACK {index} {','.join(map(str, seqs))}", flush=True)
             index += count
             if write_no % 3 == 2:
                 print(f"CKTRY {index}", flush=True)
-                eng.checkpoint_agent(owner, AGENT, {"round": round_no, "index": index})
+                eng.for_owner(owner).checkpoint_agent(AGENT, {"round": round_no, "index": index})
                 print(f"CKACK {index}", flush=True)
     print("DONE", flush=True)
     return 0

@@ -26,12 +26,12 @@ from ledgermind.domain.errors import StoreError
 def main(url: str, name: str, out_path: str, stop_path: str) -> int:
     owner = Owner("failover", name)
     with open(out_path, "a", buffering=1) as out, MemoryEngine.open(url) as eng:
-        sid = _retry(lambda: eng.create_session(owner, "writer", idempotency_key=f"{name}-session"), out)
+        sid = _retry(lambda: eng.for_owner(owner).create_session("writer", idempotency_key=f"{name}-session"), out)
         out.write(json.dumps({"session": sid, "pid": os.getpid()}) + "\n")
         i = 0
         while not os.path.exists(stop_path):
             client_id = f"{name}-{i}"
-            seq = _retry(lambda: eng.add_message(owner, sid, "user", client_id, client_id=client_id), out)
+            seq = _retry(lambda: eng.for_owner(owner).add_message(sid, "user", client_id, client_id=client_id), out)
             out.write(json.dumps({"client_id": client_id, "seq": seq, "t": time.time()}) + "\n")
             i += 1
     return 0

@@ -64,13 +64,13 @@ def story(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         mem = eng.for_owner(OWNER)
         sid = mem.create_session("agent-7")
         first = mem.add_message(sid, "user", "Our production environment uses Go 1.23.", occurred_at=MARCH)
-        old_id = eng.apply_memory_changes(OWNER, [NewBelief(
+        old_id = eng.for_owner(OWNER).apply_memory_changes([NewBelief(
             source_key=f"{sid}#{first}", kind="fact", statement="Production runs Go 1.23", valid_from=MARCH,
             confidence=0.8, method="rule", extractor="rule", subject="production", attribute="go version",
             value="1.23", sources=({"session_id": sid, "seq": first},))])[0]
         second = mem.add_message(sid, "user", "We upgraded production to Go 1.24 last night.", occurred_at=AUGUST)
         new_id = new_belief_id(OWNER, f"{sid}#{second}")
-        eng.apply_memory_changes(OWNER, [
+        eng.for_owner(OWNER).apply_memory_changes([
             Invalidate(old_id, invalid_at=AUGUST, reason="contradicted: production is on Go 1.24 now",
                        cause={"session_id": sid, "seq": second}, superseded_by=new_id),
             NewBelief(source_key=f"{sid}#{second}", kind="fact", statement="Production runs Go 1.24",

@@ -69,11 +69,11 @@ def fuzz_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("fuzz")
     db = folder / "fuzz.db"
     with MemoryEngine.open(str(db)) as eng:
-        sid = eng.create_session(OWNER, "helper")
-        eng.add_message(OWNER, sid, "user", "I live in Paris and I prefer tea over coffee.")
-        eng.start_task(OWNER, sid, "book a table")
-        eng.checkpoint_agent(OWNER, "helper", {"step": 1})
-        eng.remember(OWNER, "Ken likes green tea")
+        sid = eng.for_owner(OWNER).create_session("helper")
+        eng.for_owner(OWNER).add_message(sid, "user", "I live in Paris and I prefer tea over coffee.")
+        eng.for_owner(OWNER).start_task(sid, "book a table")
+        eng.for_owner(OWNER).checkpoint_agent("helper", {"step": 1})
+        eng.for_owner(OWNER).remember("Ken likes green tea")
         eng.projections.wait()
     (folder / "not-a-db.db").write_bytes(b"hello, I am not SQLite" * 10)
     (folder / "a-directory").mkdir()

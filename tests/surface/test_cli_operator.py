@@ -70,15 +70,15 @@ def populate(db: str) -> dict[str, Any]:
         task = ken.start_task(s1, "book a table")
         ken.complete_task(task, "booked for two")
         open_task = ken.start_task(s1, "call the bank")
-        eng.checkpoint_agent(OWNER, "helper", {"step": 3})
+        eng.for_owner(OWNER).checkpoint_agent("helper", {"step": 3})
         s2 = ken.create_session("planner")
         ken.add_message(s2, "assistant", "Planning the trip to Lyon.")
         ken.close_session(s2)
         eng.distill()
-        tea = eng.remember(OWNER, "Ken likes green tea")
-        eng.correct(OWNER, tea, "Ken likes jasmine tea")
-        mia = eng.create_session(OTHER, "helper")
-        eng.add_message(OTHER, mia, "user", "Mia here.")
+        tea = eng.for_owner(OWNER).remember("Ken likes green tea")
+        eng.for_owner(OWNER).correct(tea, "Ken likes jasmine tea")
+        mia = eng.for_owner(OTHER).create_session("helper")
+        eng.for_owner(OTHER).add_message(mia, "user", "Mia here.")
         eng.projections.wait()  # the read models exist and are current
     return {"s1": s1, "s2": s2, "task": task, "open_task": open_task, "mia_session": mia, "tea": tea}
 
@@ -179,7 +179,7 @@ def test_an_ambiguous_short_id_is_a_clear_error(sqlite_url: str) -> None:
     first, second = _colliding_keys(OWNER)
     now = datetime.now(timezone.utc)
     with MemoryEngine.open(sqlite_url) as eng:
-        ids = eng.apply_memory_changes(OWNER, [
+        ids = eng.for_owner(OWNER).apply_memory_changes([
             NewBelief(source_key=first, kind="fact", statement="one", valid_from=now, confidence=0.9, method="explicit"),
             NewBelief(source_key=second, kind="fact", statement="two", valid_from=now, confidence=0.9,
                       method="explicit"),
@@ -265,9 +265,9 @@ def test_param_is_checked_against_the_declared_parameters(populated: tuple[str, 
 
 def test_a_closed_pipe_ends_quietly(sqlite_url: str) -> None:
     with MemoryEngine.open(sqlite_url) as eng:
-        sid = eng.create_session(OWNER, "helper")
+        sid = eng.for_owner(OWNER).create_session("helper")
         for batch in range(10):
-            eng.add_messages(OWNER, sid, [{"role": "user", "content": f"message {batch}-{i} " * 40}
+            eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"message {batch}-{i} " * 40}
                                           for i in range(100)])
     for command in (["recover", "--agent", "helper"], ["export"]):
         child = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", *command, *owner_args(sqlite_url)],
@@ -291,7 +291,7 @@ def test_erase_refuses_an_owner_without_data_and_dry_run_erases_nothing(
     code, _, err = cli("erase", *owner_args(db, typo), "--yes")
     one_line_error(code, err, "--force")
     with MemoryEngine.open(db) as eng:
-        eng.create_session(Owner(OWNER.app, "kne-check"), "helper")  # the engine still writes
+        eng.for_owner(Owner(OWNER.app, "kne-check")).create_session("helper")  # the engine still writes
         assert eng.log.keys.erased_at(_key(typo)) is None  # no owner.erased, no tombstone
     code, out, err = cli("erase", *owner_args(db), "--dry-run", "--json")
     assert code == 0, err
@@ -435,7 +435,7 @@ def test_users_agents_sessions_tasks_tables_json_and_pages(populated: tuple[str,
 def _state(db: str, owner: Owner) -> dict[str, Any]:
     """What an owner has, with ids left out (they differ between databases)."""
     with MemoryEngine.open(db) as eng:
-        restored = eng.restore_agent(owner, "helper").as_dict()
+        restored = eng.for_owner(owner).restore_agent("helper").as_dict()
         eng.projections.wait_for_head()
         from ledgermind.projections.audit import beliefs_as_of
 
@@ -504,8 +504,8 @@ def test_import_refuses_a_malformed_file_before_writing(tmp_path: Path) -> None:
 
 def test_distill_once_lists_the_changed_beliefs_and_logs(sqlite_url: str) -> None:
     with MemoryEngine.open(sqlite_url) as eng:
-        sid = eng.create_session(OWNER, "helper")
-        eng.add_message(OWNER, sid, "user", "I live in Paris and I prefer tea over coffee.")
+        sid = eng.for_owner(OWNER).create_session("helper")
+        eng.for_owner(OWNER).add_message(sid, "user", "I live in Paris and I prefer tea over coffee.")
     code, out, err = cli("distill", "run", "--db", sqlite_url, "--once", "--json")
     assert code == 0, err
     report = json.loads(out)
@@ -514,7 +514,7 @@ def test_distill_once_lists_the_changed_beliefs_and_logs(sqlite_url: str) -> Non
     assert all(b["session_id"] == sid and b["statement"] for b in report["beliefs"])
     assert "started" in err and "stopped" in err
     with MemoryEngine.open(sqlite_url) as eng:
-        eng.add_message(OWNER, sid, "user", "Actually I now live in Berlin.")
+        eng.for_owner(OWNER).add_message(sid, "user", "Actually I now live in Berlin.")
     code, out, err = cli("distill", "run", "--db", sqlite_url, "--once")
     assert code == 0, err
     assert "memory_id" in out and "Berlin" in out
@@ -522,8 +522,8 @@ def test_distill_once_lists_the_changed_beliefs_and_logs(sqlite_url: str) -> Non
 
 def test_distill_worker_logs_start_each_batch_and_stop(sqlite_url: str) -> None:
     with MemoryEngine.open(sqlite_url) as eng:
-        sid = eng.create_session(OWNER, "helper")
-        eng.add_message(OWNER, sid, "user", "I live in Paris and I prefer tea over coffee.")
+        sid = eng.for_owner(OWNER).create_session("helper")
+        eng.for_owner(OWNER).add_message(sid, "user", "I live in Paris and I prefer tea over coffee.")
     child = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "distill", "run", "--db", sqlite_url,
                               "--poll", "0.1"], stderr=subprocess.PIPE, text=True)
     assert child.stderr is not None
@@ -559,16 +559,17 @@ def test_empty_context_says_why(populated: tuple[str, dict[str, Any]]) -> None:
 
 
 def test_scores_shown_to_people_are_0_to_1_with_the_raw_score_in_json(populated: tuple[str, dict[str, Any]]) -> None:
-    from ledgermind.retrieval.fusion import RRF_K
-
+    """The CLI shows the calibrated relevance the Python API gives (one number on every surface)."""
     db, _ = populated
     code, out, err = cli("search", *owner_args(db), "tea", "--json")
     assert code == 0, err
     hits = json.loads(out)
     assert hits
+    with MemoryEngine.open(db) as eng:
+        python = {h.id: h.relevance for h in eng.for_owner(OWNER).search("tea")}
     for h in hits:
-        assert 0 < h["relevance"] <= 1
-        assert h["relevance"] == pytest.approx(h["score"] * (RRF_K + 1) / 2, abs=1e-3)
+        assert 0 < h["relevance"] <= 1 and "score" in h
+        assert h["relevance"] == pytest.approx(python[h["id"]], abs=5e-5)  # JSON keeps 4 digits
     code, out, _ = cli("search", *owner_args(db), "tea")
     shown = [float(line.split()[0]) for line in out.splitlines()[2:]]
     assert shown and all(0 <= s <= 1 for s in shown)

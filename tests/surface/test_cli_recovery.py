@@ -18,7 +18,6 @@ from ledgermind import MemoryEngine, Owner
 from ledgermind.cli.demo import AGENT as DEMO_AGENT
 from ledgermind.cli.demo import CONTINUATION, SCRIPT
 from ledgermind.cli.demo import OWNER as DEMO_OWNER
-from ledgermind.recovery import restore_agent
 
 OWNER = Owner("cli-app", "user-7")
 
@@ -74,14 +73,14 @@ def test_demo_table_output_and_fresh_file_rule(tmp_path: Path) -> None:
 
 def _populate(db_url: str) -> str:
     with MemoryEngine.open(db_url) as eng:
-        sid = eng.create_session(OWNER, agent_id="helper")
-        eng.add_message(OWNER, sid, role="system", content="be brief")
-        eng.add_message(OWNER, sid, role="user", content="héllo, 世界", name="Ken",
+        sid = eng.for_owner(OWNER).create_session(agent_id="helper")
+        eng.for_owner(OWNER).add_message(sid, role="system", content="be brief")
+        eng.for_owner(OWNER).add_message(sid, role="user", content="héllo, 世界", name="Ken",
                         occurred_at=datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc), metadata={"lang": "fr"})
-        eng.add_message(OWNER, sid, role="assistant", content="", tool_calls=[{"id": "c1", "type": "function"}])
-        eng.add_message(OWNER, sid, role="tool", content="42", tool_call_id="c1")
-        eng.start_task(OWNER, sid, input="look it up")
-        eng.checkpoint_agent(OWNER, "helper", {"step": 4, "plan": ["a", "b"]})
+        eng.for_owner(OWNER).add_message(sid, role="assistant", content="", tool_calls=[{"id": "c1", "type": "function"}])
+        eng.for_owner(OWNER).add_message(sid, role="tool", content="42", tool_call_id="c1")
+        eng.for_owner(OWNER).start_task(sid, input="look it up")
+        eng.for_owner(OWNER).checkpoint_agent("helper", {"step": 4, "plan": ["a", "b"]})
     return sid
 
 
@@ -92,8 +91,8 @@ def _recover(db_url: str, *extra: str) -> subprocess.CompletedProcess[str]:
 def test_recover_json_matches_restore_agent(db_url: str) -> None:
     sid = _populate(db_url)
     with MemoryEngine.open(db_url) as eng:
-        expected: dict[str, Any] = restore_agent(eng, OWNER, "helper").as_dict()
-        expected_last = restore_agent(eng, OWNER, "helper", last_n=2).as_dict()
+        expected: dict[str, Any] = eng.for_owner(OWNER).restore_agent("helper").as_dict()
+        expected_last = eng.for_owner(OWNER).restore_agent("helper", last_n=2).as_dict()
     full = _recover(db_url, "--agent", "helper", "--json")
     assert full.returncode == 0, full.stderr
     got = json.loads(full.stdout)

@@ -77,7 +77,7 @@ def _items(block: str) -> list[dict[str, Any]]:
 
 def test_the_owner_bound_tools_over_stdio(db_url: str) -> None:
     with MemoryEngine.open(db_url) as eng:  # another owner's memory, written before the server starts
-        foreign = eng.remember(STRANGER, "Eve keeps her savings in Zurich.")
+        foreign = eng.for_owner(STRANGER).remember("Eve keeps her savings in Zurich.")
     ids: dict[str, str] = {}
 
     async def script(client: Client) -> None:
@@ -145,11 +145,11 @@ def test_the_owner_bound_tools_over_stdio(db_url: str) -> None:
     _talk(_server(db_url), script)
 
     with MemoryEngine.open(db_url) as eng:  # everything the tools did is in the log, as this owner's events
-        held = eng.load_memory(OWNER, ids["first"])
+        held = eng.for_owner(OWNER).load_memory(ids["first"])
         assert held is not None and held.statement == "We run Go 1.24 in production." and held.invalid_at is not None
         topics = [type(e).__name__ for e in eng.writes.stream_events(held.id)]
         assert topics == ["Created", "Revised", "Invalidated"]  # corrected, then forgotten, never erased
-        assert eng.load_memory(STRANGER, foreign) is not None
+        assert eng.for_owner(STRANGER).load_memory(foreign) is not None
 
 
 @pytest.mark.parametrize("distils", [True, False])

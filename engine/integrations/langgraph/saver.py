@@ -77,7 +77,7 @@ DEFAULT_AGENT = "langgraph"
 # The conformance suite's extended capabilities this saver does not implement, and why.
 UNSUPPORTED_CAPABILITIES = {
     "prune": "the log is append-only: pruning could only hide old checkpoints, not reclaim their bytes, "
-    "and there is nothing quadratic to reclaim (a turn stores O(1) bytes); erase_owner destroys for good",
+    "and there is nothing quadratic to reclaim (a turn stores O(1) bytes); the owner handle's erase() destroys for good",
     "delete_for_runs": "same reason as prune (run ids would only hide checkpoints, the events stay)",
     "copy_thread": "a thread is one session; a copy would have to duplicate the session's messages into "
     "another session or share seqs across sessions, and neither is done yet",
@@ -407,7 +407,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         """Hides every checkpoint and write of the default owner's thread from
         LangGraph (``langgraph.thread_deleted``). The log is append-only: the
         events and the session's messages stay, for audits, until the owner is
-        erased (``MemoryEngine.erase_owner`` destroys them for good)."""
+        erased (``OwnerMemory.erase`` destroys them for good)."""
         stream = thread_stream_id(self.owner, str(thread_id))
 
         def step(thread: LangGraphThread, append: Append) -> None:

@@ -262,7 +262,7 @@ class LedgermindStore(BaseStore):
             return  # deleting what is not there writes nothing
         if old is not None:
             changes.insert(0, Invalidate(old.memory_id, invalid_at=now, reason=reason, superseded_by=new_id))
-        self.engine.apply_memory_changes(owner, changes)
+        self.engine.for_owner(owner).apply_memory_changes(changes)
 
     def _search(self, op: SearchOp, as_of: datetime | None) -> list[SearchItem]:
         prefix = tuple(op.namespace_prefix)
@@ -277,7 +277,7 @@ class LedgermindStore(BaseStore):
             self.engine.projections.wait(self.engine.position, timeout=30)  # read-your-writes
         for owner in owners:
             want = op.offset + op.limit + len(by_id)
-            for hit in self.engine.search(owner, op.query, k=min(want, 200), as_of=as_of):
+            for hit in self.engine.for_owner(owner).search(op.query, k=min(want, 200), as_of=as_of):
                 version = by_id.get(hit.id)
                 if version is not None:
                     ranked.append(version.item(score=hit.score))

@@ -198,7 +198,7 @@ class LangGraphThread(Aggregate):
     class Deleted(Event):
         """``delete_thread``: every checkpoint and write before it is hidden
         from the saver. The events stay (the log is append-only, and the
-        session's messages were said); ``erase_owner`` is what destroys them."""
+        session's messages were said); ``OwnerMemory.erase`` is what destroys them."""
 
         TOPIC = "langgraph.thread_deleted"
         class_version = 1

@@ -2,7 +2,7 @@
 
 Read-only but for two actions: every route is a GET except signing in and
 out, ``POST /retract``, the auditor's "undo what this message caused"
-(``MemoryEngine.retract`` / ``unretract``): itself an event, with the
+(``OwnerMemory.retract`` / ``unretract``): itself an event, with the
 auditor's reason, that leaves the poisoning and the repair both in the
 history; and ``POST /resolve``, which settles a conflict the distiller
 recorded (keep one belief, or both; ``OwnerMemory.resolve_conflict``), with a
@@ -226,8 +226,9 @@ class _Desk:
                 raise InvalidInput("a retraction needs a reason: it is what the history will say")
             owner, seq = c.owner(), _seq(c.get("seq"))
             sid = listing.resolve_id(self.engine.projections, owner, "session", c.get("session"))
-            undo = self.engine.unretract if fields.get("action") == "unretract" else self.engine.retract
-            undo(owner, sid, seq, reason)
+            mem = self.engine.for_owner(owner)
+            undo = mem.unretract if fields.get("action") == "unretract" else mem.retract
+            undo(sid, seq, reason)
             return self.lineage(_Ctx(c.app, {**c.query, "session": sid}, c.path))
 
         return await run_in_threadpool(self._render, ctx, act)
@@ -453,7 +454,7 @@ class _Desk:
             for n, (_, versions) in enumerate(chain, 1) for v in versions
         ]
         svg = draw(lanes, now, title="Versions on a time axis", ident="axis")
-        calls = {m: {v.seq: v.call for v in self.engine.lineage(owner, m).versions} for m, _ in chain}
+        calls = {m: {v.seq: v.call for v in self.engine.for_owner(owner).lineage(m).versions} for m, _ in chain}
         articles = [self._version(owner, n, m, versions, calls[m])
                     for n, (m, versions) in enumerate(chain, 1)]
         body = join([
@@ -586,7 +587,7 @@ class _Desk:
         side, notice = self._side()
         sid = listing.resolve_id(side, owner, "session", ctx.get("session"))
         seq = _seq(ctx.get("seq"))
-        found = self.engine.message_lineage(owner, sid, seq)
+        found = self.engine.for_owner(owner).message_lineage(sid, seq)
         said = [m for m in audit.conversation_at(side, owner, sid)["messages"] if m["seq"] == seq]
         if not said:
             raise _Problem(404, "Not found", f"no message {sid[:8]}#{seq}")
@@ -650,7 +651,7 @@ class _Desk:
         even counts) about other apps' streams; the whole log is the
         operator's ``ledgermind audit verify``."""
         owner = ctx.owner()
-        report = self.engine.verify_log(owner)
+        report = self.engine.for_owner(owner).verify_log()
         counts = (f"{report.streams} streams, {report.events} events ({report.chained} chained, "
                   f"{report.unchained} written before chaining), {report.checkpoints} chain-head checkpoints checked")
         if report.intact:
