@@ -20,7 +20,13 @@ English and Chinese, written before the floor was tuned) is asked of every
 conversation with ``build_context`` at the engine's floor: the share of
 empty blocks is what an agent sees for a question its memory cannot answer.
 
-    python benchmarks/locomo_eval.py [--db URL] [--no-distill] [--json]
+The embedder (``--embedder``, any ``LEDGERMIND_EMBEDDER`` choice) is the
+search index's; its costs are measured apart first, in this process: the
+model's load time (the first embedding) and the time to embed one question
+(the median over 200 questions, one call each).
+
+    python benchmarks/locomo_eval.py [--embedder hashing|minilm|...] [--backend sqlite|postgresql]
+                                     [--db URL] [--no-distill] [--json]
 
 Data: ``../shared/data/locomo/locomo_dev.json`` (LoCoMo, Maharana et al.,
 ACL 2024, CC BY-NC 4.0; evaluation use only).
@@ -47,6 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ledgermind import MemoryEngine, Owner  # noqa: E402
+from ledgermind.analysis.embedders import embedder_for  # noqa: E402
 from ledgermind.domain.config import EngineConfig  # noqa: E402
 from ledgermind.retrieval.context import estimate_tokens  # noqa: E402
 
@@ -159,15 +166,17 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
     unrelated = json.loads(UNRELATED.read_text())
     unrelated_empty: dict[str, list[bool]] = defaultdict(list)
     served = EngineConfig.from_env(db=db, relevance_floor=args.relevance_floor).relevance_floor
-    config = EngineConfig.from_env(db=db, relevance_floor=0.0)
+    costs = embedder_costs(args.embedder, [str(q["question"]) for s in samples for q in s["qa"]][:200])
+    config = EngineConfig.from_env(db=db, relevance_floor=0.0, embedder=args.embedder)
     with MemoryEngine.open(db, config=config) as eng, MemoryEngine.open(
-        db, config=EngineConfig.from_env(db=db, relevance_floor=served, projections_in_process=False)
+        db, config=EngineConfig.from_env(db=db, relevance_floor=served, projections_in_process=False,
+                                         embedder=args.embedder)
     ) as floored:  # the same index at the served floor (the first engine runs the projections)
         for sample in tqdm(samples, desc="conversations", unit="conv"):
             owner = Owner("locomo", f"{sample['sample_id']}-{os.getpid()}-{time.time_ns()}")
             where, tokens = ingest(eng, owner, sample["conversation"])
             distilled = run_distiller(eng, args.distill)
-            eng.projections.wait_for_head(timeout=600)  # the index has folded every turn (a loaded machine is slow)
+            eng.projections.wait_for_head(timeout=1800)  # the index has folded every turn (a loaded machine is slow)
             eng.for_owner(owner).search("warm up", include_messages=True)
             questions = [q for q in sample["qa"] if q.get("category") in CATEGORIES]
             for qa in tqdm(questions, desc=sample["sample_id"], unit="q", leave=False):
@@ -202,9 +211,27 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
         shutil.rmtree(tmp, ignore_errors=True)
     result = summarise(per_cat, latencies, injected, history, skipped, distilled, len(samples))
     result["relevance_floor"] = served
+    result["embedder"] = costs
     result["recall10_by_floor"] = {f"{f:g}": statistics.fmean(v) for f, v in by_floor.items()}
     result["unrelated_empty"] = {lang: statistics.fmean(v) for lang, v in unrelated_empty.items()}
     return result
+
+
+def embedder_costs(choice: str, questions: list[str]) -> dict[str, Any]:
+    """The embedder's name, load time (its first embedding: imports and
+    weights) and median ms to embed one question. The engine that follows
+    shares the loaded model (``analysis.embedders.models``)."""
+    embedder = embedder_for(choice)
+    t0 = time.perf_counter()
+    embedder.embed(["load"])
+    load_s = time.perf_counter() - t0
+    per_query = []
+    for question in questions:
+        t = time.perf_counter()
+        embedder.embed([question])
+        per_query.append((time.perf_counter() - t) * 1000)
+    return {"choice": choice, "name": embedder.name, "dimension": embedder.dimension,
+            "load_s": load_s, "query_embed_ms_p50": statistics.median(per_query)}
 
 
 def summarise(per_cat: dict[int, dict[str, list[float]]], latencies: list[float],
@@ -239,8 +266,11 @@ def summarise(per_cat: dict[int, dict[str, list[float]]], latencies: list[float]
 
 
 def print_report(result: dict[str, Any]) -> None:
+    e = result["embedder"]
     print(f"\nLoCoMo dev: {result['conversations']} conversations, distiller {result['distiller']}, "
-          f"{result['skipped_no_valid_evidence']} questions without valid evidence skipped\n")
+          f"{result['skipped_no_valid_evidence']} questions without valid evidence skipped")
+    print(f"embedder {e['choice']} ({e['name']}, {e['dimension']}-d): loaded in {e['load_s']:.1f} s, "
+          f"{e['query_embed_ms_p50']:.2f} ms to embed a question (median)\n")
     print("| category | questions | Recall@5 | Recall@10 | MRR |")
     print("|---|---:|---:|---:|---:|")
     for r in result["recall"]:
@@ -260,7 +290,11 @@ def print_report(result: dict[str, Any]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
+    parser.add_argument("--db", default=None, help="database URL (default: a new database on --backend)")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="without --db: a temporary SQLite file, or a fresh database on a pgserver PostgreSQL")
+    parser.add_argument("--embedder", default=os.environ.get("LEDGERMIND_EMBEDDER", "hashing"),
+                        help="the search index's embedder: hashing, minilm, wordllama, st:<model>, fastembed:<model>")
     parser.add_argument("--data", default=str(DEFAULT_DATA), help="LoCoMo JSON file")
     parser.add_argument("--conversations", type=int, default=0, help="only the first N (0 = all)")
     parser.add_argument("--budget", type=int, default=800, help="build_context token budget")
@@ -272,7 +306,14 @@ def main() -> int:
     parser.add_argument("--floors", default=FLOORS, help="relevance floors to report Recall@10 at")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
-    result = evaluate(args)
+    if args.db is None and args.backend == "postgresql":
+        from harness import fresh_pg_database, pg_server
+
+        with pg_server(None) as dsn, fresh_pg_database(dsn, prefix="locomo") as url:
+            args.db = url
+            result = evaluate(args)
+    else:
+        result = evaluate(args)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
