@@ -67,7 +67,7 @@ def served(db: str) -> Iterator[str]:
                                  "--log-level", "info"], stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         for _ in range(2400):
-            found = re.search(r"running on (http://\S+)", Path(log.name).read_text(errors="replace"))
+            found = re.search(r"(?:running|listening) on (http://\S+)", Path(log.name).read_text(errors="replace"))
             if found:
                 break
             if proc.poll() is not None:
