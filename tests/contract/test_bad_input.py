@@ -31,6 +31,7 @@ from ledgermind.domain.errors import (
     CorruptStore,
     InvalidContent,
     InvalidId,
+    IdempotencyKeyReused,
     InvalidInput,
     InvalidMetadata,
     InvalidOwner,
@@ -122,7 +123,7 @@ CASES: list[tuple[str, type[LedgermindError], Call]] = [
     ("batch with an unknown key", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x", "colour": "red"}])),
     ("batch item not a mapping", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, ["hello"])),  # type: ignore[list-item]
     ("batch repeating a client_id", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x", "client_id": "k"}] * 2)),
-    ("batch mixing new and used client_ids", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x"}, {"role": "user", "content": "y", "client_id": "used"}])),
+    ("batch mixing new and used client_ids", IdempotencyKeyReused, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x"}, {"role": "user", "content": "y", "client_id": "used"}])),
     ("checkpoint state not JSON", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("agent", {"k": object()})),
     ("checkpoint state too big", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("agent", {"k": "v" * 100})),
     ("owner not an Owner", InvalidInput, lambda e, s, c: e.for_owner(("app", "user")).create_session(agent_id="a")),  # type: ignore[arg-type]
