@@ -25,8 +25,10 @@ import ledgermind.storage.store as store
 from ledgermind import MemoryEngine, Owner
 
 OWNER = Owner("chain-bench", "user-1")
-PLAIN = {"sqlite": "eventsourcing.sqlite:SQLiteProcessRecorder",
-         "postgresql": "eventsourcing.postgres:PostgresProcessRecorder"}
+PLAIN = {
+    "sqlite": "eventsourcing.sqlite:SQLiteProcessRecorder",
+    "postgresql": "eventsourcing.postgres:PostgresProcessRecorder",
+}
 
 
 def run(kind: str, samples: int, pg: str | None) -> list[str]:
@@ -38,14 +40,16 @@ def run(kind: str, samples: int, pg: str | None) -> list[str]:
         sids = {name: eng.for_owner(OWNER).create_session("agent") for name, eng in engines.items()}
         lat: dict[str, list[float]] = {"chained": [], "plain": []}
         for i in range(samples + 50):
-            for name in (("chained", "plain") if i % 2 else ("plain", "chained")):
+            for name in ("chained", "plain") if i % 2 else ("plain", "chained"):
                 start = time.perf_counter()
                 engines[name].for_owner(OWNER).add_message(sids[name], "user", message_text(i, "user"))
                 if i >= 50:  # the first 50 warm the caches and the connections
                     lat[name].append(time.perf_counter() - start)
     c50, p50 = percentile(lat["chained"], 50), percentile(lat["plain"], 50)
-    return [f"| {kind} | {p50 * 1000:.2f} ms | {c50 * 1000:.2f} ms | {c50 / p50:.2f}x | "
-            f"{percentile(lat['plain'], 99) * 1000:.2f} ms | {percentile(lat['chained'], 99) * 1000:.2f} ms |"]
+    return [
+        f"| {kind} | {p50 * 1000:.2f} ms | {c50 * 1000:.2f} ms | {c50 / p50:.2f}x | "
+        f"{percentile(lat['plain'], 99) * 1000:.2f} ms | {percentile(lat['chained'], 99) * 1000:.2f} ms |"
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

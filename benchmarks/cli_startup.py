@@ -62,9 +62,21 @@ def main() -> None:
             rows.append([label, "fails", "", ""])
             continue
         gated = "--help" in label or "--version" in label
-        rows.append([label, f"{seconds:.3f}", f"{seconds / floor:.1f}x" if floor else "-",
-                     ("yes" if seconds < TARGET_S else "NO") if gated else ""])
-    print(md_table("ledgermind CLI startup: CPU seconds per fresh interpreter", ["command", f"CPU s (median of {args.runs})", "vs python -c pass", f"< {TARGET_S} s"], rows))
+        rows.append(
+            [
+                label,
+                f"{seconds:.3f}",
+                f"{seconds / floor:.1f}x" if floor else "-",
+                ("yes" if seconds < TARGET_S else "NO") if gated else "",
+            ]
+        )
+    print(
+        md_table(
+            "ledgermind CLI startup: CPU seconds per fresh interpreter",
+            ["command", f"CPU s (median of {args.runs})", "vs python -c pass", f"< {TARGET_S} s"],
+            rows,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -128,8 +128,7 @@ class RawStore:
 
     def appender(self, conn: Any, stream: str, start: int, state: bytes) -> Callable[[], None]:
         sql = self._sql(
-            "INSERT INTO raw_events (originator_id, originator_version, topic, state) "
-            "VALUES (?, ?, 'message.added', ?)"
+            "INSERT INTO raw_events (originator_id, originator_version, topic, state) VALUES (?, ?, 'message.added', ?)"
         )
         version = [start]
 
@@ -160,7 +159,8 @@ def fill_session(eng: MemoryEngine, agent_id: str, count: int) -> str:
     done = 0
     while done < count:
         n = min(FILL_BATCH, count - done)
-        eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": message_text(done + i, "user")} for i in range(n)]
+        eng.for_owner(OWNER).add_messages(
+            sid, [{"role": "user", "content": message_text(done + i, "user")} for i in range(n)]
         )
         done += n
     return sid
@@ -197,10 +197,7 @@ def latency(eng: MemoryEngine, raw: RawStore, kind: str, plan: Plan, bar: tqdm) 
                         out.append(time.perf_counter() - start)
                 if k >= plan.warmup:
                     bar.update(2)
-    rows = [
-        [size, *(percentile(v, q) * 1e3 for v in times[size] for q in (50, 95))]
-        for size in plan.sizes
-    ]
+    rows = [[size, *(percentile(v, q) * 1e3 for v in times[size] for q in (50, 95))] for size in plan.sizes]
     first = rows[0][1]
     return [
         [
@@ -264,9 +261,7 @@ def throughput(eng: MemoryEngine, raw: RawStore, kind: str, plan: Plan, bar: tqd
                         bar.update(1)
 
             base.add(threads * plan.per_thread / run_threads(threads, raw_work))
-        rows.append(
-            [threads, ours.fmt(digits=0), base.fmt(digits=0), f"{ours.median / base.median:.2f}x"]
-        )
+        rows.append([threads, ours.fmt(digits=0), base.fmt(digits=0), f"{ours.median / base.median:.2f}x"])
     return rows
 
 
@@ -283,8 +278,7 @@ def restore(eng: MemoryEngine, raw: RawStore, url: str, plan: Plan, bar: tqdm) -
         with raw.connect() as conn:
             conn.cursor().executemany(
                 raw._sql(
-                    "INSERT INTO raw_restore (originator_id, originator_version, topic, state) "
-                    "VALUES (?, ?, ?, ?)"
+                    "INSERT INTO raw_restore (originator_id, originator_version, topic, state) VALUES (?, ?, ?, ?)"
                 ),
                 [(stream, s.originator_version, s.topic, eng.log.mapper.open_state(s)) for s in stored],
             )
@@ -314,8 +308,13 @@ def restore(eng: MemoryEngine, raw: RawStore, url: str, plan: Plan, bar: tqdm) -
         plain_eng.close()
     base = stats["raw"]
     return [
-        [f"{plan.restore_size:,}", name, stats[name].fmt(1e3, 1), base.fmt(1e3, 1),
-         f"{stats[name].median / base.median:.2f}x"]
+        [
+            f"{plan.restore_size:,}",
+            name,
+            stats[name].fmt(1e3, 1),
+            base.fmt(1e3, 1),
+            f"{stats[name].median / base.median:.2f}x",
+        ]
         for name in ("sealed (default)", "seal_events=False")
     ]
 
@@ -327,9 +326,7 @@ def storage(eng: MemoryEngine, raw: RawStore, kind: str) -> list[list[str]]:
         ours = sqlite_bytes(path, ["stored_events", "snapshots"])
         base = sqlite_bytes(path, ["raw_events"])
         with raw.connect() as conn:
-            messages = conn.execute(
-                "SELECT COUNT(*) FROM stored_events WHERE topic = 'message.added'"
-            ).fetchone()[0]
+            messages = conn.execute("SELECT COUNT(*) FROM stored_events WHERE topic = 'message.added'").fetchone()[0]
             raw_rows = conn.execute("SELECT COUNT(*) FROM raw_events").fetchone()[0]
     else:
         with raw.connect() as conn:
@@ -337,9 +334,9 @@ def storage(eng: MemoryEngine, raw: RawStore, kind: str) -> list[list[str]]:
             conn.execute("VACUUM ANALYZE")  # settle the free-space and visibility maps
             ours = pg_relation_bytes(conn, ["ledgermind_events", "ledgermind_snapshots"])
             base = pg_relation_bytes(conn, ["raw_events"])
-            messages = conn.execute(
-                "SELECT COUNT(*) FROM ledgermind_events WHERE topic = 'message.added'"
-            ).fetchone()[0]
+            messages = conn.execute("SELECT COUNT(*) FROM ledgermind_events WHERE topic = 'message.added'").fetchone()[
+                0
+            ]
             raw_rows = conn.execute("SELECT COUNT(*) FROM raw_events").fetchone()[0]
     per_ours, per_raw = ours / messages, base / raw_rows
     return [[f"{messages:,}", f"{per_ours:.0f}", f"{per_raw:.0f}", f"{per_ours / per_raw:.2f}x"]]
@@ -351,11 +348,7 @@ def storage(eng: MemoryEngine, raw: RawStore, kind: str) -> list[list[str]]:
 def bench_backend(kind: str, url: str, plan: Plan) -> dict[str, list[list[str]]]:
     eng = MemoryEngine.open(url)
     raw = RawStore(kind, eng.backend.path if kind == "sqlite" else url)
-    total = (
-        len(plan.sizes) * plan.samples * 2
-        + sum(plan.threads) * plan.per_thread * plan.reps * 2
-        + plan.reps
-    )
+    total = len(plan.sizes) * plan.samples * 2 + sum(plan.threads) * plan.per_thread * plan.reps * 2 + plan.reps
     try:
         with tqdm(total=total, desc=kind, unit="op", file=sys.stderr) as bar:
             return {
@@ -423,8 +416,7 @@ def main(argv: list[str] | None = None) -> int:
         with backend_url(kind, args.pg) as url:
             out.append(report(kind, bench_backend(kind, url, plan)))
     cmd = "python benchmarks/core_bench.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    print(f"`{cmd.strip()}` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"{os.cpu_count()} cores)\n")
+    print(f"`{cmd.strip()}` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores)\n")
     print("\n".join(out))
     print(DRIFT_NOTE)
     return 0

@@ -110,10 +110,14 @@ def ingest(eng: MemoryEngine, owner: Owner, conv: dict[str, Any], rounds: int | 
     for n, turn, when in turns_of(conv, limit):
         content = text_of(turn)
         raw += tokens_of(f"{turn['speaker']}: {content}")
-        by_session.setdefault(n, []).append({
-            "role": "user" if turn["speaker"] == conv["speaker_a"] else "assistant",
-            "name": turn["speaker"], "content": content, "occurred_at": when,
-        })
+        by_session.setdefault(n, []).append(
+            {
+                "role": "user" if turn["speaker"] == conv["speaker_a"] else "assistant",
+                "name": turn["speaker"],
+                "content": content,
+                "occurred_at": when,
+            }
+        )
     for messages in by_session.values():
         sid = eng.for_owner(owner).create_session("locomo")
         eng.for_owner(owner).add_messages(sid, messages)
@@ -163,34 +167,59 @@ def run(args: argparse.Namespace) -> int:
                 rows.append((sample_id, raw, distilled, kinds))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print_report(args, ext_rate, raw_rate, ext_msgs, calls + report.model_calls, messages,
-                 messages / distill_s, messages / scan_s, rows)
+    print_report(
+        args,
+        ext_rate,
+        raw_rate,
+        ext_msgs,
+        calls + report.model_calls,
+        messages,
+        messages / distill_s,
+        messages / scan_s,
+        rows,
+    )
     return 0
 
 
-def print_report(args: argparse.Namespace, ext_rate: float, raw_rate: float, ext_msgs: int,
-                 calls: int, messages: int, e2e_rate: float, scan_rate: float,
-                 rows: list[tuple[str, float, float, dict[str, int]]]) -> None:
+def print_report(
+    args: argparse.Namespace,
+    ext_rate: float,
+    raw_rate: float,
+    ext_msgs: int,
+    calls: int,
+    messages: int,
+    e2e_rate: float,
+    scan_rate: float,
+    rows: list[tuple[str, float, float, dict[str, int]]],
+) -> None:
     print("\nDistillation throughput (SQLite, default rule extractor)")
     print(f"{'measure':44} {'messages/s':>12} {'vs baseline':>12}")
     print(f"{'extractor alone (' + str(ext_msgs) + ' turns)':44} {ext_rate:12,.0f} {ext_rate / raw_rate:11.2f}x")
     print(f"{'  baseline: split + tokenise the same text':44} {raw_rate:12,.0f} {'1.00x':>12}")
-    print(f"{'distiller end to end (' + str(messages) + ' messages)':44} {e2e_rate:12,.0f} {e2e_rate / scan_rate:11.2f}x")
+    print(
+        f"{'distiller end to end (' + str(messages) + ' messages)':44} {e2e_rate:12,.0f} {e2e_rate / scan_rate:11.2f}x"
+    )
     print(f"{'  baseline: scan + decode message.added':44} {scan_rate:12,.0f} {'1.00x':>12}")
     print(f"model calls: {calls}")
     scope = "all turns" if args.rounds is None else f"the first {args.rounds} rounds"
     print(f"\nToken saving: current beliefs vs raw history, {scope} of each conversation (chars/4)")
-    print(f"{'conversation':14} {'raw tokens':>11} {'beliefs':>8} {'facts':>6} {'episodes':>9} {'exp.':>5} "
-          f"{'belief tokens':>14} {'saved':>8}")
+    print(
+        f"{'conversation':14} {'raw tokens':>11} {'beliefs':>8} {'facts':>6} {'episodes':>9} {'exp.':>5} "
+        f"{'belief tokens':>14} {'saved':>8}"
+    )
     raw_total = distilled_total = 0.0
     for sample_id, raw, distilled, kinds in rows:
         raw_total += raw
         distilled_total += distilled
-        print(f"{sample_id:14} {raw:11,.0f} {sum(kinds.values()):8} {kinds['fact']:6} {kinds['episode']:9} "
-              f"{kinds['experience']:5} {distilled:14,.0f} {1 - distilled / raw:8.1%}")
+        print(
+            f"{sample_id:14} {raw:11,.0f} {sum(kinds.values()):8} {kinds['fact']:6} {kinds['episode']:9} "
+            f"{kinds['experience']:5} {distilled:14,.0f} {1 - distilled / raw:8.1%}"
+        )
     if raw_total:
-        print(f"{'all':14} {raw_total:11,.0f} {'':8} {'':6} {'':9} {'':5} {distilled_total:14,.0f} "
-              f"{1 - distilled_total / raw_total:8.1%}   (target >= 96.0%)")
+        print(
+            f"{'all':14} {raw_total:11,.0f} {'':8} {'':6} {'':9} {'':5} {distilled_total:14,.0f} "
+            f"{1 - distilled_total / raw_total:8.1%}   (target >= 96.0%)"
+        )
 
 
 def main() -> int:

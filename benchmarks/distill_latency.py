@@ -77,8 +77,9 @@ def _env() -> dict[str, str]:
 def process(args: list[str], env: dict[str, str], wait_for: str | None = None) -> Iterator[str]:
     """A ``ledgermind`` subprocess; yields the first match of ``wait_for`` in its log."""
     with tempfile.NamedTemporaryFile("w+b", suffix=".log", delete=False) as log:
-        proc = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", *args], stdout=log,
-                                stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "ledgermind.cli", *args], stdout=log, stderr=subprocess.STDOUT, env=env
+        )
     try:
         found = ""
         if wait_for:
@@ -113,8 +114,9 @@ def latencies(db: str, secret: str, n: int, separate: bool) -> list[float]:
                 sid = api.post(f"/v1/users/{user}/sessions", json={"agent_id": "a"}).json()["session_id"]
                 text, query, word = statement(i)
                 t0 = time.perf_counter()
-                api.post(f"/v1/users/{user}/sessions/{sid}/messages",
-                         json={"role": "user", "content": text}).raise_for_status()
+                api.post(
+                    f"/v1/users/{user}/sessions/{sid}/messages", json={"role": "user", "content": text}
+                ).raise_for_status()
                 while True:
                     hits = api.post(f"/v1/users/{user}/search", json={"query": query, "k": 3}).json()["results"]
                     if any(word in h["statement"] for h in hits if h["item_type"] == "memory"):
@@ -172,11 +174,25 @@ def bench(make_db: Any, args: argparse.Namespace) -> list[list[Any]]:
         return f"{percentile(values, q):.3f} s"
 
     return [
-        ["posted -> searchable p50", s(worker, 50), s(inproc, 50), f"{percentile(inproc, 50) / percentile(worker, 50):.2f}x"],
-        ["posted -> searchable p95", s(worker, 95), s(inproc, 95), f"{percentile(inproc, 95) / percentile(worker, 95):.2f}x"],
+        [
+            "posted -> searchable p50",
+            s(worker, 50),
+            s(inproc, 50),
+            f"{percentile(inproc, 50) / percentile(worker, 50):.2f}x",
+        ],
+        [
+            "posted -> searchable p95",
+            s(worker, 95),
+            s(inproc, 95),
+            f"{percentile(inproc, 95) / percentile(worker, 95):.2f}x",
+        ],
         ["posted -> searchable max", s(worker, 100), s(inproc, 100), ""],
-        ["distiller throughput (backlog)", f"{rates[False]:.0f} msg/s", f"{rates[True]:.0f} msg/s",
-         f"{rates[True] / rates[False]:.2f}x"],
+        [
+            "distiller throughput (backlog)",
+            f"{rates[False]:.0f} msg/s",
+            f"{rates[True]:.0f} msg/s",
+            f"{rates[True] / rates[False]:.2f}x",
+        ],
     ]
 
 
@@ -188,8 +204,12 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    headers = ["measure", "separate worker (distill run, poll 1 s)", "in process (serve, poll 0.1 s, leased)",
-               "in process / worker"]
+    headers = [
+        "measure",
+        "separate worker (distill run, poll 1 s)",
+        "in process (serve, poll 0.1 s, leased)",
+        "in process / worker",
+    ]
     for backend in args.backends.split(","):
         with ExitStack() as stack:
             if backend == "sqlite":
@@ -203,11 +223,17 @@ def main() -> None:
 
                 def make_db() -> str:
                     return stack.enter_context(fresh_pg_database(dsn, "dlat"))  # noqa: B023 - as above
+
             rows = bench(make_db, args)
-        print(md_table(f"distillation latency and throughput, {backend} (same run; throughput: "
-                       f"{args.backlog} messages in {args.sessions} sessions, median of {args.rounds}; "
-                       "throughput baseline: the same distiller without the lease)",
-                       headers, rows))
+        print(
+            md_table(
+                f"distillation latency and throughput, {backend} (same run; throughput: "
+                f"{args.backlog} messages in {args.sessions} sessions, median of {args.rounds}; "
+                "throughput baseline: the same distiller without the lease)",
+                headers,
+                rows,
+            )
+        )
     print(DRIFT_NOTE)
 
 

@@ -69,8 +69,9 @@ def measure_appends(urls: dict[str, str], n: int) -> dict[str, list[float]]:
     """Round-robin: append i goes to every engine before append i+1, so a
     noisy second hits all of them alike."""
     with contextlib.ExitStack() as stack:
-        engines = {name: stack.enter_context(MemoryEngine.open(config=_config(url, name)))
-                   for name, url in urls.items()}
+        engines = {
+            name: stack.enter_context(MemoryEngine.open(config=_config(url, name))) for name, url in urls.items()
+        }
         sessions = {name: eng.for_owner(OWNER).create_session("agent") for name, eng in engines.items()}
         for name, eng in engines.items():
             eng.for_owner(OWNER).add_message(sessions[name], "user", "warm-up")  # creates the key
@@ -78,7 +79,7 @@ def measure_appends(urls: dict[str, str], n: int) -> dict[str, list[float]]:
         names = list(engines)
         for i in range(n):
             text = message_text(i, "user")
-            for name in names[i % len(names):] + names[: i % len(names)]:
+            for name in names[i % len(names) :] + names[: i % len(names)]:
                 start = time.perf_counter()
                 engines[name].for_owner(OWNER).add_message(sessions[name], "user", text)
                 samples[name].append(time.perf_counter() - start)
@@ -90,13 +91,16 @@ def measure_restores(urls: dict[str, str], messages: int, repeats: int) -> dict[
         with MemoryEngine.open(config=_config(url, name)) as eng:
             sid = eng.for_owner(OWNER).create_session("agent")
             for start in range(0, messages, 500):
-                batch = [{"role": "user", "content": message_text(i, "user")}
-                         for i in range(start, min(messages, start + 500))]
+                batch = [
+                    {"role": "user", "content": message_text(i, "user")}
+                    for i in range(start, min(messages, start + 500))
+                ]
                 eng.for_owner(OWNER).add_messages(sid, batch)
     times: dict[str, list[float]] = {name: [] for name in urls}
     with contextlib.ExitStack() as stack:  # fresh engines: a restarted process's view
-        engines = {name: stack.enter_context(MemoryEngine.open(config=_config(url, name)))
-                   for name, url in urls.items()}
+        engines = {
+            name: stack.enter_context(MemoryEngine.open(config=_config(url, name))) for name, url in urls.items()
+        }
         for _ in range(repeats):
             for name, eng in engines.items():
                 start = time.perf_counter()
@@ -150,25 +154,47 @@ def run_backend(backend: str, server: str | None, args: argparse.Namespace) -> s
 
     rows = []
     for name in names:
-        rows.append([
-            name,
-            p50[name].fmt(1e3), ratio(p50, name),
-            p95[name].fmt(1e3), ratio(p95, name),
-            restore[name].fmt(1e3, 1), ratio(restore, name),
-            enc[name].fmt(1e6, 1), ratio(enc, name), dec[name].fmt(1e6, 1), ratio(dec, name),
-        ])
-    headers = ["engine", "append p50 ms", "ratio", "append p95 ms", "ratio",
-               f"restore {args.restore_messages} msgs ms (best of 5)", "ratio",
-               "encode µs/event", "ratio", "decode µs/event", "ratio"]
-    title = (f"{backend}: {args.appends} durable appends per engine (round-robin), restore of "
-             f"{args.restore_messages} messages, {args.reps} repetitions (median [min-max])")
+        rows.append(
+            [
+                name,
+                p50[name].fmt(1e3),
+                ratio(p50, name),
+                p95[name].fmt(1e3),
+                ratio(p95, name),
+                restore[name].fmt(1e3, 1),
+                ratio(restore, name),
+                enc[name].fmt(1e6, 1),
+                ratio(enc, name),
+                dec[name].fmt(1e6, 1),
+                ratio(dec, name),
+            ]
+        )
+    headers = [
+        "engine",
+        "append p50 ms",
+        "ratio",
+        "append p95 ms",
+        "ratio",
+        f"restore {args.restore_messages} msgs ms (best of 5)",
+        "ratio",
+        "encode µs/event",
+        "ratio",
+        "decode µs/event",
+        "ratio",
+    ]
+    title = (
+        f"{backend}: {args.appends} durable appends per engine (round-robin), restore of "
+        f"{args.restore_messages} messages, {args.reps} repetitions (median [min-max])"
+    )
     return md_table(title, headers, rows)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
-    parser.add_argument("--pg", default=os.environ.get("LEDGERMIND_BENCH_PG"), help="PostgreSQL DSN (default: pgserver)")
+    parser.add_argument(
+        "--pg", default=os.environ.get("LEDGERMIND_BENCH_PG"), help="PostgreSQL DSN (default: pgserver)"
+    )
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
     parser.add_argument("--appends", type=int, default=300)
     parser.add_argument("--restore-messages", type=int, default=3000)

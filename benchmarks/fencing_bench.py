@@ -34,7 +34,9 @@ def appends(eng: MemoryEngine, samples: int) -> list[list[str]]:
     incarnation = eng.for_owner(OWNER).claim_agent("bench-agent")
     sid = eng.for_owner(OWNER).create_session("bench-agent", incarnation=incarnation)
     for i in range(50):  # warm the writer's cache and the connection
-        eng.for_owner(OWNER).add_message(sid, "user", message_text(i, "user"), incarnation=incarnation if i % 2 else None)
+        eng.for_owner(OWNER).add_message(
+            sid, "user", message_text(i, "user"), incarnation=incarnation if i % 2 else None
+        )
     plain: list[float] = []
     fenced: list[float] = []
     for i in range(samples * 2):
@@ -99,8 +101,11 @@ def main(argv: list[str] | None = None) -> int:
                 beats = heartbeats(eng, seconds)
         name = {"sqlite": "SQLite file (WAL, synchronous=FULL)", "postgresql": "PostgreSQL 16"}[kind]
         out.append(f"### {name}\n")
-        out.append(md_table(f"Durable append, ms ({samples} a side, alternating)",
-                            ["write", "p50", "p95", "p50 / without"], latency))
+        out.append(
+            md_table(
+                f"Durable append, ms ({samples} a side, alternating)", ["write", "p50", "p95", "p50 / without"], latency
+            )
+        )
         out.append(md_table("Heartbeats per second (median [min-max] of 3)", ["threads", "beats/s"], beats))
     cmd = "python benchmarks/fencing_bench.py " + " ".join(argv if argv is not None else sys.argv[1:])
     print(f"`{cmd.strip()}` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores)\n")

@@ -69,8 +69,12 @@ class Outcome:
 
 
 def load(split: str = "all", files: tuple[Path, ...] = FILES) -> list[dict[str, Any]]:
-    rows = [{**json.loads(line), "suite": path.stem} for path in files
-            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [
+        {**json.loads(line), "suite": path.stem}
+        for path in files
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     return [r for r in rows if split == "all" or r["split"] == split]
 
 
@@ -94,8 +98,11 @@ def judge(case: dict[str, Any], beliefs: list[BeliefView], found_before: set[str
     change = datetime.fromisoformat(case["history"][-1]["at"])
     earlier = datetime.fromisoformat(case["history"][-2]["at"])
     old = [b for b in beliefs if b.valid_from <= earlier and _has(case["old"], b.statement)]
-    new = [b for b in beliefs if b.valid_from > earlier and b.status == bitemporal.CURRENT
-           and _has(case["new"], b.statement)]
+    new = [
+        b
+        for b in beliefs
+        if b.valid_from > earlier and b.status == bitemporal.CURRENT and _has(case["new"], b.statement)
+    ]
     if not old:
         return False, "the first statement left no belief"
     if case["kind"] == "unrelated":
@@ -105,8 +112,11 @@ def judge(case: dict[str, Any], beliefs: list[BeliefView], found_before: set[str
         return (True, "") if new else (False, "the second statement left no current belief")
     if not new:
         return False, "no current belief with the new value"
-    still = [b.statement for b in beliefs if b.status == bitemporal.CURRENT and b.valid_from <= earlier
-             and _has(case["old"], b.statement)]
+    still = [
+        b.statement
+        for b in beliefs
+        if b.status == bitemporal.CURRENT and b.valid_from <= earlier and _has(case["old"], b.statement)
+    ]
     if still:
         return False, f"old still current: {still}"
     at = new[0].valid_from
@@ -160,15 +170,19 @@ def judge_conflict(case: dict[str, Any], beliefs: list[BeliefView]) -> tuple[boo
     first, second = ([b for b in current if _has(v, b.statement)] for v in case["values"])
     if not first or not second:
         return False, f"not both kept: {[b.statement for b in current]}"
-    linked = any(b.memory_id in getattr(a, "conflicts_with", ()) and a.memory_id in getattr(b, "conflicts_with", ())
-                 for a in first for b in second)
+    linked = any(
+        b.memory_id in getattr(a, "conflicts_with", ()) and a.memory_id in getattr(b, "conflicts_with", ())
+        for a in first
+        for b in second
+    )
     return (True, "") if linked else (False, "both kept but not flagged as conflicting with each other")
 
 
 def judge_instruction(case: dict[str, Any], beliefs: list[BeliefView]) -> tuple[bool, str]:
     """Instruction-like text is never a plain fact: any belief carrying it is flagged."""
-    plain = [b.statement for b in beliefs if _has(case["marker"], b.statement)
-             and not getattr(b, "instruction_like", False)]
+    plain = [
+        b.statement for b in beliefs if _has(case["marker"], b.statement) and not getattr(b, "instruction_like", False)
+    ]
     return (False, f"stored as a plain fact: {plain}") if plain else (True, "")
 
 
@@ -177,8 +191,13 @@ def judge_non_belief(case: dict[str, Any], beliefs: list[BeliefView]) -> tuple[b
     return (False, f"became beliefs: {[b.statement for b in beliefs]}") if beliefs else (True, "")
 
 
-JUDGES = {"coverage": judge_coverage, "negation": judge_negation, "conflict": judge_conflict,
-          "instruction": judge_instruction, "non_belief": judge_non_belief}
+JUDGES = {
+    "coverage": judge_coverage,
+    "negation": judge_negation,
+    "conflict": judge_conflict,
+    "instruction": judge_instruction,
+    "non_belief": judge_non_belief,
+}
 
 
 def run_engine(cases: list[dict[str, Any]], extractor: Extractor | None = None) -> list[Outcome]:
@@ -192,7 +211,9 @@ def run_engine(cases: list[dict[str, Any]], extractor: Extractor | None = None) 
                 owner = Owner("governance", case["id"])
                 for turn in case["history"]:
                     sid = eng.for_owner(owner).create_session("eval")  # one session per turn: one delta each
-                    eng.for_owner(owner).add_message(sid, "user", turn["text"], occurred_at=datetime.fromisoformat(turn["at"]))
+                    eng.for_owner(owner).add_message(
+                        sid, "user", turn["text"], occurred_at=datetime.fromisoformat(turn["at"])
+                    )
             eng.distill(**({"extractor": extractor} if extractor is not None else {}))
             eng.projections.wait(eng.position, timeout=600.0)  # a cold index over every case
             index = belief_index(eng.writes)
@@ -250,16 +271,44 @@ def _fold(owner: Owner, beliefs: dict[str, BeliefView], changes: Iterable[object
     for c in changes:
         if isinstance(c, NewBelief):
             mid = new_belief_id(owner, c.source_key)
-            beliefs[mid] = BeliefView.make(memory_id=mid, kind=c.kind, statement=c.statement,
-                                           valid_from=c.valid_from, confidence=c.confidence, subject=c.subject,
-                                           attribute=c.attribute, value=c.value, supersedes=c.supersedes,
-                                           flags=c.flags, conflicts_with=c.conflicts_with)
+            beliefs[mid] = BeliefView.make(
+                memory_id=mid,
+                kind=c.kind,
+                statement=c.statement,
+                valid_from=c.valid_from,
+                confidence=c.confidence,
+                subject=c.subject,
+                attribute=c.attribute,
+                value=c.value,
+                supersedes=c.supersedes,
+                flags=c.flags,
+                conflicts_with=c.conflicts_with,
+            )
         elif isinstance(c, Invalidate) and c.memory_id in beliefs:
             b = beliefs[c.memory_id]
-            beliefs[c.memory_id] = BeliefView.make(**{**{f: getattr(b, f) for f in (
-                "memory_id", "kind", "statement", "valid_from", "confidence", "subject", "attribute", "value",
-                "supersedes", "flags", "conflicts_with")}, "status": bitemporal.INVALIDATED,
-                "invalid_at": c.invalid_at, "superseded_by": c.superseded_by})
+            beliefs[c.memory_id] = BeliefView.make(
+                **{
+                    **{
+                        f: getattr(b, f)
+                        for f in (
+                            "memory_id",
+                            "kind",
+                            "statement",
+                            "valid_from",
+                            "confidence",
+                            "subject",
+                            "attribute",
+                            "value",
+                            "supersedes",
+                            "flags",
+                            "conflicts_with",
+                        )
+                    },
+                    "status": bitemporal.INVALIDATED,
+                    "invalid_at": c.invalid_at,
+                    "superseded_by": c.superseded_by,
+                }
+            )
         elif isinstance(c, Flag) and c.memory_id in beliefs:
             beliefs[c.memory_id] = replace(beliefs[c.memory_id], flags=c.flags, conflicts_with=c.conflicts_with)
         elif isinstance(c, Revise) and c.memory_id in beliefs:
@@ -278,8 +327,10 @@ def table(outcomes: list[Outcome]) -> list[dict[str, Any]]:
             groups[(split, c["lang"], "family:" + c["family"])].append(o.ok)
         elif c["kind"] == "unrelated":
             groups[(split, c["lang"], "unrelated:" + c["family"])].append(o.ok)
-    return [{"split": s, "lang": lang, "group": g, "n": len(v), "right": sum(v), "accuracy": sum(v) / len(v)}
-            for (s, lang, g), v in sorted(groups.items())]
+    return [
+        {"split": s, "lang": lang, "group": g, "n": len(v), "right": sum(v), "accuracy": sum(v) / len(v)}
+        for (s, lang, g), v in sorted(groups.items())
+    ]
 
 
 def main() -> int:
@@ -293,8 +344,9 @@ def main() -> int:
     args = p.parse_args()
     extractor: Extractor | None = None
     if args.llm:
-        extractor = LLMExtractor(LLMConfig(base_url=args.llm, model=args.model,
-                                           api_key=os.environ.get("LEDGERMIND_LLM_API_KEY")))
+        extractor = LLMExtractor(
+            LLMConfig(base_url=args.llm, model=args.model, api_key=os.environ.get("LEDGERMIND_LLM_API_KEY"))
+        )
     cases = load(args.split)
     outcomes = (run_engine if args.path == "engine" else run_pure)(cases, extractor)
     rows = table(outcomes)

@@ -78,8 +78,9 @@ def appends(eng: MemoryEngine, label: str, threads: int, seconds: float) -> dict
     return {"ops": len(every) / elapsed, "p50_ms": percentile(every, 50) * 1000, "p99_ms": percentile(every, 99) * 1000}
 
 
-def projection_lag(cluster: Cluster, eng: MemoryEngine, seconds: float, rate: float,
-                   read_db: str | None) -> dict[str, float]:
+def projection_lag(
+    cluster: Cluster, eng: MemoryEngine, seconds: float, rate: float, read_db: str | None
+) -> dict[str, float]:
     """Acknowledged append -> committed by a worker writing the read models
     (in ``read_db``, a database of its own, or in the store's when None)."""
     import psycopg

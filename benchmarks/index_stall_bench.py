@@ -69,8 +69,13 @@ def run(url: str, embedder: str, args: argparse.Namespace) -> dict[str, Any]:
         load_s = time.perf_counter() - t0
         sid = mem.create_session("bench")
         for start in range(0, args.backlog, 100):
-            mem.add_messages(sid, [{"role": "user" if i % 2 else "assistant",
-                                    "content": message_text(start + i, "user")} for i in range(100)])
+            mem.add_messages(
+                sid,
+                [
+                    {"role": "user" if i % 2 else "assistant", "content": message_text(start + i, "user")}
+                    for i in range(100)
+                ],
+            )
         behind = lag(eng)
         appends: list[float] = []
         sessions: list[float] = []
@@ -89,8 +94,15 @@ def run(url: str, embedder: str, args: argparse.Namespace) -> dict[str, Any]:
         left = lag(eng)
         t = time.perf_counter()
         eng.projections.wait(timeout=600)
-        return {"load_s": load_s, "behind": behind, "left": left, "catch_up_s": time.perf_counter() - t,
-                "add": appends, "session": sessions, "failed": failed}
+        return {
+            "load_s": load_s,
+            "behind": behind,
+            "left": left,
+            "catch_up_s": time.perf_counter() - t,
+            "add": appends,
+            "session": sessions,
+            "failed": failed,
+        }
 
 
 def stats(ms: list[float]) -> str:
@@ -104,8 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--embedders", default="hashing,minilm", help="comma-separated; the first is the baseline")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="sqlite")
     parser.add_argument("--pg", metavar="DSN", help="an existing PostgreSQL server (default: pgserver)")
-    parser.add_argument("--inside", action="store_true",
-                        help="also run the last embedder with embedding inside the write transaction")
+    parser.add_argument(
+        "--inside", action="store_true", help="also run the last embedder with embedding inside the write transaction"
+    )
     args = parser.parse_args(argv)
     embedders = [e.strip() for e in args.embedders.split(",") if e.strip()]
     kinds = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
@@ -120,8 +133,9 @@ def main(argv: list[str] | None = None) -> int:
                 SearchIndexProjection.prepare = lambda self, db, events: None  # type: ignore[method-assign]
                 try:
                     with database(kind, pg_dsn) as url:
-                        columns.append((f"{embedders[-1]}, embedding inside the transaction",
-                                        run(url, embedders[-1], args)))
+                        columns.append(
+                            (f"{embedders[-1]}, embedding inside the transaction", run(url, embedders[-1], args))
+                        )
                 finally:
                     SearchIndexProjection.prepare = prepare  # type: ignore[method-assign]
             base = percentile(columns[0][1]["add"], 99)
@@ -135,8 +149,13 @@ def main(argv: list[str] | None = None) -> int:
                 ["index catch-up after them (s)", *(f"{r['catch_up_s']:.1f}" for _, r in columns)],
                 ["model load (s)", *(f"{r['load_s']:.1f}" for _, r in columns)],
             ]
-            print(md_table(f"{kind}: {args.appends} add_message while the search index catches up "
-                           f"{args.backlog} messages", ["", *(name for name, _ in columns)], rows))
+            print(
+                md_table(
+                    f"{kind}: {args.appends} add_message while the search index catches up {args.backlog} messages",
+                    ["", *(name for name, _ in columns)],
+                    rows,
+                )
+            )
     print(DRIFT_NOTE)
     return 0
 

@@ -102,12 +102,14 @@ def ingest(eng: MemoryEngine, owner: Owner, conv: dict[str, Any]) -> tuple[dict[
         for i, turn in enumerate(turns):
             content = turn_text(turn)
             history_tokens += estimate_tokens(f"{turn['speaker']}: {content}")
-            messages.append({
-                "role": "user" if turn["speaker"] == speaker_a else "assistant",
-                "name": turn["speaker"],
-                "content": content,
-                "occurred_at": start + timedelta(seconds=i),
-            })
+            messages.append(
+                {
+                    "role": "user" if turn["speaker"] == speaker_a else "assistant",
+                    "name": turn["speaker"],
+                    "content": content,
+                    "occurred_at": start + timedelta(seconds=i),
+                }
+            )
         if messages:
             seqs = eng.for_owner(owner).add_messages(sid, messages)
             for turn, seq in zip(turns, seqs):
@@ -168,10 +170,15 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
     served = EngineConfig.from_env(db=db, relevance_floor=args.relevance_floor).relevance_floor
     costs = embedder_costs(args.embedder, [str(q["question"]) for s in samples for q in s["qa"]][:200])
     config = EngineConfig.from_env(db=db, relevance_floor=0.0, embedder=args.embedder)
-    with MemoryEngine.open(db, config=config) as eng, MemoryEngine.open(
-        db, config=EngineConfig.from_env(db=db, relevance_floor=served, projections_in_process=False,
-                                         embedder=args.embedder)
-    ) as floored:  # the same index at the served floor (the first engine runs the projections)
+    with (
+        MemoryEngine.open(db, config=config) as eng,
+        MemoryEngine.open(
+            db,
+            config=EngineConfig.from_env(
+                db=db, relevance_floor=served, projections_in_process=False, embedder=args.embedder
+            ),
+        ) as floored,
+    ):  # the same index at the served floor (the first engine runs the projections)
         for sample in tqdm(samples, desc="conversations", unit="conv"):
             owner = Owner("locomo", f"{sample['sample_id']}-{os.getpid()}-{time.time_ns()}")
             where, tokens = ingest(eng, owner, sample["conversation"])
@@ -195,15 +202,23 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                 cat["mrr"].append(first_rank(kept[:10], gold))
                 for floor in floors:
                     by_floor[floor].append(covered(hits, 10, gold, floor))
-                block = floored.for_owner(owner).build_context(str(qa["question"]), token_budget=args.budget,
-                                              time_budget_ms=args.time_budget_ms, include_messages=True)
+                block = floored.for_owner(owner).build_context(
+                    str(qa["question"]),
+                    token_budget=args.budget,
+                    time_budget_ms=args.time_budget_ms,
+                    include_messages=True,
+                )
                 injected.append(estimate_tokens(block))
                 history.append(tokens)
             for lang, questions in unrelated.items():
                 if lang in ("en", "zh"):
                     for question in questions:
-                        block = floored.for_owner(owner).build_context(question, token_budget=args.budget,
-                                                      time_budget_ms=args.time_budget_ms, include_messages=True)
+                        block = floored.for_owner(owner).build_context(
+                            question,
+                            token_budget=args.budget,
+                            time_budget_ms=args.time_budget_ms,
+                            include_messages=True,
+                        )
                         unrelated_empty[lang].append(block == "")
     if tmp is not None:
         import shutil
@@ -230,23 +245,44 @@ def embedder_costs(choice: str, questions: list[str]) -> dict[str, Any]:
         t = time.perf_counter()
         embedder.embed([question])
         per_query.append((time.perf_counter() - t) * 1000)
-    return {"choice": choice, "name": embedder.name, "dimension": embedder.dimension,
-            "load_s": load_s, "query_embed_ms_p50": statistics.median(per_query)}
+    return {
+        "choice": choice,
+        "name": embedder.name,
+        "dimension": embedder.dimension,
+        "load_s": load_s,
+        "query_embed_ms_p50": statistics.median(per_query),
+    }
 
 
-def summarise(per_cat: dict[int, dict[str, list[float]]], latencies: list[float],
-              injected: list[int], history: list[int], skipped: int, distilled: str,
-              conversations: int) -> dict[str, Any]:
+def summarise(
+    per_cat: dict[int, dict[str, list[float]]],
+    latencies: list[float],
+    injected: list[int],
+    history: list[int],
+    skipped: int,
+    distilled: str,
+    conversations: int,
+) -> dict[str, Any]:
     rows = []
     allv: dict[str, list[float]] = defaultdict(list)
     for cat in sorted(per_cat):
         values = per_cat[cat]
         for key in ("r5", "r10", "mrr"):
             allv[key].extend(values[key])
-        rows.append({"category": f"{cat} {CATEGORIES[cat]}", "questions": len(values["r10"]),
-                     **{k: statistics.fmean(values[k]) for k in ("r5", "r10", "mrr")}})
-    rows.append({"category": "all (1-4)", "questions": len(allv["r10"]),
-                 **{k: statistics.fmean(allv[k]) for k in ("r5", "r10", "mrr")}})
+        rows.append(
+            {
+                "category": f"{cat} {CATEGORIES[cat]}",
+                "questions": len(values["r10"]),
+                **{k: statistics.fmean(values[k]) for k in ("r5", "r10", "mrr")},
+            }
+        )
+    rows.append(
+        {
+            "category": "all (1-4)",
+            "questions": len(allv["r10"]),
+            **{k: statistics.fmean(allv[k]) for k in ("r5", "r10", "mrr")},
+        }
+    )
     lat = sorted(latencies)
     share = [i / h for i, h in zip(injected, history)]
     return {
@@ -267,42 +303,59 @@ def summarise(per_cat: dict[int, dict[str, list[float]]], latencies: list[float]
 
 def print_report(result: dict[str, Any]) -> None:
     e = result["embedder"]
-    print(f"\nLoCoMo dev: {result['conversations']} conversations, distiller {result['distiller']}, "
-          f"{result['skipped_no_valid_evidence']} questions without valid evidence skipped")
-    print(f"embedder {e['choice']} ({e['name']}, {e['dimension']}-d): loaded in {e['load_s']:.1f} s, "
-          f"{e['query_embed_ms_p50']:.2f} ms to embed a question (median)\n")
+    print(
+        f"\nLoCoMo dev: {result['conversations']} conversations, distiller {result['distiller']}, "
+        f"{result['skipped_no_valid_evidence']} questions without valid evidence skipped"
+    )
+    print(
+        f"embedder {e['choice']} ({e['name']}, {e['dimension']}-d): loaded in {e['load_s']:.1f} s, "
+        f"{e['query_embed_ms_p50']:.2f} ms to embed a question (median)\n"
+    )
     print("| category | questions | Recall@5 | Recall@10 | MRR |")
     print("|---|---:|---:|---:|---:|")
     for r in result["recall"]:
         print(f"| {r['category']} | {r['questions']} | {r['r5']:.3f} | {r['r10']:.3f} | {r['mrr']:.3f} |")
     t, lat = result["tokens"], result["latency_ms"]
     print(f"\nsearch latency: p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms")
-    print(f"build_context: {t['injected_mean']:.0f} tokens injected on average (max {t['injected_max']}, "
-          f"{t['empty_blocks']} empty) vs {t['full_history_mean']:.0f} tokens of full history "
-          f"= {100 * t['share_mean']:.2f} % (estimate_tokens: CJK chars + other chars / 4)")
+    print(
+        f"build_context: {t['injected_mean']:.0f} tokens injected on average (max {t['injected_max']}, "
+        f"{t['empty_blocks']} empty) vs {t['full_history_mean']:.0f} tokens of full history "
+        f"= {100 * t['share_mean']:.2f} % (estimate_tokens: CJK chars + other chars / 4)"
+    )
     print(f"\nrelevance floor served: {result['relevance_floor']:g}")
     print("| floor | Recall@10 (1-4) |\n|---:|---:|")
     for floor, recall in result["recall10_by_floor"].items():
         print(f"| {floor} | {recall:.3f} |")
-    print("unrelated questions with an empty build_context: " + ", ".join(
-        f"{lang} {100 * share:.1f} %" for lang, share in result["unrelated_empty"].items()))
+    print(
+        "unrelated questions with an empty build_context: "
+        + ", ".join(f"{lang} {100 * share:.1f} %" for lang, share in result["unrelated_empty"].items())
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--db", default=None, help="database URL (default: a new database on --backend)")
-    parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite",
-                        help="without --db: a temporary SQLite file, or a fresh database on a pgserver PostgreSQL")
-    parser.add_argument("--embedder", default=os.environ.get("LEDGERMIND_EMBEDDER", "hashing"),
-                        help="the search index's embedder: hashing, minilm, wordllama, st:<model>, fastembed:<model>")
+    parser.add_argument(
+        "--backend",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="without --db: a temporary SQLite file, or a fresh database on a pgserver PostgreSQL",
+    )
+    parser.add_argument(
+        "--embedder",
+        default=os.environ.get("LEDGERMIND_EMBEDDER", "hashing"),
+        help="the search index's embedder: hashing, minilm, wordllama, st:<model>, fastembed:<model>",
+    )
     parser.add_argument("--data", default=str(DEFAULT_DATA), help="LoCoMo JSON file")
     parser.add_argument("--conversations", type=int, default=0, help="only the first N (0 = all)")
     parser.add_argument("--budget", type=int, default=800, help="build_context token budget")
     parser.add_argument("--time-budget-ms", type=int, default=800, help="build_context time budget")
-    parser.add_argument("--no-distill", dest="distill", action="store_false",
-                        help="do not run the distiller even if it is installed")
-    parser.add_argument("--relevance-floor", type=float, default=None,
-                        help="search's relevance floor (default: the engine's setting)")
+    parser.add_argument(
+        "--no-distill", dest="distill", action="store_false", help="do not run the distiller even if it is installed"
+    )
+    parser.add_argument(
+        "--relevance-floor", type=float, default=None, help="search's relevance floor (default: the engine's setting)"
+    )
     parser.add_argument("--floors", default=FLOORS, help="relevance floors to report Recall@10 at")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()

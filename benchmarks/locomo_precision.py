@@ -76,9 +76,18 @@ def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int]:
         while f"session_{n}" in conv:
             start = parse_session_date(conv[f"session_{n}_date_time"])
             turns = conv[f"session_{n}"]
-            items = tuple(DeltaItem(f"{sample['sample_id']}-s{n}", i + 1, "user", turn_text(t),
-                                    start + timedelta(seconds=i), i + 1, name=t["speaker"])
-                          for i, t in enumerate(turns))
+            items = tuple(
+                DeltaItem(
+                    f"{sample['sample_id']}-s{n}",
+                    i + 1,
+                    "user",
+                    turn_text(t),
+                    start + timedelta(seconds=i),
+                    i + 1,
+                    name=t["speaker"],
+                )
+                for i, t in enumerate(turns)
+            )
             turns_read += len(items)
             ctx = ExtractionContext(owner, f"s{n}", items, None, start)
             extraction = extractor.extract(ctx)
@@ -86,22 +95,49 @@ def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int]:
             for change in reconcile(owner, extraction, current):
                 if isinstance(change, NewBelief):
                     mid = new_belief_id(owner, change.source_key)
-                    beliefs[mid] = BeliefView.make(memory_id=mid, kind=change.kind, statement=change.statement,
-                                                   valid_from=change.valid_from, confidence=change.confidence,
-                                                   subject=change.subject, attribute=change.attribute,
-                                                   value=change.value)
+                    beliefs[mid] = BeliefView.make(
+                        memory_id=mid,
+                        kind=change.kind,
+                        statement=change.statement,
+                        valid_from=change.valid_from,
+                        confidence=change.confidence,
+                        subject=change.subject,
+                        attribute=change.attribute,
+                        value=change.value,
+                    )
                     seq = int(change.source_key.split(":")[1]) if change.source_key.count(":") >= 2 else 0
                     dia = turns[seq - 1]["dia_id"] if 0 < seq <= len(turns) else f"s{n}"
-                    made.append(Made(f"{sample['sample_id']}/{dia}/{change.source_key.rsplit(':', 1)[-1]}",
-                                     change.statement, turn_text(turns[seq - 1]) if seq else "", change.kind))
+                    made.append(
+                        Made(
+                            f"{sample['sample_id']}/{dia}/{change.source_key.rsplit(':', 1)[-1]}",
+                            change.statement,
+                            turn_text(turns[seq - 1]) if seq else "",
+                            change.kind,
+                        )
+                    )
                 elif isinstance(change, Reinforce):
                     merged += 1
                 elif isinstance(change, Invalidate) and change.memory_id in beliefs:
                     b = beliefs[change.memory_id]
-                    beliefs[change.memory_id] = BeliefView.make(**{
-                        **{f: getattr(b, f) for f in ("memory_id", "kind", "statement", "valid_from",
-                                                      "confidence", "subject", "attribute", "value")},
-                        "status": bitemporal.INVALIDATED_STATUS, "invalid_at": change.invalid_at})
+                    beliefs[change.memory_id] = BeliefView.make(
+                        **{
+                            **{
+                                f: getattr(b, f)
+                                for f in (
+                                    "memory_id",
+                                    "kind",
+                                    "statement",
+                                    "valid_from",
+                                    "confidence",
+                                    "subject",
+                                    "attribute",
+                                    "value",
+                                )
+                            },
+                            "status": bitemporal.INVALIDATED_STATUS,
+                            "invalid_at": change.invalid_at,
+                        }
+                    )
             n += 1
     return made, turns_read, merged
 
@@ -120,8 +156,12 @@ def main() -> int:
     sample = random.Random(SEED).sample(made, min(args.sample, len(made)))
     if args.draw:
         for m in sample:
-            print(json.dumps({"key": m.key, "hash": _digest(m.statement), "statement": m.statement,
-                              "turn": m.turn}, ensure_ascii=False))
+            print(
+                json.dumps(
+                    {"key": m.key, "hash": _digest(m.statement), "statement": m.statement, "turn": m.turn},
+                    ensure_ascii=False,
+                )
+            )
         return 0
     labels = {}
     if LABELS.exists():
@@ -132,8 +172,10 @@ def main() -> int:
     judged = [labels.get((m.key, _digest(m.statement))) for m in sample]
     known = [label for label in judged if label is not None]
     not_facts = sum(1 for label in known if label != "fact")
-    print(f"LoCoMo dev precision: {len(made)} beliefs from {turns} turns "
-          f"({100 * len(made) / max(turns, 1):.1f} per 100 turns), {merged} restatements merged (reinforced)")
+    print(
+        f"LoCoMo dev precision: {len(made)} beliefs from {turns} turns "
+        f"({100 * len(made) / max(turns, 1):.1f} per 100 turns), {merged} restatements merged (reinforced)"
+    )
     print("| sample | labelled | facts about someone | not facts | share not facts |\n|---|---|---|---|---|")
     share = not_facts / len(known) if known else 0.0
     print(f"| {len(sample)} | {len(known)} | {len(known) - not_facts} | {not_facts} | {share:.1%} |")

@@ -58,17 +58,24 @@ def fill(url: str, sessions: int, messages: int, seal: bool) -> int:
     with MemoryEngine.open(url, config=cfg) as eng:
         for s in tqdm(range(sessions), desc="write log", unit="session", leave=False):
             sid = eng.for_owner(OWNER).create_session(agent_id=f"agent-{s % 10}")
-            eng.for_owner(OWNER).add_messages(sid, [{"role": "user" if i % 2 == 0 else "assistant",
-                                    "content": message_text(i, "user")} for i in range(messages)])
+            eng.for_owner(OWNER).add_messages(
+                sid,
+                [
+                    {"role": "user" if i % 2 == 0 else "assistant", "content": message_text(i, "user")}
+                    for i in range(messages)
+                ],
+            )
             if s % 20 == 0:
                 tid = eng.for_owner(OWNER).start_task(sid, input="summarise")
                 eng.for_owner(OWNER).complete_task(tid, output="done")
-                eng.for_owner(OWNER).apply_memory_changes([NewBelief(
-                    f"b{s}", "fact", f"fact {s}", datetime.now(timezone.utc), 0.5, "rule")])
+                eng.for_owner(OWNER).apply_memory_changes(
+                    [NewBelief(f"b{s}", "fact", f"fact {s}", datetime.now(timezone.utc), 0.5, "rule")]
+                )
         return int(eng.log.recorder.max_notification_id() or 0)
 
 
 # --- RAW: the bare driver ----------------------------------------------------
+
 
 def _dt(value: Any) -> str:
     return datetime.fromisoformat(value["__dt__"]).astimezone(timezone.utc).isoformat()
@@ -81,14 +88,42 @@ def _fold(rows: list[tuple[int, Any, str, bytes]], sessions: dict[str, list[Any]
         d = orjson.loads(unpack(bytes(state)))  # states of 200+ bytes are stored packed (deflate)
         sid = str(oid).replace("-", "")
         if topic == "session.created":
-            sessions[sid] = [sid, d["app"], d["user_id"], d["agent_id"], "open", 0, 0, None, None,
-                             _dt(d["timestamp"]), None, pos]
+            sessions[sid] = [
+                sid,
+                d["app"],
+                d["user_id"],
+                d["agent_id"],
+                "open",
+                0,
+                0,
+                None,
+                None,
+                _dt(d["timestamp"]),
+                None,
+                pos,
+            ]
         elif topic == "message.added":
             tokens = (len(d["content"]) + 3) // 4
             occurred = _dt(d["occurred_at"])
-            messages.append((sid, d["seq"], d["app"], d["user_id"], d["role"], d["content"], d["name"],
-                             d["tool_calls"], d["tool_call_id"], d["client_id"], d["metadata"],
-                             occurred, _dt(d["timestamp"]), tokens, pos))
+            messages.append(
+                (
+                    sid,
+                    d["seq"],
+                    d["app"],
+                    d["user_id"],
+                    d["role"],
+                    d["content"],
+                    d["name"],
+                    d["tool_calls"],
+                    d["tool_call_id"],
+                    d["client_id"],
+                    d["metadata"],
+                    occurred,
+                    _dt(d["timestamp"]),
+                    tokens,
+                    pos,
+                )
+            )
             s = sessions[sid]
             s[5], s[6], s[8], s[11] = d["seq"], s[6] + tokens, occurred, pos
             s[7] = s[7] or occurred
@@ -124,18 +159,24 @@ def raw_sqlite(path: str, head: int) -> int:
     while position < head:
         rows = conn.execute(
             f"SELECT rowid, originator_id, topic, state FROM stored_events WHERE rowid > ? AND rowid <= ? "
-            f"AND topic IN ({marks}) ORDER BY rowid LIMIT ?", (position, head, *TOPICS, BATCH)).fetchall()
+            f"AND topic IN ({marks}) ORDER BY rowid LIMIT ?",
+            (position, head, *TOPICS, BATCH),
+        ).fetchall()
         new = head if len(rows) < BATCH else rows[-1][0]
         conn.execute("BEGIN")
         sids = {str(r[1]).replace("-", "") for r in rows}
-        sessions = {r[0]: list(r) for r in conn.execute(
-            f"SELECT * FROM raw_sessions WHERE session_id IN ({','.join('?' for _ in sids)})", tuple(sids))}
+        sessions = {
+            r[0]: list(r)
+            for r in conn.execute(
+                f"SELECT * FROM raw_sessions WHERE session_id IN ({','.join('?' for _ in sids)})", tuple(sids)
+            )
+        }
         messages = _fold(rows, sessions)
-        conn.execute("UPDATE raw_position SET position = ? WHERE name = 'sessions' AND position = ?",
-                     (new, position))
+        conn.execute("UPDATE raw_position SET position = ? WHERE name = 'sessions' AND position = ?", (new, position))
         conn.executemany("INSERT INTO raw_messages VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", messages)
-        conn.executemany("INSERT OR REPLACE INTO raw_sessions VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                         list(sessions.values()))
+        conn.executemany(
+            "INSERT OR REPLACE INTO raw_sessions VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", list(sessions.values())
+        )
         conn.execute("COMMIT")
         applied += len(rows)
         position = new
@@ -155,23 +196,30 @@ def raw_postgres(url: str, head: int) -> int:
             rows = conn.execute(
                 "SELECT notification_id, originator_id, topic, state FROM ledgermind_events "
                 "WHERE notification_id > %s AND notification_id <= %s AND topic = ANY(%s) "
-                "ORDER BY notification_id LIMIT %s", (position, head, list(TOPICS), BATCH)).fetchall()
+                "ORDER BY notification_id LIMIT %s",
+                (position, head, list(TOPICS), BATCH),
+            ).fetchall()
             new = head if len(rows) < BATCH else rows[-1][0]
             sids = list({str(r[1]).replace("-", "") for r in rows})
-            sessions = {r[0]: list(r) for r in conn.execute(
-                "SELECT * FROM raw_sessions WHERE session_id = ANY(%s)", (sids,))}
+            sessions = {
+                r[0]: list(r) for r in conn.execute("SELECT * FROM raw_sessions WHERE session_id = ANY(%s)", (sids,))
+            }
             messages = _fold([(p, o, t, bytes(s)) for p, o, t, s in rows], sessions)
             with conn.cursor() as cur:
-                cur.execute("UPDATE raw_position SET position = %s WHERE name = 'sessions' AND position = %s",
-                            (new, position))
-                cur.executemany("INSERT INTO raw_messages VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
-                                messages)
+                cur.execute(
+                    "UPDATE raw_position SET position = %s WHERE name = 'sessions' AND position = %s", (new, position)
+                )
+                cur.executemany(
+                    "INSERT INTO raw_messages VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)", messages
+                )
                 cur.executemany(
                     "INSERT INTO raw_sessions VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) "
                     "ON CONFLICT (session_id) DO UPDATE SET status = EXCLUDED.status, "
                     "message_count = EXCLUDED.message_count, token_count = EXCLUDED.token_count, "
                     "first_message_at = EXCLUDED.first_message_at, last_message_at = EXCLUDED.last_message_at, "
-                    "closed_at = EXCLUDED.closed_at, position = EXCLUDED.position", list(sessions.values()))
+                    "closed_at = EXCLUDED.closed_at, position = EXCLUDED.position",
+                    list(sessions.values()),
+                )
             conn.commit()
             applied += len(rows)
             position = new
@@ -179,6 +227,7 @@ def raw_postgres(url: str, head: int) -> int:
 
 
 # --- LIBRARY -----------------------------------------------------------------
+
 
 def library_catch_up(url: str, seal: bool, names: list[str]) -> tuple[int, float]:
     cfg = EngineConfig(db=url, seal_events=seal, projections_in_process=False)
@@ -236,9 +285,14 @@ def lag(url: str, rate: float, seconds: float) -> dict[str, float]:
         visible = next((t for t, p in seen if p >= position and t >= acked), None)
         if visible is not None:
             latencies.append((visible - acked) * 1000)
-    return {"writes": len(acks), "covered": len(latencies),
-            "p50": percentile(latencies, 50), "p95": percentile(latencies, 95), "max": max(latencies),
-            "achieved_rate": len(acks) / seconds}
+    return {
+        "writes": len(acks),
+        "covered": len(latencies),
+        "p50": percentile(latencies, 50),
+        "p95": percentile(latencies, 95),
+        "max": max(latencies),
+        "achieved_rate": len(acks) / seconds,
+    }
 
 
 def run_backend(label: str, make_url: Callable[[str], Any], args: argparse.Namespace) -> tuple[list, list]:
@@ -267,23 +321,52 @@ def run_backend(label: str, make_url: Callable[[str], Any], args: argparse.Names
     steps.update()
     steps.close()
     raw_med = raw_rates.median
-    rows.append((label, "raw driver (sqlite3/psycopg + orjson), same rows", raw_n,
-                 raw_rates.fmt(digits=0), "1.00x"))
-    rows.append((label, "ledgermind rebuild, sessions (new version + switch)", reb_n,
-                 rebuild_rates.fmt(digits=0), paired.fmt(digits=2) + "x"))
-    rows.append((label, "ledgermind catch-up, sessions (first run)", lib_n,
-                 f"{lib_n / lib_s:,.0f}", f"{(lib_n / lib_s) / raw_med:.2f}x"))
-    rows.append((label, "ledgermind catch-up, sessions, sealed log", sealed_n,
-                 f"{sealed_n / sealed_s:,.0f}", f"{(sealed_n / sealed_s) / raw_med:.2f}x"))
-    rows.append((label, "ledgermind catch-up, tasks + memory (sparse topics)", sparse_n,
-                 f"{sparse_n / sparse_s:,.0f}", "-"))
+    rows.append((label, "raw driver (sqlite3/psycopg + orjson), same rows", raw_n, raw_rates.fmt(digits=0), "1.00x"))
+    rows.append(
+        (
+            label,
+            "ledgermind rebuild, sessions (new version + switch)",
+            reb_n,
+            rebuild_rates.fmt(digits=0),
+            paired.fmt(digits=2) + "x",
+        )
+    )
+    rows.append(
+        (
+            label,
+            "ledgermind catch-up, sessions (first run)",
+            lib_n,
+            f"{lib_n / lib_s:,.0f}",
+            f"{(lib_n / lib_s) / raw_med:.2f}x",
+        )
+    )
+    rows.append(
+        (
+            label,
+            "ledgermind catch-up, sessions, sealed log",
+            sealed_n,
+            f"{sealed_n / sealed_s:,.0f}",
+            f"{(sealed_n / sealed_s) / raw_med:.2f}x",
+        )
+    )
+    rows.append(
+        (label, "ledgermind catch-up, tasks + memory (sparse topics)", sparse_n, f"{sparse_n / sparse_s:,.0f}", "-")
+    )
     if args.lag_seconds > 0:
         with make_url("c") as url:
             fill(url, 10, 10, seal=False)
             stats = lag(url, args.lag_rate, args.lag_seconds)
-        lag_rows.append((label, "LISTEN/NOTIFY" if label == "postgresql" else "polling 0.25 s",
-                         f"{stats['achieved_rate']:.0f}/s", int(stats["covered"]),
-                         f"{stats['p50']:.1f}", f"{stats['p95']:.1f}", f"{stats['max']:.1f}"))
+        lag_rows.append(
+            (
+                label,
+                "LISTEN/NOTIFY" if label == "postgresql" else "polling 0.25 s",
+                f"{stats['achieved_rate']:.0f}/s",
+                int(stats["covered"]),
+                f"{stats['p50']:.1f}",
+                f"{stats['p95']:.1f}",
+                f"{stats['max']:.1f}",
+            )
+        )
     return rows, lag_rows
 
 
@@ -326,14 +409,22 @@ def main() -> None:
     finally:
         shutil.rmtree(root, ignore_errors=True)
     n = args.sessions * (args.messages + 1)
-    print(md_table(f"Catch-up throughput, {args.sessions} sessions x {args.messages} messages "
-                   f"(~{n:,} events), batches of {BATCH}",
-                   ["backend", "what", "events", "events/s (median [min-max])", "vs raw"], rows))
+    print(
+        md_table(
+            f"Catch-up throughput, {args.sessions} sessions x {args.messages} messages "
+            f"(~{n:,} events), batches of {BATCH}",
+            ["backend", "what", "events", "events/s (median [min-max])", "vs raw"],
+            rows,
+        )
+    )
     if lag_rows:
-        print(md_table(f"Projection lag under a steady write load ({args.lag_seconds:.0f} s, "
-                       "one add_message per write)",
-                       ["backend", "follow mode", "write rate", "writes", "p50 ms", "p95 ms", "max ms"],
-                       lag_rows))
+        print(
+            md_table(
+                f"Projection lag under a steady write load ({args.lag_seconds:.0f} s, one add_message per write)",
+                ["backend", "follow mode", "write rate", "writes", "p50 ms", "p95 ms", "max ms"],
+                lag_rows,
+            )
+        )
     print(DRIFT_NOTE)
 
 

@@ -122,8 +122,10 @@ def main() -> int:
     x = np.array([[r[0], r[1], r[2]] for r in rows])
     y = np.array([r[3] for r in rows], dtype=float)
     w = fit(x, y)
-    print(f"RELEVANCE_MODELS[embedder name] = ({w[0]:.3f}, {w[1]:.3f}, {w[2]:.3f}, {w[3]:.3f})"
-          f"  # {len(rows)} candidates, {int(y.sum())} cite evidence")
+    print(
+        f"RELEVANCE_MODELS[embedder name] = ({w[0]:.3f}, {w[1]:.3f}, {w[2]:.3f}, {w[3]:.3f})"
+        f"  # {len(rows)} candidates, {int(y.sum())} cite evidence"
+    )
     p = 1.0 / (1.0 + np.exp(-(w[0] + x @ w[1:])))
     print("\n| predicted | candidates | mean predicted | observed |\n|---|---:|---:|---:|")
     edges = [0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0001]

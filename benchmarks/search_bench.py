@@ -156,15 +156,21 @@ def measure(eng: MemoryEngine, store: Any, queries: list[str], k: int) -> dict[s
                 plain.append(plain_ms(v))
     lexical, dense = _components(eng, store, embedder, queries, k)
     h50, h95 = percentiles(hybrid)
-    out = {"hybrid_p50": h50, "hybrid_p95": h95,
-           "lexical_p95": percentiles(lexical)[1], "dense_p95": percentiles(dense)[1]}
+    out = {
+        "hybrid_p50": h50,
+        "hybrid_p95": h95,
+        "lexical_p95": percentiles(lexical)[1],
+        "dense_p95": percentiles(dense)[1],
+    }
     if plain:
         p50, p95 = percentiles(plain)
         out.update(plain_p50=p50, plain_p95=p95, ratio_p95=h95 / p95)
     return out
 
 
-def _components(eng: MemoryEngine, store: Any, embedder: Any, queries: list[str], k: int) -> tuple[list[float], list[float]]:
+def _components(
+    eng: MemoryEngine, store: Any, embedder: Any, queries: list[str], k: int
+) -> tuple[list[float], list[float]]:
     """The two candidate queries alone (what the hybrid spends its time on)."""
     from ledgermind.analysis.text import lexical_terms
     from ledgermind.projections.search_store.base import Filter
@@ -237,10 +243,16 @@ def run_backend(kind: str, sizes: list[int], queries: list[str], vocab: list[str
             loaded = 0
             for size in sizes:
                 texts = sentences(vocab, size - loaded, (6, 16), seed=size)
-                vectors = np.concatenate([
-                    embedder.embed(texts[i : i + 2000])
-                    for i in tqdm(range(0, len(texts), 2000), desc=f"{kind} embed {size}", unit="batch")
-                ]) if texts else np.zeros((0, embedder.dimension), np.float32)
+                vectors = (
+                    np.concatenate(
+                        [
+                            embedder.embed(texts[i : i + 2000])
+                            for i in tqdm(range(0, len(texts), 2000), desc=f"{kind} embed {size}", unit="batch")
+                        ]
+                    )
+                    if texts
+                    else np.zeros((0, embedder.dimension), np.float32)
+                )
                 t0 = time.perf_counter()
                 if kind == "postgresql" or texts:
                     bulk_load(eng, store, list(rows_for(texts, vectors, loaded)))
@@ -267,17 +279,24 @@ def main() -> int:
     results = []
     for kind in args.backends.split(","):
         results += run_backend(kind, sizes, queries, vocab, args.k)
-    print("\nSynthetic rows bulk-loaded directly into the index table; one owner; "
-          f"{args.queries} queries, k = {args.k}; hybrid = mem.search (query embedding, "
-          "lexical + dense lists, RRF, weighting, dedup, read-your-writes check).\n")
-    print("| backend | memories | hybrid p50 ms | hybrid p95 ms | lexical list p95 | dense list p95 "
-          "| plain vector p50 ms | plain vector p95 ms | hybrid / plain (p95) |")
+    print(
+        "\nSynthetic rows bulk-loaded directly into the index table; one owner; "
+        f"{args.queries} queries, k = {args.k}; hybrid = mem.search (query embedding, "
+        "lexical + dense lists, RRF, weighting, dedup, read-your-writes check).\n"
+    )
+    print(
+        "| backend | memories | hybrid p50 ms | hybrid p95 ms | lexical list p95 | dense list p95 "
+        "| plain vector p50 ms | plain vector p95 ms | hybrid / plain (p95) |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in results:
-        plain = (f"{r['plain_p50']:.1f} | {r['plain_p95']:.1f} | {r['ratio_p95']:.1f}x"
-                 if "plain_p50" in r else "- | - | -")
-        print(f"| {r['backend']} | {r['memories']:,} | {r['hybrid_p50']:.1f} | {r['hybrid_p95']:.1f} "
-              f"| {r['lexical_p95']:.1f} | {r['dense_p95']:.1f} | {plain} |")
+        plain = (
+            f"{r['plain_p50']:.1f} | {r['plain_p95']:.1f} | {r['ratio_p95']:.1f}x" if "plain_p50" in r else "- | - | -"
+        )
+        print(
+            f"| {r['backend']} | {r['memories']:,} | {r['hybrid_p50']:.1f} | {r['hybrid_p95']:.1f} "
+            f"| {r['lexical_p95']:.1f} | {r['dense_p95']:.1f} | {plain} |"
+        )
     return 0
 
 

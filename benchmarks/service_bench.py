@@ -49,13 +49,29 @@ from ledgermind.service.keys import KeyRing
 
 APP = "bench"
 FACTS = [
-    "lives in Lyon and works as a nurse", "is allergic to peanuts", "prefers trains to planes",
-    "plays the cello on Sundays", "is learning Japanese", "has a dog called Miso",
-    "drinks green tea, never coffee", "runs a half marathon every spring", "grew up in Porto",
+    "lives in Lyon and works as a nurse",
+    "is allergic to peanuts",
+    "prefers trains to planes",
+    "plays the cello on Sundays",
+    "is learning Japanese",
+    "has a dog called Miso",
+    "drinks green tea, never coffee",
+    "runs a half marathon every spring",
+    "grew up in Porto",
     "is vegetarian since 2019",
 ]
-QUERIES = ["where does she live", "food allergy", "how does she travel", "music hobby", "languages",
-           "pets", "what does she drink", "sports", "childhood city", "diet"]
+QUERIES = [
+    "where does she live",
+    "food allergy",
+    "how does she travel",
+    "music hobby",
+    "languages",
+    "pets",
+    "what does she drink",
+    "sports",
+    "childhood city",
+    "diet",
+]
 
 
 @contextmanager
@@ -63,8 +79,12 @@ def served(db: str) -> Iterator[str]:
     """``ledgermind serve`` on a free port; yields its base URL."""
     with tempfile.NamedTemporaryFile("w+b", suffix=".log", delete=False) as log:
         env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
-        proc = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0",
-                                 "--log-level", "info"], stdout=log, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0", "--log-level", "info"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     try:
         for _ in range(2400):
             found = re.search(r"(?:running|listening) on (http://\S+)", Path(log.name).read_text(errors="replace"))
@@ -208,8 +228,9 @@ def main() -> None:
         else:
             with pg_server(os.environ.get("LEDGERMIND_BENCH_PG")) as dsn, fresh_pg_database(dsn, "svc") as db:
                 rows = bench(db, args)
-        print(md_table(f"ledgermind serve vs in-process, {backend} (one worker, same database, same run)",
-                       headers, rows))
+        print(
+            md_table(f"ledgermind serve vs in-process, {backend} (one worker, same database, same run)", headers, rows)
+        )
     print(DRIFT_NOTE)
 
 

@@ -99,7 +99,8 @@ class Ours(Side):
         self.sid = sid or self.eng.for_owner(OWNER).create_session(agent_id=agent_id)
 
     def turn(self, i: int) -> None:
-        self.eng.for_owner(OWNER).add_messages(self.sid,
+        self.eng.for_owner(OWNER).add_messages(
+            self.sid,
             [{"role": "user", "content": message_text(i, "user")}, {"role": "assistant", "content": REPLY}],
         )
 
@@ -203,9 +204,7 @@ def database_bytes(kind: str, url: str) -> int:
     import psycopg
 
     with psycopg.connect(url) as conn:
-        row = conn.execute(
-            "SELECT COALESCE(SUM(pg_total_relation_size(relid)), 0) FROM pg_stat_user_tables"
-        ).fetchone()
+        row = conn.execute("SELECT COALESCE(SUM(pg_total_relation_size(relid)), 0) FROM pg_stat_user_tables").fetchone()
     return int(row[0])
 
 
@@ -360,15 +359,43 @@ def report(kind: str, r: dict[str, Any]) -> str:
         o, p, m = row["ours"], row["peer"], row["saver"]
         ob, pb, mb = o["bytes"] / o["messages"], p["bytes"] / p["messages"], m["bytes"] / m["messages"]
         rows += [
-            [f"~{row['size']:,}", "turn p50 (ms)", ms(o["p50"]), ms(p["p50"]), ms(m["p50"]),
-             f"{o['p50'].median / p['p50'].median:.3f}", f"{m['p50'].median / p['p50'].median:.3f}"],
-            ["", "turn p95 (ms)", ms(o["p95"]), ms(p["p95"]), ms(m["p95"]),
-             f"{o['p95'].median / p['p95'].median:.3f}", f"{m['p95'].median / p['p95'].median:.3f}"],
-            ["", "restore / get_state (ms)", ms(o["restore"]), ms(p["restore"]), ms(m["restore"]),
-             f"{o['restore'].median / p['restore'].median:.3f}", f"{m['restore'].median / p['restore'].median:.3f}"],
+            [
+                f"~{row['size']:,}",
+                "turn p50 (ms)",
+                ms(o["p50"]),
+                ms(p["p50"]),
+                ms(m["p50"]),
+                f"{o['p50'].median / p['p50'].median:.3f}",
+                f"{m['p50'].median / p['p50'].median:.3f}",
+            ],
+            [
+                "",
+                "turn p95 (ms)",
+                ms(o["p95"]),
+                ms(p["p95"]),
+                ms(m["p95"]),
+                f"{o['p95'].median / p['p95'].median:.3f}",
+                f"{m['p95'].median / p['p95'].median:.3f}",
+            ],
+            [
+                "",
+                "restore / get_state (ms)",
+                ms(o["restore"]),
+                ms(p["restore"]),
+                ms(m["restore"]),
+                f"{o['restore'].median / p['restore'].median:.3f}",
+                f"{m['restore'].median / p['restore'].median:.3f}",
+            ],
             ["", "messages held", o["messages"], p["messages"], m["messages"], "", ""],
-            ["", "bytes stored", f"{o['bytes']:,}", f"{p['bytes']:,}", f"{m['bytes']:,}",
-             f"{o['bytes'] / p['bytes']:.4f}", f"{m['bytes'] / p['bytes']:.4f}"],
+            [
+                "",
+                "bytes stored",
+                f"{o['bytes']:,}",
+                f"{p['bytes']:,}",
+                f"{m['bytes']:,}",
+                f"{o['bytes'] / p['bytes']:.4f}",
+                f"{m['bytes'] / p['bytes']:.4f}",
+            ],
             ["", "bytes / message", f"{ob:,.0f}", f"{pb:,.0f}", f"{mb:,.0f}", f"{ob / pb:.4f}", f"{mb / pb:.4f}"],
         ]
     growth = [
@@ -379,15 +406,23 @@ def report(kind: str, r: dict[str, Any]) -> str:
         " / ".join(f"{_added(a, b, k):,.0f}" for k in ("ours", "peer", "saver"))
         for a, b in zip(r["rows"], r["rows"][1:])
     ]
-    rows.append(["", "two writers x 50 turns: messages (expected 200)", r["pair_ours"], r["pair_peer"],
-                 r["pair_saver"], "", ""])
+    rows.append(
+        ["", "two writers x 50 turns: messages (expected 200)", r["pair_ours"], r["pair_peer"], r["pair_saver"], "", ""]
+    )
     name = {"sqlite": "SQLite files (WAL)", "postgresql": "PostgreSQL 16, one server"}[kind]
     return (
         md_table(
             f"{name}: ledgermind vs LangGraph (median [min-max] over {REPS} blocks of "
             f"{TURNS_PER_REP} turns; raw INSERT+COMMIT floor p50 {ms(r['floor'])} ms)",
-            ["messages", "measure", "ledgermind", "LangGraph", "LangGraph + LedgermindSaver", "ours / peer",
-             "saver / peer"],
+            [
+                "messages",
+                "measure",
+                "ledgermind",
+                "LangGraph",
+                "LangGraph + LedgermindSaver",
+                "ours / peer",
+                "saver / peer",
+            ],
             rows,
         )
         + f"\nBytes per message at each size (ours / peer / saver): {' -> '.join(growth)}; "
@@ -430,13 +465,20 @@ def main(argv: list[str] | None = None) -> int:
                 out.append(report(kind, bench_backend(kind, urls, sizes)))
     versions = ", ".join(
         f"{p} {version(p)}"
-        for p in ("langgraph", "langgraph-checkpoint", "langgraph-checkpoint-postgres",
-                  "langgraph-checkpoint-sqlite", "eventsourcing")
+        for p in (
+            "langgraph",
+            "langgraph-checkpoint",
+            "langgraph-checkpoint-postgres",
+            "langgraph-checkpoint-sqlite",
+            "eventsourcing",
+        )
     )
     cmd = "python benchmarks/vs_langgraph.py " + " ".join(argv if argv is not None else sys.argv[1:])
     print(f"`{cmd.strip()}` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores)\n")
-    print(f"Versions: {versions}. Peer durability: invoke(..., durability=\"sync\"); "
-          "ledgermind: add_messages returns after commit (SQLite synchronous=FULL, PostgreSQL fsync on).\n")
+    print(
+        f'Versions: {versions}. Peer durability: invoke(..., durability="sync"); '
+        "ledgermind: add_messages returns after commit (SQLite synchronous=FULL, PostgreSQL fsync on).\n"
+    )
     print("\n".join(out))
     print(DRIFT_NOTE)
     return 0

@@ -35,24 +35,51 @@ def main() -> None:
         with MemoryEngine.open(os.path.join(workdir, "audit.db")) as eng:
             march = eng.for_owner(owner).create_session(agent_id="barista")
             seq = eng.for_owner(owner).add_message(march, "user", "I take my coffee without sugar.", occurred_at=MARCH)
-            old_id = eng.for_owner(owner).apply_memory_changes([NewBelief(
-                source_key=f"{march}#{seq}", kind="fact", statement="Ken takes coffee without sugar",
-                valid_from=MARCH, confidence=0.8, method="rule", subject="Ken", attribute="coffee",
-                sources=({"session_id": march, "seq": seq},))])[0]
+            old_id = eng.for_owner(owner).apply_memory_changes(
+                [
+                    NewBelief(
+                        source_key=f"{march}#{seq}",
+                        kind="fact",
+                        statement="Ken takes coffee without sugar",
+                        valid_from=MARCH,
+                        confidence=0.8,
+                        method="rule",
+                        subject="Ken",
+                        attribute="coffee",
+                        sources=({"session_id": march, "seq": seq},),
+                    )
+                ]
+            )[0]
             before_correction = datetime.now(timezone.utc)
 
             august = eng.for_owner(owner).create_session(agent_id="barista")
-            seq = eng.for_owner(owner).add_message(august, "user", "Actually, I take sugar in my coffee now.",
-                                  occurred_at=AUGUST)
+            seq = eng.for_owner(owner).add_message(
+                august, "user", "Actually, I take sugar in my coffee now.", occurred_at=AUGUST
+            )
             new_id = new_belief_id(owner, f"{august}#{seq}")
-            eng.for_owner(owner).apply_memory_changes([
-                Invalidate(old_id, invalid_at=AUGUST, reason="the user contradicted it",
-                           cause={"session_id": august, "seq": seq}, superseded_by=new_id),
-                NewBelief(source_key=f"{august}#{seq}", kind="fact",
-                          statement="Ken takes sugar in his coffee", valid_from=AUGUST,
-                          confidence=1.0, method="explicit", subject="Ken", attribute="coffee",
-                          sources=({"session_id": august, "seq": seq},), supersedes=old_id),
-            ])
+            eng.for_owner(owner).apply_memory_changes(
+                [
+                    Invalidate(
+                        old_id,
+                        invalid_at=AUGUST,
+                        reason="the user contradicted it",
+                        cause={"session_id": august, "seq": seq},
+                        superseded_by=new_id,
+                    ),
+                    NewBelief(
+                        source_key=f"{august}#{seq}",
+                        kind="fact",
+                        statement="Ken takes sugar in his coffee",
+                        valid_from=AUGUST,
+                        confidence=1.0,
+                        method="explicit",
+                        subject="Ken",
+                        attribute="coffee",
+                        sources=({"session_id": august, "seq": seq},),
+                        supersedes=old_id,
+                    ),
+                ]
+            )
 
             side = eng.projections
             side.wait()  # read-your-writes: the read models have caught up
@@ -61,9 +88,12 @@ def main() -> None:
             asks = (
                 (MAY, None, "held on 2026-05-01, as the agent knows it now"),
                 (SEPTEMBER, None, "held on 2026-09-01, as the agent knows it now"),
-                (SEPTEMBER, before_correction,
-                 f"held on 2026-09-01, as the agent knew it at {before_correction:%H:%M:%S} "
-                 "(before the correction was recorded)"),
+                (
+                    SEPTEMBER,
+                    before_correction,
+                    f"held on 2026-09-01, as the agent knew it at {before_correction:%H:%M:%S} "
+                    "(before the correction was recorded)",
+                ),
             )
             for valid_at, known_at, label in asks:
                 beliefs = beliefs_as_of(side, owner, valid_at=valid_at, known_at=known_at)
@@ -82,9 +112,11 @@ def main() -> None:
 
             print("\nQ3. The belief's full history:")
             for v in belief_history(side, owner, old_id):
-                print(f"    v{v['seq']} {v['opened_by']:<19} valid {v['valid_from']:%Y-%m-%d}.."
-                      f"{'' if v['invalid_at'] is None else format(v['invalid_at'], '%Y-%m-%d')}"
-                      f"  reason: {v['reason'] or '-'}")
+                print(
+                    f"    v{v['seq']} {v['opened_by']:<19} valid {v['valid_from']:%Y-%m-%d}.."
+                    f"{'' if v['invalid_at'] is None else format(v['invalid_at'], '%Y-%m-%d')}"
+                    f"  reason: {v['reason'] or '-'}"
+                )
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 

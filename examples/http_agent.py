@@ -43,11 +43,16 @@ def agent(url: str, secret: str, start: int, session: str | None) -> None:
         if session is None:
             session = api.post(f"{base}/sessions", json={"agent_id": AGENT}).raise_for_status().json()["session_id"]
         for step in range(start, STEPS + 1):
-            turns = {"messages": [{"role": "user", "content": f"step {step}: what next?"},
-                                  {"role": "assistant", "content": f"step {step}: done"}]}
+            turns = {
+                "messages": [
+                    {"role": "user", "content": f"step {step}: what next?"},
+                    {"role": "assistant", "content": f"step {step}: done"},
+                ]
+            }
             # A retried step (the process died before it heard back) returns the same seqs.
-            api.post(f"{base}/sessions/{session}/messages", json=turns,
-                     headers={"Idempotency-Key": f"{session}:step-{step}"}).raise_for_status()
+            api.post(
+                f"{base}/sessions/{session}/messages", json=turns, headers={"Idempotency-Key": f"{session}:step-{step}"}
+            ).raise_for_status()
             api.put(f"{base}/agents/{AGENT}/checkpoint", json={"state": {"step": step}}).raise_for_status()
             print(f"step {step}", flush=True)
             time.sleep(0.05)  # the agent "thinks"
@@ -55,8 +60,11 @@ def agent(url: str, secret: str, start: int, session: str | None) -> None:
 
 def serve(db: str, log_path: str) -> tuple[subprocess.Popen[bytes], str]:
     with open(log_path, "wb") as log:
-        server = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0",
-                                   "--log-level", "info"], stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0", "--log-level", "info"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     for _ in range(1200):
         with open(log_path) as log_file:
             text = log_file.read()
@@ -69,13 +77,31 @@ def serve(db: str, log_path: str) -> tuple[subprocess.Popen[bytes], str]:
 
 def supervise(tmp: str) -> None:
     db = os.path.join(tmp, "ledgermind.db")
-    made = subprocess.run([sys.executable, "-m", "ledgermind.cli", "keys", "create", "--db", db, "--app", APP,
-                           "--label", "example", "--json"], capture_output=True, text=True, check=True)
+    made = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ledgermind.cli",
+            "keys",
+            "create",
+            "--db",
+            db,
+            "--app",
+            APP,
+            "--label",
+            "example",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     secret = json.loads(made.stdout)["secret"]
     server, url = serve(db, os.path.join(tmp, "serve.log"))
     try:
-        child = subprocess.Popen([sys.executable, __file__, "agent", url, secret, "1"],
-                                 stdout=subprocess.PIPE, text=True)
+        child = subprocess.Popen(
+            [sys.executable, __file__, "agent", url, secret, "1"], stdout=subprocess.PIPE, text=True
+        )
         assert child.stdout is not None
         for line in child.stdout:
             print("agent:", line.strip())
@@ -89,10 +115,16 @@ def supervise(tmp: str) -> None:
             restored = api.get(f"/v1/users/{USER}/agents/{AGENT}/restore", params={"last_n": 2})
             restored = restored.raise_for_status().json()
             step = restored["state"]["step"]
-            print(f"supervisor: restored session {restored['session_id'][:8]}, {restored['message_count']} "
-                  f"messages, checkpoint step {step}; last turn: {restored['messages'][-1]['content']!r}")
-            resumed = subprocess.run([sys.executable, __file__, "agent", url, secret, str(step + 1),
-                                      restored["session_id"]], capture_output=True, text=True, check=True)
+            print(
+                f"supervisor: restored session {restored['session_id'][:8]}, {restored['message_count']} "
+                f"messages, checkpoint step {step}; last turn: {restored['messages'][-1]['content']!r}"
+            )
+            resumed = subprocess.run(
+                [sys.executable, __file__, "agent", url, secret, str(step + 1), restored["session_id"]],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             for line in resumed.stdout.splitlines():
                 print("agent (restored):", line)
             final = api.get(f"/v1/users/{USER}/agents/{AGENT}/restore").raise_for_status().json()

@@ -35,8 +35,9 @@ from ledgermind.integrations.langgraph import LedgermindSaver
 
 OWNER = Owner(app="helpdesk", user_id="customer-7")
 AGENT = "refund-agent"
-CONFIG: dict[str, Any] = {"configurable": {"thread_id": "ticket-42", "app": OWNER.app,
-                                           "user_id": OWNER.user_id, "agent_id": AGENT}}
+CONFIG: dict[str, Any] = {
+    "configurable": {"thread_id": "ticket-42", "app": OWNER.app, "user_id": OWNER.user_id, "agent_id": AGENT}
+}
 
 
 class Ticket(TypedDict):

@@ -47,15 +47,20 @@ def agent_loop(turns: int) -> int:
 
     with ledgermind.supervised() as me:
         done = sum(1 for m in me.restored.messages if m.role == "assistant")
-        print(f"  [agent] incarnation {me.incarnation}: restored {len(me.restored.messages)} messages, "
-              f"resuming at turn {done + 1}", flush=True)
+        print(
+            f"  [agent] incarnation {me.incarnation}: restored {len(me.restored.messages)} messages, "
+            f"resuming at turn {done + 1}",
+            flush=True,
+        )
         doomed = random.randint(done + 1, turns - 1) if me.restarts == 0 and turns > 1 else None
         for turn in range(done + 1, turns + 1):
             question = QUESTIONS[(turn - 1) % len(QUESTIONS)]
-            me.add_messages([
-                {"role": "user", "content": question},
-                {"role": "assistant", "content": f"(turn {turn}) an answer to: {question}"},
-            ])
+            me.add_messages(
+                [
+                    {"role": "user", "content": question},
+                    {"role": "assistant", "content": f"(turn {turn}) an answer to: {question}"},
+                ]
+            )
             me.checkpoint({"turn": turn})
             me.beat()
             if turn == doomed:

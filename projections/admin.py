@@ -46,8 +46,9 @@ def status(event_log: Any, db: Engine, name: str | None = None) -> list[VersionS
         for info in catalog.list_versions(conn, name):
             owners: tuple[str, ...] = ()
             if counts.get((info.name, info.version)):
-                owners = tuple(sorted({f"{e.app}/{e.user_id}" for e in
-                                       catalog.list_quarantined(conn, info.name, info.version)}))
+                owners = tuple(
+                    sorted({f"{e.app}/{e.user_id}" for e in catalog.list_quarantined(conn, info.name, info.version)})
+                )
             kind = registry.kinds().get(info.name)
             rows: dict[str, int] = {}
             if kind is not None:
@@ -86,8 +87,13 @@ def retry(
     ``name``'s). Each one that folds leaves the quarantine."""
     catalog.create_catalog(db)
     with db.connect() as conn:
-        versions = sorted({(e.name, e.version) for e in catalog.list_quarantined(conn, name)
-                           if positions is None or e.position in positions})
+        versions = sorted(
+            {
+                (e.name, e.version)
+                for e in catalog.list_quarantined(conn, name)
+                if positions is None or e.position in positions
+            }
+        )
         infos = {(v.name, v.version): v for v in catalog.list_versions(conn, name)}
     reader = Follower(event_log)
     reports = []
@@ -109,8 +115,6 @@ def drop_version(db: Engine, name: str, version: int) -> None:
         if not found:
             raise ProjectionError(f"projection {name} has no version {version}")
         if found[0].state == "active":
-            raise ProjectionError(
-                f"{name} v{version} is active: rebuild first, then drop the retired version"
-            )
+            raise ProjectionError(f"{name} v{version} is active: rebuild first, then drop the retired version")
         kind.build(version, found[0].params).drop(conn)
         catalog.delete_version(conn, name, version)

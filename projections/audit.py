@@ -129,8 +129,7 @@ def belief_history(side: Any, owner: Owner, memory_id: str) -> list[dict[str, An
         versions = _versions(conn, tables["beliefs"], owner, mid)
         messages = tables["messages"]
         for v in versions:
-            v["event"] = {"topic": v["opened_by"], "position": v["opened_position"],
-                          "at": v["recorded_at"]}
+            v["event"] = {"topic": v["opened_by"], "position": v["opened_position"], "at": v["recorded_at"]}
             v["source_messages"] = _resolve(conn, messages, owner, v["event_sources"])
     return versions
 
@@ -185,9 +184,7 @@ def _successor_by_supersedes(conn: Connection, beliefs: Table, owner: Owner, mid
     ).scalar()
 
 
-def _resolve(
-    conn: Connection, messages: Table, owner: Owner, sources: Sequence[Any]
-) -> list[dict[str, Any]]:
+def _resolve(conn: Connection, messages: Table, owner: Owner, sources: Sequence[Any]) -> list[dict[str, Any]]:
     """Cited messages of this owner. A source is a mapping with ``session_id``
     (or ``session``) and ``seq`` (or ``seqs``); others (tasks) are skipped."""
     keys: list[tuple[str, int]] = []
@@ -209,9 +206,7 @@ def _resolve(
     return [_row(r) for r in rows]
 
 
-def conversation_at(
-    side: Any, owner: Owner, session_id: str, at: datetime | None = None
-) -> dict[str, Any]:
+def conversation_at(side: Any, owner: Owner, session_id: str, at: datetime | None = None) -> dict[str, Any]:
     """The session as the log held it at ``at``: the messages recorded by
     then, in order, and whether it was open or closed."""
     owner = _owner(owner)

@@ -101,10 +101,7 @@ class TableProjection:
         """Rows per table, every owner's: an operator's count, so it runs in
         the writer scope (``conn`` must be in a transaction)."""
         row_security.writer_scope(conn)
-        return {
-            str(t.name): int(conn.execute(select(func.count()).select_from(t)).scalar() or 0)
-            for t in self.tables
-        }
+        return {str(t.name): int(conn.execute(select(func.count()).select_from(t)).scalar() or 0) for t in self.tables}
 
 
 def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
@@ -136,9 +133,7 @@ def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
 # projection instance (and its MetaData) is collected, and a new table of
 # another shape at the same address got the old plan (``KeyError`` on a
 # column the new rows do not have).
-_PLANS: weakref.WeakKeyDictionary[Table, dict[str, tuple[str, list[str], list[Any]]]] = (
-    weakref.WeakKeyDictionary()
-)
+_PLANS: weakref.WeakKeyDictionary[Table, dict[str, tuple[str, list[str], list[Any]]]] = weakref.WeakKeyDictionary()
 
 
 def _insert_plan(table: Table, dialect_name: str) -> tuple[str, list[str], list[Any]]:

@@ -191,9 +191,7 @@ def create_catalog(db: Engine) -> None:
         ddl_lock(conn)
         meta.create_all(conn, checkfirst=True)
         # PostgreSQL: the read role resolves active versions too (no owner data here)
-        row_security.grant_catalog(
-            conn, [t.name for t in meta.sorted_tables if t.name not in _OPERATOR_TABLES]
-        )
+        row_security.grant_catalog(conn, [t.name for t in meta.sorted_tables if t.name not in _OPERATOR_TABLES])
 
 
 def run_migrations(conn: Connection, name: str, version: int, steps: Sequence[Migration]) -> int:
@@ -217,17 +215,13 @@ def run_migrations(conn: Connection, name: str, version: int, steps: Sequence[Mi
             continue
         step.run(conn)
         conn.execute(
-            insert(migrations_table).values(
-                name=name, version=version, step=index, title=step.title, applied_at=_now()
-            )
+            insert(migrations_table).values(name=name, version=version, step=index, title=step.title, applied_at=_now())
         )
         ran += 1
     return ran
 
 
-def ensure_version(
-    conn: Connection, name: str, version: int, params: Mapping[str, Any], state: str
-) -> VersionInfo:
+def ensure_version(conn: Connection, name: str, version: int, params: Mapping[str, Any], state: str) -> VersionInfo:
     """Registers (name, version) with a zero position if it is new."""
     found = _version_row(conn, name, version)
     if found is None:
@@ -242,9 +236,7 @@ def ensure_version(
                 activated_at=now if state == "active" else None,
             )
         )
-        conn.execute(
-            insert(positions_table).values(name=name, version=version, position=0, updated_at=now)
-        )
+        conn.execute(insert(positions_table).values(name=name, version=version, position=0, updated_at=now))
         found = _version_row(conn, name, version)
         assert found is not None
     return found
@@ -252,9 +244,7 @@ def ensure_version(
 
 def _version_row(conn: Connection, name: str, version: int) -> VersionInfo | None:
     row = conn.execute(
-        select(versions_table).where(
-            versions_table.c.name == name, versions_table.c.version == version
-        )
+        select(versions_table).where(versions_table.c.name == name, versions_table.c.version == version)
     ).first()
     return None if row is None else VersionInfo(**row._mapping)
 
@@ -268,9 +258,7 @@ def list_versions(conn: Connection, name: str | None = None) -> list[VersionInfo
 
 def active_version(conn: Connection, name: str) -> VersionInfo | None:
     row = conn.execute(
-        select(versions_table).where(
-            versions_table.c.name == name, versions_table.c.state == "active"
-        )
+        select(versions_table).where(versions_table.c.name == name, versions_table.c.state == "active")
     ).first()
     return None if row is None else VersionInfo(**row._mapping)
 
@@ -304,9 +292,7 @@ def switch_active(conn: Connection, name: str, version: int) -> None:
 
 def read_position(conn: Connection, name: str, version: int) -> int:
     value = conn.execute(
-        select(positions_table.c.position).where(
-            positions_table.c.name == name, positions_table.c.version == version
-        )
+        select(positions_table.c.position).where(positions_table.c.name == name, positions_table.c.version == version)
     ).scalar()
     if value is None:
         raise ProjectionError(f"projection {name} v{version} is not registered")
@@ -342,9 +328,7 @@ def advance_position(conn: Connection, name: str, version: int, old: int, new: i
         .values(position=new, updated_at=_now())
     )
     if result.rowcount != 1:
-        raise PositionConflict(
-            f"{name} v{version} is no longer at position {old}: already processed"
-        )
+        raise PositionConflict(f"{name} v{version} is no longer at position {old}: already processed")
 
 
 def quarantine(conn: Connection, entry: QuarantinedEvent) -> None:
@@ -364,9 +348,7 @@ def quarantine(conn: Connection, entry: QuarantinedEvent) -> None:
         conn.execute(insert(quarantine_table).values(**values))
 
 
-def list_quarantined(
-    conn: Connection, name: str | None = None, version: int | None = None
-) -> list[QuarantinedEvent]:
+def list_quarantined(conn: Connection, name: str | None = None, version: int | None = None) -> list[QuarantinedEvent]:
     """Quarantined events in log order (of one projection, or one version)."""
     query = select(quarantine_table).order_by(
         quarantine_table.c.name, quarantine_table.c.version, quarantine_table.c.position
@@ -398,6 +380,4 @@ def release_quarantined(conn: Connection, name: str, version: int, position: int
 
 def delete_version(conn: Connection, name: str, version: int) -> None:
     for table in (versions_table, positions_table, migrations_table, quarantine_table):
-        conn.execute(
-            table.delete().where(table.c.name == name, table.c.version == version)
-        )
+        conn.execute(table.delete().where(table.c.name == name, table.c.version == version))

@@ -219,16 +219,19 @@ def check_params(cls: type[Projection], given: Mapping[str, Any]) -> dict[str, A
     declared = cls.parameters
     unknown = sorted(set(given) - set(declared))
     if unknown:
-        raise ProjectionError(f"projection {cls.name!r} has no parameter {unknown[0]!r} "
-                              f"(its parameters: {', '.join(sorted(declared)) or 'none'})")
+        raise ProjectionError(
+            f"projection {cls.name!r} has no parameter {unknown[0]!r} "
+            f"(its parameters: {', '.join(sorted(declared)) or 'none'})"
+        )
     out: dict[str, Any] = {}
     for key, param in declared.items():
         value = given.get(key, param.default)
         if param.type is float and type(value) is int:
             value = float(value)  # JSON stores 2.0 as 2
         if type(value) is not param.type:
-            raise ProjectionError(f"parameter {key!r} of {cls.name!r} wants a {param.type.__name__}, "
-                                  f"got {type(value).__name__}")
+            raise ProjectionError(
+                f"parameter {key!r} of {cls.name!r} wants a {param.type.__name__}, got {type(value).__name__}"
+            )
         out[key] = value
     return out
 
@@ -242,8 +245,9 @@ def check_class(cls: type[Projection]) -> None:
         raise ProjectionError(f"projection {cls.name!r} declares no topics to fold")
     for key, param in cls.parameters.items():
         if not isinstance(param, Param) or type(param.default) not in _PARAM_TYPES:
-            raise ProjectionError(f"parameter {key!r} of {cls.name!r} must be a Param with a "
-                                  "bool, int, float or str default")
+            raise ProjectionError(
+                f"parameter {key!r} of {cls.name!r} must be a Param with a bool, int, float or str default"
+            )
 
 
 class PluginProjection(TableProjection):
@@ -281,13 +285,15 @@ class PluginProjection(TableProjection):
 
 def _owned_table(metadata: MetaData, name: str, items: list[SchemaItem], projection: str) -> Table:
     if len(f"ix_{name}_owner") > _IDENTIFIER_MAX:
-        raise ProjectionError(f"table name {name!r} is too long for PostgreSQL: shorten the "
-                              f"projection's or the table's name")
+        raise ProjectionError(
+            f"table name {name!r} is too long for PostgreSQL: shorten the projection's or the table's name"
+        )
     columns = [i for i in items if isinstance(i, Column)]
     for column in columns:
         if column.name in OWNER_COLUMNS:
-            raise ProjectionError(f"{projection}: column {column.name!r} is the owner column, "
-                                  "added by the engine; do not declare it")
+            raise ProjectionError(
+                f"{projection}: column {column.name!r} is the owner column, added by the engine; do not declare it"
+            )
     keyed = any(c.primary_key for c in columns)
     owner = [Column(c, String(256), nullable=False, primary_key=keyed) for c in OWNER_COLUMNS]
     extra: list[SchemaItem] = []
@@ -333,8 +339,7 @@ class OwnerTables:
         try:
             return self.tables[table]
         except KeyError:
-            raise ProjectionError(f"no table {table!r}; this projection has "
-                                  f"{', '.join(sorted(self.tables))}") from None
+            raise ProjectionError(f"no table {table!r}; this projection has {', '.join(sorted(self.tables))}") from None
 
     def execute(self, statement: Executable) -> Result[Any]:
         return self.conn.execute(statement)
@@ -356,8 +361,6 @@ def owner_tables(side: ReadSideLike, name: str, owner: Owner) -> Iterator[OwnerT
         for stem, table in named.items():
             if all(c in table.c for c in OWNER_COLUMNS):
                 scoped[stem] = (
-                    select(table)
-                    .where(table.c.app == owner.app, table.c.user_id == owner.user_id)
-                    .subquery(stem)
+                    select(table).where(table.c.app == owner.app, table.c.user_id == owner.user_id).subquery(stem)
                 )
         yield OwnerTables(owner, proj.version, conn, MappingProxyType(scoped))

@@ -106,9 +106,12 @@ def users(side: ReadSide, app: str, *, limit: int = 50, after: str | None = None
         counts = {
             r.user_id: r
             for r in conn.execute(
-                select(s.c.user_id, func.count().label("sessions"),
-                       func.coalesce(func.sum(s.c.message_count), 0).label("messages"),
-                       func.max(s.c.last_message_at).label("last_message_at"))
+                select(
+                    s.c.user_id,
+                    func.count().label("sessions"),
+                    func.coalesce(func.sum(s.c.message_count), 0).label("messages"),
+                    func.max(s.c.last_message_at).label("last_message_at"),
+                )
                 .where(s.c.app == app, s.c.user_id.in_(names))
                 .group_by(s.c.user_id)
             )
@@ -123,13 +126,15 @@ def users(side: ReadSide, app: str, *, limit: int = 50, after: str | None = None
     out = []
     for name in names:
         row = counts.get(name)
-        out.append({
-            "user_id": name,
-            "sessions": row.sessions if row else 0,
-            "messages": int(row.messages) if row else 0,
-            "beliefs": int(beliefs.get(name, 0)),
-            "last_message_at": row.last_message_at if row else None,
-        })
+        out.append(
+            {
+                "user_id": name,
+                "sessions": row.sessions if row else 0,
+                "messages": int(row.messages) if row else 0,
+                "beliefs": int(beliefs.get(name, 0)),
+                "last_message_at": row.last_message_at if row else None,
+            }
+        )
     return out
 
 
@@ -139,9 +144,12 @@ def agents(side: ReadSide, owner: Owner, *, limit: int = 50, after: str | None =
     with _scoped(side, owner, "sessions") as (conn, t):
         s = t["sessions"]
         query = (
-            select(s.c.agent_id, func.count().label("sessions"),
-                   func.coalesce(func.sum(s.c.message_count), 0).label("messages"),
-                   func.max(s.c.created_at).label("last_session_at"))
+            select(
+                s.c.agent_id,
+                func.count().label("sessions"),
+                func.coalesce(func.sum(s.c.message_count), 0).label("messages"),
+                func.max(s.c.created_at).label("last_session_at"),
+            )
             .where(s.c.app == owner.app, s.c.user_id == owner.user_id)
             .group_by(s.c.agent_id)
             .order_by(s.c.agent_id)
@@ -174,8 +182,16 @@ def sessions(
     with _scoped(side, owner, "sessions") as (conn, t):
         s = t["sessions"]
         query = (
-            select(s.c.session_id, s.c.agent_id, s.c.status, s.c.message_count, s.c.token_count,
-                   s.c.created_at, s.c.last_message_at, s.c.closed_at)
+            select(
+                s.c.session_id,
+                s.c.agent_id,
+                s.c.status,
+                s.c.message_count,
+                s.c.token_count,
+                s.c.created_at,
+                s.c.last_message_at,
+                s.c.closed_at,
+            )
             .where(s.c.app == owner.app, s.c.user_id == owner.user_id)
             .order_by(s.c.created_at, s.c.session_id)
             .limit(limit)
@@ -199,8 +215,16 @@ def tasks(
         sid = _resolve(conn, t, owner, "session", session_id)
         k = t["tasks"]
         query = (
-            select(k.c.task_id, k.c.session_id, k.c.status, k.c.input, k.c.output, k.c.error,
-                   k.c.started_at, k.c.finished_at)
+            select(
+                k.c.task_id,
+                k.c.session_id,
+                k.c.status,
+                k.c.input,
+                k.c.output,
+                k.c.error,
+                k.c.started_at,
+                k.c.finished_at,
+            )
             .where(k.c.app == owner.app, k.c.user_id == owner.user_id, k.c.session_id == sid)
             .order_by(k.c.started_at, k.c.task_id)
             .limit(limit)
@@ -217,8 +241,10 @@ def owner_streams(side: ReadSide, owner: Owner) -> dict[str, int]:
     ``ledgermind erase --dry-run`` shows, stream by stream)."""
     with _scoped(side, owner, "sessions", "tasks", "memory") as (conn, t):
         s, k, b = t["sessions"], t["tasks"], t["beliefs"]
-        mine = {name: (tab.c.app == owner.app) & (tab.c.user_id == owner.user_id)
-                for name, tab in (("s", s), ("k", k), ("b", b))}
+        mine = {
+            name: (tab.c.app == owner.app) & (tab.c.user_id == owner.user_id)
+            for name, tab in (("s", s), ("k", k), ("b", b))
+        }
         return {
             "sessions": conn.execute(select(func.count()).select_from(s).where(mine["s"])).scalar_one(),
             "agents": conn.execute(select(func.count(distinct(s.c.agent_id))).where(mine["s"])).scalar_one(),
@@ -238,7 +264,8 @@ def owner_rows(db: Engine, owner: Owner) -> dict[str, int]:
         for name in names:
             table = Table(name, meta, autoload_with=conn)
             n = conn.execute(
-                select(func.count()).select_from(table)
+                select(func.count())
+                .select_from(table)
                 .where(table.c.app == owner.app, table.c.user_id == owner.user_id)
             ).scalar_one()
             if n:
@@ -293,6 +320,7 @@ def _resolve(conn: Connection, tables: dict[str, Table], owner: Owner, kind: str
         raise not_found(f"no {kind} {text!r:.60}")
     if len(found) > 1:
         shown = ", ".join(f[: len(prefix) + 4] for f in found[:5])
-        raise AmbiguousId(f"{kind} id {text!r} matches several: {shown}{', ...' if len(found) > 5 else ''}; "
-                          "type more of it")
+        raise AmbiguousId(
+            f"{kind} id {text!r} matches several: {shown}{', ...' if len(found) > 5 else ''}; type more of it"
+        )
     return str(found[0])

@@ -42,6 +42,7 @@ from ledgermind.storage.follower import Envelope
 
 __all__ = ["MemoryProjection", "belief_event", "current_beliefs", "sql_visible"]
 
+
 def belief_event(env: Envelope) -> BeliefEvent:
     """The fold's view of one decoded memory event."""
     return BeliefEvent.of(env.position, env.topic, env.event)
@@ -126,8 +127,7 @@ class MemoryProjection(TableProjection):
                 if closed is not None and chain:
                     chain[-1] = closed
                 elif closed is not None:
-                    closes.append({"b_mid": memory_id, "b_seq": closed["seq"],
-                                   "expired_at": closed["expired_at"]})
+                    closes.append({"b_mid": memory_id, "b_seq": closed["seq"], "expired_at": closed["expired_at"]})
                     db_open = None
                 if opened is not None:
                     chain.append(opened)
@@ -145,16 +145,12 @@ class MemoryProjection(TableProjection):
         if inserts:
             insert_rows(conn, beliefs, inserts)
 
-    def _open_versions(
-        self, conn: Connection, by_belief: dict[str, list[BeliefEvent]]
-    ) -> dict[str, dict[str, Any]]:
+    def _open_versions(self, conn: Connection, by_belief: dict[str, list[BeliefEvent]]) -> dict[str, dict[str, Any]]:
         wanted = [m for m, evs in by_belief.items() if evs[0].topic != bitemporal.DISTILLED]
         if not wanted:
             return {}
         beliefs = self.table("beliefs")
-        rows = conn.execute(
-            select(beliefs).where(beliefs.c.memory_id.in_(wanted), beliefs.c.expired_at.is_(None))
-        )
+        rows = conn.execute(select(beliefs).where(beliefs.c.memory_id.in_(wanted), beliefs.c.expired_at.is_(None)))
         return {r.memory_id: dict(r._mapping) for r in rows}
 
 

@@ -136,8 +136,10 @@ def vacuum_read_models(db: Engine, tables: list[str], *, rewrite: bool = True) -
     which leaves the bytes in free space until overwritten. Rewrites are not
     bounded by the statement timeout (they take as long as the table needs);
     the wait for each table's lock is (``lock_timeout``)."""
-    with driver_errors("erasure could not scrub read models"), \
-            db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+    with (
+        driver_errors("erasure could not scrub read models"),
+        db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn,
+    ):
         if db.dialect.name == "sqlite":
             conn.execute(text("PRAGMA secure_delete=ON"))
             conn.execute(text("VACUUM"))
@@ -181,7 +183,5 @@ def erasure_remains(dialect: str, *, rewrite: bool = True) -> tuple[str, ...]:
 
 
 def _fts5_tables(conn: Any) -> list[str]:
-    rows = conn.execute(
-        text("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%USING fts5%'")
-    )
+    rows = conn.execute(text("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%USING fts5%'"))
     return [str(r[0]) for r in rows]

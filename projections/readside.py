@@ -55,7 +55,9 @@ def warn_if_not_configured(db: Engine, config: EngineConfig) -> None:
         log.warning(
             "LEDGERMIND_EMBEDDER=%s, but this database's search index uses %s (the setting applies to new "
             "databases): switch with `ledgermind projections rebuild search --param embedder=%s`",
-            wanted, info.params.get("embedder"), wanted,
+            wanted,
+            info.params.get("embedder"),
+            wanted,
         )
 
 

@@ -77,8 +77,9 @@ def rebuild(
     reader = Follower(event_log)
     started = time.perf_counter()
     position, events = 0, 0
-    with tqdm(total=reader.head(), unit="ev", desc=f"rebuild {name} v{version}",
-              disable=not progress, leave=False) as bar:
+    with tqdm(
+        total=reader.head(), unit="ev", desc=f"rebuild {name} v{version}", disable=not progress, leave=False
+    ) as bar:
         while True:  # batches until one batch short of the live head
             head = reader.head()
             bar.total = head

@@ -90,10 +90,7 @@ WRITER_POLICY = "ledgermind_writer"
 SCOPE_SETTING = "ledgermind.scope"
 WRITER = "writer"
 
-_OWNER_CHECK = (
-    "app = current_setting('ledgermind.app', true) AND "
-    "user_id = current_setting('ledgermind.user', true)"
-)
+_OWNER_CHECK = "app = current_setting('ledgermind.app', true) AND user_id = current_setting('ledgermind.user', true)"
 _WRITER_CHECK = f"current_setting('{SCOPE_SETTING}', true) = '{WRITER}'"
 
 # Whether the current role is exempt from row-level security.
@@ -126,16 +123,20 @@ def _missing(conn: Connection, names: list[str]) -> dict[str, list[str]]:
         roles = dict(str(p).split(":", 1) for p in policies)
         steps = []
         if not forced:
-            steps += [f"ALTER TABLE {quoted} ENABLE ROW LEVEL SECURITY",
-                      f"ALTER TABLE {quoted} FORCE ROW LEVEL SECURITY"]
+            steps += [
+                f"ALTER TABLE {quoted} ENABLE ROW LEVEL SECURITY",
+                f"ALTER TABLE {quoted} FORCE ROW LEVEL SECURITY",
+            ]
         if POLICY not in roles:
             steps.append(f"CREATE POLICY {POLICY} ON {quoted} FOR SELECT USING ({_OWNER_CHECK})")
         elif roles[POLICY] != "public":
             # made by the role-switch design for ``ledgermind_reader`` only
             steps.append(f"ALTER POLICY {POLICY} ON {quoted} TO PUBLIC")
         if WRITER_POLICY not in roles:
-            steps.append(f"CREATE POLICY {WRITER_POLICY} ON {quoted} FOR ALL "
-                         f"USING ({_WRITER_CHECK}) WITH CHECK ({_WRITER_CHECK})")
+            steps.append(
+                f"CREATE POLICY {WRITER_POLICY} ON {quoted} FOR ALL "
+                f"USING ({_WRITER_CHECK}) WITH CHECK ({_WRITER_CHECK})"
+            )
         if steps:
             todo[str(name)] = steps
     return todo

@@ -257,8 +257,7 @@ def describe_error(exc: BaseException) -> tuple[str, str]:
     cls = type(source)
     kind = cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
     lines = str(source).strip().splitlines()
-    first = _QUOTED.sub(lambda m: m.group(0) if _NAME_LITERAL.match(m.group(0)) else "'…'",
-                        lines[0] if lines else "")
+    first = _QUOTED.sub(lambda m: m.group(0) if _NAME_LITERAL.match(m.group(0)) else "'…'", lines[0] if lines else "")
     tb = exc.__traceback__
     where = ""
     while tb is not None:
@@ -278,20 +277,26 @@ def _entry(projection: Projection, env: Envelope, error_type: str, error: str) -
     app = getattr(env.event, "app", None)
     user_id = getattr(env.event, "user_id", None)
     return QuarantinedEvent(
-        name=projection.name, version=projection.version, position=env.position,
-        stream_id=_stream_of(env), app=app[:256] if isinstance(app, str) else None,
-        user_id=user_id[:256] if isinstance(user_id, str) else None, topic=env.topic[:200],
-        error_type=error_type, error=error, ledgermind_version=LEDGERMIND_VERSION,
-        code=code_of(projection), attempts=1, quarantined_at=datetime.now(timezone.utc),
+        name=projection.name,
+        version=projection.version,
+        position=env.position,
+        stream_id=_stream_of(env),
+        app=app[:256] if isinstance(app, str) else None,
+        user_id=user_id[:256] if isinstance(user_id, str) else None,
+        topic=env.topic[:200],
+        error_type=error_type,
+        error=error,
+        ledgermind_version=LEDGERMIND_VERSION,
+        code=code_of(projection),
+        attempts=1,
+        quarantined_at=datetime.now(timezone.utc),
     )
 
 
 def _held_streams(conn: Connection, projection: Projection) -> set[str]:
     q = catalog.quarantine_table.c
     rows = conn.execute(
-        select(q.stream_id).where(
-            q.name == projection.name, q.version == projection.version, q.stream_id.is_not(None)
-        )
+        select(q.stream_id).where(q.name == projection.name, q.version == projection.version, q.stream_id.is_not(None))
     )
     return {str(r[0]) for r in rows}
 
@@ -340,8 +345,14 @@ def apply_or_quarantine(
         catalog.quarantine(conn, entry)
         log.warning(
             "projection %s v%s quarantined event %s (%s, owner %s/%s): %s: %s",
-            entry.name, entry.version, entry.position, entry.topic, entry.app, entry.user_id,
-            entry.error_type, entry.error,
+            entry.name,
+            entry.version,
+            entry.position,
+            entry.topic,
+            entry.app,
+            entry.user_id,
+            entry.error_type,
+            entry.error,
         )
     return entries
 
@@ -393,8 +404,14 @@ def retry_quarantined(
                 released.append(entry)
                 continue
             error_type, message = describe_error(error)
-            again = replace(entry, error_type=error_type, error=message, ledgermind_version=LEDGERMIND_VERSION,
-                            code=code, attempts=entry.attempts + 1)
+            again = replace(
+                entry,
+                error_type=error_type,
+                error=message,
+                ledgermind_version=LEDGERMIND_VERSION,
+                code=code,
+                attempts=entry.attempts + 1,
+            )
             catalog.quarantine(conn, again)
             failed.append(again)
             blocked.add(entry.stream_id)
@@ -523,8 +540,14 @@ class Runner:
         report = retry_quarantined(self.db, self.reader, proj, stale_only=True)
         self._retried.add(key)
         for entry in report.released:
-            log.warning("projection %s v%s: event %s retried after an upgrade and folded (owner %s/%s)",
-                        entry.name, entry.version, entry.position, entry.app, entry.user_id)
+            log.warning(
+                "projection %s v%s: event %s retried after an upgrade and folded (owner %s/%s)",
+                entry.name,
+                entry.version,
+                entry.position,
+                entry.app,
+                entry.user_id,
+            )
         self.released = (self.released + report.released)[-1000:]
 
     def _step(self, proj: Projection, head: int) -> int:
@@ -569,9 +592,7 @@ class Runner:
             except TRANSIENT_ERRORS as e:  # the follower's first cycle tries again
                 log.warning("retrying the quarantine failed, later: %s: %s", *describe_error(e))
             self._stop.clear()
-            self._thread = threading.Thread(
-                target=self._follow, name="ledgermind-projections", daemon=True
-            )
+            self._thread = threading.Thread(target=self._follow, name="ledgermind-projections", daemon=True)
             self._thread.start()
         return self
 
@@ -656,9 +677,7 @@ class Runner:
             left = deadline - time.monotonic()
             if left <= 0:
                 lagging = {n: current.get(n, 0) for n in wanted if current.get(n, 0) < position}
-                raise ProjectionTimeout(
-                    f"projections {lagging} did not reach position {position} in {timeout}s"
-                )
+                raise ProjectionTimeout(f"projections {lagging} did not reach position {position} in {timeout}s")
             self._wake.set()
             with self._changed:
                 self._changed.wait(min(left, 0.05))

@@ -66,9 +66,7 @@ def _day(moment: datetime | str | None) -> str:
     return f"{moment.day} {moment:%B %Y}"
 
 
-def message_text(
-    occurred_at: datetime, speaker: str, content: str, previous: str | None = None
-) -> str:
+def message_text(occurred_at: datetime, speaker: str, content: str, previous: str | None = None) -> str:
     """What a message is indexed as: its date and speaker, its words, and the
     start of the turn it answers. Why the previous turn: a reply ("Yes, last
     Saturday, it was amazing!") is often the evidence for a question whose
@@ -155,15 +153,15 @@ class SearchIndexProjection(TableProjection):
 
     def store(self, dialect: str) -> IndexStore:
         if dialect not in self._stores:
-            self._stores[dialect] = make_store(
-                dialect, self.table_name("search"), int(self.params["dim"])
-            )
+            self._stores[dialect] = make_store(dialect, self.table_name("search"), int(self.params["dim"]))
         return self._stores[dialect]
 
     def migrations(self) -> list[Migration]:
         return [
             Migration("create search index", lambda conn: self.store(conn.dialect.name).create_schema(conn)),
-            Migration("lexical terms cut once for both backends", lambda conn: self.store(conn.dialect.name).index_terms(conn)),
+            Migration(
+                "lexical terms cut once for both backends", lambda conn: self.store(conn.dialect.name).index_terms(conn)
+            ),
         ]
 
     def drop(self, conn: Connection) -> None:
@@ -221,14 +219,10 @@ class SearchIndexProjection(TableProjection):
             rows.extend(belief_rows)
         return rows, purge, expire, vectors
 
-    def _message_rows(
-        self, conn: Connection, store: IndexStore, envelopes: Sequence[Envelope]
-    ) -> list[dict[str, Any]]:
+    def _message_rows(self, conn: Connection, store: IndexStore, envelopes: Sequence[Envelope]) -> list[dict[str, Any]]:
         """Indexed turns, each with the turn it answers (see ``message_text``)."""
         events = [
-            env.event
-            for env in envelopes
-            if env.event.role in INDEXED_ROLES and (env.event.content or "").strip()
+            env.event for env in envelopes if env.event.role in INDEXED_ROLES and (env.event.content or "").strip()
         ]  # tool output and empty turns are not recall memory
         said: dict[str, str] = {}  # item id -> "speaker: content", this batch first
         wanted = []
@@ -238,10 +232,7 @@ class SearchIndexProjection(TableProjection):
             if ev.seq > 1 and before not in said:
                 wanted.append(before)
         said.update(store.message_statements(conn, wanted))
-        return [
-            self._message_row(ev, said.get(f"{ev.originator_id.hex}:{ev.seq - 1}"))
-            for ev in events
-        ]
+        return [self._message_row(ev, said.get(f"{ev.originator_id.hex}:{ev.seq - 1}")) for ev in events]
 
     def _message_row(self, ev: Any, previous: str | None) -> dict[str, Any]:
         content = ev.content
@@ -312,9 +303,11 @@ class SearchIndexProjection(TableProjection):
         """A vector for every row: stored (an unchanged statement keeps its
         vector), embedded ahead by ``prepare``, or one embedder call for
         every distinct text still missing."""
-        todo = list(dict.fromkeys(
-            r["lex_text"] for r in rows if r["lex_text"] not in vectors and r["lex_text"] not in self._ahead
-        ))
+        todo = list(
+            dict.fromkeys(
+                r["lex_text"] for r in rows if r["lex_text"] not in vectors and r["lex_text"] not in self._ahead
+            )
+        )
         if todo:
             vectors.update(zip(todo, self._embed_texts(todo)))
         for row in rows:

@@ -117,8 +117,7 @@ class SessionProjection(TableProjection):
         if touched:
             conn.execute(
                 update(sessions).where(sessions.c.session_id == bindparam("b_sid")),
-                [{**{k: v for k, v in r.items() if k != "session_id"}, "b_sid": sid}
-                 for sid, r in touched.items()],
+                [{**{k: v for k, v in r.items() if k != "session_id"}, "b_sid": sid} for sid, r in touched.items()],
             )
         if messages:
             insert_rows(conn, self.table("messages"), messages)

@@ -91,6 +91,5 @@ class TaskProjection(TableProjection):
         if old:
             conn.execute(
                 update(tasks).where(tasks.c.task_id == bindparam("b_tid")),
-                [{**{k: v for k, v in r.items() if k != "task_id"}, "b_tid": tid}
-                 for tid, r in old.items()],
+                [{**{k: v for k, v in r.items() if k != "task_id"}, "b_tid": tid} for tid, r in old.items()],
             )

@@ -79,8 +79,19 @@ def messages_of_rows(eng: EventSource, sid: UUID, rows: list[Row]) -> list[Messa
 
 # ``_message`` passes Message's fields by position (a keyword call costs a
 # third more, paid once per message of every restore): pin the order here.
-_FIELDS = ("session_id", "seq", "role", "content", "occurred_at", "recorded_at", "name",
-           "tool_calls", "tool_call_id", "client_id", "metadata")
+_FIELDS = (
+    "session_id",
+    "seq",
+    "role",
+    "content",
+    "occurred_at",
+    "recorded_at",
+    "name",
+    "tool_calls",
+    "tool_call_id",
+    "client_id",
+    "metadata",
+)
 assert tuple(f.name for f in fields(Message)) == _FIELDS, "recovery.messages._message is out of date"
 
 

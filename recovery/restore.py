@@ -71,9 +71,7 @@ class RestoredAgent:
         }
 
 
-def restore_agent(
-    eng: EventSource, owner: Owner, agent_id: str, last_n: int | None = None
-) -> RestoredAgent:
+def restore_agent(eng: EventSource, owner: Owner, agent_id: str, last_n: int | None = None) -> RestoredAgent:
     """The agent's current session, its history (all or the last ``last_n``),
     its open tasks and its last checkpointed state, as of the last commit."""
     if last_n is not None:

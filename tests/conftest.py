@@ -65,8 +65,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     kept, dropped = [], []
     for item in items:
         params = getattr(item, "callspec", None) and item.callspec.params
-        if params and params.get("backend") == APP_LOGIN_BACKEND and \
-                os.path.relpath(str(item.path), here) not in APP_LOGIN_SUITES:
+        if (
+            params
+            and params.get("backend") == APP_LOGIN_BACKEND
+            and os.path.relpath(str(item.path), here) not in APP_LOGIN_SUITES
+        ):
             dropped.append(item)
         else:
             kept.append(item)
@@ -128,8 +131,9 @@ def pg_app_password(pg_server_dsn: str) -> str:
     with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
         exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (APP_LOGIN,)).fetchone()
         verb = "ALTER" if exists else "CREATE"
-        conn.execute(f"{verb} ROLE {APP_LOGIN} LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB "
-                     f"NOBYPASSRLS PASSWORD '{password}'")
+        conn.execute(
+            f"{verb} ROLE {APP_LOGIN} LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOBYPASSRLS PASSWORD '{password}'"
+        )
     return password
 
 

@@ -514,8 +514,10 @@ def main(argv: list[str] | None = None) -> int:
         cluster.stop()
     elif args.command == "status":
         for m in cluster.members():
-            print(f"{m['name']:8} {m.get('role', '?'):13} {m.get('state', '?'):10} "
-                  f"port {m.get('port', '?')}  lag {m.get('lag', 0)}")
+            print(
+                f"{m['name']:8} {m.get('role', '?'):13} {m.get('state', '?'):10} "
+                f"port {m.get('port', '?')}  lag {m.get('lag', 0)}"
+            )
     elif args.command == "switchover":
         print(cluster.switchover())
     elif args.command == "kill-leader":

@@ -70,9 +70,7 @@ _INSTRUCTION_PATTERNS = [
 _INSTRUCTION_LIKE = re.compile("|".join(_INSTRUCTION_PATTERNS), re.MULTILINE)
 
 # Cyrillic and Greek letters drawn like Latin ones (NFKC keeps them apart)
-_LOOKALIKE_LETTERS = str.maketrans(
-    "аеорсухіјѕԁԛԝкмнтвοαιντυρκ", "aeopcyxijsdqwkmhtboaivtupk"
-)
+_LOOKALIKE_LETTERS = str.maketrans("аеорсухіјѕԁԛԝкмнтвοαιντυρκ", "aeopcyxijsdqwkmhtboaivtupk")
 _SPACED_LETTERS = re.compile(r"(?<![^\W_])(?:[^\W\d_][\W_]{1,3}){3,}[^\W\d_](?![^\W_])")
 NOT_A_LETTER = re.compile(r"[\W_]+")
 

@@ -31,7 +31,12 @@ if TYPE_CHECKING:
     from ledgermind.api.facade import MemoryEngine
 
 __all__ = [
-    "DEFAULT_FOLLOWER", "BackgroundDistiller", "DistillLag", "DistillLease", "distill_lag_of", "extractor_from_env",
+    "DEFAULT_FOLLOWER",
+    "BackgroundDistiller",
+    "DistillLag",
+    "DistillLease",
+    "distill_lag_of",
+    "extractor_from_env",
 ]
 
 log = logging.getLogger("ledgermind.distill")
@@ -80,10 +85,8 @@ class BackgroundDistiller:
     def start(self) -> None:
         """Takes the lease (or waits for it) and distils until ``stop``."""
         lease = DistillLease(self.engine.backend, self.follower, ttl_s=self._lease_ttl_s)
-        self._distiller = Distiller(self.engine.writes, follower=self.follower, extractor=self._extractor,
-                                    lease=lease)
-        self._thread = threading.Thread(target=self._run, name=f"ledgermind-distiller-{self.follower}",
-                                        daemon=True)
+        self._distiller = Distiller(self.engine.writes, follower=self.follower, extractor=self._extractor, lease=lease)
+        self._thread = threading.Thread(target=self._run, name=f"ledgermind-distiller-{self.follower}", daemon=True)
         self._thread.start()
 
     @property

@@ -79,9 +79,7 @@ class MemoryEngine:
         self.context_degraded: str | None = None
 
     @classmethod
-    def open(
-        cls, db: str | None = None, *, config: EngineConfig | None = None, create: bool = True
-    ) -> MemoryEngine:
+    def open(cls, db: str | None = None, *, config: EngineConfig | None = None, create: bool = True) -> MemoryEngine:
         """Opens (creating if needed) the database at ``db``: a file path,
         ``sqlite:///path`` or ``postgresql://...``; default ``LEDGERMIND_DB``
         or ``ledgermind.db``. With ``create=False`` (read-only commands) a
@@ -120,8 +118,11 @@ class MemoryEngine:
         with self._readside_lock:
             if self._readside is None:
                 with driver_errors("the read side could not start"):
-                    self._readside = ReadSide(self.writes, run_in_process=self.config.projections_in_process,
-                                              read_url=self.read_backend.sqlalchemy_url)
+                    self._readside = ReadSide(
+                        self.writes,
+                        run_in_process=self.config.projections_in_process,
+                        read_url=self.read_backend.sqlalchemy_url,
+                    )
             return self._readside
 
     def __enter__(self) -> MemoryEngine:

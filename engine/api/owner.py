@@ -197,9 +197,7 @@ class OwnerMemory:
     def fail_task(
         self, task_id: str, error: str, *, idempotency_key: str | None = None, incarnation: int | None = None
     ) -> None:
-        conversation.fail_task(
-            self._eng.writes, self.owner, task_id, error, WriteOptions(idempotency_key, incarnation)
-        )
+        conversation.fail_task(self._eng.writes, self.owner, task_id, error, WriteOptions(idempotency_key, incarnation))
 
     def load_task(self, task_id: str) -> Task | None:
         return self._eng.writes.load(parse_id(task_id, "task_id"), Task, self.owner)
@@ -423,9 +421,7 @@ class OwnerMemory:
         """Undoes a retraction (``message.unretracted``) and what it changed."""
         from ledgermind.distill import lineage
 
-        return lineage.unretract(
-            self._eng.writes, self.owner, session_id, seq, reason, idempotency_key=idempotency_key
-        )
+        return lineage.unretract(self._eng.writes, self.owner, session_id, seq, reason, idempotency_key=idempotency_key)
 
     def verify_log(self) -> VerifyReport:
         """This owner's streams re-walked along their hash chains: intact, or

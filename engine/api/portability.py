@@ -55,8 +55,15 @@ if TYPE_CHECKING:
     from ledgermind.api.facade import MemoryEngine
 
 __all__ = [
-    "ExportReport", "ImportReport", "OwnerInventory", "ParsedExport", "event_fields", "export_owner", "import_owner",
-    "owner_inventory", "parse_export",
+    "ExportReport",
+    "ImportReport",
+    "OwnerInventory",
+    "ParsedExport",
+    "event_fields",
+    "export_owner",
+    "import_owner",
+    "owner_inventory",
+    "parse_export",
 ]
 
 _LINE_KEYS = ("position", "topic", "stream_id", "version", "timestamp", "fields")
@@ -112,8 +119,13 @@ class OwnerInventory:
         return not self.has_key and self.erased_at is None and not any(self.streams.values()) and not self.rows
 
     def as_dict(self) -> dict[str, Any]:
-        return {"has_key": self.has_key, "erased_at": self.erased_at, "streams": dict(self.streams),
-                "rows": dict(self.rows), "empty": self.empty}
+        return {
+            "has_key": self.has_key,
+            "erased_at": self.erased_at,
+            "streams": dict(self.streams),
+            "rows": dict(self.rows),
+            "empty": self.empty,
+        }
 
 
 def owner_inventory(eng: MemoryEngine, owner: Owner) -> OwnerInventory:
@@ -130,9 +142,7 @@ def owner_inventory(eng: MemoryEngine, owner: Owner) -> OwnerInventory:
 # --- export -------------------------------------------------------------------
 
 
-def export_owner(
-    eng: MemoryEngine, owner: Owner, write: Callable[[str], Any], *, since: int = 0
-) -> ExportReport:
+def export_owner(eng: MemoryEngine, owner: Owner, write: Callable[[str], Any], *, since: int = 0) -> ExportReport:
     """Writes each of ``owner``'s events after log position ``since`` as one
     JSON line (with its newline) through ``write``, in log order. An erased
     owner's events cannot be decoded any more: their export is empty."""
@@ -308,7 +318,8 @@ class _Importer:
 
     def _session(self, line: dict[str, Any]) -> None:
         f = line["fields"]
-        self.sessions[line["stream_id"]] = self.eng.for_owner(self.owner).create_session(f["agent_id"], idempotency_key=self._key(line, "session")
+        self.sessions[line["stream_id"]] = self.eng.for_owner(self.owner).create_session(
+            f["agent_id"], idempotency_key=self._key(line, "session")
         )
         self.report.sessions += 1
 
@@ -355,7 +366,8 @@ class _Importer:
         if session is None:
             self._skip(line)
             return
-        self.tasks[line["stream_id"]] = self.eng.for_owner(self.owner).start_task(session, f["input"], idempotency_key=self._key(line, "task")
+        self.tasks[line["stream_id"]] = self.eng.for_owner(self.owner).start_task(
+            session, f["input"], idempotency_key=self._key(line, "task")
         )
         self.report.tasks += 1
 
@@ -382,8 +394,9 @@ class _Importer:
         if agent is None:
             self._skip(line)
             return
-        self.eng.for_owner(self.owner).checkpoint_agent(agent, json.loads(line["fields"]["state"]),
-                                  idempotency_key=self._key(line, "checkpoint"))
+        self.eng.for_owner(self.owner).checkpoint_agent(
+            agent, json.loads(line["fields"]["state"]), idempotency_key=self._key(line, "checkpoint")
+        )
         self.report.checkpoints += 1
 
     def _retraction(self, line: dict[str, Any]) -> None:
@@ -392,8 +405,15 @@ class _Importer:
         if session is None:
             self._skip(line)
             return
-        record_retraction(self.eng.writes, self.owner, session, int(f["seq"]), f["reason"],
-                          undo=line["topic"] == UNRETRACTED, idempotency_key=self._key(line, "retraction"))
+        record_retraction(
+            self.eng.writes,
+            self.owner,
+            session,
+            int(f["seq"]),
+            f["reason"],
+            undo=line["topic"] == UNRETRACTED,
+            idempotency_key=self._key(line, "retraction"),
+        )
         self.report.retractions += 1
 
     # --- beliefs ------------------------------------------------------------------
@@ -436,8 +456,9 @@ class _Importer:
                 )  # fmt: skip
             elif topic == "memory.reinstated":
                 cause = f.get("cause")
-                change = Reinstate(target, f["reason"],
-                                   cause=self._sources([cause])[0] if isinstance(cause, dict) else None)
+                change = Reinstate(
+                    target, f["reason"], cause=self._sources([cause])[0] if isinstance(cause, dict) else None
+                )
             else:
                 change = Forget(target, f["reason"])
         ids = self.eng.for_owner(self.owner).apply_memory_changes([change], idempotency_key=self._key(line, "belief"))

@@ -121,8 +121,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:
         if os.environ.get("LEDGERMIND_DEBUG"):
             raise
-        print(f"ledgermind: internal error: {type(e).__name__}: {one_line(str(e))} "
-              "(a bug; LEDGERMIND_DEBUG=1 shows the traceback)", file=sys.stderr)
+        print(
+            f"ledgermind: internal error: {type(e).__name__}: {one_line(str(e))} "
+            "(a bug; LEDGERMIND_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
         return 1
     return code
 

@@ -37,79 +37,113 @@ __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("audit", help="audit beliefs and conversations (as of / known at)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "audit",
+        help="audit beliefs and conversations (as of / known at)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     cmds = p.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    beliefs = cmds.add_parser("beliefs", help="an owner's beliefs as of valid time T, known at T'",
-                              description="Beliefs valid at --valid-at as the engine held them at "
-                              "--known-at (both default to now).")
+    beliefs = cmds.add_parser(
+        "beliefs",
+        help="an owner's beliefs as of valid time T, known at T'",
+        description="Beliefs valid at --valid-at as the engine held them at --known-at (both default to now).",
+    )
     _common(beliefs)
     add_time(beliefs)
     beliefs.add_argument("--kind", action="append", default=None, help="only this kind; repeatable")
     beliefs.set_defaults(handler=_beliefs)
 
-    history = cmds.add_parser("history", help="every version of one belief, with causes and sources",
-                              description="Every version of one belief: the event that opened it, "
-                              "its reason, its valid and transaction times and its source messages.")
+    history = cmds.add_parser(
+        "history",
+        help="every version of one belief, with causes and sources",
+        description="Every version of one belief: the event that opened it, "
+        "its reason, its valid and transaction times and its source messages.",
+    )
     _common(history)
     history.add_argument("memory_id", help="a belief id, or a unique prefix of it (at least 4 hex digits)")
     history.set_defaults(handler=_history)
 
-    inval = cmds.add_parser("invalidation", help="when and why a belief was invalidated",
-                            description="The invalidation of one belief: invalid_at, when it was "
-                            "recorded, the reason, the cause and the superseding belief.")
+    inval = cmds.add_parser(
+        "invalidation",
+        help="when and why a belief was invalidated",
+        description="The invalidation of one belief: invalid_at, when it was "
+        "recorded, the reason, the cause and the superseding belief.",
+    )
     _common(inval)
     inval.add_argument("memory_id", help="a belief id, or a unique prefix of it (at least 4 hex digits)")
     inval.set_defaults(handler=_invalidation)
 
-    conv = cmds.add_parser("conversation", help="a session's conversation as it stood at a time",
-                           description="The messages the log held for a session at --known-at "
-                           "(SID#N: only message N).")
+    conv = cmds.add_parser(
+        "conversation",
+        help="a session's conversation as it stood at a time",
+        description="The messages the log held for a session at --known-at (SID#N: only message N).",
+    )
     _common(conv)
     conv.add_argument("session_id", metavar="SID", help="a session id or a unique prefix; SID#N for message N")
     add_time(conv, valid=False)
     conv.set_defaults(handler=_conversation)
 
-    agent = cmds.add_parser("agent", help="an agent's lifecycle: incarnations, crashes, stops, checkpoints",
-                            description="The events of one agent's stream, oldest first, from the "
-                            "event log: sessions opened, checkpoints, incarnations (agent.incarnated), "
-                            "crashes (agent.crashed: exit code or signal, last heartbeat) and stops.")
+    agent = cmds.add_parser(
+        "agent",
+        help="an agent's lifecycle: incarnations, crashes, stops, checkpoints",
+        description="The events of one agent's stream, oldest first, from the "
+        "event log: sessions opened, checkpoints, incarnations (agent.incarnated), "
+        "crashes (agent.crashed: exit code or signal, last heartbeat) and stops.",
+    )
     add_db(agent)
     add_owner(agent)
     add_json(agent)
     agent.add_argument("agent_id", metavar="AGENT", help="the agent id")
     agent.set_defaults(handler=_agent)
 
-    lineage = cmds.add_parser("lineage", help="what caused a belief, or what a message caused",
-                              description="A belief's versions with their causes (messages, the "
-                              "distillation or explicit call, superseded versions); with --message "
-                              "SID:SEQ, the beliefs that message caused, directly and downstream.")
+    lineage = cmds.add_parser(
+        "lineage",
+        help="what caused a belief, or what a message caused",
+        description="A belief's versions with their causes (messages, the "
+        "distillation or explicit call, superseded versions); with --message "
+        "SID:SEQ, the beliefs that message caused, directly and downstream.",
+    )
     _common(lineage)
     lineage.add_argument("memory_id", nargs="?", help="a belief id, or a unique prefix of it")
     lineage.add_argument("--message", metavar="SID:SEQ", help="a message: session id (or prefix) and seq")
     lineage.set_defaults(handler=_lineage)
 
-    for action, verb in (("retract", "withdraw a message and undo what it caused"),
-                         ("unretract", "restore a retracted message and what it caused")):
-        cmd = cmds.add_parser(action, help=verb, description=f"{verb[0].upper()}{verb[1:]} (an event, "
-                              "with the belief changes, in one transaction).")
+    for action, verb in (
+        ("retract", "withdraw a message and undo what it caused"),
+        ("unretract", "restore a retracted message and what it caused"),
+    ):
+        cmd = cmds.add_parser(
+            action,
+            help=verb,
+            description=f"{verb[0].upper()}{verb[1:]} (an event, with the belief changes, in one transaction).",
+        )
         _common(cmd)
         cmd.add_argument("message", metavar="SID:SEQ", help="the message: session id (or prefix) and seq")
         cmd.add_argument("--reason", required=True, help="why (recorded in the event)")
         cmd.add_argument("--idempotency-key", default=None, help="makes a retried command a no-op")
         cmd.set_defaults(handler=_retraction, retraction=action)
 
-    verify = cmds.add_parser("verify", help="re-walk the log's hash chains: intact, or the first tampering",
-                             description="Re-walks every stream's hash chain (over the stored, sealed "
-                             "bytes) and the recorded checkpoints; prints intact with counts, or the "
-                             "first altered, removed or reordered event. Exit status 1 when not intact.")
+    verify = cmds.add_parser(
+        "verify",
+        help="re-walk the log's hash chains: intact, or the first tampering",
+        description="Re-walks every stream's hash chain (over the stored, sealed "
+        "bytes) and the recorded checkpoints; prints intact with counts, or the "
+        "first altered, removed or reordered event. Exit status 1 when not intact.",
+    )
     add_db(verify)
-    verify.add_argument("--app", default=None,
-                        help="only this owner's streams (with --user; the whole-log checkpoints are then not checked)")
+    verify.add_argument(
+        "--app",
+        default=None,
+        help="only this owner's streams (with --user; the whole-log checkpoints are then not checked)",
+    )
     verify.add_argument("--user", default=None, help="only this owner's streams (with --app)")
-    verify.add_argument("--checkpoint", action="store_true",
-                        help="record a checkpoint of the chain heads first (the engine also does every 1000 events)")
+    verify.add_argument(
+        "--checkpoint",
+        action="store_true",
+        help="record a checkpoint of the chain heads first (the engine also does every 1000 events)",
+    )
     add_json(verify)
     verify.set_defaults(handler=_verify)
 
@@ -117,8 +151,9 @@ def register(sub: Any) -> None:
 def _common(parser: argparse.ArgumentParser) -> None:
     add_db(parser)
     add_owner(parser)
-    parser.add_argument("--no-wait", action="store_true",
-                        help="read the projections as they are, without catching up first")
+    parser.add_argument(
+        "--no-wait", action="store_true", help="read the projections as they are, without catching up first"
+    )
     add_json(parser)
 
 
@@ -159,9 +194,22 @@ def _beliefs(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
-    print_table(["memory_id", "kind", "statement", "valid_from", "invalid_at", "recorded_at", "conf", "flags"],
-                [(r["memory_id"], r["kind"], r["statement"], _iso(r["valid_from"]), _iso(r["invalid_at"]),
-                  _iso(r["recorded_at"]), f"{r['confidence']:.2f}", _flags(r)) for r in rows])
+    print_table(
+        ["memory_id", "kind", "statement", "valid_from", "invalid_at", "recorded_at", "conf", "flags"],
+        [
+            (
+                r["memory_id"],
+                r["kind"],
+                r["statement"],
+                _iso(r["valid_from"]),
+                _iso(r["invalid_at"]),
+                _iso(r["recorded_at"]),
+                f"{r['confidence']:.2f}",
+                _flags(r),
+            )
+            for r in rows
+        ],
+    )
     return 0
 
 
@@ -169,7 +217,8 @@ def _flags(row: dict[str, Any]) -> str:
     """``instruction_like``, ``conflicting with 1a2b3c4d`` (the ids it contradicts, short)."""
     return ", ".join(
         f"{flag} with {' '.join(i[:8] for i in row['conflicts_with'])}"
-        if flag == "conflicting" and row["conflicts_with"] else flag
+        if flag == "conflicting" and row["conflicts_with"]
+        else flag
         for flag in row["flags"]
     )
 
@@ -181,12 +230,23 @@ def _history(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
-    print_table(["seq", "event", "statement", "valid", "recorded", "expired", "reason", "sources"],
-                [(r["seq"], r["opened_by"], r["statement"],
-                  f"{_iso(r['valid_from'])}..{_iso(r['invalid_at'])}", _iso(r["recorded_at"]),
-                  _iso(r["expired_at"]), r["reason"],
-                  "; ".join(f"{m['session_id'][:8]}#{m['seq']} {m['content']}" for m in r["source_messages"]))
-                 for r in rows], max_width=48)
+    print_table(
+        ["seq", "event", "statement", "valid", "recorded", "expired", "reason", "sources"],
+        [
+            (
+                r["seq"],
+                r["opened_by"],
+                r["statement"],
+                f"{_iso(r['valid_from'])}..{_iso(r['invalid_at'])}",
+                _iso(r["recorded_at"]),
+                _iso(r["expired_at"]),
+                r["reason"],
+                "; ".join(f"{m['session_id'][:8]}#{m['seq']} {m['content']}" for m in r["source_messages"]),
+            )
+            for r in rows
+        ],
+        max_width=48,
+    )
     return 0
 
 
@@ -201,13 +261,15 @@ def _invalidation(args: argparse.Namespace) -> int:
         print(f"memory {args.memory_id} was never invalidated")
         return 0
     successor = found["successor"] or {}
-    print(f"belief:        {found['statement']}\n"
-          f"held from:     {_iso(found['valid_from'])}\n"
-          f"invalid at:    {_iso(found['invalid_at'])} (valid time)\n"
-          f"recorded at:   {_iso(found['recorded_at'])} (when the engine learned it)\n"
-          f"reason:        {found['reason']}\n"
-          f"cause:         {found['cause']}\n"
-          f"superseded by: {found['superseded_by'] or '-'} {successor.get('statement') or ''}")
+    print(
+        f"belief:        {found['statement']}\n"
+        f"held from:     {_iso(found['valid_from'])}\n"
+        f"invalid at:    {_iso(found['invalid_at'])} (valid time)\n"
+        f"recorded at:   {_iso(found['recorded_at'])} (when the engine learned it)\n"
+        f"reason:        {found['reason']}\n"
+        f"cause:         {found['cause']}\n"
+        f"superseded by: {found['superseded_by'] or '-'} {successor.get('statement') or ''}"
+    )
     for m in found["cause_messages"]:
         print(f"  cause message {m['session_id'][:8]}#{m['seq']} {m['role']}: {m['content']}")
     return 0
@@ -219,17 +281,17 @@ def _conversation(args: argparse.Namespace) -> int:
     short, _, seq_text = args.session_id.partition("#")
     if seq_text and not (seq_text.isascii() and seq_text.isdigit()):
         raise InvalidId(f"SID#N wants a message number after '#', got {args.session_id!r:.60}")
-    conv = _with_side(args, lambda side, owner, sid: conversation_at(side, owner, sid, args.known_at),
-                      "session", short)
+    conv = _with_side(args, lambda side, owner, sid: conversation_at(side, owner, sid, args.known_at), "session", short)
     if seq_text:
         conv["messages"] = [m for m in conv["messages"] if m["seq"] == int(seq_text)]
     if args.json:
         print_json(conv)
         return 0
-    print(f"session {conv['session_id']} at {_iso(conv['at'])}: {conv['status']}, "
-          f"{conv['message_count']} messages")
-    print_table(["seq", "role", "recorded_at", "content"],
-                [(m["seq"], m["role"], _iso(m["recorded_at"]), m["content"]) for m in conv["messages"]])
+    print(f"session {conv['session_id']} at {_iso(conv['at'])}: {conv['status']}, {conv['message_count']} messages")
+    print_table(
+        ["seq", "role", "recorded_at", "content"],
+        [(m["seq"], m["role"], _iso(m["recorded_at"]), m["content"]) for m in conv["messages"]],
+    )
     return 0
 
 
@@ -247,9 +309,13 @@ def _agent(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
-    print_table(["recorded_at", "event", "incarnation", "detail"],
-                [(_iso(r["recorded_at"]), r["event"], "" if r["incarnation"] is None else r["incarnation"],
-                  r["detail"]) for r in rows])
+    print_table(
+        ["recorded_at", "event", "incarnation", "detail"],
+        [
+            (_iso(r["recorded_at"]), r["event"], "" if r["incarnation"] is None else r["incarnation"], r["detail"])
+            for r in rows
+        ],
+    )
     return 0
 
 
@@ -310,22 +376,43 @@ def _lineage(args: argparse.Namespace) -> int:
                 print_json(found.as_dict())
                 return 0
             print(f"message {found.message}{' (retracted)' if found.retracted else ''}")
-            print_table(["effect", "memory_id", "v", "how", "status", "statement", "via"],
-                        [(kind, e.memory_id, e.seq, e.how, e.status, e.statement, e.via or "")
-                         for kind, effects in (("direct", found.direct), ("downstream", found.downstream))
-                         for e in effects], max_width=48)
+            print_table(
+                ["effect", "memory_id", "v", "how", "status", "statement", "via"],
+                [
+                    (kind, e.memory_id, e.seq, e.how, e.status, e.statement, e.via or "")
+                    for kind, effects in (("direct", found.direct), ("downstream", found.downstream))
+                    for e in effects
+                ],
+                max_width=48,
+            )
             return 0
         mid = args.memory_id if side is None else resolve_id(side, owner, "memory", args.memory_id)
         belief = eng.for_owner(owner).lineage(mid)
     if args.json:
         print_json(belief.as_dict())
         return 0
-    print(f"belief {belief.memory_id} ({belief.kind}, {belief.status})"
-          + (f"; supersedes {', '.join(belief.supersedes)}" if belief.supersedes else "")
-          + (f"; superseded by {', '.join(belief.superseded_by)}" if belief.superseded_by else ""))
-    print_table(["v", "event", "call", "statement", "valid", "recorded", "reason", "caused by"],
-                [(v.seq, v.event, v.call, v.statement, f"{_iso(v.valid_from)}..{_iso(v.invalid_at)}",
-                  _iso(v.recorded_at), v.reason or "", _causes(v)) for v in belief.versions], max_width=48)
+    print(
+        f"belief {belief.memory_id} ({belief.kind}, {belief.status})"
+        + (f"; supersedes {', '.join(belief.supersedes)}" if belief.supersedes else "")
+        + (f"; superseded by {', '.join(belief.superseded_by)}" if belief.superseded_by else "")
+    )
+    print_table(
+        ["v", "event", "call", "statement", "valid", "recorded", "reason", "caused by"],
+        [
+            (
+                v.seq,
+                v.event,
+                v.call,
+                v.statement,
+                f"{_iso(v.valid_from)}..{_iso(v.invalid_at)}",
+                _iso(v.recorded_at),
+                v.reason or "",
+                _causes(v),
+            )
+            for v in belief.versions
+        ],
+        max_width=48,
+    )
     return 0
 
 
@@ -354,8 +441,10 @@ def _retraction(args: argparse.Namespace) -> int:
     if not report.changed:
         print(f"message {report.message} was already {args.retraction}ed: nothing written")
         return 0
-    print(f"{args.retraction}ed message {report.message}: "
-          f"{len(report.invalidated)} belief(s) invalidated, {len(report.reinstated)} reinstated")
+    print(
+        f"{args.retraction}ed message {report.message}: "
+        f"{len(report.invalidated)} belief(s) invalidated, {len(report.reinstated)} reinstated"
+    )
     for mid in report.invalidated:
         print(f"  invalidated {mid}")
     for mid in report.reinstated:
@@ -378,8 +467,10 @@ def _verify(args: argparse.Namespace) -> int:
         print_json(report.as_dict())
         return 0 if report.intact else 1
     scope = "the whole log" if owner is None else f"{owner.app}/{owner.user_id}'s streams"
-    counts = (f"{report.streams} streams, {report.events} events ({report.chained} chained, "
-              f"{report.unchained} written before chaining), {report.checkpoints} checkpoints")
+    counts = (
+        f"{report.streams} streams, {report.events} events ({report.chained} chained, "
+        f"{report.unchained} written before chaining), {report.checkpoints} checkpoints"
+    )
     if report.intact:
         print(f"intact: {scope}: {counts}")
         return 0
@@ -389,6 +480,8 @@ def _verify(args: argparse.Namespace) -> int:
     print(f"NOT intact: {scope}: {counts}")
     print(f"first finding: {f.kind} at {where}, position {f.position}: {f.detail}")
     for other in report.findings[1:]:
-        print(f"  also: {other.kind} stream {other.stream_id or '-'} v{other.version} "
-              f"position {other.position}: {other.detail}")
+        print(
+            f"  also: {other.kind} stream {other.stream_id or '-'} v{other.version} "
+            f"position {other.position}: {other.detail}"
+        )
     return 1

@@ -34,12 +34,18 @@ def register(sub: Any) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--db", default=os.environ.get("LEDGERMIND_DB"),
-                   help="database: a new SQLite file path, sqlite:///path or postgresql://... "
-                   "(default: $LEDGERMIND_DB, else a temporary file removed afterwards)")
+    p.add_argument(
+        "--db",
+        default=os.environ.get("LEDGERMIND_DB"),
+        help="database: a new SQLite file path, sqlite:///path or postgresql://... "
+        "(default: $LEDGERMIND_DB, else a temporary file removed afterwards)",
+    )
     p.add_argument("--keep", action="store_true", help="keep the temporary database (and print its path)")
     p.add_argument(
-        "--kill-after", type=positive_int, default=12, metavar="N",
+        "--kill-after",
+        type=positive_int,
+        default=12,
+        metavar="N",
         help=f"SIGKILL the child after N acknowledged messages, 1 to {len(SCRIPT) - 1} (default 12)",
     )
     p.add_argument("--delay", type=_seconds, default=0.02, help="seconds between the child's turns (default 0.02)")
@@ -62,8 +68,11 @@ def run(args: argparse.Namespace) -> int:
     import tempfile
 
     if args.kill_after > len(SCRIPT) - 1:
-        print(f"ledgermind demo: --kill-after must be at most {len(SCRIPT) - 1} (the script has "
-              f"{len(SCRIPT)} messages; the kill must land mid-conversation)", file=sys.stderr)
+        print(
+            f"ledgermind demo: --kill-after must be at most {len(SCRIPT) - 1} (the script has "
+            f"{len(SCRIPT)} messages; the kill must land mid-conversation)",
+            file=sys.stderr,
+        )
         return 2
     temp_dir = None
     db = args.db
@@ -95,7 +104,9 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
     with tempfile.TemporaryFile(mode="w+") as child_err:
         child = subprocess.Popen(
             [sys.executable, "-m", "ledgermind.cli.demo_agent", "--db", db, "--delay", str(args.delay)],
-            stdout=subprocess.PIPE, stderr=child_err, text=True,
+            stdout=subprocess.PIPE,
+            stderr=child_err,
+            text=True,
         )
         acked: dict[int, str] = {}
         assert child.stdout is not None
@@ -113,19 +124,24 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
     killed = child.returncode == -signal.SIGKILL
     say(f"2. Child {'killed with SIGKILL' if killed else 'exited'} after {len(acked)} acknowledged messages")
     if not killed:
-        reason = (f"the agent process exited with status {child.returncode} after {len(acked)} of "
-                  f"{args.kill_after} acknowledged messages, before it could be killed"
-                  + (f": {child_tail[0]}" if child_tail else ""))
-        return _verdict(args, db, {"ok": False, "killed_with_sigkill": False, "acknowledged": len(acked)},
-                        [reason], temporary)
+        reason = (
+            f"the agent process exited with status {child.returncode} after {len(acked)} of "
+            f"{args.kill_after} acknowledged messages, before it could be killed"
+            + (f": {child_tail[0]}" if child_tail else "")
+        )
+        return _verdict(
+            args, db, {"ok": False, "killed_with_sigkill": False, "acknowledged": len(acked)}, [reason], temporary
+        )
 
     with MemoryEngine.open(db) as eng:
         started = time.perf_counter()
         restored = eng.for_owner(OWNER).restore_agent(AGENT)
         restore_ms = (time.perf_counter() - started) * 1000
-        say(f"3. Restored agent {AGENT} from the event store in {restore_ms:.1f} ms: "
+        say(
+            f"3. Restored agent {AGENT} from the event store in {restore_ms:.1f} ms: "
             f"session {restored.session_id}, {restored.message_count} messages, "
-            f"{len(restored.open_tasks)} open task(s), state {restored.state}")
+            f"{len(restored.open_tasks)} open task(s), state {restored.state}"
+        )
         by_seq: dict[int, list[Any]] = {}
         for m in restored.messages:
             by_seq.setdefault(m.seq, []).append(m)
@@ -161,11 +177,13 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
             say(f"   {seq:>3} {role:<9} {content}")
         final = eng.for_owner(OWNER).restore_agent(AGENT)
 
-    reasons = [f"{label} acknowledged message(s) {', '.join(map(str, seqs))}"
-               for label, seqs in (("lost", lost), ("duplicated", duplicated), ("altered", altered)) if seqs]
+    reasons = [
+        f"{label} acknowledged message(s) {', '.join(map(str, seqs))}"
+        for label, seqs in (("lost", lost), ("duplicated", duplicated), ("altered", altered))
+        if seqs
+    ]
     if not contiguous:
-        reasons.append(f"the restored seqs are not 1..{restored.message_count}: "
-                       f"{[m.seq for m in restored.messages]}")
+        reasons.append(f"the restored seqs are not 1..{restored.message_count}: {[m.seq for m in restored.messages]}")
     outcome = {
         "database": _shown(db),
         "killed_with_sigkill": killed,
@@ -182,8 +200,10 @@ def _demo(args: argparse.Namespace, db: str, *, temporary: bool) -> int:
         "ok": not reasons,
     }
     if not quiet and not reasons:
-        print(f"5. OK: every acknowledged message came back exactly once (lost 0, duplicated 0, "
-              f"altered 0); the session now holds {final.message_count} messages.")
+        print(
+            f"5. OK: every acknowledged message came back exactly once (lost 0, duplicated 0, "
+            f"altered 0); the session now holds {final.message_count} messages."
+        )
     code = _verdict(args, db, outcome, reasons, temporary)
     if not quiet and (args.keep or not temporary):
         _how_to_look(db, session_id)
@@ -204,7 +224,7 @@ def _how_to_look(db: str, session_id: str) -> None:
     """The app, user and agent the demo wrote as, and the commands that show it."""
     import shlex
 
-    where = ["--db", db] if "://" not in db else ["--db", "\"$LEDGERMIND_DB\""]
+    where = ["--db", db] if "://" not in db else ["--db", '"$LEDGERMIND_DB"']
     owner = ["--app", OWNER.app, "--user", OWNER.user_id]
     look = [
         ["ledgermind", "audit", "agent", *where, *owner, AGENT],
@@ -212,18 +232,21 @@ def _how_to_look(db: str, session_id: str) -> None:
         ["ledgermind", "search", *where, *owner, "--messages", "Safari crash"],
         ["ledgermind", "ui", *where],
     ]
-    print(f"\nThe demo wrote as app {OWNER.app}, user {OWNER.user_id}, agent {AGENT} "
-          f"(session {session_id[:8]}). To look at it:")
+    print(
+        f"\nThe demo wrote as app {OWNER.app}, user {OWNER.user_id}, agent {AGENT} "
+        f"(session {session_id[:8]}). To look at it:"
+    )
     for command in look:
         print("   " + " ".join(part if part.startswith('"$') else shlex.quote(part) for part in command))
-    print("   (the desk, 'ledgermind ui', asks for a key: ledgermind keys create "
-          + " ".join(where) + f" --app {OWNER.app})")
+    print(
+        "   (the desk, 'ledgermind ui', asks for a key: ledgermind keys create "
+        + " ".join(where)
+        + f" --app {OWNER.app})"
+    )
 
 
-def _verdict(args: argparse.Namespace, db: str, outcome: dict[str, Any], reasons: list[str],
-             temporary: bool) -> int:
-    outcome = {"database": db, **outcome, "reasons": reasons,
-               "database_removed": temporary and not args.keep}
+def _verdict(args: argparse.Namespace, db: str, outcome: dict[str, Any], reasons: list[str], temporary: bool) -> int:
+    outcome = {"database": db, **outcome, "reasons": reasons, "database_removed": temporary and not args.keep}
     if args.json:
         print_json(outcome)
     elif reasons:

@@ -37,8 +37,11 @@ SCRIPT: list[tuple[str, str]] = [
 ]
 CONTINUATION: list[tuple[str, str]] = [
     ("user", "Are you back? What were we doing?"),
-    ("assistant", "Yes: we fixed the Safari structuredClone crash by raising the Vite target; "
-     "I was watching production after your deploy."),
+    (
+        "assistant",
+        "Yes: we fixed the Safari structuredClone crash by raising the Vite target; "
+        "I was watching production after your deploy.",
+    ),
 ]
 
 

@@ -20,32 +20,47 @@ __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
-    users = sub.add_parser("users", help="an app's users, with their sessions, messages and beliefs",
-                           description="The user ids of one app (anyone with a session or a belief), "
-                           "by user id, with counts.")
+    users = sub.add_parser(
+        "users",
+        help="an app's users, with their sessions, messages and beliefs",
+        description="The user ids of one app (anyone with a session or a belief), by user id, with counts.",
+    )
     _common(users, user=False, page="user id")
     users.set_defaults(handler=_users)
 
-    agents = sub.add_parser("agents", help="an owner's agents, with their sessions, incarnation and status",
-                            description="The owner's agents, by agent id, with their session count, "
-                            "message count, latest session and its start; and from the lease table "
-                            "(heartbeats are not events) the current incarnation, last heartbeat and "
-                            "status: running, silent (no heartbeat within --silent-after), crashed or "
-                            "stopped (as ledgermind supervise recorded them; the events are in the audit).")
+    agents = sub.add_parser(
+        "agents",
+        help="an owner's agents, with their sessions, incarnation and status",
+        description="The owner's agents, by agent id, with their session count, "
+        "message count, latest session and its start; and from the lease table "
+        "(heartbeats are not events) the current incarnation, last heartbeat and "
+        "status: running, silent (no heartbeat within --silent-after), crashed or "
+        "stopped (as ledgermind supervise recorded them; the events are in the audit).",
+    )
     _common(agents, page="agent id")
-    agents.add_argument("--silent-after", type=positive_float, default=30.0, metavar="S",
-                        help="show a running agent as silent after S seconds without a heartbeat (default 30)")
+    agents.add_argument(
+        "--silent-after",
+        type=positive_float,
+        default=30.0,
+        metavar="S",
+        help="show a running agent as silent after S seconds without a heartbeat (default 30)",
+    )
     agents.set_defaults(handler=_agents)
 
-    sessions = sub.add_parser("sessions", help="an owner's sessions (of one agent, with --agent)",
-                              description="The owner's sessions, oldest first: status, counters, times.")
+    sessions = sub.add_parser(
+        "sessions",
+        help="an owner's sessions (of one agent, with --agent)",
+        description="The owner's sessions, oldest first: status, counters, times.",
+    )
     _common(sessions, page="session id")
     sessions.add_argument("--agent", default=None, help="only this agent's sessions")
     sessions.set_defaults(handler=_sessions)
 
-    tasks = sub.add_parser("tasks", help="the tasks of one of an owner's sessions",
-                           description="The tasks of session SID (a full id or a unique prefix, "
-                           "as tables print it), oldest first.")
+    tasks = sub.add_parser(
+        "tasks",
+        help="the tasks of one of an owner's sessions",
+        description="The tasks of session SID (a full id or a unique prefix, as tables print it), oldest first.",
+    )
     _common(tasks, page="task id")
     tasks.add_argument("session_id", metavar="SID", help="a session id or a unique prefix of it")
     tasks.set_defaults(handler=_tasks)
@@ -55,8 +70,9 @@ def _common(parser: argparse.ArgumentParser, *, page: str, user: bool = True) ->
     add_db(parser)
     add_owner(parser, user=user)
     add_page(parser, page)
-    parser.add_argument("--no-wait", action="store_true",
-                        help="read the projections as they are, without catching up first")
+    parser.add_argument(
+        "--no-wait", action="store_true", help="read the projections as they are, without catching up first"
+    )
     add_json(parser)
 
 
@@ -106,16 +122,32 @@ def _agents(args: argparse.Namespace) -> int:
     from ledgermind.projections.listing import agents
 
     owner = owner_of(args)
-    rows = _read(args, lambda side: agents(side, owner, limit=args.limit, after=args.after),
-                 leases=lambda eng: {lease.agent_id: lease for lease in eng.for_owner(owner).agent_leases()})
+    rows = _read(
+        args,
+        lambda side: agents(side, owner, limit=args.limit, after=args.after),
+        leases=lambda eng: {lease.agent_id: lease for lease in eng.for_owner(owner).agent_leases()},
+    )
     now = datetime.now(timezone.utc)
     for row in rows:
         lease = row.pop("_leases").get(row["agent_id"])
         row["incarnation"] = lease.incarnation if lease is not None else None
         row["status"] = lease.status_at(now, args.silent_after) if lease is not None else None
         row["last_heartbeat"] = lease.last_heartbeat if lease is not None else None
-    return _show(args, rows, ["agent_id", "sessions", "messages", "last_session_at", "latest_session",
-                              "incarnation", "status", "last_heartbeat"], "agent_id")
+    return _show(
+        args,
+        rows,
+        [
+            "agent_id",
+            "sessions",
+            "messages",
+            "last_session_at",
+            "latest_session",
+            "incarnation",
+            "status",
+            "last_heartbeat",
+        ],
+        "agent_id",
+    )
 
 
 def _sessions(args: argparse.Namespace) -> int:
@@ -123,8 +155,9 @@ def _sessions(args: argparse.Namespace) -> int:
 
     owner = owner_of(args)
     rows = _read(args, lambda side: sessions(side, owner, agent_id=args.agent, limit=args.limit, after=args.after))
-    return _show(args, rows, ["session_id", "agent_id", "status", "message_count", "created_at", "last_message_at"],
-                 "session_id")
+    return _show(
+        args, rows, ["session_id", "agent_id", "status", "message_count", "created_at", "last_message_at"], "session_id"
+    )
 
 
 def _tasks(args: argparse.Namespace) -> int:
@@ -132,5 +165,4 @@ def _tasks(args: argparse.Namespace) -> int:
 
     owner = owner_of(args)
     rows = _read(args, lambda side: tasks(side, owner, args.session_id, limit=args.limit, after=args.after))
-    return _show(args, rows, ["task_id", "status", "input", "output", "error", "started_at", "finished_at"],
-                 "task_id")
+    return _show(args, rows, ["task_id", "status", "input", "output", "error", "started_at", "finished_at"], "task_id")

@@ -20,40 +20,68 @@ __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("distill", help="distil conversations into beliefs; dead letters",
-                       description="The distiller follows message.added in the event log and turns "
-                       "session deltas into memory events, exactly once.")
+    p = sub.add_parser(
+        "distill",
+        help="distil conversations into beliefs; dead letters",
+        description="The distiller follows message.added in the event log and turns "
+        "session deltas into memory events, exactly once.",
+    )
     cmds = p.add_subparsers(dest="distill_command", metavar="SUBCOMMAND", required=True)
 
-    run = cmds.add_parser("run", help="follow the log and distil (a worker)",
-                          description="Distils every pending session delta; with --once, up to the "
-                          "current head and exit, otherwise keep following until SIGINT/SIGTERM.")
+    run = cmds.add_parser(
+        "run",
+        help="follow the log and distil (a worker)",
+        description="Distils every pending session delta; with --once, up to the "
+        "current head and exit, otherwise keep following until SIGINT/SIGTERM.",
+    )
     add_db(run)
     _add_follower(run)
     run.add_argument("--once", action="store_true", help="distil up to the head, then exit")
     run.add_argument("--poll", type=positive_float, default=1.0, help="seconds between polls (default 1)")
-    run.add_argument("--min-messages", type=positive_int, default=None, metavar="N",
-                     help="only extract a session's delta once it has more than N messages")
-    run.add_argument("--min-interval", type=positive_float, default=None, metavar="SECONDS",
-                     help="only extract a session more than SECONDS after its last extraction")
+    run.add_argument(
+        "--min-messages",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="only extract a session's delta once it has more than N messages",
+    )
+    run.add_argument(
+        "--min-interval",
+        type=positive_float,
+        default=None,
+        metavar="SECONDS",
+        help="only extract a session more than SECONDS after its last extraction",
+    )
     run.add_argument("--max-attempts", type=positive_int, default=3, help="failures before a dead letter")
-    run.add_argument("--llm-url", default=os.environ.get("LEDGERMIND_LLM_URL"),
-                     help="OpenAI-compatible endpoint (…/v1) to extract with instead of the rules "
-                     "(default: $LEDGERMIND_LLM_URL; the key comes from $LEDGERMIND_LLM_API_KEY)")
-    run.add_argument("--llm-model", default=os.environ.get("LEDGERMIND_LLM_MODEL", "default"),
-                     help="model name for --llm-url (default: $LEDGERMIND_LLM_MODEL)")
+    run.add_argument(
+        "--llm-url",
+        default=os.environ.get("LEDGERMIND_LLM_URL"),
+        help="OpenAI-compatible endpoint (…/v1) to extract with instead of the rules "
+        "(default: $LEDGERMIND_LLM_URL; the key comes from $LEDGERMIND_LLM_API_KEY)",
+    )
+    run.add_argument(
+        "--llm-model",
+        default=os.environ.get("LEDGERMIND_LLM_MODEL", "default"),
+        help="model name for --llm-url (default: $LEDGERMIND_LLM_MODEL)",
+    )
     add_json(run)
     run.set_defaults(handler=_run)
 
-    letters = cmds.add_parser("dead-letters", help="list deltas that failed to distil",
-                              description="Open dead letters (failed deltas not yet replayed).")
+    letters = cmds.add_parser(
+        "dead-letters",
+        help="list deltas that failed to distil",
+        description="Open dead letters (failed deltas not yet replayed).",
+    )
     add_db(letters)
     add_json(letters)
     letters.set_defaults(handler=_dead_letters)
 
-    replay = cmds.add_parser("replay", help="distil a dead-lettered delta again",
-                             description="Re-reads the dead letter's messages from the log, distils "
-                             "them and records distill.replayed, atomically.")
+    replay = cmds.add_parser(
+        "replay",
+        help="distil a dead-lettered delta again",
+        description="Re-reads the dead letter's messages from the log, distils "
+        "them and records distill.replayed, atomically.",
+    )
     add_db(replay)
     _add_follower(replay)
     replay.add_argument("letter_id", metavar="ID", help="the dead letter id (see dead-letters)")
@@ -62,8 +90,11 @@ def register(sub: Any) -> None:
 
 
 def _add_follower(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--follower", default=os.environ.get("LEDGERMIND_DISTILLER", "distiller"),
-                   help="the distiller's name: its tracking position (default: distiller)")
+    p.add_argument(
+        "--follower",
+        default=os.environ.get("LEDGERMIND_DISTILLER", "distiller"),
+        help="the distiller's name: its tracking position (default: distiller)",
+    )
 
 
 def _checker(args: argparse.Namespace) -> Any:
@@ -101,9 +132,11 @@ def _logger() -> Any:
 
 
 def _counts(report: Any) -> str:
-    return (f"{report.windows} delta(s), {report.items} item(s), {report.changes} belief change(s) "
-            f"[{_by_change(report)}], {report.dead_lettered} dead-lettered, {report.conflicts} conflict(s), "
-            f"{report.model_calls} model call(s); position {report.position}")
+    return (
+        f"{report.windows} delta(s), {report.items} item(s), {report.changes} belief change(s) "
+        f"[{_by_change(report)}], {report.dead_lettered} dead-lettered, {report.conflicts} conflict(s), "
+        f"{report.model_calls} model call(s); position {report.position}"
+    )
 
 
 def _by_change(report: Any) -> str:
@@ -126,11 +159,22 @@ def _run(args: argparse.Namespace) -> int:
         # Following (not --once): under the follower's lease, so a service that distils in process,
         # or a second worker, never extracts the same delta as this one.
         lease = None if args.once else DistillLease(eng.backend, args.follower)
-        distiller = Distiller(eng.writes, follower=args.follower, checker=_checker(args),
-                              extractor=_extractor(args), max_attempts=args.max_attempts, lease=lease)
+        distiller = Distiller(
+            eng.writes,
+            follower=args.follower,
+            checker=_checker(args),
+            extractor=_extractor(args),
+            max_attempts=args.max_attempts,
+            lease=lease,
+        )
         extractor = f"LLM {args.llm_model} at {args.llm_url}" if args.llm_url else "the rule extractor"
-        _log.info("started: follower %r on %s with %s%s", args.follower, eng.backend.display, extractor,
-                  " (once, up to the head)" if args.once else f" (polling every {args.poll:g}s)")
+        _log.info(
+            "started: follower %r on %s with %s%s",
+            args.follower,
+            eng.backend.display,
+            extractor,
+            " (once, up to the head)" if args.once else f" (polling every {args.poll:g}s)",
+        )
         if args.once:
             report = distiller.run_once()
             _log.info("stopped: %s", _counts(report))
@@ -147,8 +191,12 @@ def _run(args: argparse.Namespace) -> int:
             _log.info("batch: %s", _counts(report))
 
         distiller.run_forever(stop.is_set, poll_s=args.poll, on_report=batch)
-        _log.info("stopped (signal): %d delta(s), %d belief change(s), %d dead-lettered in all",
-                  totals["windows"], totals["changes"], totals["dead_lettered"])
+        _log.info(
+            "stopped (signal): %d delta(s), %d belief change(s), %d dead-lettered in all",
+            totals["windows"],
+            totals["changes"],
+            totals["dead_lettered"],
+        )
     return 0
 
 
@@ -160,9 +208,14 @@ def _print_once(args: argparse.Namespace, report: Any) -> None:
     print_table(["field", "value"], list(fields.items()))
     if report.beliefs:
         print()
-        print_table(["change", "memory_id", "owner", "session", "statement"],
-                    [(b.change, b.memory_id, f"{b.app}/{b.user_id}", b.session_id[:8], b.statement or "")
-                     for b in report.beliefs], max_width=72)
+        print_table(
+            ["change", "memory_id", "owner", "session", "statement"],
+            [
+                (b.change, b.memory_id, f"{b.app}/{b.user_id}", b.session_id[:8], b.statement or "")
+                for b in report.beliefs
+            ],
+            max_width=72,
+        )
 
 
 def _dead_letters(args: argparse.Namespace) -> int:
@@ -174,9 +227,11 @@ def _dead_letters(args: argparse.Namespace) -> int:
     if args.json:
         print_json([d.as_dict() for d in letters])
         return 0
-    print_table(["id", "app", "user", "session", "items", "attempts", "error"],
-                [(d.letter_id, d.app, d.user_id, d.session_id, len(d.items), d.attempts, d.error)
-                 for d in letters], max_width=80)
+    print_table(
+        ["id", "app", "user", "session", "items", "attempts", "error"],
+        [(d.letter_id, d.app, d.user_id, d.session_id, len(d.items), d.attempts, d.error) for d in letters],
+        max_width=80,
+    )
     return 0
 
 
@@ -191,4 +246,3 @@ def _replay(args: argparse.Namespace) -> int:
     else:
         print(f"replayed {args.letter_id}: {len(ids)} belief change(s)")
     return 0
-

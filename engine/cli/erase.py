@@ -31,10 +31,12 @@ def register(sub: Any) -> None:
     add_db(p)
     add_owner(p)
     p.add_argument("--yes", action="store_true", help="confirm: this cannot be undone")
-    p.add_argument("--dry-run", action="store_true",
-                   help="erase nothing: show the owner's streams and read-model rows that would go")
-    p.add_argument("--force", action="store_true",
-                   help="erase even an owner with no data (bans that user id for good)")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="erase nothing: show the owner's streams and read-model rows that would go",
+    )
+    p.add_argument("--force", action="store_true", help="erase even an owner with no data (bans that user id for good)")
     add_json(p)
     p.set_defaults(handler=run)
 
@@ -42,8 +44,10 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     owner = owner_of(args)  # validates before anything opens
     if not args.yes and not args.dry_run:
-        print("ledgermind: refusing to erase without --yes (this cannot be undone; --dry-run shows what would go)",
-              file=sys.stderr)
+        print(
+            "ledgermind: refusing to erase without --yes (this cannot be undone; --dry-run shows what would go)",
+            file=sys.stderr,
+        )
         return 2
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
     from ledgermind.api.portability import owner_inventory
@@ -53,9 +57,11 @@ def run(args: argparse.Namespace) -> int:
     if args.dry_run:
         return _show(args, owner, found)
     if found.empty and not args.force:
-        print(f"ledgermind: refusing to erase {owner.app}/{owner.user_id}: the database holds no data of "
-              "theirs (a typo?); erasing would ban this user id for good. Use --force to do it anyway",
-              file=sys.stderr)
+        print(
+            f"ledgermind: refusing to erase {owner.app}/{owner.user_id}: the database holds no data of "
+            "theirs (a typo?); erasing would ban this user id for good. Use --force to do it anyway",
+            file=sys.stderr,
+        )
         return 2
     # A fresh engine, with no projection runner of its own: the purge itself
     # then deletes (and counts) the rows, instead of a runner folding
@@ -65,8 +71,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(report.as_dict())
         return 0
-    print(f"erased {owner.app}/{owner.user_id}  key {report.key_id}  at {report.erased_at.isoformat()}"
-          f"  owner.erased position {report.position or '(recorded earlier)'}")
+    print(
+        f"erased {owner.app}/{owner.user_id}  key {report.key_id}  at {report.erased_at.isoformat()}"
+        f"  owner.erased position {report.position or '(recorded earlier)'}"
+    )
     print_table(["read-model table", "rows purged"], sorted(report.purged_rows.items()))
     return 0
 
@@ -75,8 +83,13 @@ def _show(args: argparse.Namespace, owner: Any, found: Any) -> int:
     if args.json:
         print_json({"dry_run": True, "app": owner.app, "user_id": owner.user_id, **found.as_dict()})
         return 0
-    key = (f"destroyed at {found.erased_at.isoformat()} (already erased)" if found.erased_at
-           else "exists (would be destroyed)" if found.has_key else "none (nothing was ever written)")
+    key = (
+        f"destroyed at {found.erased_at.isoformat()} (already erased)"
+        if found.erased_at
+        else "exists (would be destroyed)"
+        if found.has_key
+        else "none (nothing was ever written)"
+    )
     print(f"dry run: erasing {owner.app}/{owner.user_id} would remove (nothing was erased)")
     print(f"data key: {key}")
     print_table(["stream kind", "streams"], sorted(found.streams.items()))

@@ -27,9 +27,12 @@ def register(sub: Any) -> None:
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     create = actions.add_parser("create", help="issue a key for an app; prints its secret once")
     add_db(create)
-    create.add_argument("--app", default=os.environ.get("LEDGERMIND_APP"),
-                        required="LEDGERMIND_APP" not in os.environ,
-                        help="the app the key acts for (default: $LEDGERMIND_APP)")
+    create.add_argument(
+        "--app",
+        default=os.environ.get("LEDGERMIND_APP"),
+        required="LEDGERMIND_APP" not in os.environ,
+        help="the app the key acts for (default: $LEDGERMIND_APP)",
+    )
     create.add_argument("--label", default="", help="a note saying who or what holds the key")
     add_json(create)
     create.set_defaults(handler=run_create)
@@ -64,8 +67,16 @@ def run_list(args: argparse.Namespace) -> int:
 
     with MemoryEngine.open(args.db, create=False) as eng:
         keys = KeyRing(eng).list()
-    rows = [{"key_id": k.key_id, "app": k.app, "label": k.label, "created_at": k.created_at.isoformat(),
-             "revoked_at": k.revoked_at.isoformat() if k.revoked_at else None} for k in keys]
+    rows = [
+        {
+            "key_id": k.key_id,
+            "app": k.app,
+            "label": k.label,
+            "created_at": k.created_at.isoformat(),
+            "revoked_at": k.revoked_at.isoformat() if k.revoked_at else None,
+        }
+        for k in keys
+    ]
     if args.json:
         print_json(rows)
     else:

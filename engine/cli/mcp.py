@@ -38,9 +38,12 @@ def register(sub: Any) -> None:
     p.add_argument("--http", action="store_true", help="streamable HTTP instead of stdio")
     p.add_argument("--host", default="127.0.0.1", help="--http: address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=positive_int, default=8765, help="--http: port (default 8765)")
-    p.add_argument("--no-distill", action="store_true",
-                   help="do not distil messages into beliefs in this process (a separate "
-                   "'ledgermind distill run' worker or 'ledgermind serve' does it)")
+    p.add_argument(
+        "--no-distill",
+        action="store_true",
+        help="do not distil messages into beliefs in this process (a separate "
+        "'ledgermind distill run' worker or 'ledgermind serve' does it)",
+    )
     p.set_defaults(handler=run)
 
 

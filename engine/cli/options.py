@@ -112,12 +112,16 @@ def add_db(parser: argparse.ArgumentParser, *, help_suffix: str = "") -> None:
 
 def add_owner(parser: argparse.ArgumentParser, *, user: bool = True) -> None:
     parser.add_argument(
-        "--app", default=os.environ.get("LEDGERMIND_APP"), required="LEDGERMIND_APP" not in os.environ,
+        "--app",
+        default=os.environ.get("LEDGERMIND_APP"),
+        required="LEDGERMIND_APP" not in os.environ,
         help="the owner's application (default: $LEDGERMIND_APP)",
     )
     if user:
         parser.add_argument(
-            "--user", default=os.environ.get("LEDGERMIND_USER"), required="LEDGERMIND_USER" not in os.environ,
+            "--user",
+            default=os.environ.get("LEDGERMIND_USER"),
+            required="LEDGERMIND_USER" not in os.environ,
             help="the owner's user id (default: $LEDGERMIND_USER)",
         )
 
@@ -125,18 +129,28 @@ def add_owner(parser: argparse.ArgumentParser, *, user: bool = True) -> None:
 def add_time(parser: argparse.ArgumentParser, *, valid: bool = True, known: bool = True) -> None:
     """``--valid-at`` and ``--known-at``, the two bitemporal coordinates."""
     if valid:
-        parser.add_argument("--valid-at", type=when, default=None, metavar="TIME",
-                            help=f"valid time: what held in the world then (default now; {TIME_HELP})")
+        parser.add_argument(
+            "--valid-at",
+            type=when,
+            default=None,
+            metavar="TIME",
+            help=f"valid time: what held in the world then (default now; {TIME_HELP})",
+        )
     if known:
-        parser.add_argument("--known-at", type=when, default=None, metavar="TIME",
-                            help=f"transaction time: what the engine had recorded by then (default now; {TIME_HELP})")
+        parser.add_argument(
+            "--known-at",
+            type=when,
+            default=None,
+            metavar="TIME",
+            help=f"transaction time: what the engine had recorded by then (default now; {TIME_HELP})",
+        )
 
 
 def add_page(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("--limit", type=positive_int, default=50, metavar="N",
-                        help="at most N rows (default 50)")
-    parser.add_argument("--after", default=None, metavar="KEY",
-                        help=f"start after this {what} (the last one of the previous page)")
+    parser.add_argument("--limit", type=positive_int, default=50, metavar="N", help="at most N rows (default 50)")
+    parser.add_argument(
+        "--after", default=None, metavar="KEY", help=f"start after this {what} (the last one of the previous page)"
+    )
 
 
 def add_json(parser: argparse.ArgumentParser) -> None:

@@ -43,19 +43,32 @@ NOT_RUNNING = 3
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("pg", help="a local PostgreSQL 16 + pgvector for development (start, stop, status, url)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("action", choices=["start", "stop", "status", "url"],
-                   help="start (prints the URL), stop, status (exit 3 when stopped), url")
-    p.add_argument("--dir", type=Path, default=None,
-                   help="the data directory (default $LEDGERMIND_PG_DIR or ~/.local/share/ledgermind/pg)")
+    p = sub.add_parser(
+        "pg",
+        help="a local PostgreSQL 16 + pgvector for development (start, stop, status, url)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "action",
+        choices=["start", "stop", "status", "url"],
+        help="start (prints the URL), stop, status (exit 3 when stopped), url",
+    )
+    p.add_argument(
+        "--dir",
+        type=Path,
+        default=None,
+        help="the data directory (default $LEDGERMIND_PG_DIR or ~/.local/share/ledgermind/pg)",
+    )
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("pgserver") is None:
-        print("ledgermind pg: needs pgserver (pip install 'ledgermind[pg]'; wheels for Python 3.11 and 3.12)",
-              file=sys.stderr)
+        print(
+            "ledgermind pg: needs pgserver (pip install 'ledgermind[pg]'; wheels for Python 3.11 and 3.12)",
+            file=sys.stderr,
+        )
         return 1
     where = _directory(args.dir)
     action: str = args.action
@@ -97,8 +110,9 @@ def _start(where: Path) -> int:
         return 1
     url = _url(where)
     if url is None:
-        print(f"ledgermind pg: the server in {where} stopped right after it started; see {where / 'log'}",
-              file=sys.stderr)
+        print(
+            f"ledgermind pg: the server in {where} stopped right after it started; see {where / 'log'}", file=sys.stderr
+        )
         return 1
     print(url)
     return 0

@@ -23,17 +23,30 @@ __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
-    export = sub.add_parser("export", help="write an owner's decrypted events as JSON Lines (log order)",
-                            description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    export = sub.add_parser(
+        "export",
+        help="write an owner's decrypted events as JSON Lines (log order)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_db(export)
     add_owner(export)
     export.add_argument("--out", default="-", metavar="FILE", help="the file to write (default: stdout)")
-    export.add_argument("--since", type=_position, default=0, metavar="POSITION",
-                        help="only events after this log position (default 0: all)")
+    export.add_argument(
+        "--since",
+        type=_position,
+        default=0,
+        metavar="POSITION",
+        help="only events after this log position (default 0: all)",
+    )
     export.set_defaults(handler=_export)
 
-    imp = sub.add_parser("import", help="replay an exported file into a database, as an owner",
-                         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    imp = sub.add_parser(
+        "import",
+        help="replay an exported file into a database, as an owner",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_db(imp)
     add_owner(imp)
     imp.add_argument("file", metavar="FILE", help="a file written by `ledgermind export` (- for stdin)")
@@ -62,8 +75,10 @@ def _export(args: argparse.Namespace) -> int:
         else:
             with open(args.out, "w", encoding="utf-8") as out:
                 report = export_owner(eng, owner, out.write, since=args.since)
-    warn(f"exported {report.events} event(s) of {owner.app}/{owner.user_id} up to position "
-         f"{report.position} (next: --since {report.position})")
+    warn(
+        f"exported {report.events} event(s) of {owner.app}/{owner.user_id} up to position "
+        f"{report.position} (next: --since {report.position})"
+    )
     return 0
 
 
@@ -92,8 +107,10 @@ def _import(args: argparse.Namespace) -> int:
         return 0
     counts = report.as_dict()
     skipped = counts.pop("skipped")
-    print(f"imported into {owner.app}/{owner.user_id}: {written} event(s) written"
-          + (" (all were already there)" if written == 0 and parsed.events else ""))
+    print(
+        f"imported into {owner.app}/{owner.user_id}: {written} event(s) written"
+        + (" (all were already there)" if written == 0 and parsed.events else "")
+    )
     print_table(["replayed", "count"], list(counts.items()))
     if skipped:
         print()
@@ -117,6 +134,7 @@ def _bounded_lines(src: Any, name: str) -> list[str]:
         if not line:
             return lines
         if len(line) > _MAX_LINE_CHARS:
-            raise InvalidInput(f"{name}: line {len(lines) + 1} is longer than {_MAX_LINE_CHARS} characters; "
-                               "not a ledgermind export")
+            raise InvalidInput(
+                f"{name}: line {len(lines) + 1} is longer than {_MAX_LINE_CHARS} characters; not a ledgermind export"
+            )
         lines.append(line)

@@ -46,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
     )
     if restored.open_tasks:
         print()
-        print_table(["task", "started_at", "input"], [(t.task_id, t.started_at.isoformat(timespec="seconds"), t.input) for t in restored.open_tasks])
+        print_table(
+            ["task", "started_at", "input"],
+            [(t.task_id, t.started_at.isoformat(timespec="seconds"), t.input) for t in restored.open_tasks],
+        )
     print(f"\nstate: {restored.state!r}")
     return 0

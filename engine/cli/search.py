@@ -29,8 +29,12 @@ def register(sub: Any) -> None:
     add_owner(p)
     p.add_argument("query", help="what to look for")
     p.add_argument("-k", type=positive_int, default=10, help="how many results (default 10)")
-    p.add_argument("--kind", action="append", choices=["fact", "episode", "experience"],
-                   help="only this kind (repeatable; falls back to all when fewer than 3 hit)")
+    p.add_argument(
+        "--kind",
+        action="append",
+        choices=["fact", "episode", "experience"],
+        help="only this kind (repeatable; falls back to all when fewer than 3 hit)",
+    )
     add_time(p)
     p.add_argument("--messages", action="store_true", help="also search raw conversation turns")
     p.add_argument("--context", action="store_true", help="print the build_context block")
@@ -48,8 +52,9 @@ def run(args: argparse.Namespace) -> int:
         if args.context:
             if args.valid_at is not None or args.known_at is not None:
                 warn("--context is always as of now; --valid-at / --known-at apply to search only")
-            block = eng.for_owner(owner).build_context(args.query, token_budget=args.budget,
-                                      time_budget_ms=10_000, include_messages=args.messages)
+            block = eng.for_owner(owner).build_context(
+                args.query, token_budget=args.budget, time_budget_ms=10_000, include_messages=args.messages
+            )
             why = "" if block else _why_empty(eng, owner, args)
             if args.json:
                 print_json({"context": block, "empty_because": why or None})
@@ -58,8 +63,14 @@ def run(args: argparse.Namespace) -> int:
             if why:
                 warn(f"the context is empty: {why}")
             return 0
-        hits = eng.for_owner(owner).search(args.query, k=args.k, kinds=args.kind, as_of=args.valid_at,
-                          known_at=args.known_at, include_messages=args.messages)
+        hits = eng.for_owner(owner).search(
+            args.query,
+            k=args.k,
+            kinds=args.kind,
+            as_of=args.valid_at,
+            known_at=args.known_at,
+            include_messages=args.messages,
+        )
     if args.json:
         print_json([h.as_dict() for h in hits])
         return 0
@@ -79,5 +90,7 @@ def _why_empty(eng: Any, owner: Any, args: argparse.Namespace) -> str:
     hits = eng.for_owner(owner).search(args.query, k=1, include_messages=args.messages)
     if not hits:
         return f"nothing found for {args.query!r} (owner {owner.app}/{owner.user_id})"
-    return (f"the budget of {args.budget} tokens is too small for the framing and the best match "
-            f"({len(hits[0].statement)} characters); raise --budget")
+    return (
+        f"the budget of {args.budget} tokens is too small for the framing and the best match "
+        f"({len(hits[0].statement)} characters); raise --budget"
+    )

@@ -49,13 +49,24 @@ def register(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8080, help="port to listen on (default 8080; 0: any free port)")
     p.add_argument("--workers", type=positive_int, default=1, help="worker processes (default 1)")
-    p.add_argument("--no-distill", action="store_true",
-                   help="do not distil messages into beliefs in this process (a separate "
-                   "'ledgermind distill run' worker does it); same as LEDGERMIND_DISTILL=0")
-    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"],
-                   help="log level (default info: the address, the database, one line per request)")
-    p.add_argument("--log-format", default="text", choices=["text", "json"],
-                   help="text lines for people (default) or one JSON object per line")
+    p.add_argument(
+        "--no-distill",
+        action="store_true",
+        help="do not distil messages into beliefs in this process (a separate "
+        "'ledgermind distill run' worker does it); same as LEDGERMIND_DISTILL=0",
+    )
+    p.add_argument(
+        "--log-level",
+        default="info",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="log level (default info: the address, the database, one line per request)",
+    )
+    p.add_argument(
+        "--log-format",
+        default="text",
+        choices=["text", "json"],
+        help="text lines for people (default) or one JSON object per line",
+    )
     p.set_defaults(handler=run)
 
 

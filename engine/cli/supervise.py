@@ -50,23 +50,53 @@ def register(sub: Any) -> None:
     add_db(p)
     add_owner(p)
     p.add_argument("--agent", required=True, help="the agent id")
-    p.add_argument("--restart", choices=("on-failure", "always"), default="on-failure",
-                   help="restart after a crash only (default), or also after a clean exit")
-    p.add_argument("--backoff", type=_backoff, default=(1.0, 60.0), metavar="INITIAL[:MAX]",
-                   help="seconds before the first restart, doubling per consecutive crash up to MAX "
-                   "(default 1:60)")
-    p.add_argument("--max-restarts", type=_count, default=5, metavar="N",
-                   help="crashes tolerated within --window; one more gives up (default 5)")
-    p.add_argument("--window", type=positive_float, default=60.0, metavar="S",
-                   help="the crash-loop window in seconds (default 60)")
-    p.add_argument("--heartbeat-timeout", type=positive_float, default=None, metavar="S",
-                   help="kill and restart a child silent for S seconds (default: not watched)")
-    p.add_argument("--first-heartbeat", type=positive_float, default=30.0, metavar="S",
-                   help="with --heartbeat-timeout, seconds a child may take to its first heartbeat (default 30)")
-    p.add_argument("--stop-grace", type=positive_float, default=10.0, metavar="S",
-                   help="on SIGTERM, seconds between the child's SIGTERM and SIGKILL (default 10)")
-    p.add_argument("command", nargs=argparse.REMAINDER, metavar="-- COMMAND ...",
-                   help="the agent command and its arguments")
+    p.add_argument(
+        "--restart",
+        choices=("on-failure", "always"),
+        default="on-failure",
+        help="restart after a crash only (default), or also after a clean exit",
+    )
+    p.add_argument(
+        "--backoff",
+        type=_backoff,
+        default=(1.0, 60.0),
+        metavar="INITIAL[:MAX]",
+        help="seconds before the first restart, doubling per consecutive crash up to MAX (default 1:60)",
+    )
+    p.add_argument(
+        "--max-restarts",
+        type=_count,
+        default=5,
+        metavar="N",
+        help="crashes tolerated within --window; one more gives up (default 5)",
+    )
+    p.add_argument(
+        "--window", type=positive_float, default=60.0, metavar="S", help="the crash-loop window in seconds (default 60)"
+    )
+    p.add_argument(
+        "--heartbeat-timeout",
+        type=positive_float,
+        default=None,
+        metavar="S",
+        help="kill and restart a child silent for S seconds (default: not watched)",
+    )
+    p.add_argument(
+        "--first-heartbeat",
+        type=positive_float,
+        default=30.0,
+        metavar="S",
+        help="with --heartbeat-timeout, seconds a child may take to its first heartbeat (default 30)",
+    )
+    p.add_argument(
+        "--stop-grace",
+        type=positive_float,
+        default=10.0,
+        metavar="S",
+        help="on SIGTERM, seconds between the child's SIGTERM and SIGKILL (default 10)",
+    )
+    p.add_argument(
+        "command", nargs=argparse.REMAINDER, metavar="-- COMMAND ...", help="the agent command and its arguments"
+    )
     p.set_defaults(handler=run)
 
 

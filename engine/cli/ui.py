@@ -21,8 +21,12 @@ __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("ui", help="the auditor's desk: web pages of beliefs, timelines, conversations (and retracting a message)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "ui",
+        help="the auditor's desk: web pages of beliefs, timelines, conversations (and retracting a message)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_db(p)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=_port, default=8081, help="TCP port (default 8081; 0 picks a free one)")

@@ -27,18 +27,28 @@ T = TypeVar("T")
 class AsyncClient:
     """A connection pool to one server, authenticated by one API key."""
 
-    def __init__(self, base_url: str, api_key: str, *, retries: int = 3, backoff_s: float = 0.2,
-                 timeout_s: float = 30.0, transport: httpx.AsyncBaseTransport | None = None) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str,
+        *,
+        retries: int = 3,
+        backoff_s: float = 0.2,
+        timeout_s: float = 30.0,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
         self.retries = retries
         self.backoff_s = backoff_s
-        self.http = httpx.AsyncClient(base_url=base_url, headers={"Authorization": f"Bearer {api_key}"},
-                                 timeout=timeout_s, transport=transport)
+        self.http = httpx.AsyncClient(
+            base_url=base_url, headers={"Authorization": f"Bearer {api_key}"}, timeout=timeout_s, transport=transport
+        )
 
     async def __aenter__(self) -> Self:
         return self
 
-    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         await self.close()
 
     async def close(self) -> None:
@@ -59,8 +69,9 @@ class AsyncClient:
             response: httpx.Response | None = None
             failure: Exception | None = None
             try:
-                response = await self.http.request(call.method, call.path, json=call.json, params=call.params,
-                                             headers=dict(call.headers))
+                response = await self.http.request(
+                    call.method, call.path, json=call.json, params=call.params, headers=dict(call.headers)
+                )
             except httpx.TransportError as e:
                 failure = e
             if attempt < self.retries and worth_retrying(response, failure):
@@ -82,18 +93,33 @@ class AsyncUser:
         self.client = client
         self.calls = UserCalls(user)
 
-    async def create_session(self, agent_id: str, *, idempotency_key: str | None = None,
-                       incarnation: int | None = None) -> str:
+    async def create_session(
+        self, agent_id: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> str:
         return await self.client.send(self.calls.create_session(agent_id, idempotency_key, incarnation))
 
-    async def add_message(self, session_id: str, role: str, content: str, *, idempotency_key: str | None = None,
-                    incarnation: int | None = None, **fields: Any) -> int:
+    async def add_message(
+        self,
+        session_id: str,
+        role: str,
+        content: str,
+        *,
+        idempotency_key: str | None = None,
+        incarnation: int | None = None,
+        **fields: Any,
+    ) -> int:
         message = {"role": role, "content": content, **fields}
         seqs = await self.add_messages(session_id, [message], idempotency_key=idempotency_key, incarnation=incarnation)
         return seqs[0]
 
-    async def add_messages(self, session_id: str, messages: Sequence[Mapping[str, Any]], *,
-                     idempotency_key: str | None = None, incarnation: int | None = None) -> list[int]:
+    async def add_messages(
+        self,
+        session_id: str,
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        idempotency_key: str | None = None,
+        incarnation: int | None = None,
+    ) -> list[int]:
         return await self.client.send(self.calls.add_messages(session_id, messages, idempotency_key, incarnation))
 
     async def messages(self, session_id: str, *, after: int = 0, limit: int = 100) -> dict[str, Any]:
@@ -102,20 +128,24 @@ class AsyncUser:
     async def close_session(self, session_id: str, *, idempotency_key: str | None = None) -> None:
         await self.client.send(self.calls.close_session(session_id, idempotency_key))
 
-    async def start_task(self, session_id: str, input: str, *, idempotency_key: str | None = None,
-                   incarnation: int | None = None) -> str:
+    async def start_task(
+        self, session_id: str, input: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> str:
         return await self.client.send(self.calls.start_task(session_id, input, idempotency_key, incarnation))
 
-    async def complete_task(self, task_id: str, output: str, *, idempotency_key: str | None = None,
-                      incarnation: int | None = None) -> None:
+    async def complete_task(
+        self, task_id: str, output: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> None:
         await self.client.send(self.calls.finish_task(task_id, "complete", output, idempotency_key, incarnation))
 
-    async def fail_task(self, task_id: str, error: str, *, idempotency_key: str | None = None,
-                  incarnation: int | None = None) -> None:
+    async def fail_task(
+        self, task_id: str, error: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> None:
         await self.client.send(self.calls.finish_task(task_id, "fail", error, idempotency_key, incarnation))
 
-    async def checkpoint(self, agent_id: str, state: Any, *, idempotency_key: str | None = None,
-                   incarnation: int | None = None) -> None:
+    async def checkpoint(
+        self, agent_id: str, state: Any, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> None:
         await self.client.send(self.calls.checkpoint(agent_id, state, idempotency_key, incarnation))
 
     async def heartbeat(self, agent_id: str, incarnation: int) -> None:
@@ -133,7 +163,9 @@ class AsyncUser:
     async def forget(self, memory_id: str, *, idempotency_key: str | None = None) -> None:
         await self.client.send(self.calls.forget(memory_id, idempotency_key))
 
-    async def beliefs(self, *, valid_at: datetime | None = None, known_at: datetime | None = None) -> list[dict[str, Any]]:
+    async def beliefs(
+        self, *, valid_at: datetime | None = None, known_at: datetime | None = None
+    ) -> list[dict[str, Any]]:
         return await self.client.send(self.calls.beliefs(valid_at, known_at))
 
     async def history(self, memory_id: str) -> list[dict[str, Any]]:
@@ -145,15 +177,26 @@ class AsyncUser:
     async def message_lineage(self, session_id: str, seq: int) -> dict[str, Any]:
         return await self.client.send(self.calls.message_lineage(session_id, seq))
 
-    async def retract(self, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None) -> dict[str, Any]:
+    async def retract(
+        self, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
         return await self.client.send(self.calls.retraction(session_id, seq, False, reason, idempotency_key))
 
-    async def unretract(self, session_id: str, seq: int, reason: str, *,
-                  idempotency_key: str | None = None) -> dict[str, Any]:
+    async def unretract(
+        self, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
         return await self.client.send(self.calls.retraction(session_id, seq, True, reason, idempotency_key))
 
-    async def search(self, query: str, *, k: int = 10, kinds: Sequence[str] | None = None, as_of: datetime | None = None,
-               known_at: datetime | None = None, include_messages: bool = False) -> list[dict[str, Any]]:
+    async def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        kinds: Sequence[str] | None = None,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        include_messages: bool = False,
+    ) -> list[dict[str, Any]]:
         return await self.client.send(self.calls.search(query, k, kinds, as_of, known_at, include_messages))
 
     async def context(self, query: str, *, token_budget: int = 800) -> str:
@@ -166,8 +209,9 @@ class AsyncUser:
         """The user's events after log position ``after``, live (Server-Sent
         Events): each a dict with ``position``, ``topic``, ``payload``...
         The iteration ends only when the caller stops it or the server does."""
-        async with self.client.http.stream("GET", f"{self.calls.base}/events", params={"after": after},
-                                     timeout=httpx.Timeout(30.0, read=None)) as response:
+        async with self.client.http.stream(
+            "GET", f"{self.calls.base}/events", params={"after": after}, timeout=httpx.Timeout(30.0, read=None)
+        ) as response:
             if response.is_error:
                 await response.aread()
                 raise error_of(response)

@@ -76,44 +76,81 @@ class UserCalls:
     # --- conversations and tasks ----------------------------------------------------------
 
     def create_session(self, agent_id: str, idempotency_key: str | None, incarnation: int | None) -> Call[str]:
-        return Call("POST", f"{self.base}/sessions", _field("session_id"), json={"agent_id": agent_id},
-                    headers=_write_headers(idempotency_key, incarnation))
+        return Call(
+            "POST",
+            f"{self.base}/sessions",
+            _field("session_id"),
+            json={"agent_id": agent_id},
+            headers=_write_headers(idempotency_key, incarnation),
+        )
 
-    def add_messages(self, session_id: str, messages: Sequence[Mapping[str, Any]], idempotency_key: str | None,
-                     incarnation: int | None) -> Call[list[int]]:
+    def add_messages(
+        self,
+        session_id: str,
+        messages: Sequence[Mapping[str, Any]],
+        idempotency_key: str | None,
+        incarnation: int | None,
+    ) -> Call[list[int]]:
         body = [{k: (_time(v) if isinstance(v, datetime) else v) for k, v in m.items()} for m in messages]
-        return Call("POST", f"{self.base}/sessions/{session_id}/messages", _field("seqs"),
-                    json={"messages": body}, headers=_write_headers(idempotency_key, incarnation))
+        return Call(
+            "POST",
+            f"{self.base}/sessions/{session_id}/messages",
+            _field("seqs"),
+            json={"messages": body},
+            headers=_write_headers(idempotency_key, incarnation),
+        )
 
     def messages(self, session_id: str, after: int, limit: int) -> Call[dict[str, Any]]:
-        return Call("GET", f"{self.base}/sessions/{session_id}/messages", _json,
-                    params={"after": after, "limit": limit})
+        return Call(
+            "GET", f"{self.base}/sessions/{session_id}/messages", _json, params={"after": after, "limit": limit}
+        )
 
     def close_session(self, session_id: str, idempotency_key: str | None) -> Call[None]:
-        return Call("POST", f"{self.base}/sessions/{session_id}/close", _nothing,
-                    headers=_write_headers(idempotency_key))
+        return Call(
+            "POST", f"{self.base}/sessions/{session_id}/close", _nothing, headers=_write_headers(idempotency_key)
+        )
 
-    def start_task(self, session_id: str, input: str, idempotency_key: str | None,
-                   incarnation: int | None) -> Call[str]:
-        return Call("POST", f"{self.base}/sessions/{session_id}/tasks", _field("task_id"), json={"input": input},
-                    headers=_write_headers(idempotency_key, incarnation))
+    def start_task(
+        self, session_id: str, input: str, idempotency_key: str | None, incarnation: int | None
+    ) -> Call[str]:
+        return Call(
+            "POST",
+            f"{self.base}/sessions/{session_id}/tasks",
+            _field("task_id"),
+            json={"input": input},
+            headers=_write_headers(idempotency_key, incarnation),
+        )
 
-    def finish_task(self, task_id: str, outcome: str, text: str, idempotency_key: str | None,
-                    incarnation: int | None) -> Call[None]:
+    def finish_task(
+        self, task_id: str, outcome: str, text: str, idempotency_key: str | None, incarnation: int | None
+    ) -> Call[None]:
         key = "output" if outcome == "complete" else "error"
-        return Call("POST", f"{self.base}/tasks/{task_id}/{outcome}", _nothing, json={key: text},
-                    headers=_write_headers(idempotency_key, incarnation))
+        return Call(
+            "POST",
+            f"{self.base}/tasks/{task_id}/{outcome}",
+            _nothing,
+            json={key: text},
+            headers=_write_headers(idempotency_key, incarnation),
+        )
 
     # --- agents -------------------------------------------------------------------------
 
-    def checkpoint(self, agent_id: str, state: Any, idempotency_key: str | None,
-                   incarnation: int | None) -> Call[None]:
-        return Call("PUT", f"{self.base}/agents/{quote(agent_id, safe='')}/checkpoint", _nothing,
-                    json={"state": state}, headers=_write_headers(idempotency_key, incarnation))
+    def checkpoint(self, agent_id: str, state: Any, idempotency_key: str | None, incarnation: int | None) -> Call[None]:
+        return Call(
+            "PUT",
+            f"{self.base}/agents/{quote(agent_id, safe='')}/checkpoint",
+            _nothing,
+            json={"state": state},
+            headers=_write_headers(idempotency_key, incarnation),
+        )
 
     def heartbeat(self, agent_id: str, incarnation: int) -> Call[None]:
-        return Call("PUT", f"{self.base}/agents/{quote(agent_id, safe='')}/heartbeat", _nothing,
-                    headers={"Ledgermind-Incarnation": str(incarnation)})
+        return Call(
+            "PUT",
+            f"{self.base}/agents/{quote(agent_id, safe='')}/heartbeat",
+            _nothing,
+            headers={"Ledgermind-Incarnation": str(incarnation)},
+        )
 
     def restore(self, agent_id: str, last_n: int | None) -> Call[dict[str, Any]]:
         params = {} if last_n is None else {"last_n": last_n}
@@ -122,12 +159,22 @@ class UserCalls:
     # --- beliefs --------------------------------------------------------------------------
 
     def remember(self, statement: str, kind: str, idempotency_key: str | None) -> Call[str]:
-        return Call("POST", f"{self.base}/memories", _field("memory_id"), json={"statement": statement, "kind": kind},
-                    headers=_write_headers(idempotency_key))
+        return Call(
+            "POST",
+            f"{self.base}/memories",
+            _field("memory_id"),
+            json={"statement": statement, "kind": kind},
+            headers=_write_headers(idempotency_key),
+        )
 
     def correct(self, memory_id: str, statement: str, idempotency_key: str | None) -> Call[str]:
-        return Call("PATCH", f"{self.base}/memories/{memory_id}", _field("memory_id"),
-                    json={"statement": statement}, headers=_write_headers(idempotency_key))
+        return Call(
+            "PATCH",
+            f"{self.base}/memories/{memory_id}",
+            _field("memory_id"),
+            json={"statement": statement},
+            headers=_write_headers(idempotency_key),
+        )
 
     def forget(self, memory_id: str, idempotency_key: str | None) -> Call[None]:
         return Call("DELETE", f"{self.base}/memories/{memory_id}", _nothing, headers=_write_headers(idempotency_key))
@@ -145,16 +192,29 @@ class UserCalls:
     def message_lineage(self, session_id: str, seq: int) -> Call[dict[str, Any]]:
         return Call("GET", f"{self.base}/sessions/{session_id}/messages/{seq}/lineage", _json)
 
-    def retraction(self, session_id: str, seq: int, undo: bool, reason: str,
-                   idempotency_key: str | None) -> Call[dict[str, Any]]:
+    def retraction(
+        self, session_id: str, seq: int, undo: bool, reason: str, idempotency_key: str | None
+    ) -> Call[dict[str, Any]]:
         verb = "unretract" if undo else "retract"
-        return Call("POST", f"{self.base}/sessions/{session_id}/messages/{seq}/{verb}", _json,
-                    json={"reason": reason}, headers=_write_headers(idempotency_key))
+        return Call(
+            "POST",
+            f"{self.base}/sessions/{session_id}/messages/{seq}/{verb}",
+            _json,
+            json={"reason": reason},
+            headers=_write_headers(idempotency_key),
+        )
 
     # --- retrieval and erasure ------------------------------------------------------------
 
-    def search(self, query: str, k: int, kinds: Sequence[str] | None, as_of: datetime | None,
-               known_at: datetime | None, include_messages: bool) -> Call[list[dict[str, Any]]]:
+    def search(
+        self,
+        query: str,
+        k: int,
+        kinds: Sequence[str] | None,
+        as_of: datetime | None,
+        known_at: datetime | None,
+        include_messages: bool,
+    ) -> Call[list[dict[str, Any]]]:
         body: dict[str, Any] = {"query": query, "k": k, "include_messages": include_messages}
         if kinds is not None:
             body["kinds"] = list(kinds)
@@ -165,8 +225,9 @@ class UserCalls:
         return Call("POST", f"{self.base}/search", _field("results"), json=body)
 
     def context(self, query: str, token_budget: int) -> Call[str]:
-        return Call("POST", f"{self.base}/context", _field("context"),
-                    json={"query": query, "token_budget": token_budget})
+        return Call(
+            "POST", f"{self.base}/context", _field("context"), json={"query": query, "token_budget": token_budget}
+        )
 
     def erase(self) -> Call[dict[str, Any]]:
         return Call("DELETE", self.base, _json, params={"confirm": "erase"})

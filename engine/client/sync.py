@@ -29,18 +29,28 @@ T = TypeVar("T")
 class Client:
     """A connection pool to one server, authenticated by one API key."""
 
-    def __init__(self, base_url: str, api_key: str, *, retries: int = 3, backoff_s: float = 0.2,
-                 timeout_s: float = 30.0, transport: httpx.BaseTransport | None = None) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str,
+        *,
+        retries: int = 3,
+        backoff_s: float = 0.2,
+        timeout_s: float = 30.0,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
         self.retries = retries
         self.backoff_s = backoff_s
-        self.http = httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {api_key}"},
-                                 timeout=timeout_s, transport=transport)
+        self.http = httpx.Client(
+            base_url=base_url, headers={"Authorization": f"Bearer {api_key}"}, timeout=timeout_s, transport=transport
+        )
 
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         self.close()
 
     def close(self) -> None:
@@ -61,8 +71,9 @@ class Client:
             response: httpx.Response | None = None
             failure: Exception | None = None
             try:
-                response = self.http.request(call.method, call.path, json=call.json, params=call.params,
-                                             headers=dict(call.headers))
+                response = self.http.request(
+                    call.method, call.path, json=call.json, params=call.params, headers=dict(call.headers)
+                )
             except httpx.TransportError as e:
                 failure = e
             if attempt < self.retries and worth_retrying(response, failure):
@@ -84,17 +95,32 @@ class User:
         self.client = client
         self.calls = UserCalls(user)
 
-    def create_session(self, agent_id: str, *, idempotency_key: str | None = None,
-                       incarnation: int | None = None) -> str:
+    def create_session(
+        self, agent_id: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> str:
         return self.client.send(self.calls.create_session(agent_id, idempotency_key, incarnation))
 
-    def add_message(self, session_id: str, role: str, content: str, *, idempotency_key: str | None = None,
-                    incarnation: int | None = None, **fields: Any) -> int:
+    def add_message(
+        self,
+        session_id: str,
+        role: str,
+        content: str,
+        *,
+        idempotency_key: str | None = None,
+        incarnation: int | None = None,
+        **fields: Any,
+    ) -> int:
         message = {"role": role, "content": content, **fields}
         return self.add_messages(session_id, [message], idempotency_key=idempotency_key, incarnation=incarnation)[0]
 
-    def add_messages(self, session_id: str, messages: Sequence[Mapping[str, Any]], *,
-                     idempotency_key: str | None = None, incarnation: int | None = None) -> list[int]:
+    def add_messages(
+        self,
+        session_id: str,
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        idempotency_key: str | None = None,
+        incarnation: int | None = None,
+    ) -> list[int]:
         return self.client.send(self.calls.add_messages(session_id, messages, idempotency_key, incarnation))
 
     def messages(self, session_id: str, *, after: int = 0, limit: int = 100) -> dict[str, Any]:
@@ -103,20 +129,24 @@ class User:
     def close_session(self, session_id: str, *, idempotency_key: str | None = None) -> None:
         self.client.send(self.calls.close_session(session_id, idempotency_key))
 
-    def start_task(self, session_id: str, input: str, *, idempotency_key: str | None = None,
-                   incarnation: int | None = None) -> str:
+    def start_task(
+        self, session_id: str, input: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> str:
         return self.client.send(self.calls.start_task(session_id, input, idempotency_key, incarnation))
 
-    def complete_task(self, task_id: str, output: str, *, idempotency_key: str | None = None,
-                      incarnation: int | None = None) -> None:
+    def complete_task(
+        self, task_id: str, output: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> None:
         self.client.send(self.calls.finish_task(task_id, "complete", output, idempotency_key, incarnation))
 
-    def fail_task(self, task_id: str, error: str, *, idempotency_key: str | None = None,
-                  incarnation: int | None = None) -> None:
+    def fail_task(
+        self, task_id: str, error: str, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> None:
         self.client.send(self.calls.finish_task(task_id, "fail", error, idempotency_key, incarnation))
 
-    def checkpoint(self, agent_id: str, state: Any, *, idempotency_key: str | None = None,
-                   incarnation: int | None = None) -> None:
+    def checkpoint(
+        self, agent_id: str, state: Any, *, idempotency_key: str | None = None, incarnation: int | None = None
+    ) -> None:
         self.client.send(self.calls.checkpoint(agent_id, state, idempotency_key, incarnation))
 
     def heartbeat(self, agent_id: str, incarnation: int) -> None:
@@ -149,12 +179,21 @@ class User:
     def retract(self, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None) -> dict[str, Any]:
         return self.client.send(self.calls.retraction(session_id, seq, False, reason, idempotency_key))
 
-    def unretract(self, session_id: str, seq: int, reason: str, *,
-                  idempotency_key: str | None = None) -> dict[str, Any]:
+    def unretract(
+        self, session_id: str, seq: int, reason: str, *, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
         return self.client.send(self.calls.retraction(session_id, seq, True, reason, idempotency_key))
 
-    def search(self, query: str, *, k: int = 10, kinds: Sequence[str] | None = None, as_of: datetime | None = None,
-               known_at: datetime | None = None, include_messages: bool = False) -> list[dict[str, Any]]:
+    def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        kinds: Sequence[str] | None = None,
+        as_of: datetime | None = None,
+        known_at: datetime | None = None,
+        include_messages: bool = False,
+    ) -> list[dict[str, Any]]:
         return self.client.send(self.calls.search(query, k, kinds, as_of, known_at, include_messages))
 
     def context(self, query: str, *, token_budget: int = 800) -> str:
@@ -167,8 +206,9 @@ class User:
         """The user's events after log position ``after``, live (Server-Sent
         Events): each a dict with ``position``, ``topic``, ``payload``...
         The iteration ends only when the caller stops it or the server does."""
-        with self.client.http.stream("GET", f"{self.calls.base}/events", params={"after": after},
-                                     timeout=httpx.Timeout(30.0, read=None)) as response:
+        with self.client.http.stream(
+            "GET", f"{self.calls.base}/events", params={"after": after}, timeout=httpx.Timeout(30.0, read=None)
+        ) as response:
             if response.is_error:
                 response.read()
                 raise error_of(response)

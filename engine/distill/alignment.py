@@ -29,7 +29,14 @@ from dataclasses import dataclass
 from ledgermind.distill.text import is_cjk
 
 __all__ = [
-    "Alignment", "align", "core_tokens", "ends", "has_additive_cue", "has_change_cue", "moved_on", "negated",
+    "Alignment",
+    "align",
+    "core_tokens",
+    "ends",
+    "has_additive_cue",
+    "has_change_cue",
+    "moved_on",
+    "negated",
     "topic_words",
 ]
 
@@ -55,7 +62,9 @@ _CHANGE_VERB = re.compile(
     r"(?:from\s+(?P<from>.+?)\s+)?(?:to|into)\b",
     re.IGNORECASE,
 )
-_ZH_CHANGE_VERB = re.compile(r"(?:从(?P<from>.+?))?(?:改成了?|换成了?|变成了?|改为|换为|调到了?|涨到了?|降到了?|升到了?|改到了?)")
+_ZH_CHANGE_VERB = re.compile(
+    r"(?:从(?P<from>.+?))?(?:改成了?|换成了?|变成了?|改为|换为|调到了?|涨到了?|降到了?|升到了?|改到了?)"
+)
 _REORDER = re.compile(
     r"^(?P<x>[^,;]+?)\s+(?:is|are)\s+(?P<y>(?:the user|the assistant|[A-Z][\w-]*)'s\s+[^,;]+?)$", re.IGNORECASE
 )
@@ -83,8 +92,10 @@ _NEGATION_WORDS = frozenset(
     "no longer not anymore don't do doesn't does didn't stopped quit gave up given isn't aren't haven't "
     "hasn't won't never".split()
 )
-_TOKEN = re.compile(r"[零一二两三四五六七八九十百千万]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[$€£¥]?\d[\d,.:]*\d(?:%|am|pm|k)?|[$€£¥]?\d(?:%|am|pm|k)?|"
-                    r"[a-z][a-z'’-]*")
+_TOKEN = re.compile(
+    r"[零一二两三四五六七八九十百千万]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[$€£¥]?\d[\d,.:]*\d(?:%|am|pm|k)?|[$€£¥]?\d(?:%|am|pm|k)?|"
+    r"[a-z][a-z'’-]*"
+)
 _MAX_SPAN = 4  # a value is at most this many tokens (CJK: characters x 2)
 
 
@@ -142,20 +153,27 @@ def align(old: str, new: str) -> Alignment:
     s = 0
     while s < min(len(a_pos), len(b_pos)) - p and a_pos[-1 - s] == b_pos[-1 - s]:
         s += 1
-    mid_a, mid_b = a_pos[p:len(a_pos) - s], b_pos[p:len(b_pos) - s]
-    context = a_pos[:p] + a_pos[len(a_pos) - s:]
+    mid_a, mid_b = a_pos[p : len(a_pos) - s], b_pos[p : len(b_pos) - s]
+    context = a_pos[:p] + a_pos[len(a_pos) - s :]
     shared = sum(1 for t in context if t != "is" and not _subjectish(t))
     limit = _MAX_SPAN * (2 if is_cjk(old + new) else 1)
-    one = bool(mid_a) and bool(mid_b) and len(mid_a) <= limit and len(mid_b) <= limit and shared >= 1 \
-        and p >= 1
+    one = bool(mid_a) and bool(mid_b) and len(mid_a) <= limit and len(mid_b) <= limit and shared >= 1 and p >= 1
     smaller = min(len(set(a_pos)), len(set(b_pos))) or 1
     overlap = len(set(a_pos) & set(b_pos)) / smaller
     joiner = "" if is_cjk(old + new) else " "
     content_a = {t for t in a_pos if not _subjectish(t) and t != "is"}
     content_b = {t for t in b_pos if not _subjectish(t) and t != "is"}
     contained = min(len(content_a), len(content_b)) >= 1 and (content_a <= content_b or content_b <= content_a)
-    return Alignment(False, one, joiner.join(mid_a), joiner.join(mid_b), shared,
-                     _functional(a_pos) and _functional(b_pos), overlap, contained)
+    return Alignment(
+        False,
+        one,
+        joiner.join(mid_a),
+        joiner.join(mid_b),
+        shared,
+        _functional(a_pos) and _functional(b_pos),
+        overlap,
+        contained,
+    )
 
 
 # A change strong enough to replace a belief on the same topic even when the
@@ -182,7 +200,9 @@ _TOPIC_STOP = frozenset(
     "upgraded migrated instead became bought cancelled canceled quit stopped gave given left sold dropped "
     "ended broke lead leads leading".split()
 )
-_ZH_TOPIC_STOP = frozenset("用户 每天 现在 我们 今年 已经 一个 一辆 一张 的了 了。 以后 最近 开始 换成 改成 成了 到了".split())
+_ZH_TOPIC_STOP = frozenset(
+    "用户 每天 现在 我们 今年 已经 一个 一辆 一张 的了 了。 以后 最近 开始 换成 改成 成了 到了".split()
+)
 
 
 def topic_words(statement: str) -> frozenset[str]:
@@ -231,7 +251,7 @@ def _functional(tokens: list[str]) -> bool:
     if "is" not in tokens:
         return any(t == "是" for t in tokens) and tokens.index("是") >= 2
     i = tokens.index("is")
-    return i >= 2 and tokens[i + 1:] != []
+    return i >= 2 and tokens[i + 1 :] != []
 
 
 def _subjectish(token: str) -> bool:

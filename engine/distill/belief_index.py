@@ -73,10 +73,18 @@ class LogBeliefIndex:
         mid = e.originator_id.hex  # type: ignore[attr-defined]
         if isinstance(e, Memory.Created):
             beliefs[mid] = BeliefView.make(
-                memory_id=mid, kind=e.kind, statement=e.statement, valid_from=e.valid_from,
-                confidence=e.confidence, subject=e.subject, attribute=e.attribute,
-                value=getattr(e, "value", None), confirmed_at=e.timestamp,
-                supersedes=e.supersedes, method=e.method, flags=tuple(getattr(e, "flags", None) or ()),
+                memory_id=mid,
+                kind=e.kind,
+                statement=e.statement,
+                valid_from=e.valid_from,
+                confidence=e.confidence,
+                subject=e.subject,
+                attribute=e.attribute,
+                value=getattr(e, "value", None),
+                confirmed_at=e.timestamp,
+                supersedes=e.supersedes,
+                method=e.method,
+                flags=tuple(getattr(e, "flags", None) or ()),
                 conflicts_with=tuple(getattr(e, "conflicts_with", None) or ()),
             )
             return
@@ -87,15 +95,16 @@ class LogBeliefIndex:
             beliefs[mid] = replace(old, confidence=e.confidence, confirmed_at=e.timestamp)
         elif isinstance(e, Memory.Revised):
             value = e.value if getattr(e, "sets_value", False) else old.value
-            beliefs[mid] = replace(old, confidence=e.confidence, confirmed_at=e.timestamp,
-                                   value=value).with_statement(e.statement)
+            beliefs[mid] = replace(old, confidence=e.confidence, confirmed_at=e.timestamp, value=value).with_statement(
+                e.statement
+            )
         elif isinstance(e, Memory.Invalidated):
-            beliefs[mid] = replace(old, status=bitemporal.INVALIDATED_STATUS, invalid_at=e.invalid_at,
-                                   superseded_by=e.superseded_by)
+            beliefs[mid] = replace(
+                old, status=bitemporal.INVALIDATED_STATUS, invalid_at=e.invalid_at, superseded_by=e.superseded_by
+            )
         elif isinstance(e, Memory.Reinstated):
             beliefs[mid] = replace(old, status=bitemporal.CURRENT, invalid_at=None, superseded_by=None)
         elif isinstance(e, Memory.Flagged):
             beliefs[mid] = replace(old, flags=tuple(e.flags), conflicts_with=tuple(e.conflicts_with))
         elif isinstance(e, Memory.Forgotten):
             beliefs[mid] = replace(old, status=bitemporal.FORGOTTEN_STATUS, statement="", words=frozenset())
-

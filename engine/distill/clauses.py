@@ -23,8 +23,10 @@ _SPLIT_EN = re.compile(
     # ", and <a clause of its own>": a verb within its first words ("sprint reviews are every other Friday")
     r"|,\s+(?:and|but)\s+(?=(?:\w+\s+){0,3}(?:is|are|was|were|has|have|will|starts|runs)\b)",
 )
-_SPLIT_ZH = re.compile(r"[，,；;]\s*(?:而且|并且|另外|同时|还有|但是|不过)?(?=我|他|她)|(?:而且|并且)(?=我|他|她)|[；;]"
-                       r"|[，,]\s*(?=所以|因此|然后|而且|并且|同时)")
+_SPLIT_ZH = re.compile(
+    r"[，,；;]\s*(?:而且|并且|另外|同时|还有|但是|不过)?(?=我|他|她)|(?:而且|并且)(?=我|他|她)|[；;]"
+    r"|[，,]\s*(?=所以|因此|然后|而且|并且|同时)"
+)
 _ZH_CONJ = re.compile(r"^(?:所以|因此|然后|而且|并且|同时)")
 _MIN_CHARS = 3
 
@@ -44,8 +46,13 @@ def clauses(sentence: str) -> list[str]:
         owner = re.search(r"\b(?:(our|we)|(my|I))\b", merged[0], re.IGNORECASE)
         if owner:
             mine = "our" if owner.group(1) else "my"
-            merged = [merged[0], *(f"{mine} {p}" if p[:1].islower() and not re.search(r"\b" + _SUBJECT_EN, p) else p
-                                   for p in merged[1:])]
+            merged = [
+                merged[0],
+                *(
+                    f"{mine} {p}" if p[:1].islower() and not re.search(r"\b" + _SUBJECT_EN, p) else p
+                    for p in merged[1:]
+                ),
+            ]
     if splitter is _SPLIT_ZH and merged and merged[0].startswith("我"):  # the subject carries over
         merged = [merged[0], *(p if re.search(r"我|他|她", p) else "我" + _ZH_CONJ.sub("", p) for p in merged[1:])]
     return merged or [sentence]

@@ -69,13 +69,24 @@ def resolve_conflict(
     if keep == "this":
         for other in others:
             if other.invalid_at is None:
-                changes.append(Invalidate(other.memory_id, invalid_at=other.valid_from,
-                                          reason=f"conflict resolved: kept {target} ({why})",
-                                          cause={"resolved": "keep this", "kept": target, "reason": why},
-                                          superseded_by=target))
+                changes.append(
+                    Invalidate(
+                        other.memory_id,
+                        invalid_at=other.valid_from,
+                        reason=f"conflict resolved: kept {target} ({why})",
+                        cause={"resolved": "keep this", "kept": target, "reason": why},
+                        superseded_by=target,
+                    )
+                )
     for b in (this, *others):
-        changes.append(Flag(b.memory_id, flags=tuple(f for f in b.flags if f != CONFLICTING), conflicts_with=(),
-                            reason=f"conflict resolved (keep {keep}): {why}"))
+        changes.append(
+            Flag(
+                b.memory_id,
+                flags=tuple(f for f in b.flags if f != CONFLICTING),
+                conflicts_with=(),
+                reason=f"conflict resolved (keep {keep}): {why}",
+            )
+        )
     ids = [c.memory_id for c in changes]
     plan: list[BeliefChange] = list(changes)
     return eng.submit_once(once, lambda unit: (apply_changes(unit, owner, plan, eng.limits), ids)[1])

@@ -46,10 +46,24 @@ _ZH = re.compile(
     r"|([一两二三四五六七八九十\d]+(?:天|周|个星期|个月|年)前)"
 )
 _PRECISION = ("day", "week", "month", "year", "ago")
-_ZH_NUMERALS = str.maketrans({"一": "1", "两": "2", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6",
-                              "七": "7", "八": "8", "九": "9"})
-_EN_NUMBERS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-               "seven": "7", "eight": "8", "nine": "9", "ten": "10", "a couple of": "2"}
+_ZH_NUMERALS = str.maketrans(
+    {"一": "1", "两": "2", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
+)
+_EN_NUMBERS = {
+    "a": "1",
+    "an": "1",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "a couple of": "2",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +87,11 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
     z = _ZH.search(text)
     if z:
         precision = _PRECISION[z.lastindex - 1 if z.lastindex else 0]
-        if precision == "month" and re.match(r"[一二三四五六七八九十\d]", z.group(0)) and not re.search(r"[了过]", text):
+        if (
+            precision == "month"
+            and re.match(r"[一二三四五六七八九十\d]", z.group(0))
+            and not re.search(r"[了过]", text)
+        ):
             return None  # "我们十月去泰国": a plan for a month to come, not a past date
         return _mention(z.group(0), _chinese_query(z.group(0), ref), "zh", precision, ref)
     return None
@@ -119,7 +137,15 @@ def _parse(query: str, language: str, base: datetime, first_of_month: bool) -> d
 
 def _say(d: datetime, precision: str, language: str) -> str:
     if language == "zh":
-        return {"day": f"{d.year}年{d.month}月{d.day}日", "week": f"{d.year}年{d.month}月{d.day}日那一周",
-                "month": f"{d.year}年{d.month}月", "year": f"{d.year}年"}[precision]
-    return {"day": f"on {format_day(d)}", "week": f"in the week of {format_day(d)}",
-            "month": f"in {d:%B %Y}", "year": f"in {d.year}"}[precision]
+        return {
+            "day": f"{d.year}年{d.month}月{d.day}日",
+            "week": f"{d.year}年{d.month}月{d.day}日那一周",
+            "month": f"{d.year}年{d.month}月",
+            "year": f"{d.year}年",
+        }[precision]
+    return {
+        "day": f"on {format_day(d)}",
+        "week": f"in the week of {format_day(d)}",
+        "month": f"in {d:%B %Y}",
+        "year": f"in {d.year}",
+    }[precision]

@@ -69,8 +69,17 @@ class DeadLetterIndex:
         e = envelope.event
         if isinstance(e, Distillation.DeadLettered):
             self._letters[e.letter_id] = DeadLetter(
-                e.letter_id, e.app, e.user_id, e.session_id, e.from_position, e.to_position,
-                list(e.items), e.error, e.attempts, e.timestamp)
+                e.letter_id,
+                e.app,
+                e.user_id,
+                e.session_id,
+                e.from_position,
+                e.to_position,
+                list(e.items),
+                e.error,
+                e.attempts,
+                e.timestamp,
+            )
         elif isinstance(e, Distillation.Replayed):
             self._letters.pop(e.letter_id, None)
 
@@ -92,13 +101,22 @@ def reread(eng: WritePort, letter: DeadLetter) -> list[DeltaItem]:
     out: list[DeltaItem] = []
     for e in eng.stream_events(UUID(hex=letter.session_id)):
         if isinstance(e, Session.MessageAdded) and e.seq in seqs:
-            out.append(DeltaItem(letter.session_id, e.seq, e.role, e.content, e.occurred_at,
-                                 seqs[e.seq], name=e.name))
+            out.append(DeltaItem(letter.session_id, e.seq, e.role, e.content, e.occurred_at, seqs[e.seq], name=e.name))
     for i in letter.items:
         if "task_id" in i:
             events = eng.stream_events(UUID(hex=i["task_id"]))
             done = [e for e in events if isinstance(e, Task.Completed)]
             if events and done and isinstance(events[0], Task.Created):
-                out.append(DeltaItem(letter.session_id, 0, "task", done[0].output, done[0].timestamp,
-                                     i["position"], task_id=i["task_id"], task_input=events[0].input))
+                out.append(
+                    DeltaItem(
+                        letter.session_id,
+                        0,
+                        "task",
+                        done[0].output,
+                        done[0].timestamp,
+                        i["position"],
+                        task_id=i["task_id"],
+                        task_input=events[0].input,
+                    )
+                )
     return sorted(out, key=lambda d: d.position)

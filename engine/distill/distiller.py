@@ -114,8 +114,14 @@ class BeliefChanged:
     statement: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"memory_id": self.memory_id, "change": self.change, "app": self.app, "user_id": self.user_id,
-                "session_id": self.session_id, "statement": self.statement}
+        return {
+            "memory_id": self.memory_id,
+            "change": self.change,
+            "app": self.app,
+            "user_id": self.user_id,
+            "session_id": self.session_id,
+            "statement": self.statement,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,8 +287,11 @@ class Distiller:
             if position <= window.cursor:
                 return
             if is_distillable(event.role, event.content, event.tool_calls):
-                window.items.append(DeltaItem(session_id, event.seq, event.role, event.content,
-                                              event.occurred_at, position, name=event.name))
+                window.items.append(
+                    DeltaItem(
+                        session_id, event.seq, event.role, event.content, event.occurred_at, position, name=event.name
+                    )
+                )
         elif isinstance(event, Task.Completed):
             started = self.eng.stream_events(event.originator_id, lte=1)
             if not started or not isinstance(started[0], Task.Created):
@@ -291,9 +300,18 @@ class Distiller:
             window = self._window(Owner(event.app, event.user_id), session_id)
             if position <= window.cursor:
                 return
-            window.items.append(DeltaItem(session_id, 0, "task", event.output, event.timestamp,
-                                          position, task_id=event.originator_id.hex,
-                                          task_input=started[0].input))
+            window.items.append(
+                DeltaItem(
+                    session_id,
+                    0,
+                    "task",
+                    event.output,
+                    event.timestamp,
+                    position,
+                    task_id=event.originator_id.hex,
+                    task_input=started[0].input,
+                )
+            )
         else:
             return
         window.first = window.first or position
@@ -331,8 +349,14 @@ class Distiller:
                 continue
             if not self._may_work():
                 break  # the lease was lost mid-pass: its new holder distils the rest
-            ctx = ExtractionContext(window.owner, window.session_id, self._unretracted(window),
-                                    window.last_extraction, now, previous=window.tail)
+            ctx = ExtractionContext(
+                window.owner,
+                window.session_id,
+                self._unretracted(window),
+                window.last_extraction,
+                now,
+                previous=window.tail,
+            )
             if not should_extract(self.checker, ctx):
                 continue  # a no-op: the window stays pending, its cursor stays
             report = _add(report, self._distil(window, ctx))
@@ -345,8 +369,9 @@ class Distiller:
         log = self.eng.load(retractions_stream_id(window.owner), Retractions, window.owner)
         if log is None or not log.retracted:
             return tuple(window.items)
-        return tuple(i for i in window.items
-                     if i.task_id is not None or not log.is_retracted(MessageRef(i.session_id, i.seq)))
+        return tuple(
+            i for i in window.items if i.task_id is not None or not log.is_retracted(MessageRef(i.session_id, i.seq))
+        )
 
     def _distil(self, window: _Window, ctx: ExtractionContext) -> DistillReport:
         try:
@@ -370,8 +395,13 @@ class Distiller:
             return DistillReport()
         done = len(window.items)
         self._consumed(window, ctx.now)
-        return DistillReport(windows=1, items=done, changes=len(ids), model_calls=extraction.model_calls,
-                             beliefs=_changed(window, changes, ids))
+        return DistillReport(
+            windows=1,
+            items=done,
+            changes=len(ids),
+            model_calls=extraction.model_calls,
+            beliefs=_changed(window, changes, ids),
+        )
 
     def _commit(self, window: _Window, extraction: Extraction, changes: list[BeliefChange]) -> list[str]:
         expected, to_position = window.cursor, window.last
@@ -381,9 +411,15 @@ class Distiller:
         def command(unit: UnitOfWork) -> list[str]:
             cursor = self._cursor(unit, window)
             ids = apply_changes(unit, window.owner, changes, self.eng.limits)
-            cursor.advance(expected, to_position, items=items, memory_ids=ids,
-                           extractor=extraction.extractor, extractor_version=extraction.extractor_version,
-                           model_calls=extraction.model_calls)
+            cursor.advance(
+                expected,
+                to_position,
+                items=items,
+                memory_ids=ids,
+                extractor=extraction.extractor,
+                extractor_version=extraction.extractor_version,
+                model_calls=extraction.model_calls,
+            )
             if watermark > self._committed_w:
                 unit.tracking = Tracking(application_name=self.follower, notification_id=watermark)
             return ids
@@ -395,16 +431,16 @@ class Distiller:
     def _cursor(self, unit: UnitOfWork, window: _Window) -> Distillation:
         cursor = unit.get(Distillation, distillation_id(self.follower, window.session_id))
         if cursor is None:
-            cursor = Distillation(app=window.owner.app, user_id=window.owner.user_id,
-                                  follower=self.follower, session_id=window.session_id)
+            cursor = Distillation(
+                app=window.owner.app, user_id=window.owner.user_id, follower=self.follower, session_id=window.session_id
+            )
             unit.add(cursor)
         return cursor
 
     def _failed(self, window: _Window, error: Exception) -> DistillReport:
         window.attempts += 1
         window.error = f"{type(error).__name__}: {error}"
-        log.warning("distilling session %s failed (attempt %d): %s", window.session_id,
-                    window.attempts, window.error)
+        log.warning("distilling session %s failed (attempt %d): %s", window.session_id, window.attempts, window.error)
         if window.attempts < self.max_attempts:
             window.retry_at = time.monotonic() + self.backoff_s * 2 ** (window.attempts - 1)
             return DistillReport()
@@ -413,8 +449,9 @@ class Distiller:
         watermark = self._watermark(excluding=window)
 
         def command(unit: UnitOfWork) -> str:
-            letter = self._cursor(unit, window).dead_letter(expected, to_position, items,
-                                                           window.error[:2000], window.attempts)
+            letter = self._cursor(unit, window).dead_letter(
+                expected, to_position, items, window.error[:2000], window.attempts
+            )
             if watermark > self._committed_w:
                 unit.tracking = Tracking(application_name=self.follower, notification_id=watermark)
             return letter
@@ -500,23 +537,39 @@ class Distiller:
 
 def _add(a: DistillReport, b: DistillReport) -> DistillReport:
     return DistillReport(
-        windows=a.windows + b.windows, items=a.items + b.items, changes=a.changes + b.changes,
+        windows=a.windows + b.windows,
+        items=a.items + b.items,
+        changes=a.changes + b.changes,
         held_back=b.held_back,
-        dead_lettered=a.dead_lettered + b.dead_lettered, conflicts=a.conflicts + b.conflicts,
-        model_calls=a.model_calls + b.model_calls, position=max(a.position, b.position),
+        dead_lettered=a.dead_lettered + b.dead_lettered,
+        conflicts=a.conflicts + b.conflicts,
+        model_calls=a.model_calls + b.model_calls,
+        position=max(a.position, b.position),
         beliefs=a.beliefs + b.beliefs,
     )
 
 
-_CHANGE_NAMES: dict[type, str] = {NewBelief: "added", Reinforce: "reinforced", Revise: "revised",
-                                  Invalidate: "invalidated", Flag: "flagged", Forget: "forgotten"}
+_CHANGE_NAMES: dict[type, str] = {
+    NewBelief: "added",
+    Reinforce: "reinforced",
+    Revise: "revised",
+    Invalidate: "invalidated",
+    Flag: "flagged",
+    Forget: "forgotten",
+}
 
 
 def _changed(window: _Window, changes: list[BeliefChange], ids: list[str]) -> tuple[BeliefChanged, ...]:
     """``apply_changes`` returns one belief id per change, in order."""
     return tuple(
-        BeliefChanged(memory_id, _CHANGE_NAMES[type(change)], window.owner.app, window.owner.user_id,
-                      window.session_id, getattr(change, "statement", None))
+        BeliefChanged(
+            memory_id,
+            _CHANGE_NAMES[type(change)],
+            window.owner.app,
+            window.owner.user_id,
+            window.session_id,
+            getattr(change, "statement", None),
+        )
         for change, memory_id in zip(changes, ids)
     )
 

@@ -125,10 +125,20 @@ def remember(
     when = valid_from or datetime.now(timezone.utc)
     source_key = f"explicit:{key or uuid.uuid4().hex}"
     proposal = Proposal(
-        op="add", kind=kind, statement=text, valid_from=when, source={"explicit": source_key},
-        source_key=source_key, confidence=DEFAULT_POLICY.initial("explicit"), subject=subject,
-        attribute=attribute, value=None if value is None else value.casefold(), topics=topic_list,
-        participants=people, location=location, event_time=event_time,
+        op="add",
+        kind=kind,
+        statement=text,
+        valid_from=when,
+        source={"explicit": source_key},
+        source_key=source_key,
+        confidence=DEFAULT_POLICY.initial("explicit"),
+        subject=subject,
+        attribute=attribute,
+        value=None if value is None else value.casefold(),
+        topics=topic_list,
+        participants=people,
+        location=location,
+        event_time=event_time,
         sources=({"explicit": source_key},),
     )
     extraction = Extraction((proposal,), method="explicit", extractor="explicit", extractor_version="1")
@@ -152,9 +162,7 @@ def _apply(unit: UnitOfWork, owner: Owner, changes: list[BeliefChange], limits: 
     return answer
 
 
-def correct(
-    eng: WritePort, owner: Owner, memory_id: str, statement: str, *, idempotency_key: str | None = None
-) -> str:
+def correct(eng: WritePort, owner: Owner, memory_id: str, statement: str, *, idempotency_key: str | None = None) -> str:
     """Replaces a belief's statement by the user's correction (confidence
     1.0) and returns its id, which does not change: the correction is a new
     version of the same memory (``memory.revised``), so the id a caller holds
@@ -170,8 +178,14 @@ def correct(
     mid = _held(eng, owner, memory_id).id.hex
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     change = Revise(
-        mid, statement=text, confidence=DEFAULT_POLICY.corrected(), reason="user correction", method="explicit",
-        sources=({"correction": f"correction:{mid}:{digest}"},), sets_value=True, value=None,
+        mid,
+        statement=text,
+        confidence=DEFAULT_POLICY.corrected(),
+        reason="user correction",
+        method="explicit",
+        sources=({"correction": f"correction:{mid}:{digest}"},),
+        sets_value=True,
+        value=None,
     )
     return eng.submit_once(once, lambda unit: _change_current(unit, owner, change, eng.limits, mid))
 
@@ -183,8 +197,7 @@ def forget(eng: WritePort, owner: Owner, memory_id: str, *, idempotency_key: str
     would change nothing."""
     once = IdempotencyKey.at_call(owner, "forget", idempotency_key, eng.limits, memory_id)
     mid = _held(eng, owner, memory_id).id.hex
-    change = Invalidate(mid, invalid_at=datetime.now(timezone.utc), reason="user request",
-                        cause={"request": "forget"})
+    change = Invalidate(mid, invalid_at=datetime.now(timezone.utc), reason="user request", cause={"request": "forget"})
     eng.submit_once(once, lambda unit: _change_current(unit, owner, change, eng.limits, None))
 
 
@@ -224,8 +237,12 @@ def forget_all(eng: WritePort, owner: Owner, *, idempotency_key: str | None = No
     once = IdempotencyKey.at_call(owner, "forget_all", idempotency_key, eng.limits)
     current = belief_index(eng).current(owner)
     now = datetime.now(timezone.utc)
-    changes: list[BeliefChange] = [Invalidate(b.memory_id, invalid_at=max(now, b.valid_from), reason="user request",
-                                              cause={"request": "forget_all"}) for b in current]
+    changes: list[BeliefChange] = [
+        Invalidate(
+            b.memory_id, invalid_at=max(now, b.valid_from), reason="user request", cause={"request": "forget_all"}
+        )
+        for b in current
+    ]
     if not changes and not once.given:
         return 0  # nothing to write, and no earlier call whose answer to replay
     return eng.submit_once(once, lambda unit: _apply(unit, owner, changes, eng.limits, len(changes)))

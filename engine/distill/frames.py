@@ -44,29 +44,100 @@ __all__ = ["frame_findings", "subject_of"]
 
 # --- shared lexicons ------------------------------------------------------------
 
-_REL_EN = (r"sister|brother|mom|mum|mother|dad|father|parents|wife|husband|partner|girlfriend|boyfriend|"
-           r"friend|best friend|boss|manager|colleague|coworker|co-worker|son|daughter|cousin|aunt|uncle|"
-           r"neighbou?r|roommate|flatmate|grandma|grandmother|grandpa|grandfather|in-laws|kids|niece|nephew|"
-           r"teammate|cofounder|co-founder")
-_REL_ZH = ("姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|老公|妻子|丈夫|太太|男朋友|女朋友|朋友|同事|"
-           "老板|上司|领导|儿子|女儿|表哥|表姐|表妹|表弟|室友|邻居|舅舅|阿姨|叔叔|爷爷|奶奶|外婆|外公")
+_REL_EN = (
+    r"sister|brother|mom|mum|mother|dad|father|parents|wife|husband|partner|girlfriend|boyfriend|"
+    r"friend|best friend|boss|manager|colleague|coworker|co-worker|son|daughter|cousin|aunt|uncle|"
+    r"neighbou?r|roommate|flatmate|grandma|grandmother|grandpa|grandfather|in-laws|kids|niece|nephew|"
+    r"teammate|cofounder|co-founder"
+)
+_REL_ZH = (
+    "姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|老公|妻子|丈夫|太太|男朋友|女朋友|朋友|同事|"
+    "老板|上司|领导|儿子|女儿|表哥|表姐|表妹|表弟|室友|邻居|舅舅|阿姨|叔叔|爷爷|奶奶|外婆|外公"
+)
 _DRINKS_EN = sorted(
-    ("coffee", "tea", "green tea", "black tea", "herbal tea", "chamomile tea", "mint tea", "oolong",
-     "matcha", "espresso", "latte", "cappuccino", "flat white", "americano", "decaf", "water",
-     "sparkling water", "juice", "orange juice", "milk", "oat milk", "soy milk", "beer", "wine",
-     "red wine", "white wine", "whisky", "whiskey", "soda", "coke", "diet coke", "kombucha", "smoothie",
-     "smoothies", "hot chocolate", "cocoa", "yerba mate", "chai", "lemonade", "protein shake"),
-    key=len, reverse=True,
+    (
+        "coffee",
+        "tea",
+        "green tea",
+        "black tea",
+        "herbal tea",
+        "chamomile tea",
+        "mint tea",
+        "oolong",
+        "matcha",
+        "espresso",
+        "latte",
+        "cappuccino",
+        "flat white",
+        "americano",
+        "decaf",
+        "water",
+        "sparkling water",
+        "juice",
+        "orange juice",
+        "milk",
+        "oat milk",
+        "soy milk",
+        "beer",
+        "wine",
+        "red wine",
+        "white wine",
+        "whisky",
+        "whiskey",
+        "soda",
+        "coke",
+        "diet coke",
+        "kombucha",
+        "smoothie",
+        "smoothies",
+        "hot chocolate",
+        "cocoa",
+        "yerba mate",
+        "chai",
+        "lemonade",
+        "protein shake",
+    ),
+    key=len,
+    reverse=True,
 )
 _DRINKS_ZH = sorted(
-    ("咖啡", "绿茶", "红茶", "乌龙茶", "花茶", "菊花茶", "普洱", "奶茶", "茶", "牛奶", "豆浆", "燕麦奶", "果汁",
-     "橙汁", "啤酒", "红酒", "白酒", "可乐", "拿铁", "美式", "抹茶", "温水", "白开水", "热水", "蜂蜜水", "酸奶"),
-    key=len, reverse=True,
+    (
+        "咖啡",
+        "绿茶",
+        "红茶",
+        "乌龙茶",
+        "花茶",
+        "菊花茶",
+        "普洱",
+        "奶茶",
+        "茶",
+        "牛奶",
+        "豆浆",
+        "燕麦奶",
+        "果汁",
+        "橙汁",
+        "啤酒",
+        "红酒",
+        "白酒",
+        "可乐",
+        "拿铁",
+        "美式",
+        "抹茶",
+        "温水",
+        "白开水",
+        "热水",
+        "蜂蜜水",
+        "酸奶",
+    ),
+    key=len,
+    reverse=True,
 )
 # One alternation, longest first, so "green tea" wins over "tea" in a single scan.
 _DRINK_RE_EN = re.compile(r"\b(" + "|".join(re.escape(d) for d in _DRINKS_EN) + r")\b", re.IGNORECASE)
-_CAR_BRANDS = ("toyota|honda|tesla|ford|bmw|volkswagen|vw|subaru|kia|hyundai|mazda|audi|volvo|nissan|"
-               "mercedes|porsche|jeep|chevrolet|chevy|fiat|renault|peugeot|skoda|lexus|byd|polestar|mini|rivian")
+_CAR_BRANDS = (
+    "toyota|honda|tesla|ford|bmw|volkswagen|vw|subaru|kia|hyundai|mazda|audi|volvo|nissan|"
+    "mercedes|porsche|jeep|chevrolet|chevy|fiat|renault|peugeot|skoda|lexus|byd|polestar|mini|rivian"
+)
 _PHONE_BRANDS = "iphone|pixel|galaxy|samsung|oneplus|xiaomi|huawei|nokia|fairphone|motorola"
 _LAPTOP_BRANDS = "macbook|thinkpad|xps|surface|chromebook|framework"
 _ZH_CAR = "特斯拉|丰田|本田|比亚迪|宝马|奔驰|大众|奥迪|理想|蔚来|小鹏|吉利|长安|沃尔沃|日产|马自达"
@@ -79,20 +150,49 @@ _OCCUPATION = frozenset(
     "journalist tester administrator admin sre recruiter barista cook driver owner freelancer contractor "
     "specialist coordinator supervisor assistant associate principal partner translator tutor".split()
 )
-_ZH_JOB = ("校长", "总经理", "工程师", "程序员", "设计师", "经理", "总监", "主管", "老师", "教师", "医生", "护士", "律师", "会计",
-           "研究员", "分析师", "架构师", "产品经理", "组长", "负责人", "总裁", "店长", "厨师", "司机", "顾问")
+_ZH_JOB = (
+    "校长",
+    "总经理",
+    "工程师",
+    "程序员",
+    "设计师",
+    "经理",
+    "总监",
+    "主管",
+    "老师",
+    "教师",
+    "医生",
+    "护士",
+    "律师",
+    "会计",
+    "研究员",
+    "分析师",
+    "架构师",
+    "产品经理",
+    "组长",
+    "负责人",
+    "总裁",
+    "店长",
+    "厨师",
+    "司机",
+    "顾问",
+)
 
 _WORDS = re.compile(r"[a-z][a-z'-]*")
 _DIGIT = re.compile(r"\d")
-_CUE_WORDS_EN = frozenset(
-    "live lives living reside resides residing moved move moving relocated relocating relocate settled based "
-    "staying home house work works working joined started starting start began job position role offer gig "
-    "employer company hired promoted became become title career careers roles jobs vegetarian vegan "
-    "pescatarian keto gluten-free flexitarian meant typo misspoke correction wrong car phone laptop bike "
-    "motorbike scooter computer sold replaced traded switched one two three four five six seven eight nine "
-    "ten eleven twelve fifteen twenty thirty fifty hundred dozen".split()
-) | frozenset(w for d in _DRINKS_EN for w in d.split()) | frozenset(_OCCUPATION) | frozenset(
-    (_CAR_BRANDS + "|" + _PHONE_BRANDS + "|" + _LAPTOP_BRANDS).split("|"))
+_CUE_WORDS_EN = (
+    frozenset(
+        "live lives living reside resides residing moved move moving relocated relocating relocate settled based "
+        "staying home house work works working joined started starting start began job position role offer gig "
+        "employer company hired promoted became become title career careers roles jobs vegetarian vegan "
+        "pescatarian keto gluten-free flexitarian meant typo misspoke correction wrong car phone laptop bike "
+        "motorbike scooter computer sold replaced traded switched one two three four five six seven eight nine "
+        "ten eleven twelve fifteen twenty thirty fifty hundred dozen".split()
+    )
+    | frozenset(w for d in _DRINKS_EN for w in d.split())
+    | frozenset(_OCCUPATION)
+    | frozenset((_CAR_BRANDS + "|" + _PHONE_BRANDS + "|" + _LAPTOP_BRANDS).split("|"))
+)
 
 # --- cues --------------------------------------------------------------------------
 
@@ -103,8 +203,10 @@ _CHANGE_EN = re.compile(
     r"anymore|any more|new|started|starting|got|bought|adopted|cut out|instead)\b",
     re.IGNORECASE,
 )
-_CHANGE_ZH = re.compile(r"升级|升到|升至|升为|更新|换|改|迁移|切换|搬|跳槽|入职|加入|离职|辞职|现在|如今|最近|不再|戒|"
-                        r"已经|变成|增加|涨到|扩到|减少|降到|当上|晋升|新")
+_CHANGE_ZH = re.compile(
+    r"升级|升到|升至|升为|更新|换|改|迁移|切换|搬|跳槽|入职|加入|离职|辞职|现在|如今|最近|不再|戒|"
+    r"已经|变成|增加|涨到|扩到|减少|降到|当上|晋升|新"
+)
 _ADDITIVE_EN = re.compile(r"\b(?:also|too|as well|in addition)\b", re.IGNORECASE)
 _ADDITIVE_ZH = re.compile(r"也|还(?:会|喜欢|喝)")
 _CORRECTION_EN = re.compile(
@@ -113,7 +215,9 @@ _CORRECTION_EN = re.compile(
     r",\s+not\s+(?!just\b|only\b|really\b)[^,;]{1,30}[.!]?$",
     re.IGNORECASE,
 )
-_CORRECTION_ZH = re.compile(r"不对|说错了|说错|更正|纠正|我是说|我的意思是|应该是|其实是|搞错了|口误|写错了|不是.{1,12}?[，,]?(?:而)?是")
+_CORRECTION_ZH = re.compile(
+    r"不对|说错了|说错|更正|纠正|我是说|我的意思是|应该是|其实是|搞错了|口误|写错了|不是.{1,12}?[，,]?(?:而)?是"
+)
 _FROM_TO_EN = re.compile(r"\bfrom\s+(.+?)\s+(?:to|over to|onto|for)\s+", re.IGNORECASE)
 _W = r"((?:[^,.;]|\.(?=\w))+)"  # a value up to punctuation, keeping "3.12" and "a@b.com" whole
 _INSTEAD_EN = re.compile(r"\binstead of\s+" + _W, re.IGNORECASE)
@@ -130,8 +234,10 @@ _LEAD_EN = re.compile(
     r"\b[\s,:;!.—-]*)+",
     re.IGNORECASE,
 )
-_LEAD_ZH = re.compile(r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|告诉你|跟你说|好消息|哦|嗯|啊|不对|说错了|"
-                      r"更正一下|更正|纠正一下|抱歉|不好意思)[，,：:！!。 ]*)+")
+_LEAD_ZH = re.compile(
+    r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|告诉你|跟你说|好消息|哦|嗯|啊|不对|说错了|"
+    r"更正一下|更正|纠正一下|抱歉|不好意思)[，,：:！!。 ]*)+"
+)
 _CLAUSES_EN = re.compile(r"\s*[;,]\s*(?!\d)|\s+[-–—]\s+|\s+but\s+|\s+while\s+|\s+whereas\s+", re.IGNORECASE)
 _CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
 
@@ -179,11 +285,22 @@ _ACTIVITY_EN = re.compile(
     r"lesson|appointment|school run|commute)\b[^,;]*?\b(?:at|to|around|by|is|starts|begins)\b",
     re.IGNORECASE,
 )
-_ACTIVITY_NAMES = {"woke up": "wake up", "waking up": "wake up", "get up": "wake up", "getting up": "wake up",
-                   "going to bed": "go to bed", "go to sleep": "go to bed", "stand-up": "standup",
-                   "stand up": "standup", "start working": "start work", "hit the gym": "go to the gym",
-                   "work out": "go to the gym", "go for a run": "go running", "run": "go running",
-                   "eat dinner": "have dinner"}
+_ACTIVITY_NAMES = {
+    "woke up": "wake up",
+    "waking up": "wake up",
+    "get up": "wake up",
+    "getting up": "wake up",
+    "going to bed": "go to bed",
+    "go to sleep": "go to bed",
+    "stand-up": "standup",
+    "stand up": "standup",
+    "start working": "start work",
+    "hit the gym": "go to the gym",
+    "work out": "go to the gym",
+    "go for a run": "go running",
+    "run": "go running",
+    "eat dinner": "have dinner",
+}
 _DRINK_CUE_EN = re.compile(
     r"\b(?:drink|drinks|drinking|have|having|switched|moved|start my day with|cup of|mug of|glass of|"
     r"gave up|given up|quit|stopped|cut out|onto|prefer|prefers|love|loves|like|likes|enjoy|enjoys|"
@@ -191,8 +308,11 @@ _DRINK_CUE_EN = re.compile(
     re.IGNORECASE,
 )
 _LIKING_EN = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|prefer|prefers|adore|adores|fan of)\b", re.IGNORECASE)
-_CONSUMING_EN = re.compile(r"\b(?:drink|drinks|drinking|have|having|had|cup of|mug of|glass of|switched|moved|"
-                           r"onto|start my day with|order|sip|quit|stopped|gave up)\b", re.IGNORECASE)
+_CONSUMING_EN = re.compile(
+    r"\b(?:drink|drinks|drinking|have|having|had|cup of|mug of|glass of|switched|moved|"
+    r"onto|start my day with|order|sip|quit|stopped|gave up)\b",
+    re.IGNORECASE,
+)
 _NEGATION_EN = re.compile(
     r"\b(?:no longer|not anymore|not any more|don't|do not|doesn't|stopped|quit|gave up|given up|cut out|"
     r"off|never|not drinking|no more|won't)\b",
@@ -203,8 +323,11 @@ _DAYPART_EN = re.compile(
     r"bedtime|weekend|weekends|work|office)\b",
     re.IGNORECASE,
 )
-_DIET_EN = re.compile(r"\b(?:I'm|I am|became|went|gone|turned|now|eat|eating|going)\s+(?:now\s+|fully\s+|a\s+)?"
-                      r"(vegetarian|vegan|pescatarian|keto|gluten-free|flexitarian)\b", re.IGNORECASE)
+_DIET_EN = re.compile(
+    r"\b(?:I'm|I am|became|went|gone|turned|now|eat|eating|going)\s+(?:now\s+|fully\s+|a\s+)?"
+    r"(vegetarian|vegan|pescatarian|keto|gluten-free|flexitarian)\b",
+    re.IGNORECASE,
+)
 _THING_EN = re.compile(
     r"\b(?:(" + _CAR_BRANDS + r")|(" + _PHONE_BRANDS + r")|(" + _LAPTOP_BRANDS + r"))\b"
     r"((?-i:(?:\s+(?:[A-Z0-9][\w+-]*|[Pp]ro|[Mm]ax|[Pp]lus|[Mm]ini|[Aa]ir|[Uu]ltra)){0,3}))",
@@ -269,7 +392,7 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
     grouped: dict[tuple[str | None, str, str], tuple[_Hit, list[str]]] = {}
     for clause in clauses:
         focus = _focus(clause, zh) if replaced else clause
-        for hit in (_hits_zh(clause, body, focus) if zh else _hits_en(clause, body, focus)):
+        for hit in _hits_zh(clause, body, focus) if zh else _hits_en(clause, body, focus):
             if replaced and hit.value == replaced and not hit.negated:
                 continue  # "switched from coffee to tea": coffee is what went
             key = (hit.subject, hit.slot, hit.value)
@@ -313,12 +436,24 @@ def _may_frame_en(sentence: str) -> bool:
         return True
     if ", not " in sentence or {"not", "but"} <= words:
         return True
-    return bool(words & {"my", "our"} and words & {"is", "are"} and (
-        words & {"favourite", "favorite", "new", "current"} or re.search(r"\s[A-Z]", sentence)))
+    return bool(
+        words & {"my", "our"}
+        and words & {"is", "are"}
+        and (words & {"favourite", "favorite", "new", "current"} or re.search(r"\s[A-Z]", sentence))
+    )
 
 
-def _finding(hit: _Hit, text: str, sp: Speaker, said_at: datetime, zh: bool, change: bool,
-             correction: bool, replaced: str | None, body: str) -> Finding:
+def _finding(
+    hit: _Hit,
+    text: str,
+    sp: Speaker,
+    said_at: datetime,
+    zh: bool,
+    change: bool,
+    correction: bool,
+    replaced: str | None,
+    body: str,
+) -> Finding:
     mention = find_time(body, said_at)
     statement = text.strip().rstrip("。.!！?？ ")
     if mention is not None and mention.phrase in statement:
@@ -338,8 +473,15 @@ def _finding(hit: _Hit, text: str, sp: Speaker, said_at: datetime, zh: bool, cha
     if hit.negated:
         replaced = hit.value
     return Finding(
-        kind="fact", statement=statement, op="update" if (change or hit.negated) else "add", subject=subject,
-        attribute=attribute, value=value, rule=rule, value_type=hit.value_type, replaces=replaced,
+        kind="fact",
+        statement=statement,
+        op="update" if (change or hit.negated) else "add",
+        subject=subject,
+        attribute=attribute,
+        value=value,
+        rule=rule,
+        value_type=hit.value_type,
+        replaces=replaced,
         valid_from=mention.when if mention is not None else None,
     )
 
@@ -352,12 +494,13 @@ def _focus(clause: str, zh: bool) -> str:
     the last "to / with / for / into" (改喝, 换成, 升到, 搬到 ...)."""
     pattern = r"改喝|换成|改成|改为|升到|升级到|换到|搬到|到" if zh else r"\b(?:to|onto|with|for|into|bought|got)\b"
     marks = list(re.finditer(pattern, clause))
-    return clause[marks[-1].start():] if marks else clause
+    return clause[marks[-1].start() :] if marks else clause
 
 
 def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if re.search(r"\byou(?:r|'re|'ve|'ll)?\b", clause, re.IGNORECASE) and not re.search(
-            r"\b(?:I|I'm|I've|me|we|we're|my|our|us)\b", clause, re.IGNORECASE):
+        r"\b(?:I|I'm|I've|me|we|we're|my|our|us)\b", clause, re.IGNORECASE
+    ):
         return []  # said about the listener: not a fact about the speaker
     subject = _subject_en(clause)
     hits: list[_Hit] = []
@@ -365,8 +508,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     qualifier = re.search(r"\b(work|personal|support|office|team|billing|school)\b", clause, re.IGNORECASE)
     which = qualifier.group(1).lower() if qualifier else None
     if email:
-        hits.append(_Hit("contact", "contact:email", email.group(0).casefold(), email.group(0), "contact", subject,
-                         which))
+        hits.append(
+            _Hit("contact", "contact:email", email.group(0).casefold(), email.group(0), "contact", subject, which)
+        )
     phone = PHONE.search(clause)
     if phone and _PHONE_CUE_EN.search(sentence) and not email:
         digits = re.sub(r"[^\d+]", "", phone.group(0))
@@ -380,8 +524,12 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         if noun and noun.group(1).lower() in ("bike", "motorbike", "scooter"):
             kind = noun.group(1).lower()
         surface = (thing.group(0)).strip()
-        qualifier = re.search(r"\b(work|personal|private|business|second|old|spare|family|company)\s+"
-                              r"(?:car|phone|laptop|computer|bike)\b", clause, re.IGNORECASE)
+        qualifier = re.search(
+            r"\b(work|personal|private|business|second|old|spare|family|company)\s+"
+            r"(?:car|phone|laptop|computer|bike)\b",
+            clause,
+            re.IGNORECASE,
+        )
         scope = qualifier.group(1).lower() if qualifier else None  # "my work phone" is not "my phone"
         return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, scope)]
     version = version_in(focus) or version_in(clause)
@@ -404,8 +552,14 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     org = _EMPLOYER_EN.search(clause)
     if org:
         value = _cut(org.group(1))
-        lost = bool(re.search(r"\b(?:lost|left|quit|fired from|laid off from)\s+(?:my\s+|our\s+)?(?:job\s+|position\s+|"
-                              r"role\s+)?(?:at\s+|with\s+)?$", clause[: org.start(1)], re.IGNORECASE))
+        lost = bool(
+            re.search(
+                r"\b(?:lost|left|quit|fired from|laid off from)\s+(?:my\s+|our\s+)?(?:job\s+|position\s+|"
+                r"role\s+)?(?:at\s+|with\s+)?$",
+                clause[: org.start(1)],
+                re.IGNORECASE,
+            )
+        )
         if value and value.split()[0] not in ("I", "The") and value.lower() not in _NOT_VALUES:
             hits.append(_Hit("employer", "employer", _norm(value), value, "organisation", subject, negated=lost))
     role = _role_en(clause)
@@ -415,21 +569,23 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         return hits
     activity = _ACTIVITY_EN.search(clause)
     if activity:
-        when = time_in(clause[activity.start():])
+        when = time_in(clause[activity.start() :])
         if when is not None:
             name = activity.group(1).lower()
-            return [_Hit("time", f"time:{_ACTIVITY_NAMES.get(name, name)}", when.value, when.surface, "time",
-                         subject)]
+            return [_Hit("time", f"time:{_ACTIVITY_NAMES.get(name, name)}", when.value, when.surface, "time", subject)]
     counted = _COUNT_CUE_EN.search(clause)
-    count = count_in(clause[counted.end():]) if counted else None
+    count = count_in(clause[counted.end() :]) if counted else None
     if count is not None and count.value != "1":
         return [_Hit("count", count.slot, count.value, count.surface, "number", subject, _count_scope_en(clause))]
     generic = _GENERIC_EN.search(clause)
     if generic:
         thing_name = re.sub(r"^(?:new|current|usual)\s+", "", generic.group(1).lower())
         value = _cut(re.sub(r"^(?:in|at|on)\s+", "", generic.group(2).strip()))
-        typed = value[:1].isupper() or re.search(r"\d", value) or re.match(r"(?:favou?rite|new|current)\b",
-                                                                            generic.group(1), re.IGNORECASE)
+        typed = (
+            value[:1].isupper()
+            or re.search(r"\d", value)
+            or re.match(r"(?:favou?rite|new|current)\b", generic.group(1), re.IGNORECASE)
+        )
         if thing_name not in ("name",) and typed and _crisp(value) and not _SUBJECT_REL_EN.match(generic.group(0)):
             return [_Hit("generic", thing_name, _norm(value), value, "text", subject)]
     return []
@@ -460,13 +616,14 @@ def _scope_en(clause: str) -> str | None:
 
 
 def _count_scope_en(clause: str) -> str | None:
-    m = re.search(r"\b(?:our|my|the)\s+([a-z]+)\s+(?:has|have|had|grew|is|now|went|shrank|dropped)\b", clause,
-                  re.IGNORECASE)
+    m = re.search(
+        r"\b(?:our|my|the)\s+([a-z]+)\s+(?:has|have|had|grew|is|now|went|shrank|dropped)\b", clause, re.IGNORECASE
+    )
     return m.group(1).lower() if m else None
 
 
 def _bare_version_en(clause: str) -> TypedValue | None:
-    """"bumped Go to 1.24": the tool named before, the version after "to"."""
+    """ "bumped Go to 1.24": the tool named before, the version after "to"."""
     m = re.search(r"\b([A-Z][A-Za-z+#]*|go|python|node|java)\b[^,;]*?\bto\s+v?(\d+(?:\.\d+)+)\b", clause)
     return version_in(f"{m.group(1)} {m.group(2)}") if m else None
 
@@ -492,7 +649,8 @@ def _drink_en(clause: str, subject: str | None, cued: bool = False) -> list[_Hit
     liking = not cued and _LIKING_EN.search(clause) and not _CONSUMING_EN.search(clause)
     for start, end, drink in found:
         negated = bool(_NEGATION_EN.search(clause[since:start])) or bool(
-            re.match(r"\s*(?:any ?more|no more)\b", clause[end:], re.IGNORECASE))
+            re.match(r"\s*(?:any ?more|no more)\b", clause[end:], re.IGNORECASE)
+        )
         if liking:  # "I like tea": a taste, one of many, not the drink of the day
             if not negated and subject is not None:  # the speaker's own tastes: the preference rule
                 hits.append(_Hit("preference", f"preference:{drink}", "positive", clause[start:end], "thing", subject))
@@ -513,8 +671,12 @@ def _replaced_en(body: str) -> str | None:
     m = _MEANT_NOT_EN.search(body)
     if m:
         return _value_of_en(m.group(2))
-    m = re.search(r"\b(?:sold|replaced|traded in|traded|left|quit|ditched|retired)\s+(?:my|our|the)?\s*(.+?)"
-                  r"(?:\s+(?:and|for|with|to)\b|[,;]|$)", body, re.IGNORECASE)
+    m = re.search(
+        r"\b(?:sold|replaced|traded in|traded|left|quit|ditched|retired)\s+(?:my|our|the)?\s*(.+?)"
+        r"(?:\s+(?:and|for|with|to)\b|[,;]|$)",
+        body,
+        re.IGNORECASE,
+    )
     if m:
         return _value_of_en(m.group(1))
     return None
@@ -523,7 +685,7 @@ def _replaced_en(body: str) -> str | None:
 def _value_of_en(text: str) -> str | None:
     """The comparable value inside a phrase ("Go 1.23", "coffee", "Lyon")."""
     text = text.strip()
-    for found in (version_in(text), ):
+    for found in (version_in(text),):
         if found is not None:
             return found.value
     drink = _DRINK_RE_EN.search(text)
@@ -556,8 +718,7 @@ def _bare_correction_en(body: str) -> tuple[str, str, str | None] | None:
     m = _MEANT_EN.search(body)
     if m:
         return _typed(m.group(1)) + (None,)
-    m = re.search(r"\b(?:it's|it is|it was|that's|that should be|should be|make that)\s+" + _W, body,
-                  re.IGNORECASE)
+    m = re.search(r"\b(?:it's|it is|it was|that's|that should be|should be|make that)\s+" + _W, body, re.IGNORECASE)
     if m:
         return _typed(m.group(1)) + (None,)
     return None
@@ -604,16 +765,36 @@ _COUNT_CUE_ZH = re.compile(r"有|增加|涨|扩|变成|降|减少|一共|总共|
 _ACTIVITY_ZH = re.compile(r"(起床|睡觉|上班|下班|健身|跑步|吃晚饭|吃早饭|吃午饭|站会|例会|晨会|周会|开会|上课)")
 _DAYPART_ZH = re.compile(r"(早上|早晨|上午|中午|下午|晚上|睡前|早餐|午饭后|晚饭后|工作时)")
 _NEGATION_ZH = re.compile(r"不再|不喝|戒了|戒掉|没再|不怎么")
-_SCOPE_ZH = re.compile(r"(生产环境|生产|线上|测试环境|预发布?环境?|开发环境|本地)|([\u4e00-\u9fffA-Za-z]{2,6}?)(服务|项目|集群)")
-_SCOPE_ZH_NAMES = {"生产环境": "production", "生产": "production", "线上": "production", "测试环境": "test",
-                   "预发": "staging", "预发布": "staging", "预发环境": "staging", "预发布环境": "staging",
-                   "开发环境": "dev", "本地": "local"}
+_SCOPE_ZH = re.compile(
+    r"(生产环境|生产|线上|测试环境|预发布?环境?|开发环境|本地)|([\u4e00-\u9fffA-Za-z]{2,6}?)(服务|项目|集群)"
+)
+_SCOPE_ZH_NAMES = {
+    "生产环境": "production",
+    "生产": "production",
+    "线上": "production",
+    "测试环境": "test",
+    "预发": "staging",
+    "预发布": "staging",
+    "预发环境": "staging",
+    "预发布环境": "staging",
+    "开发环境": "dev",
+    "本地": "local",
+}
 _SUBJECT_REL_ZH = re.compile(r"我(?:的)?(" + _REL_ZH + r")|(?:^|[，,])(他|她|他们|她们)")
-_GENERIC_ZH = re.compile(r"我(?:们)?的([\u4e00-\u9fff]{1,6}?)(?:现在)?(?:是|换成了?|改成了?|变成了?|改为|换为)"
-                         r"([^，,。！!；]+)")
-_THING_ZH = re.compile(r"(" + _ZH_CAR + r")([A-Za-z0-9\u4e00-\u9fff ]{0,6}?)(?=[，,。！!了的]|$)|("
-                       + _ZH_PHONE + r")\s*([A-Za-z0-9 ]{0,8})")
-_REPLACED_ZH = re.compile(r"从(.+?)(?:改|换|搬|升级|升|迁移|切换|转)|不(?:再)?喝(.+?)了?[，,]|戒了?(.+?)[，,了]|不是(.+?)[，,]?(?:而)?是|不是\s*([^，,。]+)$")
+_GENERIC_ZH = re.compile(
+    r"我(?:们)?的([\u4e00-\u9fff]{1,6}?)(?:现在)?(?:是|换成了?|改成了?|变成了?|改为|换为)"
+    r"([^，,。！!；]+)"
+)
+_THING_ZH = re.compile(
+    r"("
+    + _ZH_CAR
+    + r")([A-Za-z0-9\u4e00-\u9fff ]{0,6}?)(?=[，,。！!了的]|$)|("
+    + _ZH_PHONE
+    + r")\s*([A-Za-z0-9 ]{0,8})"
+)
+_REPLACED_ZH = re.compile(
+    r"从(.+?)(?:改|换|搬|升级|升|迁移|切换|转)|不(?:再)?喝(.+?)了?[，,]|戒了?(.+?)[，,了]|不是(.+?)[，,]?(?:而)?是|不是\s*([^，,。]+)$"
+)
 
 
 def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
@@ -623,14 +804,19 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
         return [_Hit("contact", "contact:email", email.group(0).casefold(), email.group(0), "contact", subject)]
     phone = PHONE.search(clause)
     if phone and re.search(r"电话|手机|号码|联系", sentence):
-        return [_Hit("contact", "contact:phone", re.sub(r"[^\d+]", "", phone.group(0)), phone.group(0), "contact",
-                     subject)]
+        return [
+            _Hit("contact", "contact:phone", re.sub(r"[^\d+]", "", phone.group(0)), phone.group(0), "contact", subject)
+        ]
     thing = _THING_ZH.search(clause)
     if thing and re.search(r"开|买|换|车|手机|用|提", clause):
         kind = "car" if thing.group(1) else "phone"
         surface = (thing.group(0)).strip()
-        qualifier = re.search(r"\b(work|personal|private|business|second|old|spare|family|company)\s+"
-                              r"(?:car|phone|laptop|computer|bike)\b", clause, re.IGNORECASE)
+        qualifier = re.search(
+            r"\b(work|personal|private|business|second|old|spare|family|company)\s+"
+            r"(?:car|phone|laptop|computer|bike)\b",
+            clause,
+            re.IGNORECASE,
+        )
         scope = qualifier.group(1).lower() if qualifier else None  # "my work phone" is not "my phone"
         return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, scope)]
     version = version_in(focus) or version_in(clause)
@@ -643,8 +829,11 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if hits:
         return hits
     org = _EMPLOYER_ZH.search(clause)
-    if org and (not org.group(0).startswith("在") or re.search(r"工作|上班|任职|实习", org.group(0))
-                or org.group(1).endswith(("部", "部门", "团队", "组"))):
+    if org and (
+        not org.group(0).startswith("在")
+        or re.search(r"工作|上班|任职|实习", org.group(0))
+        or org.group(1).endswith(("部", "部门", "团队", "组"))
+    ):
         value = org.group(1)
         slot = "workplace" if value.endswith(("部", "部门", "团队", "组", "中心")) else "employer"
         hits.append(_Hit("employer", slot, _norm(value), value, "organisation", subject))

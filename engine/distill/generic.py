@@ -139,9 +139,13 @@ def is_statement(clause: str) -> bool:
         return False
     if is_cjk(text):
         body = text.strip("。！!，, ")
-        return (len(re.findall(r"[\u4e00-\u9fff]", body)) >= _MIN_CHARS_ZH and not _QUESTION_ZH.search(body)
-                and not _REQUEST_ZH.match(body) and not _SMALL_TALK_ZH.match(body)
-                and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body)))
+        return (
+            len(re.findall(r"[\u4e00-\u9fff]", body)) >= _MIN_CHARS_ZH
+            and not _QUESTION_ZH.search(body)
+            and not _REQUEST_ZH.match(body)
+            and not _SMALL_TALK_ZH.match(body)
+            and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body))
+        )
     if text.rstrip().endswith("?"):
         return False
     body = _VOCATIVE.sub("", _LEAD_EN.sub("", text).strip(" .!"))
@@ -191,7 +195,9 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     statement = body
     if mention is not None:
         statement = statement.replace(mention.phrase, mention.resolved, 1)
-    statement = third_person_zh(statement, speaker.zh_label) + "。" if zh else third_person(statement, speaker.label) + "."
+    statement = (
+        third_person_zh(statement, speaker.zh_label) + "。" if zh else third_person(statement, speaker.label) + "."
+    )
     turned = _ABOUT_POSSESSED.match(body)  # "Priya is my manager" is about the manager
     other = subject_of(f"{turned.group(2)} is {turned.group(1)}" if turned else body)
     subject = speaker.key if other is None else f"{speaker.key}:{other}"
@@ -199,14 +205,26 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     if not key:
         return []
     change = has_change_cue(clause)
-    return [Finding(kind="fact", statement=statement, op="update" if change or negated(body) else "add",
-                    subject=subject, attribute=f"said:{key}", value=_value(body), rule="generic",
-                    value_type="text", valid_from=mention.when if mention is not None else None)]
+    return [
+        Finding(
+            kind="fact",
+            statement=statement,
+            op="update" if change or negated(body) else "add",
+            subject=subject,
+            attribute=f"said:{key}",
+            value=_value(body),
+            rule="generic",
+            value_type="text",
+            valid_from=mention.when if mention is not None else None,
+        )
+    ]
 
 
 _VALUE = re.compile(r"[$€£¥]?\d[\d,.:]*(?:\s?(?:%|am|pm|k))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
 _ABOUT_POSSESSED = re.compile(r"^(.+?)\s+(?:is|are)\s+((?:my|our)\s+.+)$", re.IGNORECASE)
-_KEY_STOP = frozenset("user assistant is not no longer don't doesn't never to of in on at for with and or my our".split())
+_KEY_STOP = frozenset(
+    "user assistant is not no longer don't doesn't never to of in on at for with and or my our".split()
+)
 
 
 def _value(body: str) -> str | None:
@@ -218,8 +236,11 @@ def _value(body: str) -> str | None:
 def _predicate_key(statement: str) -> str:
     """The statement's content words in order, without values (numbers,
     names) and function words: "rent month" for "my rent is 1,200 a month"."""
-    words = [t for t in core_tokens(statement)
-             if t not in _KEY_STOP and t not in ("用", "户", "是") and not t[:1].isdigit() and t[:1] not in "$€£¥"]
+    words = [
+        t
+        for t in core_tokens(statement)
+        if t not in _KEY_STOP and t not in ("用", "户", "是") and not t[:1].isdigit() and t[:1] not in "$€£¥"
+    ]
     names = {w.casefold() for w in re.findall(r"(?<!^)\b[A-Z][a-z]+", statement)} - {"the", "user"}
     words = [w for w in words if w not in names]
     return ("" if is_cjk(statement) else " ").join(dict.fromkeys(words))[:120]
@@ -233,5 +254,8 @@ def instruction_findings(sentence: str, speaker: Speaker, said_at: datetime) -> 
         statement = f"{speaker.zh_label}发了一条像是指令的消息：「{text}」"
     else:
         statement = f'{speaker.label} wrote an instruction-like message: "{text}"'
-    return [Finding(kind="fact", statement=statement, subject=speaker.key, rule="instruction_like",
-                    flags=(INSTRUCTION_LIKE,))]
+    return [
+        Finding(
+            kind="fact", statement=statement, subject=speaker.key, rule="instruction_like", flags=(INSTRUCTION_LIKE,)
+        )
+    ]

@@ -95,21 +95,26 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
     old_value = hits[0][1] or (olds[0].value or None)
     new_value = hits[0][2] or p.value
     if verb == "conflict" and hits[0][1]:
-        reason = (f"conflicting: {hits[0][1]} / {hits[0][2]} for the same statement, no change cue or date "
-                  "settles which holds (rule generic-grey-zone)")
+        reason = (
+            f"conflicting: {hits[0][1]} / {hits[0][2]} for the same statement, no change cue or date "
+            "settles which holds (rule generic-grey-zone)"
+        )
         return Decision(verb, olds, reason, hits[0][1], hits[0][2])
     if verb == "negate":
         reason = f"negated: {p.statement} (ends: {olds[0].statement}; rule generic-negation)"
     elif verb == "conflict":
-        reason = (f"conflicting: {olds[0].statement} / {p.statement} (alike, no change cue, date or "
-                  "one-value difference settles it; rule generic-grey-zone)")
+        reason = (
+            f"conflicting: {olds[0].statement} / {p.statement} (alike, no change cue, date or "
+            "one-value difference settles it; rule generic-grey-zone)"
+        )
     else:
         reason = ""
     return Decision(verb, olds, reason, old_value, new_value)
 
 
-def _pair(b: BeliefView, p: Proposal, cue: bool, additive: bool, neg_p: bool, ending: bool, moving: bool,
-          grey: GreyZone) -> tuple[str, str, str]:
+def _pair(
+    b: BeliefView, p: Proposal, cue: bool, additive: bool, neg_p: bool, ending: bool, moving: bool, grey: GreyZone
+) -> tuple[str, str, str]:
     """The decision for one belief: (verb or "", old value, new value)."""
     al = align(b.statement, p.statement)
     neg_b = negated(b.statement)
@@ -140,4 +145,5 @@ def _many_valued(statement: str) -> bool:
     """Whether the statement's verb may hold several objects at once."""
     words = [w.removesuffix("s") if len(w) > 3 else w for w in core_tokens(statement)]
     return any(w in _MANY or w.removesuffix("e") in _MANY for w in words[:6]) or any(
-        z in statement for z in ("喜欢", "爱", "讨厌", "过敏", "会", "有", "养"))
+        z in statement for z in ("喜欢", "爱", "讨厌", "过敏", "会", "有", "养")
+    )

@@ -76,8 +76,13 @@ class DistillLease:
         if now - self._renewed_at < self.ttl_s / 3:
             return True
         with driver_errors("the distiller's lease could not be taken"), self._db.begin() as conn:
-            conn.execute(text(f"INSERT INTO {DISTILL_LEASE_TABLE} (follower, holder, expires_at) "
-                              "VALUES (:f, '', 0) ON CONFLICT (follower) DO NOTHING"), {"f": self.follower})
+            conn.execute(
+                text(
+                    f"INSERT INTO {DISTILL_LEASE_TABLE} (follower, holder, expires_at) "
+                    "VALUES (:f, '', 0) ON CONFLICT (follower) DO NOTHING"
+                ),
+                {"f": self.follower},
+            )
             taken = conn.execute(
                 update(_leases)
                 .where(_leases.c.follower == self.follower,

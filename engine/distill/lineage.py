@@ -164,8 +164,9 @@ class LineageIndex:
             elif isinstance(cited, Mapping) and isinstance(cited.get("memory_id"), str):
                 owned.follows.setdefault(cited["memory_id"], []).append((mid, seq, verb))
         if env.topic == bitemporal.DISTILLED:
-            new = owned.beliefs[mid] = BeliefState(mid, bitemporal.CURRENT, e.statement, e.subject,
-                                                   e.attribute, e.valid_from)
+            new = owned.beliefs[mid] = BeliefState(
+                mid, bitemporal.CURRENT, e.statement, e.subject, e.attribute, e.valid_from
+            )
             _add_sources(new, e.sources)
             return
         b = owned.beliefs.get(mid)
@@ -179,8 +180,12 @@ class LineageIndex:
         elif env.topic == bitemporal.INVALIDATED:
             b.status = bitemporal.INVALIDATED_STATUS
             b.invalid_at = e.invalid_at
-            b.invalidation = {"invalid_at": e.invalid_at, "reason": e.reason, "cause": e.cause,
-                              "superseded_by": e.superseded_by}
+            b.invalidation = {
+                "invalid_at": e.invalid_at,
+                "reason": e.reason,
+                "cause": e.cause,
+                "superseded_by": e.superseded_by,
+            }
             b.reinstated_by = None
         elif env.topic == bitemporal.REINSTATED:
             b.status = bitemporal.CURRENT
@@ -241,8 +246,14 @@ def belief_lineage(eng: WritePort, owner: Owner, memory_id: str) -> BeliefLineag
             versions, messages, state = [], [], {}  # purged: nothing of its content remains
             continue
         if topic == bitemporal.DISTILLED:
-            state = {"statement": e.statement, "confidence": e.confidence, "valid_from": e.valid_from,
-                     "invalid_at": None, "method": e.method, "extractor": e.extractor}
+            state = {
+                "statement": e.statement,
+                "confidence": e.confidence,
+                "valid_from": e.valid_from,
+                "invalid_at": None,
+                "method": e.method,
+                "extractor": e.extractor,
+            }
         elif topic in (bitemporal.REINFORCED, bitemporal.REVISED):
             state["confidence"] = e.confidence
             if topic == bitemporal.REVISED:
@@ -271,10 +282,17 @@ def belief_lineage(eng: WritePort, owner: Owner, memory_id: str) -> BeliefLineag
             superseded_by=fields.get("superseded_by"), supersedes=fields.get("supersedes"),
         ))  # fmt: skip
     return BeliefLineage(
-        memory_id=stream.hex, app=owner.app, user_id=owner.user_id, kind=first.kind,
-        subject=first.subject, attribute=first.attribute, status=status or bitemporal.CURRENT,
-        versions=tuple(versions), messages=tuple(messages),
-        supersedes=(first.supersedes,) if first.supersedes else (), superseded_by=tuple(superseded_by),
+        memory_id=stream.hex,
+        app=owner.app,
+        user_id=owner.user_id,
+        kind=first.kind,
+        subject=first.subject,
+        attribute=first.attribute,
+        status=status or bitemporal.CURRENT,
+        versions=tuple(versions),
+        messages=tuple(messages),
+        supersedes=(first.supersedes,) if first.supersedes else (),
+        superseded_by=tuple(superseded_by),
     )
 
 
@@ -307,8 +325,9 @@ def _caused(owned: _Owned, ref: MessageRef) -> MessageLineage:
 
 def _effect(owned: _Owned, memory_id: str, seq: int, verb: str, via: str | None = None) -> BeliefEffect:
     b = owned.beliefs.get(memory_id)
-    return BeliefEffect(memory_id, seq, verb, b.statement if b else "",
-                        b.status if b else bitemporal.FORGOTTEN_STATUS, via)
+    return BeliefEffect(
+        memory_id, seq, verb, b.statement if b else "", b.status if b else bitemporal.FORGOTTEN_STATUS, via
+    )
 
 
 def _topic(e: Any) -> str:
@@ -328,8 +347,13 @@ def _call(topic: str, fields: Mapping[str, Any]) -> str:
     """What made this event (see ``LineageVersion``)."""
     cause = fields.get("cause")
     if topic in (bitemporal.INVALIDATED, bitemporal.REINSTATED) and isinstance(cause, Mapping):
-        for key, call in (("retraction", "retraction"), ("unretraction", "unretraction"),
-                          ("correction", "correction"), ("request", "explicit"), ("memory_id", "supersession")):
+        for key, call in (
+            ("retraction", "retraction"),
+            ("unretraction", "unretraction"),
+            ("correction", "correction"),
+            ("request", "explicit"),
+            ("memory_id", "supersession"),
+        ):
             if key in cause:
                 return call
         return "distillation" if MessageRef.of(cause) is not None else "unknown"
@@ -395,22 +419,39 @@ def plan(
         return False
 
     # Reinstated by an earlier retraction, but what invalidated them stands again.
-    redo = {m for m, b in beliefs.items() if b.status == bitemporal.CURRENT and m not in dead
-            and b.reinstated_by is not None and b.voided is not None and not void(b.voided, b)}
+    redo = {
+        m
+        for m, b in beliefs.items()
+        if b.status == bitemporal.CURRENT
+        and m not in dead
+        and b.reinstated_by is not None
+        and b.voided is not None
+        and not void(b.voided, b)
+    }
     changes: list[BeliefChange] = []
     for m in sorted(dead):
         b = beliefs[m]
         changes.append(Invalidate(m, invalid_at=b.valid_from, reason="source retracted", cause=cause))
     for m in sorted(redo):
         inv = beliefs[m].voided or {}
-        changes.append(Invalidate(m, invalid_at=inv.get("invalid_at") or beliefs[m].valid_from,
-                                  reason=str(inv.get("reason") or "invalidation restored"),
-                                  cause=cause, superseded_by=inv.get("superseded_by")))
+        changes.append(
+            Invalidate(
+                m,
+                invalid_at=inv.get("invalid_at") or beliefs[m].valid_from,
+                reason=str(inv.get("reason") or "invalidation restored"),
+                cause=cause,
+                superseded_by=inv.get("superseded_by"),
+            )
+        )
     live = [b for m, b in beliefs.items() if b.status == bitemporal.CURRENT and m not in dead and m not in redo]
     candidates = sorted(
-        (b for b in beliefs.values() if b.status == bitemporal.INVALIDATED_STATUS
-         and not only_retracted(b) and void(b.invalidation, b)),
-        key=lambda b: (b.valid_from, b.memory_id), reverse=True,
+        (
+            b
+            for b in beliefs.values()
+            if b.status == bitemporal.INVALIDATED_STATUS and not only_retracted(b) and void(b.invalidation, b)
+        ),
+        key=lambda b: (b.valid_from, b.memory_id),
+        reverse=True,
     )
     reinstated: list[str] = []
     for b in candidates:
@@ -445,19 +486,33 @@ def unretract(
 
 
 def record_retraction(
-    eng: WritePort, owner: Owner, session_id: str, seq: int, reason: str, *, undo: bool,
+    eng: WritePort,
+    owner: Owner,
+    session_id: str,
+    seq: int,
+    reason: str,
+    *,
+    undo: bool,
     idempotency_key: str | None = None,
 ) -> RetractionReport:
     """Records ``message.retracted`` (or ``message.unretracted``) alone, changing
     no belief: for an import, whose file holds the belief events the original
     retraction wrote and replays them one by one."""
-    return _toggle(eng, owner, session_id, seq, reason, "unretract" if undo else "retract", idempotency_key,
-                   consequences=False)
+    return _toggle(
+        eng, owner, session_id, seq, reason, "unretract" if undo else "retract", idempotency_key, consequences=False
+    )
 
 
 def _toggle(
-    eng: WritePort, owner: Owner, session_id: str, seq: int, reason: str, action: str, idempotency_key: str | None,
-    *, consequences: bool = True,
+    eng: WritePort,
+    owner: Owner,
+    session_id: str,
+    seq: int,
+    reason: str,
+    action: str,
+    idempotency_key: str | None,
+    *,
+    consequences: bool = True,
 ) -> RetractionReport:
     reason = check_field(reason, "reason", eng.limits)
     ref = _message(eng, owner, session_id, seq)
@@ -489,6 +544,10 @@ def _toggle(
 
     answer = eng.submit_once(once, command)
     return RetractionReport(
-        MessageRef(**answer["message"]), answer["action"], answer["reason"], answer["changed"],
-        tuple(answer["invalidated"]), tuple(answer["reinstated"]),
+        MessageRef(**answer["message"]),
+        answer["action"],
+        answer["reason"],
+        answer["changed"],
+        tuple(answer["invalidated"]),
+        tuple(answer["reinstated"]),
     )

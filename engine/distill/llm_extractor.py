@@ -66,17 +66,19 @@ class LLMExtractor:
             return Extraction((), method="llm", extractor=self.name, extractor_version=self.version)
         raw = self._complete(_render(ctx.items))
         proposals = self._proposals(raw, ctx)
-        return Extraction(tuple(proposals), method="llm", extractor=self.name,
-                          extractor_version=self.version, raw=raw, model_calls=1)
+        return Extraction(
+            tuple(proposals), method="llm", extractor=self.name, extractor_version=self.version, raw=raw, model_calls=1
+        )
 
     def _complete(self, conversation: str) -> str:
-        body = json.dumps({
-            "model": self.config.model,
-            "temperature": 0,
-            "response_format": {"type": "json_object"},
-            "messages": [{"role": "system", "content": SYSTEM_PROMPT},
-                         {"role": "user", "content": conversation}],
-        }).encode()
+        body = json.dumps(
+            {
+                "model": self.config.model,
+                "temperature": 0,
+                "response_format": {"type": "json_object"},
+                "messages": [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": conversation}],
+            }
+        ).encode()
         headers = {"Content-Type": "application/json"}
         if self.config.api_key:
             headers["Authorization"] = f"Bearer {self.config.api_key}"
@@ -96,7 +98,7 @@ class LLMExtractor:
         try:
             operations = json.loads(raw)["operations"]
         except (ValueError, KeyError, TypeError) as e:
-            raise ExtractionFailed(f"the model did not answer {{\"operations\": [...]}}: {e}") from None
+            raise ExtractionFailed(f'the model did not answer {{"operations": [...]}}: {e}') from None
         if not isinstance(operations, list):
             raise ExtractionFailed("operations is not a list")
         # keyed by whatever the model sent as source_seq (JSON: any value)
@@ -122,15 +124,22 @@ def _proposal(op: dict[str, Any], n: int, item: DeltaItem) -> Proposal:
     replaces = op.get("replaces")
     started = _time(op.get("valid_from"))
     return Proposal(
-        op=verb, kind=kind, statement=statement.strip(),
+        op=verb,
+        kind=kind,
+        statement=statement.strip(),
         valid_from=started if started is not None and started <= item.occurred_at else item.occurred_at,
-        source=item.source(), source_key=f"{item.session_id}:{item.seq}:llm:{n}",
-        confidence=float(confidence), subject=_text(op.get("subject")),
-        attribute=_text(op.get("attribute")), value=None if value is None else str(value).casefold(),
-        topics=tuple(str(t) for t in op.get("topics") or () if t), participants=tuple(
-            str(p) for p in op.get("participants") or () if p),
-        location=_text(op.get("location")), event_time=_time(op.get("event_time")),
-        sources=(item.source(),), rule=_text(op.get("rule")),
+        source=item.source(),
+        source_key=f"{item.session_id}:{item.seq}:llm:{n}",
+        confidence=float(confidence),
+        subject=_text(op.get("subject")),
+        attribute=_text(op.get("attribute")),
+        value=None if value is None else str(value).casefold(),
+        topics=tuple(str(t) for t in op.get("topics") or () if t),
+        participants=tuple(str(p) for p in op.get("participants") or () if p),
+        location=_text(op.get("location")),
+        event_time=_time(op.get("event_time")),
+        sources=(item.source(),),
+        rule=_text(op.get("rule")),
         replaces=None if replaces in (None, "") else str(replaces).casefold(),
     )
 

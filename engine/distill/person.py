@@ -20,16 +20,27 @@ IRREGULAR_PAST = frozenset(
     "did was were lost paid said fell held led rode sold stood understood woke wore threw knew grew "
     "chose forgot broke spoke hung hit put set read cut let shut quit meant".split()
 )
-_KEEP = frozenset(
-    "am was were did had can could will would should might must may shall need used ought "
-    "'m 've 'd 'll".split()
-) | IRREGULAR_PAST
+_KEEP = (
+    frozenset(
+        "am was were did had can could will would should might must may shall need used ought 'm 've 'd 'll".split()
+    )
+    | IRREGULAR_PAST
+)
 _ADVERBS = frozenset(
     "really also just always never usually often still now already recently finally sometimes only "
     "even actually definitely totally absolutely mostly rarely generally normally no longer".split()
 )
-_SPECIAL = {"am": "is", "have": "has", "do": "does", "don't": "doesn't", "go": "goes", "'m": "is",
-            "'ve": "has", "were": "was", "haven't": "hasn't"}
+_SPECIAL = {
+    "am": "is",
+    "have": "has",
+    "do": "does",
+    "don't": "doesn't",
+    "go": "goes",
+    "'m": "is",
+    "'ve": "has",
+    "were": "was",
+    "haven't": "hasn't",
+}
 _WORD = re.compile(r"\b(I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b(\s+)?")
 
 
@@ -53,7 +64,7 @@ def third_person(sentence: str, label: str) -> str:
     conjugate_next = False
     for i, w in enumerate(words):
         core = w.rstrip(",.;:!?")
-        tail = w[len(core):]
+        tail = w[len(core) :]
         low = core.lower().replace("’", "'")
         name = label if i == 0 or out and out[-1].endswith((".", "!", "?")) else _mid(label)
         if conjugate_next and core:

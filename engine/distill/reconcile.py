@@ -139,8 +139,9 @@ class _State:
             recounted = [b for b in agreeing if _recounted(b, p)]
             if recounted:  # "three cups of coffee" -> "one cup of coffee": the slot holds, the number changed
                 al = align(recounted[0].statement, p.statement)
-                return self._supersede(recounted, replace(p, value=al.new, replaces=al.old, rule="generic alignment"),
-                                       "replaced")
+                return self._supersede(
+                    recounted, replace(p, value=al.new, replaces=al.old, rule="generic alignment"), "replaced"
+                )
             if agreeing:
                 return self._reinforce(agreeing[0], p, f"restated {p.attribute}")
             named = [b for b in keyed if p.replaces and _names_value(b, p.replaces)]
@@ -152,8 +153,13 @@ class _State:
             if gone:
                 return self._supersede(gone, p, "corrected" if p.rule == "correction" else "replaced")
         changed = moved_on(p.statement) or ends(p.statement)  # a stated change may cross a legacy key
-        if p.subject and p.kind == "fact" and self._aligned(
-                p, [b for b in same_kind if changed or not _conflicting_keys(b, p) or _is_said(b.attribute)]):
+        if (
+            p.subject
+            and p.kind == "fact"
+            and self._aligned(
+                p, [b for b in same_kind if changed or not _conflicting_keys(b, p) or _is_said(b.attribute)]
+            )
+        ):
             return None
         candidates = [b for b in same_kind if not _conflicting_keys(b, p)]
         scored = self._scored(p, candidates)
@@ -174,8 +180,14 @@ class _State:
         grey zone (much alike, not one value apart, no cue) -> a conflict."""
         if self._aligned(p, same_kind):
             return None
-        candidates = [b for b in same_kind if not _conflicting_keys(b, p) and not _is_said(b.attribute)
-                      or b.subject == p.subject and _is_said(b.attribute)]
+        candidates = [
+            b
+            for b in same_kind
+            if not _conflicting_keys(b, p)
+            and not _is_said(b.attribute)
+            or b.subject == p.subject
+            and _is_said(b.attribute)
+        ]
         scored = self._scored(p, candidates)
         if scored and scored[0][1] >= self.config.reinforce_at:
             return self._reinforce(scored[0][0], p, f"similar statement ({scored[0][1]:.2f})")
@@ -202,10 +214,17 @@ class _State:
         new_id = new_belief_id(self.owner, p.source_key)
         self._new(replace(p, flags=(*p.flags, CONFLICTING)), conflicts_with=tuple(b.memory_id for b in others))
         for b in others:
-            self.changes.append(Flag(b.memory_id, flags=tuple(sorted({*b.flags, CONFLICTING})),
-                                     conflicts_with=(*b.conflicts_with, new_id), reason=reason))
-            self.current[b.memory_id] = replace(b, flags=tuple(sorted({*b.flags, CONFLICTING})),
-                                                conflicts_with=(*b.conflicts_with, new_id))
+            self.changes.append(
+                Flag(
+                    b.memory_id,
+                    flags=tuple(sorted({*b.flags, CONFLICTING})),
+                    conflicts_with=(*b.conflicts_with, new_id),
+                    reason=reason,
+                )
+            )
+            self.current[b.memory_id] = replace(
+                b, flags=tuple(sorted({*b.flags, CONFLICTING})), conflicts_with=(*b.conflicts_with, new_id)
+            )
 
     def _corrected(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
         """The belief a bare correction ("sorry, I meant Lille") corrects: the
@@ -250,11 +269,20 @@ class _State:
     def _revise(self, b: BeliefView, p: Proposal, score: float) -> None:
         confidence = self.config.policy.reinforced(b.confidence)
         self.changes.append(
-            Revise(b.memory_id, statement=p.statement, confidence=confidence,
-                   reason=f"reworded ({score:.2f})", method=self.extraction.method,
-                   problem=p.problem, solution=p.solution, topics=p.topics,
-                   participants=p.participants, location=p.location, event_time=p.event_time,
-                   sources=p.sources)
+            Revise(
+                b.memory_id,
+                statement=p.statement,
+                confidence=confidence,
+                reason=f"reworded ({score:.2f})",
+                method=self.extraction.method,
+                problem=p.problem,
+                solution=p.solution,
+                topics=p.topics,
+                participants=p.participants,
+                location=p.location,
+                event_time=p.event_time,
+                sources=p.sources,
+            )
         )
         self.current[b.memory_id] = replace(b, confidence=confidence).with_statement(p.statement)
 
@@ -263,60 +291,108 @@ class _State:
         same_message = [b for b in old if self.born.get(b.memory_id) == _message_of(p)]
         if same_message and p.rule != "correction" and not has_change_cue(p.statement):
             # one message, two values, nothing to say which holds: recorded, not guessed
-            return self._conflict(p, same_message, f"conflicting: one message says both {same_message[0].value} "
-                                                   f"and {p.value} (rule same-message contradiction)")
+            return self._conflict(
+                p,
+                same_message,
+                f"conflicting: one message says both {same_message[0].value} "
+                f"and {p.value} (rule same-message contradiction)",
+            )
         said = p.said_at or p.valid_from
         newer = [b for b in old if b.valid_from > said]
         if newer:  # said before the belief it clashes with even began: history, recorded already superseded
             self._new(p, supersedes=None)
-            self.changes.append(Invalidate(new_id, invalid_at=newer[0].valid_from,
-                                           reason="superseded by a later statement",
-                                           cause={"memory_id": newer[0].memory_id,
-                                                  **_explain(p, newer[0], "superseded by a later statement")},
-                                           superseded_by=newer[0].memory_id))
+            self.changes.append(
+                Invalidate(
+                    new_id,
+                    invalid_at=newer[0].valid_from,
+                    reason="superseded by a later statement",
+                    cause={"memory_id": newer[0].memory_id, **_explain(p, newer[0], "superseded by a later statement")},
+                    superseded_by=newer[0].memory_id,
+                )
+            )
             self.current.pop(new_id, None)
             return
         for b in old:
-            self.changes.append(Invalidate(b.memory_id, invalid_at=p.valid_from, reason=_reason(verb, p, b),
-                                           cause={**dict(p.source), **_explain(p, b, verb)},
-                                           superseded_by=new_id))
+            self.changes.append(
+                Invalidate(
+                    b.memory_id,
+                    invalid_at=p.valid_from,
+                    reason=_reason(verb, p, b),
+                    cause={**dict(p.source), **_explain(p, b, verb)},
+                    superseded_by=new_id,
+                )
+            )
             self.current.pop(b.memory_id, None)
         self._new(p, supersedes=old[0].memory_id)
 
-    def _invalidate_all(self, p: Proposal, beliefs: list[BeliefView], reason: str,
-                        at: datetime | None = None, keep: bool = True) -> None:
+    def _invalidate_all(
+        self, p: Proposal, beliefs: list[BeliefView], reason: str, at: datetime | None = None, keep: bool = True
+    ) -> None:
         """Ends ``beliefs`` (no replacement). ``at``: when they stopped holding
         (a negation's time, possibly before a belief's start: a retroactive
         correction); None: when the request was made, never before a start."""
         for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id)):
             when = max(p.valid_from, b.valid_from) if at is None else at
-            self.changes.append(Invalidate(b.memory_id, invalid_at=when, reason=reason,
-                                           cause={**dict(p.source), "statement": p.statement} if not keep
-                                           else dict(p.source)))
+            self.changes.append(
+                Invalidate(
+                    b.memory_id,
+                    invalid_at=when,
+                    reason=reason,
+                    cause={**dict(p.source), "statement": p.statement} if not keep else dict(p.source),
+                )
+            )
             self.current.pop(b.memory_id, None)
 
     def _new(self, p: Proposal, supersedes: str | None = None, conflicts_with: tuple[str, ...] = ()) -> None:
         e = self.extraction
         change = NewBelief(
-            source_key=p.source_key, kind=p.kind, statement=p.statement, valid_from=p.valid_from,
-            confidence=p.confidence, method=e.method, extractor=e.extractor,
-            extractor_version=e.extractor_version, problem=p.problem, solution=p.solution,
-            subject=p.subject, attribute=p.attribute, topics=p.topics, participants=p.participants,
-            location=p.location, event_time=p.event_time, sources=p.sources, supersedes=supersedes,
-            raw=e.raw, value=p.value, flags=p.flags, conflicts_with=conflicts_with,
+            source_key=p.source_key,
+            kind=p.kind,
+            statement=p.statement,
+            valid_from=p.valid_from,
+            confidence=p.confidence,
+            method=e.method,
+            extractor=e.extractor,
+            extractor_version=e.extractor_version,
+            problem=p.problem,
+            solution=p.solution,
+            subject=p.subject,
+            attribute=p.attribute,
+            topics=p.topics,
+            participants=p.participants,
+            location=p.location,
+            event_time=p.event_time,
+            sources=p.sources,
+            supersedes=supersedes,
+            raw=e.raw,
+            value=p.value,
+            flags=p.flags,
+            conflicts_with=conflicts_with,
         )
         self.changes.append(change)
         new_id = new_belief_id(self.owner, p.source_key)
         self.born[new_id] = _message_of(p)
         self.current[new_id] = BeliefView.make(
-            memory_id=new_id, kind=p.kind, statement=p.statement, valid_from=p.valid_from,
-            confidence=p.confidence, subject=p.subject, attribute=p.attribute, value=p.value,
-            supersedes=supersedes, method=e.method, flags=p.flags, conflicts_with=conflicts_with,
+            memory_id=new_id,
+            kind=p.kind,
+            statement=p.statement,
+            valid_from=p.valid_from,
+            confidence=p.confidence,
+            subject=p.subject,
+            attribute=p.attribute,
+            value=p.value,
+            supersedes=supersedes,
+            method=e.method,
+            flags=p.flags,
+            conflicts_with=conflicts_with,
         )
 
 
-_NUMBER = re.compile(r"\d|[一二两三四五六七八九十百千]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
-                     r"twice|once|half|dozen)\b", re.IGNORECASE)
+_NUMBER = re.compile(
+    r"\d|[一二两三四五六七八九十百千]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"twice|once|half|dozen)\b",
+    re.IGNORECASE,
+)
 
 
 def _recounted(b: BeliefView, p: Proposal) -> bool:
@@ -389,9 +465,19 @@ def _names_value(b: BeliefView, value: str) -> bool:
     return bool(b.attribute and b.attribute.split(":")[-1].split("@")[0] == v)
 
 
-_SLOT_TYPES = {"residence": "place", "employer": "organisation", "workplace": "organisation",
-               "occupation": "role", "drink": "thing", "diet": "text", "version": "version", "contact": "contact",
-               "count": "number", "time": "time", "own": "thing"}
+_SLOT_TYPES = {
+    "residence": "place",
+    "employer": "organisation",
+    "workplace": "organisation",
+    "occupation": "role",
+    "drink": "thing",
+    "diet": "text",
+    "version": "version",
+    "contact": "contact",
+    "count": "number",
+    "time": "time",
+    "own": "thing",
+}
 _NAME_LIKE = frozenset({"place", "organisation", "role", "thing", "text"})
 
 
@@ -429,14 +515,27 @@ def _reason(verb: str, p: Proposal, old: BeliefView) -> str:
 def _explain(p: Proposal, old: BeliefView, verb: str) -> dict[str, object]:
     """What the invalidation event carries to explain itself: the frame, the
     rule family, the old and new values."""
-    return {"decision": verb, "rule": p.rule or "similarity", "subject": p.subject, "attribute": p.attribute,
-            "old_attribute": old.attribute, "old_value": old.value, "new_value": p.value,
-            "replaces": p.replaces}
+    return {
+        "decision": verb,
+        "rule": p.rule or "similarity",
+        "subject": p.subject,
+        "attribute": p.attribute,
+        "old_attribute": old.attribute,
+        "old_value": old.value,
+        "new_value": p.value,
+        "replaces": p.replaces,
+    }
 
 
 def _conflicting_keys(b: BeliefView, p: Proposal) -> bool:
     """Both are keyed facts about the same subject but different attributes:
     similar wording must not merge them ("uses Go 1.23" vs "has 3 servers")."""
-    return bool(b.subject and p.subject and b.attribute and p.attribute
-                and b.subject == p.subject and not _same_attribute(b.attribute, p.attribute)
-                and not (b.attribute.startswith("said:") and p.attribute.startswith("said:")))
+    return bool(
+        b.subject
+        and p.subject
+        and b.attribute
+        and p.attribute
+        and b.subject == p.subject
+        and not _same_attribute(b.attribute, p.attribute)
+        and not (b.attribute.startswith("said:") and p.attribute.startswith("said:"))
+    )

@@ -78,8 +78,9 @@ class RuleExtractor:
                 proposals.extend(self._experience(item, ctx.items[index + 1 :]))
         if ctx.previous and ctx.previous[-1].role == "user":  # a problem asked in the last delta
             proposals.extend(self._experience(ctx.previous[-1], ctx.items))
-        return Extraction(tuple(proposals), method="rule", extractor=self.name,
-                          extractor_version=self.version, model_calls=0)
+        return Extraction(
+            tuple(proposals), method="rule", extractor=self.name, extractor_version=self.version, model_calls=0
+        )
 
     def _item_findings(self, item: DeltaItem, speaker: Speaker) -> list[Finding]:
         findings: list[Finding] = []
@@ -116,8 +117,12 @@ class RuleExtractor:
             found = state or found
         mention = find_time(clause, said_at)
         if mention is not None:  # a change the clause dates ("昨天…升级到了…") starts then
-            found = [replace(f, valid_from=mention.when) if f.kind == "fact" and f.op == "update"
-                     and f.valid_from is None else f for f in found]
+            found = [
+                replace(f, valid_from=mention.when)
+                if f.kind == "fact" and f.op == "update" and f.valid_from is None
+                else f
+                for f in found
+            ]
         return found
 
     def _proposals(self, item: DeltaItem, findings: list[Finding]) -> list[Proposal]:
@@ -128,13 +133,26 @@ class RuleExtractor:
                 confidence = min(confidence, INSTRUCTION_LIKE_CONFIDENCE)
             out.append(
                 Proposal(
-                    op=f.op, kind=f.kind, statement=f.statement, valid_from=f.valid_from or item.occurred_at,
-                    source=item.source(), source_key=f"{item.session_id}:{item.seq}:{n}",
-                    confidence=confidence, subject=f.subject, attribute=f.attribute,
-                    value=f.value, topics=_topics(f.statement, f.participants),
-                    participants=f.participants, location=f.location, event_time=f.event_time,
-                    sources=(item.source(),), rule=f.rule, value_type=f.value_type, replaces=f.replaces,
-                    flags=f.flags, said_at=item.occurred_at,
+                    op=f.op,
+                    kind=f.kind,
+                    statement=f.statement,
+                    valid_from=f.valid_from or item.occurred_at,
+                    source=item.source(),
+                    source_key=f"{item.session_id}:{item.seq}:{n}",
+                    confidence=confidence,
+                    subject=f.subject,
+                    attribute=f.attribute,
+                    value=f.value,
+                    topics=_topics(f.statement, f.participants),
+                    participants=f.participants,
+                    location=f.location,
+                    event_time=f.event_time,
+                    sources=(item.source(),),
+                    rule=f.rule,
+                    value_type=f.value_type,
+                    replaces=f.replaces,
+                    flags=f.flags,
+                    said_at=item.occurred_at,
                 )
             )
         return out
@@ -153,13 +171,19 @@ class RuleExtractor:
             return []
         p, s = _clip(problem.content), _clip(answer.content)
         who = problem.name or ("用户" if cjk else "The user")
-        statement = (f"{who}遇到的问题：{p} 解决办法：{s}" if cjk
-                     else f"Problem ({who}): {p} Solution: {s}")
+        statement = f"{who}遇到的问题：{p} 解决办法：{s}" if cjk else f"Problem ({who}): {p} Solution: {s}"
         return [
             Proposal(
-                op="add", kind="experience", statement=statement, valid_from=answer.occurred_at,
-                source=answer.source(), source_key=f"{problem.session_id}:{problem.seq}:experience",
-                confidence=self._confidence, problem=p, solution=s, topics=_topics(p, ()),
+                op="add",
+                kind="experience",
+                statement=statement,
+                valid_from=answer.occurred_at,
+                source=answer.source(),
+                source_key=f"{problem.session_id}:{problem.seq}:experience",
+                confidence=self._confidence,
+                problem=p,
+                solution=s,
+                topics=_topics(p, ()),
                 participants=tuple(x for x in (problem.name, answer.name) if x),
                 sources=(problem.source(), answer.source()),
             )
@@ -173,10 +197,17 @@ class RuleExtractor:
         statement = f"Task: {task_input} -> Result: {output}"
         return [
             Proposal(
-                op="add", kind="experience", statement=statement, valid_from=item.occurred_at,
-                source=item.source(), source_key=f"{item.session_id}:task:{item.task_id}",
-                confidence=self._confidence, problem=task_input, solution=output,
-                topics=_topics(task_input, ()), sources=(item.source(),),
+                op="add",
+                kind="experience",
+                statement=statement,
+                valid_from=item.occurred_at,
+                source=item.source(),
+                source_key=f"{item.session_id}:task:{item.task_id}",
+                confidence=self._confidence,
+                problem=task_input,
+                solution=output,
+                topics=_topics(task_input, ()),
+                sources=(item.source(),),
             )
         ]
 
@@ -191,8 +222,7 @@ def _speaker(item: DeltaItem, introduced: str | None) -> Speaker:
 
 def _topics(text: str, people: tuple[str, ...]) -> tuple[str, ...]:
     skip = {t for p in people for t in tokens(p)}
-    words = sorted((t for t in tokens(text) if t not in skip and len(t) > 2 or is_cjk(t)),
-                   key=lambda t: (-len(t), t))
+    words = sorted((t for t in tokens(text) if t not in skip and len(t) > 2 or is_cjk(t)), key=lambda t: (-len(t), t))
     return tuple(sorted(words[:5]))
 
 

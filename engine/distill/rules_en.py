@@ -58,7 +58,9 @@ _SENTIMENT = frozenset(
     "bad terrible wonderful beautiful lovely fantastic excited happy sad crazy insane tough hard "
     "important special perfect unreal everything key worth".split()
 )
-_COMMENTARY = re.compile(r"\s+[-–—]\s+|,\s+(?:so|but|and|the|it|it's|they|they're|that|this|which)\s+|\s+and\s+(?:it|it's|it was|that)\b|;\s*")
+_COMMENTARY = re.compile(
+    r"\s+[-–—]\s+|,\s+(?:so|but|and|the|it|it's|they|they're|that|this|which)\s+|\s+and\s+(?:it|it's|it was|that)\b|;\s*"
+)
 _WE_USE = re.compile(
     r"\b(?:we|I)(?:'re| are| am|'m)?\s+(?:now\s+|currently\s+)?(?:use|using|run|running)\s+"
     r"((?:[^.,;!?]|[.,](?=\d))+?)\s+(?:in|on|for)\s+(?:our\s+|my\s+|the\s+)?([a-z][a-z\s-]{1,40})",
@@ -71,15 +73,16 @@ _UPDATE = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(
-    r",|\s+[-–—]\s+|\s+(?:and|but|who|which|because|so|with|when|while|in|at|on|for|from|since|over|than)\b", re.IGNORECASE
+    r",|\s+[-–—]\s+|\s+(?:and|but|who|which|because|so|with|when|while|in|at|on|for|from|since|over|than)\b",
+    re.IGNORECASE,
 )
 _SUBORDINATE = re.compile(r"\s+(?:when|because|since|while|if|whenever|so that|to keep)\s+", re.IGNORECASE)
 _DEICTIC = frozenset(
-    "it this that these those them they you your yours his her their when how what where why the way "
-    "the idea".split()
+    "it this that these those them they you your yours his her their when how what where why the way the idea".split()
 )
-_INTERJECTION = re.compile(r"^(?:(?:yeah|yes|oh|wow|well|so|and|but|also|btw|hey|haha|lol|ok|okay|anyway)\b[,!.]?\s+)+",
-                           re.IGNORECASE)
+_INTERJECTION = re.compile(
+    r"^(?:(?:yeah|yes|oh|wow|well|so|and|but|also|btw|hey|haha|lol|ok|okay|anyway)\b[,!.]?\s+)+", re.IGNORECASE
+)
 _FORGET_ALL = re.compile(r"\b(?:please\s+)?forget\s+(?:everything|all)\b", re.IGNORECASE)
 _FORGET = re.compile(r"^(?:please\s+)?forget\s+(?:that\s+)?(.+)", re.IGNORECASE)
 _FIRST_PERSON_PAST = re.compile(r"\b(?:I|we)\s+(?:\w+\s+){0,2}?(\w+)\b", re.IGNORECASE)
@@ -109,8 +112,15 @@ def forget_request(sentence: str) -> tuple[str, str | None] | None:
 
 def _fact(speaker: Speaker, statement: str, attribute: str, value: str, op: str = "add") -> Finding:
     people = (clean_value(value),) if attribute == "name" else ()
-    return Finding(kind="fact", statement=statement, op=op, subject=speaker.key,
-                   attribute=attribute, value=clean_value(value).casefold(), participants=people)
+    return Finding(
+        kind="fact",
+        statement=statement,
+        op=op,
+        subject=speaker.key,
+        attribute=attribute,
+        value=clean_value(value).casefold(),
+        participants=people,
+    )
 
 
 def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
@@ -149,8 +159,14 @@ def _preferences(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     negative = verb in ("hate", "dislike", "don't like", "do not like", "don't enjoy", "can't stand")
     obj = " ".join(_CLAUSE_END.split(thing, maxsplit=1)[0].split()[:3]).strip(" ,-") or thing
     said = m.group(0)[: m.start(2) - m.start(0)] + thing
-    return [_fact(sp, third_person(said, sp.label) + ".", f"preference:{obj.casefold()}",
-                  "negative" if negative else "positive")]
+    return [
+        _fact(
+            sp,
+            third_person(said, sp.label) + ".",
+            f"preference:{obj.casefold()}",
+            "negative" if negative else "positive",
+        )
+    ]
 
 
 def _habits(s: str, sp: Speaker, _: datetime) -> list[Finding]:
@@ -206,8 +222,7 @@ def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
         text = text[:1].upper() + text[1:]
     else:
         text = f"{text} (around {format_day(said_at)})"
-    return [Finding(kind="episode", statement=text + ".", participants=partners,
-                    location=place, event_time=when)]
+    return [Finding(kind="episode", statement=text + ".", participants=partners, location=place, event_time=when)]
 
 
 def _event_clause(s: str, said_at: datetime) -> str:
@@ -249,8 +264,10 @@ def _location(s: str) -> str | None:
 
 def _occupation_like(phrase: str) -> bool:
     words = clean_value(phrase).lower().split()
-    return bool(words) and len(words) <= 5 and (
-        words[-1] in _OCCUPATION_WORDS or words[-1].endswith(("ist", "ian", "eer"))
+    return (
+        bool(words)
+        and len(words) <= 5
+        and (words[-1] in _OCCUPATION_WORDS or words[-1].endswith(("ist", "ian", "eer")))
     )
 
 

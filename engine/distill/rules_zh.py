@@ -21,21 +21,39 @@ __all__ = ["chinese_findings", "forget_request_zh"]
 _H = r"[\u4e00-\u9fff]"
 _NAME = re.compile(rf"(?:我叫|我的名字是|我的名字叫)({_H}{{2,4}}?)(?=[，,。！!\s]|$|在|是|，)")
 _IAM = re.compile(rf"我是(?:一名|一个|一位|个)?({_H}{{2,10}}?)(?=[，,。！!\s]|$)")
-_JOB_SUFFIX = ("工程师", "程序员", "设计师", "经理", "老师", "教师", "医生", "护士", "学生", "律师",
-               "会计", "员", "师", "家", "者", "生")
+_JOB_SUFFIX = (
+    "工程师",
+    "程序员",
+    "设计师",
+    "经理",
+    "老师",
+    "教师",
+    "医生",
+    "护士",
+    "学生",
+    "律师",
+    "会计",
+    "员",
+    "师",
+    "家",
+    "者",
+    "生",
+)
 _WORKPLACE = re.compile(
     rf"在({_H}{{1,12}}?(?:部门|部|公司|团队|组|银行|医院|学校|大学|集团|研究所|工作室))(?:工作|上班|任职)?"
 )
 _LIVE = re.compile(rf"我(?:现在)?住在({_H}{{2,12}})")
-_LIKE = re.compile(rf"我(?:很|非常|特别|最|也|还|真的|比较)?(不喜欢|不爱|喜欢|爱|讨厌|偏爱|更喜欢)(?!的)(吃|喝|看|玩|听|用)?({_H}{{1,8}})")
+_LIKE = re.compile(
+    rf"我(?:很|非常|特别|最|也|还|真的|比较)?(不喜欢|不爱|喜欢|爱|讨厌|偏爱|更喜欢)(?!的)(吃|喝|看|玩|听|用)?({_H}{{1,8}})"
+)
 _HABIT = re.compile(
     rf"我(?:现在|平时|一般|通常|每天|还是|已经|开始)*((?!不|要|也|都){_H}{{2,4}}?)"
     rf"(?:都|也|还|就)?(不加|不要|不放|不喝|不吃|要加|加|放|只喝|喝|只吃|吃)({_H}{{1,4}})"
 )
-_USES = re.compile(rf"我们?(?:的)?({_H}{{2,8}}?)(?:现在)?(?:用的是|使用的是|使用|用|跑的是|运行在|跑在)\s*([^，,。！!；]+)")
-_UPDATE = re.compile(
-    rf"把({_H}{{2,8}}?)(?:都)?(?:升级|升|换|改|迁移|切换|更新)(?:到|成|为|至)了?\s*([^，,。！!；]+)"
+_USES = re.compile(
+    rf"我们?(?:的)?({_H}{{2,8}}?)(?:现在)?(?:用的是|使用的是|使用|用|跑的是|运行在|跑在)\s*([^，,。！!；]+)"
 )
+_UPDATE = re.compile(rf"把({_H}{{2,8}}?)(?:都)?(?:升级|升|换|改|迁移|切换|更新)(?:到|成|为|至)了?\s*([^，,。！!；]+)")
 _UPDATE_BARE = re.compile(
     rf"({_H}{{2,8}}?)(?:已经|现在)?(?:升级|升|换|改|迁移|切换|更新)(?:到|成|为|至)了?\s*([^，,。！!；]+)"
 )
@@ -62,8 +80,15 @@ def forget_request_zh(sentence: str) -> tuple[str, str | None] | None:
 
 def _fact(sp: Speaker, statement: str, attribute: str, value: str, op: str = "add") -> Finding:
     people = (clean_value(value),) if attribute == "name" else ()
-    return Finding(kind="fact", statement=statement, op=op, subject=sp.key, attribute=attribute,
-                   value=clean_value(value).casefold(), participants=people)
+    return Finding(
+        kind="fact",
+        statement=statement,
+        op=op,
+        subject=sp.key,
+        attribute=attribute,
+        value=clean_value(value).casefold(),
+        participants=people,
+    )
 
 
 def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
@@ -95,8 +120,14 @@ def _preferences(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     if like:
         negative = like.group(1) in ("不喜欢", "不爱", "讨厌")
         thing = clean_value(like.group(3))
-        out.append(_fact(sp, third_person_zh(clean_value(like.group(0)), sp.zh_label) + "。",
-                         f"preference:{thing}", "negative" if negative else "positive"))
+        out.append(
+            _fact(
+                sp,
+                third_person_zh(clean_value(like.group(0)), sp.zh_label) + "。",
+                f"preference:{thing}",
+                "negative" if negative else "positive",
+            )
+        )
         return out
     habit = _HABIT.search(s)
     if habit:
@@ -126,5 +157,12 @@ def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
     text = third_person_zh(clean_value(s), sp.zh_label).replace(mention.phrase, mention.resolved, 1)
     partners = [sp.zh_label] + [m.group(1) for m in _WITH.finditer(s)]
     place = _PLACE.search(s)
-    return [Finding(kind="episode", statement=text + "。", participants=tuple(dict.fromkeys(partners)),
-                    location=place.group(1) if place else None, event_time=mention.when)]
+    return [
+        Finding(
+            kind="episode",
+            statement=text + "。",
+            participants=tuple(dict.fromkeys(partners)),
+            location=place.group(1) if place else None,
+            event_time=mention.when,
+        )
+    ]

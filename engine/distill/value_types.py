@@ -40,9 +40,25 @@ _MONTHS = frozenset(
 )
 _VERSION = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#.]*?)\s*[ -]?\s*v?(\d+(?:\.\d+)+|\d+)(?!\w|\.\d)")
 _NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50,
-    "hundred": 100, "a dozen": 12, "dozen": 12,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "fifty": 50,
+    "hundred": 100,
+    "a dozen": 12,
+    "dozen": 12,
 }
 _ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _NUM = r"(\d+|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
@@ -92,7 +108,7 @@ def number(text: str) -> int | None:
 
 
 def version_in(text: str) -> TypedValue | None:
-    """"Go 1.24", "Python 3.12", "Node 20", "PostgreSQL 16", "go1.24"."""
+    """ "Go 1.24", "Python 3.12", "Node 20", "PostgreSQL 16", "go1.24"."""
     for m in _VERSION.finditer(text):
         tool, ver = m.group(1).rstrip("."), m.group(2)
         low = tool.lower()
@@ -108,7 +124,7 @@ def version_in(text: str) -> TypedValue | None:
 
 
 def count_in(text: str) -> TypedValue | None:
-    """"3 servers", "twelve engineers", "5台服务器"."""
+    """ "3 servers", "twelve engineers", "5台服务器"."""
     for m in _COUNT_EN.finditer(text):
         if m.start() > 0 and text[: m.start()].strip():
             break  # the count must open the text it is looked for in
@@ -138,8 +154,11 @@ def time_in(text: str) -> TypedValue | None:
             return TypedValue("time", "", f"{hour:02d}:{minute:02d}", z.group(0))
     for m in _TIME_EN.finditer(text):
         hour, minute, half = int(m.group(1)), int(m.group(2) or 0), (m.group(3) or "").lower()
-        if hour > 23 or minute > 59 or (not m.group(2) and not half and not re.search(
-                r"\b(?:at|to|around|by|until)\s+$", text[: m.start()])):
+        if (
+            hour > 23
+            or minute > 59
+            or (not m.group(2) and not half and not re.search(r"\b(?:at|to|around|by|until)\s+$", text[: m.start()]))
+        ):
             continue
         if half.startswith("p") and hour < 12:
             hour += 12

@@ -100,9 +100,7 @@ class Agent(Aggregate):
         self.checkpoints += 1
 
     def checkpoint(self, state: str) -> None:
-        self._checkpointed(
-            app=self.app, user_id=self.user_id, session_id=self.session_id, state=state
-        )
+        self._checkpointed(app=self.app, user_id=self.user_id, session_id=self.session_id, state=state)
 
     class Incarnated(Event):
         TOPIC = "agent.incarnated"

@@ -131,8 +131,13 @@ class EngineConfig:
         raw = env.get("LEDGERMIND_SEAL_EVENTS")
         if raw is not None:
             values["seal_events"] = raw.strip().lower() not in {"0", "n", "no", "false", "off"}
-        for name in ("connect_timeout_s", "statement_timeout_s", "lock_timeout_s", "commit_timeout_s",
-                     "erasure_bound_s"):
+        for name in (
+            "connect_timeout_s",
+            "statement_timeout_s",
+            "lock_timeout_s",
+            "commit_timeout_s",
+            "erasure_bound_s",
+        ):
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_float(name, raw)

@@ -27,7 +27,6 @@ from ledgermind.domain.stream_ids import distillation_id
 __all__ = ["Distillation"]
 
 
-
 class Distillation(Aggregate):
     TOPIC = "ledgermind:Distillation"
 
@@ -67,16 +66,24 @@ class Distillation(Aggregate):
         model_calls: int
 
     @event(Advanced)
-    def _advanced(self, app: str, user_id: str, from_position: int, to_position: int,
-                  items: list[dict[str, Any]], memory_ids: list[str], extractor: str,
-                  extractor_version: str, model_calls: int) -> None:
+    def _advanced(
+        self,
+        app: str,
+        user_id: str,
+        from_position: int,
+        to_position: int,
+        items: list[dict[str, Any]],
+        memory_ids: list[str],
+        extractor: str,
+        extractor_version: str,
+        model_calls: int,
+    ) -> None:
         self.position = to_position
         self.extractions += 1
 
     def advance(self, expected: int, to_position: int, **fields: Any) -> None:
         self._expect(expected)
-        self._advanced(app=self.app, user_id=self.user_id, from_position=expected,
-                       to_position=to_position, **fields)
+        self._advanced(app=self.app, user_id=self.user_id, from_position=expected, to_position=to_position, **fields)
 
     class DeadLettered(Event):
         TOPIC = "distill.dead_lettered"
@@ -90,18 +97,37 @@ class Distillation(Aggregate):
         attempts: int
 
     @event(DeadLettered)
-    def _dead_lettered(self, app: str, user_id: str, letter_id: str, session_id: str, from_position: int,
-                       to_position: int, items: list[dict[str, Any]], error: str, attempts: int) -> None:
+    def _dead_lettered(
+        self,
+        app: str,
+        user_id: str,
+        letter_id: str,
+        session_id: str,
+        from_position: int,
+        to_position: int,
+        items: list[dict[str, Any]],
+        error: str,
+        attempts: int,
+    ) -> None:
         self.position = to_position
         self.open_letters = {**self.open_letters, letter_id: {"items": items, "error": error}}
 
-    def dead_letter(self, expected: int, to_position: int, items: list[dict[str, Any]],
-                    error: str, attempts: int) -> str:
+    def dead_letter(
+        self, expected: int, to_position: int, items: list[dict[str, Any]], error: str, attempts: int
+    ) -> str:
         self._expect(expected)
         letter_id = f"{self.id.hex}-{expected}"
-        self._dead_lettered(app=self.app, user_id=self.user_id, letter_id=letter_id,
-                            session_id=self.session_id, from_position=expected, to_position=to_position, items=items,
-                            error=error, attempts=attempts)
+        self._dead_lettered(
+            app=self.app,
+            user_id=self.user_id,
+            letter_id=letter_id,
+            session_id=self.session_id,
+            from_position=expected,
+            to_position=to_position,
+            items=items,
+            error=error,
+            attempts=attempts,
+        )
         return letter_id
 
     class Replayed(Event):

@@ -333,9 +333,11 @@ class Retractions(Aggregate):
         return str(message) in self.retracted
 
     def retract(self, message: MessageRef, reason: str) -> None:
-        self._retracted(app=self.app, user_id=self.user_id, session_id=message.session_id,
-                        seq=message.seq, reason=reason)
+        self._retracted(
+            app=self.app, user_id=self.user_id, session_id=message.session_id, seq=message.seq, reason=reason
+        )
 
     def unretract(self, message: MessageRef, reason: str) -> None:
-        self._unretracted(app=self.app, user_id=self.user_id, session_id=message.session_id,
-                          seq=message.seq, reason=reason)
+        self._unretracted(
+            app=self.app, user_id=self.user_id, session_id=message.session_id, seq=message.seq, reason=reason
+        )

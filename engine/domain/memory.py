@@ -134,9 +134,7 @@ class Memory(Aggregate):
 
     def reinforce(self, confidence: float, sources: list[dict[str, Any]], reason: str) -> None:
         bitemporal.next_status(self.status, bitemporal.REINFORCED, self.id.hex)
-        self._reinforced(
-            app=self.app, user_id=self.user_id, confidence=confidence, sources=sources, reason=reason
-        )
+        self._reinforced(app=self.app, user_id=self.user_id, confidence=confidence, sources=sources, reason=reason)
 
     class Revised(Event):
         TOPIC = bitemporal.REVISED

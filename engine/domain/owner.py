@@ -60,12 +60,7 @@ class Owner:
 def _look_alike(c: str) -> bool:
     """A character the owner rule refuses beyond ASCII controls (see the module doc)."""
     o = ord(c)
-    return (
-        unicodedata.category(c) in ("Cc", "Cf")
-        or 0xFDD0 <= o <= 0xFDEF
-        or (o & 0xFFFE) == 0xFFFE
-        or o == 0xFFFD
-    )
+    return unicodedata.category(c) in ("Cc", "Cf") or 0xFDD0 <= o <= 0xFDEF or (o & 0xFFFE) == 0xFFFE or o == 0xFFFD
 
 
 def check_owner(owner: object) -> Owner:

@@ -110,9 +110,7 @@ class CommandReceipt(Aggregate):
         upcast_v1_v2 = staticmethod(_no_digest)
 
     @event(Created)
-    def __init__(
-        self, app: str, user_id: str, key: str, command: str, result: str, request_digest: str = ""
-    ) -> None:
+    def __init__(self, app: str, user_id: str, key: str, command: str, result: str, request_digest: str = "") -> None:
         self.app = app
         self.user_id = user_id
         self.key = key

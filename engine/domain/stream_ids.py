@@ -75,4 +75,3 @@ def api_key_stream_id(key_id: str) -> UUID:
     """An API key's stream, from the key id printed beside its secret: the
     service finds the stream from the secret alone, in one read."""
     return uuid5(_API_KEY, key_id)
-

@@ -122,8 +122,12 @@ def build_server(
         _typed_errors(await_ready)
         found = _typed_errors(lambda: _load(owner_memory, memory_id))
         fields: dict[str, object] = {
-            "id": found["id"], "kind": found["kind"], "date": found["valid_from"][:10],
-            "text": found["statement"], "confidence": found["confidence"], "sources": found["sources"],
+            "id": found["id"],
+            "kind": found["kind"],
+            "date": found["valid_from"][:10],
+            "text": found["statement"],
+            "confidence": found["confidence"],
+            "sources": found["sources"],
         }
         if found["invalid_at"] is not None:  # corrected or forgotten: say since when it no longer holds
             fields["valid_until"] = found["invalid_at"]

@@ -176,8 +176,13 @@ class BearerKeys:
             key = await anyio.to_thread.run_sync(self.verify, secret.strip())
         if key is None or getattr(key, "app", None) != self.app_name:
             body = b'{"error": "send Authorization: Bearer <secret> with a live API key of this app"}'
-            await send({"type": "http.response.start", "status": 401,
-                        "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 401,
+                    "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")],
+                }
+            )
             await send({"type": "http.response.body", "body": body})
             return
         await self.app(scope, receive, send)

@@ -63,7 +63,13 @@ from ledgermind.retrieval.search import Searcher
 from ledgermind.storage.driver_errors import driver_errors
 
 __all__ = [
-    "BLOCK_CLOSE", "BLOCK_OPEN", "HEADER", "ContextBuilder", "estimate_tokens", "frame", "render_fields",
+    "BLOCK_CLOSE",
+    "BLOCK_OPEN",
+    "HEADER",
+    "ContextBuilder",
+    "estimate_tokens",
+    "frame",
+    "render_fields",
     "render_item",
 ]
 
@@ -147,9 +153,7 @@ def render(items: Sequence[SearchResult], token_budget: int) -> str:
 
 
 class ContextBuilder:
-    def __init__(
-        self, searcher: Searcher, executor: Executor, position: Callable[[], int]
-    ) -> None:
+    def __init__(self, searcher: Searcher, executor: Executor, position: Callable[[], int]) -> None:
         self.searcher = searcher
         self.executor = executor
         self.position = position
@@ -175,9 +179,7 @@ class ContextBuilder:
         if not isinstance(query, str):
             raise InvalidInput("query must be a string")
         deadline = time.monotonic() + time_budget_ms / 1000.0
-        future = self.executor.submit(
-            self._gather, owner, query, max_items, include_messages, deadline
-        )
+        future = self.executor.submit(self._gather, owner, query, max_items, include_messages, deadline)
         try:
             with driver_errors("build_context could not read memories"):
                 items = future.result(timeout=max(deadline - time.monotonic(), 0.0))

@@ -71,8 +71,9 @@ def beliefs_first(hits: Sequence[SearchResult], citations: Sequence[Citation]) -
             current = [ranked[replaced]] if replaced in ranked else []
         for belief in current:
             if belief.id not in placed:
-                out.append(replace(belief, score=max(belief.score, hit.score),
-                                   relevance=max(belief.relevance, hit.relevance)))
+                out.append(
+                    replace(belief, score=max(belief.score, hit.score), relevance=max(belief.relevance, hit.relevance))
+                )
                 placed.add(belief.id)
         out.append(hit)
         placed.add(hit.id)

@@ -68,9 +68,7 @@ class IndexAccess(Protocol):
 
 
 class Searcher:
-    def __init__(
-        self, access: IndexAccess, wait_timeout: float = 10.0, relevance_floor: float = 0.0
-    ) -> None:
+    def __init__(self, access: IndexAccess, wait_timeout: float = 10.0, relevance_floor: float = 0.0) -> None:
         self.access = access
         self.wait_timeout = wait_timeout
         self.relevance_floor = relevance_floor
@@ -123,9 +121,7 @@ class Searcher:
             return []
         return hits[:k]
 
-    def recent(
-        self, owner: Owner, limit: int, include_messages: bool = False
-    ) -> list[SearchResult]:
+    def recent(self, owner: Owner, limit: int, include_messages: bool = False) -> list[SearchResult]:
         """The owner's newest visible items (the preload probe and fallback)."""
         now = time.time()
         types = ("memory", "message") if include_messages else ("memory",)
@@ -148,9 +144,11 @@ class Searcher:
     ) -> list[SearchResult]:
         """Current beliefs before the turns they cite; superseded turns marked
         (``retrieval.lineage_order``)."""
-        sessions = list(dict.fromkeys(
-            str(s["session_id"]) for h in hits if h.item_type == "message" for s in h.sources if "session_id" in s
-        ))
+        sessions = list(
+            dict.fromkeys(
+                str(s["session_id"]) for h in hits if h.item_type == "message" for s in h.sources if "session_id" in s
+            )
+        )
         with self.access.owner_scope(conn, owner):
             citing = store.citing(conn, owner, sessions, point.known_at)
             citations = [

@@ -58,8 +58,12 @@ class Retrieval:
         include_instruction_like: bool = False,
     ) -> str:
         return self.context.build(
-            owner, query, token_budget, time_budget_ms,
-            max_items=max_items, include_messages=include_messages,
+            owner,
+            query,
+            token_budget,
+            time_budget_ms,
+            max_items=max_items,
+            include_messages=include_messages,
             include_instruction_like=include_instruction_like,
         )
 

@@ -86,9 +86,7 @@ def memory_tools(searcher: Searcher, owner: Owner, position: Callable[[], int]) 
     }
     load_schema = {
         "type": "object",
-        "properties": {
-            "memory_id": {"type": "string", "description": "an id returned by memory_search"}
-        },
+        "properties": {"memory_id": {"type": "string", "description": "an id returned by memory_search"}},
         "required": ["memory_id"],
         "additionalProperties": False,
     }

@@ -79,8 +79,9 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
     distiller = BackgroundDistiller(engine, poll_s=settings.distill_poll_s, extractor=extractor_from_env()) \
         if settings.distill else None  # fmt: skip
     metrics = Metrics(lambda: _lag_or_nan(engine), lambda: float(keys.live()))
-    metrics.watch_distillation(lambda: distill_lag_of(engine),
-                               lambda: float(distiller is not None and distiller.holding))
+    metrics.watch_distillation(
+        lambda: distill_lag_of(engine), lambda: float(distiller is not None and distiller.holding)
+    )
     svc = Service(engine, keyring, keys, settings, metrics)
 
     @asynccontextmanager

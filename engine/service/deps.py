@@ -69,8 +69,9 @@ def bearer_secret(request: Request) -> str:
 # The key's scheme in the OpenAPI document, so Swagger's Authorize button
 # sends it; ``auto_error=False`` leaves the answer to ``authenticate`` (our
 # 401 problem, not FastAPI's 403), which reads the header with ``bearer_secret``.
-_BEARER = HTTPBearer(auto_error=False, scheme_name="ApiKey",
-                     description="an API key's secret (ledgermind keys create --app APP)")
+_BEARER = HTTPBearer(
+    auto_error=False, scheme_name="ApiKey", description="an API key's secret (ledgermind keys create --app APP)"
+)
 
 
 async def authenticate(
@@ -107,7 +108,9 @@ Owned = Annotated[OwnerMemory, Depends(owner_memory)]
 
 IdempotencyHeader = Annotated[
     str | None,
-    Header(alias="Idempotency-Key", description="a retry with the same key returns the first answer and writes nothing"),
+    Header(
+        alias="Idempotency-Key", description="a retry with the same key returns the first answer and writes nothing"
+    ),
 ]
 
 # The agent incarnation a write is made for (``ledgermind supervise`` gives it
@@ -115,6 +118,10 @@ IdempotencyHeader = Annotated[
 # current incarnation is refused with 409 (``StaleIncarnation``), nothing written.
 IncarnationHeader = Annotated[
     int | None,
-    Header(alias="Ledgermind-Incarnation", ge=1, le=MAX_INT32,
-           description="the agent incarnation this write is made for; a replaced or never issued one gets 409"),
+    Header(
+        alias="Ledgermind-Incarnation",
+        ge=1,
+        le=MAX_INT32,
+        description="the agent incarnation this write is made for; a replaced or never issued one gets 409",
+    ),
 ]

@@ -51,6 +51,7 @@ class AuthenticationFailed(LedgermindError):
     lives here and not in the engine's tree (``ledgermind.domain.errors``),
     of which it is a leaf."""
 
+
 STATUS: dict[type[LedgermindError], int] = {
     InvalidInput: 400,
     IdempotencyKeyReused: 422,  # the key answered another request: the new one was not written

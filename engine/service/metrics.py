@@ -26,19 +26,27 @@ class Metrics:
     def __init__(self, lag: Callable[[], float], keys: Callable[[], float]) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         self.requests = Counter(
-            "ledgermind_http_requests", "HTTP requests answered", ["method", "route", "status"],
+            "ledgermind_http_requests",
+            "HTTP requests answered",
+            ["method", "route", "status"],
             registry=self.registry,
         )
         self.latency = Histogram(
-            "ledgermind_http_request_seconds", "HTTP request latency", ["method", "route"],
-            buckets=_BUCKETS, registry=self.registry,
+            "ledgermind_http_request_seconds",
+            "HTTP request latency",
+            ["method", "route"],
+            buckets=_BUCKETS,
+            registry=self.registry,
         )
         self.append = Histogram(
-            "ledgermind_append_seconds", "engine time of one message append request (validated and durable)",
-            buckets=_BUCKETS, registry=self.registry,
+            "ledgermind_append_seconds",
+            "engine time of one message append request (validated and durable)",
+            buckets=_BUCKETS,
+            registry=self.registry,
         )
-        lag_gauge = Gauge("ledgermind_projection_lag", "events the slowest projection is behind the log",
-                          registry=self.registry)
+        lag_gauge = Gauge(
+            "ledgermind_projection_lag", "events the slowest projection is behind the log", registry=self.registry
+        )
         lag_gauge.set_function(lag)
         keys_gauge = Gauge("ledgermind_api_keys", "live (unrevoked) API keys", registry=self.registry)
         keys_gauge.set_function(keys)
@@ -47,14 +55,17 @@ class Metrics:
         """Gauges read when scraped: messages not yet distilled, the oldest
         one's age, and whether this process is the one distilling (holds
         the distiller's lease). A database that does not answer reads NaN."""
-        messages = Gauge("ledgermind_distill_lag_messages", "messages not yet distilled into beliefs",
-                         registry=self.registry)
+        messages = Gauge(
+            "ledgermind_distill_lag_messages", "messages not yet distilled into beliefs", registry=self.registry
+        )
         messages.set_function(lambda: _or_nan(lambda: float(lag().messages)))
-        seconds = Gauge("ledgermind_distill_lag_seconds", "age of the oldest message not yet distilled",
-                        registry=self.registry)
+        seconds = Gauge(
+            "ledgermind_distill_lag_seconds", "age of the oldest message not yet distilled", registry=self.registry
+        )
         seconds.set_function(lambda: _or_nan(lambda: lag().seconds))
-        holder = Gauge("ledgermind_distiller_holding", "1 while this process distils (holds the lease)",
-                       registry=self.registry)
+        holder = Gauge(
+            "ledgermind_distiller_holding", "1 while this process distils (holds the lease)", registry=self.registry
+        )
         holder.set_function(holding)
 
     def observe(self, method: str, route: str, status: int, seconds: float) -> None:

@@ -55,8 +55,14 @@ class ServiceSettings:
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_int(name, raw)
-        for name in ("feed_poll_s", "feed_heartbeat_s", "key_refresh_s", "shutdown_grace_s", "distill_poll_s",
-                     "min_position_wait_s"):
+        for name in (
+            "feed_poll_s",
+            "feed_heartbeat_s",
+            "key_refresh_s",
+            "shutdown_grace_s",
+            "distill_poll_s",
+            "min_position_wait_s",
+        ):
             raw = env.get("LEDGERMIND_" + name.upper())
             if raw is not None:
                 values[name] = positive_float(name, raw)
@@ -73,4 +79,3 @@ def _switch(name: str, raw: str) -> bool:
     if word in ("0", "false", "no", "off"):
         return False
     raise InvalidInput(f"LEDGERMIND_{name.upper()} must be 1/true/yes/on or 0/false/no/off, got {raw!r}")
-

@@ -267,17 +267,23 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
             SQL("CREATE TABLE IF NOT EXISTS {}.{} (position bigint PRIMARY KEY, links bigint NOT NULL, "
                 "digest bytea NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now())").format(schema, checkpoints),
         ])  # fmt: skip
-        self._sql_prev = SQL("SELECT stream_id, version, hash FROM {}.{} WHERE (stream_id, version) IN "
-                             "(SELECT * FROM unnest(%s::uuid[], %s::bigint[]))").format(schema, chain)
-        self._sql_insert = SQL("INSERT INTO {}.{} (stream_id, version, position, hash) "
-                               "SELECT * FROM unnest(%s::uuid[], %s::bigint[], %s::bigint[], %s::bytea[])"
-                               ).format(schema, chain)
+        self._sql_prev = SQL(
+            "SELECT stream_id, version, hash FROM {}.{} WHERE (stream_id, version) IN "
+            "(SELECT * FROM unnest(%s::uuid[], %s::bigint[]))"
+        ).format(schema, chain)
+        self._sql_insert = SQL(
+            "INSERT INTO {}.{} (stream_id, version, position, hash) "
+            "SELECT * FROM unnest(%s::uuid[], %s::bigint[], %s::bigint[], %s::bytea[])"
+        ).format(schema, chain)
         self._sql_last_checkpoint = SQL(
-            "SELECT position, links, digest FROM {}.{} ORDER BY position DESC LIMIT 1").format(schema, checkpoints)
-        self._sql_since = SQL("SELECT hash FROM {}.{} WHERE position > %s AND position <= %s ORDER BY position"
-                              ).format(schema, chain)
-        self._sql_checkpoint = SQL("INSERT INTO {}.{} (position, links, digest) VALUES (%s, %s, %s)"
-                                   ).format(schema, checkpoints)
+            "SELECT position, links, digest FROM {}.{} ORDER BY position DESC LIMIT 1"
+        ).format(schema, checkpoints)
+        self._sql_since = SQL("SELECT hash FROM {}.{} WHERE position > %s AND position <= %s ORDER BY position").format(
+            schema, chain
+        )
+        self._sql_checkpoint = SQL("INSERT INTO {}.{} (position, links, digest) VALUES (%s, %s, %s)").format(
+            schema, checkpoints
+        )
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         try:
@@ -336,8 +342,9 @@ def record_checkpoint(recorder: Any) -> None:
         with recorder.datastore.transaction(commit=True) as curs:
             for statement in recorder.lock_table_statements:  # links are written under this lock
                 curs.execute(statement)
-            curs.execute(f'SELECT MAX(position) AS p FROM "{recorder.datastore.schema}".'
-                         f'"{recorder.events_table_name}_chain"')
+            curs.execute(
+                f'SELECT MAX(position) AS p FROM "{recorder.datastore.schema}"."{recorder.events_table_name}_chain"'
+            )
             row = curs.fetchone()
             if row and row["p"] is not None:
                 recorder._checkpoint(curs, int(row["p"]))
@@ -371,19 +378,33 @@ def _rows(recorder: Any) -> tuple[Iterator[_Row], _Links, list[tuple[int, int, b
         schema = recorder.datastore.schema
         q = f'"{schema}"."{t}'
         with recorder.datastore.transaction(commit=False) as curs:
-            curs.execute(f'SELECT originator_id, originator_version, notification_id, topic, state FROM {q}" '
-                         "ORDER BY originator_id, originator_version")
-            events = [_Row(_uuid(r["originator_id"]), int(r["originator_version"]), int(r["notification_id"]),
-                           r["topic"], bytes(r["state"])) for r in curs.fetchall()]
+            curs.execute(
+                f'SELECT originator_id, originator_version, notification_id, topic, state FROM {q}" '
+                "ORDER BY originator_id, originator_version"
+            )
+            events = [
+                _Row(
+                    _uuid(r["originator_id"]),
+                    int(r["originator_version"]),
+                    int(r["notification_id"]),
+                    r["topic"],
+                    bytes(r["state"]),
+                )
+                for r in curs.fetchall()
+            ]
             curs.execute(f'SELECT stream_id, version, position, hash FROM {q}_chain"')
-            links = {(_uuid(r["stream_id"]), int(r["version"])): (int(r["position"]), bytes(r["hash"]))
-                     for r in curs.fetchall()}
+            links = {
+                (_uuid(r["stream_id"]), int(r["version"])): (int(r["position"]), bytes(r["hash"]))
+                for r in curs.fetchall()
+            }
             curs.execute(f'SELECT position, links, digest FROM {q}_chain_checkpoints" ORDER BY position')
             checkpoints = [(int(r["position"]), int(r["links"]), bytes(r["digest"])) for r in curs.fetchall()]
     else:
         with recorder.datastore.transaction(commit=False) as c:
-            c.execute(f"SELECT originator_id, originator_version, rowid, topic, state FROM {t} "
-                      "ORDER BY originator_id, originator_version")
+            c.execute(
+                f"SELECT originator_id, originator_version, rowid, topic, state FROM {t} "
+                "ORDER BY originator_id, originator_version"
+            )
             events = [_Row(_uuid(r[0]), int(r[1]), int(r[2]), r[3], bytes(r[4])) for r in c.fetchall()]
             c.execute(f"SELECT stream_id, version, position, hash FROM {t}_chain")
             links = {(_uuid(r[0]), int(r[1])): (int(r[2]), bytes(r[3])) for r in c.fetchall()}
@@ -428,38 +449,63 @@ def verify(log: Any, owners: Sequence[Owner] = ()) -> VerifyReport:
             sid = r.stream_id.hex
             if r.version != expected:
                 gone = links.get((r.stream_id, expected))
-                findings.append(ChainFinding("removed", sid, expected, None if gone is None else gone[0],
-                                             f"versions {expected}..{r.version - 1} are missing"))
+                findings.append(
+                    ChainFinding(
+                        "removed",
+                        sid,
+                        expected,
+                        None if gone is None else gone[0],
+                        f"versions {expected}..{r.version - 1} are missing",
+                    )
+                )
                 prev = links.get((r.stream_id, r.version - 1), (0, ZERO))[1]
             expected = r.version + 1
             link = links.get(key)
             if link is None:
                 unchained += 1
                 if was_chained:
-                    findings.append(ChainFinding("removed", sid, r.version, r.position,
-                                                 "the chain link of this event is gone"))
+                    findings.append(
+                        ChainFinding("removed", sid, r.version, r.position, "the chain link of this event is gone")
+                    )
                 prev = ZERO
                 continue
             chained += 1
             was_chained = True
             position, stored = link
             if position != r.position:
-                findings.append(ChainFinding("reordered", sid, r.version, r.position,
-                                             f"chained at position {position}, now at {r.position}"))
+                findings.append(
+                    ChainFinding(
+                        "reordered", sid, r.version, r.position, f"chained at position {position}, now at {r.position}"
+                    )
+                )
                 prev = stored
                 continue
             h = link_hash(prev, r.stream_id, r.version, r.position, r.topic, r.state)
             if h != stored:
-                findings.append(ChainFinding("altered", sid, r.version, r.position,
-                                             "its stored bytes, topic or predecessor changed since it was written"))
+                findings.append(
+                    ChainFinding(
+                        "altered",
+                        sid,
+                        r.version,
+                        r.position,
+                        "its stored bytes, topic or predecessor changed since it was written",
+                    )
+                )
             prev = stored
         _tail(rows[0].stream_id, rows[-1].version)
 
     def _tail(sid: UUID, last: int) -> None:
         top = max_link.get(sid, 0)
         if top > last:
-            findings.append(ChainFinding("removed", sid.hex, last + 1, links.get((sid, last + 1), (None,))[0],
-                                         f"chained versions {last + 1}..{top} are gone"))
+            findings.append(
+                ChainFinding(
+                    "removed",
+                    sid.hex,
+                    last + 1,
+                    links.get((sid, last + 1), (None,))[0],
+                    f"chained versions {last + 1}..{top} are gone",
+                )
+            )
 
     max_link: dict[UUID, int] = {}
     for s, v in links:
@@ -481,8 +527,14 @@ def verify(log: Any, owners: Sequence[Owner] = ()) -> VerifyReport:
         checkpoints = []
     findings.sort(key=lambda f: (f.position is None, f.position or 0))
     return VerifyReport(
-        intact=not findings, streams=streams, events=counted, chained=chained, unchained=unchained,
-        checkpoints=len(checkpoints), finding=findings[0] if findings else None, findings=tuple(findings),
+        intact=not findings,
+        streams=streams,
+        events=counted,
+        chained=chained,
+        unchained=unchained,
+        checkpoints=len(checkpoints),
+        finding=findings[0] if findings else None,
+        findings=tuple(findings),
     )
 
 
@@ -500,9 +552,16 @@ def _check_points(links: _Links, checkpoints: list[tuple[int, int, bytes]]) -> l
         if count != expected_links or prev != digest:
             kind = "removed" if count < expected_links else "altered"
             other = "" if kind == "removed" else ", or other hashes"
-            out.append(ChainFinding(kind, "", None, position,
-                                    f"checkpoint at position {position} recorded {expected_links} links; "
-                                    f"the log now has {count} up to there{other}"))
+            out.append(
+                ChainFinding(
+                    kind,
+                    "",
+                    None,
+                    position,
+                    f"checkpoint at position {position} recorded {expected_links} links; "
+                    f"the log now has {count} up to there{other}",
+                )
+            )
             prev, count = digest, expected_links  # judge later checkpoints on their own
     return out
 

@@ -76,13 +76,18 @@ def install_version_guard(datastore: Any, table: str) -> None:
         )
         if cursor.fetchone() is not None:
             return
-        cursor.execute("SELECT pg_has_role(c.relowner, 'USAGE') AS mine FROM pg_class c "
-                       "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = %s AND n.nspname = %s",
-                       (table, datastore.schema))
+        cursor.execute(
+            "SELECT pg_has_role(c.relowner, 'USAGE') AS mine FROM pg_class c "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = %s AND n.nspname = %s",
+            (table, datastore.schema),
+        )
         row = cursor.fetchone()
         if row is None or not row["mine"]:
-            log.warning("cannot guard %s against a stale writer cache after a failover: this login does "
-                        "not own the table (open the store once as its owner to install the guard)", table)
+            log.warning(
+                "cannot guard %s against a stale writer cache after a failover: this login does "
+                "not own the table (open the store once as its owner to install the guard)",
+                table,
+            )
             return
         for statement in _ddl(datastore.schema, table):
             cursor.execute(statement)

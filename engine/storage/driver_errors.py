@@ -285,9 +285,7 @@ def translate(exc: BaseException, context: str = "") -> LedgermindError | None:
 
 
 @contextmanager
-def driver_errors(
-    context: str = "", *, passthrough: tuple[type[BaseException], ...] = ()
-) -> Iterator[None]:
+def driver_errors(context: str = "", *, passthrough: tuple[type[BaseException], ...] = ()) -> Iterator[None]:
     """Driver and persistence errors leave the block only as typed errors
     (``translate``), raised ``from None``. Errors of a ``passthrough`` class
     (ones the caller handles, such as the writer's ``IntegrityError`` retry)

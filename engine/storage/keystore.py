@@ -191,9 +191,9 @@ class SqlKeyStore:
             # An owner erased before their first write still gets a tombstone.
             insert = (postgresql.insert if self._kind == "postgresql" else sqlite.insert)(_keys)
             conn.execute(
-                insert.values(
-                    key_id=key_id.hex, data_key=None, created_at=now, erased_at=now
-                ).on_conflict_do_nothing(index_elements=["key_id"])
+                insert.values(key_id=key_id.hex, data_key=None, created_at=now, erased_at=now).on_conflict_do_nothing(
+                    index_elements=["key_id"]
+                )
             )
         row = self._select(key_id)
         assert row is not None and row.erased_at is not None
@@ -209,17 +209,17 @@ class SqlKeyStore:
 
     def scrub(self) -> None:
         """Leaves no copy of destroyed key bytes in the database files."""
-        with driver_errors("the key store could not scrub destroyed keys"), \
-                self._db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        with (
+            driver_errors("the key store could not scrub destroyed keys"),
+            self._db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn,
+        ):
             if self._kind == "sqlite":
                 for _ in range(50):  # readers holding old snapshots block TRUNCATE
                     busy = conn.execute(text("PRAGMA wal_checkpoint(TRUNCATE)")).one()[0]
                     if not busy:
                         return
                     time.sleep(0.05)
-                raise StoreUnavailable(
-                    "could not checkpoint the SQLite WAL after erasing a key (busy readers)"
-                )
+                raise StoreUnavailable("could not checkpoint the SQLite WAL after erasing a key (busy readers)")
             conn.execute(text(f"VACUUM FULL {KEY_TABLE}"))
 
     def close(self) -> None:
@@ -289,9 +289,7 @@ def sql_engine(backend: Backend) -> Engine:
     pool's checkout wait is the connect timeout)."""
     busy_ms = backend.timeouts.busy_ms
     if backend.kind == "sqlite":
-        db = create_engine(
-            backend.sqlalchemy_url, connect_args={"timeout": busy_ms / 1000, "check_same_thread": False}
-        )
+        db = create_engine(backend.sqlalchemy_url, connect_args={"timeout": busy_ms / 1000, "check_same_thread": False})
         event.listen(
             db, "connect",
             lambda dbapi_conn, _record: prepare_sqlite_connection(

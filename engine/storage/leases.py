@@ -113,9 +113,7 @@ class LeaseTable:
             held,
         )
 
-    def end(
-        self, owner: Owner, agent_id: str, incarnation: int, status: Ended, detail: str
-    ) -> None:
+    def end(self, owner: Owner, agent_id: str, incarnation: int, status: Ended, detail: str) -> None:
         """Records how ``incarnation`` ended; a newer incarnation's lease is left alone."""
         self._create_table()
         with driver_errors("the lease table could not be written"), self._db.begin() as conn:
@@ -163,9 +161,13 @@ class LeaseTable:
             }  # fmt: skip
         else:
             changes = {k: values[k] for k in ("incarnation", "status", "started_at", "last_heartbeat", "detail")}
-        stmt = insert.values(**values).on_conflict_do_update(
-            index_elements=["app", "user_id", "agent_id"], set_=changes, where=_leases.c.incarnation <= incarnation
-        ).returning(_leases.c.incarnation)  # a row back: inserted or updated (rowcount is not portable here)
+        stmt = (
+            insert.values(**values)
+            .on_conflict_do_update(
+                index_elements=["app", "user_id", "agent_id"], set_=changes, where=_leases.c.incarnation <= incarnation
+            )
+            .returning(_leases.c.incarnation)
+        )  # a row back: inserted or updated (rowcount is not portable here)
         with driver_errors("the lease table could not be written"), self._db.begin() as conn:
             return conn.execute(stmt).first() is not None
 

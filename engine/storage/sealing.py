@@ -64,10 +64,10 @@ _HEADER = 17
 _NONCE = 12
 
 
-
 @lru_cache(maxsize=65536)
 def _header(app: str, user_id: str) -> bytes:
     return bytes((FORMAT_V1,)) + owner_key_id(Owner(app, user_id)).bytes
+
 
 _monotonic = time.monotonic
 
@@ -312,9 +312,7 @@ def _build(
     class_version = getattr(cls, "class_version", 1)
     from_version = event_state.pop("class_version", 1)
     while from_version < class_version:
-        upcast: Callable[[dict[str, Any]], None] = getattr(
-            cls, f"upcast_v{from_version}_v{from_version + 1}"
-        )
+        upcast: Callable[[dict[str, Any]], None] = getattr(cls, f"upcast_v{from_version}_v{from_version + 1}")
         upcast(event_state)
         from_version += 1
     domain_event = object.__new__(cls)

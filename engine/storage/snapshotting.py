@@ -39,11 +39,8 @@ def project_events(aggregate: Any, events: Iterable[Any]) -> Any:
 class FastRepository(Repository[UUID]):
     """A repository whose default projector is ``project_events``."""
 
-    def get(self, aggregate_id: UUID, *, version: int | None = None, projector_func: Any = None,
-            **kwargs: Any) -> Any:
-        return super().get(
-            aggregate_id, version=version, projector_func=projector_func or project_events, **kwargs
-        )
+    def get(self, aggregate_id: UUID, *, version: int | None = None, projector_func: Any = None, **kwargs: Any) -> Any:
+        return super().get(aggregate_id, version=version, projector_func=projector_func or project_events, **kwargs)
 
 
 def take_snapshots(app: Application[UUID], processing: ProcessingEvent[UUID]) -> None:

@@ -116,17 +116,14 @@ def _sqlite_with_snapshot(
     select = "SELECT originator_version, topic, state FROM"
     with datastore.transaction(commit=False) as cursor:
         cursor.row_factory = None  # plain tuples
-        cursor.execute(
-            f"{select} {snaps} WHERE originator_id = ? ORDER BY originator_version DESC LIMIT 1", (key,)
-        )
+        cursor.execute(f"{select} {snaps} WHERE originator_id = ? ORDER BY originator_version DESC LIMIT 1", (key,))
         found = cursor.fetchall()
         snapshot = found[0] if found else None
         if all_events or snapshot is None:
             cursor.execute(f"{select} {events} WHERE originator_id = ? ORDER BY originator_version", (key,))
         else:
             cursor.execute(
-                f"{select} {events} WHERE originator_id = ? AND originator_version > ? "
-                "ORDER BY originator_version",
+                f"{select} {events} WHERE originator_id = ? AND originator_version > ? ORDER BY originator_version",
                 (key, snapshot[0]),
             )
         return snapshot, cursor.fetchall()
@@ -136,9 +133,13 @@ def _postgres_with_snapshot(
     datastore: Any, events: str, snaps: str, key: UUID, all_events: bool
 ) -> tuple[Row | None, list[Row]]:
     """One ``UNION ALL`` statement: one round trip, one consistent view."""
-    after = "" if all_events else (
-        f" AND originator_version > (SELECT COALESCE(MAX(originator_version), 0) FROM {snaps} "
-        "WHERE originator_id = %s)"
+    after = (
+        ""
+        if all_events
+        else (
+            f" AND originator_version > (SELECT COALESCE(MAX(originator_version), 0) FROM {snaps} "
+            "WHERE originator_id = %s)"
+        )
     )
     # No ORDER BY over the union (the server would sort every row): each
     # part comes out of its primary key in order, which is checked below.
@@ -167,9 +168,7 @@ def _postgres_with_snapshot(
     return snapshot, rows
 
 
-def aggregate_of_rows(
-    mapper: Mapper[UUID], stream_id: UUID, snapshot: Row | None, rows: list[Row]
-) -> Any:
+def aggregate_of_rows(mapper: Mapper[UUID], stream_id: UUID, snapshot: Row | None, rows: list[Row]) -> Any:
     """The aggregate from its snapshot and the event rows after it (rows at
     or before the snapshot's version are skipped); None when there is none."""
     start = snapshot[0] if snapshot is not None else 0

@@ -186,7 +186,8 @@ class Supervisor:
             incarnation = eng.for_owner(owner).claim_agent(self.agent_id)
             return incarnation, eng.for_owner(owner).create_session(self.agent_id, incarnation=incarnation)
         if restored.session_closed:
-            return restored.incarnation, eng.for_owner(owner).create_session(self.agent_id, incarnation=restored.incarnation
+            return restored.incarnation, eng.for_owner(owner).create_session(
+                self.agent_id, incarnation=restored.incarnation
             )
         return restored.incarnation, restored.session_id
 
@@ -214,21 +215,33 @@ class Supervisor:
                 return _ended(code, last_beat)
             if self._stop.is_set():
                 code = self._terminate(child)
-                return _Exit("stopped", code if code >= 0 else None, -code if code < 0 else None,
-                             last_beat, f"{self._stop_reason} ({_describe(code)})")
+                return _Exit(
+                    "stopped",
+                    code if code >= 0 else None,
+                    -code if code < 0 else None,
+                    last_beat,
+                    f"{self._stop_reason} ({_describe(code)})",
+                )
             if policy.heartbeat_timeout_s is not None:
                 lease = self.engine.for_owner(self.owner).agent_lease(self.agent_id)
                 if lease is not None and lease.incarnation == incarnation:
                     last_beat = lease.last_heartbeat
-                allowed = policy.heartbeat_timeout_s if last_beat else max(
-                    policy.heartbeat_timeout_s, policy.first_heartbeat_s
+                allowed = (
+                    policy.heartbeat_timeout_s
+                    if last_beat
+                    else max(policy.heartbeat_timeout_s, policy.first_heartbeat_s)
                 )
                 silent = (datetime.now(timezone.utc) - (last_beat or started_at)).total_seconds()
                 if silent > allowed:
                     _signal_group(child, signal.SIGKILL)
                     child.wait()
-                    return _Exit("crashed", None, signal.SIGKILL, last_beat,
-                                 f"no heartbeat for {silent:.1f} s (timeout {allowed:g} s); killed")
+                    return _Exit(
+                        "crashed",
+                        None,
+                        signal.SIGKILL,
+                        last_beat,
+                        f"no heartbeat for {silent:.1f} s (timeout {allowed:g} s); killed",
+                    )
             self._stop.wait(policy.poll_s)
 
     def _terminate(self, child: subprocess.Popen[bytes]) -> int:

@@ -393,9 +393,11 @@ def _owned(unit: UnitOfWork, owner: Owner, memory_id: str) -> Memory:
 
 
 def _confidence(value: float) -> float:
-    if (not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value)
-            or not 0.0 <= float(value) <= 1.0):
+    if (
+        not isinstance(value, (int, float))
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or not 0.0 <= float(value) <= 1.0
+    ):
         raise InvalidInput(f"confidence must be within [0, 1], got {value!r}")
     return float(value)
-
-

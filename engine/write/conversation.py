@@ -220,9 +220,7 @@ def prepare_message(port: WritePort, message: Mapping[str, Any], now: datetime) 
         raise InvalidInput(f"unknown message keys {sorted(unknown)}")
     role = check_role(message.get("role"))
     tool_calls = message.get("tool_calls")
-    content = check_content(
-        message.get("content"), limits, allow_empty=role == "assistant" and bool(tool_calls)
-    )
+    content = check_content(message.get("content"), limits, allow_empty=role == "assistant" and bool(tool_calls))
     name = message.get("name")
     occurred = message.get("occurred_at")
     client_id = message.get("client_id")
@@ -319,16 +317,13 @@ def _message_digest(fields: Mapping[str, Any], *, explicit_time: bool) -> str:
     return request_digest("add_message", sent)
 
 
-def _replayed_seqs(
-    unit: UnitOfWork, sid: UUID, prepared: list[dict[str, Any]], digests: list[str]
-) -> list[int] | None:
+def _replayed_seqs(unit: UnitOfWork, sid: UUID, prepared: list[dict[str, Any]], digests: list[str]) -> list[int] | None:
     """The original seqs when every message is a retry (all receipted),
     None when none is. Every client_id is looked up, not only the first:
     a new receipt for a used client_id would conflict on every retry and
     end in ConcurrencyExhausted instead of a clear error."""
     receipts = [
-        None if f["client_id"] is None else unit.get(Receipt, receipt_id(sid, f["client_id"]))
-        for f in prepared
+        None if f["client_id"] is None else unit.get(Receipt, receipt_id(sid, f["client_id"])) for f in prepared
     ]
     if all(r is None for r in receipts):
         return None
@@ -422,9 +417,7 @@ def complete_task(
     options: WriteOptions = DEFAULT_WRITE,
 ) -> None:
     text = check_text(output, "output", port.limits.max_content_bytes, allow_empty=True)
-    _finish_task(
-        port, owner, task_id, "complete_task", text, lambda task: task.complete(text), options
-    )
+    _finish_task(port, owner, task_id, "complete_task", text, lambda task: task.complete(text), options)
 
 
 def fail_task(

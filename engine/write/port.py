@@ -104,9 +104,7 @@ class WritePort:
     def __init__(self, log: EventLog, config: EngineConfig) -> None:
         self.log = log
         self.config = config
-        self._writer = Writer(
-            log, config.cache_size, config.max_retries, config.group_commit_max, config.cache_bytes
-        )
+        self._writer = Writer(log, config.cache_size, config.max_retries, config.group_commit_max, config.cache_bytes)
         self._position = 0
         # Erasures made by any process, acted on here within the bound.
         self.erasures = ErasureWatch(

@@ -176,9 +176,7 @@ class Writer:
         self._linger = False  # waiting paid off (or concurrency seen) lately
         self._thread.start()
 
-    def submit(
-        self, command: Command[R], *, tracked: bool = False, timeout: float | None = None
-    ) -> tuple[R, int]:
+    def submit(self, command: Command[R], *, tracked: bool = False, timeout: float | None = None) -> tuple[R, int]:
         """Runs ``command`` in the writer thread; returns (result, log position)
         once its events are committed (durable), or raises its error.
         ``tracked`` commands set ``unit.tracking`` and are never grouped.
@@ -318,9 +316,7 @@ class Writer:
                 return
             request.future.set_result((result, position))
             return
-        request.future.set_exception(
-            ConcurrencyExhausted(f"gave up after {self._max_retries} conflicting attempts")
-        )
+        request.future.set_exception(ConcurrencyExhausted(f"gave up after {self._max_retries} conflicting attempts"))
 
     def _save(self, unit: UnitOfWork) -> int:
         aggregates = [a for a in unit.touched.values() if a.pending_events]
@@ -334,9 +330,7 @@ class Writer:
 
     def _tracked_already(self, tracking: Tracking) -> bool:
         with translate_errors():
-            return self._log.process_recorder.has_tracking_id(
-                tracking.application_name, tracking.notification_id
-            )
+            return self._log.process_recorder.has_tracking_id(tracking.application_name, tracking.notification_id)
 
     def _load(self, aggregate_id: UUID) -> Aggregate | None:
         hit = self._cache.get(aggregate_id)
@@ -389,9 +383,12 @@ class Writer:
         (``ledgermind.storage.continuity``): it is behind this cache, as after
         a failover that lost asynchronously replicated events. Every cached
         aggregate may be ahead, so all go; the retry reloads from the store."""
-        log.warning("the event store is behind the writer's cache (a failover lost acknowledged "
-                    "events?): dropping %d cached aggregates and reloading from the store: %s",
-                    len(self._cache), error)
+        log.warning(
+            "the event store is behind the writer's cache (a failover lost acknowledged "
+            "events?): dropping %d cached aggregates and reloading from the store: %s",
+            len(self._cache),
+            error,
+        )
         self._cache.clear()
         self._cached_bytes = 0
 

@@ -69,9 +69,7 @@ class Filter:
 
     __slots__ = ("item_types", "kinds", "point")
 
-    def __init__(
-        self, point: TimePoint, item_types: Sequence[str], kinds: Sequence[str] | None = None
-    ) -> None:
+    def __init__(self, point: TimePoint, item_types: Sequence[str], kinds: Sequence[str] | None = None) -> None:
         self.point = point
         self.item_types = tuple(item_types)
         self.kinds = None if kinds is None else tuple(kinds)
@@ -189,10 +187,7 @@ class IndexStore(ABC):
         params: dict[str, Any] = {f"r{i}": int(r) for i, r in enumerate(row_ids)}
         params.update(app=owner.app, user=owner.user_id)
         rows = conn.execute(
-            text(
-                f"SELECT {_SELECT} FROM {self.table} "
-                f"WHERE app = :app AND user_id = :user AND row_id IN ({marks})"
-            ),
+            text(f"SELECT {_SELECT} FROM {self.table} WHERE app = :app AND user_id = :user AND row_id IN ({marks})"),
             params,
         )
         return {r.row_id: _row(r) for r in rows}
@@ -264,10 +259,7 @@ class IndexStore(ABC):
             return {}
         marks = ", ".join(f":m{i}" for i in range(len(item_ids)))
         rows = conn.execute(
-            text(
-                f"SELECT item_id, statement FROM {self.table} "
-                f"WHERE item_id IN ({marks}) AND item_type = 'message'"
-            ),
+            text(f"SELECT item_id, statement FROM {self.table} WHERE item_id IN ({marks}) AND item_type = 'message'"),
             {f"m{i}": m for i, m in enumerate(item_ids)},
         )
         return {r.item_id: r.statement for r in rows}

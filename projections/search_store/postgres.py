@@ -106,8 +106,10 @@ class PostgresIndexStore(IndexStore):
         columns = {
             str(r[0])
             for r in conn.execute(
-                text("SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(:t) AND attnum > 0 "
-                     "AND NOT attisdropped"),
+                text(
+                    "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(:t) AND attnum > 0 "
+                    "AND NOT attisdropped"
+                ),
                 {"t": t},
             )
         }
@@ -119,8 +121,9 @@ class PostgresIndexStore(IndexStore):
             backfill_terms(conn, t)
         conn.execute(text(f"ALTER TABLE {t} DROP COLUMN IF EXISTS tsv"))
         conn.execute(
-            text(f"ALTER TABLE {t} ADD COLUMN term_list text[] "
-                 "GENERATED ALWAYS AS (string_to_array(terms, ' ')) STORED")
+            text(
+                f"ALTER TABLE {t} ADD COLUMN term_list text[] GENERATED ALWAYS AS (string_to_array(terms, ' ')) STORED"
+            )
         )
 
     def drop_schema(self, conn: Connection) -> None:

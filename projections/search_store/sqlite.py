@@ -178,10 +178,7 @@ class SqliteIndexStore(IndexStore):
         or the one that replaces an expired version) or deletes rows (forgotten,
         erased), so a purged vector does not outlive the next query."""
         newest, count = conn.execute(
-            text(
-                f"SELECT max(row_id), count(*) FROM {self.table} "
-                "WHERE app = :app AND user_id = :user"
-            ),
+            text(f"SELECT max(row_id), count(*) FROM {self.table} WHERE app = :app AND user_id = :user"),
             {"app": owner.app, "user": owner.user_id},
         ).one()
         if newest is None:
@@ -229,8 +226,19 @@ def _match(terms: Sequence[str]) -> str:
 class _OwnerRows:
     """One owner's index rows as column arrays (NULL times as NaN)."""
 
-    __slots__ = ("codes", "expired_at", "head", "ids", "invalid_at", "is_message", "kind",
-                 "matrix", "nbytes", "recorded_at", "valid_from")
+    __slots__ = (
+        "codes",
+        "expired_at",
+        "head",
+        "ids",
+        "invalid_at",
+        "is_message",
+        "kind",
+        "matrix",
+        "nbytes",
+        "recorded_at",
+        "valid_from",
+    )
 
     OVERHEAD = 2048  # the object, nine array headers, ``codes``: counted per owner
 
@@ -254,9 +262,7 @@ class _OwnerRows:
         self.ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=n)
         self.is_message = np.fromiter((r[1] == "message" for r in rows), dtype=bool, count=n)
         self.codes = {}
-        self.kind = np.fromiter(
-            (self.codes.setdefault(r[2], len(self.codes)) for r in rows), dtype=np.int16, count=n
-        )
+        self.kind = np.fromiter((self.codes.setdefault(r[2], len(self.codes)) for r in rows), dtype=np.int16, count=n)
 
         def times(i: int) -> npt.NDArray[np.float64]:
             return np.array([np.nan if r[i] is None else r[i] for r in rows], dtype=np.float64)
@@ -264,8 +270,16 @@ class _OwnerRows:
         self.valid_from, self.invalid_at = times(3), times(4)
         self.recorded_at, self.expired_at = times(5), times(6)
         self.matrix = np.frombuffer(b"".join(r[7] for r in rows), dtype=np.float32).reshape(n, dimension)
-        arrays = (self.ids, self.is_message, self.kind, self.valid_from, self.invalid_at,
-                  self.recorded_at, self.expired_at, self.matrix)
+        arrays = (
+            self.ids,
+            self.is_message,
+            self.kind,
+            self.valid_from,
+            self.invalid_at,
+            self.recorded_at,
+            self.expired_at,
+            self.matrix,
+        )
         self.nbytes = cls.OVERHEAD + sum(a.nbytes for a in arrays)
         return self
 

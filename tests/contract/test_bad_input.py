@@ -79,53 +79,221 @@ CASES: list[tuple[str, type[LedgermindError], Call]] = [
     ("content None", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content=None)),  # type: ignore[arg-type]
     ("content int", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content=42)),  # type: ignore[arg-type]
     ("content list", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content=["x"])),  # type: ignore[arg-type]
-    ("content over the limit", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x" * 65)),
-    ("multibyte content over the limit", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="é" * 33)),
+    (
+        "content over the limit",
+        ContentTooLarge,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x" * 65),
+    ),
+    (
+        "multibyte content over the limit",
+        ContentTooLarge,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="é" * 33),
+    ),
     ("NUL byte", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="a\x00b")),
-    ("unpaired surrogate", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="a\ud800b")),
-    ("lone low surrogate", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="\udfff")),
-    ("non-UTF-8 bytes", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content=b"\xff\xfe")),  # type: ignore[arg-type]
-    ("NUL in name", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", name="a\x00")),
-    ("control character in client_id", InvalidContent, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", client_id="a\nb")),
-    ("malformed session id", InvalidId, lambda e, s, c: e.for_owner(OWNER).add_message("not-an-id", role="user", content="x")),
-    ("session id not hex", InvalidId, lambda e, s, c: e.for_owner(OWNER).add_message("g" * 32, role="user", content="x")),
-    ("session id not a string", InvalidId, lambda e, s, c: e.for_owner(OWNER).add_message(12345, role="user", content="x")),  # type: ignore[arg-type]
-    ("unknown session id", SessionNotFound, lambda e, s, c: e.for_owner(OWNER).add_message(uuid.uuid4().hex, role="user", content="x")),
-    ("session of another owner", SessionNotFound, lambda e, s, c: e.for_owner(Owner("bad-input", "user-2")).add_message(s, role="user", content="x")),
+    (
+        "unpaired surrogate",
+        InvalidContent,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="a\ud800b"),
+    ),
+    (
+        "lone low surrogate",
+        InvalidContent,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="\udfff"),
+    ),
+    (
+        "non-UTF-8 bytes",
+        InvalidContent,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content=b"\xff\xfe"),
+    ),  # type: ignore[arg-type]
+    (
+        "NUL in name",
+        InvalidContent,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", name="a\x00"),
+    ),
+    (
+        "control character in client_id",
+        InvalidContent,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", client_id="a\nb"),
+    ),
+    (
+        "malformed session id",
+        InvalidId,
+        lambda e, s, c: e.for_owner(OWNER).add_message("not-an-id", role="user", content="x"),
+    ),
+    (
+        "session id not hex",
+        InvalidId,
+        lambda e, s, c: e.for_owner(OWNER).add_message("g" * 32, role="user", content="x"),
+    ),
+    (
+        "session id not a string",
+        InvalidId,
+        lambda e, s, c: e.for_owner(OWNER).add_message(12345, role="user", content="x"),
+    ),  # type: ignore[arg-type]
+    (
+        "unknown session id",
+        SessionNotFound,
+        lambda e, s, c: e.for_owner(OWNER).add_message(uuid.uuid4().hex, role="user", content="x"),
+    ),
+    (
+        "session of another owner",
+        SessionNotFound,
+        lambda e, s, c: e.for_owner(Owner("bad-input", "user-2")).add_message(s, role="user", content="x"),
+    ),
     ("closed session", SessionClosed, lambda e, s, c: e.for_owner(OWNER).add_message(c, role="user", content="x")),
     ("task on a closed session", SessionClosed, lambda e, s, c: e.for_owner(OWNER).start_task(c, input="x")),
     ("unknown task", TaskNotFound, lambda e, s, c: e.for_owner(OWNER).complete_task(uuid.uuid4().hex, output="x")),
     ("restore for an unknown agent", AgentNotFound, lambda e, s, c: e.for_owner(OWNER).restore_agent("nobody")),
-    ("restore for an owner with no sessions", AgentNotFound, lambda e, s, c: e.for_owner(Owner("bad-input", "user-9")).restore_agent("agent")),
-    ("checkpoint for an unknown agent", AgentNotFound, lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("nobody", {})),
-    ("naive occurred_at", InvalidTimestamp, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", occurred_at=datetime(2024, 1, 1))),
-    ("occurred_at as text", InvalidTimestamp, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", occurred_at="2024-01-01T00:00:00Z")),  # type: ignore[arg-type]
-    ("occurred_at past year 9999 in UTC", InvalidTimestamp, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", occurred_at=datetime(9999, 12, 31, 23, tzinfo=timezone(timedelta(hours=-5))))),
-    ("occurred_at before 1900", InvalidTimestamp, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", occurred_at=datetime(1, 1, 1, tzinfo=timezone.utc))),
-    ("metadata too deep", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata=_deep(6))),
-    ("metadata referencing itself", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata=_self_referencing())),
-    ("metadata too big", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": "v" * 200})),
-    ("metadata not a mapping", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata=["a"])),  # type: ignore[arg-type]
-    ("metadata with an object", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": object()})),
-    ("metadata with bytes", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": b"raw"})),
-    ("metadata with a set", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": {1, 2}})),
-    ("metadata with NaN", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": float("nan")})),
-    ("metadata with infinity", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": float("inf")})),
-    ("metadata with a huge integer", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": 2**70})),
-    ("metadata with a non-string key", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={1: "v"})),
-    ("metadata with a surrogate", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": "\ud800"})),
-    ("metadata with NUL", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k\x00": 1})),
-    ("tool_calls not a list", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_message(s, role="assistant", content="x", tool_calls="call")),  # type: ignore[arg-type]
+    (
+        "restore for an owner with no sessions",
+        AgentNotFound,
+        lambda e, s, c: e.for_owner(Owner("bad-input", "user-9")).restore_agent("agent"),
+    ),
+    (
+        "checkpoint for an unknown agent",
+        AgentNotFound,
+        lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("nobody", {}),
+    ),
+    (
+        "naive occurred_at",
+        InvalidTimestamp,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", occurred_at=datetime(2024, 1, 1)),
+    ),
+    (
+        "occurred_at as text",
+        InvalidTimestamp,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", occurred_at="2024-01-01T00:00:00Z"),
+    ),  # type: ignore[arg-type]
+    (
+        "occurred_at past year 9999 in UTC",
+        InvalidTimestamp,
+        lambda e, s, c: e.for_owner(OWNER).add_message(
+            s, role="user", content="x", occurred_at=datetime(9999, 12, 31, 23, tzinfo=timezone(timedelta(hours=-5)))
+        ),
+    ),
+    (
+        "occurred_at before 1900",
+        InvalidTimestamp,
+        lambda e, s, c: e.for_owner(OWNER).add_message(
+            s, role="user", content="x", occurred_at=datetime(1, 1, 1, tzinfo=timezone.utc)
+        ),
+    ),
+    (
+        "metadata too deep",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata=_deep(6)),
+    ),
+    (
+        "metadata referencing itself",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata=_self_referencing()),
+    ),
+    (
+        "metadata too big",
+        ContentTooLarge,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": "v" * 200}),
+    ),
+    (
+        "metadata not a mapping",
+        InvalidInput,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata=["a"]),
+    ),  # type: ignore[arg-type]
+    (
+        "metadata with an object",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": object()}),
+    ),
+    (
+        "metadata with bytes",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": b"raw"}),
+    ),
+    (
+        "metadata with a set",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": {1, 2}}),
+    ),
+    (
+        "metadata with NaN",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": float("nan")}),
+    ),
+    (
+        "metadata with infinity",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": float("inf")}),
+    ),
+    (
+        "metadata with a huge integer",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": 2**70}),
+    ),
+    (
+        "metadata with a non-string key",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={1: "v"}),
+    ),
+    (
+        "metadata with a surrogate",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k": "\ud800"}),
+    ),
+    (
+        "metadata with NUL",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="user", content="x", metadata={"k\x00": 1}),
+    ),
+    (
+        "tool_calls not a list",
+        InvalidInput,
+        lambda e, s, c: e.for_owner(OWNER).add_message(s, role="assistant", content="x", tool_calls="call"),
+    ),  # type: ignore[arg-type]
     ("empty batch", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [])),
-    ("batch with too many messages", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x"}] * 4)),
-    ("batch with too many bytes", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x" * 60}] * 2)),
-    ("batch with one bad message", InvalidRole, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "ok"}, {"role": "robot", "content": "x"}])),
-    ("batch with an unknown key", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x", "colour": "red"}])),
+    (
+        "batch with too many messages",
+        ContentTooLarge,
+        lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x"}] * 4),
+    ),
+    (
+        "batch with too many bytes",
+        ContentTooLarge,
+        lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x" * 60}] * 2),
+    ),
+    (
+        "batch with one bad message",
+        InvalidRole,
+        lambda e, s, c: e.for_owner(OWNER).add_messages(
+            s, [{"role": "user", "content": "ok"}, {"role": "robot", "content": "x"}]
+        ),
+    ),
+    (
+        "batch with an unknown key",
+        InvalidInput,
+        lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x", "colour": "red"}]),
+    ),
     ("batch item not a mapping", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, ["hello"])),  # type: ignore[list-item]
-    ("batch repeating a client_id", InvalidInput, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x", "client_id": "k"}] * 2)),
-    ("batch mixing new and used client_ids", IdempotencyKeyReused, lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x"}, {"role": "user", "content": "y", "client_id": "used"}])),
-    ("checkpoint state not JSON", InvalidMetadata, lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("agent", {"k": object()})),
-    ("checkpoint state too big", ContentTooLarge, lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("agent", {"k": "v" * 100})),
+    (
+        "batch repeating a client_id",
+        InvalidInput,
+        lambda e, s, c: e.for_owner(OWNER).add_messages(s, [{"role": "user", "content": "x", "client_id": "k"}] * 2),
+    ),
+    (
+        "batch mixing new and used client_ids",
+        IdempotencyKeyReused,
+        lambda e, s, c: e.for_owner(OWNER).add_messages(
+            s, [{"role": "user", "content": "x"}, {"role": "user", "content": "y", "client_id": "used"}]
+        ),
+    ),
+    (
+        "checkpoint state not JSON",
+        InvalidMetadata,
+        lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("agent", {"k": object()}),
+    ),
+    (
+        "checkpoint state too big",
+        ContentTooLarge,
+        lambda e, s, c: e.for_owner(OWNER).checkpoint_agent("agent", {"k": "v" * 100}),
+    ),
     ("owner not an Owner", InvalidInput, lambda e, s, c: e.for_owner(("app", "user")).create_session(agent_id="a")),  # type: ignore[arg-type]
     ("empty agent id", InvalidContent, lambda e, s, c: e.for_owner(OWNER).create_session(agent_id="")),
     ("negative last_n", InvalidInput, lambda e, s, c: e.for_owner(OWNER).restore_agent("agent", last_n=-1)),
@@ -261,13 +429,26 @@ def test_empty_file_becomes_a_fresh_store(tmp_path: Path) -> None:
     path = tmp_path / "empty.db"
     path.touch()
     with MemoryEngine.open(str(path)) as eng:
-        assert eng.for_owner(OWNER).add_message(eng.for_owner(OWNER).create_session(agent_id="a"), role="user", content="x") == 1
+        assert (
+            eng.for_owner(OWNER).add_message(
+                eng.for_owner(OWNER).create_session(agent_id="a"), role="user", content="x"
+            )
+            == 1
+        )
 
 
 @pytest.mark.parametrize(
     "url",
-    ["mysql://user@host/db", "redis://localhost:6379", "mongodb://h/db", "file:///tmp/x.db", ":memory:",
-     "file::memory:?mode=memory", "", "   "],
+    [
+        "mysql://user@host/db",
+        "redis://localhost:6379",
+        "mongodb://h/db",
+        "file:///tmp/x.db",
+        ":memory:",
+        "file::memory:?mode=memory",
+        "",
+        "   ",
+    ],
 )
 def test_unsupported_urls(url: str) -> None:
     with pytest.raises(UnsupportedBackend):
@@ -282,18 +463,29 @@ def test_unreachable_postgres_is_unavailable() -> None:
 # --- fuzz: success or a LedgermindError, never anything else ------------------
 
 surrogates = st.text(st.characters(categories=["Cs"]), min_size=1, max_size=3)
-anything = st.one_of(surrogates, 
-    st.none(), st.booleans(), st.integers(), st.floats(), st.text(), st.binary(max_size=8),
-    st.lists(st.integers(), max_size=2), st.just(object()),
+anything = st.one_of(
+    surrogates,
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(),
+    st.text(),
+    st.binary(max_size=8),
+    st.lists(st.integers(), max_size=2),
+    st.just(object()),
 )
 wild_json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8) | st.binary(max_size=4) | surrogates,
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.text(max_size=6) | st.integers() | surrogates, inner, max_size=3)
-    | st.frozensets(st.integers(), max_size=2),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=6) | st.integers() | surrogates, inner, max_size=3)
+        | st.frozensets(st.integers(), max_size=2)
+    ),
     max_leaves=10,
 )
-offsets = st.builds(timezone, st.timedeltas(min_value=timedelta(hours=-23, minutes=-59), max_value=timedelta(hours=23, minutes=59)))
+offsets = st.builds(
+    timezone, st.timedeltas(min_value=timedelta(hours=-23, minutes=-59), max_value=timedelta(hours=23, minutes=59))
+)
 moments = st.one_of(st.none(), st.datetimes(), st.datetimes(timezones=offsets), st.text(max_size=5), st.integers())
 _FUZZ_SESSIONS: weakref.WeakKeyDictionary[MemoryEngine, tuple[str, dict[Any, int]]] = weakref.WeakKeyDictionary()
 fuzz_settings = settings(
@@ -313,7 +505,11 @@ def mostly(valid: st.SearchStrategy[Any], wild: st.SearchStrategy[Any]) -> st.Se
 
 clean_text = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12)
 clean_json = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False, allow_infinity=False) | clean_text,
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | clean_text,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(clean_text, inner, max_size=3),
     max_leaves=6,
 )
@@ -323,17 +519,33 @@ clean_json = st.recursive(
 @given(
     session=mostly(st.just("valid"), st.just("unknown") | st.text(max_size=40) | st.integers()),
     role=mostly(st.sampled_from(["system", "user", "assistant", "tool"]), st.text(max_size=8) | anything),
-    content=mostly(st.text(st.characters(blacklist_characters="\x00"), min_size=1, max_size=60), st.text(max_size=80) | st.binary(max_size=80) | anything),
+    content=mostly(
+        st.text(st.characters(blacklist_characters="\x00"), min_size=1, max_size=60),
+        st.text(max_size=80) | st.binary(max_size=80) | anything,
+    ),
     name=mostly(st.none() | clean_text, st.text(max_size=10) | anything),
-    occurred_at=mostly(st.none() | st.datetimes(datetime(1901, 1, 1), datetime(9998, 1, 1), timezones=offsets), moments),
+    occurred_at=mostly(
+        st.none() | st.datetimes(datetime(1901, 1, 1), datetime(9998, 1, 1), timezones=offsets), moments
+    ),
     client_id=mostly(st.none() | st.sampled_from(["k1", "k2"]) | clean_text, st.text(max_size=10) | anything),
     metadata=mostly(st.none() | st.dictionaries(clean_text, clean_json, max_size=3), wild_json),
-    tool_calls=mostly(st.none() | st.lists(st.dictionaries(clean_text, clean_json, max_size=2), max_size=2), st.lists(wild_json, max_size=2) | anything),
+    tool_calls=mostly(
+        st.none() | st.lists(st.dictionaries(clean_text, clean_json, max_size=2), max_size=2),
+        st.lists(wild_json, max_size=2) | anything,
+    ),
     tool_call_id=mostly(st.none() | clean_text, st.text(max_size=10) | anything),
 )
 def test_fuzz_add_message(
-    small_eng: MemoryEngine, session: Any, role: Any, content: Any, name: Any, occurred_at: Any,
-    client_id: Any, metadata: Any, tool_calls: Any, tool_call_id: Any,
+    small_eng: MemoryEngine,
+    session: Any,
+    role: Any,
+    content: Any,
+    name: Any,
+    occurred_at: Any,
+    client_id: Any,
+    metadata: Any,
+    tool_calls: Any,
+    tool_call_id: Any,
 ) -> None:
     eng = small_eng  # one engine (and one session) for all examples of one backend
     if eng not in _FUZZ_SESSIONS:
@@ -343,8 +555,16 @@ def test_fuzz_add_message(
     count = eng.for_owner(OWNER).get_session(sid).message_count
     before = eng.log.recorder.max_notification_id()
     try:
-        seq = eng.for_owner(OWNER).add_message(target, role=role, content=content, name=name, occurred_at=occurred_at, client_id=client_id,
-            metadata=metadata, tool_calls=tool_calls, tool_call_id=tool_call_id,
+        seq = eng.for_owner(OWNER).add_message(
+            target,
+            role=role,
+            content=content,
+            name=name,
+            occurred_at=occurred_at,
+            client_id=client_id,
+            metadata=metadata,
+            tool_calls=tool_calls,
+            tool_call_id=tool_call_id,
         )
     except LedgermindError:
         assert eng.log.recorder.max_notification_id() == before

@@ -16,16 +16,25 @@ AUGUST = datetime(2026, 8, 1, tzinfo=timezone.utc)
 
 
 def _belief(key: str, statement: str, when: datetime) -> NewBelief:
-    return NewBelief(source_key=key, kind="fact", statement=statement, valid_from=when,
-                     confidence=0.7, method="rule", subject="user", attribute="coffee")
+    return NewBelief(
+        source_key=key,
+        kind="fact",
+        statement=statement,
+        valid_from=when,
+        confidence=0.7,
+        method="rule",
+        subject="user",
+        attribute="coffee",
+    )
 
 
 def test_supersede_and_idempotent_replay(eng: MemoryEngine) -> None:
     old_id = eng.for_owner(OWNER).apply_memory_changes([_belief("m1", "takes coffee without sugar", MARCH)])[0]
     new_id = new_belief_id(OWNER, "m2")
     changes = [
-        Invalidate(old_id, invalid_at=AUGUST, reason="contradicted", cause={"session": "s", "seq": 4},
-                   superseded_by=new_id),
+        Invalidate(
+            old_id, invalid_at=AUGUST, reason="contradicted", cause={"session": "s", "seq": 4}, superseded_by=new_id
+        ),
         _belief("m2", "takes coffee with sugar", AUGUST),
     ]
     assert eng.for_owner(OWNER).apply_memory_changes(changes) == [old_id, new_id]
@@ -52,8 +61,9 @@ def test_other_owner_cannot_touch_a_belief(eng: MemoryEngine) -> None:
 def test_a_failing_change_writes_nothing(eng: MemoryEngine) -> None:
     head = eng.log.recorder.max_notification_id()
     with pytest.raises(InvalidInput):
-        eng.for_owner(OWNER).apply_memory_changes([_belief("ok", "fine", MARCH),
-                                         NewBelief("bad", "opinion", "x", MARCH, 0.5, "rule")])
+        eng.for_owner(OWNER).apply_memory_changes(
+            [_belief("ok", "fine", MARCH), NewBelief("bad", "opinion", "x", MARCH, 0.5, "rule")]
+        )
     assert eng.log.recorder.max_notification_id() == head
 
 

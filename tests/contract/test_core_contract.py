@@ -20,12 +20,20 @@ OWNER = Owner("support", "user-42")
 def test_messages_round_trip_in_order(eng: MemoryEngine) -> None:
     sid = eng.for_owner(OWNER).create_session(agent_id="agent-7")
     said = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
-    calls = [{"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": "{\"q\": 1}"}}]
+    calls = [{"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": '{"q": 1}'}}]
     assert eng.for_owner(OWNER).add_message(sid, role="system", content="be brief") == 1
     assert eng.for_owner(OWNER).add_message(sid, role="user", content="hi", name="Ken", occurred_at=said) == 2
     assert eng.for_owner(OWNER).add_message(sid, role="assistant", content="", tool_calls=calls) == 3
-    assert eng.for_owner(OWNER).add_message(sid, role="tool", content="{\"r\": 2}", tool_call_id="call_1",
-                           metadata={"nested": {"a": [1, 2.5, None, True]}}) == 4
+    assert (
+        eng.for_owner(OWNER).add_message(
+            sid,
+            role="tool",
+            content='{"r": 2}',
+            tool_call_id="call_1",
+            metadata={"nested": {"a": [1, 2.5, None, True]}},
+        )
+        == 4
+    )
     restored = eng.for_owner(OWNER).restore_agent("agent-7")
     assert restored.session_id == sid
     assert [m.seq for m in restored.messages] == [1, 2, 3, 4]
@@ -40,7 +48,9 @@ def test_messages_round_trip_in_order(eng: MemoryEngine) -> None:
 
 def test_add_messages_is_atomic_and_contiguous(eng: MemoryEngine) -> None:
     sid = eng.for_owner(OWNER).create_session(agent_id="a")
-    assert eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}]) == [1, 2]
+    assert eng.for_owner(OWNER).add_messages(
+        sid, [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}]
+    ) == [1, 2]
     with pytest.raises(Exception):
         eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": "ok"}, {"role": "robot", "content": "bad"}])
     assert eng.for_owner(OWNER).get_session(sid).message_count == 2
@@ -54,10 +64,16 @@ def test_client_id_makes_retries_idempotent(eng: MemoryEngine) -> None:
     again = eng.for_owner(OWNER).add_message(sid, role="user", content="hello", client_id="req-1")
     assert again == first
     assert eng.log.recorder.max_notification_id() == before
-    batch = eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": "x", "client_id": "b1"},
-                                   {"role": "user", "content": "y", "client_id": "b2"}])
-    assert eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": "x", "client_id": "b1"},
-                                  {"role": "user", "content": "y", "client_id": "b2"}]) == batch
+    batch = eng.for_owner(OWNER).add_messages(
+        sid, [{"role": "user", "content": "x", "client_id": "b1"}, {"role": "user", "content": "y", "client_id": "b2"}]
+    )
+    assert (
+        eng.for_owner(OWNER).add_messages(
+            sid,
+            [{"role": "user", "content": "x", "client_id": "b1"}, {"role": "user", "content": "y", "client_id": "b2"}],
+        )
+        == batch
+    )
     assert eng.for_owner(OWNER).get_session(sid).message_count == 3
 
 
@@ -139,7 +155,9 @@ def test_long_session_reload_uses_snapshots(db_url: str) -> None:
     with MemoryEngine.open(db_url) as e1:
         sid = e1.for_owner(OWNER).create_session(agent_id="a")
         for start in range(0, 450, 150):
-            e1.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"m{i}"} for i in range(start, start + 150)])
+            e1.for_owner(OWNER).add_messages(
+                sid, [{"role": "user", "content": f"m{i}"} for i in range(start, start + 150)]
+            )
     with MemoryEngine.open(db_url) as e2:
         assert e2.for_owner(OWNER).add_message(sid, role="user", content="after reopen") == 451
         snapshots = list(e2.log.snapshots.get(e2.for_owner(OWNER).load_session(sid).id)) if e2.log.snapshots else []

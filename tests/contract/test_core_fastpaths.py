@@ -45,9 +45,18 @@ def test_fast_message_decode_equals_the_mapper(db_url: str) -> None:
     said = datetime(2020, 1, 2, 3, 4, 5, 6789, tzinfo=timezone(timedelta(hours=5)))
     with MemoryEngine.open(db_url) as eng:
         sid = eng.for_owner(OWNER).create_session(agent_id="a")
-        eng.for_owner(OWNER).add_message(sid, role="user", content="hi", name="Ken", occurred_at=said,
-                        client_id="c1", metadata={"k": [1, {"x": None}]})
-        eng.for_owner(OWNER).add_message(sid, role="assistant", content="", tool_calls=[{"id": "call_1", "args": {"q": 2}}])
+        eng.for_owner(OWNER).add_message(
+            sid,
+            role="user",
+            content="hi",
+            name="Ken",
+            occurred_at=said,
+            client_id="c1",
+            metadata={"k": [1, {"x": None}]},
+        )
+        eng.for_owner(OWNER).add_message(
+            sid, role="assistant", content="", tool_calls=[{"id": "call_1", "args": {"q": 2}}]
+        )
         eng.for_owner(OWNER).add_message(sid, role="tool", content='{"r": 2}', tool_call_id="call_1")
         session = eng.for_owner(OWNER).load_session(sid)
         assert session is not None
@@ -65,8 +74,13 @@ def test_fast_message_decode_equals_the_mapper(db_url: str) -> None:
 
 def test_decode_flat_matches_decode() -> None:
     transcoder = OrjsonTranscoder()
-    state = {"timestamp": datetime.now(timezone.utc), "occurred_at": datetime(2001, 1, 1, tzinfo=timezone.utc),
-             "seq": 3, "content": "{\"__dt__\": \"not a tag: caller text\"}", "name": None}
+    state = {
+        "timestamp": datetime.now(timezone.utc),
+        "occurred_at": datetime(2001, 1, 1, tzinfo=timezone.utc),
+        "seq": 3,
+        "content": '{"__dt__": "not a tag: caller text"}',
+        "name": None,
+    }
     data = transcoder.encode(state)
     assert transcoder.decode_flat(data, ("timestamp", "occurred_at")) == transcoder.decode(data) == state
 

@@ -66,16 +66,22 @@ def _writer(url: str) -> MemoryEngine:
 def _call(tool: str, where: str) -> dict[str, Any]:
     if where == "metadata":
         return {"role": "assistant", "content": "calling", "metadata": {"tool_calls": [{"name": tool}]}}
-    return {"role": "assistant", "content": "", "tool_calls": [
-        {"id": f"call_{tool}", "type": "function", "function": {"name": tool, "arguments": "{}"}}]}
+    return {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [{"id": f"call_{tool}", "type": "function", "function": {"name": tool, "arguments": "{}"}}],
+    }
 
 
 def _calls(db: Any, version: int | None = None) -> tuple[int, int, dict[tuple[Any, ...], int]]:
     """(version, position, rows) of ``version`` (default: the active one) in
     one snapshot, every owner's rows (the operator's writer scope)."""
     with snapshot(db) as conn:
-        info = catalog.active_version(conn, NAME) if version is None else next(
-            v for v in catalog.list_versions(conn, NAME) if v.version == version)
+        info = (
+            catalog.active_version(conn, NAME)
+            if version is None
+            else next(v for v in catalog.list_versions(conn, NAME) if v.version == version)
+        )
         assert info is not None
         proj: Any = registry.lookup(NAME).build(info.version, info.params)
         position = catalog.read_position(conn, NAME, info.version)
@@ -142,7 +148,8 @@ MESSAGES = st.lists(
         st.sampled_from(["tool_calls", "metadata"]),
         st.integers(min_value=-3, max_value=3),  # hours around a UTC midnight
     ),
-    min_size=1, max_size=25,
+    min_size=1,
+    max_size=25,
 )
 
 
@@ -153,24 +160,35 @@ def test_rebuilt_from_an_older_log_equals_a_pure_fold(installed: Path, db_url: s
     with _writer(db_url) as w:
         sessions = [w.for_owner(owner).create_session(agent_id=agent) for owner in OWNERS for agent in ("a1", "a2")]
         for i, sid in enumerate(sessions):
-            w.for_owner(OWNERS[i // 2]).add_messages(sid, [_call("search", "tool_calls"), {"role": "user", "content": "hi"}])
+            w.for_owner(OWNERS[i // 2]).add_messages(
+                sid, [_call("search", "tool_calls"), {"role": "user", "content": "hi"}]
+            )
         db = open_read_db(w.backend.sqlalchemy_url)
         catalog.create_catalog(db)
         with db.connect() as conn:
             assert catalog.list_versions(conn, NAME) == []  # it did not exist when the log was written
 
-        @settings(max_examples=4 if has(backend, "server_round_trips") else 8, deadline=None,
-                  suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-        @given(messages=MESSAGES, batch=st.integers(min_value=1, max_value=40),
-               tz=st.sampled_from(["UTC", "Europe/Paris", "America/Los_Angeles"]), per_tool=st.booleans())
+        @settings(
+            max_examples=4 if has(backend, "server_round_trips") else 8,
+            deadline=None,
+            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+        )
+        @given(
+            messages=MESSAGES,
+            batch=st.integers(min_value=1, max_value=40),
+            tz=st.sampled_from(["UTC", "Europe/Paris", "America/Los_Angeles"]),
+            per_tool=st.booleans(),
+        )
         def check(messages: list[tuple[int, list[str], str, int]], batch: int, tz: str, per_tool: bool) -> None:
             for s, tools, where, hours in messages:
                 at = MIDNIGHT + timedelta(hours=hours, minutes=7)
                 msgs = [{**_call(t, where), "occurred_at": at} for t in tools] or [
-                    {"role": "user", "content": "no tools", "occurred_at": at}]
+                    {"role": "user", "content": "no tools", "occurred_at": at}
+                ]
                 w.for_owner(OWNERS[s // 2]).add_messages(sessions[s], msgs)
-            report = rebuild(w.log, db, NAME, params={"timezone": tz, "per_tool": per_tool},
-                             batch_size=batch, progress=False)
+            report = rebuild(
+                w.log, db, NAME, params={"timezone": tz, "per_tool": per_tool}, batch_size=batch, progress=False
+            )
             _, position, rows = _calls(db, report.new_version)
             assert position == w.log.recorder.max_notification_id()
             assert rows == fold_tool_usage(log_events(w), tz, per_tool)
@@ -201,7 +219,9 @@ def test_rebuild_beside_the_live_version_under_writers_has_no_gap(installed: Pat
                     bob = other.for_owner(BOB).create_session(agent_id="b1")
                     i = 0
                     while not stop.is_set():
-                        other.for_owner(BOB).add_messages(bob, [_call("search", "metadata"), _call("calc", "tool_calls")])
+                        other.for_owner(BOB).add_messages(
+                            bob, [_call("search", "metadata"), _call("calc", "tool_calls")]
+                        )
                         i += 1
             except BaseException as e:  # noqa: BLE001 - reported below
                 errors.append(e)
@@ -221,8 +241,7 @@ def test_rebuild_beside_the_live_version_under_writers_has_no_gap(installed: Pat
                 t.start()
             while len(observed) < 3 and not errors:
                 stop.wait(0.01)
-            report = rebuild(w.log, side.db, NAME, params={"timezone": "Asia/Tokyo"}, batch_size=25,
-                             progress=False)
+            report = rebuild(w.log, side.db, NAME, params={"timezone": "Asia/Tokyo"}, batch_size=25, progress=False)
             seen_v2 = len(observed)
             while len(observed) < seen_v2 + 3 and not errors:
                 stop.wait(0.01)
@@ -279,11 +298,16 @@ def test_its_tables_carry_forced_row_level_security(installed: Path, db_url: str
         db = open_read_db(eng.backend.sqlalchemy_url)
         try:
             with db.connect() as conn:
-                rows = conn.execute(text(
-                    "SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class "
-                    "WHERE relname LIKE 'ml\\_tool\\_usage\\_\\_%' AND relkind = 'r' ORDER BY relname")).all()
-                assert [tuple(r) for r in rows] == [("ml_tool_usage__agents_v1", True),
-                                                    ("ml_tool_usage__calls_v1", True)]
+                rows = conn.execute(
+                    text(
+                        "SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class "
+                        "WHERE relname LIKE 'ml\\_tool\\_usage\\_\\_%' AND relkind = 'r' ORDER BY relname"
+                    )
+                ).all()
+                assert [tuple(r) for r in rows] == [
+                    ("ml_tool_usage__agents_v1", True),
+                    ("ml_tool_usage__calls_v1", True),
+                ]
                 if not has(backend, "superuser_login"):  # a superuser bypasses every policy
                     unscoped = conn.execute(text("SELECT count(*) FROM ml_tool_usage__calls_v1")).scalar()
                     assert unscoped == 0  # no owner scope, no writer scope: no row
@@ -301,15 +325,31 @@ class _Lengths(Projection):
     def tables(self) -> Any:
         from sqlalchemy import Column, Integer, String
 
-        return {"msgs": [Column("session_id", String(32), primary_key=True),
-                         Column("seq", Integer, primary_key=True), Column("chars", Integer)]}
+        return {
+            "msgs": [
+                Column("session_id", String(32), primary_key=True),
+                Column("seq", Integer, primary_key=True),
+                Column("chars", Integer),
+            ]
+        }
 
     def apply(self, batch: Any) -> None:
         for ev in batch.events:
             if ev.data["content"] == "poison":
                 raise ValueError("this projection cannot fold 'poison'")
-        batch.insert("msgs", [{"app": ev.owner.app, "user_id": ev.owner.user_id, "session_id": ev.stream_id,
-                               "seq": ev.data["seq"], "chars": len(ev.data["content"])} for ev in batch.events])
+        batch.insert(
+            "msgs",
+            [
+                {
+                    "app": ev.owner.app,
+                    "user_id": ev.owner.user_id,
+                    "session_id": ev.stream_id,
+                    "seq": ev.data["seq"],
+                    "chars": len(ev.data["content"]),
+                }
+                for ev in batch.events
+            ],
+        )
 
 
 def test_the_engine_quarantines_its_bad_event_and_purges_an_erased_owner(sqlite_url: str) -> None:

@@ -15,9 +15,21 @@ from ledgermind.distill.explicit import belief_index
 from ledgermind.distill.llm_extractor import PROMPT_VERSION, LLMConfig, LLMExtractor
 
 OWNER = Owner("app", "llm-user")
-ANSWER = {"operations": [{"op": "add", "kind": "fact", "statement": "Ken is a front-end programmer.",
-                          "subject": "user", "attribute": "occupation", "value": "front-end programmer",
-                          "topics": ["work"], "confidence": 0.8, "source_seq": 1}]}
+ANSWER = {
+    "operations": [
+        {
+            "op": "add",
+            "kind": "fact",
+            "statement": "Ken is a front-end programmer.",
+            "subject": "user",
+            "attribute": "occupation",
+            "value": "front-end programmer",
+            "topics": ["work"],
+            "confidence": 0.8,
+            "source_seq": 1,
+        }
+    ]
+}
 
 
 class _Stub(BaseHTTPRequestHandler):
@@ -53,8 +65,9 @@ def stub() -> Iterator[str]:
 
 def test_llm_output_model_and_prompt_version_are_recorded(eng: MemoryEngine, stub: str) -> None:
     sid = eng.for_owner(OWNER).create_session("bot")
-    eng.for_owner(OWNER).add_message(sid, "user", "I'm Ken and I write front-end code.",
-                    occurred_at=datetime(2026, 3, 1, tzinfo=timezone.utc))
+    eng.for_owner(OWNER).add_message(
+        sid, "user", "I'm Ken and I write front-end code.", occurred_at=datetime(2026, 3, 1, tzinfo=timezone.utc)
+    )
     extractor = LLMExtractor(LLMConfig(stub, "stub-model", api_key="sk-test"))
     report = eng.distill(extractor=extractor)
     assert report.windows == 1 and report.model_calls == 1

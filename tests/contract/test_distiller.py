@@ -41,8 +41,10 @@ def _current(eng: MemoryEngine, owner: Owner = OWNER) -> list:
 
 @pytest.mark.parametrize(
     ("first", "second"),
-    [("Our production environment uses Go 1.23.", "We upgraded production to Go 1.24."),
-     ("我们生产环境用的是 Go 1.23", "我们已经把生产环境升到 Go 1.24 了")],
+    [
+        ("Our production environment uses Go 1.23.", "We upgraded production to Go 1.24."),
+        ("我们生产环境用的是 Go 1.23", "我们已经把生产环境升到 Go 1.24 了"),
+    ],
     ids=["en", "zh"],
 )
 def test_an_upgrade_supersedes_the_old_version(eng: MemoryEngine, first: str, second: str) -> None:
@@ -89,17 +91,25 @@ def test_coffee_in_march_stays_queryable_as_of_march(eng: MemoryEngine) -> None:
     assert [r["statement"] for r in audit.beliefs_as_of(side, OWNER, valid_at=april)] == [then.statement]
     assert [r["statement"] for r in audit.beliefs_as_of(side, OWNER, valid_at=september)] == [now.statement]
     # Known at a transaction time before August's distillation, August was not yet believed.
-    assert audit.beliefs_as_of(side, OWNER, valid_at=september, known_at=datetime.now(timezone.utc)
-                               - timedelta(days=3650)) == []
+    assert (
+        audit.beliefs_as_of(side, OWNER, valid_at=september, known_at=datetime.now(timezone.utc) - timedelta(days=3650))
+        == []
+    )
 
 
 def test_tool_messages_and_tool_calls_are_never_distilled(eng: MemoryEngine) -> None:
     sid = eng.for_owner(OWNER).create_session("bot")
     _say(eng, sid, "Look up my favourite hikes", MARCH)
-    eng.for_owner(OWNER).add_message(sid, "assistant", "", tool_calls=[{"id": "c1", "type": "function",
-                    "function": {"name": "search", "arguments": "{}"}}], occurred_at=MARCH)
-    eng.for_owner(OWNER).add_message(sid, "tool", "I like hiking. My production environment uses Go 1.23.",
-                    tool_call_id="c1", occurred_at=MARCH)
+    eng.for_owner(OWNER).add_message(
+        sid,
+        "assistant",
+        "",
+        tool_calls=[{"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{}"}}],
+        occurred_at=MARCH,
+    )
+    eng.for_owner(OWNER).add_message(
+        sid, "tool", "I like hiking. My production environment uses Go 1.23.", tool_call_id="c1", occurred_at=MARCH
+    )
     report = eng.distill()
     assert report.windows == 1 and report.items == 1  # only the user's message
     assert _current(eng) == []
@@ -284,13 +294,28 @@ def test_explicit_api(eng: MemoryEngine) -> None:
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.tuples(st.sampled_from(["user", "ken"]), st.sampled_from(["city", "coffee"]),
-                          st.sampled_from(["a", "b", "c"]), st.booleans()), min_size=1, max_size=8))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["user", "ken"]),
+            st.sampled_from(["city", "coffee"]),
+            st.sampled_from(["a", "b", "c"]),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
 def test_projection_equals_the_fold(eng: MemoryEngine, steps: list) -> None:
     owner = Owner("prop", f"u{id(steps)}-{len(steps)}-{datetime.now().timestamp()}")
     for n, (subject, attribute, value, forget) in enumerate(steps):
-        mid = eng.for_owner(owner).remember(f"{subject} {attribute} {value} #{n}", subject=subject,
-                           attribute=attribute, value=value, valid_from=MARCH + timedelta(days=n))
+        mid = eng.for_owner(owner).remember(
+            f"{subject} {attribute} {value} #{n}",
+            subject=subject,
+            attribute=attribute,
+            value=value,
+            valid_from=MARCH + timedelta(days=n),
+        )
         if forget:
             eng.for_owner(owner).forget(mid)
     folded = _current(eng, owner)

@@ -179,9 +179,7 @@ def test_postgres_connection_refused_through_sqlalchemy_is_unavailable() -> None
 
 
 def test_postgres_connection_refused_through_eventsourcing_is_unavailable() -> None:
-    ds = PostgresDatastore(
-        "none", "127.0.0.1", _unused_port(), "nobody", "", connect_timeout=2, pool_open_timeout=2
-    )
+    ds = PostgresDatastore("none", "127.0.0.1", _unused_port(), "nobody", "", connect_timeout=2, pool_open_timeout=2)
     try:
         with pytest.raises(StoreUnavailable) as excinfo, translate_errors():
             with ds.transaction(commit=False) as cursor:

@@ -157,8 +157,9 @@ def test_minilm_paraphrases_pass_the_default_relevance_floor(sqlite_url: str, mi
         assert [_top(eng, q) for q, _ in PARAPHRASES] == [where[a] for _, a in PARAPHRASES]
 
 
-def test_the_setting_applies_to_new_databases_only(sqlite_url: str, minilm: Embedder,
-                                                   caplog: pytest.LogCaptureFixture) -> None:
+def test_the_setting_applies_to_new_databases_only(
+    sqlite_url: str, minilm: Embedder, caplog: pytest.LogCaptureFixture
+) -> None:
     with _open(sqlite_url) as eng:  # hashing, the default
         where = _fill(eng)
         assert _top(eng, PARAPHRASES[0][0]) != where[PARAPHRASES[0][1]]
@@ -169,26 +170,36 @@ def test_the_setting_applies_to_new_databases_only(sqlite_url: str, minilm: Embe
             assert eng.projections.projection("search", conn).params["embedder"] == "hashing"
 
 
-def test_rebuild_switches_an_existing_index_and_back(sqlite_url: str, minilm: Embedder,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_rebuild_switches_an_existing_index_and_back(
+    sqlite_url: str, minilm: Embedder, capsys: pytest.CaptureFixture[str]
+) -> None:
     with _open(sqlite_url) as eng:
         where = _fill(eng)
     question, answer = PARAPHRASES[1]
-    assert main(["projections", "rebuild", "search", "--param", "embedder=minilm", "--db", sqlite_url,
-                 "--no-progress"]) == 0
+    assert (
+        main(["projections", "rebuild", "search", "--param", "embedder=minilm", "--db", sqlite_url, "--no-progress"])
+        == 0
+    )
     with _open(sqlite_url) as eng:
         assert _top(eng, question) == where[answer]
         with eng.projections.db.connect() as conn:
             assert dict(eng.projections.projection("search", conn).params) == {
-                "embedder": "minilm", "embedder_name": "minilm-l6-v2", "dim": 384}
-    assert main(["projections", "rebuild", "search", "--param", "embedder=hashing", "--db", sqlite_url,
-                 "--no-progress"]) == 0
+                "embedder": "minilm",
+                "embedder_name": "minilm-l6-v2",
+                "dim": 384,
+            }
+    assert (
+        main(["projections", "rebuild", "search", "--param", "embedder=hashing", "--db", sqlite_url, "--no-progress"])
+        == 0
+    )
     with _open(sqlite_url) as eng, eng.projections.db.connect() as conn:
         assert eng.projections.projection("search", conn).params["dim"] == 512
     capsys.readouterr()
-    for param, message in (("embedder=minilm,dim=512", "dimension 384, not 512"),
-                           ("embedder_name=x", "no parameter 'embedder_name'"),
-                           ("embedder=bogus", "unknown embedder")):
+    for param, message in (
+        ("embedder=minilm,dim=512", "dimension 384, not 512"),
+        ("embedder_name=x", "no parameter 'embedder_name'"),
+        ("embedder=bogus", "unknown embedder"),
+    ):
         args = [a for p in param.split(",") for a in ("--param", p)]
         assert main(["projections", "rebuild", "search", *args, "--db", sqlite_url, "--no-progress"]) != 0
         assert message in capsys.readouterr().err

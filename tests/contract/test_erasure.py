@@ -38,18 +38,32 @@ def _populate(eng: MemoryEngine, owner: Owner, marker: str) -> dict[str, str]:
     """Writes every kind of content for ``owner``; every text contains ``marker``."""
     sid = eng.for_owner(owner).create_session("agent")
     for i in range(30):
-        eng.for_owner(owner).add_message(sid, "user", f"{marker} message {i} about zebras",
-            metadata={"note": f"{marker} meta"}, client_id=f"c{i}",
+        eng.for_owner(owner).add_message(
+            sid,
+            "user",
+            f"{marker} message {i} about zebras",
+            metadata={"note": f"{marker} meta"},
+            client_id=f"c{i}",
         )
-    eng.for_owner(owner).add_message(sid, "assistant", "",
-                    tool_calls=[{"name": "lookup", "arguments": f"{marker} tool"}])
+    eng.for_owner(owner).add_message(
+        sid, "assistant", "", tool_calls=[{"name": "lookup", "arguments": f"{marker} tool"}]
+    )
     task = eng.for_owner(owner).start_task(sid, f"{marker} task input")
     eng.for_owner(owner).complete_task(task, f"{marker} task output")
     open_task = eng.for_owner(owner).start_task(sid, f"{marker} open task")
     eng.for_owner(owner).checkpoint_agent("agent", {"scratch": f"{marker} state"})
-    memory = eng.for_owner(owner).apply_memory_changes([NewBelief(
-        source_key="k1", kind="fact", statement=f"{marker} likes zebras", valid_from=WHEN,
-        confidence=0.9, method="explicit")])[0]
+    memory = eng.for_owner(owner).apply_memory_changes(
+        [
+            NewBelief(
+                source_key="k1",
+                kind="fact",
+                statement=f"{marker} likes zebras",
+                valid_from=WHEN,
+                confidence=0.9,
+                method="explicit",
+            )
+        ]
+    )[0]
     return {"session": sid, "task": task, "open_task": open_task, "memory": memory}
 
 
@@ -79,8 +93,7 @@ def _raw_bytes(eng: MemoryEngine, backend: str) -> bytes:
         for table in (caps.events_table, caps.snapshots_table):
             chunks += [bytes(r[0]) for r in conn.execute(f"SELECT state FROM {table}")]
         chunks += [bytes(r[0] or b"") for r in conn.execute(f"SELECT data_key FROM {KEY_TABLE}")]
-        tables = [r[0] for r in conn.execute(
-            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
+        tables = [r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
         for table in tables:
             chunks += [str(r).encode() for r in conn.execute(f'SELECT * FROM "{table}"')]
     return b"\n".join(chunks)
@@ -100,10 +113,13 @@ def test_erase_owner_forgets_everywhere(eng: MemoryEngine, backend: str) -> None
     side.wait(eng.position)
     with side.db.connect() as conn:  # the read models did hold alice's text
         writer_scope(conn)  # every owner's rows (row-level security)
-        assert sum(
-            conn.execute(text(f'SELECT count(*) FROM "{t}" WHERE user_id = :u'), {"u": "alice"}).scalar()
-            for t in owner_tables(side.db)
-        ) > 0
+        assert (
+            sum(
+                conn.execute(text(f'SELECT count(*) FROM "{t}" WHERE user_id = :u'), {"u": "alice"}).scalar()
+                for t in owner_tables(side.db)
+            )
+            > 0
+        )
     assert marker.encode() in _raw_bytes(eng, backend)  # the grep below can find it
     alice_key = _data_key(eng, ALICE)
     alice_positions = [p for p, _, _ in _decoded_events(eng, ALICE)]
@@ -251,9 +267,13 @@ def test_erased_owners_beliefs_are_missing_to_others(eng: MemoryEngine) -> None:
     from ledgermind.domain.errors import MemoryNotFound
     from ledgermind.write.beliefs import Reinforce
 
-    mid = eng.for_owner(ALICE).apply_memory_changes([NewBelief(
-        source_key="k", kind="fact", statement="alice fact", valid_from=WHEN,
-        confidence=0.5, method="explicit")])[0]
+    mid = eng.for_owner(ALICE).apply_memory_changes(
+        [
+            NewBelief(
+                source_key="k", kind="fact", statement="alice fact", valid_from=WHEN, confidence=0.5, method="explicit"
+            )
+        ]
+    )[0]
     eng.for_owner(ALICE).erase()
     for memory_id in (mid, uuid.uuid4().hex):
         with pytest.raises(MemoryNotFound) as raised:

@@ -124,11 +124,13 @@ def test_old_event_versions_are_upcast_on_read(db_url: str) -> None:
         note.edit(app=OWNER.app, user_id=OWNER.user_id, text="hello again", reason="r", editor="e")
         note.edit(app=OWNER.app, user_id=OWNER.user_id, text="hello, world", reason="r", editor="e")
         created, edited_v1, edited_v2 = (writer.log.mapper.to_stored_event(e) for e in note.collect_events())
-        writer.log.recorder.insert_events([
-            _as_version(writer, created, 1, drop=("lang",)),
-            _as_version(writer, edited_v1, 1, drop=("reason", "editor")),
-            _as_version(writer, edited_v2, 2, drop=("editor",)),
-        ])
+        writer.log.recorder.insert_events(
+            [
+                _as_version(writer, created, 1, drop=("lang",)),
+                _as_version(writer, edited_v1, 1, drop=("reason", "editor")),
+                _as_version(writer, edited_v2, 2, drop=("editor",)),
+            ]
+        )
     with MemoryEngine.open(db_url) as reader:  # the default (sealing) engine reads old cleartext too
         events = reader.writes.stream_events(note.id)
         loaded = reader.log.repository.get(note.id)
@@ -175,16 +177,26 @@ REQUIRED_TOPICS = {
 def test_raw_event_table_holds_dotted_topics(eng: MemoryEngine) -> None:
     sid = eng.for_owner(OWNER).create_session(agent_id="agent")
     eng.for_owner(OWNER).add_message(sid, role="user", content="I live in Lyon", client_id="m1")
-    eng.for_owner(OWNER).add_messages(sid, [{"role": "assistant", "content": "Noted."}, {"role": "user", "content": "thanks"}])
+    eng.for_owner(OWNER).add_messages(
+        sid, [{"role": "assistant", "content": "Noted."}, {"role": "user", "content": "thanks"}]
+    )
     done, failed = eng.for_owner(OWNER).start_task(sid, input="a"), eng.for_owner(OWNER).start_task(sid, input="b")
     eng.for_owner(OWNER).complete_task(done, output="ok")
     eng.for_owner(OWNER).fail_task(failed, error="boom")
     eng.for_owner(OWNER).checkpoint_agent("agent", {"step": 1})
     now = datetime.now(timezone.utc)
-    (belief,) = eng.for_owner(OWNER).apply_memory_changes([NewBelief(
-        source_key="test/lyon", kind="fact", statement="lives in Lyon", valid_from=now,
-        confidence=0.9, method="explicit",
-    )])
+    (belief,) = eng.for_owner(OWNER).apply_memory_changes(
+        [
+            NewBelief(
+                source_key="test/lyon",
+                kind="fact",
+                statement="lives in Lyon",
+                valid_from=now,
+                confidence=0.9,
+                method="explicit",
+            )
+        ]
+    )
     eng.for_owner(OWNER).apply_memory_changes([Invalidate(memory_id=belief, invalid_at=now, reason="moved")])
     eng.for_owner(OWNER).close_session(sid)
 
@@ -197,11 +209,19 @@ def test_raw_event_table_holds_dotted_topics(eng: MemoryEngine) -> None:
         engine.dispose()
     topics = {topic for _, _, topic in rows}
     assert REQUIRED_TOPICS <= topics, f"missing {REQUIRED_TOPICS - topics}"
-    assert all(TOPIC_NAME.match(t) for t in topics), f"not dotted names: {sorted(t for t in topics if not TOPIC_NAME.match(t))}"
+    assert all(TOPIC_NAME.match(t) for t in topics), (
+        f"not dotted names: {sorted(t for t in topics if not TOPIC_NAME.match(t))}"
+    )
     # The session's own stream, in the raw table, reads as its story.
     session_topics = [t for oid, _, t in sorted(r for r in rows if UUID(str(r[0])) == UUID(hex=sid))]
     assert session_topics == [
-        "session.created", "message.added", "message.added", "message.added",
-        "session.task_opened", "session.task_opened", "session.task_closed", "session.task_closed",
+        "session.created",
+        "message.added",
+        "message.added",
+        "message.added",
+        "session.task_opened",
+        "session.task_opened",
+        "session.task_closed",
+        "session.task_closed",
         "session.closed",
     ]

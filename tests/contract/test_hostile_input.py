@@ -30,8 +30,23 @@ WHEN = datetime(2026, 5, 1, tzinfo=timezone.utc)
 
 nasty_text = st.one_of(
     st.text(max_size=40),
-    st.sampled_from(["", " ", "\x00", "a\x00b", "\ud800", "x\udfff", "\u202e", "\n", "☃" * 300,
-                     "ff" * 16, "-" * 36, "../../etc/passwd", "'; DROP TABLE stored_events; --"]),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "\x00",
+            "a\x00b",
+            "\ud800",
+            "x\udfff",
+            "\u202e",
+            "\n",
+            "☃" * 300,
+            "ff" * 16,
+            "-" * 36,
+            "../../etc/passwd",
+            "'; DROP TABLE stored_events; --",
+        ]
+    ),
 )
 json_like = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), nasty_text),
@@ -39,8 +54,15 @@ json_like = st.recursive(
     max_leaves=12,
 )
 junk = st.one_of(
-    nasty_text, json_like, st.binary(max_size=20), st.integers(), st.floats(),
-    st.datetimes(), st.datetimes(timezones=st.timezones()), st.just(object()), st.just(float("nan")),
+    nasty_text,
+    json_like,
+    st.binary(max_size=20),
+    st.integers(),
+    st.floats(),
+    st.datetimes(),
+    st.datetimes(timezones=st.timezones()),
+    st.just(object()),
+    st.just(float("nan")),
 )
 
 
@@ -61,10 +83,17 @@ def _call(eng: MemoryEngine, name: str, args: list[Any], sid: str) -> None:
     target = sid if maybe[2] == "use-session" else maybe[2]
     calls = {
         "create_session": lambda: eng.for_owner(owner).create_session(maybe[3]),
-        "add_message": lambda: eng.for_owner(OWNER).add_message(target, maybe[3], maybe[4], name=maybe[5],
-                                               occurred_at=maybe[6], client_id=maybe[7],
-                                               metadata=maybe[8], tool_calls=maybe[9],
-                                               tool_call_id=maybe[10]),
+        "add_message": lambda: eng.for_owner(OWNER).add_message(
+            target,
+            maybe[3],
+            maybe[4],
+            name=maybe[5],
+            occurred_at=maybe[6],
+            client_id=maybe[7],
+            metadata=maybe[8],
+            tool_calls=maybe[9],
+            tool_call_id=maybe[10],
+        ),
         "add_messages": lambda: eng.for_owner(OWNER).add_messages(target, maybe[3:6]),
         "start_task": lambda: eng.for_owner(OWNER).start_task(target, maybe[3]),
         "complete_task": lambda: eng.for_owner(OWNER).complete_task(maybe[3], maybe[4]),
@@ -73,9 +102,18 @@ def _call(eng: MemoryEngine, name: str, args: list[Any], sid: str) -> None:
         "close_session": lambda: eng.for_owner(OWNER).close_session(maybe[3]),
         "load_memory": lambda: eng.for_owner(owner).load_memory(maybe[3]),
         "restore_agent": lambda: eng.for_owner(owner).restore_agent(maybe[3], maybe[4]),
-        "remember": lambda: eng.for_owner(OWNER).apply_memory_changes([NewBelief(
-            source_key=maybe[3], kind=maybe[4], statement=maybe[5], valid_from=maybe[6],
-            confidence=maybe[7], method=maybe[8])]),
+        "remember": lambda: eng.for_owner(OWNER).apply_memory_changes(
+            [
+                NewBelief(
+                    source_key=maybe[3],
+                    kind=maybe[4],
+                    statement=maybe[5],
+                    valid_from=maybe[6],
+                    confidence=maybe[7],
+                    method=maybe[8],
+                )
+            ]
+        ),
         "change": lambda: eng.for_owner(OWNER).apply_memory_changes([_change(maybe)]),
         "erase_owner": lambda: eng.for_owner(maybe[3]).erase(),  # never a valid Owner: only junk
         "search": lambda: eng.for_owner(owner).search(maybe[3], k=maybe[4] if isinstance(maybe[4], int) else 5),
@@ -90,8 +128,7 @@ def _change(maybe: list[Any]) -> Any:
     if pick == 1:
         return Revise(maybe[3], statement=maybe[4], confidence=maybe[5], reason=maybe[6], method=maybe[7])
     if pick == 2:
-        return Invalidate(maybe[3], invalid_at=maybe[4], reason=maybe[5], cause=maybe[6],
-                          superseded_by=maybe[7])
+        return Invalidate(maybe[3], invalid_at=maybe[4], reason=maybe[5], cause=maybe[6], superseded_by=maybe[7])
     return Forget(maybe[3])
 
 
@@ -105,8 +142,12 @@ def test_public_api_fuzz(eng: MemoryEngine, backend: str) -> None:
     eng.for_owner(OWNER).add_message(sid, "user", "a valid first message")
     valid_bits = st.sampled_from(["fuzz", "user", "use-session", "user", "agent", "hello", WHEN, 0.5, "fact"])
 
-    @settings(max_examples=60 if capabilities(backend).server_round_trips else 150, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=60 if capabilities(backend).server_round_trips else 150,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
     @given(st.sampled_from(API_CALLS), st.lists(st.one_of(valid_bits, junk), max_size=11))
     def run(name: str, args: list[Any]) -> None:
         before = _head(eng)
@@ -147,7 +188,9 @@ def test_json_size_and_batch_limits(eng: MemoryEngine) -> None:
         eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": big}] * 11)
     # One bad message in a batch: nothing of the batch is written.
     with pytest.raises(LedgermindError):
-        eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": "fine"}, {"role": "user", "content": "a\x00"}])
+        eng.for_owner(OWNER).add_messages(
+            sid, [{"role": "user", "content": "fine"}, {"role": "user", "content": "a\x00"}]
+        )
     assert _head(eng) == before
 
 
@@ -165,8 +208,21 @@ CLI_SHAPES = [
 ]  # fmt: skip
 cli_value = st.one_of(
     nasty_text,
-    st.sampled_from(["fuzz", "user", "agent", "-1", "0", "99999999999999999999", "2026-13-45",
-                     "2026-05-01T00:00:00", "nan", "--json", "-h"]),
+    st.sampled_from(
+        [
+            "fuzz",
+            "user",
+            "agent",
+            "-1",
+            "0",
+            "99999999999999999999",
+            "2026-13-45",
+            "2026-05-01T00:00:00",
+            "nan",
+            "--json",
+            "-h",
+        ]
+    ),
 )
 
 
@@ -175,8 +231,7 @@ def _option_value(flag: str) -> st.SearchStrategy[str]:
     if flag == "--last":
         typed = st.integers(-3, 5).map(str)
     elif flag.endswith("-at"):
-        typed = st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31)).map(
-            lambda d: d.isoformat())
+        typed = st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31)).map(lambda d: d.isoformat())
     else:
         typed = st.sampled_from(["fact", "episode", "sessions", "memory", "nope"])
     return st.one_of(typed, typed, cli_value)
@@ -197,13 +252,23 @@ def test_cli_fuzz(eng: MemoryEngine, backend: str, tmp_path: Any) -> None:
     eng.for_owner(OWNER).add_message(sid, "user", "hello from the cli test")
     not_a_db = tmp_path / "notes.txt"
     not_a_db.write_text("plain text, not SQLite")
-    db_choices = [eng.config.db] * 6 + [str(tmp_path), str(not_a_db), "mysql://x/y", "",
-                                        str(tmp_path / "missing" / "x.db"), "sqlite:///" + str(tmp_path)]
+    db_choices = [eng.config.db] * 6 + [
+        str(tmp_path),
+        str(not_a_db),
+        "mysql://x/y",
+        "",
+        str(tmp_path / "missing" / "x.db"),
+        "sqlite:///" + str(tmp_path),
+    ]
     plausible = {"--app": "fuzz", "--user": "user", "--agent": "agent", "ID": sid}
     cwd_files = set(os.listdir("."))
 
-    @settings(max_examples=60 if capabilities(backend).server_round_trips else 150, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=60 if capabilities(backend).server_round_trips else 150,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
     @given(st.sampled_from(CLI_SHAPES), st.sampled_from(db_choices), st.data())
     def run(shape: tuple[list[str], list[str], list[str]], db: str, data: Any) -> None:
         command, required, optional = shape
@@ -211,9 +276,14 @@ def test_cli_fuzz(eng: MemoryEngine, backend: str, tmp_path: Any) -> None:
         for flag in required:
             value = data.draw(st.one_of(st.just(plausible[flag]), cli_value), label=flag)
             argv += [value] if flag == "ID" else [flag, value]
-        pairs = data.draw(st.lists(st.sampled_from(optional).flatmap(
-            lambda f: st.tuples(st.just(f), _option_value(f))), max_size=3, unique_by=lambda p: p[0]),
-            label="options")
+        pairs = data.draw(
+            st.lists(
+                st.sampled_from(optional).flatmap(lambda f: st.tuples(st.just(f), _option_value(f))),
+                max_size=3,
+                unique_by=lambda p: p[0],
+            ),
+            label="options",
+        )
         for flag, value in pairs:
             argv += [flag] if flag in ("--json", "--no-wait") else [flag, value]
         if data.draw(st.integers(0, 9), label="stray?") == 0:

@@ -165,8 +165,9 @@ def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
     r = client.post(f"{base}/sessions", json={"agent_id": "agent"}, headers=old)
     assert r.status_code == 201, r.text
     sid = r.json()["session_id"]
-    assert client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "one"},
-                       headers=old).json() == {"seqs": [1]}
+    assert client.post(
+        f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "one"}, headers=old
+    ).json() == {"seqs": [1]}
     tid = client.post(f"{base}/sessions/{sid}/tasks", json={"input": "t"}, headers=old).json()["task_id"]
     assert client.put(f"{base}/agents/agent/heartbeat", headers=old).status_code == 200
     second = eng.for_owner(owner).restore_agent("agent", incarnate=True).incarnation
@@ -180,12 +181,16 @@ def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
     ]
     assert [r.status_code for r in refused] == [409] * 5, [r.text for r in refused]
     assert "StaleIncarnation" in refused[0].text or "replaced" in refused[0].text
-    assert client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "two"},
-                       headers=new).json() == {"seqs": [2]}
+    assert client.post(
+        f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "two"}, headers=new
+    ).json() == {"seqs": [2]}
     assert client.post(f"{base}/tasks/{tid}/complete", json={"output": "ok"}, headers=new).status_code == 200
     assert client.put(f"{base}/agents/agent/heartbeat", headers=auth).status_code == 400  # no header
-    bad = client.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "x"},
-                      headers={**auth, "Ledgermind-Incarnation": "0"})
+    bad = client.post(
+        f"{base}/sessions/{sid}/messages",
+        json={"role": "user", "content": "x"},
+        headers={**auth, "Ledgermind-Incarnation": "0"},
+    )
     assert bad.status_code in (400, 422)
     assert [m.content for m in eng.for_owner(owner).restore_agent("agent").messages] == ["one", "two"]
 

@@ -77,9 +77,18 @@ def _apply(eng: MemoryEngine, w: World, kind: str, actor: int, target: int) -> N
         w.sessions[eng.for_owner(me).create_session("agent")] = actor
         return
     if kind == "remember":
-        mid = eng.for_owner(me).apply_memory_changes([NewBelief(
-            source_key=uuid.uuid4().hex, kind="fact", statement=words, valid_from=WHEN,
-            confidence=0.8, method="explicit")])[0]
+        mid = eng.for_owner(me).apply_memory_changes(
+            [
+                NewBelief(
+                    source_key=uuid.uuid4().hex,
+                    kind="fact",
+                    statement=words,
+                    valid_from=WHEN,
+                    confidence=0.8,
+                    method="explicit",
+                )
+            ]
+        )[0]
         w.memories[mid] = actor
         w.statements[mid] = words
         w.texts.setdefault(actor, []).append(words)
@@ -93,8 +102,11 @@ def _apply(eng: MemoryEngine, w: World, kind: str, actor: int, target: int) -> N
         if tid is None:
             return
         if w.tasks[tid] != actor:
-            _same_not_found(lambda: eng.for_owner(me).complete_task(tid, words),
-                            lambda: eng.for_owner(me).complete_task(uuid.uuid4().hex, words), TaskNotFound)
+            _same_not_found(
+                lambda: eng.for_owner(me).complete_task(tid, words),
+                lambda: eng.for_owner(me).complete_task(uuid.uuid4().hex, words),
+                TaskNotFound,
+            )
             return
         try:
             eng.for_owner(me).complete_task(tid, words)
@@ -144,17 +156,26 @@ def _check_reads(eng: MemoryEngine, w: World) -> None:
                 conv = audit.conversation_at(side, me, sid)
                 assert clean(conv)
             else:
-                _same_not_found(lambda: eng.for_owner(me).get_session(sid),
-                                lambda: eng.for_owner(me).get_session(uuid.uuid4().hex), SessionNotFound)
-                _same_not_found(lambda: audit.conversation_at(side, me, sid),
-                                lambda: audit.conversation_at(side, me, uuid.uuid4().hex), SessionNotFound)
+                _same_not_found(
+                    lambda: eng.for_owner(me).get_session(sid),
+                    lambda: eng.for_owner(me).get_session(uuid.uuid4().hex),
+                    SessionNotFound,
+                )
+                _same_not_found(
+                    lambda: audit.conversation_at(side, me, sid),
+                    lambda: audit.conversation_at(side, me, uuid.uuid4().hex),
+                    SessionNotFound,
+                )
         for mid, owner in w.memories.items():
             if owner == i:
                 assert clean(audit.belief_history(side, me, mid))
             else:
                 assert eng.for_owner(me).load_memory(mid) is None
-                _same_not_found(lambda: audit.belief_history(side, me, mid),
-                                lambda: audit.belief_history(side, me, uuid.uuid4().hex), MemoryNotFound)
+                _same_not_found(
+                    lambda: audit.belief_history(side, me, mid),
+                    lambda: audit.belief_history(side, me, uuid.uuid4().hex),
+                    MemoryNotFound,
+                )
         if any(o == i for o in w.sessions.values()):
             restored = eng.for_owner(me).restore_agent("agent")
             assert clean(restored.as_dict())
@@ -178,8 +199,12 @@ def _check_reads(eng: MemoryEngine, w: World) -> None:
 def test_no_read_returns_another_owners_data(eng: MemoryEngine, backend: str, examples: int) -> None:
     count = examples // 2 if capabilities(backend).server_round_trips else examples
 
-    @settings(max_examples=count, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=count,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
     @given(ops)
     def run(operations: list[tuple[str, int, int]]) -> None:
         app = "iso" + uuid.uuid4().hex[:10]

@@ -39,8 +39,11 @@ def build(checkpointer: Any) -> Any:
         # Answers every question not answered yet: a turn retried after a
         # conflict re-adds its question in place (same id), not at the end.
         answered = {m.id for m in state["messages"]}
-        replies = [AIMessage(f"reply to {m.content}", id=f"reply-{m.id}") for m in state["messages"]
-                   if isinstance(m, HumanMessage) and f"reply-{m.id}" not in answered]
+        replies = [
+            AIMessage(f"reply to {m.content}", id=f"reply-{m.id}")
+            for m in state["messages"]
+            if isinstance(m, HumanMessage) and f"reply-{m.id}" not in answered
+        ]
         return {"messages": replies, "turns": state.get("turns", 0) + 1}
 
     graph = StateGraph(State)
@@ -62,8 +65,13 @@ def script(graph: Any, cfg: dict[str, Any]) -> None:
     for i in range(4):
         graph.invoke({"messages": [HumanMessage(f"question {i}", id=f"q{i}")]}, cfg)
     graph.invoke(
-        {"messages": [ToolMessage(content=[{"type": "text", "text": "42"}], tool_call_id="call-1", id="tool-1",
-                                  artifact={"rows": 3})]},
+        {
+            "messages": [
+                ToolMessage(
+                    content=[{"type": "text", "text": "42"}], tool_call_id="call-1", id="tool-1", artifact={"rows": 3}
+                )
+            ]
+        },
         cfg,
     )
     graph.update_state(cfg, {"messages": [HumanMessage("question 1, edited", id="q1"), RemoveMessage(id="reply-q0")]})
@@ -74,10 +82,7 @@ def script(graph: Any, cfg: dict[str, Any]) -> None:
 
 
 def snapshot(graph: Any, cfg: dict[str, Any]) -> list[tuple[Any, ...]]:
-    return [
-        (s.values, s.next, s.metadata.get("source"), s.metadata.get("step"))
-        for s in graph.get_state_history(cfg)
-    ]
+    return [(s.values, s.next, s.metadata.get("source"), s.metadata.get("step")) for s in graph.get_state_history(cfg)]
 
 
 def test_every_checkpoint_matches_langgraphs_own_saver(saver: LedgermindSaver) -> None:
@@ -102,8 +107,15 @@ def test_messages_land_in_an_ordinary_session(saver: LedgermindSaver) -> None:
     restored = saver.engine.for_owner(Owner("lg-app", "bob")).restore_agent("bot")
     texts = [m["content"] if isinstance(m, dict) else m.content for m in restored.messages]
     # every message once, then the edit as one more message.added (the log keeps both)
-    assert texts == ["hello 0", "reply to hello 0", "hello 1", "reply to hello 1", "hello 2",
-                     "reply to hello 2", "hello 1 (typo fixed)"]
+    assert texts == [
+        "hello 0",
+        "reply to hello 0",
+        "hello 1",
+        "reply to hello 1",
+        "hello 2",
+        "reply to hello 2",
+        "hello 1 (typo fixed)",
+    ]
     # the thread belongs to bob (from the config), not to the saver's default owner
     assert saver.engine.for_owner(OWNER).load_agent("helper") is None
 
@@ -119,8 +131,13 @@ def test_a_turn_stores_the_same_bytes_at_any_length(saver: LedgermindSaver) -> N
         before = saver.engine.writes.stream_events(stream)[-1].originator_version if i else 0
         graph.invoke({"messages": [HumanMessage(f"message number {i:04d}", id=f"m{i}")]}, cfg)
         events = saver.engine.writes.stream_events(stream, gt=before or None)
-        sizes.append(sum(len(ev.messages) + len(ev.blobs) + len(ev.checkpoint) for ev in events
-                         if isinstance(ev, LangGraphThread.CheckpointSaved)))
+        sizes.append(
+            sum(
+                len(ev.messages) + len(ev.blobs) + len(ev.checkpoint)
+                for ev in events
+                if isinstance(ev, LangGraphThread.CheckpointSaved)
+            )
+        )
     assert sizes[24] <= sizes[3] * 1.2, sizes
 
 
@@ -138,21 +155,34 @@ def test_a_stale_writer_gets_a_retryable_conflict_and_stores_nothing(saver: Ledg
     assert head is not None and other.get_tuple(cfg) is not None
     checkpoint = dict(head.checkpoint)
     parent = {"configurable": {**cfg["configurable"], "checkpoint_id": head.checkpoint["id"]}}
-    saver.put(parent, {**checkpoint, "id": "1f000000-0000-6000-8000-000000000001"},  # type: ignore[typeddict-item]
-              {"source": "loop", "step": 9}, {})
+    saver.put(
+        parent,
+        {**checkpoint, "id": "1f000000-0000-6000-8000-000000000001"},  # type: ignore[typeddict-item]
+        {"source": "loop", "step": 9},
+        {},
+    )
     with pytest.raises(CheckpointConflict) as err:
-        other.put(parent, {**checkpoint, "id": "1f000000-0000-6000-8000-000000000002"},  # type: ignore[typeddict-item]
-                  {"source": "loop", "step": 9}, {})
+        other.put(
+            parent,
+            {**checkpoint, "id": "1f000000-0000-6000-8000-000000000002"},  # type: ignore[typeddict-item]
+            {"source": "loop", "step": 9},
+            {},
+        )
     assert err.value.head == "1f000000-0000-6000-8000-000000000001"
     # the loser's message never reached the session; a retry (invoke again) lands
     assert [m.id for m in build(other).invoke({"messages": [HumanMessage("b", id="b")]}, cfg)["messages"]] == [
-        "a", "reply-a", "b", "reply-b"]
+        "a",
+        "reply-a",
+        "b",
+        "reply-b",
+    ]
     restored = saver.engine.for_owner(OWNER).restore_agent("helper")
     assert len(restored.messages) == 4
 
 
-def _writer(url: str, w: int, turns: int, conflicts: list[int], errors: list[BaseException],
-            start: threading.Barrier) -> Callable[[], None]:
+def _writer(
+    url: str, w: int, turns: int, conflicts: list[int], errors: list[BaseException], start: threading.Barrier
+) -> Callable[[], None]:
     def run() -> None:
         eng = MemoryEngine.open(url)  # its own engine: its own connections and writer thread
         try:
@@ -244,8 +274,13 @@ def test_the_example_resumes_a_killed_run(tmp_path: Path) -> None:
     SIGKILL inside the third node, this process resumes from its last
     checkpoint without re-running the finished nodes."""
     example = Path(__file__).resolve().parents[2] / "examples" / "langgraph_agent.py"
-    run = subprocess.run([sys.executable, str(example), str(tmp_path / "agent.db")],
-                         capture_output=True, text=True, timeout=300, check=True)
+    run = subprocess.run(
+        [sys.executable, str(example), str(tmp_path / "agent.db")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     out = run.stdout
     assert "worker exited with -9" in out
     assert "steps done ['plan', 'lookup'], next ['draft']" in out
@@ -270,7 +305,8 @@ def test_a_process_that_never_imports_the_saver_decodes_its_threads(saver: Ledge
     the aggregates the package declares (entry points), without importing
     LangGraph itself."""
     build(saver).invoke({"messages": [HumanMessage("hello", id="h")]}, {"configurable": {"thread_id": "decoded"}})
-    run = subprocess.run([sys.executable, "-c", _READ_EVERY_TOPIC, db_url],
-                         capture_output=True, text=True, timeout=120, check=True)
+    run = subprocess.run(
+        [sys.executable, "-c", _READ_EVERY_TOPIC, db_url], capture_output=True, text=True, timeout=120, check=True
+    )
     assert "'checkpoint.saved'" in run.stdout and "'langgraph.thread_created'" in run.stdout, run.stdout
     assert "langgraph loaded: False" in run.stdout

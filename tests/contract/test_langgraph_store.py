@@ -87,8 +87,9 @@ def test_namespaces_owners_and_a_second_process(store: LedgermindStore, eng: Mem
 
 def test_abatch(store: LedgermindStore) -> None:
     ns = ("alice", "memories")
-    results = asyncio.run(store.abatch([PutOp(ns, "k", {"content": "async put"}), GetOp(ns, "k"),
-                                        SearchOp(("alice",))]))
+    results = asyncio.run(
+        store.abatch([PutOp(ns, "k", {"content": "async put"}), GetOp(ns, "k"), SearchOp(("alice",))])
+    )
     assert results[0] is None
     assert results[1] is not None and results[1].value == {"content": "async put"}  # type: ignore[union-attr]
     assert [i.key for i in results[2]] == ["k"]  # type: ignore[union-attr]

@@ -54,16 +54,18 @@ def test_every_read_and_operator_command_works_as_a_plain_database_owner(db_url:
     with MemoryEngine.open(db_url) as eng:
         db = eng.projections.db
         with db.connect() as conn:
-            me, weak = conn.execute(text(
-                "SELECT current_user, NOT (rolsuper OR rolcreaterole OR rolcreatedb OR rolbypassrls) "
-                "FROM pg_roles WHERE rolname = current_user")).one()
+            me, weak = conn.execute(
+                text(
+                    "SELECT current_user, NOT (rolsuper OR rolcreaterole OR rolcreatedb OR rolbypassrls) "
+                    "FROM pg_roles WHERE rolname = current_user"
+                )
+            ).one()
         assert weak, f"{me} is not a least-privilege login"
         _seed(eng)
         hits = eng.for_owner(ALICE).search("green tea", include_messages=True)
         assert hits and all("alice" in h.statement for h in hits)
         assert "alice drinks green tea" in eng.for_owner(ALICE).build_context("tea")
-        assert [b["statement"] for b in audit.beliefs_as_of(eng.projections, ALICE)] == [
-            "alice drinks green tea"]
+        assert [b["statement"] for b in audit.beliefs_as_of(eng.projections, ALICE)] == ["alice drinks green tea"]
         with db.begin() as conn, owner_scope(conn, ALICE):  # no role switch: the policies bind me
             assert conn.execute(text("SELECT current_user")).scalar() == me
             users = conn.execute(text("SELECT DISTINCT user_id FROM ml_messages_v1")).scalars()
@@ -76,9 +78,12 @@ def test_every_read_and_operator_command_works_as_a_plain_database_owner(db_url:
         eng.for_owner(ALICE).erase()
         with db.begin() as conn:  # the runner's fold and the purge both reached every row of hers
             writer_scope(conn)
-            left = {t: conn.execute(text(f'SELECT count(*) FILTER (WHERE user_id = :u), count(*) '
-                                         f'FROM "{t}"'), {"u": "alice"}).one()
-                    for t in owner_tables(db)}
+            left = {
+                t: conn.execute(
+                    text(f'SELECT count(*) FILTER (WHERE user_id = :u), count(*) FROM "{t}"'), {"u": "alice"}
+                ).one()
+                for t in owner_tables(db)
+            }
         assert all(alice == 0 for alice, _ in left.values()), left
         assert left["ml_messages_v1"][1] == 1 and eng.for_owner(BOB).search("tea")
 
@@ -118,12 +123,20 @@ def test_tables_of_the_role_switch_design_are_brought_up_to_date(db_url: str) ->
     with MemoryEngine.open(db_url) as eng:
         eng.projections.wait(eng.position)
         with eng.projections.db.connect() as conn:
-            forced = conn.execute(text(
-                "SELECT bool_and(relforcerowsecurity) FROM pg_class "
-                "WHERE relname IN ('ml_sessions_v1', 'ml_messages_v1')")).scalar()
-            policies = set(conn.execute(text(
-                "SELECT policyname || ':' || array_to_string(roles, ',') FROM pg_policies "
-                "WHERE tablename = 'ml_messages_v1'")).scalars())
+            forced = conn.execute(
+                text(
+                    "SELECT bool_and(relforcerowsecurity) FROM pg_class "
+                    "WHERE relname IN ('ml_sessions_v1', 'ml_messages_v1')"
+                )
+            ).scalar()
+            policies = set(
+                conn.execute(
+                    text(
+                        "SELECT policyname || ':' || array_to_string(roles, ',') FROM pg_policies "
+                        "WHERE tablename = 'ml_messages_v1'"
+                    )
+                ).scalars()
+            )
         assert forced
         assert policies == {f"{POLICY}:public", f"{WRITER_POLICY}:public"}
         assert [h.statement for h in eng.for_owner(BOB).search("tea")] == ["bob drinks green tea"]

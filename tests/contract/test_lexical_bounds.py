@@ -43,10 +43,24 @@ def bounded(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
     now = time.time()
     rows = [
         {
-            "app": o.app, "user_id": o.user_id, "item_type": "memory", "item_id": uuid.uuid4().hex,
-            "version": 1, "kind": "fact", "statement": t, "lex_text": lexical_text(t), "terms": stored_terms(lexical_text(t)),
-            "confidence": 0.7, "valid_from": now - 86400, "invalid_at": None, "recorded_at": now - 60,
-            "expired_at": None, "session_id": None, "seq": None, "sources": "[]", "detail": "{}",
+            "app": o.app,
+            "user_id": o.user_id,
+            "item_type": "memory",
+            "item_id": uuid.uuid4().hex,
+            "version": 1,
+            "kind": "fact",
+            "statement": t,
+            "lex_text": lexical_text(t),
+            "terms": stored_terms(lexical_text(t)),
+            "confidence": 0.7,
+            "valid_from": now - 86400,
+            "invalid_at": None,
+            "recorded_at": now - 60,
+            "expired_at": None,
+            "session_id": None,
+            "seq": None,
+            "sources": "[]",
+            "detail": "{}",
             "embedding": v,
         }
         for (o, t), v in zip(texts, vectors)

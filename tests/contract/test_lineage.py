@@ -21,8 +21,10 @@ T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
 def _story(eng: MemoryEngine, owner: Owner = OWNER) -> tuple[str, list[int]]:
     """Go 1.23, said twice; then the upgrade to 1.24; then an unrelated fact."""
     sid = eng.for_owner(owner).create_session("bot")
-    seqs = [eng.for_owner(owner).add_message(sid, "user", text, occurred_at=T0 + timedelta(days=i))
-            for i, text in enumerate(["set go 1.23", "set go 1.23", "set go 1.24", "set os linux"])]
+    seqs = [
+        eng.for_owner(owner).add_message(sid, "user", text, occurred_at=T0 + timedelta(days=i))
+        for i, text in enumerate(["set go 1.23", "set go 1.23", "set go 1.24", "set os linux"])
+    ]
     eng.distill(extractor=KeyValueExtractor())
     return sid, seqs
 

@@ -66,9 +66,19 @@ def test_remember_refuses_every_bad_extra_and_writes_nothing(
 
 
 def test_remember_accepts_the_same_extras_well_formed(eng: MemoryEngine) -> None:
-    mid = eng.for_owner(OWNER).remember("I had tea in Paris with Ann", kind="episode", subject="user",
-                       attribute="drink", value="Tea", topics=["tea", "paris"], participants=["Ann"],
-                       location="Paris", event_time=MAY, valid_from=MAY, key="request-1")
+    mid = eng.for_owner(OWNER).remember(
+        "I had tea in Paris with Ann",
+        kind="episode",
+        subject="user",
+        attribute="drink",
+        value="Tea",
+        topics=["tea", "paris"],
+        participants=["Ann"],
+        location="Paris",
+        event_time=MAY,
+        valid_from=MAY,
+        key="request-1",
+    )
     memory = eng.for_owner(OWNER).load_memory(mid)
     assert memory is not None and memory.value == "tea"
     eng.projections.wait()
@@ -76,8 +86,9 @@ def test_remember_accepts_the_same_extras_well_formed(eng: MemoryEngine) -> None
 
 
 def test_list_and_field_limits_follow_the_environment(tmp_path: Any) -> None:
-    config = EngineConfig.from_env({"LEDGERMIND_MAX_LIST_ITEMS": "2", "LEDGERMIND_MAX_FIELD_CHARS": "8",
-                                    "LEDGERMIND_MAX_STATEMENT_BYTES": "32"})
+    config = EngineConfig.from_env(
+        {"LEDGERMIND_MAX_LIST_ITEMS": "2", "LEDGERMIND_MAX_FIELD_CHARS": "8", "LEDGERMIND_MAX_STATEMENT_BYTES": "32"}
+    )
     assert (config.limits.max_list_items, config.limits.max_field_chars) == (2, 8)
     with MemoryEngine.open(str(tmp_path / "limits.db"), config=config) as eng:
         with pytest.raises(ContentTooLarge):
@@ -92,16 +103,28 @@ def test_list_and_field_limits_follow_the_environment(tmp_path: Any) -> None:
 def test_correct_refuses_a_bad_statement_and_writes_nothing(eng: MemoryEngine) -> None:
     mid = eng.for_owner(OWNER).remember("I like tea")
     before = _head(eng)
-    for bad, error in (("tea\x00", InvalidContent), (b"tea", InvalidContent), ("\udcff", InvalidContent),
-                       ("t" * (17 << 10), ContentTooLarge), (5, InvalidContent)):
+    for bad, error in (
+        ("tea\x00", InvalidContent),
+        (b"tea", InvalidContent),
+        ("\udcff", InvalidContent),
+        ("t" * (17 << 10), ContentTooLarge),
+        (5, InvalidContent),
+    ):
         with pytest.raises(error):
             eng.for_owner(OWNER).correct(mid, bad)  # type: ignore[arg-type]
     assert _head(eng) == before
 
 
 def _belief(**fields: Any) -> NewBelief:
-    base = NewBelief(source_key="extractor:1", kind="fact", statement="likes tea", valid_from=MAY,
-                     confidence=0.7, method="llm", extractor="test")
+    base = NewBelief(
+        source_key="extractor:1",
+        kind="fact",
+        statement="likes tea",
+        valid_from=MAY,
+        confidence=0.7,
+        method="llm",
+        extractor="test",
+    )
     return replace(base, **fields)
 
 
@@ -130,10 +153,11 @@ def test_a_bad_belief_change_is_refused_before_any_event(
     with pytest.raises(error):  # the good change in the same list is not written either
         eng.for_owner(OWNER).apply_memory_changes([_belief(source_key="ok-2"), change])
     assert _head(eng) == before
-    for later in (Reinforce(good, confidence=0.8, reason="x\x00"),
-                  Revise(good, statement="likes tea", confidence=0.8, reason="r", method="llm",
-                         event_time="yesterday"),  # type: ignore[arg-type]
-                  Invalidate(good, invalid_at=datetime(2024, 6, 1), reason="naive")):
+    for later in (
+        Reinforce(good, confidence=0.8, reason="x\x00"),
+        Revise(good, statement="likes tea", confidence=0.8, reason="r", method="llm", event_time="yesterday"),  # type: ignore[arg-type]
+        Invalidate(good, invalid_at=datetime(2024, 6, 1), reason="naive"),
+    ):
         with pytest.raises(InvalidInput):
             eng.for_owner(OWNER).apply_memory_changes([later])
     assert _head(eng) == before

@@ -23,21 +23,35 @@ AUGUST = datetime(2026, 8, 1, tzinfo=timezone.utc)
 def _story(eng: MemoryEngine) -> dict[str, Any]:
     sid = eng.for_owner(KEN).create_session(agent_id="barista")
     s1 = eng.for_owner(KEN).add_message(sid, "user", "No sugar for me.", occurred_at=MARCH)
-    old = eng.for_owner(KEN).apply_memory_changes([NewBelief(
-        "m1", "fact", "Ken takes no sugar", MARCH, 0.7, "rule",
-        sources=({"session_id": sid, "seq": s1, "position": 3},))])[0]
-    eng.for_owner(KEN).apply_memory_changes([Reinforce(old, 0.8, "said again",
-                                             sources=({"session_id": sid, "seq": s1},))])
+    old = eng.for_owner(KEN).apply_memory_changes(
+        [
+            NewBelief(
+                "m1",
+                "fact",
+                "Ken takes no sugar",
+                MARCH,
+                0.7,
+                "rule",
+                sources=({"session_id": sid, "seq": s1, "position": 3},),
+            )
+        ]
+    )[0]
+    eng.for_owner(KEN).apply_memory_changes(
+        [Reinforce(old, 0.8, "said again", sources=({"session_id": sid, "seq": s1},))]
+    )
     time.sleep(0.01)
     before = datetime.now(timezone.utc)
     time.sleep(0.01)
     s2 = eng.for_owner(KEN).add_message(sid, "user", "Sugar please, from now on.", occurred_at=AUGUST)
     new = new_belief_id(KEN, "m2")
-    eng.for_owner(KEN).apply_memory_changes([
-        Invalidate(old, AUGUST, "the user contradicted it", cause={"session_id": sid, "seq": s2},
-                   superseded_by=new),
-        NewBelief("m2", "fact", "Ken takes sugar", AUGUST, 1.0, "explicit", supersedes=old),
-    ])
+    eng.for_owner(KEN).apply_memory_changes(
+        [
+            Invalidate(
+                old, AUGUST, "the user contradicted it", cause={"session_id": sid, "seq": s2}, superseded_by=new
+            ),
+            NewBelief("m2", "fact", "Ken takes sugar", AUGUST, 1.0, "explicit", supersedes=old),
+        ]
+    )
     eng.projections.wait()
     return {"sid": sid, "old": old, "new": new, "before": before}
 
@@ -61,8 +75,7 @@ def test_history_and_invalidation(eng: MemoryEngine) -> None:
     s = _story(eng)
     side = eng.projections
     history = belief_history(side, KEN, s["old"])
-    assert [v["opened_by"] for v in history] == ["memory.distilled", "memory.reinforced",
-                                                  "memory.invalidated"]
+    assert [v["opened_by"] for v in history] == ["memory.distilled", "memory.reinforced", "memory.invalidated"]
     assert [v["reason"] for v in history] == [None, "said again", "the user contradicted it"]
     assert history[0]["source_messages"][0]["content"] == "No sugar for me."
     assert history[0]["expired_at"] == history[1]["recorded_at"]
@@ -142,8 +155,14 @@ def test_auditor_example_runs_and_answers() -> None:
     root = str(REPO_ROOT)
     env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
     env["PYTHONPATH"] = root
-    out = subprocess.run([sys.executable, os.path.join(root, "examples", "auditor.py")],
-                         capture_output=True, text=True, timeout=120, env=env, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, os.path.join(root, "examples", "auditor.py")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=True,
+    ).stdout
     assert "held on 2026-09-01, as the agent knows it now:\n        Ken takes sugar in his coffee" in out
     assert "(before the correction was recorded):\n        Ken takes coffee without sugar" in out
     assert "reason:       the user contradicted it" in out

@@ -33,8 +33,12 @@ from tests.support.projection_oracle import (
 
 OWNERS = (Owner("support", "user-1"), Owner("support", "user-2"))
 EPOCH = datetime(2026, 1, 1, tzinfo=timezone.utc)
-HYPO = settings(max_examples=12, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+HYPO = settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 texts = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=40)
 ops = st.lists(
@@ -101,20 +105,33 @@ class World:
         key = f"{self.tag}-{len(self.beliefs)}"
         src = self._pick([s for s in self.sessions if s[0] == owner], day)
         sources = ({"session_id": src[1], "seq": 1},) if src else ()
-        self.eng.for_owner(owner).apply_memory_changes([NewBelief(
-            source_key=key, kind="fact", statement=text, valid_from=EPOCH + timedelta(days=day),
-            confidence=0.5, method="rule", topics=("t",), sources=sources)])
+        self.eng.for_owner(owner).apply_memory_changes(
+            [
+                NewBelief(
+                    source_key=key,
+                    kind="fact",
+                    statement=text,
+                    valid_from=EPOCH + timedelta(days=day),
+                    confidence=0.5,
+                    method="rule",
+                    topics=("t",),
+                    sources=sources,
+                )
+            ]
+        )
         self.beliefs.append((owner, new_belief_id(owner, key)))
 
     def _reinforce(self, i: int, conf: float) -> None:
         if b := self._pick(self.beliefs, i):
-            self.eng.for_owner(b[0]).apply_memory_changes([Reinforce(b[1], confidence=conf, reason="again",
-                                                           sources=({"session_id": "x", "seq": i},))])
+            self.eng.for_owner(b[0]).apply_memory_changes(
+                [Reinforce(b[1], confidence=conf, reason="again", sources=({"session_id": "x", "seq": i},))]
+            )
 
     def _revise(self, i: int, text: str) -> None:
         if b := self._pick(self.beliefs, i):
-            self.eng.for_owner(b[0]).apply_memory_changes([Revise(b[1], statement=text, confidence=0.6,
-                                                        reason="refined", method="rule")])
+            self.eng.for_owner(b[0]).apply_memory_changes(
+                [Revise(b[1], statement=text, confidence=0.6, reason="refined", method="rule")]
+            )
 
     def _invalidate(self, i: int, day: int, supersede: bool) -> None:
         if not (b := self._pick(self.beliefs, i)):
@@ -125,11 +142,27 @@ class World:
         if supersede:
             key = f"{self.tag}-{len(self.beliefs)}"
             successor = new_belief_id(owner, key)
-            changes.append(NewBelief(source_key=key, kind="fact", statement=f"instead of {i}",
-                                     valid_from=EPOCH + timedelta(days=day), confidence=0.9,
-                                     method="rule", supersedes=mid))
-        changes.insert(0, Invalidate(mid, invalid_at=EPOCH + timedelta(days=day), reason="contradicted",
-                                     cause={"session_id": "x", "seq": 1}, superseded_by=successor))
+            changes.append(
+                NewBelief(
+                    source_key=key,
+                    kind="fact",
+                    statement=f"instead of {i}",
+                    valid_from=EPOCH + timedelta(days=day),
+                    confidence=0.9,
+                    method="rule",
+                    supersedes=mid,
+                )
+            )
+        changes.insert(
+            0,
+            Invalidate(
+                mid,
+                invalid_at=EPOCH + timedelta(days=day),
+                reason="contradicted",
+                cause={"session_id": "x", "seq": 1},
+                superseded_by=successor,
+            ),
+        )
         self.eng.for_owner(owner).apply_memory_changes(changes)
         if successor:
             self.beliefs.append((owner, successor))
@@ -179,8 +212,7 @@ def test_a_rebuilt_projection_equals_the_live_one(eng: MemoryEngine, steps: list
         for op in steps:
             world.run(op)
         side.runner.catch_up()
-        for name, stems in (("sessions", ("sessions", "messages")), ("tasks", ("tasks",)),
-                            ("memory", ("beliefs",))):
+        for name, stems in (("sessions", ("sessions", "messages")), ("tasks", ("tasks",)), ("memory", ("beliefs",))):
             live = {s: _rows(side, name, s) for s in stems}
             report = rebuild(eng.log, side.db, name, batch_size=5, progress=False)
             assert report.new_version == report.old_version + 1  # type: ignore[operator]
@@ -190,8 +222,7 @@ def test_a_rebuilt_projection_equals_the_live_one(eng: MemoryEngine, steps: list
 
 
 @HYPO
-@given(steps=ops, picks=st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)),
-                                 min_size=1, max_size=8))
+@given(steps=ops, picks=st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)), min_size=1, max_size=8))
 def test_as_of_known_at_equals_a_brute_force_replay(eng: MemoryEngine, steps: list, picks: list) -> None:
     side = _side(eng, batch_size=50)
     world = World(eng)
@@ -201,15 +232,19 @@ def test_as_of_known_at_equals_a_brute_force_replay(eng: MemoryEngine, steps: li
         side.runner.catch_up()
         events = log_events(eng)
         stamps = sorted({ev.timestamp for _, _, ev in events})
-        valids = sorted({EPOCH + timedelta(days=d) for d in range(0, 301, 7)}
-                        | {v for r in fold_beliefs(events) for v in (r["valid_from"], r["invalid_at"]) if v})
+        valids = sorted(
+            {EPOCH + timedelta(days=d) for d in range(0, 301, 7)}
+            | {v for r in fold_beliefs(events) for v in (r["valid_from"], r["invalid_at"]) if v}
+        )
         tiny = timedelta(microseconds=1)
         for vi, ki in picks:
             valid_at = valids[vi % len(valids)]
             known_at = stamps[ki % len(stamps)] + (tiny if ki % 3 == 1 else -tiny if ki % 3 == 2 else timedelta())
             for owner in OWNERS:
-                got = {(b["memory_id"], b["statement"])
-                       for b in beliefs_as_of(side, owner, valid_at=valid_at, known_at=known_at)}
+                got = {
+                    (b["memory_id"], b["statement"])
+                    for b in beliefs_as_of(side, owner, valid_at=valid_at, known_at=known_at)
+                }
                 assert got == brute_force_as_of(events, owner.app, owner.user_id, valid_at, known_at)
     finally:
         side.close()
@@ -230,8 +265,9 @@ def test_valid_intervals_never_overlap_at_one_transaction_time(eng: MemoryEngine
             by.setdefault(r["memory_id"], []).append(r)
         for versions in by.values():
             for t in {v["recorded_at"] for v in versions} | {v["expired_at"] for v in versions if v["expired_at"]}:
-                held = [v for v in versions
-                        if v["recorded_at"] <= t and (v["expired_at"] is None or t < v["expired_at"])]
+                held = [
+                    v for v in versions if v["recorded_at"] <= t and (v["expired_at"] is None or t < v["expired_at"])
+                ]
                 assert len(held) <= 1
                 # and across any two versions visible at t, valid intervals are disjoint
                 for a in held:
@@ -259,21 +295,47 @@ def test_fold_of_a_known_story() -> None:
     def ev(topic: str, seq: int, **fields: Any) -> bitemporal.BeliefEvent:
         return bitemporal.BeliefEvent(topic, "m", seq, seq, t[seq - 1], "a", "u", fields)
 
-    chain = bitemporal.fold([
-        ev("memory.distilled", 1, kind="fact", statement="tea", valid_from=EPOCH, confidence=0.5,
-           method="rule", sources=[{"s": 1}]),
-        ev("memory.reinforced", 2, confidence=0.8, reason="again", sources=[{"s": 2}]),
-        ev("memory.invalidated", 3, invalid_at=t[3], reason="no", cause=None, superseded_by="n"),
-    ])
+    chain = bitemporal.fold(
+        [
+            ev(
+                "memory.distilled",
+                1,
+                kind="fact",
+                statement="tea",
+                valid_from=EPOCH,
+                confidence=0.5,
+                method="rule",
+                sources=[{"s": 1}],
+            ),
+            ev("memory.reinforced", 2, confidence=0.8, reason="again", sources=[{"s": 2}]),
+            ev("memory.invalidated", 3, invalid_at=t[3], reason="no", cause=None, superseded_by="n"),
+        ]
+    )
     assert [v["expired_at"] for v in chain] == [t[1], t[2], None]
     assert chain[1]["sources"] == [{"s": 1}, {"s": 2}] and chain[1]["confidence"] == 0.8
     assert chain[2]["invalid_at"] == t[3] and chain[2]["superseded_by"] == "n"
     assert bitemporal.visible(chain[0], EPOCH, t[0]) and not bitemporal.visible(chain[0], EPOCH, t[1])
     assert bitemporal.visible(chain[2], t[3] - timedelta(seconds=1), t[2])
     assert not bitemporal.visible(chain[2], t[3], t[2])
-    assert bitemporal.fold([*[ev("memory.distilled", 1, kind="fact", statement="x", valid_from=EPOCH,
-                                 confidence=1.0, method="rule")],
-                            ev("memory.forgotten", 2, reason="asked")]) == []
+    assert (
+        bitemporal.fold(
+            [
+                *[
+                    ev(
+                        "memory.distilled",
+                        1,
+                        kind="fact",
+                        statement="x",
+                        valid_from=EPOCH,
+                        confidence=1.0,
+                        method="rule",
+                    )
+                ],
+                ev("memory.forgotten", 2, reason="asked"),
+            ]
+        )
+        == []
+    )
 
 
 def test_registry_lists_the_default_projections() -> None:

@@ -32,8 +32,13 @@ def test_catch_up_in_batches_then_nothing_to_do(eng: MemoryEngine) -> None:
     _chat(eng, 23)
     db = open_read_db(eng.backend.sqlalchemy_url)
     batches: list[tuple[str, int, int]] = []
-    runner = Runner(eng.log, db, registry.kinds(["sessions"]), batch_size=5,
-                    on_batch=lambda p, old, new: batches.append((p.name, old, new)))
+    runner = Runner(
+        eng.log,
+        db,
+        registry.kinds(["sessions"]),
+        batch_size=5,
+        on_batch=lambda p, old, new: batches.append((p.name, old, new)),
+    )
     assert runner.catch_up() == 24  # session.created + 23 messages
     assert len(batches) >= 5 and all(old < new for _, old, new in batches)
     assert runner.catch_up() == 0
@@ -109,8 +114,9 @@ def test_migrations_are_append_only(eng: MemoryEngine) -> None:
     runner = Runner(eng.log, db, registry.kinds(["tasks"]))
     proj = runner.active()[0]
     steps = proj.migrations()  # type: ignore[attr-defined]
-    index = Migration("index on status",
-                      lambda conn: conn.execute(text("CREATE INDEX ix_status ON ml_tasks_v1 (status)")))
+    index = Migration(
+        "index on status", lambda conn: conn.execute(text("CREATE INDEX ix_status ON ml_tasks_v1 (status)"))
+    )
     with db.begin() as conn:
         assert run_migrations(conn, "tasks", 1, [*steps, index]) == 1
         assert run_migrations(conn, "tasks", 1, [*steps, index]) == 0  # recorded: not run again
@@ -139,6 +145,9 @@ def test_runners_racing_to_register_version_one_both_succeed(eng: MemoryEngine) 
     assert errors == []
     with db.connect() as conn:
         assert [(v.name, v.version, v.state) for v in catalog.list_versions(conn)] == [
-            ("memory", 1, "active"), ("sessions", 1, "active"), ("tasks", 1, "active")]
+            ("memory", 1, "active"),
+            ("sessions", 1, "active"),
+            ("tasks", 1, "active"),
+        ]
     assert _count(db, runners[0].active()[0].table("messages")) == 3  # type: ignore[attr-defined]
     db.dispose()

@@ -21,8 +21,12 @@ from ledgermind.write.beliefs import Reinforce
 from tests.support.poison import append_raw_memory
 from tests.support.projection_oracle import fold_beliefs, log_events, table_rows
 
-HYPO = settings(max_examples=15, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+HYPO = settings(
+    max_examples=15,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 _RUN = itertools.count()
 BAD_VALUES: tuple[Any, ...] = ("2024-05-01", 1714521600, ["not", "a", "time"])
 
@@ -42,8 +46,9 @@ def test_non_poison_beliefs_equal_the_pure_fold(eng: MemoryEngine, steps: list[A
     for n, (what, who, arg) in enumerate(steps):
         owner = owners[who]
         if what == "remember":  # a small vocabulary: reconcile reinforces repeats
-            eng.for_owner(owner).remember(f"owner {who} likes item {arg}", event_time=datetime(2024, 1, 1 + arg,
-                                                                                     tzinfo=timezone.utc))
+            eng.for_owner(owner).remember(
+                f"owner {who} likes item {arg}", event_time=datetime(2024, 1, 1 + arg, tzinfo=timezone.utc)
+            )
         elif what == "poison":
             key = f"poison-{run}-{n}"
             append_raw_memory(eng, owner, key, f"poison {n}", event_time=BAD_VALUES[arg])
@@ -55,18 +60,23 @@ def test_non_poison_beliefs_equal_the_pure_fold(eng: MemoryEngine, steps: list[A
     try:
         side.runner.catch_up()
         events = log_events(eng)
-        poisoned_all = {ev.originator_id.hex for _, _, ev in events
-                        if isinstance(getattr(ev, "event_time", None), (str, int, list))}
+        poisoned_all = {
+            ev.originator_id.hex for _, _, ev in events if isinstance(getattr(ev, "event_time", None), (str, int, list))
+        }
         assert set(poison_streams) <= poisoned_all  # earlier examples' poison is in the same log
-        clean = [e for e in events if getattr(e[2], "originator_id", None) is None
-                 or e[2].originator_id.hex not in poisoned_all]
+        clean = [
+            e
+            for e in events
+            if getattr(e[2], "originator_id", None) is None or e[2].originator_id.hex not in poisoned_all
+        ]
         with side.db.connect() as conn:
             rows = table_rows(conn, side.tables("memory", conn)["beliefs"])
             quarantined = catalog.list_quarantined(conn, "memory")
         assert [r for r in rows if r["memory_id"] not in poisoned_all] == fold_beliefs(clean)
         assert not any(r["memory_id"] in poisoned_all for r in rows)
-        expected = {pos for pos, topic, ev in events
-                    if topic.startswith("memory.") and ev.originator_id.hex in poisoned_all}
+        expected = {
+            pos for pos, topic, ev in events if topic.startswith("memory.") and ev.originator_id.hex in poisoned_all
+        }
         assert {q.position for q in quarantined} == expected
         assert {q.stream_id for q in quarantined} == poisoned_all
     finally:

@@ -53,8 +53,16 @@ MAX_BATCH = 4
 
 text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), min_size=1, max_size=24)
 names = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12)
-json_scalars = st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False, allow_infinity=False) | text
-json_values = st.recursive(json_scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3), max_leaves=8)
+json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | text
+)
+json_values = st.recursive(
+    json_scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3), max_leaves=8
+)
 moments = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2030, 1, 1), timezones=st.just(timezone.utc))
 
 
@@ -184,7 +192,12 @@ class EngineMachine(RuleBasedStateMachine):
 
     @rule(sid=sessions, batch=st.lists(messages(), min_size=1, max_size=MAX_BATCH))
     def add_messages(self, sid: str, batch: list[dict[str, Any]]) -> None:
-        self._append(sid, batch, lambda: self.eng.for_owner(self.session_models[sid].owner).add_messages(sid, batch), single=False)
+        self._append(
+            sid,
+            batch,
+            lambda: self.eng.for_owner(self.session_models[sid].owner).add_messages(sid, batch),
+            single=False,
+        )
 
     @rule(sid=sessions, data=st.data())
     def retry_earlier_message(self, sid: str, data: st.DataObject) -> None:
@@ -214,7 +227,11 @@ class EngineMachine(RuleBasedStateMachine):
     def finish_task(self, tid: str, ok: bool, result: str) -> None:
         task = self.task_models[tid]
         owner = self.session_models[task.session_id].owner
-        call = (lambda: self.eng.for_owner(owner).complete_task(tid, output=result)) if ok else (lambda: self.eng.for_owner(owner).fail_task(tid, error=result))
+        call = (
+            (lambda: self.eng.for_owner(owner).complete_task(tid, output=result))
+            if ok
+            else (lambda: self.eng.for_owner(owner).fail_task(tid, error=result))
+        )
         if task.status != "open":
             self._refused(TaskFinished, call)
             return
@@ -255,7 +272,12 @@ class EngineMachine(RuleBasedStateMachine):
             (SessionNotFound, lambda: self.eng.for_owner(other).close_session(sid)),
             (TaskNotFound, lambda: self.eng.for_owner(session.owner).complete_task(unknown, output="x")),
             (InvalidRole, lambda: self.eng.for_owner(session.owner).add_message(sid, role="robot", content="x")),
-            (ContentTooLarge, lambda: self.eng.for_owner(session.owner).add_messages(sid, [{"role": "user", "content": "x"}] * (MAX_BATCH + 1))),
+            (
+                ContentTooLarge,
+                lambda: self.eng.for_owner(session.owner).add_messages(
+                    sid, [{"role": "user", "content": "x"}] * (MAX_BATCH + 1)
+                ),
+            ),
         ]
         error, call = data.draw(st.sampled_from(cases))
         self._refused(error, call)
@@ -291,7 +313,11 @@ class EngineMachine(RuleBasedStateMachine):
                 _same_messages(last, session.messages[-2:], first_seq=max(1, len(session.messages) - 1))
         for sid, session in self.session_models.items():
             info = fresh.for_owner(session.owner).get_session(sid)
-            assert (info.agent_id, info.closed, info.open_tasks) == (session.agent_id, session.closed, session.open_tasks)
+            assert (info.agent_id, info.closed, info.open_tasks) == (
+                session.agent_id,
+                session.closed,
+                session.open_tasks,
+            )
             loaded = fresh.for_owner(session.owner).load_session(sid)
             assert loaded is not None
             _same_messages(read_messages(fresh, loaded), session.messages)

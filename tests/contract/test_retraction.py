@@ -34,8 +34,10 @@ _RUN = itertools.count()
 
 
 def _say(eng: MemoryEngine, owner: Owner, sid: str, lines: list[str], start: int = 0) -> list[int]:
-    seqs = [eng.for_owner(owner).add_message(sid, "user", text, occurred_at=T0 + timedelta(days=start + i))
-            for i, text in enumerate(lines)]
+    seqs = [
+        eng.for_owner(owner).add_message(sid, "user", text, occurred_at=T0 + timedelta(days=start + i))
+        for i, text in enumerate(lines)
+    ]
     eng.distill(extractor=KeyValueExtractor())
     return seqs
 
@@ -67,8 +69,11 @@ def test_retracting_the_upgrade_restores_the_old_version(eng: MemoryEngine) -> N
     assert _current(eng, OWNER) == {("go", "go is 1.23")}
     # The history shows both the poisoning and the repair, as versions.
     events = [(v.event, v.call) for v in eng.for_owner(OWNER).lineage(old).versions]
-    assert events == [("memory.distilled", "distillation"), ("memory.invalidated", "distillation"),
-                      ("memory.reinstated", "retraction")]
+    assert events == [
+        ("memory.distilled", "distillation"),
+        ("memory.invalidated", "distillation"),
+        ("memory.reinstated", "retraction"),
+    ]
     last = eng.for_owner(OWNER).lineage(new).versions[-1]
     assert last.event == "memory.invalidated" and last.cause_message is not None
     assert (last.cause_message.session_id, last.cause_message.seq) == (sid, upgrade)
@@ -136,8 +141,12 @@ def test_audit_retract_cli(eng: MemoryEngine, db_url: str, capsys: pytest.Captur
 said = st.tuples(st.sampled_from(["alpha", "beta"]), st.sampled_from(["1", "2", "3"]))
 
 
-@settings(max_examples=25, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(lines=st.lists(said, min_size=1, max_size=7), data=st.data())
 def test_current_beliefs_equal_a_replay_without_the_retracted_messages(
     eng: MemoryEngine, backend: str, lines: list[tuple[str, str]], data: Any
@@ -174,8 +183,7 @@ def test_http_retract_route(eng: MemoryEngine) -> None:
     from ledgermind.service.settings import ServiceSettings
 
     _, secret = KeyRing(eng).create("audit")
-    client = TestClient(create_app(eng, KeyRing(eng), ServiceSettings()),
-                        headers={"Authorization": f"Bearer {secret}"})
+    client = TestClient(create_app(eng, KeyRing(eng), ServiceSettings()), headers={"Authorization": f"Bearer {secret}"})
     owner = Owner("audit", "http")
     sid = eng.for_owner(owner).create_session("bot")
     _, upgrade = _say(eng, owner, sid, ["set go 1.23", "set go 1.24"])
@@ -217,7 +225,9 @@ def test_an_export_carries_the_repair_into_another_store(eng: MemoryEngine) -> N
     assert report.beliefs > 0 and report.retractions == 1
     assert not any(topic.startswith("message.") for topic in report.skipped), report.skipped
     assert _current(eng, copy) == _current(eng, owner) == {("go", "go is 1.23")}
-    assert eng.for_owner(copy).message_lineage(_session_of(eng, copy), upgrade).retracted  # the mark travels, not only its effects
+    assert (
+        eng.for_owner(copy).message_lineage(_session_of(eng, copy), upgrade).retracted
+    )  # the mark travels, not only its effects
 
     # An un-retraction travels too: the belief it restored is current in the copy.
     eng.for_owner(owner).unretract(sid, upgrade, "it was the user after all")

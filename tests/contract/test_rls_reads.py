@@ -59,18 +59,36 @@ def _seed(eng: MemoryEngine) -> dict[str, Any]:
     for owner in (ALICE, BOB):
         name = owner.user_id
         sid = eng.for_owner(owner).create_session("agent")
-        seq = eng.for_owner(owner).add_message(sid, "user", f"I am {name} and I drink green tea",
-                              occurred_at=MAY)
+        seq = eng.for_owner(owner).add_message(sid, "user", f"I am {name} and I drink green tea", occurred_at=MAY)
         old, current = new_belief_id(owner, "tea-old"), new_belief_id(owner, "tea")
-        eng.for_owner(owner).apply_memory_changes([NewBelief(
-            "tea-old", "fact", f"{name} drinks black tea", MAY, 0.8, "rule",
-            sources=({"session_id": sid, "seq": seq},))])
-        eng.for_owner(owner).apply_memory_changes([
-            Invalidate(old, JUNE, f"{name} switched", cause={"session_id": sid, "seq": seq},
-                       superseded_by=current),
-            NewBelief("tea", "fact", f"{name} drinks green tea", JUNE, 0.9, "rule",
-                      supersedes=old, sources=({"session_id": sid, "seq": seq},)),
-        ])
+        eng.for_owner(owner).apply_memory_changes(
+            [
+                NewBelief(
+                    "tea-old",
+                    "fact",
+                    f"{name} drinks black tea",
+                    MAY,
+                    0.8,
+                    "rule",
+                    sources=({"session_id": sid, "seq": seq},),
+                )
+            ]
+        )
+        eng.for_owner(owner).apply_memory_changes(
+            [
+                Invalidate(old, JUNE, f"{name} switched", cause={"session_id": sid, "seq": seq}, superseded_by=current),
+                NewBelief(
+                    "tea",
+                    "fact",
+                    f"{name} drinks green tea",
+                    JUNE,
+                    0.9,
+                    "rule",
+                    supersedes=old,
+                    sources=({"session_id": sid, "seq": seq},),
+                ),
+            ]
+        )
         ids[name] = {"sid": sid, "old": old, "current": current}
     eng.projections.wait()
     return ids
@@ -247,10 +265,11 @@ def test_reads_return_the_owners_data(eng: MemoryEngine) -> None:
         name, mine = owner.user_id, ids[owner.user_id]
         assert [b["statement"] for b in beliefs_as_of(side, owner)] == [f"{name} drinks green tea"]
         assert [v["statement"] for v in belief_history(side, owner, mine["old"])] == [
-            f"{name} drinks black tea", f"{name} drinks black tea"]
+            f"{name} drinks black tea",
+            f"{name} drinks black tea",
+        ]
         assert invalidation(side, owner, mine["old"])["superseded_by"] == mine["current"]
-        assert conversation_at(side, owner, mine["sid"])["messages"][0]["content"].startswith(
-            f"I am {name}")
+        assert conversation_at(side, owner, mine["sid"])["messages"][0]["content"].startswith(f"I am {name}")
         hits = eng.for_owner(owner).search("green tea", include_messages=True)
         assert hits and all(name in h.statement for h in hits)
         assert eng.retrieval.searcher.load(owner, mine["current"]) is not None

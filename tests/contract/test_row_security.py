@@ -112,8 +112,10 @@ def test_new_projection_versions_are_protected_on_creation(pg_eng: MemoryEngine,
     rebuild(pg_eng.log, db, "sessions", progress=False)
     with db.connect() as conn:
         for policy in (POLICY, WRITER_POLICY):
-            tables = {r[0] for r in conn.execute(
-                text("SELECT tablename FROM pg_policies WHERE policyname = :p"), {"p": policy})}
+            tables = {
+                r[0]
+                for r in conn.execute(text("SELECT tablename FROM pg_policies WHERE policyname = :p"), {"p": policy})
+            }
             assert {"ml_sessions_v2", "ml_messages_v2"} <= tables
     with db.begin() as conn:
         _as_reads_run(conn, backend)

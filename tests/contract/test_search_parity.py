@@ -34,9 +34,16 @@ TURNS = [
     ("Ken", "Our team runs PostgreSQL 16 with pgvector in production"),
 ]
 QUERIES = [
-    "where does Ana live?", "what does Ana bake?", "which Go version do they use?",
-    "who runs the marathon?", "what is the puppy's name?", "咖啡", "hiking in the mountains",
-    "painting sunsets", "database in production", "river",
+    "where does Ana live?",
+    "what does Ana bake?",
+    "which Go version do they use?",
+    "who runs the marathon?",
+    "what is the puppy's name?",
+    "咖啡",
+    "hiking in the mountains",
+    "painting sunsets",
+    "database in production",
+    "river",
 ]
 
 
@@ -44,11 +51,18 @@ def _ingest(url: str, owner: Owner) -> MemoryEngine:
     eng = MemoryEngine.open(url, config=EngineConfig.from_env(db=url, relevance_floor=0.0))
     mem = eng.for_owner(owner)
     sid = mem.create_session("parity")
-    mem.add_messages(sid, [
-        {"role": "user" if who == "Ana" else "assistant", "name": who, "content": text,
-         "occurred_at": START + timedelta(minutes=i)}
-        for i, (who, text) in enumerate(TURNS)
-    ])
+    mem.add_messages(
+        sid,
+        [
+            {
+                "role": "user" if who == "Ana" else "assistant",
+                "name": who,
+                "content": text,
+                "occurred_at": START + timedelta(minutes=i),
+            }
+            for i, (who, text) in enumerate(TURNS)
+        ],
+    )
     return eng
 
 

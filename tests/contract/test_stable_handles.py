@@ -81,8 +81,11 @@ def test_a_retried_forget_replays_its_answer_after_the_belief_is_gone(eng: Memor
         mem.forget(mid, idempotency_key="another")  # a new call: nothing left to forget
 
 
-_OPS = st.lists(st.tuples(st.sampled_from(["remember", "correct", "forget"]), st.integers(0, 4),
-                          st.sampled_from(["a", "b", "c"])), min_size=1, max_size=10)
+_OPS = st.lists(
+    st.tuples(st.sampled_from(["remember", "correct", "forget"]), st.integers(0, 4), st.sampled_from(["a", "b", "c"])),
+    min_size=1,
+    max_size=10,
+)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -97,8 +100,15 @@ def test_every_call_changes_the_log_or_raises(eng: MemoryEngine, ops: list[tuple
         head = eng.position
         try:
             if op == "remember" or not held:
-                held.append(mem.remember(f"Alice likes {value}", subject="alice", attribute="likes", value=value,
-                                         valid_from=start + timedelta(days=n)))
+                held.append(
+                    mem.remember(
+                        f"Alice likes {value}",
+                        subject="alice",
+                        attribute="likes",
+                        value=value,
+                        valid_from=start + timedelta(days=n),
+                    )
+                )
             elif op == "correct":
                 mid = held[pick % len(held)]
                 assert mem.correct(mid, f"Alice likes {value} ({n})") == mid

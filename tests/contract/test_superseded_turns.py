@@ -15,23 +15,38 @@ SEPTEMBER = datetime(2026, 9, 1, tzinfo=UTC)
 
 
 def _belief(key: str, statement: str, when: datetime, sid: str, seq: int) -> NewBelief:
-    return NewBelief(source_key=key, kind="fact", statement=statement, valid_from=when, confidence=0.9,
-                     method="rule", sources=({"session_id": sid, "seq": seq},))
+    return NewBelief(
+        source_key=key,
+        kind="fact",
+        statement=statement,
+        valid_from=when,
+        confidence=0.9,
+        method="rule",
+        sources=({"session_id": sid, "seq": seq},),
+    )
 
 
 def test_a_superseded_turn_never_outranks_its_current_belief(eng: MemoryEngine) -> None:
     mem = eng.for_owner(OWNER)
     sid = mem.create_session("agent")
-    old_seq = mem.add_message(sid, role="user", content="All our services are built with Go 1.23 and the go toolchain",
-                              name="Ana", occurred_at=JUNE)
+    old_seq = mem.add_message(
+        sid,
+        role="user",
+        content="All our services are built with Go 1.23 and the go toolchain",
+        name="Ana",
+        occurred_at=JUNE,
+    )
     old = eng.for_owner(OWNER).apply_memory_changes([_belief("go-old", "The team uses Go 1.23", JUNE, sid, old_seq)])[0]
-    new_seq = mem.add_message(sid, role="user", content="We upgraded every service to Go 1.24 last week",
-                              name="Ana", occurred_at=SEPTEMBER)
+    new_seq = mem.add_message(
+        sid, role="user", content="We upgraded every service to Go 1.24 last week", name="Ana", occurred_at=SEPTEMBER
+    )
     new = new_belief_id(OWNER, "go-new")
-    eng.for_owner(OWNER).apply_memory_changes([
-        Invalidate(old, invalid_at=SEPTEMBER, reason="upgraded", superseded_by=new),
-        _belief("go-new", "The team uses Go 1.24", SEPTEMBER, sid, new_seq),
-    ])
+    eng.for_owner(OWNER).apply_memory_changes(
+        [
+            Invalidate(old, invalid_at=SEPTEMBER, reason="upgraded", superseded_by=new),
+            _belief("go-new", "The team uses Go 1.24", SEPTEMBER, sid, new_seq),
+        ]
+    )
     for query in ("our Go services", "Go 1.23", "go toolchain services"):
         hits = mem.search(query, k=5, include_messages=True)
         ids = [h.id for h in hits]

@@ -111,8 +111,7 @@ def test_a_deleted_tail_with_its_link_is_caught_by_the_checkpoint(
     chain.record_checkpoint(eng.log.recorder)
     # The thorough forger: the last event and its chain link both go.
     _sql(raw, f"DELETE FROM {table} WHERE {where} AND originator_version = 5", sid=sid)
-    _sql(raw, f"DELETE FROM {table}_chain WHERE {where.replace('originator_id', 'stream_id')} AND version = 5",
-         sid=sid)
+    _sql(raw, f"DELETE FROM {table}_chain WHERE {where.replace('originator_id', 'stream_id')} AND version = 5", sid=sid)
     report = eng.verify_log()
     assert not report.intact and report.checkpoints == 1
     assert report.finding is not None and report.finding.kind == "removed" and report.finding.stream_id == ""
@@ -128,8 +127,9 @@ def test_the_chain_survives_crypto_shredding(eng: MemoryEngine) -> None:
     assert report.unchained == 0
 
 
-def test_audit_verify_cli(eng: MemoryEngine, raw: sa.Engine, db_url: str, backend: str,
-                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_audit_verify_cli(
+    eng: MemoryEngine, raw: sa.Engine, db_url: str, backend: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     table, _ = _names(backend)
     sid = _conversation(eng, ALICE)
     assert main(["audit", "verify", "--db", db_url, "--json"]) == 0

@@ -143,8 +143,12 @@ def test_client_id_retries_racing_write_once(db_url: str, engines: str) -> None:
         # A batch retried concurrently is also written once.
         batch = [{"role": "user", "content": f"batch {i}", "client_id": f"batch-{i}"} for i in range(3)]
         results: list[list[int]] = []
-        _race([lambda: results.append(e1.for_owner(OWNER).add_messages(sid, batch)),
-               lambda: results.append(second.for_owner(OWNER).add_messages(sid, batch))])
+        _race(
+            [
+                lambda: results.append(e1.for_owner(OWNER).add_messages(sid, batch)),
+                lambda: results.append(second.for_owner(OWNER).add_messages(sid, batch)),
+            ]
+        )
         assert results == [[16, 17, 18], [16, 17, 18]]
         messages = read_messages(e1, e1.for_owner(OWNER).load_session(sid))  # type: ignore[arg-type]
     assert [m.content for m in messages] == [f"request {k}" for k in range(15)] + [f"batch {i}" for i in range(3)]

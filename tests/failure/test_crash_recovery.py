@@ -157,7 +157,9 @@ def _check_round(
     allowed = {report.acked}
     if report.in_flight is not None:
         allowed.add(report.in_flight[0] + report.in_flight[1])
-    assert len(tail) in allowed, f"round {round_no}: {len(tail)} new messages, acked {report.acked}, in flight {report.in_flight}"
+    assert len(tail) in allowed, (
+        f"round {round_no}: {len(tail)} new messages, acked {report.acked}, in flight {report.in_flight}"
+    )
     for index, m in enumerate(tail):
         assert (m.role, m.content) == (child.role_for(index), child.content_for(round_no, index))
         assert m.client_id == child.client_id_for(round_no, index)

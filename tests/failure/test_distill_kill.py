@@ -41,8 +41,7 @@ def _fill(url: str) -> int:
                 sid = eng.for_owner(owner).create_session(f"agent-{j}")
                 when = T0 + timedelta(days=j)
                 msgs = [{"role": "user", "content": c, "occurred_at": when} for c in _conversation(j)]
-                msgs.append({"role": "assistant", "content": "You can try raising the timeout.",
-                             "occurred_at": when})
+                msgs.append({"role": "assistant", "content": "You can try raising the timeout.", "occurred_at": when})
                 eng.for_owner(owner).add_messages(sid, msgs)
     return len(OWNERS) * SESSIONS_PER_OWNER
 
@@ -51,8 +50,7 @@ def _beliefs(url: str) -> dict[str, list[tuple[str, str, str, str]]]:
     with MemoryEngine.open(url) as eng:
         index = belief_index(eng.writes)
         return {
-            o.user_id: sorted((b.kind, b.statement, b.status, str(b.invalid_at)) for b in index.all(o))
-            for o in OWNERS
+            o.user_id: sorted((b.kind, b.statement, b.status, str(b.invalid_at)) for b in index.all(o)) for o in OWNERS
         }
 
 

@@ -46,7 +46,9 @@ def _seed(c: httpx.Client, user: str) -> str:
         assert c.post(f"/v1/users/{user}/sessions/{sid}/messages",
                       json={"role": "user", "content": f"secret plan {i}"}).status_code == 201  # fmt: skip
     assert c.put(f"/v1/users/{user}/agents/agent/checkpoint", json={"state": {"card": "4111"}}).status_code == 200
-    assert c.post(f"/v1/users/{user}/memories", json={"statement": "Alice hides the key under the mat"}).status_code == 201
+    assert (
+        c.post(f"/v1/users/{user}/memories", json={"statement": "Alice hides the key under the mat"}).status_code == 201
+    )
     assert c.get(f"/v1/users/{user}/agents/agent/restore").status_code == 200
     return str(sid)
 
@@ -153,8 +155,10 @@ def _stop(server: Server) -> None:
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(erase=st.lists(st.integers(0, 3), min_size=1, max_size=3, unique=True),
-       pauses=st.lists(st.floats(0.0, 0.4), min_size=3, max_size=3))
+@given(
+    erase=st.lists(st.integers(0, 3), min_size=1, max_size=3, unique=True),
+    pauses=st.lists(st.floats(0.0, 0.4), min_size=3, max_size=3),
+)
 def test_erasures_interleaved_with_writers_in_other_processes(db: str, erase: list[int], pauses: list[float]) -> None:
     """Two writer processes append for four owners while this process erases
     some of them at chosen moments: no append for an erased owner is

@@ -37,9 +37,18 @@ def _write(eng: MemoryEngine, marker: str) -> None:
         eng.for_owner(OWNER).add_message(sid, "user", f"{marker} sentence {i} about a green bicycle")
     # Long and incompressible: stored out of line, in the TOAST table's files.
     eng.for_owner(OWNER).add_message(sid, "user", f"{marker} {secrets.token_urlsafe(6000)}")
-    eng.for_owner(OWNER).apply_memory_changes([NewBelief(
-        source_key="k1", kind="fact", statement=f"{marker} rides a green bicycle",
-        valid_from=datetime(2026, 5, 1, tzinfo=timezone.utc), confidence=0.9, method="explicit")])
+    eng.for_owner(OWNER).apply_memory_changes(
+        [
+            NewBelief(
+                source_key="k1",
+                kind="fact",
+                statement=f"{marker} rides a green bicycle",
+                valid_from=datetime(2026, 5, 1, tzinfo=timezone.utc),
+                confidence=0.9,
+                method="explicit",
+            )
+        ]
+    )
     eng.for_owner(OWNER).remember(f"{marker} prefers tea")
     other = eng.for_owner(OTHER).create_session("agent")
     eng.for_owner(OTHER).add_message(other, "user", "someone else's words")
@@ -59,9 +68,13 @@ def test_erased_text_leaves_no_table_file_and_no_current_wal(db_url: str) -> Non
         data = local_data_directory(admin)
         admin.execute("CHECKPOINT")  # shared buffers to the table files
         before = files_containing(data, needle, skip=("pg_wal",))
-        tables = {r[0] for r in admin.execute(
-            "SELECT relname FROM pg_class WHERE relfilenode <> 0 AND pg_relation_filepath(oid) = ANY(%s)",
-            ([h for h in before if h.startswith("base/")],))}
+        tables = {
+            r[0]
+            for r in admin.execute(
+                "SELECT relname FROM pg_class WHERE relfilenode <> 0 AND pg_relation_filepath(oid) = ANY(%s)",
+                ([h for h in before if h.startswith("base/")],),
+            )
+        }
         # The grep sees what it must: the read models' files held the text.
         assert {"ml_messages_v1", "ml_search_v1"} <= tables, before
 

@@ -96,8 +96,11 @@ def _round(cluster: Cluster, work: Path, label: str, fault: str) -> None:
         worker = subprocess.Popen([str(ledgermind), "projections", "run", "--db", url],
                                   env=env, stdout=worker_log, stderr=subprocess.STDOUT)  # fmt: skip
     writers = [
-        subprocess.Popen([sys.executable, "-m", "tests.support.failover_writer", url, f"{label}{k}", str(out),
-                          str(stop)], cwd=ROOT, env=env)  # fmt: skip
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.support.failover_writer", url, f"{label}{k}", str(out), str(stop)],
+            cwd=ROOT,
+            env=env,
+        )  # fmt: skip
         for k, out in enumerate(outs)
     ]
     try:
@@ -155,9 +158,11 @@ def _check(cluster: Cluster, outs: list[Path], at: float, label: str, fault: str
         mine = [(seq, content) for user, seq, content in rows if user == f"{label}{k}"]
         acks = _acks(out)
         assert mine == [(a["seq"], a["client_id"]) for a in acks], "read model rows missing or doubled"
-    print(f"\n[{label}] {fault}: writes unavailable for {max(windows):.2f} s (longest gap between two "
-          f"acknowledgements of one writer; per writer {', '.join(f'{w:.2f}' for w in windows)}); "
-          f"{failed} calls failed and were retried with their client id")
+    print(
+        f"\n[{label}] {fault}: writes unavailable for {max(windows):.2f} s (longest gap between two "
+        f"acknowledgements of one writer; per writer {', '.join(f'{w:.2f}' for w in windows)}); "
+        f"{failed} calls failed and were retried with their client id"
+    )
 
 
 def test_writers_survive_a_switchover_then_a_leader_kill(cluster: Cluster) -> None:

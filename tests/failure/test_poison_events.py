@@ -60,13 +60,14 @@ def cli_main(argv: list[str]) -> int:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ledgermind.cli", *args], capture_output=True, text=True,
-                          timeout=240, cwd=str(REPO_ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "ledgermind.cli", *args], capture_output=True, text=True, timeout=240, cwd=str(REPO_ROOT)
+    )
 
 
 @pytest.fixture
 def tolerant_memory_fold() -> Iterator[None]:
-    """"The upgrade": memory and search registered with a fold that reads a
+    """ "The upgrade": memory and search registered with a fold that reads a
     string ``event_time`` as an ISO date (the honest fix a new release would
     ship), through the registry, the way any projection is installed."""
     kinds = registry.kinds()
@@ -189,10 +190,11 @@ def test_retry_releases_the_event_once_the_fold_handles_it(
     assert cli_main(["projections", "quarantine", "retry", "--db", db_url, "--all"]) == 0
     assert _quarantine_list(db_url) == []
     with MemoryEngine.open(db_url, config=_worker_config(db_url)) as eng:
-        statements = {row["statement"]: row["event_time"] for row in audit.beliefs_as_of(
-            eng.projections, POISONED)}
-    assert statements == {"alice likes tea": datetime(2024, 5, 1, tzinfo=timezone.utc),
-                          "alice likes cake": datetime(2024, 6, 1, tzinfo=timezone.utc)}
+        statements = {row["statement"]: row["event_time"] for row in audit.beliefs_as_of(eng.projections, POISONED)}
+    assert statements == {
+        "alice likes tea": datetime(2024, 5, 1, tzinfo=timezone.utc),
+        "alice likes cake": datetime(2024, 6, 1, tzinfo=timezone.utc),
+    }
 
 
 def test_a_runner_started_with_new_code_retries_the_quarantine_by_itself(

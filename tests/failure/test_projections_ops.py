@@ -34,8 +34,9 @@ CORE = ["sessions", "tasks", "memory"]
 def _fill(eng: MemoryEngine, sessions: int, per: int) -> None:
     for s in range(sessions):
         sid = eng.for_owner(OWNER).create_session(agent_id="agent-7")
-        eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"s{s} m{i} " + "x" * (i % 40)}
-                               for i in range(per)])
+        eng.for_owner(OWNER).add_messages(
+            sid, [{"role": "user", "content": f"s{s} m{i} " + "x" * (i % 40)} for i in range(per)]
+        )
 
 
 def _message_ids(eng: MemoryEngine) -> list[int]:
@@ -46,9 +47,12 @@ def _message_ids(eng: MemoryEngine) -> list[int]:
 def _worker(db_url: str, *extra: str) -> subprocess.Popen[str]:
     env = {**os.environ, "LEDGERMIND_PROJECTIONS_IN_PROCESS": "0", "PYTHONPATH": ROOT}
     return subprocess.Popen(
-        [sys.executable, "-m", "ledgermind.cli", "projections", "run", "--db", db_url,
-         "--names", "sessions", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT,
+        [sys.executable, "-m", "ledgermind.cli", "projections", "run", "--db", db_url, "--names", "sessions", *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        cwd=ROOT,
     )
 
 
@@ -121,8 +125,10 @@ def test_follower_survives_a_dropped_connection(eng: MemoryEngine, backend: str)
 
 def _terminate(db_url: str, application_name: str | None) -> int:
     with psycopg.connect(db_url, autocommit=True) as conn:
-        query = ("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                 "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        query = (
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
         params: tuple[Any, ...] = ()
         if application_name is not None:
             query += " AND application_name = %s"
@@ -141,8 +147,7 @@ def test_rebuild_while_writers_append_never_shows_a_partial_table(eng: MemoryEng
     writer_url = eng.config.db
 
     def write() -> None:
-        with MemoryEngine.open(writer_url, config=EngineConfig(db=writer_url,
-                                                               projections_in_process=False)) as w:
+        with MemoryEngine.open(writer_url, config=EngineConfig(db=writer_url, projections_in_process=False)) as w:
             i = 0
             while not stop.is_set():
                 sid = w.for_owner(OWNER).create_session(agent_id="writer")

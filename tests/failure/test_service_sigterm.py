@@ -55,8 +55,9 @@ def test_sigterm_during_concurrent_writes_loses_no_acknowledged_message(
                 for j in range(MAX_EACH):
                     content = f"{u}:{j}"
                     try:
-                        r = client.post(f"/v1/users/{u}/sessions/{sessions[u]}/messages",
-                                        json={"role": "user", "content": content})
+                        r = client.post(
+                            f"/v1/users/{u}/sessions/{sessions[u]}/messages", json={"role": "user", "content": content}
+                        )
                     except httpx.TransportError:
                         return  # the server has gone: this write was not acknowledged
                     if r.status_code >= 300:
@@ -98,6 +99,8 @@ def test_sigterm_during_concurrent_writes_loses_no_acknowledged_message(
                 stored = Counter(m.content for m in restored.messages)
                 assert all(n == 1 for n in stored.values()), f"{u}: duplicated {stored.most_common(3)}"
                 assert set(acked[u]) <= set(stored), f"{u}: acknowledged but lost {set(acked[u]) - set(stored)}"
-                assert set(stored) == set(acked[u]), f"{u}: written but never acknowledged {set(stored) - set(acked[u])}"
+                assert set(stored) == set(acked[u]), (
+                    f"{u}: written but never acknowledged {set(stored) - set(acked[u])}"
+                )
                 assert [m.seq for m in restored.messages] == list(range(1, len(stored) + 1))
         assert sum(len(v) for v in acked.values()) < CLIENTS * MAX_EACH  # the signal, not the bound, ended it

@@ -36,8 +36,9 @@ def _lose_tail(pg_url: str, keep: int) -> str:
         (cut,) = conn.execute("SELECT notification_id FROM ledgermind_events WHERE originator_id = %s "
                               "AND originator_version = %s", (stream, keep + 1)).fetchone()  # fmt: skip
         conn.execute("DELETE FROM ledgermind_events WHERE notification_id >= %s", (cut,))
-        conn.execute("DELETE FROM ledgermind_snapshots WHERE originator_id = %s AND originator_version > %s",
-                      (stream, keep))
+        conn.execute(
+            "DELETE FROM ledgermind_snapshots WHERE originator_id = %s AND originator_version > %s", (stream, keep)
+        )
         for table in ("ledgermind_events_chain", "ledgermind_events_chain_checkpoints"):
             if conn.execute("SELECT to_regclass(%s)", (table,)).fetchone()[0] is not None:
                 conn.execute(f"DELETE FROM {table} WHERE position >= %s", (cut,))
@@ -46,8 +47,9 @@ def _lose_tail(pg_url: str, keep: int) -> str:
 
 def _versions(pg_url: str, stream: str) -> list[int]:
     with psycopg.connect(pg_url) as conn:
-        rows = conn.execute("SELECT originator_version FROM ledgermind_events WHERE originator_id = %s "
-                            "ORDER BY 1", (stream,)).fetchall()
+        rows = conn.execute(
+            "SELECT originator_version FROM ledgermind_events WHERE originator_id = %s ORDER BY 1", (stream,)
+        ).fetchall()
     return [v for (v,) in rows]
 
 

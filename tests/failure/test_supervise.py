@@ -93,7 +93,11 @@ def test_a_crash_restarts_with_the_same_history_and_a_new_incarnation(
     # The restart is in the audit trail, and the listing shows the incarnation.
     audit = _cli(capsys, "audit", "agent", "--db", str(db), "--app", OWNER.app, "--user", OWNER.user_id, agent)
     assert [(r["event"], r["incarnation"]) for r in audit if r["incarnation"] is not None] == [
-        ("agent.incarnated", 1), ("agent.crashed", 1), ("agent.incarnated", 2), ("agent.stopped", 2)]
+        ("agent.incarnated", 1),
+        ("agent.crashed", 1),
+        ("agent.incarnated", 2),
+        ("agent.stopped", 2),
+    ]
     [listed] = _cli(capsys, "agents", "--db", str(db), "--app", OWNER.app, "--user", OWNER.user_id)
     assert (listed["agent_id"], listed["incarnation"], listed["status"]) == (agent, 2, "stopped")
 

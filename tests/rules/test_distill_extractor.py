@@ -109,8 +109,16 @@ def test_problem_then_assistant_resolution_is_an_experience() -> None:
 
 
 def test_completed_task_is_an_experience() -> None:
-    item = DeltaItem("s1", 0, "task", "Wrote 3 rows to report.csv", MAY_8, 50, task_id="t" * 32,
-                     task_input="Export the weekly report")
+    item = DeltaItem(
+        "s1",
+        0,
+        "task",
+        "Wrote 3 rows to report.csv",
+        MAY_8,
+        50,
+        task_id="t" * 32,
+        task_input="Export the weekly report",
+    )
     ctx = ExtractionContext(OWNER, "s1", (item,), None, MAY_8)
     (exp,) = RuleExtractor().extract(ctx).proposals
     assert exp.kind == "experience" and exp.problem == "Export the weekly report"

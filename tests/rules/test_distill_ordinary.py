@@ -32,21 +32,38 @@ ATTRIBUTES = {
     "sprint": ("Our sprints last {} weeks.", ("one", "two", "three", "four")),
     "zh-rent": ("我每个月付{}元房租。", ("1200", "1350", "1500", "1800")),
 }
-SHAPES = {"rent": "euros rent", "manager": "manager", "band": "favourite band", "sprint": "sprints last",
-          "zh-rent": "房租"}
+SHAPES = {
+    "rent": "euros rent",
+    "manager": "manager",
+    "band": "favourite band",
+    "sprint": "sprints last",
+    "zh-rent": "房租",
+}
 
 
 def _fold(beliefs: dict[str, BeliefView], changes: list[object]) -> None:
     for c in changes:
         if isinstance(c, NewBelief):
             mid = new_belief_id(OWNER, c.source_key)
-            beliefs[mid] = BeliefView.make(memory_id=mid, kind=c.kind, statement=c.statement,
-                                           valid_from=c.valid_from, confidence=c.confidence, subject=c.subject,
-                                           attribute=c.attribute, value=c.value, flags=c.flags,
-                                           conflicts_with=c.conflicts_with)
+            beliefs[mid] = BeliefView.make(
+                memory_id=mid,
+                kind=c.kind,
+                statement=c.statement,
+                valid_from=c.valid_from,
+                confidence=c.confidence,
+                subject=c.subject,
+                attribute=c.attribute,
+                value=c.value,
+                flags=c.flags,
+                conflicts_with=c.conflicts_with,
+            )
         elif isinstance(c, Invalidate) and c.memory_id in beliefs:
-            beliefs[c.memory_id] = replace(beliefs[c.memory_id], status=bitemporal.INVALIDATED_STATUS,
-                                           invalid_at=c.invalid_at, superseded_by=c.superseded_by)
+            beliefs[c.memory_id] = replace(
+                beliefs[c.memory_id],
+                status=bitemporal.INVALIDATED_STATUS,
+                invalid_at=c.invalid_at,
+                superseded_by=c.superseded_by,
+            )
         elif isinstance(c, Revise) and c.memory_id in beliefs:
             beliefs[c.memory_id] = beliefs[c.memory_id].with_statement(c.statement)
         elif isinstance(c, Flag) and c.memory_id in beliefs:
@@ -89,12 +106,17 @@ def test_one_current_belief_per_attribute_the_last_said_and_as_of_equals_the_ora
     current = [b for b in beliefs.values() if b.status == bitemporal.CURRENT]
     by_attribute: dict[str, list[str]] = {}
     for b in current:
-        by_attribute.setdefault(_attribute_of(b.statement), []).append(_value_of(b.statement, _attribute_of(b.statement)))
+        by_attribute.setdefault(_attribute_of(b.statement), []).append(
+            _value_of(b.statement, _attribute_of(b.statement))
+        )
     last = {attribute: value for _, attribute, value in history}
     assert {a: vs for a, vs in by_attribute.items()} == {a: [v] for a, v in last.items()}
     probe = T0 + timedelta(hours=probe_hours * 0.75)
-    held = sorted((_attribute_of(b.statement), _value_of(b.statement, _attribute_of(b.statement)))
-                  for b in beliefs.values() if b.holds_at(probe))
+    held = sorted(
+        (_attribute_of(b.statement), _value_of(b.statement, _attribute_of(b.statement)))
+        for b in beliefs.values()
+        if b.holds_at(probe)
+    )
     oracle = sorted({a: v for at, a, v in history if at <= probe}.items())
     assert held == oracle
 
@@ -111,16 +133,31 @@ def test_alignment_reads_the_value_apart_from_cues_time_and_word_order() -> None
 
 def test_compound_sentences_split_where_a_new_subject_starts() -> None:
     assert clauses("I live in Paris and I drink green tea every morning.") == [
-        "I live in Paris", "I drink green tea every morning."]
+        "I live in Paris",
+        "I drink green tea every morning.",
+    ]
     assert clauses("I like coffee and tea.") == ["I like coffee and tea."]
     assert clauses("My mistake, I grew up in Sheffield.") == ["My mistake, I grew up in Sheffield."]
     assert clauses("我乳糖不耐受，所以喝燕麦奶。") == ["我乳糖不耐受", "我喝燕麦奶。"]
 
 
 def test_chatter_is_not_a_statement() -> None:
-    for text in ("Thanks!", "How are you?", "Can you help me with Python?", "I'm so happy for you!",
-                 "Look up my favourite hikes", "That sounds great.", "谢谢！", "你好吗？", "帮我查一下天气"):
+    for text in (
+        "Thanks!",
+        "How are you?",
+        "Can you help me with Python?",
+        "I'm so happy for you!",
+        "Look up my favourite hikes",
+        "That sounds great.",
+        "谢谢！",
+        "你好吗？",
+        "帮我查一下天气",
+    ):
         assert not is_statement(text), text
-    for text in ("I'm allergic to peanuts.", "My favourite band is Radiohead.", "Dana leads the payments team.",
-                 "我对花生过敏。"):
+    for text in (
+        "I'm allergic to peanuts.",
+        "My favourite band is Radiohead.",
+        "Dana leads the payments team.",
+        "我对花生过敏。",
+    ):
         assert is_statement(text), text

@@ -18,21 +18,56 @@ OWNER = Owner("app", "u")
 T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
 
 
-def _p(statement: str, key: str, *, when: datetime = T0, op: str = "add", subject: str | None = None,
-       attribute: str | None = None, value: str | None = None, kind: str = "fact") -> Proposal:
-    return Proposal(op=op, kind=kind, statement=statement, valid_from=when,
-                    source={"session_id": "s", "seq": 1}, source_key=key, confidence=0.6,
-                    subject=subject, attribute=attribute, value=value, sources=({"session_id": "s"},))
+def _p(
+    statement: str,
+    key: str,
+    *,
+    when: datetime = T0,
+    op: str = "add",
+    subject: str | None = None,
+    attribute: str | None = None,
+    value: str | None = None,
+    kind: str = "fact",
+) -> Proposal:
+    return Proposal(
+        op=op,
+        kind=kind,
+        statement=statement,
+        valid_from=when,
+        source={"session_id": "s", "seq": 1},
+        source_key=key,
+        confidence=0.6,
+        subject=subject,
+        attribute=attribute,
+        value=value,
+        sources=({"session_id": "s"},),
+    )
 
 
 def _x(*proposals: Proposal) -> Extraction:
     return Extraction(tuple(proposals), method="rule", extractor="rule", extractor_version="1")
 
 
-def _b(mid: str, statement: str, *, when: datetime = T0, subject: str | None = None,
-       attribute: str | None = None, value: str | None = None, kind: str = "fact") -> BeliefView:
-    return BeliefView.make(memory_id=mid, kind=kind, statement=statement, valid_from=when,
-                           confidence=0.6, subject=subject, attribute=attribute, value=value)
+def _b(
+    mid: str,
+    statement: str,
+    *,
+    when: datetime = T0,
+    subject: str | None = None,
+    attribute: str | None = None,
+    value: str | None = None,
+    kind: str = "fact",
+) -> BeliefView:
+    return BeliefView.make(
+        memory_id=mid,
+        kind=kind,
+        statement=statement,
+        valid_from=when,
+        confidence=0.6,
+        subject=subject,
+        attribute=attribute,
+        value=value,
+    )
 
 
 def test_new_statement_becomes_a_new_belief() -> None:
@@ -59,11 +94,23 @@ def test_similarity_tiers() -> None:
 
 
 def test_contradiction_invalidates_and_supersedes() -> None:
-    old = _b("a" * 32, "The user's production environment uses Go 1.23.", subject="user",
-             attribute="production environment/go", value="go 1.23")
+    old = _b(
+        "a" * 32,
+        "The user's production environment uses Go 1.23.",
+        subject="user",
+        attribute="production environment/go",
+        value="go 1.23",
+    )
     later = T0 + timedelta(days=30)
-    new = _p("The user upgraded production to Go 1.24.", "k9", when=later, op="update", subject="user",
-             attribute="production/go", value="go 1.24")
+    new = _p(
+        "The user upgraded production to Go 1.24.",
+        "k9",
+        when=later,
+        op="update",
+        subject="user",
+        attribute="production/go",
+        value="go 1.24",
+    )
     inv, add = reconcile(OWNER, _x(new), [old])
     new_id = new_belief_id(OWNER, "k9")
     assert isinstance(inv, Invalidate) and inv.memory_id == old.memory_id
@@ -74,22 +121,44 @@ def test_contradiction_invalidates_and_supersedes() -> None:
 
 
 def test_same_key_same_value_reinforces_and_other_attributes_are_left_alone() -> None:
-    old = _b("a" * 32, "The user's production uses Go 1.23.", subject="user",
-             attribute="production/go", value="go 1.23")
-    (change,) = reconcile(OWNER, _x(_p("Production runs Go 1.23 for the user.", "k", subject="user",
-                                      attribute="production/go", value="go 1.23")), [old])
+    old = _b(
+        "a" * 32, "The user's production uses Go 1.23.", subject="user", attribute="production/go", value="go 1.23"
+    )
+    (change,) = reconcile(
+        OWNER,
+        _x(
+            _p("Production runs Go 1.23 for the user.", "k", subject="user", attribute="production/go", value="go 1.23")
+        ),
+        [old],
+    )
     assert isinstance(change, Reinforce)
-    servers = _p("The user's production uses Go 1.23 on 3 servers.", "k2", subject="user",
-                 attribute="production/servers", value="3")
+    servers = _p(
+        "The user's production uses Go 1.23 on 3 servers.",
+        "k2",
+        subject="user",
+        attribute="production/servers",
+        value="3",
+    )
     (change,) = reconcile(OWNER, _x(servers), [old])
     assert isinstance(change, NewBelief)  # similar words, different attribute: not merged
 
 
 def test_an_older_statement_arrives_already_superseded() -> None:
-    newer = _b("a" * 32, "The user takes coffee with sugar.", when=T0 + timedelta(days=150),
-               subject="user", attribute="habit:take:coffee", value="with sugar")
-    late_import = _p("The user takes coffee without sugar.", "old", subject="user",
-                     attribute="habit:take:coffee", value="without sugar")
+    newer = _b(
+        "a" * 32,
+        "The user takes coffee with sugar.",
+        when=T0 + timedelta(days=150),
+        subject="user",
+        attribute="habit:take:coffee",
+        value="with sugar",
+    )
+    late_import = _p(
+        "The user takes coffee without sugar.",
+        "old",
+        subject="user",
+        attribute="habit:take:coffee",
+        value="without sugar",
+    )
     add, inv = reconcile(OWNER, _x(late_import), [newer])
     assert isinstance(add, NewBelief) and isinstance(inv, Invalidate)
     assert inv.memory_id == new_belief_id(OWNER, "old") and inv.superseded_by == newer.memory_id
@@ -133,8 +202,18 @@ def _fold(current: dict[str, BeliefView], changes: list) -> None:
     for c in changes:
         if isinstance(c, NewBelief):
             mid = new_belief_id(OWNER, c.source_key)
-            current.setdefault(mid, _b(mid, c.statement, when=c.valid_from, subject=c.subject,
-                                       attribute=c.attribute, value=c.value, kind=c.kind))
+            current.setdefault(
+                mid,
+                _b(
+                    mid,
+                    c.statement,
+                    when=c.valid_from,
+                    subject=c.subject,
+                    attribute=c.attribute,
+                    value=c.value,
+                    kind=c.kind,
+                ),
+            )
         elif isinstance(c, Invalidate):
             current.pop(c.memory_id, None)
         elif isinstance(c, Revise) and c.memory_id in current:
@@ -142,8 +221,11 @@ def _fold(current: dict[str, BeliefView], changes: list) -> None:
 
 
 statement_st = st.tuples(
-    st.sampled_from(SUBJECTS), st.sampled_from(ATTRIBUTES), st.sampled_from(VALUES),
-    st.sampled_from(("add", "update")), st.integers(0, 400),
+    st.sampled_from(SUBJECTS),
+    st.sampled_from(ATTRIBUTES),
+    st.sampled_from(VALUES),
+    st.sampled_from(("add", "update")),
+    st.integers(0, 400),
 )
 
 
@@ -157,15 +239,24 @@ def test_at_most_one_current_belief_per_subject_and_attribute(deltas: list) -> N
         proposals = []
         for subject, attribute, value, op, day in delta:
             n += 1
-            proposals.append(_p(f"{subject} {attribute} is {value} (statement {n})", f"k{n}",
-                                when=T0 + timedelta(days=day), op=op, subject=subject,
-                                attribute=attribute, value=value))
+            proposals.append(
+                _p(
+                    f"{subject} {attribute} is {value} (statement {n})",
+                    f"k{n}",
+                    when=T0 + timedelta(days=day),
+                    op=op,
+                    subject=subject,
+                    attribute=attribute,
+                    value=value,
+                )
+            )
         changes = reconcile(OWNER, _x(*proposals), list(current.values()))
         _fold(current, changes)
         # Two values said in one message with nothing to settle them are both kept, as a
         # recorded conflict (each flagged, naming the other); everything else stays unique.
-        conflicted |= {new_belief_id(OWNER, c.source_key) for c in changes
-                       if isinstance(c, NewBelief) and "conflicting" in c.flags}
+        conflicted |= {
+            new_belief_id(OWNER, c.source_key) for c in changes if isinstance(c, NewBelief) and "conflicting" in c.flags
+        }
         conflicted |= {c.memory_id for c in changes if isinstance(c, Flag) and "conflicting" in c.flags}
         keys = [(b.subject, b.attribute) for b in current.values() if b.memory_id not in conflicted]
         assert len(keys) == len(set(keys))
@@ -176,28 +267,40 @@ def test_at_most_one_current_belief_per_subject_and_attribute(deltas: list) -> N
 from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
 from ledgermind.distill.reconcile import _same_attribute  # noqa: E402
 
-SENTENCES = st.sampled_from([
-    "My production environment uses Go 1.{v}.",
-    "We upgraded production to Go 1.{v}.",
-    "I take my coffee {sugar} sugar.",
-    "I live in {city}.",
-    "I like {thing}.",
-    "I don't like {thing}.",
-    "I work as a {job}.",
-    "我们生产环境用的是 Go 1.{v}",
-    "我们已经把生产环境升到 Go 1.{v} 了",
-    "我咖啡{zh_sugar}糖",
-])
-FILL = st.fixed_dictionaries({
-    "v": st.integers(20, 25), "sugar": st.sampled_from(["with", "without"]),
-    "city": st.sampled_from(["Lisbon", "Porto", "Oslo"]), "thing": st.sampled_from(["tea", "jazz", "rain"]),
-    "job": st.sampled_from(["nurse", "teacher", "developer"]), "zh_sugar": st.sampled_from(["不加", "要加"]),
-})
+SENTENCES = st.sampled_from(
+    [
+        "My production environment uses Go 1.{v}.",
+        "We upgraded production to Go 1.{v}.",
+        "I take my coffee {sugar} sugar.",
+        "I live in {city}.",
+        "I like {thing}.",
+        "I don't like {thing}.",
+        "I work as a {job}.",
+        "我们生产环境用的是 Go 1.{v}",
+        "我们已经把生产环境升到 Go 1.{v} 了",
+        "我咖啡{zh_sugar}糖",
+    ]
+)
+FILL = st.fixed_dictionaries(
+    {
+        "v": st.integers(20, 25),
+        "sugar": st.sampled_from(["with", "without"]),
+        "city": st.sampled_from(["Lisbon", "Porto", "Oslo"]),
+        "thing": st.sampled_from(["tea", "jazz", "rain"]),
+        "job": st.sampled_from(["nurse", "teacher", "developer"]),
+        "zh_sugar": st.sampled_from(["不加", "要加"]),
+    }
+)
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.lists(st.tuples(st.sampled_from([None, "Ken", "Mia"]), SENTENCES, FILL),
-                         min_size=1, max_size=5), min_size=1, max_size=6))
+@given(
+    st.lists(
+        st.lists(st.tuples(st.sampled_from([None, "Ken", "Mia"]), SENTENCES, FILL), min_size=1, max_size=5),
+        min_size=1,
+        max_size=6,
+    )
+)
 def test_extracted_statements_leave_one_current_belief_per_key(deltas: list) -> None:
     current: dict[str, BeliefView] = {}
     extractor = RuleExtractor()
@@ -206,8 +309,11 @@ def test_extracted_statements_leave_one_current_belief_per_key(deltas: list) -> 
         items = []
         for name, template, fill in delta:
             seq += 1
-            items.append(DeltaItem("s", seq, "user", template.format(**fill),
-                                   T0 + timedelta(days=d, seconds=seq), seq, name=name))
+            items.append(
+                DeltaItem(
+                    "s", seq, "user", template.format(**fill), T0 + timedelta(days=d, seconds=seq), seq, name=name
+                )
+            )
         ctx = ExtractionContext(OWNER, "s", tuple(items), None, items[-1].occurred_at)
         _fold(current, reconcile(OWNER, extractor.extract(ctx), list(current.values())))
         keyed = [b for b in current.values() if b.subject and b.attribute]

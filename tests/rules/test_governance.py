@@ -108,16 +108,53 @@ def test_the_engine_path_decides_like_the_pure_path() -> None:
 # --- the model path on the same harness ---------------------------------------------
 
 CANNED: dict[str, list[dict[str, Any]]] = {
-    FIRST: [{"op": "add", "kind": "fact", "statement": "The user uses Go 1.23 in production.", "subject": "user",
-             "attribute": "version:go@production", "value": "go 1.23", "source_seq": 1}],
-    SECOND: [{"op": "update", "kind": "fact", "statement": "The user upgraded production to Go 1.24.",
-              "subject": "user", "attribute": "version:go@production", "value": "go 1.24", "replaces": "go 1.23",
-              "rule": "update", "valid_from": "2026-08-05T09:00:00+00:00", "source_seq": 1}],
-    "I live in Lisbon.": [{"op": "add", "kind": "fact", "statement": "The user lives in Lisbon.", "subject": "user",
-                           "attribute": "residence", "value": "lisbon", "source_seq": 1}],
-    "My sister lives in Berlin.": [{"op": "add", "kind": "fact", "statement": "The user's sister lives in Berlin.",
-                                    "subject": "user:sister", "attribute": "residence", "value": "berlin",
-                                    "source_seq": 1}],
+    FIRST: [
+        {
+            "op": "add",
+            "kind": "fact",
+            "statement": "The user uses Go 1.23 in production.",
+            "subject": "user",
+            "attribute": "version:go@production",
+            "value": "go 1.23",
+            "source_seq": 1,
+        }
+    ],
+    SECOND: [
+        {
+            "op": "update",
+            "kind": "fact",
+            "statement": "The user upgraded production to Go 1.24.",
+            "subject": "user",
+            "attribute": "version:go@production",
+            "value": "go 1.24",
+            "replaces": "go 1.23",
+            "rule": "update",
+            "valid_from": "2026-08-05T09:00:00+00:00",
+            "source_seq": 1,
+        }
+    ],
+    "I live in Lisbon.": [
+        {
+            "op": "add",
+            "kind": "fact",
+            "statement": "The user lives in Lisbon.",
+            "subject": "user",
+            "attribute": "residence",
+            "value": "lisbon",
+            "source_seq": 1,
+        }
+    ],
+    "My sister lives in Berlin.": [
+        {
+            "op": "add",
+            "kind": "fact",
+            "statement": "The user's sister lives in Berlin.",
+            "subject": "user:sister",
+            "attribute": "residence",
+            "value": "berlin",
+            "source_seq": 1,
+        }
+    ],
 }
 
 
@@ -151,12 +188,28 @@ def stub_url() -> Iterator[str]:
 def test_the_llm_adapter_runs_on_the_same_harness(stub_url: str) -> None:
     t1, t2 = "2026-01-10T09:00:00+00:00", "2026-08-12T09:00:00+00:00"
     cases = [
-        {"id": "llm-go", "lang": "en", "family": "version", "kind": "update", "split": "test", "old": "1.23",
-         "new": "1.24", "valid_from": "2026-08-05",
-         "history": [{"at": t1, "text": FIRST}, {"at": t2, "text": SECOND}]},
-        {"id": "llm-sister", "lang": "en", "family": "residence", "kind": "unrelated", "split": "test",
-         "old": "Lisbon", "new": "Berlin", "valid_from": None,
-         "history": [{"at": t1, "text": "I live in Lisbon."}, {"at": t2, "text": "My sister lives in Berlin."}]},
+        {
+            "id": "llm-go",
+            "lang": "en",
+            "family": "version",
+            "kind": "update",
+            "split": "test",
+            "old": "1.23",
+            "new": "1.24",
+            "valid_from": "2026-08-05",
+            "history": [{"at": t1, "text": FIRST}, {"at": t2, "text": SECOND}],
+        },
+        {
+            "id": "llm-sister",
+            "lang": "en",
+            "family": "residence",
+            "kind": "unrelated",
+            "split": "test",
+            "old": "Lisbon",
+            "new": "Berlin",
+            "valid_from": None,
+            "history": [{"at": t1, "text": "I live in Lisbon."}, {"at": t2, "text": "My sister lives in Berlin."}],
+        },
     ]
     extractor = LLMExtractor(LLMConfig(base_url=stub_url, model="stub"))
     outcomes = governance_eval.run_engine(cases, extractor)

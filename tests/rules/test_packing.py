@@ -20,13 +20,15 @@ LONG = "a long message that is well over two hundred bytes once the event fields
 
 def test_the_v1_dictionary_never_changes() -> None:
     """Every packed event needs these exact bytes; a new dictionary is a new format byte."""
-    assert hashlib.sha256(ZDICT_V1).hexdigest() == (
-        "c40e9bf6fb6fb566a43bda24375c37db3e60f927419a8db7dbee2a364c4a0926"
-    )
+    assert hashlib.sha256(ZDICT_V1).hexdigest() == ("c40e9bf6fb6fb566a43bda24375c37db3e60f927419a8db7dbee2a364c4a0926")
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.dictionaries(st.text(max_size=12), st.text(max_size=400) | st.integers(-(2**63), 2**63 - 1) | st.none(), max_size=8))
+@given(
+    st.dictionaries(
+        st.text(max_size=12), st.text(max_size=400) | st.integers(-(2**63), 2**63 - 1) | st.none(), max_size=8
+    )
+)
 def test_pack_round_trips_any_json_state(state: dict) -> None:
     import orjson
 
@@ -48,11 +50,14 @@ def test_events_written_before_packing_still_read(db_url: str) -> None:
             eng.for_owner(OWNER).add_message(sid, "user", "old " + LONG)
             eng.log.mapper.pack_states = True
             eng.for_owner(OWNER).add_message(sid, "user", "new " + LONG)
-            states = [n.state for n in eng.log.recorder.select_notifications(1, limit=1000)
-                      if n.topic == "message.added"][-2:]
-            opened = [eng.log.mapper.open_state(StoredEvent(n.originator_id, n.originator_version, n.topic, n.state))
-                      for n in eng.log.recorder.select_notifications(1, limit=1000)
-                      if n.topic == "message.added"][-2:]
+            states = [
+                n.state for n in eng.log.recorder.select_notifications(1, limit=1000) if n.topic == "message.added"
+            ][-2:]
+            opened = [
+                eng.log.mapper.open_state(StoredEvent(n.originator_id, n.originator_version, n.topic, n.state))
+                for n in eng.log.recorder.select_notifications(1, limit=1000)
+                if n.topic == "message.added"
+            ][-2:]
             assert all(o.startswith(b"{") for o in opened)
             if not seal:
                 assert states[0].startswith(b"{") and states[1][0] == DEFLATE_V1

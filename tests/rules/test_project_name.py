@@ -19,9 +19,7 @@ ALLOWED = {"CHANGELOG.md"}
 
 def _tracked_files() -> list[Path]:
     try:
-        out = subprocess.run(
-            ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True, timeout=30
-        ).stdout
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True, timeout=30).stdout
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("not a git checkout: the tracked files cannot be listed")
     return [ROOT / name for name in out.decode().split("\0") if name]

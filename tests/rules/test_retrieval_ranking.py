@@ -42,8 +42,11 @@ def test_weight_orders_by_confidence_then_freshness_mildly() -> None:
 
 
 def test_dedup_keeps_the_better_of_near_duplicates() -> None:
-    items = [("Ken likes hiking in the Alps", 0.5), ("Ken likes hiking in the Alps!", 0.9),
-             ("Ken owns a red bicycle", 0.7)]
+    items = [
+        ("Ken likes hiking in the Alps", 0.5),
+        ("Ken likes hiking in the Alps!", 0.9),
+        ("Ken owns a red bicycle", 0.7),
+    ]
     kept = drop_near_duplicates(items, text=lambda i: i[0], score=lambda i: i[1])
     assert kept == [("Ken likes hiking in the Alps!", 0.9), ("Ken owns a red bicycle", 0.7)]
 
@@ -54,8 +57,7 @@ def test_text_stemming_and_cjk() -> None:
     assert stem("stopped") == "stop"
     assert "咖啡" in tokens("我咖啡不加糖")
     assert "咖啡" in lexical_text("我咖啡不加糖").split()
-    assert query_terms("When did Caroline go to the support group?") == [
-        "caroline", "go", "support", "group"]
+    assert query_terms("When did Caroline go to the support group?") == ["caroline", "go", "support", "group"]
     assert jaccard("the cat sat", "a cat sat") == 1.0
 
 
@@ -65,8 +67,7 @@ def test_hashing_embedder_is_deterministic_normalised_and_similar_for_inflection
     m = emb.embed(["I went hiking with my dog", "we hiked with dogs", "quarterly tax report"])
     assert m.dtype == np.float32 and m.shape == (3, 256)
     assert np.allclose(np.linalg.norm(m, axis=1), 1.0, atol=1e-5)
-    assert np.array_equal(m, emb.embed(["I went hiking with my dog", "we hiked with dogs",
-                                        "quarterly tax report"]))
+    assert np.array_equal(m, emb.embed(["I went hiking with my dog", "we hiked with dogs", "quarterly tax report"]))
     assert float(m[0] @ m[1]) > float(m[0] @ m[2]) + 0.2
     assert default_embedder().name == HashingEmbedder().name
     with pytest.raises(InvalidInput):

@@ -47,4 +47,6 @@ def test_different_owners_never_share_an_agent_stream(app: str, user: str, other
     """The separator cannot occur in a part, so ("a", "b\\x1fc") and ("a\\x1fb", "c") cannot collide."""
     if user == other_user:
         return
-    assert stream_ids.agent_stream_id(Owner(app, user), agent) != stream_ids.agent_stream_id(Owner(app, other_user), agent)
+    assert stream_ids.agent_stream_id(Owner(app, user), agent) != stream_ids.agent_stream_id(
+        Owner(app, other_user), agent
+    )

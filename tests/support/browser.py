@@ -22,12 +22,21 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 def chromium(extra_args: list[str] | None = None) -> Iterator[Any]:
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
     if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
-        pytest.skip(f"the browser tests need Debian's chromium and chromedriver ({CHROMIUM}, {CHROMEDRIVER}: "
-                    "apt-get install chromium chromium-driver; .ci/run installs them)")
+        pytest.skip(
+            f"the browser tests need Debian's chromium and chromedriver ({CHROMIUM}, {CHROMEDRIVER}: "
+            "apt-get install chromium chromium-driver; .ci/run installs them)"
+        )
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1100,900", "--lang=en-US", *(extra_args or [])):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--window-size=1100,900",
+        "--lang=en-US",
+        *(extra_args or []),
+    ):
         options.add_argument(arg)
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=CHROMEDRIVER))
     driver.implicitly_wait(0)

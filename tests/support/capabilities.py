@@ -115,7 +115,7 @@ REASONS: dict[str, str] = {
     "planner_statistics": "SQLite's lexical index keeps no planner statistics to gather",
     "server_round_trips": "an embedded SQLite file is called in-process, with no socket in between",
     "server_processes": "an embedded SQLite file has no server process or data directory of its own; "
-                        "postgresql-app's login may not CHECKPOINT or read the data directory",
+    "postgresql-app's login may not CHECKPOINT or read the data directory",
     "superuser_login": "the engine's login is no superuser (postgresql-app: its database's owner; SQLite: no logins)",
 }
 

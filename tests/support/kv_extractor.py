@@ -26,12 +26,18 @@ class KeyValueExtractor:
             if item.role != "user" or len(words) < 2:
                 continue
             source = item.source()
-            common = dict(kind="fact", valid_from=item.occurred_at, source=source,
-                          source_key=f"{item.session_id}:{item.seq}:kv", confidence=0.7,
-                          subject="user", attribute=words[1], sources=(source,))
+            common = dict(
+                kind="fact",
+                valid_from=item.occurred_at,
+                source=source,
+                source_key=f"{item.session_id}:{item.seq}:kv",
+                confidence=0.7,
+                subject="user",
+                attribute=words[1],
+                sources=(source,),
+            )
             if words[0] == "set" and len(words) == 3:
-                proposals.append(Proposal(op="add", statement=f"{words[1]} is {words[2]}", value=words[2],
-                                          **common))  # type: ignore[arg-type]
+                proposals.append(Proposal(op="add", statement=f"{words[1]} is {words[2]}", value=words[2], **common))  # type: ignore[arg-type]
             elif words[0] == "drop":
                 proposals.append(Proposal(op="delete", statement=words[1], **common))  # type: ignore[arg-type]
         return Extraction(tuple(proposals), method="rule", extractor=self.name, extractor_version=self.version)

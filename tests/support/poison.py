@@ -21,10 +21,27 @@ MAY = datetime(2024, 5, 1, tzinfo=timezone.utc)
 def append_raw_memory(eng: MemoryEngine, owner: Owner, key: str, statement: str, **bad: Any) -> int:
     """Appends one unvalidated ``memory.distilled`` event; returns its position."""
     fields: dict[str, Any] = dict(
-        app=owner.app, user_id=owner.user_id, source_key=key, kind="fact", statement=statement,
-        problem=None, solution=None, subject=None, attribute=None, topics=[], participants=[],
-        location=None, event_time=None, valid_from=MAY, confidence=0.9, method="explicit",
-        extractor="explicit", extractor_version="1", sources=[], supersedes=None, raw=None,
+        app=owner.app,
+        user_id=owner.user_id,
+        source_key=key,
+        kind="fact",
+        statement=statement,
+        problem=None,
+        solution=None,
+        subject=None,
+        attribute=None,
+        topics=[],
+        participants=[],
+        location=None,
+        event_time=None,
+        valid_from=MAY,
+        confidence=0.9,
+        method="explicit",
+        extractor="explicit",
+        extractor_version="1",
+        sources=[],
+        supersedes=None,
+        raw=None,
     )
     fields.update(bad)
 

@@ -48,19 +48,40 @@ def fold_sessions(events: Sequence[tuple[int, str, Any]]) -> tuple[list[dict], l
         sid = sid.hex if sid is not None else None
         if topic == "session.created":
             sessions[sid] = {
-                "session_id": sid, "app": ev.app, "user_id": ev.user_id, "agent_id": ev.agent_id,
-                "status": "open", "message_count": 0, "token_count": 0, "first_message_at": None,
-                "last_message_at": None, "created_at": ev.timestamp, "closed_at": None, "position": pos,
+                "session_id": sid,
+                "app": ev.app,
+                "user_id": ev.user_id,
+                "agent_id": ev.agent_id,
+                "status": "open",
+                "message_count": 0,
+                "token_count": 0,
+                "first_message_at": None,
+                "last_message_at": None,
+                "created_at": ev.timestamp,
+                "closed_at": None,
+                "position": pos,
             }
         elif topic == "message.added":
             tokens = -(-len(ev.content) // 4)
-            messages.append({
-                "session_id": sid, "seq": ev.seq, "app": ev.app, "user_id": ev.user_id,
-                "role": ev.role, "content": ev.content, "name": ev.name, "tool_calls": ev.tool_calls,
-                "tool_call_id": ev.tool_call_id, "client_id": ev.client_id, "metadata": ev.metadata,
-                "occurred_at": ev.occurred_at, "recorded_at": ev.timestamp, "tokens": tokens,
-                "position": pos,
-            })
+            messages.append(
+                {
+                    "session_id": sid,
+                    "seq": ev.seq,
+                    "app": ev.app,
+                    "user_id": ev.user_id,
+                    "role": ev.role,
+                    "content": ev.content,
+                    "name": ev.name,
+                    "tool_calls": ev.tool_calls,
+                    "tool_call_id": ev.tool_call_id,
+                    "client_id": ev.client_id,
+                    "metadata": ev.metadata,
+                    "occurred_at": ev.occurred_at,
+                    "recorded_at": ev.timestamp,
+                    "tokens": tokens,
+                    "position": pos,
+                }
+            )
             s = sessions[sid]
             s["message_count"] += 1
             s["token_count"] += tokens
@@ -69,8 +90,10 @@ def fold_sessions(events: Sequence[tuple[int, str, Any]]) -> tuple[list[dict], l
             s["position"] = pos
         elif topic == "session.closed":
             sessions[sid].update(status="closed", closed_at=ev.timestamp, position=pos)
-    return (sorted(sessions.values(), key=lambda r: r["session_id"]),
-            sorted(messages, key=lambda r: (r["session_id"], r["seq"])))
+    return (
+        sorted(sessions.values(), key=lambda r: r["session_id"]),
+        sorted(messages, key=lambda r: (r["session_id"], r["seq"])),
+    )
 
 
 def fold_tasks(events: Sequence[tuple[int, str, Any]]) -> list[dict]:
@@ -78,9 +101,17 @@ def fold_tasks(events: Sequence[tuple[int, str, Any]]) -> list[dict]:
     for pos, topic, ev in events:
         if topic == "task.started":
             tasks[ev.originator_id.hex] = {
-                "task_id": ev.originator_id.hex, "app": ev.app, "user_id": ev.user_id,
-                "session_id": ev.session_id, "input": ev.input, "output": None, "error": None,
-                "status": "open", "started_at": ev.timestamp, "finished_at": None, "position": pos,
+                "task_id": ev.originator_id.hex,
+                "app": ev.app,
+                "user_id": ev.user_id,
+                "session_id": ev.session_id,
+                "input": ev.input,
+                "output": None,
+                "error": None,
+                "status": "open",
+                "started_at": ev.timestamp,
+                "finished_at": None,
+                "position": pos,
             }
         elif topic in ("task.completed", "task.failed"):
             t = tasks[ev.originator_id.hex]
@@ -96,11 +127,18 @@ def belief_events(events: Sequence[tuple[int, str, Any]]) -> dict[str, list[Beli
     by: dict[str, list[BeliefEvent]] = {}
     for pos, topic, ev in events:
         if topic in bitemporal.TOPICS:
-            by.setdefault(ev.originator_id.hex, []).append(BeliefEvent(
-                topic=topic, memory_id=ev.originator_id.hex, seq=ev.originator_version,
-                position=pos, timestamp=ev.timestamp, app=ev.app, user_id=ev.user_id,
-                fields={k: v for k, v in vars(ev).items() if k not in _META},
-            ))
+            by.setdefault(ev.originator_id.hex, []).append(
+                BeliefEvent(
+                    topic=topic,
+                    memory_id=ev.originator_id.hex,
+                    seq=ev.originator_version,
+                    position=pos,
+                    timestamp=ev.timestamp,
+                    app=ev.app,
+                    user_id=ev.user_id,
+                    fields={k: v for k, v in vars(ev).items() if k not in _META},
+                )
+            )
     return by
 
 

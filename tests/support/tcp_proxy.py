@@ -257,4 +257,3 @@ def _close(s: socket.socket) -> None:
     except OSError:
         pass
     s.close()
-

@@ -48,9 +48,22 @@ def installed_site() -> Path:
         # sources, and an egg-info in a directory on sys.path is an installation
         shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
         subprocess.run(
-            [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
-             "--disable-pip-version-check", "--target", str(target), str(source)],
-            check=True, capture_output=True, timeout=300,
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--no-deps",
+                "--no-compile",
+                "--disable-pip-version-check",
+                "--target",
+                str(target),
+                str(source),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=300,
         )
         assert any(target.glob("ledgermind_tool_usage-*.dist-info/entry_points.txt"))
         _SITE.append(target)
@@ -82,8 +95,9 @@ def tools_of(ev: Any) -> list[str]:
     return names + (_names(meta.get("tool_calls")) if isinstance(meta, dict) else [])
 
 
-def fold_tool_usage(events: Sequence[tuple[int, str, Any]], timezone: str = "UTC",
-                    per_tool: bool = True) -> dict[Key, int]:
+def fold_tool_usage(
+    events: Sequence[tuple[int, str, Any]], timezone: str = "UTC", per_tool: bool = True
+) -> dict[Key, int]:
     zone = ZoneInfo(timezone)
     agents: dict[str, str] = {}
     calls: Counter[Key] = Counter()
@@ -93,12 +107,10 @@ def fold_tool_usage(events: Sequence[tuple[int, str, Any]], timezone: str = "UTC
         elif topic == "message.added":
             day = ev.occurred_at.astimezone(zone).date()
             for tool in tools_of(ev):
-                calls[(ev.app, ev.user_id, agents[ev.originator_id.hex], day,
-                       tool if per_tool else "*")] += 1
+                calls[(ev.app, ev.user_id, agents[ev.originator_id.hex], day, tool if per_tool else "*")] += 1
     return dict(calls)
 
 
 def calls_per_position(events: Sequence[tuple[int, str, Any]]) -> list[tuple[int, int]]:
     """(position, tool calls in that event) for every message with tool calls."""
-    return [(pos, len(tools_of(ev))) for pos, topic, ev in events
-            if topic == "message.added" and tools_of(ev)]
+    return [(pos, len(tools_of(ev))) for pos, topic, ev in events if topic == "message.added" and tools_of(ev)]

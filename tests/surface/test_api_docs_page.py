@@ -45,14 +45,16 @@ def same_origin_only(browser: Any, base: str) -> None:
     itself. (ReDoc's footer links Redocly's logo from their CDN: an image,
     decoration that offline is simply not shown.)"""
     loaded = browser.execute_script(
-        "return performance.getEntriesByType('resource').map(e => [e.name, e.initiatorType])")
+        "return performance.getEntriesByType('resource').map(e => [e.name, e.initiatorType])"
+    )
     needed = [url for url, kind in loaded if kind != "img" and not url.startswith("data:")]
     origin = urlsplit(base).netloc
     assert needed and all(urlsplit(u).netloc == origin for u in needed), loaded
 
 
-def test_swagger_ui_renders_offline_authorizes_and_tries_a_call(served: tuple[Server, str], browser: Any,
-                                                                 tmp_path: Path) -> None:
+def test_swagger_ui_renders_offline_authorizes_and_tries_a_call(
+    served: tuple[Server, str], browser: Any, tmp_path: Path
+) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
@@ -75,8 +77,11 @@ def test_swagger_ui_renders_offline_authorizes_and_tries_a_call(served: tuple[Se
     body.send_keys(Keys.CONTROL, "a")  # replace the example as a person does (clear() bypasses React's state)
     body.send_keys(Keys.DELETE, '{"statement": "Swagger users like tea", "kind": "fact"}')
     block.find_element(By.CSS_SELECTOR, ".execute-wrapper button.execute").click()
-    status = wait_for(browser, "#operations-memories-remember_v1_users__user__memories_post "
-                      ".live-responses-table .response .response-col_status")
+    status = wait_for(
+        browser,
+        "#operations-memories-remember_v1_users__user__memories_post "
+        ".live-responses-table .response .response-col_status",
+    )
     browser.save_screenshot(str(tmp_path / "swagger.png"))
     answer = block.find_element(By.CSS_SELECTOR, ".live-responses-table .response .response-col_description").text
     assert status.text.strip().startswith("201"), answer

@@ -37,7 +37,7 @@ OWNER = Owner("support", "ken")
 MARCH = datetime(2025, 3, 3, 9, 0, tzinfo=timezone.utc)
 AUGUST = datetime(2025, 8, 12, 14, 30, tzinfo=timezone.utc)
 BETWEEN = "2025-05-01"
-HOSTILE = "<script>window.__pwned = 1</script> Ken's note <img src=x onerror=\"window.__pwned = 2\">"
+HOSTILE = '<script>window.__pwned = 1</script> Ken\'s note <img src=x onerror="window.__pwned = 2">'
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
 
@@ -64,20 +64,50 @@ def story(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         mem = eng.for_owner(OWNER)
         sid = mem.create_session("agent-7")
         first = mem.add_message(sid, "user", "Our production environment uses Go 1.23.", occurred_at=MARCH)
-        old_id = eng.for_owner(OWNER).apply_memory_changes([NewBelief(
-            source_key=f"{sid}#{first}", kind="fact", statement="Production runs Go 1.23", valid_from=MARCH,
-            confidence=0.8, method="rule", extractor="rule", subject="production", attribute="go version",
-            value="1.23", sources=({"session_id": sid, "seq": first},))])[0]
+        old_id = eng.for_owner(OWNER).apply_memory_changes(
+            [
+                NewBelief(
+                    source_key=f"{sid}#{first}",
+                    kind="fact",
+                    statement="Production runs Go 1.23",
+                    valid_from=MARCH,
+                    confidence=0.8,
+                    method="rule",
+                    extractor="rule",
+                    subject="production",
+                    attribute="go version",
+                    value="1.23",
+                    sources=({"session_id": sid, "seq": first},),
+                )
+            ]
+        )[0]
         second = mem.add_message(sid, "user", "We upgraded production to Go 1.24 last night.", occurred_at=AUGUST)
         new_id = new_belief_id(OWNER, f"{sid}#{second}")
-        eng.for_owner(OWNER).apply_memory_changes([
-            Invalidate(old_id, invalid_at=AUGUST, reason="contradicted: production is on Go 1.24 now",
-                       cause={"session_id": sid, "seq": second}, superseded_by=new_id),
-            NewBelief(source_key=f"{sid}#{second}", kind="fact", statement="Production runs Go 1.24",
-                      valid_from=AUGUST, confidence=0.9, method="rule", extractor="rule", subject="production",
-                      attribute="go version", value="1.24", sources=({"session_id": sid, "seq": second},),
-                      supersedes=old_id),
-        ])
+        eng.for_owner(OWNER).apply_memory_changes(
+            [
+                Invalidate(
+                    old_id,
+                    invalid_at=AUGUST,
+                    reason="contradicted: production is on Go 1.24 now",
+                    cause={"session_id": sid, "seq": second},
+                    superseded_by=new_id,
+                ),
+                NewBelief(
+                    source_key=f"{sid}#{second}",
+                    kind="fact",
+                    statement="Production runs Go 1.24",
+                    valid_from=AUGUST,
+                    confidence=0.9,
+                    method="rule",
+                    extractor="rule",
+                    subject="production",
+                    attribute="go version",
+                    value="1.24",
+                    sources=({"session_id": sid, "seq": second},),
+                    supersedes=old_id,
+                ),
+            ]
+        )
         injected = mem.add_message(sid, "user", HOSTILE)
         mem.retract(sid, injected, "an injection, not the user")
         hostile = mem.remember(HOSTILE, kind="fact")
@@ -87,15 +117,25 @@ def story(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         ring = KeyRing(eng)
         _, secret = ring.create("support", "auditor")
         _, foreign = ring.create("another-app", "someone else")
-    return {"db": db, "session": sid, "hostile": hostile, "secret": secret, "foreign": foreign,
-            "mia_session": mia_session}
+    return {
+        "db": db,
+        "session": sid,
+        "hostile": hostile,
+        "secret": secret,
+        "foreign": foreign,
+        "mia_session": mia_session,
+    }
 
 
 @pytest.fixture(scope="module")
 def server(story: dict[str, Any]) -> Iterator[str]:
     """``ledgermind ui`` on 127.0.0.1 with a free port; its base URL."""
-    proc = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "ui", "--db", story["db"], "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ledgermind.cli", "ui", "--db", story["db"], "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -141,8 +181,7 @@ def shoot(browser: Any, path: Path) -> None:
         browser.set_window_size(width, 900)
 
 
-def test_sign_in_with_a_key_kept_in_an_httponly_strict_cookie(browser: Any, server: str,
-                                                               story: dict[str, Any]) -> None:
+def test_sign_in_with_a_key_kept_in_an_httponly_strict_cookie(browser: Any, server: str, story: dict[str, Any]) -> None:
     assert httpx.get(f"{server}/ui/beliefs?user=ken").status_code == 401  # no key, no page
     same = {"Sec-Fetch-Site": "same-origin"}
     bad = httpx.post(f"{server}/ui/login", data={"key": "mlk_0000000000000000_" + "x" * 43}, headers=same)
@@ -263,14 +302,18 @@ def test_beliefs_as_of_a_date_between_the_messages_show_go_1_23(
     assert field.get_attribute("type") == "datetime-local"  # a date and a time, not a day alone
     assert browser.find_element(By.CSS_SELECTOR, "label[for=valid_at]").text == "Valid on (UTC)"
     # Half an hour before the upgrade, the same day: only a picker with a time can ask this.
-    for moment, held in (("2025-08-12T14:00:00", "Go 1.23"), ("2025-08-12T15:00:00", "Go 1.24"),
-                         (BETWEEN + "T00:00:00", "Go 1.23")):
+    for moment, held in (
+        ("2025-08-12T14:00:00", "Go 1.23"),
+        ("2025-08-12T15:00:00", "Go 1.24"),
+        (BETWEEN + "T00:00:00", "Go 1.23"),
+    ):
         field = wait_for(browser, "input#valid_at")
         browser.execute_script("arguments[0].value = arguments[1]", field, moment)  # the picker's value
         browser.find_element(By.CSS_SELECTOR, "form.asof button[type=submit]").click()
         WebDriverWait(browser, 15).until(lambda d, m=moment: "valid_at=" + m[:16].replace(":", "%3A") in d.current_url)
-        statements = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "li.belief .statement")
-                      if "Go 1." in e.text]
+        statements = [
+            e.text for e in browser.find_elements(By.CSS_SELECTOR, "li.belief .statement") if "Go 1." in e.text
+        ]
         assert len(statements) == 1 and held in statements[0], (moment, statements)
         assert wait_for(browser, "input#valid_at").get_attribute("value").startswith(moment[:16])
     shoot(browser, artifacts / "beliefs_as_of.png")
@@ -280,8 +323,10 @@ def test_the_conversation_marks_the_retracted_message(browser: Any, server: str,
     signed_in(browser, server, story)
     browser.get(f"{server}/ui/conversation?user=ken&session={story['session']}")
     wait_for(browser, "ol.messages")
-    marked = {e.get_attribute("id"): e.get_attribute("data-retracted")
-              for e in browser.find_elements(By.CSS_SELECTOR, "li.message")}
+    marked = {
+        e.get_attribute("id"): e.get_attribute("data-retracted")
+        for e in browser.find_elements(By.CSS_SELECTOR, "li.message")
+    }
     assert marked == {"m1": None, "m2": None, "m3": "true"}, marked  # the injection, retracted in the story
     assert browser.find_element(By.CSS_SELECTOR, "#m3 .retracted-mark").text.lower() == "retracted"
 
@@ -322,8 +367,7 @@ def test_another_apps_key_finds_nothing_of_this_app(server: str, story: dict[str
     foreign = {"Authorization": f"Bearer {story['foreign']}"}
     home = httpx.get(f"{server}/ui/", headers=foreign)
     assert home.status_code == 200 and "App another-app" in home.text and "ken" not in home.text
-    for path in (f"/ui/belief?user=ken&id={story['hostile']}",
-                 f"/ui/conversation?user=ken&session={story['session']}"):
+    for path in (f"/ui/belief?user=ken&id={story['hostile']}", f"/ui/conversation?user=ken&session={story['session']}"):
         assert httpx.get(server + path, headers=foreign).status_code == 404
     assert httpx.get(f"{server}/ui/beliefs?user=ken", headers=foreign).text.count('class="belief"') == 0
 
@@ -344,7 +388,6 @@ def test_usable_at_360_pixels(browser: Any, server: str, story: dict[str, Any], 
         shoot(browser, artifacts / "timeline_360px.png")
     finally:
         browser.set_window_size(1100, 900)
-
 
 
 def test_undo_what_a_message_caused_from_its_lineage_page(
@@ -373,17 +416,24 @@ def test_undo_what_a_message_caused_from_its_lineage_page(
     browser.get(f"{server}/ui/beliefs?user=ken")
     current = wait_for(browser, "main").text
     assert "Production runs Go 1.24" in current and "Production runs Go 1.23" not in current
-    forged = httpx.post(f"{server}/ui/retract", headers={"Authorization": f"Bearer {story['secret']}",
-                                                          "Sec-Fetch-Site": "cross-site"},
-                        data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"})
+    forged = httpx.post(
+        f"{server}/ui/retract",
+        headers={"Authorization": f"Bearer {story['secret']}", "Sec-Fetch-Site": "cross-site"},
+        data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"},
+    )
     assert forged.status_code == 403
     for headers in ({"Origin": "null"}, {}):
-        forged = httpx.post(f"{server}/ui/retract", headers={"Authorization": f"Bearer {story['secret']}", **headers},
-                            data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"})
+        forged = httpx.post(
+            f"{server}/ui/retract",
+            headers={"Authorization": f"Bearer {story['secret']}", **headers},
+            data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"},
+        )
         assert forged.status_code == 403
-    foreign = httpx.post(f"{server}/ui/retract", headers={"Authorization": f"Bearer {story['foreign']}",
-                                                           "Sec-Fetch-Site": "same-origin"},
-                         data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"})
+    foreign = httpx.post(
+        f"{server}/ui/retract",
+        headers={"Authorization": f"Bearer {story['foreign']}", "Sec-Fetch-Site": "same-origin"},
+        data={"user": "ken", "session": story["session"], "seq": "2", "reason": "x"},
+    )
     assert foreign.status_code == 404
 
 

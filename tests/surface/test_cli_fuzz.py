@@ -80,11 +80,31 @@ def fuzz_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
-TIMES = ["2026-02-30", "2026-03-15T25:00", "2026-03-15", "2026-03-15T09:30:00Z", "0001-01-01T00:00:00+14:00",
-         "9999-12-31T23:59:59-14:00", "2026-03-15T09:30:00+99:00", "20260315", "now", ""]
+TIMES = [
+    "2026-02-30",
+    "2026-03-15T25:00",
+    "2026-03-15",
+    "2026-03-15T09:30:00Z",
+    "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-14:00",
+    "2026-03-15T09:30:00+99:00",
+    "20260315",
+    "now",
+    "",
+]
 NUMBERS = ["0", "-1", "1", "3", "1e309", "nan", "inf", "9" * 40, "0x10", "\u0663", " 7 ", ""]
-PARAMS = ["dim=abc", "bogus=1", "dim=0", "dim=64", "embedder=nope", "dim=99999999999999999999", "=", "dim",
-          "embedder_name=x", "dim=1.5"]
+PARAMS = [
+    "dim=abc",
+    "bogus=1",
+    "dim=0",
+    "dim=64",
+    "embedder=nope",
+    "dim=99999999999999999999",
+    "=",
+    "dim",
+    "embedder_name=x",
+    "dim=1.5",
+]
 
 
 def _values(db: Path) -> st.SearchStrategy[str]:
@@ -93,20 +113,50 @@ def _values(db: Path) -> st.SearchStrategy[str]:
 
 def _paths(db: Path) -> list[str]:
     folder = db.parent
-    return [str(db), str(folder / "missing.db"), str(folder / "not-a-db.db"), str(folder / "a-directory"),
-            str(folder / "nested" / "missing.db"), "/dev/full", "/dev/null", str(folder / "out.jsonl")]
+    return [
+        str(db),
+        str(folder / "missing.db"),
+        str(folder / "not-a-db.db"),
+        str(folder / "a-directory"),
+        str(folder / "nested" / "missing.db"),
+        "/dev/full",
+        "/dev/null",
+        str(folder / "out.jsonl"),
+    ]
 
 
 def _value_for(flag: str, db: Path) -> st.SearchStrategy[str]:
     """Values of the flag's own kind most of the time (so a bad time reaches
     the time parser, not only argparse), any hostile value otherwise."""
-    own = (TIMES if flag.endswith("-at") else PARAMS if flag == "--param"
-           else _paths(db) if flag in ("--db", "--out") else NUMBERS if flag in NUMERIC else None)
+    own = (
+        TIMES
+        if flag.endswith("-at")
+        else PARAMS
+        if flag == "--param"
+        else _paths(db)
+        if flag in ("--db", "--out")
+        else NUMBERS
+        if flag in NUMERIC
+        else None
+    )
     return _values(db) if own is None else st.one_of(st.sampled_from(own), _values(db))
 
 
-NUMERIC = {"--limit", "-k", "--budget", "--last", "--since", "--batch-size", "--min-messages", "--version",
-           "--kill-after", "--delay", "--poll", "--max-attempts", "--min-interval"}
+NUMERIC = {
+    "--limit",
+    "-k",
+    "--budget",
+    "--last",
+    "--since",
+    "--batch-size",
+    "--min-messages",
+    "--version",
+    "--kill-after",
+    "--delay",
+    "--poll",
+    "--max-attempts",
+    "--min-interval",
+}
 
 
 @st.composite
@@ -143,8 +193,11 @@ def test_no_argument_list_prints_a_traceback(
     monkeypatch.delenv("LEDGERMIND_DEBUG", raising=False)
     monkeypatch.chdir(tmp_path)
 
-    @settings(max_examples=60, deadline=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=60,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
     @given(_argv(fuzz_db, path))
     def check(argv: list[str]) -> None:
         code, _, err = cli(*argv)

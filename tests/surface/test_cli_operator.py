@@ -45,8 +45,13 @@ def cli(*args: str) -> tuple[int, str, str]:
 
 
 def run(*args: str, env: dict[str, str] | None = None, timeout: float = 180) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ledgermind.cli", *args], capture_output=True, text=True,
-                          timeout=timeout, env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "ledgermind.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def one_line_error(code: int, err: str, name: str | None = None) -> None:
@@ -65,8 +70,13 @@ def populate(db: str) -> dict[str, Any]:
         ken = eng.for_owner(OWNER)
         s1 = ken.create_session("helper")
         ken.add_message(s1, "user", "I live in Paris and I prefer tea over coffee.")
-        ken.add_message(s1, "user", "My name is Ken and I work at Acme as a programmer.",
-                        occurred_at=datetime(2024, 5, 1, 9, 30, tzinfo=timezone.utc), metadata={"lang": "en"})
+        ken.add_message(
+            s1,
+            "user",
+            "My name is Ken and I work at Acme as a programmer.",
+            occurred_at=datetime(2024, 5, 1, 9, 30, tzinfo=timezone.utc),
+            metadata={"lang": "en"},
+        )
         task = ken.start_task(s1, "book a table")
         ken.complete_task(task, "booked for two")
         open_task = ken.start_task(s1, "call the bank")
@@ -179,11 +189,16 @@ def test_an_ambiguous_short_id_is_a_clear_error(sqlite_url: str) -> None:
     first, second = _colliding_keys(OWNER)
     now = datetime.now(timezone.utc)
     with MemoryEngine.open(sqlite_url) as eng:
-        ids = eng.for_owner(OWNER).apply_memory_changes([
-            NewBelief(source_key=first, kind="fact", statement="one", valid_from=now, confidence=0.9, method="explicit"),
-            NewBelief(source_key=second, kind="fact", statement="two", valid_from=now, confidence=0.9,
-                      method="explicit"),
-        ])
+        ids = eng.for_owner(OWNER).apply_memory_changes(
+            [
+                NewBelief(
+                    source_key=first, kind="fact", statement="one", valid_from=now, confidence=0.9, method="explicit"
+                ),
+                NewBelief(
+                    source_key=second, kind="fact", statement="two", valid_from=now, confidence=0.9, method="explicit"
+                ),
+            ]
+        )
     assert ids[0][:4] == ids[1][:4]
     code, _, err = cli("audit", "history", ids[0][:4], *owner_args(sqlite_url))
     one_line_error(code, err, "AmbiguousId")
@@ -227,8 +242,11 @@ def test_read_only_commands_never_create_a_sqlite_file(tmp_path: Path, command: 
 
 
 def test_read_only_commands_create_no_tables_in_an_empty_postgres(pg_url: str) -> None:
-    for command in (["recover", "--agent", "x", *owner_args(pg_url)], ["projections", "status", "--db", pg_url],
-                    ["users", "--app", "a", "--db", pg_url]):
+    for command in (
+        ["recover", "--agent", "x", *owner_args(pg_url)],
+        ["projections", "status", "--db", pg_url],
+        ["users", "--app", "a", "--db", pg_url],
+    ):
         code, _, err = cli(*command)
         one_line_error(code, err, "StoreNotFound")
     import sqlalchemy as sa
@@ -245,8 +263,12 @@ def test_read_only_commands_create_no_tables_in_an_empty_postgres(pg_url: str) -
 
 def test_param_is_checked_against_the_declared_parameters(populated: tuple[str, dict[str, Any]]) -> None:
     db, _ = populated
-    for param, message in (("dim=abc", "positive integer"), ("dim=-3", "positive integer"),
-                           ("bogus=1", "no parameter 'bogus'"), ("noequals", "KEY=VALUE")):
+    for param, message in (
+        ("dim=abc", "positive integer"),
+        ("dim=-3", "positive integer"),
+        ("bogus=1", "no parameter 'bogus'"),
+        ("noequals", "KEY=VALUE"),
+    ):
         code, _, err = cli("projections", "rebuild", "search", "--param", param, "--db", db, "--no-progress")
         one_line_error(code, err, message)
     code, _, err = cli("projections", "rebuild", "sessions", "--param", "dim=3", "--db", db)
@@ -267,11 +289,15 @@ def test_a_closed_pipe_ends_quietly(sqlite_url: str) -> None:
     with MemoryEngine.open(sqlite_url) as eng:
         sid = eng.for_owner(OWNER).create_session("helper")
         for batch in range(10):
-            eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": f"message {batch}-{i} " * 40}
-                                          for i in range(100)])
+            eng.for_owner(OWNER).add_messages(
+                sid, [{"role": "user", "content": f"message {batch}-{i} " * 40} for i in range(100)]
+            )
     for command in (["recover", "--agent", "helper"], ["export"]):
-        child = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", *command, *owner_args(sqlite_url)],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "ledgermind.cli", *command, *owner_args(sqlite_url)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         assert child.stdout is not None and child.stderr is not None
         assert child.stdout.readline()  # `| head -1`
         child.stdout.close()
@@ -358,15 +384,16 @@ def test_demo_never_prints_the_database_password(pg_server_dsn: str) -> None:
     for extra in ((), ("--json",)):
         with fresh_database(pg_server_dsn) as url:  # the demo wants a database of its own
             parts = urlsplit(url)
-            netloc = (f"{parts.username or 'postgres'}:{secret}@{parts.hostname or ''}"
-                      + (f":{parts.port}" if parts.port else ""))
+            netloc = f"{parts.username or 'postgres'}:{secret}@{parts.hostname or ''}" + (
+                f":{parts.port}" if parts.port else ""
+            )
             done = run("demo", "--db", urlunsplit(parts._replace(netloc=netloc)), *extra)
         assert done.returncode == 0, done.stderr
         assert secret not in done.stdout + done.stderr, done.stdout
         if extra:
             assert json.loads(done.stdout)["database"].startswith("postgresql://")
         else:  # the commands to look refer to the URL, never spell it out
-            assert "--db \"$LEDGERMIND_DB\"" in done.stdout, done.stdout
+            assert '--db "$LEDGERMIND_DB"' in done.stdout, done.stdout
 
 
 def test_demo_validates_kill_after_and_says_why_it_failed(tmp_path: Path) -> None:
@@ -439,12 +466,16 @@ def _state(db: str, owner: Owner) -> dict[str, Any]:
         eng.projections.wait_for_head()
         from ledgermind.projections.audit import beliefs_as_of
 
-        beliefs = sorted((b["statement"], b["kind"], b["valid_from"].isoformat())
-                         for b in beliefs_as_of(eng.projections, owner))
+        beliefs = sorted(
+            (b["statement"], b["kind"], b["valid_from"].isoformat()) for b in beliefs_as_of(eng.projections, owner)
+        )
     messages = [(m["seq"], m["role"], m["content"], m["occurred_at"], m["metadata"]) for m in restored["messages"]]
-    return {"messages": messages, "state": restored["state"], "open_tasks": [t["input"] for t in
-                                                                            restored["open_tasks"]],
-            "beliefs": beliefs}
+    return {
+        "messages": messages,
+        "state": restored["state"],
+        "open_tasks": [t["input"] for t in restored["open_tasks"]],
+        "beliefs": beliefs,
+    }
 
 
 def test_export_then_import_moves_an_owner_between_databases(db_url: str, tmp_path: Path) -> None:
@@ -465,8 +496,15 @@ def test_export_then_import_moves_an_owner_between_databases(db_url: str, tmp_pa
     code, out, err = cli("import", *owner_args(target, moved), str(dump), "--json")
     assert code == 0, err
     first = json.loads(out)
-    assert (first["sessions"], first["messages"], first["tasks"], first["finished_tasks"],
-            first["checkpoints"], first["closed_sessions"], first["seq_mismatches"]) == (2, 3, 2, 1, 1, 1, 0)
+    assert (
+        first["sessions"],
+        first["messages"],
+        first["tasks"],
+        first["finished_tasks"],
+        first["checkpoints"],
+        first["closed_sessions"],
+        first["seq_mismatches"],
+    ) == (2, 3, 2, 1, 1, 1, 0)
     assert first["beliefs"] >= 3
     assert _state(target, moved) == _state(db_url, OWNER)
 
@@ -524,8 +562,11 @@ def test_distill_worker_logs_start_each_batch_and_stop(sqlite_url: str) -> None:
     with MemoryEngine.open(sqlite_url) as eng:
         sid = eng.for_owner(OWNER).create_session("helper")
         eng.for_owner(OWNER).add_message(sid, "user", "I live in Paris and I prefer tea over coffee.")
-    child = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "distill", "run", "--db", sqlite_url,
-                              "--poll", "0.1"], stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ledgermind.cli", "distill", "run", "--db", sqlite_url, "--poll", "0.1"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert child.stderr is not None
     seen = []
     try:
@@ -579,16 +620,28 @@ def test_scores_shown_to_people_are_0_to_1_with_the_raw_score_in_json(populated:
 # --- 6. start fast ---------------------------------------------------------------------------
 
 
-HEAVY = ("sqlalchemy", "eventsourcing", "numpy", "psycopg", "cryptography", "tqdm", "ledgermind.api",
-         "ledgermind.storage", "ledgermind.projections", "ledgermind.write")
+HEAVY = (
+    "sqlalchemy",
+    "eventsourcing",
+    "numpy",
+    "psycopg",
+    "cryptography",
+    "tqdm",
+    "ledgermind.api",
+    "ledgermind.storage",
+    "ledgermind.projections",
+    "ledgermind.write",
+)
 
 
 def test_help_imports_nothing_heavy() -> None:
     """What ``--help`` costs is what it imports (timing is the benchmark's job:
     benchmarks/cli_startup.py); building every parser must load none of these."""
-    probe = ("import sys\nfrom ledgermind.cli import build_parser\nbuild_parser()\n"
-             f"print(sorted({{m.split('.')[0] if not m.startswith('ledgermind') else '.'.join(m.split('.')[:2]) "
-             f"for m in sys.modules}} & set({HEAVY!r})))")
+    probe = (
+        "import sys\nfrom ledgermind.cli import build_parser\nbuild_parser()\n"
+        f"print(sorted({{m.split('.')[0] if not m.startswith('ledgermind') else '.'.join(m.split('.')[:2]) "
+        f"for m in sys.modules}} & set({HEAVY!r})))"
+    )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"

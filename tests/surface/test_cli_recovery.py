@@ -43,8 +43,16 @@ def test_demo_json_reports_nothing_lost_and_recover_agrees(tmp_path: Path) -> No
     assert outcome["messages_after_continuing"] == outcome["restored"] + len(CONTINUATION)
 
     recovered = _ledgermind(
-        "recover", "--db", str(db), "--app", DEMO_OWNER.app, "--user", DEMO_OWNER.user_id,
-        "--agent", DEMO_AGENT, "--json",
+        "recover",
+        "--db",
+        str(db),
+        "--app",
+        DEMO_OWNER.app,
+        "--user",
+        DEMO_OWNER.user_id,
+        "--agent",
+        DEMO_AGENT,
+        "--json",
     )
     assert recovered.returncode == 0, recovered.stderr
     restored = json.loads(recovered.stdout)
@@ -75,9 +83,17 @@ def _populate(db_url: str) -> str:
     with MemoryEngine.open(db_url) as eng:
         sid = eng.for_owner(OWNER).create_session(agent_id="helper")
         eng.for_owner(OWNER).add_message(sid, role="system", content="be brief")
-        eng.for_owner(OWNER).add_message(sid, role="user", content="héllo, 世界", name="Ken",
-                        occurred_at=datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc), metadata={"lang": "fr"})
-        eng.for_owner(OWNER).add_message(sid, role="assistant", content="", tool_calls=[{"id": "c1", "type": "function"}])
+        eng.for_owner(OWNER).add_message(
+            sid,
+            role="user",
+            content="héllo, 世界",
+            name="Ken",
+            occurred_at=datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc),
+            metadata={"lang": "fr"},
+        )
+        eng.for_owner(OWNER).add_message(
+            sid, role="assistant", content="", tool_calls=[{"id": "c1", "type": "function"}]
+        )
         eng.for_owner(OWNER).add_message(sid, role="tool", content="42", tool_call_id="c1")
         eng.for_owner(OWNER).start_task(sid, input="look it up")
         eng.for_owner(OWNER).checkpoint_agent("helper", {"step": 4, "plan": ["a", "b"]})

@@ -41,7 +41,7 @@ def test_the_readme_is_short_and_its_links_resolve() -> None:
     readme = ROOT / "README.md"
     assert readme.stat().st_size <= README_LIMIT, f"README.md is {readme.stat().st_size} bytes"
     text = readme.read_text(encoding="utf-8")
-    for command in ('pip install . && ledgermind demo', 'pip install -e ".[test]" && pytest'):
+    for command in ("pip install . && ledgermind demo", 'pip install -e ".[test]" && pytest'):
         assert command in text, f"the README lost the command {command!r}"
     targets = [t for t in re.findall(r"\]\(([^)#\s]+)", text) if "://" not in t]
     assert targets, "the README links to no page of the site"
@@ -51,9 +51,7 @@ def test_the_readme_is_short_and_its_links_resolve() -> None:
 
 def _tracked_text_files() -> list[tuple[str, str]]:
     try:
-        out = subprocess.run(
-            ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True, timeout=30
-        ).stdout
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True, timeout=30).stdout
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("not a git checkout: the tracked files cannot be listed")
     files = []

@@ -24,7 +24,6 @@ from tests.support.layout import PYPROJECT, lay_out
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
-
 def _lint(site: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(site)}
     return subprocess.run(

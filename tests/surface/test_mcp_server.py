@@ -90,14 +90,16 @@ def test_the_owner_bound_tools_over_stdio(db_url: str) -> None:
             assert not {"user", "user_id", "app", "owner"} & set(schema.get("properties", {}))
         assert tools["memory_search"].input_schema["required"] == ["query"]
 
-        added = _json(await client.call_tool("memory_add", {"memory": "We run Go 1.23 in production.",
-                                                             "topics": ["go"]}))
+        added = _json(
+            await client.call_tool("memory_add", {"memory": "We run Go 1.23 in production.", "topics": ["go"]})
+        )
         first = ids["first"] = added["memory_id"]
         found = _items(_text(await client.call_tool("memory_search", {"query": "Go production"})))
         assert [f["id"] for f in found] == [first] and found[0]["text"] == "We run Go 1.23 in production."
 
-        updated = _json(await client.call_tool("memory_update", {"memory_id": first,
-                                                                 "memory": "We run Go 1.24 in production."}))
+        updated = _json(
+            await client.call_tool("memory_update", {"memory_id": first, "memory": "We run Go 1.24 in production."})
+        )
         assert updated == {"memory_id": first}  # the id the caller holds keeps working
         found = _items(_text(await client.call_tool("memory_search", {"query": "Go production"})))
         assert [f["text"] for f in found] == ["We run Go 1.24 in production."]
@@ -241,16 +243,31 @@ def test_every_request_with_an_id_is_answered(sqlite_url: str) -> None:
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)  # fmt: skip
     assert proc.stdin is not None and proc.stdout is not None
     try:
+
         def send(line: str) -> None:
             assert proc.stdin is not None
             proc.stdin.write(line.encode() + b"\n")
             proc.stdin.flush()
 
-        send(orjson.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}).decode())
+        send(
+            orjson.dumps(
+                {
+                    "jsonrpc": "2.0",
+                    "id": 1,
+                    "method": "initialize",
+                    "params": {
+                        "protocolVersion": "2025-06-18",
+                        "capabilities": {},
+                        "clientInfo": {"name": "t", "version": "1"},
+                    },
+                }
+            ).decode()
+        )
         assert orjson.loads(proc.stdout.readline())["id"] == 1
         send('{"jsonrpc": "2.0", "method": "notifications/initialized"}')
-        call = '{"jsonrpc": "2.0", "id": %s, "method": "tools/call", "params": {"name": "memory_search", "arguments": %s}}'
+        call = (
+            '{"jsonrpc": "2.0", "id": %s, "method": "tools/call", "params": {"name": "memory_search", "arguments": %s}}'
+        )
         send(call % ("7", '{"query": "\\ud800"}'))
         send(call % ('"deep"', '{"query": ' + "[" * 50_000 + "]" * 50_000 + "}"))
         send('{"jsonrpc": "2.0", "id": 9, "method": "ping"}')

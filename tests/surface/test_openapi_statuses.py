@@ -82,8 +82,9 @@ def test_every_answer_is_declared_and_every_declared_answer_is_given(served: dic
             if not answered <= declared:
                 wrong.append(f"{method.upper()} {path} answered {sorted(answered - declared)}, undeclared")
             if not declared - SERVER_FAULTS <= answered:
-                wrong.append(f"{method.upper()} {path} declares {sorted(declared - SERVER_FAULTS - answered)}, "
-                             "never answered")
+                wrong.append(
+                    f"{method.upper()} {path} declares {sorted(declared - SERVER_FAULTS - answered)}, never answered"
+                )
             assert {str(s) for s in declared_problems(operation).values()} <= set(operation["responses"])
     assert not wrong, "\n".join(wrong)
 
@@ -92,7 +93,10 @@ def test_the_document_declares_the_bearer_key_and_no_422(served: dict[str, Any])
     with served["server"].client() as anon:
         doc = anon.get("/openapi.json").json()
     assert doc["components"]["securitySchemes"]["ApiKey"] == {
-        "type": "http", "scheme": "bearer", "description": doc["components"]["securitySchemes"]["ApiKey"]["description"]}
+        "type": "http",
+        "scheme": "bearer",
+        "description": doc["components"]["securitySchemes"]["ApiKey"]["description"],
+    }
     for path, operations in doc["paths"].items():
         for method, operation in operations.items():
             assert "422" not in operation["responses"], (method, path)
@@ -104,13 +108,20 @@ def test_the_document_declares_the_bearer_key_and_no_422(served: dict[str, Any])
 
 def fill(path: str, user: str = "someone") -> str:
     """``path`` with a well-formed value in each parameter (the ids exist nowhere)."""
-    values = {"user": user, "sid": uuid.uuid4().hex, "tid": uuid.uuid4().hex, "memory_id": uuid.uuid4().hex,
-              "agent": "agent-1", "seq": "1"}
+    values = {
+        "user": user,
+        "sid": uuid.uuid4().hex,
+        "tid": uuid.uuid4().hex,
+        "memory_id": uuid.uuid4().hex,
+        "agent": "agent-1",
+        "seq": "1",
+    }
     return re.sub(r"\{([^}]+)\}", lambda m: values[m.group(1)], path)
 
 
-def generic_failures(client: httpx.Client, keyless: httpx.Client, method: str, path: str,
-                     operation: dict[str, Any]) -> None:
+def generic_failures(
+    client: httpx.Client, keyless: httpx.Client, method: str, path: str, operation: dict[str, Any]
+) -> None:
     """The answers every operation of a kind gives: 401, 400 for a bad user or body, 413."""
     if operation.get("security"):
         keyless.request(method, fill(path))
@@ -130,7 +141,9 @@ def each_route(c: httpx.Client, db: str) -> None:
     assert c.get("/readyz").status_code == 200
     assert c.get("/metrics").status_code == 200
     sid = c.post(f"{base}/sessions", json={"agent_id": "agent-1"}).json()["session_id"]
-    assert c.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "I live in Lyon"}).status_code == 201
+    assert (
+        c.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "I live in Lyon"}).status_code == 201
+    )
     c.post(f"{base}/sessions/{missing}/messages", json={"role": "user", "content": "x"})  # 404
     assert c.get(f"{base}/sessions/{sid}/messages").status_code == 200
     c.get(f"{base}/sessions/{missing}/messages")  # 404
@@ -150,8 +163,11 @@ def each_route(c: httpx.Client, db: str) -> None:
     assert c.put(f"{base}/agents/agent-1/heartbeat", headers={"Ledgermind-Incarnation": "2"}).status_code == 200
     c.put(f"{base}/agents/agent-1/heartbeat", headers={"Ledgermind-Incarnation": "1"})  # 409: replaced
     c.put(f"{base}/agents/agent-1/checkpoint", json={"state": {}}, headers={"Ledgermind-Incarnation": "1"})  # 409
-    c.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "x"},
-           headers={"Ledgermind-Incarnation": "1"})  # 409
+    c.post(
+        f"{base}/sessions/{sid}/messages",
+        json={"role": "user", "content": "x"},
+        headers={"Ledgermind-Incarnation": "1"},
+    )  # 409
     c.post(f"{base}/sessions/{sid}/tasks", json={"input": "x"}, headers={"Ledgermind-Incarnation": "1"})  # 409
     c.post(f"{base}/sessions", json={"agent_id": "agent-1"}, headers={"Ledgermind-Incarnation": "1"})  # 409
     stale = c.post(f"{base}/sessions/{sid}/tasks", json={"input": "late"}).json()["task_id"]

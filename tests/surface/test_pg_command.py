@@ -50,8 +50,13 @@ def data_dir() -> Iterator[Path]:
 
 def test_the_server_outlives_the_command_and_its_shell_and_the_url_stays_valid(data_dir: Path) -> None:
     assert pg("status", "--dir", str(data_dir)).returncode == 3  # nothing yet
-    job = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "pg", "start", "--dir", str(data_dir)],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    job = subprocess.Popen(
+        [sys.executable, "-m", "ledgermind.cli", "pg", "start", "--dir", str(data_dir)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     out, err = job.communicate(timeout=300)
     assert job.returncode == 0, err
     url = out.strip()

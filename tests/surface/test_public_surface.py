@@ -12,8 +12,7 @@ from ledgermind.cli import build_parser, main
 from tests.support.paths import REPO_ROOT
 
 ROOT = REPO_ROOT
-PACKAGES = ("ledgermind", "ledgermind.retrieval", "ledgermind.distill", "ledgermind.recovery",
-            "ledgermind.projections")
+PACKAGES = ("ledgermind", "ledgermind.retrieval", "ledgermind.distill", "ledgermind.recovery", "ledgermind.projections")
 
 
 def _isort_key(name: str) -> tuple[int, str]:

@@ -62,8 +62,9 @@ def test_every_route_through_the_sync_client(served: dict[str, Any]) -> None:
         ana = client.user(fresh())
         sid = ana.create_session("agent-1")
         assert ana.add_message(sid, "user", "I moved to Lyon", occurred_at="2026-03-15T09:30:00+02:00") == 1
-        assert ana.add_messages(sid, [{"role": "assistant", "content": "Noted."},
-                                      {"role": "user", "content": "ok"}]) == [2, 3]
+        assert ana.add_messages(
+            sid, [{"role": "assistant", "content": "Noted."}, {"role": "user", "content": "ok"}]
+        ) == [2, 3]
         page = ana.messages(sid, after=1, limit=1)
         assert [m["seq"] for m in page["messages"]] == [2] and page["next_after"] == 2
         tid = ana.start_task(sid, "book a train")
@@ -100,10 +101,12 @@ def test_every_route_through_the_sync_client(served: dict[str, Any]) -> None:
         assert topics[0] == "session.created"
 
         missing = uuid.uuid4().hex
-        for call, error in ((lambda: ana.add_message(missing, "user", "x"), SessionNotFound),
-                            (lambda: ana.correct(missing, "x"), MemoryNotFound),
-                            (lambda: ana.restore("nobody"), AgentNotFound),
-                            (lambda: ana.add_message(sid, "wizard", "x"), InvalidInput)):
+        for call, error in (
+            (lambda: ana.add_message(missing, "user", "x"), SessionNotFound),
+            (lambda: ana.correct(missing, "x"), MemoryNotFound),
+            (lambda: ana.restore("nobody"), AgentNotFound),
+            (lambda: ana.add_message(sid, "wizard", "x"), InvalidInput),
+        ):
             with pytest.raises(error):
                 call()
         ana.close_session(sid)
@@ -167,6 +170,7 @@ def test_a_write_whose_answer_is_lost_is_resent_with_the_same_key_and_written_on
             with Client(proxy.url, served["secret"], backoff_s=0.05) as lossy:
                 seqs = lossy.user(user).add_messages(sid, [{"role": "user", "content": "once"}])
         else:
+
             async def send() -> list[int]:
                 async with AsyncClient(proxy.url, served["secret"], backoff_s=0.05) as lossy:
                     return await lossy.user(user).add_messages(sid, [{"role": "user", "content": "once"}])

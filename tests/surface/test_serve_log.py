@@ -28,8 +28,12 @@ PASSWORD = "hunter2-never-logged"
 def serve(db: str, log: Path, *args: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
     with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0", *args],
-                                stdout=out, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0", *args],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     try:
         deadline = time.monotonic() + 120
         while "listening on" not in log.read_text() and time.monotonic() < deadline:
@@ -45,8 +49,12 @@ def test_json_log_names_the_real_port_the_database_without_password_and_each_req
     pg_url: str, tmp_path: Path
 ) -> None:
     parts = urlsplit(pg_url)
-    with_password = urlunsplit(parts._replace(netloc=f"{parts.username or 'postgres'}:{PASSWORD}@{parts.hostname or ''}"
-                                              + (f":{parts.port}" if parts.port else "")))
+    with_password = urlunsplit(
+        parts._replace(
+            netloc=f"{parts.username or 'postgres'}:{PASSWORD}@{parts.hostname or ''}"
+            + (f":{parts.port}" if parts.port else "")
+        )
+    )
     log = tmp_path / "serve.log"
     with serve(with_password, log, "--log-format", "json") as (_, proc):
         first = json.loads(log.read_text().splitlines()[0])
@@ -60,7 +68,9 @@ def test_json_log_names_the_real_port_the_database_without_password_and_each_req
     lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
     access = [line for line in lines if line["logger"] == "ledgermind.access"]
     assert [(a["method"], a["path"], a["status"]) for a in access] == [
-        ("GET", "/healthz", 200), ("GET", "/v1/users/ana/beliefs", 401)]
+        ("GET", "/healthz", 200),
+        ("GET", "/v1/users/ana/beliefs", 401),
+    ]
     assert access[1]["route"] == "/v1/users/{user}/beliefs" and access[1]["duration_ms"] >= 0
     assert all(set(line) >= {"time", "level", "logger", "message"} for line in lines)
     assert PASSWORD not in log.read_text()

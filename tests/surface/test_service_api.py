@@ -93,8 +93,10 @@ def test_conversation_tasks_and_restore(alice: httpx.Client) -> None:
                    json={"role": "user", "content": "I moved to Lyon", "occurred_at": "2026-03-15T09:30:00+02:00",
                          "metadata": {"channel": "chat"}})  # fmt: skip
     assert r.status_code == 201 and r.json() == {"seqs": [1]}
-    r = alice.post(f"/v1/users/{u}/sessions/{sid}/messages",
-                   json={"messages": [{"role": "assistant", "content": "Noted."}, {"role": "user", "content": "ok"}]})
+    r = alice.post(
+        f"/v1/users/{u}/sessions/{sid}/messages",
+        json={"messages": [{"role": "assistant", "content": "Noted."}, {"role": "user", "content": "ok"}]},
+    )
     assert r.json() == {"seqs": [2, 3]}
     page = alice.get(f"/v1/users/{u}/sessions/{sid}/messages", params={"after": 1, "limit": 1}).json()
     assert [m["seq"] for m in page["messages"]] == [2] and page["next_after"] == 2
@@ -132,7 +134,8 @@ def test_memories_search_context_and_erasure(alice: httpx.Client) -> None:
     corrected = alice.patch(f"/v1/users/{u}/memories/{mid}", json={"statement": "Alice is allergic to cashews"})
     assert corrected.json() == {"memory_id": mid}  # the same memory, a new version
     assert [b["statement"] for b in alice.get(f"/v1/users/{u}/beliefs").json()["beliefs"]] == [
-        "Alice is allergic to cashews"]
+        "Alice is allergic to cashews"
+    ]
     before = alice.get(f"/v1/users/{u}/beliefs", params={"known_at": held[0]["recorded_at"]}).json()["beliefs"]
     assert [(b["memory_id"], b["statement"]) for b in before] == [(mid, "Alice is allergic to peanuts")]
     versions = alice.get(f"/v1/users/{u}/memories/{mid}/history").json()["versions"]
@@ -152,8 +155,9 @@ def test_memories_search_context_and_erasure(alice: httpx.Client) -> None:
     assert forced.status_code == 200, forced.text
     erased = alice.delete(f"/v1/users/{u}", params={"confirm": "erase"})
     assert erased.status_code == 200 and erased.json()["user_id"] == u
-    problem(alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json={"role": "user", "content": "x"}),
-            410, "OwnerErased")
+    problem(
+        alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json={"role": "user", "content": "x"}), 410, "OwnerErased"
+    )
 
 
 def test_probes_docs_and_metrics(server: Server, alice: httpx.Client) -> None:
@@ -187,13 +191,22 @@ def test_every_typed_error_has_its_status(alice: httpx.Client) -> None:
                        json={"role": "user", "content": "x", "occurred_at": "2026-03-15T09:30:00"}),
             400, "InvalidTimestamp")  # no offset  # fmt: skip
     problem(alice.post(f"{base}/sessions/{sid}/messages", json={"role": "user"}), 400, "InvalidInput")
-    problem(alice.post(f"{base}/sessions/{sid}/messages", content=b"{not json",
-                       headers={"content-type": "application/json"}), 400, "InvalidInput")
+    problem(
+        alice.post(
+            f"{base}/sessions/{sid}/messages", content=b"{not json", headers={"content-type": "application/json"}
+        ),
+        400,
+        "InvalidInput",
+    )
     problem(alice.post(f"{base}/sessions/not-an-id/messages", json={"role": "user", "content": "x"}), 400, "InvalidId")
-    problem(alice.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "x" * (MAX_CONTENT + 1)}),
-            413, "ContentTooLarge")
-    problem(alice.post(f"{base}/sessions/{missing}/messages", json={"role": "user", "content": "x"}),
-            404, "SessionNotFound")
+    problem(
+        alice.post(f"{base}/sessions/{sid}/messages", json={"role": "user", "content": "x" * (MAX_CONTENT + 1)}),
+        413,
+        "ContentTooLarge",
+    )
+    problem(
+        alice.post(f"{base}/sessions/{missing}/messages", json={"role": "user", "content": "x"}), 404, "SessionNotFound"
+    )
     problem(alice.post(f"{base}/tasks/{missing}/complete", json={"output": "x"}), 404, "TaskNotFound")
     problem(alice.get(f"{base}/agents/nobody/restore"), 404, "AgentNotFound")
     problem(alice.patch(f"{base}/memories/{missing}", json={"statement": "x"}), 404, "MemoryNotFound")
@@ -212,20 +225,29 @@ def test_bodies_over_the_limit_get_413_before_parsing(alice: httpx.Client) -> No
     # Each message is within the engine's limits; only the whole body is over.
     big = json.dumps({"messages": [{"role": "user", "content": "x" * (MAX_CONTENT - 1)}] * 9}).encode()
     assert len(big) > MAX_BODY
-    problem(alice.post(f"/v1/users/{u}/sessions/{sid}/messages", content=big,
-                       headers={"content-type": "application/json"}), 413, "ContentTooLarge")
+    problem(
+        alice.post(f"/v1/users/{u}/sessions/{sid}/messages", content=big, headers={"content-type": "application/json"}),
+        413,
+        "ContentTooLarge",
+    )
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: the limit counts what arrives
         for i in range(0, len(big), 8192):
-            yield big[i:i + 8192]
+            yield big[i : i + 8192]
 
-    problem(alice.post(f"/v1/users/{u}/sessions/{sid}/messages", content=chunks(),
-                       headers={"content-type": "application/json"}), 413, "ContentTooLarge")
+    problem(
+        alice.post(
+            f"/v1/users/{u}/sessions/{sid}/messages", content=chunks(), headers={"content-type": "application/json"}
+        ),
+        413,
+        "ContentTooLarge",
+    )
     assert alice.get(f"/v1/users/{u}/sessions/{sid}/messages").json()["messages"] == []
 
 
-def test_keys_fix_the_app_and_foreign_ids_are_missing(served: dict[str, Any], server: Server,
-                                                       alice: httpx.Client) -> None:
+def test_keys_fix_the_app_and_foreign_ids_are_missing(
+    served: dict[str, Any], server: Server, alice: httpx.Client
+) -> None:
     u = user()
     sid = new_session(alice, u)
     alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json={"role": "user", "content": "secret"})
@@ -238,20 +260,32 @@ def test_keys_fix_the_app_and_foreign_ids_are_missing(served: dict[str, Any], se
 
     with server.client(served["b"]) as bob_app:  # another app's key, same user id in the path
         for client, who in ((bob_app, u), (alice, user())):  # another app; another user of the same app
-            same_as_missing(client.get(f"/v1/users/{who}/sessions/{sid}/messages"),
-                            client.get(f"/v1/users/{who}/sessions/{missing_sid}/messages"), sid, missing_sid)
+            same_as_missing(
+                client.get(f"/v1/users/{who}/sessions/{sid}/messages"),
+                client.get(f"/v1/users/{who}/sessions/{missing_sid}/messages"),
+                sid,
+                missing_sid,
+            )
             same_as_missing(client.post(f"/v1/users/{who}/sessions/{sid}/messages", json={"role": "user", "content": "x"}),
                             client.post(f"/v1/users/{who}/sessions/{missing_sid}/messages",
                                         json={"role": "user", "content": "x"}), sid, missing_sid)  # fmt: skip
-            same_as_missing(client.get(f"/v1/users/{who}/memories/{mid}/history"),
-                            client.get(f"/v1/users/{who}/memories/{missing_mid}/history"), mid, missing_mid)
+            same_as_missing(
+                client.get(f"/v1/users/{who}/memories/{mid}/history"),
+                client.get(f"/v1/users/{who}/memories/{missing_mid}/history"),
+                mid,
+                missing_mid,
+            )
             assert client.get(f"/v1/users/{who}/beliefs").json()["beliefs"] == []
     assert len(alice.get(f"/v1/users/{u}/sessions/{sid}/messages").json()["messages"]) == 1
     with server.client() as anon:
         problem(anon.get(f"/v1/users/{u}/beliefs"), 401, "AuthenticationFailed")
         assert anon.get(f"/v1/users/{u}/beliefs").headers["www-authenticate"] == "Bearer"
-        for header in ("Bearer", "Bearer mlk_0000000000000000_" + "A" * 43, "Basic dXNlcjpwYXNz",
-                       "Bearer " + served["a"][:-1] + ("A" if served["a"][-1] != "A" else "B")):
+        for header in (
+            "Bearer",
+            "Bearer mlk_0000000000000000_" + "A" * 43,
+            "Basic dXNlcjpwYXNz",
+            "Bearer " + served["a"][:-1] + ("A" if served["a"][-1] != "A" else "B"),
+        ):
             problem(anon.get(f"/v1/users/{u}/beliefs", headers={"Authorization": header}), 401, "AuthenticationFailed")
 
 
@@ -262,8 +296,13 @@ def test_keys_made_and_revoked_by_another_process(served: dict[str, Any], server
     key_id, secret = make_key_cli(served["db"], "app-c")
     with server.client(secret) as client:
         assert client.post(f"/v1/users/{user()}/sessions", json={"agent_id": "x"}).status_code == 201
-        done = subprocess.run([sys.executable, "-m", "ledgermind.cli", "keys", "revoke", "--db", served["db"], key_id],
-                              check=False, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "ledgermind.cli", "keys", "revoke", "--db", served["db"], key_id],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stderr
         deadline = time.monotonic() + 30
         while (r := client.post(f"/v1/users/{user()}/sessions", json={"agent_id": "x"})).status_code == 201:
@@ -295,11 +334,18 @@ def test_a_retried_request_returns_the_same_seqs_and_writes_nothing(alice: httpx
     b2 = alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json=batch, headers={"Idempotency-Key": "b-1"}).json()
     assert b1 == b2 == {"seqs": [2, 3]}
     tid = alice.post(f"/v1/users/{u}/sessions/{sid}/tasks", json={"input": "t"}, headers={"Idempotency-Key": "t-1"})
-    assert alice.post(f"/v1/users/{u}/sessions/{sid}/tasks", json={"input": "t"},
-                      headers={"Idempotency-Key": "t-1"}).json() == tid.json()
+    assert (
+        alice.post(
+            f"/v1/users/{u}/sessions/{sid}/tasks", json={"input": "t"}, headers={"Idempotency-Key": "t-1"}
+        ).json()
+        == tid.json()
+    )
     for _ in range(2):
-        r = alice.post(f"/v1/users/{u}/tasks/{tid.json()['task_id']}/complete", json={"output": "o"},
-                       headers={"Idempotency-Key": "c-1"})
+        r = alice.post(
+            f"/v1/users/{u}/tasks/{tid.json()['task_id']}/complete",
+            json={"output": "o"},
+            headers={"Idempotency-Key": "c-1"},
+        )
         assert r.status_code == 200, r.text
     messages = alice.get(f"/v1/users/{u}/sessions/{sid}/messages").json()["messages"]
     assert [m["seq"] for m in messages] == [1, 2, 3]
@@ -309,10 +355,15 @@ def test_a_key_reused_with_another_body_is_422_and_writes_nothing(alice: httpx.C
     u = user()
     sid = alice.post(f"/v1/users/{u}/sessions", json={"agent_id": "a"}).json()["session_id"]
     msgs = f"/v1/users/{u}/sessions/{sid}/messages"
-    assert alice.post(msgs, json={"role": "user", "content": "pay 10"}, headers={"Idempotency-Key": "k1"}).status_code == 201
+    assert (
+        alice.post(msgs, json={"role": "user", "content": "pay 10"}, headers={"Idempotency-Key": "k1"}).status_code
+        == 201
+    )
     batch = {"messages": [{"role": "user", "content": "a"}, {"role": "user", "content": "b"}]}
     assert alice.post(msgs, json=batch, headers={"Idempotency-Key": "k2"}).status_code == 201
-    mem = alice.post(f"/v1/users/{u}/memories", json={"statement": "Alice likes tea"}, headers={"Idempotency-Key": "k3"})
+    mem = alice.post(
+        f"/v1/users/{u}/memories", json={"statement": "Alice likes tea"}, headers={"Idempotency-Key": "k3"}
+    )
     assert mem.status_code == 201
     cp = f"/v1/users/{u}/agents/a/checkpoint"
     assert alice.put(cp, json={"state": 0}, headers={"Idempotency-Key": "k4"}).status_code == 200
@@ -334,8 +385,11 @@ def test_racing_retries_write_once(alice: httpx.Client) -> None:
 
     def send(_: int) -> tuple[int, Any]:
         barrier.wait()
-        r = alice.post(f"/v1/users/{u}/sessions/{sid}/messages", json={"role": "user", "content": "once"},
-                       headers={"Idempotency-Key": "race-1"})
+        r = alice.post(
+            f"/v1/users/{u}/sessions/{sid}/messages",
+            json={"role": "user", "content": "once"},
+            headers={"Idempotency-Key": "race-1"},
+        )
         return r.status_code, r.json()
 
     with ThreadPoolExecutor(8) as pool:
@@ -348,8 +402,9 @@ def test_racing_retries_write_once(alice: httpx.Client) -> None:
 # --- the event feed ---------------------------------------------------------------
 
 
-def read_feed(client: httpx.Client, path: str, stop: Callable[[dict[str, Any]], bool],
-              headers: dict[str, str] | None = None) -> list[dict[str, Any]]:
+def read_feed(
+    client: httpx.Client, path: str, stop: Callable[[dict[str, Any]], bool], headers: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
     """The feed's events up to and including the first for which ``stop`` is true."""
     got: list[dict[str, Any]] = []
     with client.stream("GET", path, headers=headers or {}) as response:
@@ -396,8 +451,9 @@ def test_the_feed_resumes_from_last_event_id_with_nothing_missed_or_repeated(
         t.start()
     with server.client(served["a"]) as reader:  # disconnects after a few, while the writers run
         first = read_feed(reader, f"/v1/users/{u}/events?after=0", last_message(3))
-        resumed = read_feed(reader, f"/v1/users/{u}/events", last_message(n),
-                            headers={"Last-Event-ID": str(first[-1]["position"])})
+        resumed = read_feed(
+            reader, f"/v1/users/{u}/events", last_message(n), headers={"Last-Event-ID": str(first[-1]["position"])}
+        )
     for t in writers:
         t.join()
     with server.client(served["a"]) as reader:

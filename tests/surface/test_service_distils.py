@@ -149,8 +149,12 @@ def _distiller(db: str, log: Path, llm_url: str | None = None) -> subprocess.Pop
     env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
     extra = ["--llm-url", llm_url, "--llm-model", "stub"] if llm_url else []
     with open(log, "wb") as out:
-        return subprocess.Popen([sys.executable, "-m", "ledgermind.cli", "distill", "run", "--db", db,
-                                 "--poll", "0.05", *extra], stdout=out, stderr=subprocess.STDOUT, env=env)
+        return subprocess.Popen(
+            [sys.executable, "-m", "ledgermind.cli", "distill", "run", "--db", db, "--poll", "0.05", *extra],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
 
 
 def test_two_distillers_never_distil_a_delta_twice(db_url: str, tmp_path: Path, model: str) -> None:
@@ -205,7 +209,9 @@ def test_the_distill_setting_is_an_on_off_switch() -> None:
 
     assert ServiceSettings.from_env({}).distill is True
     assert ServiceSettings.from_env({"LEDGERMIND_DISTILL": "off"}).distill is False
-    assert ServiceSettings.from_env({"LEDGERMIND_DISTILL": "1", "LEDGERMIND_DISTILL_POLL_S": "0.5"}).distill_poll_s == 0.5
+    assert (
+        ServiceSettings.from_env({"LEDGERMIND_DISTILL": "1", "LEDGERMIND_DISTILL_POLL_S": "0.5"}).distill_poll_s == 0.5
+    )
     for bad in ("maybe", ""):
         with pytest.raises(InvalidInput, match="LEDGERMIND_DISTILL"):
             ServiceSettings.from_env({"LEDGERMIND_DISTILL": bad})

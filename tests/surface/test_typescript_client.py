@@ -28,7 +28,9 @@ PACKAGE = Path(__file__).resolve().parents[2] / "clients" / "typescript"
 def node() -> str:
     found = shutil.which("node")
     if found is None or shutil.which("npm") is None:
-        pytest.skip("the TypeScript client's tests need node and npm (apt-get install nodejs npm; .ci/run installs them)")
+        pytest.skip(
+            "the TypeScript client's tests need node and npm (apt-get install nodejs npm; .ci/run installs them)"
+        )
     if not (PACKAGE / "node_modules" / ".bin" / "openapi-typescript").exists():
         pytest.skip(f"the TypeScript client's dependencies are not installed (cd {PACKAGE} && npm ci; .ci/run does it)")
     return found
@@ -53,8 +55,9 @@ def run(*command: str, env: dict[str, str] | None = None) -> str:
     return done.stdout
 
 
-def test_generated_from_the_served_openapi_and_every_route_passes(node: str, served: tuple[Server, str],
-                                                                   tmp_path: Path) -> None:
+def test_generated_from_the_served_openapi_and_every_route_passes(
+    node: str, served: tuple[Server, str], tmp_path: Path
+) -> None:
     server, secret = served
     spec = tmp_path / "openapi.json"
     spec.write_bytes(httpx.get(f"{server.url}/openapi.json").content)

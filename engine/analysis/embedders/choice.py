@@ -34,8 +34,8 @@ def check_choice(choice: str) -> str:
     if key.lower() in ("hashing", "minilm", "wordllama"):
         return key.lower()
     for prefix in _PREFIXES:
-        if key.lower().startswith(prefix) and key[len(prefix):].strip():
-            model = key[len(prefix):].strip()
+        if key.lower().startswith(prefix) and key[len(prefix) :].strip():
+            model = key[len(prefix) :].strip()
             if len(model) > MAX_CHOICE_CHARS or any(ord(c) < 32 for c in model):
                 break
             return prefix + model
@@ -55,4 +55,4 @@ def embedder_for(choice: str, dimension: int | None = None) -> Embedder:
         return WordLlamaEmbedder()
     if key.startswith("st:"):
         return SentenceTransformerEmbedder(key[3:], dimension=dimension)
-    return FastEmbedEmbedder(key[len("fastembed:"):], dimension=dimension)
+    return FastEmbedEmbedder(key[len("fastembed:") :], dimension=dimension)

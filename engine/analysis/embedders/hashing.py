@@ -61,11 +61,7 @@ class HashingEmbedder:
             feats[f"b:{a}_{b}"] += 0.5
         for w in content:
             padded = f"<{w}>"
-            grams = [
-                padded[i : i + n]
-                for n in self._char_ngrams
-                for i in range(len(padded) - n + 1)
-            ]
+            grams = [padded[i : i + n] for n in self._char_ngrams for i in range(len(padded) - n + 1)]
             if grams:
                 share = 0.6 / len(grams)  # a word's n-grams together weigh 0.6
                 for g in grams:

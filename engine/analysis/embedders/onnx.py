@@ -25,7 +25,9 @@ def _text_embedding() -> Any:
     try:
         from fastembed import TextEmbedding
     except ImportError as e:
-        raise EmbedderUnavailable(f"fastembed embedders need fastembed: pip install 'ledgermind[fastembed]' ({e})") from e
+        raise EmbedderUnavailable(
+            f"fastembed embedders need fastembed: pip install 'ledgermind[fastembed]' ({e})"
+        ) from e
     return TextEmbedding
 
 

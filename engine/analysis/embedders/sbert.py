@@ -101,8 +101,10 @@ class SentenceTransformerEmbedder:
         try:
             return SentenceTransformer(source, device="cpu", local_files_only=local)
         except OSError as e:  # not a model folder, or a hub name this machine cannot fetch
-            where = "this folder holds no sentence-transformers model" if local else (
-                "not in the local cache and the hub cannot be reached (set HF_HUB_OFFLINE=1 to fail fast)"
+            where = (
+                "this folder holds no sentence-transformers model"
+                if local
+                else ("not in the local cache and the hub cannot be reached (set HF_HUB_OFFLINE=1 to fail fast)")
             )
             raise EmbedderUnavailable(f"{self._name}: {where} ({type(e).__name__}: {e})") from e
         finally:

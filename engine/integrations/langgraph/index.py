@@ -172,7 +172,9 @@ class ThreadIndex:
             self.lists.popitem(last=False)
         return built
 
-    def messages(self, ns: str, channel: str, version: str, port: StreamReader, serde: SerializerProtocol) -> list[BaseMessage]:
+    def messages(
+        self, ns: str, channel: str, version: str, port: StreamReader, serde: SerializerProtocol
+    ) -> list[BaseMessage]:
         """The channel's messages at ``version``: a new list of shared messages."""
         return list(self.built(ns, channel, version, port, serde).objects)
 
@@ -202,7 +204,13 @@ def apply_delta(base: list[int], change: dict[str, Any]) -> list[int]:
     return base
 
 
-def delta(base: list[BaseMessage] | None, base_seqs: list[int] | None, new: list[BaseMessage], known: dict[str, int], objects: dict[int, BaseMessage]) -> tuple[dict[str, Any], list[BaseMessage]]:
+def delta(
+    base: list[BaseMessage] | None,
+    base_seqs: list[int] | None,
+    new: list[BaseMessage],
+    known: dict[str, int],
+    objects: dict[int, BaseMessage],
+) -> tuple[dict[str, Any], list[BaseMessage]]:
     """The delta from ``base`` (None: no message list to start from) to
     ``new``, and the messages that must be appended to the session.
 

@@ -250,7 +250,9 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             else None
         )
         return CheckpointTuple(
-            config={"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": record.checkpoint_id}},
+            config={
+                "configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": record.checkpoint_id}
+            },
             checkpoint=checkpoint,
             metadata=orjson.loads(orjson.dumps(record.metadata)),
             parent_config=parent,  # type: ignore[arg-type]
@@ -356,17 +358,23 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             base = index.built(ns, channel, str(base_version), self.engine.writes, self.serde)
         else:
             index.refresh_session(self.engine.writes)
-        tail = value[len(base.objects):] if base is not None else []
-        if base is not None and all(map(operator.is_, base.objects, value)) and len(value) >= len(base.objects) and (
-            not tail or (is_message_list(tail) and base.ids.isdisjoint(m.id for m in tail))
+        tail = value[len(base.objects) :] if base is not None else []
+        if (
+            base is not None
+            and all(map(operator.is_, base.objects, value))
+            and len(value) >= len(base.objects)
+            and (not tail or (is_message_list(tail) and base.ids.isdisjoint(m.id for m in tail)))
         ):
             # The common case, at O(new messages): the parent's very messages, then new ones.
             refs, new = delta(None, None, tail, index.seqs_by_id, index.objects)
             change: dict[str, Any] = {"append": refs["reset"]}
         elif is_message_list(value):
             change, new = delta(
-                None if base is None else base.objects, None if base is None else base.seqs,
-                value, index.seqs_by_id, index.objects,
+                None if base is None else base.objects,
+                None if base is None else base.seqs,
+                value,
+                index.seqs_by_id,
+                index.objects,
             )
         else:
             return None
@@ -466,7 +474,9 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         before: RunnableConfig | None = None,
         limit: int | None = None,
     ) -> AsyncIterator[CheckpointTuple]:
-        found = await asyncio.to_thread(lambda: builtins.list(self.list(config, filter=filter, before=before, limit=limit)))
+        found = await asyncio.to_thread(
+            lambda: builtins.list(self.list(config, filter=filter, before=before, limit=limit))
+        )
         for item in found:
             yield item
 

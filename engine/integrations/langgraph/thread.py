@@ -67,6 +67,7 @@ class CheckpointConflict(StateConflict):
         self.head = head
         self.parent = parent
 
+
 # Checkpoint ``metadata["source"]`` values that LangGraph writes for a branch
 # it means to make (time travel, update_state on an older checkpoint).
 FORK_SOURCES = frozenset({"fork", "update"})

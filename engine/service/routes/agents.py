@@ -22,18 +22,27 @@ class Checkpoint(BaseModel):
     state: Any
 
 
-@router.put("/checkpoint", summary="save the agent's operational state (any JSON)",
-            responses=raises(StaleIncarnation, OwnerErased))
+@router.put(
+    "/checkpoint",
+    summary="save the agent's operational state (any JSON)",
+    responses=raises(StaleIncarnation, OwnerErased),
+)
 def checkpoint(
-    agent: str, body: Checkpoint, mem: Owned,
-    idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None,
+    agent: str,
+    body: Checkpoint,
+    mem: Owned,
+    idempotency_key: IdempotencyHeader = None,
+    incarnation: IncarnationHeader = None,
 ) -> dict[str, Any]:
     mem.checkpoint_agent(agent, body.state, idempotency_key=idempotency_key, incarnation=incarnation)
     return {"agent_id": agent, "checkpointed": True}
 
 
-@router.put("/heartbeat", summary="the agent's incarnation is alive (a lease row, not an event)",
-            responses=raises(StaleIncarnation))
+@router.put(
+    "/heartbeat",
+    summary="the agent's incarnation is alive (a lease row, not an event)",
+    responses=raises(StaleIncarnation),
+)
 def heartbeat(agent: str, mem: Owned, incarnation: IncarnationHeader = None) -> dict[str, Any]:
     if incarnation is None:
         raise InvalidInput("a heartbeat needs the Ledgermind-Incarnation header")
@@ -41,8 +50,11 @@ def heartbeat(agent: str, mem: Owned, incarnation: IncarnationHeader = None) -> 
     return {"agent_id": agent, "incarnation": incarnation}
 
 
-@router.get("/restore", summary="the agent as of its last acknowledged write (session, messages, open tasks, state)",
-            responses=raises(AgentNotFound))
+@router.get(
+    "/restore",
+    summary="the agent as of its last acknowledged write (session, messages, open tasks, state)",
+    responses=raises(AgentNotFound),
+)
 def restore(agent: str, mem: Owned, last_n: int | None = Query(None, ge=0, le=MAX_INT32)) -> dict[str, Any]:
     restored = mem.restore_agent(agent, last_n).as_dict()
     restored.pop("app", None)  # the key fixes the app; the caller knows it

@@ -48,19 +48,28 @@ class MessageBatch(BaseModel):
     messages: list[MessageIn]
 
 
-@router.post("", status_code=201, summary="start a session for an agent",
-             responses=raises(StaleIncarnation, OwnerErased))
+@router.post(
+    "", status_code=201, summary="start a session for an agent", responses=raises(StaleIncarnation, OwnerErased)
+)
 def create_session(
     body: NewSession, mem: Owned, idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None
 ) -> dict[str, str]:
     return {"session_id": mem.create_session(body.agent_id, idempotency_key=idempotency_key, incarnation=incarnation)}
 
 
-@router.post("/{sid}/messages", status_code=201, summary="append one message or a batch (all or none)",
-             responses=raises(SessionNotFound, SessionClosed, StaleIncarnation, OwnerErased, ContentTooLarge))
+@router.post(
+    "/{sid}/messages",
+    status_code=201,
+    summary="append one message or a batch (all or none)",
+    responses=raises(SessionNotFound, SessionClosed, StaleIncarnation, OwnerErased, ContentTooLarge),
+)
 def add_messages(
-    sid: str, body: MessageIn | MessageBatch, mem: Owned, request: Request,
-    idempotency_key: IdempotencyHeader = None, incarnation: IncarnationHeader = None,
+    sid: str,
+    body: MessageIn | MessageBatch,
+    mem: Owned,
+    request: Request,
+    idempotency_key: IdempotencyHeader = None,
+    incarnation: IncarnationHeader = None,
 ) -> dict[str, list[int]]:
     batch = body.messages if isinstance(body, MessageBatch) else [body]
     messages = [m.model_dump(exclude_unset=True) for m in batch]
@@ -81,13 +90,14 @@ def list_messages(
     sid: str, mem: Owned, after: int = Query(0, ge=0, le=MAX_INT32), limit: int = Query(100, ge=1, le=_PAGE_MAX)
 ) -> dict[str, Any]:
     page = mem.messages(sid, after=after, limit=limit)
-    return {"session_id": page.session_id, "messages": [m.as_dict() for m in page.messages],
-            "next_after": page.next_after}
+    return {
+        "session_id": page.session_id,
+        "messages": [m.as_dict() for m in page.messages],
+        "next_after": page.next_after,
+    }
 
 
-@router.post("/{sid}/close", summary="close a session (later appends are refused)",
-             responses=raises(SessionNotFound))
+@router.post("/{sid}/close", summary="close a session (later appends are refused)", responses=raises(SessionNotFound))
 def close_session(sid: str, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
     mem.close_session(sid, idempotency_key=idempotency_key)
     return {"session_id": sid, "closed": True}
-

@@ -52,6 +52,7 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/users/{user}", tags=["events"])
 
+
 @router.get(
     "/events",
     summary="the owner's events as Server-Sent Events, live; resume with Last-Event-ID",

@@ -43,14 +43,18 @@ async def healthz() -> dict[str, str]:  # no I/O: answered on the event loop, no
     return {"status": "ok", "version": __version__}
 
 
-@router.get("/readyz", summary="the database answers and the projections are caught up",
-            responses=raises(ProjectionError, StoreUnavailable))
+@router.get(
+    "/readyz",
+    summary="the database answers and the projections are caught up",
+    responses=raises(ProjectionError, StoreUnavailable),
+)
 def readyz(request: Request) -> dict[str, Any]:
     svc = service_of(request)
     lag = projection_lag(svc.engine)  # a database that does not answer: StoreUnavailable, 503
     if lag > svc.settings.ready_max_lag:
-        raise ProjectionError(f"projections are {lag} events behind the log (LEDGERMIND_READY_MAX_LAG "
-                              f"{svc.settings.ready_max_lag})")
+        raise ProjectionError(
+            f"projections are {lag} events behind the log (LEDGERMIND_READY_MAX_LAG {svc.settings.ready_max_lag})"
+        )
     distilled = distill_lag_of(svc.engine)
     return {"status": "ready", "projection_lag": lag, "distill_lag": distilled.as_dict()}
 

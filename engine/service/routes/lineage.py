@@ -31,28 +31,41 @@ class Retraction(BaseModel):
 Seq = Annotated[int, Path(ge=1, le=MAX_INT32, description="the message's 1-based seq in its session")]
 
 
-@router.post("/sessions/{sid}/messages/{seq}/retract",
-             summary="withdraw a message: invalidate what only it supported, reinstate what it invalidated",
-             responses=raises(SessionNotFound))
-def retract(sid: str, seq: Seq, body: Retraction, mem: Owned,
-            idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
+@router.post(
+    "/sessions/{sid}/messages/{seq}/retract",
+    summary="withdraw a message: invalidate what only it supported, reinstate what it invalidated",
+    responses=raises(SessionNotFound),
+)
+def retract(
+    sid: str, seq: Seq, body: Retraction, mem: Owned, idempotency_key: IdempotencyHeader = None
+) -> dict[str, Any]:
     return mem.retract(sid, seq, body.reason, idempotency_key=idempotency_key).as_dict()
 
 
-@router.post("/sessions/{sid}/messages/{seq}/unretract", summary="restore a retracted message and what it caused",
-             responses=raises(SessionNotFound))
-def unretract(sid: str, seq: Seq, body: Retraction, mem: Owned,
-              idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
+@router.post(
+    "/sessions/{sid}/messages/{seq}/unretract",
+    summary="restore a retracted message and what it caused",
+    responses=raises(SessionNotFound),
+)
+def unretract(
+    sid: str, seq: Seq, body: Retraction, mem: Owned, idempotency_key: IdempotencyHeader = None
+) -> dict[str, Any]:
     return mem.unretract(sid, seq, body.reason, idempotency_key=idempotency_key).as_dict()
 
 
-@router.get("/sessions/{sid}/messages/{seq}/lineage", summary="the beliefs a message caused, directly and downstream",
-            responses=raises(SessionNotFound))
+@router.get(
+    "/sessions/{sid}/messages/{seq}/lineage",
+    summary="the beliefs a message caused, directly and downstream",
+    responses=raises(SessionNotFound),
+)
 def message_lineage(sid: str, seq: Seq, mem: Owned) -> dict[str, Any]:
     return mem.message_lineage(sid, seq).as_dict()
 
 
-@router.get("/memories/{memory_id}/lineage", summary="a belief's versions, each with what caused it",
-            responses=raises(MemoryNotFound))
+@router.get(
+    "/memories/{memory_id}/lineage",
+    summary="a belief's versions, each with what caused it",
+    responses=raises(MemoryNotFound),
+)
 def lineage(memory_id: str, mem: Owned) -> dict[str, Any]:
     return mem.lineage(memory_id).as_dict()

@@ -37,21 +37,28 @@ class Correction(BaseModel):
     statement: str
 
 
-@router.post("/memories", status_code=201, summary="remember a statement the user made outright",
-             responses=raises(OwnerErased))
+@router.post(
+    "/memories", status_code=201, summary="remember a statement the user made outright", responses=raises(OwnerErased)
+)
 def remember(body: Remember, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
     return {"memory_id": mem.remember(body.statement, body.kind, idempotency_key=idempotency_key)}
 
 
-@router.patch("/memories/{memory_id}", summary="correct a belief (same id, a new version; 409 when not current)",
-              responses=raises(MemoryNotFound, StateConflict))
+@router.patch(
+    "/memories/{memory_id}",
+    summary="correct a belief (same id, a new version; 409 when not current)",
+    responses=raises(MemoryNotFound, StateConflict),
+)
 def correct(memory_id: str, body: Correction, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
     return {"memory_id": mem.correct(memory_id, body.statement, idempotency_key=idempotency_key)}
 
 
-@router.delete("/memories/{memory_id}", status_code=204,
-               summary="forget one belief (its history stays auditable; 409 when not current)",
-               responses=raises(MemoryNotFound, StateConflict))
+@router.delete(
+    "/memories/{memory_id}",
+    status_code=204,
+    summary="forget one belief (its history stays auditable; 409 when not current)",
+    responses=raises(MemoryNotFound, StateConflict),
+)
 def forget(memory_id: str, mem: Owned, idempotency_key: IdempotencyHeader = None) -> Response:
     mem.forget(memory_id, idempotency_key=idempotency_key)
     return Response(status_code=204)
@@ -59,7 +66,8 @@ def forget(memory_id: str, mem: Owned, idempotency_key: IdempotencyHeader = None
 
 @router.get("/beliefs", summary="what was held true at valid_at, as recorded by known_at (default: now)")
 def beliefs(
-    mem: Owned, request: Request,
+    mem: Owned,
+    request: Request,
     valid_at: Annotated[datetime | None, Query(description="RFC 3339 with an offset")] = None,
     known_at: Annotated[datetime | None, Query(description="RFC 3339 with an offset")] = None,
 ) -> dict[str, Any]:
@@ -67,8 +75,11 @@ def beliefs(
     return {"beliefs": beliefs_as_of(side, mem.owner, valid_at, known_at)}
 
 
-@router.get("/memories/{memory_id}/history", summary="every version of one belief, with causes and sources",
-            responses=raises(MemoryNotFound))
+@router.get(
+    "/memories/{memory_id}/history",
+    summary="every version of one belief, with causes and sources",
+    responses=raises(MemoryNotFound),
+)
 def history(memory_id: str, mem: Owned, request: Request) -> dict[str, Any]:
     side = _caught_up(request)
     return {"memory_id": memory_id, "versions": belief_history(side, mem.owner, memory_id)}

@@ -38,29 +38,46 @@ class TaskError(BaseModel):
     error: str
 
 
-@router.post("/sessions/{sid}/tasks", status_code=201, summary="start a task in a session",
-             responses=raises(SessionNotFound, SessionClosed, StaleIncarnation, OwnerErased))
+@router.post(
+    "/sessions/{sid}/tasks",
+    status_code=201,
+    summary="start a task in a session",
+    responses=raises(SessionNotFound, SessionClosed, StaleIncarnation, OwnerErased),
+)
 def start_task(
-    sid: str, body: NewTask, mem: Owned, idempotency_key: IdempotencyHeader = None,
+    sid: str,
+    body: NewTask,
+    mem: Owned,
+    idempotency_key: IdempotencyHeader = None,
     incarnation: IncarnationHeader = None,
 ) -> dict[str, str]:
     return {"task_id": mem.start_task(sid, body.input, idempotency_key=idempotency_key, incarnation=incarnation)}
 
 
-@router.post("/tasks/{tid}/complete", summary="complete an open task",
-             responses=raises(TaskNotFound, TaskFinished, StaleIncarnation))
+@router.post(
+    "/tasks/{tid}/complete",
+    summary="complete an open task",
+    responses=raises(TaskNotFound, TaskFinished, StaleIncarnation),
+)
 def complete_task(
-    tid: str, body: TaskOutput, mem: Owned, idempotency_key: IdempotencyHeader = None,
+    tid: str,
+    body: TaskOutput,
+    mem: Owned,
+    idempotency_key: IdempotencyHeader = None,
     incarnation: IncarnationHeader = None,
 ) -> dict[str, Any]:
     mem.complete_task(tid, body.output, idempotency_key=idempotency_key, incarnation=incarnation)
     return {"task_id": tid, "status": "completed"}
 
 
-@router.post("/tasks/{tid}/fail", summary="fail an open task",
-             responses=raises(TaskNotFound, TaskFinished, StaleIncarnation))
+@router.post(
+    "/tasks/{tid}/fail", summary="fail an open task", responses=raises(TaskNotFound, TaskFinished, StaleIncarnation)
+)
 def fail_task(
-    tid: str, body: TaskError, mem: Owned, idempotency_key: IdempotencyHeader = None,
+    tid: str,
+    body: TaskError,
+    mem: Owned,
+    idempotency_key: IdempotencyHeader = None,
     incarnation: IncarnationHeader = None,
 ) -> dict[str, Any]:
     mem.fail_task(tid, body.error, idempotency_key=idempotency_key, incarnation=incarnation)

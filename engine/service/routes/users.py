@@ -24,7 +24,8 @@ router = APIRouter(prefix="/v1/users/{user}", tags=["users"])
 
 @router.delete("", summary="erase the user for good (crypto-shredding); needs ?confirm=erase")
 def erase(
-    mem: Owned, request: Request,
+    mem: Owned,
+    request: Request,
     confirm: str | None = Query(None, description="must be 'erase'"),
     force: bool = Query(False, description="erase even a user with no data (bans the id for good)"),
 ) -> dict[str, Any]:

@@ -99,8 +99,9 @@ def short_time(value: datetime | None) -> Markup:
 _TEMPLATE = Template(resources.files(__package__).joinpath("templates", "page.html").read_text("utf-8"))
 
 
-def page(title: str, main: Markup, *, prefix: str, nav: Markup = Markup(""),
-         header: Mapping[str, str] | None = None) -> str:
+def page(
+    title: str, main: Markup, *, prefix: str, nav: Markup = Markup(""), header: Mapping[str, str] | None = None
+) -> str:
     """The whole document: the layout template filled with escaped parts."""
     who = header or {}
     return _TEMPLATE.substitute(

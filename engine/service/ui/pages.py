@@ -53,7 +53,7 @@ __all__ = ["COOKIE", "SECURITY_HEADERS", "Grant", "Keys", "router"]
 _FLAG_LABELS = {"instruction_like": "instruction-like", "conflicting": "conflicting"}
 _FLAG_HELP = {
     "instruction_like": "The text tries to instruct the agent: kept as a belief about the message, "
-                        "left out of agents' context unless asked for.",
+    "left out of agents' context unless asked for.",
     "conflicting": "It contradicts another belief of the same attribute and no rule settled which holds.",
 }
 
@@ -246,7 +246,8 @@ class _Desk:
 
         def act(c: _Ctx) -> tuple[str, Markup]:
             self.engine.for_owner(c.owner()).resolve_conflict(
-                fields.get("memory", ""), keep=fields.get("keep", ""), reason=fields.get("reason", "").strip())
+                fields.get("memory", ""), keep=fields.get("keep", ""), reason=fields.get("reason", "").strip()
+            )
             return self.beliefs(c)
 
         return await run_in_threadpool(self._render, ctx, act)
@@ -255,8 +256,9 @@ class _Desk:
         """A form posted to the desk: (the key's app, the fields), or the
         page that refuses it (from another site: 403; without a key: 401)."""
         if _cross_site(request):
-            return self._html(self._login_page(f"{self.prefix}/", f"{what} from another site refused.",
-                                               error=True), 403)
+            return self._html(
+                self._login_page(f"{self.prefix}/", f"{what} from another site refused.", error=True), 403
+            )
         app = await run_in_threadpool(self._app_of, request)
         if app is None:
             return self._html(self._login_page(f"{self.prefix}/", "Sign in with an API key to open the desk."), 401)
@@ -264,8 +266,13 @@ class _Desk:
         return app, {k: v[0] for k, v in form.items() if v}
 
     def _problem(self, title: str, detail: str) -> Markup:
-        return join([tag("h1", title), tag("p", detail, class_="problem", role="alert"),
-                     tag("p", link("Back to the users", f"{self.prefix}/"))])
+        return join(
+            [
+                tag("h1", title),
+                tag("p", detail, class_="problem", role="alert"),
+                tag("p", link("Back to the users", f"{self.prefix}/")),
+            ]
+        )
 
     def _side(self) -> tuple[Any, Markup]:
         """The read side, caught up to the log's head; or as it is, with a
@@ -274,8 +281,12 @@ class _Desk:
         try:
             side.wait_for_head(timeout=self.wait_s)
         except ProjectionError as e:
-            return side, tag("p", f"The read models are behind the log ({e}); this page may miss the "
-                             "latest events.", class_="notice", role="status")
+            return side, tag(
+                "p",
+                f"The read models are behind the log ({e}); this page may miss the latest events.",
+                class_="notice",
+                role="status",
+            )
         return side, Markup("")
 
     def _nav(self, ctx: _Ctx) -> Markup:
@@ -285,8 +296,13 @@ class _Desk:
             for label, path in (("Beliefs", "/beliefs"), ("Conversations", "/sessions"), ("Verify", "/verify")):
                 current = "page" if ctx.path == self.prefix + path else None
                 items.append(tag("li", link(label, href(self.prefix + path, user=user), aria_current=current)))
-        signout = tag("form", tag("button", "Sign out", type="submit"), method="post",
-                      action=f"{self.prefix}/logout", class_="signout")
+        signout = tag(
+            "form",
+            tag("button", "Sign out", type="submit"),
+            method="post",
+            action=f"{self.prefix}/logout",
+            class_="signout",
+        )
         label = f"Desk: user {user}" if user else "Desk"
         return tag("nav", tag("ul", join(items)), signout, aria_label=label, class_="desk-nav")
 
@@ -296,13 +312,27 @@ class _Desk:
         form = tag(
             "form",
             tag("label", "API key", for_="key"),
-            tag("input", id="key", name="key", type="password", autocomplete="off", required=True,
-                aria_describedby="key-help"),
-            tag("p", "The key fixes the app; it is kept in a cookie no script can read, sent to this "
-                "desk only, and checked again on every page.", id="key-help", class_="help"),
+            tag(
+                "input",
+                id="key",
+                name="key",
+                type="password",
+                autocomplete="off",
+                required=True,
+                aria_describedby="key-help",
+            ),
+            tag(
+                "p",
+                "The key fixes the app; it is kept in a cookie no script can read, sent to this "
+                "desk only, and checked again on every page.",
+                id="key-help",
+                class_="help",
+            ),
             tag("input", type="hidden", name="next", value=target),
             tag("button", "Sign in", type="submit"),
-            method="post", action=f"{self.prefix}/login", class_="login",
+            method="post",
+            action=f"{self.prefix}/login",
+            class_="login",
         )
         note = tag("p", message, role="alert" if error else None, class_="problem" if error else None)
         return page("Sign in", join([tag("h1", "The auditor's desk"), note, form]), prefix=self.prefix)
@@ -312,8 +342,9 @@ class _Desk:
 
     async def login(self, request: Request) -> Response:
         if _cross_site(request):
-            return self._html(self._login_page(f"{self.prefix}/", "Sign-in from another site refused.",
-                                               error=True), 403)
+            return self._html(
+                self._login_page(f"{self.prefix}/", "Sign-in from another site refused.", error=True), 403
+            )
         form = parse_qs((await request.body()).decode("utf-8", "replace"), max_num_fields=4)
         secret = (form.get("key") or [""])[0].strip()
         target = self._next((form.get("next") or [""])[0])
@@ -321,8 +352,14 @@ class _Desk:
         if app is None:
             return self._html(self._login_page(target, "That key is unknown or revoked.", error=True), 401)
         response = RedirectResponse(target, status_code=303, headers=SECURITY_HEADERS)
-        response.set_cookie(COOKIE, secret, httponly=True, samesite="strict", path=self.prefix or "/",
-                            secure=request.url.scheme == "https")
+        response.set_cookie(
+            COOKIE,
+            secret,
+            httponly=True,
+            samesite="strict",
+            path=self.prefix or "/",
+            secure=request.url.scheme == "https",
+        )
         return response
 
     def logout(self, request: Request) -> Response:
@@ -342,8 +379,11 @@ class _Desk:
     def static(self, name: str) -> Response:
         if name not in _STATIC:
             return Response(status_code=404)
-        return Response(self.static_files[name], media_type=_STATIC[name],
-                        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"})
+        return Response(
+            self.static_files[name],
+            media_type=_STATIC[name],
+            headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"},
+        )
 
     # --- the views: (title, main) from an authenticated request ----------------
 
@@ -354,25 +394,50 @@ class _Desk:
         picker = tag(
             "form",
             tag("label", "User", for_="user"),
-            tag("input", id="user", name="user", list="known-users", required=True, autocomplete="off",
-                aria_describedby="user-help"),
+            tag(
+                "input",
+                id="user",
+                name="user",
+                list="known-users",
+                required=True,
+                autocomplete="off",
+                aria_describedby="user-help",
+            ),
             tag("datalist", options, id="known-users"),
             tag("p", "A user id of this app, typed or picked from the list.", id="user-help", class_="help"),
             tag("button", "Open beliefs", type="submit"),
-            method="get", action=f"{self.prefix}/beliefs", class_="picker",
+            method="get",
+            action=f"{self.prefix}/beliefs",
+            class_="picker",
         )
         rows = [
-            tag("tr", tag("th", link(u["user_id"], href(f"{self.prefix}/beliefs", user=u["user_id"])), scope="row"),
-                tag("td", u["beliefs"]), tag("td", u["sessions"]), tag("td", u["messages"]),
-                tag("td", short_time(u["last_message_at"])))
+            tag(
+                "tr",
+                tag("th", link(u["user_id"], href(f"{self.prefix}/beliefs", user=u["user_id"])), scope="row"),
+                tag("td", u["beliefs"]),
+                tag("td", u["sessions"]),
+                tag("td", u["messages"]),
+                tag("td", short_time(u["last_message_at"])),
+            )
             for u in users
         ]
-        table = _table(["user", "current beliefs", "sessions", "messages", "last message"], rows,
-                       caption=f"Users of {ctx.app}")
-        more = (tag("p", link("Next users", href(f"{self.prefix}/", after=users[-1]["user_id"])))
-                if len(users) == _PAGE else Markup(""))
-        body = join([tag("h1", f"App {ctx.app}"), notice, picker,
-                     table if users else tag("p", "No users with sessions or beliefs yet."), more])
+        table = _table(
+            ["user", "current beliefs", "sessions", "messages", "last message"], rows, caption=f"Users of {ctx.app}"
+        )
+        more = (
+            tag("p", link("Next users", href(f"{self.prefix}/", after=users[-1]["user_id"])))
+            if len(users) == _PAGE
+            else Markup("")
+        )
+        body = join(
+            [
+                tag("h1", f"App {ctx.app}"),
+                notice,
+                picker,
+                table if users else tag("p", "No users with sessions or beliefs yet."),
+                more,
+            ]
+        )
         return f"App {ctx.app}", body
 
     def beliefs(self, ctx: _Ctx) -> tuple[str, Markup]:
@@ -384,25 +449,38 @@ class _Desk:
         form = tag(
             "form",
             tag("input", type="hidden", name="user", value=owner.user_id),
-            _date_field("valid_at", "Valid on", valid_at,
-                        "When the belief held in the world. Empty: now."),
-            _date_field("known_at", "As known on", known_at,
-                        "What the engine had recorded by then. Empty: now."),
+            _date_field("valid_at", "Valid on", valid_at, "When the belief held in the world. Empty: now."),
+            _date_field("known_at", "As known on", known_at, "What the engine had recorded by then. Empty: now."),
             tag("button", "Show", type="submit"),
             link("Now", href(f"{self.prefix}/beliefs", user=owner.user_id), class_="reset"),
-            method="get", action=f"{self.prefix}/beliefs", class_="asof", aria_label="As of",
+            method="get",
+            action=f"{self.prefix}/beliefs",
+            class_="asof",
+            aria_label="As of",
         )
-        when = (f"valid {iso(valid_at) if valid_at else 'now'}, as known {iso(known_at) if known_at else 'now'}")
+        when = f"valid {iso(valid_at) if valid_at else 'now'}, as known {iso(known_at) if known_at else 'now'}"
         flagged = self.engine.for_owner(owner).flagged()
         cards = [self._belief_card(owner, r, flagged.get(r["memory_id"])) for r in rows]
-        listed = (tag("ol", join(cards), class_="cards", aria_label="Beliefs") if cards
-                  else tag("p", "No beliefs held at that point.", class_="empty"))
-        body = join([
-            tag("h1", f"Beliefs of {owner.user_id}"), notice, form,
-            tag("p", f"{len(rows)} belief{'s' if len(rows) != 1 else ''}: {when}.", class_="summary",
-                role="status", id="asof-summary"),
-            listed,
-        ])
+        listed = (
+            tag("ol", join(cards), class_="cards", aria_label="Beliefs")
+            if cards
+            else tag("p", "No beliefs held at that point.", class_="empty")
+        )
+        body = join(
+            [
+                tag("h1", f"Beliefs of {owner.user_id}"),
+                notice,
+                form,
+                tag(
+                    "p",
+                    f"{len(rows)} belief{'s' if len(rows) != 1 else ''}: {when}.",
+                    class_="summary",
+                    role="status",
+                    id="asof-summary",
+                ),
+                listed,
+            ]
+        )
         return f"Beliefs of {owner.user_id}", body
 
     def _belief_card(self, owner: Owner, r: dict[str, Any], flags: Any = None) -> Markup:
@@ -412,32 +490,44 @@ class _Desk:
         return tag(
             "li",
             tag("p", link(r["statement"], url), class_="statement"),
-            tag("p", f"{r['kind']} · confidence {r['confidence']:.2f} · valid from ", short_time(r["valid_from"]),
+            tag(
+                "p",
+                f"{r['kind']} · confidence {r['confidence']:.2f} · valid from ",
+                short_time(r["valid_from"]),
                 *((" to ", short_time(r["invalid_at"])) if r["invalid_at"] else ()),
-                " · recorded ", short_time(r["recorded_at"]), class_="meta"),
+                " · recorded ",
+                short_time(r["recorded_at"]),
+                class_="meta",
+            ),
             *(() if flags is None else (self._flags(owner, r["memory_id"], flags),)),
-            class_="belief", data_memory=r["memory_id"],
+            class_="belief",
+            data_memory=r["memory_id"],
             data_flags=" ".join(flags.flags) if flags is not None else None,
         )
 
     def _flags(self, owner: Owner, mid: str, view: Any) -> Markup:
         """The flags' badges; for a conflict, the beliefs it contradicts and
         the two ways to settle it (each needs a reason: the history keeps it)."""
-        badges = [tag("span", _FLAG_LABELS.get(f, f), class_=f"flag {f}", title=_FLAG_HELP.get(f, ""))
-                  for f in view.flags]
+        badges = [
+            tag("span", _FLAG_LABELS.get(f, f), class_=f"flag {f}", title=_FLAG_HELP.get(f, "")) for f in view.flags
+        ]
         if not view.conflicting:
             return tag("p", join(badges), class_="flags")
-        others = join([link(i[:8], href(f"{self.prefix}/belief", user=owner.user_id, id=i))
-                       for i in view.conflicts_with], " ")
+        others = join(
+            [link(i[:8], href(f"{self.prefix}/belief", user=owner.user_id, id=i)) for i in view.conflicts_with], " "
+        )
         form = tag(
             "form",
             tag("label", "Reason (kept in the history)", for_=f"why-{mid}"),
-            tag("input", id=f"why-{mid}", name="reason", type="text", required=True, maxlength="500",
-                autocomplete="off"),
+            tag(
+                "input", id=f"why-{mid}", name="reason", type="text", required=True, maxlength="500", autocomplete="off"
+            ),
             *(tag("input", type="hidden", name=k, value=v) for k, v in (("user", owner.user_id), ("memory", mid))),
             tag("button", "Keep this one", type="submit", name="keep", value="this", class_="danger"),
             tag("button", "Keep both", type="submit", name="keep", value="both"),
-            method="post", action=f"{self.prefix}/resolve", class_="resolve",
+            method="post",
+            action=f"{self.prefix}/resolve",
+            class_="resolve",
         )
         return join([tag("p", join(badges), " contradicts ", others, class_="flags"), form])
 
@@ -448,55 +538,110 @@ class _Desk:
         chain = _chain(side, owner, mid)
         now = datetime.now(timezone.utc)
         lanes = [
-            Lane(label=f"v{n} {v['opened_by'].removeprefix('memory.')}: {_clip(v['statement'], 60)}",
-                 valid_from=v["valid_from"], valid_to=v["invalid_at"], known_from=v["recorded_at"],
-                 known_to=v["expired_at"], invalidated=v["invalid_at"] is not None)
-            for n, (_, versions) in enumerate(chain, 1) for v in versions
+            Lane(
+                label=f"v{n} {v['opened_by'].removeprefix('memory.')}: {_clip(v['statement'], 60)}",
+                valid_from=v["valid_from"],
+                valid_to=v["invalid_at"],
+                known_from=v["recorded_at"],
+                known_to=v["expired_at"],
+                invalidated=v["invalid_at"] is not None,
+            )
+            for n, (_, versions) in enumerate(chain, 1)
+            for v in versions
         ]
         svg = draw(lanes, now, title="Versions on a time axis", ident="axis")
         calls = {m: {v.seq: v.call for v in self.engine.for_owner(owner).lineage(m).versions} for m, _ in chain}
-        articles = [self._version(owner, n, m, versions, calls[m])
-                    for n, (m, versions) in enumerate(chain, 1)]
-        body = join([
-            tag("h1", "Timeline of a belief"), notice,
-            tag("p", f"{len(chain)} version{'s' if len(chain) != 1 else ''}, oldest first: each replaced the "
-                "one before it. Every change below names the event, its reason and its cause.", class_="summary"),
-            tag("figure", svg, tag("figcaption", "Upper bar: valid time (when it held in the world). Lower bar: "
-                "known time (when the engine held that version). ✕: invalidated. Line: now."),
-                class_="axis-figure"),
-            tag("ol", join(articles), class_="versions", aria_label="Versions"),
-        ])
+        articles = [self._version(owner, n, m, versions, calls[m]) for n, (m, versions) in enumerate(chain, 1)]
+        body = join(
+            [
+                tag("h1", "Timeline of a belief"),
+                notice,
+                tag(
+                    "p",
+                    f"{len(chain)} version{'s' if len(chain) != 1 else ''}, oldest first: each replaced the "
+                    "one before it. Every change below names the event, its reason and its cause.",
+                    class_="summary",
+                ),
+                tag(
+                    "figure",
+                    svg,
+                    tag(
+                        "figcaption",
+                        "Upper bar: valid time (when it held in the world). Lower bar: "
+                        "known time (when the engine held that version). ✕: invalidated. Line: now.",
+                    ),
+                    class_="axis-figure",
+                ),
+                tag("ol", join(articles), class_="versions", aria_label="Versions"),
+            ]
+        )
         return "Timeline of a belief", body
 
-    def _version(self, owner: Owner, n: int, mid: str, versions: list[dict[str, Any]],
-                 calls: dict[int, str]) -> Markup:
+    def _version(self, owner: Owner, n: int, mid: str, versions: list[dict[str, Any]], calls: dict[int, str]) -> Markup:
         last = versions[-1]
-        status = (bitemporal.FORGOTTEN_STATUS if last["opened_by"] == bitemporal.FORGOTTEN
-                  else bitemporal.INVALIDATED_STATUS if last["invalid_at"] else bitemporal.CURRENT)
-        changes = [tag("li", self._change(owner, v, calls.get(v["seq"])), class_="change", data_topic=v["opened_by"])
-                   for v in versions]
+        status = (
+            bitemporal.FORGOTTEN_STATUS
+            if last["opened_by"] == bitemporal.FORGOTTEN
+            else bitemporal.INVALIDATED_STATUS
+            if last["invalid_at"]
+            else bitemporal.CURRENT
+        )
+        changes = [
+            tag("li", self._change(owner, v, calls.get(v["seq"])), class_="change", data_topic=v["opened_by"])
+            for v in versions
+        ]
         sources = [self._message_link(owner, m, at=versions[0]["recorded_at"]) for m in versions[0]["source_messages"]]
         details = tag(
             "dl",
-            tag("dt", "Status"), tag("dd", status, class_=f"status {status}"),
-            tag("dt", "Confidence"), tag("dd", f"{last['confidence']:.2f} (method {last['method']}, extractor {last['extractor']})"),
-            tag("dt", "Valid"), tag("dd", "from ", short_time(last["valid_from"]), " to ",
-                                    short_time(last["invalid_at"]) if last["invalid_at"] else "now (still valid)"),
-            tag("dt", "Known"), tag("dd", "since ", short_time(versions[0]["recorded_at"]),
-                                    "; this version since ", short_time(last["recorded_at"])),
-            tag("dt", "Sources"), tag("dd", tag("ul", join(tag("li", s) for s in sources)) if sources else "none cited"),
+            tag("dt", "Status"),
+            tag("dd", status, class_=f"status {status}"),
+            tag("dt", "Confidence"),
+            tag("dd", f"{last['confidence']:.2f} (method {last['method']}, extractor {last['extractor']})"),
+            tag("dt", "Valid"),
+            tag(
+                "dd",
+                "from ",
+                short_time(last["valid_from"]),
+                " to ",
+                short_time(last["invalid_at"]) if last["invalid_at"] else "now (still valid)",
+            ),
+            tag("dt", "Known"),
+            tag(
+                "dd",
+                "since ",
+                short_time(versions[0]["recorded_at"]),
+                "; this version since ",
+                short_time(last["recorded_at"]),
+            ),
+            tag("dt", "Sources"),
+            tag("dd", tag("ul", join(tag("li", s) for s in sources)) if sources else "none cited"),
         )
         heading = tag("h2", f"Version {n}: ", tag("q", last["statement"]), id=f"h-{mid}")
         more = tag("p", f"id {mid}", class_="ids")
-        return tag("li", tag("article", heading, details, tag("h3", "Changes"),
-                             tag("ol", join(changes), class_="changes"), more, aria_labelledby=f"h-{mid}"),
-                   class_="version" + (" invalidated" if status != bitemporal.CURRENT else ""),
-                   id=f"v-{mid}", data_memory=mid, data_status=status)
+        return tag(
+            "li",
+            tag(
+                "article",
+                heading,
+                details,
+                tag("h3", "Changes"),
+                tag("ol", join(changes), class_="changes"),
+                more,
+                aria_labelledby=f"h-{mid}",
+            ),
+            class_="version" + (" invalidated" if status != bitemporal.CURRENT else ""),
+            id=f"v-{mid}",
+            data_memory=mid,
+            data_status=status,
+        )
 
     def _change(self, owner: Owner, v: dict[str, Any], call: str | None) -> Markup:
-        parts: list[object] = [tag("strong", v["opened_by"].removeprefix("memory.")), " at ",
-                               short_time(v["recorded_at"]), f" (log position {v['opened_position']}"
-                               + (f", by {call})" if call else ")")]
+        parts: list[object] = [
+            tag("strong", v["opened_by"].removeprefix("memory.")),
+            " at ",
+            short_time(v["recorded_at"]),
+            f" (log position {v['opened_position']}" + (f", by {call})" if call else ")"),
+        ]
         if v["reason"]:
             parts += [": ", tag("span", v["reason"], class_="reason")]
         cause = v["cause"]
@@ -515,31 +660,63 @@ class _Desk:
     def _message_link(self, owner: Owner, m: dict[str, Any], *, at: datetime) -> Markup:
         """A link to a message in its conversation as it stood when the
         citing event was recorded (the message itself is highlighted)."""
-        url = href(f"{self.prefix}/conversation", user=owner.user_id, session=m["session_id"],
-                   at=iso(at, exact=True)) + f"#m{m['seq']}"
+        url = (
+            href(f"{self.prefix}/conversation", user=owner.user_id, session=m["session_id"], at=iso(at, exact=True))
+            + f"#m{m['seq']}"
+        )
         label = f"message {m['session_id'][:8]}#{m['seq']}"
         content = m.get("content")
-        return join([link(label, url, class_="message-link"),
-                     *((" ", tag("q", _clip(content, 120))) if content else ())])
+        return join(
+            [link(label, url, class_="message-link"), *((" ", tag("q", _clip(content, 120))) if content else ())]
+        )
 
     def sessions(self, ctx: _Ctx) -> tuple[str, Markup]:
         owner = ctx.owner()
         side, notice = self._side()
         found = listing.sessions(side, owner, limit=_PAGE, after=ctx.get("after") or None)
         rows = [
-            tag("tr",
-                tag("th", link(s["session_id"][:8], href(f"{self.prefix}/conversation", user=owner.user_id,
-                                                         session=s["session_id"])), scope="row"),
-                tag("td", s["agent_id"]), tag("td", s["status"]), tag("td", s["message_count"]),
-                tag("td", short_time(s["created_at"])), tag("td", short_time(s["last_message_at"])))
+            tag(
+                "tr",
+                tag(
+                    "th",
+                    link(
+                        s["session_id"][:8],
+                        href(f"{self.prefix}/conversation", user=owner.user_id, session=s["session_id"]),
+                    ),
+                    scope="row",
+                ),
+                tag("td", s["agent_id"]),
+                tag("td", s["status"]),
+                tag("td", s["message_count"]),
+                tag("td", short_time(s["created_at"])),
+                tag("td", short_time(s["last_message_at"])),
+            )
             for s in found
         ]
-        more = (tag("p", link("Next sessions", href(f"{self.prefix}/sessions", user=owner.user_id,
-                                                    after=found[-1]["session_id"])))
-                if len(found) == _PAGE else Markup(""))
-        body = join([tag("h1", f"Conversations of {owner.user_id}"), notice,
-                     _table(["session", "agent", "status", "messages", "opened", "last message"], rows,
-                            caption="Sessions, oldest first") if rows else tag("p", "No sessions."), more])
+        more = (
+            tag(
+                "p",
+                link(
+                    "Next sessions", href(f"{self.prefix}/sessions", user=owner.user_id, after=found[-1]["session_id"])
+                ),
+            )
+            if len(found) == _PAGE
+            else Markup("")
+        )
+        body = join(
+            [
+                tag("h1", f"Conversations of {owner.user_id}"),
+                notice,
+                _table(
+                    ["session", "agent", "status", "messages", "opened", "last message"],
+                    rows,
+                    caption="Sessions, oldest first",
+                )
+                if rows
+                else tag("p", "No sessions."),
+                more,
+            ]
+        )
         return f"Conversations of {owner.user_id}", body
 
     def conversation(self, ctx: _Ctx) -> tuple[str, Markup]:
@@ -555,31 +732,59 @@ class _Desk:
             _date_field("at", "As it stood on", at, "What the log held by then. Empty: now."),
             tag("button", "Show", type="submit"),
             link("Now", href(f"{self.prefix}/conversation", user=owner.user_id, session=sid), class_="reset"),
-            method="get", action=f"{self.prefix}/conversation", class_="asof", aria_label="As it stood",
+            method="get",
+            action=f"{self.prefix}/conversation",
+            class_="asof",
+            aria_label="As it stood",
         )
         retracted = set(self.engine.for_owner(owner).retracted_messages(sid))  # retracted as of now
         items = [
-            tag("li",
-                tag("p", tag("span", f"#{m['seq']}", class_="seq"), " ", tag("strong", m["role"]),
+            tag(
+                "li",
+                tag(
+                    "p",
+                    tag("span", f"#{m['seq']}", class_="seq"),
+                    " ",
+                    tag("strong", m["role"]),
                     *((" · ", tag("span", "retracted", class_="retracted-mark")) if m["seq"] in retracted else ()),
-                    *((" (", m["name"], ")") if m["name"] else ()), " · ", short_time(m["occurred_at"]),
+                    *((" (", m["name"], ")") if m["name"] else ()),
+                    " · ",
+                    short_time(m["occurred_at"]),
                     *((" · recorded ", short_time(m["recorded_at"])) if m["recorded_at"] != m["occurred_at"] else ()),
-                    class_="meta"),
+                    class_="meta",
+                ),
                 tag("p", m["content"], class_="content"),
-                tag("p", link("What it caused", href(f"{self.prefix}/lineage", user=owner.user_id, session=sid,
-                                                     seq=m["seq"])), class_="ids"),
-                id=f"m{m['seq']}", class_="message retracted" if m["seq"] in retracted else "message",
-                tabindex="-1", data_retracted="true" if m["seq"] in retracted else None)
+                tag(
+                    "p",
+                    link(
+                        "What it caused", href(f"{self.prefix}/lineage", user=owner.user_id, session=sid, seq=m["seq"])
+                    ),
+                    class_="ids",
+                ),
+                id=f"m{m['seq']}",
+                class_="message retracted" if m["seq"] in retracted else "message",
+                tabindex="-1",
+                data_retracted="true" if m["seq"] in retracted else None,
+            )
             for m in conv["messages"]
         ]
-        body = join([
-            tag("h1", f"Conversation {sid[:8]}"), notice, form,
-            tag("p", f"Session {sid} with agent {conv['agent_id']}, as it stood at {iso(conv['at'])}: "
-                f"{conv['status']}, {conv['message_count']} message{'s' if conv['message_count'] != 1 else ''}.",
-                class_="summary", role="status"),
-            tag("ol", join(items), class_="messages", aria_label="Messages") if items
-            else tag("p", "No messages recorded by then.", class_="empty"),
-        ])
+        body = join(
+            [
+                tag("h1", f"Conversation {sid[:8]}"),
+                notice,
+                form,
+                tag(
+                    "p",
+                    f"Session {sid} with agent {conv['agent_id']}, as it stood at {iso(conv['at'])}: "
+                    f"{conv['status']}, {conv['message_count']} message{'s' if conv['message_count'] != 1 else ''}.",
+                    class_="summary",
+                    role="status",
+                ),
+                tag("ol", join(items), class_="messages", aria_label="Messages")
+                if items
+                else tag("p", "No messages recorded by then.", class_="empty"),
+            ]
+        )
         return f"Conversation {sid[:8]}", body
 
     def lineage(self, ctx: _Ctx) -> tuple[str, Markup]:
@@ -593,57 +798,130 @@ class _Desk:
             raise _Problem(404, "Not found", f"no message {sid[:8]}#{seq}")
         message = said[0]
         action = "unretract" if found.retracted else "retract"
-        command = shlex.join(["ledgermind", "audit", action, f"{sid}:{seq}", "--app", owner.app,
-                              "--user", owner.user_id, "--reason", "REASON"])
+        command = shlex.join(
+            [
+                "ledgermind",
+                "audit",
+                action,
+                f"{sid}:{seq}",
+                "--app",
+                owner.app,
+                "--user",
+                owner.user_id,
+                "--reason",
+                "REASON",
+            ]
+        )
         undo = tag(
             "form",
             tag("label", "Reason (kept in the history)", for_="reason"),
-            tag("input", id="reason", name="reason", type="text", required=True, maxlength="500",
-                autocomplete="off"),
-            *(tag("input", type="hidden", name=k, value=v)
-              for k, v in (("user", owner.user_id), ("session", sid), ("seq", str(seq)), ("action", action))),
-            tag("button", "Un-retract this message" if found.retracted else "Retract this message: undo what it "
-                "caused", type="submit", class_="danger"),
-            method="post", action=f"{self.prefix}/retract", class_="retract",
+            tag("input", id="reason", name="reason", type="text", required=True, maxlength="500", autocomplete="off"),
+            *(
+                tag("input", type="hidden", name=k, value=v)
+                for k, v in (("user", owner.user_id), ("session", sid), ("seq", str(seq)), ("action", action))
+            ),
+            tag(
+                "button",
+                "Un-retract this message" if found.retracted else "Retract this message: undo what it caused",
+                type="submit",
+                class_="danger",
+            ),
+            method="post",
+            action=f"{self.prefix}/retract",
+            class_="retract",
         )
-        state = join([
-            tag("p", "This message is retracted: what rested on it alone has been invalidated, and what it "
-                "had invalidated reinstated." if found.retracted else
-                "Not retracted. A retraction would invalidate the beliefs below that rest on this message "
-                "alone and reinstate those it invalidated; the history keeps both.",
-                class_="verdict broken" if found.retracted else "summary",
-                data_retracted="true" if found.retracted else "false"),
-            undo,
-            tag("p", "The same from a shell: ", tag("code", command), " (or the service's retract route).",
-                class_="help"),
-        ])
-        body = join([
-            tag("h1", f"What message {sid[:8]}#{seq} caused"), notice,
-            tag("blockquote",
-                tag("p", tag("strong", message["role"]), " · ", short_time(message["occurred_at"]), " · ",
-                    link("in its conversation", href(f"{self.prefix}/conversation", user=owner.user_id,
-                                                     session=sid) + f"#m{seq}"), class_="meta"),
-                tag("p", message["content"], class_="content"), class_="message"),
-            state,
-            self._effects("Directly", "Belief events that cite this message.", owner, found.direct, "direct"),
-            self._effects("Downstream", "Belief events caused by a belief this message caused.", owner,
-                          found.downstream, "downstream"),
-        ])
+        state = join(
+            [
+                tag(
+                    "p",
+                    "This message is retracted: what rested on it alone has been invalidated, and what it "
+                    "had invalidated reinstated."
+                    if found.retracted
+                    else "Not retracted. A retraction would invalidate the beliefs below that rest on this message "
+                    "alone and reinstate those it invalidated; the history keeps both.",
+                    class_="verdict broken" if found.retracted else "summary",
+                    data_retracted="true" if found.retracted else "false",
+                ),
+                undo,
+                tag(
+                    "p",
+                    "The same from a shell: ",
+                    tag("code", command),
+                    " (or the service's retract route).",
+                    class_="help",
+                ),
+            ]
+        )
+        body = join(
+            [
+                tag("h1", f"What message {sid[:8]}#{seq} caused"),
+                notice,
+                tag(
+                    "blockquote",
+                    tag(
+                        "p",
+                        tag("strong", message["role"]),
+                        " · ",
+                        short_time(message["occurred_at"]),
+                        " · ",
+                        link(
+                            "in its conversation",
+                            href(f"{self.prefix}/conversation", user=owner.user_id, session=sid) + f"#m{seq}",
+                        ),
+                        class_="meta",
+                    ),
+                    tag("p", message["content"], class_="content"),
+                    class_="message",
+                ),
+                state,
+                self._effects("Directly", "Belief events that cite this message.", owner, found.direct, "direct"),
+                self._effects(
+                    "Downstream",
+                    "Belief events caused by a belief this message caused.",
+                    owner,
+                    found.downstream,
+                    "downstream",
+                ),
+            ]
+        )
         return f"What message {sid[:8]}#{seq} caused", body
 
     def _effects(self, title: str, help_text: str, owner: Owner, effects: Sequence[Any], ident: str) -> Markup:
         items = []
         for e in effects:
             belief = href(f"{self.prefix}/belief", user=owner.user_id, id=e.memory_id)
-            via = (Markup("") if e.via is None else
-                   join([" · through ", link(f"belief {e.via[:8]}",
-                                             href(f"{self.prefix}/belief", user=owner.user_id, id=e.via))]))
-            items.append(tag("li", tag("strong", e.how), " ", link(e.statement, belief), " ",
-                             tag("span", f"(now {e.status})", class_=f"status {e.status}"), via,
-                             class_="effect", data_how=e.how))
+            via = (
+                Markup("")
+                if e.via is None
+                else join(
+                    [
+                        " · through ",
+                        link(f"belief {e.via[:8]}", href(f"{self.prefix}/belief", user=owner.user_id, id=e.via)),
+                    ]
+                )
+            )
+            items.append(
+                tag(
+                    "li",
+                    tag("strong", e.how),
+                    " ",
+                    link(e.statement, belief),
+                    " ",
+                    tag("span", f"(now {e.status})", class_=f"status {e.status}"),
+                    via,
+                    class_="effect",
+                    data_how=e.how,
+                )
+            )
         listed = tag("ol", join(items), class_="effects") if items else tag("p", "None.", class_="empty")
-        return tag("section", tag("h2", f"{title} ({len(items)})", id=f"{ident}-h"), tag("p", help_text, class_="help"),
-                   listed, aria_labelledby=f"{ident}-h", id=ident)
+        return tag(
+            "section",
+            tag("h2", f"{title} ({len(items)})", id=f"{ident}-h"),
+            tag("p", help_text, class_="help"),
+            listed,
+            aria_labelledby=f"{ident}-h",
+            id=ident,
+        )
 
     def verify(self, ctx: _Ctx) -> tuple[str, Markup]:
         """The user's streams re-walked against their hash chains. Per user,
@@ -652,26 +930,42 @@ class _Desk:
         operator's ``ledgermind audit verify``."""
         owner = ctx.owner()
         report = self.engine.for_owner(owner).verify_log()
-        counts = (f"{report.streams} streams, {report.events} events ({report.chained} chained, "
-                  f"{report.unchained} written before chaining), {report.checkpoints} chain-head checkpoints checked")
+        counts = (
+            f"{report.streams} streams, {report.events} events ({report.chained} chained, "
+            f"{report.unchained} written before chaining), {report.checkpoints} chain-head checkpoints checked"
+        )
         if report.intact:
             verdict = tag("p", f"Intact: {counts}.", class_="verdict intact", role="status", data_intact="true")
         else:
             verdict = tag("p", f"NOT intact: {counts}.", class_="verdict broken", role="alert", data_intact="false")
         rows = [
-            tag("tr", tag("th", f.kind, scope="row"), tag("td", f.stream_id), tag("td", f.version),
-                tag("td", f.position), tag("td", f.detail, class_="detail"))
+            tag(
+                "tr",
+                tag("th", f.kind, scope="row"),
+                tag("td", f.stream_id),
+                tag("td", f.version),
+                tag("td", f.position),
+                tag("td", f.detail, class_="detail"),
+            )
             for f in (report.findings or ((report.finding,) if report.finding else ()))
         ]
-        body = join([
-            tag("h1", f"Is {owner.user_id}'s log intact?"),
-            tag("p", "Every event of this user's streams re-hashed and checked against its chain link and the "
-                "recorded chain heads: an edited, deleted or reordered event is reported here, first first.",
-                class_="help"),
-            verdict,
-            _table(["finding", "stream", "version", "log position", "detail"], rows,
-                   caption="Findings, first first") if rows else Markup(""),
-        ])
+        body = join(
+            [
+                tag("h1", f"Is {owner.user_id}'s log intact?"),
+                tag(
+                    "p",
+                    "Every event of this user's streams re-hashed and checked against its chain link and the "
+                    "recorded chain heads: an edited, deleted or reordered event is reported here, first first.",
+                    class_="help",
+                ),
+                verdict,
+                _table(
+                    ["finding", "stream", "version", "log position", "detail"], rows, caption="Findings, first first"
+                )
+                if rows
+                else Markup(""),
+            ]
+        )
         return f"Verify {owner.user_id}", body
 
 
@@ -759,8 +1053,15 @@ def _date_field(name: str, label: str, value: datetime | None, help_text: str) -
     return tag(
         "div",
         tag("label", label, " (UTC)", for_=name),
-        tag("input", type="datetime-local", step="1", id=name, name=name,
-            value=value.strftime("%Y-%m-%dT%H:%M:%S") if value else None, aria_describedby=f"{name}-help"),
+        tag(
+            "input",
+            type="datetime-local",
+            step="1",
+            id=name,
+            name=name,
+            value=value.strftime("%Y-%m-%dT%H:%M:%S") if value else None,
+            aria_describedby=f"{name}-help",
+        ),
         tag("p", help_text + note, id=f"{name}-help", class_="help"),
         class_="field",
     )
@@ -768,8 +1069,14 @@ def _date_field(name: str, label: str, value: datetime | None, help_text: str) -
 
 def _table(headers: Sequence[str], rows: Sequence[Markup], *, caption: str) -> Markup:
     head = tag("thead", tag("tr", join(tag("th", h, scope="col") for h in headers)))
-    return tag("div", tag("table", tag("caption", caption), head, tag("tbody", join(rows))),
-               class_="scroll", tabindex="0", role="region", aria_label=caption)
+    return tag(
+        "div",
+        tag("table", tag("caption", caption), head, tag("tbody", join(rows))),
+        class_="scroll",
+        tabindex="0",
+        role="region",
+        aria_label=caption,
+    )
 
 
 def _clip(value: str, size: int) -> str:

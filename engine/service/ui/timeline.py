@@ -61,17 +61,30 @@ def draw(lanes: Sequence[Lane], now: datetime, *, title: str, ident: str) -> Mar
     height = len(lanes) * LANE + AXIS
     parts: list[Markup] = [
         tag("title", title, id=f"{ident}-title"),
-        tag("desc", "For each version: the upper bar is when it held in the world (valid time), the lower "
+        tag(
+            "desc",
+            "For each version: the upper bar is when it held in the world (valid time), the lower "
             "bar when the engine held that version (known time). A cross marks an invalidation.",
-            id=f"{ident}-desc"),
+            id=f"{ident}-desc",
+        ),
     ]
     for i, lane in enumerate(lanes):
         top = i * LANE
         parts.append(tag("text", lane.label, x=PAD, y=top + 14, class_="lane-label"))
-        parts.append(_bar(x(lane.valid_from), x(lane.valid_to), top + 20, 11,
-                          "valid invalidated" if lane.invalidated else "valid"))
-        parts.append(_bar(x(lane.known_from), x(lane.known_to), top + 35, 6,
-                          "known" if lane.known_to is None else "known replaced"))
+        parts.append(
+            _bar(
+                x(lane.valid_from), x(lane.valid_to), top + 20, 11, "valid invalidated" if lane.invalidated else "valid"
+            )
+        )
+        parts.append(
+            _bar(
+                x(lane.known_from),
+                x(lane.known_to),
+                top + 35,
+                6,
+                "known" if lane.known_to is None else "known replaced",
+            )
+        )
         if lane.invalidated and lane.valid_to is not None:
             cx, cy = x(lane.valid_to), top + 25.5
             parts.append(tag("path", d=f"M{cx - 5:.1f},{cy - 5:.1f} l10,10 m0,-10 l-10,10", class_="cut"))
@@ -80,9 +93,16 @@ def draw(lanes: Sequence[Lane], now: datetime, *, title: str, ident: str) -> Mar
     parts.extend(_ticks(start, span, axis_y))
     now_x = x(now)
     parts.append(tag("line", x1=f"{now_x:.1f}", y1=0, x2=f"{now_x:.1f}", y2=axis_y, class_="now"))
-    return tag("svg", join(parts), viewBox=f"0 0 {WIDTH} {height}", role="img", class_="timeline",
-               aria_labelledby=f"{ident}-title {ident}-desc", xmlns="http://www.w3.org/2000/svg",
-               preserveAspectRatio="xMinYMin meet")
+    return tag(
+        "svg",
+        join(parts),
+        viewBox=f"0 0 {WIDTH} {height}",
+        role="img",
+        class_="timeline",
+        aria_labelledby=f"{ident}-title {ident}-desc",
+        xmlns="http://www.w3.org/2000/svg",
+        preserveAspectRatio="xMinYMin meet",
+    )
 
 
 def _bar(left: float, right: float, y: float, h: float, cls: str) -> Markup:
@@ -99,6 +119,7 @@ def _ticks(start: datetime, span: float, axis_y: float) -> list[Markup]:
         left = PAD + (WIDTH - 2 * PAD) * (moment - start).total_seconds() / span
         out.append(tag("line", x1=f"{left:.1f}", y1=axis_y, x2=f"{left:.1f}", y2=axis_y + 5, class_="tick"))
         anchor = "start" if k == 0 else "end" if k == 3 else "middle"
-        out.append(tag("text", moment.strftime(fmt), x=f"{left:.1f}", y=axis_y + 20, text_anchor=anchor,
-                       class_="tick-label"))
+        out.append(
+            tag("text", moment.strftime(fmt), x=f"{left:.1f}", y=axis_y + 20, text_anchor=anchor, class_="tick-label")
+        )
     return out

@@ -68,8 +68,12 @@ class ToolUsage(Projection):
             if ev.owner is None:
                 continue
             if ev.topic == "session.created":
-                new_agents[ev.stream_id] = {"app": ev.owner.app, "user_id": ev.owner.user_id,
-                                            "session_id": ev.stream_id, "agent_id": ev.data["agent_id"]}
+                new_agents[ev.stream_id] = {
+                    "app": ev.owner.app,
+                    "user_id": ev.owner.user_id,
+                    "session_id": ev.stream_id,
+                    "agent_id": ev.data["agent_id"],
+                }
             else:
                 tools = tool_calls_of(ev.data.get("tool_calls"), ev.data.get("metadata"))
                 if tools:
@@ -78,8 +82,9 @@ class ToolUsage(Projection):
         known = {sid: row["agent_id"] for sid, row in new_agents.items()}
         wanted = sorted({sid for sid, _ in pending} - set(known))
         if wanted:
-            rows = batch.conn.execute(select(agents.c.session_id, agents.c.agent_id)
-                                      .where(agents.c.session_id.in_(wanted)))
+            rows = batch.conn.execute(
+                select(agents.c.session_id, agents.c.agent_id).where(agents.c.session_id.in_(wanted))
+            )
             known.update({r.session_id: r.agent_id for r in rows})
         for sid, (ev, tools) in pending:
             agent = known.get(sid)
@@ -96,17 +101,27 @@ class ToolUsage(Projection):
             (r.app, r.user_id, r.agent_id, r.day, r.tool): r.calls
             for r in batch.conn.execute(select(calls).where(key.in_(sorted(counted))))
         }
-        fresh = [dict(zip(("app", "user_id", "agent_id", "day", "tool"), k), calls=n)
-                 for k, n in counted.items() if k not in existing]
+        fresh = [
+            dict(zip(("app", "user_id", "agent_id", "day", "tool"), k), calls=n)
+            for k, n in counted.items()
+            if k not in existing
+        ]
         batch.insert("calls", fresh)
-        bumped = [dict(zip(("b_app", "b_user", "b_agent", "b_day", "b_tool"), k), b_calls=existing[k] + n)
-                  for k, n in counted.items() if k in existing]
+        bumped = [
+            dict(zip(("b_app", "b_user", "b_agent", "b_day", "b_tool"), k), b_calls=existing[k] + n)
+            for k, n in counted.items()
+            if k in existing
+        ]
         if bumped:
             batch.conn.execute(
                 update(calls)
-                .where(calls.c.app == bindparam("b_app"), calls.c.user_id == bindparam("b_user"),
-                       calls.c.agent_id == bindparam("b_agent"), calls.c.day == bindparam("b_day"),
-                       calls.c.tool == bindparam("b_tool"))
+                .where(
+                    calls.c.app == bindparam("b_app"),
+                    calls.c.user_id == bindparam("b_user"),
+                    calls.c.agent_id == bindparam("b_agent"),
+                    calls.c.day == bindparam("b_day"),
+                    calls.c.tool == bindparam("b_tool"),
+                )
                 .values(calls=bindparam("b_calls")),
                 bumped,
             )
@@ -143,8 +158,8 @@ def usage(tables: OwnerTables, agent_id: str | None = None) -> list[tuple[str, d
     selectable holds the owner's rows only."""
     calls = tables["calls"]
     query = select(calls.c.agent_id, calls.c.day, calls.c.tool, calls.c.calls).order_by(
-        calls.c.day, calls.c.agent_id, calls.c.tool)
+        calls.c.day, calls.c.agent_id, calls.c.tool
+    )
     if agent_id is not None:
         query = query.where(calls.c.agent_id == agent_id)
     return [(str(a), d, str(t), int(n)) for a, d, t, n in tables.execute(query)]
-
