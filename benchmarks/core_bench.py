@@ -222,7 +222,7 @@ def run_threads(count: int, work: Callable[[int], None]) -> float:
         barrier.wait()
         try:
             work(i)
-        except BaseException as e:  # noqa: BLE001 - re-raised below in the main thread
+        except BaseException as e:
             errors.append(e)
 
     threads = [threading.Thread(target=target, args=(i,)) for i in range(count)]

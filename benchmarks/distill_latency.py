@@ -217,12 +217,12 @@ def main() -> None:
                 names = iter(range(100))
 
                 def make_db() -> str:
-                    return os.path.join(tmp, f"bench-{next(names)}.db")  # noqa: B023 - used inside the loop only
+                    return os.path.join(tmp, f"bench-{next(names)}.db")
             else:
                 dsn = stack.enter_context(pg_server(os.environ.get("LEDGERMIND_BENCH_PG")))
 
                 def make_db() -> str:
-                    return stack.enter_context(fresh_pg_database(dsn, "dlat"))  # noqa: B023 - as above
+                    return stack.enter_context(fresh_pg_database(dsn, "dlat"))
 
             rows = bench(make_db, args)
         print(

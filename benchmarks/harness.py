@@ -26,9 +26,9 @@ __all__ = [
     "fresh_pg_database",
     "md_table",
     "message_text",
-    "pg_server",
     "percentile",
     "pg_relation_bytes",
+    "pg_server",
     "sqlite_bytes",
     "timed",
 ]

@@ -43,7 +43,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +66,7 @@ _ID = re.compile(r"^D:?(\d+):0*(\d+)$")
 
 def parse_session_date(text: str) -> datetime:
     """'1:56 pm on 8 May, 2023' -> an aware UTC datetime."""
-    return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=timezone.utc)
+    return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC)
 
 
 def repair_evidence(raw: list[str], known: set[str]) -> list[str]:

@@ -31,7 +31,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -69,7 +69,7 @@ def fill(url: str, sessions: int, messages: int, seal: bool) -> int:
                 tid = eng.for_owner(OWNER).start_task(sid, input="summarise")
                 eng.for_owner(OWNER).complete_task(tid, output="done")
                 eng.for_owner(OWNER).apply_memory_changes(
-                    [NewBelief(f"b{s}", "fact", f"fact {s}", datetime.now(timezone.utc), 0.5, "rule")]
+                    [NewBelief(f"b{s}", "fact", f"fact {s}", datetime.now(UTC), 0.5, "rule")]
                 )
         return int(eng.log.recorder.max_notification_id() or 0)
 
@@ -78,7 +78,7 @@ def fill(url: str, sessions: int, messages: int, seal: bool) -> int:
 
 
 def _dt(value: Any) -> str:
-    return datetime.fromisoformat(value["__dt__"]).astimezone(timezone.utc).isoformat()
+    return datetime.fromisoformat(value["__dt__"]).astimezone(UTC).isoformat()
 
 
 def _fold(rows: list[tuple[int, Any, str, bytes]], sessions: dict[str, list[Any]]) -> list[tuple]:

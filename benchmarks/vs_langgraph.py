@@ -294,7 +294,7 @@ def two_writers(make: Callable[[], Side], first: Side, turns: int = 50) -> int:
         try:
             for t in range(turns):
                 writers[w].turn(10_000 * (w + 1) + t)
-        except BaseException as e:  # noqa: BLE001 - reported in the table below
+        except BaseException as e:
             errors.append(e)
 
     threads = [threading.Thread(target=work, args=(w,)) for w in range(2)]

@@ -16,16 +16,16 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.projections.audit import belief_history, beliefs_as_of, invalidation
 from ledgermind.write.beliefs import Invalidate, NewBelief, new_belief_id
 
-MARCH = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
-MAY = datetime(2026, 5, 1, tzinfo=timezone.utc)
-AUGUST = datetime(2026, 8, 12, 14, 30, tzinfo=timezone.utc)
-SEPTEMBER = datetime(2026, 9, 1, tzinfo=timezone.utc)
+MARCH = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+MAY = datetime(2026, 5, 1, tzinfo=UTC)
+AUGUST = datetime(2026, 8, 12, 14, 30, tzinfo=UTC)
+SEPTEMBER = datetime(2026, 9, 1, tzinfo=UTC)
 
 
 def main() -> None:
@@ -50,7 +50,7 @@ def main() -> None:
                     )
                 ]
             )[0]
-            before_correction = datetime.now(timezone.utc)
+            before_correction = datetime.now(UTC)
 
             august = eng.for_owner(owner).create_session(agent_id="barista")
             seq = eng.for_owner(owner).add_message(

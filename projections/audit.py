@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Table, select, tuple_
@@ -56,7 +56,7 @@ def _owner(owner: object) -> Owner:
 
 
 def _when(value: datetime | None, label: str) -> datetime:
-    return datetime.now(timezone.utc) if value is None else check_timestamp(value, label)
+    return datetime.now(UTC) if value is None else check_timestamp(value, label)
 
 
 def _id(value: object, not_found: type[Exception], label: str) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -55,8 +55,8 @@ __all__ = [
     "ddl_lock",
     "delete_version",
     "ensure_version",
-    "list_versions",
     "list_quarantined",
+    "list_versions",
     "lock_position",
     "mark_state",
     "quarantine",
@@ -169,7 +169,7 @@ class VersionInfo:
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 DDL_LOCK_KEY = 0x6D6C5F70726F6A  # "ml_proj": one advisory lock for projection DDL

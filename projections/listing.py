@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import MetaData, Table, distinct, func, select, tuple_, union
@@ -90,7 +90,7 @@ def users(side: ReadSide, app: str, *, limit: int = 50, after: str | None = None
     their session and message counts and how many beliefs hold now (current
     in both times: not invalidated, not superseded; the beliefs page lists
     the same ones)."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with _across_owners(side, "sessions", "memory") as (conn, t):
         s, b = t["sessions"], t["beliefs"]
         ids = union(

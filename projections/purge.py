@@ -36,8 +36,8 @@ from ledgermind.storage.keystore import KEY_TABLE
 
 __all__ = [
     "WAL_SWITCH_COMMAND",
-    "erasure_remains",
     "count_owner_rows",
+    "erasure_remains",
     "owner_tables",
     "purge_erased_owner",
     "purge_read_models",

@@ -196,7 +196,7 @@ def _installed() -> tuple[dict[str, ProjectionKind], dict[str, str]]:
                 raise ProjectionError(f"entry point {ep.name!r} loads projection {kind.name!r}")
             if kind.name in BUILT_INS:
                 raise ProjectionError(f"entry point {ep.name!r} takes a built-in name")
-        except Exception as e:  # noqa: BLE001 - a broken plugin must not stop the built-ins
+        except Exception as e:
             broken[ep.name] = f"{type(e).__name__}: {e}"
             log.warning("projection entry point %s = %s left out: %s", ep.name, ep.value, broken[ep.name])
             continue

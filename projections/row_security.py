@@ -72,15 +72,15 @@ from ledgermind.domain.owner import Owner
 
 __all__ = [
     "POLICY",
-    "all_rows",
     "READER_ROLE",
     "SCOPE_SETTING",
     "WRITER",
     "WRITER_POLICY",
+    "all_rows",
+    "grant_catalog",
     "owner_scope",
     "protect_all",
     "protect_tables",
-    "grant_catalog",
     "writer_scope",
 ]
 

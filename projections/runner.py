@@ -69,14 +69,14 @@ import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import metadata
 from typing import Any, Protocol, runtime_checkable
 
 from eventsourcing.persistence import InterfaceError as EsInterfaceError
 from eventsourcing.persistence import OperationalError as EsOperationalError
 from sqlalchemy import Table, select
-from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError as SaDBAPIError
 from sqlalchemy.exc import IntegrityError as SaIntegrityError
 from sqlalchemy.exc import InterfaceError as SaInterfaceError
@@ -289,7 +289,7 @@ def _entry(projection: Projection, env: Envelope, error_type: str, error: str) -
         ledgermind_version=LEDGERMIND_VERSION,
         code=code_of(projection),
         attempts=1,
-        quarantined_at=datetime.now(timezone.utc),
+        quarantined_at=datetime.now(UTC),
     )
 
 
@@ -311,7 +311,7 @@ def _try_apply(conn: Connection, projection: Projection, envelopes: Sequence[Env
         raise
     except SYSTEMIC_ERRORS:
         raise
-    except Exception as e:  # noqa: BLE001 - any other failure is this event's: quarantine it
+    except Exception as e:
         return e
     return None
 
@@ -627,7 +627,7 @@ class Runner:
                     self._stop.wait(backoff)
                     backoff = min(backoff * 2, 5.0)
                     continue
-                except BaseException as e:  # noqa: BLE001 - a projection bug: stop and report it
+                except BaseException as e:
                     self.error = e
                     # Scrubbed, no traceback: a driver error's text carries the
                     # batch's parameters, i.e. other tenants' rows.

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -186,7 +186,7 @@ class SearchIndexProjection(TableProjection):
             with db.begin() as conn:  # nothing is written: SQLite takes no lock, PostgreSQL no row lock
                 row_security.writer_scope(conn)
                 rows, _, _, vectors = self._plan(conn, self.store(conn.dialect.name), wanted)
-        except Exception as e:  # noqa: BLE001 - fold meets the same error and quarantines or retries
+        except Exception as e:
             log.debug("search: embedding ahead of the batch skipped: %s: %s", type(e).__name__, e)
             return
         todo = list(dict.fromkeys(r["lex_text"] for r in rows if r["lex_text"] not in vectors))
@@ -379,7 +379,7 @@ def _version(row: Mapping[str, Any]) -> dict[str, Any]:
         "user_id": row["user_id"],
         "confidence": row["confidence"],
         "sources": orjson.loads(row["sources"] or "[]"),
-        "valid_from": from_epoch(row["valid_from"]) or datetime.fromtimestamp(0, tz=timezone.utc),
+        "valid_from": from_epoch(row["valid_from"]) or datetime.fromtimestamp(0, tz=UTC),
         "invalid_at": from_epoch(row["invalid_at"]),
         "recorded_at": from_epoch(row["recorded_at"]),
         "expired_at": None,

@@ -178,7 +178,7 @@ class OwnerMemory:
     def start_task(
         self,
         session_id: str,
-        input: str,  # noqa: A002
+        input: str,
         *,
         idempotency_key: str | None = None,
         incarnation: int | None = None,

@@ -323,7 +323,7 @@ def _agent_row(event: Any) -> dict[str, Any]:
     """One agent event as a row: what happened, to which incarnation, and the details."""
     fields = vars(event)
     detail = ""
-    if "session_id" in fields and fields["session_id"]:
+    if fields.get("session_id"):
         detail = f"session {fields['session_id']}"
     if "reason" in fields:
         beat = fields.get("last_heartbeat")

@@ -216,7 +216,7 @@ def _shown(db: str) -> str:
 
     try:
         return shown_db(db)
-    except Exception:  # noqa: BLE001 - an unparsable URL fails later with its own error; never echo it
+    except Exception:
         return "(the database URL given)"
 
 

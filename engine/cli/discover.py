@@ -10,7 +10,7 @@ to one owner (``--app``/``--user``), and ids of another owner are not found.
 from __future__ import annotations
 
 import argparse
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from ledgermind.cli.options import add_db, add_json, add_owner, add_page, owner_of, positive_float
@@ -117,7 +117,6 @@ def _users(args: argparse.Namespace) -> int:
 
 
 def _agents(args: argparse.Namespace) -> int:
-    from datetime import timezone
 
     from ledgermind.projections.listing import agents
 
@@ -127,7 +126,7 @@ def _agents(args: argparse.Namespace) -> int:
         lambda side: agents(side, owner, limit=args.limit, after=args.after),
         leases=lambda eng: {lease.agent_id: lease for lease in eng.for_owner(owner).agent_leases()},
     )
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     for row in rows:
         lease = row.pop("_leases").get(row["agent_id"])
         row["incarnation"] = lease.incarnation if lease is not None else None

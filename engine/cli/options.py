@@ -19,7 +19,7 @@ import argparse
 import os
 import re
 import sys
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any, NoReturn
 
 from ledgermind.domain.config import DEFAULT_DB
@@ -68,11 +68,11 @@ def when(text: str) -> datetime:
     try:
         if _DATE.fullmatch(value):
             day = date.fromisoformat(value)
-            return datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
+            return datetime(day.year, day.month, day.day, tzinfo=UTC)
         moment = datetime.fromisoformat(value)
         if moment.tzinfo is None:
-            return moment.replace(tzinfo=timezone.utc)
-        return moment.astimezone(timezone.utc)
+            return moment.replace(tzinfo=UTC)
+        return moment.astimezone(UTC)
     except (ValueError, OverflowError):
         raise argparse.ArgumentTypeError(
             f"not an RFC 3339 time or a date: {text!r:.60} (e.g. 2026-03-15T09:30:00Z or 2026-03-15)"

@@ -9,14 +9,14 @@ make replays depend on when they ran.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Mapping
 
 from ledgermind.domain.errors import InvalidInput
 
-__all__ = ["ConfidencePolicy", "DEFAULT_POLICY"]
+__all__ = ["DEFAULT_POLICY", "ConfidencePolicy"]
 
 
 def _frozen(d: dict[str, float]) -> Mapping[str, float]:

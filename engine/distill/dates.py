@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 
 import dateparser  # type: ignore[import-untyped]
@@ -120,7 +120,7 @@ def _mention(phrase: str, query: str, language: str, precision: str, ref: dateti
     when = _parse(query, language, ref.replace(tzinfo=None), precision == "month")
     if when is None or when > ref.replace(tzinfo=None):
         return None
-    when = when.replace(tzinfo=ref.tzinfo or timezone.utc)
+    when = when.replace(tzinfo=ref.tzinfo or UTC)
     if precision == "ago":
         precision = "day" if re.search(r"day|天", phrase) else "week" if re.search(r"week|周|星期", phrase) else "month"
     return TimeMention(when, phrase, _say(when, precision, language))

@@ -55,7 +55,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -185,7 +185,7 @@ class Distiller:
         self.backoff_s = backoff_s
         self.page = page
         self.max_windows = max_windows  # consumed windows kept in memory (their cursors)
-        self.clock = clock or (lambda: datetime.now(timezone.utc))
+        self.clock = clock or (lambda: datetime.now(UTC))
         self.index = LogBeliefIndex(eng)
         self._dead_letters = DeadLetterIndex(eng, page=page)
         self._windows: dict[str, _Window] = {}
@@ -379,7 +379,7 @@ class Distiller:
             extraction = self.extractor.extract(ctx)
             changes = reconcile(window.owner, extraction, self.index.current(window.owner), self.config)
             check_changes(changes, self.eng.limits)  # a value no read model could fold: dead-letter it
-        except Exception as e:  # noqa: BLE001 - any extractor failure is recorded, retried, dead-lettered
+        except Exception as e:
             return self._failed(window, e)
         try:
             ids = self._commit(window, extraction, changes)

@@ -30,7 +30,7 @@ import hashlib
 import uuid
 import weakref
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
 from uuid import UUID
 
@@ -122,7 +122,7 @@ def remember(
         "topics": topic_list, "participants": people, "location": location, "event_time": event_time,
         "valid_from": valid_from, "key": key,
     })  # fmt: skip
-    when = valid_from or datetime.now(timezone.utc)
+    when = valid_from or datetime.now(UTC)
     source_key = f"explicit:{key or uuid.uuid4().hex}"
     proposal = Proposal(
         op="add",
@@ -197,7 +197,7 @@ def forget(eng: WritePort, owner: Owner, memory_id: str, *, idempotency_key: str
     would change nothing."""
     once = IdempotencyKey.at_call(owner, "forget", idempotency_key, eng.limits, memory_id)
     mid = _held(eng, owner, memory_id).id.hex
-    change = Invalidate(mid, invalid_at=datetime.now(timezone.utc), reason="user request", cause={"request": "forget"})
+    change = Invalidate(mid, invalid_at=datetime.now(UTC), reason="user request", cause={"request": "forget"})
     eng.submit_once(once, lambda unit: _change_current(unit, owner, change, eng.limits, None))
 
 
@@ -236,7 +236,7 @@ def forget_all(eng: WritePort, owner: Owner, *, idempotency_key: str | None = No
     replay of a given ``idempotency_key`` returns the first call's count)."""
     once = IdempotencyKey.at_call(owner, "forget_all", idempotency_key, eng.limits)
     current = belief_index(eng).current(owner)
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     changes: list[BeliefChange] = [
         Invalidate(
             b.memory_id, invalid_at=max(now, b.valid_from), reason="user request", cause={"request": "forget_all"}

@@ -143,12 +143,77 @@ _LAPTOP_BRANDS = "macbook|thinkpad|xps|surface|chromebook|framework"
 _ZH_CAR = "特斯拉|丰田|本田|比亚迪|宝马|奔驰|大众|奥迪|理想|蔚来|小鹏|吉利|长安|沃尔沃|日产|马自达"
 _ZH_PHONE = "华为|小米|苹果手机|iPhone|OPPO|vivo|荣耀|三星"
 _OCCUPATION = frozenset(
-    "nurse doctor student chef artist teacher engineer developer programmer designer manager lawyer "
-    "accountant scientist writer author counselor counsellor musician painter photographer consultant "
-    "analyst architect pilot farmer mechanic therapist researcher professor librarian pharmacist dentist "
-    "officer clerk volunteer intern founder ceo cto cfo coo lead director head vp president editor "
-    "journalist tester administrator admin sre recruiter barista cook driver owner freelancer contractor "
-    "specialist coordinator supervisor assistant associate principal partner translator tutor".split()
+    [
+        "nurse",
+        "doctor",
+        "student",
+        "chef",
+        "artist",
+        "teacher",
+        "engineer",
+        "developer",
+        "programmer",
+        "designer",
+        "manager",
+        "lawyer",
+        "accountant",
+        "scientist",
+        "writer",
+        "author",
+        "counselor",
+        "counsellor",
+        "musician",
+        "painter",
+        "photographer",
+        "consultant",
+        "analyst",
+        "architect",
+        "pilot",
+        "farmer",
+        "mechanic",
+        "therapist",
+        "researcher",
+        "professor",
+        "librarian",
+        "pharmacist",
+        "dentist",
+        "officer",
+        "clerk",
+        "volunteer",
+        "intern",
+        "founder",
+        "ceo",
+        "cto",
+        "cfo",
+        "coo",
+        "lead",
+        "director",
+        "head",
+        "vp",
+        "president",
+        "editor",
+        "journalist",
+        "tester",
+        "administrator",
+        "admin",
+        "sre",
+        "recruiter",
+        "barista",
+        "cook",
+        "driver",
+        "owner",
+        "freelancer",
+        "contractor",
+        "specialist",
+        "coordinator",
+        "supervisor",
+        "assistant",
+        "associate",
+        "principal",
+        "partner",
+        "translator",
+        "tutor",
+    ]
 )
 _ZH_JOB = (
     "校长",
@@ -182,12 +247,89 @@ _WORDS = re.compile(r"[a-z][a-z'-]*")
 _DIGIT = re.compile(r"\d")
 _CUE_WORDS_EN = (
     frozenset(
-        "live lives living reside resides residing moved move moving relocated relocating relocate settled based "
-        "staying home house work works working joined started starting start began job position role offer gig "
-        "employer company hired promoted became become title career careers roles jobs vegetarian vegan "
-        "pescatarian keto gluten-free flexitarian meant typo misspoke correction wrong car phone laptop bike "
-        "motorbike scooter computer sold replaced traded switched one two three four five six seven eight nine "
-        "ten eleven twelve fifteen twenty thirty fifty hundred dozen".split()
+        [
+            "live",
+            "lives",
+            "living",
+            "reside",
+            "resides",
+            "residing",
+            "moved",
+            "move",
+            "moving",
+            "relocated",
+            "relocating",
+            "relocate",
+            "settled",
+            "based",
+            "staying",
+            "home",
+            "house",
+            "work",
+            "works",
+            "working",
+            "joined",
+            "started",
+            "starting",
+            "start",
+            "began",
+            "job",
+            "position",
+            "role",
+            "offer",
+            "gig",
+            "employer",
+            "company",
+            "hired",
+            "promoted",
+            "became",
+            "become",
+            "title",
+            "career",
+            "careers",
+            "roles",
+            "jobs",
+            "vegetarian",
+            "vegan",
+            "pescatarian",
+            "keto",
+            "gluten-free",
+            "flexitarian",
+            "meant",
+            "typo",
+            "misspoke",
+            "correction",
+            "wrong",
+            "car",
+            "phone",
+            "laptop",
+            "bike",
+            "motorbike",
+            "scooter",
+            "computer",
+            "sold",
+            "replaced",
+            "traded",
+            "switched",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "fifteen",
+            "twenty",
+            "thirty",
+            "fifty",
+            "hundred",
+            "dozen",
+        ]
     )
     | frozenset(w for d in _DRINKS_EN for w in d.split())
     | frozenset(_OCCUPATION)
@@ -349,12 +491,58 @@ _SCOPE_EN = re.compile(
     re.IGNORECASE,
 )
 _SCOPE_NAMES = {"prod": "production", "development": "dev", "testing": "test"}
-_NOT_VALUES = frozenset("it this that them there here home now too also again".split())
+_NOT_VALUES = frozenset(["it", "this", "that", "them", "there", "here", "home", "now", "too", "also", "again"])
 _SENTIMENT = frozenset(
-    "so really very super pretty quite awesome amazing great incredible inspiring cool fun nice good bad "
-    "terrible wonderful beautiful lovely fantastic excited happy sad crazy insane tough hard important "
-    "special perfect everything key worth getting going trying not always never just a an the this that these "
-    "those".split()
+    [
+        "so",
+        "really",
+        "very",
+        "super",
+        "pretty",
+        "quite",
+        "awesome",
+        "amazing",
+        "great",
+        "incredible",
+        "inspiring",
+        "cool",
+        "fun",
+        "nice",
+        "good",
+        "bad",
+        "terrible",
+        "wonderful",
+        "beautiful",
+        "lovely",
+        "fantastic",
+        "excited",
+        "happy",
+        "sad",
+        "crazy",
+        "insane",
+        "tough",
+        "hard",
+        "important",
+        "special",
+        "perfect",
+        "everything",
+        "key",
+        "worth",
+        "getting",
+        "going",
+        "trying",
+        "not",
+        "always",
+        "never",
+        "just",
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+    ]
 )
 _CUT_EN = re.compile(
     r"\s+(?:and|but|because|since|so|when|which|who|where|after|before|until|with|for|from|last|this|"
@@ -409,7 +597,7 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
         if hit.negated and hit.slot in positive:  # "stopped coffee, drink tea now": one switch
             del grouped[key]
             replaced = replaced or hit.value
-            for other_key, (other, other_where) in grouped.items():
+            for _other_key, (other, other_where) in grouped.items():
                 if other.slot == hit.slot:
                     other_where[:0] = [c for c in where if c not in other_where]
     if not grouped and correction:

@@ -77,20 +77,122 @@ _ABOUT_SOMEONE_EN = re.compile(
 )
 # A clause that opens with one of these bare verbs is a request to the assistant ("look up ...").
 _IMPERATIVE = frozenset(
-    "look find search show give tell help check make write create send book set add remind explain list get "
-    "call open play translate summarize summarise draft plan suggest recommend compare calculate fix answer "
-    "describe recall forget read review edit rewrite generate convert estimate "
-    "schedule email text ask try use pick choose keep stop start imagine assume pretend consider".split()
+    [
+        "look",
+        "find",
+        "search",
+        "show",
+        "give",
+        "tell",
+        "help",
+        "check",
+        "make",
+        "write",
+        "create",
+        "send",
+        "book",
+        "set",
+        "add",
+        "remind",
+        "explain",
+        "list",
+        "get",
+        "call",
+        "open",
+        "play",
+        "translate",
+        "summarize",
+        "summarise",
+        "draft",
+        "plan",
+        "suggest",
+        "recommend",
+        "compare",
+        "calculate",
+        "fix",
+        "answer",
+        "describe",
+        "recall",
+        "forget",
+        "read",
+        "review",
+        "edit",
+        "rewrite",
+        "generate",
+        "convert",
+        "estimate",
+        "schedule",
+        "email",
+        "text",
+        "ask",
+        "try",
+        "use",
+        "pick",
+        "choose",
+        "keep",
+        "stop",
+        "start",
+        "imagine",
+        "assume",
+        "pretend",
+        "consider",
+    ]
 )
 # Opening words that point back at something said before, or at nobody: the
 # clause is a comment on the conversation ("It was awesome", "That's why ...").
 _NO_ONE = frozenset(
-    "it it's its that that's this they they're them he he's she she's there there's those these here here's "
-    "everything nothing something everyone everybody someone somebody anyone glad really crazy gonna "
-    "remember plus but so which what whatever sounds looks seems their his her next".split()
+    [
+        "it",
+        "it's",
+        "its",
+        "that",
+        "that's",
+        "this",
+        "they",
+        "they're",
+        "them",
+        "he",
+        "he's",
+        "she",
+        "she's",
+        "there",
+        "there's",
+        "those",
+        "these",
+        "here",
+        "here's",
+        "everything",
+        "nothing",
+        "something",
+        "everyone",
+        "everybody",
+        "someone",
+        "somebody",
+        "anyone",
+        "glad",
+        "really",
+        "crazy",
+        "gonna",
+        "remember",
+        "plus",
+        "but",
+        "so",
+        "which",
+        "what",
+        "whatever",
+        "sounds",
+        "looks",
+        "seems",
+        "their",
+        "his",
+        "her",
+        "next",
+    ]
 )
-_SUBORDINATE = frozenset("since because when if although though while as unless until whether".split())
-_PRO_FORMS = frozenset("so this it will that there them one".split())
+_SUBORDINATE = frozenset(
+    ["since", "because", "when", "if", "although", "though", "while", "as", "unless", "until", "whether"]
+)
+_PRO_FORMS = frozenset(["so", "this", "it", "will", "that", "there", "them", "one"])
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|yourself|ya|u)\b", re.IGNORECASE)
 _VOCATIVE = re.compile(r"^(?-i:[A-Z][a-z]+),\s+(?=\S)")  # "Nate, I'm on fire": the name is a greeting
 _COMMON_GROUND = re.compile(
@@ -157,19 +259,60 @@ def is_statement(clause: str) -> bool:
     first = body.split()[0].lower().rstrip(",")
     if _ADDRESSED_EN.match(body) or first in _IMPERATIVE or first in _NO_ONE or _SECOND_PERSON.search(body):
         return False
-    if first.endswith("ing") and first not in ("going",) or _COMMON_GROUND.search(body) or _REACTION.search(body):
+    if (first.endswith("ing") and first not in ("going",)) or _COMMON_GROUND.search(body) or _REACTION.search(body):
         return False  # "Finding balance is crucial", "we can all ...", "I couldn't agree more"
     words = body.rstrip(" .!").split()
     if not _has_verb(words):
         return False  # "The Minnesota Wolves.": an answer's fragment, not a statement
-    if first in _SUBORDINATE and len(words) <= 5 or len(words) <= 6 and words[-1].lower() in _PRO_FORMS:
+    if (first in _SUBORDINATE and len(words) <= 5) or (len(words) <= 6 and words[-1].lower() in _PRO_FORMS):
         return False  # "Since we chatted last", "I'm hoping so", "I can do this", "I definitely will"
     return _ABOUT_SOMEONE_EN.search(body) is not None
 
 
 _AUX = frozenset(
-    "i'm i've i'd i'll we're we've we'll am is are was were be been has have had do does did can could will would "
-    "shall should may might must 's 're 'm got get gets went go goes made make makes".split()
+    [
+        "i'm",
+        "i've",
+        "i'd",
+        "i'll",
+        "we're",
+        "we've",
+        "we'll",
+        "am",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+        "'s",
+        "'re",
+        "'m",
+        "got",
+        "get",
+        "gets",
+        "went",
+        "go",
+        "goes",
+        "made",
+        "make",
+        "makes",
+    ]
 )
 
 
@@ -178,7 +321,7 @@ def _has_verb(words: list[str]) -> bool:
     low = [w.lower().strip(",;:") for w in words]
     if low and low[0] in ("i", "we") and len(low) > 1:  # "I practise piano ...": the next word is the verb
         return True
-    if any(w in _AUX or "'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d") for w in low):
+    if any(w in _AUX or ("'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d")) for w in low):
         return True
     return any(w.endswith(("ed", "s")) and len(w) > 3 and raw[:1].islower() for w, raw in zip(low[1:], words[1:]))
 
@@ -223,7 +366,28 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
 _VALUE = re.compile(r"[$€£¥]?\d[\d,.:]*(?:\s?(?:%|am|pm|k))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
 _ABOUT_POSSESSED = re.compile(r"^(.+?)\s+(?:is|are)\s+((?:my|our)\s+.+)$", re.IGNORECASE)
 _KEY_STOP = frozenset(
-    "user assistant is not no longer don't doesn't never to of in on at for with and or my our".split()
+    [
+        "user",
+        "assistant",
+        "is",
+        "not",
+        "no",
+        "longer",
+        "don't",
+        "doesn't",
+        "never",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "and",
+        "or",
+        "my",
+        "our",
+    ]
 )
 
 

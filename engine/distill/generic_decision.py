@@ -69,9 +69,68 @@ _ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "conflict": 3}
 # Verbs (and adjectives) whose object may be many things at once: a second
 # object is one more, not a replacement, unless a cue says otherwise.
 _MANY = frozenset(
-    "like love enjoy adore prefer hate dislike play speak know visit visited read watch listen eat drink own have "
-    "has collect support follow allergic fan into learn study use take grow keep make cook bake write sing teach "
-    "travel went go met meet bought buy 喜欢 爱 讨厌 会 说 看 听 吃 喝 有 养 学 玩 过敏 去".split()
+    [
+        "like",
+        "love",
+        "enjoy",
+        "adore",
+        "prefer",
+        "hate",
+        "dislike",
+        "play",
+        "speak",
+        "know",
+        "visit",
+        "visited",
+        "read",
+        "watch",
+        "listen",
+        "eat",
+        "drink",
+        "own",
+        "have",
+        "has",
+        "collect",
+        "support",
+        "follow",
+        "allergic",
+        "fan",
+        "into",
+        "learn",
+        "study",
+        "use",
+        "take",
+        "grow",
+        "keep",
+        "make",
+        "cook",
+        "bake",
+        "write",
+        "sing",
+        "teach",
+        "travel",
+        "went",
+        "go",
+        "met",
+        "meet",
+        "bought",
+        "buy",
+        "喜欢",
+        "爱",
+        "讨厌",
+        "会",
+        "说",
+        "看",
+        "听",
+        "吃",
+        "喝",
+        "有",
+        "养",
+        "学",
+        "玩",
+        "过敏",
+        "去",
+    ]
 )
 
 
@@ -122,7 +181,7 @@ def _pair(
     change = cue or moving
     if al.same:
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
-    if neg_p and not neg_b and (al.contained or topic and ending):  # "I no longer take X"
+    if neg_p and not neg_b and (al.contained or (topic and ending)):  # "I no longer take X"
         return "negate", "", ""
     if additive:
         return "", "", ""
@@ -132,7 +191,7 @@ def _pair(
         return "", "", ""
     if al.one_value and (al.functional or change):
         return "supersede", al.old, al.new
-    if change and (topic or al.functional and al.overlap >= grey.overlap):  # "we switched to one-week sprints"
+    if change and (topic or (al.functional and al.overlap >= grey.overlap)):  # "we switched to one-week sprints"
         return "supersede", b.value or "", p.value or ""
     if al.one_value and not _many_valued(p.statement):  # "I pay 1,350 euros rent": said later, it holds now
         return "supersede", al.old, al.new

@@ -465,9 +465,8 @@ def plan(
 
 def _clashes(a: BeliefState, b: BeliefState) -> bool:
     """Two beliefs that cannot both be current: the same keyed attribute, or the same statement."""
-    if a.subject is not None and a.attribute is not None:
-        if (a.subject, a.attribute) == (b.subject, b.attribute):
-            return True
+    if a.subject is not None and a.attribute is not None and (a.subject, a.attribute) == (b.subject, b.attribute):
+        return True
     return a.statement.strip().casefold() == b.statement.strip().casefold()
 
 

@@ -12,23 +12,135 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["third_person", "third_person_zh", "IRREGULAR_PAST"]
+__all__ = ["IRREGULAR_PAST", "third_person", "third_person_zh"]
 
 IRREGULAR_PAST = frozenset(
-    "went got had took made saw met came gave found bought ran began felt left heard kept brought "
-    "thought told won wrote spent sent sat built caught taught flew drove ate drank swam sang became "
-    "did was were lost paid said fell held led rode sold stood understood woke wore threw knew grew "
-    "chose forgot broke spoke hung hit put set read cut let shut quit meant".split()
+    [
+        "went",
+        "got",
+        "had",
+        "took",
+        "made",
+        "saw",
+        "met",
+        "came",
+        "gave",
+        "found",
+        "bought",
+        "ran",
+        "began",
+        "felt",
+        "left",
+        "heard",
+        "kept",
+        "brought",
+        "thought",
+        "told",
+        "won",
+        "wrote",
+        "spent",
+        "sent",
+        "sat",
+        "built",
+        "caught",
+        "taught",
+        "flew",
+        "drove",
+        "ate",
+        "drank",
+        "swam",
+        "sang",
+        "became",
+        "did",
+        "was",
+        "were",
+        "lost",
+        "paid",
+        "said",
+        "fell",
+        "held",
+        "led",
+        "rode",
+        "sold",
+        "stood",
+        "understood",
+        "woke",
+        "wore",
+        "threw",
+        "knew",
+        "grew",
+        "chose",
+        "forgot",
+        "broke",
+        "spoke",
+        "hung",
+        "hit",
+        "put",
+        "set",
+        "read",
+        "cut",
+        "let",
+        "shut",
+        "quit",
+        "meant",
+    ]
 )
 _KEEP = (
     frozenset(
-        "am was were did had can could will would should might must may shall need used ought 'm 've 'd 'll".split()
+        [
+            "am",
+            "was",
+            "were",
+            "did",
+            "had",
+            "can",
+            "could",
+            "will",
+            "would",
+            "should",
+            "might",
+            "must",
+            "may",
+            "shall",
+            "need",
+            "used",
+            "ought",
+            "'m",
+            "'ve",
+            "'d",
+            "'ll",
+        ]
     )
     | IRREGULAR_PAST
 )
 _ADVERBS = frozenset(
-    "really also just always never usually often still now already recently finally sometimes only "
-    "even actually definitely totally absolutely mostly rarely generally normally no longer".split()
+    [
+        "really",
+        "also",
+        "just",
+        "always",
+        "never",
+        "usually",
+        "often",
+        "still",
+        "now",
+        "already",
+        "recently",
+        "finally",
+        "sometimes",
+        "only",
+        "even",
+        "actually",
+        "definitely",
+        "totally",
+        "absolutely",
+        "mostly",
+        "rarely",
+        "generally",
+        "normally",
+        "no",
+        "longer",
+    ]
 )
 _SPECIAL = {
     "am": "is",
@@ -66,7 +178,7 @@ def third_person(sentence: str, label: str) -> str:
         core = w.rstrip(",.;:!?")
         tail = w[len(core) :]
         low = core.lower().replace("’", "'")
-        name = label if i == 0 or out and out[-1].endswith((".", "!", "?")) else _mid(label)
+        name = label if i == 0 or (out and out[-1].endswith((".", "!", "?"))) else _mid(label)
         if conjugate_next and core:
             if low in _ADVERBS:
                 out.append(w)

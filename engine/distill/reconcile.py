@@ -183,10 +183,8 @@ class _State:
         candidates = [
             b
             for b in same_kind
-            if not _conflicting_keys(b, p)
-            and not _is_said(b.attribute)
-            or b.subject == p.subject
-            and _is_said(b.attribute)
+            if (not _conflicting_keys(b, p) and not _is_said(b.attribute))
+            or (b.subject == p.subject and _is_said(b.attribute))
         ]
         scored = self._scored(p, candidates)
         if scored and scored[0][1] >= self.config.reinforce_at:

@@ -111,7 +111,7 @@ class RuleExtractor:
         if framed:  # the frame reading wins; only identity facts it does not cover stay
             legacy = [f for f in legacy if f.attribute in _IDENTITY_ONLY]
         found = framed + legacy
-        if not found or all(f.kind == "episode" for f in found) and (moved_on(clause) or ends(clause)):
+        if not found or (all(f.kind == "episode" for f in found) and (moved_on(clause) or ends(clause))):
             # a dated change ("I transferred to billing last week") is a new state, said as such
             state = generic_findings(clause, speaker, said_at)
             found = state or found
@@ -222,7 +222,7 @@ def _speaker(item: DeltaItem, introduced: str | None) -> Speaker:
 
 def _topics(text: str, people: tuple[str, ...]) -> tuple[str, ...]:
     skip = {t for p in people for t in tokens(p)}
-    words = sorted((t for t in tokens(text) if t not in skip and len(t) > 2 or is_cjk(t)), key=lambda t: (-len(t), t))
+    words = sorted((t for t in tokens(text) if (t not in skip and len(t) > 2) or is_cjk(t)), key=lambda t: (-len(t), t))
     return tuple(sorted(words[:5]))
 
 

@@ -21,15 +21,86 @@ __all__ = ["english_findings"]
 _V = r"((?:[^.,;!?]|[.,](?=\d))+)"  # a value: up to punctuation, keeping "1.23"
 _NAME = r"([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)"
 _NOT_NAMES = frozenset(
-    "I So Not Just Really Sure Glad Happy Sorry Also Still Here Back Fine Good Okay OK Well Very "
-    "Going Trying Looking Thinking Always Never Actually Currently Now".split()
+    [
+        "I",
+        "So",
+        "Not",
+        "Just",
+        "Really",
+        "Sure",
+        "Glad",
+        "Happy",
+        "Sorry",
+        "Also",
+        "Still",
+        "Here",
+        "Back",
+        "Fine",
+        "Good",
+        "Okay",
+        "OK",
+        "Well",
+        "Very",
+        "Going",
+        "Trying",
+        "Looking",
+        "Thinking",
+        "Always",
+        "Never",
+        "Actually",
+        "Currently",
+        "Now",
+    ]
 )
 _INTRO = re.compile(r"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+" + _NAME + r"(?:,?\s+(?:an?|the)\s+([^.,;!?]+))?")
 _OCCUPATION_WORDS = frozenset(
-    "nurse doctor student chef artist teacher engineer developer programmer designer manager lawyer "
-    "accountant scientist writer author counselor counsellor musician painter photographer parent mom "
-    "dad mother father consultant analyst architect pilot farmer mechanic therapist researcher "
-    "professor librarian pharmacist dentist officer clerk volunteer intern founder ceo cto".split()
+    [
+        "nurse",
+        "doctor",
+        "student",
+        "chef",
+        "artist",
+        "teacher",
+        "engineer",
+        "developer",
+        "programmer",
+        "designer",
+        "manager",
+        "lawyer",
+        "accountant",
+        "scientist",
+        "writer",
+        "author",
+        "counselor",
+        "counsellor",
+        "musician",
+        "painter",
+        "photographer",
+        "parent",
+        "mom",
+        "dad",
+        "mother",
+        "father",
+        "consultant",
+        "analyst",
+        "architect",
+        "pilot",
+        "farmer",
+        "mechanic",
+        "therapist",
+        "researcher",
+        "professor",
+        "librarian",
+        "pharmacist",
+        "dentist",
+        "officer",
+        "clerk",
+        "volunteer",
+        "intern",
+        "founder",
+        "ceo",
+        "cto",
+    ]
 )
 _AM_A = re.compile(r"\b(?:I'm|I am)\s+(?:an?)\s+([^.,;!?]+)", re.IGNORECASE)
 _WORK = re.compile(r"\bI\s+(?:currently\s+|now\s+)?work\s+(as|at|for|in)\s+(?:an?\s+)?([^.,;!?]+)", re.IGNORECASE)
@@ -54,9 +125,43 @@ _HAS = re.compile(
 )
 # Values that judge rather than state ("is awesome", "is so excited"): opinions, not facts.
 _SENTIMENT = frozenset(
-    "so really very super pretty quite awesome amazing great incredible inspiring cool fun nice good "
-    "bad terrible wonderful beautiful lovely fantastic excited happy sad crazy insane tough hard "
-    "important special perfect unreal everything key worth".split()
+    [
+        "so",
+        "really",
+        "very",
+        "super",
+        "pretty",
+        "quite",
+        "awesome",
+        "amazing",
+        "great",
+        "incredible",
+        "inspiring",
+        "cool",
+        "fun",
+        "nice",
+        "good",
+        "bad",
+        "terrible",
+        "wonderful",
+        "beautiful",
+        "lovely",
+        "fantastic",
+        "excited",
+        "happy",
+        "sad",
+        "crazy",
+        "insane",
+        "tough",
+        "hard",
+        "important",
+        "special",
+        "perfect",
+        "unreal",
+        "everything",
+        "key",
+        "worth",
+    ]
 )
 _COMMENTARY = re.compile(
     r"\s+[-–—]\s+|,\s+(?:so|but|and|the|it|it's|they|they're|that|this|which)\s+|\s+and\s+(?:it|it's|it was|that)\b|;\s*"
@@ -78,7 +183,30 @@ _CLAUSE_END = re.compile(
 )
 _SUBORDINATE = re.compile(r"\s+(?:when|because|since|while|if|whenever|so that|to keep)\s+", re.IGNORECASE)
 _DEICTIC = frozenset(
-    "it this that these those them they you your yours his her their when how what where why the way the idea".split()
+    [
+        "it",
+        "this",
+        "that",
+        "these",
+        "those",
+        "them",
+        "they",
+        "you",
+        "your",
+        "yours",
+        "his",
+        "her",
+        "their",
+        "when",
+        "how",
+        "what",
+        "where",
+        "why",
+        "the",
+        "way",
+        "the",
+        "idea",
+    ]
 )
 _INTERJECTION = re.compile(
     r"^(?:(?:yeah|yes|oh|wow|well|so|and|but|also|btw|hey|haha|lol|ok|okay|anyway)\b[,!.]?\s+)+", re.IGNORECASE

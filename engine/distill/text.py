@@ -24,8 +24,51 @@ __all__ = [
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+|[a-z0-9][a-z0-9.'+#_-]*")
 _STOP = frozenset(
-    "a an the and or of to in on at for with is are was were be been am i me my we our us you your "
-    "it its this that these those do does did has have had just so very really".split()
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "am",
+        "i",
+        "me",
+        "my",
+        "we",
+        "our",
+        "us",
+        "you",
+        "your",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "just",
+        "so",
+        "very",
+        "really",
+    ]
 )
 # Sentence ends: Latin punctuation followed by a space, CJK full stops, newlines.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")

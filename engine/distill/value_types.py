@@ -29,14 +29,93 @@ PHONE = re.compile(r"(?<![A-Za-z0-9.])\+?\d[\d\s().-]{6,}\d(?![A-Za-z0-9]|\.\d)"
 # Tools whose versions are often plain integers ("Node 20", "Java 21"); a
 # dotted number after any capitalised word is a version anyway ("Go 1.24").
 _TOOLS = frozenset(
-    "go golang python node nodejs java postgres postgresql mysql mariadb redis kubernetes k8s react vue "
-    "angular rails django ruby php rust ubuntu debian fedora centos terraform docker kafka elasticsearch "
-    "spark scala kotlin swift ios android macos windows dotnet .net typescript nginx mongodb gradle "
-    "laravel spring flask numpy pandas pytorch tensorflow jdk gcc clang llvm perl".split()
+    [
+        "go",
+        "golang",
+        "python",
+        "node",
+        "nodejs",
+        "java",
+        "postgres",
+        "postgresql",
+        "mysql",
+        "mariadb",
+        "redis",
+        "kubernetes",
+        "k8s",
+        "react",
+        "vue",
+        "angular",
+        "rails",
+        "django",
+        "ruby",
+        "php",
+        "rust",
+        "ubuntu",
+        "debian",
+        "fedora",
+        "centos",
+        "terraform",
+        "docker",
+        "kafka",
+        "elasticsearch",
+        "spark",
+        "scala",
+        "kotlin",
+        "swift",
+        "ios",
+        "android",
+        "macos",
+        "windows",
+        "dotnet",
+        ".net",
+        "typescript",
+        "nginx",
+        "mongodb",
+        "gradle",
+        "laravel",
+        "spring",
+        "flask",
+        "numpy",
+        "pandas",
+        "pytorch",
+        "tensorflow",
+        "jdk",
+        "gcc",
+        "clang",
+        "llvm",
+        "perl",
+    ]
 )
 _MONTHS = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec model version".split()
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "model",
+        "version",
+    ]
 )
 _VERSION = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z+#.]*?)\s*[ -]?\s*v?(\d+(?:\.\d+)+|\d+)(?!\w|\.\d)")
 _NUMBER_WORDS = {
@@ -72,8 +151,28 @@ _TIME_EN = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\s*(
 _TIME_ZH = re.compile(r"(早上|上午|中午|下午|晚上)?\s*(\d{1,2}|[一二两三四五六七八九十]+)\s*(?:点|:)(半|\d{1,2}分?)?")
 # Units that are not things one counts as a standing fact ("3 days ago", "2 years").
 _NOT_COUNTED = frozenset(
-    "day days week weeks month months year years hour hours minute minutes second seconds times time "
-    "am pm percent o'clock".split()
+    [
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "year",
+        "years",
+        "hour",
+        "hours",
+        "minute",
+        "minutes",
+        "second",
+        "seconds",
+        "times",
+        "time",
+        "am",
+        "pm",
+        "percent",
+        "o'clock",
+    ]
 )
 
 

@@ -65,7 +65,7 @@ class Erasure(Aggregate):
             state["owner_digest"] = ""
 
     @event(Created)
-    def __init__(self, id: UUID, owner_digest: str, key_id: str, erased_at: datetime) -> None:  # noqa: A002
+    def __init__(self, id: UUID, owner_digest: str, key_id: str, erased_at: datetime) -> None:
         # ``id`` (erasure_id(owner)) becomes the stream id, not an event field.
         self.owner_digest = owner_digest
         self.key_id = key_id

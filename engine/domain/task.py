@@ -25,7 +25,7 @@ class Task(Aggregate):
     Started = Created
 
     @event(Created)
-    def __init__(self, app: str, user_id: str, session_id: str, input: str) -> None:  # noqa: A002
+    def __init__(self, app: str, user_id: str, session_id: str, input: str) -> None:
         self.app = app
         self.user_id = user_id
         self.session_id = session_id

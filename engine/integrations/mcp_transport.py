@@ -123,7 +123,7 @@ def screen(line: str) -> str | None:
         if not _depth_ok(line):
             raise ValueError(f"JSON nested deeper than {MAX_DEPTH}")
         types.jsonrpc_message_adapter.validate_json(line, by_name=False)
-    except Exception:  # noqa: BLE001 - any refusal of the model is the caller's bad request
+    except Exception:
         rid = request_id(line)
         if rid is None:
             return None

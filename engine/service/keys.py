@@ -179,7 +179,7 @@ class KeyIndex:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def check(self, secret: str) -> ApiKey | None | object:
+    def check(self, secret: str) -> ApiKey | object | None:
         match = _SECRET.fullmatch(secret)
         if match is None:
             return None

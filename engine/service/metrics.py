@@ -79,5 +79,5 @@ class Metrics:
 def _or_nan(read: Callable[[], float]) -> float:
     try:
         return read()
-    except Exception:  # noqa: BLE001 - a scrape must not fail because the database is away
+    except Exception:
         return float("nan")

@@ -22,7 +22,7 @@ owner purges their rows with the read models.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, case, inspect, select, update
@@ -210,4 +210,4 @@ def _lease(row: Any) -> Lease:
 
 
 def _aware(value: datetime) -> datetime:
-    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)

@@ -185,7 +185,7 @@ class SealingMapper(Mapper[UUID]):
             if self.compressor:
                 state = self.compressor.decompress(state)
             event_state: dict[str, Any] = self.transcoder.decode(state)
-        except Exception as e:  # noqa: BLE001 - any decoding failure is corruption
+        except Exception as e:
             raise CorruptStore(
                 f"cannot decode event {stored_event.originator_id} "
                 f"v{stored_event.originator_version} ({stored_event.topic}): {e} "

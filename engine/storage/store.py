@@ -22,14 +22,13 @@ from __future__ import annotations
 import os
 import random
 import time
-from contextlib import AbstractContextManager
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import Application, ProcessingEvent, Repository
 from eventsourcing.domain import Aggregate
-from eventsourcing.utils import get_topic, resolve_topic
 from eventsourcing.persistence import (
     IntegrityError,
     ProcessRecorder,
@@ -37,6 +36,7 @@ from eventsourcing.persistence import (
     Tracking,
     Transcoder,
 )
+from eventsourcing.utils import get_topic, resolve_topic
 
 from ledgermind.domain.errors import (
     CorruptStore,

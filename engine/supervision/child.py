@@ -93,7 +93,7 @@ class Supervised:
     def checkpoint(self, state: Any) -> None:
         self.memory.checkpoint_agent(self.agent_id, state, incarnation=self.incarnation)
 
-    def start_task(self, input: str) -> str:  # noqa: A002
+    def start_task(self, input: str) -> str:
         return self.memory.start_task(self.session_id, input, incarnation=self.incarnation)
 
     def complete_task(self, task_id: str, output: str) -> None:

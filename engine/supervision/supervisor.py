@@ -33,7 +33,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from types import FrameType
 from typing import Any, Literal, TextIO
 
@@ -207,7 +207,7 @@ class Supervisor:
         except OSError as e:
             return _Exit("crashed", None, None, None, f"could not start {self.command[0]!r}: {e.strerror or e}")
         self._say(f"incarnation {incarnation} started (pid {child.pid}, session {session_id})")
-        started_at = datetime.now(timezone.utc)
+        started_at = datetime.now(UTC)
         last_beat: datetime | None = None
         while True:
             code = child.poll()
@@ -231,7 +231,7 @@ class Supervisor:
                     if last_beat
                     else max(policy.heartbeat_timeout_s, policy.first_heartbeat_s)
                 )
-                silent = (datetime.now(timezone.utc) - (last_beat or started_at)).total_seconds()
+                silent = (datetime.now(UTC) - (last_beat or started_at)).total_seconds()
                 if silent > allowed:
                     _signal_group(child, signal.SIGKILL)
                     child.wait()

@@ -27,7 +27,7 @@ without an incarnation is not fenced.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, Literal
 from uuid import UUID
 
@@ -75,8 +75,8 @@ __all__ = [
     "fail_task",
     "incarnate_agent",
     "open_session",
-    "record_agent_exit",
     "prepare_message",
+    "record_agent_exit",
     "session_info",
     "start_task",
 ]
@@ -263,7 +263,7 @@ def add_messages(
         raise InvalidInput("add_messages needs at least one message")
     if len(batch) > limits.max_batch_messages:
         raise ContentTooLarge(f"{len(batch)} messages in one batch; the limit is {limits.max_batch_messages}")
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     prepared = []
     digests: list[str] = []  # of each message, kept in its receipt: a reused client_id must match
     total = 0
@@ -388,7 +388,7 @@ def start_task(
     port: WritePort,
     owner: Owner,
     session_id: str,
-    input: str,  # noqa: A002
+    input: str,
     options: WriteOptions = DEFAULT_WRITE,
 ) -> str:
     check_owner(owner)

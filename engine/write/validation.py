@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -182,7 +182,7 @@ def check_timestamp(value: object, label: str) -> datetime:
     if not 1900 <= value.year <= 9999:
         raise InvalidTimestamp(f"{label} is out of range: {value.isoformat()}")
     try:
-        return value.astimezone(timezone.utc)
+        return value.astimezone(UTC)
     except OverflowError:  # e.g. 9999-12-31T23:00-05:00 is past year 9999 in UTC
         raise InvalidTimestamp(f"{label} is out of range in UTC: {value.isoformat()}") from None
 

@@ -273,7 +273,7 @@ class Writer:
                         raise _DirtyUnit from e  # it refused after mutating: start over
                     request.future.set_exception(e)
             position = self._save(unit)
-        except BaseException:  # noqa: BLE001 - any failure: retry each command alone
+        except BaseException:
             self._evict(unit)
             for request in batch:
                 if not request.future.done():
@@ -306,12 +306,12 @@ class Writer:
                 self._evict(unit)
                 request.future.set_exception(e)
                 return
-            except BaseException as e:  # noqa: BLE001 - hand every failure to the caller
+            except BaseException as e:
                 self._evict(unit)
                 try:
                     with translate_errors():
                         raise e
-                except BaseException as translated:  # noqa: BLE001
+                except BaseException as translated:
                     request.future.set_exception(translated)
                 return
             request.future.set_result((result, position))

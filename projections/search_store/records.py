@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 __all__ = ["IndexRow", "TimePoint", "from_epoch", "to_epoch"]
@@ -16,7 +16,7 @@ def to_epoch(moment: datetime) -> float:
 
 
 def from_epoch(seconds: float | None) -> datetime | None:
-    return None if seconds is None else datetime.fromtimestamp(seconds, tz=timezone.utc)
+    return None if seconds is None else datetime.fromtimestamp(seconds, tz=UTC)
 
 
 @dataclass(frozen=True, slots=True)

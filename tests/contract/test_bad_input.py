@@ -15,7 +15,7 @@ import sqlite3
 import uuid
 import weakref
 from collections.abc import Callable, Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +29,9 @@ from ledgermind.domain.errors import (
     AgentNotFound,
     ContentTooLarge,
     CorruptStore,
+    IdempotencyKeyReused,
     InvalidContent,
     InvalidId,
-    IdempotencyKeyReused,
     InvalidInput,
     InvalidMetadata,
     InvalidOwner,
@@ -175,7 +175,7 @@ CASES: list[tuple[str, type[LedgermindError], Call]] = [
         "occurred_at before 1900",
         InvalidTimestamp,
         lambda e, s, c: e.for_owner(OWNER).add_message(
-            s, role="user", content="x", occurred_at=datetime(1, 1, 1, tzinfo=timezone.utc)
+            s, role="user", content="x", occurred_at=datetime(1, 1, 1, tzinfo=UTC)
         ),
     ),
     (
@@ -321,7 +321,7 @@ def test_every_bad_input_is_refused_with_a_typed_error(small_eng: MemoryEngine) 
         except LedgermindError as e:
             if type(e) is not error:
                 failures.append(f"{label}: expected {error.__name__}, got {type(e).__name__}: {e}")
-        except Exception as e:  # noqa: BLE001 - collected and reported below
+        except Exception as e:
             failures.append(f"{label}: leaked {type(e).__name__}: {e}")
         else:
             failures.append(f"{label}: accepted")

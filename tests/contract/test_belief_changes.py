@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -11,8 +11,8 @@ from ledgermind.domain.errors import AlreadyProcessed, InvalidInput, MemoryNotFo
 from ledgermind.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, new_belief_id
 
 OWNER = Owner("support", "user-42")
-MARCH = datetime(2026, 3, 1, tzinfo=timezone.utc)
-AUGUST = datetime(2026, 8, 1, tzinfo=timezone.utc)
+MARCH = datetime(2026, 3, 1, tzinfo=UTC)
+AUGUST = datetime(2026, 8, 1, tzinfo=UTC)
 
 
 def _belief(key: str, statement: str, when: datetime) -> NewBelief:

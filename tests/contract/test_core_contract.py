@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.errors import (
     AgentNotFound,
+    InvalidRole,
     SessionClosed,
     SessionNotFound,
     TaskFinished,
@@ -19,7 +20,7 @@ OWNER = Owner("support", "user-42")
 
 def test_messages_round_trip_in_order(eng: MemoryEngine) -> None:
     sid = eng.for_owner(OWNER).create_session(agent_id="agent-7")
-    said = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+    said = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
     calls = [{"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": '{"q": 1}'}}]
     assert eng.for_owner(OWNER).add_message(sid, role="system", content="be brief") == 1
     assert eng.for_owner(OWNER).add_message(sid, role="user", content="hi", name="Ken", occurred_at=said) == 2
@@ -51,7 +52,7 @@ def test_add_messages_is_atomic_and_contiguous(eng: MemoryEngine) -> None:
     assert eng.for_owner(OWNER).add_messages(
         sid, [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}]
     ) == [1, 2]
-    with pytest.raises(Exception):
+    with pytest.raises(InvalidRole):
         eng.for_owner(OWNER).add_messages(sid, [{"role": "user", "content": "ok"}, {"role": "robot", "content": "bad"}])
     assert eng.for_owner(OWNER).get_session(sid).message_count == 2
     assert eng.for_owner(OWNER).add_message(sid, role="user", content="next") == 3

@@ -10,7 +10,7 @@ waits briefly for returning callers. Each is checked here against the plain
 from __future__ import annotations
 
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 from eventsourcing.application import project_aggregate
 
@@ -75,8 +75,8 @@ def test_fast_message_decode_equals_the_mapper(db_url: str) -> None:
 def test_decode_flat_matches_decode() -> None:
     transcoder = OrjsonTranscoder()
     state = {
-        "timestamp": datetime.now(timezone.utc),
-        "occurred_at": datetime(2001, 1, 1, tzinfo=timezone.utc),
+        "timestamp": datetime.now(UTC),
+        "occurred_at": datetime(2001, 1, 1, tzinfo=UTC),
         "seq": 3,
         "content": '{"__dt__": "not a tag: caller text"}',
         "name": None,

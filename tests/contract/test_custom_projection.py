@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ from tests.support.tool_usage import calls_per_position, fold_tool_usage, instal
 ALICE, BOB = Owner("tools", "alice"), Owner("tools", "bob")
 OWNERS = (ALICE, BOB)
 NAME = "tool_usage"
-MIDNIGHT = datetime(2026, 3, 1, tzinfo=timezone.utc)
+MIDNIGHT = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 @pytest.fixture(scope="session")
@@ -135,7 +135,7 @@ def test_a_declaration_the_engine_cannot_run_is_refused() -> None:
     class BadParam(Projection):
         name = "bad_param"
         topics = ("message.added",)
-        parameters = {"when": Param(datetime.now())}  # type: ignore[arg-type]
+        parameters = {"when": Param(datetime.now())}  # type: ignore[arg-type]  # noqa: RUF012
 
     with pytest.raises(ProjectionError, match="bool, int, float or str"):
         registry.kind_of(BadParam, "test")
@@ -223,7 +223,7 @@ def test_rebuild_beside_the_live_version_under_writers_has_no_gap(installed: Pat
                             bob, [_call("search", "metadata"), _call("calc", "tool_calls")]
                         )
                         i += 1
-            except BaseException as e:  # noqa: BLE001 - reported below
+            except BaseException as e:
                 errors.append(e)
 
         def read() -> None:
@@ -231,7 +231,7 @@ def test_rebuild_beside_the_live_version_under_writers_has_no_gap(installed: Pat
                 while not stop.is_set():
                     version, position, rows = _calls(side.db)
                     observed.append((version, position, sum(rows.values())))
-            except BaseException as e:  # noqa: BLE001 - reported below
+            except BaseException as e:
                 errors.append(e)
 
         threads = [threading.Thread(target=write), threading.Thread(target=read)]

@@ -4,7 +4,7 @@ text flagged, undecidable contradictions recorded as conflicts."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -16,8 +16,8 @@ from ledgermind.domain.errors import InvalidInput, StateConflict
 from ledgermind.projections import audit
 
 OWNER = Owner("lang", "u1")
-MARCH = datetime(2026, 3, 3, 9, 0, tzinfo=timezone.utc)
-AUGUST = datetime(2026, 8, 12, 9, 0, tzinfo=timezone.utc)
+MARCH = datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
+AUGUST = datetime(2026, 8, 12, 9, 0, tzinfo=UTC)
 
 
 def _said(eng: MemoryEngine, *turns: tuple[str, datetime], role: str = "user") -> None:
@@ -101,7 +101,7 @@ def test_a_bare_negation_ends_the_belief_without_a_replacement(eng: MemoryEngine
 
 
 def test_an_update_dated_yesterday_wins_and_ends_the_old_version_retroactively(eng: MemoryEngine) -> None:
-    morning = datetime(2026, 8, 12, 9, 0, tzinfo=timezone.utc)
+    morning = datetime(2026, 8, 12, 9, 0, tzinfo=UTC)
     _said(
         eng,
         ("We run Go 1.23 in production.", morning),

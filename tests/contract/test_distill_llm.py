@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import ClassVar
 
 import pytest
 
@@ -33,10 +34,10 @@ ANSWER = {
 
 
 class _Stub(BaseHTTPRequestHandler):
-    requests: list[dict] = []
+    requests: ClassVar[list[dict]] = []
     reply: str = json.dumps(ANSWER)
 
-    def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+    def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         type(self).requests.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
         payload = json.dumps({"choices": [{"message": {"role": "assistant", "content": type(self).reply}}]})
@@ -66,7 +67,7 @@ def stub() -> Iterator[str]:
 def test_llm_output_model_and_prompt_version_are_recorded(eng: MemoryEngine, stub: str) -> None:
     sid = eng.for_owner(OWNER).create_session("bot")
     eng.for_owner(OWNER).add_message(
-        sid, "user", "I'm Ken and I write front-end code.", occurred_at=datetime(2026, 3, 1, tzinfo=timezone.utc)
+        sid, "user", "I'm Ken and I write front-end code.", occurred_at=datetime(2026, 3, 1, tzinfo=UTC)
     )
     extractor = LLMExtractor(LLMConfig(stub, "stub-model", api_key="sk-test"))
     report = eng.distill(extractor=extractor)
@@ -96,7 +97,7 @@ def test_unreachable_endpoint_is_an_extraction_failure() -> None:
     from ledgermind.distill.delta import DeltaItem, ExtractionContext
     from ledgermind.domain.errors import ExtractionFailed
 
-    item = DeltaItem("s", 1, "user", "hello", datetime(2026, 1, 1, tzinfo=timezone.utc), 1)
+    item = DeltaItem("s", 1, "user", "hello", datetime(2026, 1, 1, tzinfo=UTC), 1)
     ctx = ExtractionContext(OWNER, "s", (item,), None, item.occurred_at)
     with pytest.raises(ExtractionFailed):
         LLMExtractor(LLMConfig("http://127.0.0.1:9/v1", "m", timeout_s=2)).extract(ctx)

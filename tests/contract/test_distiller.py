@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,8 +20,8 @@ from ledgermind.domain.errors import DeadLetterNotFound, ExtractionFailed, Memor
 from ledgermind.projections import audit
 
 OWNER = Owner("support", "user-42")
-MARCH = datetime(2026, 3, 3, 9, 0, tzinfo=timezone.utc)
-AUGUST = datetime(2026, 8, 12, 9, 0, tzinfo=timezone.utc)
+MARCH = datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
+AUGUST = datetime(2026, 8, 12, 9, 0, tzinfo=UTC)
 
 
 def _say(
@@ -66,7 +66,7 @@ def test_an_upgrade_supersedes_the_old_version(eng: MemoryEngine, first: str, se
     assert inv["cause"]["session_id"] == sid and inv["cause"]["seq"] == seq
     assert inv["reason"].startswith("contradicted")
     history = audit.belief_history(side, OWNER, old.memory_id)
-    assert [v["opened_by"] for v in history][0] == "memory.distilled" and len(history) >= 2
+    assert next(v["opened_by"] for v in history) == "memory.distilled" and len(history) >= 2
     now_rows = audit.beliefs_as_of(side, OWNER)
     assert [r["memory_id"] for r in now_rows] == [new.memory_id]
     then_rows = audit.beliefs_as_of(side, OWNER, valid_at=MARCH + timedelta(days=1))
@@ -91,10 +91,7 @@ def test_coffee_in_march_stays_queryable_as_of_march(eng: MemoryEngine) -> None:
     assert [r["statement"] for r in audit.beliefs_as_of(side, OWNER, valid_at=april)] == [then.statement]
     assert [r["statement"] for r in audit.beliefs_as_of(side, OWNER, valid_at=september)] == [now.statement]
     # Known at a transaction time before August's distillation, August was not yet believed.
-    assert (
-        audit.beliefs_as_of(side, OWNER, valid_at=september, known_at=datetime.now(timezone.utc) - timedelta(days=3650))
-        == []
-    )
+    assert audit.beliefs_as_of(side, OWNER, valid_at=september, known_at=datetime.now(UTC) - timedelta(days=3650)) == []
 
 
 def test_tool_messages_and_tool_calls_are_never_distilled(eng: MemoryEngine) -> None:
@@ -323,7 +320,7 @@ def test_projection_equals_the_fold(eng: MemoryEngine, steps: list) -> None:
     assert len(keys) == len(set(keys))
     side = eng.projections
     side.wait(eng.position)
-    projected = audit.beliefs_as_of(side, owner, valid_at=datetime.now(timezone.utc) + timedelta(days=1))
+    projected = audit.beliefs_as_of(side, owner, valid_at=datetime.now(UTC) + timedelta(days=1))
     assert sorted(r["memory_id"] for r in projected) == sorted(b.memory_id for b in folded)
 
 

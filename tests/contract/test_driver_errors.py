@@ -315,7 +315,7 @@ def _provoke(cm: object, fn: object) -> BaseException:
     try:
         with cm:  # type: ignore[attr-defined]
             fn()  # type: ignore[operator]
-    except BaseException as e:  # noqa: BLE001
+    except BaseException as e:
         return e
     raise AssertionError("no error")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import glob
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -31,7 +31,7 @@ from tests.support.capabilities import capabilities
 
 ALICE = Owner("support", "alice")
 BOB = Owner("support", "bob")
-WHEN = datetime(2026, 5, 1, tzinfo=timezone.utc)
+WHEN = datetime(2026, 5, 1, tzinfo=UTC)
 
 
 def _populate(eng: MemoryEngine, owner: Owner, marker: str) -> dict[str, str]:

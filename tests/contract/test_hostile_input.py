@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -26,7 +26,7 @@ from ledgermind.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, R
 from tests.support.capabilities import capabilities
 
 OWNER = Owner("fuzz", "user")
-WHEN = datetime(2026, 5, 1, tzinfo=timezone.utc)
+WHEN = datetime(2026, 5, 1, tzinfo=UTC)
 
 nasty_text = st.one_of(
     st.text(max_size=40),

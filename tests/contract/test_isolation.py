@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -28,7 +28,7 @@ from ledgermind.projections import audit
 from ledgermind.write.beliefs import NewBelief
 from tests.support.capabilities import capabilities
 
-WHEN = datetime(2026, 5, 1, tzinfo=timezone.utc)
+WHEN = datetime(2026, 5, 1, tzinfo=UTC)
 N_OWNERS = 3
 
 ops = st.lists(

@@ -22,9 +22,8 @@ from langgraph.graph.message import add_messages
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.errors import StaleIncarnation
-from ledgermind.integrations.langgraph import CheckpointConflict
+from ledgermind.integrations.langgraph import CheckpointConflict, LedgermindSaver
 from ledgermind.integrations.langgraph.thread import LangGraphThread, thread_stream_id
-from ledgermind.integrations.langgraph import LedgermindSaver
 
 OWNER = Owner("lg-app", "alice")
 
@@ -196,7 +195,7 @@ def _writer(
                         break
                     except CheckpointConflict:
                         conflicts[w] += 1  # retry the turn: it re-reads the thread
-        except BaseException as e:  # noqa: BLE001 - asserted below
+        except BaseException as e:
             errors.append(e)
         finally:
             eng.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from langgraph.store.base import GetOp, PutOp, SearchOp
@@ -32,7 +32,7 @@ def test_put_get_overwrite_delete_are_memory_events(store: LedgermindStore, eng:
     assert first is not None and first.value == {"content": "Alice lives in Lyon", "since": 2019}
     eng.projections.wait(eng.position, timeout=30)
     [lyon] = [r for r in eng.for_owner(ALICE).search("Lyon", k=5) if "Lyon" in r.statement]
-    before_move = datetime.now(timezone.utc)
+    before_move = datetime.now(UTC)
     store.put(ns, "city", {"content": "Alice moved to Porto", "since": 2024})
     second = store.get(ns, "city")
     assert second is not None and second.value["content"] == "Alice moved to Porto"

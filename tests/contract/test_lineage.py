@@ -4,7 +4,7 @@ each of its versions, and from a message to every belief it caused."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -15,7 +15,7 @@ from ledgermind.domain.lineage import MessageRef
 from tests.support.kv_extractor import KeyValueExtractor
 
 OWNER = Owner("audit", "lineage")
-T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 def _story(eng: MemoryEngine, owner: Owner = OWNER) -> tuple[str, list[int]]:

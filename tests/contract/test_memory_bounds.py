@@ -48,7 +48,7 @@ def test_writer_cache_stays_under_its_byte_cap_and_evicted_aggregates_reload(db_
         for i, owner in enumerate(owners):
             eng.for_owner(owner).create_session("agent")
             eng.for_owner(owner).checkpoint_agent("agent", _state(i, 1))
-            held, held_bytes = writer.cache_usage()
+            _held, held_bytes = writer.cache_usage()
             peak = max(peak, held_bytes)
             assert held_bytes <= CAP
         # without the cap it would hold every state: the cap did evict

@@ -10,7 +10,7 @@ typed ``InvalidInput`` subclass, and the log does not move.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -27,7 +27,7 @@ from ledgermind.domain.errors import (
 from ledgermind.write.beliefs import Invalidate, NewBelief, Reinforce, Revise
 
 OWNER = Owner("poison", "user-1")
-MAY = datetime(2024, 5, 1, tzinfo=timezone.utc)
+MAY = datetime(2024, 5, 1, tzinfo=UTC)
 
 BAD_EXTRAS: list[tuple[dict[str, Any], type[InvalidInput]]] = [
     ({"event_time": "2024-05-01"}, InvalidTimestamp),  # the finding

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -16,8 +16,8 @@ from ledgermind.write.beliefs import Forget, Invalidate, NewBelief, Reinforce, n
 
 KEN = Owner("coffee-bot", "ken")
 EVE = Owner("coffee-bot", "eve")
-MARCH = datetime(2026, 3, 1, tzinfo=timezone.utc)
-AUGUST = datetime(2026, 8, 1, tzinfo=timezone.utc)
+MARCH = datetime(2026, 3, 1, tzinfo=UTC)
+AUGUST = datetime(2026, 8, 1, tzinfo=UTC)
 
 
 def _story(eng: MemoryEngine) -> dict[str, Any]:
@@ -40,7 +40,7 @@ def _story(eng: MemoryEngine) -> dict[str, Any]:
         [Reinforce(old, 0.8, "said again", sources=({"session_id": sid, "seq": s1},))]
     )
     time.sleep(0.01)
-    before = datetime.now(timezone.utc)
+    before = datetime.now(UTC)
     time.sleep(0.01)
     s2 = eng.for_owner(KEN).add_message(sid, "user", "Sugar please, from now on.", occurred_at=AUGUST)
     new = new_belief_id(KEN, "m2")
@@ -114,7 +114,7 @@ def test_conversation_as_it_stood(eng: MemoryEngine) -> None:
     assert then["status"] == "open"
     now = conversation_at(side, KEN, s["sid"])
     assert now["message_count"] == 2 and now["status"] == "closed"
-    early = conversation_at(side, KEN, s["sid"], at=datetime(2000, 1, 1, tzinfo=timezone.utc))
+    early = conversation_at(side, KEN, s["sid"], at=datetime(2000, 1, 1, tzinfo=UTC))
     assert early["existed"] is False and early["messages"] == []
 
 

@@ -4,8 +4,9 @@ one belief never overlap at one transaction time. Both backends."""
 
 from __future__ import annotations
 
+import itertools
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -32,7 +33,7 @@ from tests.support.projection_oracle import (
 )
 
 OWNERS = (Owner("support", "user-1"), Owner("support", "user-2"))
-EPOCH = datetime(2026, 1, 1, tzinfo=timezone.utc)
+EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 HYPO = settings(
     max_examples=12,
     deadline=None,
@@ -277,14 +278,14 @@ def test_valid_intervals_never_overlap_at_one_transaction_time(eng: MemoryEngine
             seqs = [v["seq"] for v in versions]
             assert seqs == sorted(seqs)
             assert sum(v["expired_at"] is None for v in versions) == 1
-            for a, b in zip(versions, versions[1:]):
+            for a, b in itertools.pairwise(versions):
                 assert a["expired_at"] == b["recorded_at"]  # closed exactly when the next opened
     finally:
         side.close()
 
 
 def _overlap(a: dict, b: dict) -> bool:
-    far = datetime.max.replace(tzinfo=timezone.utc)
+    far = datetime.max.replace(tzinfo=UTC)
     return a["valid_from"] < (b["invalid_at"] or far) and b["valid_from"] < (a["invalid_at"] or far)
 
 

@@ -134,7 +134,7 @@ def test_runners_racing_to_register_version_one_both_succeed(eng: MemoryEngine) 
     def go(r: Runner) -> None:
         try:
             r.catch_up()
-        except BaseException as e:  # noqa: BLE001 - collected and asserted below
+        except BaseException as e:
             errors.append(e)
 
     threads = [threading.Thread(target=go, args=(r,)) for r in runners]

@@ -7,7 +7,7 @@ the later ones held behind it)."""
 from __future__ import annotations
 
 import itertools
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -47,7 +47,7 @@ def test_non_poison_beliefs_equal_the_pure_fold(eng: MemoryEngine, steps: list[A
         owner = owners[who]
         if what == "remember":  # a small vocabulary: reconcile reinforces repeats
             eng.for_owner(owner).remember(
-                f"owner {who} likes item {arg}", event_time=datetime(2024, 1, 1 + arg, tzinfo=timezone.utc)
+                f"owner {who} likes item {arg}", event_time=datetime(2024, 1, 1 + arg, tzinfo=UTC)
             )
         elif what == "poison":
             key = f"poison-{run}-{n}"

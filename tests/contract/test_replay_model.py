@@ -20,7 +20,7 @@ import tempfile
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -63,7 +63,7 @@ json_scalars = (
 json_values = st.recursive(
     json_scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3), max_leaves=8
 )
-moments = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2030, 1, 1), timezones=st.just(timezone.utc))
+moments = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2030, 1, 1), timezones=st.just(UTC))
 
 
 @st.composite
@@ -180,14 +180,10 @@ class EngineMachine(RuleBasedStateMachine):
         agent.session_id = sid
         return sid
 
-    @rule(sid=sessions, message=messages(), via_handle=st.booleans())
-    def add_message(self, sid: str, message: dict[str, Any], via_handle: bool) -> None:
+    @rule(sid=sessions, message=messages())
+    def add_message(self, sid: str, message: dict[str, Any]) -> None:
         owner = self.session_models[sid].owner
-        call: Callable[[], Any] = (  # the owner-bound handle is the same write
-            (lambda: self.eng.for_owner(owner).add_message(sid, **message))
-            if via_handle
-            else (lambda: self.eng.for_owner(owner).add_message(sid, **message))
-        )
+        call: Callable[[], Any] = lambda: self.eng.for_owner(owner).add_message(sid, **message)  # noqa: E731
         self._append(sid, [message], call, single=True)
 
     @rule(sid=sessions, batch=st.lists(messages(), min_size=1, max_size=MAX_BATCH))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -29,7 +29,7 @@ from tests.support.capabilities import has
 from tests.support.kv_extractor import KeyValueExtractor
 
 OWNER = Owner("audit", "retract")
-T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 1, tzinfo=UTC)
 _RUN = itertools.count()
 
 
@@ -62,7 +62,7 @@ def test_retracting_the_upgrade_restores_the_old_version(eng: MemoryEngine) -> N
     assert _current(eng, OWNER) == {("go", "go is 1.24")}
     (new,) = [e.memory_id for e in eng.for_owner(OWNER).message_lineage(sid, upgrade).direct if e.how == "created"]
     (old,) = [e.memory_id for e in eng.for_owner(OWNER).message_lineage(sid, upgrade).direct if e.how == "invalidated"]
-    before = datetime.now(timezone.utc)
+    before = datetime.now(UTC)
 
     report = eng.for_owner(OWNER).retract(sid, upgrade, "prompt injection")
     assert report.changed and report.invalidated == (new,) and report.reinstated == (old,)

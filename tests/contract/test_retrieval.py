@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,8 +24,8 @@ from ledgermind.retrieval.search import INDEX_NAME
 from ledgermind.write.beliefs import Forget, Invalidate, NewBelief, new_belief_id
 
 OWNER = Owner("support", "user-42")
-MARCH = datetime(2026, 3, 1, tzinfo=timezone.utc)
-AUGUST = datetime(2026, 8, 1, tzinfo=timezone.utc)
+MARCH = datetime(2026, 3, 1, tzinfo=UTC)
+AUGUST = datetime(2026, 8, 1, tzinfo=UTC)
 
 
 def _belief(key: str, statement: str, when: datetime = MARCH, kind: str = "fact", confidence: float = 0.7) -> NewBelief:
@@ -300,7 +300,7 @@ def test_tools_are_bound_to_their_owner(eng: MemoryEngine) -> None:
     tools = {t.name: t for t in eng.for_owner(other).tools()}
     for tool in tools.values():
         props = tool.schema()["function"]["parameters"]["properties"]
-        assert not any("user" in p or "owner" in p or "app" == p for p in props)
+        assert not any("user" in p or "owner" in p or p == "app" for p in props)
     assert tools["memory_search"](query="bike green") == []
     assert tools["memory_load"](memory_id=mid) == {"error": "not found"}
     mine = {t.name: t for t in eng.for_owner(OWNER).tools()}

@@ -23,7 +23,7 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -45,8 +45,8 @@ from ledgermind.write.beliefs import Invalidate, NewBelief, new_belief_id
 from tests.support.capabilities import on_backends_with
 
 ALICE, BOB = Owner("rls-reads", "alice"), Owner("rls-reads", "bob")
-MAY = datetime(2026, 5, 1, tzinfo=timezone.utc)
-JUNE = datetime(2026, 6, 1, tzinfo=timezone.utc)
+MAY = datetime(2026, 5, 1, tzinfo=UTC)
+JUNE = datetime(2026, 6, 1, tzinfo=UTC)
 
 # An owner predicate as SQLAlchemy (``tbl.app = %(app_1)s::VARCHAR``) or the
 # index store's text SQL (``app = %(app)s``) renders it for psycopg.

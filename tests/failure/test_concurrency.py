@@ -34,7 +34,7 @@ def _race(workers: list[Callable[[], None]]) -> None:
         try:
             barrier.wait(30)
             work()
-        except BaseException as e:  # noqa: BLE001 - handed to the test below
+        except BaseException as e:
             errors.append(e)
 
     threads = [threading.Thread(target=run, args=(w,)) for w in workers]

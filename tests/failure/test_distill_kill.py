@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -20,7 +20,7 @@ from tests.support.pg_databases import fresh_database
 
 OWNERS = [Owner("kill", f"user-{k}") for k in range(4)]
 SESSIONS_PER_OWNER = 10
-T0 = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
 
 def _conversation(j: int) -> list[str]:

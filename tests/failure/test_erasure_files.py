@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import psycopg
 import pytest
@@ -43,7 +43,7 @@ def _write(eng: MemoryEngine, marker: str) -> None:
                 source_key="k1",
                 kind="fact",
                 statement=f"{marker} rides a green bicycle",
-                valid_from=datetime(2026, 5, 1, tzinfo=timezone.utc),
+                valid_from=datetime(2026, 5, 1, tzinfo=UTC),
                 confidence=0.9,
                 method="explicit",
             )

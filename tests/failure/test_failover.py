@@ -25,6 +25,7 @@ Skipped, saying why, only when etcd or patroni is missing.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -100,7 +101,7 @@ def _round(cluster: Cluster, work: Path, label: str, fault: str) -> None:
             [sys.executable, "-m", "tests.support.failover_writer", url, f"{label}{k}", str(out), str(stop)],
             cwd=ROOT,
             env=env,
-        )  # fmt: skip
+        )
         for k, out in enumerate(outs)
     ]
     try:
@@ -146,7 +147,7 @@ def _check(cluster: Cluster, outs: list[Path], at: float, label: str, fault: str
             assert stored is not None and stored.seq == n, f"the store holds {stored and stored.seq} of {n}"
             assert sum(a["t"] > at for a in acks) >= AFTER  # went on, in the same process, after the fault
             times = [a["t"] for a in acks]
-            windows.append(max(b - a for a, b in zip(times, times[1:], strict=False) if b > at))
+            windows.append(max(b - a for a, b in itertools.pairwise(times) if b > at))
             failed += sum("failed" in r for r in lines)
         assert worker.poll() is None, "the projection worker died in the failover"
         eng.projections.wait_for_head(timeout=90)

@@ -130,7 +130,7 @@ def test_a_lost_acknowledgement_never_writes_twice(db_url: str, fault: Fault) ->
                         outcomes[user] = _round(eng, Owner(APP, user), keyed=i % 2 == 0)
                     except _Unknown:
                         outcomes[user] = None
-                    except BaseException as e:  # noqa: BLE001 - reported below
+                    except BaseException as e:
                         errors.append(e)
                         return
 

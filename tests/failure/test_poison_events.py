@@ -19,7 +19,7 @@ import logging
 import subprocess
 import sys
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -93,7 +93,7 @@ def tolerant_memory_fold() -> Iterator[None]:
 def _parsed(env: Any) -> Any:
     value = getattr(env.event, "event_time", None)
     if isinstance(value, str):
-        env.event.__dict__["event_time"] = datetime.fromisoformat(value).replace(tzinfo=timezone.utc)
+        env.event.__dict__["event_time"] = datetime.fromisoformat(value).replace(tzinfo=UTC)
     return env
 
 
@@ -192,8 +192,8 @@ def test_retry_releases_the_event_once_the_fold_handles_it(
     with MemoryEngine.open(db_url, config=_worker_config(db_url)) as eng:
         statements = {row["statement"]: row["event_time"] for row in audit.beliefs_as_of(eng.projections, POISONED)}
     assert statements == {
-        "alice likes tea": datetime(2024, 5, 1, tzinfo=timezone.utc),
-        "alice likes cake": datetime(2024, 6, 1, tzinfo=timezone.utc),
+        "alice likes tea": datetime(2024, 5, 1, tzinfo=UTC),
+        "alice likes cake": datetime(2024, 6, 1, tzinfo=UTC),
     }
 
 

@@ -112,7 +112,7 @@ def test_follower_survives_a_dropped_connection(eng: MemoryEngine, backend: str)
         _fill(eng, 2, 7)
         side.wait(timeout=30)
         assert side.runner.error is None and side.runner.running
-        position, sessions, messages = _state(side.db)
+        _position, sessions, messages = _state(side.db)
         assert len(messages) == 5 + 14 and len(sessions) == 3
         killed = _terminate(eng.config.db, None)  # every connection but ours, the writer's too
         assert killed >= 1
@@ -189,7 +189,7 @@ def test_rebuild_while_writers_append_never_shows_a_partial_table(eng: MemoryEng
     counts = [n for _, n in observed]
     assert counts == sorted(counts)  # readers never went backwards across the switch
     side.wait(eng.log.recorder.max_notification_id(), timeout=60)
-    position, sessions, messages = _state(side.db)
+    _position, _sessions, messages = _state(side.db)
     assert len(messages) == len(_message_ids(eng))
     with side.db.connect() as conn:
         assert catalog.active_version(conn, "sessions").version == 2  # type: ignore[union-attr]

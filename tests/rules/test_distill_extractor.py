@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -23,7 +23,7 @@ from ledgermind.distill.text import jaccard, tokens
 from ledgermind.domain.errors import InvalidInput
 
 OWNER = Owner("app", "u")
-MAY_8 = datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+MAY_8 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
 
 
 def _ctx(*messages: tuple[str, str] | tuple[str, str, str | None], when: datetime = MAY_8) -> ExtractionContext:

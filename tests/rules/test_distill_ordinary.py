@@ -6,7 +6,7 @@ every as-of answer equals a brute-force oracle over what was said when."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,7 +22,7 @@ from ledgermind.domain import bitemporal
 from ledgermind.write.beliefs import Flag, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
 
 OWNER = Owner("app", "ordinary")
-T0 = datetime(2026, 1, 5, 9, tzinfo=timezone.utc)
+T0 = datetime(2026, 1, 5, 9, tzinfo=UTC)
 
 # attribute -> (template, values): each an everyday statement of one value
 ATTRIBUTES = {

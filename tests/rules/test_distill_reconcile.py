@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +15,7 @@ from ledgermind.domain.errors import SimilarityUnavailable
 from ledgermind.write.beliefs import Flag, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
 
 OWNER = Owner("app", "u")
-T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 def _p(

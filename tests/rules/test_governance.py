@@ -10,7 +10,7 @@ import json
 import sys
 import threading
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -23,11 +23,11 @@ from ledgermind.distill.llm_extractor import LLMConfig, LLMExtractor
 from ledgermind.projections import audit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-import governance_eval  # noqa: E402
+import governance_eval
 
 OWNER = Owner("support", "ken")
-MARCH = datetime(2026, 3, 3, 9, 0, tzinfo=timezone.utc)
-AUGUST = datetime(2026, 8, 12, 9, 0, tzinfo=timezone.utc)
+MARCH = datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
+AUGUST = datetime(2026, 8, 12, 9, 0, tzinfo=UTC)
 FIRST = "We use Go 1.23 in production."
 SECOND = "Quick update: we upgraded to Go 1.24 last week, production runs Go 1.24 now."
 
@@ -73,7 +73,7 @@ def test_a_dated_move_becomes_a_belief_valid_from_that_month(engine: MemoryEngin
     (b,) = belief_index(engine.writes).current(owner)
     assert b.attribute == "residence" and b.value == "berlin"
     assert b.statement == "The user moved to Berlin in March 2025."
-    assert b.valid_from == datetime(2025, 3, 1, tzinfo=timezone.utc)
+    assert b.valid_from == datetime(2025, 3, 1, tzinfo=UTC)
 
 
 def test_a_chinese_switch_from_coffee_to_green_tea(engine: MemoryEngine) -> None:
@@ -159,7 +159,7 @@ CANNED: dict[str, list[dict[str, Any]]] = {
 
 
 class _Stub(BaseHTTPRequestHandler):
-    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+    def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         said = body["messages"][-1]["content"]
         ops = next((v for k, v in CANNED.items() if k in said), [])

@@ -8,14 +8,14 @@ another writer could have), with whatever field values it is given: a string
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.memory import Memory
 from ledgermind.write.writer import UnitOfWork
 
-MAY = datetime(2024, 5, 1, tzinfo=timezone.utc)
+MAY = datetime(2024, 5, 1, tzinfo=UTC)
 
 
 def append_raw_memory(eng: MemoryEngine, owner: Owner, key: str, statement: str, **bad: Any) -> int:

@@ -22,7 +22,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +34,15 @@ from ledgermind.write.beliefs import Invalidate, NewBelief, new_belief_id
 from tests.support.browser import chromium, wait_for
 
 OWNER = Owner("support", "ken")
-MARCH = datetime(2025, 3, 3, 9, 0, tzinfo=timezone.utc)
-AUGUST = datetime(2025, 8, 12, 14, 30, tzinfo=timezone.utc)
+MARCH = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
+AUGUST = datetime(2025, 8, 12, 14, 30, tzinfo=UTC)
 BETWEEN = "2025-05-01"
 HOSTILE = '<script>window.__pwned = 1</script> Ken\'s note <img src=x onerror="window.__pwned = 2">'
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
 
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.common.by import By  # noqa: E402 (after the importorskip above)
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ import signal
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -74,7 +74,7 @@ def populate(db: str) -> dict[str, Any]:
             s1,
             "user",
             "My name is Ken and I work at Acme as a programmer.",
-            occurred_at=datetime(2024, 5, 1, 9, 30, tzinfo=timezone.utc),
+            occurred_at=datetime(2024, 5, 1, 9, 30, tzinfo=UTC),
             metadata={"lang": "en"},
         )
         task = ken.start_task(s1, "book a table")
@@ -114,7 +114,7 @@ def test_version_prints_the_installed_version() -> None:
 
 
 def test_one_time_syntax_naive_means_utc() -> None:
-    utc = timezone.utc
+    utc = UTC
     assert when("2026-03-15") == datetime(2026, 3, 15, tzinfo=utc)
     assert when("2026-03-15T09:30:00") == datetime(2026, 3, 15, 9, 30, tzinfo=utc)
     assert when("2026-03-15T09:30:00Z") == datetime(2026, 3, 15, 9, 30, tzinfo=utc)
@@ -124,7 +124,7 @@ def test_one_time_syntax_naive_means_utc() -> None:
 def test_search_and_audit_share_valid_at_and_known_at(populated: tuple[str, dict[str, Any]]) -> None:
     db, _ = populated
     # the same naive time, the same meaning, the same flag name in both commands
-    later = (datetime.now(timezone.utc) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%S")
+    later = (datetime.now(UTC) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%S")
     code, out, err = cli("search", *owner_args(db), "tea", "--valid-at", later, "--known-at", later, "--json")
     assert code == 0, err
     assert any("jasmine" in h["statement"] for h in json.loads(out))
@@ -149,7 +149,7 @@ def test_short_ids_are_accepted_where_they_are_printed(populated: tuple[str, dic
     short = ids["s1"][:8]
     code, out, err = cli("audit", "history", ids["tea"][:6], *owner_args(db), "--json")
     assert code == 0, err
-    assert [v["memory_id"] for v in json.loads(out)][0] == ids["tea"]
+    assert next(v["memory_id"] for v in json.loads(out)) == ids["tea"]
     code, out, err = cli("tasks", ids["s1"][:8], *owner_args(db), "--json")
     assert code == 0, err
     assert {t["task_id"] for t in json.loads(out)} == {ids["task"], ids["open_task"]}
@@ -187,7 +187,7 @@ def _colliding_keys(owner: Owner) -> tuple[str, str]:
 
 def test_an_ambiguous_short_id_is_a_clear_error(sqlite_url: str) -> None:
     first, second = _colliding_keys(OWNER)
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with MemoryEngine.open(sqlite_url) as eng:
         ids = eng.for_owner(OWNER).apply_memory_changes(
             [

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +88,7 @@ def _populate(db_url: str) -> str:
             role="user",
             content="héllo, 世界",
             name="Ken",
-            occurred_at=datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc),
+            occurred_at=datetime(2023, 5, 8, 13, 56, tzinfo=UTC),
             metadata={"lang": "fr"},
         )
         eng.for_owner(OWNER).add_message(

@@ -89,7 +89,7 @@ def test_the_langgraph_guide_runs_as_written(
 ) -> None:
     """The guide's first example, the one-line swap in a whole graph, runs as written."""
     monkeypatch.chdir(tmp_path)
-    exec(compile(_first_python_block("docs/guides/langgraph.md"), "langgraph.md", "exec"), {})  # noqa: S102
+    exec(compile(_first_python_block("docs/guides/langgraph.md"), "langgraph.md", "exec"), {})
     assert "['I moved to Lyon', 'noted: I moved to Lyon']" in capsys.readouterr().out
     from ledgermind import MemoryEngine, Owner
 

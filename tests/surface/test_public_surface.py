@@ -43,7 +43,7 @@ def test_quick_start_runs_as_written(page: str, tmp_path: Path, monkeypatch: pyt
     block = re.findall(r"```python\n(.*?)```", text, re.DOTALL)[0]
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {}
-    exec(compile(block, page, "exec"), namespace)  # noqa: S102 - our own documentation
+    exec(compile(block, page, "exec"), namespace)
     assert (tmp_path / "ledgermind.db").is_file()
     assert namespace["hits"], "the quick start's search finds what it just wrote"
     assert "Ken" in str(namespace["block"])

@@ -56,7 +56,7 @@ def test_json_log_names_the_real_port_the_database_without_password_and_each_req
         )
     )
     log = tmp_path / "serve.log"
-    with serve(with_password, log, "--log-format", "json") as (_, proc):
+    with serve(with_password, log, "--log-format", "json") as (_, _proc):
         first = json.loads(log.read_text().splitlines()[0])
         url = first["url"]
         assert first["logger"] == "ledgermind.serve" and first["workers"] == 1
@@ -78,7 +78,7 @@ def test_json_log_names_the_real_port_the_database_without_password_and_each_req
 
 def test_text_log_with_workers(tmp_path: Path) -> None:
     log = tmp_path / "serve.log"
-    with serve(str(tmp_path / "w.db"), log, "--workers", "2") as (text, proc):
+    with serve(str(tmp_path / "w.db"), log, "--workers", "2") as (text, _proc):
         line = next(x for x in text.splitlines() if "listening on" in x)
         url = line.split("listening on ", 1)[1].split(" ", 1)[0]
         assert f"database {tmp_path / 'w.db'}" in line and line.endswith("2 workers")

@@ -34,7 +34,7 @@ import threading
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -199,7 +199,7 @@ class LedgermindStore(BaseStore):
         /,
         *,
         query: str | None = None,
-        filter: dict[str, Any] | None = None,  # noqa: A002 - LangGraph's parameter name
+        filter: dict[str, Any] | None = None,
         limit: int = 10,
         offset: int = 0,
         refresh_ttl: bool | None = None,
@@ -233,7 +233,7 @@ class LedgermindStore(BaseStore):
 
     def _put(self, op: PutOp) -> None:
         owner = self.owner_of(op.namespace)
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         old = self._at(owner, op.namespace, op.key, None)
         changes: list[BeliefChange] = []
         reason = "deleted through the LangGraph store" if op.value is None else "replaced through the LangGraph store"
@@ -321,7 +321,7 @@ _OPS: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
-def _matches(value: Mapping[str, Any], filter: dict[str, Any] | None) -> bool:  # noqa: A002
+def _matches(value: Mapping[str, Any], filter: dict[str, Any] | None) -> bool:
     for key, wanted in (filter or {}).items():
         actual = value.get(key)
         if isinstance(wanted, dict) and wanted and all(k in _OPS for k in wanted):

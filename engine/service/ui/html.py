@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import resources
 from string import Template
 from urllib.parse import urlencode
@@ -29,6 +29,9 @@ class Markup(str):
     """A string that is already HTML (built by this module from escaped parts)."""
 
     __slots__ = ()
+
+
+NO_MARKUP = Markup("")  # an empty part (a default argument needs one shared value)
 
 
 def text(value: object) -> Markup:
@@ -85,14 +88,14 @@ def iso(value: datetime | None, *, exact: bool = False) -> str:
     if value is None:
         return ""
     spec = "microseconds" if exact else "seconds"
-    return value.astimezone(timezone.utc).isoformat(timespec=spec).replace("+00:00", "Z")
+    return value.astimezone(UTC).isoformat(timespec=spec).replace("+00:00", "Z")
 
 
 def short_time(value: datetime | None) -> Markup:
     """A ``<time>`` element: readable text, the exact instant as its datetime."""
     if value is None:
         return Markup("")
-    utc = value.astimezone(timezone.utc)
+    utc = value.astimezone(UTC)
     return tag("time", utc.strftime("%Y-%m-%d %H:%M:%S") + " UTC", datetime=iso(utc))
 
 
@@ -100,7 +103,7 @@ _TEMPLATE = Template(resources.files(__package__).joinpath("templates", "page.ht
 
 
 def page(
-    title: str, main: Markup, *, prefix: str, nav: Markup = Markup(""), header: Mapping[str, str] | None = None
+    title: str, main: Markup, *, prefix: str, nav: Markup = NO_MARKUP, header: Mapping[str, str] | None = None
 ) -> str:
     """The whole document: the layout template filled with escaped parts."""
     who = header or {}

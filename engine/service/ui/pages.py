@@ -29,7 +29,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from importlib import resources
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
@@ -536,7 +536,7 @@ class _Desk:
         side, notice = self._side()
         mid = listing.resolve_id(side, owner, "memory", ctx.get("id"))
         chain = _chain(side, owner, mid)
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         lanes = [
             Lane(
                 label=f"v{n} {v['opened_by'].removeprefix('memory.')}: {_clip(v['statement'], 60)}",
@@ -1038,11 +1038,11 @@ def _when(value: str, label: str) -> datetime | None:
     try:
         if len(value) == 10:
             day = date.fromisoformat(value)
-            return datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
+            return datetime(day.year, day.month, day.day, tzinfo=UTC)
         moment = datetime.fromisoformat(value)
     except ValueError:
         raise InvalidTimestamp(f"the {label} is not a date or an RFC 3339 time: {value!r:.60}") from None
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def _date_field(name: str, label: str, value: datetime | None, help_text: str) -> Markup:

@@ -17,7 +17,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import Any
+from typing import Any, ClassVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import Column, Date, Index, Integer, String, bindparam, select, tuple_, update
@@ -33,7 +33,7 @@ ALL_TOOLS = "*"  # the tool column when per_tool is off
 class ToolUsage(Projection):
     name = "tool_usage"
     topics = ("session.created", "message.added")
-    parameters = {
+    parameters: ClassVar[Mapping[str, Param]] = {
         "timezone": Param("UTC", "IANA zone whose midnight starts a day (e.g. Europe/Paris)"),
         "per_tool": Param(True, "one row per tool; false: one row per agent and day, tool '*'"),
     }

@@ -644,7 +644,7 @@ F.append(("time", "unrelated", "zh", ["我每天6点起床"], ["我晚上11点�
 def cases() -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for family, kind, lang, firsts, seconds, values, (old, new) in F:
-        for n, (first, second, v) in enumerate(itertools.product(firsts, seconds, values)):
+        for _n, (first, second, v) in enumerate(itertools.product(firsts, seconds, values)):
             cid = f"{lang}-{family}-{kind}-{hashlib.sha1((first + second + json.dumps(v)).encode()).hexdigest()[:8]}"
             split = "test" if int(hashlib.sha1(cid.encode()).hexdigest(), 16) % 2 else "dev"
             text2 = second.format(**v)
