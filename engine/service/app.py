@@ -30,7 +30,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -43,6 +43,7 @@ from ledgermind.api import MemoryEngine
 from ledgermind.api.distilling import BackgroundDistiller, distill_lag_of, extractor_from_env
 from ledgermind.domain.version import __version__
 from ledgermind.service import errors, openapi, ui
+from ledgermind.service.asgi import ASGIApp, Message, Receive, Scope, Send, observed
 from ledgermind.service.deps import Service
 from ledgermind.service.keys import KeyIndex, KeyRing
 from ledgermind.service.logs import AccessLog
@@ -65,12 +66,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     users.router,
     events.router,
 )
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings) -> FastAPI:
@@ -235,18 +230,9 @@ class _Measure:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        status = 500
-        start = time.perf_counter()
 
-        async def sending(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = int(message["status"])
-            await send(message)
+        def done(status: int, seconds: float) -> None:
+            path = getattr(scope.get("route"), "path", None) or "(unmatched)"
+            self.metrics.observe(scope["method"], path, status, seconds)
 
-        try:
-            await self.app(scope, receive, sending)
-        finally:
-            route = scope.get("route")
-            path = getattr(route, "path", None) or "(unmatched)"
-            self.metrics.observe(scope["method"], path, status, time.perf_counter() - start)
+        await observed(self.app, scope, receive, send, done)

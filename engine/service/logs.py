@@ -14,12 +14,12 @@ and the time the answer took, and in JSON it carries them as fields.
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Awaitable, Callable, MutableMapping
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 import orjson
+
+from ledgermind.service.asgi import ASGIApp, Receive, Scope, Send, observed
 
 __all__ = ["ACCESS", "AccessLog", "JsonFormatter", "LogFormat", "log_config"]
 
@@ -30,12 +30,6 @@ ACCESS = "ledgermind.access"
 
 # Fields a record carries beyond the standard ones, copied into the JSON object.
 _FIELDS = ("method", "path", "route", "status", "duration_ms", "client", "url", "database", "workers")
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class JsonFormatter(logging.Formatter):
@@ -93,19 +87,9 @@ class AccessLog:
         if scope["type"] != "http" or not self.log.isEnabledFor(logging.INFO):
             await self.app(scope, receive, send)
             return
-        status = 500
-        start = time.perf_counter()
 
-        async def sending(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = int(message["status"])
-            await send(message)
-
-        try:
-            await self.app(scope, receive, sending)
-        finally:
-            took = round((time.perf_counter() - start) * 1000, 1)
+        def done(status: int, seconds: float) -> None:
+            took = round(seconds * 1000, 1)
             client = scope.get("client")
             who = f"{client[0]}:{client[1]}" if client else "-"
             route = getattr(scope.get("route"), "path", None)
@@ -114,3 +98,5 @@ class AccessLog:
                 extra={"method": scope["method"], "path": scope["path"], "route": route, "status": status,
                        "duration_ms": took, "client": who},
             )  # fmt: skip
+
+        await observed(self.app, scope, receive, send, done)

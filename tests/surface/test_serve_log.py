@@ -45,6 +45,13 @@ def serve(db: str, log: Path, *args: str) -> Iterator[tuple[str, subprocess.Pope
         proc.wait(60)
 
 
+def _wait_for(log: Path, text: str, times: int = 1) -> None:
+    """Until the log holds ``text`` ``times`` times (an access line is written once the answer is sent)."""
+    deadline = time.monotonic() + 30
+    while log.read_text().count(text) < times and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def test_json_log_names_the_real_port_the_database_without_password_and_each_request(
     pg_url: str, tmp_path: Path
 ) -> None:
@@ -64,7 +71,7 @@ def test_json_log_names_the_real_port_the_database_without_password_and_each_req
         assert first["database"].startswith("postgresql://") and PASSWORD not in first["database"]
         assert httpx.get(f"{url}/healthz").status_code == 200
         assert httpx.get(f"{url}/v1/users/ana/beliefs?valid_at=2026-01-01").status_code == 401
-        time.sleep(0.5)  # the access line is written once the answer is sent
+        _wait_for(log, '"ledgermind.access"', times=2)
     lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
     access = [line for line in lines if line["logger"] == "ledgermind.access"]
     assert [(a["method"], a["path"], a["status"]) for a in access] == [
@@ -89,5 +96,5 @@ def test_text_log_with_workers(tmp_path: Path) -> None:
                     break
             except httpx.TransportError:
                 time.sleep(0.1)
-        time.sleep(0.5)
+        _wait_for(log, '"GET /healthz" 200')
     assert '"GET /healthz" 200' in log.read_text()
