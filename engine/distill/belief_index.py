@@ -68,7 +68,7 @@ class LogBeliefIndex:
         return [b for b in self.all(owner) if b.holds_at(valid_time)]
 
     def _fold(self, e: object) -> None:
-        owner = (e.app, e.user_id)
+        owner = (e.app, e.user_id)  # type: ignore[attr-defined]
         beliefs = self._owners.setdefault(owner, {})
         mid = e.originator_id.hex  # type: ignore[attr-defined]
         if isinstance(e, Memory.Created):
