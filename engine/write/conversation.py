@@ -107,10 +107,21 @@ def check_fence(unit: UnitOfWork, owner: Owner, session: Session, incarnation: i
     if incarnation is None:
         return
     session.check_incarnation(incarnation)
-    agent = unit.get(Agent, agent_stream_id(owner, session.agent_id))
+    agent = _agent_for(unit, owner, session.agent_id, incarnation)
     if agent is None:
         raise UnknownIncarnation(f"agent {session.agent_id!r} has no incarnation {incarnation}", incarnation, 0)
     agent.check_incarnation(incarnation)
+
+
+def _agent_for(unit: UnitOfWork, owner: Owner, agent_id: str, epoch: int | None) -> Agent | None:
+    """The agent's stream for a write of incarnation ``epoch``: this process's copy, or the
+    store's when the copy is behind ``epoch`` (another process, a supervisor, may have issued
+    it since), so no write is refused as never issued on a stale cache."""
+    stream = agent_stream_id(owner, agent_id)
+    agent = unit.get(Agent, stream)
+    if epoch is not None and (agent is None or epoch > agent.incarnation):
+        agent = unit.reload(Agent, stream)
+    return agent
 
 
 def incarnate_agent(port: WritePort, owner: Owner, agent_id: str, *, create: bool) -> int:
@@ -200,7 +211,7 @@ def open_session(unit: UnitOfWork, owner: Owner, agent_id: str, epoch: int | Non
     open it nor write to it. ``create_session`` and every integration that
     opens a session on its first write (``ledgermind.write.attached``) use it."""
     session = Session(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
-    agent = unit.get(Agent, agent_stream_id(owner, agent_id))
+    agent = _agent_for(unit, owner, agent_id, epoch)
     if agent is None:
         agent = Agent(app=owner.app, user_id=owner.user_id, agent_id=agent_id)
     agent.check_incarnation(epoch)
@@ -477,7 +488,7 @@ def checkpoint_agent(
     key = IdempotencyKey.at_call(owner, "checkpoint_agent", options.idempotency_key, limits, [agent_id, text])
 
     def command(unit: UnitOfWork) -> None:
-        agent = unit.get(Agent, agent_stream_id(owner, agent_id))
+        agent = _agent_for(unit, owner, agent_id, epoch)
         if agent is None:
             raise AgentNotFound(f"no agent {agent_id!r} for this owner")
         agent.check_incarnation(epoch)

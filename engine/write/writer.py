@@ -93,6 +93,17 @@ class UnitOfWork:
             self.touched[aggregate_id] = agg
         return agg if isinstance(agg, cls) else None
 
+    def reload(self, cls: type[A], aggregate_id: UUID) -> A | None:
+        """The aggregate as the store holds it now, not as this process cached it: for a
+        check that would refuse on what may be a stale copy (another process's claim of an
+        agent). One this unit already changed is returned as it is."""
+        agg = self.touched.get(aggregate_id)
+        if agg is not None and agg.pending_events:
+            return agg if isinstance(agg, cls) else None
+        self.touched.pop(aggregate_id, None)
+        self._writer._drop(aggregate_id)
+        return self.get(cls, aggregate_id)
+
     def pending_counts(self) -> dict[UUID, int]:
         return {k: len(a.pending_events) for k, a in self.touched.items() if a.pending_events}
 

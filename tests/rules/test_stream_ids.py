@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from ledgermind.domain import stream_ids
 from ledgermind.domain.agent import Agent
+from ledgermind.domain.errors import InvalidOwner
 from ledgermind.domain.memory import Memory
 from ledgermind.domain.owner import Owner
 from ledgermind.integrations.langgraph.thread import thread_stream_id
@@ -39,7 +40,16 @@ def test_aggregates_create_the_ids_the_module_derives() -> None:
     assert memory == stream_ids.memory_stream_id(OWNER, "explicit:k")
 
 
-_part = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12)
+def _valid_part(text: str) -> bool:
+    """Parts an Owner accepts (no invisible, bidi-control or non-characters: the one owner-id rule)."""
+    try:
+        Owner(text, text)
+    except InvalidOwner:
+        return False
+    return True
+
+
+_part = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(_valid_part)
 
 
 @given(_part, _part, _part, _part)

@@ -61,7 +61,9 @@ def desk(story: dict[str, Any]) -> Iterator[httpx.Client]:
         line = proc.stdout.readline()
         assert line.startswith("ledgermind ui: http://127.0.0.1:"), line
         base = line.split(": ", 1)[1].strip().removesuffix("/ui/")
-        with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {story['secret']}"}, timeout=60) as client:
+        # A browser's own form posts carry Fetch Metadata; the desk refuses state changes without it.
+        headers = {"Authorization": f"Bearer {story['secret']}", "Sec-Fetch-Site": "same-origin"}
+        with httpx.Client(base_url=base, headers=headers, timeout=60) as client:
             yield client
     finally:
         proc.terminate()

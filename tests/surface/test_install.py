@@ -58,7 +58,7 @@ def test_installed_ledgermind_imports_and_engine_does_not(wheel: Path, tmp_path:
         "import sys; sys.path.insert(0, sys.argv[1])\n"
         "import ledgermind, ledgermind.cli, ledgermind.projections.audit, ledgermind.recovery\n"
         "assert ledgermind.__file__.startswith(sys.argv[1]), ledgermind.__file__\n"
-        "from ledgermind import MemoryEngine, Owner, OwnerMemory, restore_agent\n"
+        "from ledgermind import MemoryEngine, Owner, OwnerMemory\n"
         "for name in ('engine', 'projections', 'recovery'):\n"
         "    try:\n"
         "        __import__(name)\n"

@@ -76,10 +76,13 @@ def test_every_route_through_the_sync_client(served: dict[str, Any]) -> None:
         ana.checkpoint("agent-1", {"step": 3})
         restored = ana.restore("agent-1", last_n=2)
         assert restored["session_id"] == sid and restored["state"] == {"step": 3}
+        with MemoryEngine.open(served["db"]) as eng:  # a supervisor issues incarnation 1 (heartbeats need one)
+            assert eng.for_owner(Owner(APP, ana.calls.user)).claim_agent("agent-1") == 1
         ana.heartbeat("agent-1", 1)
 
         mid = ana.remember("Ana is allergic to peanuts")
-        assert [b["statement"] for b in ana.beliefs()] == ["Ana is allergic to peanuts"]
+        # The server distils in process: the conversation's own beliefs may be listed beside it.
+        assert "Ana is allergic to peanuts" in [b["statement"] for b in ana.beliefs()]
         assert ana.search("allergic to peanuts", k=3)[0]["id"] == mid
         assert "peanuts" in ana.context("what is Ana allergic to?")
         assert ana.correct(mid, "Ana is allergic to cashews") == mid
@@ -89,7 +92,7 @@ def test_every_route_through_the_sync_client(served: dict[str, Any]) -> None:
         assert ana.message_lineage(sid, 1)["retracted"] is True
         assert ana.unretract(sid, 1, "it was right")["action"] == "unretract"
         ana.forget(mid)
-        assert ana.beliefs() == []
+        assert mid not in [b["memory_id"] for b in ana.beliefs()]
         with pytest.raises(StateConflict):
             ana.forget(mid)  # no longer current
 
@@ -140,10 +143,11 @@ def test_the_async_client_runs_the_same_routes(served: dict[str, Any]) -> None:
             await bo.complete_task(tid, "ordered")
             await bo.checkpoint("agent-2", {"cups": 1})
             assert (await bo.restore("agent-2"))["state"] == {"cups": 1}
-            mid = await bo.remember("Bo drinks oat milk", kind="fact")
-            assert [b["memory_id"] for b in await bo.beliefs()] == [mid]
-            assert (await bo.search("drinks oat milk"))[0]["id"] == mid
-            assert "oat milk" in await bo.context("what does Bo drink?")
+            mid = await bo.remember("Bo prefers window seats on trains", kind="fact")
+            # The server distils in process: the message's own belief may be listed beside it.
+            assert mid in [b["memory_id"] for b in await bo.beliefs()]
+            assert (await bo.search("window seats on trains"))[0]["id"] == mid
+            assert "window seats" in await bo.context("which seat does Bo prefer on trains?")
             async for event in bo.events():
                 assert event["topic"] == "session.created"
                 break
