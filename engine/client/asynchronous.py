@@ -148,6 +148,10 @@ class AsyncUser:
     ) -> None:
         await self.client.send(self.calls.checkpoint(agent_id, state, idempotency_key, incarnation))
 
+    async def claim(self, agent_id: str) -> int:
+        """Starts the agent's next incarnation (a supervisor's claim) and returns its epoch."""
+        return await self.client.send(self.calls.claim(agent_id))
+
     async def heartbeat(self, agent_id: str, incarnation: int) -> None:
         await self.client.send(self.calls.heartbeat(agent_id, incarnation))
 

@@ -144,6 +144,9 @@ class UserCalls:
             headers=_write_headers(idempotency_key, incarnation),
         )
 
+    def claim(self, agent_id: str) -> Call[int]:
+        return Call("POST", f"{self.base}/agents/{quote(agent_id, safe='')}/claim", _field("incarnation"))
+
     def heartbeat(self, agent_id: str, incarnation: int) -> Call[None]:
         return Call(
             "PUT",

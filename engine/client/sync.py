@@ -149,6 +149,10 @@ class User:
     ) -> None:
         self.client.send(self.calls.checkpoint(agent_id, state, idempotency_key, incarnation))
 
+    def claim(self, agent_id: str) -> int:
+        """Starts the agent's next incarnation (a supervisor's claim) and returns its epoch."""
+        return self.client.send(self.calls.claim(agent_id))
+
     def heartbeat(self, agent_id: str, incarnation: int) -> None:
         self.client.send(self.calls.heartbeat(agent_id, incarnation))
 

@@ -15,6 +15,7 @@ Each example gets a fresh database.
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 import uuid
@@ -35,6 +36,7 @@ from ledgermind.domain.config import EngineConfig, Limits
 from ledgermind.domain.errors import (
     AgentNotFound,
     ContentTooLarge,
+    IdempotencyKeyReused,
     InvalidInput,
     InvalidRole,
     LedgermindError,
@@ -82,6 +84,12 @@ def messages(draw: st.DrawFn) -> dict[str, Any]:
     if m["role"] == "tool" and draw(st.booleans()):
         m["tool_call_id"] = "call-1"
     return m
+
+
+def _body(message: dict[str, Any]) -> str:
+    """What a receipt's request digest covers: the message without its client_id."""
+    sent = {k: v for k, v in message.items() if k != "client_id"}
+    return json.dumps(sent, sort_keys=True, default=repr)
 
 
 @dataclass
@@ -149,7 +157,10 @@ class EngineMachine(RuleBasedStateMachine):
         found = [None if c is None else self.receipts.get((sid, c)) for c in ids]
         if any(f is not None for f in found):
             if any(f is None for f in found):
-                return InvalidInput
+                return IdempotencyKeyReused  # part retry, part new: not the same batch
+            session_messages = self.session_models[sid].messages
+            if any(_body(session_messages[f - 1]) != _body(m) for f, m in zip(found, batch) if f is not None):
+                return IdempotencyKeyReused  # a used client_id on a different message
             return [f for f in found if f is not None]
         session = self.session_models[sid]
         if session.closed:

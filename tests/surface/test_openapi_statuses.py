@@ -24,7 +24,6 @@ from typing import Any
 import httpx
 import pytest
 
-from ledgermind import MemoryEngine, Owner
 from ledgermind.service.openapi import declared_problems
 from tests.support.service_server import make_key, module_db, start_server
 
@@ -73,7 +72,7 @@ def test_every_answer_is_declared_and_every_declared_answer_is_given(served: dic
         for path, operations in doc["paths"].items():
             for method, operation in operations.items():
                 generic_failures(client, keyless, method, path, operation)
-        each_route(client, served["db"])
+        each_route(client)
     wrong = []
     for path, operations in doc["paths"].items():
         for method, operation in operations.items():
@@ -132,7 +131,7 @@ def generic_failures(
         client.request(method, fill(path), content=b"x" * (MAX_BODY + 1), headers={"content-type": "application/json"})
 
 
-def each_route(c: httpx.Client, db: str) -> None:
+def each_route(c: httpx.Client) -> None:
     """Every operation's own answers: success, missing ids, refused states, an erased user."""
     u = "u-" + uuid.uuid4().hex[:8]
     base = f"/v1/users/{u}"
@@ -157,9 +156,9 @@ def each_route(c: httpx.Client, db: str) -> None:
     c.post(f"{base}/tasks/{other}/fail", json={"error": "again"})  # 409
     c.post(f"{base}/tasks/{missing}/fail", json={"error": "x"})  # 404
     assert c.put(f"{base}/agents/agent-1/checkpoint", json={"state": {"step": 1}}).status_code == 200
-    with MemoryEngine.open(db) as eng:  # a supervisor restarts the agent twice: incarnation 1 is replaced
-        for _ in range(2):
-            eng.for_owner(Owner("app-a", u)).claim_agent("agent-1")
+    c.put(f"{base}/agents/agent-1/heartbeat", headers={"Ledgermind-Incarnation": "1"})  # 409: never issued
+    for epoch in (1, 2):  # a supervisor restarts the agent twice: incarnation 1 is replaced
+        assert c.post(f"{base}/agents/agent-1/claim").json()["incarnation"] == epoch
     assert c.put(f"{base}/agents/agent-1/heartbeat", headers={"Ledgermind-Incarnation": "2"}).status_code == 200
     c.put(f"{base}/agents/agent-1/heartbeat", headers={"Ledgermind-Incarnation": "1"})  # 409: replaced
     c.put(f"{base}/agents/agent-1/checkpoint", json={"state": {}}, headers={"Ledgermind-Incarnation": "1"})  # 409
@@ -211,5 +210,6 @@ ERASED: list[tuple[str, str, Any]] = [
     ("POST", "/sessions/{sid}/messages", {"role": "user", "content": "x"}),
     ("POST", "/sessions/{sid}/tasks", {"input": "x"}),
     ("PUT", "/agents/agent-1/checkpoint", {"state": {}}),
+    ("POST", "/agents/agent-1/claim", None),
     ("POST", "/memories", {"statement": "x"}),
 ]

@@ -20,7 +20,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from ledgermind import MemoryEngine, Owner
 from ledgermind.client import AsyncClient, AuthenticationFailed, Client
 from ledgermind.domain.errors import (
     AgentNotFound,
@@ -32,6 +31,7 @@ from ledgermind.domain.errors import (
     StaleIncarnation,
     StateConflict,
     TaskFinished,
+    UnknownIncarnation,
 )
 from tests.support.lossy_proxy import LossyProxy
 from tests.support.service_server import make_key, module_db, start_server
@@ -76,8 +76,9 @@ def test_every_route_through_the_sync_client(served: dict[str, Any]) -> None:
         ana.checkpoint("agent-1", {"step": 3})
         restored = ana.restore("agent-1", last_n=2)
         assert restored["session_id"] == sid and restored["state"] == {"step": 3}
-        with MemoryEngine.open(served["db"]) as eng:  # a supervisor issues incarnation 1 (heartbeats need one)
-            assert eng.for_owner(Owner(APP, ana.calls.user)).claim_agent("agent-1") == 1
+        with pytest.raises(UnknownIncarnation):  # a heartbeat needs an issued incarnation
+            ana.heartbeat("agent-1", 1)
+        assert ana.claim("agent-1") == 1  # the supervisor's claim issues it
         ana.heartbeat("agent-1", 1)
 
         mid = ana.remember("Ana is allergic to peanuts")
@@ -117,9 +118,7 @@ def test_every_route_through_the_sync_client(served: dict[str, Any]) -> None:
             ana.add_message(sid, "user", "x")
         assert "closed" in str(closed.value)
 
-        with MemoryEngine.open(served["db"]) as eng:  # a supervisor restarts the agent: incarnation 1 is replaced
-            for _ in range(2):
-                eng.for_owner(Owner(APP, ana.calls.user)).claim_agent("agent-1")
+        assert ana.claim("agent-1") == 2  # a supervisor restarts the agent: incarnation 1 is replaced
         with pytest.raises(StaleIncarnation):
             ana.checkpoint("agent-1", {"step": 4}, incarnation=1)
 

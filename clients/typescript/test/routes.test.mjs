@@ -41,8 +41,10 @@ test("conversation, tasks and agents", async () => {
   unwrap(await api.POST("/v1/users/{user}/tasks/{tid}/fail", { ...path({ tid: other }), body: { error: "declined" } }));
 
   unwrap(await api.PUT("/v1/users/{user}/agents/{agent}/checkpoint", { ...path({ agent: "agent-ts" }), body: { state: { step: 2 } } }));
+  const { incarnation } = unwrap(await api.POST("/v1/users/{user}/agents/{agent}/claim", path({ agent: "agent-ts" })));
+  assert.equal(incarnation, 1);
   unwrap(await api.PUT("/v1/users/{user}/agents/{agent}/heartbeat", {
-    params: { path: { user, agent: "agent-ts" }, header: { "Ledgermind-Incarnation": 1 } },
+    params: { path: { user, agent: "agent-ts" }, header: { "Ledgermind-Incarnation": incarnation } },
   }));
   const restored = unwrap(await api.GET("/v1/users/{user}/agents/{agent}/restore", path({ agent: "agent-ts" })));
   assert.equal(restored.session_id, sid);

@@ -8,7 +8,13 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict
 
 from ledgermind.domain.config import MAX_INT32
-from ledgermind.domain.errors import AgentNotFound, InvalidInput, OwnerErased, StaleIncarnation
+from ledgermind.domain.errors import (
+    AgentNotFound,
+    InvalidInput,
+    OwnerErased,
+    StaleIncarnation,
+    UnknownIncarnation,
+)
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned
 from ledgermind.service.openapi import raises
 
@@ -38,10 +44,21 @@ def checkpoint(
     return {"agent_id": agent, "checkpointed": True}
 
 
+@router.post(
+    "/claim",
+    summary="start the agent's next incarnation (a supervisor's claim); older ones are fenced",
+    responses=raises(OwnerErased),
+)
+def claim(agent: str, mem: Owned) -> dict[str, Any]:
+    """A supervisor over HTTP gets the epoch that its heartbeats and fenced
+    writes carry; every write with an older one is refused from now on."""
+    return {"agent_id": agent, "incarnation": mem.claim_agent(agent)}
+
+
 @router.put(
     "/heartbeat",
     summary="the agent's incarnation is alive (a lease row, not an event)",
-    responses=raises(StaleIncarnation),
+    responses=raises(StaleIncarnation, UnknownIncarnation),
 )
 def heartbeat(agent: str, mem: Owned, incarnation: IncarnationHeader = None) -> dict[str, Any]:
     if incarnation is None:
