@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import sys
 from collections.abc import Iterator, Sequence
 
 import numpy as np
@@ -121,7 +122,12 @@ def test_wordllama_ships_offline() -> None:
 
 def test_hub_models_skip_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
     """Only a hub gives these models: here (offline) they say why they cannot load."""
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # fail fast instead of waiting on a closed network
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # fail fast instead of waiting on a closed network,
+    for module in ("huggingface_hub.constants", "transformers.utils.hub"):  # also where the libraries
+        loaded = sys.modules.get(module)  # were imported before (they read the variable once)
+        if loaded is not None:
+            attribute = "HF_HUB_OFFLINE" if module.startswith("huggingface") else "_is_offline_mode"
+            monkeypatch.setattr(loaded, attribute, True, raising=False)
     for choice in ("st:sentence-transformers/all-mpnet-base-v2", "fastembed:BAAI/bge-small-en-v1.5"):
         try:
             vectors = embedder_for(choice).embed(["hello"])

@@ -33,7 +33,7 @@ from tests.support.tcp_proxy import Fault, PgProxy, through_proxy, upstream_of
 T = TypeVar("T")
 
 THREADS = 4
-ROUNDS = 5  # per thread; 13 commands a round: 260 commands in all
+ROUNDS = 3  # per thread; 13 commands a round: 156 commands in all, a fault every 7th statement
 EVERY = 7
 APP = "lost-ack"
 
