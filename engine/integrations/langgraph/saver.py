@@ -12,9 +12,12 @@ ledgermind session. A channel holding a list of LangChain messages (what
 parent's list, and each new or edited message is one ``message.added`` of
 the session (the delta and the messages commit in one transaction); other
 channels are stored once per version, as LangGraph's serializer writes them,
-like the peers' blob tables. So a turn appends O(1) bytes however long the
-thread is, and the session is an ordinary one: ``restore_agent``, search,
-distillation and the auditor see the conversation.
+like the peers' blob tables, except that a message inside a value or a
+pending write is a reference to the session's (``refs``, ``staging``): each
+message is stored once, however many times LangGraph hands it over. So a
+turn appends O(1) bytes however long the thread is, and the session is an
+ordinary one: ``restore_agent``, search, distillation and the auditor see
+the conversation.
 
 Owner mapping: a thread belongs to the owner (app, user_id) and agent named in
 ``config["configurable"]`` under ``"app"``, ``"user_id"`` and ``"agent_id"``;
