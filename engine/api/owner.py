@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from ledgermind.distill.views import BeliefView
     from ledgermind.domain.config import EngineConfig
     from ledgermind.domain.lineage import BeliefLineage, MessageLineage, RetractionReport, VerifyReport
+    from ledgermind.domain.model_call import ModelCallRecord
 
 __all__ = ["OwnerMemory"]
 
@@ -388,6 +389,19 @@ class OwnerMemory:
         from ledgermind.distill import lineage
 
         return lineage.belief_lineage(self._eng.writes, self.owner, memory_id)
+
+    def model_call(self, call_id: str) -> ModelCallRecord:
+        """A recorded model call (``model.called``: an LLM extraction or a
+        grey-zone decision): the prompt sent, the model, its raw answer, the
+        decision applied and, for a failed call, why the rule decision stood.
+        Belief events cite it as ``{"model_call": id}`` in their sources."""
+        from ledgermind.domain.errors import ModelCallNotFound
+        from ledgermind.domain.model_call import ModelCall
+
+        found = self._eng.writes.load(parse_id(call_id, "call_id"), ModelCall, self.owner)
+        if found is None:
+            raise ModelCallNotFound(f"no model call {call_id!r:.60} for this owner")
+        return found.record()
 
     def message_lineage(self, session_id: str, seq: int) -> MessageLineage:
         """What one message caused: belief events that cite it (direct) and

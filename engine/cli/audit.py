@@ -1,4 +1,4 @@
-"""``ledgermind audit beliefs|history|invalidation|conversation|agent|lineage|conflicts|resolve|retract|unretract|verify``.
+"""``ledgermind audit beliefs|history|invalidation|conversation|agent|lineage|model-call|conflicts|resolve|retract|unretract|verify``.
 
 What was believed, when, why, and because of which message; undoing what a
 message caused; proving the log was not edited. ``beliefs`` shows each
@@ -7,7 +7,8 @@ instruct the agent) and ``conflicting with ID`` (a contradiction no rule
 settled). ``conflicts`` lists the open conflicts; ``resolve ID --keep
 this|both --reason R`` settles one as events (``this``: ID holds and the
 beliefs it conflicts with are invalidated; ``both``: all hold), as the
-auditor's desk does.
+auditor's desk does. ``model-call ID`` shows a recorded model call (an LLM
+extraction or grey-zone decision that lineage cites): prompt, model, answer.
 
 Reads the projections (after catching them up to the log head, unless
 ``--no-wait``). Times are RFC 3339 or dates; a time without an offset is UTC.
@@ -112,6 +113,19 @@ def register(sub: Any) -> None:
     lineage.add_argument("memory_id", nargs="?", help="a belief id, or a unique prefix of it")
     lineage.add_argument("--message", metavar="SID:SEQ", help="a message: session id (or prefix) and seq")
     lineage.set_defaults(handler=_lineage)
+
+    call = cmds.add_parser(
+        "model-call",
+        help="a recorded model call: prompt, model, raw answer, decision",
+        description="One recorded model call (an LLM extraction or a grey-zone decision), "
+        "as lineage cites it (model_call ID): the prompt sent, the model, its raw answer, "
+        "the decision the engine applied and, for a failed call, why the rule decision stood.",
+    )
+    add_db(call)
+    add_owner(call)
+    add_json(call)
+    call.add_argument("call_id", metavar="ID", help="the model call id (32 hex digits, from lineage)")
+    call.set_defaults(handler=_model_call)
 
     conflicts = cmds.add_parser(
         "conflicts",
@@ -452,6 +466,27 @@ def _causes(v: Any) -> str:
     if v.cause and v.cause_message is None and "memory_id" in v.cause:
         parts.append(f"belief {v.cause['memory_id']}")
     return "; ".join(parts)
+
+
+def _model_call(args: argparse.Namespace) -> int:
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+
+    with MemoryEngine.open(args.db, create=False) as eng:
+        found = eng.for_owner(owner_of(args)).model_call(args.call_id).as_dict()
+    if args.json:
+        print_json(found)
+        return 0
+    print(
+        f"model call {found['call_id']} ({found['purpose']}, {found['prompt_version']})\n"
+        f"model:        {found['model']}\n"
+        f"recorded at:  {found['recorded_at']} ({found['latency_ms']} ms)\n"
+        f"decision:     {found['decision']}"
+        + (f" (rule decision kept: {found['fallback']})" if found["fallback"] else "")
+    )
+    for message in found["prompt"]:
+        print(f"--- prompt ({message['role']})\n{message['content']}")
+    print(f"--- answer\n{found['answer'] if found['answer'] is not None else '(none)'}")
+    return 0
 
 
 def _conflicts(args: argparse.Namespace) -> int:
