@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ledgermind.domain.errors import InvalidInput
 from ledgermind.integrations.openai_agents.items import KEY, from_fields, to_fields
 
 _TEXT = st.text(min_size=0, max_size=20)
 _JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | _TEXT,
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | _TEXT,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXT, inner, max_size=3),
     max_leaves=8,
 )
@@ -46,6 +48,12 @@ def test_every_item_comes_back_exactly(item: dict[str, Any]) -> None:
     assert from_fields(_stored(fields)) == item
     assert fields["role"] in ("user", "system", "assistant", "tool")
     assert fields["content"] or fields.get("tool_calls")  # the column is never empty without a call
+
+
+def test_what_json_cannot_hold_is_refused_with_a_typed_error() -> None:
+    for item in ({"role": "user", "content": "hi", "n": 2**64}, {"role": "user", "content": object()}, ["hi"]):
+        with pytest.raises(InvalidInput):
+            to_fields(item)  # type: ignore[arg-type]
 
 
 def test_the_text_and_the_call_are_columns_not_copies() -> None:

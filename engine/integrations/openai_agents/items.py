@@ -23,6 +23,8 @@ from typing import Any
 
 import orjson
 
+from ledgermind.domain.errors import InvalidInput
+
 __all__ = ["KEY", "from_fields", "to_fields"]
 
 KEY = "openai_agents"  # the metadata key that holds the item's rest
@@ -86,9 +88,12 @@ def _cut(item: dict[str, Any]) -> tuple[dict[str, Any], str, list[str], dict[str
 
 def to_fields(item: Mapping[str, Any]) -> dict[str, Any]:
     """The ``add_messages`` fields of one item (validated there)."""
-    whole = orjson.loads(orjson.dumps(item))  # the JSON the SDK itself would store, as plain dicts
+    try:
+        whole = orjson.loads(orjson.dumps(item))  # the JSON the SDK itself would store, as plain dicts
+    except TypeError as e:  # a value JSON cannot hold here (an object, an integer over 64 bits)
+        raise InvalidInput(f"a session item must be JSON: {e}") from None
     if not isinstance(whole, dict):
-        raise TypeError("a session item is a JSON object")
+        raise InvalidInput("a session item must be a JSON object")
     role = _role(whole)
     rest, text, cut, columns = _cut(whole)
     if not text and not (role == "assistant" and "tool_calls" in columns):
