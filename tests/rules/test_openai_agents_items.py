@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledgermind.domain.errors import InvalidInput
@@ -42,6 +42,7 @@ def _stored(fields: dict[str, Any]) -> dict[str, Any]:
     return {k: fields.get(k) for k in ("content", "metadata", "tool_calls", "tool_call_id")}
 
 
+@settings(deadline=None)  # a loaded machine: the property, not the speed
 @given(item=_ITEM)
 def test_every_item_comes_back_exactly(item: dict[str, Any]) -> None:
     fields = to_fields(item)
