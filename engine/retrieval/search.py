@@ -152,7 +152,9 @@ class Searcher:
             )
         )
         with self.access.owner_scope(conn, owner):
-            citing = store.citing(conn, owner, sessions, point.known_at)
+            # current beliefs citing these turns were folded in by collapse_cited:
+            # only invalidated ones can still mark a turn
+            citing = store.citing(conn, owner, sessions, point.known_at, invalidated_only=True)
             citations = [
                 Citation(_result(row, 0.0, 0.0), _valid_at(row, point.as_of), replaced_by)
                 for row, replaced_by in citing
