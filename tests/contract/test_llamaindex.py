@@ -9,11 +9,15 @@ import asyncio
 import re
 import subprocess
 import sys
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 from llama_index.core.llms import ChatMessage
 from llama_index.core.memory import ChatMemoryBuffer, Memory
 from llama_index.core.storage.chat_store import SimpleChatStore
@@ -287,3 +291,73 @@ def test_the_guide_runs_as_written(
         "I moved to Lyon",
         "noted",
     ]
+
+
+_TEXTS = st.sampled_from(["hi", "Hello Alice.", "", "ok", "Bonjour 🙂", "a\nb"])
+_MESSAGES = st.builds(
+    ChatMessage,
+    role=st.sampled_from(["user", "assistant", "system", "tool", "developer", "chatbot"]),
+    content=_TEXTS,
+    additional_kwargs=st.sampled_from([{}, {"tool_call_id": "c1"}, {"n": [1, 2]}]),
+)
+_KEYS = st.sampled_from(["a", "b", "c"])
+_INDEXES = st.integers(min_value=-4, max_value=4)
+
+
+class ChatStoreMachine(RuleBasedStateMachine):
+    """Any sequence of calls answers as SimpleChatStore's does, and leaves the
+    same lists and keys (a fresh owner per example, on one engine)."""
+
+    engine: MemoryEngine
+
+    def __init__(self) -> None:
+        super().__init__()
+        owner = Owner("chat-machine", uuid.uuid4().hex)
+        self.ours = LedgermindChatStore(type(self).engine, owner=owner)
+        self.reference = SimpleChatStore()
+
+    def both(self, name: str, *args: Any) -> None:
+        outcomes = []
+        for store in (self.reference, self.ours):
+            try:
+                result = getattr(store, name)(*args)
+                outcomes.append(list(result) if isinstance(result, list) else result)
+            except IndexError:
+                outcomes.append(IndexError)
+        assert outcomes[1] == outcomes[0], name
+
+    @rule(key=_KEYS, message=_MESSAGES, idx=st.none() | _INDEXES)
+    def add_message(self, key: str, message: ChatMessage, idx: int | None) -> None:
+        self.both("add_message", key, message.model_copy(deep=True), idx)
+
+    @rule(key=_KEYS, messages=st.lists(_MESSAGES, max_size=4))
+    def set_messages(self, key: str, messages: list[ChatMessage]) -> None:
+        self.both("set_messages", key, [m.model_copy(deep=True) for m in messages])
+
+    @rule(key=_KEYS, idx=_INDEXES)
+    def delete_message(self, key: str, idx: int) -> None:
+        self.both("delete_message", key, idx)
+
+    @rule(key=_KEYS)
+    def delete_last_message(self, key: str) -> None:
+        self.both("delete_last_message", key)
+
+    @rule(key=_KEYS)
+    def delete_messages(self, key: str) -> None:
+        self.both("delete_messages", key)
+
+    @invariant()
+    def same_lists(self) -> None:
+        assert self.ours.get_keys() == self.reference.get_keys()
+        for key in self.reference.get_keys():
+            assert self.ours.get_messages(key) == self.reference.get_messages(key)
+
+
+def test_any_sequence_of_calls_answers_as_simple_chat_store(eng: MemoryEngine) -> None:
+    machine = type("Machine", (ChatStoreMachine,), {"engine": eng})
+    run_state_machine_as_test(
+        machine,
+        settings=settings(
+            max_examples=10, stateful_step_count=10, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+        ),
+    )

@@ -45,7 +45,7 @@ def to_fields(message: ChatMessage) -> dict[str, Any]:
     stored_role = _ROLES.get(role, "user")
     text = message.content or ""
     kept: dict[str, Any] = {}
-    if ChatMessage(role=role, content=text) != message:
+    if not text or ChatMessage(role=role, content=text) != message:  # the stored text is a placeholder then
         try:
             kept["message"] = _JSON.dump_python(message, mode="json")
         except (ValueError, TypeError) as e:  # what SimpleChatStore.persist would fail on too
