@@ -26,6 +26,7 @@ The grey zone's bound is calibrated on the governance eval's dev split only
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -65,6 +66,11 @@ class Decision:
     new_value: str | None = None
 
 
+# A replacement named beside a negation ("..., switched to tea", "……，改学韩语").
+_REPLACING = re.compile(
+    r"\b(?:switched to|changed to|moved to|instead|replaced (?:it|them) with)\b|[，,]\s*(?:改|换成|换了|转而)",
+    re.IGNORECASE,
+)
 _ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "conflict": 3}
 # Verbs (and adjectives) whose object may be many things at once: a second
 # object is one more, not a replacement, unless a cue says otherwise.
@@ -181,11 +187,15 @@ def _pair(
     change = cue or moving
     if al.same:
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
+    if (neg_p or ending) and not neg_b and _REPLACING.search(p.statement) and (al.contained or topic):
+        return "supersede", b.value or "", p.value or ""  # "我不学日语了，改学韩语": ended and replaced
     if neg_p and not neg_b and (al.contained or (topic and ending)):  # "I no longer take X"
         return "negate", "", ""
     if additive:
         return "", "", ""
     if ending and topic and not neg_b:  # "I cancelled my Equinox membership"
+        if not neg_p and p.value and p.value not in b.statement.casefold():  # "we dropped Comcast for Verizon"
+            return "supersede", b.value or "", p.value
         return "negate", "", ""
     if neg_p or neg_b:
         return "", "", ""
