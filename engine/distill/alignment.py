@@ -38,6 +38,7 @@ __all__ = [
     "has_change_cue",
     "moved_on",
     "negated",
+    "switched",
     "topic_words",
 ]
 
@@ -203,7 +204,10 @@ def core_tokens(statement: str) -> list[str]:
     return out
 
 
-def align(old: str, new: str) -> Alignment:
+def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
+    """How ``new`` relates to ``old``; ``name``: the words that name their
+    subject ("melanie"), which are context of every statement about them and
+    so never count as shared content."""
     a, b = _unsubjected(core_tokens(old), core_tokens(new))
     a_pos, b_pos = _positive(a), _positive(b)
     times = _times(old), _times(new)
@@ -220,14 +224,14 @@ def align(old: str, new: str) -> Alignment:
         s += 1
     mid_a, mid_b = a_pos[p : len(a_pos) - s], b_pos[p : len(b_pos) - s]
     context = a_pos[:p] + a_pos[len(a_pos) - s :]
-    shared = sum(1 for t in context if t != "is" and not _subjectish(t))
+    shared = sum(1 for t in context if t != "is" and not _subjectish(t) and t not in name)
     limit = _MAX_SPAN * (2 if is_cjk(old + new) else 1)
     one = bool(mid_a) and bool(mid_b) and len(mid_a) <= limit and len(mid_b) <= limit and shared >= 1 and p >= 1
     smaller = min(len(set(a_pos)), len(set(b_pos))) or 1
     overlap = len(set(a_pos) & set(b_pos)) / smaller
     joiner = "" if is_cjk(old + new) else " "
-    content_a = {t for t in a_pos if not _subjectish(t) and t != "is"}
-    content_b = {t for t in b_pos if not _subjectish(t) and t != "is"}
+    content_a = {t for t in a_pos if not _subjectish(t) and t != "is" and t not in name}
+    content_b = {t for t in b_pos if not _subjectish(t) and t != "is" and t not in name}
     contained = min(len(content_a), len(content_b)) >= 1 and (content_a <= content_b or content_b <= content_a)
     return Alignment(
         False,
@@ -421,6 +425,19 @@ def topic_words(statement: str) -> frozenset[str]:
             continue
         out.update(lexical_stem(part) for part in t.split("-") if part and part not in _TOPIC_STOP)
     return frozenset(out)
+
+
+# The verbs of a switch: a change said outright, strong enough that one shared
+# topic word ("editor", "cat", "daughter") ties it to the belief it replaces.
+_SWITCH = re.compile(
+    r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|dropped|"
+    r"started (?:at|with|on)|took over|instead|no longer)\b|换|改|转|迁|搬",
+    re.IGNORECASE,
+)
+
+
+def switched(text: str) -> bool:
+    return _SWITCH.search(text) is not None
 
 
 def moved_on(text: str) -> bool:

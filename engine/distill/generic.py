@@ -86,7 +86,7 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     if not is_statement(clause):
         return []
     zh = is_cjk(clause)
-    body = clause.strip().rstrip("。.!！ ") if zh else strip_lead(clause.strip()).rstrip(" .!")
+    body = strip_lead(clause.strip()).rstrip("。.!！ ")
     if not zh:
         body = body[:1].upper() + body[1:]
     mention = find_time(body, said_at)

@@ -358,6 +358,10 @@ _ABOUT_SOMEONE_ZH = re.compile(
 _TENTATIVE_ZH = re.compile(r"^我?(?:再)?(?:想想|看看|考虑一下|想一想|看一看|琢磨一下|研究一下)")
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
+_LEAD_ZH_CLAUSE = re.compile(
+    r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了)|更正|纠正一下)"
+    r"[，,、：:\s]+)+"
+)
 _LEAD_ZH = re.compile(r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|刚才|刚刚|我)?(?:说错了|口误|更正|纠正一下)?[，,、：:\s]*)+")
 
 
@@ -474,8 +478,8 @@ def _has_verb(words: list[str]) -> bool:
 
 
 def strip_lead(clause: str) -> str:
-    """The clause without its conversational lead-in ("Oh, well, ...", "Update:")."""
-    return _LEAD_EN.sub("", clause)
+    """The clause without its conversational lead-in ("Oh, well, ...", "Update:", "不好意思，")."""
+    return _LEAD_ZH_CLAUSE.sub("", clause) if is_cjk(clause) else _LEAD_EN.sub("", clause)
 
 
 _ASIDE = re.compile(r"\[[^\]]*\]")
