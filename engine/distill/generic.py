@@ -34,7 +34,7 @@ from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.statements import is_statement, strip_lead
 from ledgermind.distill.text import is_cjk
 
-__all__ = ["contrast", "correction_findings", "generic_findings", "instruction_findings"]
+__all__ = ["contrast", "correction_findings", "generic_findings", "instruction_findings", "said_key"]
 
 # A contrastive correction: the right value, then the wrong one denied
 # ("it's the Apollo team, not Atlas", "是芒果，不是花生").
@@ -178,3 +178,10 @@ def instruction_findings(sentence: str, speaker: Speaker, said_at: datetime) -> 
             kind="fact", statement=statement, subject=speaker.key, rule="instruction_like", flags=(INSTRUCTION_LIKE,)
         )
     ]
+
+
+def said_key(statement: str) -> str | None:
+    """The generic key (``said:<content words>``) of a statement in other
+    words than the rules' own (an LLM extractor's), so both meet in reconcile."""
+    key = _predicate_key(statement)
+    return f"said:{key}" if key else None
