@@ -1,11 +1,11 @@
 """One writer thread per engine: group commit and optimistic-concurrency retries.
 
-Why a single thread: ``eventsourcing`` serialises one application's inserts
-(a table lock on PostgreSQL, one writer on SQLite), so concurrent callers
-would queue on the lock and pay one commit each. Instead, callers hand a
-command to this thread; it folds every command that arrived while the last
-transaction committed into the next transaction (group commit), so eight
-callers pay for about one fsync, not eight.
+Why a single thread: every commit pays an fsync (and SQLite has one writer),
+so concurrent callers saving on their own would each pay one, and they share
+one process's aggregate cache. Instead, callers hand a command to this
+thread; it folds every command that arrived while the last transaction
+committed into the next transaction (group commit), so eight callers pay for
+about one fsync, not eight.
 
 Why it may wait a moment before a transaction: the callers whose commands the
 last transaction just committed are about to send their next ones. Starting
