@@ -84,8 +84,18 @@ class Memory:
     """mem0's ``Memory`` over a ``MemoryEngine``; thread-safe. Bound to one
     ``app``: its memory ids are global within it, as mem0's are."""
 
-    def __init__(self, engine: MemoryEngine | None = None, *, app: str = DEFAULT_APP, db: str | None = None) -> None:
+    def __init__(
+        self,
+        engine: MemoryEngine | None = None,
+        *,
+        app: str = DEFAULT_APP,
+        db: str | None = None,
+        read_timeout_s: float = 60.0,
+    ) -> None:
         Owner(app, "-")  # the app must be a valid owner part
+        # How long a search waits for the search index to hold this process's
+        # writes (read-your-writes) before ``ProjectionTimeout``.
+        self.read_timeout_s = read_timeout_s
         self._owns_engine = engine is None
         self.engine = engine if engine is not None else MemoryEngine.open(db)
         self.app = app
@@ -301,7 +311,7 @@ class Memory:
             wanted = {i.memory_id: i for i in self._current(owner) if matches(i.fields(), rest)}
         if not wanted or not limit:
             return {"results": []}
-        self.engine.projections.wait(self.engine.position, timeout=30)  # read-your-writes
+        self.engine.projections.wait(self.engine.position, timeout=self.read_timeout_s)  # read-your-writes
         hits = self.engine.for_owner(owner).search(query.strip(), k=min(200, max(limit * 4, 60)))
         found = [wanted[h.id].result(score=h.relevance) for h in hits if h.id in wanted and h.relevance >= threshold]
         return {"results": found[:limit]}

@@ -146,17 +146,26 @@ class LedgermindChatStore(BaseChatStore):
                 self._retract(memory, entry.session_id, live[kept:], "replaced by set_messages")
 
     def get_messages(self, key: str) -> list[ChatMessage]:
+        """The key's list. As ``SimpleChatStore``'s, the messages are the
+        store's own objects (a copy of each would cost O(n) per turn); what
+        is stored is the log, which no caller can change."""
         with self._lock:
             _, _, live = self._read(key)
-            return [m.model_copy(deep=True) for _, m in live]
+            return [m for _, m in live]
 
     def add_message(self, key: str, message: ChatMessage, idx: int | None = None) -> None:
         """Appends ``message``; with ``idx``, inserts it there as ``list.insert``
         does (the messages after it are appended again, then retracted)."""
         fields = to_fields(message)
+        _check_key(key)
+        if idx is not None and (isinstance(idx, bool) or not isinstance(idx, int)):
+            raise InvalidInput(f"idx must be an integer or None, got {type(idx).__name__}")
         with self._lock:
+            if idx is None:  # the common case: no need to read the list
+                self._append(key, self._engine.for_owner(self._owner_of(key)), [fields], "llamaindex.add_message")
+                return
             memory, entry, live = self._read(key)
-            at = len(live) if idx is None else _insert_at(idx, len(live))
+            at = _insert_at(idx, len(live))
             tail = live[at:]
             self._append(key, memory, [fields, *(to_fields(m) for _, m in tail)], "llamaindex.add_message")
             if entry is not None:
@@ -236,9 +245,7 @@ class LedgermindChatStore(BaseChatStore):
     def _read(self, key: str) -> tuple[OwnerMemory, _Key | None, list[tuple[int, ChatMessage]]]:
         """The key's owner handle, its entry (None: never written) and its
         live list as (seq, message), read from the log up to now."""
-        if not isinstance(key, str):
-            raise InvalidInput(f"a chat store key is a string, got {type(key).__name__}")
-        owner = self._owner_of(key)
+        owner = self._owner_of(_check_key(key))
         memory = self._engine.for_owner(owner)
         self._follower.catch_up(self._fold)
         entry = self._keys.get((owner, key))
@@ -283,6 +290,12 @@ class LedgermindChatStore(BaseChatStore):
     def _retract(self, memory: OwnerMemory, session_id: str, gone: Sequence[tuple[int, ChatMessage]], why: str) -> None:
         for seq, _ in gone:
             memory.retract(session_id, seq, f"{why} through the LlamaIndex chat store")
+
+
+def _check_key(key: object) -> str:
+    if not isinstance(key, str):
+        raise InvalidInput(f"a chat store key is a string, got {type(key).__name__}")
+    return key
 
 
 def _insert_at(idx: int, length: int) -> int:
