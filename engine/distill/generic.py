@@ -33,7 +33,7 @@ from ledgermind.distill.frames import subject_of
 from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.text import is_cjk
 
-__all__ = ["generic_findings", "instruction_findings", "is_statement"]
+__all__ = ["generic_findings", "instruction_findings", "is_statement", "said_key"]
 
 _LEAD_EN = re.compile(
     r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|"
@@ -423,3 +423,10 @@ def instruction_findings(sentence: str, speaker: Speaker, said_at: datetime) -> 
             kind="fact", statement=statement, subject=speaker.key, rule="instruction_like", flags=(INSTRUCTION_LIKE,)
         )
     ]
+
+
+def said_key(statement: str) -> str | None:
+    """The generic key (``said:<content words>``) of a statement in other
+    words than the rules' own (an LLM extractor's), so both meet in reconcile."""
+    key = _predicate_key(statement)
+    return f"said:{key}" if key else None

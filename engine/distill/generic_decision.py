@@ -50,7 +50,7 @@ _DATED = timedelta(hours=1)  # valid_from this far before the message: the state
 
 @dataclass(frozen=True, slots=True)
 class GreyZone:
-    overlap: float = 0.6  # share of the shorter statement's words the other has: at least this is "alike"
+    overlap: float = 0.7  # share of the shorter statement's words the other has: at least this is "alike"
 
 
 DEFAULT_GREY = GreyZone()

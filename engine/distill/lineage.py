@@ -199,6 +199,8 @@ class LineageIndex:
 def _add_sources(b: BeliefState, sources: Iterable[Any]) -> None:
     for s in sources or ():
         ref = MessageRef.of(s)
+        if ref is None and isinstance(s, Mapping) and "model_call" in s:
+            continue  # how the messages were read (a recorded model call), not a source of its own
         if ref is None:
             b.other_sources += 1
         elif ref not in b.messages:

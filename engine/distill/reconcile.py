@@ -47,6 +47,7 @@ from ledgermind.distill.alignment import align, ends, has_change_cue, moved_on
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
 from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, decide
+from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.text import jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
@@ -75,6 +76,7 @@ class ReconcileConfig:
     delete_match_at: float = 0.6  # share of a "forget X" request's words a belief must contain
     grey: GreyZone = field(default=DEFAULT_GREY)  # where generic statements conflict (calibrated on dev)
     policy: ConfidencePolicy = field(default=DEFAULT_POLICY)
+    judge: GreyZoneJudge | None = None  # a model asked before a conflict is recorded (``grey_zone_model``)
 
 
 DEFAULT_CONFIG = ReconcileConfig()
@@ -208,7 +210,14 @@ class _State:
         return decision.verb != "none"
 
     def _conflict(self, p: Proposal, others: list[BeliefView], reason: str) -> None:
-        """Both kept; each flagged ``conflicting`` and naming the other."""
+        """Both kept; each flagged ``conflicting`` and naming the other. With a
+        judge (``config.judge``), its recorded decision is applied instead."""
+        if self.config.judge is not None:
+            verdict = self.config.judge(self.owner, p, others)
+            p = replace(p, sources=(*p.sources, verdict.source()))
+            if verdict.decision != "conflict":
+                return self._judged(p, others, verdict)
+            reason = f"{reason}; {verdict.reason}"
         new_id = new_belief_id(self.owner, p.source_key)
         self._new(replace(p, flags=(*p.flags, CONFLICTING)), conflicts_with=tuple(b.memory_id for b in others))
         for b in others:
@@ -223,6 +232,25 @@ class _State:
             self.current[b.memory_id] = replace(
                 b, flags=tuple(sorted({*b.flags, CONFLICTING})), conflicts_with=(*b.conflicts_with, new_id)
             )
+
+    def _judged(self, p: Proposal, others: list[BeliefView], verdict: Verdict) -> None:
+        """A model's grey-zone decision (``grey_zone_model``), through the changes a rule makes."""
+        if verdict.decision == "noop":
+            return self._reinforce(others[0], p, verdict.reason)
+        if verdict.decision == "update":
+            for b in others:
+                self.changes.append(
+                    Invalidate(
+                        b.memory_id,
+                        invalid_at=p.valid_from,
+                        reason=verdict.reason,
+                        cause={**dict(p.source), **verdict.source()},
+                        superseded_by=new_belief_id(self.owner, p.source_key),
+                    )
+                )
+                self.current.pop(b.memory_id, None)
+            return self._new(p, supersedes=others[0].memory_id)
+        return self._new(p)  # add: both hold
 
     def _corrected(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
         """The belief a bare correction ("sorry, I meant Lille") corrects: the
