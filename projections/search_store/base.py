@@ -217,12 +217,18 @@ class IndexStore(ABC):
         return {r.row_id: _row(r) for r in rows}
 
     def citing(
-        self, conn: Connection, owner: Owner, session_ids: Sequence[str], known_at: float
+        self,
+        conn: Connection,
+        owner: Owner,
+        session_ids: Sequence[str],
+        known_at: float,
+        invalidated_only: bool = False,
     ) -> list[tuple[IndexRow, str | None]]:
         """The owner's belief versions known at ``known_at`` (any valid time)
         whose sources name one of these sessions, each with the belief that
-        superseded it (None when none did). A text match on the sources'
-        JSON: the caller reads the cited turns from ``IndexRow.sources``."""
+        superseded it (None when none did); only those with an end of valid
+        time when ``invalidated_only``. A text match on the sources' JSON:
+        the caller reads the cited turns from ``IndexRow.sources``."""
         if not session_ids:
             return []
         likes = " OR ".join(f"sources LIKE :s{i}" for i in range(len(session_ids)))
@@ -232,7 +238,7 @@ class IndexStore(ABC):
             text(
                 f"SELECT {_SELECT}, detail FROM {self.table} WHERE app = :app AND user_id = :user "
                 "AND item_type = 'memory' AND recorded_at <= :kt AND (expired_at IS NULL OR expired_at > :kt) "
-                f"AND ({likes})"
+                f"{'AND invalid_at IS NOT NULL ' if invalidated_only else ''}AND ({likes})"
             ),
             params,
         )
