@@ -207,9 +207,119 @@ def bench_adk(size: int, turns: int, folder: str) -> Row:
     return Row("Google ADK", size, sides[0], sides[1])
 
 
+# --- LlamaIndex: SimpleChatStore persisted to JSON vs LedgermindChatStore ---------------
+
+
+def bench_llamaindex(size: int, turns: int, folder: str) -> Row:
+    from llama_index.core.llms import ChatMessage
+    from llama_index.core.memory import ChatMemoryBuffer
+    from llama_index.core.storage.chat_store import SimpleChatStore
+
+    from ledgermind.integrations.llamaindex import LedgermindChatStore
+
+    history = [ChatMessage(role=role, content=text) for role, text in _history(size)]
+
+    def measure(store: Any, persist: Callable[[], None], settle: Callable[[], None] = lambda: None) -> Stats:
+        store.set_messages("conv", list(history))
+        persist()
+        settle()  # ours: the read models catch up with the grown conversation before the timed turns
+        memory = ChatMemoryBuffer.from_defaults(chat_store=store, chat_store_key="conv", token_limit=10**7)
+        stats = Stats()
+        for t in range(turns):
+            began = time.perf_counter()
+            memory.put(ChatMessage(role="user", content=message_text(size + 2 * t, "user")))
+            prompt = memory.get()  # what a chat engine hands its model: the history within the token limit
+            memory.put(ChatMessage(role="assistant", content=message_text(len(prompt), "assistant")))
+            persist()
+            stats.add(time.perf_counter() - began)
+        return stats
+
+    messages = size + 2 * turns
+    json_path = os.path.join(folder, f"llamaindex-simple-{size}.json")
+    simple = SimpleChatStore()
+    theirs = Side(
+        "SimpleChatStore (persist() to JSON each turn)",
+        measure(simple, lambda: simple.persist(json_path)),
+        os.path.getsize(json_path) / messages,
+    )
+    path = os.path.join(folder, f"llamaindex-ledgermind-{size}.db")
+    with MemoryEngine.open(path) as engine:
+        ours = LedgermindChatStore(engine, owner=Owner("bench", "u"), agent_id="bench")
+        stats = measure(ours, lambda: None, lambda: engine.projections.wait(engine.position, timeout=1800))
+    return Row("LlamaIndex", size, theirs, Side("LedgermindChatStore", stats, _db_bytes_per_message(path, messages)))
+
+
+# --- Mem0: mem0ai's Memory (infer=False) vs ledgermind.compat.mem0 ----------------------
+
+
+def bench_mem0(size: int, turns: int, folder: str) -> Row:
+    """A turn the Mem0 way: search the user's memories with the new message
+    (top 5), the scripted answer, then ``add`` both messages with
+    ``infer=False``. Both sides embed with the same offline MiniLM model:
+    mem0 through its huggingface embedder into a local Qdrant (its SQLite
+    history beside it), ours through the engine's ``minilm`` search index."""
+    from dataclasses import replace
+
+    from ledgermind.analysis.embedders.sbert import minilm_path
+    from ledgermind.compat.mem0 import Memory as OurMemory
+    from ledgermind.domain.config import EngineConfig
+
+    os.environ.setdefault("MEM0_TELEMETRY", "False")  # read when mem0 is first imported
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    import mem0
+
+    history = [{"role": role, "content": text} for role, text in _history(size)]
+
+    def measure(memory: Any, settle: Callable[[], None]) -> Stats:
+        for start in range(0, len(history), 100):
+            memory.add(history[start : start + 100], user_id="u", infer=False)
+        settle()
+        stats = Stats()
+        for t in range(turns):
+            began = time.perf_counter()
+            question = message_text(size + 2 * t, "user")
+            found = memory.search(question, filters={"user_id": "u"}, top_k=5)["results"]
+            answer = message_text(len(found), "assistant")
+            memory.add([{"role": "user", "content": question}, {"role": "assistant", "content": answer}],
+                       user_id="u", infer=False)  # fmt: skip
+            stats.add(time.perf_counter() - began)
+        return stats
+
+    messages = size + 2 * turns
+    home = os.path.join(folder, f"mem0-{size}")
+    os.makedirs(home, exist_ok=True)
+    theirs_memory = mem0.Memory.from_config({
+        "vector_store": {"provider": "qdrant", "config": {
+            "path": os.path.join(home, "qdrant"), "collection_name": "bench", "embedding_model_dims": 384,
+            "on_disk": True}},
+        "embedder": {"provider": "huggingface", "config": {"model": minilm_path()}},
+        "llm": {"provider": "openai", "config": {"api_key": "never-called", "model": "gpt-4o-mini"}},
+        "history_db_path": os.path.join(home, "history.db"),
+    })  # fmt: skip
+    try:
+        stats = measure(theirs_memory, lambda: None)
+    finally:
+        theirs_memory.close()
+    qdrant = os.path.join(home, "qdrant")
+    stored = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(qdrant) for f in fs)
+    theirs = Side("mem0 Memory (local Qdrant + SQLite history)", stats,
+                  (stored + sqlite_bytes(os.path.join(home, "history.db"))) / messages)  # fmt: skip
+
+    path = os.path.join(folder, f"mem0-ledgermind-{size}.db")
+    config = replace(EngineConfig.from_env(), db=path, embedder="minilm")
+    with MemoryEngine.open(path, config=config) as engine:
+        ours_memory = OurMemory(engine, app="bench", read_timeout_s=1800)
+        stats = measure(ours_memory, lambda: engine.projections.wait(engine.position, timeout=1800))
+    return Row(
+        "Mem0", size, theirs, Side("ledgermind.compat.mem0.Memory", stats, _db_bytes_per_message(path, messages))
+    )
+
+
 FRAMEWORKS: dict[str, Callable[[int, int, str], Row]] = {
     "openai-agents": bench_openai_agents,
     "google-adk": bench_adk,
+    "llamaindex": bench_llamaindex,
+    "mem0": bench_mem0,
 }
 
 
