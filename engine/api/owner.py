@@ -151,6 +151,14 @@ class OwnerMemory:
         options = WriteOptions(incarnation=incarnation)
         return conversation.add_messages(self._eng.writes, self.owner, session_id, messages, options)
 
+    async def add_messages_async(
+        self, session_id: str, messages: Iterable[Mapping[str, Any]], *, incarnation: int | None = None
+    ) -> list[int]:
+        """``add_messages`` for code on an event loop (the HTTP service):
+        awaited on the loop itself, no thread of a pool parked on the commit."""
+        options = WriteOptions(incarnation=incarnation)
+        return await conversation.add_messages_async(self._eng.writes, self.owner, session_id, messages, options)
+
     def close_session(self, session_id: str, *, idempotency_key: str | None = None) -> None:
         conversation.close_session(self._eng.writes, self.owner, session_id, WriteOptions(idempotency_key))
 

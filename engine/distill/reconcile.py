@@ -49,7 +49,7 @@ from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
 from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, decide
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.proposals import Extraction, Proposal
-from ledgermind.distill.text import jaccard, normalise, tokens
+from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import SimilarityUnavailable
@@ -196,7 +196,7 @@ class _State:
     def _aligned(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
         """Applies the generic rule's decision (``generic_decision``) against
         this subject's ``beliefs``; False when it decides nothing."""
-        mine = [b for b in beliefs if b.subject == p.subject and b.kind == "fact"]
+        mine = [b for b in beliefs if _same_subject(b, p) and b.kind == "fact"]
         decision = decide(p, mine, self.config.grey)
         if decision.verb == "reinforce":
             self._reinforce(decision.beliefs[0], p, "restated in other words")
@@ -256,12 +256,12 @@ class _State:
         """The belief a bare correction ("sorry, I meant Lille") corrects: the
         one holding the value it names as wrong, else this subject's latest
         keyed fact whose slot takes this type of value."""
-        mine = [b for b in beliefs if b.subject == p.subject and b.attribute and b.value]
+        mine = [b for b in beliefs if b.subject == p.subject and b.attribute and (b.value or _is_said(b.attribute))]
         if p.replaces:
             named = [b for b in mine if _names_value(b, p.replaces)]
             if named:
                 return max(named, key=lambda b: (b.valid_from, b.memory_id))
-        fitting = [b for b in mine if _fits(p.value_type, b.attribute)]
+        fitting = [b for b in mine if b.value and not _is_said(b.attribute) and _fits(p.value_type, b.attribute)]
         return max(fitting, key=lambda b: (b.valid_from, b.memory_id)) if fitting else None
 
     def _scored(self, p: Proposal, candidates: list[BeliefView]) -> list[tuple[BeliefView, float]]:
@@ -429,6 +429,16 @@ def _recounted(b: BeliefView, p: Proposal) -> bool:
     return al.one_value and bool(_NUMBER.search(al.old)) and bool(_NUMBER.search(al.new))
 
 
+def _same_subject(b: BeliefView, p: Proposal) -> bool:
+    """One subject however it was read: a sentence rule keeps "my son is in
+    second grade" as the speaker's ``son`` attribute, the generic reading as
+    the subject ``user:son``; both are the son."""
+    if b.subject == p.subject:
+        return True
+    relation = b.attribute if b.attribute and not re.search(r"[:@/]", b.attribute) else None
+    return bool(b.subject and relation and p.subject == f"{b.subject}:{relation}")
+
+
 def _message_of(p: Proposal) -> tuple[object, ...]:
     """The message a proposal came from (its session and seq)."""
     return (p.source.get("session_id"), p.source.get("seq"), p.source.get("task_id"))
@@ -488,6 +498,8 @@ def _names_value(b: BeliefView, value: str) -> bool:
     v = value.casefold()
     if b.value and (b.value == v or b.value.removeprefix("not ") == v):
         return True
+    if _is_said(b.attribute) and v and (v in tokens(b.statement) or (is_cjk(v) and v in b.statement)):
+        return True  # a generic belief in the user's words that says it
     return bool(b.attribute and b.attribute.split(":")[-1].split("@")[0] == v)
 
 

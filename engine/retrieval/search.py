@@ -180,11 +180,11 @@ class Searcher:
         agreement would outvote a strong lexical match."""
         depth = max(50, 4 * k)
         with self.access.owner_scope(conn, owner):
-            found = store.matches(conn, owner, terms, flt)
-            lexical = bm25(terms, found.docs, found.corpus_rows, found.dropped)
-            # a query with no features (only stopwords, punctuation) has a zero
+            # both candidate lists in one store call (PostgreSQL: two statements).
+            # A query with no features (only stopwords, punctuation) has a zero
             # vector: its cosine is undefined, and pgvector would scan every row
-            dense = store.dense(conn, owner, vector, flt, depth, floor) if np.any(vector) else []
+            found, dense = store.candidates(conn, owner, terms, vector if np.any(vector) else None, flt, depth, floor)
+            lexical = bm25(terms, found.docs, found.corpus_rows, found.dropped)
             fused = rrf([[h.row_id for h in lexical[:depth]], [row_id for row_id, _ in dense]])[: POOL_FACTOR * k + 10]
             rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
         coverage = {h.row_id: h.coverage for h in lexical}

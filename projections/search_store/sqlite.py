@@ -96,6 +96,10 @@ class SqliteIndexStore(IndexStore):
         ):
             conn.execute(text(sql))
 
+    def index_postings(self, conn: Connection) -> None:
+        """Nothing to do: SQLite has no row-security policies, and FTS5 is
+        the lexical index."""
+
     def drop_schema(self, conn: Connection) -> None:
         conn.execute(text(f"DROP TABLE IF EXISTS {self.fts}"))
         conn.execute(text(f"DROP TABLE IF EXISTS {self.table}"))

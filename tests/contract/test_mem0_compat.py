@@ -7,6 +7,7 @@ that move together, history events in the same order (ours with a reason)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import subprocess
@@ -301,3 +302,25 @@ def test_the_guide_runs_as_written(
     monkeypatch.chdir(tmp_path)
     exec(compile(re.findall(r"```python\n(.*?)```", page, re.DOTALL)[0], "mem0.md", "exec"), {})
     assert capsys.readouterr().out.splitlines() == ["I like black tea", "['ADD', 'UPDATE']", "I like black tea"]
+
+
+def test_async_memory_answers_as_memory_does(eng: MemoryEngine) -> None:
+    from ledgermind.compat.mem0 import AsyncMemory
+
+    async def run() -> tuple[Any, ...]:
+        m = AsyncMemory(eng, app="mem0-async")
+        added = await m.add("I like green tea", user_id="frank", metadata={"k": 1}, infer=False)
+        mid = added["results"][0]["id"]
+        await m.update(mid, text="I like black tea")
+        got = await m.get(mid)
+        listed = await m.get_all(filters={"user_id": "frank"})
+        found = await m.search("black tea", filters={"user_id": "frank"})
+        await m.delete_all(user_id="frank")
+        return mid, got, listed, found, await m.history(mid), await m.get_all(filters={"user_id": "frank"})
+
+    mid, got, listed, found, history, after = asyncio.run(run())
+    assert got is not None and got["memory"] == "I like black tea" and got["metadata"] == {"k": 1}
+    assert Memory(eng, app="mem0-async").history(mid) == history
+    assert [r["id"] for r in listed["results"]] == [r["id"] for r in found["results"]] == [mid]
+    assert [r["event"] for r in history] == ["ADD", "UPDATE", "DELETE"]
+    assert after == {"results": []}
