@@ -160,7 +160,10 @@ class IndexStore(ABC):
         is ranked unbounded, in one statement."""
         if not terms:
             return TermMatches([], 0)
-        rows = self.row_count(conn, owner, flt.item_types)
+        return self._matches(conn, owner, terms, flt, self.row_count(conn, owner, flt.item_types))
+
+    def _matches(self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, rows: int) -> TermMatches:
+        """``matches`` for an owner with ``rows`` rows of the item types (BM25's N)."""
         docs = self.term_docs(conn, owner, terms, flt, MATCH_WINDOW + 1)
         if len(docs) <= MATCH_WINDOW:
             return TermMatches(docs, rows)
