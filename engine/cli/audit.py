@@ -430,13 +430,16 @@ def _lineage(args: argparse.Namespace) -> int:
             return 0
         mid = args.memory_id if side is None else resolve_id(side, owner, "memory", args.memory_id)
         belief = eng.for_owner(owner).lineage(mid)
+        held = eng.for_owner(owner).flagged().get(belief.memory_id)  # flags as they are now
+    flags = {"flags": list(held.flags), "conflicts_with": list(held.conflicts_with)} if held else {}
     if args.json:
-        print_json(belief.as_dict())
+        print_json({**belief.as_dict(), "flags": [], "conflicts_with": [], **flags})
         return 0
     print(
         f"belief {belief.memory_id} ({belief.kind}, {belief.status})"
         + (f"; supersedes {', '.join(belief.supersedes)}" if belief.supersedes else "")
         + (f"; superseded by {', '.join(belief.superseded_by)}" if belief.superseded_by else "")
+        + (f"; flags: {_flags(flags)}" if flags else "")
     )
     print_table(
         ["v", "event", "call", "statement", "valid", "recorded", "reason", "caused by"],

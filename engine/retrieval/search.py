@@ -45,7 +45,7 @@ from ledgermind.retrieval.lexical import bm25
 from ledgermind.retrieval.lineage_order import Citation, beliefs_first, collapse_cited
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.relevance import relevance_of
-from ledgermind.retrieval.speakers import prefer_named_speakers
+from ledgermind.retrieval.speakers import named_speakers, prefer_named_speakers
 
 __all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
 
@@ -180,11 +180,11 @@ class Searcher:
         agreement would outvote a strong lexical match."""
         depth = max(50, 4 * k)
         with self.access.owner_scope(conn, owner):
-            found = store.matches(conn, owner, terms, flt)
-            lexical = bm25(terms, found.docs, found.corpus_rows, found.dropped)
-            # a query with no features (only stopwords, punctuation) has a zero
+            # both candidate lists in one store call (PostgreSQL: two statements).
+            # A query with no features (only stopwords, punctuation) has a zero
             # vector: its cosine is undefined, and pgvector would scan every row
-            dense = store.dense(conn, owner, vector, flt, depth, floor) if np.any(vector) else []
+            found, dense = store.candidates(conn, owner, terms, vector if np.any(vector) else None, flt, depth, floor)
+            lexical = bm25(terms, found.docs, found.corpus_rows, found.dropped)
             fused = rrf([[h.row_id for h in lexical[:depth]], [row_id for row_id, _ in dense]])[: POOL_FACTOR * k + 10]
             rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
         coverage = {h.row_id: h.coverage for h in lexical}
@@ -199,7 +199,8 @@ class Searcher:
             for row_id, score in fused
             if row_id in rows and _owned(rows[row_id], owner)
         ]
-        results = collapse_cited(prefer_named_speakers(results, terms))
+        about = named_speakers(results, terms)
+        results = collapse_cited(prefer_named_speakers(results, about))
         return drop_near_duplicates(results, text=lambda r: r.statement, score=lambda r: r.score, limit=k)
 
 

@@ -69,6 +69,16 @@ def test_conflicts_lists_each_side_with_the_other(conflicted: tuple[str, list[st
     lines = out.splitlines()
     assert lines[0].split() == ["memory_id", "statement", "valid_from", "conf", "conflicts", "with"]
     assert any(line.startswith(a) and b[:8] in line for line in lines) and "2025-03-03T09:00:00+00:00" in out
+    for mine, theirs in ((a, b), (b, a)):  # one was created flagged, the other flagged later (memory.flagged)
+        code, out, err = cli("audit", "lineage", mine[:8], *_owner(db), "--json")  # lineage shows the flags too
+        assert code == 0, err
+        assert json.loads(out)["flags"] == ["conflicting"] and json.loads(out)["conflicts_with"] == [theirs]
+        code, out, err = cli("audit", "lineage", mine[:8], *_owner(db))
+        assert code == 0 and f"flags: conflicting with {theirs[:8]}" in out.splitlines()[0], err
+    with MemoryEngine.open(db) as eng:
+        sid = eng.for_owner(OWNER).lineage(a).messages[0].session_id
+    code, out, err = cli("audit", "lineage", "--message", f"{sid}:1", *_owner(db), "--json")
+    assert code == 0 and {e["memory_id"] for e in json.loads(out)["direct"]} >= {a, b}, err
 
 
 def test_resolve_keep_this_invalidates_the_other_and_clears_the_flags(

@@ -14,7 +14,10 @@ import time
 import uuid
 from pathlib import Path
 
+import pytest
+
 from ledgermind import MemoryEngine, Owner
+from ledgermind.cli import main as cli_main
 from ledgermind.distill.explicit import belief_index
 from ledgermind.distill.grey_zone_model import SYSTEM_PROMPT as JUDGE_PROMPT
 from ledgermind.distill.llm_extractor import SYSTEM_PROMPT as EXTRACT_PROMPT
@@ -70,3 +73,20 @@ def test_a_served_engine_distils_with_the_configured_model_and_records_it(db_url
         and "eyes are brown" in calls["extract"].prompt[1]["content"]
     )
     assert calls["grey-zone"].prompt[0]["content"] == JUDGE_PROMPT and calls["grey-zone"].decision == "update"
+
+
+def test_distill_run_with_the_model_as_judge_only(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``distill run --llm-use judge``: the rules read the messages, the model only decides the grey zone."""
+    owner = Owner(APP, "judge-only")
+    with MemoryEngine.open(db_url) as eng:
+        mem = eng.for_owner(owner)
+        mem.add_message(mem.create_session("a"), "user", "My eyes are green. My eyes are brown.")
+    with stub_llm(_answer) as stub:
+        base = ["distill", "run", "--db", db_url, "--once", "--llm-url", stub.url, "--llm-model", "stub-cli"]
+        assert cli_main([*base, "--llm-use", "judge,bogus"]) == 2  # a typed refusal, nothing distilled
+        assert "InvalidInput" in capsys.readouterr().err and stub.requests == []
+        assert cli_main([*base, "--llm-use", "judge", "--json"]) == 0
+    assert len(stub.calls(JUDGE_PROMPT[:40])) == 1 and stub.calls(EXTRACT_PROMPT[:40]) == []
+    with MemoryEngine.open(db_url) as eng:
+        (current,) = belief_index(eng.writes).current(owner)
+    assert current.statement == "The user's eyes are brown." and current.method == "rule" and not current.flags
