@@ -7,7 +7,8 @@ raises (``raises(SessionNotFound, SessionClosed)`` in its decorator); the
 answers every route of a kind can give are added here from what the route
 is: a key to check (401), a user in the path (400 for a malformed user id),
 any input at all (400 when it does not validate), a body (413 over the
-limit), the store behind it (503 when it does not answer), and 500 for the
+limit), an Idempotency-Key (422 when the key answered another request),
+the store behind it (503 when it does not answer), and 500 for the
 unexpected. The status of each comes from ``errors.STATUS``, the table the
 server answers by, so the two cannot disagree. FastAPI's own 422 is
 removed: this server answers a request that does not validate with 400.
@@ -22,6 +23,7 @@ from fastapi.openapi.utils import get_openapi
 
 from ledgermind.domain.errors import (
     ContentTooLarge,
+    IdempotencyKeyReused,
     InvalidInput,
     InvalidOwner,
     LedgermindError,
@@ -69,6 +71,8 @@ def declared_problems(operation: dict[str, Any]) -> dict[str, int]:
         found[InvalidInput.__name__] = status_of_class(InvalidInput)
     if "requestBody" in operation:
         found[ContentTooLarge.__name__] = status_of_class(ContentTooLarge)
+    if any(p["in"] == "header" and p["name"].lower() == "idempotency-key" for p in params):
+        found[IdempotencyKeyReused.__name__] = status_of_class(IdempotencyKeyReused)
     found[INTERNAL] = 500
     return found
 
