@@ -147,14 +147,14 @@ def _die_with_parent(parent: int) -> None:
         except (OSError, AttributeError):
             pass  # the watchdog below still covers it
     if os.getppid() != parent:  # died before the call: no signal will ever come
-        os._exit(_ORPHAN_EXIT)
+        os.kill(os.getpid(), signal.SIGKILL)
 
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(_PARENT_POLL_S)
         os.kill(os.getpid(), signal.SIGTERM)
         time.sleep(_ORPHAN_GRACE_S)
-        os._exit(_ORPHAN_EXIT)
+        os.kill(os.getpid(), signal.SIGKILL)  # no cleanup left to wait for: the parent is gone
 
     threading.Thread(target=watch, name="ledgermind-parent-watch", daemon=True).start()
 
@@ -163,7 +163,6 @@ PARENT_ENV = "LEDGERMIND_SERVE_PARENT"
 _PR_SET_PDEATHSIG = 1
 _PARENT_POLL_S = 0.5
 _ORPHAN_GRACE_S = 5.0
-_ORPHAN_EXIT = 75  # EX_TEMPFAIL: the worker did not finish, its parent is gone
 
 
 def _lag_or_nan(engine: MemoryEngine) -> float:

@@ -30,6 +30,7 @@ from ledgermind.domain.errors import (
     StoreUnavailable,
 )
 from ledgermind.service.errors import PROBLEM, AuthenticationFailed, status_of_class
+from ledgermind.service.params import JSON_VALUE
 
 __all__ = ["INTERNAL", "declared_problems", "install", "raises"]
 
@@ -94,12 +95,28 @@ def _document(app: FastAPI) -> dict[str, Any]:
     for unused in ("HTTPValidationError", "ValidationError"):
         schemas.pop(unused, None)
     schemas["Problem"] = _PROBLEM_SCHEMA
+    schemas["JsonValue"] = JSON_VALUE  # what metadata, tool calls and state may hold
     for path in doc["paths"].values():
         for operation in path.values():
+            for parameter in operation.get("parameters", []):
+                _absent_not_null(parameter)
             answers = operation.setdefault("responses", {})
             answers.pop("422", None)
             answers.update({str(status): answer for status, answer in _responses(declared_problems(operation)).items()})
     return doc
+
+
+def _absent_not_null(parameter: dict[str, Any]) -> None:
+    """An optional query, header or path value is absent or a value, never
+    JSON null: FastAPI writes ``int | None`` as ``anyOf [integer, null]``,
+    and a client that sends ``Ledgermind-Incarnation: null`` gets a 400."""
+    schema = parameter.get("schema", {})
+    variants = schema.get("anyOf")
+    if isinstance(variants, list):
+        kept = [v for v in variants if v != {"type": "null"}]
+        if len(kept) == 1 and len(kept) < len(variants):
+            del schema["anyOf"]
+            schema.update(kept[0])
 
 
 def _responses(problems: dict[str, int]) -> dict[int | str, dict[str, Any]]:

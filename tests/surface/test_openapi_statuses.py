@@ -158,6 +158,7 @@ def each_route(c: httpx.Client) -> None:
     c.post(f"{base}/tasks/{other}/fail", json={"error": "again"})  # 409
     c.post(f"{base}/tasks/{missing}/fail", json={"error": "x"})  # 404
     assert c.put(f"{base}/agents/agent-1/checkpoint", json={"state": {"step": 1}}).status_code == 200
+    c.put(f"{base}/agents/nobody/checkpoint", json={"state": {}}, headers={"Ledgermind-Incarnation": "1"})  # 404
     c.put(f"{base}/agents/agent-1/heartbeat", headers={"Ledgermind-Incarnation": "1"})  # 409: never issued
     for epoch in (1, 2):  # a supervisor restarts the agent twice: incarnation 1 is replaced
         assert c.post(f"{base}/agents/agent-1/claim").json()["incarnation"] == epoch
@@ -203,6 +204,7 @@ def each_route(c: httpx.Client) -> None:
     c.post(f"{base}/sessions/{missing}/close")  # 404
     reused_keys(c, base)
     c.delete(base)  # 400: no ?confirm=erase
+    c.delete(f"/v1/users/nobody-{uuid.uuid4().hex[:8]}", params={"confirm": "erase"})  # 409: no data (a typo?)
     assert c.delete(base, params={"confirm": "erase"}).status_code == 200
     for method, path, body in ERASED:  # every write for an erased user: 410
         c.request(method, base + path.format(sid=sid, tid=tid, mid=mid), json=body)
