@@ -12,8 +12,12 @@ Measured, per backend:
 - append latency p50/p95 (durable ``add_message``) at session length 100, 1,000
   and 10,000 (sample k at length L + k, sizes sampled round-robin), against one
   raw INSERT + COMMIT into a table already holding L rows of that stream;
-- durable append throughput with 1 and 8 writer threads on distinct sessions,
-  against raw INSERT + COMMIT from 1 and 8 threads (one connection each);
+- durable append throughput with 1, 2, 4, 8 and 16 writer threads on distinct
+  sessions (a curve), against raw INSERT + COMMIT from as many threads (one
+  connection each);
+- durable append throughput with 1, 2 and 4 processes, one engine and one
+  writer each, on one database (what many agent processes do), against raw
+  INSERT + COMMIT from as many connections;
 - restore time (``recovery.restore_agent``) of a 10,000-message session
   against a raw SELECT of the same rows + orjson decode of each;
 - bytes stored per message (events + snapshots, all pages and indexes) against
@@ -23,6 +27,7 @@ Measured, per backend:
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import shutil
 import sqlite3
@@ -63,7 +68,8 @@ class Plan:
         self.samples = 60 if quick else 200  # timed appends per size
         self.warmup = 5
         self.per_thread = 40 if quick else 150  # appends per writer thread
-        self.threads = (1, 8)
+        self.threads = (1, 2, 4, 8, 16)  # the throughput curve
+        self.processes = (1, 2, 4)  # engines in as many processes, one writer each
         self.restore_size = 2_000 if quick else 10_000
         self.reps = 3
 
@@ -265,6 +271,58 @@ def throughput(eng: MemoryEngine, raw: RawStore, kind: str, plan: Plan, bar: tqd
     return rows
 
 
+def _process_writer(url: str, count: int, start: Any, done: Any, index: int) -> None:
+    """One writer process: its own engine and session, ``count`` appends after
+    ``start``. Its projections run elsewhere (the benchmark's own engine folds
+    the log), as in a fleet of agent processes beside one projection worker."""
+    with MemoryEngine.open(config=EngineConfig(db=url, projections_in_process=False)) as eng:
+        sid = eng.for_owner(OWNER).create_session(agent_id=f"proc-{os.getpid()}-{index}")
+        eng.for_owner(OWNER).add_message(sid, role="user", content=message_text(0, "user"))  # warm
+        start.wait()
+        for n in range(count):
+            eng.for_owner(OWNER).add_message(sid, role="user", content=message_text(n, "user"))
+        done.put(index)
+
+
+def processes(url: str, raw: RawStore, eng: MemoryEngine, plan: Plan, bar: tqdm) -> list[list[str]]:
+    """Engines in separate processes appending to one database at once; the
+    clock starts when every process has opened its engine and warmed up."""
+    ctx = multiprocessing.get_context("spawn")
+    state = message_state(eng)
+    rows = []
+    for count in plan.processes:
+        ours, base = Stats(), Stats()
+        for _ in range(plan.reps):
+            start, done = ctx.Barrier(count + 1), ctx.Queue()
+            procs = [
+                ctx.Process(target=_process_writer, args=(url, plan.per_thread, start, done, i)) for i in range(count)
+            ]
+            for p in procs:
+                p.start()
+            start.wait(timeout=300)
+            began = time.perf_counter()
+            for _ in range(count):
+                done.get(timeout=600)
+            ours.add(count * plan.per_thread / (time.perf_counter() - began))
+            for p in procs:
+                p.join()
+                if p.exitcode != 0:
+                    raise RuntimeError(f"a writer process failed (exit code {p.exitcode})")
+            bar.update(count * plan.per_thread)
+            streams = [new_stream() for _ in range(count)]
+
+            def raw_work(i: int) -> None:
+                with raw.connect() as conn:
+                    append = raw.appender(conn, streams[i], 0, state)
+                    for _ in range(plan.per_thread):
+                        append()
+                        bar.update(1)
+
+            base.add(count * plan.per_thread / run_threads(count, raw_work))
+        rows.append([count, ours.fmt(digits=0), base.fmt(digits=0), f"{ours.median / base.median:.2f}x"])
+    return rows
+
+
 def restore(eng: MemoryEngine, raw: RawStore, url: str, plan: Plan, bar: tqdm) -> list[list[str]]:
     """restore_agent on a sealed (default) and an unsealed session, against a
     raw SELECT + orjson of the same messages' cleartext states."""
@@ -348,12 +406,17 @@ def storage(eng: MemoryEngine, raw: RawStore, kind: str) -> list[list[str]]:
 def bench_backend(kind: str, url: str, plan: Plan) -> dict[str, list[list[str]]]:
     eng = MemoryEngine.open(url)
     raw = RawStore(kind, eng.backend.path if kind == "sqlite" else url)
-    total = len(plan.sizes) * plan.samples * 2 + sum(plan.threads) * plan.per_thread * plan.reps * 2 + plan.reps
+    total = (
+        len(plan.sizes) * plan.samples * 2
+        + (sum(plan.threads) + sum(plan.processes)) * plan.per_thread * plan.reps * 2
+        + plan.reps
+    )
     try:
         with tqdm(total=total, desc=kind, unit="op", file=sys.stderr) as bar:
             return {
                 "latency": latency(eng, raw, kind, plan, bar),
                 "throughput": throughput(eng, raw, kind, plan, bar),
+                "processes": processes(url, raw, eng, plan, bar),
                 "restore": restore(eng, raw, url, plan, bar),
                 "storage": storage(eng, raw, kind),
             }
@@ -388,6 +451,11 @@ def report(kind: str, results: dict[str, list[list[str]]]) -> str:
                 "Durable append throughput (messages/s, median [min-max] of 3)",
                 ["writer threads", "ledgermind", "raw INSERT+COMMIT", "ratio"],
                 results["throughput"],
+            ),
+            md_table(
+                "Durable append throughput, one engine per process (messages/s, median [min-max] of 3)",
+                ["writer processes", "ledgermind", "raw INSERT+COMMIT", "ratio"],
+                results["processes"],
             ),
             md_table(
                 "Restore (ms, median [min-max] of 3)",

@@ -78,13 +78,21 @@ def load(split: str = "all", files: tuple[Path, ...] = FILES) -> list[dict[str, 
     return [r for r in rows if split == "all" or r["split"] == split]
 
 
+# Beliefs are written in the third person: "I cycle to work" is kept as "The user
+# cycles to work", so a marker word may carry the verb's or the plural's "-s".
+_INFLECTION = r"(?:(?<=[a-z])e?s)?"
+
+
 def _has(marker: str, text: str) -> bool:
-    """Any of the ``|``-separated markers, as a whole token (so "20" is not "2026")."""
+    """Any of the ``|``-separated markers, as a whole token (so "20" is not "2026"),
+    a word marker with or without its inflectional "-s" / "-es"."""
     for m in marker.split("|"):
         if re.search(r"[\u4e00-\u9fff]", m):
             if m in text:
                 return True
-        elif re.search(r"(?<![A-Za-z0-9.])" + re.escape(m.casefold()) + r"(?![A-Za-z0-9]|\.\d)", text.casefold()):
+        elif re.search(
+            r"(?<![A-Za-z0-9.])" + re.escape(m.casefold()) + _INFLECTION + r"(?![A-Za-z0-9]|\.\d)", text.casefold()
+        ):
             return True
     return False
 

@@ -9,11 +9,19 @@ LoCoMo session, the speaker's name on each turn), and the script reports:
   lives, so every turn is a "user" turn here), and how many restatements were
   merged into an existing belief (reinforced) instead of stored twice;
 - the share of beliefs that are *not* facts about anyone (a question, a
-  greeting, thanks, filler, a reaction to the other speaker), on a fixed
-  random sample (seed 29) of ``--sample`` beliefs labelled by hand.
+  greeting, thanks, filler, a reaction to the other speaker), on a sample of
+  ``--sample`` beliefs labelled by hand. The sample is the first beliefs in
+  the order of a seeded hash of (turn, statement): a belief keeps its rank
+  when the extractor changes elsewhere, so a change that drops beliefs lets
+  the next ones in and leaves every other label valid (a random draw over the
+  whole list would reshuffle it at every change);
+- near-duplicates: pairs of one subject's current beliefs whose content words
+  overlap by at least ``DUPLICATE_AT`` (Jaccard), the same fact stored twice
+  in other words instead of reinforced.
 
 The labels (``benchmarks/data/locomo_precision_labels.jsonl``) hold only a
-key (conversation, LoCoMo turn id, position), a hash of the belief's
+key (conversation, LoCoMo turn id, position in the turn; the position is not
+matched, since it moves when an earlier belief of the turn goes), a hash of the belief's
 statement and the label, never LoCoMo's text (CC BY-NC 4.0: evaluation use
 only). ``--draw`` prints the sample with its text so a person can label it;
 a label whose statement hash no longer matches (the extractor changed) is
@@ -27,7 +35,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 import sys
 from dataclasses import dataclass
 from datetime import timedelta
@@ -40,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 from ledgermind import Owner  # noqa: E402
 from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
 from ledgermind.distill.reconcile import reconcile  # noqa: E402
+from ledgermind.distill.text import jaccard, tokens  # noqa: E402
 from ledgermind.distill.views import BeliefView  # noqa: E402
 from ledgermind.domain import bitemporal  # noqa: E402
 from ledgermind.write.beliefs import Invalidate, NewBelief, Reinforce, new_belief_id  # noqa: E402
@@ -61,13 +69,24 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int]:
-    """Beliefs made, turns read, restatements merged."""
+def _turn(key: str) -> str:
+    """conversation/dia_id of a key (its last part, the position in the turn, dropped)."""
+    return key.rsplit("/", 1)[0]
+
+
+def _rank(m: Made) -> str:
+    """A belief's place in the sample order: stable while it is made."""
+    return hashlib.sha256(f"{SEED}:{_turn(m.key)}:{_digest(m.statement)}".encode()).hexdigest()
+
+
+def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int, list[BeliefView]]:
+    """Beliefs made, turns read, restatements merged, and the beliefs current at the end."""
     from benchmarks.locomo_eval import parse_session_date, turn_text
 
     extractor = RuleExtractor()
     made: list[Made] = []
     turns_read = merged = 0
+    finals: list[BeliefView] = []
     for sample in samples:
         conv = sample["conversation"]
         owner = Owner("locomo", sample["sample_id"])
@@ -139,7 +158,28 @@ def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int]:
                         }
                     )
             n += 1
-    return made, turns_read, merged
+        finals.extend(b for b in beliefs.values() if b.status == bitemporal.CURRENT)
+    return made, turns_read, merged, finals
+
+
+DUPLICATE_AT = 0.6  # Jaccard of two beliefs' content words (less their subject's name) that reads as one fact
+
+
+def duplicates(beliefs: list[BeliefView]) -> list[tuple[BeliefView, BeliefView]]:
+    """Pairs of one subject's current beliefs that say much the same in other words."""
+    by_subject: dict[str, list[tuple[BeliefView, frozenset[str]]]] = {}
+    for b in beliefs:
+        if b.kind != "fact" or not b.subject:
+            continue
+        name = tokens(b.subject.split(":")[0])
+        by_subject.setdefault(b.subject, []).append((b, tokens(b.statement) - name))
+    pairs = []
+    for group in by_subject.values():
+        for i, (a, wa) in enumerate(group):
+            for b, wb in group[i + 1 :]:
+                if len(wa) >= 2 and len(wb) >= 2 and jaccard(wa, wb) >= DUPLICATE_AT:
+                    pairs.append((a, b))
+    return pairs
 
 
 def main() -> int:
@@ -152,8 +192,9 @@ def main() -> int:
     if not path.exists():
         print(f"no LoCoMo data at {path}: nothing to measure")
         return 0
-    made, turns, merged = distil(json.loads(path.read_text()))
-    sample = random.Random(SEED).sample(made, min(args.sample, len(made)))
+    made, turns, merged, finals = distil(json.loads(path.read_text()))
+    doubles = duplicates(finals)
+    sample = sorted(made, key=_rank)[: args.sample]
     if args.draw:
         for m in sample:
             print(
@@ -168,13 +209,17 @@ def main() -> int:
         for line in LABELS.read_text().splitlines():
             if line.strip():
                 row = json.loads(line)
-                labels[(row["key"], row["hash"])] = row["label"]
-    judged = [labels.get((m.key, _digest(m.statement))) for m in sample]
+                labels[(_turn(row["key"]), row["hash"])] = row["label"]
+    judged = [labels.get((_turn(m.key), _digest(m.statement))) for m in sample]
     known = [label for label in judged if label is not None]
     not_facts = sum(1 for label in known if label != "fact")
     print(
         f"LoCoMo dev precision: {len(made)} beliefs from {turns} turns "
         f"({100 * len(made) / max(turns, 1):.1f} per 100 turns), {merged} restatements merged (reinforced)"
+    )
+    print(
+        f"near-duplicates: {len(doubles)} pairs of one subject's current beliefs with content-word Jaccard "
+        f">= {DUPLICATE_AT} (of {len(finals)} current beliefs)"
     )
     print("| sample | labelled | facts about someone | not facts | share not facts |\n|---|---|---|---|---|")
     share = not_facts / len(known) if known else 0.0

@@ -111,6 +111,36 @@ class Ours(Side):
         self.eng.close()
 
 
+class SaverClock:
+    """Time spent inside a checkpointer's own calls (``get_tuple``, ``put``,
+    ``put_writes``), LangGraph's work between them excluded: each call is
+    wrapped on the instance, so the graph calls the wrapper."""
+
+    CALLS = ("get_tuple", "put", "put_writes")
+
+    def __init__(self, saver: Any) -> None:
+        self.seconds = 0.0
+        self.lock = threading.Lock()
+        for name in self.CALLS:
+            setattr(saver, name, self._timed(getattr(saver, name)))
+
+    def _timed(self, call: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return call(*args, **kwargs)
+            finally:
+                with self.lock:
+                    self.seconds += time.perf_counter() - t0
+
+        return timed
+
+    def take(self) -> float:
+        with self.lock:
+            seconds, self.seconds = self.seconds, 0.0
+        return seconds
+
+
 class ConversationState(TypedDict):
     messages: Annotated[list, add_messages]
 
@@ -144,6 +174,7 @@ class Peer(Side):
             self.stack.callback(conn.close)
             saver = SqliteSaver(conn)
         saver.setup()
+        self.clock = SaverClock(saver)
         self.graph = build_graph(saver)
         self.config = {"configurable": {"thread_id": thread_id}}
 
@@ -173,6 +204,7 @@ class SaverSide(Peer):
         self.stack = ExitStack()
         saver = self.stack.enter_context(LedgermindSaver.from_conn_string(url))
         saver.setup()
+        self.clock = SaverClock(saver)
         self.graph = build_graph(saver)
         self.config = {"configurable": {"thread_id": thread_id}}
         self.conflicts = 0
@@ -208,19 +240,43 @@ def database_bytes(kind: str, url: str) -> int:
     return int(row[0])
 
 
+def table_bytes(kind: str, url: str) -> dict[str, int]:
+    """Bytes per table, its indexes (and TOAST) included: where a side's
+    storage goes. SQLite: pages per table and its indexes (``dbstat``)."""
+    if kind == "sqlite":
+        conn = sqlite3.connect(url, timeout=60)
+        try:
+            rows = conn.execute(
+                "SELECT m.tbl_name, SUM(d.pgsize) FROM dbstat d JOIN sqlite_master m ON d.name = m.name "
+                "GROUP BY m.tbl_name"
+            ).fetchall()
+        finally:
+            conn.close()
+        return {str(name): int(size) for name, size in rows}
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT relname, pg_total_relation_size(relid) FROM pg_stat_user_tables").fetchall()
+    return {str(name): int(size) for name, size in rows}
+
+
 # --- measurements ---------------------------------------------------------------------
 
 
-def timed_turns(side: Side, start: int, bar: tqdm) -> tuple[Stats, Stats, int]:
+def timed_turns(side: Side, start: int, bar: tqdm) -> tuple[Stats, Stats, Stats, int]:
     """REPS blocks of TURNS_PER_REP turns after WARMUP_TURNS untimed ones: the
-    per-block p50 and p95, as medians over blocks with min and max."""
+    per-block p50 and p95, as medians over blocks with min and max, and the
+    checkpointer's own time per turn (the blocks' mean; none for ours)."""
     i = start
     for _ in range(WARMUP_TURNS):
         side.turn(i)
         i += 1
-    p50, p95 = Stats(), Stats()
+    clock: SaverClock | None = getattr(side, "clock", None)
+    p50, p95, saver = Stats(), Stats(), Stats()
     for _ in range(REPS):
         times = []
+        if clock is not None:
+            clock.take()
         for _ in range(TURNS_PER_REP):
             t0 = time.perf_counter()
             side.turn(i)
@@ -229,7 +285,9 @@ def timed_turns(side: Side, start: int, bar: tqdm) -> tuple[Stats, Stats, int]:
             bar.update(1)
         p50.add(percentile(times, 50))
         p95.add(percentile(times, 95))
-    return p50, p95, i
+        if clock is not None:
+            saver.add(clock.take() / TURNS_PER_REP)
+    return p50, p95, saver, i
 
 
 def timed_restores(side: Side) -> Stats:
@@ -321,14 +379,16 @@ def bench_backend(kind: str, urls: dict[str, str], sizes: list[int]) -> dict[str
                 for key, side in sides.items():
                     # Grow to just below the size, so the timed turns end at it.
                     turns[key] = grow(side, turns[key], size - 2 * TIMED_TURNS, bar)
-                    p50, p95, turns[key] = timed_turns(side, turns[key], bar)
+                    p50, p95, saver, turns[key] = timed_turns(side, turns[key], bar)
                     count = side.messages()
                     row[key] = {
                         "p50": p50,
                         "p95": p95,
+                        "saver": saver,
                         "restore": timed_restores(side),
                         "messages": count,
                         "bytes": database_bytes(kind, urls[key]),
+                        "tables": table_bytes(kind, urls[key]),
                     }
                 result["rows"].append(row)
         finally:
@@ -379,6 +439,15 @@ def report(kind: str, r: dict[str, Any]) -> str:
             ],
             [
                 "",
+                "checkpointer per turn (ms)",
+                "",
+                ms(p["saver"]),
+                ms(m["saver"]),
+                "",
+                f"{m['saver'].median / p['saver'].median:.3f}",
+            ],
+            [
+                "",
                 "restore / get_state (ms)",
                 ms(o["restore"]),
                 ms(p["restore"]),
@@ -410,6 +479,12 @@ def report(kind: str, r: dict[str, Any]) -> str:
         ["", "two writers x 50 turns: messages (expected 200)", r["pair_ours"], r["pair_peer"], r["pair_saver"], "", ""]
     )
     name = {"sqlite": "SQLite files (WAL)", "postgresql": "PostgreSQL 16, one server"}[kind]
+    last = r["rows"][-1]
+    tables = []
+    for key, side in (("ours", "ledgermind"), ("saver", "LedgermindSaver")):
+        count = last[key]["messages"]
+        for table, size in sorted(last[key]["tables"].items(), key=lambda kv: -kv[1]):
+            tables.append([side, table, f"{size:,}", f"{size / count:,.1f}"])
     return (
         md_table(
             f"{name}: ledgermind vs LangGraph (median [min-max] over {REPS} blocks of "
@@ -427,7 +502,12 @@ def report(kind: str, r: dict[str, Any]) -> str:
         )
         + f"\nBytes per message at each size (ours / peer / saver): {' -> '.join(growth)}; "
         f"bytes per added message between sizes: {' -> '.join(marginal) or 'n/a'}. "
-        "A flat marginal figure means linear growth; a rising one, superlinear.\n"
+        "A flat marginal figure means linear growth; a rising one, superlinear.\n\n"
+        + md_table(
+            f"{name}: where the bytes go at ~{last['size']:,} messages (each table with its indexes and TOAST)",
+            ["side", "table", "bytes", "bytes / message"],
+            tables,
+        )
     )
 
 

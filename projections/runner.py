@@ -40,8 +40,9 @@ Guarantees
   position consistent.
 - The position is "last notification id processed". Notification ids may
   have gaps on PostgreSQL (a failed insert consumes a sequence value); a
-  position past a gap is fine, because ids are committed in order (the
-  recorder's table lock) and ``head`` is read before the batch.
+  position past a gap is fine, because ``head`` is the settled head (every
+  id at or below it is final: ``ledgermind.storage.frontier``) and is read
+  before the batch.
 - Live following: PostgreSQL LISTEN on the recorder's channel, with polling
   as the fallback (and the only mode on SQLite). Lost connections are
   survived: the batch is retried, the listener reconnects.

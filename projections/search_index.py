@@ -162,6 +162,10 @@ class SearchIndexProjection(TableProjection):
             Migration(
                 "lexical terms cut once for both backends", lambda conn: self.store(conn.dialect.name).index_terms(conn)
             ),
+            Migration(
+                "lexical postings usable under row security",
+                lambda conn: self.store(conn.dialect.name).index_postings(conn),
+            ),
         ]
 
     def drop(self, conn: Connection) -> None:

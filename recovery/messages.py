@@ -11,6 +11,9 @@ this module only turns states into ``Message`` records.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import fields
 from typing import Any
 from uuid import UUID
@@ -24,7 +27,7 @@ from ledgermind.storage.source import EventSource
 from ledgermind.storage.store import translate_errors
 from ledgermind.storage.stream_rows import Row, event_states, select_rows
 
-__all__ = ["message_page", "messages_after", "messages_of_rows"]
+__all__ = ["collector_paused", "message_page", "messages_after", "messages_of_rows"]
 
 _TOPIC = Session.MessageAdded.TOPIC
 _DATETIMES = ("timestamp", "occurred_at")
@@ -72,9 +75,30 @@ def messages_of_rows(eng: EventSource, sid: UUID, rows: list[Row]) -> list[Messa
     """The ``message.added`` rows among ``rows`` (one stream's) as messages."""
     picked = [r for r in rows if r[1] == _TOPIC]
     flat = Session.MessageAdded.class_version == 1  # v1 states are flat; caller JSON is text
-    states = event_states(eng.log.mapper, sid, picked, _DATETIMES, flat=flat)
-    session_hex = sid.hex
-    return [_message(session_hex, state) for state in states]
+    with collector_paused():
+        states = event_states(eng.log.mapper, sid, picked, _DATETIMES, flat=flat)
+        session_hex = sid.hex
+        return [_message(session_hex, state) for state in states]
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a history is decoded.
+
+    Why: decoding allocates a few objects per message (its state dict, two
+    datetimes, the record) and every one of them survives; each 700
+    allocations the collector scans the young ones, and every few scans the
+    whole growing heap, for cycles these objects never form. On a
+    10,000-message restore that was about a quarter of the time. The pause is
+    process-wide but lasts one decode, and the collector runs again after it
+    (it was not paused by us if it was already off)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 # ``_message`` passes Message's fields by position (a keyword call costs a

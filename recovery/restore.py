@@ -30,7 +30,7 @@ from ledgermind.domain.records import Message, TaskRecord
 from ledgermind.domain.session import Session
 from ledgermind.domain.stream_ids import agent_stream_id
 from ledgermind.domain.task import Task
-from ledgermind.recovery.messages import message_page, messages_of_rows
+from ledgermind.recovery.messages import collector_paused, message_page, messages_of_rows
 from ledgermind.storage.source import EventSource, stream_events
 from ledgermind.storage.store import translate_errors
 from ledgermind.storage.stream_rows import aggregate_of_rows, select_with_snapshot
@@ -84,10 +84,10 @@ def restore_agent(eng: EventSource, owner: Owner, agent_id: str, last_n: int | N
         raise AgentNotFound(f"no agent {agent_id!r} with a session for this owner")
     sid = UUID(hex=agent.session_id)
     if last_n is None:
-        with translate_errors():
+        with translate_errors(), collector_paused():
             snapshot, rows = select_with_snapshot(eng.log, sid, all_events=True)
             session = _of_class(aggregate_of_rows(eng.log.mapper, sid, snapshot, rows), Session)
-        messages = messages_of_rows(eng, sid, rows) if session is not None else []
+            messages = messages_of_rows(eng, sid, rows) if session is not None else []
     else:
         session = _load(eng, sid, Session)
         messages = read_messages(eng, session, last_n) if session is not None else []

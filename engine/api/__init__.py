@@ -15,7 +15,7 @@ from ledgermind.retrieval import SearchResult, Tool
 from ledgermind.storage.follower import Envelope, Follower
 from ledgermind.storage.leases import Lease
 from ledgermind.write.attached import Append, Attachment
-from ledgermind.write.beliefs import BeliefChange, Invalidate, NewBelief, new_belief_id
+from ledgermind.write.beliefs import BeliefChange, Invalidate, NewBelief, Revise, new_belief_id
 from ledgermind.write.options import WriteOptions
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "NewBelief",
     "OwnerMemory",
     "RestoredAgent",
+    "Revise",
     "SearchResult",
     "Tool",
     "WriteOptions",

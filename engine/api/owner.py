@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from ledgermind.distill.views import BeliefView
     from ledgermind.domain.config import EngineConfig
     from ledgermind.domain.lineage import BeliefLineage, MessageLineage, RetractionReport, VerifyReport
+    from ledgermind.domain.model_call import ModelCallRecord
 
 __all__ = ["OwnerMemory"]
 
@@ -149,6 +150,14 @@ class OwnerMemory:
         """Appends several messages in one atomic transaction: all or none."""
         options = WriteOptions(incarnation=incarnation)
         return conversation.add_messages(self._eng.writes, self.owner, session_id, messages, options)
+
+    async def add_messages_async(
+        self, session_id: str, messages: Iterable[Mapping[str, Any]], *, incarnation: int | None = None
+    ) -> list[int]:
+        """``add_messages`` for code on an event loop (the HTTP service):
+        awaited on the loop itself, no thread of a pool parked on the commit."""
+        options = WriteOptions(incarnation=incarnation)
+        return await conversation.add_messages_async(self._eng.writes, self.owner, session_id, messages, options)
 
     def close_session(self, session_id: str, *, idempotency_key: str | None = None) -> None:
         conversation.close_session(self._eng.writes, self.owner, session_id, WriteOptions(idempotency_key))
@@ -389,6 +398,19 @@ class OwnerMemory:
 
         return lineage.belief_lineage(self._eng.writes, self.owner, memory_id)
 
+    def model_call(self, call_id: str) -> ModelCallRecord:
+        """A recorded model call (``model.called``: an LLM extraction or a
+        grey-zone decision): the prompt sent, the model, its raw answer, the
+        decision applied and, for a failed call, why the rule decision stood.
+        Belief events cite it as ``{"model_call": id}`` in their sources."""
+        from ledgermind.domain.errors import ModelCallNotFound
+        from ledgermind.domain.model_call import ModelCall
+
+        found = self._eng.writes.load(parse_id(call_id, "call_id"), ModelCall, self.owner)
+        if found is None:
+            raise ModelCallNotFound(f"no model call {call_id!r:.60} for this owner")
+        return found.record()
+
     def message_lineage(self, session_id: str, seq: int) -> MessageLineage:
         """What one message caused: belief events that cite it (direct) and
         those caused by beliefs it caused (downstream)."""
@@ -441,10 +463,23 @@ class OwnerMemory:
         as_of: datetime | None = None,
         known_at: datetime | None = None,
         include_messages: bool = False,
+        include_instruction_like: bool = True,
     ) -> list[SearchResult]:
         """Hybrid (dense + lexical, RRF) search over this owner's beliefs as of
-        a bitemporal point (default now); ``include_messages`` adds raw turns."""
-        return self._eng.retrieval.search(self.owner, query, k, kinds, as_of, known_at, include_messages)
+        a bitemporal point (default now); ``include_messages`` adds raw turns.
+        ``include_instruction_like=False`` leaves out beliefs flagged
+        ``instruction_like`` or whose text reads as an instruction (the rule
+        ``build_context`` applies), still answering up to ``k``."""
+        if include_instruction_like or isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            return self._eng.retrieval.search(self.owner, query, k, kinds, as_of, known_at, include_messages)
+        from ledgermind.analysis.instructions import instruction_like
+        from ledgermind.retrieval.search import MAX_K
+
+        hidden = {m for m, b in self.flagged().items() if b.instruction_like}
+        wanted = max(k, min(MAX_K, k + len(hidden)))  # room for the ones left out (a bad k: the search's error)
+        hits = self._eng.retrieval.search(self.owner, query, wanted, kinds, as_of, known_at, include_messages)
+        kept = [h for h in hits if h.item_type == "message" or not (h.id in hidden or instruction_like(h.statement))]
+        return kept[:k]
 
     def build_context(
         self,

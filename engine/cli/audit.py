@@ -1,10 +1,14 @@
-"""``ledgermind audit beliefs|history|invalidation|conversation|agent|lineage|retract|unretract|verify``.
+"""``ledgermind audit beliefs|history|invalidation|conversation|agent|lineage|model-call|conflicts|resolve|retract|unretract|verify``.
 
 What was believed, when, why, and because of which message; undoing what a
 message caused; proving the log was not edited. ``beliefs`` shows each
 belief's flags as they are now: ``instruction_like`` (text that tries to
 instruct the agent) and ``conflicting with ID`` (a contradiction no rule
-settled; the auditor's desk resolves it).
+settled). ``conflicts`` lists the open conflicts; ``resolve ID --keep
+this|both --reason R`` settles one as events (``this``: ID holds and the
+beliefs it conflicts with are invalidated; ``both``: all hold), as the
+auditor's desk does. ``model-call ID`` shows a recorded model call (an LLM
+extraction or grey-zone decision that lineage cites): prompt, model, answer.
 
 Reads the projections (after catching them up to the log head, unless
 ``--no-wait``). Times are RFC 3339 or dates; a time without an offset is UTC.
@@ -109,6 +113,44 @@ def register(sub: Any) -> None:
     lineage.add_argument("memory_id", nargs="?", help="a belief id, or a unique prefix of it")
     lineage.add_argument("--message", metavar="SID:SEQ", help="a message: session id (or prefix) and seq")
     lineage.set_defaults(handler=_lineage)
+
+    call = cmds.add_parser(
+        "model-call",
+        help="a recorded model call: prompt, model, raw answer, decision",
+        description="One recorded model call (an LLM extraction or a grey-zone decision), "
+        "as lineage cites it (model_call ID): the prompt sent, the model, its raw answer, "
+        "the decision the engine applied and, for a failed call, why the rule decision stood.",
+    )
+    add_db(call)
+    add_owner(call)
+    add_json(call)
+    call.add_argument("call_id", metavar="ID", help="the model call id (32 hex digits, from lineage)")
+    call.set_defaults(handler=_model_call)
+
+    conflicts = cmds.add_parser(
+        "conflicts",
+        help="open conflicts: contradictions no rule settled",
+        description="Every current belief flagged conflicting, with the beliefs it "
+        "contradicts (each side of a conflict is one row). Resolve one with "
+        "'audit resolve ID --keep this|both --reason R'.",
+    )
+    _common(conflicts)
+    conflicts.set_defaults(handler=_conflicts)
+
+    resolve = cmds.add_parser(
+        "resolve",
+        help="settle a conflict: keep this belief, or keep both",
+        description="--keep this: the belief holds, the beliefs it conflicts with are "
+        "invalidated from their start and superseded by it; --keep both: all hold. "
+        "The conflict flags are cleared. Events, in one transaction; a second resolve "
+        "of a settled conflict is refused (StateConflict, exit 2).",
+    )
+    _common(resolve)
+    resolve.add_argument("memory_id", help="a conflicting belief's id, or a unique prefix of it")
+    resolve.add_argument("--keep", required=True, choices=("this", "both"), help="which beliefs hold")
+    resolve.add_argument("--reason", required=True, help="why (recorded in the events)")
+    resolve.add_argument("--idempotency-key", default=None, help="makes a retried command a no-op")
+    resolve.set_defaults(handler=_resolve)
 
     for action, verb in (
         ("retract", "withdraw a message and undo what it caused"),
@@ -388,13 +430,16 @@ def _lineage(args: argparse.Namespace) -> int:
             return 0
         mid = args.memory_id if side is None else resolve_id(side, owner, "memory", args.memory_id)
         belief = eng.for_owner(owner).lineage(mid)
+        held = eng.for_owner(owner).flagged().get(belief.memory_id)  # flags as they are now
+    flags = {"flags": list(held.flags), "conflicts_with": list(held.conflicts_with)} if held else {}
     if args.json:
-        print_json(belief.as_dict())
+        print_json({**belief.as_dict(), "flags": [], "conflicts_with": [], **flags})
         return 0
     print(
         f"belief {belief.memory_id} ({belief.kind}, {belief.status})"
         + (f"; supersedes {', '.join(belief.supersedes)}" if belief.supersedes else "")
         + (f"; superseded by {', '.join(belief.superseded_by)}" if belief.superseded_by else "")
+        + (f"; flags: {_flags(flags)}" if flags else "")
     )
     print_table(
         ["v", "event", "call", "statement", "valid", "recorded", "reason", "caused by"],
@@ -424,6 +469,115 @@ def _causes(v: Any) -> str:
     if v.cause and v.cause_message is None and "memory_id" in v.cause:
         parts.append(f"belief {v.cause['memory_id']}")
     return "; ".join(parts)
+
+
+def _model_call(args: argparse.Namespace) -> int:
+    from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
+
+    with MemoryEngine.open(args.db, create=False) as eng:
+        found = eng.for_owner(owner_of(args)).model_call(args.call_id).as_dict()
+    if args.json:
+        print_json(found)
+        return 0
+    print(
+        f"model call {found['call_id']} ({found['purpose']}, {found['prompt_version']})\n"
+        f"model:        {found['model']}\n"
+        f"recorded at:  {found['recorded_at']} ({found['latency_ms']} ms)\n"
+        f"decision:     {found['decision']}"
+        + (f" (rule decision kept: {found['fallback']})" if found["fallback"] else "")
+    )
+    for message in found["prompt"]:
+        print(f"--- prompt ({message['role']})\n{message['content']}")
+    print(f"--- answer\n{found['answer'] if found['answer'] is not None else '(none)'}")
+    return 0
+
+
+def _conflicts(args: argparse.Namespace) -> int:
+    """The owner's open conflicts, from the log (flags are not in the read models)."""
+    owner = owner_of(args)
+    eng, _ = _engine_and_side(args, needs_side=False)
+    with eng:
+        found = eng.for_owner(owner).conflicts()
+    rows = [_conflict_row(b, others) for b, others in found]
+    if args.json:
+        print_json(rows)
+        return 0
+    print_table(
+        ["memory_id", "statement", "valid_from", "conf", "conflicts with"],
+        [
+            (
+                r["memory_id"],
+                r["statement"],
+                _iso(r["valid_from"]),
+                f"{r['confidence']:.2f}",
+                "; ".join(f"{o['memory_id'][:8]} {o['statement']}" for o in r["conflicts_with"]),
+            )
+            for r in rows
+        ],
+        max_width=48,
+    )
+    if not rows:
+        print("no open conflicts")
+    return 0
+
+
+def _conflict_row(belief: Any, others: tuple[Any, ...]) -> dict[str, Any]:
+    return {
+        "memory_id": belief.memory_id,
+        "kind": belief.kind,
+        "statement": belief.statement,
+        "subject": belief.subject,
+        "attribute": belief.attribute,
+        "value": belief.value,
+        "valid_from": belief.valid_from,
+        "confidence": belief.confidence,
+        "flags": list(belief.flags),
+        "conflicts_with": [
+            {
+                "memory_id": o.memory_id,
+                "statement": o.statement,
+                "status": o.status,
+                "valid_from": o.valid_from,
+                "value": o.value,
+            }
+            for o in others
+        ],
+    }
+
+
+def _resolve(args: argparse.Namespace) -> int:
+    from ledgermind.domain.bitemporal import INVALIDATED_STATUS
+    from ledgermind.projections.listing import resolve_id
+
+    owner = owner_of(args)
+    eng, side = _engine_and_side(args, needs_side=len(args.memory_id) != 32)
+    with eng:
+        mid = args.memory_id if side is None else resolve_id(side, owner, "memory", args.memory_id)
+        mem = eng.for_owner(owner)
+        changed = list(
+            dict.fromkeys(
+                mem.resolve_conflict(mid, keep=args.keep, reason=args.reason, idempotency_key=args.idempotency_key)
+            )
+        )
+        invalidated = [
+            m for m in changed if m != mid and getattr(mem.load_memory(m), "status", None) == INVALIDATED_STATUS
+        ]
+    report = {
+        "memory_id": mid,
+        "keep": args.keep,
+        "reason": args.reason,
+        "changed": changed,
+        "invalidated": invalidated,
+    }
+    if args.json:
+        print_json(report)
+        return 0
+    print(f"resolved the conflict of {mid} (keep {args.keep}): {args.reason}")
+    for m in invalidated:
+        print(f"  invalidated {m} (superseded by {mid})")
+    for m in changed:
+        print(f"  flag cleared {m}")
+    return 0
 
 
 def _retraction(args: argparse.Namespace) -> int:

@@ -64,6 +64,22 @@ def register(sub: Any) -> None:
         default=os.environ.get("LEDGERMIND_LLM_MODEL", "default"),
         help="model name for --llm-url (default: $LEDGERMIND_LLM_MODEL)",
     )
+    run.add_argument(
+        "--llm-use",
+        default=os.environ.get("LEDGERMIND_LLM_USE", "extract,judge"),
+        metavar="USES",
+        help="what the model does, comma-separated: extract (it reads the messages instead of the rules), "
+        "judge (it decides statements the rules would record as a conflict: ADD / UPDATE / NOOP / CONFLICT); "
+        "default: $LEDGERMIND_LLM_USE or both. Every call is recorded (audit model-call)",
+    )
+    run.add_argument(
+        "--llm-timeout",
+        type=positive_float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds per model call (default: $LEDGERMIND_LLM_TIMEOUT_S or 30); a judge call that fails "
+        "or times out leaves the rule decision (a conflict), recorded as such",
+    )
     add_json(run)
     run.set_defaults(handler=_run)
 
@@ -108,12 +124,19 @@ def _checker(args: argparse.Namespace) -> Any:
     return all_of(*checks) if checks else None
 
 
-def _extractor(args: argparse.Namespace) -> Any:
-    if not args.llm_url:
-        return None
-    from ledgermind.distill.llm_extractor import LLMConfig, LLMExtractor
+def _llm(eng: Any, args: argparse.Namespace) -> tuple[Any, Any]:
+    """(extractor or None, reconcile config) for --llm-url / --llm-use."""
+    from ledgermind.api.distilling import llm_config, llm_config_from_env, llm_setup, llm_uses
 
-    return LLMExtractor(LLMConfig(args.llm_url, args.llm_model, os.environ.get("LEDGERMIND_LLM_API_KEY")))
+    uses = llm_uses(args.llm_use)
+    if not args.llm_url:
+        return llm_setup(eng, None, uses)
+    timeout = args.llm_timeout
+    if timeout is None:
+        from_env = llm_config_from_env({**os.environ, "LEDGERMIND_LLM_URL": args.llm_url})
+        timeout = None if from_env is None else from_env.timeout_s
+    config = llm_config(args.llm_url, args.llm_model, os.environ.get("LEDGERMIND_LLM_API_KEY"), timeout)
+    return llm_setup(eng, config, uses)
 
 
 def _logger() -> Any:
@@ -159,15 +182,19 @@ def _run(args: argparse.Namespace) -> int:
         # Following (not --once): under the follower's lease, so a service that distils in process,
         # or a second worker, never extracts the same delta as this one.
         lease = None if args.once else DistillLease(eng.backend, args.follower)
+        llm_extractor, config = _llm(eng, args)
         distiller = Distiller(
             eng.writes,
             follower=args.follower,
             checker=_checker(args),
-            extractor=_extractor(args),
+            extractor=llm_extractor,
+            config=config,
             max_attempts=args.max_attempts,
             lease=lease,
         )
-        extractor = f"LLM {args.llm_model} at {args.llm_url}" if args.llm_url else "the rule extractor"
+        extractor = f"LLM {args.llm_model} at {args.llm_url}" if llm_extractor is not None else "the rule extractor"
+        if config.judge is not None:
+            extractor += f", grey zone decided by LLM {args.llm_model}"
         _log.info(
             "started: follower %r on %s with %s%s",
             args.follower,

@@ -26,6 +26,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from ledgermind.analysis.text import lexical_stem
 from ledgermind.distill.text import is_cjk
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "has_change_cue",
     "moved_on",
     "negated",
+    "switched",
     "topic_words",
 ]
 
@@ -62,8 +64,17 @@ _CHANGE_VERB = re.compile(
     r"(?:from\s+(?P<from>.+?)\s+)?(?:to|into)\b",
     re.IGNORECASE,
 )
+# "Leo became my boss", "she is now our lead": a change of state is a copula with a new value.
+_BECAME = re.compile(r"\b(?:became|become|becomes|has become|turned into)\b", re.IGNORECASE)
+# "After the reorg the user reports to ...": an adverbial put before the subject is
+# context, not part of what aligns; the subject comes first.
+_FRONTED = re.compile(
+    r"^(?:after|before|following|since|with|in|on|at|during|from|as of|starting)\s+[^,]{1,40}?,?\s+"
+    r"(?=(?:the user|the assistant|user|my|our)\b)",
+    re.IGNORECASE,
+)
 _ZH_CHANGE_VERB = re.compile(
-    r"(?:从(?P<from>.+?))?(?:改成了?|换成了?|变成了?|改为|换为|调到了?|涨到了?|降到了?|升到了?|改到了?)"
+    r"(?:从(?P<from>.+?))?(?:改成了?|换成了?|变成了?|改为|换为|调到了?|涨到了?|降到了?|升到了?|改到了?|迁到了?|搬到了?|转到了?|移到了?)"
 )
 _REORDER = re.compile(
     r"^(?P<x>[^,;]+?)\s+(?:is|are)\s+(?P<y>(?:the user|the assistant|[A-Z][\w-]*)'s\s+[^,;]+?)$", re.IGNORECASE
@@ -104,8 +115,10 @@ _ZH_DROP = "现在|目前|如今|最近|已经|新的|新|也|还|了|啦|呢|�
 _CHANGE_CUE = re.compile(
     r"\b(?:now|no longer|not anymore|any more|anymore|switched|changed|moved|upgraded|updated|instead|"
     r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
-    r"my mistake|scratch that|misread|misspoke|i meant|sorry|actually|correction|wrong|typo)\b"
-    r"|改|换|变|转|不再|现在|如今|调|涨|降|升|说错|不好意思|更正|搞错|其实|纠正|口误",
+    r"my mistake|scratch that|misread|misspoke|mistyped|misheard|miscounted|i meant|sorry|actually|correction|wrong|"
+    r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
+    r"moved up|bumped)\b"
+    r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|说错|不好意思|更正|搞错|其实|纠正|口误",
     re.IGNORECASE,
 )
 _ADDITIVE_CUE = re.compile(r"\b(?:also|too|as well|in addition|another)\b|也|还有|另外", re.IGNORECASE)
@@ -169,7 +182,9 @@ def core_tokens(statement: str) -> list[str]:
     text = unicodedata.normalize("NFKC", statement).strip().rstrip("。.!！ ")
     text = _RESOLVED_TIME.sub(" ", text)
     text = _SAID_TIME.sub(" ", text)
+    text = _FRONTED.sub("", text)
     text = _CHANGE_VERB.sub(" is ", text)
+    text = _BECAME.sub(" is ", text)
     text = _ZH_CHANGE_VERB.sub("是", text)
     text = re.sub(r"\s+", " ", text).strip()
     m = _REORDER.match(text)
@@ -189,9 +204,16 @@ def core_tokens(statement: str) -> list[str]:
     return out
 
 
-def align(old: str, new: str) -> Alignment:
-    a, b = core_tokens(old), core_tokens(new)
+def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
+    """How ``new`` relates to ``old``; ``name``: the words that name their
+    subject ("melanie"), which are context of every statement about them and
+    so never count as shared content."""
+    a, b = _unsubjected(core_tokens(old), core_tokens(new))
     a_pos, b_pos = _positive(a), _positive(b)
+    times = _times(old), _times(new)
+    if a_pos == b_pos and times[0] and times[1] and times[0] != times[1]:
+        # "started in 2019" / "started in 2021": the same words, the date is the value
+        return Alignment(False, True, " ".join(times[0]), " ".join(times[1]), len(a_pos), False, 1.0, True)
     if a_pos == b_pos:
         return Alignment(True, False, "", "", len(a_pos), _functional(a_pos), 1.0, True)
     p = 0
@@ -202,14 +224,14 @@ def align(old: str, new: str) -> Alignment:
         s += 1
     mid_a, mid_b = a_pos[p : len(a_pos) - s], b_pos[p : len(b_pos) - s]
     context = a_pos[:p] + a_pos[len(a_pos) - s :]
-    shared = sum(1 for t in context if t != "is" and not _subjectish(t))
+    shared = sum(1 for t in context if t != "is" and not _subjectish(t) and t not in name)
     limit = _MAX_SPAN * (2 if is_cjk(old + new) else 1)
     one = bool(mid_a) and bool(mid_b) and len(mid_a) <= limit and len(mid_b) <= limit and shared >= 1 and p >= 1
     smaller = min(len(set(a_pos)), len(set(b_pos))) or 1
     overlap = len(set(a_pos) & set(b_pos)) / smaller
     joiner = "" if is_cjk(old + new) else " "
-    content_a = {t for t in a_pos if not _subjectish(t) and t != "is"}
-    content_b = {t for t in b_pos if not _subjectish(t) and t != "is"}
+    content_a = {t for t in a_pos if not _subjectish(t) and t != "is" and t not in name}
+    content_b = {t for t in b_pos if not _subjectish(t) and t != "is" and t not in name}
     contained = min(len(content_a), len(content_b)) >= 1 and (content_a <= content_b or content_b <= content_a)
     return Alignment(
         False,
@@ -228,7 +250,7 @@ def align(old: str, new: str) -> Alignment:
 _MOVED_ON = re.compile(
     r"\b(?:switched|moved|changed|transferred|started|took over|replaced|upgraded|migrated|now|these days|"
     r"nowadays|instead|down to|up to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now)\b"
-    r"|换|改|转|调到|升级|现在|变成|开始|如今",
+    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今",
     re.IGNORECASE,
 )
 # An ending with nothing in its place ("I cancelled my membership").
@@ -401,8 +423,21 @@ def topic_words(statement: str) -> frozenset[str]:
             continue
         if is_cjk(t) and (len(t) < 2 or t[0] in "我用户了的是在" or t[1] in "了的是"):
             continue
-        out.update(part for part in t.split("-") if part and part not in _TOPIC_STOP)
+        out.update(lexical_stem(part) for part in t.split("-") if part and part not in _TOPIC_STOP)
     return frozenset(out)
+
+
+# The verbs of a switch: a change said outright, strong enough that one shared
+# topic word ("editor", "cat", "daughter") ties it to the belief it replaces.
+_SWITCH = re.compile(
+    r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|dropped|"
+    r"started (?:at|with|on)|took over|instead|no longer)\b|换|改|转|迁|搬",
+    re.IGNORECASE,
+)
+
+
+def switched(text: str) -> bool:
+    return _SWITCH.search(text) is not None
 
 
 def moved_on(text: str) -> bool:
@@ -437,6 +472,24 @@ def _functional(tokens: list[str]) -> bool:
         return any(t == "是" for t in tokens) and tokens.index("是") >= 2
     i = tokens.index("is")
     return i >= 2 and tokens[i + 1 :] != []
+
+
+def _unsubjected(a: list[str], b: list[str]) -> tuple[list[str], list[str]]:
+    """When only one statement names the speaker as its leading subject, both
+    without it: "the user's marketing budget" and "marketing budget" are one
+    thing of one subject (``reconcile`` compares subjects before it aligns)."""
+
+    def lead(tokens: list[str]) -> int:
+        return 1 if tokens[:1] == ["user"] else 2 if tokens[:2] == ["用", "户"] else 0
+
+    if bool(lead(a)) == bool(lead(b)):
+        return a, b
+    return a[lead(a) :], b[lead(b) :]
+
+
+def _times(statement: str) -> list[str]:
+    """The dates a statement names, as resolved ("in 2019", "on 7 May 2023")."""
+    return sorted(m.group(0).casefold() for m in _RESOLVED_TIME.finditer(statement))
 
 
 def _subjectish(token: str) -> bool:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from ledgermind.distill.generic import is_statement
+from ledgermind.distill.frames import RELATIONS_ZH
+from ledgermind.distill.statements import is_statement
 
 __all__ = ["clauses"]
 
@@ -21,27 +22,45 @@ _SPLIT_EN = re.compile(
     r"\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+(?=" + _SUBJECT_EN + r")"
     r"|\s*;\s*|,\s+(?=" + _SUBJECT_EN + r"(?!\s*(?:mean|guess|think)\b))"
     # ", and <a clause of its own>": a verb within its first words ("sprint reviews are every other Friday")
-    r"|,\s+(?:and|but)\s+(?=(?:\w+\s+){0,3}(?:is|are|was|were|has|have|will|starts|runs)\b)",
+    r"|,\s+(?:and|but)\s+(?=(?:\w+\s+){0,3}(?:is|are|was|were|has|have|will|starts|runs)\b)"
+    # "... and <Name> <verb>": a named person starts a clause of their own ("Karen retired and Leo became my boss")
+    r"|,?\s+(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)\b)",
+)
+# "My brother lives in Seoul and works for Samsung": one subject, two verb
+# phrases. A second finite verb (third person "-s" or past "-ed", as the first
+# one is) right after "and", followed by what opens its complement, starts a
+# clause that shares the first one's subject.
+_SHARED_SUBJECT = re.compile(
+    r"^(?P<subject>(?:my|our|his|her|their|the)\s+\w+(?:\s+\w+)?|(?-i:[A-Z][a-z]+))\s+(?P<verb>\w+(?:s|ed))\b"
+    r"(?P<rest>.+?)\s+and\s+(?P<second>\w+(?:s|ed)\s+(?:for|at|in|on|to|with|from|as|the|a|an|my|our|his|her|their)\b.*)$",
+    re.IGNORECASE,
 )
 _SPLIT_ZH = re.compile(
     r"[，,；;]\s*(?:而且|并且|另外|同时|还有|但是|不过)?(?=我|他|她)|(?:而且|并且)(?=我|他|她)|[；;]"
     r"|[，,]\s*(?=所以|因此|然后|而且|并且|同时)"
+    # a new subject (a relation: "，儿子学跆拳道") or a time of its own ("，周末回东莞")
+    # a clause closed by 了 (a change of state: "我不学日语了，改学韩语") ends there
+    r"|(?<=了)[，,]\s*(?=[\u4e00-\u9fff])(?!改|换|转)"
+    r"|[，,]\s*(?=(?:" + RELATIONS_ZH + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天)[\u4e00-\u9fff])"
 )
 _ZH_CONJ = re.compile(r"^(?:所以|因此|然后|而且|并且|同时)")
 _MIN_CHARS = 3
+# A short clause with a named subject and its verb ("Karen retired"): a clause, not a lead-in.
+_SHORT = re.compile(r"^(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)$")
 
 
 def clauses(sentence: str) -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one)."""
     splitter = _SPLIT_ZH if re.search(r"[\u4e00-\u9fff]", sentence) else _SPLIT_EN
-    parts = [p.strip(" ,;，；") for p in splitter.split(sentence)]
+    parts = [q.strip(" ,;，；") for p in splitter.split(sentence) for q in _shared_subject(p.strip())]
     parts = [p for p in parts if len(p) >= _MIN_CHARS]
     merged: list[str] = []
     for part in parts:  # a lead-in ("My mistake", "Sorry", "Update") belongs to the clause it opens
-        if merged and len(merged[-1].split()) <= 4 and not is_statement(merged[-1]):
+        if merged and len(merged[-1].split()) <= 4 and not is_statement(merged[-1]) and not _SHORT.match(merged[-1]):
             merged[-1] = f"{merged[-1]}, {part}"
         else:
             merged.append(part)
+    merged = _announced(merged)
     if splitter is _SPLIT_EN and len(merged) > 1:  # "Our standup is at 9, and sprint reviews are ...": ours too
         owner = re.search(r"\b(?:(our|we)|(my|I))\b", merged[0], re.IGNORECASE)
         if owner:
@@ -56,3 +75,33 @@ def clauses(sentence: str) -> list[str]:
     if splitter is _SPLIT_ZH and merged and merged[0].startswith("我"):  # the subject carries over
         merged = [merged[0], *(p if re.search(r"我|他|她", p) else "我" + _ZH_CONJ.sub("", p) for p in merged[1:])]
     return merged or [sentence]
+
+
+# "We changed our trip plans", "I changed GP": a change announced with no new
+# value; the clause after it says what the value is now.
+_ANNOUNCEMENT = re.compile(
+    r"^(?:i|we)\s+(?:just\s+|finally\s+)?(?:changed|switched|swapped|replaced|updated|moved)\s+"
+    r"(?:my|our|the)?\s*[\w-]+(?:\s+[\w-]+)?$"
+    r"|^(?:我们?的?)?[\u4e00-\u9fff]{0,4}(?:换了|改了|变了)$",
+    re.IGNORECASE,
+)
+
+
+def _announced(parts: list[str]) -> list[str]:
+    """A change announcement joined to the clause that gives its new value, so
+    the two are read as one change ("We changed our trip plans, we're going to Portugal")."""
+    out: list[str] = []
+    for part in parts:
+        if out and _ANNOUNCEMENT.match(out[-1].rstrip(" .!。")):
+            out[-1] = f"{out[-1]}, {part}"
+        else:
+            out.append(part)
+    return out
+
+
+def _shared_subject(clause: str) -> list[str]:
+    """Two verb phrases of one subject as two clauses, each with the subject."""
+    m = _SHARED_SUBJECT.match(clause.rstrip(" .!"))
+    if m is None:
+        return [clause]
+    return [f"{m.group('subject')} {m.group('verb')}{m.group('rest')}", f"{m.group('subject')} {m.group('second')}"]

@@ -77,11 +77,24 @@ def format_day(d: datetime) -> str:
     return f"{d.day} {d:%B %Y}"
 
 
+# Future reference in English: a modal of intent, "going to", or the present
+# progressive of an arrangement ("we're visiting my parents in December").
+_FUTURE_EN = re.compile(
+    r"\b(?:will|'ll|going to|gonna|planning|plan to|plans to|(?:am|is|are|'m|'s|'re) \w+ing)\b", re.IGNORECASE
+)
+
+
 def find_time(text: str, ref: datetime) -> TimeMention | None:
     """The first relative time expression in ``text`` resolved against ``ref``."""
     m = _EN.search(text)
     if m:
         precision = _PRECISION[m.lastindex - 1 if m.lastindex else 0]
+        if (
+            precision == "month"
+            and re.match(r"(?:in|early|late)\b", m.group(0), re.IGNORECASE)
+            and _FUTURE_EN.search(text)
+        ):
+            return None  # "We're going to Spain in July": a plan for a month to come, not a past date
         query = _english_query(m.group(0))
         return _mention(m.group(0), query, "en", precision, ref)
     z = _ZH.search(text)
@@ -90,7 +103,7 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
         if (
             precision == "month"
             and re.match(r"[一二三四五六七八九十\d]", z.group(0))
-            and not re.search(r"[了过]", text)
+            and not re.search(r"[了过]", text[z.end() :])  # perfective after the date: it is past
         ):
             return None  # "我们十月去泰国": a plan for a month to come, not a past date
         return _mention(z.group(0), _chinese_query(z.group(0), ref), "zh", precision, ref)

@@ -40,7 +40,7 @@ from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, count_in, time_in, version_in
 
-__all__ = ["frame_findings", "subject_of"]
+__all__ = ["RELATIONS_ZH", "frame_findings", "subject_of"]
 
 # --- shared lexicons ------------------------------------------------------------
 
@@ -54,6 +54,7 @@ _REL_ZH = (
     "姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|老公|妻子|丈夫|太太|男朋友|女朋友|朋友|同事|"
     "老板|上司|领导|儿子|女儿|表哥|表姐|表妹|表弟|室友|邻居|舅舅|阿姨|叔叔|爷爷|奶奶|外婆|外公"
 )
+RELATIONS_ZH = _REL_ZH  # the relation nouns a Chinese clause may open with ("儿子学跆拳道")
 _DRINKS_EN = sorted(
     (
         "coffee",

@@ -26,6 +26,7 @@ The grey zone's bound is calibrated on the governance eval's dev split only
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -38,6 +39,7 @@ from ledgermind.distill.alignment import (
     has_change_cue,
     moved_on,
     negated,
+    switched,
     topic_words,
 )
 from ledgermind.distill.proposals import Proposal
@@ -50,7 +52,7 @@ _DATED = timedelta(hours=1)  # valid_from this far before the message: the state
 
 @dataclass(frozen=True, slots=True)
 class GreyZone:
-    overlap: float = 0.6  # share of the shorter statement's words the other has: at least this is "alike"
+    overlap: float = 0.7  # share of the shorter statement's words the other has: at least this is "alike"
 
 
 DEFAULT_GREY = GreyZone()
@@ -65,6 +67,27 @@ class Decision:
     new_value: str | None = None
 
 
+# A replacement named beside a negation ("..., switched to tea", "……，改学韩语").
+_REPLACING = re.compile(
+    r"\b(?:switched to|changed to|moved to|instead|replaced (?:it|them) with)\b|[，,]\s*(?:改|换成|换了|转而)",
+    re.IGNORECASE,
+)
+# What makes a statement on the same topic replace one it does not align with:
+# a switch said outright, or the state said to hold now. Weaker cues ("new",
+# "got", "started") and a date alone mark events as often as changes.
+_CURRENT = re.compile(
+    r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|dropped|"
+    r"started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more)\b"
+    r"|换|改|转|迁|搬|现在|如今|目前",
+    re.IGNORECASE,
+)
+# A number on both sides: a change cue on the same topic moves the quantity
+# ("my doctor raised my lisinopril dose to 20 mg", "I'm down to twice a week").
+_QUANTITY = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twice|once|half|dozen)\b"
+    r"|[一二两三四五六七八九十百千]",
+    re.IGNORECASE,
+)
 _ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "conflict": 3}
 # Verbs (and adjectives) whose object may be many things at once: a second
 # object is one more, not a replacement, unless a cue says otherwise.
@@ -141,9 +164,12 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
     neg_p = negated(p.statement)
     ending = ends(p.statement)
     moving = moved_on(p.statement) or p.valid_from < said - _DATED
+    # a change said in words; a date alone places a change in time but does not
+    # say one happened ("went hiking last weekend" is an event, not an update)
+    stated = has_change_cue(p.statement) or moved_on(p.statement)
     best: dict[str, list[tuple[BeliefView, str, str]]] = {}
     for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id), reverse=True):
-        verb, old, new = _pair(b, p, cue, additive, neg_p, ending, moving, grey)
+        verb, old, new = _pair(b, p, cue, additive, neg_p, ending, moving, grey, stated)
         if verb:
             best.setdefault(verb, []).append((b, old, new))
     if not best:
@@ -172,32 +198,65 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
 
 
 def _pair(
-    b: BeliefView, p: Proposal, cue: bool, additive: bool, neg_p: bool, ending: bool, moving: bool, grey: GreyZone
+    b: BeliefView,
+    p: Proposal,
+    cue: bool,
+    additive: bool,
+    neg_p: bool,
+    ending: bool,
+    moving: bool,
+    grey: GreyZone,
+    stated: bool,
 ) -> tuple[str, str, str]:
     """The decision for one belief: (verb or "", old value, new value)."""
-    al = align(b.statement, p.statement)
+    al = align(b.statement, p.statement, _named(p.subject))
     neg_b = negated(b.statement)
-    topic = bool(topic_words(b.statement) & topic_words(p.statement))
+    topic = _same_topic(b.statement, p.statement, _named(p.subject), switched(p.statement))
     change = cue or moving
     if al.same:
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
+    if (neg_p or ending) and not neg_b and _REPLACING.search(p.statement) and (al.contained or topic):
+        return "supersede", b.value or "", p.value or ""  # "我不学日语了，改学韩语": ended and replaced
     if neg_p and not neg_b and (al.contained or (topic and ending)):  # "I no longer take X"
         return "negate", "", ""
     if additive:
         return "", "", ""
     if ending and topic and not neg_b:  # "I cancelled my Equinox membership"
+        if not neg_p and p.value and p.value not in b.statement.casefold():  # "we dropped Comcast for Verizon"
+            return "supersede", b.value or "", p.value
         return "negate", "", ""
     if neg_p or neg_b:
         return "", "", ""
     if al.one_value and (al.functional or change):
         return "supersede", al.old, al.new
-    if change and (topic or (al.functional and al.overlap >= grey.overlap)):  # "we switched to one-week sprints"
+    counted = bool(_QUANTITY.search(b.statement) and _QUANTITY.search(p.statement))
+    if (stated and al.functional and al.overlap >= grey.overlap) or (
+        topic and (_CURRENT.search(p.statement) or (stated and counted))
+    ):
+        # "we switched to one-week sprints", "I cycle to work now": a switch or the state as it is now
         return "supersede", b.value or "", p.value or ""
     if al.one_value and not _many_valued(p.statement):  # "I pay 1,350 euros rent": said later, it holds now
         return "supersede", al.old, al.new
     if al.functional and al.overlap >= grey.overlap:
         return "conflict", "", ""
     return "", "", ""
+
+
+def _same_topic(old: str, new: str, name: frozenset[str], switch: bool) -> bool:
+    """Whether two statements are about one thing. A switch said outright
+    ("I switched my editor to VS Code") needs one shared topic word; anything
+    weaker needs half the topic words of the shorter statement ("bus work" /
+    "cycle work"), so one common word of two long statements ("shelter") is
+    not enough. The subject's own name is in every statement about them
+    ("Melanie ...") and is never a shared topic."""
+    a, b = topic_words(old) - name, topic_words(new) - name
+    shared = a & b
+    return bool(shared) and (switch or len(shared) >= 0.5 * min(len(a), len(b)))
+
+
+def _named(subject: str | None) -> frozenset[str]:
+    """The words that name a subject (its speaker part: "melanie" of "melanie:sister")."""
+    return topic_words(subject.split(":")[0]) if subject else frozenset()
 
 
 def _many_valued(statement: str) -> bool:

@@ -61,7 +61,7 @@ from ledgermind.domain.lineage import (
     Retractions,
     retractions_stream_id,
 )
-from ledgermind.domain.memory import Memory
+from ledgermind.domain.memory import FLAGGED, Memory
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.session import Session
 from ledgermind.storage.follower import Envelope, Follower
@@ -199,6 +199,8 @@ class LineageIndex:
 def _add_sources(b: BeliefState, sources: Iterable[Any]) -> None:
     for s in sources or ():
         ref = MessageRef.of(s)
+        if ref is None and isinstance(s, Mapping) and "model_call" in s:
+            continue  # how the messages were read (a recorded model call), not a source of its own
         if ref is None:
             b.other_sources += 1
         elif ref not in b.messages:
@@ -240,7 +242,8 @@ def belief_lineage(eng: WritePort, owner: Owner, memory_id: str) -> BeliefLineag
     superseded_by: list[str] = []
     for e in events:
         topic = _topic(e)
-        status = bitemporal.next_status(status, topic, stream.hex)
+        if topic != FLAGGED:  # flags set anew (a conflict found, or resolved): a row, not a version
+            status = bitemporal.next_status(status, topic, stream.hex)
         fields = vars(e)
         if topic == bitemporal.FORGOTTEN:
             versions, messages, state = [], [], {}  # purged: nothing of its content remains
@@ -359,6 +362,8 @@ def _call(topic: str, fields: Mapping[str, Any]) -> str:
         return "distillation" if MessageRef.of(cause) is not None else "unknown"
     if topic == bitemporal.FORGOTTEN:
         return "explicit"
+    if topic == FLAGGED:
+        return "resolution" if str(fields.get("reason") or "").startswith("conflict resolved") else "distillation"
     source_key = str(fields.get("source_key") or "")
     if source_key.startswith("correction:"):
         return "correction"

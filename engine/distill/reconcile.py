@@ -47,8 +47,9 @@ from ledgermind.distill.alignment import align, ends, has_change_cue, moved_on
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
 from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, decide
+from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.proposals import Extraction, Proposal
-from ledgermind.distill.text import jaccard, normalise, tokens
+from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import SimilarityUnavailable
@@ -75,6 +76,7 @@ class ReconcileConfig:
     delete_match_at: float = 0.6  # share of a "forget X" request's words a belief must contain
     grey: GreyZone = field(default=DEFAULT_GREY)  # where generic statements conflict (calibrated on dev)
     policy: ConfidencePolicy = field(default=DEFAULT_POLICY)
+    judge: GreyZoneJudge | None = None  # a model asked before a conflict is recorded (``grey_zone_model``)
 
 
 DEFAULT_CONFIG = ReconcileConfig()
@@ -194,7 +196,7 @@ class _State:
     def _aligned(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
         """Applies the generic rule's decision (``generic_decision``) against
         this subject's ``beliefs``; False when it decides nothing."""
-        mine = [b for b in beliefs if b.subject == p.subject and b.kind == "fact"]
+        mine = [b for b in beliefs if _same_subject(b, p) and b.kind == "fact"]
         decision = decide(p, mine, self.config.grey)
         if decision.verb == "reinforce":
             self._reinforce(decision.beliefs[0], p, "restated in other words")
@@ -208,7 +210,14 @@ class _State:
         return decision.verb != "none"
 
     def _conflict(self, p: Proposal, others: list[BeliefView], reason: str) -> None:
-        """Both kept; each flagged ``conflicting`` and naming the other."""
+        """Both kept; each flagged ``conflicting`` and naming the other. With a
+        judge (``config.judge``), its recorded decision is applied instead."""
+        if self.config.judge is not None:
+            verdict = self.config.judge(self.owner, p, others)
+            p = replace(p, sources=(*p.sources, verdict.source()))
+            if verdict.decision != "conflict":
+                return self._judged(p, others, verdict)
+            reason = f"{reason}; {verdict.reason}"
         new_id = new_belief_id(self.owner, p.source_key)
         self._new(replace(p, flags=(*p.flags, CONFLICTING)), conflicts_with=tuple(b.memory_id for b in others))
         for b in others:
@@ -224,16 +233,35 @@ class _State:
                 b, flags=tuple(sorted({*b.flags, CONFLICTING})), conflicts_with=(*b.conflicts_with, new_id)
             )
 
+    def _judged(self, p: Proposal, others: list[BeliefView], verdict: Verdict) -> None:
+        """A model's grey-zone decision (``grey_zone_model``), through the changes a rule makes."""
+        if verdict.decision == "noop":
+            return self._reinforce(others[0], p, verdict.reason)
+        if verdict.decision == "update":
+            for b in others:
+                self.changes.append(
+                    Invalidate(
+                        b.memory_id,
+                        invalid_at=p.valid_from,
+                        reason=verdict.reason,
+                        cause={**dict(p.source), **verdict.source()},
+                        superseded_by=new_belief_id(self.owner, p.source_key),
+                    )
+                )
+                self.current.pop(b.memory_id, None)
+            return self._new(p, supersedes=others[0].memory_id)
+        return self._new(p)  # add: both hold
+
     def _corrected(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
         """The belief a bare correction ("sorry, I meant Lille") corrects: the
         one holding the value it names as wrong, else this subject's latest
         keyed fact whose slot takes this type of value."""
-        mine = [b for b in beliefs if b.subject == p.subject and b.attribute and b.value]
+        mine = [b for b in beliefs if b.subject == p.subject and b.attribute and (b.value or _is_said(b.attribute))]
         if p.replaces:
             named = [b for b in mine if _names_value(b, p.replaces)]
             if named:
                 return max(named, key=lambda b: (b.valid_from, b.memory_id))
-        fitting = [b for b in mine if _fits(p.value_type, b.attribute)]
+        fitting = [b for b in mine if b.value and not _is_said(b.attribute) and _fits(p.value_type, b.attribute)]
         return max(fitting, key=lambda b: (b.valid_from, b.memory_id)) if fitting else None
 
     def _scored(self, p: Proposal, candidates: list[BeliefView]) -> list[tuple[BeliefView, float]]:
@@ -401,6 +429,16 @@ def _recounted(b: BeliefView, p: Proposal) -> bool:
     return al.one_value and bool(_NUMBER.search(al.old)) and bool(_NUMBER.search(al.new))
 
 
+def _same_subject(b: BeliefView, p: Proposal) -> bool:
+    """One subject however it was read: a sentence rule keeps "my son is in
+    second grade" as the speaker's ``son`` attribute, the generic reading as
+    the subject ``user:son``; both are the son."""
+    if b.subject == p.subject:
+        return True
+    relation = b.attribute if b.attribute and not re.search(r"[:@/]", b.attribute) else None
+    return bool(b.subject and relation and p.subject == f"{b.subject}:{relation}")
+
+
 def _message_of(p: Proposal) -> tuple[object, ...]:
     """The message a proposal came from (its session and seq)."""
     return (p.source.get("session_id"), p.source.get("seq"), p.source.get("task_id"))
@@ -460,6 +498,8 @@ def _names_value(b: BeliefView, value: str) -> bool:
     v = value.casefold()
     if b.value and (b.value == v or b.value.removeprefix("not ") == v):
         return True
+    if _is_said(b.attribute) and v and (v in tokens(b.statement) or (is_cjk(v) and v in b.statement)):
+        return True  # a generic belief in the user's words that says it
     return bool(b.attribute and b.attribute.split(":")[-1].split("@")[0] == v)
 
 

@@ -29,10 +29,11 @@ from ledgermind.distill.delta import DeltaItem, ExtractionContext
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE, INSTRUCTION_LIKE_CONFIDENCE
 from ledgermind.distill.frames import frame_findings
-from ledgermind.distill.generic import generic_findings, instruction_findings
+from ledgermind.distill.generic import contrast, correction_findings, generic_findings, instruction_findings
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
+from ledgermind.distill.statements import without_asides
 from ledgermind.distill.text import is_cjk, sentences, tokens
 
 __all__ = ["RuleExtractor"]
@@ -85,7 +86,7 @@ class RuleExtractor:
     def _item_findings(self, item: DeltaItem, speaker: Speaker) -> list[Finding]:
         findings: list[Finding] = []
         if item.role == "user" or item.name:
-            for sentence in sentences(item.content):
+            for sentence in sentences(without_asides(item.content)):
                 request = forget_request_zh(sentence) if is_cjk(sentence) else forget_request(sentence)
                 if request is not None and item.role == "user":
                     op, what = request
@@ -95,14 +96,14 @@ class RuleExtractor:
                     findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
                     continue
                 for clause in clauses(sentence):
-                    findings.extend(self._clause_findings(clause, speaker, item.occurred_at))
+                    findings.extend(self._clause_findings(clause, sentence, speaker, item.occurred_at))
         unique: dict[tuple[str, str, str | None], Finding] = {}
         for f in findings:
             unique.setdefault((f.kind, f.statement, f.attribute), f)
         return list(unique.values())
 
     @staticmethod
-    def _clause_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
+    def _clause_findings(clause: str, sentence: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
         """Frames first, the older sentence rules for what they do not cover,
         and the generic belief when neither read anything: nothing stated is lost."""
         rules = chinese_findings if is_cjk(clause) else english_findings
@@ -110,13 +111,18 @@ class RuleExtractor:
         legacy = rules(clause, speaker, said_at)
         if framed:  # the frame reading wins; only identity facts it does not cover stay
             legacy = [f for f in legacy if f.attribute in _IDENTITY_ONLY]
-        found = framed + legacy
+        found = [
+            replace(f, replaces=_denied(clause)) if f.rule == "correction" and f.replaces is None else f
+            for f in framed + legacy
+        ] or correction_findings(clause, speaker)
         if not found or (all(f.kind == "episode" for f in found) and (moved_on(clause) or ends(clause))):
             # a dated change ("I transferred to billing last week") is a new state, said as such
             state = generic_findings(clause, speaker, said_at)
             found = state or found
-        mention = find_time(clause, said_at)
-        if mention is not None:  # a change the clause dates ("昨天…升级到了…") starts then
+        # a change the clause dates ("昨天…升级到了…") starts then; a time said
+        # earlier in the sentence dates the clauses after it too ("上周开始不喝咖啡了，换成绿茶")
+        mention = find_time(clause, said_at) or find_time(sentence, said_at)
+        if mention is not None:
             found = [
                 replace(f, valid_from=mention.when)
                 if f.kind == "fact" and f.op == "update" and f.valid_from is None
@@ -210,6 +216,12 @@ class RuleExtractor:
                 sources=(item.source(),),
             )
         ]
+
+
+def _denied(clause: str) -> str | None:
+    """The value a correction denies ("..., not Atlas", "……，不是花生")."""
+    found = contrast(clause)
+    return found[1] if found else None
 
 
 def _speaker(item: DeltaItem, introduced: str | None) -> Speaker:

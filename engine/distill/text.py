@@ -72,6 +72,9 @@ _STOP = frozenset(
 )
 # Sentence ends: Latin punctuation followed by a space, CJK full stops, newlines.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
+_ABBREVIATION = re.compile(
+    r"(?:^|\s)(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Rev|Gen|Col|Capt|Lt|Sgt|Hon|vs|etc|approx|e\.g|i\.e|No)\.$|[A-Z][a-z]+\s[A-Z]\.$"
+)
 
 
 def is_cjk(text: str) -> bool:
@@ -110,9 +113,18 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def sentences(text: str) -> list[str]:
-    """Splits a message into sentences (Latin and CJK punctuation, newlines)."""
-    parts = (p.strip() for p in _SENTENCE_END.split(text))
-    return [p for p in parts if p]
+    """Splits a message into sentences (Latin and CJK punctuation, newlines);
+    a title or other abbreviation ("Dr. Green", "Mr. Okafor", "e.g. tea") or
+    a middle initial ("John F. Kennedy") does not end one."""
+    out: list[str] = []
+    for part in (p.strip() for p in _SENTENCE_END.split(text)):
+        if not part:
+            continue
+        if out and _ABBREVIATION.search(out[-1]):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
 
 
 def _stem(word: str) -> str:

@@ -17,6 +17,7 @@ from ledgermind.domain.api_key import ApiKeyRecord
 from ledgermind.domain.distillation import Distillation
 from ledgermind.domain.lineage import Retractions
 from ledgermind.domain.memory import Memory
+from ledgermind.domain.model_call import ModelCall
 from ledgermind.domain.receipt import CommandReceipt, Receipt
 from ledgermind.domain.session import Session
 from ledgermind.domain.task import Task
@@ -29,6 +30,7 @@ CORE_AGGREGATES: tuple[type[Aggregate], ...] = (
     CommandReceipt,
     Distillation,
     Memory,
+    ModelCall,
     Receipt,
     Retractions,
     Session,

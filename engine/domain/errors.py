@@ -17,6 +17,7 @@
     │   ├── AgentNotFound
     │   ├── MemoryNotFound
     │   ├── DeadLetterNotFound        no such distillation dead letter (or already replayed)
+    │   ├── ModelCallNotFound         no such recorded model call
     │   └── ApiKeyNotFound            no such API key (revoking an id never issued)
     ├── StateConflict                 the command is valid but the stream's state refuses it
     │   ├── SessionClosed
@@ -78,6 +79,7 @@ __all__ = [
     "InvalidTimestamp",
     "LedgermindError",
     "MemoryNotFound",
+    "ModelCallNotFound",
     "NotFound",
     "OwnerErased",
     "ProjectionError",
@@ -168,6 +170,10 @@ class MemoryNotFound(NotFound):
 
 
 class DeadLetterNotFound(NotFound):
+    pass
+
+
+class ModelCallNotFound(NotFound):
     pass
 
 

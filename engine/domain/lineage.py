@@ -85,7 +85,8 @@ class LineageVersion:
     ``call`` names what made the change: ``distillation`` (an extractor read
     messages), ``explicit`` (remember / forget), ``correction``,
     ``retraction`` / ``unretraction`` (a message was withdrawn or restored),
-    ``supersession`` (a later belief replaced it), ``import``."""
+    ``supersession`` (a later belief replaced it), ``import``, ``resolution``
+    (a person settled a conflict: ``memory.flagged``, which opens no version)."""
 
     memory_id: str
     seq: int  # the event's version in the belief's stream

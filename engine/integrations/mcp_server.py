@@ -21,6 +21,14 @@ Why results are framed: memory text is user data. Search and load return
 the same block ``build_context`` injects (``ledgermind.retrieval.context``):
 a header saying it is data, one JSON line per item with everything that
 could end the block or start a line escaped, instruction-like text flagged.
+
+Why instruction-like memories are left out of ``memory_search`` by default:
+a belief whose text tries to instruct the agent ("ignore previous
+instructions and ...", flagged ``instruction_like`` when distilled, or
+reading as one, the rule ``build_context`` applies) is kept for the
+auditor, but an agent has no use for it as a fact. ``include_flagged=true``
+returns it, with its ``flags``; a memory loaded by id always shows its flags
+(``conflicting`` too: two statements no rule could choose between).
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, InputRequiredResult
 from pydantic import Field, ValidationError
 
-from ledgermind.api import OwnerMemory
+from ledgermind.api import OwnerMemory, SearchResult
 from ledgermind.domain.errors import InvalidInput, LedgermindError, MemoryNotFound
 from ledgermind.retrieval.context import frame, render_fields, render_item
 
@@ -109,12 +117,23 @@ def build_server(
             list[Kind] | None, Field(description="only these kinds (falls back to all when too few)")
         ] = None,
         include_messages: Annotated[bool, Field(description="also search the raw conversation")] = False,
+        include_flagged: Annotated[
+            bool,
+            Field(description="also return memories flagged instruction_like (text that tries to instruct you)"),
+        ] = False,
     ) -> str:
         """Search what is remembered about the current user (facts, episodes, experiences).
-        Returns a framed block, one JSON line per memory with its id, or a line saying nothing matched."""
+        Returns a framed block, one JSON line per memory with its id (and its ``flags``
+        when it carries any), or a line saying nothing matched."""
         _typed_errors(await_ready)
-        hits = _typed_errors(lambda: owner_memory.search(query, k=k, kinds=kinds, include_messages=include_messages))
-        return frame([render_item(h, with_id=True) for h in hits]) if hits else "No memory matches."
+        hits = _typed_errors(
+            lambda: owner_memory.search(
+                query, k=k, kinds=kinds, include_messages=include_messages, include_instruction_like=include_flagged
+            )
+        )
+        flagged = _typed_errors(owner_memory.flagged)
+        lines = [_render_hit(h, flagged) for h in hits]
+        return frame(lines) if lines else "No memory matches."
 
     def memory_load(memory_id: MemoryId) -> str:
         """Load one remembered item of the current user by its id, with its sources
@@ -129,6 +148,9 @@ def build_server(
             "confidence": found["confidence"],
             "sources": found["sources"],
         }
+        held = _typed_errors(owner_memory.flagged).get(found["id"])
+        if held is not None:
+            fields["flags"] = list(held.flags)
         if found["invalid_at"] is not None:  # corrected or forgotten: say since when it no longer holds
             fields["valid_until"] = found["invalid_at"]
         return frame([render_fields(fields, found["statement"])])
@@ -165,6 +187,18 @@ def build_server(
             continue
         server.add_tool(tool, name=tool.__name__)
     return server
+
+
+def _render_hit(hit: SearchResult, flagged: dict[str, Any]) -> str:
+    """``render_item`` with the belief's flags when it carries any."""
+    held = flagged.get(hit.id) if hit.item_type != "message" else None
+    if held is None:
+        return render_item(hit, with_id=True)
+    fields: dict[str, object] = {"id": hit.id, "kind": hit.kind, "date": hit.valid_from.date().isoformat()}
+    fields.update(text=hit.statement, flags=list(held.flags))
+    if hit.superseded_by is not None:
+        fields["superseded_by"] = hit.superseded_by
+    return render_fields(fields, hit.statement)
 
 
 def _load(memory: OwnerMemory, memory_id: str) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from ledgermind.retrieval.records import SearchResult
 
-__all__ = ["Citation", "beliefs_first"]
+__all__ = ["Citation", "beliefs_first", "collapse_cited"]
 
 Turn = tuple[str, int]  # (session id, seq)
 
@@ -78,3 +78,33 @@ def beliefs_first(hits: Sequence[SearchResult], citations: Sequence[Citation]) -
         out.append(hit)
         placed.add(hit.id)
     return out
+
+
+def collapse_cited(results: Sequence[SearchResult]) -> list[SearchResult]:
+    """One place for a current belief and the turns it was distilled from.
+
+    Why: a belief and its own source turn say the same thing, and both
+    ranking means two of a top k spent on one piece of evidence (on LoCoMo
+    dev with the distiller, 1.4 beliefs per top 10, most beside their
+    turn). The belief stays, at the best score and relevance of the group
+    (so it ranks where its best member did, above its turns), and a turn it
+    cites leaves the list: the belief's ``sources`` name it. ``results`` are
+    the visible candidates of one query, so every belief among them is
+    current at the query's time point; best first in and out."""
+    cited: dict[Turn, SearchResult] = {}
+    for r in results:
+        if r.item_type != "message":
+            for turn in _turns(r):
+                cited.setdefault(turn, r)
+    best: dict[str, SearchResult] = {}
+    kept: list[SearchResult] = []
+    for r in results:
+        owner = next((cited[t] for t in _turns(r) if t in cited), None) if r.item_type == "message" else None
+        head = owner if owner is not None else r
+        if head.id in best:
+            b = best[head.id]
+            best[head.id] = replace(b, score=max(b.score, r.score), relevance=max(b.relevance, r.relevance))
+        else:
+            best[head.id] = replace(head, score=max(head.score, r.score), relevance=max(head.relevance, r.relevance))
+            kept.append(head)
+    return sorted((best[h.id] for h in kept), key=lambda h: h.score, reverse=True)

@@ -42,9 +42,10 @@ from ledgermind.projections.search_store.records import (
 )
 from ledgermind.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
 from ledgermind.retrieval.lexical import bm25
-from ledgermind.retrieval.lineage_order import Citation, beliefs_first
+from ledgermind.retrieval.lineage_order import Citation, beliefs_first, collapse_cited
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.relevance import relevance_of
+from ledgermind.retrieval.speakers import named_speakers, prefer_named_speakers
 
 __all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
 
@@ -53,6 +54,7 @@ KIND_FALLBACK_MIN = 3
 MAX_K = 200
 MAX_QUERY_CHARS = 4000
 _DAY = 86400.0
+POOL_FACTOR = 3  # candidates fetched and re-ranked per result asked for
 
 
 class IndexAccess(Protocol):
@@ -150,7 +152,9 @@ class Searcher:
             )
         )
         with self.access.owner_scope(conn, owner):
-            citing = store.citing(conn, owner, sessions, point.known_at)
+            # current beliefs citing these turns were folded in by collapse_cited:
+            # only invalidated ones can still mark a turn
+            citing = store.citing(conn, owner, sessions, point.known_at, invalidated_only=True)
             citations = [
                 Citation(_result(row, 0.0, 0.0), _valid_at(row, point.as_of), replaced_by)
                 for row, replaced_by in citing
@@ -176,12 +180,12 @@ class Searcher:
         agreement would outvote a strong lexical match."""
         depth = max(50, 4 * k)
         with self.access.owner_scope(conn, owner):
-            found = store.matches(conn, owner, terms, flt)
-            lexical = bm25(terms, found.docs, found.corpus_rows, found.dropped)
-            # a query with no features (only stopwords, punctuation) has a zero
+            # both candidate lists in one store call (PostgreSQL: two statements).
+            # A query with no features (only stopwords, punctuation) has a zero
             # vector: its cosine is undefined, and pgvector would scan every row
-            dense = store.dense(conn, owner, vector, flt, depth, floor) if np.any(vector) else []
-            fused = rrf([[h.row_id for h in lexical[:depth]], [row_id for row_id, _ in dense]])[: 3 * k + 10]
+            found, dense = store.candidates(conn, owner, terms, vector if np.any(vector) else None, flt, depth, floor)
+            lexical = bm25(terms, found.docs, found.corpus_rows, found.dropped)
+            fused = rrf([[h.row_id for h in lexical[:depth]], [row_id for row_id, _ in dense]])[: POOL_FACTOR * k + 10]
             rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
         coverage = {h.row_id: h.coverage for h in lexical}
         known = lexical[0].known if lexical else 0.0
@@ -195,8 +199,9 @@ class Searcher:
             for row_id, score in fused
             if row_id in rows and _owned(rows[row_id], owner)
         ]
-        kept = drop_near_duplicates(results, text=lambda r: r.statement, score=lambda r: r.score)
-        return kept[:k]
+        about = named_speakers(results, terms)
+        results = collapse_cited(prefer_named_speakers(results, about))
+        return drop_near_duplicates(results, text=lambda r: r.statement, score=lambda r: r.score, limit=k)
 
 
 def _valid_at(row: IndexRow, moment: float) -> bool:

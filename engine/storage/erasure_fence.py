@@ -10,13 +10,15 @@ keys collected by the mapper before the whole-log cipher hides them:
 ``SealingMapper.written``). A destroyed key raises ``OwnerErased`` and the
 transaction rolls back: nothing is written, nothing acknowledged.
 
-Why this closes the race without a lock on the key row: the check runs while
-the insert holds the log's write lock (PostgreSQL: the events table's
-EXCLUSIVE lock; SQLite: the one writer), and ``owner.erased`` is appended
-only after the key's destruction committed, under that same lock. A write
-that checked before the destruction committed therefore sits earlier in the
-log than ``owner.erased``, so every reader folds the erasure after it and
-purges what it wrote; a write that checks after it is refused.
+Why this closes the race without a lock on the key row: ``owner.erased`` is
+appended only after the key's destruction committed. On SQLite the check runs
+under the one writer's lock. On PostgreSQL appends commit in parallel, but the
+check runs after the INSERT has drawn the write's positions: a write that
+checked before the destruction committed drew its positions before
+``owner.erased`` drew its own, so it sits earlier in the log, and every reader
+(which reads only settled positions, ``ledgermind.storage.frontier``) folds the
+erasure after it and purges what it wrote, even when the write commits last;
+a write that checks after it is refused.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from uuid import UUID
 
 from ledgermind.domain.errors import OwnerErased
 
-__all__ = ["refuse_erased_postgres", "refuse_erased_sqlite"]
+__all__ = ["ask_erased_postgres", "refuse_erased_postgres", "refuse_erased_sqlite"]
 
 _KEY_TABLE = "ledgermind_owner_keys"  # storage.keystore.KEY_TABLE (not imported: keystore pulls in SQLAlchemy)
 
@@ -43,14 +45,18 @@ def refuse_erased_sqlite(cursor: Any, key_ids: list[str]) -> None:
     _refuse(cursor.fetchone())
 
 
-def refuse_erased_postgres(cursor: Any, key_ids: list[str]) -> None:
-    if not key_ids:
-        return
+def ask_erased_postgres(cursor: Any, key_ids: list[str]) -> None:
+    """Sends the check without reading its answer (it rides in the append's
+    pipeline); ``refuse_erased_postgres`` reads it."""
     cursor.execute(
         f"SELECT key_id, erased_at FROM {_KEY_TABLE} WHERE erased_at IS NOT NULL AND key_id = ANY(%s) LIMIT 1",
         (key_ids,),
         prepare=True,
     )
+
+
+def refuse_erased_postgres(cursor: Any) -> None:
+    """Raises ``OwnerErased`` when the check sent on ``cursor`` found a destroyed key."""
     row = cursor.fetchone()
     _refuse(None if row is None else (row["key_id"], row["erased_at"]))
 

@@ -15,6 +15,12 @@ Two details every follower needs and each copy had to rediscover:
 - notification ids have gaps (a failed insert consumes one), so "the page
   was short" means "everything up to ``stop`` was returned", and the position
   may jump to ``stop`` rather than to the last id seen.
+
+On PostgreSQL appends commit in parallel, out of id order; ``head`` is the
+settled head (``ledgermind.storage.frontier``: no id at or below it can still
+commit), and reads never return anything past it. A caller's ``stop`` must
+therefore come from ``head``: jumping to a ``stop`` of its own past a short
+page could pass an id that commits later.
 """
 
 from __future__ import annotations
@@ -67,13 +73,14 @@ class Follower:
         self.position = position
 
     def head(self) -> int:
-        """The highest notification id in the log now (0 when empty)."""
+        """The highest settled position now (0 when empty): every event at or
+        below it has committed or never will."""
         with translate_errors():
             return int(self._recorder.max_notification_id() or 0)
 
     @property
     def channel(self) -> str | None:
-        """The PostgreSQL NOTIFY channel the recorder signals on every insert."""
+        """The PostgreSQL NOTIFY channel the recorder signals after every append."""
         return getattr(self._recorder, "channel_name", None)
 
     def read(self, after: int, stop: int, *, limit: int | None = None, topics: Sequence[str] | None = None) -> Page:

@@ -2,7 +2,8 @@
 
 Why shared: the projection runner and the erasure watch both follow the log
 and both want to act as soon as something commits rather than at their next
-poll. The recorder NOTIFYs its channel on every insert (``Follower.channel``);
+poll. The recorder NOTIFYs its channel after every append's COMMIT, and after
+a rolled-back one (``Follower.channel``, ``ledgermind.storage.pg_append``);
 a follower waits on this between polls and falls back to polling while the
 connection is down, so a lost connection delays, never loses, an event.
 """

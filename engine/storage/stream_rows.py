@@ -7,7 +7,8 @@ holds hex text); for a 10,000-message restore that was a third of the time,
 spent on an id the caller passed in. This reads the same rows with the same
 one statement, through the recorder's own connection pool and table, and
 leaves the id out. Anything the recorder does not look like (another
-persistence module) goes through ``select_events``.
+persistence module) goes through ``select_events``; the library's recorders
+and their subclasses (the engine's chained recorders) are read directly.
 
 Why snapshot and events in one statement (``select_with_snapshot``): the
 library loads an aggregate with two queries (latest snapshot, then the events
@@ -26,6 +27,8 @@ from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import Mapper, Recorder, StoredEvent
+from eventsourcing.postgres import PostgresAggregateRecorder
+from eventsourcing.sqlite import SQLiteAggregateRecorder
 
 from ledgermind.storage.snapshotting import project_events
 from ledgermind.storage.store import translate_errors
@@ -46,15 +49,14 @@ def select_rows(
     limit: int | None = None,
 ) -> list[Row]:
     """The stream's rows in version order (``desc`` for newest first)."""
-    datastore = getattr(recorder, "datastore", None)
-    table = getattr(recorder, "events_table_name", None)
-    module = type(recorder).__module__
-    if datastore is None or table is None or module not in ("eventsourcing.sqlite", "eventsourcing.postgres"):
+    kind = _kind(recorder)
+    if kind is None:
         return [
             (s.originator_version, s.topic, s.state)
             for s in recorder.select_events(stream_id, gt=gt, lte=lte, desc=desc, limit=limit)  # type: ignore[attr-defined]
         ]
-    sqlite = module == "eventsourcing.sqlite"
+    datastore, table = recorder.datastore, recorder.events_table_name  # type: ignore[attr-defined]
+    sqlite = kind == "sqlite"
     mark = "?" if sqlite else "%s"
     where = [f"originator_id = {mark}"]
     params: list[str | UUID | int] = [stream_id.hex if sqlite else stream_id]
@@ -90,16 +92,11 @@ def select_with_snapshot(
     """The stream's latest snapshot row (or None) and its event rows in
     version order: those after the snapshot, or every one with ``all_events``."""
     recorder, snapshots = log.recorder, getattr(log.snapshots, "recorder", None)
+    kind = _kind(recorder)
     datastore = getattr(recorder, "datastore", None)
-    module = type(recorder).__module__
-    if (
-        snapshots is None
-        or datastore is None
-        or getattr(snapshots, "datastore", None) is not datastore
-        or module not in ("eventsourcing.sqlite", "eventsourcing.postgres")
-    ):
+    if kind is None or snapshots is None or _kind(snapshots) != kind or snapshots.datastore is not datastore:
         return _select_with_snapshot_twice(log, stream_id, all_events)
-    sqlite = module == "eventsourcing.sqlite"
+    sqlite = kind == "sqlite"
     events = _table(datastore, recorder.events_table_name, sqlite)  # type: ignore[attr-defined]
     snaps = _table(datastore, snapshots.events_table_name, sqlite)
     if sqlite:
@@ -242,6 +239,17 @@ def _select_with_snapshot_twice(
 
 
 _version = itemgetter(0)
+
+
+def _kind(recorder: Any) -> str | None:
+    """ "sqlite" or "postgresql" for the library's recorders and their
+    subclasses (the engine's chained recorders are), whose table this
+    module reads directly; None for anything else."""
+    if isinstance(recorder, SQLiteAggregateRecorder):
+        return "sqlite"
+    if isinstance(recorder, PostgresAggregateRecorder):
+        return "postgresql"
+    return None
 
 
 def _table(datastore: Any, table: str, sqlite: bool) -> str:

@@ -49,7 +49,7 @@ from ledgermind.domain.stream_ids import agent_stream_id, receipt_id
 from ledgermind.domain.task import Task
 from ledgermind.write.isolation import scoped_get
 from ledgermind.write.options import DEFAULT_WRITE, WriteOptions
-from ledgermind.write.port import IdempotencyKey, WritePort
+from ledgermind.write.port import Command, IdempotencyKey, WritePort
 from ledgermind.write.validation import (
     check_content,
     check_count,
@@ -66,6 +66,7 @@ from ledgermind.write.writer import UnitOfWork
 __all__ = [
     "MESSAGE_KEYS",
     "add_messages",
+    "add_messages_async",
     "check_epoch",
     "check_fence",
     "checkpoint_agent",
@@ -266,6 +267,32 @@ def add_messages(
     returns the first call's seqs and writes nothing. Without client ids on
     every message, the batch is one command with one receipt (not one per
     message: the receipt is one event per call, whatever the batch size)."""
+    key, command = _append_command(port, owner, session_id, messages, options)
+    return port.submit(command) if key is None else port.submit_once(key, command)
+
+
+async def add_messages_async(
+    port: WritePort,
+    owner: Owner,
+    session_id: str,
+    messages: Iterable[Mapping[str, Any]],
+    options: WriteOptions = DEFAULT_WRITE,
+) -> list[int]:
+    """``add_messages`` for a caller on an event loop: validated in the
+    caller, committed by the writer thread, awaited without a thread hop."""
+    key, command = _append_command(port, owner, session_id, messages, options)
+    return await (port.submit_async(command) if key is None else port.submit_once_async(key, command))
+
+
+def _append_command(
+    port: WritePort,
+    owner: Owner,
+    session_id: str,
+    messages: Iterable[Mapping[str, Any]],
+    options: WriteOptions,
+) -> tuple[IdempotencyKey | None, Command[list[int]]]:
+    """``add_messages`` validated, as the command to submit and its
+    idempotency key (None: its messages' receipts make it exactly-once)."""
     check_owner(owner)
     limits = port.limits
     epoch = check_epoch(options.incarnation)
@@ -318,7 +345,7 @@ def add_messages(
                 )
         return seqs
 
-    return port.submit(command) if key is None else port.submit_once(key, command)
+    return key, command
 
 
 def _message_digest(fields: Mapping[str, Any], *, explicit_time: bool) -> str:

@@ -40,6 +40,7 @@ events field by field; a caller's retry still needs a stored receipt.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -64,7 +65,7 @@ from ledgermind.write.beliefs import BeliefChange, apply_changes
 from ledgermind.write.erasure_watch import ERASED_TOPIC, ErasureWatch
 from ledgermind.write.isolation import scoped, scoped_get
 from ledgermind.write.validation import check_name
-from ledgermind.write.writer import UnitOfWork, Writer
+from ledgermind.write.writer import UnitOfWork, Writer, expired
 
 __all__ = ["Command", "IdempotencyKey", "WritePort"]
 
@@ -133,12 +134,35 @@ class WritePort:
             self._position = position
         return result
 
+    async def submit_async(self, command: Command[R]) -> R:
+        """``submit`` for a caller on an event loop: the loop awaits the
+        writer's future itself (no thread of a pool parked on it), and the
+        writer sees each waiting task as its own caller. Same timeout, same
+        errors."""
+        timeout = self.config.commit_timeout_s
+        future = self._writer.enqueue(command, caller=id(asyncio.current_task()))
+        try:
+            result, position = await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+        except TimeoutError:
+            raise expired(future, timeout) from None
+        if position > self._position:
+            self._position = position
+        return result
+
     def submit_once(self, key: IdempotencyKey, command: Command[R]) -> R:
         """``submit`` exactly once per ``key``: the command's result goes into a
         ``CommandReceipt`` in the same transaction as its events, and a run
         that finds the receipt (a retry after a lost acknowledgement, or the
         caller's retry with the same key) returns that result unwritten. The
         result must be JSON (it comes back through JSON on a replay)."""
+        return self.submit(self.once(key, command))
+
+    async def submit_once_async(self, key: IdempotencyKey, command: Command[R]) -> R:
+        """``submit_once`` for a caller on an event loop (``submit_async``)."""
+        return await self.submit_async(self.once(key, command))
+
+    def once(self, key: IdempotencyKey, command: Command[R]) -> Command[R]:
+        """``command`` wrapped to run exactly once per ``key`` (``submit_once``)."""
         stream = command_receipt_id(key.owner, key.key)
         runs = 0
 
@@ -174,7 +198,7 @@ class WritePort:
             )
             return result
 
-        return self.submit(once)
+        return once
 
     def apply_memory_changes(
         self,

@@ -1,11 +1,11 @@
 """One writer thread per engine: group commit and optimistic-concurrency retries.
 
-Why a single thread: ``eventsourcing`` serialises one application's inserts
-(a table lock on PostgreSQL, one writer on SQLite), so concurrent callers
-would queue on the lock and pay one commit each. Instead, callers hand a
-command to this thread; it folds every command that arrived while the last
-transaction committed into the next transaction (group commit), so eight
-callers pay for about one fsync, not eight.
+Why a single thread: every commit pays an fsync (and SQLite has one writer),
+so concurrent callers saving on their own would each pay one, and they share
+one process's aggregate cache. Instead, callers hand a command to this
+thread; it folds every command that arrived while the last transaction
+committed into the next transaction (group commit), so eight callers pay for
+about one fsync, not eight.
 
 Why it may wait a moment before a transaction: the callers whose commands the
 last transaction just committed are about to send their next ones. Starting
@@ -67,7 +67,7 @@ from ledgermind.storage.store import EventLog, IntegrityError, translate_errors
 
 log = logging.getLogger("ledgermind.write")
 
-__all__ = ["LINGER_S", "UnitOfWork", "Writer", "estimate_size"]
+__all__ = ["LINGER_S", "UnitOfWork", "Writer", "estimate_size", "expired"]
 
 LINGER_S = 0.001  # the longest a transaction waits for the last batch's callers
 ENTRY_OVERHEAD = 1024  # an aggregate object, its __dict__, id, version, timestamps, cache slot
@@ -126,6 +126,18 @@ class _Request(Generic[R]):
 
 
 _STOP = object()
+
+
+def expired(future: Future[Any], timeout: float) -> StoreUnavailable:
+    """The error for a caller that stopped waiting for ``future`` after
+    ``timeout``: a command the writer had not started is dropped (never
+    written); one it was running may still commit."""
+    if future.cancel():
+        return StoreUnavailable(f"the store did not commit within {timeout:g} s (the write was not attempted)")
+    return StoreUnavailable(
+        f"the store did not answer within {timeout:g} s; the write may still commit "
+        "when it does (retry with the same client id)"
+    )
 
 
 class _DirtyUnit(Exception):
@@ -197,21 +209,26 @@ class Writer:
         started is dropped (never written), one it was running (a commit
         waiting on a stalled server) may still commit when the server
         answers, which the message says (retry with the same client id)."""
+        future = self.enqueue(command, tracked=tracked)
+        try:
+            return future.result(timeout)
+        except FutureTimeout:
+            raise expired(future, timeout or 0.0) from None
+
+    def enqueue(
+        self, command: Command[R], *, tracked: bool = False, caller: int | None = None
+    ) -> Future[tuple[R, int]]:
+        """``submit`` without the wait: the future of (result, log position),
+        for a caller that waits otherwise (an event loop: ``asyncio.wrap_future``).
+        ``caller``: who is waiting, for the group commit's linger (default:
+        this thread; on an event loop, the task, as many wait on one thread)."""
         if self._closed:
             raise LedgermindError("the engine is closed")
         request: _Request[R] = _Request(command, tracked)
+        if caller is not None:
+            request.caller = caller
         self._queue.put(request)
-        try:
-            return request.future.result(timeout)
-        except FutureTimeout:
-            if request.future.cancel():
-                raise StoreUnavailable(
-                    f"the store did not commit within {timeout:g} s (the write was not attempted)"
-                ) from None
-            raise StoreUnavailable(
-                f"the store did not answer within {timeout:g} s; the write may still commit "
-                "when it does (retry with the same client id)"
-            ) from None
+        return request.future
 
     def cache_usage(self) -> tuple[int, int]:
         """(aggregates held, their estimated bytes): the cache's own accounting."""

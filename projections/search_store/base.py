@@ -118,6 +118,11 @@ class IndexStore(ABC):
         """Makes the ``terms`` column the lexical index (a migration step for
         tables made before it; nothing to do on a new table)."""
 
+    @abstractmethod
+    def index_postings(self, conn: Connection) -> None:
+        """Makes the lexical index usable under row-security policies (a
+        migration step: PostgreSQL's postings table)."""
+
     # --- dialect-specific queries ------------------------------------------------
 
     @abstractmethod
@@ -155,7 +160,10 @@ class IndexStore(ABC):
         is ranked unbounded, in one statement."""
         if not terms:
             return TermMatches([], 0)
-        rows = self.row_count(conn, owner, flt.item_types)
+        return self._matches(conn, owner, terms, flt, self.row_count(conn, owner, flt.item_types))
+
+    def _matches(self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, rows: int) -> TermMatches:
+        """``matches`` for an owner with ``rows`` rows of the item types (BM25's N)."""
         docs = self.term_docs(conn, owner, terms, flt, MATCH_WINDOW + 1)
         if len(docs) <= MATCH_WINDOW:
             return TermMatches(docs, rows)
@@ -165,6 +173,25 @@ class IndexStore(ABC):
             return TermMatches(docs[:MATCH_WINDOW], rows)
         kept = self.term_docs(conn, owner, rare, flt, MATCH_WINDOW * len(rare))
         return TermMatches(kept, rows, frozenset(t for t in terms if t not in rare))
+
+    def candidates(
+        self,
+        conn: Connection,
+        owner: Owner,
+        terms: Sequence[str],
+        vector: np.ndarray | None,
+        flt: Filter,
+        limit: int,
+        min_similarity: float = -1.0,
+    ) -> tuple[TermMatches, list[tuple[int, float]]]:
+        """Both candidate lists of a hybrid query: ``matches(terms)`` and
+        ``dense(vector, limit)`` (none when ``vector`` is None). Here the two
+        calls one after the other; a backend where each statement is a round
+        trip (PostgreSQL) gathers them in fewer statements, with the same
+        rows in the same order."""
+        found = self.matches(conn, owner, terms, flt)
+        dense = [] if vector is None else self.dense(conn, owner, vector, flt, limit, min_similarity)
+        return found, dense
 
     @abstractmethod
     def dense(
@@ -193,12 +220,18 @@ class IndexStore(ABC):
         return {r.row_id: _row(r) for r in rows}
 
     def citing(
-        self, conn: Connection, owner: Owner, session_ids: Sequence[str], known_at: float
+        self,
+        conn: Connection,
+        owner: Owner,
+        session_ids: Sequence[str],
+        known_at: float,
+        invalidated_only: bool = False,
     ) -> list[tuple[IndexRow, str | None]]:
         """The owner's belief versions known at ``known_at`` (any valid time)
         whose sources name one of these sessions, each with the belief that
-        superseded it (None when none did). A text match on the sources'
-        JSON: the caller reads the cited turns from ``IndexRow.sources``."""
+        superseded it (None when none did); only those with an end of valid
+        time when ``invalidated_only``. A text match on the sources' JSON:
+        the caller reads the cited turns from ``IndexRow.sources``."""
         if not session_ids:
             return []
         likes = " OR ".join(f"sources LIKE :s{i}" for i in range(len(session_ids)))
@@ -208,7 +241,7 @@ class IndexStore(ABC):
             text(
                 f"SELECT {_SELECT}, detail FROM {self.table} WHERE app = :app AND user_id = :user "
                 "AND item_type = 'memory' AND recorded_at <= :kt AND (expired_at IS NULL OR expired_at > :kt) "
-                f"AND ({likes})"
+                f"{'AND invalid_at IS NOT NULL ' if invalidated_only else ''}AND ({likes})"
             ),
             params,
         )

@@ -25,7 +25,7 @@ import numpy.typing as npt
 from sqlalchemy import Connection, text
 
 from ledgermind.domain.owner import Owner
-from ledgermind.projections.search_store.base import Filter, IndexStore, backfill_terms
+from ledgermind.projections.search_store.base import Filter, IndexStore, TermMatches, backfill_terms
 
 __all__ = ["SqliteIndexStore"]
 
@@ -96,6 +96,10 @@ class SqliteIndexStore(IndexStore):
         ):
             conn.execute(text(sql))
 
+    def index_postings(self, conn: Connection) -> None:
+        """Nothing to do: SQLite has no row-security policies, and FTS5 is
+        the lexical index."""
+
     def drop_schema(self, conn: Connection) -> None:
         conn.execute(text(f"DROP TABLE IF EXISTS {self.fts}"))
         conn.execute(text(f"DROP TABLE IF EXISTS {self.table}"))
@@ -150,6 +154,26 @@ class SqliteIndexStore(IndexStore):
         sql = f"SELECT count(*) FROM {self.table} WHERE app = :app AND user_id = :user AND item_type IN ({marks})"
         return int(conn.execute(text(sql), params).scalar_one())
 
+    def candidates(
+        self,
+        conn: Connection,
+        owner: Owner,
+        terms: Sequence[str],
+        vector: np.ndarray | None,
+        flt: Filter,
+        limit: int,
+        min_similarity: float = -1.0,
+    ) -> tuple[TermMatches, list[tuple[int, float]]]:
+        """``matches`` then ``dense``, with BM25's N taken from the owner's
+        arrays that ``dense`` reads anyway (fresh: reloaded when the owner's
+        rows change) instead of counting the owner's rows a second time."""
+        if vector is None:
+            return self.matches(conn, owner, terms, flt), []
+        owned = self._owner_matrix(conn, owner)
+        rows = 0 if owned is None else owned.count(flt.item_types)
+        found = self._matches(conn, owner, terms, flt, rows) if terms else TermMatches([], 0)
+        return found, self._dense(owned, vector, flt, limit, min_similarity)
+
     def dense(
         self,
         conn: Connection,
@@ -159,7 +183,12 @@ class SqliteIndexStore(IndexStore):
         limit: int,
         min_similarity: float = -1.0,
     ) -> list[tuple[int, float]]:
-        owned = self._owner_matrix(conn, owner)
+        return self._dense(self._owner_matrix(conn, owner), vector, flt, limit, min_similarity)
+
+    @staticmethod
+    def _dense(
+        owned: _OwnerRows | None, vector: np.ndarray, flt: Filter, limit: int, min_similarity: float
+    ) -> list[tuple[int, float]]:
         if owned is None:
             return []
         mask = owned.visible(flt)
@@ -282,6 +311,11 @@ class _OwnerRows:
         )
         self.nbytes = cls.OVERHEAD + sum(a.nbytes for a in arrays)
         return self
+
+    def count(self, item_types: Sequence[str]) -> int:
+        """The rows of these item types, every version (``row_count``)."""
+        messages = int(self.is_message.sum())
+        return ("message" in item_types) * messages + ("memory" in item_types) * (len(self.ids) - messages)
 
     def visible(self, flt: Filter) -> npt.NDArray[np.bool_]:
         """``Filter.sql`` in numpy (a comparison with NaN is False: NULL = open)."""

@@ -48,7 +48,8 @@ def test_read_your_writes_and_result_fields(eng: MemoryEngine) -> None:
                 "content": "I adopted a puppy last week, his name is Biscuit",
                 "name": "Ken",
                 "occurred_at": MARCH,
-            }
+            },
+            {"role": "user", "content": "Biscuit the puppy chewed my shoes", "name": "Ken", "occurred_at": MARCH},
         ],
     )
     mid = eng.for_owner(OWNER).apply_memory_changes(
@@ -70,10 +71,13 @@ def test_read_your_writes_and_result_fields(eng: MemoryEngine) -> None:
     assert (hit.kind, hit.item_type, hit.valid_from, hit.invalid_at) == ("fact", "memory", MARCH, None)
     assert hit.sources == ({"session_id": sid, "seqs": [1]},)
     both = eng.for_owner(OWNER).search("puppy Biscuit", include_messages=True)
+    # the turn the belief was distilled from is served through the belief
+    # (its sources), not beside it; the other turn comes as a message
+    assert mid in _ids(both) and f"{sid}:1" not in _ids(both)
     assert {h.item_type for h in both} == {"memory", "message"}
     message = next(h for h in both if h.item_type == "message")
-    assert message.sources == ({"session_id": sid, "seqs": [1]},)
-    assert message.statement == "Ken: I adopted a puppy last week, his name is Biscuit"
+    assert message.sources == ({"session_id": sid, "seqs": [2]},)
+    assert message.statement == "Ken: Biscuit the puppy chewed my shoes"
 
 
 def test_rrf_order_matches_the_hand_fused_candidate_lists(eng: MemoryEngine) -> None:

@@ -15,7 +15,7 @@ from ledgermind import Owner
 from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
 from ledgermind.distill.alignment import align, core_tokens
 from ledgermind.distill.clauses import clauses
-from ledgermind.distill.generic import is_statement
+from ledgermind.distill.statements import is_statement
 from ledgermind.distill.reconcile import reconcile
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain import bitemporal

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from uuid import UUID
@@ -29,6 +29,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.session import Session
+from ledgermind.integrations.langgraph import refs
 from ledgermind.integrations.langgraph.messages import from_event
 from ledgermind.integrations.langgraph.thread import LangGraphThread
 
@@ -61,17 +62,25 @@ class ThreadIndex:
     owner: Owner
     stream_id: UUID
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # Held by a put or put_writes from its first read to its commit: LangGraph
+    # may run a step's put and put_writes at once (durability "async"), and
+    # the second must see the messages the first appended, or it would
+    # append them again instead of referring to them.
+    writing: threading.Lock = field(default_factory=threading.Lock)
     version: int = 0  # the thread stream's last version read
     session_id: UUID | None = None
     session_version: int = 0
     heads: dict[str, str] = field(default_factory=dict)
     checkpoints: dict[str, dict[str, Record]] = field(default_factory=dict)  # ns -> id -> record
+    children: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (ns, parent id) -> child ids
     blobs: dict[tuple[str, str, str], list[Any]] = field(default_factory=dict)  # (ns, channel, version) -> [type, b64]
     deltas: dict[tuple[str, str, str], dict[str, Any]] = field(default_factory=dict)
-    writes: dict[tuple[str, str], dict[tuple[str, int], tuple[str, str, str, str, str]]] = field(default_factory=dict)
+    writes: dict[tuple[str, str], dict[tuple[str, int], tuple[str, str, str, Any, str]]] = field(default_factory=dict)
     seqs_by_id: dict[str, int] = field(default_factory=dict)  # message id -> its latest seq
     events: dict[int, Any] = field(default_factory=dict)  # seq -> message.added event
-    objects: dict[int, BaseMessage] = field(default_factory=dict)
+    objects: dict[int, BaseMessage] = field(default_factory=dict)  # seq -> the message as the channels hold it
+    # seq -> the id add_messages gave a message that reached the session without one (refs)
+    ids: dict[int, str] = field(default_factory=dict)
     lists: OrderedDict[tuple[str, str, str], Built] = field(default_factory=OrderedDict)
 
     def refresh(self, port: StreamReader) -> None:
@@ -94,10 +103,16 @@ class ThreadIndex:
                 ns, cid, ev.parent_id, checkpoint, orjson.loads(ev.metadata)
             )
             self.heads[ns] = cid
+            if ev.parent_id:
+                self.children.setdefault((ns, ev.parent_id), []).append(cid)
             for channel, (version, *blob) in orjson.loads(ev.blobs).items():
                 self.blobs[(ns, channel, version)] = blob
             for channel, (version, change) in orjson.loads(ev.messages).items():
                 self.deltas[(ns, channel, version)] = change
+                for seq, mid in change.get("ids", {}).items():
+                    self.ids[int(seq)] = mid
+                    self.seqs_by_id[mid] = int(seq)
+                    self.objects.pop(int(seq), None)
         elif isinstance(ev, LangGraphThread.WritesPut):
             stored = self.writes.setdefault((ev.checkpoint_ns, ev.checkpoint_id), {})
             for idx, channel, kind, data in orjson.loads(ev.writes):
@@ -109,6 +124,7 @@ class ThreadIndex:
         elif isinstance(ev, LangGraphThread.Deleted):
             self.heads.clear()
             self.checkpoints.clear()
+            self.children.clear()
             self.blobs.clear()
             self.deltas.clear()
             self.writes.clear()
@@ -124,13 +140,59 @@ class ThreadIndex:
                     self.seqs_by_id[ev.client_id] = ev.seq
             self.session_version = ev.originator_version
 
+    def event(self, seq: int, port: StreamReader) -> Any:
+        if seq not in self.events:
+            self.refresh_session(port)
+        return self.events[seq]
+
+    def raw(self, seq: int, port: StreamReader, serde: SerializerProtocol) -> BaseMessage:
+        """A new object each call: the message as the session holds it (a
+        pending write's; LangGraph assigns ids to id-less ones in place)."""
+        return from_event(self.event(seq, port), serde)
+
     def message(self, seq: int, port: StreamReader, serde: SerializerProtocol) -> BaseMessage:
+        """The message as the channels hold it (shared between lists)."""
         obj = self.objects.get(seq)
         if obj is None:
-            if seq not in self.events:
-                self.refresh_session(port)
-            obj = self.objects[seq] = from_event(self.events[seq], serde)
+            obj = self.raw(seq, port, serde)
+            if seq in self.ids:
+                obj.id = self.ids[seq]
+            self.objects[seq] = obj
         return obj
+
+    def referenced(self, ns: str, checkpoint_id: str) -> list[int]:
+        """The seqs that a checkpoint's stored values and pending writes
+        refer to (``refs``): where an id-less message of the next checkpoint's
+        channel comes from."""
+        found: list[int] = []
+        record = self.checkpoints.get(ns, {}).get(checkpoint_id)
+        if record is not None:
+            for channel, version in record.checkpoint["channel_versions"].items():
+                blob = self.blobs.get((ns, channel, str(version)))
+                if blob is not None and blob[0] == refs.KIND:
+                    found.extend(refs.seqs(blob[1]))
+        for _, _, kind, data, _ in self.writes.get((ns, checkpoint_id), {}).values():
+            if kind == refs.KIND:
+                found.extend(refs.seqs(data))
+        return found
+
+    def produced(self, ns: str, checkpoint_id: str) -> list[int]:
+        """The seqs that the message channels of a checkpoint's children
+        refer to: LangGraph may put the next checkpoint before the pending
+        writes it was made from (both run on its executor), and those writes
+        then refer to the messages that checkpoint put in the session."""
+        found: list[int] = []
+        for child in self.children.get((ns, checkpoint_id), ()):
+            record = self.checkpoints.get(ns, {}).get(child)
+            if record is None:
+                continue
+            for channel, version in record.checkpoint["channel_versions"].items():
+                change = self.deltas.get((ns, channel, str(version)))
+                if change is not None:
+                    found.extend(change.get("append", ()))
+                    found.extend(change.get("reset", ()))
+                    found.extend(change.get("replace", {}).values())
+        return found
 
     def built(self, ns: str, channel: str, version: str, port: StreamReader, serde: SerializerProtocol) -> Built:
         """A message channel at ``version``: the stored deltas applied from the
@@ -208,31 +270,25 @@ def delta(
     base: list[BaseMessage] | None,
     base_seqs: list[int] | None,
     new: list[BaseMessage],
-    known: dict[str, int],
-    objects: dict[int, BaseMessage],
-) -> tuple[dict[str, Any], list[BaseMessage]]:
-    """The delta from ``base`` (None: no message list to start from) to
-    ``new``, and the messages that must be appended to the session.
+    known: Callable[[BaseMessage], int | None],
+    stage: Callable[[BaseMessage], int],
+) -> dict[str, Any]:
+    """The delta from ``base`` (None: no message list to start from) to ``new``.
 
-    In the delta a new message is ``-(k + 1)``, its index among the returned
-    messages (the command swaps in the seq it gets). A message equal to the
-    base's at its id keeps its seq; an edit (same id, other content) is a new
-    ``message.added`` of that id; a removal is a dropped position. A list that
-    is not the base with drops, in-place edits and appends (a reorder, a
-    ``REMOVE_ALL_MESSAGES`` followed by old ones) is stored whole as a
-    ``reset`` of seqs, still reusing every message the session already holds."""
-    added: list[BaseMessage] = []
+    A message equal to the base's at its id keeps its seq; one the session
+    holds already (``known``: its seq, or None) is referred to; any other is
+    staged for the session (``stage``: a placeholder the command swaps for
+    its seq), an edit (same id, other content) being a new ``message.added``
+    of that id; a removal is a dropped position. A list that is not the base
+    with drops, in-place edits and appends (a reorder, a ``REMOVE_ALL_MESSAGES``
+    followed by old ones) is stored whole as a ``reset`` of seqs, still
+    reusing every message the session already holds."""
 
     def ref(message: BaseMessage, old: BaseMessage | None, old_seq: int | None) -> int:
         if old is not None and old_seq is not None and (old is message or old == message):
             return old_seq
-        seq = known.get(message.id or "")
-        if seq is not None and old is None:
-            prior = objects.get(seq)
-            if prior is not None and (prior is message or prior == message):
-                return seq
-        added.append(message)
-        return -len(added)
+        seq = known(message)
+        return stage(message) if seq is None else seq
 
     if base is not None and base_seqs is not None:
         position = {m.id: i for i, m in enumerate(base)}
@@ -240,30 +296,28 @@ def delta(
         replace: dict[str, int] = {}
         append: list[int] = []
         j = 0
-        ok = True
         for m in new:
             p = position.get(m.id)
             if p is None:
                 append.append(ref(m, None, None))
                 continue
             if p < j or append:
-                ok = False
                 break
             drop.extend(range(j, p))
             seq = ref(m, base[p], base_seqs[p])
             if seq != base_seqs[p]:
                 replace[str(p)] = seq
             j = p + 1
-        if ok:
+        else:
             drop.extend(range(j, len(base)))
             change: dict[str, Any] = {"append": append}
             if drop:
                 change["drop"] = drop
             if replace:
                 change["replace"] = replace
-            return change, added
-        added.clear()
-    return {"reset": [ref(m, None, None) for m in new]}, added
+            return change
+    # Messages staged above are found again (``known`` sees what this call staged).
+    return {"reset": [ref(m, None, None) for m in new]}
 
 
 def checkpoint_diff(parent: dict[str, Any], child: dict[str, Any], parent_id: str) -> dict[str, Any]:

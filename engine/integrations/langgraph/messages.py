@@ -30,9 +30,9 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from ledgermind.domain.config import Limits
 from ledgermind.domain.errors import InvalidInput
-from ledgermind.write.validation import check_name
+from ledgermind.write.validation import check_content, check_name
 
-__all__ = ["from_event", "is_message_list", "to_fields"]
+__all__ = ["TYPES", "from_event", "is_message_list", "storable", "to_fields"]
 
 _CLASSES: dict[str, type[BaseMessage]] = {
     cls.model_fields["type"].default: cls
@@ -51,13 +51,13 @@ def is_message_list(value: object) -> bool:
         return False
     ids = set()
     for m in value:
-        if type(m) not in _TYPES or not isinstance(m.id, str) or not m.id:
+        if type(m) not in TYPES or not isinstance(m.id, str) or not m.id:
             return False
         ids.add(m.id)
     return len(ids) == len(value)
 
 
-_TYPES = frozenset(_CLASSES.values())
+TYPES = frozenset(_CLASSES.values())
 
 
 def _text(content: object) -> str:
@@ -117,6 +117,19 @@ def to_fields(message: BaseMessage, limits: Limits, serde: SerializerProtocol) -
         "tool_calls": tool_calls,
         "tool_call_id": tool_call_id,
     }
+
+
+def storable(message: BaseMessage, limits: Limits, serde: SerializerProtocol) -> bool:
+    """Whether the engine accepts ``message`` as a ``message.added`` (its
+    text within the content limit): a value carrying one that is not is
+    stored whole, as it was before messages were referenced."""
+    try:
+        fields = to_fields(message, limits, serde)
+        check_content(fields["content"], limits, allow_empty=fields["role"] == "assistant")
+        orjson.dumps(fields)
+    except (InvalidInput, TypeError):
+        return False
+    return True
 
 
 def _short(value: object, limits: Limits) -> str | None:

@@ -12,9 +12,12 @@ ledgermind session. A channel holding a list of LangChain messages (what
 parent's list, and each new or edited message is one ``message.added`` of
 the session (the delta and the messages commit in one transaction); other
 channels are stored once per version, as LangGraph's serializer writes them,
-like the peers' blob tables. So a turn appends O(1) bytes however long the
-thread is, and the session is an ordinary one: ``restore_agent``, search,
-distillation and the auditor see the conversation.
+like the peers' blob tables, except that a message inside a value or a
+pending write is a reference to the session's (``refs``, ``staging``): each
+message is stored once, however many times LangGraph hands it over. So a
+turn appends O(1) bytes however long the thread is, and the session is an
+ordinary one: ``restore_agent``, search, distillation and the auditor see
+the conversation.
 
 Owner mapping: a thread belongs to the owner (app, user_id) and agent named in
 ``config["configurable"]`` under ``"app"``, ``"user_id"`` and ``"agent_id"``;
@@ -48,7 +51,6 @@ from typing import Any
 from uuid import UUID
 
 import orjson
-from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import (
     WRITES_IDX_MAP,
@@ -66,8 +68,10 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 from ledgermind.api import Append, Attachment, MemoryEngine, WriteOptions
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner, check_owner
+from ledgermind.integrations.langgraph import refs
 from ledgermind.integrations.langgraph.index import Record, ThreadIndex, checkpoint_diff, delta
-from ledgermind.integrations.langgraph.messages import is_message_list, to_fields
+from ledgermind.integrations.langgraph.messages import is_message_list
+from ledgermind.integrations.langgraph.staging import Stager, resolve_value
 from ledgermind.integrations.langgraph.thread import FORK_SOURCES, LangGraphThread, thread_stream_id
 
 __all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "LedgermindSaver"]
@@ -232,7 +236,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             blob = index.blobs.get(key)
             if blob is not None:
                 if blob[0] != "empty":
-                    values[channel] = self._load(blob[0], blob[1])
+                    values[channel] = self._load(index, blob[0], blob[1])
             elif key in index.deltas:
                 values[channel] = index.messages(ns, channel, str(version), self.engine.writes, self.serde)
         # A fresh copy: LangGraph updates a loaded checkpoint's version maps in
@@ -243,7 +247,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             index.writes.get((ns, record.checkpoint_id), {}).values(),
             key=lambda w: writes_sort_key(w[4], w[0], 0),
         )
-        pending = [(task, channel, self._load(kind, data)) for task, channel, kind, data, _ in writes]
+        pending = [(task, channel, self._load(index, kind, data)) for task, channel, kind, data, _ in writes]
         parent = (
             {"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": record.parent_id}}
             if record.parent_id
@@ -275,90 +279,92 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         parent_id: str | None = conf.get("checkpoint_id")
         checkpoint_id = checkpoint["id"]
         index = self._index(owner, thread_id)
-        stream = index.stream_id
-        if parent_id is None and (stream, ns) in self._read_empty:
-            parent_id = ""  # this writer read the thread as empty: it must still be
-        values = checkpoint["channel_values"]
-        blobs: dict[str, builtins.list[Any]] = {}
-        changes: dict[str, builtins.list[Any]] = {}
-        added: builtins.list[BaseMessage] = []
-        new_fields: builtins.list[dict[str, Any]] = []
-        limits = self.engine.config.limits
-        with index.lock:
-            index.refresh(self.engine.writes)
-            parent = index.checkpoints.get(ns, {}).get(parent_id or "")
-            for channel, version in new_versions.items():
-                version = str(version)
-                if channel not in values:
-                    blobs[channel] = [version, "empty", None]
-                    continue
-                value = values[channel]
-                found = self._message_delta(index, ns, channel, parent, value, len(added))
-                if found is not None:
-                    change, new = found
-                    changes[channel] = [version, change]
-                    added.extend(new)
-                    for m in new:
-                        fields = to_fields(m, limits, self.serde)
-                        edited = index.seqs_by_id.get(m.id or "")
-                        if edited is not None:  # a new version of a message the session holds
-                            fields["metadata"]["langgraph"]["edit_of"] = edited
-                        new_fields.append(fields)
-                else:
-                    blobs[channel] = [version, *self._dump(value)]
-        stored: dict[str, Any] = {k: v for k, v in checkpoint.items() if k != "channel_values"}
-        if parent is not None and parent_id == index.heads.get(ns) and metadata.get("source") not in FORK_SOURCES:
-            # A step on the head (the common case) stores what changed since its
-            # parent: a checkpoint names every channel's and node's version, and
-            # most of them are the parent's (``index.apply_diff`` folds it back).
-            stored = checkpoint_diff(parent.checkpoint, stored, parent.checkpoint_id)
-        meta = get_serializable_checkpoint_metadata(config, metadata)
-        try:
-            meta_json = _json(meta)
-        except TypeError as e:
-            raise InvalidInput(f"checkpoint metadata must be JSON: {e}") from None
-        source = metadata.get("source")
-        checkpoint_json = _json(stored)
-        blobs_json = _json(blobs)
+        with index.writing:  # one write of a thread at a time in this process (see ThreadIndex.writing)
+            stream = index.stream_id
+            if parent_id is None and (stream, ns) in self._read_empty:
+                parent_id = ""  # this writer read the thread as empty: it must still be
+            values = checkpoint["channel_values"]
+            blobs: dict[str, builtins.list[Any]] = {}
+            changes: dict[str, builtins.list[Any]] = {}
+            with index.lock:
+                index.refresh(self.engine.writes)
+                index.refresh_session(self.engine.writes)
+                parent = index.checkpoints.get(ns, {}).get(parent_id or "")
+                # Id-less messages of this step's inputs, which the new channel lists hold with an id now.
+                loose = [] if parent is None else index.referenced(ns, parent.checkpoint_id)
+                stager = Stager(index, self.engine.writes, self.serde, self.engine.config.limits, loose)
+                for channel, version in new_versions.items():
+                    version = str(version)
+                    if channel not in values:
+                        blobs[channel] = [version, "empty", None]
+                        continue
+                    value = values[channel]
+                    change = self._message_delta(index, ns, channel, parent, value, stager)
+                    if change is not None:
+                        changes[channel] = [version, change]
+                    else:
+                        blobs[channel] = [version, *self._store(value, stager)]
+            stored: dict[str, Any] = {k: v for k, v in checkpoint.items() if k != "channel_values"}
+            if parent is not None and parent_id == index.heads.get(ns) and metadata.get("source") not in FORK_SOURCES:
+                # A step on the head (the common case) stores what changed since its
+                # parent: a checkpoint names every channel's and node's version, and
+                # most of them are the parent's (``index.apply_diff`` folds it back).
+                stored = checkpoint_diff(parent.checkpoint, stored, parent.checkpoint_id)
+            meta = get_serializable_checkpoint_metadata(config, metadata)
+            try:
+                meta_json = _json(meta)
+            except TypeError as e:
+                raise InvalidInput(f"checkpoint metadata must be JSON: {e}") from None
+            source = metadata.get("source")
+            checkpoint_json = _json(stored)
 
-        def step(thread: LangGraphThread, append: Append) -> bool:
-            if thread.heads.get(ns) == checkpoint_id:
-                return False  # a retry of a put that committed
-            thread.check_parent(ns, parent_id, source)
-            seqs = append()
-            resolved = {ch: [v, _resolve(change, seqs)] for ch, (v, change) in changes.items()}
-            thread.save_checkpoint(
-                ns, checkpoint_id, parent_id or None, checkpoint_json, meta_json, blobs_json, _json(resolved)
+            def step(thread: LangGraphThread, append: Append) -> bool:
+                if thread.heads.get(ns) == checkpoint_id:
+                    return False  # a retry of a put that committed
+                thread.check_parent(ns, parent_id, source)
+                seqs = append()
+                resolved = {ch: [v, _resolve(change, seqs)] for ch, (v, change) in changes.items()}
+                stored_blobs = {
+                    ch: [v, kind, resolve_value(data, seqs) if kind == refs.KIND else data]
+                    for ch, (v, kind, data) in blobs.items()
+                }
+                thread.save_checkpoint(
+                    ns,
+                    checkpoint_id,
+                    parent_id or None,
+                    checkpoint_json,
+                    meta_json,
+                    _json(stored_blobs),
+                    _json(resolved),
+                )
+                return True
+
+            # The thread's head is this command's receipt: a re-run finds its
+            # checkpoint there and writes nothing, so no receipt event (once=False).
+            self.engine.for_owner(owner).write_attached(
+                _thread(stream, owner, thread_id, agent_id, "langgraph.put"),
+                step,
+                messages=stager.fields,
+                options=self._options(config),
+                once=False,
             )
-            return True
-
-        # The thread's head is this command's receipt: a re-run finds its
-        # checkpoint there and writes nothing, so no receipt event (once=False).
-        self.engine.for_owner(owner).write_attached(
-            _thread(stream, owner, thread_id, agent_id, "langgraph.put"),
-            step,
-            messages=new_fields,
-            options=self._options(config),
-            once=False,
-        )
-        self._read_empty.discard((stream, ns))
-        return {"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": checkpoint_id}}
+            self._read_empty.discard((stream, ns))
+            return {"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": checkpoint_id}}
 
     def _message_delta(
-        self, index: ThreadIndex, ns: str, channel: str, parent: Record | None, value: object, offset: int
-    ) -> tuple[dict[str, Any], builtins.list[BaseMessage]] | None:
-        """The delta of a message-list channel against the parent's list, and
-        the messages to append to the session; None for a channel that is no
-        message list (stored as a blob)."""
+        self, index: ThreadIndex, ns: str, channel: str, parent: Record | None, value: object, stager: Stager
+    ) -> dict[str, Any] | None:
+        """The delta of a message-list channel against the parent's list (its
+        new messages staged for the session); None for a channel that is no
+        message list (stored as a value)."""
         if not isinstance(value, list):
             return None
         base_version = None if parent is None else parent.checkpoint["channel_versions"].get(channel)
         base = None
         if base_version is not None and (ns, channel, str(base_version)) in index.deltas:
             base = index.built(ns, channel, str(base_version), self.engine.writes, self.serde)
-        else:
-            index.refresh_session(self.engine.writes)
         tail = value[len(base.objects) :] if base is not None else []
+        claimed = dict(stager.claims)
         if (
             base is not None
             and all(map(operator.is_, base.objects, value))
@@ -366,23 +372,23 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             and (not tail or (is_message_list(tail) and base.ids.isdisjoint(m.id for m in tail)))
         ):
             # The common case, at O(new messages): the parent's very messages, then new ones.
-            refs, new = delta(None, None, tail, index.seqs_by_id, index.objects)
-            change: dict[str, Any] = {"append": refs["reset"]}
+            change: dict[str, Any] = {"append": delta(None, None, tail, stager.claiming, stager.stage)["reset"]}
         elif is_message_list(value):
-            change, new = delta(
+            change = delta(
                 None if base is None else base.objects,
                 None if base is None else base.seqs,
                 value,
-                index.seqs_by_id,
-                index.objects,
+                stager.claiming,
+                stager.stage,
             )
         else:
             return None
-        if offset:  # placeholders of this channel follow those of the channels before it
-            _shift(change, offset)
+        ids = {str(seq): mid for seq, mid in stager.claims.items() if seq not in claimed}
+        if ids:  # id-less session messages this channel holds with the id add_messages gave them
+            change["ids"] = ids
         if "reset" not in change:
             change["base"] = str(base_version)
-        return change, new
+        return change
 
     def put_writes(
         self,
@@ -396,20 +402,44 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         thread_id = str(conf["thread_id"])
         ns = str(conf.get("checkpoint_ns", ""))
         checkpoint_id = str(conf["checkpoint_id"])
-        stream = thread_stream_id(owner, thread_id)
-        rows = []
-        for idx, (channel, value) in enumerate(writes):
-            rows.append([WRITES_IDX_MAP.get(channel, idx), channel, *self._dump(value)])
-        payload = _json(rows)
+        index = self._index(owner, thread_id)
+        with index.writing:  # one write of a thread at a time in this process (see ThreadIndex.writing)
+            with index.lock:
+                index.refresh(self.engine.writes)
+                index.refresh_session(self.engine.writes)
+                loose = index.referenced(ns, checkpoint_id) + index.produced(ns, checkpoint_id)
+                stager = Stager(index, self.engine.writes, self.serde, self.engine.config.limits, loose)
+                rows = [
+                    [WRITES_IDX_MAP.get(channel, idx), channel, *self._store(value, stager)]
+                    for idx, (channel, value) in enumerate(writes)
+                ]
+            # A re-run of a put_writes that committed finds its writes as the
+            # thread's last event and writes nothing (a retried one, later, adds
+            # nothing either: the index keeps a task's first write at each index).
+            # A special write (an error, an interrupt) replaces the one before it,
+            # so it keeps the exactly-once of a command receipt.
+            special = any(row[0] < 0 for row in rows)
+            slots = [[row[0], row[1]] for row in rows]
 
-        def step(thread: LangGraphThread, append: Append) -> None:
-            thread.put_writes(ns, checkpoint_id, str(task_id), task_path, payload)
+            def step(thread: LangGraphThread, append: Append) -> None:
+                if not special and thread.wrote_last(ns, checkpoint_id, str(task_id), slots):
+                    return
+                seqs = append()
+                stored = [
+                    [i, ch, kind, resolve_value(data, seqs) if kind == refs.KIND else data]
+                    for i, ch, kind, data in rows
+                ]
+                thread.put_writes(ns, checkpoint_id, str(task_id), task_path, _json(stored))
 
-        # With durability "async" LangGraph may store a step's writes before
-        # the thread's first checkpoint: they open the thread as a put would.
-        self.engine.for_owner(owner).write_attached(
-            _thread(stream, owner, thread_id, agent_id, "langgraph.put_writes"), step, options=self._options(config)
-        )
+            # With durability "async" LangGraph may store a step's writes before
+            # the thread's first checkpoint: they open the thread as a put would.
+            self.engine.for_owner(owner).write_attached(
+                _thread(index.stream_id, owner, thread_id, agent_id, "langgraph.put_writes"),
+                step,
+                messages=stager.fields,
+                options=self._options(config),
+                once=special,
+            )
 
     def delete_thread(self, thread_id: str) -> None:
         """Hides every checkpoint and write of the default owner's thread from
@@ -443,10 +473,22 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         kind, data = self.serde.dumps_typed(value)
         return [kind, _b64(data)]
 
-    def _load(self, kind: str, data: Any) -> Any:
+    def _load(self, index: ThreadIndex, kind: str, data: Any) -> Any:
         if kind == "json-value":
             return data
+        if kind == refs.KIND:
+            port = self.engine.writes
+            return refs.load(
+                data,
+                lambda seq: index.raw(seq, port, self.serde),
+                lambda seq: index.event(seq, port).content,
+            )
         return self.serde.loads_typed((kind, base64.b64decode(data)))
+
+    def _store(self, value: Any, stager: Stager) -> builtins.list[Any]:
+        """A value as stored: by reference when it carries messages (``refs``)."""
+        stored = stager.store(value)
+        return self._dump(value) if stored is None else stored
 
     def get_next_version(self, current: str | None, channel: None) -> str:
         """Versions unique per branch (a random suffix, as ``PostgresSaver``
@@ -513,17 +555,6 @@ def _thread(stream: UUID, owner: Owner, thread_id: str, agent_id: str, name: str
         open=lambda session_id: LangGraphThread(owner.app, owner.user_id, thread_id, session_id, agent_id),
         name=name,
     )
-
-
-def _shift(change: dict[str, Any], offset: int) -> None:
-    def shift(seq: int) -> int:
-        return seq - offset if seq < 0 else seq
-
-    for key in ("append", "reset"):
-        if key in change:
-            change[key] = [shift(s) for s in change[key]]
-    if "replace" in change:
-        change["replace"] = {k: shift(v) for k, v in change["replace"].items()}
 
 
 def _resolve(change: dict[str, Any], seqs: list[int]) -> dict[str, Any]:

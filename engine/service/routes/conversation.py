@@ -11,19 +11,20 @@ from __future__ import annotations
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.errors import ContentTooLarge, OwnerErased, SessionClosed, SessionNotFound, StaleIncarnation
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
+from ledgermind.service.fast_json import OrjsonRoute, json_response
 from ledgermind.service.openapi import raises
 from ledgermind.service.params import AGENT, JSON_OBJECT, MESSAGE_RULE, NAME, ROLE, IdPath
 from ledgermind.service.rfc3339 import Rfc3339
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/v1/users/{user}/sessions", tags=["sessions"])
+router = APIRouter(prefix="/v1/users/{user}/sessions", tags=["sessions"], route_class=OrjsonRoute)
 
 _PAGE_MAX = 1000
 
@@ -66,15 +67,18 @@ def create_session(
     status_code=201,
     summary="append one message or a batch (all or none)",
     responses=raises(SessionNotFound, SessionClosed, StaleIncarnation, OwnerErased, ContentTooLarge),
+    response_model=dict[str, list[int]],
 )
-def add_messages(
+async def add_messages(
     sid: IdPath,
     body: MessageIn | MessageBatch,
     mem: Owned,
     request: Request,
     idempotency_key: IdempotencyHeader = None,
     incarnation: IncarnationHeader = None,
-) -> dict[str, list[int]]:
+) -> Response:
+    """On the event loop: validated here, committed by the engine's writer
+    thread, whose result is awaited (no thread of a pool parked on it)."""
     batch = body.messages if isinstance(body, MessageBatch) else [body]
     messages = [m.model_dump(exclude_unset=True) for m in batch]
     if idempotency_key is not None:
@@ -84,9 +88,9 @@ def add_messages(
             for i, m in enumerate(messages):
                 m["client_id"] = f"{idempotency_key}#{i}"
     start = time.perf_counter()
-    seqs = mem.add_messages(sid, messages, incarnation=incarnation)
+    seqs = await mem.add_messages_async(sid, messages, incarnation=incarnation)
     service_of(request).metrics.append.observe(time.perf_counter() - start)
-    return {"seqs": seqs}
+    return json_response({"seqs": seqs}, 201)
 
 
 @router.get("/{sid}/messages", summary="messages after a seq, oldest first", responses=raises(SessionNotFound))

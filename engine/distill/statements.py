@@ -1,0 +1,491 @@
+"""Whether a clause states something about someone: the filter in front of the generic belief.
+
+"Nothing said is lost" must not become "everything is a belief". People say
+far more than facts: questions, greetings, thanks, reactions to what the other
+person just said ("That's so cool!", "I really do"), encouragement and resolve
+formulas ("I'll keep pushing", "I won't give up"), suggestions and
+possibilities ("We should plan a session", "I might check it out"), maxims and
+generalities about no one ("Family is everything", "Confidence is important in
+business"), and bracketed asides a chat client adds. ``is_statement`` says yes
+only to a declarative clause about the speaker, their people and things, or a
+named person, or one that carries a concrete value (a number, a name, a date):
+what a careful note-taker would write down. The rules read the clause's form
+(its mood, its modal, its subject, whether its predicate carries anything),
+never a topic; the lists below are closed classes of English and Chinese
+(pronouns, auxiliaries, modals, conversational formulas).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledgermind.distill.alignment import ends, moved_on
+from ledgermind.distill.text import is_cjk
+
+__all__ = ["is_statement", "strip_lead", "without_asides"]
+
+_LEAD_EN = re.compile(
+    r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|"
+    r"hmm+|fyi|just so you know|quick update|update|heads up|news|good news|big news|and|also|actually|"
+    r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
+    r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|got (?:that|it) wrong)|wait|no|i misread (?:the|my) \w+)\b[\s,:;!.—-]*)+",
+    re.IGNORECASE,
+)
+_QUESTION_EN = re.compile(
+    r"^(?:what|who|whom|whose|which|when|where|why|how|do|does|did|can|could|would|will|should|shall|is|are|"
+    r"was|were|have|has|had|may|might|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|shouldn't|"
+    r"any idea|any tips|any suggestions|got any)\b",
+    re.IGNORECASE,
+)
+_REQUEST_EN = re.compile(
+    r"^(?:please|pls|can you|could you|would you|will you|help me|tell me|show me|give me|let's|let us|"
+    r"let me know|remind me|make sure|don't forget|i need you to|i want you to|i'd like you to|"
+    r"i would like you to)\b",
+    re.IGNORECASE,
+)
+_SMALL_TALK_EN = re.compile(
+    r"^(?:thanks?|thank you|thx|ty|cheers|bye|goodbye|see you|see ya|good (?:morning|night|evening|afternoon)|"
+    r"sounds good|got it|no problem|no worries|you're welcome|np|of course|makes sense|that's (?:\w+\s?){0,3}$|"
+    r"that is (?:\w+\s?){0,3}$|it's (?:\w+\s?){0,2}$|that (?:sounds|looks|seems)\b|i see(?:\W*$|,|\s+(?:what|how|why|that|your|now)\b)|i agree|i know|i understand|i mean|i guess|"
+    r"i think so|i hope so|i bet|i wonder|i can imagine|i can't wait|i cannot wait|"
+    r"i(?:'m| am) (?:so |really |very |just |super )?(?:glad|happy|sorry|excited|thrilled|proud|grateful|thankful)"
+    r"(?: (?:for|to hear|about that|that|you)\b.*)?$|i(?:'m| am) (?:fine|good|ok|okay|well|great|doing \w+)$|"
+    r"i appreciate|i love (?:that|this|it|your|you)\b|i like (?:that|this|it|your)\b|me too|same here|"
+    r"i(?:'d| would) love to\b|i totally (?:get|agree)|i feel you|glad to hear|happy to hear|"
+    r"good (?:luck|job|idea|point|to know)|nice to (?:meet|hear)|congrat)",
+    re.IGNORECASE,
+)
+_ABOUT_SOMEONE_EN = re.compile(
+    r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|we've|we'll|our|us)\b"
+    # a thing of their world with a value in its predicate: a number, a name, a
+    # frequency ("The board meeting is on the 9th", "The launch got pushed to
+    # June 30", "Marketing budget was cut to $25k", "The team's on-call rotation is weekly")
+    r"|^(?:the\s+)?(?:\w+'s\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|had|got|gets|\w+ed|\w+s)\b"
+    r"(?=.*(?:\d|\s(?-i:[A-Z])|\b(?:daily|weekly|monthly|yearly|annual|hourly|biweekly|fortnightly)\b))",
+    re.IGNORECASE,
+)
+# A named person and what they do or are ("Dana leads the payments team", "Rahul
+# took over ...", "Priya is the new lead"). A capitalised first word is only a
+# name when what follows reads as its predicate: not a plural noun followed by
+# the real verb ("Mixed emotions are rough", "Dance floors help ..."), not a
+# copula before a bare adjective ("Confidence is important in business"), not
+# a determiner ("The colors are ...").
+_NAMED = re.compile(
+    r"^(?P<name>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)\s+"
+    r"(?:(?:is|was)\s+(?P<complement>\S+)|(?P<verb>has|had|took|got|went|left|made|\w+ed|\w+s)\b\s*(?P<next>\S*))",
+)
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "this", "that", "these", "those", "some", "every", "each", "all", "no", "any", "such", "most"]
+)
+# What opens a copula's complement when it names something (not a bare adjective).
+_COMPLEMENT = re.compile(
+    r"^(?:the|a|an|my|our|his|her|their|one|in|at|on|from|with|for|now|still|back|\d.*|(?-i:[A-Z]).*|"
+    r"(?!(?:every|any|some|no)thing)\w+ing)$",
+    re.IGNORECASE,
+)
+# After a plural noun, a clause's real verb: the capitalised word was no name.
+_VERB_NEXT = frozenset(
+    [
+        "are",
+        "is",
+        "were",
+        "was",
+        "can",
+        "could",
+        "will",
+        "would",
+        "may",
+        "might",
+        "should",
+        "must",
+        "help",
+        "make",
+        "have",
+        "do",
+        "seem",
+        "feel",
+        "look",
+        "sound",
+        "really",
+        "just",
+        "always",
+        "never",
+        "also",
+    ]
+)
+_PERCEPTION = frozenset(["sounds", "looks", "seems", "feels", "smells", "tastes"])
+# Modal of suggestion, obligation or possibility: "We should plan a session",
+# "I might check it out", "It must have been amazing": not something that is so.
+_MODAL = re.compile(
+    r"^\S+\s+(?:(?:really|definitely|probably|just|totally|seriously|also|all)\s+)*"
+    r"(?:should|shouldn't|might|may|could|couldn't|ought to|must)\b",
+    re.IGNORECASE,
+)
+# Subject, auxiliary and adverb only: an elliptical answer ("I really do", "I am as well").
+_ELLIPTICAL = frozenset(
+    [
+        "i",
+        "we",
+        "i'm",
+        "we're",
+        "he",
+        "she",
+        "they",
+        "do",
+        "does",
+        "did",
+        "am",
+        "is",
+        "are",
+        "was",
+        "were",
+        "have",
+        "has",
+        "had",
+        "can",
+        "could",
+        "will",
+        "would",
+        "really",
+        "definitely",
+        "totally",
+        "absolutely",
+        "too",
+        "as",
+        "well",
+        "so",
+        "not",
+        "either",
+        "also",
+        "sure",
+        "just",
+        "still",
+        "always",
+    ]
+)
+# A clause that opens with one of these bare verbs is a request to the assistant ("look up ...").
+_IMPERATIVE = frozenset(
+    [
+        "look",
+        "find",
+        "search",
+        "show",
+        "give",
+        "tell",
+        "help",
+        "check",
+        "make",
+        "write",
+        "create",
+        "send",
+        "book",
+        "set",
+        "add",
+        "remind",
+        "explain",
+        "list",
+        "get",
+        "call",
+        "open",
+        "play",
+        "translate",
+        "summarize",
+        "summarise",
+        "draft",
+        "plan",
+        "suggest",
+        "recommend",
+        "compare",
+        "calculate",
+        "fix",
+        "answer",
+        "describe",
+        "recall",
+        "forget",
+        "read",
+        "review",
+        "edit",
+        "rewrite",
+        "generate",
+        "convert",
+        "estimate",
+        "schedule",
+        "email",
+        "text",
+        "ask",
+        "try",
+        "use",
+        "pick",
+        "choose",
+        "keep",
+        "stop",
+        "start",
+        "imagine",
+        "assume",
+        "pretend",
+        "consider",
+        # advice and encouragement to the listener ("Take lots of pics", "Stay motivated")
+        "take",
+        "stay",
+        "gather",
+        "go",
+        "do",
+        "don't",
+        "be",
+        "have",
+        "enjoy",
+        "remember",
+        "focus",
+        "believe",
+        "trust",
+        "hang",
+        "hold",
+        "let",
+        "follow",
+        "join",
+        "share",
+        "think",
+        "treat",
+        "reach",
+        "visit",
+        "watch",
+    ]
+)
+# Opening words that point back at something said before, or at nobody: the
+# clause is a comment on the conversation ("It was awesome", "That's why ...").
+_NO_ONE = frozenset(
+    [
+        "it",
+        "it's",
+        "its",
+        "that",
+        "that's",
+        "this",
+        "they",
+        "they're",
+        "them",
+        "he",
+        "he's",
+        "she",
+        "she's",
+        "there",
+        "there's",
+        "those",
+        "these",
+        "here",
+        "here's",
+        "everything",
+        "nothing",
+        "something",
+        "everyone",
+        "everybody",
+        "someone",
+        "somebody",
+        "anyone",
+        "glad",
+        "really",
+        "crazy",
+        "gonna",
+        "remember",
+        "plus",
+        "but",
+        "so",
+        "which",
+        "what",
+        "whatever",
+        "sounds",
+        "looks",
+        "seems",
+        "their",
+        "his",
+        "her",
+        "next",
+    ]
+)
+_SUBORDINATE = frozenset(
+    ["since", "because", "when", "if", "although", "though", "while", "as", "unless", "until", "whether"]
+)
+_PRO_FORMS = frozenset(["so", "this", "it", "will", "that", "there", "them", "one"])
+_SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|yourself|ya|u)\b", re.IGNORECASE)
+_VOCATIVE = re.compile(r"^(?-i:[A-Z][a-z]+),\s+(?=\S)")  # "Nate, I'm on fire": the name is a greeting
+_COMMON_GROUND = re.compile(
+    r"\b(?:we can all|all of us|ourselves|each other|one another|us all|reminds us|for all of us|we all|"
+    r"in our lives|our lives)\b|\bwe (?:can|could|should|will|'ll)\b.*\btogether\b|^(?:maybe|rest assured|woah|wow)\b",
+    re.IGNORECASE,
+)
+_REACTION = re.compile(
+    r"\b(?:couldn't agree more|could not agree more|agree|check it out|here to support|here for|appreciate|"
+    r"means? (?:a lot|the world)|meant a lot|worth it|is key|is vital|is crucial|on fire|so cool|"
+    r"i(?:'ve| have) got this|got this\.?$|i(?:'m| am) sure\b|i bet\b|i (?:can|could) (?:only )?imagine|"
+    r"i(?:'m| am) doing (?:ok|okay|well|good|fine|great|alright)|can (?:definitely |really )?make a (?:real |big )?"
+    r"difference|(?:will|'ll) (?:definitely |have to |need to )*check|definitely will|most important thing|"
+    r"i get it|gets it\b|i hope\b|hoping\b|thanks?\b|thank you|try (?:my|our) best|keep going|never give up|"
+    r"add it to (?:my|our) list|bummer|beside the point|love the (?:thought|idea)|works\.?$|"
+    # formulas of resolve, encouragement and catching up: about the conversation, not a fact
+    r"since (?:we|i) (?:last )?(?:talked|spoke|chatted)|since (?:our|the) last (?:chat|talk)|a lot'?s happened|"
+    r"guess what|(?:will|'ll|won't|gonna|going to|never)\s+(?:\w+ly\s+|really\s+|just\s+)*"
+    r"(?:keep\b|continue\b|give up|let (?:anything|anyone|it)|make (?:it|this|that) (?:work|happen)|see (?:if|what|how)|"
+    r"try (?:it|that|this)|remember (?:this|that|it))|"
+    # phatic formulas: condolence, fingers crossed, agreement, hearsay praise, asking for something
+    r"i(?:'m| am) (?:so |really |very |truly )?sorry\b|(?:crossing|crossed|cross) (?:my|our) fingers|"
+    r"i feel the same|i believe in (?:you|us|myself|ourselves)|a lot (?:has|'s) (?:been )?(?:going on|happened)|"
+    r"i(?:'ve| have) heard (?:so many|a lot|such|great|good|amazing)|i could use (?:some|a|an)\b|don't see why not|"
+    r"(?:doing|do|give it|try) (?:my|our) best|be sure to|if (?:i|we) need|fingers crossed|might try it|"
+    r"happy to help|glad (?:everyone|that|to)|excited too|tuning in|safe trip|got the right attitude|"
+    r"^together\b|^gotta\b|^just (?:something|a)\b|"
+    r"(?:can be|are|is) (?:so |really |both )*(?:inspiring|heartbreaking|encouraging|touching|moving)|"
+    r"(?:was|is|were) (?:so |really |super |just |such )*(?:awesome|amazing|great|cool|fun|special|incredible|"
+    r"fantastic|wonderful|beautiful|inspiring|peaceful|serene|exciting|a blast|a dream))\b",
+    re.IGNORECASE,
+)
+_ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGNORECASE)
+
+_QUESTION_ZH = re.compile(
+    r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|几[个点天次]|是否|有没有|能不能|可不可以|要不要"
+)
+_REQUEST_ZH = re.compile(r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮)")
+_SMALL_TALK_ZH = re.compile(
+    r"^(?:你好|您好|嗨|哈喽|谢谢|多谢|感谢|好的|好吧|嗯+|哦+|哈+|再见|拜拜|晚安|早上好|早安|没问题|不客气|"
+    r"行|可以|对|是的|明白|知道了|了解|我明白|我知道了|我懂了|太好了|真好|真棒|不错|我也是|同意|我同意|辛苦了)"
+    r"[啊呀了吧呢！!。，,~～]*$"
+)
+# About the speaker, or a thing of their world with a value or an attribute of
+# its own ("支付组的负责人是刘洋", "评审会在十号").
+_ABOUT_SOMEONE_ZH = re.compile(
+    r"我|咱们|咱家|家里|[A-Za-z0-9]|的[\u4e00-\u9fff]{1,4}(?:是|叫|由)|[零一二两三四五六七八九十百千万]+(?:号|点|月|日|年|元|块|岁|次)"
+)
+# Tentative reduplicated verbs and hedges: "我想想", "我看看", "我考虑一下".
+_TENTATIVE_ZH = re.compile(r"^我?(?:再)?(?:想想|看看|考虑一下|想一想|看一看|琢磨一下|研究一下)")
+_MIN_WORDS_EN = 3
+_MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
+_LEAD_ZH_CLAUSE = re.compile(
+    r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了)|更正|纠正一下)"
+    r"[，,、：:\s]+)+"
+)
+_LEAD_ZH = re.compile(r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|刚才|刚刚|我)?(?:说错了|口误|更正|纠正一下)?[，,、：:\s]*)+")
+
+
+def is_statement(clause: str) -> bool:
+    """Whether a clause states something about someone (a belief's raw
+    material), not a question, greeting, thanks, request or reaction."""
+    text = clause.strip()
+    if not text:
+        return False
+    if is_cjk(text):
+        body = text.strip("。！!，, ")
+        return (
+            len(re.findall(r"[\u4e00-\u9fff]", body)) >= (_MIN_CHARS_ZH - 1 if body.startswith("我") else _MIN_CHARS_ZH)
+            and not _TENTATIVE_ZH.search(_LEAD_ZH.sub("", body))
+            and not _QUESTION_ZH.search(body)
+            and not _REQUEST_ZH.match(body)
+            and not _SMALL_TALK_ZH.match(body)
+            and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body))
+        )
+    if text.rstrip().endswith("?"):
+        return False
+    body = _VOCATIVE.sub("", _LEAD_EN.sub("", text).strip(" .!"))
+    if len(body.split()) < _MIN_WORDS_EN:
+        return False
+    if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
+        return False
+    body = _VOCATIVE.sub("", body)
+    first = body.split()[0].lower().rstrip(",")
+    if _ADDRESSED_EN.match(body) or first in _IMPERATIVE or first in _NO_ONE or _SECOND_PERSON.search(body):
+        return False
+    if (
+        (first.endswith("ing") and first not in ("going",) and not re.search(r"\d", body))
+        or _COMMON_GROUND.search(body)
+        or _REACTION.search(body)
+    ):
+        return False  # "Finding balance is crucial", "we can all ...", "I couldn't agree more"
+    words = body.rstrip(" .!").split()
+    if not _has_verb(words):
+        return False  # "The Minnesota Wolves.": an answer's fragment, not a statement
+    if (first in _SUBORDINATE and len(words) <= 5) or (len(words) <= 6 and words[-1].lower() in _PRO_FORMS):
+        return False  # "Since we chatted last", "I'm hoping so", "I can do this", "I definitely will"
+    if _MODAL.match(body) or all(w.lower().strip(",") in _ELLIPTICAL for w in words):
+        return False  # "We should plan a dance session soon", "I am as well"
+    return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body)
+
+
+def _named(body: str) -> bool:
+    """A named person as the clause's subject, with a predicate of their own."""
+    m = _NAMED.match(body)
+    if m is None or m.group("name").split()[0].lower() in _DETERMINERS:
+        return False
+    if m.group("complement") is not None:
+        return _COMPLEMENT.match(m.group("complement").strip(",.")) is not None
+    if m.group("verb").lower() in _PERCEPTION:  # "Adoption sounds awesome": an impression, not a fact
+        return False
+    return m.group("next").lower().strip(",.") not in _VERB_NEXT
+
+
+_AUX = frozenset(
+    [
+        "i'm",
+        "i've",
+        "i'd",
+        "i'll",
+        "we're",
+        "we've",
+        "we'll",
+        "am",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+        "'s",
+        "'re",
+        "'m",
+        "got",
+        "get",
+        "gets",
+        "went",
+        "go",
+        "goes",
+        "made",
+        "make",
+        "makes",
+    ]
+)
+
+
+def _has_verb(words: list[str]) -> bool:
+    """A finite verb somewhere after the first word (or an auxiliary anywhere)."""
+    low = [w.lower().strip(",;:") for w in words]
+    if any(w in ("i", "we") for w in low[:-1]):  # "(After the reorg) I report to ...": the next word is the verb
+        return True
+    if any(w in _AUX or ("'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d")) for w in low):
+        return True
+    return any(w.endswith(("ed", "s")) and len(w) > 3 and raw[:1].islower() for w, raw in zip(low[1:], words[1:]))
+
+
+def strip_lead(clause: str) -> str:
+    """The clause without its conversational lead-in ("Oh, well, ...", "Update:", "不好意思，")."""
+    return _LEAD_ZH_CLAUSE.sub("", clause) if is_cjk(clause) else _LEAD_EN.sub("", clause)
+
+
+_ASIDE = re.compile(r"\[[^\]]*\]")
+
+
+def without_asides(text: str) -> str:
+    """The message without bracketed asides ("[shared an image: ...]"): what a
+    client adds around what the person said is not their statement."""
+    return _ASIDE.sub(" ", text)
