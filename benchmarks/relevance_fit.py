@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from locomo_eval import CATEGORIES, DEFAULT_DATA, ingest, repair_evidence
 
 from ledgermind import MemoryEngine, Owner
+from ledgermind.analysis.embedders import embedder_for
 from ledgermind.analysis.text import lexical_terms
 from ledgermind.domain.config import EngineConfig
 from ledgermind.projections.row_security import owner_scope
@@ -89,13 +90,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--depth", type=int, default=10)
+    parser.add_argument("--embedder", default="hashing", help="the search index's embedder (one model per embedder)")
     args = parser.parse_args()
     samples = json.loads(Path(args.data).read_text())
     tmp = tempfile.mkdtemp(prefix="relfit-")
     db = os.path.join(tmp, "fit.db")
     rows: list[tuple[float, float, float, int, int, str]] = []  # features, label, question, own/other
     gold_of: dict[int, set[tuple[str, int]]] = {}
-    with MemoryEngine.open(db, config=EngineConfig(db=db, relevance_floor=0.0)) as eng:
+    config = EngineConfig(db=db, relevance_floor=0.0, embedder=args.embedder)
+    with MemoryEngine.open(db, config=config) as eng:
         owners = []
         for sample in samples:
             owner = Owner("fit", f"{sample['sample_id']}-{os.getpid()}")
@@ -123,7 +126,7 @@ def main() -> int:
     y = np.array([r[3] for r in rows], dtype=float)
     w = fit(x, y)
     print(
-        f"RELEVANCE_MODELS[embedder name] = ({w[0]:.3f}, {w[1]:.3f}, {w[2]:.3f}, {w[3]:.3f})"
+        f"RELEVANCE_MODELS[{embedder_for(args.embedder).name!r}] = ({w[0]:.3f}, {w[1]:.3f}, {w[2]:.3f}, {w[3]:.3f})"
         f"  # {len(rows)} candidates, {int(y.sum())} cite evidence"
     )
     p = 1.0 / (1.0 + np.exp(-(w[0] + x @ w[1:])))

@@ -45,7 +45,7 @@ from ledgermind.retrieval.lexical import bm25
 from ledgermind.retrieval.lineage_order import Citation, beliefs_first, collapse_cited
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.relevance import relevance_of
-from ledgermind.retrieval.speakers import prefer_named_speakers
+from ledgermind.retrieval.speakers import named_speakers, prefer_named_speakers
 
 __all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
 
@@ -199,7 +199,8 @@ class Searcher:
             for row_id, score in fused
             if row_id in rows and _owned(rows[row_id], owner)
         ]
-        results = collapse_cited(prefer_named_speakers(results, terms))
+        about = named_speakers(results, terms)
+        results = collapse_cited(prefer_named_speakers(results, about))
         return drop_near_duplicates(results, text=lambda r: r.statement, score=lambda r: r.score, limit=k)
 
 

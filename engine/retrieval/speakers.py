@@ -24,7 +24,7 @@ from dataclasses import replace
 from ledgermind.analysis.text import lexical_terms
 from ledgermind.retrieval.records import SearchResult
 
-__all__ = ["OTHER_SPEAKER_WEIGHT", "prefer_named_speakers", "speaker_terms"]
+__all__ = ["OTHER_SPEAKER_WEIGHT", "named_speakers", "prefer_named_speakers", "speaker_terms"]
 
 OTHER_SPEAKER_WEIGHT = 0.45  # LoCoMo dev Recall@10: 0.3 -> 0.724, 0.45 -> 0.731, 0.6 -> 0.720, 0.8 -> 0.718
 _SPEAKER_CHARS = 60  # a "name: content" prefix longer than this is not a name
@@ -40,16 +40,25 @@ def speaker_terms(result: SearchResult) -> frozenset[str]:
     return frozenset(lexical_terms(head))
 
 
-def prefer_named_speakers(results: Sequence[SearchResult], query_terms: Sequence[str]) -> list[SearchResult]:
-    """``results`` with the score of what is not about a speaker the query
-    names weighed down, best first (unchanged when it names none)."""
+def named_speakers(results: Sequence[SearchResult], query_terms: Sequence[str]) -> dict[str, bool]:
+    """Per result id: is it about a speaker the query names (their own turn,
+    or a belief that names them)? Empty when the query names nobody who
+    speaks among ``results``."""
     spoken = {r.id: speaker_terms(r) for r in results}
-    speakers = frozenset().union(*spoken.values())
-    named = speakers.intersection(query_terms)
+    named = frozenset().union(*spoken.values()).intersection(query_terms)
     if not named:
+        return {}
+    return {
+        r.id: bool(spoken[r.id] & named if r.item_type == "message" else named.intersection(lexical_terms(r.statement)))
+        for r in results
+    }
+
+
+def prefer_named_speakers(results: Sequence[SearchResult], about: dict[str, bool]) -> list[SearchResult]:
+    """``results`` with the score of what is not about a named speaker
+    (``named_speakers``) weighed down, best first (unchanged when the query
+    names nobody)."""
+    if not about:
         return list(results)
-    out = []
-    for r in results:
-        about = spoken[r.id] & named if r.item_type == "message" else named.intersection(lexical_terms(r.statement))
-        out.append(r if about else replace(r, score=r.score * OTHER_SPEAKER_WEIGHT))
+    out = [r if about[r.id] else replace(r, score=r.score * OTHER_SPEAKER_WEIGHT) for r in results]
     return sorted(out, key=lambda r: r.score, reverse=True)

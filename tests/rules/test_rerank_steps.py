@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from ledgermind.analysis.text import lexical_terms
 from ledgermind.retrieval.lineage_order import collapse_cited
 from ledgermind.retrieval.records import SearchResult
-from ledgermind.retrieval.speakers import OTHER_SPEAKER_WEIGHT, prefer_named_speakers, speaker_terms
+from ledgermind.retrieval.speakers import OTHER_SPEAKER_WEIGHT, named_speakers, prefer_named_speakers, speaker_terms
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -37,15 +37,18 @@ def test_a_named_speakers_own_turns_rank_before_the_other_sides() -> None:
         _hit("b1", "Caroline likes pottery", 0.7, "memory", (1,)),
         _hit("b2", "Melanie likes pottery too", 0.75, "memory", (3,)),
     ]
-    ranked = prefer_named_speakers(hits, lexical_terms("what does Caroline think of pottery?"))
+    about = named_speakers(hits, lexical_terms("what does Caroline think of pottery?"))
+    assert about == {"s1:2": False, "s1:1": True, "b1": True, "b2": False}
+    ranked = prefer_named_speakers(hits, about)
     assert [h.id for h in ranked] == ["s1:1", "b1", "s1:2", "b2"]
     assert ranked[2].score == 1.0 * OTHER_SPEAKER_WEIGHT  # weighed down, not removed
 
 
 def test_a_query_naming_nobody_who_speaks_changes_nothing() -> None:
     hits = [_hit("s1:2", "Melanie: pottery is fun", 1.0, seqs=(2,)), _hit("s1:1", "Caroline: pottery", 0.8, seqs=(1,))]
-    assert prefer_named_speakers(hits, lexical_terms("who likes pottery?")) == hits
-    assert prefer_named_speakers(hits, lexical_terms("what does Ken think of pottery?")) == hits
+    assert named_speakers(hits, lexical_terms("who likes pottery?")) == {}
+    assert named_speakers(hits, lexical_terms("what does Ken think of pottery?")) == {}
+    assert prefer_named_speakers(hits, {}) == hits
 
 
 def test_speaker_is_read_only_from_a_short_name_prefix() -> None:
