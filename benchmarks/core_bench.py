@@ -272,8 +272,10 @@ def throughput(eng: MemoryEngine, raw: RawStore, kind: str, plan: Plan, bar: tqd
 
 
 def _process_writer(url: str, count: int, start: Any, done: Any, index: int) -> None:
-    """One writer process: its own engine and session, ``count`` appends after ``start``."""
-    with MemoryEngine.open(url) as eng:
+    """One writer process: its own engine and session, ``count`` appends after
+    ``start``. Its projections run elsewhere (the benchmark's own engine folds
+    the log), as in a fleet of agent processes beside one projection worker."""
+    with MemoryEngine.open(config=EngineConfig(db=url, projections_in_process=False)) as eng:
         sid = eng.for_owner(OWNER).create_session(agent_id=f"proc-{os.getpid()}-{index}")
         eng.for_owner(OWNER).add_message(sid, role="user", content=message_text(0, "user"))  # warm
         start.wait()

@@ -15,7 +15,9 @@ LoCoMo session, the speaker's name on each turn), and the script reports:
   when the extractor changes elsewhere, so a change that drops beliefs lets
   the next ones in and leaves every other label valid (a random draw over the
   whole list would reshuffle it at every change);
-- near-duplicates: pairs of one subject's current beliefs whose content words
+- how many beliefs are still current at the end (a belief superseded by an
+  unrelated later turn is a belief lost);
+- near-duplicates: pairs of one subject's beliefs whose content words
   overlap by at least ``DUPLICATE_AT`` (Jaccard), the same fact stored twice
   in other words instead of reinforced.
 
@@ -23,7 +25,11 @@ The labels (``benchmarks/data/locomo_precision_labels.jsonl``) hold only a
 key (conversation, LoCoMo turn id, position in the turn; the position is not
 matched, since it moves when an earlier belief of the turn goes), a hash of the belief's
 statement and the label, never LoCoMo's text (CC BY-NC 4.0: evaluation use
-only). ``--draw`` prints the sample with its text so a person can label it;
+only). A label is ``fact`` (a statement about someone a careful note-taker
+would keep), ``fact:unresolved`` (about someone, but its object or reference
+is a pronoun the belief alone cannot resolve: "Tim is a huge fan"), or
+``not_fact:<kind>`` (reaction, maxim, generality, encouragement, resolve
+formula, advice, filler, garbled ...). ``--draw`` prints the sample with its text so a person can label it;
 a label whose statement hash no longer matches (the extractor changed) is
 reported as unlabelled, not counted.
 
@@ -80,7 +86,7 @@ def _rank(m: Made) -> str:
 
 
 def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int, list[BeliefView]]:
-    """Beliefs made, turns read, restatements merged, and the beliefs current at the end."""
+    """Beliefs made, turns read, restatements merged, and every belief at the end (any status)."""
     from benchmarks.locomo_eval import parse_session_date, turn_text
 
     extractor = RuleExtractor()
@@ -158,7 +164,7 @@ def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int, list[Be
                         }
                     )
             n += 1
-        finals.extend(b for b in beliefs.values() if b.status == bitemporal.CURRENT)
+        finals.extend(beliefs.values())
     return made, turns_read, merged, finals
 
 
@@ -166,7 +172,8 @@ DUPLICATE_AT = 0.6  # Jaccard of two beliefs' content words (less their subject'
 
 
 def duplicates(beliefs: list[BeliefView]) -> list[tuple[BeliefView, BeliefView]]:
-    """Pairs of one subject's current beliefs that say much the same in other words."""
+    """Pairs of one subject's beliefs that say much the same in other words:
+    stored twice where the second should have reinforced the first."""
     by_subject: dict[str, list[tuple[BeliefView, frozenset[str]]]] = {}
     for b in beliefs:
         if b.kind != "fact" or not b.subject:
@@ -194,6 +201,7 @@ def main() -> int:
         return 0
     made, turns, merged, finals = distil(json.loads(path.read_text()))
     doubles = duplicates(finals)
+    current = sum(1 for b in finals if b.status == bitemporal.CURRENT)
     sample = sorted(made, key=_rank)[: args.sample]
     if args.draw:
         for m in sample:
@@ -212,20 +220,24 @@ def main() -> int:
                 labels[(_turn(row["key"]), row["hash"])] = row["label"]
     judged = [labels.get((_turn(m.key), _digest(m.statement))) for m in sample]
     known = [label for label in judged if label is not None]
-    not_facts = sum(1 for label in known if label != "fact")
+    not_facts = sum(1 for label in known if label.startswith("not_fact"))
+    unresolved = sum(1 for label in known if label == "fact:unresolved")
     print(
         f"LoCoMo dev precision: {len(made)} beliefs from {turns} turns "
         f"({100 * len(made) / max(turns, 1):.1f} per 100 turns), {merged} restatements merged (reinforced)"
     )
     print(
-        f"near-duplicates: {len(doubles)} pairs of one subject's current beliefs with content-word Jaccard "
-        f">= {DUPLICATE_AT} (of {len(finals)} current beliefs)"
+        f"current at the end: {current} of {len(finals)} (the rest superseded or negated by later turns); "
+        f"near-duplicates: {len(doubles)} pairs of one subject's beliefs with content-word Jaccard >= {DUPLICATE_AT}"
     )
-    print("| sample | labelled | facts about someone | not facts | share not facts |\n|---|---|---|---|---|")
+    print(
+        "| sample | labelled | facts about someone | of them with an unresolved reference | not facts | share not facts |\n"
+        "|---|---|---|---|---|---|"
+    )
     share = not_facts / len(known) if known else 0.0
-    print(f"| {len(sample)} | {len(known)} | {len(known) - not_facts} | {not_facts} | {share:.1%} |")
+    print(f"| {len(sample)} | {len(known)} | {len(known) - not_facts} | {unresolved} | {not_facts} | {share:.1%} |")
     for m, label in zip(sample, judged):
-        if label is not None and label != "fact":
+        if label is not None and label.startswith("not_fact"):
             print(f"  not a fact ({label}): {m.key}")
     return 0
 

@@ -14,7 +14,7 @@ server's own group commit folds their fsyncs.
 The transaction, pipelined::
 
     BEGIN; [tracking row]; INSERT events RETURNING ids; erasure check  -> sync
-    INSERT chain links; COMMIT; NOTIFY                                   -> sync
+    INSERT chain links; COMMIT; NOTIFY                                   -> sync (leaving the pipeline)
 
 The links need the ids, hence the first round trip; the erasure check rides
 in it, after the INSERT (which is what its ordering argument needs:
@@ -50,37 +50,40 @@ def append(recorder: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -
     positions: list[int] = []
     failure: BaseException | None = None
     with recorder.datastore.get_connection() as conn:
-        with conn.pipeline() as pipeline:
-            try:
-                conn.execute("BEGIN")
-                with conn.cursor() as curs:
-                    recorder._insert_events(curs, stored_events, **kwargs)  # the tracking row, if any
-                if stored_events:
-                    with conn.cursor() as inserted, conn.cursor() as fence:
-                        recorder.insert_rows(inserted, stored_events)
-                        if keys:
-                            ask_erased_postgres(fence, keys)
-                        pipeline.sync()
-                        positions = [row["notification_id"] for row in inserted.fetchall()]
-                        if keys:
-                            refuse_erased_postgres(fence)
-                    with conn.cursor() as curs:
-                        recorder._write_links(curs, stored_events, positions)
-                conn.execute("COMMIT")
-                conn.execute(notify)
-                pipeline.sync()
-            except BaseException as e:  # leave the pipeline first (psycopg warns otherwise)
-                failure = e
+        try:
+            with conn.pipeline() as pipeline:
                 try:
-                    # psycopg's own rollback: it also forgets the statements it
-                    # prepared in the aborted part of the pipeline (a ROLLBACK sent
-                    # as a query left its cache naming statements the server lacks).
-                    conn.rollback()
+                    conn.execute("BEGIN")
+                    with conn.cursor() as curs:
+                        recorder._insert_events(curs, stored_events, **kwargs)  # the tracking row, if any
+                    if stored_events:
+                        with conn.cursor() as inserted, conn.cursor() as fence:
+                            recorder.insert_rows(inserted, stored_events)
+                            if keys:
+                                ask_erased_postgres(fence, keys)
+                            pipeline.sync()
+                            positions = [row["notification_id"] for row in inserted.fetchall()]
+                            if keys:
+                                refuse_erased_postgres(fence)
+                        with conn.cursor() as curs:
+                            recorder._write_links(curs, stored_events, positions)
+                    conn.execute("COMMIT")
                     conn.execute(notify)
-                    pipeline.sync()
-                except Exception:  # a broken connection: the pool discards it
-                    log.debug("rolling back a failed append failed", exc_info=True)
+                except BaseException as e:  # leave the pipeline cleanly (psycopg warns otherwise)
+                    failure = e
+            # Leaving the pipeline syncs: that is the COMMIT's round trip (a
+            # sync of our own before it cost a third one).
+        except BaseException as e:
+            failure = failure or e
         if failure is not None:
+            try:
+                # psycopg's own rollback: it also forgets the statements it
+                # prepared in the aborted part of the pipeline (a ROLLBACK sent
+                # as a query left its cache naming statements the server lacks).
+                conn.rollback()
+                conn.execute(notify)
+            except Exception:  # a broken connection: the pool discards it
+                log.debug("rolling back a failed append failed", exc_info=True)
             raise failure
     if stored_events and len(positions) != len(stored_events):
         raise RuntimeError(f"got {len(positions)} positions for {len(stored_events)} events")

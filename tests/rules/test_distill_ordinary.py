@@ -15,8 +15,8 @@ from ledgermind import Owner
 from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
 from ledgermind.distill.alignment import align, core_tokens
 from ledgermind.distill.clauses import clauses
-from ledgermind.distill.statements import is_statement
 from ledgermind.distill.reconcile import reconcile
+from ledgermind.distill.statements import is_statement
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain import bitemporal
 from ledgermind.write.beliefs import Flag, Invalidate, NewBelief, Reinforce, Revise, new_belief_id
@@ -161,3 +161,90 @@ def test_chatter_is_not_a_statement() -> None:
         "我对花生过敏。",
     ):
         assert is_statement(text), text
+
+
+def _distil(owner: Owner, turns: list[tuple[str, str | None]]) -> dict[str, BeliefView]:
+    """Each turn (text, speaker name or None for the user) as its own delta, a day apart."""
+    extractor = RuleExtractor()
+    beliefs: dict[str, BeliefView] = {}
+    for n, (text, name) in enumerate(turns):
+        at = T0 + timedelta(days=n)
+        item = DeltaItem(f"s{n}", 1, "user", text, at, n + 1, name=name)
+        extraction = extractor.extract(ExtractionContext(owner, f"s{n}", (item,), None, at))
+        _fold(beliefs, reconcile(owner, extraction, [b for b in beliefs.values() if b.status == bitemporal.CURRENT]))
+    return beliefs
+
+
+def test_one_subject_two_verb_phrases_and_new_subjects_are_clauses_of_their_own() -> None:
+    assert clauses("My brother lives in Seoul and works for Samsung.") == [
+        "My brother lives in Seoul",
+        "My brother works for Samsung",
+    ]
+    assert clauses("Karen retired and Leo became my boss last week.") == [
+        "Karen retired",
+        "Leo became my boss last week.",
+    ]
+    assert clauses("我女儿学小提琴，儿子学跆拳道。") == ["我女儿学小提琴", "我儿子学跆拳道。"]
+    assert clauses("I like cats and dogs.") == ["I like cats and dogs."]  # two objects of one verb
+
+
+def test_a_title_does_not_end_a_sentence() -> None:
+    from ledgermind.distill.text import sentences
+
+    assert sentences("My therapist is Dr. Green. She is great.") == ["My therapist is Dr. Green.", "She is great."]
+
+
+def test_suggestions_maxims_and_elliptical_answers_are_not_statements() -> None:
+    for text in (
+        "We should plan a dance session soon!",
+        "I might check that one out some time soon!",
+        "Family is everything.",
+        "Confidence is important in business.",
+        "Mixed emotions are rough.",
+        "Adoption sounds awesome.",
+        "I am as well!",
+        "I'll keep pushing and make my dreams come true.",
+        "Take lots of pics!",
+    ):
+        assert not is_statement(text), text
+    for text in (
+        "Priya is the new team lead.",
+        "Rahul took over the payments team.",
+        "The launch got pushed to June 30.",
+        "After the reorg I report to Marcus Chen.",
+        "我吃素。",
+        "支付组的负责人是刘洋。",
+    ):
+        assert is_statement(text), text
+
+
+def test_a_named_speakers_unrelated_turns_never_replace_each_other() -> None:
+    # Everything a person says carries their name: the name is never a shared topic or context,
+    # and a weak cue ("new", "got") or a date alone does not make an event an update.
+    beliefs = _distil(
+        Owner("app", "named"),
+        [
+            ("I volunteer at the homeless shelter every week.", "Maria"),
+            ("I love my cat.", "Maria"),
+            ("I got a new bike.", "Maria"),
+            ("I went hiking last weekend.", "Maria"),
+            ("I'm planning a ring-toss tournament for the shelter's fundraiser.", "Maria"),
+            ("I love painting sunsets.", "Maria"),
+        ],
+    )
+    assert len(beliefs) == 6
+    assert all(b.status == bitemporal.CURRENT for b in beliefs.values())
+
+
+def test_a_correction_that_names_the_wrong_value_replaces_it() -> None:
+    beliefs = _distil(
+        Owner("app", "contrast"), [("I'm on the Atlas team.", None), ("Sorry, it's the Apollo team, not Atlas.", None)]
+    )
+    current = [b.statement for b in beliefs.values() if b.status == bitemporal.CURRENT]
+    assert current == ["The user is on the Apollo team."]
+
+
+def test_a_switch_beside_a_negation_keeps_the_new_value() -> None:
+    beliefs = _distil(Owner("app", "zh-switch"), [("我在学日语。", None), ("我不学日语了，改学韩语。", None)])
+    current = [b.statement for b in beliefs.values() if b.status == bitemporal.CURRENT]
+    assert len(current) == 1 and "韩语" in current[0]

@@ -98,6 +98,16 @@ def test_the_suite_meets_its_targets_on_the_test_split() -> None:
     assert not [o.why for o in unrelated if o.why.startswith("invalidated")]
 
 
+def test_the_ordinary_suite_keeps_every_unrelated_fact_and_flags_instructions_and_conflicts() -> None:
+    # The ordinary-language targets met on its held-out split (the update targets are not met yet):
+    # unrelated facts all kept, instruction-like text never a plain fact, contradictions recorded.
+    kinds = ("unrelated", "instruction", "conflict")
+    cases = [c for c in governance_eval.load("test") if c["suite"] == "ordinary" and c["kind"] in kinds]
+    assert {c["kind"] for c in cases if c.get("heldout")} == set(kinds)
+    failed = [(o.case["kind"], o.why) for o in governance_eval.run_pure(cases) if not o.ok]
+    assert failed == []
+
+
 def test_the_engine_path_decides_like_the_pure_path() -> None:
     cases = [c for c in governance_eval.load("dev") if not c.get("heldout") and c["suite"] != "ordinary"][::25]
     engine_ok = {o.case["id"]: o.ok for o in governance_eval.run_engine(cases)}
