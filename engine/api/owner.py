@@ -539,15 +539,17 @@ class OwnerMemory:
         options: WriteOptions = DEFAULT_WRITE,
         create: bool = True,
         once: bool = True,
+        request: object = None,
     ) -> R | None:
         """One write of an integration's stream bound to a session (a LangGraph
         thread), fenced, validated and exactly-once like every other write
         (``ledgermind.write.attached``): a first write opens the session as
         ``create_session`` does; ``step`` changes the integration's aggregate
-        and calls ``append()`` to add ``messages`` to the session."""
+        and calls ``append()`` to add ``messages`` to the session; a caller's
+        idempotency key is bound to ``request`` and the messages."""
         return attached.write_attached(
             self._eng.writes, self.owner, attachment, step,
-            messages=messages, options=options, create=create, once=once,
+            messages=messages, options=options, create=create, once=once, request=request,
         )  # fmt: skip
 
 

@@ -75,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     from uvicorn.supervisors import Multiprocess
 
     from ledgermind.api.urls import shown_db
+    from ledgermind.service.app import PARENT_ENV
     from ledgermind.service.logs import log_config
     from ledgermind.service.settings import ServiceSettings
 
@@ -97,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _exit_quietly)
     if args.workers > 1:
         os.environ["LEDGERMIND_DB"] = args.db
+        os.environ[PARENT_ENV] = str(os.getpid())  # workers die with this process, even while starting
         config = uvicorn.Config("ledgermind.service.app:app_from_env", factory=True, workers=args.workers, **options)
         sock = _bind(args.host, args.port)
         _announce(sock, database, args.workers)

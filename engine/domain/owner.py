@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 from ledgermind.domain.errors import InvalidInput, InvalidOwner
 
-__all__ = ["Owner", "check_owner", "owns"]
+__all__ = ["MAX_OWNER_PART", "Owner", "check_owner", "look_alike", "owns"]
 
-_MAX_PART = 256
+MAX_OWNER_PART = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +35,8 @@ class Owner:
         for label, value in (("app", self.app), ("user_id", self.user_id)):
             if not isinstance(value, str) or not value:
                 raise InvalidOwner(f"Owner.{label} must be a non-empty string")
-            if len(value) > _MAX_PART:
-                raise InvalidOwner(f"Owner.{label} is longer than {_MAX_PART} characters")
+            if len(value) > MAX_OWNER_PART:
+                raise InvalidOwner(f"Owner.{label} is longer than {MAX_OWNER_PART} characters")
             if any(ord(c) < 32 or ord(c) == 127 for c in value):
                 raise InvalidOwner(f"Owner.{label} contains control characters")
             try:
@@ -44,7 +44,7 @@ class Owner:
             except UnicodeEncodeError:
                 raise InvalidOwner(f"Owner.{label} is not valid Unicode text") from None
             if not value.isascii():
-                bad = next((c for c in value if _look_alike(c)), None)
+                bad = next((c for c in value if look_alike(c)), None)
                 if bad is not None:
                     raise InvalidOwner(
                         f"Owner.{label} contains U+{ord(bad):04X} (an invisible, bidirectional-control, "
@@ -57,7 +57,7 @@ class Owner:
         return f"{self.app}\x1f{self.user_id}"
 
 
-def _look_alike(c: str) -> bool:
+def look_alike(c: str) -> bool:
     """A character the owner rule refuses beyond ASCII controls (see the module doc)."""
     o = ord(c)
     return unicodedata.category(c) in ("Cc", "Cf") or 0xFDD0 <= o <= 0xFDEF or (o & 0xFFFE) == 0xFFFE or o == 0xFFFD

@@ -15,7 +15,10 @@ from eventsourcing.domain import Aggregate, event
 from ledgermind.domain.agent import refuse_stale
 from ledgermind.domain.errors import SessionClosed
 
-__all__ = ["Session"]
+__all__ = ["ROLES", "Session"]
+
+# The roles of a message (OpenAI's chat roles); ``write.validation.check_role`` refuses others.
+ROLES = frozenset({"system", "user", "assistant", "tool"})
 
 
 class Session(Aggregate):

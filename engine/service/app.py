@@ -52,7 +52,7 @@ from ledgermind.service.positions import Positions
 from ledgermind.service.routes import agents, conversation, events, health, lineage, memories, search, tasks, users
 from ledgermind.service.settings import ServiceSettings
 
-__all__ = ["ROUTERS", "app_from_env", "create_app"]
+__all__ = ["PARENT_ENV", "ROUTERS", "app_from_env", "create_app"]
 
 # One line per group of routes (each router carries its own paths).
 ROUTERS: tuple[APIRouter, ...] = (
@@ -120,12 +120,12 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
 
 def app_from_env() -> FastAPI:
     """``create_app`` from ``LEDGERMIND_*`` alone (the uvicorn factory for workers)."""
-    _die_with_parent()
+    _die_with_parent(int(os.environ.get(PARENT_ENV, "0")) or os.getppid())
     engine = MemoryEngine.open()
     return create_app(engine, KeyRing(engine), ServiceSettings.from_env())
 
 
-def _die_with_parent() -> None:
+def _die_with_parent(parent: int) -> None:
     """A worker of ``serve --workers N`` shuts down when its parent is gone.
 
     Why: a SIGKILL of the parent (an OOM kill, ``kill -9``) left the workers
@@ -133,24 +133,36 @@ def _die_with_parent() -> None:
     not bind the port. Linux delivers SIGTERM on the parent's death
     (``PR_SET_PDEATHSIG``); a watchdog thread that notices the parent id
     change covers other systems and a parent that died before the call. The
-    SIGTERM runs uvicorn's graceful shutdown: requests in flight finish."""
-    parent = os.getppid()
+    SIGTERM runs uvicorn's graceful shutdown: requests in flight finish. A
+    graceful shutdown that has not finished ``_ORPHAN_GRACE_S`` after the
+    parent's death (an open event feed, a stuck connection, a busy
+    distiller) ends with a hard exit: an orphan never keeps the port.
+
+    ``parent`` is the pid ``serve`` recorded before it started the workers
+    (``PARENT_ENV``): a worker still starting when its parent was killed is
+    already an orphan here, and its own parent id would be init's."""
     if sys.platform.startswith("linux"):
         try:
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
         except (OSError, AttributeError):
             pass  # the watchdog below still covers it
+    if os.getppid() != parent:  # died before the call: no signal will ever come
+        os.kill(os.getpid(), signal.SIGKILL)
 
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(_PARENT_POLL_S)
         os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(_ORPHAN_GRACE_S)
+        os.kill(os.getpid(), signal.SIGKILL)  # no cleanup left to wait for: the parent is gone
 
     threading.Thread(target=watch, name="ledgermind-parent-watch", daemon=True).start()
 
 
+PARENT_ENV = "LEDGERMIND_SERVE_PARENT"
 _PR_SET_PDEATHSIG = 1
 _PARENT_POLL_S = 0.5
+_ORPHAN_GRACE_S = 5.0
 
 
 def _lag_or_nan(engine: MemoryEngine) -> float:

@@ -24,10 +24,12 @@ from ledgermind.domain.owner import Owner
 from ledgermind.service.errors import AuthenticationFailed
 from ledgermind.service.keys import ApiKey, KeyIndex, KeyRing
 from ledgermind.service.metrics import Metrics
+from ledgermind.service.params import NAME, UserPath
 from ledgermind.service.settings import ServiceSettings
 
 __all__ = [
     "Authenticated",
+    "BeatingIncarnation",
     "IdempotencyHeader",
     "IncarnationHeader",
     "Owned",
@@ -97,7 +99,7 @@ async def authenticate(
 Authenticated = Annotated[ApiKey, Depends(authenticate)]
 
 
-async def owner_memory(user: str, key: Authenticated, request: Request) -> OwnerMemory:
+async def owner_memory(user: UserPath, key: Authenticated, request: Request) -> OwnerMemory:
     """The engine bound to (the key's app, the path's user). ``async`` because
     it does no I/O: a sync dependency costs a hop through the thread pool."""
     return service_of(request).engine.for_owner(Owner(key.app, user))
@@ -109,7 +111,9 @@ Owned = Annotated[OwnerMemory, Depends(owner_memory)]
 IdempotencyHeader = Annotated[
     str | None,
     Header(
-        alias="Idempotency-Key", description="a retry with the same key returns the first answer and writes nothing"
+        alias="Idempotency-Key",
+        description="a retry with the same key returns the first answer and writes nothing",
+        json_schema_extra=NAME,
     ),
 ]
 
@@ -123,5 +127,15 @@ IncarnationHeader = Annotated[
         ge=1,
         le=MAX_INT32,
         description="the agent incarnation this write is made for; a replaced or never issued one gets 409",
+    ),
+]
+# A heartbeat beats for one incarnation: the header is required there.
+BeatingIncarnation = Annotated[
+    int,
+    Header(
+        alias="Ledgermind-Incarnation",
+        ge=1,
+        le=MAX_INT32,
+        description="the incarnation that is alive (from the supervisor's claim); a replaced or never issued one gets 409",
     ),
 ]

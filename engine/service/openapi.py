@@ -7,7 +7,8 @@ raises (``raises(SessionNotFound, SessionClosed)`` in its decorator); the
 answers every route of a kind can give are added here from what the route
 is: a key to check (401), a user in the path (400 for a malformed user id),
 any input at all (400 when it does not validate), a body (413 over the
-limit), the store behind it (503 when it does not answer), and 500 for the
+limit), an Idempotency-Key (422 when the key answered another request),
+the store behind it (503 when it does not answer), and 500 for the
 unexpected. The status of each comes from ``errors.STATUS``, the table the
 server answers by, so the two cannot disagree. FastAPI's own 422 is
 removed: this server answers a request that does not validate with 400.
@@ -22,12 +23,14 @@ from fastapi.openapi.utils import get_openapi
 
 from ledgermind.domain.errors import (
     ContentTooLarge,
+    IdempotencyKeyReused,
     InvalidInput,
     InvalidOwner,
     LedgermindError,
     StoreUnavailable,
 )
 from ledgermind.service.errors import PROBLEM, AuthenticationFailed, status_of_class
+from ledgermind.service.params import JSON_VALUE
 
 __all__ = ["INTERNAL", "declared_problems", "install", "raises"]
 
@@ -69,6 +72,8 @@ def declared_problems(operation: dict[str, Any]) -> dict[str, int]:
         found[InvalidInput.__name__] = status_of_class(InvalidInput)
     if "requestBody" in operation:
         found[ContentTooLarge.__name__] = status_of_class(ContentTooLarge)
+    if any(p["in"] == "header" and p["name"].lower() == "idempotency-key" for p in params):
+        found[IdempotencyKeyReused.__name__] = status_of_class(IdempotencyKeyReused)
     found[INTERNAL] = 500
     return found
 
@@ -90,12 +95,28 @@ def _document(app: FastAPI) -> dict[str, Any]:
     for unused in ("HTTPValidationError", "ValidationError"):
         schemas.pop(unused, None)
     schemas["Problem"] = _PROBLEM_SCHEMA
+    schemas["JsonValue"] = JSON_VALUE  # what metadata, tool calls and state may hold
     for path in doc["paths"].values():
         for operation in path.values():
+            for parameter in operation.get("parameters", []):
+                _absent_not_null(parameter)
             answers = operation.setdefault("responses", {})
             answers.pop("422", None)
             answers.update({str(status): answer for status, answer in _responses(declared_problems(operation)).items()})
     return doc
+
+
+def _absent_not_null(parameter: dict[str, Any]) -> None:
+    """An optional query, header or path value is absent or a value, never
+    JSON null: FastAPI writes ``int | None`` as ``anyOf [integer, null]``,
+    and a client that sends ``Ledgermind-Incarnation: null`` gets a 400."""
+    schema = parameter.get("schema", {})
+    variants = schema.get("anyOf")
+    if isinstance(variants, list):
+        kept = [v for v in variants if v != {"type": "null"}]
+        if len(kept) == 1 and len(kept) < len(variants):
+            del schema["anyOf"]
+            schema.update(kept[0])
 
 
 def _responses(problems: dict[str, int]) -> dict[int | str, dict[str, Any]]:

@@ -88,10 +88,16 @@ def write_attached(
     options: WriteOptions = DEFAULT_WRITE,
     create: bool = True,
     once: bool = True,
+    request: object = None,
 ) -> R | None:
     """Runs ``step`` on the attachment's aggregate in one fenced transaction;
     returns its result, or None when the stream does not exist and ``create``
     is false (nothing is written then).
+
+    ``request``: what the integration was asked to do (JSON-able). With a
+    caller's ``options.idempotency_key`` its digest, with the messages', is
+    kept in the receipt: the key replayed with another request raises
+    ``IdempotencyKeyReused`` instead of answering the first call's result.
 
     ``once``: exactly-once by a command receipt (``WritePort.submit_once``;
     the result must be JSON). A step whose own stream already tells a re-run
@@ -101,8 +107,10 @@ def write_attached(
     agent_id = check_name(attachment.agent_id, "agent_id", port.limits)
     epoch = check_epoch(options.incarnation)
     now = datetime.now(UTC)
-    prepared = [prepare_message(port, m, now) for m in messages]
-    key = IdempotencyKey.at_call(owner, attachment.name, options.idempotency_key, port.limits)
+    given = [dict(m) for m in messages]
+    prepared = [prepare_message(port, m, now) for m in given]
+    asked = [attachment.stream_id.hex, request, given]
+    key = IdempotencyKey.at_call(owner, attachment.name, options.idempotency_key, port.limits, asked)
 
     def command(unit: UnitOfWork) -> R | None:
         bound = scoped_get(unit, attachment.kind, attachment.stream_id, owner)

@@ -26,10 +26,10 @@ from ledgermind.domain.errors import (
     InvalidTimestamp,
 )
 from ledgermind.domain.owner import check_owner  # re-exported: the rule is the domain's
+from ledgermind.domain.session import ROLES
 
 __all__ = [
     "MAX_INT32",
-    "ROLES",
     "check_content",
     "check_count",
     "check_field",
@@ -45,7 +45,6 @@ __all__ = [
     "parse_id",
 ]
 
-ROLES = frozenset({"system", "user", "assistant", "tool"})
 _HEX32 = re.compile(r"^[0-9a-f]{32}$")
 
 

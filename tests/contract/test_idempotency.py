@@ -14,6 +14,9 @@ import pytest
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.errors import IdempotencyKeyReused, InvalidInput
+from ledgermind.integrations.langgraph.thread import LangGraphThread, thread_stream_id
+from ledgermind.write.attached import Append, Attachment
+from ledgermind.write.options import WriteOptions
 
 OWNER = Owner("idem", "user-1")
 
@@ -115,3 +118,41 @@ def test_one_receipt_per_call_not_per_message(eng: MemoryEngine) -> None:
     assert topics["command.receipt"] == 3  # create_session and the two calls without client ids
     assert topics["message.receipt"] == 3
     assert topics["message.added"] == 9
+
+
+def test_an_integrations_key_is_bound_to_its_request(eng: MemoryEngine) -> None:
+    """``write_attached`` (the door of the framework integrations): a caller's
+    key replayed with another request or other messages is refused, the same
+    request replays its first result."""
+    mem = eng.for_owner(OWNER)
+    stream = thread_stream_id(OWNER, "t-1")
+    attachment = Attachment(
+        kind=LangGraphThread,
+        stream_id=stream,
+        agent_id="agent",
+        open=lambda sid: LangGraphThread(OWNER.app, OWNER.user_id, "t-1", sid, "agent"),
+        name="test.put_writes",
+    )
+
+    def write(payload: str, content: str) -> list[int]:
+        def step(thread: LangGraphThread, append: Append) -> list[int]:
+            thread.put_writes("", "c-1", "task", "", payload)
+            return append()
+
+        seqs = mem.write_attached(
+            attachment,
+            step,
+            messages=[{"role": "user", "content": content}],
+            options=WriteOptions(idempotency_key="w"),
+            request=payload,
+        )
+        assert seqs is not None
+        return seqs
+
+    assert write("[1]", "hello") == [1]
+    before = _topics(eng)
+    assert write("[1]", "hello") == [1]  # a retry: the first answer, nothing written
+    for payload, content in (("[2]", "hello"), ("[1]", "bye")):
+        with pytest.raises(IdempotencyKeyReused):
+            write(payload, content)
+    assert _topics(eng) == before

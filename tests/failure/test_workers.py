@@ -50,11 +50,6 @@ def test_a_client_reads_its_writes_on_every_worker(db: str, tmp_path: Path) -> N
         assert server.terminate() == 0, server.log.read_text()
 
 
-@pytest.mark.xfail(
-    reason="known and open: a worker orphaned by its parent's SIGKILL sometimes keeps serving "
-    "(its graceful shutdown does not finish); passes alone, failed in full runs on both backends",
-    strict=False,
-)
 def test_workers_die_with_their_parent_so_a_restart_binds(db: str, tmp_path: Path) -> None:
     server = start_server(db, tmp_path / "serve.log", args=["--workers", "2"])
     port = int(server.url.rsplit(":", 1)[1])

@@ -149,7 +149,7 @@ def test_memories_search_context_and_erasure(alice: httpx.Client) -> None:
     sid = new_session(alice, u)
     problem(alice.delete(f"/v1/users/{u}"), 400, "InvalidInput")  # no ?confirm=erase
     nobody = user()  # a user with no data (a typo?): refused unless force=true, as the CLI does
-    problem(alice.delete(f"/v1/users/{nobody}", params={"confirm": "erase"}), 400, "InvalidInput")
+    problem(alice.delete(f"/v1/users/{nobody}", params={"confirm": "erase"}), 409, "StateConflict")
     assert alice.post(f"/v1/users/{nobody}/memories", json={"statement": "still usable"}).status_code == 201
     forced = alice.delete(f"/v1/users/{user()}", params={"confirm": "erase", "force": "true"})
     assert forced.status_code == 200, forced.text

@@ -9,17 +9,18 @@ returns the first request's seqs and writes nothing.
 from __future__ import annotations
 
 import time
-from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.errors import ContentTooLarge, OwnerErased, SessionClosed, SessionNotFound, StaleIncarnation
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
 from ledgermind.service.fast_json import OrjsonRoute, json_response
 from ledgermind.service.openapi import raises
+from ledgermind.service.params import AGENT, JSON_OBJECT, MESSAGE_RULE, NAME, ROLE, IdPath
+from ledgermind.service.rfc3339 import Rfc3339
 
 __all__ = ["router"]
 
@@ -30,18 +31,21 @@ _PAGE_MAX = 1000
 
 class NewSession(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    agent_id: str
+    agent_id: str = Field(json_schema_extra=AGENT)
 
 
 class MessageIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    role: str = Field(description="system, user, assistant or tool")
-    content: str
-    name: str | None = None
-    occurred_at: datetime | None = Field(None, description="RFC 3339 with an offset; default: now")
-    metadata: dict[str, Any] | None = None
-    tool_calls: list[dict[str, Any]] | None = None
-    tool_call_id: str | None = None
+    model_config = ConfigDict(extra="forbid", json_schema_extra=MESSAGE_RULE)
+    role: str = Field(description="system, user, assistant or tool", json_schema_extra=ROLE)
+    content: str = Field(description="empty only for an assistant turn with tool_calls")
+    name: str | None = Field(None, json_schema_extra=NAME)
+    occurred_at: Rfc3339 | None = Field(None, description="RFC 3339 with an offset; default: now")
+    metadata: Annotated[dict[str, Any] | None, WithJsonSchema({"anyOf": [JSON_OBJECT, {"type": "null"}]})] = None
+    tool_calls: Annotated[
+        list[dict[str, Any]] | None,
+        WithJsonSchema({"anyOf": [{"type": "array", "items": JSON_OBJECT}, {"type": "null"}]}),
+    ] = None
+    tool_call_id: str | None = Field(None, json_schema_extra=NAME)
 
 
 class MessageBatch(BaseModel):
@@ -66,7 +70,7 @@ def create_session(
     response_model=dict[str, list[int]],
 )
 async def add_messages(
-    sid: str,
+    sid: IdPath,
     body: MessageIn | MessageBatch,
     mem: Owned,
     request: Request,
@@ -91,7 +95,7 @@ async def add_messages(
 
 @router.get("/{sid}/messages", summary="messages after a seq, oldest first", responses=raises(SessionNotFound))
 def list_messages(
-    sid: str, mem: Owned, after: int = Query(0, ge=0, le=MAX_INT32), limit: int = Query(100, ge=1, le=_PAGE_MAX)
+    sid: IdPath, mem: Owned, after: int = Query(0, ge=0, le=MAX_INT32), limit: int = Query(100, ge=1, le=_PAGE_MAX)
 ) -> dict[str, Any]:
     page = mem.messages(sid, after=after, limit=limit)
     return {
@@ -102,6 +106,6 @@ def list_messages(
 
 
 @router.post("/{sid}/close", summary="close a session (later appends are refused)", responses=raises(SessionNotFound))
-def close_session(sid: str, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
+def close_session(sid: IdPath, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, Any]:
     mem.close_session(sid, idempotency_key=idempotency_key)
     return {"session_id": sid, "closed": True}

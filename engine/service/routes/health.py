@@ -59,7 +59,12 @@ def readyz(request: Request) -> dict[str, Any]:
     return {"status": "ready", "projection_lag": lag, "distill_lag": distilled.as_dict()}
 
 
-@router.get("/metrics", summary="Prometheus metrics of this process")
+@router.get(
+    "/metrics",
+    summary="Prometheus metrics of this process",
+    response_class=Response,
+    responses={200: {"description": "the text exposition format", "content": {CONTENT_TYPE: {}}}},
+)
 async def metrics(request: Request) -> Response:
     body = await anyio.to_thread.run_sync(service_of(request).metrics.render)
     return Response(body, media_type=CONTENT_TYPE)

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.errors import MemoryNotFound, SessionNotFound
 from ledgermind.service.deps import IdempotencyHeader, Owned
 from ledgermind.service.openapi import raises
+from ledgermind.service.params import TEXT, IdPath
 
 __all__ = ["router"]
 
@@ -25,7 +26,7 @@ router = APIRouter(prefix="/v1/users/{user}", tags=["lineage"])
 
 class Retraction(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    reason: str
+    reason: str = Field(json_schema_extra=TEXT)
 
 
 Seq = Annotated[int, Path(ge=1, le=MAX_INT32, description="the message's 1-based seq in its session")]
@@ -37,7 +38,7 @@ Seq = Annotated[int, Path(ge=1, le=MAX_INT32, description="the message's 1-based
     responses=raises(SessionNotFound),
 )
 def retract(
-    sid: str, seq: Seq, body: Retraction, mem: Owned, idempotency_key: IdempotencyHeader = None
+    sid: IdPath, seq: Seq, body: Retraction, mem: Owned, idempotency_key: IdempotencyHeader = None
 ) -> dict[str, Any]:
     return mem.retract(sid, seq, body.reason, idempotency_key=idempotency_key).as_dict()
 
@@ -48,7 +49,7 @@ def retract(
     responses=raises(SessionNotFound),
 )
 def unretract(
-    sid: str, seq: Seq, body: Retraction, mem: Owned, idempotency_key: IdempotencyHeader = None
+    sid: IdPath, seq: Seq, body: Retraction, mem: Owned, idempotency_key: IdempotencyHeader = None
 ) -> dict[str, Any]:
     return mem.unretract(sid, seq, body.reason, idempotency_key=idempotency_key).as_dict()
 
@@ -58,7 +59,7 @@ def unretract(
     summary="the beliefs a message caused, directly and downstream",
     responses=raises(SessionNotFound),
 )
-def message_lineage(sid: str, seq: Seq, mem: Owned) -> dict[str, Any]:
+def message_lineage(sid: IdPath, seq: Seq, mem: Owned) -> dict[str, Any]:
     return mem.message_lineage(sid, seq).as_dict()
 
 
@@ -67,5 +68,5 @@ def message_lineage(sid: str, seq: Seq, mem: Owned) -> dict[str, Any]:
     summary="a belief's versions, each with what caused it",
     responses=raises(MemoryNotFound),
 )
-def lineage(memory_id: str, mem: Owned) -> dict[str, Any]:
+def lineage(memory_id: IdPath, mem: Owned) -> dict[str, Any]:
     return mem.lineage(memory_id).as_dict()

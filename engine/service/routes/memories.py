@@ -8,7 +8,6 @@ time answers 503 (``ProjectionTimeout``), never a stale list.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -18,6 +17,8 @@ from ledgermind.domain.errors import MemoryNotFound, OwnerErased, StateConflict
 from ledgermind.projections.audit import belief_history, beliefs_as_of
 from ledgermind.service.deps import IdempotencyHeader, Owned, service_of
 from ledgermind.service.openapi import raises
+from ledgermind.service.params import KIND, TEXT, IdPath
+from ledgermind.service.rfc3339 import Rfc3339
 
 __all__ = ["router"]
 
@@ -28,13 +29,13 @@ _READ_WAIT_S = 10.0
 
 class Remember(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    statement: str
-    kind: str = Field("fact", description="fact, episode or experience")
+    statement: str = Field(json_schema_extra=TEXT)
+    kind: str = Field("fact", description="fact, episode or experience", json_schema_extra=KIND)
 
 
 class Correction(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    statement: str
+    statement: str = Field(json_schema_extra=TEXT)
 
 
 @router.post(
@@ -49,7 +50,9 @@ def remember(body: Remember, mem: Owned, idempotency_key: IdempotencyHeader = No
     summary="correct a belief (same id, a new version; 409 when not current)",
     responses=raises(MemoryNotFound, StateConflict),
 )
-def correct(memory_id: str, body: Correction, mem: Owned, idempotency_key: IdempotencyHeader = None) -> dict[str, str]:
+def correct(
+    memory_id: IdPath, body: Correction, mem: Owned, idempotency_key: IdempotencyHeader = None
+) -> dict[str, str]:
     return {"memory_id": mem.correct(memory_id, body.statement, idempotency_key=idempotency_key)}
 
 
@@ -59,7 +62,7 @@ def correct(memory_id: str, body: Correction, mem: Owned, idempotency_key: Idemp
     summary="forget one belief (its history stays auditable; 409 when not current)",
     responses=raises(MemoryNotFound, StateConflict),
 )
-def forget(memory_id: str, mem: Owned, idempotency_key: IdempotencyHeader = None) -> Response:
+def forget(memory_id: IdPath, mem: Owned, idempotency_key: IdempotencyHeader = None) -> Response:
     mem.forget(memory_id, idempotency_key=idempotency_key)
     return Response(status_code=204)
 
@@ -68,8 +71,8 @@ def forget(memory_id: str, mem: Owned, idempotency_key: IdempotencyHeader = None
 def beliefs(
     mem: Owned,
     request: Request,
-    valid_at: Annotated[datetime | None, Query(description="RFC 3339 with an offset")] = None,
-    known_at: Annotated[datetime | None, Query(description="RFC 3339 with an offset")] = None,
+    valid_at: Annotated[Rfc3339 | None, Query(description="RFC 3339 with an offset")] = None,
+    known_at: Annotated[Rfc3339 | None, Query(description="RFC 3339 with an offset")] = None,
 ) -> dict[str, Any]:
     side = _caught_up(request)
     return {"beliefs": beliefs_as_of(side, mem.owner, valid_at, known_at)}
@@ -80,7 +83,7 @@ def beliefs(
     summary="every version of one belief, with causes and sources",
     responses=raises(MemoryNotFound),
 )
-def history(memory_id: str, mem: Owned, request: Request) -> dict[str, Any]:
+def history(memory_id: IdPath, mem: Owned, request: Request) -> dict[str, Any]:
     side = _caught_up(request)
     return {"memory_id": memory_id, "versions": belief_history(side, mem.owner, memory_id)}
 

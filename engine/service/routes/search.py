@@ -3,13 +3,14 @@ prompt block ``build_context`` frames as data (never as instructions)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from ledgermind.service.deps import Owned
+from ledgermind.service.params import KIND, TEXT
+from ledgermind.service.rfc3339 import Rfc3339
 
 __all__ = ["router"]
 
@@ -18,17 +19,17 @@ router = APIRouter(prefix="/v1/users/{user}", tags=["search"])
 
 class SearchQuery(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    query: str
+    query: str = Field(json_schema_extra=TEXT)
     k: int = Field(10, ge=1, le=100)
-    kinds: list[str] | None = None
-    as_of: datetime | None = Field(None, description="valid time, RFC 3339 with an offset (default now)")
-    known_at: datetime | None = Field(None, description="transaction time, RFC 3339 with an offset (default now)")
+    kinds: list[str] | None = Field(None, min_length=1, json_schema_extra={"items": KIND})
+    as_of: Rfc3339 | None = Field(None, description="valid time, RFC 3339 with an offset (default now)")
+    known_at: Rfc3339 | None = Field(None, description="transaction time, RFC 3339 with an offset (default now)")
     include_messages: bool = False
 
 
 class ContextQuery(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    query: str
+    query: str = Field(json_schema_extra=TEXT)
     token_budget: int = Field(800, ge=1, le=100_000)
 
 

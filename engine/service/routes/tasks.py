@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ledgermind.domain.errors import (
     OwnerErased,
@@ -17,6 +17,7 @@ from ledgermind.domain.errors import (
 )
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned
 from ledgermind.service.openapi import raises
+from ledgermind.service.params import TEXT, IdPath
 
 __all__ = ["router"]
 
@@ -25,17 +26,17 @@ router = APIRouter(prefix="/v1/users/{user}", tags=["tasks"])
 
 class NewTask(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    input: str
+    input: str = Field(json_schema_extra=TEXT)
 
 
 class TaskOutput(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    output: str
+    output: str = Field(json_schema_extra=TEXT)
 
 
 class TaskError(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    error: str
+    error: str = Field(json_schema_extra=TEXT)
 
 
 @router.post(
@@ -45,7 +46,7 @@ class TaskError(BaseModel):
     responses=raises(SessionNotFound, SessionClosed, StaleIncarnation, OwnerErased),
 )
 def start_task(
-    sid: str,
+    sid: IdPath,
     body: NewTask,
     mem: Owned,
     idempotency_key: IdempotencyHeader = None,
@@ -60,7 +61,7 @@ def start_task(
     responses=raises(TaskNotFound, TaskFinished, StaleIncarnation),
 )
 def complete_task(
-    tid: str,
+    tid: IdPath,
     body: TaskOutput,
     mem: Owned,
     idempotency_key: IdempotencyHeader = None,
@@ -74,7 +75,7 @@ def complete_task(
     "/tasks/{tid}/fail", summary="fail an open task", responses=raises(TaskNotFound, TaskFinished, StaleIncarnation)
 )
 def fail_task(
-    tid: str,
+    tid: IdPath,
     body: TaskError,
     mem: Owned,
     idempotency_key: IdempotencyHeader = None,

@@ -14,26 +14,33 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 
 from ledgermind.api.portability import owner_inventory
-from ledgermind.domain.errors import InvalidInput
+from ledgermind.domain.errors import InvalidInput, StateConflict
 from ledgermind.service.deps import Owned, service_of
+from ledgermind.service.openapi import raises
 
 __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/users/{user}", tags=["users"])
 
 
-@router.delete("", summary="erase the user for good (crypto-shredding); needs ?confirm=erase")
+@router.delete(
+    "",
+    summary="erase the user for good (crypto-shredding); needs ?confirm=erase",
+    responses=raises(StateConflict),
+)
 def erase(
     mem: Owned,
     request: Request,
-    confirm: str | None = Query(None, description="must be 'erase'"),
+    confirm: str = Query(
+        description="must be 'erase': an erasure cannot be undone", json_schema_extra={"enum": ["erase"]}
+    ),
     force: bool = Query(False, description="erase even a user with no data (bans the id for good)"),
 ) -> dict[str, Any]:
     if confirm != "erase":
         raise InvalidInput("erasing a user cannot be undone: repeat the request with ?confirm=erase")
     found = owner_inventory(service_of(request).engine, mem.owner)
     if found.empty and not force:
-        raise InvalidInput(
+        raise StateConflict(
             f"user {mem.owner.user_id!r:.80} has no data (a typo?); erasing would ban this id for good: "
             "repeat with force=true to do it anyway"
         )
