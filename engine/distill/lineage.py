@@ -244,6 +244,8 @@ def belief_lineage(eng: WritePort, owner: Owner, memory_id: str) -> BeliefLineag
         topic = _topic(e)
         if topic != FLAGGED:  # flags set anew (a conflict found, or resolved): a row, not a version
             status = bitemporal.next_status(status, topic, stream.hex)
+        if status is None:  # a flag before any version (a stream starts distilled): nothing to show
+            continue
         fields = vars(e)
         if topic == bitemporal.FORGOTTEN:
             versions, messages, state = [], [], {}  # purged: nothing of its content remains
