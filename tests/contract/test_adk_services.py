@@ -8,8 +8,6 @@ service searches the conversation and the owner's beliefs."""
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from google.adk.sessions.base_session_service import BaseSessionService, GetSess
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.integrations.adk import LedgermindMemoryService, LedgermindSessionService
+from tests.support.examples import run_example
 from tests.support.scripted_adk import APP, INITIAL, SESSION, TURNS, USER, converse, pin_ids_and_clock
 
 
@@ -129,15 +128,7 @@ def test_memory_searches_the_conversation_and_the_beliefs(eng: MemoryEngine) -> 
 def test_the_example_resumes_a_killed_invocation(tmp_path: Path) -> None:
     """examples/adk_agent.py as a user runs it: ADK's own resumability over
     the events the killed worker left in the log."""
-    example = Path(__file__).resolve().parents[2] / "examples" / "adk_agent.py"
-    run = subprocess.run(
-        [sys.executable, str(example), str(tmp_path / "agent.db")],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    out = run.stdout
+    out = run_example("adk_agent.py", tmp_path / "agent.db")
     assert "worker exited with -9" in out
     assert "the new process finds 10 events; the last: planner calls weather{'city': 'Bergen'}" in out
     assert "resumed the interrupted invocation -> 'The forecast: rain, 11 C.'" in out

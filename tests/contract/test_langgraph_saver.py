@@ -24,6 +24,7 @@ from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.errors import StaleIncarnation
 from ledgermind.integrations.langgraph import CheckpointConflict, LedgermindSaver
 from ledgermind.integrations.langgraph.thread import LangGraphThread, thread_stream_id
+from tests.support.examples import run_example
 
 OWNER = Owner("lg-app", "alice")
 
@@ -272,15 +273,7 @@ def test_the_example_resumes_a_killed_run(tmp_path: Path) -> None:
     """examples/langgraph_agent.py as a user runs it: the worker dies by
     SIGKILL inside the third node, this process resumes from its last
     checkpoint without re-running the finished nodes."""
-    example = Path(__file__).resolve().parents[2] / "examples" / "langgraph_agent.py"
-    run = subprocess.run(
-        [sys.executable, str(example), str(tmp_path / "agent.db")],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    out = run.stdout
+    out = run_example("langgraph_agent.py", tmp_path / "agent.db")
     assert "worker exited with -9" in out
     assert "steps done ['plan', 'lookup'], next ['draft']" in out
     assert "steps ['plan', 'lookup', 'draft', 'review']" in out

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import subprocess
-import sys
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +29,7 @@ from ledgermind.integrations.llamaindex import (
     key_is_user,
 )
 from ledgermind.integrations.llamaindex.chat_key import chat_key_stream_id
+from tests.support.examples import run_example
 
 ALICE = Owner("chat-app", "alice")
 
@@ -258,15 +257,7 @@ def test_the_example_resumes_a_killed_conversation(tmp_path: Path) -> None:
     """examples/llamaindex_agent.py as a user runs it: the worker dies by
     SIGKILL while the model answers the third question; this process finds
     the question stored and unanswered, answers it once, and goes on."""
-    example = Path(__file__).resolve().parents[2] / "examples" / "llamaindex_agent.py"
-    run = subprocess.run(
-        [sys.executable, str(example), str(tmp_path / "agent.db")],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    out = run.stdout
+    out = run_example("llamaindex_agent.py", tmp_path / "agent.db")
     assert "worker exited with -9" in out
     assert "after the crash: 5 messages, the last one from the user" in out
     assert "resumed, answered: Stay in Campo de Ourique: quiet streets, near its market. (3 questions so far)" in out

@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -22,6 +20,7 @@ import pytest
 from ledgermind import MemoryEngine, Owner
 from ledgermind.compat.mem0 import InferNotSupported, Mem0MemoryNotFound, Memory
 from ledgermind.domain.errors import InvalidInput, MemoryNotFound
+from tests.support.examples import run_example
 
 Step = Callable[[Any, list[str]], Any]
 
@@ -277,15 +276,7 @@ def test_the_example_resumes_a_killed_conversation(tmp_path: Path) -> None:
     """examples/mem0_agent.py as a user runs it: the worker dies while
     answering the third turn; this process finds the three stored turns,
     answers the third from memory, and goes on; history shows the reasons."""
-    example = Path(__file__).resolve().parents[2] / "examples" / "mem0_agent.py"
-    run = subprocess.run(
-        [sys.executable, str(example), str(tmp_path / "agent.db")],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    out = run.stdout
+    out = run_example("mem0_agent.py", tmp_path / "agent.db")
     assert "worker exited with -9" in out
     assert "after the crash: 3 memories of customer-7" in out
     assert "(recalling: My name is Ana and my order number is 1187)" in out

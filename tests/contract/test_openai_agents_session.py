@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.errors import IdempotencyKeyReused, OwnerErased, SessionNotFound, StaleIncarnation
 from ledgermind.integrations.openai_agents import CLEAR_REASON, POP_REASON, LedgermindSession
+from tests.support.examples import run_example
 from tests.support.scripted_agents import AGENT, OWNER, SESSION, TURNS, open_session, resume, run_turns
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -194,14 +195,7 @@ def test_any_sequence_of_calls_answers_as_sqlite_session(eng: MemoryEngine, call
 @pytest.mark.slow  # a real SIGKILL of a worker process, then a resume: ~20-40 s
 def test_the_example_continues_a_killed_conversation(tmp_path: Path) -> None:
     """examples/openai_agents_session.py as a user runs it."""
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "openai_agents_session.py"), str(tmp_path / "agent.db")],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    out = run.stdout
+    out = run_example("openai_agents_session.py", tmp_path / "agent.db")
     assert "worker exited with -9" in out
     assert "the new process finds 7 items; the last: {'role': 'user', 'content': 'And the weather in Bergen?'}" in out
     assert "continued the interrupted turn -> 'The forecast: rain, 11 C.'" in out
