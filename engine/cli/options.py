@@ -80,13 +80,17 @@ def when(text: str) -> datetime:
 
 
 def positive_int(text: str) -> int:
-    """An argparse type: an integer above zero."""
+    """An argparse type: an integer above zero, within the bound every
+    integer of the engine's interfaces has (a 2^63 ``--limit`` reached the
+    database as an overflow: HTTP bounds it the same way)."""
+    from ledgermind.domain.config import MAX_INT32
+
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r:.40}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {value}")
+    if not 0 < value <= MAX_INT32:
+        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_INT32}, got {str(value)[:40]}")
     return value
 
 
