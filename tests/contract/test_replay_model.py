@@ -377,7 +377,7 @@ def test_replay_matches_the_model(backend: str, request: pytest.FixtureRequest) 
     run_state_machine_as_test(
         machine,
         settings=settings(
-            max_examples=30,
+            max_examples=20,
             stateful_step_count=25,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

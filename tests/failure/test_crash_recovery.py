@@ -31,7 +31,7 @@ from typing import Any
 from ledgermind import MemoryEngine, Owner
 from tests.support.paths import CRASH_CHILD
 
-ROUNDS = 20
+ROUNDS = 12  # SIGKILL rounds per backend (each a kill at a random point of a write)
 CHILD = CRASH_CHILD
 
 

@@ -76,7 +76,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 
 @schema.parametrize()
-@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_no_generated_request_breaks_the_contract(case: Any, served: tuple[Server, str]) -> None:
     _, secret = served
     case.call_and_validate(headers={"Authorization": f"Bearer {secret}"}, checks=CHECKS)
