@@ -32,11 +32,25 @@ from ledgermind.api import Follower, MemoryEngine
 from ledgermind.domain.errors import InvalidInput, LedgermindError
 from ledgermind.service import errors
 
-__all__ = ["MAX_POSITION", "MIN_POSITION_HEADER", "POSITION_HEADER", "Positions", "parse_position"]
+__all__ = ["MAX_POSITION", "MIN_POSITION_HEADER", "POSITION_HEADER", "POSITION_PATTERN", "Positions", "parse_position"]
 
 POSITION_HEADER = "Ledgermind-Position"
 MIN_POSITION_HEADER = "Ledgermind-Min-Position"
 MAX_POSITION = (1 << 63) - 1  # notification ids are PostgreSQL bigints
+
+
+def _digits_up_to(limit: int) -> str:
+    """A regular expression for the digit strings ``parse_position`` takes:
+    at most as many digits as ``limit`` has, and no more than ``limit``
+    (strings of equal length compare as their numbers do)."""
+    top = str(limit)
+    shorter = f"[0-9]{{1,{len(top) - 1}}}"
+    same_length = [f"{top[:i]}[0-{int(d) - 1}][0-9]{{{len(top) - i - 1}}}" for i, d in enumerate(top) if d != "0"]
+    return "^(" + "|".join([shorter, *same_length, top]) + ")$"
+
+
+# What a header that carries a position may hold, stated in the OpenAPI document.
+POSITION_PATTERN = _digits_up_to(MAX_POSITION)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

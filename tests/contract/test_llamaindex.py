@@ -216,6 +216,8 @@ def test_what_is_not_a_chat_message_is_refused(chats: LedgermindChatStore, eng: 
         chats.set_messages("k", [m("user", "fine"), {"role": "user"}])  # type: ignore[list-item]
     with pytest.raises(InvalidInput):
         chats.get_messages(7)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match="JSON"):  # a tool call carrying what JSON cannot hold
+        chats.add_message("k", ChatMessage(role="assistant", content="x", additional_kwargs={"handle": object()}))
     assert eng.position == before
     assert chats.get_keys() == []
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from llama_index.core.llms import ChatMessage
-from llama_index.core.storage.chat_store.simple_chat_store import AnnotatedChatMessage
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.records import Message
@@ -34,7 +33,6 @@ _ROLES = {
     "tool": "tool",
     "function": "tool",
 }
-_JSON = TypeAdapter(AnnotatedChatMessage)
 
 
 def to_fields(message: ChatMessage) -> dict[str, Any]:
@@ -47,8 +45,11 @@ def to_fields(message: ChatMessage) -> dict[str, Any]:
     kept: dict[str, Any] = {}
     if not text or ChatMessage(role=role, content=text) != message:  # the stored text is a placeholder then
         try:
-            kept["message"] = _JSON.dump_python(message, mode="json")
-        except (ValueError, TypeError) as e:  # what SimpleChatStore.persist would fail on too
+            # the model's own JSON dump, which runs ChatMessage's serializer of
+            # additional_kwargs as SimpleChatStore.persist does; persist's own
+            # wrapper calls pydantic's handler in a way pydantic 2.14 refuses
+            kept["message"] = message.model_dump(mode="json")
+        except (ValueError, TypeError) as e:  # a value JSON cannot hold
             raise InvalidInput(f"a chat message must serialise to JSON: {e}") from None
     elif stored_role != role:
         kept["role"] = role

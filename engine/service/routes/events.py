@@ -46,7 +46,7 @@ from ledgermind.domain import (  # noqa: F401 - defining the event classes regis
 )
 from ledgermind.domain.owner import Owner
 from ledgermind.service.deps import Owned, service_of
-from ledgermind.service.positions import MAX_POSITION, parse_position
+from ledgermind.service.positions import MAX_POSITION, POSITION_PATTERN, parse_position
 
 __all__ = ["router"]
 
@@ -63,7 +63,9 @@ async def events(
     mem: Owned,
     request: Request,
     after: int = Query(0, ge=0, le=MAX_POSITION, description="start after this log position"),
-    last_event_id: str | None = Header(None, alias="Last-Event-ID"),
+    last_event_id: str | None = Header(
+        None, alias="Last-Event-ID", pattern=POSITION_PATTERN, description="resume after this log position"
+    ),
 ) -> StreamingResponse:
     start = after
     if last_event_id is not None:
