@@ -41,7 +41,7 @@ from ledgermind.projections.search_store.records import (
     to_epoch,
 )
 from ledgermind.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
-from ledgermind.retrieval.lexical import bm25
+from ledgermind.retrieval.lexical import lexical_list
 from ledgermind.retrieval.lineage_order import Citation, beliefs_first, collapse_cited
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.relevance import relevance_of
@@ -183,18 +183,24 @@ class Searcher:
             # both candidate lists in one store call (PostgreSQL: two statements).
             # A query with no features (only stopwords, punctuation) has a zero
             # vector: its cosine is undefined, and pgvector would scan every row
-            found, dense = store.candidates(conn, owner, terms, vector if np.any(vector) else None, flt, depth, floor)
-            lexical = bm25(terms, found.docs, found.corpus_rows, found.dropped)
-            fused = rrf([[h.row_id for h in lexical[:depth]], [row_id for row_id, _ in dense]])[: POOL_FACTOR * k + 10]
+            # the lexical list comes ranked by BM25 from the store, its top
+            # ``depth`` only; a fused row's coverage is read from its terms
+            top, dense = store.candidates(conn, owner, terms, vector if np.any(vector) else None, flt, depth, floor)
+            lexical = lexical_list(terms, top)
+            fused = rrf([lexical.ranked, [row_id for row_id, _ in dense]])[: POOL_FACTOR * k + 10]
             rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
-        coverage = {h.row_id: h.coverage for h in lexical}
-        known = lexical[0].known if lexical else 0.0
         similarity = dict(dense)
         results = [
             _result(
                 rows[row_id],
                 _weighted(rows[row_id], score, flt.point.as_of),
-                relevance_of(coverage.get(row_id, 0.0), similarity.get(row_id, floor), known, floor, embedder),
+                relevance_of(
+                    lexical.coverage(row_id, rows[row_id].terms),
+                    similarity.get(row_id, floor),
+                    lexical.known,
+                    floor,
+                    embedder,
+                ),
             )
             for row_id, score in fused
             if row_id in rows and _owned(rows[row_id], owner)
