@@ -52,15 +52,20 @@ _SHORT = re.compile(r"^(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|lef
 def clauses(sentence: str) -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one)."""
     splitter = _SPLIT_ZH if re.search(r"[\u4e00-\u9fff]", sentence) else _SPLIT_EN
-    parts = [q.strip(" ,;，；") for p in splitter.split(sentence) for q in _shared_subject(p.strip())]
-    parts = [p for p in parts if len(p) >= _MIN_CHARS]
+    parts = [
+        q.strip(" ,;，；")
+        for p in splitter.split(sentence)
+        for r in _it_resolved(p.strip())
+        for q in _shared_subject(r)
+    ]
     merged: list[str] = []
-    for part in parts:  # a lead-in ("My mistake", "Sorry", "Update") belongs to the clause it opens
+    for part in (p for p in parts if p):  # a lead-in ("My mistake", "Sorry", "口误") belongs to the clause it opens
         if merged and len(merged[-1].split()) <= 4 and not is_statement(merged[-1]) and not _SHORT.match(merged[-1]):
             merged[-1] = f"{merged[-1]}, {part}"
         else:
             merged.append(part)
-    merged = _announced(merged)
+    merged = [p for p in merged if len(p) >= _MIN_CHARS]
+    merged = _elliptical(_announced(merged))
     if splitter is _SPLIT_EN and len(merged) > 1:  # "Our standup is at 9, and sprint reviews are ...": ours too
         owner = re.search(r"\b(?:(our|we)|(my|I))\b", merged[0], re.IGNORECASE)
         if owner:
@@ -74,7 +79,7 @@ def clauses(sentence: str) -> list[str]:
             ]
     if splitter is _SPLIT_ZH and merged and merged[0].startswith("我"):  # the subject carries over
         merged = [merged[0], *(p if re.search(r"我|他|她", p) else "我" + _ZH_CONJ.sub("", p) for p in merged[1:])]
-    return merged or [sentence]
+    return [_with_subject(p) for p in merged] or [sentence]
 
 
 # "We changed our trip plans", "I changed GP": a change announced with no new
@@ -97,6 +102,82 @@ def _announced(parts: list[str]) -> list[str]:
         else:
             out.append(part)
     return out
+
+
+# "Karen isn't my boss anymore; Luis is": the second clause leaves out the
+# predicate the first one gave; it is restored with the polarity turned.
+_BARE_AUX = re.compile(
+    r"^(?P<subject>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?|(?:my|our|the|his|her|their)\s+\w+|I|we|he|she|they)\s+"
+    r"(?P<aux>is|are|was|were|am|does|do|did|has|have|will|can)(?:n't|\s+not)?(?:\s+(?:now|instead|too|though))?[.!]?$",
+    re.IGNORECASE,
+)
+_PREDICATE = re.compile(
+    r"\b(?P<aux>is|are|was|were|am|does|do|did|has|have|will|can)(?:n't|\s+not|\s+no\s+longer)?\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_NO_LONGER = re.compile(r"\s*\b(?:any ?more|any longer|now|no longer|either|too)\b", re.IGNORECASE)
+
+
+def _elliptical(parts: list[str]) -> list[str]:
+    """An elliptical clause ("Luis is", "but Tom doesn't") given the predicate
+    of the clause before it: "Luis is my boss", "Tom doesn't ..."."""
+    out: list[str] = []
+    for part in parts:
+        bare = _BARE_AUX.match(re.sub(r"^(?:and|but)\s+", "", part.strip(), flags=re.IGNORECASE))
+        before = _PREDICATE.search(out[-1]) if out and bare else None
+        if bare and before:
+            rest = _NO_LONGER.sub("", before.group("rest")).strip(" ,.!")
+            tail = bare.group(0)[len(bare.group("subject")) :].strip().rstrip(".!")
+            part = f"{bare.group('subject')} {tail} {rest}"
+        out.append(part)
+    return out
+
+
+# A clause with its subject left out, as people write in chat ("Moved to Lyon
+# last month", "Not on keto anymore"): the speaker is the subject. Only verbs
+# that report a change or an event of one's own life, in the past, so an
+# adjective ("Excited to ...") or a formula ("Got it", "Made my day") is not read as one.
+_DROPPED_SUBJECT = re.compile(
+    r"^(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|adopted|married|retired|"
+    r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|"
+    r"got (?:a|an|my|our|promoted|married|engaged|divorced|hired|laid off|back)|gave up|took up|picked up|"
+    r"began|became|lost)\s+\S"
+    r"|^(?P<not>not|no longer)\s+(?!(?:really|sure|quite|bad|much|yet|that|now|at all)\b)\S",
+    re.IGNORECASE,
+)
+
+
+def _with_subject(clause: str) -> str:
+    """The clause with the speaker as its subject when it left it out."""
+    m = _DROPPED_SUBJECT.match(clause)
+    if m is None:
+        return clause
+    lead = "I'm " if m.group("not") else "I "
+    return lead + clause[:1].lower() + clause[1:]
+
+
+# "Rent went up, it's 1,950 now", "The meeting got moved, it's on Friday": a
+# second clause whose subject "it" is the first clause's noun subject.
+_IT_AFTER_NOUN = re.compile(
+    r"^(?P<np>(?:(?:the|my|our|his|her|their)\s+)?(?:(?!(?:is|are|was|were|has|have|had|went|got)\b)[\w-]+\s+)?"
+    r"(?!(?:is|are|was|were|has|have|had|went|got)\b)[\w-]+?)"
+    r"(?:'s\s+|\s+(?:is|are|was|were|has|have|had|went|got|\w+ed)\b).*?,\s+"
+    r"(?P<it>it(?:'s|\s+is|\s+was|\s+has))\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_NOT_A_NOUN = frozenset(["i", "we", "he", "she", "they", "it", "that", "this", "there", "you", "who", "what"])
+
+
+def _it_resolved(clause: str) -> list[str]:
+    """The clause split before a later "it's ..." that refers to its noun
+    subject, with "it" replaced by that subject."""
+    m = _IT_AFTER_NOUN.match(clause)
+    if m is None or m.group("np").split()[0].lower() in _NOT_A_NOUN or m.group("np").lower() in _NOT_A_NOUN:
+        return [clause]
+    verb = {"'s": "is", " is": "is", " was": "was", " has": "has"}.get(m.group("it")[2:].replace("’", "'"), "is")
+    first = clause[: m.start("it")].rstrip(" ,")
+    np = m.group("np")
+    return [first, f"{np[:1].lower() + np[1:]} {verb} {m.group('rest')}"]
 
 
 def _shared_subject(clause: str) -> list[str]:

@@ -118,7 +118,9 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     ]
 
 
-_VALUE = re.compile(r"[$€£¥]?\d[\d,.:]*(?:\s?(?:%|am|pm|k))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+_VALUE = re.compile(
+    r"[$€£¥]?\d[\d,.:]*(?:\s?(?:%|(?:am|pm|k)\b))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
+)
 _ABOUT_POSSESSED = re.compile(r"^(.+?)\s+(?:is|are)\s+((?:my|our)\s+.+)$", re.IGNORECASE)
 _KEY_STOP = frozenset(
     [

@@ -20,15 +20,19 @@ from __future__ import annotations
 import re
 
 from ledgermind.distill.alignment import ends, moved_on
-from ledgermind.distill.text import is_cjk
+from ledgermind.distill.text import copula_expanded, is_cjk
 
-__all__ = ["is_statement", "strip_lead", "without_asides"]
+__all__ = ["is_question", "is_statement", "strip_lead", "without_asides"]
 
 _LEAD_EN = re.compile(
     r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|"
     r"hmm+|fyi|just so you know|quick update|update|heads up|news|good news|big news|and|also|actually|"
     r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
-    r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|got (?:that|it) wrong)|wait|no|i misread (?:the|my) \w+)\b[\s,:;!.—-]*)+",
+    r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|got (?:that|it) wrong)|wait|no|i misread (?:the|my) \w+|"
+    # formulas that announce a correction of what was just said
+    r"let me (?:correct|rephrase|fix) (?:that|this|myself)|to correct myself|i stand corrected|hold on|hang on|"
+    r"i was wrong|that was wrong|that's wrong|that's not right|not quite|i should have said|"
+    r"what i meant (?:was|is)|i meant to say|i mixed (?:that|it|them) up|make that [\w:.,$€£¥-]+)\b[\s,:;!.—-]*)+",
     re.IGNORECASE,
 )
 _QUESTION_EN = re.compile(
@@ -338,6 +342,16 @@ _REACTION = re.compile(
     r"fantastic|wonderful|beautiful|inspiring|peaceful|serene|exciting|a blast|a dream))\b",
     re.IGNORECASE,
 )
+# A time or circumstance put before the subject ("These days I ...", "Since the move
+# my commute ...", "Lately, my favourite show ..."): context of the clause, not its subject.
+_FRONTED_EN = re.compile(
+    r"^(?:these days|nowadays|lately|recently|currently|at the moment|right now|now|for now|from now on|"
+    r"this (?:year|month|week|season|semester|term|spring|summer|autumn|fall|winter)|"
+    r"(?:since|after|following|as of|starting|from) (?:the |my |our |last |this |next )?[\w-]+(?: \d{1,4})?|"
+    r"(?:over|in|for) the (?:last|past) (?:few |couple of )?[\w-]+)"
+    r",?\s+(?=(?:I|I'm|I've|I'd|we|we're|we've|my|our|the|(?-i:[A-Z][a-z]+))\b)",
+    re.IGNORECASE,
+)
 _ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGNORECASE)
 
 _QUESTION_ZH = re.compile(
@@ -383,7 +397,8 @@ def is_statement(clause: str) -> bool:
         )
     if text.rstrip().endswith("?"):
         return False
-    body = _VOCATIVE.sub("", _LEAD_EN.sub("", text).strip(" .!"))
+    body = _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!"))
+    body = _FRONTED_EN.sub("", body)
     if len(body.split()) < _MIN_WORDS_EN:
         return False
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
@@ -405,7 +420,20 @@ def is_statement(clause: str) -> bool:
         return False  # "Since we chatted last", "I'm hoping so", "I can do this", "I definitely will"
     if _MODAL.match(body) or all(w.lower().strip(",") in _ELLIPTICAL for w in words):
         return False  # "We should plan a dance session soon", "I am as well"
-    return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body)
+    return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body)
+
+
+def _ended_thing(body: str) -> bool:
+    """A definite thing said to have ended ("The weekly sync with marketing was
+    cancelled"): a change of the speaker's world, said in the passive."""
+    return re.match(r"the\s", body, re.IGNORECASE) is not None and ends(body)
+
+
+def is_question(sentence: str) -> bool:
+    """A question ("Could you remind me what we talked about yesterday?", "……吗"):
+    asked, not stated, so never a belief, whatever else it mentions."""
+    text = sentence.strip()
+    return text.endswith(("?", "？")) or (is_cjk(text) and re.search(r"吗[。！!]?$", text) is not None)
 
 
 def _named(body: str) -> bool:
