@@ -4,14 +4,20 @@ data), and the values their methods take and return.
 
 The outer layers (the HTTP service, the integrations, the supervisor, the
 command line) import this package and the domain's types, nothing below it
-(an import-linter contract keeps it so): what they need is here.
+(an import-linter contract keeps it so): what they need is here, including
+the framing of memory text as data (``frame``, ``render_item``,
+``render_fields``) for an outer layer that answers with memories in its own
+shape (the MCP server).
 """
 
 from ledgermind.api.facade import MemoryEngine
+from ledgermind.api.keys import KEY_TOPICS, ApiKey, KeyRing, key_id_of, secret_hash
 from ledgermind.api.owner import OwnerMemory
+from ledgermind.api.projection_admin import ProjectionAdmin
 from ledgermind.domain.belief_records import BeliefVersion, MessagePage
 from ledgermind.recovery import RestoredAgent
 from ledgermind.retrieval import SearchResult, Tool
+from ledgermind.retrieval.context import frame, render_fields, render_item
 from ledgermind.storage.follower import Envelope, Follower
 from ledgermind.storage.leases import Lease
 from ledgermind.write.attached import Append, Attachment
@@ -19,6 +25,8 @@ from ledgermind.write.beliefs import BeliefChange, Invalidate, NewBelief, Revise
 from ledgermind.write.options import WriteOptions
 
 __all__ = [
+    "KEY_TOPICS",
+    "ApiKey",
     "Append",
     "Attachment",
     "BeliefChange",
@@ -26,15 +34,22 @@ __all__ = [
     "Envelope",
     "Follower",
     "Invalidate",
+    "KeyRing",
     "Lease",
     "MemoryEngine",
     "MessagePage",
     "NewBelief",
     "OwnerMemory",
+    "ProjectionAdmin",
     "RestoredAgent",
     "Revise",
     "SearchResult",
     "Tool",
     "WriteOptions",
+    "frame",
+    "key_id_of",
     "new_belief_id",
+    "render_fields",
+    "render_item",
+    "secret_hash",
 ]

@@ -59,14 +59,14 @@ _FLAG_HELP = {
 
 
 class Grant(Protocol):
-    """What a verified key grants: one app (``ledgermind.service.keys.ApiKey``)."""
+    """What a verified key grants: one app (``ledgermind.api.ApiKey``)."""
 
     @property
     def app(self) -> str: ...
 
 
 class Keys(Protocol):
-    """The service's key ring (``ledgermind.service.keys.KeyRing``): the live
+    """The service's key ring (``ledgermind.api.KeyRing``, ``eng.api_keys()``): the live
     key a secret belongs to, or None (malformed, unknown or revoked). Asked
     on every request, so a revoked key stops working at once."""
 
@@ -131,7 +131,7 @@ class _Problem(Exception):
 
 def router(engine: MemoryEngine, keys: Keys, *, prefix: str = "/ui", wait_s: float = 5.0) -> APIRouter:
     """The desk's routes under ``prefix``, reading ``engine`` and checking
-    secrets with ``keys`` (the service's ``KeyRing``). Include it in the
+    secrets with ``keys`` (the engine's ``KeyRing``, ``engine.api_keys()``). Include it in the
     service app (``app.include_router(router(engine, keyring))``) or serve it
     alone (``ledgermind ui``)."""
     desk = _Desk(engine, keys, prefix, wait_s)
