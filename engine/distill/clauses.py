@@ -18,20 +18,27 @@ from ledgermind.distill.statements import is_statement
 __all__ = ["clauses"]
 
 _SUBJECT_EN = r"(?:I|I'm|I've|I'd|I'll|my|My|we|We|we're|We're|we've|We've|our|Our|he|He|she|She|they|They|his|His|her|Her|their|Their)\b"
+_PRONOUN_EN = r"(?:I|I'm|I've|I'd|I'll|we|We|we're|We're|we've|We've|he|He|she|She|they|They)\b"
 _SPLIT_EN = re.compile(
     r"\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+(?=" + _SUBJECT_EN + r")"
-    r"|\s*;\s*|,\s+(?=" + _SUBJECT_EN + r"(?!\s*(?:mean|guess|think)\b))"
+    r"|\s*;\s*|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
+    # a possessive opens a clause only with its verb close by ("..., my sister lives in Rome"),
+    # not an apposition ("I scored 40 points, my highest ever, ...")
+    r"|,\s+(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
     # ", and <a clause of its own>": a verb within its first words ("sprint reviews are every other Friday")
     r"|,\s+(?:and|but)\s+(?=(?:\w+\s+){0,3}(?:is|are|was|were|has|have|will|starts|runs)\b)"
     # "... and <Name> <verb>": a named person starts a clause of their own ("Karen retired and Leo became my boss")
-    r"|,?\s+(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)\b)",
+    # (not "you and Max had ...": two people, one subject)
+    r"|(?<!\byou)(?<!\bme)(?<!\bhim)(?<!\bher)(?<!\bus)(?<!\bthem)"
+    r",?\s+(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)\b)",
 )
 # "My brother lives in Seoul and works for Samsung": one subject, two verb
 # phrases. A second finite verb (third person "-s" or past "-ed", as the first
 # one is) right after "and", followed by what opens its complement, starts a
 # clause that shares the first one's subject.
 _SHARED_SUBJECT = re.compile(
-    r"^(?P<subject>(?:my|our|his|her|their|the)\s+\w+(?:\s+\w+)?|(?-i:[A-Z][a-z]+))\s+(?P<verb>\w+(?:s|ed))\b"
+    r"^(?P<subject>(?:my|our|his|her|their|the)\s+\w+(?:\s+\w+)?|(?-i:[A-Z][a-z]+))\s+"
+    r"(?P<verb>(?!(?:is|was|has|does)\b)\w+(?:s|ed))\b"
     r"(?P<rest>.+?)\s+and\s+(?P<second>\w+(?:s|ed)\s+(?:for|at|in|on|to|with|from|as|the|a|an|my|our|his|her|their)\b.*)$",
     re.IGNORECASE,
 )
@@ -73,7 +80,11 @@ def clauses(sentence: str) -> list[str]:
             merged = [
                 merged[0],
                 *(
-                    f"{mine} {p}" if p[:1].islower() and not re.search(r"\b" + _SUBJECT_EN, p) else p
+                    f"{mine} {p}"
+                    if p[:1].islower()
+                    and not re.search(r"\b" + _SUBJECT_EN, p)
+                    and p.split()[0].lower() not in _NOT_A_NOUN
+                    else p
                     for p in merged[1:]
                 ),
             ]
@@ -141,8 +152,9 @@ _DROPPED_SUBJECT = re.compile(
     r"^(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|adopted|married|retired|"
     r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|"
     r"got (?:a|an|my|our|promoted|married|engaged|divorced|hired|laid off|back)|gave up|took up|picked up|"
-    r"began|became|lost)\s+\S"
-    r"|^(?P<not>not|no longer)\s+(?!(?:really|sure|quite|bad|much|yet|that|now|at all)\b)\S",
+    r"began|became|lost|used to)\s+\S"
+    r"|^(?P<not>not|no longer)\s+(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
+    r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
     re.IGNORECASE,
 )
 
@@ -165,15 +177,24 @@ _IT_AFTER_NOUN = re.compile(
     r"(?P<it>it(?:'s|\s+is|\s+was|\s+has))\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
-_NOT_A_NOUN = frozenset(["i", "we", "he", "she", "they", "it", "that", "this", "there", "you", "who", "what"])
+_NOT_A_NOUN = frozenset(
+    [
+        *("i", "we", "he", "she", "they", "it", "it's", "that", "this", "there", "here", "you", "who", "what", "which"),
+        *("the", "a", "an", "all", "both", "some", "so", "then", "just", "also", "still", "life", "everything"),
+        *("nothing", "something", "anything", "one", "each", "sometimes", "really", "now", "maybe", "even"),
+    ]
+)
 
 
 def _it_resolved(clause: str) -> list[str]:
     """The clause split before a later "it's ..." that refers to its noun
     subject, with "it" replaced by that subject."""
     m = _IT_AFTER_NOUN.match(clause)
-    if m is None or m.group("np").split()[0].lower() in _NOT_A_NOUN or m.group("np").lower() in _NOT_A_NOUN:
+    head = m.group("np").lower().split() if m else []
+    if m is None or (head[0] not in ("the", "my", "our", "his", "her", "their") and head[0] in _NOT_A_NOUN):
         return [clause]
+    if not re.search(r"\d|\b(?-i:[A-Z])\w", m.group("rest")):
+        return [clause]  # "..., it's such an awesome feeling": "it" is the situation, not the thing
     verb = {"'s": "is", " is": "is", " was": "was", " has": "has"}.get(m.group("it")[2:].replace("’", "'"), "is")
     first = clause[: m.start("it")].rstrip(" ,")
     np = m.group("np")

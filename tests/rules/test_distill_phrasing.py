@@ -207,3 +207,74 @@ def test_chinese_updates_corrections_and_endings_in_ordinary_wording(
     case = {**_case(kind, first, second, old, new), "lang": "zh"}
     (outcome,) = governance_eval.run_pure([case])
     assert outcome.ok, outcome.why
+
+
+# --- precision: what a note-taker would not write down ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "Mixed feelings - definitely thrilled but also a bit nervous.",  # no subject, a participle first
+        "Last time we talked about the garden",  # a time-point subordinate clause alone
+        "Road trips like that are so special.",  # an intensified evaluation of no one's thing
+        "Sometimes it's hard when my plans fall through.",  # a hedge, then nobody
+        "If we keep at it we can change the whole neighbourhood.",  # a conditional with nothing concrete
+        "Music has the power to bring us together.",  # "us" as people in general
+        "I really recommend keeping a journal for stressful weeks.",  # advice to the listener
+        "I completely support it, chasing dreams is such a blessing.",  # the only object a pronoun
+        "My kids, the garden, and walks with friends, for sure.",  # no verb: "friends" is a noun
+        "I feel so at home here!",  # an intensified feeling of the moment
+    ],
+)
+def test_not_statements_about_anyone(clause: str) -> None:
+    assert not is_statement(clause)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "If it's sunny we go sailing on Lake Geneva.",  # a conditional habit with a place
+        "The landlord raised it, so I pay 900 now.",  # the pronoun clause is followed by a statement
+        "I have two of them, a cat and a dog.",  # "two of them" is no pronoun-only object
+        "Painting's a fun way to express my feelings.",  # a gerund subject about the speaker
+        "Road trips like that really speak to me.",  # an evaluation that says what the speaker likes
+        "Karen retired and Leo became my boss.",  # irregular past verbs are verbs
+    ],
+)
+def test_facts_with_those_shapes_stay_statements(clause: str) -> None:
+    assert is_statement(clause)
+
+
+def test_clauses_are_not_cut_inside_a_noun_phrase() -> None:
+    assert clauses("My pin board is full of quotes and pictures for motivation.") == [
+        "My pin board is full of quotes and pictures for motivation."
+    ]  # "is" is no shared-subject verb, "pictures" no second verb
+    assert clauses("I ran 10 km, my best ever, and it felt great.") == ["I ran 10 km, my best ever, and it felt great."]
+    assert clauses("Sounds like you and Max had a great time!") == ["Sounds like you and Max had a great time!"]
+    assert clauses("It's unlike my earlier films, but it has real promise.") == [
+        "It's unlike my earlier films",
+        "it has real promise.",
+    ]  # no "my it has ..."
+    assert clauses("My hard work is paying off, it's such a good feeling.") == [
+        "My hard work is paying off, it's such a good feeling."
+    ]  # "it" is the situation: nothing concrete follows
+
+
+def test_third_person_skips_adverbs_and_floating_quantifiers() -> None:
+    from ledgermind.distill.person import third_person
+
+    assert third_person("I typically hold it for 30 seconds", "Jon") == "Jon typically holds it for 30 seconds"
+    assert third_person("We both love helping others", "Maria") == "Maria loves helping others"
+
+
+def test_a_negated_verb_or_gerund_is_no_contrastive_correction() -> None:
+    from ledgermind.distill.generic import contrast
+
+    assert contrast("It was a reminder that we are not alone in this.") is None
+    assert contrast("It's frustrating not knowing why.") is None
+    assert contrast("It's 41 Oak Lane, not 14.") == ("Oak Lane", "14")
+
+
+def test_an_elliptical_answer_leaves_no_belief() -> None:
+    assert _current("Yeah, I love to.") == []

@@ -449,6 +449,31 @@ COVERAGE += [
 ]
 
 
+# A third sitting: facts whose shape resembles what the statement filter must drop
+# (a hedge first, a condition, a pronoun before a comma, an intensifier, "us", a
+# dropped subject): they must stay beliefs.
+COVERAGE += [
+    ("en", "hedge-first", "Sometimes I work from the Berlin office.", ["Berlin"], False),
+    ("en", "conditional-habit", "If it's sunny we go sailing on Lake Geneva.", ["sailing|Geneva"], False),
+    ("en", "whenever-habit", "Whenever I visit my mom in Leeds we bake bread.", ["Leeds|bread"], False),
+    ("en", "pronoun-then-noun", "I have two of them, a cat and a dog.", ["cat|dog|two"], False),
+    ("en", "pronoun-then-clause", "The landlord raised it, so I pay 900 now.", ["900"], False),
+    ("en", "intensified-own", "My kids are so into Minecraft.", ["Minecraft"], False),
+    ("en", "us-object-person", "Grandma taught us to knit.", ["knit"], False),
+    ("en", "us-own-subject", "My parents helped us buy the house.", ["house"], False),
+    ("en", "dropped-retired", "Retired last year after 30 years at Boeing.", ["Boeing|retired"], False),
+    ("en", "dropped-used-to", "Used to smoke, quit in 2019.", ["smoke"], False),
+    ("en", "feel-fact", "I feel stressed about my thesis deadline in May.", ["thesis"], False),
+    ("en", "recommend-own", "My dentist recommends an electric toothbrush.", ["toothbrush"], False),
+    ("en", "named-plural", "Priya runs marathons.", ["marathons|marathon"], False),
+    ("en", "past-participle-name", "Alfred moved to Rome last year.", ["Rome"], False),
+    ("zh", "sometimes", "我有时候在杭州办公室上班。", ["杭州"], False),
+    ("zh", "if-habit", "如果天气好，我周末去爬山。", ["爬山"], False),
+    ("zh", "feel", "我最近工作压力很大。", ["压力"], False),
+    ("zh", "us", "奶奶教我们包饺子。", ["饺子"], False),
+]
+
+
 def _id(kind: str, lang: str, family: str, text: str) -> str:
     return f"phr-{lang}-{kind}-{family}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
