@@ -185,13 +185,14 @@ class Searcher:
             rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
             names = spoken_names([_result(rows[i], 0.0, 0.0) for i, _ in fused if i in rows], asked.terms)
             content = [t for t in asked.terms if t not in names]
-            by_content = bm25(content, found.docs, found.corpus_rows, found.dropped) if names and content else []
-            if by_content:  # some row holds what is asked besides the name
+            if names and content:
                 vector = _usable(asked.embedder.embed([without_names(asked.text, names)])[0])
-                again = [] if vector is None else store.dense(conn, owner, vector, flt, depth, floor)
-                fused = _then(rrf([[h.row_id for h in by_content[:depth]], [row_id for row_id, _ in again]]), fused)
-                fused = fused[:pool]
-                rows.update(store.fetch(conn, owner, [i for i, _ in fused if i not in rows]))
+                held, again = store.candidates(conn, owner, content, vector, flt, depth, floor)
+                by_content = bm25(content, held.docs, held.corpus_rows, held.dropped)
+                if by_content:  # some row holds what is asked besides the name
+                    second = rrf([[h.row_id for h in by_content[:depth]], [row_id for row_id, _ in again]])
+                    fused = _then(second, fused)[:pool]
+                    rows.update(store.fetch(conn, owner, [i for i, _ in fused if i not in rows]))
         # the relevance is read from the whole question (the features its model was fitted on)
         coverage = {h.row_id: h.coverage for h in lexical}
         known = lexical[0].known if lexical else 0.0
