@@ -53,7 +53,6 @@ from ledgermind import MemoryEngine, Owner
 from ledgermind.api.distilling import distill_lag_of
 from ledgermind.distill.distiller import Distiller
 from ledgermind.distill.lease import DistillLease
-from ledgermind.service.keys import KeyRing
 
 APP = "bench"
 CITIES = ["Lisbon", "Porto", "Lyon", "Osaka", "Quito", "Tallinn", "Dakar", "Hobart", "Bergen", "Cusco"]
@@ -159,7 +158,7 @@ def drain(db: str, total: int, leased: bool) -> float:
 def bench(make_db: Any, args: argparse.Namespace) -> list[list[Any]]:
     db = make_db()
     with MemoryEngine.open(db) as eng:
-        _, secret = KeyRing(eng).create(APP, "distill_latency")
+        _, secret = eng.api_keys().create(APP, "distill_latency")
     worker = latencies(db, secret, args.messages, separate=True)
     inproc = latencies(db, secret, args.messages, separate=False)
     runs: dict[bool, list[float]] = {False: [], True: []}

@@ -348,6 +348,12 @@ def main() -> int:
     p.add_argument("--llm", default=os.environ.get("LEDGERMIND_LLM_URL"), help="OpenAI-compatible base URL")
     p.add_argument("--model", default=os.environ.get("LEDGERMIND_LLM_MODEL", "gpt-4o-mini"))
     p.add_argument("--failures", type=int, default=0, help="print up to N failed cases")
+    p.add_argument(
+        "--file",
+        type=Path,
+        action="append",
+        help="run these case files instead of the scored suites (e.g. the dev-only phrasings.jsonl)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     extractor: Extractor | None = None
@@ -355,7 +361,7 @@ def main() -> int:
         extractor = LLMExtractor(
             LLMConfig(base_url=args.llm, model=args.model, api_key=os.environ.get("LEDGERMIND_LLM_API_KEY"))
         )
-    cases = load(args.split)
+    cases = load(args.split, tuple(args.file)) if args.file else load(args.split)
     outcomes = (run_engine if args.path == "engine" else run_pure)(cases, extractor)
     rows = table(outcomes)
     if args.json:

@@ -45,7 +45,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import DRIFT_NOTE, fresh_pg_database, md_table, message_text, percentile, pg_server
 
 from ledgermind import MemoryEngine, Owner
-from ledgermind.service.keys import KeyRing
 
 APP = "bench"
 FACTS = [
@@ -128,7 +127,7 @@ def throughput(clients: int, per_client: int, make: Callable[[int], Callable[[in
 
 def bench(db: str, args: argparse.Namespace) -> list[list[Any]]:
     with MemoryEngine.open(db) as eng:
-        _, secret = KeyRing(eng).create(APP, "service_bench")
+        _, secret = eng.api_keys().create(APP, "service_bench")
         with served(db) as url:
             auth = {"Authorization": f"Bearer {secret}"}
             with httpx.Client(base_url=url, headers=auth, timeout=60) as api:

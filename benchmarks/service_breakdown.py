@@ -46,7 +46,6 @@ from service_bench import served
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.service.app import create_app
-from ledgermind.service.keys import KeyRing
 from ledgermind.service.settings import ServiceSettings
 
 APP = "breakdown"
@@ -87,9 +86,9 @@ def cpu_per_call(db: str, calls: int, call: Callable[[int], Any]) -> float:
 
 def measure(kind: str, appends: int) -> tuple[list[list[str]], list[list[str]]]:
     with database(kind) as db, MemoryEngine.open(db) as eng:
-        _, secret = KeyRing(eng).create(APP, "breakdown")
+        _, secret = eng.api_keys().create(APP, "breakdown")
         auth = {"Authorization": f"Bearer {secret}"}
-        app = create_app(eng, KeyRing(eng), ServiceSettings(distill=False))
+        app = create_app(eng, ServiceSettings(distill=False))
         loop = asyncio.new_event_loop()
         lifespan = app.router.lifespan_context(app)  # the key index, the runner: as the server runs them
         loop.run_until_complete(lifespan.__aenter__())

@@ -22,6 +22,7 @@ from sqlalchemy.engine import URL, Connection, Dialect, Engine
 from sqlalchemy.types import TypeDecorator
 
 from ledgermind.storage.backend import SQLITE_BUSY_MS, prepare_sqlite_connection
+from ledgermind.storage.dialects import dialect_of
 
 __all__ = [
     "APPLICATION_NAME",
@@ -49,7 +50,7 @@ class UtcDateTime(TypeDecorator[datetime]):
         if value.tzinfo is None:
             value = value.replace(tzinfo=UTC)
         value = value.astimezone(UTC)
-        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+        return value.replace(tzinfo=None) if dialect_of(dialect.name).naive_times else value
 
     def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is None:
@@ -66,7 +67,7 @@ def sql_converter(type_: Any, dialect_name: str) -> Any:
     """The bind conversion ``UtcDateTime`` / ``JsonValue`` would apply, as one
     fast function (for ``base.insert_rows``); identity for other types."""
     if isinstance(type_, UtcDateTime):
-        if dialect_name == "sqlite":
+        if dialect_of(dialect_name).naive_times:
             return _sqlite_datetime
         return _aware_utc
     if isinstance(type_, JSON):
@@ -140,10 +141,7 @@ def snapshot(db: Engine) -> Iterator[Connection]:
     explicit BEGIN (the snapshot starts at the first read); PostgreSQL gets
     REPEATABLE READ."""
     with db.connect() as conn:
-        if db.dialect.name == "sqlite":
-            conn.exec_driver_sql("BEGIN")
-        else:
-            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        conn = dialect_of(db.dialect.name).begin_snapshot(conn)
         try:
             yield conn
         finally:

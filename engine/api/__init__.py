@@ -4,14 +4,21 @@ data), and the values their methods take and return.
 
 The outer layers (the HTTP service, the integrations, the supervisor, the
 command line) import this package and the domain's types, nothing below it
-(an import-linter contract keeps it so): what they need is here.
+(an import-linter contract keeps it so): what they need is here, including
+the framing of memory text as data (``frame``, ``render_item``,
+``render_fields``) for an outer layer that answers with memories in its own
+shape (the MCP server).
 """
 
 from ledgermind.api.facade import MemoryEngine
+from ledgermind.api.keys import KEY_TOPICS, ApiKey, KeyRing, key_id_of, secret_hash
 from ledgermind.api.owner import OwnerMemory
-from ledgermind.domain.belief_records import BeliefVersion, MessagePage
+from ledgermind.api.projection_admin import ProjectionAdmin
+from ledgermind.domain.belief_records import BeliefVersion, Conversation, Invalidation, MessagePage
+from ledgermind.domain.listing_records import AgentSummary, SessionSummary, TaskSummary, UserSummary
 from ledgermind.recovery import RestoredAgent
 from ledgermind.retrieval import SearchResult, Tool
+from ledgermind.retrieval.context import frame, render_fields, render_item
 from ledgermind.storage.follower import Envelope, Follower
 from ledgermind.storage.leases import Lease
 from ledgermind.write.attached import Append, Attachment
@@ -19,22 +26,37 @@ from ledgermind.write.beliefs import BeliefChange, Invalidate, NewBelief, Revise
 from ledgermind.write.options import WriteOptions
 
 __all__ = [
+    "KEY_TOPICS",
+    "AgentSummary",
+    "ApiKey",
     "Append",
     "Attachment",
     "BeliefChange",
     "BeliefVersion",
+    "Conversation",
     "Envelope",
     "Follower",
     "Invalidate",
+    "Invalidation",
+    "KeyRing",
     "Lease",
     "MemoryEngine",
     "MessagePage",
     "NewBelief",
     "OwnerMemory",
+    "ProjectionAdmin",
     "RestoredAgent",
     "Revise",
     "SearchResult",
+    "SessionSummary",
+    "TaskSummary",
     "Tool",
+    "UserSummary",
     "WriteOptions",
+    "frame",
+    "key_id_of",
     "new_belief_id",
+    "render_fields",
+    "render_item",
+    "secret_hash",
 ]

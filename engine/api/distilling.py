@@ -22,6 +22,7 @@ import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from ledgermind.distill.checkers import Checker, all_of, message_count_gt, time_since_last_gt
 from ledgermind.distill.distiller import Distiller
 from ledgermind.distill.grey_zone_model import GreyZoneModel
 from ledgermind.distill.lag import DistillLag, distill_lag
@@ -39,14 +40,18 @@ __all__ = [
     "DEFAULT_FOLLOWER",
     "LLM_USES",
     "BackgroundDistiller",
+    "Checker",
     "DistillLag",
     "DistillLease",
+    "all_of",
     "distill_lag_of",
     "extractor_from_env",
     "llm_config",
     "llm_config_from_env",
     "llm_setup",
     "llm_uses",
+    "message_count_gt",
+    "time_since_last_gt",
 ]
 
 log = logging.getLogger("ledgermind.distill")

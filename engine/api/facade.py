@@ -9,9 +9,10 @@ to import it (import-linter enforces that).
 Every call on an owner's data is a method of the owner handle,
 ``eng.for_owner(owner)`` (``OwnerMemory``, ``ledgermind.api.owner``), and
 exists there only: one door per concept. What stays here is what is not one
-owner's: opening and closing, the projections and retrieval, the distiller,
-the whole log's verification, and erasure (an operator's call, not the
-handle's: a handle given to an agent must not be able to destroy its owner).
+owner's: opening and closing, the read side and retrieval, operating the
+projections (``projection_admin()``), the API keys (``api_keys()``), the
+distiller and the whole log's verification. Erasure is the handle's (``mem.erase()``); the work is done
+here (``_erase``) because it needs the whole engine.
 """
 
 from __future__ import annotations
@@ -21,12 +22,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ledgermind.api.aggregates import known_aggregates
+from ledgermind.api.keys import KeyRing
 from ledgermind.api.owner import OwnerMemory
+from ledgermind.api.projection_admin import ProjectionAdmin
 from ledgermind.domain.aggregates import SNAPSHOTTED
 from ledgermind.domain.config import EngineConfig
 from ledgermind.domain.erasure import ErasureReport
 from ledgermind.domain.errors import ProjectionError
+from ledgermind.domain.listing_records import UserSummary
 from ledgermind.domain.owner import Owner
+from ledgermind.projections import listing
 from ledgermind.projections.purge import (
     count_owner_rows,
     erasure_remains,
@@ -43,10 +48,10 @@ from ledgermind.storage.leases import LeaseTable
 from ledgermind.storage.store import EventLog, open_event_log, translate_errors
 from ledgermind.write.erasure import erase_in_log
 from ledgermind.write.port import WritePort
-from ledgermind.write.validation import check_owner
+from ledgermind.write.validation import check_count, check_owner
 
 if TYPE_CHECKING:
-    from ledgermind.distill.distiller import DistillReport
+    from ledgermind.distill.distiller import Distiller, DistillReport
     from ledgermind.domain.lineage import VerifyReport
 
 __all__ = ["MemoryEngine", "OwnerMemory"]
@@ -150,6 +155,24 @@ class MemoryEngine:
                     )
         return self._retrieval
 
+    def projection_admin(self) -> ProjectionAdmin:
+        """The operator's calls on the read models: a worker, rebuild, status,
+        the quarantine, drop (``ledgermind projections``)."""
+        return ProjectionAdmin(self.log, self.read_backend.sqlalchemy_url, self.config)
+
+    def users(self, app: str, *, limit: int = 50, after: str | None = None) -> list[UserSummary]:
+        """The users of ``app`` (anyone with a session or a belief), by user id,
+        with their counts, from the read models: an operator's listing across
+        owners (ids and counts, no content; ``ledgermind users``, the desk's
+        first page). ``after``: the last user id of the previous page."""
+        Owner(app, "-")  # the app name is checked like an owner's
+        rows = listing.users(self.projections, app, limit=check_count(limit, "limit", minimum=1), after=after)
+        return [UserSummary.of_row(r) for r in rows]
+
+    def api_keys(self) -> KeyRing:
+        """The HTTP service's API keys: create, list, revoke, verify (``ledgermind keys``)."""
+        return KeyRing(self.writes, self.log)
+
     def _lease_table(self) -> LeaseTable:
         with self._readside_lock:
             if self._leases is None:
@@ -158,12 +181,18 @@ class MemoryEngine:
 
     # --- operator calls -------------------------------------------------------
 
-    def distill(self, **options: Any) -> DistillReport:
-        """Runs a distiller in this process up to the log's head (tests, demos,
-        embedded use); ``options`` go to ``ledgermind.distill.Distiller``."""
+    def distiller(self, **options: Any) -> Distiller:
+        """A distiller on this engine's log (``options`` go to
+        ``ledgermind.distill.Distiller``): ``run_once()`` up to the head,
+        ``run_forever()`` as a worker, its ``dead_letters()`` and ``replay``."""
         from ledgermind.distill.distiller import Distiller
 
-        return Distiller(self.writes, **options).run_once()
+        return Distiller(self.writes, **options)
+
+    def distill(self, **options: Any) -> DistillReport:
+        """Runs a distiller in this process up to the log's head (tests, demos,
+        embedded use): ``distiller(**options).run_once()``."""
+        return self.distiller(**options).run_once()
 
     def verify_log(self) -> VerifyReport:
         """Re-walks every stream's hash chain and the recorded checkpoints of
@@ -173,6 +202,14 @@ class MemoryEngine:
         from ledgermind.storage import chain
 
         return chain.verify(self.log, [])
+
+    def checkpoint_log(self) -> None:
+        """Records a checkpoint of every stream's chain head now (the log also
+        does so every 1,000 events), so that ``verify_log`` can tell a
+        truncated log from a whole one up to here."""
+        from ledgermind.storage import chain
+
+        chain.record_checkpoint(self.log.recorder)
 
     def _erase(self, owner: Owner) -> ErasureReport:
         """``OwnerMemory.erase`` (here because it needs the whole engine: the

@@ -114,7 +114,7 @@ def _add_follower(p: argparse.ArgumentParser) -> None:
 
 
 def _checker(args: argparse.Namespace) -> Any:
-    from ledgermind.distill.checkers import all_of, message_count_gt, time_since_last_gt
+    from ledgermind.api.distilling import all_of, message_count_gt, time_since_last_gt
 
     checks = []
     if args.min_messages is not None:
@@ -175,7 +175,6 @@ def _run(args: argparse.Namespace) -> int:
 
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
     from ledgermind.api.distilling import DistillLease
-    from ledgermind.distill.distiller import Distiller
 
     _log = _logger()
     with MemoryEngine.open(args.db) as eng:
@@ -183,8 +182,7 @@ def _run(args: argparse.Namespace) -> int:
         # or a second worker, never extracts the same delta as this one.
         lease = None if args.once else DistillLease(eng.backend, args.follower)
         llm_extractor, config = _llm(eng, args)
-        distiller = Distiller(
-            eng.writes,
+        distiller = eng.distiller(
             follower=args.follower,
             checker=_checker(args),
             extractor=llm_extractor,
@@ -247,10 +245,9 @@ def _print_once(args: argparse.Namespace, report: Any) -> None:
 
 def _dead_letters(args: argparse.Namespace) -> int:
     from ledgermind.api import MemoryEngine
-    from ledgermind.distill.dead_letters import list_dead_letters
 
     with MemoryEngine.open(args.db, create=False) as eng:
-        letters = list_dead_letters(eng.writes)
+        letters = eng.distiller().dead_letters()
     if args.json:
         print_json([d.as_dict() for d in letters])
         return 0
@@ -264,10 +261,9 @@ def _dead_letters(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from ledgermind.api import MemoryEngine
-    from ledgermind.distill.distiller import Distiller
 
     with MemoryEngine.open(args.db, create=False) as eng:
-        ids = Distiller(eng.writes, follower=args.follower).replay(args.letter_id)
+        ids = eng.distiller(follower=args.follower).replay(args.letter_id)
     if args.json:
         print_json({"letter_id": args.letter_id, "memory_ids": ids})
     else:

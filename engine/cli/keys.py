@@ -1,7 +1,7 @@
 """``ledgermind keys``: the HTTP service's API keys (create, list, revoke).
 
 A key fixes one app; the secret is printed once, by ``create``, and the
-database keeps only its hash (``ledgermind.service.keys``). Creation and
+database keeps only its hash (``eng.api_keys()``, ``ledgermind.api.keys``). Creation and
 revocation are events in the log, like every other change.
 """
 
@@ -49,10 +49,9 @@ def register(sub: Any) -> None:
 
 def run_create(args: argparse.Namespace) -> int:
     from ledgermind.api import MemoryEngine
-    from ledgermind.service.keys import KeyRing
 
     with MemoryEngine.open(args.db) as eng:
-        key_id, secret = KeyRing(eng).create(args.app, args.label)
+        key_id, secret = eng.api_keys().create(args.app, args.label)
     if args.json:
         print_json({"key_id": key_id, "app": args.app, "label": args.label, "secret": secret})
     else:
@@ -63,10 +62,9 @@ def run_create(args: argparse.Namespace) -> int:
 
 def run_list(args: argparse.Namespace) -> int:
     from ledgermind.api import MemoryEngine
-    from ledgermind.service.keys import KeyRing
 
     with MemoryEngine.open(args.db, create=False) as eng:
-        keys = KeyRing(eng).list()
+        keys = eng.api_keys().list()
     rows = [
         {
             "key_id": k.key_id,
@@ -86,10 +84,9 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_revoke(args: argparse.Namespace) -> int:
     from ledgermind.api import MemoryEngine
-    from ledgermind.service.keys import KeyRing
 
     with MemoryEngine.open(args.db, create=False) as eng:
-        KeyRing(eng).revoke(args.key_id)
+        eng.api_keys().revoke(args.key_id)
     if args.json:
         print_json({"key_id": args.key_id, "revoked": True})
     else:

@@ -55,7 +55,6 @@ def run(args: argparse.Namespace) -> int:
     from ledgermind.api.distilling import BackgroundDistiller, extractor_from_env
     from ledgermind.integrations.mcp_server import build_server
     from ledgermind.integrations.mcp_transport import BearerKeys, serve_stdio
-    from ledgermind.service.keys import KeyRing
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db) as eng:
@@ -69,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             if args.http:
                 import uvicorn
 
-                app = BearerKeys(server.streamable_http_app(host=args.host), KeyRing(eng).verify, owner.app)
+                app = BearerKeys(server.streamable_http_app(host=args.host), eng.api_keys().verify, owner.app)
                 uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
             else:
                 serve_stdio(server)

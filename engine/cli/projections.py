@@ -19,7 +19,6 @@ importable from here; repeatable).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import signal
 import sys
@@ -157,11 +156,11 @@ def _discover(args: argparse.Namespace) -> None:
     """Loads ``--plugin`` projections (entry points load on first use). The
     working directory is importable for them, as for ``python -m``: an
     operator's module beside the database need not be installed."""
-    from ledgermind.projections import discover
+    from ledgermind.api import ProjectionAdmin
 
     if args.plugin and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())
-    discover(plugins=args.plugin)
+    ProjectionAdmin.load_plugins(args.plugin)
 
 
 def _open(db: str, *, create: bool = True) -> MemoryEngine:
@@ -171,64 +170,49 @@ def _open(db: str, *, create: bool = True) -> MemoryEngine:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from ledgermind.projections.db import open_read_db
-    from ledgermind.projections.leases import Leases
-    from ledgermind.projections.readside import configured_kinds
-    from ledgermind.projections.runner import Runner
-
     _discover(args)
     names = [n.strip() for n in args.names.split(",") if n.strip()] if args.names else None
 
     def report(proj: Any, old: int, new: int) -> None:
         print(f"BATCH {proj.name} v{proj.version} {old} {new}", flush=True)
 
-    with _open(args.db) as eng:
-        db = open_read_db(eng.read_backend.sqlalchemy_url)
-        # following: one worker per projection at a time (a one-shot catch-up does them all)
-        leases = None if args.until_caught_up else Leases(db, ttl_s=args.lease_ttl)
-        runner = Runner(
-            eng.log,
-            db,
-            configured_kinds(eng.config, names),
+    with (
+        _open(args.db) as eng,
+        eng.projection_admin().worker(
+            names,
             batch_size=args.batch_size,
             poll_interval=args.poll,
             on_batch=report if args.verbose else None,
-            leases=leases,
-        )
-        try:
-            if args.until_caught_up:
-                applied = runner.catch_up()
-                print(f"caught up: {applied} events applied", flush=True)
-                for entry in runner.released:
-                    print(
-                        f"released {entry.name} v{entry.version} position {entry.position}: "
-                        "retried after an upgrade, folded",
-                        flush=True,
-                    )
-                for entry in runner.quarantined:
-                    print(
-                        f"quarantined {entry.name} v{entry.version} position {entry.position} "
-                        f"({entry.topic}, owner {entry.app}/{entry.user_id}): {entry.error_type}",
-                        flush=True,
-                    )
-                if runner.quarantined:
-                    print(
-                        f"{len(runner.quarantined)} events quarantined; other owners are current "
-                        "(see `ledgermind projections quarantine list`)",
-                        flush=True,
-                    )
-                return 0
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                signal.signal(sig, lambda *_: runner.stop())
-            print(f"following {eng.backend.display} ({', '.join(runner.factories)})", flush=True)
-            runner.run_forever()
-        finally:
-            if leases is not None:
-                with contextlib.suppress(SQLAlchemyError):  # unreleased, they expire after --lease-ttl
-                    leases.release()
-            db.dispose()
+            # following: one worker per projection at a time (a one-shot catch-up does them all)
+            lease_ttl=None if args.until_caught_up else args.lease_ttl,
+        ) as runner,
+    ):
+        if args.until_caught_up:
+            applied = runner.catch_up()
+            print(f"caught up: {applied} events applied", flush=True)
+            for entry in runner.released:
+                print(
+                    f"released {entry.name} v{entry.version} position {entry.position}: "
+                    "retried after an upgrade, folded",
+                    flush=True,
+                )
+            for entry in runner.quarantined:
+                print(
+                    f"quarantined {entry.name} v{entry.version} position {entry.position} "
+                    f"({entry.topic}, owner {entry.app}/{entry.user_id}): {entry.error_type}",
+                    flush=True,
+                )
+            if runner.quarantined:
+                print(
+                    f"{len(runner.quarantined)} events quarantined; other owners are current "
+                    "(see `ledgermind projections quarantine list`)",
+                    flush=True,
+                )
+            return 0
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, lambda *_: runner.stop())
+        print(f"following {eng.backend.display} ({', '.join(runner.factories)})", flush=True)
+        runner.run_forever()
     return 0
 
 
@@ -237,17 +221,16 @@ def _params(name: str, pairs: list[str]) -> dict[str, Any]:
     ``name`` declares (its registered defaults): an unknown name or a value
     that is not of the default's type is refused before anything is built,
     since a rebuild with a typo would silently make a new version."""
-    from ledgermind.projections import registry
+    from ledgermind.api import ProjectionAdmin
 
-    kind = registry.lookup(name)
-    declared = kind.default_params
+    declared = ProjectionAdmin.parameters(name)
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise InvalidInput(f"--param wants KEY=VALUE, got {pair!r:.60}")
-        if not kind.settable(key):
-            known = ", ".join(sorted(k for k in declared if kind.settable(k))) or "none"
+        if key not in declared:
+            known = ", ".join(sorted(declared)) or "none"
             raise InvalidInput(f"projection {name!r} has no parameter {key!r:.40} (its parameters: {known})")
         out[key] = _typed(key, value, declared[key])
     return out
@@ -285,23 +268,14 @@ def _typed(key: str, value: str, default: Any) -> Any:
 
 
 def _rebuild(args: argparse.Namespace) -> int:
-    from ledgermind.projections.db import open_read_db
-    from ledgermind.projections.rebuild import rebuild
-
     _discover(args)
     with _open(args.db, create=False) as eng:  # a rebuild of nothing is a mistyped path
-        db = open_read_db(eng.read_backend.sqlalchemy_url)
-        try:
-            report = rebuild(
-                eng.log,
-                db,
-                args.name,
-                params=_params(args.name, args.param),
-                batch_size=args.batch_size,
-                progress=not args.no_progress and not args.json and sys.stderr.isatty(),
-            )
-        finally:
-            db.dispose()
+        report = eng.projection_admin().rebuild(
+            args.name,
+            params=_params(args.name, args.param),
+            batch_size=args.batch_size,
+            progress=not args.no_progress and not args.json and sys.stderr.isatty(),
+        )
     result = {
         "name": report.name,
         "old_version": report.old_version,
@@ -324,16 +298,9 @@ def _rebuild(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    from ledgermind.projections.admin import status
-    from ledgermind.projections.db import open_read_db
-
     _discover(args)
     with _open(args.db, create=False) as eng:
-        db = open_read_db(eng.read_backend.sqlalchemy_url)
-        try:
-            rows = status(eng.log, db, args.name)
-        finally:
-            db.dispose()
+        rows = eng.projection_admin().status(args.name)
     if args.json:
         print_json([r.as_dict() for r in rows])
         return 0
@@ -358,15 +325,8 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _quarantine_list(args: argparse.Namespace) -> int:
-    from ledgermind.projections.admin import quarantined
-    from ledgermind.projections.db import open_read_db
-
     with _open(args.db, create=False) as eng:
-        db = open_read_db(eng.read_backend.sqlalchemy_url)
-        try:
-            entries = quarantined(db, args.name)
-        finally:
-            db.dispose()
+        entries = eng.projection_admin().quarantined(args.name)
     if args.json:
         print_json([e.as_dict() for e in entries])
         return 0
@@ -391,16 +351,9 @@ def _quarantine_list(args: argparse.Namespace) -> int:
 
 
 def _quarantine_retry(args: argparse.Namespace) -> int:
-    from ledgermind.projections.admin import retry
-    from ledgermind.projections.db import open_read_db
-
     _discover(args)
     with _open(args.db, create=False) as eng:
-        db = open_read_db(eng.read_backend.sqlalchemy_url)
-        try:
-            reports = retry(eng.log, db, args.name, None if args.all else [args.position])
-        finally:
-            db.dispose()
+        reports = eng.projection_admin().retry(args.name, None if args.all else [args.position])
     released = [e for r in reports for e in r.released]
     failed = [e for r in reports for e in r.failed]
     if not reports and not args.all:
@@ -417,16 +370,9 @@ def _quarantine_retry(args: argparse.Namespace) -> int:
 
 
 def _drop(args: argparse.Namespace) -> int:
-    from ledgermind.projections.admin import drop_version
-    from ledgermind.projections.db import open_read_db
-
     _discover(args)
     with _open(args.db, create=False) as eng:
-        db = open_read_db(eng.read_backend.sqlalchemy_url)
-        try:
-            drop_version(db, args.name, args.version)
-        finally:
-            db.dispose()
+        eng.projection_admin().drop(args.name, args.version)
     if args.json:
         print_json({"name": args.name, "dropped_version": args.version})
     else:

@@ -107,11 +107,10 @@ def run(args: argparse.Namespace) -> int:
 
     from ledgermind.api import MemoryEngine
     from ledgermind.service.app import create_app
-    from ledgermind.service.keys import KeyRing
 
     engine = MemoryEngine.open(args.db)
     try:
-        app = create_app(engine, KeyRing(engine), settings)
+        app = create_app(engine, settings)
         sock = _bind(args.host, args.port)
     except BaseException:
         engine.close()

@@ -51,7 +51,6 @@ def _serve(args: argparse.Namespace) -> int:
     from fastapi.responses import RedirectResponse
 
     from ledgermind.api import MemoryEngine
-    from ledgermind.service.keys import KeyRing
     from ledgermind.service.ui import router
 
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -62,7 +61,7 @@ def _serve(args: argparse.Namespace) -> int:
     with MemoryEngine.open(args.db, create=False) as eng:
         eng.projections  # noqa: B018 - starts the read side now, not on the first page
         app = FastAPI(title="ledgermind auditor's desk", docs_url=None, redoc_url=None, openapi_url=None)
-        app.include_router(router(eng, KeyRing(eng)))
+        app.include_router(router(eng, eng.api_keys()))
 
         @app.get("/", include_in_schema=False)
         def start() -> RedirectResponse:

@@ -27,7 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ledgermind.analysis.text import lexical_stem
-from ledgermind.distill.text import is_cjk
+from ledgermind.distill.text import copula_expanded, is_cjk
 
 __all__ = [
     "Alignment",
@@ -50,7 +50,8 @@ _RESOLVED_TIME = re.compile(
 )
 _SAID_TIME = re.compile(
     r"\b(?:yesterday|today|tonight|last (?:night|week|month|year|monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday)|this (?:morning|afternoon|evening|week|month|year)|(?:\d+|a|an|one|two|three|a few|"
+    r"saturday|sunday|term|semester|quarter|season)|this (?:morning|afternoon|evening|week|weekend|month|year|term|"
+    r"semester|quarter|season|spring|summer|autumn|fall|winter)|(?:\d+|a|an|one|two|three|a few|"
     r"a couple of) (?:day|week|month|year)s? ago|as of \w+|since \w+)\b"
     r"|前天|昨天|昨晚|今天|今早|今晚|刚才|刚刚|上个?(?:周|星期|礼拜|月)|去年|本周|这周|本月|这个月",
     re.IGNORECASE,
@@ -60,7 +61,8 @@ _SAID_TIME = re.compile(
 _CHANGE_VERB = re.compile(
     r"\b(?:has |have |had |was |were |is |are |got |been |just )*(?:moved|changed|switched|bumped|increased|"
     r"decreased|raised|lowered|cut|reduced|dropped|rose|risen|jumped|went up|gone up|went down|gone down|"
-    r"grew|grown|shifted|pushed|upped|gone|went|fell|fallen)\s+(?:up\s+|down\s+|back\s+|over\s+)?"
+    r"grew|grown|shifted|pushed|upped|gone|went|fell|fallen|rescheduled|postponed|delayed|relocated|reassigned|"
+    r"promoted|renamed)\s+(?:up\s+|down\s+|back\s+|over\s+)?"
     r"(?:from\s+(?P<from>.+?)\s+)?(?:to|into)\b",
     re.IGNORECASE,
 )
@@ -117,15 +119,15 @@ _CHANGE_CUE = re.compile(
     r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
     r"my mistake|scratch that|misread|misspoke|mistyped|misheard|miscounted|i meant|sorry|actually|correction|wrong|"
     r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
-    r"moved up|bumped)\b"
-    r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|说错|不好意思|更正|搞错|其实|纠正|口误",
+    r"moved up|bumped|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
+    r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|不好意思|更正|搞错|其实|纠正|口误|记错",
     re.IGNORECASE,
 )
 _ADDITIVE_CUE = re.compile(r"\b(?:also|too|as well|in addition|another)\b|也|还有|另外", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:no longer|not anymore|don't|do not|doesn't|does not|didn't|stopped|quit|gave up|given up|"
     r"isn't|is not|aren't|are not|haven't|hasn't|won't|never)\b"
-    r"|不再|不是|戒了|戒掉|没再|没有了|已经不|不(?:喝|吃|用|住|在|做|去|抽|养|开|玩|喜欢|爱|会|想|要)",
+    r"|不再|不是|戒(?=[\u4e00-\u9fff])|没再|没有了|已经不|不(?:喝|吃|用|住|在|做|去|抽|养|开|玩|喜欢|爱|会|想|要)",
     re.IGNORECASE,
 )
 _NEGATION_WORDS = frozenset(
@@ -179,7 +181,7 @@ class Alignment:
 
 def core_tokens(statement: str) -> list[str]:
     """The statement as alignment reads it: folded, cues and time phrases out."""
-    text = unicodedata.normalize("NFKC", statement).strip().rstrip("。.!！ ")
+    text = copula_expanded(unicodedata.normalize("NFKC", statement).strip().rstrip("。.!！ "))
     text = _RESOLVED_TIME.sub(" ", text)
     text = _SAID_TIME.sub(" ", text)
     text = _FRONTED.sub("", text)
@@ -209,7 +211,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
     subject ("melanie"), which are context of every statement about them and
     so never count as shared content."""
     a, b = _unsubjected(core_tokens(old), core_tokens(new))
-    a_pos, b_pos = _positive(a), _positive(b)
+    a_pos, b_pos = _unmodified(_positive(a), _positive(b))
     times = _times(old), _times(new)
     if a_pos == b_pos and times[0] and times[1] and times[0] != times[1]:
         # "started in 2019" / "started in 2021": the same words, the date is the value
@@ -257,7 +259,7 @@ _MOVED_ON = re.compile(
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
     r"[^.]*\b(?:anymore|any more)|broke up|sold|left|dropped|ended|unsubscribed|not \w+ing \w+ any ?more)\b"
-    r"|退了|取消|不再|戒了|戒掉|停了|卖了|分手|不\S{0,4}了",
+    r"|退了|退掉|退订|退出|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
 _TOPIC_STOP = frozenset(
@@ -412,13 +414,24 @@ _ZH_TOPIC_STOP = frozenset(
 )
 
 
+# Chinese words of frequency, time and sequence, and what is left after a change
+# ("每个月", "每周五", "之后", "只剩"): context of a statement, not what it is about; left
+# in, their character bigrams ("个月", "周五") pass for shared topics.
+_ZH_CONTEXT = re.compile(
+    r"每(?:个)?(?:天|日|周|星期|礼拜|月|年)[一二三四五六日天末]?|(?:周|星期|礼拜)[一二三四五六日天末]|"
+    r"平时|通常|一般|经常|总是|之后|以后|以前|之前|只剩下?|剩下|现在|目前|如今|最近|已经"
+)
+
+
 def topic_words(statement: str) -> frozenset[str]:
     """What a statement is about, less who, cues, numbers and function words:
     "sprint" for both "our sprints are two weeks" and "we switched to one-week sprints"."""
     from ledgermind.distill.text import tokens  # the CJK-aware tokenizer search uses too
 
     out: set[str] = set()
-    for t in tokens(_RESOLVED_TIME.sub(" ", _SAID_TIME.sub(" ", statement))):
+    text = _RESOLVED_TIME.sub(" ", _SAID_TIME.sub(" ", statement))
+    text = _ZH_CONTEXT.sub(" ", _ZH_CHANGE_VERB.sub(" ", text)) if is_cjk(text) else text
+    for t in tokens(text):
         if t in _TOPIC_STOP or t in _ZH_TOPIC_STOP or t[:1].isdigit():
             continue
         if is_cjk(t) and (len(t) < 2 or t[0] in "我用户了的是在" or t[1] in "了的是"):
@@ -485,6 +498,19 @@ def _unsubjected(a: list[str], b: list[str]) -> tuple[list[str], list[str]]:
     if bool(lead(a)) == bool(lead(b)):
         return a, b
     return a[lead(a) :], b[lead(b) :]
+
+
+def _unmodified(a: list[str], b: list[str]) -> tuple[list[str], list[str]]:
+    """Both without a leading modifier word only one of them has ("the kids'
+    school starts at 8:15" / "school starts at 8:45"): the same thing, named
+    more or less fully. A number or a CJK character is never such a word."""
+    if not a or not b or a[0] == b[0]:
+        return a, b
+    if len(a) > 2 and a[1] == b[0] and a[0].isascii() and a[0].isalpha():
+        return a[1:], b
+    if len(b) > 2 and b[1] == a[0] and b[0].isascii() and b[0].isalpha():
+        return a, b[1:]
+    return a, b
 
 
 def _times(statement: str) -> list[str]:

@@ -18,20 +18,27 @@ from ledgermind.distill.statements import is_statement
 __all__ = ["clauses"]
 
 _SUBJECT_EN = r"(?:I|I'm|I've|I'd|I'll|my|My|we|We|we're|We're|we've|We've|our|Our|he|He|she|She|they|They|his|His|her|Her|their|Their)\b"
+_PRONOUN_EN = r"(?:I|I'm|I've|I'd|I'll|we|We|we're|We're|we've|We've|he|He|she|She|they|They)\b"
 _SPLIT_EN = re.compile(
     r"\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+(?=" + _SUBJECT_EN + r")"
-    r"|\s*;\s*|,\s+(?=" + _SUBJECT_EN + r"(?!\s*(?:mean|guess|think)\b))"
+    r"|\s*;\s*|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
+    # a possessive opens a clause only with its verb close by ("..., my sister lives in Rome"),
+    # not an apposition ("I scored 40 points, my highest ever, ...")
+    r"|,\s+(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
     # ", and <a clause of its own>": a verb within its first words ("sprint reviews are every other Friday")
     r"|,\s+(?:and|but)\s+(?=(?:\w+\s+){0,3}(?:is|are|was|were|has|have|will|starts|runs)\b)"
     # "... and <Name> <verb>": a named person starts a clause of their own ("Karen retired and Leo became my boss")
-    r"|,?\s+(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)\b)",
+    # (not "you and Max had ...": two people, one subject)
+    r"|(?<!\byou)(?<!\bme)(?<!\bhim)(?<!\bher)(?<!\bus)(?<!\bthem)"
+    r",?\s+(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)\b)",
 )
 # "My brother lives in Seoul and works for Samsung": one subject, two verb
 # phrases. A second finite verb (third person "-s" or past "-ed", as the first
 # one is) right after "and", followed by what opens its complement, starts a
 # clause that shares the first one's subject.
 _SHARED_SUBJECT = re.compile(
-    r"^(?P<subject>(?:my|our|his|her|their|the)\s+\w+(?:\s+\w+)?|(?-i:[A-Z][a-z]+))\s+(?P<verb>\w+(?:s|ed))\b"
+    r"^(?P<subject>(?:my|our|his|her|their|the)\s+\w+(?:\s+\w+)?|(?-i:[A-Z][a-z]+))\s+"
+    r"(?P<verb>(?!(?:is|was|has|does)\b)\w+(?:s|ed))\b"
     r"(?P<rest>.+?)\s+and\s+(?P<second>\w+(?:s|ed)\s+(?:for|at|in|on|to|with|from|as|the|a|an|my|our|his|her|their)\b.*)$",
     re.IGNORECASE,
 )
@@ -52,15 +59,20 @@ _SHORT = re.compile(r"^(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|lef
 def clauses(sentence: str) -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one)."""
     splitter = _SPLIT_ZH if re.search(r"[\u4e00-\u9fff]", sentence) else _SPLIT_EN
-    parts = [q.strip(" ,;，；") for p in splitter.split(sentence) for q in _shared_subject(p.strip())]
-    parts = [p for p in parts if len(p) >= _MIN_CHARS]
+    parts = [
+        q.strip(" ,;，；")
+        for p in splitter.split(sentence)
+        for r in _it_resolved(p.strip())
+        for q in _shared_subject(r)
+    ]
     merged: list[str] = []
-    for part in parts:  # a lead-in ("My mistake", "Sorry", "Update") belongs to the clause it opens
+    for part in (p for p in parts if p):  # a lead-in ("My mistake", "Sorry", "口误") belongs to the clause it opens
         if merged and len(merged[-1].split()) <= 4 and not is_statement(merged[-1]) and not _SHORT.match(merged[-1]):
             merged[-1] = f"{merged[-1]}, {part}"
         else:
             merged.append(part)
-    merged = _announced(merged)
+    merged = [p for p in merged if len(p) >= _MIN_CHARS]
+    merged = _elliptical(_announced(merged))
     if splitter is _SPLIT_EN and len(merged) > 1:  # "Our standup is at 9, and sprint reviews are ...": ours too
         owner = re.search(r"\b(?:(our|we)|(my|I))\b", merged[0], re.IGNORECASE)
         if owner:
@@ -68,13 +80,17 @@ def clauses(sentence: str) -> list[str]:
             merged = [
                 merged[0],
                 *(
-                    f"{mine} {p}" if p[:1].islower() and not re.search(r"\b" + _SUBJECT_EN, p) else p
+                    f"{mine} {p}"
+                    if p[:1].islower()
+                    and not re.search(r"\b" + _SUBJECT_EN, p)
+                    and p.split()[0].lower() not in _NOT_A_NOUN
+                    else p
                     for p in merged[1:]
                 ),
             ]
     if splitter is _SPLIT_ZH and merged and merged[0].startswith("我"):  # the subject carries over
         merged = [merged[0], *(p if re.search(r"我|他|她", p) else "我" + _ZH_CONJ.sub("", p) for p in merged[1:])]
-    return merged or [sentence]
+    return [_with_subject(p) for p in merged] or [sentence]
 
 
 # "We changed our trip plans", "I changed GP": a change announced with no new
@@ -97,6 +113,92 @@ def _announced(parts: list[str]) -> list[str]:
         else:
             out.append(part)
     return out
+
+
+# "Karen isn't my boss anymore; Luis is": the second clause leaves out the
+# predicate the first one gave; it is restored with the polarity turned.
+_BARE_AUX = re.compile(
+    r"^(?P<subject>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?|(?:my|our|the|his|her|their)\s+\w+|I|we|he|she|they)\s+"
+    r"(?P<aux>is|are|was|were|am|does|do|did|has|have|will|can)(?:n't|\s+not)?(?:\s+(?:now|instead|too|though))?[.!]?$",
+    re.IGNORECASE,
+)
+_PREDICATE = re.compile(
+    r"\b(?P<aux>is|are|was|were|am|does|do|did|has|have|will|can)(?:n't|\s+not|\s+no\s+longer)?\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_NO_LONGER = re.compile(r"\s*\b(?:any ?more|any longer|now|no longer|either|too)\b", re.IGNORECASE)
+
+
+def _elliptical(parts: list[str]) -> list[str]:
+    """An elliptical clause ("Luis is", "but Tom doesn't") given the predicate
+    of the clause before it: "Luis is my boss", "Tom doesn't ..."."""
+    out: list[str] = []
+    for part in parts:
+        bare = _BARE_AUX.match(re.sub(r"^(?:and|but)\s+", "", part.strip(), flags=re.IGNORECASE))
+        before = _PREDICATE.search(out[-1]) if out and bare else None
+        if bare and before:
+            rest = _NO_LONGER.sub("", before.group("rest")).strip(" ,.!")
+            tail = bare.group(0)[len(bare.group("subject")) :].strip().rstrip(".!")
+            part = f"{bare.group('subject')} {tail} {rest}"
+        out.append(part)
+    return out
+
+
+# A clause with its subject left out, as people write in chat ("Moved to Lyon
+# last month", "Not on keto anymore"): the speaker is the subject. Only verbs
+# that report a change or an event of one's own life, in the past, so an
+# adjective ("Excited to ...") or a formula ("Got it", "Made my day") is not read as one.
+_DROPPED_SUBJECT = re.compile(
+    r"^(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|adopted|married|retired|"
+    r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|"
+    r"got (?:a|an|my|our|promoted|married|engaged|divorced|hired|laid off|back)|gave up|took up|picked up|"
+    r"began|became|lost|used to)\s+\S"
+    r"|^(?P<not>not|no longer)\s+(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
+    r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
+    re.IGNORECASE,
+)
+
+
+def _with_subject(clause: str) -> str:
+    """The clause with the speaker as its subject when it left it out."""
+    m = _DROPPED_SUBJECT.match(clause)
+    if m is None:
+        return clause
+    lead = "I'm " if m.group("not") else "I "
+    return lead + clause[:1].lower() + clause[1:]
+
+
+# "Rent went up, it's 1,950 now", "The meeting got moved, it's on Friday": a
+# second clause whose subject "it" is the first clause's noun subject.
+_IT_AFTER_NOUN = re.compile(
+    r"^(?P<np>(?:(?:the|my|our|his|her|their)\s+)?(?:(?!(?:is|are|was|were|has|have|had|went|got)\b)[\w-]+\s+)?"
+    r"(?!(?:is|are|was|were|has|have|had|went|got)\b)[\w-]+?)"
+    r"(?:'s\s+|\s+(?:is|are|was|were|has|have|had|went|got|\w+ed)\b).*?,\s+"
+    r"(?P<it>it(?:'s|\s+is|\s+was|\s+has))\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_NOT_A_NOUN = frozenset(
+    [
+        *("i", "we", "he", "she", "they", "it", "it's", "that", "this", "there", "here", "you", "who", "what", "which"),
+        *("the", "a", "an", "all", "both", "some", "so", "then", "just", "also", "still", "life", "everything"),
+        *("nothing", "something", "anything", "one", "each", "sometimes", "really", "now", "maybe", "even"),
+    ]
+)
+
+
+def _it_resolved(clause: str) -> list[str]:
+    """The clause split before a later "it's ..." that refers to its noun
+    subject, with "it" replaced by that subject."""
+    m = _IT_AFTER_NOUN.match(clause)
+    head = m.group("np").lower().split() if m else []
+    if m is None or (head[0] not in ("the", "my", "our", "his", "her", "their") and head[0] in _NOT_A_NOUN):
+        return [clause]
+    if not re.search(r"\d|\b(?-i:[A-Z])\w", m.group("rest")):
+        return [clause]  # "..., it's such an awesome feeling": "it" is the situation, not the thing
+    verb = {"'s": "is", " is": "is", " was": "was", " has": "has"}.get(m.group("it")[2:].replace("’", "'"), "is")
+    first = clause[: m.start("it")].rstrip(" ,")
+    np = m.group("np")
+    return [first, f"{np[:1].lower() + np[1:]} {verb} {m.group('rest')}"]
 
 
 def _shared_subject(clause: str) -> list[str]:

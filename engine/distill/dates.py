@@ -84,6 +84,12 @@ _FUTURE_EN = re.compile(
 )
 
 
+# A present-tense copula and no past one: what is said holds in that month, it did not start then.
+_PRESENT_EN = re.compile(
+    r"^(?!.*\b(?:was|were|had|did)\b).*\b(?:is|are|am)\b|^(?!.*\b(?:was|were)\b).*\w's\s+in\b", re.IGNORECASE
+)
+
+
 def find_time(text: str, ref: datetime) -> TimeMention | None:
     """The first relative time expression in ``text`` resolved against ``ref``."""
     m = _EN.search(text)
@@ -92,9 +98,11 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
         if (
             precision == "month"
             and re.match(r"(?:in|early|late)\b", m.group(0), re.IGNORECASE)
-            and _FUTURE_EN.search(text)
+            and (_FUTURE_EN.search(text) or _PRESENT_EN.search(text))
         ):
-            return None  # "We're going to Spain in July": a plan for a month to come, not a past date
+            # "We're going to Spain in July": a plan for a month to come, not a past date;
+            # "My birthday is in May": a month that recurs or is scheduled, not when it began
+            return None
         query = _english_query(m.group(0))
         return _mention(m.group(0), query, "en", precision, ref)
     z = _ZH.search(text)
@@ -136,7 +144,10 @@ def _mention(phrase: str, query: str, language: str, precision: str, ref: dateti
     when = when.replace(tzinfo=ref.tzinfo or UTC)
     if precision == "ago":
         precision = "day" if re.search(r"day|天", phrase) else "week" if re.search(r"week|周|星期", phrase) else "month"
-    return TimeMention(when, phrase, _say(when, precision, language))
+    said = _say(when, precision, language)
+    if phrase.lower().startswith("since "):  # "since March" stays a start: "since March 2026"
+        said = re.sub(r"^(?:in|on|in the week of)\b", "since", said)
+    return TimeMention(when, phrase, said)
 
 
 @lru_cache(maxsize=4096)

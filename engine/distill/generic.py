@@ -40,10 +40,15 @@ __all__ = ["contrast", "correction_findings", "generic_findings", "instruction_f
 # ("it's the Apollo team, not Atlas", "是芒果，不是花生").
 _CONTRAST_EN = re.compile(
     r"\b(?:it's|it is|it was|that's|that is|that was|is|was|are|were|'s|'re)\s+(?P<new>[^,;]+?),?\s+"
-    r"not\s+(?P<old>[^,;.!?]+?)\s*[.!]?$",
+    # the denied value is a short noun phrase: not a verb's negation ("we are not alone in
+    # this fight ..."), not a gerund ("disheartening not knowing why ...")
+    r"not\s+(?!\w+ing\b)(?P<old>[^,;.!?\s]+(?:\s+[^,;.!?\s]+){0,3})\s*[.!]?$",
     re.IGNORECASE,
 )
 _CONTRAST_ZH = re.compile(r"(?P<new>[^，,。；]+?)[，,]\s*(?:而)?不是(?P<old>[^，,。！；]+?)[。！!]?$")
+_AUXILIARY = frozenset(
+    ["am", "is", "are", "was", "were", "do", "does", "did", "can", "has", "had", "have", "will", "would", "could"]
+)
 _DETERMINER = re.compile(r"^(?:the|a|an|my|our)\s+", re.IGNORECASE)
 
 
@@ -53,6 +58,8 @@ def contrast(clause: str) -> tuple[str, str] | None:
     if m is None:
         return None
     new, old = m.group("new").strip(), m.group("old").strip()
+    if not is_cjk(clause) and new.split()[-1].lower() in _AUXILIARY:
+        return None  # "... we are not alone": the verb negated, no value denied
     if not is_cjk(clause):
         names = re.findall(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", new)
         new = names[-1] if names else _DETERMINER.sub("", new)
@@ -118,7 +125,9 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     ]
 
 
-_VALUE = re.compile(r"[$€£¥]?\d[\d,.:]*(?:\s?(?:%|am|pm|k))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+_VALUE = re.compile(
+    r"[$€£¥]?\d[\d,.:]*(?:\s?(?:%|(?:am|pm|k)\b))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
+)
 _ABOUT_POSSESSED = re.compile(r"^(.+?)\s+(?:is|are)\s+((?:my|our)\s+.+)$", re.IGNORECASE)
 _KEY_STOP = frozenset(
     [

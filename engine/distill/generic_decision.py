@@ -68,8 +68,12 @@ class Decision:
 
 
 # A replacement named beside a negation ("..., switched to tea", "……，改学韩语").
+# The replacement may be a clause of its own: "no longer Planet Fitness, it's Crunch",
+# "gave up Spanish and started learning Italian", "……，现在开比亚迪".
 _REPLACING = re.compile(
-    r"\b(?:switched to|changed to|moved to|instead|replaced (?:it|them) with)\b|[，,]\s*(?:改|换成|换了|转而)",
+    r"\b(?:switched to|changed to|moved to|instead|replaced (?:it|them) with)\b|[，,]\s*(?:改|换成|换了|转而|现在|如今)"
+    r"|[,;]\s*(?:but\s+)?(?:now\s+)?(?:it's|it is|they're|they are|that's)\s+(?!(?:fine|ok|okay|over|done|gone)\b)"
+    r"|\band (?:then\s+)?(?:started|began|took up|picked up|switched to|moved to|went with)\b",
     re.IGNORECASE,
 )
 # What makes a statement on the same topic replace one it does not align with:
@@ -77,8 +81,9 @@ _REPLACING = re.compile(
 # "got", "started") and a date alone mark events as often as changes.
 _CURRENT = re.compile(
     r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|dropped|"
-    r"started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more)\b"
-    r"|换|改|转|迁|搬|现在|如今|目前",
+    r"started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more|rescheduled|relocated|"
+    r"reassigned|promoted)\b"
+    r"|换|改|转|迁|搬|现在|如今|目前|调到|调去|调往|升为|升到",
     re.IGNORECASE,
 )
 # A number on both sides: a change cue on the same topic moves the quantity

@@ -175,12 +175,14 @@ def third_person(sentence: str, label: str) -> str:
     out: list[str] = []
     conjugate_next = False
     for i, w in enumerate(words):
+        if not w:
+            continue
         core = w.rstrip(",.;:!?")
         tail = w[len(core) :]
         low = core.lower().replace("’", "'")
         name = label if i == 0 or (out and out[-1].endswith((".", "!", "?"))) else _mid(label)
         if conjugate_next and core:
-            if low in _ADVERBS:
+            if _adverb(low):
                 out.append(w)
                 continue
             out.append(_conjugate(core) + tail)
@@ -205,6 +207,8 @@ def third_person(sentence: str, label: str) -> str:
         elif low == "we":
             out.append(name + tail)
             conjugate_next = not tail
+            if conjugate_next and i + 1 < len(words) and words[i + 1].lower() in ("both", "all"):
+                words[i + 1] = ""  # "we both love" is about the speaker: "Maria loves"
         elif low in ("we're", "we've"):
             verb = "is" if low == "we're" else "has"
             out.append(f"{name} {verb}{tail}")
@@ -214,8 +218,22 @@ def third_person(sentence: str, label: str) -> str:
             out.append(name + tail)
         else:
             out.append(w)
-    text = " ".join(out)
+    text = " ".join(w for w in out if w)
     return text[:1].upper() + text[1:]
+
+
+# Verbs that end in "-ly" like the adverbs that may stand between a subject and its verb.
+_LY_VERBS = frozenset(["apply", "reply", "supply", "rely", "fly", "ally", "multiply", "comply", "imply", "bully"])
+
+
+def _adverb(word: str) -> bool:
+    """A word between the subject and its verb that is not the verb: an adverb
+    ("I typically hold" -> "typically"), or a floating quantifier ("we both have")."""
+    return (
+        word in _ADVERBS
+        or word in ("both", "all", "each", "ever", "kinda", "sorta")
+        or (len(word) > 4 and word.endswith("ly") and word not in _LY_VERBS)
+    )
 
 
 def _mid(label: str) -> str:

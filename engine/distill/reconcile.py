@@ -204,7 +204,7 @@ class _State:
             self._invalidate_all(p, list(decision.beliefs), decision.reason, at=p.valid_from, keep=False)
         elif decision.verb == "supersede":
             aligned = replace(p, value=decision.new_value, replaces=decision.old_value, rule="generic alignment")
-            self._supersede(list(decision.beliefs), aligned, "replaced")
+            self._supersede(list(decision.beliefs), _restated(aligned, decision.beliefs[0]), "replaced")
         elif decision.verb == "conflict":
             self._conflict(p, list(decision.beliefs), decision.reason)
         return decision.verb != "none"
@@ -538,6 +538,26 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
     if wrong and re.search(re.escape(wrong), target.statement, re.IGNORECASE):
         statement = re.sub(re.escape(wrong), surface, target.statement, count=1, flags=re.IGNORECASE)
     return replace(p, attribute=target.attribute, value=right, replaces=target.value, statement=statement)
+
+
+# A statement whose subject is a pronoun for what was said before ("Now it's
+# about 35 km a week", "It's 1,950 now"): on its own it says nothing of whom.
+_PRONOUN_SUBJECT = re.compile(
+    r"^(?:(?:now|these days|nowadays|actually|so),?\s+)?(?:it's|it is|it was|that's|that is)\b", re.I
+)
+
+
+def _restated(p: Proposal, old: BeliefView) -> Proposal:
+    """A replacement said with a pronoun for its subject, kept as the belief
+    it replaces with the new value in the old one's place ("The user runs
+    about 35 km a week"), under the old belief's key, so it reads alone."""
+    if not (_PRONOUN_SUBJECT.match(p.statement) and p.value and p.replaces):
+        return p
+    wrong = re.search(r"(?<![\w.])" + re.escape(p.replaces) + r"(?![\w])", old.statement, re.IGNORECASE)
+    if wrong is None:
+        return p
+    statement = old.statement[: wrong.start()] + _surface(p.statement, p.value) + old.statement[wrong.end() :]
+    return replace(p, statement=statement, attribute=old.attribute)
 
 
 def _surface(text: str, value: str) -> str:

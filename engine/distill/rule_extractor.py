@@ -33,7 +33,7 @@ from ledgermind.distill.generic import contrast, correction_findings, generic_fi
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
-from ledgermind.distill.statements import without_asides
+from ledgermind.distill.statements import elliptical, is_question, without_asides
 from ledgermind.distill.text import is_cjk, sentences, tokens
 
 __all__ = ["RuleExtractor"]
@@ -95,7 +95,9 @@ class RuleExtractor:
                 if instruction_like(sentence):  # kept, flagged, never read as a plain fact
                     findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
                     continue
-                for clause in clauses(sentence):
+                if is_question(sentence):  # asked, not stated: nothing to believe
+                    continue
+                for clause in (c for c in clauses(sentence) if not elliptical(c)):
                     findings.extend(self._clause_findings(clause, sentence, speaker, item.occurred_at))
         unique: dict[tuple[str, str, str | None], Finding] = {}
         for f in findings:

@@ -20,15 +20,21 @@ from __future__ import annotations
 import re
 
 from ledgermind.distill.alignment import ends, moved_on
-from ledgermind.distill.text import is_cjk
+from ledgermind.distill.person import IRREGULAR_PAST
+from ledgermind.distill.text import copula_expanded, is_cjk
 
-__all__ = ["is_statement", "strip_lead", "without_asides"]
+__all__ = ["elliptical", "is_question", "is_statement", "strip_lead", "without_asides"]
 
 _LEAD_EN = re.compile(
     r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|"
     r"hmm+|fyi|just so you know|quick update|update|heads up|news|good news|big news|and|also|actually|"
     r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
-    r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|got (?:that|it) wrong)|wait|no|i misread (?:the|my) \w+)\b[\s,:;!.—-]*)+",
+    r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|got (?:that|it) wrong)|wait|no|i misread (?:the|my) \w+|"
+    # formulas that announce a correction of what was just said
+    r"let me (?:correct|rephrase|fix) (?:that|this|myself)|to correct myself|i stand corrected|hold on|hang on|"
+    r"i was wrong|that was wrong|that's wrong|that's not right|not quite|i should have said|"
+    r"as for (?:me|us|myself)|on (?:a|another) (?:different |other |side |separate )?note|speaking of which|"
+    r"what i meant (?:was|is)|i meant to say|i mixed (?:that|it|them) up|make that [\w:.,$€£¥-]+)\b[\s,:;!.—-]*)+",
     re.IGNORECASE,
 )
 _QUESTION_EN = re.compile(
@@ -319,7 +325,13 @@ _REACTION = re.compile(
     r"i(?:'ve| have) got this|got this\.?$|i(?:'m| am) sure\b|i bet\b|i (?:can|could) (?:only )?imagine|"
     r"i(?:'m| am) doing (?:ok|okay|well|good|fine|great|alright)|can (?:definitely |really )?make a (?:real |big )?"
     r"difference|(?:will|'ll) (?:definitely |have to |need to )*check|definitely will|most important thing|"
-    r"i get it|gets it\b|i hope\b|hoping\b|thanks?\b|thank you|try (?:my|our) best|keep going|never give up|"
+    r"i get it|gets it\b|in this together|(?:will|'ll) (?:always )?(?:cherish|treasure)|"
+    # advice to the listener and feelings of the moment, intensified
+    r"i (?:really |highly |totally |definitely |completely )?(?:rec+om+end|encourage|suggest)|"
+    r"i (?:really |truly )?feel (?:so|really|very|super|totally|truly)\b|"
+    r"feeling (?:so |really |super |very )?(?:motivated|inspired|grateful|blessed|positive|pumped)|"
+    r"i(?:'m| am) (?:so |really |super |totally )(?:pumped|stoked|psyched|hyped)|"
+    r"(?:is|are) (?:so |really |very |super |extremely )?(?:important|essential|precious|priceless)\b|stay (?:motivated|positive|focused|strong|inspired|tuned)|i hope\b|hoping\b|thanks?\b|thank you|try (?:my|our) best|keep going|never give up|"
     r"add it to (?:my|our) list|bummer|beside the point|love the (?:thought|idea)|works\.?$|"
     # formulas of resolve, encouragement and catching up: about the conversation, not a fact
     r"since (?:we|i) (?:last )?(?:talked|spoke|chatted)|since (?:our|the) last (?:chat|talk)|a lot'?s happened|"
@@ -336,6 +348,16 @@ _REACTION = re.compile(
     r"(?:can be|are|is) (?:so |really |both )*(?:inspiring|heartbreaking|encouraging|touching|moving)|"
     r"(?:was|is|were) (?:so |really |super |just |such )*(?:awesome|amazing|great|cool|fun|special|incredible|"
     r"fantastic|wonderful|beautiful|inspiring|peaceful|serene|exciting|a blast|a dream))\b",
+    re.IGNORECASE,
+)
+# A time or circumstance put before the subject ("These days I ...", "Since the move
+# my commute ...", "Lately, my favourite show ..."): context of the clause, not its subject.
+_FRONTED_EN = re.compile(
+    r"^(?:these days|nowadays|lately|recently|currently|at the moment|right now|now|for now|from now on|"
+    r"this (?:year|month|week|season|semester|term|spring|summer|autumn|fall|winter)|"
+    r"(?:since|after|following|as of|starting|from) (?:the |my |our |last |this |next )?[\w-]+(?: \d{1,4})?|"
+    r"(?:over|in|for) the (?:last|past) (?:few |couple of )?[\w-]+)"
+    r",?\s+(?=(?:I|I'm|I've|I'd|we|we're|we've|my|our|the|(?-i:[A-Z][a-z]+))\b)",
     re.IGNORECASE,
 )
 _ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGNORECASE)
@@ -383,7 +405,8 @@ def is_statement(clause: str) -> bool:
         )
     if text.rstrip().endswith("?"):
         return False
-    body = _VOCATIVE.sub("", _LEAD_EN.sub("", text).strip(" .!"))
+    body = _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!"))
+    body = _FRONTED_EN.sub("", body)
     if len(body.split()) < _MIN_WORDS_EN:
         return False
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
@@ -393,7 +416,7 @@ def is_statement(clause: str) -> bool:
     if _ADDRESSED_EN.match(body) or first in _IMPERATIVE or first in _NO_ONE or _SECOND_PERSON.search(body):
         return False
     if (
-        (first.endswith("ing") and first not in ("going",) and not re.search(r"\d", body))
+        (first.endswith("ing") and first not in ("going",) and not re.search(r"\d|\b(?:my|me|I)\b", body))
         or _COMMON_GROUND.search(body)
         or _REACTION.search(body)
     ):
@@ -401,11 +424,93 @@ def is_statement(clause: str) -> bool:
     words = body.rstrip(" .!").split()
     if not _has_verb(words):
         return False  # "The Minnesota Wolves.": an answer's fragment, not a statement
-    if (first in _SUBORDINATE and len(words) <= 5) or (len(words) <= 6 and words[-1].lower() in _PRO_FORMS):
+    head = body.split(",")[0].split()
+    if (
+        (first in _SUBORDINATE and len(words) <= 5)
+        or (len(words) <= 6 and words[-1].lower() in _PRO_FORMS)
+        or (
+            len(head) <= 6
+            and head[-1].lower().strip(".!") in _PRO_FORMS
+            and head[-1].lower() != "one"
+            and (len(head) < 2 or head[-2].lower() not in _NOT_A_VERB)
+            and not re.search(r"\b(?:I|I'm|I've|we|we're|my|our)\b", body[len(" ".join(head)) :], re.IGNORECASE)
+        )
+    ):
         return False  # "Since we chatted last", "I'm hoping so", "I can do this", "I definitely will"
     if _MODAL.match(body) or all(w.lower().strip(",") in _ELLIPTICAL for w in words):
         return False  # "We should plan a dance session soon", "I am as well"
-    return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body)
+    if (first in _HEDGE_FIRST and words[1].lower() in _NO_ONE) or (
+        re.match(r"(?:if|unless|whenever|every time|each time|any time)\b", body, re.IGNORECASE)
+        and not _CONCRETE.search(body)
+    ):
+        return False  # "Sometimes it's hard when ...", "If we stand together we can ...": no one in particular
+    if _subjectless(words) or _TIME_POINT.match(body) or _EVALUATIVE.match(body) or _PEOPLE_IN_GENERAL.search(body):
+        return False  # "Loved this spot on the hike", "Last time we saw each other", "Books can be so captivating"
+    return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body)
+
+
+# A clause that is only a time-point subordinate ("last time we saw each other"):
+# what it refers to is in the clause it was cut from.
+_TIME_POINT = re.compile(r"^(?:the )?(?:last|next|first) time\b(?!.*,)", re.IGNORECASE)
+# An evaluation with an intensifier about something that is not the speaker, their
+# own things or a named person: "Family moments like that are so special", "Books can be so captivating".
+_EVALUATIVE = re.compile(
+    r"^(?!.*(?:\d|\b(?:me|my|mine|I)\b))(?!(?:i|i'm|we|we're|my|our)\b)(?!(?-i:[A-Z][a-z]+)\s+(?:is|was|has)\b)(?:\S+\s+){0,6}?"
+    r"(?:is|are|was|were|can be|could be|be)\s+(?:so|such|too|truly|incredibly)\s+\w+",
+    re.IGNORECASE,
+)
+
+
+# Before a pronoun these make it part of a phrase ("two of them"), not the verb's only object.
+_NOT_A_VERB = frozenset(["of", "with", "for", "to", "about", "at", "in", "on", "from", "like", "all", "both", "two"])
+# A value a conditional habit may carry: a number or a name ("If it's sunny we sail on Lake Geneva").
+_CONCRETE = re.compile(r"\d|\s(?-i:[A-Z])\w")  # a capital followed by a letter: a name, not "I"
+_HEDGE_FIRST = frozenset(
+    ["sometimes", "often", "usually", "honestly", "personally", "generally", "normally", "truly", "maybe", "probably"]
+)
+# "us" as the object of a verb of general effect, with a subject that is not the
+# speaker: people in general ("Dance has the power to bring us together", "reminds us").
+_PEOPLE_IN_GENERAL = re.compile(
+    r"^(?!(?:i|i'm|i've|we|we're|we've|my|our)\b).*\b(?:bring|brings|bringing|remind|reminds|reminding|take|takes|"
+    r"taking|help|helps|helping|make|makes|making|give|gives|giving|teach|teaches|keep|keeps|keeping|let|lets|"
+    r"allow|allows|connect|connects|unite|unites|inspire|inspires)\s+us\b",
+    re.IGNORECASE,
+)
+
+
+def _subjectless(words: list[str]) -> bool:
+    """A clause opening with a past participle or past verb and no subject
+    ("Loved this spot on the hike", "Mixed emotions - ..."): a fragment whose
+    subject the reader cannot tell (a dropped "I" before a change verb was
+    restored before this check)."""
+    first = words[0].lower().strip(",")
+    second = words[1].lower().strip(",") if len(words) > 1 else ""
+    return (
+        len(first) > 4
+        and first.endswith("ed")
+        and not second.endswith("ed")
+        and second not in _AUX
+        and not any(w.lower() in ("i", "we", "i'm", "we're") for w in words[1:4])
+    )
+
+
+def elliptical(clause: str) -> bool:
+    """A clause that stops at its infinitive marker ("Yeah, I love to."): its
+    verb is in the sentence before, so there is nothing here to keep."""
+    return re.search(r"\bto\s*[.!]*$", clause.strip(), re.IGNORECASE) is not None
+
+
+def _ended_thing(body: str) -> bool:
+    """A definite thing said to have ended ("The weekly sync with marketing was
+    cancelled"): a change of the speaker's world, said in the passive."""
+    return re.match(r"the\s", body, re.IGNORECASE) is not None and ends(body)
+
+
+def is_question(sentence: str) -> bool:
+    """A question ("Could you remind me what we talked about yesterday?", "……吗"):
+    asked, not stated, so never a belief, whatever else it mentions."""
+    text = sentence.strip()
+    return text.endswith(("?", "？")) or (is_cjk(text) and re.search(r"吗[。！!]?$", text) is not None)
 
 
 def _named(body: str) -> bool:
@@ -472,9 +577,24 @@ def _has_verb(words: list[str]) -> bool:
     low = [w.lower().strip(",;:") for w in words]
     if any(w in ("i", "we") for w in low[:-1]):  # "(After the reorg) I report to ...": the next word is the verb
         return True
-    if any(w in _AUX or ("'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d")) for w in low):
+    if any(
+        w in _AUX or w in IRREGULAR_PAST or ("'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d"))
+        for w in low
+    ):
         return True
-    return any(w.endswith(("ed", "s")) and len(w) > 3 and raw[:1].islower() for w, raw in zip(low[1:], words[1:]))
+    return any(
+        w.endswith(("ed", "s")) and len(w) > 3 and raw[:1].islower() and before not in _NOUN_OPENERS
+        for before, w, raw in zip(low, low[1:], words[1:])
+    )
+
+
+# After these a word in "-s" is a plural noun ("time with friends"), not a verb.
+_NOUN_OPENERS = frozenset(
+    [
+        *("the", "a", "an", "my", "our", "his", "her", "their", "your", "its", "with", "and", "of", "for"),
+        *("to", "in", "on", "at", "some", "many", "all", "these", "those", "few", "several", "more", "other"),
+    ]
+)
 
 
 def strip_lead(clause: str) -> str:

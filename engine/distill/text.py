@@ -14,6 +14,7 @@ import re
 import unicodedata
 
 __all__ = [
+    "copula_expanded",
     "is_cjk",
     "jaccard",
     "normalise",
@@ -75,6 +76,23 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
 _ABBREVIATION = re.compile(
     r"(?:^|\s)(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Rev|Gen|Col|Capt|Lt|Sgt|Hon|vs|etc|approx|e\.g|i\.e|No)\.$|[A-Z][a-z]+\s[A-Z]\.$"
 )
+
+
+# "'s" after a noun is a copula (or "has"), not a possessive, when what follows
+# cannot be the possessed noun: a preposition, an article, an adverb, a number,
+# "been" ("the flight's on the 5th", "my gym's no longer ...", "my brother's at Meta now").
+_CONTRACTED_COPULA = re.compile(
+    r"(?<=[A-Za-z])['’]s(?=\s+(?:(?P<has>been|got|gotten)|on|in|at|to|now|no|not|a|an|the|about|around|still|only|"
+    r"back|off|over|with|from|up|down|going|getting|always|never|just|really|also|already|finally|currently|"
+    r"due|set|scheduled|moving|almost|nearly|under|[$€£¥]?\d)\b)",
+    re.IGNORECASE,
+)
+
+
+def copula_expanded(text: str) -> str:
+    """A contracted copula spelled out ("the flight's on the 5th" -> "the
+    flight is on the 5th"), so what reads a clause's verb sees it."""
+    return _CONTRACTED_COPULA.sub(lambda m: " has" if m.group("has") else " is", text)
 
 
 def is_cjk(text: str) -> bool:

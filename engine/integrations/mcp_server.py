@@ -41,9 +41,8 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, InputRequiredResult
 from pydantic import Field, ValidationError
 
-from ledgermind.api import OwnerMemory, SearchResult
+from ledgermind.api import OwnerMemory, SearchResult, frame, render_fields, render_item
 from ledgermind.domain.errors import InvalidInput, LedgermindError, MemoryNotFound
-from ledgermind.retrieval.context import frame, render_fields, render_item
 
 __all__ = ["TOOL_NAMES", "build_server"]
 

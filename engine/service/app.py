@@ -1,4 +1,4 @@
-"""The HTTP API: ``create_app(engine, keyring, settings)``, an ASGI app on FastAPI.
+"""The HTTP API: ``create_app(engine, settings)``, an ASGI app on FastAPI.
 
 One module per group of routes under ``ledgermind.service.routes``; each
 owns an ``APIRouter`` that carries its own paths, and ``ROUTERS`` below is
@@ -45,7 +45,7 @@ from ledgermind.domain.version import __version__
 from ledgermind.service import errors, openapi, ui
 from ledgermind.service.asgi import ASGIApp, Message, Receive, Scope, Send, observed
 from ledgermind.service.deps import Service
-from ledgermind.service.keys import KeyIndex, KeyRing
+from ledgermind.service.keys import KeyIndex
 from ledgermind.service.logs import AccessLog
 from ledgermind.service.metrics import Metrics
 from ledgermind.service.positions import Positions
@@ -68,7 +68,7 @@ ROUTERS: tuple[APIRouter, ...] = (
 )
 
 
-def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings) -> FastAPI:
+def create_app(engine: MemoryEngine, settings: ServiceSettings) -> FastAPI:
     """The API over ``engine`` (which the app closes when it shuts down)."""
     keys = KeyIndex(engine, settings.key_refresh_s)
     distiller = BackgroundDistiller(engine, poll_s=settings.distill_poll_s, extractor=extractor_from_env()) \
@@ -77,6 +77,7 @@ def create_app(engine: MemoryEngine, keyring: KeyRing, settings: ServiceSettings
     metrics.watch_distillation(
         lambda: distill_lag_of(engine), lambda: float(distiller is not None and distiller.holding)
     )
+    keyring = engine.api_keys()
     svc = Service(engine, keyring, keys, settings, metrics)
 
     @asynccontextmanager
@@ -122,7 +123,7 @@ def app_from_env() -> FastAPI:
     """``create_app`` from ``LEDGERMIND_*`` alone (the uvicorn factory for workers)."""
     _die_with_parent(int(os.environ.get(PARENT_ENV, "0")) or os.getppid())
     engine = MemoryEngine.open()
-    return create_app(engine, KeyRing(engine), ServiceSettings.from_env())
+    return create_app(engine, ServiceSettings.from_env())
 
 
 def _die_with_parent(parent: int) -> None:

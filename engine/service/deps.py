@@ -18,11 +18,11 @@ from fastapi import Depends, Header, Request, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
-from ledgermind.api import MemoryEngine, OwnerMemory
+from ledgermind.api import ApiKey, KeyRing, MemoryEngine, OwnerMemory
 from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.owner import Owner
 from ledgermind.service.errors import AuthenticationFailed
-from ledgermind.service.keys import ApiKey, KeyIndex, KeyRing
+from ledgermind.service.keys import KeyIndex
 from ledgermind.service.metrics import Metrics
 from ledgermind.service.params import NAME, UserPath
 from ledgermind.service.settings import ServiceSettings

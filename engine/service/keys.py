@@ -1,156 +1,25 @@
-"""API keys: the only credential the HTTP service accepts, and what it fixes.
+"""The HTTP service's view of the API keys: held in memory, checked without I/O.
 
-A key fixes one app; the user is in each request's path. The secret is
-printed once, at creation, and never stored: the log holds its SHA-256 in
-an ``apikey.created`` event (``ledgermind.domain.api_key``), and revocation is
-an ``apikey.revoked`` event, so who could act for an app, and until when, is
-in the same audit trail as the data.
-
-Secret format: ``mlk_<key id>_<43 random url-safe characters>`` (256 bits).
-The key id in the secret names the key's stream, so ``verify`` is one read
-of one small stream, then a constant-time comparison of hashes. Why SHA-256
-and not a slow password hash: the secret is 256 random bits, not something a
-person chose, so there is nothing a dictionary could guess; a slow hash would
-only add its cost to every request.
-
-``KeyRing.verify`` reads the key's stream on every call, so a revocation
-counts at once, everywhere. The HTTP service checks keys against
-``KeyIndex``, the same events held in memory and refreshed from the log every
-``LEDGERMIND_KEY_REFRESH_S`` (0.25 s): a revocation made by another process
-refuses requests within that interval, and a request costs no database read.
+The keys themselves, their secret format and the ring that issues, lists,
+revokes and verifies them are the engine's (``eng.api_keys()``,
+``ledgermind.api.keys``); this is the request path's cache of them.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import logging
-import re
-import secrets
 import threading
-from dataclasses import dataclass, replace
-from datetime import datetime
+from dataclasses import replace
 from uuid import UUID
 
-from ledgermind.api import Envelope, Follower, MemoryEngine
-from ledgermind.domain.api_key import KEYRING_OWNER, ApiKeyRecord
-from ledgermind.domain.errors import ApiKeyNotFound, InvalidInput, InvalidOwner, LedgermindError
-from ledgermind.domain.owner import Owner
-from ledgermind.domain.stream_ids import api_key_stream_id
-from ledgermind.write.validation import check_name
-from ledgermind.write.writer import UnitOfWork
+from ledgermind.api import KEY_TOPICS, ApiKey, Envelope, Follower, MemoryEngine, key_id_of, secret_hash
+from ledgermind.domain.api_key import ApiKeyRecord
+from ledgermind.domain.errors import LedgermindError
 
-__all__ = ["ApiKey", "KeyIndex", "KeyRing"]
+__all__ = ["KeyIndex"]
 
 _log = logging.getLogger("ledgermind.service")
-
-_SECRET = re.compile(r"mlk_([0-9a-f]{16})_[A-Za-z0-9_-]{43}")
-_TOPICS = ("apikey.created", "apikey.revoked")
-# Compared against when the secret names no key, so an unknown key id costs
-# the same comparison as a known one.
-_NO_HASH = hashlib.sha256(b"ledgermind: no such key").hexdigest()
-
-
-@dataclass(frozen=True, slots=True)
-class ApiKey:
-    """What a key grants (``app``) and its life, never its secret."""
-
-    key_id: str
-    app: str
-    label: str
-    created_at: datetime
-    revoked_at: datetime | None = None
-
-    @property
-    def revoked(self) -> bool:
-        return self.revoked_at is not None
-
-
-class KeyRing:
-    """The API keys of one database: create, list, revoke, verify."""
-
-    def __init__(self, engine: MemoryEngine) -> None:
-        self._eng = engine
-
-    def create(self, app: str, label: str = "") -> tuple[str, str]:
-        """Issues a key for ``app``; returns ``(key_id, secret)``. The secret
-        is shown here once: only its hash is stored."""
-        Owner(app, KEYRING_OWNER.user_id)  # the same rules as any owner's app
-        if app == KEYRING_OWNER.app:
-            raise InvalidOwner(f"app {app!r} is reserved for ledgermind's own records")
-        label = check_name(label, "label", self._eng.config.limits) if label else ""
-        key_id = secrets.token_hex(8)
-        secret = f"mlk_{key_id}_{secrets.token_urlsafe(32)}"
-        record = ApiKeyRecord(
-            app=KEYRING_OWNER.app,
-            user_id=KEYRING_OWNER.user_id,
-            key_id=key_id,
-            key_app=app,
-            label=label,
-            secret_hash=_hash(secret),
-        )
-
-        def command(unit: UnitOfWork) -> None:
-            unit.add(record)
-
-        self._eng.writes.submit(command)
-        return key_id, secret
-
-    def revoke(self, key_id: str) -> None:
-        """Revokes a key for good (requests with it get 401 from now on).
-        Revoking a revoked key writes nothing; an unknown id raises ``ApiKeyNotFound``."""
-        if not isinstance(key_id, str) or not re.fullmatch(r"[0-9a-f]{16}", key_id):
-            raise InvalidInput(f"an API key id is 16 hex digits, got {key_id!r:.40}")
-        stream = api_key_stream_id(key_id)
-
-        def command(unit: UnitOfWork) -> None:
-            record = unit.get(ApiKeyRecord, stream)
-            if record is None:
-                raise ApiKeyNotFound(f"no API key {key_id}")
-            record.revoke()
-            unit.add(record)
-
-        self._eng.writes.submit(command)
-
-    def verify(self, secret: str) -> ApiKey | None:
-        """The live key whose secret this is, or None (malformed, unknown or
-        revoked). The hash comparison is constant-time."""
-        match = _SECRET.fullmatch(secret) if isinstance(secret, str) else None
-        record = None
-        if match is not None:
-            record = self._eng.writes.load(api_key_stream_id(match.group(1)), ApiKeyRecord, KEYRING_OWNER)
-        stored = record.secret_hash if record is not None else _NO_HASH
-        presented = _hash(secret) if isinstance(secret, str) else ""
-        if not hmac.compare_digest(presented, stored) or record is None or record.revoked:
-            return None
-        return ApiKey(record.key_id, record.key_app, record.label, record.created_on)
-
-    def list(self) -> list[ApiKey]:
-        """Every key ever issued, oldest first, revoked ones with their time."""
-        created: dict[str, ApiKey] = {}
-        revoked: dict[str, datetime] = {}
-
-        def fold(env: Envelope) -> None:
-            ev = env.event
-            if isinstance(ev, ApiKeyRecord.Created):
-                created[ev.key_id] = ApiKey(ev.key_id, ev.key_app, ev.label, ev.timestamp)
-            elif isinstance(ev, ApiKeyRecord.Revoked):
-                revoked[ev.originator_id.hex] = ev.timestamp
-
-        Follower(self._eng.log, _TOPICS).catch_up(fold)
-        out = []
-        for key in created.values():
-            when = revoked.get(api_key_stream_id(key.key_id).hex)
-            out.append(key if when is None else ApiKey(key.key_id, key.app, key.label, key.created_at, when))
-        return out
-
-    def count(self) -> int:
-        """Live keys (the metric ``ledgermind_api_keys``)."""
-        return sum(1 for key in self.list() if not key.revoked)
-
-
-def _hash(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class KeyIndex:
@@ -172,7 +41,7 @@ class KeyIndex:
     UNKNOWN = object()
 
     def __init__(self, engine: MemoryEngine, refresh_s: float) -> None:
-        self._follower = Follower(engine.log, _TOPICS)
+        self._follower = Follower(engine.log, KEY_TOPICS)
         self._refresh_s = refresh_s
         self._keys: dict[str, tuple[str, ApiKey]] = {}  # key id -> (secret hash, key)
         self._ids: dict[UUID, str] = {}  # stream id -> key id
@@ -180,14 +49,14 @@ class KeyIndex:
         self._thread: threading.Thread | None = None
 
     def check(self, secret: str) -> ApiKey | object | None:
-        match = _SECRET.fullmatch(secret)
-        if match is None:
+        key_id = key_id_of(secret)
+        if key_id is None:
             return None
-        known = self._keys.get(match.group(1))
+        known = self._keys.get(key_id)
         if known is None:
             return self.UNKNOWN
         stored, key = known
-        if not hmac.compare_digest(_hash(secret), stored) or key.revoked:
+        if not hmac.compare_digest(secret_hash(secret), stored) or key.revoked:
             return None
         return key
 

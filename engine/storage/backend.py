@@ -67,7 +67,9 @@ class Backend:
     def pg_conninfo(self) -> str | None:
         """A libpq connection string for this database (a LISTEN connection);
         None for SQLite."""
-        if self.kind != "postgresql":
+        from ledgermind.storage.dialects import dialect_of
+
+        if not dialect_of(self.kind).listens:
             return None
         from psycopg.conninfo import make_conninfo
 

@@ -28,7 +28,7 @@ are this module's, the same as ``conversation``'s:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Generic, Protocol, TypeVar
@@ -60,8 +60,15 @@ class SessionBound(Protocol):
 
 
 B = TypeVar("B", bound=SessionBound)
-# Appends the call's validated messages to the bound session; returns their seqs.
-Append = Callable[[], list[int]]
+
+
+class Append(Protocol):
+    """Appends the call's validated messages to the bound session; returns
+    their seqs. ``only``: the positions (in the call's list) of the messages
+    to append, in that order: a step that finds part of its write already
+    made (a retried call) appends the rest and nothing twice."""
+
+    def __call__(self, only: Sequence[int] | None = None) -> list[int]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +131,9 @@ def write_attached(
                 raise SessionNotFound(f"the session of stream {attachment.stream_id.hex} is gone")
             check_fence(unit, owner, session, epoch)
 
-        def append() -> list[int]:
-            return [session.add_message(**fields) for fields in prepared]
+        def append(only: Sequence[int] | None = None) -> list[int]:
+            chosen = prepared if only is None else [prepared[i] for i in only]
+            return [session.add_message(**fields) for fields in chosen]
 
         return step(bound, append)
 

@@ -151,13 +151,12 @@ def test_the_incarnation_travels_in_an_http_header(eng: MemoryEngine) -> None:
     from fastapi.testclient import TestClient
 
     from ledgermind.service.app import create_app
-    from ledgermind.service.keys import KeyRing
     from ledgermind.service.settings import ServiceSettings
 
     owner = _owner()
-    keyring = KeyRing(eng)
+    keyring = eng.api_keys()
     _, secret = keyring.create(owner.app)
-    client = TestClient(create_app(eng, keyring, ServiceSettings()))  # no lifespan: the fixture closes eng
+    client = TestClient(create_app(eng, ServiceSettings()))  # no lifespan: the fixture closes eng
     auth = {"Authorization": f"Bearer {secret}"}
     base = f"/v1/users/{owner.user_id}"
     first = eng.for_owner(owner).claim_agent("agent")

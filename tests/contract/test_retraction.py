@@ -179,11 +179,10 @@ def test_http_retract_route(eng: MemoryEngine) -> None:
     from fastapi.testclient import TestClient
 
     from ledgermind.service.app import create_app
-    from ledgermind.service.keys import KeyRing
     from ledgermind.service.settings import ServiceSettings
 
-    _, secret = KeyRing(eng).create("audit")
-    client = TestClient(create_app(eng, KeyRing(eng), ServiceSettings()), headers={"Authorization": f"Bearer {secret}"})
+    _, secret = eng.api_keys().create("audit")
+    client = TestClient(create_app(eng, ServiceSettings()), headers={"Authorization": f"Bearer {secret}"})
     owner = Owner("audit", "http")
     sid = eng.for_owner(owner).create_session("bot")
     _, upgrade = _say(eng, owner, sid, ["set go 1.23", "set go 1.24"])

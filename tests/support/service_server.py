@@ -90,10 +90,9 @@ def _healthy(server: Server) -> bool:
 def make_key(db: str, app: str) -> tuple[str, str]:
     """A key for ``app``, made in this process: (key_id, secret)."""
     from ledgermind import MemoryEngine
-    from ledgermind.service.keys import KeyRing
 
     with MemoryEngine.open(db) as eng:
-        return KeyRing(eng).create(app, "tests")
+        return eng.api_keys().create(app, "tests")
 
 
 def make_key_cli(db: str, app: str) -> tuple[str, str]:

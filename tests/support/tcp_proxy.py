@@ -29,6 +29,7 @@ from __future__ import annotations
 import socket
 import struct
 import threading
+from collections.abc import Callable
 from typing import Literal
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
@@ -71,6 +72,10 @@ class PgProxy:
         self.every = every
         self.commits = 0  # transaction ends seen (the fault's counter)
         self.dropped = 0  # connections this proxy cut
+        # Asked where the fault would act: whether it does. It may first act on
+        # the database itself (another writer committing between a lost
+        # acknowledgement and the client's retry). None: always.
+        self.gate: Callable[[], bool] | None = None
         self._lock = threading.Lock()
         self._closed = threading.Event()
         self._sockets: set[socket.socket] = set()
@@ -134,9 +139,12 @@ class PgProxy:
         with self._lock:
             self.commits += 1
             drop = self.commits % self.every == 0
-            if drop:
+        if drop and self.gate is not None:
+            drop = self.gate()
+        if drop:
+            with self._lock:
                 self.dropped += 1
-            return drop
+        return drop
 
     def _forget(self, *sockets: socket.socket) -> None:
         with self._lock:

@@ -57,7 +57,6 @@ def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def story(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The Go upgrade, a hostile memory, and two keys (this app, another)."""
-    from ledgermind.service.keys import KeyRing
 
     db = str(tmp_path_factory.mktemp("desk") / "desk.db")
     with MemoryEngine.open(db) as eng:
@@ -114,7 +113,7 @@ def story(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         other = eng.for_owner(Owner("support", "mia"))
         mia_session = other.create_session("agent-7")
         other.add_message(mia_session, "user", "Staging still runs Go 1.22.")
-        ring = KeyRing(eng)
+        ring = eng.api_keys()
         _, secret = ring.create("support", "auditor")
         _, foreign = ring.create("another-app", "someone else")
     return {
@@ -443,13 +442,12 @@ def test_ledgermind_serve_has_the_desk_under_ui(tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 
     from ledgermind.service.app import create_app
-    from ledgermind.service.keys import KeyRing
     from ledgermind.service.settings import ServiceSettings
 
     engine = MemoryEngine.open(str(tmp_path / "serve.db"))
-    ring = KeyRing(engine)
+    ring = engine.api_keys()
     _, secret = ring.create("support")
-    with TestClient(create_app(engine, ring, ServiceSettings.from_env())) as client:
+    with TestClient(create_app(engine, ServiceSettings.from_env())) as client:
         assert client.get("/ui/").status_code == 401
         page = client.get("/ui/", headers={"Authorization": f"Bearer {secret}"})
         assert page.status_code == 200 and "App support" in page.text

@@ -28,7 +28,6 @@ MARCH = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 
 @pytest.fixture
 def story(db_url: str) -> dict[str, Any]:
-    from ledgermind.service.keys import KeyRing
 
     with MemoryEngine.open(db_url) as eng:
         mem = eng.for_owner(OWNER)
@@ -39,7 +38,7 @@ def story(db_url: str) -> dict[str, Any]:
         )
         eng.distill()
         flagged = mem.flagged()
-        _, secret = KeyRing(eng).create(OWNER.app, "auditor")
+        _, secret = eng.api_keys().create(OWNER.app, "auditor")
     conflicting = sorted(m for m, b in flagged.items() if b.conflicting)
     instruction = [m for m, b in flagged.items() if b.instruction_like]
     assert len(conflicting) == 2 and len(instruction) == 1, flagged

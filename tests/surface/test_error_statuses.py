@@ -15,7 +15,6 @@ from ledgermind import MemoryEngine
 from ledgermind.domain.errors import LedgermindError
 from ledgermind.integrations.langgraph.thread import CheckpointConflict
 from ledgermind.service import errors
-from ledgermind.service.keys import KeyRing
 from ledgermind.service.ui import pages
 
 
@@ -51,7 +50,7 @@ def api() -> Iterator[TestClient]:
 def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[pages._Desk]:
     engine = MemoryEngine.open(str(Path(tmp_path_factory.mktemp("desk")) / "desk.db"))
     try:
-        yield pages._Desk(engine, KeyRing(engine), "/ui", 1.0)
+        yield pages._Desk(engine, engine.api_keys(), "/ui", 1.0)
     finally:
         engine.close()
 

@@ -226,11 +226,10 @@ def test_read_only_server_offers_no_write_tools(sqlite_url: str) -> None:
 def test_streamable_http_on_loopback(sqlite_url: str, tmp_path: Any) -> None:
     """``--http``: the same tools over streamable HTTP, listening on 127.0.0.1
     only, to callers with an API key of the owner's app (the keys of ``serve``)."""
-    from ledgermind.service.keys import KeyRing
 
     with MemoryEngine.open(sqlite_url) as eng:
-        _, secret = KeyRing(eng).create(OWNER.app, "mcp")
-        _, other_secret = KeyRing(eng).create("another-app", "mcp")
+        _, secret = eng.api_keys().create(OWNER.app, "mcp")
+        _, other_secret = eng.api_keys().create("another-app", "mcp")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -24,7 +24,6 @@ import httpx
 import pytest
 
 from ledgermind import MemoryEngine
-from ledgermind.service.keys import KeyRing
 from tests.support.service_server import Server, make_key, make_key_cli, module_db, start_server
 
 # Small limits so the refusals are cheap to provoke.
@@ -312,7 +311,7 @@ def test_keys_made_and_revoked_by_another_process(served: dict[str, Any], server
         for _ in range(3):
             problem(client.post(f"/v1/users/{user()}/sessions", json={"agent_id": "x"}), 401, "AuthenticationFailed")
     with MemoryEngine.open(served["db"]) as eng:
-        keys = {k.key_id: k for k in KeyRing(eng).list()}
+        keys = {k.key_id: k for k in eng.api_keys().list()}
     assert keys[key_id].app == "app-c" and keys[key_id].revoked_at is not None
     assert sum(1 for k in keys.values() if not k.revoked) == 2
 

@@ -68,7 +68,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 from ledgermind.api import Append, Attachment, MemoryEngine, WriteOptions
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner, check_owner
-from ledgermind.integrations.langgraph import refs
+from ledgermind.integrations.langgraph import refs, retries
 from ledgermind.integrations.langgraph.index import Record, ThreadIndex, checkpoint_diff, delta
 from ledgermind.integrations.langgraph.messages import is_message_list
 from ledgermind.integrations.langgraph.staging import Stager, resolve_value
@@ -279,6 +279,10 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         parent_id: str | None = conf.get("checkpoint_id")
         checkpoint_id = checkpoint["id"]
         index = self._index(owner, thread_id)
+        port = self.engine.writes
+        saved: RunnableConfig = {
+            "configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": checkpoint_id}
+        }
         with index.writing:  # one write of a thread at a time in this process (see ThreadIndex.writing)
             stream = index.stream_id
             if parent_id is None and (stream, ns) in self._read_empty:
@@ -287,8 +291,11 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             blobs: dict[str, builtins.list[Any]] = {}
             changes: dict[str, builtins.list[Any]] = {}
             with index.lock:
-                index.refresh(self.engine.writes)
-                index.refresh_session(self.engine.writes)
+                index.refresh(port)
+                if checkpoint_id in index.checkpoints.get(ns, {}):
+                    return saved  # a retry of a put that committed: a checkpoint id is saved once
+                seen = index.version
+                index.refresh_session(port)
                 parent = index.checkpoints.get(ns, {}).get(parent_id or "")
                 # Id-less messages of this step's inputs, which the new channel lists hold with an id now.
                 loose = [] if parent is None else index.referenced(ns, parent.checkpoint_id)
@@ -319,8 +326,8 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             checkpoint_json = _json(stored)
 
             def step(thread: LangGraphThread, append: Append) -> bool:
-                if thread.heads.get(ns) == checkpoint_id:
-                    return False  # a retry of a put that committed
+                if retries.saved(retries.gained(thread, seen, port), ns, checkpoint_id):
+                    return False  # a retry of a put that committed while it was staged (``retries``)
                 thread.check_parent(ns, parent_id, source)
                 seqs = append()
                 resolved = {ch: [v, _resolve(change, seqs)] for ch, (v, change) in changes.items()}
@@ -339,8 +346,8 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
                 )
                 return True
 
-            # The thread's head is this command's receipt: a re-run finds its
-            # checkpoint there and writes nothing, so no receipt event (once=False).
+            # The thread's checkpoints are this command's receipt: a re-run finds
+            # its checkpoint there and writes nothing, so no receipt event (once=False).
             self.engine.for_owner(owner).write_attached(
                 _thread(stream, owner, thread_id, agent_id, "langgraph.put"),
                 step,
@@ -349,7 +356,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
                 once=False,
             )
             self._read_empty.discard((stream, ns))
-            return {"configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": checkpoint_id}}
+            return saved
 
     def _message_delta(
         self, index: ThreadIndex, ns: str, channel: str, parent: Record | None, value: object, stager: Stager
@@ -402,34 +409,44 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         thread_id = str(conf["thread_id"])
         ns = str(conf.get("checkpoint_ns", ""))
         checkpoint_id = str(conf["checkpoint_id"])
+        task = str(task_id)
         index = self._index(owner, thread_id)
+        port = self.engine.writes
         with index.writing:  # one write of a thread at a time in this process (see ThreadIndex.writing)
             with index.lock:
-                index.refresh(self.engine.writes)
-                index.refresh_session(self.engine.writes)
-                loose = index.referenced(ns, checkpoint_id) + index.produced(ns, checkpoint_id)
-                stager = Stager(index, self.engine.writes, self.serde, self.engine.config.limits, loose)
-                rows = [
-                    [WRITES_IDX_MAP.get(channel, idx), channel, *self._store(value, stager)]
-                    for idx, (channel, value) in enumerate(writes)
+                index.refresh(port)
+                seen = index.version
+                # A regular write is kept once per (task, index), as the peers keep
+                # it: those the thread holds already are not written (nor their messages).
+                present = index.writes.get((ns, checkpoint_id), {})
+                slotted = [
+                    (WRITES_IDX_MAP.get(channel, idx), channel, value) for idx, (channel, value) in enumerate(writes)
                 ]
-            # A re-run of a put_writes that committed finds its writes as the
-            # thread's last event and writes nothing (a retried one, later, adds
-            # nothing either: the index keeps a task's first write at each index).
+                todo = [(i, channel, value) for i, channel, value in slotted if i < 0 or (task, i) not in present]
+                if not todo:
+                    return
+                index.refresh_session(port)
+                loose = index.referenced(ns, checkpoint_id) + index.produced(ns, checkpoint_id)
+                stager = Stager(index, port, self.serde, self.engine.config.limits, loose)
+                rows = [[i, channel, *self._store(value, stager)] for i, channel, value in todo]
             # A special write (an error, an interrupt) replaces the one before it,
-            # so it keeps the exactly-once of a command receipt.
+            # so it keeps the exactly-once of a command receipt; a regular one is
+            # exactly-once by the thread's own writes (``retries``), whatever
+            # committed between a call and its retry.
             special = any(row[0] < 0 for row in rows)
-            slots = [[row[0], row[1]] for row in rows]
 
             def step(thread: LangGraphThread, append: Append) -> None:
-                if not special and thread.wrote_last(ns, checkpoint_id, str(task_id), slots):
+                made = (
+                    set() if special else retries.written(retries.gained(thread, seen, port), ns, checkpoint_id, task)
+                )
+                now = [row for row in rows if row[0] not in made]
+                if not now:
                     return
-                seqs = append()
+                seqs = append() if len(now) == len(rows) else _append_for(now, len(stager.messages), append)
                 stored = [
-                    [i, ch, kind, resolve_value(data, seqs) if kind == refs.KIND else data]
-                    for i, ch, kind, data in rows
+                    [i, ch, kind, resolve_value(data, seqs) if kind == refs.KIND else data] for i, ch, kind, data in now
                 ]
-                thread.put_writes(ns, checkpoint_id, str(task_id), task_path, _json(stored))
+                thread.put_writes(ns, checkpoint_id, task, task_path, _json(stored))
 
             # With durability "async" LangGraph may store a step's writes before
             # the thread's first checkpoint: they open the thread as a put would.
@@ -555,6 +572,17 @@ def _thread(stream: UUID, owner: Owner, thread_id: str, agent_id: str, name: str
         open=lambda session_id: LangGraphThread(owner.app, owner.user_id, thread_id, session_id, agent_id),
         name=name,
     )
+
+
+def _append_for(rows: list[list[Any]], staged: int, append: Append) -> list[int]:
+    """Appends only the staged messages that ``rows`` refer to (the rest
+    belong to writes the thread holds already); returns the placeholders'
+    seqs, where those of messages not appended are never read."""
+    needed = sorted({-e[1] - 1 for row in rows if row[2] == refs.KIND for e in row[3]["m"] if e[1] < 0})
+    seqs = [0] * staged
+    for k, seq in zip(needed, append(needed), strict=True):
+        seqs[k] = seq
+    return seqs
 
 
 def _resolve(change: dict[str, Any], seqs: list[int]) -> dict[str, Any]:

@@ -35,10 +35,8 @@ log (``ledgermind.api.aggregates``).
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-import orjson
 from eventsourcing.domain import Aggregate, event
 
 from ledgermind.domain.errors import StateConflict
@@ -129,7 +127,6 @@ class LangGraphThread(Aggregate):
         messages: str,
     ) -> None:
         self.heads = {**self.heads, checkpoint_ns: checkpoint_id}
-        self.last_writes: list[str] | None = None
 
     def check_parent(self, checkpoint_ns: str, parent_id: str | None, source: object) -> None:
         """Refuses a checkpoint whose parent is not its namespace's head
@@ -186,15 +183,8 @@ class LangGraphThread(Aggregate):
     def _writes_put(
         self, app: str, user_id: str, checkpoint_ns: str, checkpoint_id: str, task_id: str, task_path: str, writes: str
     ) -> None:
-        self.last_writes = [checkpoint_ns, checkpoint_id, task_id, writes]
-
-    def wrote_last(self, checkpoint_ns: str, checkpoint_id: str, task_id: str, slots: list[list[Any]]) -> bool:
-        """Whether the thread's last event put these writes' slots (index,
-        channel) for this task: a re-run of a put_writes that committed."""
-        last = getattr(self, "last_writes", None)  # absent from snapshots taken before it existed
-        if not last or list(last[:3]) != [checkpoint_ns, checkpoint_id, task_id]:
-            return False
-        return [[row[0], row[1]] for row in orjson.loads(last[3])] == slots
+        """Changes no state: the saver's index reads the writes from the stream,
+        and a retried call finds its own there (``langgraph.retries``)."""
 
     def put_writes(self, checkpoint_ns: str, checkpoint_id: str, task_id: str, task_path: str, writes: str) -> None:
         self._writes_put(
@@ -218,7 +208,6 @@ class LangGraphThread(Aggregate):
     @event(Deleted)
     def _deleted(self, app: str, user_id: str) -> None:
         self.heads = {}
-        self.last_writes = None
 
     def delete(self) -> None:
         self._deleted(app=self.app, user_id=self.user_id)

@@ -1,0 +1,280 @@
+"""How ordinary users phrase updates, corrections and endings: one rule per
+linguistic phenomenon (a fronted time adverbial, a contracted copula, an
+elliptical clause, a dropped subject, "it" for the thing just named, a
+replacement coordinated with an ending, a question, a month in the present
+tense, a Chinese frequency word ...), each checked through the pure
+extractor + reconcile path the governance eval runs. The wordings are not the
+eval's."""
+
+from __future__ import annotations
+
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ledgermind import Owner
+from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
+from ledgermind.distill.alignment import align, topic_words
+from ledgermind.distill.clauses import clauses
+from ledgermind.distill.dates import find_time
+from ledgermind.distill.reconcile import reconcile
+from ledgermind.distill.statements import is_question, is_statement
+from ledgermind.distill.text import copula_expanded
+from ledgermind.domain import bitemporal
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import governance_eval
+
+T1, T2 = "2026-02-02T10:00:00+00:00", "2026-09-16T10:00:00+00:00"
+
+
+def _case(kind: str, first: str, second: str, old: str, new: str | None = None) -> dict[str, Any]:
+    return {
+        "id": f"t-{abs(hash((first, second)))}",
+        "lang": "en",
+        "family": "t",
+        "kind": kind,
+        "split": "dev",
+        "history": [{"at": T1, "text": first}, {"at": T2, "text": second}],
+        "old": old,
+        "new": new,
+        "valid_from": None,
+    }
+
+
+def _outcome(kind: str, first: str, second: str, old: str, new: str | None = None) -> governance_eval.Outcome:
+    (outcome,) = governance_eval.run_pure([_case(kind, first, second, old, new)])
+    return outcome
+
+
+def _current(*texts: str) -> list[str]:
+    """The statements current after each text is said (one message each)."""
+    owner = Owner("phrasing", "u")
+    beliefs: dict[str, Any] = {}
+    ex = RuleExtractor()
+    for seq, text in enumerate(texts, start=1):
+        at = datetime(2026, 2 + seq, 1, 10, tzinfo=UTC)
+        item = DeltaItem(f"s{seq}", 1, "user", text, at, seq)
+        extraction = ex.extract(ExtractionContext(owner, f"s{seq}", (item,), None, at))
+        current = [b for b in beliefs.values() if b.status == bitemporal.CURRENT]
+        governance_eval._fold(owner, beliefs, reconcile(owner, extraction, current))
+    return [b.statement for b in beliefs.values() if b.status == bitemporal.CURRENT]
+
+
+# --- the statement filter -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "These days I'm at the studio on Fridays.",  # a fronted time adverbial is not the subject
+        "This semester our lab meeting is on Mondays.",
+        "Actually, no, the recital's on the 21st.",  # a contracted copula and correction leads
+        "Let me correct that: the invoice total is 4,310.",
+        "Make that 9, the reservation is for 9 people.",
+        "The Thursday book circle was cancelled.",  # a definite thing said to have ended
+    ],
+)
+def test_statements_in_ordinary_wording_are_statements(clause: str) -> None:
+    assert is_statement(clause)
+
+
+def test_a_contracted_copula_is_spelled_out_but_a_possessive_is_not() -> None:
+    assert copula_expanded("the recital's on the 21st") == "the recital is on the 21st"
+    assert copula_expanded("my cousin's been in Quito") == "my cousin has been in Quito"
+    assert copula_expanded("my cousin's flat is small") == "my cousin's flat is small"
+
+
+def test_a_question_leaves_no_belief_whatever_it_mentions() -> None:
+    assert is_question("Could you remind me which hotel we booked last week?")
+    assert is_question("我上周订的是哪家酒店吗")
+    assert not is_question("I booked the Hilton last week.")
+    assert _current("Could you remind me which hotel we booked last week?") == []
+
+
+# --- clauses ---------------------------------------------------------------------------
+
+
+def test_an_elliptical_clause_gets_the_predicate_it_left_out() -> None:
+    assert clauses("Omar isn't our landlord anymore; Bea is.") == [
+        "Omar isn't our landlord anymore",
+        "Bea is our landlord",
+    ]
+
+
+def test_a_dropped_subject_is_the_speaker() -> None:
+    assert clauses("Not vegan anymore.") == ["I'm not vegan anymore."]
+    assert clauses("Moved to Porto in April.") == ["I moved to Porto in April."]
+    assert clauses("Not sure about that.") == ["Not sure about that."]  # a formula, not a retraction
+
+
+def test_it_after_a_noun_subject_is_that_subject() -> None:
+    assert clauses("The water bill went up, it's 85 now.") == ["The water bill went up", "the water bill is 85 now."]
+    assert clauses("I got a new job, it's at Google.") == ["I got a new job, it's at Google."]  # "it" is not "I"
+
+
+# --- dates -----------------------------------------------------------------------------
+
+
+def test_a_month_in_the_present_tense_is_not_when_the_statement_began() -> None:
+    ref = datetime(2026, 9, 16, tzinfo=UTC)
+    assert find_time("Our anniversary is in November.", ref) is None
+    moved = find_time("My aunt moved to Izmir in July.", ref)
+    assert moved is not None and moved.when == datetime(2026, 7, 1, tzinfo=UTC)
+    since = find_time("I've been on the night bus since April.", ref)
+    assert since is not None and since.resolved == "since April 2026"
+
+
+def test_a_recurring_month_is_kept_next_to_the_same_month_of_someone_else() -> None:
+    outcome = _outcome("unrelated", "My name day is in June.", "My wife's name day is in January.", "June", "January")
+    assert outcome.ok, outcome.why
+
+
+# --- alignment -------------------------------------------------------------------------
+
+
+def test_a_leading_modifier_only_one_side_has_does_not_hide_the_value() -> None:
+    al = align("The kids' bus leaves at 7:20.", "Bus leaves at 7:35 this term.")
+    assert al.one_value and (al.old, al.new) == ("7:20", "7:35")
+
+
+def test_chinese_frequency_words_are_not_topics() -> None:
+    assert "周四" not in topic_words("用户每周四开例会。")
+    assert topic_words("用户每周四开例会。") & topic_words("例会取消了。") == {"例会"}
+
+
+# --- decisions, through the extractor and reconcile -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "first", "second", "old", "new"),
+    [
+        ("update", "I study at the library on weekends.", "These days I study at home on weekends.", "library", "home"),
+        (
+            "update",
+            "My yoga class is on Tuesday.",
+            "My yoga class has been rescheduled to Wednesday.",
+            "Tuesday",
+            "Wednesday",
+        ),
+        ("update", "We have 6 nurses on the ward.", "The ward has grown to 9 nurses.", "6", "9"),
+        ("update", "My landlord is Omar.", "Omar isn't my landlord anymore; Bea is.", "Omar", "Bea"),
+        ("update", "I'm learning the cello.", "I gave up the cello and started learning the harp.", "cello", "harp"),
+        ("update", "My bank is Chase.", "My bank's no longer Chase, it's Ally.", "Chase", "Ally"),
+        ("update", "My water bill is 70 a month.", "The water bill went up, it's 85 now.", "70", "85"),
+        ("correction", "The recital is on the 12th.", "Actually, no, the recital's on the 21st.", "12th", "21st"),
+        (
+            "correction",
+            "The invoice total is 4,130.",
+            "Let me correct that: the invoice total is 4,310.",
+            "4,130",
+            "4,310",
+        ),
+        ("negation", "I'm on a low-carb diet.", "Not on low-carb anymore.", "low-carb", None),
+        ("negation", "We have a book circle on Thursdays.", "The Thursday book circle was cancelled.", "circle", None),
+    ],
+)
+def test_english_updates_corrections_and_endings_in_ordinary_wording(
+    kind: str, first: str, second: str, old: str, new: str | None
+) -> None:
+    outcome = _outcome(kind, first, second, old, new)
+    assert outcome.ok, outcome.why
+
+
+def test_a_replacement_said_with_it_reads_as_the_belief_it_replaces() -> None:
+    assert _current("I swim 2 km a week.", "Now it's about 3 km a week.") == ["The user swims 3 km a week."]
+
+
+@pytest.mark.parametrize(
+    ("kind", "first", "second", "old", "new"),
+    [
+        ("update", "我每个月话费100。", "话费涨到150了。", "100", "150"),  # 每个月 is no topic, 涨到 no topic either
+        ("update", "我们公司有80人。", "合并之后公司只剩60人了。", "80", "60"),
+        ("update", "我男朋友叫阿杰。", "我和阿杰分手了，现在的男朋友叫阿豪。", "阿杰", "阿豪"),  # 现在的 + relation
+        ("update", "我在北京分公司。", "我被调到了成都分公司。", "北京", "成都"),
+        ("correction", "我们下周一开会。", "口误，我们下周五开会。", "周一", "周五"),  # a two-character lead
+        ("negation", "我每天喝酒。", "我已经戒酒了。", "喝酒", None),
+        ("negation", "我报了游泳课。", "游泳课我退掉了。", "游泳课", None),
+        ("negation", "我们每周四开例会。", "例会取消了。", "例会", None),
+    ],
+)
+def test_chinese_updates_corrections_and_endings_in_ordinary_wording(
+    kind: str, first: str, second: str, old: str, new: str | None
+) -> None:
+    case = {**_case(kind, first, second, old, new), "lang": "zh"}
+    (outcome,) = governance_eval.run_pure([case])
+    assert outcome.ok, outcome.why
+
+
+# --- precision: what a note-taker would not write down ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "Mixed feelings - definitely thrilled but also a bit nervous.",  # no subject, a participle first
+        "Last time we talked about the garden",  # a time-point subordinate clause alone
+        "Road trips like that are so special.",  # an intensified evaluation of no one's thing
+        "Sometimes it's hard when my plans fall through.",  # a hedge, then nobody
+        "If we keep at it we can change the whole neighbourhood.",  # a conditional with nothing concrete
+        "Music has the power to bring us together.",  # "us" as people in general
+        "I really recommend keeping a journal for stressful weeks.",  # advice to the listener
+        "I completely support it, chasing dreams is such a blessing.",  # the only object a pronoun
+        "My kids, the garden, and walks with friends, for sure.",  # no verb: "friends" is a noun
+        "I feel so at home here!",  # an intensified feeling of the moment
+    ],
+)
+def test_not_statements_about_anyone(clause: str) -> None:
+    assert not is_statement(clause)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "If it's sunny we go sailing on Lake Geneva.",  # a conditional habit with a place
+        "The landlord raised it, so I pay 900 now.",  # the pronoun clause is followed by a statement
+        "I have two of them, a cat and a dog.",  # "two of them" is no pronoun-only object
+        "Painting's a fun way to express my feelings.",  # a gerund subject about the speaker
+        "Road trips like that really speak to me.",  # an evaluation that says what the speaker likes
+        "Karen retired and Leo became my boss.",  # irregular past verbs are verbs
+    ],
+)
+def test_facts_with_those_shapes_stay_statements(clause: str) -> None:
+    assert is_statement(clause)
+
+
+def test_clauses_are_not_cut_inside_a_noun_phrase() -> None:
+    assert clauses("My pin board is full of quotes and pictures for motivation.") == [
+        "My pin board is full of quotes and pictures for motivation."
+    ]  # "is" is no shared-subject verb, "pictures" no second verb
+    assert clauses("I ran 10 km, my best ever, and it felt great.") == ["I ran 10 km, my best ever, and it felt great."]
+    assert clauses("Sounds like you and Max had a great time!") == ["Sounds like you and Max had a great time!"]
+    assert clauses("It's unlike my earlier films, but it has real promise.") == [
+        "It's unlike my earlier films",
+        "it has real promise.",
+    ]  # no "my it has ..."
+    assert clauses("My hard work is paying off, it's such a good feeling.") == [
+        "My hard work is paying off, it's such a good feeling."
+    ]  # "it" is the situation: nothing concrete follows
+
+
+def test_third_person_skips_adverbs_and_floating_quantifiers() -> None:
+    from ledgermind.distill.person import third_person
+
+    assert third_person("I typically hold it for 30 seconds", "Jon") == "Jon typically holds it for 30 seconds"
+    assert third_person("We both love helping others", "Maria") == "Maria loves helping others"
+
+
+def test_a_negated_verb_or_gerund_is_no_contrastive_correction() -> None:
+    from ledgermind.distill.generic import contrast
+
+    assert contrast("It was a reminder that we are not alone in this.") is None
+    assert contrast("It's frustrating not knowing why.") is None
+    assert contrast("It's 41 Oak Lane, not 14.") == ("Oak Lane", "14")
+
+
+def test_an_elliptical_answer_leaves_no_belief() -> None:
+    assert _current("Yeah, I love to.") == []
