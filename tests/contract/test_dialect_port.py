@@ -13,9 +13,11 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
+from eventsourcing.utils import resolve_topic
 from sqlalchemy import Column, Integer, MetaData, String, Table, func, select
 from sqlalchemy.engine import Engine
 
+from ledgermind import MemoryEngine
 from ledgermind.storage.backend import parse_db_url
 from ledgermind.storage.dialects import Dialect, dialect_of
 from ledgermind.storage.keystore import sql_engine
@@ -55,6 +57,12 @@ def test_the_dialect_is_chosen_by_either_name_and_declares_the_suites_capabiliti
     assert dialect.name == db.dialect.name
     assert dialect.listens == has(backend, "listen_notify")
     assert dialect.row_security == has(backend, "row_level_security")
+    assert dialect.embedded_file == has(backend, "embedded_file")
+
+
+def test_the_event_log_runs_on_the_dialects_recorder(eng: MemoryEngine) -> None:
+    recorder = resolve_topic(dialect_of(eng.backend.kind).recorder_topic)
+    assert type(eng.log.recorder) is recorder
 
 
 def test_insert_skips_or_updates_on_a_conflict(db: Engine, table: Table) -> None:

@@ -8,7 +8,8 @@ over a dozen modules. Each backend is one module here (``sqlite``,
 ``postgresql``), as eventsourcing keeps one module per persistence backend
 and SQLAlchemy its ``dialects/``, chosen by name: the event store's
 ``Backend.kind`` and a SQLAlchemy connection's ``dialect.name`` use the same
-two words. Callers ask a declared capability (``listens``, ``row_security``)
+two words. Callers ask a declared capability (``listens``, ``row_security``,
+``embedded_file``)
 or call a method; ``tests/surface/test_dialect_port.py`` counts the name
 comparisons still left outside this package and runs each method's contract
 on both backends.
@@ -41,6 +42,8 @@ class Dialect(Protocol):
     listens: bool  # commits can wake a follower (LISTEN/NOTIFY); otherwise followers poll
     row_security: bool  # the read models carry row-level security policies
     naive_times: bool  # a timestamp column stores UTC without its offset
+    embedded_file: bool  # the database is a local file opened in process; else a server behind a pool
+    recorder_topic: str  # the event log's recorder (hash-chained: ledgermind.storage.chain), as a topic
 
     def insert(self, table: Table) -> Upsert:
         """An INSERT into ``table`` that takes ``on_conflict_do_nothing`` /

@@ -21,6 +21,8 @@ class PostgreSQLDialect:
     listens = True
     row_security = True
     naive_times = False
+    embedded_file = False
+    recorder_topic = "ledgermind.storage.chain:ChainedPostgresRecorder"
 
     def insert(self, table: Table) -> postgresql.Insert:
         return postgresql.insert(table)

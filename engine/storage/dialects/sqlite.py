@@ -22,6 +22,8 @@ class SQLiteDialect:
     listens = False
     row_security = False
     naive_times = True
+    embedded_file = True
+    recorder_topic = "ledgermind.storage.chain:ChainedSQLiteRecorder"
 
     def insert(self, table: Table) -> sqlite.Insert:
         return sqlite.insert(table)
