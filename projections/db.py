@@ -10,6 +10,8 @@ backends, so bitemporal comparisons mean the same thing everywhere.
 
 from __future__ import annotations
 
+import math
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -152,6 +154,17 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # NORMAL: a read-model batch and its position commit or roll back together,
     # and the log can always refold what a power loss took back.
     prepare_sqlite_connection(dbapi_conn, synchronous="NORMAL")
+    _natural_log(dbapi_conn)
+
+
+def _natural_log(dbapi_conn: Any) -> None:
+    """``ln``, which the search index's BM25 runs in SQL (``search_store.sqlite``):
+    SQLite has it when built with its math functions (the default since 3.35),
+    else Python's ``math.log`` stands in (the same C function)."""
+    try:
+        dbapi_conn.execute("SELECT ln(1.0)")
+    except sqlite3.OperationalError:
+        dbapi_conn.create_function("ln", 1, math.log, deterministic=True)
 
 
 def psycopg_conninfo(db: Engine | URL) -> str:
