@@ -151,6 +151,9 @@ _SPECIAL = {
     "'m": "is",
     "'ve": "has",
     "were": "was",
+    "are": "is",
+    "aren't": "isn't",
+    "weren't": "wasn't",
     "haven't": "hasn't",
 }
 _WORD = re.compile(r"\b(I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b(\s+)?")
@@ -209,8 +212,8 @@ def third_person(sentence: str, label: str) -> str:
             conjugate_next = not tail
             if conjugate_next and i + 1 < len(words) and words[i + 1].lower() in ("both", "all"):
                 words[i + 1] = ""  # "we both love" is about the speaker: "Maria loves"
-        elif low in ("we're", "we've"):
-            verb = "is" if low == "we're" else "has"
+        elif low in ("we're", "we've", "we'll", "we'd"):
+            verb = {"we're": "is", "we've": "has", "we'll": "will", "we'd": "would"}[low]
             out.append(f"{name} {verb}{tail}")
         elif low in ("our", "ours"):
             out.append(f"{name}'s{tail}")
