@@ -152,6 +152,9 @@ _SPECIAL = {
     "'ve": "has",
     "were": "was",
     "are": "is",
+    "wanna": "wants to",
+    "gotta": "has to",
+    "gonna": "is going to",
     "aren't": "isn't",
     "weren't": "wasn't",
     "haven't": "hasn't",
@@ -163,7 +166,7 @@ def _conjugate(word: str) -> str:
     low = word.lower()
     if low in _SPECIAL:
         return _SPECIAL[low]
-    if low in _KEEP or low.endswith("ed") or low.endswith("n't") or not low.isalpha():
+    if low in _KEEP or (low.endswith("ed") and not low.endswith("eed")) or low.endswith("n't") or not low.isalpha():
         return word
     if low.endswith(("s", "sh", "ch", "x", "z", "o")):
         return word + "es"

@@ -443,7 +443,9 @@ def is_statement(clause: str) -> bool:
         return False  # "Since we chatted last", "I'm hoping so", "I can do this", "I definitely will"
     if _MODAL.match(body) or all(w.lower().strip(",") in _ELLIPTICAL for w in words):
         return False  # "We should plan a dance session soon", "I am as well"
-    if _FEELING.search(body) and not _CONCRETE.search(body):
+    if re.search(r"\blet's\b", body, re.IGNORECASE) or (_GENERIC_US.search(body) and not _past(words)):
+        return False  # "In the meantime, let's work together", "Pets bring so much joy to us"
+    if (_FEELING.search(body) or _MOOD.search(body)) and not _CONCRETE.search(body):
         return False  # "I was really excited", "We were so lucky to have everyone with us"
     if re.match(r"(?:together,?\s+)?we (?:can|could)\b", body, re.IGNORECASE) and not _CONCRETE.search(body):
         return False  # "Together, we can do so much", "We can have great experiences if we take risks"
@@ -479,6 +481,20 @@ _FEELING = re.compile(
     r"excited|happy|thrilled|stoked|pumped|grateful|thankful|touched|moved)\b",
     re.IGNORECASE,
 )
+# A mood with no object but a pronoun, or none: "I'm excited and kinda nervous", "I'm having fun".
+_MOOD = re.compile(
+    r"\b(?:i|we)(?:'m| am| was| were| are|'re)? (?:\w+ )?(?:feeling |getting )?(?:excited|nervous|hopeful|optimistic|"
+    r"anxious|happy|sad|stressed|tired|exhausted|overwhelmed|hyped)(?: and (?:\w+ )?\w+)?"
+    r"(?: (?:about|for|with) (?:it|this|that|them))?(?: too)?[.!]*$|having (?:so much |a lot of )?fun[.!]*$|"
+    r"^been \w+ (?:for me )?lately|(?:will|'ll|gonna|going to) (?:\w+ )?have (?:a blast|fun|a great time)|"
+    r"(?:wanna|want to|going to|gonna) keep \w+ing",
+    re.IGNORECASE,
+)
+# "us" with no first person singular: people in general ("Pets bring so much joy to
+# us"), unless something happened (a past verb: "Grandma took us to Oslo").
+_GENERIC_US = re.compile(
+    r"^(?!.*\b(?:I|me|my|mine|I'm|I've)\b)(?!(?:we|we're|our)\b).*\b(?:us|ourselves)\b", re.IGNORECASE
+)
 _HEDGE_FIRST = frozenset(
     ["sometimes", "often", "usually", "honestly", "personally", "generally", "normally", "truly", "maybe", "probably"]
 )
@@ -490,6 +506,11 @@ _PEOPLE_IN_GENERAL = re.compile(
     r"allow|allows|connect|connects|unite|unites|inspire|inspires)\s+us\b",
     re.IGNORECASE,
 )
+
+
+def _past(words: list[str]) -> bool:
+    """A past-tense verb among the words (regular "-ed" or irregular)."""
+    return any((w.lower().endswith("ed") and len(w) > 4) or w.lower() in IRREGULAR_PAST for w in words[1:])
 
 
 def _subjectless(words: list[str]) -> bool:
