@@ -43,6 +43,7 @@ from sqlalchemy.engine import Connection, Engine
 from ledgermind.domain.errors import AlreadyProcessed, ProjectionError
 from ledgermind.projections import row_security
 from ledgermind.projections.db import JsonValue, UtcDateTime
+from ledgermind.storage.dialects import dialect_of
 
 __all__ = [
     "Migration",
@@ -182,8 +183,7 @@ def ddl_lock(conn: Connection) -> None:
     Why: concurrent CREATE TABLE / ALTER on PostgreSQL fail with "tuple
     concurrently updated" or deadlocks instead of waiting. SQLite serialises
     writers itself, so this is a no-op there (its losers retry)."""
-    if conn.dialect.name == "postgresql":
-        conn.execute(select(func.pg_advisory_xact_lock(DDL_LOCK_KEY)))
+    dialect_of(conn.dialect.name).lock_ddl(conn, DDL_LOCK_KEY)
 
 
 def create_catalog(db: Engine) -> None:

@@ -10,6 +10,8 @@ backends, so bitemporal comparisons mean the same thing everywhere.
 
 from __future__ import annotations
 
+import math
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -22,6 +24,7 @@ from sqlalchemy.engine import URL, Connection, Dialect, Engine
 from sqlalchemy.types import TypeDecorator
 
 from ledgermind.storage.backend import SQLITE_BUSY_MS, prepare_sqlite_connection
+from ledgermind.storage.dialects import dialect_of
 
 __all__ = [
     "APPLICATION_NAME",
@@ -49,7 +52,7 @@ class UtcDateTime(TypeDecorator[datetime]):
         if value.tzinfo is None:
             value = value.replace(tzinfo=UTC)
         value = value.astimezone(UTC)
-        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+        return value.replace(tzinfo=None) if dialect_of(dialect.name).naive_times else value
 
     def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is None:
@@ -66,7 +69,7 @@ def sql_converter(type_: Any, dialect_name: str) -> Any:
     """The bind conversion ``UtcDateTime`` / ``JsonValue`` would apply, as one
     fast function (for ``base.insert_rows``); identity for other types."""
     if isinstance(type_, UtcDateTime):
-        if dialect_name == "sqlite":
+        if dialect_of(dialect_name).naive_times:
             return _sqlite_datetime
         return _aware_utc
     if isinstance(type_, JSON):
@@ -140,10 +143,7 @@ def snapshot(db: Engine) -> Iterator[Connection]:
     explicit BEGIN (the snapshot starts at the first read); PostgreSQL gets
     REPEATABLE READ."""
     with db.connect() as conn:
-        if db.dialect.name == "sqlite":
-            conn.exec_driver_sql("BEGIN")
-        else:
-            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        conn = dialect_of(db.dialect.name).begin_snapshot(conn)
         try:
             yield conn
         finally:
@@ -154,6 +154,17 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # NORMAL: a read-model batch and its position commit or roll back together,
     # and the log can always refold what a power loss took back.
     prepare_sqlite_connection(dbapi_conn, synchronous="NORMAL")
+    _natural_log(dbapi_conn)
+
+
+def _natural_log(dbapi_conn: Any) -> None:
+    """``ln``, which the search index's BM25 runs in SQL (``search_store.sqlite``):
+    SQLite has it when built with its math functions (the default since 3.35),
+    else Python's ``math.log`` stands in (the same C function)."""
+    try:
+        dbapi_conn.execute("SELECT ln(1.0)")
+    except sqlite3.OperationalError:
+        dbapi_conn.create_function("ln", 1, math.log, deterministic=True)
 
 
 def psycopg_conninfo(db: Engine | URL) -> str:

@@ -22,8 +22,6 @@ turns it off; then the report says the bytes may remain.
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
@@ -31,11 +29,11 @@ from ledgermind.domain.errors import InvalidOwner
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.projections import row_security
+from ledgermind.storage.dialects import dialect_of
 from ledgermind.storage.driver_errors import driver_errors
 from ledgermind.storage.keystore import KEY_TABLE
 
 __all__ = [
-    "WAL_SWITCH_COMMAND",
     "count_owner_rows",
     "erasure_remains",
     "owner_tables",
@@ -49,11 +47,6 @@ _EVENT_TABLES = frozenset(
     {"stored_events", "stored_snapshots", "tracking", "ledgermind_events",
      "ledgermind_snapshots", "ledgermind_tracking", KEY_TABLE}
 )  # fmt: skip
-
-# What an operator runs (as a superuser, or a role granted pg_checkpoint and
-# EXECUTE on pg_switch_wal) so that no WAL segment still being written holds
-# the erased owner's bytes; the older segments are recycled by the server.
-WAL_SWITCH_COMMAND = "SELECT pg_switch_wal(); CHECKPOINT;"
 
 
 def owner_tables(db: Engine | Connection) -> list[str]:
@@ -88,18 +81,15 @@ def purge_read_models(db: Engine, owner: Owner) -> dict[str, int]:
     with driver_errors("erasure could not purge read models"), db.begin() as conn:
         row_security.writer_scope(conn)  # every owner's rows: the policies bind the tables' owner too
         tables = owner_tables(db)
-        if db.dialect.name == "sqlite":
-            conn.execute(text("PRAGMA secure_delete=ON"))
+        dialect = dialect_of(db.dialect.name)
+        dialect.zero_deletes(conn)
         for name in tables:
             result = conn.execute(
                 text(f'DELETE FROM "{name}" WHERE app = :app AND user_id = :user'),
                 {"app": owner.app, "user": owner.user_id},
             )
             purged[name] = int(result.rowcount or 0)
-        if db.dialect.name == "sqlite":
-            for fts in _fts5_tables(conn):
-                # Deleted rows leave their tokens in old segments until a merge.
-                conn.execute(text(f'INSERT INTO "{fts}"("{fts}") VALUES (\'optimize\')'))
+        dialect.after_purge(conn)
     return purged
 
 
@@ -127,30 +117,15 @@ def purge_erased_owner(conn: Connection, table_names: list[str], key_id: str) ->
 
 
 def vacuum_read_models(db: Engine, tables: list[str], *, rewrite: bool = True) -> None:
-    """Makes deleted bytes unrecoverable from the database files.
-
-    SQLite: VACUUM rebuilds the file (no free page keeps old rows, including
-    versions that projections overwrote before the erasure), then a TRUNCATE
-    checkpoint empties the WAL. PostgreSQL: ``VACUUM FULL`` of ``tables``
-    (``rewrite``; see the module doc for its lock), else a plain ``VACUUM``,
-    which leaves the bytes in free space until overwritten. Rewrites are not
-    bounded by the statement timeout (they take as long as the table needs);
-    the wait for each table's lock is (``lock_timeout``)."""
+    """Makes deleted bytes unrecoverable from the database files: SQLite
+    rebuilds its one file, PostgreSQL rewrites ``tables`` (``rewrite``; see the
+    module doc for its lock), else leaves the bytes in free space until
+    overwritten (``Dialect.rewrite_files``)."""
     with (
         driver_errors("erasure could not scrub read models"),
         db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn,
     ):
-        if db.dialect.name == "sqlite":
-            conn.execute(text("PRAGMA secure_delete=ON"))
-            conn.execute(text("VACUUM"))
-            conn.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
-            return
-        conn.execute(text("SET statement_timeout = 0"))
-        try:
-            for name in tables:
-                conn.execute(text(f'VACUUM {"FULL " if rewrite else ""}"{name}"'))
-        finally:
-            conn.execute(text("RESET statement_timeout"))  # back to the URL's bound for the pool
+        dialect_of(db.dialect.name).rewrite_files(conn, tables, rewrite=rewrite)
 
 
 def erasure_remains(dialect: str, *, rewrite: bool = True) -> tuple[str, ...]:
@@ -162,26 +137,4 @@ def erasure_remains(dialect: str, *, rewrite: bool = True) -> tuple[str, ...]:
         "freed disk blocks of the rewritten files are not overwritten by the engine "
         "(the file system or device decides)",
     )
-    if dialect == "sqlite":
-        return common
-    heap = (
-        () if rewrite else (
-            "the owner's deleted rows remain as dead bytes in the read-model table files until "
-            "reused (erasure_rewrite is off: run VACUUM FULL on the owner-scoped tables)",
-        )
-    )  # fmt: skip
-    return (
-        *heap,
-        "PostgreSQL WAL: the segments written before the erasure hold the rows as inserted; after "
-        f"`{WAL_SWITCH_COMMAND}` none of them is the current segment, and the server removes or "
-        "recycles (renames and overwrites) them at later checkpoints, beyond wal_keep_size, "
-        "replication slots and archive_command",
-        "streaming replicas replay the purge and the rewrite, but their own WAL and any WAL "
-        "archive keep the old records until they are recycled or expire",
-        *common,
-    )
-
-
-def _fts5_tables(conn: Any) -> list[str]:
-    rows = conn.execute(text("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%USING fts5%'"))
-    return [str(r[0]) for r in rows]
+    return (*dialect_of(dialect).erasure_remains(rewrite=rewrite), *common)

@@ -69,6 +69,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from ledgermind.domain.errors import InsufficientPrivilege, ProjectionError
 from ledgermind.domain.owner import Owner
+from ledgermind.storage.dialects import dialect_of
 
 __all__ = [
     "POLICY",
@@ -150,7 +151,7 @@ def protect_tables(conn: Connection, tables: Iterable[str]) -> list[str]:
     a table some live batch is writing is not locked. Missing protection on a
     table this login does not own raises ``InsufficientPrivilege`` naming the
     command an administrator runs."""
-    if conn.dialect.name != "postgresql":
+    if not dialect_of(conn.dialect.name).row_security:
         return []
     names = sorted(set(tables))
     if not names:
@@ -192,7 +193,7 @@ ORDER BY c.relname
 def protect_all(db: Engine) -> list[str]:
     """Protects every owner-scoped read-model table present (each version,
     the search index included); returns them."""
-    if db.dialect.name != "postgresql":
+    if not dialect_of(db.dialect.name).row_security:
         return []
     with db.begin() as conn:
         conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('ledgermind-row-security'))"))
@@ -205,7 +206,7 @@ def grant_catalog(conn: Connection, tables: Iterable[str]) -> None:
     holds no owner data: a lookup inside ``owner_scope`` must not fail).
     Grants only what is missing, so an open on an existing database writes no
     system catalog row; any other login never switches roles and needs none."""
-    if conn.dialect.name != "postgresql" or not conn.execute(text(f"SELECT {_BYPASSES}")).scalar():
+    if not dialect_of(conn.dialect.name).row_security or not conn.execute(text(f"SELECT {_BYPASSES}")).scalar():
         return
     conn.execute(text(_CREATE_ROLE))
     for name in sorted(set(tables)):
@@ -232,7 +233,7 @@ def writer_scope(conn: Connection) -> Connection:
     """Every row of every owner, readable and writable, until ``conn``'s
     transaction ends: for the projections' own writes, their purges and
     operator counts. Never for a read on behalf of an owner."""
-    if conn.dialect.name == "postgresql":
+    if dialect_of(conn.dialect.name).row_security:
         _in_transaction(conn, "writer_scope")
         conn.execute(text(f"SELECT set_config('{SCOPE_SETTING}', '{WRITER}', true)"))
     return conn
@@ -268,7 +269,7 @@ def all_rows(conn: Connection) -> Iterator[Connection]:
     """The writer scope for the block only, then the scope before it (an
     owner's, say): for aggregate statistics that must count every owner's
     rows while no row's content leaves the block."""
-    if conn.dialect.name != "postgresql":
+    if not dialect_of(conn.dialect.name).row_security:
         yield conn
         return
     _in_transaction(conn, "all_rows")
@@ -283,7 +284,7 @@ def owner_scope(conn: Connection, owner: Owner) -> Iterator[Connection]:
     until the block ends. Use inside a transaction (``db.begin()``,
     ``projections.db.snapshot``, or a ``db.connect()`` that has autobegun):
     the settings end with it at the latest."""
-    if conn.dialect.name != "postgresql":
+    if not dialect_of(conn.dialect.name).row_security:
         yield conn  # SQLite: no policies; the queries' own owner filters are the guard
         return
     _in_transaction(conn, "owner_scope")

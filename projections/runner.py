@@ -95,6 +95,7 @@ from ledgermind.projections import catalog
 from ledgermind.projections.catalog import PositionConflict, QuarantinedEvent
 from ledgermind.projections.db import psycopg_conninfo
 from ledgermind.projections.leases import Leases
+from ledgermind.storage.dialects import dialect_of
 from ledgermind.storage.follower import Envelope, Follower
 from ledgermind.storage.listener import Listener
 from ledgermind.storage.store import EventLog
@@ -462,7 +463,7 @@ class Runner:
         # LISTEN where the events are inserted: the event store, which need
         # not be the read models' database (``EngineConfig.read_db``)
         self._log_url = make_url(event_log.backend.sqlalchemy_url)
-        self.listen = listen and event_log.backend.kind == "postgresql"
+        self.listen = listen and dialect_of(event_log.backend.kind).listens
         self.on_batch = on_batch
         self._cache: dict[tuple[str, int], Projection] = {}
         self._positions: dict[tuple[str, int], int] = {}

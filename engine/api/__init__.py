@@ -14,7 +14,8 @@ from ledgermind.api.facade import MemoryEngine
 from ledgermind.api.keys import KEY_TOPICS, ApiKey, KeyRing, key_id_of, secret_hash
 from ledgermind.api.owner import OwnerMemory
 from ledgermind.api.projection_admin import ProjectionAdmin
-from ledgermind.domain.belief_records import BeliefVersion, MessagePage
+from ledgermind.domain.belief_records import BeliefVersion, Conversation, Invalidation, MessagePage
+from ledgermind.domain.listing_records import AgentSummary, SessionSummary, TaskSummary, UserSummary
 from ledgermind.recovery import RestoredAgent
 from ledgermind.retrieval import SearchResult, Tool
 from ledgermind.retrieval.context import frame, render_fields, render_item
@@ -26,14 +27,17 @@ from ledgermind.write.options import WriteOptions
 
 __all__ = [
     "KEY_TOPICS",
+    "AgentSummary",
     "ApiKey",
     "Append",
     "Attachment",
     "BeliefChange",
     "BeliefVersion",
+    "Conversation",
     "Envelope",
     "Follower",
     "Invalidate",
+    "Invalidation",
     "KeyRing",
     "Lease",
     "MemoryEngine",
@@ -44,7 +48,10 @@ __all__ = [
     "RestoredAgent",
     "Revise",
     "SearchResult",
+    "SessionSummary",
+    "TaskSummary",
     "Tool",
+    "UserSummary",
     "WriteOptions",
     "frame",
     "key_id_of",

@@ -29,7 +29,9 @@ from ledgermind.domain.aggregates import SNAPSHOTTED
 from ledgermind.domain.config import EngineConfig
 from ledgermind.domain.erasure import ErasureReport
 from ledgermind.domain.errors import ProjectionError
+from ledgermind.domain.listing_records import UserSummary
 from ledgermind.domain.owner import Owner
+from ledgermind.projections import listing
 from ledgermind.projections.purge import (
     count_owner_rows,
     erasure_remains,
@@ -46,7 +48,7 @@ from ledgermind.storage.leases import LeaseTable
 from ledgermind.storage.store import EventLog, open_event_log, translate_errors
 from ledgermind.write.erasure import erase_in_log
 from ledgermind.write.port import WritePort
-from ledgermind.write.validation import check_owner
+from ledgermind.write.validation import check_count, check_owner
 
 if TYPE_CHECKING:
     from ledgermind.distill.distiller import Distiller, DistillReport
@@ -158,6 +160,15 @@ class MemoryEngine:
         the quarantine, drop (``ledgermind projections``)."""
         return ProjectionAdmin(self.log, self.read_backend.sqlalchemy_url, self.config)
 
+    def users(self, app: str, *, limit: int = 50, after: str | None = None) -> list[UserSummary]:
+        """The users of ``app`` (anyone with a session or a belief), by user id,
+        with their counts, from the read models: an operator's listing across
+        owners (ids and counts, no content; ``ledgermind users``, the desk's
+        first page). ``after``: the last user id of the previous page."""
+        Owner(app, "-")  # the app name is checked like an owner's
+        rows = listing.users(self.projections, app, limit=check_count(limit, "limit", minimum=1), after=after)
+        return [UserSummary.of_row(r) for r in rows]
+
     def api_keys(self) -> KeyRing:
         """The HTTP service's API keys: create, list, revoke, verify (``ledgermind keys``)."""
         return KeyRing(self.writes, self.log)
@@ -191,6 +202,14 @@ class MemoryEngine:
         from ledgermind.storage import chain
 
         return chain.verify(self.log, [])
+
+    def checkpoint_log(self) -> None:
+        """Records a checkpoint of every stream's chain head now (the log also
+        does so every 1,000 events), so that ``verify_log`` can tell a
+        truncated log from a whole one up to here."""
+        from ledgermind.storage import chain
+
+        chain.record_checkpoint(self.log.recorder)
 
     def _erase(self, owner: Owner) -> ErasureReport:
         """``OwnerMemory.erase`` (here because it needs the whole engine: the

@@ -25,16 +25,17 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from ledgermind.domain.agent import Agent
-from ledgermind.domain.belief_records import BeliefVersion, MessagePage
+from ledgermind.domain.belief_records import BeliefVersion, Conversation, Invalidation, MessagePage, message_of_row
 from ledgermind.domain.erasure import ErasureReport
 from ledgermind.domain.errors import InvalidInput, LedgermindError, SessionNotFound, UnknownIncarnation
+from ledgermind.domain.listing_records import AgentSummary, SessionSummary, TaskSummary
 from ledgermind.domain.memory import Memory
 from ledgermind.domain.owner import Owner
-from ledgermind.domain.records import Message, SessionInfo
+from ledgermind.domain.records import SessionInfo
 from ledgermind.domain.session import Session
 from ledgermind.domain.stream_ids import agent_stream_id
 from ledgermind.domain.task import Task
-from ledgermind.projections import audit
+from ledgermind.projections import audit, listing
 from ledgermind.projections.readside import ReadSide
 from ledgermind.recovery import RestoredAgent, restore_agent
 from ledgermind.recovery.messages import messages_after
@@ -46,7 +47,7 @@ from ledgermind.write.attached import Append, Attachment, SessionBound
 from ledgermind.write.beliefs import BeliefChange
 from ledgermind.write.options import DEFAULT_WRITE, WriteOptions
 from ledgermind.write.port import WritePort
-from ledgermind.write.validation import check_name, parse_id
+from ledgermind.write.validation import check_count, check_name, parse_id
 
 if TYPE_CHECKING:
     from ledgermind.distill.views import BeliefView
@@ -386,7 +387,79 @@ class OwnerMemory:
         """Every version of one belief, oldest first, each with the messages
         it cites (``cited``); ``MemoryNotFound`` for an id not this owner's."""
         versions = audit.belief_history(self._eng.projections, self.owner, memory_id)
-        return [BeliefVersion.of_row(v, tuple(_cited(m) for m in v["source_messages"])) for v in versions]
+        return [BeliefVersion.of_row(v, tuple(message_of_row(m) for m in v["source_messages"])) for v in versions]
+
+    def invalidation(self, memory_id: str) -> Invalidation | None:
+        """When and why a belief stopped holding, and what replaced it, from
+        the read models; None if it never was invalidated."""
+        found = audit.invalidation(self._eng.projections, self.owner, memory_id)
+        if found is None:
+            return None
+        successor = found["successor"]
+        return Invalidation(
+            memory_id=found["memory_id"],
+            statement=found["statement"],
+            valid_from=found["valid_from"],
+            invalid_at=found["invalid_at"],
+            recorded_at=found["recorded_at"],
+            reason=found["reason"],
+            cause=found["cause"],
+            cause_messages=tuple(message_of_row(m) for m in found["cause_messages"]),
+            opened_by=found["event"]["topic"],
+            opened_position=found["event"]["position"],
+            superseded_by=found["superseded_by"],
+            # the superseding belief's current version; None when the read model has no row of it
+            successor=BeliefVersion.of_row(successor) if successor and "statement" in successor else None,
+        )
+
+    def conversation_at(self, session_id: str, at: datetime | None = None) -> Conversation:
+        """The session as the log held it at ``at`` (default now), from the
+        read models: the messages recorded by then, and its status then."""
+        found = audit.conversation_at(self._eng.projections, self.owner, session_id, at)
+        return Conversation(
+            session_id=found["session_id"],
+            agent_id=found["agent_id"],
+            at=found["at"],
+            existed=found["existed"],
+            status=found["status"],
+            messages=tuple(message_of_row(m) for m in found["messages"]),
+        )
+
+    # --- what is there (the read models' listings) ------------------------------
+
+    def resolve_id(self, kind: str, text: str) -> str:
+        """The full id of this owner's ``kind`` ("session", "task" or
+        "memory") that ``text`` names: a full id, or a unique prefix of at
+        least 4 hex digits (the ``dfd036c8`` tables print). Another owner's
+        ids are not found; a prefix shared by several raises ``AmbiguousId``."""
+        return listing.resolve_id(self._eng.projections, self.owner, kind, text)
+
+    def agents(self, *, limit: int = 50, after: str | None = None) -> list[AgentSummary]:
+        """This owner's agents (every one that opened a session), by agent id;
+        ``after``: the last agent id of the previous page."""
+        rows = listing.agents(
+            self._eng.projections, self.owner, limit=check_count(limit, "limit", minimum=1), after=after
+        )
+        return [AgentSummary.of_row(r) for r in rows]
+
+    def sessions(
+        self, *, agent_id: str | None = None, limit: int = 50, after: str | None = None
+    ) -> list[SessionSummary]:
+        """This owner's sessions (of one agent, if given), oldest first;
+        ``after``: a session id (or a short one) from the previous page."""
+        side = self._eng.projections
+        rows = listing.sessions(
+            side, self.owner, agent_id=agent_id, limit=check_count(limit, "limit", minimum=1), after=after
+        )
+        return [SessionSummary.of_row(r) for r in rows]
+
+    def tasks(self, session_id: str, *, limit: int = 50, after: str | None = None) -> list[TaskSummary]:
+        """The tasks of one of this owner's sessions (a full or short id),
+        oldest first; ``after``: a task id from the previous page."""
+        rows = listing.tasks(
+            self._eng.projections, self.owner, session_id, limit=check_count(limit, "limit", minimum=1), after=after
+        )
+        return [TaskSummary.of_row(r) for r in rows]
 
     # --- lineage and retraction (the auditor's questions) ---------------------------
 
@@ -551,15 +624,3 @@ class OwnerMemory:
             self._eng.writes, self.owner, attachment, step,
             messages=messages, options=options, create=create, once=once, request=request,
         )  # fmt: skip
-
-
-def _cited(row: Mapping[str, Any]) -> Message:
-    return Message(
-        session_id=row["session_id"],
-        seq=row["seq"],
-        role=row["role"],
-        content=row["content"],
-        occurred_at=row["occurred_at"],
-        recorded_at=row["recorded_at"],
-        name=row.get("name"),
-    )

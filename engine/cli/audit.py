@@ -30,6 +30,8 @@ at the first altered, removed or reordered event.
 from __future__ import annotations
 
 import argparse
+import contextlib
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -199,20 +201,16 @@ def _common(parser: argparse.ArgumentParser) -> None:
     add_json(parser)
 
 
-def _with_side(args: argparse.Namespace, query: Any, kind: str | None = None, short: str | None = None) -> Any:
-    """Runs ``query(side, owner[, full_id])`` on a caught-up read side; with
-    ``kind``, ``short`` is resolved to the owner's full id first."""
+@contextlib.contextmanager
+def _reading(args: argparse.Namespace) -> Iterator[Any]:
+    """The owner's handle on a caught-up read side (unless ``--no-wait``)."""
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
-    from ledgermind.projections.listing import resolve_id
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:
-        side = eng.projections
         if not args.no_wait:
-            side.wait_for_head()
-        if kind is None:
-            return query(side, owner)
-        return query(side, owner, resolve_id(side, owner, kind, short or ""))
+            eng.projections.wait_for_head()
+        yield eng.for_owner(owner)
 
 
 def _iso(value: Any) -> str:
@@ -220,16 +218,10 @@ def _iso(value: Any) -> str:
 
 
 def _beliefs(args: argparse.Namespace) -> int:
-    from ledgermind.api import MemoryEngine
-    from ledgermind.projections.audit import beliefs_as_of
-
-    owner = owner_of(args)
-    with MemoryEngine.open(args.db, create=False) as eng:
-        side = eng.projections
-        if not args.no_wait:
-            side.wait_for_head()
-        rows = beliefs_as_of(side, owner, args.valid_at, args.known_at, args.kind)
-        flagged = eng.for_owner(owner).flagged()  # flags as they are now, whatever the as-of point
+    with _reading(args) as mem:
+        versions = mem.beliefs(valid_at=args.valid_at, known_at=args.known_at, kinds=args.kind)
+        flagged = mem.flagged()  # flags as they are now, whatever the as-of point
+    rows = [v.as_row(mem.owner) for v in versions]
     for r in rows:
         view = flagged.get(r["memory_id"])
         r["flags"], r["conflicts_with"] = (list(view.flags), list(view.conflicts_with)) if view else ([], [])
@@ -266,9 +258,8 @@ def _flags(row: dict[str, Any]) -> str:
 
 
 def _history(args: argparse.Namespace) -> int:
-    from ledgermind.projections.audit import belief_history
-
-    rows = _with_side(args, belief_history, "memory", args.memory_id)
+    with _reading(args) as mem:
+        rows = [v.as_row(mem.owner, history=True) for v in mem.history(mem.resolve_id("memory", args.memory_id))]
     if args.json:
         print_json(rows)
         return 0
@@ -293,46 +284,44 @@ def _history(args: argparse.Namespace) -> int:
 
 
 def _invalidation(args: argparse.Namespace) -> int:
-    from ledgermind.projections.audit import invalidation
-
-    found = _with_side(args, invalidation, "memory", args.memory_id)
+    with _reading(args) as mem:
+        found = mem.invalidation(mem.resolve_id("memory", args.memory_id))
     if args.json:
-        print_json(found)
+        print_json(None if found is None else found.as_dict(mem.owner))
         return 0
     if found is None:
         print(f"memory {args.memory_id} was never invalidated")
         return 0
-    successor = found["successor"] or {}
     print(
-        f"belief:        {found['statement']}\n"
-        f"held from:     {_iso(found['valid_from'])}\n"
-        f"invalid at:    {_iso(found['invalid_at'])} (valid time)\n"
-        f"recorded at:   {_iso(found['recorded_at'])} (when the engine learned it)\n"
-        f"reason:        {found['reason']}\n"
-        f"cause:         {found['cause']}\n"
-        f"superseded by: {found['superseded_by'] or '-'} {successor.get('statement') or ''}"
+        f"belief:        {found.statement}\n"
+        f"held from:     {_iso(found.valid_from)}\n"
+        f"invalid at:    {_iso(found.invalid_at)} (valid time)\n"
+        f"recorded at:   {_iso(found.recorded_at)} (when the engine learned it)\n"
+        f"reason:        {found.reason}\n"
+        f"cause:         {found.cause}\n"
+        f"superseded by: {found.superseded_by or '-'} {found.successor.statement if found.successor else ''}"
     )
-    for m in found["cause_messages"]:
-        print(f"  cause message {m['session_id'][:8]}#{m['seq']} {m['role']}: {m['content']}")
+    for m in found.cause_messages:
+        print(f"  cause message {m.session_id[:8]}#{m.seq} {m.role}: {m.content}")
     return 0
 
 
 def _conversation(args: argparse.Namespace) -> int:
-    from ledgermind.projections.audit import conversation_at
-
     short, _, seq_text = args.session_id.partition("#")
     if seq_text and not (seq_text.isascii() and seq_text.isdigit()):
         raise InvalidId(f"SID#N wants a message number after '#', got {args.session_id!r:.60}")
-    conv = _with_side(args, lambda side, owner, sid: conversation_at(side, owner, sid, args.known_at), "session", short)
-    if seq_text:
-        conv["messages"] = [m for m in conv["messages"] if m["seq"] == int(seq_text)]
+    with _reading(args) as mem:
+        conv = mem.conversation_at(mem.resolve_id("session", short), args.known_at)
+    messages = [m for m in conv.messages if not seq_text or m.seq == int(seq_text)]
     if args.json:
-        print_json(conv)
+        out = conv.as_dict()
+        out["messages"] = [m for m in out["messages"] if not seq_text or m["seq"] == int(seq_text)]
+        print_json(out)
         return 0
-    print(f"session {conv['session_id']} at {_iso(conv['at'])}: {conv['status']}, {conv['message_count']} messages")
+    print(f"session {conv.session_id} at {_iso(conv.at)}: {conv.status}, {conv.message_count} messages")
     print_table(
         ["seq", "role", "recorded_at", "content"],
-        [(m["seq"], m["role"], _iso(m["recorded_at"]), m["content"]) for m in conv["messages"]],
+        [(m.seq, m.role, _iso(m.recorded_at), m.content) for m in messages],
     )
     return 0
 
@@ -378,42 +367,39 @@ def _agent_row(event: Any) -> dict[str, Any]:
     }
 
 
-def _message_ref(side: Any, owner: Any, text: str) -> tuple[str, int]:
+def _message_ref(mem: Any, text: str) -> tuple[str, int]:
     """SID:SEQ (or SID#SEQ, as tables print it) with SID resolved among the owner's sessions."""
-    from ledgermind.projections.listing import resolve_id
-
     sep = ":" if ":" in text else "#"
     short, _, seq_text = text.partition(sep)
     if not (seq_text.isascii() and seq_text.isdigit()):
         raise InvalidId(f"a message is SID:SEQ (a session id and a message number), got {text!r:.60}")
-    sid = short if len(short) == 32 or side is None else resolve_id(side, owner, "session", short)
-    return sid, int(seq_text)
+    return _full_id(mem, "session", short), int(seq_text)
 
 
-def _engine_and_side(args: argparse.Namespace, needs_side: bool) -> tuple[Any, Any]:
+def _full_id(mem: Any, kind: str, text: str) -> str:
+    """A full id as given; a short one resolved among the owner's on the read side."""
+    return text if len(text) == 32 else mem.resolve_id(kind, text)
+
+
+def _engine(args: argparse.Namespace, *, reads: bool) -> Any:
+    """The engine; with ``reads`` (a short id to resolve), its read side caught up first."""
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
 
     eng = MemoryEngine.open(args.db, create=False)
-    side = None
-    if needs_side:
-        side = eng.projections
-        if not args.no_wait:
-            side.wait_for_head()
-    return eng, side
+    if reads and not args.no_wait:
+        eng.projections.wait_for_head()
+    return eng
 
 
 def _lineage(args: argparse.Namespace) -> int:
-    from ledgermind.projections.listing import resolve_id
-
     if (args.memory_id is None) == (args.message is None):
         raise InvalidInput("give a belief id, or --message SID:SEQ (one of them)")
     owner = owner_of(args)
     short = args.memory_id if args.message is None else args.message.partition(":")[0].partition("#")[0]
-    eng, side = _engine_and_side(args, len(short) != 32)
-    with eng:
+    with _engine(args, reads=len(short) != 32) as eng:
+        mem = eng.for_owner(owner)
         if args.message is not None:
-            sid, seq = _message_ref(side, owner, args.message)
-            found = eng.for_owner(owner).message_lineage(sid, seq)
+            found = mem.message_lineage(*_message_ref(mem, args.message))
             if args.json:
                 print_json(found.as_dict())
                 return 0
@@ -428,9 +414,8 @@ def _lineage(args: argparse.Namespace) -> int:
                 max_width=48,
             )
             return 0
-        mid = args.memory_id if side is None else resolve_id(side, owner, "memory", args.memory_id)
-        belief = eng.for_owner(owner).lineage(mid)
-        held = eng.for_owner(owner).flagged().get(belief.memory_id)  # flags as they are now
+        belief = mem.lineage(_full_id(mem, "memory", args.memory_id))
+        held = mem.flagged().get(belief.memory_id)  # flags as they are now
     flags = {"flags": list(held.flags), "conflicts_with": list(held.conflicts_with)} if held else {}
     if args.json:
         print_json({**belief.as_dict(), "flags": [], "conflicts_with": [], **flags})
@@ -495,8 +480,7 @@ def _model_call(args: argparse.Namespace) -> int:
 def _conflicts(args: argparse.Namespace) -> int:
     """The owner's open conflicts, from the log (flags are not in the read models)."""
     owner = owner_of(args)
-    eng, _ = _engine_and_side(args, needs_side=False)
-    with eng:
+    with _engine(args, reads=False) as eng:
         found = eng.for_owner(owner).conflicts()
     rows = [_conflict_row(b, others) for b, others in found]
     if args.json:
@@ -547,13 +531,11 @@ def _conflict_row(belief: Any, others: tuple[Any, ...]) -> dict[str, Any]:
 
 def _resolve(args: argparse.Namespace) -> int:
     from ledgermind.domain.bitemporal import INVALIDATED_STATUS
-    from ledgermind.projections.listing import resolve_id
 
     owner = owner_of(args)
-    eng, side = _engine_and_side(args, needs_side=len(args.memory_id) != 32)
-    with eng:
-        mid = args.memory_id if side is None else resolve_id(side, owner, "memory", args.memory_id)
+    with _engine(args, reads=len(args.memory_id) != 32) as eng:
         mem = eng.for_owner(owner)
+        mid = _full_id(mem, "memory", args.memory_id)
         changed = list(
             dict.fromkeys(
                 mem.resolve_conflict(mid, keep=args.keep, reason=args.reason, idempotency_key=args.idempotency_key)
@@ -583,10 +565,9 @@ def _resolve(args: argparse.Namespace) -> int:
 def _retraction(args: argparse.Namespace) -> int:
     owner = owner_of(args)
     short = args.message.partition(":")[0].partition("#")[0]
-    eng, side = _engine_and_side(args, len(short) != 32)
-    with eng:
-        sid, seq = _message_ref(side, owner, args.message)
+    with _engine(args, reads=len(short) != 32) as eng:
         mem = eng.for_owner(owner)
+        sid, seq = _message_ref(mem, args.message)
         call = mem.retract if args.retraction == "retract" else mem.unretract
         report = call(sid, seq, args.reason, idempotency_key=args.idempotency_key)
     if args.json:
@@ -608,14 +589,13 @@ def _retraction(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
-    from ledgermind.storage.chain import record_checkpoint
 
     if (args.app is None) != (args.user is None):
         raise InvalidInput("--app and --user go together (or neither: the whole log)")
     owner = None if args.app is None else owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:
         if args.checkpoint:
-            record_checkpoint(eng.log.recorder)
+            eng.checkpoint_log()
         report = eng.verify_log() if owner is None else eng.for_owner(owner).verify_log()
     if args.json:
         print_json(report.as_dict())

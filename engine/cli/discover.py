@@ -76,21 +76,14 @@ def _common(parser: argparse.ArgumentParser, *, page: str, user: bool = True) ->
     add_json(parser)
 
 
-def _read(args: argparse.Namespace, query: Any, leases: Any = None) -> Any:
-    """``query`` over the read side; with ``leases`` (agents), each row also
-    gets ``_leases``: what ``leases(engine)`` read from the lease table."""
+def _read(args: argparse.Namespace, query: Any) -> Any:
+    """``query(engine)`` once the read side has caught up (unless ``--no-wait``)."""
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
 
     with MemoryEngine.open(args.db, create=False) as eng:
-        side = eng.projections
         if not args.no_wait:
-            side.wait_for_head()
-        rows = query(side)
-        if leases is not None:
-            found = leases(eng)
-            for row in rows:
-                row["_leases"] = found
-        return rows
+            eng.projections.wait_for_head()
+        return query(eng)
 
 
 def _show(args: argparse.Namespace, rows: list[dict[str, Any]], columns: list[str], key: str) -> int:
@@ -109,29 +102,34 @@ def _cell(value: Any) -> Any:
 
 def _users(args: argparse.Namespace) -> int:
     from ledgermind.domain.owner import Owner
-    from ledgermind.projections.listing import users
 
-    Owner(args.app, "-")  # the app name is checked like an owner's
-    rows = _read(args, lambda side: users(side, args.app, limit=args.limit, after=args.after))
-    return _show(args, rows, ["user_id", "sessions", "messages", "beliefs", "last_message_at"], "user_id")
+    Owner(args.app, "-")  # the app name is checked like an owner's, before the database is opened
+    found = _read(args, lambda eng: eng.users(args.app, limit=args.limit, after=args.after))
+    return _show(
+        args, [u.as_dict() for u in found], ["user_id", "sessions", "messages", "beliefs", "last_message_at"], "user_id"
+    )
 
 
 def _agents(args: argparse.Namespace) -> int:
-
-    from ledgermind.projections.listing import agents
-
     owner = owner_of(args)
-    rows = _read(
-        args,
-        lambda side: agents(side, owner, limit=args.limit, after=args.after),
-        leases=lambda eng: {lease.agent_id: lease for lease in eng.for_owner(owner).agent_leases()},
-    )
+
+    def query(eng: Any) -> tuple[Any, dict[str, Any]]:
+        mem = eng.for_owner(owner)
+        return mem.agents(limit=args.limit, after=args.after), {lease.agent_id: lease for lease in mem.agent_leases()}
+
+    found, leases = _read(args, query)
     now = datetime.now(UTC)
-    for row in rows:
-        lease = row.pop("_leases").get(row["agent_id"])
-        row["incarnation"] = lease.incarnation if lease is not None else None
-        row["status"] = lease.status_at(now, args.silent_after) if lease is not None else None
-        row["last_heartbeat"] = lease.last_heartbeat if lease is not None else None
+    rows = []
+    for agent in found:
+        lease = leases.get(agent.agent_id)
+        rows.append(
+            {
+                **agent.as_dict(),
+                "incarnation": lease.incarnation if lease is not None else None,
+                "status": lease.status_at(now, args.silent_after) if lease is not None else None,
+                "last_heartbeat": lease.last_heartbeat if lease is not None else None,
+            }
+        )
     return _show(
         args,
         rows,
@@ -150,18 +148,24 @@ def _agents(args: argparse.Namespace) -> int:
 
 
 def _sessions(args: argparse.Namespace) -> int:
-    from ledgermind.projections.listing import sessions
-
     owner = owner_of(args)
-    rows = _read(args, lambda side: sessions(side, owner, agent_id=args.agent, limit=args.limit, after=args.after))
+    found = _read(
+        args, lambda eng: eng.for_owner(owner).sessions(agent_id=args.agent, limit=args.limit, after=args.after)
+    )
     return _show(
-        args, rows, ["session_id", "agent_id", "status", "message_count", "created_at", "last_message_at"], "session_id"
+        args,
+        [s.as_dict() for s in found],
+        ["session_id", "agent_id", "status", "message_count", "created_at", "last_message_at"],
+        "session_id",
     )
 
 
 def _tasks(args: argparse.Namespace) -> int:
-    from ledgermind.projections.listing import tasks
-
     owner = owner_of(args)
-    rows = _read(args, lambda side: tasks(side, owner, args.session_id, limit=args.limit, after=args.after))
-    return _show(args, rows, ["task_id", "status", "input", "output", "error", "started_at", "finished_at"], "task_id")
+    found = _read(args, lambda eng: eng.for_owner(owner).tasks(args.session_id, limit=args.limit, after=args.after))
+    return _show(
+        args,
+        [t.as_dict() for t in found],
+        ["task_id", "status", "input", "output", "error", "started_at", "finished_at"],
+        "task_id",
+    )

@@ -1,4 +1,4 @@
-"""Typed answers to the bitemporal questions: a belief's versions and a page of messages.
+"""Typed answers to the bitemporal questions: a belief's versions, its invalidation, a conversation as of a time, a page of messages.
 
 Why values and not the read model's rows: the owner handle is the API, and
 an API that returns dicts of whatever columns a table has today makes every
@@ -13,9 +13,30 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
+from ledgermind.domain.owner import Owner
 from ledgermind.domain.records import Message
 
-__all__ = ["BeliefVersion", "MessagePage"]
+__all__ = ["BeliefVersion", "Conversation", "Invalidation", "MessagePage", "message_of_row"]
+
+# The columns of a message as the audit reads return it (no tool calls, no metadata).
+_MESSAGE_FIELDS = ("session_id", "seq", "role", "name", "content", "occurred_at", "recorded_at")
+
+
+def message_of_row(row: Mapping[str, Any]) -> Message:
+    """A message from a read-model row (the audit reads' columns)."""
+    return Message(
+        session_id=row["session_id"],
+        seq=row["seq"],
+        role=row["role"],
+        content=row["content"],
+        occurred_at=row["occurred_at"],
+        recorded_at=row["recorded_at"],
+        name=row.get("name"),
+    )
+
+
+def _message_row(message: Message) -> dict[str, Any]:
+    return {f: getattr(message, f) for f in _MESSAGE_FIELDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +70,7 @@ class BeliefVersion:
     participants: tuple[str, ...] = ()
     extractor: str | None = None
     extractor_version: str | None = None
+    source_key: str | None = None  # what produced it (the belief id is derived from it)
     supersedes: str | None = None
     superseded_by: str | None = None
     reason: str | None = None
@@ -70,6 +92,18 @@ class BeliefVersion:
         """Still believed and still known: neither invalidated nor superseded."""
         return self.invalid_at is None and self.expired_at is None
 
+    def as_row(self, owner: Owner, *, history: bool = False) -> dict[str, Any]:
+        """The version as the read model's row (what HTTP's ``/beliefs`` and
+        ``ledgermind audit beliefs --json`` answer): every field and the
+        owner; with ``history``, also its opening ``event`` and the
+        ``source_messages`` it cites (``/history``, ``audit history``)."""
+        row = {f: getattr(self, f) for f in _ROW_FIELDS}
+        row.update(app=owner.app, user_id=owner.user_id, topics=list(self.topics), participants=list(self.participants))
+        if history:
+            row["event"] = {"topic": self.opened_by, "position": self.opened_position, "at": self.recorded_at}
+            row["source_messages"] = [_message_row(m) for m in self.cited]
+        return row
+
 
 _ROW_FIELDS = tuple(f.name for f in fields(BeliefVersion) if f.name != "cited")
 
@@ -82,3 +116,57 @@ class MessagePage:
     session_id: str
     messages: tuple[Message, ...]
     next_after: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Invalidation:
+    """When and why a belief stopped holding: ``invalid_at`` (valid time),
+    ``recorded_at`` (when the engine learned it), the reason, the cause and
+    the messages it points to, the invalidating event (``opened_by``,
+    ``opened_position``) and what replaced it (``superseded_by``; its
+    current version, ``successor``, when the read model has one)."""
+
+    memory_id: str
+    statement: str
+    valid_from: datetime
+    invalid_at: datetime | None
+    recorded_at: datetime
+    reason: str | None
+    cause: Any
+    cause_messages: tuple[Message, ...]
+    opened_by: str
+    opened_position: int
+    superseded_by: str | None
+    successor: BeliefVersion | None
+
+    def as_dict(self, owner: Owner) -> dict[str, Any]:
+        """The JSON ``ledgermind audit invalidation`` prints."""
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("opened_by", "opened_position")}
+        out["event"] = {"topic": self.opened_by, "position": self.opened_position}
+        out["cause_messages"] = [_message_row(m) for m in self.cause_messages]
+        out["successor"] = None if self.successor is None else self.successor.as_row(owner)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Conversation:
+    """A session as the log held it at ``at``: the messages recorded by then,
+    in order, and whether it was open, closed or ``not yet created``."""
+
+    session_id: str
+    agent_id: str
+    at: datetime
+    existed: bool
+    status: str
+    messages: tuple[Message, ...]
+
+    @property
+    def message_count(self) -> int:
+        return len(self.messages)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON ``ledgermind audit conversation`` prints."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["message_count"] = self.message_count
+        out["messages"] = [_message_row(m) for m in self.messages]
+        return out

@@ -40,12 +40,13 @@ from ledgermind.projections.search_store.records import (
     from_epoch,
     to_epoch,
 )
+from ledgermind.retrieval.dates import prefer_period, question_period
 from ledgermind.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
-from ledgermind.retrieval.lexical import bm25
+from ledgermind.retrieval.lexical import lexical_list
 from ledgermind.retrieval.lineage_order import Citation, beliefs_first, collapse_cited
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.relevance import relevance_of
-from ledgermind.retrieval.speakers import named_speakers, prefer_named_speakers
+from ledgermind.retrieval.speakers import named_speakers, prefer_named_speakers, spoken_names, without_names
 
 __all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
 
@@ -106,14 +107,11 @@ class Searcher:
         with sql_errors(), self.access.db.connect() as conn:
             proj = self.access.projection(INDEX_NAME, conn)
             store: IndexStore = proj.store(conn.dialect.name)
-            vector = proj.embedder.embed([query])[0]
-            terms = list(dict.fromkeys(lexical_terms(query)))
-            floor = float(proj.embedder.similarity_floor)
-            name = str(proj.embedder.name)
-            hits = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types, kinds), k, name)
+            asked = _Query(query, proj.embedder)
+            hits = self._ranked(conn, store, owner, asked, Filter(point, types, kinds), k)
             if kinds is not None and sum(h.item_type == "memory" for h in hits) < KIND_FALLBACK_MIN:
                 seen = {h.id for h in hits}
-                wider = self._ranked(conn, store, owner, terms, vector, floor, Filter(point, types), k, name)
+                wider = self._ranked(conn, store, owner, asked, Filter(point, types), k)
                 hits = hits + [h for h in wider if h.id not in seen]
             if include_messages and any(h.item_type == "message" for h in hits[:k]):
                 hits = self._beliefs_first(conn, store, owner, hits[:k], point)
@@ -163,45 +161,92 @@ class Searcher:
         return beliefs_first(hits, citations)
 
     def _ranked(
-        self,
-        conn: Connection,
-        store: IndexStore,
-        owner: Owner,
-        terms: list[str],
-        vector: Any,
-        floor: float,
-        flt: Filter,
-        k: int,
-        embedder: str = "",
+        self, conn: Connection, store: IndexStore, owner: Owner, asked: _Query, flt: Filter, k: int
     ) -> list[SearchResult]:
         """RRF of the two candidate lists, each result with its relevance. The
         embedder's similarity floor keeps noise out of the dense list: without
         it every query would "find" the owner's whole store, and weak dense
-        agreement would outvote a strong lexical match."""
+        agreement would outvote a strong lexical match.
+
+        A query that names someone who speaks among the candidates is ranked
+        a second time on what it asks without the name (``retrieval.speakers``):
+        the name says whose words to read, which the speaker step weighs, and
+        as a search term it matches every turn that mentions the person and
+        every belief the distiller wrote about them ("Caroline ... Caroline's
+        ..."), which crowd out the turns that hold the rest of the question."""
         depth = max(50, 4 * k)
+        pool = POOL_FACTOR * k + 10
+        floor = asked.floor
         with self.access.owner_scope(conn, owner):
-            # both candidate lists in one store call (PostgreSQL: two statements).
-            # A query with no features (only stopwords, punctuation) has a zero
-            # vector: its cosine is undefined, and pgvector would scan every row
-            found, dense = store.candidates(conn, owner, terms, vector if np.any(vector) else None, flt, depth, floor)
-            lexical = bm25(terms, found.docs, found.corpus_rows, found.dropped)
-            fused = rrf([[h.row_id for h in lexical[:depth]], [row_id for row_id, _ in dense]])[: POOL_FACTOR * k + 10]
+            # both candidate lists in one store call (PostgreSQL: two statements);
+            # the lexical list comes ranked by BM25 from the store, its top
+            # ``depth`` only (a fused row's coverage is read from its terms)
+            top, dense = store.candidates(conn, owner, asked.terms, asked.vector, flt, depth, floor)
+            lexical = lexical_list(asked.terms, top)
+            fused = rrf([lexical.ranked, [row_id for row_id, _ in dense]])[:pool]
             rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
-        coverage = {h.row_id: h.coverage for h in lexical}
-        known = lexical[0].known if lexical else 0.0
+            names = spoken_names([_result(rows[i], 0.0, 0.0) for i, _ in fused if i in rows], asked.terms)
+            content = [t for t in asked.terms if t not in names]
+            if names and content:
+                vector = _usable(asked.embedder.embed([without_names(asked.text, names)])[0])
+                held, again = store.candidates(conn, owner, content, vector, flt, depth, floor)
+                by_content = lexical_list(content, held)
+                if by_content.ranked:  # some row holds what is asked besides the name
+                    second = rrf([by_content.ranked, [row_id for row_id, _ in again]])
+                    fused = _then(second, fused)[:pool]
+                    rows.update(store.fetch(conn, owner, [i for i, _ in fused if i not in rows]))
+        # the relevance is read from the whole question (the features its model was fitted on)
         similarity = dict(dense)
         results = [
             _result(
                 rows[row_id],
                 _weighted(rows[row_id], score, flt.point.as_of),
-                relevance_of(coverage.get(row_id, 0.0), similarity.get(row_id, floor), known, floor, embedder),
+                relevance_of(
+                    lexical.coverage(row_id, rows[row_id].terms),
+                    similarity.get(row_id, floor),
+                    lexical.known,
+                    floor,
+                    asked.name,
+                ),
             )
             for row_id, score in fused
             if row_id in rows and _owned(rows[row_id], owner)
         ]
-        about = named_speakers(results, terms)
-        results = collapse_cited(prefer_named_speakers(results, about))
+        about = named_speakers(results, asked.terms)
+        results = collapse_cited(prefer_period(prefer_named_speakers(results, about), asked.period))
         return drop_near_duplicates(results, text=lambda r: r.statement, score=lambda r: r.score, limit=k)
+
+
+class _Query:
+    """One question, read once: its text, lexical terms, embedding and the
+    period it names (``retrieval.dates``)."""
+
+    __slots__ = ("embedder", "floor", "name", "period", "terms", "text", "vector")
+
+    def __init__(self, text: str, embedder: Any) -> None:
+        self.text = text
+        self.embedder = embedder
+        self.terms = list(dict.fromkeys(lexical_terms(text)))
+        self.vector = _usable(embedder.embed([text])[0])
+        self.floor = float(embedder.similarity_floor)
+        self.name = str(embedder.name)
+        self.period = question_period(text)
+
+
+def _then(first: list[tuple[int, float]], rest: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """``first``, then what only ``rest`` holds, in its order and scored
+    below every item of ``first``."""
+    if not first or not rest:
+        return first or rest
+    scale = first[-1][1] / rest[0][1]
+    seen = {i for i, _ in first}
+    return first + [(i, score * scale * 0.99) for i, score in rest if i not in seen]
+
+
+def _usable(vector: Any) -> Any:
+    """A query with no features (only stopwords, punctuation) has a zero
+    vector: its cosine is undefined, and pgvector would scan every row."""
+    return vector if np.any(vector) else None
 
 
 def _valid_at(row: IndexRow, moment: float) -> bool:

@@ -18,16 +18,25 @@ for a store without named messages or a question that names nobody in it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ledgermind.analysis.text import lexical_terms
+from ledgermind.analysis.text import lexical_stem, lexical_terms
 from ledgermind.retrieval.records import SearchResult
 
-__all__ = ["OTHER_SPEAKER_WEIGHT", "named_speakers", "prefer_named_speakers", "speaker_terms"]
+__all__ = [
+    "OTHER_SPEAKER_WEIGHT",
+    "named_speakers",
+    "prefer_named_speakers",
+    "speaker_terms",
+    "spoken_names",
+    "without_names",
+]
 
 OTHER_SPEAKER_WEIGHT = 0.45  # LoCoMo dev Recall@10: 0.3 -> 0.724, 0.45 -> 0.731, 0.6 -> 0.720, 0.8 -> 0.718
 _SPEAKER_CHARS = 60  # a "name: content" prefix longer than this is not a name
+_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)?", re.UNICODE)
 
 
 def speaker_terms(result: SearchResult) -> frozenset[str]:
@@ -38,6 +47,19 @@ def speaker_terms(result: SearchResult) -> frozenset[str]:
     if not sep or len(head) > _SPEAKER_CHARS:
         return frozenset()
     return frozenset(lexical_terms(head))
+
+
+def spoken_names(results: Sequence[SearchResult], query_terms: Sequence[str]) -> frozenset[str]:
+    """The query terms that name someone who speaks among ``results``."""
+    return frozenset().union(*(speaker_terms(r) for r in results)).intersection(query_terms)
+
+
+def without_names(query: str, names: frozenset[str]) -> str:
+    """``query`` with the words that stem to one of ``names`` left out
+    ("what did Caroline's mom say?" -> "what did mom say?")."""
+    if not names:
+        return query
+    return _WORD.sub(lambda m: "" if lexical_stem(m.group(0).lower().replace("'", "")) in names else m.group(0), query)
 
 
 def named_speakers(results: Sequence[SearchResult], query_terms: Sequence[str]) -> dict[str, bool]:

@@ -67,7 +67,9 @@ class Backend:
     def pg_conninfo(self) -> str | None:
         """A libpq connection string for this database (a LISTEN connection);
         None for SQLite."""
-        if self.kind != "postgresql":
+        from ledgermind.storage.dialects import dialect_of
+
+        if not dialect_of(self.kind).listens:
             return None
         from psycopg.conninfo import make_conninfo
 
@@ -277,8 +279,9 @@ def require_store(backend: Backend) -> None:
     SQLite path is checked on the file system first (no connection, so no
     file); then, on either backend, the event table must exist."""
     from ledgermind.domain.errors import StoreNotFound
+    from ledgermind.storage.dialects import dialect_of
 
-    if backend.kind == "sqlite":
+    if dialect_of(backend.kind).embedded_file:
         assert backend.path is not None
         if not os.path.isfile(backend.path) or os.path.getsize(backend.path) == 0:
             raise StoreNotFound(f"no ledgermind database at {backend.path}")

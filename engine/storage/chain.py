@@ -67,7 +67,6 @@ __all__ = [
     "ChainedSQLiteRecorder",
     "link_hash",
     "record_checkpoint",
-    "recorder_topic",
     "verify",
 ]
 
@@ -380,12 +379,6 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         curs.execute(self._sql_since, (after, upto))
         hashes = [bytes(r["hash"]) for r in curs.fetchall()]
         curs.execute(self._sql_checkpoint, (upto, links + len(hashes), _digest(prev, hashes)))
-
-
-def recorder_topic(kind: str) -> str:
-    """The eventsourcing ``PROCESS_RECORDER_TOPIC`` for a backend kind."""
-    cls = ChainedPostgresRecorder if kind == "postgresql" else ChainedSQLiteRecorder
-    return f"{cls.__module__}:{cls.__qualname__}"
 
 
 def record_checkpoint(recorder: Any) -> None:

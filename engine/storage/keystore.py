@@ -47,16 +47,15 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
-    text,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
-from ledgermind.domain.errors import OwnerErased, StoreUnavailable
+from ledgermind.domain.errors import OwnerErased
 from ledgermind.domain.owner import Owner
 from ledgermind.storage.backend import Backend, prepare_sqlite_connection
+from ledgermind.storage.dialects import dialect_of
 from ledgermind.storage.driver_errors import driver_errors, is_schema_race, translate
 
 __all__ = ["KEY_TABLE", "OWNER_DIGEST_KEY_ID", "KeyStore", "SqlKeyStore", "owner_digest", "sql_engine"]
@@ -160,7 +159,7 @@ class SqlKeyStore:
             return cached
         row = self._select(key_id)
         if row is None:
-            insert = (postgresql.insert if self._kind == "postgresql" else sqlite.insert)(_keys)
+            insert = dialect_of(self._kind).insert(_keys)
             stmt = insert.values(
                 key_id=key_id.hex, data_key=os.urandom(KEY_BYTES), created_at=_now()
             ).on_conflict_do_nothing(index_elements=["key_id"])
@@ -189,7 +188,7 @@ class SqlKeyStore:
                 .values(data_key=None, erased_at=now)
             )
             # An owner erased before their first write still gets a tombstone.
-            insert = (postgresql.insert if self._kind == "postgresql" else sqlite.insert)(_keys)
+            insert = dialect_of(self._kind).insert(_keys)
             conn.execute(
                 insert.values(key_id=key_id.hex, data_key=None, created_at=now, erased_at=now).on_conflict_do_nothing(
                     index_elements=["key_id"]
@@ -213,14 +212,7 @@ class SqlKeyStore:
             driver_errors("the key store could not scrub destroyed keys"),
             self._db.connect().execution_options(isolation_level="AUTOCOMMIT") as conn,
         ):
-            if self._kind == "sqlite":
-                for _ in range(50):  # readers holding old snapshots block TRUNCATE
-                    busy = conn.execute(text("PRAGMA wal_checkpoint(TRUNCATE)")).one()[0]
-                    if not busy:
-                        return
-                    time.sleep(0.05)
-                raise StoreUnavailable("could not checkpoint the SQLite WAL after erasing a key (busy readers)")
-            conn.execute(text(f"VACUUM FULL {KEY_TABLE}"))
+            dialect_of(self._kind).truncate_log(conn, KEY_TABLE)
 
     def close(self) -> None:
         self._db.dispose()

@@ -26,12 +26,12 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, case, inspect, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 
 from ledgermind.domain.errors import StaleIncarnation
 from ledgermind.domain.owner import Owner
 from ledgermind.storage.backend import Backend
+from ledgermind.storage.dialects import dialect_of
 from ledgermind.storage.driver_errors import driver_errors, is_schema_race, translate
 from ledgermind.storage.keystore import sql_engine
 
@@ -147,7 +147,7 @@ class LeaseTable:
 
     def _upsert(self, owner: Owner, agent_id: str, incarnation: int, now: datetime, *, beat: bool) -> bool:
         self._create_table()
-        insert = (postgresql.insert if self._kind == "postgresql" else sqlite.insert)(_leases)
+        insert = dialect_of(self._kind).insert(_leases)
         values = {
             "app": owner.app, "user_id": owner.user_id, "agent_id": agent_id, "incarnation": incarnation,
             "status": "running", "started_at": now, "last_heartbeat": now if beat else None, "detail": None,

@@ -46,8 +46,8 @@ from ledgermind.domain.errors import (
     StoreUnavailable,
 )
 from ledgermind.storage.backend import SQLITE_MAGIC, Backend
-from ledgermind.storage.chain import recorder_topic
 from ledgermind.storage.continuity import install_version_guard
+from ledgermind.storage.dialects import dialect_of
 from ledgermind.storage.driver_errors import (
     driver_errors,
     is_schema_race,
@@ -105,14 +105,14 @@ class EventLog(Application[UUID]):
         env = dict(backend.es_env)
         env["IS_SNAPSHOTTING_ENABLED"] = "y"
         # Every append also writes its hash-chain links (ledgermind.storage.chain).
-        env["PROCESS_RECORDER_TOPIC"] = recorder_topic(backend.kind)
+        env["PROCESS_RECORDER_TOPIC"] = dialect_of(backend.kind).recorder_topic
         env["POSTGRES_ENABLE_DB_FUNCTIONS"] = "n"  # the chain hooks the client-side insert
         super().__init__(env=env)
         # The erasure fence (ledgermind.storage.erasure_fence): the recorder
         # checks the keys the mapper collected during each save.
         if hasattr(self.recorder, "written_keys"):
             self.recorder.written_keys = self.mapper.written
-        self._file_id = _file_identity(backend.path) if backend.kind == "sqlite" else None
+        self._file_id = _file_identity(backend.path) if dialect_of(backend.kind).embedded_file else None
 
     def construct_env(self, name: str, env: Any = None) -> Any:
         # Only the URL decides the backend: a stray PERSISTENCE_MODULE or
@@ -149,7 +149,7 @@ class EventLog(Application[UUID]):
         # A process recorder is an application recorder that can also commit a
         # tracking position with the events (the distiller's cursor).
         datastore = getattr(self.factory, "datastore", None)
-        if self.backend.kind == "postgresql" and datastore is not None:
+        if not dialect_of(self.backend.kind).embedded_file and datastore is not None:
             # The library has no setting for libpq's connect_timeout or a
             # statement_timeout: its pool opens lazily (on first use, below),
             # so its connection parameters can still take ours.
@@ -245,7 +245,7 @@ def open_event_log(
     aggregates: Sequence[type[Aggregate]] = (),
     snapshotted: Sequence[type[Aggregate]] = (),
 ) -> EventLog:
-    if backend.kind == "sqlite":
+    if dialect_of(backend.kind).embedded_file:
         _check_sqlite_file(backend)
     for attempt in range(_SCHEMA_RACE_ATTEMPTS):
         try:

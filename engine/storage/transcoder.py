@@ -81,6 +81,11 @@ class OrjsonTranscoder(Transcoder):
         message of a session, and a v1 ``message.added`` state is flat (its
         caller JSON is stored as text), so the walk was wasted work."""
         state: dict[str, Any] = orjson.loads(data)
+        text: str | None = None
+        moment: datetime | None = None
         for key in datetime_keys:
-            state[key] = datetime.fromisoformat(state[key][_DT])
+            tagged = state[key][_DT]
+            if tagged != text:  # a message's two times are usually the same: parsed once
+                text, moment = tagged, datetime.fromisoformat(tagged)
+            state[key] = moment
         return state

@@ -148,3 +148,59 @@ def test_bitemporal_reads_and_message_pages_are_typed_calls_of_the_handle(eng: M
         eng.for_owner(BOB).messages(sid)
     with pytest.raises(InvalidInput):
         mem.messages(sid, limit=0)
+
+
+def test_audit_reads_and_listings_are_typed_calls_of_the_door_they_belong_to(eng: MemoryEngine) -> None:
+    """The auditor's questions (an invalidation, a conversation as of a time)
+    and the listings (agents, sessions, tasks; an app's users, the operator's)
+    answer with frozen values; short ids resolve among the owner's only."""
+    from datetime import UTC, datetime
+
+    from ledgermind.api import (
+        AgentSummary,
+        Conversation,
+        Invalidation,
+        SessionSummary,
+        TaskSummary,
+        UserSummary,
+    )
+
+    app = f"listing-{uuid.uuid4().hex[:8]}"
+    mem = eng.for_owner(Owner(app, "carol"))
+    sid = mem.create_session("agent-1")
+    mem.add_messages(sid, [{"role": "user", "content": "I live in Lyon"}, {"role": "assistant", "content": "noted"}])
+    before = datetime.now(UTC)
+    mem.add_message(sid, "user", "later words")
+    tid = mem.start_task(sid, "book a table")
+    mid = mem.remember("Carol lives in Lyon")
+    mem.forget(mid)
+    eng.projections.wait(eng.position)
+
+    [session] = mem.sessions()
+    assert isinstance(session, SessionSummary) and (session.session_id, session.message_count) == (sid, 3)
+    [agent] = mem.agents()
+    assert isinstance(agent, AgentSummary) and (agent.agent_id, agent.latest_session) == ("agent-1", sid)
+    [task] = mem.tasks(sid[:8])
+    assert isinstance(task, TaskSummary) and (task.task_id, task.input) == (tid, "book a table")
+    [user] = eng.users(app)
+    assert isinstance(user, UserSummary) and (user.user_id, user.sessions, user.messages) == ("carol", 1, 3)
+    assert mem.resolve_id("session", sid[:8]) == sid and mem.resolve_id("memory", mid[:6]) == mid
+
+    then = mem.conversation_at(sid, before)
+    assert isinstance(then, Conversation) and [m.content for m in then.messages] == ["I live in Lyon", "noted"]
+    assert then.status == "open" and then.message_count == 2 and mem.conversation_at(sid).message_count == 3
+    ended = mem.invalidation(mid)
+    assert isinstance(ended, Invalidation) and ended.memory_id == mid and ended.invalid_at is not None
+    assert ended.as_dict(mem.owner)["event"]["topic"] == ended.opened_by
+
+    other = eng.for_owner(Owner(app, "dave"))
+    assert other.sessions() == [] and other.agents() == []
+    for call in (
+        lambda: other.resolve_id("session", sid[:8]),
+        lambda: other.tasks(sid),
+        lambda: other.invalidation(mid),
+    ):
+        with pytest.raises((SessionNotFound, MemoryNotFound)):
+            call()
+    with pytest.raises(InvalidInput):
+        mem.sessions(limit=0)

@@ -345,3 +345,52 @@ def test_a_new_embedder_dimension_is_a_rebuild_not_a_migration(eng: MemoryEngine
     assert _ids(eng.for_owner(OWNER).search("sister Lyon")) == [mid]
     with pytest.raises(ProjectionError):  # same family, other scheme: must be rebuilt
         SearchIndexProjection(1, {"embedder": "hashing", "embedder_name": "hashing-v0", "dim": 512})
+
+
+def test_a_question_naming_a_speaker_finds_their_words_on_the_rest_of_it(eng: MemoryEngine) -> None:
+    """The name says whose words to read; as a search term it would match
+    every turn and belief that mentions the person, and the beliefs that say
+    nothing but the name would crowd out the turns that hold what is asked."""
+    sid = eng.for_owner(OWNER).create_session("agent-1")
+    turns = [
+        ("Caroline", "Researching adoption agencies, it has been a dream to have a family and give a loving home"),
+        ("Melanie", "Caroline, you are so brave, Caroline!"),
+        ("Caroline", "I painted a sunset by the lake"),
+        ("Melanie", "Thanks for the tip, Caroline. Doing research makes sense."),
+        ("Melanie", "Caroline, did you research it, Caroline?"),
+        ("Melanie", "Research takes time, Caroline"),
+    ]
+    eng.for_owner(OWNER).add_messages(
+        sid, [{"role": "user", "name": who, "content": text, "occurred_at": MARCH} for who, text in turns]
+    )
+    name_only = [
+        "Caroline is proud of who Caroline is",
+        "Caroline thinks Caroline's friends help Caroline",
+        "Caroline knows Caroline can do it",
+        "Caroline's mom calls Caroline every week",
+        "Caroline went hiking, Caroline loved it",
+        "Caroline, Caroline's sister and Caroline's dad cook",
+    ]
+    eng.for_owner(OWNER).apply_memory_changes([_belief(f"c{i}", s) for i, s in enumerate(name_only)])
+    hits = [h.statement for h in eng.for_owner(OWNER).search("What did Caroline research?", k=5, include_messages=True)]
+    assert hits[0].startswith("Caroline: Researching adoption agencies")  # her own words first
+    about = [i for i, s in enumerate(hits) if "research" in s.lower()]
+    only_named = [i for i, s in enumerate(hits) if s in name_only]
+    assert len(about) >= 3 and all(i < j for i in about for j in only_named)
+
+
+def test_a_question_naming_a_date_reads_what_was_said_then_first(eng: MemoryEngine) -> None:
+    december, february = datetime(2023, 12, 5, tzinfo=UTC), datetime(2024, 2, 5, tzinfo=UTC)
+    eng.for_owner(OWNER).apply_memory_changes(
+        [
+            _belief("d1", "Maria donated old clothes to a shelter", when=december),
+            _belief("d2", "Maria donated toys to the homeless shelter downtown", when=february),
+        ]
+    )
+    hits = eng.for_owner(OWNER).search("What did Maria donate to the homeless shelter in December 2023?", k=2)
+    assert [h.statement for h in hits] == [
+        "Maria donated old clothes to a shelter",
+        "Maria donated toys to the homeless shelter downtown",
+    ]
+    undated = eng.for_owner(OWNER).search("What did Maria donate to the homeless shelter?", k=2)
+    assert undated[0].statement == "Maria donated toys to the homeless shelter downtown"  # the words decide

@@ -22,7 +22,7 @@ import pytest
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.config import EngineConfig
-from ledgermind.projections.purge import WAL_SWITCH_COMMAND
+from ledgermind.storage.dialects.postgresql import WAL_SWITCH_COMMAND
 from ledgermind.write.beliefs import NewBelief
 from tests.support.capabilities import on_backends_with
 from tests.support.pg_server import files_containing, local_data_directory

@@ -14,7 +14,6 @@ from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ledgermind.domain.errors import MemoryNotFound, OwnerErased, StateConflict
-from ledgermind.projections.audit import belief_history, beliefs_as_of
 from ledgermind.service.deps import IdempotencyHeader, Owned, service_of
 from ledgermind.service.openapi import raises
 from ledgermind.service.params import KIND, TEXT, IdPath
@@ -74,8 +73,8 @@ def beliefs(
     valid_at: Annotated[Rfc3339 | None, Query(description="RFC 3339 with an offset")] = None,
     known_at: Annotated[Rfc3339 | None, Query(description="RFC 3339 with an offset")] = None,
 ) -> dict[str, Any]:
-    side = _caught_up(request)
-    return {"beliefs": beliefs_as_of(side, mem.owner, valid_at, known_at)}
+    _caught_up(request)
+    return {"beliefs": [v.as_row(mem.owner) for v in mem.beliefs(valid_at=valid_at, known_at=known_at)]}
 
 
 @router.get(
@@ -84,12 +83,10 @@ def beliefs(
     responses=raises(MemoryNotFound),
 )
 def history(memory_id: IdPath, mem: Owned, request: Request) -> dict[str, Any]:
-    side = _caught_up(request)
-    return {"memory_id": memory_id, "versions": belief_history(side, mem.owner, memory_id)}
+    _caught_up(request)
+    return {"memory_id": memory_id, "versions": [v.as_row(mem.owner, history=True) for v in mem.history(memory_id)]}
 
 
-def _caught_up(request: Request) -> Any:
+def _caught_up(request: Request) -> None:
     eng = service_of(request).engine
-    side = eng.projections
-    side.wait(eng.position, timeout=_READ_WAIT_S)
-    return side
+    eng.projections.wait(eng.position, timeout=_READ_WAIT_S)

@@ -38,11 +38,10 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from ledgermind.api import MemoryEngine
+from ledgermind.api import BeliefVersion, MemoryEngine, OwnerMemory
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import InvalidInput, InvalidTimestamp, LedgermindError, NotFound, ProjectionError
 from ledgermind.domain.owner import Owner
-from ledgermind.projections import audit, listing
 from ledgermind.service.deps import bearer_secret
 from ledgermind.service.errors import status_of
 from ledgermind.service.ui.html import Markup, href, iso, join, link, page, short_time, tag
@@ -225,8 +224,8 @@ class _Desk:
             if not reason:
                 raise InvalidInput("a retraction needs a reason: it is what the history will say")
             owner, seq = c.owner(), _seq(c.get("seq"))
-            sid = listing.resolve_id(self.engine.projections, owner, "session", c.get("session"))
             mem = self.engine.for_owner(owner)
+            sid = mem.resolve_id("session", c.get("session"))
             undo = mem.unretract if fields.get("action") == "unretract" else mem.retract
             undo(sid, seq, reason)
             return self.lineage(_Ctx(c.app, {**c.query, "session": sid}, c.path))
@@ -274,20 +273,19 @@ class _Desk:
             ]
         )
 
-    def _side(self) -> tuple[Any, Markup]:
-        """The read side, caught up to the log's head; or as it is, with a
-        notice, when the projections lag by more than ``wait_s``."""
-        side = self.engine.projections
+    def _caught_up(self) -> Markup:
+        """Waits for the read side to catch up to the log's head; a notice when
+        the projections lag by more than ``wait_s`` (the page reads them as they are)."""
         try:
-            side.wait_for_head(timeout=self.wait_s)
+            self.engine.projections.wait_for_head(timeout=self.wait_s)
         except ProjectionError as e:
-            return side, tag(
+            return tag(
                 "p",
                 f"The read models are behind the log ({e}); this page may miss the latest events.",
                 class_="notice",
                 role="status",
             )
-        return side, Markup("")
+        return Markup("")
 
     def _nav(self, ctx: _Ctx) -> Markup:
         user = ctx.query.get("user")
@@ -388,9 +386,9 @@ class _Desk:
     # --- the views: (title, main) from an authenticated request ----------------
 
     def home(self, ctx: _Ctx) -> tuple[str, Markup]:
-        side, notice = self._side()
-        users = listing.users(side, ctx.app, limit=_PAGE, after=ctx.get("after") or None)
-        options = join(tag("option", value=u["user_id"]) for u in users)
+        notice = self._caught_up()
+        users = self.engine.users(ctx.app, limit=_PAGE, after=ctx.get("after") or None)
+        options = join(tag("option", value=u.user_id) for u in users)
         picker = tag(
             "form",
             tag("label", "User", for_="user"),
@@ -413,11 +411,11 @@ class _Desk:
         rows = [
             tag(
                 "tr",
-                tag("th", link(u["user_id"], href(f"{self.prefix}/beliefs", user=u["user_id"])), scope="row"),
-                tag("td", u["beliefs"]),
-                tag("td", u["sessions"]),
-                tag("td", u["messages"]),
-                tag("td", short_time(u["last_message_at"])),
+                tag("th", link(u.user_id, href(f"{self.prefix}/beliefs", user=u.user_id)), scope="row"),
+                tag("td", u.beliefs),
+                tag("td", u.sessions),
+                tag("td", u.messages),
+                tag("td", short_time(u.last_message_at)),
             )
             for u in users
         ]
@@ -425,7 +423,7 @@ class _Desk:
             ["user", "current beliefs", "sessions", "messages", "last message"], rows, caption=f"Users of {ctx.app}"
         )
         more = (
-            tag("p", link("Next users", href(f"{self.prefix}/", after=users[-1]["user_id"])))
+            tag("p", link("Next users", href(f"{self.prefix}/", after=users[-1].user_id)))
             if len(users) == _PAGE
             else Markup("")
         )
@@ -444,8 +442,9 @@ class _Desk:
         owner = ctx.owner()
         valid_at = _when(ctx.get("valid_at"), "valid time")
         known_at = _when(ctx.get("known_at"), "known time")
-        side, notice = self._side()
-        rows = audit.beliefs_as_of(side, owner, valid_at, known_at)
+        notice = self._caught_up()
+        mem = self.engine.for_owner(owner)
+        rows = mem.beliefs(valid_at=valid_at, known_at=known_at)
         form = tag(
             "form",
             tag("input", type="hidden", name="user", value=owner.user_id),
@@ -459,8 +458,8 @@ class _Desk:
             aria_label="As of",
         )
         when = f"valid {iso(valid_at) if valid_at else 'now'}, as known {iso(known_at) if known_at else 'now'}"
-        flagged = self.engine.for_owner(owner).flagged()
-        cards = [self._belief_card(owner, r, flagged.get(r["memory_id"])) for r in rows]
+        flagged = mem.flagged()
+        cards = [self._belief_card(owner, r, flagged.get(r.memory_id)) for r in rows]
         listed = (
             tag("ol", join(cards), class_="cards", aria_label="Beliefs")
             if cards
@@ -483,25 +482,25 @@ class _Desk:
         )
         return f"Beliefs of {owner.user_id}", body
 
-    def _belief_card(self, owner: Owner, r: dict[str, Any], flags: Any = None) -> Markup:
+    def _belief_card(self, owner: Owner, r: BeliefVersion, flags: Any = None) -> Markup:
         """One belief; with its flags (``flags``: its ``BeliefView`` when it
         carries any) and, when it is in an open conflict, the resolve form."""
-        url = href(f"{self.prefix}/belief", user=owner.user_id, id=r["memory_id"])
+        url = href(f"{self.prefix}/belief", user=owner.user_id, id=r.memory_id)
         return tag(
             "li",
-            tag("p", link(r["statement"], url), class_="statement"),
+            tag("p", link(r.statement, url), class_="statement"),
             tag(
                 "p",
-                f"{r['kind']} · confidence {r['confidence']:.2f} · valid from ",
-                short_time(r["valid_from"]),
-                *((" to ", short_time(r["invalid_at"])) if r["invalid_at"] else ()),
+                f"{r.kind} · confidence {r.confidence:.2f} · valid from ",
+                short_time(r.valid_from),
+                *((" to ", short_time(r.invalid_at)) if r.invalid_at else ()),
                 " · recorded ",
-                short_time(r["recorded_at"]),
+                short_time(r.recorded_at),
                 class_="meta",
             ),
-            *(() if flags is None else (self._flags(owner, r["memory_id"], flags),)),
+            *(() if flags is None else (self._flags(owner, r.memory_id, flags),)),
             class_="belief",
-            data_memory=r["memory_id"],
+            data_memory=r.memory_id,
             data_flags=" ".join(flags.flags) if flags is not None else None,
         )
 
@@ -533,24 +532,24 @@ class _Desk:
 
     def belief(self, ctx: _Ctx) -> tuple[str, Markup]:
         owner = ctx.owner()
-        side, notice = self._side()
-        mid = listing.resolve_id(side, owner, "memory", ctx.get("id"))
-        chain = _chain(side, owner, mid)
+        notice = self._caught_up()
+        mem = self.engine.for_owner(owner)
+        chain = _chain(mem, mem.resolve_id("memory", ctx.get("id")))
         now = datetime.now(UTC)
         lanes = [
             Lane(
-                label=f"v{n} {v['opened_by'].removeprefix('memory.')}: {_clip(v['statement'], 60)}",
-                valid_from=v["valid_from"],
-                valid_to=v["invalid_at"],
-                known_from=v["recorded_at"],
-                known_to=v["expired_at"],
-                invalidated=v["invalid_at"] is not None,
+                label=f"v{n} {v.opened_by.removeprefix('memory.')}: {_clip(v.statement, 60)}",
+                valid_from=v.valid_from,
+                valid_to=v.invalid_at,
+                known_from=v.recorded_at,
+                known_to=v.expired_at,
+                invalidated=v.invalid_at is not None,
             )
             for n, (_, versions) in enumerate(chain, 1)
             for v in versions
         ]
         svg = draw(lanes, now, title="Versions on a time axis", ident="axis")
-        calls = {m: {v.seq: v.call for v in self.engine.for_owner(owner).lineage(m).versions} for m, _ in chain}
+        calls = {m: {v.seq: v.call for v in mem.lineage(m).versions} for m, _ in chain}
         articles = [self._version(owner, n, m, versions, calls[m]) for n, (m, versions) in enumerate(chain, 1)]
         body = join(
             [
@@ -577,46 +576,49 @@ class _Desk:
         )
         return "Timeline of a belief", body
 
-    def _version(self, owner: Owner, n: int, mid: str, versions: list[dict[str, Any]], calls: dict[int, str]) -> Markup:
+    def _version(self, owner: Owner, n: int, mid: str, versions: list[BeliefVersion], calls: dict[int, str]) -> Markup:
         last = versions[-1]
         status = (
             bitemporal.FORGOTTEN_STATUS
-            if last["opened_by"] == bitemporal.FORGOTTEN
+            if last.opened_by == bitemporal.FORGOTTEN
             else bitemporal.INVALIDATED_STATUS
-            if last["invalid_at"]
+            if last.invalid_at
             else bitemporal.CURRENT
         )
         changes = [
-            tag("li", self._change(owner, v, calls.get(v["seq"])), class_="change", data_topic=v["opened_by"])
+            tag("li", self._change(owner, v, calls.get(v.seq)), class_="change", data_topic=v.opened_by)
             for v in versions
         ]
-        sources = [self._message_link(owner, m, at=versions[0]["recorded_at"]) for m in versions[0]["source_messages"]]
+        sources = [
+            self._message_link(owner, m.session_id, m.seq, m.content, at=versions[0].recorded_at)
+            for m in versions[0].cited
+        ]
         details = tag(
             "dl",
             tag("dt", "Status"),
             tag("dd", status, class_=f"status {status}"),
             tag("dt", "Confidence"),
-            tag("dd", f"{last['confidence']:.2f} (method {last['method']}, extractor {last['extractor']})"),
+            tag("dd", f"{last.confidence:.2f} (method {last.method}, extractor {last.extractor})"),
             tag("dt", "Valid"),
             tag(
                 "dd",
                 "from ",
-                short_time(last["valid_from"]),
+                short_time(last.valid_from),
                 " to ",
-                short_time(last["invalid_at"]) if last["invalid_at"] else "now (still valid)",
+                short_time(last.invalid_at) if last.invalid_at else "now (still valid)",
             ),
             tag("dt", "Known"),
             tag(
                 "dd",
                 "since ",
-                short_time(versions[0]["recorded_at"]),
+                short_time(versions[0].recorded_at),
                 "; this version since ",
-                short_time(last["recorded_at"]),
+                short_time(last.recorded_at),
             ),
             tag("dt", "Sources"),
             tag("dd", tag("ul", join(tag("li", s) for s in sources)) if sources else "none cited"),
         )
-        heading = tag("h2", f"Version {n}: ", tag("q", last["statement"]), id=f"h-{mid}")
+        heading = tag("h2", f"Version {n}: ", tag("q", last.statement), id=f"h-{mid}")
         more = tag("p", f"id {mid}", class_="ids")
         return tag(
             "li",
@@ -635,70 +637,63 @@ class _Desk:
             data_status=status,
         )
 
-    def _change(self, owner: Owner, v: dict[str, Any], call: str | None) -> Markup:
+    def _change(self, owner: Owner, v: BeliefVersion, call: str | None) -> Markup:
         parts: list[object] = [
-            tag("strong", v["opened_by"].removeprefix("memory.")),
+            tag("strong", v.opened_by.removeprefix("memory.")),
             " at ",
-            short_time(v["recorded_at"]),
-            f" (log position {v['opened_position']}" + (f", by {call})" if call else ")"),
+            short_time(v.recorded_at),
+            f" (log position {v.opened_position}" + (f", by {call})" if call else ")"),
         ]
-        if v["reason"]:
-            parts += [": ", tag("span", v["reason"], class_="reason")]
-        cause = v["cause"]
-        if isinstance(cause, dict):
-            parts.append(tag("span", " · cause: ", self._cause(owner, cause, v["recorded_at"]), class_="cause"))
-        if v["superseded_by"]:
-            parts += [" · ", link("replaced by the next version", f"#v-{v['superseded_by']}")]
+        if v.reason:
+            parts += [": ", tag("span", v.reason, class_="reason")]
+        if isinstance(v.cause, dict):
+            parts.append(tag("span", " · cause: ", self._cause(owner, v.cause, v.recorded_at), class_="cause"))
+        if v.superseded_by:
+            parts += [" · ", link("replaced by the next version", f"#v-{v.superseded_by}")]
         return join(parts)
 
     def _cause(self, owner: Owner, cause: dict[str, Any], at: datetime) -> Markup:
         sid, seq = cause.get("session_id") or cause.get("session"), cause.get("seq")
         if isinstance(sid, str) and isinstance(seq, int):
-            return self._message_link(owner, {"session_id": sid, "seq": seq}, at=at)
+            return self._message_link(owner, sid, seq, None, at=at)
         return join((f"{k} {v}" for k, v in sorted(cause.items())), ", ")
 
-    def _message_link(self, owner: Owner, m: dict[str, Any], *, at: datetime) -> Markup:
+    def _message_link(self, owner: Owner, sid: str, seq: int, content: str | None, *, at: datetime) -> Markup:
         """A link to a message in its conversation as it stood when the
         citing event was recorded (the message itself is highlighted)."""
-        url = (
-            href(f"{self.prefix}/conversation", user=owner.user_id, session=m["session_id"], at=iso(at, exact=True))
-            + f"#m{m['seq']}"
-        )
-        label = f"message {m['session_id'][:8]}#{m['seq']}"
-        content = m.get("content")
+        url = href(f"{self.prefix}/conversation", user=owner.user_id, session=sid, at=iso(at, exact=True)) + f"#m{seq}"
+        label = f"message {sid[:8]}#{seq}"
         return join(
             [link(label, url, class_="message-link"), *((" ", tag("q", _clip(content, 120))) if content else ())]
         )
 
     def sessions(self, ctx: _Ctx) -> tuple[str, Markup]:
         owner = ctx.owner()
-        side, notice = self._side()
-        found = listing.sessions(side, owner, limit=_PAGE, after=ctx.get("after") or None)
+        notice = self._caught_up()
+        found = self.engine.for_owner(owner).sessions(limit=_PAGE, after=ctx.get("after") or None)
         rows = [
             tag(
                 "tr",
                 tag(
                     "th",
                     link(
-                        s["session_id"][:8],
-                        href(f"{self.prefix}/conversation", user=owner.user_id, session=s["session_id"]),
+                        s.session_id[:8],
+                        href(f"{self.prefix}/conversation", user=owner.user_id, session=s.session_id),
                     ),
                     scope="row",
                 ),
-                tag("td", s["agent_id"]),
-                tag("td", s["status"]),
-                tag("td", s["message_count"]),
-                tag("td", short_time(s["created_at"])),
-                tag("td", short_time(s["last_message_at"])),
+                tag("td", s.agent_id),
+                tag("td", s.status),
+                tag("td", s.message_count),
+                tag("td", short_time(s.created_at)),
+                tag("td", short_time(s.last_message_at)),
             )
             for s in found
         ]
         more = (
             tag(
                 "p",
-                link(
-                    "Next sessions", href(f"{self.prefix}/sessions", user=owner.user_id, after=found[-1]["session_id"])
-                ),
+                link("Next sessions", href(f"{self.prefix}/sessions", user=owner.user_id, after=found[-1].session_id)),
             )
             if len(found) == _PAGE
             else Markup("")
@@ -722,9 +717,10 @@ class _Desk:
     def conversation(self, ctx: _Ctx) -> tuple[str, Markup]:
         owner = ctx.owner()
         at = _when(ctx.get("at"), "time")
-        side, notice = self._side()
-        sid = listing.resolve_id(side, owner, "session", ctx.get("session"))
-        conv = audit.conversation_at(side, owner, sid, at)
+        notice = self._caught_up()
+        mem = self.engine.for_owner(owner)
+        sid = mem.resolve_id("session", ctx.get("session"))
+        conv = mem.conversation_at(sid, at)
         form = tag(
             "form",
             tag("input", type="hidden", name="user", value=owner.user_id),
@@ -737,36 +733,34 @@ class _Desk:
             class_="asof",
             aria_label="As it stood",
         )
-        retracted = set(self.engine.for_owner(owner).retracted_messages(sid))  # retracted as of now
+        retracted = set(mem.retracted_messages(sid))  # retracted as of now
         items = [
             tag(
                 "li",
                 tag(
                     "p",
-                    tag("span", f"#{m['seq']}", class_="seq"),
+                    tag("span", f"#{m.seq}", class_="seq"),
                     " ",
-                    tag("strong", m["role"]),
-                    *((" · ", tag("span", "retracted", class_="retracted-mark")) if m["seq"] in retracted else ()),
-                    *((" (", m["name"], ")") if m["name"] else ()),
+                    tag("strong", m.role),
+                    *((" · ", tag("span", "retracted", class_="retracted-mark")) if m.seq in retracted else ()),
+                    *((" (", m.name, ")") if m.name else ()),
                     " · ",
-                    short_time(m["occurred_at"]),
-                    *((" · recorded ", short_time(m["recorded_at"])) if m["recorded_at"] != m["occurred_at"] else ()),
+                    short_time(m.occurred_at),
+                    *((" · recorded ", short_time(m.recorded_at)) if m.recorded_at != m.occurred_at else ()),
                     class_="meta",
                 ),
-                tag("p", m["content"], class_="content"),
+                tag("p", m.content, class_="content"),
                 tag(
                     "p",
-                    link(
-                        "What it caused", href(f"{self.prefix}/lineage", user=owner.user_id, session=sid, seq=m["seq"])
-                    ),
+                    link("What it caused", href(f"{self.prefix}/lineage", user=owner.user_id, session=sid, seq=m.seq)),
                     class_="ids",
                 ),
-                id=f"m{m['seq']}",
-                class_="message retracted" if m["seq"] in retracted else "message",
+                id=f"m{m.seq}",
+                class_="message retracted" if m.seq in retracted else "message",
                 tabindex="-1",
-                data_retracted="true" if m["seq"] in retracted else None,
+                data_retracted="true" if m.seq in retracted else None,
             )
-            for m in conv["messages"]
+            for m in conv.messages
         ]
         body = join(
             [
@@ -775,8 +769,8 @@ class _Desk:
                 form,
                 tag(
                     "p",
-                    f"Session {sid} with agent {conv['agent_id']}, as it stood at {iso(conv['at'])}: "
-                    f"{conv['status']}, {conv['message_count']} message{'s' if conv['message_count'] != 1 else ''}.",
+                    f"Session {sid} with agent {conv.agent_id}, as it stood at {iso(conv.at)}: "
+                    f"{conv.status}, {conv.message_count} message{'s' if conv.message_count != 1 else ''}.",
                     class_="summary",
                     role="status",
                 ),
@@ -789,11 +783,12 @@ class _Desk:
 
     def lineage(self, ctx: _Ctx) -> tuple[str, Markup]:
         owner = ctx.owner()
-        side, notice = self._side()
-        sid = listing.resolve_id(side, owner, "session", ctx.get("session"))
+        notice = self._caught_up()
+        mem = self.engine.for_owner(owner)
+        sid = mem.resolve_id("session", ctx.get("session"))
         seq = _seq(ctx.get("seq"))
-        found = self.engine.for_owner(owner).message_lineage(sid, seq)
-        said = [m for m in audit.conversation_at(side, owner, sid)["messages"] if m["seq"] == seq]
+        found = mem.message_lineage(sid, seq)
+        said = [m for m in mem.conversation_at(sid).messages if m.seq == seq]
         if not said:
             raise _Problem(404, "Not found", f"no message {sid[:8]}#{seq}")
         message = said[0]
@@ -860,9 +855,9 @@ class _Desk:
                     "blockquote",
                     tag(
                         "p",
-                        tag("strong", message["role"]),
+                        tag("strong", message.role),
                         " · ",
-                        short_time(message["occurred_at"]),
+                        short_time(message.occurred_at),
                         " · ",
                         link(
                             "in its conversation",
@@ -870,7 +865,7 @@ class _Desk:
                         ),
                         class_="meta",
                     ),
-                    tag("p", message["content"], class_="content"),
+                    tag("p", message.content, class_="content"),
                     class_="message",
                 ),
                 state,
@@ -995,19 +990,19 @@ def _cross_site(request: Request) -> bool:
     return urlsplit(origin).netloc != request.headers.get("host")
 
 
-def _chain(side: Any, owner: Owner, mid: str) -> list[tuple[str, list[dict[str, Any]]]]:
+def _chain(mem: OwnerMemory, mid: str) -> list[tuple[str, list[BeliefVersion]]]:
     """The belief and the beliefs it replaced and that replaced it (through
     ``supersedes`` / ``superseded_by``), oldest first, each with its versions."""
-    histories = {mid: audit.belief_history(side, owner, mid)}
+    histories = {mid: mem.history(mid)}
     order = [mid]
     for step in (_predecessor, _successor):
         cursor = mid
         for _ in range(_CHAIN_LIMIT):
-            nxt = step(side, owner, cursor, histories[cursor])
+            nxt = step(mem, cursor, histories[cursor])
             if nxt is None or nxt in histories:
                 break
             try:
-                histories[nxt] = audit.belief_history(side, owner, nxt)
+                histories[nxt] = mem.history(nxt)
             except NotFound:  # a dangling reference: show what exists
                 break
             if step is _predecessor:
@@ -1018,16 +1013,16 @@ def _chain(side: Any, owner: Owner, mid: str) -> list[tuple[str, list[dict[str, 
     return [(m, histories[m]) for m in order]
 
 
-def _predecessor(side: Any, owner: Owner, mid: str, versions: list[dict[str, Any]]) -> str | None:
-    return next((v["supersedes"] for v in versions if v["supersedes"]), None)
+def _predecessor(mem: OwnerMemory, mid: str, versions: list[BeliefVersion]) -> str | None:
+    return next((v.supersedes for v in versions if v.supersedes), None)
 
 
-def _successor(side: Any, owner: Owner, mid: str, versions: list[dict[str, Any]]) -> str | None:
-    named = next((v["superseded_by"] for v in reversed(versions) if v["superseded_by"]), None)
-    if named is not None or not any(v["opened_by"] == bitemporal.INVALIDATED for v in versions):
+def _successor(mem: OwnerMemory, mid: str, versions: list[BeliefVersion]) -> str | None:
+    named = next((v.superseded_by for v in reversed(versions) if v.superseded_by), None)
+    if named is not None or not any(v.opened_by == bitemporal.INVALIDATED for v in versions):
         return named
-    found = audit.invalidation(side, owner, mid)  # the successor may name us instead (``supersedes``)
-    return None if found is None else found["superseded_by"]
+    found = mem.invalidation(mid)  # the successor may name us instead (``supersedes``)
+    return None if found is None else found.superseded_by
 
 
 def _when(value: str, label: str) -> datetime | None:

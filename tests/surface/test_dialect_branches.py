@@ -1,0 +1,85 @@
+"""Backend branches live in the dialect port: a count of those still outside it.
+
+A backend branch is a comparison with the name of a backend (``kind ==
+"sqlite"``, ``dialect.name != "postgresql"``, ``url.startswith("sqlite")``)
+anywhere in the package but ``engine/storage/dialects/``, where each backend
+is one module. The count may only fall: a new branch fails here (put the
+difference behind ``ledgermind.storage.dialects.Dialect`` instead), and a
+removed one asks for its line below to go. Run this file to print the
+branches of a checkout: ``python tests/surface/test_dialect_branches.py [DIR]``.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE_DIRS = ("engine", "projections", "recovery")
+PORT = Path("engine/storage/dialects")
+NAMES = frozenset({"sqlite", "postgresql"})
+
+# Still outside the port, each with what it decides (the issue's target is none).
+LEFT: dict[str, int] = {
+    "engine/storage/keystore.py": 1,  # sql_engine: SQLite's connect hook (secure_delete, busy timeout)
+    "engine/storage/stream_rows.py": 2,  # the stream reads' SQL (placeholders, table names)
+    "projections/db.py": 1,  # open_read_db: SQLite's connect hook
+    "projections/search_store/__init__.py": 2,  # the search index's store per backend (its own port)
+}
+
+
+def _is_name(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value in NAMES
+
+
+def branches(tree: ast.AST) -> int:
+    """Comparisons with a backend's name, and ``startswith`` of one."""
+    found = 0
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Compare) and any(_is_name(n) for n in (node.left, *node.comparators))) or (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "startswith"
+            and any(_is_name(a) for a in node.args)
+        ):
+            found += 1
+    return found
+
+
+def count(root: Path) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for top in PACKAGE_DIRS:
+        for path in sorted((root / top).rglob("*.py")):
+            rel = path.relative_to(root)
+            if PORT in rel.parents:
+                continue
+            n = branches(ast.parse(path.read_text(), str(path)))
+            if n:
+                out[rel.as_posix()] = n
+    return out
+
+
+def test_backend_branches_only_fall() -> None:
+    found = count(ROOT)
+    grown = {f: n for f, n in found.items() if n > LEFT.get(f, 0)}
+    assert not grown, f"new backend branches outside the dialect port: {grown}"
+    fallen = {f: (LEFT[f], found.get(f, 0)) for f in LEFT if found.get(f, 0) < LEFT[f]}
+    assert not fallen, f"fewer branches than listed (lower LEFT): {fallen}"
+
+
+def test_the_count_sees_a_new_branch(tmp_path: Path) -> None:
+    module = tmp_path / "engine" / "x.py"
+    module.parent.mkdir(parents=True)
+    module.write_text('def f(kind):\n    return 1 if kind == "sqlite" else 2\n')
+    (tmp_path / "engine" / "y.py").write_text('ok = url.startswith("postgresql")\n')
+    assert count(tmp_path) == {"engine/x.py": 1, "engine/y.py": 1}
+
+
+if __name__ == "__main__":
+    where = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
+    counted = count(where)
+    for name, n in sorted(counted.items()):
+        print(f"{n:3d}  {name}")
+    print(f"backend branches outside engine/storage/dialects: {sum(counted.values())} in {len(counted)} files")
