@@ -241,7 +241,9 @@ def main() -> int:
         "|---|---|---|---|---|---|"
     )
     share = not_facts / len(known) if known else 0.0
-    print(f"| {len(sample)} ({args.start + 1}-{args.start + len(sample)}) | {len(known)} | {len(known) - not_facts} | {unresolved} | {not_facts} | {share:.1%} |")
+    print(
+        f"| {len(sample)} ({args.start + 1}-{args.start + len(sample)}) | {len(known)} | {len(known) - not_facts} | {unresolved} | {not_facts} | {share:.1%} |"
+    )
     for m, label in zip(sample, judged):
         if label is not None and label.startswith("not_fact"):
             print(f"  not a fact ({label}): {m.key}")
