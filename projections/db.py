@@ -20,11 +20,11 @@ from typing import Any
 import orjson
 from sqlalchemy import JSON, DateTime, create_engine, event
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.engine import URL, Connection, Dialect, Engine
+from sqlalchemy.engine import URL, Connection, Dialect, Engine, make_url
 from sqlalchemy.types import TypeDecorator
 
-from ledgermind.storage.backend import SQLITE_BUSY_MS, prepare_sqlite_connection
 from ledgermind.storage.dialects import dialect_of
+from ledgermind.storage.dialects.sqlite import SQLITE_BUSY_MS, prepare_sqlite_connection
 
 __all__ = [
     "APPLICATION_NAME",
@@ -113,7 +113,7 @@ def _json_default(obj: Any) -> Any:
 
 def open_read_db(sqlalchemy_url: str) -> Engine:
     """One SQLAlchemy engine per process and database (it pools connections)."""
-    if sqlalchemy_url.startswith("sqlite"):
+    if dialect_of(make_url(sqlalchemy_url).get_backend_name()).embedded_file:
         db = create_engine(
             sqlalchemy_url,
             json_serializer=_dumps,
