@@ -33,7 +33,7 @@ formula, advice, filler, garbled ...). ``--draw`` prints the sample with its tex
 a label whose statement hash no longer matches (the extractor changed) is
 reported as unlabelled, not counted.
 
-    python benchmarks/locomo_precision.py [--data PATH] [--sample 220] [--draw]
+    python benchmarks/locomo_precision.py [--data PATH] [--sample 220] [--start 0] [--draw]
 """
 
 from __future__ import annotations
@@ -193,6 +193,12 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--data", default=str(DEFAULT_DATA))
     p.add_argument("--sample", type=int, default=220)
+    p.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        help="rank the sample starts at: 220 measures the next beliefs, a slice never read while writing the filters",
+    )
     p.add_argument("--draw", action="store_true", help="print the sample with its text, for labelling")
     args = p.parse_args()
     path = Path(args.data)
@@ -202,7 +208,7 @@ def main() -> int:
     made, turns, merged, finals = distil(json.loads(path.read_text()))
     doubles = duplicates(finals)
     current = sum(1 for b in finals if b.status == bitemporal.CURRENT)
-    sample = sorted(made, key=_rank)[: args.sample]
+    sample = sorted(made, key=_rank)[args.start : args.start + args.sample]
     if args.draw:
         for m in sample:
             print(
@@ -231,11 +237,13 @@ def main() -> int:
         f"near-duplicates: {len(doubles)} pairs of one subject's beliefs with content-word Jaccard >= {DUPLICATE_AT}"
     )
     print(
-        "| sample | labelled | facts about someone | of them with an unresolved reference | not facts | share not facts |\n"
+        "| sample (ranks) | labelled | facts about someone | of them with an unresolved reference | not facts | share not facts |\n"
         "|---|---|---|---|---|---|"
     )
     share = not_facts / len(known) if known else 0.0
-    print(f"| {len(sample)} | {len(known)} | {len(known) - not_facts} | {unresolved} | {not_facts} | {share:.1%} |")
+    print(
+        f"| {len(sample)} ({args.start + 1}-{args.start + len(sample)}) | {len(known)} | {len(known) - not_facts} | {unresolved} | {not_facts} | {share:.1%} |"
+    )
     for m, label in zip(sample, judged):
         if label is not None and label.startswith("not_fact"):
             print(f"  not a fact ({label}): {m.key}")

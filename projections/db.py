@@ -10,6 +10,8 @@ backends, so bitemporal comparisons mean the same thing everywhere.
 
 from __future__ import annotations
 
+import math
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -18,11 +20,11 @@ from typing import Any
 import orjson
 from sqlalchemy import JSON, DateTime, create_engine, event
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.engine import URL, Connection, Dialect, Engine
+from sqlalchemy.engine import URL, Connection, Dialect, Engine, make_url
 from sqlalchemy.types import TypeDecorator
 
-from ledgermind.storage.backend import SQLITE_BUSY_MS, prepare_sqlite_connection
 from ledgermind.storage.dialects import dialect_of
+from ledgermind.storage.dialects.sqlite import SQLITE_BUSY_MS, prepare_sqlite_connection
 
 __all__ = [
     "APPLICATION_NAME",
@@ -111,7 +113,7 @@ def _json_default(obj: Any) -> Any:
 
 def open_read_db(sqlalchemy_url: str) -> Engine:
     """One SQLAlchemy engine per process and database (it pools connections)."""
-    if sqlalchemy_url.startswith("sqlite"):
+    if dialect_of(make_url(sqlalchemy_url).get_backend_name()).embedded_file:
         db = create_engine(
             sqlalchemy_url,
             json_serializer=_dumps,
@@ -152,6 +154,17 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # NORMAL: a read-model batch and its position commit or roll back together,
     # and the log can always refold what a power loss took back.
     prepare_sqlite_connection(dbapi_conn, synchronous="NORMAL")
+    _natural_log(dbapi_conn)
+
+
+def _natural_log(dbapi_conn: Any) -> None:
+    """``ln``, which the search index's BM25 runs in SQL (``search_store.sqlite``):
+    SQLite has it when built with its math functions (the default since 3.35),
+    else Python's ``math.log`` stands in (the same C function)."""
+    try:
+        dbapi_conn.execute("SELECT ln(1.0)")
+    except sqlite3.OperationalError:
+        dbapi_conn.create_function("ln", 1, math.log, deterministic=True)
 
 
 def psycopg_conninfo(db: Engine | URL) -> str:

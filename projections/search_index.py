@@ -166,6 +166,10 @@ class SearchIndexProjection(TableProjection):
                 "lexical postings usable under row security",
                 lambda conn: self.store(conn.dialect.name).index_postings(conn),
             ),
+            Migration(
+                "deletions counted for the dense scan's freshness check",
+                lambda conn: self.store(conn.dialect.name).index_deletes(conn),
+            ),
         ]
 
     def drop(self, conn: Connection) -> None:

@@ -16,6 +16,7 @@ from ledgermind.api.owner import OwnerMemory
 from ledgermind.api.projection_admin import ProjectionAdmin
 from ledgermind.domain.belief_records import BeliefVersion, Conversation, Invalidation, MessagePage
 from ledgermind.domain.listing_records import AgentSummary, SessionSummary, TaskSummary, UserSummary
+from ledgermind.domain.records import AgentEvent
 from ledgermind.recovery import RestoredAgent
 from ledgermind.retrieval import SearchResult, Tool
 from ledgermind.retrieval.context import frame, render_fields, render_item
@@ -27,6 +28,7 @@ from ledgermind.write.options import WriteOptions
 
 __all__ = [
     "KEY_TOPICS",
+    "AgentEvent",
     "AgentSummary",
     "ApiKey",
     "Append",

@@ -27,11 +27,17 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 from ledgermind.domain.agent import Agent
 from ledgermind.domain.belief_records import BeliefVersion, Conversation, Invalidation, MessagePage, message_of_row
 from ledgermind.domain.erasure import ErasureReport
-from ledgermind.domain.errors import InvalidInput, LedgermindError, SessionNotFound, UnknownIncarnation
+from ledgermind.domain.errors import (
+    AgentNotFound,
+    InvalidInput,
+    LedgermindError,
+    SessionNotFound,
+    UnknownIncarnation,
+)
 from ledgermind.domain.listing_records import AgentSummary, SessionSummary, TaskSummary
 from ledgermind.domain.memory import Memory
 from ledgermind.domain.owner import Owner
-from ledgermind.domain.records import SessionInfo
+from ledgermind.domain.records import AgentEvent, SessionInfo
 from ledgermind.domain.session import Session
 from ledgermind.domain.stream_ids import agent_stream_id
 from ledgermind.domain.task import Task
@@ -244,6 +250,15 @@ class OwnerMemory:
         epoch = conversation.incarnate_agent(writes, self.owner, agent_id, create=False)
         self._eng._lease_table().claim(self.owner, agent_id, epoch, datetime.now(UTC))
         return replace(restore_agent(writes, self.owner, agent_id, last_n), incarnation=epoch)
+
+    def agent_history(self, agent_id: str) -> list[AgentEvent]:
+        """Every event of the agent's stream, oldest first, from the event store:
+        its incarnations, the sessions it pointed at, how each incarnation
+        ended (``ledgermind audit agent``); ``AgentNotFound`` for an agent not this owner's."""
+        if self.load_agent(agent_id) is None:
+            raise AgentNotFound(f"no agent {agent_id!r:.60} for this owner")
+        events = self._eng.writes.stream_events(agent_stream_id(self.owner, agent_id))
+        return [AgentEvent.of_event(e) for e in events]
 
     def claim_agent(self, agent_id: str) -> int:
         """Starts the agent's next incarnation (creating the agent on a fresh

@@ -328,15 +328,10 @@ def _conversation(args: argparse.Namespace) -> int:
 
 def _agent(args: argparse.Namespace) -> int:
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
-    from ledgermind.domain.errors import AgentNotFound
-    from ledgermind.domain.stream_ids import agent_stream_id
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db, create=False) as eng:
-        if eng.for_owner(owner).load_agent(args.agent_id) is None:
-            raise AgentNotFound(f"no agent {args.agent_id!r} for this owner")
-        events = eng.writes.stream_events(agent_stream_id(owner, args.agent_id))
-    rows = [_agent_row(e) for e in events]
+        rows = [e.as_dict() for e in eng.for_owner(owner).agent_history(args.agent_id)]
     if args.json:
         print_json(rows)
         return 0
@@ -348,23 +343,6 @@ def _agent(args: argparse.Namespace) -> int:
         ],
     )
     return 0
-
-
-def _agent_row(event: Any) -> dict[str, Any]:
-    """One agent event as a row: what happened, to which incarnation, and the details."""
-    fields = vars(event)
-    detail = ""
-    if fields.get("session_id"):
-        detail = f"session {fields['session_id']}"
-    if "reason" in fields:
-        beat = fields.get("last_heartbeat")
-        detail = fields["reason"] + (f"; last heartbeat {_iso(beat)}" if beat is not None else "")
-    return {
-        "recorded_at": event.timestamp,
-        "event": getattr(type(event), "TOPIC", type(event).__name__),
-        "incarnation": fields.get("epoch", fields.get("incarnation")),
-        "detail": detail,
-    }
 
 
 def _message_ref(mem: Any, text: str) -> tuple[str, int]:

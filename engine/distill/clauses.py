@@ -20,7 +20,10 @@ __all__ = ["clauses"]
 _SUBJECT_EN = r"(?:I|I'm|I've|I'd|I'll|my|My|we|We|we're|We're|we've|We've|our|Our|he|He|she|She|they|They|his|His|her|Her|their|Their)\b"
 _PRONOUN_EN = r"(?:I|I'm|I've|I'd|I'll|we|We|we're|We're|we've|We've|he|He|she|She|they|They)\b"
 _SPLIT_EN = re.compile(
-    r"\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+(?=" + _SUBJECT_EN + r")"
+    r"\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+(?=" + _PRONOUN_EN + r")"
+    # "... and my sister lives in Rome"; not "my contacts and my marketing skills to ..."
+    r"|\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+"
+    r"(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
     r"|\s*;\s*|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
     # a possessive opens a clause only with its verb close by ("..., my sister lives in Rome"),
     # not an apposition ("I scored 40 points, my highest ever, ...")

@@ -151,6 +151,12 @@ _SPECIAL = {
     "'m": "is",
     "'ve": "has",
     "were": "was",
+    "are": "is",
+    "wanna": "wants to",
+    "gotta": "has to",
+    "gonna": "is going to",
+    "aren't": "isn't",
+    "weren't": "wasn't",
     "haven't": "hasn't",
 }
 _WORD = re.compile(r"\b(I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b(\s+)?")
@@ -160,7 +166,7 @@ def _conjugate(word: str) -> str:
     low = word.lower()
     if low in _SPECIAL:
         return _SPECIAL[low]
-    if low in _KEEP or low.endswith("ed") or low.endswith("n't") or not low.isalpha():
+    if low in _KEEP or (low.endswith("ed") and not low.endswith("eed")) or low.endswith("n't") or not low.isalpha():
         return word
     if low.endswith(("s", "sh", "ch", "x", "z", "o")):
         return word + "es"
@@ -209,8 +215,8 @@ def third_person(sentence: str, label: str) -> str:
             conjugate_next = not tail
             if conjugate_next and i + 1 < len(words) and words[i + 1].lower() in ("both", "all"):
                 words[i + 1] = ""  # "we both love" is about the speaker: "Maria loves"
-        elif low in ("we're", "we've"):
-            verb = "is" if low == "we're" else "has"
+        elif low in ("we're", "we've", "we'll", "we'd"):
+            verb = {"we're": "is", "we've": "has", "we'll": "will", "we'd": "would"}[low]
             out.append(f"{name} {verb}{tail}")
         elif low in ("our", "ours"):
             out.append(f"{name}'s{tail}")

@@ -325,7 +325,11 @@ _REACTION = re.compile(
     r"i(?:'ve| have) got this|got this\.?$|i(?:'m| am) sure\b|i bet\b|i (?:can|could) (?:only )?imagine|"
     r"i(?:'m| am) doing (?:ok|okay|well|good|fine|great|alright)|can (?:definitely |really )?make a (?:real |big )?"
     r"difference|(?:will|'ll) (?:definitely |have to |need to )*check|definitely will|most important thing|"
-    r"i get it|gets it\b|in this together|(?:will|'ll) (?:always )?(?:cherish|treasure)|"
+    r"i get it|gets it\b|in this together|beyond words|i can (?:picture|see why|see how)|"
+    # resolve about one's dreams and goals, and thinking about it later
+    r"(?:reach|achieve|chase|chasing|pursue|pursuing|follow|following|go for|going for) (?:my|our|your) (?:dreams?|goals?)\b|"
+    r"(?:will|'ll|gonna|going to) (?:\w+ )?(?:think|thinking) (?:about|it over)|"
+    r"(?:will|'ll) (?:always )?(?:cherish|treasure)|"
     # advice to the listener and feelings of the moment, intensified
     r"i (?:really |highly |totally |definitely |completely )?(?:rec+om+end|encourage|suggest)|"
     r"i (?:really |truly )?feel (?:so|really|very|super|totally|truly)\b|"
@@ -439,6 +443,12 @@ def is_statement(clause: str) -> bool:
         return False  # "Since we chatted last", "I'm hoping so", "I can do this", "I definitely will"
     if _MODAL.match(body) or all(w.lower().strip(",") in _ELLIPTICAL for w in words):
         return False  # "We should plan a dance session soon", "I am as well"
+    if re.search(r"\blet's\b", body, re.IGNORECASE) or (_GENERIC_US.search(body) and not _past(words)):
+        return False  # "In the meantime, let's work together", "Pets bring so much joy to us"
+    if (_FEELING.search(body) or _MOOD.search(body)) and not _CONCRETE.search(body):
+        return False  # "I was really excited", "We were so lucky to have everyone with us"
+    if re.match(r"(?:together,?\s+)?we (?:can|could)\b", body, re.IGNORECASE) and not _CONCRETE.search(body):
+        return False  # "Together, we can do so much", "We can have great experiences if we take risks"
     if (first in _HEDGE_FIRST and words[1].lower() in _NO_ONE) or (
         re.match(r"(?:if|unless|whenever|every time|each time|any time)\b", body, re.IGNORECASE)
         and not _CONCRETE.search(body)
@@ -465,6 +475,26 @@ _EVALUATIVE = re.compile(
 _NOT_A_VERB = frozenset(["of", "with", "for", "to", "about", "at", "in", "on", "from", "like", "all", "both", "two"])
 # A value a conditional habit may carry: a number or a name ("If it's sunny we sail on Lake Geneva").
 _CONCRETE = re.compile(r"\d|\s(?-i:[A-Z])\w")  # a capital followed by a letter: a name, not "I"
+# An intensified feeling of the moment; with a number or a name it says what happened.
+_FEELING = re.compile(
+    r"\b(?:i|we) (?:was|were|am|are|'m|'re|feel|felt) (?:so|really|super|very|truly|incredibly) (?:lucky|blessed|"
+    r"excited|happy|thrilled|stoked|pumped|grateful|thankful|touched|moved)\b",
+    re.IGNORECASE,
+)
+# A mood with no object but a pronoun, or none: "I'm excited and kinda nervous", "I'm having fun".
+_MOOD = re.compile(
+    r"\b(?:i|we)(?:'m| am| was| were| are|'re)? (?:\w+ )?(?:feeling |getting )?(?:excited|nervous|hopeful|optimistic|"
+    r"anxious|happy|sad|stressed|tired|exhausted|overwhelmed|hyped)(?: and (?:\w+ )?\w+)?"
+    r"(?: (?:about|for|with) (?:it|this|that|them))?(?: too)?[.!]*$|having (?:so much |a lot of )?fun[.!]*$|"
+    r"^been \w+ (?:for me )?lately|(?:will|'ll|gonna|going to) (?:\w+ )?have (?:a blast|fun|a great time)|"
+    r"(?:wanna|want to|going to|gonna) keep \w+ing",
+    re.IGNORECASE,
+)
+# "us" with no first person singular: people in general ("Pets bring so much joy to
+# us"), unless something happened (a past verb: "Grandma took us to Oslo").
+_GENERIC_US = re.compile(
+    r"^(?!.*\b(?:I|me|my|mine|I'm|I've)\b)(?!(?:we|we're|our)\b).*\b(?:us|ourselves)\b", re.IGNORECASE
+)
 _HEDGE_FIRST = frozenset(
     ["sometimes", "often", "usually", "honestly", "personally", "generally", "normally", "truly", "maybe", "probably"]
 )
@@ -476,6 +506,11 @@ _PEOPLE_IN_GENERAL = re.compile(
     r"allow|allows|connect|connects|unite|unites|inspire|inspires)\s+us\b",
     re.IGNORECASE,
 )
+
+
+def _past(words: list[str]) -> bool:
+    """A past-tense verb among the words (regular "-ed" or irregular)."""
+    return any((w.lower().endswith("ed") and len(w) > 4) or w.lower() in IRREGULAR_PAST for w in words[1:])
 
 
 def _subjectless(words: list[str]) -> bool:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-__all__ = ["Message", "SessionInfo", "TaskRecord"]
+__all__ = ["AgentEvent", "Message", "SessionInfo", "TaskRecord"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,3 +72,39 @@ class SessionInfo:
     message_count: int
     closed: bool
     open_tasks: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class AgentEvent:
+    """One event of an agent's stream, as the audit trail of its restarts
+    shows it: what happened (``event``: its topic), to which incarnation, and
+    the details (the session it pointed at; why it crashed or stopped)."""
+
+    recorded_at: datetime
+    event: str
+    incarnation: int | None
+    detail: str
+
+    @classmethod
+    def of_event(cls, event: Any) -> AgentEvent:
+        fields = vars(event)
+        detail = f"session {fields['session_id']}" if fields.get("session_id") else ""
+        if "reason" in fields:
+            beat = fields.get("last_heartbeat")
+            detail = fields["reason"] + (
+                f"; last heartbeat {beat.isoformat(timespec='seconds')}" if beat is not None else ""
+            )
+        return cls(
+            recorded_at=event.timestamp,
+            event=getattr(type(event), "TOPIC", type(event).__name__),
+            incarnation=fields.get("epoch", fields.get("incarnation")),
+            detail=detail,
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "recorded_at": self.recorded_at,
+            "event": self.event,
+            "incarnation": self.incarnation,
+            "detail": self.detail,
+        }

@@ -1,16 +1,24 @@
-"""BM25 over an owner's own rows, one implementation for both backends.
+"""BM25 over an owner's own rows, one definition for both backends.
 
-Why in Python and not the backends' full-text rank: FTS5's ``bm25()``
+Why not the backends' full-text rank: FTS5's ``bm25()``
 takes its document frequencies and average length from the whole table
 (every owner's rows), and PostgreSQL's ``ts_rank`` has no IDF at all, so the
 same question over the same messages ranked differently on the two backends
 (LoCoMo dev Recall@10 0.693 SQLite, 0.654 PostgreSQL), and another owner's
-writes could move this owner's ranking. Here the backends only find the
-candidate rows (``IndexStore.matches``: every row holding a query term, with
-its terms cut by ``text.lexical_terms``), and the statistics are this
-owner's: N is the owner's row count, the document frequency of a term is
-counted among the candidates (exact: every row holding the term is one),
-the average length is the candidates' (the rows that compete).
+writes could move this owner's ranking. Here the candidate rows are
+``IndexStore.matches``'s (every row holding a query term, with its terms cut
+by ``text.lexical_terms``), and the statistics are this owner's: N is the
+owner's row count, the document frequency of a term is counted among the
+candidates (exact: every row holding the term is one), the average length
+is the candidates' (the rows that compete).
+
+``bm25`` below is the definition, in Python. Searches do not run it: each
+index store computes the same formula in SQL over the same candidates
+(``IndexStore.candidates``, ``LexicalTop``), so only the top rows leave the
+database (ranking up to 2,000 candidates' terms in Python was most of a
+search at 100,000 rows); ``tests/contract/test_search_candidates.py`` holds
+the two equal on both backends. ``LexicalList`` reads what the search needs
+from the store's top: the ranked row ids, ``known``, and any row's coverage.
 
 Okapi BM25 (Robertson et al.) with the Lucene IDF, ``ln(1 + (N - df + 0.5) /
 (df + 0.5))``, k1 = 1.2, b = 0.75 (the textbook defaults; not tuned here).
@@ -26,15 +34,14 @@ question the owner's memory recognises at all. Both feed the relevance
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-__all__ = ["BM25_B", "BM25_K1", "COVERAGE_MIN_ROWS", "LexicalHit", "bm25"]
+from ledgermind.projections.search_store.base import BM25_B, BM25_K1, LexicalTop
+from ledgermind.projections.search_store.base import idf as _idf
 
-BM25_K1 = 1.2
-BM25_B = 0.75
+__all__ = ["BM25_B", "BM25_K1", "COVERAGE_MIN_ROWS", "LexicalHit", "LexicalList", "bm25", "lexical_list"]
 # coverage and known weigh terms by an IDF over at least this many rows: in a
 # store of five beliefs every known word has about the IDF of an unknown
 # one, which would make any question about them look unrelated.
@@ -49,8 +56,45 @@ class LexicalHit:
     known: float  # share of the query's IDF mass that any of the owner's rows holds, 0..1
 
 
-def _idf(rows: int, df: int) -> float:
-    return math.log(1.0 + (rows - df + 0.5) / (df + 0.5))
+@dataclass(frozen=True, slots=True)
+class LexicalList:
+    """The lexical list of a search, from the store's ``LexicalTop``."""
+
+    ranked: list[int]  # row ids, best first
+    known: float  # as ``LexicalHit.known`` (0.0 when no row holds a scored term)
+    weight: dict[str, float]  # scored query term -> its IDF weight, in query order
+    mass: float  # the query's IDF mass
+    first_row: int | None
+
+    def coverage(self, row_id: int, terms: str) -> float:
+        """``LexicalHit.coverage`` of a visible row, from its stored terms: a
+        row older than the oldest candidate was not ranked, so covers nothing."""
+        if self.first_row is None or row_id < self.first_row:
+            return 0.0
+        held = set(terms.split())
+        return sum(w for t, w in self.weight.items() if t in held) / self.mass
+
+
+def lexical_list(query: Sequence[str], top: LexicalTop) -> LexicalList:
+    """The ranked ids, ``known`` and the coverage weights of a store's top
+    (``bm25``'s arithmetic, from the document frequencies it returns)."""
+    if not top.hits:
+        return LexicalList([], 0.0, {}, 1.0, None)
+    wanted = list(dict.fromkeys(query))
+    weight, mass, known = _weights(wanted, top.df, top.corpus_rows, top.dropped)
+    scored = {t: weight[t] for t in wanted if t not in top.dropped}
+    return LexicalList([row_id for row_id, _ in top.hits], known, scored, mass, top.first_row)
+
+
+def _weights(
+    wanted: list[str], df: Mapping[str, int], n: int, ignored: frozenset[str]
+) -> tuple[dict[str, float], float, float]:
+    """Each query term's IDF over at least ``COVERAGE_MIN_ROWS`` rows, their
+    sum (the query's mass) and the share of it that any row holds."""
+    weight = {t: _idf(max(n, COVERAGE_MIN_ROWS), n if t in ignored else df.get(t, 0)) for t in wanted}
+    mass = sum(weight.values()) or 1.0
+    known = sum(weight[t] for t in wanted if df.get(t, 0) or t in ignored) / mass
+    return weight, mass, known
 
 
 def bm25(
@@ -80,9 +124,7 @@ def bm25(
             parsed.append((row_id, len(split), tf))
     n = max(corpus_rows, len(docs))
     idf = {t: _idf(n, n if t in ignored else df[t]) for t in wanted}
-    weight = {t: _idf(max(n, COVERAGE_MIN_ROWS), n if t in ignored else df[t]) for t in wanted}
-    mass = sum(weight.values()) or 1.0
-    known = sum(weight[t] for t in wanted if df[t] or t in ignored) / mass
+    weight, mass, known = _weights(wanted, df, n, ignored)
     avgdl = total / len(docs) or 1.0
     hits: list[LexicalHit] = []
     for row_id, length, tf in parsed:

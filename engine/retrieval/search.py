@@ -42,7 +42,7 @@ from ledgermind.projections.search_store.records import (
 )
 from ledgermind.retrieval.dates import prefer_period, question_period
 from ledgermind.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
-from ledgermind.retrieval.lexical import bm25
+from ledgermind.retrieval.lexical import lexical_list
 from ledgermind.retrieval.lineage_order import Citation, beliefs_first, collapse_cited
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.relevance import relevance_of
@@ -178,30 +178,36 @@ class Searcher:
         pool = POOL_FACTOR * k + 10
         floor = asked.floor
         with self.access.owner_scope(conn, owner):
-            # both candidate lists in one store call (PostgreSQL: two statements)
-            found, dense = store.candidates(conn, owner, asked.terms, asked.vector, flt, depth, floor)
-            lexical = bm25(asked.terms, found.docs, found.corpus_rows, found.dropped)
-            fused = rrf([[h.row_id for h in lexical[:depth]], [row_id for row_id, _ in dense]])[:pool]
+            # both candidate lists in one store call (PostgreSQL: two statements);
+            # the lexical list comes ranked by BM25 from the store, its top
+            # ``depth`` only (a fused row's coverage is read from its terms)
+            top, dense = store.candidates(conn, owner, asked.terms, asked.vector, flt, depth, floor)
+            lexical = lexical_list(asked.terms, top)
+            fused = rrf([lexical.ranked, [row_id for row_id, _ in dense]])[:pool]
             rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
             names = spoken_names([_result(rows[i], 0.0, 0.0) for i, _ in fused if i in rows], asked.terms)
             content = [t for t in asked.terms if t not in names]
             if names and content:
                 vector = _usable(asked.embedder.embed([without_names(asked.text, names)])[0])
                 held, again = store.candidates(conn, owner, content, vector, flt, depth, floor)
-                by_content = bm25(content, held.docs, held.corpus_rows, held.dropped)
-                if by_content:  # some row holds what is asked besides the name
-                    second = rrf([[h.row_id for h in by_content[:depth]], [row_id for row_id, _ in again]])
+                by_content = lexical_list(content, held)
+                if by_content.ranked:  # some row holds what is asked besides the name
+                    second = rrf([by_content.ranked, [row_id for row_id, _ in again]])
                     fused = _then(second, fused)[:pool]
                     rows.update(store.fetch(conn, owner, [i for i, _ in fused if i not in rows]))
         # the relevance is read from the whole question (the features its model was fitted on)
-        coverage = {h.row_id: h.coverage for h in lexical}
-        known = lexical[0].known if lexical else 0.0
         similarity = dict(dense)
         results = [
             _result(
                 rows[row_id],
                 _weighted(rows[row_id], score, flt.point.as_of),
-                relevance_of(coverage.get(row_id, 0.0), similarity.get(row_id, floor), known, floor, asked.name),
+                relevance_of(
+                    lexical.coverage(row_id, rows[row_id].terms),
+                    similarity.get(row_id, floor),
+                    lexical.known,
+                    floor,
+                    asked.name,
+                ),
             )
             for row_id, score in fused
             if row_id in rows and _owned(rows[row_id], owner)

@@ -23,15 +23,14 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from ledgermind.domain.errors import InvalidInput, UnsupportedBackend
 
-__all__ = ["SQLITE_BUSY_MS", "Backend", "Timeouts", "parse_db_url", "prepare_sqlite_connection", "require_store"]
+__all__ = ["Backend", "Timeouts", "parse_db_url", "require_store"]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
-SQLITE_BUSY_MS = 30_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,27 +301,3 @@ def require_store(backend: Backend) -> None:
 # eventsourcing's table for the event log (ledgermind.storage.store): its SQLite
 # recorder keeps the default name, its PostgreSQL one prefixes the application's.
 _EVENT_TABLES = {"sqlite": "stored_events", "postgresql": "ledgermind_events"}
-
-
-def prepare_sqlite_connection(
-    dbapi_conn: Any,
-    *,
-    synchronous: str | None = None,
-    secure_delete: bool = False,
-    busy_ms: int = SQLITE_BUSY_MS,
-) -> None:
-    """Settings every SQLAlchemy connection to our SQLite file needs (a
-    ``connect`` listener): a busy timeout, WAL, and what the caller asks for.
-
-    WAL is asked for before it is set: switching takes an exclusive lock and
-    answers "database is locked" at once (no busy wait) while another process
-    is switching the same fresh file."""
-    cursor = dbapi_conn.cursor()
-    cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
-    if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-        cursor.execute("PRAGMA journal_mode=WAL")
-    if synchronous is not None:
-        cursor.execute(f"PRAGMA synchronous={synchronous}")
-    if secure_delete:
-        cursor.execute("PRAGMA secure_delete=ON")
-    cursor.close()

@@ -44,8 +44,6 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
-    create_engine,
-    event,
     select,
     update,
 )
@@ -54,7 +52,7 @@ from sqlalchemy.exc import DBAPIError
 
 from ledgermind.domain.errors import OwnerErased
 from ledgermind.domain.owner import Owner
-from ledgermind.storage.backend import Backend, prepare_sqlite_connection
+from ledgermind.storage.backend import Backend
 from ledgermind.storage.dialects import dialect_of
 from ledgermind.storage.driver_errors import driver_errors, is_schema_race, translate
 
@@ -274,25 +272,14 @@ def _bounded_put(lru: OrderedDict[UUID, Any], key: UUID, value: Any, limit: int)
 
 
 def sql_engine(backend: Backend) -> Engine:
-    """A SQLAlchemy engine on the store's database; SQLite connections zero
-    what they delete (``secure_delete``), which key and erasure work needs.
-    Waits are bounded by ``backend.timeouts`` (SQLite: the busy timeout;
-    PostgreSQL: the URL carries connect, statement and lock timeouts; the
-    pool's checkout wait is the connect timeout)."""
-    busy_ms = backend.timeouts.busy_ms
-    if backend.kind == "sqlite":
-        db = create_engine(backend.sqlalchemy_url, connect_args={"timeout": busy_ms / 1000, "check_same_thread": False})
-        event.listen(
-            db, "connect",
-            lambda dbapi_conn, _record: prepare_sqlite_connection(
-                dbapi_conn, secure_delete=True, busy_ms=busy_ms  # erased keys leave no bytes behind
-            ),
-        )  # fmt: skip
-        return db
-    return create_engine(
-        backend.sqlalchemy_url, pool_pre_ping=True, pool_size=2, max_overflow=4,
-        pool_timeout=backend.timeouts.connect_s,
-    )  # fmt: skip
+    """A SQLAlchemy engine on the store's database (``Dialect.sql_engine``):
+    SQLite connections zero what they delete (``secure_delete``), which key and
+    erasure work needs; waits are bounded by ``backend.timeouts`` (SQLite: the
+    busy timeout; PostgreSQL: the URL carries connect, statement and lock
+    timeouts, and the pool's checkout wait is the connect timeout)."""
+    return dialect_of(backend.kind).sql_engine(
+        backend.sqlalchemy_url, busy_ms=backend.timeouts.busy_ms, connect_s=backend.timeouts.connect_s
+    )
 
 
 def _now() -> datetime:

@@ -12,6 +12,7 @@ Driver errors become ``StoreError`` at this boundary (``sql_errors``).
 
 from __future__ import annotations
 
+import math
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -29,7 +30,20 @@ from ledgermind.domain.owner import Owner
 from ledgermind.projections.search_store.records import IndexRow, TimePoint
 from ledgermind.storage.driver_errors import driver_errors
 
-__all__ = ["MATCH_WINDOW", "ROW_COLUMNS", "Filter", "IndexStore", "TermMatches", "sql_errors"]
+__all__ = [
+    "BM25_B",
+    "BM25_K1",
+    "MATCH_WINDOW",
+    "NO_LEXICAL",
+    "ROW_COLUMNS",
+    "Filter",
+    "IndexStore",
+    "LexicalTop",
+    "TermMatches",
+    "bm25_params",
+    "idf",
+    "sql_errors",
+]
 
 ROW_COLUMNS = (
     "app", "user_id", "item_type", "item_id", "version", "kind", "statement", "lex_text", "terms",
@@ -38,10 +52,29 @@ ROW_COLUMNS = (
 )  # fmt: skip
 _SELECT = (
     "row_id, app, user_id, item_type, item_id, kind, statement, confidence, valid_from, invalid_at, "
-    "recorded_at, sources"
+    "recorded_at, sources, terms"
 )
 _IDENT = re.compile(r"^[a-z][a-z0-9_]{0,50}$")
 MATCH_WINDOW = 2000  # an owner's rows holding one query term ranked in full at most; see matches()
+# Okapi BM25's k1 and b (the textbook defaults; not tuned here): the index
+# ranks its lexical candidates with them (``LexicalTop``), and
+# ``retrieval.lexical.bm25``, the reference, with the same.
+BM25_K1 = 1.2
+BM25_B = 0.75
+
+
+def idf(rows: int, df: int) -> float:
+    """The Lucene IDF, ``ln(1 + (N - df + 0.5) / (df + 0.5))``."""
+    return math.log(1.0 + (rows - df + 0.5) / (df + 0.5))
+
+
+def bm25_params() -> dict[str, float]:
+    """The bound constants of the SQL that ranks by BM25 (``:k1``, ``:k1p1``,
+    ``:b``, ``:b1``, ``:one``, ``:half``): the SQL spells the reference's
+    arithmetic in the reference's order, ``ln(1 + (N - df + 0.5) / (df + 0.5))``
+    and ``idf * f * (k1 + 1) / (f + k1 * (1 - b + b * len / avgdl))``, on the
+    same doubles, so both backends give the reference's scores."""
+    return {"k1": BM25_K1, "k1p1": BM25_K1 + 1.0, "b": BM25_B, "b1": 1.0 - BM25_B, "one": 1.0, "half": 0.5}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +89,32 @@ class TermMatches:
     docs: list[tuple[int, str]]
     corpus_rows: int
     dropped: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class LexicalTop:
+    """The lexical list of a query, ranked in the database: BM25 over the
+    candidates ``matches`` would gather, with this owner's statistics
+    (``retrieval.lexical.bm25`` is the reference it is tested against), so
+    only the top rows leave the database instead of every candidate's terms.
+
+    ``hits``: (row id, BM25 score), best first (ties: the newer row first),
+    at most the depth asked; ``df``: each scored query term's document
+    frequency among the candidates; ``corpus_rows``: BM25's N (the owner's
+    rows of the queried types, at least the candidates); ``first_row``: the
+    oldest candidate's row id (None: no candidate): a visible row older than
+    it is not a candidate, a newer one holding a scored term is;
+    ``dropped``: query terms not scored (``TermMatches.dropped``). With these
+    ``retrieval.lexical`` weighs any other row (its coverage) from its terms."""
+
+    hits: list[tuple[int, float]]
+    df: dict[str, int]
+    corpus_rows: int
+    first_row: int | None
+    dropped: frozenset[str] = frozenset()
+
+
+NO_LEXICAL = LexicalTop([], {}, 0, None)
 
 
 def sql_errors() -> AbstractContextManager[None]:
@@ -123,6 +182,12 @@ class IndexStore(ABC):
         """Makes the lexical index usable under row-security policies (a
         migration step: PostgreSQL's postings table)."""
 
+    @abstractmethod
+    def index_deletes(self, conn: Connection) -> None:
+        """Lets a reader see that rows were deleted without counting the
+        owner's rows (a migration step; SQLite's owner arrays need it,
+        nothing to do on PostgreSQL)."""
+
     # --- dialect-specific queries ------------------------------------------------
 
     @abstractmethod
@@ -174,6 +239,7 @@ class IndexStore(ABC):
         kept = self.term_docs(conn, owner, rare, flt, MATCH_WINDOW * len(rare))
         return TermMatches(kept, rows, frozenset(t for t in terms if t not in rare))
 
+    @abstractmethod
     def candidates(
         self,
         conn: Connection,
@@ -183,15 +249,10 @@ class IndexStore(ABC):
         flt: Filter,
         limit: int,
         min_similarity: float = -1.0,
-    ) -> tuple[TermMatches, list[tuple[int, float]]]:
-        """Both candidate lists of a hybrid query: ``matches(terms)`` and
-        ``dense(vector, limit)`` (none when ``vector`` is None). Here the two
-        calls one after the other; a backend where each statement is a round
-        trip (PostgreSQL) gathers them in fewer statements, with the same
-        rows in the same order."""
-        found = self.matches(conn, owner, terms, flt)
-        dense = [] if vector is None else self.dense(conn, owner, vector, flt, limit, min_similarity)
-        return found, dense
+    ) -> tuple[LexicalTop, list[tuple[int, float]]]:
+        """Both candidate lists of a hybrid query: the top ``limit`` of the
+        lexical list (BM25 over ``matches(terms)``, ranked in the database)
+        and ``dense(vector, limit)`` (none when ``vector`` is None)."""
 
     @abstractmethod
     def dense(
@@ -350,4 +411,5 @@ def _row(r: Any) -> IndexRow:
         invalid_at=None if r.invalid_at is None else float(r.invalid_at),
         recorded_at=float(r.recorded_at),
         sources=tuple(orjson.loads(r.sources)) if r.sources else (),
+        terms=str(r.terms),
     )

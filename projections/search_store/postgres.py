@@ -37,7 +37,14 @@ from ledgermind.domain.errors import InsufficientPrivilege, StoreError
 from ledgermind.domain.owner import Owner
 from ledgermind.projections import row_security
 from ledgermind.projections.search_store import base
-from ledgermind.projections.search_store.base import Filter, IndexStore, TermMatches, backfill_terms
+from ledgermind.projections.search_store.base import (
+    NO_LEXICAL,
+    Filter,
+    IndexStore,
+    LexicalTop,
+    backfill_terms,
+    bm25_params,
+)
 
 __all__ = ["VECTOR_COMMAND", "PostgresIndexStore", "require_vector"]
 
@@ -203,6 +210,9 @@ class PostgresIndexStore(IndexStore):
                 )
         row_security.protect_tables(conn, [p, c])
 
+    def index_deletes(self, conn: Connection) -> None:
+        """Nothing to do: the dense list is pgvector's, no arrays are cached."""
+
     def drop_schema(self, conn: Connection) -> None:
         conn.execute(text(f"DROP TABLE IF EXISTS {self.table}"))
         conn.execute(text(f"DROP TABLE IF EXISTS {self.postings}"))
@@ -224,15 +234,9 @@ class PostgresIndexStore(IndexStore):
     def term_docs(
         self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, limit: int
     ) -> list[tuple[int, str]]:
-        clause, params = flt.sql()
+        clause, params = flt.sql("i")
         params.update(app=owner.app, user=owner.user_id, q=list(terms), n=limit)
-        rows = conn.execute(
-            text(
-                f"SELECT row_id, terms FROM {self.table} WHERE app = :app AND user_id = :user "
-                f"AND {clause} AND term_list && CAST(:q AS text[]) ORDER BY row_id DESC LIMIT :n"
-            ),
-            params,
-        )
+        rows = conn.execute(text(self._posted_docs(clause, ":q", ":n", "terms")), params)
         return [(int(r[0]), str(r[1])) for r in rows]
 
     def term_counts(self, conn: Connection, owner: Owner, terms: Sequence[str], cap: int) -> dict[str, int]:
@@ -250,21 +254,19 @@ class PostgresIndexStore(IndexStore):
             f"AND p.term = {term} LIMIT :cap) c)"
         )
 
-    def _posted_docs(self, clause: str, terms: str, limit: str) -> str:
-        """(row id, terms) of the newest ``limit`` visible rows of the owner
-        holding one of the ``terms`` array parameter, through the postings:
-        for each term its newest ``limit`` visible rows (a backward walk of
-        the term's postings, each joined to its row by the primary key),
-        then the newest ``limit`` of their union, which are the same rows."""
+    def _posted_docs(self, clause: str, terms: str, limit: str, column: str) -> str:
+        """(row id, ``column``) of the newest ``limit`` visible rows of the
+        owner holding one of the ``terms`` array parameter, through the
+        postings: for each term its newest ``limit`` visible rows (a backward
+        walk of the term's postings, each joined to its row by the primary
+        key), then the newest ``limit`` of their union, which are the same rows."""
         return (
-            f"SELECT DISTINCT r.row_id, r.terms FROM unnest(CAST({terms} AS text[])) AS u(t) CROSS JOIN LATERAL "
-            f"(SELECT i.row_id, i.terms FROM {self.postings} p JOIN {self.table} i ON i.row_id = p.row_id "
-            f"WHERE p.app = :app AND p.user_id = :user AND p.term = u.t AND i.app = :app AND i.user_id = :user "
-            f"AND {clause} ORDER BY p.row_id DESC LIMIT {limit}) r ORDER BY r.row_id DESC LIMIT {limit}"
+            f"SELECT DISTINCT ON (r.row_id) r.row_id, r.{column} FROM unnest(CAST({terms} AS text[])) AS u(t) "
+            f"CROSS JOIN LATERAL (SELECT i.row_id, i.{column} FROM {self.postings} p JOIN {self.table} i "
+            f"ON i.row_id = p.row_id WHERE p.app = :app AND p.user_id = :user AND p.term = u.t AND i.app = :app "
+            f"AND i.user_id = :user AND {clause} ORDER BY p.row_id DESC LIMIT {limit}) r "
+            f"ORDER BY r.row_id DESC LIMIT {limit}"
         )
-
-    def matches(self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter) -> TermMatches:
-        return self.candidates(conn, owner, terms, None, flt, 0)[0]
 
     def candidates(
         self,
@@ -275,23 +277,19 @@ class PostgresIndexStore(IndexStore):
         flt: Filter,
         limit: int,
         min_similarity: float = -1.0,
-    ) -> tuple[TermMatches, list[tuple[int, float]]]:
-        """``IndexStore.matches`` and ``dense`` in two statements.
+    ) -> tuple[LexicalTop, list[tuple[int, float]]]:
+        """The lexical top and the dense list in two statements.
 
         The first reads the owner's rows (BM25's N) and, through the
         postings and capped past the window, how many of them hold each term,
         and sets the HNSW search width for the rest of the transaction. The
-        second reads the lexical rows and the nearest neighbours together:
-        the newest visible rows holding a term, as many as the window allows
-        when no term is past it (every row holding one), else one past the
-        window; and when a term is past it, beside them, the rows holding
-        the rare terms, which are what ``IndexStore.matches`` ranks when the
-        newest rows overflow the window (the counts are those it takes)."""
+        second ranks the lexical candidates by BM25 and walks the nearest
+        neighbours together (``_ranked_sql``)."""
+        terms = list(dict.fromkeys(terms))  # a repeated query term counts once, as in BM25
         if not terms and vector is None:
-            return TermMatches([], 0), []
-        window = base.MATCH_WINDOW
+            return NO_LEXICAL, []
         clause, params = flt.sql("i")
-        params.update(app=owner.app, user=owner.user_id, cap=window + 1)
+        params.update(app=owner.app, user=owner.user_id, cap=base.MATCH_WINDOW + 1)
         if vector is not None:
             params.update(v=self.encode_vector(vector), nd=limit)
         counts: list[int] = []
@@ -310,49 +308,101 @@ class PostgresIndexStore(IndexStore):
             rows, counts = int(head[1]), [int(n) for n in head[2]]
         elif vector is not None:
             conn.execute(text(f"SET LOCAL hnsw.ef_search = {_ef_search(limit)}"))
-        rare = [t for t, n in zip(terms, counts) if n <= window]
         parts: list[str] = []
+        ctes = ""
+        rare = [t for t, n in zip(terms, counts) if n <= base.MATCH_WINDOW]
         if terms:
-            params["nl"] = window * len(terms) if len(rare) == len(terms) else window + 1
-            parts.append(
-                f"SELECT 'l' AS part, row_id, terms, NULL::float8 AS d FROM ({self._posted_docs(clause, ':q', ':nl')}) l"
-            )
-            if rare and len(rare) < len(terms):
-                params.update(r=rare, nr=window * len(rare))
-                parts.append(f"SELECT 'r', row_id, terms, NULL FROM ({self._posted_docs(clause, ':r', ':nr')}) r")
+            ctes = self._ranked_sql(clause, list(terms), rare, rows, limit, params)
+            parts += [
+                "SELECT 'h' AS part, row_id, score AS v, NULL::bigint[] AS m FROM h",
+                "SELECT 'g', n, avgdl, m FROM g",
+            ]
         if vector is not None:
             parts.append(
-                f"SELECT 'd', row_id, NULL, d FROM (SELECT i.row_id, i.embedding <=> CAST(:v AS vector) AS d "
+                f"SELECT 'd', row_id, d, NULL FROM (SELECT i.row_id, i.embedding <=> CAST(:v AS vector) AS d "
                 f"FROM {self.table} i WHERE i.app = :app AND i.user_id = :user AND {clause} "
                 "ORDER BY i.embedding <=> CAST(:v AS vector) LIMIT :nd) d"
             )
-        got: dict[str, list[Any]] = {"l": [], "r": [], "d": []}
-        for part, row_id, row_terms, d in conn.execute(text(" UNION ALL ".join(parts)), params):
-            got[str(part)].append((int(row_id), str(row_terms) if d is None else float(d)))
-        for part in "lr":
-            got[part].sort(key=lambda r: -r[0])  # each part's own order (an Append keeps it; not promised)
-        got["d"].sort(key=lambda r: r[1])
-        found = self._lexical(terms, rare, rows, got, window)
+        got: dict[str, list[Any]] = {"h": [], "g": [], "d": []}
+        for part, row_id, value, m in conn.execute(text(ctes + " UNION ALL ".join(parts)), params):
+            got[str(part)].append((row_id, value, m))
+        found = self._lexical(list(terms), rare, got)
         if vector is None:
             return found, []
+        walked = sorted(((int(r), float(d)) for r, d, _ in got["d"]), key=lambda r: r[1])
         plain, _ = flt.sql()
-        nearest = self._nearest(conn, plain, {**params, "n": limit}, limit, walked=got["d"])
+        nearest = self._nearest(conn, plain, {**params, "n": limit}, limit, walked=walked)
         similar = [(row_id, 1.0 - dist) for row_id, dist in nearest]
         return found, [(row_id, sim) for row_id, sim in similar if sim >= min_similarity]
 
+    def _ranked_sql(
+        self, clause: str, terms: list[str], rare: list[str], rows: int, depth: int, params: dict[str, Any]
+    ) -> str:
+        """The CTEs that rank ``IndexStore.matches``'s candidates by BM25
+        (``h``: the top ``depth``, ``g``: their statistics), parameters added
+        to ``params``. The candidates: when every term is within the window,
+        every visible row holding one; when none is, the newest window of
+        them; else those, unless there are more than the window, in which case
+        the rows holding the rare terms, which alone are then scored (``sw``)."""
+        window = base.MATCH_WINDOW
+        some = bool(rare) and len(rare) < len(terms)
+        params.update(w=window, rows=rows, depth=depth, nl=window * len(terms) if len(rare) == len(terms) else window)
+        params.update(bm25_params())
+        ctes = [f"l AS MATERIALIZED ({self._posted_docs(clause, ':q', ':nl', 'term_list')})"]
+        if some:
+            params.update(nl=window + 1, r=rare, nr=window * len(rare))
+            ctes.append(f"r AS MATERIALIZED ({self._posted_docs(clause, ':r', ':nr', 'term_list')})")
+            ctes.append("sw AS MATERIALIZED (SELECT (SELECT count(*) FROM l) > :w AS taken)")
+            ctes.append(
+                "c AS (SELECT row_id, term_list FROM l WHERE NOT (SELECT taken FROM sw) "
+                "UNION ALL SELECT row_id, term_list FROM r WHERE (SELECT taken FROM sw))"
+            )
+        else:
+            ctes.append("sw AS (SELECT false AS taken)")
+            ctes.append("c AS (SELECT row_id, term_list FROM l)")
+        fs, held, dfs, scores = [], [], [], []
+        for i, term in enumerate(terms):
+            params[f"t{i}"] = term
+            count = f"cardinality(array_positions(term_list, CAST(:t{i} AS text)))"
+            # a term past the window is not scored when the rare terms' rows are ranked
+            fs.append(
+                f"CASE WHEN NOT (SELECT taken FROM sw) THEN {count} ELSE 0 END AS f{i}"
+                if some and term not in rare
+                else f"{count} AS f{i}"
+            )
+            held.append(f"f{i}")
+            dfs.append(f"count(*) FILTER (WHERE f{i} > 0)")
+            idf = f"ln(:one + (CAST(g.n - g.m[{i + 3}] AS float8) + :half) / (CAST(g.m[{i + 3}] AS float8) + :half))"
+            scores.append(
+                f"CASE WHEN f{i} > 0 THEN {idf} * f{i} * :k1p1 / (f{i} + :k1 * (:b1 + :b * len / g.avgdl)) "
+                "ELSE CAST(0 AS float8) END"
+            )
+        ctes.append(f"x AS MATERIALIZED (SELECT row_id, cardinality(term_list) AS len, {', '.join(fs)} FROM c)")
+        ctes.append(
+            "g AS MATERIALIZED (SELECT greatest(CAST(:rows AS bigint), count(*)) AS n, "
+            "CAST(sum(len) AS float8) / greatest(count(*), 1) AS avgdl, "
+            f"ARRAY[min(row_id), CAST((SELECT taken FROM sw) AS int), {', '.join(dfs)}] AS m FROM x)"
+        )
+        ctes.append(
+            f"h AS (SELECT x.row_id, CAST(0 AS float8) + {' + '.join(scores)} AS score FROM x, g "
+            f"WHERE {' + '.join(held)} > 0 ORDER BY score DESC, x.row_id DESC LIMIT :depth)"
+        )
+        return "WITH " + ", ".join(ctes) + " "
+
     @staticmethod
-    def _lexical(
-        terms: Sequence[str], rare: list[str], rows: int, got: dict[str, list[Any]], window: int
-    ) -> TermMatches:
-        """``IndexStore.matches``'s choice among the parts read by ``candidates``."""
-        if not terms:
-            return TermMatches([], 0)
-        newest = got["l"]
-        if len(rare) == len(terms) or len(newest) <= window:
-            return TermMatches(newest, rows)
-        if not rare:
-            return TermMatches(newest[:window], rows)
-        return TermMatches(got["r"], rows, frozenset(t for t in terms if t not in rare))
+    def _lexical(terms: list[str], rare: list[str], got: dict[str, list[Any]]) -> LexicalTop:
+        """The ``LexicalTop`` of what ``_ranked_sql`` returned."""
+        if not terms or not got["g"]:
+            return NO_LEXICAL
+        n, _, m = got["g"][0]
+        if m[0] is None:  # no candidate
+            return NO_LEXICAL
+        taken = bool(m[1])
+        scored = rare if taken else terms
+        df = {t: int(d) for t, d in zip(terms, m[2:]) if t in scored}
+        hits = [(int(r), float(v)) for r, v, _ in got["h"]]
+        dropped = frozenset(t for t in terms if t not in scored)
+        return LexicalTop(hits, df, int(n), int(m[0]), dropped)
 
     def row_count(self, conn: Connection, owner: Owner, item_types: Sequence[str]) -> int:
         sql = f"SELECT {self._row_count()}"

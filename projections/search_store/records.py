@@ -46,3 +46,4 @@ class IndexRow:
     invalid_at: float | None
     recorded_at: float
     sources: tuple[dict[str, Any], ...]
+    terms: str = ""  # the lexical terms (``text.stored_terms``): what a coverage is read from

@@ -97,8 +97,9 @@ def test_each_message_is_stored_once_and_read_back_exactly(saver: LedgermindSave
 
 
 def test_a_turn_writes_no_receipt_and_a_repeated_put_writes_nothing(saver: LedgermindSaver) -> None:
-    """put and put_writes are exactly-once by the thread itself (its head, its
-    last writes), so a turn appends its checkpoints, writes and messages only."""
+    """put and put_writes are exactly-once by the thread itself (its checkpoint
+    ids, its writes per task and index), so a turn appends its checkpoints,
+    writes and messages only."""
     graph = build(saver)
     cfg: dict[str, Any] = {"configurable": {"thread_id": "receipts"}}
     graph.invoke(_inputs(0), cfg, durability="sync")

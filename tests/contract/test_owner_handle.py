@@ -204,3 +204,22 @@ def test_audit_reads_and_listings_are_typed_calls_of_the_door_they_belong_to(eng
             call()
     with pytest.raises(InvalidInput):
         mem.sessions(limit=0)
+
+
+def test_an_agents_history_is_a_typed_call_of_the_handle(eng: MemoryEngine) -> None:
+    """``agent_history``: the agent's stream, oldest first (the audit trail of
+    its restarts); an agent of another owner is not found."""
+    from ledgermind.api import AgentEvent
+
+    mem = eng.for_owner(Owner("handle", f"agent-{uuid.uuid4().hex[:8]}"))
+    first = mem.claim_agent("worker")
+    mem.create_session("worker", incarnation=first)
+    mem.record_agent_exit("worker", first, "crashed", exit_code=1, reason="killed by the test")
+    second = mem.restore_agent("worker", incarnate=True).incarnation
+    events = mem.agent_history("worker")
+    assert all(isinstance(e, AgentEvent) for e in events)
+    assert [e.incarnation for e in events if e.incarnation is not None][-1] == second
+    assert any("killed by the test" in e.detail for e in events)
+    assert [e.recorded_at for e in events] == sorted(e.recorded_at for e in events)
+    with pytest.raises(AgentNotFound):
+        eng.for_owner(BOB).agent_history("worker")

@@ -1,13 +1,18 @@
-"""One store call gathers both candidate lists, and gathers the same rows
-as the lexical and dense calls one after the other, on both backends.
+"""One store call gathers both candidate lists, the lexical one ranked by
+BM25 in the database, and ranks exactly as the reference does, on both
+backends.
 
-Why: PostgreSQL reads the lexical candidates through a postings table and
-in fewer statements (``PostgresIndexStore.candidates``), choosing its path
-from per-term counts; the reference is ``IndexStore.matches`` (every
-visible row holding a term, newest first, bounded by the match window) and
-``dense``. The window is shrunk here so a skewed corpus crosses it: common
-terms, rare terms beside them, queries of only rare or only common terms,
-rows hidden by the time point, another owner's rows everywhere.
+Why: the stores score BM25 in SQL and return only the top of the lexical
+list (``IndexStore.candidates``, ``LexicalTop``); PostgreSQL reads the
+candidates through a postings table, choosing its path from per-term
+counts. The reference is ``IndexStore.matches`` (every visible row holding
+a term, newest first, bounded by the match window) ranked by
+``retrieval.lexical.bm25``, and ``dense``. The window is shrunk here so a
+skewed corpus crosses it: common terms, rare terms beside them, queries of
+only rare or only common terms, rows hidden by the time point, another
+owner's rows everywhere. The scores are the reference's to the bit (the SQL
+spells its arithmetic in its order), and every candidate's coverage, read
+from its terms (``LexicalList.coverage``), is the reference's too.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from ledgermind.projections.row_security import owner_scope, writer_scope
 from ledgermind.projections.search_store import base as index_base
 from ledgermind.projections.search_store.base import Filter, IndexStore
 from ledgermind.projections.search_store.records import TimePoint
+from ledgermind.retrieval.lexical import bm25, lexical_list
 
 ALICE = Owner("candidates", "alice")
 BOB = Owner("candidates", "bob")
@@ -81,7 +87,7 @@ def corpus(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple
     yield eng, store
 
 
-def _both(eng: MemoryEngine, store: Any, owner: Owner, words: tuple[str, ...]) -> tuple[Any, Any]:
+def _both(eng: MemoryEngine, store: Any, owner: Owner, words: tuple[str, ...], depth: int = 20) -> tuple[Any, Any]:
     """(candidates in one call, the reference: matches then dense), as the searcher reads."""
     terms = [lexical_stem(w) for w in words]
     now = time.time()
@@ -91,20 +97,41 @@ def _both(eng: MemoryEngine, store: Any, owner: Owner, words: tuple[str, ...]) -
         embedder = side.projection("search", conn).embedder
     vector = embedder.embed([" ".join(words)])[0]
     with side.db.connect() as conn, owner_scope(conn, owner):
-        one = store.candidates(conn, owner, terms, vector, flt, 20, -1.0)
+        one = store.candidates(conn, owner, terms, vector, flt, depth, -1.0)
     with side.db.connect() as conn, owner_scope(conn, owner):
-        reference = (IndexStore.matches(store, conn, owner, terms, flt), store.dense(conn, owner, vector, flt, 20))
+        reference = (IndexStore.matches(store, conn, owner, terms, flt), store.dense(conn, owner, vector, flt, depth))
     return one, reference
 
 
-def test_one_call_gathers_what_the_two_calls_gather(corpus: Any) -> None:
+def _terms_of(eng: MemoryEngine, store: Any) -> dict[int, str]:
+    with eng.projections.db.connect() as conn:
+        writer_scope(conn)
+        return dict(conn.execute(text(f"SELECT row_id, terms FROM {store.table}")).all())
+
+
+@pytest.mark.parametrize("depth", [3, 20])
+def test_one_call_ranks_what_the_reference_ranks(corpus: Any, depth: int) -> None:
     eng, store = corpus
+    held = _terms_of(eng, store)
     queries = [q for n in (1, 2, 3) for q in itertools.combinations(SKEW, n)]
+    queries += [("apple", "apple", "blue"), ("unheard",), ("unheard", "violin")]
     paths = set()
     for owner in (ALICE, BOB):
         for words in queries:
-            (found, dense), (want, want_dense) = _both(eng, store, owner, words)
-            assert found == want, (owner, words)
+            (top, dense), (want, want_dense) = _both(eng, store, owner, words, depth)
+            terms = [lexical_stem(w) for w in words]
+            reference = bm25(terms, want.docs, want.corpus_rows, want.dropped)
+            assert [r for r, _ in top.hits] == [h.row_id for h in reference][:depth], (owner, words)
+            assert [s for _, s in top.hits] == [h.score for h in reference][:depth]
+            assert top.dropped == (want.dropped if reference else frozenset())  # nothing ranked, nothing dropped
+            lexical = lexical_list(terms, top)
+            assert lexical.known == (reference[0].known if reference else 0.0)
+            # every candidate's coverage, read from its terms, is the reference's,
+            # and a row that was not ranked (older, or holding no scored term) covers nothing
+            covered = {h.row_id: h.coverage for h in reference}
+            for row_id in {r for r, _ in want.docs} | {r for r, _ in want_dense}:
+                got = lexical.coverage(row_id, held[row_id])
+                assert got == covered.get(row_id, 0.0), (owner, words, row_id)
             assert [r for r, _ in dense] == [r for r, _ in want_dense], (owner, words)
             assert [s for _, s in dense] == pytest.approx([s for _, s in want_dense], abs=1e-6)
             paths.add((bool(want.dropped), len(want.docs) > index_base.MATCH_WINDOW))
@@ -118,7 +145,7 @@ def test_a_query_of_stopwords_or_no_vector_costs_nothing(corpus: Any) -> None:
     now = time.time()
     with eng.projections.db.connect() as conn, owner_scope(conn, ALICE):
         assert store.candidates(conn, ALICE, [], None, Filter(TimePoint(now, now), ("memory",)), 20) == (
-            index_base.TermMatches([], 0),
+            index_base.NO_LEXICAL,
             [],
         )
 
@@ -134,7 +161,7 @@ def test_deleted_rows_leave_no_terms_behind(corpus: Any) -> None:
             store.purge(conn, item_id)
     assert gone
     (found, _), (want, _) = _both(eng, store, ALICE, ("lantern",))
-    assert found.docs == want.docs == []
+    assert found.hits == want.docs == []
     with eng.projections.db.connect() as conn:
         writer_scope(conn)
         for owner in (ALICE, BOB):  # BM25's N, however the backend keeps it
@@ -156,3 +183,68 @@ def test_deleted_rows_leave_no_terms_behind(corpus: Any) -> None:
             held = conn.execute(text(f"SELECT count(*) FROM {store.postings}")).scalar_one()
             rows = conn.execute(text(f"SELECT terms FROM {store.table}")).scalars().all()
             assert held == sum(len(set(t.split())) for t in rows)  # one posting per row and distinct term
+
+
+def test_a_deleted_row_leaves_the_dense_list_at_the_next_query(corpus: Any) -> None:
+    """Even when the owner's newest row id does not move: the row deleted is
+    not the newest, or a row inserted after it reuses its row id (SQLite
+    hands out the highest id plus one). SQLite's cached owner arrays are
+    reloaded on the index's count of deleted rows (``index_deletes``)."""
+    eng, store = corpus
+    side = eng.projections
+    now = time.time()
+    flt = Filter(TimePoint(now, now), ("memory",))
+    with side.db.connect() as conn:
+        embedder = side.projection("search", conn).embedder
+
+    def nearest(statement: str) -> list[int]:
+        with side.db.connect() as conn, owner_scope(conn, ALICE):
+            return [r for r, _ in store.dense(conn, ALICE, embedder.embed([statement])[0], flt, 5, 0.99)]
+
+    def owned(order: str) -> tuple[int, str, str]:  # alice's oldest or newest visible row
+        with side.db.connect() as conn:
+            writer_scope(conn)
+            row = conn.execute(
+                text(
+                    f"SELECT row_id, item_id, statement FROM {store.table} WHERE app = :a AND user_id = :u "
+                    f"AND expired_at IS NULL ORDER BY row_id {order} LIMIT 1"
+                ),
+                {"a": ALICE.app, "u": ALICE.user_id},
+            ).one()
+        return int(row[0]), str(row[1]), str(row[2])
+
+    for order in ("ASC", "DESC"):  # an old row; the newest, whose row id the next insert may take
+        row_id, item_id, statement = owned(order)
+        assert row_id in nearest(statement)  # the owner's arrays are loaded (and cached)
+        with side.db.begin() as conn:
+            store.purge(writer_scope(conn), item_id)
+        if order == "DESC":
+            with side.db.begin() as conn:
+                store.insert(writer_scope(conn), [_row(ALICE, "unrelated words here", embedder)])
+            assert owned("DESC")[0] == row_id or eng.backend.kind != "sqlite"  # the id was taken again
+        assert row_id not in nearest(statement)
+
+
+def _row(owner: Owner, statement: str, embedder: Any) -> dict[str, Any]:
+    now = time.time()
+    return {
+        "app": owner.app,
+        "user_id": owner.user_id,
+        "item_type": "memory",
+        "item_id": uuid.uuid4().hex,
+        "version": 1,
+        "kind": "fact",
+        "statement": statement,
+        "lex_text": lexical_text(statement),
+        "terms": stored_terms(lexical_text(statement)),
+        "confidence": 0.7,
+        "valid_from": now - 86400,
+        "invalid_at": None,
+        "recorded_at": now - 60,
+        "expired_at": None,
+        "session_id": None,
+        "seq": None,
+        "sources": "[]",
+        "detail": "{}",
+        "embedding": embedder.embed([statement])[0],
+    }

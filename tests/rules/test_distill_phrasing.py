@@ -225,6 +225,11 @@ def test_chinese_updates_corrections_and_endings_in_ordinary_wording(
         "I completely support it, chasing dreams is such a blessing.",  # the only object a pronoun
         "My kids, the garden, and walks with friends, for sure.",  # no verb: "friends" is a noun
         "I feel so at home here!",  # an intensified feeling of the moment
+        "I'm excited and really nervous.",  # a mood with no object
+        "I'll definitely have a blast.",  # resolve about fun to come
+        "For now, let's keep the ideas coming.",  # a suggestion to the listener
+        "Good books bring so much comfort to us.",  # "us" as people in general
+        "I'm going for my goals!",  # resolve about one's goals
     ],
 )
 def test_not_statements_about_anyone(clause: str) -> None:
@@ -240,6 +245,9 @@ def test_not_statements_about_anyone(clause: str) -> None:
         "Painting's a fun way to express my feelings.",  # a gerund subject about the speaker
         "Road trips like that really speak to me.",  # an evaluation that says what the speaker likes
         "Karen retired and Leo became my boss.",  # irregular past verbs are verbs
+        "Grandpa took us to Bergen.",  # "us" in something that happened
+        "Lena is our team lead.",  # "our" of a particular thing
+        "I'm excited about the trip to Japan in May.",  # a mood with what it is about
     ],
 )
 def test_facts_with_those_shapes_stay_statements(clause: str) -> None:
@@ -266,6 +274,8 @@ def test_third_person_skips_adverbs_and_floating_quantifiers() -> None:
 
     assert third_person("I typically hold it for 30 seconds", "Jon") == "Jon typically holds it for 30 seconds"
     assert third_person("We both love helping others", "Maria") == "Maria loves helping others"
+    assert third_person("We are not alone", "Kim") == "Kim is not alone"
+    assert third_person("I wanna keep going", "Kim") == "Kim wants to keep going"
 
 
 def test_a_negated_verb_or_gerund_is_no_contrastive_correction() -> None:

@@ -23,9 +23,7 @@ NAMES = frozenset({"sqlite", "postgresql"})
 
 # Still outside the port, each with what it decides (the issue's target is none).
 LEFT: dict[str, int] = {
-    "engine/storage/keystore.py": 1,  # sql_engine: SQLite's connect hook (secure_delete, busy timeout)
     "engine/storage/stream_rows.py": 2,  # the stream reads' SQL (placeholders, table names)
-    "projections/db.py": 1,  # open_read_db: SQLite's connect hook
     "projections/search_store/__init__.py": 2,  # the search index's store per backend (its own port)
 }
 

@@ -23,7 +23,7 @@ from typing import Protocol
 from sqlalchemy import Table
 from sqlalchemy.dialects.postgresql import Insert as PostgreSQLInsert
 from sqlalchemy.dialects.sqlite import Insert as SQLiteInsert
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.storage.dialects.postgresql import POSTGRESQL
@@ -44,6 +44,11 @@ class Dialect(Protocol):
     naive_times: bool  # a timestamp column stores UTC without its offset
     embedded_file: bool  # the database is a local file opened in process; else a server behind a pool
     recorder_topic: str  # the event log's recorder (hash-chained: ledgermind.storage.chain), as a topic
+
+    def sql_engine(self, url: str, *, busy_ms: int, connect_s: float) -> Engine:
+        """A SQLAlchemy engine on the store's database, its waits bounded by
+        ``busy_ms`` (SQLite's write lock) or ``connect_s`` (a pool checkout)."""
+        ...
 
     def insert(self, table: Table) -> Upsert:
         """An INSERT into ``table`` that takes ``on_conflict_do_nothing`` /

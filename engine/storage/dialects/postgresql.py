@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import Table, func, select, text
+from sqlalchemy import Table, create_engine, func, select, text
 from sqlalchemy.dialects import postgresql
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 
 __all__ = ["POSTGRESQL", "WAL_SWITCH_COMMAND", "PostgreSQLDialect"]
 
@@ -23,6 +23,12 @@ class PostgreSQLDialect:
     naive_times = False
     embedded_file = False
     recorder_topic = "ledgermind.storage.chain:ChainedPostgresRecorder"
+
+    def sql_engine(self, url: str, *, busy_ms: int, connect_s: float) -> Engine:
+        """A small pool whose connections are checked before use (a terminated
+        backend is replaced, not handed out); the URL carries the connect,
+        statement and lock timeouts, and a checkout waits ``connect_s``."""
+        return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=4, pool_timeout=connect_s)
 
     def insert(self, table: Table) -> postgresql.Insert:
         return postgresql.insert(table)

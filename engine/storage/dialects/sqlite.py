@@ -4,17 +4,44 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import Table, text
+from sqlalchemy import Table, create_engine, event, text
 from sqlalchemy.dialects import sqlite
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 
 from ledgermind.domain.errors import StoreUnavailable
 
-__all__ = ["SQLITE", "SQLiteDialect"]
+__all__ = ["SQLITE", "SQLITE_BUSY_MS", "SQLiteDialect", "prepare_sqlite_connection"]
+
+SQLITE_BUSY_MS = 30_000  # how long a connection waits for the write lock by default
 
 _CHECKPOINT_TRIES = 50  # readers holding old snapshots block TRUNCATE; 50 x 50 ms
 _CHECKPOINT_PAUSE_S = 0.05
+
+
+def prepare_sqlite_connection(
+    dbapi_conn: Any,
+    *,
+    synchronous: str | None = None,
+    secure_delete: bool = False,
+    busy_ms: int = SQLITE_BUSY_MS,
+) -> None:
+    """Settings every SQLAlchemy connection to our SQLite file needs (a
+    ``connect`` listener): a busy timeout, WAL, and what the caller asks for.
+
+    WAL is asked for before it is set: switching takes an exclusive lock and
+    answers "database is locked" at once (no busy wait) while another process
+    is switching the same fresh file."""
+    cursor = dbapi_conn.cursor()
+    cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        cursor.execute("PRAGMA journal_mode=WAL")
+    if synchronous is not None:
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+    if secure_delete:
+        cursor.execute("PRAGMA secure_delete=ON")
+    cursor.close()
 
 
 class SQLiteDialect:
@@ -24,6 +51,18 @@ class SQLiteDialect:
     naive_times = True
     embedded_file = True
     recorder_topic = "ledgermind.storage.chain:ChainedSQLiteRecorder"
+
+    def sql_engine(self, url: str, *, busy_ms: int, connect_s: float) -> Engine:
+        """Connections that wait ``busy_ms`` for the write lock and zero what
+        they delete (``secure_delete``: erased keys leave no bytes behind);
+        ``check_same_thread`` off, since the pool hands them to any thread."""
+        db = create_engine(url, connect_args={"timeout": busy_ms / 1000, "check_same_thread": False})
+        event.listen(
+            db,
+            "connect",
+            lambda dbapi_conn, _record: prepare_sqlite_connection(dbapi_conn, secure_delete=True, busy_ms=busy_ms),
+        )
+        return db
 
     def insert(self, table: Table) -> sqlite.Insert:
         return sqlite.insert(table)
