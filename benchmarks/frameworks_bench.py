@@ -323,6 +323,14 @@ FRAMEWORKS: dict[str, Callable[[int, int, str], Row]] = {
 }
 
 
+def _log_only(row: Row) -> list[str]:
+    """The event log's own bytes per message and their ratio, where the row measured them."""
+    log = row.ours.log_bytes_per_message
+    if log is None:
+        return ["not measured", "-"]
+    return [f"{log:,.0f}", f"{log / row.theirs.bytes_per_message:.2f}"]
+
+
 def table(rows: list[Row]) -> str:
     headers = ["framework", "messages", "theirs", "ours", "turn ms theirs", "turn ms ours", "ratio",
                "bytes/msg theirs", "bytes/msg ours", "ratio", "ours: log only", "ratio"]  # fmt: skip
@@ -330,7 +338,7 @@ def table(rows: list[Row]) -> str:
         [r.framework, f"{r.size:,}", r.theirs.store, r.ours.store, r.theirs.turn.fmt(1000, 1), r.ours.turn.fmt(1000, 1),
          f"{r.ours.turn.median / r.theirs.turn.median:.2f}", f"{r.theirs.bytes_per_message:,.0f}",
          f"{r.ours.bytes_per_message:,.0f}", f"{r.ours.bytes_per_message / r.theirs.bytes_per_message:.2f}",
-         f"{r.ours.log_bytes_per_message or 0:,.0f}", f"{(r.ours.log_bytes_per_message or 0) / r.theirs.bytes_per_message:.2f}"]
+         *_log_only(r)]
         for r in rows
     ]  # fmt: skip
     return md_table("Framework persistence: the framework's default vs ledgermind (SQLite files)", headers, body)

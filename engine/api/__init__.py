@@ -7,7 +7,10 @@ command line) import this package and the domain's types, nothing below it
 (an import-linter contract keeps it so): what they need is here, including
 the framing of memory text as data (``frame``, ``render_item``,
 ``render_fields``) for an outer layer that answers with memories in its own
-shape (the MCP server).
+shape (the MCP server), and the engine's checks of a name and a message text
+(``check_name``, ``check_content``) for an adapter that must know, before it
+stages a framework's value, whether the engine would take it (the LangGraph
+saver).
 """
 
 from ledgermind.api.facade import MemoryEngine
@@ -25,6 +28,7 @@ from ledgermind.storage.leases import Lease
 from ledgermind.write.attached import Append, Attachment
 from ledgermind.write.beliefs import BeliefChange, Invalidate, NewBelief, Revise, new_belief_id
 from ledgermind.write.options import WriteOptions
+from ledgermind.write.validation import check_content, check_name
 
 __all__ = [
     "KEY_TOPICS",
@@ -55,6 +59,8 @@ __all__ = [
     "Tool",
     "UserSummary",
     "WriteOptions",
+    "check_content",
+    "check_name",
     "frame",
     "key_id_of",
     "new_belief_id",

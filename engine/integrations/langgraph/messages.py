@@ -28,9 +28,9 @@ from langchain_core.messages import (
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
+from ledgermind.api import check_content, check_name
 from ledgermind.domain.config import Limits
 from ledgermind.domain.errors import InvalidInput
-from ledgermind.write.validation import check_content, check_name
 
 __all__ = ["TYPES", "from_event", "is_message_list", "storable", "to_fields"]
 
