@@ -10,7 +10,6 @@ that does not match, and it is never longer than the bound.
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,12 +17,13 @@ import pytest
 from sqlalchemy import text
 
 from ledgermind import MemoryEngine, Owner
-from ledgermind.analysis.text import lexical_stem, lexical_text, stored_terms
+from ledgermind.analysis.text import lexical_stem
 from ledgermind.projections.row_security import owner_scope, writer_scope
 from ledgermind.projections.search_store import base as index_base
 from ledgermind.projections.search_store.base import Filter
 from ledgermind.projections.search_store.records import TimePoint
 from ledgermind.retrieval.lexical import bm25
+from tests.support.index_rows import index_row
 
 ALICE = Owner("bounds", "alice")
 BOB = Owner("bounds", "bob")
@@ -41,30 +41,7 @@ def bounded(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
     texts += [(BOB, f"apple zebra {i}") for i in range(COMMON)] + [(ALICE, "plain words only")]
     vectors = embedder.embed([t for _, t in texts])
     now = time.time()
-    rows = [
-        {
-            "app": o.app,
-            "user_id": o.user_id,
-            "item_type": "memory",
-            "item_id": uuid.uuid4().hex,
-            "version": 1,
-            "kind": "fact",
-            "statement": t,
-            "lex_text": lexical_text(t),
-            "terms": stored_terms(lexical_text(t)),
-            "confidence": 0.7,
-            "valid_from": now - 86400,
-            "invalid_at": None,
-            "recorded_at": now - 60,
-            "expired_at": None,
-            "session_id": None,
-            "seq": None,
-            "sources": "[]",
-            "detail": "{}",
-            "embedding": v,
-        }
-        for (o, t), v in zip(texts, vectors)
-    ]
+    rows = [index_row(o, t, v, now) for (o, t), v in zip(texts, vectors)]
     with side.db.begin() as conn:
         store.insert(writer_scope(conn), rows)  # as the index projection writes
     with side.db.connect() as conn:

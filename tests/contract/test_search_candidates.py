@@ -20,7 +20,6 @@ from __future__ import annotations
 import itertools
 import random
 import time
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,12 +27,13 @@ import pytest
 from sqlalchemy import text
 
 from ledgermind import MemoryEngine, Owner
-from ledgermind.analysis.text import lexical_stem, lexical_text, stored_terms
+from ledgermind.analysis.text import lexical_stem
 from ledgermind.projections.row_security import owner_scope, writer_scope
 from ledgermind.projections.search_store import base as index_base
 from ledgermind.projections.search_store.base import Filter, IndexStore
 from ledgermind.projections.search_store.records import TimePoint
 from ledgermind.retrieval.lexical import bm25, lexical_list
+from tests.support.index_rows import index_row
 
 ALICE = Owner("candidates", "alice")
 BOB = Owner("candidates", "bob")
@@ -59,27 +59,7 @@ def corpus(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple
     rng.shuffle(texts)
     now = time.time()
     rows = [
-        {
-            "app": o.app,
-            "user_id": o.user_id,
-            "item_type": "memory",
-            "item_id": uuid.uuid4().hex,
-            "version": 1,
-            "kind": "fact",
-            "statement": t,
-            "lex_text": lexical_text(t),
-            "terms": stored_terms(lexical_text(t)),
-            "confidence": 0.7,
-            "valid_from": now - 86400,
-            "invalid_at": None,
-            "recorded_at": now - 60,
-            "expired_at": None if visible else now - 30,
-            "session_id": None,
-            "seq": None,
-            "sources": "[]",
-            "detail": "{}",
-            "embedding": v,
-        }
+        index_row(o, t, v, now, expired=not visible)
         for (o, t, visible), v in zip(texts, embedder.embed([t for _, t, _ in texts]))
     ]
     with side.db.begin() as conn:
@@ -220,31 +200,7 @@ def test_a_deleted_row_leaves_the_dense_list_at_the_next_query(corpus: Any) -> N
             store.purge(writer_scope(conn), item_id)
         if order == "DESC":
             with side.db.begin() as conn:
-                store.insert(writer_scope(conn), [_row(ALICE, "unrelated words here", embedder)])
+                newest = "unrelated words here"
+                store.insert(writer_scope(conn), [index_row(ALICE, newest, embedder.embed([newest])[0], time.time())])
             assert owned("DESC")[0] == row_id or eng.backend.kind != "sqlite"  # the id was taken again
         assert row_id not in nearest(statement)
-
-
-def _row(owner: Owner, statement: str, embedder: Any) -> dict[str, Any]:
-    now = time.time()
-    return {
-        "app": owner.app,
-        "user_id": owner.user_id,
-        "item_type": "memory",
-        "item_id": uuid.uuid4().hex,
-        "version": 1,
-        "kind": "fact",
-        "statement": statement,
-        "lex_text": lexical_text(statement),
-        "terms": stored_terms(lexical_text(statement)),
-        "confidence": 0.7,
-        "valid_from": now - 86400,
-        "invalid_at": None,
-        "recorded_at": now - 60,
-        "expired_at": None,
-        "session_id": None,
-        "seq": None,
-        "sources": "[]",
-        "detail": "{}",
-        "embedding": embedder.embed([statement])[0],
-    }
