@@ -150,6 +150,8 @@ class EventLog(Application[UUID]):
         # tracking position with the events (the distiller's cursor).
         datastore = getattr(self.factory, "datastore", None)
         if not dialect_of(self.backend.kind).embedded_file and datastore is not None:
+            from ledgermind.storage.pg_checkout import LIBRARY_ATTEMPTS, checkout
+
             # The library has no setting for libpq's connect_timeout or a
             # statement_timeout: its pool opens lazily (on first use, below),
             # so its connection parameters can still take ours.
@@ -158,12 +160,16 @@ class EventLog(Application[UUID]):
             # error 10 times, each waiting up to the pool's checkout timeout:
             # a tenth of the connect timeout each keeps the whole at about
             # the connect timeout (with its integer setting, 10x at least 1 s).
-            datastore.pool.timeout = max(0.1, self.backend.timeouts.connect_s / _LIBRARY_ATTEMPTS)
+            datastore.pool.timeout = max(0.1, self.backend.timeouts.connect_s / LIBRARY_ATTEMPTS)
             # The pool reconnects in the background with exponential backoff
             # (1, 2, 4, 8, 16 s...) until its reconnect_timeout (5 min): after
             # a failover, it slept up to 16 s past the new primary's promotion.
             # Giving up after 2 s restarts the backoff at the next checkout.
             datastore.pool.reconnect_timeout = _RECONNECT_S
+            # The library does not retry creating the tables: wait for the
+            # first connection here with the whole budget (``pg_checkout``).
+            with checkout(datastore):
+                pass
             recorder = self.factory.process_recorder()  # creates the tables
             # A stream's next version needs its predecessor (a cache ahead of a failed-over store).
             install_version_guard(datastore, recorder.events_table_name)  # type: ignore[attr-defined]
@@ -273,7 +279,6 @@ def open_event_log(
 
 
 _SCHEMA_RACE_ATTEMPTS = 5
-_LIBRARY_ATTEMPTS = 10  # eventsourcing.postgres: @retry(..., max_attempts=10, wait=0.2)
 _RECONNECT_S = 2.0  # psycopg_pool's background reconnection gives up (and starts over) after this
 
 

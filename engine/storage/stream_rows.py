@@ -81,7 +81,9 @@ def select_rows(
     # Imported only here: this branch runs only under eventsourcing.postgres.
     from psycopg.rows import tuple_row
 
-    with datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+    from ledgermind.storage.pg_checkout import checkout
+
+    with checkout(datastore) as conn, conn.cursor(row_factory=tuple_row) as cursor:
         cursor.execute(sql, params, prepare=True)
         return cursor.fetchall()  # type: ignore[no-any-return]
 
@@ -149,7 +151,9 @@ def _postgres_with_snapshot(
     # Imported only here: this branch runs only under eventsourcing.postgres.
     from psycopg.rows import tuple_row
 
-    with datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row) as cursor:
+    from ledgermind.storage.pg_checkout import checkout
+
+    with checkout(datastore) as conn, conn.cursor(row_factory=tuple_row) as cursor:
         cursor.execute(sql, [key, key] if all_events else [key, key, key], prepare=True)
         fetched = cursor.fetchall()
     snapshot: Row | None = None
