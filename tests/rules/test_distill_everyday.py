@@ -1,0 +1,104 @@
+"""Everyday ways of updating and correcting what one said, one rule per phenomenon:
+a correction that gives only the value ("actually it's at 11", "typo — 94114"), ...
+Each is checked through the pure extractor + reconcile path the governance eval runs;
+the wordings are neither the eval's nor its blind sitting's."""
+
+from __future__ import annotations
+
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ledgermind import Owner
+from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
+from ledgermind.distill.bare_corrections import bare_correction, value_shape
+from ledgermind.distill.reconcile import reconcile
+from ledgermind.domain import bitemporal
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import governance_eval
+
+
+def _beliefs(*texts: str) -> tuple[list[str], list[str]]:
+    """(current, ended) statements after each text is said (one message each)."""
+    owner = Owner("everyday", "u")
+    beliefs: dict[str, Any] = {}
+    ex = RuleExtractor()
+    for seq, text in enumerate(texts, start=1):
+        at = datetime(2026, 2 + seq, 1, 10, tzinfo=UTC)
+        item = DeltaItem(f"s{seq}", 1, "user", text, at, seq)
+        extraction = ex.extract(ExtractionContext(owner, f"s{seq}", (item,), None, at))
+        current = [b for b in beliefs.values() if b.status == bitemporal.CURRENT]
+        governance_eval._fold(owner, beliefs, reconcile(owner, extraction, current))
+    views = list(beliefs.values())
+    return (
+        [b.statement for b in views if b.status == bitemporal.CURRENT],
+        [b.statement for b in views if b.status != bitemporal.CURRENT],
+    )
+
+
+# --- a correction that gives only the value -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        ("My train leaves at 7:15.", "actually it's at 7:45", "7:45", "7:15"),  # a pronoun for the thing
+        ("My locker is number 218.", "typo — 281", "281", "218"),  # the value alone after a formula
+        ("The bakery is called Crumbs.", "oops, it's called Crust", "Crust", "Crumbs"),
+        ("Our yoga class is on Tuesday.", "scratch that, Thursday", "Thursday", "Tuesday"),
+        ("I take 40 mg of atorvastatin.", "correction: 20 mg, not 40", "20", "40"),  # the wrong value named
+        ("Our table is booked at Casa Rosa.", "I mean Casa Blanca, not Casa Rosa.", "Casa Blanca", "Casa Rosa"),
+        ("The alarm code is 3390.", "should've said 3309 for the alarm code", "3309", "3390"),
+        ("My nephew is 11.", "sorry he's 12, not 11", "12", "11"),  # "he": one of the speaker's people
+        ("Our room is 12A.", "nvm it's 12B", "12B", "12A"),  # a code: the whole token changes
+        ("我表哥叫陈明。", "打错字了，是陈铭不是陈明。", "陈铭", "陈明"),
+        ("我们的会议在三楼。", "不对，是五楼", "五楼", "三楼"),
+    ],
+)
+def test_a_correction_that_gives_only_the_value_rewrites_the_belief_it_corrects(
+    first: str, second: str, now: str, gone: str
+) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current), current
+    assert not any(gone in s for s in current), current
+    assert any(gone in s for s in ended), ended
+
+
+def test_the_shape_of_a_value_finds_the_latest_belief_of_that_shape() -> None:
+    current, _ = _beliefs("My flight lands at 6 pm.", "Our gate is B12.", "sorry, 8 pm")
+    assert any("8 pm" in s and "lands" in s for s in current), current
+    assert any("B12" in s for s in current), current
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it's at 11 am",  # no correction formula: a reply about anything
+        "Actually, that sounds great",  # no value to correct to
+        "no, not really",
+        "Not bad, it was fun",
+        "sorry, I was busy",
+        "actually I live in Leeds",  # a statement of its own: the other rules read it
+    ],
+)
+def test_what_is_no_bare_correction(text: str) -> None:
+    assert bare_correction(text) is None
+
+
+def test_a_bare_correction_with_nothing_to_correct_leaves_no_belief() -> None:
+    current, ended = _beliefs("I love hiking.", "oops, it's 94114")
+    assert current == ["The user loves hiking."] and ended == []
+
+
+@pytest.mark.parametrize(
+    ("value", "shape"),
+    [("11 am", "time"), ("7:45", "time"), ("Sunday", "weekday"), ("June 12", "date"), ("21st", "date")]
+    + [("$40", "money"), ("94114", "number"), ("12B", "number"), ("Casa Blanca", "name"), ("五楼", "number")]
+    + [("下午三点", "time"), ("周二", "weekday")],
+)
+def test_value_shapes(value: str, shape: str) -> None:
+    assert value_shape(value) == shape
