@@ -29,7 +29,7 @@ BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding
 # The formulas that announce a correction of what was just said. "actually" and
 # "I mean" only count before a bare remainder (the caller checks there is no statement).
 _FORMULA_EN = re.compile(
-    r"^(?:(?:oh|ah|um+|hmm+|ok|okay|no|wait|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
+    r"^(?:(?:no wait|no no|wait|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
     r"scratch that|nvm|never ?mind|i mean|i meant|i misspoke|i mistyped|i misread|i was wrong|that was wrong|"
     r"that's wrong|wrong|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
     r"i had (?:the|that|it|this)(?: \w+)? wrong|i got (?:the|that|it|this)(?: \w+)? wrong|"
@@ -88,7 +88,7 @@ def bare_correction(clause: str) -> BareCorrection | None:
 def _remainder(text: str) -> str:
     """The value a remainder gives: after a pronoun and its verb, before "for the X"."""
     text = text.strip(" .!,")
-    text = _PRONOUN_VERB_EN.sub("", _PRONOUN_EN.sub("", text), count=1)
+    text = _PRONOUN_EN.sub("", _PRONOUN_VERB_EN.sub("", text, count=1), count=1)
     m = _FOR_THE.match(text)
     return (m.group("new") if m else text).strip(" .!,")
 
@@ -98,9 +98,10 @@ def _made(new: str, old: str | None) -> BareCorrection | None:
         return None
     if re.match(r"(?:i|i'm|i've|we|we're|my|our|you|your)\b", new, re.IGNORECASE):
         return None  # a statement of its own: the other rules read it
-    value = _VALUE_EN.search(new)
-    if value is None:
-        return None  # lower-case words with no number or name ("not really", "fun"): no value to correct to
+    value = _VALUE_EN.match(new)
+    if value is None or "," in new:
+        # lower-case words first ("not really", "worries, Jon"): no value to correct to, or a vocative
+        return None
     right = value.group(0).strip()
     wrong = old.strip(" .!") if old else None
     if wrong:

@@ -200,8 +200,10 @@ def _predicate_key(statement: str) -> str:
         if t not in _KEY_STOP and t not in ("用", "户", "是") and not t[:1].isdigit() and t[:1] not in "$€£¥"
     ]
     names = {w.casefold() for w in re.findall(r"(?<!^)\b[A-Z][a-z]+", statement)} - {"the", "user"}
-    words = [w for w in words if w not in names]
-    return ("" if is_cjk(statement) else " ").join(dict.fromkeys(words))[:120]
+    kept = [w for w in words if w not in names]
+    if not kept and not is_cjk(statement):  # "I'm on Ozempic": the value is all it says, with its preposition
+        kept = [t for t in core_tokens(statement) if t not in ("user", "assistant", "is")]
+    return ("" if is_cjk(statement) else " ").join(dict.fromkeys(kept))[:120]
 
 
 def instruction_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[Finding]:

@@ -42,6 +42,7 @@ from ledgermind.distill.alignment import (
     switched,
     topic_words,
 )
+from ledgermind.distill.bare_corrections import value_shape, value_spans
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.views import BeliefView
 
@@ -178,7 +179,7 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
         if verb:
             best.setdefault(verb, []).append((b, old, new))
     if not best:
-        return Decision("none")
+        return _thin_update(p, beliefs, stated)
     verb = min(best, key=lambda v: _ORDER[v])
     hits = best[verb]
     olds = tuple(h[0] for h in hits)
@@ -270,3 +271,42 @@ def _many_valued(statement: str) -> bool:
     return any(w in _MANY or w.removesuffix("e") in _MANY for w in words[:6]) or any(
         z in statement for z in ("喜欢", "爱", "讨厌", "过敏", "会", "有", "养")
     )
+
+
+def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> Decision:
+    """A change said with nothing but the new value ("Got a raise — I'm on
+    £52,000 now", "down to 77 kg now"): no topic word of its own to align on,
+    so the value's shape does: with a change cue, a money amount, a weight, a
+    time or a date replaces the one belief of the same subject that holds a
+    value of that shape (and unit), and nothing when several do."""
+    if not stated or not p.value or topic_words(p.statement) - _named(p.subject):
+        return Decision("none")
+    shape = _shape_and_unit(p.statement, p.value)
+    if shape is None:
+        return Decision("none")
+    holders = [
+        (b, span)
+        for b in beliefs
+        if not negated(b.statement)
+        for span in value_spans(b.statement)
+        if _shape_and_unit(b.statement, span) == shape and span.casefold() != p.value.casefold()
+    ]
+    if len({b.memory_id for b, _ in holders}) != 1:
+        return Decision("none")
+    b, span = holders[-1]
+    return Decision("supersede", (b,), "", span, p.value)
+
+
+_UNIT = re.compile(r"\s*(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|%)\b", re.IGNORECASE)
+
+
+def _shape_and_unit(statement: str, value: str) -> tuple[str, str] | None:
+    """A value's shape (``value_shape``) and the unit written after it; None
+    for a name, or a bare number with no unit (a count of anything)."""
+    shape = value_shape(value)
+    at = statement.casefold().find(value.casefold())
+    unit = _UNIT.match(statement[at + len(value) :]) if at >= 0 else None
+    found = unit.group(1).casefold().rstrip("s") if unit else ""
+    if shape == "name" or (shape == "number" and not found):
+        return None
+    return shape, found

@@ -594,7 +594,8 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
 # A statement whose subject is a pronoun for what was said before ("Now it's
 # about 35 km a week", "It's 1,950 now"): on its own it says nothing of whom.
 _PRONOUN_SUBJECT = re.compile(
-    r"^(?:(?:now|these days|nowadays|actually|so),?\s+)?(?:it's|it is|it was|that's|that is)\b", re.I
+    r"^(?:(?:now|these days|nowadays|actually|so),?\s+)?(?:it's|it is|it was|that's|that is|(?:down|up|back) to)\b",
+    re.I,
 )
 
 

@@ -66,7 +66,10 @@ _ABOUT_SOMEONE_EN = re.compile(
     # a thing of their world with a value in its predicate: a number, a name, a
     # frequency ("The board meeting is on the 9th", "The launch got pushed to
     # June 30", "Marketing budget was cut to $25k", "The team's on-call rotation is weekly")
-    r"|^(?:the\s+)?(?:\w+'s\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|had|got|gets|\w+ed|\w+s)\b"
+    r"|^(?:the\s+)?(?:\w+'s\s+)?[\w-]+(?:\s+[\w-]+)?"
+    # a thing named with what it is of or for ("the deadline for the report", "dinner with the Hendersons")
+    r"(?:\s+(?:with|for|of|at|from)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?"
+    r"\s+(?:is|are|was|were|has|have|had|got|gets|\w+ed|\w+s)\b"
     r"(?=.*(?:\d|\s(?-i:[A-Z])|\b(?:daily|weekly|monthly|yearly|annual|hourly|biweekly|fortnightly)\b))",
     re.IGNORECASE,
 )

@@ -14,7 +14,6 @@ import pytest
 
 from ledgermind import Owner
 from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
-from ledgermind.distill.bare_corrections import bare_correction, value_shape
 from ledgermind.distill.reconcile import reconcile
 from ledgermind.domain import bitemporal
 
@@ -86,6 +85,8 @@ def test_the_shape_of_a_value_finds_the_latest_belief_of_that_shape() -> None:
     ],
 )
 def test_what_is_no_bare_correction(text: str) -> None:
+    from ledgermind.distill.bare_corrections import bare_correction
+
     assert bare_correction(text) is None
 
 
@@ -101,4 +102,65 @@ def test_a_bare_correction_with_nothing_to_correct_leaves_no_belief() -> None:
     + [("下午三点", "time"), ("周二", "weekday")],
 )
 def test_value_shapes(value: str, shape: str) -> None:
+    from ledgermind.distill.bare_corrections import value_shape
+
     assert value_shape(value) == shape
+
+
+# --- clauses people write in chat ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "parts"),
+    [
+        # a spaced dash joins two clauses as a semicolon does
+        ("Got a new job — I'm at Figma now.", ["I got a new job", "I'm at Figma now."]),
+        # a dropped subject after an adverb or a lead-in, and before a change verb
+        ("Finally sold the boat.", ["I finally sold the boat."]),
+        ("Bumped my budget up to 900.", ["I bumped my budget up to 900."]),
+        ("fyi moved to Leeds", ["fyi I moved to Leeds"]),
+        # a short lead clause with its subject dropped is a clause of its own, not a lead-in
+        ("Dropped the night class, I'm doing mornings now.", ["I dropped the night class", "I'm doing mornings now."]),
+        # a participle clause that says what holds now: its "I'm" was dropped
+        ("I left the choir, singing with a jazz band now", ["I left the choir", "I'm singing with a jazz band now"]),
+    ],
+)
+def test_chat_clauses(sentence: str, parts: list[str]) -> None:
+    from ledgermind.distill.clauses import clauses
+
+    assert clauses(sentence) == parts
+
+
+def test_a_thing_named_with_what_it_is_of_is_a_statement() -> None:
+    from ledgermind.distill.statements import is_statement
+
+    assert is_statement("The deadline for the grant is June 30.")
+    assert is_statement("Lunch with the Parkers is on Sunday.")
+
+
+def test_a_statement_that_says_only_its_value_still_has_a_key() -> None:
+    current, _ = _beliefs("I'm on Lexapro.")
+    assert current == ["The user is on Lexapro."]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        ("I make $80,000 a year.", "Got promoted — I'm on $95,000 now.", "95,000", "80,000"),
+        ("I weigh 90 kg.", "down to 84 kg now", "84", "90"),
+    ],
+)
+def test_a_change_said_with_only_the_new_value_replaces_the_one_value_of_that_shape(
+    first: str, second: str, now: str, gone: str
+) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current) and not any(gone in s for s in current), current
+    assert any(gone in s for s in ended), ended
+
+
+def test_a_thin_change_does_not_guess_between_two_values_of_its_shape() -> None:
+    assert _beliefs("I make $80,000 a year.", "My rent is $1,500.", "I'm on $95,000 now.")[1] == []
+
+
+def test_a_thin_change_needs_a_unit_to_replace_a_bare_number() -> None:
+    assert _beliefs("I have 3 kids.", "It's 4 now.")[1] == []
