@@ -68,11 +68,19 @@ _CHANGE_VERB = re.compile(
 )
 # "Leo became my boss", "she is now our lead": a change of state is a copula with a new value.
 _BECAME = re.compile(r"\b(?:became|become|becomes|has become|turned into)\b", re.IGNORECASE)
+# "the baby weighs 5 kg", "the plan costs 30 euros": a measure is a copula with its amount.
+_MEASURE = re.compile(r"\b(?:weighs|weighed|costs|cost|measures|measured)\b", re.IGNORECASE)
 # "After the reorg the user reports to ...": an adverbial put before the subject is
 # context, not part of what aligns; the subject comes first.
 _FRONTED = re.compile(
     r"^(?:after|before|following|since|with|in|on|at|during|from|as of|starting)\s+[^,]{1,40}?,?\s+"
     r"(?=(?:the user|the assistant|user|my|our)\b)",
+    re.IGNORECASE,
+)
+# "at the last checkup", "after the latest review": the occasion a value was read at, not the value.
+_OCCASION = re.compile(
+    r"\b(?:at|after|during|from|since|as of)\s+(?:the|my|our|his|her|their)\s+(?:last|latest|recent|most recent)"
+    r"\s+[\w-]+\b",
     re.IGNORECASE,
 )
 _ZH_CHANGE_VERB = re.compile(
@@ -119,7 +127,8 @@ _CHANGE_CUE = re.compile(
     r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
     r"my mistake|scratch that|misread|misspoke|mistyped|misheard|miscounted|i meant|sorry|actually|correction|wrong|"
     r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
-    r"moved up|bumped|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
+    r"this (?:year|term|semester|season)|"
+    r"moved up|bumped|upped|hiked|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
     r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|不好意思|更正|搞错|其实|纠正|口误|记错",
     re.IGNORECASE,
 )
@@ -155,7 +164,8 @@ _NEGATION_WORDS = frozenset(
     ]
 )
 _TOKEN = re.compile(
-    r"[零一二两三四五六七八九十百千万]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[$€£¥]?\d[\d,.:]*\d(?:%|am|pm|k)?|[$€£¥]?\d(?:%|am|pm|k)?|"
+    r"[零一二两三四五六七八九十百千万]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|\d+(?:st|nd|rd|th)\b|"
+    r"[$€£¥]?\d[\d,.:]*\d(?:%|am|pm|k)?|[$€£¥]?\d(?:%|am|pm|k)?|"
     r"[a-z][a-z'’-]*"
 )
 _MAX_SPAN = 4  # a value is at most this many tokens (CJK: characters x 2)
@@ -185,8 +195,10 @@ def core_tokens(statement: str) -> list[str]:
     text = _RESOLVED_TIME.sub(" ", text)
     text = _SAID_TIME.sub(" ", text)
     text = _FRONTED.sub("", text)
+    text = _OCCASION.sub(" ", text)
     text = _CHANGE_VERB.sub(" is ", text)
     text = _BECAME.sub(" is ", text)
+    text = _MEASURE.sub(" is ", text)
     text = _ZH_CHANGE_VERB.sub("是", text)
     text = re.sub(r"\s+", " ", text).strip()
     m = _REORDER.match(text)

@@ -787,9 +787,17 @@ def _subject_en(clause: str) -> str | None:
     name = _SUBJECT_NAME_EN.match(clause.strip())
     if name and name.group(0) not in ("I", "We", "My", "Our", "Production", "Staging", "Now"):
         return name.group(0).lower()
+    kin = _KIN_EN.match(clause.strip())
+    if kin:  # "Dad sold the F-150": a kinship word used as a name is the speaker's relative
+        return kin.group(1).lower()
+    if re.match(r"\s*they\b", clause, re.IGNORECASE) and re.search(r"\b(?:my|our)\b", clause, re.IGNORECASE):
+        return None  # "they moved my spin class to 7:30": no one in particular, acting on the speaker's thing
     if re.match(r"\s*(?:they|their|he|she|his|her)\b", clause, re.IGNORECASE):
         return "someone else"
     return None
+
+
+_KIN_EN = re.compile(r"^(Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama)(?:'s)?\b(?!,)")
 
 
 def _scope_en(clause: str) -> str | None:

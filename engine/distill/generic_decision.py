@@ -74,7 +74,7 @@ class Decision:
 _REPLACING = re.compile(
     r"\b(?:switched to|changed to|moved to|instead|replaced (?:it|them) with)\b|[，,]\s*(?:改|换成|换了|转而|现在|如今)"
     r"|[,;]\s*(?:but\s+)?(?:now\s+)?(?:it's|it is|they're|they are|that's)\s+(?!(?:fine|ok|okay|over|done|gone)\b)"
-    r"|\band (?:then\s+)?(?:started|began|took up|picked up|switched to|moved to|went with)\b",
+    r"|\band (?:then\s+)?(?:started|began|took up|picked up|switched to|moved to|went with|got|bought)\b",
     re.IGNORECASE,
 )
 # What makes a statement on the same topic replace one it does not align with:

@@ -81,8 +81,9 @@ _ABOUT_SOMEONE_EN = re.compile(
 # a determiner ("The colors are ...").
 _NAMED = re.compile(
     r"^(?P<name>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)\s+"
-    r"(?:(?:is|was)\s+(?P<complement>\S+)|(?P<verb>has|had|took|got|went|left|made|\w+ed|\w+s)\b\s*(?P<next>\S*))",
+    r"(?:(?:is|was)\s+(?P<complement>\S+)|(?P<verb>\w+)\b\s*(?P<next>\S*))",
 )
+_NAMED_VERBS = frozenset(["has", "had", "took", "got", "went", "left", "made"])
 _DETERMINERS = frozenset(
     ["the", "a", "an", "this", "that", "these", "those", "some", "every", "each", "all", "no", "any", "such", "most"]
 )
@@ -560,6 +561,8 @@ def _named(body: str) -> bool:
         return _COMPLEMENT.match(m.group("complement").strip(",.")) is not None
     if m.group("verb").lower() in _PERCEPTION:  # "Adoption sounds awesome": an impression, not a fact
         return False
+    if m.group("verb").lower() not in _NAMED_VERBS and not re.fullmatch(r"\w+(?:ed|s)", m.group("verb")):
+        return m.group("verb").lower() in IRREGULAR_PAST  # "Dad sold the F-150"
     return m.group("next").lower().strip(",.") not in _VERB_NEXT
 
 
