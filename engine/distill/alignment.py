@@ -80,7 +80,7 @@ _FRONTED = re.compile(
 # "at the last checkup", "after the latest review": the occasion a value was read at, not the value.
 _OCCASION = re.compile(
     r"\b(?:at|after|during|from|since|as of)\s+(?:the|my|our|his|her|their)\s+(?:last|latest|recent|most recent)"
-    r"\s+[\w-]+\b",
+    r"\s+[\w-]+(?:\s+(?:visit|check|checkup|check-up|appointment|review|meeting|weigh-in))?\b",
     re.IGNORECASE,
 )
 _ZH_CHANGE_VERB = re.compile(

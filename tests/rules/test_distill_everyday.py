@@ -164,3 +164,27 @@ def test_a_thin_change_does_not_guess_between_two_values_of_its_shape() -> None:
 
 def test_a_thin_change_needs_a_unit_to_replace_a_bare_number() -> None:
     assert _beliefs("I have 3 kids.", "It's 4 now.")[1] == []
+
+
+# --- updates in everyday words ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        # a kinship word used as a name is the speaker's relative; "sold X and got Y" replaces
+        ("My mom drives a Subaru Outback.", "Mom sold the Outback and got a Kia Niro.", "Niro", "Subaru"),
+        # "they" acting on the speaker's thing is no one in particular
+        ("My yoga class is at 7 pm.", "they moved my yoga class to 8:15pm", "8:15pm", "7 pm"),
+        # an ordinal is one value, and "this year" says what holds now
+        ("I teach 4th grade.", "I teach 6th grade this year.", "6th", "4th"),
+        # a measure verb is a copula; the occasion a value was read at is not part of it
+        ("The puppy weighs 9 kg.", "puppy's 11 kg at the latest vet visit", "11", "9"),
+        # an agent who changed the speaker's amount ("my doctor upped ...")
+        ("I'm on 25 mg of zoloft.", "The psychiatrist upped my zoloft to 50 mg.", "50", "25"),
+    ],
+)
+def test_updates_in_everyday_words(first: str, second: str, now: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current) and not any(gone in s for s in current), current
+    assert any(gone in s for s in ended), ended
