@@ -84,7 +84,8 @@ _OCCASION = re.compile(
     re.IGNORECASE,
 )
 _ZH_CHANGE_VERB = re.compile(
-    r"(?:从(?P<from>.+?))?(?:改成了?|换成了?|变成了?|改为|换为|调到了?|涨到了?|降到了?|升到了?|改到了?|迁到了?|搬到了?|转到了?|移到了?)"
+    r"(?:从(?P<from>.+?))?(?:改成了?|换成了?|变成了?|改为|换为|调到了?|涨到了?|降到了?|升到了?|改到了?|迁到了?|搬到了?|转到了?|移到了?|"
+    r"挪到了?|推迟到了?|推到了?|提前到了?|延到了?|延期到了?)"
 )
 _REORDER = re.compile(
     r"^(?P<x>[^,;]+?)\s+(?:is|are)\s+(?P<y>(?:the user|the assistant|[A-Z][\w-]*)'s\s+[^,;]+?)$", re.IGNORECASE
@@ -264,7 +265,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
 _MOVED_ON = re.compile(
     r"\b(?:switched|moved|changed|transferred|started|took over|replaced|upgraded|migrated|now|these days|"
     r"nowadays|instead|down to|up to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now)\b"
-    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今",
+    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期",
     re.IGNORECASE,
 )
 # An ending with nothing in its place ("I cancelled my membership").
@@ -435,6 +436,11 @@ _ZH_CONTEXT = re.compile(
 )
 
 
+_ZH_NUMBER = re.compile(
+    r"[零一二两三四五六七八九十百千万\d]{1,8}(?:个|块|元|岁|次|人|楼|号|点|天|周|年|月|公斤|斤|杯|遍)?"
+)
+
+
 def topic_words(statement: str) -> frozenset[str]:
     """What a statement is about, less who, cues, numbers and function words:
     "sprint" for both "our sprints are two weeks" and "we switched to one-week sprints"."""
@@ -442,7 +448,8 @@ def topic_words(statement: str) -> frozenset[str]:
 
     out: set[str] = set()
     text = _RESOLVED_TIME.sub(" ", _SAID_TIME.sub(" ", statement))
-    text = _ZH_CONTEXT.sub(" ", _ZH_CHANGE_VERB.sub(" ", text)) if is_cjk(text) else text
+    if is_cjk(text):  # numbers and their measure words are values, not what it is about ("三千五", "两次")
+        text = _ZH_NUMBER.sub(" ", _ZH_CONTEXT.sub(" ", _ZH_CHANGE_VERB.sub(" ", text)))
     for t in tokens(text):
         if t in _TOPIC_STOP or t in _ZH_TOPIC_STOP or t[:1].isdigit():
             continue

@@ -279,22 +279,24 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     so the value's shape does: with a change cue, a money amount, a weight, a
     time or a date replaces the one belief of the same subject that holds a
     value of that shape (and unit), and nothing when several do."""
-    if not stated or not p.value or topic_words(p.statement) - _named(p.subject):
+    if not stated or topic_words(p.statement) - _named(p.subject):
         return Decision("none")
-    shape = _shape_and_unit(p.statement, p.value)
-    if shape is None:
+    said = [(v, _shape_and_unit(p.statement, v)) for v in value_spans(p.statement)]
+    shaped = [(v, shape) for v, shape in said if shape is not None]
+    if not shaped:
         return Decision("none")
+    value, shape = shaped[-1]
     holders = [
         (b, span)
         for b in beliefs
         if not negated(b.statement)
         for span in value_spans(b.statement)
-        if _shape_and_unit(b.statement, span) == shape and span.casefold() != p.value.casefold()
+        if _shape_and_unit(b.statement, span) == shape and span.casefold() != value.casefold()
     ]
     if len({b.memory_id for b, _ in holders}) != 1:
         return Decision("none")
     b, span = holders[-1]
-    return Decision("supersede", (b,), "", span, p.value)
+    return Decision("supersede", (b,), "", span, value)
 
 
 _UNIT = re.compile(r"\s*(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|%)\b", re.IGNORECASE)

@@ -188,3 +188,29 @@ def test_updates_in_everyday_words(first: str, second: str, now: str, gone: str)
     current, ended = _beliefs(first, second)
     assert any(now in s for s in current) and not any(gone in s for s in current), current
     assert any(gone in s for s in ended), ended
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        # "现在住X": where one lives, said without 在
+        ("我住在南京。", "换了工作，现在住无锡。", "无锡", "南京"),
+        # a schedule moved with 挪到 / 推迟到
+        ("我们的例会在周三上午。", "例会挪到周四下午了。", "周四", "周三"),
+        # numbers are values, not topics: the shared noun ties the two ("物业费" ... "现在")
+        ("我家物业费每月六百。", "物业涨价了，物业费现在八百。", "八百", "六百"),
+        # a thin change of a time of day: the old time of day goes
+        ("我每天晚上十一点睡觉。", "最近改成十点睡了", "十点", "十一点"),
+    ],
+)
+def test_chinese_updates_in_everyday_words(first: str, second: str, now: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current) and not any(gone in s for s in current), current
+    assert any(gone in s for s in ended), ended
+
+
+def test_a_chinese_month_of_last_year_is_dated() -> None:
+    from ledgermind.distill.dates import find_time
+
+    found = find_time("我去年三月换了工作", datetime(2026, 8, 12, tzinfo=UTC))
+    assert found is not None and (found.when.year, found.when.month) == (2025, 3)
