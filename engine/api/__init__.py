@@ -21,7 +21,7 @@ from ledgermind.domain.belief_records import BeliefVersion, Conversation, Invali
 from ledgermind.domain.listing_records import AgentSummary, SessionSummary, TaskSummary, UserSummary
 from ledgermind.domain.records import AgentEvent
 from ledgermind.recovery import RestoredAgent
-from ledgermind.retrieval import SearchResult, Tool
+from ledgermind.retrieval import ContextOptions, SearchOptions, SearchResult, Tool
 from ledgermind.retrieval.context import frame, render_fields, render_item
 from ledgermind.storage.follower import Envelope, Follower
 from ledgermind.storage.leases import Lease
@@ -39,6 +39,7 @@ __all__ = [
     "Attachment",
     "BeliefChange",
     "BeliefVersion",
+    "ContextOptions",
     "Conversation",
     "Envelope",
     "Follower",
@@ -53,6 +54,7 @@ __all__ = [
     "ProjectionAdmin",
     "RestoredAgent",
     "Revise",
+    "SearchOptions",
     "SearchResult",
     "SessionSummary",
     "TaskSummary",

@@ -46,6 +46,7 @@ from ledgermind.projections.readside import ReadSide
 from ledgermind.recovery import RestoredAgent, restore_agent
 from ledgermind.recovery.messages import messages_after
 from ledgermind.retrieval import Retrieval, SearchResult, Tool
+from ledgermind.retrieval.options import MAX_K, ContextOptions, SearchOptions
 from ledgermind.storage.leases import Lease, LeaseTable
 from ledgermind.storage.store import EventLog
 from ledgermind.write import attached, conversation
@@ -558,14 +559,14 @@ class OwnerMemory:
         ``include_instruction_like=False`` leaves out beliefs flagged
         ``instruction_like`` or whose text reads as an instruction (the rule
         ``build_context`` applies), still answering up to ``k``."""
-        if include_instruction_like or isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            return self._eng.retrieval.search(self.owner, query, k, kinds, as_of, known_at, include_messages)
+        options = SearchOptions(k, kinds, as_of, known_at, include_messages)
+        if include_instruction_like:
+            return self._eng.retrieval.search(self.owner, query, options)
         from ledgermind.analysis.instructions import instruction_like
-        from ledgermind.retrieval.search import MAX_K
 
         hidden = {m for m, b in self.flagged().items() if b.instruction_like}
-        wanted = max(k, min(MAX_K, k + len(hidden)))  # room for the ones left out (a bad k: the search's error)
-        hits = self._eng.retrieval.search(self.owner, query, wanted, kinds, as_of, known_at, include_messages)
+        wanted = replace(options, k=max(k, min(MAX_K, k + len(hidden))))  # room for the ones left out
+        hits = self._eng.retrieval.search(self.owner, query, wanted)
         kept = [h for h in hits if h.item_type == "message" or not (h.id in hidden or instruction_like(h.statement))]
         return kept[:k]
 
@@ -588,6 +589,7 @@ class OwnerMemory:
         model), the block is "" and the reason is logged (logger
         ``ledgermind.context``, WARNING) and kept in the engine's
         ``context_degraded``."""
+        options = ContextOptions(token_budget, time_budget_ms, max_items, include_messages, include_instruction_like)
         eng = self._eng
         try:
             retrieval = eng.retrieval
@@ -596,11 +598,7 @@ class OwnerMemory:
             _log.warning("build_context injected nothing: %s", eng.context_degraded)
             return ""
         eng.context_degraded = None
-        return retrieval.build_context(
-            self.owner, query, token_budget, time_budget_ms,
-            max_items=max_items, include_messages=include_messages,
-            include_instruction_like=include_instruction_like,
-        )  # fmt: skip
+        return retrieval.build_context(self.owner, query, options)
 
     def tools(self) -> list[Tool]:
         """``memory_search`` / ``memory_load`` bound to this owner (no user-id argument)."""
