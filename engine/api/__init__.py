@@ -14,6 +14,7 @@ saver).
 """
 
 from ledgermind.api.facade import MemoryEngine
+from ledgermind.api.feed import OwnerFeed
 from ledgermind.api.keys import KEY_TOPICS, ApiKey, KeyRing, key_id_of, secret_hash
 from ledgermind.api.owner import OwnerMemory
 from ledgermind.api.projection_admin import ProjectionAdmin
@@ -50,6 +51,7 @@ __all__ = [
     "MemoryEngine",
     "MessagePage",
     "NewBelief",
+    "OwnerFeed",
     "OwnerMemory",
     "ProjectionAdmin",
     "RestoredAgent",

@@ -23,7 +23,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from uuid import UUID
 
+from ledgermind.api.feed import OwnerFeed
 from ledgermind.domain.agent import Agent
 from ledgermind.domain.belief_records import BeliefVersion, Conversation, Invalidation, MessagePage, message_of_row
 from ledgermind.domain.erasure import ErasureReport
@@ -615,6 +617,32 @@ class OwnerMemory:
         return self._eng._erase(self.owner)
 
     # --- integrations -------------------------------------------------------------
+
+    def feed(self, after: int = 0) -> OwnerFeed:
+        """This owner's events committed after log position ``after``, read
+        page by page as they commit (``OwnerFeed.read``), and whether the
+        owner has been erased meanwhile by any process (``OwnerFeed.erased``,
+        no I/O per call): what a live feed (the service's Server-Sent
+        Events) follows. Close it when done."""
+        if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+            raise InvalidInput("after must be a non-negative log position")
+        return OwnerFeed(self._eng.log, self._eng.writes.erasures, self.owner, after)
+
+    def stream_events(self, stream_id: UUID, *, gt: int | None = None, lte: int | None = None) -> list[Any]:
+        """The decoded events of one of this owner's streams, oldest first,
+        after version ``gt`` and up to ``lte``: what an integration reads back
+        of the stream it writes with ``write_attached`` and of the session
+        those writes append to (the LangGraph saver's thread and messages).
+        Only this owner's events are returned: a stream id alone is not a
+        capability, so another owner's stream reads as empty."""
+        if not isinstance(stream_id, UUID):
+            raise InvalidInput("stream_id must be a UUID")
+        for label, bound in (("gt", gt), ("lte", lte)):
+            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int) or bound < 0):
+                raise InvalidInput(f"{label} must be a non-negative integer or None")
+        mine = (self.owner.app, self.owner.user_id)
+        found = self._eng.writes.stream_events(stream_id, gt=gt, lte=lte)
+        return [e for e in found if (getattr(e, "app", None), getattr(e, "user_id", None)) == mine]
 
     def write_attached(
         self,
