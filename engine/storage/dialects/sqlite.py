@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
+from uuid import UUID
 
 from sqlalchemy import Table, create_engine, event, text
 from sqlalchemy.dialects import sqlite
@@ -51,6 +53,7 @@ class SQLiteDialect:
     naive_times = True
     embedded_file = True
     recorder_topic = "ledgermind.storage.chain:ChainedSQLiteRecorder"
+    placeholder = "?"
 
     def sql_engine(self, url: str, *, busy_ms: int, connect_s: float) -> Engine:
         """Connections that wait ``busy_ms`` for the write lock and zero what
@@ -104,6 +107,28 @@ class SQLiteDialect:
 
     def erasure_remains(self, *, rewrite: bool) -> tuple[str, ...]:
         return ()
+
+    def stream_key(self, stream_id: UUID) -> object:
+        return stream_id.hex  # the library's SQLite recorder keeps ids as hex text
+
+    def stream_table(self, datastore: Any, table: str) -> str:
+        return f'"{table}"'
+
+    @contextmanager
+    def stream_reader(self, datastore: Any) -> Iterator[Callable[[str, Sequence[object]], list[tuple[Any, ...]]]]:
+        """One read transaction (one WAL snapshot) on the library's connection."""
+        with datastore.transaction(commit=False) as wrapped:
+            # The library's cursor wraps sqlite3's; the row factory is the inner
+            # one's (set on the wrapper, it changed nothing: rows came back as
+            # sqlite3.Row). Plain tuples: no row object per row to convert.
+            cursor = wrapped.sqlite_cursor
+            cursor.row_factory = None
+
+            def fetch(sql: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
+                cursor.execute(sql, params)
+                return cursor.fetchall()  # type: ignore[no-any-return]
+
+            yield fetch
 
 
 SQLITE = SQLiteDialect()
