@@ -63,11 +63,11 @@ _CHANGE_VERB = re.compile(
     r"decreased|raised|lowered|cut|reduced|dropped|rose|risen|jumped|went up|gone up|went down|gone down|"
     r"grew|grown|shifted|pushed|upped|gone|went|fell|fallen|rescheduled|postponed|delayed|relocated|reassigned|"
     r"promoted|renamed)\s+(?:up\s+|down\s+|back\s+|over\s+)?"
-    r"(?:from\s+(?P<from>.+?)\s+)?(?:to|into)\b",
+    r"(?:by\s+[$€£¥]?[\d.,]+%?,?\s+)?(?:from\s+(?P<from>.+?)\s+)?(?:to|into)\b",
     re.IGNORECASE,
 )
 # "Leo became my boss", "she is now our lead": a change of state is a copula with a new value.
-_BECAME = re.compile(r"\b(?:became|become|becomes|has become|turned into)\b", re.IGNORECASE)
+_BECAME = re.compile(r"\b(?:became|become|becomes|has become|turned into|has been|have been|had been)\b", re.IGNORECASE)
 # "the baby weighs 5 kg", "the plan costs 30 euros": a measure is a copula with its amount.
 _MEASURE = re.compile(r"\b(?:weighs|weighed|costs|cost|measures|measured)\b", re.IGNORECASE)
 # "After the reorg the user reports to ...": an adverbial put before the subject is
@@ -102,6 +102,7 @@ _DROP = frozenset(
         "actually",
         "just",
         "recently",
+        "lately",
         "finally",
         "already",
         "new",
@@ -129,7 +130,7 @@ _CHANGE_CUE = re.compile(
     r"my mistake|scratch that|misread|misspoke|mistyped|misheard|miscounted|i meant|sorry|actually|correction|wrong|"
     r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
     r"this (?:year|term|semester|season)|"
-    r"moved up|bumped|upped|hiked|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
+    r"moved up|bumped|upped|hiked|back to|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
     r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|不好意思|更正|搞错|其实|纠正|口误|记错",
     re.IGNORECASE,
 )
@@ -264,7 +265,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
 # wording does not align ("we switched to one-week sprints").
 _MOVED_ON = re.compile(
     r"\b(?:switched|moved|changed|transferred|started|took over|replaced|upgraded|migrated|now|these days|"
-    r"nowadays|instead|down to|up to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now)\b"
+    r"nowadays|instead|down to|up to|back to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now)\b"
     r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期",
     re.IGNORECASE,
 )

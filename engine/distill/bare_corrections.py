@@ -46,6 +46,8 @@ _PRONOUN_EN = re.compile(
     r"for|from|by)\s+)*",
     re.IGNORECASE,
 )
+# "her name is Claire", "its number is 240": the thing is a pronoun's attribute
+_PRONOUN_ATTRIBUTE_EN = re.compile(r"^(?:her|his|their|its)\s+[\w-]+\s+(?:is|was|are|'s)\s+", re.IGNORECASE)
 _PRONOUN_VERB_EN = re.compile(r"^(?:it|that|she|he|they)\s+(?:\w+s)\s+(?:(?:in|at|on|to|with|by)\s+)?", re.IGNORECASE)
 _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.IGNORECASE)
 _NOT_FIRST_EN = re.compile(r"^not\s+(?P<old>[^,;]{1,30}?)[,;]\s*(?P<new>.+?)[.!]*$", re.IGNORECASE)
@@ -88,6 +90,7 @@ def bare_correction(clause: str) -> BareCorrection | None:
 def _remainder(text: str) -> str:
     """The value a remainder gives: after a pronoun and its verb, before "for the X"."""
     text = text.strip(" .!,")
+    text = _PRONOUN_ATTRIBUTE_EN.sub("", text, count=1)
     text = _PRONOUN_EN.sub("", _PRONOUN_VERB_EN.sub("", text, count=1), count=1)
     m = _FOR_THE.match(text)
     return (m.group("new") if m else text).strip(" .!,")
@@ -98,7 +101,8 @@ def _made(new: str, old: str | None) -> BareCorrection | None:
         return None
     if re.match(r"(?:i|i'm|i've|we|we're|my|our|you|your)\b", new, re.IGNORECASE):
         return None  # a statement of its own: the other rules read it
-    value = _VALUE_EN.match(new)
+    head = re.match(r"(?:[a-z][\w-]*\s+)?", new)  # "room 240": a noun may name what the value is
+    value = _VALUE_EN.match(new, head.end() if head and len(new.split()) <= 3 else 0)
     if value is None or "," in new:
         # lower-case words first ("not really", "worries, Jon"): no value to correct to, or a vocative
         return None
@@ -134,7 +138,13 @@ def value_spans(text: str) -> list[str]:
     Chinese numerals with their measure word), as written."""
     if is_cjk(text):
         return re.findall(
-            r"(?:上午|下午|晚上|早上)?" + _ZH_NUMERAL + r"+(?:点半?|岁|个|次|人|楼|号|公斤|斤|天|周|年|元|块)?", text
+            _ZH_NUMERAL
+            + r"+月"
+            + _ZH_NUMERAL
+            + r"+[号日]|(?:上午|下午|晚上|早上)?"
+            + _ZH_NUMERAL
+            + r"+(?:点半?|岁|个|次|人|楼|号|公斤|斤|天|周|年|元|块)?",
+            text,
         )
     spans = (m.group(0).strip().rstrip(".,:;!") for m in _VALUE_EN.finditer(text))
     return [v for v in spans if v and v not in ("I", "The", "My", "Our")]
@@ -156,7 +166,11 @@ def value_shape(value: str) -> str:
         return "time"
     if re.fullmatch(rf"(?:{_WEEKDAYS})s?|(?:周|星期|礼拜)[一二三四五六日天]", v):
         return "weekday"
-    if re.search(rf"\b(?:{_MONTHS})\b", v) or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", v) or re.search(r"\d+月\d*", v):
+    if (
+        re.search(rf"\b(?:{_MONTHS})\b", v)
+        or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", v)
+        or re.search(_ZH_NUMERAL + r"+月", v)
+    ):
         return "date"
     if re.match(r"[$€£¥]", v) or re.search(r"(?:元|块|刀|镑)$", v):
         return "money"

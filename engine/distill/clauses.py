@@ -64,6 +64,7 @@ _SHORT = re.compile(r"^(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|lef
 
 def clauses(sentence: str) -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one)."""
+    sentence = _predicated(sentence)
     splitter = _SPLIT_ZH if re.search(r"[\u4e00-\u9fff]", sentence) else _SPLIT_EN
     parts = [
         q.strip(" ,;，；")
@@ -224,3 +225,25 @@ def _shared_subject(clause: str) -> list[str]:
     if m is None:
         return [clause]
     return [f"{m.group('subject')} {m.group('verb')}{m.group('rest')}", f"{m.group('subject')} {m.group('second')}"]
+
+
+# "New personal trainer at the gym: Marco", "We have a new landlord, Mrs. Patel", "Favourite
+# show right now: The Bear": a thing of the speaker's named, then its value after a colon,
+# a dash or a comma, with no verb between; said as the copula it leaves out.
+_NAMED_VALUE = re.compile(
+    r"^(?:(?:I|we)\s+(?:have|'ve got|have got|got)\s+)?(?:(?:a|an|my|our|the)\s+)?"
+    r"(?P<x>(?:new|current|favou?rite|fav|latest|next)\s+[\w'-]+(?:\s+(?!(?:right|now|today)\b)[\w'-]+){0,2}?"
+    r"(?:\s+(?:at|for|in|of)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+)?)"
+    r"(?P<now>\s+(?:right now|now|these days))?\s*(?:[:—–]|,|\s-)\s*"
+    r"(?P<v>(?!(?:I|We|It|That|This)\b)(?-i:[A-Z0-9$€£¥])[^,;:]{0,40}?)[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _predicated(sentence: str) -> str:
+    """A named value said without its verb, with it: "my new landlord is Mrs. Patel"."""
+    m = _NAMED_VALUE.match(sentence.strip())
+    if m is None or len(m.group("v").split()) > 4:
+        return sentence
+    x = m.group("x")
+    return f"my {x[:1].lower() + x[1:]} is {m.group('v')}{' now' if m.group('now') else ''}"

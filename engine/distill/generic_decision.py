@@ -83,7 +83,7 @@ _REPLACING = re.compile(
 _CURRENT = re.compile(
     r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|dropped|"
     r"started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more|rescheduled|relocated|"
-    r"reassigned|promoted)\b"
+    r"reassigned|promoted|back to)\b"
     r"|换|改|转|迁|搬|现在|如今|目前|调到|调去|调往|升为|升到",
     re.IGNORECASE,
 )

@@ -69,7 +69,8 @@ _ABOUT_SOMEONE_EN = re.compile(
     r"|^(?:the\s+)?(?:\w+'s\s+)?[\w-]+(?:\s+[\w-]+)?"
     # a thing named with what it is of or for ("the deadline for the report", "dinner with the Hendersons")
     r"(?:\s+(?:with|for|of|at|from)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?"
-    r"\s+(?:is|are|was|were|has|have|had|got|gets|\w+ed|\w+s)\b"
+    r"(?:\s+(?:now|still|also|usually|always|only|just|currently|finally|already|normally))?"
+    r"\s+(?:is|are|was|were|has|have|had|got|gets|went|rose|fell|grew|came|became|took|began|shrank|\w+ed|\w+s)\b"
     r"(?=.*(?:\d|\s(?-i:[A-Z])|\b(?:daily|weekly|monthly|yearly|annual|hourly|biweekly|fortnightly)\b))",
     re.IGNORECASE,
 )
@@ -416,7 +417,7 @@ def is_statement(clause: str) -> bool:
     body = _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!"))
     body = _FRONTED_EN.sub("", body)
     if len(body.split()) < _MIN_WORDS_EN:
-        return False
+        return _standing_state(body)
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
         return False
     body = _VOCATIVE.sub("", body)
@@ -531,6 +532,93 @@ def _subjectless(words: list[str]) -> bool:
         and second not in _AUX
         and not any(w.lower() in ("i", "we", "i'm", "we're") for w in words[1:4])
     )
+
+
+# "I'm colorblind", "I'm 34", "We're retired": a state of the speaker in two words. Not a
+# feeling or reaction of the moment ("I'm excited", "I'm good"), a closed class below.
+_STANDING = re.compile(r"^(?:I'm|I am|we're|we are)\s+(?P<word>\d{1,3}|[A-Za-z][\w-]+)$", re.IGNORECASE)
+_OF_THE_MOMENT = frozenset(
+    [
+        *(
+            "good",
+            "fine",
+            "great",
+            "ok",
+            "okay",
+            "well",
+            "alright",
+            "here",
+            "back",
+            "in",
+            "out",
+            "done",
+            "ready",
+            "sure",
+        ),
+        *("glad", "happy", "sad", "sorry", "excited", "thrilled", "nervous", "anxious", "tired", "exhausted", "bored"),
+        *(
+            "busy",
+            "hungry",
+            "thirsty",
+            "sleepy",
+            "confused",
+            "lost",
+            "curious",
+            "proud",
+            "grateful",
+            "thankful",
+            "lucky",
+        ),
+        *("blessed", "stoked", "pumped", "psyched", "hooked", "impressed", "amazed", "shocked", "surprised", "serious"),
+        *(
+            "kidding",
+            "joking",
+            "jealous",
+            "speechless",
+            "stressed",
+            "worried",
+            "scared",
+            "afraid",
+            "interested",
+            "home",
+        ),
+        *(
+            "free",
+            "up",
+            "awake",
+            "late",
+            "early",
+            "right",
+            "wrong",
+            "new",
+            "game",
+            "down",
+            "listening",
+            "curious",
+            "so",
+        ),
+        *(
+            "all",
+            "not",
+            "still",
+            "just",
+            "really",
+            "very",
+            "totally",
+            "sorry",
+            "honored",
+            "touched",
+            "moved",
+            "inspired",
+        ),
+    ]
+)
+
+
+def _standing_state(body: str) -> bool:
+    """A two-word state of the speaker worth keeping ("I'm colorblind")."""
+    m = _STANDING.match(body.strip(" .!"))
+    return m is not None and m.group("word").lower() not in _OF_THE_MOMENT
 
 
 def elliptical(clause: str) -> bool:

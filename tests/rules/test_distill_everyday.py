@@ -214,3 +214,38 @@ def test_a_chinese_month_of_last_year_is_dated() -> None:
 
     found = find_time("我去年三月换了工作", datetime(2026, 8, 12, tzinfo=UTC))
     assert found is not None and (found.when.year, found.when.month) == (2025, 3)
+
+
+@pytest.mark.parametrize("text", ["I'm colorblind.", "I'm 41.", "We're retired."])
+def test_a_two_word_state_of_the_speaker_is_kept(text: str) -> None:
+    assert len(_beliefs(text)[0]) == 1
+
+
+@pytest.mark.parametrize("text", ["I'm excited!", "I'm good", "I'm hooked"])
+def test_a_two_word_feeling_of_the_moment_is_not(text: str) -> None:
+    assert _beliefs(text)[0] == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        # a named value said without its verb, after a colon or a comma
+        ("My barber is Sal.", "New barber at the mall: Tony.", "Tony", "Sal"),
+        ("Our plumber is Mr. Boyle.", "We have a new plumber, Mr. Reyes.", "Reyes", "Boyle"),
+        # "has been" is a copula, "lately" only context
+        ("My go-to coffee shop is Blue Door.", "Lately my go-to coffee shop has been Ritual.", "Ritual", "Blue Door"),
+        # "back to" says what holds now
+        ("I swim twice a week.", "I'm back to swimming four times a week.", "four", "twice"),
+        # an adverb between a thing and its verb; "went up by N, to M"
+        ("Our choir rehearses on Wednesdays.", "The choir now rehearses on Mondays.", "Mondays", "Wednesdays"),
+        ("Our water bill is 60 a month.", "The water bill went up by 15, to 75.", "75", "60"),
+        # a correction of a pronoun's attribute; a noun before the value
+        ("My goddaughter's name is Mara.", "Sorry, her name is Maya.", "Maya", "Mara"),
+        ("The workshop is in hall 12.", "I meant hall 21.", "21", "12"),
+        ("我的纪念日是五月二号。", "记错了，是五月十二号。", "五月十二号", "五月二号"),
+    ],
+)
+def test_more_updates_in_everyday_words(first: str, second: str, now: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current) and not any(gone in s for s in current), current
+    assert any(gone in s for s in ended), ended
