@@ -11,6 +11,9 @@ raises ``InvalidInput`` / ``InvalidTimestamp`` before anything is read, so
 no layer below checks it again.
 
 The query is not an option: it is what is asked, checked by the searcher.
+Callers of the owner handle pass keywords (``mem.search("tea", k=5)``); the
+handle builds the value, and ``Retrieval``, the searcher and the context
+builder take it.
 """
 
 from __future__ import annotations

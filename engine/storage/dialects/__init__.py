@@ -3,16 +3,17 @@
 Why a port: what differs between SQLite and PostgreSQL (an insert that can
 skip or update on conflict, giving deleted bytes back from the files, a
 consistent read snapshot, serialising DDL, row-level security, LISTEN /
-NOTIFY, how a time is stored) used to be ``kind == "sqlite"`` branches spread
+NOTIFY, how a time is stored, how the event library's raw stream reads
+are written) used to be ``kind == "sqlite"`` branches spread
 over a dozen modules. Each backend is one module here (``sqlite``,
 ``postgresql``), as eventsourcing keeps one module per persistence backend
 and SQLAlchemy its ``dialects/``, chosen by name: the event store's
 ``Backend.kind`` and a SQLAlchemy connection's ``dialect.name`` use the same
 two words. Callers ask a declared capability (``listens``, ``row_security``,
-``embedded_file``)
-or call a method; ``tests/surface/test_dialect_port.py`` counts the name
-comparisons still left outside this package and runs each method's contract
-on both backends.
+``embedded_file``) or call a method. ``tests/surface/test_dialect_branches.py`` fails on any
+comparison with a backend's name outside this package, and
+``tests/contract/test_dialect_port.py`` runs each method's contract on both
+backends.
 """
 
 from __future__ import annotations
