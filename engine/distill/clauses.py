@@ -24,7 +24,9 @@ _SPLIT_EN = re.compile(
     # "... and my sister lives in Rome"; not "my contacts and my marketing skills to ..."
     r"|\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+"
     r"(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
-    r"|\s*;\s*|\s+[—–-]+\s+|\s*—\s*"
+    # a dash before a clause with a subject of its own ("Got a raise — I'm on 52k now"); not one before
+    # an elaboration or a list ("We love being outdoors - going for hikes, ... - plus board games")
+    r"|\s*;\s*|(?:\s+[—–-]+\s+|\s*—\s*)(?=" + _PRONOUN_EN + r"|(?i:my|our)\s)"
     # a participle clause that says what holds now ("..., going to Crunch now"): its subject was dropped
     r"|,\s+(?=(?!(?:including|according|regarding|considering)\b)\w+ing\s+(?:\S+\s+){0,5}?(?:now|these days)\b)"
     r"|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
@@ -169,7 +171,9 @@ _DROPPED_SUBJECT = re.compile(
     r"got (?:a|an|my|our|promoted|married|engaged|divorced|hired|laid off|back|rid)|gave up|took up|picked up|"
     r"began|became|lost|used to)\s+\S"
     # a present participle with "now": "going to Crunch now", "using Linear these days"
-    r"|^(?P<ing>(?!(?:going to be|getting)\b)\w+ing)\s+(?=.*\b(?:now|these days|nowadays)\b)\S"
+    r"|^(?P<ing>(?!(?:going to be|getting|nothing|something|anything|everything|thing|morning|evening|during|"
+    r"spring|king|ceiling|wedding|building|meeting|feeling|ring|sibling|darling|pudding)\b)\w{2,}ing)"
+    r"\s+(?=.*\b(?:now|these days|nowadays)\b)\S"
     r"|^(?P<not>not|no longer)\s+(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
     re.IGNORECASE,

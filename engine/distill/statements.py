@@ -492,7 +492,17 @@ _MOOD = re.compile(
     r"anxious|happy|sad|stressed|tired|exhausted|overwhelmed|hyped)(?: and (?:\w+ )?\w+)?"
     r"(?: (?:about|for|with) (?:it|this|that|them))?(?: too)?[.!]*$|having (?:so much |a lot of )?fun[.!]*$|"
     r"^been \w+ (?:for me )?lately|(?:will|'ll|gonna|going to) (?:\w+ )?have (?:a blast|fun|a great time)|"
-    r"(?:wanna|want to|going to|gonna) keep \w+ing",
+    r"(?:wanna|want to|going to|gonna) keep \w+ing|"
+    # how one feels or felt, a good time had, a mood about one's week: of the moment, with nothing concrete
+    r"^(?:i|we)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:feel|felt|feels)\b|"
+    r"\bhad (?:a|such a|the) (?:\w+ )?(?:great|good|amazing|awesome|wonderful|fantastic|lovely|fun|blast|best)\b.{0,12}$|"
+    r"\b(?:i|we)(?:'m| am| was| were| are|'re)\s+(?:so |really |very |super |truly |just )?(?:proud|happy|excited|"
+    r"thrilled|glad|stoked|pumped|grateful|thankful|lucky|blessed)\s+(?:to|with|of|about|for|that)\b|"
+    r"^(?:my |our )?(?:week|day|life|month|year|weekend|things)(?:'s|\s+has|\s+is|\s+was)\s+(?:been\s+)?(?:a bit |so |really |pretty |kinda |super )?"
+    r"(?:busy|rough|crazy|hectic|tough|hard|great|good|wild|insane|nuts|quiet|slow|amazing)\b|"
+    # resolve: not quitting, not forgetting, staying upbeat
+    r"\b(?:won't|will never|never|not gonna|not going to)\s+(?:\w+\s+)?(?:quit|forget|stop|give up|let go)\b|"
+    r"\btrying to stay (?:upbeat|positive|motivated|focused|strong|optimistic|calm)",
     re.IGNORECASE,
 )
 # "us" with no first person singular: people in general ("Pets bring so much joy to

@@ -249,3 +249,33 @@ def test_more_updates_in_everyday_words(first: str, second: str, now: str, gone:
     current, ended = _beliefs(first, second)
     assert any(now in s for s in current) and not any(gone in s for s in current), current
     assert any(gone in s for s in ended), ended
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "I feel great, both mentally and physically.",  # a feeling, nothing concrete
+        "We had a great time.",
+        "I'm really proud to be part of it.",
+        "My week's been busy.",
+        "I won't quit, no matter what.",
+    ],
+)
+def test_a_mood_or_resolve_with_nothing_concrete_is_no_statement(clause: str) -> None:
+    from ledgermind.distill.statements import is_statement
+
+    assert not is_statement(clause)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "I feel stressed about my thesis deadline in May.",
+        "We had a great time in Lisbon.",
+        "I'm excited to join Stripe.",
+    ],
+)
+def test_a_mood_with_something_concrete_stays_a_statement(clause: str) -> None:
+    from ledgermind.distill.statements import is_statement
+
+    assert is_statement(clause)
