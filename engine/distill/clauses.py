@@ -173,6 +173,8 @@ _DROPPED_SUBJECT = re.compile(
     # a present participle with "now": "going to Crunch now", "using Linear these days"
     r"|^(?P<ing>(?!(?:going to be|getting|nothing|something|anything|everything|thing|morning|evening|during|"
     r"spring|king|ceiling|wedding|building|meeting|feeling|ring|sibling|darling|pudding)\b)\w{2,}ing)"
+    # not a gerund that is the subject ("Gaming has brought me ...")
+    r"(?!\s+(?:has|have|had|is|was|are|were|makes|made|can|will|gives|gave|keeps|brings|brought)\b)"
     r"\s+(?=.*\b(?:now|these days|nowadays)\b)\S"
     r"|^(?P<not>not|no longer)\s+(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
