@@ -27,10 +27,11 @@ if TYPE_CHECKING:
     from ledgermind.domain.records import Message, SessionInfo, TaskRecord
     from ledgermind.domain.version import __version__ as __version__
     from ledgermind.recovery import RestoredAgent
-    from ledgermind.retrieval import SearchResult
+    from ledgermind.retrieval import ContextOptions, SearchOptions, SearchResult
     from ledgermind.supervision import supervised
 
 __all__ = [
+    "ContextOptions",
     "EngineConfig",
     "LedgermindError",
     "Limits",
@@ -39,6 +40,7 @@ __all__ = [
     "Owner",
     "OwnerMemory",
     "RestoredAgent",
+    "SearchOptions",
     "SearchResult",
     "SessionInfo",
     "TaskRecord",
@@ -46,6 +48,7 @@ __all__ = [
 ]
 
 _HOMES = {
+    "ContextOptions": "ledgermind.retrieval",
     "EngineConfig": "ledgermind.domain.config",
     "Limits": "ledgermind.domain.config",
     "LedgermindError": "ledgermind.domain.errors",
@@ -54,6 +57,7 @@ _HOMES = {
     "Owner": "ledgermind.domain.owner",
     "OwnerMemory": "ledgermind.api",
     "RestoredAgent": "ledgermind.recovery",
+    "SearchOptions": "ledgermind.retrieval",
     "SearchResult": "ledgermind.retrieval",
     "SessionInfo": "ledgermind.domain.records",
     "TaskRecord": "ledgermind.domain.records",

@@ -14,6 +14,7 @@ saver).
 """
 
 from ledgermind.api.facade import MemoryEngine
+from ledgermind.api.feed import OwnerFeed
 from ledgermind.api.keys import KEY_TOPICS, ApiKey, KeyRing, key_id_of, secret_hash
 from ledgermind.api.owner import OwnerMemory
 from ledgermind.api.projection_admin import ProjectionAdmin
@@ -21,7 +22,7 @@ from ledgermind.domain.belief_records import BeliefVersion, Conversation, Invali
 from ledgermind.domain.listing_records import AgentSummary, SessionSummary, TaskSummary, UserSummary
 from ledgermind.domain.records import AgentEvent
 from ledgermind.recovery import RestoredAgent
-from ledgermind.retrieval import SearchResult, Tool
+from ledgermind.retrieval import ContextOptions, SearchOptions, SearchResult, Tool
 from ledgermind.retrieval.context import frame, render_fields, render_item
 from ledgermind.storage.follower import Envelope, Follower
 from ledgermind.storage.leases import Lease
@@ -39,6 +40,7 @@ __all__ = [
     "Attachment",
     "BeliefChange",
     "BeliefVersion",
+    "ContextOptions",
     "Conversation",
     "Envelope",
     "Follower",
@@ -49,10 +51,12 @@ __all__ = [
     "MemoryEngine",
     "MessagePage",
     "NewBelief",
+    "OwnerFeed",
     "OwnerMemory",
     "ProjectionAdmin",
     "RestoredAgent",
     "Revise",
+    "SearchOptions",
     "SearchResult",
     "SessionSummary",
     "TaskSummary",

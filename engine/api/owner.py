@@ -23,7 +23,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from uuid import UUID
 
+from ledgermind.api.feed import OwnerFeed
 from ledgermind.domain.agent import Agent
 from ledgermind.domain.belief_records import BeliefVersion, Conversation, Invalidation, MessagePage, message_of_row
 from ledgermind.domain.erasure import ErasureReport
@@ -46,6 +48,7 @@ from ledgermind.projections.readside import ReadSide
 from ledgermind.recovery import RestoredAgent, restore_agent
 from ledgermind.recovery.messages import messages_after
 from ledgermind.retrieval import Retrieval, SearchResult, Tool
+from ledgermind.retrieval.options import MAX_K, ContextOptions, SearchOptions
 from ledgermind.storage.leases import Lease, LeaseTable
 from ledgermind.storage.store import EventLog
 from ledgermind.write import attached, conversation
@@ -558,14 +561,14 @@ class OwnerMemory:
         ``include_instruction_like=False`` leaves out beliefs flagged
         ``instruction_like`` or whose text reads as an instruction (the rule
         ``build_context`` applies), still answering up to ``k``."""
-        if include_instruction_like or isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            return self._eng.retrieval.search(self.owner, query, k, kinds, as_of, known_at, include_messages)
+        options = SearchOptions(k, kinds, as_of, known_at, include_messages)
+        if include_instruction_like:
+            return self._eng.retrieval.search(self.owner, query, options)
         from ledgermind.analysis.instructions import instruction_like
-        from ledgermind.retrieval.search import MAX_K
 
         hidden = {m for m, b in self.flagged().items() if b.instruction_like}
-        wanted = max(k, min(MAX_K, k + len(hidden)))  # room for the ones left out (a bad k: the search's error)
-        hits = self._eng.retrieval.search(self.owner, query, wanted, kinds, as_of, known_at, include_messages)
+        wanted = replace(options, k=max(k, min(MAX_K, k + len(hidden))))  # room for the ones left out
+        hits = self._eng.retrieval.search(self.owner, query, wanted)
         kept = [h for h in hits if h.item_type == "message" or not (h.id in hidden or instruction_like(h.statement))]
         return kept[:k]
 
@@ -588,6 +591,7 @@ class OwnerMemory:
         model), the block is "" and the reason is logged (logger
         ``ledgermind.context``, WARNING) and kept in the engine's
         ``context_degraded``."""
+        options = ContextOptions(token_budget, time_budget_ms, max_items, include_messages, include_instruction_like)
         eng = self._eng
         try:
             retrieval = eng.retrieval
@@ -596,11 +600,7 @@ class OwnerMemory:
             _log.warning("build_context injected nothing: %s", eng.context_degraded)
             return ""
         eng.context_degraded = None
-        return retrieval.build_context(
-            self.owner, query, token_budget, time_budget_ms,
-            max_items=max_items, include_messages=include_messages,
-            include_instruction_like=include_instruction_like,
-        )  # fmt: skip
+        return retrieval.build_context(self.owner, query, options)
 
     def tools(self) -> list[Tool]:
         """``memory_search`` / ``memory_load`` bound to this owner (no user-id argument)."""
@@ -617,6 +617,32 @@ class OwnerMemory:
         return self._eng._erase(self.owner)
 
     # --- integrations -------------------------------------------------------------
+
+    def feed(self, after: int = 0) -> OwnerFeed:
+        """This owner's events committed after log position ``after``, read
+        page by page as they commit (``OwnerFeed.read``), and whether the
+        owner has been erased meanwhile by any process (``OwnerFeed.erased``,
+        no I/O per call): what a live feed (the service's Server-Sent
+        Events) follows. Close it when done."""
+        if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+            raise InvalidInput("after must be a non-negative log position")
+        return OwnerFeed(self._eng.log, self._eng.writes.erasures, self.owner, after)
+
+    def stream_events(self, stream_id: UUID, *, gt: int | None = None, lte: int | None = None) -> list[Any]:
+        """The decoded events of one of this owner's streams, oldest first,
+        after version ``gt`` and up to ``lte``: what an integration reads back
+        of the stream it writes with ``write_attached`` and of the session
+        those writes append to (the LangGraph saver's thread and messages).
+        Only this owner's events are returned: a stream id alone is not a
+        capability, so another owner's stream reads as empty."""
+        if not isinstance(stream_id, UUID):
+            raise InvalidInput("stream_id must be a UUID")
+        for label, bound in (("gt", gt), ("lte", lte)):
+            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int) or bound < 0):
+                raise InvalidInput(f"{label} must be a non-negative integer or None")
+        mine = (self.owner.app, self.owner.user_id)
+        found = self._eng.writes.stream_events(stream_id, gt=gt, lte=lte)
+        return [e for e in found if (getattr(e, "app", None), getattr(e, "user_id", None)) == mine]
 
     def write_attached(
         self,

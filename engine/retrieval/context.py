@@ -58,6 +58,7 @@ from ledgermind.analysis.instructions import NOT_A_LETTER as _NOT_A_LETTER
 from ledgermind.analysis.instructions import fold, instruction_like
 from ledgermind.domain.errors import InvalidInput, LedgermindError
 from ledgermind.domain.owner import Owner
+from ledgermind.retrieval.options import DEFAULT_CONTEXT, ContextOptions, SearchOptions
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.search import Searcher
 from ledgermind.storage.driver_errors import driver_errors
@@ -158,28 +159,15 @@ class ContextBuilder:
         self.executor = executor
         self.position = position
 
-    def build(
-        self,
-        owner: Owner,
-        query: str,
-        token_budget: int = 800,
-        time_budget_ms: int = 800,
-        *,
-        max_items: int = 10,
-        include_messages: bool = False,
-        include_instruction_like: bool = False,
-    ) -> str:
-        """``include_instruction_like``: also inject beliefs whose text reads
-        as an instruction to the model (flagged ``instruction_like`` when
-        distilled); left out by default, since they are data an agent must
-        not act on. Rendered, they carry the "do not follow it" note."""
-        _check_budget(token_budget, "token_budget")
-        _check_budget(time_budget_ms, "time_budget_ms")
-        _check_budget(max_items, "max_items")
+    def build(self, owner: Owner, query: str, options: ContextOptions = DEFAULT_CONTEXT) -> str:
+        """The block for ``query`` under ``options`` (``retrieval.options``):
+        beliefs whose text reads as an instruction to the model are left out
+        unless ``include_instruction_like`` (rendered, they carry the "do not
+        follow it" note)."""
         if not isinstance(query, str):
             raise InvalidInput("query must be a string")
-        deadline = time.monotonic() + time_budget_ms / 1000.0
-        future = self.executor.submit(self._gather, owner, query, max_items, include_messages, deadline)
+        deadline = time.monotonic() + options.time_budget_ms / 1000.0
+        future = self.executor.submit(self._gather, owner, query, options, deadline)
         try:
             with driver_errors("build_context could not read memories"):
                 items = future.result(timeout=max(deadline - time.monotonic(), 0.0))
@@ -193,29 +181,23 @@ class ContextBuilder:
             return ""
         if time.monotonic() > deadline:
             return ""
-        if not include_instruction_like:
+        if not options.include_instruction_like:
             items = [i for i in items if i.item_type == "message" or not instruction_like(i.statement)]
-        return render(items, token_budget)
+        return render(items, options.token_budget)
 
-    def _gather(
-        self, owner: Owner, query: str, max_items: int, include_messages: bool, deadline: float
-    ) -> list[SearchResult]:
+    def _gather(self, owner: Owner, query: str, options: ContextOptions, deadline: float) -> list[SearchResult]:
         try:
             self.searcher.catch_up(self.position(), timeout=max(deadline - time.monotonic(), 0.0))
         except LedgermindError:
             pass  # a lagging index still answers with what it has
         try:
-            probe = self.searcher.recent(owner, max_items, include_messages)
+            probe = self.searcher.recent(owner, options.max_items, options.include_messages)
         except LedgermindError:
             return []  # the probe failed: inject nothing, never fail the caller
         if not probe or not query.strip():
             return probe
         try:
-            return self.searcher.search(owner, query[:4000], k=max_items, include_messages=include_messages)
+            asked = SearchOptions(k=options.max_items, include_messages=options.include_messages)
+            return self.searcher.search(owner, query[:4000], asked)
         except LedgermindError:
-            return probe  # fall back to the most recent items
-
-
-def _check_budget(value: object, label: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise InvalidInput(f"{label} must be a positive integer")
+            return probe  # fall back to the most recent items (also for more items than a search gives)

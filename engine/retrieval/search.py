@@ -23,15 +23,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from datetime import datetime
 from typing import Any, Protocol
 
 import numpy as np
 from sqlalchemy.engine import Connection, Engine
 
 from ledgermind.analysis.text import lexical_terms
-from ledgermind.domain.errors import InvalidInput, InvalidTimestamp
-from ledgermind.domain.memory import KINDS
+from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner
 from ledgermind.projections.search_store.base import Filter, IndexStore, sql_errors
 from ledgermind.projections.search_store.records import (
@@ -44,6 +42,7 @@ from ledgermind.retrieval.dates import prefer_period, question_period
 from ledgermind.retrieval.fusion import belief_weight, drop_near_duplicates, rrf
 from ledgermind.retrieval.lexical import lexical_list
 from ledgermind.retrieval.lineage_order import Citation, beliefs_first, collapse_cited
+from ledgermind.retrieval.options import DEFAULT_SEARCH, SearchOptions
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.relevance import relevance_of
 from ledgermind.retrieval.speakers import named_speakers, prefer_named_speakers, spoken_names, without_names
@@ -52,7 +51,6 @@ __all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
 
 INDEX_NAME = "search"
 KIND_FALLBACK_MIN = 3
-MAX_K = 200
 MAX_QUERY_CHARS = 4000
 _DAY = 86400.0
 POOL_FACTOR = 3  # candidates fetched and re-ranked per result asked for
@@ -87,21 +85,13 @@ class Searcher:
         self.access.wait(position, self.wait_timeout if timeout is None else timeout, [INDEX_NAME])
         self._reached = max(self._reached, position)
 
-    def search(
-        self,
-        owner: Owner,
-        query: str,
-        k: int = 10,
-        kinds: Sequence[str] | None = None,
-        as_of: datetime | None = None,
-        known_at: datetime | None = None,
-        include_messages: bool = False,
-    ) -> list[SearchResult]:
-        query, k, kinds = _check(query, k, kinds)
+    def search(self, owner: Owner, query: str, options: SearchOptions = DEFAULT_SEARCH) -> list[SearchResult]:
+        query = _check(query)
+        k, kinds, include_messages = options.k, options.kinds, options.include_messages
         now = time.time()
         point = TimePoint(
-            as_of=now if as_of is None else _epoch(as_of, "as_of"),
-            known_at=now if known_at is None else _epoch(known_at, "known_at"),
+            as_of=now if options.as_of is None else to_epoch(options.as_of),
+            known_at=now if options.known_at is None else to_epoch(options.known_at),
         )
         types = ("memory", "message") if include_messages else ("memory",)
         with sql_errors(), self.access.db.connect() as conn:
@@ -300,25 +290,9 @@ def normalise_sources(raw: Sequence[Any]) -> tuple[dict[str, Any], ...]:
     return tuple(merged + other)
 
 
-def _check(query: Any, k: Any, kinds: Any) -> tuple[str, int, tuple[str, ...] | None]:
+def _check(query: Any) -> str:
     if not isinstance(query, str) or not query.strip():
         raise InvalidInput("query must be a non-empty string")
     if len(query) > MAX_QUERY_CHARS:
         raise InvalidInput(f"query is longer than {MAX_QUERY_CHARS} characters")
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
-        raise InvalidInput(f"k must be an integer within [1, {MAX_K}]")
-    if kinds is None:
-        return query, k, None
-    if isinstance(kinds, str):
-        kinds = [kinds]
-    chosen = tuple(dict.fromkeys(kinds))
-    unknown = [x for x in chosen if x not in KINDS]
-    if unknown or not chosen:
-        raise InvalidInput(f"kinds must be a non-empty subset of {sorted(KINDS)}, got {list(kinds)!r}")
-    return query, k, chosen
-
-
-def _epoch(moment: Any, label: str) -> float:
-    if not isinstance(moment, datetime) or moment.tzinfo is None:
-        raise InvalidTimestamp(f"{label} must be a timezone-aware datetime")
-    return to_epoch(moment)
+    return query

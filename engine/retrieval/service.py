@@ -7,12 +7,12 @@ searcher's read-your-writes wait live here, built on first use.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime
 
 from ledgermind.domain.owner import Owner
 from ledgermind.retrieval.context import ContextBuilder
+from ledgermind.retrieval.options import DEFAULT_CONTEXT, DEFAULT_SEARCH, ContextOptions, SearchOptions
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.search import IndexAccess, Searcher
 from ledgermind.retrieval.tools import Tool, memory_tools
@@ -33,39 +33,12 @@ class Retrieval:
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ledgermind-context")
         self.context = ContextBuilder(self.searcher, self._pool, position)
 
-    def search(
-        self,
-        owner: Owner,
-        query: str,
-        k: int = 10,
-        kinds: Sequence[str] | None = None,
-        as_of: datetime | None = None,
-        known_at: datetime | None = None,
-        include_messages: bool = False,
-    ) -> list[SearchResult]:
+    def search(self, owner: Owner, query: str, options: SearchOptions = DEFAULT_SEARCH) -> list[SearchResult]:
         self.searcher.catch_up(self.position())
-        return self.searcher.search(owner, query, k, kinds, as_of, known_at, include_messages)
+        return self.searcher.search(owner, query, options)
 
-    def build_context(
-        self,
-        owner: Owner,
-        query: str,
-        token_budget: int = 800,
-        time_budget_ms: int = 800,
-        *,
-        max_items: int = 10,
-        include_messages: bool = False,
-        include_instruction_like: bool = False,
-    ) -> str:
-        return self.context.build(
-            owner,
-            query,
-            token_budget,
-            time_budget_ms,
-            max_items=max_items,
-            include_messages=include_messages,
-            include_instruction_like=include_instruction_like,
-        )
+    def build_context(self, owner: Owner, query: str, options: ContextOptions = DEFAULT_CONTEXT) -> str:
+        return self.context.build(owner, query, options)
 
     def tools(self, owner: Owner) -> list[Tool]:
         return memory_tools(self.searcher, owner, self.position)

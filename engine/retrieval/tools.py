@@ -16,6 +16,7 @@ from typing import Any
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.memory import KINDS
 from ledgermind.domain.owner import Owner
+from ledgermind.retrieval.options import SearchOptions
 from ledgermind.retrieval.search import Searcher
 
 __all__ = ["Tool", "memory_tools"]
@@ -55,7 +56,7 @@ def memory_tools(searcher: Searcher, owner: Owner, position: Callable[[], int]) 
         query: str, k: int = 5, kinds: list[str] | None = None, include_messages: bool = False
     ) -> list[dict[str, Any]]:
         searcher.catch_up(position())
-        hits = searcher.search(owner, query, k=k, kinds=kinds, include_messages=include_messages)
+        hits = searcher.search(owner, query, SearchOptions(k=k, kinds=kinds, include_messages=include_messages))
         return [h.as_dict() for h in hits]
 
     def memory_load(memory_id: str) -> dict[str, Any]:

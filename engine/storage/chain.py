@@ -59,6 +59,7 @@ from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.storage.erasure_fence import refuse_erased_sqlite
 from ledgermind.storage.frontier import Frontier
 from ledgermind.storage.pg_append import append
+from ledgermind.storage.pg_checkout import transaction
 from ledgermind.storage.sealing import WrittenKeys
 
 __all__ = [
@@ -390,7 +391,7 @@ def record_checkpoint(recorder: Any) -> None:
     on an advisory lock, so each one chains from the last committed one."""
     if isinstance(recorder, ChainedPostgresRecorder):
         upto = recorder.frontier.settle(_CHECKPOINT_WAIT_S)
-        with recorder.datastore.transaction(commit=True) as curs:
+        with transaction(recorder.datastore, commit=True) as curs:
             curs.execute("SELECT pg_advisory_xact_lock(%s)", (_CHECKPOINT_LOCK,))
             if upto > 0:
                 recorder._checkpoint(curs, upto)
@@ -427,7 +428,7 @@ def _rows(recorder: Any) -> tuple[Iterator[_Row], _Links, list[tuple[int, int, b
     if isinstance(recorder, ChainedPostgresRecorder):
         schema = recorder.datastore.schema
         q = f'"{schema}"."{t}'
-        with recorder.datastore.transaction(commit=False) as curs:
+        with transaction(recorder.datastore) as curs:
             curs.execute(
                 f'SELECT originator_id, originator_version, notification_id, topic, state FROM {q}" '
                 "ORDER BY originator_id, originator_version"

@@ -28,6 +28,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from ledgermind.storage.pg_checkout import transaction
+
 __all__ = ["BEHIND_MARKER", "install_version_guard", "is_store_behind"]
 
 log = logging.getLogger("ledgermind.storage")
@@ -66,7 +68,7 @@ def install_version_guard(datastore: Any, table: str) -> None:
     ``PostgresDatastore``; called once the recorder made its tables). A login
     that may not create it (not the table's owner) keeps working unguarded,
     with a warning: refusing to open would be worse than the rare failover gap."""
-    with datastore.transaction(commit=True) as cursor:
+    with transaction(datastore, commit=True) as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
         cursor.execute(
             "SELECT 1 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "

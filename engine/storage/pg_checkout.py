@@ -5,8 +5,8 @@ retries its reads and writes ``LIBRARY_ATTEMPTS`` times when one fails with a
 connection error (a pool timeout is one); the engine sets ``timeout`` to the
 connect timeout over ``LIBRARY_ATTEMPTS`` so that the whole wait stays about the
 connect timeout (``ledgermind.storage.store``). A checkout of the engine's own
-(opening the store, the stream reads of ``ledgermind.storage.stream_rows``) is
-not inside such a retry, so under load a pool that was empty for half a second
+(opening the store, the stream reads of ``ledgermind.storage.stream_rows``, the
+hash chain's checkpoints and verification) is not inside such a retry, so under load a pool that was empty for half a second
 (every connection busy, or the first one still being opened) failed it after a
 tenth of the budget. ``checkout`` gives it the same whole wait: it retries only
 the checkout, never a statement, so nothing runs twice.
@@ -21,7 +21,7 @@ from typing import Any
 from eventsourcing.persistence import OperationalError
 from psycopg_pool import PoolTimeout
 
-__all__ = ["LIBRARY_ATTEMPTS", "checkout"]
+__all__ = ["LIBRARY_ATTEMPTS", "checkout", "transaction"]
 
 LIBRARY_ATTEMPTS = 10  # eventsourcing.postgres: @retry(..., max_attempts=10, wait=0.2)
 
@@ -42,3 +42,11 @@ def checkout(datastore: Any) -> Iterator[Any]:
         with stack:
             yield conn
         return
+
+
+@contextmanager
+def transaction(datastore: Any, *, commit: bool = False) -> Iterator[Any]:
+    """``datastore.transaction(commit=...)`` (a cursor in a transaction that
+    commits only when asked), through ``checkout``."""
+    with checkout(datastore) as conn, conn.transaction(force_rollback=not commit):
+        yield conn.cursor()

@@ -17,6 +17,11 @@ five round trips, most of a restore's time on PostgreSQL for a short session.
 One ``UNION ALL`` per stream makes it two on PostgreSQL, and the rows come
 from one statement, so from one consistent view of the store (on SQLite, two
 statements in one read transaction: in-process round trips are cheap).
+
+What the two drivers do their own way (parameter marks, how a stream id is
+stored, table names, the connection and cursor) is the dialect port's
+(``ledgermind.storage.dialects``); the SQL and the choice between one
+statement and two (``Dialect.embedded_file``) are here.
 """
 
 from __future__ import annotations
@@ -30,6 +35,9 @@ from eventsourcing.persistence import Mapper, Recorder, StoredEvent
 from eventsourcing.postgres import PostgresAggregateRecorder
 from eventsourcing.sqlite import SQLiteAggregateRecorder
 
+from ledgermind.storage.dialects import Dialect, Fetch
+from ledgermind.storage.dialects.postgresql import POSTGRESQL
+from ledgermind.storage.dialects.sqlite import SQLITE
 from ledgermind.storage.snapshotting import project_events
 from ledgermind.storage.store import translate_errors
 from ledgermind.storage.transcoder import OrjsonTranscoder
@@ -49,17 +57,15 @@ def select_rows(
     limit: int | None = None,
 ) -> list[Row]:
     """The stream's rows in version order (``desc`` for newest first)."""
-    kind = _kind(recorder)
-    if kind is None:
+    dialect = _dialect(recorder)
+    if dialect is None:
         return [
             (s.originator_version, s.topic, s.state)
             for s in recorder.select_events(stream_id, gt=gt, lte=lte, desc=desc, limit=limit)  # type: ignore[attr-defined]
         ]
-    datastore, table = recorder.datastore, recorder.events_table_name  # type: ignore[attr-defined]
-    sqlite = kind == "sqlite"
-    mark = "?" if sqlite else "%s"
+    datastore, mark = recorder.datastore, dialect.placeholder  # type: ignore[attr-defined]
     where = [f"originator_id = {mark}"]
-    params: list[str | UUID | int] = [stream_id.hex if sqlite else stream_id]
+    params: list[object] = [dialect.stream_key(stream_id)]
     if gt is not None:
         where.append(f"originator_version > {mark}")
         params.append(gt)
@@ -67,25 +73,14 @@ def select_rows(
         where.append(f"originator_version <= {mark}")
         params.append(lte)
     sql = (
-        f"SELECT originator_version, topic, state FROM {_table(datastore, table, sqlite)} "
+        f"SELECT originator_version, topic, state FROM {dialect.stream_table(datastore, recorder.events_table_name)} "  # type: ignore[attr-defined]
         f"WHERE {' AND '.join(where)} ORDER BY originator_version {'DESC' if desc else 'ASC'}"
     )
     if limit is not None:
         sql += f" LIMIT {mark}"
         params.append(limit)
-    if sqlite:
-        with datastore.transaction(commit=False) as cursor:
-            cursor.row_factory = None  # plain tuples: no sqlite3.Row per row to convert
-            cursor.execute(sql, params)
-            return cursor.fetchall()  # type: ignore[no-any-return]
-    # Imported only here: this branch runs only under eventsourcing.postgres.
-    from psycopg.rows import tuple_row
-
-    from ledgermind.storage.pg_checkout import checkout
-
-    with checkout(datastore) as conn, conn.cursor(row_factory=tuple_row) as cursor:
-        cursor.execute(sql, params, prepare=True)
-        return cursor.fetchall()  # type: ignore[no-any-return]
+    with dialect.stream_reader(datastore) as fetch:
+        return fetch(sql, params)
 
 
 def select_with_snapshot(
@@ -94,71 +89,65 @@ def select_with_snapshot(
     """The stream's latest snapshot row (or None) and its event rows in
     version order: those after the snapshot, or every one with ``all_events``."""
     recorder, snapshots = log.recorder, getattr(log.snapshots, "recorder", None)
-    kind = _kind(recorder)
+    dialect = _dialect(recorder)
     datastore = getattr(recorder, "datastore", None)
-    if kind is None or snapshots is None or _kind(snapshots) != kind or snapshots.datastore is not datastore:
+    if (
+        dialect is None
+        or snapshots is None
+        or _dialect(snapshots) is not dialect
+        or snapshots.datastore is not datastore
+    ):
         return _select_with_snapshot_twice(log, stream_id, all_events)
-    sqlite = kind == "sqlite"
-    events = _table(datastore, recorder.events_table_name, sqlite)  # type: ignore[attr-defined]
-    snaps = _table(datastore, snapshots.events_table_name, sqlite)
-    if sqlite:
-        return _sqlite_with_snapshot(datastore, events, snaps, stream_id.hex, all_events)
-    return _postgres_with_snapshot(datastore, events, snaps, stream_id, all_events)
+    events = dialect.stream_table(datastore, recorder.events_table_name)  # type: ignore[attr-defined]
+    snaps = dialect.stream_table(datastore, snapshots.events_table_name)
+    with dialect.stream_reader(datastore) as fetch:
+        parts = _two_statements if dialect.embedded_file else _one_statement
+        return parts(fetch, dialect.placeholder, events, snaps, dialect.stream_key(stream_id), all_events)
 
 
-def _sqlite_with_snapshot(
-    datastore: Any, events: str, snaps: str, key: str, all_events: bool
+def _two_statements(
+    fetch: Fetch, mark: str, events: str, snaps: str, key: object, all_events: bool
 ) -> tuple[Row | None, list[Row]]:
     """In-process, a round trip is cheap: two statements in one read
-    transaction (one WAL snapshot) cost less than one UNION whose rows are
-    then split in Python."""
+    transaction (one snapshot) cost less than one UNION whose rows are then
+    split in Python."""
     select = "SELECT originator_version, topic, state FROM"
-    with datastore.transaction(commit=False) as cursor:
-        cursor.row_factory = None  # plain tuples
-        cursor.execute(f"{select} {snaps} WHERE originator_id = ? ORDER BY originator_version DESC LIMIT 1", (key,))
-        found = cursor.fetchall()
-        snapshot = found[0] if found else None
-        if all_events or snapshot is None:
-            cursor.execute(f"{select} {events} WHERE originator_id = ? ORDER BY originator_version", (key,))
-        else:
-            cursor.execute(
-                f"{select} {events} WHERE originator_id = ? AND originator_version > ? ORDER BY originator_version",
-                (key, snapshot[0]),
-            )
-        return snapshot, cursor.fetchall()
+    found = fetch(f"{select} {snaps} WHERE originator_id = {mark} ORDER BY originator_version DESC LIMIT 1", [key])
+    snapshot: Row | None = found[0] if found else None
+    if all_events or snapshot is None:
+        rows = fetch(f"{select} {events} WHERE originator_id = {mark} ORDER BY originator_version", [key])
+    else:
+        rows = fetch(
+            f"{select} {events} WHERE originator_id = {mark} AND originator_version > {mark} "
+            "ORDER BY originator_version",
+            [key, snapshot[0]],
+        )
+    return snapshot, rows
 
 
-def _postgres_with_snapshot(
-    datastore: Any, events: str, snaps: str, key: UUID, all_events: bool
+def _one_statement(
+    fetch: Fetch, mark: str, events: str, snaps: str, key: object, all_events: bool
 ) -> tuple[Row | None, list[Row]]:
-    """One ``UNION ALL`` statement: one round trip, one consistent view."""
+    """Over a network, one ``UNION ALL`` statement: one round trip, one consistent view."""
     after = (
         ""
         if all_events
         else (
             f" AND originator_version > (SELECT COALESCE(MAX(originator_version), 0) FROM {snaps} "
-            "WHERE originator_id = %s)"
+            f"WHERE originator_id = {mark})"
         )
     )
     # No ORDER BY over the union (the server would sort every row): each
     # part comes out of its primary key in order, which is checked below.
     sql = (
         f"SELECT 1 AS is_snapshot, originator_version, topic, state FROM (SELECT originator_version, topic, state "
-        f"FROM {snaps} WHERE originator_id = %s ORDER BY originator_version DESC LIMIT 1) AS snap "
+        f"FROM {snaps} WHERE originator_id = {mark} ORDER BY originator_version DESC LIMIT 1) AS snap "
         f"UNION ALL SELECT 0, originator_version, topic, state FROM {events} "
-        f"WHERE originator_id = %s{after}"
+        f"WHERE originator_id = {mark}{after}"
     )
-    # Imported only here: this branch runs only under eventsourcing.postgres.
-    from psycopg.rows import tuple_row
-
-    from ledgermind.storage.pg_checkout import checkout
-
-    with checkout(datastore) as conn, conn.cursor(row_factory=tuple_row) as cursor:
-        cursor.execute(sql, [key, key] if all_events else [key, key, key], prepare=True)
-        fetched = cursor.fetchall()
     snapshot: Row | None = None
     rows: list[Row] = []
-    for is_snapshot, version, topic, state in fetched:
+    for is_snapshot, version, topic, state in fetch(sql, [key, key] if all_events else [key, key, key]):
         if is_snapshot:
             snapshot = (version, topic, state)
         else:
@@ -245,19 +234,12 @@ def _select_with_snapshot_twice(
 _version = itemgetter(0)
 
 
-def _kind(recorder: Any) -> str | None:
-    """ "sqlite" or "postgresql" for the library's recorders and their
-    subclasses (the engine's chained recorders are), whose table this
-    module reads directly; None for anything else."""
+def _dialect(recorder: Any) -> Dialect | None:
+    """The dialect of the library's recorders and their subclasses (the
+    engine's chained recorders are), whose tables this module reads
+    directly; None for anything else."""
     if isinstance(recorder, SQLiteAggregateRecorder):
-        return "sqlite"
+        return SQLITE
     if isinstance(recorder, PostgresAggregateRecorder):
-        return "postgresql"
+        return POSTGRESQL
     return None
-
-
-def _table(datastore: Any, table: str, sqlite: bool) -> str:
-    if sqlite:
-        return f'"{table}"'
-    schema = getattr(datastore, "schema", "") or "public"
-    return f'"{schema}"."{table}"'

@@ -32,10 +32,14 @@ __all__ = [
 ]
 
 
+_STORES: dict[str, type[IndexStore]] = {store.dialect: store for store in (SqliteIndexStore, PostgresIndexStore)}
+
+
 def make_store(dialect: str, table: str, dimension: int) -> IndexStore:
-    """The index store for a SQLAlchemy dialect name ("sqlite" / "postgresql")."""
-    if dialect == "sqlite":
-        return SqliteIndexStore(table, dimension)
-    if dialect == "postgresql":
-        return PostgresIndexStore(table, dimension)
-    raise StoreError(f"no search index for the {dialect!r} dialect")
+    """The index store for a SQLAlchemy dialect name: each store class names
+    the dialect it is for (``IndexStore.dialect``, a name of the dialect port's),
+    so adding a backend is a class, not a branch."""
+    store = _STORES.get(dialect)
+    if store is None:
+        raise StoreError(f"no search index for the {dialect!r} dialect")
+    return store(table, dimension)

@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import orjson
@@ -154,6 +154,8 @@ class Filter:
 
 class IndexStore(ABC):
     """Tables of one index version; subclasses bring the dialect's indexes."""
+
+    dialect: ClassVar[str]  # the backend it is for: a ``ledgermind.storage.dialects`` name
 
     vector_param = ":embedding"  # how an INSERT binds the dense column
     terms_param = ":terms"  # how an INSERT binds the lexical terms

@@ -45,6 +45,7 @@ from ledgermind.projections.search_store.base import (
     backfill_terms,
     bm25_params,
 )
+from ledgermind.storage.dialects.postgresql import POSTGRESQL
 
 __all__ = ["VECTOR_COMMAND", "PostgresIndexStore", "require_vector"]
 
@@ -85,6 +86,8 @@ def require_vector(conn: Connection) -> None:
 
 
 class PostgresIndexStore(IndexStore):
+    dialect = POSTGRESQL.name
+
     def __init__(self, table: str, dimension: int) -> None:
         super().__init__(table, dimension)
 

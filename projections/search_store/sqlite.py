@@ -34,6 +34,7 @@ from ledgermind.projections.search_store.base import (
     backfill_terms,
     bm25_params,
 )
+from ledgermind.storage.dialects.sqlite import SQLITE
 
 __all__ = ["SqliteIndexStore"]
 
@@ -45,6 +46,8 @@ CACHE_MAX_BYTES = 256 << 20
 
 
 class SqliteIndexStore(IndexStore):
+    dialect = SQLITE.name
+
     def __init__(self, table: str, dimension: int, cache_bytes: int = CACHE_MAX_BYTES) -> None:
         super().__init__(table, dimension)
         self._lock = threading.Lock()

@@ -9,6 +9,7 @@ the suite declares for the backend (``tests/support/capabilities.py``).
 from __future__ import annotations
 
 import os
+import threading
 import uuid
 from collections.abc import Iterator
 
@@ -17,11 +18,13 @@ from eventsourcing.utils import resolve_topic
 from sqlalchemy import Column, Integer, MetaData, String, Table, func, select
 from sqlalchemy.engine import Engine
 
-from ledgermind import MemoryEngine
+from ledgermind import MemoryEngine, Owner
 from ledgermind.storage.backend import parse_db_url
 from ledgermind.storage.dialects import Dialect, dialect_of
 from ledgermind.storage.keystore import sql_engine
-from tests.support.capabilities import has
+from tests.support.capabilities import has, on_backends_with
+
+OWNER = Owner("dialect", "alice")
 
 
 @pytest.fixture
@@ -101,6 +104,27 @@ def test_the_ddl_lock_is_taken_inside_a_transaction_and_released_with_it(db: Eng
             extra.drop(conn)
 
 
+def test_the_ddl_lock_keeps_a_second_transaction_waiting_until_the_first_ends(db: Engine) -> None:
+    """Held from where it is taken, not from the first write: processes
+    opening a fresh store read the catalog, then create what is missing, and
+    the second must not read "absent" while the first is creating it."""
+    key = 0x6C6D_0000 + uuid.uuid4().int % 0xFFFF
+    taken = threading.Event()
+
+    def second() -> None:
+        with db.begin() as conn:
+            _dialect(db).lock_ddl(conn, key)
+            taken.set()
+
+    with db.begin() as conn:
+        _dialect(db).lock_ddl(conn, key)
+        waiting = threading.Thread(target=second)
+        waiting.start()
+        assert not taken.wait(1.0), "a second transaction took the DDL lock while the first held it"
+    waiting.join(30)
+    assert taken.is_set()
+
+
 def test_truncate_log_leaves_no_copy_of_deleted_rows_behind_and_the_table_usable(
     backend: str, db_url: str, db: Engine, table: Table
 ) -> None:
@@ -121,3 +145,55 @@ def test_truncate_log_leaves_no_copy_of_deleted_rows_behind_and_the_table_usable
             if os.path.exists(name):
                 with open(name, "rb") as f:
                     assert secret.encode() not in f.read(), name
+
+
+# --- the event library's stream rows (``storage.stream_rows``) ------------------
+
+
+def _a_stream(eng: MemoryEngine) -> tuple[uuid.UUID, list[tuple[int, str, bytes]]]:
+    """A session stream with a few events, and its rows as the library reads them."""
+    mem = eng.for_owner(OWNER)
+    session = mem.create_session("agent")
+    mem.add_messages(session, [{"role": "user", "content": f"turn {i}"} for i in range(3)])
+    stream = eng.log.recorder.select_notifications(start=1, limit=1)[0].originator_id
+    rows = [(s.originator_version, s.topic, s.state) for s in eng.log.recorder.select_events(stream)]
+    assert len(rows) >= 1
+    return stream, rows
+
+
+def _read(dialect: Dialect, eng: MemoryEngine, sql: str, params: list[object]) -> list[tuple[object, ...]]:
+    with dialect.stream_reader(eng.log.recorder.datastore) as fetch:  # type: ignore[attr-defined]
+        return fetch(sql, params)
+
+
+def test_the_stream_reader_gives_the_librarys_rows_as_plain_tuples(eng: MemoryEngine) -> None:
+    """Placeholder, stored id, table name and reader together read exactly
+    what the library's own ``select_events`` reads."""
+    dialect = dialect_of(eng.backend.kind)
+    stream, expected = _a_stream(eng)
+    recorder = eng.log.recorder
+    table = dialect.stream_table(recorder.datastore, recorder.events_table_name)  # type: ignore[attr-defined]
+    mark = dialect.placeholder
+    sql = (
+        f"SELECT originator_version, topic, state FROM {table} WHERE originator_id = {mark} ORDER BY originator_version"
+    )
+    rows = _read(dialect, eng, sql, [dialect.stream_key(stream)])
+    assert rows == expected
+    assert all(type(r) is tuple for r in rows)
+    assert _read(dialect, eng, sql, [dialect.stream_key(uuid.uuid4())]) == []  # another id: nothing
+
+
+@on_backends_with("embedded_file")
+def test_an_embedded_readers_statements_share_one_snapshot(eng: MemoryEngine) -> None:
+    """``stream_rows`` reads a snapshot and the events after it in two
+    statements only where they see one view; a commit between them is unseen."""
+    dialect = dialect_of(eng.backend.kind)
+    _a_stream(eng)
+    recorder = eng.log.recorder
+    table = dialect.stream_table(recorder.datastore, recorder.events_table_name)  # type: ignore[attr-defined]
+    sql = f"SELECT count(*) FROM {table}"
+    with dialect.stream_reader(recorder.datastore) as fetch:  # type: ignore[attr-defined]
+        before = fetch(sql, [])
+        eng.for_owner(OWNER).add_message(eng.for_owner(OWNER).create_session("agent"), "user", "later")
+        assert fetch(sql, []) == before
+    assert _read(dialect, eng, sql, [])[0][0] > before[0][0]

@@ -2,8 +2,8 @@
 
 The pool waits a tenth of the connect timeout per checkout (the library
 retries its own calls ten times); the engine's own checkouts (the restore's
-stream reads, opening the store) wait the whole connect timeout
-(``ledgermind.storage.pg_checkout``). Every connection of the engine's pool
+stream reads, the chain's verification, opening the store) wait the whole
+connect timeout (``ledgermind.storage.pg_checkout``). Every connection of the engine's pool
 is really taken here, from another thread, and given back after a while.
 """
 
@@ -67,6 +67,16 @@ def test_a_restore_waits_for_a_connection_within_the_connect_timeout(written: An
     finally:
         holder.join(10)
     assert (restored.session_id, [m.content for m in restored.messages]) == (sid, ["kept through a busy pool"])
+
+
+def test_verifying_the_chain_waits_for_a_connection_too(written: Any) -> None:
+    eng, _ = written
+    holder = _hold_every_connection(eng.log.recorder.datastore.pool, seconds=3 * CONNECT_S / LIBRARY_ATTEMPTS)
+    try:
+        report = eng.verify_log()
+    finally:
+        holder.join(10)
+    assert report.intact and report.chained >= 2, report
 
 
 def test_a_pool_busy_past_the_connect_timeout_is_unavailable_in_time(written: Any) -> None:

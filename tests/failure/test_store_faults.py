@@ -25,7 +25,7 @@ import pytest
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.domain.config import EngineConfig
-from ledgermind.domain.errors import LedgermindError, ReadOnlyStore, StoreUnavailable
+from ledgermind.domain.errors import InvalidInput, LedgermindError, ReadOnlyStore, StoreUnavailable
 from tests.support.capabilities import on_backends_with
 from tests.support.pg_server import stopped_backends
 
@@ -110,6 +110,8 @@ def test_build_context_degrades_when_the_read_side_cannot_start(db_url: str, pg_
             assert eng.for_owner(OWNER).build_context("anything") == ""
         assert eng.context_degraded is not None and eng.context_degraded.startswith("StoreUnavailable")
         assert any("injected nothing" in r.getMessage() for r in caplog.records)
+        with pytest.raises(InvalidInput):  # a bad argument is the caller's error, store or no store
+            eng.for_owner(OWNER).build_context("anything", token_budget=0)
     finally:
         eng.close()
 

@@ -1,12 +1,12 @@
-"""Backend branches live in the dialect port: a count of those still outside it.
+"""Backend branches live in the dialect port: none is left outside it.
 
 A backend branch is a comparison with the name of a backend (``kind ==
 "sqlite"``, ``dialect.name != "postgresql"``, ``url.startswith("sqlite")``)
 anywhere in the package but ``engine/storage/dialects/``, where each backend
-is one module. The count may only fall: a new branch fails here (put the
-difference behind ``ledgermind.storage.dialects.Dialect`` instead), and a
-removed one asks for its line below to go. Run this file to print the
-branches of a checkout: ``python tests/surface/test_dialect_branches.py [DIR]``.
+is one module. There is none: a new one fails here (put the difference
+behind ``ledgermind.storage.dialects.Dialect`` instead, as a capability or a
+method). Run this file to print the branches of a checkout:
+``python tests/surface/test_dialect_branches.py [DIR]``.
 """
 
 from __future__ import annotations
@@ -20,12 +20,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE_DIRS = ("engine", "projections", "recovery")
 PORT = Path("engine/storage/dialects")
 NAMES = frozenset({"sqlite", "postgresql"})
-
-# Still outside the port, each with what it decides (the issue's target is none).
-LEFT: dict[str, int] = {
-    "engine/storage/stream_rows.py": 2,  # the stream reads' SQL (placeholders, table names)
-    "projections/search_store/__init__.py": 2,  # the search index's store per backend (its own port)
-}
 
 
 def _is_name(node: ast.AST) -> bool:
@@ -59,12 +53,9 @@ def count(root: Path) -> Counter[str]:
     return out
 
 
-def test_backend_branches_only_fall() -> None:
+def test_no_backend_branch_outside_the_dialect_port() -> None:
     found = count(ROOT)
-    grown = {f: n for f, n in found.items() if n > LEFT.get(f, 0)}
-    assert not grown, f"new backend branches outside the dialect port: {grown}"
-    fallen = {f: (LEFT[f], found.get(f, 0)) for f in LEFT if found.get(f, 0) < LEFT[f]}
-    assert not fallen, f"fewer branches than listed (lower LEFT): {fallen}"
+    assert not found, f"backend branches outside the dialect port: {dict(found)}"
 
 
 def test_the_count_sees_a_new_branch(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ __all__ = ["Built", "Record", "ThreadIndex", "apply_delta", "apply_diff", "check
 
 
 class StreamReader(Protocol):
-    """Reads one stream's decoded events (the engine's write port)."""
+    """Reads one of the owner's streams, decoded (``OwnerMemory.stream_events``)."""
 
     def stream_events(self, stream_id: UUID, *, gt: int | None = None) -> Sequence[Any]: ...
 

@@ -38,7 +38,7 @@ __all__ = ["SinceReader", "gained", "saved", "written"]
 
 
 class SinceReader(Protocol):
-    """Reads a range of one stream's decoded events (the engine's write port)."""
+    """Reads a range of one of the owner's streams, decoded (``OwnerMemory.stream_events``)."""
 
     def stream_events(self, stream_id: UUID, *, gt: int | None = None, lte: int | None = None) -> Sequence[Any]: ...
 

@@ -65,7 +65,7 @@ from langgraph.checkpoint.base import (
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
-from ledgermind.api import Append, Attachment, MemoryEngine, WriteOptions
+from ledgermind.api import Append, Attachment, MemoryEngine, OwnerMemory, WriteOptions
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner, check_owner
 from ledgermind.integrations.langgraph import refs, retries
@@ -165,6 +165,11 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             self._indexes.move_to_end(stream)
             return index
 
+    def _reads(self, index: ThreadIndex) -> OwnerMemory:
+        """What the thread's reads go through: the owner's handle, which
+        returns only the owner's events of the thread's and the session's streams."""
+        return self.engine.for_owner(index.owner)
+
     # --- reads -------------------------------------------------------------------
 
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
@@ -175,7 +180,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         checkpoint_id = get_checkpoint_id(config)
         index = self._index(owner, thread_id)
         with index.lock:
-            index.refresh(self.engine.writes)
+            index.refresh(self._reads(index))
             if checkpoint_id is None:
                 head = index.heads.get(ns)
                 key = (index.stream_id, ns)
@@ -211,7 +216,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
             thread_id = str(conf["thread_id"])
             index = self._index(owner, thread_id)
             with index.lock:
-                index.refresh(self.engine.writes)
+                index.refresh(self._reads(index))
                 namespaces = [conf["checkpoint_ns"]] if "checkpoint_ns" in conf else list(index.checkpoints)
                 records = [r for ns in namespaces for r in index.checkpoints.get(ns, {}).values()]
                 records.sort(key=lambda r: r.checkpoint_id, reverse=True)
@@ -238,7 +243,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
                 if blob[0] != "empty":
                     values[channel] = self._load(index, blob[0], blob[1])
             elif key in index.deltas:
-                values[channel] = index.messages(ns, channel, str(version), self.engine.writes, self.serde)
+                values[channel] = index.messages(ns, channel, str(version), self._reads(index), self.serde)
         # A fresh copy: LangGraph updates a loaded checkpoint's version maps in
         # place, and the index's records (and their parents', which a diff
         # shares) must stay as stored.
@@ -279,7 +284,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         parent_id: str | None = conf.get("checkpoint_id")
         checkpoint_id = checkpoint["id"]
         index = self._index(owner, thread_id)
-        port = self.engine.writes
+        port = self._reads(index)
         saved: RunnableConfig = {
             "configurable": {"thread_id": thread_id, "checkpoint_ns": ns, "checkpoint_id": checkpoint_id}
         }
@@ -299,7 +304,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
                 parent = index.checkpoints.get(ns, {}).get(parent_id or "")
                 # Id-less messages of this step's inputs, which the new channel lists hold with an id now.
                 loose = [] if parent is None else index.referenced(ns, parent.checkpoint_id)
-                stager = Stager(index, self.engine.writes, self.serde, self.engine.config.limits, loose)
+                stager = Stager(index, port, self.serde, self.engine.config.limits, loose)
                 for channel, version in new_versions.items():
                     version = str(version)
                     if channel not in values:
@@ -369,7 +374,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         base_version = None if parent is None else parent.checkpoint["channel_versions"].get(channel)
         base = None
         if base_version is not None and (ns, channel, str(base_version)) in index.deltas:
-            base = index.built(ns, channel, str(base_version), self.engine.writes, self.serde)
+            base = index.built(ns, channel, str(base_version), self._reads(index), self.serde)
         tail = value[len(base.objects) :] if base is not None else []
         claimed = dict(stager.claims)
         if (
@@ -411,7 +416,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         checkpoint_id = str(conf["checkpoint_id"])
         task = str(task_id)
         index = self._index(owner, thread_id)
-        port = self.engine.writes
+        port = self._reads(index)
         with index.writing:  # one write of a thread at a time in this process (see ThreadIndex.writing)
             with index.lock:
                 index.refresh(port)
@@ -494,7 +499,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         if kind == "json-value":
             return data
         if kind == refs.KIND:
-            port = self.engine.writes
+            port = self._reads(index)
             return refs.load(
                 data,
                 lambda seq: index.raw(seq, port, self.serde),

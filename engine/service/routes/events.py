@@ -9,10 +9,11 @@ payload. A client that reconnects sends the last id it saw as
 the events after it: positions are the log's notification ids, which both
 backends make visible in order, so a resumed feed neither misses nor repeats.
 
-How it follows: the one log follower (``ledgermind.storage.follower``) reads
-pages after the position and decodes them; only events whose owner fields
-are this owner's are sent (the key's app and the path's user; an erased
-owner's events decode to nothing). While idle it looks at the log's head
+How it follows: the owner handle's feed (``OwnerMemory.feed``, the one log
+follower underneath) reads pages after the position and decodes them; only
+events whose owner fields are this owner's are sent (the key's app and the
+path's user; an erased owner's events decode to nothing), and it says when
+the owner was erased, by this process or another. While idle it looks at the log's head
 every ``LEDGERMIND_FEED_POLL_S`` (one ``max(id)`` query) and sends a comment
 line every ``LEDGERMIND_FEED_HEARTBEAT_S``. Polling the head, rather than
 PostgreSQL's NOTIFY, works the same on SQLite and for writes made by other
@@ -33,7 +34,7 @@ import orjson
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 
-from ledgermind.api import Envelope, Follower
+from ledgermind.api import Envelope
 from ledgermind.api.portability import event_fields
 from ledgermind.domain import (  # noqa: F401 - defining the event classes registers every stored topic
     agent,
@@ -44,7 +45,6 @@ from ledgermind.domain import (  # noqa: F401 - defining the event classes regis
     session,
     task,
 )
-from ledgermind.domain.owner import Owner
 from ledgermind.service.deps import Owned, service_of
 from ledgermind.service.positions import MAX_POSITION, POSITION_PATTERN, parse_position
 
@@ -71,56 +71,38 @@ async def events(
     if last_event_id is not None:
         start = parse_position(last_event_id, "Last-Event-ID")
     svc = service_of(request)
-    follower = Follower(svc.engine.log)
-    owner = mem.owner
     settings = svc.settings
     secret = request.headers.get("authorization", "").partition(" ")[2].strip()
-    erasures = svc.engine.writes.erasures
-
-    def still_allowed() -> bool:
-        """The key is live and the owner not erased: checked on every turn of
-        the feed (in memory), so a revocation ends it within
-        ``LEDGERMIND_KEY_REFRESH_S`` (the key index's refresh) plus one poll,
-        and an erasure within ``LEDGERMIND_ERASURE_BOUND_S`` plus one poll."""
-        return svc.keys.check(secret) is not None and not erasures.erased(owner)
-
-    def read(position: int) -> tuple[list[Envelope], int]:
-        head = follower.head()
-        if head <= position:
-            return [], position
-        page = follower.read(position, head)
-        reached = head if page.read < follower.page else page.last
-        return [e for e in page.envelopes if _owned(e, owner)], reached
 
     async def stream() -> AsyncIterator[bytes]:
-        position = start
         yield b": ledgermind event feed\n\n"  # sends the headers now, before the first event
-        beat = time.monotonic()
-        while not svc.stopping.is_set():
-            if not still_allowed():
-                yield b": the key was revoked or the owner erased; the feed ends\n\n"
-                return
-            found, position = await anyio.to_thread.run_sync(read, position)
-            for env in found:
-                yield _message(env)
-            if found:
-                beat = time.monotonic()
-                continue
-            if time.monotonic() - beat >= settings.feed_heartbeat_s:
-                yield b": keep-alive\n\n"
-                beat = time.monotonic()
-            await anyio.sleep(settings.feed_poll_s)
+        # Opened here, not in the handler: a response never streamed holds no feed.
+        with await anyio.to_thread.run_sync(mem.feed, start) as feed:
+            beat = time.monotonic()
+            while not svc.stopping.is_set():
+                # The key is live and the owner not erased, checked on every turn
+                # (in memory): a revocation ends the feed within
+                # LEDGERMIND_KEY_REFRESH_S (the key index's refresh) plus one poll,
+                # an erasure by any process within LEDGERMIND_ERASURE_BOUND_S plus one.
+                if svc.keys.check(secret) is None or feed.erased:
+                    yield b": the key was revoked or the owner erased; the feed ends\n\n"
+                    return
+                found = await anyio.to_thread.run_sync(feed.read)
+                for env in found:
+                    yield _message(env)
+                if found:
+                    beat = time.monotonic()
+                    continue
+                if time.monotonic() - beat >= settings.feed_heartbeat_s:
+                    yield b": keep-alive\n\n"
+                    beat = time.monotonic()
+                await anyio.sleep(settings.feed_poll_s)
 
     return StreamingResponse(
         stream(),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
-
-
-def _owned(env: Envelope, owner: Owner) -> bool:
-    ev = env.event
-    return getattr(ev, "app", None) == owner.app and getattr(ev, "user_id", None) == owner.user_id
 
 
 def _message(env: Envelope) -> bytes:

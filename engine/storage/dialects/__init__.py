@@ -3,22 +3,25 @@
 Why a port: what differs between SQLite and PostgreSQL (an insert that can
 skip or update on conflict, giving deleted bytes back from the files, a
 consistent read snapshot, serialising DDL, row-level security, LISTEN /
-NOTIFY, how a time is stored) used to be ``kind == "sqlite"`` branches spread
+NOTIFY, how a time is stored, how the event library's raw stream reads
+are written) used to be ``kind == "sqlite"`` branches spread
 over a dozen modules. Each backend is one module here (``sqlite``,
 ``postgresql``), as eventsourcing keeps one module per persistence backend
 and SQLAlchemy its ``dialects/``, chosen by name: the event store's
 ``Backend.kind`` and a SQLAlchemy connection's ``dialect.name`` use the same
 two words. Callers ask a declared capability (``listens``, ``row_security``,
-``embedded_file``)
-or call a method; ``tests/surface/test_dialect_port.py`` counts the name
-comparisons still left outside this package and runs each method's contract
-on both backends.
+``embedded_file``) or call a method. ``tests/surface/test_dialect_branches.py`` fails on any
+comparison with a backend's name outside this package, and
+``tests/contract/test_dialect_port.py`` runs each method's contract on both
+backends.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+from uuid import UUID
 
 from sqlalchemy import Table
 from sqlalchemy.dialects.postgresql import Insert as PostgreSQLInsert
@@ -29,10 +32,17 @@ from ledgermind.domain.errors import InvalidInput
 from ledgermind.storage.dialects.postgresql import POSTGRESQL
 from ledgermind.storage.dialects.sqlite import SQLITE
 
-__all__ = ["Dialect", "Upsert", "dialect_of"]
+__all__ = ["Dialect", "Fetch", "Upsert", "dialect_of"]
 
 # An INSERT that can skip or update on a conflict: each backend's own statement.
 Upsert = PostgreSQLInsert | SQLiteInsert
+
+
+class Fetch(Protocol):
+    """Runs one read statement of raw SQL (in the dialect's ``placeholder``
+    style) and returns its rows as plain tuples."""
+
+    def __call__(self, sql: str, params: Sequence[object], /) -> list[tuple[Any, ...]]: ...
 
 
 class Dialect(Protocol):
@@ -44,6 +54,7 @@ class Dialect(Protocol):
     naive_times: bool  # a timestamp column stores UTC without its offset
     embedded_file: bool  # the database is a local file opened in process; else a server behind a pool
     recorder_topic: str  # the event log's recorder (hash-chained: ledgermind.storage.chain), as a topic
+    placeholder: str  # a parameter in the event store driver's raw SQL ("?" or "%s")
 
     def sql_engine(self, url: str, *, busy_ms: int, connect_s: float) -> Engine:
         """A SQLAlchemy engine on the store's database, its waits bounded by
@@ -83,6 +94,24 @@ class Dialect(Protocol):
         """Makes deleted bytes unrecoverable from the files of ``tables`` on an
         AUTOCOMMIT connection; ``rewrite=False`` (``erasure_rewrite`` off) takes
         no exclusive lock, and the bytes may remain (``erasure_remains``)."""
+        ...
+
+    def stream_key(self, stream_id: UUID) -> object:
+        """A stream id as the event library stores it in ``originator_id``, to
+        pass as a parameter of raw SQL (hex text on SQLite, a UUID on PostgreSQL)."""
+        ...
+
+    def stream_table(self, datastore: Any, table: str) -> str:
+        """The event library's ``table`` of ``datastore`` (its recorder's
+        connection pool), quoted for raw SQL (schema-qualified where there are schemas)."""
+        ...
+
+    def stream_reader(self, datastore: Any) -> AbstractContextManager[Fetch]:
+        """Read statements on the event library's own connection pool, their
+        rows as plain tuples (no row objects to convert: the stream reads of
+        ``storage.stream_rows``). On an ``embedded_file`` they share one read
+        transaction (one snapshot); on a server each statement is its own (a
+        reader that needs one view of two tables asks in one statement)."""
         ...
 
     def erasure_remains(self, *, rewrite: bool) -> tuple[str, ...]:

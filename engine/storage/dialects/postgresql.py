@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+from uuid import UUID
 
 from sqlalchemy import Table, create_engine, func, select, text
 from sqlalchemy.dialects import postgresql
@@ -23,6 +26,7 @@ class PostgreSQLDialect:
     naive_times = False
     embedded_file = False
     recorder_topic = "ledgermind.storage.chain:ChainedPostgresRecorder"
+    placeholder = "%s"
 
     def sql_engine(self, url: str, *, busy_ms: int, connect_s: float) -> Engine:
         """A small pool whose connections are checked before use (a terminated
@@ -82,6 +86,31 @@ class PostgreSQLDialect:
             "streaming replicas replay the purge and the rewrite, but their own WAL and any WAL "
             "archive keep the old records until they are recycled or expire",
         )
+
+    def stream_key(self, stream_id: UUID) -> object:
+        return stream_id  # a uuid column
+
+    def stream_table(self, datastore: Any, table: str) -> str:
+        schema = getattr(datastore, "schema", "") or "public"
+        return f'"{schema}"."{table}"'
+
+    @contextmanager
+    def stream_reader(self, datastore: Any) -> Iterator[Callable[[str, Sequence[object]], list[tuple[Any, ...]]]]:
+        """One pooled connection (checked out as the library's own calls wait:
+        ``storage.pg_checkout``); each statement prepared, since a stream read
+        runs the same few texts again and again."""
+        # Imported only here: only a PostgreSQL store reaches it.
+        from psycopg.rows import tuple_row
+
+        from ledgermind.storage.pg_checkout import checkout
+
+        with checkout(datastore) as conn, conn.cursor(row_factory=tuple_row) as cursor:
+
+            def fetch(sql: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
+                cursor.execute(sql, params, prepare=True)
+                return cursor.fetchall()  # type: ignore[no-any-return]
+
+            yield fetch
 
 
 POSTGRESQL = PostgreSQLDialect()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
+from uuid import UUID
 
 from sqlalchemy import Table, create_engine, event, text
 from sqlalchemy.dialects import sqlite
@@ -51,6 +53,7 @@ class SQLiteDialect:
     naive_times = True
     embedded_file = True
     recorder_topic = "ledgermind.storage.chain:ChainedSQLiteRecorder"
+    placeholder = "?"
 
     def sql_engine(self, url: str, *, busy_ms: int, connect_s: float) -> Engine:
         """Connections that wait ``busy_ms`` for the write lock and zero what
@@ -73,7 +76,14 @@ class SQLiteDialect:
         return conn
 
     def lock_ddl(self, conn: Connection, key: int) -> None:
-        """SQLite serialises writers itself (the losers retry)."""
+        """The database's one write lock, taken now (``BEGIN IMMEDIATE``,
+        waiting up to the busy timeout) rather than at the first write: a
+        check-then-create (``CREATE TABLE`` after reading the catalog) by
+        several processes opening a fresh file then runs one after another,
+        where all read "absent" first and the later ones failed with "table
+        ... already exists". A transaction that has already written holds it."""
+        if not conn.connection.driver_connection.in_transaction:  # type: ignore[union-attr]
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     def truncate_log(self, conn: Connection, table: str) -> None:
         """Deleted rows are zeroed in place (``secure_delete``); what is left is
@@ -104,6 +114,28 @@ class SQLiteDialect:
 
     def erasure_remains(self, *, rewrite: bool) -> tuple[str, ...]:
         return ()
+
+    def stream_key(self, stream_id: UUID) -> object:
+        return stream_id.hex  # the library's SQLite recorder keeps ids as hex text
+
+    def stream_table(self, datastore: Any, table: str) -> str:
+        return f'"{table}"'
+
+    @contextmanager
+    def stream_reader(self, datastore: Any) -> Iterator[Callable[[str, Sequence[object]], list[tuple[Any, ...]]]]:
+        """One read transaction (one WAL snapshot) on the library's connection."""
+        with datastore.transaction(commit=False) as wrapped:
+            # The library's cursor wraps sqlite3's; the row factory is the inner
+            # one's (set on the wrapper, it changed nothing: rows came back as
+            # sqlite3.Row). Plain tuples: no row object per row to convert.
+            cursor = wrapped.sqlite_cursor
+            cursor.row_factory = None
+
+            def fetch(sql: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
+                cursor.execute(sql, params)
+                return cursor.fetchall()  # type: ignore[no-any-return]
+
+            yield fetch
 
 
 SQLITE = SQLiteDialect()
