@@ -63,11 +63,13 @@ _CHANGE_VERB = re.compile(
     r"decreased|raised|lowered|cut|reduced|dropped|rose|risen|jumped|went up|gone up|went down|gone down|"
     r"grew|grown|shifted|pushed|upped|gone|went|fell|fallen|rescheduled|postponed|delayed|relocated|reassigned|"
     r"promoted|renamed)\s+(?:up\s+|down\s+|back\s+|over\s+)?"
-    r"(?:from\s+(?P<from>.+?)\s+)?(?:to|into)\b",
+    r"(?:by\s+[$€£¥]?[\d.,]+%?,?\s+)?(?:from\s+(?P<from>.+?)\s+)?(?:to|into)\b",
     re.IGNORECASE,
 )
 # "Leo became my boss", "she is now our lead": a change of state is a copula with a new value.
-_BECAME = re.compile(r"\b(?:became|become|becomes|has become|turned into)\b", re.IGNORECASE)
+_BECAME = re.compile(r"\b(?:became|become|becomes|has become|turned into|has been|have been|had been)\b", re.IGNORECASE)
+# "the baby weighs 5 kg", "the plan costs 30 euros": a measure is a copula with its amount.
+_MEASURE = re.compile(r"\b(?:weighs|weighed|costs|cost|measures|measured)\b", re.IGNORECASE)
 # "After the reorg the user reports to ...": an adverbial put before the subject is
 # context, not part of what aligns; the subject comes first.
 _FRONTED = re.compile(
@@ -75,8 +77,15 @@ _FRONTED = re.compile(
     r"(?=(?:the user|the assistant|user|my|our)\b)",
     re.IGNORECASE,
 )
+# "at the last checkup", "after the latest review": the occasion a value was read at, not the value.
+_OCCASION = re.compile(
+    r"\b(?:at|after|during|from|since|as of)\s+(?:the|my|our|his|her|their)\s+(?:last|latest|recent|most recent)"
+    r"\s+[\w-]+(?:\s+(?:visit|check|checkup|check-up|appointment|review|meeting|weigh-in))?\b",
+    re.IGNORECASE,
+)
 _ZH_CHANGE_VERB = re.compile(
-    r"(?:从(?P<from>.+?))?(?:改成了?|换成了?|变成了?|改为|换为|调到了?|涨到了?|降到了?|升到了?|改到了?|迁到了?|搬到了?|转到了?|移到了?)"
+    r"(?:从(?P<from>.+?))?(?:改成了?|换成了?|变成了?|改为|换为|调到了?|涨到了?|降到了?|升到了?|改到了?|迁到了?|搬到了?|转到了?|移到了?|"
+    r"挪到了?|推迟到了?|推到了?|提前到了?|延到了?|延期到了?)"
 )
 _REORDER = re.compile(
     r"^(?P<x>[^,;]+?)\s+(?:is|are)\s+(?P<y>(?:the user|the assistant|[A-Z][\w-]*)'s\s+[^,;]+?)$", re.IGNORECASE
@@ -93,6 +102,7 @@ _DROP = frozenset(
         "actually",
         "just",
         "recently",
+        "lately",
         "finally",
         "already",
         "new",
@@ -119,7 +129,8 @@ _CHANGE_CUE = re.compile(
     r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
     r"my mistake|scratch that|misread|misspoke|mistyped|misheard|miscounted|i meant|sorry|actually|correction|wrong|"
     r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
-    r"moved up|bumped|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
+    r"this (?:year|term|semester|season)|"
+    r"moved up|bumped|upped|hiked|back to|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
     r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|不好意思|更正|搞错|其实|纠正|口误|记错",
     re.IGNORECASE,
 )
@@ -155,7 +166,8 @@ _NEGATION_WORDS = frozenset(
     ]
 )
 _TOKEN = re.compile(
-    r"[零一二两三四五六七八九十百千万]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[$€£¥]?\d[\d,.:]*\d(?:%|am|pm|k)?|[$€£¥]?\d(?:%|am|pm|k)?|"
+    r"[零一二两三四五六七八九十百千万]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|\d+(?:st|nd|rd|th)\b|"
+    r"[$€£¥]?\d[\d,.:]*\d(?:%|am|pm|k)?|[$€£¥]?\d(?:%|am|pm|k)?|"
     r"[a-z][a-z'’-]*"
 )
 _MAX_SPAN = 4  # a value is at most this many tokens (CJK: characters x 2)
@@ -185,8 +197,10 @@ def core_tokens(statement: str) -> list[str]:
     text = _RESOLVED_TIME.sub(" ", text)
     text = _SAID_TIME.sub(" ", text)
     text = _FRONTED.sub("", text)
+    text = _OCCASION.sub(" ", text)
     text = _CHANGE_VERB.sub(" is ", text)
     text = _BECAME.sub(" is ", text)
+    text = _MEASURE.sub(" is ", text)
     text = _ZH_CHANGE_VERB.sub("是", text)
     text = re.sub(r"\s+", " ", text).strip()
     m = _REORDER.match(text)
@@ -251,8 +265,8 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
 # wording does not align ("we switched to one-week sprints").
 _MOVED_ON = re.compile(
     r"\b(?:switched|moved|changed|transferred|started|took over|replaced|upgraded|migrated|now|these days|"
-    r"nowadays|instead|down to|up to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now)\b"
-    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今",
+    r"nowadays|instead|down to|up to|back to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now)\b"
+    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期",
     re.IGNORECASE,
 )
 # An ending with nothing in its place ("I cancelled my membership").
@@ -423,6 +437,11 @@ _ZH_CONTEXT = re.compile(
 )
 
 
+_ZH_NUMBER = re.compile(
+    r"[零一二两三四五六七八九十百千万\d]{1,8}(?:个|块|元|岁|次|人|楼|号|点|天|周|年|月|公斤|斤|杯|遍)?"
+)
+
+
 def topic_words(statement: str) -> frozenset[str]:
     """What a statement is about, less who, cues, numbers and function words:
     "sprint" for both "our sprints are two weeks" and "we switched to one-week sprints"."""
@@ -430,7 +449,8 @@ def topic_words(statement: str) -> frozenset[str]:
 
     out: set[str] = set()
     text = _RESOLVED_TIME.sub(" ", _SAID_TIME.sub(" ", statement))
-    text = _ZH_CONTEXT.sub(" ", _ZH_CHANGE_VERB.sub(" ", text)) if is_cjk(text) else text
+    if is_cjk(text):  # numbers and their measure words are values, not what it is about ("三千五", "两次")
+        text = _ZH_NUMBER.sub(" ", _ZH_CONTEXT.sub(" ", _ZH_CHANGE_VERB.sub(" ", text)))
     for t in tokens(text):
         if t in _TOPIC_STOP or t in _ZH_TOPIC_STOP or t[:1].isdigit():
             continue

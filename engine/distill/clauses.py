@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ledgermind.distill.frames import RELATIONS_ZH
-from ledgermind.distill.statements import is_statement
+from ledgermind.distill.statements import is_statement, strip_lead
 
 __all__ = ["clauses"]
 
@@ -24,7 +24,10 @@ _SPLIT_EN = re.compile(
     # "... and my sister lives in Rome"; not "my contacts and my marketing skills to ..."
     r"|\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+"
     r"(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
-    r"|\s*;\s*|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
+    r"|\s*;\s*|\s+[—–-]+\s+|\s*—\s*"
+    # a participle clause that says what holds now ("..., going to Crunch now"): its subject was dropped
+    r"|,\s+(?=(?!(?:including|according|regarding|considering)\b)\w+ing\s+(?:\S+\s+){0,5}?(?:now|these days)\b)"
+    r"|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
     # a possessive opens a clause only with its verb close by ("..., my sister lives in Rome"),
     # not an apposition ("I scored 40 points, my highest ever, ...")
     r"|,\s+(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
@@ -61,6 +64,7 @@ _SHORT = re.compile(r"^(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|lef
 
 def clauses(sentence: str) -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one)."""
+    sentence = _predicated(sentence)
     splitter = _SPLIT_ZH if re.search(r"[\u4e00-\u9fff]", sentence) else _SPLIT_EN
     parts = [
         q.strip(" ,;，；")
@@ -70,7 +74,12 @@ def clauses(sentence: str) -> list[str]:
     ]
     merged: list[str] = []
     for part in (p for p in parts if p):  # a lead-in ("My mistake", "Sorry", "口误") belongs to the clause it opens
-        if merged and len(merged[-1].split()) <= 4 and not is_statement(merged[-1]) and not _SHORT.match(merged[-1]):
+        if (
+            merged
+            and len(merged[-1].split()) <= 4
+            and not is_statement(_with_subject(merged[-1]))
+            and not _SHORT.match(merged[-1])
+        ):
             merged[-1] = f"{merged[-1]}, {part}"
         else:
             merged.append(part)
@@ -86,6 +95,7 @@ def clauses(sentence: str) -> list[str]:
                     f"{mine} {p}"
                     if p[:1].islower()
                     and not re.search(r"\b" + _SUBJECT_EN, p)
+                    and not _DROPPED_SUBJECT.match(strip_lead(p))
                     and p.split()[0].lower() not in _NOT_A_NOUN
                     else p
                     for p in merged[1:]
@@ -152,10 +162,14 @@ def _elliptical(parts: list[str]) -> list[str]:
 # that report a change or an event of one's own life, in the past, so an
 # adjective ("Excited to ...") or a formula ("Got it", "Made my day") is not read as one.
 _DROPPED_SUBJECT = re.compile(
-    r"^(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|adopted|married|retired|"
-    r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|"
-    r"got (?:a|an|my|our|promoted|married|engaged|divorced|hired|laid off|back)|gave up|took up|picked up|"
+    r"^(?:(?:finally|just|recently|already|also|officially)\s+)?"
+    r"(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|adopted|married|retired|"
+    r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|traded|"
+    r"bumped|upped|raised|lowered|increased|reduced|renewed|replaced|swapped|migrated|"
+    r"got (?:a|an|my|our|promoted|married|engaged|divorced|hired|laid off|back|rid)|gave up|took up|picked up|"
     r"began|became|lost|used to)\s+\S"
+    # a present participle with "now": "going to Crunch now", "using Linear these days"
+    r"|^(?P<ing>(?!(?:going to be|getting)\b)\w+ing)\s+(?=.*\b(?:now|these days|nowadays)\b)\S"
     r"|^(?P<not>not|no longer)\s+(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
     re.IGNORECASE,
@@ -164,11 +178,12 @@ _DROPPED_SUBJECT = re.compile(
 
 def _with_subject(clause: str) -> str:
     """The clause with the speaker as its subject when it left it out."""
-    m = _DROPPED_SUBJECT.match(clause)
+    body = strip_lead(clause)
+    m = _DROPPED_SUBJECT.match(body)
     if m is None:
         return clause
-    lead = "I'm " if m.group("not") else "I "
-    return lead + clause[:1].lower() + clause[1:]
+    lead = "I'm " if m.group("not") or m.group("ing") else "I "
+    return clause[: len(clause) - len(body)] + lead + body[:1].lower() + body[1:]
 
 
 # "Rent went up, it's 1,950 now", "The meeting got moved, it's on Friday": a
@@ -210,3 +225,25 @@ def _shared_subject(clause: str) -> list[str]:
     if m is None:
         return [clause]
     return [f"{m.group('subject')} {m.group('verb')}{m.group('rest')}", f"{m.group('subject')} {m.group('second')}"]
+
+
+# "New personal trainer at the gym: Marco", "We have a new landlord, Mrs. Patel", "Favourite
+# show right now: The Bear": a thing of the speaker's named, then its value after a colon,
+# a dash or a comma, with no verb between; said as the copula it leaves out.
+_NAMED_VALUE = re.compile(
+    r"^(?:(?:I|we)\s+(?:have|'ve got|have got|got)\s+)?(?:(?:a|an|my|our|the)\s+)?"
+    r"(?P<x>(?:new|current|favou?rite|fav|latest|next)\s+[\w'-]+(?:\s+(?!(?:right|now|today)\b)[\w'-]+){0,2}?"
+    r"(?:\s+(?:at|for|in|of)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+)?)"
+    r"(?P<now>\s+(?:right now|now|these days))?\s*(?:[:—–]|,|\s-)\s*"
+    r"(?P<v>(?!(?:I|We|It|That|This)\b)(?-i:[A-Z0-9$€£¥])[^,;:]{0,40}?)[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _predicated(sentence: str) -> str:
+    """A named value said without its verb, with it: "my new landlord is Mrs. Patel"."""
+    m = _NAMED_VALUE.match(sentence.strip())
+    if m is None or len(m.group("v").split()) > 4:
+        return sentence
+    x = m.group("x")
+    return f"my {x[:1].lower() + x[1:]} is {m.group('v')}{' now' if m.group('now') else ''}"

@@ -132,9 +132,11 @@ def _chinese_query(phrase: str, ref: datetime) -> str:
     p = re.sub(r"上个?(?:星期|礼拜|周)[一二三四五六日天]?|上周末", "上周", p)
     p = p.replace("本月", "今天").replace("这个月", "今天").replace("月份", "月")
     p = re.sub(r"^今年", "", p)
-    p = re.sub(r"^去年(\d)", lambda m: f"{ref.year - 1}年{m.group(1)}", p)
+    # month numerals first, so "去年十月" / "去年三月" read as a month of last year
     p = re.sub(r"十([一二])?(?=月)", lambda m: "1" + ("1" if m.group(1) == "一" else "2" if m.group(1) else "0"), p)
-    return p.translate(_ZH_NUMERALS).replace("个星期", "周")
+    p = p.translate(_ZH_NUMERALS)
+    p = re.sub(r"^去年(\d)", lambda m: f"{ref.year - 1}年{m.group(1)}", p)
+    return p.replace("个星期", "周")
 
 
 def _mention(phrase: str, query: str, language: str, precision: str, ref: datetime) -> TimeMention | None:

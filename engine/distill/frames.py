@@ -787,9 +787,17 @@ def _subject_en(clause: str) -> str | None:
     name = _SUBJECT_NAME_EN.match(clause.strip())
     if name and name.group(0) not in ("I", "We", "My", "Our", "Production", "Staging", "Now"):
         return name.group(0).lower()
+    kin = _KIN_EN.match(clause.strip())
+    if kin:  # "Dad sold the F-150": a kinship word used as a name is the speaker's relative
+        return kin.group(1).lower()
+    if re.match(r"\s*they\b", clause, re.IGNORECASE) and re.search(r"\b(?:my|our)\b", clause, re.IGNORECASE):
+        return None  # "they moved my spin class to 7:30": no one in particular, acting on the speaker's thing
     if re.match(r"\s*(?:they|their|he|she|his|her)\b", clause, re.IGNORECASE):
         return "someone else"
     return None
+
+
+_KIN_EN = re.compile(r"^(Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama)(?:'s)?\b(?!,)")
 
 
 def _scope_en(clause: str) -> str | None:
@@ -936,7 +944,7 @@ def _typed(text: str) -> tuple[str, str]:
 
 _ZH_STOP = r"(?=了|啦|呢|住|生活|定居|工作|上班|任职|当|做|，|,|。|！|!|$|\s)"
 _RESIDENCE_ZH = re.compile(
-    r"(?:住在|搬到了?|搬去了?|搬家到了?|搬回了?|定居(?:在|于)?|落户(?:在|于)?|常住)"
+    r"(?:住在|(?:(?<=现在)|(?<=目前)|(?<=如今)|(?<=改))住(?!在)|搬到了?|搬去了?|搬家到了?|搬回了?|定居(?:在|于)?|落户(?:在|于)?|常住)"
     r"([\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP
 )
 _EMPLOYER_ZH = re.compile(

@@ -26,6 +26,7 @@ import re
 from datetime import datetime
 
 from ledgermind.distill.alignment import core_tokens, has_change_cue, negated
+from ledgermind.distill.bare_corrections import BARE_CORRECTION, bare_correction
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE
@@ -34,7 +35,14 @@ from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.statements import is_statement, strip_lead
 from ledgermind.distill.text import is_cjk
 
-__all__ = ["contrast", "correction_findings", "generic_findings", "instruction_findings", "said_key"]
+__all__ = [
+    "bare_correction_findings",
+    "contrast",
+    "correction_findings",
+    "generic_findings",
+    "instruction_findings",
+    "said_key",
+]
 
 # A contrastive correction: the right value, then the wrong one denied
 # ("it's the Apollo team, not Atlas", "是芒果，不是花生").
@@ -69,10 +77,12 @@ def contrast(clause: str) -> tuple[str, str] | None:
 
 def correction_findings(clause: str, speaker: Speaker) -> list[Finding]:
     """A contrastive correction no frame read, as a bare correction: the
-    belief that says the wrong value is corrected to the right one (``reconcile``)."""
+    belief that says the wrong value is corrected to the right one (``reconcile``).
+    One that gives only the value ("actually it's at 11 am", ``bare_corrections``)
+    carries its shape, by which ``reconcile`` finds the belief it corrects."""
     found = contrast(strip_lead(clause))
     if found is None:
-        return []
+        return bare_correction_findings(clause, speaker)
     new, old = found
     return [
         Finding(
@@ -84,6 +94,26 @@ def correction_findings(clause: str, speaker: Speaker) -> list[Finding]:
             rule="correction",
             value_type="name",
             replaces=old,
+        )
+    ]
+
+
+def bare_correction_findings(text: str, speaker: Speaker) -> list[Finding]:
+    """A correction that gives only the right value (``bare_corrections``), as
+    a finding with the value's shape; [] when the text is not one."""
+    bare = bare_correction(text)
+    if bare is None:
+        return []
+    return [
+        Finding(
+            kind="fact",
+            statement=text.strip(),
+            op="update",
+            subject=speaker.key,
+            value=bare.value,
+            rule=BARE_CORRECTION,
+            value_type=bare.shape,
+            replaces=bare.wrong,
         )
     ]
 
@@ -170,8 +200,10 @@ def _predicate_key(statement: str) -> str:
         if t not in _KEY_STOP and t not in ("用", "户", "是") and not t[:1].isdigit() and t[:1] not in "$€£¥"
     ]
     names = {w.casefold() for w in re.findall(r"(?<!^)\b[A-Z][a-z]+", statement)} - {"the", "user"}
-    words = [w for w in words if w not in names]
-    return ("" if is_cjk(statement) else " ").join(dict.fromkeys(words))[:120]
+    kept = [w for w in words if w not in names]
+    if not kept and not is_cjk(statement):  # "I'm on Ozempic": the value is all it says, with its preposition
+        kept = [t for t in core_tokens(statement) if t not in ("user", "assistant", "is")]
+    return ("" if is_cjk(statement) else " ").join(dict.fromkeys(kept))[:120]
 
 
 def instruction_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[Finding]:

@@ -42,6 +42,7 @@ from ledgermind.distill.alignment import (
     switched,
     topic_words,
 )
+from ledgermind.distill.bare_corrections import value_shape, value_spans
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.views import BeliefView
 
@@ -73,7 +74,7 @@ class Decision:
 _REPLACING = re.compile(
     r"\b(?:switched to|changed to|moved to|instead|replaced (?:it|them) with)\b|[，,]\s*(?:改|换成|换了|转而|现在|如今)"
     r"|[,;]\s*(?:but\s+)?(?:now\s+)?(?:it's|it is|they're|they are|that's)\s+(?!(?:fine|ok|okay|over|done|gone)\b)"
-    r"|\band (?:then\s+)?(?:started|began|took up|picked up|switched to|moved to|went with)\b",
+    r"|\band (?:then\s+)?(?:started|began|took up|picked up|switched to|moved to|went with|got|bought)\b",
     re.IGNORECASE,
 )
 # What makes a statement on the same topic replace one it does not align with:
@@ -82,7 +83,7 @@ _REPLACING = re.compile(
 _CURRENT = re.compile(
     r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|dropped|"
     r"started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more|rescheduled|relocated|"
-    r"reassigned|promoted)\b"
+    r"reassigned|promoted|back to)\b"
     r"|换|改|转|迁|搬|现在|如今|目前|调到|调去|调往|升为|升到",
     re.IGNORECASE,
 )
@@ -178,7 +179,7 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
         if verb:
             best.setdefault(verb, []).append((b, old, new))
     if not best:
-        return Decision("none")
+        return _thin_update(p, beliefs, stated)
     verb = min(best, key=lambda v: _ORDER[v])
     hits = best[verb]
     olds = tuple(h[0] for h in hits)
@@ -270,3 +271,44 @@ def _many_valued(statement: str) -> bool:
     return any(w in _MANY or w.removesuffix("e") in _MANY for w in words[:6]) or any(
         z in statement for z in ("喜欢", "爱", "讨厌", "过敏", "会", "有", "养")
     )
+
+
+def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> Decision:
+    """A change said with nothing but the new value ("Got a raise — I'm on
+    £52,000 now", "down to 77 kg now"): no topic word of its own to align on,
+    so the value's shape does: with a change cue, a money amount, a weight, a
+    time or a date replaces the one belief of the same subject that holds a
+    value of that shape (and unit), and nothing when several do."""
+    if not stated or topic_words(p.statement) - _named(p.subject):
+        return Decision("none")
+    said = [(v, _shape_and_unit(p.statement, v)) for v in value_spans(p.statement)]
+    shaped = [(v, shape) for v, shape in said if shape is not None]
+    if not shaped:
+        return Decision("none")
+    value, shape = shaped[-1]
+    holders = [
+        (b, span)
+        for b in beliefs
+        if not negated(b.statement)
+        for span in value_spans(b.statement)
+        if _shape_and_unit(b.statement, span) == shape and span.casefold() != value.casefold()
+    ]
+    if len({b.memory_id for b, _ in holders}) != 1:
+        return Decision("none")
+    b, span = holders[-1]
+    return Decision("supersede", (b,), "", span, value)
+
+
+_UNIT = re.compile(r"\s*(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|%)\b", re.IGNORECASE)
+
+
+def _shape_and_unit(statement: str, value: str) -> tuple[str, str] | None:
+    """A value's shape (``value_shape``) and the unit written after it; None
+    for a name, or a bare number with no unit (a count of anything)."""
+    shape = value_shape(value)
+    at = statement.casefold().find(value.casefold())
+    unit = _UNIT.match(statement[at + len(value) :]) if at >= 0 else None
+    found = unit.group(1).casefold().rstrip("s") if unit else ""
+    if shape == "name" or (shape == "number" and not found):
+        return None
+    return shape, found

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from ledgermind.distill.alignment import align, ends, has_change_cue, moved_on
+from ledgermind.distill.bare_corrections import BARE_CORRECTION, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
 from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, decide
@@ -125,10 +126,15 @@ class _State:
         if INSTRUCTION_LIKE in p.flags:  # kept as said, never merged into or over a fact
             return self._new(p)
         same_kind = [b for b in self.current.values() if b.kind == p.kind and INSTRUCTION_LIKE not in b.flags]
+        if p.rule == BARE_CORRECTION:  # only a value: it corrects a belief or says nothing
+            self._corrected_value(p, same_kind)
+            return None
         if p.attribute is None and p.rule == "correction" and p.value:
             target = self._corrected(p, same_kind)
             if target is not None:
                 return self._supersede([target], _as_correction_of(target, p), "corrected")
+            if self._corrected_value(replace(p, rule=BARE_CORRECTION, value_type=value_shape(p.value)), same_kind):
+                return None
         key = normalise(p.statement)
         exact = next((b for b in same_kind if normalise(b.statement) == key and not _conflicting_keys(b, p)), None)
         if exact is not None:
@@ -263,6 +269,43 @@ class _State:
                 return max(named, key=lambda b: (b.valid_from, b.memory_id))
         fitting = [b for b in mine if b.value and not _is_said(b.attribute) and _fits(p.value_type, b.attribute)]
         return max(fitting, key=lambda b: (b.valid_from, b.memory_id)) if fitting else None
+
+    def _corrected_value(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """Applies a correction that gives only a value to the belief it
+        corrects (``_corrected_by_shape``); False when there is none."""
+        found = self._corrected_by_shape(p, beliefs)
+        if found is None:
+            return False
+        target, wrong = found
+        corrected = _as_correction_of(replace(target, value=wrong), replace(p, rule="correction"))
+        self._supersede([target], corrected, "corrected")
+        return True
+
+    def _corrected_by_shape(self, p: Proposal, beliefs: list[BeliefView]) -> tuple[BeliefView, str] | None:
+        """The belief a correction that gives only a value corrects, and the
+        value in it that is wrong: the one holding the value it names as wrong,
+        else the latest of the speaker's (or their people's: "sorry she's 8")
+        with a value of the same shape ("11 am" a time, "Sunday" a weekday)."""
+        mine = sorted(
+            (
+                b
+                for b in beliefs
+                if p.subject and b.subject and (b.subject == p.subject or b.subject.startswith(p.subject + ":"))
+            ),
+            key=lambda b: (b.valid_from, b.memory_id),
+            reverse=True,
+        )
+        for b in mine:
+            if p.replaces:
+                if _names_value(b, p.replaces) or re.search(
+                    r"(?<![\w.])" + re.escape(p.replaces) + r"(?![\w])", b.statement, re.IGNORECASE
+                ):
+                    return b, p.replaces
+                continue
+            spans = [v for v in value_spans(b.statement) if value_shape(v) == p.value_type]
+            if spans:
+                return b, spans[-1]
+        return None
 
     def _scored(self, p: Proposal, candidates: list[BeliefView]) -> list[tuple[BeliefView, float]]:
         if not candidates:
@@ -536,14 +579,23 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
     right = re.sub(r"^(?:sorry|oops),?\s*", "", p.value or "", flags=re.IGNORECASE)
     surface = _surface(p.statement, right)
     if wrong and re.search(re.escape(wrong), target.statement, re.IGNORECASE):
-        statement = re.sub(re.escape(wrong), surface, target.statement, count=1, flags=re.IGNORECASE)
+        # the whole token the wrong value starts ("4" of "room 4B" is "4B")
+        whole = (
+            r"(?<![\w.])" + re.escape(wrong) + r"(?:(?<=\d)[A-Za-z]{1,2}\b)?"
+            if wrong[-1:].isdigit()
+            else re.escape(wrong)
+        )
+        if not re.search(whole, target.statement, re.IGNORECASE):
+            whole = re.escape(wrong)
+        statement = re.sub(whole, lambda _: surface, target.statement, count=1, flags=re.IGNORECASE)
     return replace(p, attribute=target.attribute, value=right, replaces=target.value, statement=statement)
 
 
 # A statement whose subject is a pronoun for what was said before ("Now it's
 # about 35 km a week", "It's 1,950 now"): on its own it says nothing of whom.
 _PRONOUN_SUBJECT = re.compile(
-    r"^(?:(?:now|these days|nowadays|actually|so),?\s+)?(?:it's|it is|it was|that's|that is)\b", re.I
+    r"^(?:(?:now|these days|nowadays|actually|so),?\s+)?(?:it's|it is|it was|that's|that is|(?:down|up|back) to)\b",
+    re.I,
 )
 
 

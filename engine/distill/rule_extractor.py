@@ -29,7 +29,13 @@ from ledgermind.distill.delta import DeltaItem, ExtractionContext
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE, INSTRUCTION_LIKE_CONFIDENCE
 from ledgermind.distill.frames import frame_findings
-from ledgermind.distill.generic import contrast, correction_findings, generic_findings, instruction_findings
+from ledgermind.distill.generic import (
+    bare_correction_findings,
+    contrast,
+    correction_findings,
+    generic_findings,
+    instruction_findings,
+)
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
@@ -96,6 +102,11 @@ class RuleExtractor:
                     findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
                     continue
                 if is_question(sentence):  # asked, not stated: nothing to believe
+                    continue
+                bare = bare_correction_findings(sentence, speaker)
+                if bare and not frame_findings(sentence, speaker, item.occurred_at):
+                    # "actually it's at 11 am": only the right value, for the belief it corrects
+                    findings.extend(bare)
                     continue
                 for clause in (c for c in clauses(sentence) if not elliptical(c)):
                     findings.extend(self._clause_findings(clause, sentence, speaker, item.occurred_at))

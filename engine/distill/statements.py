@@ -66,7 +66,11 @@ _ABOUT_SOMEONE_EN = re.compile(
     # a thing of their world with a value in its predicate: a number, a name, a
     # frequency ("The board meeting is on the 9th", "The launch got pushed to
     # June 30", "Marketing budget was cut to $25k", "The team's on-call rotation is weekly")
-    r"|^(?:the\s+)?(?:\w+'s\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|has|have|had|got|gets|\w+ed|\w+s)\b"
+    r"|^(?:the\s+)?(?:\w+'s\s+)?[\w-]+(?:\s+[\w-]+)?"
+    # a thing named with what it is of or for ("the deadline for the report", "dinner with the Hendersons")
+    r"(?:\s+(?:with|for|of|at|from)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?"
+    r"(?:\s+(?:now|still|also|usually|always|only|just|currently|finally|already|normally))?"
+    r"\s+(?:is|are|was|were|has|have|had|got|gets|went|rose|fell|grew|came|became|took|began|shrank|\w+ed|\w+s)\b"
     r"(?=.*(?:\d|\s(?-i:[A-Z])|\b(?:daily|weekly|monthly|yearly|annual|hourly|biweekly|fortnightly)\b))",
     re.IGNORECASE,
 )
@@ -78,8 +82,9 @@ _ABOUT_SOMEONE_EN = re.compile(
 # a determiner ("The colors are ...").
 _NAMED = re.compile(
     r"^(?P<name>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)\s+"
-    r"(?:(?:is|was)\s+(?P<complement>\S+)|(?P<verb>has|had|took|got|went|left|made|\w+ed|\w+s)\b\s*(?P<next>\S*))",
+    r"(?:(?:is|was)\s+(?P<complement>\S+)|(?P<verb>\w+)\b\s*(?P<next>\S*))",
 )
+_NAMED_VERBS = frozenset(["has", "had", "took", "got", "went", "left", "made"])
 _DETERMINERS = frozenset(
     ["the", "a", "an", "this", "that", "these", "those", "some", "every", "each", "all", "no", "any", "such", "most"]
 )
@@ -412,7 +417,7 @@ def is_statement(clause: str) -> bool:
     body = _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!"))
     body = _FRONTED_EN.sub("", body)
     if len(body.split()) < _MIN_WORDS_EN:
-        return False
+        return _standing_state(body)
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
         return False
     body = _VOCATIVE.sub("", body)
@@ -529,6 +534,93 @@ def _subjectless(words: list[str]) -> bool:
     )
 
 
+# "I'm colorblind", "I'm 34", "We're retired": a state of the speaker in two words. Not a
+# feeling or reaction of the moment ("I'm excited", "I'm good"), a closed class below.
+_STANDING = re.compile(r"^(?:I'm|I am|we're|we are)\s+(?P<word>\d{1,3}|[A-Za-z][\w-]+)$", re.IGNORECASE)
+_OF_THE_MOMENT = frozenset(
+    [
+        *(
+            "good",
+            "fine",
+            "great",
+            "ok",
+            "okay",
+            "well",
+            "alright",
+            "here",
+            "back",
+            "in",
+            "out",
+            "done",
+            "ready",
+            "sure",
+        ),
+        *("glad", "happy", "sad", "sorry", "excited", "thrilled", "nervous", "anxious", "tired", "exhausted", "bored"),
+        *(
+            "busy",
+            "hungry",
+            "thirsty",
+            "sleepy",
+            "confused",
+            "lost",
+            "curious",
+            "proud",
+            "grateful",
+            "thankful",
+            "lucky",
+        ),
+        *("blessed", "stoked", "pumped", "psyched", "hooked", "impressed", "amazed", "shocked", "surprised", "serious"),
+        *(
+            "kidding",
+            "joking",
+            "jealous",
+            "speechless",
+            "stressed",
+            "worried",
+            "scared",
+            "afraid",
+            "interested",
+            "home",
+        ),
+        *(
+            "free",
+            "up",
+            "awake",
+            "late",
+            "early",
+            "right",
+            "wrong",
+            "new",
+            "game",
+            "down",
+            "listening",
+            "curious",
+            "so",
+        ),
+        *(
+            "all",
+            "not",
+            "still",
+            "just",
+            "really",
+            "very",
+            "totally",
+            "sorry",
+            "honored",
+            "touched",
+            "moved",
+            "inspired",
+        ),
+    ]
+)
+
+
+def _standing_state(body: str) -> bool:
+    """A two-word state of the speaker worth keeping ("I'm colorblind")."""
+    m = _STANDING.match(body.strip(" .!"))
+    return m is not None and m.group("word").lower() not in _OF_THE_MOMENT
+
+
 def elliptical(clause: str) -> bool:
     """A clause that stops at its infinitive marker ("Yeah, I love to."): its
     verb is in the sentence before, so there is nothing here to keep."""
@@ -557,6 +649,8 @@ def _named(body: str) -> bool:
         return _COMPLEMENT.match(m.group("complement").strip(",.")) is not None
     if m.group("verb").lower() in _PERCEPTION:  # "Adoption sounds awesome": an impression, not a fact
         return False
+    if m.group("verb").lower() not in _NAMED_VERBS and not re.fullmatch(r"\w+(?:ed|s)", m.group("verb")):
+        return m.group("verb").lower() in IRREGULAR_PAST  # "Dad sold the F-150"
     return m.group("next").lower().strip(",.") not in _VERB_NEXT
 
 

@@ -1,0 +1,181 @@
+"""A correction that gives only the right value: "actually it's at 11 am", "typo — 94114".
+
+People correct what they just said without saying it again: a pronoun for the thing
+("oops, it's called Nonno's", "sorry she's 8, not 7", "Not 37, it ends in 73"), the
+value alone after a correction formula ("scratch that — Sunday", "typo — 94114"), or
+the value with the thing after it ("should've said 4521 for the gate code",
+"correction: 10 mg of lisinopril, not 20", "I mean Bistro Marcel, not Bistro Paul",
+"是刘刚不是刘强"). None of these is a statement on its own, so no other rule reads
+them. Here they become a bare correction: the right value, its shape, and the wrong
+value when the words name it; ``reconcile`` finds the belief it corrects (the one
+holding the wrong value, else the latest one whose value has the same shape) and
+writes that belief again with the value replaced.
+
+Only with a correction formula first (a closed class, EN and ZH), so that "it's at
+11 am" alone, a reply about something else, is never read as one.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ledgermind.distill.text import is_cjk
+
+__all__ = ["BARE_CORRECTION", "BareCorrection", "bare_correction", "value_shape", "value_spans"]
+
+BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding carries
+
+# The formulas that announce a correction of what was just said. "actually" and
+# "I mean" only count before a bare remainder (the caller checks there is no statement).
+_FORMULA_EN = re.compile(
+    r"^(?:(?:no wait|no no|wait|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
+    r"scratch that|nvm|never ?mind|i mean|i meant|i misspoke|i mistyped|i misread|i was wrong|that was wrong|"
+    r"that's wrong|wrong|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
+    r"i had (?:the|that|it|this)(?: \w+)? wrong|i got (?:the|that|it|this)(?: \w+)? wrong|"
+    r"i mixed (?:that|it|them) up|make that)\b[\s,:;!.—–-]*)+",
+    re.IGNORECASE,
+)
+_FORMULA_ZH = re.compile(
+    r"^(?:(?:哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|"
+    r"搞错了|记错了|我记错了|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)[，,、：:\s。！!]*)+"
+)
+# What may stand for the thing corrected: a pronoun subject and its verb.
+_PRONOUN_EN = re.compile(
+    r"^(?:it|that|this|she|he|they)(?:'s|'re| is| was| are| were)?\s+(?:(?:actually|really|called|named|at|on|in|"
+    r"for|from|by)\s+)*",
+    re.IGNORECASE,
+)
+# "her name is Claire", "its number is 240": the thing is a pronoun's attribute
+_PRONOUN_ATTRIBUTE_EN = re.compile(r"^(?:her|his|their|its)\s+[\w-]+\s+(?:is|was|are|'s)\s+", re.IGNORECASE)
+_PRONOUN_VERB_EN = re.compile(r"^(?:it|that|she|he|they)\s+(?:\w+s)\s+(?:(?:in|at|on|to|with|by)\s+)?", re.IGNORECASE)
+_NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.IGNORECASE)
+_NOT_FIRST_EN = re.compile(r"^not\s+(?P<old>[^,;]{1,30}?)[,;]\s*(?P<new>.+?)[.!]*$", re.IGNORECASE)
+_FOR_THE = re.compile(r"^(?P<new>.+?)\s+(?:for|as|on|in)\s+(?:the|my|our)\s+[\w' -]+?[.!]*$", re.IGNORECASE)
+_VALUE_EN = re.compile(
+    r"[\w.+-]+@[\w-]+\.[\w.]+|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
+    r"|(?-i:[A-Z])[\w'-]*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"
+)
+_CONTRAST_ZH = re.compile(
+    r"^(?:是|应该是)?(?P<new>[^，,。！!是]{1,12}?)[，,]?(?:而)?不是(?P<old>[^，,。！!]{1,12})[。！!]?$"
+)
+_NOT_FIRST_ZH = re.compile(r"^不是(?P<old>[^，,。！!]{1,12}?)[，,]\s*(?:而)?是(?P<new>[^，,。！!]{1,12})[。！!]?$")
+_BARE_ZH = re.compile(r"^(?:[她他它]|那|这)?(?:是|应该是|叫)(?P<new>[^，,。！!]{1,12}?)[。！!]?$")
+_MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its own
+
+
+class BareCorrection(NamedTuple):
+    value: str  # the right value, as written
+    shape: str  # ``value_shape`` of it
+    wrong: str | None  # the wrong value, as written, when the words name it
+
+
+def bare_correction(clause: str) -> BareCorrection | None:
+    """The correction a clause makes with only the value, else None."""
+    text = clause.strip()
+    if is_cjk(text):
+        return _bare_zh(text)
+    formula = _FORMULA_EN.match(text)
+    rest = text[formula.end() :].strip(" .!") if formula else text.strip(" .!")
+    m = _NOT_FIRST_EN.match(rest)  # "Not 37, it ends in 73": a denial first needs no formula
+    if m:
+        return _made(_remainder(m.group("new")), m.group("old"))
+    if formula is None:
+        return None
+    m = _NOT_EN.match(rest)
+    new, old = (m.group("new"), m.group("old")) if m else (rest, None)
+    return _made(_remainder(new), old)
+
+
+def _remainder(text: str) -> str:
+    """The value a remainder gives: after a pronoun and its verb, before "for the X"."""
+    text = text.strip(" .!,")
+    text = _PRONOUN_ATTRIBUTE_EN.sub("", text, count=1)
+    text = _PRONOUN_EN.sub("", _PRONOUN_VERB_EN.sub("", text, count=1), count=1)
+    m = _FOR_THE.match(text)
+    return (m.group("new") if m else text).strip(" .!,")
+
+
+def _made(new: str, old: str | None) -> BareCorrection | None:
+    if not new or len(new.split()) > _MAX_WORDS:
+        return None
+    if re.match(r"(?:i|i'm|i've|we|we're|my|our|you|your)\b", new, re.IGNORECASE):
+        return None  # a statement of its own: the other rules read it
+    head = re.match(r"(?:[a-z][\w-]*\s+)?", new)  # "room 240": a noun may name what the value is
+    value = _VALUE_EN.match(new, head.end() if head and len(new.split()) <= 3 else 0)
+    if value is None or "," in new:
+        # lower-case words first ("not really", "worries, Jon"): no value to correct to, or a vocative
+        return None
+    right = value.group(0).strip()
+    wrong = old.strip(" .!") if old else None
+    if wrong:
+        found = _VALUE_EN.search(wrong)
+        wrong = found.group(0).strip() if found else re.sub(r"^(?:the|a|an|my|our)\s+", "", wrong, flags=re.I)
+    if wrong is not None and wrong.casefold() == right.casefold():
+        return None
+    return BareCorrection(right, value_shape(right), wrong)
+
+
+def _bare_zh(text: str) -> BareCorrection | None:
+    formula = _FORMULA_ZH.match(text)
+    rest = text[formula.end() :].strip(" 。！!") if formula else text.strip(" 。！!")
+    for pattern in (_NOT_FIRST_ZH, _CONTRAST_ZH):
+        m = pattern.match(rest)
+        if m and (formula or pattern is _NOT_FIRST_ZH):
+            new, old = m.group("new").strip(), m.group("old").strip()
+            return BareCorrection(new, value_shape(new), old) if new != old else None
+    if formula is None:
+        return None
+    m = _BARE_ZH.match(rest)
+    if m is None:
+        return None
+    new = m.group("new").strip()
+    return BareCorrection(new, value_shape(new), None)
+
+
+def value_spans(text: str) -> list[str]:
+    """The spans of a text that look like values (numbers, times, codes, names,
+    Chinese numerals with their measure word), as written."""
+    if is_cjk(text):
+        return re.findall(
+            _ZH_NUMERAL
+            + r"+月"
+            + _ZH_NUMERAL
+            + r"+[号日]|(?:上午|下午|晚上|早上)?"
+            + _ZH_NUMERAL
+            + r"+(?:点半?|岁|个|次|人|楼|号|公斤|斤|天|周|年|元|块)?",
+            text,
+        )
+    spans = (m.group(0).strip().rstrip(".,:;!") for m in _VALUE_EN.finditer(text))
+    return [v for v in spans if v and v not in ("I", "The", "My", "Our")]
+
+
+_WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun"
+_MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
+_ZH_NUMERAL = r"[零一二两三四五六七八九十百千万\d]"
+
+
+def value_shape(value: str) -> str:
+    """What kind of value this is, by its form alone: a time of day, a weekday, a
+    date, money, a number, an e-mail, a name; so a correction finds the belief whose
+    value it replaces ("11 am" corrects a time, "Sunday" a weekday)."""
+    v = value.strip().casefold()
+    if re.fullmatch(r"(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2})", v) or re.fullmatch(
+        r"(?:上午|下午|晚上|早上)?" + _ZH_NUMERAL + r"{1,3}点(?:半|\d+分?)?", v
+    ):
+        return "time"
+    if re.fullmatch(rf"(?:{_WEEKDAYS})s?|(?:周|星期|礼拜)[一二三四五六日天]", v):
+        return "weekday"
+    if (
+        re.search(rf"\b(?:{_MONTHS})\b", v)
+        or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", v)
+        or re.search(_ZH_NUMERAL + r"+月", v)
+    ):
+        return "date"
+    if re.match(r"[$€£¥]", v) or re.search(r"(?:元|块|刀|镑)$", v):
+        return "money"
+    if "@" in v:
+        return "contact"
+    if re.fullmatch(r"[\d,.]+%?|\d+[a-z]{1,2}|" + _ZH_NUMERAL + r"+(?:岁|个|次|人|楼|号|公斤|斤|天|周|年)?", v):
+        return "number"
+    return "name"
