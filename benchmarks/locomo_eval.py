@@ -20,6 +20,14 @@ English and Chinese, written before the floor was tuned) is asked of every
 conversation with ``build_context`` at the engine's floor: the share of
 empty blocks is what an agent sees for a question its memory cannot answer.
 
+Splits: each conversation falls, by the parity of the SHA-256 of its
+``sample_id``, into a tuning half (even) or a reporting half (odd), fixed
+before any ranking constant was tried: constants are chosen on the tuning
+half only, and the report prints both halves beside the whole (per
+category), so a step fitted to the questions it was tried on shows as a
+gap between them. ``--misses FILE`` writes every question not fully
+covered at Recall@10 (its split, category, evidence, and the top ten).
+
 The embedder (``--embedder``, any ``LEDGERMIND_EMBEDDER`` choice) is the
 search index's; its costs are measured apart first, in this process: the
 model's load time (the first embedding) and the time to embed one question
@@ -35,6 +43,7 @@ ACL 2024, CC BY-NC 4.0; evaluation use only).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -61,6 +70,7 @@ DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
 UNRELATED = Path(__file__).resolve().parent / "data" / "unrelated_questions.json"
 FLOORS = "0,0.01,0.02,0.03,0.05,0.08,0.1"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+SPLITS = ("tune", "report")
 _ID = re.compile(r"^D:?(\d+):0*(\d+)$")
 
 
@@ -129,6 +139,11 @@ def run_distiller(eng: MemoryEngine, enabled: bool) -> str:
     return f"ran ({getattr(report, 'windows', '?')} windows in the last conversation)"
 
 
+def split_of(sample_id: str) -> str:
+    """The half a conversation belongs to: ``tune`` or ``report`` (module doc)."""
+    return SPLITS[int(hashlib.sha256(sample_id.encode()).hexdigest(), 16) % 2]
+
+
 def covered(hits: list[Any], k: int, gold: set[tuple[str, int]], floor: float = 0.0) -> float:
     seen: set[tuple[str, int]] = set()
     if not hits or max(h.relevance for h in hits) < floor:
@@ -158,6 +173,10 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
         tmp = tempfile.mkdtemp(prefix="locomo-")
         db = os.path.join(tmp, "locomo.db")
     per_cat: dict[int, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    per_split: dict[str, dict[int, dict[str, list[float]]]] = {
+        name: defaultdict(lambda: defaultdict(list)) for name in SPLITS
+    }
+    misses: list[dict[str, Any]] = []
     latencies: list[float] = []
     injected: list[int] = []
     history: list[int] = []
@@ -196,10 +215,31 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                 hits = eng.for_owner(owner).search(str(qa["question"]), k=10, include_messages=True)
                 latencies.append((time.perf_counter() - t0) * 1000)
                 kept = hits if hits and max(h.relevance for h in hits) >= served else []
-                cat = per_cat[qa["category"]]
-                cat["r5"].append(covered(kept, 5, gold))
-                cat["r10"].append(covered(kept, 10, gold))
-                cat["mrr"].append(first_rank(kept[:10], gold))
+                split = split_of(str(sample["sample_id"]))
+                scores = {
+                    "r5": covered(kept, 5, gold),
+                    "r10": covered(kept, 10, gold),
+                    "mrr": first_rank(kept[:10], gold),
+                }
+                for table in (per_cat, per_split[split]):
+                    for key, value in scores.items():
+                        table[qa["category"]][key].append(value)
+                if scores["r10"] < 1.0:
+                    misses.append(
+                        {
+                            "conversation": sample["sample_id"],
+                            "split": split,
+                            "category": CATEGORIES[qa["category"]],
+                            "question": qa["question"],
+                            "evidence": ids,
+                            "recall10": scores["r10"],
+                            "best_relevance": max((h.relevance for h in hits), default=0.0),
+                            "top10": [
+                                {"type": h.item_type, "statement": h.statement[:160], "sources": list(h.sources)}
+                                for h in hits[:10]
+                            ],
+                        }
+                    )
                 for floor in floors:
                     by_floor[floor].append(covered(hits, 10, gold, floor))
                 block = floored.for_owner(owner).build_context(
@@ -226,6 +266,14 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
         shutil.rmtree(tmp, ignore_errors=True)
     result = summarise(per_cat, latencies, injected, history, skipped, distilled, len(samples))
     result["relevance_floor"] = served
+    result["splits"] = {
+        name: {
+            "conversations": sorted({str(s["sample_id"]) for s in samples if split_of(str(s["sample_id"])) == name}),
+            "recall": recall_rows(per_split[name]),
+        }
+        for name in SPLITS
+    }
+    result["misses"] = misses
     result["embedder"] = costs
     result["recall10_by_floor"] = {f"{f:g}": statistics.fmean(v) for f, v in by_floor.items()}
     result["unrelated_empty"] = {lang: statistics.fmean(v) for lang, v in unrelated_empty.items()}
@@ -254,15 +302,8 @@ def embedder_costs(choice: str, questions: list[str]) -> dict[str, Any]:
     }
 
 
-def summarise(
-    per_cat: dict[int, dict[str, list[float]]],
-    latencies: list[float],
-    injected: list[int],
-    history: list[int],
-    skipped: int,
-    distilled: str,
-    conversations: int,
-) -> dict[str, Any]:
+def recall_rows(per_cat: dict[int, dict[str, list[float]]]) -> list[dict[str, Any]]:
+    """Recall@5/10 and MRR per category, then over all of them."""
     rows = []
     allv: dict[str, list[float]] = defaultdict(list)
     for cat in sorted(per_cat):
@@ -283,6 +324,19 @@ def summarise(
             **{k: statistics.fmean(allv[k]) for k in ("r5", "r10", "mrr")},
         }
     )
+    return rows
+
+
+def summarise(
+    per_cat: dict[int, dict[str, list[float]]],
+    latencies: list[float],
+    injected: list[int],
+    history: list[int],
+    skipped: int,
+    distilled: str,
+    conversations: int,
+) -> dict[str, Any]:
+    rows = recall_rows(per_cat)
     lat = sorted(latencies)
     share = [i / h for i, h in zip(injected, history)]
     return {
@@ -315,6 +369,16 @@ def print_report(result: dict[str, Any]) -> None:
     print("|---|---:|---:|---:|---:|")
     for r in result["recall"]:
         print(f"| {r['category']} | {r['questions']} | {r['r5']:.3f} | {r['r10']:.3f} | {r['mrr']:.3f} |")
+    print("\n| category | " + " | ".join(f"{n} R@10" for n in SPLITS) + " | whole R@10 |")
+    print("|---|" + "---:|" * (len(SPLITS) + 1))
+    halves = [{h["category"]: h for h in result["splits"][n]["recall"]} for n in SPLITS]
+    for r in result["recall"]:
+        cells = " | ".join(
+            f"{h[r['category']]['r10']:.3f} ({h[r['category']]['questions']})" if r["category"] in h else "-"
+            for h in halves
+        )
+        print(f"| {r['category']} | {cells} | {r['r10']:.3f} ({r['questions']}) |")
+    print(", ".join(f"{n}: {' '.join(result['splits'][n]['conversations'])}" for n in SPLITS))
     t, lat = result["tokens"], result["latency_ms"]
     print(f"\nsearch latency: p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms")
     print(
@@ -358,6 +422,7 @@ def main() -> int:
     )
     parser.add_argument("--floors", default=FLOORS, help="relevance floors to report Recall@10 at")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--misses", default=None, help="write the questions not fully covered at Recall@10 here (JSON)")
     args = parser.parse_args()
     if args.db is None and args.backend == "postgresql":
         from harness import fresh_pg_database, pg_server
@@ -367,6 +432,9 @@ def main() -> int:
             result = evaluate(args)
     else:
         result = evaluate(args)
+    misses = result.pop("misses")
+    if args.misses:
+        Path(args.misses).write_text(json.dumps(misses, indent=1, ensure_ascii=False))
     if args.json:
         print(json.dumps(result, indent=2))
     else:

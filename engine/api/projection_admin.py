@@ -15,6 +15,8 @@ worker's pool lives as long as its ``with`` block.
 from __future__ import annotations
 
 import contextlib
+import logging
+import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -29,10 +31,24 @@ from ledgermind.projections.db import open_read_db
 from ledgermind.projections.leases import Leases
 from ledgermind.projections.readside import configured_kinds
 from ledgermind.projections.rebuild import RebuildReport, rebuild
-from ledgermind.projections.runner import DEFAULT_BATCH, Projection, RetryReport, Runner
+from ledgermind.projections.runner import (
+    DEFAULT_BATCH,
+    TRANSIENT_ERRORS,
+    Projection,
+    RetryReport,
+    Runner,
+    describe_error,
+)
+from ledgermind.storage.driver_errors import driver_errors
 from ledgermind.storage.store import EventLog
 
 __all__ = ["ProjectionAdmin", "QuarantinedEvent", "RebuildReport", "RetryReport", "Runner", "VersionStatus"]
+
+
+log = logging.getLogger("ledgermind.projections")
+
+_FIRST_RETRY_S = 0.1  # a worker waiting for its read database: the first pause, doubled up to the last
+_MAX_RETRY_S = 2.0
 
 
 class ProjectionAdmin:
@@ -56,6 +72,25 @@ class ProjectionAdmin:
         their defaults (whose types a new value must have)."""
         kind = registry.lookup(name)
         return {key: value for key, value in kind.default_params.items() if kind.settable(key)}
+
+    def _when_reachable(self, start: Callable[[], Runner]) -> Runner:
+        """``start()``, tried again while the read database cannot be reached
+        (no primary during a failover, the server restarting), up to the
+        connect timeout in all, as opening the engine waits: a worker started
+        at that moment then comes up instead of exiting. Still unreachable:
+        ``StoreUnavailable``."""
+        deadline = time.monotonic() + self._config.connect_timeout_s
+        delay = _FIRST_RETRY_S
+        while True:
+            try:
+                return start()
+            except TRANSIENT_ERRORS as e:
+                if time.monotonic() + delay > deadline:
+                    with driver_errors("the projection worker could not reach the read database"):
+                        raise e from None
+                log.warning("the read database is unreachable, retrying: %s: %s", *describe_error(e))
+                time.sleep(delay)
+                delay = min(delay * 2, _MAX_RETRY_S)
 
     @contextlib.contextmanager
     def _db(self) -> Iterator[Engine]:
@@ -115,9 +150,13 @@ class ProjectionAdmin:
         several workers share them, one each; the leases are released when
         the block ends (unreleased, they expire after ``lease_ttl``)."""
         with self._db() as db:
-            leases = None if lease_ttl is None else Leases(db, ttl_s=lease_ttl)
-            try:
-                yield Runner(
+            leases: Leases | None = None
+
+            def start() -> Runner:
+                nonlocal leases
+                if lease_ttl is not None and leases is None:
+                    leases = Leases(db, ttl_s=lease_ttl)
+                return Runner(
                     self._log,
                     db,
                     configured_kinds(self._config, names),
@@ -126,6 +165,9 @@ class ProjectionAdmin:
                     on_batch=on_batch,
                     leases=leases,
                 )
+
+            try:
+                yield self._when_reachable(start)
             finally:
                 if leases is not None:
                     with contextlib.suppress(SQLAlchemyError):

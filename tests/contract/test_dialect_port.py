@@ -9,6 +9,7 @@ the suite declares for the backend (``tests/support/capabilities.py``).
 from __future__ import annotations
 
 import os
+import threading
 import uuid
 from collections.abc import Iterator
 
@@ -101,6 +102,27 @@ def test_the_ddl_lock_is_taken_inside_a_transaction_and_released_with_it(db: Eng
             extra = Table(f"ddl_{uuid.uuid4().hex[:12]}", MetaData(), Column("k", Integer))
             extra.create(conn)
             extra.drop(conn)
+
+
+def test_the_ddl_lock_keeps_a_second_transaction_waiting_until_the_first_ends(db: Engine) -> None:
+    """Held from where it is taken, not from the first write: processes
+    opening a fresh store read the catalog, then create what is missing, and
+    the second must not read "absent" while the first is creating it."""
+    key = 0x6C6D_0000 + uuid.uuid4().int % 0xFFFF
+    taken = threading.Event()
+
+    def second() -> None:
+        with db.begin() as conn:
+            _dialect(db).lock_ddl(conn, key)
+            taken.set()
+
+    with db.begin() as conn:
+        _dialect(db).lock_ddl(conn, key)
+        waiting = threading.Thread(target=second)
+        waiting.start()
+        assert not taken.wait(1.0), "a second transaction took the DDL lock while the first held it"
+    waiting.join(30)
+    assert taken.is_set()
 
 
 def test_truncate_log_leaves_no_copy_of_deleted_rows_behind_and_the_table_usable(

@@ -11,14 +11,19 @@ log from the store and writes the read models there.
 
 from __future__ import annotations
 
+import threading
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
 import pytest
 import sqlalchemy as sa
 
 from ledgermind import EngineConfig, MemoryEngine, Owner
 from ledgermind.cli import main as cli
+from ledgermind.domain.errors import StoreUnavailable
 from ledgermind.storage.backend import parse_db_url
 from tests.support.pg_databases import fresh_database
 
@@ -83,3 +88,35 @@ def test_the_worker_reads_the_log_and_writes_the_read_database(
     with engine.connect() as conn:
         assert conn.execute(sa.text("SELECT count(*) FROM ml_messages_v1")).scalar() == 5
     engine.dispose()
+
+
+def test_a_worker_started_before_its_read_database_answers_waits_for_it(pg_url: str, pg_server_dsn: str) -> None:
+    """A projection worker that starts while its read database cannot be
+    reached (a failover with no primary yet, a server restarting: here, a
+    database that does not exist yet) comes up once it can be, within the
+    connect timeout, instead of exiting; one that never can is told so."""
+    name = "r_" + uuid.uuid4().hex[:16]
+    read_url = urlunsplit(urlsplit(pg_server_dsn)._replace(path="/" + name))
+    config = EngineConfig(db=pg_url, read_db=read_url, connect_timeout_s=20, projections_in_process=False)
+    with MemoryEngine(config) as eng:
+        sid = eng.for_owner(OWNER).create_session("agent")
+        eng.for_owner(OWNER).add_message(sid, "user", "written before the read database existed")
+        creator = threading.Timer(1.5, _create_database, (pg_server_dsn, name))
+        creator.start()
+        try:
+            with eng.projection_admin().worker(lease_ttl=10) as runner:
+                assert runner.catch_up() >= 2
+        finally:
+            creator.join()
+            with psycopg.connect(pg_server_dsn, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    never = urlunsplit(urlsplit(pg_server_dsn)._replace(path="/r_never_" + uuid.uuid4().hex[:8]))
+    config = EngineConfig(db=pg_url, read_db=never, connect_timeout_s=1, projections_in_process=False)
+    with MemoryEngine(config) as eng, pytest.raises(StoreUnavailable):
+        with eng.projection_admin().worker():
+            pass
+
+
+def _create_database(server_dsn: str, name: str) -> None:
+    with psycopg.connect(server_dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')

@@ -76,7 +76,14 @@ class SQLiteDialect:
         return conn
 
     def lock_ddl(self, conn: Connection, key: int) -> None:
-        """SQLite serialises writers itself (the losers retry)."""
+        """The database's one write lock, taken now (``BEGIN IMMEDIATE``,
+        waiting up to the busy timeout) rather than at the first write: a
+        check-then-create (``CREATE TABLE`` after reading the catalog) by
+        several processes opening a fresh file then runs one after another,
+        where all read "absent" first and the later ones failed with "table
+        ... already exists". A transaction that has already written holds it."""
+        if not conn.connection.driver_connection.in_transaction:  # type: ignore[union-attr]
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     def truncate_log(self, conn: Connection, table: str) -> None:
         """Deleted rows are zeroed in place (``secure_delete``); what is left is
