@@ -18,6 +18,7 @@ here (``_erase``) because it needs the whole engine.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,7 @@ from ledgermind.projections.readside import ReadSide
 from ledgermind.retrieval import Retrieval
 from ledgermind.storage.backend import Backend, Timeouts, parse_db_url, require_store
 from ledgermind.storage.driver_errors import driver_errors
+from ledgermind.storage.follower import Follower
 from ledgermind.storage.keystore import sql_engine
 from ledgermind.storage.leases import LeaseTable
 from ledgermind.storage.store import EventLog, open_event_log, translate_errors
@@ -141,6 +143,15 @@ class MemoryEngine:
         """The notification id of this engine's last committed write: hand it
         to a projection's ``wait`` for read-your-writes."""
         return self.writes.position
+
+    def follower(self, topics: Sequence[str] = (), *, position: int = 0) -> Follower:
+        """A follower of this engine's log: ``topics`` (every topic when
+        empty) in pages after ``position``, decoded, erased owners' events
+        skipped; ``follower().head()`` is the log's head. For what follows the
+        log across owners beside the engine (an integration's index, the
+        service's key index, a head to wait for); one owner's live events are
+        ``for_owner(owner).feed()``."""
+        return Follower(self.log, topics, position=position)
 
     # --- the read side and retrieval ------------------------------------------
 

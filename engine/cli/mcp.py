@@ -49,7 +49,6 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ledgermind.api import (
-        Follower,
         MemoryEngine,  # handlers import the engine; --help does not
     )
     from ledgermind.api.distilling import BackgroundDistiller, extractor_from_env
@@ -58,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
     owner = owner_of(args)
     with MemoryEngine.open(args.db) as eng:
-        head = Follower(eng.log).head()  # what the first search must already see
+        head = eng.follower().head()  # what the first search must already see
         server = build_server(eng.for_owner(owner), read_only=args.read_only,
                               ready=lambda: eng.projections.wait(head, timeout=_READY_S))  # fmt: skip
         distiller = None if args.no_distill else BackgroundDistiller(eng, extractor=extractor_from_env())

@@ -83,7 +83,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from ledgermind.api import Follower, MemoryEngine
+    from ledgermind.api import MemoryEngine
     from ledgermind.api.portability import import_owner, parse_export
     from ledgermind.domain.errors import InvalidInput
     from ledgermind.domain.owner import check_owner
@@ -99,9 +99,9 @@ def _import(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{args.file} is not UTF-8 text (an export is JSON Lines)") from None
     parsed = parse_export(lines)  # every line checked before the database is opened (or created)
     with MemoryEngine.open(args.db) as eng:
-        head = Follower(eng.log).head()
+        head = eng.follower().head()
         report = import_owner(eng, owner, parsed)
-        written = Follower(eng.log).head() - head
+        written = eng.follower().head() - head
     if args.json:
         print_json({**report.as_dict(), "written": written})
         return 0

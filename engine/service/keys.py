@@ -13,7 +13,7 @@ import threading
 from dataclasses import replace
 from uuid import UUID
 
-from ledgermind.api import KEY_TOPICS, ApiKey, Envelope, Follower, MemoryEngine, key_id_of, secret_hash
+from ledgermind.api import KEY_TOPICS, ApiKey, Envelope, MemoryEngine, key_id_of, secret_hash
 from ledgermind.domain.api_key import ApiKeyRecord
 from ledgermind.domain.errors import LedgermindError
 
@@ -41,7 +41,7 @@ class KeyIndex:
     UNKNOWN = object()
 
     def __init__(self, engine: MemoryEngine, refresh_s: float) -> None:
-        self._follower = Follower(engine.log, KEY_TOPICS)
+        self._follower = engine.follower(KEY_TOPICS)
         self._refresh_s = refresh_s
         self._keys: dict[str, tuple[str, ApiKey]] = {}  # key id -> (secret hash, key)
         self._ids: dict[UUID, str] = {}  # stream id -> key id

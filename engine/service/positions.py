@@ -28,7 +28,7 @@ from urllib.parse import parse_qs
 
 import anyio
 
-from ledgermind.api import Follower, MemoryEngine
+from ledgermind.api import MemoryEngine
 from ledgermind.domain.errors import InvalidInput, LedgermindError
 from ledgermind.service import errors
 
@@ -102,7 +102,7 @@ class Positions:
         await self.app(scope, receive, sending)
 
     def _wait(self, position: int) -> None:
-        if position > Follower(self.engine.log).head():
+        if position > self.engine.follower().head():
             raise InvalidInput(f"position {position} is ahead of the log (a position from another database?)")
         self.engine.projections.wait(position, timeout=self.wait_s)
 

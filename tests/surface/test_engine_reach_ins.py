@@ -4,9 +4,10 @@ The import contract (``test_layers``) keeps ``service``, ``integrations``,
 ``compat``, ``supervision``, ``cli`` and ``client`` from importing what lies
 below ``ledgermind.api``, but it cannot see an attribute reached through an
 engine they hold: ``engine.writes`` (the write port: unscoped stream reads,
-``submit``, the erasure watch) would let them skip the handle. Each such need
-has a door (``OwnerMemory.stream_events``, ``OwnerMemory.feed``); this counts
-the reach-ins, which must stay none.
+``submit``, the erasure watch) would let them skip the handle, and
+``engine.log`` (the event store) every read below it. Each such need has a
+door (``OwnerMemory.stream_events``, ``OwnerMemory.feed``,
+``MemoryEngine.follower``); this counts the reach-ins, which must stay none.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTER = ("service", "integrations", "compat", "supervision", "cli", "client")
-PARTS = frozenset({"writes"})  # the engine's parts that only ledgermind.api may use
+PARTS = frozenset({"writes", "log"})  # the engine's parts that only ledgermind.api may use
 
 
 def _is_engine(node: ast.expr) -> bool:
@@ -33,7 +34,7 @@ def reach_ins(source: str) -> list[str]:
     ]
 
 
-def test_no_outer_layer_reaches_into_the_engines_write_port() -> None:
+def test_no_outer_layer_reaches_into_the_engines_parts() -> None:
     found = {
         path.relative_to(ROOT).as_posix(): hits
         for package in OUTER
@@ -44,5 +45,7 @@ def test_no_outer_layer_reaches_into_the_engines_write_port() -> None:
 
 
 def test_the_count_sees_a_reach_in() -> None:
-    found = reach_ins("x = self.engine.writes.erasures\nport = eng.writes\nindex.writes.clear()\n")
-    assert sorted(found) == ["eng.writes", "self.engine.writes"]
+    found = reach_ins(
+        "x = self.engine.writes.erasures\nport = eng.writes\nindex.writes.clear()\nf(eng.log)\nself.log.info('x')\n"
+    )
+    assert sorted(found) == ["eng.log", "eng.writes", "self.engine.writes"]

@@ -20,7 +20,7 @@ from uuid import NAMESPACE_URL, uuid5
 
 import orjson
 
-from ledgermind.api import Envelope, Follower, MemoryEngine
+from ledgermind.api import Envelope, MemoryEngine
 from ledgermind.domain import bitemporal
 from ledgermind.domain.memory import Memory as Belief
 from ledgermind.domain.owner import Owner
@@ -88,7 +88,7 @@ class Mem0Index:
 
     def __init__(self, engine: MemoryEngine, app: str) -> None:
         self.app = app
-        self._follower = Follower(engine.log, bitemporal.TOPICS)
+        self._follower = engine.follower(bitemporal.TOPICS)
         self.items: dict[str, Item] = {}  # in the order they were added
 
     def catch_up(self) -> None:

@@ -50,7 +50,7 @@ from langgraph.store.base import (
     SearchOp,
 )
 
-from ledgermind.api import BeliefChange, Envelope, Follower, Invalidate, MemoryEngine, NewBelief, new_belief_id
+from ledgermind.api import BeliefChange, Envelope, Invalidate, MemoryEngine, NewBelief, new_belief_id
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.memory import Memory
@@ -111,7 +111,7 @@ class LedgermindStore(BaseStore):
     ) -> None:
         self.engine = engine
         self.owner_of: Callable[[tuple[str, ...]], Owner] = owner_of or first_element_is_user(app)
-        self._follower = Follower(engine.log, bitemporal.TOPICS)
+        self._follower = engine.follower(bitemporal.TOPICS)
         self._lock = threading.Lock()
         self._versions: dict[str, _Version] = {}  # memory id -> version
         self._items: dict[tuple[Owner, tuple[str, ...], str], list[str]] = {}  # -> memory ids, oldest first

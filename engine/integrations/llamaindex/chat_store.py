@@ -122,7 +122,7 @@ class LedgermindChatStore(BaseChatStore):
         # The agent incarnation this store writes for (a supervised agent's
         # ``claim_agent`` epoch): a newer one fences every write. None: not fenced.
         self._incarnation = incarnation
-        self._follower = Follower(engine.log, TOPICS)
+        self._follower = engine.follower(TOPICS)
 
     @classmethod
     def class_name(cls) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import anyio
 from fastapi import APIRouter, Request, Response
 
-from ledgermind.api import Follower, MemoryEngine
+from ledgermind.api import MemoryEngine
 from ledgermind.api.distilling import distill_lag_of
 from ledgermind.domain.errors import ProjectionError, StoreUnavailable
 from ledgermind.domain.version import __version__
@@ -33,7 +33,7 @@ router = APIRouter(tags=["health"])
 
 def projection_lag(engine: MemoryEngine) -> int:
     """Events between the log's head and the slowest projection's position."""
-    head = Follower(engine.log).head()
+    head = engine.follower().head()
     positions = engine.projections.runner.positions()
     return max(0, head - min(positions.values(), default=head))
 
