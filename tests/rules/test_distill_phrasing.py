@@ -16,14 +16,12 @@ from typing import Any
 import pytest
 
 from ledgermind import Owner
-from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
 from ledgermind.distill.alignment import align, topic_words
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.dates import find_time
-from ledgermind.distill.reconcile import reconcile
 from ledgermind.distill.statements import is_question, is_statement
 from ledgermind.distill.text import copula_expanded
-from ledgermind.domain import bitemporal
+from tests.support.said import beliefs_after
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import governance_eval
@@ -52,16 +50,7 @@ def _outcome(kind: str, first: str, second: str, old: str, new: str | None = Non
 
 def _current(*texts: str) -> list[str]:
     """The statements current after each text is said (one message each)."""
-    owner = Owner("phrasing", "u")
-    beliefs: dict[str, Any] = {}
-    ex = RuleExtractor()
-    for seq, text in enumerate(texts, start=1):
-        at = datetime(2026, 2 + seq, 1, 10, tzinfo=UTC)
-        item = DeltaItem(f"s{seq}", 1, "user", text, at, seq)
-        extraction = ex.extract(ExtractionContext(owner, f"s{seq}", (item,), None, at))
-        current = [b for b in beliefs.values() if b.status == bitemporal.CURRENT]
-        governance_eval._fold(owner, beliefs, reconcile(owner, extraction, current))
-    return [b.statement for b in beliefs.values() if b.status == bitemporal.CURRENT]
+    return beliefs_after(Owner("phrasing", "u"), *texts)[0]
 
 
 # --- the statement filter -----------------------------------------------------------
