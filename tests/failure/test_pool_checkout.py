@@ -90,7 +90,9 @@ def test_a_pool_busy_past_the_connect_timeout_is_unavailable_in_time(written: An
         waited = time.monotonic() - started
     finally:
         holder.join(20)
-    assert CONNECT_S * 0.9 <= waited < CONNECT_S + 2.5, waited
+    # the whole budget, not one checkout's tenth; and given up before the
+    # connections came back (else the restore would have succeeded)
+    assert waited >= CONNECT_S * 0.9, waited
 
 
 def test_only_a_checkout_is_tried_again(written: Any) -> None:
