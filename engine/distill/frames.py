@@ -423,7 +423,9 @@ _VERSION_CUE_EN = re.compile(
 # not anywhere in the clause ("one of my faves", "two weekends ago").
 _COUNT_CUE_EN = re.compile(
     r"\b(?:have|has|own|owns|run|runs|grew to|grown to|increased to|up to|down to|total of|employ|employs|"
-    r"manage|manages|reached|dropped to)\s+(?:about\s+|around\s+|nearly\s+|over\s+|now\s+|only\s+|just\s+)?"
+    r"manage|manages|reached|dropped to|stands at|hit|passed|crossed|"
+    # "the startup is at 20 employees": a count said as where the number stands
+    r"(?:is|are|'s|'re)\s+(?:now\s+)?at)\s+(?:about\s+|around\s+|nearly\s+|over\s+|now\s+|only\s+|just\s+)?"
     r"(?=\S+\s+[a-z])",
     re.IGNORECASE,
 )
@@ -490,7 +492,13 @@ _GENERIC_EN = re.compile(
     re.IGNORECASE,
 )
 _SUBJECT_REL_EN = re.compile(r"\b(?:my|our)\s+(" + _REL_EN + r")\b(?:'s)?", re.IGNORECASE)
-_SUBJECT_NAME_EN = re.compile(r"^(?:[A-Z][a-z]+)(?=\s+(?:works|lives|moved|joined|is|has|uses|drinks|got|started)\b)")
+# A capitalised first word as a person's name; not an event given its time ("Standup is at
+# 9:30", "Practice is on Tuesdays"): a sentence's first word is capitalised whatever it is.
+_SUBJECT_NAME_EN = re.compile(
+    r"^(?:[A-Z][a-z]+)(?=\s+(?:works|lives|moved|joined|is|has|uses|drinks|got|started)\b)"
+    r"(?!\s+(?:is|was)\s+(?:at|on|from|every)\s+(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?i:am|pm))?(?![\w:])(?!\s+[A-Z])|noon|midnight|(?i:(?:monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|weekday|weekend)s?)\b))"
+)
 _SCOPE_EN = re.compile(
     r"\b(production|prod|staging|development|dev|test|testing|qa|ci|local|laptop|desktop)\b(?:\s+(?:environment|"
     r"env|cluster|servers?))?|\b(?:the|our|my)\s+([a-z][a-z-]*\s+)?(service|app|cluster|backend|frontend|api|"

@@ -16,6 +16,7 @@ import pytest
 from ledgermind import Owner
 from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
 from ledgermind.distill.dates import find_time
+from ledgermind.distill.value_types import time_in
 from tests.support.said import beliefs_after
 
 
@@ -171,3 +172,70 @@ def test_a_weekday_in_a_schedule_or_plan_is_no_past_date(text: str) -> None:
 def test_a_dated_change_keeps_the_date_out_of_its_value() -> None:
     values = [v for _, _, v in _proposals("The gym raised the day pass to $12 on Monday.")]
     assert values == ["$12"], values
+
+
+# --- a clock time before a word saying when it starts -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "time"), [("practice moved to 8 starting next month", "08:00"), ("the call is at 11", "11:00")]
+)
+def test_a_clock_time_is_read_whole(text: str, time: str) -> None:
+    found = time_in(text)
+    assert found is not None and found.value == time, found
+
+
+def test_a_number_with_a_unit_is_no_clock_time() -> None:
+    assert time_in("the parcel weighs 12 kilos") is None
+
+
+# --- an event named first in its sentence is no person -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        ("Rehearsal is at 6:30.", "we moved rehearsal to 7 starting this month", "7", "6:30"),
+        ("Orientation is on Monday.", "orientation got moved to Wednesday", "Wednesday", "Monday"),
+    ],
+)
+def test_an_event_said_first_is_the_speakers_and_its_time_changes(first: str, second: str, now: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current) and not any(gone in s for s in current), current
+    assert any(gone in s for s in ended), ended
+
+
+def test_a_person_named_first_keeps_their_own_subject() -> None:
+    (found,) = _proposals("Nadia is at 12 Birch Lane.")
+    assert found[1] == "user:nadia", found
+
+
+# --- a count said as where the number stands ------------------------------------------
+
+
+def test_a_count_said_as_where_it_stands_replaces_the_count() -> None:
+    current, ended = _beliefs("The club has 40 members.", "the club is at 55 members after the open day")
+    assert any("55" in s for s in current) and not any("40" in s for s in current), current
+    assert any("40" in s for s in ended), ended
+
+
+# --- a role and the person in it --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        ("Our swim coach is Mr. Abbott.", "The club got a new coach, Ms. Okonkwo.", "Okonkwo", "Abbott"),
+        ("我的房东是刘阿姨。", "房子转手了，新房东是赵先生。", "赵先生", "刘阿姨"),
+    ],
+)
+def test_a_new_person_in_a_role_replaces_the_one_before(first: str, second: str, now: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current) and not any(gone in s for s in current), current
+    assert any(gone in s for s in ended), ended
+
+
+def test_a_new_person_in_one_of_two_roles_of_a_kind_is_not_guessed_by_slot() -> None:
+    """The looser slot match (a head noun with fewer modifiers) acts only on the one belief it fits."""
+    current, _ = _beliefs("My piano teacher is Ms. Vo.", "My math teacher is Mr. Ruiz.", "Our choir director is Ann.")
+    assert len(current) == 3, current
