@@ -78,7 +78,7 @@ def _db_bytes_per_message(path: str, messages: int) -> float:
     return sqlite_bytes(path) / messages
 
 
-_LOG_TABLES = ("stored_events", "stored_events_chain", "stored_snapshots")
+_LOG_TABLES = ("stored_events", "stored_events_links", "stored_snapshots")
 
 
 def _side(store: str, stats: Stats, path: str, messages: int, ours: bool) -> Side:

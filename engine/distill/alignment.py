@@ -66,6 +66,11 @@ _CHANGE_VERB = re.compile(
     r"(?:by\s+[$€£¥]?[\d.,]+%?,?\s+)?(?:from\s+(?P<from>.+?)\s+)?(?:to|into)\b",
     re.IGNORECASE,
 )
+# "I've started taking lunch at 1 pm": a habit begun is the habit, said with its verb
+# ("takes lunch at 1 pm"), so it aligns with the habit it replaces.
+_STARTED = re.compile(
+    r"\b(?:(?:has|have|had)\s+)?(?:started|begun|began|taken to)\s+(?P<verb>[a-z]{2,}ing)\b", re.IGNORECASE
+)
 # "Leo became my boss", "she is now our lead": a change of state is a copula with a new value.
 _BECAME = re.compile(r"\b(?:became|become|becomes|has become|turned into|has been|have been|had been)\b", re.IGNORECASE)
 # "the baby weighs 5 kg", "the plan costs 30 euros": a measure is a copula with its amount.
@@ -91,6 +96,7 @@ _REORDER = re.compile(
     r"^(?P<x>[^,;]+?)\s+(?:is|are)\s+(?P<y>(?:the user|the assistant|[A-Z][\w-]*)'s\s+[^,;]+?)$", re.IGNORECASE
 )
 _COPULA = frozenset({"is", "are", "was", "were", "am", "'s", "be"})
+_IRREGULAR_THIRD = {"does": "do", "goes": "go"}
 _DROP = frozenset(
     [
         "a",
@@ -198,6 +204,7 @@ def core_tokens(statement: str) -> list[str]:
     text = _SAID_TIME.sub(" ", text)
     text = _FRONTED.sub("", text)
     text = _OCCASION.sub(" ", text)
+    text = _STARTED.sub(lambda m: lexical_stem(m.group("verb").casefold()), text)
     text = _CHANGE_VERB.sub(" is ", text)
     text = _BECAME.sub(" is ", text)
     text = _MEASURE.sub(" is ", text)
@@ -214,6 +221,8 @@ def core_tokens(statement: str) -> list[str]:
             continue
         if t in _COPULA:
             t = "is"
+        elif t in _IRREGULAR_THIRD:  # "does" / "doing", "goes" / "going": one verb
+            t = _IRREGULAR_THIRD[t]
         elif len(t) > 3 and t.endswith("s") and not t.endswith(("ss", "us", "is")) and t.isalpha():
             t = t[:-1]
         out.append(t)
@@ -464,7 +473,7 @@ def topic_words(statement: str) -> frozenset[str]:
 # topic word ("editor", "cat", "daughter") ties it to the belief it replaces.
 _SWITCH = re.compile(
     r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|dropped|"
-    r"started (?:at|with|on)|took over|instead|no longer)\b|换|改|转|迁|搬",
+    r"ported|relocated|refinanced|traded|ditched|started (?:at|with|on)|took over|instead|no longer)\b|换|改|转|迁|搬",
     re.IGNORECASE,
 )
 

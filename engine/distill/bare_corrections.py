@@ -29,16 +29,20 @@ BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding
 # The formulas that announce a correction of what was just said. "actually" and
 # "I mean" only count before a bare remainder (the caller checks there is no statement).
 _FORMULA_EN = re.compile(
-    r"^(?:(?:no wait|no no|wait|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
+    r"^(?:(?:ugh|argh|ah|oh|hmm|ahh)[\s,!.]+)?"  # an interjection may come first, never stand alone
+    r"(?:(?:no wait|no no|wait|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
     r"scratch that|nvm|never ?mind|i mean|i meant|i misspoke|i mistyped|i misread|i was wrong|that was wrong|"
-    r"that's wrong|wrong|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
+    r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
     r"i had (?:the|that|it|this)(?: \w+)? wrong|i got (?:the|that|it|this)(?: \w+)? wrong|"
-    r"i mixed (?:that|it|them) up|make that)\b[\s,:;!.—–-]*)+",
+    r"i mixed (?:that|it|them) up|make that|"
+    r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
+    r"i mis(?:heard|counted|remembered|spelled|spelt))\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
     r"^(?:(?:哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|"
-    r"搞错了|记错了|我记错了|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)[，,、：:\s。！!]*)+"
+    r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
+    r"[，,、：:\s。！!]*)+"
 )
 # What may stand for the thing corrected: a pronoun subject and its verb.
 _PRONOUN_EN = re.compile(

@@ -167,7 +167,8 @@ _DROPPED_SUBJECT = re.compile(
     r"^(?:(?:finally|just|recently|already|also|officially)\s+)?"
     r"(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|adopted|married|retired|"
     r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|traded|"
-    r"bumped|upped|raised|lowered|increased|reduced|renewed|replaced|swapped|migrated|"
+    r"bumped|upped|raised|lowered|increased|reduced|renewed|replaced|swapped|migrated|relocated|refinanced|"
+    r"ported|ditched|rescheduled|postponed|downsized|outgrew|cut (?:down|back)|"
     r"got (?:a|an|my|our|promoted|married|engaged|divorced|hired|laid off|back|rid)|gave up|took up|picked up|"
     r"began|became|lost|used to)\s+\S"
     # a present participle with "now": "going to Crunch now", "using Linear these days"
@@ -233,11 +234,13 @@ def _shared_subject(clause: str) -> list[str]:
     return [f"{m.group('subject')} {m.group('verb')}{m.group('rest')}", f"{m.group('subject')} {m.group('second')}"]
 
 
-# "New personal trainer at the gym: Marco", "We have a new landlord, Mrs. Patel", "Favourite
+# "New personal trainer at the gym: Marco", "We have a new landlord, Mrs. Patel", "The club
+# hired a new coach, Ms. Ito" (the speaker's club), "Favourite
 # show right now: The Bear": a thing of the speaker's named, then its value after a colon,
 # a dash or a comma, with no verb between; said as the copula it leaves out.
 _NAMED_VALUE = re.compile(
-    r"^(?:(?:I|we)\s+(?:have|'ve got|have got|got)\s+)?(?:(?:a|an|my|our|the)\s+)?"
+    r"^(?:(?:I|we|(?:the|our|my)\s+[\w'-]+)\s+(?:have|has|'ve got|have got|got|hired|found|signed)\s+)?"
+    r"(?:(?:a|an|my|our|the)\s+)?"
     r"(?P<x>(?:new|current|favou?rite|fav|latest|next)\s+[\w'-]+(?:\s+(?!(?:right|now|today)\b)[\w'-]+){0,2}?"
     r"(?:\s+(?:at|for|in|of)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+)?)"
     r"(?P<now>\s+(?:right now|now|these days))?\s*(?:[:—–]|,|\s-)\s*"

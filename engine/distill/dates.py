@@ -90,9 +90,33 @@ _PRESENT_EN = re.compile(
 )
 
 
+# "The cafe raised its prices on Monday": a bare weekday in a clause told in the past
+# tense is the last such day; with the present or a plan ("class is on Monday",
+# "we're meeting on Monday") it is a schedule or a day to come, not a date.
+_ON_WEEKDAY_EN = re.compile(r"\bon (" + _WEEKDAYS + r")\b(?!s)", re.IGNORECASE)
+# A duty or a habit: "I need to call on Friday", "I've started doing groceries on Thursday" (every Thursday).
+_HABIT_EN = re.compile(
+    r"\b(?:need to|needs to|have to|has to|must|should|want to|wants to|every|usually|always|"
+    r"(?:started|begun|began|taken to)\s+\w+ing)\b",
+    re.IGNORECASE,
+)
+_PAST_EN = re.compile(
+    r"\b(?:(?!(?:need|feed|seed|speed|indeed|bleed|breed|proceed|succeed|exceed)\b)[a-z]{2,}ed|was|were|got|went|"
+    r"did|had|took|made|came|left|sold|bought|paid|began|gave|became|rose|fell|quit|put|set|cut)\b",
+    re.IGNORECASE,
+)
+
+
 def find_time(text: str, ref: datetime) -> TimeMention | None:
     """The first relative time expression in ``text`` resolved against ``ref``."""
     m = _EN.search(text)
+    day = None if m else _ON_WEEKDAY_EN.search(text)
+    if (
+        day
+        and _PAST_EN.search(text)
+        and not (_FUTURE_EN.search(text) or _PRESENT_EN.search(text) or _HABIT_EN.search(text))
+    ):
+        return _mention(day.group(0), day.group(1).lower(), "en", "day", ref)
     if m:
         precision = _PRECISION[m.lastindex - 1 if m.lastindex else 0]
         if (

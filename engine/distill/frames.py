@@ -52,7 +52,9 @@ _REL_EN = (
 )
 _REL_ZH = (
     "姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|老公|妻子|丈夫|太太|男朋友|女朋友|朋友|同事|"
-    "老板|上司|领导|儿子|女儿|表哥|表姐|表妹|表弟|室友|邻居|舅舅|阿姨|叔叔|爷爷|奶奶|外婆|外公"
+    "老板|上司|领导|儿子|女儿|表哥|表姐|表妹|表弟|室友|邻居|舅舅|阿姨|叔叔|爷爷|奶奶|外婆|外公|"
+    # the one-character kin words of speech ("我爸", "我妈", "我姐"), after every longer word they begin
+    "老爸|老妈|姐夫|嫂子|妹夫|弟媳|公公|婆婆|岳父|岳母|爸|妈|哥|姐|弟|妹"
 )
 RELATIONS_ZH = _REL_ZH  # the relation nouns a Chinese clause may open with ("儿子学跆拳道")
 _DRINKS_EN = sorted(
@@ -354,12 +356,15 @@ _ADDITIVE_EN = re.compile(r"\b(?:also|too|as well|in addition)\b", re.IGNORECASE
 _ADDITIVE_ZH = re.compile(r"也|还(?:会|喜欢|喝)")
 _CORRECTION_EN = re.compile(
     r"\b(?:i|we)\s+meant\b|\bmisspoke\b|\btypo\b|^correction\b|\bi got (?:that|it) wrong\b|"
+    r"\bwrong (?:name|number|date|day|time)\b|\bauto-?correct(?:ed)?\b|^(?:a )?(?:small|quick|tiny|minor) (?:fix|correction)\b|"
+    r"\bi mis(?:remembered|spelled|spelt)\b|"
     r"\bnot\s+(?!just\b|only\b|really\b|much\b|easy\b)[^,.;]{1,30}?,?\s+but\s+(?:in\s+|at\s+)?(?-i:(?!I\b)[A-Z0-9])|"
     r",\s+not\s+(?!just\b|only\b|really\b)[^,;]{1,30}[.!]?$",
     re.IGNORECASE,
 )
 _CORRECTION_ZH = re.compile(
-    r"不对|说错了|说错|更正|纠正|我是说|我的意思是|应该是|其实是|搞错了|口误|写错了|不是.{1,12}?[，,]?(?:而)?是"
+    r"不对|说错了|说错|更正|纠正|我是说|我的意思是|应该是|其实是|搞错了|记错了|弄错了|打错了|口误|写错了|"
+    r"不是.{1,12}?[，,]?(?:而)?是"
 )
 _FROM_TO_EN = re.compile(r"\bfrom\s+(.+?)\s+(?:to|over to|onto|for)\s+", re.IGNORECASE)
 _W = r"((?:[^,.;]|\.(?=\w))+)"  # a value up to punctuation, keeping "3.12" and "a@b.com" whole
@@ -373,13 +378,14 @@ _MEANT_NOT_EN = re.compile(
 _MEANT_EN = re.compile(r"\b(?:i|we)\s+meant\s+(?:to say\s+)?(?:that\s+)?(?:in\s+|at\s+)?" + _W, re.IGNORECASE)
 _LEAD_EN = re.compile(
     r"^(?:(?:quick update|update|fyi|btw|by the way|just so you know|heads up|news|oh|ok|okay|so|well|also|"
-    r"and|hey|hi|anyway|good news|big news|small update|correction|sorry|oops|my bad|wait|no|actually)"
+    r"and|hey|hi|anyway|good news|big news|small update|correction|sorry|oops|my bad|wait|no|actually|"
+    r"(?:small|quick|tiny|minor) fix|wrong (?:name|number|date|day|time)|auto-?correct(?:ed)?)"
     r"\b[\s,:;!.—-]*)+",
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
     r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|告诉你|跟你说|好消息|哦|嗯|啊|不对|说错了|"
-    r"更正一下|更正|纠正一下|抱歉|不好意思)[，,：:！!。 ]*)+"
+    r"更正一下|更正|纠正一下|抱歉|不好意思|我?记错了|我?弄错了|我?打错了)[，,：:！!。 ]*)+"
 )
 _CLAUSES_EN = re.compile(r"\s*[;,]\s*(?!\d)|\s+[-–—]\s+|\s+but\s+|\s+while\s+|\s+whereas\s+", re.IGNORECASE)
 _CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
@@ -417,7 +423,9 @@ _VERSION_CUE_EN = re.compile(
 # not anywhere in the clause ("one of my faves", "two weekends ago").
 _COUNT_CUE_EN = re.compile(
     r"\b(?:have|has|own|owns|run|runs|grew to|grown to|increased to|up to|down to|total of|employ|employs|"
-    r"manage|manages|reached|dropped to)\s+(?:about\s+|around\s+|nearly\s+|over\s+|now\s+|only\s+|just\s+)?"
+    r"manage|manages|reached|dropped to|stands at|hit|passed|crossed|"
+    # "the startup is at 20 employees": a count said as where the number stands
+    r"(?:is|are|'s|'re)\s+(?:now\s+)?at)\s+(?:about\s+|around\s+|nearly\s+|over\s+|now\s+|only\s+|just\s+)?"
     r"(?=\S+\s+[a-z])",
     re.IGNORECASE,
 )
@@ -484,7 +492,13 @@ _GENERIC_EN = re.compile(
     re.IGNORECASE,
 )
 _SUBJECT_REL_EN = re.compile(r"\b(?:my|our)\s+(" + _REL_EN + r")\b(?:'s)?", re.IGNORECASE)
-_SUBJECT_NAME_EN = re.compile(r"^(?:[A-Z][a-z]+)(?=\s+(?:works|lives|moved|joined|is|has|uses|drinks|got|started)\b)")
+# A capitalised first word as a person's name; not an event given its time ("Standup is at
+# 9:30", "Practice is on Tuesdays"): a sentence's first word is capitalised whatever it is.
+_SUBJECT_NAME_EN = re.compile(
+    r"^(?:[A-Z][a-z]+)(?=\s+(?:works|lives|moved|joined|is|has|uses|drinks|got|started)\b)"
+    r"(?!\s+(?:is|was)\s+(?:at|on|from|every)\s+(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?i:am|pm))?(?![\w:])(?!\s+[A-Z])|noon|midnight|(?i:(?:monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|weekday|weekend)s?)\b))"
+)
 _SCOPE_EN = re.compile(
     r"\b(production|prod|staging|development|dev|test|testing|qa|ci|local|laptop|desktop)\b(?:\s+(?:environment|"
     r"env|cluster|servers?))?|\b(?:the|our|my)\s+([a-z][a-z-]*\s+)?(service|app|cluster|backend|frontend|api|"

@@ -147,7 +147,7 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
             op="update" if change or negated(body) else "add",
             subject=subject,
             attribute=f"said:{key}",
-            value=_value(body),
+            value=_value(body.replace(mention.phrase, " ") if mention is not None else body),
             rule="generic",
             value_type="text",
             valid_from=mention.when if mention is not None else None,

@@ -44,6 +44,7 @@ from ledgermind.distill.alignment import (
 )
 from ledgermind.distill.bare_corrections import value_shape, value_spans
 from ledgermind.distill.proposals import Proposal
+from ledgermind.distill.text import is_cjk
 from ledgermind.distill.views import BeliefView
 
 __all__ = ["DEFAULT_GREY", "Decision", "GreyZone", "decide"]
@@ -83,7 +84,7 @@ _REPLACING = re.compile(
 _CURRENT = re.compile(
     r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|dropped|"
     r"started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more|rescheduled|relocated|"
-    r"reassigned|promoted|back to)\b"
+    r"reassigned|promoted|back to|ported|refinanced|ditched|traded in)\b"
     r"|换|改|转|迁|搬|现在|如今|目前|调到|调去|调往|升为|升到",
     re.IGNORECASE,
 )
@@ -144,21 +145,6 @@ _MANY = frozenset(
         "meet",
         "bought",
         "buy",
-        "喜欢",
-        "爱",
-        "讨厌",
-        "会",
-        "说",
-        "看",
-        "听",
-        "吃",
-        "喝",
-        "有",
-        "养",
-        "学",
-        "玩",
-        "过敏",
-        "去",
     ]
 )
 
@@ -267,10 +253,17 @@ def _named(subject: str | None) -> frozenset[str]:
 
 def _many_valued(statement: str) -> bool:
     """Whether the statement's verb may hold several objects at once."""
+    if is_cjk(statement):  # characters are no words: "会" of "会议室" is no verb
+        head = "".join(core_tokens(statement)[:6])  # a one-character verb comes early
+        return bool(_MANY_ZH.search(statement) or _MANY_ZH_HEAD.search(head))
     words = [w.removesuffix("s") if len(w) > 3 else w for w in core_tokens(statement)]
-    return any(w in _MANY or w.removesuffix("e") in _MANY for w in words[:6]) or any(
-        z in statement for z in ("喜欢", "爱", "讨厌", "过敏", "会", "有", "养")
-    )
+    return any(w in _MANY or w.removesuffix("e") in _MANY for w in words[:6])
+
+
+# The Chinese verbs of many objects, not the same character inside a noun
+# ("会议室", "会计", "所有", "有限公司", "爱人").
+_MANY_ZH = re.compile(r"喜欢|讨厌|过敏|养|爱(?!人)|会(?![议计员所场长面谈])|(?<![所没])有(?!限|点|些)")
+_MANY_ZH_HEAD = re.compile(r"[说看听吃喝学玩去]")
 
 
 def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> Decision:

@@ -142,6 +142,9 @@ class _State:
         if _is_said(p.attribute):
             return self._generic(p, same_kind)
         keyed = [b for b in same_kind if _same_key(b, p) or _covers(b, p)]
+        if not keyed:  # "my new coach is ..." changes "my soccer coach", when it is the one coach
+            loose = [b for b in same_kind if _modified_slot(b, p)]
+            keyed = loose if len(loose) == 1 else []
         if keyed:
             agreeing = [b for b in keyed if b.value == p.value]
             recounted = [b for b in agreeing if _recounted(b, p)]
@@ -533,6 +536,18 @@ def _covers(b: BeliefView, p: Proposal) -> bool:
     slot_b, at_b, _ = b.attribute.partition("@")
     slot_p, at_p, _ = p.attribute.partition("@")
     return slot_b == slot_p and not (at_b and at_p)
+
+
+def _modified_slot(b: BeliefView, p: Proposal) -> bool:
+    """An announced change of a typed "my X is Y" slot that names the thing with
+    fewer or more modifiers ("coach" / "soccer coach"): the same head noun, one
+    side's words all in the other's, the same subject, no scope."""
+    if p.op != "update" or not (b.subject and b.subject == p.subject and b.attribute and p.attribute):
+        return False
+    a, c = b.attribute, p.attribute
+    if any(mark in a + c for mark in ":@/") or a == c:
+        return False
+    return a.split()[-1] == c.split()[-1] and _same_words(a, c)
 
 
 def _names_value(b: BeliefView, value: str) -> bool:

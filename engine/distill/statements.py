@@ -34,7 +34,9 @@ _LEAD_EN = re.compile(
     r"let me (?:correct|rephrase|fix) (?:that|this|myself)|to correct myself|i stand corrected|hold on|hang on|"
     r"i was wrong|that was wrong|that's wrong|that's not right|not quite|i should have said|"
     r"as for (?:me|us|myself)|on (?:a|another) (?:different |other |side |separate )?note|speaking of which|"
-    r"what i meant (?:was|is)|i meant to say|i mixed (?:that|it|them) up|make that [\w:.,$€£¥-]+)\b[\s,:;!.—-]*)+",
+    r"what i meant (?:was|is)|i meant to say|i mixed (?:that|it|them) up|make that [\w:.,$€£¥-]+|"
+    r"wrong (?:name|number|date|day|time|word|one|person|place|city)|(?:damn |stupid )?auto-?correct(?:ed)?|"
+    r"(?:a |one )?(?:small|quick|tiny|minor) (?:fix|correction)|i mis(?:remembered|spelled|spelt))\b[\s,:;!.—-]*)+",
     re.IGNORECASE,
 )
 _QUESTION_EN = re.compile(
@@ -66,7 +68,7 @@ _ABOUT_SOMEONE_EN = re.compile(
     # a thing of their world with a value in its predicate: a number, a name, a
     # frequency ("The board meeting is on the 9th", "The launch got pushed to
     # June 30", "Marketing budget was cut to $25k", "The team's on-call rotation is weekly")
-    r"|^(?:the\s+)?(?:\w+'s\s+)?[\w-]+(?:\s+[\w-]+)?"
+    r"|^(?:the\s+)?(?:\w+'s\s+)?[\w-]+(?:\s+[\w-]+){0,2}"
     # a thing named with what it is of or for ("the deadline for the report", "dinner with the Hendersons")
     r"(?:\s+(?:with|for|of|at|from)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?"
     r"(?:\s+(?:now|still|also|usually|always|only|just|currently|finally|already|normally))?"
@@ -383,14 +385,17 @@ _SMALL_TALK_ZH = re.compile(
 # About the speaker, or a thing of their world with a value or an attribute of
 # its own ("支付组的负责人是刘洋", "评审会在十号").
 _ABOUT_SOMEONE_ZH = re.compile(
-    r"我|咱们|咱家|家里|[A-Za-z0-9]|的[\u4e00-\u9fff]{1,4}(?:是|叫|由)|[零一二两三四五六七八九十百千万]+(?:号|点|月|日|年|元|块|岁|次)"
+    # a role and the person in it ("新房东是陈先生", "教练换成了老刘"): someone of the speaker's world
+    r"^(?:新|现在的|以前的)?[\u4e00-\u9fff]{1,4}(?:是|叫|换成了?|变成了?)"
+    r"(?:(?:老|小)[\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:先生|女士|老师|医生|阿姨|叔叔|教授|总|经理|师傅))"
+    r"|我|咱们|咱家|家里|[A-Za-z0-9]|的[\u4e00-\u9fff]{1,4}(?:是|叫|由)|[零一二两三四五六七八九十百千万\d]+(?:号|点|月|日|年|元|块|岁|次|楼|层|公斤|斤|分钟|小时|个人)"
 )
 # Tentative reduplicated verbs and hedges: "我想想", "我看看", "我考虑一下".
 _TENTATIVE_ZH = re.compile(r"^我?(?:再)?(?:想想|看看|考虑一下|想一想|看一看|琢磨一下|研究一下)")
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
 _LEAD_ZH_CLAUSE = re.compile(
-    r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了)|更正|纠正一下)"
+    r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了|记错了|弄错了|写错了|打错了)|更正|纠正一下)"
     r"[，,、：:\s]+)+"
 )
 _LEAD_ZH = re.compile(r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|刚才|刚刚|我)?(?:说错了|口误|更正|纠正一下)?[，,、：:\s]*)+")
@@ -404,6 +409,8 @@ def is_statement(clause: str) -> bool:
         return False
     if is_cjk(text):
         body = text.strip("。！!，, ")
+        if not _LEAD_ZH_CLAUSE.sub("", body + "，"):
+            return False  # "我记错了": only a formula, what it corrects is in the next clause
         return (
             len(re.findall(r"[\u4e00-\u9fff]", body)) >= (_MIN_CHARS_ZH - 1 if body.startswith("我") else _MIN_CHARS_ZH)
             and not _TENTATIVE_ZH.search(_LEAD_ZH.sub("", body))

@@ -147,7 +147,13 @@ _COUNT_EN = re.compile(
 )
 _ZH_NUM = r"(\d+|[零一二两三四五六七八九十百]+)"
 _COUNT_ZH = re.compile(_ZH_NUM + r"\s*(?:个|台|名|位|只|辆|家|套|间|条|人)([\u4e00-\u9fff]{1,4}|[a-zA-Z]+)?")
-_TIME_EN = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\s*(?:%|[a-z]{2,}))", re.IGNORECASE)
+# A clock time; after it no unit ("10 kg") but a word that says when it starts may follow
+# ("moved to 10 starting this week"); never one digit of a longer number.
+_TIME_EN = re.compile(
+    r"\b(\d{1,2})(?!\d)(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?"
+    r"(?!\s*(?:%|(?!(?:starting|from|sharp|now|instead|tomorrow|today|tonight|every|each|on)\b)[a-z]{2,}))",
+    re.IGNORECASE,
+)
 _TIME_ZH = re.compile(r"(早上|上午|中午|下午|晚上)?\s*(\d{1,2}|[一二两三四五六七八九十]+)\s*(?:点|:)(半|\d{1,2}分?)?")
 # Units that are not things one counts as a standing fact ("3 days ago", "2 years").
 _NOT_COUNTED = frozenset(

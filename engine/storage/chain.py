@@ -16,8 +16,18 @@ with 32 zero bytes before a stream's first link (and before the first link
 after events written when chaining did not exist yet: those are counted as
 ``unchained``, never as evidence). The notification id is in the hash, so
 moving an event within the global order is caught, not only within its
-stream. Links live in ``<events table>_chain`` (stream, version, position,
-hash).
+stream.
+
+A link is stored as ``(position, hash)`` in ``<events table>_links``, keyed by
+its event's position and nothing else: the event's row at that position holds
+the stream and version, so repeating them (and indexing them a second time)
+would only double what the chain costs per event. A stream's versions commit
+in order, so its i-th event by version was written at the i-th smallest of its
+positions: ``verify`` checks each event against the link at the position it
+was written at (elsewhere now: ``reordered``). Links of deleted events stay,
+claimed by no event: the whole-log ``verify`` names them. Stores written with
+the older ``<events table>_chain`` (stream, version, position, hash) table are
+migrated when opened (``create_table``); the hashes are the same bytes.
 
 A chain alone does not catch the removal of a stream's last event together
 with its link, nor a rewrite of every link after an edit (anyone who can
@@ -35,7 +45,8 @@ rewritten history cannot match it.
 Cost on the write path: a sha256 per event and one multi-row insert per
 transaction (pipelined with the commit on PostgreSQL); the previous link of a
 stream comes from a cache of this process's committed links (``_Heads``), so
-only the first append to a stream another process wrote last reads it.
+only the first append to a stream another process wrote last reads it (a
+join of the event's unique key to the link at its position).
 """
 
 from __future__ import annotations
@@ -43,12 +54,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import InterfaceError, Notification, OperationalError, StoredEvent
+from eventsourcing.persistence import IntegrityError, InterfaceError, Notification, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresProcessRecorder
 from eventsourcing.sqlite import SQLiteProcessRecorder
 from eventsourcing.utils import retry
@@ -58,6 +70,7 @@ from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.storage.erasure_fence import refuse_erased_sqlite
 from ledgermind.storage.frontier import Frontier
+from ledgermind.storage.landed import Outcomes
 from ledgermind.storage.pg_append import append
 from ledgermind.storage.pg_checkout import transaction
 from ledgermind.storage.sealing import WrittenKeys
@@ -189,27 +202,39 @@ class ChainedSQLiteRecorder(SQLiteProcessRecorder):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._heads = _Heads()
+        # No acknowledgement to lose in-process: an append committed iff it returned.
+        self.outcomes = Outcomes(lambda stored: None)
         super().__init__(*args, **kwargs)
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        self.outcomes.begin()
         try:
             positions = super().insert_events(stored_events, **kwargs)
         except BaseException:
             self._heads.discard()
             raise
         self._heads.committed()
+        self.outcomes.committed(positions or [])
         return positions
 
     def construct_create_table_statements(self) -> list[str]:
         t = self.events_table_name
         return [
             *super().construct_create_table_statements(),
-            f"CREATE TABLE IF NOT EXISTS {t}_chain (stream_id TEXT NOT NULL, version INTEGER NOT NULL, "
-            "position INTEGER NOT NULL, hash BLOB NOT NULL, PRIMARY KEY (stream_id, version)) WITHOUT ROWID",
-            f"CREATE INDEX IF NOT EXISTS {t}_chain_position ON {t}_chain (position)",
+            # The position is the table's rowid: one b-tree, no second index.
+            f"CREATE TABLE IF NOT EXISTS {t}_links (position INTEGER PRIMARY KEY, hash BLOB NOT NULL)",
             f"CREATE TABLE IF NOT EXISTS {t}_chain_checkpoints (position INTEGER PRIMARY KEY, "
             "links INTEGER NOT NULL, digest BLOB NOT NULL, recorded_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)",
         ]
+
+    def create_table(self) -> None:
+        super().create_table()
+        t = self.events_table_name
+        with self.datastore.transaction(commit=True) as c:
+            c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (f"{t}_chain",))
+            if c.fetchone() is not None:  # a store written before links were keyed by position
+                c.execute(f"INSERT OR IGNORE INTO {t}_links (position, hash) SELECT position, hash FROM {t}_chain")
+                c.execute(f"DROP TABLE {t}_chain")
 
     def _insert_events(self, c: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         positions = super()._insert_events(c, stored_events, **kwargs)
@@ -220,16 +245,17 @@ class ChainedSQLiteRecorder(SQLiteProcessRecorder):
         t = self.events_table_name
         previous, missing = self._heads.previous(_firsts(stored_events))
         for sid, version in missing:
-            c.execute(f"SELECT hash FROM {t}_chain WHERE stream_id=? AND version=?", (sid.hex, version))
+            c.execute(
+                f"SELECT l.hash FROM {t} e JOIN {t}_links l ON l.position = e.rowid "
+                "WHERE e.originator_id = ? AND e.originator_version = ?",
+                (sid.hex, version),
+            )
             row = c.fetchone()
             if row is not None:
                 previous[(sid, version)] = bytes(row[0])
         links = _links(stored_events, list(positions), previous)
         self._heads.written(links)
-        c.executemany(
-            f"INSERT INTO {t}_chain (stream_id, version, position, hash) VALUES (?,?,?,?)",
-            [(k.stream_id.hex, k.version, k.position, k.hash) for k in links],
-        )
+        c.executemany(f"INSERT INTO {t}_links (position, hash) VALUES (?,?)", [(k.position, k.hash) for k in links])
         last = max(positions)
         if last // self.checkpoint_every > (min(positions) - 1) // self.checkpoint_every:
             _sqlite_checkpoint(c, t, last)
@@ -242,7 +268,7 @@ def _sqlite_checkpoint(c: Any, t: str, upto: int) -> None:
     after, links, prev = (row[0], row[1], bytes(row[2])) if row else (0, 0, ZERO)
     if upto <= after:
         return
-    c.execute(f"SELECT hash FROM {t}_chain WHERE position > ? AND position <= ? ORDER BY position", (after, upto))
+    c.execute(f"SELECT hash FROM {t}_links WHERE position > ? AND position <= ? ORDER BY position", (after, upto))
     hashes = [bytes(r[0]) for r in c.fetchall()]
     c.execute(
         f"INSERT INTO {t}_chain_checkpoints (position, links, digest) VALUES (?,?,?)",
@@ -264,34 +290,41 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._heads = _Heads()
+        self.outcomes = Outcomes(self._stored_as)
         super().__init__(*args, **kwargs)
         from psycopg.sql import SQL, Identifier
 
         self.frontier = Frontier(self.datastore, self.datastore.schema, self.events_table_name)
         schema = Identifier(self.datastore.schema)
-        chain = Identifier(f"{self.events_table_name}_chain")
+        events = Identifier(self.events_table_name)
+        chain = Identifier(f"{self.events_table_name}_links")
         checkpoints = Identifier(f"{self.events_table_name}_chain_checkpoints")
         self.sql_create_statements.extend([
-            SQL("CREATE TABLE IF NOT EXISTS {}.{} (stream_id uuid NOT NULL, version bigint NOT NULL, "
-                "position bigint NOT NULL, hash bytea NOT NULL, PRIMARY KEY (stream_id, version))"
+            SQL("CREATE TABLE IF NOT EXISTS {}.{} (position bigint PRIMARY KEY, hash bytea NOT NULL)"
                 ).format(schema, chain),
-            SQL("CREATE INDEX IF NOT EXISTS {} ON {}.{} (position)").format(
-                Identifier(f"{self.events_table_name}_chain_position"), schema, chain),
             SQL("CREATE TABLE IF NOT EXISTS {}.{} (position bigint PRIMARY KEY, links bigint NOT NULL, "
                 "digest bytea NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now())").format(schema, checkpoints),
         ])  # fmt: skip
         self._sql_rows = SQL(
             "INSERT INTO {}.{} (originator_id, originator_version, topic, state) "
             "SELECT * FROM unnest(%s::uuid[], %s::bigint[], %s::text[], %s::bytea[]) RETURNING notification_id"
-        ).format(schema, Identifier(self.events_table_name))
+        ).format(schema, events)
         self._sql_prev = SQL(
-            "SELECT stream_id, version, hash FROM {}.{} WHERE (stream_id, version) IN "
+            "SELECT e.originator_id, e.originator_version, l.hash FROM {}.{} e JOIN {}.{} l "
+            "ON l.position = e.notification_id WHERE (e.originator_id, e.originator_version) IN "
             "(SELECT * FROM unnest(%s::uuid[], %s::bigint[]))"
-        ).format(schema, chain)
+        ).format(schema, events, schema, chain)
         self._sql_insert = SQL(
-            "INSERT INTO {}.{} (stream_id, version, position, hash) "
-            "SELECT * FROM unnest(%s::uuid[], %s::bigint[], %s::bigint[], %s::bytea[])"
+            "INSERT INTO {}.{} (position, hash) SELECT * FROM unnest(%s::bigint[], %s::bytea[])"
         ).format(schema, chain)
+        self._sql_migrate = SQL(
+            "INSERT INTO {}.{} (position, hash) SELECT position, hash FROM {}.{} ON CONFLICT DO NOTHING"
+        ).format(schema, chain, schema, Identifier(f"{self.events_table_name}_chain"))
+        self._sql_drop_old = SQL("DROP TABLE {}.{}").format(schema, Identifier(f"{self.events_table_name}_chain"))
+        self._sql_stored = SQL(
+            "SELECT originator_id, originator_version, notification_id, state FROM {}.{} "
+            "WHERE (originator_id, originator_version) IN (SELECT * FROM unnest(%s::uuid[], %s::bigint[]))"
+        ).format(schema, events)
         self._sql_last_checkpoint = SQL(
             "SELECT position, links, digest FROM {}.{} ORDER BY position DESC LIMIT 1"
         ).format(schema, checkpoints)
@@ -302,14 +335,40 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
             schema, checkpoints
         )
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        try:
-            positions = append(self, stored_events, **kwargs)
-        except BaseException:
-            self._heads.discard()
-            raise
+        """Appends, retrying a lost connection (``_ATTEMPTS``). A retry that
+        meets the unique key after a connection failed looks for its own rows
+        (``ledgermind.storage.landed``): found byte for byte, the first attempt
+        committed and only its acknowledgement was lost, so this is success."""
+        self.outcomes.begin()
+        doubt = False
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                positions = append(self, stored_events, **kwargs)
+                break
+            except (InterfaceError, OperationalError):
+                self._heads.discard()
+                doubt = doubt or bool(stored_events)
+                if attempt >= _ATTEMPTS:
+                    if doubt:
+                        self.outcomes.doubtful(stored_events)
+                    raise
+                time.sleep(_RETRY_WAIT_S)
+            except IntegrityError:
+                self._heads.discard()
+                found = self._stored_as(stored_events) if doubt else None
+                if found is None:
+                    raise
+                log.warning("an append's acknowledgement was lost; its rows are stored, so it committed")
+                positions = found
+                break
+            except BaseException:
+                self._heads.discard()
+                raise
         self._heads.committed()
+        self.outcomes.committed(positions)
         if positions and max(positions) // self.checkpoint_every > (min(positions) - 1) // self.checkpoint_every:
             try:
                 record_checkpoint(self)
@@ -335,13 +394,40 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         if missing:
             curs.execute(self._sql_prev, ([s for s, _ in missing], [v for _, v in missing]))
             for row in curs.fetchall():
-                previous[(_uuid(row["stream_id"]), int(row["version"]))] = bytes(row["hash"])
+                previous[(_uuid(row["originator_id"]), int(row["originator_version"]))] = bytes(row["hash"])
         links = _links(stored_events, list(positions), previous)
         self._heads.written(links)
-        curs.execute(self._sql_insert, (
-            [k.stream_id for k in links], [k.version for k in links],
-            [k.position for k in links], [k.hash for k in links],
-        ), prepare=True)  # fmt: skip
+        curs.execute(self._sql_insert, ([k.position for k in links], [k.hash for k in links]), prepare=True)
+
+    def create_table(self) -> None:
+        super().create_table()
+        old = f'"{self.datastore.schema}"."{self.events_table_name}_chain"'
+        with transaction(self.datastore, commit=True) as curs:
+            curs.execute("SELECT pg_advisory_xact_lock(%s)", (_CHECKPOINT_LOCK,))  # one migrator at a time
+            curs.execute("SELECT to_regclass(%s) IS NOT NULL AS old", (old,))
+            row = curs.fetchone()
+            if row is not None and row["old"]:  # a store written before links were keyed by position
+                curs.execute(self._sql_migrate)
+                curs.execute(self._sql_drop_old)
+
+    def _stored_as(self, stored_events: Sequence[StoredEvent]) -> list[int] | None:
+        """The positions of ``stored_events`` if the log holds each of them at
+        its (stream, version) with the same stored bytes, else None."""
+        if not stored_events:
+            return None
+        with transaction(self.datastore) as curs:
+            curs.execute(
+                self._sql_stored,
+                ([e.originator_id for e in stored_events], [e.originator_version for e in stored_events]),
+            )
+            rows = {(_uuid(r["originator_id"]), int(r["originator_version"])): r for r in curs.fetchall()}
+        positions = []
+        for e in stored_events:
+            row = rows.get((_uuid(e.originator_id), e.originator_version))
+            if row is None or bytes(row["state"]) != bytes(e.state):
+                return None
+            positions.append(int(row["notification_id"]))
+        return positions
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def max_notification_id(self) -> int | None:
@@ -397,12 +483,14 @@ def record_checkpoint(recorder: Any) -> None:
                 recorder._checkpoint(curs, upto)
     elif isinstance(recorder, ChainedSQLiteRecorder):
         with recorder.datastore.transaction(commit=True) as c:
-            c.execute(f"SELECT MAX(position) FROM {recorder.events_table_name}_chain")
+            c.execute(f"SELECT MAX(position) FROM {recorder.events_table_name}_links")
             row = c.fetchone()
             if row and row[0] is not None:
                 _sqlite_checkpoint(c, recorder.events_table_name, int(row[0]))
 
 
+_ATTEMPTS = 10  # an append's tries through lost connections (the library's own retry: 10, 0.2 s apart)
+_RETRY_WAIT_S = 0.2
 _CHECKPOINT_WAIT_S = 2.0  # a checkpoint waits this long for appends in flight (else it covers less)
 _CHECKPOINT_LOCK = 0x6D6C_636B  # "mlck": one checkpointer at a time
 
@@ -419,7 +507,7 @@ class _Row:
     state: bytes
 
 
-_Links = dict[tuple[UUID, int], tuple[int, bytes]]  # (stream, version) -> (position, hash)
+_Links = dict[int, bytes]  # position -> hash
 
 
 def _rows(recorder: Any) -> tuple[Iterator[_Row], _Links, list[tuple[int, int, bytes]]]:
@@ -443,11 +531,8 @@ def _rows(recorder: Any) -> tuple[Iterator[_Row], _Links, list[tuple[int, int, b
                 )
                 for r in curs.fetchall()
             ]
-            curs.execute(f'SELECT stream_id, version, position, hash FROM {q}_chain"')
-            links = {
-                (_uuid(r["stream_id"]), int(r["version"])): (int(r["position"]), bytes(r["hash"]))
-                for r in curs.fetchall()
-            }
+            curs.execute(f'SELECT position, hash FROM {q}_links"')
+            links = {int(r["position"]): bytes(r["hash"]) for r in curs.fetchall()}
             curs.execute(f'SELECT position, links, digest FROM {q}_chain_checkpoints" ORDER BY position')
             checkpoints = [(int(r["position"]), int(r["links"]), bytes(r["digest"])) for r in curs.fetchall()]
     else:
@@ -457,8 +542,8 @@ def _rows(recorder: Any) -> tuple[Iterator[_Row], _Links, list[tuple[int, int, b
                 "ORDER BY originator_id, originator_version"
             )
             events = [_Row(_uuid(r[0]), int(r[1]), int(r[2]), r[3], bytes(r[4])) for r in c.fetchall()]
-            c.execute(f"SELECT stream_id, version, position, hash FROM {t}_chain")
-            links = {(_uuid(r[0]), int(r[1])): (int(r[2]), bytes(r[3])) for r in c.fetchall()}
+            c.execute(f"SELECT position, hash FROM {t}_links")
+            links = {int(r[0]): bytes(r[1]) for r in c.fetchall()}
             c.execute(f"SELECT position, links, digest FROM {t}_chain_checkpoints ORDER BY position")
             checkpoints = [(int(r[0]), int(r[1]), bytes(r[2])) for r in c.fetchall()]
     return iter(events), links, checkpoints
@@ -466,117 +551,34 @@ def _rows(recorder: Any) -> tuple[Iterator[_Row], _Links, list[tuple[int, int, b
 
 def verify(log: Any, owners: Sequence[Owner] = ()) -> VerifyReport:
     """Re-walks every stream's chain, or only ``owners``' streams. The
-    checkpoints cover the whole log, so they are checked only for the whole
-    log: an owner-scoped answer says nothing about other owners' streams,
-    not even through a checkpoint that no longer matches. Every finding is
-    reported; the first (lowest position) is ``finding``."""
+    checkpoints, and links no event claims any more, cover the whole log, so
+    they are checked only for the whole log: an owner-scoped answer says
+    nothing about other owners' streams, not even through a checkpoint that
+    no longer matches. Every finding is reported; the first (lowest
+    position) is ``finding``."""
     from ledgermind.domain.errors import LedgermindError
 
     recorder = log.recorder
     events, links, checkpoints = _rows(recorder)
     wanted = {owner_key_id(o).bytes for o in owners} if owners else None
     findings: list[ChainFinding] = []
-    streams = counted = chained = unchained = 0
-    seen_links: set[tuple[UUID, int]] = set()
+    counts = [0, 0, 0, 0]  # streams, events, chained, unchained
+    claimed: set[int] = set()
     stream: list[_Row] = []
-
-    def walk(rows: list[_Row]) -> None:
-        nonlocal streams, counted, chained, unchained
-        if not rows:
-            return
-        if wanted is not None and not _owned_by(log, rows[0], wanted, LedgermindError):
-            for r in rows:
-                seen_links.add((r.stream_id, r.version))
-            _tail(rows[0].stream_id, rows[-1].version)
-            return
-        streams += 1
-        prev = ZERO
-        was_chained = False
-        expected = 1
-        for r in rows:
-            counted += 1
-            key = (r.stream_id, r.version)
-            seen_links.add(key)
-            sid = r.stream_id.hex
-            if r.version != expected:
-                gone = links.get((r.stream_id, expected))
-                findings.append(
-                    ChainFinding(
-                        "removed",
-                        sid,
-                        expected,
-                        None if gone is None else gone[0],
-                        f"versions {expected}..{r.version - 1} are missing",
-                    )
-                )
-                prev = links.get((r.stream_id, r.version - 1), (0, ZERO))[1]
-            expected = r.version + 1
-            link = links.get(key)
-            if link is None:
-                unchained += 1
-                if was_chained:
-                    findings.append(
-                        ChainFinding("removed", sid, r.version, r.position, "the chain link of this event is gone")
-                    )
-                prev = ZERO
-                continue
-            chained += 1
-            was_chained = True
-            position, stored = link
-            if position != r.position:
-                findings.append(
-                    ChainFinding(
-                        "reordered", sid, r.version, r.position, f"chained at position {position}, now at {r.position}"
-                    )
-                )
-                prev = stored
-                continue
-            h = link_hash(prev, r.stream_id, r.version, r.position, r.topic, r.state)
-            if h != stored:
-                findings.append(
-                    ChainFinding(
-                        "altered",
-                        sid,
-                        r.version,
-                        r.position,
-                        "its stored bytes, topic or predecessor changed since it was written",
-                    )
-                )
-            prev = stored
-        _tail(rows[0].stream_id, rows[-1].version)
-
-    def _tail(sid: UUID, last: int) -> None:
-        top = max_link.get(sid, 0)
-        if top > last:
-            findings.append(
-                ChainFinding(
-                    "removed",
-                    sid.hex,
-                    last + 1,
-                    links.get((sid, last + 1), (None,))[0],
-                    f"chained versions {last + 1}..{top} are gone",
-                )
-            )
-
-    max_link: dict[UUID, int] = {}
-    for s, v in links:
-        if v > max_link.get(s, 0):
-            max_link[s] = v
     for r in events:
         if stream and stream[0].stream_id != r.stream_id:
-            walk(stream)
+            _walk(log, stream, links, wanted, claimed, findings, counts, LedgermindError)
             stream = []
         stream.append(r)
-    walk(stream)
+    _walk(log, stream, links, wanted, claimed, findings, counts, LedgermindError)
     if wanted is None:
-        for (s, v), (position, _) in sorted(links.items(), key=lambda kv: kv[1][0]):
-            if (s, v) not in seen_links and not any(f.stream_id == s.hex for f in findings):
-                findings.append(ChainFinding("removed", s.hex, v, position, "a chained stream's events are gone"))
-    if wanted is None:
+        for position in sorted(set(links) - claimed):
+            findings.append(ChainFinding("removed", "", None, position, "a chained event is gone (its link stays)"))
         findings.extend(_check_points(links, checkpoints))
     else:
         checkpoints = []
     findings.sort(key=lambda f: (f.position is None, f.position or 0))
+    streams, counted, chained, unchained = counts
     return VerifyReport(
         intact=not findings,
         streams=streams,
@@ -589,8 +591,101 @@ def verify(log: Any, owners: Sequence[Owner] = ()) -> VerifyReport:
     )
 
 
+def _walk(
+    log: Any,
+    rows: list[_Row],
+    links: _Links,
+    wanted: set[bytes] | None,
+    claimed: set[int],
+    findings: list[ChainFinding],
+    counts: list[int],
+    errors: type[Exception],
+) -> None:
+    """Checks one stream's events (in version order) against the links at
+    their positions.
+
+    A stream's positions grow with its versions when written (a version
+    commits only after the one before it), so the i-th event by version was
+    written at the i-th smallest of the stream's positions: an event found
+    elsewhere was moved (``reordered``), and its link is the one at the
+    position it was written at. After a gap (events removed) the chain goes
+    on from one of the links nobody claims (the removed events' links)."""
+    if not rows:
+        return
+    written = sorted(r.position for r in rows)
+    for p in written:
+        claimed.add(p)
+    if wanted is not None and not _owned_by(log, rows[0], wanted, errors):
+        return
+    counts[0] += 1
+    prev = ZERO
+    was_chained = False
+    expected = 1
+    before = 0  # the position of the stream's previous event
+    for r, position in zip(rows, written, strict=True):
+        counts[1] += 1
+        sid = r.stream_id.hex
+        stored = links.get(position)
+        gap = r.version != expected
+        if gap:
+            gone = _orphan_before(links, claimed, before, position, r, stored)
+            findings.append(
+                ChainFinding(
+                    "removed",
+                    sid,
+                    expected,
+                    r.position if gone is None else gone[0],
+                    f"versions {expected}..{r.version - 1} are missing",
+                )
+            )
+            if gone is not None:
+                prev = gone[1]
+        expected = r.version + 1
+        if stored is None:
+            counts[3] += 1
+            if was_chained:
+                findings.append(
+                    ChainFinding("removed", sid, r.version, r.position, "the chain link of this event is gone")
+                )
+            prev, before = ZERO, position
+            continue
+        counts[2] += 1
+        was_chained = True
+        if position != r.position:
+            findings.append(
+                ChainFinding(
+                    "reordered", sid, r.version, r.position, f"chained at position {position}, now at {r.position}"
+                )
+            )
+        elif link_hash(prev, r.stream_id, r.version, position, r.topic, r.state) != stored:
+            findings.append(
+                ChainFinding(
+                    "altered",
+                    sid,
+                    r.version,
+                    r.position,
+                    "its stored bytes, topic or predecessor changed since it was written",
+                )
+            )
+        prev, before = stored, position
+
+
+def _orphan_before(
+    links: _Links, claimed: set[int], after: int, position: int, r: _Row, stored: bytes | None
+) -> tuple[int, bytes] | None:
+    """The link of the last removed event before ``r`` (linked at
+    ``position``), when the events just before it are gone: among the links
+    no event claims between the stream's previous event and ``r``, the one
+    ``r``'s link follows from, else the last of them (None if there is none)."""
+    between = sorted(p for p in links if after < p < position and p not in claimed)
+    for p in between:
+        if stored is not None and link_hash(links[p], r.stream_id, r.version, position, r.topic, r.state) == stored:
+            return p, links[p]
+    return (between[-1], links[between[-1]]) if between else None
+
+
 def _check_points(links: _Links, checkpoints: list[tuple[int, int, bytes]]) -> list[ChainFinding]:
-    by_position = sorted(links.values())
+    by_position = sorted(links.items())
     out: list[ChainFinding] = []
     prev, count, i = ZERO, 0, 0
     for position, expected_links, digest in checkpoints:

@@ -107,11 +107,13 @@ def test_a_deleted_tail_with_its_link_is_caught_by_the_checkpoint(
 ) -> None:
     table, _ = _names(backend)
     where = _where(backend)
+    table, position = _names(backend)
     sid = _conversation(eng, ALICE)
     chain.record_checkpoint(eng.log.recorder)
     # The thorough forger: the last event and its chain link both go.
-    _sql(raw, f"DELETE FROM {table} WHERE {where} AND originator_version = 5", sid=sid)
-    _sql(raw, f"DELETE FROM {table}_chain WHERE {where.replace('originator_id', 'stream_id')} AND version = 5", sid=sid)
+    (at,) = _sql(raw, f"SELECT {position} FROM {table} WHERE {where} AND originator_version = 5", sid=sid)[0]
+    _sql(raw, f"DELETE FROM {table} WHERE {position} = :at", at=at)
+    _sql(raw, f"DELETE FROM {table}_links WHERE position = :at", at=at)
     report = eng.verify_log()
     assert not report.intact and report.checkpoints == 1
     assert report.finding is not None and report.finding.kind == "removed" and report.finding.stream_id == ""
@@ -150,3 +152,76 @@ def test_two_engines_appending_to_one_stream_keep_it_intact(eng: MemoryEngine, d
             eng.for_owner(ALICE).add_message(sid, "user", f"from the first engine {i}")
             other.for_owner(ALICE).add_message(sid, "user", f"from the second engine {i}")
     assert eng.verify_log().intact
+
+
+def _to_old_link_format(raw: sa.Engine, backend: str) -> None:
+    """Rewrites the links as stores written before links were keyed by
+    position hold them: ``<events>_chain`` (stream, version, position, hash)."""
+    table, position = _names(backend)
+    sid, key = ("TEXT", "BLOB") if capabilities(backend).embedded_file else ("uuid", "bytea")
+    _sql(
+        raw,
+        f"CREATE TABLE {table}_chain (stream_id {sid} NOT NULL, version BIGINT NOT NULL, "
+        f"position BIGINT NOT NULL, hash {key} NOT NULL, PRIMARY KEY (stream_id, version))",
+    )
+    _sql(raw, f"CREATE INDEX {table}_chain_position ON {table}_chain (position)")
+    _sql(
+        raw,
+        f"INSERT INTO {table}_chain SELECT e.originator_id, e.originator_version, l.position, l.hash "
+        f"FROM {table} e JOIN {table}_links l ON l.position = e.{position}",
+    )
+    _sql(raw, f"DROP TABLE {table}_links")
+
+
+def test_a_store_with_the_old_link_table_is_migrated_on_open(db_url: str, backend: str) -> None:
+    """Links keyed by (stream, version) move to the position-keyed table when
+    the store opens; the hash is the same, so the chain and the checkpoints
+    still verify, and new appends chain on from the migrated links."""
+    table, _ = _names(backend)
+    with MemoryEngine.open(db_url) as first:
+        first.log.recorder.checkpoint_every = 3
+        sid = _conversation(first, ALICE)
+        _conversation(first, BOB)
+        before = first.verify_log()
+        url = first.backend.sqlalchemy_url
+    assert before.intact and before.checkpoints >= 2
+    raw = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        _to_old_link_format(raw, backend)
+        with MemoryEngine.open(db_url) as eng:
+            assert not sa.inspect(raw).has_table(f"{table}_chain")
+            report = eng.verify_log()
+            assert report.intact, report.findings
+            assert (report.chained, report.checkpoints) == (before.chained, before.checkpoints)
+            eng.for_owner(ALICE).add_message(sid, "user", "written after the migration")
+            after = eng.verify_log()
+            assert after.intact and after.unchained == 0 and after.chained > before.chained
+            # The migrated links still catch an edit.
+            where = _where(backend)
+            (old,) = _sql(raw, f"SELECT state FROM {table} WHERE {where} AND originator_version = 2", sid=sid)[0]
+            changed = bytes(old[:-1]) + bytes([old[-1] ^ 1])
+            _sql(raw, f"UPDATE {table} SET state = :s WHERE {where} AND originator_version = 2", s=changed, sid=sid)
+            found = {(f.stream_id, f.kind, f.version) for f in eng.verify_log().findings}
+            assert (sid, "altered", 2) in found
+    finally:
+        raw.dispose()
+
+
+def test_a_removed_event_leaves_its_link_unclaimed_and_the_chain_goes_on(
+    eng: MemoryEngine, raw: sa.Engine, backend: str
+) -> None:
+    """Deleting events leaves their links, keyed by position, claimed by no
+    event: the whole-log answer names them, and the stream's next event is
+    checked against the last removed one's link (so a removal is one
+    finding, not an alteration of everything after it)."""
+    table, position = _names(backend)
+    where = _where(backend)
+    sid = _conversation(eng, ALICE, 6)
+    (p3,) = _sql(raw, f"SELECT {position} FROM {table} WHERE {where} AND originator_version = 3", sid=sid)[0]
+    (p4,) = _sql(raw, f"SELECT {position} FROM {table} WHERE {where} AND originator_version = 4", sid=sid)[0]
+    _sql(raw, f"DELETE FROM {table} WHERE {where} AND originator_version IN (3, 4)", sid=sid)
+    report = eng.verify_log()
+    kinds = sorted((f.stream_id, f.kind, f.version, f.position) for f in report.findings)
+    assert kinds == sorted([(sid, "removed", 3, p4), ("", "removed", None, p3), ("", "removed", None, p4)])
+    mine = eng.for_owner(ALICE).verify_log()
+    assert [(f.kind, f.version) for f in mine.findings] == [("removed", 3)]

@@ -39,7 +39,7 @@ def _lose_tail(pg_url: str, keep: int) -> str:
         conn.execute(
             "DELETE FROM ledgermind_snapshots WHERE originator_id = %s AND originator_version > %s", (stream, keep)
         )
-        for table in ("ledgermind_events_chain", "ledgermind_events_chain_checkpoints"):
+        for table in ("ledgermind_events_links", "ledgermind_events_chain_checkpoints"):
             if conn.execute("SELECT to_regclass(%s)", (table,)).fetchone()[0] is not None:
                 conn.execute(f"DELETE FROM {table} WHERE position >= %s", (cut,))
     return str(stream)
