@@ -54,12 +54,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import InterfaceError, Notification, OperationalError, StoredEvent
+from eventsourcing.persistence import IntegrityError, InterfaceError, Notification, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresProcessRecorder
 from eventsourcing.sqlite import SQLiteProcessRecorder
 from eventsourcing.utils import retry
@@ -69,6 +70,7 @@ from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.storage.erasure_fence import refuse_erased_sqlite
 from ledgermind.storage.frontier import Frontier
+from ledgermind.storage.landed import Outcomes
 from ledgermind.storage.pg_append import append
 from ledgermind.storage.pg_checkout import transaction
 from ledgermind.storage.sealing import WrittenKeys
@@ -200,15 +202,19 @@ class ChainedSQLiteRecorder(SQLiteProcessRecorder):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._heads = _Heads()
+        # No acknowledgement to lose in-process: an append committed iff it returned.
+        self.outcomes = Outcomes(lambda stored: None)
         super().__init__(*args, **kwargs)
 
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        self.outcomes.begin()
         try:
             positions = super().insert_events(stored_events, **kwargs)
         except BaseException:
             self._heads.discard()
             raise
         self._heads.committed()
+        self.outcomes.committed(positions or [])
         return positions
 
     def construct_create_table_statements(self) -> list[str]:
@@ -284,6 +290,7 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._heads = _Heads()
+        self.outcomes = Outcomes(self._stored_as)
         super().__init__(*args, **kwargs)
         from psycopg.sql import SQL, Identifier
 
@@ -314,6 +321,10 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
             "INSERT INTO {}.{} (position, hash) SELECT position, hash FROM {}.{} ON CONFLICT DO NOTHING"
         ).format(schema, chain, schema, Identifier(f"{self.events_table_name}_chain"))
         self._sql_drop_old = SQL("DROP TABLE {}.{}").format(schema, Identifier(f"{self.events_table_name}_chain"))
+        self._sql_stored = SQL(
+            "SELECT originator_id, originator_version, notification_id, state FROM {}.{} "
+            "WHERE (originator_id, originator_version) IN (SELECT * FROM unnest(%s::uuid[], %s::bigint[]))"
+        ).format(schema, events)
         self._sql_last_checkpoint = SQL(
             "SELECT position, links, digest FROM {}.{} ORDER BY position DESC LIMIT 1"
         ).format(schema, checkpoints)
@@ -324,14 +335,40 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
             schema, checkpoints
         )
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        try:
-            positions = append(self, stored_events, **kwargs)
-        except BaseException:
-            self._heads.discard()
-            raise
+        """Appends, retrying a lost connection (``_ATTEMPTS``). A retry that
+        meets the unique key after a connection failed looks for its own rows
+        (``ledgermind.storage.landed``): found byte for byte, the first attempt
+        committed and only its acknowledgement was lost, so this is success."""
+        self.outcomes.begin()
+        doubt = False
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                positions = append(self, stored_events, **kwargs)
+                break
+            except (InterfaceError, OperationalError):
+                self._heads.discard()
+                doubt = doubt or bool(stored_events)
+                if attempt >= _ATTEMPTS:
+                    if doubt:
+                        self.outcomes.doubtful(stored_events)
+                    raise
+                time.sleep(_RETRY_WAIT_S)
+            except IntegrityError:
+                self._heads.discard()
+                found = self._stored_as(stored_events) if doubt else None
+                if found is None:
+                    raise
+                log.warning("an append's acknowledgement was lost; its rows are stored, so it committed")
+                positions = found
+                break
+            except BaseException:
+                self._heads.discard()
+                raise
         self._heads.committed()
+        self.outcomes.committed(positions)
         if positions and max(positions) // self.checkpoint_every > (min(positions) - 1) // self.checkpoint_every:
             try:
                 record_checkpoint(self)
@@ -372,6 +409,25 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
             if row is not None and row["old"]:  # a store written before links were keyed by position
                 curs.execute(self._sql_migrate)
                 curs.execute(self._sql_drop_old)
+
+    def _stored_as(self, stored_events: Sequence[StoredEvent]) -> list[int] | None:
+        """The positions of ``stored_events`` if the log holds each of them at
+        its (stream, version) with the same stored bytes, else None."""
+        if not stored_events:
+            return None
+        with transaction(self.datastore) as curs:
+            curs.execute(
+                self._sql_stored,
+                ([e.originator_id for e in stored_events], [e.originator_version for e in stored_events]),
+            )
+            rows = {(_uuid(r["originator_id"]), int(r["originator_version"])): r for r in curs.fetchall()}
+        positions = []
+        for e in stored_events:
+            row = rows.get((_uuid(e.originator_id), e.originator_version))
+            if row is None or bytes(row["state"]) != bytes(e.state):
+                return None
+            positions.append(int(row["notification_id"]))
+        return positions
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def max_notification_id(self) -> int | None:
@@ -433,6 +489,8 @@ def record_checkpoint(recorder: Any) -> None:
                 _sqlite_checkpoint(c, recorder.events_table_name, int(row[0]))
 
 
+_ATTEMPTS = 10  # an append's tries through lost connections (the library's own retry: 10, 0.2 s apart)
+_RETRY_WAIT_S = 0.2
 _CHECKPOINT_WAIT_S = 2.0  # a checkpoint waits this long for appends in flight (else it covers less)
 _CHECKPOINT_LOCK = 0x6D6C_636B  # "mlck": one checkpointer at a time
 

@@ -206,7 +206,13 @@ class EventLog(Application[UUID]):
                 # no cache to update, which is all ``Application._record`` adds.
                 recordings = self.events.put(processing.events, tracking=tracking)
                 self._take_snapshots(processing)
-        self.check_file("the last write went to the old file and is not acknowledged")
+        try:
+            self.check_file("the last write went to the old file and is not acknowledged")
+        except StoreUnavailable:
+            outcomes = getattr(self.recorder, "outcomes", None)
+            if outcomes is not None:
+                outcomes.begin()  # not in the store this engine serves: it must not count as committed
+            raise
         return recordings
 
     @property

@@ -106,8 +106,8 @@ def write_attached(
     kept in the receipt: the key replayed with another request raises
     ``IdempotencyKeyReused`` instead of answering the first call's result.
 
-    ``once``: exactly-once by a command receipt (``WritePort.submit_once``;
-    the result must be JSON). A step whose own stream already tells a re-run
+    ``once``: exactly-once by ``WritePort.submit_once`` (a receipt under the
+    caller's key; the result must be JSON). A step whose own stream already tells a re-run
     that it committed (a checkpoint already at its namespace's head) passes
     ``once=False`` and saves the receipt's event."""
     check_owner(owner)

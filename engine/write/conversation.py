@@ -9,7 +9,8 @@ that never existed (``isolation``).
 
 Every command is exactly-once (``WritePort.submit_once``): its idempotency key
 is made here, at the call, before the command is submitted: the caller's
-``options.idempotency_key`` when given, else a random uuid4. Both of a
+``options.idempotency_key`` when given (it gets a receipt), else a random
+uuid4 (no receipt: the writer never runs a committed save again). Both of a
 write's options travel as one value (``WriteOptions``), not as keyword
 arguments re-declared by every layer. A batch of messages that
 all carry a ``client_id`` needs no command receipt: its per-message receipts

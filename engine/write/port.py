@@ -10,32 +10,30 @@ made, the value ``wait(position)`` needs for read-your-writes.
 
 Exactly-once commands (``submit_once``): a command can commit and still fail
 at its caller, when the connection dies between the server's COMMIT and its
-acknowledgement. eventsourcing then re-inserts on a fresh connection, meets
-the unique key, and the writer re-runs the command, which would write it a
-second time (a duplicate message at the next seq, a second session, a task
-"already completed"). So every command carries an ``IdempotencyKey`` made at
-the call, in the calling thread, and writes a ``CommandReceipt`` holding its
-result in the same transaction as its events (``ledgermind.domain.receipt``);
-a run that finds the receipt returns that result and writes nothing.
+acknowledgement, or at its writer, when a step after the commit fails. A
+writer that then ran the command again would write it a second time (a
+duplicate message at the next seq, a second session, a task "already
+completed"). Two guards, by who could run it again:
 
-Why the first run of a key made here skips the lookup: a fresh uuid4 cannot
-have a receipt yet, so only a re-run (the writer's retry) can find one. The
-receipt costs one more event in the command's transaction and no read; a key
-the caller chose (``idempotency_key=``) is looked up on every run, since an
-earlier call may have committed it. And a command under a key made here that
-wrote nothing (re-applying beliefs that are already so, closing a closed
-session) writes no receipt either: there is nothing a re-run could duplicate,
-and replays of such commands stay free (no event at all).
+* The writer itself: it never runs again a command whose save committed. A
+  save that failed is asked whether its events are stored anyway, byte for
+  byte (``ledgermind.storage.landed``: a sealed state carries a random nonce,
+  so equal bytes at the same (stream, version) are this save's rows); if so
+  it is a success. That is all a key made here (a uuid4 made at the call)
+  needs, so such a command writes no receipt.
+* The caller, retrying after an answer it never got (``StoreUnavailable``:
+  "the write may still commit"), from any process: only a key the caller
+  chose (``idempotency_key=``, ``client_id`` for messages) can name the first
+  call. Such a command writes a ``CommandReceipt`` holding its result in the
+  same transaction as its events (``ledgermind.domain.receipt``), and every
+  run looks it up first: a run that finds it returns that result and writes
+  nothing.
 
-Why a receipt per command and not per message, nor none: a batch of messages
-is one command and gets one receipt, whatever its size. Measured with
-core_bench's helpers (1,000-message session, 300 single-message appends,
-with and without the receipt interleaved on one engine): append p50 ratio
-1.01 on PostgreSQL, 1.08-1.22 on SQLite (one more small event in the same
-transaction: no extra commit, no read). Proving a commit from the command's
-own events instead (re-reading its first event after a failure) would save
-that event, but only for the writer's own retry and only by comparing decoded
-events field by field; a caller's retry still needs a stored receipt.
+Why not a receipt for every command, as before: it was one more event per
+call (for a two-message turn, a third of the bytes stored: the event, its
+key, its log position and its chain link) and it only ever answered the
+writer's own re-run, which the stored rows answer as well. A batch of
+messages is one command and gets at most one receipt, whatever its size.
 """
 
 from __future__ import annotations
@@ -162,30 +160,28 @@ class WritePort:
         return await self.submit_async(self.once(key, command))
 
     def once(self, key: IdempotencyKey, command: Command[R]) -> Command[R]:
-        """``command`` wrapped to run exactly once per ``key`` (``submit_once``)."""
+        """``command`` wrapped to run exactly once per ``key`` (``submit_once``).
+        A key made here needs no receipt: only the writer could run the
+        command again, and it never does after a save that committed
+        (``ledgermind.storage.landed``)."""
+        if not key.given:
+            return command
         stream = command_receipt_id(key.owner, key.key)
-        runs = 0
 
         def once(unit: UnitOfWork) -> R:
-            nonlocal runs  # only the writer thread runs this
-            runs += 1
-            if key.given or runs > 1:
-                receipt: CommandReceipt | None = scoped_get(unit, CommandReceipt, stream, key.owner)
-                if receipt is not None:
-                    if receipt.command != key.command:
-                        raise IdempotencyKeyReused(
-                            f"idempotency key {key.key!r:.80} was used for {receipt.command}, not {key.command}"
-                        )
-                    if receipt.request_digest and key.digest and receipt.request_digest != key.digest:
-                        raise IdempotencyKeyReused(
-                            f"idempotency key {key.key!r:.80} was used for another {key.command} request "
-                            "(a different body): nothing was written; use a new key for a new request"
-                        )
-                    return cast(R, orjson.loads(receipt.result))
-            before = unit.pending_counts()
+            receipt: CommandReceipt | None = scoped_get(unit, CommandReceipt, stream, key.owner)
+            if receipt is not None:
+                if receipt.command != key.command:
+                    raise IdempotencyKeyReused(
+                        f"idempotency key {key.key!r:.80} was used for {receipt.command}, not {key.command}"
+                    )
+                if receipt.request_digest and key.digest and receipt.request_digest != key.digest:
+                    raise IdempotencyKeyReused(
+                        f"idempotency key {key.key!r:.80} was used for another {key.command} request "
+                        "(a different body): nothing was written; use a new key for a new request"
+                    )
+                return cast(R, orjson.loads(receipt.result))
             result = command(unit)
-            if not key.given and unit.pending_counts() == before:
-                return result  # it wrote nothing, so a re-run cannot write twice
             unit.add(
                 CommandReceipt(
                     app=key.owner.app,

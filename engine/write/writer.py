@@ -63,6 +63,7 @@ from ledgermind.domain.errors import (
 from ledgermind.domain.owner import Owner, owns
 from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.storage.continuity import is_store_behind
+from ledgermind.storage.landed import Outcomes
 from ledgermind.storage.store import EventLog, IntegrityError, translate_errors
 
 log = logging.getLogger("ledgermind.write")
@@ -142,6 +143,34 @@ def expired(future: Future[Any], timeout: float) -> StoreUnavailable:
 
 class _DirtyUnit(Exception):
     """A grouped command failed after mutating shared aggregates."""
+
+
+class _InDoubt(Exception):
+    """A save failed, its events may have committed, and the store cannot say
+    yet: its commands must not run again (``error``: what their callers get)."""
+
+    def __init__(self, error: StoreUnavailable) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _landed(outcomes: Outcomes | None, error: BaseException) -> list[int] | None:
+    """The positions of a failed save's events if they committed anyway, None
+    if they did not; raises ``_InDoubt`` when that cannot be known now. A
+    conflict (``IntegrityError``) committed nothing: a retry that met its own
+    rows returned success in the recorder."""
+    if outcomes is None or isinstance(error, IntegrityError):
+        return None
+    try:
+        with translate_errors():
+            return outcomes.landed()
+    except Exception as e:
+        raise _InDoubt(
+            StoreUnavailable(
+                "the store failed while committing and cannot say yet whether it did: the write may have "
+                "committed (retry with the same client id)"
+            )
+        ) from e
 
 
 def estimate_size(agg: Aggregate) -> int:
@@ -301,6 +330,12 @@ class Writer:
                         raise _DirtyUnit from e  # it refused after mutating: start over
                     request.future.set_exception(e)
             position = self._save(unit)
+        except _InDoubt as e:
+            self._evict(unit)
+            for request in batch:
+                if not request.future.done():
+                    request.future.set_exception(e.error)
+            return
         except BaseException:
             self._evict(unit)
             for request in batch:
@@ -334,6 +369,10 @@ class Writer:
                 self._evict(unit)
                 request.future.set_exception(e)
                 return
+            except _InDoubt as e:
+                self._evict(unit)
+                request.future.set_exception(e.error)
+                return
             except BaseException as e:
                 self._evict(unit)
                 try:
@@ -347,11 +386,26 @@ class Writer:
         request.future.set_exception(ConcurrencyExhausted(f"gave up after {self._max_retries} conflicting attempts"))
 
     def _save(self, unit: UnitOfWork) -> int:
+        """Commits the unit; its position. A save that failed after its events
+        committed (a lost acknowledgement, a snapshot that failed after the
+        commit) is a success: running its commands again would write them
+        twice (``ledgermind.storage.landed``)."""
         aggregates = [a for a in unit.touched.values() if a.pending_events]
         if not aggregates and unit.tracking is None:
             return 0
-        with translate_errors():
-            recordings = self._log.save_tracked(unit.tracking, *aggregates)
+        outcomes: Outcomes | None = getattr(self._log.recorder, "outcomes", None)
+        if outcomes is not None:
+            outcomes.begin()
+        try:
+            with translate_errors():
+                recordings = self._log.save_tracked(unit.tracking, *aggregates)
+        except BaseException as e:
+            landed = _landed(outcomes, e)
+            if landed is None:
+                raise
+            log.warning("a save failed after its events committed (%s); it counts as committed", e)
+            self._evict(unit)
+            return max(landed, default=0)
         for agg in unit.touched.values():
             self._remember(agg)
         return max((r.notification.id for r in recordings), default=0)

@@ -106,16 +106,19 @@ def test_keys_belong_to_their_owner(eng: MemoryEngine) -> None:
     assert a != b
 
 
-def test_one_receipt_per_call_not_per_message(eng: MemoryEngine) -> None:
-    """The receipt's cost: one event per command, whatever the batch size; none
-    when every message carries a client_id (its message receipts suffice)."""
+def test_receipts_only_for_the_callers_keys(eng: MemoryEngine) -> None:
+    """The receipt's cost: one event per command under a key the caller chose,
+    whatever the batch size; none for a call without one (only the writer
+    could run it again, and it never runs a save that committed), nor when
+    every message carries a client_id (its message receipts suffice)."""
     mem = eng.for_owner(OWNER)
     sid = mem.create_session("agent")
     mem.add_messages(sid, [{"role": "user", "content": f"m{i}"} for i in range(5)])
     mem.add_message(sid, "user", "single")
     mem.add_messages(sid, [{"role": "user", "content": f"c{i}", "client_id": f"c{i}"} for i in range(3)])
+    mem.start_task(sid, "keyed", idempotency_key="t")
     topics = _topics(eng)
-    assert topics["command.receipt"] == 3  # create_session and the two calls without client ids
+    assert topics["command.receipt"] == 1  # start_task's, under the caller's key
     assert topics["message.receipt"] == 3
     assert topics["message.added"] == 9
 
