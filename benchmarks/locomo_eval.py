@@ -13,8 +13,9 @@ covered by the sources of the top k results, averaged over questions; MRR =
 
 The relevance floor: questions are asked with the floor off, and Recall@10
 is then reported for each floor in ``--floors`` (a floor serves nothing for
-a question whose best result is below it, so the recall it leaves is read
-from the same run). The
+a question whose best result is below it and that names no one who speaks
+among its results, ``retrieval.search.served``, so the recall it leaves is
+read from the same run). The
 unrelated-question set (``benchmarks/data/unrelated_questions.json``,
 English and Chinese, written before the floor was tuned) is asked of every
 conversation with ``build_context`` at the engine's floor: the share of
@@ -63,8 +64,10 @@ sys.path.insert(0, str(ROOT))
 
 from ledgermind import MemoryEngine, Owner  # noqa: E402
 from ledgermind.analysis.embedders import embedder_for  # noqa: E402
+from ledgermind.analysis.text import lexical_terms  # noqa: E402
 from ledgermind.domain.config import EngineConfig  # noqa: E402
 from ledgermind.retrieval.context import estimate_tokens  # noqa: E402
+from ledgermind.retrieval.search import served as served_at  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
 UNRELATED = Path(__file__).resolve().parent / "data" / "unrelated_questions.json"
@@ -144,9 +147,9 @@ def split_of(sample_id: str) -> str:
     return SPLITS[int(hashlib.sha256(sample_id.encode()).hexdigest(), 16) % 2]
 
 
-def covered(hits: list[Any], k: int, gold: set[tuple[str, int]], floor: float = 0.0) -> float:
+def covered(hits: list[Any], k: int, gold: set[tuple[str, int]], floor: float = 0.0, question: str = "") -> float:
     seen: set[tuple[str, int]] = set()
-    if not hits or max(h.relevance for h in hits) < floor:
+    if not served_at(hits, lexical_terms(question), floor):
         return 0.0  # the floor serves nothing for this question
     for hit in hits[:k]:
         for src in hit.sources:
@@ -214,7 +217,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                 t0 = time.perf_counter()
                 hits = eng.for_owner(owner).search(str(qa["question"]), k=10, include_messages=True)
                 latencies.append((time.perf_counter() - t0) * 1000)
-                kept = hits if hits and max(h.relevance for h in hits) >= served else []
+                kept = hits if served_at(hits, lexical_terms(str(qa["question"])), served) else []
                 split = split_of(str(sample["sample_id"]))
                 scores = {
                     "r5": covered(kept, 5, gold),
@@ -241,7 +244,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                         }
                     )
                 for floor in floors:
-                    by_floor[floor].append(covered(hits, 10, gold, floor))
+                    by_floor[floor].append(covered(hits, 10, gold, floor, str(qa["question"])))
                 block = floored.for_owner(owner).build_context(
                     str(qa["question"]),
                     token_budget=args.budget,

@@ -45,9 +45,15 @@ from ledgermind.retrieval.lineage_order import Citation, beliefs_first, collapse
 from ledgermind.retrieval.options import DEFAULT_SEARCH, SearchOptions
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.relevance import relevance_of
-from ledgermind.retrieval.speakers import named_speakers, prefer_named_speakers, spoken_names, without_names
+from ledgermind.retrieval.speakers import (
+    named_speakers,
+    names_a_speaker,
+    prefer_named_speakers,
+    spoken_names,
+    without_names,
+)
 
-__all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources"]
+__all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources", "served"]
 
 INDEX_NAME = "search"
 KIND_FALLBACK_MIN = 3
@@ -105,11 +111,7 @@ class Searcher:
                 hits = hits + [h for h in wider if h.id not in seen]
             if include_messages and any(h.item_type == "message" for h in hits[:k]):
                 hits = self._beliefs_first(conn, store, owner, hits[:k], point)
-        # the floor answers "is this query about anything remembered?": when
-        # no result reaches it, nothing is served (see retrieval.relevance)
-        if not hits or max(h.relevance for h in hits) < self.relevance_floor:
-            return []
-        return hits[:k]
+        return hits[:k] if served(hits, asked.terms, self.relevance_floor) else []
 
     def recent(self, owner: Owner, limit: int, include_messages: bool = False) -> list[SearchResult]:
         """The owner's newest visible items (the preload probe and fallback)."""
@@ -205,6 +207,22 @@ class Searcher:
         about = named_speakers(results, asked.terms)
         results = collapse_cited(prefer_period(prefer_named_speakers(results, about), asked.period))
         return drop_near_duplicates(results, text=lambda r: r.statement, score=lambda r: r.score, limit=k)
+
+
+def served(hits: Sequence[SearchResult], query_terms: Sequence[str], floor: float) -> bool:
+    """Is a search's ranking served at this relevance floor?
+
+    The floor answers "is this query about anything remembered?": when no
+    result reaches it, nothing is served (``retrieval.relevance``). Unless
+    the query names someone who speaks among the results
+    (``speakers.names_a_speaker``): a question about a person of the
+    owner's memory is about the memory even when its other words are not
+    (LoCoMo dev: "Would Melanie likely enjoy the song 'The Four Seasons' by
+    Vivaldi?" has its evidence in Melanie's turns about classical music, at
+    a relevance of 0.009). Its results keep their relevance."""
+    if not hits:
+        return False
+    return max(h.relevance for h in hits) >= floor or names_a_speaker(hits, query_terms)
 
 
 class _Query:

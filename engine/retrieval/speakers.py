@@ -23,11 +23,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ledgermind.analysis.text import lexical_stem, lexical_terms
+from ledgermind.domain.session import ROLES
 from ledgermind.retrieval.records import SearchResult
 
 __all__ = [
     "OTHER_SPEAKER_WEIGHT",
     "named_speakers",
+    "names_a_speaker",
     "prefer_named_speakers",
     "speaker_terms",
     "spoken_names",
@@ -52,6 +54,17 @@ def speaker_terms(result: SearchResult) -> frozenset[str]:
 def spoken_names(results: Sequence[SearchResult], query_terms: Sequence[str]) -> frozenset[str]:
     """The query terms that name someone who speaks among ``results``."""
     return frozenset().union(*(speaker_terms(r) for r in results)).intersection(query_terms)
+
+
+def names_a_speaker(results: Sequence[SearchResult], query_terms: Sequence[str]) -> bool:
+    """Does the query name someone who speaks among ``results``, by name
+    (a turn without a name is stored under its role, "user: ...", and a
+    role word is no one's name)? Such a query is about the owner's memory
+    whatever its other words (``Searcher.search``'s floor)."""
+    return bool(spoken_names(results, query_terms) - _ROLE_TERMS)
+
+
+_ROLE_TERMS = frozenset(lexical_stem(role) for role in ROLES)
 
 
 def without_names(query: str, names: frozenset[str]) -> str:

@@ -394,3 +394,34 @@ def test_a_question_naming_a_date_reads_what_was_said_then_first(eng: MemoryEngi
     ]
     undated = eng.for_owner(OWNER).search("What did Maria donate to the homeless shelter?", k=2)
     assert undated[0].statement == "Maria donated toys to the homeless shelter downtown"  # the words decide
+
+
+def test_a_question_naming_someone_who_speaks_is_served_below_the_floor(eng: MemoryEngine) -> None:
+    """The floor keeps questions about nothing remembered out; a question
+    about a person who speaks in the memory is about the memory, even when
+    its other words are new to it. A role ("user: ...") is no one's name."""
+    sid = eng.for_owner(OWNER).create_session("agent-1")
+    turns = [
+        ("Melanie", "I listen to Bach and Mozart every evening, classical music calms me down"),
+        ("Caroline", "I went to a pottery class with my kids yesterday"),
+        ("Melanie", "My kids loved the beach trip last weekend"),
+        ("Caroline", "The adoption agency called me back today"),
+        (None, "I set up the new laptop for work this morning"),
+    ]
+    eng.for_owner(OWNER).add_messages(
+        sid,
+        [
+            {"role": "user", "content": said, "occurred_at": MARCH} | ({"name": who} if who else {})
+            for who, said in turns
+        ],
+    )
+    floor = eng.config.relevance_floor
+    named = eng.for_owner(OWNER).search("Would Melanie enjoy the Four Seasons by Vivaldi?", include_messages=True)
+    assert named and max(h.relevance for h in named) < floor  # below the floor, and served
+    assert any(h.statement.startswith("Melanie: I listen to Bach") for h in named)
+    assert eng.for_owner(OWNER).search("Would Beatrice enjoy the Four Seasons by Vivaldi?", include_messages=True) == []
+    assert eng.for_owner(OWNER).search("How do I add a user to the sudoers file?", include_messages=True) == []
+    assert eng.for_owner(OWNER).build_context("Would Beatrice enjoy the Four Seasons by Vivaldi?") == ""
+    assert "Bach and Mozart" in eng.for_owner(OWNER).build_context(
+        "Would Melanie enjoy the Four Seasons by Vivaldi?", include_messages=True, time_budget_ms=5000
+    )
