@@ -244,7 +244,9 @@ def _denial_folded(findings: list[Finding]) -> list[Finding]:
         return f.subject, f.attribute.removesuffix("/not") if f.attribute else None  # the older rules' negated key
 
     denied = {
-        slot(f): f.value.removeprefix("not ") for f in findings if f.attribute and (f.value or "").startswith("not ")
+        slot(f): f.value.removeprefix("not ")
+        for f in findings
+        if f.attribute and f.value and f.value.startswith("not ")
     }
     stated = {slot(f) for f in findings if f.attribute and f.value and not f.value.startswith("not ")}
     out = []
