@@ -457,6 +457,8 @@ def is_statement(clause: str) -> bool:
         return False  # "We should plan a dance session soon", "I am as well"
     if re.search(r"\blet's\b", body, re.IGNORECASE) or (_GENERIC_US.search(body) and not _past(words)):
         return False  # "In the meantime, let's work together", "Pets bring so much joy to us"
+    if _MAXIM.match(body) or _CUT_OFF.search(body):
+        return False  # "Little acts of kindness can brighten someone's day", "... Global Offensive, and Nate"
     if (_FEELING.search(body) or _MOOD.search(body)) and not _CONCRETE.search(body):
         return False  # "I was really excited", "We were so lucky to have everyone with us"
     if re.match(r"(?:together,?\s+)?we (?:can|could)\b", body, re.IGNORECASE) and not _CONCRETE.search(body):
@@ -509,8 +511,30 @@ _MOOD = re.compile(
     r"(?:busy|rough|crazy|hectic|tough|hard|great|good|wild|insane|nuts|quiet|slow|amazing)\b|"
     # resolve: not quitting, not forgetting, staying upbeat
     r"\b(?:won't|will never|never|not gonna|not going to)\s+(?:\w+\s+)?(?:quit|forget|stop|give up|let go)\b|"
-    r"\btrying to stay (?:upbeat|positive|motivated|focused|strong|optimistic|calm)",
+    r"\btrying to stay (?:upbeat|positive|motivated|focused|strong|optimistic|calm)|"
+    # staying upbeat, coping, doing fine, a good stretch: of the moment, said as the whole clause
+    r"\b(?:stay|staying|stays) (?:positive|strong|upbeat|motivated|focused)(?: and pushing (?:forward|on|through))?[.!]*$|"
+    r"\bcan handle (?:anything|it all|whatever)[.!]*$|\b(?:has|have|'ve) been doing (?:great|well|good|fine|ok|okay|alright)"
+    r"[.!]*$|\b(?:completely |totally |pretty |so )?content(?: already)?[.!]*$|\bgood vibes\b|"
+    r"\bgive (?:something|a little something) back\b",
     re.IGNORECASE,
+)
+# A maxim: a general subject (a bare plural, "little acts of kindness", "moments like
+# these") with a verb of general effect ("can really help", "have a way of", "can make a
+# big impact", "remind us how much ..."): wisdom shared, no one's fact.
+_MAXIM = re.compile(
+    r"^(?!(?:my|our|his|her|their|the|your|its|i|we|they|he|she|you)\b)(?:[a-z]+\s+)?[a-z]+s"
+    r"(?:\s+(?:of|like|and)\s+[a-z\s']{1,30}?)?\s+(?:really\s+|truly\s+|often\s+|always\s+|definitely\s+)?"
+    r"(?:(?:can|could)\s+(?:really\s+|truly\s+|definitely\s+|also\s+)?(?:help (?:in|with|you|us|people|someone)|"
+    r"make an? (?:big |real |huge |positive )?(?:difference|impact)|have an? (?:big |real |huge |lasting )?(?:effect|impact)|"
+    r"bring (?:us|people|joy)|brighten|change (?:lives|someone|your|our|people)|touch|lift (?:someone|your|our|the)|"
+    r"go a long way)|have a way of|has a way of|remind (?:us|me|you|people)|make an? (?:big |real |huge )?"
+    r"(?:difference|impact))\b",
+    re.IGNORECASE,
+)
+# "..., and Nate.": a clause cut off after its conjunction; "Speaking of X, Y": a topic turn.
+_CUT_OFF = re.compile(
+    r"^(?!.*\b(?:I|me|my|we|us|our)\b).*,\s+(?:and|but|or|so)\s+(?-i:[A-Z])\w*[.!]*$|^speaking of\b", re.IGNORECASE
 )
 # "us" with no first person singular: people in general ("Pets bring so much joy to
 # us"), unless something happened (a past verb: "Grandma took us to Oslo").

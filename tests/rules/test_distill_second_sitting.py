@@ -239,3 +239,37 @@ def test_a_new_person_in_one_of_two_roles_of_a_kind_is_not_guessed_by_slot() -> 
     """The looser slot match (a head noun with fewer modifiers) acts only on the one belief it fits."""
     current, _ = _beliefs("My piano teacher is Ms. Vo.", "My math teacher is Mr. Ruiz.", "Our choir director is Ann.")
     assert len(current) == 3, current
+
+
+# --- precision: wisdom, a cut-off clause and a passing mood are no one's fact ----------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Old photos really have a way of warming our hearts.",  # a maxim: a general subject, a verb of general effect
+        "Kind words have a way of sticking with me.",
+        "Little routines like this can make a big impact in how I work.",
+        "The trip was booked through Expedia, and Omar.",  # a clause cut off after its conjunction
+        "Speaking of road trips, my van.",
+        "I'm staying strong and pushing through.",  # a passing mood, the whole clause
+        "I've been doing fine.",
+        "I can handle it all.",
+    ],
+)
+def test_no_ones_fact_leaves_no_belief(text: str) -> None:
+    assert _proposals(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kids have swim class on Saturday.",  # a bare plural with a fact of its own
+        "I met my aunts, and Rosa.",  # the speaker's own clause
+        "I've been doing great - I just got promoted to team lead!",  # a mood beside a fact: the fact stays
+        "Our dogs can open the back gate.",
+        "My kids can make pancakes.",
+    ],
+)
+def test_facts_near_those_forms_stay(text: str) -> None:
+    assert _proposals(text), text
