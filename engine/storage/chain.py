@@ -18,16 +18,26 @@ after events written when chaining did not exist yet: those are counted as
 moving an event within the global order is caught, not only within its
 stream.
 
-A link is stored as ``(position, hash)`` in ``<events table>_links``, keyed by
-its event's position and nothing else: the event's row at that position holds
-the stream and version, so repeating them (and indexing them a second time)
-would only double what the chain costs per event. A stream's versions commit
-in order, so its i-th event by version was written at the i-th smallest of its
-positions: ``verify`` checks each event against the link at the position it
-was written at (elsewhere now: ``reordered``). Links of deleted events stay,
-claimed by no event: the whole-log ``verify`` names them. Stores written with
-the older ``<events table>_chain`` (stream, version, position, hash) table are
-migrated when opened (``create_table``); the hashes are the same bytes.
+What is stored is less than a row per event; the stream and version are
+never repeated (the event's row holds them, and the events table's unique key
+on them finds a stream's previous event, and through it the previous link):
+
+* SQLite: ``(position, hash)`` per event in ``<events table>_links``, the
+  position being that table's rowid (one b-tree, no second index).
+* PostgreSQL: in the events' own rows (``link``, ``link_events``): a
+  transaction's events of one stream share one link, the hash after the last
+  of them, in that last event's row, with the count of events it covers. The
+  append draws the ids first, since the hash includes them
+  (``ledgermind.storage.pg_append``).
+
+A stream's versions commit in order, so its i-th event by version was
+written at the i-th smallest of its positions: ``verify`` hashes each event at
+the position it was written at (found elsewhere now: ``reordered``), and
+compares the chain with each stored link. Where links are stored apart,
+links of deleted events stay, claimed by no event: the whole-log ``verify``
+names them. Stores written with the older ``<events table>_chain`` (stream,
+version, position, hash) table are migrated when opened (``create_table``)
+into ``<events table>_links``; the hashes are the same bytes.
 
 A chain alone does not catch the removal of a stream's last event together
 with its link, nor a rewrite of every link after an edit (anyone who can
@@ -42,11 +52,12 @@ recomputes every checkpoint. Copy the latest checkpoint row somewhere the
 database's writers cannot reach (a ticket, a log shipper, a printout) and a
 rewritten history cannot match it.
 
-Cost on the write path: a sha256 per event and one multi-row insert per
-transaction (pipelined with the commit on PostgreSQL); the previous link of a
+Cost on the write path: a sha256 per event, and on SQLite one multi-row
+insert per transaction (on PostgreSQL the links ride in the events' INSERT);
+the previous link of a
 stream comes from a cache of this process's committed links (``_Heads``), so
-only the first append to a stream another process wrote last reads it (a
-join of the event's unique key to the link at its position).
+only the first append to a stream another process wrote last reads it (by
+the event's unique key).
 """
 
 from __future__ import annotations
@@ -55,7 +66,7 @@ import hashlib
 import logging
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -131,6 +142,17 @@ def _links(
         heads[sid] = (s.originator_version, h)
         out.append(_Link(sid, s.originator_version, position, h))
     return out
+
+
+def _run_ends(links: Sequence[_Link]) -> list[tuple[int, int]]:
+    """(index, events) of each stream's last link in a batch, with how many of
+    the batch's events of that stream (consecutive versions) it covers."""
+    last: dict[UUID, int] = {}
+    count: dict[UUID, int] = {}
+    for i, k in enumerate(links):
+        last[k.stream_id] = i
+        count[k.stream_id] = count.get(k.stream_id, 0) + 1
+    return sorted((i, count[sid]) for sid, i in last.items())
 
 
 def _firsts(stored: Sequence[StoredEvent]) -> list[tuple[UUID, int]]:
@@ -299,23 +321,38 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         events = Identifier(self.events_table_name)
         chain = Identifier(f"{self.events_table_name}_links")
         checkpoints = Identifier(f"{self.events_table_name}_chain_checkpoints")
+        # The link rides in its event's row (``link``, ``link_events``): no table, no index of its own.
+        # Added by ``create_table`` only when missing: an ALTER TABLE, even one with nothing to
+        # do, takes the table's ACCESS EXCLUSIVE lock and would queue every append behind it.
+        self._sql_add_link = SQL(
+            "ALTER TABLE {}.{} ADD COLUMN IF NOT EXISTS link bytea, ADD COLUMN IF NOT EXISTS link_events integer"
+        ).format(schema, events)
         self.sql_create_statements.extend([
-            SQL("CREATE TABLE IF NOT EXISTS {}.{} (position bigint PRIMARY KEY, hash bytea NOT NULL)"
-                ).format(schema, chain),
             SQL("CREATE TABLE IF NOT EXISTS {}.{} (position bigint PRIMARY KEY, links bigint NOT NULL, "
                 "digest bytea NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now())").format(schema, checkpoints),
         ])  # fmt: skip
+        self._legacy = False  # a ``<events>_links`` table of per-event links from an older store (``create_table``)
+        self._sql_draw = SQL(
+            "SELECT nextval(pg_get_serial_sequence(%s, 'notification_id')) AS p FROM generate_series(1, %s)"
+        )
+        self._sql_lock = SQL("LOCK TABLE ONLY {}.{} IN ROW EXCLUSIVE MODE").format(schema, events)
+        self._serial = f'"{self.datastore.schema}"."{self.events_table_name}"'
         self._sql_rows = SQL(
-            "INSERT INTO {}.{} (originator_id, originator_version, topic, state) "
-            "SELECT * FROM unnest(%s::uuid[], %s::bigint[], %s::text[], %s::bytea[]) RETURNING notification_id"
+            "INSERT INTO {}.{} (notification_id, originator_id, originator_version, topic, state, link, link_events) "
+            "SELECT * FROM unnest(%s::bigint[], %s::uuid[], %s::bigint[], %s::text[], %s::bytea[], %s::bytea[], "
+            "%s::integer[])"
         ).format(schema, events)
         self._sql_prev = SQL(
-            "SELECT e.originator_id, e.originator_version, l.hash FROM {}.{} e JOIN {}.{} l "
-            "ON l.position = e.notification_id WHERE (e.originator_id, e.originator_version) IN "
-            "(SELECT * FROM unnest(%s::uuid[], %s::bigint[]))"
+            "SELECT originator_id, originator_version, link AS hash FROM {}.{} "
+            "WHERE (originator_id, originator_version) IN (SELECT * FROM unnest(%s::uuid[], %s::bigint[]))"
+        ).format(schema, events)
+        self._sql_prev_legacy = SQL(
+            "SELECT e.originator_id, e.originator_version, COALESCE(e.link, l.hash) AS hash FROM {}.{} e "
+            "LEFT JOIN {}.{} l ON l.position = e.notification_id "
+            "WHERE (e.originator_id, e.originator_version) IN (SELECT * FROM unnest(%s::uuid[], %s::bigint[]))"
         ).format(schema, events, schema, chain)
-        self._sql_insert = SQL(
-            "INSERT INTO {}.{} (position, hash) SELECT * FROM unnest(%s::bigint[], %s::bytea[])"
+        self._sql_legacy_table = SQL(
+            "CREATE TABLE IF NOT EXISTS {}.{} (position bigint PRIMARY KEY, hash bytea NOT NULL)"
         ).format(schema, chain)
         self._sql_migrate = SQL(
             "INSERT INTO {}.{} (position, hash) SELECT position, hash FROM {}.{} ON CONFLICT DO NOTHING"
@@ -328,9 +365,15 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         self._sql_last_checkpoint = SQL(
             "SELECT position, links, digest FROM {}.{} ORDER BY position DESC LIMIT 1"
         ).format(schema, checkpoints)
-        self._sql_since = SQL("SELECT hash FROM {}.{} WHERE position > %s AND position <= %s ORDER BY position").format(
-            schema, chain
-        )
+        self._sql_since = SQL(
+            "SELECT link AS hash FROM {}.{} WHERE notification_id > %(a)s AND notification_id <= %(b)s "
+            "AND link IS NOT NULL ORDER BY notification_id"
+        ).format(schema, events)
+        self._sql_since_legacy = SQL(
+            "SELECT hash FROM (SELECT notification_id AS position, link AS hash FROM {}.{} "
+            "WHERE notification_id > %(a)s AND notification_id <= %(b)s AND link IS NOT NULL "
+            "UNION ALL SELECT position, hash FROM {}.{} WHERE position > %(a)s AND position <= %(b)s) s ORDER BY position"
+        ).format(schema, events, schema, chain)
         self._sql_checkpoint = SQL("INSERT INTO {}.{} (position, links, digest) VALUES (%s, %s, %s)").format(
             schema, checkpoints
         )
@@ -376,39 +419,75 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
                 log.warning("could not record a chain checkpoint after position %d", max(positions), exc_info=True)
         return positions if stored_events else None
 
-    def insert_rows(self, curs: Any, stored_events: Sequence[StoredEvent]) -> None:
-        """The events' multi-row INSERT ... RETURNING notification_id (ids in the
-        events' order), without the library's table lock and NOTIFY
-        (``ledgermind.storage.pg_append``). Four typed arrays rather than the
-        library's array of a composite type: psycopg adapts those in C, a
-        composite in Python (about a fifth of the insert's client time)."""
-        curs.execute(self._sql_rows, (
-            [e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
-            [e.topic for e in stored_events], [e.state for e in stored_events],
-        ), prepare=True)  # fmt: skip
+    def draw_positions(self, curs: Any, count: int) -> None:
+        """Sends what draws ``count`` positions for an append (read with
+        ``drawn``): the lock every writer of the events table holds first
+        (ROW EXCLUSIVE, which writers share: ``ledgermind.storage.frontier``
+        waits for its holders), then the ids from the table's own sequence.
+        Drawn before the INSERT because each event's link, which rides in its
+        row, hashes its position."""
+        curs.execute(self._sql_lock, prepare=True)
+        curs.execute(self._sql_draw, (self._serial, count), prepare=True)
 
-    def _write_links(self, curs: Any, stored_events: Sequence[StoredEvent], positions: Sequence[int]) -> None:
-        """Writes the chain links of ``stored_events`` (at ``positions``) in the
-        append's open transaction."""
+    @staticmethod
+    def drawn(curs: Any) -> list[int]:
+        return sorted(int(row["p"]) for row in curs.fetchall())
+
+    def insert_rows(self, curs: Any, stored_events: Sequence[StoredEvent], positions: Sequence[int]) -> None:
+        """The events' multi-row INSERT at ``positions``, each stream's last
+        event in the batch carrying the batch's link for that stream, without
+        the library's table lock and NOTIFY (``ledgermind.storage.pg_append``).
+        Typed arrays rather than the library's array of a composite type:
+        psycopg adapts those in C, a composite in Python (about a fifth of the
+        insert's client time)."""
         previous, missing = self._heads.previous(_firsts(stored_events))
         if missing:
-            curs.execute(self._sql_prev, ([s for s, _ in missing], [v for _, v in missing]))
+            curs.execute(
+                self._sql_prev_legacy if self._legacy else self._sql_prev,
+                ([s for s, _ in missing], [v for _, v in missing]),
+            )
             for row in curs.fetchall():
-                previous[(_uuid(row["originator_id"]), int(row["originator_version"]))] = bytes(row["hash"])
+                if row["hash"] is not None:
+                    previous[(_uuid(row["originator_id"]), int(row["originator_version"]))] = bytes(row["hash"])
         links = _links(stored_events, list(positions), previous)
         self._heads.written(links)
-        curs.execute(self._sql_insert, ([k.position for k in links], [k.hash for k in links]), prepare=True)
+        hashes: list[bytes | None] = [None] * len(links)
+        runs: list[int | None] = [None] * len(links)
+        for i, n in _run_ends(links):
+            hashes[i], runs[i] = links[i].hash, n
+        curs.execute(self._sql_rows, (
+            list(positions), [e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
+            [e.topic for e in stored_events], [e.state for e in stored_events], hashes, runs,
+        ), prepare=True)  # fmt: skip
 
     def create_table(self) -> None:
+        """Creates the tables, and carries an older store's links over: its
+        ``<events>_chain`` (stream, version, position, hash) rows become
+        per-event links keyed by position in ``<events>_links``, read beside
+        the in-row links (the same hashes: every checkpoint still verifies)."""
         super().create_table()
         old = f'"{self.datastore.schema}"."{self.events_table_name}_chain"'
+        legacy = f'"{self.datastore.schema}"."{self.events_table_name}_links"'
+        with transaction(self.datastore, commit=True) as curs:
+            curs.execute(
+                "SELECT count(*) AS n FROM pg_attribute WHERE attrelid = to_regclass(%s) "
+                "AND attname IN ('link', 'link_events') AND NOT attisdropped",
+                (self._serial,),
+            )
+            row = curs.fetchone()
+            if row is None or int(row["n"]) < 2:
+                _owner_step(curs, self._sql_add_link, f"add the hash chain's link columns to {self._serial}")
         with transaction(self.datastore, commit=True) as curs:
             curs.execute("SELECT pg_advisory_xact_lock(%s)", (_CHECKPOINT_LOCK,))  # one migrator at a time
             curs.execute("SELECT to_regclass(%s) IS NOT NULL AS old", (old,))
             row = curs.fetchone()
-            if row is not None and row["old"]:  # a store written before links were keyed by position
+            if row is not None and row["old"]:
+                _owner_step(curs, self._sql_legacy_table, f"move the links of {old} into a table keyed by position")
                 curs.execute(self._sql_migrate)
-                curs.execute(self._sql_drop_old)
+                _owner_step(curs, self._sql_drop_old, f"drop {old} once its links are moved")
+            curs.execute("SELECT to_regclass(%s) IS NOT NULL AS legacy", (legacy,))
+            row = curs.fetchone()
+            self._legacy = bool(row is not None and row["legacy"])
 
     def _stored_as(self, stored_events: Sequence[StoredEvent]) -> list[int] | None:
         """The positions of ``stored_events`` if the log holds each of them at
@@ -463,9 +542,25 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         after, links, prev = (int(row["position"]), int(row["links"]), bytes(row["digest"])) if row else (0, 0, ZERO)
         if upto <= after:
             return
-        curs.execute(self._sql_since, (after, upto))
+        curs.execute(self._sql_since_legacy if self._legacy else self._sql_since, {"a": after, "b": upto})
         hashes = [bytes(r["hash"]) for r in curs.fetchall()]
         curs.execute(self._sql_checkpoint, (upto, links + len(hashes), _digest(prev, hashes)))
+
+
+def _owner_step(curs: Any, statement: Any, what: str) -> None:
+    """Runs a one-time upgrade of an older store's tables, which only their
+    owner may do: another login gets ``InsufficientPrivilege`` saying so."""
+    from psycopg import errors
+
+    from ledgermind.domain.errors import InsufficientPrivilege
+
+    try:
+        curs.execute(statement)
+    except errors.InsufficientPrivilege as e:
+        raise InsufficientPrivilege(
+            f"this store was written by an older version: opening it must {what}, which only the tables' "
+            "owner may do; open it once with the owner's login"
+        ) from e
 
 
 def record_checkpoint(recorder: Any) -> None:
@@ -507,10 +602,10 @@ class _Row:
     state: bytes
 
 
-_Links = dict[int, bytes]  # position -> hash
+_Links = dict[int, tuple[int, bytes]]  # position -> (events it covers, ending there; hash)
 
 
-def _rows(recorder: Any) -> tuple[Iterator[_Row], _Links, list[tuple[int, int, bytes]]]:
+def _rows(recorder: Any) -> tuple[list[_Row], _Links, list[tuple[int, int, bytes]]]:
     """The events (stream, version order), the links, the checkpoints."""
     t = recorder.events_table_name
     if isinstance(recorder, ChainedPostgresRecorder):
@@ -518,21 +613,28 @@ def _rows(recorder: Any) -> tuple[Iterator[_Row], _Links, list[tuple[int, int, b
         q = f'"{schema}"."{t}'
         with transaction(recorder.datastore) as curs:
             curs.execute(
-                f'SELECT originator_id, originator_version, notification_id, topic, state FROM {q}" '
-                "ORDER BY originator_id, originator_version"
+                f"SELECT originator_id, originator_version, notification_id, topic, state, link, link_events "
+                f'FROM {q}" ORDER BY originator_id, originator_version'
             )
-            events = [
-                _Row(
-                    _uuid(r["originator_id"]),
-                    int(r["originator_version"]),
-                    int(r["notification_id"]),
-                    r["topic"],
-                    bytes(r["state"]),
+            events = []
+            links: _Links = {}
+            for r in curs.fetchall():
+                events.append(
+                    _Row(
+                        _uuid(r["originator_id"]),
+                        int(r["originator_version"]),
+                        int(r["notification_id"]),
+                        r["topic"],
+                        bytes(r["state"]),
+                    )
                 )
-                for r in curs.fetchall()
-            ]
-            curs.execute(f'SELECT position, hash FROM {q}_links"')
-            links = {int(r["position"]): bytes(r["hash"]) for r in curs.fetchall()}
+                if r["link"] is not None:
+                    links[int(r["notification_id"])] = (int(r["link_events"] or 1), bytes(r["link"]))
+            curs.execute("SELECT to_regclass(%s) IS NOT NULL AS legacy", (f'{q}_links"',))
+            row = curs.fetchone()
+            if row is not None and row["legacy"]:
+                curs.execute(f'SELECT position, hash FROM {q}_links"')
+                links.update({int(r["position"]): (1, bytes(r["hash"])) for r in curs.fetchall()})
             curs.execute(f'SELECT position, links, digest FROM {q}_chain_checkpoints" ORDER BY position')
             checkpoints = [(int(r["position"]), int(r["links"]), bytes(r["digest"])) for r in curs.fetchall()]
     else:
@@ -543,10 +645,10 @@ def _rows(recorder: Any) -> tuple[Iterator[_Row], _Links, list[tuple[int, int, b
             )
             events = [_Row(_uuid(r[0]), int(r[1]), int(r[2]), r[3], bytes(r[4])) for r in c.fetchall()]
             c.execute(f"SELECT position, hash FROM {t}_links")
-            links = {int(r[0]): bytes(r[1]) for r in c.fetchall()}
+            links = {int(r[0]): (1, bytes(r[1])) for r in c.fetchall()}
             c.execute(f"SELECT position, links, digest FROM {t}_chain_checkpoints ORDER BY position")
             checkpoints = [(int(r[0]), int(r[1]), bytes(r[2])) for r in c.fetchall()]
-    return iter(events), links, checkpoints
+    return events, links, checkpoints
 
 
 def verify(log: Any, owners: Sequence[Owner] = ()) -> VerifyReport:
@@ -563,7 +665,7 @@ def verify(log: Any, owners: Sequence[Owner] = ()) -> VerifyReport:
     wanted = {owner_key_id(o).bytes for o in owners} if owners else None
     findings: list[ChainFinding] = []
     counts = [0, 0, 0, 0]  # streams, events, chained, unchained
-    claimed: set[int] = set()
+    claimed = {r.position for r in events}  # links at other positions lost their event
     stream: list[_Row] = []
     for r in events:
         if stream and stream[0].stream_id != r.stream_id:
@@ -601,91 +703,103 @@ def _walk(
     counts: list[int],
     errors: type[Exception],
 ) -> None:
-    """Checks one stream's events (in version order) against the links at
-    their positions.
+    """Checks one stream's events (in version order) against its links.
 
-    A stream's positions grow with its versions when written (a version
-    commits only after the one before it), so the i-th event by version was
-    written at the i-th smallest of the stream's positions: an event found
-    elsewhere was moved (``reordered``), and its link is the one at the
-    position it was written at. After a gap (events removed) the chain goes
-    on from one of the links nobody claims (the removed events' links)."""
+    A link at a position covers the stream's ``events`` consecutive versions
+    ending with the event written there (one per event on SQLite and in older
+    stores; one per stream per transaction in a PostgreSQL row), and is the
+    chain's hash after them. A stream's positions grow with its versions when
+    written (a version commits only after the one before it), so its i-th
+    event by version was written at the i-th smallest of its positions: an
+    event found elsewhere was moved (``reordered``), and it is hashed at the
+    position it was written at. After a version gap (events removed) the
+    chain cannot be recomputed up to the next link, which it resumes from."""
     if not rows:
         return
     written = sorted(r.position for r in rows)
-    for p in written:
-        claimed.add(p)
     if wanted is not None and not _owned_by(log, rows[0], wanted, errors):
         return
     counts[0] += 1
+    sid = rows[0].stream_id.hex
     prev = ZERO
     was_chained = False
+    broken = False  # a gap since the last link: the run up to the next link cannot be recomputed
     expected = 1
-    before = 0  # the position of the stream's previous event
+    before = 0  # the written position of the stream's previous event
+    run: list[tuple[_Row, int]] = []  # events since the last link, with their written positions
     for r, position in zip(rows, written, strict=True):
         counts[1] += 1
-        sid = r.stream_id.hex
-        stored = links.get(position)
-        gap = r.version != expected
-        if gap:
-            gone = _orphan_before(links, claimed, before, position, r, stored)
+        if r.version != expected:
+            gone = _orphan_before(links, claimed, before, position)
             findings.append(
                 ChainFinding(
                     "removed",
                     sid,
                     expected,
-                    r.position if gone is None else gone[0],
+                    r.position if gone is None else gone,
                     f"versions {expected}..{r.version - 1} are missing",
                 )
             )
-            if gone is not None:
-                prev = gone[1]
+            broken = True
         expected = r.version + 1
-        if stored is None:
-            counts[3] += 1
-            if was_chained:
-                findings.append(
-                    ChainFinding("removed", sid, r.version, r.position, "the chain link of this event is gone")
-                )
-            prev, before = ZERO, position
-            continue
-        counts[2] += 1
-        was_chained = True
+        before = position
         if position != r.position:
             findings.append(
                 ChainFinding(
                     "reordered", sid, r.version, r.position, f"chained at position {position}, now at {r.position}"
                 )
             )
-        elif link_hash(prev, r.stream_id, r.version, position, r.topic, r.state) != stored:
+        run.append((r, position))
+        link = links.get(position)
+        if link is None:
+            continue
+        n, stored = link
+        loose, covered = run[: max(0, len(run) - n)], run[max(0, len(run) - n) :]
+        if loose:  # events before this link's run that no link covers
+            _unlinked(loose, was_chained, sid, findings, counts)
+            prev = ZERO
+        h = prev
+        for c, p in covered:
+            h = link_hash(h, c.stream_id, c.version, p, c.topic, c.state)
+        counts[2] += len(covered)
+        if h != stored and not broken:
+            first, last = covered[0][0], covered[-1][0]
+            what = f"version {first.version}" if first is last else f"one of versions {first.version}..{last.version}"
             findings.append(
                 ChainFinding(
                     "altered",
                     sid,
-                    r.version,
-                    r.position,
-                    "its stored bytes, topic or predecessor changed since it was written",
+                    first.version,
+                    first.position,
+                    f"{what}: its stored bytes, topic or predecessor changed since it was written",
                 )
             )
-        prev, before = stored, position
+        prev, run, broken, was_chained = stored, [], False, True
+    _unlinked(run, was_chained, sid, findings, counts)
 
 
-def _orphan_before(
-    links: _Links, claimed: set[int], after: int, position: int, r: _Row, stored: bytes | None
-) -> tuple[int, bytes] | None:
-    """The link of the last removed event before ``r`` (linked at
-    ``position``), when the events just before it are gone: among the links
-    no event claims between the stream's previous event and ``r``, the one
-    ``r``'s link follows from, else the last of them (None if there is none)."""
-    between = sorted(p for p in links if after < p < position and p not in claimed)
-    for p in between:
-        if stored is not None and link_hash(links[p], r.stream_id, r.version, position, r.topic, r.state) == stored:
-            return p, links[p]
-    return (between[-1], links[between[-1]]) if between else None
+def _unlinked(
+    events: list[tuple[_Row, int]], was_chained: bool, sid: str, findings: list[ChainFinding], counts: list[int]
+) -> None:
+    """Events no link covers: written before chaining existed (``unchained``),
+    or, after chained ones, events whose link is gone or that were added
+    below the engine."""
+    for r, _ in events:
+        counts[3] += 1
+        if was_chained:
+            findings.append(ChainFinding("removed", sid, r.version, r.position, "the chain link of this event is gone"))
+
+
+def _orphan_before(links: _Links, claimed: set[int], after: int, position: int) -> int | None:
+    """The position of the last link between the stream's previous event and
+    ``position`` that no event claims (a removed event's, where links are
+    stored apart from events), or None."""
+    between = [p for p in links if after < p < position and p not in claimed]
+    return max(between) if between else None
 
 
 def _check_points(links: _Links, checkpoints: list[tuple[int, int, bytes]]) -> list[ChainFinding]:
-    by_position = sorted(links.items())
+    by_position = sorted((p, h) for p, (_, h) in links.items())
     out: list[ChainFinding] = []
     prev, count, i = ZERO, 0, 0
     for position, expected_links, digest in checkpoints:

@@ -13,12 +13,17 @@ server's own group commit folds their fsyncs.
 
 The transaction, pipelined::
 
-    BEGIN; [tracking row]; INSERT events RETURNING ids; erasure check  -> sync
-    INSERT chain links; COMMIT; NOTIFY                                   -> sync (leaving the pipeline)
+    BEGIN; [tracking row]; LOCK ROW EXCLUSIVE; draw ids; erasure check  -> sync
+    INSERT events with their ids and chain links; COMMIT; NOTIFY        -> sync (leaving the pipeline)
 
-The links need the ids, hence the first round trip; the erasure check rides
-in it, after the INSERT (which is what its ordering argument needs:
-``ledgermind.storage.erasure_fence``). The NOTIFY runs after COMMIT, as its
+Each event's chain link rides in its row and hashes its position, so the ids
+are drawn first (``nextval`` of the table's own sequence, under the ROW
+EXCLUSIVE lock an INSERT would take: the settled head's argument,
+``ledgermind.storage.frontier``, is that every id is drawn by a holder of
+that lock); the erasure check rides in the same round trip, after the ids are
+drawn (which is what its ordering argument needs:
+``ledgermind.storage.erasure_fence``). A conflict on (stream, version) is met
+by the INSERT, in the second round trip, and rolls everything back. The NOTIFY runs after COMMIT, as its
 own statement: a follower woken by it finds the rows committed, and it holds
 nothing across the fsync. A rolled-back append notifies too, because a
 follower may be waiting for it to finish (``Frontier.settle``).
@@ -57,16 +62,16 @@ def append(recorder: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -
                     with conn.cursor() as curs:
                         recorder._insert_events(curs, stored_events, **kwargs)  # the tracking row, if any
                     if stored_events:
-                        with conn.cursor() as inserted, conn.cursor() as fence:
-                            recorder.insert_rows(inserted, stored_events)
+                        with conn.cursor() as drawn, conn.cursor() as fence:
+                            recorder.draw_positions(drawn, len(stored_events))
                             if keys:
                                 ask_erased_postgres(fence, keys)
                             pipeline.sync()
-                            positions = [row["notification_id"] for row in inserted.fetchall()]
+                            positions = recorder.drawn(drawn)
                             if keys:
                                 refuse_erased_postgres(fence)
                         with conn.cursor() as curs:
-                            recorder._write_links(curs, stored_events, positions)
+                            recorder.insert_rows(curs, stored_events, positions)
                     conn.execute("COMMIT")
                     conn.execute(notify)
                 except BaseException as e:  # leave the pipeline cleanly (psycopg warns otherwise)
