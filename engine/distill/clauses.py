@@ -218,7 +218,7 @@ def _it_resolved(clause: str) -> list[str]:
     head = m.group("np").lower().split() if m else []
     if m is None or (head[0] not in ("the", "my", "our", "his", "her", "their") and head[0] in _NOT_A_NOUN):
         return [clause]
-    if not re.search(r"\d|\b(?-i:[A-Z])\w", m.group("rest")):
+    if not re.search(r"\d|\b(?-i:[A-Z])(?:\w|[+-](?!\w))", m.group("rest")):  # "O+", "A-": a grade or a type
         return [clause]  # "..., it's such an awesome feeling": "it" is the situation, not the thing
     verb = {"'s": "is", " is": "is", " was": "was", " has": "has"}.get(m.group("it")[2:].replace("’", "'"), "is")
     first = clause[: m.start("it")].rstrip(" ,")

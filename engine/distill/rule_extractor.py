@@ -108,8 +108,12 @@ class RuleExtractor:
                     # "actually it's at 11 am": only the right value, for the belief it corrects
                     findings.extend(bare)
                     continue
-                for clause in (c for c in clauses(sentence) if not elliptical(c)):
-                    findings.extend(self._clause_findings(clause, sentence, speaker, item.occurred_at))
+                said = [
+                    f
+                    for clause in (c for c in clauses(sentence) if not elliptical(c))
+                    for f in self._clause_findings(clause, sentence, speaker, item.occurred_at)
+                ]
+                findings.extend(_denial_folded(said))
         unique: dict[tuple[str, str, str | None], Finding] = {}
         for f in findings:
             unique.setdefault((f.kind, f.statement, f.attribute), f)
@@ -229,6 +233,30 @@ class RuleExtractor:
                 sources=(item.source(),),
             )
         ]
+
+
+def _denial_folded(findings: list[Finding]) -> list[Finding]:
+    """ "My blood type is not A+, it's O+": the denial and the value said in its place
+    are one correction, the value replacing the denied one; the denial is no belief
+    of its own beside it."""
+
+    def slot(f: Finding) -> tuple[str | None, str | None]:
+        return f.subject, f.attribute.removesuffix("/not") if f.attribute else None  # the older rules' negated key
+
+    denied = {
+        slot(f): f.value.removeprefix("not ")
+        for f in findings
+        if f.attribute and f.value and f.value.startswith("not ")
+    }
+    stated = {slot(f) for f in findings if f.attribute and f.value and not f.value.startswith("not ")}
+    out = []
+    for f in findings:
+        if slot(f) in denied and slot(f) in stated:
+            if (f.value or "").startswith("not "):
+                continue  # the denial: said again by the value in its place
+            f = replace(f, op="update", replaces=f.replaces or denied[slot(f)])
+        out.append(f)
+    return out
 
 
 def _denied(clause: str) -> str | None:

@@ -273,3 +273,20 @@ def test_no_ones_fact_leaves_no_belief(text: str) -> None:
 )
 def test_facts_near_those_forms_stay(text: str) -> None:
     assert _proposals(text), text
+
+
+# --- a denial and the value said in its place -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        ("My son's grade in maths is B+.", "My son's grade in maths is not B+, it's A-.", "A-", "B+"),
+        ("My locker is 14.", "My locker is not 14, it's 41.", "41", "14"),
+    ],
+)
+def test_a_denial_with_the_value_in_its_place_is_one_correction(first: str, second: str, now: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current), current
+    assert not any(gone in s.replace(now, "") for s in current), current  # no "is not B+" belief beside it
+    assert any(gone in s for s in ended), ended

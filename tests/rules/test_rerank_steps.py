@@ -11,9 +11,11 @@ from ledgermind.analysis.text import lexical_terms
 from ledgermind.retrieval.dates import OUT_OF_PERIOD_WEIGHT, REPORTING_DAYS, Period, prefer_period, question_period
 from ledgermind.retrieval.lineage_order import collapse_cited
 from ledgermind.retrieval.records import SearchResult
+from ledgermind.retrieval.search import served
 from ledgermind.retrieval.speakers import (
     OTHER_SPEAKER_WEIGHT,
     named_speakers,
+    names_a_speaker,
     prefer_named_speakers,
     speaker_terms,
     spoken_names,
@@ -142,3 +144,18 @@ def test_a_period_no_result_lies_in_changes_nothing() -> None:
     period = Period(datetime(2023, 12, 1, tzinfo=UTC), datetime(2024, 1, 1, tzinfo=UTC))
     assert prefer_period(hits, period) == hits
     assert prefer_period(hits, None) == hits
+
+
+def test_a_question_naming_a_speaker_is_served_below_the_floor_and_a_role_is_no_name() -> None:
+    hits = [
+        _hit("s1:1", "Melanie: I listen to Bach every evening", 0.005, seqs=(1,)),
+        _hit("s1:2", "user: I set up the new laptop", 0.004, seqs=(2,)),
+        _hit("b1", "Melanie likes Bach", 0.003, "memory", (1,)),
+    ]
+    assert names_a_speaker(hits, lexical_terms("Would Melanie enjoy Vivaldi?"))
+    assert served(hits, lexical_terms("Would Melanie enjoy Vivaldi?"), 0.02)
+    assert not names_a_speaker(hits, lexical_terms("How do I add a user to sudoers?"))  # a role
+    assert not served(hits, lexical_terms("How do I add a user to sudoers?"), 0.02)
+    assert not served(hits, lexical_terms("Would Beatrice enjoy Vivaldi?"), 0.02)  # nobody who speaks
+    assert served(hits, lexical_terms("Would Beatrice enjoy Vivaldi?"), 0.005)  # the floor itself
+    assert not served([], lexical_terms("Would Melanie enjoy Vivaldi?"), 0.0)
