@@ -476,15 +476,15 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
             )
             row = curs.fetchone()
             if row is None or int(row["n"]) < 2:
-                _owner_step(curs, self._sql_add_link, f"add the hash chain's link columns to {self._serial}")
+                curs.execute(self._sql_add_link)
         with transaction(self.datastore, commit=True) as curs:
             curs.execute("SELECT pg_advisory_xact_lock(%s)", (_CHECKPOINT_LOCK,))  # one migrator at a time
             curs.execute("SELECT to_regclass(%s) IS NOT NULL AS old", (old,))
             row = curs.fetchone()
             if row is not None and row["old"]:
-                _owner_step(curs, self._sql_legacy_table, f"move the links of {old} into a table keyed by position")
+                curs.execute(self._sql_legacy_table)
                 curs.execute(self._sql_migrate)
-                _owner_step(curs, self._sql_drop_old, f"drop {old} once its links are moved")
+                curs.execute(self._sql_drop_old)
             curs.execute("SELECT to_regclass(%s) IS NOT NULL AS legacy", (legacy,))
             row = curs.fetchone()
             self._legacy = bool(row is not None and row["legacy"])
@@ -545,22 +545,6 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         curs.execute(self._sql_since_legacy if self._legacy else self._sql_since, {"a": after, "b": upto})
         hashes = [bytes(r["hash"]) for r in curs.fetchall()]
         curs.execute(self._sql_checkpoint, (upto, links + len(hashes), _digest(prev, hashes)))
-
-
-def _owner_step(curs: Any, statement: Any, what: str) -> None:
-    """Runs a one-time upgrade of an older store's tables, which only their
-    owner may do: another login gets ``InsufficientPrivilege`` saying so."""
-    from psycopg import errors
-
-    from ledgermind.domain.errors import InsufficientPrivilege
-
-    try:
-        curs.execute(statement)
-    except errors.InsufficientPrivilege as e:
-        raise InsufficientPrivilege(
-            f"this store was written by an older version: opening it must {what}, which only the tables' "
-            "owner may do; open it once with the owner's login"
-        ) from e
 
 
 def record_checkpoint(recorder: Any) -> None:

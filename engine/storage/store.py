@@ -40,6 +40,7 @@ from eventsourcing.utils import get_topic, resolve_topic
 
 from ledgermind.domain.errors import (
     CorruptStore,
+    InsufficientPrivilege,
     InvalidInput,
     LedgermindError,
     StoreError,
@@ -52,6 +53,7 @@ from ledgermind.storage.driver_errors import (
     driver_errors,
     is_schema_race,
     is_unreachable,
+    sqlstate,
 )
 from ledgermind.storage.keystore import KeyStore, SqlKeyStore
 from ledgermind.storage.sealing import SealingMapper
@@ -275,6 +277,12 @@ def open_event_log(
             if attempt + 1 == _SCHEMA_RACE_ATTEMPTS or not is_schema_race(e):
                 if isinstance(e, IntegrityError):
                     raise StoreUnavailable(f"cannot open {backend.display}: {e}") from None
+                if sqlstate(e, context=True) == _PG_INSUFFICIENT_PRIVILEGE:
+                    raise InsufficientPrivilege(
+                        f"{e}: opening a store creates its tables and brings an older store's up to date, "
+                        "which only the login that owns them may do; open it with the owner's login "
+                        "(once, for an upgrade), or give this login the tables' ownership"
+                    ) from None
                 raise
             time.sleep(0.05 * (attempt + 1) * (1 + random.random()))
         except LedgermindError:
@@ -285,6 +293,7 @@ def open_event_log(
 
 
 _SCHEMA_RACE_ATTEMPTS = 5
+_PG_INSUFFICIENT_PRIVILEGE = "42501"  # "must be owner of table ...", "permission denied for schema ..."
 _RECONNECT_S = 2.0  # psycopg_pool's background reconnection gives up (and starts over) after this
 
 

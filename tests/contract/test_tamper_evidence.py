@@ -304,3 +304,40 @@ def test_one_link_per_stream_per_transaction_in_the_events_rows(
     )
     found = [(f.stream_id, f.kind, f.version) for f in eng.verify_log().findings]
     assert found == [(sid, "altered", 2)]
+
+
+def test_an_old_link_table_opened_first_by_a_login_that_does_not_own_it_is_refused_unchanged(
+    pg_url: str, pg_app_password: str
+) -> None:
+    """Moving an older store's links is DDL on the owner's tables: a login
+    granted only their rows gets a typed ``InsufficientPrivilege`` naming the
+    remedy, and the store stays as it was until the owner opens it once."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    from ledgermind.domain.errors import InsufficientPrivilege
+
+    table, _ = _names("postgresql")
+    with MemoryEngine.open(pg_url) as first:
+        _one_by_one(first, ALICE)
+        url = first.backend.sqlalchemy_url
+    raw = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    parts = urlsplit(pg_url)
+    granted = urlunsplit(parts._replace(netloc=f"ml_app:{pg_app_password}@{parts.netloc.rpartition('@')[2]}"))
+    try:
+        _to_old_link_format(raw, "postgresql")
+        for grant in (
+            "GRANT USAGE, CREATE ON SCHEMA public TO ml_app",
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ml_app",
+            "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ml_app",
+        ):
+            _sql(raw, grant)
+        before = _sql(raw, f"SELECT count(*) FROM {table}_chain")
+        with pytest.raises(InsufficientPrivilege, match="owner's login"):
+            MemoryEngine.open(granted)
+        assert sa.inspect(raw).has_table(f"{table}_chain")
+        assert _sql(raw, f"SELECT count(*) FROM {table}_chain") == before
+        with MemoryEngine.open(pg_url) as owner:
+            assert owner.verify_log().intact
+        assert not sa.inspect(raw).has_table(f"{table}_chain")
+    finally:
+        raw.dispose()
