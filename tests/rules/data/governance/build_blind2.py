@@ -18,20 +18,15 @@ writing rules, ``test`` is read once, as totals, at the end. Not in the scored s
 
 from __future__ import annotations
 
-import hashlib
-import json
 from pathlib import Path
 from typing import Any
 
-T1 = "2026-01-10T09:00:00+00:00"
-T2 = "2026-08-12T09:00:00+00:00"  # a Wednesday
-T3 = "2026-08-12T09:01:00+00:00"
+from sitting import Pair, cases, write
+
 # What the relative phrases used below resolve to against T2 (the new belief's valid_from).
 YESTERDAY, TWO_DAYS, LAST_WEEK, LAST_FRIDAY = "2026-08-11", "2026-08-10", "2026-08-05", "2026-08-07"
 ON_MONDAY, LAST_MONTH, IN_JUNE, IN_MAY = "2026-08-10", "2026-07-01", "2026-06-01", "2026-05-01"
 
-# update / correction: (lang, family, messages, old marker, new marker, valid_from or None)
-Pair = tuple[str, str, list[str], str, str, str | None]
 
 UPDATES: list[Pair] = [
     # amounts, with and without a cue word
@@ -536,44 +531,12 @@ NON_BELIEFS: list[tuple[str, str, str]] = [
 ]
 
 
-def _split(text: str) -> str:
-    """Half read while writing rules (dev), half kept unread until the end (test), by hash."""
-    return "dev" if int(hashlib.sha256(text.encode()).hexdigest()[:8], 16) % 2 == 0 else "test"
-
-
 def rows() -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-
-    def add(kind: str, lang: str, family: str, texts: list[str], **extra: Any) -> None:
-        times = [T1, T2, T3][: len(texts)] if len(texts) > 1 else [T1]
-        joined = "\x1f".join(texts)
-        out.append(
-            {
-                "id": f"blind2-{lang}-{kind}-{family}-{hashlib.sha256(joined.encode()).hexdigest()[:8]}",
-                "lang": lang,
-                "family": family,
-                "kind": kind,
-                "split": _split(joined),
-                "history": [{"at": at, "text": t} for at, t in zip(times, texts, strict=True)],
-                **extra,
-            }
-        )
-
-    for kind, pairs in (("update", UPDATES), ("correction", CORRECTIONS)):
-        for lang, fam, texts, old, new, vf in pairs:
-            add(kind, lang, fam, texts, old=old, new=new, valid_from=vf)
-    for lang, fam, a, b, old in NEGATIONS:
-        add("negation", lang, fam, [a, b], old=old)
-    for lang, fam, a, b, old, new in UNRELATED:
-        add("unrelated", lang, fam, [a, b], old=old, new=new)
-    for lang, fam, text, facts, separate in COVERAGE:
-        add("coverage", lang, fam, [text], facts=facts, separate=separate)
-    for lang, fam, text in NON_BELIEFS:
-        add("non_belief", lang, fam, [text])
-    return out
+    return cases(
+        "blind2", updates=UPDATES, corrections=CORRECTIONS, negations=NEGATIONS,
+        unrelated=UNRELATED, coverage=COVERAGE, non_beliefs=NON_BELIEFS,
+    )  # fmt: skip
 
 
 if __name__ == "__main__":
-    path = Path(__file__).with_name("blind2.jsonl")
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows()), encoding="utf-8")
-    print(f"{path}: {len(rows())} cases")
+    write(Path(__file__).with_name("blind2.jsonl"), rows())
