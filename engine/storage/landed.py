@@ -63,6 +63,3 @@ class Outcomes:
         found = self._find(value)
         self._local.state = None if found is None else ("committed", found)
         return found
-
-    def find(self, stored: Sequence[StoredEvent]) -> list[int] | None:
-        return self._find(stored)
