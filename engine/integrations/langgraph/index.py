@@ -34,7 +34,18 @@ from ledgermind.integrations.langgraph import refs
 from ledgermind.integrations.langgraph.messages import from_event
 from ledgermind.integrations.langgraph.thread import ON_HEAD, LangGraphThread
 
-__all__ = ["Built", "Record", "ThreadIndex", "apply_delta", "apply_diff", "checkpoint_diff", "delta", "whole"]
+__all__ = [
+    "Built",
+    "Record",
+    "ThreadIndex",
+    "apply_delta",
+    "apply_diff",
+    "apply_metadata",
+    "checkpoint_diff",
+    "delta",
+    "metadata_diff",
+    "whole",
+]
 
 
 class StreamReader(Protocol):
@@ -107,15 +118,17 @@ class ThreadIndex:
             parent_id = self.heads.get(ns) if ev.parent_id == ON_HEAD else ev.parent_id
             parent = self.checkpoints.get(ns, {}).get(parent_id or "")
             checkpoint = orjson.loads(ev.checkpoint)
+            metadata = orjson.loads(ev.metadata)
             if _BASE in checkpoint:  # a diff against the checkpoint it names (the first format)
                 checkpoint = apply_diff(self.checkpoints[ns][checkpoint[_BASE]].checkpoint, checkpoint)
-            elif _SET in checkpoint and "id" not in checkpoint:  # a diff against its parent
+            elif _SET in checkpoint and "id" not in checkpoint:  # a diff against its parent, metadata too
                 if parent is None:
                     raise CorruptStore(f"checkpoint {cid} is stored as a diff of a parent its thread lacks")
                 checkpoint = {**apply_diff(parent.checkpoint, checkpoint), "id": cid}
+                metadata = apply_metadata(parent.metadata, metadata)
             else:  # whole, with or without the id it is saved under (``whole``)
                 checkpoint = {**checkpoint, "id": cid}
-            self.checkpoints.setdefault(ns, {})[cid] = Record(ns, cid, parent_id, checkpoint, orjson.loads(ev.metadata))
+            self.checkpoints.setdefault(ns, {})[cid] = Record(ns, cid, parent_id, checkpoint, metadata)
             self.heads[ns] = cid
             if parent_id:
                 self.children.setdefault((ns, parent_id), []).append(cid)
@@ -405,4 +418,33 @@ def apply_diff(parent: dict[str, Any], diff: dict[str, Any]) -> dict[str, Any]:
         merged.update(merge.get(key, {}))
         out[key] = merged
     out.update(put)
+    return out
+
+
+def _next(parent: dict[str, Any]) -> dict[str, Any]:
+    """The metadata a step after ``parent`` has unless it says otherwise: the
+    parent's, one step on (LangGraph's loop counts steps)."""
+    step = parent.get("step")
+    return {**parent, "step": step + 1} if type(step) is int else dict(parent)
+
+
+def metadata_diff(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """``child`` (a checkpoint's metadata) as what differs from its parent's
+    one step on: ``{"_s": changed keys}`` (and ``"_x"``: removed ones), most
+    often ``{"_s": {}}`` or the source alone. Metadata with a key of either
+    form's names is kept whole under ``"_w"``."""
+    if any(k.startswith("_") for k in (*parent, *child)):
+        return {"_w": child}
+    expected = _next(parent)
+    diff: dict[str, Any] = {_SET: {k: v for k, v in child.items() if k not in expected or expected[k] != v}}
+    if gone := [k for k in expected if k not in child]:
+        diff["_x"] = gone
+    return diff
+
+
+def apply_metadata(parent: dict[str, Any], diff: dict[str, Any]) -> dict[str, Any]:
+    if "_w" in diff:
+        return diff["_w"]  # type: ignore[no-any-return]
+    out = {k: v for k, v in _next(parent).items() if k not in diff.get("_x", ())}
+    out.update(diff[_SET])
     return out

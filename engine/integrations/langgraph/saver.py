@@ -69,7 +69,14 @@ from ledgermind.api import Append, Attachment, MemoryEngine, OwnerMemory, WriteO
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner, check_owner
 from ledgermind.integrations.langgraph import compact, refs, retries
-from ledgermind.integrations.langgraph.index import Record, ThreadIndex, checkpoint_diff, delta, whole
+from ledgermind.integrations.langgraph.index import (
+    Record,
+    ThreadIndex,
+    checkpoint_diff,
+    delta,
+    metadata_diff,
+    whole,
+)
 from ledgermind.integrations.langgraph.messages import is_message_list
 from ledgermind.integrations.langgraph.staging import Stager, resolve_value
 from ledgermind.integrations.langgraph.thread import FORK_SOURCES, ON_HEAD, LangGraphThread, thread_stream_id
@@ -317,21 +324,25 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
                     else:
                         blobs[channel] = [version, *self._store(value, stager)]
             stored: dict[str, Any] = {k: v for k, v in checkpoint.items() if k != "channel_values"}
-            if parent is not None and parent_id == index.heads.get(ns) and metadata.get("source") not in FORK_SOURCES:
-                # A step on the head (the common case) stores what changed since its
-                # parent: a checkpoint names every channel's and node's version, and
-                # most of them are the parent's (``index.apply_diff`` folds it back).
-                # The command refuses it unless its parent is still the head, so the
-                # event names neither (``compact``).
-                stored = checkpoint_diff(parent.checkpoint, stored) or whole(stored)
-            else:
-                stored = whole(stored)
-            versions = {channel: str(v) for channel, v in checkpoint["channel_versions"].items()}
             meta = get_serializable_checkpoint_metadata(config, metadata)
             try:
                 meta_json = _json(meta)
             except TypeError as e:
                 raise InvalidInput(f"checkpoint metadata must be JSON: {e}") from None
+            diff = None
+            if parent is not None and parent_id == index.heads.get(ns) and metadata.get("source") not in FORK_SOURCES:
+                # A step on the head (the common case) stores what changed since its
+                # parent: a checkpoint names every channel's and node's version, and
+                # most of them are the parent's (``index.apply_diff`` folds it back);
+                # its metadata is the parent's at the next step, but for its source.
+                # The command refuses it unless its parent is still the head, so the
+                # event names neither (``compact``).
+                diff = checkpoint_diff(parent.checkpoint, stored)
+            if diff is not None and parent is not None:
+                stored, meta_json = diff, _json(metadata_diff(parent.metadata, meta))
+            else:
+                stored = whole(stored)
+            versions = {channel: str(v) for channel, v in checkpoint["channel_versions"].items()}
             source = metadata.get("source")
             checkpoint_json = _json(stored)
 
