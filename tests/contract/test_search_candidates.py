@@ -204,3 +204,27 @@ def test_a_deleted_row_leaves_the_dense_list_at_the_next_query(corpus: Any) -> N
                 store.insert(writer_scope(conn), [index_row(ALICE, newest, embedder.embed([newest])[0], time.time())])
             assert owned("DESC")[0] == row_id or eng.backend.kind != "sqlite"  # the id was taken again
         assert row_id not in nearest(statement)
+
+
+def test_a_version_expired_after_it_was_indexed_leaves_the_lexical_list(corpus: Any) -> None:
+    """A belief updated later expires its indexed version in place (an
+    UPDATE, not a new row): the lexical candidates stop holding it at the
+    next query, ranked as the reference ranks the rows still visible. On
+    PostgreSQL the candidates are read from the postings, which copy the
+    row's time columns; a trigger keeps the copy."""
+    eng, store = corpus
+    side = eng.projections
+
+    def violins() -> list[int]:
+        (top, _), (want, _) = _both(eng, store, ALICE, ("violin",))
+        assert [r for r, _ in top.hits] == [
+            h.row_id for h in bm25([lexical_stem("violin")], want.docs, want.corpus_rows)
+        ]
+        return [r for r, _ in top.hits]
+
+    before = violins()
+    assert before
+    with side.db.begin() as conn:
+        store.expire(writer_scope(conn), before[0], time.time() - 1)
+    after = violins()
+    assert after == before[1:]
