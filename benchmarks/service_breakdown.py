@@ -22,12 +22,19 @@ Each row's difference with the row above it is that layer's share of the
 p50 (medians of per-call times; the layers overlap a little: 4 runs its
 app in another process with its own engine, so 4 - 3 is "uvicorn + socket
 + client", not a pure subtraction).
+
+Last, the event loop's own CPU per request (``time.thread_time`` of the
+thread that runs the app: no waits, no other thread's work), with requests
+handed to the ASGI app as bare calls (no client, no socket): the whole app,
+the app without each of its middlewares in turn, ``/healthz``, a search,
+and the engine's ``add_messages_async`` alone; median of three rounds.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import sys
 import tempfile
@@ -38,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -155,12 +163,95 @@ def measure(kind: str, appends: int) -> tuple[list[list[str]], list[list[str]]]:
     return rows, cpu
 
 
+async def bare_call(app: Any, method: str, path: str, headers: list[tuple[bytes, bytes]], body: bytes = b"") -> int:
+    """One request handed to the ASGI app as a call (what uvicorn does after parsing); its status."""
+    sent = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent
+        if sent:
+            await asyncio.Event().wait()  # no disconnect while the answer is written
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    status: list[int] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            status.append(message["status"])
+
+    length = [(b"content-length", str(len(body)).encode())] if body else []
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
+             "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+             "headers": headers + length, "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 2)}  # fmt: skip
+    await app(scope, receive, send)
+    return status[0]
+
+
+def loop_cpu(kind: str, calls: int) -> list[list[str]]:
+    """The event loop thread's CPU per request, by layer (module doc)."""
+    logging.getLogger("ledgermind.access").addHandler(logging.NullHandler())  # the line is made, as when served
+    logging.getLogger("ledgermind.access").setLevel(logging.INFO)
+    with database(kind) as db, MemoryEngine.open(db) as eng:
+        _, secret = eng.api_keys().create(APP, "breakdown")
+        headers = [(b"authorization", f"Bearer {secret}".encode()), (b"content-type", b"application/json")]
+        loop = asyncio.new_event_loop()
+        full = create_app(eng, ServiceSettings(distill=False))
+        lifespan = full.router.lifespan_context(full)
+        loop.run_until_complete(lifespan.__aenter__())
+        apps: dict[str, Any] = {"the whole app": full}
+        for name, cls in (
+            ("access log", "AccessLog"),
+            ("metrics", "_Measure"),
+            ("positions", "Positions"),
+            ("body limit", "_BodyLimit"),
+        ):  # fmt: skip (the app's middleware classes, by name)
+            app = create_app(eng, ServiceSettings(distill=False))
+            app.user_middleware = [m for m in app.user_middleware if getattr(m.cls, "__name__", "") != cls]
+            app.state.service.keys.start()  # its key index, as its lifespan would (the engine is the one above)
+            apps[f"without the {name} middleware"] = app
+        mem = eng.for_owner(Owner(APP, "cpu"))
+        sid = mem.create_session("agent")
+        for statement in ("Ana lives in Lyon", "Ana has a dog called Miso", "Ana plays the cello"):
+            mem.remember(statement)
+        eng.projections.wait(eng.position, timeout=120)
+        path = f"/v1/users/cpu/sessions/{sid}/messages"
+
+        def body(i: int) -> dict[str, Any]:
+            return {"role": "user", "content": message_text(i, "user")}
+
+        ways: list[tuple[str, Callable[[int], Any]]] = [
+            *((f"POST .../messages, {name}", lambda i, a=a: bare_call(a, "POST", path, headers, orjson.dumps(body(i))))
+              for name, a in apps.items()),
+            ("add_messages_async alone (the engine's share)", lambda i: mem.add_messages_async(sid, [body(i)])),
+            ("POST .../search, the whole app", lambda i: bare_call(
+                full, "POST", "/v1/users/cpu/search", headers, b'{"query": "where does she live", "k": 5}')),
+            ("GET /healthz, the whole app", lambda i: bare_call(full, "GET", "/healthz", headers)),
+        ]  # fmt: skip
+        runs: dict[str, list[float]] = {name: [] for name, _ in ways}
+        for _ in range(3):
+            for name, way in ways:
+                for i in range(10):
+                    loop.run_until_complete(way(i))
+                start = time.thread_time()
+                for i in range(calls):
+                    loop.run_until_complete(way(i))
+                runs[name].append((time.thread_time() - start) / calls * 1e6)
+        for app in apps.values():
+            if app is not full:
+                app.state.service.keys.stop()
+        loop.run_until_complete(lifespan.__aexit__(None, None, None))
+        loop.close()
+    return [[name, f"{sorted(v)[1]:,.0f}", ", ".join(f"{x:,.0f}" for x in v)] for name, v in runs.items()]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--appends", type=int, default=300)
     args = parser.parse_args()
     rows, cpu = measure(args.backend, args.appends)
+    loop_rows = loop_cpu(args.backend, args.appends)
     cmd = "python benchmarks/service_breakdown.py " + " ".join(sys.argv[1:])
     print(f"`{cmd.strip()}` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores)\n")
     print(
@@ -175,6 +266,13 @@ def main() -> None:
             f"{args.backend}: the server's CPU per request ({args.appends} calls of each, back to back)",
             ["request", "server CPU per request (us)"],
             cpu,
+        )
+    )
+    print(
+        md_table(
+            f"{args.backend}: the event loop's CPU per request, bare ASGI calls ({args.appends} calls, 3 rounds)",
+            ["request", "loop CPU per request (us, median)", "rounds"],
+            loop_rows,
         )
     )
     print(DRIFT_NOTE)
