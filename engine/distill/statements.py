@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ledgermind.distill.alignment import ends, moved_on
+from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.text import copula_expanded, is_cjk
 
@@ -174,6 +175,15 @@ _ELLIPTICAL = frozenset(
         "just",
         "still",
         "always",
+        "can't",
+        "cannot",
+        "won't",
+        "don't",
+        "right",
+        "now",
+        "yet",
+        "anymore",
+        "today",
     ]
 )
 # A clause that opens with one of these bare verbs is a request to the assistant ("look up ...").
@@ -283,6 +293,10 @@ _NO_ONE = frozenset(
         "she's",
         "there",
         "there's",
+        "there've",
+        "there're",
+        "there'd",
+        "there'll",
         "those",
         "these",
         "here",
@@ -319,6 +333,7 @@ _SUBORDINATE = frozenset(
     ["since", "because", "when", "if", "although", "though", "while", "as", "unless", "until", "whether"]
 )
 _PRO_FORMS = frozenset(["so", "this", "it", "will", "that", "there", "them", "one"])
+_PARTICLES = frozenset(["up", "out", "over", "down", "back", "in", "on", "off"])
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|yourself|ya|u)\b", re.IGNORECASE)
 _VOCATIVE = re.compile(r"^(?-i:[A-Z][a-z]+),\s+(?=\S)")  # "Nate, I'm on fire": the name is a greeting
 _COMMON_GROUND = re.compile(
@@ -343,12 +358,12 @@ _REACTION = re.compile(
     r"feeling (?:so |really |super |very )?(?:motivated|inspired|grateful|blessed|positive|pumped)|"
     r"i(?:'m| am) (?:so |really |super |totally )(?:pumped|stoked|psyched|hyped)|"
     r"(?:is|are) (?:so |really |very |super |extremely )?(?:important|essential|precious|priceless)\b|stay (?:motivated|positive|focused|strong|inspired|tuned)|i hope\b|hoping\b|thanks?\b|thank you|try (?:my|our) best|keep going|never give up|"
-    r"add it to (?:my|our) list|bummer|beside the point|love the (?:thought|idea)|works\.?$|"
+    r"add it to (?:my|our) list|bummer|why not\b|beside the point|love the (?:thought|idea)|works\.?$|"
     # formulas of resolve, encouragement and catching up: about the conversation, not a fact
     r"since (?:we|i) (?:last )?(?:talked|spoke|chatted)|since (?:our|the) last (?:chat|talk)|a lot'?s happened|"
     r"guess what|(?:will|'ll|won't|gonna|going to|never)\s+(?:\w+ly\s+|really\s+|just\s+)*"
     r"(?:keep\b|continue\b|give up|let (?:anything|anyone|it)|make (?:it|this|that) (?:work|happen)|see (?:if|what|how)|"
-    r"try (?:it|that|this)|remember (?:this|that|it))|"
+    r"try (?:it|that|this)|(?:make sure to )?remember (?:this|that|it))|"
     # phatic formulas: condolence, fingers crossed, agreement, hearsay praise, asking for something
     r"i(?:'m| am) (?:so |really |very |truly )?sorry\b|(?:crossing|crossed|cross) (?:my|our) fingers|"
     r"i feel the same|i believe in (?:you|us|myself|ourselves)|a lot (?:has|'s) (?:been )?(?:going on|happened)|"
@@ -444,6 +459,7 @@ def is_statement(clause: str) -> bool:
     if (
         (first in _SUBORDINATE and len(words) <= 5)
         or (len(words) <= 6 and words[-1].lower() in _PRO_FORMS)
+        or (len(words) <= 6 and words[-1].lower() in _PARTICLES and words[-2].lower() in (*_PRO_FORMS, "some"))
         or (
             len(head) <= 6
             and head[-1].lower().strip(".!") in _PRO_FORMS
@@ -457,7 +473,7 @@ def is_statement(clause: str) -> bool:
         return False  # "We should plan a dance session soon", "I am as well"
     if re.search(r"\blet's\b", body, re.IGNORECASE) or (_GENERIC_US.search(body) and not _past(words)):
         return False  # "In the meantime, let's work together", "Pets bring so much joy to us"
-    if _MAXIM.match(body) or _CUT_OFF.search(body):
+    if _MAXIM.match(body) or _CUT_OFF.search(body) or chatter_kind(body) is not None:
         return False  # "Little acts of kindness can brighten someone's day", "... Global Offensive, and Nate"
     if (_FEELING.search(body) or _MOOD.search(body)) and not _CONCRETE.search(body):
         return False  # "I was really excited", "We were so lucky to have everyone with us"
@@ -491,8 +507,8 @@ _NOT_A_VERB = frozenset(["of", "with", "for", "to", "about", "at", "in", "on", "
 _CONCRETE = re.compile(r"\d|\s(?-i:[A-Z])\w")  # a capital followed by a letter: a name, not "I"
 # An intensified feeling of the moment; with a number or a name it says what happened.
 _FEELING = re.compile(
-    r"\b(?:i|we) (?:was|were|am|are|'m|'re|feel|felt) (?:so|really|super|very|truly|incredibly) (?:lucky|blessed|"
-    r"excited|happy|thrilled|stoked|pumped|grateful|thankful|touched|moved)\b",
+    r"\b(?:i|we) (?:was|were|am|are|'m|'re|feel|felt) (?:so|really|super|very|truly|incredibly|definitely) (?:lucky|blessed|"
+    r"excited|happy|thrilled|stoked|pumped|grateful|thankful|touched|moved|elated|relieved)\b",
     re.IGNORECASE,
 )
 # A mood with no object but a pronoun, or none: "I'm excited and kinda nervous", "I'm having fun".
@@ -527,7 +543,7 @@ _MAXIM = re.compile(
     r"(?:\s+(?:of|like|and)\s+[a-z\s']{1,30}?)?\s+(?:really\s+|truly\s+|often\s+|always\s+|definitely\s+)?"
     r"(?:(?:can|could)\s+(?:really\s+|truly\s+|definitely\s+|also\s+)?(?:help (?:in|with|you|us|people|someone)|"
     r"make an? (?:big |real |huge |positive )?(?:difference|impact)|have an? (?:big |real |huge |lasting )?(?:effect|impact)|"
-    r"bring (?:us|people|joy)|brighten|change (?:lives|someone|your|our|people)|touch|lift (?:someone|your|our|the)|"
+    r"bring (?:us|people|joy)|brighten|(?:change|transform|improve|save) (?:lives|someone|your|our|people|the world)|touch|lift (?:someone|your|our|the)|"
     r"go a long way)|have a way of|has a way of|remind (?:us|me|you|people)|make an? (?:big |real |huge )?"
     r"(?:difference|impact))\b",
     re.IGNORECASE,
@@ -753,8 +769,13 @@ def _has_verb(words: list[str]) -> bool:
     ):
         return True
     return any(
-        w.endswith(("ed", "s")) and len(w) > 3 and raw[:1].islower() and before not in _NOUN_OPENERS
-        for before, w, raw in zip(low, low[1:], words[1:])
+        w.endswith(("ed", "s"))
+        and len(w) > 3
+        and raw[:1].islower()
+        and before not in _NOUN_OPENERS
+        and not before[:1].isdigit()  # "25 minutes on": a count of a noun
+        and not (before.endswith("ing") and two_before in _NOUN_OPENERS)  # "my marketing skills"
+        for two_before, before, w, raw in zip(["", *low], low, low[1:], words[1:])
     )
 
 
