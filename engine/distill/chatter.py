@@ -13,6 +13,8 @@ the verb), never from a topic:
 - ``leave-taking``: "I'm off to do some research": a closing of the chat.
 - ``meta-talk``: a verb of saying or sharing with nothing said ("I gotta
   say", "I've got something to share", "Just wanted to say hi").
+- ``offer``: help offered to the listener ("I'm here to lend an ear",
+  "... however I can").
 - ``understanding``: the speaker follows what the listener said ("I get how
   that would've been annoying", "I can tell").
 - ``prediction``: certainty about how something will go for the listener
@@ -22,7 +24,8 @@ the verb), never from a topic:
   ("We gotta do something", "We need to show our support", "We have the power
   to make a difference"), with nothing concrete in it.
 - ``evaluation``: a verdict on something, not a fact about it ("X are key to
-  a thriving community", "Our actions really do matter", "... are amazing").
+  a thriving community", "Our actions really do matter", "... are amazing",
+  "Yoga is a great way to relax": no one's habit in it).
 - ``emotion``: an idiom of being moved ("warms my heart", "fills me with
   hope", "the pic takes me back", "took me to that moment").
 - ``resolve``: taking a challenge on ("I'm up for the challenge", "I've still
@@ -31,7 +34,9 @@ the verb), never from a topic:
   ("We'll find some great people for it", "I'll definitely stand up for
   them"); "We'll move to Leeds in May" is a plan and stays.
 - ``fragment``: a clause that is only the dependent half of one ("Especially
-  when I'm ...", "For me, it was when ...", a clause that stops at a dash).
+  when I'm ...", "... - when I do"). The cleft lead of an answer ("For me, it
+  was when I ...") is stripped before (``statements.strip_lead``): what follows
+  it is a clause of its own.
 
 A clause with a number or a name in its predicate is exempt where a kind
 says so: "We need to move out by June" is a plan, not a maxim.
@@ -82,6 +87,15 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         False,
     ),
     (
+        "offer",
+        re.compile(
+            rf"^{_I}{_BE}\s+{_ADV}here\s+(?:for you|to (?:lend|help|listen|support|talk|chat))\b"
+            r"|\b(?:however|whenever|wherever)\s+(?:i|we)\s+can[.!]*$",
+            re.IGNORECASE,
+        ),
+        False,
+    ),
+    (
         "understanding",
         re.compile(
             rf"^{_I}\s+{_ADV}(?:get|understand|can see|can imagine|can relate to)\s+(?:how|why|what|where)\b(?!\s+to\b)"
@@ -122,6 +136,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         re.compile(
             r"\b(?:is|are|was|were)\s+(?:\w+\s+)?key to\b|\b(?:really\s+|truly\s+)?(?:do|does)\s+matter[.!]*$"
             r"|\bis the best thing ever\b"
+            r"|^(?!.*\b(?:i|me|my|mine|we|us|our)\b).*\b(?:is|are)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:great|good|nice|perfect|fun|wonderful|awesome)\s+way\s+to\b"
             r"|\bare (?:so |really |just )?(?:amazing|awesome|incredible|the best)[.!]*$",
             re.IGNORECASE,
         ),
@@ -161,7 +176,6 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         "fragment",
         re.compile(
             r"^(?:especially|only|mostly|particularly)\s+(?:when|if|because)\b(?![^,]*,\s*(?:i|we|my|our|(?-i:[A-Z][a-z]+))\b)"
-            r"|^for (?:me|us|him|her|them),\s+it\s+(?:is|was)\s+(?:when|how|what|that)\b"
             r"|\s[-–—]\s*when\s+(?:i|we)\s+do[.!]*$",
             re.IGNORECASE,
         ),

@@ -34,7 +34,7 @@ _LEAD_EN = re.compile(
     # formulas that announce a correction of what was just said
     r"let me (?:correct|rephrase|fix) (?:that|this|myself)|to correct myself|i stand corrected|hold on|hang on|"
     r"i was wrong|that was wrong|that's wrong|that's not right|not quite|i should have said|"
-    r"as for (?:me|us|myself)|on (?:a|another) (?:different |other |side |separate )?note|speaking of which|"
+    r"as for (?:me|us|myself)|for (?:me|us),? it(?: was|'s| is) (?:when|that)|on (?:a|another) (?:different |other |side |separate )?note|speaking of which|"
     r"what i meant (?:was|is)|i meant to say|i mixed (?:that|it|them) up|make that [\w:.,$€£¥-]+|"
     r"wrong (?:name|number|date|day|time|word|one|person|place|city)|(?:damn |stupid )?auto-?correct(?:ed)?|"
     r"(?:a |one )?(?:small|quick|tiny|minor) (?:fix|correction)|i mis(?:remembered|spelled|spelt))\b[\s,:;!.—-]*)+",
@@ -293,6 +293,9 @@ _NO_ONE = frozenset(
         "she's",
         "there",
         "there's",
+        "mine",
+        "ours",
+        "yours",
         "there've",
         "there're",
         "there'd",
@@ -507,7 +510,7 @@ _NOT_A_VERB = frozenset(["of", "with", "for", "to", "about", "at", "in", "on", "
 _CONCRETE = re.compile(r"\d|\s(?-i:[A-Z])\w")  # a capital followed by a letter: a name, not "I"
 # An intensified feeling of the moment; with a number or a name it says what happened.
 _FEELING = re.compile(
-    r"\b(?:i|we) (?:was|were|am|are|'m|'re|feel|felt) (?:so|really|super|very|truly|incredibly|definitely) (?:lucky|blessed|"
+    r"\b(?:i|we)(?: (?:was|were|am|are|feel|felt)|'m|'re) (?:so|really|super|very|truly|incredibly|definitely) (?:lucky|blessed|"
     r"excited|happy|thrilled|stoked|pumped|grateful|thankful|touched|moved|elated|relieved)\b",
     re.IGNORECASE,
 )
@@ -519,7 +522,7 @@ _MOOD = re.compile(
     r"^been \w+ (?:for me )?lately|(?:will|'ll|gonna|going to) (?:\w+ )?have (?:a blast|fun|a great time)|"
     r"(?:wanna|want to|going to|gonna) keep \w+ing|"
     # how one feels or felt, a good time had, a mood about one's week: of the moment, with nothing concrete
-    r"^(?:i|we)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:feel|felt|feels)\b|"
+    r"^(?:i|we)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:feel|felt|feels)\b|\b(?:feel|felt|feeling)\s+(?:it|this|that)[.!]*$|"
     r"\bhad (?:a|such a|the) (?:\w+ )?(?:great|good|amazing|awesome|wonderful|fantastic|lovely|fun|blast|best)\b.{0,12}$|"
     r"\b(?:i|we)(?:'m| am| was| were| are|'re)\s+(?:so |really |very |super |truly |just )?(?:proud|happy|excited|"
     r"thrilled|glad|stoked|pumped|grateful|thankful|lucky|blessed)\s+(?:to|with|of|about|for|that)\b|"
@@ -550,7 +553,10 @@ _MAXIM = re.compile(
 )
 # "..., and Nate.": a clause cut off after its conjunction; "Speaking of X, Y": a topic turn.
 _CUT_OFF = re.compile(
-    r"^(?!.*\b(?:I|me|my|we|us|our)\b).*,\s+(?:and|but|or|so)\s+(?-i:[A-Z])\w*[.!]*$|^speaking of\b", re.IGNORECASE
+    r"^(?!.*\b(?:I|me|my|we|us|our)\b).*,\s+(?:and|but|or|so)\s+(?-i:[A-Z])\w*[.!]*$|^speaking of\b"
+    # "The game was great, and me": cut inside a coordinated subject ("me and my team had ...")
+    r"|,\s+(?:and|but|or|so)\s+(?:me|I|(?:my|our)\s+[\w-]+)[.!]*$",
+    re.IGNORECASE,
 )
 # "us" with no first person singular: people in general ("Pets bring so much joy to
 # us"), unless something happened (a past verb: "Grandma took us to Oslo").
@@ -764,8 +770,9 @@ def _has_verb(words: list[str]) -> bool:
     if any(w in ("i", "we") for w in low[:-1]):  # "(After the reorg) I report to ...": the next word is the verb
         return True
     if any(
-        w in _AUX or w in IRREGULAR_PAST or ("'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d"))
-        for w in low
+        (w in _AUX or w in IRREGULAR_PAST or ("'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d")))
+        and before != "to"  # "to make connections": an infinitive, no finite verb
+        for before, w in zip(["", *low], low)
     ):
         return True
     return any(
@@ -774,6 +781,7 @@ def _has_verb(words: list[str]) -> bool:
         and raw[:1].islower()
         and before not in _NOUN_OPENERS
         and not before[:1].isdigit()  # "25 minutes on": a count of a noun
+        and before not in _AUX  # "to make connections": the object of a verb
         and not (before.endswith("ing") and two_before in _NOUN_OPENERS)  # "my marketing skills"
         for two_before, before, w, raw in zip(["", *low], low, low[1:], words[1:])
     )

@@ -69,7 +69,7 @@ def _statements(text: str) -> list[str]:
         ("I'll definitely stick up for my friends.", "promise"),
         # the dependent half of a sentence
         ("Especially when I'm home alone and the power's out.", "fragment"),
-        ("For me, it was when the lights went out.", "fragment"),
+        ("I'll find the right buyer - when I do.", "fragment"),
     ],
 )
 def test_talk_about_the_talk_is_no_belief(text: str, kind: str) -> None:
@@ -117,6 +117,12 @@ def test_facts_in_the_same_forms_stay(text: str) -> None:
         "I'll make sure to remember this when things get hard.",
         "Small acts of care can transform lives.",  # a maxim: a general subject, a verb of general effect
         "I was definitely elated.",  # a feeling of the moment
+        "I'm so relieved!",
+        "At the concert with my cousins I really felt it.",
+        "Mine gets together every summer too.",  # "mine": a thing named before, not here
+        "I'll help out however I can.",  # an offer to the listener
+        "Pilates is a great way to unwind after work.",  # a verdict with no one's habit in it
+        "Not easy juggling two jobs.",  # "it is not easy": no dropped "I'm" to restore
     ],
 )
 def test_fragments_offers_and_moods_are_no_belief(text: str) -> None:
@@ -131,7 +137,29 @@ def test_fragments_offers_and_moods_are_no_belief(text: str) -> None:
         "I can pick the kids up on Tuesdays.",
         "Our house has a lake behind the garden.",
         "I was elated when I got into Oxford.",
+        "Not working at the bakery anymore.",
+        "I'm so relieved that my visa came through in May.",
+        "Pilates is a great way for me to unwind.",
+        "I'm here in Denver until Friday.",
+        "My daughter makes bracelets for her friends.",
     ],
 )
 def test_facts_beside_those_forms_stay(text: str) -> None:
     assert _statements(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "made"),
+    [
+        # cut inside a coordinated subject ("me and my brother"): the half before it is no clause
+        ("The match was close, and me and my brother cheered all night.", ["Rosa's brother cheered all night."]),
+        # "to make friends" is an infinitive and "friends" its object: the second half has no verb
+        ("I used my savings and my baking skills to make friends.", ["Rosa used Rosa's savings."]),
+        # a dropped subject before "got some": the speaker
+        ("Just got some new plants for the balcony.", ["Rosa just got some new plants for the balcony."]),
+        # the cleft lead of an answer: what follows it is the clause
+        ("For me, it was when I ran my first marathon in Boston.", ["Rosa ran Rosa's first marathon in Boston."]),
+    ],
+)
+def test_clause_cuts_leave_only_whole_clauses(text: str, made: list[str]) -> None:
+    assert _statements(text) == made
