@@ -88,9 +88,10 @@ class Follower:
         NOTIFY of every append that holds one (PostgreSQL), so a ``Listener``
         given one of them wakes for those appends only
         (``ledgermind.storage.listener``); a no-op elsewhere."""
-        announced = getattr(self._recorder, "announced_topics", None)
+        recorder: Any = self._recorder  # the PostgreSQL recorder has them (``ledgermind.storage.chain``)
+        announced = getattr(recorder, "announced_topics", None)
         if announced is not None:
-            self._recorder.announced_topics = announced | frozenset(self.topics)
+            recorder.announced_topics = announced | frozenset(self.topics)
 
     def read(self, after: int, stop: int, *, limit: int | None = None, topics: Sequence[str] | None = None) -> Page:
         """At most ``limit`` notifications after ``after`` up to ``stop``, decoded.
