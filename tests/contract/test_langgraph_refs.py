@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Annotated, Any, TypedDict
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage, ChatMessage, FunctionMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 
@@ -183,3 +183,33 @@ def test_a_step_on_the_head_names_no_checkpoint_but_its_own(saver: LedgermindSav
     writes = [(s.checkpoint["id"], s.pending_writes) for s in fresh.checkpointer.list(cfg)]
     assert writes == [(s.checkpoint["id"], s.pending_writes) for s in saver.list(cfg)]
     assert sum(len(w or ()) for _, w in writes) == 15  # three tasks a turn, writing 2 + 2 + 1 values
+
+
+def test_every_message_type_comes_back_as_itself(saver: LedgermindSaver) -> None:
+    """A message of the type its role stands for is stored without type
+    metadata (``messages.to_fields``); every other keeps its type: each comes
+    back as the class it was, from this saver and from the log alone."""
+    graph = build(saver)
+    cfg: dict[str, Any] = {"configurable": {"thread_id": "types"}}
+    graph.invoke(_inputs(0), cfg, durability="sync")
+    head = saver.get_tuple(cfg)
+    assert head is not None
+    sent = [
+        SystemMessage("be brief", id="s1"),
+        HumanMessage("a question", id="h1"),
+        AIMessage("an answer", id="a1"),
+        ToolMessage("42", tool_call_id="call-1", id="t1"),
+        ChatMessage("a user in a chat", role="user", id="c1"),
+        ChatMessage("an assistant in a chat", role="assistant", id="c2"),
+        FunctionMessage("a result", name="lookup", id="f1"),
+    ]
+    saver.put_writes(head.config, [("messages", sent)], "task-types")
+    fresh = LedgermindSaver(saver.engine, owner=OWNER, agent_id="helper")
+    for reader in (saver, fresh):
+        found = reader.get_tuple(head.config)
+        assert found is not None
+        [(_, _, back)] = [w for w in found.pending_writes or [] if w[0] == "task-types"]
+        assert back == sent and [type(m) for m in back] == [type(m) for m in sent]
+    kept = saver.engine.for_owner(OWNER).restore_agent("helper").messages[-len(sent) :]
+    assert [m.metadata for m in kept[:4]] == [None] * 4  # the type each role stands for is not stored
+    assert all(m.metadata for m in kept[4:])

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from uuid import UUID
@@ -421,14 +421,14 @@ def apply_diff(parent: dict[str, Any], diff: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _next(parent: dict[str, Any]) -> dict[str, Any]:
+def _next(parent: Mapping[str, Any]) -> dict[str, Any]:
     """The metadata a step after ``parent`` has unless it says otherwise: the
     parent's, one step on (LangGraph's loop counts steps)."""
     step = parent.get("step")
     return {**parent, "step": step + 1} if type(step) is int else dict(parent)
 
 
-def metadata_diff(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+def metadata_diff(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
     """``child`` (a checkpoint's metadata) as what differs from its parent's
     one step on: ``{"_s": changed keys}`` (and ``"_x"``: removed ones), most
     often ``{"_s": {}}`` or the source alone. Metadata with a key of either
