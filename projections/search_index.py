@@ -170,6 +170,10 @@ class SearchIndexProjection(TableProjection):
                 "deletions counted for the dense scan's freshness check",
                 lambda conn: self.store(conn.dialect.name).index_deletes(conn),
             ),
+            Migration(
+                "lexical candidates read without their rows",
+                lambda conn: self.store(conn.dialect.name).index_candidates(conn),
+            ),
         ]
 
     def drop(self, conn: Connection) -> None:

@@ -79,7 +79,7 @@ from eventsourcing.utils import retry
 from ledgermind.domain.lineage import ChainFinding, VerifyReport
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import owner_key_id
-from ledgermind.storage.erasure_fence import refuse_erased_sqlite
+from ledgermind.storage.erasure_fence import erased_check_postgres, refuse_erased_sqlite
 from ledgermind.storage.frontier import Frontier
 from ledgermind.storage.landed import Outcomes
 from ledgermind.storage.pg_append import append
@@ -332,16 +332,22 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
                 "digest bytea NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now())").format(schema, checkpoints),
         ])  # fmt: skip
         self._legacy = False  # a ``<events>_links`` table of per-event links from an older store (``create_table``)
-        self._sql_draw = SQL(
-            "SELECT nextval(pg_get_serial_sequence(%s, 'notification_id')) AS p FROM generate_series(1, %s)"
-        )
-        self._sql_lock = SQL("LOCK TABLE ONLY {}.{} IN ROW EXCLUSIVE MODE").format(schema, events)
         self._serial = f'"{self.datastore.schema}"."{self.events_table_name}"'
-        self._sql_rows = SQL(
-            "INSERT INTO {}.{} (notification_id, originator_id, originator_version, topic, state, link, link_events) "
-            "SELECT * FROM unnest(%s::bigint[], %s::uuid[], %s::bigint[], %s::text[], %s::bytea[], %s::bytea[], "
-            "%s::integer[])"
-        ).format(schema, events)
+        # The append's statements as bytes (``ledgermind.storage.pg_append``): names quoted by
+        # ``Identifier`` (here, once), values written in per append (``insert_statement``).
+        table = Identifier(self.datastore.schema, self.events_table_name).as_bytes(None)
+        self._sql_lock_text = b"LOCK TABLE ONLY " + table + b" IN ROW EXCLUSIVE MODE"
+        self._sql_draw_text = (
+            b"SELECT nextval(pg_get_serial_sequence('" + table.replace(b"'", b"''") + b"', 'notification_id')) "
+            b"AS p FROM generate_series(1, %d)"
+        )
+        self._sql_insert_head = (
+            b"INSERT INTO " + table + b" (notification_id, originator_id, originator_version, topic, state, link, "
+            b"link_events) VALUES "
+        )
+        self.sql_notify = b"NOTIFY " + Identifier(self.channel_name).as_bytes(None)
+        self.announced_topics: frozenset[str] = frozenset()  # named in the NOTIFY's payload (``notify_statement``)
+        self._topics: dict[str, bytes] = {}
         self._sql_prev = SQL(
             "SELECT originator_id, originator_version, link AS hash FROM {}.{} "
             "WHERE (originator_id, originator_version) IN (SELECT * FROM unnest(%s::uuid[], %s::bigint[]))"
@@ -419,27 +425,41 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
                 log.warning("could not record a chain checkpoint after position %d", max(positions), exc_info=True)
         return positions if stored_events else None
 
-    def draw_positions(self, curs: Any, count: int) -> None:
-        """Sends what draws ``count`` positions for an append (read with
-        ``drawn``): the lock every writer of the events table holds first
-        (ROW EXCLUSIVE, which writers share: ``ledgermind.storage.frontier``
-        waits for its holders), then the ids from the table's own sequence.
+    def draw_statement(self, count: int, keys: list[str], *, begin: bool) -> bytes:
+        """What draws ``count`` positions for an append, as one query (read
+        with ``drawn``): [BEGIN;] the lock every writer of the events table
+        holds first (ROW EXCLUSIVE, which writers share:
+        ``ledgermind.storage.frontier`` waits for its holders); the ids from
+        the table's own sequence; then, as a statement of its own (its
+        snapshot taken after the draw), the erasure check for ``keys``.
         Drawn before the INSERT because each event's link, which rides in its
         row, hashes its position."""
-        curs.execute(self._sql_lock, prepare=True)
-        curs.execute(self._sql_draw, (self._serial, count), prepare=True)
+        parts = [b"BEGIN"] if begin else []
+        parts += [self._sql_lock_text, self._sql_draw_text % count]
+        if keys:
+            parts.append(erased_check_postgres(keys))
+        return b"; ".join(parts)
 
     @staticmethod
-    def drawn(curs: Any) -> list[int]:
-        return sorted(int(row["p"]) for row in curs.fetchall())
+    def drawn(curs: Any, *, checked: bool) -> tuple[list[int], Any]:
+        """(the drawn positions, the erasure check's row or None) from the
+        result sets of ``draw_statement``'s query."""
+        sets = []
+        while True:
+            if curs.description is not None:
+                sets.append(curs.fetchall())
+            if not curs.nextset():
+                break
+        positions = sorted(int(row["p"]) for row in sets[0])
+        erased = sets[1][0] if checked and sets[1] else None
+        return positions, erased
 
-    def insert_rows(self, curs: Any, stored_events: Sequence[StoredEvent], positions: Sequence[int]) -> None:
-        """The events' multi-row INSERT at ``positions``, each stream's last
-        event in the batch carrying the batch's link for that stream, without
-        the library's table lock and NOTIFY (``ledgermind.storage.pg_append``).
-        Typed arrays rather than the library's array of a composite type:
-        psycopg adapts those in C, a composite in Python (about a fifth of the
-        insert's client time)."""
+    def insert_statement(self, curs: Any, stored_events: Sequence[StoredEvent], positions: Sequence[int]) -> bytes:
+        """The events' multi-row INSERT at ``positions``, with its values
+        written in (``ledgermind.storage.pg_append`` says why, and why they
+        cannot leave their quotes), each stream's last event in the batch
+        carrying the batch's link for that stream. A stream whose last link
+        this process has not cached costs one read of it first, on ``curs``."""
         previous, missing = self._heads.previous(_firsts(stored_events))
         if missing:
             curs.execute(
@@ -451,14 +471,42 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
                     previous[(_uuid(row["originator_id"]), int(row["originator_version"]))] = bytes(row["hash"])
         links = _links(stored_events, list(positions), previous)
         self._heads.written(links)
-        hashes: list[bytes | None] = [None] * len(links)
-        runs: list[int | None] = [None] * len(links)
-        for i, n in _run_ends(links):
-            hashes[i], runs[i] = links[i].hash, n
-        curs.execute(self._sql_rows, (
-            list(positions), [e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
-            [e.topic for e in stored_events], [e.state for e in stored_events], hashes, runs,
-        ), prepare=True)  # fmt: skip
+        ends = dict(_run_ends(links))
+        rows = []
+        for i, (e, link) in enumerate(zip(stored_events, links, strict=True)):
+            n = ends.get(i)
+            rows.append(
+                b"(%d,'%s',%d,%s,E'\\\\x%s',%s,%s)"
+                % (
+                    link.position,
+                    str(link.stream_id).encode(),
+                    link.version,
+                    self._topic_literal(e.topic),
+                    bytes(e.state).hex().encode(),
+                    b"NULL" if n is None else b"E'\\\\x" + link.hash.hex().encode() + b"'",
+                    b"NULL" if n is None else b"%d" % n,
+                )
+            )
+        return self._sql_insert_head + b",".join(rows)
+
+    def notify_statement(self, stored_events: Sequence[StoredEvent]) -> bytes:
+        """The NOTIFY after an append's COMMIT, its payload the append's
+        ``announced_topics`` (comma-separated) if it holds any."""
+        named = sorted({e.topic for e in stored_events} & self.announced_topics) if self.announced_topics else []
+        if not named:
+            return self.sql_notify
+        return self.sql_notify + b", " + self._topic_literal(",".join(named))
+
+    def _topic_literal(self, topic: str) -> bytes:
+        """``topic`` as a quoted literal (psycopg's ``Literal``); topics are a
+        few class names, so each is quoted once."""
+        literal = self._topics.get(topic)
+        if literal is None:
+            from psycopg.sql import Literal
+
+            literal = Literal(topic).as_bytes(None)
+            self._topics[topic] = literal
+        return literal
 
     def create_table(self) -> None:
         """Creates the tables, and carries an older store's links over: its

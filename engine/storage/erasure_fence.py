@@ -23,14 +23,16 @@ a write that checks after it is refused.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from uuid import UUID
 
 from ledgermind.domain.errors import OwnerErased
 
-__all__ = ["ask_erased_postgres", "refuse_erased_postgres", "refuse_erased_sqlite"]
+__all__ = ["erased_check_postgres", "refuse_erased_postgres", "refuse_erased_sqlite"]
 
 _KEY_TABLE = "ledgermind_owner_keys"  # storage.keystore.KEY_TABLE (not imported: keystore pulls in SQLAlchemy)
+_HEX = re.compile(r"[0-9a-f]{1,64}")
 
 
 def refuse_erased_sqlite(cursor: Any, key_ids: list[str]) -> None:
@@ -45,19 +47,21 @@ def refuse_erased_sqlite(cursor: Any, key_ids: list[str]) -> None:
     _refuse(cursor.fetchone())
 
 
-def ask_erased_postgres(cursor: Any, key_ids: list[str]) -> None:
-    """Sends the check without reading its answer (it rides in the append's
-    pipeline); ``refuse_erased_postgres`` reads it."""
-    cursor.execute(
-        f"SELECT key_id, erased_at FROM {_KEY_TABLE} WHERE erased_at IS NOT NULL AND key_id = ANY(%s) LIMIT 1",
-        (key_ids,),
-        prepare=True,
-    )
+def erased_check_postgres(key_ids: list[str]) -> bytes:
+    """The check as one statement with its keys written in (it rides in the
+    append's multi-statement query, ``ledgermind.storage.pg_append``); the
+    keys are hex digests, refused otherwise, so they cannot leave their quotes."""
+    for key in key_ids:
+        if not _HEX.fullmatch(key):
+            raise ValueError(f"not a key id: {key!r:.40}")
+    listed = ",".join(f"'{key}'" for key in key_ids)
+    return (
+        f"SELECT key_id, erased_at FROM {_KEY_TABLE} WHERE erased_at IS NOT NULL AND key_id IN ({listed}) LIMIT 1"
+    ).encode()
 
 
-def refuse_erased_postgres(cursor: Any) -> None:
-    """Raises ``OwnerErased`` when the check sent on ``cursor`` found a destroyed key."""
-    row = cursor.fetchone()
+def refuse_erased_postgres(row: Any) -> None:
+    """Raises ``OwnerErased`` when the check's answer (a row, or None) names a destroyed key."""
     _refuse(None if row is None else (row["key_id"], row["erased_at"]))
 
 

@@ -198,16 +198,19 @@ class EventLog(Application[UUID]):
         the follower's last one makes the whole transaction fail."""
         self.check_file("nothing was written")
         with self.mapper.written.collecting():  # the owners the erasure fence checks
-            if tracking is None:
-                recordings = self.save(*aggregates)
-            else:
-                processing = ProcessingEvent[UUID](tracking)
-                processing.collect_events(*aggregates)
-                # The event store's public ``put`` takes the tracking record (the
-                # library's own ``save`` has no parameter for it); our repository has
-                # no cache to update, which is all ``Application._record`` adds.
-                recordings = self.events.put(processing.events, tracking=tracking)
-                self._take_snapshots(processing)
+            # What the library's ``save`` does, without its per-object checks
+            # against runtime protocols (``isinstance`` on a Protocol inspects
+            # every attribute: about 5 % of the writer thread's time per
+            # transaction under eight callers); the writer passes aggregates only.
+            processing = ProcessingEvent[UUID](tracking)
+            for aggregate in aggregates:
+                processing.events.extend(aggregate.collect_events())
+                processing.aggregates[aggregate.id] = aggregate
+            # The event store's public ``put`` takes the tracking record (the
+            # library's own ``save`` has no parameter for it); our repository has
+            # no cache to update, which is all ``Application._record`` adds.
+            recordings = self.events.put(processing.events, tracking=tracking)
+            self._take_snapshots(processing)
         try:
             self.check_file("the last write went to the old file and is not acknowledged")
         except StoreUnavailable:

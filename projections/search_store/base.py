@@ -190,6 +190,11 @@ class IndexStore(ABC):
         owner's rows (a migration step; SQLite's owner arrays need it,
         nothing to do on PostgreSQL)."""
 
+    @abstractmethod
+    def index_candidates(self, conn: Connection) -> None:
+        """Lets the lexical candidates be found and ranked without reading
+        their rows, which carry the embedding (a migration step)."""
+
     # --- dialect-specific queries ------------------------------------------------
 
     @abstractmethod

@@ -43,6 +43,11 @@ __all__ = ["SqliteIndexStore"]
 # per dimension plus ~41 of columns; 256 MiB is ~125k rows at 512-d). Bytes,
 # not rows: an owner with one row still costs its arrays' fixed overhead.
 CACHE_MAX_BYTES = 256 << 20
+# A query vector with at most this share of non-zero features is multiplied
+# feature by feature (``_OwnerRows.similarity``): one scaled column costs
+# about what one column of the full product does (100,000 rows: ~0.09 against
+# ~0.07 ms), so the two meet near a share of 0.8; half keeps a margin.
+SPARSE_QUERY_SHARE = 0.5
 
 
 class SqliteIndexStore(IndexStore):
@@ -130,6 +135,23 @@ class SqliteIndexStore(IndexStore):
         ):
             conn.execute(text(sql))
 
+    @property
+    def cover(self) -> str:
+        return self.table + "_lex"
+
+    def index_candidates(self, conn: Connection) -> None:
+        """An index holding, by row id, every column the lexical candidates
+        are filtered and ranked on (owner, visibility, terms): the join from
+        FTS5's row ids reads it instead of the rows, whose embedding (2 KB at
+        512 dimensions) puts about one row on a page. At 100,000 rows it
+        halved reading 2,000 candidates (16 to 8 ms p50). Idempotent."""
+        conn.execute(
+            text(
+                f"CREATE INDEX IF NOT EXISTS {self.cover} ON {self.table} (row_id, app, user_id, item_type, kind, "
+                "recorded_at, expired_at, valid_from, invalid_at, terms)"
+            )
+        )
+
     def drop_schema(self, conn: Connection) -> None:
         conn.execute(text(f"DROP TABLE IF EXISTS {self.deletes}"))
         conn.execute(text(f"DROP TABLE IF EXISTS {self.fts}"))
@@ -155,7 +177,7 @@ class SqliteIndexStore(IndexStore):
         # the owner's rows and run the full-text query once per row
         sql = (
             f"SELECT i.row_id AS row_id, i.terms AS terms FROM {self.fts} CROSS JOIN {self.table} i "
-            f"ON i.row_id = {self.fts}.rowid WHERE i.app = :app AND i.user_id = :user "
+            f"INDEXED BY {self.cover} ON i.row_id = {self.fts}.rowid WHERE i.app = :app AND i.user_id = :user "
             f"AND {self.fts} MATCH :q AND {clause} ORDER BY {self.fts}.rowid DESC LIMIT :n"
         )
         return sql, params
@@ -171,7 +193,7 @@ class SqliteIndexStore(IndexStore):
                 f"SELECT count(*) FROM (SELECT rowid FROM {self.fts} WHERE {self.fts} MATCH :q LIMIT :cap)",
                 (
                     f"SELECT count(*) FROM (SELECT {self.fts}.rowid FROM {self.fts} "
-                    f"CROSS JOIN {self.table} i ON i.row_id = {self.fts}.rowid "
+                    f"CROSS JOIN {self.table} i INDEXED BY {self.cover} ON i.row_id = {self.fts}.rowid "
                     f"WHERE i.app = :app AND i.user_id = :user AND {self.fts} MATCH :q LIMIT :cap)"
                 ),
             ):
@@ -304,7 +326,7 @@ class SqliteIndexStore(IndexStore):
         mask = owned.visible(flt)
         if not mask.any():
             return []
-        scores = owned.matrix @ np.asarray(vector, dtype=np.float32)  # no masked copy of the matrix
+        scores = owned.similarity(vector)  # every row's, then masked: no masked copy of the matrix
         ids, scores = owned.ids[mask], scores[mask]
         n = min(limit, len(ids))
         top = np.argpartition(-scores, n - 1)[:n]
@@ -375,13 +397,13 @@ class _OwnerRows:
 
     __slots__ = (
         "codes",
+        "columns",
         "expired_at",
         "head",
         "ids",
         "invalid_at",
         "is_message",
         "kind",
-        "matrix",
         "nbytes",
         "recorded_at",
         "valid_from",
@@ -398,7 +420,7 @@ class _OwnerRows:
     invalid_at: npt.NDArray[np.float64]
     recorded_at: npt.NDArray[np.float64]
     expired_at: npt.NDArray[np.float64]
-    matrix: npt.NDArray[np.float32]
+    columns: npt.NDArray[np.float32]  # dimension x rows: one feature's values over the rows, contiguous
     nbytes: int  # what the cache counts for this owner
 
     @classmethod
@@ -416,7 +438,8 @@ class _OwnerRows:
 
         self.valid_from, self.invalid_at = times(3), times(4)
         self.recorded_at, self.expired_at = times(5), times(6)
-        self.matrix = np.frombuffer(b"".join(r[7] for r in rows), dtype=np.float32).reshape(n, dimension)
+        matrix = np.frombuffer(b"".join(r[7] for r in rows), dtype=np.float32).reshape(n, dimension)
+        self.columns = np.ascontiguousarray(matrix.T)
         arrays = (
             self.ids,
             self.is_message,
@@ -425,10 +448,33 @@ class _OwnerRows:
             self.invalid_at,
             self.recorded_at,
             self.expired_at,
-            self.matrix,
+            self.columns,
         )
         self.nbytes = cls.OVERHEAD + sum(a.nbytes for a in arrays)
         return self
+
+    def similarity(self, vector: np.ndarray) -> npt.NDArray[np.float32]:
+        """Every row's dot product with ``vector`` (the rows are unit vectors:
+        their cosine).
+
+        Why by feature: a query's vector is often mostly zeros (the hashing
+        embedder gives a question of a few words ~14 non-zero features of
+        512), and only those features' columns can add anything, so the
+        product reads those columns alone (a scaled column added per
+        feature): at 100,000 rows ~1 ms, against ~36 ms for the full matrix
+        product, which reads every value. A dense vector (MiniLM's) takes
+        the one matrix product. Both sum the same products, in another order
+        only (results equal to float32 rounding)."""
+        query = np.asarray(vector, dtype=np.float32)
+        features = np.flatnonzero(query)
+        if len(features) > len(query) * SPARSE_QUERY_SHARE:
+            return query @ self.columns
+        scores = np.zeros(self.columns.shape[1], dtype=np.float32)
+        step = np.empty_like(scores)
+        for j in features:
+            np.multiply(self.columns[j], query[j], out=step)
+            scores += step
+        return scores
 
     def count(self, item_types: Sequence[str]) -> int:
         """The rows of these item types, every version (``row_count``)."""

@@ -15,13 +15,13 @@ from collections.abc import Iterator
 from typing import Annotated, Any, TypedDict
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage, ChatMessage, FunctionMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 
 from ledgermind import Owner
 from ledgermind.integrations.langgraph import LedgermindSaver
-from ledgermind.integrations.langgraph.thread import LangGraphThread, thread_stream_id
+from ledgermind.integrations.langgraph.thread import ON_HEAD, LangGraphThread, thread_stream_id
 from ledgermind.storage.follower import Follower
 
 OWNER = Owner("lg-refs", "alice")
@@ -151,3 +151,65 @@ def test_writes_stored_after_the_checkpoint_they_made_refer_to_its_messages(save
     assert [(s.values, s.next, s.metadata) for s in fresh.get_state_history(cfg)] == history
     pending = [w for s in late.list(cfg) for w in s.pending_writes or []]
     assert [v for _, c, v in pending if c == "messages"]
+
+
+def test_a_step_on_the_head_names_no_checkpoint_but_its_own(saver: LedgermindSaver) -> None:
+    """A checkpoint put on its namespace's head, and writes of the head, leave
+    out the ids the thread already says (``compact``): a checkpoint's id is
+    in no checkpoint event but its own, and writes name their checkpoint only
+    when LangGraph stored them after the next one (its executor may). The
+    thread reads back the same from the log alone, parents included."""
+    graph = build(saver)
+    cfg: dict[str, Any] = {"configurable": {"thread_id": "compact"}}
+    for i in range(3):
+        graph.invoke(_inputs(i), cfg, durability="sync")
+    events = saver.engine.writes.stream_events(thread_stream_id(OWNER, "compact"))
+    saved = [e for e in events if isinstance(e, LangGraphThread.CheckpointSaved)]
+    assert len(saved) == 12
+    assert [e.parent_id for e in saved] == [None] + [ON_HEAD] * 11
+    text = " ".join(repr(vars(e)) for e in saved)
+    assert {e.checkpoint_id: text.count(e.checkpoint_id) for e in saved} == {e.checkpoint_id: 1 for e in saved}
+    head = None
+    for e in events:
+        if isinstance(e, LangGraphThread.CheckpointSaved):
+            head = e.checkpoint_id
+        elif isinstance(e, LangGraphThread.WritesPut):
+            assert e.checkpoint_id == ON_HEAD or e.checkpoint_id != head
+    fresh = build(LedgermindSaver(saver.engine, owner=OWNER, agent_id="helper"))
+    history = [(s.config, s.parent_config, s.values, s.metadata) for s in graph.get_state_history(cfg)]
+    assert [(s.config, s.parent_config, s.values, s.metadata) for s in fresh.get_state_history(cfg)] == history
+    parents = [parent["configurable"]["checkpoint_id"] for _, parent, _, _ in history[:-1]]  # type: ignore[index]
+    assert parents == [config["configurable"]["checkpoint_id"] for config, _, _, _ in history[1:]]
+    writes = [(s.checkpoint["id"], s.pending_writes) for s in fresh.checkpointer.list(cfg)]
+    assert writes == [(s.checkpoint["id"], s.pending_writes) for s in saver.list(cfg)]
+    assert sum(len(w or ()) for _, w in writes) == 15  # three tasks a turn, writing 2 + 2 + 1 values
+
+
+def test_every_message_type_comes_back_as_itself(saver: LedgermindSaver) -> None:
+    """A message of the type its role stands for is stored without type
+    metadata (``messages.to_fields``); every other keeps its type: each comes
+    back as the class it was, from this saver and from the log alone."""
+    graph = build(saver)
+    cfg: dict[str, Any] = {"configurable": {"thread_id": "types"}}
+    graph.invoke(_inputs(0), cfg, durability="sync")
+    head = saver.get_tuple(cfg)
+    assert head is not None
+    sent = [
+        SystemMessage("be brief", id="s1"),
+        HumanMessage("a question", id="h1"),
+        AIMessage("an answer", id="a1"),
+        ToolMessage("42", tool_call_id="call-1", id="t1"),
+        ChatMessage("a user in a chat", role="user", id="c1"),
+        ChatMessage("an assistant in a chat", role="assistant", id="c2"),
+        FunctionMessage("a result", name="lookup", id="f1"),
+    ]
+    saver.put_writes(head.config, [("messages", sent)], "task-types")
+    fresh = LedgermindSaver(saver.engine, owner=OWNER, agent_id="helper")
+    for reader in (saver, fresh):
+        found = reader.get_tuple(head.config)
+        assert found is not None
+        [(_, _, back)] = [w for w in found.pending_writes or [] if w[0] == "task-types"]
+        assert back == sent and [type(m) for m in back] == [type(m) for m in sent]
+    kept = saver.engine.for_owner(OWNER).restore_agent("helper").messages[-len(sent) :]
+    assert [m.metadata for m in kept[:4]] == [None] * 4  # the type each role stands for is not stored
+    assert all(m.metadata for m in kept[4:])

@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 import pytest
 from sqlalchemy import text
 
@@ -31,6 +32,7 @@ from ledgermind.analysis.text import lexical_stem
 from ledgermind.projections.row_security import owner_scope, writer_scope
 from ledgermind.projections.search_store import base as index_base
 from ledgermind.projections.search_store.base import Filter, IndexStore
+from ledgermind.projections.search_store.postgres import POSTED
 from ledgermind.projections.search_store.records import TimePoint
 from ledgermind.retrieval.lexical import bm25, lexical_list
 from tests.support.index_rows import index_row
@@ -204,3 +206,100 @@ def test_a_deleted_row_leaves_the_dense_list_at_the_next_query(corpus: Any) -> N
                 store.insert(writer_scope(conn), [index_row(ALICE, newest, embedder.embed([newest])[0], time.time())])
             assert owned("DESC")[0] == row_id or eng.backend.kind != "sqlite"  # the id was taken again
         assert row_id not in nearest(statement)
+
+
+def test_a_version_expired_after_it_was_indexed_leaves_the_lexical_list(corpus: Any) -> None:
+    """A belief updated later expires its indexed version in place (an
+    UPDATE, not a new row): the lexical candidates stop holding it at the
+    next query, ranked as the reference ranks the rows still visible. On
+    PostgreSQL the candidates are read from the postings, which copy the
+    row's time columns; a trigger keeps the copy."""
+    eng, store = corpus
+    side = eng.projections
+
+    def violins() -> list[int]:
+        (top, _), (want, _) = _both(eng, store, ALICE, ("violin",))
+        assert [r for r, _ in top.hits] == [
+            h.row_id for h in bm25([lexical_stem("violin")], want.docs, want.corpus_rows)
+        ]
+        return [r for r, _ in top.hits]
+
+    before = violins()
+    assert before
+    with side.db.begin() as conn:
+        store.expire(writer_scope(conn), before[0], time.time() - 1)
+    after = violins()
+    assert after == before[1:]
+
+
+def test_postings_made_before_they_carried_counts_are_filled_in_place(corpus: Any) -> None:
+    """A PostgreSQL index whose postings were made before they carried each
+    term's count, the row's length and the filter's columns (the
+    ``index_candidates`` migration step): the step fills them in place from
+    the rows, and the candidates then rank as the reference ranks."""
+    eng, store = corpus
+    if eng.backend.kind != "postgresql":
+        pytest.skip("SQLite keeps no postings (FTS5 is its lexical index)")
+    side = eng.projections
+    p = store.postings
+    with side.db.begin() as conn:  # the postings as the step before this one left them
+        writer_scope(conn)
+        conn.execute(text(f"DROP TRIGGER {p}_set ON {store.table}"))
+        conn.execute(text(f"DROP INDEX {p}_cover"))
+        conn.execute(text(f"ALTER TABLE {p} " + ", ".join(f"DROP COLUMN {c}" for c in POSTED)))
+        conn.execute(text(f"ALTER TABLE {p} ADD PRIMARY KEY (app, user_id, term, row_id)"))
+        store.index_postings(conn)  # its own trigger functions again
+        now = time.time()
+        late = ["violin concert tonight", "lantern violin lantern"]  # written through the old triggers
+        vectors = side.projection("search", conn).embedder.embed(late)
+        store.insert(conn, [index_row(ALICE, t, v, now) for t, v in zip(late, vectors)])
+    with side.db.begin() as conn:
+        store.index_candidates(conn)
+    with side.db.connect() as conn:
+        writer_scope(conn)
+        wrong = conn.execute(
+            text(
+                f"SELECT count(*) FROM {p} s JOIN {store.table} i USING (row_id) WHERE "
+                "s.tf <> cardinality(array_positions(i.term_list, s.term)) OR s.len <> cardinality(i.term_list) "
+                "OR (s.item_type, s.kind, s.recorded_at, s.valid_from) <> (i.item_type, i.kind, i.recorded_at, i.valid_from) "
+                "OR s.expired_at IS DISTINCT FROM i.expired_at OR s.invalid_at IS DISTINCT FROM i.invalid_at"
+            )
+        ).scalar_one()
+    assert wrong == 0
+    for words in (("violin",), ("lantern", "violin"), ("apple", "lantern"), ("apple",)):
+        (top, _), (want, _) = _both(eng, store, ALICE, words)
+        terms = [lexical_stem(w) for w in words]
+        reference = bm25(terms, want.docs, want.corpus_rows, want.dropped)
+        assert [(r, s) for r, s in top.hits] == [(h.row_id, h.score) for h in reference][:20], words
+
+
+@pytest.mark.parametrize("query", ["violin lantern", "dense"])
+def test_the_dense_list_is_the_nearest_rows_by_cosine(corpus: Any, query: str) -> None:
+    """The dense list is the owner's visible rows nearest the query by
+    cosine, as an exact float64 product ranks them: for a hashed query of a
+    few words (mostly zeros; SQLite multiplies its non-zero features' columns
+    only) and for a vector with no zero (the one matrix product)."""
+    eng, store = corpus
+    side = eng.projections
+    now = time.time()
+    with side.db.connect() as conn:
+        embedder = side.projection("search", conn).embedder
+        writer_scope(conn)
+        rows = conn.execute(
+            text(f"SELECT row_id, embedding FROM {store.table} WHERE app = :a AND user_id = :u AND expired_at IS NULL"),
+            {"a": ALICE.app, "u": ALICE.user_id},
+        ).all()
+    if query == "dense":
+        vector = np.random.default_rng(3).normal(size=embedder.dimension).astype(np.float32)
+        vector /= np.linalg.norm(vector)
+    else:
+        vector = embedder.embed([query])[0]
+        assert 0 < np.count_nonzero(vector) < embedder.dimension // 4
+    matrix = np.stack([store.decode_vector(e) for _, e in rows]).astype(np.float64)
+    exact = matrix @ vector.astype(np.float64)
+    order = np.argsort(-exact, kind="stable")[:10]
+    with side.db.connect() as conn, owner_scope(conn, ALICE):
+        got = store.dense(conn, ALICE, vector, Filter(TimePoint(now, now), ("memory",)), 10)
+    assert [s for _, s in got] == pytest.approx([float(exact[i]) for i in order], abs=1e-5)
+    tied = {float(exact[i]) for i in order}
+    assert {r for r, _ in got} == {rows[i][0] for i in order} or len(tied) < len(order)

@@ -15,9 +15,10 @@ big-endian length (counting itself) and a body. Two faults, each on every
   ``COMMIT\\0`` is forwarded, then both sockets are closed before the
   ReadyForQuery that follows, so the transaction is durable but the client's
   driver reports a broken connection;
-* ``"before_commit"``: the client's ``COMMIT`` (a simple ``Q`` query, or a
-  ``P`` parse of one) is not forwarded and both sockets are closed, so the
-  server rolls the transaction back.
+* ``"before_commit"``: the client's ``COMMIT`` (a simple ``Q`` query, one
+  statement of a multi-statement ``Q`` such as ``INSERT ...; COMMIT; NOTIFY``,
+  or a ``P`` parse of one) is not forwarded and both sockets are closed, so
+  the server rolls the transaction back.
 
 Upstream may be a TCP ``(host, port)`` or a Unix socket path (pgserver's
 default). The proxy runs in daemon threads and ``close()`` (or leaving the
@@ -241,7 +242,7 @@ class _Link:
             text = message[5:].split(b"\x00", 2)[1] if message.count(b"\x00") >= 2 else b""
         else:
             return False
-        return text.strip().rstrip(b";").strip().upper() in (b"COMMIT", b"END", b"COMMIT TRANSACTION")
+        return any(part.strip().upper() in (b"COMMIT", b"END", b"COMMIT TRANSACTION") for part in text.split(b";"))
 
 
 def _pop(buffer: bytearray, n: int) -> bytes:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from uuid import UUID
@@ -27,13 +27,25 @@ import orjson
 from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
+from ledgermind.domain.errors import CorruptStore
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.session import Session
 from ledgermind.integrations.langgraph import refs
 from ledgermind.integrations.langgraph.messages import from_event
-from ledgermind.integrations.langgraph.thread import LangGraphThread
+from ledgermind.integrations.langgraph.thread import ON_HEAD, LangGraphThread
 
-__all__ = ["Built", "Record", "ThreadIndex", "apply_delta", "apply_diff", "checkpoint_diff", "delta"]
+__all__ = [
+    "Built",
+    "Record",
+    "ThreadIndex",
+    "apply_delta",
+    "apply_diff",
+    "apply_metadata",
+    "checkpoint_diff",
+    "delta",
+    "metadata_diff",
+    "whole",
+]
 
 
 class StreamReader(Protocol):
@@ -42,7 +54,13 @@ class StreamReader(Protocol):
     def stream_events(self, stream_id: UUID, *, gt: int | None = None) -> Sequence[Any]: ...
 
 
-_BASE = "_parent"  # marks a stored checkpoint that is a diff against its parent (see checkpoint_diff)
+_BASE = "_parent"  # marks a stored checkpoint that is a diff against the checkpoint it names (the first format)
+_SET = "_s"  # marks one that is a diff against its parent (see checkpoint_diff)
+# LangGraph's own checkpoint keys, as a diff names them: each is in every
+# checkpoint event, and packing has no dictionary for them. A checkpoint that
+# holds a key spelled like one of the short names is stored whole.
+_SHORT = {"channel_versions": "c", "versions_seen": "s", "updated_channels": "u"}
+_LONG = {v: k for k, v in _SHORT.items()}
 _LISTS_KEPT = 8  # materialised lists kept per thread (the heads of its namespaces, mostly)
 
 
@@ -96,25 +114,42 @@ class ThreadIndex:
             self.session_id = UUID(hex=ev.session_id)
         elif isinstance(ev, LangGraphThread.CheckpointSaved):
             ns, cid = ev.checkpoint_ns, ev.checkpoint_id
+            # "": the namespace's head when it was saved (``compact``); None: no parent.
+            parent_id = self.heads.get(ns) if ev.parent_id == ON_HEAD else ev.parent_id
+            parent = self.checkpoints.get(ns, {}).get(parent_id or "")
             checkpoint = orjson.loads(ev.checkpoint)
-            if _BASE in checkpoint:
+            metadata = orjson.loads(ev.metadata)
+            if _BASE in checkpoint:  # a diff against the checkpoint it names (the first format)
                 checkpoint = apply_diff(self.checkpoints[ns][checkpoint[_BASE]].checkpoint, checkpoint)
-            self.checkpoints.setdefault(ns, {})[cid] = Record(
-                ns, cid, ev.parent_id, checkpoint, orjson.loads(ev.metadata)
-            )
+            elif _SET in checkpoint and "id" not in checkpoint:  # a diff against its parent, metadata too
+                if parent is None:
+                    raise CorruptStore(f"checkpoint {cid} is stored as a diff of a parent its thread lacks")
+                checkpoint = {**apply_diff(parent.checkpoint, checkpoint), "id": cid}
+                metadata = apply_metadata(parent.metadata, metadata)
+            else:  # whole, with or without the id it is saved under (``whole``)
+                checkpoint = {**checkpoint, "id": cid}
+            self.checkpoints.setdefault(ns, {})[cid] = Record(ns, cid, parent_id, checkpoint, metadata)
             self.heads[ns] = cid
-            if ev.parent_id:
-                self.children.setdefault((ns, ev.parent_id), []).append(cid)
-            for channel, (version, *blob) in orjson.loads(ev.blobs).items():
+            if parent_id:
+                self.children.setdefault((ns, parent_id), []).append(cid)
+            versions = checkpoint["channel_versions"]
+            for channel, blob in orjson.loads(ev.blobs).items():
+                # [type, data] at the checkpoint's version of the channel; [version, type, data] at another
+                version = str(versions[channel]) if len(blob) == 2 else blob.pop(0)
                 self.blobs[(ns, channel, version)] = blob
-            for channel, (version, change) in orjson.loads(ev.messages).items():
+            for channel, stored in orjson.loads(ev.messages).items():
+                # a delta at the checkpoint's version of the channel, or [version, delta] at another
+                version, change = (str(versions[channel]), stored) if isinstance(stored, dict) else stored
+                if "reset" not in change and "base" not in change and parent is not None:
+                    change["base"] = str(parent.checkpoint["channel_versions"][channel])  # the parent's list
                 self.deltas[(ns, channel, version)] = change
                 for seq, mid in change.get("ids", {}).items():
                     self.ids[int(seq)] = mid
                     self.seqs_by_id[mid] = int(seq)
                     self.objects.pop(int(seq), None)
         elif isinstance(ev, LangGraphThread.WritesPut):
-            stored = self.writes.setdefault((ev.checkpoint_ns, ev.checkpoint_id), {})
+            of = self.heads.get(ev.checkpoint_ns, "") if ev.checkpoint_id == ON_HEAD else ev.checkpoint_id
+            stored = self.writes.setdefault((ev.checkpoint_ns, of), {})
             for idx, channel, kind, data in orjson.loads(ev.writes):
                 key = (ev.task_id, idx)
                 # A regular write is kept once (a retried put_writes adds nothing);
@@ -320,32 +355,96 @@ def delta(
     return {"reset": [ref(m, None, None) for m in new]}
 
 
-def checkpoint_diff(parent: dict[str, Any], child: dict[str, Any], parent_id: str) -> dict[str, Any]:
+def checkpoint_diff(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any] | None:
     """``child`` (a checkpoint without its values) as what changed since
-    ``parent``: changed top-level keys under "set", and for the dicts of
-    versions (``channel_versions``, ``versions_seen``) only their changed and
-    removed entries under "merge". ``apply_diff(parent, diff) == child``."""
+    ``parent``: changed top-level keys under ``"_s"``, for the dicts of
+    versions (``channel_versions``, ``versions_seen``) only their changed
+    entries under ``"_m"`` (and removed ones under ``"_md"``), removed
+    top-level keys under ``"_x"``; empty parts are left out, and so is the
+    id, which the event holds. ``apply_diff(parent, diff) == child`` but for
+    the id. The first format named its parent (``"_parent"``) and spelled
+    every part out; ``apply_diff`` reads both. None when a key of either is
+    spelled like a short name (the checkpoint is then stored whole; a whole
+    one has an id, a diff never has)."""
+    if _LONG.keys() & (parent.keys() | child.keys()):
+        return None
     put: dict[str, Any] = {}
     merge: dict[str, Any] = {}
+    removed: dict[str, list[str]] = {}
     for key, value in child.items():
         old = parent.get(key)
-        if old == value and key in parent:
+        if key == "id" or (old == value and key in parent):
             continue
+        short = _SHORT.get(key, key)
         if isinstance(value, dict) and isinstance(old, dict):
-            merge[key] = {
-                "set": {k: v for k, v in value.items() if k not in old or old[k] != v},
-                "del": [k for k in old if k not in value],
-            }
+            merge[short] = {k: v for k, v in value.items() if k not in old or old[k] != v}
+            if gone := [k for k in old if k not in value]:
+                removed[short] = gone
         else:
-            put[key] = value
-    return {_BASE: parent_id, "set": put, "merge": merge, "del": [k for k in parent if k not in child]}
+            put[short] = value
+    diff: dict[str, Any] = {_SET: put}
+    if merge:
+        diff["_m"] = merge
+    if removed:
+        diff["_md"] = removed
+    if dropped := [k for k in parent if k not in child]:
+        diff["_x"] = dropped
+    return diff
+
+
+def whole(checkpoint: dict[str, Any]) -> dict[str, Any]:
+    """A checkpoint stored whole, without the id its event holds; with it when
+    it has a key a diff has (a diff never has an id)."""
+    return checkpoint if _SET in checkpoint else {k: v for k, v in checkpoint.items() if k != "id"}
 
 
 def apply_diff(parent: dict[str, Any], diff: dict[str, Any]) -> dict[str, Any]:
-    out = {k: v for k, v in parent.items() if k not in diff["del"]}
-    for key, change in diff["merge"].items():
-        merged = {k: v for k, v in parent[key].items() if k not in change["del"]}
-        merged.update(change["set"])
+    if _BASE in diff:  # the first format: {"_parent", "set", "merge": {key: {"set", "del"}}, "del"}
+        diff = {
+            _SET: diff["set"],
+            "_m": {k: m["set"] for k, m in diff["merge"].items()},
+            "_md": {k: m["del"] for k, m in diff["merge"].items()},
+            "_x": diff["del"],
+        }
+        removed, merge, put = diff["_md"], diff["_m"], diff[_SET]
+    else:
+        removed, merge, put = (
+            {_LONG.get(k, k): v for k, v in diff.get(part, {}).items()} for part in ("_md", "_m", _SET)
+        )
+    out = {k: v for k, v in parent.items() if k not in diff.get("_x", ())}
+    for key in {*merge, *removed}:
+        gone = removed.get(key, ())
+        merged = {k: v for k, v in parent[key].items() if k not in gone}
+        merged.update(merge.get(key, {}))
         out[key] = merged
-    out.update(diff["set"])
+    out.update(put)
+    return out
+
+
+def _next(parent: Mapping[str, Any]) -> dict[str, Any]:
+    """The metadata a step after ``parent`` has unless it says otherwise: the
+    parent's, one step on (LangGraph's loop counts steps)."""
+    step = parent.get("step")
+    return {**parent, "step": step + 1} if type(step) is int else dict(parent)
+
+
+def metadata_diff(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
+    """``child`` (a checkpoint's metadata) as what differs from its parent's
+    one step on: ``{"_s": changed keys}`` (and ``"_x"``: removed ones), most
+    often ``{"_s": {}}`` or the source alone. Metadata with a key of either
+    form's names is kept whole under ``"_w"``."""
+    if any(k.startswith("_") for k in (*parent, *child)):
+        return {"_w": child}
+    expected = _next(parent)
+    diff: dict[str, Any] = {_SET: {k: v for k, v in child.items() if k not in expected or expected[k] != v}}
+    if gone := [k for k in expected if k not in child]:
+        diff["_x"] = gone
+    return diff
+
+
+def apply_metadata(parent: dict[str, Any], diff: dict[str, Any]) -> dict[str, Any]:
+    if "_w" in diff:
+        return diff["_w"]  # type: ignore[no-any-return]
+    out = {k: v for k, v in _next(parent).items() if k not in diff.get("_x", ())}
+    out.update(diff[_SET])
     return out

@@ -5,8 +5,9 @@ Why the split: a LangGraph message becomes an ordinary ledgermind message
 id), so every reader of the session sees it; what has no column there (the
 message type, non-text content, ``additional_kwargs``, ``response_metadata``,
 usage...) rides in the message's ``metadata`` under ``"langgraph"``, and only
-where it differs from the field's default, so a plain chat message costs no
-more than one written through ``add_messages``. ``from_event`` rebuilds the
+where it differs from the field's default (the type too: none for the type a
+role stands for), so a plain chat message costs no more than one written
+through ``add_messages``. ``from_event`` rebuilds the
 very message (``==``) from the two.
 """
 
@@ -39,6 +40,9 @@ _CLASSES: dict[str, type[BaseMessage]] = {
     for cls in (AIMessage, HumanMessage, SystemMessage, ToolMessage, ChatMessage, FunctionMessage)
 }
 _ROLES = {"human": "user", "ai": "assistant", "system": "system", "tool": "tool", "function": "tool"}
+# The message type a role stands for when the metadata names none: what a
+# plain chat message of that role is, so it needs no metadata at all.
+_TYPE_OF_ROLE = {"user": "human", "assistant": "ai", "system": "system", "tool": "tool"}
 _COLUMNS = ("content", "name", "id", "tool_calls", "tool_call_id", "type")
 
 
@@ -100,7 +104,7 @@ def to_fields(message: BaseMessage, limits: Limits, serde: SerializerProtocol) -
             continue
         if value != fields[key].get_default(call_default_factory=True):
             extra[key] = value
-    lg: dict[str, Any] = {"type": kind}
+    lg: dict[str, Any] = {} if _TYPE_OF_ROLE.get(role) == kind else {"type": kind}
     if extra:
         try:
             orjson.dumps(extra)
@@ -113,7 +117,7 @@ def to_fields(message: BaseMessage, limits: Limits, serde: SerializerProtocol) -
         "content": text,
         "name": name,
         "client_id": message.id,
-        "metadata": {"langgraph": lg},
+        "metadata": {"langgraph": lg} if lg else None,
         "tool_calls": tool_calls,
         "tool_call_id": tool_call_id,
     }
@@ -147,7 +151,7 @@ def from_event(event: Any, serde: SerializerProtocol) -> BaseMessage:
     """The LangChain message a ``message.added`` event written by ``to_fields`` holds."""
     meta = orjson.loads(event.metadata) if event.metadata else {}
     lg = meta.get("langgraph") or {}
-    cls = _CLASSES.get(lg.get("type", ""), HumanMessage)
+    cls = _CLASSES.get(lg.get("type") or _TYPE_OF_ROLE.get(event.role, ""), HumanMessage)
     data: dict[str, Any] = {"content": event.content, "id": event.client_id}
     if event.name is not None:
         data["name"] = event.name

@@ -32,7 +32,7 @@ from uuid import UUID
 
 import orjson
 
-from ledgermind.integrations.langgraph.thread import LangGraphThread
+from ledgermind.integrations.langgraph.thread import ON_HEAD, LangGraphThread
 
 __all__ = ["SinceReader", "gained", "saved", "written"]
 
@@ -68,14 +68,21 @@ def saved(events: list[Any], ns: str, checkpoint_id: str) -> bool:
     return found
 
 
-def written(events: list[Any], ns: str, checkpoint_id: str, task_id: str) -> set[int]:
+def written(events: list[Any], heads: dict[str, str], ns: str, checkpoint_id: str, task_id: str) -> set[int]:
     """The write indexes ``events`` put for this task of this checkpoint
-    (after the last deletion)."""
+    (after the last deletion). ``heads``: the thread's heads before the
+    first of ``events``, which name the checkpoint of writes stored without
+    its id (``compact``)."""
+    heads = dict(heads)
     found: set[int] = set()
     for ev in events:
         if isinstance(ev, LangGraphThread.WritesPut):
-            if (ev.checkpoint_ns, ev.checkpoint_id, ev.task_id) == (ns, checkpoint_id, task_id):
+            of = heads.get(ev.checkpoint_ns) if ev.checkpoint_id == ON_HEAD else ev.checkpoint_id
+            if (ev.checkpoint_ns, of, ev.task_id) == (ns, checkpoint_id, task_id):
                 found.update(row[0] for row in orjson.loads(ev.writes))
+        elif isinstance(ev, LangGraphThread.CheckpointSaved):
+            heads[ev.checkpoint_ns] = ev.checkpoint_id
         elif isinstance(ev, LangGraphThread.Deleted):
+            heads.clear()
             found.clear()
     return found

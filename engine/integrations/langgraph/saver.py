@@ -68,11 +68,18 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 from ledgermind.api import Append, Attachment, MemoryEngine, OwnerMemory, WriteOptions
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner, check_owner
-from ledgermind.integrations.langgraph import refs, retries
-from ledgermind.integrations.langgraph.index import Record, ThreadIndex, checkpoint_diff, delta
+from ledgermind.integrations.langgraph import compact, refs, retries
+from ledgermind.integrations.langgraph.index import (
+    Record,
+    ThreadIndex,
+    checkpoint_diff,
+    delta,
+    metadata_diff,
+    whole,
+)
 from ledgermind.integrations.langgraph.messages import is_message_list
 from ledgermind.integrations.langgraph.staging import Stager, resolve_value
-from ledgermind.integrations.langgraph.thread import FORK_SOURCES, LangGraphThread, thread_stream_id
+from ledgermind.integrations.langgraph.thread import FORK_SOURCES, ON_HEAD, LangGraphThread, thread_stream_id
 
 __all__ = ["DEFAULT_AGENT", "DEFAULT_OWNER", "UNSUPPORTED_CAPABILITIES", "LedgermindSaver"]
 
@@ -317,16 +324,25 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
                     else:
                         blobs[channel] = [version, *self._store(value, stager)]
             stored: dict[str, Any] = {k: v for k, v in checkpoint.items() if k != "channel_values"}
-            if parent is not None and parent_id == index.heads.get(ns) and metadata.get("source") not in FORK_SOURCES:
-                # A step on the head (the common case) stores what changed since its
-                # parent: a checkpoint names every channel's and node's version, and
-                # most of them are the parent's (``index.apply_diff`` folds it back).
-                stored = checkpoint_diff(parent.checkpoint, stored, parent.checkpoint_id)
             meta = get_serializable_checkpoint_metadata(config, metadata)
             try:
                 meta_json = _json(meta)
             except TypeError as e:
                 raise InvalidInput(f"checkpoint metadata must be JSON: {e}") from None
+            diff = None
+            if parent is not None and parent_id == index.heads.get(ns) and metadata.get("source") not in FORK_SOURCES:
+                # A step on the head (the common case) stores what changed since its
+                # parent: a checkpoint names every channel's and node's version, and
+                # most of them are the parent's (``index.apply_diff`` folds it back);
+                # its metadata is the parent's at the next step, but for its source.
+                # The command refuses it unless its parent is still the head, so the
+                # event names neither (``compact``).
+                diff = checkpoint_diff(parent.checkpoint, stored)
+            if diff is not None and parent is not None:
+                stored, meta_json = diff, _json(metadata_diff(parent.metadata, meta))
+            else:
+                stored = whole(stored)
+            versions = {channel: str(v) for channel, v in checkpoint["channel_versions"].items()}
             source = metadata.get("source")
             checkpoint_json = _json(stored)
 
@@ -334,16 +350,22 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
                 if retries.saved(retries.gained(thread, seen, port), ns, checkpoint_id):
                     return False  # a retry of a put that committed while it was staged (``retries``)
                 thread.check_parent(ns, parent_id, source)
+                on_head = bool(parent_id) and parent_id == thread.heads.get(ns)
                 seqs = append()
-                resolved = {ch: [v, _resolve(change, seqs)] for ch, (v, change) in changes.items()}
+                resolved = {
+                    ch: compact.message_delta(versions.get(ch), v, _resolve(change, seqs), on_head)
+                    for ch, (v, change) in changes.items()
+                }
                 stored_blobs = {
-                    ch: [v, kind, resolve_value(data, seqs) if kind == refs.KIND else data]
+                    ch: compact.blob(
+                        versions.get(ch), v, kind, resolve_value(data, seqs) if kind == refs.KIND else data
+                    )
                     for ch, (v, kind, data) in blobs.items()
                 }
                 thread.save_checkpoint(
                     ns,
                     checkpoint_id,
-                    parent_id or None,
+                    ON_HEAD if on_head else parent_id or None,
                     checkpoint_json,
                     meta_json,
                     _json(stored_blobs),
@@ -420,7 +442,7 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
         with index.writing:  # one write of a thread at a time in this process (see ThreadIndex.writing)
             with index.lock:
                 index.refresh(port)
-                seen = index.version
+                seen, heads = index.version, dict(index.heads)
                 # A regular write is kept once per (task, index), as the peers keep
                 # it: those the thread holds already are not written (nor their messages).
                 present = index.writes.get((ns, checkpoint_id), {})
@@ -442,7 +464,9 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
 
             def step(thread: LangGraphThread, append: Append) -> None:
                 made = (
-                    set() if special else retries.written(retries.gained(thread, seen, port), ns, checkpoint_id, task)
+                    set()
+                    if special
+                    else retries.written(retries.gained(thread, seen, port), heads, ns, checkpoint_id, task)
                 )
                 now = [row for row in rows if row[0] not in made]
                 if not now:
@@ -451,7 +475,9 @@ class LedgermindSaver(BaseCheckpointSaver[str]):
                 stored = [
                     [i, ch, kind, resolve_value(data, seqs) if kind == refs.KIND else data] for i, ch, kind, data in now
                 ]
-                thread.put_writes(ns, checkpoint_id, task, task_path, _json(stored))
+                # Writes of the head (the common case) do not repeat its id (``compact``).
+                on_head = checkpoint_id == thread.heads.get(ns)
+                thread.put_writes(ns, ON_HEAD if on_head else checkpoint_id, task, task_path, _json(stored))
 
             # With durability "async" LangGraph may store a step's writes before
             # the thread's first checkpoint: they open the thread as a put would.

@@ -79,7 +79,7 @@ class Stager:
         fields = to_fields(message, self.limits, self.serde)
         edited = self.index.seqs_by_id.get(message.id or "")
         if edited is not None:  # a new version of a message the session holds
-            fields["metadata"]["langgraph"]["edit_of"] = edited
+            fields["metadata"] = {"langgraph": {**(fields["metadata"] or {}).get("langgraph", {}), "edit_of": edited}}
         self.messages.append(message)
         self.fields.append(fields)
         return -len(self.messages)

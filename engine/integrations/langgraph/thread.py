@@ -42,7 +42,7 @@ from eventsourcing.domain import Aggregate, event
 from ledgermind.domain.errors import StateConflict
 from ledgermind.domain.owner import Owner
 
-__all__ = ["FORK_SOURCES", "CheckpointConflict", "LangGraphThread", "thread_stream_id"]
+__all__ = ["FORK_SOURCES", "ON_HEAD", "CheckpointConflict", "LangGraphThread", "thread_stream_id"]
 
 _LANGGRAPH_THREAD = uuid5(NAMESPACE_URL, "ledgermind/langgraph-thread")
 
@@ -67,6 +67,11 @@ class CheckpointConflict(StateConflict):
         self.head = head
         self.parent = parent
 
+
+# A ``checkpoint.saved`` whose ``parent_id`` is this, or a ``checkpoint.writes_put``
+# whose ``checkpoint_id`` is, was put on its namespace's head: the checkpoint
+# the thread's events before it made head (``langgraph.compact``).
+ON_HEAD = ""
 
 # Checkpoint ``metadata["source"]`` values that LangGraph writes for a branch
 # it means to make (time travel, update_state on an older checkpoint).
@@ -107,11 +112,11 @@ class LangGraphThread(Aggregate):
         class_version = 1
         checkpoint_ns: str
         checkpoint_id: str
-        parent_id: str | None
-        checkpoint: str  # JSON: the checkpoint without its channel values
+        parent_id: str | None  # ON_HEAD: the namespace's head; None: no parent
+        checkpoint: str  # JSON: the checkpoint without its channel values, or a diff of its parent's
         metadata: str  # JSON: LangGraph's checkpoint metadata
-        blobs: str  # JSON: {channel: [version, serde type, base64]} for the new non-message versions
-        messages: str  # JSON: {channel: [version, delta]} for the new message-list versions
+        blobs: str  # JSON: {channel: [(version,) serde type, base64]} for the new non-message versions
+        messages: str  # JSON: {channel: delta or [version, delta]} for the new message-list versions
 
     @event(CheckpointSaved)
     def _checkpoint_saved(
@@ -174,7 +179,7 @@ class LangGraphThread(Aggregate):
         TOPIC = "checkpoint.writes_put"
         class_version = 1
         checkpoint_ns: str
-        checkpoint_id: str
+        checkpoint_id: str  # ON_HEAD: the namespace's head
         task_id: str
         task_path: str
         writes: str  # JSON: [[idx, channel, serde type, base64], ...]

@@ -11,20 +11,20 @@ from __future__ import annotations
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from ledgermind.domain.config import MAX_INT32
 from ledgermind.domain.errors import ContentTooLarge, OwnerErased, SessionClosed, SessionNotFound, StaleIncarnation
 from ledgermind.service.deps import IdempotencyHeader, IncarnationHeader, Owned, service_of
-from ledgermind.service.fast_json import OrjsonRoute, json_response
+from ledgermind.service.lean import LeanRoute
 from ledgermind.service.openapi import raises
 from ledgermind.service.params import AGENT, JSON_OBJECT, MESSAGE_RULE, NAME, ROLE, IdPath
 from ledgermind.service.rfc3339 import Rfc3339
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/v1/users/{user}/sessions", tags=["sessions"], route_class=OrjsonRoute)
+router = APIRouter(prefix="/v1/users/{user}/sessions", tags=["sessions"], route_class=LeanRoute)
 
 _PAGE_MAX = 1000
 
@@ -76,7 +76,7 @@ async def add_messages(
     request: Request,
     idempotency_key: IdempotencyHeader = None,
     incarnation: IncarnationHeader = None,
-) -> Response:
+) -> dict[str, list[int]]:
     """On the event loop: validated here, committed by the engine's writer
     thread, whose result is awaited (no thread of a pool parked on it)."""
     batch = body.messages if isinstance(body, MessageBatch) else [body]
@@ -90,7 +90,7 @@ async def add_messages(
     start = time.perf_counter()
     seqs = await mem.add_messages_async(sid, messages, incarnation=incarnation)
     service_of(request).metrics.append.observe(time.perf_counter() - start)
-    return json_response({"seqs": seqs}, 201)
+    return {"seqs": seqs}
 
 
 @router.get("/{sid}/messages", summary="messages after a seq, oldest first", responses=raises(SessionNotFound))

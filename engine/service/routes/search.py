@@ -9,12 +9,13 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from ledgermind.service.deps import Owned
+from ledgermind.service.lean import LeanRoute
 from ledgermind.service.params import KIND, TEXT
 from ledgermind.service.rfc3339 import Rfc3339
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/v1/users/{user}", tags=["search"])
+router = APIRouter(prefix="/v1/users/{user}", tags=["search"], route_class=LeanRoute)
 
 
 class SearchQuery(BaseModel):
