@@ -6,10 +6,11 @@ talk itself. Each kind below is a form of English conversation, read from the
 clause's shape (its subject, its main verb's class, whether anything follows
 the verb), never from a topic:
 
-- ``pair``: the speaker and the listener together as one subject ("we both
-  have similar interests", "we make a great team", "we're all individual",
-  "brings us together"). A belief has one subject; writing "we" as the
-  speaker alone would misstate it ("Joanna has similar interests").
+- ``pair``: the speaker and the listener together as one subject ("we make
+  a great team", "we're all individual", "brings us together"). A belief has
+  one subject; writing "we" as the speaker alone would misstate it. "We both
+  ..." is left to stand: it is often the speaker and their own people, and
+  a question about what two people share finds its evidence through it.
 - ``leave-taking``: "I'm off to do some research": a closing of the chat.
 - ``meta-talk``: a verb of saying or sharing with nothing said ("I gotta
   say", "I've got something to share", "Just wanted to say hi").
@@ -59,7 +60,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     (
         "pair",
         re.compile(
-            r"^(?:so\s+|and\s+|but\s+)?we(?:'re| are|'d| would|'ll| will)?\s+(?:\w+ly\s+)?(?:both|all)\b(?!\s+of\s+(?:my|our)\b)"
+            r"^(?:so\s+|and\s+|but\s+)?we(?:'re| are|'d| would|'ll| will)?\s+(?:\w+ly\s+)?all\b(?!\s+of\s+(?:my|our)\b)"
             r"|^(?:so\s+|and\s+)?we(?:'re| are)?\s+(?:\w+ly\s+)?(?:make|makes|are|rock|work|get along|click|vibe)\b.{0,25}"
             r"\b(?:team|together|pair|duo)\b[.!]*$"
             r"|^we\s+(?:\w+\s+)?pulled together\b"

@@ -28,7 +28,7 @@ def _statements(text: str) -> list[str]:
     ("text", "kind"),
     [
         # the speaker and the listener as one subject
-        ("So we both have a soft spot for old films.", "pair"),
+        ("We'd all get cozy under one blanket.", "pair"),
         ("We make a really good team!", "pair"),
         ("We work so well together.", "pair"),
         ("We're all a little weird in our own way.", "pair"),
