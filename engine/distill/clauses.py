@@ -169,7 +169,7 @@ _DROPPED_SUBJECT = re.compile(
     r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|traded|"
     r"bumped|upped|raised|lowered|increased|reduced|renewed|replaced|swapped|migrated|relocated|refinanced|"
     r"ported|ditched|rescheduled|postponed|downsized|outgrew|cut (?:down|back)|"
-    r"got (?:a|an|my|our|promoted|married|engaged|divorced|hired|laid off|back|rid)|gave up|took up|picked up|"
+    r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid)|gave up|took up|picked up|"
     r"began|became|lost|used to)\s+\S"
     # a present participle with "now": "going to Crunch now", "using Linear these days"
     r"|^(?P<ing>(?!(?:going to be|getting|nothing|something|anything|everything|thing|morning|evening|during|"
@@ -177,7 +177,8 @@ _DROPPED_SUBJECT = re.compile(
     # not a gerund that is the subject ("Gaming has brought me ...")
     r"(?!\s+(?:has|have|had|is|was|are|were|makes|made|can|will|gives|gave|keeps|brings|brought)\b)"
     r"\s+(?=.*\b(?:now|these days|nowadays)\b)\S"
-    r"|^(?P<not>not|no longer)\s+(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
+    # not an evaluation of doing something ("Not easy facing setbacks": it is not easy)
+    r"|^(?P<not>not|no longer)\s+(?!\w+\s+\w+ing\b)(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
     re.IGNORECASE,
 )

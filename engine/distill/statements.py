@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ledgermind.distill.alignment import ends, moved_on
+from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.text import copula_expanded, is_cjk
 
@@ -33,7 +34,7 @@ _LEAD_EN = re.compile(
     # formulas that announce a correction of what was just said
     r"let me (?:correct|rephrase|fix) (?:that|this|myself)|to correct myself|i stand corrected|hold on|hang on|"
     r"i was wrong|that was wrong|that's wrong|that's not right|not quite|i should have said|"
-    r"as for (?:me|us|myself)|on (?:a|another) (?:different |other |side |separate )?note|speaking of which|"
+    r"as for (?:me|us|myself)|for (?:me|us),? it(?: was|'s| is) (?:when|that)|on (?:a|another) (?:different |other |side |separate )?note|speaking of which|"
     r"what i meant (?:was|is)|i meant to say|i mixed (?:that|it|them) up|make that [\w:.,$€£¥-]+|"
     r"wrong (?:name|number|date|day|time|word|one|person|place|city)|(?:damn |stupid )?auto-?correct(?:ed)?|"
     r"(?:a |one )?(?:small|quick|tiny|minor) (?:fix|correction)|i mis(?:remembered|spelled|spelt))\b[\s,:;!.—-]*)+",
@@ -174,6 +175,15 @@ _ELLIPTICAL = frozenset(
         "just",
         "still",
         "always",
+        "can't",
+        "cannot",
+        "won't",
+        "don't",
+        "right",
+        "now",
+        "yet",
+        "anymore",
+        "today",
     ]
 )
 # A clause that opens with one of these bare verbs is a request to the assistant ("look up ...").
@@ -283,6 +293,13 @@ _NO_ONE = frozenset(
         "she's",
         "there",
         "there's",
+        "mine",
+        "ours",
+        "yours",
+        "there've",
+        "there're",
+        "there'd",
+        "there'll",
         "those",
         "these",
         "here",
@@ -319,6 +336,7 @@ _SUBORDINATE = frozenset(
     ["since", "because", "when", "if", "although", "though", "while", "as", "unless", "until", "whether"]
 )
 _PRO_FORMS = frozenset(["so", "this", "it", "will", "that", "there", "them", "one"])
+_PARTICLES = frozenset(["up", "out", "over", "down", "back", "in", "on", "off"])
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|yourself|ya|u)\b", re.IGNORECASE)
 _VOCATIVE = re.compile(r"^(?-i:[A-Z][a-z]+),\s+(?=\S)")  # "Nate, I'm on fire": the name is a greeting
 _COMMON_GROUND = re.compile(
@@ -343,12 +361,12 @@ _REACTION = re.compile(
     r"feeling (?:so |really |super |very )?(?:motivated|inspired|grateful|blessed|positive|pumped)|"
     r"i(?:'m| am) (?:so |really |super |totally )(?:pumped|stoked|psyched|hyped)|"
     r"(?:is|are) (?:so |really |very |super |extremely )?(?:important|essential|precious|priceless)\b|stay (?:motivated|positive|focused|strong|inspired|tuned)|i hope\b|hoping\b|thanks?\b|thank you|try (?:my|our) best|keep going|never give up|"
-    r"add it to (?:my|our) list|bummer|beside the point|love the (?:thought|idea)|works\.?$|"
+    r"add it to (?:my|our) list|bummer|why not\b|beside the point|love the (?:thought|idea)|works\.?$|"
     # formulas of resolve, encouragement and catching up: about the conversation, not a fact
     r"since (?:we|i) (?:last )?(?:talked|spoke|chatted)|since (?:our|the) last (?:chat|talk)|a lot'?s happened|"
     r"guess what|(?:will|'ll|won't|gonna|going to|never)\s+(?:\w+ly\s+|really\s+|just\s+)*"
     r"(?:keep\b|continue\b|give up|let (?:anything|anyone|it)|make (?:it|this|that) (?:work|happen)|see (?:if|what|how)|"
-    r"try (?:it|that|this)|remember (?:this|that|it))|"
+    r"try (?:it|that|this)|(?:make sure to )?remember (?:this|that|it))|"
     # phatic formulas: condolence, fingers crossed, agreement, hearsay praise, asking for something
     r"i(?:'m| am) (?:so |really |very |truly )?sorry\b|(?:crossing|crossed|cross) (?:my|our) fingers|"
     r"i feel the same|i believe in (?:you|us|myself|ourselves)|a lot (?:has|'s) (?:been )?(?:going on|happened)|"
@@ -444,6 +462,7 @@ def is_statement(clause: str) -> bool:
     if (
         (first in _SUBORDINATE and len(words) <= 5)
         or (len(words) <= 6 and words[-1].lower() in _PRO_FORMS)
+        or (len(words) <= 6 and words[-1].lower() in _PARTICLES and words[-2].lower() in (*_PRO_FORMS, "some"))
         or (
             len(head) <= 6
             and head[-1].lower().strip(".!") in _PRO_FORMS
@@ -457,7 +476,7 @@ def is_statement(clause: str) -> bool:
         return False  # "We should plan a dance session soon", "I am as well"
     if re.search(r"\blet's\b", body, re.IGNORECASE) or (_GENERIC_US.search(body) and not _past(words)):
         return False  # "In the meantime, let's work together", "Pets bring so much joy to us"
-    if _MAXIM.match(body) or _CUT_OFF.search(body):
+    if _MAXIM.match(body) or _CUT_OFF.search(body) or chatter_kind(body) is not None:
         return False  # "Little acts of kindness can brighten someone's day", "... Global Offensive, and Nate"
     if (_FEELING.search(body) or _MOOD.search(body)) and not _CONCRETE.search(body):
         return False  # "I was really excited", "We were so lucky to have everyone with us"
@@ -491,8 +510,8 @@ _NOT_A_VERB = frozenset(["of", "with", "for", "to", "about", "at", "in", "on", "
 _CONCRETE = re.compile(r"\d|\s(?-i:[A-Z])\w")  # a capital followed by a letter: a name, not "I"
 # An intensified feeling of the moment; with a number or a name it says what happened.
 _FEELING = re.compile(
-    r"\b(?:i|we) (?:was|were|am|are|'m|'re|feel|felt) (?:so|really|super|very|truly|incredibly) (?:lucky|blessed|"
-    r"excited|happy|thrilled|stoked|pumped|grateful|thankful|touched|moved)\b",
+    r"\b(?:i|we)(?: (?:was|were|am|are|feel|felt)|'m|'re) (?:so|really|super|very|truly|incredibly|definitely) (?:lucky|blessed|"
+    r"excited|happy|thrilled|stoked|pumped|grateful|thankful|touched|moved|elated|relieved)\b",
     re.IGNORECASE,
 )
 # A mood with no object but a pronoun, or none: "I'm excited and kinda nervous", "I'm having fun".
@@ -503,7 +522,7 @@ _MOOD = re.compile(
     r"^been \w+ (?:for me )?lately|(?:will|'ll|gonna|going to) (?:\w+ )?have (?:a blast|fun|a great time)|"
     r"(?:wanna|want to|going to|gonna) keep \w+ing|"
     # how one feels or felt, a good time had, a mood about one's week: of the moment, with nothing concrete
-    r"^(?:i|we)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:feel|felt|feels)\b|"
+    r"^(?:i|we)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:feel|felt|feels)\b|\b(?:feel|felt|feeling)\s+(?:it|this|that)[.!]*$|"
     r"\bhad (?:a|such a|the) (?:\w+ )?(?:great|good|amazing|awesome|wonderful|fantastic|lovely|fun|blast|best)\b.{0,12}$|"
     r"\b(?:i|we)(?:'m| am| was| were| are|'re)\s+(?:so |really |very |super |truly |just )?(?:proud|happy|excited|"
     r"thrilled|glad|stoked|pumped|grateful|thankful|lucky|blessed)\s+(?:to|with|of|about|for|that)\b|"
@@ -527,14 +546,17 @@ _MAXIM = re.compile(
     r"(?:\s+(?:of|like|and)\s+[a-z\s']{1,30}?)?\s+(?:really\s+|truly\s+|often\s+|always\s+|definitely\s+)?"
     r"(?:(?:can|could)\s+(?:really\s+|truly\s+|definitely\s+|also\s+)?(?:help (?:in|with|you|us|people|someone)|"
     r"make an? (?:big |real |huge |positive )?(?:difference|impact)|have an? (?:big |real |huge |lasting )?(?:effect|impact)|"
-    r"bring (?:us|people|joy)|brighten|change (?:lives|someone|your|our|people)|touch|lift (?:someone|your|our|the)|"
+    r"bring (?:us|people|joy)|brighten|(?:change|transform|improve|save) (?:lives|someone|your|our|people|the world)|touch|lift (?:someone|your|our|the)|"
     r"go a long way)|have a way of|has a way of|remind (?:us|me|you|people)|make an? (?:big |real |huge )?"
     r"(?:difference|impact))\b",
     re.IGNORECASE,
 )
 # "..., and Nate.": a clause cut off after its conjunction; "Speaking of X, Y": a topic turn.
 _CUT_OFF = re.compile(
-    r"^(?!.*\b(?:I|me|my|we|us|our)\b).*,\s+(?:and|but|or|so)\s+(?-i:[A-Z])\w*[.!]*$|^speaking of\b", re.IGNORECASE
+    r"^(?!.*\b(?:I|me|my|we|us|our)\b).*,\s+(?:and|but|or|so)\s+(?-i:[A-Z])\w*[.!]*$|^speaking of\b"
+    # "The game was great, and me": cut inside a coordinated subject ("me and my team had ...")
+    r"|,\s+(?:and|but|or|so)\s+(?:me|I|(?:my|our)\s+[\w-]+)[.!]*$",
+    re.IGNORECASE,
 )
 # "us" with no first person singular: people in general ("Pets bring so much joy to
 # us"), unless something happened (a past verb: "Grandma took us to Oslo").
@@ -748,13 +770,20 @@ def _has_verb(words: list[str]) -> bool:
     if any(w in ("i", "we") for w in low[:-1]):  # "(After the reorg) I report to ...": the next word is the verb
         return True
     if any(
-        w in _AUX or w in IRREGULAR_PAST or ("'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d"))
-        for w in low
+        (w in _AUX or w in IRREGULAR_PAST or ("'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d")))
+        and before != "to"  # "to make connections": an infinitive, no finite verb
+        for before, w in zip(["", *low], low)
     ):
         return True
     return any(
-        w.endswith(("ed", "s")) and len(w) > 3 and raw[:1].islower() and before not in _NOUN_OPENERS
-        for before, w, raw in zip(low, low[1:], words[1:])
+        w.endswith(("ed", "s"))
+        and len(w) > 3
+        and raw[:1].islower()
+        and before not in _NOUN_OPENERS
+        and not before[:1].isdigit()  # "25 minutes on": a count of a noun
+        and before not in _AUX  # "to make connections": the object of a verb
+        and not (before.endswith("ing") and two_before in _NOUN_OPENERS)  # "my marketing skills"
+        for two_before, before, w, raw in zip(["", *low], low, low[1:], words[1:])
     )
 
 

@@ -346,7 +346,7 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
             b"link_events) VALUES "
         )
         self.sql_notify = b"NOTIFY " + Identifier(self.channel_name).as_bytes(None)
-        self.sql_finish = b"; COMMIT; " + self.sql_notify
+        self.announced_topics: frozenset[str] = frozenset()  # named in the NOTIFY's payload (``notify_statement``)
         self._topics: dict[str, bytes] = {}
         self._sql_prev = SQL(
             "SELECT originator_id, originator_version, link AS hash FROM {}.{} "
@@ -488,6 +488,14 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
                 )
             )
         return self._sql_insert_head + b",".join(rows)
+
+    def notify_statement(self, stored_events: Sequence[StoredEvent]) -> bytes:
+        """The NOTIFY after an append's COMMIT, its payload the append's
+        ``announced_topics`` (comma-separated) if it holds any."""
+        named = sorted({e.topic for e in stored_events} & self.announced_topics) if self.announced_topics else []
+        if not named:
+            return self.sql_notify
+        return self.sql_notify + b", " + self._topic_literal(",".join(named))
 
     def _topic_literal(self, topic: str) -> bytes:
         """``topic`` as a quoted literal (psycopg's ``Literal``); topics are a

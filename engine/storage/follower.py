@@ -83,6 +83,16 @@ class Follower:
         """The PostgreSQL NOTIFY channel the recorder signals after every append."""
         return getattr(self._recorder, "channel_name", None)
 
+    def announce(self) -> None:
+        """Asks this process's recorder to name this follower's topics in the
+        NOTIFY of every append that holds one (PostgreSQL), so a ``Listener``
+        given one of them wakes for those appends only
+        (``ledgermind.storage.listener``); a no-op elsewhere."""
+        recorder: Any = self._recorder  # the PostgreSQL recorder has them (``ledgermind.storage.chain``)
+        announced = getattr(recorder, "announced_topics", None)
+        if announced is not None:
+            recorder.announced_topics = announced | frozenset(self.topics)
+
     def read(self, after: int, stop: int, *, limit: int | None = None, topics: Sequence[str] | None = None) -> Page:
         """At most ``limit`` notifications after ``after`` up to ``stop``, decoded.
         A page with fewer than ``limit`` read means nothing else matches up to

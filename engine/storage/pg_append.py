@@ -28,7 +28,10 @@ then skips the COMMIT and the transaction is rolled back. The NOTIFY runs
 after COMMIT, as its own statement: a follower woken by it finds the rows
 committed, and it holds nothing across the fsync. A rolled-back append
 notifies too, because a follower may be waiting for it to finish
-(``Frontier.settle``).
+(``Frontier.settle``). An append holding an event of one of the recorder's
+``announced_topics`` names them in the NOTIFY's payload, so a follower of
+those topics alone (the erasure watch) sleeps through every other append
+(``ledgermind.storage.listener``).
 
 Why literal multi-statement queries rather than bound parameters in
 pipeline mode (measured, one writer: ``benchmarks/core_bench.py``): the
@@ -79,9 +82,10 @@ def append(recorder: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -
                     curs.execute(recorder.draw_statement(len(stored_events), keys, begin=not tracked))
                     positions, erased = recorder.drawn(curs, checked=bool(keys))
                     refuse_erased_postgres(erased)
-                    curs.execute(recorder.insert_statement(curs, stored_events, positions) + recorder.sql_finish)
+                    finish = b"; COMMIT; " + recorder.notify_statement(stored_events)
+                    curs.execute(recorder.insert_statement(curs, stored_events, positions) + finish)
                 elif tracked:
-                    curs.execute(recorder.sql_finish[2:])  # "COMMIT; NOTIFY ..."
+                    curs.execute(b"COMMIT; " + recorder.sql_notify)
         except BaseException as e:
             failure = e
         if failure is not None:

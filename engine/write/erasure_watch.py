@@ -60,6 +60,7 @@ class ErasureWatch:
         conninfo: str | None = None,
     ) -> None:
         self._follower = follower
+        follower.announce()  # this process's own erasures wake every process's watch at once
         follower.position = follower.head()  # earlier erasures are in the key table already
         self._act = act
         self._interval = bound_s / 4
@@ -111,7 +112,10 @@ class ErasureWatch:
                 log.exception("an erasure subscriber failed")
 
     def _run(self) -> None:
-        listener = Listener(self._conninfo, self._follower.channel) if self._conninfo else None
+        # Woken only by appends that announce an erasure (the recorder names the
+        # topic in its NOTIFY: ``ledgermind.storage.listener``); the loop's own
+        # schedule covers the rest within the bound.
+        listener = Listener(self._conninfo, self._follower.channel, ERASED_TOPIC) if self._conninfo else None
         try:
             while not self._stop.is_set():
                 try:
@@ -120,8 +124,8 @@ class ErasureWatch:
                     log.warning("erasures not followed this time: %s", e)
                 if listener is not None and listener.connected:
                     if listener.wait(self._interval):
-                        # Every insert notifies: take what queued up, and look
-                        # again at most every _MIN_GAP_S under a busy log.
+                        # Take the announcements that queued up, and look again
+                        # at most every _MIN_GAP_S under many erasures.
                         for _ in range(_DRAIN_MAX):
                             if not listener.wait(0):
                                 break

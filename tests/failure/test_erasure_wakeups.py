@@ -1,0 +1,50 @@
+"""The erasure watch wakes for appends that announce an erasure, and sleeps through the rest.
+
+Every PostgreSQL append NOTIFYs; an append holding ``owner.erased`` names the
+topic in the payload (``ledgermind.storage.pg_append``), and the watch's
+listener wakes only for those (``ledgermind.storage.listener``). With a bound
+of 600 s the watch polls every 150 s, so within the seconds this test takes
+only a notification can make it look: it must look after another process's
+erasure, and must not after plain messages.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ledgermind import MemoryEngine, Owner
+from ledgermind.domain.config import EngineConfig
+from tests.support.capabilities import on_backends_with
+
+BOUND_S = 600.0  # the watch's own poll: every 150 s, longer than this test
+
+
+def _until(check: object, limit: float) -> bool:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if check():  # type: ignore[operator]
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@on_backends_with("listen_notify")
+def test_the_watch_looks_after_an_announced_erasure_only(db_url: str) -> None:
+    alice, bob = Owner("wake", "alice"), Owner("wake", "bob")
+    with MemoryEngine.open(config=EngineConfig(db=db_url, erasure_bound_s=BOUND_S)) as watching:
+        sid = watching.for_owner(alice).create_session("agent")
+        follower = watching.writes.erasures._follower
+        time.sleep(0.5)  # the watch's first look, at start, is over
+        before = follower.position
+        for n in range(20):
+            watching.for_owner(alice).add_message(sid, "user", f"message {n}")
+        time.sleep(1.0)
+        assert follower.position == before, "the watch read the log after appends that announced nothing"
+
+        with MemoryEngine.open(config=EngineConfig(db=db_url, erasure_bound_s=BOUND_S)) as eraser:
+            eraser.for_owner(bob).create_session("agent")
+            eraser.for_owner(bob).erase()
+        assert _until(lambda: watching.writes.erasures.erased(bob), 5.0), (
+            "another engine's erasure did not wake the watch (it would have waited for its 150 s poll)"
+        )
+        assert not watching.writes.erasures.erased(alice)

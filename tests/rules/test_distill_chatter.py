@@ -1,0 +1,165 @@
+"""Talk about the talk is no belief; facts said in the same forms still are.
+
+One kind of conversational clause per test (``distill.chatter`` and the form
+checks of ``distill.statements``), each beside sentences of nearly the same
+shape that must still become beliefs, so a filter cannot silently eat facts.
+The wordings are written for these tests (none is a LoCoMo turn)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from ledgermind import Owner
+from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
+from ledgermind.distill.chatter import chatter_kind
+
+
+def _statements(text: str) -> list[str]:
+    """What the rule extractor proposes for one message of a named speaker (as in chat logs)."""
+    owner = Owner("chatter", "u")
+    at = datetime(2026, 5, 4, 18, tzinfo=UTC)
+    item = DeltaItem("s", 1, "user", text, at, 1, name="Rosa")
+    return [p.statement for p in RuleExtractor().extract(ExtractionContext(owner, "s", (item,), None, at)).proposals]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the speaker and the listener as one subject
+        ("We'd all get cozy under one blanket.", "pair"),
+        ("We make a really good team!", "pair"),
+        ("We work so well together.", "pair"),
+        ("We're all a little weird in our own way.", "pair"),
+        ("I think cooking really brings us together.", "pair"),
+        # a closing of the chat
+        ("Well, I'm off to go grab some groceries.", "leave-taking"),
+        ("I'm off to do some stretching!", "leave-taking"),
+        # saying or sharing, with nothing said
+        ("I've got something to share!", "meta-talk"),
+        ("I gotta say, that sounded fun.", "meta-talk"),
+        ("Just wanted to say hello!", "meta-talk"),
+        # following what the listener said
+        ("I get how stressful moving can be.", "understanding"),
+        ("I can tell!", "understanding"),
+        # certainty about how it will go for the listener
+        ("I have no doubt they'll adore the cake.", "prediction"),
+        # catching up
+        ("Not much has changed for me lately.", "catching-up"),
+        ("Tons has happened since last month.", "catching-up"),
+        # people in general, said with "we"
+        ("We gotta find a way to help the shelter.", "generic-we"),
+        ("We need way more parks in this city.", "generic-we"),
+        ("We have the power to change minds.", "generic-we"),
+        # a verdict, not a fact
+        ("Our parks and libraries are key to a healthy town.", "evaluation"),
+        ("Our choices really do matter.", "evaluation"),
+        ("My teammates and my coach are amazing!", "evaluation"),
+        # an idiom of being moved
+        ("Seeing the kids laugh warms my heart.", "emotion"),
+        ("The smell of my grandma's soup takes me right back.", "emotion"),
+        ("The song took me to that moment.", "emotion"),
+        # taking a challenge on
+        ("It'll be hard, but I'm up for the challenge!", "resolve"),
+        ("I've still got a lot to learn.", "resolve"),
+        ("I'm determined to find a buyer - when I do, I'll celebrate.", "resolve"),
+        # a commitment with nothing concrete in it
+        ("We'll find the right people for it.", "promise"),
+        ("I'll definitely stick up for my friends.", "promise"),
+        # the dependent half of a sentence
+        ("Especially when I'm home alone and the power's out.", "fragment"),
+        ("I'll find the right buyer - when I do.", "fragment"),
+    ],
+)
+def test_talk_about_the_talk_is_no_belief(text: str, kind: str) -> None:
+    assert _statements(text) == [], _statements(text)
+    body = text.removeprefix("It'll be hard, but ").removeprefix("Well, ").removeprefix("So ").removeprefix("I think ")
+    assert chatter_kind(body) == kind or kind == "resolve", (body, chatter_kind(body))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We both work at the hospital in Leeds.",  # the pair with a place: a fact about the speaker's household
+        "We adopted a second cat in March.",  # "we" that did something
+        "My sister and I played together in a band for years.",
+        "I'm off to Lisbon next week.",  # a trip, not a closing
+        "We'll move to Porto in May.",  # a plan with a place and a date
+        "We'll be renting a van for the move.",
+        "I'll always remember the trip to Kyoto.",
+        "I have to renew my passport by June.",  # an obligation of the speaker with a date
+        "We need to move out by the end of August.",  # a plan with a date
+        "I get up at 6 every day.",  # "get" with no question word after it
+        "I can see the sea from my flat.",
+        "My brother takes me climbing every Sunday.",
+        "I'm ready for the exam on Friday.",  # a concrete thing to be ready for
+        "I still have a lot of books from college.",
+        "Especially after the surgery, I walk with a cane.",  # the main clause stays
+        "For me, the best part of the job is the travel.",
+        "My kids are 6 and 9.",
+        "I spend 25 minutes on the bike every morning.",
+    ],
+)
+def test_facts_in_the_same_forms_stay(text: str) -> None:
+    assert _statements(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "25 minutes on, then 5 minutes off.",  # "minutes" after a number is a noun: no verb at all
+        "My marketing skills and a few contacts.",  # "skills" after a modifier in -ing is a noun
+        "I can look some up.",  # an offer whose object is only a pronoun
+        "I can't right now.",  # a modal with adverbs only
+        "There've been a few rough patches lately for me.",  # an existential with no one in it
+        "I figured why not give it a go.",
+        "I'll make sure to remember this when things get hard.",
+        "Small acts of care can transform lives.",  # a maxim: a general subject, a verb of general effect
+        "I was definitely elated.",  # a feeling of the moment
+        "I'm so relieved!",
+        "At the concert with my cousins I really felt it.",
+        "Mine gets together every summer too.",  # "mine": a thing named before, not here
+        "I'll help out however I can.",  # an offer to the listener
+        "Pilates is a great way to unwind after work.",  # a verdict with no one's habit in it
+        "Not easy juggling two jobs.",  # "it is not easy": no dropped "I'm" to restore
+    ],
+)
+def test_fragments_offers_and_moods_are_no_belief(text: str) -> None:
+    assert _statements(text) == [], _statements(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I run 25 miles every week.",
+        "My running shoes are from Nike.",
+        "I can pick the kids up on Tuesdays.",
+        "Our house has a lake behind the garden.",
+        "I was elated when I got into Oxford.",
+        "Not working at the bakery anymore.",
+        "I'm so relieved that my visa came through in May.",
+        "Pilates is a great way for me to unwind.",
+        "I'm here in Denver until Friday.",
+        "My daughter makes bracelets for her friends.",
+    ],
+)
+def test_facts_beside_those_forms_stay(text: str) -> None:
+    assert _statements(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "made"),
+    [
+        # cut inside a coordinated subject ("me and my brother"): the half before it is no clause
+        ("The match was close, and me and my brother cheered all night.", ["Rosa's brother cheered all night."]),
+        # "to make friends" is an infinitive and "friends" its object: the second half has no verb
+        ("I used my savings and my baking skills to make friends.", ["Rosa used Rosa's savings."]),
+        # a dropped subject before "got some": the speaker
+        ("Just got some new plants for the balcony.", ["Rosa just got some new plants for the balcony."]),
+        # the cleft lead of an answer: what follows it is the clause
+        ("For me, it was when I ran my first marathon in Boston.", ["Rosa ran Rosa's first marathon in Boston."]),
+    ],
+)
+def test_clause_cuts_leave_only_whole_clauses(text: str, made: list[str]) -> None:
+    assert _statements(text) == made
