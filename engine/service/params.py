@@ -17,13 +17,30 @@ import re
 from typing import Annotated, Any
 
 from fastapi import Path
+from pydantic import BeforeValidator, StrictBool
 
 from ledgermind.domain.config import Limits
 from ledgermind.domain.memory import KINDS
 from ledgermind.domain.owner import MAX_OWNER_PART, look_alike
 from ledgermind.domain.session import ROLES
 
-__all__ = ["AGENT", "ID", "NAME", "ROLE", "AgentPath", "IdPath", "UserPath", "user_schema"]
+__all__ = ["AGENT", "ID", "NAME", "ROLE", "AgentPath", "IdPath", "JsonBool", "JsonInt", "UserPath", "user_schema"]
+
+
+def _a_json_number(value: object) -> object:
+    """JSON's integer is a number with no fraction: ``true`` and ``"5"`` are
+    not one, though pydantic's lax mode would read them as 1 and 5 (a client
+    that sent them has a bug the answer should name, and the document says
+    ``integer``). ``5.0`` is one, as JSON Schema says; lax mode takes it."""
+    if isinstance(value, bool | str | bytes):
+        raise ValueError("must be a JSON integer")
+    return value
+
+
+# A request body's integer and boolean fields: what the document says, no more.
+JsonInt = Annotated[int, BeforeValidator(_a_json_number)]
+JsonBool = StrictBool
+
 
 # ``parse_id``: 32 hex digits, bare or in the UUID's hyphenated form (the
 # engine also reads stray hyphens and spaces; the document names the two

@@ -602,3 +602,38 @@ def test_every_integer_parameter_is_bounded_before_the_database(alice: httpx.Cli
                         assert status == 400, f"{method.upper()} {url} {kwargs}: {status}"
                     walked += 1
     assert walked >= 4 * 6  # after (x2), last_n, seq (x3), incarnation headers...
+
+
+def test_a_body_integer_or_boolean_is_the_json_type_the_document_names(alice: httpx.Client) -> None:
+    """Every integer and boolean field of every request body in the document:
+    ``true``, ``"5"`` and ``"true"`` are refused with 400 ``InvalidInput``
+    (pydantic's lax mode would read them as 1, 5 and True), while ``5.0`` is
+    an integer to JSON Schema and is taken. Search and context run on a user
+    with a memory, so an accepted body really reaches the engine."""
+    u = user()
+    alice.post(f"/v1/users/{u}/memories", json={"statement": "Alice likes tea"}).raise_for_status()
+    spec = alice.get("/openapi.json").json()
+    schemas = spec["components"]["schemas"]
+    checked = 0
+    for path, item in spec["paths"].items():
+        if "{" in path.replace("{user}", ""):
+            continue  # routes on the user alone: a body needs no id to be real
+        for method, operation in item.items():
+            ref = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+            model = schemas.get(ref.get("$ref", "").rpartition("/")[2])
+            if model is None:
+                continue
+            base = {name: "tea" for name in model.get("required", [])}
+            url = path.replace("{user}", u)
+            for name, field in model["properties"].items():
+                kind = field.get("type")
+                if kind not in ("integer", "boolean"):
+                    continue
+                for wrong in [True, "5"] if kind == "integer" else ["true", 1]:
+                    r = alice.request(method.upper(), url, json={**base, name: wrong})
+                    assert r.status_code == 400 and r.json()["title"] == "InvalidInput", (path, name, wrong, r.text)
+                right = float(field.get("minimum", 1)) if kind == "integer" else True
+                r = alice.request(method.upper(), url, json={**base, name: right})
+                assert r.status_code == 200, (path, name, right, r.text)
+                checked += 1
+    assert checked >= 3  # search's k and include_messages, context's token_budget

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ledgermind.service.deps import Owned
 from ledgermind.service.lean import LeanRoute
-from ledgermind.service.params import KIND, TEXT
+from ledgermind.service.params import KIND, TEXT, JsonBool, JsonInt
 from ledgermind.service.rfc3339 import Rfc3339
 
 __all__ = ["router"]
@@ -21,17 +21,17 @@ router = APIRouter(prefix="/v1/users/{user}", tags=["search"], route_class=LeanR
 class SearchQuery(BaseModel):
     model_config = ConfigDict(extra="forbid")
     query: str = Field(json_schema_extra=TEXT)
-    k: int = Field(10, ge=1, le=100)
+    k: JsonInt = Field(10, ge=1, le=100)
     kinds: list[str] | None = Field(None, min_length=1, json_schema_extra={"items": KIND})
     as_of: Rfc3339 | None = Field(None, description="valid time, RFC 3339 with an offset (default now)")
     known_at: Rfc3339 | None = Field(None, description="transaction time, RFC 3339 with an offset (default now)")
-    include_messages: bool = False
+    include_messages: JsonBool = False
 
 
 class ContextQuery(BaseModel):
     model_config = ConfigDict(extra="forbid")
     query: str = Field(json_schema_extra=TEXT)
-    token_budget: int = Field(800, ge=1, le=100_000)
+    token_budget: JsonInt = Field(800, ge=1, le=100_000)
 
 
 @router.post("/search", summary="hybrid (dense + lexical) search as of a bitemporal point")
