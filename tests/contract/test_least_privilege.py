@@ -64,7 +64,7 @@ def test_every_read_and_operator_command_works_as_a_plain_database_owner(db_url:
         _seed(eng)
         hits = eng.for_owner(ALICE).search("green tea", include_messages=True)
         assert hits and all("alice" in h.statement for h in hits)
-        assert "alice drinks green tea" in eng.for_owner(ALICE).build_context("tea")
+        assert "alice drinks green tea" in eng.for_owner(ALICE).build_context("tea", time_budget_ms=5000)
         assert [b["statement"] for b in audit.beliefs_as_of(eng.projections, ALICE)] == ["alice drinks green tea"]
         with db.begin() as conn, owner_scope(conn, ALICE):  # no role switch: the policies bind me
             assert conn.execute(text("SELECT current_user")).scalar() == me

@@ -52,7 +52,7 @@ def test_handle_round_trip(eng: MemoryEngine) -> None:
     mid = mem.remember("Alice drinks green tea")
     assert mem.load_memory(mid) is not None
     assert [h.id for h in mem.search("green tea", k=3)][:1] == [mid]
-    assert "green tea" in mem.build_context("what does Alice drink?")
+    assert "green tea" in mem.build_context("what does Alice drink?", time_budget_ms=5000)
 
 
 def test_another_owners_ids_are_missing_through_the_handle(eng: MemoryEngine) -> None:

@@ -54,7 +54,7 @@ def _split(store_url: str, read_url: str) -> None:
         eng.for_owner(OWNER).remember("u1 drinks green tea")
         eng.projections.wait(eng.position)  # read-your-writes across the split
         assert [h.statement for h in eng.for_owner(OWNER).search("green tea")] == ["u1 drinks green tea"]
-        assert "green tea" in eng.for_owner(OWNER).build_context("tea")
+        assert "green tea" in eng.for_owner(OWNER).build_context("tea", time_budget_ms=5000)
         read, store = _tables(read_url), _tables(store_url)
         assert {"ml_messages_v1", "ml_sessions_v1"} <= read
         assert not {t for t in store if t.startswith(("ml_", "projection_"))}, store

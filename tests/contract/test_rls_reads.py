@@ -176,7 +176,7 @@ def _search_reads(eng: MemoryEngine, bob_memory: str) -> dict[str, Any]:
         "kinds": [h.statement for h in eng.for_owner(ALICE).search("tea", k=20, kinds=["fact"])],
         "recent": [h.statement for h in searcher.recent(ALICE, 50, include_messages=True)],
         "load": searcher.load(ALICE, bob_memory),
-        "context": eng.for_owner(ALICE).build_context("what tea", include_messages=True),
+        "context": eng.for_owner(ALICE).build_context("what tea", include_messages=True, time_budget_ms=5000),
         "tool_search": [h["statement"] for h in tools["memory_search"](query="tea", k=20)],
         "tool_load": tools["memory_load"](memory_id=bob_memory),
     }
@@ -273,7 +273,7 @@ def test_reads_return_the_owners_data(eng: MemoryEngine) -> None:
         hits = eng.for_owner(owner).search("green tea", include_messages=True)
         assert hits and all(name in h.statement for h in hits)
         assert eng.retrieval.searcher.load(owner, mine["current"]) is not None
-        assert f"{name} drinks green tea" in eng.for_owner(owner).build_context("tea")
+        assert f"{name} drinks green tea" in eng.for_owner(owner).build_context("tea", time_budget_ms=5000)
         other = ids["bob" if name == "alice" else "alice"]
         assert eng.retrieval.searcher.load(owner, other["current"]) is None
         with pytest.raises(MemoryNotFound):
