@@ -13,10 +13,11 @@ import json
 import os
 import subprocess
 import sys
-import time
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
@@ -24,32 +25,58 @@ import httpx
 PASSWORD = "hunter2-never-logged"
 
 
+class ServerOutput:
+    """What the server writes, line by line as it writes it.
+
+    A thread reads the pipe, so a wait blocks until the next line (or the
+    end of the output when the server dies) instead of re-reading a file
+    on a timer.
+    """
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.lines: list[str] = []
+        self.ended = False
+        self._changed = threading.Condition()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        for raw in stream:
+            with self._changed:
+                self.lines.append(raw.decode().rstrip("\n"))
+                self._changed.notify_all()
+        with self._changed:
+            self.ended = True
+            self._changed.notify_all()
+
+    @property
+    def text(self) -> str:
+        with self._changed:
+            return "\n".join(self.lines)
+
+    def wait_for(self, text: str, times: int = 1, timeout: float = 30) -> None:
+        """Until the output holds ``text`` ``times`` times (an access line is written once the answer is sent)."""
+        with self._changed:
+            self._changed.wait_for(lambda: "\n".join(self.lines).count(text) >= times or self.ended, timeout)
+        assert self.text.count(text) >= times, self.text
+
+
 @contextmanager
-def serve(db: str, log: Path, *args: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def serve(db: str, *args: str) -> Iterator[ServerOutput]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("LEDGERMIND_")}
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0", *args],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ledgermind.cli", "serve", "--db", db, "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    assert proc.stdout is not None
     try:
-        deadline = time.monotonic() + 120
-        while "listening on" not in log.read_text() and time.monotonic() < deadline:
-            assert proc.poll() is None, log.read_text()
-            time.sleep(0.05)
-        yield log.read_text(), proc
+        output = ServerOutput(proc.stdout)
+        output.wait_for("listening on", timeout=120)
+        yield output
     finally:
         proc.terminate()
         proc.wait(60)
-
-
-def _wait_for(log: Path, text: str, times: int = 1) -> None:
-    """Until the log holds ``text`` ``times`` times (an access line is written once the answer is sent)."""
-    deadline = time.monotonic() + 30
-    while log.read_text().count(text) < times and time.monotonic() < deadline:
-        time.sleep(0.05)
 
 
 def test_json_log_names_the_real_port_the_database_without_password_and_each_request(
@@ -62,39 +89,33 @@ def test_json_log_names_the_real_port_the_database_without_password_and_each_req
             + (f":{parts.port}" if parts.port else "")
         )
     )
-    log = tmp_path / "serve.log"
-    with serve(with_password, log, "--log-format", "json") as (_, _proc):
-        first = json.loads(log.read_text().splitlines()[0])
+    with serve(with_password, "--log-format", "json") as output:
+        first = json.loads(output.lines[0])
         url = first["url"]
         assert first["logger"] == "ledgermind.serve" and first["workers"] == 1
         assert not url.endswith(":0") and int(url.rsplit(":", 1)[1]) > 0
         assert first["database"].startswith("postgresql://") and PASSWORD not in first["database"]
         assert httpx.get(f"{url}/healthz").status_code == 200
         assert httpx.get(f"{url}/v1/users/ana/beliefs?valid_at=2026-01-01").status_code == 401
-        _wait_for(log, '"ledgermind.access"', times=2)
-    lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+        output.wait_for('"ledgermind.access"', times=2)
+    lines = [json.loads(line) for line in output.lines if line.startswith("{")]
     access = [line for line in lines if line["logger"] == "ledgermind.access"]
     assert [(a["method"], a["path"], a["status"]) for a in access] == [
         ("GET", "/healthz", 200),
         ("GET", "/v1/users/ana/beliefs", 401),
     ]
-    assert access[1]["route"] == "/v1/users/{user}/beliefs" and access[1]["duration_ms"] >= 0
+    assert access[1]["route"] == "/v1/users/{user}/beliefs" and isinstance(access[1]["duration_ms"], int | float)
     assert all(set(line) >= {"time", "level", "logger", "message"} for line in lines)
-    assert PASSWORD not in log.read_text()
+    assert PASSWORD not in output.text
 
 
 def test_text_log_with_workers(tmp_path: Path) -> None:
-    log = tmp_path / "serve.log"
-    with serve(str(tmp_path / "w.db"), log, "--workers", "2") as (text, _proc):
-        line = next(x for x in text.splitlines() if "listening on" in x)
+    with serve(str(tmp_path / "w.db"), "--workers", "2") as output:
+        line = next(x for x in output.lines if "listening on" in x)
         url = line.split("listening on ", 1)[1].split(" ", 1)[0]
         assert f"database {tmp_path / 'w.db'}" in line and line.endswith("2 workers")
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:  # the workers start after the line is written
-            try:
-                if httpx.get(f"{url}/healthz").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        _wait_for(log, '"GET /healthz" 200')
-    assert '"GET /healthz" 200' in log.read_text()
+        # The workers start after the line is written: the transport retries a
+        # refused connection with its own backoff (0.5 s doubling, about a minute).
+        with httpx.Client(transport=httpx.HTTPTransport(retries=7)) as client:
+            assert client.get(f"{url}/healthz").status_code == 200
+        output.wait_for('"GET /healthz" 200')
