@@ -5,7 +5,8 @@ in, ``ledgermind.write.beliefs`` changes out. The same inputs always give the sa
 changes (beliefs are visited in a fixed order; new ids are uuid5 of source
 keys), so a replay after a crash proposes exactly what the first run did.
 
-Decision order for an add / update proposal:
+Decision order for an add / update proposal (a leading "he" / "she" / 他 / 她
+first becomes the person the speaker spoke of last, ``anaphora``):
 0. a bare correction ("sorry, I meant Lille": no slot) supersedes the belief
    holding the value it names as wrong, else this subject's latest keyed fact
    whose slot takes that type of value (a place, a number, an e-mail ...);
@@ -44,6 +45,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from ledgermind.distill.alignment import align, ends, has_change_cue, moved_on
+from ledgermind.distill.anaphora import antecedent
 from ledgermind.distill.bare_corrections import BARE_CORRECTION, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
@@ -120,6 +122,9 @@ class _State:
         elif p.op == "delete":
             self._invalidate_all(p, self._named_by(p), "user asked to forget it")
         elif p.statement.strip():
+            resolved = antecedent(p.statement, p.subject, list(self.current.values()))
+            if resolved is not None:  # "no, he works at an insurer": the person spoken of last
+                p = replace(p, subject=resolved[0], statement=resolved[1])
             self._add_or_update(p)
 
     def _add_or_update(self, p: Proposal) -> None:

@@ -1,0 +1,83 @@
+"""A pronoun subject names the person the speaker spoke of last.
+
+"My husband works at a bank." then "No wait, he works at an insurer." The
+second statement, read alone, is about "someone else" (a pronoun names no
+one), so it can neither correct nor replace the husband's belief and a
+belief that says "He works at an insurer" means nothing months later. Read
+the way a listener reads it, "he" is the last person spoken of: the subject
+of the speaker's most recent belief about one of their people, when only one
+person holds that place (two people named in the same message leave the
+pronoun open, and then nothing is resolved).
+
+Pure: a statement, its subject and the speaker's current beliefs in, the
+subject and the statement with the pronoun replaced out (``None`` when there
+is nothing to resolve). ``reconcile`` calls it before it compares subjects.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ledgermind.distill.text import is_cjk
+from ledgermind.distill.views import BeliefView
+
+__all__ = ["UNRESOLVED", "antecedent"]
+
+UNRESOLVED = "someone else"  # the subject a pronoun gets from the frames' reading
+# what a pronoun subject is keyed as: the frames' "someone else", or the pronoun read as a name
+_PRONOUN_KEYS = frozenset({UNRESOLVED, "he", "she", "他", "她"})
+_PRONOUN_EN = re.compile(r"^(?P<p>he|she)\b(?:'s)?", re.IGNORECASE)
+_PRONOUN_ZH = re.compile(r"^(?P<p>他|她)(?![们的])")
+
+
+def antecedent(statement: str, subject: str | None, beliefs: Sequence[BeliefView]) -> tuple[str, str] | None:
+    """The subject a leading "he" / "she" / 他 / 她 stands for and the
+    statement with the pronoun replaced by that person as the earlier belief
+    names them ("The user's husband", "用户老公"); None when the statement has
+    no such pronoun or no single person was spoken of last."""
+    speaker, _, who = (subject or "").partition(":")
+    if who not in _PRONOUN_KEYS:
+        return None
+    cjk = is_cjk(statement)
+    lead = (_PRONOUN_ZH if cjk else _PRONOUN_EN).match(statement.strip())
+    if lead is None:
+        return None
+    people = [
+        b
+        for b in beliefs
+        if b.subject and b.subject.startswith(speaker + ":") and b.subject.partition(":")[2] not in ("", *_PRONOUN_KEYS)
+    ]
+    if not people:
+        return None
+    last = max(b.valid_from for b in people)
+    spoken = {b.subject for b in people if b.valid_from == last}
+    if len(spoken) != 1:
+        return None  # two people named at once: "he" could be either
+    person_subject = spoken.pop() or ""
+    named = next(b for b in people if b.subject == person_subject and b.valid_from == last)
+    label = _label(named.statement, person_subject.partition(":")[2], cjk)
+    if label is None:
+        return None
+    rest = statement.strip()[lead.end() :]
+    if not cjk and lead.group(0).casefold().endswith("'s"):
+        rest = " is" + rest  # "she's at ..." -> "... is at ..."
+    return person_subject, label + rest
+
+
+def _label(statement: str, person: str, cjk: bool) -> str | None:
+    """How the earlier belief names the person ("The user's husband",
+    "Grandpa", "用户老公"), as it is written there."""
+    if cjk:
+        at = statement.find(person)
+        if at < 0:
+            return None
+        head = statement[:at]
+        return head + person if head in ("用户", "用户的") else person
+    m = re.search(r"(?:\b[Tt]he user's|\b[A-Z][\w-]*'s)\s+" + re.escape(person) + r"\b", statement)
+    if m is None:
+        m = re.search(r"\b" + re.escape(person) + r"\b", statement, re.IGNORECASE)
+    if m is None:
+        return None
+    text = m.group(0)
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,37 @@
+"""Mechanisms found in the read half of the third blind sitting, one rule each,
+checked through the pure extractor + reconcile path the governance eval runs. The
+wordings are neither the eval's nor any blind sitting's."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+
+def _beliefs(*texts: str) -> tuple[list[str], list[str]]:
+    """(current, ended) statements after each text is said (one message each)."""
+    return beliefs_after(Owner("third-sitting", "u"), *texts)
+
+
+# --- a pronoun subject is the person spoken of last -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        ("我姐姐在律所上班。", "不对，她在法院上班。", "法院", "律所"),
+        ("My brother works at Boeing.", "Sorry, he works at Airbus.", "Airbus", "Boeing"),
+        ("My aunt lives in Leeds.", "She lives in York now.", "York", "Leeds"),
+    ],
+)
+def test_he_or_she_is_the_person_spoken_of_last(first: str, second: str, now: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s and not s.lower().startswith(("he ", "she ", "她", "他")) for s in current), current
+    assert not any(gone in s for s in current), (current, ended)
+
+
+def test_a_pronoun_after_two_people_named_at_once_resolves_to_neither() -> None:
+    current, _ = _beliefs("My brother works at Boeing and my sister works at Pfizer.", "He works at Airbus now.")
+    assert any("Boeing" in s for s in current) and any("Pfizer" in s for s in current), current
