@@ -40,6 +40,7 @@ __all__ = [
     "negated",
     "switched",
     "topic_words",
+    "untimed",
 ]
 
 # Time phrases as a statement states them once resolved ("on 7 May 2023",
@@ -132,7 +133,7 @@ _DROP = frozenset(
 _ZH_DROP = "现在|目前|如今|最近|已经|新的|新|也|还|了|啦|呢|吧|啊|都|就|又|的"
 _CHANGE_CUE = re.compile(
     r"\b(?:now|no longer|not anymore|any more|anymore|switched|changed|moved|upgraded|updated|instead|"
-    r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
+    r"these days|nowadays|lately|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
     r"my mistake|scratch that|misread|misspoke|mistyped|misheard|miscounted|i meant|sorry|actually|correction|wrong|"
     r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
     r"this (?:year|term|semester|season)|"
@@ -476,6 +477,12 @@ _SWITCH = re.compile(
     r"ported|relocated|refinanced|traded|ditched|started (?:at|with|on)|took over|instead|no longer)\b|换|改|转|迁|搬",
     re.IGNORECASE,
 )
+
+
+def untimed(statement: str) -> str:
+    """The statement without the times it names ("on 10 August 2026", "last week"):
+    when a change happened, not what changed."""
+    return _RESOLVED_TIME.sub(" ", _SAID_TIME.sub(" ", statement))
 
 
 def switched(text: str) -> bool:

@@ -41,6 +41,7 @@ from ledgermind.distill.alignment import (
     negated,
     switched,
     topic_words,
+    untimed,
 )
 from ledgermind.distill.bare_corrections import value_shape, value_spans
 from ledgermind.distill.proposals import Proposal
@@ -221,6 +222,11 @@ def _pair(
         return "", "", ""
     if al.one_value and (al.functional or change):
         return "supersede", al.old, al.new
+    moved = _moved_quantity(b.statement, p.statement) if change else None
+    if moved and _same_thing(b.statement, p.statement, _named(p.subject)):
+        # "my son is 120 cm tall" / "my son measured 126 cm at his checkup two days ago":
+        # the one amount of that unit moved, said about the same thing in other words
+        return "supersede", moved[0], moved[1]
     counted = bool(_QUANTITY.search(b.statement) and _QUANTITY.search(p.statement))
     if (stated and al.functional and al.overlap >= grey.overlap) or (
         topic and (_CURRENT.search(p.statement) or (stated and counted))
@@ -244,6 +250,25 @@ def _same_topic(old: str, new: str, name: frozenset[str], switch: bool) -> bool:
     a, b = topic_words(old) - name, topic_words(new) - name
     shared = a & b
     return bool(shared) and (switch or len(shared) >= 0.5 * min(len(a), len(b)))
+
+
+# The thing a statement says the speaker has ("the user's savings account ...",
+# "Caroline's loan ..."): its first word is what an amount of it is an amount of.
+_OWNED = re.compile(r"\b(?:[Tt]he user|[A-Z][\w-]*)'s\s+([a-z][\w-]*)")
+
+
+def _same_thing(old: str, new: str, name: frozenset[str]) -> bool:
+    """Whether two statements are about one thing: a topic word in common, and
+    the thing either names as the speaker's ("the user's suitcase") named by
+    the other too ("I now weigh 70 kg" is not the suitcase's weight)."""
+    a, b = topic_words(old) - name, topic_words(new) - name
+    if not a & b:
+        return False
+    for text, other in ((old, b), (new, a)):
+        owned = _OWNED.search(text)
+        if owned and not topic_words(owned.group(1)) & other:
+            return False
+    return True
 
 
 def _named(subject: str | None) -> frozenset[str]:
@@ -292,7 +317,40 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     return Decision("supersede", (b,), "", span, value)
 
 
-_UNIT = re.compile(r"\s*(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|%)\b", re.IGNORECASE)
+_UNIT = re.compile(
+    r"\s*(?:(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|mph|gallons?|degrees?)\b|(%))",
+    re.IGNORECASE,
+)
+# A Chinese amount carries its unit inside the span ("七十五公斤", "三千五元").
+_UNIT_ZH = re.compile(r"(公斤|斤|公里|千米|厘米|米|毫克|克|小时|分钟|元|块|度)$")
+
+
+def _moved_quantity(old: str, new: str) -> tuple[str, str] | None:
+    """The amount that moved between two statements: the one value of a shape
+    and unit both hold (a money amount, a time, "126 cm", "2.9%", "六十八公斤"),
+    different in each; None when none, or several, are shared. The times a
+    statement names for the change ("on 10 August 2026") are not amounts."""
+    before, after = _amounts(old), _amounts(new)
+    shared = [k for k in before if k in after]
+    if len(shared) != 1:
+        return None
+    was, now = before[shared[0]], after[shared[0]]
+    if was is None or now is None or was.casefold() == now.casefold():
+        return None
+    return was, now
+
+
+def _amounts(statement: str) -> dict[tuple[str, str], str | None]:
+    """Each (shape, unit) the statement holds an amount of, with the amount
+    (None when it holds two of the same kind: then which one moved is open)."""
+    text = untimed(statement)
+    out: dict[tuple[str, str], str | None] = {}
+    for span in value_spans(text):
+        key = _shape_and_unit(text, span)
+        if key is None or key[0] == "date":
+            continue
+        out[key] = None if key in out else span
+    return out
 
 
 def _shape_and_unit(statement: str, value: str) -> tuple[str, str] | None:
@@ -301,7 +359,9 @@ def _shape_and_unit(statement: str, value: str) -> tuple[str, str] | None:
     shape = value_shape(value)
     at = statement.casefold().find(value.casefold())
     unit = _UNIT.match(statement[at + len(value) :]) if at >= 0 else None
-    found = unit.group(1).casefold().rstrip("s") if unit else ""
+    found = (unit.group(1) or unit.group(2)).casefold().rstrip("s") if unit else ""
+    if not found and (zh := _UNIT_ZH.search(value)):
+        found = zh.group(1)
     if shape == "name" or (shape == "number" and not found):
         return None
     return shape, found

@@ -35,3 +35,32 @@ def test_he_or_she_is_the_person_spoken_of_last(first: str, second: str, now: st
 def test_a_pronoun_after_two_people_named_at_once_resolves_to_neither() -> None:
     current, _ = _beliefs("My brother works at Boeing and my sister works at Pfizer.", "He works at Airbus now.")
     assert any("Boeing" in s for s in current) and any("Pfizer" in s for s in current), current
+
+
+# --- the one amount of a unit that moved, said about the same thing in other words ------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        ("My nephew is 98 cm tall.", "My nephew measured 104 cm at the doctor's last week.", "104", "98"),
+        ("My loan's interest rate is 7.5%.", "The lender cut my loan's rate to 6.8% last month.", "6.8%", "7.5%"),
+        ("I wake up at 6 am on weekdays.", "Lately I'm up at 7 am on weekdays.", "7 am", "6 am"),
+    ],
+)
+def test_an_amount_of_the_same_unit_moved_replaces_the_old(first: str, second: str, now: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current), current
+    assert not any(gone in s for s in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My suitcase weighs 23 kg.", "My sister's dog weighs 9 kg now."),
+        ("My rent is $1,400.", "My car payment is now $380."),
+    ],
+)
+def test_an_amount_of_another_thing_keeps_both(first: str, second: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert len(current) == 2 and not ended, (current, ended)
