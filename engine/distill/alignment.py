@@ -33,6 +33,7 @@ __all__ = [
     "Alignment",
     "align",
     "core_tokens",
+    "ended_object",
     "ends",
     "has_additive_cue",
     "has_change_cue",
@@ -477,6 +478,28 @@ _SWITCH = re.compile(
     r"ported|relocated|refinanced|traded|ditched|started (?:at|with|on)|took over|instead|no longer)\b|换|改|转|迁|搬",
     re.IGNORECASE,
 )
+
+
+# An ending verb and the thing it ends ("gave up the WeWork", "cancelled my gym
+# membership", "sold our old Civic"), up to where the clause goes on.
+_ENDED = re.compile(
+    r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|dropped|sold|ditched|got rid of|moved out of|left)\s+"
+    r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
+    r"(?=\s+(?:and|but|for|because|so|after|since)\b|\s*[,.;!—–-]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
+    """What an ending verb ends ("gave up the WeWork" -> {"wework"}) and what the
+    statement says after it (" and work from the kitchen table"); None when it
+    ends nothing it names."""
+    text = untimed(statement)  # "sold the Civic last month": the time is not the thing
+    m = _ENDED.search(text)
+    if m is None:
+        return None
+    thing = topic_words(m.group("thing"))
+    return (thing, text[m.end() :]) if thing else None
 
 
 def untimed(statement: str) -> str:

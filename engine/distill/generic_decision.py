@@ -34,6 +34,7 @@ from datetime import timedelta
 from ledgermind.distill.alignment import (
     align,
     core_tokens,
+    ended_object,
     ends,
     has_additive_cue,
     has_change_cue,
@@ -77,6 +78,12 @@ _REPLACING = re.compile(
     r"\b(?:switched to|changed to|moved to|instead|replaced (?:it|them) with)\b|[，,]\s*(?:改|换成|换了|转而|现在|如今)"
     r"|[,;]\s*(?:but\s+)?(?:now\s+)?(?:it's|it is|they're|they are|that's)\s+(?!(?:fine|ok|okay|over|done|gone)\b)"
     r"|\band (?:then\s+)?(?:started|began|took up|picked up|switched to|moved to|went with|got|bought)\b",
+    re.IGNORECASE,
+)
+# A clause going on after an ended thing, said as a new state ("... and work from home",
+# ", now I take the bus"), not a reason or a feeling about it.
+_GOES_ON = re.compile(
+    r"\s*(?:,\s*)?(?:and|but)\s+(?:now\s+)?(?:the user\s+|i\s+)?(?!(?:feel|felt|am|'m|it|that|not|then)\b)[a-z]+",
     re.IGNORECASE,
 )
 # What makes a statement on the same topic replace one it does not align with:
@@ -212,6 +219,11 @@ def _pair(
         return "supersede", b.value or "", p.value or ""  # "我不学日语了，改学韩语": ended and replaced
     if neg_p and not neg_b and (al.contained or (topic and ending)):  # "I no longer take X"
         return "negate", "", ""
+    gone = ended_object(p.statement)
+    if gone and not neg_b and gone[0] <= topic_words(b.statement):
+        # "I gave up the WeWork ...": the belief names the very thing ended; a clause
+        # going on after it ("... and work from my kitchen table") is what holds now
+        return ("supersede", b.value or "", p.value or "") if _GOES_ON.match(gone[1]) else ("negate", "", "")
     if additive:
         return "", "", ""
     if ending and topic and not neg_b:  # "I cancelled my Equinox membership"

@@ -64,3 +64,24 @@ def test_an_amount_of_the_same_unit_moved_replaces_the_old(first: str, second: s
 def test_an_amount_of_another_thing_keeps_both(first: str, second: str) -> None:
     current, ended = _beliefs(first, second)
     assert len(current) == 2 and not ended, (current, ended)
+
+
+# --- an ending reaches the belief that names the very thing ended -----------------------
+
+
+def test_an_ended_thing_with_a_new_state_after_it_is_replaced() -> None:
+    current, ended = _beliefs(
+        "I train at a CrossFit box on Elm Road.", "I cancelled the CrossFit box and train in my garage now."
+    )
+    assert any("garage" in s for s in current), current
+    assert any("Elm Road" in s for s in ended) and not any("Elm Road" in s for s in current), (current, ended)
+
+
+def test_an_ended_thing_alone_ends_the_belief_that_names_it() -> None:
+    current, ended = _beliefs("I rent a storage unit on Pine Street.", "I got rid of the storage unit last month.")
+    assert any("Pine Street" in s for s in ended) and not any("Pine Street" in s for s in current), (current, ended)
+
+
+def test_ending_another_thing_leaves_the_belief() -> None:
+    current, ended = _beliefs("I volunteer at the food bank on Fridays.", "I quit my job at the bakery and feel great.")
+    assert any("food bank" in s for s in current) and not ended, (current, ended)
