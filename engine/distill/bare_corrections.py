@@ -54,16 +54,22 @@ _PRONOUN_EN = re.compile(
 _PRONOUN_ATTRIBUTE_EN = re.compile(r"^(?:her|his|their|its)\s+[\w-]+\s+(?:is|was|are|'s)\s+", re.IGNORECASE)
 _PRONOUN_VERB_EN = re.compile(r"^(?:it|that|she|he|they)\s+(?:\w+s)\s+(?:(?:in|at|on|to|with|by)\s+)?", re.IGNORECASE)
 _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.IGNORECASE)
-_NOT_FIRST_EN = re.compile(r"^not\s+(?P<old>[^,;]{1,30}?)[,;]\s*(?P<new>.+?)[.!]*$", re.IGNORECASE)
+# "Not 37, it ends in 73", "Not Gatwick — it lands at Heathrow": the denial, any clause break, the right words
+_NOT_FIRST_EN = re.compile(
+    r"^not\s+(?P<old>[^,;:—–]{1,30}?)\s*(?:[,;:—–]|\s-)\s*(?P<new>.+?)[.!]*$", re.IGNORECASE
+)
 _FOR_THE = re.compile(r"^(?P<new>.+?)\s+(?:for|as|on|in)\s+(?:the|my|our)\s+[\w' -]+?[.!]*$", re.IGNORECASE)
 _VALUE_EN = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.]+|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
     r"|(?-i:[A-Z])[\w'-]*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"
 )
+# The denied verb may be the copula, "in" or "called" ("在酒仙桥，不在望京", "叫球球，不叫豆豆").
 _CONTRAST_ZH = re.compile(
-    r"^(?:是|应该是)?(?P<new>[^，,。！!是]{1,12}?)[，,]?(?:而)?不是(?P<old>[^，,。！!]{1,12})[。！!]?$"
+    r"^(?:是|应该是)?(?P<new>[^，,。！!是]{1,12}?)[，,]?(?:而)?不(?P<verb>[是在叫])(?P<old>[^，,。！!]{1,12})[。！!]?$"
 )
-_NOT_FIRST_ZH = re.compile(r"^不是(?P<old>[^，,。！!]{1,12}?)[，,]\s*(?:而)?是(?P<new>[^，,。！!]{1,12})[。！!]?$")
+_NOT_FIRST_ZH = re.compile(
+    r"^不(?P<verb>[是在叫])(?P<old>[^，,。！!]{1,12}?)[，,]\s*(?:而)?(?P=verb)(?P<new>[^，,。！!]{1,12})[。！!]?$"
+)
 _BARE_ZH = re.compile(r"^(?:[她他它]|那|这)?(?:是|应该是|叫)(?P<new>[^，,。！!]{1,12}?)[。！!]?$")
 _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its own
 
@@ -127,6 +133,7 @@ def _bare_zh(text: str) -> BareCorrection | None:
         m = pattern.match(rest)
         if m and (formula or pattern is _NOT_FIRST_ZH):
             new, old = m.group("new").strip(), m.group("old").strip()
+            new = new.rpartition(m.group("verb"))[2] or new  # "公司在酒仙桥" / 不在: the place is the value
             return BareCorrection(new, value_shape(new), old) if new != old else None
     if formula is None:
         return None

@@ -85,3 +85,20 @@ def test_an_ended_thing_alone_ends_the_belief_that_names_it() -> None:
 def test_ending_another_thing_leaves_the_belief() -> None:
     current, ended = _beliefs("I volunteer at the food bank on Fridays.", "I quit my job at the bakery and feel great.")
     assert any("food bank" in s for s in current) and not ended, (current, ended)
+
+
+# --- a denial said first, after any clause break, and a denied 在 / 叫 ------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        ("Our wedding venue is the Grand Hotel.", "Not the Grand Hotel — it's the Ritz.", "Ritz", "Grand Hotel"),
+        ("My train leaves from Euston.", "Not Euston - it leaves from King's Cross.", "King's Cross", "Euston"),
+        ("我家狗叫豆豆。", "说错了，不叫豆豆，叫球球。", "球球", "豆豆"),
+    ],
+)
+def test_a_denial_said_first_corrects_the_belief_that_holds_it(first: str, second: str, now: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current), current
+    assert not any(gone in s for s in current) and any(gone in s for s in ended), (current, ended)
