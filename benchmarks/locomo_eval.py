@@ -28,6 +28,18 @@ half only, and the report prints both halves beside the whole (per
 category), so a step fitted to the questions it was tried on shows as a
 gap between them. ``--misses FILE`` writes every question not fully
 covered at Recall@10 (its split, category, evidence, and the top ten).
+``--half tune`` asks the tuning half's questions only: what a ranking step
+is tried on, so that the reporting half is not read while constants are
+chosen.
+
+A kept index (``--index DIR``, SQLite): the first run ingests every
+conversation (and distils) into ``DIR/locomo.db`` and records where each turn
+went in ``DIR/turns.json``; a later run with the same ``DIR`` skips the
+ingest and asks the questions of that index with the code as it is then. So
+a ranking step is measured in seconds on exactly the memories the official
+run holds (ingest and distillation are not under test), and anyone can rerun
+the "tried" tables of ``docs/benchmarks/retrieval.md``. The index records
+its embedder; asking it with another one is refused.
 
 The embedder (``--embedder``, any ``LEDGERMIND_EMBEDDER`` choice) is the
 search index's; its costs are measured apart first, in this process: the
@@ -35,7 +47,8 @@ model's load time (the first embedding) and the time to embed one question
 (the median over 200 questions, one call each).
 
     python benchmarks/locomo_eval.py [--embedder hashing|minilm|...] [--backend sqlite|postgresql]
-                                     [--db URL] [--no-distill] [--json]
+                                     [--db URL] [--index DIR] [--half tune|report|all]
+                                     [--no-distill] [--json]
 
 Data: ``../shared/data/locomo/locomo_dev.json`` (LoCoMo, Maharana et al.,
 ACL 2024, CC BY-NC 4.0; evaluation use only).
@@ -147,6 +160,38 @@ def split_of(sample_id: str) -> str:
     return SPLITS[int(hashlib.sha256(sample_id.encode()).hexdigest(), 16) % 2]
 
 
+class KeptIndex:
+    """Where a kept index's turns went (``--index DIR``, module doc): per
+    conversation its owner's user id, ``dia_id -> (session, seq)`` and the
+    history's tokens, with the embedder it was ingested with."""
+
+    FILE = "turns.json"
+
+    def __init__(self, folder: Path, embedder: str) -> None:
+        self.folder = folder
+        self.db = str(folder / "locomo.db")
+        self.embedder = embedder
+        path = folder / self.FILE
+        self.conversations: dict[str, dict[str, Any]] | None = None
+        if path.exists():
+            kept = json.loads(path.read_text())
+            if kept["embedder"] != embedder:
+                raise SystemExit(f"{folder} was ingested with --embedder {kept['embedder']}, not {embedder}")
+            self.conversations = kept["conversations"]
+        elif Path(self.db).exists():
+            raise SystemExit(f"{self.db} has no {self.FILE} (an ingest that did not finish): remove the folder")
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+
+    @property
+    def reused(self) -> bool:
+        return self.conversations is not None
+
+    def save(self, ingested: dict[str, dict[str, Any]]) -> None:
+        body = {"embedder": self.embedder, "conversations": ingested}
+        (self.folder / self.FILE).write_text(json.dumps(body))
+
+
 def covered(hits: list[Any], k: int, gold: set[tuple[str, int]], floor: float = 0.0, question: str = "") -> float:
     seen: set[tuple[str, int]] = set()
     if not served_at(hits, lexical_terms(question), floor):
@@ -172,9 +217,13 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
         samples = samples[: args.conversations]
     tmp = None
     db = args.db
-    if db is None:
+    index = KeptIndex(Path(args.index), args.embedder) if args.index else None
+    if index is not None:
+        db = index.db
+    elif db is None:
         tmp = tempfile.mkdtemp(prefix="locomo-")
         db = os.path.join(tmp, "locomo.db")
+    ingested: dict[str, dict[str, Any]] = {}
     per_cat: dict[int, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     per_split: dict[str, dict[int, dict[str, list[float]]]] = {
         name: defaultdict(lambda: defaultdict(list)) for name in SPLITS
@@ -202,10 +251,20 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
         ) as floored,
     ):  # the same index at the served floor (the first engine runs the projections)
         for sample in tqdm(samples, desc="conversations", unit="conv"):
-            owner = Owner("locomo", f"{sample['sample_id']}-{os.getpid()}-{time.time_ns()}")
-            where, tokens = ingest(eng, owner, sample["conversation"])
-            distilled = run_distiller(eng, args.distill)
+            sid = str(sample["sample_id"])
+            if index is not None and index.conversations is not None:
+                stored = index.conversations[sid]
+                owner = Owner("locomo", stored["user_id"])
+                where = {dia: (str(s), int(q)) for dia, (s, q) in stored["where"].items()}
+                tokens, distilled = int(stored["tokens"]), "kept"
+            else:
+                owner = Owner("locomo", f"{sid}-{os.getpid()}-{time.time_ns()}")
+                where, tokens = ingest(eng, owner, sample["conversation"])
+                distilled = run_distiller(eng, args.distill)
+                ingested[sid] = {"user_id": owner.user_id, "where": where, "tokens": tokens}
             eng.projections.wait_for_head(timeout=1800)  # the index has folded every turn (a loaded machine is slow)
+            if args.half != "all" and split_of(sid) != args.half:
+                continue
             eng.for_owner(owner).search("warm up", include_messages=True)
             questions = [q for q in sample["qa"] if q.get("category") in CATEGORIES]
             for qa in tqdm(questions, desc=sample["sample_id"], unit="q", leave=False):
@@ -263,16 +322,19 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                             include_messages=True,
                         )
                         unrelated_empty[lang].append(block == "")
+    if index is not None and not index.reused:
+        index.save(ingested)
     if tmp is not None:
         import shutil
 
         shutil.rmtree(tmp, ignore_errors=True)
     result = summarise(per_cat, latencies, injected, history, skipped, distilled, len(samples))
+    result["half"] = args.half
     result["relevance_floor"] = served
     result["splits"] = {
         name: {
             "conversations": sorted({str(s["sample_id"]) for s in samples if split_of(str(s["sample_id"])) == name}),
-            "recall": recall_rows(per_split[name]),
+            "recall": recall_rows(per_split[name]) if per_split[name] else [],
         }
         for name in SPLITS
     }
@@ -360,8 +422,9 @@ def summarise(
 
 def print_report(result: dict[str, Any]) -> None:
     e = result["embedder"]
+    asked = "" if result["half"] == "all" else f", the {result['half']} half's questions only"
     print(
-        f"\nLoCoMo dev: {result['conversations']} conversations, distiller {result['distiller']}, "
+        f"\nLoCoMo dev: {result['conversations']} conversations{asked}, distiller {result['distiller']}, "
         f"{result['skipped_no_valid_evidence']} questions without valid evidence skipped"
     )
     print(
@@ -424,9 +487,17 @@ def main() -> int:
         "--relevance-floor", type=float, default=None, help="search's relevance floor (default: the engine's setting)"
     )
     parser.add_argument("--floors", default=FLOORS, help="relevance floors to report Recall@10 at")
+    parser.add_argument(
+        "--index", default=None, help="a folder to keep the ingested index in, or to ask again (SQLite; module doc)"
+    )
+    parser.add_argument(
+        "--half", choices=("all", *SPLITS), default="all", help="ask only this half's questions (module doc)"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--misses", default=None, help="write the questions not fully covered at Recall@10 here (JSON)")
     args = parser.parse_args()
+    if args.index and (args.db or args.backend != "sqlite"):
+        parser.error("--index keeps a SQLite index: it takes no --db or --backend")
     if args.db is None and args.backend == "postgresql":
         from harness import fresh_pg_database, pg_server
 
