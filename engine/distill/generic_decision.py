@@ -223,7 +223,9 @@ def _pair(
     if gone and not neg_b and gone[0] <= topic_words(b.statement):
         # "I gave up the WeWork ...": the belief names the very thing ended; a clause
         # going on after it ("... and work from my kitchen table") is what holds now
-        return ("supersede", b.value or "", p.value or "") if _GOES_ON.match(gone[1]) else ("negate", "", "")
+        # ("... for Verizon Fios": a value the belief does not hold is the replacement too)
+        replaced = _GOES_ON.match(gone[1]) or (p.value and p.value not in b.statement.casefold())
+        return ("supersede", b.value or "", p.value or "") if replaced else ("negate", "", "")
     if additive:
         return "", "", ""
     if ending and topic and not neg_b:  # "I cancelled my Equinox membership"
@@ -234,7 +236,7 @@ def _pair(
         return "", "", ""
     if al.one_value and (al.functional or change):
         return "supersede", al.old, al.new
-    moved = _moved_quantity(b.statement, p.statement) if change else None
+    moved = (_moved_quantity(b.statement, p.statement) or _renamed(b, p)) if change else None
     if moved and _same_thing(b.statement, p.statement, _named(p.subject)):
         # "my son is 120 cm tall" / "my son measured 126 cm at his checkup two days ago":
         # the one amount of that unit moved, said about the same thing in other words
@@ -348,6 +350,18 @@ def _moved_quantity(old: str, new: str) -> tuple[str, str] | None:
         return None
     was, now = before[shared[0]], after[shared[0]]
     if was is None or now is None or was.casefold() == now.casefold():
+        return None
+    return was, now
+
+
+def _renamed(b: BeliefView, p: Proposal) -> tuple[str, str] | None:
+    """The named thing that changed ("my running shoes are Brooks Ghosts" /
+    "running in Hoka Cliftons since last week"): each holds a name as its
+    value, different, and neither statement names the other's."""
+    was, now = b.value, p.value
+    if not was or not now or value_shape(was) != "name" or value_shape(now) != "name":
+        return None
+    if was.casefold() in p.statement.casefold() or now.casefold() in b.statement.casefold():
         return None
     return was, now
 
