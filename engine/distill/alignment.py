@@ -495,11 +495,26 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
     statement says after it (" and work from the kitchen table"); None when it
     ends nothing it names."""
     text = untimed(statement)  # "sold the Civic last month": the time is not the thing
+    if is_cjk(text):
+        return _ended_topic_zh(text)
     m = _ENDED.search(text)
     if m is None:
         return None
     thing = topic_words(m.group("thing"))
     return (thing, text[m.end() :]) if thing else None
+
+
+# "金鱼都死了，不养了", "吉他早就不弹了": the thing is said first (the topic) and the
+# negated verb that ends the clause has no object of its own, so it is the topic's.
+_ELIDED_END_ZH = re.compile(r"不[\u4e00-\u9fff]{1,2}了[。！!]?\s*$")
+_SPEAKER_ZH = re.compile(r"^(?:用户|我们|我)(?:家|的)?")
+
+
+def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
+    if not _ELIDED_END_ZH.search(text):
+        return None
+    lead = _SPEAKER_ZH.sub("", text.strip())[:2]
+    return (frozenset([lead]), "") if len(lead) == 2 and all(is_cjk(c) for c in lead) else None
 
 
 def untimed(statement: str) -> str:

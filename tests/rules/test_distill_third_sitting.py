@@ -118,3 +118,23 @@ def test_a_name_said_with_a_date_in_other_words_replaces_the_old_name() -> None:
 def test_a_name_of_something_else_said_with_a_cue_keeps_both() -> None:
     current, ended = _beliefs("My gym is Crunch on 5th Avenue.", "My yoga studio is now Modo on Queen Street.")
     assert len(current) == 2 and not ended, (current, ended)
+
+
+# --- Chinese: a topic said first, ended by a negated verb with no object of its own -------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "gone"),
+    [
+        ("我在家里养了两只仓鼠。", "仓鼠送给朋友了，不养了。", "仓鼠"),
+        ("我周末会弹一会儿尤克里里。", "尤克里里早就不弹了。", "尤克里里"),
+    ],
+)
+def test_a_topic_ended_by_a_negated_verb_without_object_ends_its_belief(first: str, second: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert not any(gone in s and "不" not in s for s in current) and ended, (current, ended)
+
+
+def test_a_negated_verb_with_its_own_object_leaves_the_topic_alone() -> None:
+    current, ended = _beliefs("我家狗狗叫豆豆。", "狗狗不吃狗粮了。")
+    assert any("豆豆" in s for s in current) and not ended, (current, ended)
