@@ -796,13 +796,18 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
 
 def _subject_en(clause: str) -> str | None:
     rel = _SUBJECT_REL_EN.search(clause)
-    if rel and not re.search(r"\b(?:I|we)\b", clause[: rel.start()]):
-        return rel.group(1).lower()
     name = _SUBJECT_NAME_EN.match(clause.strip())
-    if name and name.group(0) not in ("I", "We", "My", "Our", "Production", "Staging", "Now"):
+    if name and name.group(0) in ("I", "We", "My", "Our", "Production", "Staging", "Now"):
+        name = None
+    kin = _KIN_EN.match(clause.strip())  # "Dad sold the F-150": a kinship word used as a name
+    lead = name or kin
+    # a person named first is the subject; a relation after their verb is its object
+    # ("Grandma moved in with my uncle", "Priya works with my brother")
+    if rel and not re.search(r"\b(?:I|we)\b", clause[: rel.start()]) and (lead is None or rel.start() < lead.end()):
+        return rel.group(1).lower()
+    if name:
         return name.group(0).lower()
-    kin = _KIN_EN.match(clause.strip())
-    if kin:  # "Dad sold the F-150": a kinship word used as a name is the speaker's relative
+    if kin:
         return kin.group(1).lower()
     if re.match(r"\s*they\b", clause, re.IGNORECASE) and re.search(r"\b(?:my|our)\b", clause, re.IGNORECASE):
         return None  # "they moved my spin class to 7:30": no one in particular, acting on the speaker's thing

@@ -138,3 +138,23 @@ def test_a_topic_ended_by_a_negated_verb_without_object_ends_its_belief(first: s
 def test_a_negated_verb_with_its_own_object_leaves_the_topic_alone() -> None:
     current, ended = _beliefs("我家狗狗叫豆豆。", "狗狗不吃狗粮了。")
     assert any("豆豆" in s for s in current) and not ended, (current, ended)
+
+
+# --- a person named first is the subject, a relation after the verb its object -----------
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My uncle lives in Tampa.", "Grandma moved in with my uncle last month."),
+        ("My brother works at Intel.", "Priya works with my brother now."),
+    ],
+)
+def test_a_relation_after_the_verb_is_not_the_subject(first: str, second: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert len(current) == 2 and not ended, (current, ended)
+
+
+def test_a_person_named_first_changes_their_own_belief() -> None:
+    current, ended = _beliefs("Grandma lives in a flat in Leeds.", "Grandma moved in with my uncle in Tampa in May.")
+    assert any("Tampa" in s for s in current) and not any("Leeds" in s for s in current), (current, ended)
