@@ -2,7 +2,8 @@
 
 For each backend, same run, two configurations of a real ``ledgermind serve``:
 
-* **in process** (today's default): the service distils on its own thread,
+* **serve's own** (today's default): the service's distiller, in a child
+  process the server supervises (``ledgermind.api.distill_process``),
   polling every ``LEDGERMIND_DISTILL_POLL_S`` (0.1 s), under the lease;
 * **separate worker** (the previous code path, which every user needed
   before): ``serve --no-distill`` beside ``ledgermind distill run`` with its
@@ -11,7 +12,7 @@ For each backend, same run, two configurations of a real ``ledgermind serve``:
 Latency: one message at a time (each a new user, a statement the rules turn
 into a belief), ``POST .../messages``, then ``POST .../search`` every 50 ms
 until the belief is among the hits; p50 / p95 / max over ``--messages``.
-Target: p95 <= 1 s in process.
+Target: p95 <= 1 s with serve's own.
 
 Throughput: a backlog of ``--backlog`` messages (``--sessions`` sessions) is
 written first, then one distiller drains it (``run_forever`` on a thread,
@@ -206,8 +207,8 @@ def main() -> None:
     headers = [
         "measure",
         "separate worker (distill run, poll 1 s)",
-        "in process (serve, poll 0.1 s, leased)",
-        "in process / worker",
+        "serve's own (child process, poll 0.1 s, leased)",
+        "serve's own / worker",
     ]
     for backend in args.backends.split(","):
         with ExitStack() as stack:

@@ -1,11 +1,12 @@
-"""The distiller inside a serving process: ``ledgermind serve`` and ``ledgermind mcp``.
+"""The distiller of a serving process (``ledgermind serve``, ``ledgermind mcp``), and its settings.
 
-Why in process by default: a message posted to the service used to become a
-belief only if someone also ran ``ledgermind distill run`` beside it, and a
-new user did not know. Now the serving process distils on a daemon thread
-of its own, sharing the process's engine (its writer serialises the
-distiller's commits with the requests'). It polls the log every ``poll_s``
-(0.1 s by default: a message is a searchable belief well within a second).
+Why by default: a message posted to the service used to become a belief
+only if someone also ran ``ledgermind distill run`` beside it, and a new
+user did not know. Now every serving process starts a distiller of its own,
+in a child process it supervises (``ledgermind.api.distill_process``): the
+extraction's CPU does not share the server's interpreter, and so its GIL,
+with the requests. It polls the log every ``poll_s`` (0.1 s by default: a
+message is a searchable belief well within a second).
 
 Several serving processes on one database (``--workers N``, replicas, a
 separate ``ledgermind distill run`` worker) each start one; the follower's
@@ -16,9 +17,7 @@ the others take over within the lease's time to live when it stops or dies.
 
 from __future__ import annotations
 
-import logging
 import os
-import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -39,13 +38,13 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_FOLLOWER",
     "LLM_USES",
-    "BackgroundDistiller",
     "Checker",
     "DistillLag",
     "DistillLease",
     "all_of",
     "distill_lag_of",
     "extractor_from_env",
+    "leased_distiller",
     "llm_config",
     "llm_config_from_env",
     "llm_setup",
@@ -54,7 +53,6 @@ __all__ = [
     "time_since_last_gt",
 ]
 
-log = logging.getLogger("ledgermind.distill")
 DEFAULT_FOLLOWER = "distiller"
 
 
@@ -128,68 +126,24 @@ def distill_lag_of(engine: MemoryEngine, follower: str = DEFAULT_FOLLOWER) -> Di
     return distill_lag(engine.writes, follower)
 
 
-class BackgroundDistiller:
-    """``Distiller.run_forever`` on a daemon thread, under the follower's lease."""
-
-    def __init__(
-        self,
-        engine: MemoryEngine,
-        *,
-        follower: str = DEFAULT_FOLLOWER,
-        poll_s: float = 0.1,
-        extractor: Extractor | None = None,
-        lease_ttl_s: float = DISTILL_LEASE_TTL_S,
-    ) -> None:
-        self.engine = engine
-        self.follower = follower
-        self.poll_s = poll_s
-        self._extractor = extractor
-        self._lease_ttl_s = lease_ttl_s
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._distiller: Distiller | None = None
-
-    def start(self) -> None:
-        """Takes the lease (or waits for it) and distils until ``stop``. With
-        ``LEDGERMIND_LLM_URL`` set, the model also decides the grey zone
-        (unless ``LEDGERMIND_LLM_USE`` leaves ``judge`` out), and every call
-        of either kind is recorded in the log."""
-        lease = DistillLease(self.engine.backend, self.follower, ttl_s=self._lease_ttl_s)
-        _, config = llm_setup(
-            self.engine, llm_config_from_env(), _judge_only(llm_uses(os.environ.get("LEDGERMIND_LLM_USE")))
-        )
-        extractor = self._extractor
-        if isinstance(extractor, LLMExtractor):
-            extractor = extractor.recording(ModelCalls(self.engine.writes))
-        self._distiller = Distiller(
-            self.engine.writes, follower=self.follower, extractor=extractor, config=config, lease=lease
-        )
-        self._thread = threading.Thread(target=self._run, name=f"ledgermind-distiller-{self.follower}", daemon=True)
-        self._thread.start()
-
-    @property
-    def holding(self) -> bool:
-        """Whether this process distils now (holds the follower's lease)."""
-        return self._distiller is not None and self._distiller.holding
-
-    def lag(self) -> DistillLag:
-        return distill_lag_of(self.engine, self.follower)
-
-    def stop(self, timeout: float = 30.0) -> None:
-        """Finishes the window in progress, hands the lease back and joins."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-        if self._distiller is not None and self._distiller.lease is not None:
-            self._distiller.lease.close()
-
-    def _run(self) -> None:
-        assert self._distiller is not None
-        log.info("distiller %r started in process", self.follower)
-        try:
-            self._distiller.run_forever(self._stop.is_set, poll_s=self.poll_s)
-        except Exception:  # the serving process goes on; the lag metrics show the distiller stopped
-            log.exception("distiller %r stopped on an error", self.follower)
+def leased_distiller(
+    engine: MemoryEngine,
+    *,
+    follower: str = DEFAULT_FOLLOWER,
+    extractor: Extractor | None = None,
+    lease_ttl_s: float = DISTILL_LEASE_TTL_S,
+    holder: str | None = None,
+) -> Distiller:
+    """The distiller a serving process runs (``ledgermind.api.distill_process``):
+    under the follower's lease (held as ``holder``), so several on one
+    database take turns. With ``LEDGERMIND_LLM_URL`` set, the model also
+    decides the grey zone (unless ``LEDGERMIND_LLM_USE`` leaves ``judge``
+    out), and every call of either kind is recorded in the log."""
+    lease = DistillLease(engine.backend, follower, holder=holder, ttl_s=lease_ttl_s)
+    _, config = llm_setup(engine, llm_config_from_env(), _judge_only(llm_uses(os.environ.get("LEDGERMIND_LLM_USE"))))
+    if isinstance(extractor, LLMExtractor):
+        extractor = extractor.recording(ModelCalls(engine.writes))
+    return Distiller(engine.writes, follower=follower, extractor=extractor, config=config, lease=lease)
 
 
 def _judge_only(uses: frozenset[str]) -> frozenset[str]:

@@ -7,9 +7,11 @@ the protocol's channel: nothing else is printed there, and the server's
 logs go to stderr.
 
 Messages that the owner's agent posts to the same database become beliefs
-in this process (``ledgermind.api.distilling``, under the distiller's
-lease, so a ``ledgermind serve`` beside it does not distil them twice);
-``--no-distill`` leaves that to another process.
+by this server's distiller, a child process it supervises
+(``ledgermind.api.distill_process``: its stdout goes nowhere, so the stdio
+channel stays the protocol's), under the distiller's lease, so a
+``ledgermind serve`` beside it does not distil them twice; ``--no-distill``
+leaves that to another process.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--no-distill",
         action="store_true",
-        help="do not distil messages into beliefs in this process (a separate "
+        help="do not start a distiller process beside the server (a separate "
         "'ledgermind distill run' worker or 'ledgermind serve' does it)",
     )
     p.set_defaults(handler=run)
@@ -51,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from ledgermind.api import (
         MemoryEngine,  # handlers import the engine; --help does not
     )
-    from ledgermind.api.distilling import BackgroundDistiller, extractor_from_env
+    from ledgermind.api.distill_process import DistillerProcess
     from ledgermind.integrations.mcp_server import build_server
     from ledgermind.integrations.mcp_transport import BearerKeys, serve_stdio
 
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         head = eng.follower().head()  # what the first search must already see
         server = build_server(eng.for_owner(owner), read_only=args.read_only,
                               ready=lambda: eng.projections.wait(head, timeout=_READY_S))  # fmt: skip
-        distiller = None if args.no_distill else BackgroundDistiller(eng, extractor=extractor_from_env())
+        distiller = None if args.no_distill else DistillerProcess(eng)
         if distiller is not None:
             distiller.start()
         try:

@@ -5,8 +5,9 @@ One process by default: it opens the engine, builds the app and serves it.
 string ``ledgermind.service.app:app_from_env``), each opening its own engine
 from the same settings: ``--db`` is passed down as ``LEDGERMIND_DB``.
 
-Messages posted to it become beliefs in the same process (a distiller on a
-daemon thread, under the follower's lease: ``ledgermind.api.distilling``);
+Messages posted to it become beliefs by a distiller in a child process that
+the server starts, restarts if it dies, and stops with itself (each worker
+its own, under the follower's lease: ``ledgermind.api.distill_process``);
 ``--no-distill`` when a separate ``ledgermind distill run`` worker does it.
 
 It says what it serves: once the socket is bound, one line names the URL
@@ -52,7 +53,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--no-distill",
         action="store_true",
-        help="do not distil messages into beliefs in this process (a separate "
+        help="do not start a distiller process beside the server (a separate "
         "'ledgermind distill run' worker does it); same as LEDGERMIND_DISTILL=0",
     )
     p.add_argument(

@@ -7,8 +7,8 @@ there; every route authenticates and scopes through ``ledgermind.service.deps``.
 
 Lifecycle. The app owns the engine it serves: its lifespan starts the read
 side (search and readiness need the projection runner) and, unless
-``LEDGERMIND_DISTILL=0`` (``serve --no-distill``), the in-process distiller
-(``ledgermind.api.distilling``), and closes the
+``LEDGERMIND_DISTILL=0`` (``serve --no-distill``), the distiller in a child
+process it supervises (``ledgermind.api.distill_process``), and closes the
 engine last, after uvicorn's graceful shutdown has let every request in
 flight finish and be answered, so nothing acknowledged is lost and nothing
 is acknowledged that was not committed. A request that arrives after SIGTERM
@@ -24,12 +24,9 @@ same ``LEDGERMIND_*`` settings.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
-import sys
 import threading
-import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -40,7 +37,9 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
 
 from ledgermind.api import MemoryEngine
-from ledgermind.api.distilling import BackgroundDistiller, distill_lag_of, extractor_from_env
+from ledgermind.api.distill_process import DistillerProcess
+from ledgermind.api.distilling import distill_lag_of
+from ledgermind.api.lifeline import die_with_parent
 from ledgermind.domain.version import __version__
 from ledgermind.service import errors, openapi, ui
 from ledgermind.service.asgi import ASGIApp, Message, Receive, Scope, Send, observed
@@ -71,8 +70,7 @@ ROUTERS: tuple[APIRouter, ...] = (
 def create_app(engine: MemoryEngine, settings: ServiceSettings) -> FastAPI:
     """The API over ``engine`` (which the app closes when it shuts down)."""
     keys = KeyIndex(engine, settings.key_refresh_s)
-    distiller = BackgroundDistiller(engine, poll_s=settings.distill_poll_s, extractor=extractor_from_env()) \
-        if settings.distill else None  # fmt: skip
+    distiller = DistillerProcess(engine, poll_s=settings.distill_poll_s) if settings.distill else None
     metrics = Metrics(lambda: _lag_or_nan(engine), lambda: float(keys.live()))
     metrics.watch_distillation(
         lambda: distill_lag_of(engine), lambda: float(distiller is not None and distiller.holding)
@@ -121,49 +119,14 @@ def create_app(engine: MemoryEngine, settings: ServiceSettings) -> FastAPI:
 
 def app_from_env() -> FastAPI:
     """``create_app`` from ``LEDGERMIND_*`` alone (the uvicorn factory for workers)."""
-    _die_with_parent(int(os.environ.get(PARENT_ENV, "0")) or os.getppid())
+    # A worker whose parent is SIGKILLed must not keep serving on the inherited socket.
+    die_with_parent(int(os.environ.get(PARENT_ENV, "0")) or os.getppid(), _ORPHAN_GRACE_S)
     engine = MemoryEngine.open()
     return create_app(engine, ServiceSettings.from_env())
 
 
-def _die_with_parent(parent: int) -> None:
-    """A worker of ``serve --workers N`` shuts down when its parent is gone.
-
-    Why: a SIGKILL of the parent (an OOM kill, ``kill -9``) left the workers
-    serving and holding the inherited listening socket, so a restart could
-    not bind the port. Linux delivers SIGTERM on the parent's death
-    (``PR_SET_PDEATHSIG``); a watchdog thread that notices the parent id
-    change covers other systems and a parent that died before the call. The
-    SIGTERM runs uvicorn's graceful shutdown: requests in flight finish. A
-    graceful shutdown that has not finished ``_ORPHAN_GRACE_S`` after the
-    parent's death (an open event feed, a stuck connection, a busy
-    distiller) ends with a hard exit: an orphan never keeps the port.
-
-    ``parent`` is the pid ``serve`` recorded before it started the workers
-    (``PARENT_ENV``): a worker still starting when its parent was killed is
-    already an orphan here, and its own parent id would be init's."""
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-        except (OSError, AttributeError):
-            pass  # the watchdog below still covers it
-    if os.getppid() != parent:  # died before the call: no signal will ever come
-        os.kill(os.getpid(), signal.SIGKILL)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(_PARENT_POLL_S)
-        os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(_ORPHAN_GRACE_S)
-        os.kill(os.getpid(), signal.SIGKILL)  # no cleanup left to wait for: the parent is gone
-
-    threading.Thread(target=watch, name="ledgermind-parent-watch", daemon=True).start()
-
-
 PARENT_ENV = "LEDGERMIND_SERVE_PARENT"
-_PR_SET_PDEATHSIG = 1
-_PARENT_POLL_S = 0.5
-_ORPHAN_GRACE_S = 5.0
+_ORPHAN_GRACE_S = 5.0  # an orphaned worker's graceful shutdown (an open feed, a stuck connection) ends here
 
 
 def _lag_or_nan(engine: MemoryEngine) -> float:

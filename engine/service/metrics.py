@@ -66,7 +66,7 @@ class Metrics:
         holder = Gauge(
             "ledgermind_distiller_holding", "1 while this process distils (holds the lease)", registry=self.registry
         )
-        holder.set_function(holding)
+        holder.set_function(lambda: _or_nan(holding))
 
     def observe(self, method: str, route: str, status: int, seconds: float) -> None:
         self.requests.labels(method, route, str(status)).inc()

@@ -40,8 +40,8 @@ class ServiceSettings:
     # The longest a request carrying Ledgermind-Min-Position waits for the
     # read models to fold that position (503 past it). LEDGERMIND_MIN_POSITION_WAIT_S.
     min_position_wait_s: float = 5.0
-    # Messages become beliefs in this process (``ledgermind.api.distilling``):
-    # LEDGERMIND_DISTILL=0 (``serve --no-distill``) when a separate
+    # Messages become beliefs by a distiller process this one starts and
+    # supervises (``ledgermind.api.distill_process``): LEDGERMIND_DISTILL=0 (``serve --no-distill``) when a separate
     # ``ledgermind distill run`` worker distils; LEDGERMIND_DISTILL_POLL_S is
     # how often the distiller looks for new messages.
     distill: bool = True

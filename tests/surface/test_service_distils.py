@@ -215,3 +215,73 @@ def test_the_distill_setting_is_an_on_off_switch() -> None:
     for bad in ("maybe", ""):
         with pytest.raises(InvalidInput, match="LEDGERMIND_DISTILL"):
             ServiceSettings.from_env({"LEDGERMIND_DISTILL": bad})
+
+
+# --- the distiller's own process ---------------------------------------------------
+
+_linux_proc = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes from /proc")
+
+
+def _alive(pid: int) -> bool:
+    """A running process (a zombie that nobody reaped yet has exited)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _distiller_children(parent: int) -> list[int]:
+    """The running distiller processes whose parent is ``parent``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            cmdline = (entry / "cmdline").read_bytes()
+        except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+            continue  # it exited while being read
+        if ppid == parent and b"ledgermind.api.distill_process" in cmdline and _alive(int(entry.name)):
+            found.append(int(entry.name))
+    return found
+
+
+def _one_child(parent: int, other_than: int = 0) -> int:
+    children = _eventually(lambda: [c for c in _distiller_children(parent) if c != other_than])
+    assert len(children) == 1, children
+    return int(children[0])
+
+
+@_linux_proc
+def test_the_distiller_is_a_child_process_that_stops_with_the_server(served: tuple[Server, httpx.Client]) -> None:
+    server, client = served
+    child = _one_child(server.proc.pid)
+    who = "u-" + uuid.uuid4().hex[:8]
+    _post(client, who, _session(client, who), "I work as a nurse.")
+    assert _eventually(lambda: _found(client, who, "what is the user's job"), 10) == ["The user works as a nurse."]
+    assert server.terminate() == 0, server.log.read_text()
+    assert not _alive(child), "the server exited before its distiller"
+
+
+@_linux_proc
+def test_a_killed_distiller_restarts_and_a_killed_server_leaves_no_orphan(db_url: str, tmp_path: Path) -> None:
+    server = start_server(db_url, tmp_path / "serve.log")
+    _, secret = make_key(db_url, APP)
+    try:
+        first = _one_child(server.proc.pid)
+        os.kill(first, signal.SIGKILL)
+        second = _one_child(server.proc.pid, other_than=first)
+        with server.client(secret) as client:
+            who = "u-" + uuid.uuid4().hex[:8]
+            _post(client, who, _session(client, who), "I live in Tallinn.")
+            # The restarted child holds the lease under the same holder name: no wait for the dead one's to expire.
+            assert _eventually(lambda: _found(client, who, "where does the user live"), 10) == [
+                "The user lives in Tallinn."
+            ]
+            assert _metric(client, "ledgermind_distiller_holding") == 1.0
+        assert "distiller process" in server.log.read_text()  # the restart is logged
+        server.kill()  # SIGKILL: no shutdown code runs in the server
+        assert _eventually(lambda: not _alive(second), 15), "the distiller outlived its server"
+    finally:
+        server.kill()
