@@ -12,8 +12,11 @@ the same ``EngineConfig`` (sent on its stdin, never on the command line),
 takes the follower's lease as the holder the parent named (so the parent's
 ``holding`` and ``/metrics`` know whether it is the one distilling) and
 follows the log until told to stop. The distiller's commits are the child's
-writes; the parent's projection runner folds them like any other process's
-(at once on PostgreSQL by LISTEN/NOTIFY, within its poll on SQLite).
+writes: the child sends the parent each commit's log position (a line on
+the pipe below), and the parent waits for its read models to fold it, as it
+would for its own writes, so a distilled belief is searchable as soon as it
+would have been from a thread (on SQLite the runner would otherwise see it
+only at its next poll, up to 0.25 s later).
 
 Supervision. One thread per parent starts the child, relays its log lines
 into the parent's logging (one format, one stream: JSON lines on the pipe),
@@ -56,14 +59,17 @@ from ledgermind.api.distilling import (
 from ledgermind.api.facade import MemoryEngine
 from ledgermind.api.lifeline import die_with_parent
 from ledgermind.domain.config import EngineConfig, Limits
+from ledgermind.domain.errors import LedgermindError
 
 __all__ = ["DistillerProcess"]
 
 log = logging.getLogger("ledgermind.distill")
+_progress = logging.getLogger("ledgermind.distill.progress")  # the child's commits, to the parent
 
 _BACKOFF_S = 0.5
 _BACKOFF_MAX_S = 30.0
 _HEALTHY_S = 60.0  # a child that lived this long was healthy: the next restart is quick again
+_FOLD_WAIT_S = 5.0  # the longest the parent waits for its read models to fold one of the child's commits
 _ORPHAN_GRACE_S = 30.0  # an orphaned child's window in progress (an LLM call) may finish
 
 
@@ -135,7 +141,7 @@ class DistillerProcess:
                 if proc is None:
                     return
                 assert proc.stderr is not None
-                _relay(proc.stderr)  # until the child exits (its end of the pipe closes)
+                self._relay(proc.stderr)  # until the child exits (its end of the pipe closes)
                 code, pid = proc.wait(), proc.pid
             if self._stop.is_set():
                 return
@@ -145,6 +151,29 @@ class DistillerProcess:
             if self._stop.wait(delay):
                 return
             self.restarts += 1
+
+    def _relay(self, lines: IO[bytes]) -> None:
+        """The child's lines: a commit's position (folded before the next
+        line is read), or a log record, re-emitted by the parent's loggers
+        (the parent's level and format apply); a line that is neither (a
+        crash's traceback from the interpreter) as a warning."""
+        for raw in lines:
+            line = raw.decode("utf-8", errors="replace").rstrip("\n")
+            try:
+                record = json.loads(line)
+                if "committed" in record:
+                    self._fold(int(record["committed"]))
+                else:
+                    logging.getLogger(str(record["logger"])).log(int(record["level"]), "%s", record["message"])
+            except (ValueError, KeyError, TypeError):
+                log.warning("distiller process: %s", line)
+
+    def _fold(self, position: int) -> None:
+        """Read-your-writes for the child's commit: the read models fold it now."""
+        try:
+            self.engine.projections.wait(position, timeout=_FOLD_WAIT_S)
+        except LedgermindError:
+            pass  # the runner is behind or failing: /readyz and the lag metrics say so, the belief comes later
 
     def _spawn(self) -> subprocess.Popen[bytes] | None:
         """Starts the child (None once stopping). From the supervisor thread
@@ -176,21 +205,11 @@ class DistillerProcess:
         return proc
 
 
-def _relay(lines: IO[bytes]) -> None:
-    """The child's log records, re-emitted by the parent's loggers (the
-    parent's level and format apply); a line that is not one (a crash's
-    traceback from the interpreter) as a warning."""
-    for raw in lines:
-        line = raw.decode("utf-8", errors="replace").rstrip("\n")
-        try:
-            record = json.loads(line)
-            logging.getLogger(str(record["logger"])).log(int(record["level"]), "%s", record["message"])
-        except (ValueError, KeyError, TypeError):
-            log.warning("distiller process: %s", line)
-
-
 class _JsonLines(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
+        committed = record.__dict__.get("committed")  # logged with extra={"committed": position}
+        if committed is not None:
+            return json.dumps({"committed": committed})
         message = record.getMessage()
         if record.exc_info:
             message += "\n" + self.formatException(record.exc_info)
@@ -220,7 +239,11 @@ def main() -> int:
             )
             log.info("distiller %r started in process %d", spec["follower"], os.getpid())
             try:
-                distiller.run_forever(stop.is_set, poll_s=float(spec["poll_s"]))
+                distiller.run_forever(
+                    stop.is_set,
+                    poll_s=float(spec["poll_s"]),
+                    on_report=lambda _: _progress.info("%d", engine.position, extra={"committed": engine.position}),
+                )
             finally:
                 if distiller.lease is not None:
                     distiller.lease.close()
