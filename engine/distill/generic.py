@@ -30,7 +30,7 @@ from ledgermind.distill.bare_corrections import BARE_CORRECTION, bare_correction
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE
-from ledgermind.distill.frames import subject_of
+from ledgermind.distill.frames import RELATIONS_ZH, subject_of
 from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.statements import is_statement, strip_lead
 from ledgermind.distill.text import is_cjk
@@ -120,6 +120,7 @@ def bare_correction_findings(text: str, speaker: Speaker) -> list[Finding]:
 
 def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
     """One generic fact for a statement clause; [] for anything else."""
+    clause = _speaker_restored_zh(clause)
     if not is_statement(clause):
         return []
     zh = is_cjk(clause)
@@ -153,6 +154,18 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
             valid_from=mention.when if mention is not None else None,
         )
     ]
+
+
+# A Chinese clause that opens with one of the speaker's people ("儿子住校", "老公在银行上班"):
+# the 我 before a kin word is dropped in speech, the clause is still about the speaker's own.
+# Two-character words only: a one-character one opens exclamations too ("妈呀").
+_OPENS_WITH_RELATION_ZH = re.compile("^(?:" + "|".join(w for w in RELATIONS_ZH.split("|") if len(w) > 1) + ")")
+
+
+def _speaker_restored_zh(clause: str) -> str:
+    """The clause with the speaker's dropped 我 put back before an opening kin word."""
+    text = clause.strip()
+    return "我" + text if is_cjk(text) and _OPENS_WITH_RELATION_ZH.match(text) else clause
 
 
 _VALUE = re.compile(

@@ -158,3 +158,17 @@ def test_a_relation_after_the_verb_is_not_the_subject(first: str, second: str) -
 def test_a_person_named_first_changes_their_own_belief() -> None:
     current, ended = _beliefs("Grandma lives in a flat in Leeds.", "Grandma moved in with my uncle in Tampa in May.")
     assert any("Tampa" in s for s in current) and not any("Leeds" in s for s in current), (current, ended)
+
+
+# --- Chinese: a clause that opens with one of the speaker's people is the speaker's -------
+
+
+@pytest.mark.parametrize("text", ["女儿住奶奶家。", "老公在学开车。"])
+def test_a_clause_opening_with_a_kin_word_is_a_belief(text: str) -> None:
+    current, _ = _beliefs(text)
+    assert len(current) == 1 and current[0].startswith("用户"), current
+
+
+def test_a_kin_words_state_ended_in_the_same_form() -> None:
+    current, ended = _beliefs("女儿住奶奶家。", "女儿现在不住奶奶家了。")
+    assert any("女儿住奶奶家" in s for s in ended) and not any("女儿住奶奶家" in s for s in current), (current, ended)
