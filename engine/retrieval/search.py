@@ -8,7 +8,8 @@ and return the top ``k``. Every store call passes the owner first; the
 owner is also re-checked on every row fetched (defence in depth).
 
 On PostgreSQL every read of the index (both candidate lists, the fetch of
-content, ``recent``, ``load``) runs inside ``access.owner_scope``: row-level
+content, the lineage read, ``recent``, ``load``) runs inside
+``access.owner_scope``, one scope per search however many reads it makes: row-level
 security, so a store query that forgot its owner ``WHERE`` still sees only
 this owner's rows. The price is the lexical list's: PostgreSQL cannot use
 the full-text index under a policy, so it filters the owner's rows (see
@@ -104,13 +105,16 @@ class Searcher:
             proj = self.access.projection(INDEX_NAME, conn)
             store: IndexStore = proj.store(conn.dialect.name)
             asked = _Query(query, proj.embedder)
-            hits = self._ranked(conn, store, owner, asked, Filter(point, types, kinds), k)
-            if kinds is not None and sum(h.item_type == "memory" for h in hits) < KIND_FALLBACK_MIN:
-                seen = {h.id for h in hits}
-                wider = self._ranked(conn, store, owner, asked, Filter(point, types), k)
-                hits = hits + [h for h in wider if h.id not in seen]
-            if include_messages and any(h.item_type == "message" for h in hits[:k]):
-                hits = self._beliefs_first(conn, store, owner, hits[:k], point)
+            # one owner scope for every read of the search (two statements on
+            # PostgreSQL, however many rankings and lineage reads it makes)
+            with self.access.owner_scope(conn, owner):
+                hits = self._ranked(conn, store, owner, asked, Filter(point, types, kinds), k)
+                if kinds is not None and sum(h.item_type == "memory" for h in hits) < KIND_FALLBACK_MIN:
+                    seen = {h.id for h in hits}
+                    wider = self._ranked(conn, store, owner, asked, Filter(point, types), k)
+                    hits = hits + [h for h in wider if h.id not in seen]
+                if include_messages and any(h.item_type == "message" for h in hits[:k]):
+                    hits = self._beliefs_first(conn, store, owner, hits[:k], point)
         return hits[:k] if served(hits, asked.terms, self.relevance_floor) else []
 
     def recent(self, owner: Owner, limit: int, include_messages: bool = False) -> list[SearchResult]:
@@ -141,15 +145,14 @@ class Searcher:
                 str(s["session_id"]) for h in hits if h.item_type == "message" for s in h.sources if "session_id" in s
             )
         )
-        with self.access.owner_scope(conn, owner):
-            # current beliefs citing these turns were folded in by collapse_cited:
-            # only invalidated ones can still mark a turn
-            citing = store.citing(conn, owner, sessions, point.known_at, invalidated_only=True)
-            citations = [
-                Citation(_result(row, 0.0, 0.0), _valid_at(row, point.as_of), replaced_by)
-                for row, replaced_by in citing
-                if _owned(row, owner)
-            ]
+        # current beliefs citing these turns were folded in by collapse_cited:
+        # only invalidated ones can still mark a turn
+        citing = store.citing(conn, owner, sessions, point.known_at, invalidated_only=True)
+        citations = [
+            Citation(_result(row, 0.0, 0.0), _valid_at(row, point.as_of), replaced_by)
+            for row, replaced_by in citing
+            if _owned(row, owner)
+        ]
         return beliefs_first(hits, citations)
 
     def _ranked(
@@ -165,28 +168,29 @@ class Searcher:
         the name says whose words to read, which the speaker step weighs, and
         as a search term it matches every turn that mentions the person and
         every belief the distiller wrote about them ("Caroline ... Caroline's
-        ..."), which crowd out the turns that hold the rest of the question."""
+        ..."), which crowd out the turns that hold the rest of the question.
+
+        Runs inside the search's owner scope (``search``), as ``_beliefs_first`` does."""
         depth = max(50, 4 * k)
         pool = POOL_FACTOR * k + 10
         floor = asked.floor
-        with self.access.owner_scope(conn, owner):
-            # both candidate lists in one store call (PostgreSQL: two statements);
-            # the lexical list comes ranked by BM25 from the store, its top
-            # ``depth`` only (a fused row's coverage is read from its terms)
-            top, dense = store.candidates(conn, owner, asked.terms, asked.vector, flt, depth, floor)
-            lexical = lexical_list(asked.terms, top)
-            fused = rrf([lexical.ranked, [row_id for row_id, _ in dense]])[:pool]
-            rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
-            names = spoken_names([_result(rows[i], 0.0, 0.0) for i, _ in fused if i in rows], asked.terms)
-            content = [t for t in asked.terms if t not in names]
-            if names and content:
-                vector = _usable(asked.embedder.embed([without_names(asked.text, names)])[0])
-                held, again = store.candidates(conn, owner, content, vector, flt, depth, floor)
-                by_content = lexical_list(content, held)
-                if by_content.ranked:  # some row holds what is asked besides the name
-                    second = rrf([by_content.ranked, [row_id for row_id, _ in again]])
-                    fused = _then(second, fused)[:pool]
-                    rows.update(store.fetch(conn, owner, [i for i, _ in fused if i not in rows]))
+        # both candidate lists in one store call (PostgreSQL: two statements);
+        # the lexical list comes ranked by BM25 from the store, its top
+        # ``depth`` only (a fused row's coverage is read from its terms)
+        top, dense = store.candidates(conn, owner, asked.terms, asked.vector, flt, depth, floor)
+        lexical = lexical_list(asked.terms, top)
+        fused = rrf([lexical.ranked, [row_id for row_id, _ in dense]])[:pool]
+        rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
+        names = spoken_names([_result(rows[i], 0.0, 0.0) for i, _ in fused if i in rows], asked.terms)
+        content = [t for t in asked.terms if t not in names]
+        if names and content:
+            vector = _usable(asked.embedder.embed([without_names(asked.text, names)])[0])
+            held, again = store.candidates(conn, owner, content, vector, flt, depth, floor)
+            by_content = lexical_list(content, held)
+            if by_content.ranked:  # some row holds what is asked besides the name
+                second = rrf([by_content.ranked, [row_id for row_id, _ in again]])
+                fused = _then(second, fused)[:pool]
+                rows.update(store.fetch(conn, owner, [i for i, _ in fused if i not in rows]))
         # the relevance is read from the whole question (the features its model was fitted on)
         similarity = dict(dense)
         results = [

@@ -215,6 +215,31 @@ def test_search_paths_without_owner_where_see_one_owner(
 
 
 @on_backends_with("row_level_security")
+def test_a_search_sets_the_owner_scope_once(pg_seeded: tuple[MemoryEngine, dict[str, Any]]) -> None:
+    """Every read of one search (a ranking, its second ranking without the
+    name, the lineage read of ``include_messages``, the kinds fallback) runs
+    in one owner scope: two statements, not two per read."""
+    eng, ids = pg_seeded
+    eng.for_owner(ALICE).add_message(ids["alice"]["sid"], "user", "My kettle whistles", occurred_at=JUNE)
+    me, scopes = threading.get_ident(), []
+
+    def count(conn: Any, cursor: Any, statement: str, params: Any, context: Any, many: bool) -> None:
+        if threading.get_ident() == me and "set_config('ledgermind.app'" in statement:
+            scopes.append(statement)
+
+    event.listen(eng.projections.db, "before_cursor_execute", count)
+    try:
+        with_turns = eng.for_owner(ALICE).search("kettle", k=20, include_messages=True)
+        assert any(h.item_type == "message" for h in with_turns)  # the lineage read ran
+        assert len(scopes) == 2, scopes  # in, and back out
+        scopes.clear()
+        eng.for_owner(ALICE).search("tea", k=20, kinds=["episode"])  # too few: widened to every kind
+        assert len(scopes) == 2, scopes
+    finally:
+        event.remove(eng.projections.db, "before_cursor_execute", count)
+
+
+@on_backends_with("row_level_security")
 def test_rebuilt_search_version_is_read_under_the_policy(
     pg_seeded: tuple[MemoryEngine, dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
