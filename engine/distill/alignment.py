@@ -134,7 +134,7 @@ _DROP = frozenset(
 _ZH_DROP = "现在|目前|如今|最近|已经|新的|新|也|还|了|啦|呢|吧|啊|都|就|又|的"
 _CHANGE_CUE = re.compile(
     r"\b(?:now|no longer|not anymore|any more|anymore|switched|changed|moved|upgraded|updated|instead|"
-    r"these days|nowadays|lately|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
+    r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
     r"my mistake|scratch that|misread|misspoke|mistyped|misheard|miscounted|i meant|sorry|actually|correction|wrong|"
     r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
     r"this (?:year|term|semester|season)|"

@@ -236,7 +236,9 @@ def _pair(
         return "", "", ""
     if al.one_value and (al.functional or change):
         return "supersede", al.old, al.new
-    moved = (_moved_quantity(b.statement, p.statement) or _renamed(b, p)) if change else None
+    # "lately" says the state as it is now: enough for an amount to have moved, not for
+    # any statement to replace another ("has heard a lot about her lately")
+    moved = _moved_quantity(b.statement, p.statement) if change or _LATELY.search(p.statement) else None
     if moved and _same_thing(b.statement, p.statement, _named(p.subject)):
         # "my son is 120 cm tall" / "my son measured 126 cm at his checkup two days ago":
         # the one amount of that unit moved, said about the same thing in other words
@@ -335,6 +337,7 @@ _UNIT = re.compile(
     r"\s*(?:(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|mph|gallons?|degrees?)\b|(%))",
     re.IGNORECASE,
 )
+_LATELY = re.compile(r"\blately\b", re.IGNORECASE)
 # A Chinese amount carries its unit inside the span ("七十五公斤", "三千五元").
 _UNIT_ZH = re.compile(r"(公斤|斤|公里|千米|厘米|米|毫克|克|小时|分钟|元|块|度)$")
 
@@ -350,18 +353,6 @@ def _moved_quantity(old: str, new: str) -> tuple[str, str] | None:
         return None
     was, now = before[shared[0]], after[shared[0]]
     if was is None or now is None or was.casefold() == now.casefold():
-        return None
-    return was, now
-
-
-def _renamed(b: BeliefView, p: Proposal) -> tuple[str, str] | None:
-    """The named thing that changed ("my running shoes are Brooks Ghosts" /
-    "running in Hoka Cliftons since last week"): each holds a name as its
-    value, different, and neither statement names the other's."""
-    was, now = b.value, p.value
-    if not was or not now or value_shape(was) != "name" or value_shape(now) != "name":
-        return None
-    if was.casefold() in p.statement.casefold() or now.casefold() in b.statement.casefold():
         return None
     return was, now
 
