@@ -120,6 +120,11 @@ class ReadSide:
         row-level security (``projections.row_security.owner_scope``)."""
         return row_security.owner_scope(conn, owner)
 
+    def owner_reads(self, conn: Connection, owner: Owner) -> AbstractContextManager[Connection]:
+        """``owner_scope`` for a read that ends ``conn``'s transaction with the
+        block (``projections.row_security.owner_reads``)."""
+        return row_security.owner_reads(conn, owner)
+
     def tables(self, name: str, conn: Connection) -> dict[str, Table]:
         proj = self.projection(name, conn)
         return {t.name.rsplit("_v", 1)[0].removeprefix("ml_"): t for t in proj.tables}

@@ -24,7 +24,9 @@ administrator created:
     ``current_setting('ledgermind.scope')`` is ``'writer'``;
 
 - ``owner_scope(conn, owner)`` sets the owner (and clears the writer scope)
-  for the rest of the block, ``writer_scope(conn)`` sets the writer scope for
+  for the rest of the block (``owner_reads``: for the rest of the
+  transaction, which the block then ends: a read with nothing after it
+  restores nothing, one statement fewer), ``writer_scope(conn)`` sets the writer scope for
   the rest of the transaction; both with ``set_config(..., true)``, the
   ``SET LOCAL`` form, so a pooled connection never carries one request's
   scope into the next. A statement that runs in neither sees no row at all
@@ -79,6 +81,7 @@ __all__ = [
     "WRITER_POLICY",
     "all_rows",
     "grant_catalog",
+    "owner_reads",
     "owner_scope",
     "protect_all",
     "protect_tables",
@@ -293,3 +296,21 @@ def owner_scope(conn: Connection, owner: Owner) -> Iterator[Connection]:
     # Not in a ``finally``: after an error the transaction is aborted (no
     # statement runs) and its rollback ends the settings anyway.
     conn.execute(text(_LEAVE), {"r": before[0], "s": before[1], "a": before[2], "u": before[3]})
+
+
+@contextmanager
+def owner_reads(conn: Connection, owner: Owner) -> Iterator[Connection]:
+    """``owner_scope`` for a read that ends its transaction with the block:
+    the settings are not put back (one statement fewer per read, the
+    search's path); the block rolls the transaction back instead, which ends
+    them (a rollback of reads changes nothing). Nothing after the block can
+    run in the scope, since no transaction is left to carry it."""
+    if not dialect_of(conn.dialect.name).row_security:
+        yield conn  # SQLite: no policies; the queries' own owner filters are the guard
+        return
+    _in_transaction(conn, "owner_reads")
+    conn.execute(text(_ENTER), {"app": owner.app, "user": owner.user_id})
+    yield conn
+    # Not in a ``finally``, as ``owner_scope``: after an error the transaction
+    # is aborted, and its rollback (the connection's close) ends the settings.
+    conn.rollback()

@@ -9,7 +9,8 @@ owner is also re-checked on every row fetched (defence in depth).
 
 On PostgreSQL every read of the index (both candidate lists, the fetch of
 content, the lineage read, ``recent``, ``load``) runs inside
-``access.owner_scope``, one scope per search however many reads it makes: row-level
+``access.owner_reads``, one scope per search however many reads it makes,
+which ends the read's transaction (nothing to restore): row-level
 security, so a store query that forgot its owner ``WHERE`` still sees only
 this owner's rows. The price is the lexical list's: PostgreSQL cannot use
 the full-text index under a policy, so it filters the owner's rows (see
@@ -72,7 +73,7 @@ class IndexAccess(Protocol):
 
     def projection(self, name: str, conn: Connection) -> Any: ...
 
-    def owner_scope(self, conn: Connection, owner: Owner) -> AbstractContextManager[Connection]: ...
+    def owner_reads(self, conn: Connection, owner: Owner) -> AbstractContextManager[Connection]: ...
 
 
 class Searcher:
@@ -105,9 +106,10 @@ class Searcher:
             proj = self.access.projection(INDEX_NAME, conn)
             store: IndexStore = proj.store(conn.dialect.name)
             asked = _Query(query, proj.embedder)
-            # one owner scope for every read of the search (two statements on
-            # PostgreSQL, however many rankings and lineage reads it makes)
-            with self.access.owner_scope(conn, owner):
+            # one owner scope for every read of the search (one statement on
+            # PostgreSQL, however many rankings and lineage reads it makes;
+            # the block ends the transaction, so nothing is put back)
+            with self.access.owner_reads(conn, owner):
                 hits = self._ranked(conn, store, owner, asked, Filter(point, types, kinds), k)
                 if kinds is not None and sum(h.item_type == "memory" for h in hits) < KIND_FALLBACK_MIN:
                     seen = {h.id for h in hits}
@@ -123,7 +125,7 @@ class Searcher:
         types = ("memory", "message") if include_messages else ("memory",)
         with sql_errors(), self.access.db.connect() as conn:
             store: IndexStore = self.access.projection(INDEX_NAME, conn).store(conn.dialect.name)
-            with self.access.owner_scope(conn, owner):
+            with self.access.owner_reads(conn, owner):
                 rows = store.recent(conn, owner, Filter(TimePoint(now, now), types), limit)
         return [_result(r, _weighted(r, 1.0, now), 0.0) for r in rows if _owned(r, owner)]
 
@@ -131,7 +133,7 @@ class Searcher:
         """One current belief of this owner, by id, from the index."""
         with sql_errors(), self.access.db.connect() as conn:
             store: IndexStore = self.access.projection(INDEX_NAME, conn).store(conn.dialect.name)
-            with self.access.owner_scope(conn, owner):
+            with self.access.owner_reads(conn, owner):
                 row = store.current_memory(conn, owner, memory_id)
         return None if row is None or not _owned(row, owner) else _result(row, row.confidence, 1.0)
 

@@ -39,7 +39,7 @@ from ledgermind.projections.audit import (
     invalidation,
 )
 from ledgermind.projections.rebuild import rebuild
-from ledgermind.projections.row_security import owner_scope, writer_scope
+from ledgermind.projections.row_security import owner_reads, owner_scope, writer_scope
 from ledgermind.retrieval import search as search_module
 from ledgermind.write.beliefs import Invalidate, NewBelief, new_belief_id
 from tests.support.capabilities import on_backends_with
@@ -209,7 +209,7 @@ def test_search_paths_without_owner_where_see_one_owner(
     assert any("alice" in s for s in reads["tool_search"])
 
     # control: with the policies lifted, the stripped queries leak
-    monkeypatch.setattr(eng.projections, "owner_scope", _no_scope)
+    monkeypatch.setattr(eng.projections, "owner_reads", _no_scope)
     with forgetful_where(eng):
         assert _mentions_bob(_search_reads(eng, bob_memory))
 
@@ -218,7 +218,8 @@ def test_search_paths_without_owner_where_see_one_owner(
 def test_a_search_sets_the_owner_scope_once(pg_seeded: tuple[MemoryEngine, dict[str, Any]]) -> None:
     """Every read of one search (a ranking, its second ranking without the
     name, the lineage read of ``include_messages``, the kinds fallback) runs
-    in one owner scope: two statements, not two per read."""
+    in one owner scope, set once and never put back (the search's
+    transaction ends with it): one statement, not two per read."""
     eng, ids = pg_seeded
     eng.for_owner(ALICE).add_message(ids["alice"]["sid"], "user", "My kettle whistles", occurred_at=JUNE)
     me, scopes = threading.get_ident(), []
@@ -231,10 +232,10 @@ def test_a_search_sets_the_owner_scope_once(pg_seeded: tuple[MemoryEngine, dict[
     try:
         with_turns = eng.for_owner(ALICE).search("kettle", k=20, include_messages=True)
         assert any(h.item_type == "message" for h in with_turns)  # the lineage read ran
-        assert len(scopes) == 2, scopes  # in, and back out
+        assert len(scopes) == 1, scopes
         scopes.clear()
         eng.for_owner(ALICE).search("tea", k=20, kinds=["episode"])  # too few: widened to every kind
-        assert len(scopes) == 2, scopes
+        assert len(scopes) == 1, scopes
     finally:
         event.remove(eng.projections.db, "before_cursor_execute", count)
 
@@ -278,6 +279,22 @@ def test_scope_reads_catalog_and_restores_the_scope(db_url: str) -> None:
             # leaving the block hands the rest of the transaction back
             assert conn.execute(text("SELECT current_user")).scalar() == me
             assert set(conn.execute(text(users)).scalars()) == {"alice", "bob"}
+
+
+@on_backends_with("row_level_security")
+def test_owner_reads_ends_the_transaction_with_its_scope(db_url: str) -> None:
+    """The search's scope is never put back: the block ends the transaction
+    instead, so no statement after it can run as the owner."""
+    with MemoryEngine.open(db_url) as eng:
+        _seed(eng)
+        users = "SELECT DISTINCT user_id FROM ml_search_v1"
+        with eng.projections.db.connect() as conn:
+            me = conn.execute(text("SELECT current_user")).scalar()
+            with owner_reads(conn, ALICE):
+                assert set(conn.execute(text(users)).scalars()) == {"alice"}
+            assert not conn.in_transaction()
+            assert conn.execute(text("SELECT current_user")).scalar() == me
+            assert conn.execute(text("SELECT current_setting('ledgermind.user', true)")).scalar() in (None, "")
 
 
 # --- both backends: the ordinary reads still answer -----------------------------------
