@@ -312,10 +312,15 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     £52,000 now", "down to 77 kg now"): no topic word of its own to align on,
     so the value's shape does: with a change cue, a money amount, a weight, a
     time or a date replaces the one belief of the same subject that holds a
-    value of that shape (and unit), and nothing when several do."""
-    if not stated or topic_words(p.statement) - _named(p.subject):
+    value of that shape (and unit), and nothing when several do. The thin part
+    may close a sentence whose first part says why ("减肥两个月，现在六十八公斤",
+    "after the diet, down to 77 kg now"): then that last part is read, with its own cue."""
+    tail = _CLAUSE_BREAK.split(p.statement.strip().rstrip("。.!！ "))[-1]
+    if tail != p.statement and not (has_change_cue(tail) or moved_on(tail)):
+        tail = p.statement
+    if not stated or topic_words(tail) - _named(p.subject):
         return Decision("none")
-    said = [(v, _shape_and_unit(p.statement, v)) for v in value_spans(p.statement)]
+    said = [(v, _shape_and_unit(tail, v)) for v in value_spans(tail)]
     shaped = [(v, shape) for v, shape in said if shape is not None]
     if not shaped:
         return Decision("none")
@@ -337,6 +342,7 @@ _UNIT = re.compile(
     r"\s*(?:(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|mph|gallons?|degrees?)\b|(%))",
     re.IGNORECASE,
 )
+_CLAUSE_BREAK = re.compile(r"\s*(?:[，;；—–]|,(?!\d{3}))\s*")  # not the comma inside "52,000"
 _LATELY = re.compile(r"\blately\b", re.IGNORECASE)
 # A Chinese amount carries its unit inside the span ("七十五公斤", "三千五元").
 _UNIT_ZH = re.compile(r"(公斤|斤|公里|千米|厘米|米|毫克|克|小时|分钟|元|块|度)$")

@@ -156,3 +156,21 @@ def test_a_clause_opening_with_a_kin_word_is_a_belief(text: str) -> None:
 def test_a_kin_words_state_ended_in_the_same_form() -> None:
     current, ended = _beliefs("女儿住奶奶家。", "女儿现在不住奶奶家了。")
     assert any("女儿住奶奶家" in s for s in ended) and not any("女儿住奶奶家" in s for s in current), (current, ended)
+
+
+# --- a thin value closing a sentence whose first part says why ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        ("我现在六十五公斤。", "坚持游泳一年，现在五十八公斤。", "五十八公斤", "六十五公斤"),
+        ("My commute is 14 km.", "since we moved across town, it's 9 km now", "9 km", "14 km"),
+    ],
+)
+def test_a_thin_value_after_a_reason_replaces_the_one_value_of_its_shape(
+    first: str, second: str, now: str, gone: str
+) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current), current
+    assert not any(gone in s for s in current), (current, ended)
