@@ -13,7 +13,8 @@ transaction rolls back: nothing is written, nothing acknowledged.
 Why this closes the race without a lock on the key row: ``owner.erased`` is
 appended only after the key's destruction committed. On SQLite the check runs
 under the one writer's lock. On PostgreSQL appends commit in parallel, but the
-check runs after the INSERT has drawn the write's positions: a write that
+check is a statement of its own after the INSERT, which drew the write's
+positions (so its snapshot is taken after the draw): a write that
 checked before the destruction committed drew its positions before
 ``owner.erased`` drew its own, so it sits earlier in the log, and every reader
 (which reads only settled positions, ``ledgermind.storage.frontier``) folds the
@@ -29,10 +30,18 @@ from uuid import UUID
 
 from ledgermind.domain.errors import OwnerErased
 
-__all__ = ["erased_check_postgres", "refuse_erased_postgres", "refuse_erased_sqlite"]
+__all__ = [
+    "erased_check_postgres",
+    "erased_guard_postgres",
+    "is_erasure_refusal",
+    "refuse_erased_postgres",
+    "refuse_erased_sqlite",
+]
 
 _KEY_TABLE = "ledgermind_owner_keys"  # storage.keystore.KEY_TABLE (not imported: keystore pulls in SQLAlchemy)
 _HEX = re.compile(r"[0-9a-f]{1,64}")
+_REFUSAL = "ledgermind: refused, the data key of this owner was destroyed"
+_INVALID_TEXT = "22P02"  # invalid_text_representation: what the guard's failing cast raises
 
 
 def refuse_erased_sqlite(cursor: Any, key_ids: list[str]) -> None:
@@ -48,16 +57,39 @@ def refuse_erased_sqlite(cursor: Any, key_ids: list[str]) -> None:
 
 
 def erased_check_postgres(key_ids: list[str]) -> bytes:
-    """The check as one statement with its keys written in (it rides in the
-    append's multi-statement query, ``ledgermind.storage.pg_append``); the
-    keys are hex digests, refused otherwise, so they cannot leave their quotes."""
+    """The check as one statement with its keys written in, answering the
+    destroyed key's row (or none); the keys are hex digests, refused
+    otherwise, so they cannot leave their quotes."""
+    return (
+        f"SELECT key_id, erased_at FROM {_KEY_TABLE} WHERE erased_at IS NOT NULL AND key_id IN ({_listed(key_ids)}) "
+        "LIMIT 1"
+    ).encode()
+
+
+def erased_guard_postgres(key_ids: list[str]) -> bytes:
+    """The check as a statement that fails when a key was destroyed, for the
+    append's one multi-statement query (``ledgermind.storage.pg_append``): a
+    failing statement makes the server skip the rest of the query, its
+    ``COMMIT`` included, so nothing is written. SQL has no ``RAISE`` outside
+    PL/pgSQL, and a function would have to be installed in every store by its
+    owner; a cast to integer of a text that is never a number fails, and is
+    only evaluated for a row found (``is_erasure_refusal`` recognises it)."""
+    return (
+        f"SELECT ('{_REFUSAL} ' || key_id)::integer FROM {_KEY_TABLE} "
+        f"WHERE erased_at IS NOT NULL AND key_id IN ({_listed(key_ids)}) LIMIT 1"
+    ).encode()
+
+
+def is_erasure_refusal(error: BaseException) -> bool:
+    """True when ``error`` is the failure of ``erased_guard_postgres``'s statement."""
+    return getattr(error, "sqlstate", None) == _INVALID_TEXT and _REFUSAL in str(error)
+
+
+def _listed(key_ids: list[str]) -> str:
     for key in key_ids:
         if not _HEX.fullmatch(key):
             raise ValueError(f"not a key id: {key!r:.40}")
-    listed = ",".join(f"'{key}'" for key in key_ids)
-    return (
-        f"SELECT key_id, erased_at FROM {_KEY_TABLE} WHERE erased_at IS NOT NULL AND key_id IN ({listed}) LIMIT 1"
-    ).encode()
+    return ",".join(f"'{key}'" for key in key_ids)
 
 
 def refuse_erased_postgres(row: Any) -> None:

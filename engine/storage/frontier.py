@@ -16,9 +16,10 @@ unrelated transactions. One observation is two statements, in this order:
 2. ``H`` = the transactions holding a granted ``RowExclusiveLock`` on the
    events table (``pg_locks``): every transaction inside an INSERT into it.
 
-An append takes that lock before it draws an id (an INSERT takes it itself;
-``ledgermind.storage.pg_append`` takes it explicitly before it draws its ids
-with ``nextval``) and keeps it until its transaction ends. Any id at or below ``L`` that is not yet final was drawn
+An append takes that lock before it draws an id (an INSERT takes it when
+the statement starts, before it evaluates anything: ``ledgermind.storage.pg_append``
+draws its ids with ``nextval`` inside its INSERT) and keeps it until its
+transaction ends. Any id at or below ``L`` that is not yet final was drawn
 before ``L`` was (ids are drawn in increasing order, and ``L`` had committed
 by statement 1), by a transaction that therefore held the lock at statement 2
 and is in ``H``. Once no member of ``H`` holds the lock any more, every id up

@@ -1,4 +1,4 @@
-"""One PostgreSQL append: two round trips, two writes to the socket, no table lock, NOTIFY after COMMIT.
+"""One PostgreSQL append: one round trip, one write to the socket, no table lock, NOTIFY after COMMIT.
 
 Why not the library's insert: ``eventsourcing``'s PostgreSQL recorder takes
 ``LOCK TABLE ... IN EXCLUSIVE MODE`` and queues a ``NOTIFY`` in every insert
@@ -11,27 +11,32 @@ here followers get that from the settled head instead
 (``ledgermind.storage.frontier``), so appends commit in parallel and the
 server's own group commit folds their fsyncs.
 
-The transaction, as two multi-statement queries::
+The transaction, as one multi-statement query::
 
-    BEGIN; LOCK ROW EXCLUSIVE; draw ids; erasure check      -> one round trip
-    INSERT events with their ids and chain links; COMMIT; NOTIFY  -> one round trip
+    BEGIN; EXECUTE the prepared INSERT of the events (drawing their ids,
+    computing their chain links) RETURNING ids; erasure guard; COMMIT; NOTIFY
 
-Each event's chain link rides in its row and hashes its position, so the ids
-are drawn first (``nextval`` of the table's own sequence, under the ROW
-EXCLUSIVE lock an INSERT would take: the settled head's argument,
-``ledgermind.storage.frontier``, is that every id is drawn by a holder of
-that lock); the erasure check is a statement of its own after the draw, so
-its snapshot is taken after the ids are drawn (which is what its ordering
-argument needs: ``ledgermind.storage.erasure_fence``). A conflict on
-(stream, version) is met by the INSERT, in the second round trip; the server
-then skips the COMMIT and the transaction is rolled back. The NOTIFY runs
-after COMMIT, as its own statement: a follower woken by it finds the rows
-committed, and it holds nothing across the fsync. A rolled-back append
-notifies too, because a follower may be waiting for it to finish
-(``Frontier.settle``). An append holding an event of one of the recorder's
-``announced_topics`` names them in the NOTIFY's payload, so a follower of
-those topics alone (the erasure watch) sleeps through every other append
-(``ledgermind.storage.listener``).
+Each event's chain link rides in its row and hashes its position, which is
+drawn only inside the transaction (``nextval`` of the table's own sequence,
+by the INSERT, which holds the table's ROW EXCLUSIVE lock from before the
+draw: the settled head's argument, ``ledgermind.storage.frontier``). So the
+server computes the links (``sha256``, in the INSERT's recursive CTE:
+``ChainedPostgresRecorder.append_statement``): a first round trip to learn
+the ids, as this append used to make, cost as much wall time as the whole raw
+INSERT + COMMIT (measured: ``docs/benchmarks/core.md``). The erasure guard
+is a statement of its own after the INSERT, so its snapshot is taken after
+the ids were drawn (which is what its ordering argument needs:
+``ledgermind.storage.erasure_fence``); it fails when a key was destroyed,
+and a failed statement makes the server skip the rest of the query, its
+COMMIT included. A conflict on (stream, version) fails the INSERT the same
+way. The transaction is then rolled back, and a refusal by the guard is
+read back as ``OwnerErased``. The NOTIFY runs after COMMIT, as its own
+statement: a follower woken by it finds the rows committed, and it holds
+nothing across the fsync. A rolled-back append notifies too, because a
+follower may be waiting for it to finish (``Frontier.settle``). An append
+holding an event of one of the recorder's ``announced_topics`` names them in
+the NOTIFY's payload, so a follower of those topics alone (the erasure watch)
+sleeps through every other append (``ledgermind.storage.listener``).
 
 Why literal multi-statement queries rather than bound parameters in
 pipeline mode (measured, one writer: ``benchmarks/core_bench.py``): the
@@ -66,37 +71,61 @@ def append(recorder: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -
     transaction with their chain links; returns their positions. Raises the
     library's persistence errors (``IntegrityError`` on a conflict) or
     ``OwnerErased``; nothing is written then."""
-    from ledgermind.storage.erasure_fence import refuse_erased_postgres
-
     keys = recorder.written_keys.key_ids() if recorder.written_keys is not None and stored_events else []
-    tracked = kwargs.get("tracking") is not None
-    positions: list[int] = []
-    failure: BaseException | None = None
     with recorder.datastore.get_connection() as conn:
         try:
-            with conn.cursor() as curs:
-                if tracked:
-                    curs.execute(b"BEGIN")
-                    recorder._insert_events(curs, stored_events, **kwargs)  # the tracking row
-                if stored_events:
-                    curs.execute(recorder.draw_statement(len(stored_events), keys, begin=not tracked))
-                    positions, erased = recorder.drawn(curs, checked=bool(keys))
-                    refuse_erased_postgres(erased)
-                    finish = b"; COMMIT; " + recorder.notify_statement(stored_events)
-                    curs.execute(recorder.insert_statement(curs, stored_events, positions) + finish)
-                elif tracked:
-                    curs.execute(b"COMMIT; " + recorder.sql_notify)
+            positions = _transaction(recorder, conn, stored_events, keys, **kwargs)
         except BaseException as e:
-            failure = e
-        if failure is not None:
-            try:
-                # psycopg's own rollback: it also forgets the statements it
-                # prepared in the aborted transaction.
-                conn.rollback()
-                conn.execute(recorder.sql_notify)
-            except Exception:  # a broken connection: the pool discards it
-                log.debug("rolling back a failed append failed", exc_info=True)
-            raise failure
+            if not _unprepared(e):
+                raise
+            # This connection's session does not know the prepared INSERT (a
+            # new connection, or psycopg deallocated it after a rollback):
+            # the EXECUTE failed before anything was drawn or written.
+            conn.execute(recorder.prepare_statement())
+            positions = _transaction(recorder, conn, stored_events, keys, **kwargs)
     if stored_events and len(positions) != len(stored_events):
         raise RuntimeError(f"got {len(positions)} positions for {len(stored_events)} events")
     return positions
+
+
+def _transaction(
+    recorder: Any, conn: Any, stored_events: Sequence[StoredEvent], keys: list[str], **kwargs: Any
+) -> list[int]:
+    """One attempt of ``append`` on ``conn``: the transaction, rolled back
+    (and announced) if it failed."""
+    from ledgermind.storage.erasure_fence import erased_check_postgres, is_erasure_refusal, refuse_erased_postgres
+
+    tracked = kwargs.get("tracking") is not None
+    try:
+        with conn.cursor() as curs:
+            if tracked:
+                curs.execute(b"BEGIN")
+                recorder._insert_events(curs, stored_events, **kwargs)  # the tracking row
+            if stored_events:
+                finish = b"; COMMIT; " + recorder.notify_statement(stored_events)
+                curs.execute(recorder.append_statement(stored_events, keys, begin=not tracked) + finish)
+                return recorder.appended(curs)  # type: ignore[no-any-return]
+            if tracked:
+                curs.execute(b"COMMIT; " + recorder.sql_notify)
+            return []
+    except BaseException as failure:
+        erased = None
+        try:
+            # psycopg's own rollback: it also forgets the statements it
+            # prepared in the aborted transaction.
+            conn.rollback()
+            conn.execute(recorder.sql_notify)
+            if keys and is_erasure_refusal(failure):
+                erased = conn.execute(erased_check_postgres(keys)).fetchone()
+        except Exception:  # a broken connection: the pool discards it
+            log.debug("rolling back a failed append failed", exc_info=True)
+        refuse_erased_postgres(erased)
+        raise
+
+
+def _unprepared(error: BaseException) -> bool:
+    """True when ``error`` says the session has no such prepared statement."""
+    return any(getattr(e, "sqlstate", None) == _UNDEFINED_PREPARED for e in (error, error.__cause__))
+
+
+_UNDEFINED_PREPARED = "26000"  # invalid_sql_statement_name

@@ -16,6 +16,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from eventsourcing.persistence import StoredEvent
 from sqlalchemy import text
 
 from ledgermind import MemoryEngine, Owner
@@ -202,6 +203,31 @@ def test_erasure_survives_reopen_and_other_processes_caches(db_url: str) -> None
         with pytest.raises(OwnerErased):
             fresh.for_owner(ALICE).get_session(sid)
         assert fresh.log.keys.erased_at(owner_key_id(ALICE)) is not None
+
+
+def test_a_write_under_a_destroyed_key_is_refused_inside_its_transaction(eng: MemoryEngine) -> None:
+    """The store's own fence (``ledgermind.storage.erasure_fence``), not a
+    process's caches: a save carrying the key of an owner erased meanwhile (a
+    process that had not heard of it yet) raises ``OwnerErased`` and writes
+    nothing, while a save with a live key beside it goes through."""
+    carol = Owner("support", "carol")
+    eng.for_owner(carol).create_session("agent")
+    eng.for_owner(carol).erase()
+    recorder = eng.log.recorder
+    head = recorder.max_notification_id()
+    stream = uuid.uuid4()
+    event = StoredEvent(originator_id=stream, originator_version=1, topic="fence.test", state=b"sealed bytes")
+    with eng.log.mapper.written.collecting() as headers:
+        headers.add(b"\x01" + owner_key_id(carol).bytes)
+        with pytest.raises(OwnerErased) as refused:
+            recorder.insert_events([event])
+    assert refused.value.key_id == owner_key_id(carol)
+    assert recorder.max_notification_id() == head
+    assert list(recorder.select_events(stream)) == []
+    with eng.log.mapper.written.collecting() as headers:
+        headers.add(b"\x01" + owner_key_id(BOB).bytes)  # a key never destroyed
+        recorder.insert_events([event])
+    assert [e.originator_version for e in recorder.select_events(stream)] == [1]
 
 
 def test_erase_before_any_write_leaves_a_tombstone(eng: MemoryEngine) -> None:
