@@ -12,6 +12,10 @@ both alike:
 * append throughput with 1 and with 16 concurrent clients (threads; each
   client its own session; HTTP clients each their own connection).
 
+Searches alternate with a ``GET /healthz`` (no engine call): the floor of
+any HTTP call on this machine, printed beside the search figures. The load
+average is printed at the start and the end (absolute times depend on it).
+
 Latencies are p50 / p95 over single calls; the HTTP side includes the
 client (``httpx``), the loopback socket, uvicorn, FastAPI, key verification
 (one read of the key's stream) and JSON both ways. Targets:
@@ -161,6 +165,7 @@ def bench(db: str, args: argparse.Namespace) -> list[list[Any]]:
                     http_append.append(t2 - t1)
                 lib_search: list[float] = []
                 http_search: list[float] = []
+                http_floor: list[float] = []
                 for i in range(args.searches):
                     q = QUERIES[i % len(QUERIES)]
                     t0 = time.perf_counter()
@@ -168,9 +173,12 @@ def bench(db: str, args: argparse.Namespace) -> list[list[Any]]:
                     t1 = time.perf_counter()
                     http_hits = api.post(f"/v1/users/{theirs.user_id}/search", json={"query": q, "k": 5})
                     t2 = time.perf_counter()
+                    api.get("/healthz").raise_for_status()
+                    t3 = time.perf_counter()
                     assert [h.statement for h in lib_hits] == [h["statement"] for h in http_hits.json()["results"]]
                     lib_search.append(t1 - t0)
                     http_search.append(t2 - t1)
+                    http_floor.append(t3 - t2)
 
             # --- throughput ---------------------------------------------------------------
             def lib_client(i: int) -> Callable[[int], Any]:
@@ -206,6 +214,8 @@ def bench(db: str, args: argparse.Namespace) -> list[list[Any]]:
         row("append p95", ms(lib_append, 95), ms(http_append, 95), "ms"),
         row("search p50", ms(lib_search, 50), ms(http_search, 50), "ms"),
         row("search p95", ms(lib_search, 95), ms(http_search, 95), "ms"),
+        # The floor of any HTTP call here: the client, the socket, uvicorn and the app with no engine call.
+        ["GET /healthz p50 / p95 (HTTP floor)", "", f"{ms(http_floor, 50):.2f} / {ms(http_floor, 95):.2f} ms", "", ""],
         row("appends/s, 1 client", rates[("lib", 1)], rates[("http", 1)], "/s"),
         row(f"appends/s, {args.clients} clients", rates[("lib", args.clients)], rates[("http", args.clients)], "/s"),
     ]
@@ -220,6 +230,7 @@ def main() -> None:
     parser.add_argument("--per-client", type=int, default=40)
     args = parser.parse_args()
     headers = ["measure", "in-process", "HTTP", "HTTP / in-process", "HTTP - in-process (ms)"]
+    print("load average (1, 5, 15 min) at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     for backend in args.backends.split(","):
         if backend == "sqlite":
             with tempfile.TemporaryDirectory() as tmp:
@@ -230,6 +241,7 @@ def main() -> None:
         print(
             md_table(f"ledgermind serve vs in-process, {backend} (one worker, same database, same run)", headers, rows)
         )
+    print("load average (1, 5, 15 min) at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(DRIFT_NOTE)
 
 

@@ -12,11 +12,13 @@ the same ``EngineConfig`` (sent on its stdin, never on the command line),
 takes the follower's lease as the holder the parent named (so the parent's
 ``holding`` and ``/metrics`` know whether it is the one distilling) and
 follows the log until told to stop. The distiller's commits are the child's
-writes: the child sends the parent each commit's log position (a line on
-the pipe below), and the parent waits for its read models to fold it, as it
-would for its own writes, so a distilled belief is searchable as soon as it
-would have been from a thread (on SQLite the runner would otherwise see it
-only at its next poll, up to 0.25 s later).
+writes: on PostgreSQL the parent's projection runner is notified of them
+(LISTEN/NOTIFY) and folds them at once; where followers only poll (SQLite)
+the child sends the parent each commit's log position (a line on the pipe
+below) and the parent wakes its runner and waits for the fold, as it would
+for its own writes, instead of seeing the belief at the runner's next poll
+(up to 0.25 s later). Not on PostgreSQL: the wait reads the projections'
+positions from the database, work in the server for nothing there.
 
 Supervision. One thread per parent starts the child, relays its log lines
 into the parent's logging (one format, one stream: JSON lines on the pipe),
@@ -60,6 +62,7 @@ from ledgermind.api.facade import MemoryEngine
 from ledgermind.api.lifeline import die_with_parent
 from ledgermind.domain.config import EngineConfig, Limits
 from ledgermind.domain.errors import LedgermindError
+from ledgermind.storage.dialects import dialect_of
 
 __all__ = ["DistillerProcess"]
 
@@ -89,6 +92,8 @@ class DistillerProcess:
         self._thread: threading.Thread | None = None
         self._lease: DistillLease | None = None
         self.restarts = 0  # children started after the first
+        # Where followers only poll, the parent folds each of the child's commits at once (module doc).
+        self._fold_commits = not dialect_of(engine.backend.kind).listens
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._supervise, name="ledgermind-distiller-supervisor", daemon=True)
@@ -162,7 +167,8 @@ class DistillerProcess:
             try:
                 record = json.loads(line)
                 if "committed" in record:
-                    self._fold(int(record["committed"]))
+                    if self._fold_commits:
+                        self._fold(int(record["committed"]))
                 else:
                     logging.getLogger(str(record["logger"])).log(int(record["level"]), "%s", record["message"])
             except (ValueError, KeyError, TypeError):
