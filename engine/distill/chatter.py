@@ -38,6 +38,16 @@ the verb), never from a topic:
   when I'm ...", "... - when I do"). The cleft lead of an answer ("For me, it
   was when I ...") is stripped before (``statements.strip_lead``): what follows
   it is a clause of its own.
+- ``mood``: the speaker's feeling of the moment, said as the whole clause: a
+  verb of being and an emotion adjective with nothing after it but what the
+  feeling is about in a pronoun, a time of the moment or a wish to see or hear
+  ("I was all exhausted but so happy", "I'm feeling hopeful and inspired about
+  the future", "I'm curious to see what it looks like"), a coping verb with no
+  object ("I've been struggling"), doing fine lately. A feeling with a cause
+  of its own stays ("I'm excited to start my new job", "I've been anxious since
+  the accident": ``since`` or any content after the adjective is not in the form).
+- ``persistence``: carrying on, said with no object ("I'm pushing on though",
+  "I'm staying positive and looking ahead", "I won't let this bring me down").
 
 A clause with a number or a name in its predicate is exempt where a kind
 says so: "We need to move out by June" is a plan, not a maxim.
@@ -47,13 +57,31 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["chatter_kind"]
+__all__ = ["admires_detail", "chatter_kind", "reacts_to_shown"]
 
 _I = r"(?:i|we)"
 _BE = r"(?:'m| am|'re| are| was| were| is|'s)"
 _ADV = r"(?:(?:just|really|so|totally|definitely|truly|all|both|still|also|always|actually|only)\s+)*"
 # A number or a capitalised word after the first: a value the clause carries.
 _CONCRETE = re.compile(r"\d|\s(?-i:[A-Z])[a-z]")
+# Adjectives of a feeling (a closed class of English: emotions, energy, stress),
+# and what may follow one in a mood of the moment: a pronoun it is about, a time
+# of the moment, a wish to see or hear. Nothing else: "excited to start my new
+# job" has a cause of its own, "anxious since the accident" a durable state.
+_EMOTION = (
+    r"(?:thrilled|excited|happy|sad|bored|exhausted|tired|nervous|anxious|hopeful|inspired|motivated|relieved|"
+    r"curious|glad|proud|grateful|thankful|stressed|overwhelmed|pumped|stoked|psyched|ecstatic|elated|delighted|"
+    r"overjoyed|upset|frustrated|worried|scared|calm|peaceful|content|optimistic|blessed|lucky|drained|hyped|"
+    r"amazed|moved|touched|humbled|nostalgic|emotional|bummed|down|lonely|energized|refreshed|recharged|"
+    r"confident|determined|stuck|lost|speechless|shocked|surprised|impressed|sore|beat|wiped out)"
+)
+_MOMENT = (
+    r"(?:\s+(?:about|for|with|by|over)\s+(?:it|this|that|them|everything|all (?:of )?(?:it|this|that)|the future|"
+    r"what'?s (?:next|to come|ahead|coming))"
+    r"|\s+to\s+(?:see|hear|find out|know|learn)\b[^,;]*"
+    r"|\s+(?:today|tonight|lately|recently|now|right now|at the moment|these days|this week|this weekend|"
+    r"too|though|as well|afterwards|after that|after all that))*"
+)
 
 _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     # (kind, form, exempt when the clause carries a number or a name)
@@ -117,7 +145,17 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         "catching-up",
         re.compile(
             r"^(?:not (?:much|a lot)|nothing(?: much)?|tons|lots|so much|a (?:lot|ton|bunch))\s+(?:has|have|'s)?\s*(?:been\s+)?"
-            r"(?:changed|happened|gone (?:on|down)|going on|new)\b",
+            r"(?:changed|happened|gone (?:on|down)|going on|new)\b"
+            # things that happened, said with nothing of what ("Some stuff's happened", "I've had a lot of things happening")
+            r"|^(?:some|a lot of|lots of|so many|many|a few|a couple of)\s+(?:stuff|things)(?:'s|\s+has|\s+have)?\s+(?:been\s+)?"
+            r"(?:happen(?:ed|ing)|going on|changed)\b"
+            rf"|^{_I}(?:'ve| have)?\s+{_ADV}had\s+(?:a lot of|lots of|so many|many|a bunch of|a ton of)\s+(?:things|stuff)\s+"
+            r"(?:happening|going on)\b"
+            # being away from the chat ("Sorry I haven't been around")
+            rf"|^{_I}\s+(?:haven't|have not|hadn't)\s+been\s+(?:around|online|on here)\b"
+            # news or stories announced, not told ("I got some great news to share", "I've got a funny story")
+            rf"|^{_I}(?:'ve| have)?\s+{_ADV}(?:got|have|has)\s+(?:some\s+|a\s+|so many\s+|lots of\s+|a lot of\s+)?"
+            r"(?:\w+\s+)?(?:news|story|stories)(?:\s+(?:to\s+(?:share|tell)|for you))?[.!]*$",
             re.IGNORECASE,
         ),
         False,
@@ -138,10 +176,30 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             r"\b(?:is|are|was|were)\s+(?:\w+\s+)?key to\b|\b(?:really\s+|truly\s+)?(?:do|does)\s+matter[.!]*$"
             r"|\bis the best thing ever\b"
             r"|^(?!.*\b(?:i|me|my|mine|we|us|our)\b).*\b(?:is|are)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:great|good|nice|perfect|fun|wonderful|awesome)\s+way\s+to\b"
-            r"|\bare (?:so |really |just )?(?:amazing|awesome|incredible|the best)[.!]*$",
+            r"|\bare (?:so |really |just )?(?:amazing|awesome|incredible|the best)[.!]*$"
+            # what matters in general, a place everyone should see ("what's important is how we ...", "X is a must-visit")
+            r"|\bwhat'?s (?:really |most |truly )?important is\b|\bis a must(?:-|\s)(?:visit|see|try|read|watch|have|do)\b",
             re.IGNORECASE,
         ),
         False,
+    ),
+    (
+        "generality",
+        re.compile(
+            r"^(?:life|the world)(?:'s|\s+is|\s+can be|\s+gets)\b"
+            r"|\b(?:we|you) can (?:do|achieve|handle|get through|overcome|accomplish|conquer) (?:anything|everything|it all)\b",
+            re.IGNORECASE,
+        ),
+        True,
+    ),
+    (
+        # a wish contrary to fact ("Wish I was that brave"), a guess about oneself ("I probably have ...")
+        "wish",
+        re.compile(
+            rf"^(?:i\s+)?wish\s+{_I}\s+(?:was|were)\b|^{_I}\s+(?:\w+\s+)?probably\b",
+            re.IGNORECASE,
+        ),
+        True,
     ),
     (
         "emotion",
@@ -177,12 +235,77 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         "fragment",
         re.compile(
             r"^(?:especially|only|mostly|particularly)\s+(?:when|if|because)\b(?![^,]*,\s*(?:i|we|my|our|(?-i:[A-Z][a-z]+))\b)"
-            r"|\s[-–—]\s*when\s+(?:i|we)\s+do[.!]*$",
+            r"|\s[-–—]\s*when\s+(?:i|we)\s+do[.!]*$"
+            # a count and its unit, nothing else: the answer to a question ("Three times a week", "Seven years now")
+            r"|^(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+|like\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|"
+            r"ten|eleven|twelve|twenty|thirty|a few|a couple(?: of)?|several|\d+)\s+(?:\w+\s+)?"
+            r"(?:times?|years?|months?|weeks?|days?|hours?|minutes?)"
+            r"(?:\s+(?:now|ago|already|so far|in a row|or so|a|per|every|each|total|tops)(?:\s+(?:day|week|month|year))?)*[.!]*$",
+            re.IGNORECASE,
+        ),
+        False,
+    ),
+    (
+        "mood",
+        re.compile(
+            rf"^{_I}(?:'m| am|'re| are| was| were|'ve been| have been| had been)\s+{_ADV}(?:feeling\s+|getting\s+)?{_ADV}"
+            rf"{_EMOTION}(?:\s*(?:,|and|but|yet|&)\s+{_ADV}{_EMOTION})*{_MOMENT}[.!]*$"
+            rf"|^{_I}(?:'m| am|'re| are| was| were|'ve been| have been)\s+{_ADV}(?:struggling|coping|hanging in there|"
+            rf"holding up|getting by|managing){_MOMENT}[.!]*$"
+            rf"|^{_I}(?:'ve| have)\s+been\s+(?:doing\s+)?{_ADV}(?:pretty\s+|quite\s+)?(?:great|well|good|fine|ok|okay|alright|better)"
+            rf"{_MOMENT}[.!]*$"
+            # a good time had, with nothing of where or what ("We had a great time last weekend")
+            rf"|^{_I}\s+{_ADV}had\s+(?:a|some|such a)\s+{_ADV}(?:really\s+|so\s+|very\s+)?(?:great|good|nice|amazing|awesome|"
+            r"wonderful|fantastic|lovely|fun|cool|blast)\s+(?:family\s+)?time(?:\s+together)?"
+            r"(?:\s+(?:last|this)\s+\w+|\s+(?:yesterday|today|tonight|too|together))*[.!]*$",
+            re.IGNORECASE,
+        ),
+        True,
+    ),
+    (
+        "persistence",
+        re.compile(
+            rf"^{_I}{_BE}\s+{_ADV}(?:not giving up|pushing (?:on|through|forward|ahead)|plowing (?:on|through|ahead)|"
+            r"powering through|pressing on|hanging in there|keeping (?:my|our) (?:head|chin)s? up|"
+            r"staying (?:positive|strong|focused|upbeat|optimistic|hopeful|determined)"
+            r"(?:\s+and\s+(?:looking|moving|pushing|pressing) (?:ahead|forward|on))?|looking ahead|"
+            r"putting in (?:my|our) best(?: effort)?|giving it (?:my|our) (?:all|best))"
+            r"(?:\s+(?:though|anyway|still|regardless|no matter what))?[.!]*$"
+            rf"|^{_I}\s+(?:won't|will not|am not gonna|'m not gonna|am not going to|'m not going to|will never|never)\s+"
+            r"let\s+(?:this|it|that|anything|them|any of (?:this|it))\s+(?:bring|get|keep|drag|put)\s+(?:me|us)\s+down\b",
             re.IGNORECASE,
         ),
         False,
     ),
 )
+
+
+# A sentence that reacts to something the listener showed ("Wow, that looks amazing!",
+# "That photo's gorgeous"): a perception verb or a picture as its subject, or an
+# adjective of looks said of "that".
+_SHOWN = re.compile(
+    r"\b(?:that|this|it|they|these|those)\s+(?:\w+\s+)?(?:looks?|looked)\b|^(?:wow,?\s+|oh,?\s+)?looks?\s+\w+"
+    r"|\b(?:photo|pic|picture|painting|shot|drawing|sketch|view)(?:'s|\s+is|\s+looks?)\b"
+    r"|\bthat(?:'s|\s+is)\s+(?:so\s+|really\s+|just\s+)?(?:gorgeous|beautiful|stunning|lovely|cute|pretty|adorable)\b",
+    re.IGNORECASE,
+)
+# Liking a detail of it, named with a determiner and not as one's own ("I love the colors").
+_DETAIL = re.compile(
+    rf"^{_I}\s+{_ADV}(?:love|like|adore|dig)\s+(?:all\s+)?(?:the|those|these|that|this|how|the way)\b", re.IGNORECASE
+)
+
+
+def reacts_to_shown(sentence: str) -> bool:
+    """Whether a sentence reacts to something the listener showed (a photo, a dish, a painting)."""
+    return _SHOWN.search(sentence) is not None
+
+
+def admires_detail(clause: str) -> bool:
+    """Whether a clause, said after such a reaction, likes a detail of what was shown
+    ("I love the colors and texture"): a reaction to the listener's thing, not a
+    preference of the speaker's (a preference names its thing: "I love the ocean"
+    said with no picture before it stays)."""
+    return _DETAIL.match(clause.strip()) is not None
 
 
 def chatter_kind(body: str) -> str | None:

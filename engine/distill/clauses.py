@@ -20,7 +20,10 @@ __all__ = ["clauses"]
 _SUBJECT_EN = r"(?:I|I'm|I've|I'd|I'll|my|My|we|We|we're|We're|we've|We've|our|Our|he|He|she|She|they|They|his|His|her|Her|their|Their)\b"
 _PRONOUN_EN = r"(?:I|I'm|I've|I'd|I'll|we|We|we're|We're|we've|We've|he|He|she|She|they|They)\b"
 _SPLIT_EN = re.compile(
-    r"\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+(?=" + _PRONOUN_EN + r")"
+    # "so I can ..." is the purpose of the clause before it, not a clause of its own
+    r"\s*(?:,|;)?\s+(?:and|but|so(?!\s+(?:that\s+)?(?:I|we|We)\s+(?:can|could|'d be able|would be able)\b)|plus|and also|while|whereas)\s+(?="
+    + _PRONOUN_EN
+    + r")"
     # "... and my sister lives in Rome"; not "my contacts and my marketing skills to ..."
     r"|\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+"
     r"(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
@@ -171,6 +174,16 @@ _DROPPED_SUBJECT = re.compile(
     r"ported|ditched|rescheduled|postponed|downsized|outgrew|cut (?:down|back)|"
     r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid)|gave up|took up|picked up|"
     r"began|became|lost|used to)\s+\S"
+    # a past verb of one's own doing with its object, place or companion right after ("Took a
+    # short trip to Rome", "Met lots of new people", "Just skyped with an old friend"); not a verb
+    # of liking ("Loved this spot": a reaction), an adjective ("Excited to ...") or a formula ("Made my day")
+    r"|^(?:(?:just|finally|recently|also|then)\s+)?(?!(?:loved|liked|enjoyed|hated|adored|missed|appreciated|"
+    r"excited|tired|bored|pleased|surprised|interested|amazed|scared|worried|used|supposed|made my)\b)"
+    r"(?:took|met|went|saw|spent|found|had|ran|wrote|won|built|caught|flew|drove|ate|sang|brought|bought|"
+    r"[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|with|up|out|back|"
+    r"\d+)\s+\S"
+    # "Been discussing a project": a present perfect with its subject left out
+    r"|^(?P<been>been)\s+(?!there\b)\w+ing\s+\S"
     # a present participle with "now": "going to Crunch now", "using Linear these days"
     r"|^(?P<ing>(?!(?:going to be|getting|nothing|something|anything|everything|thing|morning|evening|during|"
     r"spring|king|ceiling|wedding|building|meeting|feeling|ring|sibling|darling|pudding)\b)\w{2,}ing)"
@@ -190,7 +203,7 @@ def _with_subject(clause: str) -> str:
     m = _DROPPED_SUBJECT.match(body)
     if m is None:
         return clause
-    lead = "I'm " if m.group("not") or m.group("ing") else "I "
+    lead = "I've " if m.group("been") else "I'm " if m.group("not") or m.group("ing") else "I "
     return clause[: len(clause) - len(body)] + lead + body[:1].lower() + body[1:]
 
 

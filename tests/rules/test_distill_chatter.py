@@ -163,3 +163,67 @@ def test_facts_beside_those_forms_stay(text: str) -> None:
 )
 def test_clause_cuts_leave_only_whole_clauses(text: str, made: list[str]) -> None:
     assert _statements(text) == made
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a feeling of the moment, said as the whole clause
+        ("We were all exhausted but really happy.", "mood"),
+        ("I'm feeling calm and hopeful about it.", "mood"),
+        ("I've been struggling lately.", "mood"),
+        ("I'm curious to see how it turns out.", "mood"),
+        ("We had a lovely time last weekend.", "mood"),
+        # carrying on, with no object
+        ("I'm pressing on though.", "persistence"),
+        ("I'm staying upbeat and moving forward.", "persistence"),
+        # news and absences announced, nothing told
+        ("Sorry I haven't been online much.", "catching-up"),
+        ("I've got some exciting news to share!", "catching-up"),
+        # a count and its unit, the answer to a question asked before
+        ("Four years now.", "fragment"),
+        # people in general, a place everyone should see, a wish contrary to fact, a guess
+        ("With friends like these, we can get through anything.", "generality"),
+        ("Kyoto is a must-see city.", "evaluation"),
+        ("Wish I was that patient.", "wish"),
+        ("I probably have too many plants.", "wish"),
+    ],
+)
+def test_moods_persistence_and_answers_are_no_belief(text: str, kind: str) -> None:
+    assert _statements(text) == [], _statements(text)
+    body = text.removeprefix("Sorry ")
+    assert chatter_kind(body) == kind, (body, chatter_kind(body))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a feeling with a durable cause or a place of its own
+        "I've been nervous about flying ever since the storm.",
+        "I was lost in Tokyo for an hour.",
+        "We had a great time in Lisbon.",
+        # "staying" with a place, a story that exists, a plan with a date, a count with its verb
+        "I'm staying at my sister's place.",
+        "I have a story published in a magazine.",
+        "I'll probably move to Leeds in May.",
+        "Our sprints last two weeks.",
+        "Life insurance is through my employer.",
+    ],
+)
+def test_facts_beside_the_mood_forms_stay(text: str) -> None:
+    assert _statements(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "made"),
+    [
+        # a past verb with its object and no subject: the speaker's (it was "Took Rosa's niece ...")
+        ("Took my niece to the zoo.", ["Rosa took Rosa's niece to the zoo."]),
+        ("Met an old classmate at the bakery.", ["Rosa met an old classmate at the bakery."]),
+        ("Been learning to knit.", ["Rosa has been learning to knit."]),
+        # "so I can ..." is the purpose of what comes before it, not a fact of its own
+        ("I saved up all year so I can buy a kayak.", ["Rosa saved up all year so Rosa can buy a kayak."]),
+    ],
+)
+def test_dropped_subjects_and_purposes_stay_whole(text: str, made: list[str]) -> None:
+    assert _statements(text) == made
