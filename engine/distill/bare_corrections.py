@@ -53,6 +53,13 @@ _PRONOUN_EN = re.compile(
 # "her name is Claire", "its number is 240": the thing is a pronoun's attribute
 _PRONOUN_ATTRIBUTE_EN = re.compile(r"^(?:her|his|their|its)\s+[\w-]+\s+(?:is|was|are|'s)\s+", re.IGNORECASE)
 _PRONOUN_VERB_EN = re.compile(r"^(?:it|that|she|he|they)\s+(?:\w+s)\s+(?:(?:in|at|on|to|with|by)\s+)?", re.IGNORECASE)
+# "recycling pickup is Wednesdays", "the deposit was $900": the thing corrected and its copula
+# before a value (a capital or a digit); not "my ..." or "I ...", statements the other rules read.
+_THING_COPULA_EN = re.compile(
+    r"^(?!(?:i|i'm|we|we're|my|our|you|your)\b)(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?"
+    r"\s+(?:is|are|was|were)\s+(?:(?:on|at|in|every)\s+)?(?=(?-i:[A-Z])|[$€£¥]?\d)",
+    re.IGNORECASE,
+)
 _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.IGNORECASE)
 # "Not 37, it ends in 73", "Not Gatwick — it lands at Heathrow": the denial, any clause break, the right words
 _NOT_FIRST_EN = re.compile(r"^not\s+(?P<old>[^,;:—–]{1,30}?)\s*(?:[,;:—–]|\s-)\s*(?P<new>.+?)[.!]*$", re.IGNORECASE)
@@ -96,9 +103,13 @@ def bare_correction(clause: str) -> BareCorrection | None:
 
 
 def _remainder(text: str) -> str:
-    """The value a remainder gives: after a pronoun and its verb, before "for the X"."""
+    """The value a remainder gives: after a pronoun and its verb, or after the thing
+    named and its copula ("recycling pickup is Wednesdays"), before "for the X"."""
     text = text.strip(" .!,")
     text = _PRONOUN_ATTRIBUTE_EN.sub("", text, count=1)
+    bare = _THING_COPULA_EN.sub("", text, count=1)
+    if _VALUE_EN.fullmatch(bare):  # the whole rest one value: "March 17" is two tokens, left whole
+        text = bare
     text = _PRONOUN_EN.sub("", _PRONOUN_VERB_EN.sub("", text, count=1), count=1)
     m = _FOR_THE.match(text)
     return (m.group("new") if m else text).strip(" .!,")

@@ -174,3 +174,25 @@ def test_a_thin_value_after_a_reason_replaces_the_one_value_of_its_shape(
     current, ended = _beliefs(first, second)
     assert any(now in s for s in current), current
     assert not any(gone in s for s in current), (current, ended)
+
+
+# --- a correction formula before the thing named and its copula -------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now", "gone"),
+    [
+        (
+            "The recycling gets collected on Mondays.",
+            "I misspoke, recycling day is Thursdays.",
+            "Thursdays",
+            "Mondays",
+        ),
+        ("We pay $120 for the parking permit.", "oops, permit fee is $150", "$150", "$120"),
+        ("The exam is on May 3.", "correction: the exam is May 13", "May 13", "May 3"),
+    ],
+)
+def test_a_formula_then_the_thing_and_its_new_value_corrects(first: str, second: str, now: str, gone: str) -> None:
+    current, ended = _beliefs(first, second)
+    assert any(now in s for s in current), current
+    assert not any(gone + "." in s or s.endswith(gone) for s in current), (current, ended)
