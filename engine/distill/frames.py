@@ -57,6 +57,7 @@ _REL_ZH = (
     "老爸|老妈|姐夫|嫂子|妹夫|弟媳|公公|婆婆|岳父|岳母|爸|妈|哥|姐|弟|妹"
 )
 RELATIONS_ZH = _REL_ZH  # the relation nouns a Chinese clause may open with ("儿子学跆拳道")
+RELATIONS_EN = _REL_EN  # the relation nouns "my" / "our" may name ("my daughter", "our neighbor")
 _DRINKS_EN = sorted(
     (
         "coffee",

@@ -30,7 +30,7 @@ from ledgermind.distill.bare_corrections import BARE_CORRECTION, bare_correction
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE
-from ledgermind.distill.frames import RELATIONS_ZH, subject_of
+from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH, subject_of
 from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.statements import is_statement, strip_lead
 from ledgermind.distill.text import is_cjk
@@ -120,7 +120,7 @@ def bare_correction_findings(text: str, speaker: Speaker) -> list[Finding]:
 
 def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
     """One generic fact for a statement clause; [] for anything else."""
-    clause = _speaker_restored_zh(clause)
+    clause = _speaker_restored(clause)
     if not is_statement(clause):
         return []
     zh = is_cjk(clause)
@@ -162,10 +162,22 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
 _OPENS_WITH_RELATION_ZH = re.compile("^(?:" + "|".join(w for w in RELATIONS_ZH.split("|") if len(w) > 1) + ")")
 
 
-def _speaker_restored_zh(clause: str) -> str:
-    """The clause with the speaker's dropped 我 put back before an opening kin word."""
+# The same in English chat ("daughter switched daycares", "husband's home early"): one
+# person named by a bare relation word, then their verb. Plural words ("kids", "parents")
+# open general statements too, and stay as they are.
+_OPENS_WITH_RELATION_EN = re.compile(
+    r"^(?:" + "|".join(w for w in RELATIONS_EN.split("|") if not w.endswith("s")) + r")(?:'s)?\s+"
+    r"(?=(?:is|was|has|had|got|just|finally|\w+ed|\w+s)\b)",
+    re.IGNORECASE,
+)
+
+
+def _speaker_restored(clause: str) -> str:
+    """The clause with the speaker's dropped 我 / "my" put back before an opening kin word."""
     text = clause.strip()
-    return "我" + text if is_cjk(text) and _OPENS_WITH_RELATION_ZH.match(text) else clause
+    if is_cjk(text):
+        return "我" + text if _OPENS_WITH_RELATION_ZH.match(text) else clause
+    return "my " + text if _OPENS_WITH_RELATION_EN.match(text) else clause
 
 
 _VALUE = re.compile(

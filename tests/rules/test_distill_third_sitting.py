@@ -196,3 +196,11 @@ def test_a_formula_then_the_thing_and_its_new_value_corrects(first: str, second:
     current, ended = _beliefs(first, second)
     assert any(now in s for s in current), current
     assert not any(gone + "." in s or s.endswith(gone) for s in current), (current, ended)
+
+
+def test_an_english_clause_opening_with_a_bare_kin_word_is_about_the_speakers_relative() -> None:
+    current, ended = _beliefs(
+        "My son's piano teacher is Mr. Ortiz.", "son switched piano teachers, he's with Ms. Kaur now"
+    )
+    assert any("Kaur" in s and s.startswith("The user's son") for s in current), current
+    assert not any("Ortiz" in s for s in current), (current, ended)
