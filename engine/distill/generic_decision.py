@@ -173,7 +173,7 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
         if verb:
             best.setdefault(verb, []).append((b, old, new))
     if not best:
-        return _thin_update(p, beliefs, stated)
+        return _thin_update(p, beliefs, stated or bool(_NEW_SITUATION_ZH.search(p.statement)))
     verb = min(best, key=lambda v: _ORDER[v])
     hits = best[verb]
     olds = tuple(h[0] for h in hits)
@@ -316,7 +316,7 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     may close a sentence whose first part says why ("减肥两个月，现在六十八公斤",
     "after the diet, down to 77 kg now"): then that last part is read, with its own cue."""
     tail = _CLAUSE_BREAK.split(p.statement.strip().rstrip("。.!！ "))[-1]
-    if tail != p.statement and not (has_change_cue(tail) or moved_on(tail)):
+    if tail != p.statement and not (has_change_cue(tail) or moved_on(tail) or _NEW_SITUATION_ZH.search(tail)):
         tail = p.statement
     if not stated or topic_words(tail) - _named(p.subject):
         return Decision("none")
@@ -342,6 +342,9 @@ _UNIT = re.compile(
     r"\s*(?:(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|mph|gallons?|degrees?)\b|(%))",
     re.IGNORECASE,
 )
+# An amount closed by 了 ("七十五公斤了", "三千五了"): the situation is new, a change said
+# in the grammar rather than with a word like 现在.
+_NEW_SITUATION_ZH = re.compile(r"[\d零一二两三四五六七八九十百千万]+[\u4e00-\u9fff]{0,2}了[。！!]?\s*$")
 _CLAUSE_BREAK = re.compile(r"\s*(?:[，;；—–]|,(?!\d{3}))\s*")  # not the comma inside "52,000"
 _LATELY = re.compile(r"\blately\b", re.IGNORECASE)
 # A Chinese amount carries its unit inside the span ("七十五公斤", "三千五元").

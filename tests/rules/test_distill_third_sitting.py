@@ -204,3 +204,9 @@ def test_an_english_clause_opening_with_a_bare_kin_word_is_about_the_speakers_re
     )
     assert any("Kaur" in s and s.startswith("The user's son") for s in current), current
     assert not any("Ortiz" in s for s in current), (current, ended)
+
+
+def test_an_amount_closed_by_le_is_a_new_situation() -> None:
+    current, ended = _beliefs("我现在月租三千二百元。", "房东涨价，三千五百元了。")
+    assert any("三千五百元" in s for s in current), current
+    assert not any("三千二百元" in s for s in current), (current, ended)
