@@ -230,6 +230,8 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
     }
     misses: list[dict[str, Any]] = []
     latencies: list[float] = []
+    cpu: list[float] = []
+    loads: list[float] = []
     injected: list[int] = []
     history: list[int] = []
     skipped = 0
@@ -267,15 +269,17 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                 continue
             eng.for_owner(owner).search("warm up", include_messages=True)
             questions = [q for q in sample["qa"] if q.get("category") in CATEGORIES]
+            loads.append(os.getloadavg()[0])
             for qa in tqdm(questions, desc=sample["sample_id"], unit="q", leave=False):
                 ids = repair_evidence(qa.get("evidence", []), set(where))
                 if not ids:
                     skipped += 1
                     continue
                 gold = {where[i] for i in ids}
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 hits = eng.for_owner(owner).search(str(qa["question"]), k=10, include_messages=True)
                 latencies.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
                 kept = hits if served_at(hits, lexical_terms(str(qa["question"])), served) else []
                 split = split_of(str(sample["sample_id"]))
                 scores = {
@@ -329,6 +333,12 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
 
         shutil.rmtree(tmp, ignore_errors=True)
     result = summarise(per_cat, latencies, injected, history, skipped, distilled, len(samples))
+    ordered = sorted(cpu)
+    # the process's CPU (every thread: the projection runner's idle polls are
+    # noise); on PostgreSQL the server's share is not in it. Unlike the wall
+    # time it does not grow while the search waits for a core.
+    result["search_cpu_ms"] = {"p50": ordered[len(ordered) // 2], "p95": ordered[int(0.95 * (len(ordered) - 1))]}
+    result["load_average"] = {"min": min(loads), "max": max(loads)}
     result["half"] = args.half
     result["relevance_floor"] = served
     result["splits"] = {
@@ -446,7 +456,12 @@ def print_report(result: dict[str, Any]) -> None:
         print(f"| {r['category']} | {cells} | {r['r10']:.3f} ({r['questions']}) |")
     print(", ".join(f"{n}: {' '.join(result['splits'][n]['conversations'])}" for n in SPLITS))
     t, lat = result["tokens"], result["latency_ms"]
-    print(f"\nsearch latency: p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms")
+    cpu, load = result["search_cpu_ms"], result["load_average"]
+    print(
+        f"\nsearch latency: p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms; CPU of this process per search: "
+        f"p50 {cpu['p50']:.1f} ms, p95 {cpu['p95']:.1f} ms; load average {load['min']:.1f}-{load['max']:.1f} "
+        f"(1 min, as each conversation's questions began)"
+    )
     print(
         f"build_context: {t['injected_mean']:.0f} tokens injected on average (max {t['injected_max']}, "
         f"{t['empty_blocks']} empty) vs {t['full_history_mean']:.0f} tokens of full history "
