@@ -138,7 +138,7 @@ class RuleExtractor:
             found = state or found
         # a change the clause dates ("昨天…升级到了…") starts then; a time said
         # earlier in the sentence dates the clauses after it too ("上周开始不喝咖啡了，换成绿茶")
-        mention = find_time(clause, said_at) or find_time(sentence, said_at)
+        mention = find_time(clause, said_at) or find_time(_before(clause, sentence), said_at)
         if mention is not None:
             found = [
                 replace(f, valid_from=mention.when)
@@ -257,6 +257,14 @@ def _denial_folded(findings: list[Finding]) -> list[Finding]:
             f = replace(f, op="update", replaces=f.replaces or denied[slot(f)])
         out.append(f)
     return out
+
+
+def _before(clause: str, sentence: str) -> str:
+    """The part of the sentence said before the clause (all of it when the clause was
+    rewritten): a time said after it ("..., I looked at last year's statement") dates
+    another clause, not this one."""
+    at = sentence.find(clause.strip()[:24])
+    return sentence[:at] if at >= 0 else sentence
 
 
 def _denied(clause: str) -> str | None:

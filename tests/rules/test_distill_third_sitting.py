@@ -4,9 +4,12 @@ wordings are neither the eval's nor any blind sitting's."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from ledgermind import Owner
+from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
 from tests.support.said import beliefs_after
 
 
@@ -210,3 +213,11 @@ def test_an_amount_closed_by_le_is_a_new_situation() -> None:
     current, ended = _beliefs("我现在月租三千二百元。", "房东涨价，三千五百元了。")
     assert any("三千五百元" in s for s in current), current
     assert not any("三千二百元" in s for s in current), (current, ended)
+
+
+def test_a_time_said_after_a_correction_does_not_date_it() -> None:
+    at = datetime(2026, 8, 12, 9, tzinfo=UTC)
+    item = DeltaItem("s", 1, "user", "Wait, the water bill is $75, I checked last year's bill.", at, 1)
+    found = RuleExtractor().extract(ExtractionContext(Owner("third-sitting", "u"), "s", (item,), None, at)).proposals
+    corrections = [p for p in found if "$75" in p.statement]
+    assert corrections and all(p.valid_from == at for p in corrections), [(p.statement, p.valid_from) for p in found]
