@@ -115,7 +115,9 @@ def test_text_log_with_workers(tmp_path: Path) -> None:
         url = line.split("listening on ", 1)[1].split(" ", 1)[0]
         assert f"database {tmp_path / 'w.db'}" in line and line.endswith("2 workers")
         # The workers start after the line is written: the transport retries a
-        # refused connection with its own backoff (0.5 s doubling, about a minute).
-        with httpx.Client(transport=httpx.HTTPTransport(retries=7)) as client:
+        # refused connection with its own backoff (0.5 s doubling, about a minute),
+        # and a connection the listening socket's backlog accepted waits for a worker
+        # to answer (5.3-6.3 s after the line at load 7, past httpx's default 5 s).
+        with httpx.Client(transport=httpx.HTTPTransport(retries=7), timeout=60) as client:
             assert client.get(f"{url}/healthz").status_code == 200
         output.wait_for('"GET /healthz" 200')
