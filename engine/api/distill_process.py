@@ -18,7 +18,8 @@ the child sends the parent each commit's log position (a line on the pipe
 below) and the parent wakes its runner and waits for the fold, as it would
 for its own writes, instead of seeing the belief at the runner's next poll
 (up to 0.25 s later). Not on PostgreSQL: the wait reads the projections'
-positions from the database, work in the server for nothing there.
+positions from the database, work in the server for nothing there; nor when
+the projections run in a worker of their own (``LEDGERMIND_PROJECTIONS_IN_PROCESS=0``).
 
 Supervision. One thread per parent starts the child, relays its log lines
 into the parent's logging (one format, one stream: JSON lines on the pipe),
@@ -92,8 +93,9 @@ class DistillerProcess:
         self._thread: threading.Thread | None = None
         self._lease: DistillLease | None = None
         self.restarts = 0  # children started after the first
-        # Where followers only poll, the parent folds each of the child's commits at once (module doc).
-        self._fold_commits = not dialect_of(engine.backend.kind).listens
+        # Where followers only poll, the parent's own runner folds each of the child's commits at once
+        # (module doc); a runner in another process (``projections run``) is not the parent's to wake.
+        self._fold_commits = engine.config.projections_in_process and not dialect_of(engine.backend.kind).listens
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._supervise, name="ledgermind-distiller-supervisor", daemon=True)
