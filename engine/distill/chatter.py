@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["admires_detail", "chatter_kind", "reacts_to_shown"]
+__all__ = ["chatter_kind"]
 
 _I = r"(?:i|we)"
 _BE = r"(?:'m| am|'re| are| was| were| is|'s)"
@@ -178,7 +178,11 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             r"|^(?!.*\b(?:i|me|my|mine|we|us|our)\b).*\b(?:is|are)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:great|good|nice|perfect|fun|wonderful|awesome)\s+way\s+to\b"
             r"|\bare (?:so |really |just )?(?:amazing|awesome|incredible|the best)[.!]*$"
             # what matters in general, a place everyone should see ("what's important is how we ...", "X is a must-visit")
-            r"|\bwhat'?s (?:really |most |truly )?important is\b|\bis a must(?:-|\s)(?:visit|see|try|read|watch|have|do)\b",
+            r"|\bwhat'?s (?:really |most |truly )?important is\b|\bis a must(?:-|\s)(?:visit|see|try|read|watch|have|do)\b"
+            # how a thing of one's own has been or went, with nothing else ("Injury's been rough", "My trip went okay")
+            r"|^(?:(?:my|our)\s+)?(?:[\w-]+\s+)?[\w-]+(?:'s|\s+has|\s+have)\s+been\s+(?:so\s+|really\s+|pretty\s+|super\s+|just\s+|kinda\s+)?"
+            r"(?:rough|tough|hard|okay|ok|fine|great|good|awesome|amazing|wonderful|incredible|crazy|wild|insane|nuts|a blast|a ride)[.!]*$"
+            r"|^(?:my|our)\s+(?:[\w-]+\s+)?[\w-]+\s+went\s+(?:okay|ok|alright|fine|so-so)[.!]*$",
             re.IGNORECASE,
         ),
         False,
@@ -257,7 +261,13 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             # a good time had, with nothing of where or what ("We had a great time last weekend")
             rf"|^{_I}\s+{_ADV}had\s+(?:a|some|such a)\s+{_ADV}(?:really\s+|so\s+|very\s+)?(?:great|good|nice|amazing|awesome|"
             r"wonderful|fantastic|lovely|fun|cool|blast)\s+(?:family\s+)?time(?:\s+together)?"
-            r"(?:\s+(?:last|this)\s+\w+|\s+(?:yesterday|today|tonight|too|together))*[.!]*$",
+            r"(?:\s+(?:last|this)\s+\w+|\s+(?:yesterday|today|tonight|too|together))*[.!]*$"
+            # what seeing or imagining something did to the speaker's feelings ("Seeing the crowd made
+            # me feel tiny", "Thinking about it pumps me up"): a feeling of that moment
+            r"|^(?:just\s+)?(?:seeing|imagining|thinking about|watching|hearing|picturing|knowing|looking at)\b.*\b"
+            r"(?:makes?|made|making)\s+(?:me|us)\s+(?:\w+\s+)?feel\b"
+            r"|^(?:just\s+)?(?:seeing|imagining|thinking about|watching|hearing|picturing|knowing|looking at)\b.*\b"
+            r"(?:pumps?|pumped|fires?|fired|lifts?|lifted)\s+(?:me|us)\s+up\b",
             re.IGNORECASE,
         ),
         True,
@@ -278,34 +288,6 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         False,
     ),
 )
-
-
-# A sentence that reacts to something the listener showed ("Wow, that looks amazing!",
-# "That photo's gorgeous"): a perception verb or a picture as its subject, or an
-# adjective of looks said of "that".
-_SHOWN = re.compile(
-    r"\b(?:that|this|it|they|these|those)\s+(?:\w+\s+)?(?:looks?|looked)\b|^(?:wow,?\s+|oh,?\s+)?looks?\s+\w+"
-    r"|\b(?:photo|pic|picture|painting|shot|drawing|sketch|view)(?:'s|\s+is|\s+looks?)\b"
-    r"|\bthat(?:'s|\s+is)\s+(?:so\s+|really\s+|just\s+)?(?:gorgeous|beautiful|stunning|lovely|cute|pretty|adorable)\b",
-    re.IGNORECASE,
-)
-# Liking a detail of it, named with a determiner and not as one's own ("I love the colors").
-_DETAIL = re.compile(
-    rf"^{_I}\s+{_ADV}(?:love|like|adore|dig)\s+(?:all\s+)?(?:the|those|these|that|this|how|the way)\b", re.IGNORECASE
-)
-
-
-def reacts_to_shown(sentence: str) -> bool:
-    """Whether a sentence reacts to something the listener showed (a photo, a dish, a painting)."""
-    return _SHOWN.search(sentence) is not None
-
-
-def admires_detail(clause: str) -> bool:
-    """Whether a clause, said after such a reaction, likes a detail of what was shown
-    ("I love the colors and texture"): a reaction to the listener's thing, not a
-    preference of the speaker's (a preference names its thing: "I love the ocean"
-    said with no picture before it stays)."""
-    return _DETAIL.match(clause.strip()) is not None
 
 
 def chatter_kind(body: str) -> str | None:

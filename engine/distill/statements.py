@@ -363,7 +363,7 @@ _REACTION = re.compile(
     r"(?:is|are) (?:so |really |very |super |extremely )?(?:important|essential|precious|priceless)\b|stay (?:motivated|positive|focused|strong|inspired|tuned)|i hope\b|hoping\b|thanks?\b|thank you|try (?:my|our) best|keep going|never give up|"
     r"add it to (?:my|our) list|bummer|why not\b|beside the point|love the (?:thought|idea)|works\.?$|"
     # formulas of resolve, encouragement and catching up: about the conversation, not a fact
-    r"since (?:we|i) (?:last )?(?:talked|spoke|chatted)|since (?:our|the) last (?:chat|talk)|a lot'?s happened|"
+    r"since (?:we|i) (?:last )?(?:talked|spoke|chatted|chat|caught up|saw each other)|since (?:our|the) last (?:chat|talk)|a lot'?s happened|"
     r"guess what|(?:will|'ll|won't|gonna|going to|never)\s+(?:\w+ly\s+|really\s+|just\s+)*"
     r"(?:keep\b|continue\b|give up|let (?:anything|anyone|it)|make (?:it|this|that) (?:work|happen)|see (?:if|what|how)|"
     r"try (?:it|that|this)|(?:make sure to )?remember (?:this|that|it))|"

@@ -174,6 +174,11 @@ def test_clause_cuts_leave_only_whole_clauses(text: str, made: list[str]) -> Non
         ("I've been struggling lately.", "mood"),
         ("I'm curious to see how it turns out.", "mood"),
         ("We had a lovely time last weekend.", "mood"),
+        ("Seeing the crowd made me feel tiny.", "mood"),
+        ("Thinking about the trip pumps me up.", "mood"),
+        # how a thing of one's own has been or went, nothing else
+        ("My knee's been rough.", "evaluation"),
+        ("My exam went okay.", "evaluation"),
         # carrying on, with no object
         ("I'm pressing on though.", "persistence"),
         ("I'm staying upbeat and moving forward.", "persistence"),
@@ -208,6 +213,10 @@ def test_moods_persistence_and_answers_are_no_belief(text: str, kind: str) -> No
         "I'll probably move to Leeds in May.",
         "Our sprints last two weeks.",
         "Life insurance is through my employer.",
+        # a feeling with a cause and a place, a thing that has been good to someone, a soreness since an event
+        "Seeing my students improve makes me proud.",
+        "Basketball has been great to me.",
+        "My knee has been sore since the marathon.",
     ],
 )
 def test_facts_beside_the_mood_forms_stay(text: str) -> None:
