@@ -2,7 +2,7 @@
 
 Off by default (the rule extractor is the default); enable it by passing an
 ``LLMExtractor`` to the distiller, ``ledgermind distill run --llm-url``, or
-``LEDGERMIND_LLM_URL`` for the in-process distiller of ``serve`` and ``mcp``.
+``LEDGERMIND_LLM_URL`` for the distiller process of ``serve`` and ``mcp``.
 The model only proposes: ``reconcile`` still decides, with the same rules
 as for the rule extractor. It proposes the same shapes:
 
