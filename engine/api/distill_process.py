@@ -92,7 +92,6 @@ class DistillerProcess:
         self._proc: subprocess.Popen[bytes] | None = None
         self._thread: threading.Thread | None = None
         self._lease: DistillLease | None = None
-        self.restarts = 0  # children started after the first
         # Where followers only poll, the parent's own runner folds each of the child's commits at once
         # (module doc); a runner in another process (``projections run``) is not the parent's to wake.
         self._fold_commits = engine.config.projections_in_process and not dialect_of(engine.backend.kind).listens
@@ -100,12 +99,6 @@ class DistillerProcess:
     def start(self) -> None:
         self._thread = threading.Thread(target=self._supervise, name="ledgermind-distiller-supervisor", daemon=True)
         self._thread.start()
-
-    @property
-    def pid(self) -> int | None:
-        """The running child's process id (None between restarts)."""
-        proc = self._proc
-        return proc.pid if proc is not None and proc.poll() is None else None
 
     @property
     def holding(self) -> bool:
@@ -157,7 +150,6 @@ class DistillerProcess:
             log.warning("distiller process %d exited with status %d; restarting in %.1fs", pid, code, delay)
             if self._stop.wait(delay):
                 return
-            self.restarts += 1
 
     def _relay(self, lines: IO[bytes]) -> None:
         """The child's lines: a commit's position (folded before the next

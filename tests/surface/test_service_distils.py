@@ -262,6 +262,7 @@ def test_the_distiller_is_a_child_process_that_stops_with_the_server(served: tup
     assert _eventually(lambda: _found(client, who, "what is the user's job"), 10) == ["The user works as a nurse."]
     assert server.terminate() == 0, server.log.read_text()
     assert not _alive(child), "the server exited before its distiller"
+    assert f"started in process {child}" in server.log.read_text()  # the child's log lines, in the server's log
 
 
 @_linux_proc
