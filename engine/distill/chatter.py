@@ -188,6 +188,20 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         False,
     ),
     (
+        # the air of a place or a moment ("The atmosphere was electric", "The energy in the hall was so
+        # motivating"), a verdict on things like the ones the listener told of ("Events like that are always amazing")
+        "ambience",
+        re.compile(
+            r"^the\s+(?:\w+\s+)?(?:atmosphere|energy|vibes?|mood|sound|air|crowd)\b(?:\s+(?:of|in|at|there|here)\b[^,]*?)?"
+            r"\s+(?:was|is|were|are|felt|feels|made|makes|gave|gives)\b"
+            r"|^(?!.*\b(?:i|me|my|we|our)\b).*\blike (?:that|this|these|those)\s+(?:are|is|can be|were|was)\s+"
+            r"(?:always\s+|so\s+|really\s+|just\s+)?(?:amazing|awesome|great|special|incredible|the best|inspiring|"
+            r"wonderful|fun|beautiful|important|powerful)\b",
+            re.IGNORECASE,
+        ),
+        True,
+    ),
+    (
         "generality",
         re.compile(
             r"^(?:life|the world)(?:'s|\s+is|\s+can be|\s+gets)\b"

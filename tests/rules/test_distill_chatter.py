@@ -179,6 +179,10 @@ def test_clause_cuts_leave_only_whole_clauses(text: str, made: list[str]) -> Non
         # how a thing of one's own has been or went, nothing else
         ("My knee's been rough.", "evaluation"),
         ("My exam went okay.", "evaluation"),
+        # the air of a moment, a verdict on things like the ones the listener told of
+        ("The atmosphere was electric, my teammates and I were thrilled.", "ambience"),
+        ("The energy was really motivating, it gave me a boost.", "ambience"),
+        ("Community events like that are always amazing.", "ambience"),
         # carrying on, with no object
         ("I'm pressing on though.", "persistence"),
         ("I'm staying upbeat and moving forward.", "persistence"),
@@ -217,6 +221,9 @@ def test_moods_persistence_and_answers_are_no_belief(text: str, kind: str) -> No
         "Seeing my students improve makes me proud.",
         "Basketball has been great to me.",
         "My knee has been sore since the marathon.",
+        # the crowd counted, the air of one's own place
+        "The crowd at my gig was 300 people.",
+        "The air in my flat is dry.",
     ],
 )
 def test_facts_beside_the_mood_forms_stay(text: str) -> None:
