@@ -20,10 +20,18 @@ Each event's chain link rides in its row and hashes its position, which is
 drawn only inside the transaction (``nextval`` of the table's own sequence,
 by the INSERT, which holds the table's ROW EXCLUSIVE lock from before the
 draw: the settled head's argument, ``ledgermind.storage.frontier``). So the
-server computes the links (``sha256``, in the INSERT's recursive CTE:
+server computes the links (``sha256`` in the INSERT:
 ``ChainedPostgresRecorder.append_statement``): a first round trip to learn
-the ids, as this append used to make, cost as much wall time as the whole raw
-INSERT + COMMIT (measured: ``docs/benchmarks/core.md``). The erasure guard
+the ids, as this append used to make, cost a fifth of the append's wall time
+(measured: ``docs/benchmarks/core.md``). The INSERT is prepared once per
+connection (``PREPARE``, a session's statement; two of them: one for a
+single event, plain, and one for several, which chains their links in a
+recursive CTE) and executed with its values as literals: planned as a plain
+query at every append, it cost more server time than the round trip it
+saves. A session that does not know them (a new connection; psycopg
+deallocates every prepared statement of a connection after a rollback
+there; ``DISCARD ALL``) fails the ``EXECUTE`` before anything is drawn, and
+the append prepares the missing ones and runs again. The erasure guard
 is a statement of its own after the INSERT, so its snapshot is taken after
 the ids were drawn (which is what its ordering argument needs:
 ``ledgermind.storage.erasure_fence``); it fails when a key was destroyed,
@@ -78,10 +86,14 @@ def append(recorder: Any, stored_events: Sequence[StoredEvent], **kwargs: Any) -
         except BaseException as e:
             if not _unprepared(e):
                 raise
-            # This connection's session does not know the prepared INSERT (a
+            # This connection's session does not know a prepared INSERT (a
             # new connection, or psycopg deallocated it after a rollback):
             # the EXECUTE failed before anything was drawn or written.
-            conn.execute(recorder.prepare_statement())
+            names = recorder.append_statements()
+            known = {row["name"] for row in conn.execute(_PREPARED, ([n.decode() for n in names],))}
+            for name in names:
+                if name.decode() not in known:
+                    conn.execute(recorder.prepare_statement(name))
             positions = _transaction(recorder, conn, stored_events, keys, **kwargs)
     if stored_events and len(positions) != len(stored_events):
         raise RuntimeError(f"got {len(positions)} positions for {len(stored_events)} events")
@@ -129,3 +141,4 @@ def _unprepared(error: BaseException) -> bool:
 
 
 _UNDEFINED_PREPARED = "26000"  # invalid_sql_statement_name
+_PREPARED = "SELECT name FROM pg_prepared_statements WHERE name = ANY(%s)"

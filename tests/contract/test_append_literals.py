@@ -34,8 +34,9 @@ def test_any_topic_text_and_state_bytes_are_stored_as_given(eng: MemoryEngine) -
         StoredEvent(originator_id=stream, originator_version=i + 1, topic=topic, state=state)
         for i, (topic, state) in enumerate(zip(TOPICS, states, strict=True))
     ]
-    recorder.insert_events(events[:3])  # one transaction of several events, then one of the rest
-    recorder.insert_events(events[3:])
+    recorder.insert_events(events[:3])  # one transaction of several events, then one per event
+    for event in events[3:]:
+        recorder.insert_events([event])
 
     stored = recorder.select_events(stream)
     assert [(e.originator_version, e.topic, bytes(e.state)) for e in stored] == [
