@@ -33,7 +33,13 @@ formula, advice, filler, garbled ...). ``--draw`` prints the sample with its tex
 a label whose statement hash no longer matches (the extractor changed) is
 reported as unlabelled, not counted.
 
-    python benchmarks/locomo_precision.py [--data PATH] [--sample 220] [--start 0] [--draw]
+An unread slice: ranks move when a rule change drops beliefs before them, so
+a slice set aside by rank is read in the end as "every belief still without
+a label" (``--draw --unlabelled``, after the last rule change); its labels
+carry a ``set`` name, and ``--set NAME`` measures those labels alone, on
+every rank where they are made.
+
+    python benchmarks/locomo_precision.py [--data PATH] [--sample 220] [--start 0] [--draw [--unlabelled]] [--set NAME]
 """
 
 from __future__ import annotations
@@ -200,6 +206,8 @@ def main() -> int:
         help="rank the sample starts at: 220 measures the next beliefs, a slice never read while writing the filters",
     )
     p.add_argument("--draw", action="store_true", help="print the sample with its text, for labelling")
+    p.add_argument("--unlabelled", action="store_true", help="with --draw: every belief without a label, at any rank")
+    p.add_argument("--set", default=None, help="measure only the labels of this set, wherever they are made")
     args = p.parse_args()
     path = Path(args.data)
     if not path.exists():
@@ -208,7 +216,20 @@ def main() -> int:
     made, turns, merged, finals = distil(json.loads(path.read_text()))
     doubles = duplicates(finals)
     current = sum(1 for b in finals if b.status == bitemporal.CURRENT)
-    sample = sorted(made, key=_rank)[args.start : args.start + args.sample]
+    labels = {}
+    sets = {}
+    if LABELS.exists():
+        for line in LABELS.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                labels[(_turn(row["key"]), row["hash"])] = row["label"]
+                sets[(_turn(row["key"]), row["hash"])] = row.get("set")
+    ranked = sorted(made, key=_rank)
+    sample = ranked[args.start : args.start + args.sample]
+    if args.draw and args.unlabelled:
+        sample = [m for m in ranked if (_turn(m.key), _digest(m.statement)) not in labels]
+    if args.set is not None:
+        sample = [m for m in ranked if sets.get((_turn(m.key), _digest(m.statement))) == args.set]
     if args.draw:
         for m in sample:
             print(
@@ -218,12 +239,6 @@ def main() -> int:
                 )
             )
         return 0
-    labels = {}
-    if LABELS.exists():
-        for line in LABELS.read_text().splitlines():
-            if line.strip():
-                row = json.loads(line)
-                labels[(_turn(row["key"]), row["hash"])] = row["label"]
     judged = [labels.get((_turn(m.key), _digest(m.statement))) for m in sample]
     known = [label for label in judged if label is not None]
     not_facts = sum(1 for label in known if label.startswith("not_fact"))
@@ -241,8 +256,9 @@ def main() -> int:
         "|---|---|---|---|---|---|"
     )
     share = not_facts / len(known) if known else 0.0
+    where = f"set {args.set}" if args.set is not None else f"{args.start + 1}-{args.start + len(sample)}"
     print(
-        f"| {len(sample)} ({args.start + 1}-{args.start + len(sample)}) | {len(known)} | {len(known) - not_facts} | {unresolved} | {not_facts} | {share:.1%} |"
+        f"| {len(sample)} ({where}) | {len(known)} | {len(known) - not_facts} | {unresolved} | {not_facts} | {share:.1%} |"
     )
     for m, label in zip(sample, judged):
         if label is not None and label.startswith("not_fact"):
