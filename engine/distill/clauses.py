@@ -46,9 +46,10 @@ _SPLIT_EN = re.compile(
 # "My brother lives in Seoul and works for Samsung": one subject, two verb
 # phrases. A second finite verb (third person "-s" or past "-ed", as the first
 # one is) right after "and", followed by what opens its complement, starts a
-# clause that shares the first one's subject.
+# clause that shares the first one's subject. "We" / "They" / "You" take no
+# "-s", so after them a word in "-s" is a noun ("We raised awareness and funds").
 _SHARED_SUBJECT = re.compile(
-    r"^(?P<subject>(?:my|our|his|her|their|the)\s+\w+(?:\s+\w+)?|(?-i:[A-Z][a-z]+))\s+"
+    r"^(?P<subject>(?:my|our|his|her|their|the)\s+\w+(?:\s+\w+)?|(?!(?:We|They|You)\b)(?-i:[A-Z][a-z]+))\s+"
     r"(?P<verb>(?!(?:is|was|has|does)\b)\w+(?:s|ed))\b"
     r"(?P<rest>.+?)\s+and\s+(?P<second>\w+(?:s|ed)\s+(?:for|at|in|on|to|with|from|as|the|a|an|my|our|his|her|their)\b.*)$",
     re.IGNORECASE,

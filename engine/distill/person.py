@@ -140,6 +140,11 @@ _ADVERBS = frozenset(
         "normally",
         "no",
         "longer",
+        "last",  # "we last spoke": "Tim last spoke", not "Tim lasts spoke"
+        "first",
+        "once",
+        "almost",
+        "seldom",
     ]
 )
 _SPECIAL = {
@@ -167,6 +172,8 @@ def _conjugate(word: str) -> str:
     if low in _SPECIAL:
         return _SPECIAL[low]
     if low in _KEEP or (low.endswith("ed") and not low.endswith("eed")) or low.endswith("n't") or not low.isalpha():
+        return word
+    if low.endswith("s") and not low.endswith(("ss", "us")):  # already "-s": a noun or a verb said of another
         return word
     if low.endswith(("s", "sh", "ch", "x", "z", "o")):
         return word + "es"

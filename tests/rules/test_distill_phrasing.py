@@ -265,6 +265,21 @@ def test_third_person_skips_adverbs_and_floating_quantifiers() -> None:
     assert third_person("We both love helping others", "Maria") == "Maria loves helping others"
     assert third_person("We are not alone", "Kim") == "Kim is not alone"
     assert third_person("I wanna keep going", "Kim") == "Kim wants to keep going"
+    assert third_person("We last spoke in May", "Tim") == "Tim last spoke in May"
+    assert third_person("I first met her in 2019", "Jo") == "Jo first met her in 2019"
+    assert third_person("I focus on art and I miss her", "Jo") == "Jo focuses on art and Jo misses her"
+
+
+def test_a_noun_in_s_after_and_is_no_second_verb_of_we() -> None:
+    """ "We" takes no "-s": "funds" after "and" is a second object, not "We funds"
+    ("John fundses for the shelter" was stored)."""
+    assert clauses("We raised awareness and funds for the shelter.") == [
+        "We raised awareness and funds for the shelter."
+    ]
+    assert clauses("My brother lives in Seoul and works for Samsung.") == [
+        "My brother lives in Seoul",
+        "My brother works for Samsung",
+    ]
 
 
 def test_a_negated_verb_or_gerund_is_no_contrastive_correction() -> None:
@@ -277,3 +292,27 @@ def test_a_negated_verb_or_gerund_is_no_contrastive_correction() -> None:
 
 def test_an_elliptical_answer_leaves_no_belief() -> None:
     assert _current("Yeah, I love to.") == []
+
+
+def test_a_named_speakers_unrelated_statements_both_stay() -> None:
+    """The speaker's own name is in every statement about them, so it is no
+    shared content: "Caroline had a picnic" and "Caroline struggled with mental
+    health" are not one value apart (the name was compared unstemmed against
+    its stemmed form, and 25 LoCoMo dev beliefs were ended by unrelated turns)."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"),
+        "We even had a picnic last week!",
+        "I struggled with mental health.",
+        "I play clarinet.",
+        "Recently I had a setback.",
+        name="Caroline",
+    )
+    assert ended == []
+    assert len(current) == 4
+
+
+def test_a_named_speakers_one_value_apart_still_replaces() -> None:
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "I live in Boston.", "I live in Denver now.", name="Caroline"
+    )
+    assert ended == ["Caroline lives in Boston."] and current == ["Caroline lives in Denver now."]

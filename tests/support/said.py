@@ -18,13 +18,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import governance_eval
 
 
-def beliefs_after(owner: Owner, *texts: str) -> tuple[list[str], list[str]]:
-    """(current, ended) statements after each text is said (one message each)."""
+def beliefs_after(owner: Owner, *texts: str, name: str | None = None) -> tuple[list[str], list[str]]:
+    """(current, ended) statements after each text is said (one message each),
+    by a speaker called ``name`` (as LoCoMo's turns are) or by "the user"."""
     beliefs: dict[str, Any] = {}
     ex = RuleExtractor()
     for seq, text in enumerate(texts, start=1):
         at = datetime(2026, 2 + seq, 1, 10, tzinfo=UTC)
-        item = DeltaItem(f"s{seq}", 1, "user", text, at, seq)
+        item = DeltaItem(f"s{seq}", 1, "user", text, at, seq, name=name)
         extraction = ex.extract(ExtractionContext(owner, f"s{seq}", (item,), None, at))
         current = [b for b in beliefs.values() if b.status == bitemporal.CURRENT]
         governance_eval._fold(owner, beliefs, reconcile(owner, extraction, current))
