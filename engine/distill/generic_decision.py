@@ -103,7 +103,9 @@ _QUANTITY = re.compile(
     r"|[一二两三四五六七八九十百千]",
     re.IGNORECASE,
 )
-_ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "conflict": 3}
+# "shift": a change said about a topic the belief shares, with no value aligned
+# (``_pair``); it replaces one belief only, the one plainly about that topic.
+_ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "shift": 3, "conflict": 4}
 # Verbs (and adjectives) whose object may be many things at once: a second
 # object is one more, not a replacement, unless a cue says otherwise.
 _MANY = frozenset(
@@ -172,6 +174,10 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
         verb, old, new = _pair(b, p, cue, additive, neg_p, ending, moving, grey, stated)
         if verb:
             best.setdefault(verb, []).append((b, old, new))
+    if "shift" in best:
+        shifted = _plainly_about(p, best.pop("shift"))
+        if shifted:
+            best.setdefault("supersede", []).append(shifted)
     if not best:
         return _thin_update(p, beliefs, stated or bool(_NEW_SITUATION_ZH.search(p.statement)))
     verb = min(best, key=lambda v: _ORDER[v])
@@ -248,7 +254,7 @@ def _pair(
         topic and (_CURRENT.search(p.statement) or (stated and counted))
     ):
         # "we switched to one-week sprints", "I cycle to work now": a switch or the state as it is now
-        return "supersede", b.value or "", p.value or ""
+        return "shift", b.value or "", p.value or ""
     if al.one_value and not _many_valued(p.statement):  # "I pay 1,350 euros rent": said later, it holds now
         return "supersede", al.old, al.new
     if al.functional and al.overlap >= grey.overlap:
@@ -266,6 +272,35 @@ def _same_topic(old: str, new: str, name: frozenset[str], switch: bool) -> bool:
     a, b = topic_words(old) - name, topic_words(new) - name
     shared = a & b
     return bool(shared) and (switch or len(shared) >= 0.5 * min(len(a), len(b)))
+
+
+def _plainly_about(p: Proposal, hits: list[tuple[BeliefView, str, str]]) -> tuple[BeliefView, str, str] | None:
+    """The one belief a topic shift replaces: the only one on the topic, or
+    among several, the one that shares the most of its topic words with the
+    statement (at least half of the shorter's) when no other shares as many.
+
+    A shift aligns no value, so it says only "something about this topic
+    changed": the one belief on that topic is the one it changes ("we
+    switched to one-week sprints" and "our sprints are two weeks"). Several
+    beliefs sharing a word with it are several topics: one remark ("it
+    changed my view on helping others") must not end them all (it ended 14
+    of one LoCoMo speaker's beliefs), so it ends only one that is plainly
+    more about its topic than the rest, or none.
+    """
+    if len(hits) == 1:
+        return hits[0]
+    name = _named(p.subject)
+    said = topic_words(p.statement) - name
+
+    def share(b: BeliefView) -> float:
+        mine = topic_words(b.statement) - name
+        return len(mine & said) / (min(len(mine), len(said)) or 1)
+
+    ranked = sorted(hits, key=lambda h: share(h[0]), reverse=True)
+    top = share(ranked[0][0])
+    if top < 0.5 or share(ranked[1][0]) >= top:
+        return None
+    return ranked[0]
 
 
 # The thing a statement says the speaker has ("the user's savings account ...",

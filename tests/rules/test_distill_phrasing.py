@@ -316,3 +316,25 @@ def test_a_named_speakers_one_value_apart_still_replaces() -> None:
         Owner("phrasing", "u"), "I live in Boston.", "I live in Denver now.", name="Caroline"
     )
     assert ended == ["Caroline lives in Boston."] and current == ["Caroline lives in Denver now."]
+
+
+@pytest.mark.parametrize("name", [None, "John"])
+def test_one_remark_with_a_change_word_does_not_end_every_belief_sharing_a_word(name: str | None) -> None:
+    """A topic shift aligns no value: among several beliefs that share a word
+    with it, none plainly about its topic, it ends none (it ended both here, and
+    14 of one LoCoMo speaker's beliefs)."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"),
+        "I love helping the community.",
+        "I want to help make their lives better.",
+        "The training was intense, but it changed my view on helping others.",
+        name=name,
+    )
+    assert ended == [] and len(current) == 3
+
+
+def test_a_switch_still_replaces_the_one_belief_on_its_topic() -> None:
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "Our sprints are two weeks long.", "We switched to one-week sprints."
+    )
+    assert ended == ["The user's sprints are two weeks long."] and len(current) == 1
