@@ -130,6 +130,7 @@ _DROP = frozenset(
         "again",
         "then",
         "so",
+        "even",  # "John even won a trophy" / "John even got a book": no shared content
     ]
 )
 _ZH_DROP = "现在|目前|如今|最近|已经|新的|新|也|还|了|啦|呢|吧|啊|都|就|又|的"

@@ -45,6 +45,7 @@ from ledgermind.distill.alignment import (
     untimed,
 )
 from ledgermind.distill.bare_corrections import value_shape, value_spans
+from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.text import is_cjk
 from ledgermind.distill.views import BeliefView
@@ -255,7 +256,9 @@ def _pair(
     ):
         # "we switched to one-week sprints", "I cycle to work now": a switch or the state as it is now
         return "shift", b.value or "", p.value or ""
-    if al.one_value and not _many_valued(p.statement):  # "I pay 1,350 euros rent": said later, it holds now
+    if al.one_value and not _many_valued(p.statement) and not _episode(p.statement):
+        # "I pay 1,350 euros rent": said later, it holds now ("I had a picnic" / "I had
+        # a bad hike" are two things that happened, not one that changed)
         return "supersede", al.old, al.new
     if al.functional and al.overlap >= grey.overlap:
         return "conflict", "", ""
@@ -325,6 +328,18 @@ def _same_thing(old: str, new: str, name: frozenset[str]) -> bool:
 def _named(subject: str | None) -> frozenset[str]:
     """The words that name a subject (its speaker part: "melanie" of "melanie:sister")."""
     return topic_words(subject.split(":")[0]) if subject else frozenset()
+
+
+def _episode(statement: str) -> bool:
+    """Whether the statement tells something that happened: its verb, the
+    first one after the subject, is past ("John won a trophy", "I had a
+    picnic"), not a state ("my rent is 1,350", "I pay 1,350")."""
+    for token in core_tokens(statement)[:4]:
+        if token == "is":
+            return False
+        if token in IRREGULAR_PAST or (len(token) > 4 and token.endswith("ed")):
+            return True
+    return False
 
 
 def _many_valued(statement: str) -> bool:

@@ -338,3 +338,20 @@ def test_a_switch_still_replaces_the_one_belief_on_its_topic() -> None:
         Owner("phrasing", "u"), "Our sprints are two weeks long.", "We switched to one-week sprints."
     )
     assert ended == ["The user's sprints are two weeks long."] and len(current) == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I even won a trophy.", "I even found a great book."),  # "even" is no shared content
+        ("I won a trophy at the tournament.", "I won a medal at the tournament."),  # two things that happened
+    ],
+)
+def test_two_things_that_happened_are_not_one_value_that_changed(first: str, second: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second, name="John")
+    assert ended == [] and len(current) == 2
+
+
+def test_a_state_said_again_with_another_value_still_replaces() -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I pay 1,200 euros rent.", "I pay 1,350 euros rent.")
+    assert ended == ["The user pays 1,200 euros rent."] and current == ["The user pays 1,350 euros rent."]
