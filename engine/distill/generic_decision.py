@@ -106,6 +106,7 @@ _QUANTITY = re.compile(
 )
 # "shift": a change said about a topic the belief shares, with no value aligned
 # (``_pair``); it replaces one belief only, the one plainly about that topic.
+_NEW = re.compile(r"\bnew\b", re.IGNORECASE)
 _ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "shift": 3, "conflict": 4}
 # Verbs (and adjectives) whose object may be many things at once: a second
 # object is one more, not a replacement, unless a cue says otherwise.
@@ -163,6 +164,10 @@ _MANY = frozenset(
 def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_GREY) -> Decision:
     said = p.said_at or p.valid_from
     cue = has_change_cue(p.statement) or p.valid_from < said - _DATED or p.op == "update"
+    # "new" describes a value as often as it says a change ("loves discovering new cities"):
+    # a verb that holds many objects needs a change said without it
+    unqualified = _NEW.sub(" ", p.statement)
+    plain = has_change_cue(unqualified) or moved_on(unqualified) or p.valid_from < said - _DATED or p.op == "update"
     additive = has_additive_cue(p.statement)
     neg_p = negated(p.statement)
     ending = ends(p.statement)
@@ -172,7 +177,7 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
     stated = has_change_cue(p.statement) or moved_on(p.statement)
     best: dict[str, list[tuple[BeliefView, str, str]]] = {}
     for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id), reverse=True):
-        verb, old, new = _pair(b, p, cue, additive, neg_p, ending, moving, grey, stated)
+        verb, old, new = _pair(b, p, cue, additive, neg_p, ending, moving, grey, stated, plain)
         if verb:
             best.setdefault(verb, []).append((b, old, new))
     if "shift" in best:
@@ -214,6 +219,7 @@ def _pair(
     moving: bool,
     grey: GreyZone,
     stated: bool,
+    plain: bool,
 ) -> tuple[str, str, str]:
     """The decision for one belief: (verb or "", old value, new value)."""
     al = align(b.statement, p.statement, _named(p.subject))
@@ -241,7 +247,7 @@ def _pair(
         return "negate", "", ""
     if neg_p or neg_b:
         return "", "", ""
-    if al.one_value and (al.functional or change):
+    if al.one_value and (al.functional or (plain if _many_valued(p.statement) else change)):
         return "supersede", al.old, al.new
     # "lately" says the state as it is now: enough for an amount to have moved, not for
     # any statement to replace another ("has heard a lot about her lately")

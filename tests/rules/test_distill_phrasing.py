@@ -355,3 +355,14 @@ def test_two_things_that_happened_are_not_one_value_that_changed(first: str, sec
 def test_a_state_said_again_with_another_value_still_replaces() -> None:
     current, ended = beliefs_after(Owner("phrasing", "u"), "I pay 1,200 euros rent.", "I pay 1,350 euros rent.")
     assert ended == ["The user pays 1,200 euros rent."] and current == ["The user pays 1,350 euros rent."]
+
+
+def test_new_inside_a_liked_thing_is_no_change() -> None:
+    """ "new" in "discovering new cities" describes what is loved; a verb that
+    holds many objects needs a change said in other words ("instead")."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I love the ocean.", "I love discovering new cities.")
+    assert ended == [] and len(current) == 2
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I love jazz.", "These days I love techno instead.")
+    assert ended == ["The user loves jazz."]
+    current, ended = beliefs_after(Owner("phrasing", "u"), "My coach is Tom.", "My new coach is Marco.")
+    assert ended == ["The user's coach is Tom."]
