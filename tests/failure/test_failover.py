@@ -85,6 +85,12 @@ def _wait_for(check: Any, timeout: float, what: str, procs: list[subprocess.Pope
 
 
 def _round(cluster: Cluster, work: Path, label: str, fault: str) -> None:
+    # Each fault meets a whole cluster: after the switchover round the old leader
+    # rejoins as a standby and one standby becomes synchronous again. Killed before
+    # that, the leader has no synchronous standby, and Patroni's synchronous mode
+    # rightly promotes nobody (a standby that was not synchronous may lack
+    # acknowledged writes): no writer is acknowledged again, which is not this test.
+    cluster.wait_healthy()
     url = cluster.url()
     # a longer connect wait than the default 5 s: five processes open at once on a busy CI machine
     env = {**os.environ, "LEDGERMIND_PROJECTIONS_IN_PROCESS": "0", "LEDGERMIND_CONNECT_TIMEOUT_S": "15",
