@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ledgermind.analysis.text import lexical_stem
@@ -233,9 +232,9 @@ def core_tokens(statement: str) -> list[str]:
     return out
 
 
-def _naming(name: frozenset[str]) -> Callable[[str], bool]:
+def _is_name(token: str, name: frozenset[str]) -> bool:
     """Whether a token is one of the subject's name words, as written or stemmed."""
-    return lambda token: token in name or lexical_stem(token) in name
+    return token in name or lexical_stem(token) in name
 
 
 def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
@@ -245,7 +244,6 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
     it, stemmed ("melani"), while the tokens here are not: each token is
     looked up both ways, or "Caroline had a picnic" and "Caroline struggled
     with her health" would share "caroline" and read as one value apart."""
-    named = _naming(name)
     a, b = _unsubjected(core_tokens(old), core_tokens(new))
     a_pos, b_pos = _unmodified(_positive(a), _positive(b))
     times = _times(old), _times(new)
@@ -262,14 +260,14 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
         s += 1
     mid_a, mid_b = a_pos[p : len(a_pos) - s], b_pos[p : len(b_pos) - s]
     context = a_pos[:p] + a_pos[len(a_pos) - s :]
-    shared = sum(1 for t in context if t != "is" and not _subjectish(t) and not named(t))
+    shared = sum(1 for t in context if t != "is" and not _subjectish(t) and not _is_name(t, name))
     limit = _MAX_SPAN * (2 if is_cjk(old + new) else 1)
     one = bool(mid_a) and bool(mid_b) and len(mid_a) <= limit and len(mid_b) <= limit and shared >= 1 and p >= 1
     smaller = min(len(set(a_pos)), len(set(b_pos))) or 1
     overlap = len(set(a_pos) & set(b_pos)) / smaller
     joiner = "" if is_cjk(old + new) else " "
-    content_a = {t for t in a_pos if not _subjectish(t) and t != "is" and not named(t)}
-    content_b = {t for t in b_pos if not _subjectish(t) and t != "is" and not named(t)}
+    content_a = {t for t in a_pos if not _subjectish(t) and t != "is" and not _is_name(t, name)}
+    content_b = {t for t in b_pos if not _subjectish(t) and t != "is" and not _is_name(t, name)}
     contained = min(len(content_a), len(content_b)) >= 1 and (content_a <= content_b or content_b <= content_a)
     return Alignment(
         False,

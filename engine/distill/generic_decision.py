@@ -104,9 +104,9 @@ _QUANTITY = re.compile(
     r"|[一二两三四五六七八九十百千]",
     re.IGNORECASE,
 )
+_NEW = re.compile(r"\bnew\b", re.IGNORECASE)
 # "shift": a change said about a topic the belief shares, with no value aligned
 # (``_pair``); it replaces one belief only, the one plainly about that topic.
-_NEW = re.compile(r"\bnew\b", re.IGNORECASE)
 _ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "shift": 3, "conflict": 4}
 # Verbs (and adjectives) whose object may be many things at once: a second
 # object is one more, not a replacement, unless a cue says otherwise.
@@ -162,16 +162,16 @@ _MANY = frozenset(
 
 
 def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_GREY) -> Decision:
-    said = p.said_at or p.valid_from
-    cue = has_change_cue(p.statement) or p.valid_from < said - _DATED or p.op == "update"
+    dated = p.valid_from < (p.said_at or p.valid_from) - _DATED
+    cue = has_change_cue(p.statement) or dated or p.op == "update"
     # "new" describes a value as often as it says a change ("loves discovering new cities"):
     # a verb that holds many objects needs a change said without it
     unqualified = _NEW.sub(" ", p.statement)
-    plain = has_change_cue(unqualified) or moved_on(unqualified) or p.valid_from < said - _DATED or p.op == "update"
+    plain = has_change_cue(unqualified) or moved_on(unqualified) or dated or p.op == "update"
     additive = has_additive_cue(p.statement)
     neg_p = negated(p.statement)
     ending = ends(p.statement)
-    moving = moved_on(p.statement) or p.valid_from < said - _DATED
+    moving = moved_on(p.statement) or dated
     # a change said in words; a date alone places a change in time but does not
     # say one happened ("went hiking last weekend" is an event, not an update)
     stated = has_change_cue(p.statement) or moved_on(p.statement)
