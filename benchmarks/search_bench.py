@@ -11,8 +11,14 @@ owner, the worst case for the owner filter (every row passes it). Every
 query is run once untimed, then the hybrid and the plain query are timed
 query by query, alternating which goes first (see ``measure``).
 
-    python benchmarks/search_bench.py [--sizes 1000,10000,100000] [--queries 100]
+    python benchmarks/search_bench.py [--sizes 1000,10000,100000] [--queries 100] [--keep DIR]
     LEDGERMIND_BENCH_PG=postgresql://... to use a running server (default: pgserver)
+
+``--keep DIR`` keeps the databases (a pgserver data directory and a SQLite
+file under DIR) between runs: a later run with the same sizes loads no rows
+and only opens them, which runs the search index's pending migration steps,
+so an A/B of two trees measures the same rows (and an upgrade of a kept
+index). The rows are the same for a given size either way (seeded).
 """
 
 from __future__ import annotations
@@ -298,13 +304,17 @@ class RoundTrips:
 
 
 @contextmanager
-def database(kind: str) -> Iterator[str]:
+def database(kind: str, keep: Path | None = None) -> Iterator[str]:
+    """A fresh database for one backend, dropped at the end; under ``keep``
+    (``--keep``) one that stays, reused by the next run."""
     if kind == "sqlite":
-        tmp = tempfile.mkdtemp(prefix="search-bench-")
+        tmp = str(keep) if keep else tempfile.mkdtemp(prefix="search-bench-")
+        os.makedirs(tmp, exist_ok=True)
         try:
             yield os.path.join(tmp, "bench.db")
         finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+            if keep is None:
+                shutil.rmtree(tmp, ignore_errors=True)
         return
     import psycopg
 
@@ -313,25 +323,32 @@ def database(kind: str) -> Iterator[str]:
     if not dsn:
         import pgserver
 
-        root = tempfile.mkdtemp(prefix="search-bench-pg-")
+        if keep:
+            keep.mkdir(parents=True, exist_ok=True)
+        root = str(keep / "pg") if keep else tempfile.mkdtemp(prefix="search-bench-pg-")
         server = pgserver.get_server(root, cleanup_mode="stop")
         dsn = server.get_uri()
-    name = "search_bench_" + uuid.uuid4().hex[:8]
+    name = "search_bench_kept" if keep else "search_bench_" + uuid.uuid4().hex[:8]
     with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
     try:
         yield urlunsplit(urlsplit(dsn)._replace(path="/" + name))
     finally:
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if keep is None:
+            with psycopg.connect(dsn, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if server is not None:
             server.cleanup()
-            shutil.rmtree(root or "", ignore_errors=True)
+            if keep is None:
+                shutil.rmtree(root or "", ignore_errors=True)
 
 
-def run_backend(kind: str, sizes: list[int], queries: list[str], vocab: list[str], k: int) -> list[dict[str, Any]]:
+def run_backend(
+    kind: str, sizes: list[int], queries: list[str], vocab: list[str], k: int, keep: Path | None = None
+) -> list[dict[str, Any]]:
     results = []
-    with database(kind) as url:
+    with database(kind, keep / kind if keep else None) as url:
         # The bulk load COPYs 100k rows in one statement: lift the engine's
         # default statement bound (seconds, meant for serving) for this run.
         eng = MemoryEngine.open(url, config=EngineConfig.from_env(db=url, statement_timeout_s=600.0))
@@ -340,8 +357,11 @@ def run_backend(kind: str, sizes: list[int], queries: list[str], vocab: list[str
             with side.db.connect() as conn:
                 store = side.projection("search", conn).store(conn.dialect.name)
             embedder = side.projection("search", side.db.connect()).embedder
-            loaded = 0
+            with side.db.connect() as conn:
+                loaded = store.count(conn)  # a kept database's rows (``--keep``)
             for size in sizes:
+                if size < loaded:
+                    raise SystemExit(f"--keep holds {loaded:,} rows, more than {size:,}: keep another folder")
                 texts = sentences(vocab, size - loaded, (6, 16), seed=size)
                 vectors = (
                     np.concatenate(
@@ -354,7 +374,7 @@ def run_backend(kind: str, sizes: list[int], queries: list[str], vocab: list[str
                     else np.zeros((0, embedder.dimension), np.float32)
                 )
                 t0 = time.perf_counter()
-                if kind == "postgresql" or texts:
+                if texts:
                     bulk_load(eng, store, list(rows_for(texts, vectors, loaded)))
                 load_s = time.perf_counter() - t0
                 loaded = size
@@ -373,13 +393,14 @@ def main() -> int:
     parser.add_argument("-k", type=int, default=10)
     parser.add_argument("--backends", default="postgresql,sqlite")
     parser.add_argument("--data", default=str(VOCAB_SOURCE), help="LoCoMo JSON file the words are drawn from")
+    parser.add_argument("--keep", type=Path, help="keep the databases in this folder and reuse them (see above)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     vocab = vocabulary(Path(args.data))
     queries = sentences(vocab, args.queries, (2, 5), seed=7)
     results = []
     for kind in args.backends.split(","):
-        results += run_backend(kind, sizes, queries, vocab, args.k)
+        results += run_backend(kind, sizes, queries, vocab, args.k, args.keep)
     print(
         "\nSynthetic rows bulk-loaded directly into the index table; one owner; "
         f"{args.queries} queries, k = {args.k}; hybrid = mem.search (query embedding, "

@@ -423,36 +423,23 @@ class PostgresIndexStore(IndexStore):
     ) -> str:
         """The CTEs that rank ``IndexStore.matches``'s candidates by BM25
         (``h``: the top ``depth``, ``g``: their statistics), parameters added
-        to ``params``. The candidates: when every term is within the window,
-        every visible row holding one; when none is, the newest window of
-        them; else those, unless there are more than the window, in which case
-        the rows holding the rare terms, which alone are then scored (``sw``).
+        to ``params``. The candidates (``c``): when every term is within the
+        window, every visible row holding one; when none is, the newest window
+        of them; else those, unless there are more than the window, in which
+        case the rows holding the rare terms, which alone are then scored
+        (``sw``).
 
         ``clause`` is ``Filter.sql`` over the postings (``s``), which carry
         the columns it reads, each term's count in the row and the row's
-        length (``index_candidates``): no row is read."""
+        length (``index_candidates``): no row is read.
+
+        Each posting list is walked once and only where the candidates need
+        it (``_candidate_ctes``); the postings of a query of one term are
+        its rows, so they are not grouped by row (``x``)."""
         window = base.MATCH_WINDOW
-        some = bool(rare) and len(rare) < len(terms)
-        params.update(w=window, rows=rows, depth=depth, nl=window * len(terms) if len(rare) == len(terms) else window)
+        params.update(w=window, rows=rows, depth=depth)
         params.update(bm25_params(), qn=list(range(len(terms))))
-        ctes = [
-            f"l AS MATERIALIZED ({self._posted(clause, ':q', ':qn', ':nl')})",
-            "li AS MATERIALIZED (SELECT DISTINCT row_id FROM l ORDER BY row_id DESC LIMIT :nl)",
-        ]
-        if some:
-            params.update(nl=window + 1, r=rare, rn=[terms.index(t) for t in rare], nr=window * len(rare))
-            ctes.append(f"r AS MATERIALIZED ({self._posted(clause, ':r', ':rn', ':nr')})")
-            ctes.append("ri AS MATERIALIZED (SELECT DISTINCT row_id FROM r ORDER BY row_id DESC LIMIT :nr)")
-            ctes.append("sw AS MATERIALIZED (SELECT (SELECT count(*) FROM li) > :w AS taken)")
-            # past the window the terms outside it are not scored: only the
-            # rare terms' postings are read
-            ctes.append(
-                "c AS (SELECT l.* FROM l JOIN li USING (row_id) WHERE NOT (SELECT taken FROM sw) "
-                "UNION ALL SELECT r.* FROM r JOIN ri USING (row_id) WHERE (SELECT taken FROM sw))"
-            )
-        else:
-            ctes.append("sw AS (SELECT false AS taken)")
-            ctes.append("c AS (SELECT l.* FROM l JOIN li USING (row_id))")
+        ctes = self._candidate_ctes(clause, terms, rare, params)
         fs, held, dfs, idfs, scores = [], [], [], [], []
         for i in range(len(terms)):
             fs.append(f"coalesce(max(tf) FILTER (WHERE n = {i}), 0) AS f{i}")
@@ -467,7 +454,10 @@ class PostgresIndexStore(IndexStore):
                 f"CASE WHEN f{i} > 0 THEN w.i{i} * f{i} * :k1p1 / (f{i} + :k1 * (:b1 + :b * len / w.avgdl)) "
                 "ELSE CAST(0 AS float8) END"
             )
-        ctes.append(f"x AS MATERIALIZED (SELECT row_id, max(len) AS len, {', '.join(fs)} FROM c GROUP BY row_id)")
+        if len(terms) == 1:  # one posting per row
+            ctes.append("x AS MATERIALIZED (SELECT row_id, len, tf AS f0 FROM c)")
+        else:
+            ctes.append(f"x AS MATERIALIZED (SELECT row_id, max(len) AS len, {', '.join(fs)} FROM c GROUP BY row_id)")
         ctes.append(
             "g AS MATERIALIZED (SELECT greatest(CAST(:rows AS bigint), count(*)) AS n, "
             "CAST(sum(len) AS float8) / greatest(count(*), 1) AS avgdl, "
@@ -479,6 +469,53 @@ class PostgresIndexStore(IndexStore):
             f"WHERE {' + '.join(held)} > 0 ORDER BY score DESC, x.row_id DESC LIMIT :depth)"
         )
         return "WITH " + ", ".join(ctes) + " "
+
+    def _candidate_ctes(self, clause: str, terms: list[str], rare: list[str], params: dict[str, Any]) -> list[str]:
+        """``_ranked_sql``'s candidate postings (``c``: term place ``n``, row
+        id, ``tf``, ``len``) and whether the rare terms alone are scored
+        (``sw``), parameters added to ``params``.
+
+        - Every term within the window (``rare`` is all of them): their
+          visible postings, each list walked to its end (at most the window).
+        - No term within it: the newest window of rows holding one (``li``,
+          each list walked at most that far); with one term, its newest
+          window of postings, which are those rows.
+        - Some within it: past the window (more visible rows than it hold a
+          term, ``sw``) the rare terms' postings, else every term's, each
+          list walked once: the visible rows of one term past the window (a
+          capped walk of its postings) decide it without the other terms'
+          lists, and only if no single term does are the lists' rows united
+          and counted."""
+        window = base.MATCH_WINDOW
+        every = len(rare) == len(terms)
+        if every or not rare:
+            params.update(nl=window * len(terms) if every else window)
+            ctes = [f"l AS MATERIALIZED ({self._posted(clause, ':q', ':qn', ':nl')})", "sw AS (SELECT false AS taken)"]
+            if every or len(terms) == 1:
+                return [*ctes, "c AS (SELECT * FROM l)"]
+            ctes.append("li AS MATERIALIZED (SELECT DISTINCT row_id FROM l ORDER BY row_id DESC LIMIT :nl)")
+            return [*ctes, "c AS (SELECT l.* FROM l JOIN li USING (row_id))"]
+        common = [t for t in terms if t not in rare]
+        params.update(nl=window + 1, r=rare, rn=[terms.index(t) for t in rare], nr=window * len(rare))
+        params.update({f"c{i}": t for i, t in enumerate(common)})
+        single = " ".join(
+            f"WHEN (SELECT count(*) FROM (SELECT 1 FROM {self.postings} s WHERE s.app = :app AND s.user_id = :user "
+            f"AND s.term = :c{i} AND {clause} LIMIT :nl) z) > :w THEN true"
+            for i in range(len(common))
+        )
+        return [
+            f"l AS MATERIALIZED ({self._posted(clause, ':q', ':qn', ':nl')})",
+            f"r AS MATERIALIZED ({self._posted(clause, ':r', ':rn', ':nr')})",
+            # CASE evaluates its branches in order and each subquery only when
+            # reached: the union of the lists is read only when no single
+            # common term's visible rows pass the window
+            "sw AS MATERIALIZED (SELECT CASE "
+            + single
+            + " ELSE (SELECT count(*) FROM (SELECT DISTINCT row_id FROM l) u) > :w END AS taken)",
+            # past the window the terms outside it are not scored: only the
+            # rare terms' postings are read
+            "c AS (SELECT * FROM l WHERE NOT (SELECT taken FROM sw) UNION ALL SELECT * FROM r WHERE (SELECT taken FROM sw))",
+        ]
 
     @staticmethod
     def _lexical(terms: list[str], rare: list[str], got: dict[str, list[Any]]) -> LexicalTop:
