@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import zlib
 
-__all__ = ["DEFLATE_V1", "MIN_PACK", "ZDICT_V1", "pack", "unpack"]
+__all__ = ["DEFLATE_V1", "MIN_PACK", "WBITS", "ZDICT_V1", "pack", "unpack"]
 
 DEFLATE_V1 = 0x02
 MIN_PACK = 200
 MIN_SAVING = 32
 _LEVEL = 6
-_WBITS = -15  # raw deflate: no zlib header or checksum (the seal authenticates)
+WBITS = -15  # raw deflate: no zlib header or checksum (the seal authenticates)
 _MIN_WINDOW_BITS = 10
 _MEM_LEVEL = 8  # zlib's default; 9 doubles the hash table to clear, for nothing on short states
 # Fixed Huffman codes: inflating a short state was mostly decoding its own
@@ -71,8 +71,8 @@ def _window(size: int) -> int:
     state: every match the full 32 KiB window would find, at a fraction of
     its setup (zlib allocates and clears the window and hash for every
     compressor: 360 us of a 640-byte state's 380 us with the full window and
-    memLevel 9; 55 us with this one). Any window inflates with ``_WBITS``."""
-    return -max(_MIN_WINDOW_BITS, min(-_WBITS, (size + len(ZDICT_V1)).bit_length()))
+    memLevel 9; 55 us with this one). Any window inflates with ``WBITS``."""
+    return -max(_MIN_WINDOW_BITS, min(-WBITS, (size + len(ZDICT_V1)).bit_length()))
 
 
 def unpack(state: bytes) -> bytes:
@@ -82,7 +82,7 @@ def unpack(state: bytes) -> bytes:
         return state
     if state[0] != DEFLATE_V1:
         raise ValueError(f"unknown state format byte 0x{state[0]:02x}")
-    inflater = zlib.decompressobj(_WBITS, ZDICT_V1)
+    inflater = zlib.decompressobj(WBITS, ZDICT_V1)
     try:
         out = inflater.decompress(state[1:])
     except zlib.error as e:

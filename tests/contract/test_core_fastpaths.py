@@ -102,6 +102,32 @@ def test_decode_flat_matches_decode() -> None:
     assert transcoder.decode_flat(data, ("timestamp", "occurred_at")) == transcoder.decode(data) == same
 
 
+def test_decode_flat_many_matches_decode_and_refuses_other_shapes() -> None:
+    """The batch decode: each flat state equal to the full decode (a datetime
+    text seen before is reused, equal to a fresh parse), and None for any
+    state not of the flat shape, so restore hands that one to the mapper."""
+    transcoder = OrjsonTranscoder()
+    keys = ("timestamp", "occurred_at")
+    shared = datetime(2020, 5, 17, 8, 30, tzinfo=timezone(timedelta(hours=-7)))
+    flat = [
+        {"timestamp": datetime.now(UTC), "occurred_at": shared, "seq": i, "content": '{"__dt__": "caller text"}'}
+        for i in range(3)
+    ]
+    datas = [transcoder.encode(s) for s in flat]
+    others = [
+        b"[1, 2]",  # not an object
+        orjson.dumps({"timestamp": "2020-01-01T00:00:00+00:00", "occurred_at": {"__dt__": "2020-01-01"}}),  # untagged
+        orjson.dumps({"timestamp": {"__dt__": "not a date"}, "occurred_at": {"__dt__": "2020-01-01"}}),
+        orjson.dumps({"timestamp": {"__dt__": ["unhashable"]}, "occurred_at": {"__dt__": "2020-01-01"}}),
+        orjson.dumps({"occurred_at": {"__dt__": "2020-01-01T00:00:00+00:00"}}),  # a key missing
+        b"{not json",
+    ]
+    decoded = transcoder.decode_flat_many([*datas, *others], keys)
+    assert decoded[: len(flat)] == [transcoder.decode(d) for d in datas] == flat
+    assert decoded[len(flat) :] == [None] * len(others)
+    assert [s["occurred_at"].utcoffset() for s in decoded[: len(flat)]] == [timedelta(hours=-7)] * 3  # type: ignore[index]
+
+
 def test_concurrent_callers_grouped_lose_nothing(db_url: str) -> None:
     """Eight threads on distinct sessions, and a lone caller after them (the
     writer's wait for returning callers must not stall or mix them up)."""
