@@ -61,6 +61,7 @@ from ledgermind.api.distilling import (
 )
 from ledgermind.api.facade import MemoryEngine
 from ledgermind.api.lifeline import die_with_parent
+from ledgermind.api.stop_signals import on_stop_signals
 from ledgermind.domain.config import EngineConfig, Limits
 from ledgermind.domain.errors import LedgermindError
 from ledgermind.storage.dialects import dialect_of
@@ -224,8 +225,7 @@ def main() -> int:
     """The child: distils until SIGTERM, SIGINT or its parent's death."""
     spec = json.loads(sys.stdin.read())
     stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
+    on_stop_signals(lambda _: stop.set())
     die_with_parent(int(spec["parent"]), _ORPHAN_GRACE_S)
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_JsonLines())

@@ -170,11 +170,11 @@ def _by_change(report: Any) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    import signal
     import threading
 
     from ledgermind.api import MemoryEngine  # handlers import the engine; --help does not
     from ledgermind.api.distilling import DistillLease
+    from ledgermind.api.stop_signals import on_stop_signals
 
     _log = _logger()
     with MemoryEngine.open(args.db) as eng:
@@ -206,8 +206,7 @@ def _run(args: argparse.Namespace) -> int:
             _print_once(args, report)
             return 0
         stop = threading.Event()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(sig, lambda *_: stop.set())
+        on_stop_signals(lambda _: stop.set())
         totals = {"windows": 0, "changes": 0, "dead_lettered": 0}
 
         def batch(report: Any) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -170,6 +169,8 @@ def _open(db: str, *, create: bool = True) -> MemoryEngine:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from ledgermind.api.stop_signals import on_stop_signals
+
     _discover(args)
     names = [n.strip() for n in args.names.split(",") if n.strip()] if args.names else None
 
@@ -209,8 +210,7 @@ def _run(args: argparse.Namespace) -> int:
                     flush=True,
                 )
             return 0
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(sig, lambda *_: runner.stop())
+        on_stop_signals(lambda _: runner.stop())
         print(f"following {eng.backend.display} ({', '.join(runner.factories)})", flush=True)
         runner.run_forever()
     return 0

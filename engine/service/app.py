@@ -25,11 +25,8 @@ same ``LEDGERMIND_*`` settings.
 from __future__ import annotations
 
 import os
-import signal
-import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 import anyio
 from fastapi import APIRouter, FastAPI
@@ -40,6 +37,7 @@ from ledgermind.api import MemoryEngine
 from ledgermind.api.distill_process import DistillerProcess
 from ledgermind.api.distilling import distill_lag_of
 from ledgermind.api.lifeline import die_with_parent
+from ledgermind.api.stop_signals import on_stop_signals
 from ledgermind.domain.version import __version__
 from ledgermind.service import errors, openapi, ui
 from ledgermind.service.asgi import ASGIApp, Message, Receive, Scope, Send, observed
@@ -80,7 +78,7 @@ def create_app(engine: MemoryEngine, settings: ServiceSettings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        restore = _chain_exit_signals(svc.stopping)
+        restore = on_stop_signals(lambda _: svc.stopping.set(), chain=True)  # then uvicorn's own
         await anyio.to_thread.run_sync(lambda: engine.projections)  # start the projection runner
         await anyio.to_thread.run_sync(keys.start)
         if distiller is not None:
@@ -134,31 +132,6 @@ def _lag_or_nan(engine: MemoryEngine) -> float:
         return float(health.projection_lag(engine))
     except Exception:
         return float("nan")
-
-
-def _chain_exit_signals(stopping: threading.Event) -> Callable[[], None]:
-    """Sets ``stopping`` on SIGTERM / SIGINT, then runs the handler that was
-    there (uvicorn's, which starts the graceful shutdown). A no-op outside
-    the main thread, where signals cannot be handled (an embedding test)."""
-    if threading.current_thread() is not threading.main_thread():
-        return lambda: None
-    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
-
-    def handler(sig: int, frame: Any) -> None:
-        stopping.set()
-        before = previous[signal.Signals(sig)]
-        if callable(before):
-            before(sig, frame)
-
-    for sig in previous:
-        signal.signal(sig, handler)
-
-    def restore() -> None:
-        for sig, before in previous.items():
-            if signal.getsignal(sig) is handler:
-                signal.signal(sig, before)
-
-    return restore
 
 
 class _BodyLimit:

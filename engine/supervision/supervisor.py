@@ -34,10 +34,10 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from types import FrameType
-from typing import Any, Literal, TextIO
+from typing import Literal, TextIO
 
 from ledgermind.api import MemoryEngine
+from ledgermind.api.stop_signals import on_stop_signals
 from ledgermind.domain.errors import AgentNotFound, InvalidInput
 from ledgermind.domain.owner import Owner
 from ledgermind.supervision.child import (
@@ -128,12 +128,11 @@ class Supervisor:
 
     def run(self) -> int:
         """Supervises until a clean stop (0), or a crash loop (``CRASH_LOOP_EXIT``)."""
-        previous = self._install_signals()
+        restore = on_stop_signals(lambda signum: self.stop(f"the supervisor received {signum.name}"))
         try:
             return self._loop()
         finally:
-            for signum, handler in previous.items():
-                signal.signal(signum, handler)
+            restore()
 
     # --- the loop -----------------------------------------------------------------
 
@@ -251,15 +250,6 @@ class Supervisor:
         except subprocess.TimeoutExpired:
             _signal_group(child, signal.SIGKILL)
             return child.wait()
-
-    def _install_signals(self) -> dict[int, Any]:
-        if threading.current_thread() is not threading.main_thread():
-            return {}  # only the main thread may set handlers; stop() still works
-
-        def handle(signum: int, _frame: FrameType | None) -> None:
-            self.stop(f"the supervisor received {signal.Signals(signum).name}")
-
-        return {s: signal.signal(s, handle) for s in (signal.SIGTERM, signal.SIGINT)}
 
     def _say(self, text: str) -> None:
         print(f"ledgermind supervise: {self.agent_id}: {text}", file=self.out, flush=True)
