@@ -82,6 +82,7 @@ from ledgermind.domain.stream_ids import owner_key_id
 from ledgermind.storage.erasure_fence import erased_guard_postgres, refuse_erased_sqlite
 from ledgermind.storage.frontier import Frontier
 from ledgermind.storage.landed import Outcomes
+from ledgermind.storage.listener import announcement_channel
 from ledgermind.storage.pg_append import append
 from ledgermind.storage.pg_checkout import transaction
 from ledgermind.storage.sealing import WrittenKeys
@@ -416,6 +417,7 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         self._sql_append_one = _append_one_sql(table, links)
         self._sql_append_one_legacy = _append_one_sql(table, links, legacy=True)
         self.sql_notify = b"NOTIFY " + Identifier(self.channel_name).as_bytes(None)
+        self._sql_announce = b"NOTIFY " + Identifier(announcement_channel(self.channel_name)).as_bytes(None)
         self.announced_topics: frozenset[str] = frozenset()  # named in the NOTIFY's payload (``notify_statement``)
         self._topics: dict[str, bytes] = {}
         self._sql_legacy_table = SQL(
@@ -595,12 +597,18 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
         return sorted(int(row["notification_id"]) for row in curs.fetchall())
 
     def notify_statement(self, stored_events: Sequence[StoredEvent]) -> bytes:
-        """The NOTIFY after an append's COMMIT, its payload the append's
-        ``announced_topics`` (comma-separated) if it holds any."""
+        """The NOTIFY after an append's COMMIT; when the append holds events
+        of ``announced_topics``, a second one on the announcement channel,
+        both with those topics (comma-separated) as their payload. A follower
+        of those topics alone listens on that channel only
+        (``ledgermind.storage.listener``), so no other append wakes it; the
+        first keeps the payload for the listeners of older versions, which
+        read it on the log's channel."""
         named = sorted({e.topic for e in stored_events} & self.announced_topics) if self.announced_topics else []
         if not named:
             return self.sql_notify
-        return self.sql_notify + b", " + self._topic_literal(",".join(named))
+        payload = b", " + self._topic_literal(",".join(named))
+        return self.sql_notify + payload + b"; " + self._sql_announce + payload
 
     def _topic_literal(self, topic: str) -> bytes:
         """``topic`` as a quoted literal (psycopg's ``Literal``); topics are a

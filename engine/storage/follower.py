@@ -84,9 +84,10 @@ class Follower:
         return getattr(self._recorder, "channel_name", None)
 
     def announce(self) -> None:
-        """Asks this process's recorder to name this follower's topics in the
-        NOTIFY of every append that holds one (PostgreSQL), so a ``Listener``
-        given one of them wakes for those appends only
+        """Asks this process's recorder to announce this follower's topics
+        (a NOTIFY on the announcement channel naming them) in every append
+        that holds one (PostgreSQL), so a ``Listener`` given one of them wakes
+        for those appends only
         (``ledgermind.storage.listener``); a no-op elsewhere."""
         recorder: Any = self._recorder  # the PostgreSQL recorder has them (``ledgermind.storage.chain``)
         announced = getattr(recorder, "announced_topics", None)

@@ -42,9 +42,10 @@ read back as ``OwnerErased``. The NOTIFY runs after COMMIT, as its own
 statement: a follower woken by it finds the rows committed, and it holds
 nothing across the fsync. A rolled-back append notifies too, because a
 follower may be waiting for it to finish (``Frontier.settle``). An append
-holding an event of one of the recorder's ``announced_topics`` names them in
-the NOTIFY's payload, so a follower of those topics alone (the erasure watch)
-sleeps through every other append (``ledgermind.storage.listener``).
+holding an event of one of the recorder's ``announced_topics`` also NOTIFYs
+the announcement channel with them as its payload, so a follower of those
+topics alone (the erasure watch), listening there, sleeps through every other
+append (``ledgermind.storage.listener``).
 
 Why literal multi-statement queries rather than bound parameters in
 pipeline mode (measured, one writer: ``benchmarks/core_bench.py``): the

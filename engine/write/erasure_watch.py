@@ -112,8 +112,8 @@ class ErasureWatch:
                 log.exception("an erasure subscriber failed")
 
     def _run(self) -> None:
-        # Woken only by appends that announce an erasure (the recorder names the
-        # topic in its NOTIFY: ``ledgermind.storage.listener``); the loop's own
+        # Woken only by appends that announce an erasure (on the announcement
+        # channel: ``ledgermind.storage.listener``); the loop's own
         # schedule covers the rest within the bound.
         listener = Listener(self._conninfo, self._follower.channel, ERASED_TOPIC) if self._conninfo else None
         try:
