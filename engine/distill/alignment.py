@@ -262,7 +262,12 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
     context = a_pos[:p] + a_pos[len(a_pos) - s :]
     shared = sum(1 for t in context if t != "is" and not _subjectish(t) and not _is_name(t, name))
     limit = _MAX_SPAN * (2 if is_cjk(old + new) else 1)
-    one = bool(mid_a) and bool(mid_b) and len(mid_a) <= limit and len(mid_b) <= limit and shared >= 1 and p >= 1
+    # the words before the difference say whose what it is: the subject alone (a name, "the
+    # user") does not, unless more than one word after it is shared ("... cups of coffee a day")
+    lead = is_cjk(old + new) or shared >= 2 or any(not _subjectish(t) and not _is_name(t, name) for t in a_pos[:p])
+    one = (
+        bool(mid_a) and bool(mid_b) and len(mid_a) <= limit and len(mid_b) <= limit and shared >= 1 and p >= 1 and lead
+    )
     smaller = min(len(set(a_pos)), len(set(b_pos))) or 1
     overlap = len(set(a_pos) & set(b_pos)) / smaller
     joiner = "" if is_cjk(old + new) else " "
@@ -289,10 +294,12 @@ _MOVED_ON = re.compile(
     r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期",
     re.IGNORECASE,
 )
-# An ending with nothing in its place ("I cancelled my membership").
+# An ending with nothing in its place ("I cancelled my membership"). "Dropped off"
+# and "dropped by" deliver and visit ("dropped off the cakes at the shelter"): no ending.
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
-    r"[^.]*\b(?:anymore|any more)|broke up|sold|left|dropped|ended|unsubscribed|not \w+ing \w+ any ?more)\b"
+    r"[^.]*\b(?:anymore|any more)|broke up|sold|left|dropped(?!\s+(?:off|by)\b)|ended|unsubscribed|"
+    r"not \w+ing \w+ any ?more)\b"
     r"|退了|退掉|退订|退出|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
@@ -483,8 +490,9 @@ def topic_words(statement: str) -> frozenset[str]:
 # The verbs of a switch: a change said outright, strong enough that one shared
 # topic word ("editor", "cat", "daughter") ties it to the belief it replaces.
 _SWITCH = re.compile(
-    r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|dropped|"
-    r"ported|relocated|refinanced|traded|ditched|started (?:at|with|on)|took over|instead|no longer)\b|换|改|转|迁|搬",
+    r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|"
+    r"dropped(?!\s+(?:off|by)\b)|ported|relocated|refinanced|traded|ditched|started (?:at|with|on)|took over|"
+    r"instead|no longer)\b|换|改|转|迁|搬",
     re.IGNORECASE,
 )
 
@@ -492,7 +500,8 @@ _SWITCH = re.compile(
 # An ending verb and the thing it ends ("gave up the WeWork", "cancelled my gym
 # membership", "sold our old Civic"), up to where the clause goes on.
 _ENDED = re.compile(
-    r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|dropped|sold|ditched|got rid of|moved out of|left)\s+"
+    r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|dropped(?!\s+(?:off|by)\b)|sold|ditched|got rid of|"
+    r"moved out of|left)\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
     r"(?=\s+(?:and|but|for|because|so|after|since)\b|\s*[,.;!—–-]|\s*$)",
     re.IGNORECASE,

@@ -91,8 +91,8 @@ _GOES_ON = re.compile(
 # a switch said outright, or the state said to hold now. Weaker cues ("new",
 # "got", "started") and a date alone mark events as often as changes.
 _CURRENT = re.compile(
-    r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|dropped|"
-    r"started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more|rescheduled|relocated|"
+    r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|"
+    r"dropped(?!\s+(?:off|by)\b)|started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more|rescheduled|relocated|"
     r"reassigned|promoted|back to|ported|refinanced|ditched|traded in)\b"
     r"|换|改|转|迁|搬|现在|如今|目前|调到|调去|调往|升为|升到",
     re.IGNORECASE,
@@ -105,9 +105,12 @@ _QUANTITY = re.compile(
     re.IGNORECASE,
 )
 _NEW = re.compile(r"\bnew\b", re.IGNORECASE)
-# "shift": a change said about a topic the belief shares, with no value aligned
-# (``_pair``); it replaces one belief only, the one plainly about that topic.
-_ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "shift": 3, "conflict": 4}
+# "shift", "end-topic", "replace-topic": a change, an ending or an ending with
+# its replacement said about a topic the belief shares, no value aligned and the
+# belief's words not contained (``_pair``); each acts on one belief only, the one
+# plainly about that topic (``_plainly_about``), and becomes a "supersede" or a
+# "negate" in ``decide``, so only those two verbs and the rest are ordered here.
+_ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "conflict": 4}
 # Verbs (and adjectives) whose object may be many things at once: a second
 # object is one more, not a replacement, unless a cue says otherwise.
 _MANY = frozenset(
@@ -180,10 +183,12 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
         verb, old, new = _pair(b, p, cue, additive, neg_p, ending, moving, grey, stated, plain)
         if verb:
             best.setdefault(verb, []).append((b, old, new))
-    if "shift" in best:
-        shifted = _plainly_about(p, best.pop("shift"))
-        if shifted:
-            best.setdefault("supersede", []).append(shifted)
+    # a change tied to a belief by its topic alone ends or replaces one belief at most
+    for topical, verb in (("end-topic", "negate"), ("replace-topic", "supersede"), ("shift", "supersede")):
+        if topical in best:
+            chosen = _plainly_about(p, best.pop(topical))
+            if chosen:
+                best.setdefault(verb, []).append(chosen)
     if not best:
         return _thin_update(p, beliefs, stated or bool(_NEW_SITUATION_ZH.search(p.statement)))
     verb = min(best, key=lambda v: _ORDER[v])
@@ -229,9 +234,12 @@ def _pair(
     if al.same:
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
     if (neg_p or ending) and not neg_b and _REPLACING.search(p.statement) and (al.contained or topic):
-        return "supersede", b.value or "", p.value or ""  # "我不学日语了，改学韩语": ended and replaced
-    if neg_p and not neg_b and (al.contained or (topic and ending)):  # "I no longer take X"
+        # "我不学日语了，改学韩语": ended and replaced
+        return "supersede" if al.contained else "replace-topic", b.value or "", p.value or ""
+    if neg_p and not neg_b and al.contained:  # "I no longer take X"
         return "negate", "", ""
+    if neg_p and not neg_b and topic and ending:
+        return "end-topic", "", ""
     gone = ended_object(p.statement)
     if gone and not neg_b and gone[0] <= topic_words(b.statement):
         # "I gave up the WeWork ...": the belief names the very thing ended; a clause
@@ -243,8 +251,8 @@ def _pair(
         return "", "", ""
     if ending and topic and not neg_b:  # "I cancelled my Equinox membership"
         if not neg_p and p.value and p.value not in b.statement.casefold():  # "we dropped Comcast for Verizon"
-            return "supersede", b.value or "", p.value
-        return "negate", "", ""
+            return "replace-topic", b.value or "", p.value
+        return "end-topic", "", ""
     if neg_p or neg_b:
         return "", "", ""
     if al.one_value and (al.functional or (plain if _many_valued(p.statement) else change)):
@@ -284,9 +292,10 @@ def _same_topic(old: str, new: str, name: frozenset[str], switch: bool) -> bool:
 
 
 def _plainly_about(p: Proposal, hits: list[tuple[BeliefView, str, str]]) -> tuple[BeliefView, str, str] | None:
-    """The one belief a topic shift replaces: the only one on the topic, or
-    among several, the one that shares the most of its topic words with the
-    statement (at least half of the shorter's) when no other shares as many.
+    """The one belief a topic shift replaces (or a topical ending ends): the
+    only one on the topic, or among several, the one that shares the most of
+    its topic words with the statement (at least half of the shorter's) when
+    no other shares as many.
 
     A shift aligns no value, so it says only "something about this topic
     changed": the one belief on that topic is the one it changes ("we

@@ -366,3 +366,46 @@ def test_new_inside_a_liked_thing_is_no_change() -> None:
     assert ended == ["The user loves jazz."]
     current, ended = beliefs_after(Owner("phrasing", "u"), "My coach is Tom.", "My new coach is Marco.")
     assert ended == ["The user's coach is Tom."]
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "Yesterday Maria dropped off the cakes she baked at the homeless shelter.",  # delivered
+        "Maria dropped by the homeless shelter with some cakes.",  # visited
+    ],
+)
+def test_dropped_off_and_dropped_by_end_nothing(second: str) -> None:
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "Maria volunteers at the homeless shelter.", second, name="Maria"
+    )
+    assert ended == [] and len(current) == 2
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I go to Equinox.", "I dropped Equinox last week.")
+    assert ended == ["The user goes to Equinox."]  # "dropped" with its object still ends it
+
+
+def test_an_ending_tied_by_topic_alone_ends_one_belief_at_most() -> None:
+    """ "left the cakes ... at the homeless shelter" shares its topic with two
+    beliefs: one remark ends at most the one plainly about it, never all."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"),
+        "I volunteer at the homeless shelter.",
+        "I organised a meal at the homeless shelter.",
+        "I left the cakes I baked at the homeless shelter.",
+    )
+    assert len(ended) <= 1 and "The user organised a meal at the homeless shelter." in current
+
+
+@pytest.mark.parametrize("name", [None, "John"])
+def test_only_the_subject_in_common_before_the_difference_is_no_one_value_apart(name: str | None) -> None:
+    """ "messed up during a big game" / "having some wild games": the words
+    before the difference are the subject alone and one word after it is
+    shared, so these are two statements, not one value that changed."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "I messed up during a big game.", "I'm having some wild games lately.", name=name
+    )
+    assert ended == [] and len(current) == 2
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "I drink two cups of coffee a day.", "I cut back to one cup of coffee a day.", name=name
+    )
+    assert len(ended) == 1 and len(current) == 1  # more than one word shared after the difference
