@@ -91,14 +91,16 @@ def _rank(m: Made) -> str:
     return hashlib.sha256(f"{SEED}:{_turn(m.key)}:{_digest(m.statement)}".encode()).hexdigest()
 
 
-def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int, list[BeliefView]]:
-    """Beliefs made, turns read, restatements merged, and every belief at the end (any status)."""
+def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int, list[BeliefView], list[tuple[str, str]]]:
+    """Beliefs made, turns read, restatements merged, every belief at the end
+    (any status), and every ending: (the statement ended, the reason given)."""
     from benchmarks.locomo_eval import parse_session_date, turn_text
 
     extractor = RuleExtractor()
     made: list[Made] = []
     turns_read = merged = 0
     finals: list[BeliefView] = []
+    endings: list[tuple[str, str]] = []
     for sample in samples:
         conv = sample["conversation"]
         owner = Owner("locomo", sample["sample_id"])
@@ -150,6 +152,7 @@ def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int, list[Be
                     merged += 1
                 elif isinstance(change, Invalidate) and change.memory_id in beliefs:
                     b = beliefs[change.memory_id]
+                    endings.append((b.statement, change.reason))
                     beliefs[change.memory_id] = BeliefView.make(
                         **{
                             **{
@@ -171,7 +174,7 @@ def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int, list[Be
                     )
             n += 1
         finals.extend(beliefs.values())
-    return made, turns_read, merged, finals
+    return made, turns_read, merged, finals, endings
 
 
 DUPLICATE_AT = 0.6  # Jaccard of two beliefs' content words (less their subject's name) that reads as one fact
@@ -208,12 +211,20 @@ def main() -> int:
     p.add_argument("--draw", action="store_true", help="print the sample with its text, for labelling")
     p.add_argument("--unlabelled", action="store_true", help="with --draw: every belief without a label, at any rank")
     p.add_argument("--set", default=None, help="measure only the labels of this set, wherever they are made")
+    p.add_argument(
+        "--endings", action="store_true", help="print every belief a later turn ended, with the reason, and their count"
+    )
     args = p.parse_args()
     path = Path(args.data)
     if not path.exists():
         print(f"no LoCoMo data at {path}: nothing to measure")
         return 0
-    made, turns, merged, finals = distil(json.loads(path.read_text()))
+    made, turns, merged, finals, endings = distil(json.loads(path.read_text()))
+    if args.endings:
+        for statement, reason in sorted(endings):
+            print(f"{statement} || {reason}")
+        print(f"{len(endings)} beliefs ended by later turns")
+        return 0
     doubles = duplicates(finals)
     current = sum(1 for b in finals if b.status == bitemporal.CURRENT)
     labels = {}
