@@ -187,7 +187,7 @@ def event_states(
     JSON whose only tagged values are ``datetime_keys``), the rows are opened
     as one stream by the mapper itself (whole-log cipher, per-owner seal,
     compressor: ``SealingMapper.open_stream``) and decoded in one pass with
-    ``OrjsonTranscoder.decode_flat``. A row not of that shape, or any row
+    ``OrjsonTranscoder.decode_flat_many``. A row not of that shape, or any row
     when not ``flat`` or under another transcoder, goes through the mapper in
     full, so the answer never depends on which path ran."""
     with translate_errors():

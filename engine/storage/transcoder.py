@@ -76,24 +76,16 @@ class OrjsonTranscoder(Transcoder):
     def decode(self, data: bytes) -> Any:
         return _untag(orjson.loads(data))
 
-    def decode_flat(self, data: bytes, datetime_keys: tuple[str, ...]) -> dict[str, Any]:
-        """Decodes a state whose only tagged values are the named top-level
-        datetimes, without walking the rest. Why: restore decodes every
-        message of a session, and a v1 ``message.added`` state is flat (its
-        caller JSON is stored as text), so the walk was wasted work."""
-        state = self.decode_flat_many((data,), datetime_keys)[0]
-        if state is None:
-            raise ValueError("not a flat state with those datetimes")
-        return state
-
     def decode_flat_many(self, datas: Iterable[bytes], datetime_keys: tuple[str, ...]) -> list[dict[str, Any] | None]:
-        """``decode_flat`` of many states in one loop; None for a state not of
-        that shape (the caller decodes it in full, or learns why not).
-
-        Why a batch: restore decodes a whole history, and a call per state was
-        a fifth of the decoding. A datetime whose text repeats the one before
-        (a message's two times, or a batch's shared ``occurred_at``) is parsed
-        once: datetimes are immutable, so sharing one object is safe."""
+        """Decodes states whose only tagged values are the named top-level
+        datetimes, without walking the rest; None for a state not of that
+        shape (the caller decodes it in full, or learns why not). Why: restore
+        decodes every message of a session, and a v1 ``message.added`` state is
+        flat (its caller JSON is stored as text), so the walk was wasted work;
+        and in one loop, since a call per state was a fifth of the decoding.
+        A datetime text seen in the last few (a message's two times, a batch's
+        shared ``occurred_at``) is parsed once: datetimes are immutable, so
+        sharing one object is safe."""
         loads, parse = orjson.loads, datetime.fromisoformat
         out: list[dict[str, Any] | None] = []
         append = out.append

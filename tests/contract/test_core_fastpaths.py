@@ -96,10 +96,10 @@ def test_decode_flat_matches_decode() -> None:
         "name": None,
     }
     data = transcoder.encode(state)
-    assert transcoder.decode_flat(data, ("timestamp", "occurred_at")) == transcoder.decode(data) == state
+    assert transcoder.decode_flat_many([data], ("timestamp", "occurred_at")) == [transcoder.decode(data)] == [state]
     same = {**state, "occurred_at": state["timestamp"]}  # one instant: parsed once, still equal
     data = transcoder.encode(same)
-    assert transcoder.decode_flat(data, ("timestamp", "occurred_at")) == transcoder.decode(data) == same
+    assert transcoder.decode_flat_many([data], ("timestamp", "occurred_at")) == [transcoder.decode(data)] == [same]
 
 
 def test_decode_flat_many_matches_decode_and_refuses_other_shapes() -> None:
