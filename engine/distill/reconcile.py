@@ -268,13 +268,14 @@ class _State:
 
     def _corrected(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
         """The belief a bare correction ("sorry, I meant Lille") corrects: the
-        one holding the value it names as wrong, else this subject's latest
-        keyed fact whose slot takes this type of value."""
+        one holding the value it names as wrong ("Lille, not Lyon"), and none
+        when no belief holds that ("it's about the journey, not just winning"
+        corrects nothing); when it names none, this subject's latest keyed
+        fact whose slot takes this type of value."""
         mine = [b for b in beliefs if b.subject == p.subject and b.attribute and (b.value or _is_said(b.attribute))]
-        if p.replaces:
+        if p.replaces:  # it names the wrong value: only a belief that holds it is corrected, never a guess
             named = [b for b in mine if _names_value(b, p.replaces)]
-            if named:
-                return max(named, key=lambda b: (b.valid_from, b.memory_id))
+            return max(named, key=lambda b: (b.valid_from, b.memory_id)) if named else None
         fitting = [b for b in mine if b.value and not _is_said(b.attribute) and _fits(p.value_type, b.attribute)]
         return max(fitting, key=lambda b: (b.valid_from, b.memory_id)) if fitting else None
 

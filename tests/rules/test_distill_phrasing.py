@@ -409,3 +409,19 @@ def test_only_the_subject_in_common_before_the_difference_is_no_one_value_apart(
         Owner("phrasing", "u"), "I drink two cups of coffee a day.", "I cut back to one cup of coffee a day.", name=name
     )
     assert len(ended) == 1 and len(current) == 1  # more than one word shared after the difference
+
+
+@pytest.mark.parametrize(
+    "remark",
+    [
+        "It's about the journey and what we learn, not just winning.",
+        "It's just not right.",
+    ],
+)
+def test_a_contrast_whose_denied_value_no_belief_holds_corrects_nothing(remark: str) -> None:
+    """ "X, not Y" corrects the belief that holds Y; when none does, it is a
+    remark, not a correction of whatever belief came last."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I love going on road trips with my family.", remark)
+    assert ended == [] and "The user loves going on road trips with the user's family." in current
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I live in Lyon.", "Sorry, it's Lille, not Lyon.")
+    assert ended == ["The user lives in Lyon."] and current == ["The user lives in Lille."]
