@@ -312,7 +312,9 @@ def _append_command(
         fields = prepare_message(port, message, now)
         total += len(fields["content"].encode("utf-8"))
         prepared.append(fields)
-        digests.append(_message_digest(fields, explicit_time=message.get("occurred_at") is not None))
+        explicit_time = message.get("occurred_at") is not None
+        # Only a message with a client_id has a receipt to keep its digest in.
+        digests.append("" if fields["client_id"] is None else _message_digest(fields, explicit_time=explicit_time))
     if total > limits.max_batch_bytes:
         raise ContentTooLarge(f"batch is {total} bytes; the limit is {limits.max_batch_bytes}")
     client_ids = [f["client_id"] for f in prepared if f["client_id"] is not None]

@@ -39,7 +39,6 @@ messages is one command and gets at most one receipt, whatever its size.
 from __future__ import annotations
 
 import asyncio
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -87,12 +86,14 @@ class IdempotencyKey:
     def at_call(
         cls, owner: Owner, command: str, given: object, limits: Limits, request: object = None
     ) -> IdempotencyKey:
-        """The caller's key (validated like any caller-chosen name), or a random
-        uuid4 made now, in the calling thread, before the command is submitted.
+        """The caller's key (validated like any caller-chosen name), or none
+        (``given`` False, ``key`` empty): a command nobody can send again
+        needs no receipt (``once``), so it needs no key either (a random one,
+        made here until now, cost each append a read of ``os.urandom``).
         ``request``: the command's arguments, whose digest the receipt keeps
         (a key the caller chose must come back with the same request)."""
         if given is None:
-            return cls(owner, command, uuid.uuid4().hex, given=False)
+            return cls(owner, command, "", given=False)
         key = check_name(given, "idempotency_key", limits)
         return cls(owner, command, key, given=True, digest=request_digest(command, request))
 
