@@ -174,6 +174,10 @@ class SearchIndexProjection(TableProjection):
                 "lexical candidates read without their rows",
                 lambda conn: self.store(conn.dialect.name).index_candidates(conn),
             ),
+            Migration(
+                "each term's rows read where it weighs most first",
+                lambda conn: self.store(conn.dialect.name).index_weights(conn),
+            ),
         ]
 
     def drop(self, conn: Connection) -> None:

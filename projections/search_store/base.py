@@ -33,9 +33,11 @@ from ledgermind.storage.driver_errors import driver_errors
 __all__ = [
     "BM25_B",
     "BM25_K1",
+    "DEFAULT_DEPTH",
     "MATCH_WINDOW",
     "NO_LEXICAL",
     "ROW_COLUMNS",
+    "WEIGHT_CLASSES",
     "Filter",
     "IndexStore",
     "LexicalTop",
@@ -43,6 +45,7 @@ __all__ = [
     "bm25_params",
     "idf",
     "sql_errors",
+    "term_count",
 ]
 
 ROW_COLUMNS = (
@@ -56,6 +59,11 @@ _SELECT = (
 )
 _IDENT = re.compile(r"^[a-z][a-z0-9_]{0,50}$")
 MATCH_WINDOW = 2000  # an owner's rows holding one query term ranked in full at most; see matches()
+# the lexical depth a search asks for at k = 10 (``retrieval.search``): what
+# ``matches`` takes per term past the window when no depth is given
+DEFAULT_DEPTH = 50
+# a term's rows by how often they hold it (``weighty_docs``): once, twice, more
+WEIGHT_CLASSES = ((1, 1), (2, 2), (3, 1 << 30))
 # Okapi BM25's k1 and b (the textbook defaults; not tuned here): the index
 # ranks its lexical candidates with them (``LexicalTop``), and
 # ``retrieval.lexical.bm25``, the reference, with the same.
@@ -84,11 +92,15 @@ class TermMatches:
     ``docs``: (row id, the row's terms joined by spaces), newest row first;
     ``corpus_rows``: the owner's rows of the queried item types (BM25's N);
     ``dropped``: query terms left out because more than ``MATCH_WINDOW`` of
-    the owner's rows hold them (BM25 weighs them near zero anyway)."""
+    the owner's rows hold them (BM25 weighs them near zero anyway);
+    ``weighed``: the docs are each term's rows where it weighs most
+    (``weighty_docs``), not every row holding a term nor the newest: then a
+    visible row holding a term that is not among them still covers it."""
 
     docs: list[tuple[int, str]]
     corpus_rows: int
     dropped: frozenset[str] = frozenset()
+    weighed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +207,11 @@ class IndexStore(ABC):
         """Lets the lexical candidates be found and ranked without reading
         their rows, which carry the embedding (a migration step)."""
 
+    @abstractmethod
+    def index_weights(self, conn: Connection) -> None:
+        """Lets each term's rows be read where it weighs most first
+        (``weighty_docs``; a migration step)."""
+
     # --- dialect-specific queries ------------------------------------------------
 
     @abstractmethod
@@ -211,40 +228,79 @@ class IndexStore(ABC):
         newest first, at most ``limit``."""
 
     @abstractmethod
-    def term_counts(self, conn: Connection, owner: Owner, terms: Sequence[str], cap: int) -> dict[str, int]:
-        """How many of the owner's rows hold each term, counting no further than ``cap``."""
+    def term_counts(
+        self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, cap: int
+    ) -> dict[str, int]:
+        """How many of the owner's visible rows hold each term, counting no further than ``cap``."""
 
     @abstractmethod
     def row_count(self, conn: Connection, owner: Owner, item_types: Sequence[str]) -> int:
         """The owner's rows of these item types, every version."""
 
-    def matches(self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter) -> TermMatches:
+    def matches(
+        self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, depth: int = DEFAULT_DEPTH
+    ) -> TermMatches:
         """The rows BM25 ranks for ``terms``: every visible row of the owner
         holding one of them, unless that is more than ``MATCH_WINDOW``.
 
         Why bounded: ranking reads every candidate's terms, so a query of
         words in half of a 100k-row store would read 50k rows. Past the window,
-        a term that more than ``MATCH_WINDOW`` of the owner's rows hold is
+        a term that more than ``MATCH_WINDOW`` of the owner's visible rows hold is
         dropped while the query has rarer terms (its IDF is near zero, and the
         rarer terms are ranked in full, as an unbounded query would); a query
-        made only of such terms ranks the newest window of its matches. An
-        owner with fewer matches than the window (every LoCoMo conversation)
-        is ranked unbounded, in one statement."""
+        made only of such terms ranks each term's weightiest visible rows
+        (``weighty_docs``: for each count of the term in a row, the ``depth``
+        shortest), where BM25 over all of its rows finds its best, read
+        first from an index in that order, so the cost follows the depth
+        asked, not how many rows hold the term.
+        An owner with fewer matches than the window (every LoCoMo
+        conversation) is ranked unbounded, in one statement. This is the
+        reference the stores' ``candidates`` are tested against."""
         if not terms:
             return TermMatches([], 0)
-        return self._matches(conn, owner, terms, flt, self.row_count(conn, owner, flt.item_types))
+        return self._matches(conn, owner, terms, flt, self.row_count(conn, owner, flt.item_types), depth)
 
-    def _matches(self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, rows: int) -> TermMatches:
+    def _matches(
+        self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, rows: int, depth: int
+    ) -> TermMatches:
         """``matches`` for an owner with ``rows`` rows of the item types (BM25's N)."""
         docs = self.term_docs(conn, owner, terms, flt, MATCH_WINDOW + 1)
         if len(docs) <= MATCH_WINDOW:
             return TermMatches(docs, rows)
-        counts = self.term_counts(conn, owner, terms, MATCH_WINDOW + 1)
+        counts = self.term_counts(conn, owner, terms, flt, MATCH_WINDOW + 1)
         rare = [t for t in terms if counts.get(t, 0) <= MATCH_WINDOW]
         if not rare:
-            return TermMatches(docs[:MATCH_WINDOW], rows)
+            return TermMatches(self.weighty_docs(conn, owner, terms, flt, depth), rows, weighed=True)
         kept = self.term_docs(conn, owner, rare, flt, MATCH_WINDOW * len(rare))
         return TermMatches(kept, rows, frozenset(t for t in terms if t not in rare))
+
+    def weighty_docs(
+        self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, depth: int
+    ) -> list[tuple[int, str]]:
+        """(row id, terms) of each term's weightiest visible rows of the
+        owner, newest first: for each count of the term in a row (once,
+        twice, three times or more: ``WEIGHT_CLASSES``) the ``depth`` rows
+        holding it that often, the shortest first, ties the newest first
+        (three times or more: the highest count first). Why by count, then
+        length: BM25's term part grows with the count and falls with the
+        length, and how a count trades against a length depends on the
+        average length, which is the candidates' own; within one count the
+        shortest rows are its best whatever that average. The reference,
+        reading every row holding a term; the stores' ``candidates`` read
+        them from an index in this order (``index_weights``)."""
+        found: dict[int, str] = {}
+        for term in dict.fromkeys(terms):
+            held = [
+                (row_id, row, term_count(term, row))
+                for row_id, row in self.term_docs(conn, owner, [term], flt, 1 << 62)
+            ]
+            for low, high in WEIGHT_CLASSES:
+                ranked = sorted(
+                    ((c, n, row_id, row) for row_id, row, (c, n) in held if low <= c <= high),
+                    key=lambda x: (-x[0], x[1], -x[2]),
+                )
+                found.update((row_id, row) for _, _, row_id, row in ranked[:depth])
+        return sorted(found.items(), reverse=True)
 
     @abstractmethod
     def candidates(
@@ -388,6 +444,13 @@ class IndexStore(ABC):
 
     def count(self, conn: Connection) -> int:
         return int(conn.execute(text(f"SELECT count(*) FROM {self.table}")).scalar_one())
+
+
+def term_count(term: str, terms: str) -> tuple[int, int]:
+    """(how often ``term`` is in a row of these stored terms, the row's
+    length): what ``weighty_docs`` orders a term's rows by."""
+    split = terms.split()
+    return split.count(term), len(split)
 
 
 def backfill_terms(conn: Connection, table: str, batch: int = 1000) -> None:

@@ -277,6 +277,24 @@ class PostgresIndexStore(IndexStore):
         ):
             conn.execute(text(sql))
 
+    def index_weights(self, conn: Connection) -> None:
+        """The postings in the order a term weighs in its rows (by its count
+        in the row, highest first, then the row's length, shortest first,
+        ties the newest first: ``IndexStore.weighty_docs``), covering what
+        the filter reads, so a query of only common terms reads each term's
+        best ``depth`` visible postings of each count and stops
+        (``_candidate_ctes``), where it read the term's newest 2,000. An
+        index over the postings' own columns: nothing to backfill, no
+        trigger to change. Idempotent."""
+        p = self.postings
+        rest = ", ".join(c for c in POSTED if c not in ("tf", "len"))
+        conn.execute(
+            text(
+                f"CREATE INDEX IF NOT EXISTS {p}_weight ON {p} (app, user_id, term, tf DESC, len, row_id DESC) "
+                f"INCLUDE ({rest})"
+            )
+        )
+
     def index_deletes(self, conn: Connection) -> None:
         """Nothing to do: the dense list is pgvector's, no arrays are cached."""
 
@@ -307,19 +325,24 @@ class PostgresIndexStore(IndexStore):
         rows = conn.execute(text(self._posted_docs(clause, ":q", ":n", "terms")), params)
         return [(int(r[0]), str(r[1])) for r in rows]
 
-    def term_counts(self, conn: Connection, owner: Owner, terms: Sequence[str], cap: int) -> dict[str, int]:
+    def term_counts(
+        self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, cap: int
+    ) -> dict[str, int]:
+        clause, params = flt.sql("p")
+        params.update(app=owner.app, user=owner.user_id, q=list(dict.fromkeys(terms)), cap=cap)
         rows = conn.execute(
-            text(f"SELECT u.t, {self._capped_count('u.t')} FROM unnest(CAST(:q AS text[])) AS u(t)"),
-            {"app": owner.app, "user": owner.user_id, "q": list(dict.fromkeys(terms)), "cap": cap},
+            text(f"SELECT u.t, {self._capped_count('u.t', clause)} FROM unnest(CAST(:q AS text[])) AS u(t)"), params
         )
         return {str(t): int(n) for t, n in rows}
 
-    def _capped_count(self, term: str) -> str:
-        """How many of the owner's rows hold ``term`` (an SQL expression),
-        counting no further than ``:cap``: an index-only walk of the postings."""
+    def _capped_count(self, term: str, clause: str) -> str:
+        """How many of the owner's visible rows hold ``term`` (an SQL
+        expression; ``clause``: ``Filter.sql`` over the postings, alias
+        ``p``), counting no further than ``:cap``: an index-only walk of the
+        postings, which carry the filter's columns."""
         return (
             f"(SELECT count(*) FROM (SELECT 1 FROM {self.postings} p WHERE p.app = :app AND p.user_id = :user "
-            f"AND p.term = {term} LIMIT :cap) c)"
+            f"AND p.term = {term} AND {clause} LIMIT :cap) c)"
         )
 
     def _posted(self, clause: str, terms: str, places: str, limit: str) -> str:
@@ -364,7 +387,8 @@ class PostgresIndexStore(IndexStore):
         """The lexical top and the dense list in two statements.
 
         The first reads the owner's rows (BM25's N) and, through the
-        postings and capped past the window, how many of them hold each term,
+        postings and capped past the window, how many of the visible ones
+        hold each term (which chooses the candidates: ``_candidate_ctes``),
         and sets the HNSW search width for the rest of the transaction. The
         second ranks the lexical candidates by BM25 and walks the nearest
         neighbours together (``_ranked_sql``)."""
@@ -383,7 +407,7 @@ class PostgresIndexStore(IndexStore):
             head = conn.execute(
                 text(
                     f"SELECT {width}, {self._row_count()}, "
-                    f"ARRAY(SELECT {self._capped_count('u.t')} FROM unnest(CAST(:q AS text[])) "
+                    f"ARRAY(SELECT {self._capped_count('u.t', flt.sql('p')[0])} FROM unnest(CAST(:q AS text[])) "
                     "WITH ORDINALITY AS u(t, n) ORDER BY u.n)"
                 ),
                 {**params, "ef": _ef_search(limit)},
@@ -423,19 +447,18 @@ class PostgresIndexStore(IndexStore):
     ) -> str:
         """The CTEs that rank ``IndexStore.matches``'s candidates by BM25
         (``h``: the top ``depth``, ``g``: their statistics), parameters added
-        to ``params``. The candidates (``c``): when every term is within the
-        window, every visible row holding one; when none is, the newest window
-        of them; else those, unless there are more than the window, in which
-        case the rows holding the rare terms, which alone are then scored
-        (``sw``).
+        to ``params``. The candidates (``c``): every visible row holding a
+        term while each term is within the window (``rare``); when none is,
+        each term's ``depth`` weightiest rows (``IndexStore.weighty_docs``),
+        else the rows holding the rare terms, which alone are then scored.
 
         ``clause`` is ``Filter.sql`` over the postings (``s``), which carry
         the columns it reads, each term's count in the row and the row's
         length (``index_candidates``): no row is read.
 
-        Each posting list is walked once and only where the candidates need
-        it (``_candidate_ctes``); the postings of a query of one term are
-        its rows, so they are not grouped by row (``x``)."""
+        A posting list is walked only where the candidates need it
+        (``_candidate_ctes``); the postings of a query of one term are its
+        rows, so they are not grouped by row (``x``)."""
         window = base.MATCH_WINDOW
         params.update(w=window, rows=rows, depth=depth)
         params.update(bm25_params(), qn=list(range(len(terms))))
@@ -461,7 +484,7 @@ class PostgresIndexStore(IndexStore):
         ctes.append(
             "g AS MATERIALIZED (SELECT greatest(CAST(:rows AS bigint), count(*)) AS n, "
             "CAST(sum(len) AS float8) / greatest(count(*), 1) AS avgdl, "
-            f"ARRAY[min(row_id), CAST((SELECT taken FROM sw) AS int), {', '.join(dfs)}] AS m FROM x)"
+            f"ARRAY[min(row_id), 0, {', '.join(dfs)}] AS m FROM x)"
         )
         ctes.append(f"w AS MATERIALIZED (SELECT g.avgdl, {', '.join(idfs)} FROM g)")
         ctes.append(
@@ -472,49 +495,41 @@ class PostgresIndexStore(IndexStore):
 
     def _candidate_ctes(self, clause: str, terms: list[str], rare: list[str], params: dict[str, Any]) -> list[str]:
         """``_ranked_sql``'s candidate postings (``c``: term place ``n``, row
-        id, ``tf``, ``len``) and whether the rare terms alone are scored
-        (``sw``), parameters added to ``params``.
+        id, ``tf``, ``len``), parameters added to ``params``. ``rare``: the
+        terms that at most the window of visible rows hold (the first
+        statement's capped counts), which choose them:
 
-        - Every term within the window (``rare`` is all of them): their
-          visible postings, each list walked to its end (at most the window).
-        - No term within it: the newest window of rows holding one (``li``,
-          each list walked at most that far); with one term, its newest
-          window of postings, which are those rows.
-        - Some within it: past the window (more visible rows than it hold a
-          term, ``sw``) the rare terms' postings, else every term's, each
-          list walked once: the visible rows of one term past the window (a
-          capped walk of its postings) decide it without the other terms'
-          lists, and only if no single term does are the lists' rows united
-          and counted."""
+        - every term: their visible postings, each list walked to its end
+          (at most the window);
+        - none: each term's weightiest visible postings (for each count of
+          it, the ``depth`` shortest rows: ``index_weights``, walks that stop
+          there), then every query term's posting in the rows they name;
+        - some: the rare terms' postings, which alone are scored (the union
+          is past the window: a common term alone passes it)."""
         window = base.MATCH_WINDOW
-        every = len(rare) == len(terms)
-        if every or not rare:
-            params.update(nl=window * len(terms) if every else window)
-            ctes = [f"l AS MATERIALIZED ({self._posted(clause, ':q', ':qn', ':nl')})", "sw AS (SELECT false AS taken)"]
-            if every or len(terms) == 1:
-                return [*ctes, "c AS (SELECT * FROM l)"]
-            ctes.append("li AS MATERIALIZED (SELECT DISTINCT row_id FROM l ORDER BY row_id DESC LIMIT :nl)")
-            return [*ctes, "c AS (SELECT l.* FROM l JOIN li USING (row_id))"]
-        common = [t for t in terms if t not in rare]
-        params.update(nl=window + 1, r=rare, rn=[terms.index(t) for t in rare], nr=window * len(rare))
-        params.update({f"c{i}": t for i, t in enumerate(common)})
-        single = " ".join(
-            f"WHEN (SELECT count(*) FROM (SELECT 1 FROM {self.postings} s WHERE s.app = :app AND s.user_id = :user "
-            f"AND s.term = :c{i} AND {clause} LIMIT :nl) z) > :w THEN true"
-            for i in range(len(common))
-        )
+        if len(rare) == len(terms):
+            params.update(nl=window * len(terms))
+            return [f"c AS MATERIALIZED ({self._posted(clause, ':q', ':qn', ':nl')})"]
+        if rare:
+            params.update(r=rare, rn=[terms.index(t) for t in rare], nr=window * len(rare))
+            return [f"c AS MATERIALIZED ({self._posted(clause, ':r', ':rn', ':nr')})"]
+        classes = []
+        for i, (low, high) in enumerate(base.WEIGHT_CLASSES):
+            params.update({f"lo{i}": low, f"hi{i}": high})
+            classes.append(
+                f"SELECT s.row_id FROM {self.postings} s WHERE s.app = :app AND s.user_id = :user AND s.term = u.t "
+                f"AND s.tf BETWEEN :lo{i} AND :hi{i} AND {clause} ORDER BY s.tf DESC, s.len, s.row_id DESC LIMIT :depth"
+            )
         return [
-            f"l AS MATERIALIZED ({self._posted(clause, ':q', ':qn', ':nl')})",
-            f"r AS MATERIALIZED ({self._posted(clause, ':r', ':rn', ':nr')})",
-            # CASE evaluates its branches in order and each subquery only when
-            # reached: the union of the lists is read only when no single
-            # common term's visible rows pass the window
-            "sw AS MATERIALIZED (SELECT CASE "
-            + single
-            + " ELSE (SELECT count(*) FROM (SELECT DISTINCT row_id FROM l) u) > :w END AS taken)",
-            # past the window the terms outside it are not scored: only the
-            # rare terms' postings are read
-            "c AS (SELECT * FROM l WHERE NOT (SELECT taken FROM sw) UNION ALL SELECT * FROM r WHERE (SELECT taken FROM sw))",
+            # each class a walk of the postings' weight index that stops at ``depth``
+            "wt AS MATERIALIZED (SELECT DISTINCT s.row_id FROM unnest(CAST(:q AS text[])) AS u(t) CROSS JOIN "
+            f"LATERAL ({' UNION ALL '.join(f'({c})' for c in classes)}) s)",
+            # a probe of each (term, row) (the postings' key), not a walk of
+            # every posting of the terms to join them (OFFSET 0 keeps the
+            # planner from flattening it into a hash join)
+            "c AS (SELECT s.* FROM wt CROSS JOIN LATERAL (SELECT u.n, s.row_id, s.tf, s.len "
+            f"FROM unnest(CAST(:q AS text[]), CAST(:qn AS int[])) AS u(t, n) JOIN {self.postings} s "
+            "ON s.app = :app AND s.user_id = :user AND s.term = u.t AND s.row_id = wt.row_id OFFSET 0) s)",
         ]
 
     @staticmethod
@@ -525,12 +540,11 @@ class PostgresIndexStore(IndexStore):
         n, _, m = got["g"][0]
         if m[0] is None:  # no candidate
             return NO_LEXICAL
-        taken = bool(m[1])
-        scored = rare if taken else terms
+        scored = rare or terms  # past the window the rare terms alone; with none, each term's weightiest rows
         df = {t: int(d) for t, d in zip(terms, m[2:]) if t in scored}
         hits = [(int(r), float(v)) for r, v, _ in got["h"]]
         dropped = frozenset(t for t in terms if t not in scored)
-        return LexicalTop(hits, df, int(n), int(m[0]), dropped)
+        return LexicalTop(hits, df, int(n), int(m[0]) if rare else 0, dropped)
 
     def row_count(self, conn: Connection, owner: Owner, item_types: Sequence[str]) -> int:
         sql = f"SELECT {self._row_count()}"

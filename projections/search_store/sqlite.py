@@ -152,7 +152,47 @@ class SqliteIndexStore(IndexStore):
             )
         )
 
+    @property
+    def weights(self) -> str:
+        return self.table + "_weights"
+
+    def index_weights(self, conn: Connection) -> None:
+        """Each row's terms with how often each is in it and the row's
+        length, indexed per owner and term in the order a term weighs in its
+        rows (``IndexStore.weighty_docs``), so a query of only common terms
+        reads each term's best ``depth`` visible rows of each count and
+        stops (``_lexical_top``),
+        where it read the newest 2,000 of FTS5's. Kept by triggers on the
+        rows (a row's terms and length never change; visibility is read from
+        the row), its terms split by ``json_each`` over the stored terms
+        (stems and CJK bigrams, one space apart); filled for the rows
+        indexed before it. The table holds the owner's columns, so an
+        erasure purges it like every owner table. Idempotent."""
+        t, w = self.table, self.weights
+        if conn.execute(text("SELECT 1 FROM sqlite_master WHERE name = :w"), {"w": w}).first():
+            return
+
+        def weighed(alias: str) -> str:  # a row's (owner, term, count, length, row id) rows
+            return (
+                f"SELECT {alias}.app, {alias}.user_id, x.value, count(*), "
+                f"{_LENGTH.replace('terms', alias + '.terms')}, {alias}.row_id FROM {_split_terms(alias)} x "
+                f"WHERE x.value <> '' GROUP BY {alias}.row_id, x.value"
+            )
+
+        for sql in (
+            f"""CREATE TABLE {w} (app TEXT NOT NULL, user_id TEXT NOT NULL, term TEXT NOT NULL,
+                tf INTEGER NOT NULL, len INTEGER NOT NULL, row_id INTEGER NOT NULL)""",
+            f"CREATE INDEX {w}_order ON {w} (app, user_id, term, tf DESC, len, row_id DESC)",
+            f"CREATE INDEX {w}_row ON {w} (row_id)",
+            f"CREATE TRIGGER {t}_weigh AFTER INSERT ON {t} WHEN new.terms <> '' BEGIN "
+            f"INSERT INTO {w} (app, user_id, term, tf, len, row_id) {weighed('new')}; END",
+            f"CREATE TRIGGER {t}_unweigh AFTER DELETE ON {t} BEGIN DELETE FROM {w} WHERE row_id = old.row_id; END",
+            f"INSERT INTO {w} (app, user_id, term, tf, len, row_id) {weighed('i').replace(' FROM ', f' FROM {t} i, ', 1)}",
+        ):
+            conn.execute(text(sql))
+
     def drop_schema(self, conn: Connection) -> None:
+        conn.execute(text(f"DROP TABLE IF EXISTS {self.weights}"))
         conn.execute(text(f"DROP TABLE IF EXISTS {self.deletes}"))
         conn.execute(text(f"DROP TABLE IF EXISTS {self.fts}"))
         conn.execute(text(f"DROP TABLE IF EXISTS {self.table}"))
@@ -182,11 +222,14 @@ class SqliteIndexStore(IndexStore):
         )
         return sql, params
 
-    def term_counts(self, conn: Connection, owner: Owner, terms: Sequence[str], cap: int) -> dict[str, int]:
+    def term_counts(
+        self, conn: Connection, owner: Owner, terms: Sequence[str], flt: Filter, cap: int
+    ) -> dict[str, int]:
         """Counted by FTS5 itself, stopping at ``cap``: first among all rows (a
         doclist count, no row reads, so a term rare in the table costs just
-        that), then among the owner's."""
-        params = {"app": owner.app, "user": owner.user_id, "cap": cap}
+        that), then among the owner's visible rows."""
+        clause, params = flt.sql("i")
+        params.update(app=owner.app, user=owner.user_id, cap=cap)
         counts: dict[str, int] = {}
         for term in dict.fromkeys(terms):
             for sql in (
@@ -194,7 +237,7 @@ class SqliteIndexStore(IndexStore):
                 (
                     f"SELECT count(*) FROM (SELECT {self.fts}.rowid FROM {self.fts} "
                     f"CROSS JOIN {self.table} i INDEXED BY {self.cover} ON i.row_id = {self.fts}.rowid "
-                    f"WHERE i.app = :app AND i.user_id = :user AND {self.fts} MATCH :q LIMIT :cap)"
+                    f"WHERE i.app = :app AND i.user_id = :user AND {self.fts} MATCH :q AND {clause} LIMIT :cap)"
                 ),
             ):
                 counts[term] = int(conn.execute(text(sql), {**params, "q": _match([term])}).scalar_one())
@@ -237,33 +280,61 @@ class SqliteIndexStore(IndexStore):
         """``IndexStore.matches``'s candidates, ranked by BM25 in one SQL
         statement (``_ranked``). How many rows hold a term is counted first
         (no row is read for it): past the match window, the per-term counts
-        choose the candidates as ``matches`` does, so the candidates are
-        ranked once."""
+        choose the candidates as ``matches`` does (the rare terms' rows, or
+        with none each term's weightiest), so the candidates are ranked once."""
         if not terms:
             return NO_LEXICAL
         window = base.MATCH_WINDOW
-        scored, limit, dropped = list(terms), window + 1, frozenset[str]()
+        scored, limit, dropped, weighed = list(terms), window + 1, frozenset[str](), False
         source, params = self._term_rows(owner, scored, flt, limit)
         if int(conn.execute(text(f"SELECT count(*) FROM ({source})"), params).scalar_one()) > window:
-            counts = self.term_counts(conn, owner, terms, window + 1)
+            counts = self.term_counts(conn, owner, terms, flt, window + 1)
             rare = [t for t in terms if counts.get(t, 0) <= window]
             if rare:
                 scored, limit = rare, window * len(rare)
                 dropped = frozenset(t for t in terms if t not in rare)
             else:
-                limit = window  # the newest window of the matches
-        top = self._ranked(conn, owner, scored, flt, limit, rows, depth)
-        return LexicalTop(top.hits, top.df, top.corpus_rows, top.first_row, dropped) if top.hits else NO_LEXICAL
+                weighed = True  # each term's weightiest rows
+        if weighed:
+            source, params = self._weighty_rows(owner, scored, flt, depth)
+        else:
+            source, params = self._term_rows(owner, scored, flt, limit)
+        top = self._ranked(conn, scored, source, params, rows, depth)
+        if not top.hits:
+            return NO_LEXICAL
+        return LexicalTop(top.hits, top.df, top.corpus_rows, 0 if weighed else top.first_row, dropped)
+
+    def _weighty_rows(self, owner: Owner, terms: Sequence[str], flt: Filter, depth: int) -> tuple[str, dict[str, Any]]:
+        """(row_id, terms) of each term's weightiest visible rows
+        (``IndexStore.weighty_docs``) as a query, and its parameters: for
+        each count of the term a walk of its weights in order
+        (``index_weights``), every row joined to its filter columns,
+        stopping at ``depth``."""
+        clause, params = flt.sql("i")
+        params.update(app=owner.app, user=owner.user_id, depth=depth)
+        arms = []
+        for k, term in enumerate(terms):
+            params[f"wt{k}"] = term
+            for i, (low, high) in enumerate(base.WEIGHT_CLASSES):
+                params.update({f"lo{i}": low, f"hi{i}": high})
+                arms.append(
+                    f"SELECT * FROM (SELECT i.row_id AS row_id, i.terms AS terms FROM {self.weights} p CROSS JOIN "
+                    f"{self.table} i INDEXED BY {self.cover} ON i.row_id = p.row_id WHERE p.app = :app "
+                    f"AND p.user_id = :user AND p.term = :wt{k} AND p.tf BETWEEN :lo{i} AND :hi{i} "
+                    f"AND i.app = :app AND i.user_id = :user AND {clause} "
+                    "ORDER BY p.tf DESC, p.len, p.row_id DESC LIMIT :depth)"
+                )
+        return " UNION ".join(arms), params
 
     def _ranked(
-        self, conn: Connection, owner: Owner, terms: list[str], flt: Filter, limit: int, rows: int, depth: int
+        self, conn: Connection, terms: list[str], source: str, params: dict[str, Any], rows: int, depth: int
     ) -> LexicalTop:
-        """``term_docs(terms, limit)`` ranked by BM25 with ``rows`` as the
-        owner's N: the candidates are read once
+        """The candidates of ``source`` (row_id, terms: ``_term_rows`` or
+        ``_weighty_rows``, with its ``params``) ranked by BM25 with ``rows``
+        as the owner's N: the candidates are read once
         (``c``: each row's length and count of each term), their statistics
         (``g``) and IDFs (``w``) taken from them, then the top ``depth``
         scored; one more row of the result carries the statistics."""
-        source, params = self._term_rows(owner, terms, flt, limit)
         params.update(bm25_params(), rows=rows, depth=depth)
         fs, held, dfs, idfs, parts = [], [], [], [], []
         for i, term in enumerate(terms):
@@ -384,6 +455,14 @@ class SqliteIndexStore(IndexStore):
 
 # a row's number of terms (``str.split``): they are stored one space apart
 _LENGTH = "length(terms) - length(replace(terms, ' ', '')) + 1"
+
+
+def _split_terms(alias: str) -> str:
+    """The stored terms of row ``alias`` as a table (``json_each`` of them
+    made a JSON array: backslashes and quotes escaped, each space a
+    separator)."""
+    escaped = f"replace(replace({alias}.terms, '\\', '\\\\'), '\"', '\\\"')"
+    return f"""json_each('["' || replace({escaped}, ' ', '","') || '"]')"""
 
 
 def _match(terms: Sequence[str]) -> str:
