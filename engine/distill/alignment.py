@@ -198,6 +198,7 @@ class Alignment:
     functional: bool
     overlap: float  # share of the shorter statement's tokens found in the other (the grey zone's measure)
     contained: bool = False  # one's words all in the other's ("takes X" in "takes X every day")
+    before: str = ""  # the word right before the differing spans ("got" of "got the win" / "got a book")
 
 
 def core_tokens(statement: str) -> list[str]:
@@ -283,6 +284,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
         _functional(a_pos) and _functional(b_pos),
         overlap,
         contained,
+        a_pos[p - 1] if p else "",
     )
 
 
@@ -555,6 +557,11 @@ def ends(text: str) -> bool:
 
 def has_change_cue(text: str) -> bool:
     return _CHANGE_CUE.search(text) is not None
+
+
+def change_words(text: str) -> frozenset[str]:
+    """The words by which ``text`` says a change ("now", "got", "switched", 改)."""
+    return frozenset(m.group(0).casefold() for rx in (_CHANGE_CUE, _MOVED_ON) for m in rx.finditer(text))
 
 
 def has_additive_cue(text: str) -> bool:

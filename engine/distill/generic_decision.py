@@ -33,6 +33,7 @@ from datetime import timedelta
 
 from ledgermind.distill.alignment import (
     align,
+    change_words,
     core_tokens,
     ended_object,
     ends,
@@ -255,6 +256,10 @@ def _pair(
         return "end-topic", "", ""
     if neg_p or neg_b:
         return "", "", ""
+    if al.one_value and al.before and change_words(p.statement) <= {al.before}:
+        # "John got the win" / "John got this awesome book": the only change word is the verb
+        # whose object differs, the same in both: two of a kind, not one that changed
+        change = plain = p.valid_from < (p.said_at or p.valid_from) - _DATED or p.op == "update"
     if al.one_value and (al.functional or (plain if _many_valued(p.statement) else change)):
         return "supersede", al.old, al.new
     # "lately" says the state as it is now: enough for an amount to have moved, not for

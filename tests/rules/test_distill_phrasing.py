@@ -268,6 +268,7 @@ def test_third_person_skips_adverbs_and_floating_quantifiers() -> None:
     assert third_person("We last spoke in May", "Tim") == "Tim last spoke in May"
     assert third_person("I first met her in 2019", "Jo") == "Jo first met her in 2019"
     assert third_person("I focus on art and I miss her", "Jo") == "Jo focuses on art and Jo misses her"
+    assert third_person("I fought hard and I shot a video", "Jo") == "Jo fought hard and Jo shot a video"
 
 
 def test_a_noun_in_s_after_and_is_no_second_verb_of_we() -> None:
@@ -425,3 +426,13 @@ def test_a_contrast_whose_denied_value_no_belief_holds_corrects_nothing(remark: 
     assert ended == [] and "The user loves going on road trips with the user's family." in current
     current, ended = beliefs_after(Owner("phrasing", "u"), "I live in Lyon.", "Sorry, it's Lille, not Lyon.")
     assert ended == ["The user lives in Lyon."] and current == ["The user lives in Lille."]
+
+
+@pytest.mark.parametrize("name", [None, "John"])
+def test_the_same_change_verb_with_another_object_is_two_of_a_kind(name: str | None) -> None:
+    """ "got the win" / "got this awesome book": the only change word is the
+    verb both share, and what differs is its object: two things got, both kept."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I got the win.", "I even got this awesome book.", name=name)
+    assert ended == [] and len(current) == 2
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I drink tea.", "I drink coffee now.", name=name)
+    assert len(ended) == 1  # a change word of its own still replaces
