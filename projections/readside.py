@@ -83,6 +83,7 @@ class ReadSide:
             poll_interval=poll_interval,
         )
         self._built: dict[tuple[str, int], Projection] = {}
+        self._reached = 0  # a position every projection was seen to reach (``wait``)
         self._lock = threading.Lock()
         if run_in_process:
             self.runner.active()  # create version 1 of each projection before readers arrive
@@ -91,9 +92,15 @@ class ReadSide:
 
     def wait(self, position: int | None = None, timeout: float = 10.0, names: list[str] | None = None) -> None:
         """Read-your-writes: blocks until the projections have processed
-        ``position`` (default: this engine's last write)."""
+        ``position`` (default: this engine's last write). A position all of
+        them were seen to reach is not asked again: positions only move
+        forward, and a rebuild switches readers only once it has caught up."""
         target = self.writes.position if position is None else position
+        if names is None and target <= self._reached:
+            return
         self.runner.wait(target, timeout, names)
+        if names is None:
+            self._reached = max(self._reached, target)
 
     def wait_for_head(self, timeout: float = 60.0) -> None:
         """Blocks until the projections have processed everything in the log now."""

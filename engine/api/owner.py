@@ -106,6 +106,14 @@ class OwnerMemory:
     def __repr__(self) -> str:
         return f"OwnerMemory(app={self.owner.app!r}, user_id={self.owner.user_id!r})"
 
+    def _caught_up(self) -> ReadSide:
+        """The read models once they hold this engine's last write: every read
+        of them through the handle sees what was just written through it, as
+        ``search`` does (``ProjectionTimeout`` when they lag too long)."""
+        side = self._eng.projections
+        side.wait(self._eng.writes.position)
+        return side
+
     # --- sessions and messages ------------------------------------------------
 
     def create_session(
@@ -396,21 +404,22 @@ class OwnerMemory:
         kinds: Iterable[str] | None = None,
     ) -> list[BeliefVersion]:
         """What the engine, as it stood at ``known_at``, held true at
-        ``valid_at`` (both default to now), from the read models: call
-        ``eng.projections.wait(eng.position)`` first to read your own writes."""
-        rows = audit.beliefs_as_of(self._eng.projections, self.owner, valid_at, known_at, kinds)
+        ``valid_at`` (both default to now), from the read models once they
+        hold this engine's last write (``eng.distill()`` or ``remember`` just
+        before is seen, as ``search`` sees it)."""
+        rows = audit.beliefs_as_of(self._caught_up(), self.owner, valid_at, known_at, kinds)
         return [BeliefVersion.of_row(r) for r in rows]
 
     def history(self, memory_id: str) -> list[BeliefVersion]:
         """Every version of one belief, oldest first, each with the messages
         it cites (``cited``); ``MemoryNotFound`` for an id not this owner's."""
-        versions = audit.belief_history(self._eng.projections, self.owner, memory_id)
+        versions = audit.belief_history(self._caught_up(), self.owner, memory_id)
         return [BeliefVersion.of_row(v, tuple(message_of_row(m) for m in v["source_messages"])) for v in versions]
 
     def invalidation(self, memory_id: str) -> Invalidation | None:
         """When and why a belief stopped holding, and what replaced it, from
         the read models; None if it never was invalidated."""
-        found = audit.invalidation(self._eng.projections, self.owner, memory_id)
+        found = audit.invalidation(self._caught_up(), self.owner, memory_id)
         if found is None:
             return None
         successor = found["successor"]
@@ -433,7 +442,7 @@ class OwnerMemory:
     def conversation_at(self, session_id: str, at: datetime | None = None) -> Conversation:
         """The session as the log held it at ``at`` (default now), from the
         read models: the messages recorded by then, and its status then."""
-        found = audit.conversation_at(self._eng.projections, self.owner, session_id, at)
+        found = audit.conversation_at(self._caught_up(), self.owner, session_id, at)
         return Conversation(
             session_id=found["session_id"],
             agent_id=found["agent_id"],
@@ -450,14 +459,12 @@ class OwnerMemory:
         "memory") that ``text`` names: a full id, or a unique prefix of at
         least 4 hex digits (the ``dfd036c8`` tables print). Another owner's
         ids are not found; a prefix shared by several raises ``AmbiguousId``."""
-        return listing.resolve_id(self._eng.projections, self.owner, kind, text)
+        return listing.resolve_id(self._caught_up(), self.owner, kind, text)
 
     def agents(self, *, limit: int = 50, after: str | None = None) -> list[AgentSummary]:
         """This owner's agents (every one that opened a session), by agent id;
         ``after``: the last agent id of the previous page."""
-        rows = listing.agents(
-            self._eng.projections, self.owner, limit=check_count(limit, "limit", minimum=1), after=after
-        )
+        rows = listing.agents(self._caught_up(), self.owner, limit=check_count(limit, "limit", minimum=1), after=after)
         return [AgentSummary.of_row(r) for r in rows]
 
     def sessions(
@@ -465,9 +472,8 @@ class OwnerMemory:
     ) -> list[SessionSummary]:
         """This owner's sessions (of one agent, if given), oldest first;
         ``after``: a session id (or a short one) from the previous page."""
-        side = self._eng.projections
         rows = listing.sessions(
-            side, self.owner, agent_id=agent_id, limit=check_count(limit, "limit", minimum=1), after=after
+            self._caught_up(), self.owner, agent_id=agent_id, limit=check_count(limit, "limit", minimum=1), after=after
         )
         return [SessionSummary.of_row(r) for r in rows]
 
@@ -475,7 +481,7 @@ class OwnerMemory:
         """The tasks of one of this owner's sessions (a full or short id),
         oldest first; ``after``: a task id from the previous page."""
         rows = listing.tasks(
-            self._eng.projections, self.owner, session_id, limit=check_count(limit, "limit", minimum=1), after=after
+            self._caught_up(), self.owner, session_id, limit=check_count(limit, "limit", minimum=1), after=after
         )
         return [TaskSummary.of_row(r) for r in rows]
 

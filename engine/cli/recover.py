@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
 from ledgermind.cli.options import add_db, add_json, add_owner, owner_of, positive_int
@@ -50,5 +51,6 @@ def run(args: argparse.Namespace) -> int:
             ["task", "started_at", "input"],
             [(t.task_id, t.started_at.isoformat(timespec="seconds"), t.input) for t in restored.open_tasks],
         )
-    print(f"\nstate: {restored.state!r}")
+    # the state as JSON, as it was checkpointed (and as --json gives it), not as a Python repr
+    print(f"\nstate: {json.dumps(restored.state, ensure_ascii=False)}")
     return 0

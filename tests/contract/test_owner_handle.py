@@ -223,3 +223,22 @@ def test_an_agents_history_is_a_typed_call_of_the_handle(eng: MemoryEngine) -> N
     assert [e.recorded_at for e in events] == sorted(e.recorded_at for e in events)
     with pytest.raises(AgentNotFound):
         eng.for_owner(BOB).agent_history("worker")
+
+
+def test_reads_of_the_read_models_see_the_handles_own_writes(eng: MemoryEngine) -> None:
+    """As the README's quick start does it: distil, then read the beliefs at
+    once, with no wait in between; the same for a session just opened, a
+    correction's history and a forgotten belief's invalidation."""
+    mem = eng.for_owner(ALICE)
+    sid = mem.create_session("agent-1")
+    assert [s.session_id for s in mem.sessions()] == [sid]
+    assert [a.agent_id for a in mem.agents()] == ["agent-1"]
+    mem.add_message(sid, "user", "I live in Paris.")
+    eng.distill()
+    assert [b.attribute for b in mem.beliefs()] == ["residence"]
+    mid = mem.remember("Alice drinks green tea")
+    mem.correct(mid, "Alice drinks black tea")
+    assert [v.statement for v in mem.history(mid)][-1] == "Alice drinks black tea"
+    mem.forget(mid)
+    assert mem.invalidation(mid) is not None
+    assert [m.content for m in mem.conversation_at(sid).messages] == ["I live in Paris."]

@@ -130,6 +130,7 @@ def test_recover_table_and_errors(db_url: str) -> None:
     table = _recover(db_url, "--agent", "helper")
     assert table.returncode == 0, table.stderr
     assert "héllo, 世界" in table.stdout and "look it up" in table.stdout
+    assert 'state: {"step": 4, "plan": ["a", "b"]}' in table.stdout  # JSON, as checkpointed
     missing = _recover(db_url, "--agent", "nobody", "--json")
     assert missing.returncode == 2
     assert missing.stdout == ""
