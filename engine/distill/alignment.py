@@ -297,10 +297,11 @@ _MOVED_ON = re.compile(
     re.IGNORECASE,
 )
 # An ending with nothing in its place ("I cancelled my membership"). "Dropped off"
-# and "dropped by" deliver and visit ("dropped off the cakes at the shelter"): no ending.
+# and "dropped by" deliver and visit ("dropped off the cakes at the shelter"), "ended
+# up" says how something turned out ("ended up with some great sponsors"): no ending.
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
-    r"[^.]*\b(?:anymore|any more)|broke up|sold|left|dropped(?!\s+(?:off|by)\b)|ended|unsubscribed|"
+    r"[^.]*\b(?:anymore|any more)|broke up|sold|left|dropped(?!\s+(?:off|by)\b)|ended(?!\s+up\b)|unsubscribed|"
     r"not \w+ing \w+ any ?more)\b"
     r"|退了|退掉|退订|退出|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,

@@ -436,3 +436,16 @@ def test_the_same_change_verb_with_another_object_is_two_of_a_kind(name: str | N
     assert ended == [] and len(current) == 2
     current, ended = beliefs_after(Owner("phrasing", "u"), "I drink tea.", "I drink coffee now.", name=name)
     assert len(ended) == 1  # a change word of its own still replaces
+
+
+def test_ended_up_ends_nothing() -> None:
+    """ "ended up with ..." says how something turned out, not that it ended."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"),
+        "I made pizza.",
+        "I ended up with some awesome sponsors that made the event a hit.",
+        name="John",
+    )
+    assert ended == [] and len(current) == 2
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I go to Equinox.", "My Equinox membership ended last week.")
+    assert ended == ["The user goes to Equinox."]
