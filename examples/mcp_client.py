@@ -48,9 +48,10 @@ async def main(db: str) -> None:
         print("\nmemory_search('Go in production') ->")
         print(text_of(await client.call_tool("memory_search", {"query": "Go in production"})))
 
-        old = await client.call_tool("memory_load", {"memory_id": first})  # corrected: it says until when it held
+        # the id stays the same: the memory now holds the corrected words, the correction as its source
+        loaded = await client.call_tool("memory_load", {"memory_id": first})
         print("\nmemory_load(the corrected one) ->")
-        print(text_of(old))
+        print(text_of(loaded))
 
 
 if __name__ == "__main__":

@@ -54,6 +54,12 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
+    def format_help(self) -> str:
+        """The help text, with the reST double-backtick code marks of the
+        module docstrings that serve as descriptions (written for the API
+        reference) shown as single backticks, the way the README writes code."""
+        return super().format_help().replace("``", "`")
+
 
 def one_line(text: str) -> str:
     """``text`` as one printable line: control characters (a newline inside

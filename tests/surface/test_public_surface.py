@@ -70,4 +70,6 @@ def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit) as exit_info:
         main([*command, "--help"])
     assert exit_info.value.code == 0
-    assert "usage: ledgermind" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "usage: ledgermind" in out
+    assert "``" not in out, "a docstring's reST code marks reach the terminal"
