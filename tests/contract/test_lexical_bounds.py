@@ -15,16 +15,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.analysis.text import lexical_stem
-from ledgermind.projections.row_security import owner_scope, writer_scope
+from ledgermind.projections.row_security import owner_scope
 from ledgermind.projections.search_store import base as index_base
 from ledgermind.projections.search_store.base import Filter
 from ledgermind.projections.search_store.records import TimePoint
 from ledgermind.retrieval.lexical import bm25
-from tests.support.index_rows import index_row
+from tests.support.index_rows import index_directly
 
 ALICE = Owner("bounds", "alice")
 BOB = Owner("bounds", "bob")
@@ -34,19 +33,9 @@ COMMON = 40  # alice's rows that say "apple"; the bounds below are 10
 @pytest.fixture
 def bounded(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[MemoryEngine, Any, dict[str, int]]]:
     monkeypatch.setattr(index_base, "MATCH_WINDOW", 10)
-    side = eng.projections
-    with side.db.connect() as conn:
-        proj = side.projection("search", conn)
-        store, embedder = proj.store(conn.dialect.name), proj.embedder
     texts = [(ALICE, "zebra apple story")] + [(ALICE, f"apple note {i}") for i in range(COMMON - 1)]
     texts += [(BOB, f"apple zebra {i}") for i in range(COMMON)] + [(ALICE, "plain words only")]
-    vectors = embedder.embed([t for _, t in texts])
-    now = time.time()
-    rows = [index_row(o, t, v, now) for (o, t), v in zip(texts, vectors)]
-    with side.db.begin() as conn:
-        store.insert(writer_scope(conn), rows)  # as the index projection writes
-    with side.db.connect() as conn:
-        ids = dict(writer_scope(conn).execute(text(f"SELECT statement, row_id FROM {store.table}")).all())
+    store, ids = index_directly(eng, texts)
     yield eng, store, ids
 
 

@@ -26,7 +26,7 @@ from ledgermind.projections.search_store import base as index_base
 from ledgermind.projections.search_store.base import Filter, IndexStore
 from ledgermind.projections.search_store.records import TimePoint
 from ledgermind.retrieval.lexical import bm25
-from tests.support.index_rows import index_row
+from tests.support.index_rows import index_directly, index_row
 
 ALICE = Owner("weighty", "alice")
 BOB = Owner("weighty", "bob")
@@ -38,21 +38,11 @@ LIGHT = 30  # then many newer, longer rows that mention apple once
 @pytest.fixture
 def weighty(eng: MemoryEngine, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[MemoryEngine, Any, dict[str, int]]]:
     monkeypatch.setattr(index_base, "MATCH_WINDOW", 8)
-    side = eng.projections
-    with side.db.connect() as conn:
-        proj = side.projection("search", conn)
-        store, embedder = proj.store(conn.dialect.name), proj.embedder
     texts = [(ALICE, t) for t in HEAVY]
     texts += [(ALICE, f"apple mentioned in a long note about the garden fence number {i}") for i in range(LIGHT)]
     texts += [(BOB, f"apple apple {i}") for i in range(12)]  # as heavy as alice's best: never hers
     texts += [(ALICE, f"pear cider batch {i}") for i in range(12)]  # pear: past the window too
-    now = time.time()
-    vectors = embedder.embed([t for _, t in texts])
-    rows = [index_row(o, t, v, now) for (o, t), v in zip(texts, vectors)]
-    with side.db.begin() as conn:
-        store.insert(writer_scope(conn), rows)  # as the index projection writes, oldest first
-    with side.db.connect() as conn:
-        ids = dict(writer_scope(conn).execute(text(f"SELECT statement, row_id FROM {store.table}")).all())
+    store, ids = index_directly(eng, texts)
     yield eng, store, ids
 
 
