@@ -776,7 +776,10 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         when = time_in(clause[activity.start() :])
         if when is not None:
             name = activity.group(1).lower()
-            return [_Hit("time", f"time:{_ACTIVITY_NAMES.get(name, name)}", when.value, when.surface, "time", subject)]
+            # "Standup got moved to 10:15": the activity said first, capitalised, is no person
+            # of that name but the speaker's own standup, as in "our standup is at 9:30"
+            owner = None if subject == name else subject
+            return [_Hit("time", f"time:{_ACTIVITY_NAMES.get(name, name)}", when.value, when.surface, "time", owner)]
     counted = _COUNT_CUE_EN.search(clause)
     count = count_in(clause[counted.end() :]) if counted else None
     if count is not None and count.value != "1":

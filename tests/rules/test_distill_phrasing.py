@@ -449,3 +449,10 @@ def test_ended_up_ends_nothing() -> None:
     assert ended == [] and len(current) == 2
     current, ended = beliefs_after(Owner("phrasing", "u"), "I go to Equinox.", "My Equinox membership ended last week.")
     assert ended == ["The user goes to Equinox."]
+
+
+def test_an_activity_said_first_is_the_speakers_own() -> None:
+    """ "Standup got moved to 10:15": a sentence's first word is capitalised
+    whatever it is; the activity whose time is given is no person's name."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "Our standup is at 9:30.", "Standup got moved to 10:15.")
+    assert ended == ["The user's standup is at 9:30."] and current == ["Standup got moved to 10:15."]
