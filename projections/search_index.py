@@ -42,6 +42,7 @@ from ledgermind.projections.catalog import Migration
 from ledgermind.projections.memory import belief_event
 from ledgermind.projections.search_store import IndexStore, make_store
 from ledgermind.projections.search_store.records import from_epoch, to_epoch
+from ledgermind.projections.slot_words import slot_words
 from ledgermind.storage.follower import Envelope
 
 __all__ = ["DERIVED_PARAMS", "SearchIndexProjection", "belief_text", "default_params", "message_text"]
@@ -85,7 +86,8 @@ def _said(ev: Any) -> str:
 
 def belief_text(version: Mapping[str, Any]) -> str:
     """What a belief version is indexed as: statement, experience fields,
-    who, where and when, so a question about any of them can find it."""
+    who, where and when, and the words a question names its slot with
+    (``slot_words``), so a question about any of them can find it."""
     parts = [str(version.get("statement") or "")]
     if version.get("problem"):
         parts.append(f"Problem: {version['problem']}")
@@ -99,6 +101,8 @@ def belief_text(version: Mapping[str, Any]) -> str:
         parts.append(f"on {_day(version['event_time'])}")
     if version.get("topics"):
         parts.append("(" + ", ".join(map(str, version["topics"])) + ")")
+    if words := slot_words(version.get("attribute")):
+        parts.append(f"[{words}]")  # how a question names the slot ("where do I live?" for "moved to")
     return " ".join(parts)
 
 

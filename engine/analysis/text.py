@@ -212,10 +212,12 @@ def cjk_bigrams(text: str) -> list[str]:
     return grams
 
 
-def words(text: str) -> list[str]:
-    """Lower-cased words outside CJK runs (accents folded, apostrophes kept inside)."""
+def words(text: str, *, contractions: bool = True) -> list[str]:
+    """Lower-cased words outside CJK runs (accents folded; an apostrophe
+    inside a word dropped, or kept with ``contractions=False``)."""
     folded = unicodedata.normalize("NFKC", text).lower()
-    return [w.replace("'", "") for w in _WORD.findall(_CJK.sub(" ", folded))]
+    found = _WORD.findall(_CJK.sub(" ", folded))
+    return [w.replace("'", "") for w in found] if contractions else found
 
 
 def stem(word: str) -> str:
@@ -304,9 +306,22 @@ def lexical_terms(text: str) -> list[str]:
     """The lexical index's terms of a text, in order, repeats kept (BM25 counts
     them): Snowball stems of the words that are not stopwords (one-letter
     words only when they are digits), then the CJK bigrams."""
-    out = [lexical_stem(w) for w in words(text) if (w not in STOPWORDS and len(w) > 1) or w.isdigit()]
+    kept = (w.replace("'", "") for w in words(text, contractions=False) if not _function_contraction(w))
+    out = [lexical_stem(w) for w in kept if (w not in STOPWORDS and len(w) > 1) or w.isdigit()]
     out.extend(cjk_bigrams(text))
     return out
+
+
+# The clitics of English contractions ("what's", "I'm", "they're", "we've", "you'll", "I'd").
+_CLITICS = frozenset({"s", "m", "re", "ve", "ll", "d"})
+
+
+def _function_contraction(word: str) -> bool:
+    """A stopword and its clitic ("what's", "I'm", "that's"): a function word
+    like its host, never a term. Without this, "what's my email?" searches
+    for "what" that "what is my email?" leaves out."""
+    host, apostrophe, clitic = word.partition("'")
+    return bool(apostrophe) and host in STOPWORDS and clitic in _CLITICS
 
 
 def stored_terms(lex_text: str) -> str:

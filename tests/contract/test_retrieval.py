@@ -425,3 +425,22 @@ def test_a_question_naming_someone_who_speaks_is_served_below_the_floor(eng: Mem
     assert "Bach and Mozart" in eng.for_owner(OWNER).build_context(
         "Would Melanie enjoy the Four Seasons by Vivaldi?", include_messages=True, time_budget_ms=5000
     )
+
+
+def test_a_question_in_its_own_words_finds_the_frame_belief_it_asks_about(eng: MemoryEngine) -> None:
+    """A statement of a move, a new job, a promotion or a switch shares no
+    word with the question a person asks about it; the frame's slot does."""
+    mem = eng.for_owner(OWNER)
+    sid = mem.create_session("agent-1")
+    said = ["I moved to Porto last month.", "I joined Acme in March.", "I switched to oat milk lattes."]
+    mem.add_messages(sid, [{"role": "user", "content": text} for text in said])
+    eng.distill()
+    asked = {"where do I live?": "Porto", "which company do I work for?": "Acme", "what do I drink?": "lattes"}
+    for question, answer in asked.items():
+        assert answer in " ".join(h.statement for h in mem.search(question, k=3)), question
+
+
+def test_a_contraction_of_a_function_word_is_no_search_term() -> None:
+    assert lexical_terms("what's my email?") == lexical_terms("what is my email?") == ["email"]
+    assert lexical_terms("I'm sure that's Ken's car") == lexical_terms("sure Ken car")
+    assert "isnt" in lexical_terms("it isn't") and "dont" in lexical_terms("I don't")  # negations stay
