@@ -624,9 +624,18 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
     out: list[Finding] = []
     many = len(grouped) > 1
     for hit, where in grouped.values():
-        text = " ".join(where) if many else body
+        text = " ".join(_with_speaker_zh(c, clauses[0]) if zh else c for c in where) if many else body
         out.append(_finding(hit, text, speaker, said_at, zh, change, correction, replaced, body))
     return out
+
+
+def _with_speaker_zh(clause: str, first: str) -> str:
+    """A later Chinese clause that drops its subject has the speaker's, when
+    the sentence opened with it ("我住在上海，在一家银行工作": 我在一家银行工作),
+    as ``clauses.clauses`` carries it; a clause with a subject of its own stays."""
+    if clause is first or not first.startswith("我") or re.search(r"我|他|她", clause):
+        return clause
+    return "我" + clause
 
 
 def _may_frame_en(sentence: str) -> bool:

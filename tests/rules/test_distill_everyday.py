@@ -258,3 +258,10 @@ def test_a_mood_with_something_concrete_stays_a_statement(clause: str) -> None:
     from ledgermind.distill.statements import is_statement
 
     assert is_statement(clause)
+
+
+def test_a_chinese_clause_that_drops_its_subject_has_the_speakers() -> None:
+    """Two frames in one sentence, the second clause without a subject: its
+    belief says whose it is, not a bare "在一家银行工作。"."""
+    assert sorted(_beliefs("我住在上海，在一家银行工作。")[0]) == ["用户住在上海。", "用户在一家银行工作。"]
+    assert "用户住在北京。" in _beliefs("我住在北京，我姐姐在上海工作。")[0]
