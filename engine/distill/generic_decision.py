@@ -228,9 +228,13 @@ def _pair(
     plain: bool,
 ) -> tuple[str, str, str]:
     """The decision for one belief: (verb or "", old value, new value)."""
-    al = align(b.statement, p.statement, _named(p.subject))
+    al = align(b.statement, p.statement, _named(p.subject) | _their(p.subject))
+    if not al.one_value and _their(p.subject):
+        said = align(b.statement, p.statement, _named(p.subject))
+        if said.one_value and said.functional:  # "Tom is my manager" / "Priya is ...": the person word is the slot
+            al = said
     neg_b = negated(b.statement)
-    topic = _same_topic(b.statement, p.statement, _named(p.subject), switched(p.statement))
+    topic = _same_topic(b.statement, p.statement, _named(p.subject), switched(p.statement), _their(p.subject))
     change = cue or moving
     if al.same:
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
@@ -284,16 +288,20 @@ def _pair(
     return "", "", ""
 
 
-def _same_topic(old: str, new: str, name: frozenset[str], switch: bool) -> bool:
+def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: frozenset[str] = frozenset()) -> bool:
     """Whether two statements are about one thing. A switch said outright
     ("I switched my editor to VS Code") needs one shared topic word; anything
     weaker needs half the topic words of the shorter statement ("bus work" /
     "cycle work"), so one common word of two long statements ("shelter") is
     not enough. The subject's own name is in every statement about them
-    ("Melanie ...") and is never a shared topic."""
+    ("Melanie ...") and is never a shared topic; the person of theirs a
+    statement is about ("my sister") counts only with a switch said outright
+    ("my daughter started at Oak Ridge" / "... goes to Maple Elementary"),
+    never towards the half ("my sister is a nurse" / "my sister lives in
+    Oslo now" are two things about her)."""
     a, b = topic_words(old) - name, topic_words(new) - name
     shared = a & b
-    return bool(shared) and (switch or len(shared) >= 0.5 * min(len(a), len(b)))
+    return bool(shared) and (switch or len(shared - person) >= 0.5 * min(len(a - person), len(b - person)) > 0)
 
 
 def _plainly_about(p: Proposal, hits: list[tuple[BeliefView, str, str]]) -> tuple[BeliefView, str, str] | None:
@@ -343,6 +351,16 @@ def _same_thing(old: str, new: str, name: frozenset[str]) -> bool:
         if owned and not topic_words(owned.group(1)) & other:
             return False
     return True
+
+
+def _their(subject: str | None) -> frozenset[str]:
+    """The words naming the person of the speaker's a subject is about ("sister"
+    of "melanie:sister"): like the speaker's name, in every statement about
+    them, so no content two statements share when their values are aligned
+    ("The user's brother lives in Denver" / "... works at Google now" are not
+    one value apart). With a switch said outright they still tie two
+    statements to one topic (``_same_topic``)."""
+    return topic_words(subject.partition(":")[2]) if subject else frozenset()
 
 
 def _named(subject: str | None) -> frozenset[str]:

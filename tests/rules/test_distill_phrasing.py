@@ -456,3 +456,34 @@ def test_an_activity_said_first_is_the_speakers_own() -> None:
     whatever it is; the activity whose time is given is no person's name."""
     current, ended = beliefs_after(Owner("phrasing", "u"), "Our standup is at 9:30.", "Standup got moved to 10:15.")
     assert ended == ["The user's standup is at 9:30."] and current == ["Standup got moved to 10:15."]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My wife works at Siemens.", "My wife drives a Tesla now."),
+        ("My dad drinks black coffee.", "My dad lives alone now."),
+        ("My brother plays guitar.", "My brother has two kids now."),
+        ("My sister is a nurse.", "My sister lives in Oslo now."),
+        ("My boss is Tom.", "My boss works from home now."),
+        ("My brother lives in Denver.", "He works at Google now."),
+    ],
+)
+def test_two_things_about_one_of_the_speakers_people_both_stay(first: str, second: str) -> None:
+    """The person a statement is about ("my sister") is in both statements,
+    as a name is: it makes them neither one value apart nor one topic."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == [] and len(current) == 2
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "My daughter started at Oak Ridge Middle School.",
+        "My daughter goes to Oak Ridge Middle School now.",
+        "My daughter switched to Oak Ridge Middle School in September.",
+    ],
+)
+def test_a_change_of_one_thing_about_one_of_the_speakers_people_still_replaces(second: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "My daughter goes to Maple Elementary.", second)
+    assert ended == ["The user's daughter goes to Maple Elementary."] and len(current) == 1
