@@ -23,6 +23,8 @@ from functools import lru_cache
 
 import dateparser  # type: ignore[import-untyped]
 
+from ledgermind.distill.person import IRREGULAR_PAST
+
 __all__ = ["TimeMention", "find_time", "format_day"]
 
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -122,10 +124,11 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
         if (
             precision == "month"
             and re.match(r"(?:in|early|late)\b", m.group(0), re.IGNORECASE)
-            and (_FUTURE_EN.search(text) or _PRESENT_EN.search(text))
+            and (_FUTURE_EN.search(text) or _PRESENT_EN.search(text) or not _told_in_past(m.group(0), text))
         ):
             # "We're going to Spain in July": a plan for a month to come, not a past date;
-            # "My birthday is in May": a month that recurs or is scheduled, not when it began
+            # "My birthday is in May": a month that recurs or is scheduled, not when it began;
+            # "My daughter starts school in September" (said in December): next September
             return None
         query = _english_query(m.group(0))
         return _mention(m.group(0), query, "en", precision, ref)
@@ -140,6 +143,15 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
             return None  # "我们十月去泰国": a plan for a month to come, not a past date
         return _mention(z.group(0), _chinese_query(z.group(0), ref), "zh", precision, ref)
     return None
+
+
+def _told_in_past(phrase: str, text: str) -> bool:
+    """A month named with its year, or a clause told in the past tense ("we
+    moved in March", "I met her in June"): only then is a bare month the last
+    one. In the present ("she starts school in September") it is a month to come."""
+    if re.search(r"\d", phrase) or _PAST_EN.search(text):
+        return True
+    return any(w in IRREGULAR_PAST for w in re.findall(r"[a-z]+", text.lower()))
 
 
 def _english_query(phrase: str) -> str:

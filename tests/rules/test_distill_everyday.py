@@ -265,3 +265,17 @@ def test_a_chinese_clause_that_drops_its_subject_has_the_speakers() -> None:
     belief says whose it is, not a bare "在一家银行工作。"."""
     assert sorted(_beliefs("我住在上海，在一家银行工作。")[0]) == ["用户住在上海。", "用户在一家银行工作。"]
     assert "用户住在北京。" in _beliefs("我住在北京，我姐姐在上海工作。")[0]
+
+
+def test_a_bare_month_is_the_last_one_only_in_a_clause_told_in_the_past() -> None:
+    """Said on 2 December 2026: "starts school in September" is next September,
+    so no past date is made of it; "met her in June" is this June."""
+    from ledgermind.distill.dates import find_time
+
+    said = datetime(2026, 12, 2, 15, tzinfo=UTC)
+    assert find_time("My daughter starts school in September.", said) is None
+    assert find_time("The conference takes place in early November.", said) is None
+    met = find_time("I met Anna in June.", said)
+    assert met is not None and met.resolved == "in June 2026"
+    started = find_time("I started at Acme in March 2025.", said)
+    assert started is not None and started.resolved == "in March 2025"
