@@ -18,7 +18,12 @@ from ledgermind.distill.person import IRREGULAR_PAST, third_person
 
 __all__ = ["english_findings"]
 
-_V = r"((?:[^.,;!?]|[.,](?=\d))+)"  # a value: up to punctuation, keeping "1.23"
+# a value: up to punctuation, keeping "1.23" and a title's period ("Ms. Park", "Dr. Green")
+_V = (
+    r"((?:[^.,;!?]|[.,](?=\d)|"
+    + "|".join(rf"(?<=\b{t})\." for t in ("Mr", "Ms", "Mrs", "Mx", "Dr", "Prof", "St"))
+    + r")+)"
+)
 _NAME = r"([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)"
 _NOT_NAMES = frozenset(
     [

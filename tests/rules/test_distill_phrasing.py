@@ -487,3 +487,12 @@ def test_two_things_about_one_of_the_speakers_people_both_stay(first: str, secon
 def test_a_change_of_one_thing_about_one_of_the_speakers_people_still_replaces(second: str) -> None:
     current, ended = beliefs_after(Owner("phrasing", "u"), "My daughter goes to Maple Elementary.", second)
     assert ended == ["The user's daughter goes to Maple Elementary."] and len(current) == 1
+
+
+def test_a_title_in_a_value_keeps_its_name() -> None:
+    """ "in Ms. Park's class": the title's period is no end of the value."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "My daughter is in Ms. Park's class.", "My daughter is in Mr. Lee's class now."
+    )
+    assert ended == ["The user's daughter is in Ms. Park's class."]
+    assert current == ["The user's daughter is in Mr. Lee's class now."]
