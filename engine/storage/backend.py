@@ -206,6 +206,8 @@ def _postgres(url: str, timeouts: Timeouts) -> Backend:
     sa_url = f"postgresql+psycopg://{auth}@{location}/{quote(dbname, safe='')}{sa_query}"
     shown = ",".join(f"{_bracket(h)}:{p}" for h, p in zip(hosts, ports, strict=True))
     display = f"postgresql://{quote(user, safe='')}@{shown}/{dbname}"
+    if any(h.startswith("/") for h in hosts):  # a socket directory is no authority: the URL as libpq reads it
+        display = f"postgresql://{quote(user, safe='')}@/{dbname}?host={','.join(hosts)}&port={','.join(ports)}"
     return Backend(
         kind="postgresql", sqlalchemy_url=sa_url, es_env=env, display=display, timeouts=timeouts, pg_extra=query
     )

@@ -40,6 +40,14 @@ def test_multi_host_authority_keeps_every_host_port_and_parameter() -> None:
     assert b.display == "postgresql://app@10.0.0.1:5433,10.0.0.2:5434,db3:5432/mem"
 
 
+def test_a_socket_directory_is_shown_as_a_url_libpq_reads() -> None:
+    """``ledgermind pg url`` gives a socket URL; ``serve`` logs what it opened
+    (it showed ``postgres@/tmp/pg:5432/ledgermind``, no URL at all)."""
+    b = parse_db_url("postgresql://postgres:pw@/ledgermind?host=/tmp/pg")
+    assert b.display == "postgresql://postgres@/ledgermind?host=/tmp/pg&port=5432"
+    assert parse_db_url(b.display).es_env["POSTGRES_HOST"] == "/tmp/pg"
+
+
 def test_query_form_with_one_port_for_all_hosts() -> None:
     b = parse_db_url("postgresql://app:s3cret@/mem?host=a,b,c&port=6432&sslmode=disable&application_name=w1")
     pool, engine = _drivers(b)
