@@ -39,6 +39,7 @@ from ledgermind.distill.generic import (
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
+from ledgermind.distill.spoken_of import PersonSpokenOf
 from ledgermind.distill.statements import elliptical, is_question, without_asides
 from ledgermind.distill.text import is_cjk, sentences, tokens
 
@@ -71,12 +72,19 @@ class RuleExtractor:
     def extract(self, ctx: ExtractionContext) -> Extraction:
         proposals: list[Proposal] = []
         introduced: dict[str, str] = {}  # role -> a name the speaker gave earlier in this delta
+        # per speaker: the person of theirs named last ("my daughter"), for a "she" that follows,
+        # in the same message or the next ones (the previous delta's last items prime it)
+        spoken_of: dict[str, PersonSpokenOf] = {}
+        for item in ctx.previous:
+            spoken_of.setdefault(item.name or item.role, PersonSpokenOf()).read(item.content)
         for index, item in enumerate(ctx.items):
             if item.role == "task":
                 proposals.extend(self._task(item))
                 continue
             speaker = _speaker(item, introduced.get(item.role))
-            findings = self._item_findings(item, speaker)
+            findings = self._item_findings(
+                item, speaker, spoken_of.setdefault(item.name or item.role, PersonSpokenOf())
+            )
             for f in findings:
                 if f.attribute == "name" and not item.name and f.participants:
                     introduced[item.role] = f.participants[0]
@@ -89,7 +97,7 @@ class RuleExtractor:
             tuple(proposals), method="rule", extractor=self.name, extractor_version=self.version, model_calls=0
         )
 
-    def _item_findings(self, item: DeltaItem, speaker: Speaker) -> list[Finding]:
+    def _item_findings(self, item: DeltaItem, speaker: Speaker, spoken_of: PersonSpokenOf) -> list[Finding]:
         findings: list[Finding] = []
         if item.role == "user" or item.name:
             for sentence in sentences(without_asides(item.content)):
@@ -110,7 +118,9 @@ class RuleExtractor:
                     continue
                 said = [
                     f
-                    for clause in (c for c in clauses(sentence) if not elliptical(c))
+                    for clause in (
+                        spoken_of.resolved(c) for c in clauses(spoken_of.resolved(sentence)) if not elliptical(c)
+                    )
                     for f in self._clause_findings(clause, sentence, speaker, item.occurred_at)
                 ]
                 findings.extend(_denial_folded(said))

@@ -167,3 +167,17 @@ def test_a_conflict_is_resolved_on_the_owner_handle_as_events(eng: MemoryEngine,
         me.resolve_conflict(second.memory_id, keep=keep, reason="again")
     with pytest.raises(InvalidInput):
         me.resolve_conflict(second.memory_id, keep="neither", reason="x")
+
+
+def test_a_she_after_one_of_the_users_people_is_that_person(eng: MemoryEngine) -> None:
+    """ "She switched schools, she's at Oakwood now." after "My daughter goes
+    to Lincoln Elementary." (the message before, one delta): the new school
+    is the daughter's, kept, and the old one ends."""
+    me = eng.for_owner(OWNER)
+    sid = me.create_session("bot")
+    me.add_message(sid, "user", "My daughter goes to Lincoln Elementary.", occurred_at=MARCH)
+    me.add_message(sid, "user", "She switched schools, she's at Oakwood now.", occurred_at=MARCH + timedelta(hours=1))
+    eng.distill()
+    current = _current(eng)
+    assert "The user's daughter is at Oakwood now." in current
+    assert not any("Lincoln" in s for s in current)
