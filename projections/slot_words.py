@@ -19,7 +19,7 @@ from collections.abc import Mapping
 __all__ = ["SLOT_WORDS", "slot_words"]
 
 SLOT_WORDS: Mapping[str, str] = {
-    "residence": "lives home city based 住在 家",
+    "residence": "lives home city based 住 住在 家",
     "origin": "from hometown born",
     "employer": "works job company employer 工作 公司",
     "occupation": "job works role profession occupation 工作 职业",

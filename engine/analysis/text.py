@@ -305,11 +305,22 @@ def lexical_stem(word: str) -> str:
 def lexical_terms(text: str) -> list[str]:
     """The lexical index's terms of a text, in order, repeats kept (BM25 counts
     them): Snowball stems of the words that are not stopwords (one-letter
-    words only when they are digits), then the CJK bigrams."""
+    words only when they are digits), then the CJK bigrams (of the text
+    without the Chinese function words of ``_CJK_FUNCTION``)."""
     kept = (w.replace("'", "") for w in words(text, contractions=False) if not _function_contraction(w))
     out = [lexical_stem(w) for w in kept if (w not in STOPWORDS and len(w) > 1) or w.isdigit()]
-    out.extend(cjk_bigrams(text))
+    out.extend(cjk_bigrams(_CJK_FUNCTION.sub(" ", text)))
     return out
+
+
+# Chinese words that only ask or point, as English stopwords do ("我住在哪里？" asks about
+# 住在): a bigram with them ("我住", "在哪", "哪里") is no term. Otherwise a question's
+# own function words, which no memory holds, weigh most of its IDF mass and hold a
+# right answer below the relevance floor. A particle only where it ends a question
+# (吗 stays in 吗啡).
+_CJK_FUNCTION = re.compile(
+    r"怎么样|为什么|哪里|哪儿|什么|怎么|怎样|多少|我们|你们|[哪谁我你]|[吗呢](?=\s*(?:[？?。，,！!]|$))"
+)
 
 
 # The clitics of English contractions ("what's", "I'm", "they're", "we've", "you'll", "I'd").

@@ -444,3 +444,18 @@ def test_a_contraction_of_a_function_word_is_no_search_term() -> None:
     assert lexical_terms("what's my email?") == lexical_terms("what is my email?") == ["email"]
     assert lexical_terms("I'm sure that's Ken's car") == lexical_terms("sure Ken car")
     assert "isnt" in lexical_terms("it isn't") and "dont" in lexical_terms("I don't")  # negations stay
+
+
+def test_a_chinese_question_finds_what_its_function_words_do_not_hold(eng: MemoryEngine) -> None:
+    """ "我住在哪里？" holds 我 and 哪里, which no memory of the user's holds:
+    they are no terms, so the answer clears the relevance floor."""
+    mem = eng.for_owner(OWNER)
+    sid = mem.create_session("agent-1")
+    said = ["我上个月搬到了杭州。", "我每天早上喝绿茶。"]
+    mem.add_messages(sid, [{"role": "user", "content": text} for text in said])
+    eng.distill()
+    asked = {"我住在哪里？": "杭州", "我早上喝什么？": "绿茶"}
+    for question, answer in asked.items():
+        assert answer in " ".join(h.statement for h in mem.search(question, k=3)), question
+    assert mem.search("明天天气怎么样？", k=3) == []
+    assert lexical_terms("他对吗啡过敏吗？").count("吗啡") == 1  # a particle only where it ends a question
