@@ -144,7 +144,10 @@ def _stated(s: str, sp: Speaker, _: datetime) -> list[Finding]:
         m = pattern.search(s)
         if m:
             thing, value = m.group(1), clean_value(m.group(2))
-            thing = re.sub(r"^(?:已经|现在|我们|我)+", "", thing)
+            # a time word is when, never what changed ("最近改成一杯了": recently, one cup)
+            thing = re.sub(
+                r"^(?:已经|现在|我们|我|最近|近来|目前|如今|今天|昨天|前天|刚才|刚刚|上周|上个月|今年|去年)+", "", thing
+            )
             if value and len(thing) >= 2:
                 return [_fact(sp, statement, attribute_of(thing, value), value, op=op)]
     return []

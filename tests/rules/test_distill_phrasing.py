@@ -496,3 +496,12 @@ def test_a_title_in_a_value_keeps_its_name() -> None:
     )
     assert ended == ["The user's daughter is in Ms. Park's class."]
     assert current == ["The user's daughter is in Mr. Lee's class now."]
+
+
+def test_a_time_word_is_no_thing_that_changed() -> None:
+    """ "最近改成一杯了" (recently changed to one cup): 最近 is when, not what."""
+    from ledgermind.distill.findings import Speaker
+    from ledgermind.distill.rules_zh import chinese_findings
+
+    found = chinese_findings("最近改成一杯了", Speaker("user", "The user", "用户"), datetime(2026, 3, 1, tzinfo=UTC))
+    assert all(not (f.attribute or "").startswith("最近") for f in found)
