@@ -626,11 +626,20 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
     about 35 km a week"), under the old belief's key, so it reads alone."""
     if not (_PRONOUN_SUBJECT.match(p.statement) and p.value and p.replaces):
         return p
-    wrong = re.search(r"(?<![\w.])" + re.escape(p.replaces) + r"(?![\w])", old.statement, re.IGNORECASE)
+    replaced = p.replaces
+    if value_shape(replaced) != value_shape(p.value):
+        # the value it replaces is of another kind than the new one ("coffee" / "2" of
+        # "down to 2 cups a day"): what changed is the one span of the new value's kind
+        # ("3" of "3 cups of coffee"), else nothing is rewritten
+        spans = [v for v in value_spans(old.statement) if value_shape(v) == value_shape(p.value) and v != p.value]
+        if len(spans) != 1:
+            return p
+        replaced = spans[0]
+    wrong = re.search(r"(?<![\w.])" + re.escape(replaced) + r"(?![\w])", old.statement, re.IGNORECASE)
     if wrong is None:
         return p
     statement = old.statement[: wrong.start()] + _surface(p.statement, p.value) + old.statement[wrong.end() :]
-    return replace(p, statement=statement, attribute=old.attribute)
+    return replace(p, statement=statement, attribute=old.attribute, replaces=replaced)
 
 
 def _surface(text: str, value: str) -> str:

@@ -505,3 +505,13 @@ def test_a_time_word_is_no_thing_that_changed() -> None:
 
     found = chinese_findings("最近改成一杯了", Speaker("user", "The user", "用户"), datetime(2026, 3, 1, tzinfo=UTC))
     assert all(not (f.attribute or "").startswith("最近") for f in found)
+
+
+def test_a_thin_update_rewrites_the_amount_not_the_thing() -> None:
+    """ "Down to 2 cups a day now" after "I drink 3 cups of coffee a day": the
+    belief it leaves is the old one with 3 -> 2, never "3 cups of 2 a day"."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "I drink 3 cups of coffee a day.", "Down to 2 cups a day now."
+    )
+    assert ended == ["The user drinks 3 cups of coffee a day."]
+    assert current == ["The user drinks 2 cups of coffee a day."]
