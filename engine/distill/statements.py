@@ -441,6 +441,8 @@ def is_statement(clause: str) -> bool:
         return False
     body = _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!"))
     body = _FRONTED_EN.sub("", body)
+    if _AMOUNT_MOVED.match(body):
+        return True  # "Down to 32 hours a week now": no verb, yet a change of the speaker's
     if len(body.split()) < _MIN_WORDS_EN:
         return _standing_state(body)
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
@@ -490,6 +492,16 @@ def is_statement(clause: str) -> bool:
     if _subjectless(words) or _TIME_POINT.match(body) or _EVALUATIVE.match(body) or _PEOPLE_IN_GENERAL.search(body):
         return False  # "Loved this spot on the hike", "Last time we saw each other", "Books can be so captivating"
     return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body)
+
+
+# An amount said to have moved, alone ("Down to 32 hours a week now", "Up to twice a week"):
+# the speaker's, of what they said before; reconcile finds the belief it updates by the
+# amount's kind and unit, or keeps it as said.
+_AMOUNT_MOVED = re.compile(
+    r"(?:(?:now|so|and|but)\s+)?(?:down|up|back)\s+to\s+(?:about\s+|around\s+|just\s+|only\s+)?"
+    r"(?:[$€£¥]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|half)\b)",
+    re.IGNORECASE,
+)
 
 
 # A clause that is only a time-point subordinate ("last time we saw each other"):

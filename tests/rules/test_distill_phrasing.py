@@ -515,3 +515,12 @@ def test_a_thin_update_rewrites_the_amount_not_the_thing() -> None:
     )
     assert ended == ["The user drinks 3 cups of coffee a day."]
     assert current == ["The user drinks 2 cups of coffee a day."]
+
+
+def test_an_amount_said_to_have_moved_alone_is_kept_and_updates_its_belief() -> None:
+    """ "Down to 32 hours a week now": no subject, no verb, yet the speaker's
+    change of what they said before; never dropped as a fragment."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I work 40 hours a week.", "Down to 32 hours a week now.")
+    assert ended == ["The user works 40 hours a week."] and current == ["The user works 32 hours a week."]
+    current, _ = beliefs_after(Owner("phrasing", "u"), "My rent is 1,200 euros.", "Up to 1,350 now.")
+    assert "Up to 1,350 now." in current  # kept as said, at least
