@@ -30,8 +30,10 @@ from ledgermind.analysis.text import lexical_stem
 from ledgermind.distill.text import copula_expanded, is_cjk
 
 __all__ = [
+    "DROPPED",
     "Alignment",
     "align",
+    "change_words",
     "core_tokens",
     "ended_object",
     "ends",
@@ -296,12 +298,14 @@ _MOVED_ON = re.compile(
     r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期",
     re.IGNORECASE,
 )
-# An ending with nothing in its place ("I cancelled my membership"). "Dropped off"
-# and "dropped by" deliver and visit ("dropped off the cakes at the shelter"), "ended
-# up" says how something turned out ("ended up with some great sponsors"): no ending.
+# "dropped" that ends or switches something; "dropped off" and "dropped by" deliver
+# and visit ("dropped off the cakes at the shelter"): no ending, no switch.
+DROPPED = r"dropped(?!\s+(?:off|by)\b)"
+# An ending with nothing in its place ("I cancelled my membership"); "ended up" says
+# how something turned out ("ended up with some great sponsors"): no ending.
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
-    r"[^.]*\b(?:anymore|any more)|broke up|sold|left|dropped(?!\s+(?:off|by)\b)|ended(?!\s+up\b)|unsubscribed|"
+    r"[^.]*\b(?:anymore|any more)|broke up|sold|left|" + DROPPED + r"|ended(?!\s+up\b)|unsubscribed|"
     r"not \w+ing \w+ any ?more)\b"
     r"|退了|退掉|退订|退出|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
@@ -494,7 +498,8 @@ def topic_words(statement: str) -> frozenset[str]:
 # topic word ("editor", "cat", "daughter") ties it to the belief it replaces.
 _SWITCH = re.compile(
     r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|"
-    r"dropped(?!\s+(?:off|by)\b)|ported|relocated|refinanced|traded|ditched|started (?:at|with|on)|took over|"
+    + DROPPED
+    + r"|ported|relocated|refinanced|traded|ditched|started (?:at|with|on)|took over|"
     r"instead|no longer)\b|换|改|转|迁|搬",
     re.IGNORECASE,
 )
@@ -503,7 +508,7 @@ _SWITCH = re.compile(
 # An ending verb and the thing it ends ("gave up the WeWork", "cancelled my gym
 # membership", "sold our old Civic"), up to where the clause goes on.
 _ENDED = re.compile(
-    r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|dropped(?!\s+(?:off|by)\b)|sold|ditched|got rid of|"
+    r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|" + DROPPED + r"|sold|ditched|got rid of|"
     r"moved out of|left)\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
     r"(?=\s+(?:and|but|for|because|so|after|since)\b|\s*[,.;!—–-]|\s*$)",

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from ledgermind.distill.alignment import (
+    DROPPED,
     align,
     change_words,
     core_tokens,
@@ -93,7 +94,8 @@ _GOES_ON = re.compile(
 # "got", "started") and a date alone mark events as often as changes.
 _CURRENT = re.compile(
     r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|"
-    r"dropped(?!\s+(?:off|by)\b)|started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more|rescheduled|relocated|"
+    + DROPPED
+    + r"|started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more|rescheduled|relocated|"
     r"reassigned|promoted|back to|ported|refinanced|ditched|traded in)\b"
     r"|换|改|转|迁|搬|现在|如今|目前|调到|调去|调往|升为|升到",
     re.IGNORECASE,
