@@ -20,6 +20,9 @@ unrelated-question set (``benchmarks/data/unrelated_questions.json``,
 English and Chinese, written before the floor was tuned) is asked of every
 conversation with ``build_context`` at the engine's floor: the share of
 empty blocks is what an agent sees for a question its memory cannot answer.
+Then a person's own questions (``benchmarks/own_questions.py``, on a fresh
+database of the same backend and embedder): how many of their beliefs come
+first, are found, or fall under the floor.
 
 Splits: each conversation falls, by the parity of the SHA-256 of its
 ``sample_id``, into a tuning half (even) or a reporting half (odd), fixed
@@ -74,6 +77,8 @@ from tqdm import tqdm
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+import own_questions  # noqa: E402
 
 from ledgermind import MemoryEngine, Owner  # noqa: E402
 from ledgermind.analysis.embedders import embedder_for  # noqa: E402
@@ -475,6 +480,8 @@ def print_report(result: dict[str, Any]) -> None:
         "unrelated questions with an empty build_context: "
         + ", ".join(f"{lang} {100 * share:.1f} %" for lang, share in result["unrelated_empty"].items())
     )
+    print(f"\nown questions ({own_questions.QUESTIONS.name}, one owner each, beliefs, top 10):")
+    print(own_questions.report(result["own_questions"]))
 
 
 def main() -> int:
@@ -519,8 +526,12 @@ def main() -> int:
         with pg_server(None) as dsn, fresh_pg_database(dsn, prefix="locomo") as url:
             args.db = url
             result = evaluate(args)
+            with fresh_pg_database(dsn, prefix="own") as own_db:
+                result["own_questions"] = own_questions.ask(own_db, args.embedder)
     else:
         result = evaluate(args)
+        own_db = os.path.join(tempfile.mkdtemp(prefix="own-questions-"), "own.db")
+        result["own_questions"] = own_questions.ask(own_db, args.embedder)
     misses = result.pop("misses")
     if args.misses:
         Path(args.misses).write_text(json.dumps(misses, indent=1, ensure_ascii=False))

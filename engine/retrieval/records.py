@@ -25,6 +25,9 @@ class SearchResult:
     sources: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     # a turn whose belief was invalidated: the belief that replaced it
     superseded_by: str | None = None
+    # whom a belief is about, as the distiller keyed it: the speaker ("user",
+    # or their name) or someone of theirs ("user:sister"); None for a message
+    subject: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -39,4 +42,5 @@ class SearchResult:
             "invalid_at": None if self.invalid_at is None else self.invalid_at.isoformat(),
             "sources": [dict(s) for s in self.sources],
             "superseded_by": self.superseded_by,
+            "subject": self.subject,
         }

@@ -54,6 +54,7 @@ from ledgermind.retrieval.speakers import (
     spoken_names,
     without_names,
 )
+from ledgermind.retrieval.subjects import prefer_own_subjects
 
 __all__ = ["INDEX_NAME", "IndexAccess", "Searcher", "normalise_sources", "served"]
 
@@ -211,7 +212,8 @@ class Searcher:
             if row_id in rows and _owned(rows[row_id], owner)
         ]
         about = named_speakers(results, asked.terms)
-        results = collapse_cited(prefer_period(prefer_named_speakers(results, about), asked.period))
+        results = prefer_own_subjects(prefer_named_speakers(results, about), asked.terms)
+        results = collapse_cited(prefer_period(results, asked.period))
         return drop_near_duplicates(results, text=lambda r: r.statement, score=lambda r: r.score, limit=k)
 
 
@@ -291,6 +293,7 @@ def _result(row: IndexRow, score: float, relevance: float) -> SearchResult:
         valid_from=valid_from,
         invalid_at=from_epoch(row.invalid_at),
         sources=normalise_sources(row.sources),
+        subject=row.subject,
     )
 
 

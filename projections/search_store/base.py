@@ -55,7 +55,7 @@ ROW_COLUMNS = (
 )  # fmt: skip
 _SELECT = (
     "row_id, app, user_id, item_type, item_id, kind, statement, confidence, valid_from, invalid_at, "
-    "recorded_at, sources, terms"
+    "recorded_at, sources, terms, detail"
 )
 _IDENT = re.compile(r"^[a-z][a-z0-9_]{0,50}$")
 MATCH_WINDOW = 2000  # an owner's rows holding one query term ranked in full at most; see matches()
@@ -363,7 +363,7 @@ class IndexStore(ABC):
         params.update(app=owner.app, user=owner.user_id, kt=known_at)
         rows = conn.execute(
             text(
-                f"SELECT {_SELECT}, detail FROM {self.table} WHERE app = :app AND user_id = :user "
+                f"SELECT {_SELECT} FROM {self.table} WHERE app = :app AND user_id = :user "
                 "AND item_type = 'memory' AND recorded_at <= :kt AND (expired_at IS NULL OR expired_at > :kt) "
                 f"{'AND invalid_at IS NOT NULL ' if invalidated_only else ''}AND ({likes})"
             ),
@@ -482,4 +482,14 @@ def _row(r: Any) -> IndexRow:
         recorded_at=float(r.recorded_at),
         sources=tuple(orjson.loads(r.sources)) if r.sources else (),
         terms=str(r.terms),
+        subject=_subject(r.detail),
     )
+
+
+def _subject(detail: str | None) -> str | None:
+    """A belief's subject from its stored detail ("user", "user:sister",
+    "caroline"); None for a message or a belief without one."""
+    if not detail:
+        return None
+    subject = orjson.loads(detail).get("subject")
+    return str(subject) if subject else None

@@ -47,3 +47,4 @@ class IndexRow:
     recorded_at: float
     sources: tuple[dict[str, Any], ...]
     terms: str = ""  # the lexical terms (``text.stored_terms``): what a coverage is read from
+    subject: str | None = None  # a belief's subject ("user", "user:sister"); None for a message

@@ -459,3 +459,31 @@ def test_a_chinese_question_finds_what_its_function_words_do_not_hold(eng: Memor
         assert answer in " ".join(h.statement for h in mem.search(question, k=3)), question
     assert mem.search("明天天气怎么样？", k=3) == []
     assert lexical_terms("他对吗啡过敏吗？").count("吗啡") == 1  # a particle only where it ends a question
+
+
+def test_a_question_about_the_speaker_prefers_their_own_belief_to_a_relatives(eng: MemoryEngine) -> None:
+    """ "where do I live?" matches "The user's sister lives in Lyon." better
+    than the user's own move (the relative's statement says "lives"); the
+    belief about someone the question does not name comes after. Naming the
+    relative asks about them."""
+    mem = eng.for_owner(OWNER)
+    sid = mem.create_session("agent-1")
+    said = ["My sister lives in Lyon.", "I moved to Porto last month.", "我妹妹住在上海。"]
+    mem.add_messages(sid, [{"role": "user", "content": text} for text in said])
+    eng.distill()
+    own = mem.search("where do I live?", k=3)
+    assert "Porto" in own[0].statement and own[0].subject == "user"
+    assert any("Lyon" in h.statement and h.subject == "user:sister" for h in own)
+    assert "Lyon" in mem.search("where does my sister live?", k=3)[0].statement
+    assert "上海" in mem.search("我妹妹住在哪里？", k=3)[0].statement
+    assert mem.search("where do I live?", k=3)[0].as_dict()["subject"] == "user"
+
+
+def test_a_relation_the_question_does_not_name() -> None:
+    from ledgermind.retrieval.subjects import unasked_relation
+
+    assert unasked_relation("user:sister", lexical_terms("where do I live?"))
+    assert not unasked_relation("user:sister", lexical_terms("where do my sisters live?"))
+    assert not unasked_relation("user:妹妹", lexical_terms("我妹妹住在哪里？"))
+    assert not unasked_relation("user", lexical_terms("where do I live?"))
+    assert not unasked_relation(None, lexical_terms("where do I live?"))
