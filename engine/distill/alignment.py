@@ -34,13 +34,17 @@ __all__ = [
     "Alignment",
     "align",
     "change_words",
+    "complement_kind",
     "core_tokens",
     "ended_object",
     "ends",
     "has_additive_cue",
     "has_change_cue",
+    "kinds_apart",
     "moved_on",
     "negated",
+    "possessors",
+    "says_a_state",
     "switched",
     "topic_words",
     "untimed",
@@ -474,6 +478,70 @@ _ZH_CONTEXT = re.compile(
 _ZH_NUMBER = re.compile(
     r"[零一二两三四五六七八九十百千万\d]{1,8}(?:个|块|元|岁|次|人|楼|号|点|天|周|年|月|公斤|斤|杯|遍)?"
 )
+
+
+# Whose a thing is ("our team's sprint", "my sister's husband"): the word before
+# "'s" when a lower-case word follows it.
+_POSSESSOR = re.compile(r"\b([A-Za-z][\w-]*)['’]s(?=\s+[a-z])")
+
+
+# A copula and the first word of what it says the subject is, past adverbs
+# ("is now a lawyer", "are still small"); "'s" is left out, it is as often "has" or whose.
+_COMPLEMENT = re.compile(
+    r"\b(?:is|are|am|was|were)\s+(?:(?:now|still|currently|actually|really|also|already|no longer|not)\s+)*"
+    r"(?P<word>[\w$€£¥][\w'-]*)"
+)
+
+
+_PREPOSITIONS = frozenset(
+    ["in", "at", "on", "from", "with", "into", "about", "for", "to", "by", "near", "under", "over", "off", "out", "up"]
+)
+
+
+def complement_kind(statement: str) -> str | None:
+    """What a copula statement says its subject is: "noun" ("is a Honda", "is a
+    student": which thing or which kind), "name" ("is Tom"), "number" ("is 8"),
+    "relation" ("is in second grade"), "state" ("is blue", "is married");
+    None without a copula."""
+    m = _COMPLEMENT.search(untimed(statement))
+    if m is None:
+        return None
+    word = m.group("word")
+    if word.casefold() in ("a", "an", "the"):
+        return "noun"
+    if word.casefold() in _PREPOSITIONS:  # "is in second grade", "is from Lyon": where or with what
+        return "relation"
+    if word[:1].isdigit() or word[:1] in "$€£¥":
+        return "number"
+    return "name" if word[:1].isupper() else "state"
+
+
+def kinds_apart(old: str, new: str) -> bool:
+    """Whether two copula statements say different kinds of thing about their
+    subject: which thing or kind it is ("my car is a Honda", "my brother is a
+    student") and a state it is in ("my car is now blue", "my brother is
+    married now") are two attributes, so one never replaces the other. A
+    subject that holds one value ("my favourite food") takes either form."""
+    if _ONE_VALUE.search(old) or _ONE_VALUE.search(new):  # "my favourite food is sushi" / "... a burrito now"
+        return False
+    return {complement_kind(old), complement_kind(new)} == {"noun", "state"}
+
+
+def says_a_state(statement: str) -> bool:
+    """Whether a copula statement gives a state of a thing that may also be
+    said to be some kind of thing ("my car is blue", not "my car is a Honda",
+    nor "my favourite food is sushi", whose subject holds one value)."""
+    return complement_kind(statement) == "state" and not _ONE_VALUE.search(statement)
+
+
+# A subject that holds one value whatever its form: "favourite", "best", "main".
+_ONE_VALUE = re.compile(r"\b(?:favou?rite|best|main|usual|preferred|only)\s+\w+(?:\s+\w+)?\s+(?:is|are)\b", re.I)
+
+
+def possessors(statement: str) -> frozenset[str]:
+    """The topic words a statement uses only to say whose a thing is ("team" of
+    "our team's sprint is now one week"): the statement is about the thing."""
+    return frozenset(w for m in _POSSESSOR.finditer(untimed(statement)) for w in topic_words(m.group(1)))
 
 
 def topic_words(statement: str) -> frozenset[str]:

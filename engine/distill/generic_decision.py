@@ -40,8 +40,10 @@ from ledgermind.distill.alignment import (
     ends,
     has_additive_cue,
     has_change_cue,
+    kinds_apart,
     moved_on,
     negated,
+    possessors,
     switched,
     topic_words,
     untimed,
@@ -240,6 +242,8 @@ def _pair(
     change = cue or moving
     if al.same:
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
+    if p.rule is None and kinds_apart(b.statement, p.statement):  # "my car is a Honda" / "my car is now blue"
+        return "", "", ""
     if (neg_p or ending) and not neg_b and _REPLACING.search(p.statement) and (al.contained or topic):
         # "我不学日语了，改学韩语": ended and replaced
         return "supersede" if al.contained else "replace-topic", b.value or "", p.value or ""
@@ -300,10 +304,14 @@ def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: 
     statement is about ("my sister") counts only with a switch said outright
     ("my daughter started at Oak Ridge" / "... goes to Maple Elementary"),
     never towards the half ("my sister is a nurse" / "my sister lives in
-    Oslo now" are two things about her)."""
+    Oslo now" are two things about her). A word either uses only to say whose
+    a thing is ("our team's sprint") is no topic of its own: "the team's
+    sprint is now one week" is not about "my team uses Python 3.12"."""
     a, b = topic_words(old) - name, topic_words(new) - name
     shared = a & b
-    return bool(shared) and (switch or len(shared - person) >= 0.5 * min(len(a - person), len(b - person)) > 0)
+    if not shared - possessors(old) - possessors(new):
+        return False
+    return switch or len(shared - person) >= 0.5 * min(len(a - person), len(b - person)) > 0
 
 
 def _plainly_about(p: Proposal, hits: list[tuple[BeliefView, str, str]]) -> tuple[BeliefView, str, str] | None:

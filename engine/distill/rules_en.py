@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from ledgermind.distill.alignment import says_a_state
 from ledgermind.distill.dates import find_time, format_day
 from ledgermind.distill.findings import Finding, Speaker, attribute_of, clean_value
 from ledgermind.distill.person import IRREGULAR_PAST, third_person
@@ -324,7 +325,10 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
     if h and h.group(1).strip().lower() not in ("name", "favorite", "favourite"):
         thing, value = h.group(1), clean_value(_COMMENTARY.split(h.group(3), maxsplit=1)[0])
         if _crisp(value):
-            out.append(_fact(sp, third_person(h.group(0), sp.label) + ".", attribute_of(thing, value), value))
+            key = attribute_of(thing, value)
+            if says_a_state(h.group(0)):  # "my car is blue" and "my car is a Honda": two attributes
+                key = f"{key}:state"
+            out.append(_fact(sp, third_person(h.group(0), sp.label) + ".", key, value))
         return out
     w = _WE_USE.search(s)
     if w:

@@ -524,3 +524,50 @@ def test_an_amount_said_to_have_moved_alone_is_kept_and_updates_its_belief() -> 
     assert ended == ["The user works 40 hours a week."] and current == ["The user works 32 hours a week."]
     current, _ = beliefs_after(Owner("phrasing", "u"), "My rent is 1,200 euros.", "Up to 1,350 now.")
     assert "Up to 1,350 now." in current  # kept as said, at least
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My team uses Python 3.12.", "Our team's sprint is now one week instead of two."),
+        ("My sister's husband is a doctor.", "My sister lives in Oslo now."),
+    ],
+)
+def test_a_word_that_only_says_whose_is_no_shared_topic(first: str, second: str) -> None:
+    """ "Our team's sprint ... now": about the sprint; the team's language stays."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == [] and len(current) == 2
+
+
+def test_the_thing_owned_is_still_the_topic() -> None:
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "Our sprints are two weeks.", "Our team's sprint is now one week."
+    )
+    assert ended == ["The user's sprints are two weeks."] and len(current) == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My car is a Honda.", "My car is now blue."),
+        ("My brother is a student.", "My brother is married now."),
+        ("Our office is small.", "Our office is a coworking space now."),
+    ],
+)
+def test_what_a_thing_is_and_the_state_it_is_in_are_two_attributes(first: str, second: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == [] and len(current) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My car is red.", "My car is blue now."),
+        ("My brother is a student.", "My brother is a lawyer now."),
+        ("My favourite food is sushi.", "My favourite food is a burrito now."),
+        ("I'm a vegetarian.", "I'm vegan now."),
+    ],
+)
+def test_the_same_kind_of_complement_still_replaces(first: str, second: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and len(current) == 1
