@@ -12,6 +12,9 @@ running dateparser's free-text search over every sentence is slow and reads
 dates into ordinary words ("may", "sat"). The pattern only recognises the
 phrase and how precise it is (day, week, month, year) so the statement can
 say "in the week of 5 August 2026" rather than a made-up day.
+
+Dates to come ("next Friday") are written out by ``coming``, without moving
+the valid time.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import dateparser  # type: ignore[import-untyped]
 
 from ledgermind.distill.person import IRREGULAR_PAST
 
-__all__ = ["TimeMention", "find_time", "format_day"]
+__all__ = ["FUTURE_EN", "PAST_EN", "TimeMention", "find_time", "format_day", "written_date"]
 
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
@@ -42,7 +45,7 @@ _EN = re.compile(
 )
 _ZH = re.compile(
     r"(前天|昨天|昨晚|今天|今早|今晚|刚才|刚刚)"
-    r"|(上个?(?:周|星期|礼拜)[一二三四五六日天]?|上周末|这周|本周)"
+    r"|(上个?(?:周|星期|礼拜)[一二三四五六日天]?|上周末|(?:这|本)周(?![一二三四五六日天]))"
     r"|(上个月|本月|这个月|(?:今年|去年)?(?:\d{1,2}|十[一二]?|[一二三四五六七八九])月份?|\d{4}年\d{1,2}月)"
     r"|(去年)"
     r"|([一两二三四五六七八九十\d]+(?:天|周|个星期|个月|年)前)"
@@ -81,7 +84,7 @@ def format_day(d: datetime) -> str:
 
 # Future reference in English: a modal of intent, "going to", or the present
 # progressive of an arrangement ("we're visiting my parents in December").
-_FUTURE_EN = re.compile(
+FUTURE_EN = re.compile(
     r"\b(?:will|'ll|going to|gonna|planning|plan to|plans to|(?:am|is|are|'m|'s|'re) \w+ing)\b", re.IGNORECASE
 )
 
@@ -102,7 +105,7 @@ _HABIT_EN = re.compile(
     r"(?:started|begun|began|taken to)\s+\w+ing)\b",
     re.IGNORECASE,
 )
-_PAST_EN = re.compile(
+PAST_EN = re.compile(
     r"\b(?:(?!(?:need|feed|seed|speed|indeed|bleed|breed|proceed|succeed|exceed)\b)[a-z]{2,}ed|was|were|got|went|"
     r"did|had|took|made|came|left|sold|bought|paid|began|gave|became|rose|fell|quit|put|set|cut)\b",
     re.IGNORECASE,
@@ -115,8 +118,8 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
     day = None if m else _ON_WEEKDAY_EN.search(text)
     if (
         day
-        and _PAST_EN.search(text)
-        and not (_FUTURE_EN.search(text) or _PRESENT_EN.search(text) or _HABIT_EN.search(text))
+        and PAST_EN.search(text)
+        and not (FUTURE_EN.search(text) or _PRESENT_EN.search(text) or _HABIT_EN.search(text))
     ):
         return _mention(day.group(0), day.group(1).lower(), "en", "day", ref)
     if m:
@@ -124,7 +127,7 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
         if (
             precision == "month"
             and re.match(r"(?:in|early|late)\b", m.group(0), re.IGNORECASE)
-            and (_FUTURE_EN.search(text) or _PRESENT_EN.search(text) or not _told_in_past(m.group(0), text))
+            and (FUTURE_EN.search(text) or _PRESENT_EN.search(text) or not _told_in_past(m.group(0), text))
         ):
             # "We're going to Spain in July": a plan for a month to come, not a past date;
             # "My birthday is in May": a month that recurs or is scheduled, not when it began;
@@ -149,7 +152,7 @@ def _told_in_past(phrase: str, text: str) -> bool:
     """A month named with its year, or a clause told in the past tense ("we
     moved in March", "I met her in June"): only then is a bare month the last
     one. In the present ("she starts school in September") it is a month to come."""
-    if re.search(r"\d", phrase) or _PAST_EN.search(text):
+    if re.search(r"\d", phrase) or PAST_EN.search(text):
         return True
     return any(w in IRREGULAR_PAST for w in re.findall(r"[a-z]+", text.lower()))
 
@@ -182,7 +185,7 @@ def _mention(phrase: str, query: str, language: str, precision: str, ref: dateti
     when = when.replace(tzinfo=ref.tzinfo or UTC)
     if precision == "ago":
         precision = "day" if re.search(r"day|天", phrase) else "week" if re.search(r"week|周|星期", phrase) else "month"
-    said = _say(when, precision, language)
+    said = written_date(when, precision, language)
     if phrase.lower().startswith("since "):  # "since March" stays a start: "since March 2026"
         said = re.sub(r"^(?:in|on|in the week of)\b", "since", said)
     return TimeMention(when, phrase, said)
@@ -197,7 +200,8 @@ def _parse(query: str, language: str, base: datetime, first_of_month: bool) -> d
     return parsed if isinstance(parsed, datetime) else None
 
 
-def _say(d: datetime, precision: str, language: str) -> str:
+def written_date(d: datetime, precision: str, language: str) -> str:
+    """How a statement says a date of this precision ("on 7 May 2023", "2023年5月")."""
     if language == "zh":
         return {
             "day": f"{d.year}年{d.month}月{d.day}日",

@@ -23,6 +23,7 @@ from datetime import datetime
 from ledgermind.analysis.instructions import instruction_like
 from ledgermind.distill.alignment import ends, moved_on
 from ledgermind.distill.clauses import clauses
+from ledgermind.distill.coming import with_coming_dates
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.delta import DeltaItem, ExtractionContext
@@ -156,7 +157,8 @@ class RuleExtractor:
                 else f
                 for f in found
             ]
-        return found
+        # a date to come is written out in the words only: a plan said today holds from today
+        return [replace(f, statement=with_coming_dates(f.statement, clause, said_at)) for f in found]
 
     def _proposals(self, item: DeltaItem, findings: list[Finding]) -> list[Proposal]:
         out = []

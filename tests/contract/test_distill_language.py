@@ -118,6 +118,17 @@ def test_an_update_dated_yesterday_wins_and_ends_the_old_version_retroactively(e
     assert [r["memory_id"] for r in rows] == [now.memory_id]
 
 
+def test_a_coming_date_is_written_out_and_the_plan_holds_from_when_it_was_said(eng: MemoryEngine) -> None:
+    wednesday = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
+    _said(
+        eng, ("I'm flying to Tokyo next Friday.", wednesday), ("我明天去北京出差。", wednesday + timedelta(minutes=1))
+    )
+    tokyo, beijing = sorted(_beliefs(eng), key=lambda b: b.valid_from)
+    assert "on Friday 11 December 2026" in tokyo.statement and "next" not in tokyo.statement
+    assert "2026年12月3日" in beijing.statement and "明天" not in beijing.statement
+    assert (tokyo.valid_from, beijing.valid_from) == (wednesday, wednesday + timedelta(minutes=1))
+
+
 def test_instruction_like_text_is_a_flagged_belief_left_out_of_context(eng: MemoryEngine) -> None:
     _said(
         eng,
