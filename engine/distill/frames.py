@@ -809,7 +809,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
 
 def _subject_en(clause: str) -> str | None:
     rel = _SUBJECT_REL_EN.search(clause)
-    name = _SUBJECT_NAME_EN.match(clause.strip())
+    name = _SUBJECT_NAME_EN.match(clause.strip()) or _SUBJECT_OWNER_EN.match(clause.strip())
     if name and name.group(0) in ("I", "We", "My", "Our", "Production", "Staging", "Now"):
         name = None
     kin = _KIN_EN.match(clause.strip())  # "Dad sold the F-150": a kinship word used as a name
@@ -829,6 +829,14 @@ def _subject_en(clause: str) -> str | None:
     return None
 
 
+# "Priya's standup got moved", "Priya's moving to Berlin", "Priya's a nurse": whichever
+# the "'s" is (whose, is, has), the name said first is whom the clause is about; a
+# thing said first ("Puppy's 11 kg") is read by the frames as the speaker's.
+_SUBJECT_OWNER_EN = re.compile(
+    r"^(?!(?:Today|Tonight|Tomorrow|Yesterday|Everyone|Everybody|Someone|Somebody|Anyone|Nobody|It|That|What|"
+    r"There|Here|He|She|Who|Where|When|How|Let)'s)[A-Z][a-z]+(?='s\s+(?:(?:a|an|the|been|got|now|[a-z]+ing)\b|"
+    r"[a-z][\w-]*\s+(?:is|was|are|were|got|gets|has|had|moved|changed|starts|started|begins|began|will)\b))"
+)
 _KIN_EN = re.compile(r"^(Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama)(?:'s)?\b(?!,)")
 
 

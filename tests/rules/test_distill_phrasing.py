@@ -571,3 +571,16 @@ def test_what_a_thing_is_and_the_state_it_is_in_are_two_attributes(first: str, s
 def test_the_same_kind_of_complement_still_replaces(first: str, second: str) -> None:
     current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert len(ended) == 1 and len(current) == 1
+
+
+def test_a_name_said_first_with_its_s_is_whom_the_clause_is_about() -> None:
+    """ "Priya's standup got moved": Priya's standup, not the speaker's; and
+    "Priya's moving to Berlin" is where Priya lives, whichever the "'s" is."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "My standup is at 9am.", "Priya's standup got moved to 10am."
+    )
+    assert ended == [] and len(current) == 2
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I live in Lyon.", "Priya's moving to Berlin.")
+    assert ended == [] and len(current) == 2
+    current, ended = beliefs_after(Owner("phrasing", "u"), "My standup is at 9am.", "Standup's been moved to 10am.")
+    assert ended == ["The user's standup is at 9am."]
