@@ -418,22 +418,57 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
         tail = p.statement
     if not stated or topic_words(tail) - _named(p.subject):
         return Decision("none")
-    said = [(v, _shape_and_unit(tail, v)) for v in value_spans(tail)]
+    said = [(v, _shape_and_unit(tail, v)) for v in _spans(tail)]
     shaped = [(v, shape) for v, shape in said if shape is not None]
-    if not shaped:
+    bare = [v for v in value_spans(tail) if value_shape(v) == "number" and _number(v) is not None]
+    if not shaped and len(bare) != 1:
         return Decision("none")
-    value, shape = shaped[-1]
+    value, shape = shaped[-1] if shaped else (bare[0], None)
     holders = [
         (b, span)
         for b in beliefs
         if not negated(b.statement)
-        for span in value_spans(b.statement)
-        if _shape_and_unit(b.statement, span) == shape and span.casefold() != value.casefold()
+        for span in _spans(b.statement)
+        if span.casefold() != value.casefold()
+        and (_shape_and_unit(b.statement, span) == shape if shape else _near(span, value))
     ]
     if len({b.memory_id for b, _ in holders}) != 1:
         return Decision("none")
     b, span = holders[-1]
     return Decision("supersede", (b,), "", span, value)
+
+
+# How often, said in words ("three times a week", "twice a month", "once a day"):
+# an amount whose unit is the period.
+_TIMES = re.compile(
+    r"(?:once|twice|thrice|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+times)", re.IGNORECASE
+)
+_PERIOD = re.compile(r"\s+(?:a|an|per|every)\s+(day|week|fortnight|month|year)\b", re.IGNORECASE)
+_FREQUENCY = re.compile(r"\b" + _TIMES.pattern + r"(?=" + _PERIOD.pattern + ")", re.IGNORECASE)
+
+
+def _spans(statement: str) -> list[str]:
+    """The values a statement holds (``value_spans``) and how often it says
+    something happens, which ``value_spans`` does not read as a value."""
+    return [m.group(0) for m in _FREQUENCY.finditer(statement)] + value_spans(statement)
+
+
+def _number(span: str) -> float | None:
+    try:
+        return float(span.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _near(old: str, new: str) -> bool:
+    """Whether a number said alone ("up to 1,350 now") can be the new value of
+    an amount a belief holds (1,200 euros): an amount that moved stays within
+    half to twice what it was; a count of something else rarely does. A year
+    (1900-2100) is a date, never the amount."""
+    was, now = _number(old), _number(new)
+    if was is None or now is None or was <= 0 or any(1900 <= x <= 2100 and x.is_integer() for x in (was, now)):
+        return False
+    return 0.5 <= now / was <= 2
 
 
 _UNIT = re.compile(
@@ -469,7 +504,7 @@ def _amounts(statement: str) -> dict[tuple[str, str], str | None]:
     (None when it holds two of the same kind: then which one moved is open)."""
     text = untimed(statement)
     out: dict[tuple[str, str], str | None] = {}
-    for span in value_spans(text):
+    for span in _spans(text):
         key = _shape_and_unit(text, span)
         if key is None or key[0] == "date":
             continue
@@ -480,6 +515,9 @@ def _amounts(statement: str) -> dict[tuple[str, str], str | None]:
 def _shape_and_unit(statement: str, value: str) -> tuple[str, str] | None:
     """A value's shape (``value_shape``) and the unit written after it; None
     for a name, or a bare number with no unit (a count of anything)."""
+    if _TIMES.fullmatch(value):  # "three times" of "three times a week": per week
+        period = _PERIOD.match(statement[statement.casefold().find(value.casefold()) + len(value) :])
+        return ("frequency", period.group(1).casefold()) if period else None
     shape = value_shape(value)
     at = statement.casefold().find(value.casefold())
     unit = _UNIT.match(statement[at + len(value) :]) if at >= 0 else None
