@@ -37,6 +37,7 @@ from ledgermind import MemoryEngine, Owner  # noqa: E402
 from ledgermind.domain.config import EngineConfig  # noqa: E402
 
 QUESTIONS = Path(__file__).resolve().parent / "data" / "own_questions.json"
+UNRELATED = Path(__file__).resolve().parent / "data" / "unrelated_questions.json"
 OUTCOMES = ("first", "found", "under floor", "missed", "no belief")
 
 
@@ -55,7 +56,11 @@ def outcome(served: list[Any], unfloored: list[Any], beliefs: list[str], phrase:
 
 
 def ask(db: str, embedder: str = "hashing") -> list[dict[str, Any]]:
-    """Every case of the set, each its own owner, in the database at ``db``."""
+    """Every case of the set, each its own owner, in the database at ``db``;
+    then every unrelated question (``unrelated_questions.json``) of every
+    owner, as a row of kind ``unrelated`` whose outcome is ``empty`` or
+    ``served`` (a small memory is where a question's unknown words weigh
+    least: the floor must still hold there)."""
     cases = json.loads(QUESTIONS.read_text())["cases"]
     floor = EngineConfig.from_env(db=db).relevance_floor
     open_cfg = EngineConfig.from_env(db=db, relevance_floor=0.0, embedder=embedder)
@@ -82,13 +87,28 @@ def ask(db: str, embedder: str = "hashing") -> list[dict[str, Any]]:
                     "top": [(round(h.relevance, 3), h.statement) for h in (served or unfloored)[:3]],
                 }
             )
+        for lang, questions in json.loads(UNRELATED.read_text()).items():
+            if lang not in ("en", "zh"):
+                continue
+            for owner in owners:
+                for question in questions:
+                    hits = floored.for_owner(owner).search(question, k=10)
+                    top = [(round(h.relevance, 3), h.statement) for h in hits[:1]]
+                    result = "served" if hits else "empty"
+                    rows.append(
+                        {"lang": lang, "kind": "unrelated", "question": question, "outcome": result, "top": top}
+                    )
     return rows
 
 
 def report(rows: list[dict[str, Any]]) -> str:
     """A table: per language and kind, how many cases each outcome."""
     groups: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    unrelated: dict[str, Counter[str]] = defaultdict(Counter)
     for row in rows:
+        if row["kind"] == "unrelated":
+            unrelated[row["lang"]][row["outcome"]] += 1
+            continue
         groups[(row["lang"], row["kind"])][row["outcome"]] += 1
         groups[("all", "")][row["outcome"]] += 1
     lines = [
@@ -99,6 +119,10 @@ def report(rows: list[dict[str, Any]]) -> str:
         found = c["first"] + c["found"]
         cells = [sum(c.values()), c["first"], found, c["under floor"], c["missed"], c["no belief"]]
         lines.append(f"| {lang} | {kind} | " + " | ".join(map(str, cells)) + " |")
+    lines.append(
+        "unrelated questions asked of these small memories, empty: "
+        + ", ".join(f"{lang} {100 * c['empty'] / sum(c.values()):.1f} %" for lang, c in sorted(unrelated.items()))
+    )
     return "\n".join(lines)
 
 
@@ -117,6 +141,8 @@ def main() -> int:
         rows = ask(os.path.join(tempfile.mkdtemp(prefix="own-questions-"), "own.db"), args.embedder)
     if args.verbose:
         for row in rows:
+            if row["kind"] == "unrelated" and row["outcome"] == "empty":
+                continue
             print(f"{row['outcome']:>11}  [{row['lang']} {row['kind']}] {row['question']}  -> {row['top']}")
     print(report(rows))
     return 0

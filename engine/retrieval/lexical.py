@@ -38,10 +38,18 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ledgermind.analysis.text import lexical_stem
 from ledgermind.projections.search_store.base import BM25_B, BM25_K1, LexicalTop
 from ledgermind.projections.search_store.base import idf as _idf
 
-__all__ = ["BM25_B", "BM25_K1", "COVERAGE_MIN_ROWS", "LexicalHit", "LexicalList", "bm25", "lexical_list"]
+__all__ = ["BM25_B", "BM25_K1", "COVERAGE_MIN_ROWS", "LABEL_TERMS", "LexicalHit", "LexicalList", "bm25", "lexical_list"]
+# The words the index itself writes beside what was said: a turn's role when it
+# has no speaker name ("user: ...", "assistant: ..."), and the distiller's name
+# for the speaker ("The user moved to Porto.", "用户搬到了杭州。"). No one said
+# them, so a question's "user" ("how do I add a user to sudoers?") holding them
+# is no sign that the memory knows what it asks: they weigh nothing in
+# ``coverage`` and ``known`` (they still rank, as any term does).
+LABEL_TERMS = frozenset({lexical_stem("user"), lexical_stem("assistant"), "用户"})
 # coverage and known weigh terms by an IDF over at least this many rows: in a
 # store of five beliefs every known word has about the IDF of an unknown
 # one, which would make any question about them look unrelated.
@@ -91,7 +99,12 @@ def _weights(
 ) -> tuple[dict[str, float], float, float]:
     """Each query term's IDF over at least ``COVERAGE_MIN_ROWS`` rows, their
     sum (the query's mass) and the share of it that any row holds."""
-    weight = {t: _idf(max(n, COVERAGE_MIN_ROWS), n if t in ignored else df.get(t, 0)) for t in wanted}
+    rows = max(n, COVERAGE_MIN_ROWS)
+    unseen = rows / (n + 2)  # rule of succession: a word none of n rows holds, as frequent as 1 in n + 2
+    weight = {
+        t: 0.0 if t in LABEL_TERMS else _idf(rows, n if t in ignored else df.get(t, 0) or unseen)  # type: ignore[arg-type]
+        for t in wanted
+    }
     mass = sum(weight.values()) or 1.0
     known = sum(weight[t] for t in wanted if df.get(t, 0) or t in ignored) / mass
     return weight, mass, known

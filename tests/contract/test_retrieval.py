@@ -416,7 +416,9 @@ def test_a_question_naming_someone_who_speaks_is_served_below_the_floor(eng: Mem
         ],
     )
     floor = eng.config.relevance_floor
-    named = eng.for_owner(OWNER).search("Would Melanie enjoy the Four Seasons by Vivaldi?", include_messages=True)
+    named = eng.for_owner(OWNER).search(
+        "Would Melanie enjoy the Four Seasons violin concertos by Vivaldi?", include_messages=True
+    )
     assert named and max(h.relevance for h in named) < floor  # below the floor, and served
     assert any(h.statement.startswith("Melanie: I listen to Bach") for h in named)
     assert eng.for_owner(OWNER).search("Would Beatrice enjoy the Four Seasons by Vivaldi?", include_messages=True) == []
@@ -487,3 +489,31 @@ def test_a_relation_the_question_does_not_name() -> None:
     assert not unasked_relation("user:妹妹", lexical_terms("我妹妹住在哪里？"))
     assert not unasked_relation("user", lexical_terms("where do I live?"))
     assert not unasked_relation(None, lexical_terms("where do I live?"))
+
+
+def test_a_question_s_words_no_memory_holds_do_not_hold_its_answer_under_the_floor(eng: MemoryEngine) -> None:
+    """In a memory of a few beliefs, a word none of them holds ("much",
+    "pay", the bigrams 付多 / 要付 across Chinese word boundaries) says little
+    about whether the memory knows the answer: "how much rent do I pay?"
+    finds the rent. A question about nothing remembered still finds nothing,
+    and the words the index writes itself ("user") know nothing."""
+    mem = eng.for_owner(OWNER)
+    sid = mem.create_session("agent-1")
+    said = ["My rent is 1,350 euros a month.", "I work as a nurse.", "我每个月房租是三千元。"]
+    mem.add_messages(sid, [{"role": "user", "content": text} for text in said])
+    eng.distill()
+    assert "1,350" in mem.search("how much rent do I pay?", k=3)[0].statement
+    assert "三千" in mem.search("我每月要付多少房租？", k=3)[0].statement
+    assert mem.search("What is quantum chromodynamics?", k=3) == []
+    assert mem.search("How do I add a user to the sudoers file?", k=3) == []
+
+
+def test_an_unseen_word_weighs_by_how_many_rows_could_have_held_it() -> None:
+    from ledgermind.retrieval.lexical import _weights
+
+    small, _, small_known = _weights(["rent", "pay"], {"rent": 1}, 3, frozenset())
+    large, _, large_known = _weights(["rent", "pay"], {"rent": 1}, 3000, frozenset())
+    assert small["pay"] < small["rent"] and large["pay"] > large["rent"]
+    assert small_known > 0.5 > large_known
+    labelled, mass, known = _weights(["user", "sudoer"], {"user": 3}, 3, frozenset())
+    assert labelled["user"] == 0.0 and known == 0.0 and mass == labelled["sudoer"]
