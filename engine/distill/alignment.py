@@ -79,6 +79,9 @@ _CHANGE_VERB = re.compile(
 _STARTED = re.compile(
     r"\b(?:(?:has|have|had)\s+)?(?:started|begun|began|taken to)\s+(?P<verb>[a-z]{2,}ing)\b", re.IGNORECASE
 )
+# "stopped eating fish": the ending kept, its activity read as "started eating fish" reads it,
+# so "started eating fish again" is the same statement, no longer negated.
+_STOPPED = re.compile(r"\b(?P<end>stopped|quit)\s+(?P<verb>[a-z]{2,}ing)\b", re.IGNORECASE)
 # "Leo became my boss", "she is now our lead": a change of state is a copula with a new value.
 _BECAME = re.compile(r"\b(?:became|become|becomes|has become|turned into|has been|have been|had been)\b", re.IGNORECASE)
 # "the baby weighs 5 kg", "the plan costs 30 euros": a measure is a copula with its amount.
@@ -215,6 +218,7 @@ def core_tokens(statement: str) -> list[str]:
     text = _FRONTED.sub("", text)
     text = _OCCASION.sub(" ", text)
     text = _STARTED.sub(lambda m: lexical_stem(m.group("verb").casefold()), text)
+    text = _STOPPED.sub(lambda m: f"{m.group('end')} {lexical_stem(m.group('verb').casefold())}", text)
     text = _CHANGE_VERB.sub(" is ", text)
     text = _BECAME.sub(" is ", text)
     text = _MEASURE.sub(" is ", text)

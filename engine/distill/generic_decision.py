@@ -279,6 +279,9 @@ def _pair(
         # "my son is 120 cm tall" / "my son measured 126 cm at his checkup two days ago":
         # the one amount of that unit moved, said about the same thing in other words
         return "supersede", moved[0], moved[1]
+    kin = _kindred_names(b.statement, p.statement, _named(p.subject)) if switched(p.statement) else None
+    if kin:  # "I use Vim for everything" / "I've switched to Neovim"
+        return "shift", kin[0], kin[1]
     counted = bool(_QUANTITY.search(b.statement) and _QUANTITY.search(p.statement))
     if (stated and al.functional and al.overlap >= grey.overlap) or (
         topic and (_CURRENT.search(p.statement) or (stated and counted))
@@ -361,6 +364,22 @@ def _same_thing(old: str, new: str, name: frozenset[str]) -> bool:
         if owned and not topic_words(owned.group(1)) & other:
             return False
     return True
+
+
+def _kindred_names(old: str, new: str, name: frozenset[str]) -> tuple[str, str] | None:
+    """A name a switch goes to that holds, or is held in, a name the belief
+    holds ("Vim" / "Neovim", "Postgres" / "PostgreSQL"): one of a family,
+    so the switch is away from it even with no topic word in common."""
+
+    def names(text: str) -> set[str]:
+        return {v for v in value_spans(text) if value_shape(v) == "name" and not topic_words(v) <= name}
+
+    for was in names(old):
+        for now in names(new):
+            a, b = was.casefold(), now.casefold()
+            if a != b and min(len(a), len(b)) >= 3 and (a in b or b in a):
+                return was, now
+    return None
 
 
 def _their(subject: str | None) -> frozenset[str]:

@@ -602,3 +602,17 @@ def test_a_name_said_first_with_its_s_is_whom_the_clause_is_about() -> None:
     assert ended == [] and len(current) == 2
     current, ended = beliefs_after(Owner("phrasing", "u"), "My standup is at 9am.", "Standup's been moved to 10am.")
     assert ended == ["The user's standup is at 9am."]
+
+
+def test_an_activity_started_again_ends_its_stopping() -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I stopped eating fish.", "I started eating fish again.")
+    assert ended == ["The user stopped eating fish."] and current == ["The user started eating fish again."]
+
+
+def test_a_switch_to_a_kindred_name_replaces_the_one_it_holds() -> None:
+    """ "switched to Neovim" after "I use Vim": no topic word in common, but
+    the new name holds the old one: one of a family."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I use Vim for everything.", "I've switched to Neovim.")
+    assert ended == ["The user uses Vim for everything."] and current == ["The user has switched to Neovim."]
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I use Vim for everything.", "I've switched to Kobo.")
+    assert ended == [] and len(current) == 2
