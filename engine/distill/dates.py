@@ -40,7 +40,7 @@ _EN = re.compile(
     r"|(last month|this month|(?:in|since|back in|early|late|in early|in late) (?:" + _MONTHS + r"|may)"
     r"(?: \d{4})?|(?:" + _MONTHS + r") \d{4})"
     r"|(last year)"
-    r"|(" + _COUNT + r" (?:day|week|month|year)s? ago))\b",
+    r"|(" + _COUNT + r" (?:day|week|month|year)s? ago))\b(?!['’]s\b)",  # "today's standup" names no date of its own
     re.IGNORECASE,
 )
 _ZH = re.compile(

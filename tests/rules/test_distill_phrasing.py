@@ -616,3 +616,9 @@ def test_a_switch_to_a_kindred_name_replaces_the_one_it_holds() -> None:
     assert ended == ["The user uses Vim for everything."] and current == ["The user has switched to Neovim."]
     current, ended = beliefs_after(Owner("phrasing", "u"), "I use Vim for everything.", "I've switched to Kobo.")
     assert ended == [] and len(current) == 2
+
+
+def test_a_time_word_that_owns_a_thing_is_no_date_to_write_out() -> None:
+    """ "Today's standup" is the standup of today, not "On 1 March 2026's standup"."""
+    current, _ = beliefs_after(Owner("phrasing", "u"), "Today's standup is at 10am.")
+    assert current and not any("2026's" in s or s.startswith("On ") for s in current)
