@@ -119,6 +119,14 @@ _PREFERENCE = re.compile(
     r"am a (?:big |huge )?fan of|'m a (?:big |huge )?fan of|am into|'m into)\s+([^.;!?]+)",
     re.IGNORECASE,
 )
+# What follows "I love" when "I love" is a relative clause whose object is the noun before it
+# ("something I love is awesome", "the things I love make writing fun", "a job I enjoy every
+# day", "what I like to hear"): the sentence's own verb, a time alone, a verb of perceiving alone.
+_OBJECT_GAP = re.compile(
+    r"^(?:(?:is|are|was|were|makes|make|made|has|had|keeps|kept|gives|gave|helps|brings|means|feels)\b"
+    r"|(?:every|each)\s+(?:day|night|week|month|year|time)$|to\s+(?:hear|see|know|say|read)$)",
+    re.IGNORECASE,
+)
 _FAN = re.compile(r"\bI(?:'m| am)\s+(?:a\s+)?(?:big\s+|huge\s+)?(fan of|into)\s+([^.;!?]+)", re.IGNORECASE)
 _HABIT = re.compile(
     r"\bI\s+(?:usually\s+|always\s+|never\s+|only\s+|now\s+|normally\s+)?(don't\s+|do not\s+|no longer\s+)?"
@@ -290,6 +298,8 @@ def _preferences(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     thing = clean_value(_SUBORDINATE.split(_COMMENTARY.split(m.group(2), maxsplit=1)[0], maxsplit=1)[0])
     if thing.split()[0].lower() in _DEICTIC if thing else True:
         return []  # "I love your turtles", "I like it": a reaction, not a standing preference
+    if _OBJECT_GAP.match(thing):
+        return []  # "Doing something I love is awesome": "I love" qualifies a noun, its object is that noun
     negative = verb in ("hate", "dislike", "don't like", "do not like", "don't enjoy", "can't stand")
     obj = " ".join(_CLAUSE_END.split(thing, maxsplit=1)[0].split()[:3]).strip(" ,-") or thing
     said = m.group(0)[: m.start(2) - m.start(0)] + thing

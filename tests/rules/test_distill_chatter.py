@@ -243,3 +243,29 @@ def test_facts_beside_the_mood_forms_stay(text: str) -> None:
 )
 def test_dropped_subjects_and_purposes_stay_whole(text: str, made: list[str]) -> None:
     assert _statements(text) == made
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        # "I love" qualifies a noun: its object is that noun, not what follows
+        ("Running a bakery I love is the best part of my week.", "Rosa loves is"),
+        ("The songs I like make the commute go faster.", "Rosa likes make"),
+        ("I finally have a routine I enjoy every day.", "Rosa enjoys every day"),
+        ("That's exactly what I like to hear!", "Rosa likes to hear"),
+    ],
+)
+def test_a_liking_verb_inside_a_relative_clause_is_no_preference(text: str, wrong: str) -> None:
+    assert not any(s.startswith(wrong) for s in _statements(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "made"),
+    [
+        ("I love hiking in the Alps.", "Rosa loves hiking in the Alps."),
+        ("I like to cook Thai food on Sundays.", "Rosa likes to cook Thai food on Sundays."),
+        ("I enjoy every kind of jazz.", "Rosa enjoys every kind of jazz."),
+    ],
+)
+def test_preferences_beside_the_relative_form_stay(text: str, made: str) -> None:
+    assert made in _statements(text)
