@@ -303,7 +303,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
 _MOVED_ON = re.compile(
     r"\b(?:switched|moved|changed|transferred|started|took over|replaced|upgraded|migrated|now|these days|"
     r"nowadays|instead|down to|up to|back to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now)\b"
-    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期",
+    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期|涨到|降到|升到|涨了|降了",
     re.IGNORECASE,
 )
 # "dropped" that ends or switches something; "dropped off" and "dropped by" deliver

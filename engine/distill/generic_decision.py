@@ -99,6 +99,9 @@ _CURRENT = re.compile(
     + DROPPED
     + r"|started (?:at|with|on)|took over|instead|no longer|now|these days|nowadays|any ?more|rescheduled|relocated|"
     r"reassigned|promoted|back to|ported|refinanced|ditched|traded in)\b"
+    # "has been taking the tram since it got cold": doing it from then to now ("ever since"
+    # goes on from what was told before, no new start)
+    r"|\b(?:has|have)\s+been\s+\w+ing\b[^.;]*(?<!\bever )\bsince\b"
     r"|换|改|转|迁|搬|现在|如今|目前|调到|调去|调往|升为|升到",
     re.IGNORECASE,
 )

@@ -622,3 +622,31 @@ def test_a_time_word_that_owns_a_thing_is_no_date_to_write_out() -> None:
     """ "Today's standup" is the standup of today, not "On 1 March 2026's standup"."""
     current, _ = beliefs_after(Owner("phrasing", "u"), "Today's standup is at 10am.")
     assert current and not any("2026's" in s or s.startswith("On ") for s in current)
+
+
+def test_doing_something_since_a_start_is_what_holds_now() -> None:
+    """ "has been taking the tram ... since it got cold" replaces biking there;
+    "has been playing ever since" goes on from what was told, no new start."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"),
+        "I bike to the office.",
+        "I've been taking the tram to the office since it got cold.",
+    )
+    assert ended == ["The user bikes to the office."] and len(current) == 1
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"),
+        "I would watch NBA games with my dad and dream of playing on those big courts.",
+        "I've been playing ever since.",
+    )
+    assert ended == [] and len(current) == 2
+
+
+def test_an_amount_that_rose_in_chinese_updates_and_is_kept() -> None:
+    """ "房租涨到四千五了" (the rent went up to 4,500): a change said with 涨到, no subject."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "我的房租是每月四千。", "房租涨到四千五了。")
+    assert ended == ["用户的房租是每月四千。"] and current == ["房租涨到四千五了。"]
+
+
+def test_a_job_hop_in_chinese_changes_the_employer() -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "我在腾讯工作。", "我跳槽去了字节。")
+    assert ended == ["用户在腾讯工作。"] and len(current) == 1
