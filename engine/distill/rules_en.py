@@ -353,14 +353,17 @@ def _crisp(value: str) -> bool:
     return 0 < len(words) <= 6 and words[0] not in _SENTIMENT and not words[0].endswith("ing")
 
 
+_HABITUAL_PAST = re.compile(r"\b(?:used to|would (?!have\b)\w+)\b", re.IGNORECASE)
+
+
 def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
     if not _past_first_person(s):
         return []
     s = _event_clause(s, said_at)
     mention = find_time(s, said_at)
     partners = _participants(s, sp)
-    if mention is None and len(partners) < 2:
-        return []
+    if mention is None and (len(partners) < 2 or _HABITUAL_PAST.search(s)):
+        return []  # "I used to watch games with my dad": a past habit, no event of the day it was said
     text = third_person(s.rstrip(" .!?"), sp.label)
     place = _location(s if mention is None else s.replace(mention.phrase, ","))
     when = mention.when if mention else said_at

@@ -650,3 +650,10 @@ def test_an_amount_that_rose_in_chinese_updates_and_is_kept() -> None:
 def test_a_job_hop_in_chinese_changes_the_employer() -> None:
     current, ended = beliefs_after(Owner("phrasing", "u"), "我在腾讯工作。", "我跳槽去了字节。")
     assert ended == ["用户在腾讯工作。"] and len(current) == 1
+
+
+def test_a_past_habit_is_no_event_of_the_day_it_was_said() -> None:
+    """ "I used to watch games with my dad": a fact about the speaker's past,
+    never an episode dated "(around <the day it was said>)"."""
+    current, _ = beliefs_after(Owner("phrasing", "u"), "I used to watch NBA games with my dad every Sunday.")
+    assert current and not any("around" in s for s in current)
