@@ -4,13 +4,14 @@
 memory injected into another conversation months later must not say "I".
 English verbs after "I" are conjugated with a small, explicit rule set
 (modals and past forms stay, "have" -> "has", base forms get -s/-es).
+Once the speaker is named, a possessive in the same sentence is "their"
+("The user switched their database to Postgres", not "... the user's
+database"), as a careful note-taker writes it.
 "We" is the speaker speaking for a team or household: "We use Go 1.23"
 said by Ken is "Ken uses Go 1.23" ("Ken and others use ..." read badly).
 """
 
 from __future__ import annotations
-
-import re
 
 __all__ = ["IRREGULAR_PAST", "third_person", "third_person_zh"]
 
@@ -220,7 +221,22 @@ _SPECIAL = {
     "weren't": "wasn't",
     "haven't": "hasn't",
 }
-_WORD = re.compile(r"\b(I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b(\s+)?")
+# First-person subject forms and the verb each stands for in the third person.
+_SUBJECT_FORMS: dict[str, str | None] = {
+    "i": None,
+    "i'm": "is",
+    "i've": "has",
+    "i'd": "would",
+    "i'll": "will",
+    "we": None,
+    "we're": "is",
+    "we've": "has",
+    "we'll": "will",
+    "we'd": "would",
+}
+_CONJUNCTIONS = frozenset(["and", "but", "or"])
+# Words after which "their" could be someone else's: another person spoken of.
+_OTHER_PEOPLE = frozenset(["he", "she", "him", "her", "his", "hers", "they", "them", "their", "you", "your"])
 
 
 def _conjugate(word: str) -> str:
@@ -239,17 +255,26 @@ def _conjugate(word: str) -> str:
 
 
 def third_person(sentence: str, label: str) -> str:
-    """Rewrites "I/my/me/we" in an English sentence around ``label``."""
+    """Rewrites "I/my/me/we" in an English sentence around ``label``, as a
+    note-taker writes it: the speaker named once, then "their" for a
+    possessive in the same sentence ("The user switched their database"), and
+    a subject said again after "and / but / or" left out ("... but now eats
+    fish"), unless someone else was spoken of in between (then the name again)."""
     words = sentence.split(" ")
     out: list[str] = []
     conjugate_next = False
+    named = False  # the speaker named in this sentence, and no one else since
+    subject_at = -1  # where in ``out`` the speaker was last the subject, in this sentence
     for i, w in enumerate(words):
         if not w:
             continue
         core = w.rstrip(",.;:!?")
         tail = w[len(core) :]
         low = core.lower().replace("’", "'")
-        name = label if i == 0 or (out and out[-1].endswith((".", "!", "?"))) else _mid(label)
+        start = i == 0 or bool(out and out[-1].endswith((".", "!", "?")))
+        named = named and not start
+        subject_at = -1 if start else subject_at
+        name = label if start else _mid(label)
         if conjugate_next and core:
             if _adverb(low):
                 out.append(w)
@@ -258,37 +283,64 @@ def third_person(sentence: str, label: str) -> str:
             conjugate_next = False
             continue
         conjugate_next = False
-        if low == "i":
-            out.append(name + tail)
-            conjugate_next = not tail
-        elif low == "i'm":
-            out.append(f"{name} is{tail}")
-        elif low == "i've":
-            out.append(f"{name} has{tail}")
-        elif low == "i'd":
-            out.append(f"{name} would{tail}")
-        elif low == "i'll":
-            out.append(f"{name} will{tail}")
-        elif low in ("my", "mine"):
-            out.append(f"{name}'s{tail}")
-        elif low in ("me", "myself"):
-            out.append(name + tail)
-        elif low == "we":
-            out.append(name + tail)
-            conjugate_next = not tail
-            if conjugate_next and i + 1 < len(words) and words[i + 1].lower() in ("both", "all"):
+        if low in _SUBJECT_FORMS:
+            verb = _SUBJECT_FORMS[low]
+            again = subject_at >= 0 and not tail and _coordinated(out, subject_at)
+            out.append(" ".join(x for x in ("" if again else name, verb) if x) + tail)
+            subject_at = len(out) - 1
+            conjugate_next = verb is None and not tail
+            if low == "we" and conjugate_next and i + 1 < len(words) and words[i + 1].lower() in ("both", "all"):
                 words[i + 1] = ""  # "we both love" is about the speaker: "Maria loves"
-        elif low in ("we're", "we've", "we'll", "we'd"):
-            verb = {"we're": "is", "we've": "has", "we'll": "will", "we'd": "would"}[low]
-            out.append(f"{name} {verb}{tail}")
-        elif low in ("our", "ours"):
-            out.append(f"{name}'s{tail}")
-        elif low == "us":
+            named = True
+        elif low in ("my", "our", "mine", "ours", "myself", "ourselves"):
+            out.append(_possessed(low, name, named) + tail)
+            named = True
+        elif low in ("me", "us"):
             out.append(name + tail)
+            named = True
         else:
+            if low in _OTHER_PEOPLE or (not start and core[:1].isupper()):
+                named = False  # "I told Anna about my trip": whose trip "their" would be is unclear
             out.append(w)
     text = " ".join(w for w in out if w)
     return text[:1].upper() + text[1:]
+
+
+def _possessed(word: str, name: str, named: bool) -> str:
+    """my / mine / myself for a speaker named already in the sentence, or not."""
+    if word in ("my", "our"):
+        return "their" if named else f"{name}'s"
+    if word in ("mine", "ours"):
+        return "theirs" if named else f"{name}'s"
+    return "themselves" if named else name
+
+
+# Words that may stand between "and / but / or" and a subject said again ("but now I eat").
+_BETWEEN = frozenset(["then", "later", "soon", "today", "tomorrow"])
+
+
+def _coordinated(out: list[str], subject_at: int) -> bool:
+    """Whether the speaker, the subject at ``out[subject_at]``, is said again
+    right after the first "and / but / or" since, with nothing between that
+    could be another subject (a name, a pronoun, something of someone's): there
+    the subject is left out ("... but now eats fish"), as a note-taker writes it."""
+    j = len(out) - 1
+    while j > subject_at and (not out[j] or _adverb(out[j].lower()) or out[j].lower() in _BETWEEN):
+        j -= 1
+    if j <= subject_at or out[j].lower() not in _CONJUNCTIONS:
+        return False
+    for word in out[subject_at + 1 : j]:
+        low = word.lower().rstrip(",.;:!?")
+        if (
+            low in _CONJUNCTIONS
+            or low in _OTHER_PEOPLE
+            or low in ("their", "theirs")
+            or low.endswith("'s")
+            or word[:1].isupper()
+            or word.endswith(";")
+        ):
+            return False
+    return True
 
 
 # Verbs that end in "-ly" like the adverbs that may stand between a subject and its verb.

@@ -51,6 +51,8 @@ _STOP = frozenset(
         "we",
         "our",
         "us",
+        "their",  # the speaker's own, once named ("the user switched their database")
+        "theirs",
         "you",
         "your",
         "it",

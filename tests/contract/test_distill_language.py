@@ -129,6 +129,15 @@ def test_a_coming_date_is_written_out_and_the_plan_holds_from_when_it_was_said(e
     assert (tokyo.valid_from, beijing.valid_from) == (wednesday, wednesday + timedelta(minutes=1))
 
 
+def test_a_belief_names_the_user_once_and_then_says_their(eng: MemoryEngine) -> None:
+    _said(eng, ("We switched our database to Postgres. I used to be vegetarian but now I eat fish.", MARCH))
+    current = _current(eng)
+    assert "The user switched their database to Postgres." in current, current
+    assert "The user used to be vegetarian but now eats fish." in current, current
+    _said(eng, ("我们把数据库换成了Postgres。", AUGUST))
+    assert "用户把数据库换成了Postgres。" in _current(eng)
+
+
 def test_instruction_like_text_is_a_flagged_belief_left_out_of_context(eng: MemoryEngine) -> None:
     _said(
         eng,

@@ -267,8 +267,8 @@ def test_third_person_skips_adverbs_and_floating_quantifiers() -> None:
     assert third_person("I wanna keep going", "Kim") == "Kim wants to keep going"
     assert third_person("We last spoke in May", "Tim") == "Tim last spoke in May"
     assert third_person("I first met her in 2019", "Jo") == "Jo first met her in 2019"
-    assert third_person("I focus on art and I miss her", "Jo") == "Jo focuses on art and Jo misses her"
-    assert third_person("I fought hard and I shot a video", "Jo") == "Jo fought hard and Jo shot a video"
+    assert third_person("I focus on art and I miss her", "Jo") == "Jo focuses on art and misses her"
+    assert third_person("I fought hard and I shot a video", "Jo") == "Jo fought hard and shot a video"
 
 
 def test_a_noun_in_s_after_and_is_no_second_verb_of_we() -> None:
@@ -423,7 +423,7 @@ def test_a_contrast_whose_denied_value_no_belief_holds_corrects_nothing(remark: 
     """ "X, not Y" corrects the belief that holds Y; when none does, it is a
     remark, not a correction of whatever belief came last."""
     current, ended = beliefs_after(Owner("phrasing", "u"), "I love going on road trips with my family.", remark)
-    assert ended == [] and "The user loves going on road trips with the user's family." in current
+    assert ended == [] and "The user loves going on road trips with their family." in current
     current, ended = beliefs_after(Owner("phrasing", "u"), "I live in Lyon.", "Sorry, it's Lille, not Lyon.")
     assert ended == ["The user lives in Lyon."] and current == ["The user lives in Lille."]
 
