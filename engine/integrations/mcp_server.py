@@ -4,7 +4,8 @@ Why one owner per server: a model chooses tool arguments, and a prompt
 injection can choose them too. The owner is fixed when the server starts
 (``ledgermind mcp --app A --user U``), so no schema here has a user id and no
 argument a model can produce reaches another user's memories; another
-owner's memory id answers ``MemoryNotFound``, exactly like an id that never existed.
+owner's memory id answers ``MemoryNotFound``, exactly like an id that never existed,
+and a malformed id (``"zz"``) ``InvalidId`` on every tool, as HTTP answers 400.
 
 The tools carry the names of the tRPC-Agent-Go memory service
 (``memory_search``, ``memory_load``, ``memory_add``, ``memory_update``,

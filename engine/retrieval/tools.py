@@ -18,6 +18,7 @@ from ledgermind.domain.memory import KINDS
 from ledgermind.domain.owner import Owner
 from ledgermind.retrieval.options import SearchOptions
 from ledgermind.retrieval.search import Searcher
+from ledgermind.write.validation import parse_id
 
 __all__ = ["Tool", "memory_tools"]
 
@@ -60,10 +61,11 @@ def memory_tools(searcher: Searcher, owner: Owner, position: Callable[[], int]) 
         return [h.as_dict() for h in hits]
 
     def memory_load(memory_id: str) -> dict[str, Any]:
-        if not isinstance(memory_id, str):
-            raise InvalidInput("memory_id must be a string")
+        # a malformed id is the caller's error (InvalidId, as HTTP and the owner handle answer);
+        # a well-formed one that is not this owner's is simply not found
+        memory_hex = parse_id(memory_id, "memory_id").hex
         searcher.catch_up(position())
-        found = searcher.load(owner, memory_id)
+        found = searcher.load(owner, memory_hex)
         return {"error": "not found"} if found is None else found.as_dict()
 
     search_schema = {

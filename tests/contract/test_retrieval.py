@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.analysis.text import lexical_terms
-from ledgermind.domain.errors import InvalidInput, StoreError
+from ledgermind.domain.errors import InvalidId, InvalidInput, StoreError
 from ledgermind.projections.row_security import owner_scope
 from ledgermind.projections.search_store.base import Filter
 from ledgermind.projections.search_store.records import TimePoint
@@ -309,6 +309,8 @@ def test_tools_are_bound_to_their_owner(eng: MemoryEngine) -> None:
     assert tools["memory_load"](memory_id=mid) == {"error": "not found"}
     mine = {t.name: t for t in eng.for_owner(OWNER).tools()}
     assert mine["memory_load"](memory_id=mid)["statement"] == "Ken's bike is green"
+    with pytest.raises(InvalidId):  # malformed: the caller's error, as over HTTP and MCP
+        mine["memory_load"](memory_id="zz")
     with pytest.raises(InvalidInput):
         mine["memory_search"](query="bike", user_id="user-43")
 

@@ -128,8 +128,10 @@ def test_the_owner_bound_tools_over_stdio(db_url: str) -> None:
         # The library's validation, named by its typed error; the SDK's schema checks first.
         bad = await client.call_tool("memory_add", {"memory": "x" * 100_000})
         assert _error(bad).startswith("ContentTooLarge: "), _text(bad)
-        bad = await client.call_tool("memory_update", {"memory_id": "not-a-uuid", "memory": "x"})
-        assert _error(bad).startswith("InvalidId: "), _text(bad)
+        for name, args in (("memory_load", {}), ("memory_update", {"memory": "x"}), ("memory_delete", {})):
+            for malformed in ("zz", "not-a-uuid"):  # as HTTP answers 400 InvalidId, never "not found"
+                bad = await client.call_tool(name, {"memory_id": malformed, **args})
+                assert _error(bad).startswith("InvalidId: "), (name, _text(bad))
         for name, args, field in (("memory_search", {"query": "go", "k": 0}, "k"),
                                   ("memory_add", {"memory": "x", "kind": "rumour"}, "kind"),
                                   ("memory_add", {"topics": ["no statement"]}, "memory")):  # fmt: skip
