@@ -314,7 +314,7 @@ DROPPED = r"dropped(?!\s+(?:off|by)\b)"
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
     r"[^.]*\b(?:anymore|any more)|broke up|sold|left|" + DROPPED + r"|ended(?!\s+up\b)|unsubscribed|"
-    r"not \w+ing \w+ any ?more)\b"
+    r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned)\b"
     r"|退了|退掉|退订|退出|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
@@ -588,6 +588,14 @@ _ENDED = re.compile(
 )
 
 
+# "handed the team over to another parent": the thing ended sits inside the verb.
+_HANDED_OVER = re.compile(
+    r"\b(?:handed|passed)\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<thing>[\w'-]+(?:\s+[\w'-]+)?)\s+(?:over|on)\b"
+    r"|\b(?:stepped down|resigned) (?:as|from)\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<role>[\w'-]+(?:\s+[\w'-]+)?)",
+    re.IGNORECASE,
+)
+
+
 def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
     """What an ending verb ends ("gave up the WeWork" -> {"wework"}) and what the
     statement says after it (" and work from the kitchen table"); None when it
@@ -597,7 +605,9 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
         return _ended_topic_zh(text)
     m = _ENDED.search(text)
     if m is None:
-        return None
+        handed = _HANDED_OVER.search(text)
+        thing = topic_words(handed.group("thing") or handed.group("role")) if handed else frozenset()
+        return (thing, text[handed.end() :]) if handed and thing else None
     thing = topic_words(m.group("thing"))
     return (thing, text[m.end() :]) if thing else None
 

@@ -503,7 +503,7 @@ _NEW_SITUATION_ZH = re.compile(r"[\d零一二两三四五六七八九十百千�
 _CLAUSE_BREAK = re.compile(r"\s*(?:[，;；—–]|,(?!\d{3}))\s*")  # not the comma inside "52,000"
 _LATELY = re.compile(r"\blately\b", re.IGNORECASE)
 # A Chinese amount carries its unit inside the span ("七十五公斤", "三千五元").
-_UNIT_ZH = re.compile(r"(公斤|斤|公里|千米|厘米|米|毫克|克|小时|分钟|元|块|度)$")
+_UNIT_ZH = re.compile(r"(公斤|斤|公里|千米|厘米|米|毫克|克|小时|分钟|元|块|度|次|杯|遍|趟|岁)$")
 
 
 def _moved_quantity(old: str, new: str) -> tuple[str, str] | None:

@@ -657,3 +657,21 @@ def test_a_past_habit_is_no_event_of_the_day_it_was_said() -> None:
     never an episode dated "(around <the day it was said>)"."""
     current, _ = beliefs_after(Owner("phrasing", "u"), "I used to watch NBA games with my dad every Sunday.")
     assert current and not any("around" in s for s in current)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I coach my son's soccer team on Saturdays.", "I handed the team over to another parent in September."),
+        ("I'm the treasurer of our book club.", "I stepped down as treasurer in May."),
+    ],
+)
+def test_handing_over_or_stepping_down_ends_what_it_names(first: str, second: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and current == []
+
+
+def test_how_often_in_chinese_is_an_amount_that_moves() -> None:
+    """ "最近改成每周三次了" after "我每周打两次羽毛球": 次 is the unit of both."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "我每周打两次羽毛球。", "最近改成每周三次了。")
+    assert ended == ["用户每周打两次羽毛球。"] and len(current) == 1
