@@ -38,7 +38,7 @@ from datetime import datetime
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.person import third_person, third_person_zh
-from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, count_in, time_in, version_in
+from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, added_count_in, count_in, time_in, version_in
 
 __all__ = ["RELATIONS_ZH", "frame_findings", "subject_of"]
 
@@ -647,6 +647,8 @@ def _may_frame_en(sentence: str) -> bool:
     words = set(_WORDS.findall(sentence.lower()))
     if words & _CUE_WORDS_EN or any(w.endswith(("ist", "ian", "eer")) for w in words):
         return True
+    if added_count_in(sentence):  # "adopted a third cat"
+        return True
     if ", not " in sentence or {"not", "but"} <= words:
         return True
     return bool(
@@ -790,7 +792,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
             owner = None if subject == name else subject
             return [_Hit("time", f"time:{_ACTIVITY_NAMES.get(name, name)}", when.value, when.surface, "time", owner)]
     counted = _COUNT_CUE_EN.search(clause)
-    count = count_in(clause[counted.end() :]) if counted else None
+    count = (count_in(clause[counted.end() :]) if counted else None) or added_count_in(clause)
     if count is not None and count.value != "1":
         return [_Hit("count", count.slot, count.value, count.surface, "number", subject, _count_scope_en(clause))]
     generic = _GENERIC_EN.search(clause)

@@ -18,6 +18,7 @@ __all__ = [
     "EMAIL",
     "PHONE",
     "TypedValue",
+    "added_count_in",
     "count_in",
     "number",
     "time_in",
@@ -245,6 +246,25 @@ def count_in(text: str) -> TypedValue | None:
         noun = (z.group(2) or "").rstrip("了的")
         return TypedValue("count", f"count:{noun or 'items'}", str(n), z.group(0))
     return None
+
+
+# "adopted a third cat", "we had our second baby": the count the thing now has.
+_ORDINAL_ADDED_EN = re.compile(
+    r"\b(?:adopted|got|bought|had|welcomed|added|hired|rescued)\s+(?:a|an|our|my|his|her|their)\s+"
+    r"(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+([a-z][a-z-]+)\b",
+    re.IGNORECASE,
+)
+_ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def added_count_in(text: str) -> TypedValue | None:
+    """The count one more makes: "adopted a third cat" -> 3 cats, as "we have
+    three cats" says it."""
+    m = _ORDINAL_ADDED_EN.search(text)
+    if m is None or m.group(2).lower() in _NOT_COUNTED:
+        return None
+    n = _ORDINALS.index(m.group(1).lower()) + 2
+    return TypedValue("count", f"count:{_singular(m.group(2).lower())}", str(n), m.group(0))
 
 
 def time_in(text: str) -> TypedValue | None:

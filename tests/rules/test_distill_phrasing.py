@@ -675,3 +675,9 @@ def test_how_often_in_chinese_is_an_amount_that_moves() -> None:
     """ "最近改成每周三次了" after "我每周打两次羽毛球": 次 is the unit of both."""
     current, ended = beliefs_after(Owner("phrasing", "u"), "我每周打两次羽毛球。", "最近改成每周三次了。")
     assert ended == ["用户每周打两次羽毛球。"] and len(current) == 1
+
+
+def test_one_more_said_with_an_ordinal_is_the_new_count() -> None:
+    """ "I adopted a third cat" after "I have two cats": three cats now."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I have two cats.", "I adopted a third cat.")
+    assert ended == ["The user has two cats."] and current == ["The user adopted a third cat."]
