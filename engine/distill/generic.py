@@ -206,6 +206,7 @@ _KEY_STOP = frozenset(
         "or",
         "my",
         "our",
+        "their",  # the speaker's once named ("the user switched their database"), as "my"
     ]
 )
 

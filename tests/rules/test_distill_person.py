@@ -33,3 +33,11 @@ def test_third_person_reads_as_a_note_taker_writes(said: str, written: str) -> N
         third_person_zh("我们把数据库换成了Postgres，我的同事也同意", "用户")
         == "用户把数据库换成了Postgres，用户的同事也同意"
     )
+
+
+def test_their_is_no_content_word_of_a_generic_key() -> None:
+    """ "their" stands where "the user's" stood: the key a belief is matched
+    by (reinforced, superseded) is the same in either wording."""
+    from ledgermind.distill.generic import said_key
+
+    assert said_key("The user sold their car.") == said_key("The user sold the user's car.") == "said:sold car"
