@@ -31,7 +31,10 @@ is a pronoun the belief alone cannot resolve: "Tim is a huge fan"), or
 ``not_fact:<kind>`` (reaction, maxim, generality, encouragement, resolve
 formula, advice, filler, garbled ...). ``--draw`` prints the sample with its text so a person can label it;
 a label whose statement hash no longer matches (the extractor changed) is
-reported as unlabelled, not counted.
+reported as unlabelled, not counted. A rewording that changes only how the
+speaker is named (the speaker's name, "their", "they": the third-person
+rewrite) keeps what a belief says, so its label is carried to the new hash,
+with the old one in ``from``.
 
 An unread slice: ranks move when a rule change drops beliefs before them, so
 a slice set aside by rank is read in the end as "every belief still without
