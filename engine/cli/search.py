@@ -1,8 +1,10 @@
 """``ledgermind search``: hybrid search (or the context block) for one owner.
 
 The table shows each result's relevance (0..1, the same number the Python,
-HTTP and MCP results carry: ``ledgermind.retrieval.relevance``); ``--json``
-also has the raw fused ``score`` that orders one query's results.
+HTTP and MCP results carry: ``ledgermind.retrieval.relevance``), in the
+order every surface serves: by relevance (``retrieval.search.by_relevance``:
+the ranking chooses which ``k`` are served, the relevance orders them).
+``--json`` also has the raw fused ``score`` that chose them.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ def register(sub: Any) -> None:
         description="Searches one owner's beliefs (and with --messages their raw conversation "
         "turns) as of a bitemporal point (default now). With --context, prints the block "
         "build_context would inject into a prompt instead (and says on stderr why it is empty, "
-        "when it is). Relevance is 0..1; --json also has the raw fused score.",
+        "when it is). Results come in order of relevance (0..1, comparable across questions); "
+        "--json also has the raw fused score that chose them.",
     )
     add_db(p)
     add_owner(p)

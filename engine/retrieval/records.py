@@ -17,8 +17,9 @@ class SearchResult:
     item_type: str
     kind: str
     statement: str
-    score: float  # the fused rank score: orders one query's results
-    relevance: float  # 0..1, comparable across queries (``retrieval.relevance``)
+    score: float  # the fused rank score: chooses which of one query's results are served
+    # 0..1, comparable across queries (``retrieval.relevance``): what orders the served results
+    relevance: float
     confidence: float
     valid_from: datetime
     invalid_at: datetime | None

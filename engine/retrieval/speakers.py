@@ -90,10 +90,12 @@ def named_speakers(results: Sequence[SearchResult], query_terms: Sequence[str]) 
 
 
 def prefer_named_speakers(results: Sequence[SearchResult], about: dict[str, bool]) -> list[SearchResult]:
-    """``results`` with the score of what is not about a named speaker
-    (``named_speakers``) weighed down, best first (unchanged when the query
-    names nobody)."""
+    """``results`` with the score and relevance of what is not about a named
+    speaker (``named_speakers``) weighed down, best first (unchanged when
+    the query names nobody). The relevance too: it orders what is served
+    (``search.by_relevance``)."""
     if not about:
         return list(results)
-    out = [r if about[r.id] else replace(r, score=r.score * OTHER_SPEAKER_WEIGHT) for r in results]
+    w = OTHER_SPEAKER_WEIGHT
+    out = [r if about[r.id] else replace(r, score=r.score * w, relevance=r.relevance * w) for r in results]
     return sorted(out, key=lambda r: r.score, reverse=True)

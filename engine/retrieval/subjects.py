@@ -46,13 +46,19 @@ def unasked_relation(subject: str | None, query_terms: Sequence[str]) -> bool:
 
 
 def prefer_own_subjects(results: Sequence[SearchResult], query_terms: Sequence[str]) -> list[SearchResult]:
-    """``results`` with the score of a belief about someone the question does
-    not name (``unasked_relation``) weighed down, best first; unchanged when
-    no result is about a person themself (a subject without a relation)."""
+    """``results`` with the score and the relevance of a belief about someone
+    the question does not name (``unasked_relation``) weighed down, best
+    first; unchanged when no result is about a person themself (a subject
+    without a relation). The relevance too: it orders what is served
+    (``search.by_relevance``), and a belief about someone not asked about
+    is less likely what is asked."""
     if not any(r.subject and ":" not in r.subject for r in results):
         return list(results)
     unasked = {r.id for r in results if unasked_relation(r.subject, query_terms)}
     if not unasked:
         return list(results)
-    out = [replace(r, score=r.score * OTHER_SUBJECT_WEIGHT) if r.id in unasked else r for r in results]
+    weight = OTHER_SUBJECT_WEIGHT
+    out = [
+        replace(r, score=r.score * weight, relevance=r.relevance * weight) if r.id in unasked else r for r in results
+    ]
     return sorted(out, key=lambda r: r.score, reverse=True)

@@ -519,3 +519,40 @@ def test_an_unseen_word_weighs_by_how_many_rows_could_have_held_it() -> None:
     assert small_known > 0.5 > large_known
     labelled, mass, known = _weights(["user", "sudoer"], {"user": 3}, 3, frozenset())
     assert labelled["user"] == 0.0 and known == 0.0 and mass == labelled["sudoer"]
+
+
+def test_results_come_in_the_order_of_the_relevance_every_surface_shows(eng: MemoryEngine) -> None:
+    """One order, the one a person reads: by the relevance each result shows
+    (the ranking chose which are served). The CLI's JSON is the same list."""
+    import contextlib
+    import io
+    import json
+
+    from ledgermind.cli import main
+
+    mem = eng.for_owner(OWNER)
+    sid = mem.create_session("agent-1")
+    said = [
+        "My sister lives in Lyon.",
+        "I moved to Porto last month.",
+        "I work at a bakery near the river, and my sister works at a bank.",
+        "I'm allergic to cats.",
+        "My brother's cat is called Tom.",
+        "We had pizza at the river market on Friday.",
+        "Lyon has the best markets, my sister says.",
+    ]
+    mem.add_messages(sid, [{"role": "user", "content": text} for text in said])
+    eng.distill()
+    asked = ["where do I live?", "where does my sister work?", "cat", "river market pizza", "Lyon markets sister"]
+    for question in asked:
+        for messages in (False, True):
+            hits = mem.search(question, k=5, include_messages=messages)
+            relevance = [h.relevance for h in hits]
+            assert relevance == sorted(relevance, reverse=True), (question, [(h.relevance, h.statement) for h in hits])
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(
+            ["search", "--db", str(eng.config.db), "--app", OWNER.app, "--user", OWNER.user_id, "cat", "--json"]
+        )
+    assert code == 0
+    assert [r["id"] for r in json.loads(out.getvalue())] == [h.id for h in mem.search("cat")]
