@@ -241,9 +241,27 @@ def _it_resolved(clause: str) -> list[str]:
     return [first, f"{np[:1].lower() + np[1:]} {verb} {m.group('rest')}"]
 
 
+# "I live in Madrid and work at Telefonica", "We teach piano and run a small studio": the
+# first person's verbs take no "-s", so two verb phrases are known by their verbs, each one
+# of the verbs people state their lives with, and what opens the second's complement
+# ("I buy bread and milk at the store" coordinates two objects: "milk" is no such verb).
+_LIFE_VERBS = (
+    "work|live|run|teach|study|play|drive|own|have|take|use|coach|manage|lead|volunteer|write|cook|train|"
+    "practi[cs]e|attend|love|like|enjoy|speak|read|walk|bike|cycle|commute|rent|share|help|visit|sing|paint|"
+    "build|design|sell|make|keep|spend|stay|go|do|care|raise|mentor|host|organi[sz]e|own|tutor|swim|dance"
+)
+_SHARED_FIRST_PERSON = re.compile(
+    r"^(?P<subject>I|We)\s+(?P<verb>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r")))\b(?P<rest>.+?)\s+and\s+"
+    r"(?P<second>(?:also\s+)?(?-i:(?:"
+    + _LIFE_VERBS
+    + r"))\s+(?:for|at|in|on|to|with|from|as|the|a|an|my|our|two|three|"
+    r"some|\w+ing|\w+s)\b.*)$"
+)
+
+
 def _shared_subject(clause: str) -> list[str]:
     """Two verb phrases of one subject as two clauses, each with the subject."""
-    m = _SHARED_SUBJECT.match(clause.rstrip(" .!"))
+    m = _SHARED_SUBJECT.match(clause.rstrip(" .!")) or _SHARED_FIRST_PERSON.match(clause.rstrip(" .!"))
     if m is None:
         return [clause]
     return [f"{m.group('subject')} {m.group('verb')}{m.group('rest')}", f"{m.group('subject')} {m.group('second')}"]

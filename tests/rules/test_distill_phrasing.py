@@ -681,3 +681,17 @@ def test_one_more_said_with_an_ordinal_is_the_new_count() -> None:
     """ "I adopted a third cat" after "I have two cats": three cats now."""
     current, ended = beliefs_after(Owner("phrasing", "u"), "I have two cats.", "I adopted a third cat.")
     assert ended == ["The user has two cats."] and current == ["The user adopted a third cat."]
+
+
+def test_two_verb_phrases_of_the_speaker_are_two_beliefs() -> None:
+    """ "I live in Madrid and work at Telefonica": a move ends only the home."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "I live in Madrid and work at Telefonica.", "I moved to Valencia in October."
+    )
+    assert ended == ["The user lives in Madrid."]
+    assert sorted(current) == ["The user moved to Valencia in October 2025.", "The user works at Telefonica."]
+
+
+def test_two_objects_of_one_verb_stay_one_clause() -> None:
+    current, _ = beliefs_after(Owner("phrasing", "u"), "I buy bread and milk at the store.")
+    assert current == ["The user buys bread and milk at the store."]
