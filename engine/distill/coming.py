@@ -17,6 +17,9 @@ Friday" as the nearest Friday (the brief and 下周五 mean the Friday of next
 week), does not read 下周五 or 这周六 at all, and reads "the 2nd" as February.
 Weekdays and days of the month are plain calendar steps, done here.
 
+A month named in a plan ("we're going to Spain in July") gets its year: this
+year's while the month is still to come, else next year's.
+
 What stays as said: a phrase whose date is not fixed by the words ("soon",
 "in a few weeks", "this Monday" said on a Wednesday, a weekday or "the 15th"
 in a habit or a schedule: "class is on Monday", "rent is due on the 15th"),
@@ -40,6 +43,8 @@ __all__ = ["ComingDate", "coming_dates", "with_coming_dates"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY = "|".join(_WEEKDAYS)
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october")
+_MONTHS += ("november", "december")
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of)"
 _EN = re.compile(
     r"\b(?:(?P<tomorrow>(?:the day after )?tomorrow)(?: (?P<part>morning|afternoon|evening|night))?"
@@ -48,7 +53,8 @@ _EN = re.compile(
     r"|(?P<next>next (?:week|month|year))"
     r"|(?P<within>in " + _COUNT + r" (?P<unit>day|week|month|year)s?)"
     r"|on (?P<on_day>" + _WEEKDAY + r")(?!s)"
-    r"|on the (?P<date>[1-9]|[12]\d|3[01])(?:st|nd|rd|th))\b",
+    r"|on the (?P<date>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+    r"|(?:in |in early |in late |early |late )(?P<month>" + "|".join(_MONTHS) + r")(?![ ,]+\d))\b",
     re.IGNORECASE,
 )
 _ZH_DAY = "一二三四五六日天"
@@ -139,6 +145,10 @@ def _en(m: re.Match[str], text: str, day: datetime) -> ComingDate | None:
         ahead = (_WEEKDAYS.index(m.group("on_day").lower()) - day.weekday() - 1) % 7 + 1
         when = day + timedelta(days=ahead)
         return ComingDate(phrase, f"on {when:%A} {format_day(when)}")
+    if m.group("month"):
+        # "we're going to Spain in July": this year's July while it is still to come, else next year's
+        month = _MONTHS.index(m.group("month").lower()) + 1
+        return ComingDate(phrase, f"{phrase} {day.year if month >= day.month else day.year + 1}")
     return _day_of_month(phrase, int(m.group("date")), day)
 
 

@@ -36,6 +36,8 @@ def _statements(text: str, when: datetime = WED) -> list[Proposal]:
         ("I'm seeing the dentist on the 15th.", "on the 15th", "on 15 December 2026"),
         ("I'll pay it back on the 1st.", "on the 1st", "on 1 January 2027"),
         ("We're meeting the landlord on Friday.", "on Friday", "on Friday 4 December 2026"),
+        ("We're going to Spain in July.", "in July", "in July 2027"),
+        ("I'll be in Paris in December.", "in December", "in December 2026"),
         ("我明天去北京出差。", "明天", "2026年12月3日"),
         ("我下周五要去上海。", "下周五", "2026年12月11日周五"),
         ("我们下个月搬家。", "下个月", "2027年1月"),
@@ -60,6 +62,8 @@ def test_a_coming_date_resolves_against_the_message(text: str, phrase: str, reso
         "I lost 5 kg in two weeks.",  # how long it took
         "This Monday I'm off.",  # said on a Wednesday: the last Monday or the next?
         "我周五开会。",  # a bare weekday in Chinese: this week's or a standing one?
+        "My birthday is in May.",  # every year
+        "I moved in July.",  # the past: read by dates.find_time
     ],
 )
 def test_a_phrase_whose_date_the_words_do_not_fix_stays_as_said(text: str) -> None:
