@@ -82,8 +82,11 @@ _STARTED = re.compile(
 # "stopped eating fish": the ending kept, its activity read as "started eating fish" reads it,
 # so "started eating fish again" is the same statement, no longer negated.
 _STOPPED = re.compile(r"\b(?P<end>stopped|quit)\s+(?P<verb>[a-z]{2,}ing)\b", re.IGNORECASE)
-# "Leo became my boss", "she is now our lead": a change of state is a copula with a new value.
-_BECAME = re.compile(r"\b(?:became|become|becomes|has become|turned into|has been|have been|had been)\b", re.IGNORECASE)
+# "Leo became my boss", "she is now our lead", "I turned 35": a change of state is a copula
+# with a new value.
+_BECAME = re.compile(
+    r"\b(?:became|become|becomes|has become|turned into|turned(?=\s+\d)|has been|have been|had been)\b", re.IGNORECASE
+)
 # "the baby weighs 5 kg", "the plan costs 30 euros": a measure is a copula with its amount.
 _MEASURE = re.compile(r"\b(?:weighs|weighed|costs|cost|measures|measured)\b", re.IGNORECASE)
 # "After the reorg the user reports to ...": an adverbial put before the subject is
@@ -279,6 +282,15 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
     one = (
         bool(mid_a) and bool(mid_b) and len(mid_a) <= limit and len(mid_b) <= limit and shared >= 1 and p >= 1 and lead
     )
+    # "the user is 34" / "the user turned 35": a person who is a number and nothing else, their age
+    aged = (
+        s == 0
+        and p >= 2
+        and a_pos[p - 1] == "is"
+        and all(len(m) == 1 and m[0].isdigit() for m in (mid_a, mid_b))
+        and all(_subjectish(t) or _is_name(t, name) for t in a_pos[: p - 1])
+    )
+    one = one or aged
     smaller = min(len(set(a_pos)), len(set(b_pos))) or 1
     overlap = len(set(a_pos) & set(b_pos)) / smaller
     joiner = "" if is_cjk(old + new) else " "
@@ -291,7 +303,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
         joiner.join(mid_a),
         joiner.join(mid_b),
         shared,
-        _functional(a_pos) and _functional(b_pos),
+        aged or (_functional(a_pos) and _functional(b_pos)),
         overlap,
         contained,
         a_pos[p - 1] if p else "",

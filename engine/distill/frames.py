@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ledgermind.distill.dates import find_time
-from ledgermind.distill.findings import Finding, Speaker
+from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker
 from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, added_count_in, count_in, time_in, version_in
 
@@ -368,7 +368,8 @@ _CORRECTION_ZH = re.compile(
     r"不是.{1,12}?[，,]?(?:而)?是"
 )
 _FROM_TO_EN = re.compile(r"\bfrom\s+(.+?)\s+(?:to|over to|onto|for)\s+", re.IGNORECASE)
-_W = r"((?:[^,.;]|\.(?=\w))+)"  # a value up to punctuation, keeping "3.12" and "a@b.com" whole
+# a value up to punctuation, keeping "3.12", "a@b.com" and "Dr. Alvarado" whole
+_W = r"((?:[^,.;]|\.(?=\w)|" + TITLE_PERIOD + r")+)"
 _INSTEAD_EN = re.compile(r"\binstead of\s+" + _W, re.IGNORECASE)
 _NOT_BUT_EN = re.compile(r"\bnot\s+((?:[^,.;]|\.(?=\w))+?),?\s+but\s+(?:in\s+|at\s+)?" + _W, re.IGNORECASE)
 _MEANT_NOT_EN = re.compile(

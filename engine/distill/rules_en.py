@@ -14,17 +14,13 @@ from datetime import datetime
 
 from ledgermind.distill.alignment import says_a_state
 from ledgermind.distill.dates import find_time, format_day
-from ledgermind.distill.findings import Finding, Speaker, attribute_of, clean_value
+from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker, attribute_of, clean_value
 from ledgermind.distill.person import IRREGULAR_PAST, third_person
 
 __all__ = ["english_findings"]
 
 # a value: up to punctuation, keeping "1.23" and a title's period ("Ms. Park", "Dr. Green")
-_V = (
-    r"((?:[^.,;!?]|[.,](?=\d)|"
-    + "|".join(rf"(?<=\b{t})\." for t in ("Mr", "Ms", "Mrs", "Mx", "Dr", "Prof", "St"))
-    + r")+)"
-)
+_V = r"((?:[^.,;!?]|[.,](?=\d)|" + TITLE_PERIOD + r")+)"
 _NAME = r"([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)"
 _NOT_NAMES = frozenset(
     [
@@ -353,6 +349,7 @@ def _crisp(value: str) -> bool:
     return 0 < len(words) <= 6 and words[0] not in _SENTIMENT and not words[0].endswith("ing")
 
 
+_NEW_STATE = re.compile(r"\b(?:turned\s+\d+|became|got (?:married|engaged|divorced))\b", re.IGNORECASE)
 _HABITUAL_PAST = re.compile(r"\b(?:used to|would (?!have\b)\w+)\b", re.IGNORECASE)
 
 
@@ -364,6 +361,8 @@ def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
     partners = _participants(s, sp)
     if mention is None and (len(partners) < 2 or _HABITUAL_PAST.search(s)):
         return []  # "I used to watch games with my dad": a past habit, no event of the day it was said
+    if _NEW_STATE.search(s) and len(partners) < 2:
+        return []  # "I turned 35 last week": a state that holds from then, a fact to update
     text = third_person(s.rstrip(" .!?"), sp.label)
     place = _location(s if mention is None else s.replace(mention.phrase, ","))
     when = mention.when if mention else said_at

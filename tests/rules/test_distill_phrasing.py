@@ -695,3 +695,17 @@ def test_two_verb_phrases_of_the_speaker_are_two_beliefs() -> None:
 def test_two_objects_of_one_verb_stay_one_clause() -> None:
     current, _ = beliefs_after(Owner("phrasing", "u"), "I buy bread and milk at the store.")
     assert current == ["The user buys bread and milk at the store."]
+
+
+def test_a_correction_keeps_a_titles_period() -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "My dentist is Dr. Alvarez.", "Sorry, I meant Dr. Alvarado.")
+    assert ended == ["The user's dentist is Dr. Alvarez."] and current == ["The user's dentist is Dr. Alvarado."]
+
+
+@pytest.mark.parametrize("second", ["I turned 35.", "I turned 35 last week."])
+def test_turning_an_age_is_the_new_age(second: str) -> None:
+    """ "I turned 35 last week" after "I'm 34": a state from then, not an episode beside it."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I'm 34.", second)
+    assert ended == ["The user is 34."] and len(current) == 1
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I'm 34.", "I have 35 plants.")
+    assert ended == [] and len(current) == 2
