@@ -46,6 +46,7 @@ __all__ = [
     "possessors",
     "says_a_state",
     "switched",
+    "taken_up_again",
     "topic_words",
     "untimed",
 ]
@@ -670,6 +671,25 @@ def has_additive_cue(text: str) -> bool:
 
 def negated(text: str) -> bool:
     return _NEGATION.search(text) is not None
+
+
+def taken_up_again(old: str, new: str) -> bool:
+    """Whether ``new`` says, without a negation, everything ``old`` denies
+    ("doesn't eat gluten" / "has been eating gluten again", "不吃辣" /
+    "开始能吃一点辣了"): the thing denied is done again. Words are compared
+    by their stems, so "eat" and "eating" are one."""
+    if not negated(old) or negated(new):
+        return False
+
+    def content(text: str) -> set[str]:
+        kept = _positive(core_tokens(text))
+        return {lexical_stem(t) for t in kept if t != "is" and not _subjectish(t) and t not in _ZH_NEGATED}
+
+    denied = content(old)
+    return bool(denied) and denied <= content(new)
+
+
+_ZH_NEGATED = frozenset(["不再", "不", "没", "没有", "戒"])
 
 
 def _positive(tokens: list[str]) -> list[str]:

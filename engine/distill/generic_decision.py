@@ -45,6 +45,7 @@ from ledgermind.distill.alignment import (
     negated,
     possessors,
     switched,
+    taken_up_again,
     topic_words,
     untimed,
 )
@@ -94,6 +95,7 @@ _GOES_ON = re.compile(
 # What makes a statement on the same topic replace one it does not align with:
 # a switch said outright, or the state said to hold now. Weaker cues ("new",
 # "got", "started") and a date alone mark events as often as changes.
+_AGAIN = re.compile(r"\bagain\b|又|重新|开始能", re.IGNORECASE)
 _CURRENT = re.compile(
     r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|"
     + DROPPED
@@ -267,6 +269,9 @@ def _pair(
         if not neg_p and p.value and p.value not in b.statement.casefold():  # "we dropped Comcast for Verizon"
             return "replace-topic", b.value or "", p.value
         return "end-topic", "", ""
+    if neg_b and (change or _AGAIN.search(p.statement)) and taken_up_again(b.statement, p.statement):
+        # "I don't eat gluten" / "I've been eating gluten again": what was denied is done again
+        return "supersede", "", ""
     if neg_p or neg_b:
         return "", "", ""
     if al.one_value and al.before and change_words(p.statement) <= {al.before}:
@@ -470,9 +475,12 @@ _FREQUENCY = re.compile(r"\b" + _TIMES.pattern + r"(?=" + _PERIOD.pattern + ")",
 
 
 def _spans(statement: str) -> list[str]:
-    """The values a statement holds (``value_spans``) and how often it says
-    something happens, which ``value_spans`` does not read as a value."""
-    return [m.group(0) for m in _FREQUENCY.finditer(statement)] + value_spans(statement)
+    """The values a statement holds (``value_spans``), how often it says
+    something happens and an amount said in words, which ``value_spans`` does
+    not read as values."""
+    found = [m.group(0) for m in _FREQUENCY.finditer(statement)]
+    found += [m.group(0) for m in _WORD_AMOUNT.finditer(statement) if not _TIMES.match(statement, m.start())]
+    return found + value_spans(statement)
 
 
 def _number(span: str) -> float | None:
@@ -494,9 +502,15 @@ def _near(old: str, new: str) -> bool:
 
 
 _UNIT = re.compile(
-    r"\s*(?:(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|mph|gallons?|degrees?)\b|(%))",
+    r"\s*(?:(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|mph|gallons?|degrees?|days?|"
+    r"nights?)\b|(%))",
     re.IGNORECASE,
 )
+# An amount in words ("four days a week", "eight hours"): a number word before its unit.
+_NUMBER_WORDS = frozenset(
+    ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+)
+_WORD_AMOUNT = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b(?=" + _UNIT.pattern + ")", re.IGNORECASE)
 # An amount closed by 了 ("七十五公斤了", "三千五了"): the situation is new, a change said
 # in the grammar rather than with a word like 现在.
 _NEW_SITUATION_ZH = re.compile(r"[\d零一二两三四五六七八九十百千万]+[\u4e00-\u9fff]{0,2}了[。！!]?\s*$")
@@ -540,7 +554,7 @@ def _shape_and_unit(statement: str, value: str) -> tuple[str, str] | None:
     if _TIMES.fullmatch(value):  # "three times" of "three times a week": per week
         period = _PERIOD.match(statement[statement.casefold().find(value.casefold()) + len(value) :])
         return ("frequency", period.group(1).casefold()) if period else None
-    shape = value_shape(value)
+    shape = "number" if value.casefold() in _NUMBER_WORDS else value_shape(value)
     at = statement.casefold().find(value.casefold())
     unit = _UNIT.match(statement[at + len(value) :]) if at >= 0 else None
     found = (unit.group(1) or unit.group(2)).casefold().rstrip("s") if unit else ""

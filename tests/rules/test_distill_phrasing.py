@@ -709,3 +709,26 @@ def test_turning_an_age_is_the_new_age(second: str) -> None:
     assert ended == ["The user is 34."] and len(current) == 1
     current, ended = beliefs_after(Owner("phrasing", "u"), "I'm 34.", "I have 35 plants.")
     assert ended == [] and len(current) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I don't eat gluten.", "I've been eating gluten again with no problems."),
+        ("我不吃辣。", "最近开始能吃一点辣了。"),
+    ],
+)
+def test_what_was_denied_done_again_replaces_the_denial(first: str, second: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and len(current) == 1
+
+
+def test_a_denial_of_another_thing_stays() -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I don't eat meat.", "I eat fish again.")
+    assert ended == [] and len(current) == 2
+
+
+def test_an_amount_in_words_moves() -> None:
+    """ "back to five days a week" after "I work four days a week"."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I work four days a week.", "I'm back to five days a week.")
+    assert ended == ["The user works four days a week."] and len(current) == 1
