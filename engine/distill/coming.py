@@ -105,13 +105,40 @@ def with_coming_dates(statement: str, said: str, ref: datetime) -> str:
         at = statement.lower().find(c.phrase.lower())
         if at < 0:
             continue
+        use = _use(statement[at + len(c.phrase) :])
+        if use is None:
+            continue
         resolved = c.resolved
-        if _PREPOSITION.search(statement[:at]):
+        if use == "subject" or _PREPOSITION.search(statement[:at]):
             resolved = re.sub(r"^(?:on|in) ", "", resolved)
         if at == 0:
             resolved = resolved[:1].upper() + resolved[1:]
         statement = statement[:at] + resolved + statement[at + len(c.phrase) :]
     return statement
+
+
+# What may follow a date said as when ("next month the user is having a show", "tomorrow at
+# the opening", "next week - so excited") or as the subject ("next Friday works").
+_AFTER_WHEN = re.compile(
+    r"at|in|on|to|for|with|from|until|till|by|and|but|or|so|if|when|because|before|after|as|since|while|then|"
+    r"too|also|again|i|we|you|he|she|they|it|the|a|an|this|that|my|our|their|his|her"
+)
+_AFTER_SUBJECT = re.compile(r"is|was|works?|sounds?|suits?|would|will|should|could|might|may|can|looks|seems")
+
+
+def _use(rest: str) -> str | None:
+    """How the words after a date phrase use it: "when", "subject", or None
+    where the phrase is a noun the date cannot stand for ("tomorrow's opening",
+    "make tomorrow unforgettable"): then it stays as said."""
+    if re.match(r"['’]s\b", rest):
+        return None
+    word = re.match(r"\s*([A-Za-z]+)", rest)
+    if word is None:
+        return "when"  # the end, or punctuation next
+    low = word.group(1).lower()
+    if _AFTER_SUBJECT.fullmatch(low):
+        return "subject"
+    return "when" if _AFTER_WHEN.fullmatch(low) or word.group(1)[:1].isupper() else None
 
 
 def _en(m: re.Match[str], text: str, day: datetime) -> ComingDate | None:

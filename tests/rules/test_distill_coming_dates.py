@@ -75,6 +75,16 @@ def test_a_preposition_before_the_phrase_keeps_its_place() -> None:
     assert with_coming_dates(said, said, WED) == "I booked a table for Friday 11 December 2026."
     opening = "Next month I'm moving to Berlin."
     assert with_coming_dates(opening, opening, WED) == "In January 2027 I'm moving to Berlin."
+    subject = "Next Friday works for the team."
+    assert with_coming_dates(subject, subject, WED) == "Friday 11 December 2026 works for the team."
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Tomorrow's opening is at six.", "Tomorrow's gonna be a great night.", "Let's make tomorrow unforgettable."],
+)
+def test_a_date_phrase_used_as_a_noun_stays_as_said(said: str) -> None:
+    assert with_coming_dates(said, said, WED) == said  # never "on 3 December 2026's opening"
 
 
 @pytest.mark.parametrize(
