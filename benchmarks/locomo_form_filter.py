@@ -56,7 +56,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.locomo_precision import DEFAULT_DATA, LABELS, _digest, _turn, distil  # noqa: E402
+from benchmarks.locomo_precision import DEFAULT_DATA, distil, load_labels  # noqa: E402
 from ledgermind.distill import rule_extractor, statements  # noqa: E402
 from ledgermind.distill.findings import Finding, Speaker  # noqa: E402
 
@@ -156,11 +156,7 @@ def rows_of(path: Path, without_chatter: bool) -> list[Row]:
     speakers = {
         s["sample_id"]: frozenset({s["conversation"]["speaker_a"], s["conversation"]["speaker_b"]}) for s in samples
     }
-    labels = {}
-    for line in LABELS.read_text().splitlines():
-        if line.strip():
-            row = json.loads(line)
-            labels[(_turn(row["key"]), row["hash"])] = row["label"]
+    labels = load_labels()
     kinds: dict[str, str] = {}
     if without_chatter:
         with _chatter_off(kinds):
@@ -169,7 +165,7 @@ def rows_of(path: Path, without_chatter: bool) -> list[Row]:
         made = distil(samples)[0]
     rows = []
     for m in made:
-        label = labels.get((_turn(m.key), _digest(m.statement)))
+        label = (labels.row(m) or {}).get("label")
         if label is not None:
             conv = m.key.split("/")[0]
             rows.append(

@@ -31,10 +31,11 @@ is a pronoun the belief alone cannot resolve: "Tim is a huge fan"), or
 ``not_fact:<kind>`` (reaction, maxim, generality, encouragement, resolve
 formula, advice, filler, garbled ...). ``--draw`` prints the sample with its text so a person can label it;
 a label whose statement hash no longer matches (the extractor changed) is
-reported as unlabelled, not counted. A rewording that changes only how the
-speaker is named (the speaker's name, "their", "they": the third-person
-rewrite) keeps what a belief says, so its label is carried to the new hash,
-with the old one in ``from``.
+reported as unlabelled, not counted, unless only how it names the speakers
+changed: each label also holds the digest of its statement less the speakers'
+names, "their" and "they" (``form``), and a belief of the same turn and form
+keeps the label (reported as found by form). Labels carried by hand over such a
+rewording before ``form`` existed name the hash they came from (``from``).
 
 An unread slice: ranks move when a rule change drops beliefs before them, so
 a slice set aside by rank is read in the end as "every belief still without
@@ -50,6 +51,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 from dataclasses import dataclass
 from datetime import timedelta
@@ -78,10 +80,54 @@ class Made:
     statement: str
     turn: str  # the LoCoMo turn it came from (shown by --draw only)
     kind: str
+    form: str  # digest of the statement less how the speakers are named (``_form``)
 
 
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+# How a statement names the speakers: their names and the pronouns a rewrite may put for them.
+_NAMING = frozenset({"their", "theirs", "they", "them", "themselves", "they're", "they've", "they'd", "they'll"})
+
+
+def _form(statement: str, names: frozenset[str]) -> str:
+    """Digest of a statement less how it names the speakers (their names, "their",
+    "they"): a rewording of the third-person rewrite keeps what the belief says,
+    and so its label."""
+    words = []
+    for w in re.findall(r"[A-Za-z0-9']+", statement):
+        base = w[:-2] if w.endswith("'s") else w
+        if base not in names and w.lower() not in _NAMING:
+            words.append(w.lower())
+    return _digest(" ".join(words))
+
+
+class Labels:
+    """The hand labels, found by statement hash, else by form within the turn
+    (a label every row of that form in the turn agrees on)."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        self._exact = {(_turn(r["key"]), r["hash"]): r for r in rows}
+        forms: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for r in rows:
+            if "form" in r:
+                forms.setdefault((_turn(r["key"]), r["form"]), []).append(r)
+        self._forms = {k: v[0] for k, v in forms.items() if len({r["label"] for r in v}) == 1}
+
+    def row(self, m: Made) -> dict[str, Any] | None:
+        """The label row of a belief, or None."""
+        return self._exact.get((_turn(m.key), _digest(m.statement))) or self._forms.get((_turn(m.key), m.form))
+
+    def reworded(self, m: Made) -> bool:
+        """Whether the belief's label was found by its form only (its wording changed since)."""
+        return (_turn(m.key), _digest(m.statement)) not in self._exact and self.row(m) is not None
+
+
+def load_labels() -> Labels:
+    """The labels file, read."""
+    rows = [json.loads(line) for line in LABELS.read_text().splitlines() if line.strip()] if LABELS.exists() else []
+    return Labels(rows)
 
 
 def _turn(key: str) -> str:
@@ -107,6 +153,7 @@ def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int, list[Be
     for sample in samples:
         conv = sample["conversation"]
         owner = Owner("locomo", sample["sample_id"])
+        names = frozenset({conv["speaker_a"], conv["speaker_b"]})
         beliefs: dict[str, BeliefView] = {}
         n = 1
         while f"session_{n}" in conv:
@@ -149,6 +196,7 @@ def distil(samples: list[dict[str, Any]]) -> tuple[list[Made], int, int, list[Be
                             change.statement,
                             turn_text(turns[seq - 1]) if seq else "",
                             change.kind,
+                            _form(change.statement, names),
                         )
                     )
                 elif isinstance(change, Reinforce):
@@ -230,30 +278,30 @@ def main() -> int:
         return 0
     doubles = duplicates(finals)
     current = sum(1 for b in finals if b.status == bitemporal.CURRENT)
-    labels = {}
-    sets = {}
-    if LABELS.exists():
-        for line in LABELS.read_text().splitlines():
-            if line.strip():
-                row = json.loads(line)
-                labels[(_turn(row["key"]), row["hash"])] = row["label"]
-                sets[(_turn(row["key"]), row["hash"])] = row.get("set")
+    labels = load_labels()
     ranked = sorted(made, key=_rank)
     sample = ranked[args.start : args.start + args.sample]
     if args.draw and args.unlabelled:
-        sample = [m for m in ranked if (_turn(m.key), _digest(m.statement)) not in labels]
+        sample = [m for m in ranked if labels.row(m) is None]
     if args.set is not None:
-        sample = [m for m in ranked if sets.get((_turn(m.key), _digest(m.statement))) == args.set]
+        sample = [m for m in ranked if (labels.row(m) or {}).get("set") == args.set]
     if args.draw:
         for m in sample:
             print(
                 json.dumps(
-                    {"key": m.key, "hash": _digest(m.statement), "statement": m.statement, "turn": m.turn},
+                    {
+                        "key": m.key,
+                        "hash": _digest(m.statement),
+                        "form": m.form,
+                        "statement": m.statement,
+                        "turn": m.turn,
+                    },
                     ensure_ascii=False,
                 )
             )
         return 0
-    judged = [labels.get((_turn(m.key), _digest(m.statement))) for m in sample]
+    judged = [(labels.row(m) or {}).get("label") for m in sample]
+    reworded = sum(1 for m in sample if labels.reworded(m))
     known = [label for label in judged if label is not None]
     not_facts = sum(1 for label in known if label.startswith("not_fact"))
     unresolved = sum(1 for label in known if label == "fact:unresolved")
@@ -274,6 +322,10 @@ def main() -> int:
     print(
         f"| {len(sample)} ({where}) | {len(known)} | {len(known) - not_facts} | {unresolved} | {not_facts} | {share:.1%} |"
     )
+    if reworded:
+        print(
+            f"  {reworded} of the labels found by form: the statement was reworded since, only in how it names the speakers"
+        )
     for m, label in zip(sample, judged):
         if label is not None and label.startswith("not_fact"):
             print(f"  not a fact ({label}): {m.key}")
