@@ -43,8 +43,8 @@ __all__ = ["ComingDate", "coming_dates", "with_coming_dates"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY = "|".join(_WEEKDAYS)
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october")
-_MONTHS += ("november", "december")
+_MONTHS: tuple[str, ...] = ("january", "february", "march", "april", "may", "june", "july", "august")
+_MONTHS += ("september", "october", "november", "december")
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of)"
 _EN = re.compile(
     r"\b(?:(?P<tomorrow>(?:the day after )?tomorrow)(?: (?P<part>morning|afternoon|evening|night))?"
