@@ -327,7 +327,7 @@ DROPPED = r"dropped(?!\s+(?:off|by)\b)"
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
     r"[^.]*\b(?:anymore|any more)|broke up|sold|left|" + DROPPED + r"|ended(?!\s+up\b)|unsubscribed|"
-    r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned)\b"
+    r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|outgrew|outgrown|grew out of|got over|recovered from)\b"
     r"|退了|退掉|退订|退出|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
@@ -594,7 +594,7 @@ _SWITCH = re.compile(
 # membership", "sold our old Civic"), up to where the clause goes on.
 _ENDED = re.compile(
     r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|" + DROPPED + r"|sold|ditched|got rid of|"
-    r"moved out of|left)\s+"
+    r"moved out of|left|outgrew|outgrown|grew out of|got over|recovered from)\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
     r"(?=\s+(?:and|but|for|because|so|after|since)\b|\s*[,.;!—–-]|\s*$)",
     re.IGNORECASE,

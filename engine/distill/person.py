@@ -140,6 +140,24 @@ IRREGULAR_PAST = frozenset(
         "strode",
         "shone",
         "strove",
+        # the prefixed ones ("he outgrew the allergy", "I rebuilt the shed")
+        "outgrew",
+        "outran",
+        "overslept",
+        "overheard",
+        "oversaw",
+        "overthrew",
+        "underwent",
+        "upheld",
+        "withheld",
+        "foresaw",
+        "forbade",
+        "rebuilt",
+        "rewrote",
+        "retook",
+        "redid",
+        "misread",
+        "mislaid",
     ]
 )
 _KEEP = (

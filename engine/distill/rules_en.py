@@ -15,6 +15,7 @@ from datetime import datetime
 from ledgermind.distill.alignment import says_a_state
 from ledgermind.distill.dates import find_time, format_day
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker, attribute_of, clean_value
+from ledgermind.distill.frames import subject_of
 from ledgermind.distill.person import IRREGULAR_PAST, third_person
 
 __all__ = ["english_findings"]
@@ -248,13 +249,16 @@ def forget_request(sentence: str) -> tuple[str, str | None] | None:
     return ("delete", m.group(1).strip(" .!")) if m else None
 
 
-def _fact(speaker: Speaker, statement: str, attribute: str, value: str, op: str = "add") -> Finding:
+def _fact(
+    speaker: Speaker, statement: str, attribute: str, value: str, op: str = "add", about: str | None = None
+) -> Finding:
+    """A fact of the speaker's, or of their person ``about`` ("son" of "my son is ...")."""
     people = (clean_value(value),) if attribute == "name" else ()
     return Finding(
         kind="fact",
         statement=statement,
         op=op,
-        subject=speaker.key,
+        subject=speaker.key if about is None else f"{speaker.key}:{about}",
         attribute=attribute,
         value=clean_value(value).casefold(),
         participants=people,
@@ -334,7 +338,11 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
             key = attribute_of(thing, value)
             if says_a_state(h.group(0)):  # "my car is blue" and "my car is a Honda": two attributes
                 key = f"{key}:state"
-            out.append(_fact(sp, third_person(h.group(0), sp.label) + ".", key, value))
+            # "my son is allergic to peanuts" is about the son, as "my son outgrew ..." is; who
+            # the person is ("my girlfriend is called Sara") is the speaker's, "dating Julia now" too
+            named = re.match(r"(?:called|named)\b|[A-Z]", value)
+            about = None if named else subject_of(h.group(0))
+            out.append(_fact(sp, third_person(h.group(0), sp.label) + ".", key, value, about=about))
         return out
     w = _WE_USE.search(s)
     if w:

@@ -19,6 +19,7 @@ import re
 
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.frames import RELATIONS_EN
+from ledgermind.distill.statements import strip_lead
 from ledgermind.distill.text import sentences
 
 __all__ = ["PersonSpokenOf"]
@@ -58,6 +59,8 @@ class PersonSpokenOf:
             relation = named.group(2).lower()
             self._last = None if relation in _PLURAL else (named.group(1).lower(), relation)
             return clause
+        led = strip_lead(text)  # "Turns out he outgrew ...": any lead-in the statements know
+        head, text = (text[: len(text) - len(led)], led) if _PRONOUN.match(led) else ("", text)
         pronoun = _PRONOUN.match(text)
         if pronoun is None or self._last is None or not _fits(pronoun.group(2).lower(), self._last[1]):
             return clause
@@ -66,7 +69,7 @@ class PersonSpokenOf:
         if not verb and pronoun.group(0).lower().endswith("s"):  # "she's at ...", "he's been ..."
             verb = "has" if _PERFECT.match(rest) else "is"
         person = " ".join(self._last)
-        return pronoun.group(1) + (f"{person} {verb}{rest}" if verb else f"{person}{rest}")
+        return head + pronoun.group(1) + (f"{person} {verb}{rest}" if verb else f"{person}{rest}")
 
 
 def _fits(pronoun: str, relation: str) -> bool:

@@ -732,3 +732,20 @@ def test_an_amount_in_words_moves() -> None:
     """ "back to five days a week" after "I work four days a week"."""
     current, ended = beliefs_after(Owner("phrasing", "u"), "I work four days a week.", "I'm back to five days a week.")
     assert ended == ["The user works four days a week."] and len(current) == 1
+
+
+@pytest.mark.parametrize(
+    "second", ["My son outgrew the peanut allergy.", "Turns out my son outgrew the peanut allergy."]
+)
+def test_outgrowing_ends_what_it_names(second: str) -> None:
+    """ "outgrew" is a past like "grew", and a state of one's son ("is allergic")
+    is about the son, as what he outgrew is."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "My son is allergic to peanuts.", second)
+    assert ended == ["The user's son is allergic to peanuts."] and current == []
+
+
+def test_who_a_person_of_the_speakers_is_stays_the_speakers() -> None:
+    _, ended = beliefs_after(
+        Owner("phrasing", "u"), "My girlfriend is called Sara.", "Sara and I broke up; I'm dating Julia now."
+    )
+    assert ended == ["The user's girlfriend is called Sara."]

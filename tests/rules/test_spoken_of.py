@@ -57,3 +57,11 @@ def test_a_pronoun_is_read_as_the_person_only_where_it_can_be_them(named: str, c
     spoken_of = PersonSpokenOf()
     assert spoken_of.resolved(named) == named
     assert spoken_of.resolved(clause) == read
+
+
+def test_a_pronoun_after_a_lead_in_is_the_person_named_last() -> None:
+    from ledgermind.distill.spoken_of import PersonSpokenOf
+
+    spoken = PersonSpokenOf()
+    spoken.resolved("My son is allergic to peanuts")
+    assert spoken.resolved("Turns out he outgrew the peanut allergy") == "Turns out my son outgrew the peanut allergy"
