@@ -47,6 +47,7 @@ from ledgermind.retrieval.lineage_order import Citation, beliefs_first, collapse
 from ledgermind.retrieval.options import DEFAULT_SEARCH, SearchOptions
 from ledgermind.retrieval.records import SearchResult
 from ledgermind.retrieval.relevance import relevance_of
+from ledgermind.retrieval.roots import kept_roots, with_roots
 from ledgermind.retrieval.speakers import (
     named_speakers,
     names_a_speaker,
@@ -183,6 +184,12 @@ class Searcher:
         # ``depth`` only (a fused row's coverage is read from its terms)
         top, dense = store.candidates(conn, owner, asked.terms, asked.vector, flt, depth, floor)
         lexical = lexical_list(asked.terms, top)
+        widened, roots = with_roots(asked.terms, top.df)
+        if roots:  # a word no row holds: the same word in another form (``retrieval.roots``)
+            rooted, _ = store.candidates(conn, owner, widened, None, flt, depth, floor)
+            found = kept_roots(widened, rooted.df, asked.terms)
+            if found != asked.terms:
+                top, lexical = rooted, lexical_list(found, rooted)
         fused = rrf([lexical.ranked, [row_id for row_id, _ in dense]])[:pool]
         rows = store.fetch(conn, owner, [row_id for row_id, _ in fused])
         names = spoken_names([_result(rows[i], 0.0, 0.0) for i, _ in fused if i in rows], asked.terms)

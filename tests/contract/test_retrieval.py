@@ -556,3 +556,26 @@ def test_results_come_in_the_order_of_the_relevance_every_surface_shows(eng: Mem
         )
     assert code == 0
     assert [r["id"] for r in json.loads(out.getvalue())] == [h.id for h in mem.search("cat")]
+
+
+def test_a_word_in_another_form_than_the_memory_s_finds_it(eng: MemoryEngine) -> None:
+    """Snowball undoes "allergies" -> allergi but not "allergic" -> allerg; a
+    query word no row holds is looked up shortened, as an exact term."""
+    mem = eng.for_owner(OWNER)
+    sid = mem.create_session("agent-1")
+    said = ["I'm allergic to penicillin.", "I work as a painter in Leeds."]
+    mem.add_messages(sid, [{"role": "user", "content": text} for text in said])
+    eng.distill()
+    assert "penicillin" in mem.search("do I have any allergies?", k=3)[0].statement
+    assert mem.search("What is photosynthesis?", k=3) == []  # no short prefix ("photo") is asked
+
+
+def test_the_roots_a_word_no_memory_holds_is_looked_up_by() -> None:
+    from ledgermind.retrieval.roots import kept_roots, roots_of, with_roots
+
+    assert roots_of("allergi") == ["allerg", "aller"]
+    assert roots_of("photo") == [] and roots_of("2023") == [] and roots_of("咖啡") == []
+    widened, asked = with_roots(["allergi", "penicillin"], {"penicillin": 2})
+    assert widened == ["allerg", "aller", "penicillin"] and asked == ["allerg", "aller"]
+    assert kept_roots(widened, {"allerg": 1, "penicillin": 2}, ["allergi", "penicillin"]) == ["allerg", "penicillin"]
+    assert with_roots(["allergi"], {"allergi": 1}) == (["allergi"], [])  # a known term never changes
