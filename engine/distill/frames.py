@@ -508,6 +508,15 @@ _SCOPE_EN = re.compile(
     re.IGNORECASE,
 )
 _SCOPE_NAMES = {"prod": "production", "development": "dev", "testing": "test"}
+# A day or a time ("moved to Thursdays", "moved to 9am", "moved to next week"): when, never where.
+_WHEN_EN = re.compile(
+    r"(?:(?:next|this|every)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:next|this)\s+(?:week|month|year)\b|"
+    r"\d{1,2}(?::\d{2})?\s*(?:am|pm)?$|(?:noon|midnight|tomorrow|tonight|the (?:morning|afternoon|evening))\b",
+    re.IGNORECASE,
+)
+_MOVED_TO_EN = re.compile(
+    r"\b(?:moved|pushed|rescheduled|postponed|delayed|bumped|brought forward)\s+(?:back\s+)?to\s+"
+)
 _NOT_VALUES = frozenset(["it", "this", "that", "them", "there", "here", "home", "now", "too", "also", "again"])
 _SENTIMENT = frozenset(
     [
@@ -756,7 +765,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     place = _RESIDENCE_EN.search(focus) or _RESIDENCE_EN.search(clause)
     if place:
         value = _cut(place.group(1))
-        if value and value.lower() not in _NOT_VALUES:
+        if value and value.lower() not in _NOT_VALUES and not _WHEN_EN.match(value):
             return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
     diet = _DIET_EN.search(clause)
     if diet:
@@ -813,8 +822,11 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
 def _subject_en(clause: str) -> str | None:
     rel = _SUBJECT_REL_EN.search(clause)
     name = _SUBJECT_NAME_EN.match(clause.strip()) or _SUBJECT_OWNER_EN.match(clause.strip())
-    if name and name.group(0) in ("I", "We", "My", "Our", "Production", "Staging", "Now"):
+    if name and name.group(0) in ("I", "We", "My", "Our", "Production", "Staging", "Now", "They", "You", "It", "This"):
         name = None
+    moved = _MOVED_TO_EN.search(clause)
+    if name and moved and _WHEN_EN.match(clause[moved.end() :]):
+        name = None  # "Orientation got moved to Wednesday": an event of the speaker's, moved to a day
     kin = _KIN_EN.match(clause.strip())  # "Dad sold the F-150": a kinship word used as a name
     lead = name or kin
     # a person named first is the subject; a relation after their verb is its object

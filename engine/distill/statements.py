@@ -65,6 +65,9 @@ _SMALL_TALK_EN = re.compile(
     r"good (?:luck|job|idea|point|to know)|nice to (?:meet|hear)|congrat)",
     re.IGNORECASE,
 )
+# "They moved my yoga class to Thursdays", "they raised our rent": no one in particular acting
+# on the speaker's own thing, which is what changed.
+_DONE_TO_MINE = re.compile(r"they\s+(?:just\s+|finally\s+)?\w+ed\s+(?:my|our)\s+\w+", re.IGNORECASE)
 _ABOUT_SOMEONE_EN = re.compile(
     r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|we've|we'll|our|us)\b"
     # a thing of their world with a value in its predicate: a number, a name, a
@@ -450,7 +453,12 @@ def is_statement(clause: str) -> bool:
         return False
     body = _VOCATIVE.sub("", body)
     first = body.split()[0].lower().rstrip(",")
-    if _ADDRESSED_EN.match(body) or first in _IMPERATIVE or first in _NO_ONE or _SECOND_PERSON.search(body):
+    if (
+        _ADDRESSED_EN.match(body)
+        or first in _IMPERATIVE
+        or (first in _NO_ONE and not _DONE_TO_MINE.match(body))
+        or _SECOND_PERSON.search(body)
+    ):
         return False
     if (
         (first.endswith("ing") and first not in ("going",) and not re.search(r"\d|\b(?:my|me|I)\b", body))

@@ -749,3 +749,24 @@ def test_who_a_person_of_the_speakers_is_stays_the_speakers() -> None:
         Owner("phrasing", "u"), "My girlfriend is called Sara.", "Sara and I broke up; I'm dating Julia now."
     )
     assert ended == ["The user's girlfriend is called Sara."]
+
+
+def test_no_one_in_particular_acting_on_the_speakers_thing_is_kept_and_updates() -> None:
+    """ "They moved my yoga class to Thursdays": the class changed, whoever moved it."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "My yoga class is on Tuesdays at 6.", "They moved my yoga class to Thursdays."
+    )
+    assert ended == ["The user's yoga class is on Tuesdays at 6."]
+    assert current == ["They moved the user's yoga class to Thursdays."]
+    current, _ = beliefs_after(Owner("phrasing", "u"), "They said it would rain.")
+    assert current == []
+
+
+def test_a_day_or_a_time_moved_to_is_no_home() -> None:
+    from ledgermind.distill.findings import Speaker
+    from ledgermind.distill.frames import frame_findings
+
+    found = frame_findings(
+        "Yoga got moved to Thursdays.", Speaker("user", "The user", "用户"), datetime(2026, 3, 1, tzinfo=UTC)
+    )
+    assert all(f.attribute != "residence" for f in found)
