@@ -517,6 +517,7 @@ _WHEN_EN = re.compile(
 _MOVED_TO_EN = re.compile(
     r"\b(?:moved|pushed|rescheduled|postponed|delayed|bumped|brought forward)\s+(?:back\s+)?to\s+"
 )
+_ROLE_AT_EN = re.compile(r"\s+(?:at|for|with)\s+((?:St\.\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})")
 _NOT_VALUES = frozenset(["it", "this", "that", "them", "there", "here", "home", "now", "too", "also", "again"])
 _SENTIMENT = frozenset(
     [
@@ -789,6 +790,14 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
             hits.append(_Hit("employer", "employer", _norm(value), value, "organisation", subject, negated=lost))
     role = _role_en(clause)
     if role is not None:
+        at = _ROLE_AT_EN.match(clause, clause.find(role) + len(role)) if clause.find(role) >= 0 else None
+        org = at.group(1).rstrip(".") if at else ""
+        if org.endswith((" St", " Dr")) or org in ("St", "Dr"):
+            org += "."
+        if org and not any(h.family == "employer" for h in hits) and org.lower() not in _NOT_VALUES:
+            # "I'm a data analyst at Stripe": the role and where it is held (read first, so a
+            # change of employer is known when the role, restated, is decided)
+            hits.append(_Hit("employer", "employer", _norm(org), org, "organisation", subject))
         hits.append(_Hit("occupation", "occupation", role.casefold(), role, "role", subject))
     if hits:
         return hits

@@ -115,6 +115,7 @@ class _State:
     current: dict[str, BeliefView] = field(default_factory=dict)
     changes: list[BeliefChange] = field(default_factory=list)
     born: dict[str, tuple[object, ...]] = field(default_factory=dict)  # new id -> the message it came from
+    replaced: set[str] = field(default_factory=set)  # statements a change of this extraction replaced
 
     def apply(self, p: Proposal) -> None:
         if p.op == "clear":
@@ -158,6 +159,11 @@ class _State:
                 return self._supersede(
                     recounted, replace(p, value=al.new, replaces=al.old, rule="generic alignment"), "replaced"
                 )
+            moved = [b for b in agreeing if b.statement != p.statement and b.statement in self.replaced]
+            if moved:
+                # "I'm a data analyst at Stripe" after "... at Shopify": the role holds, but the
+                # statement it was kept in was just replaced (the employer): it goes with it
+                return self._supersede(moved, p, "restated")
             if agreeing:
                 return self._reinforce(agreeing[0], p, f"restated {p.attribute}")
             named = [b for b in keyed if p.replaces and _names_value(b, p.replaces)]
@@ -391,6 +397,7 @@ class _State:
             self.current.pop(new_id, None)
             return
         for b in old:
+            self.replaced.add(b.statement)
             self.changes.append(
                 Invalidate(
                     b.memory_id,

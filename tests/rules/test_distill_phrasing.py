@@ -770,3 +770,20 @@ def test_a_day_or_a_time_moved_to_is_no_home() -> None:
         "Yoga got moved to Thursdays.", Speaker("user", "The user", "用户"), datetime(2026, 3, 1, tzinfo=UTC)
     )
     assert all(f.attribute != "residence" for f in found)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now"),
+    [
+        ("I'm a data analyst at Shopify.", "I'm a data analyst at Stripe.", "The user is a data analyst at Stripe."),
+        (
+            "I'm a nurse at St. Mary's.",
+            "I'm a nurse at Mercy General now.",
+            "The user is a nurse at Mercy General now.",
+        ),
+    ],
+)
+def test_the_same_role_at_another_employer_is_a_change_of_employer(first: str, second: str, now: str) -> None:
+    """The new statement was swallowed as a restatement of the role."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert set(current) == {now} and set(ended) == {first.replace("I'm", "The user is")}
