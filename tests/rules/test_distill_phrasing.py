@@ -787,3 +787,25 @@ def test_the_same_role_at_another_employer_is_a_change_of_employer(first: str, s
     """The new statement was swallowed as a restatement of the role."""
     current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert set(current) == {now} and set(ended) == {first.replace("I'm", "The user is")}
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "now"),
+    [
+        ("My dentist appointment is Tuesday.", "hmm no, it's Wednesday actually", "Wednesday"),
+        ("My dentist appointment is Tuesday.", "No, it's Wednesday.", "Wednesday"),
+        ("I've been at this company for 5 years.", "Actually more like 7 years.", "7 years"),
+        ("我女儿今年八岁。", "不对，她九岁了。", "九岁"),
+        ("会议是下午三点。", "哦不，是三点半。", "三点半"),
+    ],
+)
+def test_a_correction_in_few_words_corrects(first: str, second: str, now: str) -> None:
+    """These were lost (EN) or stored with their formula (ZH)."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and len(current) == 1 and now in current[0]
+
+
+def test_a_plain_no_before_a_statement_is_no_correction() -> None:
+    from ledgermind.distill.bare_corrections import bare_correction
+
+    assert bare_correction("No, I live in Paris.") is None
