@@ -42,6 +42,7 @@ __all__ = [
     "has_change_cue",
     "kinds_apart",
     "moved_on",
+    "names_ended",
     "negated",
     "possessors",
     "says_a_state",
@@ -631,11 +632,43 @@ _ELIDED_END_ZH = re.compile(r"不[\u4e00-\u9fff]{1,2}了[。！!]?\s*$")
 _SPEAKER_ZH = re.compile(r"^(?:用户|我们|我)(?:家|的)?")
 
 
+# "我已经戒烟两个月了", "退掉了健身卡", "健身卡我退掉了": the ending verb and the thing it
+# ends, after it or said first (the topic).
+_ENDED_ZH = re.compile(
+    r"(?:戒(?:掉了?)?|退掉了?|退了|卖掉了?|卖了|取消了?|辞去了?)(?:我的|了)?(?P<thing>[\u4e00-\u9fff]{1,4}?)"
+    r"(?=[了，,。！!]|两|一|三|几|$)"
+    r"|^(?:用户|我们|我)?(?P<topic>[\u4e00-\u9fff]{2,5}?)(?:用户|我们|我)(?:已经)?(?:退掉|退了|卖了|卖掉|取消|戒)"
+)
+
+
 def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
+    ended = _ENDED_ZH.search(text.strip())
+    if ended:
+        thing = (ended.group("thing") or ended.group("topic") or "").removesuffix("了")
+        if thing:
+            return frozenset([thing]), text[ended.end() :]
     if not _ELIDED_END_ZH.search(text):
         return None
     lead = _SPEAKER_ZH.sub("", text.strip())[:2]
     return (frozenset([lead]), "") if len(lead) == 2 and all(is_cjk(c) for c in lead) else None
+
+
+def names_ended(thing: frozenset[str], statement: str) -> bool:
+    """Whether a statement names the thing an ending ends: its topic words, or
+    for Chinese, every character of it ("烟" of "每天抽一包烟", "健身卡" of
+    "办了健身房的年卡": the characters a bigram reading splits apart)."""
+    if thing <= topic_words(statement):
+        return True
+    # one character stands for the thing only where it closes what is said ("抽一包烟。", not "烟花")
+    return all(
+        is_cjk(t)
+        and (
+            all(c in statement for c in t)
+            if len(t) > 1
+            else re.search(re.escape(t) + r"(?=[。，,！!；\s]|$)", statement)
+        )
+        for t in thing
+    )
 
 
 def untimed(statement: str) -> str:

@@ -42,6 +42,7 @@ from ledgermind.distill.alignment import (
     has_change_cue,
     kinds_apart,
     moved_on,
+    names_ended,
     negated,
     possessors,
     switched,
@@ -257,7 +258,7 @@ def _pair(
     if neg_p and not neg_b and topic and ending:
         return "end-topic", "", ""
     gone = ended_object(p.statement)
-    if gone and not neg_b and gone[0] <= topic_words(b.statement):
+    if gone and not neg_b and names_ended(gone[0], b.statement):
         # "I gave up the WeWork ...": the belief names the very thing ended; a clause
         # going on after it ("... and work from my kitchen table") is what holds now
         # ("... for Verizon Fios": a value the belief does not hold is the replacement too)

@@ -809,3 +809,17 @@ def test_a_plain_no_before_a_statement_is_no_correction() -> None:
     from ledgermind.distill.bare_corrections import bare_correction
 
     assert bare_correction("No, I live in Paris.") is None
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("我每天抽一包烟。", "我已经戒烟两个月了。"), ("我办了健身房的年卡。", "健身卡我退掉了。")],
+)
+def test_a_chinese_ending_ends_the_thing_it_names(first: str, second: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and current == []
+
+
+def test_a_chinese_ending_leaves_what_only_shares_a_character() -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "我喜欢看烟花。", "我已经戒烟两个月了。")
+    assert ended == [] and "用户喜欢看烟花。" in current
