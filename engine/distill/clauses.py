@@ -259,9 +259,30 @@ _SHARED_FIRST_PERSON = re.compile(
 )
 
 
+# "I have a Tesla Model 3 and a road bike", "We own a dog and two cats": two things of one
+# verb, each with its own article, are two facts (selling the Tesla leaves the bike); "bread
+# and milk", with no article of their own, stay one.
+_TWO_THINGS = re.compile(
+    r"^(?P<head>(?:I|We|My\s+\w+|Our\s+\w+)\s+(?:have|has|own|owns|drive|drives|use|uses|keep|keeps)\s+)"
+    r"(?P<one>(?:a|an|one|two|three|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,3}?)\s*,?\s+and\s+"
+    r"(?P<two>(?:a|an|one|two|three|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,3})$"
+)
+# "I use VS Code for coding and Notion for notes": one verb, two things each for its own use.
+_GAPPED = re.compile(
+    r"^(?P<head>(?:I|We)\s+(?:use|uses|drink|eat|read|take|prefer|like|love)\s+)"
+    r"(?P<one>[\w'. -]+?\s+(?:for|at|in|on)\s+[\w'-]+(?:\s+[\w'-]+)?)\s*,?\s+and\s+"
+    r"(?P<two>[\w'. -]+?\s+(?:for|at|in|on)\s+[\w'-]+(?:\s+[\w'-]+)?)$"
+)
+
+
 def _shared_subject(clause: str) -> list[str]:
-    """Two verb phrases of one subject as two clauses, each with the subject."""
-    m = _SHARED_SUBJECT.match(clause.rstrip(" .!")) or _SHARED_FIRST_PERSON.match(clause.rstrip(" .!"))
+    """Two verb phrases of one subject as two clauses, each with the subject;
+    two things of one verb, each with its article or its own use, likewise."""
+    text = clause.rstrip(" .!")
+    two = _TWO_THINGS.match(text) or _GAPPED.match(text)
+    if two is not None:
+        return [two.group("head") + two.group("one"), two.group("head") + two.group("two")]
+    m = _SHARED_SUBJECT.match(text) or _SHARED_FIRST_PERSON.match(text)
     if m is None:
         return [clause]
     return [f"{m.group('subject')} {m.group('verb')}{m.group('rest')}", f"{m.group('subject')} {m.group('second')}"]

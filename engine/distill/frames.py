@@ -791,13 +791,13 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     role = _role_en(clause)
     if role is not None:
         at = _ROLE_AT_EN.match(clause, clause.find(role) + len(role)) if clause.find(role) >= 0 else None
-        org = at.group(1).rstrip(".") if at else ""
-        if org.endswith((" St", " Dr")) or org in ("St", "Dr"):
-            org += "."
-        if org and not any(h.family == "employer" for h in hits) and org.lower() not in _NOT_VALUES:
+        held_at = at.group(1).rstrip(".") if at else ""
+        if held_at.endswith((" St", " Dr")) or held_at in ("St", "Dr"):
+            held_at += "."
+        if held_at and not any(h.family == "employer" for h in hits) and held_at.lower() not in _NOT_VALUES:
             # "I'm a data analyst at Stripe": the role and where it is held (read first, so a
             # change of employer is known when the role, restated, is decided)
-            hits.append(_Hit("employer", "employer", _norm(org), org, "organisation", subject))
+            hits.append(_Hit("employer", "employer", _norm(held_at), held_at, "organisation", subject))
         hits.append(_Hit("occupation", "occupation", role.casefold(), role, "role", subject))
     if hits:
         return hits

@@ -823,3 +823,20 @@ def test_a_chinese_ending_ends_the_thing_it_names(first: str, second: str) -> No
 def test_a_chinese_ending_leaves_what_only_shares_a_character() -> None:
     current, ended = beliefs_after(Owner("phrasing", "u"), "我喜欢看烟花。", "我已经戒烟两个月了。")
     assert ended == [] and "用户喜欢看烟花。" in current
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        ("I have a Tesla Model 3 and a road bike.", "Sold the Tesla, got a Rivian.", "The user has a road bike."),
+        (
+            "I use VS Code for coding and Notion for notes.",
+            "I've moved my notes over to Obsidian.",
+            "The user uses VS Code for coding.",
+        ),
+    ],
+)
+def test_two_things_of_one_verb_are_two_facts(first: str, second: str, kept: str) -> None:
+    """Selling the Tesla leaves the bike; moving the notes leaves the editor."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert kept in current and len(ended) == 1 and kept not in ended
