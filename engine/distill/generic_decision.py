@@ -56,7 +56,7 @@ from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.text import is_cjk
 from ledgermind.distill.views import BeliefView
 
-__all__ = ["DEFAULT_GREY", "Decision", "GreyZone", "decide"]
+__all__ = ["DEFAULT_GREY", "Decision", "GreyZone", "breaks_up", "decide"]
 
 _DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
 
@@ -71,7 +71,7 @@ DEFAULT_GREY = GreyZone()
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    verb: str  # reinforce / negate / supersede / conflict / none
+    verb: str  # reinforce / negate / close (ends, kept itself) / supersede / conflict / none
     beliefs: tuple[BeliefView, ...] = ()
     reason: str = ""
     old_value: str | None = None
@@ -175,7 +175,43 @@ _MANY = frozenset(
 )
 
 
+# A person's death: what held of them as a state of now holds no longer.
+_DIED = re.compile(r"\b(?:passed away|died|has passed)\b|去世|过世|离世|走了", re.IGNORECASE)
+# A couple's ending ("we broke up", "我们分手了"): the speaker's beliefs about the partner end.
+_BROKE_UP = re.compile(
+    r"\b(?:broke up|split up|separated|got divorced|are divorced|called it off)\b|分手|离婚|分开了", re.IGNORECASE
+)
+_PARTNER = re.compile(
+    r"\b(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|spouse|dating|married to|together)\b"
+    r"|男朋友|女朋友|对象|老公|老婆|丈夫|妻子|未婚",
+    re.IGNORECASE,
+)
+
+
+def breaks_up(statement: str) -> bool:
+    """Whether a statement says a couple ended ("we broke up", "我们分手了")."""
+    return _BROKE_UP.search(statement) is not None and not negated(statement)
+
+
+def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What a death or a break-up ends, kept as said itself: every fact of the
+    person who died, or the speaker's facts about their partner. None when the
+    statement is neither."""
+    if p.subject and ":" in p.subject and _DIED.search(p.statement) and not negated(p.statement):
+        gone = tuple(b for b in beliefs if not _DIED.search(b.statement))
+        reason = f"ended: {p.statement} (rule death)"
+    elif breaks_up(p.statement):
+        gone = tuple(b for b in beliefs if _PARTNER.search(b.statement) and not _BROKE_UP.search(b.statement))
+        reason = f"ended: {p.statement} (rule break-up)"
+    else:
+        return None
+    return Decision("close", gone, reason) if gone else None
+
+
 def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_GREY) -> Decision:
+    closed = _closed(p, beliefs)
+    if closed is not None:
+        return closed
     dated = p.valid_from < (p.said_at or p.valid_from) - _DATED
     cue = has_change_cue(p.statement) or dated or p.op == "update"
     # "new" describes a value as often as it says a change ("loves discovering new cities"):

@@ -840,3 +840,24 @@ def test_two_things_of_one_verb_are_two_facts(first: str, second: str, kept: str
     """Selling the Tesla leaves the bike; moving the notes leaves the editor."""
     current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert kept in current and len(ended) == 1 and kept not in ended
+
+
+def test_a_death_ends_what_held_of_the_person_and_is_kept() -> None:
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "My grandma is in a care home in Leeds.", "My grandma passed away on Sunday."
+    )
+    assert ended == ["The user's grandma is in a care home in Leeds."]
+    assert len(current) == 1 and "passed away" in current[0]
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I live in Leeds.", "My grandpa died when I was ten.")
+    assert ended == [] and len(current) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("My girlfriend is called Sara.", "We broke up last week."), ("我男朋友叫小王。", "我们分手了。")],
+)
+def test_a_break_up_ends_the_beliefs_about_the_partner(first: str, second: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and len(current) == 1
+    current, ended = beliefs_after(Owner("phrasing", "u"), "My sister lives in Oslo.", second)
+    assert ended == []
