@@ -328,7 +328,8 @@ DROPPED = r"dropped(?!\s+(?:off|by)\b)"
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
     r"[^.]*\b(?:anymore|any more)|broke up|sold|left|" + DROPPED + r"|ended(?!\s+up\b)|unsubscribed|"
-    r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|outgrew|outgrown|grew out of|got over|recovered from)\b"
+    r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|outgrew|outgrown|grew out of|got over|recovered from|"
+    r"(?:am|is|are|'m|'re) (?:now )?off (?:the|my|our|his|her|their))\b"
     r"|退了|退掉|退订|退出|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
@@ -595,7 +596,8 @@ _SWITCH = re.compile(
 # membership", "sold our old Civic"), up to where the clause goes on.
 _ENDED = re.compile(
     r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|" + DROPPED + r"|sold|ditched|got rid of|"
-    r"moved out of|left|outgrew|outgrown|grew out of|got over|recovered from)\s+"
+    r"moved out of|left|outgrew|outgrown|grew out of|got over|recovered from|"
+    r"(?:am|is|are|'m|'re)\s+(?:now\s+)?off(?=\s+(?:the|my|our|his|her|their)\b))\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
     r"(?=\s+(?:and|but|for|because|so|after|since)\b|\s*[,.;!—–-]|\s*$)",
     re.IGNORECASE,
@@ -653,11 +655,18 @@ def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
     return (frozenset([lead]), "") if len(lead) == 2 and all(is_cjk(c) for c in lead) else None
 
 
+def _kin_stems(a: str, b: str) -> bool:
+    """Two forms of one word ("therapy" / "therapist", "allergy" / "allergic"):
+    the same first six letters, neither of them CJK."""
+    return a == b or (min(len(a), len(b)) >= 6 and a[:6] == b[:6] and not is_cjk(a + b))
+
+
 def names_ended(thing: frozenset[str], statement: str) -> bool:
     """Whether a statement names the thing an ending ends: its topic words, or
     for Chinese, every character of it ("烟" of "每天抽一包烟", "健身卡" of
     "办了健身房的年卡": the characters a bigram reading splits apart)."""
-    if thing <= topic_words(statement):
+    held = topic_words(statement)
+    if thing <= held or all(any(_kin_stems(t, h) for h in held) for t in thing):
         return True
     # one character stands for the thing only where it closes what is said ("抽一包烟。", not "烟花")
     return all(

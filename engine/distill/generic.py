@@ -173,10 +173,13 @@ _OPENS_WITH_RELATION_EN = re.compile(
 
 
 def _speaker_restored(clause: str) -> str:
-    """The clause with the speaker's dropped 我 / "my" put back before an opening kin word."""
+    """The clause with the speaker's dropped 我 / "my" put back before an opening kin word,
+    and their "I'm" before an ending said alone ("No longer a member at Planet Fitness")."""
     text = clause.strip()
     if is_cjk(text):
         return "我" + text if _OPENS_WITH_RELATION_ZH.match(text) else clause
+    if re.match(r"no longer\s+(?:a|an|at|with|in|on)\b", text, re.IGNORECASE):  # "No longer a member at ..."
+        return "I'm n" + text[1:]
     return "my " + text if _OPENS_WITH_RELATION_EN.match(text) else clause
 
 

@@ -445,8 +445,8 @@ def is_statement(clause: str) -> bool:
         return False
     body = _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!"))
     body = _FRONTED_EN.sub("", body)
-    if _AMOUNT_MOVED.match(body):
-        return True  # "Down to 32 hours a week now": no verb, yet a change of the speaker's
+    if _AMOUNT_MOVED.match(body) or _NO_LONGER_ALONE.match(text):
+        return True  # "Down to 32 hours a week now", "No longer a member at Planet Fitness": the speaker's change
     if len(body.split()) < _MIN_WORDS_EN:
         return _standing_state(body)
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
@@ -506,6 +506,9 @@ def is_statement(clause: str) -> bool:
 # An amount said to have moved, alone ("Down to 32 hours a week now", "Up to twice a week"):
 # the speaker's, of what they said before; reconcile finds the belief it updates by the
 # amount's kind and unit, or keeps it as said.
+# "No longer a member at Planet Fitness", "Not at Acme anymore": an ending said without its
+# subject, which is the speaker's.
+_NO_LONGER_ALONE = re.compile(r"no longer\s+(?:a|an|at|with|in|on)\s+\w+[^.?!]*", re.IGNORECASE)
 _AMOUNT_MOVED = re.compile(
     r"(?:(?:now|so|and|but)\s+)?(?:down|up|back)\s+to\s+(?:about\s+|around\s+|just\s+|only\s+)?"
     r"(?:[$€£¥]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|half)\b)",

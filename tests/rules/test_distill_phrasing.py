@@ -861,3 +861,23 @@ def test_a_break_up_ends_the_beliefs_about_the_partner(first: str, second: str) 
     assert len(ended) == 1 and len(current) == 1
     current, ended = beliefs_after(Owner("phrasing", "u"), "My sister lives in Oslo.", second)
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I'm taking ibuprofen for my knee.", "My knee's fine now, I'm off the ibuprofen."),
+        ("I'm seeing a therapist every other week.", "I stopped therapy in January."),
+        ("I have a gym membership at Planet Fitness.", "No longer a member at Planet Fitness."),
+    ],
+)
+def test_endings_in_everyday_words(first: str, second: str) -> None:
+    """ "off the X"; "therapy" ends "a therapist" (one word's two forms); an ending
+    said without its subject is the speaker's (it was lost)."""
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == [first.replace("I'm", "The user is").replace("I have", "The user has").replace("my", "their")]
+
+
+def test_being_off_work_ends_nothing() -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I work at Acme.", "I'm off work today.")
+    assert ended == []
