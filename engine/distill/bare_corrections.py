@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from ledgermind.distill.text import is_cjk
 
-__all__ = ["BARE_CORRECTION", "BareCorrection", "bare_correction", "value_shape", "value_spans"]
+__all__ = ["BARE_CORRECTION", "BareCorrection", "bare_correction", "is_formula", "value_shape", "value_spans"]
 
 BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding carries
 
@@ -89,6 +89,14 @@ class BareCorrection(NamedTuple):
     value: str  # the right value, as written
     shape: str  # ``value_shape`` of it
     wrong: str | None  # the wrong value, as written, when the words name it
+
+
+def is_formula(text: str) -> bool:
+    """Whether a text is only a correction's formula ("Sorry, I got that wrong",
+    "不好意思，说错了"): what it corrects is in what follows."""
+    pattern = _FORMULA_ZH if is_cjk(text) else _FORMULA_EN
+    m = pattern.match(text.strip())
+    return m is not None and not text.strip()[m.end() :].strip(" ,.!，。！")
 
 
 def bare_correction(clause: str) -> BareCorrection | None:

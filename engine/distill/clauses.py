@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ledgermind.distill.bare_corrections import is_formula
 from ledgermind.distill.frames import RELATIONS_ZH
 from ledgermind.distill.statements import is_statement, strip_lead
 
@@ -80,16 +81,18 @@ def clauses(sentence: str) -> list[str]:
     ]
     merged: list[str] = []
     for part in (p for p in parts if p):  # a lead-in ("My mistake", "Sorry", "口误") belongs to the clause it opens
-        if (
-            merged
-            and len(merged[-1].split()) <= 4
-            and not is_statement(_with_subject(merged[-1]))
-            and not _SHORT.match(merged[-1])
+        if merged and (
+            (
+                len(merged[-1].split()) <= 4
+                and not is_statement(_with_subject(merged[-1]))
+                and not _SHORT.match(merged[-1])
+            )
+            or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
         ):
             merged[-1] = f"{merged[-1]}, {part}"
         else:
             merged.append(part)
-    merged = [p for p in merged if len(p) >= _MIN_CHARS]
+    merged = [_uncleft(p) for p in merged if len(p) >= _MIN_CHARS]
     merged = _elliptical(_announced(merged))
     if splitter is _SPLIT_EN and len(merged) > 1:  # "Our standup is at 9, and sprint reviews are ...": ours too
         owner = re.search(r"\b(?:(our|we)|(my|I))\b", merged[0], re.IGNORECASE)
@@ -110,6 +113,24 @@ def clauses(sentence: str) -> list[str]:
     if splitter is _SPLIT_ZH and merged and merged[0].startswith("我"):  # the subject carries over
         merged = [merged[0], *(p if re.search(r"我|他|她", p) else "我" + _ZH_CONJ.sub("", p) for p in merged[1:])]
     return [_with_subject(p) for p in merged] or [sentence]
+
+
+# "it's amoxicillin I'm allergic to", "it was Tuesday we met": the thing said first for weight,
+# then what it is for; said in order, it reads as any other statement of the speaker's.
+_CLEFT = re.compile(
+    r"(?P<lead>^|[,;:—–-]\s*)(?:it's|it is|it was)\s+(?P<x>[\w'.-]+(?:\s+[\w'.-]+)?)\s+(?:that\s+)?"
+    r"(?P<who>I|we)(?P<verb>(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"(?P<prep>to|with|in|at|for|of|on|from)\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _uncleft(clause: str) -> str:
+    m = _CLEFT.search(clause)
+    if m is None:
+        return clause
+    said = f"{m.group('who')}{m.group('verb')} {m.group('prep')} {m.group('x')}"
+    return clause[: m.start()] + m.group("lead") + said
 
 
 # "We changed our trip plans", "I changed GP": a change announced with no new

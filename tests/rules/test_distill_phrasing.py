@@ -881,3 +881,17 @@ def test_endings_in_everyday_words(first: str, second: str) -> None:
 def test_being_off_work_ends_nothing() -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), "I work at Acme.", "I'm off work today.")
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "Sorry, I got that wrong, I'm allergic to amoxicillin.",
+        "Sorry, I got that wrong, it's amoxicillin I'm allergic to.",
+    ],
+)
+def test_a_correction_formula_longer_than_four_words_stays_with_what_it_corrects(second: str) -> None:
+    """The formula was split off, so "I'm allergic to amoxicillin" was one more
+    allergy; the cleft ("it's X I'm allergic to") was lost."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I'm allergic to penicillin.", second)
+    assert ended == ["The user is allergic to penicillin."] and current == ["The user is allergic to amoxicillin."]
