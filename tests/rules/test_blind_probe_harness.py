@@ -1,0 +1,40 @@
+"""``benchmarks/blind_probe.py`` reads a probe file and judges each case at the
+decision level: an update ends an earlier belief, a keep ends none. The
+conversations are written for this test."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from benchmarks.blind_probe import run
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_one_session_keeps_what_is_unrelated_and_replaces_what_changed() -> None:
+    current, ended = run("I live in Oslo.", "My sister lives in Bergen.")
+    assert ended == [] and len(current) == 2
+    current, ended = run("I live in Oslo.", "I moved to Bergen last month.")
+    assert ended == ["The user lives in Oslo."]
+
+
+def test_a_probe_file_is_scored_by_category_and_language(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.txt"
+    probe.write_text(
+        "# a comment\n"
+        "I live in Oslo. || I moved to Bergen last month. ## update [a]\n"
+        "I live in Oslo. || My sister lives in Bergen. ## keep [b]\n"
+        "I live in Oslo. || I like tea. ## update [a]\n",
+        encoding="utf-8",
+    )
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "blind_probe.py"), str(probe), "--misses"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "| all | all | 2 / 3 | 67% |" in out
+    assert "| en | a update | 1 / 2 | 50% |" in out
+    assert "- [update] I live in Oslo. || I like tea." in out
