@@ -401,7 +401,10 @@ _RESIDENCE_EN = re.compile(
     r"\b(?:live|lives|living|reside|resides|residing|moved|move|moving|relocated|relocating|relocate|"
     r"settled|based|staying|home is(?: now)?|house is(?: now)?|moved back|moved out)\s+"
     r"(?:back\s+|over\s+|out\s+|here\s+|now\s+|permanently\s+|full-time\s+|all the way\s+)?"
-    r"(?:from\s+[^,;]+?\s+)?(?:to|in|into|at)\s+" + _PLACE
+    r"(?:from\s+[^,;]+?\s+)?(?:to|in|into|at)\s+"
+    # "live in a tiny flat in Leeds": the home described, then the place
+    r"(?:(?:a|an|the|our|my)\s+(?:[a-z-]+\s+){0,3}?(?:flat|apartment|house|studio|condo|place|room|bungalow|cottage)"
+    r"\s+(?:in|near)\s+)?" + _PLACE
 )
 _EMPLOYER_EN = re.compile(
     r"\b(?:(?:work|works|working)\s+(?:now\s+)?(?:at|for)|joined|(?:started|starting|start|began)\s+"
@@ -1012,7 +1015,7 @@ _RESIDENCE_ZH = re.compile(
     r"([\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP
 )
 _EMPLOYER_ZH = re.compile(
-    r"(?:在|加入了?|入职了?|跳槽(?:到|去)了?|换到了?)"
+    r"(?:在|加入了?|入职了?|跳槽(?:到|去)了?|辞职(?:到|去)了?|换到了?)"
     r"([A-Za-z][\w&.-]*(?:\s[A-Z][\w&.-]*)*|[\u4e00-\u9fff]{2,10}?(?:公司|银行|集团|科技|医院|学校|大学|研究所|研究院|"
     r"工作室|工厂|事务所|部门|部|团队|组|中心)|[\u4e00-\u9fff]{2,6}?(?=工作|上班|任职|实习|了|[，,。！!]|$))"
     r"(?:工作|上班|任职|实习|当|做)?"

@@ -895,3 +895,15 @@ def test_a_correction_formula_longer_than_four_words_stays_with_what_it_corrects
     allergy; the cleft ("it's X I'm allergic to") was lost."""
     current, ended = beliefs_after(Owner("phrasing", "u"), "I'm allergic to penicillin.", second)
     assert ended == ["The user is allergic to penicillin."] and current == ["The user is allergic to amoxicillin."]
+
+
+def test_a_home_described_then_its_place_is_the_residence() -> None:
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "We live in a tiny flat in Leeds.", "We moved to Bristol last month, way more space."
+    )
+    assert ended == ["The user lives in a tiny flat in Leeds."] and len(current) == 1
+
+
+def test_resigning_to_join_another_company_in_chinese_changes_the_employer() -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "我妹妹在腾讯工作。", "我妹妹上周辞职去了字节跳动。")
+    assert ended == ["用户妹妹在腾讯工作。"] and len(current) == 1
