@@ -73,12 +73,11 @@ def clauses(sentence: str) -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one)."""
     sentence = _predicated(sentence)
     splitter = _SPLIT_ZH if re.search(r"[\u4e00-\u9fff]", sentence) else _SPLIT_EN
-    parts = [
-        q.strip(" ,;，；")
-        for p in splitter.split(sentence)
-        for r in _it_resolved(p.strip())
-        for q in _shared_subject(r)
-    ]
+    pair = _TWO_OF_US.match(sentence)  # "Tom and I got engaged": one subject, no clause to split off
+    head, rest = (sentence[: pair.end()], sentence[pair.end() :]) if pair else ("", sentence)
+    pieces = splitter.split(rest)
+    pieces[0] = head + pieces[0]
+    parts = [q.strip(" ,;，；") for p in pieces for r in _it_resolved(p.strip()) for q in _shared_subject(r)]
     merged: list[str] = []
     for part in (p for p in parts if p):  # a lead-in ("My mistake", "Sorry", "口误") belongs to the clause it opens
         if merged and (
@@ -115,6 +114,7 @@ def clauses(sentence: str) -> list[str]:
     return [_with_subject(p) for p in merged] or [sentence]
 
 
+_TWO_OF_US = re.compile(r"^(?:(?:my|our)\s+[a-z-]+|(?-i:[A-Z][a-z]+))\s+and\s+(?:I|we)\b", re.IGNORECASE)
 # "it's amoxicillin I'm allergic to", "it was Tuesday we met": the thing said first for weight,
 # then what it is for; said in order, it reads as any other statement of the speaker's.
 _CLEFT = re.compile(

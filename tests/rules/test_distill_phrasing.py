@@ -907,3 +907,9 @@ def test_a_home_described_then_its_place_is_the_residence() -> None:
 def test_resigning_to_join_another_company_in_chinese_changes_the_employer() -> None:
     current, ended = beliefs_after(Owner("phrasing", "u"), "我妹妹在腾讯工作。", "我妹妹上周辞职去了字节跳动。")
     assert ended == ["用户妹妹在腾讯工作。"] and len(current) == 1
+
+
+def test_someone_and_i_are_one_subject() -> None:
+    """ "Tom and I got engaged" was "Tom, the user got engaged"."""
+    current, _ = beliefs_after(Owner("phrasing", "u"), "Tom and I got engaged on Saturday!!")
+    assert len(current) == 1 and current[0].startswith("Tom and the user got engaged")
