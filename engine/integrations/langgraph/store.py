@@ -280,7 +280,7 @@ class LedgermindStore(BaseStore):
             for hit in self.engine.for_owner(owner).search(op.query, k=min(want, 200), as_of=as_of):
                 version = by_id.get(hit.id)
                 if version is not None:
-                    ranked.append(version.item(score=hit.score))
+                    ranked.append(version.item(score=hit.relevance))
         ranked.sort(key=lambda item: item.score or 0.0, reverse=True)
         return ranked[op.offset : op.offset + op.limit]
 
