@@ -599,7 +599,8 @@ _ENDED = re.compile(
     r"moved out of|left|outgrew|outgrown|grew out of|got over|recovered from|"
     r"(?:am|is|are|'m|'re)\s+(?:now\s+)?off(?=\s+(?:the|my|our|his|her|their)\b))\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
-    r"(?=\s+(?:and|but|for|because|so|after|since)\b|\s*[,.;!—–-]|\s*$)",
+    # the thing ends where the clause goes on, or where it says when ("stopped therapy in the fall")
+    r"(?=\s+(?:and|but|for|because|so|after|since|in the|during|over the|back in|last|this)\b|\s*[,.;!—–-]|\s*$)",
     re.IGNORECASE,
 )
 
@@ -638,7 +639,7 @@ _SPEAKER_ZH = re.compile(r"^(?:用户|我们|我)(?:家|的)?")
 # ends, after it or said first (the topic).
 _ENDED_ZH = re.compile(
     r"(?:戒(?:掉了?)?|退掉了?|退了|卖掉了?|卖了|取消了?|辞去了?)(?:我的|了)?(?P<thing>[\u4e00-\u9fff]{1,4}?)"
-    r"(?=[了，,。！!]|两|一|三|几|$)"
+    r"(?=[了，,。！!]|[零一二两三四五六七八九十几半多好]|$)"
     r"|^(?:用户|我们|我)?(?P<topic>[\u4e00-\u9fff]{2,5}?)(?:用户|我们|我)(?:已经)?(?:退掉|退了|卖了|卖掉|取消|戒)"
 )
 

@@ -188,18 +188,35 @@ _PARTNER = re.compile(
 )
 
 
+# Retiring: the work the person held ends ("my mom teaches third grade" / "she retired").
+_RETIRED = re.compile(r"\b(?:retired|has retired|is retired)\b|退休了", re.IGNORECASE)
+_WORK = re.compile(
+    r"\b(?:works?|working|teach(?:es)?|teaching|job|employed|nurse|doctor|engineer|teacher|manager)\b"
+    r"|工作|上班|当老师|当医生|任职",
+    re.IGNORECASE,
+)
+
+
 def breaks_up(statement: str) -> bool:
     """Whether a statement says a couple ended ("we broke up", "我们分手了")."""
     return _BROKE_UP.search(statement) is not None and not negated(statement)
 
 
 def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
-    """What a death or a break-up ends, kept as said itself: every fact of the
-    person who died, or the speaker's facts about their partner. None when the
-    statement is neither."""
+    """What a death, a retirement or a break-up ends, kept as said itself: every
+    fact of the person who died, the work of the one who retired, or the
+    speaker's facts about their partner. None when the statement is none of them."""
     if p.subject and ":" in p.subject and _DIED.search(p.statement) and not negated(p.statement):
         gone = tuple(b for b in beliefs if not _DIED.search(b.statement))
         reason = f"ended: {p.statement} (rule death)"
+    elif _RETIRED.search(p.statement) and not negated(p.statement):
+        gone = tuple(
+            b
+            for b in beliefs
+            if (b.attribute in ("occupation", "employer", "workplace") or _WORK.search(b.statement))
+            and not _RETIRED.search(b.statement)
+        )
+        reason = f"ended: {p.statement} (rule retirement)"
     elif breaks_up(p.statement):
         gone = tuple(b for b in beliefs if _PARTNER.search(b.statement) and not _BROKE_UP.search(b.statement))
         reason = f"ended: {p.statement} (rule break-up)"

@@ -913,3 +913,21 @@ def test_someone_and_i_are_one_subject() -> None:
     """ "Tom and I got engaged" was "Tom, the user got engaged"."""
     current, _ = beliefs_after(Owner("phrasing", "u"), "Tom and I got engaged on Saturday!!")
     assert len(current) == 1 and current[0].startswith("Tom and the user got engaged")
+
+
+def test_retiring_ends_the_work_the_person_held() -> None:
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "My mom teaches third grade.", "My mom lives in Leeds.", "My mom retired this year."
+    )
+    assert ended == ["The user's mom teaches third grade."]
+    assert sorted(current) == ["The user's mom lives in Leeds.", "The user's mom retired this year."]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("I'm seeing a therapist every other week.", "Stopped therapy in the fall."), ("我抽烟。", "我已经戒烟半年了。")],
+)
+def test_an_ending_with_when_it_happened_ends_the_thing(first: str, second: str) -> None:
+    """The time said after the thing ("in the fall", "半年") is no part of it."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and current == []
