@@ -38,11 +38,12 @@ _FORMULA_EN = re.compile(
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
     r"i mis(?:heard|counted|remembered|spelled|spelt)|"
     # "No, it's Wednesday", "hmm no, it's ...": a plain "no" only before the value said again
-    r"no(?=[\s,]+(?:it's|it is|it was|that's|that is|make it|more like)\b)|more like)\b[\s,:;!.—–-]*)+",
+    r"no(?=[\s,]+(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b)|more like|"
+    r"i (?:just )?(?:checked|double-checked|looked it up))\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
-    r"^(?:(?:哦不|啊不|不不|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|"
+    r"^(?:(?:哦不是|哦不|啊不|不不|其实|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|"
     r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
     r"[，,、：:\s。！!]*)+"
 )
@@ -78,10 +79,12 @@ _NOT_FIRST_ZH = re.compile(
     r"^不(?P<verb>[是在叫])(?P<old>[^，,。！!]{1,12}?)[，,]\s*(?:而)?(?P=verb)(?P<new>[^，,。！!]{1,12})[。！!]?$"
 )
 _BARE_ZH = re.compile(
-    r"^(?:[她他它]|那|这)?(?:是|应该是|叫)(?P<new>[^，,。！!]{1,12}?)[。！!]?$"
+    r"^(?:[她他它]|那|这)?(?:是|应该是|叫|姓)(?P<new>[^，,。！!]{1,12}?)(?:[，,][^。！!]*)?[。！!]?$"
     # "她九岁了": an age or an amount said again, with its measure word
-    r"|^(?:[她他它]|那|这)(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米))了?[。！!]?$"
+    r"|^(?:[她他它我]|那|这)(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米)|"
+    r"[零一二两三四五六七八九十百\d]{1,4}(?=了))了?[。！!]?$"
 )
+_TRAILING_FORMULA_ZH = re.compile(r"[，,]\s*(?P<f>记错了|说错了|搞错了|弄错了|口误)[。！!]?$")
 _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its own
 
 
@@ -150,6 +153,9 @@ def _made(new: str, old: str | None) -> BareCorrection | None:
 
 
 def _bare_zh(text: str) -> BareCorrection | None:
+    trailing = _TRAILING_FORMULA_ZH.search(text)  # "其实我二十九了，记错了": the formula said last
+    if trailing:
+        text = trailing.group("f") + "，" + text[: trailing.start()]
     formula = _FORMULA_ZH.match(text)
     rest = text[formula.end() :].strip(" 。！!") if formula else text.strip(" 。！!")
     for pattern in (_NOT_FIRST_ZH, _CONTRAST_ZH):

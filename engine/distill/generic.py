@@ -180,6 +180,8 @@ def _speaker_restored(clause: str) -> str:
         return "我" + text if _OPENS_WITH_RELATION_ZH.match(text) else clause
     if re.match(r"no longer\s+(?:a|an|at|with|in|on)\b", text, re.IGNORECASE):  # "No longer a member at ..."
         return "I'm n" + text[1:]
+    if re.match(r"(?:don't|do not|haven't)\s+(?:have|go|take|use|own)\b", text, re.IGNORECASE):
+        return "I " + text[:1].lower() + text[1:]  # "Don't have the gym membership anymore"
     return "my " + text if _OPENS_WITH_RELATION_EN.match(text) else clause
 
 

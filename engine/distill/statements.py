@@ -508,7 +508,11 @@ def is_statement(clause: str) -> bool:
 # amount's kind and unit, or keeps it as said.
 # "No longer a member at Planet Fitness", "Not at Acme anymore": an ending said without its
 # subject, which is the speaker's.
-_NO_LONGER_ALONE = re.compile(r"no longer\s+(?:a|an|at|with|in|on)\s+\w+[^.?!]*", re.IGNORECASE)
+_NO_LONGER_ALONE = re.compile(
+    r"(?:no longer\s+(?:a|an|at|with|in|on)\s+\w+|(?:don't|do not|haven't)\s+(?:have|go|take|use|own)\s+\w+[^.?!]*"
+    r"\b(?:anymore|any more))[^.?!]*",
+    re.IGNORECASE,
+)
 _AMOUNT_MOVED = re.compile(
     r"(?:(?:now|so|and|but)\s+)?(?:down|up|back)\s+to\s+(?:about\s+|around\s+|just\s+|only\s+)?"
     r"(?:[$€£¥]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|half)\b)",

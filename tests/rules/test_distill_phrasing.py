@@ -931,3 +931,17 @@ def test_an_ending_with_when_it_happened_ends_the_thing(first: str, second: str)
     """The time said after the thing ("in the fall", "半年") is no part of it."""
     current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert len(ended) == 1 and current == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My dentist appointment is Thursday.", "Hmm no, I checked, it's Friday."),
+        ("我今年二十八岁。", "其实我二十九了，记错了。"),
+        ("We've got a gym membership at Planet Fitness.", "Don't have the gym membership anymore."),
+    ],
+)
+def test_more_corrections_and_endings_said_in_few_words(first: str, second: str) -> None:
+    """A formula said last ("记错了"), "I checked", and a negation said without its subject."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and len(current) <= 1
