@@ -42,7 +42,10 @@ _SPLIT_EN = re.compile(
     # "... and <Name> <verb>": a named person starts a clause of their own ("Karen retired and Leo became my boss")
     # (not "you and Max had ...": two people, one subject)
     r"|(?<!\byou)(?<!\bme)(?<!\bhim)(?<!\bher)(?<!\bus)(?<!\bthem)"
-    r",?\s+(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)\b)",
+    # (nor "Tuesday and Thursday mornings": a day or a month is no person)
+    r",?\s+(?:and|but)\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
+    r"April|May|June|July|August|September|October|November|December)\b)"
+    r"(?=(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)\b)",
 )
 # "My brother lives in Seoul and works for Samsung": one subject, two verb
 # phrases. A second finite verb (third person "-s" or past "-ed", as the first
@@ -290,9 +293,10 @@ _TWO_THINGS = re.compile(
 )
 # "I use VS Code for coding and Notion for notes": one verb, two things each for its own use.
 _GAPPED = re.compile(
-    r"^(?P<head>(?:I|We)\s+(?:use|uses|drink|eat|read|take|prefer|like|love)\s+)"
-    r"(?P<one>[\w'. -]+?\s+(?:for|at|in|on)\s+[\w'-]+(?:\s+[\w'-]+)?)\s*,?\s+and\s+"
-    r"(?P<two>[\w'. -]+?\s+(?:for|at|in|on)\s+[\w'-]+(?:\s+[\w'-]+)?)$"
+    r"^(?P<head>(?:I|We)(?:'m|'re|\s+am|\s+are)?\s+(?:use|uses|drink|eat|read|take|prefer|like|love|learning|"
+    r"studying|taking|playing|practi[cs]ing)\s+)"
+    r"(?P<one>[\w'. -]+?\s+(?:for|at|in|on|with)\s+[\w'-]+(?:\s+[\w'-]+)?)\s*,?\s+and\s+"
+    r"(?P<two>[\w'. -]+?\s+(?:for|at|in|on|with)\s+[\w'-]+(?:\s+[\w'-]+)?)$"
 )
 
 

@@ -945,3 +945,20 @@ def test_more_corrections_and_endings_said_in_few_words(first: str, second: str)
     """A formula said last ("记错了"), "I checked", and a negation said without its subject."""
     current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert len(ended) == 1 and len(current) <= 1
+
+
+def test_a_day_after_and_is_no_person_opening_a_clause() -> None:
+    from ledgermind.distill.clauses import clauses
+
+    assert clauses("My spin class is Tuesday and Thursday mornings at 6.") == [
+        "My spin class is Tuesday and Thursday mornings at 6."
+    ]
+    assert len(clauses("Karen retired and Leo became my boss.")) == 2
+
+
+def test_two_things_learned_each_with_its_own_way_are_two_facts() -> None:
+    current, _ = beliefs_after(Owner("phrasing", "u"), "I'm learning Spanish on Duolingo and piano with a teacher.")
+    assert sorted(current) == [
+        "The user is learning Spanish on Duolingo.",
+        "The user is learning piano with a teacher.",
+    ]
