@@ -448,7 +448,7 @@ def is_statement(clause: str) -> bool:
     if _AMOUNT_MOVED.match(body) or _NO_LONGER_ALONE.match(text):
         return True  # "Down to 32 hours a week now", "No longer a member at Planet Fitness": the speaker's change
     if len(body.split()) < _MIN_WORDS_EN:
-        return _standing_state(body)
+        return _standing_state(body) or _LIFE_EVENT.fullmatch(body) is not None
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
         return False
     body = _VOCATIVE.sub("", body)
@@ -512,6 +512,11 @@ _NO_LONGER_ALONE = re.compile(
     r"(?:no longer\s+(?:a|an|at|with|in|on)\s+\w+|(?:don't|do not|haven't)\s+(?:have|go|take|use|own)\s+\w+[^.?!]*"
     r"\b(?:anymore|any more))[^.?!]*",
     re.IGNORECASE,
+)
+# "Karen retired", "Grandpa died": a person named and what happened to their life, in two words.
+_LIFE_EVENT = re.compile(
+    r"(?:(?!(?:That|This|It|He|She|They|Everything|Nothing|Something|Someone|Time|Life)\b)[A-Z][a-z]+|"
+    r"(?:my|our)\s+[a-z]+)\s+(?:retired|died|resigned|graduated|remarried)"
 )
 _AMOUNT_MOVED = re.compile(
     r"(?:(?:now|so|and|but)\s+)?(?:down|up|back)\s+to\s+(?:about\s+|around\s+|just\s+|only\s+)?"

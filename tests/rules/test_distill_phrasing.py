@@ -956,6 +956,13 @@ def test_a_day_after_and_is_no_person_opening_a_clause() -> None:
     assert len(clauses("Karen retired and Leo became my boss.")) == 2
 
 
+def test_a_person_and_a_life_event_in_two_words_is_kept() -> None:
+    current, _ = beliefs_after(Owner("phrasing", "u"), "Karen retired and Leo became my boss.")
+    assert "Karen retired." in current and len(current) == 2
+    current, _ = beliefs_after(Owner("phrasing", "u"), "That passed.")
+    assert current == []
+
+
 def test_two_things_learned_each_with_its_own_way_are_two_facts() -> None:
     current, _ = beliefs_after(Owner("phrasing", "u"), "I'm learning Spanish on Duolingo and piano with a teacher.")
     assert sorted(current) == [
