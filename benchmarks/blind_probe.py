@@ -38,19 +38,25 @@ import governance_eval  # the eval's fold of belief changes
 
 _CASE = re.compile(r"^(?P<text>.+?)\s+##\s+(?P<expect>update|keep|end)\b(?:\s*\[(?P<cat>\w+)\])?")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_PROBE_OWNER = Owner("probe", "u")
 
 
-def run(*texts: str) -> tuple[list[str], list[str]]:
-    """(current, ended) statements after the messages, said in one session."""
-    owner = Owner("probe", "u")
+def run(
+    *texts: str, owner: Owner = _PROBE_OWNER, name: str | None = None, one_session: bool = True
+) -> tuple[list[str], list[str]]:
+    """(current, ended) statements after the messages, one month apart, by a
+    speaker called ``name`` (as LoCoMo's turns are) or by "the user": in one
+    session with the earlier messages as context, or each in its own."""
     beliefs: dict[str, Any] = {}
     extractor = RuleExtractor()
     previous: tuple[DeltaItem, ...] = ()
     for seq, text in enumerate(texts, start=1):
         at = datetime(2026, 2 + seq, 1, 10, tzinfo=UTC)
-        item = DeltaItem("s", seq, "user", text, at, seq)
-        extraction = extractor.extract(ExtractionContext(owner, "s", (item,), None, at, previous=previous[-3:]))
-        previous = (*previous, item)
+        session = "s" if one_session else f"s{seq}"
+        item = DeltaItem(session, seq if one_session else 1, "user", text, at, seq, name=name)
+        context = ExtractionContext(owner, session, (item,), None, at, previous=previous[-3:])
+        extraction = extractor.extract(context)
+        previous = (*previous, item) if one_session else ()
         current = [b for b in beliefs.values() if b.status == bitemporal.CURRENT]
         governance_eval._fold(owner, beliefs, reconcile(owner, extraction, current))
     views = list(beliefs.values())

@@ -36,7 +36,7 @@ from functools import lru_cache
 
 import dateparser  # type: ignore[import-untyped]
 
-from ledgermind.distill.dates import FUTURE_EN, PAST_EN, format_day, written_date
+from ledgermind.distill.dates import EN_NUMBERS, FUTURE_EN, PAST_EN, format_day, written_date
 from ledgermind.distill.person import IRREGULAR_PAST
 
 __all__ = ["ComingDate", "coming_dates", "with_coming_dates"]
@@ -69,14 +69,6 @@ _ZH_WEEKDAY = {c: i for i, c in enumerate("一二三四五六")} | {"日": 6, "�
 _ZH_NUMBER = dict(zip("一两二三四五六七八九十", ("1", "2", "2", "3", "4", "5", "6", "7", "8", "9", "10"), strict=True))
 _ZH_UNIT = {"天": "day", "周": "week", "个星期": "week", "个月": "month", "年": "year"}
 _ZH_TOMORROW = {"明天": "tomorrow", "明早": "tomorrow", "明晚": "tomorrow", "后天": "in 2 days", "大后天": "in 3 days"}
-_EN_NUMBER = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5"} | {
-    "six": "6",
-    "seven": "7",
-    "eight": "8",
-    "nine": "9",
-    "ten": "10",
-    "a couple of": "2",
-}
 # A habit or a standing schedule: the weekday recurs ("I'm seeing her every Friday").
 _HABIT_EN = re.compile(r"\b(?:every|usually|always|each|weekly|monthly)\b", re.IGNORECASE)
 # A preposition before the phrase already says how the date relates ("for next Friday").
@@ -164,7 +156,7 @@ def _en(m: re.Match[str], text: str, day: datetime) -> ComingDate | None:
         if _told_in_past(text):
             return None  # "I lost 5 kg in two weeks": how long it took, not a date
         count = re.sub(r"^in ", "", phrase.lower())
-        count = re.sub(r"^(" + "|".join(_EN_NUMBER) + r") ", lambda n: _EN_NUMBER[n.group(1)] + " ", count)
+        count = re.sub(r"^(" + "|".join(EN_NUMBERS) + r") ", lambda n: EN_NUMBERS[n.group(1)] + " ", count)
         return _within(phrase, "in " + count, m.group("unit").lower(), day)
     if not planned:
         return None  # "class is on Monday", "rent is due on the 15th": a schedule, not a date

@@ -28,7 +28,7 @@ import dateparser  # type: ignore[import-untyped]
 
 from ledgermind.distill.person import IRREGULAR_PAST
 
-__all__ = ["FUTURE_EN", "PAST_EN", "TimeMention", "find_time", "format_day", "written_date"]
+__all__ = ["EN_NUMBERS", "FUTURE_EN", "PAST_EN", "TimeMention", "find_time", "format_day", "written_date"]
 
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
@@ -54,7 +54,7 @@ _PRECISION = ("day", "week", "month", "year", "ago")
 _ZH_NUMERALS = str.maketrans(
     {"一": "1", "两": "2", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
 )
-_EN_NUMBERS = {
+EN_NUMBERS = {  # number words as digits, for counts said in words ("two weeks ago")
     "a": "1",
     "an": "1",
     "one": "1",
@@ -159,7 +159,7 @@ def _told_in_past(phrase: str, text: str) -> bool:
 
 def _english_query(phrase: str) -> str:
     p = re.sub(r"^(?:in|since|back in|early|late|in early|in late)\s+", "", phrase.lower())
-    for word, digit in _EN_NUMBERS.items():
+    for word, digit in EN_NUMBERS.items():
         p = re.sub(rf"^{word} (?=(?:day|week|month|year))", digit + " ", p)
     return p
 
