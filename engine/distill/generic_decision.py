@@ -176,13 +176,15 @@ _MANY = frozenset(
 
 
 # A person's death: what held of them as a state of now holds no longer.
-_DIED = re.compile(r"\b(?:passed away|died|has passed)\b|去世|过世|离世|走了", re.IGNORECASE)
+_DIED = re.compile(r"\b(?:passed away|died|has passed)\b|去世|过世|离世", re.IGNORECASE)
 # A couple's ending ("we broke up", "我们分手了"): the speaker's beliefs about the partner end.
 _BROKE_UP = re.compile(
-    r"\b(?:broke up|split up|separated|got divorced|are divorced|called it off)\b|分手|离婚|分开了", re.IGNORECASE
+    r"\b(?:broke up|split up|(?:we|we've|we're|they|they're|got)\s+separated|got divorced|are divorced|"
+    r"called off the (?:wedding|engagement))\b|分手|离婚|分开了",
+    re.IGNORECASE,
 )
 _PARTNER = re.compile(
-    r"\b(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|spouse|dating|married to|together)\b"
+    r"\b(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|spouse|dating|married to|(?:been|are|is) together)\b"
     r"|男朋友|女朋友|对象|老公|老婆|丈夫|妻子|未婚",
     re.IGNORECASE,
 )
@@ -197,6 +199,18 @@ _WORK = re.compile(
 )
 
 
+def _died(person: str, statement: str) -> bool:
+    """Whether the statement says the person themself died ("my grandma passed
+    away"), not something of theirs ("my sister's plant died")."""
+    said = re.search(
+        re.escape(person) + r"(?:\s+(?:has|just|sadly|suddenly))*\s+(?:passed away|died|has passed)\b"
+        r"|" + re.escape(person) + r"[^，,。]{0,16}?(?:去世|过世|离世)",
+        statement,
+        re.IGNORECASE,
+    )
+    return said is not None and not negated(statement)
+
+
 def breaks_up(statement: str) -> bool:
     """Whether a statement says a couple ended ("we broke up", "我们分手了")."""
     return _BROKE_UP.search(statement) is not None and not negated(statement)
@@ -206,7 +220,7 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What a death, a retirement or a break-up ends, kept as said itself: every
     fact of the person who died, the work of the one who retired, or the
     speaker's facts about their partner. None when the statement is none of them."""
-    if p.subject and ":" in p.subject and _DIED.search(p.statement) and not negated(p.statement):
+    if p.subject and ":" in p.subject and _died(p.subject.rpartition(":")[2], p.statement):
         gone = tuple(b for b in beliefs if not _DIED.search(b.statement))
         reason = f"ended: {p.statement} (rule death)"
     elif _RETIRED.search(p.statement) and not negated(p.statement):

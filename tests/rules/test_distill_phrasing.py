@@ -969,3 +969,12 @@ def test_two_things_learned_each_with_its_own_way_are_two_facts() -> None:
         "The user is learning Spanish on Duolingo.",
         "The user is learning piano with a teacher.",
     ]
+
+
+def test_a_death_or_a_break_up_is_read_narrowly() -> None:
+    """Something of the person's died ("my sister's plant"), or a word of a break-up
+    used for something else ("separated the recycling"): nothing ends."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "My sister lives in Oslo.", "My sister's plant died.")
+    assert ended == []
+    current, ended = beliefs_after(Owner("phrasing", "u"), "We work together at Acme.", "I separated the recycling.")
+    assert ended == [] and len(current) == 2
