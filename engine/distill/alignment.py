@@ -323,13 +323,18 @@ _MOVED_ON = re.compile(
 # "dropped" that ends or switches something; "dropped off" and "dropped by" deliver
 # and visit ("dropped off the cakes at the shelter"): no ending, no switch.
 DROPPED = r"dropped(?!\s+(?:off|by)\b)"
+# Endings of a state one was in, with what is ended after them ("outgrew the allergy",
+# "I'm off the ibuprofen"; "off work" ends nothing).
+_OUTGROWN = (
+    r"outgrew|outgrown|grew out of|got over|recovered from|"
+    r"(?:am|is|are|'m|'re)\s+(?:now\s+)?off(?=\s+(?:the|my|our|his|her|their)\b)"
+)
 # An ending with nothing in its place ("I cancelled my membership"); "ended up" says
 # how something turned out ("ended up with some great sponsors"): no ending.
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
     r"[^.]*\b(?:anymore|any more)|broke up|sold|left|" + DROPPED + r"|ended(?!\s+up\b)|unsubscribed|"
-    r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|outgrew|outgrown|grew out of|got over|recovered from|"
-    r"(?:am|is|are|'m|'re) (?:now )?off (?:the|my|our|his|her|their))\b"
+    r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|" + _OUTGROWN + r")\b"
     r"|退了|退掉|退订|退出|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
@@ -596,8 +601,7 @@ _SWITCH = re.compile(
 # membership", "sold our old Civic"), up to where the clause goes on.
 _ENDED = re.compile(
     r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|" + DROPPED + r"|sold|ditched|got rid of|"
-    r"moved out of|left|outgrew|outgrown|grew out of|got over|recovered from|"
-    r"(?:am|is|are|'m|'re)\s+(?:now\s+)?off(?=\s+(?:the|my|our|his|her|their)\b))\s+"
+    r"moved out of|left|" + _OUTGROWN + r")\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
     # the thing ends where the clause goes on, or where it says when ("stopped therapy in the fall")
     r"(?=\s+(?:and|but|for|because|so|after|since|in the|during|over the|back in|last|this)\b|\s*[,.;!—–-]|\s*$)",
@@ -726,7 +730,7 @@ def taken_up_again(old: str, new: str) -> bool:
 
     def content(text: str) -> set[str]:
         kept = _positive(core_tokens(text))
-        return {lexical_stem(t) for t in kept if t != "is" and not _subjectish(t) and t not in _ZH_NEGATED}
+        return {lexical_stem(t) for t in kept if t != "is" and not _subjectish(t)}
 
     denied = content(old)
     return bool(denied) and denied <= content(new)
@@ -737,7 +741,7 @@ _ZH_NEGATED = frozenset(["不再", "不", "没", "没有", "戒"])
 
 def _positive(tokens: list[str]) -> list[str]:
     """Tokens without negation words: "I no longer take X" aligns with "I take X"."""
-    out = [t for t in tokens if t not in _NEGATION_WORDS and t not in ("不再", "不", "没", "没有", "戒")]
+    out = [t for t in tokens if t not in _NEGATION_WORDS and t not in _ZH_NEGATED]
     return out
 
 

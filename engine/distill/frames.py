@@ -520,7 +520,8 @@ _WHEN_EN = re.compile(
 _MOVED_TO_EN = re.compile(
     r"\b(?:moved|pushed|rescheduled|postponed|delayed|bumped|brought forward)\s+(?:back\s+)?to\s+"
 )
-_ROLE_AT_EN = re.compile(r"\s+(?:at|for|with)\s+((?:St\.\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})")
+# "a nurse at St. Mary's", "a data analyst at Shopify.": the words of a name, a title's period kept
+_ROLE_AT_EN = re.compile(r"\s+(?:at|for|with)\s+((?:(?:St|Dr)\.\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})")
 _NOT_VALUES = frozenset(["it", "this", "that", "them", "there", "here", "home", "now", "too", "also", "again"])
 _SENTIMENT = frozenset(
     [
@@ -794,9 +795,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     role = _role_en(clause)
     if role is not None:
         at = _ROLE_AT_EN.match(clause, clause.find(role) + len(role)) if clause.find(role) >= 0 else None
-        held_at = at.group(1).rstrip(".") if at else ""
-        if held_at.endswith((" St", " Dr")) or held_at in ("St", "Dr"):
-            held_at += "."
+        held_at = at.group(1) if at else ""
         if held_at and not any(h.family == "employer" for h in hits) and held_at.lower() not in _NOT_VALUES:
             # "I'm a data analyst at Stripe": the role and where it is held (read first, so a
             # change of employer is known when the role, restated, is decided)

@@ -176,7 +176,8 @@ _MANY = frozenset(
 
 
 # A person's death: what held of them as a state of now holds no longer.
-_DIED = re.compile(r"\b(?:passed away|died|has passed)\b|去世|过世|离世", re.IGNORECASE)
+_DEATH_EN, _DEATH_ZH = r"passed away|died|has passed", r"去世|过世|离世"
+_DIED = re.compile(r"\b(?:" + _DEATH_EN + r")\b|" + _DEATH_ZH, re.IGNORECASE)
 # A couple's ending ("we broke up", "我们分手了"): the speaker's beliefs about the partner end.
 _BROKE_UP = re.compile(
     r"\b(?:broke up|split up|(?:we|we've|we're|they|they're|got)\s+separated|got divorced|are divorced|"
@@ -191,7 +192,7 @@ _PARTNER = re.compile(
 
 
 # Retiring: the work the person held ends ("my mom teaches third grade" / "she retired").
-_RETIRED = re.compile(r"\b(?:retired|has retired|is retired)\b|退休了", re.IGNORECASE)
+_RETIRED = re.compile(r"\bretired\b|退休了", re.IGNORECASE)
 _WORK = re.compile(
     r"\b(?:works?|working|teach(?:es)?|teaching|job|employed|nurse|doctor|engineer|teacher|manager)\b"
     r"|工作|上班|当老师|当医生|任职",
@@ -203,8 +204,8 @@ def _died(person: str, statement: str) -> bool:
     """Whether the statement says the person themself died ("my grandma passed
     away"), not something of theirs ("my sister's plant died")."""
     said = re.search(
-        re.escape(person) + r"(?:\s+(?:has|just|sadly|suddenly))*\s+(?:passed away|died|has passed)\b"
-        r"|" + re.escape(person) + r"[^，,。]{0,16}?(?:去世|过世|离世)",
+        re.escape(person) + r"(?:\s+(?:has|just|sadly|suddenly))*\s+(?:" + _DEATH_EN + r")\b"
+        r"|" + re.escape(person) + r"[^，,。]{0,16}?(?:" + _DEATH_ZH + ")",
         statement,
         re.IGNORECASE,
     )

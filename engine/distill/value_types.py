@@ -249,12 +249,12 @@ def count_in(text: str) -> TypedValue | None:
 
 
 # "adopted a third cat", "we had our second baby": the count the thing now has.
+_ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _ORDINAL_ADDED_EN = re.compile(
     r"\b(?:adopted|got|bought|had|welcomed|added|hired|rescued)\s+(?:a|an|our|my|his|her|their)\s+"
-    r"(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+([a-z][a-z-]+)\b",
+    r"(" + "|".join(_ORDINALS) + r")\s+([a-z][a-z-]+)\b",
     re.IGNORECASE,
 )
-_ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
 def added_count_in(text: str) -> TypedValue | None:
