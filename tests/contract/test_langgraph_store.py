@@ -64,6 +64,17 @@ def test_search_ranks_through_retrieval_and_filters(store: LedgermindStore) -> N
     assert [i.key for i in store.search(("alice",), limit=1, offset=0)] == ["job"]  # newest first
 
 
+def test_search_scores_are_the_relevance_search_serves(store: LedgermindStore, eng: MemoryEngine) -> None:
+    """A calibrated relevance (0..1), comparable across owners' searches, not the fused score."""
+    ns = ("alice", "memories")
+    store.put(ns, "drink", {"content": "Alice drinks green tea every morning"})
+    store.put(ns, "pet", {"content": "Alice has a cat called Miso"})
+    hits = store.search(ns, query="green tea")
+    eng.projections.wait(eng.position, timeout=30)
+    served = eng.for_owner(ALICE).search("green tea", k=5)
+    assert hits[0].key == "drink" and hits[0].score == served[0].relevance
+
+
 def test_namespaces_owners_and_a_second_process(store: LedgermindStore, eng: MemoryEngine) -> None:
     store.put(("alice", "memories"), "a", {"content": "one"})
     store.put(("alice", "prefs", "ui"), "b", {"content": "two"})
