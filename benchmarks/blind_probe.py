@@ -4,13 +4,15 @@ distiller, its tests or its eval, with what a careful note-taker expects.
 Each line of a probe file is one conversation: user messages separated by
 `` || ``, then `` ## `` and the expectation (``update``: the last message
 replaces one earlier belief; ``keep``: nothing is replaced; ``end``: an
-earlier belief ends) and a category in brackets (``[a]`` .. ``[g]``, see the
+earlier belief ends; ``belief``: the last message is a fact a note-taker
+writes down; ``none``: it is not, so it adds no belief) and a category in brackets (``[a]`` .. ``[g]``, see the
 file's own comments). Lines starting with ``#`` are comments.
 
 Every message goes through the rule extractor and ``reconcile`` in memory (the
 distiller's own functions), one delta per message in one session, the earlier
 messages as context, one month apart. A case is right at the decision level
-when an update or ending ended some earlier belief, and a keep ended none.
+when an update or ending ended some earlier belief, a keep ended none, a
+``belief`` line's last message added a belief and a ``none`` line's added none.
 
     python benchmarks/blind_probe.py benchmarks/data/blind_probes/sitting-h38a.txt [--misses]
 
@@ -36,7 +38,7 @@ from ledgermind.domain import bitemporal
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import governance_eval  # the eval's fold of belief changes
 
-_CASE = re.compile(r"^(?P<text>.+?)\s+##\s+(?P<expect>update|keep|end)\b(?:\s*\[(?P<cat>\w+)\])?")
+_CASE = re.compile(r"^(?P<text>.+?)\s+##\s+(?P<expect>update|keep|end|belief|none)\b(?:\s*\[(?P<cat>\w+)\])?")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _PROBE_OWNER = Owner("probe", "u")
 
@@ -81,7 +83,11 @@ def main() -> None:
             texts = [t.strip() for t in m.group("text").split(" || ")]
             current, ended = run(*texts)
             expect = m.group("expect")
-            right = bool(ended) if expect in ("update", "end") else not ended
+            if expect in ("belief", "none"):
+                added = len(current) + len(ended) > sum(map(len, run(*texts[:-1]))) if texts[:-1] else bool(current)
+                right = added == (expect == "belief")
+            else:
+                right = bool(ended) if expect in ("update", "end") else not ended
             lang = "zh" if _CJK.search(texts[-1]) else "en"
             for key in ((lang, f"{m.group('cat') or '-'} {expect}"), (lang, "all"), ("all", "all")):
                 cells[key][0] += right

@@ -1,5 +1,6 @@
 """``benchmarks/blind_probe.py`` reads a probe file and judges each case at the
-decision level: an update ends an earlier belief, a keep ends none. The
+decision level: an update ends an earlier belief, a keep ends none, a
+``belief`` line adds a belief and a ``none`` line adds none. The
 conversations are written for this test."""
 
 from __future__ import annotations
@@ -38,3 +39,23 @@ def test_a_probe_file_is_scored_by_category_and_language(tmp_path: Path) -> None
     assert "| all | all | 2 / 3 | 67% |" in out
     assert "| en | a update | 1 / 2 | 50% |" in out
     assert "- [update] I live in Oslo. || I like tea." in out
+
+
+def test_a_belief_line_needs_its_last_message_written_down_and_a_none_line_nothing(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.txt"
+    probe.write_text(
+        "I live in Oslo. || I'm allergic to peanuts. ## belief [h]\n"
+        "I live in Oslo. || Thanks, that was helpful! ## none [i]\n"
+        "I live in Oslo. || Thanks, that was helpful! ## belief [h]\n"
+        "I'm allergic to peanuts. ## none [i]\n",
+        encoding="utf-8",
+    )
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "blind_probe.py"), str(probe), "--misses"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "| en | h belief | 1 / 2 | 50% |" in out
+    assert "| en | i none | 1 / 2 | 50% |" in out
+    assert "- [none] I'm allergic to peanuts." in out
