@@ -151,6 +151,7 @@ _CHANGE_CUE = re.compile(
     r"\b(?:now|no longer|not anymore|any more|anymore|switched|changed|moved|upgraded|updated|instead|"
     r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
     r"my mistake|scratch that|misread|misspoke|mistyped|misheard|miscounted|i meant|sorry|actually|correction|wrong|"
+    r"oops|whoops|my bad|no wait|wait,? no|i mixed (?:that|it|them) up|i should(?:'ve| have) said|"
     r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
     r"this (?:year|term|semester|season)|"
     r"moved up|bumped|upped|hiked|back to|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"

@@ -69,6 +69,7 @@ _NOT_FIRST_EN = re.compile(r"^not\s+(?P<old>[^,;:—–]{1,30}?)\s*(?:[,;:—–
 _FOR_THE = re.compile(r"^(?P<new>.+?)\s+(?:for|as|on|in)\s+(?:the|my|our)\s+[\w' -]+?[.!]*$", re.IGNORECASE)
 _VALUE_EN = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.]+|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
+    r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
     r"|(?-i:[A-Z])[\w'-]*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"
 )
 # The denied verb may be the copula, "in" or "called" ("在酒仙桥，不在望京", "叫球球，不叫豆豆").
@@ -83,6 +84,10 @@ _BARE_ZH = re.compile(
     # "她九岁了": an age or an amount said again, with its measure word
     r"|^(?:[她他它我]|那|这)(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米)|"
     r"[零一二两三四五六七八九十百\d]{1,4}(?=了))了?[。！!]?$"
+)
+# "Actually it's bluefalcon23, typo": the formula said last, after the value
+_TRAILING_FORMULA_EN = re.compile(
+    r"[,;—–-]\s*(?:typo|my bad|my mistake|sorry|oops|i always forget|i misspoke|i mistyped)[.!]*$", re.IGNORECASE
 )
 _TRAILING_FORMULA_ZH = re.compile(r"[，,]\s*(?P<f>记错了|说错了|搞错了|弄错了|口误)[。！!]?$")
 _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its own
@@ -107,6 +112,9 @@ def bare_correction(clause: str) -> BareCorrection | None:
     text = clause.strip()
     if is_cjk(text):
         return _bare_zh(text)
+    trailing = _TRAILING_FORMULA_EN.search(text)
+    if trailing:
+        text = trailing.group(0).strip(",;—–- .!") + ", " + text[: trailing.start()]
     formula = _FORMULA_EN.match(text)
     rest = text[formula.end() :].strip(" .!") if formula else text.strip(" .!")
     m = _NOT_FIRST_EN.match(rest)  # "Not 37, it ends in 73": a denial first needs no formula
@@ -216,6 +224,8 @@ def value_shape(value: str) -> str:
         return "money"
     if "@" in v:
         return "contact"
+    if re.fullmatch(r"[a-z][a-z_-]*\d[\w-]*", v):
+        return "code"
     if re.fullmatch(r"[\d,.]+%?|\d+[a-z]{1,2}|" + _ZH_NUMERAL + r"+(?:岁|个|次|人|楼|号|公斤|斤|天|周|年)?", v):
         return "number"
     return "name"

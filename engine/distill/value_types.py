@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ledgermind.analysis.text import STOPWORDS
+
 __all__ = [
     "EMAIL",
     "PHONE",
@@ -218,8 +220,8 @@ def version_in(text: str) -> TypedValue | None:
     for m in _VERSION.finditer(text):
         tool, ver = m.group(1).rstrip("."), m.group(2)
         low = tool.lower()
-        if low in _MONTHS or not low:
-            continue
+        if low in _MONTHS or low in STOPWORDS or not low:
+            continue  # "is 17.99" is a price said with a verb, no tool's version
         if "." in ver or low in _TOOLS:
             if low == "golang":
                 low = "go"

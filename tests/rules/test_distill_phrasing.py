@@ -978,3 +978,30 @@ def test_a_death_or_a_break_up_is_read_narrowly() -> None:
     assert ended == []
     current, ended = beliefs_after(Owner("phrasing", "u"), "We work together at Acme.", "I separated the recycling.")
     assert ended == [] and len(current) == 2
+
+
+def test_a_price_said_with_a_verb_is_no_version() -> None:
+    """ "is 17.99" is no tool called "is" at version 17.99, and "it's on 3.11" is the
+    repository's Python, not a tool called "on"."""
+    from ledgermind.distill.value_types import version_in
+
+    assert version_in("Spotify is 11.99 for me now") is None
+    assert version_in("the image is on 3.11") is None
+    assert version_in("we run Python 3.11") is not None
+    current, ended = beliefs_after(Owner("phrasing", "u"), "The API runs on Node 18.", "Scratch that, it's on 20.4.")
+    assert ended == ["The API runs on Node 18."] and len(current) == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I'm allergic to walnuts.", "wait no, I'm allergic to almonds."),
+        ("My locker code is mk4417.", "Actually it's mk4471, typo."),
+        ("The guest network is cafe-guest7.", "Oops, it's cafe-guest9."),
+    ],
+)
+def test_a_correction_said_with_wait_no_or_a_typo_said_last_corrects(first: str, second: str) -> None:
+    """ "wait no" and "oops" announce a correction as "sorry" does; a code of letters and
+    digits is a value a bare correction gives, and "typo" may come after it."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == [first.replace("I'm", "The user is").replace("My", "The user's")] and len(current) == 1
