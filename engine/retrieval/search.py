@@ -30,6 +30,7 @@ from typing import Any, Protocol
 import numpy as np
 from sqlalchemy.engine import Connection, Engine
 
+from ledgermind.analysis.embedders.base import floor_for
 from ledgermind.analysis.text import lexical_terms
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner
@@ -273,7 +274,7 @@ class _Query:
         self.embedder = embedder
         self.terms = list(dict.fromkeys(lexical_terms(text)))
         self.vector = _usable(embedder.embed([text])[0])
-        self.floor = float(embedder.similarity_floor)
+        self.floor = floor_for(embedder, text)
         self.name = str(embedder.name)
         self.period = question_period(text)
 

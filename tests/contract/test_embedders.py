@@ -19,6 +19,7 @@ import pytest
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.analysis.embedders import Embedder, HashingEmbedder, embedder_for
+from ledgermind.analysis.embedders.base import floor_for
 from ledgermind.analysis.embedders.sbert import minilm_path
 from ledgermind.cli import main
 from ledgermind.domain.config import EngineConfig
@@ -221,6 +222,35 @@ def test_new_version_params_drop_what_the_embedder_decides() -> None:
     assert kinds["search"].default_params == {"embedder": "st:/models/mine"}
     with pytest.raises(InvalidInput):
         configured_kinds(EngineConfig.from_env({"LEDGERMIND_EMBEDDER": "word2vec"}))
+
+
+# --- a script the model does not know -------------------------------------------
+
+CHINESE_TURNS = ["我每天早上喝一杯黑咖啡。", "我妹妹在杭州读大学。", "周末我们一家去爬山了。"]
+CHINESE_UNRELATED = ["黑洞是怎么形成的？", "如何用 Rust 写一个网页服务器？", "古罗马的斗兽场能坐多少人？"]
+
+
+def test_an_english_models_floor_rises_for_cjk_text(minilm: Embedder) -> None:
+    """MiniLM puts any two Chinese sentences close together: its floor for
+    CJK text is measured on them and sits far above its English one; the
+    hashing embedder keeps its own floor in every script."""
+    assert floor_for(minilm, "where do I live?") == minilm.similarity_floor == 0.3
+    assert floor_for(minilm, "我住在哪里？") >= 0.8
+    hashing = HashingEmbedder()
+    assert floor_for(hashing, "我住在哪里？") == floor_for(hashing, "where do I live?") == hashing.similarity_floor
+
+
+def test_minilm_serves_nothing_for_an_unrelated_chinese_question(db_url: str, minilm: Embedder) -> None:
+    """At the default relevance floor, on every backend: an unrelated Chinese
+    question finds nothing in Chinese memories, a related one still finds its turn."""
+    with _minilm_engine(db_url, relevance_floor=str(EngineConfig().relevance_floor)) as eng:
+        mem = eng.for_owner(OWNER)
+        sid = mem.create_session("helper")
+        seqs = mem.add_messages(sid, [{"role": "user", "content": t} for t in CHINESE_TURNS])
+        for question in CHINESE_UNRELATED:
+            assert mem.search(question, k=3, include_messages=True) == [], question
+        found = mem.search("我妹妹在哪里读大学？", k=3, include_messages=True)
+        assert {"session_id": sid, "seqs": [seqs[1]]} in [s for h in found for s in h.sources]
 
 
 def test_a_stored_version_of_another_model_is_refused(minilm: Embedder) -> None:
