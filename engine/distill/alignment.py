@@ -41,6 +41,7 @@ __all__ = [
     "has_additive_cue",
     "has_change_cue",
     "kinds_apart",
+    "let_go",
     "moved_on",
     "names_ended",
     "negated",
@@ -330,12 +331,26 @@ _OUTGROWN = (
     r"outgrew|outgrown|grew out of|got over|recovered from|"
     r"(?:am|is|are|'m|'re)\s+(?:now\s+)?off(?=\s+(?:the|my|our|his|her|their)\b)"
 )
+# A thing said to have ended by itself ("the book club fell apart", "the marathon is off",
+# "let the NYT subscription lapse"): the thing is the verb's subject, or what was let go.
+_ENDED_ITSELF = (
+    r"(?:fell apart|fell through|lapsed|expired|folded|disbanded|(?:got |was |been )?called off|(?:shut|closed) down)"
+    r"(?!\s+(?:the|my|our|his|her|their|a|an|its|on|for|to)\b)"  # "shut down their account": done to a thing
+)
+# "the marathon is off": an ending only of a thing a belief names (alone, "the light is off"
+# is no statement worth keeping)
+_OFF = r"(?:is|was|'s) (?:off|over)(?=\s*(?:[,.;!—–]|$|now\b|for good\b))"
+_LET_GO = r"let\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:lapse|expire|run out)"
 # An ending with nothing in its place ("I cancelled my membership"); "ended up" says
 # how something turned out ("ended up with some great sponsors"): no ending.
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
     r"[^.]*\b(?:anymore|any more)|broke up|sold|left|" + DROPPED + r"|ended(?!\s+up\b)|unsubscribed|"
-    r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|" + _OUTGROWN + r")\b"
+    r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|"
+    + _OUTGROWN
+    + r"|"
+    + _ENDED_ITSELF
+    + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out))\b"
     r"|退了|退掉|退订|退出|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
@@ -618,14 +633,27 @@ _HANDED_OVER = re.compile(
 )
 
 
+# The thing that ended by itself, its subject: "the book club" of "The book club fell apart".
+_ENDED_SUBJECT = re.compile(
+    r"(?:^|[,;]\s*(?:so\s+|and\s+|but\s+)?)(?:(?:the|my|our|his|her|their|user's)\s+)?"
+    r"(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:" + _ENDED_ITSELF + "|" + _OFF + r")\b"
+    r"|\b" + _LET_GO,
+    re.IGNORECASE,
+)
+
+
 def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
-    """What an ending verb ends ("gave up the WeWork" -> {"wework"}) and what the
-    statement says after it (" and work from the kitchen table"); None when it
-    ends nothing it names."""
+    """What an ending verb ends ("gave up the WeWork" -> {"wework"}, "the book club
+    fell apart" -> {"book", "club"}) and what the statement says after it (" and
+    work from the kitchen table"); None when it ends nothing it names."""
     text = untimed(statement)  # "sold the Civic last month": the time is not the thing
     if is_cjk(text):
         return _ended_topic_zh(text)
     m = _ENDED.search(text)
+    itself = _ENDED_SUBJECT.search(text) if m is None else None
+    if itself is not None:
+        thing = topic_words(itself.group("thing") or itself.group("let"))
+        return (thing, text[itself.end() :]) if thing else None
     if m is None:
         handed = _HANDED_OVER.search(text)
         thing = topic_words(handed.group("thing") or handed.group("role")) if handed else frozenset()
@@ -667,11 +695,19 @@ def _kin_stems(a: str, b: str) -> bool:
     return a == b or (min(len(a), len(b)) >= 6 and a[:6] == b[:6] and not is_cjk(a + b))
 
 
+# The words that name the form an activity takes, not which activity ("the piano lessons",
+# "my yoga classes"): the activity is the word before them.
+_ACTIVITY_HEADS = frozenset(
+    ["lesson", "lessons", "class", "classes", "course", "courses", "session", "sessions", "practice", "training"]
+)
+
+
 def names_ended(thing: frozenset[str], statement: str) -> bool:
     """Whether a statement names the thing an ending ends: its topic words, or
     for Chinese, every character of it ("烟" of "每天抽一包烟", "健身卡" of
     "办了健身房的年卡": the characters a bigram reading splits apart)."""
     held = topic_words(statement)
+    thing = thing - _ACTIVITY_HEADS or thing  # "stopped the piano lessons" ends "learning piano"
     if thing <= held or all(any(_kin_stems(t, h) for h in held) for t in thing):
         return True
     # one character stands for the thing only where it closes what is said ("抽一包烟。", not "烟花")
@@ -698,6 +734,11 @@ def switched(text: str) -> bool:
 
 def moved_on(text: str) -> bool:
     return _MOVED_ON.search(text) is not None
+
+
+def let_go(text: str) -> bool:
+    """ "Let the NYT subscription lapse": an ending said without its subject, the speaker's."""
+    return re.match(_LET_GO, text.strip(), re.IGNORECASE) is not None
 
 
 def ends(text: str) -> bool:

@@ -291,12 +291,14 @@ _TWO_THINGS = re.compile(
     r"(?P<one>(?:a|an|one|two|three|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,3}?)\s*,?\s+and\s+"
     r"(?P<two>(?:a|an|one|two|three|my|our)\s+[\w'-]+(?:\s+[\w'-]+){0,3})$"
 )
+# How each of two things is done: "for coding", "with a tutor", "online".
+_ITS_WAY = r"(?:\s+(?:for|at|in|on|with|from|by)\s+[\w'-]+(?:\s+[\w'-]+)?|\s+(?:online|at home|daily|weekly))"
 # "I use VS Code for coding and Notion for notes": one verb, two things each for its own use.
 _GAPPED = re.compile(
     r"^(?P<head>(?:I|We)(?:'m|'re|\s+am|\s+are)?\s+(?:use|uses|drink|eat|read|take|prefer|like|love|learning|"
     r"studying|taking|playing|practi[cs]ing)\s+)"
-    r"(?P<one>[\w'. -]+?\s+(?:for|at|in|on|with)\s+[\w'-]+(?:\s+[\w'-]+)?)\s*,?\s+and\s+"
-    r"(?P<two>[\w'. -]+?\s+(?:for|at|in|on|with)\s+[\w'-]+(?:\s+[\w'-]+)?)$"
+    r"(?P<one>[\w'. -]+?" + _ITS_WAY + r")\s*,?\s+and\s+"
+    r"(?P<two>[\w'. -]+?" + _ITS_WAY + r")$"
 )
 
 

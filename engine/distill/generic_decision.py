@@ -212,6 +212,23 @@ def _died(person: str, statement: str) -> bool:
     return said is not None and not negated(statement)
 
 
+# One of the speaker's own who died, named ("Biscuit passed away") or by kind ("our dog
+# died"): not a person of their own subject, so it ends what the speaker's beliefs say of it.
+_DEAD_OF_MINE = re.compile(
+    r"(?:\b(?:my|our|his|her|their|user's)\s+(?:old\s+|sweet\s+|beloved\s+)?(?P<kind>[a-z]+)|\b(?P<name>(?-i:[A-Z])[a-z]+))"
+    r"(?:\s+(?:has|had|just|sadly|suddenly|finally))*\s+(?:" + _DEATH_EN + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _dead_of_mine(statement: str) -> frozenset[str]:
+    """The words naming one of the speaker's own that died ("biscuit", "dog"), else none."""
+    m = _DEAD_OF_MINE.search(statement)
+    if m is None or negated(statement) or re.search(r"\bone of\b", statement, re.IGNORECASE):
+        return frozenset()  # "one of our hens died": the others are still there
+    return topic_words(m.group("kind") or m.group("name"))
+
+
 def breaks_up(statement: str) -> bool:
     """Whether a statement says a couple ended ("we broke up", "我们分手了")."""
     return _BROKE_UP.search(statement) is not None and not negated(statement)
@@ -223,6 +240,9 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     speaker's facts about their partner. None when the statement is none of them."""
     if p.subject and ":" in p.subject and _died(p.subject.rpartition(":")[2], p.statement):
         gone = tuple(b for b in beliefs if not _DIED.search(b.statement))
+        reason = f"ended: {p.statement} (rule death)"
+    elif dead := _dead_of_mine(p.statement):
+        gone = tuple(b for b in beliefs if dead <= topic_words(b.statement) and not _DIED.search(b.statement))
         reason = f"ended: {p.statement} (rule death)"
     elif _RETIRED.search(p.statement) and not negated(p.statement):
         gone = tuple(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ledgermind.distill.alignment import ends, moved_on
+from ledgermind.distill.alignment import ends, let_go, moved_on
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.text import copula_expanded, is_cjk
@@ -445,7 +445,7 @@ def is_statement(clause: str) -> bool:
         return False
     body = _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!"))
     body = _FRONTED_EN.sub("", body)
-    if _AMOUNT_MOVED.match(body) or _NO_LONGER_ALONE.match(text):
+    if _AMOUNT_MOVED.match(body) or _NO_LONGER_ALONE.match(text) or let_go(body):
         return True  # "Down to 32 hours a week now", "No longer a member at Planet Fitness": the speaker's change
     if len(body.split()) < _MIN_WORDS_EN:
         return _standing_state(body) or _LIFE_EVENT.fullmatch(body) is not None

@@ -1005,3 +1005,47 @@ def test_a_correction_said_with_wait_no_or_a_typo_said_last_corrects(first: str,
     digits is a value a bare correction gives, and "typo" may come after it."""
     current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert ended == [first.replace("I'm", "The user is").replace("My", "The user's")] and len(current) == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I'm in a pub quiz team that plays on Tuesdays.", "The quiz team disbanded over the winter."),
+        ("We're planning a reunion in Cork this summer.", "Bad news, the reunion got called off."),
+        ("I have an Audible membership.", "Let my Audible membership expire."),
+        ("I'm going to the Lisbon conference in June.", "Flights doubled, so the conference is off."),
+        ("I'm learning Welsh online and the cello with a tutor.", "I dropped the cello classes."),
+    ],
+)
+def test_a_thing_said_to_end_by_itself_ends_the_belief_that_names_it(first: str, second: str) -> None:
+    """The ended thing is the verb's subject ("the quiz team disbanded") or what was let go;
+    "lessons" / "classes" only say the form the activity took."""
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and "Welsh" not in ended[0]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I run a food truck downtown.", "Gina had to shut down her bank account."),
+        ("I'm happy with my job at Acme.", "I'm over the moon about the raise."),
+        ("I'm in a choir.", "The light in the hall is off."),
+    ],
+)
+def test_what_only_looks_like_a_thing_ending_ends_nothing(first: str, second: str) -> None:
+    """A thing shut down by someone is its object, not an ending of what the speaker
+    runs; "over the moon" ends nothing; a thing off that no belief names is no ending."""
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == []
+
+
+def test_one_of_my_own_that_died_ends_what_was_said_of_it() -> None:
+    """A pet named or by its kind: not a person with beliefs of their own."""
+    _, ended = beliefs_after(
+        Owner("phrasing", "u"), "We have a rabbit named Pip and a goldfish named Bo.", "Pip died on Sunday."
+    )
+    assert ended == ["The user has a rabbit named Pip."]
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I have a tortoise called Sheldon.", "Our tortoise passed away.")
+    assert ended == ["The user has a tortoise called Sheldon."]
+    _, ended = beliefs_after(Owner("phrasing", "u"), "We keep four hens.", "One of our hens died.")
+    assert ended == []
