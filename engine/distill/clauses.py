@@ -112,9 +112,26 @@ def clauses(sentence: str) -> list[str]:
                     for p in merged[1:]
                 ),
             ]
-    if splitter is _SPLIT_ZH and merged and merged[0].startswith("我"):  # the subject carries over
-        merged = [merged[0], *(p if re.search(r"我|他|她", p) else "我" + _ZH_CONJ.sub("", p) for p in merged[1:])]
+    subject = _SUBJECT_ZH.match(merged[0]) if splitter is _SPLIT_ZH and merged else None
+    if subject is not None:  # the subject carries over, as said ("我男朋友今年毕业了，在银行上班")
+        merged = [merged[0], *(_subjected_zh(p, subject.group(0)) for p in merged[1:])]
     return [_with_subject(p) for p in merged] or [sentence]
+
+
+# The subject a Chinese sentence opens with: the speaker, one of their people, or a pronoun.
+_SUBJECT_ZH = re.compile(r"我们?(?:家)?(?:的)?(?:" + RELATIONS_ZH + r")|我们?|他们?|她们?")
+_OPENS_WITH_RELATION_ZH = re.compile(r"(?:" + RELATIONS_ZH + r")[\u4e00-\u9fff]")
+
+
+def _subjected_zh(clause: str, subject: str) -> str:
+    """A later clause of a Chinese sentence with the sentence's subject put back
+    where it was dropped ("在银行上班" after "我男朋友今年毕业了"); one that opens
+    with a person of the speaker's ("儿子在学钢琴") is about them, and one with a
+    subject of its own stays as said."""
+    if re.search(r"我|他|她", clause):
+        return clause
+    clause = _ZH_CONJ.sub("", clause)
+    return ("我" if _OPENS_WITH_RELATION_ZH.match(clause) else subject) + clause
 
 
 _TWO_OF_US = re.compile(r"^(?:(?:my|our)\s+[a-z-]+|(?-i:[A-Z][a-z]+))\s+and\s+(?:I|we)\b", re.IGNORECASE)

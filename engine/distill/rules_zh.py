@@ -14,6 +14,7 @@ from datetime import datetime
 
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import Finding, Speaker, attribute_of, clean_value
+from ledgermind.distill.frames import RELATIONS_ZH
 from ledgermind.distill.person import third_person_zh
 
 __all__ = ["chinese_findings", "forget_request_zh"]
@@ -58,6 +59,9 @@ _UPDATE_BARE = re.compile(
     rf"({_H}{{2,8}}?)(?:已经|现在)?(?:升级|升|换|改|迁移|切换|更新)(?:到|成|为|至)了?\s*([^，,。！!；]+)"
 )
 _PAST = re.compile(r"了|过")
+# A sentence about one of the speaker's people ("我儿子在读大学", "我女朋友不在银行干了"):
+# its job, workplace and home are that person's, never the speaker's own.
+_ABOUT_THEIR_PERSON = re.compile(r"^我们?(?:家)?(?:的)?(?:" + RELATIONS_ZH + ")")
 _WITH = re.compile(rf"(?:和|跟|与)({_H}{{2,3}}?)(?:一起|去|在|见|吃|聊|参加|看)")
 _PLACE = re.compile(rf"(?:去了?|到了?|在)({_H}{{2,10}}?)(?:[，,。！!]|$|参加|吃|玩|看|见|开|了)")
 _FORGET_ALL = re.compile(r"(?:忘掉|忘记|删除|删掉)(?:关于我的)?(?:所有|一切|全部)")
@@ -93,6 +97,8 @@ def _fact(sp: Speaker, statement: str, attribute: str, value: str, op: str = "ad
 
 def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     out: list[Finding] = []
+    if _ABOUT_THEIR_PERSON.match(s.strip()):
+        return out  # the frames read their person's facts, with that person as the subject
     label = sp.zh_label
     n = _NAME.search(s)
     if n:

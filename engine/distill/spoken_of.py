@@ -19,8 +19,9 @@ import re
 
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.frames import RELATIONS_EN
+from ledgermind.distill.spoken_of_zh import PersonSpokenOfZh
 from ledgermind.distill.statements import strip_lead
-from ledgermind.distill.text import sentences
+from ledgermind.distill.text import is_cjk, sentences
 
 __all__ = ["PersonSpokenOf"]
 
@@ -45,6 +46,7 @@ class PersonSpokenOf:
 
     def __init__(self) -> None:
         self._last: tuple[str, str] | None = None  # ("my", "daughter")
+        self._zh = PersonSpokenOfZh()  # 他 / 她 after "我妹妹": the same reading in Chinese
 
     def read(self, text: str) -> None:
         """Takes in a message already distilled, for the person it names last."""
@@ -53,6 +55,8 @@ class PersonSpokenOf:
                 self.resolved(clause)
 
     def resolved(self, clause: str) -> str:
+        if is_cjk(clause):
+            return self._zh.resolved(clause)
         text = clause.strip()
         named = _NAMED.match(text)
         if named is not None:

@@ -1,0 +1,91 @@
+"""Chinese memory, one rule per linguistic mechanism: a 他 / 她 that names the
+person spoken of just before, a subject carried over to the clauses that drop
+it, a person's facts kept as theirs, not the speaker's. Each is checked
+through the pure extractor + reconcile path the blind sittings run (one
+session, a month between messages). The wordings are not the sittings' nor
+the eval's."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from ledgermind.distill.clauses import clauses
+from ledgermind.distill.spoken_of import PersonSpokenOf
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import blind_probe
+
+# --- 他 / 她: the person of the speaker's named last ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "read"),
+    [
+        ("我表姐在杭州开花店。", "她下个月要去进修。", "我表姐下个月要去进修。"),
+        ("我叔叔是厨师。", "不对，他是面点师。", "不对，我叔叔是面点师。"),
+        ("儿子最近迷上了围棋。", "他每周六去上课。", "我儿子每周六去上课。"),
+        ("我同事买了新房。", "她的房子在郊区。", "我同事的房子在郊区。"),
+    ],
+)
+def test_a_pronoun_is_the_person_named_before(before: str, said: str, read: str) -> None:
+    spoken_of = PersonSpokenOf()
+    spoken_of.read(before)
+    assert spoken_of.resolved(said) == read
+
+
+@pytest.mark.parametrize(
+    ("before", "said"),
+    [
+        ("我妹妹在读大学。", "他下周回来。"),  # 他 is no sister
+        ("我爸妈住在乡下。", "他最近身体不好。"),  # two people: 他 could be either
+        ("妈呀，今天好冷。", "她说要下雪。"),  # an exclamation names no one
+        ("我哥哥在广州。", "他们下周回来。"),  # 他们 is not the brother alone
+    ],
+)
+def test_a_pronoun_that_fits_no_one_stays_as_said(before: str, said: str) -> None:
+    spoken_of = PersonSpokenOf()
+    spoken_of.read(before)
+    assert spoken_of.resolved(said) == said
+
+
+def test_a_later_message_about_him_changes_his_belief_not_the_users() -> None:
+    current, ended = blind_probe.run("我弟弟在读高中。", "他上个月转学了，在市一中上学。")
+    assert ended == ["用户弟弟在读高中。"]
+    assert "用户弟弟在市一中上学。" in current
+    assert not any(s.startswith(("他", "她")) for s in current)
+
+
+# --- the subject carried over: a dropped subject is the sentence's own ---------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "parts"),
+    [
+        ("我表姐去年离婚了，在北京租房住。", ["我表姐去年离婚了", "我表姐在北京租房住。"]),
+        ("我老公上个月换工作了，在一家药企上班。", ["我老公上个月换工作了", "我老公在一家药企上班。"]),
+        ("我妈是会计，女儿在读初中。", ["我妈是会计", "我女儿在读初中。"]),  # a person of their own
+        ("我辞职了，在家带孩子。", ["我辞职了", "我在家带孩子。"]),
+    ],
+)
+def test_a_later_clause_keeps_the_sentences_subject(sentence: str, parts: list[str]) -> None:
+    assert clauses(sentence) == parts
+
+
+# --- a person's job, workplace and home are theirs -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "not_users"),
+    [
+        ("我儿子在读大学。", "用户在读大学"),
+        ("我女朋友在一家银行上班。", "用户在一家银行"),
+        ("我舅舅住在西安。", "用户住在西安"),
+    ],
+)
+def test_their_persons_facts_are_not_the_speakers(said: str, not_users: str) -> None:
+    current, _ = blind_probe.run(said)
+    assert current
+    assert not any(s.startswith(not_users) for s in current)
