@@ -56,7 +56,7 @@ from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.text import is_cjk
 from ledgermind.distill.views import BeliefView
 
-__all__ = ["DEFAULT_GREY", "Decision", "GreyZone", "breaks_up", "decide"]
+__all__ = ["DEFAULT_GREY", "Decision", "GreyZone", "couple_step", "decide"]
 
 _DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
 
@@ -184,9 +184,17 @@ _BROKE_UP = re.compile(
     r"called off the (?:wedding|engagement))\b|分手|离婚|分开了",
     re.IGNORECASE,
 )
+# A couple's next step ("Tom and I got engaged", "我们结婚了"): what the speaker said of them
+# as a couple before ("dating Tom", "my girlfriend Ana") is replaced by it.
+_COUPLED = re.compile(
+    r"\b(?:got (?:engaged|married|hitched)|are (?:now )?(?:engaged|married)|tied the knot|eloped|(?:got )?wed)\b"
+    r"|订婚|结婚了|领证",
+    re.IGNORECASE,
+)
+_SEEING = re.compile(r"\bseeing\b", re.IGNORECASE)  # "seeing Hana": a partner only where the couple is named
 _PARTNER = re.compile(
     r"\b(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|spouse|dating|married to|(?:been|are|is) together)\b"
-    r"|男朋友|女朋友|对象|老公|老婆|丈夫|妻子|未婚",
+    r"|男朋友|女朋友|对象|老公|老婆|丈夫|妻子|未婚|谈恋爱|交往",
     re.IGNORECASE,
 )
 
@@ -229,9 +237,29 @@ def _dead_of_mine(statement: str) -> frozenset[str]:
     return topic_words(m.group("kind") or m.group("name"))
 
 
+def _names(statement: str) -> frozenset[str]:
+    """The names a statement says (its capitalised words), for Chinese the two
+    characters either side of 和 / 跟 ("小王和我") or after 叫; only a name both statements
+    say ties them, so an opening capital ("The", "Sadly") ties nothing."""
+    if is_cjk(statement):
+        return frozenset(re.findall(r"[\u4e00-\u9fff]{2}(?=和|跟|与)|(?<=[和跟与叫])[\u4e00-\u9fff]{2}", statement))
+    return frozenset(re.findall(r"\b(?!The\b)[A-Z][a-z]+\b", statement))
+
+
 def breaks_up(statement: str) -> bool:
     """Whether a statement says a couple ended ("we broke up", "我们分手了")."""
     return _BROKE_UP.search(statement) is not None and not negated(statement)
+
+
+def couples(statement: str) -> bool:
+    """Whether a statement says a couple's next step ("Tom and I got engaged")."""
+    return _COUPLED.search(statement) is not None and not negated(statement)
+
+
+def couple_step(statement: str) -> bool:
+    """Whether a statement is about a couple as one (an engagement, a wedding, a
+    break-up): what the speaker said of their partner is then theirs to end."""
+    return breaks_up(statement) or couples(statement)
 
 
 def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -244,6 +272,16 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     elif dead := _dead_of_mine(p.statement):
         gone = tuple(b for b in beliefs if dead <= topic_words(b.statement) and not _DIED.search(b.statement))
         reason = f"ended: {p.statement} (rule death)"
+    elif couples(p.statement):
+        named = _names(p.statement)
+        gone = tuple(
+            b
+            for b in beliefs
+            if (_PARTNER.search(b.statement) or _SEEING.search(b.statement))
+            and not _COUPLED.search(b.statement)
+            and named & _names(b.statement)
+        )
+        reason = f"replaced: {p.statement} (rule couple)"
     elif _RETIRED.search(p.statement) and not negated(p.statement):
         gone = tuple(
             b

@@ -158,6 +158,8 @@ IRREGULAR_PAST = frozenset(
         "redid",
         "misread",
         "mislaid",
+        "split",
+        "wed",
     ]
 )
 _KEEP = (

@@ -49,7 +49,7 @@ from ledgermind.distill.anaphora import antecedent
 from ledgermind.distill.bare_corrections import BARE_CORRECTION, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
-from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, breaks_up, decide
+from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, couple_step, decide
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
@@ -217,7 +217,7 @@ class _State:
         """Applies the generic rule's decision (``generic_decision``) against
         this subject's ``beliefs``; False when it decides nothing."""
         mine = [b for b in beliefs if _same_subject(b, p) and b.kind == "fact"]
-        if breaks_up(p.statement) and p.subject:  # "we broke up": the speaker's partner's beliefs too
+        if couple_step(p.statement) and p.subject:  # "we broke up", "we got engaged": the partner's beliefs too
             mine += [b for b in beliefs if b.kind == "fact" and (b.subject or "").startswith(p.subject + ":")]
         decision = decide(p, mine, self.config.grey)
         if decision.verb == "reinforce":

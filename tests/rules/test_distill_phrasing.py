@@ -1049,3 +1049,24 @@ def test_one_of_my_own_that_died_ends_what_was_said_of_it() -> None:
     assert ended == ["The user has a tortoise called Sheldon."]
     _, ended = beliefs_after(Owner("phrasing", "u"), "We keep four hens.", "One of our hens died.")
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I've been seeing a woman called Hana for a year.", "Hana and I got married last weekend!"),
+        ("My boyfriend is Luis.", "Luis and I are engaged now."),
+        ("我男朋友叫阿杰。", "我和阿杰领证了。"),
+    ],
+)
+def test_a_couples_next_step_replaces_what_was_said_of_the_couple(first: str, second: str) -> None:
+    """Dating, then engaged or married: the partner named in both ties them."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and len(current) == 1
+
+
+def test_someone_elses_wedding_or_break_up_leaves_the_speakers_partner() -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I'm dating Omar.", "Omar's sister got married in June.")
+    assert ended == []
+    _, ended = beliefs_after(Owner("phrasing", "u"), "My cousin is married to Ines.", "My cousin and Ines split up.")
+    assert ended == ["The user's cousin is married to Ines."]
