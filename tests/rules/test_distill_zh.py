@@ -89,3 +89,27 @@ def test_their_persons_facts_are_not_the_speakers(said: str, not_users: str) -> 
     current, _ = blind_probe.run(said)
     assert current
     assert not any(s.startswith(not_users) for s in current)
+
+
+# --- a dated change of state is a state, not an episode ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "ended"),
+    [
+        ("我外公在县城开诊所。", "我外公上个月过世了。", "用户外公在县城开诊所。"),  # a death closes all of theirs
+        ("我姨妈住在大连。", "我姨妈前年病逝了。", "用户姨妈住在大连。"),
+        ("我爸在电厂上班。", "他去年退休了。", "用户爸在电厂上班。"),  # retiring closes the work
+    ],
+)
+def test_a_dated_change_of_state_ends_what_it_closes(before: str, said: str, ended: str) -> None:
+    current, gone = blind_probe.run(before, said)
+    assert gone == [ended]
+    (kept,) = current  # kept itself, the person named and the time written out
+    assert kept.startswith(ended[:3]) and "年" in kept
+
+
+def test_a_dated_outing_is_still_an_episode() -> None:
+    current, gone = blind_probe.run("我养了一只猫。", "我上周去了趟北京。")
+    assert gone == []
+    assert len(current) == 2
