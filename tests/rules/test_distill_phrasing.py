@@ -1070,3 +1070,23 @@ def test_someone_elses_wedding_or_break_up_leaves_the_speakers_partner() -> None
     assert ended == []
     _, ended = beliefs_after(Owner("phrasing", "u"), "My cousin is married to Ines.", "My cousin and Ines split up.")
     assert ended == ["The user's cousin is married to Ines."]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My brother works as an electrician in Leeds.", "He retrained, he's a firefighter now."),
+        ("My mum is a cashier at Tesco.", "My mum is a receptionist now."),
+        ("I'm a waitress at a diner.", "I'm a bartender now."),
+    ],
+)
+def test_a_persons_work_said_with_a_common_job_word_is_one_occupation(first: str, second: str) -> None:
+    """A job word a note-taker knows ("electrician", "receptionist") is an occupation, said
+    of the speaker or of one of their people ("he's", "my mum is")."""
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended and all("receptionist" not in e and "firefighter" not in e for e in ended)
+
+
+def test_a_word_for_what_a_person_is_like_is_no_occupation() -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), "My brother works as a plumber.", "My brother is a nightmare.")
+    assert ended == []
