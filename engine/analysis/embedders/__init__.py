@@ -3,7 +3,8 @@
 ``embedder_for("minilm")`` builds the embedder a choice string names (see
 ``choice``); ``HashingEmbedder`` is the default and needs nothing. Model
 adapters import their libraries lazily and live behind extras
-(``pip install 'ledgermind[minilm]'`` / ``[fastembed]`` / ``[wordllama]``).
+(``pip install 'ledgermind[minilm]'`` / ``[fastembed]`` / ``[wordllama]`` /
+``[model2vec]``).
 Which to pick and what each costs: ``docs/guides/embedders.md``.
 """
 
@@ -14,7 +15,7 @@ from ledgermind.analysis.embedders.choice import CHOICES, check_choice, embedder
 from ledgermind.analysis.embedders.hashing import HashingEmbedder
 from ledgermind.analysis.embedders.onnx import FastEmbedEmbedder
 from ledgermind.analysis.embedders.sbert import MiniLMEmbedder, SentenceTransformerEmbedder
-from ledgermind.analysis.embedders.static import WordLlamaEmbedder
+from ledgermind.analysis.embedders.static import Model2VecEmbedder, WordLlamaEmbedder
 
 __all__ = [
     "CHOICES",
@@ -22,6 +23,7 @@ __all__ = [
     "FastEmbedEmbedder",
     "HashingEmbedder",
     "MiniLMEmbedder",
+    "Model2VecEmbedder",
     "SentenceTransformerEmbedder",
     "WordLlamaEmbedder",
     "check_choice",

@@ -6,6 +6,7 @@ the search index's ``embedder`` parameter.
     wordllama             wordllama's static 256-d embeddings (extra ``wordllama``)
     st:<folder or name>   any sentence-transformers model (extra ``minilm``; a hub name needs the hub)
     fastembed:<name>      any fastembed ONNX model (extra ``fastembed``; fetched from its hub once)
+    model2vec:<folder>    a model2vec static model (extra ``model2vec``; distilled locally, see ``static``)
 
 Parsing never loads a model: an unknown choice fails at once with the list
 of choices, a model that cannot load fails when it is first used
@@ -18,13 +19,20 @@ from ledgermind.analysis.embedders.base import Embedder
 from ledgermind.analysis.embedders.hashing import HashingEmbedder
 from ledgermind.analysis.embedders.onnx import FastEmbedEmbedder
 from ledgermind.analysis.embedders.sbert import MiniLMEmbedder, SentenceTransformerEmbedder
-from ledgermind.analysis.embedders.static import WordLlamaEmbedder
+from ledgermind.analysis.embedders.static import Model2VecEmbedder, WordLlamaEmbedder
 from ledgermind.domain.errors import InvalidInput
 
 __all__ = ["CHOICES", "check_choice", "embedder_for"]
 
-CHOICES = ("hashing", "minilm", "wordllama", "st:<model folder or name>", "fastembed:<model name>")
-_PREFIXES = ("st:", "fastembed:")
+CHOICES = (
+    "hashing",
+    "minilm",
+    "wordllama",
+    "st:<model folder or name>",
+    "fastembed:<model name>",
+    "model2vec:<model folder>",
+)
+_PREFIXES = ("st:", "fastembed:", "model2vec:")
 MAX_CHOICE_CHARS = 1024
 
 
@@ -55,4 +63,6 @@ def embedder_for(choice: str, dimension: int | None = None) -> Embedder:
         return WordLlamaEmbedder()
     if key.startswith("st:"):
         return SentenceTransformerEmbedder(key[3:], dimension=dimension)
+    if key.startswith("model2vec:"):
+        return Model2VecEmbedder(key[len("model2vec:") :], dimension=dimension)
     return FastEmbedEmbedder(key[len("fastembed:") :], dimension=dimension)
