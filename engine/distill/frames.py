@@ -497,6 +497,13 @@ _EMPLOYER_EN = re.compile(
     r"gig)\s+(?:at|with)|(?:employer|company)\s+is(?:\s+now)?|hired\s+by|(?:I'm|I am|we're|we are)\s+(?:now\s+)?"
     r"(?:at|with)|moved\s+(?:over\s+)?to\s+(?:a\s+job\s+at)?)\s+" + _ORG
 )
+# Hired somewhere named without a capital ("got hired at the hospital", "landed a job at a
+# bakery"): the place is the employer only after a word of hiring, never after "work at"
+# ("work at the front desk" says where, not for whom).
+_HIRED_EN = re.compile(
+    r"\b(?:hired\s+(?:at|by)|(?:got|landed|took|accepted|found)\s+a\s+(?:new\s+)?job\s+(?:at|with))\s+"
+    r"(?:the|a|an)\s+([a-z][a-z-]*(?:\s+(?!(?:and|but|so|as|in|on|for|now|last|this)\b)[a-z][a-z-]*)?)\b"
+)
 _ROLE = r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})"
 _OCCUPATION_EN = re.compile(
     r"\b(?:work(?:s|ing)?\s+as|promoted\s+to|became|become|I'm\s+now|I\s+am\s+now|I'm|I\s+am|"
@@ -607,7 +614,7 @@ _MOVED_TO_EN = re.compile(
     r"\b(?:moved|pushed|rescheduled|postponed|delayed|bumped|brought forward)\s+(?:back\s+)?to\s+"
 )
 # "a nurse at St. Mary's", "a data analyst at Shopify.": the words of a name, a title's period kept
-_ROLE_AT_EN = re.compile(r"\s+(?:at|for|with)\s+((?:(?:St|Dr)\.\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})")
+_ROLE_AT_EN = re.compile(r"\s+(?:at|for|with)\s+(?:an?\s+)?((?:(?:St|Dr)\.\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})")
 _NOT_VALUES = frozenset(["it", "this", "that", "them", "there", "here", "home", "now", "too", "also", "again"])
 _SENTIMENT = frozenset(
     [
@@ -878,6 +885,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         )
         if value and value.split()[0] not in ("I", "The") and value.lower() not in _NOT_VALUES:
             hits.append(_Hit("employer", "employer", _norm(value), value, "organisation", subject, negated=lost))
+    hired = None if any(h.family == "employer" for h in hits) else _HIRED_EN.search(clause)
+    if hired and hired.group(1).lower() not in _NOT_VALUES:  # "got hired at the hospital"
+        hits.append(_Hit("employer", "employer", _norm(hired.group(1)), hired.group(1), "organisation", subject))
     role = _role_en(clause)
     if role is not None:
         at = _ROLE_AT_EN.match(clause, clause.find(role) + len(role)) if clause.find(role) >= 0 else None

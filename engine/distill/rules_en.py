@@ -282,6 +282,8 @@ def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     w = _WORK.search(s)
     if w:
         attr = {"as": "occupation", "at": "employer", "for": "employer", "in": "work field"}[w.group(1).lower()]
+        if attr == "employer" and not w.group(2)[:1].isupper():
+            attr = "workplace"  # "at the front desk", "at the hospital": where, not for whom
         out.append(_fact(sp, third_person(w.group(0), sp.label) + ".", attr, w.group(2)))
     for pattern, attr in ((_LIVE, "residence"), (_FROM, "origin"), (_AGE, "age")):
         hit = pattern.search(s)

@@ -1090,3 +1090,21 @@ def test_a_persons_work_said_with_a_common_job_word_is_one_occupation(first: str
 def test_a_word_for_what_a_person_is_like_is_no_occupation() -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), "My brother works as a plumber.", "My brother is a nightmare.")
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I'm a line cook at a Chili's in Tampa.", "I got hired at the university, cooking in the dining hall."),
+        ("I work as a cashier at Aldi.", "Landed a job at a bank, starting Monday."),
+    ],
+)
+def test_hired_somewhere_named_in_lower_case_is_a_new_employer(first: str, second: str) -> None:
+    """ "at a Chili's" is the employer, and "hired at the university" a new one."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and any("cook" in c or "cashier" in c for c in current)
+
+
+def test_working_at_a_place_in_lower_case_is_no_employer() -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I work at Stripe.", "I work at the front desk most days.")
+    assert ended == []
