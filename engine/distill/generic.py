@@ -32,7 +32,7 @@ from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH, subject_of
 from ledgermind.distill.person import third_person, third_person_zh
-from ledgermind.distill.statements import is_statement, strip_lead
+from ledgermind.distill.statements import done_to_mine, is_statement, strip_lead
 from ledgermind.distill.text import is_cjk
 
 __all__ = [
@@ -135,7 +135,8 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
         third_person_zh(statement, speaker.zh_label) + "。" if zh else third_person(statement, speaker.label) + "."
     )
     turned = _ABOUT_POSSESSED.match(body)  # "Priya is my manager" is about the manager
-    other = subject_of(f"{turned.group(2)} is {turned.group(1)}" if turned else body)
+    # "They moved my yoga class": "they" did it, the class is the speaker's
+    other = None if done_to_mine(body) else subject_of(f"{turned.group(2)} is {turned.group(1)}" if turned else body)
     subject = speaker.key if other is None else f"{speaker.key}:{other}"
     key = _predicate_key(statement)
     if not key:

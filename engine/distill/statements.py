@@ -24,7 +24,7 @@ from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.text import copula_expanded, is_cjk
 
-__all__ = ["elliptical", "is_question", "is_statement", "strip_lead", "without_asides"]
+__all__ = ["done_to_mine", "elliptical", "is_question", "is_statement", "strip_lead", "without_asides"]
 
 _LEAD_EN = re.compile(
     r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|"
@@ -67,7 +67,12 @@ _SMALL_TALK_EN = re.compile(
 )
 # "They moved my yoga class to Thursdays", "they raised our rent": no one in particular acting
 # on the speaker's own thing, which is what changed.
-_DONE_TO_MINE = re.compile(r"they\s+(?:just\s+|finally\s+)?\w+ed\s+(?:my|our)\s+\w+", re.IGNORECASE)
+_DONE_TO_MINE = re.compile(
+    r"they\s+(?:just\s+|finally\s+)?(?:\w+ed\s+(?:my|our)\s+\w+"
+    # "They moved spin to Wednesdays": a thing of the speaker's rescheduled, said without "my"
+    r"|(?:moved|pushed|shifted|rescheduled|changed|switched)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\b)",
+    re.IGNORECASE,
+)
 _ABOUT_SOMEONE_EN = re.compile(
     r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|we've|we'll|our|us)\b"
     # a thing of their world with a value in its predicate: a number, a name, a
@@ -715,6 +720,12 @@ def _standing_state(body: str) -> bool:
     """A two-word state of the speaker worth keeping ("I'm colorblind")."""
     m = _STANDING.match(body.strip(" .!"))
     return m is not None and m.group("word").lower() not in _OF_THE_MOMENT
+
+
+def done_to_mine(clause: str) -> bool:
+    """Whether "they" did something to the speaker's own ("They moved my yoga class",
+    "they pushed spin to Wednesdays"): the speaker's fact, not theirs."""
+    return _DONE_TO_MINE.match(clause.strip()) is not None
 
 
 def elliptical(clause: str) -> bool:

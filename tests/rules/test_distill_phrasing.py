@@ -1108,3 +1108,13 @@ def test_hired_somewhere_named_in_lower_case_is_a_new_employer(first: str, secon
 def test_working_at_a_place_in_lower_case_is_no_employer() -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), "I work at Stripe.", "I work at the front desk most days.")
     assert ended == []
+
+
+def test_they_rescheduling_a_thing_of_the_speakers_is_the_speakers_fact() -> None:
+    """ "They pushed choir to Fridays": "they" did it, the choir is the speaker's own."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "My choir practice is on Tuesdays at 8.", "They pushed choir to Fridays at 6pm."
+    )
+    assert ended == ["The user's choir practice is on Tuesdays at 8."] and len(current) == 1
+    _, ended = beliefs_after(Owner("phrasing", "u"), "My choir practice is on Tuesdays.", "They like choir.")
+    assert ended == []
