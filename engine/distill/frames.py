@@ -334,6 +334,8 @@ _ZH_JOB = (
 
 _WORDS = re.compile(r"[a-z][a-z'-]*")
 _DIGIT = re.compile(r"\d")
+# What a diet leaves out, eaten again when it ends ("started eating fish again").
+_LEFT_OUT = r"meat|fish|chicken|beef|pork|seafood|dairy|eggs|cheese"
 _CUE_WORDS_EN = (
     frozenset(
         [
@@ -422,6 +424,7 @@ _CUE_WORDS_EN = (
     )
     | frozenset(w for d in _DRINKS_EN for w in d.split())
     | frozenset(_OCCUPATION)
+    | frozenset(_LEFT_OUT.split("|"))
     | frozenset((_CAR_BRANDS + "|" + _PHONE_BRANDS + "|" + _LAPTOP_BRANDS).split("|"))
 )
 
@@ -573,8 +576,15 @@ _DAYPART_EN = re.compile(
     re.IGNORECASE,
 )
 _DIET_EN = re.compile(
-    r"\b(?:I'm|I am|became|went|gone|turned|now|eat|eating|going)\s+(?:now\s+|fully\s+|a\s+)?"
+    r"\b(?:I'm|I am|is|'s|became|went|gone|turned|now|eat|eating|going)\s+(?:now\s+|fully\s+|a\s+)?"
     r"(vegetarian|vegan|pescatarian|keto|gluten-free|flexitarian)\b",
+    re.IGNORECASE,
+)
+# Eating again what a diet left out ("started eating fish again", "back to eating meat"):
+# the diet that kept it out has ended, and this is what is eaten now.
+_DIET_LEFT_EN = re.compile(
+    r"\b(?:started|start|began|back to|went back to|gone back to)\s+eating\s+(?P<started>" + _LEFT_OUT + r")\b"
+    r"|\beat(?:s|ing)?\s+(?P<again>" + _LEFT_OUT + r")\b(?=[^.;]*\b(?:again|now|these days)\b)",
     re.IGNORECASE,
 )
 _THING_EN = re.compile(
@@ -868,6 +878,10 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     diet = _DIET_EN.search(clause)
     if diet:
         return [_Hit("diet", "diet", diet.group(1).lower(), diet.group(1), "text", subject)]
+    eaten = _DIET_LEFT_EN.search(clause)
+    if eaten and not _NEGATION_EN.search(clause[: eaten.start()]):
+        food = (eaten.group("started") or eaten.group("again")).lower()
+        return [_Hit("diet", "diet", f"eats {food}", food, "text", subject)]
     hits.extend(_drink_en(focus, subject, cued=True) if focus is not clause else [])
     hits.extend(_drink_en(clause, subject) if not hits else [])
     if hits:

@@ -1118,3 +1118,22 @@ def test_they_rescheduling_a_thing_of_the_speakers_is_the_speakers_fact() -> Non
     assert ended == ["The user's choir practice is on Tuesdays at 8."] and len(current) == 1
     _, ended = beliefs_after(Owner("phrasing", "u"), "My choir practice is on Tuesdays.", "They like choir.")
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My flatmate Noor is a vegetarian.", "She's back to eating chicken these days."),
+        ("I'm vegan.", "Started eating eggs again after the doctor's advice."),
+        ("My dad's name is Rui and he's pescatarian.", "He eats meat again now."),
+    ],
+)
+def test_eating_again_what_a_diet_left_out_ends_the_diet(first: str, second: str) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and "name" not in ended[0]
+
+
+@pytest.mark.parametrize("second", ["I eat fish too.", "I don't eat meat again, ever.", "My brother eats meat again."])
+def test_eating_something_else_or_someone_else_eating_it_leaves_the_diet(second: str) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I'm vegetarian.", second)
+    assert ended == []
