@@ -20,6 +20,10 @@ Rule families (each a general pattern, named in every decision it makes):
 - ``drink``: a drink with drink / have / switched to, or negated by no longer
   / stopped / gave up (喝, 改喝, 不喝…了, 戒了), scoped by the time of day;
 - ``possession``: a car, phone or laptop by its brand (drive, bought, 换了);
+- ``diet``: vegetarian / vegan / ... said of anyone, ended by eating again what
+  it left out ("started eating fish again");
+- ``school``: a school named ("Lincoln Elementary") or by its kind ("middle
+  school at Jefferson") with goes / attends / started / transferred;
 - ``generic``: "my <thing> is <value>" (我的…是 / 换成了 …);
 - ``correction``: sorry I meant / not X but Y / actually (说错了, 不是X是Y):
   a value whose slot is the belief it corrects (reconcile finds it).
@@ -336,6 +340,10 @@ _WORDS = re.compile(r"[a-z][a-z'-]*")
 _DIGIT = re.compile(r"\d")
 # What a diet leaves out, eaten again when it ends ("started eating fish again").
 _LEFT_OUT = r"meat|fish|chicken|beef|pork|seafood|dairy|eggs|cheese"
+# The words that name a school's kind, cues for the school frame.
+_SCHOOL_WORDS = frozenset(
+    ["school", "elementary", "primary", "academy", "college", "university", "kindergarten", "preschool"]
+)
 _CUE_WORDS_EN = (
     frozenset(
         [
@@ -425,6 +433,7 @@ _CUE_WORDS_EN = (
     | frozenset(w for d in _DRINKS_EN for w in d.split())
     | frozenset(_OCCUPATION)
     | frozenset(_LEFT_OUT.split("|"))
+    | _SCHOOL_WORDS
     | frozenset((_CAR_BRANDS + "|" + _PHONE_BRANDS + "|" + _LAPTOP_BRANDS).split("|"))
 )
 
@@ -506,6 +515,22 @@ _EMPLOYER_EN = re.compile(
 _HIRED_EN = re.compile(
     r"\b(?:hired\s+(?:at|by)|(?:got|landed|took|accepted|found)\s+a\s+(?:new\s+)?job\s+(?:at|with))\s+"
     r"(?:the|a|an)\s+([a-z][a-z-]*(?:\s+(?!(?:and|but|so|as|in|on|for|now|last|this)\b)[a-z][a-z-]*)?)\b"
+)
+# A school, named ("Lincoln Elementary", "Jefferson Middle School", "St. Anne's Academy") or
+# after its kind ("middle school at Jefferson"), where someone goes, starts or transfers.
+_SCHOOL_KIND = (
+    r"(?:Elementary|Primary|Middle|High|Secondary|Prep|Academy|College|University|School|Kindergarten|Preschool)"
+)
+_SCHOOL_GOING_EN = re.compile(
+    r"\b(?:goes|go|going|attends?|attending|start(?:s|ed|ing)?|enrolled|transferred|switched|moved|"
+    r"(?:is|'s|are|am|'m)\s+(?:now\s+)?(?:at|in))\b",
+    re.IGNORECASE,
+)
+_SCHOOL_NAMED_EN = re.compile(
+    r"((?:St\.\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}\s+" + _SCHOOL_KIND + r"(?:\s+School)?)\b"
+)
+_SCHOOL_AT_EN = re.compile(
+    r"\b(?:elementary|primary|middle|high|secondary|prep)\s+school\s+(?:at|in)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 )
 _ROLE = r"([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})"
 _OCCUPATION_EN = re.compile(
@@ -870,6 +895,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         version = _bare_version_en(clause)
     if version is not None and _VERSION_CUE_EN.search(clause):
         return [_Hit("version", version.slot, version.value, version.surface, "version", subject, _scope_en(clause))]
+    school = _school_en(clause)
+    if school is not None:
+        return [_Hit("school", "school", _norm(school), school, "organisation", subject)]
     place = _RESIDENCE_EN.search(focus) or _RESIDENCE_EN.search(clause)
     if place:
         value = _cut(place.group(1))
@@ -999,6 +1027,15 @@ def _bare_version_en(clause: str) -> TypedValue | None:
     """ "bumped Go to 1.24": the tool named before, the version after "to"."""
     m = re.search(r"\b([A-Z][A-Za-z+#]*|go|python|node|java)\b[^,;]*?\bto\s+v?(\d+(?:\.\d+)+)\b", clause)
     return version_in(f"{m.group(1)} {m.group(2)}") if m else None
+
+
+def _school_en(clause: str) -> str | None:
+    """The school a person goes to ("goes to Lincoln Elementary", "started middle school
+    at Jefferson"), where a verb of going says so; else None."""
+    if not _SCHOOL_GOING_EN.search(clause):
+        return None
+    m = _SCHOOL_NAMED_EN.search(clause) or _SCHOOL_AT_EN.search(clause)
+    return m.group(1) if m else None
 
 
 def _role_en(clause: str) -> str | None:

@@ -1137,3 +1137,25 @@ def test_eating_again_what_a_diet_left_out_ends_the_diet(first: str, second: str
 def test_eating_something_else_or_someone_else_eating_it_leaves_the_diet(second: str) -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), "I'm vegetarian.", second)
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My son attends Oakwood Primary.", "He started secondary school at Hillside in September."),
+        ("My niece goes to Maple Elementary.", "She's at Ridge High School now."),
+        ("I'm at Leeds College of Art.", "I transferred to Bristol University this term."),
+    ],
+)
+def test_a_new_school_replaces_the_old_one(first: str, second: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == [first.replace("My", "The user's").replace("I'm", "The user is")] and len(current) == 1
+
+
+def test_two_childrens_schools_or_a_school_worked_at_are_apart() -> None:
+    _, ended = beliefs_after(
+        Owner("phrasing", "u"), "My son goes to Oakwood Primary.", "My daughter goes to Hillside Academy."
+    )
+    assert ended == []
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I go to Ridge College.", "I went to Hill University in 2010.")
+    assert ended == []
