@@ -41,7 +41,7 @@ from datetime import datetime
 
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker
-from ledgermind.distill.person import third_person, third_person_zh
+from ledgermind.distill.person import RELATIONS_ZH_WORDS, third_person, third_person_zh
 from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, added_count_in, count_in, time_in, version_in
 
 __all__ = ["RELATIONS_ZH", "frame_findings", "subject_of"]
@@ -54,12 +54,7 @@ _REL_EN = (
     r"neighbou?r|roommate|flatmate|grandma|grandmother|grandpa|grandfather|in-laws|kids|niece|nephew|"
     r"teammate|cofounder|co-founder"
 )
-_REL_ZH = (
-    "姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|老公|妻子|丈夫|太太|男朋友|女朋友|朋友|同事|"
-    "老板|上司|领导|儿子|女儿|表哥|表姐|表妹|表弟|室友|邻居|舅舅|阿姨|叔叔|爷爷|奶奶|外婆|外公|"
-    # the one-character kin words of speech ("我爸", "我妈", "我姐"), after every longer word they begin
-    "老爸|老妈|姐夫|嫂子|妹夫|弟媳|公公|婆婆|岳父|岳母|爸|妈|哥|姐|弟|妹"
-)
+_REL_ZH = RELATIONS_ZH_WORDS
 RELATIONS_ZH = _REL_ZH  # the relation nouns a Chinese clause may open with ("儿子学跆拳道")
 RELATIONS_EN = _REL_EN  # the relation nouns "my" / "our" may name ("my daughter", "our neighbor")
 _DRINKS_EN = sorted(

@@ -13,7 +13,9 @@ said by Ken is "Ken uses Go 1.23" ("Ken and others use ..." read badly).
 
 from __future__ import annotations
 
-__all__ = ["IRREGULAR_PAST", "third_person", "third_person_zh"]
+import re
+
+__all__ = ["IRREGULAR_PAST", "RELATIONS_ZH_WORDS", "third_person", "third_person_zh"]
 
 IRREGULAR_PAST = frozenset(
     [
@@ -381,7 +383,30 @@ def _mid(label: str) -> str:
     return label[:1].lower() + label[1:] if label.startswith("The ") else label
 
 
+# The Chinese relation nouns (kin, partners, the people of one's work and home), longest first.
+RELATIONS_ZH_WORDS = (
+    "姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|老公|妻子|丈夫|太太|男朋友|女朋友|朋友|同事|"
+    "老板|上司|领导|儿子|女儿|表哥|表姐|表妹|表弟|室友|邻居|舅舅|阿姨|叔叔|爷爷|奶奶|外婆|外公|"
+    # the one-character kin words of speech ("我爸", "我妈", "我姐"), after every longer word they begin
+    "老爸|老妈|姐夫|嫂子|妹夫|弟媳|公公|婆婆|岳父|岳母|爸|妈|哥|姐|弟|妹"
+)
+# What opens a Chinese clause whose subject was dropped: a time word (as said, or once
+# resolved: "2025年") or an adverb before its verb ("最近开始吃鱼了", "偶尔也会喝点红酒").
+# Chinese drops the speaker most of all; a clause that names anyone has a subject of its own.
+_DROPPED_SUBJECT_ZH = re.compile(
+    r"^(?:最近|近来|现在|目前|如今|今年|去年|前年|这个?月|上个?月|这周|上周|本周|上星期|今天|昨天|前天|刚才|刚刚|"
+    r"已经|一直|还是|偶尔|经常|常常|平时|一般|通常|每天|每周|每个?月|每年|终于|早就|从[^，,。]{1,6}(?:起|开始)|"
+    r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?(?:那一周)?)"
+)
+_SOMEONE_ZH = re.compile(r"我|你|您|他|她|它|咱|大家|别人|人家|" + RELATIONS_ZH_WORDS)
+
+
 def third_person_zh(sentence: str, label: str) -> str:
     """我们 / 我 -> "<label>" in a Chinese sentence (the speaker speaks for
-    their team or household; "用户他们" read awkwardly and said no more)."""
+    their team or household; "用户他们" read awkwardly and said no more); a
+    clause that dropped its subject, the speaker, gets it back ("最近开始吃鱼了"
+    -> "用户最近开始吃鱼了")."""
+    text = sentence.strip()
+    if _DROPPED_SUBJECT_ZH.match(text) and not _SOMEONE_ZH.search(text) and label not in text:
+        return label + text
     return sentence.replace("我们", label).replace("我", label)

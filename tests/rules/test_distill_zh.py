@@ -113,3 +113,23 @@ def test_a_dated_outing_is_still_an_episode() -> None:
     current, gone = blind_probe.run("我养了一只猫。", "我上周去了趟北京。")
     assert gone == []
     assert len(current) == 2
+
+
+# --- a clause that drops its subject is the speaker's ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("现在每个月房租三千二。", "用户现在每个月房租三千二。"),
+        ("去年开始练书法了。", "用户2025年开始练书法了。"),
+        ("偶尔也会喝点红酒。", "用户偶尔也会喝点红酒。"),
+    ],
+)
+def test_a_dropped_subject_is_the_speaker(said: str, kept: str) -> None:
+    assert blind_probe.run(said)[0] == [kept]
+
+
+@pytest.mark.parametrize("said", ["最近儿子开始学游泳了。", "现在他每天跑步。"])
+def test_a_clause_that_names_someone_keeps_its_own_subject(said: str) -> None:
+    assert not any(s.startswith("用户") for s in blind_probe.run(said)[0])
