@@ -570,7 +570,7 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     tail = _CLAUSE_BREAK.split(p.statement.strip().rstrip("。.!！ "))[-1]
     if tail != p.statement and not (has_change_cue(tail) or moved_on(tail) or _NEW_SITUATION_ZH.search(tail)):
         tail = p.statement
-    if not stated or topic_words(tail) - _named(p.subject):
+    if not stated or topic_words(tail) - _named(p.subject) - _AMOUNT_VERBS:
         return Decision("none")
     said = [(v, _shape_and_unit(tail, v)) for v in _spans(tail)]
     shaped = [(v, shape) for v, shape in said if shape is not None]
@@ -590,6 +590,13 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
         return Decision("none")
     b, span = holders[-1]
     return Decision("supersede", (b,), "", span, value)
+
+
+# The verbs that only say what an amount is of to the speaker ("we pay 1,975 now", "it costs
+# 17.99 now"): no topic of their own, so a change said with one is still thin.
+_AMOUNT_VERBS = frozenset(
+    ["pay", "pays", "paying", "cost", "costs", "charge", "charges", "earn", "earns", "owe", "spend"]
+)
 
 
 # How often, said in words ("three times a week", "twice a month", "once a day"):
@@ -612,7 +619,7 @@ def _spans(statement: str) -> list[str]:
 
 def _number(span: str) -> float | None:
     try:
-        return float(span.replace(",", ""))
+        return float(span.replace(",", "").lstrip("$€£¥"))
     except ValueError:
         return None
 
@@ -621,9 +628,9 @@ def _near(old: str, new: str) -> bool:
     """Whether a number said alone ("up to 1,350 now") can be the new value of
     an amount a belief holds (1,200 euros): an amount that moved stays within
     half to twice what it was; a count of something else rarely does. A year
-    (1900-2100) is a date, never the amount."""
+    (1900-2100 written bare; "1,975" and "$1975" are amounts) is a date, never the amount."""
     was, now = _number(old), _number(new)
-    if was is None or now is None or was <= 0 or any(1900 <= x <= 2100 and x.is_integer() for x in (was, now)):
+    if was is None or now is None or was <= 0 or any(re.fullmatch(r"(?:19|20)\d\d", x.strip()) for x in (old, new)):
         return False
     return 0.5 <= now / was <= 2
 

@@ -627,7 +627,9 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
 # A statement whose subject is a pronoun for what was said before ("Now it's
 # about 35 km a week", "It's 1,950 now"): on its own it says nothing of whom.
 _PRONOUN_SUBJECT = re.compile(
-    r"^(?:(?:now|these days|nowadays|actually|so),?\s+)?(?:it's|it is|it was|that's|that is|(?:down|up|back) to)\b",
+    r"^(?:(?:now|these days|nowadays|actually|so),?\s+)?(?:it's|it is|it was|that's|that is|(?:down|up|back) to|"
+    # "we pay 1,975 now", "it costs 17.99 now": an amount said with only the verb it is paid by
+    r"(?:the user|we|i)\s+(?:now\s+)?(?:pays?|spends?|earns?|owes?)|(?:it|that)\s+costs?)\b",
     re.I,
 )
 
@@ -639,7 +641,12 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
     if not (_PRONOUN_SUBJECT.match(p.statement) and p.value and p.replaces):
         return p
     replaced = p.replaces
-    if value_shape(replaced) != value_shape(p.value):
+    new = _surface(p.statement, p.value)
+    if {value_shape(replaced), value_shape(p.value)} == {"money", "number"}:
+        # "$1,300" / "we pay 1,480 now": the same amount said without its currency
+        currency = re.match(r"[$€£¥]", replaced)
+        new = currency.group(0) + new.lstrip("$€£¥") if currency else new
+    elif value_shape(replaced) != value_shape(p.value):
         # the value it replaces is of another kind than the new one ("coffee" / "2" of
         # "down to 2 cups a day"): what changed is the one span of the new value's kind
         # ("3" of "3 cups of coffee"), else nothing is rewritten
@@ -650,7 +657,7 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
     wrong = re.search(r"(?<![\w.])" + re.escape(replaced) + r"(?![\w])", old.statement, re.IGNORECASE)
     if wrong is None:
         return p
-    statement = old.statement[: wrong.start()] + _surface(p.statement, p.value) + old.statement[wrong.end() :]
+    statement = old.statement[: wrong.start()] + new + old.statement[wrong.end() :]
     return replace(p, statement=statement, attribute=old.attribute, replaces=replaced)
 
 

@@ -1159,3 +1159,14 @@ def test_two_childrens_schools_or_a_school_worked_at_are_apart() -> None:
     assert ended == []
     _, ended = beliefs_after(Owner("phrasing", "u"), "I go to Ridge College.", "I went to Hill University in 2010.")
     assert ended == []
+
+
+def test_an_amount_said_with_the_verb_it_is_paid_by_is_the_amount_that_moved() -> None:
+    """ "we pay 1,480 now" after "our council tax is $1,300": "pay" names no other thing,
+    and "1,480" with its thousands comma is an amount, not a year."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "Our council tax is $1,300 a year.", "We pay 1,480 now.")
+    assert ended == ["The user's council tax is $1,300 a year."] and current == [
+        "The user's council tax is $1,480 a year."
+    ]
+    _, ended = beliefs_after(Owner("phrasing", "u"), "Our council tax is $1,300 a year.", "We pay 2014 now.")
+    assert ended == []
