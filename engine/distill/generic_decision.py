@@ -54,6 +54,7 @@ from ledgermind.distill.bare_corrections import value_shape, value_spans
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.text import is_cjk
+from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
 
 __all__ = ["DEFAULT_GREY", "Decision", "GreyZone", "couple_step", "decide"]
@@ -574,7 +575,8 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
         return Decision("none")
     said = [(v, _shape_and_unit(tail, v)) for v in _spans(tail)]
     shaped = [(v, shape) for v, shape in said if shape is not None]
-    bare = [v for v in value_spans(tail) if value_shape(v) == "number" and _number(v) is not None]
+    # the time of the change ("2026年4月起涨到八百了") is when, never the amount
+    bare = [v for v in value_spans(untimed(tail)) if value_shape(v) == "number" and _number(v) is not None]
     if not shaped and len(bare) != 1:
         return Decision("none")
     value, shape = shaped[-1] if shaped else (bare[0], None)
@@ -621,7 +623,8 @@ def _number(span: str) -> float | None:
     try:
         return float(span.replace(",", "").lstrip("$€£¥"))
     except ValueError:
-        return None
+        said = number(span) if is_cjk(span) else None  # a Chinese numeral ("一万二", "六千五")
+        return None if said is None else float(said)
 
 
 def _near(old: str, new: str) -> bool:

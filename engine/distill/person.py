@@ -399,6 +399,8 @@ _DROPPED_SUBJECT_ZH = re.compile(
     r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?(?:那一周)?)"
 )
 _SOMEONE_ZH = re.compile(r"我|你|您|他|她|它|咱|大家|别人|人家|" + RELATIONS_ZH_WORDS)
+# An amount that moved ("今年涨到两千四了"): what dropped out is the thing that rose or fell, not the speaker.
+_AMOUNT_MOVED_ZH = re.compile(r"涨|降|跌|增加|减少|翻倍|上调|下调")
 
 
 def third_person_zh(sentence: str, label: str) -> str:
@@ -407,6 +409,11 @@ def third_person_zh(sentence: str, label: str) -> str:
     clause that dropped its subject, the speaker, gets it back ("最近开始吃鱼了"
     -> "用户最近开始吃鱼了")."""
     text = sentence.strip()
-    if _DROPPED_SUBJECT_ZH.match(text) and not _SOMEONE_ZH.search(text) and label not in text:
+    if (
+        _DROPPED_SUBJECT_ZH.match(text)
+        and not _SOMEONE_ZH.search(text)
+        and not _AMOUNT_MOVED_ZH.search(text)
+        and label not in text
+    ):
         return label + text
     return sentence.replace("我们", label).replace("我", label)

@@ -416,6 +416,8 @@ _ABOUT_SOMEONE_ZH = re.compile(
     r"^(?:新|现在的|以前的)?[\u4e00-\u9fff]{1,4}(?:是|叫|换成了?|变成了?)"
     r"(?:(?:老|小)[\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:先生|女士|老师|医生|阿姨|叔叔|教授|总|经理|师傅))"
     r"|我|咱们|咱家|家里|[A-Za-z0-9]|的[\u4e00-\u9fff]{1,4}(?:是|叫|由)|[零一二两三四五六七八九十百千万\d]+(?:号|点|月|日|年|元|块|岁|次|楼|层|公斤|斤|分钟|小时|个人)"
+    # an amount of hundreds or more, its unit left unsaid as money's is ("房租每月四千五")
+    r"|[零一二两三四五六七八九十]+[百千万]"
 )
 # Tentative reduplicated verbs and hedges: "我想想", "我看看", "我考虑一下".
 _TENTATIVE_ZH = re.compile(r"^我?(?:再)?(?:想想|看看|考虑一下|想一想|看一看|琢磨一下|研究一下)")

@@ -200,19 +200,37 @@ def number(text: str) -> int | None:
         return int(t)
     if t in _NUMBER_WORDS:
         return _NUMBER_WORDS[t]
-    if t and all(c in _ZH_DIGITS or c in "十百" for c in t):
-        total, digit = 0, 0
-        for c in t:
-            if c == "十":
-                total += (digit or 1) * 10
-                digit = 0
-            elif c == "百":
-                total += (digit or 1) * 100
-                digit = 0
-            else:
-                digit = _ZH_DIGITS[c]
-        return total + digit
+    if t and all(c in _ZH_DIGITS or c in _ZH_UNITS for c in t):
+        return _chinese_number(t)
     return None
+
+
+_ZH_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10_000}
+
+
+def _chinese_number(t: str) -> int | None:
+    """A Chinese numeral as said: "二十五", "一百零五", "三千二百", "两万", and the
+    spoken shortening where a digit after a unit counts the unit below it
+    ("四千五" 4,500, "一万二" 12,000, "三百五" 350). None for a run that is
+    no numeral ("万万", "五五")."""
+    total, section, digit, last = 0, 0, None, 0
+    for c in t:
+        if c in _ZH_DIGITS:
+            if digit is not None and digit != 0 and _ZH_DIGITS[c] != 0:
+                return None  # two digits in a row: "五五" is no numeral
+            digit = _ZH_DIGITS[c]
+        elif c == "万":
+            section += digit or 0
+            if section == 0:
+                return None
+            total, section, digit, last = total + section * 10_000, 0, None, 10_000
+        else:
+            unit = _ZH_UNITS[c]
+            section += (1 if digit is None else digit) * unit
+            digit, last = None, unit
+    if digit:  # a digit said after a unit, with no unit of its own: the unit below ("四千五")
+        section += digit * (last // 10 if last >= 100 and not t.endswith("零" + t[-1:]) else 1)
+    return total + section
 
 
 def version_in(text: str) -> TypedValue | None:

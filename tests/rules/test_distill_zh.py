@@ -14,6 +14,7 @@ import pytest
 
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.spoken_of import PersonSpokenOf
+from ledgermind.distill.value_types import number
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import blind_probe
@@ -133,3 +134,44 @@ def test_a_dropped_subject_is_the_speaker(said: str, kept: str) -> None:
 @pytest.mark.parametrize("said", ["最近儿子开始学游泳了。", "现在他每天跑步。"])
 def test_a_clause_that_names_someone_keeps_its_own_subject(said: str) -> None:
     assert not any(s.startswith("用户") for s in blind_probe.run(said)[0])
+
+
+# --- Chinese amounts: numerals read as numbers, the unit of money left unsaid -------
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("二十五", 25),
+        ("一百零五", 105),
+        ("三百五", 350),  # the digit after a unit counts the unit below it
+        ("四千五", 4500),
+        ("一万二", 12_000),
+        ("三千二百", 3200),
+        ("十二万", 120_000),
+        ("一万零五百", 10_500),
+        ("五五", None),  # two digits in a row are no numeral
+    ],
+)
+def test_a_chinese_numeral_is_its_number(said: str, value: int | None) -> None:
+    assert number(said) == value
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "ended"),
+    [
+        ("停车费一个月六百。", "这个月起涨到八百了。", "停车费一个月六百。"),  # the date is no amount
+        ("孩子的学费一学期一万八。", "今年涨到两万了。", "孩子的学费一学期一万八。"),  # 两万 is no year
+        ("我的车贷每月三千。", "现在每月两千二。", "用户的车贷每月三千。"),
+    ],
+)
+def test_an_amount_said_alone_replaces_the_one_it_moved_from(before: str, said: str, ended: str) -> None:
+    assert blind_probe.run(before, said)[1] == [ended]
+
+
+def test_an_amount_of_something_else_replaces_nothing() -> None:
+    assert blind_probe.run("我养了两只猫。", "现在有五千个粉丝了。")[1] == []
+
+
+def test_an_amount_with_its_unit_unsaid_is_a_statement() -> None:
+    assert blind_probe.run("物业费一年两千四。")[0] == ["物业费一年两千四。"]
