@@ -1204,8 +1204,36 @@ _REPLACED_ZH = re.compile(
 )
 
 
+# A diet ("我吃素", "她是素食者") and eating again what it left out ("最近开始吃鱼了",
+# "现在偶尔也吃点肉了"): one slot, so the second ends the first, as ``_DIET_EN`` /
+# ``_DIET_LEFT_EN`` read it in English. Eating is a change only with a cue (开始, 又,
+# 重新, 现在, 最近): "我也吃鱼" alone says nothing of a diet.
+_DIET_ZH = re.compile(r"(?<![不没])吃(?P<strict>全|纯)?素|(?P<pure>纯|全)?素食(?:者|主义者)")
+_LEFT_OUT_ZH = r"肉|鱼|荤|海鲜|鸡肉|牛肉|猪肉|鸡蛋|蛋"
+_DIET_LEFT_ZH = re.compile(
+    r"(?:开始|又|重新|恢复)(?:能)?吃(?:一?点|一些|些)?(?P<started>" + _LEFT_OUT_ZH + r")"
+    r"|(?:现在|最近|如今|目前)[^，,。不没]{0,6}吃(?:一?点|一些|些)?(?P<now>" + _LEFT_OUT_ZH + r")(?!不)"
+)
+
+
+def _diet_zh(clause: str, subject: str | None) -> _Hit | None:
+    """The diet a Chinese clause says someone keeps, or ends by eating again what it left out."""
+    diet, eaten = _DIET_ZH.search(clause), _DIET_LEFT_ZH.search(clause)
+    found = diet or eaten
+    if found is None or re.search(r"不|没|戒", clause[: found.start()]):
+        return None  # "我不吃素了", "我还没开始吃肉": a negation, read by the generic rule
+    if diet is not None:
+        value = "vegan" if diet.group("strict") or diet.group("pure") else "vegetarian"
+        return _Hit("diet", "diet", value, diet.group(0), "text", subject)
+    food = found.group("started") or found.group("now")
+    return _Hit("diet", "diet", f"吃{food}", food, "text", subject)
+
+
 def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     subject = _subject_zh(clause)
+    diet = _diet_zh(clause, subject)
+    if diet is not None:
+        return [diet]
     email = EMAIL.search(clause)
     if email:
         return [_Hit("contact", "contact:email", email.group(0).casefold(), email.group(0), "contact", subject)]

@@ -175,3 +175,23 @@ def test_an_amount_of_something_else_replaces_nothing() -> None:
 
 def test_an_amount_with_its_unit_unsaid_is_a_statement() -> None:
     assert blind_probe.run("物业费一年两千四。")[0] == ["物业费一年两千四。"]
+
+
+# --- a diet, ended by eating again what it left out ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "ended"),
+    [
+        ("我女儿吃素。", "她最近又开始吃肉了。", "用户女儿吃素。"),
+        ("我是纯素食者。", "现在也吃一点海鲜了。", "用户是纯素食者。"),
+        ("我老公吃素好几年了。", "他去年重新吃牛肉了。", "用户老公吃素好几年了。"),
+    ],
+)
+def test_eating_again_what_a_diet_left_out_ends_it(before: str, said: str, ended: str) -> None:
+    assert blind_probe.run(before, said)[1] == [ended]
+
+
+@pytest.mark.parametrize("said", ["我也吃鱼。", "我不吃鸡蛋。", "我还没开始吃肉。"])
+def test_eating_said_without_a_change_keeps_the_diet(said: str) -> None:
+    assert blind_probe.run("我吃素。", said)[1] == []
