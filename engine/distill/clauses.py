@@ -299,6 +299,19 @@ _SHARED_FIRST_PERSON = re.compile(
     r"some|\w+ing|\w+s)\b.*)$"
 )
 
+# "I'm on 20mg of lisinopril and take vitamin D daily": a copula clause, then a verb of the
+# same subject with the subject dropped.
+_SHARED_AFTER_COPULA = re.compile(
+    r"^(?P<head>(?P<subject>I|We)(?:'m|'re|\s+am|\s+are))\s+(?P<rest>.+?)\s+and\s+"
+    r"(?P<second>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r"))\s+\w.*)$"
+)
+
+# A first part that may govern the verb after "and" ("excited to work hard and make an
+# impact", "gonna stay determined and make my own path", "happier being around them and love
+# myself"): the second verb is no clause of its own.
+_GOVERNS_A_VERB = re.compile(
+    r"\b(?:to|gonna|wanna|gotta|can|could|will|would|should|might|must|being)\b|\b\w+ing\b", re.IGNORECASE
+)
 
 # "I have a Tesla Model 3 and a road bike", "We own a dog and two cats": two things of one
 # verb, each with its own article, are two facts (selling the Tesla leaves the bike); "bread
@@ -326,6 +339,9 @@ def _shared_subject(clause: str) -> list[str]:
     two = _TWO_THINGS.match(text) or _GAPPED.match(text)
     if two is not None:
         return [two.group("head") + two.group("one"), two.group("head") + two.group("two")]
+    copula = _SHARED_AFTER_COPULA.match(text)
+    if copula is not None and not _GOVERNS_A_VERB.search(copula.group("rest")):
+        return [f"{copula.group('head')} {copula.group('rest')}", f"{copula.group('subject')} {copula.group('second')}"]
     m = _SHARED_SUBJECT.match(text) or _SHARED_FIRST_PERSON.match(text)
     if m is None:
         return [clause]

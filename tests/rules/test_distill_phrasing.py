@@ -1170,3 +1170,18 @@ def test_an_amount_said_with_the_verb_it_is_paid_by_is_the_amount_that_moved() -
     ]
     _, ended = beliefs_after(Owner("phrasing", "u"), "Our council tax is $1,300 a year.", "We pay 2014 now.")
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("I'm on 5mg of amlodipine and take fish oil daily.", 2),
+        ("We're in Dundee and rent a flat near the river.", 2),
+        ("I'm excited to work hard and make a difference.", 1),
+        ("I'm gonna stay focused and finish my thesis.", 1),
+    ],
+)
+def test_a_copula_clause_and_a_verb_with_its_subject_dropped_are_two_clauses(text: str, parts: int) -> None:
+    """The dropped subject is the first clause's, unless the first part governs the verb
+    after "and" (an infinitive, a modal, "gonna")."""
+    assert len(clauses(text)) == parts
