@@ -201,10 +201,11 @@ _PARTNER = re.compile(
 
 
 # Retiring: the work the person held ends ("my mom teaches third grade" / "she retired").
-_RETIRED = re.compile(r"\bretired\b|退休了", re.IGNORECASE)
+# (辞职 / 离职, "resigned", leaves the work as retiring does: "她现在辞职自己开了个补习班")
+_RETIRED = re.compile(r"\bretired\b|退休了|辞职|离职|辞(?:掉)?了?工作", re.IGNORECASE)
 _WORK = re.compile(
     r"\b(?:works?|working|teach(?:es)?|teaching|job|employed|nurse|doctor|engineer|teacher|manager)\b"
-    r"|工作|上班|当老师|当医生|任职",
+    r"|工作|上班|任职|(?:当|做)[\u4e00-\u9fff]{0,2}(?:师|员|生|士|家|工|长)",
     re.IGNORECASE,
 )
 

@@ -195,3 +195,18 @@ def test_eating_again_what_a_diet_left_out_ends_it(before: str, said: str, ended
 @pytest.mark.parametrize("said", ["我也吃鱼。", "我不吃鸡蛋。", "我还没开始吃肉。"])
 def test_eating_said_without_a_change_keeps_the_diet(said: str) -> None:
     assert blind_probe.run("我吃素。", said)[1] == []
+
+
+# --- resigning leaves the work, as retiring does --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "ended"),
+    [
+        ("我哥在华为做工程师。", "他辞职了。", "用户哥在华为做工程师。"),
+        ("我在一家医院当护士。", "我上个月离职了。", "用户在一家医院工作。"),  # dated: a state, no episode
+        ("我表妹在幼儿园当老师。", "她辞掉工作回老家了。", "用户表妹在幼儿园当老师。"),
+    ],
+)
+def test_resigning_ends_the_work(before: str, said: str, ended: str) -> None:
+    assert blind_probe.run(before, said)[1] == [ended]
