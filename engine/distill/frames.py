@@ -429,6 +429,7 @@ _CUE_WORDS_EN = (
     | frozenset(_OCCUPATION)
     | frozenset(_LEFT_OUT.split("|"))
     | _SCHOOL_WORDS
+    | frozenset(["rent", "rents", "renting", "rented", "purchased"])
     | frozenset((_CAR_BRANDS + "|" + _PHONE_BRANDS + "|" + _LAPTOP_BRANDS).split("|"))
 )
 
@@ -496,7 +497,13 @@ _RESIDENCE_EN = re.compile(
     r"(?:from\s+[^,;]+?\s+)?(?:to|in|into|at)\s+"
     # "live in a tiny flat in Leeds": the home described, then the place
     r"(?:(?:a|an|the|our|my)\s+(?:[a-z-]+\s+){0,3}?(?:flat|apartment|house|studio|condo|place|room|bungalow|cottage)"
-    r"\s+(?:in|near)\s+)?" + _PLACE
+    r"\s+(?:in|near)\s+)?"
+    + _PLACE
+    # "we rent a two-bedroom in Pittsburgh", "closed on a house in Sewickley ... and moved in": the
+    # home rented, or bought and moved into (a house bought alone may be let or a second home)
+    + r"|\b(?:rent|rents|renting|(?:bought|closed on|purchased)(?=.*\bmov(?:ed|ing) in\b))\s+(?:a|an|the|our|my)\s+"
+    r"(?:[a-z-]+\s+){0,2}?"
+    r"(?:flat|apartment|house|home|studio|condo|place|bungalow|cottage|townhouse|[a-z]+-bedroom)\s+in\s+" + _PLACE
 )
 _EMPLOYER_EN = re.compile(
     r"\b(?:(?:work|works|working)\s+(?:now\s+)?(?:at|for)|joined|(?:started|starting|start|began)\s+"
@@ -895,7 +902,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         return [_Hit("school", "school", _norm(school), school, "organisation", subject)]
     place = _RESIDENCE_EN.search(focus) or _RESIDENCE_EN.search(clause)
     if place:
-        value = _cut(place.group(1))
+        value = _cut(place.group(1) or place.group(2))
         if value and value.lower() not in _NOT_VALUES and not _WHEN_EN.match(value):
             return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
     diet = _DIET_EN.search(clause)

@@ -1185,3 +1185,17 @@ def test_a_copula_clause_and_a_verb_with_its_subject_dropped_are_two_clauses(tex
     """The dropped subject is the first clause's, unless the first part governs the verb
     after "and" (an infinitive, a modal, "gonna")."""
     assert len(clauses(text)) == parts
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "moved"),
+    [
+        ("I live in Cardiff.", "We're renting a three-bedroom in Swansea now.", True),
+        ("We rent a flat in Derby.", "We bought a cottage in Ludlow and moved in last week.", True),
+        ("I live in Cardiff.", "We bought a cottage in Ludlow as a holiday let.", False),
+        ("I live in Cardiff.", "I rented a van in Bristol.", False),
+    ],
+)
+def test_a_home_rented_or_bought_and_moved_into_is_where_one_lives(first: str, second: str, moved: bool) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert bool(ended) == moved
