@@ -22,6 +22,8 @@ Rule families (each a general pattern, named in every decision it makes):
 - ``possession``: a car, phone or laptop by its brand (drive, bought, 换了);
 - ``diet``: vegetarian / vegan / ... said of anyone, ended by eating again what
   it left out ("started eating fish again");
+- ``work mode``: remote / hybrid / in the office ("work from home", "a hybrid
+  setup", "back in the office full time");
 - ``school``: a school named ("Lincoln Elementary") or by its kind ("middle
   school at Jefferson") with goes / attends / started / transferred;
 - ``generic``: "my <thing> is <value>" (我的…是 / 换成了 …);
@@ -429,7 +431,7 @@ _CUE_WORDS_EN = (
     | frozenset(_OCCUPATION)
     | frozenset(_LEFT_OUT.split("|"))
     | _SCHOOL_WORDS
-    | frozenset(["rent", "rents", "renting", "rented", "purchased"])
+    | frozenset(["rent", "rents", "renting", "rented", "purchased", "remotely", "remote", "hybrid", "office", "wfh"])
     | frozenset((_CAR_BRANDS + "|" + _PHONE_BRANDS + "|" + _LAPTOP_BRANDS).split("|"))
 )
 
@@ -506,7 +508,7 @@ _RESIDENCE_EN = re.compile(
     r"(?:flat|apartment|house|home|studio|condo|place|bungalow|cottage|townhouse|[a-z]+-bedroom)\s+in\s+" + _PLACE
 )
 _EMPLOYER_EN = re.compile(
-    r"\b(?:(?:work|works|working)\s+(?:now\s+)?(?:at|for)|joined|(?:started|starting|start|began)\s+"
+    r"\b(?:(?:work|works|working)\s+(?:(?:now|fully|mostly|remotely|remote|from home|full-time|part-time)\s+){0,2}(?:at|for)|joined|(?:started|starting|start|began)\s+"
     r"(?:a\s+new\s+(?:job|role|position)\s+|working\s+|work\s+)?(?:at|with|for)|(?:job|position|role|offer|"
     r"gig)\s+(?:at|with)|(?:employer|company)\s+is(?:\s+now)?|hired\s+by|(?:I'm|I am|we're|we are)\s+(?:now\s+)?"
     r"(?:at|with)|moved\s+(?:over\s+)?to\s+(?:a\s+job\s+at)?)\s+" + _ORG
@@ -517,6 +519,15 @@ _EMPLOYER_EN = re.compile(
 _HIRED_EN = re.compile(
     r"\b(?:hired\s+(?:at|by)|(?:got|landed|took|accepted|found)\s+a\s+(?:new\s+)?job\s+(?:at|with))\s+"
     r"(?:the|a|an)\s+([a-z][a-z-]*(?:\s+(?!(?:and|but|so|as|in|on|for|now|last|this)\b)[a-z][a-z-]*)?)\b"
+)
+# Where the work is done: remote, hybrid or in the office ("I work remotely", "switched to a
+# hybrid setup", "back in the office full time", "in the office three days a week").
+_WORK_MODE_EN = re.compile(
+    r"\bwork(?:s|ing)?\s+(?:fully\s+|mostly\s+|now\s+)?(?:remotely|remote|from home)\b"
+    r"|\b(?:fully\s+)?remote\s+(?:job|role|position|worker|now)\b|\bwfh\b"
+    r"|\bhybrid\s+(?:setup|schedule|arrangement|role|job|model|work)\b"
+    r"|\b(?:back\s+)?in\s+the\s+office\s+(?:full[- ]time|every day|five days|(?:\d|two|three|four)\s+days)",
+    re.IGNORECASE,
 )
 # A school, named ("Lincoln Elementary", "Jefferson Middle School", "St. Anne's Academy") or
 # after its kind ("middle school at Jefferson"), where someone goes, starts or transfers.
@@ -941,6 +952,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
             # change of employer is known when the role, restated, is decided)
             hits.append(_Hit("employer", "employer", _norm(held_at), held_at, "organisation", subject))
         hits.append(_Hit("occupation", "occupation", role.casefold(), role, "role", subject))
+    mode = _WORK_MODE_EN.search(clause)
+    if mode and not _NEGATION_EN.search(clause[: mode.start()]):
+        hits.append(_Hit("work mode", "work mode", _work_mode(mode.group(0)), mode.group(0), "text", subject))
     if hits:
         return hits
     activity = _ACTIVITY_EN.search(clause)
@@ -1029,6 +1043,15 @@ def _bare_version_en(clause: str) -> TypedValue | None:
     """ "bumped Go to 1.24": the tool named before, the version after "to"."""
     m = re.search(r"\b([A-Z][A-Za-z+#]*|go|python|node|java)\b[^,;]*?\bto\s+v?(\d+(?:\.\d+)+)\b", clause)
     return version_in(f"{m.group(1)} {m.group(2)}") if m else None
+
+
+def _work_mode(said: str) -> str:
+    """remote, hybrid or office: how "work from home", "a hybrid setup", "back in the
+    office full time" say where the work is done."""
+    low = said.casefold()
+    if "hybrid" in low or re.search(r"\d|\b(?:two|three|four|some|few)\b", low):
+        return "hybrid"  # "in the office three days a week"
+    return "remote" if re.search(r"remote|home|wfh", low) else "office"
 
 
 def _school_en(clause: str) -> str | None:

@@ -1199,3 +1199,20 @@ def test_a_copula_clause_and_a_verb_with_its_subject_dropped_are_two_clauses(tex
 def test_a_home_rented_or_bought_and_moved_into_is_where_one_lives(first: str, second: str, moved: bool) -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert bool(ended) == moved
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "changed"),
+    [
+        ("I work fully remote for Kestrel Labs.", "Now it's a hybrid schedule, two days in the office.", True),
+        ("I work from home for Acme.", "I'm back in the office full time since the merger.", True),
+        ("I work from home.", "I work from home on Fridays too.", False),
+        ("I'm on a hybrid schedule.", "My sister works remotely.", False),
+    ],
+)
+def test_where_the_work_is_done_is_one_attribute(first: str, second: str, changed: bool) -> None:
+    """remote, hybrid, office: a new one replaces the old, the employer stays."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert bool(ended) == changed
+    if changed and "for" in first:
+        assert first.replace("I work", "The user works") in current  # the employer is still held
