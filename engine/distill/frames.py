@@ -989,6 +989,8 @@ def _subject_en(clause: str) -> str | None:
     name = _SUBJECT_NAME_EN.match(clause.strip()) or _SUBJECT_OWNER_EN.match(clause.strip())
     if name and name.group(0) in ("I", "We", "My", "Our", "Production", "Staging", "Now", "They", "You", "It", "This"):
         name = None
+    if name and _RATE_EN.match(clause.strip()):
+        name = None  # "Rent is 1200 a month": a thing's amount by the period, of the speaker's
     moved = _MOVED_TO_EN.search(clause)
     if name and moved and _WHEN_EN.match(clause[moved.end() :]):
         name = None  # "Orientation got moved to Wednesday": an event of the speaker's, moved to a day
@@ -1016,6 +1018,12 @@ _SUBJECT_OWNER_EN = re.compile(
     r"^(?!(?:Today|Tonight|Tomorrow|Yesterday|Everyone|Everybody|Someone|Somebody|Anyone|Nobody|It|That|What|"
     r"There|Here|He|She|Who|Where|When|How|Let)'s)[A-Z][a-z]+(?='s\s+(?:(?:a|an|the|been|got|now|[a-z]+ing)\b|"
     r"[a-z][\w-]*\s+(?:is|was|are|were|got|gets|has|had|moved|changed|starts|started|begins|began|will)\b))"
+)
+# A capitalised word first with an amount by the period after it ("Rent is 1200 a month",
+# "Gym costs $40 a month"): a thing, no person ("Tom is 34" says no period).
+_RATE_EN = re.compile(
+    r"^[A-Z][a-z]+\s+(?:is|was|costs?|runs?|comes to)\s+(?:about\s+|around\s+|like\s+)?[$€£¥]?\d[\d,.]*k?\s*"
+    r"(?:[a-z]+\s+)?(?:a|per|every|each)\s+(?:month|week|year|day|night)\b"
 )
 _KIN_EN = re.compile(r"^(Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama)(?:'s)?\b(?!,)")
 

@@ -69,8 +69,10 @@ _SMALL_TALK_EN = re.compile(
 # on the speaker's own thing, which is what changed.
 _DONE_TO_MINE = re.compile(
     r"they\s+(?:just\s+|finally\s+)?(?:\w+ed\s+(?:my|our)\s+\w+"
-    # "They moved spin to Wednesdays": a thing of the speaker's rescheduled, said without "my"
-    r"|(?:moved|pushed|shifted|rescheduled|changed|switched)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\b)",
+    # "They moved spin to Wednesdays", "they raised the parking to 110": a thing of the speaker's
+    # changed by someone, said without "my"
+    r"|(?:moved|pushed|shifted|rescheduled|changed|switched|raised|bumped|hiked|upped|increased|lowered|cut|dropped)"
+    r"\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\b)",
     re.IGNORECASE,
 )
 _ABOUT_SOMEONE_EN = re.compile(

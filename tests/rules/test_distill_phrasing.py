@@ -1216,3 +1216,14 @@ def test_where_the_work_is_done_is_one_attribute(first: str, second: str, change
     assert bool(ended) == changed
     if changed and "for" in first:
         assert first.replace("I work", "The user works") in current  # the employer is still held
+
+
+def test_a_thing_said_first_with_an_amount_by_the_period_is_no_person() -> None:
+    """ "Parking is 90 a month" is the speaker's parking, not a person called Parking."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "Parking is 90 a month.", "They raised the parking to 110 last week."
+    )
+    assert ended == ["Parking is 90 a month."] and len(current) == 1
+    from ledgermind.distill.frames import subject_of
+
+    assert subject_of("Parking is 90 a month.") is None and subject_of("Nadia is 34.") == "nadia"
