@@ -1020,10 +1020,11 @@ _SUBJECT_OWNER_EN = re.compile(
     r"[a-z][\w-]*\s+(?:is|was|are|were|got|gets|has|had|moved|changed|starts|started|begins|began|will)\b))"
 )
 # A capitalised word first with an amount by the period after it ("Rent is 1200 a month",
-# "Gym costs $40 a month"): a thing, no person ("Tom is 34" says no period).
+# "Gym costs $40 a month") or its price to the speaker ("Netflix is 17.99 for me now"): a
+# thing, no person ("Tom is 34" says neither).
 _RATE_EN = re.compile(
     r"^[A-Z][a-z]+\s+(?:is|was|costs?|runs?|comes to)\s+(?:about\s+|around\s+|like\s+)?[$€£¥]?\d[\d,.]*k?\s*"
-    r"(?:[a-z]+\s+)?(?:a|per|every|each)\s+(?:month|week|year|day|night)\b"
+    r"(?:(?:[a-z]+\s+)?(?:a|per|every|each)\s+(?:month|week|year|day|night)\b|for\s+(?:me|us)\b)"
 )
 _KIN_EN = re.compile(r"^(Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama)(?:'s)?\b(?!,)")
 

@@ -1227,3 +1227,8 @@ def test_a_thing_said_first_with_an_amount_by_the_period_is_no_person() -> None:
     from ledgermind.distill.frames import subject_of
 
     assert subject_of("Parking is 90 a month.") is None and subject_of("Nadia is 34.") == "nadia"
+
+
+def test_a_price_to_the_speaker_said_with_the_thing_first_is_the_speakers() -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), "Spotify costs me 10.99 a month.", "Spotify is 11.99 for me now.")
+    assert ended == ["Spotify costs the user 10.99 a month."]
