@@ -65,6 +65,10 @@ _SPLIT_ZH = re.compile(
     # a clause closed by 了 (a change of state: "我不学日语了，改学韩语") ends there
     r"|(?<=了)[，,]\s*(?=[\u4e00-\u9fff])(?!改|换|转)"
     r"|[，,]\s*(?=(?:" + RELATIONS_ZH + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天)[\u4e00-\u9fff])"
+    # a predicate of its own, its subject dropped as Chinese drops it ("我住在成都，在一家医院当护士，养了一只狗")
+    # (not after a correction's formula: "我住在北京，哦不对，在上海" is one correction)
+    r"|(?<!不对)(?<!不是)(?<!错了)(?<!口误)(?<!其实)(?<!哦)(?<!嗯)(?<!意思)(?<!抱歉)"
+    r"[，,]\s*(?=(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直)[\u4e00-\u9fff])"
 )
 _ZH_CONJ = re.compile(r"^(?:所以|因此|然后|而且|并且|同时)")
 _MIN_CHARS = 3
@@ -82,11 +86,15 @@ def clauses(sentence: str) -> list[str]:
     pieces[0] = head + pieces[0]
     parts = [q.strip(" ,;，；") for p in pieces for r in _it_resolved(p.strip()) for q in _shared_subject(r)]
     merged: list[str] = []
+    # a Chinese clause that dropped the sentence's subject is a statement with it, no lead-in
+    opening = _SUBJECT_ZH.match(parts[0]) if splitter is _SPLIT_ZH and parts and parts[0] else None
     for part in (p for p in parts if p):  # a lead-in ("My mistake", "Sorry", "口误") belongs to the clause it opens
         if merged and (
             (
                 len(merged[-1].split()) <= 4
-                and not is_statement(_with_subject(merged[-1]))
+                and not is_statement(
+                    _subjected_zh(merged[-1], opening.group(0)) if opening else _with_subject(merged[-1])
+                )
                 and not _SHORT.match(merged[-1])
             )
             or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own

@@ -1197,7 +1197,10 @@ _RESIDENCE_ZH = re.compile(
 _EMPLOYER_ZH = re.compile(
     r"(?:在|加入了?|入职了?|跳槽(?:到|去)了?|辞职(?:到|去)了?|换到了?)"
     r"([A-Za-z][\w&.-]*(?:\s[A-Z][\w&.-]*)*|[\u4e00-\u9fff]{2,10}?(?:公司|银行|集团|科技|医院|学校|大学|研究所|研究院|"
-    r"工作室|工厂|事务所|部门|部|团队|组|中心)|[\u4e00-\u9fff]{2,6}?(?=工作|上班|任职|实习|了|[，,。！!]|$))"
+    r"工作室|工厂|事务所|部门|部|团队|组|中心)"
+    # a business counted with 家 ("一家外企", "这家律所"), before the job done there ("做财务")
+    r"|(?:一|这|那)家[\u4e00-\u9fff]{1,8}?(?=工作|上班|任职|实习|当|做|了|[，,。！!]|$)"
+    r"|[\u4e00-\u9fff]{2,6}?(?=工作|上班|任职|实习|了|[，,。！!]|$))"
     r"(?:工作|上班|任职|实习|当|做)?"
 )
 _OCCUPATION_ZH = re.compile(
@@ -1306,6 +1309,7 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if org and (
         not org.group(0).startswith("在")
         or re.search(r"工作|上班|任职|实习", org.group(0))
+        or re.match(r"(?:一|这|那)家", org.group(1))
         or org.group(1).endswith(("部", "部门", "团队", "组"))
     ):
         value = org.group(1)

@@ -117,13 +117,16 @@ class RuleExtractor:
                     # "actually it's at 11 am": only the right value, for the belief it corrects
                     findings.extend(bare)
                     continue
-                said = [
-                    f
-                    for clause in (
-                        spoken_of.resolved(c) for c in clauses(spoken_of.resolved(sentence)) if not elliptical(c)
-                    )
-                    for f in self._clause_findings(clause, sentence, speaker, item.occurred_at)
-                ]
+                said: list[Finding] = []
+                for clause in (
+                    spoken_of.resolved(c) for c in clauses(spoken_of.resolved(sentence)) if not elliptical(c)
+                ):
+                    found = self._clause_findings(clause, sentence, speaker, item.occurred_at)
+                    said.extend(found)
+                    named = next((f.participants[0] for f in found if f.attribute == "name" and f.participants), None)
+                    if named and not item.name and is_cjk(clause):
+                        # "我叫张伟，在财务部": the name just given names the speaker in the clauses after it
+                        speaker = Speaker(key=speaker.key, label=named, zh_label=named)
                 findings.extend(_denial_folded(said))
         unique: dict[tuple[str, str, str | None], Finding] = {}
         for f in findings:

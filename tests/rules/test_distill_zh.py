@@ -204,9 +204,41 @@ def test_eating_said_without_a_change_keeps_the_diet(said: str) -> None:
     ("before", "said", "ended"),
     [
         ("我哥在华为做工程师。", "他辞职了。", "用户哥在华为做工程师。"),
-        ("我在一家医院当护士。", "我上个月离职了。", "用户在一家医院工作。"),  # dated: a state, no episode
+        ("我在一家医院当护士。", "我上个月离职了。", "用户在一家医院当护士。"),  # dated: a state, no episode
         ("我表妹在幼儿园当老师。", "她辞掉工作回老家了。", "用户表妹在幼儿园当老师。"),
     ],
 )
 def test_resigning_ends_the_work(before: str, said: str, ended: str) -> None:
     assert blind_probe.run(before, said)[1] == [ended]
+
+
+# --- a business counted with 家 is an employer; a dropped-subject predicate is a clause --
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "ended"),
+    [
+        ("我在一家律所做助理。", "我跳槽去了一家咨询公司。", "用户在一家律所做助理。"),
+        ("我老公在这家超市当店长。", "他现在换到一家物流公司上班了。", "用户老公在这家超市当店长。"),
+    ],
+)
+def test_a_business_counted_with_jia_is_the_employer_a_new_one_replaces(before: str, said: str, ended: str) -> None:
+    assert blind_probe.run(before, said)[1] == [ended]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "parts"),
+    [
+        ("我住在厦门，在一家酒店做前台，养了两只猫。", ["我住在厦门", "我在一家酒店做前台", "我养了两只猫。"]),
+        ("我姐姐在银行上班，喜欢爬山。", ["我姐姐在银行上班", "我姐姐喜欢爬山。"]),
+        ("我住在天津，哦不对，在北京。", ["我住在天津，哦不对，在北京。"]),  # one correction
+    ],
+)
+def test_a_predicate_after_a_comma_is_a_clause_of_the_same_subject(sentence: str, parts: list[str]) -> None:
+    assert clauses(sentence) == parts
+
+
+def test_a_move_of_work_keeps_the_home_and_the_pet_said_beside_it() -> None:
+    current, ended = blind_probe.run("我住在厦门，在一家酒店做前台，养了两只猫。", "我换到一家民宿上班了。")
+    assert ended == ["用户在一家酒店做前台。"]
+    assert {"用户住在厦门。", "用户养了两只猫。"} <= set(current)
