@@ -22,7 +22,15 @@ from typing import NamedTuple
 
 from ledgermind.distill.text import is_cjk
 
-__all__ = ["BARE_CORRECTION", "BareCorrection", "bare_correction", "is_formula", "value_shape", "value_spans"]
+__all__ = [
+    "BARE_CORRECTION",
+    "BareCorrection",
+    "bare_correction",
+    "is_formula",
+    "is_slip",
+    "value_shape",
+    "value_spans",
+]
 
 BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding carries
 
@@ -85,9 +93,12 @@ _BARE_ZH = re.compile(
     r"|^(?:[她他它我]|那|这)(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米)|"
     r"[零一二两三四五六七八九十百\d]{1,4}(?=了))了?[。！!]?$"
 )
-# "Actually it's bluefalcon23, typo": the formula said last, after the value
+# "Actually it's bluefalcon23, typo", "Sorry, 4423, I transposed the digits": the formula or
+# the reason for the slip said last, after the value
 _TRAILING_FORMULA_EN = re.compile(
-    r"[,;—–-]\s*(?:typo|my bad|my mistake|sorry|oops|i always forget|i misspoke|i mistyped)[.!]*$", re.IGNORECASE
+    r"[,;—–-]\s*(?:typo|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
+    r"i (?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|i transposed (?:the )?\w+)[.!]*$",
+    re.IGNORECASE,
 )
 _TRAILING_FORMULA_ZH = re.compile(r"[，,]\s*(?P<f>记错了|说错了|搞错了|弄错了|口误)[。！!]?$")
 _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its own
@@ -107,20 +118,26 @@ def is_formula(text: str) -> bool:
     return m is not None and not text.strip()[m.end() :].strip(" ,.!，。！")
 
 
+def is_slip(text: str) -> bool:
+    """Whether a text only says why something was said wrong ("I always mix those up",
+    "I transposed the digits"): about the slip, no fact."""
+    return _TRAILING_FORMULA_EN.fullmatch(", " + text.strip()) is not None
+
+
 def bare_correction(clause: str) -> BareCorrection | None:
     """The correction a clause makes with only the value, else None."""
     text = clause.strip()
     if is_cjk(text):
         return _bare_zh(text)
     trailing = _TRAILING_FORMULA_EN.search(text)
-    if trailing:
-        text = trailing.group(0).strip(",;—–- .!") + ", " + text[: trailing.start()]
+    if trailing:  # the formula said last stands for one said first
+        text = text[: trailing.start()]
     formula = _FORMULA_EN.match(text)
     rest = text[formula.end() :].strip(" .!") if formula else text.strip(" .!")
     m = _NOT_FIRST_EN.match(rest)  # "Not 37, it ends in 73": a denial first needs no formula
     if m:
         return _made(_remainder(m.group("new")), m.group("old"))
-    if formula is None:
+    if formula is None and trailing is None:
         return None
     m = _NOT_EN.match(rest)
     new, old = (m.group("new"), m.group("old")) if m else (rest, None)

@@ -1232,3 +1232,26 @@ def test_a_thing_said_first_with_an_amount_by_the_period_is_no_person() -> None:
 def test_a_price_to_the_speaker_said_with_the_thing_first_is_the_speakers() -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), "Spotify costs me 10.99 a month.", "Spotify is 11.99 for me now.")
     assert ended == ["Spotify costs the user 10.99 a month."]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        ("My PIN ends in 5519.", "Sorry, 5591, I transposed the digits.", "The user's PIN ends in 5591."),
+        (
+            "My aunt lives in Lyon.",
+            "Wait, she lives in Lille, I always mix those up.",
+            "The user's aunt lives in Lille.",
+        ),
+        (
+            "I'm allergic to ibuprofen.",
+            "Ugh, I mixed it up, it's aspirin I'm allergic to.",
+            "The user is allergic to aspirin.",
+        ),
+    ],
+)
+def test_a_correction_with_the_reason_for_the_slip_said_last(first: str, second: str, kept: str) -> None:
+    """The reason ("I transposed the digits", "I always mix those up") is said about the
+    slip: it is no fact, and it stands for the correction's formula."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == [first.replace("My", "The user's").replace("I'm", "The user is")] and current == [kept]
