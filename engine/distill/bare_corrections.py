@@ -208,7 +208,9 @@ def value_spans(text: str) -> list[str]:
             + _ZH_NUMERAL
             + r"+[号日]|(?:上午|下午|晚上|早上)?"
             + _ZH_NUMERAL
-            + r"+(?:点半?|岁|个|次|人|楼|号|公斤|斤|天|周|年|元|块)?",
+            + r"+(?:点半?|岁|个|次|人|楼|号|公斤|斤|天|周|年|元|块)?"
+            # a surname ("姓王") or a name someone is called ("叫小王"), said last: what "姓汪" corrects
+            + r"|(?<=姓)[\u4e00-\u9fff](?=[，,。！!]|$)|(?<=叫)[\u4e00-\u9fff]{2,3}(?=[，,。！!]|$)",
             text,
         )
     spans = (m.group(0).strip().rstrip(".,:;!") for m in _VALUE_EN.finditer(text))

@@ -242,3 +242,22 @@ def test_a_move_of_work_keeps_the_home_and_the_pet_said_beside_it() -> None:
     current, ended = blind_probe.run("我住在厦门，在一家酒店做前台，养了两只猫。", "我换到一家民宿上班了。")
     assert ended == ["用户在一家酒店做前台。"]
     assert {"用户住在厦门。", "用户养了两只猫。"} <= set(current)
+
+
+# --- a surname or a name corrected by itself ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "kept"),
+    [
+        ("我的新同事姓刘。", "不好意思，说错了，姓柳。", "用户的新同事姓柳。"),
+        ("我男朋友叫小王。", "不对，叫小黄。", "用户男朋友叫小黄。"),
+    ],
+)
+def test_a_name_said_alone_corrects_the_name(before: str, said: str, kept: str) -> None:
+    current, ended = blind_probe.run(before, said)
+    assert current == [kept] and len(ended) == 1
+
+
+def test_a_surname_corrects_nothing_that_holds_no_name() -> None:
+    assert blind_probe.run("我住在上海。", "哦不是，姓汪。")[1] == []
