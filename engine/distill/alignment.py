@@ -616,11 +616,11 @@ _SWITCH = re.compile(
 # An ending verb and the thing it ends ("gave up the WeWork", "cancelled my gym
 # membership", "sold our old Civic"), up to where the clause goes on.
 _ENDED = re.compile(
-    r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|" + DROPPED + r"|sold|ditched|got rid of|"
-    r"moved out of|left|" + _OUTGROWN + r")\s+"
+    r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|" + DROPPED + r"|sold|ditched|got rid of|traded in|traded|"
+    r"stole|totall?ed|wrecked|moved out of|left|" + _OUTGROWN + r")\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
     # the thing ends where the clause goes on, or where it says when ("stopped therapy in the fall")
-    r"(?=\s+(?:and|but|for|because|so|after|since|in the|during|over the|back in|last|this)\b|\s*[,.;!—–-]|\s*$)",
+    r"(?=\s+(?:and|but|for|because|so|after|since|in the|during|over the|back in|last|this|in for)\b|\s*[,.;!—–-]|\s*$)",
     re.IGNORECASE,
 )
 
@@ -633,6 +633,11 @@ _HANDED_OVER = re.compile(
 )
 
 
+# A work with a name, finished ("finished Dune", "finished watching Severance"): what was
+# being read or watched ends (a thing without a name, "finished work", ends nothing).
+_FINISHED = re.compile(
+    r"\bfinished\s+(?:reading\s+|watching\s+|playing\s+)?(?P<thing>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})"
+)
 # The thing that ended by itself, its subject: "the book club" of "The book club fell apart".
 _ENDED_SUBJECT = re.compile(
     r"(?:^|[,;]\s*(?:so\s+|and\s+|but\s+)?)(?:(?:the|my|our|his|her|their|user's)\s+)?"
@@ -649,7 +654,7 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
     text = untimed(statement)  # "sold the Civic last month": the time is not the thing
     if is_cjk(text):
         return _ended_topic_zh(text)
-    m = _ENDED.search(text)
+    m = _ENDED.search(text) or _FINISHED.search(text)
     itself = _ENDED_SUBJECT.search(text) if m is None else None
     if itself is not None:
         thing = topic_words(itself.group("thing") or itself.group("let"))

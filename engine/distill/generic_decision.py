@@ -596,9 +596,11 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
 
 
 # The verbs that only say what an amount is of to the speaker ("we pay 1,975 now", "it costs
-# 17.99 now"): no topic of their own, so a change said with one is still thin.
+# 17.99 now", "I'm catching the 8:05 now"): no topic of their own, so a change said with one
+# is still thin (topic words are stems: "catch" of "catching").
 _AMOUNT_VERBS = frozenset(
     ["pay", "pays", "paying", "cost", "costs", "charge", "charges", "earn", "earns", "owe", "spend"]
+    + ["catch", "take", "get", "do"]
 )
 
 

@@ -69,11 +69,11 @@ _SMALL_TALK_EN = re.compile(
 # "They moved my yoga class to Thursdays", "they raised our rent": no one in particular acting
 # on the speaker's own thing, which is what changed.
 _DONE_TO_MINE = re.compile(
-    r"they\s+(?:just\s+|finally\s+)?(?:\w+ed\s+(?:my|our)\s+\w+"
+    r"(?:they|someone|somebody)\s+(?:just\s+|finally\s+)?(?:(?:\w+ed|stole|broke)\s+(?:my|our)\s+\w+"
     # "They moved spin to Wednesdays", "they raised the parking to 110": a thing of the speaker's
     # changed by someone, said without "my"
-    r"|(?:moved|pushed|shifted|rescheduled|changed|switched|raised|bumped|hiked|upped|increased|lowered|cut|dropped)"
-    r"\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+to\b)",
+    r"|(?:moved|pushed|shifted|rescheduled|changed|switched|raised|bumped|hiked|upped|increased|lowered|cut|dropped|put)"
+    r"\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}?\s+to\b)",
     re.IGNORECASE,
 )
 _ABOUT_SOMEONE_EN = re.compile(
@@ -728,8 +728,9 @@ def _standing_state(body: str) -> bool:
 
 
 def done_to_mine(clause: str) -> bool:
-    """Whether "they" did something to the speaker's own ("They moved my yoga class",
-    "they pushed spin to Wednesdays"): the speaker's fact, not theirs."""
+    """Whether "they" or "someone" did something to the speaker's own ("They moved my
+    yoga class", "they pushed spin to Wednesdays", "someone stole my bike"): the
+    speaker's fact, not theirs."""
     return _DONE_TO_MINE.match(clause.strip()) is not None
 
 

@@ -1255,3 +1255,25 @@ def test_a_correction_with_the_reason_for_the_slip_said_last(first: str, second:
     slip: it is no fact, and it stands for the correction's formula."""
     current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert ended == [first.replace("My", "The user's").replace("I'm", "The user is")] and current == [kept]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I drive a 2012 Golf.", "Traded the Golf in for a Kia EV6 last month."),
+        ("My scooter is a Vespa.", "Someone stole my scooter, so I'm on a Lime bike for now."),
+        ("I'm reading Middlemarch.", "Finished Middlemarch, started Stoner."),
+        ("My parking permit is $60 a month.", "They put the parking permit up to $75."),
+        ("I take the 6:50 bus.", "I'm catching the 7:20 now."),
+    ],
+)
+def test_more_ordinary_updates_and_endings(first: str, second: str) -> None:
+    """Traded in, stolen, finished a named work, "they put it up to", a light verb ("catching")
+    before the one value that moved."""
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1
+
+
+def test_a_thing_without_a_name_finished_ends_nothing() -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I work at Acme.", "I finished work early today.")
+    assert ended == []
