@@ -1205,7 +1205,8 @@ _EMPLOYER_ZH = re.compile(
 )
 _OCCUPATION_ZH = re.compile(
     r"(?:是|当上了?|升为|升职为|升职成了?|晋升为|升任|转岗做|转行做|转行当|现在做|现在当|成为了?|做了|当了|担任)"
-    r"(?:一名|一个|一位|个)?([\u4e00-\u9fffA-Za-z]{0,8}?(?:" + "|".join(_ZH_JOB) + "))"
+    # the head of a group of them is a job of its own ("护士长", "组长"), not the job it heads
+    r"(?:一名|一个|一位|个)?([\u4e00-\u9fffA-Za-z]{0,8}?(?:" + "|".join(_ZH_JOB) + ")长?)"
 )
 _VERSION_CUE_ZH = re.compile(r"用|使用|跑|运行|升|更新|换|迁移|切换|现在|版本|是")
 _COUNT_CUE_ZH = re.compile(r"有|增加|涨|扩|变成|降|减少|一共|总共|现在|到了|达到")

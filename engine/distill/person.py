@@ -399,8 +399,9 @@ _DROPPED_SUBJECT_ZH = re.compile(
     r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?(?:那一周)?)"
 )
 _SOMEONE_ZH = re.compile(r"我|你|您|他|她|它|咱|大家|别人|人家|" + RELATIONS_ZH_WORDS)
-# An amount that moved ("今年涨到两千四了"): what dropped out is the thing that rose or fell, not the speaker.
-_AMOUNT_MOVED_ZH = re.compile(r"涨|降|跌|增加|减少|翻倍|上调|下调")
+# An amount that moved ("今年涨到两千四了") or a thing changed into another ("现在换成张老师了"):
+# what dropped out is the thing that rose, fell or changed, not the speaker.
+_AMOUNT_MOVED_ZH = re.compile(r"涨|降|跌|增加|减少|翻倍|上调|下调|换成|改成|变成|改为|换为")
 
 
 def third_person_zh(sentence: str, label: str) -> str:

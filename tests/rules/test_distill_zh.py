@@ -92,6 +92,16 @@ def test_their_persons_facts_are_not_the_speakers(said: str, not_users: str) -> 
     assert not any(s.startswith(not_users) for s in current)
 
 
+def test_the_head_of_a_group_is_a_job_of_its_own() -> None:
+    current, ended = blind_probe.run("我嫂子是护士。", "她今年当上护士长了。")
+    assert ended == ["用户嫂子是护士。"] and len(current) == 1
+
+
+def test_a_thing_changed_into_another_keeps_its_dropped_subject_unsaid() -> None:
+    current, _ = blind_probe.run("我儿子的教练姓陈。", "现在换成刘教练了。")
+    assert "现在换成刘教练了。" in current
+
+
 # --- a dated change of state is a state, not an episode ------------------------------
 
 
