@@ -407,6 +407,8 @@ def _pair(
         # "John got the win" / "John got this awesome book": the only change word is the verb
         # whose object differs, the same in both: two of a kind, not one that changed
         change = plain = p.valid_from < (p.said_at or p.valid_from) - _DATED or p.op == "update"
+    if al.one_value and _two_apart(al.old, al.new):  # "1,200 for rent" / "45 for internet": two things
+        return "", "", ""
     if al.one_value and (al.functional or (plain if _many_valued(p.statement) else change)):
         return "supersede", al.old, al.new
     # "lately" says the state as it is now: enough for an amount to have moved, not for
@@ -487,6 +489,17 @@ def _plainly_about(p: Proposal, hits: list[tuple[BeliefView, str, str]]) -> tupl
 # The thing a statement says the speaker has ("the user's savings account ...",
 # "Caroline's loan ..."): its first word is what an amount of it is an amount of.
 _OWNED = re.compile(r"\b(?:[Tt]he user|[A-Z][\w-]*)'s\s+([a-z][\w-]*)")
+
+
+_AMOUNT_FOR = re.compile(r"^(?P<amount>\S*\d\S*)\s+(?P<prep>for|on|of)\s+(?P<thing>[^\d]+)$")
+
+
+def _two_apart(old: str, new: str) -> bool:
+    """Whether two differing spans are each an amount for a thing, and both the amount and
+    the thing differ ("1,200 for rent" / "45 for internet"): two things, not one value
+    that moved."""
+    a, b = _AMOUNT_FOR.match(old.strip()), _AMOUNT_FOR.match(new.strip())
+    return bool(a and b and a["prep"] == b["prep"] and a["amount"] != b["amount"] and a["thing"] != b["thing"])
 
 
 def _same_thing(old: str, new: str, name: frozenset[str]) -> bool:

@@ -1277,3 +1277,11 @@ def test_more_ordinary_updates_and_endings(first: str, second: str) -> None:
 def test_a_thing_without_a_name_finished_ends_nothing() -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), "I work at Acme.", "I finished work early today.")
     assert ended == []
+
+
+def test_an_amount_for_another_thing_is_no_update_of_the_first() -> None:
+    """ "45 for internet" after "1,200 for rent": what it is for changed too, so two things."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I pay 900 for childcare.", "We pay 60 for broadband now.")
+    assert ended == [] and len(current) == 2
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I pay 900 for childcare.", "We pay 980 for childcare now.")
+    assert ended == ["The user pays 900 for childcare."]
