@@ -58,6 +58,10 @@ _SHARED_SUBJECT = re.compile(
     r"(?P<rest>.+?)\s+and\s+(?P<second>\w+(?:s|ed)\s+(?:for|at|in|on|to|with|from|as|the|a|an|my|our|his|her|their)\b.*)$",
     re.IGNORECASE,
 )
+# What opens a Chinese predicate said with its subject dropped ("，在一家医院当护士", "，养了一只狗").
+_PREDICATE_ZH = r"(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直)[\u4e00-\u9fff]"
+# Someone introduced last ("我有一个朋友", "我认识个人"): a predicate after them is theirs.
+_INTRODUCED_ZH = re.compile(r"(?:有|认识|交了)(?:[一两三四五几])?(?:个|位|名)[\u4e00-\u9fff]{1,6}$")
 _SPLIT_ZH = re.compile(
     r"[，,；;]\s*(?:而且|并且|另外|同时|还有|但是|不过)?(?=我|他|她)|(?:而且|并且)(?=我|他|她)|[；;]"
     r"|[，,]\s*(?=所以|因此|然后|而且|并且|同时)"
@@ -68,7 +72,7 @@ _SPLIT_ZH = re.compile(
     # a predicate of its own, its subject dropped as Chinese drops it ("我住在成都，在一家医院当护士，养了一只狗")
     # (not after a correction's formula: "我住在北京，哦不对，在上海" is one correction)
     r"|(?<!不对)(?<!不是)(?<!错了)(?<!口误)(?<!其实)(?<!哦)(?<!嗯)(?<!意思)(?<!抱歉)"
-    r"[，,]\s*(?=(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直)[\u4e00-\u9fff])"
+    r"[，,]\s*(?=" + _PREDICATE_ZH + r")"
 )
 _ZH_CONJ = re.compile(r"^(?:所以|因此|然后|而且|并且|同时)")
 _MIN_CHARS = 3
@@ -84,6 +88,8 @@ def clauses(sentence: str) -> list[str]:
     head, rest = (sentence[: pair.end()], sentence[pair.end() :]) if pair else ("", sentence)
     pieces = splitter.split(rest)
     pieces[0] = head + pieces[0]
+    if splitter is _SPLIT_ZH:
+        pieces = _introduced_rejoined(pieces)
     parts = [q.strip(" ,;，；") for p in pieces for r in _it_resolved(p.strip()) for q in _shared_subject(r)]
     merged: list[str] = []
     # a Chinese clause that dropped the sentence's subject is a statement with it, no lead-in
@@ -129,6 +135,18 @@ def clauses(sentence: str) -> list[str]:
 # The subject a Chinese sentence opens with: the speaker, one of their people, or a pronoun.
 _SUBJECT_ZH = re.compile(r"我们?(?:家)?(?:的)?(?:" + RELATIONS_ZH + r")|我们?|他们?|她们?")
 _OPENS_WITH_RELATION_ZH = re.compile(r"(?:" + RELATIONS_ZH + r")[\u4e00-\u9fff]")
+
+
+def _introduced_rejoined(pieces: list[str]) -> list[str]:
+    """Chinese pieces with a predicate put back after the person it is about:
+    "我有一个朋友，在北京工作" is the friend's work, one clause, not the speaker's."""
+    out: list[str] = []
+    for piece in pieces:
+        if out and _INTRODUCED_ZH.search(out[-1].strip(" ，,")) and re.match(_PREDICATE_ZH, piece.strip()):
+            out[-1] = out[-1].rstrip(" ，,") + "，" + piece
+        else:
+            out.append(piece)
+    return out
 
 
 def _subjected_zh(clause: str, subject: str) -> str:

@@ -242,6 +242,8 @@ def test_a_business_counted_with_jia_is_the_employer_a_new_one_replaces(before: 
         ("我住在厦门，在一家酒店做前台，养了两只猫。", ["我住在厦门", "我在一家酒店做前台", "我养了两只猫。"]),
         ("我姐姐在银行上班，喜欢爬山。", ["我姐姐在银行上班", "我姐姐喜欢爬山。"]),
         ("我住在天津，哦不对，在北京。", ["我住在天津，哦不对，在北京。"]),  # one correction
+        ("我有一个表姐，在深圳当老师。", ["我有一个表姐，在深圳当老师。"]),  # the cousin's work, not mine
+        ("我认识个人，在谷歌上班。", ["我认识个人，在谷歌上班。"]),
     ],
 )
 def test_a_predicate_after_a_comma_is_a_clause_of_the_same_subject(sentence: str, parts: list[str]) -> None:
