@@ -426,6 +426,8 @@ def _pair(
         topic and (_CURRENT.search(p.statement) or (stated and counted))
     ):
         # "we switched to one-week sprints", "I cycle to work now": a switch or the state as it is now
+        if _adds_when(b.statement, p.value):  # "the running club meets on Sundays now": when, not instead
+            return "", "", ""
         return "shift", b.value or "", p.value or ""
     if al.one_value and not _many_valued(p.statement) and not _episode(p.statement):
         # "I pay 1,350 euros rent": said later, it holds now ("I had a picnic" / "I had
@@ -434,6 +436,11 @@ def _pair(
     if al.functional and al.overlap >= grey.overlap:
         return "conflict", "", ""
     return "", "", ""
+
+
+# The currencies an amount is counted in ("1,200 euros" / "15 euros for Spotify"): money in
+# both says nothing about one thing (a measure, "20 mg" / "40 mg", may: it is kept).
+_UNIT_WORDS = frozenset(["euro", "dollar", "buck", "quid", "yen", "usd", "eur", "gbp"])
 
 
 def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: frozenset[str] = frozenset()) -> bool:
@@ -449,7 +456,7 @@ def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: 
     Oslo now" are two things about her). A word either uses only to say whose
     a thing is ("our team's sprint") is no topic of its own: "the team's
     sprint is now one week" is not about "my team uses Python 3.12"."""
-    a, b = topic_words(old) - name, topic_words(new) - name
+    a, b = topic_words(old) - name - _UNIT_WORDS, topic_words(new) - name - _UNIT_WORDS
     shared = a & b
     if not shared - possessors(old) - possessors(new):
         return False
@@ -489,6 +496,16 @@ def _plainly_about(p: Proposal, hits: list[tuple[BeliefView, str, str]]) -> tupl
 # The thing a statement says the speaker has ("the user's savings account ...",
 # "Caroline's loan ..."): its first word is what an amount of it is an amount of.
 _OWNED = re.compile(r"\b(?:[Tt]he user|[A-Z][\w-]*)'s\s+([a-z][\w-]*)")
+
+
+def _adds_when(old: str, value: str | None) -> bool:
+    """Whether the new value is a day, time or date and the old statement holds no day,
+    time or date: it says when the thing happens, which adds to the belief and replaces
+    nothing."""
+    when = ("weekday", "time", "date")
+    return (
+        bool(value) and value_shape(value or "") in when and not any(value_shape(v) in when for v in value_spans(old))
+    )
 
 
 _AMOUNT_FOR = re.compile(r"^(?P<amount>\S*\d\S*)\s+(?P<prep>for|on|of)\s+(?P<thing>[^\d]+)$")

@@ -1285,3 +1285,17 @@ def test_an_amount_for_another_thing_is_no_update_of_the_first() -> None:
     assert ended == [] and len(current) == 2
     _, ended = beliefs_after(Owner("phrasing", "u"), "I pay 900 for childcare.", "We pay 980 for childcare now.")
     assert ended == ["The user pays 900 for childcare."]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("My mortgage is 1,400 euros.", "I pay 12 euros a month for iCloud now."),
+        ("I'm in a chess club.", "The chess club meets on Thursdays now."),
+    ],
+)
+def test_money_in_both_or_when_a_thing_meets_replaces_nothing(first: str, second: str) -> None:
+    """A currency is no shared topic, and a day said of a thing the belief gave no day
+    for says when it happens, not that it changed."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == [] and len(current) == 2
