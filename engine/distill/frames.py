@@ -448,6 +448,11 @@ _CHANGE_ZH = re.compile(
     r"升级|升到|升至|升为|更新|换|改|迁移|切换|搬|跳槽|入职|加入|离职|辞职|现在|如今|最近|不再|戒|"
     r"已经|变成|增加|涨到|扩到|减少|降到|当上|晋升|新"
 )
+_REPLACED_EN = re.compile(
+    r"\b(?:upgraded|updated|bumped|moved|migrated|switched|changed|relocated|transferred|converted|replaced|"
+    r"swapped|traded|sold|left|quit|no longer|not any ?more|stopped|gave up|given up|anymore|any more|instead)\b",
+    re.IGNORECASE,
+)
 _ADDITIVE_EN = re.compile(r"\b(?:also|too|as well|in addition)\b", re.IGNORECASE)
 _ADDITIVE_ZH = re.compile(r"也|还(?:会|喜欢|喝)")
 _CORRECTION_EN = re.compile(
@@ -833,7 +838,11 @@ def _finding(
         statement = third_person_zh(statement, sp.zh_label) + "。"
     else:
         statement = third_person(statement, sp.label) + "."
-    additive = bool((_ADDITIVE_ZH if zh else _ADDITIVE_EN).search(body)) and not change
+    # "started a course at the Open University too": one more, unless a word says it replaced
+    # the other ("switched", "instead", "no longer"); a verb of starting or getting alone does not
+    additive = bool((_ADDITIVE_ZH if zh else _ADDITIVE_EN).search(body)) and (
+        not change or (not zh and not _REPLACED_EN.search(body))
+    )
     subject = sp.key if hit.subject is None else f"{sp.key}:{hit.subject}"
     value = ("not " + hit.value) if hit.negated else hit.value
     slot = hit.slot

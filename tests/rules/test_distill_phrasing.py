@@ -1299,3 +1299,17 @@ def test_money_in_both_or_when_a_thing_meets_replaces_nothing(first: str, second
     for says when it happens, not that it changed."""
     current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert ended == [] and len(current) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "replaced"),
+    [
+        ("I go to Leeds University.", "I started a course at the Open University too.", False),
+        ("I drink green tea.", "I drink coffee too now.", False),
+        ("I drink green tea.", "I switched to coffee, and I take it black too.", True),
+    ],
+)
+def test_too_keeps_both_unless_a_word_says_one_replaced_the_other(first: str, second: str, replaced: bool) -> None:
+    """A verb of starting or "now" beside "too" is one more; "switched" is a replacement."""
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert bool(ended) == replaced
