@@ -201,8 +201,12 @@ _PARTNER = re.compile(
 
 
 # Retiring: the work the person held ends ("my mom teaches third grade" / "she retired").
-# (辞职 / 离职, "resigned", leaves the work as retiring does: "她现在辞职自己开了个补习班")
-_RETIRED = re.compile(r"\bretired\b|退休了|辞职|离职|辞(?:掉)?了?工作", re.IGNORECASE)
+# (辞职 / 离职, "resigned", or losing the job, 被裁 / 被开除, leaves the work as retiring does:
+# "她现在辞职自己开了个补习班", "她上周被裁员了")
+_RETIRED = re.compile(
+    r"\bretired\b|退休了|辞职|离职|辞(?:掉)?了?工作|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
+    re.IGNORECASE,
+)
 _WORK = re.compile(
     r"\b(?:works?|working|teach(?:es)?|teaching|job|employed|nurse|doctor|engineer|teacher|manager)\b"
     r"|工作|上班|任职|(?:当|做)[\u4e00-\u9fff]{0,2}(?:师|员|生|士|家|工|长)",
@@ -555,13 +559,24 @@ def _their(subject: str | None) -> frozenset[str]:
     them, so no content two statements share when their values are aligned
     ("The user's brother lives in Denver" / "... works at Google now" are not
     one value apart). With a switch said outright they still tie two
-    statements to one topic (``_same_topic``)."""
-    return topic_words(subject.partition(":")[2]) if subject else frozenset()
+    statements to one topic (``_same_topic``). Chinese is aligned character by
+    character, so a Chinese person ("老公") is named by their characters too:
+    "用户老公喜欢钓鱼" / "用户老公最近迷上了打高尔夫" share nothing but him."""
+    person = subject.partition(":")[2] if subject else ""
+    return topic_words(person) | (frozenset(person) if is_cjk(person) else frozenset())
+
+
+# The speaker as a Chinese statement names them ("用户住在青岛"), character by character
+# as alignment reads Chinese: the "user" of the subject key is never among those words.
+_LABEL_ZH = {"user": frozenset("用户"), "assistant": frozenset("助手")}
 
 
 def _named(subject: str | None) -> frozenset[str]:
     """The words that name a subject (its speaker part: "melanie" of "melanie:sister")."""
-    return topic_words(subject.split(":")[0]) if subject else frozenset()
+    if not subject:
+        return frozenset()
+    speaker = subject.split(":")[0]
+    return topic_words(speaker) | _LABEL_ZH.get(speaker, frozenset())
 
 
 def _episode(statement: str) -> bool:

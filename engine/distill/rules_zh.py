@@ -62,7 +62,9 @@ _PAST = re.compile(r"了|过")
 # A change of state dated in the past (a death, a marriage or its end, retiring or resigning), as English
 # reads "turned 35" / "got divorced": not an episode of that day but a state that holds
 # from then on, which reconcile lets close what it ends ("我外公上个月过世了").
-_NEW_STATE = re.compile(r"去世|过世|离世|病逝|结婚|订婚|分手|离婚|退休|辞职|离职")
+_NEW_STATE = re.compile(
+    r"去世|过世|离世|病逝|结婚|订婚|分手|离婚|退休|辞职|离职|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗|失业"
+)
 # A sentence about one of the speaker's people ("我儿子在读大学", "我女朋友不在银行干了"):
 # its job, workplace and home are that person's, never the speaker's own.
 _ABOUT_THEIR_PERSON = re.compile(r"^我们?(?:家)?(?:的)?(?:" + RELATIONS_ZH + ")")

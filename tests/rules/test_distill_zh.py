@@ -273,3 +273,32 @@ def test_a_name_said_alone_corrects_the_name(before: str, said: str, kept: str) 
 
 def test_a_surname_corrects_nothing_that_holds_no_name() -> None:
     assert blind_probe.run("我住在上海。", "哦不是，姓汪。")[1] == []
+
+
+# --- the subject's own characters are no content two statements share -----------------
+
+
+@pytest.mark.parametrize(
+    ("before", "said"),
+    [
+        ("我老公喜欢钓鱼。", "他最近迷上了打高尔夫。"),  # a new hobby beside the old one
+        ("我姐姐住在青岛。", "她辞职了。"),  # leaving work leaves the home
+        ("我住在大连。", "我最近在减肥。"),
+        ("我爸喜欢喝茶。", "他每天早上散步。"),
+    ],
+)
+def test_two_things_said_of_one_person_are_two_beliefs(before: str, said: str) -> None:
+    current, ended = blind_probe.run(before, said)
+    assert ended == [] and len(current) == 2
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "ended"),
+    [
+        ("我表哥在无锡上班。", "他今年调到苏州了。", "用户表哥在无锡上班。"),  # transferred: the work moved
+        ("我在工厂上班。", "我去年下岗了。", "用户在工厂上班。"),  # losing the job ends it
+        ("我女朋友在一家外企上班。", "她被公司开除了。", "用户女朋友在一家外企上班。"),
+    ],
+)
+def test_a_transfer_or_a_lost_job_ends_the_work(before: str, said: str, ended: str) -> None:
+    assert blind_probe.run(before, said)[1] == [ended]
