@@ -337,9 +337,9 @@ _ENDED_ITSELF = (
     r"(?:fell apart|fell through|lapsed|expired|folded|disbanded|(?:got |was |been )?called off|(?:shut|closed) down)"
     r"(?!\s+(?:the|my|our|his|her|their|a|an|its|on|for|to)\b)"  # "shut down their account": done to a thing
 )
-# "the marathon is off": an ending only of a thing a belief names (alone, "the light is off"
-# is no statement worth keeping)
-_OFF = r"(?:is|was|'s) (?:off|over)(?=\s*(?:[,.;!—–]|$|now\b|for good\b))"
+# "the marathon is off", "the podcast is on hiatus": an ending only of a thing a belief names
+# (alone, "the light is off" is no statement worth keeping; "on hiatus" is one)
+_OFF = r"(?:is|was|'s) (?:(?:off|over)(?=\s*(?:[,.;!—–]|$|now\b|for good\b))|on hiatus\b)"
 _LET_GO = r"let\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:lapse|expire|run out)"
 # An ending with nothing in its place ("I cancelled my membership"); "ended up" says
 # how something turned out ("ended up with some great sponsors"): no ending.
@@ -350,7 +350,7 @@ _ENDS = re.compile(
     + _OUTGROWN
     + r"|"
     + _ENDED_ITSELF
-    + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out))\b"
+    + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out)|(?:is|was|'s) on hiatus)\b"
     r"|退了|退掉|退订|退出|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )

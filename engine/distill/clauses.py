@@ -375,11 +375,13 @@ def _shared_subject(clause: str) -> list[str]:
 
 
 # "New personal trainer at the gym: Marco", "We have a new landlord, Mrs. Patel", "The club
-# hired a new coach, Ms. Ito" (the speaker's club), "Favourite
+# hired a new coach, Ms. Ito" (the speaker's club), "I started seeing a new therapist, Dr.
+# Ruiz", "Favourite
 # show right now: The Bear": a thing of the speaker's named, then its value after a colon,
 # a dash or a comma, with no verb between; said as the copula it leaves out.
 _NAMED_VALUE = re.compile(
-    r"^(?:(?:I|we|(?:the|our|my)\s+[\w'-]+)\s+(?:have|has|'ve got|have got|got|hired|found|signed)\s+)?"
+    r"^(?:(?:I|we|(?:the|our|my)\s+[\w'-]+)\s+(?:have|has|'ve got|have got|got|hired|found|signed|"
+    r"started (?:seeing|with|going to)|switched to|(?:am|'m) seeing)\s+)?"
     r"(?:(?:a|an|my|our|the)\s+)?"
     r"(?P<x>(?:new|current|favou?rite|fav|latest|next)\s+[\w'-]+(?:\s+(?!(?:right|now|today)\b)[\w'-]+){0,2}?"
     r"(?:\s+(?:at|for|in|of)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+)?)"

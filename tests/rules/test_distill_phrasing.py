@@ -1313,3 +1313,16 @@ def test_too_keeps_both_unless_a_word_says_one_replaced_the_other(first: str, se
     """A verb of starting or "now" beside "too" is one more; "switched" is a replacement."""
     _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert bool(ended) == replaced
+
+
+def test_a_new_one_named_after_a_verb_of_seeing_and_a_thing_on_hiatus() -> None:
+    """ "started seeing a new therapist, Dr. Ruiz" replaces "my therapist is Dr. Green"; "the
+    podcast is on hiatus" ends "I host a podcast"."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "My physio is Dr. Byrne.", "I started seeing a new physio, Dr. Osei."
+    )
+    assert ended == ["The user's physio is Dr. Byrne."] and current == ["The user's new physio is Dr. Osei."]
+    _, ended = beliefs_after(
+        Owner("phrasing", "u"), "I run a newsletter called Tidepool.", "The newsletter is on hiatus."
+    )
+    assert ended == ["The user runs a newsletter called Tidepool."]
