@@ -1220,7 +1220,12 @@ _OCCUPATION_ZH = re.compile(
 )
 _VERSION_CUE_ZH = re.compile(r"用|使用|跑|运行|升|更新|换|迁移|切换|现在|版本|是")
 _COUNT_CUE_ZH = re.compile(r"有|增加|涨|扩|变成|降|减少|一共|总共|现在|到了|达到")
-_ACTIVITY_ZH = re.compile(r"(起床|睡觉|上班|下班|健身|跑步|吃晚饭|吃早饭|吃午饭|站会|例会|晨会|周会|开会|上课)")
+_ACTIVITY_ZH = re.compile(
+    r"(起床|睡觉|上班|下班|健身|跑步|吃晚饭|吃早饭|吃午饭|站会|例会|晨会|周会|开会|上课)"
+    # a verb-object word said by its verb alone after the time ("六点就起了", "十二点多才睡")
+    r"|(?<=[点就才都多])(起|睡)(?=了|[。，,！!]|$)"
+)
+_SHORT_ACTIVITY_ZH = {"起": "起床", "睡": "睡觉"}
 _DAYPART_ZH = re.compile(r"(早上|早晨|上午|中午|下午|晚上|睡前|早餐|午饭后|晚饭后|工作时)")
 _NEGATION_ZH = re.compile(r"不再|不喝|戒了|戒掉|没再|不怎么")
 _SCOPE_ZH = re.compile(
@@ -1334,7 +1339,8 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     activity = _ACTIVITY_ZH.search(clause)
     when = time_in(clause) if activity else None
     if activity and when is not None:
-        return [_Hit("time", f"time:{activity.group(1)}", when.value, when.surface, "time", subject)]
+        name = activity.group(1) or _SHORT_ACTIVITY_ZH[activity.group(2)]
+        return [_Hit("time", f"time:{name}", when.value, when.surface, "time", subject)]
     count = count_in(clause)
     if count is not None and _COUNT_CUE_ZH.search(clause):
         return [_Hit("count", count.slot, count.value, count.surface, "number", subject)]

@@ -102,6 +102,22 @@ def test_a_thing_changed_into_another_keeps_its_dropped_subject_unsaid() -> None
     assert "现在换成刘教练了。" in current
 
 
+@pytest.mark.parametrize(
+    ("before", "said", "ended"),
+    [
+        ("我每天晚上十一点睡觉。", "最近都是十二点多才睡。", "用户每天晚上十一点睡觉。"),
+        ("我一般早上八点起床。", "这个月都是七点就起了。", "用户一般早上八点起床。"),
+    ],
+)
+def test_a_time_habit_said_by_its_verb_alone_replaces_the_time(before: str, said: str, ended: str) -> None:
+    assert blind_probe.run(before, said)[1] == [ended]
+
+
+@pytest.mark.parametrize("said", ["对不起，我来晚了。", "我和朋友一起去跑步了。"])
+def test_a_verb_inside_another_word_is_no_time_habit(said: str) -> None:
+    assert blind_probe.run("我每天七点起床。", said)[1] == []
+
+
 # --- a dated change of state is a state, not an episode ------------------------------
 
 
