@@ -617,6 +617,7 @@ _SWITCH = re.compile(
 # membership", "sold our old Civic"), up to where the clause goes on.
 _ENDED = re.compile(
     r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|" + DROPPED + r"|sold|ditched|got rid of|traded in|traded|"
+    r"(?:started|been|now)\s+(?:skipping|avoiding)|"
     r"stole|totall?ed|wrecked|moved out of|left|" + _OUTGROWN + r")\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
     # the thing ends where the clause goes on, or where it says when ("stopped therapy in the fall")

@@ -413,6 +413,8 @@ def _pair(
         change = plain = p.valid_from < (p.said_at or p.valid_from) - _DATED or p.op == "update"
     if al.one_value and _two_apart(al.old, al.new):  # "1,200 for rent" / "45 for internet": two things
         return "", "", ""
+    if al.one_value and _MOVED_ALONE.match(p.statement):
+        return "", "", ""  # "Up to four times a week now": its "to" is no verb's; the amount decides (thin)
     if al.one_value and (al.functional or (plain if _many_valued(p.statement) else change)):
         return "supersede", al.old, al.new
     # "lately" says the state as it is now: enough for an amount to have moved, not for
@@ -500,6 +502,9 @@ def _plainly_about(p: Proposal, hits: list[tuple[BeliefView, str, str]]) -> tupl
 # The thing a statement says the speaker has ("the user's savings account ...",
 # "Caroline's loan ..."): its first word is what an amount of it is an amount of.
 _OWNED = re.compile(r"\b(?:[Tt]he user|[A-Z][\w-]*)'s\s+([a-z][\w-]*)")
+
+
+_MOVED_ALONE = re.compile(r"^(?:(?:now|so|and|but)\s+)?(?:down|up|back)\s+to\b", re.IGNORECASE)
 
 
 def _adds_when(old: str, value: str | None) -> bool:
@@ -617,7 +622,8 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     tail = _CLAUSE_BREAK.split(p.statement.strip().rstrip("。.!！ "))[-1]
     if tail != p.statement and not (has_change_cue(tail) or moved_on(tail) or _NEW_SITUATION_ZH.search(tail)):
         tail = p.statement
-    if not stated or topic_words(tail) - _named(p.subject) - _AMOUNT_VERBS:
+    core = _REASON.sub("", tail)  # "down to once a week since the injury": why is no topic
+    if not stated or topic_words(core) - _named(p.subject) - _AMOUNT_VERBS:
         return Decision("none")
     said = [(v, _shape_and_unit(tail, v)) for v in _spans(tail)]
     shaped = [(v, shape) for v, shape in said if shape is not None]
@@ -640,6 +646,13 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     return Decision("supersede", (b,), "", span, value)
 
 
+# A reason or a time said after a thin change ("since the injury", "because of the new job"):
+# why it changed, not what.
+_REASON = re.compile(
+    r"\s+(?:since|after|because of|because|due to|thanks to)\s+(?:the|my|our|a|an)\s+[^,;]+$", re.IGNORECASE
+)
+
+
 # The verbs that only say what an amount is of to the speaker ("we pay 1,975 now", "it costs
 # 17.99 now", "I'm catching the 8:05 now"): no topic of their own, so a change said with one
 # is still thin (topic words are stems: "catch" of "catching").
@@ -655,7 +668,7 @@ _TIMES = re.compile(
     r"(?:once|twice|thrice|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+times)", re.IGNORECASE
 )
 _PERIOD = re.compile(r"\s+(?:a|an|per|every)\s+(day|week|fortnight|month|year)\b", re.IGNORECASE)
-_FREQUENCY = re.compile(r"\b" + _TIMES.pattern + r"(?=" + _PERIOD.pattern + ")", re.IGNORECASE)
+_FREQUENCY = re.compile(r"\b" + _TIMES.pattern + _PERIOD.pattern, re.IGNORECASE)  # with its period
 
 
 def _spans(statement: str) -> list[str]:
@@ -736,9 +749,8 @@ def _amounts(statement: str) -> dict[tuple[str, str], str | None]:
 def _shape_and_unit(statement: str, value: str) -> tuple[str, str] | None:
     """A value's shape (``value_shape``) and the unit written after it; None
     for a name, or a bare number with no unit (a count of anything)."""
-    if _TIMES.fullmatch(value):  # "three times" of "three times a week": per week
-        period = _PERIOD.match(statement[statement.casefold().find(value.casefold()) + len(value) :])
-        return ("frequency", period.group(1).casefold()) if period else None
+    if _FREQUENCY.fullmatch(value):  # "4 times a week" -> "twice a month": how often, by any period
+        return "frequency", ""
     shape = "number" if value.casefold() in _NUMBER_WORDS else value_shape(value)
     at = statement.casefold().find(value.casefold())
     unit = _UNIT.match(statement[at + len(value) :]) if at >= 0 else None

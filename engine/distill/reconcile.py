@@ -630,7 +630,8 @@ _PRONOUN_SUBJECT = re.compile(
     r"^(?:(?:now|these days|nowadays|actually|so),?\s+)?(?:it's|it is|it was|that's|that is|(?:down|up|back) to|"
     # "we pay 1,975 now", "it costs 17.99 now", "I'm catching the 8:05 now": an amount said with
     # only a light verb
-    r"(?:the user|we|i)\s+(?:now\s+)?(?:pays?|spends?|earns?|owes?|(?:is|are|am|'m|'re)\s+(?:catching|taking|getting|doing))"
+    r"(?:the user|we|i)\s+(?:now\s+)?(?:pays?|spends?|earns?|owes?|(?:is|are|am|'m|'re)\s+(?:catching|taking|getting|doing|"
+    r"(?:down|up|back) to))"
     r"|(?:it|that)\s+costs?)\b",
     re.I,
 )

@@ -1326,3 +1326,23 @@ def test_a_new_one_named_after_a_verb_of_seeing_and_a_thing_on_hiatus() -> None:
         Owner("phrasing", "u"), "I run a newsletter called Tidepool.", "The newsletter is on hiatus."
     )
     assert ended == ["The user runs a newsletter called Tidepool."]
+
+
+def test_a_thin_change_with_its_reason_after_it_and_a_habit_of_skipping() -> None:
+    """ "down to twice a month since the surgery": the reason is no topic of its own;
+    "started skipping lunch" ends "I eat lunch at noon", one day skipped ends nothing."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "I swim 4 times a week.", "I'm down to twice a month since the surgery."
+    )
+    assert ended == ["The user swims 4 times a week."] and current == ["The user swims twice a month."]
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I eat lunch at noon.", "I've started skipping lunch.")
+    assert ended == ["The user eats lunch at noon."]
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I go to the pool.", "I skipped the pool today.")
+    assert ended == []
+
+
+def test_how_often_moved_across_periods_is_restated_whole() -> None:
+    current, _ = beliefs_after(
+        Owner("phrasing", "u"), "I go to the climbing wall twice a week.", "Up to four times a week now."
+    )
+    assert current == ["The user goes to the climbing wall four times a week."]
