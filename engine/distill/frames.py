@@ -1218,6 +1218,9 @@ _OCCUPATION_ZH = re.compile(
     # the head of a group of them is a job of its own ("护士长", "组长"), not the job it heads
     r"(?:一名|一个|一位|个)?([\u4e00-\u9fffA-Za-z]{0,8}?(?:" + "|".join(_ZH_JOB) + ")长?)"
 )
+_AT_JOB_ZH = re.compile(
+    r"([\u4e00-\u9fff]{2,8}?)(?:当|做)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + "|".join(_ZH_JOB) + ")长?"
+)
 _VERSION_CUE_ZH = re.compile(r"用|使用|跑|运行|升|更新|换|迁移|切换|现在|版本|是")
 _COUNT_CUE_ZH = re.compile(r"有|增加|涨|扩|变成|降|减少|一共|总共|现在|到了|达到")
 _ACTIVITY_ZH = re.compile(
@@ -1322,13 +1325,16 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if hits:
         return hits
     org = _EMPLOYER_ZH.search(clause)
+    # the job done there said after the place ("在学校当老师", "在医院做护士"): the place is the employer
+    at_job = _AT_JOB_ZH.fullmatch(org.group(1)) if org else None
     if org and (
         not org.group(0).startswith("在")
         or re.search(r"工作|上班|任职|实习", org.group(0))
         or re.match(r"(?:一|这|那)家", org.group(1))
+        or at_job is not None
         or org.group(1).endswith(("部", "部门", "团队", "组"))
     ):
-        value = org.group(1)
+        value = at_job.group(1) if at_job else org.group(1)
         slot = "workplace" if value.endswith(("部", "部门", "团队", "组", "中心")) else "employer"
         hits.append(_Hit("employer", slot, _norm(value), value, "organisation", subject))
     role = _OCCUPATION_ZH.search(clause)

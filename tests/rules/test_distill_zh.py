@@ -246,6 +246,8 @@ def test_resigning_ends_the_work(before: str, said: str, ended: str) -> None:
     [
         ("我在一家律所做助理。", "我跳槽去了一家咨询公司。", "用户在一家律所做助理。"),
         ("我老公在这家超市当店长。", "他现在换到一家物流公司上班了。", "用户老公在这家超市当店长。"),
+        ("我老婆在学校当老师。", "她下个月要调到教育局了。", "用户老婆在学校当老师。"),  # the place, then the job
+        ("我在药店做店员。", "我现在在一家诊所上班。", "用户在药店做店员。"),
     ],
 )
 def test_a_business_counted_with_jia_is_the_employer_a_new_one_replaces(before: str, said: str, ended: str) -> None:
