@@ -214,6 +214,17 @@ _WORK = re.compile(
 )
 
 
+# Graduating: the studies the person was in end ("I'm studying nursing" / "I graduated in May").
+_GRADUATED = re.compile(
+    r"\b(?:graduated|got (?:my|their|his|her) degree|finished (?:my|their|his|her) degree)\b|毕业了", re.I
+)
+_STUDYING = re.compile(
+    r"\b(?:studying|student|majoring|(?:in|at) (?:college|uni|university|grad school|nursing school|law school|med school)"
+    r"|doing (?:a|my|their) (?:degree|masters|master's|phd|bachelor's))\b|在读|读大学|读研|读博",
+    re.IGNORECASE,
+)
+
+
 def _died(person: str, statement: str) -> bool:
     """Whether the statement says the person themself died ("my grandma passed
     away"), not something of theirs ("my sister's plant died")."""
@@ -269,9 +280,10 @@ def couple_step(statement: str) -> bool:
 
 
 def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
-    """What a death, a retirement or a break-up ends, kept as said itself: every
-    fact of the person who died, the work of the one who retired, or the
-    speaker's facts about their partner. None when the statement is none of them."""
+    """What a death, a graduation, a retirement or a break-up ends, kept as said
+    itself: every fact of the person who died, the studies of the one who
+    graduated, the work of the one who retired, or the speaker's facts about
+    their partner. None when the statement is none of them."""
     if p.subject and ":" in p.subject and _died(p.subject.rpartition(":")[2], p.statement):
         gone = tuple(b for b in beliefs if not _DIED.search(b.statement))
         reason = f"ended: {p.statement} (rule death)"
@@ -288,6 +300,9 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             and named & _names(b.statement)
         )
         reason = f"replaced: {p.statement} (rule couple)"
+    elif _GRADUATED.search(p.statement) and not negated(p.statement):
+        gone = tuple(b for b in beliefs if _STUDYING.search(b.statement) and not _GRADUATED.search(b.statement))
+        reason = f"ended: {p.statement} (rule graduation)"
     elif _RETIRED.search(p.statement) and not negated(p.statement):
         gone = tuple(
             b

@@ -642,7 +642,9 @@ def _subjectless(words: list[str]) -> bool:
 
 # "I'm colorblind", "I'm 34", "We're retired": a state of the speaker in two words. Not a
 # feeling or reaction of the moment ("I'm excited", "I'm good"), a closed class below.
-_STANDING = re.compile(r"^(?:I'm|I am|we're|we are)\s+(?P<word>\d{1,3}|[A-Za-z][\w-]+)$", re.IGNORECASE)
+_STANDING = re.compile(
+    r"^(?:I'm|I am|we're|we are)\s+(?P<word>\d{1,3}|\d'\s?\d{1,2}(?:\"|'')?|[A-Za-z][\w-]+)$", re.IGNORECASE
+)  # "I'm 34", "I'm 5'9\"", "I'm colorblind"
 _OF_THE_MOMENT = frozenset(
     [
         *(

@@ -1346,3 +1346,14 @@ def test_how_often_moved_across_periods_is_restated_whole() -> None:
         Owner("phrasing", "u"), "I go to the climbing wall twice a week.", "Up to four times a week now."
     )
     assert current == ["The user goes to the climbing wall four times a week."]
+
+
+def test_a_graduation_ends_the_studies_and_a_height_in_feet_is_kept() -> None:
+    _, ended = beliefs_after(
+        Owner("phrasing", "u"), "My niece is a student at Durham.", "My niece graduated last week!"
+    )
+    assert ended == ["The user's niece is a student at Durham."] * 2  # the frame's and the generic reading
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I'm studying law.", "My brother graduated last week.")
+    assert ended == []
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I'm 6'1\".", "Actually I'm 6'2\".")
+    assert ended == ["The user is 6'1\"."] and current == ["The user is 6'2\"."]
