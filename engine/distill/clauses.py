@@ -14,6 +14,7 @@ import re
 
 from ledgermind.distill.bare_corrections import is_formula
 from ledgermind.distill.frames import RELATIONS_ZH
+from ledgermind.distill.person import INTRODUCED_ZH
 from ledgermind.distill.statements import is_statement, strip_lead
 
 __all__ = ["clauses"]
@@ -60,8 +61,6 @@ _SHARED_SUBJECT = re.compile(
 )
 # What opens a Chinese predicate said with its subject dropped ("，在一家医院当护士", "，养了一只狗").
 _PREDICATE_ZH = r"(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直)[\u4e00-\u9fff]"
-# Someone introduced last ("我有一个朋友", "我认识个人"): a predicate after them is theirs.
-_INTRODUCED_ZH = re.compile(r"(?:有|认识|交了)(?:[一两三四五几])?(?:个|位|名)[\u4e00-\u9fff]{1,6}$")
 _SPLIT_ZH = re.compile(
     r"[，,；;]\s*(?:而且|并且|另外|同时|还有|但是|不过)?(?=我|他|她)|(?:而且|并且)(?=我|他|她)|[；;]"
     r"|[，,]\s*(?=所以|因此|然后|而且|并且|同时)"
@@ -142,7 +141,7 @@ def _introduced_rejoined(pieces: list[str]) -> list[str]:
     "我有一个朋友，在北京工作" is the friend's work, one clause, not the speaker's."""
     out: list[str] = []
     for piece in pieces:
-        if out and _INTRODUCED_ZH.search(out[-1].strip(" ，,")) and re.match(_PREDICATE_ZH, piece.strip()):
+        if out and INTRODUCED_ZH.search(out[-1].strip(" ，,")) and re.match(_PREDICATE_ZH, piece.strip()):
             out[-1] = out[-1].rstrip(" ，,") + "，" + piece
         else:
             out.append(piece)

@@ -43,7 +43,7 @@ from datetime import datetime
 
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker
-from ledgermind.distill.person import RELATIONS_ZH_WORDS, third_person, third_person_zh
+from ledgermind.distill.person import INTRODUCED_ZH, RELATIONS_ZH_WORDS, third_person, third_person_zh
 from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, added_count_in, count_in, time_in, version_in
 
 __all__ = ["RELATIONS_ZH", "frame_findings", "subject_of"]
@@ -755,7 +755,9 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
     replaced = _replaced_zh(body) if zh else _replaced_en(body)
     clauses = [c for c in (_CLAUSES_ZH if zh else _CLAUSES_EN).split(body) if c and c.strip()]
     grouped: dict[tuple[str | None, str, str], tuple[_Hit, list[str]]] = {}
-    for clause in clauses:
+    for n, clause in enumerate(clauses):
+        if zh and n and INTRODUCED_ZH.search(clauses[n - 1].strip()) and _subject_zh(clause) is None:
+            continue  # "我有一个朋友，在北京工作": the friend's work, no frame of the speaker's
         focus = _focus(clause, zh) if replaced else clause
         for hit in _hits_zh(clause, body, focus) if zh else _hits_en(clause, body, focus):
             if replaced and hit.value == replaced and not hit.negated:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["IRREGULAR_PAST", "RELATIONS_ZH_WORDS", "third_person", "third_person_zh"]
+__all__ = ["INTRODUCED_ZH", "IRREGULAR_PAST", "RELATIONS_ZH_WORDS", "third_person", "third_person_zh"]
 
 IRREGULAR_PAST = frozenset(
     [
@@ -390,6 +390,9 @@ RELATIONS_ZH_WORDS = (
     # the one-character kin words of speech ("我爸", "我妈", "我姐"), after every longer word they begin
     "老爸|老妈|姐夫|嫂子|妹夫|弟媳|公公|婆婆|岳父|岳母|爸|妈|哥|姐|弟|妹"
 )
+# Someone introduced last ("我有一个朋友", "我认识个人"): a predicate said after them is theirs.
+INTRODUCED_ZH = re.compile(r"(?:有|认识|交了)(?:[一两三四五几])?(?:个|位|名)[\u4e00-\u9fff]{1,6}$")
+
 # What opens a Chinese clause whose subject was dropped: a time word (as said, or once
 # resolved: "2025年") or an adverb before its verb ("最近开始吃鱼了", "偶尔也会喝点红酒").
 # Chinese drops the speaker most of all; a clause that names anyone has a subject of its own.

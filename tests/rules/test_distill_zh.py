@@ -268,6 +268,12 @@ def test_a_predicate_after_a_comma_is_a_clause_of_the_same_subject(sentence: str
     assert clauses(sentence) == parts
 
 
+@pytest.mark.parametrize("said", ["我有一个朋友，在北京工作。", "我认识个人，在谷歌上班。"])
+def test_the_work_of_someone_just_introduced_is_not_the_speakers(said: str) -> None:
+    current, _ = blind_probe.run(said)
+    assert current and not any(s.startswith("用户在") for s in current)
+
+
 def test_a_move_of_work_keeps_the_home_and_the_pet_said_beside_it() -> None:
     current, ended = blind_probe.run("我住在厦门，在一家酒店做前台，养了两只猫。", "我换到一家民宿上班了。")
     assert ended == ["用户在一家酒店做前台。"]
