@@ -301,7 +301,13 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         )
         reason = f"replaced: {p.statement} (rule couple)"
     elif _GRADUATED.search(p.statement) and not negated(p.statement):
-        gone = tuple(b for b in beliefs if _STUDYING.search(b.statement) and not _GRADUATED.search(b.statement))
+        year = re.search(r"\b(?:19|20)\d\d\b", p.statement)
+        since = min(p.valid_from.year, int(year.group(0))) if year else p.valid_from.year
+        gone = tuple(  # "graduated from high school in 2015" ends no studies said since
+            b
+            for b in beliefs
+            if _STUDYING.search(b.statement) and not _GRADUATED.search(b.statement) and b.valid_from.year <= since
+        )
         reason = f"ended: {p.statement} (rule graduation)"
     elif _RETIRED.search(p.statement) and not negated(p.statement):
         gone = tuple(
@@ -479,8 +485,8 @@ def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: 
     sprint is now one week" is not about "my team uses Python 3.12"."""
     a, b = topic_words(old) - name - _UNIT_WORDS, topic_words(new) - name - _UNIT_WORDS
     shared = a & b
-    if not shared - possessors(old) - possessors(new):
-        return False
+    if not shared - possessors(old) - possessors(new) - _AMOUNT_VERBS:
+        return False  # "take the 7:15 train" / "taking the kids to the park": a light verb alone
     return switch or len(shared - person) >= 0.5 * min(len(a - person), len(b - person)) > 0
 
 

@@ -1357,3 +1357,15 @@ def test_a_graduation_ends_the_studies_and_a_height_in_feet_is_kept() -> None:
     assert ended == []
     current, ended = beliefs_after(Owner("phrasing", "u"), "I'm 6'1\".", "Actually I'm 6'2\".")
     assert ended == ["The user is 6'1\"."] and current == ["The user is 6'2\"."]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I'm a student at Imperial.", "I graduated from high school in 2016."),
+        ("I take the 7:40 ferry.", "I'm taking the dog to the vet now."),
+    ],
+)
+def test_a_graduation_long_before_or_a_light_verb_alone_ends_nothing(first: str, second: str) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == []
