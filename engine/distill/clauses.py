@@ -357,6 +357,23 @@ _GAPPED = re.compile(
 )
 
 
+_LIST_HEAD = re.compile(r"^(?P<subject>I|We)\s+(?=(?-i:(?:" + _LIFE_VERBS + r"))\b)")
+_LIST_SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_LIFE_VERB = re.compile(r"(?:also\s+)?(?:" + _LIFE_VERBS + r")\s+\w", re.IGNORECASE)
+
+
+def _verb_list(text: str) -> list[str] | None:
+    """Three or more verb phrases of one subject in a list ("I live in Bristol, work at
+    Airbus, and cycle everywhere"), each with the subject; None when it is no such list."""
+    head = _LIST_HEAD.match(text)
+    if head is None:
+        return None
+    parts = _LIST_SEP.split(text[head.end() :])
+    if len(parts) < 3 or not all(_LIFE_VERB.match(part) for part in parts):
+        return None
+    return [f"{head.group('subject')} {part}" for part in parts]
+
+
 def _shared_subject(clause: str) -> list[str]:
     """Two verb phrases of one subject as two clauses, each with the subject;
     two things of one verb, each with its article or its own use, likewise."""
@@ -364,6 +381,9 @@ def _shared_subject(clause: str) -> list[str]:
     two = _TWO_THINGS.match(text) or _GAPPED.match(text)
     if two is not None:
         return [two.group("head") + two.group("one"), two.group("head") + two.group("two")]
+    listed = _verb_list(text)
+    if listed:
+        return listed
     copula = _SHARED_AFTER_COPULA.match(text)
     if copula is not None and not _GOVERNS_A_VERB.search(copula.group("rest")):
         return [f"{copula.group('head')} {copula.group('rest')}", f"{copula.group('subject')} {copula.group('second')}"]

@@ -1369,3 +1369,16 @@ def test_a_graduation_ends_the_studies_and_a_height_in_feet_is_kept() -> None:
 def test_a_graduation_long_before_or_a_light_verb_alone_ends_nothing(first: str, second: str) -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("I live in Hull, work at Siemens, and cycle everywhere.", 3),
+        ("We rent in Hove, drive a Polo and keep bees.", 3),
+        ("I like tea, coffee and juice.", 1),
+        ("I like to cook, read and paint.", 1),
+    ],
+)
+def test_a_list_of_verb_phrases_of_one_subject_is_one_clause_each(text: str, parts: int) -> None:
+    assert len(clauses(text)) == parts
