@@ -259,6 +259,7 @@ def test_a_business_counted_with_jia_is_the_employer_a_new_one_replaces(before: 
     [
         ("我住在厦门，在一家酒店做前台，养了两只猫。", ["我住在厦门", "我在一家酒店做前台", "我养了两只猫。"]),
         ("我姐姐在银行上班，喜欢爬山。", ["我姐姐在银行上班", "我姐姐喜欢爬山。"]),
+        ("我在用飞书，也用企业微信。", ["我在用飞书", "我也用企业微信。"]),  # "also": one more of its own
         ("我住在天津，哦不对，在北京。", ["我住在天津，哦不对，在北京。"]),  # one correction
         ("我有一个表姐，在深圳当老师。", ["我有一个表姐，在深圳当老师。"]),  # the cousin's work, not mine
         ("我认识个人，在谷歌上班。", ["我认识个人，在谷歌上班。"]),
@@ -272,6 +273,11 @@ def test_a_predicate_after_a_comma_is_a_clause_of_the_same_subject(sentence: str
 def test_the_work_of_someone_just_introduced_is_not_the_speakers(said: str) -> None:
     current, _ = blind_probe.run(said)
     assert current and not any(s.startswith("用户在") for s in current)
+
+
+def test_ending_one_of_two_things_said_in_one_sentence_keeps_the_other() -> None:
+    current, ended = blind_probe.run("我在用飞书，也用企业微信。", "我现在不用企业微信了。")
+    assert ended == ["用户也用企业微信。"] and "用户在用飞书。" in current
 
 
 def test_a_move_of_work_keeps_the_home_and_the_pet_said_beside_it() -> None:
