@@ -697,8 +697,11 @@ def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
 
 def _kin_stems(a: str, b: str) -> bool:
     """Two forms of one word ("therapy" / "therapist", "allergy" / "allergic"):
-    the same first six letters, neither of them CJK."""
-    return a == b or (min(len(a), len(b)) >= 6 and a[:6] == b[:6] and not is_cjk(a + b))
+    the same first six letters, neither of them CJK; or the one who does it
+    ("smoke" / "smoker", "drink" / "drinker")."""
+    if a == b or any(x + suffix == y for x, y in ((a, b), (b, a)) for suffix in ("r", "er")):
+        return True
+    return min(len(a), len(b)) >= 6 and a[:6] == b[:6] and not is_cjk(a + b)
 
 
 # The words that name the form an activity takes, not which activity ("the piano lessons",

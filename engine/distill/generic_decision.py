@@ -57,7 +57,7 @@ from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
 
-__all__ = ["DEFAULT_GREY", "Decision", "GreyZone", "couple_step", "decide"]
+__all__ = ["DEFAULT_GREY", "Decision", "GreyZone", "born", "couple_step", "decide"]
 
 _DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
 
@@ -214,6 +214,13 @@ _WORK = re.compile(
 )
 
 
+# A birth: the pregnancy ends ("my friend Jo is pregnant" / "she had the baby last week").
+_BORN = re.compile(
+    r"\b(?:had (?:the|a|her|our|their) baby|gave birth|was born|were born|baby (?:arrived|came)|delivered (?:a|the|her))\b"
+    r"|出生了|生了(?:个|一个)?(?:男孩|女孩|宝宝|儿子|女儿)",
+    re.IGNORECASE,
+)
+_EXPECTING = re.compile(r"\b(?:pregnant|expecting)\b|怀孕|怀上了", re.IGNORECASE)
 # Graduating: the studies the person was in end ("I'm studying nursing" / "I graduated in May").
 _GRADUATED = re.compile(
     r"\b(?:graduated|got (?:my|their|his|her) degree|finished (?:my|their|his|her) degree)\b|毕业了", re.I
@@ -273,6 +280,12 @@ def couples(statement: str) -> bool:
     return _COUPLED.search(statement) is not None and not negated(statement)
 
 
+def born(statement: str) -> bool:
+    """Whether a statement says a baby was born ("our daughter Ella was born", "she had
+    the baby"): the parents' expecting ends, whoever the statement is about."""
+    return _BORN.search(statement) is not None and not negated(statement)
+
+
 def couple_step(statement: str) -> bool:
     """Whether a statement is about a couple as one (an engagement, a wedding, a
     break-up): what the speaker said of their partner is then theirs to end."""
@@ -280,10 +293,10 @@ def couple_step(statement: str) -> bool:
 
 
 def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
-    """What a death, a graduation, a retirement or a break-up ends, kept as said
-    itself: every fact of the person who died, the studies of the one who
-    graduated, the work of the one who retired, or the speaker's facts about
-    their partner. None when the statement is none of them."""
+    """What a death, a birth, a graduation, a retirement or a break-up ends, kept
+    as said itself: every fact of the person who died, a pregnancy, the studies
+    of the one who graduated, the work of the one who retired, or the speaker's
+    facts about their partner. None when the statement is none of them."""
     if p.subject and ":" in p.subject and _died(p.subject.rpartition(":")[2], p.statement):
         gone = tuple(b for b in beliefs if not _DIED.search(b.statement))
         reason = f"ended: {p.statement} (rule death)"
@@ -300,6 +313,9 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             and named & _names(b.statement)
         )
         reason = f"replaced: {p.statement} (rule couple)"
+    elif born(p.statement):
+        gone = tuple(b for b in beliefs if _EXPECTING.search(b.statement) and not _BORN.search(b.statement))
+        reason = f"ended: {p.statement} (rule birth)"
     elif _GRADUATED.search(p.statement) and not negated(p.statement):
         year = re.search(r"\b(?:19|20)\d\d\b", p.statement)
         since = min(p.valid_from.year, int(year.group(0))) if year else p.valid_from.year

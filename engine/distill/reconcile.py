@@ -49,7 +49,7 @@ from ledgermind.distill.anaphora import antecedent
 from ledgermind.distill.bare_corrections import BARE_CORRECTION, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
-from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, couple_step, decide
+from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, born, couple_step, decide
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
@@ -219,6 +219,8 @@ class _State:
         mine = [b for b in beliefs if _same_subject(b, p) and b.kind == "fact"]
         if couple_step(p.statement) and p.subject:  # "we broke up", "we got engaged": the partner's beliefs too
             mine += [b for b in beliefs if b.kind == "fact" and (b.subject or "").startswith(p.subject + ":")]
+        if born(p.statement) and p.subject and _OUR_CHILD.match(p.statement):  # "our daughter was born": ours too
+            mine += [b for b in beliefs if b.kind == "fact" and b.subject == p.subject.partition(":")[0]]
         decision = decide(p, mine, self.config.grey)
         if decision.verb == "reinforce":
             self._reinforce(decision.beliefs[0], p, "restated in other words")
@@ -634,6 +636,14 @@ _PRONOUN_SUBJECT = re.compile(
     r"(?:down|up|back) to))"
     r"|(?:it|that)\s+costs?)\b",
     re.I,
+)
+
+
+# The speaker's own child said first ("The user's daughter Ella", "用户女儿"), not a relative's.
+_OUR_CHILD = re.compile(
+    r"^(?:the user's|our|my)\s+(?:new\s+|baby\s+|little\s+)?(?:daughter|son|baby|twins|kid|child|girl|boy)\b"
+    r"|^用户的?(?:女儿|儿子|宝宝|孩子)",
+    re.IGNORECASE,
 )
 
 

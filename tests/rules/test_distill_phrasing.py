@@ -1382,3 +1382,19 @@ def test_a_graduation_long_before_or_a_light_verb_alone_ends_nothing(first: str,
 )
 def test_a_list_of_verb_phrases_of_one_subject_is_one_clause_each(text: str, parts: int) -> None:
     assert len(clauses(text)) == parts
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "ends"),
+    [
+        ("My friend Maya is pregnant.", "My friend Maya had the baby on Friday!", True),
+        ("We're expecting our second child in June.", "Our son Leo was born on Tuesday!", True),
+        ("I'm pregnant.", "My cousin's daughter was born yesterday.", False),
+        ("My wife is a heavy smoker.", "My wife quit smoking in the spring.", True),
+    ],
+)
+def test_a_birth_ends_the_pregnancy_and_quitting_ends_the_one_who_does_it(first: str, second: str, ends: bool) -> None:
+    """A birth closes the expecting of the parents (the speaker's own child, or the one who
+    had it); "quit smoking" ends "a smoker" (the one who does it)."""
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert bool(ended) == ends
