@@ -60,7 +60,7 @@ _SHARED_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 # What opens a Chinese predicate said with its subject dropped ("，在一家医院当护士", "，养了一只狗").
-_PREDICATE_ZH = r"(?:也|还)?(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直)[\u4e00-\u9fff]"
+_PREDICATE_ZH = r"(?:也|还)?不?(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直)[\u4e00-\u9fff]"
 _SPLIT_ZH = re.compile(
     r"[，,；;]\s*(?:而且|并且|另外|同时|还有|但是|不过)?(?=我|他|她)|(?:而且|并且)(?=我|他|她)|[；;]"
     r"|[，,]\s*(?=所以|因此|然后|而且|并且|同时)"
