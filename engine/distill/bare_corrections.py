@@ -45,8 +45,8 @@ _FORMULA_EN = re.compile(
     r"i mixed (?:that|it|them) up|make that|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
     r"i mis(?:heard|counted|remembered|spelled|spelt)|"
-    # "No, it's Wednesday", "hmm no, it's ...": a plain "no" only before the value said again
-    r"no(?=[\s,]+(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b)|more like|"
+    # "No, it's Wednesday", "hmm no, it's ...", "No, 2018": a plain "no" only before the value said again
+    r"no(?=[\s,]+(?:(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b|[$€£¥]?\d))|more like|"
     r"i (?:just )?(?:checked|double-checked|looked it up))\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
@@ -62,7 +62,7 @@ _PRONOUN_EN = re.compile(
     re.IGNORECASE,
 )
 # "her name is Claire", "its number is 240": the thing is a pronoun's attribute
-_PRONOUN_ATTRIBUTE_EN = re.compile(r"^(?:her|his|their|its)\s+[\w-]+\s+(?:is|was|are|'s)\s+", re.IGNORECASE)
+_PRONOUN_ATTRIBUTE_EN = re.compile(r"^(?:her|his|their|its)\s+[\w-]+(?:\s+(?:is|was|are)|'s)\s+", re.IGNORECASE)
 _PRONOUN_VERB_EN = re.compile(r"^(?:it|that|she|he|they)\s+(?:\w+s)\s+(?:(?:in|at|on|to|with|by)\s+)?", re.IGNORECASE)
 # "recycling pickup is Wednesdays", "the deposit was $900": the thing corrected and its copula
 # before a value (a capital or a digit); not "my ..." or "I ...", statements the other rules read.
@@ -95,10 +95,18 @@ _BARE_ZH = re.compile(
 )
 # "Actually it's bluefalcon23, typo", "Sorry, 4423, I transposed the digits": the formula or
 # the reason for the slip said last, after the value
-_TRAILING_FORMULA_EN = re.compile(
-    r"[,;—–-]\s*(?:typo|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
-    r"i (?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|i transposed (?:the )?\w+)[.!]*$",
-    re.IGNORECASE,
+_SLIP_EN = (
+    r"typo|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
+    r"i(?:'m| am) misremembering|i (?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|"
+    r"i (?:transposed|swapped|flipped) (?:the )?\w+"
+)
+_TRAILING_FORMULA_EN = re.compile(r"[,;—–-]\s*(?:" + _SLIP_EN + r")[.!]*$", re.IGNORECASE)
+# What was left out said last ("Sorry, 58k, forgot the raise", "4 cats, I forgot Mochi"),
+# or "actually" after the value: only after a correction's value, never a slip on its own.
+_TRAILING_REASON_EN = re.compile(r"[,;—–-]\s*(?:i\s+)?forgot\s+(?:about\s+)?[\w' -]{1,30}[.!]*$", re.IGNORECASE)
+# "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing
+_ACTUALLY_LAST_EN = re.compile(
+    r"^(?:it|that|she|he|they|her|his|their|its)\b.*?(?P<cut>,?\s+actually[.!]*)$", re.IGNORECASE
 )
 _TRAILING_FORMULA_ZH = re.compile(r"[，,]\s*(?P<f>记错了|说错了|搞错了|弄错了|口误)[。！!]?$")
 _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its own
@@ -129,15 +137,18 @@ def bare_correction(clause: str) -> BareCorrection | None:
     text = clause.strip()
     if is_cjk(text):
         return _bare_zh(text)
-    trailing = _TRAILING_FORMULA_EN.search(text)
-    if trailing:  # the formula said last stands for one said first
+    trailing = _TRAILING_FORMULA_EN.search(text) or _TRAILING_REASON_EN.search(text)
+    actually = _ACTUALLY_LAST_EN.match(text) if trailing is None else None
+    if trailing is not None:  # the formula said last stands for one said first
         text = text[: trailing.start()]
+    elif actually is not None:
+        text = text[: actually.start("cut")]
     formula = _FORMULA_EN.match(text)
     rest = text[formula.end() :].strip(" .!") if formula else text.strip(" .!")
     m = _NOT_FIRST_EN.match(rest)  # "Not 37, it ends in 73": a denial first needs no formula
     if m:
         return _made(_remainder(m.group("new")), m.group("old"))
-    if formula is None and trailing is None:
+    if formula is None and trailing is None and actually is None:
         return None
     m = _NOT_EN.match(rest)
     new, old = (m.group("new"), m.group("old")) if m else (rest, None)

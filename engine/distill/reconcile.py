@@ -324,7 +324,17 @@ class _State:
                 ):
                     return b, p.replaces
                 continue
-            spans = [v for v in value_spans(b.statement) if value_shape(v) == p.value_type]
+            spans = [
+                v
+                for v in value_spans(b.statement)
+                if value_shape(v) == p.value_type
+                # "the party is at 8" / "make that 8:30": an hour said alone after "at" is a time
+                or (
+                    p.value_type == "time"
+                    and value_shape(v) == "number"
+                    and re.search(rf"\bat\s+{re.escape(v)}\b", b.statement)
+                )
+            ]
             if spans:
                 return b, spans[-1]
         return None

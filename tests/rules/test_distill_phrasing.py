@@ -1398,3 +1398,20 @@ def test_a_birth_ends_the_pregnancy_and_quitting_ends_the_one_who_does_it(first:
     had it); "quit smoking" ends "a smoker" (the one who does it)."""
     _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert bool(ended) == ends
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        ("The recital is at 7.", "Make that 7:30.", "The recital is at 7:30."),
+        ("My nephew is called Finn.", "His name's Finnegan actually.", "The user's nephew is called Finnegan."),
+        ("We moved here in 2017.", "No, 2016, I'm misremembering.", "The user moved here in 2016."),
+        ("I earn 61k.", "Sorry, 64k, forgot the bonus.", "The user earns 64k."),
+        ("My flat is 9 Elm Row.", "It's 19 Elm Row, I swapped the numbers.", "The user's flat is 19 Elm Row."),
+    ],
+)
+def test_a_correction_with_what_was_left_out_or_actually_said_last(first: str, second: str, kept: str) -> None:
+    """An hour said after "at" is a time; "forgot the bonus", "I'm misremembering", "I swapped
+    the numbers" and "actually" said last stand for the correction's formula."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and current == [kept]
