@@ -109,6 +109,10 @@ _ACTUALLY_LAST_EN = re.compile(
     r"^(?:it|that|she|he|they|her|his|their|its)\b.*?(?P<cut>,?\s+actually[.!]*)$", re.IGNORECASE
 )
 _TRAILING_FORMULA_ZH = re.compile(r"[，,]\s*(?P<f>记错了|说错了|搞错了|弄错了|口误)[。！!]?$")
+_INTERJECTION = re.compile(
+    r"(?:ha+|(?:ha)+|he+h|lol|lmao|oh+|ah+|uh+|um+|hmm+|yes|yeah|yep|no|nope|ok|okay|well|wow|ugh|oops|sorry|right|sure)",
+    re.IGNORECASE,
+)
 _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its own
 
 
@@ -173,6 +177,8 @@ def _made(new: str, old: str | None) -> BareCorrection | None:
         return None
     if re.match(r"(?:i|i'm|i've|we|we're|my|our|you|your)\b", new, re.IGNORECASE):
         return None  # a statement of its own: the other rules read it
+    if _INTERJECTION.fullmatch(new.strip(" ,.!")):
+        return None  # "Ha, I always mix those up": no value, a laugh
     head = re.match(r"(?:[a-z][\w-]*\s+)?", new)  # "room 240": a noun may name what the value is
     value = _VALUE_EN.match(new, head.end() if head and len(new.split()) <= 3 else 0)
     if value is None or "," in new:

@@ -28,7 +28,7 @@ from ledgermind.distill.text import copula_expanded, is_cjk
 __all__ = ["done_to_mine", "elliptical", "is_question", "is_statement", "strip_lead", "without_asides"]
 
 _LEAD_EN = re.compile(
-    r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|ugh+|argh+|"
+    r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|ha|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|ugh+|argh+|"
     r"hmm+|fyi|just so you know|quick update|update|heads up|news|good news|big news|and|also|actually|"
     r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
     r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|"
@@ -451,7 +451,7 @@ def is_statement(clause: str) -> bool:
             and not _SMALL_TALK_ZH.match(body)
             and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body))
         )
-    if text.rstrip().endswith("?") or is_slip(text):
+    if text.rstrip().endswith("?") or is_slip(strip_lead(text)):
         return False  # a question; "I always mix those up": why a slip happened, no fact
     body = _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!"))
     body = _FRONTED_EN.sub("", body)

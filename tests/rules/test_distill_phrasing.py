@@ -1415,3 +1415,9 @@ def test_a_correction_with_what_was_left_out_or_actually_said_last(first: str, s
     the numbers" and "actually" said last stand for the correction's formula."""
     current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert len(ended) == 1 and current == [kept]
+
+
+@pytest.mark.parametrize("second", ["Ha, I always mix those up.", "Lol, I swapped the numbers.", "Oops, sorry!"])
+def test_a_laugh_or_a_slip_said_alone_corrects_nothing_and_is_no_belief(second: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I work at Acme.", second)
+    assert ended == [] and current == ["The user works at Acme."]
