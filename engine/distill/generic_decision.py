@@ -549,9 +549,11 @@ def _adds_when(old: str, value: str | None) -> bool:
     time or date: it says when the thing happens, which adds to the belief and replaces
     nothing."""
     when = ("weekday", "time", "date")
-    return (
-        bool(value) and value_shape(value or "") in when and not any(value_shape(v) in when for v in value_spans(old))
+    held = any(
+        value_shape(v) in when or re.search(rf"\bat\s+{re.escape(v)}\b", old)  # "at 7": an hour
+        for v in value_spans(old)
     )
+    return bool(value) and value_shape(value or "") in when and not held
 
 
 _AMOUNT_FOR = re.compile(r"^(?P<amount>\S*\d\S*)\s+(?P<prep>for|on|of)\s+(?P<thing>[^\d]+)$")

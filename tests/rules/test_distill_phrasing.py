@@ -1421,3 +1421,12 @@ def test_a_correction_with_what_was_left_out_or_actually_said_last(first: str, s
 def test_a_laugh_or_a_slip_said_alone_corrects_nothing_and_is_no_belief(second: str) -> None:
     current, ended = beliefs_after(Owner("phrasing", "u"), "I work at Acme.", second)
     assert ended == [] and current == ["The user works at Acme."]
+
+
+def test_an_hour_after_at_is_a_time_the_new_time_replaces() -> None:
+    """ "at 9" holds a time, so "starts at 8:30 now" moves it (a day or time said of a thing
+    the belief gave none for only adds when)."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "I wake at 6, swim at 7 and start work at 9", "work starts at 8:30 now, new rota"
+    )
+    assert len(ended) == 1 and current == ["Work starts at 8:30 now, new rota."]
