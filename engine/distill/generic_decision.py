@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from ledgermind.distill.alignment import (
@@ -412,6 +412,9 @@ def _pair(
         said = align(b.statement, p.statement, _named(p.subject))
         if said.one_value and said.functional:  # "Tom is my manager" / "Priya is ...": the person word is the slot
             al = said
+    if al.functional and al.before and _owned_by(al.before, p.statement) != _owned_by(al.before, b.statement):
+        # "my partner is a nurse" / "my partner's favourite band is ...": the person, then a thing of theirs
+        al = replace(al, functional=False, one_value=False)
     neg_b = negated(b.statement)
     topic = _same_topic(b.statement, p.statement, _named(p.subject), switched(p.statement), _their(p.subject))
     change = cue or moving
@@ -542,6 +545,11 @@ _OWNED = re.compile(r"\b(?:[Tt]he user|[A-Z][\w-]*)'s\s+([a-z][\w-]*)")
 
 
 _MOVED_ALONE = re.compile(r"^(?:(?:now|so|and|but)\s+)?(?:down|up|back)\s+to\b", re.IGNORECASE)
+
+
+def _owned_by(word: str, statement: str) -> bool:
+    """Whether the statement speaks of a thing of the word's ("partner's favourite band")."""
+    return re.search(rf"\b{re.escape(word)}'s\s+\w", statement, re.IGNORECASE) is not None
 
 
 def _adds_when(old: str, value: str | None) -> bool:

@@ -1430,3 +1430,12 @@ def test_an_hour_after_at_is_a_time_the_new_time_replaces() -> None:
         Owner("phrasing", "u"), "I wake at 6, swim at 7 and start work at 9", "work starts at 8:30 now, new rota"
     )
     assert len(ended) == 1 and current == ["Work starts at 8:30 now, new rota."]
+
+
+def test_a_thing_of_a_persons_is_not_the_person() -> None:
+    """ "my wife is a dentist" / "my wife's favourite film is Alien": the second is hers, a
+    thing of hers, and leaves the first."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "My wife is a dentist.", "My wife's favourite film is Alien."
+    )
+    assert ended == [] and len(current) == 2
