@@ -159,7 +159,10 @@ def _subjected_zh(clause: str, subject: str) -> str:
     return ("我" if _OPENS_WITH_RELATION_ZH.match(clause) else subject) + clause
 
 
-_TWO_OF_US = re.compile(r"^(?:(?:my|our)\s+[a-z-]+|(?-i:[A-Z][a-z]+))\s+and\s+(?:I|we)\b", re.IGNORECASE)
+_TWO_OF_US = re.compile(
+    r"^(?:(?:so|and|but|now|also|well),?\s+)?(?:(?:my|our)\s+(?:[a-z-]+'s\s+)?[a-z-]+|(?-i:[A-Z][a-z]+))\s+and\s+(?:I|we)\b",
+    re.IGNORECASE,
+)
 # "it's amoxicillin I'm allergic to", "it was Tuesday we met": the thing said first for weight,
 # then what it is for; said in order, it reads as any other statement of the speaker's.
 _CLEFT = re.compile(

@@ -287,6 +287,7 @@ def third_person(sentence: str, label: str) -> str:
     conjugate_next = False
     named = False  # the speaker named in this sentence, and no one else since
     subject_at = -1  # where in ``out`` the speaker was last the subject, in this sentence
+    sentence_at = 0  # where in ``out`` this sentence began
     for i, w in enumerate(words):
         if not w:
             continue
@@ -296,6 +297,7 @@ def third_person(sentence: str, label: str) -> str:
         start = i == 0 or bool(out and out[-1].endswith((".", "!", "?")))
         named = named and not start
         subject_at = -1 if start else subject_at
+        sentence_at = len(out) if start else sentence_at
         name = label if start else _mid(label)
         if conjugate_next and core:
             if _adverb(low):
@@ -307,10 +309,13 @@ def third_person(sentence: str, label: str) -> str:
         conjugate_next = False
         if low in _SUBJECT_FORMS:
             verb = _SUBJECT_FORMS[low]
+            joint = subject_at < 0 and _joint_subject(out[sentence_at:])
+            if joint and verb is not None:
+                verb = _PLURAL_VERBS.get(verb, verb)
             again = subject_at >= 0 and not tail and _coordinated(out, subject_at)
             out.append(" ".join(x for x in ("" if again else name, verb) if x) + tail)
             subject_at = len(out) - 1
-            conjugate_next = verb is None and not tail
+            conjugate_next = verb is None and not tail and not joint
             if low == "we" and conjugate_next and i + 1 < len(words) and words[i + 1].lower() in ("both", "all"):
                 words[i + 1] = ""  # "we both love" is about the speaker: "Maria loves"
             named = True
@@ -326,6 +331,31 @@ def third_person(sentence: str, label: str) -> str:
             out.append(w)
     text = " ".join(w for w in out if w)
     return text[:1].upper() + text[1:]
+
+
+# The verb forms a subject of two people takes where the speaker alone takes the third person.
+_PLURAL_VERBS = {"is": "are", "has": "have"}
+# Words that may open a sentence before its subject ("So my wife and I ...").
+_OPENERS = frozenset(["so", "and", "but", "now", "also", "well", "yesterday", "today", "lately", "recently"])
+
+
+def _joint_subject(sentence: list[str]) -> bool:
+    """Whether the sentence so far is someone and "and", the speaker coming
+    next: "My wife and I are vegetarian" is said of two people, so the verb
+    stays plural ("The user's wife and the user are vegetarian"). The someone
+    is one of the speaker's ("my kids", "my brother's wife") or a name ("Tom",
+    "Anna Lee"); a clause before "and" ("Tom runs and I swim") is not."""
+    words = [w for w in sentence if w]
+    if len(words) < 2 or words[-1].lower() != "and":
+        return False
+    phrase = words[:-1]
+    while phrase and phrase[0].lower().rstrip(",") in _OPENERS:
+        phrase = phrase[1:]
+    if not phrase or any(w.endswith((",", ".", ";", ":")) for w in phrase):
+        return False
+    if phrase[0].endswith("'s") or phrase[0].lower() == "their":
+        return len(phrase) <= 3
+    return len(phrase) <= 2 and all(w[:1].isupper() and w.isalpha() for w in phrase)
 
 
 def _possessed(word: str, name: str, named: bool) -> str:
