@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from ledgermind.analysis.text import has_cjk
 
-__all__ = ["UNRELATED", "UNRELATED_CJK", "Embedder", "floor_for", "noise_floor", "normalise"]
+__all__ = ["UNRELATED", "UNRELATED_CJK", "Embedder", "MeasuredFloor", "floor_for", "noise_floor", "normalise"]
 
 
 @runtime_checkable
@@ -39,6 +39,27 @@ class Embedder(Protocol):
     def similarity_floor(self) -> float: ...
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+class _Embeds(Protocol):
+    _floor: float | None
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+class MeasuredFloor:
+    """``similarity_floor`` for an adapter of a model it does not know in
+    advance: the floor it was given (``self._floor``), else ``noise_floor`` of
+    its own ``embed``, measured when first asked, not when built, so that
+    choosing an embedder does not load its model."""
+
+    _floor: float | None = None
+
+    @property
+    def similarity_floor(self: _Embeds) -> float:
+        if self._floor is None:
+            self._floor = noise_floor(self.embed)
+        return self._floor
 
 
 def normalise(matrix: np.ndarray) -> np.ndarray:

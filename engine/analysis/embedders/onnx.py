@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ledgermind.analysis.embedders.base import noise_floor, normalise
+from ledgermind.analysis.embedders.base import MeasuredFloor, normalise
 from ledgermind.analysis.embedders.models import shared_model
 from ledgermind.domain.errors import EmbedderUnavailable
 
@@ -31,7 +31,7 @@ def _text_embedding() -> Any:
     return TextEmbedding
 
 
-class FastEmbedEmbedder:
+class FastEmbedEmbedder(MeasuredFloor):
     """A fastembed model by name (``BAAI/bge-small-en-v1.5``, ...)."""
 
     def __init__(
@@ -61,12 +61,6 @@ class FastEmbedEmbedder:
             except ValueError as e:  # not a model fastembed knows
                 raise EmbedderUnavailable(f"{self.name}: {e}") from e
         return self._dimension
-
-    @property
-    def similarity_floor(self) -> float:
-        if self._floor is None:
-            self._floor = noise_floor(self.embed)
-        return self._floor
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:

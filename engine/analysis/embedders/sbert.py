@@ -19,14 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from ledgermind.analysis.embedders.base import noise_floor, normalise
+from ledgermind.analysis.embedders.base import MeasuredFloor, normalise
 from ledgermind.analysis.embedders.models import shared_model
 from ledgermind.domain.errors import EmbedderUnavailable, ProjectionError
 
 __all__ = ["MiniLMEmbedder", "SentenceTransformerEmbedder", "minilm_path"]
 
 
-class SentenceTransformerEmbedder:
+class SentenceTransformerEmbedder(MeasuredFloor):
     """A sentence-transformers model, by local folder or hub name.
 
     ``dimension``: what a stored index version recorded, so opening it needs
@@ -57,12 +57,6 @@ class SentenceTransformerEmbedder:
         if self._dimension is None:
             self._dimension = _dimension_of(self._load())
         return self._dimension
-
-    @property
-    def similarity_floor(self) -> float:
-        if self._floor is None:
-            self._floor = noise_floor(self.embed)
-        return self._floor
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:

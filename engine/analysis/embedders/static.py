@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ledgermind.analysis.embedders.base import noise_floor, normalise
+from ledgermind.analysis.embedders.base import MeasuredFloor, normalise
 from ledgermind.analysis.embedders.models import shared_model
 from ledgermind.domain.errors import EmbedderUnavailable, ProjectionError
 
@@ -59,7 +59,7 @@ def _open() -> Any:
     return wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True, dim=256)
 
 
-class Model2VecEmbedder:
+class Model2VecEmbedder(MeasuredFloor):
     """A model2vec static model by local folder (or hub name, for users with a hub).
 
     ``dimension``: what a stored index version recorded, so opening it needs
@@ -80,12 +80,6 @@ class Model2VecEmbedder:
         if self._dimension is None:
             self._dimension = int(self._load().dim)
         return self._dimension
-
-    @property
-    def similarity_floor(self) -> float:
-        if self._floor is None:
-            self._floor = noise_floor(self.embed)
-        return self._floor
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
