@@ -347,6 +347,7 @@ _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
     r"[^.]*\b(?:anymore|any more)|broke up|sold|left|" + DROPPED + r"|ended(?!\s+up\b)|unsubscribed|"
     r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|"
+    r"cut\s+(?:[\w'-]+\s+){0,3}?out(?!\s+for\b)|no more(?!\s+than\b)|"
     + _OUTGROWN
     + r"|"
     + _ENDED_ITSELF
@@ -616,7 +617,9 @@ _SWITCH = re.compile(
 # An ending verb and the thing it ends ("gave up the WeWork", "cancelled my gym
 # membership", "sold our old Civic"), up to where the clause goes on.
 _ENDED = re.compile(
-    r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|" + DROPPED + r"|sold|ditched|got rid of|traded in|traded|"
+    r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|cut out(?!\s+for\b)|no more(?!\s+than\b)|"
+    + DROPPED
+    + r"|sold|ditched|got rid of|traded in|traded|"
     r"(?:started|been|now)\s+(?:skipping|avoiding)|"
     r"stole|totall?ed|wrecked|moved out of|left|" + _OUTGROWN + r")\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
@@ -626,9 +629,11 @@ _ENDED = re.compile(
 )
 
 
-# "handed the team over to another parent": the thing ended sits inside the verb.
+# "handed the team over to another parent", "cut coffee out": the thing ended sits inside the verb.
 _HANDED_OVER = re.compile(
     r"\b(?:handed|passed)\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<thing>[\w'-]+(?:\s+[\w'-]+)?)\s+(?:over|on)\b"
+    # "cut coffee out (completely)": what is cut out is said inside the verb too
+    r"|\bcut\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<cut>[\w'-]+(?:\s+[\w'-]+)?)\s+out\b(?!\s+for\b)"
     r"|\b(?:stepped down|resigned) (?:as|from)\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<role>[\w'-]+(?:\s+[\w'-]+)?)",
     re.IGNORECASE,
 )
@@ -662,7 +667,9 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
         return (thing, text[itself.end() :]) if thing else None
     if m is None:
         handed = _HANDED_OVER.search(text)
-        thing = topic_words(handed.group("thing") or handed.group("role")) if handed else frozenset()
+        thing = (
+            topic_words(handed.group("thing") or handed.group("role") or handed.group("cut")) if handed else frozenset()
+        )
         return (thing, text[handed.end() :]) if handed and thing else None
     thing = topic_words(m.group("thing"))
     return (thing, text[m.end() :]) if thing else None

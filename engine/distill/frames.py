@@ -480,7 +480,7 @@ _MEANT_NOT_EN = re.compile(
 _MEANT_EN = re.compile(r"\b(?:i|we)\s+meant\s+(?:to say\s+)?(?:that\s+)?(?:in\s+|at\s+)?" + _W, re.IGNORECASE)
 _LEAD_EN = re.compile(
     r"^(?:(?:quick update|update|fyi|btw|by the way|just so you know|heads up|news|oh|ok|okay|so|well|also|"
-    r"and|hey|hi|anyway|good news|big news|small update|correction|sorry|oops|my bad|wait|no|actually|"
+    r"and|hey|hi|anyway|good news|big news|small update|correction|sorry|oops|my bad|wait|no(?!\s+(?:longer|more|one|way)\b)|actually|"
     r"(?:small|quick|tiny|minor) fix|wrong (?:name|number|date|day|time)|auto-?correct(?:ed)?)"
     r"\b[\s,:;!.—-]*)+",
     re.IGNORECASE,

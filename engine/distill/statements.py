@@ -32,7 +32,7 @@ _LEAD_EN = re.compile(
     r"hmm+|fyi|just so you know|quick update|update|heads up|news|good news|big news|and|also|actually|"
     r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
     r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|"
-    r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|got (?:that|it) wrong)|wait|no|i misread (?:the|my) \w+|"
+    r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|got (?:that|it) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
     # formulas that announce a correction of what was just said
     r"let me (?:correct|rephrase|fix) (?:that|this|myself)|to correct myself|i stand corrected|hold on|hang on|"
     r"i was wrong|that was wrong|that's wrong|that's not right|not quite|i should have said|"

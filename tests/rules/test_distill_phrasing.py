@@ -1439,3 +1439,25 @@ def test_a_thing_of_a_persons_is_not_the_person() -> None:
         Owner("phrasing", "u"), "My wife is a dentist.", "My wife's favourite film is Alien."
     )
     assert ended == [] and len(current) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I use an inhaler before runs.", "no longer using the inhaler, my asthma is under control"),
+        ("I have a standing desk.", "No more standing desk for me, it gave me back pain"),
+        ("I eat a lot of bread.", "I've cut bread out completely."),
+        ("I drink soda with lunch.", "Cut out the soda in January."),
+    ],
+)
+def test_no_longer_said_first_and_cutting_something_out_end_it(first: str, second: str) -> None:
+    """ "no" opening a message was read as a correction's "No," and left out, so "no longer
+    using the inhaler" became "Longer using the inhaler", a belief that ended nothing;
+    "cut X out" is an ending as "quit X" is."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and not any(c.startswith(("Longer", "More")) for c in current)
+
+
+def test_not_cut_out_for_a_thing_ends_nothing() -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I play chess on Sundays.", "I'm not cut out for chess.")
+    assert ended == [] and len(current) == 2
