@@ -364,7 +364,12 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
         if verb:
             best.setdefault(verb, []).append((b, old, new))
     # a change tied to a belief by its topic alone ends or replaces one belief at most
-    for topical, verb in (("end-topic", "negate"), ("replace-topic", "supersede"), ("shift", "supersede")):
+    for topical, verb in (
+        ("end-topic", "negate"),
+        ("replace-topic", "supersede"),
+        ("shift", "supersede"),
+        ("measure", "supersede"),
+    ):
         if topical in best:
             chosen = _plainly_about(p, best.pop(topical))
             if chosen:
@@ -464,6 +469,11 @@ def _pair(
         # "my son is 120 cm tall" / "my son measured 126 cm at his checkup two days ago":
         # the one amount of that unit moved, said about the same thing in other words
         return "supersede", moved[0], moved[1]
+    if moved and _measure_moved(b.statement, p.statement, moved):
+        # "I'm on 50mg of sertraline" / "the doctor upped me to 100mg": a dose, a weight or a
+        # distance of the speaker's moved, said with nothing else in common; tied to the
+        # belief only if it is the one that holds that measure (``_plainly_about``)
+        return "measure", moved[0], moved[1]
     kin = _kindred_names(b.statement, p.statement, _named(p.subject)) if switched(p.statement) else None
     if kin:  # "I use Vim for everything" / "I've switched to Neovim"
         return "shift", kin[0], kin[1]
@@ -580,13 +590,36 @@ def _same_thing(old: str, new: str, name: frozenset[str]) -> bool:
     the thing either names as the speaker's ("the user's suitcase") named by
     the other too ("I now weigh 70 kg" is not the suitcase's weight)."""
     a, b = topic_words(old) - name, topic_words(new) - name
-    if not a & b:
+    return bool(a & b) and not _of_another_thing(old, new) and not _of_another_thing(new, old)
+
+
+def _measure_moved(old: str, new: str, moved: tuple[str, str]) -> bool:
+    """Whether the amount that moved is a measure (``_MEASURES``) of the same
+    thing: within a third to three times the held one ("82 kg" / "20kg" is
+    another thing's weight), and no thing of the speaker's named by one
+    statement only ("my suitcase weighs 20kg now" is the suitcase's)."""
+    unit = (_shape_and_unit(old, moved[0]) or ("", ""))[1]
+    was, now = _number(moved[0]), _number(moved[1])
+    if unit not in _MEASURES or not was or not now or not 1 / 3 <= now / was <= 3:
         return False
-    for text, other in ((old, b), (new, a)):
-        owned = _OWNED.search(text)
-        if owned and not topic_words(owned.group(1)) & other:
-            return False
-    return True
+    if _CHANGED_BY.search(new):  # "my doctor upped my dose to 100mg": the doctor did it, to the speaker's
+        return not _of_another_thing(old, new)
+    return not _of_another_thing(old, new) and not _of_another_thing(new, old)
+
+
+# Someone of the speaker's changing an amount ("the user's doctor bumped ..."): they act on it.
+_CHANGED_BY = re.compile(
+    r"\b(?:[Tt]he user|[A-Z][\w-]*)'s\s+[\w-]+\s+(?:bumped|raised|upped|increased|lowered|reduced|doubled|"
+    r"halved|cut|dropped|moved|changed|adjusted|tapered|put)\b"
+)
+
+
+def _of_another_thing(statement: str, other: str) -> bool:
+    """Whether the statement is about a thing of the speaker's ("the user's
+    suitcase weighs 20 kg now") that the other does not name ("The user weighs
+    82 kg"): then it says nothing of what the other holds."""
+    owned = _OWNED.search(statement)
+    return owned is not None and not topic_words(owned.group(1)) & topic_words(other)
 
 
 def _kindred_names(old: str, new: str, name: frozenset[str]) -> tuple[str, str] | None:
@@ -728,6 +761,9 @@ def _spans(statement: str) -> list[str]:
 
 
 def _number(span: str) -> float | None:
+    attached = _ATTACHED_UNIT.match(span)
+    if attached and _UNIT.fullmatch(attached.group(2)):
+        span = attached.group(1)  # "50mg": the number of milligrams
     try:
         return float(span.replace(",", "").lstrip("$€£¥"))
     except ValueError:
@@ -751,6 +787,10 @@ _UNIT = re.compile(
     r"nights?)\b|(%))",
     re.IGNORECASE,
 )
+# The units of a dose, a weight, a distance or a volume: an amount of one of them said to have
+# moved is of the one belief that holds an amount of it (hours and days count anything).
+_MEASURES = frozenset(["kg", "kgs", "lb", "pound", "km", "mile", "mi", "mg", "ml", "cm"])
+_ATTACHED_UNIT = re.compile(r"^([$€£¥]?\d[\d,.]*)([a-z%]+)$", re.IGNORECASE)
 # An amount in words ("four days a week", "eight hours"): a number word before its unit.
 _NUMBER_WORDS = frozenset(
     ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
@@ -800,7 +840,9 @@ def _shape_and_unit(statement: str, value: str) -> tuple[str, str] | None:
         return "frequency", ""
     shape = "number" if value.casefold() in _NUMBER_WORDS else value_shape(value)
     at = statement.casefold().find(value.casefold())
-    unit = _UNIT.match(statement[at + len(value) :]) if at >= 0 else None
+    attached = _ATTACHED_UNIT.match(value)  # "50mg", "76kg": the unit written onto the number
+    unit = _UNIT.fullmatch(attached.group(2)) if attached else None
+    unit = unit or (_UNIT.match(statement[at + len(value) :]) if at >= 0 else None)
     found = (unit.group(1) or unit.group(2)).casefold().rstrip("s") if unit else ""
     if not found and (zh := _UNIT_ZH.search(value)):
         found = zh.group(1)

@@ -680,6 +680,9 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
     wrong = re.search(r"(?<![\w.])" + re.escape(replaced) + r"(?![\w])", old.statement, re.IGNORECASE)
     if wrong is None:
         return p
+    unit = re.match(r"(\d[\d,.]*)([a-z%]+)$", new, re.IGNORECASE)
+    if unit and re.match(r"\s*" + re.escape(unit.group(2)) + r"\b", old.statement[wrong.end() :], re.IGNORECASE):
+        new = unit.group(1)  # "76kg" where "82 kg" was: the unit is said once
     statement = old.statement[: wrong.start()] + new + old.statement[wrong.end() :]
     return replace(p, statement=statement, attribute=old.attribute, replaces=replaced)
 

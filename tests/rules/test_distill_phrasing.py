@@ -1461,3 +1461,35 @@ def test_no_longer_said_first_and_cutting_something_out_end_it(first: str, secon
 def test_not_cut_out_for_a_thing_ends_nothing() -> None:
     current, ended = beliefs_after(Owner("phrasing", "u"), "I play chess on Sundays.", "I'm not cut out for chess.")
     assert ended == [] and len(current) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        # a unit written onto its number is an amount of that unit
+        ("I weigh 91 kg.", "Down to 84kg now!", "The user weighs 84 kg."),
+        ("I cycle 30 km a day.", "Up to 45km a day now.", "The user cycles 45 km a day."),
+        # a dose moved, said with nothing else in common, by the one who moved it
+        ("I'm on 25mg of losartan.", "My GP upped my dose to 50mg.", "The user's GP upped the user's dose to 50mg."),
+        ("I take 10mg of escitalopram.", "Doc lowered it to 5mg last month.", None),
+    ],
+)
+def test_a_measure_that_moved_replaces_the_one_that_held_it(first: str, second: str, kept: str | None) -> None:
+    """ "84kg" was no amount (its unit was looked for after it), and a dose moved with no
+    word of the belief's ("upped my dose to 50mg") ended nothing."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and len(current) == 1 and (kept is None or current == [kept])
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # two doses of the speaker's: which one moved is not said
+        ("I'm on 25mg of losartan and 200mg of ibuprofen.", "My GP upped my dose to 50mg."),
+        # far from the amount held: another thing's
+        ("I weigh 91 kg.", "Bought a 20kg kettlebell, it's great."),
+    ],
+)
+def test_a_measure_of_another_thing_replaces_nothing(first: str, second: str) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert ended == []
