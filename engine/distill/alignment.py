@@ -318,7 +318,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
 # wording does not align ("we switched to one-week sprints").
 _MOVED_ON = re.compile(
     r"\b(?:switched|moved|changed|transferred|started|took over|replaced|upgraded|migrated|now|these days|"
-    r"nowadays|instead|down to|up to|back to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now)\b"
+    r"nowadays|instead|down to|up to|back to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now|traded(?=[^.]*\bfor\b))\b"
     r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期|涨到|降到|升到|涨了|降了",
     re.IGNORECASE,
 )
@@ -347,7 +347,7 @@ _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
     r"[^.]*\b(?:anymore|any more)|broke up|sold|left|" + DROPPED + r"|ended(?!\s+up\b)|unsubscribed|"
     r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|"
-    r"cut\s+(?:[\w'-]+\s+){0,3}?out(?!\s+for\b)|no more(?!\s+than\b)|"
+    r"cut\s+(?:[\w'-]+\s+){0,3}?out(?!\s+for\b)|no more(?!\s+than\b)|rehomed|had to rehome|gave away|given away|"
     + _OUTGROWN
     + r"|"
     + _ENDED_ITSELF
@@ -621,10 +621,14 @@ _ENDED = re.compile(
     + DROPPED
     + r"|sold|ditched|got rid of|traded in|traded|"
     r"(?:started|been|now)\s+(?:skipping|avoiding)|"
-    r"stole|totall?ed|wrecked|moved out of|left|" + _OUTGROWN + r")\s+"
+    r"stole|totall?ed|wrecked|moved out of|left|rehomed|rehome|gave away|given away|" + _OUTGROWN + r")\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
+    # "traded the civic in for a Model 3": the particle after the thing
+    r"(?:\s+in(?=\s+for\b))?"
     # the thing ends where the clause goes on, or where it says when ("stopped therapy in the fall")
-    r"(?=\s+(?:and|but|for|because|so|after|since|in the|during|over the|back in|last|this|in for)\b|\s*[,.;!—–-]|\s*$)",
+    r"(?=\s+(?:and|but|for|because|so|after|since|in the|during|over the|back in|last|this|in for)\b|\s*[,.;!—–-]|\s*$"
+    # or where an adverb closes it ("had to rehome Pepper unfortunately")
+    r"|\s+\w{3,}ly\s*(?:[,.;!—–-]|$))",
     re.IGNORECASE,
 )
 

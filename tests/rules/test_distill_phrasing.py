@@ -1493,3 +1493,25 @@ def test_a_measure_that_moved_replaces_the_one_that_held_it(first: str, second: 
 def test_a_measure_of_another_thing_replaces_nothing(first: str, second: str) -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # the subject left out before an ending verb: the speaker's, a state that ends
+        ("I'm treasurer of the chess club.", "stepped down as treasurer last month, too much admin"),
+        ("I volunteer at the food bank on Saturdays.", "resigned from the food bank in May"),
+        # "traded X in for Y", dated: a switch, not an event of the day
+        ("I ride a Vespa to work.", "traded the vespa in for an e-bike last week"),
+        # rehoming ends a pet, with an adverb closing the clause
+        ("We have a rabbit called Clover.", "We had to rehome Clover sadly."),
+    ],
+)
+def test_endings_said_without_a_subject_or_with_the_thing_inside_the_verb(first: str, second: str) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1
+
+
+def test_trading_without_a_for_is_an_event() -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "I invest in index funds.", "I traded some stocks last week")
+    assert ended == [] and len(current) == 2
