@@ -36,8 +36,9 @@ BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding
 
 # The formulas that announce a correction of what was just said. "actually" and
 # "I mean" only count before a bare remainder (the caller checks there is no statement).
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _FORMULA_EN = re.compile(
-    r"^(?:(?:ugh|argh|ah|oh|hmm|ahh)[\s,!.]+)?"  # an interjection may come first, never stand alone
+    r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+)[\s,!.]+)?"  # an interjection may come first, never stand alone
     r"(?:(?:no wait|no no|wait|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
     r"scratch that|nvm|never ?mind|i mean|i meant|i misspoke|i mistyped|i misread|i was wrong|that was wrong|"
     r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
@@ -46,7 +47,9 @@ _FORMULA_EN = re.compile(
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
     r"i mis(?:heard|counted|remembered|spelled|spelt)|"
     # "No, it's Wednesday", "hmm no, it's ...", "No, 2018": a plain "no" only before the value said again
-    r"no(?=[\s,]+(?:(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b|[$€£¥]?\d))|more like|"
+    r"no(?=[\s,]+(?:(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b|[$€£¥]?\d))|"
+    # "No, Wednesday", "no, PwC": a name or a day said alone after it (not "Oh no, Jon!": a cry to someone)
+    r"(?<!oh )(?<!oh, )no(?=[\s,]+(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|" + _WEEKDAY + r")\.?$)|more like|"
     r"i (?:just )?(?:checked|double-checked|looked it up))\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
@@ -79,6 +82,7 @@ _VALUE_EN = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.]+|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
     r"|(?-i:[A-Z])[\w'-]*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"
+    r"|\b" + _WEEKDAY + r"s?\b"  # a day is a value written in lower case too ("no, wednesday")
 )
 # The denied verb may be the copula, "in" or "called" ("在酒仙桥，不在望京", "叫球球，不叫豆豆").
 _CONTRAST_ZH = re.compile(
@@ -107,6 +111,15 @@ _TRAILING_REASON_EN = re.compile(r"[,;—–-]\s*(?:i\s+)?forgot\s+(?:about\s+)?
 # "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing
 _ACTUALLY_LAST_EN = re.compile(
     r"^(?:it|that|she|he|they|her|his|their|its)\b.*?(?P<cut>,?\s+actually[.!]*)$", re.IGNORECASE
+)
+# What may close a correction after its value and says nothing of it: a laugh or an emoji
+# ("actually it's PwC lol"), or how the value is spelled ("it's Jonathon, with an o").
+_LAUGH_LAST_EN = re.compile(
+    r"[\s,]*(?:lol|lmao|rofl|haha+|hehe+|:\)|:p|[\U0001F300-\U0001FAFF\u2600-\u27BF]+)[.!]*$", re.IGNORECASE
+)
+_SPELLING_LAST_EN = re.compile(
+    r"[,;—–-]\s*(?:with (?:an?|one|two|double) \w{1,2}|spelled [\w' -]{1,20}|(?:two|double) \w(?:'s)?)[.!]*$",
+    re.IGNORECASE,
 )
 _TRAILING_FORMULA_ZH = re.compile(r"[，,]\s*(?P<f>记错了|说错了|搞错了|弄错了|口误)[。！!]?$")
 _INTERJECTION = re.compile(
@@ -141,6 +154,7 @@ def bare_correction(clause: str) -> BareCorrection | None:
     text = clause.strip()
     if is_cjk(text):
         return _bare_zh(text)
+    text = _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text
     trailing = _TRAILING_FORMULA_EN.search(text) or _TRAILING_REASON_EN.search(text)
     actually = _ACTUALLY_LAST_EN.match(text) if trailing is None else None
     if trailing is not None:  # the formula said last stands for one said first

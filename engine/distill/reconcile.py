@@ -319,10 +319,15 @@ class _State:
         )
         for b in mine:
             if p.replaces:
-                if _names_value(b, p.replaces) or re.search(
-                    r"(?<![\w.])" + re.escape(p.replaces) + r"(?![\w])", b.statement, re.IGNORECASE
-                ):
+                if _names_value(b, p.replaces):
                     return b, p.replaces
+                # "2pm not 3": an hour said alone names the time it is the hour of ("3pm", "3:00")
+                hour = r"(?:(?::00)?\s?(?:am|pm)\b)?" if p.value_type == "time" and p.replaces.isdigit() else ""
+                said = re.search(
+                    r"(?<![\w.:])" + re.escape(p.replaces) + hour + r"(?![\w:])", b.statement, re.IGNORECASE
+                )
+                if said:
+                    return b, said.group(0)
                 continue
             spans = [
                 v

@@ -86,7 +86,10 @@ _ABOUT_SOMEONE_EN = re.compile(
     r"(?:\s+(?:with|for|of|at|from)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?"
     r"(?:\s+(?:now|still|also|usually|always|only|just|currently|finally|already|normally))?"
     r"\s+(?:is|are|was|were|has|have|had|got|gets|went|rose|fell|grew|came|became|took|began|shrank|\w+ed|\w+s)\b"
-    r"(?=.*(?:\d|\s(?-i:[A-Z])|\b(?:daily|weekly|monthly|yearly|annual|hourly|biweekly|fortnightly)\b))",
+    r"(?=.*(?:\d|\s(?-i:[A-Z])|\b(?:daily|weekly|monthly|yearly|annual|hourly|biweekly|fortnightly)\b"
+    # a day or a month written in lower case ("the dentist is on thursday")
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
+    r"|\b(?:january|february|april|june|july|august|september|october|november|december)\b))",
     re.IGNORECASE,
 )
 # A named person and what they do or are ("Dana leads the payments team", "Rahul
@@ -495,8 +498,10 @@ def is_statement(clause: str) -> bool:
         return False  # "Since we chatted last", "I'm hoping so", "I can do this", "I definitely will"
     if _MODAL.match(body) or all(w.lower().strip(",") in _ELLIPTICAL for w in words):
         return False  # "We should plan a dance session soon", "I am as well"
-    if re.search(r"\blet's\b", body, re.IGNORECASE) or (_GENERIC_US.search(body) and not _past(words)):
-        return False  # "In the meantime, let's work together", "Pets bring so much joy to us"
+    if re.search(r"\blet's\b", body, re.IGNORECASE) or (
+        _GENERIC_US.search(body) and not _past(words) and not re.search(r"\d", body)
+    ):
+        return False  # "In the meantime, let's work together", "Pets bring so much joy to us" (not "costs us 15.49")
     if _MAXIM.match(body) or _CUT_OFF.search(body) or chatter_kind(body) is not None:
         return False  # "Little acts of kindness can brighten someone's day", "... Global Offensive, and Nate"
     if (_FEELING.search(body) or _MOOD.search(body)) and not _CONCRETE.search(body):

@@ -1515,3 +1515,34 @@ def test_endings_said_without_a_subject_or_with_the_thing_inside_the_verb(first:
 def test_trading_without_a_for_is_an_event() -> None:
     current, ended = beliefs_after(Owner("phrasing", "u"), "I invest in index funds.", "I traded some stocks last week")
     assert ended == [] and len(current) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        # a laugh, an emoji or how the value is spelled, said after it
+        ("I bank with Barclays.", "actually it's Monzo lol", "The user banks with Monzo."),
+        ("My cousin's name is Katherine.", "no wait, it's Kathryn, with a y", "The user's cousin's name is Kathryn."),
+        # an hour said alone names the time it is the hour of
+        ("The school run is at 8am.", "correction, 7:45 not 8", "The school run is at 7:45."),
+        # "err" before the formula, and a day written in lower case after a plain "no"
+        ("I pay 30 a month for my phone.", "erm make that 35", "The user pays 35 a month for their phone."),
+        ("Bin day is on tuesday.", "no, monday", "Bin day is on monday."),
+    ],
+)
+def test_a_correction_with_a_laugh_a_spelling_or_an_hour_alone(first: str, second: str, kept: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and current == [kept]
+
+
+@pytest.mark.parametrize("second", ["Oh no, Sam!", "No, Sam!"])
+def test_a_name_cried_out_after_no_corrects_nothing(second: str) -> None:
+    """ "Oh no, Jon!" is said to someone: it corrected a LoCoMo speaker's belief to "Jon"."""
+    current, ended = beliefs_after(Owner("phrasing", "u"), "My manager is Priya.", second)
+    assert ended == [] and current == ["The user's manager is Priya."]
+
+
+@pytest.mark.parametrize("said", ["the dentist is on thursday", "Spotify costs us 11.99 a month"])
+def test_a_day_in_lower_case_or_a_price_to_us_is_a_belief(said: str) -> None:
+    current, _ = beliefs_after(Owner("phrasing", "u"), said)
+    assert len(current) == 1
