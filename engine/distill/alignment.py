@@ -334,12 +334,13 @@ _OUTGROWN = (
 # A thing said to have ended by itself ("the book club fell apart", "the marathon is off",
 # "let the NYT subscription lapse"): the thing is the verb's subject, or what was let go.
 _ENDED_ITSELF = (
-    r"(?:fell apart|fell through|lapsed|expired|folded|disbanded|(?:got |was |been )?called off|(?:shut|closed) down)"
+    r"(?:fell apart|fell through|lapsed|expired|folded|disbanded|(?:got |was |been )?called off|(?:shut|closed) down|"
+    r"(?:got |was |been |has been )discontinued)"
     r"(?!\s+(?:the|my|our|his|her|their|a|an|its|on|for|to)\b)"  # "shut down their account": done to a thing
 )
 # "the marathon is off", "the podcast is on hiatus": an ending only of a thing a belief names
 # (alone, "the light is off" is no statement worth keeping; "on hiatus" is one)
-_OFF = r"(?:is|was|'s) (?:(?:off|over)(?=\s*(?:[,.;!—–]|$|now\b|for good\b))|on hiatus\b)"
+_OFF = r"(?:is|was|'s) (?:(?:off|over|done)(?=\s*(?:[,.;!—–]|$|now\b|for good\b))|on hiatus\b)"
 _LET_GO = r"let\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:lapse|expire|run out)"
 # An ending with nothing in its place ("I cancelled my membership"); "ended up" says
 # how something turned out ("ended up with some great sponsors"): no ending.

@@ -28,6 +28,7 @@ __all__ = [
     "bare_correction",
     "is_formula",
     "is_slip",
+    "spoken_spans",
     "value_shape",
     "value_spans",
 ]
@@ -71,7 +72,8 @@ _PRONOUN_VERB_EN = re.compile(r"^(?:it|that|she|he|they)\s+(?:\w+s)\s+(?:(?:in|a
 # before a value (a capital or a digit); not "my ..." or "I ...", statements the other rules read.
 _THING_COPULA_EN = re.compile(
     r"^(?!(?:i|i'm|we|we're|my|our|you|your)\b)(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?"
-    r"\s+(?:is|are|was|were)\s+(?:(?:on|at|in|every)\s+)?(?=(?-i:[A-Z])|[$€£¥]?\d)",
+    r"(?:\s+(?:is|are|was|were)\s+(?:(?:on|at|in|every|called|named)\s+)?|'s\s+(?:called|named)\s+)"
+    r"(?=(?-i:[A-Z])|[$€£¥]?\d)",
     re.IGNORECASE,
 )
 _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.IGNORECASE)
@@ -155,6 +157,7 @@ def bare_correction(clause: str) -> BareCorrection | None:
     if is_cjk(text):
         return _bare_zh(text)
     text = _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text
+    text = re.sub(r"^\*(?=\w)", "correction, ", text)  # "*monthly": a chat's mark for a word corrected
     trailing = _TRAILING_FORMULA_EN.search(text) or _TRAILING_REASON_EN.search(text)
     actually = _ACTUALLY_LAST_EN.match(text) if trailing is None else None
     if trailing is not None:  # the formula said last stands for one said first
@@ -189,6 +192,10 @@ def _remainder(text: str) -> str:
 def _made(new: str, old: str | None) -> BareCorrection | None:
     if not new or len(new.split()) > _MAX_WORDS:
         return None
+    spoken = _SPOKEN.fullmatch(new.strip())
+    if spoken:  # "actually it's four", "*monthly, not weekly": a value said in a word
+        wrong = old.strip(" .!") if old else None
+        return BareCorrection(spoken.group(0), _spoken_shape(spoken.group(0)), wrong)
     if re.match(r"(?:i|i'm|i've|we|we're|my|our|you|your)\b", new, re.IGNORECASE):
         return None  # a statement of its own: the other rules read it
     if _INTERJECTION.fullmatch(new.strip(" ,.!")):
@@ -227,6 +234,28 @@ def _bare_zh(text: str) -> BareCorrection | None:
         return None
     new = (m.group("new") or m.group("amount")).strip()
     return BareCorrection(new, value_shape(new), None)
+
+
+# Values said in a word, which ``value_spans`` leaves to the words around them: a count
+# ("four") and how often ("monthly"). Read only where a correction gives one alone.
+_SPOKEN = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"daily|weekly|monthly|yearly|annually|hourly|fortnightly|biweekly)\b",
+    re.IGNORECASE,
+)
+
+
+def _spoken_shape(word: str) -> str:
+    return "frequency" if word.casefold().endswith("ly") else "number"
+
+
+def spoken_spans(text: str, shape: str) -> list[str]:
+    """The values of ``shape`` in a text, in order, counting those said in a word
+    ("three cousins", "weekly"): what a correction that gives one in a word replaces."""
+    found = [(m.start(), m.group(0)) for m in _SPOKEN.finditer(text) if _spoken_shape(m.group(0)) == shape]
+    if shape == "number":
+        found += [(m.start(), m.group(0).strip()) for m in _VALUE_EN.finditer(text) if value_shape(m.group(0)) == shape]
+    return [v for _, v in sorted(found)]
 
 
 def value_spans(text: str) -> list[str]:

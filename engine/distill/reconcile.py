@@ -46,7 +46,7 @@ from datetime import datetime
 
 from ledgermind.distill.alignment import align, ends, has_change_cue, moved_on
 from ledgermind.distill.anaphora import antecedent
-from ledgermind.distill.bare_corrections import BARE_CORRECTION, value_shape, value_spans
+from ledgermind.distill.bare_corrections import BARE_CORRECTION, spoken_spans, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
 from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, born, couple_step, decide
@@ -340,6 +340,8 @@ class _State:
                     and re.search(rf"\bat\s+{re.escape(v)}\b", b.statement)
                 )
             ]
+            if p.value_type in ("number", "frequency") and p.value and p.value.isascii() and p.value.isalpha():
+                spans = spoken_spans(b.statement, p.value_type)  # "four" corrects "three cousins"
             if spans:
                 return b, spans[-1]
         return None

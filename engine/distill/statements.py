@@ -375,7 +375,7 @@ _REACTION = re.compile(
     r"i (?:really |truly )?feel (?:so|really|very|super|totally|truly)\b|"
     r"feeling (?:so |really |super |very )?(?:motivated|inspired|grateful|blessed|positive|pumped)|"
     r"i(?:'m| am) (?:so |really |super |totally )(?:pumped|stoked|psyched|hyped)|"
-    r"(?:is|are) (?:so |really |very |super |extremely )?(?:important|essential|precious|priceless)\b|stay (?:motivated|positive|focused|strong|inspired|tuned)|i hope\b|hoping\b|thanks?\b|thank you|try (?:my|our) best|keep going|never give up|"
+    r"(?:is|are) (?:so |really |very |super |extremely )?(?:important|essential|precious|priceless)\b|stay (?:motivated|positive|focused|strong|inspired|tuned)|i hope\b|(?<!, )hoping\b|thanks?\b|thank you|try (?:my|our) best|keep going|never give up|"
     r"add it to (?:my|our) list|bummer|why not\b|beside the point|love the (?:thought|idea)|works\.?$|"
     # formulas of resolve, encouragement and catching up: about the conversation, not a fact
     r"since (?:we|i) (?:last )?(?:talked|spoke|chatted|chat|caught up|saw each other)|since (?:our|the) last (?:chat|talk)|a lot'?s happened|"

@@ -1546,3 +1546,39 @@ def test_a_name_cried_out_after_no_corrects_nothing(second: str) -> None:
 def test_a_day_in_lower_case_or_a_price_to_us_is_a_belief(said: str) -> None:
     current, _ = beliefs_after(Owner("phrasing", "u"), said)
     assert len(current) == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        # a value said in a word: a count or how often
+        ("I have two nephews in Leeds.", "sorry, three, I forgot the baby", "The user has three nephews in Leeds."),
+        (
+            "We get the veg box delivered fortnightly.",
+            "*weekly, not fortnightly",
+            "The user gets the veg box delivered weekly.",
+        ),
+        # a thing's name said with "'s called"
+        ("Our vet is Dr Rivers.", "sorry, the vet's called Dr Rowe", "The user's vet is Dr Rowe."),
+    ],
+)
+def test_a_correction_in_a_word_or_with_its_called(first: str, second: str, kept: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and current == [kept]
+
+
+def test_a_markdown_bullet_is_no_correction_mark() -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), "My manager is Priya.", "* Tom")
+    assert ended == [] and current == ["The user's manager is Priya."]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("I run the Thursday book club.", "the thursday book club got discontinued"),
+        ("I'm saving for a deposit, hoping to buy by 2030", "I'm not saving for a deposit anymore"),
+    ],
+)
+def test_a_discontinued_thing_ends_and_a_hope_after_a_comma_keeps_the_statement(first: str, second: str) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1
