@@ -243,7 +243,7 @@ _DROPPED_SUBJECT = re.compile(
     r"bumped|upped|raised|lowered|increased|reduced|renewed|replaced|swapped|migrated|relocated|refinanced|"
     r"ported|ditched|rescheduled|postponed|downsized|outgrew|cut (?:down|back|out)|stepped (?:down|back)|resigned|"
     r"handed|moved (?:out|in)|rehomed|had to (?:rehome|sell|give up|put down|quit|move|cancel|drop|leave)|"
-    r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid)|gave up|took up|picked up|"
+    r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid)|gave up|gave (?:it|them) up|took up|picked up|"
     r"began|became|lost|used to)\s+\S"
     # a past verb of one's own doing with its object, place or companion right after ("Took a
     # short trip to Rome", "Met lots of new people", "Just skyped with an old friend"); not a verb

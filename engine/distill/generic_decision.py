@@ -292,6 +292,35 @@ def couple_step(statement: str) -> bool:
     return breaks_up(statement) or couples(statement)
 
 
+# An ending whose object is a pronoun ("cancelled it last month", "sold them in May"), and
+# a thing held by article or possessive ("has a membership at PureGym", "owns two kayaks").
+_ENDED_PRONOUN = re.compile(
+    r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|got rid of|returned|gave away|given away|rehomed|"
+    r"closed|emptied|unsubscribed from|traded in|had to (?:sell|rehome|give up|cancel))\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
+    r"|\b(?:gave|given|had to give) (?:it|them) (?:up|away)\b",
+    re.IGNORECASE,
+)
+_A_THING = re.compile(
+    r"\b(?:has|have|owns?|rents?|keeps?|pays? for|subscribes? to)\s+(?:a|an|the|two|three|their|\d+)\s+\w"
+)
+
+
+def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "cancelled it" ends: the thing the speaker spoke of last, as a listener
+    reads the pronoun, when their latest belief holds a thing ("has a membership at
+    PureGym"); nothing when it holds none ("loves sci-fi": "it" is open)."""
+    said = _ENDED_PRONOUN.search(p.statement)
+    if said is None or negated(p.statement[: said.end()]):  # "never cancelled it"; not "..., never went"
+        return None
+    held = [b for b in beliefs if not negated(b.statement)]
+    if not held:
+        return None
+    last = max(held, key=lambda b: (b.confirmed_at or b.valid_from, b.memory_id))  # said last, not dated last
+    if not _A_THING.search(last.statement):
+        return None
+    return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule ended pronoun)")
+
+
 def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What a death, a birth, a graduation, a retirement or a break-up ends, kept
     as said itself: every fact of the person who died, a pregnancy, the studies
@@ -345,6 +374,9 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
     closed = _closed(p, beliefs)
     if closed is not None:
         return closed
+    ended = _ended_by_pronoun(p, beliefs)
+    if ended is not None:
+        return ended
     dated = p.valid_from < (p.said_at or p.valid_from) - _DATED
     cue = has_change_cue(p.statement) or dated or p.op == "update"
     # "new" describes a value as often as it says a change ("loves discovering new cities"):

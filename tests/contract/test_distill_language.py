@@ -45,6 +45,19 @@ def test_a_compound_sentence_is_two_beliefs_and_a_move_keeps_the_tea(eng: Memory
     assert lyon.value == "lyon" and lyon.valid_from.date().isoformat() == "2026-07-01"
 
 
+def test_an_ending_of_it_ends_what_was_said_last_not_what_is_dated_last(eng: MemoryEngine) -> None:
+    """ "it" is the thing spoken of last, by transaction time: a belief dated later
+    ("I moved to Lyon in August", said first) is not what "cancelled it" ends."""
+    _said(
+        eng,
+        ("I'm moving to Lyon in August.", MARCH),
+        ("I have a membership at PureGym.", MARCH + timedelta(days=1)),
+        ("Cancelled it last week, never went.", MARCH + timedelta(days=20)),
+    )
+    current = _current(eng)
+    assert not any("PureGym" in s for s in current) and any("Lyon" in s for s in current), current
+
+
 def test_statements_outside_the_frames_become_beliefs_and_chatter_does_not(eng: MemoryEngine) -> None:
     _said(
         eng,

@@ -1582,3 +1582,18 @@ def test_a_markdown_bullet_is_no_correction_mark() -> None:
 def test_a_discontinued_thing_ends_and_a_hope_after_a_comma_keeps_the_statement(first: str, second: str) -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert len(ended) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "ends"),
+    [
+        (("I have a season ticket for the Addicks.", "gave it up this year, too pricey"), True),
+        (("We own three chickens.", "had to sell them when we moved"), True),
+        (("We rent a beach hut in Whitstable.", "sold it last summer"), True),
+        # the belief said last holds no thing: "it" is open
+        (("I have a gym membership.", "I love jazz.", "cancelled it"), False),
+    ],
+)
+def test_an_ending_of_it_ends_the_thing_spoken_of_last(said: tuple[str, ...], ends: bool) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), *said)
+    assert len(ended) == (1 if ends else 0)
