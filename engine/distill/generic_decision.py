@@ -305,6 +305,24 @@ _A_THING = re.compile(
 )
 
 
+# "doesn't play anymore", "no longer drives since the accident": the verb denied with its
+# object left out, so it denies the verb as held, whatever it was done to.
+_STOPPED_VERB = re.compile(
+    r"\b(?:don't|doesn't|do not|does not|no longer)\s+(?P<verb>[a-z]+)\s+(?:any ?more|now)?"
+    r"(?=\s*(?:[,.;!]|$|since\b|because\b|after\b|due to\b))",
+    re.IGNORECASE,
+)
+
+
+def _stopped_doing(old: str, new: str) -> bool:
+    """Whether the new statement denies, with no object, the verb the old one holds."""
+    m = _STOPPED_VERB.search(new)
+    if m is None or not re.search(r"\bany ?more\b|\bno longer\b|\bnow\b", m.group(0), re.IGNORECASE):
+        return False
+    verb = topic_words(m.group("verb"))
+    return bool(verb) and verb <= topic_words(old)
+
+
 def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "cancelled it" ends: the thing the speaker spoke of last, as a listener
     reads the pronoun, when their latest belief holds a thing ("has a membership at
@@ -466,6 +484,8 @@ def _pair(
         return "negate", "", ""
     if neg_p and not neg_b and topic and ending:
         return "end-topic", "", ""
+    if neg_p and not neg_b and _stopped_doing(b.statement, p.statement):  # "he doesn't play anymore"
+        return "negate", "", ""
     gone = ended_object(p.statement)
     if gone and not neg_b and names_ended(gone[0], b.statement):
         # "I gave up the WeWork ...": the belief names the very thing ended; a clause

@@ -827,7 +827,12 @@ def _has_verb(words: list[str]) -> bool:
     if any(w in ("i", "we") for w in low[:-1]):  # "(After the reorg) I report to ...": the next word is the verb
         return True
     if any(
-        (w in _AUX or w in IRREGULAR_PAST or ("'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d")))
+        (
+            w in _AUX
+            or w in IRREGULAR_PAST
+            or ("'" in w and w.split("'")[-1] in ("m", "s", "re", "ve", "ll", "d"))
+            or w.endswith(("n't", "n’t"))  # "doesn't play", "hasn't driven": a negated auxiliary
+        )
         and before != "to"  # "to make connections": an infinitive, no finite verb
         for before, w in zip(["", *low], low)
     ):

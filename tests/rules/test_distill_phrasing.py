@@ -1597,3 +1597,18 @@ def test_a_discontinued_thing_ends_and_a_hope_after_a_comma_keeps_the_statement(
 def test_an_ending_of_it_ends_the_thing_spoken_of_last(said: tuple[str, ...], ends: bool) -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), *said)
     assert len(ended) == (1 if ends else 0)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "ends"),
+    [
+        # a negated auxiliary is a verb: the statement was lost whole
+        ("My uncle rides a motorbike to work.", "My uncle doesn't ride a motorbike anymore.", True),
+        # the verb denied with its object left out
+        ("My aunt swims at the lido on Sundays.", "My aunt doesn't swim anymore since her knee op.", True),
+        ("My aunt swims at the lido on Sundays.", "I don't swim anymore.", False),  # someone else
+    ],
+)
+def test_a_verb_denied_with_anymore_ends_what_it_held(first: str, second: str, ends: bool) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == (1 if ends else 0)
