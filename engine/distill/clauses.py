@@ -414,8 +414,32 @@ _NAMED_VALUE = re.compile(
 )
 
 
+# "Goal for this year: run a sub-4 marathon", "Current commute: 40 min by bus": a label
+# of the speaker's and its value, as people jot them down; not a note's heading ("Update:",
+# "Reminder:", "Day 3:"), a question's ("Q:") or a quote's ("He said: ...").
+_LABELLED = re.compile(
+    r"^(?:my\s+)?(?P<label>(?!(?:my|our|update|news|fyi|note|notes|ps|p\.s|btw|edit|question|q|a|answer|reminder|todo|"
+    r"to-do|tip|tips|warning|re|subject|title|summary|tl;?dr|context|fun fact|quick question|he|she|they|it|"
+    r"that|this|anyway|also|so|well|ok|okay|lol|omg|wow|yes|no|hi|hey|thanks|"
+    # the moment's, or a remark's, not the speaker's standing facts
+    r"mood|feeling|feelings|status|vibe|vibes|verdict|weather|result|results|reason|point|problem|issue|idea|"
+    r"thoughts|opinion|lesson|takeaway|example|step|steps|option|options|pros|cons|conclusion|"
+    r"advice|suggestion|recommendation|hint)\b)"  # said to the listener
+    r"[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}):\s+(?P<v>[^:?]{1,60}?)[.!]*$",
+    re.IGNORECASE,
+)
+# Labels whose value is something to do ("Goal for this year: run ..."): "is to run".
+_AIMS = frozenset(["goal", "goals", "plan", "plans", "aim", "resolution", "target", "dream", "mission", "priority"])
+
+
 def _predicated(sentence: str) -> str:
-    """A named value said without its verb, with it: "my new landlord is Mrs. Patel"."""
+    """A named value said without its verb, with it: "my new landlord is Mrs. Patel";
+    a label and its value as one: "my goal for this year is to run ..."."""
+    labelled = _LABELLED.match(sentence.strip())
+    if labelled and not re.search(r"\d", labelled.group("label")) and not is_formula(labelled.group("label")):
+        label, value = labelled.group("label"), labelled.group("v").strip()
+        aim = label.split()[0].lower() in _AIMS and not value.lower().startswith("to ")
+        return f"my {label[:1].lower() + label[1:]} is {'to ' if aim else ''}{value}"
     m = _NAMED_VALUE.match(sentence.strip())
     if m is None or len(m.group("v").split()) > 4:
         return sentence

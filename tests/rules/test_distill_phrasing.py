@@ -1612,3 +1612,21 @@ def test_an_ending_of_it_ends_the_thing_spoken_of_last(said: tuple[str, ...], en
 def test_a_verb_denied_with_anymore_ends_what_it_held(first: str, second: str, ends: bool) -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
     assert len(ended) == (1 if ends else 0)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Goal for this year: learn to swim", "The user's goal for this year is to learn to swim."),
+        ("Current commute: 40 min on the 73 bus", "The user's current commute is 40 min on the 73 bus."),
+    ],
+)
+def test_a_label_and_its_value_jotted_down_is_a_belief(said: str, kept: str) -> None:
+    current, _ = beliefs_after(Owner("phrasing", "u"), said)
+    assert current == [kept]
+
+
+@pytest.mark.parametrize("said", ["Mood: meh", "My advice: rest up", "Day 3: still sore", "Reminder: call the bank"])
+def test_a_heading_a_mood_or_advice_after_a_colon_is_no_labelled_fact(said: str) -> None:
+    current, _ = beliefs_after(Owner("phrasing", "u"), said)
+    assert not any(" is " in c and ("mood" in c or "advice" in c or "day 3" in c.lower()) for c in current)
