@@ -57,7 +57,7 @@ from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
 
-__all__ = ["DEFAULT_GREY", "Decision", "GreyZone", "born", "couple_step", "decide"]
+__all__ = ["DEFAULT_GREY", "MOVED_IT", "Decision", "GreyZone", "born", "couple_step", "decide"]
 
 _DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
 
@@ -323,6 +323,39 @@ def _stopped_doing(old: str, new: str) -> bool:
     return bool(verb) and verb <= topic_words(old)
 
 
+# An amount someone moved, its thing left to the pronoun ("landlord bumped it to 1600",
+# "they raised it to 17.99") or to the topic said before (房东从三月开始涨到4000了).
+MOVED_IT = (
+    r"\b(?:raised|bumped|upped|increased|hiked|lowered|cut|dropped|reduced|put|pushed|moved|changed|doubled|"
+    r"halved)\s+(?:it|them)\s+(?:up\s+|down\s+)?to\s+"
+)
+_MOVED_IT = re.compile(MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?!\s*(?:am|pm|:|%))", re.IGNORECASE)
+_MOVED_ZH = re.compile(
+    r"^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)(?P<v>\d+(?:\.\d+)?)(?![\d.]|点|号|月|日|岁)"
+)
+
+
+def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """The amount "it" stands for, moved by someone: of the speaker's beliefs holding one
+    amount within a third to three times the new one, the one said last."""
+    said = _MOVED_ZH.search(p.statement) if is_cjk(p.statement) else _MOVED_IT.search(p.statement)
+    if said is None or negated(p.statement[: said.end()]):
+        return None
+    now = _number(said.group("v"))
+    held = []
+    for b in beliefs:
+        amounts = [v for v in value_spans(untimed(b.statement)) if value_shape(v) in ("money", "number")]
+        amounts = [v for v in amounts if not re.fullmatch(r"(?:19|20)\d\d", v)]  # a year is no amount
+        was = _number(amounts[0]) if len(amounts) == 1 else None
+        if was and now and 1 / 3 <= now / was <= 3 and not negated(b.statement):
+            held.append((b, amounts[0]))
+    if not held:
+        return None
+    b, was_said = max(held, key=lambda h: (h[0].confirmed_at or h[0].valid_from, h[0].memory_id))
+    reason = f"replaced: {was_said} -> {said.group('v')} ({p.statement}; rule amount moved by someone)"
+    return Decision("supersede", (b,), reason, was_said, said.group("v"))
+
+
 def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "cancelled it" ends: the thing the speaker spoke of last, as a listener
     reads the pronoun, when their latest belief holds a thing ("has a membership at
@@ -392,7 +425,7 @@ def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_
     closed = _closed(p, beliefs)
     if closed is not None:
         return closed
-    ended = _ended_by_pronoun(p, beliefs)
+    ended = _ended_by_pronoun(p, beliefs) or _moved_by_someone(p, beliefs)
     if ended is not None:
         return ended
     dated = p.valid_from < (p.said_at or p.valid_from) - _DATED

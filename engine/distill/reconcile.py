@@ -49,7 +49,7 @@ from ledgermind.distill.anaphora import antecedent
 from ledgermind.distill.bare_corrections import BARE_CORRECTION, spoken_spans, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
-from ledgermind.distill.generic_decision import DEFAULT_GREY, GreyZone, born, couple_step, decide
+from ledgermind.distill.generic_decision import DEFAULT_GREY, MOVED_IT, GreyZone, born, couple_step, decide
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
@@ -651,7 +651,9 @@ _PRONOUN_SUBJECT = re.compile(
     # only a light verb
     r"(?:the user|we|i)\s+(?:now\s+)?(?:pays?|spends?|earns?|owes?|(?:is|are|am|'m|'re)\s+(?:catching|taking|getting|doing|"
     r"(?:down|up|back) to))"
-    r"|(?:it|that)\s+costs?)\b",
+    r"|(?:it|that)\s+costs?)\b"
+    # "Landlord bumped it to 1600", "房东涨到4000了": an amount someone moved, its thing said before
+    r"|^[\w' ]{0,30}?" + MOVED_IT + r"|^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)\d",
     re.I,
 )
 
@@ -684,7 +686,8 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
         if len(spans) != 1:
             return p
         replaced = spans[0]
-    wrong = re.search(r"(?<![\w.])" + re.escape(replaced) + r"(?![\w])", old.statement, re.IGNORECASE)
+    edge = (r"(?<![\d.])", r"(?![\d])") if is_cjk(old.statement) else (r"(?<![\w.])", r"(?![\w])")
+    wrong = re.search(edge[0] + re.escape(replaced) + edge[1], old.statement, re.IGNORECASE)
     if wrong is None:
         return p
     unit = re.match(r"(\d[\d,.]*)([a-z%]+)$", new, re.IGNORECASE)

@@ -85,7 +85,7 @@ _ABOUT_SOMEONE_EN = re.compile(
     # a thing named with what it is of or for ("the deadline for the report", "dinner with the Hendersons")
     r"(?:\s+(?:with|for|of|at|from)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?"
     r"(?:\s+(?:now|still|also|usually|always|only|just|currently|finally|already|normally))?"
-    r"\s+(?:is|are|was|were|has|have|had|got|gets|went|rose|fell|grew|came|became|took|began|shrank|\w+ed|\w+s)\b"
+    r"\s+(?:is|are|was|were|has|have|had|got|gets|went|rose|fell|grew|came|became|took|began|shrank|put|cut|set|\w+ed|\w+s)\b"
     r"(?=.*(?:\d|\s(?-i:[A-Z])|\b(?:daily|weekly|monthly|yearly|annual|hourly|biweekly|fortnightly)\b"
     # a day or a month written in lower case ("the dentist is on thursday")
     r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"

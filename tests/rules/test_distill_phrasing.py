@@ -1630,3 +1630,25 @@ def test_a_label_and_its_value_jotted_down_is_a_belief(said: str, kept: str) -> 
 def test_a_heading_a_mood_or_advice_after_a_colon_is_no_labelled_fact(said: str) -> None:
     current, _ = beliefs_after(Owner("phrasing", "u"), said)
     assert not any(" is " in c and ("mood" in c or "advice" in c or "day 3" in c.lower()) for c in current)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        (
+            "Our council tax is £1,900 a year.",
+            "the council put it up to 2,050 from April",
+            "The user's council tax is £2,050 a year.",
+        ),
+        ("My phone contract is 25 a month.", "they hiked it to 29", "The user's phone contract is 29 a month."),
+        ("我每个月物业费300", "物业从下个月起涨到360", "用户每个月物业费360。"),
+    ],
+)
+def test_an_amount_someone_moved_replaces_the_amount_it_stands_for(first: str, second: str, kept: str) -> None:
+    current, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1 and current == [kept]
+
+
+def test_an_amount_far_from_any_held_replaces_nothing() -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), "My phone contract is 25 a month.", "they raised it to 400")
+    assert ended == []
