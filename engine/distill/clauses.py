@@ -318,7 +318,8 @@ def _it_resolved(clause: str) -> list[str]:
 _LIFE_VERBS = (
     "work|live|run|teach|study|play|drive|own|have|take|use|coach|manage|lead|volunteer|write|cook|train|"
     "practi[cs]e|attend|love|like|enjoy|speak|read|walk|bike|cycle|commute|rent|share|help|visit|sing|paint|"
-    "build|design|sell|make|keep|spend|stay|go|do|care|raise|mentor|host|organi[sz]e|tutor|swim|dance"
+    "build|design|sell|make|keep|spend|stay|go|do|care|raise|mentor|host|organi[sz]e|tutor|swim|dance|"
+    "wake|leave|start|finish|sleep|eat|shower|meditate|pray|jog|lift|nap"
 )
 _SHARED_FIRST_PERSON = re.compile(
     r"^(?P<subject>I|We)\s+(?P<verb>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r")))\b(?P<rest>.+?)\s+and\s+"

@@ -1652,3 +1652,28 @@ def test_an_amount_someone_moved_replaces_the_amount_it_stands_for(first: str, s
 def test_an_amount_far_from_any_held_replaces_nothing() -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), "My phone contract is 25 a month.", "they raised it to 400")
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # a thin change whose other words the belief says too
+        ("My statin is 20mg atorvastatin.", "GP doubled it, I'm on 40mg atorvastatin now"),
+        # an hour said alone after "at" is the time a thin change replaces
+        ("I usually get up at 6.", "these days I'm up at 7:15 because of the new rota"),
+    ],
+)
+def test_a_thin_change_that_repeats_the_beliefs_words_or_moves_its_hour(first: str, second: str) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == 1
+
+
+def test_a_thin_change_with_two_times_held_in_one_belief_replaces_neither() -> None:
+    """ "up at 7, the gym at 8" then "these days I'm up at 5:30": which time moved is open to the rules."""
+    _, ended = beliefs_after(Owner("phrasing", "u"), "I get up at 7, then the gym at 8.", "these days it's 5:30")
+    assert ended == []
+
+
+def test_two_verbs_of_a_routine_are_two_beliefs() -> None:
+    current, _ = beliefs_after(Owner("phrasing", "u"), "I wake up at 6 and go for a run at 7")
+    assert current == ["The user wakes up at 6.", "The user goes for a run at 7."]
