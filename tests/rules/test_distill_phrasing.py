@@ -1429,7 +1429,9 @@ def test_an_hour_after_at_is_a_time_the_new_time_replaces() -> None:
     current, ended = beliefs_after(
         Owner("phrasing", "u"), "I wake at 6, swim at 7 and start work at 9", "work starts at 8:30 now, new rota"
     )
-    assert len(ended) == 1 and current == ["Work starts at 8:30 now, new rota."]
+    # the routine is three beliefs, one per verb: only the work's time moves
+    assert ended == ["The user starts work at 9."]
+    assert current == ["The user wakes at 6.", "The user swims at 7.", "Work starts at 8:30 now, new rota."]
 
 
 def test_a_thing_of_a_persons_is_not_the_person() -> None:
