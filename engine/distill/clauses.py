@@ -88,7 +88,7 @@ def clauses(sentence: str) -> list[str]:
     pieces = splitter.split(rest)
     pieces[0] = head + pieces[0]
     if splitter is _SPLIT_ZH:
-        pieces = _introduced_rejoined(pieces)
+        pieces = _introduced_rejoined(_supposed_rejoined(pieces))
     parts = [q.strip(" ,;，；") for p in pieces for r in _it_resolved(p.strip()) for q in _shared_subject(r)]
     merged: list[str] = []
     # a Chinese clause that dropped the sentence's subject is a statement with it, no lead-in
@@ -134,6 +134,21 @@ def clauses(sentence: str) -> list[str]:
 # The subject a Chinese sentence opens with: the speaker, one of their people, or a pronoun.
 _SUBJECT_ZH = re.compile(r"我们?(?:家)?(?:的)?(?:" + RELATIONS_ZH + r")|我们?|他们?|她们?")
 _OPENS_WITH_RELATION_ZH = re.compile(r"(?:" + RELATIONS_ZH + r")[\u4e00-\u9fff]")
+
+
+_SUPPOSED_ZH = re.compile(r"^\s*(?:如果|要是|假如|假设|万一|倘若|要不是)")
+
+
+def _supposed_rejoined(pieces: list[str]) -> list[str]:
+    """A supposition and what would follow it are one clause ("如果我有一百万，我就去环游
+    世界"): the consequence alone ("我就去环游世界") would read as a plan."""
+    out: list[str] = []
+    for piece in pieces:
+        if out and _SUPPOSED_ZH.match(out[-1]) and "，" not in out[-1]:
+            out[-1] = f"{out[-1]}，{piece.strip()}"
+        else:
+            out.append(piece)
+    return out
 
 
 def _introduced_rejoined(pieces: list[str]) -> list[str]:

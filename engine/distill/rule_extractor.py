@@ -41,7 +41,7 @@ from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
 from ledgermind.distill.spoken_of import PersonSpokenOf
-from ledgermind.distill.statements import elliptical, is_question, without_asides
+from ledgermind.distill.statements import elliptical, is_question, is_supposition, without_asides
 from ledgermind.distill.text import is_cjk, sentences, tokens
 
 __all__ = ["RuleExtractor"]
@@ -111,6 +111,9 @@ class RuleExtractor:
                     findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
                     continue
                 if is_question(sentence):  # asked, not stated: nothing to believe
+                    continue
+                if is_supposition(sentence):  # what would be: at most the supposition as said
+                    findings.extend(generic_findings(sentence, speaker, item.occurred_at))
                     continue
                 bare = bare_correction_findings(sentence, speaker)
                 if bare and not frame_findings(sentence, speaker, item.occurred_at):

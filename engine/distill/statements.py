@@ -25,7 +25,15 @@ from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.text import copula_expanded, is_cjk
 
-__all__ = ["done_to_mine", "elliptical", "is_question", "is_statement", "strip_lead", "without_asides"]
+__all__ = [
+    "done_to_mine",
+    "elliptical",
+    "is_question",
+    "is_statement",
+    "is_supposition",
+    "strip_lead",
+    "without_asides",
+]
 
 _LEAD_EN = re.compile(
     r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|ha|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|ugh+|argh+|"
@@ -426,7 +434,11 @@ _ABOUT_SOMEONE_ZH = re.compile(
     r"|[零一二两三四五六七八九十]+[百千万]"
 )
 # Tentative reduplicated verbs and hedges: "我想想", "我看看", "我考虑一下".
-_TENTATIVE_ZH = re.compile(r"^我?(?:再)?(?:想想|看看|考虑一下|想一想|看一看|琢磨一下|研究一下)")
+_TENTATIVE_ZH = re.compile(
+    r"^我?(?:再)?(?:想想|看看|考虑一下|想一想|看一看|琢磨一下|研究一下)"
+    # a supposition ("如果我有一百万，我就去环游世界"): what would be, not what is
+    r"|^(?:如果|要是|假如|假设|万一|倘若|要不是)"
+)
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
 _LEAD_ZH_CLAUSE = re.compile(
@@ -751,6 +763,22 @@ def _ended_thing(body: str) -> bool:
     """A definite thing said to have ended ("The weekly sync with marketing was
     cancelled"): a change of the speaker's world, said in the passive."""
     return re.match(r"the\s", body, re.IGNORECASE) is not None and ends(body)
+
+
+_SUPPOSITION_EN = re.compile(
+    r"^(?:if|unless|suppose|supposing|what if|in case)\b(?=.*\b(?:will|'ll|would|'d|could|might|gonna|going to)\b)",
+    re.IGNORECASE,
+)
+_SUPPOSITION_ZH = re.compile(r"^(?:如果|要是|假如|假设|万一|倘若|要不是)")
+
+
+def is_supposition(sentence: str) -> bool:
+    """A supposition with what would follow ("If I get the job, I'll move to Berlin",
+    "如果我有一百万，我就去环游世界"): what would be, never what is, so no frame reads
+    it ("will move to Berlin" is no home). A condition on a habit ("If it's sunny we sail")
+    says what is, and is not one."""
+    text = strip_lead(sentence.strip())
+    return bool(_SUPPOSITION_ZH.match(text)) if is_cjk(text) else bool(_SUPPOSITION_EN.match(text))
 
 
 def is_question(sentence: str) -> bool:

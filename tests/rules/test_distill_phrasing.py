@@ -1679,3 +1679,12 @@ def test_a_thin_change_with_two_times_held_in_one_belief_replaces_neither() -> N
 def test_two_verbs_of_a_routine_are_two_beliefs() -> None:
     current, _ = beliefs_after(Owner("phrasing", "u"), "I wake up at 6 and go for a run at 7")
     assert current == ["The user wakes up at 6.", "The user goes for a run at 7."]
+
+
+def test_a_supposition_with_a_modal_is_no_frame_reading() -> None:
+    """ "If I get the job, I'll move to Berlin" was a home in Berlin; kept as said, it is a
+    supposition, and the home held stays."""
+    current, ended = beliefs_after(
+        Owner("phrasing", "u"), "I live in Hamburg.", "If I get the job, I'll move to Munich"
+    )
+    assert ended == [] and "The user lives in Hamburg." in current

@@ -333,3 +333,10 @@ def test_two_things_said_of_one_person_are_two_beliefs(before: str, said: str) -
 )
 def test_a_transfer_or_a_lost_job_ends_the_work(before: str, said: str, ended: str) -> None:
     assert blind_probe.run(before, said)[1] == [ended]
+
+
+@pytest.mark.parametrize("said", ["如果我中了彩票，我就辞职去旅行", "要是明天不下雨，我们就去爬山"])
+def test_a_supposition_and_what_would_follow_are_no_belief(said: str) -> None:
+    """ "我就辞职去旅行" alone reads as a plan; after 如果 it is what would be."""
+    current, _ = blind_probe.run(said)
+    assert current == []
