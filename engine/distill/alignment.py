@@ -692,13 +692,15 @@ _ENDED_ZH = re.compile(
     r"(?:戒(?:掉了?)?|退掉了?|退了|卖掉了?|卖了|取消了?|辞去了?)(?:我的|了)?(?P<thing>[\u4e00-\u9fff]{1,4}?)"
     r"(?=[了，,。！!]|[零一二两三四五六七八九十几半多好]|$)"
     r"|^(?:用户|我们|我)?(?P<topic>[\u4e00-\u9fff]{2,5}?)(?:用户|我们|我)(?:已经)?(?:退掉|退了|卖了|卖掉|取消|戒)"
+    # the thing said first with no one after it ("年卡退掉了", "车已经卖了")
+    r"|^(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{2,5}?)(?:已经|也)?(?:退掉|退了|卖了|卖掉|取消)了?[。！!]?$"
 )
 
 
 def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
     ended = _ENDED_ZH.search(text.strip())
     if ended:
-        thing = (ended.group("thing") or ended.group("topic") or "").removesuffix("了")
+        thing = (ended.group("thing") or ended.group("topic") or ended.group("first") or "").removesuffix("了")
         if thing:
             return frozenset([thing]), text[ended.end() :]
     if not _ELIDED_END_ZH.search(text):

@@ -340,3 +340,9 @@ def test_a_supposition_and_what_would_follow_are_no_belief(said: str) -> None:
     """ "我就辞职去旅行" alone reads as a plan; after 如果 it is what would be."""
     current, _ = blind_probe.run(said)
     assert current == []
+
+
+def test_a_thing_said_first_then_ended_with_no_subject_ends_it() -> None:
+    """ "年卡退掉了": the thing first, the ending after, no one between."""
+    _, ended = blind_probe.run("我在游泳馆办了季卡", "季卡退掉了")
+    assert len(ended) == 1
