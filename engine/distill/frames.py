@@ -377,6 +377,12 @@ _CUE_WORDS_EN = (
             "employer",
             "company",
             "hired",
+            # an employer named by its kind ("left for a startup")
+            "startup",
+            "start-up",
+            "firm",
+            "consultancy",
+            "fintech",
             "promoted",
             "became",
             "become",
@@ -524,6 +530,11 @@ _EMPLOYER_EN = re.compile(
 _HIRED_EN = re.compile(
     r"\b(?:hired\s+(?:at|by)|(?:got|landed|took|accepted|found)\s+a\s+(?:new\s+)?job\s+(?:at|with))\s+"
     r"(?:the|a|an)\s+([a-z][a-z-]*(?:\s+(?!(?:and|but|so|as|in|on|for|now|last|this)\b)[a-z][a-z-]*)?)\b"
+    # joined or left for an employer named by its kind ("left for a startup", "joined a law firm");
+    # not a club, a gym or a choir, which one joins without working there
+    r"|\b(?:joined|left\s+for|moved\s+to|jumped\s+(?:ship\s+)?to|went\s+to\s+work\s+(?:at|for))\s+(?:the|a|an)\s+"
+    r"((?:[a-z-]+\s+){0,2}?(?:startup|start-up|company|firm|bank|agency|consultancy|hospital|clinic|nonprofit|"
+    r"non-profit|charity|university|council|fintech|newspaper|publisher|airline|retailer))\b"
 )
 # Where the work is done: remote, hybrid or in the office ("I work remotely", "switched to a
 # hybrid setup", "back in the office full time", "in the office three days a week").
@@ -952,8 +963,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         if value and value.split()[0] not in ("I", "The") and value.lower() not in _NOT_VALUES:
             hits.append(_Hit("employer", "employer", _norm(value), value, "organisation", subject, negated=lost))
     hired = None if any(h.family == "employer" for h in hits) else _HIRED_EN.search(clause)
-    if hired and hired.group(1).lower() not in _NOT_VALUES:  # "got hired at the hospital"
-        hits.append(_Hit("employer", "employer", _norm(hired.group(1)), hired.group(1), "organisation", subject))
+    place = (hired.group(1) or hired.group(2)) if hired else None
+    if place and place.lower() not in _NOT_VALUES:  # "got hired at the hospital", "left for a startup"
+        hits.append(_Hit("employer", "employer", _norm(place), place, "organisation", subject))
     role = _role_en(clause)
     if role is not None:
         at = _ROLE_AT_EN.match(clause, clause.find(role) + len(role)) if clause.find(role) >= 0 else None

@@ -1688,3 +1688,16 @@ def test_a_supposition_with_a_modal_is_no_frame_reading() -> None:
         Owner("phrasing", "u"), "I live in Hamburg.", "If I get the job, I'll move to Munich"
     )
     assert ended == [] and "The user lives in Hamburg." in current
+
+
+@pytest.mark.parametrize(
+    ("second", "ends"),
+    [
+        ("My cousin left for a fintech startup in May", True),
+        ("My cousin joined a law firm last week", True),
+        ("My cousin joined a running club", False),  # joined without working there
+    ],
+)
+def test_an_employer_named_by_its_kind_replaces_the_employer(second: str, ends: bool) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), "My cousin works at Deloitte.", second)
+    assert len(ended) == (1 if ends else 0)
