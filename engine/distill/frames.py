@@ -963,9 +963,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         if value and value.split()[0] not in ("I", "The") and value.lower() not in _NOT_VALUES:
             hits.append(_Hit("employer", "employer", _norm(value), value, "organisation", subject, negated=lost))
     hired = None if any(h.family == "employer" for h in hits) else _HIRED_EN.search(clause)
-    place = (hired.group(1) or hired.group(2)) if hired else None
-    if place and place.lower() not in _NOT_VALUES:  # "got hired at the hospital", "left for a startup"
-        hits.append(_Hit("employer", "employer", _norm(place), place, "organisation", subject))
+    hired_at = (hired.group(1) or hired.group(2)) if hired else None
+    if hired_at and hired_at.lower() not in _NOT_VALUES:  # "got hired at the hospital", "left for a startup"
+        hits.append(_Hit("employer", "employer", _norm(hired_at), hired_at, "organisation", subject))
     role = _role_en(clause)
     if role is not None:
         at = _ROLE_AT_EN.match(clause, clause.find(role) + len(role)) if clause.find(role) >= 0 else None
