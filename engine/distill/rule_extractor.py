@@ -25,6 +25,7 @@ from ledgermind.distill.alignment import ends, moved_on
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.coming import with_coming_dates
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from ledgermind.distill.confirmations import confirmed, is_confirmation
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.delta import DeltaItem, ExtractionContext
 from ledgermind.distill.findings import Finding, Speaker
@@ -63,6 +64,21 @@ _MAX_PART = 300
 _IDENTITY_ONLY = frozenset({"name", "origin", "age"})
 
 
+def _confirmed(item: DeltaItem, before: DeltaItem | None) -> DeltaItem | None:
+    """The user's bare "yes" to the assistant's words about them, as the user's own
+    statement of those words (``confirmations``); None for anything else."""
+    if (
+        item.role != "user"
+        or before is None
+        or before.role != "assistant"
+        or before.session_id != item.session_id
+        or not is_confirmation(item.content)
+    ):
+        return None
+    words = confirmed(before.content)
+    return replace(item, content=" ".join(words)) if words else None
+
+
 class RuleExtractor:
     name = "rule"
     version = "1"
@@ -83,8 +99,9 @@ class RuleExtractor:
                 proposals.extend(self._task(item))
                 continue
             speaker = _speaker(item, introduced.get(item.role))
+            said = _confirmed(item, ctx.items[index - 1] if index else (ctx.previous or (None,))[-1])
             findings = self._item_findings(
-                item, speaker, spoken_of.setdefault(item.name or item.role, PersonSpokenOf())
+                said or item, speaker, spoken_of.setdefault(item.name or item.role, PersonSpokenOf())
             )
             for f in findings:
                 if f.attribute == "name" and not item.name and f.participants:

@@ -58,6 +58,17 @@ def test_an_ending_of_it_ends_what_was_said_last_not_what_is_dated_last(eng: Mem
     assert not any("PureGym" in s for s in current) and any("Lyon" in s for s in current), current
 
 
+def test_a_bare_yes_to_the_assistants_words_about_the_user_is_the_users_belief(eng: MemoryEngine) -> None:
+    me = eng.for_owner(OWNER)
+    sid = me.create_session("bot")
+    me.add_message(sid, "assistant", "So you're training for the Berlin marathon, right?", occurred_at=MARCH)
+    me.add_message(sid, "user", "Yes, that's right.", occurred_at=MARCH + timedelta(minutes=1))
+    me.add_message(sid, "assistant", "Where do you train?", occurred_at=MARCH + timedelta(minutes=2))
+    me.add_message(sid, "user", "yep", occurred_at=MARCH + timedelta(minutes=3))  # a "yes" to a question for a value
+    eng.distill()
+    assert _current(eng) == ["The user is training for the Berlin marathon."]
+
+
 def test_statements_outside_the_frames_become_beliefs_and_chatter_does_not(eng: MemoryEngine) -> None:
     _said(
         eng,
