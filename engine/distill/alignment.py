@@ -30,6 +30,7 @@ from ledgermind.analysis.text import lexical_stem
 from ledgermind.distill.text import copula_expanded, is_cjk
 
 __all__ = [
+    "ADDITIVE_TOO",
     "DROPPED",
     "Alignment",
     "align",
@@ -159,7 +160,12 @@ _CHANGE_CUE = re.compile(
     r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|不好意思|更正|搞错|其实|纠正|口误|记错",
     re.IGNORECASE,
 )
-_ADDITIVE_CUE = re.compile(r"\b(?:also|too|as well|in addition|another)\b|也|还有|另外", re.IGNORECASE)
+# "too" adds at a clause's end ("my daughter plays soccer too"), not before a word it intensifies
+# ("the train got too expensive")
+ADDITIVE_TOO = r"too(?=\s*(?:[,.;:!?)…]|$)|\s+(?:now|lol|haha|though|btw|and|but|so|as|these|nowadays|actually)\b)"
+_ADDITIVE_CUE = re.compile(
+    r"\b(?:also|" + ADDITIVE_TOO + r"|as well|in addition|another)\b|也|还有|另外", re.IGNORECASE
+)
 _NEGATION = re.compile(
     r"\b(?:no longer|not anymore|don't|do not|doesn't|does not|didn't|stopped|quit|gave up|given up|"
     r"isn't|is not|aren't|are not|haven't|hasn't|won't|never)\b"

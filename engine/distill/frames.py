@@ -24,6 +24,8 @@ Rule families (each a general pattern, named in every decision it makes):
   it left out ("started eating fish again");
 - ``work mode``: remote / hybrid / in the office ("work from home", "a hybrid
   setup", "back in the office full time");
+- ``commute``: how one gets to work (car, bike, bus, train, foot ...): "commute by car",
+  "cycle to work", "take the 7:40 train to work", "just cycle in" (开车上班, 坐地铁上班);
 - ``school``: a school named ("Lincoln Elementary") or by its kind ("middle
   school at Jefferson") with goes / attends / started / transferred;
 - ``generic``: "my <thing> is <value>" (我的…是 / 换成了 …);
@@ -41,9 +43,11 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from ledgermind.distill.alignment import ADDITIVE_TOO
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker
 from ledgermind.distill.person import INTRODUCED_ZH, RELATIONS_ZH_WORDS, third_person, third_person_zh
+from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, added_count_in, count_in, time_in, version_in
 
 __all__ = ["RELATIONS_ZH", "frame_findings", "subject_of"]
@@ -377,6 +381,19 @@ _CUE_WORDS_EN = (
             "employer",
             "company",
             "hired",
+            # how one gets to work
+            "commute",
+            "commutes",
+            "commuting",
+            "cycle",
+            "cycling",
+            "bike",
+            "biking",
+            "walk",
+            "drive",
+            "train",
+            "bus",
+            "tube",
             # an employer named by its kind ("left for a startup")
             "startup",
             "start-up",
@@ -459,7 +476,7 @@ _REPLACED_EN = re.compile(
     r"swapped|traded|sold|left|quit|no longer|not any ?more|stopped|gave up|given up|anymore|any more|instead)\b",
     re.IGNORECASE,
 )
-_ADDITIVE_EN = re.compile(r"\b(?:also|too|as well|in addition)\b", re.IGNORECASE)
+_ADDITIVE_EN = re.compile(r"\b(?:also|" + ADDITIVE_TOO + r"|as well|in addition)\b", re.IGNORECASE)
 _ADDITIVE_ZH = re.compile(r"也|还(?:会|喜欢|喝)")
 _CORRECTION_EN = re.compile(
     r"\b(?:i|we)\s+meant\b|\bmisspoke\b|\btypo\b|^correction\b|\bi got (?:that|it) wrong\b|"
@@ -545,6 +562,54 @@ _WORK_MODE_EN = re.compile(
     r"|\b(?:back\s+)?in\s+the\s+office\s+(?:full[- ]time|every day|five days|(?:\d|two|three|four)\s+days)",
     re.IGNORECASE,
 )
+# How one gets to work: by a mode said after "commute by", by a verb of going with "to work"
+# or "in" ("cycle to work", "I just cycle in"), or a vehicle taken to work ("the 7:40 train").
+_MODES = r"car|bus|train|bike|bicycle|foot|tube|subway|metro|tram|ferry|scooter|motorbike|e-bike|ebike"
+_COMMUTE_EN = re.compile(
+    r"\bcommut(?:e|es|ed|ing)\s+(?:is\s+)?(?:by|on|via)\s+(?:the\s+|my\s+|a\s+)?(?P<mode>" + _MODES + r")\b"
+    r"|\b(?P<verb>drive|drives|driving|drove|cycle|cycles|cycling|cycled|bike|bikes|biking|biked|walk|walks|"
+    r"walking|walked)\s+(?:(?:to|in\s+to|into)\s+(?:work|the\s+office)\b|in\b(?=\s*(?:[,.;!]|$|now\b|these\s+days\b)))"
+    r"|\b(?:take|takes|taking|took|get|gets|getting|catch|catches|catching|ride|rides|riding)\s+(?:the|a|my)\s+"
+    r"(?:[\d:]+\s+|\w+\s+)?(?P<vehicle>" + _MODES + r")\s+(?:to|in\s+to|into)\s+(?:work|the\s+office)\b",
+    re.IGNORECASE,
+)
+_COMMUTE_VERBS = {"driv": "car", "drov": "car", "cycl": "bike", "bike": "bike", "biki": "bike", "walk": "foot"}
+_COMMUTE_ZH = re.compile(
+    r"(?P<mode>开车|骑车|骑自行车|骑电动车|骑电瓶车|坐地铁|坐公交车?|坐火车|坐高铁|打车|走路|步行)(?:去)?上班"
+)
+_COMMUTE_MODES_ZH = {
+    "开车": "car",
+    "骑": "bike",
+    "坐地铁": "subway",
+    "坐公交": "bus",
+    "坐火车": "train",
+    "坐高铁": "train",
+    "打车": "taxi",
+    "走路": "foot",
+    "步行": "foot",
+}
+
+
+def _commute(clause: str) -> tuple[str, str] | None:
+    """How the clause says one gets to work (``car``, ``bike``, ``bus`` ...) and the
+    words that say it; None when it says nothing of it."""
+    if is_cjk(clause):
+        m = _COMMUTE_ZH.search(clause)
+        if m is None:
+            return None
+        mode = next(v for k, v in _COMMUTE_MODES_ZH.items() if m.group("mode").startswith(k))
+        return mode, m.group(0)
+    m = _COMMUTE_EN.search(clause)
+    if m is None:
+        return None
+    if m.group("verb"):
+        mode = _COMMUTE_VERBS[m.group("verb").lower()[:4]]
+    else:
+        mode = (m.group("mode") or m.group("vehicle")).lower()
+    mode = {"bicycle": "bike", "e-bike": "bike", "ebike": "bike", "subway": "subway", "metro": "subway"}.get(mode, mode)
+    return mode, m.group(0)
+
+
 # A school, named ("Lincoln Elementary", "Jefferson Middle School", "St. Anne's Academy") or
 # after its kind ("middle school at Jefferson"), where someone goes, starts or transfers.
 _SCHOOL_KIND = (
@@ -978,6 +1043,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     mode = _WORK_MODE_EN.search(clause)
     if mode and not _NEGATION_EN.search(clause[: mode.start()]):
         hits.append(_Hit("work mode", "work mode", _work_mode(mode.group(0)), mode.group(0), "text", subject))
+    commute = _commute(clause)
+    if commute and not _NEGATION_EN.search(clause[: clause.find(commute[1])]):
+        hits.append(_Hit("commute", "commute", commute[0], commute[1], "text", subject))
     if hits:
         return hits
     activity = _ACTIVITY_EN.search(clause)
@@ -1309,6 +1377,9 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     diet = _diet_zh(clause, subject)
     if diet is not None:
         return [diet]
+    commute = _commute(clause)
+    if commute and not re.search(r"不(?:再)?$", clause[: clause.find(commute[1])]):
+        return [_Hit("commute", "commute", commute[0], commute[1], "text", subject)]
     email = EMAIL.search(clause)
     if email:
         return [_Hit("contact", "contact:email", email.group(0).casefold(), email.group(0), "contact", subject)]

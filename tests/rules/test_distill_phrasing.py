@@ -1701,3 +1701,25 @@ def test_a_supposition_with_a_modal_is_no_frame_reading() -> None:
 def test_an_employer_named_by_its_kind_replaces_the_employer(second: str, ends: bool) -> None:
     _, ended = beliefs_after(Owner("phrasing", "u"), "My cousin works at Deloitte.", second)
     assert len(ended) == (1 if ends else 0)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "ends"),
+    [
+        ("I get the 8:05 bus to work.", "I've been biking to work since April", True),
+        ("I walk to work.", "these days I drive in, the office moved", True),
+        ("I commute by tube.", "I take the bus to the gym", False),  # another trip
+        ("I cycle to work.", "My wife drives to work.", False),  # another person
+    ],
+)
+def test_how_one_gets_to_work_is_one_attribute(first: str, second: str, ends: bool) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == (1 if ends else 0)
+
+
+def test_too_before_a_word_intensifies_and_adds_nothing() -> None:
+    """ "the bus got too slow" is no "too" of one more: the commute it says is a replacement."""
+    _, ended = beliefs_after(
+        Owner("phrasing", "u"), "I take the bus to work.", "I walk to work now, the bus got too slow"
+    )
+    assert len(ended) == 1

@@ -346,3 +346,8 @@ def test_a_thing_said_first_then_ended_with_no_subject_ends_it() -> None:
     """ "年卡退掉了": the thing first, the ending after, no one between."""
     _, ended = blind_probe.run("我在游泳馆办了季卡", "季卡退掉了")
     assert len(ended) == 1
+
+
+def test_how_one_gets_to_work_in_chinese_is_one_attribute() -> None:
+    _, ended = blind_probe.run("我每天坐公交上班", "最近改成骑车上班了")
+    assert len(ended) == 1
