@@ -26,6 +26,7 @@ Rule families (each a general pattern, named in every decision it makes):
   setup", "back in the office full time");
 - ``commute``: how one gets to work (car, bike, bus, train, foot ...): "commute by car",
   "cycle to work", "take the 7:40 train to work", "just cycle in" (开车上班, 坐地铁上班);
+- ``shift``: the shift one works ("on the night shift", "works nights", "she's on days now");
 - ``school``: a school named ("Lincoln Elementary") or by its kind ("middle
   school at Jefferson") with goes / attends / started / transferred;
 - ``generic``: "my <thing> is <value>" (我的…是 / 换成了 …);
@@ -381,7 +382,13 @@ _CUE_WORDS_EN = (
             "employer",
             "company",
             "hired",
-            # how one gets to work
+            # how one gets to work, and the shift one works
+            "shift",
+            "shifts",
+            "nights",
+            "days",
+            "lates",
+            "earlies",
             "commute",
             "commutes",
             "commuting",
@@ -571,6 +578,15 @@ _COMMUTE_EN = re.compile(
     r"walking|walked)\s+(?:(?:to|in\s+to|into)\s+(?:work|the\s+office)\b|in\b(?=\s*(?:[,.;!]|$|now\b|these\s+days\b)))"
     r"|\b(?:take|takes|taking|took|get|gets|getting|catch|catches|catching|ride|rides|riding)\s+(?:the|a|my)\s+"
     r"(?:[\d:]+\s+|\w+\s+)?(?P<vehicle>" + _MODES + r")\s+(?:to|in\s+to|into)\s+(?:work|the\s+office)\b",
+    re.IGNORECASE,
+)
+# The shift one works: "on the night shift", "works night shifts", "on days now", "Day shift
+# starting this week"; not "on days when it rains" or "days off".
+_SHIFT_EN = re.compile(
+    r"(?:\b(?:on|working|work|works|doing|do|pulling|pull)\s+(?:the\s+)?|^)"
+    r"(?P<kind>night|day|early|late|morning|evening|afternoon|graveyard|overnight)\s+shifts?\b"
+    r"|\b(?:on|working|work|works|doing)\s+(?P<plural>nights|days|lates|earlies)\b"
+    r"(?!\s+(?:off|of|when|where|a|per|each|every|in)\b)",
     re.IGNORECASE,
 )
 _COMMUTE_VERBS = {"driv": "car", "drov": "car", "cycl": "bike", "bike": "bike", "biki": "bike", "walk": "foot"}
@@ -1046,6 +1062,11 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     commute = _commute(clause)
     if commute and not _NEGATION_EN.search(clause[: clause.find(commute[1])]):
         hits.append(_Hit("commute", "commute", commute[0], commute[1], "text", subject))
+    shift = _SHIFT_EN.search(clause)
+    if shift and not _NEGATION_EN.search(clause[: shift.start()]):
+        kind = (shift.group("kind") or shift.group("plural").removesuffix("s").removesuffix("ie") + "").lower()
+        kind = {"earl": "early", "overnight": "night", "graveyard": "night"}.get(kind, kind)
+        hits.append(_Hit("shift", "shift", kind, shift.group(0).strip(), "text", subject))
     if hits:
         return hits
     activity = _ACTIVITY_EN.search(clause)

@@ -1723,3 +1723,17 @@ def test_too_before_a_word_intensifies_and_adds_nothing() -> None:
         Owner("phrasing", "u"), "I take the bus to work.", "I walk to work now, the bus got too slow"
     )
     assert len(ended) == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "ends"),
+    [
+        ("My brother works nights at the depot.", "My brother is on the day shift now.", True),
+        ("I'm on lates this month.", "Back on earlies from Monday.", True),
+        ("I work nights.", "My husband works days.", False),  # another person
+        ("I work the early shift.", "I also do a late shift on Sundays.", False),  # one more
+    ],
+)
+def test_the_shift_one_works_is_one_attribute(first: str, second: str, ends: bool) -> None:
+    _, ended = beliefs_after(Owner("phrasing", "u"), first, second)
+    assert len(ended) == (1 if ends else 0)
