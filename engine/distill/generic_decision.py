@@ -57,7 +57,7 @@ from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
 
-__all__ = ["DEFAULT_GREY", "MOVED_IT", "Decision", "GreyZone", "born", "couple_step", "decide"]
+__all__ = ["DEFAULT_GREY", "MOVED_IT", "MOVED_ZH", "Decision", "GreyZone", "born", "couple_step", "decide"]
 
 _DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
 
@@ -330,9 +330,8 @@ MOVED_IT = (
     r"halved)\s+(?:it|them)\s+(?:up\s+|down\s+)?to\s+"
 )
 _MOVED_IT = re.compile(MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?!\s*(?:am|pm|:|%))", re.IGNORECASE)
-_MOVED_ZH = re.compile(
-    r"^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)(?P<v>\d+(?:\.\d+)?)(?![\d.]|点|号|月|日|岁)"
-)
+MOVED_ZH = r"^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)"
+_MOVED_ZH = re.compile(MOVED_ZH + r"(?P<v>\d+(?:\.\d+)?)(?![\d.]|点|号|月|日|岁)")
 
 
 def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:

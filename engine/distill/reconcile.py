@@ -49,7 +49,7 @@ from ledgermind.distill.anaphora import antecedent
 from ledgermind.distill.bare_corrections import BARE_CORRECTION, spoken_spans, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
-from ledgermind.distill.generic_decision import DEFAULT_GREY, MOVED_IT, GreyZone, born, couple_step, decide
+from ledgermind.distill.generic_decision import DEFAULT_GREY, MOVED_IT, MOVED_ZH, GreyZone, born, couple_step, decide
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
@@ -653,7 +653,7 @@ _PRONOUN_SUBJECT = re.compile(
     r"(?:down|up|back) to))"
     r"|(?:it|that)\s+costs?)\b"
     # "Landlord bumped it to 1600", "房东涨到4000了": an amount someone moved, its thing said before
-    r"|^[\w' ]{0,30}?" + MOVED_IT + r"|^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)\d",
+    r"|^[\w' ]{0,30}?" + MOVED_IT + "|" + MOVED_ZH + r"\d",
     re.I,
 )
 
