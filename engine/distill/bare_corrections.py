@@ -37,7 +37,7 @@ BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding
 
 # The formulas that announce a correction of what was just said. "actually" and
 # "I mean" only count before a bare remainder (the caller checks there is no statement).
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAY_NAMES = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _FORMULA_EN = re.compile(
     r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+)[\s,!.]+)?"  # an interjection may come first, never stand alone
     r"(?:(?:no wait|no no|wait|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
@@ -50,7 +50,7 @@ _FORMULA_EN = re.compile(
     # "No, it's Wednesday", "hmm no, it's ...", "No, 2018": a plain "no" only before the value said again
     r"no(?=[\s,]+(?:(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b|[$€£¥]?\d))|"
     # "No, Wednesday", "no, PwC": a name or a day said alone after it (not "Oh no, Jon!": a cry to someone)
-    r"(?<!oh )(?<!oh, )no(?=[\s,]+(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|" + _WEEKDAY + r")\.?$)|more like|"
+    r"(?<!oh )(?<!oh, )no(?=[\s,]+(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|" + _DAY_NAMES + r")\.?$)|more like|"
     r"i (?:just )?(?:checked|double-checked|looked it up))\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
@@ -84,7 +84,7 @@ _VALUE_EN = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.]+|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
     r"|(?-i:[A-Z])[\w'-]*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"
-    r"|\b" + _WEEKDAY + r"s?\b"  # a day is a value written in lower case too ("no, wednesday")
+    r"|\b(?:" + _DAY_NAMES + r")s?\b"  # a day is a value written in lower case too ("no, wednesday")
 )
 # The denied verb may be the copula, "in" or "called" ("在酒仙桥，不在望京", "叫球球，不叫豆豆").
 _CONTRAST_ZH = re.compile(
@@ -277,7 +277,7 @@ def value_spans(text: str) -> list[str]:
     return [v for v in spans if v and v not in ("I", "The", "My", "Our")]
 
 
-_WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun"
+_WEEKDAYS = _DAY_NAMES + r"|mon|tue|wed|thu|fri|sat|sun"
 _MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
 _ZH_NUMERAL = r"[零一二两三四五六七八九十百千万\d]"
 

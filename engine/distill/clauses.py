@@ -15,7 +15,7 @@ import re
 from ledgermind.distill.bare_corrections import is_formula
 from ledgermind.distill.frames import RELATIONS_ZH
 from ledgermind.distill.person import INTRODUCED_ZH
-from ledgermind.distill.statements import is_statement, strip_lead
+from ledgermind.distill.statements import SUPPOSING_ZH, is_statement, strip_lead
 
 __all__ = ["clauses"]
 
@@ -136,7 +136,7 @@ _SUBJECT_ZH = re.compile(r"我们?(?:家)?(?:的)?(?:" + RELATIONS_ZH + r")|我�
 _OPENS_WITH_RELATION_ZH = re.compile(r"(?:" + RELATIONS_ZH + r")[\u4e00-\u9fff]")
 
 
-_SUPPOSED_ZH = re.compile(r"^\s*(?:如果|要是|假如|假设|万一|倘若|要不是)")
+_SUPPOSED_ZH = re.compile(r"^\s*" + SUPPOSING_ZH)
 
 
 def _supposed_rejoined(pieces: list[str]) -> list[str]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ledgermind.distill.alignment import (
     DROPPED,
@@ -57,7 +57,7 @@ from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
 
-__all__ = ["DEFAULT_GREY", "MOVED_IT", "MOVED_ZH", "Decision", "GreyZone", "born", "couple_step", "decide"]
+__all__ = ["DEFAULT_GREY", "MOVED_IT", "MOVED_ZH", "Decision", "GreyZone", "born", "couple_step", "decide", "hour_at"]
 
 _DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
 
@@ -350,9 +350,15 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
             held.append((b, amounts[0]))
     if not held:
         return None
-    b, was_said = max(held, key=lambda h: (h[0].confirmed_at or h[0].valid_from, h[0].memory_id))
+    b, was_said = max(held, key=lambda h: _said_last(h[0]))
     reason = f"replaced: {was_said} -> {said.group('v')} ({p.statement}; rule amount moved by someone)"
     return Decision("supersede", (b,), reason, was_said, said.group("v"))
+
+
+def _said_last(b: BeliefView) -> tuple[datetime, str]:
+    """When a belief was said (transaction time), not the time it is dated: what "it"
+    refers to is the thing spoken of last."""
+    return (b.confirmed_at or b.valid_from, b.memory_id)
 
 
 def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -365,7 +371,7 @@ def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     held = [b for b in beliefs if not negated(b.statement)]
     if not held:
         return None
-    last = max(held, key=lambda b: (b.confirmed_at or b.valid_from, b.memory_id))  # said last, not dated last
+    last = max(held, key=_said_last)
     if not _A_THING.search(last.statement):
         return None
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule ended pronoun)")
@@ -652,7 +658,7 @@ def _adds_when(old: str, value: str | None) -> bool:
     nothing."""
     when = ("weekday", "time", "date")
     held = any(
-        value_shape(v) in when or re.search(rf"\bat\s+{re.escape(v)}\b", old)  # "at 7": an hour
+        value_shape(v) in when or hour_at(old, v)  # "at 7": an hour
         for v in value_spans(old)
     )
     return bool(value) and value_shape(value or "") in when and not held
@@ -820,7 +826,13 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
 
 def _hour_at(statement: str, span: str, shape: tuple[str, str] | None) -> bool:
     """An hour said alone after "at" ("wake up at 7") is a time, as "5:30" is."""
-    return shape == ("time", "") and span.isdigit() and re.search(rf"\bat\s+{span}\b", statement) is not None
+    return shape == ("time", "") and span.isdigit() and hour_at(statement, span)
+
+
+def hour_at(statement: str, span: str) -> bool:
+    """Whether the statement says the span after "at" ("the party is at 8"): a number
+    said there is an hour, the time the statement holds."""
+    return re.search(rf"\bat\s+{re.escape(span)}\b", statement) is not None
 
 
 # A reason or a time said after a thin change ("since the injury", "because of the new job"):

@@ -49,7 +49,16 @@ from ledgermind.distill.anaphora import antecedent
 from ledgermind.distill.bare_corrections import BARE_CORRECTION, spoken_spans, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
-from ledgermind.distill.generic_decision import DEFAULT_GREY, MOVED_IT, MOVED_ZH, GreyZone, born, couple_step, decide
+from ledgermind.distill.generic_decision import (
+    DEFAULT_GREY,
+    MOVED_IT,
+    MOVED_ZH,
+    GreyZone,
+    born,
+    couple_step,
+    decide,
+    hour_at,
+)
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
@@ -334,11 +343,7 @@ class _State:
                 for v in value_spans(b.statement)
                 if value_shape(v) == p.value_type
                 # "the party is at 8" / "make that 8:30": an hour said alone after "at" is a time
-                or (
-                    p.value_type == "time"
-                    and value_shape(v) == "number"
-                    and re.search(rf"\bat\s+{re.escape(v)}\b", b.statement)
-                )
+                or (p.value_type == "time" and value_shape(v) == "number" and hour_at(b.statement, v))
             ]
             if p.value_type in ("number", "frequency") and p.value and p.value.isascii() and p.value.isalpha():
                 spans = spoken_spans(b.statement, p.value_type)  # "four" corrects "three cousins"

@@ -26,6 +26,7 @@ from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.text import copula_expanded, is_cjk
 
 __all__ = [
+    "SUPPOSING_ZH",
     "done_to_mine",
     "elliptical",
     "is_question",
@@ -434,10 +435,12 @@ _ABOUT_SOMEONE_ZH = re.compile(
     r"|[零一二两三四五六七八九十]+[百千万]"
 )
 # Tentative reduplicated verbs and hedges: "我想想", "我看看", "我考虑一下".
+# The words a Chinese supposition opens with (如果……就……): what would be, not what is.
+SUPPOSING_ZH = r"(?:如果|要是|假如|假设|万一|倘若|要不是)"
 _TENTATIVE_ZH = re.compile(
     r"^我?(?:再)?(?:想想|看看|考虑一下|想一想|看一看|琢磨一下|研究一下)"
     # a supposition ("如果我有一百万，我就去环游世界"): what would be, not what is
-    r"|^(?:如果|要是|假如|假设|万一|倘若|要不是)"
+    r"|^" + SUPPOSING_ZH
 )
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
@@ -769,7 +772,7 @@ _SUPPOSITION_EN = re.compile(
     r"^(?:if|unless|suppose|supposing|what if|in case)\b(?=.*\b(?:will|'ll|would|'d|could|might|gonna|going to)\b)",
     re.IGNORECASE,
 )
-_SUPPOSITION_ZH = re.compile(r"^(?:如果|要是|假如|假设|万一|倘若|要不是)")
+_SUPPOSITION_ZH = re.compile("^" + SUPPOSING_ZH)
 
 
 def is_supposition(sentence: str) -> bool:
