@@ -296,12 +296,26 @@ def couple_step(statement: str) -> bool:
 # a thing held by article or possessive ("has a membership at PureGym", "owns two kayaks").
 _ENDED_PRONOUN = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|got rid of|returned|gave away|given away|rehomed|"
-    r"closed|emptied|unsubscribed from|traded in|had to (?:sell|rehome|give up|cancel))\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
-    r"|\b(?:gave|given|had to give) (?:it|them) (?:up|away)\b",
+    r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|"
+    r"had to (?:sell|rehome|give up|cancel))\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
+    r"|\b(?:gave|given|had to give) (?:it|them) (?:up|away)\b"
+    # someone took the speaker off a medication, a plan, a rota ("my psychiatrist took me off it")
+    r"|\b(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?:it|them)\b"
+    # an ending said of "that", the thing spoken of last ("so that's over", "done with that", "I stepped down")
+    r"|\b(?:that's|that is|that was|it's|it is) (?:all )?(?:over|done|finished)\b"
+    r"|\b(?:done|finished) with (?:that|it)\b|\bstepped down\b(?! (?:as|from)\b)",
     re.IGNORECASE,
+)
+# The same in Chinese, its object left unsaid: 已经放弃了, 上个月退卡了, 戒了.
+_ENDED_UNSAID_ZH = re.compile(
+    r"^(?:用户)?(?:已经|早就|上个?月|上周|前几天|最近|后来|终于)?(?:\d{4}年[^，,。]{0,12}?)?"
+    r"(?:放弃了|戒了|退了|退卡了|不去了|不学了|不干了|停了|取消了|辞了|退订了|不玩了)"
 )
 _A_THING = re.compile(
     r"\b(?:has|have|owns?|rents?|keeps?|pays? for|subscribes? to)\s+(?:a|an|the|two|three|their|\d+)\s+\w"
+    r"|\b(?:subscribed to|signed up (?:for|with|to)|enrolled in|(?:a )?member (?:of|at)|volunteers? (?:at|with)|"
+    r"goes to|go to|attends?)\s+\S"
+    r"|\b(?:is|am|are)\s+on\s+[A-Z]\w+"  # a medication by its name ("is on Lexapro 10mg")
 )
 
 
@@ -365,14 +379,16 @@ def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     """What "cancelled it" ends: the thing the speaker spoke of last, as a listener
     reads the pronoun, when their latest belief holds a thing ("has a membership at
     PureGym"); nothing when it holds none ("loves sci-fi": "it" is open)."""
-    said = _ENDED_PRONOUN.search(p.statement)
-    if said is None or negated(p.statement[: said.end()]):  # "never cancelled it"; not "..., never went"
+    zh = is_cjk(p.statement)
+    said = (_ENDED_UNSAID_ZH if zh else _ENDED_PRONOUN).search(p.statement)
+    # "never cancelled it"; not "..., never went"; 戒了 is itself an ending, not a denial of it
+    if said is None or negated(p.statement[: said.start() if zh else said.end()]):
         return None
     held = [b for b in beliefs if not negated(b.statement)]
     if not held:
         return None
     last = max(held, key=_said_last)
-    if not _A_THING.search(last.statement):
+    if not (is_cjk(last.statement) or _A_THING.search(last.statement)):
         return None
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule ended pronoun)")
 
@@ -426,11 +442,18 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("close", gone, reason) if gone else None
 
 
-def decide(p: Proposal, beliefs: Sequence[BeliefView], grey: GreyZone = DEFAULT_GREY) -> Decision:
+def decide(
+    p: Proposal,
+    beliefs: Sequence[BeliefView],
+    grey: GreyZone = DEFAULT_GREY,
+    earlier: Sequence[BeliefView] | None = None,
+) -> Decision:
+    """What ``p`` does to ``beliefs``; ``earlier``, those of them said before its
+    message (default: all), are what a pronoun or an unsaid object can refer to."""
     closed = _closed(p, beliefs)
     if closed is not None:
         return closed
-    ended = _ended_by_pronoun(p, beliefs) or _moved_by_someone(p, beliefs)
+    ended = _ended_by_pronoun(p, beliefs if earlier is None else earlier) or _moved_by_someone(p, beliefs)
     if ended is not None:
         return ended
     dated = p.valid_from < (p.said_at or p.valid_from) - _DATED

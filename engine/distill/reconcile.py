@@ -48,6 +48,7 @@ from ledgermind.distill.alignment import align, ends, has_change_cue, moved_on
 from ledgermind.distill.anaphora import antecedent
 from ledgermind.distill.bare_corrections import BARE_CORRECTION, spoken_spans, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from ledgermind.distill.departures import departed, says_leaving
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
 from ledgermind.distill.generic_decision import (
     DEFAULT_GREY,
@@ -110,7 +111,12 @@ def reconcile(
     for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id)):
         if b.status == bitemporal.CURRENT:
             state.current[b.memory_id] = b
-    for p in extraction.proposals:
+    first: dict[tuple[object, ...], int] = {}  # each message's place in the extraction
+    for n, p in enumerate(extraction.proposals):
+        first.setdefault(_message_of(p), n)
+    # a leaving goes after what else its message says: "Karen retired and Leo became my boss
+    # last week" replaces Karen with Leo (dated), and the leaving then ends nothing more
+    for p in sorted(extraction.proposals, key=lambda p: (first[_message_of(p)], says_leaving(p.statement))):
         state.apply(p)
     return state.changes
 
@@ -230,7 +236,10 @@ class _State:
             mine += [b for b in beliefs if b.kind == "fact" and (b.subject or "").startswith(p.subject + ":")]
         if born(p.statement) and p.subject and _OUR_CHILD.match(p.statement):  # "our daughter was born": ours too
             mine += [b for b in beliefs if b.kind == "fact" and b.subject == p.subject.partition(":")[0]]
-        decision = decide(p, mine, self.config.grey)
+        speaker = (p.subject or "").partition(":")[0]
+        theirs = [b for b in beliefs if b.kind == "fact" and (b.subject or "").partition(":")[0] == speaker]
+        earlier = [b for b in mine if self.born.get(b.memory_id) != _message_of(p)]
+        decision = (speaker and departed(p, theirs)) or decide(p, mine, self.config.grey, earlier)
         if decision.verb == "reinforce":
             self._reinforce(decision.beliefs[0], p, "restated in other words")
         elif decision.verb == "negate":

@@ -19,6 +19,7 @@ import re
 
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.frames import RELATIONS_EN
+from ledgermind.distill.spoken_names import SpokenNames
 from ledgermind.distill.spoken_of_zh import PersonSpokenOfZh
 from ledgermind.distill.statements import strip_lead
 from ledgermind.distill.text import is_cjk, sentences
@@ -47,6 +48,7 @@ class PersonSpokenOf:
     def __init__(self) -> None:
         self._last: tuple[str, str] | None = None  # ("my", "daughter")
         self._zh = PersonSpokenOfZh()  # 他 / 她 after "我妹妹": the same reading in Chinese
+        self._names = SpokenNames()  # "Raj", then "raj transferred ...": the capital back
 
     def read(self, text: str) -> None:
         """Takes in a message already distilled, for the person it names last."""
@@ -57,6 +59,8 @@ class PersonSpokenOf:
     def resolved(self, clause: str) -> str:
         if is_cjk(clause):
             return self._zh.resolved(clause)
+        clause = self._names.restored(clause)
+        self._names.read(clause)
         text = clause.strip()
         named = _NAMED.match(text)
         if named is not None:

@@ -430,6 +430,8 @@ _ABOUT_SOMEONE_ZH = re.compile(
     # a role and the person in it ("新房东是陈先生", "教练换成了老刘"): someone of the speaker's world
     r"^(?:新|现在的|以前的)?[\u4e00-\u9fff]{1,4}(?:是|叫|换成了?|变成了?)"
     r"(?:(?:老|小)[\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:先生|女士|老师|医生|阿姨|叔叔|教授|总|经理|师傅))"
+    # a person of theirs by a name with its title or age word ("王总离职了", "小李搬走了")
+    r"|^(?:老|小)[\u4e00-\u9fff](?!些|时|孩|区|组|说|学|吃|事|是|实|心)|^[\u4e00-\u9fff](?:总|经理|老师|医生|阿姨|姐|哥)(?=[\u4e00-\u9fff])"
     r"|我|咱们|咱家|家里|[A-Za-z0-9]|的[\u4e00-\u9fff]{1,4}(?:是|叫|由)|[零一二两三四五六七八九十百千万\d]+(?:号|点|月|日|年|元|块|岁|次|楼|层|公斤|斤|分钟|小时|个人)"
     # an amount of hundreds or more, its unit left unsaid as money's is ("房租每月四千五")
     r"|[零一二两三四五六七八九十]+[百千万]"

@@ -1,0 +1,118 @@
+"""A person of the speaker's who left the place or the work they shared.
+
+"Sam moved out" ends "my roommate is Sam"; "Raj transferred to the London
+office" ends "my coworker Raj sits next to me"; "小陈搬走了" ends "我室友叫小陈";
+"王总离职了" ends "我老板姓王". The leaving is said of the person by name, so
+the statement's subject is the person, not the speaker, and nothing aligns it
+with the belief that names them in a role: this module ties the two.
+
+Only a role held by living or working together ends, and only by the kind of
+leaving that ends it: a brother who moved out is still a brother, and a
+roommate who quit her job is still a roommate. A belief that names other
+people beside the one who left ("I share a flat with Jess and Ana") is left
+as it is: what holds of the others is not said.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ledgermind.distill.alignment import negated
+from ledgermind.distill.generic_decision import Decision
+from ledgermind.distill.proposals import Proposal
+from ledgermind.distill.text import is_cjk
+from ledgermind.distill.views import BeliefView
+
+__all__ = ["departed", "says_leaving"]
+
+# Roles held by sharing a home, and the leavings that end them.
+_HOME_ROLES = re.compile(
+    r"\b(?:room ?mates?|flat ?mates?|house ?mates?|lodgers?|tenants?|landlord|landlady|neighbou?rs?|"
+    r"lives? with (?:me|us|the user)|living with (?:me|us|the user))\b|室友|舍友|合租|房东|邻居|同住|住在一起",
+    re.IGNORECASE,
+)
+_LEFT_HOME = r"(?:moved out|moved away|moved to|moved back|relocated|is moving out|'s moving out|left the (?:flat|apartment|house|place))"
+# Roles held by working together, and the leavings that end them.
+_WORK_ROLES = re.compile(
+    r"\b(?:co-?workers?|colleagues?|boss|manager|supervisor|team ?mates?|team lead|desk ?mates?|"
+    r"sits? next to (?:me|the user)|works? with (?:me|us|the user)|reports? to)\b|同事|老板|领导|上司|经理|主管|组长|搭档",
+    re.IGNORECASE,
+)
+_LEFT_WORK = (
+    # "left" alone, or left a work: not "left for their vacation"
+    r"(?:left(?:\s+(?:the|his|her|their|our)\s+(?:company|job|firm|team|office|department|agency|practice))?"
+    r"(?=\s*(?:$|[.,!;]|and\b|so\b|in\b|on\b|last\b|this\b|yesterday\b|a (?:week|month|year)\b|for good\b))|"
+    r"quit|resigned|retired|transferred|got transferred|was transferred|"
+    r"got (?:fired|laid off|let go)|was (?:fired|laid off|let go)|is leaving|'s leaving|"
+    r"handed in (?:his|her|their) notice|moved to (?:another|a different|the \w+) (?:team|office|company|department|branch))"
+)
+_ADVERBS = r"(?:(?:has|had|just|finally|officially|already|actually|recently)\s+)*"
+_NAME_EN = r"(?P<who>[A-Z][a-z]+)"
+_HOME_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_HOME}\b")
+_WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_WORK}\b")
+# A date the statement was given in its place ("小陈2026年3月搬走了").
+_DATE_ZH = r"(?:\d{4}年(?:\d{1,2}月(?:\d{1,2}日)?)?(?:那一周)?)?"
+_NAME_ZH = r"(?P<who>[\u4e00-\u9fff]{1,3}?)"
+_SOON_ZH = r"(?:已经|刚刚?|终于|上周|上个月)?"
+_HOME_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:搬走|搬出去|搬家)")
+_WORK_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:离职|辞职|调走|退休|被裁|被开除|跳槽)")
+# Words in a name's place that name no one else: the speaker, a pronoun, a determiner.
+_NO_NAMES = frozenset(
+    ["The", "User", "He", "She", "They", "We", "It", "This", "That", "Everyone", "Someone", "Nobody"]
+    + ["用户", "我", "我们", "他", "她", "他们", "她们", "它", "大家", "有人"]
+)
+# How a Chinese name is said with a title or an age word: 王总, 王经理, 老王, 小王 are all 王.
+_TITLED_ZH = re.compile(r"^(?:老|小)?(?P<surname>[\u4e00-\u9fff])(?:总|经理|姐|哥|老师|工|主任)?$")
+
+
+def _leaving(statement: str) -> tuple[str, re.Pattern[str]] | None:
+    """(who left, the roles their leaving ends), or None when the statement says
+    no one of a name left."""
+    for said, roles in (
+        ((_HOME_ZH, _HOME_ROLES), (_WORK_ZH, _WORK_ROLES))
+        if is_cjk(statement)
+        else (
+            (_HOME_EN, _HOME_ROLES),
+            (_WORK_EN, _WORK_ROLES),
+        )
+    ):
+        m = said.match(statement.strip())
+        if m and m.group("who") not in _NO_NAMES and not negated(statement[: m.end()]):
+            return m.group("who"), roles
+    return None
+
+
+def says_leaving(statement: str) -> bool:
+    """Whether a statement says a named person left a home or work they shared."""
+    return _leaving(statement) is not None
+
+
+def _names(statement: str, who: str) -> bool:
+    """Whether ``statement`` names ``who``, and no one else beside them."""
+    if is_cjk(who):
+        titled = _TITLED_ZH.match(who)
+        surname = titled.group("surname") if titled else None
+        return who in statement or bool(surname and re.search(f"姓{surname}(?![\u4e00-\u9fff]?姓)", statement))
+    if not re.search(rf"\b{re.escape(who)}\b", statement, re.IGNORECASE):
+        return False
+    others = {n for n in re.findall(r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+\b", statement) if n.casefold() != who.casefold()}
+    return not others - {"The", "User", "I"}
+
+
+def departed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What a named person's leaving ends: of the speaker's ``beliefs``, those
+    that hold them in a role their kind of leaving ends. None when the statement
+    says no such leaving, or no belief holds that role."""
+    leaving = _leaving(p.statement)
+    if leaving is None:
+        return None
+    who, roles = leaving
+    if who.casefold() == (p.subject or "").partition(":")[0].casefold():  # the speaker by name (LoCoMo)
+        return None
+    gone = tuple(
+        b for b in beliefs if roles.search(b.statement) and _names(b.statement, who) and not negated(b.statement)
+    )
+    if not gone:
+        return None
+    return Decision("close", gone, f"ended: {p.statement} ({who} left; rule departure)")
