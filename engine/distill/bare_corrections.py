@@ -51,11 +51,11 @@ _FORMULA_EN = re.compile(
     r"no(?=[\s,]+(?:(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b|[$€£¥]?\d))|"
     # "No, Wednesday", "no, PwC": a name or a day said alone after it (not "Oh no, Jon!": a cry to someone)
     r"(?<!oh )(?<!oh, )no(?=[\s,]+(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|" + _DAY_NAMES + r")\.?$)|more like|"
-    r"i (?:just )?(?:checked|double-checked|looked it up))\b[\s,:;!.—–-]*)+",
+    r"(?:i )?meant|(?:i )?(?:just )?(?:checked|double-checked|looked it up)(?: and)?)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
-    r"^(?:(?:哦不是|哦不|啊不|不不|其实|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|"
+    r"^(?:(?:哦不是|哦不|啊不|不不|其实|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|"
     r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
     r"[，,、：:\s。！!]*)+"
 )
@@ -81,7 +81,7 @@ _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.
 _NOT_FIRST_EN = re.compile(r"^not\s+(?P<old>[^,;:—–]{1,30}?)\s*(?:[,;:—–]|\s-)\s*(?P<new>.+?)[.!]*$", re.IGNORECASE)
 _FOR_THE = re.compile(r"^(?P<new>.+?)\s+(?:for|as|on|in)\s+(?:the|my|our)\s+[\w' -]+?[.!]*$", re.IGNORECASE)
 _VALUE_EN = re.compile(
-    r"[\w.+-]+@[\w-]+\.[\w.]+|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
+    r"[\w.+-]+@[\w-]+\.[\w.]+|\d'\s?\d{1,2}\"?|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
     r"|(?-i:[A-Z])[\w'-]*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"
     r"|\b(?:" + _DAY_NAMES + r")s?\b"  # a day is a value written in lower case too ("no, wednesday")
@@ -104,7 +104,9 @@ _BARE_ZH = re.compile(
 _SLIP_EN = (
     r"typo|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
     r"i(?:'m| am) misremembering|i (?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|"
-    r"i (?:transposed|swapped|flipped) (?:the )?\w+"
+    r"i (?:transposed|swapped|flipped) (?:the )?\w+|"
+    # how the right value was found, or why the slip: "just checked the reminder", "fat fingers"
+    r"(?:i )?(?:just )?(?:checked|double-checked|looked)(?: (?:it|again|(?:the|my) \w+))?|fat fingers?|brain fart"
 )
 _TRAILING_FORMULA_EN = re.compile(r"[,;—–-]\s*(?:" + _SLIP_EN + r")[.!]*$", re.IGNORECASE)
 # What was left out said last ("Sorry, 58k, forgot the raise", "4 cats, I forgot Mochi"),
@@ -268,7 +270,9 @@ def value_spans(text: str) -> list[str]:
             + _ZH_NUMERAL
             + r"+[号日]|(?:上午|下午|晚上|早上)?"
             + _ZH_NUMERAL
-            + r"+(?:点半?|岁|个|次|人|楼|号|公斤|斤|天|周|年|元|块)?"
+            + r"+(?:点(?:半|一刻|三刻|"
+            + _ZH_NUMERAL
+            + r"{1,3}分?)?|岁|个|次|人|楼|号|公斤|斤|天|周|年|元|块)?"
             # a surname ("姓王") or a name someone is called ("叫小王"), said last: what "姓汪" corrects
             + r"|(?<=姓)[\u4e00-\u9fff](?=[，,。！!]|$)|(?<=叫)[\u4e00-\u9fff]{2,3}(?=[，,。！!]|$)",
             text,
@@ -288,7 +292,7 @@ def value_shape(value: str) -> str:
     value it replaces ("11 am" corrects a time, "Sunday" a weekday)."""
     v = value.strip().casefold()
     if re.fullmatch(r"(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2})", v) or re.fullmatch(
-        r"(?:上午|下午|晚上|早上)?" + _ZH_NUMERAL + r"{1,3}点(?:半|\d+分?)?", v
+        r"(?:上午|下午|晚上|早上)?" + _ZH_NUMERAL + r"{1,3}点(?:半|一刻|三刻|" + _ZH_NUMERAL + r"{1,3}分?)?", v
     ):
         return "time"
     if re.fullmatch(rf"(?:{_WEEKDAYS})s?|(?:周|星期|礼拜)[一二三四五六日天]", v):

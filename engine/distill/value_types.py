@@ -157,7 +157,9 @@ _TIME_EN = re.compile(
     r"(?!\s*(?:%|(?!(?:starting|from|sharp|now|instead|tomorrow|today|tonight|every|each|on)\b)[a-z]{2,}))",
     re.IGNORECASE,
 )
-_TIME_ZH = re.compile(r"(早上|上午|中午|下午|晚上)?\s*(\d{1,2}|[一二两三四五六七八九十]+)\s*(?:点|:)(半|\d{1,2}分?)?")
+_TIME_ZH = re.compile(
+    r"(早上|上午|中午|下午|晚上)?\s*(\d{1,2}|[一二两三四五六七八九十]+)\s*(?:点|:)(半|一刻|三刻|\d{1,2}分?|[零一二三四五六七八九十]{1,3}分?)?"
+)
 # Units that are not things one counts as a standing fact ("3 days ago", "2 years").
 _NOT_COUNTED = frozenset(
     [
@@ -295,7 +297,9 @@ def time_in(text: str) -> TypedValue | None:
         if hour is not None:
             if z.group(1) in ("下午", "晚上") and hour < 12:
                 hour += 12
-            minute = 30 if z.group(3) == "半" else int(re.sub(r"\D", "", z.group(3) or "") or 0)
+            said = (z.group(3) or "").rstrip("分")
+            quarter = {"半": 30, "一刻": 15, "三刻": 45}.get(said)
+            minute = quarter if quarter is not None else int(number(said) or 0) if said else 0
             return TypedValue("time", "", f"{hour:02d}:{minute:02d}", z.group(0))
     for m in _TIME_EN.finditer(text):
         hour, minute, half = int(m.group(1)), int(m.group(2) or 0), (m.group(3) or "").lower()
