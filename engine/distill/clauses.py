@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ledgermind.distill.alignment import switched
 from ledgermind.distill.bare_corrections import is_formula
 from ledgermind.distill.frames import RELATIONS_ZH
 from ledgermind.distill.person import INTRODUCED_ZH
@@ -26,6 +27,8 @@ _SPLIT_EN = re.compile(
     r"\s*(?:,|;)?\s+(?:and|but|so(?!\s+(?:that\s+)?(?:I|we|We)\s+(?:can|could|'d be able|would be able)\b)|plus|and also|while|whereas)\s+(?="
     + _PRONOUN_EN
     + r")"
+    # "... so now I catch the 6:55": what a change led to, the state as it is now
+    r"|\s*,?\s+so\s+(?=(?:now|nowadays|these days)\s+" + _PRONOUN_EN + r")"
     # "... and my sister lives in Rome"; not "my contacts and my marketing skills to ..."
     r"|\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+"
     r"(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
@@ -79,6 +82,9 @@ _MIN_CHARS = 3
 _SHORT = re.compile(r"^(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)$")
 
 
+_NOW_FIRST = re.compile(r"(?:now|nowadays|these days)\b", re.IGNORECASE)
+
+
 def clauses(sentence: str) -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one)."""
     sentence = _predicated(sentence)
@@ -101,6 +107,9 @@ def clauses(sentence: str) -> list[str]:
                     _subjected_zh(merged[-1], opening.group(0)) if opening else _with_subject(merged[-1])
                 )
                 and not _SHORT.match(merged[-1])
+                # what a change led to, the state as it is now, is a statement of its own, not lost
+                # to the short clause saying the change ("they changed the timetable, now I catch the 6:55")
+                and not (_NOW_FIRST.match(part) and switched(merged[-1]) and is_statement(part))
             )
             or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
         ):

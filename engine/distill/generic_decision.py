@@ -341,17 +341,25 @@ def _stopped_doing(old: str, new: str) -> bool:
 # "they raised it to 17.99") or to the topic said before (房东从三月开始涨到4000了).
 MOVED_IT = (
     r"\b(?:raised|bumped|upped|increased|hiked|lowered|cut|dropped|reduced|put|pushed|moved|changed|doubled|"
-    r"halved)\s+(?:it|them)\s+(?:up\s+|down\s+)?to\s+"
+    # ... or the speaker's version of a thing ("IT upgraded me to 24.04")
+    r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user)\s+(?:up\s+|down\s+)?to\s+"
 )
 _MOVED_IT = re.compile(MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?!\s*(?:am|pm|:|%))", re.IGNORECASE)
+_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
+_MOVED_DAY = re.compile(MOVED_IT + r"(?P<v>(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b", re.IGNORECASE)
 MOVED_ZH = r"^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)"
 _MOVED_ZH = re.compile(MOVED_ZH + r"(?P<v>\d+(?:\.\d+)?)(?![\d.]|点|号|月|日|岁)")
 
 
 def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """The amount "it" stands for, moved by someone: of the speaker's beliefs holding one
-    amount within a third to three times the new one, the one said last."""
+    amount within a third to three times the new one, the one said last; or the day
+    "them" stands for ("the teacher moved them to Thursdays"): of those holding one
+    weekday, the one said last."""
     said = _MOVED_ZH.search(p.statement) if is_cjk(p.statement) else _MOVED_IT.search(p.statement)
+    day = None if said or is_cjk(p.statement) else _MOVED_DAY.search(p.statement)
+    if day is not None and not negated(p.statement[: day.end()]):
+        return _day_moved(p, beliefs, day.group("v"))
     if said is None or negated(p.statement[: said.end()]):
         return None
     now = _number(said.group("v"))
@@ -367,6 +375,19 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     b, was_said = max(held, key=lambda h: _said_last(h[0]))
     reason = f"replaced: {was_said} -> {said.group('v')} ({p.statement}; rule amount moved by someone)"
     return Decision("supersede", (b,), reason, was_said, said.group("v"))
+
+
+def _day_moved(p: Proposal, beliefs: Sequence[BeliefView], now: str) -> Decision | None:
+    held = []
+    for b in beliefs:
+        days = {d.casefold().removesuffix("s") for d in _WEEKDAY.findall(b.statement)}
+        if len(days) == 1 and not negated(b.statement) and days != {now.casefold().removesuffix("s")}:
+            held.append((b, _WEEKDAY.search(b.statement).group(0)))  # type: ignore[union-attr]
+    if not held:
+        return None
+    b, was = max(held, key=lambda h: _said_last(h[0]))
+    reason = f"replaced: {was} -> {now} ({p.statement}; rule day moved by someone)"
+    return Decision("supersede", (b,), reason, was, now)
 
 
 def _said_last(b: BeliefView) -> tuple[datetime, str]:
@@ -448,12 +469,14 @@ def decide(
     grey: GreyZone = DEFAULT_GREY,
     earlier: Sequence[BeliefView] | None = None,
 ) -> Decision:
-    """What ``p`` does to ``beliefs``; ``earlier``, those of them said before its
-    message (default: all), are what a pronoun or an unsaid object can refer to."""
+    """What ``p`` does to ``beliefs``; ``earlier``, the speaker's beliefs said before
+    its message (default: ``beliefs``), are what a pronoun or an unsaid object can
+    stand for, whoever of theirs they are about."""
     closed = _closed(p, beliefs)
     if closed is not None:
         return closed
-    ended = _ended_by_pronoun(p, beliefs if earlier is None else earlier) or _moved_by_someone(p, beliefs)
+    said_before = beliefs if earlier is None else earlier
+    ended = _ended_by_pronoun(p, said_before) or _moved_by_someone(p, said_before)
     if ended is not None:
         return ended
     dated = p.valid_from < (p.said_at or p.valid_from) - _DATED

@@ -238,7 +238,8 @@ class _State:
             mine += [b for b in beliefs if b.kind == "fact" and b.subject == p.subject.partition(":")[0]]
         speaker = (p.subject or "").partition(":")[0]
         theirs = [b for b in beliefs if b.kind == "fact" and (b.subject or "").partition(":")[0] == speaker]
-        earlier = [b for b in mine if self.born.get(b.memory_id) != _message_of(p)]
+        # what a pronoun can stand for: any of the speaker's things said before this message
+        earlier = [b for b in theirs if self.born.get(b.memory_id) != _message_of(p)]
         decision = (speaker and departed(p, theirs)) or decide(p, mine, self.config.grey, earlier)
         if decision.verb == "reinforce":
             self._reinforce(decision.beliefs[0], p, "restated in other words")
@@ -707,6 +708,9 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
     unit = re.match(r"(\d[\d,.]*)([a-z%]+)$", new, re.IGNORECASE)
     if unit and re.match(r"\s*" + re.escape(unit.group(2)) + r"\b", old.statement[wrong.end() :], re.IGNORECASE):
         new = unit.group(1)  # "76kg" where "82 kg" was: the unit is said once
+    attached = re.fullmatch(r"[\d,.]+([a-z%]+)", replaced, re.IGNORECASE)
+    if attached and re.fullmatch(r"[\d,.]+", new):
+        new += attached.group(1)  # "upped me to 40" where "20mg" was: the unit goes with the amount
     statement = old.statement[: wrong.start()] + new + old.statement[wrong.end() :]
     return replace(p, statement=statement, attribute=old.attribute, replaces=replaced)
 

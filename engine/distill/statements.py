@@ -482,7 +482,9 @@ def is_statement(clause: str) -> bool:
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
         return False
     body = _VOCATIVE.sub("", body)
-    first = body.split()[0].lower().rstrip(",")
+    said_first = body.split()[0].rstrip(",")
+    # an acronym is a name, not a pronoun: "IT upgraded me to 24.04" is not "it ..."
+    first = said_first if len(said_first) > 1 and said_first.isupper() else said_first.lower()
     if (
         _ADDRESSED_EN.match(body)
         or first in _IMPERATIVE
