@@ -57,7 +57,18 @@ from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
 
-__all__ = ["DEFAULT_GREY", "MOVED_IT", "MOVED_ZH", "Decision", "GreyZone", "born", "couple_step", "decide", "hour_at"]
+__all__ = [
+    "DEFAULT_GREY",
+    "MOVED_IT",
+    "MOVED_ZH",
+    "Decision",
+    "GreyZone",
+    "born",
+    "couple_step",
+    "decide",
+    "hour_at",
+    "new_job",
+]
 
 _DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
 
@@ -222,6 +233,20 @@ _BORN = re.compile(
 )
 _EXPECTING = re.compile(r"\b(?:pregnant|expecting)\b|怀孕|怀上了", re.IGNORECASE)
 # Graduating: the studies the person was in end ("I'm studying nursing" / "I graduated in May").
+# A new job taken ("took a full-time job at Pixar", "joined Stripe", "got hired at the bakery"),
+# and the work it ends: another employer, or a status of working for no one in particular.
+_NEW_JOB = re.compile(
+    r"\b(?:took|got|accepted|landed|started|began|has|have) (?:a |an |the )?(?:new |full-time |full time |part-time |"
+    r"permanent |staff |salaried )*(?:job|position|role) (?:at|with|in) \S"
+    r"|\bjoined\s+(?-i:[A-Z])|\b(?:was|got|been) hired (?:by|at|on at)\s+(?:the\s+)?\S"
+    r"|\bgot an offer from \S+(?: \S+)? and (?:took|accepted) it\b",
+    re.IGNORECASE,
+)
+_WORK_STATUS = re.compile(
+    r"\b(?:works? (?:at|for)|working (?:at|for)|employed (?:at|by)|(?:job|position|role) (?:at|with)|freelanc\w*|"
+    r"self-employed|unemployed|between jobs|job.hunting|looking for (?:a |an )?(?:new )?(?:job|work)|out of work)\b",
+    re.IGNORECASE,
+)
 _GRADUATED = re.compile(
     r"\b(?:graduated|got (?:my|their|his|her) degree|finished (?:my|their|his|her) degree)\b|毕业了", re.I
 )
@@ -455,12 +480,34 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             and not _RETIRED.search(b.statement)
         )
         reason = f"ended: {p.statement} (rule retirement)"
+    elif new_job(p.statement):
+        taken = p.statement
+        gone = tuple(  # "works at Google" / "joined Google's cloud team": the same employer, kept
+            b
+            for b in beliefs
+            if _WORK_STATUS.search(b.statement)
+            and not _NEW_JOB.search(b.statement)
+            and not negated(b.statement)
+            and not _kept_employer(b.statement, taken)
+        )
+        reason = f"replaced: {p.statement} (rule new job)"
     elif breaks_up(p.statement):
         gone = tuple(b for b in beliefs if _PARTNER.search(b.statement) and not _BROKE_UP.search(b.statement))
         reason = f"ended: {p.statement} (rule break-up)"
     else:
         return None
     return Decision("close", gone, reason) if gone else None
+
+
+def new_job(statement: str) -> bool:
+    """Whether a statement says a new job was taken: it may end work said under another key."""
+    return _NEW_JOB.search(statement) is not None and not negated(statement)
+
+
+def _kept_employer(statement: str, taken: str) -> bool:
+    """Whether a belief's employer is named in the new job too (a new role at the same place)."""
+    at = re.search(r"\b(?:at|for|by|with)\s+(?:the\s+)?([\w&-]+)", statement)
+    return bool(at and re.search(rf"\b{re.escape(at.group(1))}\b", taken, re.IGNORECASE))
 
 
 def decide(

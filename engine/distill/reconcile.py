@@ -59,6 +59,7 @@ from ledgermind.distill.generic_decision import (
     couple_step,
     decide,
     hour_at,
+    new_job,
 )
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.proposals import Extraction, Proposal
@@ -189,7 +190,8 @@ class _State:
             gone = [b for b in same_kind if b.subject == p.subject and _names_value(b, p.replaces)]
             if gone:
                 return self._supersede(gone, p, "corrected" if p.rule == "correction" else "replaced")
-        changed = moved_on(p.statement) or ends(p.statement)  # a stated change may cross a legacy key
+        # a stated change may cross a legacy key (a new job ends an occupation said before)
+        changed = moved_on(p.statement) or ends(p.statement) or new_job(p.statement)
         if (
             p.subject
             and p.kind == "fact"
