@@ -22,6 +22,13 @@ __all__ = ["clauses"]
 
 _SUBJECT_EN = r"(?:I|I'm|I've|I'd|I'll|my|My|we|We|we're|We're|we've|We've|our|Our|he|He|she|She|they|They|his|His|her|Her|their|Their)\b"
 _PRONOUN_EN = r"(?:I|I'm|I've|I'd|I'll|we|We|we're|We're|we've|We've|he|He|she|She|they|They)\b"
+# "it's 17.99 now": the value "it" stands for, a clause of its own after the one saying the change
+# (with the change said: "My locker is not 14, it's 41" is one denial and its value, not two clauses)
+_IT_VALUE = re.compile(
+    r"(?:it's|it is)\s+(?:(?:about|around|closer to)\s+)*(?:(?:now|more like)\s+[$€£¥]?\d|"
+    r"[$€£¥]?\d[^,;]*?\b(?:now|these days|lately|nowadays)\b)",
+    re.IGNORECASE,
+)
 _SPLIT_EN = re.compile(
     # "so I can ..." is the purpose of the clause before it, not a clause of its own
     r"\s*(?:,|;)?\s+(?:and|but|so(?!\s+(?:that\s+)?(?:I|we|We)\s+(?:can|could|'d be able|would be able)\b)|plus|and also|while|whereas)\s+(?="
@@ -109,7 +116,9 @@ def clauses(sentence: str) -> list[str]:
                 and not _SHORT.match(merged[-1])
                 # what a change led to, the state as it is now, is a statement of its own, not lost
                 # to the short clause saying the change ("they changed the timetable, now I catch the 6:55")
-                and not (_NOW_FIRST.match(part) and switched(merged[-1]) and is_statement(part))
+                and not (
+                    (_IT_VALUE.match(part) or (_NOW_FIRST.match(part) and switched(merged[-1]))) and is_statement(part)
+                )
             )
             or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
         ):
@@ -326,6 +335,11 @@ def _it_resolved(clause: str) -> list[str]:
     m = _IT_AFTER_NOUN.match(clause)
     head = m.group("np").lower().split() if m else []
     if m is None or (head[0] not in ("the", "my", "our", "his", "her", "their") and head[0] in _NOT_A_NOUN):
+        value = _IT_VALUE.search(clause)
+        if value and value.start() and clause[: value.start()].rstrip().endswith(","):
+            # "they raised netflix again, it's 17.99 now": no noun for "it" here, but the value
+            # with the change said is a clause of its own, left to reconcile
+            return [clause[: value.start()].rstrip(" ,"), clause[value.start() :]]
         return [clause]
     if not re.search(r"\d|\b(?-i:[A-Z])(?:\w|[+-](?!\w))", m.group("rest")):  # "O+", "A-": a grade or a type
         return [clause]  # "..., it's such an awesome feeling": "it" is the situation, not the thing

@@ -874,6 +874,13 @@ _MANY_ZH = re.compile(r"喜欢|讨厌|过敏|养|爱(?!人)|会(?![议计员所�
 _MANY_ZH_HEAD = re.compile(r"[说看听吃喝学玩去]")
 
 
+_HEDGE = re.compile(
+    r"\b(?:more like|closer to|lately|honestly|these days|nowadays|realistically|"
+    r"ugh+|argh+|sadly|unfortunately|lol|haha+|lmao|yikes|meh)\b",
+    re.IGNORECASE,
+)
+
+
 def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> Decision:
     """A change said with nothing but the new value ("Got a raise — I'm on
     £52,000 now", "down to 77 kg now"): no topic word of its own to align on,
@@ -886,6 +893,7 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     if tail != p.statement and not (has_change_cue(tail) or moved_on(tail) or _NEW_SITUATION_ZH.search(tail)):
         tail = p.statement
     core = _REASON.sub("", tail)  # "down to once a week since the injury": why is no topic
+    core = _HEDGE.sub(" ", core)  # "lately it's more like 1am": how it is said, no topic either
     # what the change says besides its value must be said by the belief it changes ("I'm up
     # at 5:30 these days" of "I usually wake up at 7"): none of it, for most thin changes
     extra = topic_words(core) - _named(p.subject) - _AMOUNT_VERBS

@@ -475,8 +475,10 @@ def is_statement(clause: str) -> bool:
         return False  # a question; "I always mix those up": why a slip happened, no fact
     body = _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!"))
     body = _FRONTED_EN.sub("", body)
-    if _AMOUNT_MOVED.match(body) or _NO_LONGER_ALONE.match(text) or let_go(body):
-        return True  # "Down to 32 hours a week now", "No longer a member at Planet Fitness": the speaker's change
+    if (_VALUE_NOW.match(body) and _NOW_SAID.search(body)) or _NO_LONGER_ALONE.match(text) or let_go(body):
+        return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
+    if _AMOUNT_MOVED.match(body):
+        return True  # "Down to 32 hours a week now": the speaker's amount, moved
     if len(body.split()) < _MIN_WORDS_EN:
         return _standing_state(body) or _LIFE_EVENT.fullmatch(body) is not None
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
@@ -561,6 +563,16 @@ _AMOUNT_MOVED = re.compile(
 
 # A clause that is only a time-point subordinate ("last time we saw each other"):
 # what it refers to is in the clause it was cut from.
+# "lately it's more like 1am", "it's 17.99 now": an amount or a time said of "it" with the
+# change that brought it; reconcile finds the one belief holding a value of that shape.
+_VALUE_NOW = re.compile(
+    r"(?:(?:honestly|lately|now|these days|nowadays|so|and|but|ok|okay|ugh|yeah)[,\s]+)*"
+    r"(?:it's|it is|that's|that is)\s+(?:(?:now|more like|closer to|about|around|actually)\s+)*"
+    # a value with its form ("1am", "17.99", "$1,600", "35k"), not a bare count ("It's 4 now": of what?)
+    r"(?:[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb)\b)",
+    re.IGNORECASE,
+)
+_NOW_SAID = re.compile(r"\b(?:now|lately|these days|nowadays|more like|anymore|any more)\b", re.IGNORECASE)
 _TIME_POINT = re.compile(r"^(?:the )?(?:last|next|first) time\b(?!.*,)", re.IGNORECASE)
 # An evaluation with an intensifier about something that is not the speaker, their
 # own things or a named person: "Family moments like that are so special", "Books can be so captivating".
