@@ -32,6 +32,7 @@ from ledgermind.distill.text import copula_expanded, is_cjk
 __all__ = [
     "ADDITIVE_TOO",
     "DROPPED",
+    "ENDED_ITSELF",
     "Alignment",
     "align",
     "change_words",
@@ -339,8 +340,9 @@ _OUTGROWN = (
 )
 # A thing said to have ended by itself ("the book club fell apart", "the marathon is off",
 # "let the NYT subscription lapse"): the thing is the verb's subject, or what was let go.
-_ENDED_ITSELF = (
+ENDED_ITSELF = (
     r"(?:fell apart|fell through|lapsed|expired|folded|disbanded|(?:got |was |been )?called off|(?:shut|closed) down|"
+    r"split up|wrapped up|went out of business|went bust|went under|"
     r"(?:got |was |been |has been )discontinued)"
     r"(?!\s+(?:the|my|our|his|her|their|a|an|its|on|for|to)\b)"  # "shut down their account": done to a thing
 )
@@ -357,7 +359,7 @@ _ENDS = re.compile(
     r"cut\s+(?:[\w'-]+\s+){0,3}?out(?!\s+for\b)|no more(?!\s+than\b)|rehomed|had to rehome|gave away|given away|"
     + _OUTGROWN
     + r"|"
-    + _ENDED_ITSELF
+    + ENDED_ITSELF
     + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out)|(?:is|was|'s) on hiatus)\b"
     r"|退了|退掉|退订|退出|退卡|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
@@ -628,12 +630,15 @@ _ENDED = re.compile(
     + DROPPED
     + r"|sold|ditched|got rid of|traded in|traded|"
     r"(?:started|been|now)\s+(?:skipping|avoiding)|"
-    r"stole|totall?ed|wrecked|moved out of|left|rehomed|rehome|gave away|given away|" + _OUTGROWN + r")\s+"
+    r"stole|totall?ed|wrecked|moved out of|left|rehomed|rehome|gave away|given away|"
+    # a thing closed, deleted or thrown out, given to someone, a course dropped out of, a habit done with
+    r"closed|deleted|deactivated|threw out|threw away|tossed|binned|dropped out of|(?:am|'m|is|are) done with|"
+    r"gave(?=\s+(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:to|away)\b)|" + _OUTGROWN + r")\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
     # "traded the civic in for a Model 3": the particle after the thing
     r"(?:\s+in(?=\s+for\b))?"
     # the thing ends where the clause goes on, or where it says when ("stopped therapy in the fall")
-    r"(?=\s+(?:and|but|for|because|so|after|since|in the|during|over the|back in|last|this|in for)\b|\s*[,.;!—–-]|\s*$"
+    r"(?=\s+(?:and|but|for|because|so|after|since|in the|during|over the|back in|last|this|in for|to)\b|\s*[,.;!—–-]|\s*$"
     # or where an adverb closes it ("had to rehome Pepper unfortunately")
     r"|\s+\w{3,}ly\s*(?:[,.;!—–-]|$))",
     re.IGNORECASE,
@@ -658,7 +663,7 @@ _FINISHED = re.compile(
 # The thing that ended by itself, its subject: "the book club" of "The book club fell apart".
 _ENDED_SUBJECT = re.compile(
     r"(?:^|[,;]\s*(?:so\s+|and\s+|but\s+)?)(?:(?:the|my|our|his|her|their|user's)\s+)?"
-    r"(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:" + _ENDED_ITSELF + "|" + _OFF + r")\b"
+    r"(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:" + ENDED_ITSELF + "|" + _OFF + r")\b"
     r"|\b" + _LET_GO,
     re.IGNORECASE,
 )

@@ -277,7 +277,7 @@ _DROPPED_SUBJECT = re.compile(
     r"ported|ditched|rescheduled|postponed|downsized|outgrew|cut (?:down|back|out)|stepped (?:down|back)|resigned|"
     r"handed|moved (?:out|in)|rehomed|had to (?:rehome|sell|give up|put down|quit|move|cancel|drop|leave)|"
     r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid)|gave up|gave (?:it|them) up|took up|picked up|"
-    r"began|became|lost|used to)\s+\S"
+    r"began|became|lost|used to|closed|deleted|deactivated|threw (?:out|away)|tossed|gave (?:the|my|our))\s+\S"
     # a past verb of one's own doing with its object, place or companion right after ("Took a
     # short trip to Rome", "Met lots of new people", "Just skyped with an old friend"); not a verb
     # of liking ("Loved this spot": a reaction), an adjective ("Excited to ...") or a formula ("Made my day")

@@ -188,7 +188,12 @@ _MANY = frozenset(
 
 
 # A person's death: what held of them as a state of now holds no longer.
-_DEATH_EN, _DEATH_ZH = r"passed away|died|has passed", r"去世|过世|离世"
+_DEATH_EN = (
+    r"passed away|died|has passed|was put down|had to be put down|was put to sleep|crossed the rainbow bridge|"
+    # "Biscuit passed in the spring": "passed" alone, closing its clause or before when
+    r"passed(?=\s+(?:in|on|last|this|yesterday|peacefully|earlier|recently)\b|\s*[,.!]|\s*$)"
+)
+_DEATH_ZH = r"去世|过世|离世"
 _DIED = re.compile(r"\b(?:" + _DEATH_EN + r")\b|" + _DEATH_ZH, re.IGNORECASE)
 # A couple's ending ("we broke up", "我们分手了"): the speaker's beliefs about the partner end.
 _BROKE_UP = re.compile(
@@ -269,13 +274,34 @@ def _died(person: str, statement: str) -> bool:
     return said is not None and not negated(statement)
 
 
+# Who can die: a pet or a person of the speaker's by kind ("we lost our dog", not "lost my job").
+_MORTAL = (
+    r"dog|cat|puppy|kitten|bird|parrot|hamster|rabbit|bunny|horse|pony|guinea pig|turtle|tortoise|"
+    r"grandma|grandpa|grandmother|grandfather|mom|mum|mother|dad|father|aunt|uncle|friend"
+)
 # One of the speaker's own who died, named ("Biscuit passed away") or by kind ("our dog
 # died"): not a person of their own subject, so it ends what the speaker's beliefs say of it.
 _DEAD_OF_MINE = re.compile(
     r"(?:\b(?:my|our|his|her|their|user's)\s+(?:old\s+|sweet\s+|beloved\s+)?(?P<kind>[a-z]+)|\b(?P<name>(?-i:[A-Z])[a-z]+))"
-    r"(?:\s+(?:has|had|just|sadly|suddenly|finally))*\s+(?:" + _DEATH_EN + r")\b",
+    r"(?:\s+(?:has|had|just|sadly|suddenly|finally))*\s+(?:" + _DEATH_EN + r")"
+    # "we lost Max last month", "we had to put our cat down": the loss said of the speaker
+    r"|\b(?:we|i|the user)\s+(?:(?:sadly|just|finally|recently)\s+)?(?:lost|had to put|put)\s+"
+    r"(?:(?:my|our|their|the user's)\s+(?:old\s+|sweet\s+|beloved\s+)?(?P<lost>" + _MORTAL + r")|"
+    r"(?P<lost_name>(?-i:[A-Z])[a-z]+))\b(?(lost)|(?!\s+to\s+(?-i:[A-Z])))"  # not "lost to Boston"
+    r"(?<=\w)(?:\s+down)?",
     re.IGNORECASE,
 )
+
+
+def dead_of_mine(statement: str) -> frozenset[str]:
+    """The words naming one of the speaker's own that a statement says died, for an
+    event told with its date ("we lost Max last month") that ends what held of them."""
+    return _dead_of_mine(statement)
+
+
+def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
+    """The beliefs that held of the one who died: they name them, and are no death."""
+    return tuple(b for b in beliefs if dead <= topic_words(b.statement) and not _DIED.search(b.statement))
 
 
 def _dead_of_mine(statement: str) -> frozenset[str]:
@@ -283,7 +309,9 @@ def _dead_of_mine(statement: str) -> frozenset[str]:
     m = _DEAD_OF_MINE.search(statement)
     if m is None or negated(statement) or re.search(r"\bone of\b", statement, re.IGNORECASE):
         return frozenset()  # "one of our hens died": the others are still there
-    return topic_words(m.group("kind") or m.group("name"))
+    if m.group("lost") is None and m.group("lost_name") is None and not re.search(_DEATH_EN, m.group(0), re.I):
+        return frozenset()
+    return topic_words(m.group("kind") or m.group("name") or m.group("lost") or m.group("lost_name"))
 
 
 def _names(statement: str) -> frozenset[str]:
@@ -322,7 +350,8 @@ def couple_step(statement: str) -> bool:
 _ENDED_PRONOUN = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|got rid of|returned|gave away|given away|rehomed|"
     r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|"
-    r"had to (?:sell|rehome|give up|cancel))\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
+    r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel))\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
+    r"|\b(?:threw|thrown|throw) (?:it|them) (?:out|away)\b"
     r"|\b(?:gave|given|had to give) (?:it|them) (?:up|away)\b"
     # someone took the speaker off a medication, a plan, a rota ("my psychiatrist took me off it")
     r"|\b(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?:it|them)\b"
@@ -448,7 +477,7 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         gone = tuple(b for b in beliefs if not _DIED.search(b.statement))
         reason = f"ended: {p.statement} (rule death)"
     elif dead := _dead_of_mine(p.statement):
-        gone = tuple(b for b in beliefs if dead <= topic_words(b.statement) and not _DIED.search(b.statement))
+        gone = ended_by_death(dead, beliefs)
         reason = f"ended: {p.statement} (rule death)"
     elif couples(p.statement):
         named = _names(p.statement)

@@ -57,7 +57,9 @@ from ledgermind.distill.generic_decision import (
     GreyZone,
     born,
     couple_step,
+    dead_of_mine,
     decide,
+    ended_by_death,
     hour_at,
     new_job,
 )
@@ -147,6 +149,12 @@ class _State:
     def _add_or_update(self, p: Proposal) -> None:
         if INSTRUCTION_LIKE in p.flags:  # kept as said, never merged into or over a fact
             return self._new(p)
+        if p.kind == "episode" and (dead := dead_of_mine(p.statement)):
+            # "we lost Max last month", told as a dated event: what held of Max ends with it
+            facts = [b for b in self.current.values() if b.kind == "fact" and INSTRUCTION_LIKE not in b.flags]
+            gone = list(ended_by_death(dead, facts))
+            if gone:
+                self._invalidate_all(p, gone, f"ended: {p.statement} (rule death)", at=p.valid_from)
         same_kind = [b for b in self.current.values() if b.kind == p.kind and INSTRUCTION_LIKE not in b.flags]
         if p.rule == BARE_CORRECTION:  # only a value: it corrects a belief or says nothing
             self._corrected_value(p, same_kind)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ledgermind.distill.alignment import ends, let_go, moved_on
+from ledgermind.distill.alignment import ENDED_ITSELF, ends, let_go, moved_on
 from ledgermind.distill.bare_corrections import is_slip
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.person import IRREGULAR_PAST
@@ -781,7 +781,9 @@ def elliptical(clause: str) -> bool:
 def _ended_thing(body: str) -> bool:
     """A definite thing said to have ended ("The weekly sync with marketing was
     cancelled"): a change of the speaker's world, said in the passive."""
-    return re.match(r"the\s", body, re.IGNORECASE) is not None and ends(body)
+    # ... or a place or a group of theirs by its name ("CrossFit Downtown shut down")
+    named = re.match(r"(?:[A-Z][\w'&-]*\s+){1,3}(?=" + ENDED_ITSELF + r")", body)
+    return (re.match(r"the\s", body, re.IGNORECASE) is not None or named is not None) and ends(body)
 
 
 _SUPPOSITION_EN = re.compile(
