@@ -287,9 +287,11 @@ _DROPPED_SUBJECT = re.compile(
     r"[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|with|up|out|back|"
     r"\d+)\s+\S"
     # "Been discussing a project": a present perfect with its subject left out
-    r"|^(?P<been>been)\s+(?!there\b)\w+ing\s+\S"
+    r"|^(?P<been>been)\s+(?!there\b)(?:\w+ing\s+\S"
+    # ... or a state held lately, said with since when ("been fully vegan since March")
+    r"|(?:\w+ly\s+)?\w+(?=.*\b(?:since|now|lately|these days|nowadays)\b))"
     # a present participle with "now": "going to Crunch now", "using Linear these days"
-    r"|^(?P<ing>(?!(?:going to be|getting|nothing|something|anything|everything|thing|morning|evening|during|"
+    r"|^(?P<ing>(?!(?:going to be|getting(?!\s+(?:closer|up|down|more|less|better)\b)|nothing|something|anything|everything|thing|morning|evening|during|"
     r"spring|king|ceiling|wedding|building|meeting|feeling|ring|sibling|darling|pudding)\b)\w{2,}ing)"
     # not a gerund that is the subject ("Gaming has brought me ...")
     r"(?!\s+(?:has|have|had|is|was|are|were|makes|made|can|will|gives|gave|keeps|brings|brought)\b)"

@@ -203,6 +203,7 @@ _OCCUPATION = frozenset(
         "dentist",
         "designer",
         "detective",
+        "dev",
         "developer",
         "dietitian",
         "director",

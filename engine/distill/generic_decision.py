@@ -400,7 +400,16 @@ MOVED_IT = (
 )
 _MOVED_IT = re.compile(MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?!\s*(?:am|pm|:|%))", re.IGNORECASE)
 _WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
+_MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
+_MONTH = re.compile(r"\b(?:" + _MONTHS + r")\b", re.IGNORECASE)
 _MOVED_DAY = re.compile(MOVED_IT + r"(?P<v>(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b", re.IGNORECASE)
+# "trip's pushed back to October", "the launch got postponed until June": a plan's month moved
+_MOVED_MONTH = re.compile(
+    r"\b(?:pushed|moved|postponed|delayed|rescheduled|bumped)"
+    r"(?:\s+(?:it|them|back|out|up|forward|(?:the|our|my|their)\s+[\w-]+(?:\s+[\w-]+)?))*"
+    r"\s+(?:to|for|until|till)\s+(?:early\s+|mid-?\s*|late\s+)?(?P<v>" + _MONTHS + r")\b",
+    re.IGNORECASE,
+)
 MOVED_ZH = r"^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)"
 _MOVED_ZH = re.compile(MOVED_ZH + r"(?P<v>\d+(?:\.\d+)?)(?![\d.]|点|号|月|日|岁)")
 
@@ -408,12 +417,14 @@ _MOVED_ZH = re.compile(MOVED_ZH + r"(?P<v>\d+(?:\.\d+)?)(?![\d.]|点|号|月|日
 def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """The amount "it" stands for, moved by someone: of the speaker's beliefs holding one
     amount within a third to three times the new one, the one said last; or the day
-    "them" stands for ("the teacher moved them to Thursdays"): of those holding one
-    weekday, the one said last."""
+    "them" stands for ("the teacher moved them to Thursdays") or the month a plan was
+    pushed to ("trip's pushed back to October"): of those holding one weekday (one
+    month), the one said last."""
     said = _MOVED_ZH.search(p.statement) if is_cjk(p.statement) else _MOVED_IT.search(p.statement)
-    day = None if said or is_cjk(p.statement) else _MOVED_DAY.search(p.statement)
-    if day is not None and not negated(p.statement[: day.end()]):
-        return _day_moved(p, beliefs, day.group("v"))
+    for moved, kind in ((_MOVED_DAY, _WEEKDAY), (_MOVED_MONTH, _MONTH)):
+        day = None if said or is_cjk(p.statement) else moved.search(p.statement)
+        if day is not None and not negated(p.statement[: day.end()]):
+            return _day_moved(p, beliefs, day.group("v"), kind)
     if said is None or negated(p.statement[: said.end()]):
         return None
     now = _number(said.group("v"))
@@ -431,12 +442,44 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     return Decision("supersede", (b,), reason, was_said, said.group("v"))
 
 
-def _day_moved(p: Proposal, beliefs: Sequence[BeliefView], now: str) -> Decision | None:
+_ORDINAL = (
+    r"(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))"
+    r"\s+(?P<noun>grade|year|form|semester|term|season|class|round|trimester)\b"
+)
+# "she started third grade", "just started my 4th year", "he's going into fifth grade": a step
+# up the same ladder, said with the verb of beginning it
+_STEPPED_UP = re.compile(
+    r"\b(?:started|starting|starts|began|begins|entered|entering|going into|moved up to|moving up to|is now in|'s now in|"
+    r"now in)\s+(?:(?:his|her|their|my|our|the)\s+)?" + _ORDINAL,
+    re.IGNORECASE,
+)
+
+
+def _ordinal_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """The step of a ladder the speaker's person is on ("second grade" -> "third grade"):
+    of the beliefs holding one step of that ladder, another, the one said last."""
+    said = None if is_cjk(p.statement) else _STEPPED_UP.search(p.statement)
+    if said is None or negated(p.statement[: said.end()]):
+        return None
+    noun, now = said.group("noun").casefold(), said.group("ord").casefold()
     held = []
     for b in beliefs:
-        days = {d.casefold().removesuffix("s") for d in _WEEKDAY.findall(b.statement)}
+        steps = [m for m in re.finditer(_ORDINAL, b.statement, re.IGNORECASE) if m.group("noun").casefold() == noun]
+        if len(steps) == 1 and steps[0].group("ord").casefold() != now and not negated(b.statement):
+            held.append((b, steps[0].group("ord")))
+    if not held:
+        return None
+    b, was = max(held, key=lambda h: _said_last(h[0]))
+    reason = f"replaced: {was} {noun} -> {now} {noun} ({p.statement}; rule step up)"
+    return Decision("supersede", (b,), reason, was, said.group("ord"))
+
+
+def _day_moved(p: Proposal, beliefs: Sequence[BeliefView], now: str, kind: re.Pattern[str]) -> Decision | None:
+    held = []
+    for b in beliefs:
+        days = {d.casefold().removesuffix("s") for d in kind.findall(b.statement)}
         if len(days) == 1 and not negated(b.statement) and days != {now.casefold().removesuffix("s")}:
-            held.append((b, _WEEKDAY.search(b.statement).group(0)))  # type: ignore[union-attr]
+            held.append((b, kind.search(b.statement).group(0)))  # type: ignore[union-attr]
     if not held:
         return None
     b, was = max(held, key=lambda h: _said_last(h[0]))
@@ -552,7 +595,7 @@ def decide(
     if closed is not None:
         return closed
     said_before = beliefs if earlier is None else earlier
-    ended = _ended_by_pronoun(p, said_before) or _moved_by_someone(p, said_before)
+    ended = _ended_by_pronoun(p, said_before) or _moved_by_someone(p, said_before) or _ordinal_moved(p, beliefs)
     if ended is not None:
         return ended
     dated = p.valid_from < (p.said_at or p.valid_from) - _DATED
@@ -635,6 +678,9 @@ def _pair(
     change = cue or moving
     if al.same:
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
+    exclusive = _one_of_a_kind(b.statement, p.statement) if not (neg_p or neg_b or additive) else None
+    if exclusive:  # "I'm vegetarian" / "been fully vegan since March": one diet at a time
+        return "supersede", exclusive[0], exclusive[1]
     if p.rule is None and kinds_apart(b.statement, p.statement):  # "my car is a Honda" / "my car is now blue"
         return "", "", ""
     if (neg_p or ending) and not neg_b and _REPLACING.search(p.statement) and (al.contained or topic):
@@ -709,6 +755,44 @@ def _pair(
 # The currencies an amount is counted in ("1,200 euros" / "15 euros for Spotify"): money in
 # both says nothing about one thing (a measure, "20 mg" / "40 mg", may: it is kept).
 _UNIT_WORDS = frozenset(["euro", "dollar", "buck", "quid", "yen", "usd", "eur", "gbp"])
+
+
+# States of which a person is in one at a time, each said by a word of its kind: a diet, where
+# they stand in love. Two statements holding two of one kind say the later replaced the earlier.
+_ONE_OF_A_KIND = (
+    re.compile(
+        r"\b(?:vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian|plant-based|omnivore)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:single|dating|seeing someone|in a relationship|engaged|married|divorced|separated|widowed)\b"
+        r"|单身|恋爱|订婚|结婚|已婚|离婚",
+        re.IGNORECASE,
+    ),
+)
+
+
+_STATE_OF = re.compile(
+    r"\b(?:is|am|'m|are|'re|was|been|become|became|went|gone|going|turned|got|getting|now)\s+(?:[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+
+
+def _one_of_a_kind(old: str, new: str) -> tuple[str, str] | None:
+    """(old word, new word) when both statements hold one word each of one kind, different."""
+
+    def held(text: str, kind: re.Pattern[str]) -> set[str]:  # the state predicated, not "loves keto recipes"
+        return {
+            m.group(0).casefold()
+            for m in kind.finditer(text)
+            if is_cjk(m.group(0)) or _STATE_OF.search(text[: m.start()])
+        }
+
+    for kind in _ONE_OF_A_KIND:
+        was, now = held(old, kind), held(new, kind)
+        if len(was) == 1 and len(now) == 1 and was != now:
+            return next(iter(was)), next(iter(now))
+    return None
 
 
 def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: frozenset[str] = frozenset()) -> bool:

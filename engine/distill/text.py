@@ -86,7 +86,9 @@ _ABBREVIATION = re.compile(
 _CONTRACTED_COPULA = re.compile(
     r"(?<=[A-Za-z])['’]s(?=\s+(?:(?P<has>been|got|gotten)|on|in|at|to|now|no|not|a|an|the|about|around|still|only|"
     r"back|off|over|with|from|up|down|going|getting|always|never|just|really|also|already|finally|currently|"
-    r"due|set|scheduled|moving|almost|nearly|under|[$€£¥]?\d[\d,.]*)\b)",
+    r"due|set|scheduled|moving|almost|nearly|under|[$€£¥]?\d[\d,.]*|"
+    # a participle of a plan's change ("the trip's pushed back to October", "dinner's cancelled")
+    r"pushed|postponed|delayed|rescheduled|cancell?ed|booked|confirmed)\b)",
     re.IGNORECASE,
 )
 
