@@ -47,10 +47,27 @@ _LEFT_WORK = (
     r"got (?:fired|laid off|let go)|was (?:fired|laid off|let go)|is leaving|'s leaving|"
     r"handed in (?:his|her|their) notice|moved to (?:another|a different|the \w+) (?:team|office|company|department|branch))"
 )
+# A job of their own ("my friend Sam works at Google"), and the leavings that end it: said
+# outright, never "left" alone (left a party, left for lunch).
+_OWN_WORK = re.compile(
+    r"\b(?:works? (?:at|for)|job (?:at|with)|employed (?:at|by))\b|在[^，,。]{1,12}(?:工作|上班)", re.I
+)
+_LOST_WORK = (
+    r"(?:(?:got|was|been) (?:laid off|fired|let go)|quit (?:his|her|their) job|resigned|retired)"
+    r"(?:\s+from\s+(?:the\s+)?(?P<org>[\w&-]+))?"
+)
+# Friends or a couple no more, said of the two of them ("Jake and I aren't friends anymore").
+_TIES = re.compile(r"\b(?:best friend|friend|buddy|bestie|bff|partner|girlfriend|boyfriend)s?\b", re.IGNORECASE)
+_APART_EN = re.compile(
+    r"^(?P<who>[A-Z][a-z]+) and (?:I|the user) (?:(?:are|'re) (?:not|no longer)|aren't|are not) "
+    r"(?:friends|together|close|talking|speaking|a thing)\b"
+)
 _ADVERBS = r"(?:(?:has|had|just|finally|officially|already|actually|recently)\s+)*"
 _NAME_EN = r"(?P<who>[A-Z][a-z]+)"
 _HOME_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_HOME}\b")
 _WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_WORK}\b")
+_OWN_WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LOST_WORK}\b")
+_ANY_WORK = re.compile(f"{_WORK_ROLES.pattern}|{_OWN_WORK.pattern}", re.IGNORECASE)
 # A date the statement was given in its place ("小陈2026年3月搬走了").
 _DATE_ZH = r"(?:\d{4}年(?:\d{1,2}月(?:\d{1,2}日)?)?(?:那一周)?)?"
 _NAME_ZH = r"(?P<who>[\u4e00-\u9fff]{1,3}?)"
@@ -66,20 +83,24 @@ _NO_NAMES = frozenset(
 _TITLED_ZH = re.compile(r"^(?:老|小)?(?P<surname>[\u4e00-\u9fff])(?:总|经理|姐|哥|老师|工|主任)?$")
 
 
-def _leaving(statement: str) -> tuple[str, re.Pattern[str]] | None:
-    """(who left, the roles their leaving ends), or None when the statement says
-    no one of a name left."""
+def _leaving(statement: str) -> tuple[str, re.Pattern[str], str | None] | None:
+    """(who left, the roles their leaving ends, the place they left when named), or
+    None when the statement says no one of a name left."""
     for said, roles in (
         ((_HOME_ZH, _HOME_ROLES), (_WORK_ZH, _WORK_ROLES))
         if is_cjk(statement)
         else (
             (_HOME_EN, _HOME_ROLES),
+            (_OWN_WORK_EN, _ANY_WORK),
             (_WORK_EN, _WORK_ROLES),
+            (_APART_EN, _TIES),
         )
     ):
         m = said.match(statement.strip())
-        if m and m.group("who") not in _NO_NAMES and not negated(statement[: m.end()]):
-            return m.group("who"), roles
+        # "aren't friends anymore" is itself a denial: only what comes before the tie is read
+        read = statement[: m.start()] if said is _APART_EN and m else statement[: m.end()] if m else ""
+        if m and m.group("who") not in _NO_NAMES and not negated(read):
+            return m.group("who"), roles, m.groupdict().get("org")
     return None
 
 
@@ -96,7 +117,11 @@ def _names(statement: str, who: str) -> bool:
         return who in statement or bool(surname and re.search(f"姓{surname}(?![\u4e00-\u9fff]?姓)", statement))
     if not re.search(rf"\b{re.escape(who)}\b", statement, re.IGNORECASE):
         return False
-    others = {n for n in re.findall(r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+\b", statement) if n.casefold() != who.casefold()}
+    # a capital after "at", "for", "in" ... names a place or a company, not a person
+    capitals = re.findall(
+        r"(?<!^)(?<![.!?] )(?<!\bat )(?<!\bfor )(?<!\bin )(?<!\bfrom )(?<!\bto )\b[A-Z][a-z]+\b", statement
+    )
+    others = {n for n in capitals if n.casefold() != who.casefold()}
     return not others - {"The", "User", "I"}
 
 
@@ -107,11 +132,16 @@ def departed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     leaving = _leaving(p.statement)
     if leaving is None:
         return None
-    who, roles = leaving
+    who, roles, place = leaving
     if who.casefold() == (p.subject or "").partition(":")[0].casefold():  # the speaker by name (LoCoMo)
         return None
     gone = tuple(
-        b for b in beliefs if roles.search(b.statement) and _names(b.statement, who) and not negated(b.statement)
+        b
+        for b in beliefs
+        if roles.search(b.statement)
+        and _names(b.statement, who)
+        and not negated(b.statement)
+        and (place is None or re.search(rf"\b{re.escape(place)}\b", b.statement, re.IGNORECASE))
     )
     if not gone:
         return None

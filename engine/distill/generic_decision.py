@@ -102,7 +102,10 @@ _REPLACING = re.compile(
 # A clause going on after an ended thing, said as a new state ("... and work from home",
 # ", now I take the bus"), not a reason or a feeling about it.
 _GOES_ON = re.compile(
-    r"\s*(?:,\s*)?(?:and|but)\s+(?:now\s+)?(?:the user\s+|i\s+)?(?!(?:feel|felt|am|'m|it|that|not|then)\b)[a-z]+",
+    r"\s*(?:,\s*)?(?:and|but)\s+(?:now\s+)?(?:the user\s+|i\s+)?(?!(?:feel|felt|am|'m|it|that|not|then)\b)[a-z]+"
+    # "dropped violin for cello", "ditched Jira for Linear": what it was left for
+    r"|\s+(?:for|in favou?r of)\s+(?!(?:good|now|ever|years?|months?|weeks?|days?|a while|a bit|some time|the (?:summer|"
+    r"winter|season|year|time being|rest of)|health|medical|personal|financial|family)\b)(?:an?\s+|the\s+)?\w",
     re.IGNORECASE,
 )
 # What makes a statement on the same topic replace one it does not align with:
@@ -778,18 +781,32 @@ _STATE_OF = re.compile(
 )
 
 
+# The stage of school a child is at, said with where they go or what they started.
+_SCHOOL_STAGE = re.compile(
+    r"\b(?:daycare|preschool|pre-k|nursery|kindergarten|elementary school|primary school|middle school|junior high|"
+    r"high school|college|university|grad school)\b",
+    re.IGNORECASE,
+)
+_AT_STAGE = re.compile(
+    r"\b(?:goes to|go to|attends?|attending|started|starts|starting|in|at|entered|entering|going into|moved up to)\s+"
+    r"(?:[\w-]+\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _one_of_a_kind(old: str, new: str) -> tuple[str, str] | None:
     """(old word, new word) when both statements hold one word each of one kind, different."""
 
-    def held(text: str, kind: re.Pattern[str]) -> set[str]:  # the state predicated, not "loves keto recipes"
+    def held(text: str, kind: re.Pattern[str], said_of: re.Pattern[str]) -> set[str]:
+        # the state predicated ("is vegan", "started kindergarten"), not "loves keto recipes"
         return {
             m.group(0).casefold()
             for m in kind.finditer(text)
-            if is_cjk(m.group(0)) or _STATE_OF.search(text[: m.start()])
+            if is_cjk(m.group(0)) or said_of.search(text[: m.start()])
         }
 
-    for kind in _ONE_OF_A_KIND:
-        was, now = held(old, kind), held(new, kind)
+    for kind, said_of in (*((k, _STATE_OF) for k in _ONE_OF_A_KIND), (_SCHOOL_STAGE, _AT_STAGE)):
+        was, now = held(old, kind, said_of), held(new, kind, said_of)
         if len(was) == 1 and len(now) == 1 and was != now:
             return next(iter(was)), next(iter(now))
     return None

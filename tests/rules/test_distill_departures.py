@@ -99,3 +99,21 @@ def test_an_ending_of_that_or_of_nothing_said_ends_what_was_said_last(held: str,
 def test_an_ending_with_nothing_to_end_ends_nothing(held: str, said: str) -> None:
     _, ended = beliefs_after(OWNER, held, said)
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("My best friend is Jake.", "Jake and I aren't friends anymore."),
+        ("My friend Sam works at Google.", "Sam got laid off from Google."),
+        ("My coworker Raj sits next to me.", "Raj got fired."),
+    ],
+)
+def test_a_tie_or_a_job_of_a_named_person_ends(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1 and ended[0] not in current, (current, ended)
+
+
+def test_a_job_lost_elsewhere_ends_no_job_here() -> None:
+    _, ended = beliefs_after(OWNER, "My friend Sam works at Google.", "Sam got laid off from Meta.")
+    assert ended == []

@@ -44,3 +44,26 @@ def test_an_everyday_update_replaces_the_belief(held: str, said: str, now: str) 
 def test_words_of_an_update_about_something_else_replace_nothing(held: str, said: str) -> None:
     _, ended = blind_probe.run(held, said, owner=OWNER)
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "now"),
+    [
+        ("My son goes to daycare", "he started kindergarten in September", "kindergarten"),
+        ("My kid is learning violin", "she dropped violin for cello", "cello"),
+        ("I take the bus to work", "I ditched the bus for a bike", "bike"),
+    ],
+)
+def test_a_stage_or_a_thing_left_for_another_replaces_it(held: str, said: str, now: str) -> None:
+    current, ended = blind_probe.run(held, said, owner=OWNER)
+    assert len(ended) == 1 and any(now in s for s in current), (current, ended)
+
+
+def test_a_thing_quit_for_a_reason_is_ended_not_replaced() -> None:
+    current, ended = blind_probe.run("I go to the gym on Mondays", "I quit the gym for health reasons", owner=OWNER)
+    assert len(ended) == 1 and current == []
+
+
+def test_a_stage_word_not_said_of_where_they_are_replaces_nothing() -> None:
+    _, ended = blind_probe.run("My daughter is in high school", "she loves college football", owner=OWNER)
+    assert ended == []
