@@ -304,11 +304,26 @@ def dead_of_mine(statement: str) -> frozenset[str]:
 
 def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
     """The beliefs that held of the one who died: they name them, and are no death."""
-    return tuple(b for b in beliefs if dead <= topic_words(b.statement) and not _DIED.search(b.statement))
+    return tuple(
+        b
+        for b in beliefs
+        if (all(w in b.statement for w in dead) if all(is_cjk(w) for w in dead) else dead <= topic_words(b.statement))
+        and not _DIED.search(b.statement)
+    )
+
+
+# "旺财上个月去世了", "我家狗昨天死了": one of the speaker's by name or kind, then when, then the death
+_DEAD_OF_MINE_ZH = re.compile(
+    r"^(?:用户(?:家)?的?)?(?P<who>[\u4e00-\u9fff]{1,3}?)(?:\d{4}年[^，,。]{0,12}?|上个月|上周|昨天|前几天|今天|最近)?"
+    r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$))"
+)
 
 
 def _dead_of_mine(statement: str) -> frozenset[str]:
     """The words naming one of the speaker's own that died ("biscuit", "dog"), else none."""
+    zh = _DEAD_OF_MINE_ZH.search(statement) if is_cjk(statement) else None
+    if zh is not None and zh.group("who") not in ("用户", "我", "我们", "他", "她", "它"):
+        return frozenset([zh.group("who")])
     m = _DEAD_OF_MINE.search(statement)
     if m is None or negated(statement) or re.search(r"\bone of\b", statement, re.IGNORECASE):
         return frozenset()  # "one of our hens died": the others are still there
@@ -365,7 +380,7 @@ _ENDED_PRONOUN = re.compile(
 )
 # The same in Chinese, its object left unsaid: 已经放弃了, 上个月退卡了, 戒了.
 _ENDED_UNSAID_ZH = re.compile(
-    r"^(?:用户)?(?:已经|早就|上个?月|上周|前几天|最近|后来|终于)?(?:\d{4}年[^，,。]{0,12}?)?"
+    r"(?:^|[，,]\s*)(?:用户)?(?:已经|早就|上个?月|上周|前几天|最近|后来|终于)?(?:\d{4}年[^，,。]{0,12}?)?"
     r"(?:放弃了|戒了|退了|退卡了|不去了|不学了|不干了|停了|取消了|辞了|退订了|不玩了)"
 )
 _A_THING = re.compile(
@@ -784,7 +799,7 @@ _STATE_OF = re.compile(
 # The stage of school a child is at, said with where they go or what they started.
 _SCHOOL_STAGE = re.compile(
     r"\b(?:daycare|preschool|pre-k|nursery|kindergarten|elementary school|primary school|middle school|junior high|"
-    r"high school|college|university|grad school)\b",
+    r"high school|college|university|grad school)\b|幼儿园|小学|初中|高中|大学",
     re.IGNORECASE,
 )
 _AT_STAGE = re.compile(

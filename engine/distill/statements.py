@@ -444,6 +444,7 @@ _TENTATIVE_ZH = re.compile(
     # a supposition ("如果我有一百万，我就去环游世界"): what would be, not what is
     r"|^" + SUPPOSING_ZH
 )
+_DIED_ZH = re.compile(r"去世|过世|离世|死了")
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
 _LEAD_ZH_CLAUSE = re.compile(
@@ -464,12 +465,15 @@ def is_statement(clause: str) -> bool:
         if not _LEAD_ZH_CLAUSE.sub("", body + "，"):
             return False  # "我记错了": only a formula, what it corrects is in the next clause
         return (
-            len(re.findall(r"[\u4e00-\u9fff]", body)) >= (_MIN_CHARS_ZH - 1 if body.startswith("我") else _MIN_CHARS_ZH)
+            # one fewer after 我, and for an ending said of a thing ("车卖了")
+            len(re.findall(r"[\u4e00-\u9fff]", body))
+            >= (_MIN_CHARS_ZH - 1 if body.startswith("我") or ends(body) else _MIN_CHARS_ZH)
             and not _TENTATIVE_ZH.search(_LEAD_ZH.sub("", body))
             and not _QUESTION_ZH.search(body)
             and not _REQUEST_ZH.match(body)
             and not _SMALL_TALK_ZH.match(body)
-            and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body))
+            # ... or a death of one of theirs, by name ("旺财上个月去世了")
+            and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body) or _DIED_ZH.search(body))
         )
     if text.rstrip().endswith("?") or is_slip(strip_lead(text)):
         return False  # a question; "I always mix those up": why a slip happened, no fact
