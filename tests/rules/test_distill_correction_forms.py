@@ -19,6 +19,7 @@ OWNER = Owner("correction-forms", "u")
         ("I'm 5'9\"", "meant 5'11\", fat fingers", "5'11\"", "5'9\""),
         ("the dog's vet appointment is at 3pm thursday", "wait no it's 3:30, just checked the reminder", "3:30", "3pm"),
         ("I'm using python 3.9 for the project", "actually scratch that, just checked and it's 3.11", "3.11", "3.9"),
+        ("The party is Saturday", "hold on, it's actually Sunday", "Sunday", "Saturday"),
         # 等等 / 刚查了一下 open a correction; 两点四十 is one time, not 两点
         ("我的航班是下午两点的", "等等，刚查了一下是两点四十", "两点四十", "下午两点"),
         ("我的航班是下午两点的", "不对，是两点四十", "两点四十", "下午两点"),
