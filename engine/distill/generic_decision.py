@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from ledgermind.distill.alignment import (
     DROPPED,
@@ -811,20 +812,24 @@ _AT_STAGE = re.compile(
 
 def _one_of_a_kind(old: str, new: str) -> tuple[str, str] | None:
     """(old word, new word) when both statements hold one word each of one kind, different."""
-
-    def held(text: str, kind: re.Pattern[str], said_of: re.Pattern[str]) -> set[str]:
-        # the state predicated ("is vegan", "started kindergarten"), not "loves keto recipes"
-        return {
-            m.group(0).casefold()
-            for m in kind.finditer(text)
-            if is_cjk(m.group(0)) or said_of.search(text[: m.start()])
-        }
-
-    for kind, said_of in (*((k, _STATE_OF) for k in _ONE_OF_A_KIND), (_SCHOOL_STAGE, _AT_STAGE)):
-        was, now = held(old, kind, said_of), held(new, kind, said_of)
+    for was, now in zip(_kinds_held(old), _kinds_held(new), strict=True):
         if len(was) == 1 and len(now) == 1 and was != now:
             return next(iter(was)), next(iter(now))
     return None
+
+
+@lru_cache(maxsize=4096)
+def _kinds_held(text: str) -> tuple[frozenset[str], ...]:
+    """Per kind of ``_one_of_a_kind``, the words of it the statement predicates ("is vegan",
+    "started kindergarten"; not "loves keto recipes"). Cached: a belief meets every proposal."""
+    return tuple(
+        frozenset(
+            m.group(0).casefold()
+            for m in kind.finditer(text)
+            if is_cjk(m.group(0)) or said_of.search(text[: m.start()])
+        )
+        for kind, said_of in (*((k, _STATE_OF) for k in _ONE_OF_A_KIND), (_SCHOOL_STAGE, _AT_STAGE))
+    )
 
 
 def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: frozenset[str] = frozenset()) -> bool:
