@@ -225,3 +225,40 @@ def test_a_she_after_one_of_the_users_people_is_that_person(eng: MemoryEngine) -
     current = _current(eng)
     assert "The user's daughter is at Oakwood now." in current
     assert not any("Lincoln" in s for s in current)
+
+
+def test_a_person_of_the_users_leaving_ends_the_role_not_the_person(eng: MemoryEngine) -> None:
+    """ "Sam moved out" ends "my roommate is Sam", not "my brother Tom" (another person),
+    through the engine: the ending is an invalidation event with its reason."""
+    _said(
+        eng,
+        ("My roommate is Sam.", MARCH),
+        ("My brother Tom lives in Leeds.", MARCH + timedelta(days=1)),
+        ("Sam moved out last week.", MARCH + timedelta(days=30)),
+    )
+    current = _current(eng)
+    assert not any("roommate" in s for s in current), current
+    assert any("Tom" in s for s in current) and any("moved out" in s for s in current)
+    (ended,) = [b for b in _beliefs(eng) if "roommate" in b.statement]
+    assert ended.status == bitemporal.INVALIDATED_STATUS
+
+
+def test_a_lower_case_name_and_a_new_job_in_one_session(eng: MemoryEngine) -> None:
+    """In one session, "raj" is the Raj said before; "she took a full-time job" ends the
+    sister's freelancing."""
+    me = eng.for_owner(OWNER)
+    sid = me.create_session("bot")
+    for n, text in enumerate(
+        (
+            "My coworker Raj sits next to me.",
+            "My sister is a freelance graphic designer.",
+            "raj transferred to the london office so he's not around anymore",
+            "She took a full-time job at Pixar.",
+        )
+    ):
+        me.add_message(sid, "user", text, occurred_at=MARCH + timedelta(hours=n))
+    eng.distill()
+    current = _current(eng)
+    assert not any("sits next to" in s for s in current), current
+    assert not any("freelance" in s for s in current), current
+    assert any("Pixar" in s for s in current), current
