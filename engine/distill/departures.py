@@ -32,7 +32,10 @@ _HOME_ROLES = re.compile(
     r"lives? with (?:me|us|the user)|living with (?:me|us|the user))\b|室友|舍友|合租|房东|邻居|同住|住在一起",
     re.IGNORECASE,
 )
-_LEFT_HOME = r"(?:moved out|moved away|moved to|moved back|relocated|is moving out|'s moving out|left the (?:flat|apartment|house|place))"
+_LEFT_HOME = (
+    r"(?:moved out|moved away|moved to|moved back|relocated|is moving out|'s moving out|"
+    r"left the (?:flat|apartment|house|place)|moved into (?!(?:our|my|their|the user's)\b))"
+)
 # Roles held by working together, and the leavings that end them.
 _WORK_ROLES = re.compile(
     r"\b(?:co-?workers?|colleagues?|boss|manager|supervisor|team ?mates?|team lead|desk ?mates?|"
@@ -63,7 +66,8 @@ _APART_EN = re.compile(
     r"(?:friends|together|close|talking|speaking|a thing)\b"
 )
 _ADVERBS = r"(?:(?:has|had|just|finally|officially|already|actually|recently)\s+)*"
-_NAME_EN = r"(?P<who>[A-Z][a-z]+)"
+# a name, or one of the speaker's people by relation ("The user's grandpa moved into assisted living")
+_NAME_EN = r"(?P<who>The user's [a-z-]+|[A-Z][a-z]+)"
 _HOME_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_HOME}\b")
 _WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_WORK}\b")
 _OWN_WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LOST_WORK}\b")

@@ -198,13 +198,22 @@ class _State:
             gone = [b for b in same_kind if b.subject == p.subject and _names_value(b, p.replaces)]
             if gone:
                 return self._supersede(gone, p, "corrected" if p.rule == "correction" else "replaced")
-        # a stated change may cross a legacy key (a new job ends an occupation said before)
-        changed = moved_on(p.statement) or ends(p.statement) or new_job(p.statement)
+        # a stated change may cross a legacy key (a new job ends an occupation said before), never
+        # from one frame's key to another's: a move is no change of occupation
+        changed = moved_on(p.statement) or ends(p.statement)
         if (
             p.subject
             and p.kind == "fact"
             and self._aligned(
-                p, [b for b in same_kind if changed or not _conflicting_keys(b, p) or _is_said(b.attribute)]
+                p,
+                [
+                    b
+                    for b in same_kind
+                    if (changed and not _frames_apart(b, p))
+                    or new_job(p.statement)
+                    or not _conflicting_keys(b, p)
+                    or _is_said(b.attribute)
+                ],
             )
         ):
             return None
@@ -550,6 +559,19 @@ def _same_subject(b: BeliefView, p: Proposal) -> bool:
 def _message_of(p: Proposal) -> tuple[object, ...]:
     """The message a proposal came from (its session and seq)."""
     return (p.source.get("session_id"), p.source.get("seq"), p.source.get("task_id"))
+
+
+# The keys the frames give (``frames``): two of them differing are two attributes.
+_FRAME_KEYS = frozenset(
+    ["commute", "contact", "count", "diet", "drink", "employer", "occupation", "possession", "preference"]
+    + ["residence", "school", "shift", "time", "version"]
+)
+
+
+def _frames_apart(b: BeliefView, p: Proposal) -> bool:
+    """Whether a belief and a proposal were read by two different frames ("is a nurse" as an
+    occupation, "moved to Denver" as a residence): two attributes, whatever the change said."""
+    return b.attribute in _FRAME_KEYS and p.attribute in _FRAME_KEYS and b.attribute != p.attribute
 
 
 def _is_said(attribute: str | None) -> bool:

@@ -117,3 +117,16 @@ def test_a_tie_or_a_job_of_a_named_person_ends(held: str, said: str) -> None:
 def test_a_job_lost_elsewhere_ends_no_job_here() -> None:
     _, ended = beliefs_after(OWNER, "My friend Sam works at Google.", "Sam got laid off from Meta.")
     assert ended == []
+
+
+def test_one_of_the_users_people_by_relation_moving_into_care_ends_living_with_them() -> None:
+    current, ended = blind_probe.run(
+        "My grandpa lives with us", "he moved into an assisted living place in March", owner=OWNER
+    )
+    assert ended == ["The user's grandpa lives with the user."] and len(current) == 1, (current, ended)
+
+
+def test_a_move_is_no_change_of_occupation() -> None:
+    """Two frames' keys (occupation, residence) are two attributes, whatever change is said."""
+    current, ended = beliefs_after(OWNER, "My sister is a nurse", "my sister moved to Denver")
+    assert ended == [] and len(current) == 2, (current, ended)
