@@ -702,6 +702,8 @@ def _pair(
         return "supersede", exclusive[0], exclusive[1]
     if p.rule is None and kinds_apart(b.statement, p.statement):  # "my car is a Honda" / "my car is now blue"
         return "", "", ""
+    if p.rule == "residence" and _BARE_STATE.search(b.statement):  # "my sister is married" / "... moved to Paris"
+        return "", "", ""
     if (neg_p or ending) and not neg_b and _REPLACING.search(p.statement) and (al.contained or topic):
         # "我不学日语了，改学韩语": ended and replaced
         return "supersede" if al.contained else "replace-topic", b.value or "", p.value or ""
@@ -849,7 +851,20 @@ def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: 
     shared = a & b
     if not shared - possessors(old) - possessors(new) - _AMOUNT_VERBS:
         return False  # "take the 7:15 train" / "taking the kids to the park": a light verb alone
+    if switch and not shared - person and _IDENTITY.match(old):
+        # "my son is 8" / "my son switched schools": what a person of theirs is (an age, an
+        # occupation, married) is no thing of theirs a switch goes from
+        return False
     return switch or len(shared - person) >= 0.5 * min(len(a - person), len(b - person)) > 0
+
+
+# A state said with one bare word after the copula ("is married", "is retired"): no place a move replaces.
+_BARE_STATE = re.compile(r"\b(?:is|are|was)\s+(?:\w+ly\s+)?(?-i:[a-z]+)[.!]?$", re.IGNORECASE)
+# What a person is, said with the copula alone: an age, an occupation, a standing.
+# (not a name: "my roommate is Jess" says who holds the role, which a switch may change)
+_IDENTITY = re.compile(
+    r"^(?:the user's|my|our)\s+[\w-]+\s+(?:is|was)\s+(?:a\s+|an\s+)?(?-i:[a-z\d])[\w-]*\.?$", re.IGNORECASE
+)
 
 
 def _plainly_about(p: Proposal, hits: list[tuple[BeliefView, str, str]]) -> tuple[BeliefView, str, str] | None:
