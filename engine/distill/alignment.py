@@ -490,6 +490,12 @@ _TOPIC_STOP = frozenset(
         "lead",
         "leads",
         "leading",
+        # how much, of what in general ("mostly in SQL" / "for most things"): no topic
+        "most",
+        "mostly",
+        "thing",
+        "things",
+        "stuff",
     ]
 )
 _ZH_TOPIC_STOP = frozenset(

@@ -288,8 +288,9 @@ _DROPPED_SUBJECT = re.compile(
     r"\d+)\s+\S"
     # "Been discussing a project": a present perfect with its subject left out
     r"|^(?P<been>been)\s+(?!there\b)(?:\w+ing\s+\S"
-    # ... or a state held lately, said with since when ("been fully vegan since March")
-    r"|(?:\w+ly\s+)?\w+(?=.*\b(?:since|now|lately|these days|nowadays)\b))"
+    # ... or a state held since a time, said with it ("been fully vegan since March"; not "been
+    # hectic lately": a mood)
+    r"|(?:\w+ly\s+)?\w+(?=.*\b(?:since|now)\b))"
     # a present participle with "now": "going to Crunch now", "using Linear these days"
     r"|^(?P<ing>(?!(?:going to be|getting(?!\s+(?:closer|up|down|more|less|better)\b)|nothing|something|anything|everything|thing|morning|evening|during|"
     r"spring|king|ceiling|wedding|building|meeting|feeling|ring|sibling|darling|pudding)\b)\w{2,}ing)"
@@ -363,10 +364,12 @@ _LIFE_VERBS = (
 )
 _SHARED_FIRST_PERSON = re.compile(
     r"^(?P<subject>I|We)\s+(?P<verb>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r")))\b(?P<rest>.+?)\s+and\s+"
-    r"(?P<second>(?:also\s+)?(?-i:(?:"
+    # an adverb of habit may come before the second verb ("... and usually get coffee at Pret")
+    r"(?P<second>(?:(?:also|usually|often|always|sometimes|normally|then)\s+)?(?-i:(?:"
     + _LIFE_VERBS
-    + r"))\s+(?:for|at|in|on|to|with|from|as|the|a|an|my|our|two|three|"
-    r"some|\w+ing|\w+s)\b.*)$"
+    # a light verb only as a habit ("and usually get coffee at Pret"; not "get our creative on")
+    + r")|(?:usually|often|always|normally)\s+(?:get|grab|buy))\s+(?:for|at|in|on|to|with|from|as|the|a|an|my|our|two|three|"
+    r"some|coffee|tea|lunch|breakfast|dinner|\w+ing|\w+s)\b.*)$"
 )
 
 # "I'm on 20mg of lisinopril and take vitamin D daily": a copula clause, then a verb of the

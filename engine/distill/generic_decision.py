@@ -286,7 +286,8 @@ _MORTAL = (
 # One of the speaker's own who died, named ("Biscuit passed away") or by kind ("our dog
 # died"): not a person of their own subject, so it ends what the speaker's beliefs say of it.
 _DEAD_OF_MINE = re.compile(
-    r"(?:\b(?:my|our|his|her|their|user's)\s+(?:old\s+|sweet\s+|beloved\s+)?(?P<kind>[a-z]+)|\b(?P<name>(?-i:[A-Z])[a-z]+))"
+    r"(?:\b(?:my|our|his|her|their|user's)\s+(?:old\s+|sweet\s+|beloved\s+)?(?P<kind>[a-z]+)|\b(?P<name>(?-i:[A-Z])[a-z]+)"
+    r"|\bthe\s+(?:old\s+)?(?P<the>" + _MORTAL + r"))"  # "the dog died last week": one of theirs by kind
     r"(?:\s+(?:has|had|just|sadly|suddenly|finally))*\s+(?:" + _DEATH_EN + r")"
     # "we lost Max last month", "we had to put our cat down": the loss said of the speaker
     r"|\b(?:we|i|the user)\s+(?:(?:sadly|just|finally|recently)\s+)?(?:lost|had to put|put)\s+"
@@ -330,7 +331,7 @@ def _dead_of_mine(statement: str) -> frozenset[str]:
         return frozenset()  # "one of our hens died": the others are still there
     if m.group("lost") is None and m.group("lost_name") is None and not re.search(_DEATH_EN, m.group(0), re.I):
         return frozenset()
-    return topic_words(m.group("kind") or m.group("name") or m.group("lost") or m.group("lost_name"))
+    return topic_words(m.group("kind") or m.group("name") or m.group("the") or m.group("lost") or m.group("lost_name"))
 
 
 def _names(statement: str) -> frozenset[str]:

@@ -782,9 +782,16 @@ def elliptical(clause: str) -> bool:
     return re.search(r"\bto\s*[.!]*$", clause.strip(), re.IGNORECASE) is not None
 
 
+_THE_ONE_DIED = re.compile(
+    r"(?:the|our|my)\s+(?:[\w-]+\s+){1,2}?(?:(?:has|just|sadly|suddenly)\s+)*(?:died|passed away)\b", re.IGNORECASE
+)
+
+
 def _ended_thing(body: str) -> bool:
     """A definite thing said to have ended ("The weekly sync with marketing was
     cancelled"): a change of the speaker's world, said in the passive."""
+    if _THE_ONE_DIED.match(body):
+        return True  # "the dog died last week": one of theirs, by kind
     # ... or a place or a group of theirs by its name ("CrossFit Downtown shut down")
     named = re.match(r"(?:[A-Z][\w'&-]*\s+){1,3}(?=" + ENDED_ITSELF + r")", body)
     return (re.match(r"the\s", body, re.IGNORECASE) is not None or named is not None) and ends(body)

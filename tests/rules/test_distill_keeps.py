@@ -37,3 +37,23 @@ def test_what_a_person_is_survives_a_switch_or_a_move(held: str, said: str) -> N
 def test_what_a_person_does_or_who_holds_a_role_still_changes(held: str, said: str) -> None:
     _, ended = beliefs_after(OWNER, held, said)
     assert len(ended) == 1, ended
+
+
+def test_words_of_how_much_are_no_shared_topic() -> None:
+    """ "mostly in SQL" / "for most things": "most" ties no switch to the job."""
+    current, ended = beliefs_after(
+        OWNER, "I work at Acme as a data analyst, mostly in SQL", "I switched to Python for most things"
+    )
+    assert ended == [] and len(current) == 2, (current, ended)
+
+
+def test_a_habit_after_and_is_a_clause_of_its_own_and_changes_alone() -> None:
+    current, ended = beliefs_after(
+        OWNER, "I take the 7:50 train and usually get coffee at Pret", "Pret closed, I get coffee at the cart now"
+    )
+    assert ended == ["The user usually gets coffee at Pret."] and "The user takes the 7:50 train." in current
+
+
+def test_one_of_theirs_by_kind_who_died_ends_only_that_one() -> None:
+    current, ended = beliefs_after(OWNER, "I have a cat and a dog", "the dog died last week")
+    assert ended == ["The user has a dog."] and "The user has a cat." in current
