@@ -24,6 +24,7 @@ from ledgermind.distill.text import is_cjk
 
 __all__ = [
     "BARE_CORRECTION",
+    "MONTHS",
     "BareCorrection",
     "bare_correction",
     "is_formula",
@@ -282,7 +283,7 @@ def value_spans(text: str) -> list[str]:
 
 
 _WEEKDAYS = _DAY_NAMES + r"|mon|tue|wed|thu|fri|sat|sun"
-_MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
+MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
 _ZH_NUMERAL = r"[零一二两三四五六七八九十百千万\d]"
 
 
@@ -298,7 +299,7 @@ def value_shape(value: str) -> str:
     if re.fullmatch(rf"(?:{_WEEKDAYS})s?|(?:周|星期|礼拜)[一二三四五六日天]", v):
         return "weekday"
     if (
-        re.search(rf"\b(?:{_MONTHS})\b", v)
+        re.search(rf"\b(?:{MONTHS})\b", v)
         or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", v)
         or re.search(_ZH_NUMERAL + r"+月", v)
     ):

@@ -51,7 +51,7 @@ from ledgermind.distill.alignment import (
     topic_words,
     untimed,
 )
-from ledgermind.distill.bare_corrections import value_shape, value_spans
+from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.text import is_cjk
@@ -420,14 +420,13 @@ MOVED_IT = (
 )
 _MOVED_IT = re.compile(MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?!\s*(?:am|pm|:|%))", re.IGNORECASE)
 _WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
-_MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
-_MONTH = re.compile(r"\b(?:" + _MONTHS + r")\b", re.IGNORECASE)
+_MONTH = re.compile(r"\b(?:" + MONTHS + r")\b", re.IGNORECASE)
 _MOVED_DAY = re.compile(MOVED_IT + r"(?P<v>(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b", re.IGNORECASE)
 # "trip's pushed back to October", "the launch got postponed until June": a plan's month moved
 _MOVED_MONTH = re.compile(
     r"\b(?:pushed|moved|postponed|delayed|rescheduled|bumped)"
     r"(?:\s+(?:it|them|back|out|up|forward|(?:the|our|my|their)\s+[\w-]+(?:\s+[\w-]+)?))*"
-    r"\s+(?:to|for|until|till)\s+(?:early\s+|mid-?\s*|late\s+)?(?P<v>" + _MONTHS + r")\b",
+    r"\s+(?:to|for|until|till)\s+(?:early\s+|mid-?\s*|late\s+)?(?P<v>" + MONTHS + r")\b",
     re.IGNORECASE,
 )
 MOVED_ZH = r"^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)"
