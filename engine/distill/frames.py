@@ -51,7 +51,14 @@ from ledgermind.distill.person import INTRODUCED_ZH, RELATIONS_ZH_WORDS, third_p
 from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, added_count_in, count_in, time_in, version_in
 
-__all__ = ["RELATIONS_ZH", "frame_findings", "subject_of"]
+__all__ = ["FAMILIES", "RELATIONS_ZH", "frame_findings", "subject_of"]
+
+# The families the frames read, each a finding's attribute: two of them differing are two
+# attributes of a subject, whatever change a statement says.
+FAMILIES = frozenset(
+    ["commute", "contact", "count", "diet", "drink", "employer", "occupation", "possession", "preference"]
+    + ["residence", "school", "shift", "time", "version"]
+)
 
 # --- shared lexicons ------------------------------------------------------------
 

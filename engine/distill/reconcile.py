@@ -50,6 +50,7 @@ from ledgermind.distill.bare_corrections import BARE_CORRECTION, spoken_spans, v
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.departures import departed, says_leaving
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
+from ledgermind.distill.frames import FAMILIES
 from ledgermind.distill.generic_decision import (
     DEFAULT_GREY,
     MOVED_IT,
@@ -200,7 +201,7 @@ class _State:
                 return self._supersede(gone, p, "corrected" if p.rule == "correction" else "replaced")
         # a stated change may cross a legacy key (a new job ends an occupation said before), never
         # from one frame's key to another's: a move is no change of occupation
-        changed = moved_on(p.statement) or ends(p.statement)
+        changed, taken = moved_on(p.statement) or ends(p.statement), new_job(p.statement)
         if (
             p.subject
             and p.kind == "fact"
@@ -210,7 +211,7 @@ class _State:
                     b
                     for b in same_kind
                     if (changed and not _frames_apart(b, p))
-                    or new_job(p.statement)
+                    or taken
                     or not _conflicting_keys(b, p)
                     or _is_said(b.attribute)
                 ],
@@ -259,7 +260,7 @@ class _State:
         theirs = [b for b in beliefs if b.kind == "fact" and (b.subject or "").partition(":")[0] == speaker]
         # what a pronoun can stand for: any of the speaker's things said before this message
         earlier = [b for b in theirs if self.born.get(b.memory_id) != _message_of(p)]
-        decision = (speaker and departed(p, theirs)) or decide(p, mine, self.config.grey, earlier)
+        decision = (departed(p, theirs) if speaker else None) or decide(p, mine, self.config.grey, earlier)
         if decision.verb == "reinforce":
             self._reinforce(decision.beliefs[0], p, "restated in other words")
         elif decision.verb == "negate":
@@ -561,17 +562,11 @@ def _message_of(p: Proposal) -> tuple[object, ...]:
     return (p.source.get("session_id"), p.source.get("seq"), p.source.get("task_id"))
 
 
-# The keys the frames give (``frames``): two of them differing are two attributes.
-_FRAME_KEYS = frozenset(
-    ["commute", "contact", "count", "diet", "drink", "employer", "occupation", "possession", "preference"]
-    + ["residence", "school", "shift", "time", "version"]
-)
-
-
 def _frames_apart(b: BeliefView, p: Proposal) -> bool:
     """Whether a belief and a proposal were read by two different frames ("is a nurse" as an
     occupation, "moved to Denver" as a residence): two attributes, whatever the change said."""
-    return b.attribute in _FRAME_KEYS and p.attribute in _FRAME_KEYS and b.attribute != p.attribute
+    # (a family kept per slot, "contact:phone" or "count:cat", is compared by its own key, as before)
+    return b.attribute in FAMILIES and p.attribute in FAMILIES and b.attribute != p.attribute
 
 
 def _is_said(attribute: str | None) -> bool:

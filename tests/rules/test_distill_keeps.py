@@ -4,9 +4,13 @@ a move goes from (pure: extractor + reconcile)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from ledgermind import Owner
+from ledgermind.distill.findings import Speaker
+from ledgermind.distill.frames import FAMILIES, frame_findings
 from tests.support.said import beliefs_after
 
 OWNER = Owner("keeps", "u")
@@ -57,3 +61,25 @@ def test_a_habit_after_and_is_a_clause_of_its_own_and_changes_alone() -> None:
 def test_one_of_theirs_by_kind_who_died_ends_only_that_one() -> None:
     current, ended = beliefs_after(OWNER, "I have a cat and a dog", "the dog died last week")
     assert ended == ["The user has a dog."] and "The user has a cat." in current
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I live in Paris.",
+        "I work at Google.",
+        "I'm a nurse.",
+        "I drink green tea.",
+        "My phone number is 555-0101.",
+        "We run Python 3.12.",
+        "I have 3 cats.",
+        "I cycle to work.",
+        "I'm on the night shift.",
+    ],
+)
+def test_every_frame_family_is_one_reconcile_keeps_apart(said: str) -> None:
+    """``frames.FAMILIES`` names what the frames read: a change never crosses two of them."""
+    found = frame_findings(said, Speaker("user", "The user", "用户"), datetime(2026, 3, 1, tzinfo=UTC))
+    assert found and all((f.attribute or "").partition(":")[0] in FAMILIES for f in found), [
+        (f.attribute, f.statement) for f in found
+    ]
