@@ -27,7 +27,7 @@ The grey zone's bound is calibrated on the governance eval's dev split only
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -66,7 +66,9 @@ __all__ = [
     "GreyZone",
     "born",
     "couple_step",
+    "dead_of_mine",
     "decide",
+    "ended_by_death",
     "hour_at",
     "new_job",
 ]
@@ -298,12 +300,6 @@ _DEAD_OF_MINE = re.compile(
 )
 
 
-def dead_of_mine(statement: str) -> frozenset[str]:
-    """The words naming one of the speaker's own that a statement says died, for an
-    event told with its date ("we lost Max last month") that ends what held of them."""
-    return _dead_of_mine(statement)
-
-
 def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
     """The beliefs that held of the one who died: they name them, and are no death."""
     return tuple(
@@ -321,8 +317,9 @@ _DEAD_OF_MINE_ZH = re.compile(
 )
 
 
-def _dead_of_mine(statement: str) -> frozenset[str]:
-    """The words naming one of the speaker's own that died ("biscuit", "dog"), else none."""
+def dead_of_mine(statement: str) -> frozenset[str]:
+    """The words naming one of the speaker's own that died ("biscuit", "dog"), else none; also
+    read of an event told with its date ("we lost Max last month"), which ends what held of them."""
     zh = _DEAD_OF_MINE_ZH.search(statement) if is_cjk(statement) else None
     if zh is not None and zh.group("who") not in ("用户", "我", "我们", "他", "她", "它"):
         return frozenset([zh.group("who")])
@@ -419,9 +416,10 @@ MOVED_IT = (
     r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user)\s+(?:up\s+|down\s+)?to\s+"
 )
 _MOVED_IT = re.compile(MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?!\s*(?:am|pm|:|%))", re.IGNORECASE)
-_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
+_WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_WEEKDAY = re.compile(r"\b" + _WEEKDAYS + r"\b", re.IGNORECASE)
 _MONTH = re.compile(r"\b(?:" + MONTHS + r")\b", re.IGNORECASE)
-_MOVED_DAY = re.compile(MOVED_IT + r"(?P<v>(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b", re.IGNORECASE)
+_MOVED_DAY = re.compile(MOVED_IT + r"(?P<v>" + _WEEKDAYS + r")\b", re.IGNORECASE)
 # "trip's pushed back to October", "the launch got postponed until June": a plan's month moved
 _MOVED_MONTH = re.compile(
     r"\b(?:pushed|moved|postponed|delayed|rescheduled|bumped)"
@@ -480,30 +478,47 @@ def _ordinal_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     said = None if is_cjk(p.statement) else _STEPPED_UP.search(p.statement)
     if said is None or negated(p.statement[: said.end()]):
         return None
-    noun, now = said.group("noun").casefold(), said.group("ord").casefold()
-    held = []
-    for b in beliefs:
-        steps = [m for m in re.finditer(_ORDINAL, b.statement, re.IGNORECASE) if m.group("noun").casefold() == noun]
-        if len(steps) == 1 and steps[0].group("ord").casefold() != now and not negated(b.statement):
-            held.append((b, steps[0].group("ord")))
-    if not held:
+    noun, now = said.group("noun").casefold(), said.group("ord")
+
+    def steps(statement: str) -> list[str]:  # the steps of this ladder a statement holds
+        return [
+            m.group("ord")
+            for m in re.finditer(_ORDINAL, statement, re.IGNORECASE)
+            if m.group("noun").casefold() == noun
+        ]
+
+    hit = _said_last_holding(beliefs, steps, now)
+    if hit is None:
         return None
-    b, was = max(held, key=lambda h: _said_last(h[0]))
-    reason = f"replaced: {was} {noun} -> {now} {noun} ({p.statement}; rule step up)"
-    return Decision("supersede", (b,), reason, was, said.group("ord"))
+    b, was = hit
+    reason = f"replaced: {was} {noun} -> {now.casefold()} {noun} ({p.statement}; rule step up)"
+    return Decision("supersede", (b,), reason, was, now)
 
 
 def _day_moved(p: Proposal, beliefs: Sequence[BeliefView], now: str, kind: re.Pattern[str]) -> Decision | None:
-    held = []
-    for b in beliefs:
-        days = {d.casefold().removesuffix("s") for d in kind.findall(b.statement)}
-        if len(days) == 1 and not negated(b.statement) and days != {now.casefold().removesuffix("s")}:
-            held.append((b, kind.search(b.statement).group(0)))  # type: ignore[union-attr]
-    if not held:
+    hit = _said_last_holding(beliefs, lambda statement: [m.group(0) for m in kind.finditer(statement)], now)
+    if hit is None:
         return None
-    b, was = max(held, key=lambda h: _said_last(h[0]))
+    b, was = hit
     reason = f"replaced: {was} -> {now} ({p.statement}; rule day moved by someone)"
     return Decision("supersede", (b,), reason, was, now)
+
+
+def _said_last_holding(
+    beliefs: Sequence[BeliefView], spans: Callable[[str], list[str]], now: str
+) -> tuple[BeliefView, str] | None:
+    """Of the beliefs holding one value of a kind (``spans`` finds them in a statement; "Monday"
+    and "mondays" are one) other than ``now``, the one said last, with its value as said."""
+
+    def fold(value: str) -> str:
+        return value.casefold().removesuffix("s")
+
+    held = []
+    for b in beliefs:
+        found = spans(b.statement)
+        if len({fold(v) for v in found}) == 1 and fold(found[0]) != fold(now) and not negated(b.statement):
+            held.append((b, found[0]))
+    return max(held, key=lambda h: _said_last(h[0])) if held else None
 
 
 def _said_last(b: BeliefView) -> tuple[datetime, str]:
@@ -538,7 +553,7 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     if p.subject and ":" in p.subject and _died(p.subject.rpartition(":")[2], p.statement):
         gone = tuple(b for b in beliefs if not _DIED.search(b.statement))
         reason = f"ended: {p.statement} (rule death)"
-    elif dead := _dead_of_mine(p.statement):
+    elif dead := dead_of_mine(p.statement):
         gone = ended_by_death(dead, beliefs)
         reason = f"ended: {p.statement} (rule death)"
     elif couples(p.statement):
@@ -779,36 +794,42 @@ _UNIT_WORDS = frozenset(["euro", "dollar", "buck", "quid", "yen", "usd", "eur", 
 
 
 # States of which a person is in one at a time, each said by a word of its kind: a diet, where
-# they stand in love. Two statements holding two of one kind say the later replaced the earlier.
-_ONE_OF_A_KIND = (
-    re.compile(
-        r"\b(?:vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian|plant-based|omnivore)\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        r"\b(?:single|dating|seeing someone|in a relationship|engaged|married|divorced|separated|widowed)\b"
-        r"|单身|恋爱|订婚|结婚|已婚|离婚",
-        re.IGNORECASE,
-    ),
-)
-
-
+# they stand in love, the stage of school a child is at. Two statements holding two words of one
+# kind, each said as the state (after a copula, or where the child goes), say the later replaced
+# the earlier.
 _STATE_OF = re.compile(
     r"\b(?:is|am|'m|are|'re|was|been|become|became|went|gone|going|turned|got|getting|now)\s+(?:[\w-]+\s+){0,2}$",
-    re.IGNORECASE,
-)
-
-
-# The stage of school a child is at, said with where they go or what they started.
-_SCHOOL_STAGE = re.compile(
-    r"\b(?:daycare|preschool|pre-k|nursery|kindergarten|elementary school|primary school|middle school|junior high|"
-    r"high school|college|university|grad school)\b|幼儿园|小学|初中|高中|大学",
     re.IGNORECASE,
 )
 _AT_STAGE = re.compile(
     r"\b(?:goes to|go to|attends?|attending|started|starts|starting|in|at|entered|entering|going into|moved up to)\s+"
     r"(?:[\w-]+\s+)?$",
     re.IGNORECASE,
+)
+_ONE_OF_A_KIND = (
+    (
+        re.compile(
+            r"\b(?:vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian|plant-based|omnivore)\b",
+            re.IGNORECASE,
+        ),
+        _STATE_OF,
+    ),
+    (
+        re.compile(
+            r"\b(?:single|dating|seeing someone|in a relationship|engaged|married|divorced|separated|widowed)\b"
+            r"|单身|恋爱|订婚|结婚|已婚|离婚",
+            re.IGNORECASE,
+        ),
+        _STATE_OF,
+    ),
+    (
+        re.compile(
+            r"\b(?:daycare|preschool|pre-k|nursery|kindergarten|elementary school|primary school|middle school|"
+            r"junior high|high school|college|university|grad school)\b|幼儿园|小学|初中|高中|大学",
+            re.IGNORECASE,
+        ),
+        _AT_STAGE,
+    ),
 )
 
 
@@ -830,7 +851,7 @@ def _kinds_held(text: str) -> tuple[frozenset[str], ...]:
             for m in kind.finditer(text)
             if is_cjk(m.group(0)) or said_of.search(text[: m.start()])
         )
-        for kind, said_of in (*((k, _STATE_OF) for k in _ONE_OF_A_KIND), (_SCHOOL_STAGE, _AT_STAGE))
+        for kind, said_of in _ONE_OF_A_KIND
     )
 
 
