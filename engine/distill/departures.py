@@ -101,9 +101,10 @@ def _leaving(statement: str) -> tuple[str, re.Pattern[str], str | None] | None:
         )
     ):
         m = said.match(statement.strip())
+        if m is None or m.group("who") in _NO_NAMES:
+            continue
         # "aren't friends anymore" is itself a denial: only what comes before the tie is read
-        read = statement[: m.start()] if said is _APART_EN and m else statement[: m.end()] if m else ""
-        if m and m.group("who") not in _NO_NAMES and not negated(read):
+        if not negated(statement[: m.start() if said is _APART_EN else m.end()]):
             return m.group("who"), roles, m.groupdict().get("org")
     return None
 
