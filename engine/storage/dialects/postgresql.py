@@ -82,7 +82,9 @@ class PostgreSQLDialect:
             "PostgreSQL WAL: the segments written before the erasure hold the rows as inserted; after "
             f"`{WAL_SWITCH_COMMAND}` none of them is the current segment, and the server removes or "
             "recycles (renames and overwrites) them at later checkpoints, beyond wal_keep_size, "
-            "replication slots and archive_command",
+            "replication slots and archive_command; a recycled file keeps its old bytes past the "
+            "point written since its reuse, the current segment's file included, unless the "
+            "server runs with wal_recycle = off (old segments removed, new ones zero-filled)",
             "streaming replicas replay the purge and the rewrite, but their own WAL and any WAL "
             "archive keep the old records until they are recycled or expire",
         )
