@@ -361,7 +361,7 @@ _ENDS = re.compile(
     + r"|"
     + ENDED_ITSELF
     + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out)|(?:is|was|'s) on hiatus)\b"
-    r"|退了|退掉|退订|退出|退卡|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|分手|不干了|不\S{0,4}了",
+    r"|退了|退掉|退订|退出|退卡|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
 _TOPIC_STOP = frozenset(
@@ -710,14 +710,17 @@ _ENDED_ZH = re.compile(
     r"(?=[了，,。！!]|[零一二两三四五六七八九十几半多好]|$)"
     r"|^(?:用户|我们|我)?(?P<topic>[\u4e00-\u9fff]{2,5}?)(?:用户|我们|我)(?:已经)?(?:退掉|退了|卖了|卖掉|取消|戒)"
     # the thing said first with no one after it ("年卡退掉了", "车已经卖了")
-    r"|^(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{1,5}?)"
+    # (or as the speaker's own: "我的电动车被偷了"; stolen, lost or stopped ends it too: "药已经停了")
+    r"|^(?:(?:用户|我们|我)的)?(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{1,5}?)"
     # ... and when ("车上周卖掉了", resolved as "车2026年3月25日那一周卖掉了")
-    r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经|也)?(?:退掉|退了|卖了|卖掉|取消)了?[。！!]?$"
+    r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经|也)?"
+    r"(?:退掉|退了|卖了|卖掉|取消|被偷走|被偷|丢掉|丢|停掉|停)了?[。！!]?$"
 )
 
 
 def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
-    ended = _ENDED_ZH.search(text.strip())
+    # the ending may be the sentence's last clause, after why ("医生说指标正常了，药已经停了")
+    ended = _ENDED_ZH.search(text.strip()) or _ENDED_ZH.search(re.split(r"[，,]", text.strip())[-1].strip())
     if ended:
         thing = (ended.group("thing") or ended.group("topic") or ended.group("first") or "").removesuffix("了")
         if thing:

@@ -107,8 +107,12 @@ _SLIP_EN = (
     r"i(?:'m| am) misremembering|i (?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|"
     r"i (?:transposed|swapped|flipped) (?:the )?\w+|"
     # how the right value was found, or why the slip: "just checked the reminder", "fat fingers"
-    r"(?:i )?(?:just )?(?:checked|double-checked|looked)(?: (?:it|again|(?:the|my) \w+))?|fat fingers?|brain fart"
+    r"(?:i )?(?:just )?(?:checked|double-checked|looked)(?: (?:it|again|(?:the|my) \w+))?|fat fingers?|brain fart|"
+    r"(?:no idea|not sure|(?:i )?(?:don't|do not|dunno) know) why i (?:typed|wrote|said|put)(?: [\w'\" -]{1,20})?"
 )
+# The formula said between the value and a clause of its own ("*GMAT not LSAT, my bad, it's
+# business school I'm applying to"): the correction ends there.
+_MID_SLIP_EN = re.compile(r"[,;—–-]\s*(?:my bad|my mistake|typo|oops|sorry)\s*[,;—–-]\s*\S", re.IGNORECASE)
 _TRAILING_FORMULA_EN = re.compile(r"[,;—–-]\s*(?:" + _SLIP_EN + r")[.!]*$", re.IGNORECASE)
 # What was left out said last ("Sorry, 58k, forgot the raise", "4 cats, I forgot Mochi"),
 # or "actually" after the value: only after a correction's value, never a slip on its own.
@@ -126,7 +130,7 @@ _SPELLING_LAST_EN = re.compile(
     r"[,;—–-]\s*(?:with (?:an?|one|two|double) \w{1,2}|spelled [\w' -]{1,20}|(?:two|double) \w(?:'s)?)[.!]*$",
     re.IGNORECASE,
 )
-_TRAILING_FORMULA_ZH = re.compile(r"[，,]\s*(?P<f>记错了|说错了|搞错了|弄错了|口误)[。！!]?$")
+_TRAILING_FORMULA_ZH = re.compile(r"[，,]\s*我?(?:刚才|刚刚)?(?P<f>记错了|说错了|搞错了|弄错了|口误)[。！!]?$")
 _INTERJECTION = re.compile(
     r"(?:ha+|(?:ha)+|he+h|lol|lmao|oh+|ah+|uh+|um+|hmm+|yes|yeah|yep|no|nope|ok|okay|well|wow|ugh|oops|sorry|right|sure)",
     re.IGNORECASE,
@@ -161,7 +165,7 @@ def bare_correction(clause: str) -> BareCorrection | None:
         return _bare_zh(text)
     text = _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text
     text = re.sub(r"^\*(?=\w)", "correction, ", text)  # "*monthly": a chat's mark for a word corrected
-    trailing = _TRAILING_FORMULA_EN.search(text) or _TRAILING_REASON_EN.search(text)
+    trailing = _TRAILING_FORMULA_EN.search(text) or _TRAILING_REASON_EN.search(text) or _mid_slip(text)
     actually = _ACTUALLY_LAST_EN.match(text) if trailing is None else None
     if trailing is not None:  # the formula said last stands for one said first
         text = text[: trailing.start()]
@@ -177,6 +181,14 @@ def bare_correction(clause: str) -> BareCorrection | None:
     m = _NOT_EN.match(rest)
     new, old = (m.group("new"), m.group("old")) if m else (rest, None)
     return _made(_remainder(new), old)
+
+
+def _mid_slip(text: str) -> re.Match[str] | None:
+    """The formula between a value and a clause of its own, not one opening the text
+    ("Oops, typo — Mark, not Mike": the formula is all there is before the value)."""
+    m = _MID_SLIP_EN.search(text)
+    before = text[: m.start()].strip(" ,.!*") if m else ""
+    return m if before and not is_formula(before) else None
 
 
 def _remainder(text: str) -> str:
@@ -266,7 +278,10 @@ def value_spans(text: str) -> list[str]:
     Chinese numerals with their measure word), as written."""
     if is_cjk(text):
         return re.findall(
-            _ZH_NUMERAL
+            # a school year first ("三年级", not "三年"): what "不对，是四年级" corrects
+            _GRADE_ZH
+            + r"|"
+            + _ZH_NUMERAL
             + r"+月"
             + _ZH_NUMERAL
             + r"+[号日]|(?:上午|下午|晚上|早上)?"
@@ -285,6 +300,7 @@ def value_spans(text: str) -> list[str]:
 _WEEKDAYS = _DAY_NAMES + r"|mon|tue|wed|thu|fri|sat|sun"
 MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
 _ZH_NUMERAL = r"[零一二两三四五六七八九十百千万\d]"
+_GRADE_ZH = r"(?:初|高|大|研)[一二三四]|[一二三四五六]年级"
 
 
 def value_shape(value: str) -> str:
@@ -292,10 +308,12 @@ def value_shape(value: str) -> str:
     date, money, a number, an e-mail, a name; so a correction finds the belief whose
     value it replaces ("11 am" corrects a time, "Sunday" a weekday)."""
     v = value.strip().casefold()
-    if re.fullmatch(r"(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2})", v) or re.fullmatch(
+    if re.fullmatch(r"(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2}|midnight|noon)", v) or re.fullmatch(
         r"(?:上午|下午|晚上|早上)?" + _ZH_NUMERAL + r"{1,3}点(?:半|一刻|三刻|" + _ZH_NUMERAL + r"{1,3}分?)?", v
     ):
         return "time"
+    if re.fullmatch(_GRADE_ZH, v):
+        return "grade"
     if re.fullmatch(rf"(?:{_WEEKDAYS})s?|(?:周|星期|礼拜)[一二三四五六日天]", v):
         return "weekday"
     if (

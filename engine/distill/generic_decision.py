@@ -377,6 +377,20 @@ _ENDED_PRONOUN = re.compile(
     r"|\b(?:done|finished) with (?:that|it)\b|\bstepped down\b(?! (?:as|from)\b)",
     re.IGNORECASE,
 )
+# "quit three weeks ago, cold turkey", "I finally stopped": the speaker stopped, with nothing
+# said after the verb but when or how; what they stopped is what they spoke of last.
+_QUIT_BARE = re.compile(
+    r"^(?:the user(?:'s\s+\w+)?|i)\s+(?:(?:finally|just|actually|officially|already)\s+)*(?:quit|stopped|gave up)"
+    r"(?=\s*(?:$|[,.;!]|(?:in|on|last|this|yesterday|today|recently|for good|cold turkey|a (?:week|month|year)|"
+    r"\d+|one|two|three|four|five|six|a few|several|about|around|over)\b))",
+    re.IGNORECASE,
+)
+# A habit or a job said in the present: "The user smokes about half a pack a day", "works at Acme".
+_HABIT = re.compile(
+    r"^(?:the user|(?-i:[A-Z])\w+)(?:'s\s+\w+)?\s+(?:(?:usually|still|also)\s+)?"
+    r"(?!(?:is|has|was|does|loves|likes|hates|prefers|enjoys|knows|wants|needs|thinks|feels)\b)\w+s\b",
+    re.IGNORECASE,
+)
 # The same in Chinese, its object left unsaid: 已经放弃了, 上个月退卡了, 戒了.
 _ENDED_UNSAID_ZH = re.compile(
     r"(?:^|[，,]\s*)(?:用户)?(?:已经|早就|上个?月|上周|前几天|最近|后来|终于)?(?:\d{4}年[^，,。]{0,12}?)?"
@@ -521,6 +535,39 @@ def _said_last_holding(
     return max(held, key=lambda h: _said_last(h[0])) if held else None
 
 
+# "honestly these days it's Big Thief": "it" is the thing spoken of last, the name its value now
+_IT_NAMED_NOW = re.compile(
+    r"^(?:(?:honestly|lately|now|these days|nowadays|so|and|but|ok|okay|well|actually)[,\s]+)*(?:it's|it is)\s+"
+    r"(?:(?:now|more like|actually|definitely|mostly)\s+)*(?P<name>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})",
+    re.IGNORECASE,
+)
+
+
+def _named_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "these days it's Big Thief" replaces: the one name held by the belief
+    the speaker said last (their favourite band, Radiohead); nothing when that
+    belief holds no name or several."""
+    said = _IT_NAMED_NOW.match(p.statement)
+    if said is None or not (_AS_NOW.search(p.statement) or re.search(r"\bnow\b", p.statement, re.IGNORECASE)):
+        return None
+    held = [b for b in beliefs if not negated(b.statement)]
+    if not held:
+        return None
+    when = max(_said_last(b)[0] for b in held)
+    # every belief of the last message: "I live in Paris and my boss is Tom" holds two names
+    last = [
+        (b, v)
+        for b in held
+        if _said_last(b)[0] == when
+        for v in value_spans(b.statement)
+        if value_shape(v) == "name" and v not in _named(p.subject) | {"The"}
+    ]
+    new = said.group("name").rstrip(".")
+    if len(last) != 1 or new == last[0][1] or value_shape(new) != "name":
+        return None
+    return Decision("supersede", (last[0][0],), "", last[0][1], new)
+
+
 def _said_last(b: BeliefView) -> tuple[datetime, str]:
     """When a belief was said (transaction time), not the time it is dated: what "it"
     refers to is the thing spoken of last."""
@@ -533,14 +580,17 @@ def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     PureGym"); nothing when it holds none ("loves sci-fi": "it" is open)."""
     zh = is_cjk(p.statement)
     said = (_ENDED_UNSAID_ZH if zh else _ENDED_PRONOUN).search(p.statement)
+    bare = None if zh or said else _QUIT_BARE.match(p.statement)
+    said = said or bare
     # "never cancelled it"; not "..., never went"; 戒了 is itself an ending, not a denial of it
-    if said is None or negated(p.statement[: said.start() if zh else said.end()]):
+    if said is None or negated(p.statement[: said.start() if zh or bare else said.end()]):
         return None
     held = [b for b in beliefs if not negated(b.statement)]
     if not held:
         return None
     last = max(held, key=_said_last)
-    if not (is_cjk(last.statement) or _A_THING.search(last.statement)):
+    # a thing held ends with "cancelled it"; a habit or a job too with a bare "I quit"
+    if not (is_cjk(last.statement) or _A_THING.search(last.statement) or (bare and _HABIT.search(last.statement))):
         return None
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule ended pronoun)")
 
@@ -629,7 +679,12 @@ def decide(
     if closed is not None:
         return closed
     said_before = beliefs if earlier is None else earlier
-    ended = _ended_by_pronoun(p, said_before) or _moved_by_someone(p, said_before) or _ordinal_moved(p, beliefs)
+    ended = (
+        _ended_by_pronoun(p, said_before)
+        or _moved_by_someone(p, said_before)
+        or _ordinal_moved(p, beliefs)
+        or _named_now(p, said_before)
+    )
     if ended is not None:
         return ended
     dated = p.valid_from < (p.said_at or p.valid_from) - _DATED
@@ -662,7 +717,9 @@ def decide(
             if chosen:
                 best.setdefault(verb, []).append(chosen)
     if not best:
-        return _thin_update(p, beliefs, stated or bool(_NEW_SITUATION_ZH.search(p.statement)))
+        return _thin_update(
+            p, beliefs, stated or bool(_NEW_SITUATION_ZH.search(p.statement) or _AS_NOW.search(p.statement))
+        )
     verb = min(best, key=lambda v: _ORDER[v])
     hits = best[verb]
     olds = tuple(h[0] for h in hits)
@@ -754,7 +811,7 @@ def _pair(
         return "", "", ""
     if al.one_value and _MOVED_ALONE.match(p.statement):
         return "", "", ""  # "Up to four times a week now": its "to" is no verb's; the amount decides (thin)
-    if al.one_value and (al.functional or (plain if _many_valued(p.statement) else change)):
+    if al.one_value and (al.functional or (plain and not _took_up(p) if _many_valued(p.statement) else change)):
         return "supersede", al.old, al.new
     # "lately" says the state as it is now: enough for an amount to have moved, not for
     # any statement to replace another ("has heard a lot about her lately")
@@ -1045,6 +1102,12 @@ def _episode(statement: str) -> bool:
     return False
 
 
+def _took_up(p: Proposal) -> bool:
+    """Whether "started" is the only change said ("我会说英语" / "最近开始学韩语了"): with a
+    verb of many objects, one more taken up, not one replacing another."""
+    return p.op != "update" and change_words(p.statement) == {"开始"}
+
+
 def _many_valued(statement: str) -> bool:
     """Whether the statement's verb may hold several objects at once."""
     if is_cjk(statement):  # characters are no words: "会" of "会议室" is no verb
@@ -1060,6 +1123,9 @@ _MANY_ZH = re.compile(r"喜欢|讨厌|过敏|养|爱(?!人)|会(?![议计员所�
 _MANY_ZH_HEAD = re.compile(r"[说看听吃喝学玩去]")
 
 
+# The value as it is these days ("lately it's more like 1am"): a change, for a value
+# alone of a shape that one belief holds (``_thin_update``), not for any statement.
+_AS_NOW = re.compile(r"\b(?:lately|these days|nowadays|more like)\b", re.IGNORECASE)
 _HEDGE = re.compile(
     r"\b(?:more like|closer to|lately|honestly|these days|nowadays|realistically|"
     r"ugh+|argh+|sadly|unfortunately|lol|haha+|lmao|yikes|meh)\b",
@@ -1074,10 +1140,15 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     time or a date replaces the one belief of the same subject that holds a
     value of that shape (and unit), and nothing when several do. The thin part
     may close a sentence whose first part says why ("减肥两个月，现在六十八公斤",
-    "after the diet, down to 77 kg now"): then that last part is read, with its own cue."""
-    tail = _CLAUSE_BREAK.split(p.statement.strip().rstrip("。.!！ "))[-1]
-    if tail != p.statement and not (has_change_cue(tail) or moved_on(tail) or _NEW_SITUATION_ZH.search(tail)):
-        tail = p.statement
+    "after the diet, down to 77 kg now") or open one whose last part does ("lately it's
+    more like 10:30, trying to fix my sleep"): the last part with a cue of its own is read."""
+    # the last part that says a change: why may come after it too ("..., trying to fix my sleep")
+    saying = [
+        part
+        for part in _CLAUSE_BREAK.split(p.statement.strip().rstrip("。.!！ "))
+        if has_change_cue(part) or moved_on(part) or _NEW_SITUATION_ZH.search(part) or _AS_NOW.search(part)
+    ]
+    tail = saying[-1] if saying else p.statement
     core = _REASON.sub("", tail)  # "down to once a week since the injury": why is no topic
     core = _HEDGE.sub(" ", core)  # "lately it's more like 1am": how it is said, no topic either
     # what the change says besides its value must be said by the belief it changes ("I'm up
@@ -1149,10 +1220,11 @@ _FREQUENCY = re.compile(r"\b" + _TIMES.pattern + _PERIOD.pattern, re.IGNORECASE)
 
 def _spans(statement: str) -> list[str]:
     """The values a statement holds (``value_spans``), how often it says
-    something happens and an amount said in words, which ``value_spans`` does
-    not read as values."""
+    something happens, an amount and a time said in words, which ``value_spans``
+    does not read as values."""
     found = [m.group(0) for m in _FREQUENCY.finditer(statement)]
     found += [m.group(0) for m in _WORD_AMOUNT.finditer(statement) if not _TIMES.match(statement, m.start())]
+    found += re.findall(r"\b(?:midnight|noon)\b", statement, re.IGNORECASE)  # times said in a word
     return found + value_spans(statement)
 
 

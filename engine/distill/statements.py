@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ledgermind.distill.alignment import ENDED_ITSELF, ends, let_go, moved_on
-from ledgermind.distill.bare_corrections import is_slip
+from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.text import copula_expanded, is_cjk
@@ -448,7 +448,9 @@ _DIED_ZH = re.compile(r"去世|过世|离世|死了")
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
 _LEAD_ZH_CLAUSE = re.compile(
-    r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了|记错了|弄错了|写错了|打错了)|更正|纠正一下)"
+    r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了|记错了|弄错了|写错了|打错了)|更正|纠正一下|"
+    # a denial of what was just said, then the right version ("哦不对，她已经四年级了")
+    r"(?:哦|噢|啊|嗯)?不对|不是不是|等等|等一下)"
     r"[，,、：:\s]+)+"
 )
 _LEAD_ZH = re.compile(r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|刚才|刚刚|我)?(?:说错了|口误|更正|纠正一下)?[，,、：:\s]*)+")
@@ -573,7 +575,9 @@ _VALUE_NOW = re.compile(
     r"(?:(?:honestly|lately|now|these days|nowadays|so|and|but|ok|okay|ugh|yeah)[,\s]+)*"
     r"(?:it's|it is|that's|that is)\s+(?:(?:now|more like|closer to|about|around|actually)\s+)*"
     # a value with its form ("1am", "17.99", "$1,600", "35k"), not a bare count ("It's 4 now": of what?)
-    r"(?:[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb)\b)",
+    r"(?:[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb)\b"
+    # or a name ("these days it's Big Thief"), not a day or a month ("it's Friday now")
+    r"|(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|" + MONTHS + r")\b)(?-i:[A-Z])[\w'&.-]+)",
     re.IGNORECASE,
 )
 _NOW_SAID = re.compile(r"\b(?:now|lately|these days|nowadays|more like|anymore|any more)\b", re.IGNORECASE)
