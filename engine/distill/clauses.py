@@ -193,7 +193,7 @@ def _subjected_zh(clause: str, subject: str) -> str:
 
 
 _TWO_OF_US = re.compile(
-    r"^(?:(?:so|and|but|now|also|well),?\s+)?(?:(?:my|our)\s+(?:[a-z-]+'s\s+)?[a-z-]+|(?-i:[A-Z][a-z]+))\s+and\s+(?:I|we)\b",
+    r"^(?:(?:so|and|but|now|also|well|oh|ok|okay|fyi|btw|fwiw|update|heads up),?\s+)*(?:(?:my|our)\s+(?:[a-z-]+'s\s+)?[a-z-]+|(?-i:[A-Z][a-z]+))\s+and\s+(?:I|we)\b",
     re.IGNORECASE,
 )
 # "it's amoxicillin I'm allergic to", "it was Tuesday we met": the thing said first for weight,

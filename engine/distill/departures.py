@@ -1,4 +1,6 @@
-"""A person of the speaker's who left the place or the work they shared.
+"""A person of the speaker's who left the place or the work they shared, or
+the work by which they cared for the speaker ("Dr Lee retired" ends "my
+therapist is Dr. Lee"; a title before a name is no part of it).
 
 "Sam moved out" ends "my roommate is Sam"; "Raj transferred to the London
 office" ends "my coworker Raj sits next to me"; "小陈搬走了" ends "我室友叫小陈";
@@ -48,8 +50,17 @@ _LEFT_WORK = (
     r"(?=\s*(?:$|[.,!;]|and\b|so\b|in\b|on\b|last\b|this\b|yesterday\b|a (?:week|month|year)\b|for good\b))|"
     r"quit|resigned|retired|transferred|got transferred|was transferred|"
     r"got (?:fired|laid off|let go)|was (?:fired|laid off|let go)|is leaving|'s leaving|"
-    r"handed in (?:his|her|their) notice|moved to (?:another|a different|the \w+) (?:team|office|company|department|branch))"
+    r"handed in (?:his|her|their) notice|moved to (?:another|a different|the \w+) (?:team|office|company|department|branch|school|practice|clinic|hospital))"
 )
+# Roles held by caring for the speaker or working for them ("my therapist is Dr. Lee"): ended
+# by the same leavings of a work (retired, quit, left the practice).
+_CARE_ROLES = re.compile(
+    r"\b(?:therapist|doctor|gp|dentist|psychiatrist|psychologist|counsell?or|physio(?:therapist)?|pediatrician|"
+    r"paediatrician|vet|teacher|tutor|coach|trainer|nanny|babysitter|cleaner|accountant|lawyer|hairdresser|barber|"
+    r"stylist|mechanic)s?\b|医生|大夫|老师|教练|保姆|阿姨",
+    re.IGNORECASE,
+)
+_WORK_OR_CARE = re.compile(f"{_WORK_ROLES.pattern}|{_CARE_ROLES.pattern}", re.IGNORECASE)
 # A job of their own ("my friend Sam works at Google"), and the leavings that end it: said
 # outright, never "left" alone (left a party, left for lunch).
 _OWN_WORK = re.compile(
@@ -67,11 +78,13 @@ _APART_EN = re.compile(
 )
 _ADVERBS = r"(?:(?:has|had|just|finally|officially|already|actually|recently)\s+)*"
 # a name, or one of the speaker's people by relation ("The user's grandpa moved into assisted living")
-_NAME_EN = r"(?P<who>The user's [a-z-]+|[A-Z][a-z]+)"
+# (a title before the name is no part of it: "Dr Lee" is the "Dr. Lee" of the belief)
+_TITLE = r"(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+"
+_NAME_EN = rf"(?:{_TITLE})?(?P<who>The user's [a-z-]+|[A-Z][a-z]+)"
 _HOME_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_HOME}\b")
 _WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_WORK}\b")
 _OWN_WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LOST_WORK}\b")
-_ANY_WORK = re.compile(f"{_WORK_ROLES.pattern}|{_OWN_WORK.pattern}", re.IGNORECASE)
+_ANY_WORK = re.compile(f"{_WORK_OR_CARE.pattern}|{_OWN_WORK.pattern}", re.IGNORECASE)
 # A date the statement was given in its place ("小陈2026年3月搬走了").
 _DATE_ZH = r"(?:\d{4}年(?:\d{1,2}月(?:\d{1,2}日)?)?(?:那一周)?)?"
 _NAME_ZH = r"(?P<who>[\u4e00-\u9fff]{1,3}?)"
@@ -91,12 +104,12 @@ def _leaving(statement: str) -> tuple[str, re.Pattern[str], str | None] | None:
     """(who left, the roles their leaving ends, the place they left when named), or
     None when the statement says no one of a name left."""
     for said, roles in (
-        ((_HOME_ZH, _HOME_ROLES), (_WORK_ZH, _WORK_ROLES))
+        ((_HOME_ZH, _HOME_ROLES), (_WORK_ZH, _WORK_OR_CARE))
         if is_cjk(statement)
         else (
-            (_HOME_EN, _HOME_ROLES),
             (_OWN_WORK_EN, _ANY_WORK),
-            (_WORK_EN, _WORK_ROLES),
+            (_WORK_EN, _WORK_OR_CARE),  # before a home: "moved to another school" is a work left
+            (_HOME_EN, _HOME_ROLES),
             (_APART_EN, _TIES),
         )
     ):
@@ -127,7 +140,7 @@ def _names(statement: str, who: str) -> bool:
         r"(?<!^)(?<![.!?] )(?<!\bat )(?<!\bfor )(?<!\bin )(?<!\bfrom )(?<!\bto )\b[A-Z][a-z]+\b", statement
     )
     others = {n for n in capitals if n.casefold() != who.casefold()}
-    return not others - {"The", "User", "I"}
+    return not others - {"The", "User", "I", "Dr", "Mr", "Mrs", "Ms", "Miss", "Prof"}
 
 
 def departed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:

@@ -68,6 +68,7 @@ __all__ = [
     "couple_step",
     "dead_of_mine",
     "decide",
+    "ended_by_break_up",
     "ended_by_death",
     "hour_at",
     "new_job",
@@ -204,7 +205,10 @@ _DIED = re.compile(r"\b(?:" + _DEATH_EN + r")\b|" + _DEATH_ZH, re.IGNORECASE)
 # A couple's ending ("we broke up", "我们分手了"): the speaker's beliefs about the partner end.
 _BROKE_UP = re.compile(
     r"\b(?:broke up|split up|(?:we|we've|we're|they|they're|got)\s+separated|got divorced|are divorced|"
-    r"called off the (?:wedding|engagement))\b|分手|离婚|分开了",
+    r"called off the (?:wedding|engagement)|"
+    # the divorce done ("finalized our divorce", "the divorce came through"), not begun ("filed for")
+    r"(?:finali[sz]ed|got) (?:our|the|my|their|his|her) divorce|divorce (?:is|was) (?:now )?final|"
+    r"divorce (?:came|went) through)\b|分手|离婚|分开了",
     re.IGNORECASE,
 )
 # A couple's next step ("Tom and I got engaged", "我们结婚了"): what the speaker said of them
@@ -445,6 +449,42 @@ MOVED_ZH = r"^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|�
 _MOVED_ZH = re.compile(MOVED_ZH + r"(?P<v>\d+(?:\.\d+)?)(?![\d.]|点|号|月|日|岁)")
 
 
+# Someone moved the speaker (or one of theirs) to something else: "my psychiatrist switched me
+# to Zoloft", "the vet switched my dog to a kidney diet"; the subject as the statement names it.
+_SWITCHED_BY_CARER = re.compile(
+    r"\b(?:switched|moved|changed|transferred)\s+(?P<who>the user(?:'s\s+[\w-]+(?:\s+(?-i:[A-Z])\w+)?)?)"
+    r"\s+(?:over\s+|back\s+)?(?:on|onto|to)\s+(?P<v>[^,.;]+)",
+    re.IGNORECASE,
+)
+# Who may: the one caring for them ("my boss moved me to the Berlin team" changes no regimen).
+_CARER = re.compile(
+    r"\b(?:doctor|doc|dr|psychiatrist|vet|veterinarian|gp|physician|nurse|dentist|pharmacist|therapist|"
+    r"dietitian|nutritionist|specialist|cardiologist|endocrinologist|neurologist|dermatologist|pediatrician|"
+    r"paediatrician|surgeon|oncologist|allergist|clinic|hospital)s?\b",
+    re.IGNORECASE,
+)
+# What such a move replaces: what they take, eat, use or are on.
+_ON_SOMETHING = r"\s+(?:(?:still|usually|also|now)\s+)?(?:takes|is on|is taking|eats|uses|drinks|gets|has been on|has been taking)\b"
+
+
+def _switched_by_carer(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "my doctor switched me to Zoloft" replaces, said by one who cares for
+    them (a doctor, a vet): of the beliefs saying what that person (or pet) takes,
+    eats or uses, the one said last."""
+    said = _SWITCHED_BY_CARER.search(p.statement)
+    if said is None or negated(p.statement[: said.end()]) or not _CARER.search(p.statement[: said.start()]):
+        return None
+    who = re.escape(said.group("who"))
+    held = [
+        b for b in beliefs if re.match(who + _ON_SOMETHING, b.statement, re.IGNORECASE) and not negated(b.statement)
+    ]
+    if not held:
+        return None
+    last = max(held, key=_said_last)
+    reason = f"replaced: {last.statement} ({p.statement}; rule switched by a carer)"
+    return Decision("supersede", (last,), reason, last.value or "", said.group("v").strip())
+
+
 def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """The amount "it" stands for, moved by someone: of the speaker's beliefs holding one
     amount within a third to three times the new one, the one said last; or the day
@@ -541,6 +581,25 @@ _IT_NAMED_NOW = re.compile(
     r"(?:(?:now|more like|actually|definitely|mostly)\s+)*(?P<name>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})",
     re.IGNORECASE,
 )
+
+
+# A change whose thing is left unsaid ("最近改成坐地铁了", "从三月份开始我改成晚上去了"):
+# what was changed is what the speaker spoke of last.
+_CHANGED_UNSAID_ZH = re.compile(
+    r"^(?:用户)?(?:最近|现在|后来|已经|\d{4}年[^，,。]{0,12}?|从[^，,。]{1,14}?(?:开始|起))?[，,]?(?:用户)?"
+    r"(?:也)?(?:改成|换成|改为|改)(?!变|天|日|正|善|革|进)"
+)
+
+
+def _changed_unsaid(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "最近改成坐地铁了" changes: the belief the speaker said last."""
+    if not is_cjk(p.statement) or _CHANGED_UNSAID_ZH.match(p.statement) is None or negated(p.statement):
+        return None
+    held = [b for b in beliefs if not negated(b.statement) and is_cjk(b.statement)]
+    if not held:
+        return None
+    last = max(held, key=_said_last)
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule changed, thing unsaid)")
 
 
 def _named_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -655,6 +714,24 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("close", gone, reason) if gone else None
 
 
+def ended_by_break_up(statement: str, facts: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
+    """What a break-up told as a dated event ends ("The user finalized their divorce
+    in June 2025"): the partner beliefs of the one it names first, the speaker or a
+    name (LoCoMo's speakers share an owner), none of another's."""
+    # "Chris and the user finalized their divorce": the speaker's, of the two named
+    who = re.match(r"(?:(?-i:[A-Z])[\w-]+ and )?(?P<who>the user|(?-i:[A-Z])[\w-]+)\b", statement, re.IGNORECASE)
+    if who is None or not breaks_up(statement):
+        return ()
+    label = who.group("who").casefold()
+    return tuple(
+        b
+        for b in facts
+        if b.statement.casefold().startswith((label + " ", label + "'s "))
+        and _PARTNER.search(b.statement)
+        and not _BROKE_UP.search(b.statement)
+    )
+
+
 def new_job(statement: str) -> bool:
     """Whether a statement says a new job was taken: it may end work said under another key."""
     return _NEW_JOB.search(statement) is not None and not negated(statement)
@@ -684,6 +761,8 @@ def decide(
         or _moved_by_someone(p, said_before)
         or _ordinal_moved(p, beliefs)
         or _named_now(p, said_before)
+        or _switched_by_carer(p, said_before)
+        or _changed_unsaid(p, said_before)
     )
     if ended is not None:
         return ended

@@ -60,6 +60,7 @@ from ledgermind.distill.generic_decision import (
     couple_step,
     dead_of_mine,
     decide,
+    ended_by_break_up,
     ended_by_death,
     hour_at,
     new_job,
@@ -147,15 +148,20 @@ class _State:
                 p = replace(p, subject=resolved[0], statement=resolved[1])
             self._add_or_update(p)
 
+    def _facts(self) -> list[BeliefView]:
+        return [b for b in self.current.values() if b.kind == "fact" and INSTRUCTION_LIKE not in b.flags]
+
     def _add_or_update(self, p: Proposal) -> None:
         if INSTRUCTION_LIKE in p.flags:  # kept as said, never merged into or over a fact
             return self._new(p)
         if p.kind == "episode" and (dead := dead_of_mine(p.statement)):
             # "we lost Max last month", told as a dated event: what held of Max ends with it
-            facts = [b for b in self.current.values() if b.kind == "fact" and INSTRUCTION_LIKE not in b.flags]
-            gone = list(ended_by_death(dead, facts))
+            gone = list(ended_by_death(dead, self._facts()))
             if gone:
                 self._invalidate_all(p, gone, f"ended: {p.statement} (rule death)", at=p.valid_from)
+        elif p.kind == "episode" and (parted := ended_by_break_up(p.statement, self._facts())):
+            # "Chris and I finalized our divorce in June", told as a dated event: the marriage ends
+            self._invalidate_all(p, list(parted), f"ended: {p.statement} (rule break-up)", at=p.valid_from)
         same_kind = [b for b in self.current.values() if b.kind == p.kind and INSTRUCTION_LIKE not in b.flags]
         if p.rule == BARE_CORRECTION:  # only a value: it corrects a belief or says nothing
             self._corrected_value(p, same_kind)

@@ -220,7 +220,7 @@ _DEICTIC = frozenset(
     ]
 )
 _INTERJECTION = re.compile(
-    r"^(?:(?:yeah|yes|oh|wow|well|so|and|but|also|btw|hey|haha|lol|ok|okay|anyway)\b[,!.]?\s+)+", re.IGNORECASE
+    r"^(?:(?:yeah|yes|oh|wow|well|so|and|but|also|btw|fyi|fwiw|hey|haha|lol|ok|okay|anyway)\b[,!.]?\s+)+", re.IGNORECASE
 )
 _FORGET_ALL = re.compile(r"\b(?:please\s+)?forget\s+(?:everything|all)\b", re.IGNORECASE)
 _FORGET = re.compile(r"^(?:please\s+)?forget\s+(?:that\s+)?(.+)", re.IGNORECASE)

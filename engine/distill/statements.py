@@ -108,7 +108,8 @@ _ABOUT_SOMEONE_EN = re.compile(
 # copula before a bare adjective ("Confidence is important in business"), not
 # a determiner ("The colors are ...").
 _NAMED = re.compile(
-    r"^(?P<name>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)\s+"
+    # a title before the name ("Dr. Lee", "Mrs Patel")
+    r"^(?P<name>(?:(?-i:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)\s+"
     r"(?:(?:is|was)\s+(?P<complement>\S+)|(?P<verb>\w+)\b\s*(?P<next>\S*))",
 )
 _NAMED_VERBS = frozenset(["has", "had", "took", "got", "went", "left", "made"])

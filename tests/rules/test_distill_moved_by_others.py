@@ -1,0 +1,92 @@
+"""What others did to what the speaker said: a carer who switched them (or
+their pet) to something else, a carer who left the work ("Dr Lee retired",
+"Mrs. Patel moved to another school"), a divorce told as a dated event
+("fyi chris and I finalized our divorce in june"), and a change whose thing is
+unsaid in Chinese ("最近改成坐地铁了"). Pure: extractor + reconcile."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("moved-by-others", "u")
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I take Lexapro 10mg", "my psychiatrist switched me to Zoloft"),
+        ("my dog Biscuit eats Purina Pro Plan", "the vet switched my dog to a prescription kidney diet"),
+        ("I am on metformin", "my doctor switched me to insulin last month"),
+    ],
+)
+def test_a_carer_switching_them_replaces_what_they_took(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1 and len(current) == 1 and " switched " in current[0], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I take Lexapro 10mg", "my boss moved me to the Berlin team"),  # no carer: no regimen changed
+        ("I am on metformin", "my doctor put me on insulin last month"),  # one more, not instead
+    ],
+)
+def test_a_move_that_is_no_carers_switch_replaces_nothing(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("my therapist is Dr. Lee", "Dr. Lee retired last month"),
+        ("my therapist is Dr. Lee", "Dr Lee retired so I'm seeing a Dr. Ortiz now"),
+        ("my therapist is Lee", "Lee retired last month"),
+        ("my son's teacher is Mrs. Patel", "Mrs. Patel moved to another school"),
+        ("我的钢琴老师姓王", "王老师退休了"),
+    ],
+)
+def test_a_carer_who_left_the_work_is_theirs_no_more(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1 and ended[0].startswith(("The user's", "用户的")), ended
+
+
+def test_a_relative_who_retired_is_still_a_relative() -> None:
+    _, ended = beliefs_after(OWNER, "my brother is Sam", "Sam retired last month")
+    assert ended == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["fyi Chris and I finalized our divorce in june", "Chris and I finalized our divorce in june"],
+)
+def test_a_divorce_told_as_an_event_ends_the_marriage(said: str) -> None:
+    current, ended = beliefs_after(OWNER, "I'm married to Chris", said)
+    assert ended == ["The user is married to Chris."], (current, ended)
+    assert not any(s.startswith(("Fyi", "Chris, ")) for s in current), current
+
+
+def test_a_divorce_filed_for_is_not_yet_the_end() -> None:
+    _, ended = beliefs_after(OWNER, "I'm married to Chris", "we filed for divorce in june")
+    assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("我每天骑车上班", "最近改成坐地铁了，夏天骑车太热"),
+        ("我每天早上跑步五公里", "最近改成晚上游泳了，膝盖受不了跑步"),
+        ("我每天早上七点去健身房", "从三月份开始我改成晚上去了"),
+    ],
+)
+def test_a_change_with_its_thing_unsaid_replaces_what_was_said_last(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1, ended
+
+
+def test_a_change_of_oneself_is_no_replacement() -> None:
+    _, ended = beliefs_after(OWNER, "我住在北京", "我改变了很多")
+    assert ended == []
