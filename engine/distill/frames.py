@@ -527,6 +527,20 @@ _LEAD_ZH = re.compile(
     r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|告诉你|跟你说|好消息|哦|嗯|啊|不对|说错了|等等|等一下|"
     r"更正一下|更正|纠正一下|抱歉|不好意思|我?记错了|我?弄错了|我?打错了)[，,：:！!。 ]*)+"
 )
+# A move to a place typed in lower case ("we moved to portland in march"): a word or two after
+# "moved to" with no determiner, before the sentence ends or says when (not "moved to help",
+# "moved to a new flat", "moved to day shifts"). Read only where no capitalised place was found.
+_MOVED_TO_LOWER_EN = re.compile(
+    r"\b(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+)?to\s+"
+    r"(?P<v>(?!(?:a|an|the|my|our|his|her|their|this|that|another|be|live|work|stay|study|get|see|help|join|take|"
+    r"start|find|go|do|make|care|look|keep|save|spend|focus|part|full|remote|hybrid|weekly|daily|monthly)\b)"
+    # a time or a work moved to ("day shifts", "nights", "the sales team") is no place
+    r"(?!(?:[a-z]+\s+)?(?:shifts?|days?|nights?|mornings?|evenings?|afternoons?|weekends?|weekdays?|hours|team|"
+    r"office|plan|tier|grade|class|school|level|version|floor|room|desk)\b)[a-z]{3,}"
+    r"(?:\s+(?!(?:last|this|next|with|for|and|because|after|before|since)\b)[a-z]{3,})?)"
+    r"(?=\s*(?:$|[,.;!]|(?:in|on|last|this|back|recently|yesterday|and|so|because|for|with|a (?:week|month|year)|"
+    r"\d+|two|three|four|few|several)\b))"
+)
 _CLAUSES_EN = re.compile(r"\s*[;,]\s*(?!\d)|\s+[-–—]\s+|\s+but\s+|\s+while\s+|\s+whereas\s+", re.IGNORECASE)
 _CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
 
@@ -1027,6 +1041,10 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         value = _cut(place.group(1) or place.group(2))
         if value and value.lower() not in _NOT_VALUES and not _WHEN_EN.match(value):
             return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
+    typed = _MOVED_TO_LOWER_EN.search(clause)
+    if typed:  # "moved to portland in march": a place typed in lower case
+        value = " ".join(w.capitalize() for w in typed.group("v").split())
+        return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
     diet = _DIET_EN.search(clause)
     if diet:
         return [_Hit("diet", "diet", diet.group(1).lower(), diet.group(1), "text", subject)]

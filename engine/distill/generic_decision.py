@@ -890,6 +890,8 @@ def _pair(
         return "", "", ""
     if al.one_value and _MOVED_ALONE.match(p.statement):
         return "", "", ""  # "Up to four times a week now": its "to" is no verb's; the amount decides (thin)
+    if al.one_value and _IDENTITY.match(b.statement) and _WHEN_WORKED.search(al.new):
+        return "", "", ""  # "my partner is a nurse" / "she moved to day shifts": when, not what, she is
     if al.one_value and (al.functional or (plain and not _took_up(p) if _many_valued(p.statement) else change)):
         return "supersede", al.old, al.new
     # "lately" says the state as it is now: enough for an amount to have moved, not for
@@ -1019,6 +1021,11 @@ def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: 
 _BARE_STATE = re.compile(r"\b(?:is|are|was)\s+(?:\w+ly\s+)?(?-i:[a-z]+)[.!]?$", re.IGNORECASE)
 # What a person is, said with the copula alone: an age, an occupation, a standing.
 # (not a name: "my roommate is Jess" says who holds the role, which a switch may change)
+# When someone works or does a thing ("day shifts", "weekends"): no identity of theirs.
+_WHEN_WORKED = re.compile(
+    r"\b(?:shifts?|days|nights|mornings|evenings|afternoons|weekends|weekdays|hours|part-time|full-time)\b",
+    re.IGNORECASE,
+)
 _IDENTITY = re.compile(
     r"^(?:the user's|my|our)\s+[\w-]+\s+(?:is|was)\s+(?:a\s+|an\s+)?(?-i:[a-z\d])[\w-]*\.?$", re.IGNORECASE
 )

@@ -90,3 +90,30 @@ def test_a_change_with_its_thing_unsaid_replaces_what_was_said_last(held: str, s
 def test_a_change_of_oneself_is_no_replacement() -> None:
     _, ended = beliefs_after(OWNER, "我住在北京", "我改变了很多")
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we packed up and moved to portland in march, so that's home now",
+        "moved to new york last month",
+    ],
+)
+def test_a_move_to_a_place_typed_in_lower_case_replaces_the_home(said: str) -> None:
+    _, ended = beliefs_after(OWNER, "I live in Denver", said)
+    assert ended == ["The user lives in Denver."]
+
+
+@pytest.mark.parametrize(
+    "said", ["my sister moved to help my mom", "we moved to a new flat", "they moved to nights last month"]
+)
+def test_a_move_to_no_named_place_keeps_the_home(said: str) -> None:
+    _, ended = beliefs_after(OWNER, "I live in Denver", said)
+    assert ended == []
+
+
+def test_a_move_to_other_hours_ends_the_hours_not_who_they_are() -> None:
+    current, ended = beliefs_after(
+        OWNER, "My partner is a nurse and she works night shifts at St. Mary's.", "My partner moved to day shifts."
+    )
+    assert ended == ["The user's partner works night shifts at St. Mary's."], (current, ended)
