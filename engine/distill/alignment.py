@@ -33,6 +33,7 @@ __all__ = [
     "ADDITIVE_TOO",
     "DROPPED",
     "ENDED_ITSELF",
+    "THING_CHANGED",
     "Alignment",
     "align",
     "change_words",
@@ -784,6 +785,16 @@ def moved_on(text: str) -> bool:
 def let_go(text: str) -> bool:
     """ "Let the NYT subscription lapse": an ending said without its subject, the speaker's."""
     return re.match(_LET_GO, text.strip(), re.IGNORECASE) is not None
+
+
+# "that remote thing changed", "the carpool arrangement fell through": something the speaker
+# spoke of, named by one word of it, holds no more (what holds instead may follow).
+THING_CHANGED = re.compile(
+    r"^(?:(?:oh|so|and|but|also|well|btw|fyi|update)[,\s]+)*(?:that|the|my|our)\s+(?P<word>[a-z][\w-]+)\s+"
+    r"(?:thing|situation|arrangement|setup|set-up|plan|deal|schedule|routine)\s+(?:has\s+|is\s+)?"
+    r"(?:changed|ended|over|done|fell through|is no more)\b",
+    re.IGNORECASE,
+)
 
 
 def ends(text: str) -> bool:

@@ -43,7 +43,7 @@ _SPLIT_EN = re.compile(
     # an elaboration or a list ("We love being outdoors - going for hikes, ... - plus board games")
     r"|\s*;\s*|(?:\s+[—–-]+\s+|\s*—\s*)(?=" + _PRONOUN_EN + r"|(?i:my|our)\s)"
     # a participle clause that says what holds now ("..., going to Crunch now"): its subject was dropped
-    r"|,\s+(?=(?!(?:including|according|regarding|considering)\b)\w+ing\s+(?:\S+\s+){0,5}?(?:now|these days)\b)"
+    r"|,\s+(?=(?!(?:including|according|regarding|considering)\b)\w+ing\s+(?:\S+\s+){0,5}?(?:now|these days|as of)\b)"
     r"|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
     # a possessive opens a clause only with its verb close by ("..., my sister lives in Rome"),
     # not an apposition ("I scored 40 points, my highest ever, ...")
@@ -296,7 +296,7 @@ _DROPPED_SUBJECT = re.compile(
     r"spring|king|ceiling|wedding|building|meeting|feeling|ring|sibling|darling|pudding)\b)\w{2,}ing)"
     # not a gerund that is the subject ("Gaming has brought me ...")
     r"(?!\s+(?:has|have|had|is|was|are|were|makes|made|can|will|gives|gave|keeps|brings|brought)\b)"
-    r"\s+(?=.*\b(?:now|these days|nowadays)\b)\S"
+    r"\s+(?=.*\b(?:now|these days|nowadays|as of)\b)\S"
     # not an evaluation of doing something ("Not easy facing setbacks": it is not easy)
     r"|^(?P<not>not|no longer)\s+(?!\w+\s+\w+ing\b)(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",

@@ -36,8 +36,10 @@ _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple
 _EN = re.compile(
     r"\b(?:(yesterday|today|tonight|this (?:morning|afternoon|evening)|last night|the day before yesterday"
     r"|last (?:" + _WEEKDAYS + r"))"
-    r"|(last week|this week|a week ago)"
-    r"|(last month|this month|(?:in|since|back in|early|late|in early|in late) (?:" + _MONTHS + r"|may)"
+    # "as of this month", "starting this week": a start, said as "since" ("since April 2026")
+    r"|((?:as of |starting )?(?:last week|this week)|a week ago)"
+    r"|((?:as of |starting )?(?:last month|this month)|(?:in|since|back in|early|late|in early|in late|as of|starting) "
+    r"(?:" + _MONTHS + r"|may)"
     r"(?: \d{4})?|(?:" + _MONTHS + r") \d{4})"
     r"|(last year)"
     r"|(" + _COUNT + r" (?:day|week|month|year)s? ago))\b(?!['’]s\b)",  # "today's standup" names no date of its own
@@ -158,7 +160,7 @@ def _told_in_past(phrase: str, text: str) -> bool:
 
 
 def _english_query(phrase: str) -> str:
-    p = re.sub(r"^(?:in|since|back in|early|late|in early|in late)\s+", "", phrase.lower())
+    p = re.sub(r"^(?:in|since|back in|early|late|in early|in late|as of|starting)\s+", "", phrase.lower())
     for word, digit in EN_NUMBERS.items():
         p = re.sub(rf"^{word} (?=(?:day|week|month|year))", digit + " ", p)
     return p
@@ -186,7 +188,7 @@ def _mention(phrase: str, query: str, language: str, precision: str, ref: dateti
     if precision == "ago":
         precision = "day" if re.search(r"day|天", phrase) else "week" if re.search(r"week|周|星期", phrase) else "month"
     said = written_date(when, precision, language)
-    if phrase.lower().startswith("since "):  # "since March" stays a start: "since March 2026"
+    if phrase.lower().startswith(("since ", "as of ", "starting ")):  # "since March" stays a start: "since March 2026"
         said = re.sub(r"^(?:in|on|in the week of)\b", "since", said)
     return TimeMention(when, phrase, said)
 

@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from ledgermind.distill.alignment import (
     DROPPED,
+    THING_CHANGED,
     align,
     change_words,
     core_tokens,
@@ -602,6 +603,20 @@ def _changed_unsaid(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule changed, thing unsaid)")
 
 
+def _thing_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "that remote thing changed" ends: of the beliefs said before that hold
+    the word, the one said last."""
+    said = THING_CHANGED.match(p.statement)
+    if said is None:
+        return None
+    word = topic_words(said.group("word"))
+    held = [b for b in beliefs if word and word <= topic_words(b.statement) and not negated(b.statement)]
+    if not held:
+        return None
+    last = max(held, key=_said_last)
+    return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule a thing changed)")
+
+
 def _named_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "these days it's Big Thief" replaces: the one name held by the belief
     the speaker said last (their favourite band, Radiohead); nothing when that
@@ -763,6 +778,7 @@ def decide(
         or _named_now(p, said_before)
         or _switched_by_carer(p, said_before)
         or _changed_unsaid(p, said_before)
+        or _thing_changed(p, said_before)
     )
     if ended is not None:
         return ended
@@ -1209,9 +1225,9 @@ _MANY_ZH = re.compile(r"喜欢|讨厌|过敏|养|爱(?!人)|会(?![议计员所�
 _MANY_ZH_HEAD = re.compile(r"[说看听吃喝学玩去]")
 
 
-# The value as it is these days ("lately it's more like 1am"): a change, for a value
+# The value as it is these days ("lately it's more like 1am", "paying 1550 as of this month"): a change, for a value
 # alone of a shape that one belief holds (``_thin_update``), not for any statement.
-_AS_NOW = re.compile(r"\b(?:lately|these days|nowadays|more like)\b", re.IGNORECASE)
+_AS_NOW = re.compile(r"\b(?:lately|these days|nowadays|more like|as of|starting|since)\b", re.IGNORECASE)
 _HEDGE = re.compile(
     r"\b(?:more like|closer to|lately|honestly|these days|nowadays|realistically|"
     r"ugh+|argh+|sadly|unfortunately|lol|haha+|lmao|yikes|meh)\b",
@@ -1243,10 +1259,12 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     if not stated or (extra and not any(extra <= topic_words(b.statement) for b in beliefs)):
         return Decision("none")
     beliefs = [b for b in beliefs if extra <= topic_words(b.statement)]
-    said = [(v, _shape_and_unit(tail, v)) for v in _spans(tail)]
+    # "paying 1550 since April 2026": when the value started to hold is no value of it
+    started = _SINCE_DATE.sub(" ", tail)
+    said = [(v, _shape_and_unit(started, v)) for v in _spans(started)]
     shaped = [(v, shape) for v, shape in said if shape is not None]
     # the time of the change ("2026年4月起涨到八百了") is when, never the amount
-    bare = [v for v in value_spans(untimed(tail)) if value_shape(v) == "number" and _number(v) is not None]
+    bare = [v for v in value_spans(untimed(started)) if value_shape(v) == "number" and _number(v) is not None]
     if not shaped and len(bare) != 1:
         return Decision("none")
     value, shape = shaped[-1] if shaped else (bare[0], None)
@@ -1279,6 +1297,7 @@ def hour_at(statement: str, span: str) -> bool:
     return re.search(rf"\bat\s+{re.escape(span)}\b", statement) is not None
 
 
+_SINCE_DATE = re.compile(r"\bsince (?:the week of )?(?:\d{1,2} )?(?:" + MONTHS + r") \d{4}\b", re.IGNORECASE)
 # A reason or a time said after a thin change ("since the injury", "because of the new job"):
 # why it changed, not what.
 _REASON = re.compile(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ledgermind.distill.alignment import ENDED_ITSELF, ends, let_go, moved_on
+from ledgermind.distill.alignment import ENDED_ITSELF, THING_CHANGED, ends, let_go, moved_on
 from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.person import IRREGULAR_PAST
@@ -484,8 +484,8 @@ def is_statement(clause: str) -> bool:
     body = _FRONTED_EN.sub("", body)
     if (_VALUE_NOW.match(body) and _NOW_SAID.search(body)) or _NO_LONGER_ALONE.match(text) or let_go(body):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
-    if _AMOUNT_MOVED.match(body):
-        return True  # "Down to 32 hours a week now": the speaker's amount, moved
+    if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body):
+        return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
     if len(body.split()) < _MIN_WORDS_EN:
         return _standing_state(body) or _LIFE_EVENT.fullmatch(body) is not None
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):

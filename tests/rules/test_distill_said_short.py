@@ -93,3 +93,31 @@ def test_a_correction_with_its_formula_before_or_after_replaces_the_value(held: 
 def test_one_more_taken_up_keeps_what_was_held() -> None:
     current, ended = beliefs_after(OWNER, "我会说英语", "最近开始学韩语了")
     assert ended == [] and len(current) == 2, (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I'm paying 1550 as of this month", "I've been paying 1550 since march", "paying 1550 as of this month"],
+)
+def test_an_amount_said_since_a_time_replaces_the_amount(said: str) -> None:
+    """"as of this month" is when the new amount began: a start, not "as of in April"."""
+    current, ended = beliefs_after(OWNER, "My rent is $1400/month", said)
+    assert ended == ["The user's rent is $1400/month."], (current, ended)
+    assert not any("as of in" in s for s in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I'm fully remote", "oh and that remote thing changed, company is making us come in 4 days a week now"),
+        ("We have a carpool arrangement with the Smiths", "the carpool arrangement fell through"),
+    ],
+)
+def test_a_thing_named_by_a_word_of_it_that_changed_ends(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1, ended
+
+
+def test_a_change_of_nothing_said_ends_nothing() -> None:
+    _, ended = beliefs_after(OWNER, "I live in Paris", "the plan changed")
+    assert ended == []
