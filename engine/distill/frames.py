@@ -1041,9 +1041,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         value = _cut(place.group(1) or place.group(2))
         if value and value.lower() not in _NOT_VALUES and not _WHEN_EN.match(value):
             return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
-    typed = _MOVED_TO_LOWER_EN.search(clause)
-    if typed:  # "moved to portland in march": a place typed in lower case
-        value = " ".join(w.capitalize() for w in typed.group("v").split())
+    lowered = _MOVED_TO_LOWER_EN.search(clause)
+    if lowered:  # "moved to portland in march": a place typed in lower case
+        value = " ".join(w.capitalize() for w in lowered.group("v").split())
         return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
     diet = _DIET_EN.search(clause)
     if diet:

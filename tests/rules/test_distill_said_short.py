@@ -100,7 +100,7 @@ def test_one_more_taken_up_keeps_what_was_held() -> None:
     ["I'm paying 1550 as of this month", "I've been paying 1550 since march", "paying 1550 as of this month"],
 )
 def test_an_amount_said_since_a_time_replaces_the_amount(said: str) -> None:
-    """"as of this month" is when the new amount began: a start, not "as of in April"."""
+    """ "as of this month" is when the new amount began: a start, not "as of in April"."""
     current, ended = beliefs_after(OWNER, "My rent is $1400/month", said)
     assert ended == ["The user's rent is $1400/month."], (current, ended)
     assert not any("as of in" in s for s in current), current
