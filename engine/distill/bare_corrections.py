@@ -39,6 +39,10 @@ BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding
 # The formulas that announce a correction of what was just said. "actually" and
 # "I mean" only count before a bare remainder (the caller checks there is no statement).
 _DAY_NAMES = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_MONTH_NAMES = (
+    r"(?i:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
+)
 _FORMULA_EN = re.compile(
     r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+)[\s,!.]+)?"  # an interjection may come first, never stand alone
     r"(?:(?:no wait|no no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
@@ -82,6 +86,12 @@ _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.
 _NOT_FIRST_EN = re.compile(r"^not\s+(?P<old>[^,;:—–]{1,30}?)\s*(?:[,;:—–]|\s-)\s*(?P<new>.+?)[.!]*$", re.IGNORECASE)
 _FOR_THE = re.compile(r"^(?P<new>.+?)\s+(?:for|as|on|in)\s+(?:the|my|our)\s+[\w' -]+?[.!]*$", re.IGNORECASE)
 _VALUE_EN = re.compile(
+    # a date with its day ("May 21", "21 May") is one value, not a month and a number
+    r"\b(?:"
+    + _MONTH_NAMES
+    + r")\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:"
+    + _MONTH_NAMES
+    + r")\b|"
     r"[\w.+-]+@[\w-]+\.[\w.]+|\d'\s?\d{1,2}\"?|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
     r"|(?-i:[A-Z])[\w'-]*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"
@@ -136,6 +146,13 @@ _INTERJECTION = re.compile(
     re.IGNORECASE,
 )
 _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its own
+# After a formula, "we're on 15 already", "I'm at 3.2 now": the value where the speaker is,
+# said with its subject and nothing else.
+_ON_VALUE_EN = re.compile(
+    r"^(?:no[,\s]+)?(?:i'm|i am|we're|we are)\s+(?:(?:actually|already|really)\s+)?(?:on|at)\s+"
+    r"(?P<v>[$€£¥]?\d[\w.,:]*)\s*(?:already|now|actually|though|i think)?[.!]*$",
+    re.IGNORECASE,
+)
 
 
 class BareCorrection(NamedTuple):
@@ -180,6 +197,9 @@ def bare_correction(clause: str) -> BareCorrection | None:
         return None
     m = _NOT_EN.match(rest)
     new, old = (m.group("new"), m.group("old")) if m else (rest, None)
+    on = _ON_VALUE_EN.match(new) if formula is not None else None
+    if on is not None:  # "wait no, we're on 15 already": where they are is the value
+        new = on.group("v")
     return _made(_remainder(new), old)
 
 

@@ -345,6 +345,9 @@ class _State:
             return False
         target, wrong = found
         corrected = _as_correction_of(replace(target, value=wrong), replace(p, rule="correction"))
+        if normalise(corrected.statement) == normalise(target.statement):  # "sorry, we're on 3 already": as it was
+            self._reinforce(target, p, "restated")
+            return True
         self._supersede([target], corrected, "corrected")
         return True
 

@@ -46,7 +46,8 @@ _LEAD_EN = re.compile(
     r"let me (?:correct|rephrase|fix) (?:that|this|myself)|to correct myself|i stand corrected|hold on|hang on|"
     r"i was wrong|that was wrong|that's wrong|that's not right|not quite|i should have said|"
     r"as for (?:me|us|myself)|for (?:me|us),? it(?: was|'s| is) (?:when|that)|on (?:a|another) (?:different |other |side |separate )?note|speaking of which|"
-    r"what i meant (?:was|is)|i meant to say|i mixed (?:that|it|them) up|make that [\w:.,$€£¥-]+|"
+    r"what i meant (?:was|is)|i meant to say|i meant(?= (?:she|he|they|it|we|i|my|our|the)\b)|"
+    r"i mixed (?:that|it|them) up|make that [\w:.,$€£¥-]+|"
     r"wrong (?:name|number|date|day|time|word|one|person|place|city)|(?:damn |stupid )?auto-?correct(?:ed)?|"
     r"(?:a |one )?(?:small|quick|tiny|minor) (?:fix|correction)|i mis(?:remembered|spelled|spelt))\b[\s,:;!.—-]*)+",
     re.IGNORECASE,

@@ -121,3 +121,25 @@ def test_a_thing_named_by_a_word_of_it_that_changed_ends(held: str, said: str) -
 def test_a_change_of_nothing_said_ends_nothing() -> None:
     _, ended = beliefs_after(OWNER, "I live in Paris", "the plan changed")
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "right"),
+    [
+        ("We use Postgres 14", "wait no, we're on 15 already", "Postgres 15"),
+        ("my sister lives in Boston", "sorry I meant she lives in Austin", "Austin"),
+        ("My sister's birthday is May 12", "typo: May 21", "May 21"),
+        ("my dentist appointment is on March 3", "sorry, March 13", "March 13"),
+    ],
+)
+def test_a_correction_said_as_a_clause_or_a_whole_date_replaces_the_value(held: str, said: str, right: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert ended == [
+        held.replace("my ", "The user's ").replace("My ", "The user's ").replace("We use", "The user uses") + "."
+    ] and any(right in s for s in current), (current, ended)
+    assert not any("meant" in s for s in current), current
+
+
+def test_a_correction_to_the_same_value_restates_it() -> None:
+    current, ended = beliefs_after(OWNER, "I have 3 kids", "sorry, we're on 3 already")
+    assert ended == [] and current == ["The user has 3 kids."], (current, ended)
