@@ -361,8 +361,11 @@ _ENDS = re.compile(
     + _OUTGROWN
     + r"|"
     + ENDED_ITSELF
-    + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out)|(?:is|was|'s) on hiatus)\b"
-    r"|退了|退掉|退订|退出|退卡|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|分手|不干了|不\S{0,4}了",
+    + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out)|(?:is|was|'s) on hiatus"
+    # "poker night is done", "the lease is over": a thing of theirs, ended itself
+    r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all )?(?:done|over|finished|no more)"
+    r"(?!\s+(?:with|for|by|in|at|on|soon|yet)\b))\b"
+    r"|退了|退掉|退订|退出|退卡|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|送人了|送走了|送给|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
 _TOPIC_STOP = frozenset(
@@ -715,7 +718,7 @@ _ENDED_ZH = re.compile(
     r"|^(?:(?:用户|我们|我)的)?(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{1,5}?)"
     # ... and when ("车上周卖掉了", resolved as "车2026年3月25日那一周卖掉了")
     r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经|也)?"
-    r"(?:退掉|退了|卖了|卖掉|取消|被偷走|被偷|丢掉|丢|停掉|停)了?[。！!]?$"
+    r"(?:退掉|退了|卖了|卖掉|取消|被偷走|被偷|丢掉|丢|停掉|停|送人|送走|送给[\u4e00-\u9fff]{1,4}?(?:养)?)了?[。！!]?$"
 )
 
 

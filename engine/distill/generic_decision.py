@@ -220,6 +220,10 @@ _COUPLED = re.compile(
     re.IGNORECASE,
 )
 _SEEING = re.compile(r"\bseeing\b", re.IGNORECASE)  # "seeing Hana": a partner only where the couple is named
+_CALLED_OFF = re.compile(
+    r"\bcalled (?:it|things|the whole thing) off\b|\bcalled it quits\b|取消了婚约|退婚", re.IGNORECASE
+)
+_ENGAGED = re.compile(r"\b(?:engaged|engagement|fianc[eé]e?|wedding)\b|订婚|未婚", re.IGNORECASE)
 _PARTNER = re.compile(
     r"\b(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|spouse|dating|married to|(?:been|are|is) together)\b"
     r"|男朋友|女朋友|对象|老公|老婆|丈夫|妻子|未婚|谈恋爱|交往",
@@ -255,12 +259,15 @@ _NEW_JOB = re.compile(
     r"\b(?:took|got|accepted|landed|started|began|has|have) (?:a |an |the )?(?:new |full-time |full time |part-time |"
     r"permanent |staff |salaried )*(?:job|position|role) (?:at|with|in) \S"
     r"|\bjoined\s+(?-i:[A-Z])|\b(?:was|got|been) hired (?:by|at|on at)\s+(?:the\s+)?\S"
-    r"|\bgot an offer from \S+(?: \S+)? and (?:took|accepted) it\b",
+    r"|\bgot an offer from \S+(?: \S+)? and (?:took|accepted) it\b"
+    r"|跳槽(?:了|到)|换了(?:一)?(?:份|个)?工作|(?<!没)入职了",
     re.IGNORECASE,
 )
 _WORK_STATUS = re.compile(
     r"\b(?:works? (?:at|for)|working (?:at|for)|employed (?:at|by)|(?:job|position|role) (?:at|with)|freelanc\w*|"
-    r"self-employed|unemployed|between jobs|job.hunting|looking for (?:a |an )?(?:new )?(?:job|work)|out of work)\b",
+    r"self-employed|unemployed|between jobs|job.hunting|looking for (?:a |an )?(?:new )?(?:job|work)|out of work)\b"
+    # 在腾讯上班, 在一家外企做会计
+    r"|在[^，,。]{1,12}(?:上班|工作|任职|实习)|在[^，,。]{0,8}(?:公司|企|厂|医院|学校|银行|事务所)[^，,。]{0,2}(?:做|当)",
     re.IGNORECASE,
 )
 _GRADUATED = re.compile(
@@ -603,6 +610,63 @@ def _changed_unsaid(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule changed, thing unsaid)")
 
 
+# A thing of the speaker's moved onto something else: "team moved CI over to GitHub Actions",
+# "finally got billing onto 3.12", "migrated everything to Obsidian". What moved is named by a
+# word of the belief it changes, or is "everything" / "it": the thing spoken of last.
+_MIGRATED = re.compile(
+    r"\b(?:moved|migrated|switched|ported|got|transferred|upgraded)\s+"
+    r"(?P<what>everything|it all|all of it|it|them|(?:all\s+)?(?:my|our|the|the user's|their)?\s*[a-z][\w-]*)"
+    r"\s+(?:over\s+)?(?:to|onto)\s+(?P<to>(?-i:[A-Z0-9])[\w.+-]*(?:\s+(?-i:[A-Z0-9])[\w.+-]*)*)",
+    re.IGNORECASE,
+)
+_ALL_OF_IT = frozenset(["everything", "it all", "all of it", "it", "them"])
+
+
+def _migrated(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "moved CI over to GitHub Actions" replaces: the belief said last that names
+    CI with one value of the new one's kind (a name for a name, a version for a
+    version); for "everything" or "it", the belief said last with one such value."""
+    said = _MIGRATED.search(p.statement)
+    if said is None or negated(p.statement[: said.end()]):
+        return None
+    to = said.group("to").rstrip(".")
+    shape = value_shape(to)
+    what = said.group("what").casefold()
+    named = frozenset() if what in _ALL_OF_IT else topic_words(what) - _named(p.subject)
+    acronym = said.group("what") if said.group("what").isupper() else None  # "CI": no topic word, a name
+    if what not in _ALL_OF_IT and not named and not acronym:
+        return None
+    held = []
+    for b in beliefs:
+        if negated(b.statement) or (named and not named <= topic_words(b.statement)):
+            continue
+        if acronym and not re.search(rf"\b{re.escape(acronym)}\b", b.statement):
+            continue
+        spans = [
+            v for v in value_spans(b.statement) if value_shape(v) == shape and v not in ("The", to, said.group("what"))
+        ]
+        spans = [v for v in spans if v not in _named(p.subject)]
+        if len(spans) == 1:
+            held.append((b, spans[0]))
+    if not held:
+        return None
+    b, old = max(held, key=lambda h: _said_last(h[0]))
+    return Decision("supersede", (b,), f"replaced: {old} -> {to} ({p.statement}; rule moved onto)", old, to)
+
+
+def _given_to_another(p: Proposal, mine: Sequence[BeliefView], earlier: Sequence[BeliefView]) -> Decision | None:
+    """A thing of the speaker's that ended in another's hands ("橘猫送给我妈养了", "gave
+    the bike to my nephew"): the clause names the other person, so it is read as about
+    them; the thing it ends is the speaker's, named by a belief said before."""
+    gone = ended_object(p.statement)
+    if gone is None or negated(p.statement) or any(names_ended(gone[0], b.statement) for b in mine):
+        return None
+    held = [b for b in earlier if names_ended(gone[0], b.statement) and not negated(b.statement)]
+    if len(held) != 1:
+        return None
+    return Decision("negate", (held[0],), f"ended: {p.statement} (ends: {held[0].statement}; rule given to another)")
+
+
 def _thing_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "that remote thing changed" ends: of the beliefs said before that hold
     the word, the one said last."""
@@ -724,6 +788,10 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     elif breaks_up(p.statement):
         gone = tuple(b for b in beliefs if _PARTNER.search(b.statement) and not _BROKE_UP.search(b.statement))
         reason = f"ended: {p.statement} (rule break-up)"
+    elif _CALLED_OFF.search(p.statement) and not negated(p.statement):
+        # "he called it off": of what they said of this person, only an engagement ends by it
+        gone = tuple(b for b in beliefs if _ENGAGED.search(b.statement))
+        reason = f"ended: {p.statement} (rule called off)"
     else:
         return None
     return Decision("close", gone, reason) if gone else None
@@ -732,17 +800,19 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 def ended_by_break_up(statement: str, facts: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
     """What a break-up told as a dated event ends ("The user finalized their divorce
     in June 2025"): the partner beliefs of the one it names first, the speaker or a
-    name (LoCoMo's speakers share an owner), none of another's."""
+    name (LoCoMo's speakers share an owner), none of another's; an engagement
+    called off ends the engagement only."""
     # "Chris and the user finalized their divorce": the speaker's, of the two named
     who = re.match(r"(?:(?-i:[A-Z])[\w-]+ and )?(?P<who>the user|(?-i:[A-Z])[\w-]+)\b", statement, re.IGNORECASE)
-    if who is None or not breaks_up(statement):
+    called_off = _CALLED_OFF.search(statement) is not None and not negated(statement)
+    if who is None or not (breaks_up(statement) or called_off):
         return ()
     label = who.group("who").casefold()
     return tuple(
         b
         for b in facts
         if b.statement.casefold().startswith((label + " ", label + "'s "))
-        and _PARTNER.search(b.statement)
+        and (_ENGAGED if called_off else _PARTNER).search(b.statement)
         and not _BROKE_UP.search(b.statement)
     )
 
@@ -779,6 +849,8 @@ def decide(
         or _switched_by_carer(p, said_before)
         or _changed_unsaid(p, said_before)
         or _thing_changed(p, said_before)
+        or _migrated(p, said_before)
+        or (_given_to_another(p, beliefs, said_before) if earlier is not None else None)
     )
     if ended is not None:
         return ended

@@ -117,3 +117,59 @@ def test_a_move_to_other_hours_ends_the_hours_not_who_they_are() -> None:
         OWNER, "My partner is a nurse and she works night shifts at St. Mary's.", "My partner moved to day shifts."
     )
     assert ended == ["The user's partner works night shifts at St. Mary's."], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("We use Jenkins for CI", "team moved CI over to GitHub Actions a couple weeks back"),
+        ("I'm on Python 3.9 for the billing service", "finally got billing onto 3.12 yesterday"),
+        ("I write all my notes in Notion", "moved everything over to Obsidian over the holidays"),
+        ("I write all my notes in Notion", "migrated everything to Obsidian, notion was getting too slow"),
+    ],
+)
+def test_a_thing_moved_onto_another_replaces_what_it_was_on(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I live in Paris and work at Google", "moved my savings to Ally"),  # savings were never said
+        ("my boss is Tom", "they moved me to Berlin"),
+    ],
+)
+def test_a_move_of_something_never_said_replaces_nothing(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("我在一家外企做会计", "上个月跳槽了，现在在一家创业公司做财务"),
+        ("我妹妹在腾讯上班", "我妹妹跳槽到字节了"),
+        ("我们家养了一只橘猫", "橘猫送给我妈养了，我们现在养了只柯基"),
+        ("I have an old road bike", "gave the road bike to my nephew"),
+        ("my lease runs until August", "the lease is over"),
+        ("My best friend Leo is engaged", "my best friend Leo called it off"),
+        ("I am engaged to Sam", "we called it off last week"),
+    ],
+)
+def test_a_job_left_a_thing_given_away_or_a_plan_called_off_ends_it(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("我在腾讯上班", "我老婆跳槽了"),  # someone else's new job
+        ("I work at Acme", "I'm done for today"),
+        ("We planned a trip to Rome", "we called it off"),  # no engagement to end
+    ],
+)
+def test_an_ending_of_something_else_ends_nothing_held(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert ended == []
