@@ -20,7 +20,7 @@ the valid time.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 
@@ -114,6 +114,9 @@ PAST_EN = re.compile(
 )
 
 
+_AFTER_PREPOSITION = re.compile(r"\b(?:for|until|till|by|from|before|after|through)\s+$", re.IGNORECASE)
+
+
 def find_time(text: str, ref: datetime) -> TimeMention | None:
     """The first relative time expression in ``text`` resolved against ``ref``."""
     m = _EN.search(text)
@@ -136,7 +139,11 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
             # "My daughter starts school in September" (said in December): next September
             return None
         query = _english_query(m.group(0))
-        return _mention(m.group(0), query, "en", precision, ref)
+        found = _mention(m.group(0), query, "en", precision, ref)
+        if found is not None and _AFTER_PREPOSITION.search(text[: m.start()]):
+            # "done for today", "until last week": the preposition is said, the date goes bare
+            found = replace(found, resolved=re.sub(r"^(?:on|in)\s+", "", found.resolved))
+        return found
     z = _ZH.search(text)
     if z:
         precision = _PRECISION[z.lastindex - 1 if z.lastindex else 0]

@@ -7,6 +7,8 @@ for given by name ("these days it's Big Thief"), a time said in a word
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ledgermind import Owner
@@ -143,3 +145,17 @@ def test_a_correction_said_as_a_clause_or_a_whole_date_replaces_the_value(held: 
 def test_a_correction_to_the_same_value_restates_it() -> None:
     current, ended = beliefs_after(OWNER, "I have 3 kids", "sorry, we're on 3 already")
     assert ended == [] and current == ["The user has 3 kids."], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("I stayed with my parents until last week", "until the week of"),
+        ("I've been on leave from last month", "on leave from "),
+    ],
+)
+def test_a_date_after_its_preposition_is_written_bare(said: str, written: str) -> None:
+    """ "until last week" is "until the week of ...", never "until in the week of ..."."""
+    current, _ = beliefs_after(OWNER, said)
+    assert any(written in s for s in current), current
+    assert not any(re.search(r"\b(?:until|from) in\b", s) for s in current), current
