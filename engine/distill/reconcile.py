@@ -477,6 +477,47 @@ class _State:
             )
             self.current.pop(b.memory_id, None)
         self._new(p, supersedes=old[0].memory_id)
+        for b in old:
+            self._restate_siblings(b, p)
+
+    def _restate_siblings(self, replaced: BeliefView, p: Proposal) -> None:
+        """One statement kept under two keys ("works as a nurse at St. Mary's": the
+        occupation and the employer) loses the replaced value in the other one too:
+        the occupation is restated without "at St. Mary's" ("The user works as a
+        nurse."), so no current belief still says what was replaced. Left as it
+        is when the value cannot be cut out of its words."""
+        if not replaced.value:
+            return
+        cut = re.compile(
+            r",?\s+(?:as an?|as|at|for|in|with|from|on)\s+(?:the\s+)?" + re.escape(replaced.value) + r"(?![\w'])",
+            re.IGNORECASE,
+        )
+        siblings = [
+            b
+            for b in self.current.values()
+            if b.statement == replaced.statement and b.kind == replaced.kind and b.attribute != replaced.attribute
+        ]
+        for b in siblings:
+            restated = cut.sub("", b.statement, count=1)
+            if restated == b.statement or len(restated.split()) < 3:
+                continue
+            self._supersede(
+                [b],
+                replace(
+                    p,
+                    op="update",
+                    statement=restated,
+                    source_key=f"{p.source_key}:restated:{b.memory_id}",
+                    subject=b.subject,
+                    attribute=b.attribute,
+                    value=b.value,
+                    replaces=None,
+                    rule="restated",
+                    confidence=b.confidence,
+                    valid_from=p.valid_from,
+                ),
+                "restated",
+            )
 
     def _invalidate_all(
         self, p: Proposal, beliefs: list[BeliefView], reason: str, at: datetime | None = None, keep: bool = True
@@ -757,6 +798,8 @@ def _surface(text: str, value: str) -> str:
 
 
 def _reason(verb: str, p: Proposal, old: BeliefView) -> str:
+    if verb == "restated":  # a sibling said in the same words as a replaced belief
+        return f"restated: {p.statement} (what it said with another key was replaced; rule restated)"
     frame = p.attribute or "?"
     return f"{verb}: {frame} is now {p.value} (was {p.replaces or old.value}; rule {p.rule or 'similarity'})"
 

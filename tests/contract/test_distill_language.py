@@ -262,3 +262,17 @@ def test_a_lower_case_name_and_a_new_job_in_one_session(eng: MemoryEngine) -> No
     assert not any("sits next to" in s for s in current), current
     assert not any("freelance" in s for s in current), current
     assert any("Pixar" in s for s in current), current
+
+
+def test_one_statement_under_two_keys_loses_the_replaced_value_in_both(eng: MemoryEngine) -> None:
+    """ "works as a nurse at St. Mary's" is the occupation and the employer: after a new
+    employer no current belief still says St. Mary's, and the occupation stays, restated
+    as a new version that names the replacement in its history."""
+    _said(eng, ("I work as a nurse at St. Mary's.", MARCH), ("I now work at Mercy Hospital.", AUGUST))
+    current = _current(eng)
+    assert "The user works as a nurse." in current and any("Mercy" in s for s in current), current
+    assert not any("St. Mary's" in s for s in current), current
+    (nurse,) = [
+        b for b in _beliefs(eng) if b.status == bitemporal.CURRENT and b.statement == "The user works as a nurse."
+    ]
+    assert nurse.supersedes is not None

@@ -173,3 +173,20 @@ def test_a_job_left_a_thing_given_away_or_a_plan_called_off_ends_it(held: str, s
 def test_an_ending_of_something_else_ends_nothing_held(held: str, said: str) -> None:
     _, ended = beliefs_after(OWNER, held, said)
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I now work at Mercy Hospital.", "The user works as a nurse."),
+        ("I'm a teacher now.", "The user works at St. Mary's."),
+    ],
+)
+def test_one_statement_under_two_keys_keeps_the_other_part(said: str, kept: str) -> None:
+    current, ended = beliefs_after(OWNER, "I work as a nurse at St. Mary's.", said)
+    assert kept in current and len(current) == 2, (current, ended)
+
+
+def test_one_statement_under_two_keys_stays_whole_beside_an_unrelated_one() -> None:
+    current, ended = beliefs_after(OWNER, "I work as a nurse at St. Mary's.", "I live in Paris")
+    assert ended == [] and "The user works as a nurse at St. Mary's." in current, current
