@@ -489,13 +489,20 @@ class _State:
         if not replaced.value:
             return
         cut = re.compile(
-            r",?\s+(?:as an?|as|at|for|in|with|from|on)\s+(?:the\s+)?" + re.escape(replaced.value) + r"(?![\w'])",
+            r",?\s+(?:as an?|as|at|for|in|with|from|on)\s+(?:(?:the|a|an|my|our)\s+)?"
+            + re.escape(replaced.value)
+            + r"(?![\w'])",
             re.IGNORECASE,
         )
+        # a key the message says again itself ("I'm a nurse at Mercy General now") is left to it
+        said_again = {q.attribute for q in self.extraction.proposals if _message_of(q) == _message_of(p)}
         siblings = [
             b
             for b in self.current.values()
-            if b.statement == replaced.statement and b.kind == replaced.kind and b.attribute != replaced.attribute
+            if b.statement == replaced.statement
+            and b.kind == replaced.kind
+            and b.attribute != replaced.attribute
+            and b.attribute not in said_again
         ]
         for b in siblings:
             restated = cut.sub("", b.statement, count=1)
