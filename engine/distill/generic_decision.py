@@ -440,6 +440,7 @@ MOVED_IT = (
     r"\b(?:raised|bumped|upped|increased|hiked|lowered|cut|dropped|reduced|put|pushed|moved|changed|doubled|"
     # ... or the speaker's version of a thing ("IT upgraded me to 24.04")
     r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user)\s+(?:up\s+|down\s+)?to\s+"
+    r"(?:(?:like|about|around|roughly|almost|nearly)\s+)?"  # "upped it to like 35k a week"
 )
 _MOVED_IT = re.compile(MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?!\s*(?:am|pm|:|%))", re.IGNORECASE)
 _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
@@ -1407,6 +1408,9 @@ def _spans(statement: str) -> list[str]:
 
 def _number(span: str) -> float | None:
     attached = _ATTACHED_UNIT.match(span)
+    if attached and attached.group(2).casefold() == "k":  # "52k": thousands
+        whole = _number(attached.group(1))
+        return None if whole is None else whole * 1000
     if attached and _UNIT.fullmatch(attached.group(2)):
         span = attached.group(1)  # "50mg": the number of milligrams
     try:
@@ -1435,6 +1439,7 @@ _UNIT = re.compile(
 # The units of a dose, a weight, a distance or a volume: an amount of one of them said to have
 # moved is of the one belief that holds an amount of it (hours and days count anything).
 _MEASURES = frozenset(["kg", "kgs", "lb", "pound", "km", "mile", "mi", "mg", "ml", "cm"])
+_PER_OUTING = re.compile(r"\s+(?:a|per|each|every)\s+(?:week|day|run|ride|morning|session)\b", re.IGNORECASE)
 _ATTACHED_UNIT = re.compile(r"^([$€£¥]?\d[\d,.]*)([a-z%]+)$", re.IGNORECASE)
 # An amount in words ("four days a week", "eight hours"): a number word before its unit.
 _NUMBER_WORDS = frozenset(
@@ -1489,6 +1494,13 @@ def _shape_and_unit(statement: str, value: str) -> tuple[str, str] | None:
     unit = _UNIT.fullmatch(attached.group(2)) if attached else None
     unit = unit or (_UNIT.match(statement[at + len(value) :]) if at >= 0 else None)
     found = (unit.group(1) or unit.group(2)).casefold().rstrip("s") if unit else ""
+    if (
+        not found
+        and attached
+        and attached.group(2).casefold() == "k"
+        and _PER_OUTING.match(statement[at + len(value) :])
+    ):
+        found = "km"  # "35k a week": a runner's kilometres (not "52k a year", a salary)
     if not found and (zh := _UNIT_ZH.search(value)):
         found = zh.group(1)
     if shape == "name" or (shape == "number" and not found):

@@ -159,3 +159,18 @@ def test_a_date_after_its_preposition_is_written_bare(said: str, written: str) -
     current, _ = beliefs_after(OWNER, said)
     assert any(written in s for s in current), current
     assert not any(re.search(r"\b(?:until|from) in\b", s) for s in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "now"),
+    [
+        ("I run about 20 km a week", "upped it to like 35k a week, training for the half", "35"),
+        ("I run about 20km a week", "been doing more like 35k a week since I signed up for the half", "35k"),
+        ("I earn 48k a year", "got a raise, it's 52k now", "52k"),
+        ("my salary is $48,000", "got a raise, it's 52k now", "52k"),
+    ],
+)
+def test_an_amount_in_thousands_or_a_runners_k_replaces_the_amount(held: str, said: str, now: str) -> None:
+    """ "35k a week" after "20 km a week" is kilometres; "52k" after "48k a year" or "$48,000" is thousands."""
+    current, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1 and any(now in s for s in current), (current, ended)
