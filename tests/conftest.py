@@ -43,6 +43,13 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than the cores, at most four. Most of the suite
+    waits on servers, subprocesses and fsync, not on the CPU: on two cores, a third
+    worker cut the suite from 19 to 12 minutes (both runs passed whole)."""
+    return min(4, (os.cpu_count() or 1) + 1)
+
+
 # The suites (paths under tests/) that also run as the least-privilege login:
 # every read under row-level security, projections (run, rebuild, status),
 # search, audits, erasure, distillation and recovery of agents.
