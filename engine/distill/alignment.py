@@ -33,6 +33,8 @@ __all__ = [
     "ADDITIVE_TOO",
     "DROPPED",
     "ENDED_ITSELF",
+    "ENDED_PRONOUN",
+    "ENDING_VERB",
     "THING_CHANGED",
     "Alignment",
     "align",
@@ -355,7 +357,11 @@ _LET_GO = r"let\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-
 # how something turned out ("ended up with some great sponsors"): no ending.
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
-    r"[^.]*\b(?:anymore|any more)|broke up|sold|left|" + DROPPED + r"|ended(?!\s+up\b)|unsubscribed|"
+    r"[^.]*\b(?:anymore|any more)|broke up|sold|"
+    # "left Google", not "left work early", "left it at home", "left for Denver"
+    r"left(?!\s+(?:work|home|the (?:house|office)|early|late|for|it|them|a|an)\b)|"
+    + DROPPED
+    + r"|ended(?!\s+up\b)|unsubscribed|"
     r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|"
     r"cut\s+(?:[\w'-]+\s+){0,3}?out(?!\s+for\b)|no more(?!\s+than\b)|rehomed|had to rehome|gave away|given away|"
     + _OUTGROWN
@@ -789,6 +795,27 @@ def let_go(text: str) -> bool:
     """ "Let the NYT subscription lapse": an ending said without its subject, the speaker's."""
     return re.match(_LET_GO, text.strip(), re.IGNORECASE) is not None
 
+
+# An ending whose object is a pronoun ("cancelled it last month", "sold them in May"): what
+# it ends is the thing spoken of last (``generic_decision``), so the clause is a statement
+# however short ("I cancelled it").
+ENDING_VERB = (
+    r"(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|got rid of|returned|gave away|given away|rehomed|"
+    r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|"
+    r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"
+    r"(?:stopped|quit|gave up) (?:taking|using|wearing|paying for|renting))"
+)
+ENDED_PRONOUN = re.compile(
+    r"\b" + ENDING_VERB + r"\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
+    r"|\b(?:threw|thrown|throw) (?:it|them) (?:out|away)\b"
+    r"|\b(?:gave|given|had to give) (?:it|them) (?:up|away)\b"
+    # someone took the speaker off a medication, a plan, a rota ("my psychiatrist took me off it")
+    r"|\b(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?:it|them)\b"
+    # an ending said of "that", the thing spoken of last ("so that's over", "done with that", "I stepped down")
+    r"|\b(?:that's|that is|that was|it's|it is) (?:all )?(?:over|done|finished)\b"
+    r"|\b(?:done|finished) with (?:that|it)\b|\bstepped down\b(?! (?:as|from)\b)",
+    re.IGNORECASE,
+)
 
 # "that remote thing changed", "the carpool arrangement fell through": something the speaker
 # spoke of, named by one word of it, holds no more (what holds instead may follow).

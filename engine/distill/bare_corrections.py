@@ -54,9 +54,13 @@ _FORMULA_EN = re.compile(
     r"i mis(?:heard|counted|remembered|spelled|spelt)|"
     # "No, it's Wednesday", "hmm no, it's ...", "No, 2018": a plain "no" only before the value said again
     r"no(?=[\s,]+(?:(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b|[$€£¥]?\d))|"
+    # "no sorry, it's claritin", "no wait": a plain "no" before another formula
+    r"no(?=[\s,]+(?:sorry|wait|oops|my bad|actually|i meant|i mean)\b)|"
     # "No, Wednesday", "no, PwC": a name or a day said alone after it (not "Oh no, Jon!": a cry to someone)
     r"(?<!oh )(?<!oh, )no(?=[\s,]+(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|" + _DAY_NAMES + r")\.?$)|more like|"
-    r"(?:i )?meant|(?:i )?(?:just )?(?:checked|double-checked|looked it up)(?: and)?)\b[\s,:;!.—–-]*)+",
+    # "just checked my donor card": how the right value was found, with where
+    r"(?:i )?meant|(?:i )?(?:just )?(?:checked|double-checked|looked it up)"
+    r"(?: (?:again|(?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+))?(?: and)?)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
@@ -94,7 +98,7 @@ _VALUE_EN = re.compile(
     + r")\b|"
     r"[\w.+-]+@[\w-]+\.[\w.]+|\d'\s?\d{1,2}\"?|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
-    r"|(?-i:[A-Z])[\w'-]*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"
+    r"|(?-i:[A-Z])[\w'-]*\+*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"  # "A+", "C++": a grade, a type, a language
     r"|\b(?:" + _DAY_NAMES + r")s?\b"  # a day is a value written in lower case too ("no, wednesday")
 )
 # The denied verb may be the copula, "in" or "called" ("在酒仙桥，不在望京", "叫球球，不叫豆豆").
@@ -127,6 +131,11 @@ _TRAILING_FORMULA_EN = re.compile(r"[,;—–-]\s*(?:" + _SLIP_EN + r")[.!]*$", 
 # What was left out said last ("Sorry, 58k, forgot the raise", "4 cats, I forgot Mochi"),
 # or "actually" after the value: only after a correction's value, never a slip on its own.
 _TRAILING_REASON_EN = re.compile(r"[,;—–-]\s*(?:i\s+)?forgot\s+(?:about\s+)?[\w' -]{1,30}[.!]*$", re.IGNORECASE)
+# Why the slip, or how it was, said after the value of a correction its formula opened ("sorry,
+# 2020, it was right before lockdown", "wait no, it's the 15th, i was looking at the wrong email").
+_TRAILING_WHY_EN = re.compile(
+    r"[,;—–-]\s*(?:it was|that was|i was|i'd|i had|i've been|we were)\s+[^,;]{1,60}[.!]*$", re.IGNORECASE
+)
 # "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing
 _ACTUALLY_LAST_EN = re.compile(
     r"^(?:it|that|she|he|they|her|his|their|its)\b.*?(?P<cut>,?\s+actually[.!]*)$", re.IGNORECASE
@@ -183,6 +192,9 @@ def bare_correction(clause: str) -> BareCorrection | None:
     text = _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text
     text = re.sub(r"^\*(?=\w)", "correction, ", text)  # "*monthly": a chat's mark for a word corrected
     trailing = _TRAILING_FORMULA_EN.search(text) or _TRAILING_REASON_EN.search(text) or _mid_slip(text)
+    why = _TRAILING_WHY_EN.search(text) if trailing is None and _FORMULA_EN.match(text) else None
+    if why is not None:  # the formula opened it: what follows the value is why, no value
+        text = text[: why.start()]
     actually = _ACTUALLY_LAST_EN.match(text) if trailing is None else None
     if trailing is not None:  # the formula said last stands for one said first
         text = text[: trailing.start()]

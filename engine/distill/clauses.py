@@ -26,7 +26,7 @@ _PRONOUN_EN = r"(?:I|I'm|I've|I'd|I'll|we|We|we're|We're|we've|We've|he|He|she|S
 # (with the change said: "My locker is not 14, it's 41" is one denial and its value, not two clauses)
 _IT_VALUE = re.compile(
     r"(?:it's|it is)\s+(?:(?:about|around|closer to)\s+)*(?:(?:now|more like)\s+[$€£¥]?\d|"
-    r"[$€£¥]?\d[^,;]*?\b(?:now|these days|lately|nowadays)\b)",
+    r"[$€£¥]?\d(?:[\d,.]*\d)?[^,;]*?\b(?:now|these days|lately|nowadays|as of|starting|from now on|going forward)\b)",
     re.IGNORECASE,
 )
 _SPLIT_EN = re.compile(
@@ -348,6 +348,10 @@ def _it_resolved(clause: str) -> list[str]:
         return [clause]  # "..., it's such an awesome feeling": "it" is the situation, not the thing
     verb = {"'s": "is", " is": "is", " was": "was", " has": "has"}.get(m.group("it")[2:].replace("’", "'"), "is")
     first = clause[: m.start("it")].rstrip(" ,")
+    if re.search(r"\b(?:it|them)$", first, re.IGNORECASE):
+        # "landlord bumped it, it's $1,600 now": "it" is the object both times, the thing
+        # spoken of before, not the landlord; the value is a clause of its own, left to reconcile
+        return [first, clause[m.start("it") :]]
     np = m.group("np")
     return [first, f"{np[:1].lower() + np[1:]} {verb} {m.group('rest')}"]
 

@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from ledgermind.distill.alignment import (
     DROPPED,
+    ENDED_PRONOUN,
     THING_CHANGED,
     align,
     change_words,
@@ -238,6 +239,32 @@ _RETIRED = re.compile(
     r"\bretired\b|退休了|辞职|离职|辞(?:掉)?了?工作|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
     re.IGNORECASE,
 )
+# A job left in other words by whoever the clause is about: resigned, laid off, their notice
+# given, their last day at a named place; not "left work early" or "my last day of school".
+_POSSESSIVE = r"(?:my|their|his|her|the user's|our)"
+_LEFT_JOB = re.compile(
+    r"\bresigned\b|\b(?:quit|left|lost)\s+" + _POSSESSIVE + r"\s+(?:\w+\s+)?(?:job|position|role)\b"
+    r"|\b(?:handed|put|turned|gave)\s+in\s+" + _POSSESSIVE + r"\s+(?:notice|resignation|two weeks)"
+    r"|\b(?:got|was|were|been|being)\s+(?:laid off|fired|let go|made redundant)\b"
+    r"|\blast day (?:at work|on the job|(?=at (?-i:[A-Z])))",
+    re.IGNORECASE,
+)
+# What such a leaving ends: a job held at a place or as a role, not all talk of work
+# ("is working on their online store", "works late", "loves their new job")
+_HOLDS_JOB = re.compile(
+    r"\b(?:works?|working|employed)\s+(?:(?:full|part)[ -]time\s+)?(?:at|for|as|in)\s|\bjob (?:at|as|with|in)\s",
+    re.IGNORECASE,
+)
+# The place a job was left, named after the leaving ("laid off from Meta", "last day at Acme")
+_LEFT_ORG = re.compile(r"\s*(?:from|at|with)?\s*(?:the\s+)?(?P<org>(?-i:[A-Z])[\w&.-]*)")
+_WORK = re.compile(
+    r"\bretired\b|\bresigned\b|\b(?:quit|left|lost)\s+" + _POSSESSIVE + r"\s+(?:\w+\s+)?(?:job|position|role)\b"
+    r"|\b(?:handed|put|turned|gave)\s+in\s+" + _POSSESSIVE + r"\s+(?:notice|resignation|two weeks)"
+    r"|\b(?:got|was|were|been|being)\s+(?:laid off|fired|let go|made redundant)\b"
+    r"|\blast day (?:at work|on the job|(?=at (?-i:[A-Z])))"
+    r"|退休了|辞职|离职|辞(?:掉)?了?工作|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
+    re.IGNORECASE,
+)
 _WORK = re.compile(
     r"\b(?:works?|working|teach(?:es)?|teaching|job|employed|nurse|doctor|engineer|teacher|manager)\b"
     r"|工作|上班|任职|(?:当|做)[\u4e00-\u9fff]{0,2}(?:师|员|生|士|家|工|长)",
@@ -374,21 +401,8 @@ def couple_step(statement: str) -> bool:
     return breaks_up(statement) or couples(statement)
 
 
-# An ending whose object is a pronoun ("cancelled it last month", "sold them in May"), and
-# a thing held by article or possessive ("has a membership at PureGym", "owns two kayaks").
-_ENDED_PRONOUN = re.compile(
-    r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|got rid of|returned|gave away|given away|rehomed|"
-    r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|"
-    r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel))\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
-    r"|\b(?:threw|thrown|throw) (?:it|them) (?:out|away)\b"
-    r"|\b(?:gave|given|had to give) (?:it|them) (?:up|away)\b"
-    # someone took the speaker off a medication, a plan, a rota ("my psychiatrist took me off it")
-    r"|\b(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?:it|them)\b"
-    # an ending said of "that", the thing spoken of last ("so that's over", "done with that", "I stepped down")
-    r"|\b(?:that's|that is|that was|it's|it is) (?:all )?(?:over|done|finished)\b"
-    r"|\b(?:done|finished) with (?:that|it)\b|\bstepped down\b(?! (?:as|from)\b)",
-    re.IGNORECASE,
-)
+# A thing held by article or possessive ("has a membership at PureGym", "owns two kayaks")
+# is what an ending said of a pronoun (``ENDED_PRONOUN``) can end.
 # "quit three weeks ago, cold turkey", "I finally stopped": the speaker stopped, with nothing
 # said after the verb but when or how; what they stopped is what they spoke of last.
 _QUIT_BARE = re.compile(
@@ -409,10 +423,12 @@ _ENDED_UNSAID_ZH = re.compile(
     r"(?:放弃了|戒了|退了|退卡了|不去了|不学了|不干了|停了|取消了|辞了|退订了|不玩了)"
 )
 _A_THING = re.compile(
-    r"\b(?:has|have|owns?|rents?|keeps?|pays? for|subscribes? to)\s+(?:a|an|the|two|three|their|\d+)\s+\w"
+    r"\b(?:has|have|owns?|owning|rents?|renting|keeps?|keeping|pays? for|paying for|subscribes? to)\s+"
+    r"(?:a|an|the|two|three|their|\d+)\s+\w"
     r"|\b(?:subscribed to|signed up (?:for|with|to)|enrolled in|(?:a )?member (?:of|at)|volunteers? (?:at|with)|"
     r"goes to|go to|attends?)\s+\S"
-    r"|\b(?:is|am|are)\s+on\s+[A-Z]\w+"  # a medication by its name ("is on Lexapro 10mg")
+    # a medication by its name or its form ("is on Lexapro 10mg", "is on birth control pills")
+    r"|\b(?:is|am|are)\s+on\s+(?:[A-Z]\w+|\d|(?:[a-z]+\s+){0,2}(?:pills?|meds|medication|tablets|patch|shots|injections|inhaler))"
 )
 
 
@@ -484,12 +500,9 @@ def _switched_by_carer(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision |
     if said is None or negated(p.statement[: said.end()]) or not _CARER.search(p.statement[: said.start()]):
         return None
     who = re.escape(said.group("who"))
-    held = [
-        b for b in beliefs if re.match(who + _ON_SOMETHING, b.statement, re.IGNORECASE) and not negated(b.statement)
-    ]
-    if not held:
+    last = _last_held(beliefs, lambda b: re.match(who + _ON_SOMETHING, b.statement, re.IGNORECASE) is not None)
+    if last is None:
         return None
-    last = max(held, key=_said_last)
     reason = f"replaced: {last.statement} ({p.statement}; rule switched by a carer)"
     return Decision("supersede", (last,), reason, last.value or "", said.group("v").strip())
 
@@ -567,6 +580,28 @@ def _day_moved(p: Proposal, beliefs: Sequence[BeliefView], now: str, kind: re.Pa
     return Decision("supersede", (b,), reason, was, now)
 
 
+# "replaced it with an eero mesh", "swapped them for contacts", "upgraded it to the Pro": "it"
+# is the thing spoken of last, and what follows is what holds now.
+_REPLACED_IT = re.compile(
+    r"\b(?:replaced|swapped|traded|exchanged|upgraded|switched)\s+(?:it|them)\s+(?:in\s+|out\s+)?(?:with|for|to)\s+"
+    r"(?:(?:an?|the|some|my|our)\s+)?(?P<v>[^,.;!?]+)",
+    re.IGNORECASE,
+)
+
+
+def _replaced_it(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "replaced it with an eero pro 6 mesh" replaces: the belief said last."""
+    said = None if is_cjk(p.statement) else _REPLACED_IT.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]):
+        return None
+    last = _last_held(beliefs)
+    if last is None:
+        return None
+    new = said.group("v").strip()
+    reason = f"replaced: {last.statement} ({p.statement}; rule replaced it)"
+    return Decision("supersede", (last,), reason, last.value or "", new)
+
+
 def _said_last_holding(
     beliefs: Sequence[BeliefView], spans: Callable[[str], list[str]], now: str
 ) -> tuple[BeliefView, str] | None:
@@ -604,10 +639,9 @@ def _changed_unsaid(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     """What "最近改成坐地铁了" changes: the belief the speaker said last."""
     if not is_cjk(p.statement) or _CHANGED_UNSAID_ZH.match(p.statement) is None or negated(p.statement):
         return None
-    held = [b for b in beliefs if not negated(b.statement) and is_cjk(b.statement)]
-    if not held:
+    last = _last_held(beliefs, lambda b: is_cjk(b.statement))
+    if last is None:
         return None
-    last = max(held, key=_said_last)
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule changed, thing unsaid)")
 
 
@@ -675,10 +709,9 @@ def _thing_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     if said is None:
         return None
     word = topic_words(said.group("word"))
-    held = [b for b in beliefs if word and word <= topic_words(b.statement) and not negated(b.statement)]
-    if not held:
+    last = _last_held(beliefs, lambda b: bool(word) and word <= topic_words(b.statement))
+    if last is None:
         return None
-    last = max(held, key=_said_last)
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule a thing changed)")
 
 
@@ -707,6 +740,13 @@ def _named_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (last[0][0],), "", last[0][1], new)
 
 
+def _last_held(beliefs: Sequence[BeliefView], keep: Callable[[BeliefView], bool] = lambda b: True) -> BeliefView | None:
+    """Of the beliefs still held as said (not negated) that ``keep`` accepts, the one
+    said last: what a listener takes "it", "that" or an unsaid thing to mean."""
+    held = [b for b in beliefs if not negated(b.statement) and keep(b)]
+    return max(held, key=_said_last) if held else None
+
+
 def _said_last(b: BeliefView) -> tuple[datetime, str]:
     """When a belief was said (transaction time), not the time it is dated: what "it"
     refers to is the thing spoken of last."""
@@ -718,16 +758,15 @@ def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     reads the pronoun, when their latest belief holds a thing ("has a membership at
     PureGym"); nothing when it holds none ("loves sci-fi": "it" is open)."""
     zh = is_cjk(p.statement)
-    said = (_ENDED_UNSAID_ZH if zh else _ENDED_PRONOUN).search(p.statement)
+    said = (_ENDED_UNSAID_ZH if zh else ENDED_PRONOUN).search(p.statement)
     bare = None if zh or said else _QUIT_BARE.match(p.statement)
     said = said or bare
-    # "never cancelled it"; not "..., never went"; 戒了 is itself an ending, not a denial of it
-    if said is None or negated(p.statement[: said.start() if zh or bare else said.end()]):
+    # "never cancelled it", said before the verb; "stopped it", 戒了 are themselves endings, not denials of them
+    if said is None or negated(p.statement[: said.start()]):
         return None
-    held = [b for b in beliefs if not negated(b.statement)]
-    if not held:
+    last = _last_held(beliefs)
+    if last is None:
         return None
-    last = max(held, key=_said_last)
     # a thing held ends with "cancelled it"; a habit or a job too with a bare "I quit"
     if not (is_cjk(last.statement) or _A_THING.search(last.statement) or (bare and _HABIT.search(last.statement))):
         return None
@@ -737,7 +776,7 @@ def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
 def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What a death, a birth, a graduation, a retirement or a break-up ends, kept
     as said itself: every fact of the person who died, a pregnancy, the studies
-    of the one who graduated, the work of the one who retired, or the speaker's
+    of the one who graduated, the work of the one who retired or left their job, or the speaker's
     facts about their partner. None when the statement is none of them."""
     if p.subject and ":" in p.subject and _died(p.subject.rpartition(":")[2], p.statement):
         gone = tuple(b for b in beliefs if not _DIED.search(b.statement))
@@ -775,6 +814,18 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             and not _RETIRED.search(b.statement)
         )
         reason = f"ended: {p.statement} (rule retirement)"
+    elif (left := _LEFT_JOB.search(p.statement)) and not negated(p.statement[: left.start()]):
+        # "got laid off from Meta": only a job at Meta ends, not one at Google said before
+        org = _LEFT_ORG.match(p.statement, left.end())
+        gone = tuple(
+            b
+            for b in beliefs
+            if (b.attribute in ("occupation", "employer", "workplace") or _HOLDS_JOB.search(b.statement))
+            and not _LEFT_JOB.search(b.statement)
+            and not negated(b.statement)
+            and (org is None or org.group("org").casefold() in b.statement.casefold())
+        )
+        reason = f"ended: {p.statement} (rule left a job)"
     elif new_job(p.statement):
         taken = p.statement
         gone = tuple(  # "works at Google" / "joined Google's cloud team": the same employer, kept
@@ -851,6 +902,7 @@ def decide(
         or _changed_unsaid(p, said_before)
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)
+        or _replaced_it(p, said_before)
         or (_given_to_another(p, beliefs, said_before) if earlier is not None else None)
     )
     if ended is not None:
@@ -1324,6 +1376,7 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
         if has_change_cue(part) or moved_on(part) or _NEW_SITUATION_ZH.search(part) or _AS_NOW.search(part)
     ]
     tail = saying[-1] if saying else p.statement
+    tail = _PER_SHORT.sub(lambda m: " a " + _PERIODS[m.group(1).casefold()], _FROM_WHEN.sub(" ", tail))
     core = _REASON.sub("", tail)  # "down to once a week since the injury": why is no topic
     core = _HEDGE.sub(" ", core)  # "lately it's more like 1am": how it is said, no topic either
     # what the change says besides its value must be said by the belief it changes ("I'm up
@@ -1370,6 +1423,19 @@ def hour_at(statement: str, span: str) -> bool:
     return re.search(rf"\bat\s+{re.escape(span)}\b", statement) is not None
 
 
+# When a new value starts to hold ("as of the 1st", "starting next month", "effective June"):
+# when, neither the value nor a topic.
+_FROM_WHEN = re.compile(
+    r"\b(?:as of|starting(?:\s+(?:on|from|in))?|effective|beginning)\s+(?:the\s+)?"
+    r"(?:\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:the\s+)?\w+)?|(?:next|this)\s+\w+|today|tomorrow|"
+    r"(?:" + MONTHS + r")(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?)\b",
+    re.IGNORECASE,
+)
+# "$1,600/mo", "20/wk": the period written short, as "a month" is said
+_PER_SHORT = re.compile(r"\s*/\s*(mo|month|wk|week|yr|year|hr|hour|day)\b", re.IGNORECASE)
+_PERIODS = dict(
+    mo="month", month="month", wk="week", week="week", yr="year", year="year", hr="hour", hour="hour", day="day"
+)
 _SINCE_DATE = re.compile(r"\bsince (?:the week of )?(?:\d{1,2} )?(?:" + MONTHS + r") \d{4}\b", re.IGNORECASE)
 # A reason or a time said after a thin change ("since the injury", "because of the new job"):
 # why it changed, not what.

@@ -632,9 +632,33 @@ def _is_said(attribute: str | None) -> bool:
 
 
 def _same_key(b: BeliefView, p: Proposal) -> bool:
-    if not (b.subject and p.subject and b.attribute and p.attribute) or b.subject != p.subject:
+    if not (b.subject and p.subject and b.attribute and p.attribute):
+        return False
+    if b.subject != p.subject and not _one_person(b.subject, b.statement, p.subject, p.statement):
         return False
     return _same_attribute(b.attribute, p.attribute)
+
+
+def _one_person(a: str | None, said_a: str, b: str | None, said_b: str) -> bool:
+    """Whether two subjects are one person of the speaker's, named once with the
+    relation and once without ("my best friend Sam lives in Portland" is read as the
+    speaker's ``best friend``, "Sam moved to Seattle" as ``sam``): one speaker,
+    and the relation's statement names them right after it. Only a frame's slot is
+    compared across the two (where Sam lives, where Anna works): the generic rules
+    read the relation word as a topic, which the name does not share."""
+    return bool(a and b) and bool(_person_keys(a, said_a) & _person_keys(b, said_b))
+
+
+def _person_keys(subject: str | None, statement: str) -> frozenset[str]:
+    """A subject's keys: itself, and for a relation followed by a name in its
+    statement ("The user's sister Anna ..."), the speaker's ``anna`` too."""
+    speaker, _, relation = (subject or "").partition(":")
+    if not relation:
+        return frozenset()
+    named = re.search(rf"\b{re.escape(relation)}\s+(?-i:(?P<name>[A-Z][a-z]+))\b", statement, re.IGNORECASE)
+    if named is None:
+        return frozenset([subject or ""])
+    return frozenset([subject or "", f"{speaker}:{named.group('name').casefold()}"])
 
 
 def _same_attribute(a: str, b: str) -> bool:

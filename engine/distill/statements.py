@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ledgermind.distill.alignment import ENDED_ITSELF, THING_CHANGED, ends, let_go, moved_on
+from ledgermind.distill.alignment import ENDED_ITSELF, ENDING_VERB, THING_CHANGED, ends, let_go, moved_on
 from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.person import IRREGULAR_PAST
@@ -91,7 +91,8 @@ _ABOUT_SOMEONE_EN = re.compile(
     # a thing of their world with a value in its predicate: a number, a name, a
     # frequency ("The board meeting is on the 9th", "The launch got pushed to
     # June 30", "Marketing budget was cut to $25k", "The team's on-call rotation is weekly")
-    r"|^(?:the\s+)?(?:\w+'s\s+)?[\w-]+(?:\s+[\w-]+){0,2}"
+    # (a name written with signs: "the 1:1", "R&D", "CI/CD")
+    r"|^(?:the\s+)?(?:\w+'s\s+)?\w[\w:/&+-]*(?:\s+[\w-]+){0,2}"
     # a thing named with what it is of or for ("the deadline for the report", "dinner with the Hendersons")
     r"(?:\s+(?:with|for|of|at|from)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?"
     r"(?:\s+(?:now|still|also|usually|always|only|just|currently|finally|already|normally))?"
@@ -111,7 +112,8 @@ _ABOUT_SOMEONE_EN = re.compile(
 _NAMED = re.compile(
     # a title before the name ("Dr. Lee", "Mrs Patel")
     r"^(?P<name>(?:(?-i:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)\s+"
-    r"(?:(?:is|was)\s+(?P<complement>\S+)|(?P<verb>\w+)\b\s*(?P<next>\S*))",
+    r"(?:(?:is|was)\s+(?P<complement>\S+)|(?:(?:also|still|now|just|finally|recently|already|usually|always)\s+)?"
+    r"(?P<verb>\w+)\b\s*(?P<next>\S*))",
 )
 _NAMED_VERBS = frozenset(["has", "had", "took", "got", "went", "left", "made"])
 _DETERMINERS = frozenset(
@@ -487,6 +489,8 @@ def is_statement(clause: str) -> bool:
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
+    if _ENDED_IT_SAID.match(body):
+        return True  # "I cancelled it", "finally emptied it": the speaker ended the thing spoken of last
     if len(body.split()) < _MIN_WORDS_EN:
         return _standing_state(body) or _LIFE_EVENT.fullmatch(body) is not None
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
@@ -547,6 +551,16 @@ def is_statement(clause: str) -> bool:
     return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body)
 
 
+# The speaker's ending of a thing said as a pronoun, first in the clause ("I cancelled it",
+# "finally sold them"): not "they cancelled it on me", not "you should cancel it".
+_ENDED_IT_SAID = re.compile(
+    r"^(?:(?:i|we)\s+)?(?:(?:finally|just|already|actually|officially|eventually)\s+)?"
+    + ENDING_VERB
+    + r"\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)",
+    re.IGNORECASE,
+)
+
+
 # An amount said to have moved, alone ("Down to 32 hours a week now", "Up to twice a week"):
 # the speaker's, of what they said before; reconcile finds the belief it updates by the
 # amount's kind and unit, or keeps it as said.
@@ -582,7 +596,10 @@ _VALUE_NOW = re.compile(
     r"|(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|" + MONTHS + r")\b)(?-i:[A-Z])[\w'&.-]+)",
     re.IGNORECASE,
 )
-_NOW_SAID = re.compile(r"\b(?:now|lately|these days|nowadays|more like|anymore|any more)\b", re.IGNORECASE)
+_NOW_SAID = re.compile(
+    r"\b(?:now|lately|these days|nowadays|more like|anymore|any more|as of|starting|from now on|going forward|effective)\b",
+    re.IGNORECASE,
+)
 _TIME_POINT = re.compile(r"^(?:the )?(?:last|next|first) time\b(?!.*,)", re.IGNORECASE)
 # An evaluation with an intensifier about something that is not the speaker, their
 # own things or a named person: "Family moments like that are so special", "Books can be so captivating".

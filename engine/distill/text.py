@@ -14,6 +14,7 @@ import re
 import unicodedata
 
 __all__ = [
+    "apostrophes_restored",
     "copula_expanded",
     "is_cjk",
     "jaccard",
@@ -97,6 +98,43 @@ def copula_expanded(text: str) -> str:
     """A contracted copula spelled out ("the flight's on the 5th" -> "the
     flight is on the 5th"), so what reads a clause's verb sees it."""
     return _CONTRACTED_COPULA.sub(lambda m: " has" if m.group("has") else " is", text)
+
+
+# Contractions typed without their apostrophe ("im vegetarian", "dont drink anymore"), as
+# chat is typed: only the spellings that are no other word ("its", "were", "ill", "id", "lets",
+# "wont" are words of their own and are left as typed).
+_BARE_CONTRACTIONS = {
+    "im": "I'm",
+    "ive": "I've",
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "cant": "can't",
+    "isnt": "isn't",
+    "arent": "aren't",
+    "wasnt": "wasn't",
+    "werent": "weren't",
+    "havent": "haven't",
+    "hasnt": "hasn't",
+    "hadnt": "hadn't",
+    "couldnt": "couldn't",
+    "shouldnt": "shouldn't",
+    "wouldnt": "wouldn't",
+    "youre": "you're",
+    "theyre": "they're",
+    "thats": "that's",
+    "whats": "what's",
+    "weve": "we've",
+    "theyve": "they've",
+}
+_BARE_CONTRACTION = re.compile(r"(?<![\w'’])(" + "|".join(_BARE_CONTRACTIONS) + r")(?![\w'’])", re.IGNORECASE)
+
+
+def apostrophes_restored(text: str) -> str:
+    """The message with contractions typed without their apostrophe spelled as
+    contractions ("im in texas" -> "I'm in texas"), so the rules that read "I'm"
+    read what chat writes."""
+    return _BARE_CONTRACTION.sub(lambda m: _BARE_CONTRACTIONS[m.group(1).casefold()], text)
 
 
 def is_cjk(text: str) -> bool:

@@ -1,0 +1,135 @@
+"""Statements typed as chat types them: contractions without their apostrophe ("im in
+texas"), a person named with their relation once and by name after ("my sister Anna" /
+"Anna"), an ending or a replacement said of "it" ("I cancelled it", "replaced it with
+..."), a work left in any of its words ("handed in my notice", "got laid off"), a new
+amount with when it starts ("it's $1,600/mo as of the 1st"), and a correction with why
+it was wrong after its value ("sorry, 2020, it was right before lockdown"). Pure:
+extractor + reconcile."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from ledgermind.distill.text import apostrophes_restored
+from tests.support.said import beliefs_after
+
+OWNER = Owner("typed-in-chat", "u")
+
+
+def test_contractions_typed_without_the_apostrophe_read_as_contractions() -> None:
+    assert apostrophes_restored("im in texas and i dont drive") == "I'm in texas and i don't drive"
+    # words of their own are left as typed
+    assert apostrophes_restored("its tail, ill be there, we were, wont") == "its tail, ill be there, we were, wont"
+    current, _ = beliefs_after(OWNER, "ive been a vegetarian for years")
+    assert current == ["The user has been a vegetarian for years."]
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "now"),
+    [
+        ("my cousin Priya lives in Leeds", "Priya moved to Bristol", "Priya moved to Bristol."),
+        ("my brother Omar works at Deloitte", "Omar works at KPMG now", "Omar works at KPMG now."),
+        ("Omar works at Deloitte", "my brother Omar works at KPMG now", "The user's brother Omar works at KPMG now."),
+    ],
+)
+def test_a_person_named_with_the_relation_and_then_by_name_is_one_person(held: str, said: str, now: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert current == [now] and len(ended) == 1, (current, ended)
+
+
+def test_a_person_named_by_name_keeps_what_another_person_holds() -> None:
+    current, ended = beliefs_after(OWNER, "my cousin Priya lives in Leeds", "Omar moved to Bristol")
+    assert not ended and len(current) == 2, (current, ended)
+
+
+def test_what_a_named_person_also_does_is_kept_as_said() -> None:
+    current, ended = beliefs_after(OWNER, "my sister Anna teaches at a college", "Anna also coaches a swim team")
+    assert not ended and "Anna also coaches a swim team." in current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I have a Disney+ subscription", "I cancelled it"),
+        ("we've been renting a garage on Elm Street", "finally emptied it and gave back the keys"),
+        ("I'm on allergy shots", "stopped taking them in the spring"),
+        ("I'm on blood pressure meds", "my doctor says I can stop, so I quit taking them"),
+    ],
+)
+def test_an_ending_said_of_it_ends_the_thing_said_last(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I have a Disney+ subscription", "I never cancelled it"),
+        ("I love sci-fi", "I cancelled it"),  # a taste holds no thing "it" could be
+    ],
+)
+def test_an_ending_of_it_denied_or_of_no_thing_ends_nothing(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert not ended
+
+
+def test_a_replacement_said_of_it_replaces_the_thing_said_last() -> None:
+    current, ended = beliefs_after(OWNER, "my printer is an old hp deskjet", "replaced it with a brother laser")
+    assert ended == ["The user's printer is an old hp deskjet."] and len(current) == 1, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I work at Costco as a cashier", "I quit my job on Friday"),
+        ("I work at Costco as a cashier", "handed in my notice, done end of the month"),
+        ("I'm a teacher at Hillside Elementary", "I got laid off in the budget cuts"),
+        ("I work at Costco", "yesterday was my last day at Costco"),
+        ("my husband works at Boeing", "my husband was let go last week"),
+    ],
+)
+def test_a_work_left_ends_the_work(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    # "is a teacher at Hillside" is kept under two keys (the occupation, the employer): both end
+    assert ended and set(ended) == {beliefs_after(OWNER, held)[0][0]} and held not in current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I work at Costco", "I left work early today"),
+        ("I work at Costco", "I haven't quit my job"),
+        ("my husband works at Boeing", "my husband got laid off from Airbus years ago"),
+        ("I work at Costco", "friday was my last day of school"),
+    ],
+)
+def test_a_work_not_left_is_kept(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert not ended, ended
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "now"),
+    [
+        ("our daycare is $980 a month", "they raised it, it's $1,050/mo as of the 1st", "$1,050 a month"),
+        ("my phone plan is $45 a month", "it's $40/mo starting next month", "$40 a month"),
+    ],
+)
+def test_a_new_amount_with_when_it_starts_replaces_the_amount(held: str, said: str, now: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1 and any(now in c for c in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "now"),
+    [
+        ("we bought the house in 2019", "sorry, 2018, it was the year before covid", "2018"),
+        ("my exam is on the 9th", "wait no, it's the 19th, i was reading the old timetable", "19th"),
+        ("my appointment is at 3pm", "no sorry, 4pm", "4pm"),
+        ("my son's blood type is B+", "just checked his medical card, it's actually AB+", "AB+"),
+    ],
+)
+def test_a_correction_with_why_after_its_value_corrects_the_value(held: str, said: str, now: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1 and any(now in c for c in current), (current, ended)
