@@ -877,6 +877,11 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
             continue  # "我有一个朋友，在北京工作": the friend's work, no frame of the speaker's
         focus = _focus(clause, zh) if replaced else clause
         for hit in _hits_zh(clause, body, focus) if zh else _hits_en(clause, body, focus):
+            if not hit.negated and hit.family in _HELD_NO_MORE_FAMILIES:
+                if _held_no_more(clause, hit.surface, zh):
+                    hit = replace(hit, negated=True)
+                elif not zh and _NEVER_HELD_EN.search(clause[: max(clause.find(hit.surface), 0)]):
+                    continue  # "I don't live in Lisbon, thankfully": no place of theirs, none ended
             if replaced and hit.value == replaced and not hit.negated:
                 continue  # "switched from coffee to tea": coffee is what went
             key = (hit.subject, hit.slot, hit.value)
@@ -907,6 +912,32 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
         text = " ".join(_with_speaker_zh(c, clauses[0]) if zh else c for c in where) if many else body
         out.append(_finding(hit, text, speaker, said_at, zh, change, correction, replaced, body))
     return out
+
+
+# Frames whose value a clause can say is held no more ("I don't live in Paris anymore",
+# "我不在腾讯上班了"): the value is the one that ends, nothing replaces it.
+_HELD_NO_MORE_FAMILIES = frozenset(["residence", "possession", "employer", "school"])
+_NO_LONGER_EN = re.compile(r"\bno longer\b", re.IGNORECASE)
+_NOT_EN = re.compile(r"\b(?:don't|doesn't|do not|does not|not|isn't|aren't|ain't)\b", re.IGNORECASE)
+_ANYMORE_EN = re.compile(r"\b(?:anymore|any more)\b", re.IGNORECASE)
+
+
+# A denial with no "anymore": the value was never held ("I've never lived in Lisbon").
+_NEVER_HELD_EN = re.compile(r"\b(?:don't|doesn't|do not|does not|never|didn't|did not)\s+(?:\w+\s+)?\w+\s*$", re.I)
+
+
+def _held_no_more(clause: str, surface: str, zh: bool) -> bool:
+    """Whether the clause says the value it names is held no more: "no longer", or
+    a denial with "anymore" (不再, or 不 with 了 closing it), said before the value."""
+    at = clause.casefold().find(surface.casefold())
+    before = clause[: at if at >= 0 else len(clause)]
+    if zh:
+        return "不再" in before or (
+            re.search(r"不(?!少|错|过|久|同|一样)", before) is not None and clause.rstrip("。！!").endswith("了")
+        )
+    return _NO_LONGER_EN.search(before) is not None or (
+        _NOT_EN.search(before) is not None and _ANYMORE_EN.search(clause) is not None
+    )
 
 
 def _with_speaker_zh(clause: str, first: str) -> str:
@@ -1070,7 +1101,11 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
                 re.IGNORECASE,
             )
         )
-        if value and value.split()[0] not in ("I", "The") and value.lower() not in _NOT_VALUES:
+        # "didn't take the job at Globex", "never applied to Initech": a job not had, no employer
+        declined = _DECLINED_JOB_EN.search(clause[: org.start(1)]) is not None
+        # "I no longer work at Google", "doesn't work for Acme anymore": the employer held no more
+        lost = lost or (not declined and _held_no_more(clause, value, zh=False))
+        if value and value.split()[0] not in ("I", "The") and value.lower() not in _NOT_VALUES and not declined:
             hits.append(_Hit("employer", "employer", _norm(value), value, "organisation", subject, negated=lost))
     hired = None if any(h.family == "employer" for h in hits) else _HIRED_EN.search(clause)
     hired_at = (hired.group(1) or hired.group(2)) if hired else None
@@ -1123,6 +1158,13 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         if thing_name not in ("name",) and typed and _crisp(value) and not _SUBJECT_REL_EN.match(generic.group(0)):
             return [_Hit("generic", thing_name, _norm(value), value, "text", subject)]
     return []
+
+
+_DECLINED_JOB_EN = re.compile(
+    r"\b(?:didn't|did not|never|won't|wouldn't|couldn't|not)\s+(?:\w+\s+)?"
+    r"(?:take|took|accept|accepted|get|got|land|landed|apply|applied)\b|\bnever\s+(?:\w+\s+)?(?:worked|been)\b",
+    re.IGNORECASE,
+)
 
 
 def _subject_en(clause: str) -> str | None:

@@ -285,13 +285,13 @@ _EXPECTING = re.compile(r"\b(?:pregnant|expecting)\b|怀孕|怀上了", re.IGNOR
 _NEW_JOB = re.compile(
     r"\b(?:took|got|accepted|landed|started|began|has|have) (?:a |an |the )?(?:new |full-time |full time |part-time |"
     r"permanent |staff |salaried )*(?:job|position|role) (?:at|with|in) \S"
-    r"|\bjoined\s+(?-i:[A-Z])|\b(?:was|got|been) hired (?:by|at|on at)\s+(?:the\s+)?\S"
+    r"|\bjoined\s+(?-i:[A-Z])|\b(?:was|got|been) hired (?:by|at|on at|as)\s+(?:the\s+)?\S"
     r"|\bgot an offer from \S+(?: \S+)? and (?:took|accepted) it\b"
     r"|跳槽(?:了|到)|换了(?:一)?(?:份|个)?工作|(?<!没)入职了",
     re.IGNORECASE,
 )
 _WORK_STATUS = re.compile(
-    r"\b(?:works? (?:at|for)|working (?:at|for)|employed (?:at|by)|(?:job|position|role) (?:at|with)|freelanc\w*|"
+    r"\b(?:works? (?:at|for|as)|working (?:at|for|as)|employed (?:at|by)|(?:job|position|role) (?:at|with)|freelanc\w*|"
     r"self-employed|unemployed|between jobs|job.hunting|looking for (?:a |an )?(?:new )?(?:job|work)|out of work)\b"
     # 在腾讯上班, 在一家外企做会计
     r"|在[^，,。]{1,12}(?:上班|工作|任职|实习)|在[^，,。]{0,8}(?:公司|企|厂|医院|学校|银行|事务所)[^，,。]{0,2}(?:做|当)",
@@ -871,12 +871,13 @@ def ended_by_break_up(statement: str, facts: Sequence[BeliefView]) -> tuple[Beli
 
 def new_job(statement: str) -> bool:
     """Whether a statement says a new job was taken: it may end work said under another key."""
-    return _NEW_JOB.search(statement) is not None and not negated(statement)
+    taken = _NEW_JOB.search(statement)  # "..., so no more coffee slinging": a denial after it is of the old work
+    return taken is not None and not negated(statement[: taken.start()])
 
 
 def _kept_employer(statement: str, taken: str) -> bool:
     """Whether a belief's employer is named in the new job too (a new role at the same place)."""
-    at = re.search(r"\b(?:at|for|by|with)\s+(?:the\s+)?([\w&-]+)", statement)
+    at = re.search(r"\b(?:at|for|by|with)\s+(?:(?:the|a|an)\s+)?([\w&-]+)", statement)
     return bool(at and re.search(rf"\b{re.escape(at.group(1))}\b", taken, re.IGNORECASE))
 
 

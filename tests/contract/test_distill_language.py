@@ -276,3 +276,25 @@ def test_one_statement_under_two_keys_loses_the_replaced_value_in_both(eng: Memo
         b for b in _beliefs(eng) if b.status == bitemporal.CURRENT and b.statement == "The user works as a nurse."
     ]
     assert nurse.supersedes is not None
+
+
+def test_chat_as_typed_a_person_by_name_and_a_place_held_no_more(eng: MemoryEngine) -> None:
+    """Through the engine on every backend: "im" is "I'm"; "my cousin Priya" and "Priya"
+    are one person, so her move replaces where she lived; "I don't live in Porto anymore"
+    ends the place without a replacement; "I cancelled it" ends the thing said last."""
+    _said(
+        eng,
+        ("im a pharmacist and my cousin Priya lives in Leeds", MARCH),
+        ("I live in Porto.", MARCH + timedelta(days=1)),
+        ("Priya moved to Bristol.", MARCH + timedelta(days=20)),
+        ("I don't live in Porto anymore.", MARCH + timedelta(days=40)),
+        ("I have a Spotify subscription.", MARCH + timedelta(days=41)),
+        ("I cancelled it.", MARCH + timedelta(days=60)),
+    )
+    current = _current(eng)
+    assert any("pharmacist" in s for s in current), current
+    assert "Priya moved to Bristol." in current and not any("Leeds" in s for s in current), current
+    assert "The user lives in Porto." not in current, current
+    assert not any("Spotify" in s for s in current), current
+    ended = {b.statement: b for b in _beliefs(eng) if b.status == bitemporal.INVALIDATED_STATUS}
+    assert any("Spotify" in s for s in ended), ended

@@ -133,3 +133,40 @@ def test_a_new_amount_with_when_it_starts_replaces_the_amount(held: str, said: s
 def test_a_correction_with_why_after_its_value_corrects_the_value(held: str, said: str, now: str) -> None:
     current, ended = beliefs_after(OWNER, held, said)
     assert len(ended) == 1 and any(now in c for c in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I live in Porto", "I don't live in Porto anymore"),
+        ("I live in Porto", "I no longer live in Porto"),
+        ("I work for Siemens", "I no longer work for Siemens"),
+        ("my wife works at Boots", "my wife doesn't work at Boots anymore"),
+        ("I have a Prius", "I don't have the Prius anymore"),
+        ("我住在杭州", "我不住在杭州了"),
+        ("我在华为上班", "我不在华为上班了"),
+    ],
+)
+def test_a_value_held_no_more_ends_the_belief_that_held_it(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I work for Siemens", "I never worked at Bosch"),
+        ("I work for Siemens", "I didn't take the job at Bosch"),
+        ("I live in Porto", "I don't live in Lisbon, thankfully"),
+    ],
+)
+def test_a_job_or_a_place_never_held_ends_nothing(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert not ended, ended
+
+
+def test_a_new_job_said_with_hired_as_ends_the_work_held() -> None:
+    current, ended = beliefs_after(
+        OWNER, "I work as a line cook at a diner", "got hired as a sous chef at Nopa, so no more late shifts"
+    )
+    assert ended == ["The user works as a line cook at a diner."], (current, ended)
