@@ -1160,6 +1160,8 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     return []
 
 
+# The speaker with one of theirs as the clause's subject ("my wife and I", "Tom and I").
+_WE_TWO_EN = re.compile(r"^\s*(?:(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?|[A-Z][a-z]+)\s+and\s+I\b")
 _DECLINED_JOB_EN = re.compile(
     r"\b(?:didn't|did not|never|won't|wouldn't|couldn't|not)\s+(?:\w+\s+)?"
     r"(?:take|took|accept|accepted|get|got|land|landed|apply|applied)\b|\bnever\s+(?:\w+\s+)?(?:worked|been)\b",
@@ -1168,6 +1170,8 @@ _DECLINED_JOB_EN = re.compile(
 
 
 def _subject_en(clause: str) -> str | None:
+    if _WE_TWO_EN.match(clause):
+        return None  # "my wife and I live in Denver": "we", the speaker's own home, as "we moved" says
     rel = _SUBJECT_REL_EN.search(clause)
     name = _SUBJECT_NAME_EN.match(clause.strip()) or _SUBJECT_OWNER_EN.match(clause.strip())
     if name and name.group(0) in ("I", "We", "My", "Our", "Production", "Staging", "Now", "They", "You", "It", "This"):

@@ -284,7 +284,7 @@ _EXPECTING = re.compile(r"\b(?:pregnant|expecting)\b|怀孕|怀上了", re.IGNOR
 # and the work it ends: another employer, or a status of working for no one in particular.
 _NEW_JOB = re.compile(
     r"\b(?:took|got|accepted|landed|started|began|has|have) (?:a |an |the )?(?:new |full-time |full time |part-time |"
-    r"permanent |staff |salaried )*(?:job|position|role) (?:at|with|in) \S"
+    r"permanent |staff |salaried )*(?:job|position|role) (?:at|with|in|as) \S"
     r"|\bjoined\s+(?-i:[A-Z])|\b(?:was|got|been) hired (?:by|at|on at|as)\s+(?:the\s+)?\S"
     r"|\bgot an offer from \S+(?: \S+)? and (?:took|accepted) it\b"
     r"|跳槽(?:了|到)|换了(?:一)?(?:份|个)?工作|(?<!没)入职了",
@@ -831,7 +831,12 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         gone = tuple(  # "works at Google" / "joined Google's cloud team": the same employer, kept
             b
             for b in beliefs
-            if _WORK_STATUS.search(b.statement)
+            # a role ends by a job taken as another ("got a job as a principal"), a place by one at another
+            if (
+                _WORK_STATUS.search(b.statement)
+                or (b.attribute == "occupation" and re.search(r"\bas an?\s", taken) is not None)
+                or (b.attribute == "employer" and re.search(r"\b(?:at|with|by)\s", taken) is not None)
+            )
             and not _NEW_JOB.search(b.statement)
             and not negated(b.statement)
             and not _kept_employer(b.statement, taken)

@@ -170,3 +170,21 @@ def test_a_new_job_said_with_hired_as_ends_the_work_held() -> None:
         OWNER, "I work as a line cook at a diner", "got hired as a sous chef at Nopa, so no more late shifts"
     )
     assert ended == ["The user works as a line cook at a diner."], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("my partner and I live in Glasgow", "we moved to Dundee in the spring"),
+        ("my dad is an electrician", "my dad got a job as a site inspector"),
+        ("我养了一只兔子", "兔子上个月走丢了"),
+    ],
+)
+def test_we_two_a_job_taken_as_another_and_a_pet_gone_missing(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1, ended
+
+
+def test_a_new_job_at_another_place_keeps_the_occupation() -> None:
+    current, ended = beliefs_after(OWNER, "I'm a paramedic", "I got a new job at Leeds General")
+    assert not ended and "The user is a paramedic." in current, (current, ended)
