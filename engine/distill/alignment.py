@@ -622,7 +622,8 @@ def topic_words(statement: str) -> frozenset[str]:
     for t in tokens(text):
         if t in _TOPIC_STOP or t in _ZH_TOPIC_STOP or t[:1].isdigit():
             continue
-        if is_cjk(t) and (len(t) < 2 or t[0] in "我用户了的是在" or t[1] in "了的是"):
+        # (只 "only" is how much, not what: "一周只去一次")
+        if is_cjk(t) and (len(t) < 2 or t[0] in "我用户了的是在只" or t[1] in "了的是只"):
             continue
         out.update(lexical_stem(part) for part in t.split("-") if part and part not in _TOPIC_STOP)
     return frozenset(out)

@@ -1101,11 +1101,13 @@ _ONE_OF_A_KIND = (
     ),
     (
         re.compile(
-            r"\b(?:single|dating|seeing someone|in a relationship|engaged|married|divorced|separated|widowed)\b"
+            r"\b(?:single|dating|seeing someone|in a relationship|engaged|married|divorced|separated|widowed|"
+            r"(?:girl|boy)friend|fianc[ée]e?)\b"
             r"|单身|恋爱|订婚|结婚|已婚|离婚",
             re.IGNORECASE,
         ),
-        _STATE_OF,
+        # "I'm single" / "I have a girlfriend now": whom one has is where one stands in love
+        re.compile(_STATE_OF.pattern + r"|\b(?:has|have|'ve got|got)\s+(?:a|an)\s+(?:new\s+)?$", re.IGNORECASE),
     ),
     (
         re.compile(

@@ -270,7 +270,10 @@ class _State:
         if decision.verb == "reinforce":
             self._reinforce(decision.beliefs[0], p, "restated in other words")
         elif decision.verb == "negate":
-            self._invalidate_all(p, list(decision.beliefs), decision.reason, at=p.valid_from, keep=False)
+            also_now = _SAYS_NOW_TOO.search(p.statement) is not None
+            self._invalidate_all(p, list(decision.beliefs), decision.reason, at=p.valid_from, keep=also_now)
+            if also_now:  # "she quit soccer and does swimming now": what holds now is said too, kept
+                self._new(p)
         elif decision.verb == "close":  # "she passed away on Sunday": ends what held of her, said itself
             self._invalidate_all(p, list(decision.beliefs), decision.reason, at=p.valid_from)
             self._new(p)
@@ -602,6 +605,13 @@ def _recounted(b: BeliefView, p: Proposal) -> bool:
         return False
     al = align(b.statement, p.statement)
     return al.one_value and bool(_NUMBER.search(al.old)) and bool(_NUMBER.search(al.new))
+
+
+# An ending that also says what holds now, in a clause of its own ("quit soccer and does
+# swimming now", "不踢球了，现在改游泳"): the statement is a belief as well as an ending.
+_SAYS_NOW_TOO = re.compile(
+    r"\b(?:and|but|so)\b[^.]*\b(?:now|instead|these days|nowadays)\b|[，,][^。]*(?:现在|改成|改为|改)", re.IGNORECASE
+)
 
 
 def _same_subject(b: BeliefView, p: Proposal) -> bool:

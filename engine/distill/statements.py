@@ -708,6 +708,14 @@ def _subjectless(words: list[str]) -> bool:
 _STANDING = re.compile(
     r"^(?:I'm|I am|we're|we are)\s+(?P<word>\d{1,3}|\d'\s?\d{1,2}(?:\"|'')?|[A-Za-z][\w-]+)$", re.IGNORECASE
 )  # "I'm 34", "I'm 5'9\"", "I'm colorblind"
+# A habit said with its verb alone ("I smoke", "we garden", "I still drink"): a verb of a
+# habit or a pastime, which says what the speaker does as a rule.
+_HABIT_ALONE = re.compile(
+    r"^(?:I|we)\s+(?:(?:also|still|both|usually|sometimes|occasionally|rarely)\s+)?(?:smoke|vape|drink|"
+    r"run|jog|swim|cycle|bike|knit|crochet|sew|paint|draw|bake|cook|garden|surf|ski|snowboard|skate|climb|"
+    r"boulder|dance|sing|meditate|pray|fish|hunt|golf|box|journal|hike|sail|row|game|snore|stutter|sleepwalk)$",
+    re.IGNORECASE,
+)
 _OF_THE_MOMENT = frozenset(
     [
         *(
@@ -787,9 +795,11 @@ _OF_THE_MOMENT = frozenset(
 
 
 def _standing_state(body: str) -> bool:
-    """A two-word state of the speaker worth keeping ("I'm colorblind")."""
+    """A two-word state or habit of the speaker worth keeping ("I'm colorblind", "I smoke")."""
     m = _STANDING.match(body.strip(" .!"))
-    return m is not None and m.group("word").lower() not in _OF_THE_MOMENT
+    return (m is not None and m.group("word").lower() not in _OF_THE_MOMENT) or _HABIT_ALONE.match(
+        body.strip(" .!")
+    ) is not None
 
 
 def done_to_mine(clause: str) -> bool:

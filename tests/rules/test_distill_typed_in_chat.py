@@ -178,6 +178,7 @@ def test_a_new_job_said_with_hired_as_ends_the_work_held() -> None:
         ("my partner and I live in Glasgow", "we moved to Dundee in the spring"),
         ("my dad is an electrician", "my dad got a job as a site inspector"),
         ("我养了一只兔子", "兔子上个月走丢了"),
+        ("我每周上两次瑜伽课", "最近太忙，一周只上一次了"),
     ],
 )
 def test_we_two_a_job_taken_as_another_and_a_pet_gone_missing(held: str, said: str) -> None:
@@ -188,3 +189,26 @@ def test_we_two_a_job_taken_as_another_and_a_pet_gone_missing(held: str, said: s
 def test_a_new_job_at_another_place_keeps_the_occupation() -> None:
     current, ended = beliefs_after(OWNER, "I'm a paramedic", "I got a new job at Leeds General")
     assert not ended and "The user is a paramedic." in current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I smoke", "I don't smoke anymore"),  # a habit said with its verb alone is a belief
+        ("I'm single", "I have a boyfriend now"),  # whom one has is where one stands in love
+        ("I have a fiancée", "I'm single again"),
+    ],
+)
+def test_a_habit_said_alone_and_where_one_stands_in_love(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said)
+    assert len(ended) == 1, ended
+
+
+def test_someone_elses_partner_leaves_the_speakers_standing() -> None:
+    _, ended = beliefs_after(OWNER, "I'm single", "my roommate has a girlfriend")
+    assert not ended
+
+
+def test_an_ending_that_says_what_holds_now_keeps_it() -> None:
+    current, ended = beliefs_after(OWNER, "my son plays hockey", "my son quit hockey and does judo now")
+    assert ended == ["The user's son plays hockey."] and any("judo" in c for c in current), (current, ended)
