@@ -17,18 +17,24 @@ the verb), never from a topic:
 - ``offer``: help offered to the listener ("I'm here to lend an ear",
   "... however I can").
 - ``understanding``: the speaker follows what the listener said ("I get how
-  that would've been annoying", "I can tell").
+  that would've been annoying", "I can tell", "I can just imagine the thrill").
 - ``prediction``: certainty about how something will go for the listener
   ("I have no doubt they'll love it").
-- ``catching-up``: "Not much has changed for me", "Tons has gone down since".
+- ``catching-up``: "Not much has changed for me", "Tons has gone down since",
+  "We haven't talked in a few days".
 - ``generic-we``: an obligation or power of people in general said with "we"
   ("We gotta do something", "We need to show our support", "We have the power
   to make a difference"), with nothing concrete in it.
 - ``evaluation``: a verdict on something, not a fact about it ("X are key to
   a thriving community", "Our actions really do matter", "... are amazing",
   "Yoga is a great way to relax": no one's habit in it).
+- ``shown``: a verdict on the look of what the listener showed ("I love the
+  colors and texture", "I love the way it turned out"), or praise of it heard
+  from others ("I've heard it's such a good book"): a reaction, not a taste.
+  A thing loved by name or kind stays ("I love the ocean").
 - ``emotion``: an idiom of being moved ("warms my heart", "fills me with
-  hope", "the pic takes me back", "took me to that moment").
+  hope", "the pic takes me back", "took me to that moment", "nature has that
+  effect on me too", "never saw this coming").
 - ``resolve``: taking a challenge on ("I'm up for the challenge", "I've still
   got a lot to learn", "ready for a shake up").
 - ``promise``: a future said as a commitment, with nothing concrete in it
@@ -128,7 +134,9 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         "understanding",
         re.compile(
             rf"^{_I}\s+{_ADV}(?:get|understand|can see|can imagine|can relate to)\s+(?:how|why|what|where)\b(?!\s+to\b)"
-            rf"|^{_I}\s+{_ADV}can\s+(?:tell|relate)[.!]*$",
+            rf"|^{_I}\s+{_ADV}can\s+(?:tell|relate)[.!]*$"
+            # picturing what the listener lived ("I can just imagine the thrill of it"), not oneself in it
+            rf"|^{_I}\s+{_ADV}can\s+{_ADV}(?:only\s+)?imagine\b(?!\s+(?:myself|ourselves|us|me)\b)",
             re.IGNORECASE,
         ),
         False,
@@ -153,6 +161,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             r"(?:happening|going on)\b"
             # being away from the chat ("Sorry I haven't been around")
             rf"|^{_I}\s+(?:haven't|have not|hadn't)\s+been\s+(?:around|online|on here)\b"
+            # how long the chat has been quiet ("We haven't talked in a few days")
+            rf"|^{_I}\s+(?:haven't|have not|hadn't)\s+(?:talked|spoken|chatted|caught up|texted)\s+(?:in|for|since)\b"
             # news or stories announced, not told ("I got some great news to share", "I've got a funny story")
             rf"|^{_I}(?:'ve| have)?\s+{_ADV}(?:got|have|has)\s+(?:some\s+|a\s+|so many\s+|lots of\s+|a lot of\s+)?"
             r"(?:\w+\s+)?(?:news|story|stories)(?:\s+(?:to\s+(?:share|tell)|for you))?[.!]*$",
@@ -214,10 +224,27 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         # a wish contrary to fact ("Wish I was that brave"), a guess about oneself ("I probably have ...")
         "wish",
         re.compile(
-            rf"^(?:i\s+)?wish\s+{_I}\s+(?:was|were)\b|^{_I}\s+(?:\w+\s+)?probably\b",
+            rf"^(?:i\s+)?wish\s+{_I}\s+(?:was|were)\b|^{_I}\s+(?:\w+\s+)?probably\b"
+            # what could have been ("I wish I could have been there", "wish we could've come")
+            rf"|^(?:{_I}\s+)?{_ADV}wish\s+{_I}\s+(?:could|had)(?:'ve|\s+have)?\s+(?:been|come|gone|seen|joined)\b",
             re.IGNORECASE,
         ),
         True,
+    ),
+    (
+        # a verdict on how the thing the listener showed looks ("I love the color and texture", "I love
+        # the way it turned out"), and praise of it heard from others ("I've heard it's such a good book")
+        "shown",
+        re.compile(
+            rf"^{_I}\s+{_ADV}(?:love|like|adore|dig)\s+(?:all\s+)?the\s+(?:[\w-]+,?\s+(?:and\s+)?){{0,3}}"
+            r"(?:colou?rs?|textures?|scenery|sky|skies|leaves|theme|details?|lighting|design|patterns?|shades?|hues?|"
+            r"vibes?|composition|brushwork|brush strokes)[.!]*$"
+            rf"|^{_I}\s+{_ADV}(?:love|like|adore)\s+(?:the\s+way|how)\s+(?:it|they|this|that|the\s+[\w-]+)\s+"
+            r"(?:looks?|turned out|came out|came together)\b"
+            rf"|^{_I}(?:'ve|\s+have)?\s+{_ADV}heard\s+(?:that\s+)?it(?:'s|\s+is|\s+was)\s",
+            re.IGNORECASE,
+        ),
+        False,
     ),
     (
         "emotion",
@@ -225,7 +252,10 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             r"\bwarms?\s+(?:my|our|the)\s+(?:heart|soul)s?\b|\bfills?\s+(?:me|us)\s+with\b"
             r"|\b(?:takes?|took|bring|brings|brought)\s+(?:me|us)\s+(?:right\s+)?back[.!]*$"
             r"|\btook\s+(?:me|us)\s+(?:right\s+)?(?:back\s+)?to (?:that|this|the) (?:moment|time|place|day)\b"
-            r"|\bcan feel the\s+\w+[.!]*$",
+            r"|\bcan feel the\s+\w+[.!]*$"
+            # what the listener's thing does to the speaker too, a surprise of the moment
+            r"|\b(?:has|had|have)\s+(?:that|the same|a similar)\s+effect on\s+(?:me|us)\b"
+            r"|\b(?:saw|see|seen)\s+(?:this|that|it)\s+coming\b",
             re.IGNORECASE,
         ),
         False,

@@ -58,6 +58,16 @@ _AUXILIARY = frozenset(
     ["am", "is", "are", "was", "were", "do", "does", "did", "can", "has", "had", "have", "will", "would", "could"]
 )
 _DETERMINER = re.compile(r"^(?:the|a|an|my|our)\s+", re.IGNORECASE)
+# What a denied value never opens with, nor a right value is alone: an adverb or a verb. "It's
+# just not right", "... is so important - even if it's not always easy", "about the journey,
+# not just winning", "products I might not have found": how or whether is negated, no value.
+_NO_VALUE_EN = frozenset(
+    [
+        *("just", "always", "only", "really", "even", "exactly", "necessarily", "quite", "very", "so", "too"),
+        *("all", "yet", "ever", "much", "that", "as", "have", "be", "been", "had", "sure", "easy", "right"),
+    ]
+)
+_LONGEST_VALUE = 6  # words: a right value is a noun phrase, not a clause ("such a blessing to have family who ...")
 
 
 def contrast(clause: str) -> tuple[str, str] | None:
@@ -69,9 +79,13 @@ def contrast(clause: str) -> tuple[str, str] | None:
     if not is_cjk(clause) and new.split()[-1].lower() in _AUXILIARY:
         return None  # "... we are not alone": the verb negated, no value denied
     if not is_cjk(clause):
-        names = re.findall(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", new)
+        if old.split()[0].lower() in _NO_VALUE_EN or len(new.split()) > _LONGEST_VALUE:
+            return None
+        names = [n for n in re.findall(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", new) if n != "I"]
         new = names[-1] if names else _DETERMINER.sub("", new)
         old = _DETERMINER.sub("", old)
+        if new.lower() in _NO_VALUE_EN:
+            return None
     return (new, old) if new and old and new.casefold() != old.casefold() else None
 
 

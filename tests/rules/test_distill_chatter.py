@@ -67,6 +67,17 @@ def _statements(text: str) -> list[str]:
         # a commitment with nothing concrete in it
         ("We'll find the right people for it.", "promise"),
         ("I'll definitely stick up for my friends.", "promise"),
+        # picturing what the listener lived, a wish for what could have been, a surprise of the moment
+        ("I can only imagine the noise in that stadium.", "understanding"),
+        ("I wish I could've been at the wedding!", "wish"),
+        ("The sea has that effect on me too.", "emotion"),
+        ("Honestly never saw that coming.", "emotion"),
+        # how what the listener showed looks, praise of it heard from others
+        ("I love the colors and the brushwork.", "shown"),
+        ("I really like the way it came out!", "shown"),
+        ("I've heard it's a gorgeous trail.", "shown"),
+        # how long the chat was quiet
+        ("We haven't talked in ages.", "catching-up"),
         # the dependent half of a sentence
         ("Especially when I'm home alone and the power's out.", "fragment"),
         ("I'll find the right buyer - when I do.", "fragment"),
@@ -99,6 +110,12 @@ def test_talk_about_the_talk_is_no_belief(text: str, kind: str) -> None:
         "For me, the best part of the job is the travel.",
         "My kids are 6 and 9.",
         "I spend 25 minutes on the bike every morning.",
+        "I can imagine myself living in Oslo one day.",  # the speaker in the picture: a wish of theirs
+        "I wish I had a garden.",
+        "I love the ocean.",  # a thing loved by kind, not how a thing shown looks
+        "I love the colors of Lisbon in spring.",
+        "I heard back from the bank about my loan.",
+        "We haven't talked to our landlord since the flood.",
     ],
 )
 def test_facts_in_the_same_forms_stay(text: str) -> None:

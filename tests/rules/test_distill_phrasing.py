@@ -289,6 +289,13 @@ def test_a_negated_verb_or_gerund_is_no_contrastive_correction() -> None:
     assert contrast("It was a reminder that we are not alone in this.") is None
     assert contrast("It's frustrating not knowing why.") is None
     assert contrast("It's 41 Oak Lane, not 14.") == ("Oak Lane", "14")
+    # how or whether negated, no value denied: an adverb or a verb after "not", a clause before it
+    assert contrast("It's just not right.") is None
+    assert contrast("Resting is so important - even if it's not always easy.") is None
+    assert contrast("It's about the people you meet, not just the medals.") is None
+    assert contrast("It's such a relief to have a team that backs me and reminds me I'm not alone.") is None
+    assert contrast("The market was a lifesaver for me, with stalls I might not have found.") is None
+    assert contrast("It's the Harbour Street office, not the old one.") == ("Harbour Street", "old one")
 
 
 def test_an_elliptical_answer_leaves_no_belief() -> None:
