@@ -124,9 +124,9 @@ class Labels:
         return (_turn(m.key), _digest(m.statement)) not in self._exact and self.row(m) is not None
 
 
-def load_labels() -> Labels:
+def load_labels(path: Path = LABELS) -> Labels:
     """The labels file, read."""
-    rows = [json.loads(line) for line in LABELS.read_text().splitlines() if line.strip()] if LABELS.exists() else []
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()] if path.exists() else []
     return Labels(rows)
 
 
@@ -252,6 +252,11 @@ def duplicates(beliefs: list[BeliefView]) -> list[tuple[BeliefView, BeliefView]]
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--data", default=str(DEFAULT_DATA))
+    p.add_argument(
+        "--labels",
+        default=str(LABELS),
+        help="the labels file: another corpus in LoCoMo's layout is measured with labels of its own",
+    )
     p.add_argument("--sample", type=int, default=220)
     p.add_argument(
         "--start",
@@ -278,7 +283,7 @@ def main() -> int:
         return 0
     doubles = duplicates(finals)
     current = sum(1 for b in finals if b.status == bitemporal.CURRENT)
-    labels = load_labels()
+    labels = load_labels(Path(args.labels))
     ranked = sorted(made, key=_rank)
     sample = ranked[args.start : args.start + args.sample]
     if args.draw and args.unlabelled:
@@ -306,7 +311,7 @@ def main() -> int:
     not_facts = sum(1 for label in known if label.startswith("not_fact"))
     unresolved = sum(1 for label in known if label == "fact:unresolved")
     print(
-        f"LoCoMo dev precision: {len(made)} beliefs from {turns} turns "
+        f"{'LoCoMo dev' if path == DEFAULT_DATA else path.name} precision: {len(made)} beliefs from {turns} turns "
         f"({100 * len(made) / max(turns, 1):.1f} per 100 turns), {merged} restatements merged (reinforced)"
     )
     print(

@@ -50,9 +50,10 @@ _EN = re.compile(
     r"\b(?:(?P<tomorrow>(?:the day after )?tomorrow)(?: (?P<part>morning|afternoon|evening|night))?"
     r"|next (?P<next_day>" + _WEEKDAY + r")"
     r"|this (?P<this_day>" + _WEEKDAY + r")"
-    r"|(?P<next>next (?:week|month|year))"
+    # "the next year", "over the next month": a span from now, no date ("next year" is one)
+    r"|(?<!\bthe )(?P<next>next (?:week|month|year))"
     r"|(?P<within>in " + _COUNT + r" (?P<unit>day|week|month|year)s?)"
-    r"|on (?P<on_day>" + _WEEKDAY + r")(?!s)"
+    r"|on (?P<on_day>" + _WEEKDAY + r")(?!s|\s+(?:mornings|afternoons|evenings|nights)\b)"
     r"|on the (?P<date>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
     r"|(?:in |in early |in late |early |late )(?P<month>" + "|".join(_MONTHS) + r")(?![ ,]+\d))\b",
     re.IGNORECASE,

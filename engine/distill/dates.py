@@ -100,7 +100,12 @@ _PRESENT_EN = re.compile(
 # "The cafe raised its prices on Monday": a bare weekday in a clause told in the past
 # tense is the last such day; with the present or a plan ("class is on Monday",
 # "we're meeting on Monday") it is a schedule or a day to come, not a date.
-_ON_WEEKDAY_EN = re.compile(r"\bon (" + _WEEKDAYS + r")\b(?!s)", re.IGNORECASE)
+# "on Wednesday mornings" is every Wednesday, as "on Wednesdays" is.
+_ON_WEEKDAY_EN = re.compile(
+    r"\bon (" + _WEEKDAYS + r")\b(?!s|\s+(?:mornings|afternoons|evenings|nights)\b)", re.IGNORECASE
+)
+# An intention told in the past tense, for a time to come: "we were thinking of coming in October".
+_INTENT_EN = re.compile(r"\b(?:thinking|thought|talking|talked|dreaming) (?:of|about) \w+ing\b", re.IGNORECASE)
 # A duty or a habit: "I need to call on Friday", "I've started doing groceries on Thursday" (every Thursday).
 _HABIT_EN = re.compile(
     r"\b(?:need to|needs to|have to|has to|must|should|want to|wants to|every|usually|always|"
@@ -132,7 +137,12 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
         if (
             precision == "month"
             and re.match(r"(?:in|early|late)\b", m.group(0), re.IGNORECASE)
-            and (FUTURE_EN.search(text) or _PRESENT_EN.search(text) or not _told_in_past(m.group(0), text))
+            and (
+                FUTURE_EN.search(text)
+                or _PRESENT_EN.search(text)
+                or _INTENT_EN.search(text)
+                or not _told_in_past(m.group(0), text)
+            )
         ):
             # "We're going to Spain in July": a plan for a month to come, not a past date;
             # "My birthday is in May": a month that recurs or is scheduled, not when it began;

@@ -42,7 +42,13 @@ from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
 from ledgermind.distill.spoken_of import PersonSpokenOf
-from ledgermind.distill.statements import elliptical, is_question, is_supposition, without_asides
+from ledgermind.distill.statements import (
+    elliptical,
+    is_question,
+    is_supposition,
+    name_called_off,
+    without_asides,
+)
 from ledgermind.distill.text import apostrophes_restored, is_cjk, sentences, tokens
 
 __all__ = ["RuleExtractor"]
@@ -117,8 +123,9 @@ class RuleExtractor:
 
     def _item_findings(self, item: DeltaItem, speaker: Speaker, spoken_of: PersonSpokenOf) -> list[Finding]:
         findings: list[Finding] = []
+        spoken_of.new_message()
         if item.role == "user" or item.name:
-            for sentence in sentences(apostrophes_restored(without_asides(item.content))):
+            for sentence in map(name_called_off, sentences(apostrophes_restored(without_asides(item.content)))):
                 request = forget_request_zh(sentence) if is_cjk(sentence) else forget_request(sentence)
                 if request is not None and item.role == "user":
                     op, what = request

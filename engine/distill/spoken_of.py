@@ -21,7 +21,7 @@ from ledgermind.distill.clauses import clauses
 from ledgermind.distill.frames import RELATIONS_EN
 from ledgermind.distill.spoken_names import SpokenNames
 from ledgermind.distill.spoken_of_zh import PersonSpokenOfZh
-from ledgermind.distill.statements import strip_lead
+from ledgermind.distill.statements import named_subject, strip_lead
 from ledgermind.distill.text import is_cjk, sentences
 
 __all__ = ["PersonSpokenOf"]
@@ -38,6 +38,21 @@ _PERFECT = re.compile(r"\s+(?:been|got|gotten|had)\b", re.IGNORECASE)
 # a lead-in may come first ("No wait, he works at ..."): kept as said
 _LEAD = r"((?:(?:no|wait|sorry|oh|actually|well|and|but|so|now|also)[,!]?\s+)*)"
 _PRONOUN = re.compile(_LEAD + r"(he|she)(?:'s|’s|\s+(is|was|has|had))?\b", re.IGNORECASE)
+# "His knee ...", "Her partner Sam ...": the person's own thing, first in the clause
+_POSSESSIVE = re.compile(_LEAD + r"(his|her)\s+(?=[a-z])", re.IGNORECASE)
+# "Rachel and I decided to separate": the other of the two is a person spoken of
+_NAME_AND_I = re.compile(r"^(?P<name>(?-i:[A-Z][a-z]+))(?:\s+and\s+I\b|'s\s)")  # ... or "Bill's knee", "Bill's good"
+# Capitalised first words that are a time or nobody in particular, never a person spoken of.
+_NOT_A_PERSON = frozenset(
+    [
+        *("yesterday", "today", "tonight", "tomorrow", "last", "this", "next", "everyone", "everybody", "nobody"),
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "someone", "somebody"),
+        *("he", "she", "it", "that", "there", "here", "what", "who", "where", "when", "how", "let", "everything"),
+        *("nothing", "something", "life", "just", "also", "still", "even", "only", "now", "then", "so", "and"),
+        *("but", "yet", "anyway", "again", "already", "soon", "once", "never", "always", "sometimes", "maybe"),
+        *("perhaps", "guess", "thanks", "gotta", "wanna", "been", "got", "had", "mine", "ours", "plus"),
+    ]
+)
 
 
 class PersonSpokenOf:
@@ -46,12 +61,21 @@ class PersonSpokenOf:
     "she" replaced by that person where the pronoun fits them."""
 
     def __init__(self) -> None:
-        self._last: tuple[str, str] | None = None  # ("my", "daughter")
+        self._last: tuple[str, ...] | None = None  # ("my", "daughter"), or a name: ("Isla",)
+        self._relation: tuple[str, str] | None = None  # the person of theirs named last, kept across messages
         self._zh = PersonSpokenOfZh()  # 他 / 她 after "我妹妹": the same reading in Chinese
         self._names = SpokenNames()  # "Raj", then "raj transferred ...": the capital back
 
+    def new_message(self) -> None:
+        """A name is the antecedent only within the message that names it: in
+        the next one, the other speaker may have named someone else in between
+        ("Anita came round ..." / "She sounds like a treasure"), which these
+        per-speaker notes do not see. A relation ("my daughter") stays."""
+        self._last = self._relation
+
     def read(self, text: str) -> None:
         """Takes in a message already distilled, for the person it names last."""
+        self.new_message()
         for sentence in sentences(text):
             for clause in clauses(sentence):
                 self.resolved(clause)
@@ -62,15 +86,33 @@ class PersonSpokenOf:
         clause = self._names.restored(clause)
         self._names.read(clause)
         text = clause.strip()
-        named = _NAMED.match(text)
+        named = _NAMED.match(text) or _NAMED.match(strip_lead(text))  # "Well, our granddaughter Chloe ..."
         if named is not None:
             relation = named.group(2).lower()
-            self._last = None if relation in _PLURAL else (named.group(1).lower(), relation)
+            self._relation = None if relation in _PLURAL else (named.group(1).lower(), relation)
+            self._last = self._relation
             return clause
         led = strip_lead(text)  # "Turns out he outgrew ...": any lead-in the statements know
-        head, text = (text[: len(text) - len(led)], led) if _PRONOUN.match(led) else ("", text)
+        name = _person_named(led)
+        if name is not None:
+            self._last = (name,)
+            return clause
+        out = self._pronoun_resolved(clause, text, led)
+        if self._last is not None and len(self._last) == 1 and _OTHER_PERSON.search(led):
+            self._last = None  # "I met this woman, Jean, ...": someone else named since, "she" is no longer clear
+        return out
+
+    def _pronoun_resolved(self, clause: str, text: str, led: str) -> str:
+        """``clause`` with a leading "he" / "she" / "his" / "her" read as the person spoken of
+        (``text`` is the clause stripped, ``led`` without its lead-in)."""
+        head, text = (
+            (text[: len(text) - len(led)], led) if _PRONOUN.match(led) or _POSSESSIVE.match(led) else ("", text)
+        )
+        owner = _POSSESSIVE.match(text)
+        if owner is not None and self._last is not None and _fits(_SUBJECT[owner.group(2).lower()], self._last[-1]):
+            return head + owner.group(1) + f"{' '.join(self._last)}'s " + text[owner.end() :]
         pronoun = _PRONOUN.match(text)
-        if pronoun is None or self._last is None or not _fits(pronoun.group(2).lower(), self._last[1]):
+        if pronoun is None or self._last is None or not _fits(pronoun.group(2).lower(), self._last[-1]):
             return clause
         rest = text[pronoun.end() :]
         verb = pronoun.group(3) or ""
@@ -78,6 +120,63 @@ class PersonSpokenOf:
             verb = "has" if _PERFECT.match(rest) else "is"
         person = " ".join(self._last)
         return head + pronoun.group(1) + (f"{person} {verb}{rest}" if verb else f"{person}{rest}")
+
+
+_SUBJECT = {"his": "he", "her": "she"}
+# Another person brought in by name, not as the subject ("this amazing woman, Jean", "a guy named Leo").
+_OTHER_PERSON = re.compile(
+    r"\b(?:named|called|(?:woman|man|girl|boy|guy|lady|kid|friend|neighbou?r|colleague|coworker|boss|teacher|"
+    r"doctor|nurse|partner)\s*,?)\s+(?-i:[A-Z][a-z]{2,})\b",
+    re.IGNORECASE,
+)
+_NUMBER_WORDS = frozenset(
+    [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "sixty",
+        "seventy",
+        "eighty",
+        "ninety",
+        "hundred",
+    ]
+)
+
+
+def _person_named(clause: str) -> str | None:
+    """The person a clause names as its subject ("Isla called with news",
+    "Rachel and I decided ...", "Bill's knee is bad"), for a "he" / "she" / "his" / "her" after it; a
+    name's pronoun is not known, so either fits it."""
+    both = _NAME_AND_I.match(clause)
+    name = both.group("name") if both is not None else named_subject(clause)
+    if name is None or len(name.split()) > 1:
+        return None
+    word = name.casefold()
+    # an adverb or a gerund put first ("Honestly ...", "Writing helps me ..."): no one's name
+    # a number ("Two seamstresses work with her"), a plural noun ("Fingers crossed"): no one's name
+    if word in _NOT_A_PERSON or word in _NUMBER_WORDS or word.endswith(("ly", "ing", "s")):
+        return None
+    return name
 
 
 def _fits(pronoun: str, relation: str) -> bool:

@@ -38,7 +38,9 @@ __all__ = [
 
 _LEAD_EN = re.compile(
     r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|ha|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|ugh+|argh+|"
-    r"hmm+|fyi|just so you know|quick update|update|heads up|news|good news|big news|and|also|actually|"
+    r"hmm+|fyi|just so you know|quick update|update|heads up|news|good news|big news|and|but|also|actually|"
+    # a softener of bad news before what is told ("I'm afraid I have sad news"; not "afraid of dogs")
+    r"i(?:'m| am) afraid(?: that)?(?=,?\s+(?:i|we|my|our|it|he|she|they|the)\b)|"
     r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
     r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|"
     r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|got (?:that|it) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
@@ -69,8 +71,13 @@ _SMALL_TALK_EN = re.compile(
     r"sounds good|got it|no problem|no worries|you're welcome|np|of course|makes sense|that's (?:\w+\s?){0,3}$|"
     r"that is (?:\w+\s?){0,3}$|it's (?:\w+\s?){0,2}$|that (?:sounds|looks|seems)\b|i see(?:\W*$|,|\s+(?:what|how|why|that|your|now)\b)|i agree|i know|i understand|i mean|i guess|"
     r"i think so|i hope so|i bet|i wonder|i can imagine|i can't wait|i cannot wait|"
-    r"i(?:'m| am) (?:so |really |very |just |super )?(?:glad|happy|sorry|excited|thrilled|proud|grateful|thankful)"
-    r"(?: (?:for|to hear|about that|that|you)\b.*)?$|i(?:'m| am) (?:fine|good|ok|okay|well|great|doing \w+)$|"
+    r"i(?:'m| am) (?:(?:so|really|very|just|super|truly|genuinely)\s+)*(?:glad|happy|sorry|excited|thrilled|proud|"
+    r"grateful|thankful)(?: (?:for|to hear|about that|that|you|it|this)\b.*)?$|"
+    r"i(?:'m| am) (?:(?:so|really|very|just|super)\s+)*(?:pleased|delighted|relieved)(?: for you)?$|"
+    # a greeting or a farewell in the speaker's other language ("Buenos días", "Un abrazo", "Ciao")
+    r"(?:hola|buen[oa]s (?:días|dias|tardes|noches)|un abrazo|besos|bonjour|bonsoir|salut|ciao|grazie|"
+    r"buongiorno|buonanotte|olá|ola|bom dia|boa noite|obrigad[oa]|hallo|guten (?:morgen|tag|abend)|danke|"
+    r"tschüss|namaste|salaam|shalom|konnichiwa|arigato|gracias|merci|amig[oa])\b|i(?:'m| am) (?:fine|good|ok|okay|well|great|doing \w+)$|"
     r"i appreciate|i love (?:that|this|it|your|you)\b|i like (?:that|this|it|your)\b|me too|same here|"
     r"i(?:'d| would) love to\b|i totally (?:get|agree)|i feel you|glad to hear|happy to hear|"
     r"good (?:luck|job|idea|point|to know)|nice to (?:meet|hear)|congrat)",
@@ -367,6 +374,24 @@ _PRO_FORMS = frozenset(["so", "this", "it", "will", "that", "there", "them", "on
 _PARTICLES = frozenset(["up", "out", "over", "down", "back", "in", "on", "off"])
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|yourself|ya|u)\b", re.IGNORECASE)
 _VOCATIVE = re.compile(r"^(?-i:[A-Z][a-z]+),\s+(?=\S)")  # "Nate, I'm on fire": the name is a greeting
+# The listener's name before what the speaker says of themselves ("Ruth, I'm afraid ...", "Margaret, I
+# moved ..."): cut from the statement too. Not a time or an adverb put first ("Yesterday, I ...").
+_NAME_CALLED = re.compile(
+    r"^(?!(?-i:Yesterday|Today|Tonight|Tomorrow|Now|Then|Anyway|Also|Plus|Besides|Meanwhile|Sometimes|"
+    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
+    r"August|September|October|November|December|Last|This|Next|Since|After|Before|Instead|Otherwise)\b)"
+    r"(?:(?i:oh|hey|well|yes|yeah|aw+|ah|hi|hello)\s+)?"
+    r"(?-i:[A-Z][a-z]+)(?<!ly),\s+(?=(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|our)\b)"
+)
+
+
+def name_called_off(sentence: str) -> str:
+    """The sentence without the listener's name called before what the speaker
+    says of themselves ("Ruth, I'm afraid ...", "Oh Margaret, I moved ..."):
+    the name is a greeting, not part of any statement."""
+    return _NAME_CALLED.sub("", sentence.lstrip())
+
+
 _COMMON_GROUND = re.compile(
     r"\b(?:we can all|all of us|ourselves|each other|one another|us all|reminds us|for all of us|we all|"
     r"in our lives|our lives)\b|\bwe (?:can|could|should|will|'ll)\b.*\btogether\b|^(?:maybe|rest assured|woah|wow)\b",
@@ -483,7 +508,7 @@ def is_statement(clause: str) -> bool:
         )
     if text.rstrip().endswith("?") or is_slip(strip_lead(text)):
         return False  # a question; "I always mix those up": why a slip happened, no fact
-    body = _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!"))
+    body = _LEAD_EN.sub("", _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!")))
     body = _FRONTED_EN.sub("", body)
     if (_VALUE_NOW.match(body) and _NOW_SAID.search(body)) or _NO_LONGER_ALONE.match(text) or let_go(body):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
@@ -855,16 +880,26 @@ def is_question(sentence: str) -> bool:
 
 def _named(body: str) -> bool:
     """A named person as the clause's subject, with a predicate of their own."""
+    return named_subject(body) is not None
+
+
+def named_subject(body: str) -> str | None:
+    """The name of the person a clause opens with as its subject, with a
+    predicate of their own ("Isla got a job in Glasgow" -> "Isla"); None when
+    the capitalised first word is no name ("Adoption sounds awesome")."""
     m = _NAMED.match(body)
-    if m is None or m.group("name").split()[0].lower() in _DETERMINERS:
-        return False
+    first = m.group("name").split()[0].lower() if m is not None else ""
+    if m is None or first in _DETERMINERS or first in _NO_ONE or first in ("i", "we", "you", "my", "our", "your"):
+        return None
     if m.group("complement") is not None:
-        return _COMPLEMENT.match(m.group("complement").strip(",.")) is not None
-    if m.group("verb").lower() in _PERCEPTION:  # "Adoption sounds awesome": an impression, not a fact
-        return False
-    if m.group("verb").lower() not in _NAMED_VERBS and not re.fullmatch(r"\w+(?:ed|s)", m.group("verb")):
-        return m.group("verb").lower() in IRREGULAR_PAST  # "Dad sold the F-150"
-    return m.group("next").lower().strip(",.") not in _VERB_NEXT
+        named = _COMPLEMENT.match(m.group("complement").strip(",.")) is not None
+    elif m.group("verb").lower() in _PERCEPTION:  # "Adoption sounds awesome": an impression, not a fact
+        named = False
+    elif m.group("verb").lower() not in _NAMED_VERBS and not re.fullmatch(r"\w+(?:ed|s)", m.group("verb")):
+        named = m.group("verb").lower() in IRREGULAR_PAST  # "Dad sold the F-150"
+    else:
+        named = m.group("next").lower().strip(",.") not in _VERB_NEXT
+    return m.group("name") if named else None
 
 
 _AUX = frozenset(
@@ -953,7 +988,9 @@ _NOUN_OPENERS = frozenset(
 
 def strip_lead(clause: str) -> str:
     """The clause without its conversational lead-in ("Oh, well, ...", "Update:", "不好意思，")."""
-    return _LEAD_ZH_CLAUSE.sub("", clause) if is_cjk(clause) else _LEAD_EN.sub("", clause)
+    if is_cjk(clause):
+        return _LEAD_ZH_CLAUSE.sub("", clause)
+    return _LEAD_EN.sub("", name_called_off(_LEAD_EN.sub("", clause)))
 
 
 _ASIDE = re.compile(r"\[[^\]]*\]")

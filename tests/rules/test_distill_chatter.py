@@ -286,3 +286,39 @@ def test_a_liking_verb_inside_a_relative_clause_is_no_preference(text: str, wron
 )
 def test_preferences_beside_the_relative_form_stay(text: str, made: str) -> None:
     assert made in _statements(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "made"),
+    [
+        # the listener's name called first is a greeting, not part of the statement
+        ("Margaret, I moved to Leeds last week.", "Rosa moved to Leeds"),
+        ("Oh Tom, my sister is a nurse now.", "Rosa's sister is a nurse now."),
+        # "But" leads a clause like "And" does; bad news softened with "I'm afraid"
+        ("But I signed up for a pottery class.", "Rosa signed up for a pottery class."),
+        ("I'm afraid my cat Pip died on Monday.", "Rosa's cat Pip died"),
+    ],
+)
+def test_a_name_called_and_a_lead_in_leave_the_fact_whole(text: str, made: str) -> None:
+    assert any(s.startswith(made) for s in _statements(text)), _statements(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Buenos días, Lucía!",  # a greeting in the speaker's other language
+        "Un abrazo fuerte.",
+        "Oh Margaret, I'm so very sorry.",  # sympathy with two adverbs
+        "I'm so pleased.",
+        "Yesterday, I'm afraid I have sad news.",
+        "But I'm very glad it does.",
+    ],
+)
+def test_greetings_sympathy_and_softeners_are_no_belief(text: str) -> None:
+    assert _statements(text) == [], _statements(text)
+
+
+def test_a_time_put_first_is_no_name_called() -> None:
+    assert any("On 3 May 2026" in s for s in _statements("Yesterday, I moved to Leeds.")), _statements(
+        "Yesterday, I moved to Leeds."
+    )

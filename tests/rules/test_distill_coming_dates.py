@@ -64,6 +64,8 @@ def test_a_coming_date_resolves_against_the_message(text: str, phrase: str, reso
         "我周五开会。",  # a bare weekday in Chinese: this week's or a standing one?
         "My birthday is in May.",  # every year
         "I moved in July.",  # the past: read by dates.find_time
+        "I'll be in Kumasi for the next year.",  # a span from now, not next year
+        "I have a class on Wednesday mornings.",  # every Wednesday
     ],
 )
 def test_a_phrase_whose_date_the_words_do_not_fix_stays_as_said(text: str) -> None:
@@ -106,3 +108,16 @@ def test_a_past_phrase_still_moves_the_valid_time() -> None:
     (belief,) = [p for p in _statements("Yesterday I upgraded production to Go 1.24.") if p.kind == "fact"]
     assert belief.statement == "On 1 December 2026 the user upgraded production to Go 1.24."
     assert belief.valid_from.date().isoformat() == "2026-12-01"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We were thinking of coming in October.",  # an intention told in the past, for a month to come
+        "I signed up for a class on Wednesday mornings.",  # every Wednesday, not the last one
+    ],
+)
+def test_a_time_to_come_or_a_recurring_day_is_no_past_date(text: str) -> None:
+    from ledgermind.distill.dates import find_time
+
+    assert find_time(text, WED) is None

@@ -65,3 +65,38 @@ def test_a_pronoun_after_a_lead_in_is_the_person_named_last() -> None:
     spoken = PersonSpokenOf()
     spoken.resolved("My son is allergic to peanuts")
     assert spoken.resolved("Turns out he outgrew the peanut allergy") == "Turns out my son outgrew the peanut allergy"
+
+
+def test_a_person_named_as_the_subject_is_the_he_or_she_of_the_same_message() -> None:
+    said = [statement for _, statement in _said("Isla called with news. She's got a job in Glasgow.")]
+    assert "Isla has got a job in Glasgow." in said
+    said = [statement for _, statement in _said("Rachel and I split up. She's staying in the house for now.")]
+    assert "Rachel is staying in the house for now." in said
+    said = [
+        statement for _, statement in _said("Our granddaughter Chloe got engaged! Her partner Sam proposed in Noosa.")
+    ]
+    assert "The user's granddaughter's partner Sam proposed in Noosa." in said
+
+
+def test_a_name_is_no_antecedent_past_its_message_or_past_another_person_named() -> None:
+    # the next message: the other speaker may have named someone else in between
+    said = [statement for _, statement in _said("Isla called with news.", "She's got a job in Glasgow.")]
+    assert not any("Isla has" in s for s in said), said
+    # someone else brought in by name: "she" is no longer clear
+    said = [statement for _, statement in _said("Maya came too, and I met a woman named Jean. She works at Tesco.")]
+    assert not any("Maya works" in s for s in said), said
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        "Two seamstresses work with her.",  # a number
+        "Fingers crossed for the interview.",  # a plural noun
+        "Honestly turned out great.",  # an adverb
+        "Writing helps me relax.",  # a gerund
+    ],
+)
+def test_a_capitalised_first_word_that_is_no_name_is_no_antecedent(first: str) -> None:
+    spoken = PersonSpokenOf()
+    spoken.resolved(first)
+    assert spoken.resolved("She is a nurse.") == "She is a nurse."
