@@ -163,6 +163,13 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             rf"|^{_I}\s+(?:haven't|have not|hadn't)\s+been\s+(?:around|online|on here)\b"
             # how long the chat has been quiet ("We haven't talked in a few days")
             rf"|^{_I}\s+(?:haven't|have not|hadn't)\s+(?:talked|spoken|chatted|caught up|texted)\s+(?:in|for|since)\b"
+            # news announced before it is told ("I've made a big decision", "I did something brave",
+            # "I have a small update", "I've been thinking", "Isla called with news")
+            rf"|^{_I}(?:'ve| have)?\s+{_ADV}(?:did|done|made|have|had|got)\s+(?:something|(?:a|an|some)\s+(?:[\w-]+\s+)?"
+            r"(?:decision|update|announcement|confession))(?:\s+(?:new|brave|crazy|big|exciting|silly|fun|different|"
+            r"special|wild|mad|bold))?[.!]*$"
+            rf"|^{_I}(?:'ve| have)\s+{_ADV}been thinking[.!]*$"
+            r"|\b(?:called|rang|texted|phoned|wrote)\s+(?:me\s+)?with\s+(?:some\s+)?(?:\w+\s+)?news[.!]*$"
             # news or stories announced, not told ("I got some great news to share", "I've got a funny story")
             rf"|^{_I}(?:'ve| have)?\s+{_ADV}(?:got|have|has)\s+(?:some\s+|a\s+|so many\s+|lots of\s+|a lot of\s+)?"
             r"(?:\w+\s+)?(?:news|story|stories)(?:\s+(?:to\s+(?:share|tell)|for you))?[.!]*$",
@@ -226,7 +233,9 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         re.compile(
             rf"^(?:i\s+)?wish\s+{_I}\s+(?:was|were)\b|^{_I}\s+(?:\w+\s+)?probably\b"
             # what could have been ("I wish I could have been there", "wish we could've come")
-            rf"|^(?:{_I}\s+)?{_ADV}wish\s+{_I}\s+(?:could|had)(?:'ve|\s+have)?\s+(?:been|come|gone|seen|joined)\b",
+            rf"|^(?:{_I}\s+)?{_ADV}wish\s+{_I}\s+(?:could|had)(?:'ve|\s+have)?\s+(?:been|come|gone|seen|joined)\b"
+            # ... or could do what the listener has ("Wish I could try it")
+            rf"|^(?:{_I}\s+)?{_ADV}wish\s+{_I}\s+could\s+(?:\w+\s+)?(?:it|that|this|them|one)\b",
             re.IGNORECASE,
         ),
         True,
@@ -274,7 +283,11 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         "promise",
         re.compile(
             r"^we(?:'ll| will)\s+(?!be\b|have\b|get\b)\w+"
-            r"|^(?:i|we)(?:'ll| will)\s+(?:definitely|totally|always|never|surely|certainly)\s+(?!be\b)",
+            r"|^(?:i|we)(?:'ll| will)\s+(?:definitely|totally|always|never|surely|certainly)\s+(?!be\b)"
+            # passing a word on, reporting back, a promise to the listener ("I will tell him", "I'll report
+            # back if ...", "I'll prepare myself", "I will, I promise", "I'll be honest, ...")
+            r"|^i(?:'ll| will)\s+(?:tell|show|let|report|prepare|pass|send|ask)\s+(?:him|her|them|myself|it|back|that|this)\b"
+            r"(?!.*\d)|^i(?:'ll| will),?\s+i promise\b|^i(?:'ll| will) be (?:honest|real|straight)\b",
             re.IGNORECASE,
         ),
         True,

@@ -856,7 +856,9 @@ def _ended_thing(body: str) -> bool:
 
 
 _SUPPOSITION_EN = re.compile(
-    r"^(?:if|unless|suppose|supposing|what if|in case)\b(?=.*\b(?:will|'ll|would|'d|could|might|gonna|going to)\b)",
+    r"^(?:if|unless|suppose|supposing|what if|in case)\b(?=.*\b(?:will|'ll|would|'d|could|might|gonna|going to)\b)"
+    # a wish contrary to fact ("I wish I could pop round for a cup of tea"): no tea is drunk
+    r"|^(?:i\s+)?(?:(?:really|just|so|only)\s+)?wish\s+(?:i|we)\s+(?:could|had|were|was|would|did|lived|knew)\b",
     re.IGNORECASE,
 )
 _SUPPOSITION_ZH = re.compile("^" + SUPPOSING_ZH)

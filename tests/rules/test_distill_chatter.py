@@ -312,6 +312,15 @@ def test_a_name_called_and_a_lead_in_leave_the_fact_whole(text: str, made: str) 
         "I'm so pleased.",
         "Yesterday, I'm afraid I have sad news.",
         "But I'm very glad it does.",
+        # news announced before it is told, a word passed on, a report promised
+        "Well, I've made a big decision.",
+        "I did something brave.",
+        "Oh, I have a small update.",
+        "Also, my sister called with news.",
+        "I will tell him.",
+        "I'll report back if there's a second one.",
+        "I will, I promise.",
+        "Wish I could try it, but I can't right now.",
     ],
 )
 def test_greetings_sympathy_and_softeners_are_no_belief(text: str) -> None:
@@ -322,3 +331,10 @@ def test_a_time_put_first_is_no_name_called() -> None:
     assert any("On 3 May 2026" in s for s in _statements("Yesterday, I moved to Leeds.")), _statements(
         "Yesterday, I moved to Leeds."
     )
+
+
+def test_a_wish_contrary_to_fact_fills_no_frame() -> None:
+    """ "I wish I could pop round for a cup of tea" drinks no tea: at most the wish as said."""
+    made = _statements("I wish I could pop round for a cup of tea.")
+    assert made == ["Rosa wishes Rosa could pop round for a cup of tea."], made
+    assert _statements("I made a big decision to quit my job.")  # the decision told: a fact
