@@ -106,6 +106,18 @@ _ON_WEEKDAY_EN = re.compile(
 )
 # An intention told in the past tense, for a time to come: "we were thinking of coming in October".
 _INTENT_EN = re.compile(r"\b(?:thinking|thought|talking|talked|dreaming) (?:of|about) \w+ing\b", re.IGNORECASE)
+# Between a past verb and the month, what makes the month the time of something to come: the verb
+# of an arrangement ("signed up for a half marathon in May", "got tickets for the show in April"),
+# an intention ("decided to move in June"), or a present tense of the event ("a job that starts in
+# June"). Only for a month still to come in the message's year: "decided to move in June" said in
+# August is the June gone.
+_ARRANGED_EN = re.compile(
+    r"\b(?:signed up|registered|enrolled|booked|scheduled|reserved|(?:got|bought|booked) (?:\w+ )?tickets|"
+    r"(?:decided|agreed|planned|promised|chose|arranged|hoping|hoped|wanted|offered) to \w+|"
+    r"(?:starts?|begins?|opens?|runs?|happens?|takes place|(?:is|are|'s|'re) due))\b[^.;!?]*$",
+    re.IGNORECASE,
+)
+_MONTH_NUMBER = {name: n for n, name in enumerate(_MONTHS.split("|")[:4] + ["may"] + _MONTHS.split("|")[4:], 1)}
 # A duty or a habit: "I need to call on Friday", "I've started doing groceries on Thursday" (every Thursday).
 _HABIT_EN = re.compile(
     r"\b(?:need to|needs to|have to|has to|must|should|want to|wants to|every|usually|always|"
@@ -141,6 +153,7 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
                 FUTURE_EN.search(text)
                 or _PRESENT_EN.search(text)
                 or _INTENT_EN.search(text)
+                or _arranged_ahead(m.group(0), text[: m.start()], ref)
                 or not _told_in_past(m.group(0), text)
             )
         ):
@@ -165,6 +178,14 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
             return None  # "我们十月去泰国": a plan for a month to come, not a past date
         return _mention(z.group(0), _chinese_query(z.group(0), ref), "zh", precision, ref)
     return None
+
+
+def _arranged_ahead(phrase: str, before: str, ref: datetime) -> bool:
+    """A bare month still to come in the message's year, said as the time of
+    something arranged or intended ("I signed up for a race in May", said in
+    March): the race's month, not last year's May."""
+    month = _MONTH_NUMBER.get(phrase.split()[-1].lower())
+    return month is not None and month > ref.month and _ARRANGED_EN.search(before) is not None
 
 
 def _told_in_past(phrase: str, text: str) -> bool:

@@ -261,11 +261,17 @@ _CONJUNCTIONS = frozenset(["and", "but", "or"])
 _OTHER_PEOPLE = frozenset(["he", "she", "him", "her", "his", "hers", "they", "them", "their", "you", "your"])
 
 
+# Present verbs that end as a past does ("we need", "we feed"): "agreed", "freed" are pasts.
+_PRESENT_EED = frozenset(
+    ["need", "feed", "seed", "speed", "bleed", "breed", "proceed", "succeed", "exceed", "heed", "weed"]
+)
+
+
 def _conjugate(word: str) -> str:
     low = word.lower()
     if low in _SPECIAL:
         return _SPECIAL[low]
-    if low in _KEEP or (low.endswith("ed") and not low.endswith("eed")) or low.endswith("n't") or not low.isalpha():
+    if low in _KEEP or (low.endswith("ed") and low not in _PRESENT_EED) or low.endswith("n't") or not low.isalpha():
         return word
     if low.endswith("s") and not low.endswith(("ss", "us")):  # already "-s": a noun or a verb said of another
         return word

@@ -121,3 +121,29 @@ def test_a_time_to_come_or_a_recurring_day_is_no_past_date(text: str) -> None:
     from ledgermind.distill.dates import find_time
 
     assert find_time(text, WED) is None
+
+
+MARCH = datetime(2026, 3, 4, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "past"),
+    [
+        # said in March: the month of what was arranged or intended is still to come
+        ("I signed up for a half marathon in May.", False),
+        ("We decided to move in June.", False),
+        ("I got tickets for the concert in April.", False),
+        ("I applied for a job that starts in June.", False),
+        ("We agreed to get married in September.", False),
+        # told in the past with no arrangement: the last such month
+        ("We moved to Lyon in May.", True),
+        ("I started a new job in February.", True),
+    ],
+)
+def test_a_month_arranged_ahead_is_no_month_gone(text: str, past: bool) -> None:
+    from ledgermind.distill.dates import find_time
+
+    found = find_time(text, MARCH)
+    assert (found is not None and found.when < MARCH) == past, found
+    statement = _statements(text, MARCH)[0].statement
+    assert ("2025" in statement) == (past and "May" in text), statement
