@@ -43,7 +43,15 @@ a label" (``--draw --unlabelled``, after the last rule change); its labels
 carry a ``set`` name, and ``--set NAME`` measures those labels alone, on
 every rank where they are made.
 
-    python benchmarks/locomo_precision.py [--data PATH] [--sample 220] [--start 0] [--draw [--unlabelled]] [--set NAME]
+A second corpus, never tuned to in part: ``benchmarks/data/chat_precision/``
+holds six chats between friends written for this measure by a helper who read
+nothing of the project, in LoCoMo's layout, with labels of its own
+(``--labels``); three of its conversations were never read by the engineers
+(set ``fresh-blind``), three were read and tuned to (``fresh-read``); see its
+README.
+
+    python benchmarks/locomo_precision.py [--data PATH] [--labels PATH] [--sample 220] [--start 0]
+        [--draw [--unlabelled]] [--set NAME]
 """
 
 from __future__ import annotations
