@@ -106,7 +106,9 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     (
         "leave-taking",
         re.compile(
-            rf"^(?:well,?\s+)?(?:i|we){_BE}\s+(?:\w+ly\s+)?off to\s+(?:go\s+)?(?:do|have|get|go|grab|make|take|start|finish|catch|hit)\b",
+            rf"^(?:well,?\s+)?(?:i|we){_BE}\s+(?:\w+ly\s+)?off to\s+(?:go\s+)?(?:do|have|get|go|grab|make|take|start|finish|catch|hit)\b"
+            # going to sleep ("Going to bed now", "I'm off to bed")
+            rf"|^(?:(?:i|we){_BE}\s+)?(?:\w+ly\s+)?(?:going|heading|off)\s+(?:to\s+)?(?:bed|sleep)\b",
             re.IGNORECASE,
         ),
         False,

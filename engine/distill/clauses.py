@@ -297,6 +297,13 @@ _DROPPED_SUBJECT = re.compile(
     # not a gerund that is the subject ("Gaming has brought me ...")
     r"(?!\s+(?:has|have|had|is|was|are|were|makes|made|can|will|gives|gave|keeps|brings|brought)\b)"
     r"\s+(?=.*\b(?:now|these days|nowadays|as of)\b)\S"
+    # ... or a plan with its time to come: "Moving to Denver in June", "Heading to Paris next week"
+    # (not a gerund subject with its verb later: "Running in January is tough")
+    r"|^(?P<plan>(?:moving|heading|flying|driving|going|starting|leaving|visiting|travel(?:l)?ing|relocating)\b)"
+    r"(?!.*\b(?:is|are|was|were|can be|has been)\b)"
+    r"(?=.*\b(?:tomorrow|tonight|next (?:week|month|year|weekend|\w+day)|this (?:weekend|week|month|summer|fall|autumn|"
+    r"winter|spring|\w+day)|in (?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)\s+\S"
     # not an evaluation of doing something ("Not easy facing setbacks": it is not easy)
     r"|^(?P<not>not|no longer)\s+(?!\w+\s+\w+ing\b)(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
@@ -310,7 +317,7 @@ def _with_subject(clause: str) -> str:
     m = _DROPPED_SUBJECT.match(body)
     if m is None:
         return clause
-    lead = "I've " if m.group("been") else "I'm " if m.group("not") or m.group("ing") else "I "
+    lead = "I've " if m.group("been") else "I'm " if m.group("not") or m.group("ing") or m.group("plan") else "I "
     return clause[: len(clause) - len(body)] + lead + body[:1].lower() + body[1:]
 
 

@@ -188,10 +188,15 @@ def _arranged_ahead(phrase: str, before: str, ref: datetime) -> bool:
     return month is not None and month > ref.month and _ARRANGED_EN.search(before) is not None
 
 
+# "I've got a conference in April": to have, in the present, not a past "got".
+_HAVE_GOT = re.compile(r"(?:'ve|\bhave|'s|\bhas)\s+got\b", re.IGNORECASE)
+
+
 def _told_in_past(phrase: str, text: str) -> bool:
     """A month named with its year, or a clause told in the past tense ("we
     moved in March", "I met her in June"): only then is a bare month the last
     one. In the present ("she starts school in September") it is a month to come."""
+    text = _HAVE_GOT.sub(" have", text)
     if re.search(r"\d", phrase) or PAST_EN.search(text):
         return True
     return any(w in IRREGULAR_PAST for w in re.findall(r"[a-z]+", text.lower()))

@@ -321,6 +321,7 @@ def test_a_name_called_and_a_lead_in_leave_the_fact_whole(text: str, made: str) 
         "I'll report back if there's a second one.",
         "I will, I promise.",
         "Wish I could try it, but I can't right now.",
+        "Going to bed now.",  # a closing of the chat
     ],
 )
 def test_greetings_sympathy_and_softeners_are_no_belief(text: str) -> None:
@@ -338,3 +339,20 @@ def test_a_wish_contrary_to_fact_fills_no_frame() -> None:
     made = _statements("I wish I could pop round for a cup of tea.")
     assert made == ["Rosa wishes Rosa could pop round for a cup of tea."], made
     assert _statements("I made a big decision to quit my job.")  # the decision told: a fact
+
+
+@pytest.mark.parametrize(
+    ("text", "made"),
+    [
+        # a plan said with its subject left out and its time to come: the speaker's
+        ("Moving to Denver in June, already signed the lease.", "Rosa is moving to Denver in June"),
+        ("Heading to Paris next week!", "Rosa is heading to Paris"),
+        ("Starting a new job on Monday.", "Rosa is starting a new job on Monday"),
+    ],
+)
+def test_a_plan_with_its_subject_left_out_is_the_speakers(text: str, made: str) -> None:
+    assert any(s.startswith(made) for s in _statements(text)), _statements(text)
+
+
+def test_a_gerund_subject_with_its_verb_later_is_no_plan() -> None:
+    assert _statements("Running in January is tough.") == []

@@ -137,6 +137,7 @@ MARCH = datetime(2026, 3, 4, 9, tzinfo=UTC)
         ("We agreed to get married in September.", False),
         # told in the past with no arrangement: the last such month
         ("We moved to Lyon in May.", True),
+        ("I've got a conference in May.", False),  # to have, in the present: no past "got"
         ("I started a new job in February.", True),
     ],
 )
