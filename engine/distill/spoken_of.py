@@ -129,37 +129,9 @@ _OTHER_PERSON = re.compile(
     r"doctor|nurse|partner)\s*,?)\s+(?-i:[A-Z][a-z]{2,})\b",
     re.IGNORECASE,
 )
-_NUMBER_WORDS = frozenset(
-    [
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-        "thirty",
-        "forty",
-        "fifty",
-        "sixty",
-        "seventy",
-        "eighty",
-        "ninety",
-        "hundred",
-    ]
+_NUMBER_WORD = re.compile(
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|"
+    r"seventy|eighty|ninety|hundred|thousand)$"
 )
 
 
@@ -174,7 +146,7 @@ def _person_named(clause: str) -> str | None:
     word = name.casefold()
     # an adverb or a gerund put first ("Honestly ...", "Writing helps me ..."): no one's name
     # a number ("Two seamstresses work with her"), a plural noun ("Fingers crossed"): no one's name
-    if word in _NOT_A_PERSON or word in _NUMBER_WORDS or word.endswith(("ly", "ing", "s")):
+    if word in _NOT_A_PERSON or _NUMBER_WORD.match(word) or word.endswith(("ly", "ing", "s")):
         return None
     return name
 
