@@ -36,15 +36,14 @@ from functools import lru_cache
 
 import dateparser  # type: ignore[import-untyped]
 
-from ledgermind.distill.dates import EN_NUMBERS, FUTURE_EN, PAST_EN, format_day, written_date
+from ledgermind.distill.dates import EN_NUMBERS, FUTURE_EN, MONTHS_EN, PAST_EN, format_day, written_date
 from ledgermind.distill.person import IRREGULAR_PAST
 
 __all__ = ["ComingDate", "coming_dates", "with_coming_dates"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY = "|".join(_WEEKDAYS)
-_MONTHS: tuple[str, ...] = ("january", "february", "march", "april", "may", "june", "july", "august")
-_MONTHS += ("september", "october", "november", "december")
+_MONTHS = MONTHS_EN
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of)"
 _EN = re.compile(
     r"\b(?:(?P<tomorrow>(?:the day after )?tomorrow)(?: (?P<part>morning|afternoon|evening|night))?"

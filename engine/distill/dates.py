@@ -28,9 +28,11 @@ import dateparser  # type: ignore[import-untyped]
 
 from ledgermind.distill.person import IRREGULAR_PAST
 
-__all__ = ["EN_NUMBERS", "FUTURE_EN", "PAST_EN", "TimeMention", "find_time", "format_day", "written_date"]
+__all__ = ["EN_NUMBERS", "FUTURE_EN", "MONTHS_EN", "PAST_EN", "TimeMention", "find_time", "format_day", "written_date"]
 
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+MONTHS_EN: tuple[str, ...] = ("january", "february", "march", "april", "may", "june", "july", "august")
+MONTHS_EN += ("september", "october", "november", "december")
 _MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of)"
 _EN = re.compile(
@@ -117,7 +119,7 @@ _ARRANGED_EN = re.compile(
     r"(?:starts?|begins?|opens?|runs?|happens?|takes place|(?:is|are|'s|'re) due))\b[^.;!?]*$",
     re.IGNORECASE,
 )
-_MONTH_NUMBER = {name: n for n, name in enumerate(_MONTHS.split("|")[:4] + ["may"] + _MONTHS.split("|")[4:], 1)}
+_MONTH_NUMBER = {name: n for n, name in enumerate(MONTHS_EN, 1)}
 # A duty or a habit: "I need to call on Friday", "I've started doing groceries on Thursday" (every Thursday).
 _HABIT_EN = re.compile(
     r"\b(?:need to|needs to|have to|has to|must|should|want to|wants to|every|usually|always|"
