@@ -32,6 +32,8 @@ __all__ = [
     "is_question",
     "is_statement",
     "is_supposition",
+    "name_called_off",
+    "named_subject",
     "strip_lead",
     "without_asides",
 ]
