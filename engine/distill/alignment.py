@@ -62,13 +62,13 @@ __all__ = [
 # "in the week of 5 August 2026", "in March 2026", "2026年3月") or as said.
 _RESOLVED_TIME = re.compile(
     r"\b(?:on|in the week of)\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4}\b|\bin\s+[A-Z][a-z]+\s+\d{4}\b|\bin\s+\d{4}\b"
-    r"|\(around [^)]*\)|\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:那一周)?|\d{4}年",
+    r"|\(around [^)]*\)|\baround\s+(?:the week of\s+)?(?:\d{1,2}\s+)?(?:[A-Z][a-z]+\s+)?\d{4}\b|\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:那一周)?|\d{4}年",
 )
 _SAID_TIME = re.compile(
     r"\b(?:yesterday|today|tonight|last (?:night|week|month|year|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|term|semester|quarter|season)|this (?:morning|afternoon|evening|week|weekend|month|year|term|"
     r"semester|quarter|season|spring|summer|autumn|fall|winter)|(?:\d+|a|an|one|two|three|a few|"
-    r"a couple of) (?:day|week|month|year)s? ago|as of \w+|since \w+)\b"
+    r"a couple(?: of)?|couple of) (?:day|week|month|year)s? ago|as of \w+|since \w+)\b"
     r"|前天|昨天|昨晚|今天|今早|今晚|刚才|刚刚|上个?(?:周|星期|礼拜|月)|去年|本周|这周|本月|这个月",
     re.IGNORECASE,
 )
@@ -357,7 +357,7 @@ _LET_GO = r"let\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-
 # how something turned out ("ended up with some great sponsors"): no ending.
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
-    r"[^.]*\b(?:anymore|any more)|broke up|sold|"
+    r"[^.]*\b(?:anymore|any more)|broke up|sold|(?:closed on|finali[sz]ed|completed) the sale of|"
     # "left Google", not "left work early", "left it at home", "left for Denver"
     r"left(?!\s+(?:work|home|the (?:house|office)|early|late|for|it|them|a|an)\b)|"
     + DROPPED
@@ -371,7 +371,7 @@ _ENDS = re.compile(
     # "poker night is done", "the lease is over": a thing of theirs, ended itself
     r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all )?(?:done|over|finished|no more)"
     r"(?!\s+(?:with|for|by|in|at|on|soon|yet)\b))\b"
-    r"|退了|退掉|退订|退出|退卡|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|分手|不干了|不\S{0,4}了",
+    r"|退了|退掉|退订|退出|退卡|辞了|辞掉|辞职|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
 _TOPIC_STOP = frozenset(
@@ -643,7 +643,8 @@ _SWITCH = re.compile(
 # An ending verb and the thing it ends ("gave up the WeWork", "cancelled my gym
 # membership", "sold our old Civic"), up to where the clause goes on.
 _ENDED = re.compile(
-    r"\b(?:gave up|given up|quit|stopped|cancel(?:l)?ed|cut out(?!\s+for\b)|no more(?!\s+than\b)|"
+    r"\b(?:(?:closed on|finali[sz]ed|completed|went through with) the sale of|gave up|given up|quit|stopped|"
+    r"cancel(?:l)?ed|cut out(?!\s+for\b)|no more(?!\s+than\b)|"
     + DROPPED
     + r"|sold|ditched|got rid of|traded in|traded|"
     r"(?:started|been|now)\s+(?:skipping|avoiding)|"
@@ -686,6 +687,12 @@ _ENDED_SUBJECT = re.compile(
 )
 
 
+_WHEN_WORDS = frozenset(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "yesterday", "tonight"]
+    + ["weekend", "morning", "afternoon", "evening", "night"]
+)
+
+
 def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
     """What an ending verb ends ("gave up the WeWork" -> {"wework"}, "the book club
     fell apart" -> {"book", "club"}) and what the statement says after it (" and
@@ -704,7 +711,7 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
             topic_words(handed.group("thing") or handed.group("role") or handed.group("cut")) if handed else frozenset()
         )
         return (thing, text[handed.end() :]) if handed and thing else None
-    thing = topic_words(m.group("thing"))
+    thing = topic_words(m.group("thing")) - _WHEN_WORDS  # "sold the condo friday": the day is when
     return (thing, text[m.end() :]) if thing else None
 
 
@@ -712,6 +719,12 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
 # negated verb that ends the clause has no object of its own, so it is the topic's.
 _ELIDED_END_ZH = re.compile(r"不[\u4e00-\u9fff]{1,2}了[。！!]?\s*$")
 _SPEAKER_ZH = re.compile(r"^(?:用户|我们|我)(?:家|的)?")
+# "不跳舞了", "不再上班了": a verb with its object stopped ("不养了", one character, names
+# no thing of its own: the topic said first is it); not a state ("不知道了", "不舒服了")
+_STOPPED_DOING_ZH = re.compile(
+    r"不(?:再)?(?!知道|记得|确定|清楚|一样|习惯|舒服|好意思|太|很|是|在|会|能|要|想)"
+    r"(?P<v>[\u4e00-\u9fff]{2,3}?)了(?=[，,。！!；\s]|$)"
+)
 
 
 # "我已经戒烟两个月了", "退掉了健身卡", "健身卡我退掉了": the ending verb and the thing it
@@ -719,13 +732,14 @@ _SPEAKER_ZH = re.compile(r"^(?:用户|我们|我)(?:家|的)?")
 _ENDED_ZH = re.compile(
     r"(?:戒(?:掉了?)?|退掉了?|退了|卖掉了?|卖了|取消了?|辞去了?)(?:我的|了)?(?P<thing>[\u4e00-\u9fff]{1,4}?)"
     r"(?=[了，,。！!]|[零一二两三四五六七八九十几半多好]|$)"
-    r"|^(?:用户|我们|我)?(?P<topic>[\u4e00-\u9fff]{2,5}?)(?:用户|我们|我)(?:已经)?(?:退掉|退了|卖了|卖掉|取消|戒)"
+    r"|^(?:用户|我们|我)?(?P<topic>[\u4e00-\u9fff]{2,8}?)(?:用户|我们|我)\s*"
+    r"(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经)?(?:退掉|退了|卖了|卖掉|取消|戒|辞掉|辞职|辞)"
     # the thing said first with no one after it ("年卡退掉了", "车已经卖了")
     # (or as the speaker's own: "我的电动车被偷了"; stolen, lost or stopped ends it too: "药已经停了")
     r"|^(?:(?:用户|我们|我)的)?(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{1,5}?)"
     # ... and when ("车上周卖掉了", resolved as "车2026年3月25日那一周卖掉了")
     r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经|也)?"
-    r"(?:退掉|退了|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|送人|送走|送给[\u4e00-\u9fff]{1,4}?(?:养)?)了?[。！!]?$"
+    r"(?:退掉|退了|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|辞掉|辞|送人|送走|送给[\u4e00-\u9fff]{1,4}?(?:养)?)了?[。！!]?$"
 )
 
 
@@ -734,8 +748,12 @@ def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
     ended = _ENDED_ZH.search(text.strip()) or _ENDED_ZH.search(re.split(r"[，,]", text.strip())[-1].strip())
     if ended:
         thing = (ended.group("thing") or ended.group("topic") or ended.group("first") or "").removesuffix("了")
+        thing = re.sub(r"的|[那这](?:份|个|家|辆|只)", "", thing)  # "咖啡店那份兼职": the part-time job
         if thing:
             return frozenset([thing]), text[ended.end() :]
+    stopped = _STOPPED_DOING_ZH.search(text)  # "现在不跳舞了，改去…": the verb and its object, said
+    if stopped:
+        return frozenset([stopped.group("v")]), text[stopped.end() :]
     if not _ELIDED_END_ZH.search(text):
         return None
     lead = _SPEAKER_ZH.sub("", text.strip())[:2]

@@ -25,6 +25,7 @@ from ledgermind.distill.text import is_cjk
 __all__ = [
     "BARE_CORRECTION",
     "MONTHS",
+    "WORD",
     "BareCorrection",
     "bare_correction",
     "is_formula",
@@ -64,7 +65,7 @@ _FORMULA_EN = re.compile(
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
-    r"^(?:(?:哦不是|哦不|啊不|不不|其实|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|"
+    r"^(?:(?:哦不是|哦不|啊不是|啊不|不不|其实|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
     r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
     r"[，,、：:\s。！!]*)+"
 )
@@ -81,7 +82,7 @@ _PRONOUN_VERB_EN = re.compile(r"^(?:it|that|she|he|they)\s+(?:\w+s)\s+(?:(?:in|a
 # before a value (a capital or a digit); not "my ..." or "I ...", statements the other rules read.
 _THING_COPULA_EN = re.compile(
     r"^(?!(?:i|i'm|we|we're|my|our|you|your)\b)(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?"
-    r"(?:\s+(?:is|are|was|were)\s+(?:(?:on|at|in|every|called|named)\s+)?|'s\s+(?:called|named)\s+)"
+    r"(?:\s+(?:is|are|was|were)\s+(?:(?:on|at|in|every|called|named)\s+)?(?:the\s+(?=\d))?|'s\s+(?:called|named)\s+)"
     r"(?=(?-i:[A-Z])|[$€£¥]?\d)",
     re.IGNORECASE,
 )
@@ -96,7 +97,8 @@ _VALUE_EN = re.compile(
     + r")\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:"
     + _MONTH_NAMES
     + r")\b|"
-    r"[\w.+-]+@[\w-]+\.[\w.]+|\d'\s?\d{1,2}\"?|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
+    r"[\w.+-]+@[\w-]+\.[\w.]+|\d'\s?\d{1,2}\"?|\d{2,3}/\d{2,3}\b(?!/)"  # a reading: "135/90"
+    r"|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
     r"|(?-i:[A-Z])[\w'-]*\+*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"  # "A+", "C++": a grade, a type, a language
     r"|\b(?:" + _DAY_NAMES + r")s?\b"  # a day is a value written in lower case too ("no, wednesday")
@@ -119,7 +121,11 @@ _BARE_ZH = re.compile(
 _SLIP_EN = (
     r"typo|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
     r"i(?:'m| am) misremembering|i (?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|"
-    r"i (?:transposed|swapped|flipped) (?:the )?\w+|"
+    r"(?:i )?(?:transposed|swapped|flipped|mixed up) (?:the )?\w+|"
+    # how the slip happened: "wrote it down wrong", "misread the confirmation", "read the wrong line"
+    r"(?:i )?(?:wrote|typed|put|read|heard|said|remembered|copied) (?:it|that|this|them|the \w+)(?: down| in)? wrong(?:ly)?|"
+    r"(?:i )?mis(?:read|typed|heard|remembered|counted|spelled|spelt)(?: (?:it|that|this|them|(?:the|my) \w+))?|"
+    r"(?:i )?(?:read|looked at|was looking at|checked) the wrong \w+|"
     # how the right value was found, or why the slip: "just checked the reminder", "fat fingers"
     r"(?:i )?(?:just )?(?:checked|double-checked|looked)(?: (?:it|again|(?:the|my) \w+))?|fat fingers?|brain fart|"
     r"(?:no idea|not sure|(?:i )?(?:don't|do not|dunno) know) why i (?:typed|wrote|said|put)(?: [\w'\" -]{1,20})?"
@@ -149,7 +155,9 @@ _SPELLING_LAST_EN = re.compile(
     r"[,;—–-]\s*(?:with (?:an?|one|two|double) \w{1,2}|spelled [\w' -]{1,20}|(?:two|double) \w(?:'s)?)[.!]*$",
     re.IGNORECASE,
 )
-_TRAILING_FORMULA_ZH = re.compile(r"[，,]\s*我?(?:刚才|刚刚)?(?P<f>记错了|说错了|搞错了|弄错了|口误)[。！!]?$")
+_TRAILING_FORMULA_ZH = re.compile(
+    r"[，,]\s*我?(?:刚才|刚刚)?(?P<f>记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了|口误)[。！!]?$"
+)
 _INTERJECTION = re.compile(
     r"(?:ha+|(?:ha)+|he+h|lol|lmao|oh+|ah+|uh+|um+|hmm+|yes|yeah|yep|no|nope|ok|okay|well|wow|ugh|oops|sorry|right|sure)",
     re.IGNORECASE,
@@ -212,7 +220,10 @@ def bare_correction(clause: str) -> BareCorrection | None:
     on = _ON_VALUE_EN.match(new) if formula is not None else None
     if on is not None:  # "wait no, we're on 15 already": where they are is the value
         new = on.group("v")
-    return _made(_remainder(new), old)
+    # a value typed as a lower-case word only after a formula that says a slip ("no sorry, ..."),
+    # not after "actually" or "no" alone, which open a verdict as often ("actually it's hard")
+    slip = formula is not None and _SLIP_FORMULA.search(formula.group(0)) is not None
+    return _made(_remainder(new), old, said_word=slip or trailing is not None)
 
 
 def _mid_slip(text: str) -> re.Match[str] | None:
@@ -236,7 +247,90 @@ def _remainder(text: str) -> str:
     return (m.group("new") if m else text).strip(" .!,")
 
 
-def _made(new: str, old: str | None) -> BareCorrection | None:
+# What a correction formula may be followed by that names no value: a verdict or a word of
+# reply ("actually it's fine", "sorry, it's true").
+_NO_WORD_VALUE = frozenset(
+    [
+        "fine",
+        "good",
+        "great",
+        "ok",
+        "okay",
+        "right",
+        "wrong",
+        "true",
+        "false",
+        "better",
+        "worse",
+        "correct",
+        "same",
+        "different",
+        "nothing",
+        "everything",
+        "something",
+        "done",
+        "over",
+        "gone",
+        "back",
+        "now",
+        "later",
+        "here",
+        "there",
+        "too",
+        "also",
+        "sure",
+        "cool",
+        "nice",
+        "bad",
+        "alright",
+        "fair",
+        "possible",
+        "real",
+        "serious",
+        "joking",
+        "kidding",
+        "mine",
+        "yours",
+        "ours",
+        "hers",
+        "his",
+        "theirs",
+        "there",
+        "lol",
+        "haha",
+        "hard",
+        "easy",
+        "tough",
+        "crazy",
+        "weird",
+        "funny",
+        "perfect",
+        "awesome",
+        "amazing",
+        "beautiful",
+        "cute",
+        "sad",
+        "scary",
+        "expensive",
+        "cheap",
+        "busy",
+        "quiet",
+        "late",
+        "early",
+        "fun",
+        "huge",
+        "tiny",
+    ]
+)
+WORD = "word"  # the shape of a value said as a lower-case word ("no sorry, it's claritin")
+_SLIP_FORMULA = re.compile(
+    r"\b(?:sorry|oops|whoops|my bad|my mistake|correction|typo|i meant|i mean|meant|wait|scratch that|"
+    r"mis\w+|wrong|mixed)\b",
+    re.IGNORECASE,
+)
+
+
+def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection | None:
     if not new or len(new.split()) > _MAX_WORDS:
         return None
     spoken = _SPOKEN.fullmatch(new.strip())
@@ -249,6 +343,15 @@ def _made(new: str, old: str | None) -> BareCorrection | None:
         return None  # "Ha, I always mix those up": no value, a laugh
     head = re.match(r"(?:[a-z][\w-]*\s+)?", new)  # "room 240": a noun may name what the value is
     value = _VALUE_EN.match(new, head.end() if head and len(new.split()) <= 3 else 0)
+    if (
+        value is None
+        and said_word
+        and re.fullmatch(r"[a-z][a-z-]{2,}", new)
+        and new not in _NO_WORD_VALUE
+        and not re.search(r"(?:ly|ing|ed|ful|ous|ive|able)$", new)  # an adverb or an adjective: a verdict
+    ):  # "no sorry, it's claritin": a value typed in lower case, one word, after a formula
+        wrong = old.strip(" .!") if old else None
+        return BareCorrection(new, WORD, wrong) if wrong != new else None
     if value is None or "," in new:
         # lower-case words first ("not really", "worries, Jon"): no value to correct to, or a vocative
         return None
@@ -360,6 +463,8 @@ def value_shape(value: str) -> str:
         return "contact"
     if re.fullmatch(r"[a-z][a-z_-]*\d[\w-]*", v):
         return "code"
-    if re.fullmatch(r"[\d,.]+%?|\d+[a-z]{1,2}|" + _ZH_NUMERAL + r"+(?:岁|个|次|人|楼|号|公斤|斤|天|周|年)?", v):
+    if re.fullmatch(
+        r"[\d,.]+%?|\d{2,3}/\d{2,3}|\d+[a-z]{1,2}|" + _ZH_NUMERAL + r"+(?:岁|个|次|人|楼|号|公斤|斤|天|周|年)?", v
+    ):
         return "number"
     return "name"

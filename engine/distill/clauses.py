@@ -103,6 +103,8 @@ def clauses(sentence: str) -> list[str]:
     if splitter is _SPLIT_ZH:
         pieces = _introduced_rejoined(_supposed_rejoined(pieces))
     parts = [q.strip(" ,;，；") for p in pieces for r in _it_resolved(p.strip()) for q in _shared_subject(r)]
+    if splitter is _SPLIT_EN:
+        parts = [r for p in parts for q in _past_after_comma(p) for r in _since_first(q)]
     merged: list[str] = []
     # a Chinese clause that dropped the sentence's subject is a statement with it, no lead-in
     opening = _SUBJECT_ZH.match(parts[0]) if splitter is _SPLIT_ZH and parts and parts[0] else None
@@ -284,7 +286,7 @@ _DROPPED_SUBJECT = re.compile(
     r"|^(?:(?:just|finally|recently|also|then)\s+)?(?!(?:loved|liked|enjoyed|hated|adored|missed|appreciated|"
     r"excited|tired|bored|pleased|surprised|interested|amazed|scared|worried|used|supposed|made my)\b)"
     r"(?:took|met|went|saw|spent|found|had|ran|wrote|won|built|caught|flew|drove|ate|sang|brought|bought|"
-    r"[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|with|up|out|back|"
+    r"[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|with|up|out|back|it|them|"
     r"\d+)\s+\S"
     # "Been discussing a project": a present perfect with its subject left out
     r"|^(?P<been>been)\s+(?!there\b)(?:\w+ing\s+\S"
@@ -309,6 +311,51 @@ _DROPPED_SUBJECT = re.compile(
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
     re.IGNORECASE,
 )
+
+
+_SELDOM_DONE = re.compile(
+    r"^(?:never|barely|hardly|rarely|only ever)\s+(?:[a-z]{3,}ed|used|went|saw|did|got|had|took|ate|wore|read|rode|drove|made|bought|paid|spent)\b",
+    re.IGNORECASE,
+)
+
+
+def _past_after_comma(clause: str) -> list[str]:
+    """A clause whose subject was dropped after a comma, told in the past ("I'm not coaching
+    anymore, handed it off to another parent"; "we sold the house, moved in with my mum"): a
+    statement of its own, so the one before it is read alone (an ending stays an ending)."""
+    for comma in re.finditer(r",\s+", clause):
+        left, right = clause[: comma.start()], clause[comma.end() :]
+        m = _DROPPED_SUBJECT.match(right)
+        seldom = _SELDOM_DONE.match(right)  # "i cancelled hulu, never watched it"
+        if (
+            (
+                seldom is not None
+                or (m is not None and not (m.group("been") or m.group("ing") or m.group("plan") or m.group("not")))
+            )
+            and len(left.split()) >= 3
+            and (re.search(r"\b" + _SUBJECT_EN, left, re.IGNORECASE) or _DROPPED_SUBJECT.match(strip_lead(left)))
+            and is_statement(_with_subject(left))
+        ):
+            doer = re.match(r"(we|he|she|they)\b", strip_lead(left), re.IGNORECASE)  # "we sold it, moved ...": we did
+            said = doer.group(1) if doer else "I" if seldom else None  # "never watched it": I never did
+            return [left, *_past_after_comma(f"{said} {right}" if said else right)]
+    return [clause]
+
+
+# "since we moved apartments last week it's more like 50 min": what changed it, then the state
+# as it is now, with no comma between; each a statement of its own
+_SINCE_FIRST = re.compile(
+    # (not "since we last spoke": when, not why)
+    r"^(?:since|ever since|now that)\s+(?!(?:i|we)\s+(?:last|spoke|talked|chatted|caught up|saw|met)\b)"
+    r"(?P<why>(?:i|we|my|our)\b.{6,}?)\s+"
+    r"(?P<now>(?:it's|it is|that's|i'm|i am|we're|we are)\s+.+)$",
+    re.IGNORECASE,
+)
+
+
+def _since_first(clause: str) -> list[str]:
+    m = _SINCE_FIRST.match(clause)
+    return [m.group("why"), m.group("now")] if m else [clause]
 
 
 def _with_subject(clause: str) -> str:
@@ -419,14 +466,33 @@ _GAPPED = re.compile(
 _LIST_HEAD = re.compile(r"^(?P<subject>I|We)\s+(?=(?-i:(?:" + _LIFE_VERBS + r"))\b)")
 _LIST_SEP = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 _LIFE_VERB = re.compile(r"(?:also\s+)?(?:" + _LIFE_VERBS + r")\s+\w", re.IGNORECASE)
+# "I'm 34, work as a paralegal and have two kids", "I'm vegetarian, drink maybe two coffees a day
+# and never touch alcohol": what the speaker is, then verbs of theirs with the subject dropped
+# (each a verb of one's life, with an adverb of habit at most before it; never "work was crazy")
+_COPULA_HEAD = re.compile(r"^(?P<head>(?P<subject>I|We)(?:'m|'re|\s+am|\s+are))\s+(?P<first>[^,]+?)\s*,\s*")
+_LISTED_VERB = re.compile(
+    # not a wish to the listener ("I'm so sorry, have a good day", "take care", "enjoy it")
+    r"(?!(?:have (?:a|an)\s+(?:good|great|nice|lovely|wonderful|safe|fun|blast)|have fun|take care|enjoy|"
+    r"stay|keep (?:me|us|it)|let)\b)"
+    r"(?:(?:also|never|usually|often|always|rarely|sometimes|still|mostly)\s+)?"
+    r"(?-i:(?:" + _LIFE_VERBS + r"|drink|smoke|touch|eat))\s+(?!(?:is|was|are|were|has|had|been)\b)\w",
+)
 
 
 def _verb_list(text: str) -> list[str] | None:
     """Three or more verb phrases of one subject in a list ("I live in Bristol, work at
-    Airbus, and cycle everywhere"), each with the subject; None when it is no such list."""
+    Airbus, and cycle everywhere"), or what the speaker is and then verbs of theirs, each
+    with the subject; None when it is no such list."""
     head = _LIST_HEAD.match(text)
     if head is None:
-        return None
+        said = _COPULA_HEAD.match(text)
+        if said is None or len(said.group("first").split()) > 4 or _LISTED_VERB.match(said.group("first")):
+            return None
+        parts = _LIST_SEP.split(text[said.end() :])
+        if not all(_LISTED_VERB.match(part) for part in parts):
+            return None
+        subject = said.group("subject")
+        return [f"{said.group('head')} {said.group('first')}", *(f"{subject} {part}" for part in parts)]
     parts = _LIST_SEP.split(text[head.end() :])
     if len(parts) < 3 or not all(_LIFE_VERB.match(part) for part in parts):
         return None

@@ -34,7 +34,9 @@ _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 MONTHS_EN: tuple[str, ...] = ("january", "february", "march", "april", "may", "june", "july", "august")
 MONTHS_EN += ("september", "october", "november", "december")
 _MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
-_COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of)"
+# "a couple weeks ago" as said in chat, without its "of"; "a few" is read as three, as a
+# note-taker would place it (the week or month written, never the day)
+_COUNT = r"(?:\d+|a couple(?: of)?|couple of|a few|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
 _EN = re.compile(
     r"\b(?:(yesterday|today|tonight|this (?:morning|afternoon|evening)|last night|the day before yesterday"
     r"|last (?:" + _WEEKDAYS + r"))"
@@ -44,7 +46,9 @@ _EN = re.compile(
     r"(?:" + _MONTHS + r"|may)"
     r"(?: \d{4})?|(?:" + _MONTHS + r") \d{4})"
     r"|(last year)"
-    r"|(" + _COUNT + r" (?:day|week|month|year)s? ago))\b(?!['’]s\b)",  # "today's standup" names no date of its own
+    r"|((?:(?:about|around|roughly|nearly|almost)\s+)?"
+    + _COUNT
+    + r" (?:day|week|month|year)s? ago))\b(?!['’]s\b)",  # "today's standup" names no date of its own
     re.IGNORECASE,
 )
 _ZH = re.compile(
@@ -72,6 +76,9 @@ EN_NUMBERS = {  # number words as digits, for counts said in words ("two weeks a
     "nine": "9",
     "ten": "10",
     "a couple of": "2",
+    "a couple": "2",
+    "couple of": "2",
+    "a few": "3",
 }
 
 
@@ -205,7 +212,11 @@ def _told_in_past(phrase: str, text: str) -> bool:
 
 
 def _english_query(phrase: str) -> str:
-    p = re.sub(r"^(?:in|since|back in|early|late|in early|in late|as of|starting)\s+", "", phrase.lower())
+    p = re.sub(
+        r"^(?:in|since|back in|early|late|in early|in late|as of|starting|about|around|roughly|nearly|almost)\s+",
+        "",
+        phrase.lower(),
+    )
     for word, digit in EN_NUMBERS.items():
         p = re.sub(rf"^{word} (?=(?:day|week|month|year))", digit + " ", p)
     return p
@@ -232,7 +243,13 @@ def _mention(phrase: str, query: str, language: str, precision: str, ref: dateti
     when = when.replace(tzinfo=ref.tzinfo or UTC)
     if precision == "ago":
         precision = "day" if re.search(r"day|天", phrase) else "week" if re.search(r"week|周|星期", phrase) else "month"
+        if re.search(r"\byears?\b|年前", phrase, re.IGNORECASE):
+            precision = "year"
+        elif re.search(r"\bfew\b", phrase, re.IGNORECASE):  # "a few days ago": that week, not a day
+            precision = {"day": "week", "week": "month"}.get(precision, precision)
     said = written_date(when, precision, language)
+    if phrase.lower().startswith(("about ", "around ", "roughly ", "nearly ", "almost ")):
+        said = "around " + re.sub(r"^(?:in|on)\s+", "", said)  # "about five years ago": around 2018, as said
     if phrase.lower().startswith(("since ", "as of ", "starting ")):  # "since March" stays a start: "since March 2026"
         said = re.sub(r"^(?:in|on|in the week of)\b", "since", said)
     return TimeMention(when, phrase, said)

@@ -1392,7 +1392,9 @@ _EMPLOYER_ZH = re.compile(
     r"(?:工作|上班|任职|实习|当|做)?"
 )
 _OCCUPATION_ZH = re.compile(
-    r"(?:是|当上了?|升为|升职为|升职成了?|晋升为|升任|转岗做|转行做|转行当|现在做|现在当|成为了?|做了|当了|担任)"
+    r"(?:是|当上了?|升为|升职为|升职成了?|晋升为|升任|转岗做|转行做|转行当|现在做|现在当|成为了?|做了|当了|担任|"
+    # the job said after the place it is done ("在一家电商公司做产品经理")
+    r"(?:(?<=公司|银行|集团|医院|学校|大学|工厂)|(?<=事务所))(?:做|当))"
     # the head of a group of them is a job of its own ("护士长", "组长"), not the job it heads
     r"(?:一名|一个|一位|个)?([\u4e00-\u9fffA-Za-z]{0,8}?(?:" + "|".join(_ZH_JOB) + ")长?)"
 )
@@ -1439,7 +1441,7 @@ _THING_ZH = re.compile(
     + r")\s*([A-Za-z0-9 ]{0,8})"
 )
 _REPLACED_ZH = re.compile(
-    r"从(.+?)(?:改|换|搬|升级|升|迁移|切换|转)|不(?:再)?喝(.+?)了?[，,]|戒了?(.+?)[，,了]|不是(.+?)[，,]?(?:而)?是|不是\s*([^，,。]+)$"
+    r"从(.+?)(?:改|换|搬|升级|升|迁移|切换|转)|不(?:再)?喝(.+?)了?[，,]|戒了?(.+?)[，,了]|不是([^，,。！!\s].*?)[，,]?(?:而)?是|不是\s*([^，,。]+)$"
 )
 
 
@@ -1508,12 +1510,18 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     org = _EMPLOYER_ZH.search(clause)
     # the job done there said after the place ("在学校当老师", "在医院做护士"): the place is the employer
     at_job = _AT_JOB_ZH.fullmatch(org.group(1)) if org else None
-    if org and (
-        not org.group(0).startswith("在")
-        or re.search(r"工作|上班|任职|实习", org.group(0))
-        or re.match(r"(?:一|这|那)家", org.group(1))
-        or at_job is not None
-        or org.group(1).endswith(("部", "部门", "团队", "组"))
+    if (
+        org
+        and (
+            not org.group(0).startswith("在")
+            or re.search(r"工作|上班|任职|实习", org.group(0))
+            or re.match(r"(?:一|这|那)家", org.group(1))
+            or at_job is not None
+            or org.group(1).endswith(("部", "部门", "团队", "组"))
+            # "在杭州一家电商公司做产品经理": a job done there
+            or re.search(r"(?:做|当)$", org.group(0)) is not None
+            or re.match(r"(?:做|当)", clause[org.end() :]) is not None
+        )
     ):
         value = at_job.group(1) if at_job else org.group(1)
         slot = "workplace" if value.endswith(("部", "部门", "团队", "组", "中心")) else "employer"
@@ -1534,15 +1542,31 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     generic = _GENERIC_ZH.search(clause)
     if generic and generic.group(1) not in ("名字",):
         value = generic.group(2).strip().rstrip("了")
+        if len(value) > 2:  # "工资卡是招商银行的": the bank, its 的 only the form of saying it
+            value = value.removesuffix("的")
         return [_Hit("generic", generic.group(1), _norm(value), value, "text", subject)]
     return []
+
+
+# The one-character kin words of speech and the words written out are one person ("我弟" /
+# "我弟弟", "我妈" / "我妈妈" / "老妈"): one subject, so what is said of them later replaces it.
+_KIN_SAID_ZH = {
+    "爸": "爸爸",
+    "老爸": "爸爸",
+    "妈": "妈妈",
+    "老妈": "妈妈",
+    "哥": "哥哥",
+    "姐": "姐姐",
+    "弟": "弟弟",
+    "妹": "妹妹",
+}
 
 
 def _subject_zh(clause: str) -> str | None:
     m = _SUBJECT_REL_ZH.search(clause)
     if m is None:
         return None
-    return m.group(1) or "someone else"
+    return _KIN_SAID_ZH.get(m.group(1), m.group(1)) if m.group(1) else "someone else"
 
 
 def _scope_zh(clause: str) -> str | None:
@@ -1583,7 +1607,9 @@ def _replaced_zh(body: str) -> str | None:
 
 
 def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
-    m = re.search(r"不是(.+?)[，,]?(?:而)?是([^，,。！!]+)", body)
+    m = re.search(
+        r"不是([^，,。！!\s][^。！!]*?)[，,]?(?:而)?是([^，,。！!]+)", body
+    )  # not "啊不是，是…": no value denied
     if m:
         return _typed(m.group(2).strip()) + (_norm(m.group(1).strip()),)
     m = re.search(r"(?:我是说|我的意思是|应该是|其实是|是)([^，,。！!]+)", body)

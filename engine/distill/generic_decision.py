@@ -453,13 +453,14 @@ MOVED_IT = (
 _MOVED_IT = re.compile(MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?!\s*(?:am|pm|:|%))", re.IGNORECASE)
 _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _WEEKDAY = re.compile(r"\b" + _WEEKDAYS + r"\b", re.IGNORECASE)
-_MONTH = re.compile(r"\b(?:" + MONTHS + r")\b", re.IGNORECASE)
+_MONTHS_SAID = MONTHS + r"|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec"  # "pushed it to sept 20th"
+_MONTH = re.compile(r"\b(?:" + _MONTHS_SAID + r")\b", re.IGNORECASE)
 _MOVED_DAY = re.compile(MOVED_IT + r"(?P<v>" + _WEEKDAYS + r")\b", re.IGNORECASE)
 # "trip's pushed back to October", "the launch got postponed until June": a plan's month moved
 _MOVED_MONTH = re.compile(
-    r"\b(?:pushed|moved|postponed|delayed|rescheduled|bumped)"
+    r"\b(?:push(?:ed)?|mov(?:ed?)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?)"  # "had to push the wedding to ..."
     r"(?:\s+(?:it|them|back|out|up|forward|(?:the|our|my|their)\s+[\w-]+(?:\s+[\w-]+)?))*"
-    r"\s+(?:to|for|until|till)\s+(?:early\s+|mid-?\s*|late\s+)?(?P<v>" + MONTHS + r")\b",
+    r"\s+(?:to|for|until|till)\s+(?:early\s+|mid-?\s*|late\s+)?(?P<v>" + _MONTHS_SAID + r")\b",
     re.IGNORECASE,
 )
 MOVED_ZH = r"^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)"
@@ -527,10 +528,9 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     return Decision("supersede", (b,), reason, was_said, said.group("v"))
 
 
-_ORDINAL = (
-    r"(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))"
-    r"\s+(?P<noun>grade|year|form|semester|term|season|class|round|trimester)\b"
-)
+_STEP = r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th)"
+_LADDER = r"grade|year|form|semester|term|season|class|round|trimester"
+_ORDINAL = r"(?P<ord>" + _STEP + r")\s+(?P<noun>" + _LADDER + r")\b"
 # "she started third grade", "just started my 4th year", "he's going into fifth grade": a step
 # up the same ladder, said with the verb of beginning it
 _STEPPED_UP = re.compile(
@@ -540,13 +540,34 @@ _STEPPED_UP = re.compile(
 )
 
 
+# "they bumped me up to 6th this fall": the step said alone, its ladder the one a belief names
+_UP_TO_STEP = re.compile(
+    r"\b(?:bumped|moved|promoted|put|going|went)\s+(?:(?:me|him|her|them|us|the user)\s+)?up\s+to\s+"
+    r"(?:(?:his|her|their|my|our|the)\s+)?(?P<ord>" + _STEP + r")\b(?!\s+(?:" + _LADDER + r")\b)",
+    re.IGNORECASE,
+)
+
+
 def _ordinal_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """The step of a ladder the speaker's person is on ("second grade" -> "third grade"):
     of the beliefs holding one step of that ladder, another, the one said last."""
-    said = None if is_cjk(p.statement) else _STEPPED_UP.search(p.statement)
+    said = None if is_cjk(p.statement) else _STEPPED_UP.search(p.statement) or _UP_TO_STEP.search(p.statement)
     if said is None or negated(p.statement[: said.end()]):
         return None
-    noun, now = said.group("noun").casefold(), said.group("ord")
+    now = said.group("ord")
+    if "noun" in said.groupdict():
+        noun = said.group("noun").casefold()
+    else:  # the ladder of the step said last: "teach 4th grade"
+        held = [
+            (b, m.group("noun").casefold())
+            for b in beliefs
+            if not negated(b.statement)
+            for m in [re.search(_ORDINAL, b.statement, re.IGNORECASE)]
+            if m is not None
+        ]
+        if not held:
+            return None
+        noun = max(held, key=lambda h: _said_last(h[0]))[1]
 
     def steps(statement: str) -> list[str]:  # the steps of this ladder a statement holds
         return [
@@ -679,6 +700,23 @@ def _migrated(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         return None
     b, old = max(held, key=lambda h: _said_last(h[0]))
     return Decision("supersede", (b,), f"replaced: {old} -> {to} ({p.statement}; rule moved onto)", old, to)
+
+
+# "我上个月转行做前端开发了": a change of career; what it replaces is the work the speaker did
+# ("在成都做UI设计"), said with the same verb of doing a job.
+_CAREER_CHANGED_ZH = re.compile(r"(?:转行|改行|转岗)(?:去)?(?:做|当|干)(?P<v>[\u4e00-\u9fffA-Za-z]{2,10})")
+_JOB_DONE_ZH = re.compile(r"(?:做|当|干)(?:一名|一个|个)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,10})")
+
+
+def _career_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "转行做前端开发了" replaces: the speaker's work said last ("在成都做UI设计")."""
+    said = _CAREER_CHANGED_ZH.search(p.statement) if is_cjk(p.statement) else None
+    if said is None or negated(p.statement[: said.start()]):
+        return None
+    last = _last_held(beliefs, lambda b: is_cjk(b.statement) and _JOB_DONE_ZH.search(b.statement) is not None)
+    if last is None:
+        return None
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule career changed)")
 
 
 def _given_to_another(p: Proposal, mine: Sequence[BeliefView], earlier: Sequence[BeliefView]) -> Decision | None:
@@ -898,6 +936,7 @@ def decide(
         or _named_now(p, said_before)
         or _switched_by_carer(p, said_before)
         or _changed_unsaid(p, said_before)
+        or _career_changed(p, said_before)
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)
         or _replaced_it(p, said_before)
@@ -1381,7 +1420,8 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     core = _HEDGE.sub(" ", core)  # "lately it's more like 1am": how it is said, no topic either
     # what the change says besides its value must be said by the belief it changes ("I'm up
     # at 5:30 these days" of "I usually wake up at 7"): none of it, for most thin changes
-    extra = topic_words(core) - _named(p.subject) - _AMOUNT_VERBS
+    # "50 min": the value's unit is matched by its shape, no topic word
+    extra = frozenset(w for w in topic_words(core) - _named(p.subject) - _AMOUNT_VERBS if not _UNIT.fullmatch(w))
     if not stated or (extra and not any(extra <= topic_words(b.statement) for b in beliefs)):
         return Decision("none")
     beliefs = [b for b in beliefs if extra <= topic_words(b.statement)]
@@ -1502,6 +1542,8 @@ _UNIT = re.compile(
     r"nights?)\b|(%))",
     re.IGNORECASE,
 )
+# A unit written short and in full is one unit ("25 minutes" / "50 min").
+_UNIT_SAID = {"min": "minute", "hr": "hour", "mi": "mile", "lb": "pound", "kg": "kg"}
 # The units of a dose, a weight, a distance or a volume: an amount of one of them said to have
 # moved is of the one belief that holds an amount of it (hours and days count anything).
 _MEASURES = frozenset(["kg", "kgs", "lb", "pound", "km", "mile", "mi", "mg", "ml", "cm"])
@@ -1560,6 +1602,7 @@ def _shape_and_unit(statement: str, value: str) -> tuple[str, str] | None:
     unit = _UNIT.fullmatch(attached.group(2)) if attached else None
     unit = unit or (_UNIT.match(statement[at + len(value) :]) if at >= 0 else None)
     found = (unit.group(1) or unit.group(2)).casefold().rstrip("s") if unit else ""
+    found = _UNIT_SAID.get(found, found)
     if (
         not found
         and attached

@@ -44,9 +44,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from ledgermind.distill.alignment import align, ends, has_change_cue, moved_on
+from ledgermind.distill.alignment import align, ends, has_change_cue, moved_on, negated
 from ledgermind.distill.anaphora import antecedent
-from ledgermind.distill.bare_corrections import BARE_CORRECTION, spoken_spans, value_shape, value_spans
+from ledgermind.distill.bare_corrections import BARE_CORRECTION, WORD, spoken_spans, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.departures import departed, says_leaving
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
@@ -66,6 +66,7 @@ from ledgermind.distill.generic_decision import (
     new_job,
 )
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
+from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, names_left
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
@@ -163,6 +164,14 @@ class _State:
             # "Chris and I finalized our divorce in June", told as a dated event: the marriage ends
             self._invalidate_all(p, list(parted), f"ended: {p.statement} (rule break-up)", at=p.valid_from)
         same_kind = [b for b in self.current.values() if b.kind == p.kind and INSTRUCTION_LIKE not in b.flags]
+        if p.rule in (LEFT_BEHIND, LEFT_FOR):  # "poker night is done for good": only what went, or what
+            left = self._named_left(p, same_kind)  # holds instead ("... TA orgo instead of intro"), kept only
+            if left is None:  # where it replaces a belief said before
+                return None
+            if p.rule == LEFT_FOR:
+                return self._supersede([left], p, "replaced")
+            reason = f"ended: {p.replaces} said gone ({p.statement}; ends: {left.statement}; rule left behind)"
+            return self._invalidate_all(p, [left], reason, at=p.valid_from)
         if p.rule == BARE_CORRECTION:  # only a value: it corrects a belief or says nothing
             self._corrected_value(p, same_kind)
             return None
@@ -203,6 +212,8 @@ class _State:
                 return self._supersede(named or keyed, p, verb)
         elif p.replaces and p.subject:
             gone = [b for b in same_kind if b.subject == p.subject and _names_value(b, p.replaces)]
+            if not gone and p.rule is None:  # "migrated everything to linear, jira is dead": the team's jira
+                gone = [b for b in [self._named_left(p, same_kind)] if b is not None]
             if gone:
                 return self._supersede(gone, p, "corrected" if p.rule == "correction" else "replaced")
         # a stated change may cross a legacy key (a new job ends an occupation said before), never
@@ -243,6 +254,9 @@ class _State:
         grey zone (much alike, not one value apart, no cue) -> a conflict."""
         if self._aligned(p, same_kind):
             return None
+        named = self._named_left(p, same_kind) if p.replaces else None
+        if named is not None:  # "I'm at the YMCA now, ditched PF": what holds now, in place of what it names
+            return self._supersede([named], replace(p, rule=LEFT_BEHIND), "replaced")
         candidates = [
             b
             for b in same_kind
@@ -253,6 +267,21 @@ class _State:
         if scored and scored[0][1] >= self.config.reinforce_at:
             return self._reinforce(scored[0][0], p, f"similar statement ({scored[0][1]:.2f})")
         self._new(p)
+
+    def _named_left(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
+        """Of the speaker's facts said before this message, the one said last that names
+        the thing the message says went (``left_behind``); None when none does."""
+        speaker = (p.subject or "").partition(":")[0]
+        held = [
+            b
+            for b in beliefs
+            if b.kind == "fact"
+            and (b.subject or "").partition(":")[0] == speaker
+            and self.born.get(b.memory_id) != _message_of(p)
+            and not negated(b.statement)
+            and names_left(p.replaces or "", b.statement)
+        ]
+        return max(held, key=lambda b: (b.confirmed_at or b.valid_from, b.memory_id)) if held else None
 
     def _aligned(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
         """Applies the generic rule's decision (``generic_decision``) against
@@ -347,6 +376,11 @@ class _State:
         if found is None:
             return False
         target, wrong = found
+        day = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", p.value or "")
+        said_day = re.search(r"(?<![\d,.])\d{1,2}(st|nd|rd|th)?(?![\d,.:])", wrong) if day else None
+        if day and said_day and said_day.group(0) != wrong:
+            # "no wait, it's the 19th" corrects the day of "18 March 2026", never the month and year
+            wrong, p = said_day.group(0), replace(p, value=p.value if said_day.group(1) else day.group(1))
         corrected = _as_correction_of(replace(target, value=wrong), replace(p, rule="correction"))
         if normalise(corrected.statement) == normalise(target.statement):  # "sorry, we're on 3 already": as it was
             self._reinforce(target, p, "restated")
@@ -389,6 +423,9 @@ class _State:
             ]
             if p.value_type in ("number", "frequency") and p.value and p.value.isascii() and p.value.isalpha():
                 spans = spoken_spans(b.statement, p.value_type)  # "four" corrects "three cousins"
+            if p.value_type == WORD:  # "no sorry, it's claritin": the word the latest belief ends with
+                last = re.search(r"\b([a-z][a-z-]{2,})[.!]?$", b.statement)
+                spans = [last.group(1)] if last and last.group(1) not in _FUNCTION_WORDS else []
             if spans:
                 return b, spans[-1]
         return None
@@ -836,6 +873,43 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
 def _surface(text: str, value: str) -> str:
     m = re.search(re.escape(value), text, re.IGNORECASE)
     return m.group(0) if m else value
+
+
+# Words a statement may end with that are no value of it ("... every day", "... a lot").
+_FUNCTION_WORDS = frozenset(
+    [
+        "day",
+        "days",
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "year",
+        "years",
+        "now",
+        "too",
+        "well",
+        "anymore",
+        "lot",
+        "much",
+        "more",
+        "less",
+        "there",
+        "here",
+        "again",
+        "today",
+        "tonight",
+        "morning",
+        "evening",
+        "night",
+        "weekend",
+        "weekends",
+        "though",
+        "already",
+        "yet",
+        "ago",
+    ]
+)
 
 
 def _reason(verb: str, p: Proposal, old: BeliefView) -> str:

@@ -21,7 +21,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from ledgermind.analysis.instructions import instruction_like
-from ledgermind.distill.alignment import ends, moved_on
+from ledgermind.distill.alignment import ends, moved_on, negated
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.coming import with_coming_dates
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
@@ -38,6 +38,8 @@ from ledgermind.distill.generic import (
     generic_findings,
     instruction_findings,
 )
+from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, left_behind, names_left, only_left_behind
+from ledgermind.distill.person import third_person
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
@@ -47,6 +49,7 @@ from ledgermind.distill.statements import (
     is_question,
     is_supposition,
     name_called_off,
+    strip_lead,
     without_asides,
 )
 from ledgermind.distill.text import apostrophes_restored, is_cjk, sentences, tokens
@@ -155,6 +158,8 @@ class RuleExtractor:
                         # "我叫张伟，在财务部": the name just given names the speaker in the clauses after it
                         speaker = Speaker(key=speaker.key, label=named, zh_label=named)
                 findings.extend(_denial_folded(said))
+        if item.role == "user" or item.name:
+            findings = _left_behind_marked(findings, item.content, speaker)
         unique: dict[tuple[str, str, str | None], Finding] = {}
         for f in findings:
             unique.setdefault((f.kind, f.statement, f.attribute), f)
@@ -275,6 +280,53 @@ class RuleExtractor:
                 sources=(item.source(),),
             )
         ]
+
+
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|we've|us|our)\b", re.IGNORECASE)
+
+
+def _left_behind_marked(findings: list[Finding], content: str, speaker: Speaker) -> list[Finding]:
+    """The message's statements marked with the thing it names as gone ("..., jira is dead to
+    us"; ``left_behind``): what it says now replaces the belief that holds that thing. A
+    message that says only that ("poker night is done for good") ends it; one no other rule
+    read ("they moved me to TA orgo instead of intro") is kept where it replaces a belief."""
+    stated = [s for s in sentences(content) if not is_question(s) and not is_supposition(s)]
+    gone = left_behind(" ".join(stated))
+    if not gone:
+        return findings
+    thing = gone[0]
+    if not findings:  # no other rule read it: what went ends, and a new state said with it is kept
+        said = next(s for s in stated if thing in left_behind(s))
+        parts = re.split(r"\s*[,;]\s*|\s+[—–-]+\s+", said)
+        if any(only_left_behind(c) for c in parts if thing in left_behind(c)):  # the rest says why
+            return [
+                Finding(kind="fact", statement=said, op="update", subject=speaker.key, rule=LEFT_BEHIND, replaces=thing)
+            ]
+        if not _FIRST_PERSON.search(said):  # "you can use coconut oil instead of butter": advice, no state of theirs
+            return findings
+        body = strip_lead(said.strip()).rstrip(".!")
+        statement = third_person(body[:1].upper() + body[1:], speaker.label) + "."
+        return [
+            Finding(kind="fact", statement=statement, op="update", subject=speaker.key, rule=LEFT_FOR, replaces=thing)
+        ]
+    fitting = [
+        n
+        for n, f in enumerate(findings)
+        if f.kind == "fact"
+        and f.op in ("add", "update")
+        and f.replaces is None
+        and f.rule in (None, "generic")  # a frame reads what its own words replace
+        and INSTRUCTION_LIKE not in f.flags
+        and not negated(f.statement)
+    ]
+    if not findings:
+        said = " ".join(content.split())
+        return [
+            Finding(kind="fact", statement=said, op="update", subject=speaker.key, rule=LEFT_BEHIND, replaces=thing)
+        ]
+    holding = [n for n in fitting if names_left(thing, findings[n].statement)]
+    marked = set(holding or fitting)
+    return [replace(f, replaces=thing, op="update") if n in marked else f for n, f in enumerate(findings)]
 
 
 def _denial_folded(findings: list[Finding]) -> list[Finding]:

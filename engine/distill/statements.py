@@ -540,7 +540,7 @@ def is_statement(clause: str) -> bool:
     ):
         return False  # "Finding balance is crucial", "we can all ...", "I couldn't agree more"
     words = body.rstrip(" .!").split()
-    if not _has_verb(words):
+    if not _has_verb(words) and not _THEIR_PEOPLE_DO.search(body):
         return False  # "The Minnesota Wolves.": an answer's fragment, not a statement
     head = body.split(",")[0].split()
     if (
@@ -618,7 +618,8 @@ _VALUE_NOW = re.compile(
     r"(?:(?:honestly|lately|now|these days|nowadays|so|and|but|ok|okay|ugh|yeah)[,\s]+)*"
     r"(?:it's|it is|that's|that is)\s+(?:(?:now|more like|closer to|about|around|actually)\s+)*"
     # a value with its form ("1am", "17.99", "$1,600", "35k"), not a bare count ("It's 4 now": of what?)
-    r"(?:[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb)\b"
+    r"(?:[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb|minutes?|hours?|miles?|"
+    r"kilos?|pounds?|dollars|euros|bucks|days a week|hours a week)\b"
     # or a name ("these days it's Big Thief"), not a day or a month ("it's Friday now")
     r"|(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|" + MONTHS + r")\b)(?-i:[A-Z])[\w'&.-]+)",
     re.IGNORECASE,
@@ -950,6 +951,18 @@ _AUX = frozenset(
         "make",
         "makes",
     ]
+)
+
+
+# People of the speaker's, several of them, and what they do, the verb in its plural form:
+# "my parents live in Ohio", "our twins start kindergarten next fall".
+_THEIR_PEOPLE_DO = re.compile(
+    r"\b(?:my|our)\s+(?:[\w'-]+\s+)?(?:[a-z]{3,}s|children|people|folks)\s+"
+    r"(?:(?:also|still|usually|both|all|now|often|always|never|just)\s+)?"
+    r"(?:live|work|start|go|have|own|love|like|play|study|attend|run|take|visit|come|speak|use|need|want|stay|"
+    r"get|make|teach|help|eat|drink|share|move|plan|turn|keep|spend|volunteer|sing|dance|swim|walk|drive|ride|"
+    r"fly|travel|meet|know|hate|prefer|sleep|wake|leave|finish|graduate|begin|celebrate)\b",
+    re.IGNORECASE,
 )
 
 

@@ -52,7 +52,12 @@ def test_one_character_kin_words_name_people_of_their_own(first: str, second: st
 
 def test_a_kin_word_is_the_subject_not_the_speaker() -> None:
     (found,) = _proposals("我妈退休了。")
-    assert found[1] == "user:妈", found
+    assert found[1] == "user:妈妈", found
+
+
+def test_a_kin_word_said_short_or_written_out_is_one_person() -> None:
+    current, ended = _beliefs("我弟弟在深圳读大学。", "我弟毕业了，现在在北京上班。")
+    assert any("深圳" in s for s in ended), (current, ended)
 
 
 # --- correction formulas before the corrected words -----------------------------------

@@ -235,7 +235,8 @@ def test_eating_said_without_a_change_keeps_the_diet(said: str) -> None:
     ],
 )
 def test_resigning_ends_the_work(before: str, said: str, ended: str) -> None:
-    assert blind_probe.run(before, said)[1] == [ended]
+    # "在一家医院当护士" is kept twice, as the employer and as the job: both end
+    assert set(blind_probe.run(before, said)[1]) == {ended}
 
 
 # --- a business counted with 家 is an employer; a dropped-subject predicate is a clause --

@@ -1,0 +1,107 @@
+"""What a message names as left behind: the old value said beside the new one.
+
+People rarely restate the attribute when something changes; they name what went
+("we migrated everything to linear, jira is dead to us", "I'm at the YMCA now,
+ditched PF", "they moved me to TA orgo instead of intro", "... and comcast is
+cancelled"). The old value is then the one word a listener ties the change to:
+the belief that holds it is the one replaced, whatever else the two statements
+share. This module reads those phrases (a closed class of English, no topic
+list) and tells which belief holds the thing named; ``rule_extractor`` marks
+the message's statements with it (``Finding.replaces``) and ``reconcile``
+supersedes, or ends when nothing new is said, the one belief said before that
+names it.
+
+Only a thing named by a word of a belief said before counts, never a pronoun
+or a word every belief has; two letters or more in capitals may stand for the
+words they begin ("PF" for "planet fitness").
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledgermind.distill.alignment import names_ended, topic_words
+from ledgermind.distill.text import is_cjk
+
+__all__ = ["LEFT_BEHIND", "LEFT_FOR", "left_behind", "names_left", "only_left_behind"]
+
+LEFT_BEHIND = "left behind"  # the rule name of a message that only says what went
+LEFT_FOR = "left behind for"  # ... and of one that says what holds in its place, read by no other rule
+
+# What the thing named may be: up to four words, before a clause break or the words
+# that say why or since when.
+_THING = (
+    r"(?:(?:the|my|our|his|her|their)\s+)?"
+    r"(?P<x>(?!(?:it|that|this|those|these|them|him|her|me|us|i|you|we|they|he|she|everything|all|one|the|so|and|but|then|well|ok|okay|btw|also|plus|oh)\b)"
+    r"[\w&.+'-]+"
+    r"(?:\s+(?!(?:and|but|because|cause|since|for|so|to|with|lol|haha|now|anymore|though|as|at|in|on|after|"
+    r"when|this|last|bc|b/c|is|are|was|were|has|had|too|already)\b)[\w&.+'-]+){0,3})"
+)
+# A replacement said with the old value after it: "instead of intro", "rather than the bus",
+# "switched from Jira", "ditched PF", "replaced Jira with Linear".
+_BEFORE_THING = re.compile(
+    r"\b(?:instead of|rather than|in place of|switched (?:over )?from|changed from|went from|upgraded from|"
+    r"migrated (?:off|away from|from)|moved (?:off|away from)|ditched|dumped|scrapped|binned|"
+    r"replaced|said (?:bye|goodbye) to|bye(?:-| )?bye|goodbye|farewell|rip)\s+" + _THING,
+    re.IGNORECASE,
+)
+# The old value as the subject of its own ending: "jira is dead to us", "comcast is cancelled",
+# "poker night is done for good"; and "no more Netflix".
+_THING_GONE = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:and|so|but)\s+)(?:(?:btw|also|ok|okay|oh|well|so|and|plus|update|fyi)[,:]?\s+)*"
+    + _THING
+    + r"(?:'s|\s+(?:is|are|has been|have been|got|was))\s+"
+    r"(?:officially\s+|now\s+|totally\s+|basically\s+)?"
+    r"(?:dead(?:\s+to\s+(?:me|us))?|history|cancell?ed|canceled|gone for good|a thing of the past|no more|"
+    r"out of the picture|done for good|over for good|retired|discontinued)\b",
+    re.IGNORECASE,
+)
+_NO_MORE = re.compile(r"\bno more\s+(?!than\b)" + _THING, re.IGNORECASE)
+_ACRONYM = re.compile(r"[A-Z]{2,4}")
+
+
+# Said before the phrase in its clause, a denial or a doubt takes it back ("I haven't ditched
+# PF", "not sure jira is dead", "if comcast is cancelled ...").
+_TAKEN_BACK = re.compile(
+    r"(?:\b(?:not|never|no|n't|if|whether|unless|maybe|might|should|would|could|will|wish)\b|n't)[^,;.!?]*$",
+    re.IGNORECASE,
+)
+
+
+def left_behind(text: str) -> tuple[str, ...]:
+    """The things a text names as gone or replaced, in order, as written."""
+    if is_cjk(text):
+        return ()
+    found = [
+        (m.start(), m.group("x"))
+        for pattern in (_BEFORE_THING, _THING_GONE, _NO_MORE)
+        for m in pattern.finditer(text)
+        if not _TAKEN_BACK.search(text[: m.start()] + " " + m.group("x").rpartition(" ")[0])
+    ]
+    return tuple(dict.fromkeys(x.strip(" .'") for _, x in sorted(found) if x.strip(" .'")))
+
+
+def only_left_behind(clause: str) -> bool:
+    """Whether a clause says nothing but that a thing went ("jira is dead to us lol",
+    "no more netflix")."""
+    said = [p for p in (_THING_GONE, _NO_MORE) if p.search(clause)]
+    rest = clause
+    for pattern in said:
+        rest = pattern.sub(" ", rest)
+    rest = re.sub(r"\b(?:lol|haha+|lmao|tbh|honestly|anyway|so|and|but|ok|okay)\b|[^\w]+", " ", rest, flags=re.I)
+    return bool(said) and not rest.strip()
+
+
+def names_left(thing: str, statement: str) -> bool:
+    """Whether a statement names the thing left behind: its topic words, or the words
+    an acronym stands for ("PF" in "goes to the planet fitness on 5th street")."""
+    if _ACRONYM.fullmatch(thing):
+        words = re.findall(r"[A-Za-z][\w'-]*", statement)
+        n = len(thing)
+        return any(
+            "".join(w[0] for w in words[i : i + n]).casefold() == thing.casefold()
+            and all(len(w) > 2 for w in words[i : i + n])
+            for i in range(len(words) - n + 1)
+        ) or bool(re.search(rf"\b{thing}\b", statement))
+    named = topic_words(thing)
+    return bool(named) and names_ended(named, statement)
