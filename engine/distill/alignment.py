@@ -371,7 +371,7 @@ _ENDS = re.compile(
     # "poker night is done", "the lease is over": a thing of theirs, ended itself
     r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all )?(?:done|over|finished|no more)"
     r"(?!\s+(?:with|for|by|in|at|on|soon|yet)\b))\b"
-    r"|退了|退掉|退订|退出|退卡|辞了|辞掉|辞职|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|分手|不干了|不\S{0,4}了",
+    r"|退了|退掉|退订|退出|退卡|辞了|辞掉|辞职|到期|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
 _TOPIC_STOP = frozenset(
@@ -739,15 +739,25 @@ _ENDED_ZH = re.compile(
     r"|^(?:(?:用户|我们|我)的)?(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{1,5}?)"
     # ... and when ("车上周卖掉了", resolved as "车2026年3月25日那一周卖掉了")
     r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经|也)?"
-    r"(?:退掉|退了|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|辞掉|辞|送人|送走|送给[\u4e00-\u9fff]{1,4}?(?:养)?)了?[。！!]?$"
+    r"(?:退掉|退了|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|辞掉|辞|到期|结束|解散|倒闭|关门|"
+    r"送人|送走|送给[\u4e00-\u9fff]{1,4}?(?:养)?)了?[。！!]?$"
 )
+# "我把咖啡戒了", "他把烟戒了": the thing said between 把 and the verb that ends it
+_ENDED_BA_ZH = re.compile(r"把(?P<thing>[\u4e00-\u9fff]{1,5}?)(?:给)?(?:戒|退|卖|取消|停|辞|扔|送人)")
 
 
 def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
     # the ending may be the sentence's last clause, after why ("医生说指标正常了，药已经停了")
-    ended = _ENDED_ZH.search(text.strip()) or _ENDED_ZH.search(re.split(r"[，,]", text.strip())[-1].strip())
-    if ended:
-        thing = (ended.group("thing") or ended.group("topic") or ended.group("first") or "").removesuffix("了")
+    parts = re.split(r"[，,]", text.strip())
+    ended = (
+        _ENDED_BA_ZH.search(text)
+        or _ENDED_ZH.search(text.strip())
+        or _ENDED_ZH.search(parts[-1].strip())
+        or _ENDED_ZH.search(parts[0].strip())  # "月卡到期了，没续": the thing and its end said first
+    )
+    if ended is not None:
+        found = ended.groupdict()
+        thing = (found.get("thing") or found.get("topic") or found.get("first") or "").removesuffix("了")
         thing = re.sub(r"的|[那这](?:份|个|家|辆|只)", "", thing)  # "咖啡店那份兼职": the part-time job
         if thing:
             return frozenset([thing]), text[ended.end() :]

@@ -1585,7 +1585,9 @@ def _drink_zh(clause: str, subject: str | None) -> list[_Hit]:
         at = clause.find(drink)
         if at < 0:
             continue
-        negated = bool(_NEGATION_ZH.search(clause[: at + len(drink)])) and not re.search(r"改喝|换成", clause[:at])
+        negated = (
+            bool(_NEGATION_ZH.search(clause[: at + len(drink)])) and not re.search(r"改喝|换成", clause[:at])
+        ) or re.search("把" + re.escape(drink) + r"(?:给)?(?:戒|停)", clause) is not None  # "我把咖啡戒了"
         part = _DAYPART_ZH.search(clause)
         return [_Hit("drink", "drink", drink, drink, "thing", subject, part.group(1) if part else None, negated)]
     return []

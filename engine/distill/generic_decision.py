@@ -455,7 +455,12 @@ _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _WEEKDAY = re.compile(r"\b" + _WEEKDAYS + r"\b", re.IGNORECASE)
 _MONTHS_SAID = MONTHS + r"|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec"  # "pushed it to sept 20th"
 _MONTH = re.compile(r"\b(?:" + _MONTHS_SAID + r")\b", re.IGNORECASE)
-_MOVED_DAY = re.compile(MOVED_IT + r"(?P<v>" + _WEEKDAYS + r")\b", re.IGNORECASE)
+# ... or said of the thing itself, moved by no one named ("the 1:1 got moved to thursdays")
+_GOT_MOVED = (
+    r"\b(?:got|was|were|is|are|'s|has been|have been|been|just got)\s+(?:moved|pushed|rescheduled|bumped|changed|"
+    r"shifted|switched)\s+(?:back\s+|up\s+|over\s+)?to\s+"
+)
+_MOVED_DAY = re.compile(r"(?:" + MOVED_IT + r"|" + _GOT_MOVED + r")(?P<v>" + _WEEKDAYS + r")\b", re.IGNORECASE)
 # "trip's pushed back to October", "the launch got postponed until June": a plan's month moved
 _MOVED_MONTH = re.compile(
     r"\b(?:push(?:ed)?|mov(?:ed?)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?)"  # "had to push the wedding to ..."
@@ -464,7 +469,9 @@ _MOVED_MONTH = re.compile(
     re.IGNORECASE,
 )
 MOVED_ZH = r"^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)"
-_MOVED_ZH = re.compile(MOVED_ZH + r"(?P<v>\d+(?:\.\d+)?)(?![\d.]|点|号|月|日|岁)")
+_MOVED_ZH = re.compile(
+    MOVED_ZH + r"(?P<v>\d+(?:\.\d+)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*)(?![\d.]|点|号|月|日|岁)"
+)
 
 
 # Someone moved the speaker (or one of theirs) to something else: "my psychiatrist switched me

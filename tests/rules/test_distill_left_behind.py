@@ -282,3 +282,27 @@ def test_a_chinese_job_done_at_a_company_is_an_employer_and_a_job() -> None:
 def test_what_several_people_of_the_speakers_do_is_a_belief(text: str) -> None:
     current, _ = _beliefs(text)
     assert len(current) == 1, current
+
+
+@pytest.mark.parametrize(
+    ("before", "said"),
+    [
+        ("我每天晚上喝奶茶", "我把奶茶戒了"),  # the thing between 把 and the verb
+        ("我办了游泳馆的季卡", "季卡到期了，没续"),  # expired, not renewed
+        ("我参加了一个摄影社", "摄影社解散了"),  # disbanded
+        ("我在一家设计公司实习", "实习结束了"),  # over
+    ],
+)
+def test_chinese_endings_said_of_the_thing(before: str, said: str) -> None:
+    current, ended = _beliefs(before, said)
+    assert len(ended) == 1 and not any(before.removeprefix("我") in s for s in current), (current, ended)
+
+
+def test_an_amount_moved_in_chinese_numerals() -> None:
+    current, ended = _beliefs("我每个月物业费两千", "物业涨到两千五了")
+    assert ended == ["用户每个月物业费两千。"], (current, ended)
+
+
+def test_a_meeting_moved_to_another_day_said_of_itself() -> None:
+    current, ended = _beliefs("our team sync is on Tuesdays at 3", "heads up, the sync got moved to fridays")
+    assert ended == ["The user's team sync is on Tuesdays at 3."], (current, ended)
