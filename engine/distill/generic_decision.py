@@ -1428,13 +1428,16 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     # what the change says besides its value must be said by the belief it changes ("I'm up
     # at 5:30 these days" of "I usually wake up at 7"): none of it, for most thin changes
     # "50 min": the value's unit is matched by its shape, no topic word
-    extra = frozenset(w for w in topic_words(core) - _named(p.subject) - _AMOUNT_VERBS if not _UNIT.fullmatch(w))
+    # and when it was measured ("down to 171 this morning") is no topic either
+    extra = frozenset(
+        w for w in topic_words(untimed(core)) - _named(p.subject) - _AMOUNT_VERBS if not _UNIT.fullmatch(w)
+    )
     if not stated or (extra and not any(extra <= topic_words(b.statement) for b in beliefs)):
         return Decision("none")
     beliefs = [b for b in beliefs if extra <= topic_words(b.statement)]
     # "paying 1550 since April 2026": when the value started to hold is no value of it
     started = _SINCE_DATE.sub(" ", tail)
-    said = [(v, _shape_and_unit(started, v)) for v in _spans(started)]
+    said = [(v, _shape_and_unit(started, v)) for v in _spans(untimed(started))]  # "on 1 April 2026" is when
     shaped = [(v, shape) for v, shape in said if shape is not None]
     # the time of the change ("2026年4月起涨到八百了") is when, never the amount
     bare = [v for v in value_spans(untimed(started)) if value_shape(v) == "number" and _number(v) is not None]

@@ -183,6 +183,20 @@ _NOT_COUNTED = frozenset(
         "pm",
         "percent",
         "o'clock",
+        # a time or a determiner after the number is no thing counted ("down to 171 this morning")
+        "this",
+        "that",
+        "these",
+        "those",
+        "the",
+        "a",
+        "an",
+        "last",
+        "next",
+        "today",
+        "yesterday",
+        "tonight",
+        "now",
     ]
 )
 

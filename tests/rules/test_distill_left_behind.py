@@ -306,3 +306,8 @@ def test_an_amount_moved_in_chinese_numerals() -> None:
 def test_a_meeting_moved_to_another_day_said_of_itself() -> None:
     current, ended = _beliefs("our team sync is on Tuesdays at 3", "heads up, the sync got moved to fridays")
     assert ended == ["The user's team sync is on Tuesdays at 3."], (current, ended)
+
+
+def test_an_amount_moved_on_a_day_said_reads_the_amount_not_the_day() -> None:
+    current, ended = _beliefs("I weigh 196 lbs", "down to 188 this morning")
+    assert ended == ["The user weighs 196 lbs."] and current == ["The user weighs 188 lbs."], (current, ended)
