@@ -192,6 +192,8 @@ def _speaker_restored(clause: str) -> str:
     and their "I'm" before an ending said alone ("No longer a member at Planet Fitness")."""
     text = clause.strip()
     if is_cjk(text):
+        if re.match("新", text) and _OPENS_WITH_RELATION_ZH.match(text[1:]):
+            return "我" + text[1:]  # "新老板是刘总": the speaker's boss, another one now
         return "我" + text if _OPENS_WITH_RELATION_ZH.match(text) else clause
     if re.match(r"no longer\s+(?:a|an|at|with|in|on)\b", text, re.IGNORECASE):  # "No longer a member at ..."
         return "I'm n" + text[1:]

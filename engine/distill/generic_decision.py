@@ -507,6 +507,29 @@ def _switched_by_carer(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision |
     return Decision("supersede", (last,), reason, last.value or "", said.group("v").strip())
 
 
+# The speaker moved a person of theirs somewhere else ("we moved their son to a charter school",
+# "pulled their daughter out of daycare"): where that person went (a school, a daycare, a home)
+# is no more, said of them before.
+_MOVED_THEIRS = re.compile(
+    r"\b(?:moved|moving|switched|switching|transferred|transferring|pulled|pulling|enrolled)\s+"
+    r"their\s+(?P<rel>[\w-]+)\s+(?:to|into|out of|from)\b",
+    re.IGNORECASE,
+)
+_GOES_TO = r"\s+(?:(?:still|now|currently)\s+)?(?:goes to|attends|is at|is in|is enrolled at|studies at|lives (?:in|at|with))\b"
+
+
+def _moved_of_theirs(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "we moved their son to a charter school" replaces: where the son goes, said last."""
+    said = _MOVED_THEIRS.search(p.statement)
+    if said is None or negated(p.statement[: said.end()]):
+        return None
+    who = r"(?:the user|[A-Z][a-z]+)'s\s+" + re.escape(said.group("rel"))
+    last = _last_held(beliefs, lambda b: re.match(who + _GOES_TO, b.statement, re.IGNORECASE) is not None)
+    if last is None:
+        return None
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule moved by the speaker)")
+
+
 def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """The amount "it" stands for, moved by someone: of the speaker's beliefs holding one
     amount within a third to three times the new one, the one said last; or the day
@@ -942,6 +965,7 @@ def decide(
         or _ordinal_moved(p, beliefs)
         or _named_now(p, said_before)
         or _switched_by_carer(p, said_before)
+        or _moved_of_theirs(p, said_before)
         or _changed_unsaid(p, said_before)
         or _career_changed(p, said_before)
         or _thing_changed(p, said_before)

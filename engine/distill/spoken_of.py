@@ -112,6 +112,10 @@ class PersonSpokenOf:
         if owner is not None and self._last is not None and _fits(_SUBJECT[owner.group(2).lower()], self._last[-1]):
             return head + owner.group(1) + f"{' '.join(self._last)}'s " + text[owner.end() :]
         pronoun = _PRONOUN.match(text)
+        moved = _MOVED_THEM.match(text) if pronoun is None else None
+        if moved is not None and self._last is not None and _fits(_OBJECT[moved.group("p").lower()], self._last[-1]):
+            # "we moved him to a charter school": the person spoken of, moved by the speaker
+            return head + moved.group("head") + " ".join(self._last) + text[moved.end() :]
         if pronoun is None or self._last is None or not _fits(pronoun.group(2).lower(), self._last[-1]):
             return clause
         rest = text[pronoun.end() :]
@@ -123,6 +127,15 @@ class PersonSpokenOf:
 
 
 _SUBJECT = {"his": "he", "her": "she"}
+_OBJECT = {"him": "he", "her": "she"}
+# The person spoken of as the object of the speaker's moving them somewhere ("we switched her to
+# a night nanny", "I enrolled him in swim lessons"): a change of where they are, said of them.
+_MOVED_THEM = re.compile(
+    r"^(?P<head>(?:we|i|they)(?:'re|'ve|'d|\s+)\s*(?:(?:just|finally|already|had to|have|are)\s+)*"
+    r"(?:moved|moving|switched|switching|transferred|transferring|enrolled|put|pulled|signed)\s+)"
+    r"(?P<p>him|her)\b(?=\s+(?:to|into|onto|in|out of|off|up for|at)\b)",
+    re.IGNORECASE,
+)
 # Another person brought in by name, not as the subject ("this amazing woman, Jean", "a guy named Leo").
 _OTHER_PERSON = re.compile(
     r"\b(?:named|called|(?:woman|man|girl|boy|guy|lady|kid|friend|neighbou?r|colleague|coworker|boss|teacher|"

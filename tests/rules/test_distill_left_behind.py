@@ -10,7 +10,9 @@ governance eval runs."""
 
 from __future__ import annotations
 
+import sys
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,9 @@ from ledgermind.distill.clauses import clauses
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.left_behind import left_behind, names_left, only_left_behind
 from tests.support.said import beliefs_after
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import blind_probe
 
 
 def _beliefs(*texts: str) -> tuple[list[str], list[str]]:
@@ -311,3 +316,17 @@ def test_a_meeting_moved_to_another_day_said_of_itself() -> None:
 def test_an_amount_moved_on_a_day_said_reads_the_amount_not_the_day() -> None:
     current, ended = _beliefs("I weigh 196 lbs", "down to 188 this morning")
     assert ended == ["The user weighs 196 lbs."] and current == ["The user weighs 188 lbs."], (current, ended)
+
+
+def test_a_person_of_theirs_moved_by_the_speaker_is_no_longer_where_they_were() -> None:
+    # one conversation, as said: "her" is the daughter spoken of in the message before
+    current, ended = blind_probe.run(
+        "my daughter goes to Maple Leaf preschool", "we moved her to a Spanish immersion school"
+    )
+    assert ended == ["The user's daughter goes to Maple Leaf preschool."], (current, ended)
+    assert current == ["The user moved their daughter to a Spanish immersion school."], current
+
+
+def test_a_new_one_of_the_speakers_people_in_chinese() -> None:
+    current, ended = _beliefs("我的教练是老周", "老周调走了，新教练是小吴")
+    assert ended == ["用户的教练是老周。"], (current, ended)
