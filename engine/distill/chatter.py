@@ -114,6 +114,18 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         False,
     ),
     (
+        # the chat's own business: a photo or a link on its way ("Sending now", "I'm sending you a pic")
+        "sending",
+        re.compile(
+            rf"^(?:(?:i|we){_BE}\s+)?(?:\w+ly\s+)?(?:sending|attaching|uploading|forwarding)"
+            r"(?:\s+(?:it|them|this|that|you|over|(?:a|the|some|my)\s+(?:photo|pic|picture|video|link|screenshot|file|"
+            r"photos|pics|pictures|videos|links|screenshots)s?))*"
+            r"(?:\s+(?:now|right now|in a sec|in a minute|shortly|over))?[.!]*$",
+            re.IGNORECASE,
+        ),
+        False,
+    ),
+    (
         "meta-talk",
         re.compile(
             rf"^(?:i\s+)?{_ADV}(?:wanted|want|needed) to (?:say|tell you)\b(?:\s+(?:hi|hello|hey|thanks|something))?[.!]*$"

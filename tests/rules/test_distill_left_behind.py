@@ -330,3 +330,14 @@ def test_a_person_of_theirs_moved_by_the_speaker_is_no_longer_where_they_were() 
 def test_a_new_one_of_the_speakers_people_in_chinese() -> None:
     current, ended = _beliefs("我的教练是老周", "老周调走了，新教练是小吴")
     assert ended == ["用户的教练是老周。"], (current, ended)
+
+
+@pytest.mark.parametrize("said", ["Sending now.", "sending you the pics now", "I'm attaching a screenshot"])
+def test_a_photo_or_link_on_its_way_is_the_chats_own_business(said: str) -> None:
+    current, _ = _beliefs(said)
+    assert current == [], current
+
+
+def test_sending_someone_somewhere_is_still_a_fact() -> None:
+    current, _ = _beliefs("I'm sending my son to a coding camp in July")
+    assert len(current) == 1, current
