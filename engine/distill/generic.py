@@ -187,6 +187,17 @@ _OPENS_WITH_RELATION_EN = re.compile(
 )
 
 
+# The speaker's people as chat names them, with no "my": "hubby", "wifey", "the kids", "the wife".
+_OWN_PEOPLE_EN = re.compile(
+    r"^(?:the\s+(?=(?:wife|husband|hubby|kids|missus)\b)|(?=(?:hubby|wifey)\b))"
+    r"(?P<who>wife|husband|hubby|kids|missus|wifey)\b"
+    # what they do or did, not what they will ("the kids are going to love it": anyone's kids)
+    r"(?!\s+(?:are|is|'re)\s+going\s+to\b|\s+(?:will|would|might|must|gonna)\b)"
+    r"(?=\s+(?:(?:is|are|was|were|has|have|had|just|both|all|still|now)\b|\w+s\b|\w+ed\b))",
+    re.IGNORECASE,
+)
+
+
 def _speaker_restored(clause: str) -> str:
     """The clause with the speaker's dropped 我 / "my" put back before an opening kin word,
     and their "I'm" before an ending said alone ("No longer a member at Planet Fitness")."""
@@ -199,6 +210,9 @@ def _speaker_restored(clause: str) -> str:
         return "I'm n" + text[1:]
     if re.match(r"(?:don't|do not|haven't)\s+(?:have|go|take|use|own)\b", text, re.IGNORECASE):
         return "I " + text[:1].lower() + text[1:]  # "Don't have the gym membership anymore"
+    own = _OWN_PEOPLE_EN.match(text)
+    if own is not None:  # "hubby works in IT", "the kids are both in soccer": the speaker's own
+        return "my " + text[own.start("who") :]
     return "my " + text if _OPENS_WITH_RELATION_EN.match(text) else clause
 
 

@@ -545,11 +545,12 @@ def is_statement(clause: str) -> bool:
     head = body.split(",")[0].split()
     if (
         (first in _SUBORDINATE and len(words) <= 5)
-        or (len(words) <= 6 and words[-1].lower() in _PRO_FORMS)
+        or (len(words) <= 6 and words[-1].lower() in _PRO_FORMS and not _ACRONYM_WORD.fullmatch(words[-1]))
         or (len(words) <= 6 and words[-1].lower() in _PARTICLES and words[-2].lower() in (*_PRO_FORMS, "some"))
         or (
             len(head) <= 6
             and head[-1].lower().strip(".!") in _PRO_FORMS
+            and not _ACRONYM_WORD.fullmatch(head[-1].strip(".!"))  # "works in IT": a field, no pronoun
             and head[-1].lower() != "one"
             and (len(head) < 2 or head[-2].lower() not in _NOT_A_VERB)
             and not re.search(r"\b(?:I|I'm|I've|we|we're|my|our)\b", body[len(" ".join(head)) :], re.IGNORECASE)
@@ -964,6 +965,9 @@ _THEIR_PEOPLE_DO = re.compile(
     r"fly|travel|meet|know|hate|prefer|sleep|wake|leave|finish|graduate|begin|celebrate)\b",
     re.IGNORECASE,
 )
+
+
+_ACRONYM_WORD = re.compile(r"[A-Z]{2,}")
 
 
 def _has_verb(words: list[str]) -> bool:

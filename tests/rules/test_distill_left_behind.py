@@ -341,3 +341,16 @@ def test_a_photo_or_link_on_its_way_is_the_chats_own_business(said: str) -> None
 def test_sending_someone_somewhere_is_still_a_fact() -> None:
     current, _ = _beliefs("I'm sending my son to a coding camp in July")
     assert len(current) == 1, current
+
+
+@pytest.mark.parametrize(
+    "said", ["hubby works in IT", "the kids are both in swim club this term", "my sister works in HR"]
+)
+def test_the_speakers_people_as_chat_names_them_and_a_field_in_capitals(said: str) -> None:
+    current, _ = _beliefs(said)
+    assert len(current) == 1 and current[0].startswith("The user's"), current
+
+
+def test_someone_elses_kids_to_come_are_not_the_speakers() -> None:
+    current, _ = _beliefs("the kids are going to love the new pool")
+    assert not any("The user's kids" in s for s in current), current
