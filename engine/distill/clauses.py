@@ -306,6 +306,19 @@ _DROPPED_SUBJECT = re.compile(
     r"(?=.*\b(?:tomorrow|tonight|next (?:week|month|year|weekend|\w+day)|this (?:weekend|week|month|summer|fall|autumn|"
     r"winter|spring|\w+day)|in (?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)\s+\S"
+    # ... or an activity of one's life under way, with its object ("Training for a half marathon in
+    # April", "saving up for a new car", "going through a divorce"); not how one is doing ("doing
+    # great"), a wish or a formula ("looking forward to it", "working on it", "taking care")
+    r"|^(?P<act>(?:training|learning|studying|saving|taking|planning|looking for|going through|doing|working|writing|"
+    r"building|renovating|applying|preparing|practi[cs]ing|volunteering|coaching|teaching|raising|caring for|"
+    r"dealing with|recovering from|interviewing|house-hunting|job-hunting|renting|selling|fostering|expecting)\b)"
+    r"(?!\s+(?:well|good|great|fine|ok|okay|better|worse|it|that|this|on it|out|fun|care|a lot|so much|"
+    r"forward|the same|nothing|my best|our best|some thinking|a break)\b)"
+    # (not a gerund that is the subject of a verb after it: "Taking a risk is scary", "Volunteering
+    # at the shelter made me feel great")
+    r"(?!.*\b(?:is|are|was|were|can|could|has been|have been|made|makes|helps?|helped|gives?|gave|will|would|"
+    r"keeps?|brings?|brought|takes|took)\b)"
+    r"(?=\s+(?:for|to|up|through|from|on|at|with|in|as|a|an|the|my|our|some|two|three|\d+|(?-i:[A-Z])\w*)\b)\s+\S"
     # not an evaluation of doing something ("Not easy facing setbacks": it is not easy)
     r"|^(?P<not>not|no longer)\s+(?!\w+\s+\w+ing\b)(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
@@ -330,7 +343,7 @@ def _past_after_comma(clause: str) -> list[str]:
         if (
             (
                 seldom is not None
-                or (m is not None and not (m.group("been") or m.group("ing") or m.group("plan") or m.group("not")))
+                or (m is not None and not any(m.group(g) for g in ("been", "ing", "plan", "not", "act")))
             )
             and len(left.split()) >= 3
             and (re.search(r"\b" + _SUBJECT_EN, left, re.IGNORECASE) or _DROPPED_SUBJECT.match(strip_lead(left)))
@@ -364,7 +377,8 @@ def _with_subject(clause: str) -> str:
     m = _DROPPED_SUBJECT.match(body)
     if m is None:
         return clause
-    lead = "I've " if m.group("been") else "I'm " if m.group("not") or m.group("ing") or m.group("plan") else "I "
+    progressive = m.group("not") or m.group("ing") or m.group("plan") or m.group("act")
+    lead = "I've " if m.group("been") else "I'm " if progressive else "I "
     return clause[: len(clause) - len(body)] + lead + body[:1].lower() + body[1:]
 
 

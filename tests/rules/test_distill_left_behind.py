@@ -354,3 +354,20 @@ def test_the_speakers_people_as_chat_names_them_and_a_field_in_capitals(said: st
 def test_someone_elses_kids_to_come_are_not_the_speakers() -> None:
     current, _ = _beliefs("the kids are going to love the new pool")
     assert not any("The user's kids" in s for s in current), current
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["training for a 10k in May", "saving up for a deposit on a flat", "going through a rough patch with my ex"],
+)
+def test_an_activity_under_way_with_its_subject_dropped_is_the_speakers(said: str) -> None:
+    current, _ = _beliefs(said)
+    assert len(current) == 1 and current[0].startswith("The user is"), current
+
+
+@pytest.mark.parametrize(
+    "said", ["looking forward to it!", "working on it", "doing great, thanks", "Taking a risk is scary"]
+)
+def test_a_formula_or_a_gerund_subject_is_no_activity_of_theirs(said: str) -> None:
+    current, _ = _beliefs(said)
+    assert not any(s.startswith("The user is") for s in current), current
