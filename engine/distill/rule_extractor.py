@@ -46,6 +46,7 @@ from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
 from ledgermind.distill.spoken_of import PersonSpokenOf
 from ledgermind.distill.statements import (
     elliptical,
+    is_general_view,
     is_question,
     is_supposition,
     name_called_off,
@@ -137,7 +138,7 @@ class RuleExtractor:
                 if instruction_like(sentence):  # kept, flagged, never read as a plain fact
                     findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
                     continue
-                if is_question(sentence):  # asked, not stated: nothing to believe
+                if is_question(sentence) or is_general_view(sentence):  # asked, or a view of people at large
                     continue
                 if is_supposition(sentence):  # what would be: at most the supposition as said
                     findings.extend(generic_findings(sentence, speaker, item.occurred_at))

@@ -29,6 +29,7 @@ __all__ = [
     "SUPPOSING_ZH",
     "done_to_mine",
     "elliptical",
+    "is_general_view",
     "is_question",
     "is_statement",
     "is_supposition",
@@ -574,7 +575,13 @@ def is_statement(clause: str) -> bool:
         and not _CONCRETE.search(body)
     ):
         return False  # "Sometimes it's hard when ...", "If we stand together we can ...": no one in particular
-    if _subjectless(words) or _TIME_POINT.match(body) or _EVALUATIVE.match(body) or _PEOPLE_IN_GENERAL.search(body):
+    if (
+        _subjectless(words)
+        or _TIME_POINT.match(body)
+        or _EVALUATIVE.match(body)
+        or _PEOPLE_IN_GENERAL.search(body)
+        or _VIEW_OF_PEOPLE.match(text)
+    ):
         return False  # "Loved this spot on the hike", "Last time we saw each other", "Books can be so captivating"
     return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body)
 
@@ -657,7 +664,10 @@ _MOOD = re.compile(
     r"^been \w+ (?:for me )?lately|(?:will|'ll|gonna|going to) (?:\w+ )?have (?:a blast|fun|a great time)|"
     r"(?:wanna|want to|going to|gonna) keep \w+ing|"
     # how one feels or felt, a good time had, a mood about one's week: of the moment, with nothing concrete
-    r"^(?:i|we)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:feel|felt|feels)\b|\b(?:feel|felt|feeling)\s+(?:it|this|that)[.!]*$|"
+    r"^(?:i|we)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:feel|felt|feels)\b|"
+    # a stretch of being busy or worn out, said as the whole clause ("I've been so busy lately")
+    r"^(?:i|we)(?:'ve| have)\s+been\s+(?:so |really |super |pretty |kinda |crazy |insanely )?(?:busy|swamped|slammed|"
+    r"exhausted|stressed|tired|run down|overwhelmed)(?:\s+(?:lately|recently|these days|this week|this month))?[.!]*$|\b(?:feel|felt|feeling)\s+(?:it|this|that)[.!]*$|"
     r"\bhad (?:a|such a|the) (?:\w+ )?(?:great|good|amazing|awesome|wonderful|fantastic|lovely|fun|blast|best)\b.{0,12}$|"
     r"\b(?:i|we)(?:'m| am| was| were| are|'re)\s+(?:so |really |very |super |truly |just )?(?:proud|happy|excited|"
     r"thrilled|glad|stoked|pumped|grateful|thankful|lucky|blessed)\s+(?:to|with|of|about|for|that)\b|"
@@ -703,6 +713,22 @@ _HEDGE_FIRST = frozenset(
 )
 # "us" as the object of a verb of general effect, with a subject that is not the
 # speaker: people in general ("Dance has the power to bring us together", "reminds us").
+# An opinion about people in general ("honestly I think remote work is better for most people"):
+# a view of the world, not a fact about anyone.
+_VIEW_OF_PEOPLE = re.compile(
+    r"^(?:(?:honestly|personally|tbh|imo|so|but|and|well)[,\s]+)*(?:i|we)\s+(?:\w+ly\s+)?(?:think|believe|feel like|reckon|guess)"
+    r"\s+(?:that\s+)?(?!(?:i|we|my|our|me)\b)"
+    r"(?!.*\b(?:my|our|me|us)\b).*\b(?:most people|everyone|everybody|people|anyone|nobody|no one)\b",
+    re.IGNORECASE,
+)
+
+
+def is_general_view(sentence: str) -> bool:
+    """Whether a sentence is the speaker's view of people in general ("i think most people
+    would rather work from home"): no frame reads a fact of theirs in it."""
+    return _VIEW_OF_PEOPLE.match(sentence.strip()) is not None
+
+
 _PEOPLE_IN_GENERAL = re.compile(
     r"^(?!(?:i|i'm|i've|we|we're|we've|my|our)\b).*\b(?:bring|brings|bringing|remind|reminds|reminding|take|takes|"
     r"taking|help|helps|helping|make|makes|making|give|gives|giving|teach|teaches|keep|keeps|keeping|let|lets|"

@@ -371,3 +371,15 @@ def test_an_activity_under_way_with_its_subject_dropped_is_the_speakers(said: st
 def test_a_formula_or_a_gerund_subject_is_no_activity_of_theirs(said: str) -> None:
     current, _ = _beliefs(said)
     assert not any(s.startswith("The user is") for s in current), current
+
+
+@pytest.mark.parametrize("said", ["i think most people would rather work from home", "I've been so swamped lately"])
+def test_a_view_of_people_in_general_or_a_busy_stretch_is_no_belief(said: str) -> None:
+    current, _ = _beliefs(said)
+    assert current == [], current
+
+
+@pytest.mark.parametrize("said", ["I think my landlord is selling the building", "I've been busy with the new puppy"])
+def test_a_view_of_their_own_people_or_a_busy_stretch_with_its_cause_is_kept(said: str) -> None:
+    current, _ = _beliefs(said)
+    assert len(current) == 1, current
