@@ -297,7 +297,9 @@ def _left_behind_marked(findings: list[Finding], content: str, speaker: Speaker)
         return findings
     thing = gone[0]
     if not findings:  # no other rule read it: what went ends, and a new state said with it is kept
-        said = next(s for s in stated if thing in left_behind(s))
+        said = next((s for s in stated if thing in left_behind(s)), None)
+        if said is None:  # the phrase ran across two sentences: no one sentence says it
+            return findings
         parts = re.split(r"\s*[,;]\s*|\s+[—–-]+\s+", said)
         if any(only_left_behind(c) for c in parts if thing in left_behind(c)):  # the rest says why
             return [
@@ -320,11 +322,6 @@ def _left_behind_marked(findings: list[Finding], content: str, speaker: Speaker)
         and INSTRUCTION_LIKE not in f.flags
         and not negated(f.statement)
     ]
-    if not findings:
-        said = " ".join(content.split())
-        return [
-            Finding(kind="fact", statement=said, op="update", subject=speaker.key, rule=LEFT_BEHIND, replaces=thing)
-        ]
     holding = [n for n in fitting if names_left(thing, findings[n].statement)]
     marked = set(holding or fitting)
     return [replace(f, replaces=thing, op="update") if n in marked else f for n, f in enumerate(findings)]
