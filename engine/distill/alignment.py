@@ -161,7 +161,9 @@ _CHANGE_CUE = re.compile(
     r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
     r"this (?:year|term|semester|season)|"
     r"moved up|bumped|upped|hiked|back to|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
-    r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|不好意思|更正|搞错|其实|纠正|口误|记错",
+    r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|不好意思|更正|搞错|其实|纠正|口误|记错"
+    # an amount grown or cut to its new value ("胖到128了", "减到一天一次")
+    r"|(?:胖|瘦|加|减|长|跌|增|提|缩)到",
     re.IGNORECASE,
 )
 # "too" adds at a clause's end ("my daughter plays soccer too"), not before a word it intensifies
@@ -727,6 +729,12 @@ _STOPPED_DOING_ZH = re.compile(
 )
 
 
+# "已经不在机构干了", "不在那家医院上班了": the place no longer worked, lived or studied at
+_NO_LONGER_THERE_ZH = re.compile(
+    r"不(?:再)?在(?:那家|这家|那个|这个)?(?P<place>[\u4e00-\u9fff]{1,6}?)(?:干|上班|工作|做|住|上学|读书|读|待)了"
+)
+
+
 # "我已经戒烟两个月了", "退掉了健身卡", "健身卡我退掉了": the ending verb and the thing it
 # ends, after it or said first (the topic).
 _ENDED_ZH = re.compile(
@@ -740,7 +748,7 @@ _ENDED_ZH = re.compile(
     # ... and when ("车上周卖掉了", resolved as "车2026年3月25日那一周卖掉了")
     r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经|也)?"
     r"(?:退掉|退了|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|辞掉|辞|到期|结束|解散|倒闭|关门|"
-    r"送人|送走|送给[\u4e00-\u9fff]{1,4}?(?:养)?)了?[。！!]?$"
+    r"送人|送走|送给[\u4e00-\u9fff]{1,4}?(?:养)?)(?:了|啦|喽|咯)?(?:[哈嘿呵]+)?[。！!]?$"
 )
 # "我把咖啡戒了", "他把烟戒了": the thing said between 把 and the verb that ends it
 _ENDED_BA_ZH = re.compile(r"把(?P<thing>[\u4e00-\u9fff]{1,5}?)(?:给)?(?:戒|退|卖|取消|停|辞|扔|送人)")
@@ -761,6 +769,9 @@ def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
         thing = re.sub(r"的|[那这](?:份|个|家|辆|只)", "", thing)  # "咖啡店那份兼职": the part-time job
         if thing:
             return frozenset([thing]), text[ended.end() :]
+    away = _NO_LONGER_THERE_ZH.search(text)  # "已经不在机构干了": the place left names what ended
+    if away:
+        return frozenset([away.group("place")]), text[away.end() :]
     stopped = _STOPPED_DOING_ZH.search(text)  # "现在不跳舞了，改去…": the verb and its object, said
     if stopped:
         return frozenset([stopped.group("v")]), text[stopped.end() :]

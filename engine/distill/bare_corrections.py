@@ -199,6 +199,7 @@ def bare_correction(clause: str) -> BareCorrection | None:
         return _bare_zh(text)
     text = _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text
     text = re.sub(r"^\*(?=\w)", "correction, ", text)  # "*monthly": a chat's mark for a word corrected
+    text = re.sub(r"^(\w[\w' .:-]{0,24}?)\s*\*+$", r"correction, \1", text)  # "tuesday*": the mark after it
     trailing = _TRAILING_FORMULA_EN.search(text) or _TRAILING_REASON_EN.search(text) or _mid_slip(text)
     why = _TRAILING_WHY_EN.search(text) if trailing is None and _FORMULA_EN.match(text) else None
     if why is not None:  # the formula opened it: what follows the value is why, no value

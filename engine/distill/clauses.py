@@ -89,6 +89,10 @@ _MIN_CHARS = 3
 _SHORT = re.compile(r"^(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)$")
 
 
+# A change of an amount said short, its value in the next clause ("landlord raised it, paying ...")
+_AMOUNT_CHANGED = re.compile(
+    r"\b(?:raised|hiked|bumped|upped|increased|lowered|cut|reduced|went up|went down|doubled|halved)\b", re.IGNORECASE
+)
 _NOW_FIRST = re.compile(r"(?:now|nowadays|these days)\b", re.IGNORECASE)
 
 
@@ -120,6 +124,12 @@ def clauses(sentence: str) -> list[str]:
                 # to the short clause saying the change ("they changed the timetable, now I catch the 6:55")
                 and not (
                     (_IT_VALUE.match(part) or (_NOW_FIRST.match(part) and switched(merged[-1]))) and is_statement(part)
+                )
+                # ... or said with its subject dropped ("landlord raised it, paying 1550 as of this month")
+                and not (
+                    (switched(merged[-1]) or _AMOUNT_CHANGED.search(merged[-1]))
+                    and _DROPPED_SUBJECT.match(part)
+                    and is_statement(_with_subject(part))
                 )
             )
             or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
@@ -271,6 +281,11 @@ def _elliptical(parts: list[str]) -> list[str]:
 # last month", "Not on keto anymore"): the speaker is the subject. Only verbs
 # that report a change or an event of one's own life, in the past, so an
 # adjective ("Excited to ...") or a formula ("Got it", "Made my day") is not read as one.
+# The verbs of a habit or a need said to be over with the subject dropped ("don't need the
+# melatonin anymore", "no longer work at Acme")
+_OVER_VERB = (
+    r"(?:need|take|use|have|drink|eat|smoke|own|play|wear|drive|ride|go to|work (?:at|for|as)|live (?:in|at|with))\b"
+)
 _DROPPED_SUBJECT = re.compile(
     r"^(?:(?:finally|just|recently|already|also|officially)\s+)?"
     r"(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|adopted|married|retired|"
@@ -292,7 +307,8 @@ _DROPPED_SUBJECT = re.compile(
     r"|^(?P<been>been)\s+(?!there\b)(?:\w+ing\s+\S"
     # ... or a state held since a time, said with it ("been fully vegan since March"; not "been
     # hectic lately": a mood)
-    r"|(?:\w+ly\s+)?\w+(?=.*\b(?:since|now)\b))"
+    r"|(?:\w+ly\s+)?\w+(?=.*\b(?:since|now|for (?:about |around |almost |nearly |over )?(?:a|an|\d+|a few|a couple of|two|three|"
+    r"four|six) (?:days?|weeks?|months?|years?))\b))"
     # a present participle with "now": "going to Crunch now", "using Linear these days"
     r"|^(?P<ing>(?!(?:going to be|getting(?!\s+(?:closer|up|down|more|less|better)\b)|nothing|something|anything|everything|thing|morning|evening|during|"
     r"spring|king|ceiling|wedding|building|meeting|feeling|ring|sibling|darling|pudding)\b)\w{2,}ing)"
@@ -319,6 +335,9 @@ _DROPPED_SUBJECT = re.compile(
     r"(?!.*\b(?:is|are|was|were|can|could|has been|have been|made|makes|helps?|helped|gives?|gave|will|would|"
     r"keeps?|brings?|brought|takes|took)\b)"
     r"(?=\s+(?:for|to|up|through|from|on|at|with|in|as|a|an|the|my|our|some|two|three|\d+|(?-i:[A-Z])\w*)\b)\s+\S"
+    # a habit or a need said to be over, its subject dropped ("don't need the melatonin anymore")
+    r"|^(?P<over>(?:(?:don't|do not|dont)\s+" + _OVER_VERB + r"(?=.*\b(?:anymore|any more|any longer)\b)"
+    r"|no longer\s+" + _OVER_VERB + r"))"
     # not an evaluation of doing something ("Not easy facing setbacks": it is not easy)
     r"|^(?P<not>not|no longer)\s+(?!\w+\s+\w+ing\b)(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
@@ -329,6 +348,12 @@ _DROPPED_SUBJECT = re.compile(
 _SELDOM_DONE = re.compile(
     r"^(?:never|barely|hardly|rarely|only ever)\s+(?:[a-z]{3,}ed|used|went|saw|did|got|had|took|ate|wore|read|rode|drove|made|bought|paid|spent)\b",
     re.IGNORECASE,
+)
+
+
+_OVER_SAID = re.compile(r"\b(?:anymore|any more|any longer|no longer)\b", re.IGNORECASE)
+_PARTICIPLE = re.compile(
+    r"(?!(?:including|according|regarding|considering|nothing|something|anything)\b)[a-z]{3,}ing\b"
 )
 
 
@@ -343,7 +368,9 @@ def _past_after_comma(clause: str) -> list[str]:
         if (
             (
                 seldom is not None
-                or (m is not None and not any(m.group(g) for g in ("been", "ing", "plan", "not", "act")))
+                or (m is not None and not any(m.group(g) for g in ("been", "ing", "plan", "not", "act", "over")))
+                # "don't need the melatonin anymore, sleeping fine without it": how it is now, after the ending
+                or (_OVER_SAID.search(left) is not None and _PARTICIPLE.match(right) is not None)
             )
             and len(left.split()) >= 3
             and (re.search(r"\b" + _SUBJECT_EN, left, re.IGNORECASE) or _DROPPED_SUBJECT.match(strip_lead(left)))
@@ -377,7 +404,7 @@ def _with_subject(clause: str) -> str:
     m = _DROPPED_SUBJECT.match(body)
     if m is None:
         return clause
-    progressive = m.group("not") or m.group("ing") or m.group("plan") or m.group("act")
+    progressive = not m.group("over") and (m.group("not") or m.group("ing") or m.group("plan") or m.group("act"))
     lead = "I've " if m.group("been") else "I'm " if progressive else "I "
     return clause[: len(clause) - len(body)] + lead + body[:1].lower() + body[1:]
 

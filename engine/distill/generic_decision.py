@@ -210,7 +210,7 @@ _BROKE_UP = re.compile(
     r"called off the (?:wedding|engagement)|"
     # the divorce done ("finalized our divorce", "the divorce came through"), not begun ("filed for")
     r"(?:finali[sz]ed|got) (?:our|the|my|their|his|her) divorce|divorce (?:is|was) (?:now )?final|"
-    r"divorce (?:came|went) through)\b|分手|离婚|分开了",
+    r"divorce (?:came|went) through)\b|分手|离婚|分开了|(?:我们|我俩|咱俩|他们|他俩|她俩|用户)(?:已经|俩)?分了(?![\u4e00-\u9fff])",
     re.IGNORECASE,
 )
 # A couple's next step ("Tom and I got engaged", "我们结婚了"): what the speaker said of them
@@ -1590,7 +1590,7 @@ _NUMBER_WORDS = frozenset(
 _WORD_AMOUNT = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b(?=" + _UNIT.pattern + ")", re.IGNORECASE)
 # An amount closed by 了 ("七十五公斤了", "三千五了"): the situation is new, a change said
 # in the grammar rather than with a word like 现在.
-_NEW_SITUATION_ZH = re.compile(r"[\d零一二两三四五六七八九十百千万]+[\u4e00-\u9fff]{0,2}了[。！!]?\s*$")
+_NEW_SITUATION_ZH = re.compile(r"[\d零一二两三四五六七八九十百千万]+[\u4e00-\u9fff]{0,2}了(?:[哈嘿呵嘻]+)?[。！!]?\s*$")
 _CLAUSE_BREAK = re.compile(r"\s*(?:[，;；—–]|,(?!\d{3}))\s*")  # not the comma inside "52,000"
 _LATELY = re.compile(r"\blately\b", re.IGNORECASE)
 # A Chinese amount carries its unit inside the span ("七十五公斤", "三千五元").

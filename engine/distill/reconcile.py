@@ -423,8 +423,12 @@ class _State:
             ]
             if p.value_type in ("number", "frequency") and p.value and p.value.isascii() and p.value.isalpha():
                 spans = spoken_spans(b.statement, p.value_type)  # "four" corrects "three cousins"
-            if p.value_type == WORD:  # "no sorry, it's claritin": the word the latest belief ends with
-                last = re.search(r"\b([a-z][a-z-]{2,})[.!]?$", b.statement)
+            if p.value_type == WORD or (p.value_type == "name" and not spans and _said_as_copula(p)):
+                # "no sorry, it's claritin": the word the latest belief ends with; a name corrects a
+                # word said after a copula ("my router is a netgear" / "actually it's a TP-Link")
+                last = re.search(
+                    r"\b([a-z][a-z-]{2,})[.!]?$" if p.value_type == WORD else _WORD_AFTER_COPULA, b.statement
+                )
                 spans = [last.group(1)] if last and last.group(1) not in _FUNCTION_WORDS else []
             if spans:
                 return b, spans[-1]
@@ -873,6 +877,20 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
 def _surface(text: str, value: str) -> str:
     m = re.search(re.escape(value), text, re.IGNORECASE)
     return m.group(0) if m else value
+
+
+# A lower-case word a belief gives after its copula, at its end ("my router is a netgear"):
+# its value, which a name said in a correction replaces.
+_WORD_AFTER_COPULA = r"\b(?:is|are|was)\s+(?:a|an|the)?\s*([a-z][a-z-]{2,})[.!]?$"
+
+
+def _said_as_copula(p: Proposal) -> bool:
+    """Whether a correction gives its value right after a copula ("actually it's a TP-Link"),
+    as the word it corrects was given; not "actually she's in Boston": where, not what."""
+    value = re.escape(p.value or "")
+    return (
+        bool(value) and re.search(r"(?:'s|’s|\bis|\bare|'re)\s+(?:(?:a|an|the)\s+)?" + value, p.statement) is not None
+    )
 
 
 # Words a statement may end with that are no value of it ("... every day", "... a lot").

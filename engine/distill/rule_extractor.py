@@ -53,7 +53,14 @@ from ledgermind.distill.statements import (
     strip_lead,
     without_asides,
 )
-from ledgermind.distill.text import apostrophes_restored, is_cjk, sentences, tokens
+from ledgermind.distill.text import (
+    apostrophes_restored,
+    is_cjk,
+    kin_spelled_out,
+    sentences,
+    spaces_as_commas,
+    tokens,
+)
 
 __all__ = ["RuleExtractor"]
 
@@ -129,7 +136,10 @@ class RuleExtractor:
         findings: list[Finding] = []
         spoken_of.new_message()
         if item.role == "user" or item.name:
-            for sentence in map(name_called_off, sentences(apostrophes_restored(without_asides(item.content)))):
+            for sentence in map(
+                name_called_off,
+                sentences(spaces_as_commas(kin_spelled_out(apostrophes_restored(without_asides(item.content))))),
+            ):
                 request = forget_request_zh(sentence) if is_cjk(sentence) else forget_request(sentence)
                 if request is not None and item.role == "user":
                     op, what = request

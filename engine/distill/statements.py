@@ -80,7 +80,10 @@ _SMALL_TALK_EN = re.compile(
     # a greeting or a farewell in the speaker's other language ("Buenos días", "Un abrazo", "Ciao")
     r"(?:hola|buen[oa]s (?:días|dias|tardes|noches)|un abrazo|besos|bonjour|bonsoir|salut|ciao|grazie|"
     r"buongiorno|buonanotte|olá|ola|bom dia|boa noite|obrigad[oa]|hallo|guten (?:morgen|tag|abend)|danke|"
-    r"tschüss|namaste|salaam|shalom|konnichiwa|arigato|gracias|merci|amig[oa])\b|i(?:'m| am) (?:fine|good|ok|okay|well|great|doing \w+)$|"
+    r"tschüss|namaste|salaam|shalom|konnichiwa|arigato|gracias|merci|amig[oa])\b|i(?:'m| am) (?:fine|good|ok|okay|well|great|doing "
+    # how one is doing, not what ("I'm doing keto": a diet)
+    r"(?:fine|good|ok|okay|well|great|alright|amazing|awesome|fantastic|terrible|bad|better|worse|wonderful|"
+    r"excellent|super|lousy|horrible|poorly|badly|\w+ly))$|"
     r"i appreciate|i love (?:that|this|it|your|you)\b|i like (?:that|this|it|your)\b|me too|same here|"
     r"i(?:'d| would) love to\b|i totally (?:get|agree)|i feel you|glad to hear|happy to hear|"
     r"good (?:luck|job|idea|point|to know)|nice to (?:meet|hear)|congrat)",

@@ -18,8 +18,10 @@ __all__ = [
     "copula_expanded",
     "is_cjk",
     "jaccard",
+    "kin_spelled_out",
     "normalise",
     "sentences",
+    "spaces_as_commas",
     "tokens",
 ]
 
@@ -135,6 +137,48 @@ def apostrophes_restored(text: str) -> str:
     contractions ("im in texas" -> "I'm in texas"), so the rules that read "I'm"
     read what chat writes."""
     return _BARE_CONTRACTION.sub(lambda m: _BARE_CONTRACTIONS[m.group(1).casefold()], text)
+
+
+# The speaker's people as chat shortens them ("my sis", "bro just moved"): spelled out, so the
+# rules that know "sister" read them; one that opens a sentence before its verb, with no "my"
+# ("sis quit teaching", "mom's been in Tucson since spring"), is the speaker's own. Never a word
+# of address ("thanks bro", "Mom, guess what").
+_CHAT_KIN = {"sis": "sister", "bro": "brother", "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend"}
+_OPENING_KIN = ("mom", "mum", "dad", "grandma", "grandpa", "sister", "brother")
+_BEFORE_VERB = (
+    r"(?=(?:'s)?\s+(?:is|was|has|had|been|got|quit|left|went|took|lost|won|made|sold|bought|became|began|found|"
+    r"just|finally|still|now|also|recently|never|always|already|\w+ed|\w+s)\b)"
+)
+_CHAT_KIN_SAID = re.compile(
+    r"(?:(?<=\bmy )|(?<=\bMy )|(?<=\bour )|(?<=\bOur ))(" + "|".join(_CHAT_KIN) + r")\b(?!\s*[,.!?]?\s*$)"
+    r"|(?:^|(?<=[.!?] ))(" + "|".join((*_CHAT_KIN, *_OPENING_KIN)) + r")\b" + _BEFORE_VERB,
+    re.IGNORECASE,
+)
+
+
+def kin_spelled_out(text: str) -> str:
+    """The message with the speaker's people written in full and as theirs ("my sis" ->
+    "my sister", "bro just moved" -> "my brother just moved")."""
+
+    def spelled(m: re.Match[str]) -> str:
+        if m.group(1):
+            return _CHAT_KIN[m.group(1).casefold()]
+        word = m.group(2)
+        return "my " + _CHAT_KIN.get(word.casefold(), word.casefold())
+
+    return _CHAT_KIN_SAID.sub(spelled, text)
+
+
+# A space between two Chinese characters: chat typed without punctuation breaks its clauses so
+# ("上周提了台比亚迪 朗逸卖掉啦"); written Chinese never puts one there. Not one beside a Latin
+# word or a number ("我在 Google 工作", "每天跑 5 公里"): a typing habit, no break.
+_SPACED_CJK = re.compile(r"(?<=[\u4e00-\u9fff])[ \t\u3000]+(?=[\u4e00-\u9fff])")
+
+
+def spaces_as_commas(text: str) -> str:
+    """The message with a space that breaks Chinese clauses written as the comma it
+    stands for ("中药停了 太苦了" -> "中药停了，太苦了"), so the clause rules read it."""
+    return _SPACED_CJK.sub("，", text)
 
 
 def is_cjk(text: str) -> bool:
