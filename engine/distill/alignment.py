@@ -61,7 +61,8 @@ __all__ = [
 # Time phrases as a statement states them once resolved ("on 7 May 2023",
 # "in the week of 5 August 2026", "in March 2026", "2026年3月") or as said.
 _RESOLVED_TIME = re.compile(
-    r"\b(?:on|in the week of)\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4}\b|\bin\s+[A-Z][a-z]+\s+\d{4}\b|\bin\s+\d{4}\b"
+    r"\b(?:on|in the week of|as of|since|from|until|till|before|after)\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4}\b"
+    r"|\b(?:in|as of|since|from|until|till|before|after)\s+[A-Z][a-z]+\s+\d{4}\b|\bin\s+\d{4}\b"
     r"|\(around [^)]*\)|\baround\s+(?:the week of\s+)?(?:\d{1,2}\s+)?(?:[A-Z][a-z]+\s+)?\d{4}\b|\d{4}年\d{1,2}月(?:\d{1,2}日)?(?:那一周)?|\d{4}年",
 )
 _SAID_TIME = re.compile(
@@ -159,7 +160,7 @@ _CHANGE_CUE = re.compile(
     r"my mistake|scratch that|misread|misspoke|mistyped|misheard|miscounted|i meant|sorry|actually|correction|wrong|"
     r"oops|whoops|my bad|no wait|wait,? no|i mixed (?:that|it|them) up|i should(?:'ve| have) said|"
     r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
-    r"this (?:year|term|semester|season)|"
+    r"this (?:year|term|semester|season)|as of|"
     r"moved up|bumped|upped|hiked|back to|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
     r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|不好意思|更正|搞错|其实|纠正|口误|记错"
     # an amount grown or cut to its new value ("胖到128了", "减到一天一次")
@@ -797,13 +798,34 @@ _ACTIVITY_HEADS = frozenset(
 )
 
 
+# An acronym as chat writes it: in capitals ("PF"), or a run of consonants no word is ("nyt")
+_ACRONYM = re.compile(r"[A-Z]{2,4}|[b-df-hj-np-tv-z]{2,4}")
+
+
+def stands_for(acronym: str, statement: str) -> bool:
+    """Whether the statement holds the words an acronym begins ("PF": "the planet fitness
+    on 5th street", "nyt": "the new york times"), or the acronym itself."""
+    if not _ACRONYM.fullmatch(acronym):
+        return False
+    words = re.findall(r"[A-Za-z][\w'-]*", statement)
+    n = len(acronym)
+    return any(
+        "".join(w[0] for w in words[i : i + n]).casefold() == acronym.casefold()
+        and all(len(w) > 2 for w in words[i : i + n])
+        for i in range(len(words) - n + 1)
+    ) or bool(re.search(rf"\b{acronym}\b", statement, re.IGNORECASE))
+
+
 def names_ended(thing: frozenset[str], statement: str) -> bool:
-    """Whether a statement names the thing an ending ends: its topic words, or
-    for Chinese, every character of it ("烟" of "每天抽一包烟", "健身卡" of
-    "办了健身房的年卡": the characters a bigram reading splits apart)."""
+    """Whether a statement names the thing an ending ends: its topic words, the words
+    an acronym of one word begins ("let the nyt lapse"), or for Chinese, every character
+    of it ("烟" of "每天抽一包烟", "健身卡" of "办了健身房的年卡": the characters a bigram
+    reading splits apart)."""
     held = topic_words(statement)
     thing = thing - _ACTIVITY_HEADS or thing  # "stopped the piano lessons" ends "learning piano"
     if thing <= held or all(any(_kin_stems(t, h) for h in held) for t in thing):
+        return True
+    if len(thing) == 1 and stands_for(next(iter(thing)), statement):
         return True
     # one character stands for the thing only where it closes what is said ("抽一包烟。", not "烟花")
     return all(
@@ -820,7 +842,7 @@ def names_ended(thing: frozenset[str], statement: str) -> bool:
 def untimed(statement: str) -> str:
     """The statement without the times it names ("on 10 August 2026", "last week"):
     when a change happened, not what changed."""
-    return _RESOLVED_TIME.sub(" ", _SAID_TIME.sub(" ", statement))
+    return _SAID_TIME.sub(" ", _RESOLVED_TIME.sub(" ", statement))
 
 
 def switched(text: str) -> bool:

@@ -132,6 +132,9 @@ def bare_correction_findings(text: str, speaker: Speaker) -> list[Finding]:
     ]
 
 
+_PREPOSITION_TWICE = re.compile(r"\b(as of|since|from|until|till|before|after)\s+(?:on|in)\s+(?=\d|[A-Z][a-z]+ \d{4})")
+
+
 def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
     """One generic fact for a statement clause; [] for anything else."""
     clause = _speaker_restored(clause)
@@ -159,7 +162,8 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     return [
         Finding(
             kind="fact",
-            statement=statement,
+            # "as of last friday" -> "as of 27 March 2026": the preposition said is kept, none added
+            statement=_PREPOSITION_TWICE.sub(r"\1 ", statement),
             op="update" if change or negated(body) else "add",
             subject=subject,
             attribute=f"said:{key}",

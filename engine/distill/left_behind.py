@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from ledgermind.distill.alignment import names_ended, topic_words
+from ledgermind.distill.alignment import names_ended, stands_for, topic_words
 from ledgermind.distill.text import is_cjk
 
 __all__ = ["LEFT_BEHIND", "LEFT_FOR", "left_behind", "names_left", "only_left_behind"]
@@ -96,12 +96,6 @@ def names_left(thing: str, statement: str) -> bool:
     """Whether a statement names the thing left behind: its topic words, or the words
     an acronym stands for ("PF" in "goes to the planet fitness on 5th street")."""
     if _ACRONYM.fullmatch(thing):
-        words = re.findall(r"[A-Za-z][\w'-]*", statement)
-        n = len(thing)
-        return any(
-            "".join(w[0] for w in words[i : i + n]).casefold() == thing.casefold()
-            and all(len(w) > 2 for w in words[i : i + n])
-            for i in range(len(words) - n + 1)
-        ) or bool(re.search(rf"\b{thing}\b", statement))
+        return stands_for(thing, statement)
     named = topic_words(thing)
     return bool(named) and names_ended(named, statement)

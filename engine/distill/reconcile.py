@@ -207,6 +207,8 @@ class _State:
             if agreeing:
                 return self._reinforce(agreeing[0], p, f"restated {p.attribute}")
             named = [b for b in keyed if p.replaces and _names_value(b, p.replaces)]
+            if not named and _another_besides(keyed, p):
+                return self._new(p)  # "I don't drink coffee" / "I do drink a ton of green tea": both hold
             if named or not (p.replaces and (p.value or "").startswith("not ")):
                 verb = "corrected" if p.rule == "correction" else "contradicted"
                 return self._supersede(named or keyed, p, verb)
@@ -882,6 +884,21 @@ def _surface(text: str, value: str) -> str:
 # A lower-case word a belief gives after its copula, at its end ("my router is a netgear"):
 # its value, which a name said in a correction replaces.
 _WORD_AFTER_COPULA = r"\b(?:is|are|was)\s+(?:a|an|the)?\s*([a-z][a-z-]{2,})[.!]?$"
+
+
+def _another_besides(keyed: list[BeliefView], p: Proposal) -> bool:
+    """Whether a value said plainly sits beside what the speaker said they do not have or do
+    ("I don't drink coffee" / "I do drink green tea"): another value, no change said, so
+    nothing is replaced; "I drink coffee again" (the same value) or "... now" still replaces."""
+    value = (p.value or "").casefold()
+    return (
+        bool(value)
+        and not value.startswith("not ")
+        and p.rule != "correction"
+        and all((b.value or "").casefold().startswith("not ") for b in keyed)
+        and all((b.value or "").casefold()[4:] != value for b in keyed)
+        and not has_change_cue(p.statement)
+    )
 
 
 def _said_as_copula(p: Proposal) -> bool:

@@ -54,6 +54,7 @@ from ledgermind.distill.statements import (
     without_asides,
 )
 from ledgermind.distill.text import (
+    ages_in_digits,
     apostrophes_restored,
     is_cjk,
     kin_spelled_out,
@@ -94,6 +95,12 @@ def _confirmed(item: DeltaItem, before: DeltaItem | None) -> DeltaItem | None:
         return None
     words = confirmed(before.content)
     return replace(item, content=" ".join(words)) if words else None
+
+
+def _typed_out(content: str) -> str:
+    """The message as the rules read it: asides left out, then chat's spellings written out
+    (contractions, short kin words, an age in words, Chinese clauses broken by spaces)."""
+    return spaces_as_commas(ages_in_digits(kin_spelled_out(apostrophes_restored(without_asides(content)))))
 
 
 class RuleExtractor:
@@ -138,7 +145,7 @@ class RuleExtractor:
         if item.role == "user" or item.name:
             for sentence in map(
                 name_called_off,
-                sentences(spaces_as_commas(kin_spelled_out(apostrophes_restored(without_asides(item.content))))),
+                sentences(_typed_out(item.content)),
             ):
                 request = forget_request_zh(sentence) if is_cjk(sentence) else forget_request(sentence)
                 if request is not None and item.role == "user":

@@ -185,7 +185,8 @@ _WE_USE = re.compile(
 _UPDATE = re.compile(
     r"\b(?:we|I)(?:'ve| have)?\s+(?:just\s+|now\s+|finally\s+|already\s+|recently\s+)?"
     r"(?:upgraded|updated|moved|migrated|switched|changed|bumped)\s+(?:our\s+|my\s+|the\s+)?"
-    r"([a-z][a-z\s-]{1,40}?)\s+(?:over\s+)?to\s+" + _V,
+    # (not a pronoun: "we bumped it to 550" leaves the thing to what was said before it)
+    r"(?!(?:it|them|this|that)\s)([a-z][a-z\s-]{1,40}?)\s+(?:over\s+)?to\s+" + _V,
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(

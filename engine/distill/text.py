@@ -14,6 +14,7 @@ import re
 import unicodedata
 
 __all__ = [
+    "ages_in_digits",
     "apostrophes_restored",
     "copula_expanded",
     "is_cjk",
@@ -132,11 +133,15 @@ _BARE_CONTRACTIONS = {
 _BARE_CONTRACTION = re.compile(r"(?<![\w'’])(" + "|".join(_BARE_CONTRACTIONS) + r")(?![\w'’])", re.IGNORECASE)
 
 
+# "i" typed for "I" ("and i don't drink coffee", "i'm 34"): not "i.e." nor a letter in a list ("i)")
+_LOWER_I = re.compile(r"(?<![\w'’.-])i(?=['’]\w|\s)")
+
+
 def apostrophes_restored(text: str) -> str:
     """The message with contractions typed without their apostrophe spelled as
-    contractions ("im in texas" -> "I'm in texas"), so the rules that read "I'm"
-    read what chat writes."""
-    return _BARE_CONTRACTION.sub(lambda m: _BARE_CONTRACTIONS[m.group(1).casefold()], text)
+    contractions ("im in texas" -> "I'm in texas") and "i" as "I", so the rules that
+    read "I'm" read what chat writes."""
+    return _LOWER_I.sub("I", _BARE_CONTRACTION.sub(lambda m: _BARE_CONTRACTIONS[m.group(1).casefold()], text))
 
 
 # The speaker's people as chat shortens them ("my sis", "bro just moved"): spelled out, so the
@@ -167,6 +172,21 @@ def kin_spelled_out(text: str) -> str:
         return "my " + _CHAT_KIN.get(word.casefold(), word.casefold())
 
     return _CHAT_KIN_SAID.sub(spelled, text)
+
+
+# An age reached, said in words ("she turned four on sunday"): in digits, as an age held is
+# written ("my cat is 3"), so the two align as one value.
+_NUMBER_WORDS = (
+    *("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"),
+)
+_AGE_IN_WORDS = re.compile(r"\b(turn(?:ed|s)|turning)\s+(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
+
+
+def ages_in_digits(text: str) -> str:
+    """The message with an age reached said in words written in digits ("turned four" ->
+    "turned 4")."""
+    return _AGE_IN_WORDS.sub(lambda m: f"{m.group(1)} {_NUMBER_WORDS.index(m.group(2).casefold()) + 1}", text)
 
 
 # A space between two Chinese characters: chat typed without punctuation breaks its clauses so

@@ -11,7 +11,7 @@ import pytest
 
 from ledgermind import Owner
 from ledgermind.distill.clauses import clauses
-from ledgermind.distill.text import kin_spelled_out, spaces_as_commas
+from ledgermind.distill.text import ages_in_digits, apostrophes_restored, kin_spelled_out, spaces_as_commas
 from tests.support.said import beliefs_after
 
 
@@ -146,3 +146,42 @@ def test_a_change_of_a_person_named_by_a_short_kin_word_ends_what_was_said_of_th
 def test_what_one_is_doing_is_a_belief_how_one_is_doing_is_not(said: str, kept: bool) -> None:
     current, _ = _beliefs(said)
     assert bool(current) is kept, current
+
+
+# --- "i", "it", ages in words, acronyms typed in lower case ------------------------------------
+
+
+def test_a_lower_case_i_opens_a_clause_as_I_does() -> None:
+    assert apostrophes_restored("i'm vegan, gluten free, and i don't eat eggs") == (
+        "I'm vegan, gluten free, and I don't eat eggs"
+    )
+    assert apostrophes_restored("i.e. the wifi") == "i.e. the wifi"
+
+
+def test_a_value_bumped_by_pronoun_is_the_amount_said_before() -> None:
+    current, ended = _beliefs("our streaming budget is $30 a month", "we bumped it to 45, too many shows")
+    assert ended == ["The user's streaming budget is $30 a month."], (current, ended)
+
+
+def test_an_age_reached_said_in_words_replaces_the_age_in_digits() -> None:
+    assert ages_in_digits("he turned nine on friday") == "he turned 9 on friday"
+    current, ended = _beliefs("my nephew is 8", "my nephew turned nine on friday")
+    assert ended == ["The user's nephew is 8."], (current, ended)
+
+
+def test_another_value_beside_one_not_had_is_kept_with_it() -> None:
+    current, ended = _beliefs("I don't drink soda", "I do drink a lot of sparkling water")
+    assert ended == [], (current, ended)
+    current, ended = _beliefs("I don't drink soda", "I drink soda again")
+    assert ended == ["The user doesn't drink soda."], (current, ended)
+
+
+def test_an_acronym_typed_in_lower_case_names_what_it_stands_for() -> None:
+    current, ended = _beliefs("I'm subscribed to the wall street journal", "let the wsj lapse, never read it")
+    assert ended == ["The user is subscribed to the wall street journal."], (current, ended)
+
+
+def test_a_total_as_of_a_day_replaces_the_total_said_before() -> None:
+    current, ended = _beliefs("we're saving for a boat, about 8k so far", "we're at 11k as of last monday")
+    assert ended == ["The user is saving for a boat, about 8k so far."], (current, ended)
+    assert any(" as of " in s and " on " not in s for s in current), current

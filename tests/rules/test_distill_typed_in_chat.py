@@ -17,8 +17,8 @@ from tests.support.said import beliefs_after
 OWNER = Owner("typed-in-chat", "u")
 
 
-def test_contractions_typed_without_the_apostrophe_read_as_contractions() -> None:
-    assert apostrophes_restored("im in texas and i dont drive") == "I'm in texas and i don't drive"
+def test_contractions_and_i_typed_in_lower_case_read_as_written() -> None:
+    assert apostrophes_restored("im in texas and i dont drive") == "I'm in texas and I don't drive"
     # words of their own are left as typed
     assert apostrophes_restored("its tail, ill be there, we were, wont") == "its tail, ill be there, we were, wont"
     current, _ = beliefs_after(OWNER, "ive been a vegetarian for years")
