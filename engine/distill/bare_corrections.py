@@ -137,6 +137,15 @@ _TRAILING_FORMULA_EN = re.compile(r"[,;—–-]\s*(?:" + _SLIP_EN + r")[.!]*$", 
 # What was left out said last ("Sorry, 58k, forgot the raise", "4 cats, I forgot Mochi"),
 # or "actually" after the value: only after a correction's value, never a slip on its own.
 _TRAILING_REASON_EN = re.compile(r"[,;—–-]\s*(?:i\s+)?forgot\s+(?:about\s+)?[\w' -]{1,30}[.!]*$", re.IGNORECASE)
+# Where the right value was just read, said after it ("it's a 2018, just looked at the
+# registration", "it's the 14th, checked my calendar"): a correction; only after "it's <value>",
+# never after a clause of its own ("I'm at the gym, checked my email").
+_IT_IS_FIRST_EN = re.compile(r"^(?:it|that|she|he|they)(?:'s|’s| is| was|'re| are)\s", re.IGNORECASE)
+_CHECKED_LAST_EN = re.compile(
+    r"[,;—–-]\s*(?:i\s+)?(?:just\s+)?(?:looked at|checked|double[- ]checked|looked it up (?:on|in)|read it off)\s+"
+    r"(?:the|my|our|his|her|their)\s+[\w' -]{1,30}[.!]*$",
+    re.IGNORECASE,
+)
 # Why the slip, or how it was, said after the value of a correction its formula opened ("sorry,
 # 2020, it was right before lockdown", "wait no, it's the 15th, i was looking at the wrong email").
 _TRAILING_WHY_EN = re.compile(
@@ -200,7 +209,12 @@ def bare_correction(clause: str) -> BareCorrection | None:
     text = _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text
     text = re.sub(r"^\*(?=\w)", "correction, ", text)  # "*monthly": a chat's mark for a word corrected
     text = re.sub(r"^(\w[\w' .:-]{0,24}?)\s*\*+$", r"correction, \1", text)  # "tuesday*": the mark after it
-    trailing = _TRAILING_FORMULA_EN.search(text) or _TRAILING_REASON_EN.search(text) or _mid_slip(text)
+    trailing = (
+        _TRAILING_FORMULA_EN.search(text)
+        or _TRAILING_REASON_EN.search(text)
+        or _mid_slip(text)
+        or (_CHECKED_LAST_EN.search(text) if _IT_IS_FIRST_EN.match(text) else None)
+    )
     why = _TRAILING_WHY_EN.search(text) if trailing is None and _FORMULA_EN.match(text) else None
     if why is not None:  # the formula opened it: what follows the value is why, no value
         text = text[: why.start()]

@@ -7,10 +7,11 @@ clause's shape (its subject, its main verb's class, whether anything follows
 the verb), never from a topic:
 
 - ``pair``: the speaker and the listener together as one subject ("we make
-  a great team", "we're all individual", "brings us together"). A belief has
-  one subject; writing "we" as the speaker alone would misstate it. "We both
-  ..." is left to stand: it is often the speaker and their own people, and
-  a question about what two people share finds its evidence through it.
+  a great team", "we're all individual", "brings us together", "we both know
+  it took some effort"). A belief has one subject; writing "we" as the speaker
+  alone would misstate it. "We both" doing something ("we both work at the
+  hospital") is left to stand: it is often the speaker and their own people,
+  and a question about what two people share finds its evidence through it.
 - ``leave-taking``: "I'm off to do some research": a closing of the chat.
 - ``meta-talk``: a verb of saying or sharing with nothing said ("I gotta
   say", "I've got something to share", "Just wanted to say hi").
@@ -98,6 +99,12 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             r"|^(?:so\s+|and\s+)?we(?:'re| are)?\s+(?:\w+ly\s+)?(?:make|makes|are|rock|work|get along|click|vibe)\b.{0,25}"
             r"\b(?:team|together|pair|duo)\b[.!]*$"
             r"|^we\s+(?:\w+\s+)?pulled together\b"
+            # the two sharing a mind or a lot with each other ("we both know it took some effort", "I'm
+            # glad we both understand ...", "we're both on different paths"); not what both do ("we
+            # both work at the hospital": the speaker and their own people, often)
+            r"|\bwe(?:'re| are|'ve| have)?\s+both\s+(?:\w+ly\s+)?(?:know|knew|understand|agree|get it|feel|felt|"
+            r"have (?:so much|similar|the same|a lot|different|come so far)|(?:on|in) (?:different|the same|similar)|"
+            r"deserve|believe|see (?:it|that))\b"
             r"|\b(?:brings?|bringing|brought|keeps?|pulls?)\s+us\s+(?:all\s+)?(?:together|closer)\b",
             re.IGNORECASE,
         ),

@@ -39,6 +39,7 @@ said, so reconciling the same delta tomorrow writes the same events.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -433,7 +434,7 @@ class _State:
                 )
                 spans = [last.group(1)] if last and last.group(1) not in _FUNCTION_WORDS else []
             if spans:
-                return b, spans[-1]
+                return b, _nearest(spans, p.value) if p.value_type == "number" else spans[-1]
         return None
 
     def _scored(self, p: Proposal, candidates: list[BeliefView]) -> list[tuple[BeliefView, float]]:
@@ -884,6 +885,27 @@ def _surface(text: str, value: str) -> str:
 # A lower-case word a belief gives after its copula, at its end ("my router is a netgear"):
 # its value, which a name said in a correction replaces.
 _WORD_AFTER_COPULA = r"\b(?:is|are|was)\s+(?:a|an|the)?\s*([a-z][a-z-]{2,})[.!]?$"
+
+
+def _nearest(spans: list[str], value: str | None) -> str:
+    """Of a belief's numbers, the one a corrected number stands for: the nearest in size
+    ("a 2016 mazda 3" / "it's a 2018": the year, not the model); the last said when any
+    of them is no plain positive number."""
+    sizes = [_size(x) for x in (value or "", *spans)]
+    said, held = sizes[0], sizes[1:]
+    if said is None or any(n is None for n in held):
+        return spans[-1]
+    # a number equal to the one said is no slip of it ("3 kids and 2 dogs" / "sorry, 3 dogs")
+    apart = [abs(math.log(n / said)) if n is not None and n != said else math.inf for n in held]
+    return spans[min(range(len(spans)), key=lambda i: (apart[i], -i))]
+
+
+def _size(text: str) -> float | None:
+    try:
+        n = float(text.replace(",", ""))
+    except ValueError:
+        return None
+    return n if n > 0 else None
 
 
 def _another_besides(keyed: list[BeliefView], p: Proposal) -> bool:

@@ -195,10 +195,14 @@ def ages_in_digits(text: str) -> str:
 _SPACED_CJK = re.compile(r"(?<=[\u4e00-\u9fff])[ \t\u3000]+(?=[\u4e00-\u9fff])")
 
 
+# ... and one before a slip said last, after a value in digits or Latin letters ("是4800 记错了")
+_SPACED_SLIP = re.compile(r"[ \t\u3000]+(?=我?(?:记错了|说错了|打错了|写错了|搞错了|弄错了|看错了|口误)[。！!]?\s*$)")
+
+
 def spaces_as_commas(text: str) -> str:
     """The message with a space that breaks Chinese clauses written as the comma it
     stands for ("中药停了 太苦了" -> "中药停了，太苦了"), so the clause rules read it."""
-    return _SPACED_CJK.sub("，", text)
+    return _SPACED_SLIP.sub("，", _SPACED_CJK.sub("，", text))
 
 
 def is_cjk(text: str) -> bool:

@@ -185,3 +185,47 @@ def test_a_total_as_of_a_day_replaces_the_total_said_before() -> None:
     current, ended = _beliefs("we're saving for a boat, about 8k so far", "we're at 11k as of last monday")
     assert ended == ["The user is saving for a boat, about 8k so far."], (current, ended)
     assert any(" as of " in s and " on " not in s for s in current), current
+
+
+# --- the speaker and the listener together ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we both know it was a long week",
+        "I'm glad we both understand how much work it is",
+        "we're both on the same page",
+    ],
+)
+def test_the_speaker_and_the_listener_sharing_a_mind_is_no_belief(said: str) -> None:
+    current, _ = _beliefs(said)
+    assert current == [], current
+
+
+def test_what_both_do_is_still_a_belief() -> None:
+    current, _ = _beliefs("we both play the sax in a quartet")
+    assert len(current) == 1, current
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "now"),
+    [
+        ("my bike is a 2019 trek 7", "it's a 2021, just checked the receipt", "2021 trek 7"),
+        ("my flight is on the 3rd", "it's the 5th, checked my booking", "5th"),
+    ],
+)
+def test_a_value_with_where_it_was_read_corrects_the_nearest_one(first: str, later: str, now: str) -> None:
+    current, ended = _beliefs(first, later)
+    assert len(ended) == 1 and any(now in s for s in current), (current, ended)
+
+
+def test_a_clause_of_its_own_with_a_check_after_it_corrects_nothing() -> None:
+    current, ended = _beliefs("I swim on mondays", "I'm at the pool, checked my email")
+    assert ended == [], (current, ended)
+
+
+def test_a_chinese_slip_typed_after_a_space_corrects() -> None:
+    assert spaces_as_commas("是181 看错了") == "是181，看错了"
+    current, ended = _beliefs("我的车位号是118", "是181 看错了")
+    assert ended == ["用户的车位号是118。"], (current, ended)
