@@ -232,11 +232,12 @@ _PARTNER = re.compile(
 )
 
 
-# Retiring: the work the person held ends ("my mom teaches third grade" / "she retired").
+# Retiring: the work the person held ends ("my mom teaches third grade" / "she retired"; a
+# soldier's service, 退伍 / 退役, too).
 # (辞职 / 离职, "resigned", or losing the job, 被裁 / 被开除, leaves the work as retiring does:
 # "她现在辞职自己开了个补习班", "她上周被裁员了")
 _RETIRED = re.compile(
-    r"\bretired\b|退休了|辞职|离职|辞(?:掉)?了?工作|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
+    r"\bretired\b|退休了|退伍|退役|辞职|离职|辞(?:掉)?了?工作|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
     re.IGNORECASE,
 )
 # A job left in other words by whoever the clause is about: resigned, laid off, their notice
@@ -259,7 +260,7 @@ _HOLDS_JOB = re.compile(
 _LEFT_ORG = re.compile(r"\s*(?:from|at|with)?\s*(?:the\s+)?(?P<org>(?-i:[A-Z])[\w&.-]*)")
 _WORK = re.compile(
     r"\b(?:works?|working|teach(?:es)?|teaching|job|employed|nurse|doctor|engineer|teacher|manager)\b"
-    r"|工作|上班|任职|(?:当|做)[\u4e00-\u9fff]{0,2}(?:师|员|生|士|家|工|长)",
+    r"|工作|上班|任职|当兵|服役|部队|(?:当|做)[\u4e00-\u9fff]{0,2}(?:师|员|生|士|家|工|长)",
     re.IGNORECASE,
 )
 

@@ -63,7 +63,7 @@ _PAST = re.compile(r"了|过")
 # reads "turned 35" / "got divorced": not an episode of that day but a state that holds
 # from then on, which reconcile lets close what it ends ("我外公上个月过世了").
 _NEW_STATE = re.compile(
-    r"去世|过世|离世|病逝|结婚|订婚|分手|离婚|退休|辞职|离职|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗|失业"
+    r"去世|过世|离世|病逝|结婚|订婚|分手|离婚|退休|退伍|退役|辞职|离职|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗|失业"
 )
 # A sentence about one of the speaker's people ("我儿子在读大学", "我女朋友不在银行干了"):
 # its job, workplace and home are that person's, never the speaker's own.

@@ -229,3 +229,8 @@ def test_a_chinese_slip_typed_after_a_space_corrects() -> None:
     assert spaces_as_commas("是181 看错了") == "是181，看错了"
     current, ended = _beliefs("我的车位号是118", "是181 看错了")
     assert ended == ["用户的车位号是118。"], (current, ended)
+
+
+def test_leaving_the_army_ends_the_service_and_nothing_else() -> None:
+    current, ended = _beliefs("我表哥在部队当兵，我表姐在上大学", "表哥退伍了")
+    assert ended == ["用户表哥在部队当兵。"], (current, ended)
