@@ -99,7 +99,7 @@ def _confirmed(item: DeltaItem, before: DeltaItem | None) -> DeltaItem | None:
 
 def _typed_out(content: str) -> str:
     """The message as the rules read it: asides left out, then chat's spellings written out
-    (contractions, short kin words, an age in words, Chinese clauses broken by spaces)."""
+    (contractions and "i", short kin words, an age in words, Chinese clauses broken by spaces)."""
     return spaces_as_commas(ages_in_digits(kin_spelled_out(apostrophes_restored(without_asides(content)))))
 
 
@@ -143,10 +143,7 @@ class RuleExtractor:
         findings: list[Finding] = []
         spoken_of.new_message()
         if item.role == "user" or item.name:
-            for sentence in map(
-                name_called_off,
-                sentences(_typed_out(item.content)),
-            ):
+            for sentence in map(name_called_off, sentences(_typed_out(item.content))):
                 request = forget_request_zh(sentence) if is_cjk(sentence) else forget_request(sentence)
                 if request is not None and item.role == "user":
                     op, what = request
