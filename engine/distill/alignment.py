@@ -35,6 +35,7 @@ __all__ = [
     "ENDED_ITSELF",
     "ENDED_PRONOUN",
     "ENDING_VERB",
+    "IT_ENDED",
     "THING_CHANGED",
     "Alignment",
     "align",
@@ -97,7 +98,9 @@ _BECAME = re.compile(
     r"\b(?:became|become|becomes|has become|turned into|turned(?=\s+\d)|has been|have been|had been)\b", re.IGNORECASE
 )
 # "the baby weighs 5 kg", "the plan costs 30 euros": a measure is a copula with its amount.
-_MEASURE = re.compile(r"\b(?:weighs|weighed|costs|cost|measures|measured)\b", re.IGNORECASE)
+_MEASURE = re.compile(r"\b(?:costs|cost|measures|measured)\b", re.IGNORECASE)
+# "weighs 212 lbs", "weighed in at 198", "my weight is 205": one attribute, the weight
+_WEIGHED = re.compile(r"\b(?:weighs|weighed(?:\s+in\s+at)?|weigh)\b", re.IGNORECASE)
 # "After the reorg the user reports to ...": an adverbial put before the subject is
 # context, not part of what aligns; the subject comes first.
 _FRONTED = re.compile(
@@ -242,6 +245,7 @@ def core_tokens(statement: str) -> list[str]:
     text = _CHANGE_VERB.sub(" is ", text)
     text = _BECAME.sub(" is ", text)
     text = _MEASURE.sub(" is ", text)
+    text = _WEIGHED.sub(" weight is ", text)
     text = _ZH_CHANGE_VERB.sub("是", text)
     text = re.sub(r"\s+", " ", text).strip()
     m = _REORDER.match(text)
@@ -347,8 +351,9 @@ _OUTGROWN = (
 # A thing said to have ended by itself ("the book club fell apart", "the marathon is off",
 # "let the NYT subscription lapse"): the thing is the verb's subject, or what was let go.
 ENDED_ITSELF = (
-    r"(?:fell apart|fell through|lapsed|expired|folded|disbanded|(?:got |was |been )?called off|(?:shut|closed) down|"
+    r"(?:fell apart|fell through|lapsed|expired|folded|disbanded|dissolved|(?:got |was |been )?called off|(?:shut|closed) down|"
     r"split up|wrapped up|went out of business|went bust|went under|"
+    r"(?:got |was |been )(?:stolen|totall?ed|written off|repossessed)|"
     r"(?:got |was |been |has been )discontinued)"
     r"(?!\s+(?:the|my|our|his|her|their|a|an|its|on|for|to)\b)"  # "shut down their account": done to a thing
 )
@@ -363,6 +368,10 @@ _ENDS = re.compile(
     r"[^.]*\b(?:anymore|any more)|broke up|sold|(?:closed on|finali[sz]ed|completed) the sale of|"
     # "left Google", not "left work early", "left it at home", "left for Denver"
     r"left(?!\s+(?:work|home|the (?:house|office)|early|late|for|it|them|a|an)\b)|"
+    # a thing of one's own closed ("closed the storage unit", not "closed on the house": bought), a
+    # commitment got out of ("got out of the timeshare")
+    r"closed(?=\s+(?:the|my|our|his|her|their)\s)|got out of (?:the|my|our|his|her|their) (?:[\w-]+ )?"
+    r"(?:lease|contract|timeshare|deal|membership|subscription|plan|marriage|relationship|mortgage|loan)|"
     + DROPPED
     + r"|ended(?!\s+up\b)|unsubscribed|"
     r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|"
@@ -374,7 +383,7 @@ _ENDS = re.compile(
     # "poker night is done", "the lease is over": a thing of theirs, ended itself
     r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all )?(?:done|over|finished|no more)"
     r"(?!\s+(?:with|for|by|in|at|on|soon|yet)\b))\b"
-    r"|退了|退掉|退订|退出|退卡|辞了|辞掉|辞职|到期|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|分手|不干了|不\S{0,4}了",
+    r"|退了|退掉|退订|退出|退卡|辞了|辞掉|辞职|到期|过期了|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
 _TOPIC_STOP = frozenset(
@@ -867,8 +876,13 @@ ENDING_VERB = (
     r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"
     r"(?:stopped|quit|gave up) (?:taking|using|wearing|paying for|renting))"
 )
+# A thing spoken of last, ended by itself and said of with a pronoun ("it died", "it got totaled").
+IT_ENDED = (
+    r"(?:it|they)\s+(?:(?:just|finally|sadly)\s+)?(?:died|got (?:stolen|totaled|totalled|repossessed)|"
+    r"(?:was|were) (?:stolen|totaled|totalled|repossessed)|broke down for good|expired|lapsed)\b"
+)
 ENDED_PRONOUN = re.compile(
-    r"\b" + ENDING_VERB + r"\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
+    r"\b" + ENDING_VERB + r"\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)|(?:^|,\s*)" + IT_ENDED + r""
     r"|\b(?:threw|thrown|throw) (?:it|them) (?:out|away)\b"
     r"|\b(?:gave|given|had to give) (?:it|them) (?:up|away)\b"
     # someone took the speaker off a medication, a plan, a rota ("my psychiatrist took me off it")

@@ -120,7 +120,7 @@ _BARE_ZH = re.compile(
 # the reason for the slip said last, after the value
 _SLIP_EN = (
     r"typo|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
-    r"i(?:'m| am) misremembering|i (?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|"
+    r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|"
     r"(?:i )?(?:transposed|swapped|flipped|mixed up) (?:the )?\w+|"
     # how the slip happened: "wrote it down wrong", "misread the confirmation", "read the wrong line"
     r"(?:i )?(?:wrote|typed|put|read|heard|said|remembered|copied) (?:it|that|this|them|the \w+)(?: down| in)? wrong(?:ly)?|"

@@ -16,7 +16,7 @@ from ledgermind.distill.alignment import switched
 from ledgermind.distill.bare_corrections import is_formula
 from ledgermind.distill.frames import RELATIONS_ZH
 from ledgermind.distill.person import INTRODUCED_ZH
-from ledgermind.distill.statements import SUPPOSING_ZH, is_statement, strip_lead
+from ledgermind.distill.statements import SUPPOSING_ZH, is_request, is_statement, strip_lead
 
 __all__ = ["clauses"]
 
@@ -113,27 +113,32 @@ def clauses(sentence: str) -> list[str]:
     # a Chinese clause that dropped the sentence's subject is a statement with it, no lead-in
     opening = _SUBJECT_ZH.match(parts[0]) if splitter is _SPLIT_ZH and parts and parts[0] else None
     for part in (p for p in parts if p):  # a lead-in ("My mistake", "Sorry", "口误") belongs to the clause it opens
-        if merged and (
-            (
-                len(merged[-1].split()) <= 4
-                and not is_statement(
-                    _subjected_zh(merged[-1], opening.group(0)) if opening else _with_subject(merged[-1])
+        if (
+            merged
+            and (
+                (
+                    len(merged[-1].split()) <= 4
+                    and not is_statement(
+                        _subjected_zh(merged[-1], opening.group(0)) if opening else _with_subject(merged[-1])
+                    )
+                    and not _SHORT.match(merged[-1])
+                    # what a change led to, the state as it is now, is a statement of its own, not lost
+                    # to the short clause saying the change ("they changed the timetable, now I catch the 6:55")
+                    and not (
+                        (_IT_VALUE.match(part) or (_NOW_FIRST.match(part) and switched(merged[-1])))
+                        and is_statement(part)
+                    )
+                    # ... or said with its subject dropped ("landlord raised it, paying 1550 as of this month")
+                    and not (
+                        (switched(merged[-1]) or _AMOUNT_CHANGED.search(merged[-1]))
+                        and _DROPPED_SUBJECT.match(part)
+                        and is_statement(_with_subject(part))
+                    )
                 )
-                and not _SHORT.match(merged[-1])
-                # what a change led to, the state as it is now, is a statement of its own, not lost
-                # to the short clause saying the change ("they changed the timetable, now I catch the 6:55")
-                and not (
-                    (_IT_VALUE.match(part) or (_NOW_FIRST.match(part) and switched(merged[-1]))) and is_statement(part)
-                )
-                # ... or said with its subject dropped ("landlord raised it, paying 1550 as of this month")
-                and not (
-                    (switched(merged[-1]) or _AMOUNT_CHANGED.search(merged[-1]))
-                    and _DROPPED_SUBJECT.match(part)
-                    and is_statement(_with_subject(part))
-                )
+                or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
             )
-            or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
-        ):
+            and not (splitter is _SPLIT_ZH and is_request(merged[-1]))
+        ):  # "帮我写个请假条，我下周二…": asked, then told
             merged[-1] = f"{merged[-1]}, {part}"
         else:
             merged.append(part)
@@ -293,7 +298,8 @@ _DROPPED_SUBJECT = re.compile(
     r"bumped|upped|raised|lowered|increased|reduced|renewed|replaced|swapped|migrated|relocated|refinanced|"
     r"ported|ditched|rescheduled|postponed|downsized|outgrew|cut (?:down|back|out)|stepped (?:down|back)|resigned|"
     r"handed|moved (?:out|in)|rehomed|had to (?:rehome|sell|give up|put down|quit|move|cancel|drop|leave)|"
-    r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid)|gave up|gave (?:it|them) up|took up|picked up|"
+    r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid)|"
+    r"got (?:the|her|his|them|it)(?:\s+[\w'-]+){0,2}\s+(?:down|up)\s+to|got out of|gave up|gave (?:it|them) up|took up|picked up|"
     r"began|became|lost|used to|closed|deleted|deactivated|threw (?:out|away)|tossed|gave (?:the|my|our))\s+\S"
     # a past verb of one's own doing with its object, place or companion right after ("Took a
     # short trip to Rome", "Met lots of new people", "Just skyped with an old friend"); not a verb
@@ -303,6 +309,8 @@ _DROPPED_SUBJECT = re.compile(
     r"(?:took|met|went|saw|spent|found|had|ran|wrote|won|built|caught|flew|drove|ate|sang|brought|bought|"
     r"[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|with|up|out|back|it|them|"
     r"\d+)\s+\S"
+    # a measure taken of oneself, its subject left out ("weighed in at 198 this morning", "clocked in at 22:40")
+    r"|^(?:(?:just|finally|also|then)\s+)?(?:weighed|clocked|came)\s+in\s+at\s+[$€£¥]?\d"
     # "Been discussing a project": a present perfect with its subject left out
     r"|^(?P<been>been)\s+(?!there\b)(?:\w+ing\s+\S"
     # ... or a state held since a time, said with it ("been fully vegan since March"; not "been

@@ -1384,6 +1384,8 @@ _RESIDENCE_ZH = re.compile(
 _EMPLOYER_ZH = re.compile(
     # (调到 / 调去: transferred, the work moved there: "他下个月调到南京去了")
     r"(?:在|加入了?|入职了?|跳槽(?:到|去)了?|辞职(?:到|去)了?|换到了?|调(?:到|去|往)了?)"
+    # (not a time a thing was moved to: "课调到周六上午了")
+    r"(?!周[一二三四五六日天末]|星期|礼拜|上午|下午|晚上|早上|中午|明天|后天|下周|下个?月|\d)"
     r"([A-Za-z][\w&.-]*(?:\s[A-Z][\w&.-]*)*|[\u4e00-\u9fff]{2,10}?(?:公司|银行|集团|科技|医院|学校|大学|研究所|研究院|"
     r"工作室|工厂|事务所|部门|部|团队|组|中心)"
     # a business counted with 家 ("一家外企", "这家律所"), before the job done there ("做财务")

@@ -226,7 +226,8 @@ _CALLED_OFF = re.compile(
 )
 _ENGAGED = re.compile(r"\b(?:engaged|engagement|fianc[eé]e?|wedding)\b|订婚|未婚", re.IGNORECASE)
 _PARTNER = re.compile(
-    r"\b(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|spouse|dating|married to|(?:been|are|is) together)\b"
+    r"\b(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|spouse|dating|married to|(?:been|are|is) together|"
+    r"in a relationship|seeing (?:someone|somebody|a (?:guy|girl|man|woman)|(?-i:[A-Z])\w+))\b"
     r"|男朋友|女朋友|对象|老公|老婆|丈夫|妻子|未婚|谈恋爱|交往",
     re.IGNORECASE,
 )
@@ -280,11 +281,23 @@ _NEW_JOB = re.compile(
     r"permanent |staff |salaried )*(?:job|position|role) (?:at|with|in|as) \S"
     r"|\bjoined\s+(?-i:[A-Z])|\b(?:was|got|been) hired (?:by|at|on at|as)\s+(?:the\s+)?\S"
     r"|\bgot an offer from \S+(?: \S+)? and (?:took|accepted) it\b"
+    # "took an offer at Stripe", "accepted the offer from Deloitte", "started as a sous chef at a hotel",
+    # "got promoted to assistant principal"
+    r"|\b(?:took|accepted|signed) (?:an|the|a|their) (?:job |full-time |new )?offer (?:at|from|with) \S"
+    r"|\b(?:started|starting|began|start) (?:(?:work|working) )?as (?:a|an|the) (?!volunteer)[\w -]{2,40}?\b(?:at|with|for) \S"
+    r"|\bgot promoted to \S|\bwas promoted to \S|\bwent in-house (?:at|with|for) \S"
+    # "started at a recruiting agency", "started at Deloitte" (not "started at 9am")
+    r"|\b(?:started|starting|began) (?:work(?:ing)? )?at (?:a |an |the )?(?:[\w-]+ ){0,2}"
+    r"(?:agency|company|firm|startup|bank|hospital|clinic|school|store|restaurant|cafe|office|studio|lab|practice)\b"
+    r"|\b(?:started|starting|began) (?:work(?:ing)? )?at (?-i:[A-Z])\w"
     r"|跳槽(?:了|到)|换了(?:一)?(?:份|个)?工作|(?<!没)入职了",
     re.IGNORECASE,
 )
 _WORK_STATUS = re.compile(
-    r"\b(?:works? (?:at|for|as)|working (?:at|for|as)|employed (?:at|by)|(?:job|position|role) (?:at|with)|freelanc\w*|"
+    r"\b(?:works? (?:(?!out\b)[\w-]+ ){0,2}(?:at|for|as)|working (?:(?!out\b)[\w-]+ ){0,2}(?:at|for|as)|employed (?:at|by)|(?:job|position|role) (?:at|with)|freelanc\w*|"
+    # a teacher's or a nurse's work said by what they do ("teaches high school chemistry")
+    r"teach(?:es|ing)? (?:\w+ )?(?:\w+ )?(?:grade|school|class(?:es)?|at|science|math|english|history|chemistry|"
+    r"biology|physics|art|music|kindergarten|preschool)|"
     r"self-employed|unemployed|between jobs|job.hunting|looking for (?:a |an )?(?:new )?(?:job|work)|out of work)\b"
     # 在腾讯上班, 在一家外企做会计
     r"|在[^，,。]{1,12}(?:上班|工作|任职|实习)|在[^，,。]{0,8}(?:公司|企|厂|医院|学校|银行|事务所)[^，,。]{0,2}(?:做|当)",
@@ -413,15 +426,18 @@ _HABIT = re.compile(
 # The same in Chinese, its object left unsaid: 已经放弃了, 上个月退卡了, 戒了.
 _ENDED_UNSAID_ZH = re.compile(
     r"(?:^|[，,]\s*)(?:用户)?(?:已经|早就|上个?月|上周|前几天|最近|后来|终于)?(?:\d{4}年[^，,。]{0,12}?)?"
-    r"(?:放弃了|戒了|退了|退卡了|不去了|不学了|不干了|停了|取消了|辞了|退订了|不玩了)"
+    r"(?:放弃了|戒了|退了|退卡了|不去了|不学了|不干了|停了|取消了|辞了|退订了|不玩了|到期了|过期了)"
 )
 _A_THING = re.compile(
-    r"\b(?:has|have|owns?|owning|rents?|renting|keeps?|keeping|pays? for|paying for|subscribes? to)\s+"
+    r"\b(?:has|have|owns?|owning|rents?|renting|keeps?|keeping|pays? for|paying for|subscribes? to|drives?|driving|got|bought|adopted)\s+"
     r"(?:a|an|the|two|three|their|\d+)\s+\w"
     r"|\b(?:subscribed to|signed up (?:for|with|to)|enrolled in|(?:a )?member (?:of|at)|volunteers? (?:at|with)|"
     r"goes to|go to|attends?)\s+\S"
     # a medication by its name or its form ("is on Lexapro 10mg", "is on birth control pills")
     r"|\b(?:is|am|are)\s+on\s+(?:[A-Z]\w+|\d|(?:[a-z]+\s+){0,2}(?:pills?|meds|medication|tablets|patch|shots|injections|inhaler))"
+    # a plan or a trial one is on ("is on a 3-month trial of the Peloton app", "is on the family plan")
+    r"|\b(?:is|am|are)\s+on\s+(?:a|an|the|their)\s+(?:[\w-]+\s+){0,3}(?:trial|plan|subscription|program|programme|"
+    r"contract|lease|waitlist|waiting list)\b"
 )
 
 
@@ -451,7 +467,11 @@ MOVED_IT = (
     r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user)\s+(?:up\s+|down\s+)?to\s+"
     r"(?:(?:like|about|around|roughly|almost|nearly)\s+)?"  # "upped it to like 35k a week"
 )
-_MOVED_IT = re.compile(MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?!\s*(?:am|pm|:|%))", re.IGNORECASE)
+_MOVED_IT = re.compile(
+    MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?:(?P<pct>\s?%)|(?!\s*(?:am|pm|:|%)))", re.IGNORECASE
+)
+_HOW_OFTEN_ZH = re.compile(r"[一二两三四五六七八九十\d]+(?:天|周|星期|个月|月|年|次|小时|分钟)")
+_PERCENT = re.compile(r"(\d[\d,.]*)\s?%")
 _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _WEEKDAY = re.compile(r"\b" + _WEEKDAYS + r"\b", re.IGNORECASE)
 _MONTHS_SAID = MONTHS + r"|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec"  # "pushed it to sept 20th"
@@ -462,6 +482,9 @@ _GOT_MOVED = (
     r"shifted|switched)\s+(?:back\s+|up\s+|over\s+)?to\s+"
 )
 _MOVED_DAY = re.compile(r"(?:" + MOVED_IT + r"|" + _GOT_MOVED + r")(?P<v>" + _WEEKDAYS + r")\b", re.IGNORECASE)
+# "课调到周六上午了", "改到星期四了": the day of a standing thing moved
+_WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
+_MOVED_DAY_ZH = re.compile(r"(?:调到|改到|挪到|换到|改成|换成|改在|调成)(?P<v>(?:周|星期|礼拜)[一二三四五六日天])")
 # "trip's pushed back to October", "the launch got postponed until June": a plan's month moved
 _MOVED_MONTH = re.compile(
     r"\b(?:push(?:ed)?|mov(?:ed?)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?)"  # "had to push the wedding to ..."
@@ -538,8 +561,13 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     pushed to ("trip's pushed back to October"): of those holding one weekday (one
     month), the one said last."""
     said = _MOVED_ZH.search(p.statement) if is_cjk(p.statement) else _MOVED_IT.search(p.statement)
-    for moved, kind in ((_MOVED_DAY, _WEEKDAY), (_MOVED_MONTH, _MONTH)):
-        day = None if said or is_cjk(p.statement) else moved.search(p.statement)
+    zh = is_cjk(p.statement)
+    for moved, kind, cjk in (
+        (_MOVED_DAY, _WEEKDAY, False),
+        (_MOVED_MONTH, _MONTH, False),
+        (_MOVED_DAY_ZH, _WEEKDAY_ZH, True),
+    ):
+        day = None if said or zh != cjk else moved.search(p.statement)
         if day is not None and not negated(p.statement[: day.end()]):
             return _day_moved(p, beliefs, day.group("v"), kind)
     if said is None or negated(p.statement[: said.end()]):
@@ -547,8 +575,15 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     now = _number(said.group("v"))
     held = []
     for b in beliefs:
-        amounts = [v for v in value_spans(untimed(b.statement)) if value_shape(v) in ("money", "number")]
-        amounts = [v for v in amounts if not re.fullmatch(r"(?:19|20)\d\d", v)]  # a year is no amount
+        if said.groupdict().get("pct"):  # "bumped it to 10%": of a share said as one ("contribution is 6%")
+            amounts = _PERCENT.findall(untimed(b.statement))
+        else:
+            amounts = [v for v in value_spans(untimed(b.statement)) if value_shape(v) in ("money", "number")]
+            amounts = [v for v in amounts if not re.fullmatch(r"(?:19|20)\d\d", v)]  # a year is no amount
+            # ... nor how often ("一天吃50微克": 50 is the amount, 一天 the day it is taken in)
+            amounts = [v for v in amounts if not _HOW_OFTEN_ZH.fullmatch(v)]
+            if re.search(r"\d", said.group("v")):  # "加到850": an amount in digits, not the 二 of 二甲双胍
+                amounts = [v for v in amounts if re.search(r"\d", v)]
         was = _number(amounts[0]) if len(amounts) == 1 else None
         if was and now and 1 / 3 <= now / was <= 3 and not negated(b.statement):
             held.append((b, amounts[0]))

@@ -315,6 +315,8 @@ def third_person(sentence: str, label: str) -> str:
         conjugate_next = False
         if low in _SUBJECT_FORMS:
             verb = _SUBJECT_FORMS[low]
+            if verb == "would" and _participle_next(words[i + 1 :]):
+                verb = "had"  # "I'd never felt so much love", "we'd been there": a past perfect
             joint = subject_at < 0 and _joint_subject(out[sentence_at:])
             if joint and verb is not None:
                 verb = _PLURAL_VERBS.get(verb, verb)
@@ -403,6 +405,29 @@ def _coordinated(out: list[str], subject_at: int) -> bool:
 
 # Verbs that end in "-ly" like the adverbs that may stand between a subject and its verb.
 _LY_VERBS = frozenset(["apply", "reply", "supply", "rely", "fly", "ally", "multiply", "comply", "imply", "bully"])
+
+
+# Past participles that are not also a past or a base form after "would" ("I'd read", "I'd come",
+# "I'd put": either), so that "I'd been" / "I'd seen" is "had", never "would".
+_PARTICIPLES = frozenset(
+    [
+        *("been", "seen", "done", "gone", "known", "taken", "given", "gotten", "written", "eaten", "driven"),
+        *("forgotten", "spoken", "chosen", "broken", "fallen", "flown", "grown", "worn", "begun", "shown"),
+        *("thought", "felt", "had", "got", "made", "said", "told", "found", "left", "heard", "met", "bought"),
+        *("brought", "kept", "lost", "spent", "sent", "built", "won", "taught", "caught"),
+    ]
+)
+
+
+def _participle_next(rest: list[str]) -> bool:
+    """Whether the verb after "I'd" / "we'd" (past any adverb) is a past participle:
+    "'d" is then "had" ("I'd thought they were cream", "we'd never met")."""
+    for word in rest:
+        low = word.lower().strip(",.;:!?")
+        if low == "never" or _adverb(low):
+            continue
+        return low in _PARTICIPLES or (low.endswith("ed") and low not in _PRESENT_EED and len(low) > 4)
+    return False
 
 
 def _adverb(word: str) -> bool:

@@ -21,7 +21,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from ledgermind.analysis.instructions import instruction_like
-from ledgermind.distill.alignment import ends, moved_on, negated
+from ledgermind.distill.alignment import ENDED_PRONOUN, ends, moved_on, negated
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.coming import with_coming_dates
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
@@ -38,6 +38,7 @@ from ledgermind.distill.generic import (
     generic_findings,
     instruction_findings,
 )
+from ledgermind.distill.generic_decision import MOVED_IT
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, left_behind, names_left, only_left_behind
 from ledgermind.distill.person import third_person
 from ledgermind.distill.proposals import Extraction, Proposal
@@ -51,6 +52,7 @@ from ledgermind.distill.statements import (
     is_supposition,
     name_called_off,
     strip_lead,
+    told_before_asked,
     without_asides,
 )
 from ledgermind.distill.text import (
@@ -152,8 +154,13 @@ class RuleExtractor:
                 if instruction_like(sentence):  # kept, flagged, never read as a plain fact
                     findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
                     continue
-                if is_question(sentence) or is_general_view(sentence):  # asked, or a view of people at large
+                if is_general_view(sentence):  # a view of people at large
                     continue
+                if is_question(sentence):  # asked: only what was told before the question at its end
+                    told = told_before_asked(sentence)
+                    if told is None:
+                        continue
+                    sentence = told
                 if is_supposition(sentence):  # what would be: at most the supposition as said
                     findings.extend(generic_findings(sentence, speaker, item.occurred_at))
                     continue
@@ -193,8 +200,18 @@ class RuleExtractor:
             replace(f, replaces=_denied(clause)) if f.rule == "correction" and f.replaces is None else f
             for f in framed + legacy
         ] or correction_findings(clause, speaker)
-        if not found or (all(f.kind == "episode" for f in found) and (moved_on(clause) or ends(clause))):
-            # a dated change ("I transferred to billing last week") is a new state, said as such
+        if not found or (
+            all(f.kind == "episode" for f in found)
+            and (
+                moved_on(clause)
+                or ends(clause)
+                or ENDED_PRONOUN.search(clause)
+                or _MOVED_IT.search(clause)
+                or _WEIGHED.search(clause)
+            )
+        ):
+            # a dated change ("I transferred to billing last week") is a new state, said as such;
+            # "closed it last month" ends the thing spoken of last
             state = generic_findings(clause, speaker, said_at)
             found = state or found
         # a change the clause dates ("昨天…升级到了…") starts then; a time said
@@ -297,6 +314,8 @@ class RuleExtractor:
         ]
 
 
+_MOVED_IT = re.compile(MOVED_IT + r"[$€£¥]?\d", re.IGNORECASE)  # "bumped it to 10% today": the amount spoken of moved
+_WEIGHED = re.compile(r"\bweighed\s+(?:in\s+at\s+)?(?:about\s+|around\s+)?\d", re.IGNORECASE)  # a measure of now, dated
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 

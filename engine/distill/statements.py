@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ledgermind.distill.alignment import ENDED_ITSELF, ENDING_VERB, THING_CHANGED, ends, let_go, moved_on
+from ledgermind.distill.alignment import ENDED_ITSELF, ENDING_VERB, IT_ENDED, THING_CHANGED, ends, let_go, moved_on
 from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.person import IRREGULAR_PAST
@@ -31,11 +31,13 @@ __all__ = [
     "elliptical",
     "is_general_view",
     "is_question",
+    "is_request",
     "is_statement",
     "is_supposition",
     "name_called_off",
     "named_subject",
     "strip_lead",
+    "told_before_asked",
     "without_asides",
 ]
 
@@ -391,11 +393,21 @@ _NAME_CALLED = re.compile(
 )
 
 
+# The listener called by a word of fondness at the end ("Things are turning, my brother.",
+# "Sunlight is important, my friend.", "Talk soon, love."): no one's relation, a greeting.
+_CALLED_AT_END = re.compile(
+    r",\s+(?:my\s+)?(?:friend|brother|sister|dear|love|darling|man|dude|buddy|bud|mate|girl|sis|bro|amig[oa]|"
+    r"hun|honey|sweetie|pal)(?=[.!]*$)",
+    re.IGNORECASE,
+)
+
+
 def name_called_off(sentence: str) -> str:
     """The sentence without the listener's name called before what the speaker
-    says of themselves ("Ruth, I'm afraid ...", "Oh Margaret, I moved ..."):
-    the name is a greeting, not part of any statement."""
-    return _NAME_CALLED.sub("", sentence.lstrip())
+    says of themselves ("Ruth, I'm afraid ...", "Oh Margaret, I moved ..."), or a
+    word of fondness calling them at its end ("..., my friend."): the name is a
+    greeting, not part of any statement."""
+    return _CALLED_AT_END.sub("", _NAME_CALLED.sub("", sentence.lstrip()))
 
 
 _COMMON_GROUND = re.compile(
@@ -431,6 +443,8 @@ _REACTION = re.compile(
     r"i feel the same|i believe in (?:you|us|myself|ourselves)|a lot (?:has|'s) (?:been )?(?:going on|happened)|"
     r"i(?:'ve| have) heard (?:so many|a lot|such|great|good|amazing)|i could use (?:some|a|an)\b|don't see why not|"
     r"(?:doing|do|give it|try) (?:my|our) best|be sure to|if (?:i|we) need|fingers crossed|might try it|"
+    # the listener's plan endorsed ("I support this fully", "I'm all for it")
+    r"i (?:fully |totally |completely |100% )?(?:support|second) (?:this|that|it)\b|i(?:'m| am) all for (?:it|this|that)|"
     r"happy to help|glad (?:everyone|that|to)|excited too|tuning in|safe trip|got the right attitude|"
     r"^together\b|^gotta\b|^just (?:something|a)\b|"
     r"(?:can be|are|is) (?:so |really |both )*(?:inspiring|heartbreaking|encouraging|touching|moving)|"
@@ -452,6 +466,7 @@ _ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGN
 
 _QUESTION_ZH = re.compile(
     r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|几[个点天次]|是否|有没有|能不能|可不可以|要不要"
+    r"|多少(?![有也还都])|多久|多长时间"
 )
 _REQUEST_ZH = re.compile(r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮)")
 _SMALL_TALK_ZH = re.compile(
@@ -594,7 +609,9 @@ def is_statement(clause: str) -> bool:
 _ENDED_IT_SAID = re.compile(
     r"^(?:(?:i|we)\s+)?(?:(?:finally|just|already|actually|officially|eventually)\s+)?"
     + ENDING_VERB
-    + r"\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)",
+    + r"\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
+    # ... or the thing ended itself, said of it ("it died lol, tossed it", "it got totaled")
+    r"|^" + IT_ENDED,
     re.IGNORECASE,
 )
 
@@ -904,6 +921,48 @@ def is_supposition(sentence: str) -> bool:
     says what is, and is not one."""
     text = strip_lead(sentence.strip())
     return bool(_SUPPOSITION_ZH.match(text)) if is_cjk(text) else bool(_SUPPOSITION_EN.match(text))
+
+
+def is_request(clause: str) -> bool:
+    """A request to the assistant ("Can you help me ...", "帮我写个请假条"): asked of it, no fact."""
+    text = strip_lead(clause.strip())
+    return bool(_REQUEST_ZH.match(text) if is_cjk(text) else _REQUEST_EN.match(text))
+
+
+# A short question put after what the speaker told, in the same sentence ("I'm flying to Lisbon on
+# Friday, any tips?"; "我女儿下个月满周岁了，想给她办个抓周，有什么建议吗").
+_ASKED_AFTER_EN = re.compile(
+    r"[,;:—–-]\s*(?:(?:so|and|but)\s+)?(?:any|what|how|thoughts|ideas|suggestions|advice|recs|recommendations|tips|"
+    r"where|which|should|can|could|do|does|is|are|would|will)\b[^,;:—–]{0,60}\?+\s*$",
+    re.IGNORECASE,
+)
+
+
+def told_before_asked(sentence: str) -> str | None:
+    """What a question sentence told before it asked: the statement ahead of a short question
+    at its end ("I'm flying to Lisbon on Friday, any tips?" -> "I'm flying to Lisbon on
+    Friday"), or None when the whole sentence is asked (then nothing in it is a belief)."""
+    text = sentence.strip()
+    if is_cjk(text):
+        parts = re.split(r"[，,]\s*", text)
+        while parts and (_QUESTION_ZH.search(parts[-1]) or _REQUEST_ZH.match(parts[-1])):
+            parts.pop()
+        told = "，".join(parts)
+        return told if told and not _QUESTION_ZH.search(told) else None
+    asked = _ASKED_AFTER_EN.search(text)
+    if asked is None:
+        return None
+    told = text[: asked.start()].strip()
+    head = strip_lead(told)
+    if (
+        not head
+        or _QUESTION_EN.match(head)
+        or _REQUEST_EN.match(head)
+        or _SECOND_PERSON.search(head)
+        or head.split()[0].lower() in _SUBORDINATE  # "If I were to move to Portugal, what visa ...?"
+    ):
+        return None
+    return told
 
 
 def is_question(sentence: str) -> bool:
