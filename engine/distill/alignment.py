@@ -647,6 +647,8 @@ _SWITCH = re.compile(
     r"\b(?:switched|changed|moved|transferred|replaced|migrated|upgraded|downgraded|swapped|"
     + DROPPED
     + r"|ported|relocated|refinanced|traded|ditched|started (?:at|with|on)|took over|"
+    # a choice made among providers ("went with Mint Mobile", "ended up going with Vodafone")
+    r"(?:went|going|gone|ended up(?: going)?) with (?:a |an |the )?(?!(?:my|our|his|her|their|him|them|us|me)\b)\w+|"
     r"instead|no longer)\b|换|改|转|迁|搬",
     re.IGNORECASE,
 )

@@ -114,6 +114,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         "leave-taking",
         re.compile(
             rf"^(?:well,?\s+)?(?:i|we){_BE}\s+(?:\w+ly\s+)?off to\s+(?:go\s+)?(?:do|have|get|go|grab|make|take|start|finish|catch|hit)\b"
+            # the speaker has to go ("I have to run to the library", "gotta dash")
+            r"|^(?:(?:i|we)\s+)?(?:have to|need to|gotta|got to|must)\s+(?:run|dash|head out|fly|jump|go now)\b"
             # going to sleep ("Going to bed now", "I'm off to bed")
             rf"|^(?:(?:i|we){_BE}\s+)?(?:\w+ly\s+)?(?:going|heading|off)\s+(?:to\s+)?(?:bed|sleep)\b",
             re.IGNORECASE,
@@ -316,7 +318,12 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     (
         "fragment",
         re.compile(
-            r"^(?:especially|only|mostly|particularly)\s+(?:when|if|because)\b(?![^,]*,\s*(?:i|we|my|our|(?-i:[A-Z][a-z]+))\b)"
+            # a reporting verb left alone when what was said came before ("..., she says"), or a bare
+            # verb before a laugh ("we wait, haha", "I tell her, haha"): nothing said of anyone
+            r"^(?:[\w']+\s+){0,3}(?:says|said|thinks|tells (?:me|us)|told (?:me|us))[.!]*$"
+            r"|^(?:i|we|he|she|they)\s+(?:(?:just|still|all|both|only)\s+)?(?!(?:quit|left|moved|retired|stopped|resigned|graduated|married|divorced|won|lost|"
+            r"passed|failed)\b)\w+(?:\s+(?:him|her|them|it|me|us))?,?\s+(?:haha+|lol|lmao|hehe+)[.!]*$"
+            r"|^(?:especially|only|mostly|particularly)\s+(?:when|if|because)\b(?![^,]*,\s*(?:i|we|my|our|(?-i:[A-Z][a-z]+))\b)"
             r"|\s[-–—]\s*when\s+(?:i|we)\s+do[.!]*$"
             # a count and its unit, nothing else: the answer to a question ("Three times a week", "Seven years now")
             r"|^(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+|like\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|"
@@ -332,6 +339,9 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         re.compile(
             rf"^{_I}(?:'m| am|'re| are| was| were|'ve been| have been| had been)\s+{_ADV}(?:feeling\s+|getting\s+)?{_ADV}"
             rf"{_EMOTION}(?:\s*(?:,|and|but|yet|&)\s+{_ADV}{_EMOTION})*{_MOMENT}[.!]*$"
+            # a face made at the moment ("I'm not smirking, I'm smiling", "I'm dying laughing")
+            rf"|^{_I}(?:'m| am|'re| are)\s+(?:not\s+)?{_ADV}(?:smiling|laughing|crying|joking|kidding|smirking|blushing|grinning|frowning|winking|sulking|pouting|"
+            r"teasing|giggling|screaming|dying)(?:\s+(?:laughing|so hard|out loud|right now|now|here))*[.!]*$"
             rf"|^{_I}(?:'m| am|'re| are| was| were|'ve been| have been)\s+{_ADV}(?:struggling|coping|hanging in there|"
             rf"holding up|getting by|managing){_MOMENT}[.!]*$"
             rf"|^{_I}(?:'ve| have)\s+been\s+(?:doing\s+)?{_ADV}(?:pretty\s+|quite\s+)?(?:great|well|good|fine|ok|okay|alright|better)"

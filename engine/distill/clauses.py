@@ -14,6 +14,7 @@ import re
 
 from ledgermind.distill.alignment import switched
 from ledgermind.distill.bare_corrections import is_formula
+from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import RELATIONS_ZH
 from ledgermind.distill.person import INTRODUCED_ZH
 from ledgermind.distill.statements import SUPPOSING_ZH, is_request, is_statement, strip_lead
@@ -137,8 +138,15 @@ def clauses(sentence: str) -> list[str]:
                 )
                 or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
             )
+            # "帮我写个请假条，我下周二…": asked, then told
             and not (splitter is _SPLIT_ZH and is_request(merged[-1]))
-        ):  # "帮我写个请假条，我下周二…": asked, then told
+            # "I'm not frowning, I'm just smiling": talk joined to talk is no statement either
+            and not (
+                splitter is _SPLIT_EN
+                and chatter_kind(strip_lead(merged[-1])) is not None
+                and chatter_kind(strip_lead(part)) is not None
+            )
+        ):
             merged[-1] = f"{merged[-1]}, {part}"
         else:
             merged.append(part)

@@ -659,6 +659,44 @@ def _day_moved(p: Proposal, beliefs: Sequence[BeliefView], now: str, kind: re.Pa
     return Decision("supersede", (b,), reason, was, now)
 
 
+# A provider chosen ("went with Mint Mobile", "ended up going with Verizon Fios") in place of the
+# one the speaker said they are with ("my phone plan is with T-Mobile", "I bank with Chase").
+_NOT_A_PROVIDER = r"(?!(?:my|our|his|her|their|him|them|us|me|it|a friend|friends|family)\b)"
+_WENT_WITH = re.compile(
+    r"\b(?:went|gone|going|ended up(?: going)?|signed up|signed) with (?:a |an |the )?"
+    + _NOT_A_PROVIDER
+    + r"(?P<v>[\w&.'-]+(?:\s+[\w&.'-]+){0,2}?)(?=\s*(?:[,.;!]|$|\b(?:in|on|last|this|a|for|because|since|instead)\b))",
+    re.IGNORECASE,
+)
+_WITH_PROVIDER = re.compile(
+    r"\b(?:is|are|'s|banks?|banked|insured|goes|go) with (?:a |an |the )?" + _NOT_A_PROVIDER + r"(?P<v>[\w&.'-]+)",
+    re.IGNORECASE,
+)
+
+
+def _went_with(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "went with Mint Mobile" replaces: of the speaker's beliefs saying whom they are
+    with, the one said last, when it names another."""
+    said = None if is_cjk(p.statement) else _WENT_WITH.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]):
+        return None
+    new = said.group("v")
+
+    def other_provider(b: BeliefView) -> bool:
+        held = _WITH_PROVIDER.search(b.statement)
+        # "went with the unlimited plan" picks a kind of the thing held ("phone plan"), no other provider
+        return (
+            held is not None
+            and held.group("v").casefold() not in new.casefold()
+            and not topic_words(new) & (topic_words(b.statement) - topic_words(held.group("v")))
+        )
+
+    last = _last_held(beliefs, other_provider)
+    if last is None:
+        return None
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule went with)")
+
+
 # "replaced it with an eero mesh", "swapped them for contacts", "upgraded it to the Pro": "it"
 # is the thing spoken of last, and what follows is what holds now.
 _REPLACED_IT = re.compile(
@@ -1007,6 +1045,7 @@ def decide(
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)
         or _replaced_it(p, said_before)
+        or _went_with(p, said_before)
         or (_given_to_another(p, beliefs, said_before) if earlier is not None else None)
     )
     if ended is not None:

@@ -208,6 +208,7 @@ class RuleExtractor:
                 or ENDED_PRONOUN.search(clause)
                 or _MOVED_IT.search(clause)
                 or _WEIGHED.search(clause)
+                or _WENT_WITH.search(clause)
             )
         ):
             # a dated change ("I transferred to billing last week") is a new state, said as such;
@@ -316,6 +317,10 @@ class RuleExtractor:
 
 _MOVED_IT = re.compile(MOVED_IT + r"[$€£¥]?\d", re.IGNORECASE)  # "bumped it to 10% today": the amount spoken of moved
 _WEIGHED = re.compile(r"\bweighed\s+(?:in\s+at\s+)?(?:about\s+|around\s+)?\d", re.IGNORECASE)  # a measure of now, dated
+# a provider chosen, dated ("went with Mint Mobile a couple weeks ago"): what holds now
+_WENT_WITH = re.compile(
+    r"\b(?:went|ended up(?: going)?) with (?:a |an |the )?(?!(?:my|our|his|her|their|him|them|us|me)\b)\w", re.I
+)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 

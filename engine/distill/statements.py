@@ -537,8 +537,8 @@ def is_statement(clause: str) -> bool:
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
     if _ENDED_IT_SAID.match(body):
         return True  # "I cancelled it", "finally emptied it": the speaker ended the thing spoken of last
-    if len(body.split()) < _MIN_WORDS_EN:
-        return _standing_state(body) or _LIFE_EVENT.fullmatch(body) is not None
+    if len(body.split()) < _MIN_WORDS_EN:  # "I'm vegan", "Got married!"; not "I'm smiling" (a face of the moment)
+        return (_standing_state(body) or _LIFE_EVENT.fullmatch(body) is not None) and chatter_kind(body) is None
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
         return False
     body = _VOCATIVE.sub("", body)

@@ -175,3 +175,32 @@ def test_a_word_of_fondness_at_the_end_calls_the_listener() -> None:
     assert name_called_off("I moved to Leeds, my friend.") == "I moved to Leeds."
     current, _ = _beliefs("Things are looking up, my brother.")
     assert current == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "No more sweets after dinner, he says.",
+        "The builders are slow. We just wait, haha.",
+        "I have to dash to the post office, talk later!",
+        "I'm not frowning, I'm just smiling.",
+    ],
+)
+def test_talk_about_the_talk_makes_no_belief(said: str) -> None:
+    current, _ = _beliefs(said)
+    assert current == [], current
+
+
+def test_an_ending_before_a_laugh_is_still_an_ending() -> None:
+    current, ended = _beliefs("I go to a pottery class on thursdays", "I quit, haha")
+    assert ended == ["The user goes to a pottery class on thursdays."], (current, ended)
+
+
+def test_a_provider_gone_with_replaces_the_one_the_speaker_was_with() -> None:
+    current, ended = _beliefs("my broadband is with Sky", "went with Virgin Media last month, half the price")
+    assert ended == ["The user's broadband is with Sky."], (current, ended)
+
+
+def test_a_plan_gone_with_keeps_the_provider() -> None:
+    current, ended = _beliefs("my broadband is with Sky", "went with the faster broadband package")
+    assert ended == [], (current, ended)
