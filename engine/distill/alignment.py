@@ -43,6 +43,7 @@ __all__ = [
     "complement_kind",
     "core_tokens",
     "ended_object",
+    "ended_objects",
     "ends",
     "has_additive_cue",
     "has_change_cue",
@@ -336,7 +337,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
 _MOVED_ON = re.compile(
     r"\b(?:switched|moved|changed|transferred|started|took over|replaced|upgraded|migrated|now|these days|"
     r"nowadays|instead|down to|up to|back to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now|traded(?=[^.]*\bfor\b))\b"
-    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期|涨到|降到|升到|涨了|降了",
+    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期|涨到|降到|升到|涨了|降了|减到|加到|胖到|瘦到",
     re.IGNORECASE,
 )
 # "dropped" that ends or switches something; "dropped off" and "dropped by" deliver
@@ -370,6 +371,9 @@ _ENDS = re.compile(
     r"left(?!\s+(?:work|home|the (?:house|office)|early|late|for|it|them|a|an)\b)|"
     # a thing of one's own closed ("closed the storage unit", not "closed on the house": bought), a
     # commitment got out of ("got out of the timeshare")
+    r"withdrew from|withdrawn from|dropped out of|pulled out of|done with (?!(?:it|that|this|them)\b)|"
+    # someone took the speaker off a medication by name ("doc took me off metformin")
+    r"(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?=(?-i:[A-Z])|[a-z]{4,})(?!(?:the|my|our|work|school)\b)|"
     r"closed(?=\s+(?:the|my|our|his|her|their)\s)|got out of (?:the|my|our|his|her|their) (?:[\w-]+ )?"
     r"(?:lease|contract|timeshare|deal|membership|subscription|plan|marriage|relationship|mortgage|loan)|"
     + DROPPED
@@ -664,7 +668,8 @@ _ENDED = re.compile(
     r"(?:started|been|now)\s+(?:skipping|avoiding)|"
     r"stole|totall?ed|wrecked|moved out of|left|rehomed|rehome|gave away|given away|"
     # a thing closed, deleted or thrown out, given to someone, a course dropped out of, a habit done with
-    r"closed|deleted|deactivated|threw out|threw away|tossed|binned|dropped out of|(?:am|'m|is|are) done with|"
+    r"closed|deleted|deactivated|threw out|threw away|tossed|binned|dropped out of|(?:(?:am|'m|is|are) )?done with|"
+    r"withdrew from|pulled out of|(?:took|taken|came|got|went) (?:(?:me|us|him|her|them|the user) )?off|"
     r"gave(?=\s+(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:to|away)\b)|" + _OUTGROWN + r")\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
     # "traded the civic in for a Model 3": the particle after the thing
@@ -727,6 +732,21 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
         return (thing, text[handed.end() :]) if handed and thing else None
     thing = topic_words(m.group("thing")) - _WHEN_WORDS  # "sold the condo friday": the day is when
     return (thing, text[m.end() :]) if thing else None
+
+
+def ended_objects(statement: str) -> list[tuple[frozenset[str], str]]:
+    """Every thing an English statement's ending verbs end, in order ("deleted the driver app,
+    done with uber" -> the app, then uber); the one ``ended_object`` reads otherwise."""
+    first = ended_object(statement)
+    text = untimed(statement)
+    if first is None or is_cjk(text):
+        return [first] if first else []
+    found = [first]
+    for m in _ENDED.finditer(text):
+        thing = topic_words(m.group("thing")) - _WHEN_WORDS
+        if thing and thing != first[0]:
+            found.append((thing, text[m.end() :]))
+    return found
 
 
 # "金鱼都死了，不养了", "吉他早就不弹了": the thing is said first (the topic) and the
@@ -873,7 +893,7 @@ def let_go(text: str) -> bool:
 # it ends is the thing spoken of last (``generic_decision``), so the clause is a statement
 # however short ("I cancelled it").
 ENDING_VERB = (
-    r"(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|got rid of|returned|gave away|given away|rehomed|"
+    r"(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|got rid of|returned|gave away|given away|rehomed|withdrew from|"
     r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|"
     r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"
     r"(?:stopped|quit|gave up) (?:taking|using|wearing|paying for|renting))"
@@ -886,6 +906,8 @@ IT_ENDED = (
 ENDED_PRONOUN = re.compile(
     r"\b" + ENDING_VERB + r"\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)|(?:^|,\s*)" + IT_ENDED + r""
     r"|\b(?:threw|thrown|throw) (?:it|them) (?:out|away)\b"
+    # a person working for the speaker let go ("we let her go, can't afford it")
+    r"|\blet (?:her|him|them) go\b"
     r"|\b(?:gave|given|had to give) (?:it|them) (?:up|away)\b"
     # someone took the speaker off a medication, a plan, a rota ("my psychiatrist took me off it")
     r"|\b(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?:it|them)\b"

@@ -122,6 +122,7 @@ _SLIP_EN = (
     r"typo|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
     r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|"
     r"(?:i )?(?:transposed|swapped|flipped|mixed up) (?:the )?\w+|"
+    r"(?:i )?(?:always |keep )?(?:flip|swap|transpose|mix up) (?:it|them|those|these|the \w+)|"
     # how the slip happened: "wrote it down wrong", "misread the confirmation", "read the wrong line"
     r"(?:i )?(?:wrote|typed|put|read|heard|said|remembered|copied) (?:it|that|this|them|the \w+)(?: down| in)? wrong(?:ly)?|"
     r"(?:i )?mis(?:read|typed|heard|remembered|counted|spelled|spelt)(?: (?:it|that|this|them|(?:the|my) \w+))?|"
@@ -215,7 +216,8 @@ def bare_correction(clause: str) -> BareCorrection | None:
         or _mid_slip(text)
         or (_CHECKED_LAST_EN.search(text) if _IT_IS_FIRST_EN.match(text) else None)
     )
-    why = _TRAILING_WHY_EN.search(text) if trailing is None and _FORMULA_EN.match(text) else None
+    opened = _FORMULA_EN.match(text)
+    why = (_TRAILING_WHY_EN.search(text) or _said_of_the_other(text, opened)) if trailing is None and opened else None
     if why is not None:  # the formula opened it: what follows the value is why, no value
         text = text[: why.start()]
     actually = _ACTUALLY_LAST_EN.match(text) if trailing is None else None
@@ -239,6 +241,21 @@ def bare_correction(clause: str) -> BareCorrection | None:
     # not after "actually" or "no" alone, which open a verdict as often ("actually it's hard")
     slip = formula is not None and _SLIP_FORMULA.search(formula.group(0)) is not None
     return _made(_remainder(new), old, said_word=slip or trailing is not None)
+
+
+# A clause after the corrected value saying what the wrong one is ("no wait thursdays, tuesday is
+# my spin class", "sorry i meant dallas, my brother's the one in austin"): why the slip, no value.
+_TRAILING_CLAUSE_EN = re.compile(
+    r"[,;—–-]\s*(?!(?:not|and|or|but)\b)(?:[\w']+\s+){0,3}?[\w']*?(?:\s(?:is|are|was|were)|'s)\s+[^,;]{1,60}[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _said_of_the_other(text: str, formula: re.Match[str]) -> re.Match[str] | None:
+    """The clause closing a correction whose value, right after its formula, is one or two
+    words: what the wrong value is instead, not part of the value."""
+    clause = _TRAILING_CLAUSE_EN.search(text, formula.end())
+    return clause if clause and 0 < len(text[formula.end() : clause.start()].split()) <= 2 else None
 
 
 def _mid_slip(text: str) -> re.Match[str] | None:

@@ -317,8 +317,11 @@ _DROPPED_SUBJECT = re.compile(
     r"(?:took|met|went|saw|spent|found|had|ran|wrote|won|built|caught|flew|drove|ate|sang|brought|bought|"
     r"[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|with|up|out|back|it|them|"
     r"\d+)\s+\S"
-    # a measure taken of oneself, its subject left out ("weighed in at 198 this morning", "clocked in at 22:40")
+    # a measure taken of oneself, its subject left out ("weighed in at 198 this morning", "clocked in at 22:40"),
+    # a mark reached ("hit 245 today", "ran 26:45 at parkrun")
     r"|^(?:(?:just|finally|also|then)\s+)?(?:weighed|clocked|came)\s+in\s+at\s+[$€£¥]?\d"
+    r"|^(?:(?:just|finally|also|then|officially)\s+)?(?:hit|reached|ran|clocked|scored|benched|squatted|deadlifted|swam)"
+    r"\s+(?:a\s+)?[$€£¥]?\d"
     # "Been discussing a project": a present perfect with its subject left out
     r"|^(?P<been>been)\s+(?!there\b)(?:\w+ing\s+\S"
     # ... or a state held since a time, said with it ("been fully vegan since March"; not "been

@@ -202,6 +202,13 @@ _OWN_PEOPLE_EN = re.compile(
 )
 
 
+# A habit not kept up, its subject dropped ("haven't volunteered in months honestly")
+_LAPSED = re.compile(
+    r"(?:haven't|have not)\s+(?:really\s+|actually\s+)?[a-z]{3,}ed\b(?=.*\b(?:in|for)\s+(?:months|weeks|years|ages|a while))",
+    re.IGNORECASE,
+)
+
+
 def _speaker_restored(clause: str) -> str:
     """The clause with the speaker's dropped 我 / "my" put back before an opening kin word,
     and their "I'm" before an ending said alone ("No longer a member at Planet Fitness")."""
@@ -212,8 +219,9 @@ def _speaker_restored(clause: str) -> str:
         return "我" + text if _OPENS_WITH_RELATION_ZH.match(text) else clause
     if re.match(r"no longer\s+(?:a|an|at|with|in|on)\b", text, re.IGNORECASE):  # "No longer a member at ..."
         return "I'm n" + text[1:]
-    if re.match(r"(?:don't|do not|haven't)\s+(?:have|go|take|use|own)\b", text, re.IGNORECASE):
-        return "I " + text[:1].lower() + text[1:]  # "Don't have the gym membership anymore"
+    if re.match(r"(?:don't|do not|haven't)\s+(?:have|go|take|use|own)\b", text, re.IGNORECASE) or _LAPSED.match(text):
+        # "Don't have the gym membership anymore", "haven't volunteered in months"
+        return "I " + text[:1].lower() + text[1:]
     own = _OWN_PEOPLE_EN.match(text)
     if own is not None:  # "hubby works in IT", "the kids are both in soccer": the speaker's own
         return "my " + text[own.start("who") :]

@@ -40,6 +40,7 @@ from ledgermind.distill.alignment import (
     change_words,
     core_tokens,
     ended_object,
+    ended_objects,
     ends,
     has_additive_cue,
     has_change_cue,
@@ -248,7 +249,7 @@ _LEFT_JOB = re.compile(
     r"\bresigned\b|\b(?:quit|left|lost)\s+" + _POSSESSIVE + r"\s+(?:\w+\s+)?(?:job|position|role)\b"
     r"|\b(?:handed|put|turned|gave)\s+in\s+" + _POSSESSIVE + r"\s+(?:notice|resignation|two weeks)"
     r"|\b(?:got|was|were|been|being)\s+(?:laid off|fired|let go|made redundant)\b"
-    r"|\blast day (?:at work|on the job|(?=at (?-i:[A-Z])))",
+    r"|\blast day (?:at work|on the job|(?=at (?-i:[A-Z]))|at (?:the |my )?\w+(?: \w+)? (?:was|is)\b)",
     re.IGNORECASE,
 )
 # What such a leaving ends: a job held at a place or as a role, not all talk of work
@@ -450,8 +451,21 @@ _STOPPED_VERB = re.compile(
 )
 
 
+# "haven't volunteered in months", "hasn't played since March": a habit not kept up, so over
+_NOT_DONE_IN = re.compile(
+    r"\b(?:haven't|hasn't|have not|has not)\s+(?:really\s+|actually\s+)?(?P<verb>[a-z]{3,}ed|gone|played|been)\b"
+    r"(?=(?:\s+[\w']+){0,3}?\s+(?:in|for)\s+(?:months|weeks|years|ages|a while|a long time|(?:a|two|three|four|five|six|"
+    r"several|a few|a couple(?: of)?|\d+)\s+(?:weeks|months|years))\b)",
+    re.IGNORECASE,
+)
+
+
 def _stopped_doing(old: str, new: str) -> bool:
     """Whether the new statement denies, with no object, the verb the old one holds."""
+    lapsed = _NOT_DONE_IN.search(new)
+    if lapsed is not None and lapsed.group("verb").lower() not in ("gone", "been"):
+        verb = topic_words(lapsed.group("verb"))
+        return bool(verb) and verb <= topic_words(old)
     m = _STOPPED_VERB.search(new)
     if m is None or not re.search(r"\bany ?more\b|\bno longer\b|\bnow\b", m.group(0), re.IGNORECASE):
         return False
@@ -468,8 +482,9 @@ MOVED_IT = (
     r"(?:(?:like|about|around|roughly|almost|nearly)\s+)?"  # "upped it to like 35k a week"
 )
 _MOVED_IT = re.compile(
-    MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?:(?P<pct>\s?%)|(?!\s*(?:am|pm|:|%)))", re.IGNORECASE
+    MOVED_IT + r"(?P<v>[$€£¥]?\d[\d,.]*\d|[$€£¥]?\d)(?![\d:])(?:(?P<pct>\s?%)|(?!\s*(?:am|pm|:|%)))", re.IGNORECASE
 )
+_COUNTED_ZH = re.compile(r"(\d+(?:\.\d+)?)[\u4e00-\u9fff]{1,3}")
 _HOW_OFTEN_ZH = re.compile(r"[一二两三四五六七八九十\d]+(?:天|周|星期|个月|月|年|次|小时|分钟)")
 _PERCENT = re.compile(r"(\d[\d,.]*)\s?%")
 _WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
@@ -482,6 +497,13 @@ _GOT_MOVED = (
     r"shifted|switched)\s+(?:back\s+|up\s+|over\s+)?to\s+"
 )
 _MOVED_DAY = re.compile(r"(?:" + MOVED_IT + r"|" + _GOT_MOVED + r")(?P<v>" + _WEEKDAYS + r")\b", re.IGNORECASE)
+# "pushed it to 8:30 for the summer", "the standup got moved to 10am", "it's at 10 now": a time moved
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|(?<=\bat )\d{1,2}\b", re.IGNORECASE)
+_MOVED_TIME = re.compile(
+    r"(?:" + MOVED_IT + r"|" + _GOT_MOVED + r")(?P<v>\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\d{1,2}:\d{2}\b)"
+    r"|^(?:it's|it is)\s+(?:now\s+)?at\s+(?P<at>\d{1,2}(?::\d{2})?(?:\s?(?:am|pm))?)\b(?=.*\bnow\b)",
+    re.IGNORECASE,
+)
 # "课调到周六上午了", "改到星期四了": the day of a standing thing moved
 _WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
 _MOVED_DAY_ZH = re.compile(r"(?:调到|改到|挪到|换到|改成|换成|改在|调成)(?P<v>(?:周|星期|礼拜)[一二三四五六日天])")
@@ -566,10 +588,13 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
         (_MOVED_DAY, _WEEKDAY, False),
         (_MOVED_MONTH, _MONTH, False),
         (_MOVED_DAY_ZH, _WEEKDAY_ZH, True),
+        (_MOVED_TIME, _CLOCK, False),
     ):
         day = None if said or zh != cjk else moved.search(p.statement)
-        if day is not None and not negated(p.statement[: day.end()]):
-            return _day_moved(p, beliefs, day.group("v"), kind)
+        # "Priya's standup got moved to 10am": a named person's, not the speaker's time
+        theirs = kind is _CLOCK and ":" in (p.subject or "")
+        if day is not None and not theirs and not negated(p.statement[: day.end()]):
+            return _day_moved(p, beliefs, day.groupdict().get("v") or day.group("at"), kind)
     if said is None or negated(p.statement[: said.end()]):
         return None
     now = _number(said.group("v"))
@@ -585,8 +610,15 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
             if re.search(r"\d", said.group("v")):  # "加到850": an amount in digits, not the 二 of 二甲双胍
                 amounts = [v for v in amounts if re.search(r"\d", v)]
         was = _number(amounts[0]) if len(amounts) == 1 else None
-        if was and now and 1 / 3 <= now / was <= 3 and not negated(b.statement):
-            held.append((b, amounts[0]))
+        # "2gb data plan" / "bumped it to 10gb": the same unit said with both lets the amount move further
+        attached = _ATTACHED_UNIT.match(amounts[0]) if len(amounts) == 1 else None
+        same_unit = attached is not None and re.match(
+            r"\s?" + re.escape(attached.group(2)) + r"\b", p.statement[said.end() :], re.IGNORECASE
+        )
+        most = 10 if same_unit else 3
+        if was and now and 1 / most <= now / was <= most and not negated(b.statement):
+            counted = _COUNTED_ZH.fullmatch(amounts[0])  # "75公斤" -> 68: the number moved, its unit stays
+            held.append((b, counted.group(1) if counted else amounts[0]))
     if not held:
         return None
     b, was_said = max(held, key=lambda h: _said_last(h[0]))
@@ -665,13 +697,89 @@ _NOT_A_PROVIDER = r"(?!(?:my|our|his|her|their|him|them|us|me|it|a friend|friend
 _WENT_WITH = re.compile(
     r"\b(?:went|gone|going|ended up(?: going)?|signed up|signed) with (?:a |an |the )?"
     + _NOT_A_PROVIDER
-    + r"(?P<v>[\w&.'-]+(?:\s+[\w&.'-]+){0,2}?)(?=\s*(?:[,.;!]|$|\b(?:in|on|last|this|a|for|because|since|instead)\b))",
+    + r"(?P<v>[\w&.'-]+(?:\s+[\w&.'-]+){0,2}?)"
+    r"(?=\s*(?:[,.;!]|$|\b(?:in|on|last|this|a|for|because|since|instead|after|now)\b))",
     re.IGNORECASE,
 )
 _WITH_PROVIDER = re.compile(
-    r"\b(?:is|are|'s|banks?|banked|insured|goes|go) with (?:a |an |the )?" + _NOT_A_PROVIDER + r"(?P<v>[\w&.'-]+)",
+    r"\b(?:is|are|'s|banks?|banked|insured|goes|go) with (?:a |an |the )?" + _NOT_A_PROVIDER + r"(?P<v>[\w&.'-]+)"
+    r"|\b(?:provider|carrier|insurer|isp|broadband|internet|bank) (?:is|was) (?:a |an |the )?"
+    + _NOT_A_PROVIDER
+    + r"(?P<named>[\w&.'-]+)",
     re.IGNORECASE,
 )
+
+
+# A tier or plan changed ("upgraded to plus", "downgraded to the individual plan", "switched to the
+# annual plan"): the plan the speaker said they are on ("is on spotify family", "on the free tier").
+_TIER_CHANGED = re.compile(
+    r"\b(?:upgraded|downgraded)\s+(?:(?:it|us|me)\s+)?to\s+(?:the\s+|a\s+|an\s+)?\w"
+    r"|\b(?:switched|moved|went|changed)\s+(?:(?:it|us|me)\s+)?(?:over\s+|back\s+)?to\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:[\w+-]+\s+){0,2}(?:plan|tier|package|subscription|membership)\b",
+    re.IGNORECASE,
+)
+_ON_A_PLAN = re.compile(
+    r"\b(?:is|am|are)\s+on\s+(?:the\s+|a\s+|an\s+)?(?:[\w.+-]+\s+){0,3}?(?:plan|tier|package|subscription|membership|"
+    r"family|premium|free|basic|pro|plus|individual|unlimited|student|annual|monthly)\b",
+    re.IGNORECASE,
+)
+
+
+# A new mark reached ("hit 245 today", "ran 26:45 at parkrun", "got the 5k down to 22:40"): the
+# speaker's record held as one amount of the same form ("squat max is 225", "5k pb is 28:10").
+_REACHED = re.compile(
+    r"\b(?:hit|reached|ran|clocked|benched|squatted|deadlifted|got (?:(?:it|the \w+|my \w+) )?(?:up |down )?to)\s+(?:a\s+)?"
+    r"(?P<v>\d{1,2}:\d{2}(?::\d{2})?|\d[\d,.]*)(?!\s*(?:am|pm|%|years?|times|people|miles?|km|k\b))",
+    re.IGNORECASE,
+)
+_MARK = re.compile(r"\b(?:max|pb|pr|record|best|rating|rated|time|pace|score|handicap)\b", re.IGNORECASE)
+
+
+def _reached(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "hit 245 today" replaces: the speaker's mark said last (a max, a best, a rating,
+    a time) holding one amount of the same form, within a third to three times it."""
+    said = None if is_cjk(p.statement) else _REACHED.search(untimed(p.statement))
+    if said is None or negated(p.statement):
+        return None
+    now = said.group("v")
+    clock = ":" in now
+    held = []
+    for b in beliefs:
+        if not _MARK.search(b.statement) or negated(b.statement):
+            continue
+        spans = [
+            v for v in re.findall(r"\d{1,2}:\d{2}(?::\d{2})?|\d[\d,.]*", untimed(b.statement)) if (":" in v) == clock
+        ]
+        if len(spans) != 1 or spans[0] == now:
+            continue
+        was, new = (_seconds(spans[0]), _seconds(now)) if clock else (_number(spans[0]), _number(now))
+        if was and new and 1 / 3 <= new / was <= 3:
+            held.append((b, spans[0]))
+    if not held:
+        return None
+    b, was_said = max(held, key=lambda h: _said_last(h[0]))
+    return Decision(
+        "supersede", (b,), f"replaced: {was_said} -> {now} ({p.statement}; rule mark reached)", was_said, now
+    )
+
+
+def _seconds(clock: str) -> float:
+    """A time said as m:ss or h:mm:ss, in seconds."""
+    total = 0.0
+    for part in clock.split(":"):
+        total = total * 60 + float(part)
+    return total
+
+
+def _tier_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "upgraded to plus" replaces: the plan or tier the speaker said last they are on."""
+    said = None if is_cjk(p.statement) else _TIER_CHANGED.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]):
+        return None
+    last = _last_held(beliefs, lambda b: _ON_A_PLAN.search(b.statement) is not None)
+    if last is None:
+        return None
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule tier changed)")
 
 
 def _went_with(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -684,11 +792,12 @@ def _went_with(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 
     def other_provider(b: BeliefView) -> bool:
         held = _WITH_PROVIDER.search(b.statement)
+        was = (held.group("v") or held.group("named")) if held else ""
         # "went with the unlimited plan" picks a kind of the thing held ("phone plan"), no other provider
         return (
             held is not None
-            and held.group("v").casefold() not in new.casefold()
-            and not topic_words(new) & (topic_words(b.statement) - topic_words(held.group("v")))
+            and was.casefold() not in new.casefold()
+            and not topic_words(new) & (topic_words(b.statement) - topic_words(was))
         )
 
     last = _last_held(beliefs, other_provider)
@@ -847,6 +956,41 @@ def _thing_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     if last is None:
         return None
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule a thing changed)")
+
+
+# A thing of the speaker's named first, then its ending ("卡到期了没续", "店已经关了", "车卖了"):
+# the thing is what the belief said last that names it holds.
+_THING_ENDED_ZH = re.compile(
+    r"^(?:用户的?)?(?P<thing>[\u4e00-\u9fff]{1,4}?)(?:已经|早就|也|都)?"
+    r"(?:到期|过期|关了|关门|倒闭|卖了|卖掉|退了|退掉|停了|黄了|解散|注销)"
+)
+
+
+# "I moved out last weekend": living with someone ends (not "moved out of Leeds": a move)
+_MOVED_OUT = re.compile(r"^(?:the user|i)\s+(?:(?:finally|just|already|officially)\s+)?moved out\b(?!\s+of\b)", re.I)
+_LIVES_WITH = re.compile(r"\b(?:lives?|living|stays?|staying)\s+with\b", re.IGNORECASE)
+
+
+def _moved_out(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "I moved out" ends: the speaker living with someone, said last."""
+    if not _MOVED_OUT.match(p.statement):
+        return None
+    last = _last_held(beliefs, lambda b: _LIVES_WITH.search(b.statement) is not None)
+    if last is None:
+        return None
+    return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule moved out)")
+
+
+def _thing_ended_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "卡到期了没续" ends: of the beliefs said before that name the thing, the one said last."""
+    said = _THING_ENDED_ZH.match(p.statement) if is_cjk(p.statement) else None
+    if said is None or negated(p.statement[: said.end()]):
+        return None
+    thing = said.group("thing")
+    last = _last_held(beliefs, lambda b: is_cjk(b.statement) and thing in b.statement)
+    if last is None:
+        return None
+    return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule a thing ended)")
 
 
 def _named_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1046,6 +1190,10 @@ def decide(
         or _migrated(p, said_before)
         or _replaced_it(p, said_before)
         or _went_with(p, said_before)
+        or _tier_changed(p, said_before)
+        or _reached(p, said_before)
+        or _thing_ended_zh(p, said_before)
+        or _moved_out(p, said_before)
         or (_given_to_another(p, beliefs, said_before) if earlier is not None else None)
     )
     if ended is not None:
@@ -1148,8 +1296,8 @@ def _pair(
         return "end-topic", "", ""
     if neg_p and not neg_b and _stopped_doing(b.statement, p.statement):  # "he doesn't play anymore"
         return "negate", "", ""
-    gone = ended_object(p.statement)
-    if gone and not neg_b and names_ended(gone[0], b.statement):
+    gone = next((g for g in ended_objects(p.statement) if names_ended(g[0], b.statement)), None)
+    if gone and not neg_b:
         # "I gave up the WeWork ...": the belief names the very thing ended; a clause
         # going on after it ("... and work from my kitchen table") is what holds now
         # ("... for Verizon Fios": a value the belief does not hold is the replacement too)
@@ -1628,6 +1776,9 @@ def _number(span: str) -> float | None:
         return None if whole is None else whole * 1000
     if attached and _UNIT.fullmatch(attached.group(2)):
         span = attached.group(1)  # "50mg": the number of milligrams
+    counted = _COUNTED_ZH.fullmatch(span)
+    if counted is not None:  # "75公斤", "4800块": the number of its unit
+        span = counted.group(1)
     try:
         return float(span.replace(",", "").lstrip("$€£¥"))
     except ValueError:
@@ -1647,7 +1798,7 @@ def _near(old: str, new: str) -> bool:
 
 
 _UNIT = re.compile(
-    r"\s*(?:(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|hours?|hrs?|minutes?|mins?|mph|gallons?|degrees?|days?|"
+    r"\s*(?:(kg|kgs|lbs?|pounds|km|miles?|mi|mg|ml|g|cm|m|gb|mb|tb|hours?|hrs?|minutes?|mins?|mph|gallons?|degrees?|days?|"
     r"nights?)\b|(%))",
     re.IGNORECASE,
 )

@@ -379,6 +379,8 @@ class _State:
         if found is None:
             return False
         target, wrong = found
+        if wrong[:1] in "$€£¥" and p.value and p.value[:1].isdigit():  # "2010" for "$2100": the currency stays
+            p = replace(p, value=wrong[0] + p.value)
         day = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", p.value or "")
         said_day = re.search(r"(?<![\d,.])\d{1,2}(st|nd|rd|th)?(?![\d,.:])", wrong) if day else None
         if day and said_day and said_day.group(0) != wrong:
@@ -423,6 +425,8 @@ class _State:
                 if value_shape(v) == p.value_type
                 # "the party is at 8" / "make that 8:30": an hour said alone after "at" is a time
                 or (p.value_type == "time" and value_shape(v) == "number" and hour_at(b.statement, v))
+                # "my rent is $2100" / "scratch that, it's 2010": an amount said again without its currency
+                or (p.value_type == "number" and value_shape(v) == "money" and _same_digits(v, p.value or ""))
             ]
             if p.value_type in ("number", "frequency") and p.value and p.value.isascii() and p.value.isalpha():
                 spans = spoken_spans(b.statement, p.value_type)  # "four" corrects "three cousins"
@@ -885,6 +889,13 @@ def _surface(text: str, value: str) -> str:
 # A lower-case word a belief gives after its copula, at its end ("my router is a netgear"):
 # its value, which a name said in a correction replaces.
 _WORD_AFTER_COPULA = r"\b(?:is|are|was)\s+(?:a|an|the)?\s*([a-z][a-z-]{2,})[.!]?$"
+
+
+def _same_digits(money: str, number: str) -> bool:
+    """Whether a number said alone can be an amount of money said again: as many digits,
+    the same ones in another order or one of them different ("$2100" / "2010")."""
+    a, b = re.sub(r"\D", "", money.split(".")[0]), re.sub(r"\D", "", number.split(".")[0])
+    return len(a) == len(b) > 1 and (sorted(a) == sorted(b) or sum(x != y for x, y in zip(a, b, strict=True)) <= 1)
 
 
 def _nearest(spans: list[str], value: str | None) -> str:

@@ -208,6 +208,7 @@ class RuleExtractor:
                 or ENDED_PRONOUN.search(clause)
                 or _MOVED_IT.search(clause)
                 or _WEIGHED.search(clause)
+                or _REACHED_SAID.search(clause)
                 or _WENT_WITH.search(clause)
             )
         ):
@@ -316,6 +317,7 @@ class RuleExtractor:
 
 
 _MOVED_IT = re.compile(MOVED_IT + r"[$€£¥]?\d", re.IGNORECASE)  # "bumped it to 10% today": the amount spoken of moved
+_REACHED_SAID = re.compile(r"\b(?:hit|reached|ran|clocked|benched|squatted|deadlifted)\s+(?:a\s+)?\d", re.IGNORECASE)
 _WEIGHED = re.compile(r"\bweighed\s+(?:in\s+at\s+)?(?:about\s+|around\s+)?\d", re.IGNORECASE)  # a measure of now, dated
 # a provider chosen, dated ("went with Mint Mobile a couple weeks ago"): what holds now
 _WENT_WITH = re.compile(

@@ -33,7 +33,7 @@ _HE = frozenset(
     ["brother", "dad", "father", "husband", "boyfriend", "son", "uncle", "grandpa", "grandfather", "nephew"]
 )
 _PLURAL = frozenset(["parents", "in-laws", "kids"])
-_NAMED = re.compile(r"^(?:(?:so|and|but|well|oh|also)\s+)?(my|our)\s+(" + RELATIONS_EN + r")\b(?!')", re.IGNORECASE)
+_NAMED = re.compile(r"^(?:(?:so|and|but|well|oh|also)\s+)?(my|our)\s+(" + RELATIONS_EN + r")\b", re.IGNORECASE)
 _PERFECT = re.compile(r"\s+(?:been|got|gotten|had)\b", re.IGNORECASE)
 # a lead-in may come first ("No wait, he works at ..."): kept as said
 _LEAD = r"((?:(?:no|wait|sorry|oh|actually|well|and|but|so|now|also)[,!]?\s+)*)"

@@ -519,7 +519,12 @@ def is_statement(clause: str) -> bool:
         return (
             # one fewer after 我, and for an ending said of a thing ("车卖了")
             len(re.findall(r"[\u4e00-\u9fff]", body))
-            >= (_MIN_CHARS_ZH - 1 if body.startswith("我") or ends(body) else _MIN_CHARS_ZH)
+            # ... and for an amount moved ("减到74了": the digits say the rest)
+            >= (
+                _MIN_CHARS_ZH - 1
+                if body.startswith("我") or ends(body) or (moved_on(body) and re.search(r"\d", body))
+                else _MIN_CHARS_ZH
+            )
             and not _TENTATIVE_ZH.search(_LEAD_ZH.sub("", body))
             and not _QUESTION_ZH.search(body)
             and not _REQUEST_ZH.match(body)
@@ -531,7 +536,12 @@ def is_statement(clause: str) -> bool:
         return False  # a question; "I always mix those up": why a slip happened, no fact
     body = _LEAD_EN.sub("", _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!")))
     body = _FRONTED_EN.sub("", body)
-    if (_VALUE_NOW.match(body) and _NOW_SAID.search(body)) or _NO_LONGER_ALONE.match(text) or let_go(body):
+    if (
+        (_VALUE_NOW.match(body) and _NOW_SAID.search(body))
+        or _NO_LONGER_ALONE.match(text)
+        or let_go(body)
+        or _IT_MOVED.match(body)
+    ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
@@ -645,11 +655,18 @@ _AMOUNT_MOVED = re.compile(
 _VALUE_NOW = re.compile(
     r"(?:(?:honestly|lately|now|these days|nowadays|so|and|but|ok|okay|ugh|yeah)[,\s]+)*"
     r"(?:it's|it is|that's|that is)\s+(?:(?:now|more like|closer to|about|around|actually)\s+)*"
-    # a value with its form ("1am", "17.99", "$1,600", "35k"), not a bare count ("It's 4 now": of what?)
-    r"(?:[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb|minutes?|hours?|miles?|"
+    # a value with its form ("1am", "17.99", "$1,600", "35k"), not a bare count ("It's 4 now": of what?);
+    # a time said with "at" ("it's at 10 now")
+    r"(?:at\s+\d{1,2}\b|[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb|minutes?|hours?|miles?|"
     r"kilos?|pounds?|dollars|euros|bucks|days a week|hours a week)\b"
     # or a name ("these days it's Big Thief"), not a day or a month ("it's Friday now")
     r"|(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|" + MONTHS + r")\b)(?-i:[A-Z])[\w'&.-]+)",
+    re.IGNORECASE,
+)
+# The thing spoken of last moved by someone ("it got moved to 6am", "they were pushed back to May")
+_IT_MOVED = re.compile(
+    r"^(?:it|they)\s+(?:got|was|were|has been|have been|just got)\s+(?:moved|pushed|rescheduled|bumped|changed|shifted)"
+    r"\s+(?:back\s+|up\s+|forward\s+)?to\s+\S",
     re.IGNORECASE,
 )
 _NOW_SAID = re.compile(

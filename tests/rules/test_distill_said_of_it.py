@@ -204,3 +204,87 @@ def test_a_provider_gone_with_replaces_the_one_the_speaker_was_with() -> None:
 def test_a_plan_gone_with_keeps_the_provider() -> None:
     current, ended = _beliefs("my broadband is with Sky", "went with the faster broadband package")
     assert ended == [], (current, ended)
+
+
+# --- marks, plans, providers and endings said in chat's own words -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("held", "reached", "ended"),
+    [
+        ("my deadlift max is 300", "finally hit 315 this morning", "The user's deadlift max is 300."),
+        ("my 10k pb is 52:30", "ran 49:58 on sunday!!", "The user's 10k pb is 52:30."),
+    ],
+)
+def test_a_mark_reached_replaces_the_record_held(held: str, reached: str, ended: str) -> None:
+    current, gone = _beliefs(held, reached)
+    assert gone == [ended], (current, gone)
+
+
+def test_a_distance_hit_is_no_new_record_of_a_weight() -> None:
+    current, ended = _beliefs("my bench max is 185", "hit 5 miles on the treadmill today")
+    assert ended == [], (current, ended)
+
+
+def test_a_tier_changed_replaces_the_plan_the_speaker_is_on() -> None:
+    current, ended = _beliefs("I'm on the basic tier of youtube premium", "upgraded to the family plan last week")
+    assert ended == ["The user is on the basic tier of youtube premium."], (current, ended)
+
+
+def test_a_plan_switched_to_leaves_a_medication_alone() -> None:
+    current, ended = _beliefs("I'm on sertraline", "switched to the annual plan for hulu")
+    assert ended == [], (current, ended)
+
+
+def test_an_amount_with_its_unit_said_twice_may_move_further() -> None:
+    current, ended = _beliefs("I'm on the 5gb data plan", "bumped it to 20gb, kept running out")
+    assert ended == ["The user is on the 5gb data plan."], (current, ended)
+
+
+def test_a_time_pushed_replaces_the_time_held() -> None:
+    current, ended = _beliefs("our daughter's curfew is 10pm", "pushed it to 11:30 for prom night")
+    assert ended == ["The user's daughter's curfew is 10pm."], (current, ended)
+
+
+def test_it_said_at_a_new_time_now_replaces_the_time_held() -> None:
+    current, ended = _beliefs("my book club meets at 7:30", "it's at 8 now, people kept coming late")
+    assert ended == ["The user's book club meets at 7:30."], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "ended_by"),
+    [
+        ("I volunteer at the food bank on sundays", "haven't volunteered in months honestly"),
+        ("I live with my girlfriend", "I moved out in june"),
+        ("we have a nanny who comes on weekdays", "we let her go last month"),
+        ("I'm doing an evening course in accounting", "dropped out of the course, no time"),
+        ("I take lisinopril for blood pressure", "my doctor took me off lisinopril"),
+        ("I drive for lyft on weekends", "deleted the app, done with lyft"),
+        ("我在健身房办了月卡", "卡到期了，没续"),
+    ],
+)
+def test_an_ending_said_in_chat_words_ends_the_belief(held: str, ended_by: str) -> None:
+    current, ended = _beliefs(held, ended_by)
+    assert len(ended) == 1, (current, ended)
+
+
+def test_moving_out_of_a_city_is_no_end_of_living_with_someone() -> None:
+    current, ended = _beliefs("I live with my parents", "moved out of Glasgow last year")
+    assert ended == [], (current, ended)
+
+
+def test_a_chinese_weight_lost_to_a_number_keeps_its_unit() -> None:
+    current, ended = _beliefs("我体重80公斤", "减到74了")
+    assert ended == ["用户体重80公斤。"] and "用户体重74公斤。" in current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "corrected", "now"),
+    [
+        ("my rent is $1850", "scratch that, it's 1580, always flip it", "The user's rent is $1580."),
+        ("I swim on mondays", "no wait wednesdays, monday is my gym day", "The user swims on wednesdays."),
+    ],
+)
+def test_a_correction_with_why_said_after_it(held: str, corrected: str, now: str) -> None:
+    current, ended = _beliefs(held, corrected)
+    assert len(ended) == 1 and now in current, (current, ended)
