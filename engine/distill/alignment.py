@@ -700,7 +700,7 @@ _FINISHED = re.compile(
 # The thing that ended by itself, its subject: "the book club" of "The book club fell apart".
 _ENDED_SUBJECT = re.compile(
     r"(?:^|[,;]\s*(?:so\s+|and\s+|but\s+)?)(?:(?:the|my|our|his|her|their|user's)\s+)?"
-    r"(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:" + ENDED_ITSELF + "|" + _OFF + r")\b"
+    r"(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:\s+|(?='s\s))(?:" + ENDED_ITSELF + "|" + _OFF + r")\b"
     r"|\b" + _LET_GO,
     re.IGNORECASE,
 )

@@ -877,7 +877,9 @@ def _changed_unsaid(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
 _MIGRATED = re.compile(
     r"\b(?:moved|migrated|switched|ported|got|transferred|upgraded)\s+"
     r"(?P<what>everything|it all|all of it|it|them|(?:all\s+)?(?:my|our|the|the user's|their)?\s*[a-z][\w-]*)"
-    r"\s+(?:over\s+)?(?:to|onto)\s+(?P<to>(?-i:[A-Z0-9])[\w.+-]*(?:\s+(?-i:[A-Z0-9])[\w.+-]*)*)",
+    r"\s+(?:over\s+)?(?:to|onto)\s+(?P<to>(?-i:[A-Z0-9])[\w.+-]*(?:\s+(?-i:[A-Z0-9])[\w.+-]*)*"
+    # everything moved to a tool typed in lower case ("moved everything over to obsidian")
+    r"|(?<=everything over to )[a-z][\w.+-]*|(?<=everything to )[a-z][\w.+-]*)",
     re.IGNORECASE,
 )
 _ALL_OF_IT = frozenset(["everything", "it all", "all of it", "it", "them"])
@@ -907,12 +909,21 @@ def _migrated(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             v for v in value_spans(b.statement) if value_shape(v) == shape and v not in ("The", to, said.group("what"))
         ]
         spans = [v for v in spans if v not in _named(p.subject)]
+        if not spans and to.islower() and what in _ALL_OF_IT:
+            # typed in lower case ("notes in evernote" / "moved everything over to obsidian"): the tool
+            # the belief ends with, after its preposition
+            tool = None if _LIVES.search(b.statement) else _TOOL_LAST.search(b.statement)
+            spans = [tool.group(1)] if tool and tool.group(1) != to else []
         if len(spans) == 1:
             held.append((b, spans[0]))
     if not held:
         return None
     b, old = max(held, key=lambda h: _said_last(h[0]))
     return Decision("supersede", (b,), f"replaced: {old} -> {to} ({p.statement}; rule moved onto)", old, to)
+
+
+_LIVES = re.compile(r"\b(?:lives?|living|stays?|staying|based|moved)\b", re.IGNORECASE)  # a home, no tool
+_TOOL_LAST = re.compile(r"\b(?:in|on|with|using|via)\s+([a-z][\w.+-]{2,})[.!]?$")
 
 
 # "我上个月转行做前端开发了": a change of career; what it replaces is the work the speaker did

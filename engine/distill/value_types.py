@@ -154,7 +154,7 @@ _COUNT_ZH = re.compile(_ZH_NUM + r"\s*(?:个|台|名|位|只|辆|家|套|间|条
 # ("moved to 10 starting this week"); never one digit of a longer number.
 _TIME_EN = re.compile(
     r"\b(\d{1,2})(?!\d)(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?"
-    r"(?!\s*(?:%|(?!(?:starting|from|sharp|now|instead|tomorrow|today|tonight|every|each|on)\b)[a-z]{2,}))",
+    r"(?!\s*(?:%|(?!(?:starting|from|sharp|now|instead|tomorrow|today|tonight|every|each|on|for|since|these|lately|nowadays|most|ish)\b)[a-z]{2,}))",
     re.IGNORECASE,
 )
 _TIME_ZH = re.compile(

@@ -288,3 +288,23 @@ def test_a_chinese_weight_lost_to_a_number_keeps_its_unit() -> None:
 def test_a_correction_with_why_said_after_it(held: str, corrected: str, now: str) -> None:
     current, ended = _beliefs(held, corrected)
     assert len(ended) == 1 and now in current, (current, ended)
+
+
+def test_everything_moved_to_a_tool_typed_in_lower_case_replaces_the_tool() -> None:
+    current, ended = _beliefs("i keep my recipes in notion", "moved everything over to bear last week")
+    assert ended == ["The user keeps their recipes in notion."], (current, ended)
+
+
+def test_everything_moved_to_storage_is_no_new_home() -> None:
+    current, ended = _beliefs("i live in cardiff", "moved everything to storage")
+    assert ended == [], (current, ended)
+
+
+def test_a_time_held_for_weeks_replaces_the_usual_time() -> None:
+    current, ended = _beliefs("i usually get up at 8", "been getting up at 6 for the past month")
+    assert ended == ["The user usually gets up at 8."], (current, ended)
+
+
+def test_an_acronym_said_over_ends_what_it_stands_for() -> None:
+    current, ended = _beliefs("I'm in cognitive behavioural therapy", "CBT's over, we wrapped up last week")
+    assert len(ended) == 1, (current, ended)
