@@ -33,6 +33,12 @@ _HE = frozenset(
     ["brother", "dad", "father", "husband", "boyfriend", "son", "uncle", "grandpa", "grandfather", "nephew"]
 )
 _PLURAL = frozenset(["parents", "in-laws", "kids"])
+# A pet of the speaker's, with its name if said ("my cat luna", "our dog Max"): "she" / "he" after it
+_PET = re.compile(
+    r"^(?:(?:so|and|but|well|oh|also)\s+)?(my|our)\s+(cat|dog|puppy|pup|kitten|bunny|rabbit|hamster|horse|parrot|"
+    r"tortoise|turtle)(?:\s+(?!(?:is|was|has|had|just|and|got|turned|loves|likes|hates)\b)([a-z]\w+))?\b",
+    re.IGNORECASE,
+)
 _NAMED = re.compile(r"^(?:(?:so|and|but|well|oh|also)\s+)?(my|our)\s+(" + RELATIONS_EN + r")\b", re.IGNORECASE)
 _PERFECT = re.compile(r"\s+(?:been|got|gotten|had)\b", re.IGNORECASE)
 # a lead-in may come first ("No wait, he works at ..."): kept as said
@@ -62,7 +68,7 @@ class PersonSpokenOf:
 
     def __init__(self) -> None:
         self._last: tuple[str, ...] | None = None  # ("my", "daughter"), or a name: ("Isla",)
-        self._relation: tuple[str, str] | None = None  # the person of theirs named last, kept across messages
+        self._relation: tuple[str, ...] | None = None  # the person (or pet) of theirs named last, kept across messages
         self._zh = PersonSpokenOfZh()  # 他 / 她 after "我妹妹": the same reading in Chinese
         self._names = SpokenNames()  # "Raj", then "raj transferred ...": the capital back
 
@@ -90,6 +96,11 @@ class PersonSpokenOf:
         if named is not None:
             relation = named.group(2).lower()
             self._relation = None if relation in _PLURAL else (named.group(1).lower(), relation)
+            self._last = self._relation
+            return clause
+        pet = _PET.match(text)
+        if pet is not None:  # "my cat luna is 3", then "she turned four": the pet, by its name if said
+            self._relation = tuple(w.lower() if i < 2 else w for i, w in enumerate(g for g in pet.groups() if g))
             self._last = self._relation
             return clause
         led = strip_lead(text)  # "Turns out he outgrew ...": any lead-in the statements know

@@ -308,3 +308,17 @@ def test_a_time_held_for_weeks_replaces_the_usual_time() -> None:
 def test_an_acronym_said_over_ends_what_it_stands_for() -> None:
     current, ended = _beliefs("I'm in cognitive behavioural therapy", "CBT's over, we wrapped up last week")
     assert len(ended) == 1, (current, ended)
+
+
+def test_a_pet_named_before_is_the_she_of_the_next_message() -> None:
+    current, ended = beliefs_after(
+        Owner("said-of-it", "u"), "my dog biscuit is 7", "she turned eight", one_session=True
+    )
+    assert ended == ["The user's dog biscuit is 7."], (current, ended)
+
+
+def test_a_person_named_after_the_pet_takes_the_pronoun() -> None:
+    current, ended = beliefs_after(
+        Owner("said-of-it", "u"), "my cat is a tabby", "my aunt is a vet", "she works in Derby", one_session=True
+    )
+    assert "The user's aunt works in Derby." in current, (current, ended)
