@@ -101,6 +101,7 @@ _BECAME = re.compile(
 # "the baby weighs 5 kg", "the plan costs 30 euros": a measure is a copula with its amount.
 _MEASURE = re.compile(r"\b(?:costs|cost|measures|measured)\b", re.IGNORECASE)
 # "weighs 212 lbs", "weighed in at 198", "my weight is 205": one attribute, the weight
+_WEIGHED_ZH = re.compile(r"称了一?下|称了|上秤")
 _WEIGHED = re.compile(r"\b(?:weighs|weighed(?:\s+in\s+at)?|weigh)\b", re.IGNORECASE)
 # "After the reorg the user reports to ...": an adverbial put before the subject is
 # context, not part of what aligns; the subject comes first.
@@ -247,6 +248,7 @@ def core_tokens(statement: str) -> list[str]:
     text = _BECAME.sub(" is ", text)
     text = _MEASURE.sub(" is ", text)
     text = _WEIGHED.sub(" weight is ", text)
+    text = _WEIGHED_ZH.sub("体重", text)  # "称了一下 61了": a weight, said as the weighing
     text = _ZH_CHANGE_VERB.sub("是", text)
     text = re.sub(r"\s+", " ", text).strip()
     m = _REORDER.match(text)

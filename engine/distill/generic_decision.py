@@ -478,7 +478,7 @@ def _stopped_doing(old: str, new: str) -> bool:
 MOVED_IT = (
     r"\b(?:raised|bumped|upped|increased|hiked|lowered|cut|dropped|reduced|put|pushed|moved|changed|doubled|"
     # ... or the speaker's version of a thing ("IT upgraded me to 24.04")
-    r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user)\s+(?:up\s+|down\s+)?to\s+"
+    r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user|(?:the user's|their|the)\s+\w+)\s+(?:up\s+|down\s+)?to\s+"
     r"(?:(?:like|about|around|roughly|almost|nearly)\s+)?"  # "upped it to like 35k a week"
 )
 _MOVED_IT = re.compile(
@@ -752,7 +752,7 @@ def _reached(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         ]
         if len(spans) != 1 or spans[0] == now:
             continue
-        was, new = (_seconds(spans[0]), _seconds(now)) if clock else (_number(spans[0]), _number(now))
+        was, new = (_seconds(spans[0], now), _seconds(now, spans[0])) if clock else (_number(spans[0]), _number(now))
         if was and new and 1 / 3 <= new / was <= 3:
             held.append((b, spans[0]))
     if not held:
@@ -763,12 +763,13 @@ def _reached(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     )
 
 
-def _seconds(clock: str) -> float:
-    """A time said as m:ss or h:mm:ss, in seconds."""
+def _seconds(clock: str, other: str) -> float:
+    """A time said as m:ss or h:mm:ss, in seconds; two parts are hours and minutes where
+    the other time said has three ("1:52" beside "1:47:30")."""
     total = 0.0
     for part in clock.split(":"):
         total = total * 60 + float(part)
-    return total
+    return total * 60 if clock.count(":") == 1 and other.count(":") == 2 else total
 
 
 def _tier_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:

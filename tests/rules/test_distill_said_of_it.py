@@ -322,3 +322,18 @@ def test_a_person_named_after_the_pet_takes_the_pronoun() -> None:
         Owner("said-of-it", "u"), "my cat is a tabby", "my aunt is a vet", "she works in Derby", one_session=True
     )
     assert "The user's aunt works in Derby." in current, (current, ended)
+
+
+def test_a_record_in_hours_and_minutes_is_beaten_by_a_time_with_seconds() -> None:
+    current, ended = _beliefs("my marathon pr is 4:05", "ran 3:58:12 in Berlin!!")
+    assert ended == ["The user's marathon pr is 4:05."], (current, ended)
+
+
+def test_an_amount_of_theirs_bumped_by_name_replaces_it() -> None:
+    current, ended = _beliefs("I cycle 100 km a week", "bumped my distance to 150 a week")
+    assert ended == ["The user cycles 100 km a week."], (current, ended)
+
+
+def test_a_chinese_weighing_is_the_weight_now() -> None:
+    current, ended = _beliefs("我体重58公斤", "今天称了一下 55了")
+    assert ended == ["用户体重58公斤。"], (current, ended)
