@@ -1481,7 +1481,7 @@ def test_not_cut_out_for_a_thing_ends_nothing() -> None:
         ("I weigh 91 kg.", "Down to 84kg now!", "The user weighs 84 kg."),
         ("I cycle 30 km a day.", "Up to 45km a day now.", "The user cycles 45 km a day."),
         # a dose moved, said with nothing else in common, by the one who moved it
-        ("I'm on 25mg of losartan.", "My GP upped my dose to 50mg.", "The user's GP upped the user's dose to 50mg."),
+        ("I'm on 25mg of losartan.", "My GP upped my dose to 50mg.", "The user is on 50mg of losartan."),
         ("I take 10mg of escitalopram.", "Doc lowered it to 5mg last month.", None),
     ],
 )
