@@ -68,7 +68,8 @@ class PersonSpokenOf:
 
     def __init__(self) -> None:
         self._last: tuple[str, ...] | None = None  # ("my", "daughter"), or a name: ("Isla",)
-        self._relation: tuple[str, ...] | None = None  # the person (or pet) of theirs named last, kept across messages
+        self._relation: tuple[str, str] | None = None  # the person of theirs named last, kept across messages
+        self._pet: tuple[str, ...] | None = None  # a pet of theirs named in the message before this one
         self._zh = PersonSpokenOfZh()  # 他 / 她 after "我妹妹": the same reading in Chinese
         self._names = SpokenNames()  # "Raj", then "raj transferred ...": the capital back
 
@@ -76,8 +77,11 @@ class PersonSpokenOf:
         """A name is the antecedent only within the message that names it: in
         the next one, the other speaker may have named someone else in between
         ("Anita came round ..." / "She sounds like a treasure"), which these
-        per-speaker notes do not see. A relation ("my daughter") stays."""
-        self._last = self._relation
+        per-speaker notes do not see. A relation ("my daughter") stays; a pet named in
+        the message just before stays for this one only ("my cat luna is 3" / "she turned
+        four"), not across the small talk after it."""
+        self._last = self._pet or self._relation
+        self._pet = None
 
     def read(self, text: str) -> None:
         """Takes in a message already distilled, for the person it names last."""
@@ -96,12 +100,12 @@ class PersonSpokenOf:
         if named is not None:
             relation = named.group(2).lower()
             self._relation = None if relation in _PLURAL else (named.group(1).lower(), relation)
-            self._last = self._relation
+            self._last, self._pet = self._relation, None
             return clause
         pet = _PET.match(text)
         if pet is not None:  # "my cat luna is 3", then "she turned four": the pet, by its name if said
-            self._relation = tuple(w.lower() if i < 2 else w for i, w in enumerate(g for g in pet.groups() if g))
-            self._last = self._relation
+            self._pet = tuple(w.lower() if i < 2 else w for i, w in enumerate(g for g in pet.groups() if g))
+            self._last = self._pet
             return clause
         led = strip_lead(text)  # "Turns out he outgrew ...": any lead-in the statements know
         name = _person_named(led)
