@@ -65,6 +65,8 @@ __all__ = [
     "DEFAULT_GREY",
     "MOVED_IT",
     "MOVED_ZH",
+    "REACHED",
+    "WENT_WITH",
     "Decision",
     "GreyZone",
     "born",
@@ -694,7 +696,7 @@ def _day_moved(p: Proposal, beliefs: Sequence[BeliefView], now: str, kind: re.Pa
 # A provider chosen ("went with Mint Mobile", "ended up going with Verizon Fios") in place of the
 # one the speaker said they are with ("my phone plan is with T-Mobile", "I bank with Chase").
 _NOT_A_PROVIDER = r"(?!(?:my|our|his|her|their|him|them|us|me|it|a friend|friends|family)\b)"
-_WENT_WITH = re.compile(
+WENT_WITH = re.compile(
     r"\b(?:went|gone|going|ended up(?: going)?|signed up|signed) with (?:a |an |the )?"
     + _NOT_A_PROVIDER
     + r"(?P<v>[\w&.'-]+(?:\s+[\w&.'-]+){0,2}?)"
@@ -727,7 +729,7 @@ _ON_A_PLAN = re.compile(
 
 # A new mark reached ("hit 245 today", "ran 26:45 at parkrun", "got the 5k down to 22:40"): the
 # speaker's record held as one amount of the same form ("squat max is 225", "5k pb is 28:10").
-_REACHED = re.compile(
+REACHED = re.compile(
     r"\b(?:hit|reached|ran|clocked|benched|squatted|deadlifted|got (?:(?:it|the \w+|my \w+) )?(?:up |down )?to)\s+(?:a\s+)?"
     r"(?P<v>\d{1,2}:\d{2}(?::\d{2})?|\d[\d,.]*)(?!\s*(?:am|pm|%|years?|times|people|miles?|km|k\b))",
     re.IGNORECASE,
@@ -738,7 +740,7 @@ _MARK = re.compile(r"\b(?:max|pb|pr|record|best|rating|rated|time|pace|score|han
 def _reached(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "hit 245 today" replaces: the speaker's mark said last (a max, a best, a rating,
     a time) holding one amount of the same form, within a third to three times it."""
-    said = None if is_cjk(p.statement) else _REACHED.search(untimed(p.statement))
+    said = None if is_cjk(p.statement) else REACHED.search(untimed(p.statement))
     if said is None or negated(p.statement):
         return None
     now = said.group("v")
@@ -786,7 +788,7 @@ def _tier_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
 def _went_with(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "went with Mint Mobile" replaces: of the speaker's beliefs saying whom they are
     with, the one said last, when it names another."""
-    said = None if is_cjk(p.statement) else _WENT_WITH.search(p.statement)
+    said = None if is_cjk(p.statement) else WENT_WITH.search(p.statement)
     if said is None or negated(p.statement[: said.start()]):
         return None
     new = said.group("v")

@@ -38,7 +38,7 @@ from ledgermind.distill.generic import (
     generic_findings,
     instruction_findings,
 )
-from ledgermind.distill.generic_decision import MOVED_IT
+from ledgermind.distill.generic_decision import MOVED_IT, REACHED, WENT_WITH
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, left_behind, names_left, only_left_behind
 from ledgermind.distill.person import third_person
 from ledgermind.distill.proposals import Extraction, Proposal
@@ -200,20 +200,7 @@ class RuleExtractor:
             replace(f, replaces=_denied(clause)) if f.rule == "correction" and f.replaces is None else f
             for f in framed + legacy
         ] or correction_findings(clause, speaker)
-        if not found or (
-            all(f.kind == "episode" for f in found)
-            and (
-                moved_on(clause)
-                or ends(clause)
-                or ENDED_PRONOUN.search(clause)
-                or _MOVED_IT.search(clause)
-                or _WEIGHED.search(clause)
-                or _REACHED_SAID.search(clause)
-                or _WENT_WITH.search(clause)
-            )
-        ):
-            # a dated change ("I transferred to billing last week") is a new state, said as such;
-            # "closed it last month" ends the thing spoken of last
+        if not found or (all(f.kind == "episode" for f in found) and _says_what_holds_now(clause)):
             state = generic_findings(clause, speaker, said_at)
             found = state or found
         # a change the clause dates ("昨天…升级到了…") starts then; a time said
@@ -316,13 +303,27 @@ class RuleExtractor:
         ]
 
 
-_MOVED_IT = re.compile(MOVED_IT + r"[$€£¥]?\d", re.IGNORECASE)  # "bumped it to 10% today": the amount spoken of moved
-_REACHED_SAID = re.compile(r"\b(?:hit|reached|ran|clocked|benched|squatted|deadlifted)\s+(?:a\s+)?\d", re.IGNORECASE)
-_WEIGHED = re.compile(r"\bweighed\s+(?:in\s+at\s+)?(?:about\s+|around\s+)?\d", re.IGNORECASE)  # a measure of now, dated
-# a provider chosen, dated ("went with Mint Mobile a couple weeks ago"): what holds now
-_WENT_WITH = re.compile(
-    r"\b(?:went|ended up(?: going)?) with (?:a |an |the )?(?!(?:my|our|his|her|their|him|them|us|me)\b)\w", re.I
-)
+_MOVED_IT = re.compile(MOVED_IT + r"[$€£¥]?\d", re.IGNORECASE)
+_WEIGHED = re.compile(r"\bweighed\s+(?:in\s+at\s+)?(?:about\s+|around\s+)?\d", re.IGNORECASE)
+
+
+def _says_what_holds_now(clause: str) -> bool:
+    """Whether a clause told as a dated event says what holds from then on, so the generic
+    reading (which may end or replace a belief) is taken over the episode: a change ("I
+    transferred to billing last week"), an ending ("closed it last month"), an amount moved
+    ("bumped it to 10% today"), a weight weighed, a mark reached ("hit 245 this morning"), a
+    provider chosen ("went with Mint Mobile a couple weeks ago")."""
+    return bool(
+        moved_on(clause)
+        or ends(clause)
+        or ENDED_PRONOUN.search(clause)
+        or _MOVED_IT.search(clause)
+        or _WEIGHED.search(clause)
+        or REACHED.search(clause)
+        or WENT_WITH.search(clause)
+    )
+
+
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
