@@ -35,13 +35,18 @@ class LedgermindMemoryBlock(BaseMemoryBlock[str]):
     query_turns: int = Field(default=1, ge=1, description="How many of the last user messages make the query.")
     max_items: int = Field(default=5, ge=1, le=50, description="The most beliefs the block brings in.")
     token_budget: int = Field(default=400, ge=1, description="The most tokens the block's text may take.")
+    time_budget_ms: int = Field(
+        default=800, ge=1, description="Past this the block is empty rather than holding up the turn."
+    )
 
     async def _aget(self, messages: list[ChatMessage] | None = None, **block_kwargs: Any) -> str:
         asked = [m.content for m in messages or [] if m.role.value == "user" and m.content]
         query = "\n".join(asked[-self.query_turns :])
         if not query.strip():
             return ""
-        return await asyncio.to_thread(self.memory.build_context, query, self.token_budget, max_items=self.max_items)
+        return await asyncio.to_thread(
+            self.memory.build_context, query, self.token_budget, self.time_budget_ms, max_items=self.max_items
+        )
 
     async def _aput(self, messages: list[ChatMessage]) -> None:
         """Nothing to take: beliefs come from the owner's sessions (see the module)."""
