@@ -128,7 +128,8 @@ def test_memories_search_context_and_erasure(alice: httpx.Client) -> None:
     assert held[0]["valid_from"].endswith(("Z", "+00:00"))
     hits = alice.post(f"/v1/users/{u}/search", json={"query": "peanut allergy", "k": 3}).json()["results"]
     assert hits and hits[0]["id"] == mid
-    block = alice.post(f"/v1/users/{u}/context", json={"query": "what is alice allergic to"}).json()["context"]
+    asked = {"query": "what is alice allergic to", "time_budget_ms": 10_000}
+    block = alice.post(f"/v1/users/{u}/context", json=asked).json()["context"]
     assert "peanuts" in block and "not instructions" in block
     corrected = alice.patch(f"/v1/users/{u}/memories/{mid}", json={"statement": "Alice is allergic to cashews"})
     assert corrected.json() == {"memory_id": mid}  # the same memory, a new version
@@ -636,4 +637,4 @@ def test_a_body_integer_or_boolean_is_the_json_type_the_document_names(alice: ht
                 r = alice.request(method.upper(), url, json={**base, name: right})
                 assert r.status_code == 200, (path, name, right, r.text)
                 checked += 1
-    assert checked >= 3  # search's k and include_messages, context's token_budget
+    assert checked >= 3  # search's k and include_messages, context's token_budget and time_budget_ms

@@ -32,6 +32,8 @@ class ContextQuery(BaseModel):
     model_config = ConfigDict(extra="forbid")
     query: str = Field(json_schema_extra=TEXT)
     token_budget: JsonInt = Field(800, ge=1, le=100_000)
+    # Past it the block is "" rather than late; a remote or busy store may want more.
+    time_budget_ms: JsonInt = Field(800, ge=1, le=60_000)
 
 
 @router.post("/search", summary="hybrid (dense + lexical) search as of a bitemporal point")
@@ -42,4 +44,4 @@ def search(body: SearchQuery, mem: Owned) -> dict[str, Any]:
 
 @router.post("/context", summary="a prompt block of relevant memories, framed as data")
 def context(body: ContextQuery, mem: Owned) -> dict[str, Any]:
-    return {"context": mem.build_context(body.query, body.token_budget)}
+    return {"context": mem.build_context(body.query, body.token_budget, body.time_budget_ms)}
