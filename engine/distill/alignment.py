@@ -102,7 +102,12 @@ _BECAME = re.compile(
 _MEASURE = re.compile(r"\b(?:costs|cost|measures|measured)\b", re.IGNORECASE)
 # "weighs 212 lbs", "weighed in at 198", "my weight is 205": one attribute, the weight
 _WEIGHED_ZH = re.compile(r"称了一?下|称了|上秤")
-_WEIGHED = re.compile(r"\b(?:weighs|weighed(?:\s+in\s+at)?|weigh)\b", re.IGNORECASE)
+_WEIGHED = re.compile(
+    r"\b(?:weighs|weighed(?:\s+in\s+at)?|weigh)\b"
+    # "I'm 82 kg": a weight said as what the speaker is, its unit after it
+    r"|\b(?:is|am|'m)\s+(?:now\s+|down to\s+|up to\s+|at\s+)?(?=\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|lbs?|pounds)\b)",
+    re.IGNORECASE,
+)
 # "After the reorg the user reports to ...": an adverbial put before the subject is
 # context, not part of what aligns; the subject comes first.
 _FRONTED = re.compile(
@@ -235,6 +240,10 @@ class Alignment:
     before: str = ""  # the word right before the differing spans ("got" of "got the win" / "got a book")
 
 
+# Someone's name said as what they are called, not as who they are.
+_NAME_IS = re.compile(r"(?<=\w)(?:'s|’s)\s+name\s+(?=is\b|was\b)", re.IGNORECASE)
+
+
 def core_tokens(statement: str) -> list[str]:
     """The statement as alignment reads it: folded, cues and time phrases out."""
     text = copula_expanded(unicodedata.normalize("NFKC", statement).strip().rstrip("。.!！ "))
@@ -248,6 +257,8 @@ def core_tokens(statement: str) -> list[str]:
     text = _BECAME.sub(" is ", text)
     text = _MEASURE.sub(" is ", text)
     text = _WEIGHED.sub(" weight is ", text)
+    text = re.sub(r"\bright now\b", " now ", text, flags=re.IGNORECASE)  # "82 kg right now": the moment, no value
+    text = _NAME_IS.sub(" ", text)  # "my mom's name is Linda" / "my mom is Lynn": one attribute
     text = _WEIGHED_ZH.sub("体重", text)  # "称了一下 61了": a weight, said as the weighing
     text = _ZH_CHANGE_VERB.sub("是", text)
     text = re.sub(r"\s+", " ", text).strip()
@@ -849,6 +860,24 @@ def stands_for(acronym: str, statement: str) -> bool:
     ) or bool(re.search(rf"\b{acronym}\b", statement, re.IGNORECASE))
 
 
+# What people call a vehicle of theirs back by its kind ("sold the truck" of "I drive a 2012
+# F-150", "sold the bike" of "I own a Yamaha motorcycle"): a kind names a vehicle of its own
+# group, said by a kind of that group or by the verb of that group ("drive" a car, "ride" a bike).
+_VEHICLE_GROUPS = (
+    (frozenset(["car", "truck", "suv", "jeep", "van", "minivan", "pickup", "vehicle"]), r"drives?|driving|drove"),
+    (frozenset(["bike", "motorcycle", "motorbike", "scooter", "moped"]), r"rides?|riding|rode"),
+)
+
+
+def _vehicle_of(kind: str, statement: str) -> bool:
+    """Whether ``kind`` is a vehicle's kind and the statement is about a vehicle of its group."""
+    for kinds, verbs in _VEHICLE_GROUPS:
+        if kind in kinds:
+            said = rf"\b(?:{verbs})\s+(?:a|an|the|my|our|his|her|their)\b|\b(?:{'|'.join(sorted(kinds))})s?\b"
+            return re.search(said, statement, re.IGNORECASE) is not None
+    return False
+
+
 def names_ended(thing: frozenset[str], statement: str) -> bool:
     """Whether a statement names the thing an ending ends: its topic words, the words
     an acronym of one word begins ("let the nyt lapse"), or for Chinese, every character
@@ -858,7 +887,7 @@ def names_ended(thing: frozenset[str], statement: str) -> bool:
     thing = thing - _ACTIVITY_HEADS or thing  # "stopped the piano lessons" ends "learning piano"
     if thing <= held or all(any(_kin_stems(t, h) for h in held) for t in thing):
         return True
-    if len(thing) == 1 and stands_for(next(iter(thing)), statement):
+    if len(thing) == 1 and (stands_for(next(iter(thing)), statement) or _vehicle_of(next(iter(thing)), statement)):
         return True
     # one character stands for the thing only where it closes what is said ("抽一包烟。", not "烟花")
     return all(

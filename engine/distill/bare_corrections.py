@@ -50,6 +50,7 @@ _FORMULA_EN = re.compile(
     r"scratch that|nvm|never ?mind|i mean|i meant|i misspoke|i mistyped|i misread|i was wrong|that was wrong|"
     r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
     r"i had (?:the|that|it|this)(?: \w+)? wrong|i got (?:the|that|it|this)(?: \w+)? wrong|"
+    r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
     r"i mixed (?:that|it|them) up|make that|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
     r"i mis(?:heard|counted|remembered|spelled|spelt)|"
@@ -129,6 +130,7 @@ _SLIP_EN = (
     r"(?:i )?(?:read|looked at|was looking at|checked) the wrong \w+|"
     # how the right value was found, or why the slip: "just checked the reminder", "fat fingers"
     r"(?:i )?(?:just )?(?:checked|double-checked|looked)(?: (?:it|again|(?:the|my) \w+))?|fat fingers?|brain fart|"
+    r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
     r"(?:no idea|not sure|(?:i )?(?:don't|do not|dunno) know) why i (?:typed|wrote|said|put)(?: [\w'\" -]{1,20})?"
 )
 # The formula said between the value and a clause of its own ("*GMAT not LSAT, my bad, it's

@@ -37,6 +37,11 @@ _SPLIT_EN = re.compile(
     + r")"
     # "... so now I catch the 6:55": what a change led to, the state as it is now
     r"|\s*,?\s+so\s+(?=(?:now|nowadays|these days)\s+" + _PRONOUN_EN + r")"
+    # "I'm 82 kg right now, goal is 75": what is, then what is aimed at, each its own
+    r"|\s*,\s+(?=(?i:(?:my|our|the)\s+)?(?i:goal|target|aim|plan)\s+(?:is|was)\s)"
+    # "He moved to day shifts, finally we can eat dinner together": the fact, then what the two
+    # may do together (talk of its own, no purpose of the fact's)
+    r"|\s*,\s+(?:so\s+)?(?=(?:(?:maybe|finally|hopefully|now)\s+)?we\s+(?:can|could)\b[^.]*\btogether\b)"
     # "... and my sister lives in Rome"; not "my contacts and my marketing skills to ..."
     r"|\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+"
     r"(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
@@ -478,7 +483,7 @@ _LIFE_VERBS = (
     "work|live|run|teach|study|play|drive|own|have|take|use|coach|manage|lead|volunteer|write|cook|train|"
     "practi[cs]e|attend|love|like|enjoy|speak|read|walk|bike|cycle|commute|rent|share|help|visit|sing|paint|"
     "build|design|sell|make|keep|spend|stay|go|do|care|raise|mentor|host|organi[sz]e|tutor|swim|dance|"
-    "wake|leave|start|finish|sleep|eat|shower|meditate|pray|jog|lift|nap"
+    "wake|leave|start|finish|sleep|eat|shower|meditate|pray|jog|lift|nap|drink|smoke|wear|watch|listen|hike|bake"
 )
 _SHARED_FIRST_PERSON = re.compile(
     r"^(?P<subject>I|We)\s+(?P<verb>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r")))\b(?P<rest>.+?)\s+and\s+"
@@ -515,12 +520,17 @@ _TWO_THINGS = re.compile(
 # How each of two things is done: "for coding", "with a tutor", "online".
 _ITS_WAY = r"(?:\s+(?:for|at|in|on|with|from|by)\s+[\w'-]+(?:\s+[\w'-]+)?|\s+(?:online|at home|daily|weekly))"
 # "I use VS Code for coding and Notion for notes": one verb, two things each for its own use.
-_GAPPED = re.compile(
+_GAPPED_HEAD = (
     r"^(?P<head>(?:I|We)(?:'m|'re|\s+am|\s+are)?\s+(?:use|uses|drink|eat|read|take|prefer|like|love|learning|"
     r"studying|taking|playing|practi[cs]ing)\s+)"
-    r"(?P<one>[\w'. -]+?" + _ITS_WAY + r")\s*,?\s+and\s+"
-    r"(?P<two>[\w'. -]+?" + _ITS_WAY + r")$"
 )
+_GAPPED = re.compile(
+    _GAPPED_HEAD + r"(?P<one>[\w'. -]+?" + _ITS_WAY + r")\s*,?\s+and\s+(?P<two>[\w'. -]+?" + _ITS_WAY + r")$"
+)
+# ... and three or more ("I use a Kindle for reading, a Garmin for running, and my phone for
+# everything else"): each part a thing and its own use.
+_GAPPED_LIST_HEAD = re.compile(_GAPPED_HEAD)
+_GAPPED_PART = re.compile(r"[\w'. -]+?" + _ITS_WAY + r"(?:\s+[\w'-]+){0,1}")
 
 
 _LIST_HEAD = re.compile(r"^(?P<subject>I|We)\s+(?=(?-i:(?:" + _LIFE_VERBS + r"))\b)")
@@ -559,6 +569,17 @@ def _verb_list(text: str) -> list[str] | None:
     return [f"{head.group('subject')} {part}" for part in parts]
 
 
+def _gapped_list(text: str) -> list[str] | None:
+    """Three or more things of one verb, each with its own use, as one clause each."""
+    head = _GAPPED_LIST_HEAD.match(text)
+    if head is None:
+        return None
+    parts = _LIST_SEP.split(text[head.end() :])
+    if len(parts) < 3 or not all(_GAPPED_PART.fullmatch(part) for part in parts):
+        return None
+    return [head.group("head") + part for part in parts]
+
+
 def _shared_subject(clause: str) -> list[str]:
     """Two verb phrases of one subject as two clauses, each with the subject;
     two things of one verb, each with its article or its own use, likewise."""
@@ -566,7 +587,7 @@ def _shared_subject(clause: str) -> list[str]:
     two = _TWO_THINGS.match(text) or _GAPPED.match(text)
     if two is not None:
         return [two.group("head") + two.group("one"), two.group("head") + two.group("two")]
-    listed = _verb_list(text)
+    listed = _verb_list(text) or _gapped_list(text)
     if listed:
         return listed
     copula = _SHARED_AFTER_COPULA.match(text)
@@ -613,10 +634,18 @@ _LABELLED = re.compile(
 _AIMS = frozenset(["goal", "goals", "plan", "plans", "aim", "resolution", "target", "dream", "mission", "priority"])
 
 
+# A past verb whose reading follows it ("weighed in", "clocked", "finished"): "... at <value>".
+_READ_OFF = re.compile(r"(?:weighed|clocked|finished|timed|measured)\b", re.IGNORECASE)
+
+
 def _predicated(sentence: str) -> str:
     """A named value said without its verb, with it: "my new landlord is Mrs. Patel";
     a label and its value as one: "my goal for this year is to run ..."."""
     labelled = _LABELLED.match(sentence.strip())
+    if labelled and labelled.group("label").split()[0].lower().endswith("ed"):
+        # "weighed in this morning: 79.4": what the speaker did and its reading, no label
+        said = labelled.group("label")
+        return f"I {said} at {labelled.group('v').strip()}" if _READ_OFF.match(said) else sentence
     if labelled and not re.search(r"\d", labelled.group("label")) and not is_formula(labelled.group("label")):
         label, value = labelled.group("label"), labelled.group("v").strip()
         aim = label.split()[0].lower() in _AIMS and not value.lower().startswith("to ")

@@ -1054,14 +1054,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         if noun and noun.group(1).lower() in ("bike", "motorbike", "scooter"):
             kind = noun.group(1).lower()
         surface = (thing.group(0)).strip()
-        qualifier = re.search(
-            r"\b(work|personal|private|business|second|old|spare|family|company)\s+"
-            r"(?:car|phone|laptop|computer|bike)\b",
-            clause,
-            re.IGNORECASE,
-        )
-        scope = qualifier.group(1).lower() if qualifier else None  # "my work phone" is not "my phone"
-        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, scope)]
+        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, _use_of_thing(clause))]
     version = version_in(focus) or version_in(clause)
     if version is None:
         version = _bare_version_en(clause)
@@ -1214,6 +1207,27 @@ _RATE_EN = re.compile(
     r"(?:(?:[a-z]+\s+)?(?:a|per|every|each)\s+(?:month|week|year|day|night)\b|for\s+(?:me|us)\b)"
 )
 _KIN_EN = re.compile(r"^(Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama)(?:'s)?\b(?!,)")
+
+
+# Whose or what for a thing of the speaker's is: "my work phone" is not "my phone", nor is "a
+# ThinkPad work gave me, for the job" the MacBook "for personal stuff".
+_THING_USE_EN = re.compile(
+    r"\b(?P<kind>work|personal|private|business|second|old|spare|family|company|school|gaming)\s+"
+    r"(?:car|phone|laptop|computer|bike)\b"
+    r"|\bfor\s+(?:(?:my|the)\s+)?(?P<use>work|job|personal (?:stuff|use|things)|school|gaming|business)\b"
+    r"|\b(?P<given>work|my job|the company|my company|my employer|the office)\s+(?:gave|issued|gives|lent)\s+me\b",
+    re.IGNORECASE,
+)
+_USE_NAMES = {"job": "work", "company": "work", "business": "work", "private": "personal"}
+
+
+def _use_of_thing(clause: str) -> str | None:
+    """The scope of a thing of the speaker's: the kind or use said of it, or work where work gave it."""
+    m = _THING_USE_EN.search(clause)
+    if m is None:
+        return None
+    said = (m.group("kind") or m.group("use") or "work").lower().split()[0]
+    return _USE_NAMES.get(said, said)
 
 
 def _scope_en(clause: str) -> str | None:
@@ -1492,14 +1506,7 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if thing and re.search(r"开|买|换|车|手机|用|提", clause):
         kind = "car" if thing.group(1) else "phone"
         surface = (thing.group(0)).strip()
-        qualifier = re.search(
-            r"\b(work|personal|private|business|second|old|spare|family|company)\s+"
-            r"(?:car|phone|laptop|computer|bike)\b",
-            clause,
-            re.IGNORECASE,
-        )
-        scope = qualifier.group(1).lower() if qualifier else None  # "my work phone" is not "my phone"
-        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, scope)]
+        return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, _use_of_thing(clause))]
     version = version_in(focus) or version_in(clause)
     if version is not None and _VERSION_CUE_ZH.search(clause):
         return [_Hit("version", version.slot, version.value, version.surface, "version", subject, _scope_zh(clause))]

@@ -413,9 +413,10 @@ class _State:
                     return b, p.replaces
                 # "2pm not 3": an hour said alone names the time it is the hour of ("3pm", "3:00")
                 hour = r"(?:(?::00)?\s?(?:am|pm)\b)?" if p.value_type == "time" and p.replaces.isdigit() else ""
-                said = re.search(
-                    r"(?<![\w.:])" + re.escape(p.replaces) + hour + r"(?![\w:])", b.statement, re.IGNORECASE
-                )
+                # "4th not 14th": a day said as an ordinal names the day written without it ("march 14")
+                day = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", p.replaces)
+                wrong = rf"{day.group(1)}(?:st|nd|rd|th)?" if day else re.escape(p.replaces)
+                said = re.search(r"(?<![\w.:])" + wrong + hour + r"(?![\w:])", b.statement, re.IGNORECASE)
                 if said:
                     return b, said.group(0)
                 continue

@@ -304,7 +304,12 @@ class RuleExtractor:
 
 
 _MOVED_IT = re.compile(MOVED_IT + r"[$€£¥]?\d", re.IGNORECASE)
-_WEIGHED = re.compile(r"\bweighed\s+(?:in\s+at\s+)?(?:about\s+|around\s+)?\d", re.IGNORECASE)
+# "weighed 79.4", "weighed in at 79.4", "weighed in this morning at 79.4": the reading is the weight now
+_WEIGHED = re.compile(
+    r"\bweighed\s+(?:in\s+)?(?:(?:this|that|on|yesterday|today|last)\b[^,.;\d]{0,24}?\s+)?(?:at\s+)?"
+    r"(?:about\s+|around\s+)?\d",
+    re.IGNORECASE,
+)
 
 
 def _says_what_holds_now(clause: str) -> bool:

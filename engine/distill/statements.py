@@ -412,7 +412,8 @@ def name_called_off(sentence: str) -> str:
 
 _COMMON_GROUND = re.compile(
     r"\b(?:we can all|all of us|ourselves|each other|one another|us all|reminds us|for all of us|we all|"
-    r"in our lives|our lives)\b|\bwe (?:can|could|should|will|'ll)\b.*\btogether\b|^(?:maybe|rest assured|woah|wow)\b",
+    r"in our lives|our lives)\b|^(?:[\w']+,?\s+){0,2}?we (?:can|could|should|will|'ll)\b.*\btogether\b"
+    r"|^(?:maybe|rest assured|woah|wow)\b",  # (a "we can ... together" after a fact of its own is its outcome)
     re.IGNORECASE,
 )
 _REACTION = re.compile(
@@ -471,7 +472,9 @@ _QUESTION_ZH = re.compile(
 _REQUEST_ZH = re.compile(r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮)")
 _SMALL_TALK_ZH = re.compile(
     r"^(?:你好|您好|嗨|哈喽|谢谢|多谢|感谢|好的|好吧|嗯+|哦+|哈+|再见|拜拜|晚安|早上好|早安|没问题|不客气|"
-    r"行|可以|对|是的|明白|知道了|了解|我明白|我知道了|我懂了|太好了|真好|真棒|不错|我也是|同意|我同意|辛苦了)"
+    r"行|可以|对|是的|明白|知道了|了解|我明白|我知道了|我懂了|太好了|真好|真棒|不错|我也是|同意|我同意|辛苦了|"
+    # a laugh ("哈哈哈笑死我了", "太好笑了"): a reaction, no fact
+    r"(?:哈+[，,\s]*)?(?:笑死(?:我|人)?了?|太好笑了|好好笑|笑出声了?|笑哭了?))"
     r"[啊呀了吧呢！!。，,~～]*$"
 )
 # About the speaker, or a thing of their world with a value or an attribute of
@@ -490,7 +493,9 @@ _ABOUT_SOMEONE_ZH = re.compile(
 # The words a Chinese supposition opens with (如果……就……): what would be, not what is.
 SUPPOSING_ZH = r"(?:如果|要是|假如|假设|万一|倘若|要不是)"
 _TENTATIVE_ZH = re.compile(
-    r"^我?(?:再)?(?:想想|看看|考虑一下|想一想|看一看|琢磨一下|研究一下)"
+    # after the listener's point granted, if so ("你说得有道理，我再想想")
+    r"^(?:(?:你说得?(?:很|挺|太)?(?:有道理|对|没错)|有道理|好吧|行吧)[啊呀吧，,\s]*)?"
+    r"我?(?:再)?(?:想想|看看|考虑一下|想一想|看一看|琢磨一下|研究一下)"
     # a supposition ("如果我有一百万，我就去环游世界"): what would be, not what is
     r"|^" + SUPPOSING_ZH
 )
@@ -541,6 +546,7 @@ def is_statement(clause: str) -> bool:
         or _NO_LONGER_ALONE.match(text)
         or let_go(body)
         or _IT_MOVED.match(body)
+        or _BARE_THING_ENDED.match(body)
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body):
@@ -667,6 +673,12 @@ _VALUE_NOW = re.compile(
 _IT_MOVED = re.compile(
     r"^(?:it|they)\s+(?:got|was|were|has been|have been|just got)\s+(?:moved|pushed|rescheduled|bumped|changed|shifted)"
     r"\s+(?:back\s+|up\s+|forward\s+)?to\s+\S",
+    re.IGNORECASE,
+)
+# "book club fell apart lol", "gym membership lapsed": a thing of theirs ended, its article
+# dropped as chat drops it; a noun, not an imperative ("book a table"), since a past ending follows.
+_BARE_THING_ENDED = re.compile(
+    r"^(?!(?:i|we|you|he|she|it|they|that|this|there|everything|nothing)\b)(?:[a-z][\w'-]*\s+){1,3}?" + ENDED_ITSELF,
     re.IGNORECASE,
 )
 _NOW_SAID = re.compile(

@@ -154,7 +154,10 @@ _COUNT_ZH = re.compile(_ZH_NUM + r"\s*(?:个|台|名|位|只|辆|家|套|间|条
 # ("moved to 10 starting this week"); never one digit of a longer number.
 _TIME_EN = re.compile(
     r"\b(\d{1,2})(?!\d)(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?"
-    r"(?!\s*(?:%|(?!(?:starting|from|sharp|now|instead|tomorrow|today|tonight|every|each|on|for|since|these|lately|nowadays|most|ish)\b)[a-z]{2,}))",
+    # what may follow a clock time: when it holds ("at 11 the past couple weeks", "at 7 this
+    # week"), never a unit ("11 days", "6 servers")
+    r"(?!\s*(?:%|(?!(?:starting|from|sharp|now|instead|tomorrow|today|tonight|every|each|on|for|since|these|this|"
+    r"lately|recently|again|during|ever|nowadays|most|ish|the\s+(?:past|last))\b)[a-z]{2,}))",
     re.IGNORECASE,
 )
 _TIME_ZH = re.compile(
