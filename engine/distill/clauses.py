@@ -15,7 +15,7 @@ import re
 from ledgermind.distill.alignment import switched
 from ledgermind.distill.bare_corrections import is_formula
 from ledgermind.distill.chatter import chatter_kind
-from ledgermind.distill.frames import RELATIONS_ZH
+from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH
 from ledgermind.distill.person import INTRODUCED_ZH
 from ledgermind.distill.statements import SUPPOSING_ZH, is_request, is_statement, strip_lead
 
@@ -605,15 +605,22 @@ def _shared_subject(clause: str) -> list[str]:
 # show right now: The Bear": a thing of the speaker's named, then its value after a colon,
 # a dash or a comma, with no verb between; said as the copula it leaves out.
 _NAMED_VALUE = re.compile(
-    r"^(?:(?:I|we|(?:the|our|my)\s+[\w'-]+)\s+(?:have|has|'ve got|have got|got|hired|found|signed|"
+    r"^(?:(?:I|we|(?P<lead>(?:the|our|my)\s+[\w'-]+))\s+(?:have|has|'ve got|have got|got|hired|found|signed|"
     r"started (?:seeing|with|going to)|switched to|(?:am|'m) seeing)\s+)?"
     r"(?:(?:a|an|my|our|the)\s+)?"
-    r"(?P<x>(?:new|current|favou?rite|fav|latest|next)\s+[\w'-]+(?:\s+(?!(?:right|now|today)\b)[\w'-]+){0,2}?"
+    r"(?P<x>(?:new|current|favou?rite|fav|latest|next)\s+[\w'-]+(?:\s+(?!(?:right|now|today|named|called)\b)[\w'-]+){0,2}?"
     r"(?:\s+(?:at|for|in|of)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+)?)"
-    r"(?P<now>\s+(?:right now|now|these days))?\s*(?:[:—–]|,|\s-)\s*"
-    r"(?P<v>(?!(?:I|We|It|That|This)\b)(?-i:[A-Z0-9$€£¥])[^,;:]{0,40}?)[.!]*$",
+    r"(?P<now>\s+(?:right now|now|these days))?"
+    # "Ms. Ruiz" after a colon, a dash or a comma; or any name after "named" / "called" ("a new
+    # manager named Priya", "a new coach, a guy called marcus")
+    r"(?:\s*(?:[:—–]|,|\s-)\s*(?P<v>(?!(?:I|We|It|That|This)\b)(?-i:[A-Z0-9$€£¥])[^,;:]{0,40}?)"
+    r"|,?\s+(?:(?:a|an)\s+(?:guy|man|woman|lady|girl|dude|person)\s+)?(?:named|called)\s+"
+    r"(?P<n>(?!(?:i|we|it|that|this|after|because)\b)[\w'.-]+(?:\s+(?-i:[A-Z])[\w'.-]+)?))[.!]*$",
     re.IGNORECASE,
 )
+# The people whose new one a "has a new ..." names: "my daughter has a new teacher, Ms. Ruiz"
+# is the daughter's teacher; "the club hired a new coach" is the speaker's (their club's).
+_RELATION_LEAD = re.compile(r"(?:my|our)\s+(?:" + RELATIONS_EN + r")$", re.IGNORECASE)
 
 
 # "Goal for this year: run a sub-4 marathon", "Current commute: 40 min by bus": a label
@@ -651,7 +658,10 @@ def _predicated(sentence: str) -> str:
         aim = label.split()[0].lower() in _AIMS and not value.lower().startswith("to ")
         return f"my {label[:1].lower() + label[1:]} is {'to ' if aim else ''}{value}"
     m = _NAMED_VALUE.match(sentence.strip())
-    if m is None or len(m.group("v").split()) > 4:
+    value = m.group("v") or m.group("n") if m else None
+    if m is None or value is None or len(value.split()) > 4:
         return sentence
     x = m.group("x")
-    return f"my {x[:1].lower() + x[1:]} is {m.group('v')}{' now' if m.group('now') else ''}"
+    lead = m.group("lead")
+    whose = f"{lead}'s" if lead and _RELATION_LEAD.fullmatch(lead) else "my"
+    return f"{whose} {x[:1].lower() + x[1:]} is {value}{' now' if m.group('now') else ''}"

@@ -184,3 +184,21 @@ def test_someone_elses_weight_is_not_the_speakers() -> None:
 
 def test_a_goal_said_after_the_weight_is_its_own_clause() -> None:
     assert clauses("I'm 60 kg now, target is 57") == ["I'm 60 kg now", "my target is 57"]
+
+
+# --- a new one of theirs named, and whose it is ------------------------------------------------
+
+
+def test_a_new_one_named_replaces_the_one_held() -> None:
+    current, ended = _beliefs("my physio is Anna", "I got a new physio named Marek")
+    assert ended == ["The user's physio is Anna."], (current, ended)
+
+
+def test_a_new_one_called_after_a_guy_is_named_in_lower_case_too() -> None:
+    assert clauses("we have a new landlord, a guy called omar") == ["my new landlord is omar"]
+
+
+def test_a_relatives_new_one_is_the_relatives() -> None:
+    current, ended = _beliefs("my tutor is Mr. Hale", "my son has a new tutor, Ms. Okoro")
+    assert ended == [], (current, ended)
+    assert "The user's son's new tutor is Ms. Okoro." in current, current
