@@ -863,19 +863,24 @@ def stands_for(acronym: str, statement: str) -> bool:
 # What people call a vehicle of theirs back by its kind ("sold the truck" of "I drive a 2012
 # F-150", "sold the bike" of "I own a Yamaha motorcycle"): a kind names a vehicle of its own
 # group, said by a kind of that group or by the verb of that group ("drive" a car, "ride" a bike).
-_VEHICLE_GROUPS = (
-    (frozenset(["car", "truck", "suv", "jeep", "van", "minivan", "pickup", "vehicle"]), r"drives?|driving|drove"),
-    (frozenset(["bike", "motorcycle", "motorbike", "scooter", "moped"]), r"rides?|riding|rode"),
+_VEHICLE_GROUPS = tuple(
+    (
+        kinds,
+        re.compile(
+            rf"\b(?:{verbs})\s+(?:a|an|the|my|our|his|her|their)\b|\b(?:{'|'.join(sorted(kinds))})s?\b",
+            re.IGNORECASE,
+        ),
+    )
+    for kinds, verbs in (
+        (frozenset(["car", "truck", "suv", "jeep", "van", "minivan", "pickup", "vehicle"]), r"drives?|driving|drove"),
+        (frozenset(["bike", "motorcycle", "motorbike", "scooter", "moped"]), r"rides?|riding|rode"),
+    )
 )
 
 
 def _vehicle_of(kind: str, statement: str) -> bool:
     """Whether ``kind`` is a vehicle's kind and the statement is about a vehicle of its group."""
-    for kinds, verbs in _VEHICLE_GROUPS:
-        if kind in kinds:
-            said = rf"\b(?:{verbs})\s+(?:a|an|the|my|our|his|her|their)\b|\b(?:{'|'.join(sorted(kinds))})s?\b"
-            return re.search(said, statement, re.IGNORECASE) is not None
-    return False
+    return any(kind in kinds and said.search(statement) is not None for kinds, said in _VEHICLE_GROUPS)
 
 
 def names_ended(thing: frozenset[str], statement: str) -> bool:

@@ -530,7 +530,7 @@ _GAPPED = re.compile(
 # ... and three or more ("I use a Kindle for reading, a Garmin for running, and my phone for
 # everything else"): each part a thing and its own use.
 _GAPPED_LIST_HEAD = re.compile(_GAPPED_HEAD)
-_GAPPED_PART = re.compile(r"[\w'. -]+?" + _ITS_WAY + r"(?:\s+[\w'-]+){0,1}")
+_GAPPED_PART = re.compile(r"[\w'. -]+?" + _ITS_WAY + r"(?:\s+[\w'-]+)?")
 
 
 _LIST_HEAD = re.compile(r"^(?P<subject>I|We)\s+(?=(?-i:(?:" + _LIFE_VERBS + r"))\b)")
