@@ -176,7 +176,7 @@ def clauses(sentence: str) -> list[str]:
     subject = _SUBJECT_ZH.match(merged[0]) if splitter is _SPLIT_ZH and merged else None
     if subject is not None:  # the subject carries over, as said ("我男朋友今年毕业了，在银行上班")
         merged = [merged[0], *(_subjected_zh(p, subject.group(0)) for p in merged[1:])]
-    return [_with_subject(p) for p in merged] or [sentence]
+    return _subjects_given(merged) or [sentence]
 
 
 # The subject a Chinese sentence opens with: the speaker, one of their people, or a pronoun.
@@ -319,6 +319,9 @@ _DROPPED_SUBJECT = re.compile(
     # of liking ("Loved this spot": a reaction), an adjective ("Excited to ...") or a formula ("Made my day")
     r"|^(?:(?:just|finally|recently|also|then)\s+)?(?!(?:loved|liked|enjoyed|hated|adored|missed|appreciated|"
     r"excited|tired|bored|pleased|surprised|interested|amazed|scared|worried|used|supposed|made my)\b)"
+    # (not what a thing took: "Took some trial and error", "took a while to get used to")
+    r"(?!took\s+(?:some\s+|a\s+(?:(?:bit|lot|little)\s+(?:of\s+)?)?)?(?:time|while|effort|work|trial|practice|patience|"
+    r"guts|courage|ages|forever|getting used)\b(?!\s+off\b))"
     r"(?:took|met|went|saw|spent|found|had|ran|wrote|won|built|caught|flew|drove|ate|sang|brought|bought|"
     r"[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|with|up|out|back|it|them|"
     r"\d+)\s+\S"
@@ -422,14 +425,40 @@ def _since_first(clause: str) -> list[str]:
     return [m.group("why"), m.group("now")] if m else [clause]
 
 
-def _with_subject(clause: str) -> str:
+# A clause whose subject is one of the speaker's people or "he" / "she", said in a state
+# ("My father is much better", "she's been so sharp"): the clause after it with its subject
+# left out goes on about that person ("..., walking without the special shoe now").
+_OTHER_SUBJECT = re.compile(
+    r"^(?:(?:and|but|so)\s+)?(?P<np>(?:my|our)\s+(?:" + RELATIONS_EN + r")|he|she)"
+    r"(?P<verb>'s|'re|\s+(?:is|are|was|were|has|have|had)\b)",
+    re.IGNORECASE,
+)
+_PLURAL_PEOPLE = re.compile(r"(?:parents|kids|in-laws)$", re.IGNORECASE)
+
+
+def _subjects_given(parts: list[str]) -> list[str]:
+    """Each clause with its subject: the speaker where it left it out, or the person
+    the clause before it was about."""
+    out: list[str] = []
+    for before, part in zip(["", *parts], parts):
+        other = _OTHER_SUBJECT.match(strip_lead(before))
+        out.append(_with_subject(part, other.group("np") if other else "I"))
+    return out
+
+
+def _with_subject(clause: str, subject: str = "I") -> str:
     """The clause with the speaker as its subject when it left it out."""
     body = strip_lead(clause)
     m = _DROPPED_SUBJECT.match(body)
     if m is None:
         return clause
     progressive = not m.group("over") and (m.group("not") or m.group("ing") or m.group("plan") or m.group("act"))
-    lead = "I've " if m.group("been") else "I'm " if progressive else "I "
+    if subject == "I" or m.group("over"):  # (a habit said over keeps the speaker's "don't")
+        lead = "I've " if m.group("been") else "I'm " if progressive else "I "
+    else:
+        has, be = ("have", "are") if _PLURAL_PEOPLE.search(subject) else ("has", "is")
+        said = subject[:1].upper() + subject[1:]
+        lead = f"{said} {has} " if m.group("been") else f"{said} {be} " if progressive else f"{said} "
     return clause[: len(clause) - len(body)] + lead + body[:1].lower() + body[1:]
 
 

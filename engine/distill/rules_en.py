@@ -136,6 +136,12 @@ _HAS = re.compile(
     r"(?:(?:'s|’s)\s+name(?=\s+is\s+(?-i:[A-Z])))?\s+"
     r"(?:now\s+|currently\s+|still\s+)?(is|are|uses|use|runs on|runs)\s+" + _V
 )
+# A clause after these is a condition, a time or a report, not said to hold: "I complain when my
+# foreman is late", "if my car is in the shop", "which my mother says is a good sign".
+_UNASSERTED = re.compile(
+    r"\b(?:when|whenever|if|unless|until|till|before|after|once|whether|which|as soon as|in case)\s+$", re.IGNORECASE
+)
+_REPORTED = re.compile(r"\b(?:says|said|thinks|thought|believes|feels|reckons|claims)$", re.IGNORECASE)
 # Values that judge rather than state ("is awesome", "is so excited"): opinions, not facts.
 _SENTIMENT = frozenset(
     [
@@ -303,6 +309,8 @@ def _preferences(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     thing = clean_value(_SUBORDINATE.split(_COMMENTARY.split(m.group(2), maxsplit=1)[0], maxsplit=1)[0])
     if thing.split()[0].lower() in _DEICTIC if thing else True:
         return []  # "I love your turtles", "I like it": a reaction, not a standing preference
+    if re.match(r"to (?:think|believe|say|imagine|hope|pretend)\b", thing, re.IGNORECASE):
+        return []  # "I like to think so": a hope voiced, no liking
     if _OBJECT_GAP.match(thing):
         return []  # "Doing something I love is awesome": "I love" qualifies a noun, its object is that noun
     negative = verb in ("hate", "dislike", "don't like", "do not like", "don't enjoy", "can't stand")
@@ -337,6 +345,8 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
         out.append(_fact(sp, third_person(u.group(0), sp.label) + ".", attribute_of(thing, value), value, op="update"))
         return out
     h = _HAS.search(s)
+    if h and (_UNASSERTED.search(s[: h.start()]) or _REPORTED.search(h.group(1))):
+        h = None  # "I complain when my foreman is late": a condition, not said to hold
     if h and h.group(1).strip().lower() not in ("name", "favorite", "favourite"):
         thing, value = h.group(1), clean_value(_COMMENTARY.split(h.group(3), maxsplit=1)[0])
         if _crisp(value):

@@ -43,7 +43,7 @@ __all__ = [
 
 _LEAD_EN = re.compile(
     r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|ha|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|ugh+|argh+|"
-    r"hmm+|fyi|just so you know|quick update|update|heads up|news|good news|big news|and|but|also|actually|"
+    r"hmm+|fyi|just so you know|quick update|update|heads up|news|(?:good|big|bad|sad|great|exciting|some) news|and|but|also|actually|"
     # a softener of bad news before what is told ("I'm afraid I have sad news"; not "afraid of dogs")
     r"i(?:'m| am) afraid(?: that)?(?=,?\s+(?:i|we|my|our|it|he|she|they|the)\b)|"
     r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
@@ -52,7 +52,7 @@ _LEAD_EN = re.compile(
     # formulas that announce a correction of what was just said
     r"let me (?:correct|rephrase|fix) (?:that|this|myself)|to correct myself|i stand corrected|hold on|hang on|"
     r"i was wrong|that was wrong|that's wrong|that's not right|not quite|i should have said|"
-    r"as for (?:me|us|myself)|for (?:me|us),? it(?: was|'s| is) (?:when|that)|on (?:a|another) (?:different |other |side |separate )?note|speaking of which|"
+    r"as for (?:me|us|myself)|for (?:me|us),? it(?: was|'s| is) (?:when|that)|for (?:me|us)(?=,?\s+(?:i|we)\b)|on (?:a|another) (?:different |other |side |separate )?note|speaking of which|"
     r"what i meant (?:was|is)|i meant to say|i meant(?= (?:she|he|they|it|we|i|my|our|the)\b)|"
     r"i mixed (?:that|it|them) up|make that [\w:.,$€£¥-]+|"
     r"wrong (?:name|number|date|day|time|word|one|person|place|city)|(?:damn |stupid )?auto-?correct(?:ed)?|"
@@ -131,6 +131,17 @@ _NAMED = re.compile(
     r"(?P<verb>\w+)\b\s*(?P<next>\S*))",
 )
 _NAMED_VERBS = frozenset(["has", "had", "took", "got", "went", "left", "made"])
+# The commonest adjectives, capitalised only because a sentence starts with them ("Fresh eggs
+# every morning", "Big news"): no one's name.
+_ADJECTIVES = frozenset(
+    [
+        *("big", "small", "little", "tiny", "huge", "fresh", "new", "old", "good", "great", "nice", "lovely"),
+        *("long", "short", "hot", "cold", "warm", "busy", "quiet", "full", "empty", "happy", "sad", "early"),
+        *("late", "whole", "same", "different", "perfect", "beautiful", "amazing", "awesome", "crazy", "cool"),
+        *("funny", "hard", "easy", "sweet", "wonderful", "fantastic", "gorgeous", "cute", "rainy"),
+        *("bad", "best", "worst", "real", "total", "pure", "simple", "tough", "strange", "weird"),
+    ]
+)
 _DETERMINERS = frozenset(
     ["the", "a", "an", "this", "that", "these", "those", "some", "every", "each", "all", "no", "any", "such", "most"]
 )
@@ -417,6 +428,15 @@ _COMMON_GROUND = re.compile(
     re.IGNORECASE,
 )
 _REACTION = re.compile(
+    # a judgement of the other's choice ("I think is a very good decision", "that's a smart move")
+    r"^(?:i think (?:that )?)?(?:it|that|this)?(?:'s|\s*is|\s*was) (?:a |an )?(?:\w+ ){0,2}(?:idea|decision|choice|move|call)\b|"
+    # news taken in ("I didn't know it had got that serious"), a guess agreed to ("I like to think
+    # so", "..., I think"), a mind not made up ("not sure how I feel about that")
+    r"^i (?:didn't|did not|never) (?:know|reali[sz]e)\b|^i had no idea\b|"
+    r"\b(?:think|hope|guess|suppose|believe|imagine) so[.!]*$|,\s*i (?:think|guess|suppose|reckon|imagine)[.!]*$|"
+    r"\bnot sure (?:how|what) (?:i|we) (?:feel|think)\b|"
+    # a reaction that nearly happened ("I nearly wept", "my mum almost fainted")
+    r"\b(?:almost|nearly) (?:wept|cried|fainted|screamed|passed out|lost it|teared up|burst into tears|choked)\b|"
     r"\b(?:couldn't agree more|could not agree more|agree|check it out|here to support|here for|appreciate|"
     r"means? (?:a lot|the world)|meant a lot|worth it|is key|is vital|is crucial|on fire|so cool|"
     r"i(?:'ve| have) got this|got this\.?$|i(?:'m| am) sure\b|i bet\b|i (?:can|could) (?:only )?imagine|"
@@ -537,7 +557,7 @@ def is_statement(clause: str) -> bool:
             # ... or a death of one of theirs, by name ("旺财上个月去世了")
             and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body) or _DIED_ZH.search(body))
         )
-    if text.rstrip().endswith("?") or is_slip(strip_lead(text)):
+    if is_question(text) or is_slip(strip_lead(text)):
         return False  # a question; "I always mix those up": why a slip happened, no fact
     body = _LEAD_EN.sub("", _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!")))
     body = _FRONTED_EN.sub("", body)
@@ -614,6 +634,7 @@ def is_statement(clause: str) -> bool:
         or _TIME_POINT.match(body)
         or _EVALUATIVE.match(body)
         or _PEOPLE_IN_GENERAL.search(body)
+        or _ANYONE.match(body)
         or _VIEW_OF_PEOPLE.match(text)
     ):
         return False  # "Loved this spot on the hike", "Last time we saw each other", "Books can be so captivating"
@@ -778,6 +799,13 @@ def is_general_view(sentence: str) -> bool:
     return _VIEW_OF_PEOPLE.match(sentence.strip()) is not None
 
 
+# A subject of anyone at all, with no one of the speaker's in the clause ("Nobody needs three
+# fondue sets", "Many cafés close on Mondays here"): a view of the world, not a fact of anyone's.
+_ANYONE = re.compile(
+    r"^(?:(?:many|most|lots of|a lot of|plenty of|few)\s+[\w-]+s|nobody|everybody|everyone|no one|anyone|anybody)\b"
+    r"(?!.*\b(?:i|i'm|i've|me|my|we|we're|our|us)\b)",
+    re.IGNORECASE,
+)
 _PEOPLE_IN_GENERAL = re.compile(
     r"^(?!(?:i|i'm|i've|we|we're|we've|my|our)\b).*\b(?:bring|brings|bringing|remind|reminds|reminding|take|takes|"
     r"taking|help|helps|helping|make|makes|making|give|gives|giving|teach|teaches|keep|keeps|keeping|let|lets|"
@@ -798,6 +826,12 @@ def _subjectless(words: list[str]) -> bool:
     restored before this check)."""
     first = words[0].lower().strip(",")
     second = words[1].lower().strip(",") if len(words) > 1 else ""
+    if (
+        second == "than"
+        and (first.endswith("er") or first in ("more", "less", "fewer"))
+        and not re.search(r",\s+(?:i|we)\b", " ".join(words[2:]), re.IGNORECASE)  # "..., I got the job"
+    ):
+        return True  # "Smaller than I'd like": a comparison whose thing was said before
     return (
         len(first) > 4
         and first.endswith("ed")
@@ -998,6 +1032,8 @@ def is_question(sentence: str) -> bool:
     """A question ("Could you remind me what we talked about yesterday?", "……吗"):
     asked, not stated, so never a belief, whatever else it mentions."""
     text = sentence.strip()
+    if text[:1] in "([（「":  # "(Did I write that right?)": asked in brackets
+        text = text.rstrip(")]）」 ")
     return text.endswith(("?", "？")) or (is_cjk(text) and re.search(r"吗[。！!]?$", text) is not None)
 
 
@@ -1012,8 +1048,14 @@ def named_subject(body: str) -> str | None:
     the capitalised first word is no name ("Adoption sounds awesome")."""
     m = _NAMED.match(body)
     first = m.group("name").split()[0].lower() if m is not None else ""
-    if m is None or first in _DETERMINERS or first in _NO_ONE or first in ("i", "we", "you", "my", "our", "your"):
-        return None
+    if (
+        m is None
+        or first in _DETERMINERS
+        or first in _NO_ONE
+        or first in _ADJECTIVES
+        or first in ("i", "we", "you", "my", "our", "your")
+    ):
+        return None  # "Big windows, day job, new apartment": a fragment opened by an adjective, no name
     if m.group("complement") is not None:
         named = _COMPLEMENT.match(m.group("complement").strip(",.")) is not None
     elif m.group("verb").lower() in _PERCEPTION:  # "Adoption sounds awesome": an impression, not a fact

@@ -1,0 +1,121 @@
+"""What friends' chat says in fragments, and who a clause without its subject is about.
+
+A careful note-taker writes down who did what; from chat between friends the rule path used to
+keep pieces no one would: a phrase opened by a common adjective read as a name ("Cheap rent,
+long commute."), a comparison whose thing was said before ("Nicer than I expected"), a
+condition or a report read as a fact ("when my landlord is late", "which my aunt says is
+fine"), what a thing took ("Took a while to ..."), a question in brackets, a judgement of the
+other's choice, a view of everyone ("Nobody needs ..."), news taken in ("I had no idea ...") or a
+guess agreed to ("I'd like to think so"). And a clause that left its subject out after one about a relative ("My aunt
+is much stronger, cooking for herself again") was written down as the speaker's.
+
+One class each, in wordings of our own (neither the eval's, a sitting's, nor a labelled
+corpus's), checked through the pure extractor + reconcile path the governance eval runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from ledgermind.distill.statements import is_statement
+from tests.support.said import beliefs_after
+
+
+def _current(*texts: str) -> list[str]:
+    return beliefs_after(Owner("chat-fragments", "u"), *texts)[0]
+
+
+# --- a dropped subject after a clause about someone else -----------------------------------------
+
+
+def test_a_clause_without_its_subject_goes_on_about_the_relative_before_it() -> None:
+    current = _current("My aunt is much stronger now, cooking for herself again these days.")
+    assert "The user's aunt is cooking for herself again these days." in current, current
+    assert not any(s.startswith("The user is cooking") for s in current), current
+
+
+def test_a_plural_relative_keeps_their_number() -> None:
+    current = _current("My parents are doing well, gardening every weekend these days.")
+    assert "The user's parents are gardening every weekend these days." in current, current
+
+
+def test_after_a_clause_of_the_speaker_the_dropped_subject_is_still_the_speaker() -> None:
+    current = _current("I'm fine, moved to Leeds last month.")
+    assert any("moved to Leeds" in s and s.startswith("The user") and "'s" not in s.split()[1] for s in current), (
+        current
+    )
+
+
+# --- fragments that are no one's fact ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "Cheap rent, long commute, tiny kitchen.",
+        "Warm bread every single morning.",
+        "Nicer than I expected, honestly.",
+        "Took a while to get the hang of it.",
+        "Took some patience but it works now.",
+        "(Did I spell that correctly?)",
+        "I think is a really smart choice.",
+        "That's a brave decision.",
+        "Nobody needs four slow cookers.",
+        "Most bakeries close early on Sundays around here.",
+        "I had no idea the hike was that steep.",
+        "I didn't know the ferry stopped running in winter.",
+        "I'd like to think so.",
+        "The dog would love that, I reckon.",
+        "I'm not sure what I think about the new logo.",
+        "My sister nearly cried when she saw it.",
+    ],
+)
+def test_a_fragment_makes_no_belief(fragment: str) -> None:
+    assert _current(fragment) == [], fragment
+
+
+def test_a_capitalised_word_that_is_a_name_still_opens_a_statement() -> None:
+    assert is_statement("Marisol works at the library.")
+    assert _current("Took some time off in May to visit my brother.") != []
+
+
+def test_someone_of_the_speakers_among_everyone_is_still_a_fact() -> None:
+    assert is_statement("Nobody in my family eats meat.")
+    assert any("cycle" in s for s in _current("Most mornings I cycle to the office."))
+
+
+def test_a_comparison_before_a_clause_of_its_own_keeps_that_clause() -> None:
+    current = _current("Longer than I hoped, but I finally got the visa.")
+    assert any("got the visa" in s for s in current), current
+
+
+def test_a_statement_with_a_question_in_brackets_after_it_is_kept() -> None:
+    assert any("Bristol" in s for s in _current("I moved to Bristol in June (remember my old flat?)"))
+
+
+# --- a condition or a report is not said to hold -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "never"),
+    [
+        ("I get so cranky when my landlord is late with repairs.", "The user's landlord is late"),
+        ("She sleeps a lot, which my aunt says is normal.", "The user's aunt says"),
+        ("I'd take the bus if my car is in the shop.", "The user's car is in the shop"),
+    ],
+)
+def test_a_relative_in_a_condition_or_a_report_is_no_fact_of_theirs(text: str, never: str) -> None:
+    current = _current(text)
+    assert not any(s.startswith(never) for s in current), current
+
+
+def test_a_relative_said_outright_is_still_a_fact() -> None:
+    assert "The user's landlord is Mr. Okafor." in _current("My landlord is Mr. Okafor.")
+
+
+# --- "For me, I ..." -----------------------------------------------------------------------------
+
+
+def test_for_me_before_the_speaker_is_no_part_of_the_statement() -> None:
+    current = _current("For me I mostly paint landscapes on weekends.")
+    assert current and all(not s.startswith("For") for s in current), current
