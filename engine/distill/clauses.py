@@ -32,6 +32,8 @@ _IT_VALUE = re.compile(
 )
 _SPLIT_EN = re.compile(
     # "so I can ..." is the purpose of the clause before it, not a clause of its own
+    # ("allergies make it so I don't ...": one clause, what the allergies do)
+    r"(?<!\bmake it)(?<!\bmade it)(?<!\bmakes it)"
     r"\s*(?:,|;)?\s+(?:and|but|so(?!\s+(?:that\s+)?(?:I|we|We)\s+(?:can|could|'d be able|would be able)\b)|plus|and also|while|whereas)\s+(?="
     + _PRONOUN_EN
     + r")"

@@ -131,7 +131,7 @@ _HABIT = re.compile(
     re.IGNORECASE,
 )
 _HAS = re.compile(
-    r"\b(?:[Mm]y|[Oo]ur)\s+((?:(?!who\b|that\b|which\b)[a-z0-9-]+\s+){0,3}?[a-z0-9-]+)"
+    r"\b(?:[Mm]y|[Oo]ur)\s+((?:(?!who\b|that\b|which\b)[a-z0-9-]+\s+){0,3}?(?!who\b|that\b|which\b)[a-z0-9-]+)"
     # "my mom's name is Linda" names her as "my mom is Linda" does: one attribute
     r"(?:(?:'s|’s)\s+name(?=\s+is\s+(?-i:[A-Z])))?\s+"
     r"(?:now\s+|currently\s+|still\s+)?(is|are|uses|use|runs on|runs)\s+" + _V

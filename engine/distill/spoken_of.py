@@ -115,6 +115,8 @@ class PersonSpokenOf:
         out = self._pronoun_resolved(clause, text, led)
         if self._last is not None and len(self._last) == 1 and _OTHER_PERSON.search(led):
             self._last = None  # "I met this woman, Jean, ...": someone else named since, "she" is no longer clear
+        elif _SOMEONE.search(led):
+            self._last = None  # "I noticed a little girl sitting alone. She seemed so sad": her, no one of theirs
         return out
 
     def _pronoun_resolved(self, clause: str, text: str, led: str) -> str:
@@ -155,6 +157,13 @@ _MOVED_THEM = re.compile(
 _OTHER_PERSON = re.compile(
     r"\b(?:named|called|(?:woman|man|girl|boy|guy|lady|kid|friend|neighbou?r|colleague|coworker|boss|teacher|"
     r"doctor|nurse|partner)\s*,?)\s+(?-i:[A-Z][a-z]{2,})\b",
+    re.IGNORECASE,
+)
+# Someone brought in unnamed ("a little girl around 8", "this old man", "some guy at the gym"):
+# a "he" / "she" after it is most likely them.
+_SOMEONE = re.compile(
+    r"\b(?:a|an|this|that|some|one)\s+(?:(?:little|young|old|older|elderly|nice|sweet|random|strange|lovely)\s+)?"
+    r"(?:girl|boy|woman|man|lady|guy|kid|child|stranger|gentleman|teenager)\b",
     re.IGNORECASE,
 )
 _NUMBER_WORD = re.compile(

@@ -826,12 +826,19 @@ def _subjectless(words: list[str]) -> bool:
     restored before this check)."""
     first = words[0].lower().strip(",")
     second = words[1].lower().strip(",") if len(words) > 1 else ""
+    said = " ".join(words)
     if (
-        second == "than"
-        and (first.endswith("er") or first in ("more", "less", "fewer"))
+        (
+            (second == "than" and (first.endswith("er") or first in ("more", "less", "fewer")))
+            or re.match(
+                r"(?:almost |nearly |just |not quite |about )?as (?!(?:soon|long|far|well|much|many)\b)\w+ as\b",
+                said,
+                re.IGNORECASE,
+            )
+        )
         and not re.search(r",\s+(?:i|we)\b", " ".join(words[2:]), re.IGNORECASE)  # "..., I got the job"
     ):
-        return True  # "Smaller than I'd like": a comparison whose thing was said before
+        return True  # "Smaller than I'd like", "Almost as silly as ...": a comparison whose thing was said before
     return (
         len(first) > 4
         and first.endswith("ed")

@@ -1,13 +1,16 @@
 """What friends' chat says in fragments, and who a clause without its subject is about.
 
 A careful note-taker writes down who did what; from chat between friends the rule path used to
-keep pieces no one would: a phrase opened by a common adjective read as a name ("Cheap rent,
-long commute."), a comparison whose thing was said before ("Nicer than I expected"), a
-condition or a report read as a fact ("when my landlord is late", "which my aunt says is
-fine"), what a thing took ("Took a while to ..."), a question in brackets, a judgement of the
-other's choice, a view of everyone ("Nobody needs ..."), news taken in ("I had no idea ...") or a
-guess agreed to ("I'd like to think so"). And a clause that left its subject out after one about a relative ("My aunt
-is much stronger, cooking for herself again") was written down as the speaker's.
+keep pieces no one would: a phrase opened by a common adjective read as a name ("Huge windows,
+tiny rent."), a comparison whose thing was said before ("Nicer than I expected", "Almost as
+funny as ..."), a condition or a report read as a fact ("when my landlord is late", "which my
+aunt says is normal"), what a thing took ("Took a while to ..."), a question in brackets, a
+judgement of the other's choice, a view of everyone ("Nobody needs ..."), news taken in ("I had
+no idea ..."), a guess agreed to ("I like to think so", "..., I reckon"), a reaction nearly had,
+a relative clause on its own ("my neighbour who is ..."). A clause that left its subject out
+after one about a relative ("My aunt is much stronger, cooking for herself again") was written
+down as the speaker's, and a "she" after someone brought in unnamed ("an old woman") was read as
+the speaker's relative named earlier.
 
 One class each, in wordings of our own (neither the eval's, a sitting's, nor a labelled
 corpus's), checked through the pure extractor + reconcile path the governance eval runs."""
@@ -52,22 +55,23 @@ def test_after_a_clause_of_the_speaker_the_dropped_subject_is_still_the_speaker(
 @pytest.mark.parametrize(
     "fragment",
     [
-        "Cheap rent, long commute, tiny kitchen.",
-        "Warm bread every single morning.",
+        "Huge windows, tiny rent, short commute.",
+        "Lovely neighbours and a quiet street.",
         "Nicer than I expected, honestly.",
         "Took a while to get the hang of it.",
         "Took some patience but it works now.",
         "(Did I spell that correctly?)",
         "I think is a really smart choice.",
-        "That's a brave decision.",
         "Nobody needs four slow cookers.",
         "Most bakeries close early on Sundays around here.",
         "I had no idea the hike was that steep.",
         "I didn't know the ferry stopped running in winter.",
-        "I'd like to think so.",
-        "The dog would love that, I reckon.",
+        "I like to think so.",
+        "Grandpa would approve, I think.",
+        "Mum would love that, I reckon.",
         "I'm not sure what I think about the new logo.",
         "My sister nearly cried when she saw it.",
+        "Almost as funny as the time our goat ate a sock.",
     ],
 )
 def test_a_fragment_makes_no_belief(fragment: str) -> None:
@@ -119,3 +123,28 @@ def test_a_relative_said_outright_is_still_a_fact() -> None:
 def test_for_me_before_the_speaker_is_no_part_of_the_statement() -> None:
     current = _current("For me I mostly paint landscapes on weekends.")
     assert current and all(not s.startswith("For") for s in current), current
+
+
+# --- who "she" is, and what a relative clause is -------------------------------------------------
+
+
+def test_she_after_someone_brought_in_unnamed_is_no_relative_of_the_speaker() -> None:
+    current = _current(
+        "My cousin lives in Porto. At the bus stop I saw an old woman with a huge dog. She looked so lost."
+    )
+    assert not any("cousin" in s and "lost" in s for s in current), current
+
+
+def test_she_after_a_relative_is_still_the_relative() -> None:
+    current = _current("My cousin got a job at the port. She starts in March.")
+    assert any(s.startswith("The user's cousin starts") for s in current), current
+
+
+def test_a_relative_clause_about_a_person_is_no_statement_of_its_own() -> None:
+    current = _current("Yesterday I called my neighbour who is a retired pilot and we chatted for hours.")
+    assert not any(s.startswith("The user's neighbour who") for s in current), current
+
+
+def test_what_makes_it_so_stays_one_clause() -> None:
+    current = _current("Night shifts make it so I hardly see my kids.")
+    assert current == ["Night shifts make it so the user hardly sees their kids."], current
