@@ -47,8 +47,10 @@ A second corpus, never tuned to in part: ``benchmarks/data/chat_precision/``
 holds six chats between friends written for this measure by a helper who read
 nothing of the project, in LoCoMo's layout, with labels of its own
 (``--labels``); three of its conversations were never read by the engineers
-(set ``fresh-blind``), three were read and tuned to (``fresh-read``); see its
-README.
+(set ``fresh-blind``), three were read and tuned to (``fresh-read``); a third
+corpus beside them, ``chats-2.json`` (set ``blind-2``), was written and labelled
+by helpers who read nothing of the project and was never read by the engineers;
+see its README.
 
     python benchmarks/locomo_precision.py [--data PATH] [--labels PATH] [--sample 220] [--start 0]
         [--draw [--unlabelled]] [--set NAME]
