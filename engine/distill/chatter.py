@@ -316,6 +316,12 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         True,
     ),
     (
+        "promise",
+        # ... or to someone by name, with nothing else to tell ("I'll show Bill when he's back")
+        re.compile(r"^i(?:'ll| will)\s+(?:tell|show)\s+(?-i:[A-Z][a-z]+)\b(?!.*\d)", re.IGNORECASE),
+        False,
+    ),
+    (
         "fragment",
         re.compile(
             # a reporting verb left alone when what was said came before ("..., she says"), or a bare

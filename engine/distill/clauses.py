@@ -369,7 +369,11 @@ _DROPPED_SUBJECT = re.compile(
     r"|no longer\s+" + _OVER_VERB + r"))"
     # not an evaluation of doing something ("Not easy facing setbacks": it is not easy)
     r"|^(?P<not>not|no longer)\s+(?!\w+\s+\w+ing\b)(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
-    r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)\S",
+    r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)"
+    # a state of the speaker's said over or held ("Not on keto anymore", "not at Acme", "not drinking"),
+    # not a bare judgement ("Not far", "Not Abena-level": of the thing just spoken of)
+    r"(?=(?:on|at|in|with|into|from|for|a|an|\w+ing)\b|.*\b(?:anymore|any more|any longer|these days|nowadays|since|now)\b"
+    r"|(?<=no longer\s))\S",
     re.IGNORECASE,
 )
 

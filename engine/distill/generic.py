@@ -135,6 +135,10 @@ def bare_correction_findings(text: str, speaker: Speaker) -> list[Finding]:
 _PREPOSITION_TWICE = re.compile(r"\b(as of|since|from|until|till|before|after)\s+(?:on|in)\s+(?=\d|[A-Z][a-z]+ \d{4})")
 
 
+# A statement whose only content word says where or how far along the speaker is right now.
+_WHERE_JUST_NOW = frozenset(["out", "close", "here", "there"])
+
+
 def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
     """One generic fact for a statement clause; [] for anything else."""
     clause = _speaker_restored(clause)
@@ -156,8 +160,8 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     other = None if done_to_mine(body) else subject_of(f"{turned.group(2)} is {turned.group(1)}" if turned else body)
     subject = speaker.key if other is None else f"{speaker.key}:{other}"
     key = _predicate_key(statement)
-    if not key:
-        return []
+    if not key or key in _WHERE_JUST_NOW:
+        return []  # "I was out", "I'm close", "I'm here": where the speaker is this minute, no fact
     change = has_change_cue(clause)
     return [
         Finding(

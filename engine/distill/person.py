@@ -181,7 +181,6 @@ _KEEP = (
             "must",
             "may",
             "shall",
-            "need",
             "used",
             "ought",
             "'m",
@@ -324,8 +323,16 @@ def third_person(sentence: str, label: str) -> str:
             out.append(" ".join(x for x in ("" if again else name, verb) if x) + tail)
             subject_at = len(out) - 1
             conjugate_next = verb is None and not tail and not joint
-            if low == "we" and conjugate_next and i + 1 < len(words) and words[i + 1].lower() in ("both", "all"):
-                words[i + 1] = ""  # "we both love" is about the speaker: "Maria loves"
+            if (
+                (
+                    (low == "we" and conjugate_next)
+                    # (not before a plural noun: "we're both nurses" says two people)
+                    or (low in ("we're", "we've", "we'll", "we'd") and not _plural_next(words[i + 2 : i + 3]))
+                )
+                and i + 1 < len(words)
+                and words[i + 1].lower() in ("both", "all")
+            ):
+                words[i + 1] = ""  # "we both love", "we're both healthy" are about the speaker: "Maria loves"
             named = True
         elif low in ("my", "our", "mine", "ours", "myself", "ourselves"):
             out.append(_possessed(low, name, named) + tail)
@@ -339,6 +346,12 @@ def third_person(sentence: str, label: str) -> str:
             out.append(w)
     text = " ".join(w for w in out if w)
     return text[:1].upper() + text[1:]
+
+
+def _plural_next(words: list[str]) -> bool:
+    """Whether the word after "we're both" is a plural noun ("nurses"), not a verb or an adjective."""
+    word = words[0].lower().strip(",.;:!?") if words else ""
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss")
 
 
 # The verb forms a subject of two people takes where the speaker alone takes the third person.

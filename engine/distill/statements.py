@@ -435,6 +435,10 @@ _REACTION = re.compile(
     r"^i (?:didn't|did not|never) (?:know|reali[sz]e)\b|^i had no idea\b|"
     r"\b(?:think|hope|guess|suppose|believe|imagine) so[.!]*$|,\s*i (?:think|guess|suppose|reckon|imagine)[.!]*$|"
     r"\bnot sure (?:how|what) (?:i|we) (?:feel|think)\b|"
+    # wanting the thing the other just showed ("I need that video for my collection"), the weather
+    # felt ("we're still sweltering, 33 degrees today")
+    r"^i (?:need|want) (?:that|this|those|these)\b|"
+    r"^(?:we're|we are|i'm|i am)\s+(?:still\s+|absolutely\s+)?(?:sweltering|freezing|boiling|roasting|melting|baking)\b|"
     # a reaction that nearly happened ("I nearly wept", "my mum almost fainted")
     r"\b(?:almost|nearly) (?:wept|cried|fainted|screamed|passed out|lost it|teared up|burst into tears|choked)\b|"
     r"\b(?:couldn't agree more|could not agree more|agree|check it out|here to support|here for|appreciate|"

@@ -72,6 +72,12 @@ def test_after_a_clause_of_the_speaker_the_dropped_subject_is_still_the_speaker(
         "I'm not sure what I think about the new logo.",
         "My sister nearly cried when she saw it.",
         "Almost as funny as the time our goat ate a sock.",
+        "Not far, because of the traffic.",
+        "Two minutes and I was out.",
+        "Almost, I'm close.",
+        "I'll show Tomasz when he gets home.",
+        "Ha, I need that mug for my desk.",
+        "We're absolutely melting, 38 degrees again.",
     ],
 )
 def test_a_fragment_makes_no_belief(fragment: str) -> None:
@@ -148,3 +154,19 @@ def test_a_relative_clause_about_a_person_is_no_statement_of_its_own() -> None:
 def test_what_makes_it_so_stays_one_clause() -> None:
     current = _current("Night shifts make it so I hardly see my kids.")
     assert current == ["Night shifts make it so the user hardly sees their kids."], current
+
+
+def test_a_state_said_over_without_its_subject_is_still_the_speakers() -> None:
+    current = _current("Not on the night shift anymore.")
+    assert current == ["The user is not on the night shift anymore."], current
+
+
+def test_we_both_in_a_state_is_the_speaker() -> None:
+    current = _current("We retire in May, while we're both fit enough to travel.")
+    assert "The user is fit enough to travel." in current, current
+
+
+def test_the_speaker_who_needs_a_thing_needs_it() -> None:
+    assert _current("I need a bigger desk for my home office.") == [
+        "The user needs a bigger desk for their home office."
+    ]
