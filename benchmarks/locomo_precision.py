@@ -50,7 +50,8 @@ nothing of the project, in LoCoMo's layout, with labels of its own
 (set ``fresh-blind``), three were read and tuned to (``fresh-read``); a third
 corpus beside them, ``chats-2.json`` (set ``blind-2``), was written and labelled
 by helpers who read nothing of the project and was never read by the engineers;
-see its README.
+and ``chats-3.json`` (set ``read-2``), written and labelled the same way, was
+read and tuned to; see its README.
 
     python benchmarks/locomo_precision.py [--data PATH] [--labels PATH] [--sample 220] [--start 0]
         [--draw [--unlabelled]] [--set NAME]

@@ -367,6 +367,8 @@ _SLIP_FORMULA = re.compile(
 def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection | None:
     if not new or len(new.split()) > _MAX_WORDS:
         return None
+    if re.match(r"(?:what|who|where|when|how|why|huh|really|seriously)\b", new.strip(), re.IGNORECASE):
+        return None  # "wait what!", "wait, really?": surprise, no value to correct to
     spoken = _SPOKEN.fullmatch(new.strip())
     if spoken:  # "actually it's four", "*monthly, not weekly": a value said in a word
         wrong = old.strip(" .!") if old else None

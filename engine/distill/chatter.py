@@ -195,7 +195,11 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             r"|\b(?:called|rang|texted|phoned|wrote)\s+(?:me\s+)?with\s+(?:some\s+)?(?:\w+\s+)?news[.!]*$"
             # news or stories announced, not told ("I got some great news to share", "I've got a funny story")
             rf"|^{_I}(?:'ve| have)?\s+{_ADV}(?:got|have|has)\s+(?:some\s+|a\s+|so many\s+|lots of\s+|a lot of\s+)?"
-            r"(?:\w+\s+)?(?:news|story|stories)(?:\s+(?:to\s+(?:share|tell)|for you))?[.!]*$",
+            r"(?:\w+\s+)?(?:news|story|stories)(?:\s+(?:to\s+(?:share|tell)|for you|too|as well|of (?:my|our) own))?[.!]*$"
+            # ("my news is smaller", "Okay, I did a thing")
+            r"|^(?:now,?\s+)?(?:my|our)\s+(?:\w+\s+)?news\s+is\s+(?:\w+\s+)?\w+[.!]*$|^"
+            + _I
+            + r"\s+(?:just\s+)?did\s+a\s+thing[.!]*$",
             re.IGNORECASE,
         ),
         False,

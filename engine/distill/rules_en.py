@@ -141,6 +141,9 @@ _HAS = re.compile(
 _UNASSERTED = re.compile(
     r"\b(?:when|whenever|if|unless|until|till|before|after|once|whether|which|as soon as|in case)\s+$", re.IGNORECASE
 )
+# ... or the object of a verb or a preposition before it: "any friend who has fed my granddaughter
+# pilau is welcome" says nothing of the granddaughter.
+_OBJECT_OF = re.compile(r"\b(?:\w+ed|fed|has|have|had|with|to|for|of|about|from|by|than)\s+$", re.IGNORECASE)
 _REPORTED = re.compile(r"\b(?:says|said|thinks|thought|believes|feels|reckons|claims)$", re.IGNORECASE)
 # Values that judge rather than state ("is awesome", "is so excited"): opinions, not facts.
 _SENTIMENT = frozenset(
@@ -217,6 +220,8 @@ _DEICTIC = frozenset(
         "his",
         "her",
         "their",
+        "him",  # "I love him": a person loved, no thing liked
+        "us",
         "when",
         "how",
         "what",
@@ -309,6 +314,8 @@ def _preferences(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     thing = clean_value(_SUBORDINATE.split(_COMMENTARY.split(m.group(2), maxsplit=1)[0], maxsplit=1)[0])
     if thing.split()[0].lower() in _DEICTIC if thing else True:
         return []  # "I love your turtles", "I like it": a reaction, not a standing preference
+    if re.search(r"\btell\s+\w+\s+(?:that\s+)?$", s[: m.start()], re.IGNORECASE):
+        return []  # "Tell him I love him": a word passed on
     if re.match(r"to (?:think|believe|say|imagine|hope|pretend)\b", thing, re.IGNORECASE):
         return []  # "I like to think so": a hope voiced, no liking
     if _OBJECT_GAP.match(thing):
@@ -345,9 +352,13 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
         out.append(_fact(sp, third_person(u.group(0), sp.label) + ".", attribute_of(thing, value), value, op="update"))
         return out
     h = _HAS.search(s)
-    if h and (_UNASSERTED.search(s[: h.start()]) or _REPORTED.search(h.group(1))):
+    if h and (_UNASSERTED.search(s[: h.start()]) or _OBJECT_OF.search(s[: h.start()]) or _REPORTED.search(h.group(1))):
         h = None  # "I complain when my foreman is late": a condition, not said to hold
-    if h and h.group(1).strip().lower() not in ("name", "favorite", "favourite"):
+    if (
+        h
+        and h.group(1).strip().lower() not in ("name", "favorite", "favourite")
+        and not h.group(1).lower().endswith("news")
+    ):
         thing, value = h.group(1), clean_value(_COMMENTARY.split(h.group(3), maxsplit=1)[0])
         if _crisp(value):
             key = attribute_of(thing, value)

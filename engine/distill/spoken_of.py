@@ -112,6 +112,11 @@ class PersonSpokenOf:
         if name is not None:
             self._last = (name,)
             return clause
+        if _THEIRS.match(led) or _TITLED.match(led):
+            # "Your Aunt Ewa has bought a campervan. She ...", "dr mackenzie said ... she's ...":
+            # someone not of the speaker's is spoken of now; "she" is no longer the speaker's person
+            self._last = None
+            return clause
         out = self._pronoun_resolved(clause, text, led)
         if self._last is not None and len(self._last) == 1 and _OTHER_PERSON.search(led):
             self._last = None  # "I met this woman, Jean, ...": someone else named since, "she" is no longer clear
@@ -159,6 +164,10 @@ _OTHER_PERSON = re.compile(
     r"doctor|nurse|partner)\s*,?)\s+(?-i:[A-Z][a-z]{2,})\b",
     re.IGNORECASE,
 )
+# The listener's people ("your aunt Ewa", "your mum") and a titled name typed in lower case ("dr
+# mackenzie said ..."), first in the clause.
+_THEIRS = re.compile(r"(?:your|ur)\s+(?:(?:" + RELATIONS_EN + r")\b|(?-i:[A-Z]))", re.IGNORECASE)
+_TITLED = re.compile(r"(?:dr|mr|mrs|ms|prof)\.?\s+[a-z]{2,}\b(?!\s+(?:is|was)\s+(?:a|an|the)\b)", re.IGNORECASE)
 # Someone brought in unnamed ("a little girl around 8", "this old man", "some guy at the gym"):
 # a "he" / "she" after it is most likely them.
 _SOMEONE = re.compile(

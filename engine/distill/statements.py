@@ -42,7 +42,11 @@ __all__ = [
 ]
 
 _LEAD_EN = re.compile(
-    r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|ha|haha+|lol|hey|hi|hello|ok|okay|btw|by the way|anyway|so|um+|ugh+|argh+|"
+    r"^(?:(?:oh|ooh|wow|well|yeah|yes|yep|yup|ha|haha+|lol|hey+|hi+|hello|ok|okay|btw|by the way|anyway|so|um+|ugh+|argh+|"
+    r"omg|omfg|aw+|aww+|"
+    # a confession's formula ("I will admit ...", "I must say ..."), an emoji put first
+    r"i(?:'ll| will| must|'ve got to| have to) (?:admit|say)(?: that)?(?=\s+(?:i|we|my|our|it)\b)|"
+    r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|(?:[:;]|(?<=[:;]))-?[()/|DPpOo3](?=\s|$)|"
     r"hmm+|fyi|just so you know|quick update|update|heads up|news|(?:good|big|bad|sad|great|exciting|some) news|and|but|also|actually|"
     # a softener of bad news before what is told ("I'm afraid I have sad news"; not "afraid of dogs")
     r"i(?:'m| am) afraid(?: that)?(?=,?\s+(?:i|we|my|our|it|he|she|they|the)\b)|"
@@ -56,7 +60,7 @@ _LEAD_EN = re.compile(
     r"what i meant (?:was|is)|i meant to say|i meant(?= (?:she|he|they|it|we|i|my|our|the)\b)|"
     r"i mixed (?:that|it|them) up|make that [\w:.,$€£¥-]+|"
     r"wrong (?:name|number|date|day|time|word|one|person|place|city)|(?:damn |stupid )?auto-?correct(?:ed)?|"
-    r"(?:a |one )?(?:small|quick|tiny|minor) (?:fix|correction)|i mis(?:remembered|spelled|spelt))\b[\s,:;!.—-]*)+",
+    r"(?:a |one )?(?:small|quick|tiny|minor) (?:fix|correction)|i mis(?:remembered|spelled|spelt))(?:\b|(?<=\W))[\s,:;!.…—-]*)+",
     re.IGNORECASE,
 )
 _QUESTION_EN = re.compile(
@@ -76,6 +80,7 @@ _SMALL_TALK_EN = re.compile(
     r"sounds good|got it|no problem|no worries|you're welcome|np|of course|makes sense|that's (?:\w+\s?){0,3}$|"
     r"that is (?:\w+\s?){0,3}$|it's (?:\w+\s?){0,2}$|that (?:sounds|looks|seems)\b|i see(?:\W*$|,|\s+(?:what|how|why|that|your|now)\b)|i agree|i know|i understand|i mean|i guess|"
     r"i think so|i hope so|i bet|i wonder|i can imagine|i can't wait|i cannot wait|"
+    r"i hope (?:this|my) (?:message|note|letter|email|text) finds you\b|"
     r"i(?:'m| am) (?:(?:so|really|very|just|super|truly|genuinely)\s+)*(?:glad|happy|sorry|excited|thrilled|proud|"
     r"grateful|thankful)(?: (?:for|to hear|about that|that|you|it|this)\b.*)?$|"
     r"i(?:'m| am) (?:(?:so|really|very|just|super)\s+)*(?:pleased|delighted|relieved)(?: for you)?$|"
@@ -392,7 +397,8 @@ _SUBORDINATE = frozenset(
 _PRO_FORMS = frozenset(["so", "this", "it", "will", "that", "there", "them", "one"])
 _PARTICLES = frozenset(["up", "out", "over", "down", "back", "in", "on", "off"])
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yours|yourself|ya|u)\b", re.IGNORECASE)
-_VOCATIVE = re.compile(r"^(?-i:[A-Z][a-z]+),\s+(?=\S)")  # "Nate, I'm on fire": the name is a greeting
+# "Nate, I'm on fire", "My dear Zosia, how marvellous": the name is a greeting
+_VOCATIVE = re.compile(r"^(?:(?:[Mm]y\s+)?[Dd]ear(?:est)?\s+)?(?-i:[A-Z][a-z]+),\s+(?=\S)")
 # The listener's name before what the speaker says of themselves ("Ruth, I'm afraid ...", "Margaret, I
 # moved ..."): cut from the statement too. Not a time or an adverb put first ("Yesterday, I ...").
 _NAME_CALLED = re.compile(
@@ -439,6 +445,9 @@ _REACTION = re.compile(
     # felt ("we're still sweltering, 33 degrees today")
     r"^i (?:need|want) (?:that|this|those|these)\b|"
     r"^(?:we're|we are|i'm|i am)\s+(?:still\s+|absolutely\s+)?(?:sweltering|freezing|boiling|roasting|melting|baking)\b|"
+    # how one is, answered ("I am good, very tired", "I'm fine, just swamped")
+    r"^(?:i'm|i am|we're|we are) (?:good|fine|ok|okay|alright|well|great)\s*,\s*(?:but\s+)?(?:(?:just|very|a bit|so|really|"
+    r"quite|super|pretty|a little)\s+)*(?:tired|busy|exhausted|sleepy|stressed|knackered|swamped|sore|jetlagged)[.!]*$|"
     # a reaction that nearly happened ("I nearly wept", "my mum almost fainted")
     r"\b(?:almost|nearly) (?:wept|cried|fainted|screamed|passed out|lost it|teared up|burst into tears|choked)\b|"
     r"\b(?:couldn't agree more|could not agree more|agree|check it out|here to support|here for|appreciate|"
@@ -561,6 +570,8 @@ def is_statement(clause: str) -> bool:
             # ... or a death of one of theirs, by name ("旺财上个月去世了")
             and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body) or _DIED_ZH.search(body))
         )
+    if re.match(r"[\"“](?:[^\"”]*[.!?]|(?:[^\"”\s]+\s+){2,}[^\"”]*)[\"”]", text):
+        return False  # '"At least I'm not Fouad."': someone's words quoted (not a title: '"Brave" by ...')
     if is_question(text) or is_slip(strip_lead(text)):
         return False  # a question; "I always mix those up": why a slip happened, no fact
     body = _LEAD_EN.sub("", _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!")))
@@ -733,7 +744,7 @@ _FEELING = re.compile(
 # A mood with no object but a pronoun, or none: "I'm excited and kinda nervous", "I'm having fun".
 _MOOD = re.compile(
     r"\b(?:i|we)(?:'m| am| was| were| are|'re)? (?:\w+ )?(?:feeling |getting )?(?:excited|nervous|hopeful|optimistic|"
-    r"anxious|happy|sad|stressed|tired|exhausted|overwhelmed|hyped)(?: and (?:\w+ )?\w+)?"
+    r"anxious|happy|sad|stressed|tired|exhausted|overwhelmed|hyped|disappointed|relieved|gutted|heartbroken)(?: and (?:\w+ )?\w+)?"
     r"(?: (?:about|for|with) (?:it|this|that|them))?(?: too)?[.!]*$|having (?:so much |a lot of )?fun[.!]*$|"
     r"^been \w+ (?:for me )?lately|(?:will|'ll|gonna|going to) (?:\w+ )?have (?:a blast|fun|a great time)|"
     r"(?:wanna|want to|going to|gonna) keep \w+ing|"
@@ -939,6 +950,7 @@ _OF_THE_MOMENT = frozenset(
             "moved",
             "inspired",
         ),
+        *("disappointed", "relieved", "gutted", "heartbroken", "devastated", "overwhelmed", "close"),
     ]
 )
 
@@ -1158,13 +1170,14 @@ def _has_verb(words: list[str]) -> bool:
         return True
     return any(
         w.endswith(("ed", "s"))
+        and not (w in ("called", "named") and after[:1].isupper())  # "a startup called Tidewater": a name given
         and len(w) > 3
         and raw[:1].islower()
         and before not in _NOUN_OPENERS
         and not before[:1].isdigit()  # "25 minutes on": a count of a noun
         and before not in _AUX  # "to make connections": the object of a verb
         and not (before.endswith("ing") and two_before in _NOUN_OPENERS)  # "my marketing skills"
-        for two_before, before, w, raw in zip(["", *low], low, low[1:], words[1:])
+        for two_before, before, w, raw, after in zip(["", *low], low, low[1:], words[1:], [*words[2:], ""])
     )
 
 

@@ -78,6 +78,15 @@ def test_after_a_clause_of_the_speaker_the_dropped_subject_is_still_the_speaker(
         "I'll show Tomasz when he gets home.",
         "Ha, I need that mug for my desk.",
         "We're absolutely melting, 38 degrees again.",
+        "I'm okay, just a bit jetlagged.",
+        "I will admit I am disappointed.",
+        "omg that's so sweet i'm actually crying",
+        "A bakery called Crumbs.",
+        '"At least I am not late." Classic Pavel.',
+        "Tell him I love him.",
+        "I have news too.",
+        "Okay, I did a thing.",
+        "Now, my news is smaller.",
     ],
 )
 def test_a_fragment_makes_no_belief(fragment: str) -> None:
@@ -170,3 +179,56 @@ def test_the_speaker_who_needs_a_thing_needs_it() -> None:
     assert _current("I need a bigger desk for my home office.") == [
         "The user needs a bigger desk for their home office."
     ]
+
+
+# --- lead-ins of chat, and who "she" is after the listener's people --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("🎉 I passed my driving test!", "passed their driving test"),
+        ("aw no :( my bike got stolen outside the library", "bike got stolen"),
+        ('"Dune" is my favourite book.', "Dune"),
+        ("My big news is that I got the job at the aquarium.", "aquarium"),
+    ],
+)
+def test_what_follows_a_lead_in_is_kept(text: str, kept: str) -> None:
+    current = _current(text)
+    assert any(kept in s for s in current), current
+
+
+def test_she_after_the_listeners_aunt_is_not_the_speakers_sister() -> None:
+    current = _current("My sister lives in Bath. Your aunt Rosa called yesterday. She wants to visit in June.")
+    assert not any(s.startswith("The user's sister wants") for s in current), current
+
+
+def test_she_after_a_titled_name_in_lower_case_is_not_the_speakers_mum() -> None:
+    current = _current("my mum teaches chemistry. dr okafor said it makes sense and she is going to stay my advisor")
+    assert not any(s.startswith("The user's mum is going") for s in current), current
+
+
+def test_a_letter_opening_names_the_listener_only() -> None:
+    current = _current("My dear Olek, it went very well indeed.")
+    assert not any("dear Olek" in s for s in current), current
+
+
+def test_a_relative_as_an_object_says_nothing_of_them() -> None:
+    current = _current("Any friend who has helped my mum is welcome here.")
+    assert not any(s.startswith("The user's mum is") for s in current), current
+
+
+def test_surprise_corrects_nothing() -> None:
+    current, ended = beliefs_after(
+        Owner("chat-fragments", "u"), "My landlord got a new dog.", "Wait what!", one_session=True
+    )
+    assert current == ["The user's landlord got a new dog."] and ended == [], (current, ended)
+
+
+def test_a_count_of_points_is_no_label() -> None:
+    current = _current("Two things. One: the landlord said yes to the dog.")
+    assert not any("'s one is" in s for s in current), current
+
+
+def test_a_verb_called_is_still_a_verb() -> None:
+    assert is_statement("Finally called it quits with my gym.")
