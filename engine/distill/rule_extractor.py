@@ -28,6 +28,7 @@ from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.confirmations import confirmed, is_confirmation
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.delta import DeltaItem, ExtractionContext
+from ledgermind.distill.echoes import echoed
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE, INSTRUCTION_LIKE_CONFIDENCE
 from ledgermind.distill.frames import frame_findings
@@ -99,6 +100,20 @@ def _confirmed(item: DeltaItem, before: DeltaItem | None) -> DeltaItem | None:
     return replace(item, content=" ".join(words)) if words else None
 
 
+def _echoing(item: DeltaItem, before: DeltaItem | None) -> DeltaItem | None:
+    """A person's answer that echoes the question the other just asked, with its "it" put as the
+    thing asked about (``echoes``); None for anything else."""
+    if (
+        before is None
+        or before.session_id != item.session_id
+        or (before.name or before.role) == (item.name or item.role)
+        or not (item.role == "user" or item.name)
+    ):
+        return None
+    content = echoed(item.content, before.content, before.name)
+    return replace(item, content=content) if content else None
+
+
 def _typed_out(content: str) -> str:
     """The message as the rules read it: asides left out, then chat's spellings written out
     (contractions and "i", short kin words, an age in words, Chinese clauses broken by spaces)."""
@@ -125,7 +140,8 @@ class RuleExtractor:
                 proposals.extend(self._task(item))
                 continue
             speaker = _speaker(item, introduced.get(item.role))
-            said = _confirmed(item, ctx.items[index - 1] if index else (ctx.previous or (None,))[-1])
+            before = ctx.items[index - 1] if index else (ctx.previous or (None,))[-1]
+            said = _confirmed(item, before) or _echoing(item, before)
             findings = self._item_findings(
                 said or item, speaker, spoken_of.setdefault(item.name or item.role, PersonSpokenOf())
             )
