@@ -453,7 +453,8 @@ def _subjects_given(parts: list[str]) -> list[str]:
 
 
 def _with_subject(clause: str, subject: str = "I") -> str:
-    """The clause with the speaker as its subject when it left it out."""
+    """The clause with its subject put back when it left it out: the speaker ("I"), or the
+    person ``subject`` names ("my father") when the clause before was about them."""
     body = strip_lead(clause)
     m = _DROPPED_SUBJECT.match(body)
     if m is None:

@@ -7,7 +7,9 @@ safe. Without it ("Did you see the game?" / "It was brutal"), "it" may be anythi
 before, and the answer is left as said.
 
 The question's thing is written from the answerer's side ("your bike" -> "my bike"; "that
-film" -> "the film"), so the speaker's rewrite turns it into theirs.
+film" -> "the film"; "the book I lent you" -> "the book Ana lent me"), so the speaker's rewrite
+turns it into theirs. A preposition echoed counts as a verb does ("Any ideas for the next
+steps?" / "I've been networking non-stop for it").
 """
 
 from __future__ import annotations
