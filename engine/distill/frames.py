@@ -858,6 +858,14 @@ class _Hit:
     negated: bool = False
 
 
+# The listener as the subject before a frame's words, with no one of the speaker's after them:
+# what the frame reads is the listener's ("... finds you well and settled in Glasgow").
+_LISTENERS = re.compile(
+    r"\byou(?:'re|'ve|'ll|'d| are| were| have)?\b(?!.*\b(?:i|i'm|i've|i'd|i'll|me|we|we're|we've|my|our|us)\b)",
+    re.IGNORECASE,
+)
+
+
 def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
     """Frame findings for one sentence (English or Chinese); [] when no frame
     applies (the older sentence rules then run as before)."""
@@ -877,6 +885,8 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
             continue  # "我有一个朋友，在北京工作": the friend's work, no frame of the speaker's
         focus = _focus(clause, zh) if replaced else clause
         for hit in _hits_zh(clause, body, focus) if zh else _hits_en(clause, body, focus):
+            if not zh and hit.subject is None and _LISTENERS.search(clause[: max(clause.find(hit.surface), 0)]):
+                continue  # "I hope you enjoy living in Lyon": the listener's home, not the speaker's
             if not hit.negated and hit.family in _HELD_NO_MORE_FAMILIES:
                 if _held_no_more(clause, hit.surface, zh):
                     hit = replace(hit, negated=True)

@@ -232,3 +232,17 @@ def test_a_count_of_points_is_no_label() -> None:
 
 def test_a_verb_called_is_still_a_verb() -> None:
     assert is_statement("Finally called it quits with my gym.")
+
+
+# --- a frame's words said of the listener ----------------------------------------------------------
+
+
+def test_the_listeners_home_is_not_the_speakers() -> None:
+    current, ended = beliefs_after(
+        Owner("chat-fragments", "u"), "I live in Bristol.", "I hope you enjoy living in Lyon!", one_session=True
+    )
+    assert current == ["The user lives in Bristol."] and ended == [], (current, ended)
+
+
+def test_the_speakers_home_after_the_listener_is_still_theirs() -> None:
+    assert any("lives in Lyon" in s for s in _current("As you know, I live in Lyon."))
