@@ -333,6 +333,13 @@ def third_person(sentence: str, label: str) -> str:
                 and words[i + 1].lower() in ("both", "all")
             ):
                 words[i + 1] = ""  # "we both love", "we're both healthy" are about the speaker: "Maria loves"
+            elif (
+                low == "we"
+                and words[i + 1 : i + 2] in (["are"], ["were"], ["have"], ["had"], ["will"], ["would"], ["can"])
+                and words[i + 2 : i + 3] in (["both"], ["all"])
+                and not _plural_next(words[i + 3 : i + 4])
+            ):
+                words[i + 2] = ""  # "we were both staring at walls": the speaker was
             named = True
         elif low in ("my", "our", "mine", "ours", "myself", "ourselves"):
             out.append(_possessed(low, name, named) + tail)

@@ -246,3 +246,9 @@ def test_the_listeners_home_is_not_the_speakers() -> None:
 
 def test_the_speakers_home_after_the_listener_is_still_theirs() -> None:
     assert any("lives in Lyon" in s for s in _current("As you know, I live in Lyon."))
+
+
+def test_we_were_both_is_the_speaker() -> None:
+    assert _current("We were both training for the Leeds half marathon.") == [
+        "The user was training for the Leeds half marathon."
+    ]
