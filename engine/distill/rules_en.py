@@ -205,6 +205,10 @@ _CLAUSE_END = re.compile(
     re.IGNORECASE,
 )
 _SUBORDINATE = re.compile(r"\s+(?:when|because|since|while|if|whenever|so that|to keep)\s+", re.IGNORECASE)
+# What comes before a preference that is a message passed on ("Tell him I love him"), and a
+# liking that only voices a hope ("I like to think so").
+_PASSED_ON = re.compile(r"\btell\s+\w+\s+(?:that\s+)?$", re.IGNORECASE)
+_HOPE_VOICED = re.compile(r"to (?:think|believe|say|imagine|hope|pretend)\b", re.IGNORECASE)
 _DEICTIC = frozenset(
     [
         "it",
@@ -314,9 +318,9 @@ def _preferences(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     thing = clean_value(_SUBORDINATE.split(_COMMENTARY.split(m.group(2), maxsplit=1)[0], maxsplit=1)[0])
     if thing.split()[0].lower() in _DEICTIC if thing else True:
         return []  # "I love your turtles", "I like it": a reaction, not a standing preference
-    if re.search(r"\btell\s+\w+\s+(?:that\s+)?$", s[: m.start()], re.IGNORECASE):
+    if _PASSED_ON.search(s[: m.start()]):
         return []  # "Tell him I love him": a word passed on
-    if re.match(r"to (?:think|believe|say|imagine|hope|pretend)\b", thing, re.IGNORECASE):
+    if _HOPE_VOICED.match(thing):
         return []  # "I like to think so": a hope voiced, no liking
     if _OBJECT_GAP.match(thing):
         return []  # "Doing something I love is awesome": "I love" qualifies a noun, its object is that noun
