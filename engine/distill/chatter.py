@@ -113,9 +113,10 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     (
         "leave-taking",
         re.compile(
-            rf"^(?:well,?\s+)?(?:i|we){_BE}\s+(?:\w+ly\s+)?off to\s+(?:go\s+)?(?:do|have|get|go|grab|make|take|start|finish|catch|hit)\b"
-            # the speaker has to go ("I have to run to the library", "gotta dash")
-            r"|^(?:(?:i|we)\s+)?(?:have to|need to|gotta|got to|must)\s+(?:run|dash|head out|fly|jump|go now)\b"
+            rf"^(?:well,?\s+)?(?:i|we){_BE}\s+(?:\w+ly\s+)?off to\s+(?:go\s+)?(?:do|have|get|go|grab|make|take|start|finish|catch|hit|"
+            r"water|feed|cook|walk|pick|clean|shower|eat)\b"
+            # the speaker has to go ("I have to run to the library", "gotta dash", "ok I gotta go, ...")
+            r"|^(?:(?:i|we)\s+)?(?:have to|need to|gotta|got to|must)\s+(?:run|dash|head out|fly|jump|go now\b|go(?=\s*(?:[,.!…;]|$)))"
             # going to sleep ("Going to bed now", "I'm off to bed")
             rf"|^(?:(?:i|we){_BE}\s+)?(?:\w+ly\s+)?(?:going|heading|off)\s+(?:to\s+)?(?:bed|sleep)\b",
             re.IGNORECASE,
@@ -194,7 +195,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             rf"|^{_I}(?:'ve| have)\s+{_ADV}been thinking[.!]*$"
             r"|\b(?:called|rang|texted|phoned|wrote)\s+(?:me\s+)?with\s+(?:some\s+)?(?:\w+\s+)?news[.!]*$"
             # news or stories announced, not told ("I got some great news to share", "I've got a funny story")
-            rf"|^{_I}(?:'ve| have)?\s+{_ADV}(?:got|have|has)\s+(?:some\s+|a\s+|so many\s+|lots of\s+|a lot of\s+)?"
+            # (the two of them too: "Jonah and I have news")
+            rf"|^(?:[\w'-]+\s+and\s+)?{_I}(?:'ve| have)?\s+{_ADV}(?:got|have|has)\s+(?:some\s+|a\s+|so many\s+|lots of\s+|a lot of\s+)?"
             r"(?:\w+\s+)?(?:news|story|stories)(?:\s+(?:to\s+(?:share|tell)|for you|too|as well|of (?:my|our) own))?[.!]*$"
             # ("my news is smaller", "Okay, I did a thing")
             r"|^(?:now,?\s+)?(?:my|our)\s+(?:\w+\s+)?news\s+is\s+(?:\w+\s+)?\w+[.!]*$|^"
@@ -236,7 +238,10 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         # motivating"), a verdict on things like the ones the listener told of ("Events like that are always amazing")
         "ambience",
         re.compile(
-            r"^the\s+(?:\w+\s+)?(?:atmosphere|energy|vibes?|mood|sound|air|crowd)\b(?:\s+(?:of|in|at|there|here)\b[^,]*?)?"
+            # (not the air of one's own rooms: "The air in my flat is dry" says how the flat is)
+            r"^the\s+(?:\w+\s+)?(?:atmosphere|energy|vibes?|mood|sound|air|crowd)\b"
+            r"(?!\s+(?:in|at|of)\s+(?:my|our)\s+(?:flat|apartment|house|home|room|bedroom|office|place|studio|basement)\b)"
+            r"(?:\s+(?:of|in|at|there|here)\b[^,]*?)?"
             r"\s+(?:was|is|were|are|felt|feels|made|makes|gave|gives)\b"
             r"|^(?!.*\b(?:i|me|my|we|our)\b).*\blike (?:that|this|these|those)\s+(?:are|is|can be|were|was)\s+"
             r"(?:always\s+|so\s+|really\s+|just\s+)?(?:amazing|awesome|great|special|incredible|the best|inspiring|"

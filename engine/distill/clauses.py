@@ -104,8 +104,14 @@ _AMOUNT_CHANGED = re.compile(
 _NOW_FIRST = re.compile(r"(?:now|nowadays|these days)\b", re.IGNORECASE)
 
 
-def clauses(sentence: str) -> list[str]:
-    """The sentence's clauses, in order (the sentence itself when it has one)."""
+def clauses(sentence: str, before: str = "") -> list[str]:
+    """The sentence's clauses, in order (the sentence itself when it has one). ``before`` is the
+    sentence said just before it in the same message: a clause that left its subject out at the
+    start goes on about the person that sentence was about ("She's so sharp! And walking without
+    the walker now")."""
+    pair = _PAIR_AFTER_COMMA.search(sentence)
+    if pair is not None:  # "ok I gotta go, Jonah and I are looking at flats": the two open a clause
+        return clauses(sentence[: pair.start()], before) + clauses(sentence[pair.end() :])
     sentence = _predicated(sentence)
     splitter = _SPLIT_ZH if re.search(r"[\u4e00-\u9fff]", sentence) else _SPLIT_EN
     pair = _TWO_OF_US.match(sentence)  # "Tom and I got engaged": one subject, no clause to split off
@@ -114,7 +120,9 @@ def clauses(sentence: str) -> list[str]:
     pieces[0] = head + pieces[0]
     if splitter is _SPLIT_ZH:
         pieces = _introduced_rejoined(_supposed_rejoined(pieces))
-    parts = [q.strip(" ,;，；") for p in pieces for r in _it_resolved(p.strip()) for q in _shared_subject(r)]
+    # a dash left where a conjunction was split off ("I've been real busy - but I'm loving it") is
+    # no part of the clause before it
+    parts = [q.strip(" ,;，；-–—") for p in pieces for r in _it_resolved(p.strip()) for q in _shared_subject(r)]
     if splitter is _SPLIT_EN:
         parts = [r for p in parts for q in _past_after_comma(p) for r in _since_first(q)]
     merged: list[str] = []
@@ -178,7 +186,7 @@ def clauses(sentence: str) -> list[str]:
     subject = _SUBJECT_ZH.match(merged[0]) if splitter is _SPLIT_ZH and merged else None
     if subject is not None:  # the subject carries over, as said ("我男朋友今年毕业了，在银行上班")
         merged = [merged[0], *(_subjected_zh(p, subject.group(0)) for p in merged[1:])]
-    return _subjects_given(merged) or [sentence]
+    return _subjects_given(merged, before) or [sentence]
 
 
 # The subject a Chinese sentence opens with: the speaker, one of their people, or a pronoun.
@@ -227,6 +235,10 @@ def _subjected_zh(clause: str, subject: str) -> str:
 _TWO_OF_US = re.compile(
     r"^(?:(?:so|and|but|now|also|well|oh|ok|okay|fyi|btw|fwiw|update|heads up),?\s+)*(?:(?:my|our)\s+(?:[a-z-]+'s\s+)?[a-z-]+|(?-i:[A-Z][a-z]+))\s+and\s+(?:I|we)\b",
     re.IGNORECASE,
+)
+# ... and after a comma, before the verb that says the two of them ("..., Jonah and I are looking")
+_PAIR_AFTER_COMMA = re.compile(
+    r"(?<=\w),\s+(?=(?-i:[A-Z][a-z]+)\s+and\s+I(?:\s+(?:are|were|have|had|both)\b|'(?:re|ve)\b))"
 )
 # "it's amoxicillin I'm allergic to", "it was Tuesday we met": the thing said first for weight,
 # then what it is for; said in order, it reads as any other statement of the speaker's.
@@ -442,11 +454,11 @@ _OTHER_SUBJECT = re.compile(
 _PLURAL_PEOPLE = re.compile(r"(?:parents|kids|in-laws)$", re.IGNORECASE)
 
 
-def _subjects_given(parts: list[str]) -> list[str]:
+def _subjects_given(parts: list[str], first: str = "") -> list[str]:
     """Each clause with its subject: the speaker where it left it out, or the person
-    the clause before it was about."""
+    the clause before it (``first``: the sentence before, for the first clause) was about."""
     out: list[str] = []
-    for before, part in zip(["", *parts], parts):
+    for before, part in zip([first, *parts], parts):
         other = _OTHER_SUBJECT.match(strip_lead(before))
         out.append(_with_subject(part, other.group("np") if other else "I"))
     return out

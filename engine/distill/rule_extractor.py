@@ -59,8 +59,10 @@ from ledgermind.distill.statements import (
 from ledgermind.distill.text import (
     ages_in_digits,
     apostrophes_restored,
+    fillers_dropped,
     is_cjk,
     kin_spelled_out,
+    partners_named,
     sentences,
     spaces_as_commas,
     tokens,
@@ -116,8 +118,11 @@ def _echoing(item: DeltaItem, before: DeltaItem | None) -> DeltaItem | None:
 
 def _typed_out(content: str) -> str:
     """The message as the rules read it: asides left out, then chat's spellings written out
-    (contractions and "i", short kin words, an age in words, Chinese clauses broken by spaces)."""
-    return spaces_as_commas(ages_in_digits(kin_spelled_out(apostrophes_restored(without_asides(content)))))
+    (contractions and "i", the fillers "I mean" / "you know", a partner's name in lower case, short kin words, an age in words,
+    Chinese clauses broken by spaces)."""
+    return spaces_as_commas(
+        ages_in_digits(kin_spelled_out(partners_named(fillers_dropped(apostrophes_restored(without_asides(content))))))
+    )
 
 
 class RuleExtractor:
@@ -161,7 +166,9 @@ class RuleExtractor:
         findings: list[Finding] = []
         spoken_of.new_message()
         if item.role == "user" or item.name:
+            previous = ""  # the sentence before, in this message
             for sentence in map(name_called_off, sentences(_typed_out(item.content))):
+                before, previous = previous, sentence
                 request = forget_request_zh(sentence) if is_cjk(sentence) else forget_request(sentence)
                 if request is not None and item.role == "user":
                     op, what = request
@@ -187,7 +194,7 @@ class RuleExtractor:
                     continue
                 said: list[Finding] = []
                 for clause in (
-                    spoken_of.resolved(c) for c in clauses(spoken_of.resolved(sentence)) if not elliptical(c)
+                    spoken_of.resolved(c) for c in clauses(spoken_of.resolved(sentence), before) if not elliptical(c)
                 ):
                     found = self._clause_findings(clause, sentence, speaker, item.occurred_at)
                     said.extend(found)

@@ -142,8 +142,13 @@ _UNASSERTED = re.compile(
     r"\b(?:when|whenever|if|unless|until|till|before|after|once|whether|which|as soon as|in case)\s+$", re.IGNORECASE
 )
 # ... or the object of a verb or a preposition before it: "any friend who has fed my granddaughter
-# pilau is welcome" says nothing of the granddaughter.
-_OBJECT_OF = re.compile(r"\b(?:\w+ed|fed|has|have|had|with|to|for|of|about|from|by|than)\s+$", re.IGNORECASE)
+# pilau is welcome" says nothing of the granddaughter, "time for the people in our lives is vital"
+# nothing of the lives.
+_OBJECT_OF = re.compile(
+    r"\b(?:\w+ed|fed|has|have|had|with|to|for|of|about|from|by|than|in|on|at|into|onto|among|around|without|"
+    r"like|over|under|through|across|behind|beside|near|between)\s+$",
+    re.IGNORECASE,
+)
 _REPORTED = re.compile(r"\b(?:says|said|thinks|thought|believes|feels|reckons|claims)$", re.IGNORECASE)
 # Values that judge rather than state ("is awesome", "is so excited"): opinions, not facts.
 _SENTIMENT = frozenset(

@@ -13,14 +13,18 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ledgermind.analysis.text import STOPWORDS
+
 __all__ = [
     "ages_in_digits",
     "apostrophes_restored",
     "copula_expanded",
+    "fillers_dropped",
     "is_cjk",
     "jaccard",
     "kin_spelled_out",
     "normalise",
+    "partners_named",
     "sentences",
     "spaces_as_commas",
     "tokens",
@@ -83,6 +87,14 @@ _ABBREVIATION = re.compile(
     r"(?:^|\s)(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Rev|Gen|Col|Capt|Lt|Sgt|Hon|vs|etc|approx|e\.g|i\.e|No)\.$|[A-Z][a-z]+\s[A-Z]\.$"
 )
 
+# Initials ("J.K.", "D.C.", "U.S."): they end a sentence only when a new one starts after them,
+# which a sentence's usual first words say ("... the U.S. It was hard"); a name or a word in
+# lower case goes on with it ("J.K. Rowling", "D.C. last year").
+_INITIALS = re.compile(r"(?:^|[\s(])(?:[A-Z]\.){2,}$")
+_GOES_ON = re.compile(
+    r"(?!(?:I|It|It's|The|This|That|These|Those|There|Then|We|He|She|They|My|Our|His|Her|Their|You|Your|"
+    r"A|An|And|But|So|Now|Anyway|Also|Oh|Well|Yes|No|Ok|Okay|Thanks|Hope|Lol)\b)(?:[A-Z][a-z]|[a-z])"
+)
 
 # "'s" after a noun is a copula (or "has"), not a possessive, when what follows
 # cannot be the possessed noun: a preposition, an article, an adverb, a number,
@@ -205,6 +217,55 @@ def spaces_as_commas(text: str) -> str:
     return _SPACED_SLIP.sub("，", _SPACED_CJK.sub("，", text))
 
 
+# "I mean" and "you know" said between commas, first or last, and "I guess" / "I suppose" said
+# last: talk's fillers and hedges, not what is said ("I mean, I have two cats", "from a distance
+# I mean, since I'm allergic", "it was, you know, fine", "pescatarian I guess"); "I mean it",
+# "you know what", "do you know ...", "I guess I'll stay" say something and stay.
+_FILLER = r"(?:I mean|you know)"
+_FILLER_FIRST = re.compile(r"(?:^|(?<=[.!?…]\s))" + _FILLER + r"\s*,\s*", re.IGNORECASE)
+_FILLER_BETWEEN = re.compile(r"\s*,\s*" + _FILLER + r"\s*,\s*", re.IGNORECASE)
+_ASKED = r"(?<!\bdo)(?<!\bdid)(?<!\bdoes)(?<!\bdon't)(?<!\bdidn't)(?<!\bif)(?<!\bas)(?<!\bwould)"
+_FILLER_INSIDE = re.compile(_ASKED + r"(?<![.!?…])\s+" + _FILLER + r"\s*(?=,)", re.IGNORECASE)
+_FILLER_LAST = re.compile(
+    r"\s*,\s*" + _FILLER + r"(?=\s*(?:[.!?…]|$))|,?\s+I (?:guess|suppose)(?=\s*(?:[.!?…]|$))", re.IGNORECASE
+)
+
+
+# Chat writes a name in lower case ("jonah and i are looking at flats"); said with the speaker
+# before a plural verb, the word is the other of the two, and written as a name it is read as one.
+_PARTNER_LOWER = re.compile(
+    r"(?P<lead>^|[.!?,;:]\s+|\b(?:ok|okay|so|and|but|also|well|oh|btw|lol|anyway)\s+)(?P<name>[a-z][a-z'-]{1,})"
+    r"(?=\s+and\s+I(?:\s+(?:are|were|have|had|both)\b|'(?:re|ve)\b))"
+)
+_NOT_PARTNERS = frozenset(
+    [
+        *("ok", "okay", "so", "and", "but", "also", "well", "oh", "btw", "lol", "anyway", "yes", "no"),
+        # the speaker's people are said by what they are ("mom and I"), never as names
+        *("mom", "mum", "dad", "sis", "bro", "brother", "sister", "wife", "husband", "grandma", "grandpa"),
+        *("son", "daughter", "partner", "boyfriend", "girlfriend", "bf", "gf", "kids", "boss", "cousin"),
+        *("aunt", "uncle", "roommate", "friend", "family", "team", "everyone"),
+    ]
+)
+
+
+def partners_named(text: str) -> str:
+    """The message with the other of "<someone> and I" written as a name when chat wrote it in lower case
+    ("jonah and I are ..." -> "Jonah and I are ...")."""
+
+    def named(m: re.Match[str]) -> str:
+        word = m.group("name")
+        return m.group(0) if word in _NOT_PARTNERS or word in STOPWORDS else m.group("lead") + word.capitalize()
+
+    return _PARTNER_LOWER.sub(named, text)
+
+
+def fillers_dropped(text: str) -> str:
+    """The message without the fillers "I mean" and "you know" where commas or the sentence's
+    ends set them apart, and without a hedge said last (``_FILLER``)."""
+    text = _FILLER_BETWEEN.sub(" ", _FILLER_FIRST.sub("", text))
+    return _FILLER_LAST.sub("", _FILLER_INSIDE.sub("", text))
+
+
 def is_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
@@ -242,13 +303,14 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 def sentences(text: str) -> list[str]:
     """Splits a message into sentences (Latin and CJK punctuation, newlines);
-    a title or other abbreviation ("Dr. Green", "Mr. Okafor", "e.g. tea") or
-    a middle initial ("John F. Kennedy") does not end one."""
+    a title or other abbreviation ("Dr. Green", "Mr. Okafor", "e.g. tea"), a
+    middle initial ("John F. Kennedy") or initials the sentence goes on after
+    ("a quote by J.K. Rowling", "moved to D.C. last year") does not end one."""
     out: list[str] = []
     for part in (p.strip() for p in _SENTENCE_END.split(text)):
         if not part:
             continue
-        if out and _ABBREVIATION.search(out[-1]):
+        if out and (_ABBREVIATION.search(out[-1]) or (_INITIALS.search(out[-1]) and _GOES_ON.match(part))):
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)
