@@ -17,7 +17,7 @@ from ledgermind.distill.bare_corrections import is_formula
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH
 from ledgermind.distill.person import INTRODUCED_ZH
-from ledgermind.distill.statements import SUPPOSING_ZH, is_request, is_statement, strip_lead
+from ledgermind.distill.statements import SUPPOSING_ZH, is_counterfactual, is_request, is_statement, strip_lead
 
 __all__ = ["clauses"]
 
@@ -138,6 +138,7 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                         _subjected_zh(merged[-1], opening.group(0)) if opening else _with_subject(merged[-1])
                     )
                     and not _SHORT.match(merged[-1])
+                    and not is_counterfactual(merged[-1])  # "I would have gone, but I was sick": two
                     # what a change led to, the state as it is now, is a statement of its own, not lost
                     # to the short clause saying the change ("they changed the timetable, now I catch the 6:55")
                     and not (

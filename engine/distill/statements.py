@@ -29,6 +29,7 @@ __all__ = [
     "SUPPOSING_ZH",
     "done_to_mine",
     "elliptical",
+    "is_counterfactual",
     "is_general_view",
     "is_question",
     "is_request",
@@ -433,6 +434,21 @@ _COMMON_GROUND = re.compile(
     r"|^(?:maybe|rest assured|woah|wow)\b",  # (a "we can ... together" after a fact of its own is its outcome)
     re.IGNORECASE,
 )
+# What would have been and was not ("I'd have quit after two hours", "she would have loved it"): a
+# past that did not happen is no fact of anyone's.
+_COUNTERFACTUAL = (
+    r"(?:i|we|he|she|they|it)(?:'d|\s+would|\s+could|\s+might)(?:'ve|\s+have)\s+(?:\w+ly\s+)?(?:been|\w+(?:ed|en|t)|"
+    r"quit|gone|done|had|made|said|felt|let|put|run|come|become|bought|thought)\b"
+)
+_COUNTERFACTUAL_CLAUSE = re.compile(r"^" + _COUNTERFACTUAL + r"[^,;]*$", re.IGNORECASE)
+
+
+def is_counterfactual(clause: str) -> bool:
+    """A clause of what would have been and was not ("I'd have quit after 2"): no statement, and
+    no lead-in of the clause after it either ("I would have gone, but I was sick": two clauses)."""
+    return bool(_COUNTERFACTUAL_CLAUSE.match(strip_lead(clause.strip())))
+
+
 _REACTION = re.compile(
     # a judgement of the other's choice ("I think is a very good decision", "that's a smart move")
     r"^(?:i think (?:that )?)?(?:it|that|this)?(?:'s|\s*is|\s*was) (?:a |an )?(?:\w+ ){0,2}(?:idea|decision|choice|move|call)\b|"
@@ -448,6 +464,18 @@ _REACTION = re.compile(
     # how one is, answered ("I am good, very tired", "I'm fine, just swamped")
     r"^(?:i'm|i am|we're|we are) (?:good|fine|ok|okay|alright|well|great)\s*,\s*(?:but\s+)?(?:(?:just|very|a bit|so|really|"
     r"quite|super|pretty|a little)\s+)*(?:tired|busy|exhausted|sleepy|stressed|knackered|swamped|sore|jetlagged)[.!]*$|"
+    # what would have been and was not (``_COUNTERFACTUAL``; a clause joined to it keeps the whole)
+    r"^(?=[^,;]*$)" + _COUNTERFACTUAL + "|"
+    # how one is or will be, said bare ("I'll be okay", "I am perfectly well", "still recovering",
+    # "never been happier"), and work that is paying off: the moment's mood, no fact of a life
+    r"^(?:i|we)(?:'ll|\s+will)\s+be\s+(?:\w+\s+)?(?:ok|okay|fine|alright|all right)[.!]*$|"
+    r"^(?:i'm|i am|we're|we are)\s+(?:\w+ly\s+|very\s+|still\s+)?(?:well|fine|ok|okay|alright|recovering)[.!]*$|"
+    r"\bnever been (?:happier|better|more (?:tired|relaxed|content|grateful))\b|"
+    r"\b(?:is|'s|are|has been|have been)\s+(?:\w+ly\s+|really\s+)?paying off[.!]*$|"
+    # the listener's offer answered ("I would like that very much", "We'd enjoy it"), refused ("I will
+    # send no such thing") or echoed ("I told him the same"): what "that" is, the other said
+    r"^(?:i|we)(?:'d|\s+would|\s+will|'ll|\s+shall)\s+(?:(?:\w+ly|really|very much)\s+)?(?:like|love|enjoy|welcome|"
+    r"appreciate)\s+(?:that|this|it)(?=\s*(?:[.!,]|$|very much|so much|a lot|too|as well|if\b))|\bno such thing[.!]*$|^(?:i|we)\s+(?:told|said to)\s+(?:him|her|them)\s+the same\b|"
     # a reaction that nearly happened ("I nearly wept", "my mum almost fainted")
     r"\b(?:almost|nearly) (?:wept|cried|fainted|screamed|passed out|lost it|teared up|burst into tears|choked)\b|"
     r"\b(?:couldn't agree more|could not agree more|agree|check it out|here to support|here for|appreciate|"

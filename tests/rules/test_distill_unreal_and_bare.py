@@ -1,0 +1,68 @@
+"""What did not happen, what the listener offered, and how one is: said in chat, no fact of a life.
+
+A past that did not happen ("I'd have quit after an hour", "she would have loved the garden") was
+written down as if it had; an answer to the listener's offer ("I would like that very much", "I
+will do no such thing", "I told him the same") as the speaker's own statement; how one is or will
+be, said bare ("I'll be okay", "I am perfectly well", "still recovering", "never been happier",
+"all that work is paying off"), as a fact. What stays: a clause joined to the unreal one ("..., but
+I was sick"), a recovery from something named, a debt being paid off, a relative who is well. Wordings of our own (neither the eval's, a
+sitting's, nor a labelled corpus's), through the pure extractor + reconcile path."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from ledgermind.distill.statements import is_counterfactual
+from tests.support.said import beliefs_after
+
+
+def _current(*texts: str) -> list[str]:
+    return beliefs_after(Owner("unreal-and-bare", "u"), *texts)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd have quit after an hour.",
+        "She would have loved the garden.",
+        "We could have won that match.",
+        "I would like that very much.",
+        "We'd enjoy it!",
+        "I will do no such thing.",
+        "I told her the same.",
+        "I'll be okay.",
+        "I am perfectly well.",
+        "I'm still recovering.",
+        "I've never been happier.",
+        "All that revision is paying off.",
+    ],
+)
+def test_no_belief(text: str) -> None:
+    assert _current(text) == [], text
+
+
+def test_the_clause_joined_to_an_unreal_one_is_still_a_fact() -> None:
+    current = _current("I would have gone but I was sick.")
+    assert current == ["The user was sick."], current
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("I'm still recovering from a broken wrist.", "broken wrist"),
+        ("I'm paying off my car loan.", "car loan"),
+        ("My grandad is well.", "grandad"),
+        ("I'd like that promotion.", "promotion"),
+    ],
+)
+def test_what_says_something_stays(text: str, kept: str) -> None:
+    current = _current(text)
+    assert any(kept in s for s in current), (text, current)
+
+
+def test_a_counterfactual_is_a_whole_clause() -> None:
+    assert is_counterfactual("I'd have quit after an hour.")
+    assert is_counterfactual("Honestly, she would have hated it.")
+    assert not is_counterfactual("I would have gone, but I was sick.")
+    assert not is_counterfactual("I have quit smoking.")
