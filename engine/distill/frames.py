@@ -518,6 +518,7 @@ _MEANT_NOT_EN = re.compile(
 _MEANT_EN = re.compile(r"\b(?:i|we)\s+meant\s+(?:to say\s+)?(?:that\s+)?(?:in\s+|at\s+)?" + _W, re.IGNORECASE)
 _LEAD_EN = re.compile(
     r"^(?:(?:quick update|update|fyi|btw|by the way|just so you know|heads up|news|oh|ok|okay|so|well|also|"
+    r"yes|yeah|yep|yup|"
     r"and|hey|hi|anyway|good news|big news|small update|correction|sorry|oops|my bad|wait|no(?!\s+(?:longer|more|one|way)\b)|actually|"
     r"(?:small|quick|tiny|minor) fix|wrong (?:name|number|date|day|time)|auto-?correct(?:ed)?|"
     r"i meant(?= (?:she|he|they|it|we|i|my|our|the)\b))"

@@ -33,6 +33,7 @@ __all__ = [
     "is_general_view",
     "is_question",
     "is_request",
+    "is_sarcastic",
     "is_statement",
     "is_supposition",
     "name_called_off",
@@ -443,6 +444,21 @@ _COUNTERFACTUAL = (
 _COUNTERFACTUAL_CLAUSE = re.compile(r"^" + _COUNTERFACTUAL + r"[^,;]*$", re.IGNORECASE)
 
 
+# Sarcasm's stock opening: what follows "Sure, because I ..." is said to mean its opposite ("Sure,
+# because I totally love waking up at 5am": no liking, no waking time).
+_SARCASTIC = re.compile(
+    r"^(?:sure|yeah|oh yeah|right),?\s+because\s+(?:i|we)\s+(?:totally|absolutely|just|really|so)\s+"
+    r"(?:love|adore|enjoy|live for|need)\b",
+    re.IGNORECASE,
+)
+
+
+def is_sarcastic(sentence: str) -> bool:
+    """A sentence said to mean its opposite, by its stock opening (``_SARCASTIC``): no frame, rule
+    or generic belief reads it."""
+    return bool(_SARCASTIC.match(sentence.strip()))
+
+
 def is_counterfactual(clause: str) -> bool:
     """A clause of what would have been and was not ("I'd have quit after 2"): no statement, and
     no lead-in of the clause after it either ("I would have gone, but I was sick": two clauses)."""
@@ -466,6 +482,8 @@ _REACTION = re.compile(
     r"quite|super|pretty|a little)\s+)*(?:tired|busy|exhausted|sleepy|stressed|knackered|swamped|sore|jetlagged)[.!]*$|"
     # what would have been and was not (``_COUNTERFACTUAL``; a clause joined to it keeps the whole)
     r"^(?=[^,;]*$)" + _COUNTERFACTUAL + "|"
+    # sarcasm's stock form ("Just what I needed"; and see ``is_sarcastic``)
+    r"^just what (?:i|we) needed\b|"
     # how one is or will be, said bare ("I'll be okay", "I am perfectly well", "still recovering",
     # "never been happier"), and work that is paying off: the moment's mood, no fact of a life
     r"^(?:i|we)(?:'ll|\s+will)\s+be\s+(?:\w+\s+)?(?:ok|okay|fine|alright|all right)[.!]*$|"

@@ -4,7 +4,8 @@ A past that did not happen ("I'd have quit after an hour", "she would have loved
 written down as if it had; an answer to the listener's offer ("I would like that very much", "I
 will do no such thing", "I told him the same") as the speaker's own statement; how one is or will
 be, said bare ("I'll be okay", "I am perfectly well", "still recovering", "never been happier",
-"all that work is paying off"), as a fact. What stays: a clause joined to the unreal one ("..., but
+"all that work is paying off"), as a fact; sarcasm's stock forms ("Sure, because I totally love
+waking up at 5am": a liking and a waking time) as meant. What stays: a clause joined to the unreal one ("..., but
 I was sick"), a recovery from something named, a debt being paid off, a relative who is well. Wordings of our own (neither the eval's, a
 sitting's, nor a labelled corpus's), through the pure extractor + reconcile path."""
 
@@ -36,6 +37,9 @@ def _current(*texts: str) -> list[str]:
         "I'm still recovering.",
         "I've never been happier.",
         "All that revision is paying off.",
+        # said for effect, meaning the opposite
+        "Sure, because I totally love waking up at 5am.",
+        "Oh great, another Monday. Just what I needed.",
     ],
 )
 def test_no_belief(text: str) -> None:
@@ -54,6 +58,7 @@ def test_the_clause_joined_to_an_unreal_one_is_still_a_fact() -> None:
         ("I'm paying off my car loan.", "car loan"),
         ("My grandad is well.", "grandad"),
         ("I'd like that promotion.", "promotion"),
+        ("Yeah because I moved to Lyon last year I know the city.", "Lyon"),
     ],
 )
 def test_what_says_something_stays(text: str, kept: str) -> None:
@@ -66,3 +71,7 @@ def test_a_counterfactual_is_a_whole_clause() -> None:
     assert is_counterfactual("Honestly, she would have hated it.")
     assert not is_counterfactual("I would have gone, but I was sick.")
     assert not is_counterfactual("I have quit smoking.")
+
+
+def test_a_yes_before_a_frame_is_no_part_of_its_statement() -> None:
+    assert _current("Yes I live in Lyon.") == ["The user lives in Lyon."]
