@@ -380,6 +380,10 @@ _DROPPED_SUBJECT = re.compile(
     # a habit or a need said to be over, its subject dropped ("don't need the melatonin anymore")
     r"|^(?P<over>(?:(?:don't|do not|dont)\s+" + _OVER_VERB + r"(?=.*\b(?:anymore|any more|any longer)\b)"
     r"|no longer\s+" + _OVER_VERB + r"))"
+    # a standing state said to hold still, its subject left out ("Still vegan!", "still at Deloitte",
+    # "Still single"); not how one is this minute ("still tired", "still at the office")
+    r"|^(?P<held>still)\s+(?=(?:single|vegan|vegetarian|married|engaged|divorced|sober|unemployed|retired|"
+    r"pregnant)\b|(?:at|in|with)\s+(?-i:[A-Z])|(?:working|living|teaching|studying)\s+(?:at|in|for)\s+(?-i:[A-Z]))\S"
     # not an evaluation of doing something ("Not easy facing setbacks": it is not easy)
     r"|^(?P<not>not|no longer)\s+(?!\w+\s+\w+ing\b)(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)"
@@ -472,7 +476,9 @@ def _with_subject(clause: str, subject: str = "I") -> str:
     m = _DROPPED_SUBJECT.match(body)
     if m is None:
         return clause
-    progressive = not m.group("over") and (m.group("not") or m.group("ing") or m.group("plan") or m.group("act"))
+    progressive = not m.group("over") and (
+        m.group("not") or m.group("ing") or m.group("plan") or m.group("act") or m.group("held")
+    )
     if subject == "I" or m.group("over"):  # (a habit said over keeps the speaker's "don't")
         lead = "I've " if m.group("been") else "I'm " if progressive else "I "
     else:

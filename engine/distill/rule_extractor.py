@@ -45,7 +45,7 @@ from ledgermind.distill.person import third_person
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
-from ledgermind.distill.spoken_of import PersonSpokenOf
+from ledgermind.distill.spoken_of import PersonSpokenOf, dislocation_undone
 from ledgermind.distill.statements import (
     elliptical,
     is_general_view,
@@ -119,11 +119,11 @@ def _echoing(item: DeltaItem, before: DeltaItem | None) -> DeltaItem | None:
 
 def _typed_out(content: str) -> str:
     """The message as the rules read it: asides left out, then chat's spellings written out
-    (contractions and "i", the fillers "I mean" / "you know", a partner's name in lower case, short kin words, an age in words,
-    Chinese clauses broken by spaces)."""
-    return spaces_as_commas(
-        ages_in_digits(kin_spelled_out(partners_named(fillers_dropped(apostrophes_restored(without_asides(content))))))
-    )
+    (contractions and "i", the fillers "I mean" / "you know", a partner's name in lower case, short kin
+    words, a person of the speaker's taken up again by a pronoun, an age in words, Chinese clauses broken
+    by spaces)."""
+    said = kin_spelled_out(partners_named(fillers_dropped(apostrophes_restored(without_asides(content)))))
+    return spaces_as_commas(ages_in_digits(dislocation_undone(said)))
 
 
 class RuleExtractor:

@@ -24,7 +24,23 @@ from ledgermind.distill.spoken_of_zh import PersonSpokenOfZh
 from ledgermind.distill.statements import named_subject, strip_lead
 from ledgermind.distill.text import is_cjk, sentences
 
-__all__ = ["PersonSpokenOf"]
+__all__ = ["PersonSpokenOf", "dislocation_undone"]
+
+# One of the speaker's people put first and taken up again by a pronoun ("My son, he is an engineer
+# now", "my son he finished ..."): said as "My son is an engineer now", as English without the
+# pronoun says it.
+_DISLOCATED = re.compile(
+    r"\b(?P<who>(?:my|our)\s+(?:" + RELATIONS_EN + r")(?:\s+(?-i:[A-Z][a-z]+))?)\s*,?\s+(?:he|she|they)\s+"
+    r"(?=(?:is|was|are|were|has|had|will|can|\w+s|\w+ed)\b)",
+    re.IGNORECASE,
+)
+
+
+def dislocation_undone(text: str) -> str:
+    """The message with a person of the speaker's put first and taken up again by a pronoun said
+    without the pronoun (``_DISLOCATED``)."""
+    return _DISLOCATED.sub(lambda m: m.group("who") + " ", text)
+
 
 _SHE = frozenset(
     ["sister", "mom", "mum", "mother", "wife", "girlfriend", "daughter", "aunt", "grandma", "grandmother", "niece"]

@@ -8,7 +8,8 @@ know" and a hedge said last ("vegan I guess") conjugated as if they were said of
 possessive inside a prepositional phrase read as the subject ("the friends in our lives is
 vital" -> "the user's lives is vital"), a partner named in lower case split from the speaker
 ("ok gotta go, sam and I are ..."), and a sentence that left its subject out after one about
-"she" written down as the speaker's. Each in wordings of our own (neither the eval's, a
+"she" written down as the speaker's; a standing state said to hold "still" ("Still vegan!") was lost, and a person put first and
+taken up again ("My son, he is ...") kept the pronoun. Each in wordings of our own (neither the eval's, a
 sitting's, nor a labelled corpus's), through the pure extractor + reconcile path the governance
 eval runs."""
 
@@ -138,3 +139,39 @@ def test_after_her_named_before_the_sentence_goes_on_about_her() -> None:
 def test_after_a_sentence_of_the_speaker_the_dropped_subject_is_still_theirs() -> None:
     current = _current("I'm so tired. Started a new job at the library though.")
     assert any(s.startswith("The user started a new job at the library") for s in current), current
+
+
+# --- a standing state said to hold still, its subject left out ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Still vegetarian! Four years now", "The user is still vegetarian."),
+        ("Ha, no. Still single.", "The user is still single."),
+        ("Still working at Aldi for now.", "The user is still working at Aldi for now."),
+        ("still in Glasgow", "The user is still in Glasgow."),
+    ],
+)
+def test_a_state_that_still_holds_is_the_speakers(text: str, expected: str) -> None:
+    assert expected in _current(text), _current(text)
+
+
+@pytest.mark.parametrize("text", ["still exhausted", "Still at the office, ugh.", "Still waiting on the plumber."])
+def test_how_one_is_this_minute_still_is_no_belief(text: str) -> None:
+    assert _current(text) == [], text
+
+
+# --- a person put first and taken up again by a pronoun ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My son, he is a nurse now in Porto.", "The user's son is a nurse now in Porto."),
+        ("my brother he works at Ikea", "The user's brother works at Ikea."),
+        ("My aunt Rita, she lives in Faro.", "The user's aunt Rita lives in Faro."),
+    ],
+)
+def test_a_person_taken_up_again_by_a_pronoun_is_said_once(text: str, expected: str) -> None:
+    assert expected in _current(text), _current(text)
