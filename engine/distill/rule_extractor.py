@@ -50,9 +50,9 @@ from ledgermind.distill.statements import (
     elliptical,
     is_general_view,
     is_question,
-    is_sarcastic,
     is_supposition,
     name_called_off,
+    said_for_effect,
     strip_lead,
     told_before_asked,
     without_asides,
@@ -178,7 +178,7 @@ class RuleExtractor:
                 if instruction_like(sentence):  # kept, flagged, never read as a plain fact
                     findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
                     continue
-                if is_general_view(sentence) or is_sarcastic(sentence):  # a view of people at large, or irony
+                if is_general_view(sentence) or said_for_effect(sentence):  # a view of people at large, or irony
                     continue
                 if is_question(sentence):  # asked: only what was told before the question at its end
                     told = told_before_asked(sentence)

@@ -33,11 +33,11 @@ __all__ = [
     "is_general_view",
     "is_question",
     "is_request",
-    "is_sarcastic",
     "is_statement",
     "is_supposition",
     "name_called_off",
     "named_subject",
+    "said_for_effect",
     "strip_lead",
     "told_before_asked",
     "without_asides",
@@ -444,19 +444,21 @@ _COUNTERFACTUAL = (
 _COUNTERFACTUAL_CLAUSE = re.compile(r"^" + _COUNTERFACTUAL + r"[^,;]*$", re.IGNORECASE)
 
 
-# Sarcasm's stock opening: what follows "Sure, because I ..." is said to mean its opposite ("Sure,
-# because I totally love waking up at 5am": no liking, no waking time).
-_SARCASTIC = re.compile(
+# Said for effect, not as meant: sarcasm's stock opening ("Sure, because I totally love waking up
+# at 5am": no liking, no waking time) and a figure of speech of time ("Feels like yesterday we met":
+# they did not meet yesterday).
+_FOR_EFFECT = re.compile(
     r"^(?:sure|yeah|oh yeah|right),?\s+because\s+(?:i|we)\s+(?:totally|absolutely|just|really|so)\s+"
-    r"(?:love|adore|enjoy|live for|need)\b",
+    r"(?:love|adore|enjoy|live for|need)\b"
+    r"|\b(?:feels?|felt|seems?|seemed)\s+like\s+(?:(?:just|only)\s+)?yesterday\b",
     re.IGNORECASE,
 )
 
 
-def is_sarcastic(sentence: str) -> bool:
-    """A sentence said to mean its opposite, by its stock opening (``_SARCASTIC``): no frame, rule
-    or generic belief reads it."""
-    return bool(_SARCASTIC.match(sentence.strip()))
+def said_for_effect(sentence: str) -> bool:
+    """A sentence said for effect, not as meant (``_FOR_EFFECT``): no frame, rule or generic
+    belief reads it."""
+    return bool(_FOR_EFFECT.search(sentence.strip()))
 
 
 def is_counterfactual(clause: str) -> bool:
@@ -482,7 +484,7 @@ _REACTION = re.compile(
     r"quite|super|pretty|a little)\s+)*(?:tired|busy|exhausted|sleepy|stressed|knackered|swamped|sore|jetlagged)[.!]*$|"
     # what would have been and was not (``_COUNTERFACTUAL``; a clause joined to it keeps the whole)
     r"^(?=[^,;]*$)" + _COUNTERFACTUAL + "|"
-    # sarcasm's stock form ("Just what I needed"; and see ``is_sarcastic``)
+    # sarcasm's stock form ("Just what I needed"; and see ``said_for_effect``)
     r"^just what (?:i|we) needed\b|"
     # how one is or will be, said bare ("I'll be okay", "I am perfectly well", "still recovering",
     # "never been happier"), and work that is paying off: the moment's mood, no fact of a life

@@ -164,7 +164,9 @@ _CHAT_KIN = {"sis": "sister", "bro": "brother", "gf": "girlfriend", "bf": "boyfr
 _OPENING_KIN = ("mom", "mum", "dad", "grandma", "grandpa", "sister", "brother")
 _BEFORE_VERB = (
     r"(?=(?:'s)?\s+(?:is|was|has|had|been|got|quit|left|went|took|lost|won|made|sold|bought|became|began|found|"
-    r"just|finally|still|now|also|recently|never|always|already|\w+ed|\w+s)\b)"
+    r"just|finally|still|now|also|recently|never|always|already|\w+ed|\w+s)\b"
+    # ... or whose something is before its verb ("Mum's 80th is on the 3rd", "dad's new car is ...")
+    r"|'s\s+(?!the\s+word\b)(?:\w+\s+){1,2}(?:is|was|are|were|has|had)\b)"
 )
 _CHAT_KIN_SAID = re.compile(
     r"(?:(?<=\bmy )|(?<=\bMy )|(?<=\bour )|(?<=\bOur ))(" + "|".join(_CHAT_KIN) + r")\b(?!\s*[,.!?]?\s*$)"

@@ -175,3 +175,7 @@ def test_how_one_is_this_minute_still_is_no_belief(text: str) -> None:
 )
 def test_a_person_taken_up_again_by_a_pronoun_is_said_once(text: str, expected: str) -> None:
     assert expected in _current(text), _current(text)
+
+
+def test_a_parent_named_first_with_whose_thing_is_the_speakers() -> None:
+    assert "The user's mum's 60th is on the 9th." in _current("Mum's 60th is on the 9th.")

@@ -5,7 +5,8 @@ written down as if it had; an answer to the listener's offer ("I would like that
 will do no such thing", "I told him the same") as the speaker's own statement; how one is or will
 be, said bare ("I'll be okay", "I am perfectly well", "still recovering", "never been happier",
 "all that work is paying off"), as a fact; sarcasm's stock forms ("Sure, because I totally love
-waking up at 5am": a liking and a waking time) as meant. What stays: a clause joined to the unreal one ("..., but
+waking up at 5am": a liking and a waking time) and a figure of speech of time ("Feels like yesterday
+we met": a meeting dated yesterday) as meant. What stays: a clause joined to the unreal one ("..., but
 I was sick"), a recovery from something named, a debt being paid off, a relative who is well. Wordings of our own (neither the eval's, a
 sitting's, nor a labelled corpus's), through the pure extractor + reconcile path."""
 
@@ -40,6 +41,7 @@ def _current(*texts: str) -> list[str]:
         # said for effect, meaning the opposite
         "Sure, because I totally love waking up at 5am.",
         "Oh great, another Monday. Just what I needed.",
+        "Seems like only yesterday we met at that concert.",
     ],
 )
 def test_no_belief(text: str) -> None:
@@ -59,6 +61,7 @@ def test_the_clause_joined_to_an_unreal_one_is_still_a_fact() -> None:
         ("My grandad is well.", "grandad"),
         ("I'd like that promotion.", "promotion"),
         ("Yeah because I moved to Lyon last year I know the city.", "Lyon"),
+        ("I met Jo yesterday.", "met Jo"),
     ],
 )
 def test_what_says_something_stays(text: str, kept: str) -> None:
