@@ -140,7 +140,14 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         re.compile(
             rf"^(?:i\s+)?{_ADV}(?:wanted|want|needed) to (?:say|tell you)\b(?:\s+(?:hi|hello|hey|thanks|something))?[.!]*$"
             rf"|^{_I}\s+{_ADV}(?:gotta|got to|have to|had to|must)\s+say\b"
-            rf"|^{_I}(?:'ve| have|'d| had)?\s+{_ADV}got\s+(?:something|some news|news|a thing)\s+(?:to|for)\s+(?:share|tell|show)\b",
+            rf"|^{_I}(?:'ve| have|'d| had)?\s+{_ADV}got\s+(?:something|some news|news|a thing)\s+(?:to|for)\s+(?:share|tell|show)\b"
+            # the chat's own messages and devices ("Just saw your message", "I was going to text you
+            # yesterday", "my phone is about to die", "I'm so bad at replying")
+            rf"|^(?:{_I}\s+)?{_ADV}(?:saw|seen|read|got|missed)\s+(?:your|ur)\s+(?:message|msg|text|email|voicemail|call)s?\b"
+            rf"|^{_I}\s+(?:was|were)\s+{_ADV}(?:going|gonna|meaning)\s+to\s+(?:message|text|call|email|ring|write to|reply to)\s+you\b"
+            r"|\b(?:phone|battery)\s+(?:is\s+|'s\s+)?(?:about to die|dying|almost dead|on \d+\s*%)"
+            rf"|^{_I}{_BE}\s+{_ADV}(?:bad|terrible|awful|hopeless|the worst)\s+at\s+(?:replying|texting|responding|"
+            r"keeping in touch|answering)\b",
             re.IGNORECASE,
         ),
         False,

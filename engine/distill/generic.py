@@ -27,6 +27,7 @@ from datetime import datetime
 
 from ledgermind.distill.alignment import core_tokens, has_change_cue, negated
 from ledgermind.distill.bare_corrections import BARE_CORRECTION, bare_correction
+from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE
@@ -114,7 +115,10 @@ def correction_findings(clause: str, speaker: Speaker) -> list[Finding]:
 
 def bare_correction_findings(text: str, speaker: Speaker) -> list[Finding]:
     """A correction that gives only the right value (``bare_corrections``), as
-    a finding with the value's shape; [] when the text is not one."""
+    a finding with the value's shape; [] when the text is not one, nor when it is
+    talk about the talk ("Just saw your message, sorry!": an apology, no slip)."""
+    if not is_cjk(text) and chatter_kind(strip_lead(text.strip())) is not None:
+        return []
     bare = bare_correction(text)
     if bare is None:
         return []

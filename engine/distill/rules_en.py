@@ -13,6 +13,7 @@ import re
 from datetime import datetime
 
 from ledgermind.distill.alignment import says_a_state
+from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.dates import find_time, format_day
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker, attribute_of, clean_value
 from ledgermind.distill.frames import subject_of
@@ -256,6 +257,8 @@ _WENT_TO = re.compile(r"\b(?:went|go|going|been)\s+to\s+((?:an?\s+|the\s+)?[\w'-
 
 
 def english_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
+    if chatter_kind(_INTERJECTION.sub("", sentence.strip())) is not None:
+        return []  # talk about the talk ("I was going to text you yesterday"): no rule reads it
     found: list[Finding] = []
     for rule in (_identity, _preferences, _habits, _stated):
         found.extend(rule(sentence, speaker, said_at))
@@ -363,6 +366,8 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
     h = _HAS.search(s)
     if h and (_UNASSERTED.search(s[: h.start()]) or _OBJECT_OF.search(s[: h.start()]) or _REPORTED.search(h.group(1))):
         h = None  # "I complain when my foreman is late": a condition, not said to hold
+    if h and chatter_kind(h.group(0)) is not None:
+        h = None  # "my phone is about to die": the chat's own business
     if (
         h
         and h.group(1).strip().lower() not in ("name", "favorite", "favourite")

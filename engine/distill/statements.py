@@ -478,7 +478,11 @@ _REACTION = re.compile(
     # wanting the thing the other just showed ("I need that video for my collection"), the weather
     # felt ("we're still sweltering, 33 degrees today")
     r"^i (?:need|want) (?:that|this|those|these)\b|"
-    r"^(?:we're|we are|i'm|i am)\s+(?:still\s+|absolutely\s+)?(?:sweltering|freezing|boiling|roasting|melting|baking)\b|"
+    r"^(?:we're|we are|i'm|i am)\s+(?:still\s+|absolutely\s+|literally\s+|so\s+)?(?:sweltering|freezing|boiling|roasting|"
+    r"melting|baking)\b|"
+    # laughing said as dying ("I'm dying, this is the funniest thing"; not "dying of ...")
+    r"^(?:i'm|i am)\s+(?:literally\s+|actually\s+)?(?:dying|dead|deceased|screaming|crying)(?!\s+(?:of|from|to|for|inside)\b)[\s,.!]|"
+    r"^(?:i'm|i am)\s+(?:literally\s+|actually\s+)?(?:dying|dead|deceased|screaming|crying)[.!]*$|"
     # how one is, answered ("I am good, very tired", "I'm fine, just swamped")
     r"^(?:i'm|i am|we're|we are) (?:good|fine|ok|okay|alright|well|great)\s*,\s*(?:but\s+)?(?:(?:just|very|a bit|so|really|"
     r"quite|super|pretty|a little)\s+)*(?:tired|busy|exhausted|sleepy|stressed|knackered|swamped|sore|jetlagged)[.!]*$|"

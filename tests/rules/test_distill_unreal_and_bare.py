@@ -78,3 +78,38 @@ def test_a_counterfactual_is_a_whole_clause() -> None:
 
 def test_a_yes_before_a_frame_is_no_part_of_its_statement() -> None:
     assert _current("Yes I live in Lyon.") == ["The user lives in Lyon."]
+
+
+# --- the chat's own business --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Just saw your message, sorry!",
+        "I was going to text you on Sunday but I forgot.",
+        "My phone is about to die, will text later",
+        "I'm so bad at replying, sorry",
+        "I'm dying, this is the funniest thing ever",
+        "I'm literally melting, it's 38 degrees",
+    ],
+)
+def test_talk_about_the_talk_is_no_belief(text: str) -> None:
+    current = _current(text)
+    assert not any(w in s for s in current for w in ("message", "text", "phone", "replying", "dying", "melting")), (
+        text,
+        current,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("My phone is a Pixel 8.", "Pixel"),
+        ("My dad is dying of cancer.", "dying of cancer"),
+        ("Tuesday, sorry.", "Tuesday"),
+    ],
+)
+def test_what_the_chat_forms_do_not_cover_stays(text: str, kept: str) -> None:
+    current = _current("My meeting is on Monday.", text) if text.startswith("Tuesday") else _current(text)
+    assert any(kept in s for s in current), (text, current)
