@@ -480,6 +480,14 @@ _REACTION = re.compile(
     r"^i (?:need|want) (?:that|this|those|these)\b|"
     r"^(?:we're|we are|i'm|i am)\s+(?:still\s+|absolutely\s+|literally\s+|so\s+)?(?:sweltering|freezing|boiling|roasting|"
     r"melting|baking)\b|"
+    # hyperbole's stock forms: a count no one kept ("like a million times"), a person as a share of
+    # a thing ("I'm 90% caffeine"), a death by laughing, a medal deserved
+    r"\blike\s+a\s+(?:million|billion|zillion|gazillion|thousand|hundred)\s+times\b|"
+    r"\ba\s+(?:million|billion|zillion|gazillion)\s+times\b|"
+    r"^(?:i'm|i am)\s+(?:like\s+|basically\s+|now\s+|officially\s+)?\d+\s*%\s+"
+    r"(?!(?:done|complete|finished|through|of\s+the\s+way|sure|certain|recovered|healed)\b)[a-z]|"
+    r"\b(?:nearly|almost)\s+died\s+(?:laughing|of\s+(?:laughter|embarrassment|shame|boredom))\b|"
+    r"\bdeserves?\s+(?:a|an)\s+(?:medal|trophy|award|prize|oscar)\b|"
     # laughing said as dying ("I'm dying, this is the funniest thing"; not "dying of ...")
     r"^(?:i'm|i am)\s+(?:literally\s+|actually\s+)?(?:dying|dead|deceased|screaming|crying)(?!\s+(?:of|from|to|for|inside)\b)[\s,.!]|"
     r"^(?:i'm|i am)\s+(?:literally\s+|actually\s+)?(?:dying|dead|deceased|screaming|crying)[.!]*$|"

@@ -42,6 +42,11 @@ def _current(*texts: str) -> list[str]:
         "Sure, because I totally love waking up at 5am.",
         "Oh great, another Monday. Just what I needed.",
         "Seems like only yesterday we met at that concert.",
+        # hyperbole's stock forms
+        "I've read that book like a thousand times.",
+        "I'm 70% cold brew at this point.",
+        "I nearly died laughing.",
+        "Honestly I deserve a medal.",
     ],
 )
 def test_no_belief(text: str) -> None:
@@ -62,6 +67,8 @@ def test_the_clause_joined_to_an_unreal_one_is_still_a_fact() -> None:
         ("I'd like that promotion.", "promotion"),
         ("Yeah because I moved to Lyon last year I know the city.", "Lyon"),
         ("I met Jo yesterday.", "met Jo"),
+        ("I'm 30% done with the thesis.", "30% done"),
+        ("I've been to Oslo a hundred times for work.", "Oslo"),
     ],
 )
 def test_what_says_something_stays(text: str, kept: str) -> None:
