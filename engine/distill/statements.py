@@ -1121,8 +1121,21 @@ def is_question(sentence: str) -> bool:
 
 
 def _named(body: str) -> bool:
-    """A named person as the clause's subject, with a predicate of their own."""
-    return named_subject(body) is not None
+    """A named person as the clause's subject, with a predicate of their own, or two of them
+    ("Ana and Tom broke up"), or one of a named person's people ("Sam's mum broke her wrist")."""
+    return named_subject(body) is not None or _OTHERS_NAMED.match(body) is not None
+
+
+# Two named people, or one of a named person's people, opening a clause with its verb: people of
+# the speaker's world, as a named person is.
+_OTHERS_NAMED = re.compile(
+    r"^(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
+    r"August|September|October|November|December|Christmas|Easter)\b)(?-i:[A-Z][a-z]+)(?:\s+and\s+(?-i:[A-Z][a-z]+)|'s\s+(?:mum|mom|mother|dad|father|sister|brother|wife|husband|"
+    r"partner|son|daughter|kids|boyfriend|girlfriend|grandma|grandpa|gran|aunt|uncle|cousin|boss|baby|dog|cat))\s+"
+    r"(?:(?:just|finally|also|still|now|recently)\s+)?"
+    r"(?:is|was|are|were|has|have|had|will|broke|got|went|left|took|made|fell|lost|won|came|became|gave|began|ran|"
+    r"split|moved|quit|\w+ed)\b"
+)
 
 
 def named_subject(body: str) -> str | None:

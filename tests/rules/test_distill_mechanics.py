@@ -179,3 +179,21 @@ def test_a_person_taken_up_again_by_a_pronoun_is_said_once(text: str, expected: 
 
 def test_a_parent_named_first_with_whose_thing_is_the_speakers() -> None:
     assert "The user's mum's 60th is on the 9th." in _current("Mum's 60th is on the 9th.")
+
+
+# --- people of the speaker's world named by others ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Lena and Marco split up.", "Lena and Marco split up."),
+        ("Omar's dad is in hospital.", "Omar's dad is in hospital."),
+    ],
+)
+def test_two_named_people_or_a_named_persons_relative_are_a_statement(text: str, expected: str) -> None:
+    assert expected in _current(text), _current(text)
+
+
+def test_days_are_no_named_people() -> None:
+    assert _current("Monday and Tuesday are hectic.") == []
