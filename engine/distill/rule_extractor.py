@@ -60,6 +60,7 @@ from ledgermind.distill.statements import (
 from ledgermind.distill.text import (
     ages_in_digits,
     apostrophes_restored,
+    asides_dropped,
     fillers_dropped,
     is_cjk,
     kin_spelled_out,
@@ -119,10 +120,12 @@ def _echoing(item: DeltaItem, before: DeltaItem | None) -> DeltaItem | None:
 
 def _typed_out(content: str) -> str:
     """The message as the rules read it: asides left out, then chat's spellings written out
-    (contractions and "i", the fillers "I mean" / "you know", a partner's name in lower case, short kin
+    (contractions and "i", a judgement between a subject and its verb, the fillers "I mean" / "you know", a partner's name in lower case, short kin
     words, a person of the speaker's taken up again by a pronoun, an age in words, Chinese clauses broken
     by spaces)."""
-    said = kin_spelled_out(partners_named(fillers_dropped(apostrophes_restored(without_asides(content)))))
+    said = kin_spelled_out(
+        partners_named(fillers_dropped(asides_dropped(apostrophes_restored(without_asides(content)))))
+    )
     return spaces_as_commas(ages_in_digits(dislocation_undone(said)))
 
 

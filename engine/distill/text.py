@@ -18,6 +18,7 @@ from ledgermind.analysis.text import STOPWORDS
 __all__ = [
     "ages_in_digits",
     "apostrophes_restored",
+    "asides_dropped",
     "copula_expanded",
     "fillers_dropped",
     "is_cjk",
@@ -259,6 +260,24 @@ def partners_named(text: str) -> str:
         return m.group(0) if word in _NOT_PARTNERS or word in STOPWORDS else m.group("lead") + word.capitalize()
 
     return _PARTNER_LOWER.sub(named, text)
+
+
+# A judgement set apart by commas after the subject that opens a sentence ("My manager, who is great
+# by the way, approved my leave"): an aside on the way to the verb, said without it. (What the
+# clause says of the person stays: "My sister, who is 30, lives in Rome".)
+_ASIDE_WHO = re.compile(
+    r"(?P<head>(?:^|(?<=[.!?]\s))(?:my|our)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+),\s+(?:who|which)\s+(?:is|was|are|were)\s+"
+    r"(?:(?:so|really|very|super|pretty|honestly|just)\s+)*(?:great|awesome|amazing|lovely|nice|wonderful|brilliant|"
+    r"fantastic|terrible|awful|the best|the worst|a legend|a saint|a star|a gem)"
+    r"(?:\s+(?:by the way|btw|honestly|tbh))?,\s+(?=[a-z])",
+    re.IGNORECASE,
+)
+
+
+def asides_dropped(text: str) -> str:
+    """The message without a judgement set apart by commas between a sentence's subject and its
+    verb (``_ASIDE_WHO``)."""
+    return _ASIDE_WHO.sub(lambda m: m.group("head") + " ", text)
 
 
 def fillers_dropped(text: str) -> str:

@@ -197,3 +197,11 @@ def test_two_named_people_or_a_named_persons_relative_are_a_statement(text: str,
 
 def test_days_are_no_named_people() -> None:
     assert _current("Monday and Tuesday are hectic.") == []
+
+
+def test_a_judgement_between_the_subject_and_its_verb_is_an_aside() -> None:
+    assert "The user's landlord fixed the boiler." in _current(
+        "My landlord, who is a saint honestly, fixed the boiler."
+    )
+    # what the clause says of the person stays with the sentence
+    assert "The user's sister, who is 30, lives in Rome." in _current("My sister, who is 30, lives in Rome.")
