@@ -526,7 +526,7 @@ _LEAD_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|告诉你|跟你说|好消息|哦|嗯|啊|不对|说错了|等等|等一下|"
+    r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|告诉你|跟你说|好消息|哦|嗯|啊|哈{2,}|呵{2,}|哎|唉|嘿|哇|不对|说错了|等等|等一下|"
     r"更正一下|更正|纠正一下|抱歉|不好意思|我?记错了|我?弄错了|我?打错了)[，,：:！!。 ]*)+"
 )
 # A move to a place typed in lower case ("we moved to portland in march"): a word or two after

@@ -567,7 +567,9 @@ _SMALL_TALK_ZH = re.compile(
     r"^(?:你好|您好|嗨|哈喽|谢谢|多谢|感谢|好的|好吧|嗯+|哦+|哈+|再见|拜拜|晚安|早上好|早安|没问题|不客气|"
     r"行|可以|对|是的|明白|知道了|了解|我明白|我知道了|我懂了|太好了|真好|真棒|不错|我也是|同意|我同意|辛苦了|"
     # a laugh ("哈哈哈笑死我了", "太好笑了"): a reaction, no fact
-    r"(?:哈+[，,\s]*)?(?:笑死(?:我|人)?了?|太好笑了|好好笑|笑出声了?|笑哭了?))"
+    r"(?:哈+[，,\s]*)?(?:笑死(?:我|人)?了?|太好笑了|好好笑|笑出声了?|笑哭了?)"
+    # agreement ("我也觉得", "我觉得也是") and a state of the moment said as dying ("累死我了", "热死了")
+    r"|我也(?:这么|是这么)?觉得|我觉得也是|(?:累|困|饿|热|冷|烦|忙|气)死(?:我|人)?了)"
     r"[啊呀了吧呢！!。，,~～]*$"
 )
 # About the speaker, or a thing of their world with a value or an attribute of
@@ -596,7 +598,7 @@ _DIED_ZH = re.compile(r"去世|过世|离世|死了")
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
 _LEAD_ZH_CLAUSE = re.compile(
-    r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了|记错了|弄错了|写错了|打错了)|更正|纠正一下|"
+    r"^(?:(?:嗯+|哦+|哈{2,}|呵{2,}|哎+|唉+|嘿+|哇+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了|记错了|弄错了|写错了|打错了)|更正|纠正一下|"
     # a denial of what was just said, then the right version ("哦不对，她已经四年级了")
     r"(?:哦|噢|啊|嗯)?不对|不是不是|等等|等一下)"
     r"[，,、：:\s]+)+"
@@ -627,6 +629,7 @@ def is_statement(clause: str) -> bool:
             and not _QUESTION_ZH.search(body)
             and not _REQUEST_ZH.match(body)
             and not _SMALL_TALK_ZH.match(body)
+            and not _SMALL_TALK_ZH.match(_LEAD_ZH_CLAUSE.sub("", body + "，").rstrip("，"))  # "嗯嗯，我也觉得"
             # ... or a death of one of theirs, by name ("旺财上个月去世了")
             and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body) or _DIED_ZH.search(body))
         )

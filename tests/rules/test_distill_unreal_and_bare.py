@@ -120,3 +120,23 @@ def test_talk_about_the_talk_is_no_belief(text: str) -> None:
 def test_what_the_chat_forms_do_not_cover_stays(text: str, kept: str) -> None:
     current = _current("My meeting is on Monday.", text) if text.startswith("Tuesday") else _current(text)
     assert any(kept in s for s in current), (text, current)
+
+
+# --- Chinese chat: a laugh or a sigh first, agreement, a state said as dying ---------------------
+
+
+@pytest.mark.parametrize("text", ["嗯嗯 我也觉得", "我觉得也是", "累死我了", "哈哈 热死了"])
+def test_chinese_small_talk_is_no_belief(text: str) -> None:
+    assert _current(text) == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("哈哈哈 我上个月搬到杭州了", "搬到杭州"),
+        ("哎 我的自行车被偷了", "自行车被偷了"),
+    ],
+)
+def test_a_laugh_or_a_sigh_first_is_no_part_of_the_statement(text: str, expected: str) -> None:
+    current = _current(text)
+    assert any(expected in s and not s.startswith(("哈", "哎")) for s in current), current
