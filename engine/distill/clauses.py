@@ -56,6 +56,9 @@ _SPLIT_EN = re.compile(
     # a possessive opens a clause only with its verb close by ("..., my sister lives in Rome"),
     # not an apposition ("I scored 40 points, my highest ever, ...")
     r"|,\s+(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
+    # states said to hold still, one after another ("still job hunting, still living with my parents")
+    r"|,\s+(?=still\s+(?:single|vegan|vegetarian|married|sober|unemployed|retired|job[- ]hunting|house[- ]hunting|"
+    r"living|working|at|in)\b)"
     # ", and <a clause of its own>": a verb within its first words ("sprint reviews are every other Friday")
     r"|,\s+(?:and|but)\s+(?=(?:\w+\s+){0,3}(?:is|are|was|were|has|have|will|starts|runs)\b)"
     # "... and <Name> <verb>": a named person starts a clause of their own ("Karen retired and Leo became my boss")
@@ -383,7 +386,8 @@ _DROPPED_SUBJECT = re.compile(
     # a standing state said to hold still, its subject left out ("Still vegan!", "still at Deloitte",
     # "Still single"); not how one is this minute ("still tired", "still at the office")
     r"|^(?P<held>still)\s+(?=(?:single|vegan|vegetarian|married|engaged|divorced|sober|unemployed|retired|"
-    r"pregnant)\b|(?:at|in|with)\s+(?-i:[A-Z])|(?:working|living|teaching|studying)\s+(?:at|in|for)\s+(?-i:[A-Z]))\S"
+    r"pregnant|job[- ]hunting|house[- ]hunting|flat[- ]hunting)\b|(?:at|in|with)\s+(?-i:[A-Z])"
+    r"|(?:working|living|teaching|studying)\s+(?:at|in|for|with)\s+(?:(?-i:[A-Z])|(?:my|our)\s))\S"
     # not an evaluation of doing something ("Not easy facing setbacks": it is not easy)
     r"|^(?P<not>not|no longer)\s+(?!\w+\s+\w+ing\b)(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)"

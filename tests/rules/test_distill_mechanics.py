@@ -151,6 +151,7 @@ def test_after_a_sentence_of_the_speaker_the_dropped_subject_is_still_theirs() -
         ("Ha, no. Still single.", "The user is still single."),
         ("Still working at Aldi for now.", "The user is still working at Aldi for now."),
         ("still in Glasgow", "The user is still in Glasgow."),
+        ("Still flat hunting, sadly.", "The user is still flat hunting, sadly."),
     ],
 )
 def test_a_state_that_still_holds_is_the_speakers(text: str, expected: str) -> None:
@@ -205,3 +206,13 @@ def test_a_judgement_between_the_subject_and_its_verb_is_an_aside() -> None:
     )
     # what the clause says of the person stays with the sentence
     assert "The user's sister, who is 30, lives in Rome." in _current("My sister, who is 30, lives in Rome.")
+
+
+def test_states_said_to_hold_still_one_after_another_are_each_a_belief() -> None:
+    current = _current("No news really. Still job hunting, still living with my parents, still single")
+    for expected in (
+        "The user is still job hunting.",
+        "The user is still living with their parents.",
+        "The user is still single.",
+    ):
+        assert expected in current, current
