@@ -341,8 +341,10 @@ _DROPPED_SUBJECT = re.compile(
     r"(?!took\s+(?:some\s+|a\s+(?:(?:bit|lot|little)\s+(?:of\s+)?)?)?(?:time|while|effort|work|trial|practice|patience|"
     r"guts|courage|ages|forever|getting used)\b(?!\s+off\b))"
     r"(?:took|met|went|saw|spent|found|had|ran|wrote|won|built|caught|flew|drove|ate|sang|brought|bought|"
-    r"[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|with|up|out|back|it|them|"
-    r"\d+)\s+\S"
+    r"broke|hurt|tore|cut|burnt|[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|"
+    r"with|up|out|back|it|them|\d+"
+    # (or someone by name: "Met Jess for lunch", "Saw Priya at the market")
+    r"|(?-i:[A-Z][a-z]+)(?=\s+(?:for|at|in|on|from|after|yesterday|today|last)\b))\s+\S"
     # a measure taken of oneself, its subject left out ("weighed in at 198 this morning", "clocked in at 22:40"),
     # a mark reached ("hit 245 today", "ran 26:45 at parkrun")
     r"|^(?:(?:just|finally|also|then)\s+)?(?:weighed|clocked|came)\s+in\s+at\s+[$€£¥]?\d"

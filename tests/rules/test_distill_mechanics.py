@@ -216,3 +216,14 @@ def test_states_said_to_hold_still_one_after_another_are_each_a_belief() -> None
         "The user is still single.",
     ):
         assert expected in current, current
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Broke my ankle hiking, so no football for a while", "The user broke their ankle hiking"),
+        ("Met Ingrid for coffee on Sunday.", "The user met Ingrid for coffee"),
+    ],
+)
+def test_a_past_of_ones_own_with_its_subject_left_out_is_the_speakers(text: str, expected: str) -> None:
+    assert any(s.startswith(expected) for s in _current(text)), _current(text)
