@@ -120,9 +120,11 @@ def _echoing(item: DeltaItem, before: DeltaItem | None) -> DeltaItem | None:
 
 def _typed_out(content: str) -> str:
     """The message as the rules read it: asides left out, then chat's spellings written out
-    (contractions and "i", a judgement between a subject and its verb, the fillers "I mean" / "you know", a partner's name in lower case, short kin
-    words, a person of the speaker's taken up again by a pronoun, an age in words, Chinese clauses broken
-    by spaces)."""
+    (contractions and "i"), what talk puts around a statement dropped (a judgement between a
+    subject and its verb, the fillers "I mean" / "you know", a hedge said last), a partner's name
+    typed in lower case written as a name, short kin words spelled out, a person of the speaker's
+    taken up again by a pronoun said once, an age in words in digits, Chinese clauses broken by
+    spaces."""
     said = kin_spelled_out(
         partners_named(fillers_dropped(asides_dropped(apostrophes_restored(without_asides(content)))))
     )
