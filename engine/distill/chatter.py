@@ -146,6 +146,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             rf"|^(?:{_I}\s+)?{_ADV}(?:saw|seen|read|got|missed)\s+(?:your|ur)\s+(?:message|msg|text|email|voicemail|call)s?\b"
             rf"|^{_I}\s+(?:was|were)\s+{_ADV}(?:going|gonna|meaning)\s+to\s+(?:message|text|call|email|ring|write to|reply to)\s+you\b"
             r"|\b(?:phone|battery)\s+(?:is\s+|'s\s+)?(?:about to die|dying|almost dead|on \d+\s*%)"
+            # a greeting passed on ("Priya says hi", "Mum sends her love")
+            r"|\b(?:says?|said)\s+(?:hi|hello|hey)\b|\bsends?\s+(?:her|his|their)\s+(?:love|regards|best)\b"
             rf"|^{_I}{_BE}\s+{_ADV}(?:bad|terrible|awful|hopeless|the worst)\s+at\s+(?:replying|texting|responding|"
             r"keeping in touch|answering)\b",
             re.IGNORECASE,

@@ -124,7 +124,7 @@ class PersonSpokenOf:
             self._last = self._pet
             return clause
         led = strip_lead(text)  # "Turns out he outgrew ...": any lead-in the statements know
-        name = _person_named(led)
+        name = _person_named(led) or _person_met(led)
         if name is not None:
             self._last = (name,)
             return clause
@@ -211,6 +211,24 @@ def _person_named(clause: str) -> str | None:
     if word in _NOT_A_PERSON or _NUMBER_WORD.match(word) or word.endswith(("ly", "ing", "s")):
         return None
     return name
+
+
+# The one person the speaker met, saw or called by name ("Met Jess for lunch", "I ran into Omar"):
+# a "he" / "she" after it in the same message is most likely them.
+_MET = re.compile(
+    r"^(?:(?:I|we)\s+)?(?:(?:just|finally|also)\s+)?(?:met|saw|visited|called|rang|texted|ran into|bumped into|"
+    r"had (?:lunch|coffee|dinner|drinks|a drink) with|caught up with)\s+(?P<name>(?-i:[A-Z][a-z]{2,}))\b"
+    r"(?!'s|\s+and\b)(?![^,.;]*\b(?-i:[A-Z][a-z]{2,})\b)",
+    re.IGNORECASE,
+)
+
+
+def _person_met(clause: str) -> str | None:
+    """The one person a clause says the speaker met, saw or called by name (``_MET``)."""
+    m = _MET.match(clause)
+    if m is None or m.group("name").casefold() in _NOT_A_PERSON:
+        return None
+    return m.group("name")
 
 
 def _fits(pronoun: str, relation: str) -> bool:

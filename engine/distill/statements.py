@@ -155,7 +155,10 @@ _DETERMINERS = frozenset(
 # What opens a copula's complement when it names something (not a bare adjective).
 _COMPLEMENT = re.compile(
     r"^(?:the|a|an|my|our|his|her|their|one|in|at|on|from|with|for|now|still|back|\d.*|(?-i:[A-Z]).*|"
-    r"(?!(?:every|any|some|no)thing)\w+ing)$",
+    r"(?!(?:every|any|some|no)thing)\w+ing|"
+    # a state of a life, not a judgement ("Jess is pregnant", "Omar is retired"; not "Jess is lovely")
+    r"pregnant|married|engaged|divorced|separated|widowed|retired|unemployed|single|vegan|vegetarian|sober|"
+    r"allergic|ill|sick|deaf|blind|diabetic)$",
     re.IGNORECASE,
 )
 # After a plural noun, a clause's real verb: the capitalised word was no name.
@@ -1156,7 +1159,7 @@ def named_subject(body: str) -> str | None:
     ):
         return None  # "Big windows, day job, new apartment": a fragment opened by an adjective, no name
     if m.group("complement") is not None:
-        named = _COMPLEMENT.match(m.group("complement").strip(",.")) is not None
+        named = _COMPLEMENT.match(m.group("complement").strip(",.!?")) is not None
     elif m.group("verb").lower() in _PERCEPTION:  # "Adoption sounds awesome": an impression, not a fact
         named = False
     elif m.group("verb").lower() not in _NAMED_VERBS and not re.fullmatch(r"\w+(?:ed|s)", m.group("verb")):

@@ -227,3 +227,25 @@ def test_states_said_to_hold_still_one_after_another_are_each_a_belief() -> None
 )
 def test_a_past_of_ones_own_with_its_subject_left_out_is_the_speakers(text: str, expected: str) -> None:
     assert any(s.startswith(expected) for s in _current(text)), _current(text)
+
+
+# --- the one person met by name, and what is said of them --------------------------------------
+
+
+def test_she_after_the_one_person_met_by_name_is_them() -> None:
+    current = _current("I had coffee with Ines, she's pregnant!! due in June")
+    assert "Ines is pregnant." in current, current
+
+
+def test_he_after_two_people_met_is_left_open() -> None:
+    current = _current("Met Ines and Paulo for lunch, he's retired now")
+    assert not any(s.startswith(("Ines is", "Paulo is")) for s in current), current
+
+
+@pytest.mark.parametrize(("text", "kept"), [("Omar is retired now.", True), ("Omar is lovely.", False)])
+def test_a_named_persons_state_of_life_is_a_statement_a_judgement_is_not(text: str, kept: bool) -> None:
+    assert bool(_current(text)) is kept, _current(text)
+
+
+def test_a_greeting_passed_on_is_no_belief() -> None:
+    assert not any("says hi" in s or "sends" in s for s in _current("Priya says hi! Mum sends her love."))
