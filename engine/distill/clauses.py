@@ -364,11 +364,13 @@ _DROPPED_SUBJECT = re.compile(
     r"\s+(?=.*\b(?:now|these days|nowadays|as of)\b)\S"
     # ... or a plan with its time to come: "Moving to Denver in June", "Heading to Paris next week"
     # (not a gerund subject with its verb later: "Running in January is tough")
-    r"|^(?P<plan>(?:moving|heading|flying|driving|going|starting|leaving|visiting|travel(?:l)?ing|relocating)\b)"
+    r"|^(?P<plan>(?:moving|heading|flying|driving|going|starting|leaving|visiting|travel(?:l)?ing|relocating)\b"
+    r"|off to(?=\s+(?-i:[A-Z])))"
     r"(?!.*\b(?:is|are|was|were|can be|has been)\b)"
     r"(?=.*\b(?:tomorrow|tonight|next (?:week|month|year|weekend|\w+day)|this (?:weekend|week|month|summer|fall|autumn|"
     r"winter|spring|\w+day)|in (?:january|february|march|april|may|june|july|august|september|october|november|"
-    r"december)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)\s+\S"
+    r"december)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|on the \d{1,2}(?:st|nd|rd|th)|"
+    r"(?:for|at|over) (?:christmas|easter|new year))\b)\s+\S"
     # ... or an activity of one's life under way, with its object ("Training for a half marathon in
     # April", "saving up for a new car", "going through a divorce"); not how one is doing ("doing
     # great"), a wish or a formula ("looking forward to it", "working on it", "taking care")

@@ -104,6 +104,9 @@ _CONTRACTED_COPULA = re.compile(
     r"(?<=[A-Za-z])['’]s(?=\s+(?:(?P<has>been|got|gotten)|on|in|at|to|now|no|not|a|an|the|about|around|still|only|"
     r"back|off|over|with|from|up|down|going|getting|always|never|just|really|also|already|finally|currently|"
     r"due|set|scheduled|moving|almost|nearly|under|[$€£¥]?\d[\d,.]*|"
+    # a progressive of a plan or a life ("Jake's coming to visit", "Ana's expecting", "Mum's retiring")
+    r"coming|visiting|staying|starting|leaving|flying|travel(?:l)?ing|working|living|studying|retiring|"
+    r"graduating|expecting|training|looking|thinking|planning|"
     # a participle of a plan's change ("the trip's pushed back to October", "dinner's cancelled")
     r"pushed|postponed|delayed|rescheduled|cancell?ed|booked|confirmed)\b)",
     re.IGNORECASE,
@@ -166,8 +169,9 @@ _OPENING_KIN = ("mom", "mum", "dad", "grandma", "grandpa", "sister", "brother")
 _BEFORE_VERB = (
     r"(?=(?:'s)?\s+(?:is|was|has|had|been|got|quit|left|went|took|lost|won|made|sold|bought|became|began|found|"
     r"just|finally|still|now|also|recently|never|always|already|\w+ed|\w+s)\b"
-    # ... or whose something is before its verb ("Mum's 80th is on the 3rd", "dad's new car is ...")
-    r"|'s\s+(?!the\s+word\b)(?:\w+\s+){1,2}(?:is|was|are|were|has|had)\b)"
+    # ... or "'s", whose something or what they are doing ("Mum's 80th is on the 3rd", "dad's new car
+    # is ...", "Mum's visiting from Leeds"; not "Mum's the word")
+    r"|'s\s+(?!the\s+word\b)\w)"
 )
 _CHAT_KIN_SAID = re.compile(
     r"(?:(?<=\bmy )|(?<=\bMy )|(?<=\bour )|(?<=\bOur ))(" + "|".join(_CHAT_KIN) + r")\b(?!\s*[,.!?]?\s*$)"

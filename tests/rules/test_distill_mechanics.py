@@ -249,3 +249,23 @@ def test_a_named_persons_state_of_life_is_a_statement_a_judgement_is_not(text: s
 
 def test_a_greeting_passed_on_is_no_belief() -> None:
     assert not any("says hi" in s or "sends" in s for s in _current("Priya says hi! Mum sends her love."))
+
+
+# --- plans and people's doings said the way chat says them ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Flying home for Christmas!", "The user is flying home for Christmas."),
+        ("Off to Lisbon on Friday for a week", "The user is off to Lisbon on Friday"),
+        ("Priya's coming to visit next month", "Priya's coming to visit in"),
+        ("Mum's visiting from York this weekend.", "The user's mum's visiting from York this weekend."),
+    ],
+)
+def test_a_plan_or_a_doing_said_as_chat_says_it_is_kept(text: str, expected: str) -> None:
+    assert any(s.startswith(expected) for s in _current(text)), _current(text)
+
+
+def test_off_to_bed_is_still_leave_taking() -> None:
+    assert _current("Off to bed, early start tomorrow") == []
