@@ -332,6 +332,10 @@ _DROPPED_SUBJECT = re.compile(
     r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid)|"
     r"got (?:the|her|his|them|it)(?:\s+[\w'-]+){0,2}\s+(?:down|up)\s+to|got out of|gave up|gave (?:it|them) up|took up|picked up|"
     r"began|became|lost|used to|closed|deleted|deactivated|threw (?:out|away)|tossed|gave (?:the|my|our))\s+\S"
+    # what one was given ("got the promotion!!!", "got the keys"), what was done to one ("been made redundant")
+    r"|^(?:(?:just|finally|officially)\s+)?(?:got the (?:job|promotion|offer|role|position|place|flat|house|apartment|"
+    r"visa|keys|all clear|grant|scholarship)|(?P<been_done>been) (?:made redundant|laid off|let go|promoted|fired|"
+    r"diagnosed|accepted|offered|approved|admitted|discharged))\b"
     # a past verb of one's own doing with its object, place or companion right after ("Took a
     # short trip to Rome", "Met lots of new people", "Just skyped with an old friend"); not a verb
     # of liking ("Loved this spot": a reaction), an adjective ("Excited to ...") or a formula ("Made my day")
@@ -488,11 +492,17 @@ def _with_subject(clause: str, subject: str = "I") -> str:
         m.group("not") or m.group("ing") or m.group("plan") or m.group("act") or m.group("held")
     )
     if subject == "I" or m.group("over"):  # (a habit said over keeps the speaker's "don't")
-        lead = "I've " if m.group("been") else "I'm " if progressive else "I "
+        lead = "I've " if m.group("been") or m.group("been_done") else "I'm " if progressive else "I "
     else:
         has, be = ("have", "are") if _PLURAL_PEOPLE.search(subject) else ("has", "is")
         said = subject[:1].upper() + subject[1:]
-        lead = f"{said} {has} " if m.group("been") else f"{said} {be} " if progressive else f"{said} "
+        lead = (
+            f"{said} {has} "
+            if m.group("been") or m.group("been_done")
+            else f"{said} {be} "
+            if progressive
+            else f"{said} "
+        )
     return clause[: len(clause) - len(body)] + lead + body[:1].lower() + body[1:]
 
 

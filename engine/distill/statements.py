@@ -490,7 +490,7 @@ _REACTION = re.compile(
     r"^(?:i'm|i am)\s+(?:like\s+|basically\s+|now\s+|officially\s+)?\d+\s*%\s+"
     r"(?!(?:done|complete|finished|through|of\s+the\s+way|sure|certain|recovered|healed)\b)[a-z]|"
     r"\b(?:nearly|almost)\s+died\s+(?:laughing|of\s+(?:laughter|embarrassment|shame|boredom))\b|"
-    r"\bdeserves?\s+(?:a|an)\s+(?:medal|trophy|award|prize|oscar)\b|"
+    r"\bdeserves?\s+(?:a|an)\s+(?:medal|trophy|award|prize|oscar)\b|\b(?:be|am|'m|'ll be|will be)\s+a\s+(?:total\s+)?zombie\b|"
     # laughing said as dying ("I'm dying, this is the funniest thing"; not "dying of ...")
     r"^(?:i'm|i am)\s+(?:literally\s+|actually\s+)?(?:dying|dead|deceased|screaming|crying)(?!\s+(?:of|from|to|for|inside)\b)[\s,.!]|"
     r"^(?:i'm|i am)\s+(?:literally\s+|actually\s+)?(?:dying|dead|deceased|screaming|crying)[.!]*$|"

@@ -269,3 +269,18 @@ def test_a_plan_or_a_doing_said_as_chat_says_it_is_kept(text: str, expected: str
 
 def test_off_to_bed_is_still_leave_taking() -> None:
     assert _current("Off to bed, early start tomorrow") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("got the job!!! junior architect now", "The user got the job."),
+        ("been laid off, two months notice though", "The user has been laid off"),
+    ],
+)
+def test_what_one_was_given_or_what_was_done_to_one_is_kept(text: str, expected: str) -> None:
+    assert any(s.startswith(expected) for s in _current(text)), _current(text)
+
+
+def test_a_zombie_tomorrow_is_no_belief() -> None:
+    assert not any("zombie" in s for s in _current("I'm on nights this week so I'll be a zombie"))
