@@ -334,7 +334,7 @@ _DROPPED_SUBJECT = re.compile(
     r"began|became|lost|used to|closed|deleted|deactivated|threw (?:out|away)|tossed|gave (?:the|my|our))\s+\S"
     # what one was given ("got the promotion!!!", "got the keys"), what was done to one ("been made redundant")
     r"|^(?:(?:just|finally|officially)\s+)?(?:got the (?:job|promotion|offer|role|position|place|flat|house|apartment|"
-    r"visa|keys|all clear|grant|scholarship)|(?P<been_done>been) (?:made redundant|laid off|let go|promoted|fired|"
+    r"visa|keys|all clear|grant|scholarship)|tested (?:positive|negative)|(?P<been_done>been) (?:made redundant|laid off|let go|promoted|fired|"
     r"diagnosed|accepted|offered|approved|admitted|discharged))\b"
     # a past verb of one's own doing with its object, place or companion right after ("Took a
     # short trip to Rome", "Met lots of new people", "Just skyped with an old friend"); not a verb

@@ -276,6 +276,7 @@ def test_off_to_bed_is_still_leave_taking() -> None:
     [
         ("got the job!!! junior architect now", "The user got the job."),
         ("been laid off, two months notice though", "The user has been laid off"),
+        ("Tested positive for flu, ugh", "The user tested positive for flu"),
     ],
 )
 def test_what_one_was_given_or_what_was_done_to_one_is_kept(text: str, expected: str) -> None:
