@@ -366,8 +366,6 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
     h = _HAS.search(s)
     if h and (_UNASSERTED.search(s[: h.start()]) or _OBJECT_OF.search(s[: h.start()]) or _REPORTED.search(h.group(1))):
         h = None  # "I complain when my foreman is late": a condition, not said to hold
-    if h and chatter_kind(h.group(0)) is not None:
-        h = None  # "my phone is about to die": the chat's own business
     if (
         h
         and h.group(1).strip().lower() not in ("name", "favorite", "favourite")

@@ -22,6 +22,7 @@ import re
 from ledgermind.distill.alignment import ENDED_ITSELF, ENDING_VERB, IT_ENDED, THING_CHANGED, ends, let_go, moved_on
 from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
+from ledgermind.distill.frames import RELATIONS_EN
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.text import copula_expanded, is_cjk
 
@@ -492,8 +493,8 @@ _REACTION = re.compile(
     r"\b(?:nearly|almost)\s+died\s+(?:laughing|of\s+(?:laughter|embarrassment|shame|boredom))\b|"
     r"\bdeserves?\s+(?:a|an)\s+(?:medal|trophy|award|prize|oscar)\b|\b(?:be|am|'m|'ll be|will be)\s+a\s+(?:total\s+)?zombie\b|"
     # laughing said as dying ("I'm dying, this is the funniest thing"; not "dying of ...")
-    r"^(?:i'm|i am)\s+(?:literally\s+|actually\s+)?(?:dying|dead|deceased|screaming|crying)(?!\s+(?:of|from|to|for|inside)\b)[\s,.!]|"
-    r"^(?:i'm|i am)\s+(?:literally\s+|actually\s+)?(?:dying|dead|deceased|screaming|crying)[.!]*$|"
+    r"^(?:i'm|i am)\s+(?:literally\s+|actually\s+)?(?:dying|dead|deceased|screaming|crying)"
+    r"(?!\s+(?:of|from|to|for|inside)\b)(?=[\s,.!]|$)|"
     # how one is, answered ("I am good, very tired", "I'm fine, just swamped")
     r"^(?:i'm|i am|we're|we are) (?:good|fine|ok|okay|alright|well|great)\s*,\s*(?:but\s+)?(?:(?:just|very|a bit|so|really|"
     r"quite|super|pretty|a little)\s+)*(?:tired|busy|exhausted|sleepy|stressed|knackered|swamped|sore|jetlagged)[.!]*$|"
@@ -1136,8 +1137,8 @@ def _named(body: str) -> bool:
 # the speaker's world, as a named person is.
 _OTHERS_NAMED = re.compile(
     r"^(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|"
-    r"August|September|October|November|December|Christmas|Easter)\b)(?-i:[A-Z][a-z]+)(?:\s+and\s+(?-i:[A-Z][a-z]+)|'s\s+(?:mum|mom|mother|dad|father|sister|brother|wife|husband|"
-    r"partner|son|daughter|kids|boyfriend|girlfriend|grandma|grandpa|gran|aunt|uncle|cousin|boss|baby|dog|cat))\s+"
+    r"August|September|October|November|December|Christmas|Easter)\b)(?-i:[A-Z][a-z]+)"
+    r"(?:\s+and\s+(?-i:[A-Z][a-z]+)|'s\s+(?:" + RELATIONS_EN + r"|gran|baby|dog|cat))\s+"
     r"(?:(?:just|finally|also|still|now|recently)\s+)?"
     r"(?:is|was|are|were|has|have|had|will|broke|got|went|left|took|made|fell|lost|won|came|became|gave|began|ran|"
     r"split|moved|quit|\w+ed)\b"
