@@ -57,6 +57,7 @@ from ledgermind.distill.alignment import (
 from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
+from ledgermind.distill.standing_requests import is_standing_request, request_decision
 from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
@@ -1289,6 +1290,10 @@ def _pair(
     if al.functional and al.before and _owned_by(al.before, p.statement) != _owned_by(al.before, b.statement):
         # "my partner is a nurse" / "my partner's favourite band is ...": the person, then a thing of theirs
         al = replace(al, functional=False, one_value=False)
+    if is_standing_request(b.statement) or is_standing_request(p.statement):
+        # how the user wants to be served: the latest word on one request replaces the one
+        # before, and touches nothing else ("use metric units" / "answer in French": both kept)
+        return request_decision(b.statement, p.statement)
     neg_b = negated(b.statement)
     topic = _same_topic(b.statement, p.statement, _named(p.subject), switched(p.statement), _their(p.subject))
     change = cue or moving

@@ -46,6 +46,12 @@ from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
 from ledgermind.distill.spoken_of import PersonSpokenOf, dislocation_undone
+from ledgermind.distill.standing_requests import (
+    addressed_to_assistant,
+    reminder_unwrapped,
+    request_parts,
+    standing_request,
+)
 from ledgermind.distill.statements import (
     elliptical,
     is_general_view,
@@ -86,6 +92,7 @@ _SOLUTION_EN = re.compile(
 )
 _SOLUTION_ZH = re.compile(r"可以|试试|试一下|解决|需要|改成|设置|运行|执行|安装|升级|检查|原因|重启|换成")
 _MAX_PART = 300
+STANDING_REQUEST = "standing_request"
 _IDENTITY_ONLY = frozenset({"name", "origin", "age"})
 
 
@@ -154,7 +161,10 @@ class RuleExtractor:
             before = ctx.items[index - 1] if index else (ctx.previous or (None,))[-1]
             said = _confirmed(item, before) or _echoing(item, before)
             findings = self._item_findings(
-                said or item, speaker, spoken_of.setdefault(item.name or item.role, PersonSpokenOf())
+                said or item,
+                speaker,
+                spoken_of.setdefault(item.name or item.role, PersonSpokenOf()),
+                addressed_to_assistant(item, ctx.previous + ctx.items),
             )
             for f in findings:
                 if f.attribute == "name" and not item.name and f.participants:
@@ -168,12 +178,23 @@ class RuleExtractor:
             tuple(proposals), method="rule", extractor=self.name, extractor_version=self.version, model_calls=0
         )
 
-    def _item_findings(self, item: DeltaItem, speaker: Speaker, spoken_of: PersonSpokenOf) -> list[Finding]:
+    def _item_findings(
+        self, item: DeltaItem, speaker: Speaker, spoken_of: PersonSpokenOf, to_assistant: bool
+    ) -> list[Finding]:
+        """``to_assistant``: the user speaks to the assistant, so a standing request of theirs
+        ("always answer in French") is how they want to be served (``standing_requests``)."""
         findings: list[Finding] = []
         spoken_of.new_message()
         if item.role == "user" or item.name:
             previous = ""  # the sentence before, in this message
-            for sentence in map(name_called_off, sentences(_typed_out(item.content))):
+            spoken = map(name_called_off, sentences(_typed_out(item.content)))
+            # a request joined to what else is said ("Keep your answers short, and remember ..."):
+            # each read alone; an instruction-like sentence stays whole, flagged whole
+            for sentence in (
+                part for s in spoken for part in (request_parts(s) if to_assistant and not instruction_like(s) else [s])
+            ):
+                if not instruction_like(sentence):  # "Remember that I'm colorblind": the fact kept
+                    sentence = reminder_unwrapped(sentence)
                 before, previous = previous, sentence
                 request = forget_request_zh(sentence) if is_cjk(sentence) else forget_request(sentence)
                 if request is not None and item.role == "user":
@@ -182,6 +203,14 @@ class RuleExtractor:
                     continue
                 if instruction_like(sentence):  # kept, flagged, never read as a plain fact
                     findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
+                    continue
+                wanted = standing_request(sentence) if to_assistant else None
+                if wanted is not None and not frame_findings(sentence, speaker, item.occurred_at):
+                    # "From now on, answer in French": how they want to be served ("from now on,
+                    # email me at ...", "call me Sam": a frame's, which reads it first)
+                    findings.extend(
+                        replace(f, rule=STANDING_REQUEST) for f in generic_findings(wanted, speaker, item.occurred_at)
+                    )
                     continue
                 if is_general_view(sentence) or said_for_effect(sentence):  # a view of people at large, or irony
                     continue
