@@ -7,6 +7,9 @@ Preload logic, in the order it runs under one time budget:
    relevance floor (``EngineConfig.relevance_floor``) are injected, so an
    unrelated question gets an empty block, not the owner's whole memory;
    a blank query, or a search that fails, falls back to the newest items;
+   the user's standing requests ("The user wants the assistant to answer in
+   French.", at most ``MAX_STANDING_REQUESTS``) come first whatever the
+   question, since they say how to give every answer;
 3. the block is rendered within the token budget; past the time budget the
    answer is "" (an agent must never wait on its memory).
 
@@ -86,6 +89,8 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-
 
 # --- framing: nothing in an item can end the block or start a line -------------
 
+# at most this many of the user's standing requests come first in every block (``_first``)
+MAX_STANDING_REQUESTS = 5
 _TAG_NAME = "memorycontext"  # BLOCK_OPEN / BLOCK_CLOSE's name, letters only
 _LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # what str.splitlines splits on
 _C1_CONTROLS = "".join(map(chr, range(0x80, 0xA0)))
@@ -194,10 +199,23 @@ class ContextBuilder:
             probe = self.searcher.recent(owner, options.max_items, options.include_messages)
         except LedgermindError:
             return []  # the probe failed: inject nothing, never fail the caller
-        if not probe or not query.strip():
+        if not probe:
             return probe
         try:
-            asked = SearchOptions(k=options.max_items, include_messages=options.include_messages)
-            return self.searcher.search(owner, query[:4000], asked)
+            wanted = self.searcher.standing_requests(owner, min(options.max_items, MAX_STANDING_REQUESTS))
         except LedgermindError:
-            return probe  # fall back to the most recent items (also for more items than a search gives)
+            wanted = []
+        if not query.strip():
+            return _first(wanted, probe, options.max_items)
+        try:
+            asked = SearchOptions(k=options.max_items, include_messages=options.include_messages)
+            return _first(wanted, self.searcher.search(owner, query[:4000], asked), options.max_items)
+        except LedgermindError:
+            return _first(wanted, probe, options.max_items)  # the most recent items (also for more than a search gives)
+
+
+def _first(wanted: list[SearchResult], found: list[SearchResult], limit: int) -> list[SearchResult]:
+    """The user's standing requests, then what was found for the question, at most ``limit``:
+    how they want to be served comes with every answer, related to the question or not."""
+    ids = {w.id for w in wanted}
+    return (wanted + [f for f in found if f.id not in ids])[:limit]

@@ -32,6 +32,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from ledgermind.analysis.embedders.base import floor_for
 from ledgermind.analysis.text import lexical_terms
+from ledgermind.distill.standing_requests import ASSISTANT_EN, ASSISTANT_ZH, is_standing_request
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner
 from ledgermind.projections.search_store.base import Filter, IndexStore, sql_errors
@@ -65,6 +66,9 @@ KIND_FALLBACK_MIN = 3
 MAX_QUERY_CHARS = 4000
 _DAY = 86400.0
 POOL_FACTOR = 3  # candidates fetched and re-ranked per result asked for
+# the word every standing request's statement holds ("the assistant", "助手"), as stored
+_REQUEST_TERMS = (*lexical_terms(ASSISTANT_EN), *lexical_terms(ASSISTANT_ZH))
+_REQUEST_SCAN = 50
 
 
 class IndexAccess(Protocol):
@@ -132,6 +136,23 @@ class Searcher:
             with self.access.owner_reads(conn, owner):
                 rows = store.recent(conn, owner, Filter(TimePoint(now, now), types), limit)
         return [_result(r, _weighted(r, 1.0, now), 0.0) for r in rows if _owned(r, owner)]
+
+    def standing_requests(self, owner: Owner, limit: int) -> list[SearchResult]:
+        """The owner's current standing requests to the assistant ("The user wants the
+        assistant to answer in French.": ``distill.standing_requests``), newest first, at
+        most ``limit``: how the user wants to be served holds for every answer, whatever
+        the question. Read through the postings of the word every such belief holds
+        (among the owner's newest ``_REQUEST_SCAN`` beliefs holding it), then checked
+        statement by statement."""
+        now = time.time()
+        flt = Filter(TimePoint(now, now), ("memory",), ("fact",))
+        with sql_errors(), self.access.db.connect() as conn:
+            store: IndexStore = self.access.projection(INDEX_NAME, conn).store(conn.dialect.name)
+            with self.access.owner_reads(conn, owner):
+                held = store.term_docs(conn, owner, _REQUEST_TERMS, flt, _REQUEST_SCAN)
+                rows = store.fetch(conn, owner, [row_id for row_id, _ in held])
+        found = [rows[i] for i, _ in held if i in rows and _owned(rows[i], owner)]
+        return [_result(r, 0.0, 0.0) for r in found if is_standing_request(r.statement)][:limit]
 
     def load(self, owner: Owner, memory_id: str) -> SearchResult | None:
         """One current belief of this owner, by id, from the index."""

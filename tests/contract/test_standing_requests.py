@@ -62,3 +62,22 @@ def test_between_named_people_with_no_assistant_an_imperative_is_no_request(eng:
     me.add_message(sid, "user", "Never give up on your dreams.", name="Caroline", occurred_at=START)
     eng.distill()
     assert not any("assistant" in s for s in _current(eng))
+
+
+def test_every_context_block_opens_with_the_current_standing_requests(eng: MemoryEngine) -> None:
+    _chat(
+        eng,
+        ("user", "I live in Lyon and I have a dog called Pixel."),
+        ("assistant", "Noted."),
+        ("user", "Please always answer in French."),
+        ("user", "Answer in English from now on, and keep your answers short."),
+    )
+    me = eng.for_owner(OWNER)
+    block = me.build_context("Write a limerick about the sea")  # related to nothing remembered
+    lines = block.splitlines()
+    assert "The user wants the assistant to keep its answers short." in lines[2]
+    assert "The user wants the assistant to answer in English." in lines[3]
+    assert "French" not in block and "Lyon" not in block and len(lines) == 5, block
+    about_the_dog = me.build_context("What is my dog called?")
+    assert "answer in English" in about_the_dog and "Pixel" in about_the_dog
+    assert me.build_context("What is my dog called?", max_items=1).count('"text"') == 1
