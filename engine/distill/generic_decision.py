@@ -1293,7 +1293,7 @@ def _pair(
     if is_standing_request(b.statement) or is_standing_request(p.statement):
         # how the user wants to be served: the latest word on one request replaces the one
         # before, and touches nothing else ("use metric units" / "answer in French": both kept)
-        return request_decision(b.statement, p.statement)
+        return request_decision(b.statement, p.statement, changed=p.op == "update")
     neg_b = negated(b.statement)
     topic = _same_topic(b.statement, p.statement, _named(p.subject), switched(p.statement), _their(p.subject))
     change = cue or moving

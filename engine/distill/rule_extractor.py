@@ -49,6 +49,7 @@ from ledgermind.distill.spoken_of import PersonSpokenOf, dislocation_undone
 from ledgermind.distill.standing_requests import (
     addressed_to_assistant,
     reminder_unwrapped,
+    request_changed,
     request_parts,
     standing_request,
 )
@@ -208,8 +209,10 @@ class RuleExtractor:
                 if wanted is not None and not frame_findings(sentence, speaker, item.occurred_at):
                     # "From now on, answer in French": how they want to be served ("from now on,
                     # email me at ...", "call me Sam": a frame's, which reads it first)
+                    op = "update" if request_changed(sentence) else "add"  # "switch back to English"
                     findings.extend(
-                        replace(f, rule=STANDING_REQUEST) for f in generic_findings(wanted, speaker, item.occurred_at)
+                        replace(f, rule=STANDING_REQUEST, op=op)
+                        for f in generic_findings(wanted, speaker, item.occurred_at)
                     )
                     continue
                 if is_general_view(sentence) or said_for_effect(sentence):  # a view of people at large, or irony

@@ -23,7 +23,8 @@ __all__ = ["english_findings"]
 
 # a value: up to punctuation, keeping "1.23" and a title's period ("Ms. Park", "Dr. Green")
 _V = r"((?:[^.,;!?]|[.,](?=\d)|" + TITLE_PERIOD + r")+)"
-_NAME = r"([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)"
+# a name, with the title it is said with ("Dr. Patel", "Ms Okafor")
+_NAME = r"((?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)"
 _NOT_NAMES = frozenset(
     [
         "I",

@@ -298,6 +298,16 @@ _IMPERATIVE = frozenset(
         "convert",
         "estimate",
         "schedule",
+        # a task on a text at hand ("Format this as a table: ...", "Rephrase the following")
+        "format",
+        "reformat",
+        "rephrase",
+        "reword",
+        "shorten",
+        "proofread",
+        "paraphrase",
+        "simplify",
+        "condense",
         "email",
         "text",
         "ask",
@@ -566,7 +576,11 @@ _QUESTION_ZH = re.compile(
     r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|几[个点天次]|是否|有没有|能不能|可不可以|要不要"
     r"|多少(?![有也还都])|多久|多长时间"
 )
-_REQUEST_ZH = re.compile(r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮)")
+_REQUEST_ZH = re.compile(
+    r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮|"
+    # a task on a text at hand ("把这句话翻译成英文", "这段话帮我缩写一下")
+    r"把(?:这|那|下面|以下|上面)|(?:这|那)(?:段|句|篇|封|个|些|份)[^，,。：:]{0,4}(?:帮我|给我|请))"
+)
 _SMALL_TALK_ZH = re.compile(
     r"^(?:你好|您好|嗨|哈喽|谢谢|多谢|感谢|好的|好吧|嗯+|哦+|哈+|再见|拜拜|晚安|早上好|早安|没问题|不客气|"
     r"行|可以|对|是的|明白|知道了|了解|我明白|我知道了|我懂了|太好了|真好|真棒|不错|我也是|同意|我同意|辛苦了|"

@@ -172,3 +172,82 @@ def test_the_pieces_each_say_no_to_what_is_not_theirs() -> None:
     assert request_decision(french, english) == ("supersede", "french", "english")
     assert request_decision(french, french) == ("reinforce", "", "")
     assert request_decision("The user wants the assistant to use metric units.", english) == ("", "", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "belief"),
+    [
+        (
+            "Whenever I send you a recipe, convert the oven temperatures to Celsius.",
+            "The user wants the assistant, whenever the user sends it a recipe, to convert the oven temperatures to "
+            "Celsius.",
+        ),
+        ("I'd rather you didn't use exclamation marks.", "The user wants the assistant not to use exclamation marks."),
+        (
+            "Would you make it a habit to cite the page numbers?",
+            "The user wants the assistant to cite the page numbers.",
+        ),
+        ("Make TypeScript the default, please.", "The user wants the assistant to use TypeScript."),
+        (
+            "Please start every reply with the short answer.",
+            "The user wants the assistant to start every reply with the short answer.",
+        ),
+        ("Keep in mind I'm vegetarian.", "The user is vegetarian."),
+        ("测试报告请默认用表格。", "用户希望助手测试报告默认用表格。"),
+    ],
+)
+def test_more_ways_of_asking_for_good(text: str, belief: str) -> None:
+    current, _ = _said(text)
+    assert current == [belief], current
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If it snows tomorrow, remind me to leave early.",
+        "Rephrase the following so it sounds friendlier: we need the files by noon.",
+        "Proofread my cover letter.",
+        "把下面这段话改得正式一点。",
+        "这封邮件帮我润色一下。",
+    ],
+)
+def test_more_one_off_tasks_are_no_belief(text: str) -> None:
+    assert _said(text)[0] == [], text
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "now"),
+    [
+        (
+            "Always reply to me in Italian.",
+            "Actually, switch to Spanish for everything.",
+            "The user wants the assistant to use Spanish for everything.",
+        ),
+        (
+            "Give me distances in miles, always.",
+            "I moved to Spain, so use kilometers from now on.",
+            "The user wants the assistant to use kilometers.",
+        ),
+        (
+            "Please add a glossary at the end of every answer.",
+            "You can stop adding the glossary now.",
+            "The user wants the assistant to stop adding the glossary now.",
+        ),
+        ("每次回答请附上示例代码。", "示例代码以后不用附了。", "用户希望助手以后不要再附示例代码。"),
+    ],
+)
+def test_a_request_said_as_a_change_replaces_the_one_about_the_same_thing(before: str, after: str, now: str) -> None:
+    current, ended = _said("Use metric units.", before, after)
+    assert now in current and len(ended) == 1 and ended[0] != "The user wants the assistant to use metric units.", (
+        current,
+        ended,
+    )
+
+
+def test_a_change_about_another_thing_replaces_nothing() -> None:
+    current, ended = _said("Always reply to me in Italian.", "Actually, stop adding emojis.")
+    assert ended == [] and len(current) == 2, (current, ended)
+
+
+def test_a_name_said_with_its_title() -> None:
+    assert _said("Please call me Dr. Okafor.")[0] == ["The user's name is Dr. Okafor."]
