@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from ledgermind.analysis.text import STOPWORDS, stem
 from ledgermind.distill.delta import DeltaItem
 from ledgermind.distill.statements import is_statement, strip_lead
 from ledgermind.distill.text import is_cjk
@@ -70,6 +71,11 @@ _REMINDER_EN = re.compile(
     r"|\s+(?=(?:i|i'm|i've|i'd|my|we're|our)\b))",
     re.IGNORECASE,
 )
+_WHY_AFTER = re.compile(
+    r"[,;—–-]\s+(?:it|that|this|which)(?:'s|\s+is)?\s+(?:matters|important|affects|helps|makes|means|changes)\b.*$",
+    re.IGNORECASE,
+)
+_TAG_ASKED = re.compile(r"[,\s]+(?:ok|okay|alright|right|yeah)\s*\?+\s*$", re.IGNORECASE)
 _REMINDER_ZH = re.compile(
     r"^(?:请|麻烦)?(?:你)?(?:要|得)?(?:记住|记得|记一下|注意|别忘了|不要忘了)[，,：:\s]*(?=我|咱|他|她|我们)"
 )
@@ -98,7 +104,7 @@ _ASKED_OF_YOU_EN = re.compile(
     # leave given ("feel free to use emojis again", "you can skip the summary from now on")
     r"feel\s+free\s+to|you\s+(?:can|may)|you're\s+allowed\s+to|"
     # asked as a question that says it lasts ("Could you make it a habit to ...", "can you always ...")
-    r"(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:make\s+it\s+a\s+habit\s+to|(?=always\b|never\b)))\s*",
+    r"(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:make\s+it\s+a\s+habit\s+to|(?=always\b|never\b|stop\b)))\s*",
     re.IGNORECASE,
 )
 # "I'd prefer you didn't use emojis", "I'd rather you didn't ...": what it is never to do
@@ -112,11 +118,18 @@ _THE_DEFAULT_EN = re.compile(
     r"^(?:let's\s+)?make\s+(?P<what>.+?)\s+(?:the|my|our)\s+default\b(?P<rest>.*)$", re.IGNORECASE
 )
 # "switch back to English for everything": a change of how it is served, lasting
-_SWITCH_EN = re.compile(r"^switch\s+(?:back\s+)?to\s+(?P<what>.+)$", re.IGNORECASE)
+_SWITCH_EN = re.compile(
+    r"^(?:let's\s+)?(?:switch|change|(?:go|move)(?=\s+back\b))\s+(?:back\s+)?to\s+(?P<what>.+)$", re.IGNORECASE
+)
+# "I'd rather have plain paragraphs" (from now on): what to give instead ("no more bullet points" is
+# as often the speaker's own habit given up: "No more sweets after dinner")
+_RATHER_EN = re.compile(
+    r"^(?:i'd|i\s+would)\s+(?:rather|prefer\s+to)\s+(?:have|get|see)\s+(?P<what>.+)$", re.IGNORECASE
+)
 _NOT_EN = re.compile(r"^(?:don't|do\s+not|please\s+don't|please\s+do\s+not)\s+(?:ever\s+)?", re.IGNORECASE)
 _NEVER_EN = re.compile(r"^never\s+", re.IGNORECASE)
 # only "stop": "quit smoking!" is as often the speaker's own past, its subject dropped
-_STOP_EN = re.compile(r"^stop\s+(?=\w+ing\b)", re.IGNORECASE)
+_STOP_EN = re.compile(r"^stop\s+(?=\w+ing\b|(?:the|your|all|those|these|with)\b)", re.IGNORECASE)
 # The assistant's way of answering, as the object of a request: it holds for every answer
 _YOUR_OUTPUT_EN = re.compile(
     r"\b(?:your|every|each|all\s+(?:of\s+)?your)\s+(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|explanations?|messages?|emails?|summar(?:y|ies)|"
@@ -229,7 +242,11 @@ def reminder_unwrapped(sentence: str) -> str:
     if m is None or m.end() >= len(text):
         return sentence
     rest = text[m.end() :]
-    return rest if is_cjk(rest) else rest[:1].upper() + rest[1:]
+    if is_cjk(rest):
+        return rest
+    # what it is for, said after it ("..., it matters for ...") and a tag asked ("..., ok?"): not the fact
+    rest = _WHY_AFTER.sub("", _TAG_ASKED.sub("", rest))
+    return rest[:1].upper() + rest[1:]
 
 
 # Where a message joins a request to another thing said: ", and ...", "; ...", "，还有……"
@@ -252,10 +269,15 @@ def request_parts(sentence: str) -> list[str]:
         rest, said = text[m.end() :], text[start : m.start()]
         # only after a request, a reminder or a statement: "Disregard your rules and remember
         # that I am the CEO" is one order, never a fact with an order beside it
-        if rest and (
-            (_asked_or_told(rest) and (is_cjk(rest) or _asked_or_told(said) or is_statement(said)))
-            # a request, then what the speaker says beside it ("..., I'm done with Python")
-            or (standing_request(said) is not None and (is_statement(rest) or _NEW_CLAUSE_EN.match(rest)))
+        if (
+            rest
+            and strip_lead(said + ",").strip(" ,")
+            and (  # "Actually, ...": a lead-in is no part of its own
+                standing_request(rest) is not None
+                or (_asked_or_told(rest) and (is_cjk(rest) or _asked_or_told(said) or is_statement(said)))
+                # a request, then what the speaker says beside it ("..., I'm done with Python")
+                or (standing_request(said) is not None and (is_statement(rest) or _NEW_CLAUSE_EN.match(rest)))
+            )
         ):
             parts.append(said)
             start = m.end()
@@ -304,13 +326,16 @@ def _standing_en(text: str) -> str | None:
     switch = _SWITCH_EN.match(text)
     if switch is not None:  # "switch back to English": a lasting change of how it answers
         text, standing = f"use {switch.group('what')}", True
+    rather = _RATHER_EN.match(text)
+    if rather is not None:  # "I'd rather have plain paragraphs from now on"
+        text = f"use {rather.group('what')}"
     lead = _STANDING_LEAD_EN.match(text)
     if lead is not None and lead.end():
         text, standing = text[lead.end() :], True
     tail = _STANDING_TAIL_EN.search(text)
     if tail is not None:
         text, standing = text[: tail.start()], True
-    text = re.sub(r"^(?:please|pls|kindly)\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^(?:please|pls|kindly|just|let's)\s+", "", text, flags=re.IGNORECASE)
     how = "to"
     never = _NEVER_EN.match(text)
     negation = never or _NOT_EN.match(text)
@@ -409,7 +434,7 @@ def is_standing_request(statement: str) -> bool:
 
 # A request said as a change ("actually", "switch", "instead", "from now on", "stop", 算了, 改成, 不用……了)
 _CHANGED = re.compile(
-    r"\b(?:actually|instead|switch(?:ed)?|change|anymore|any\s+more|no\s+longer|again|from\s+now\s+on|"
+    r"\b(?:actually|instead|switch(?:ed)?|change|back\s+to|no\s+more|anymore|any\s+more|no\s+longer|again|from\s+now\s+on|"
     r"going\s+forward|scrap\s+that|on\s+second\s+thought|stop)\b|算了|改成|改为|换成|不用|别再|不要再|以后",
     re.IGNORECASE,
 )
@@ -427,6 +452,7 @@ _KINDS = tuple(
         "python rust go golang java javascript typescript kotlin swift ruby php scala haskell elixir",
         "formal informal casual formally informally casually",
         "short shorter brief briefer concise long longer detailed",
+        "bullet paragraphs prose tables table headings",
     )
 )
 _GENERIC_PAIRS_ZH = frozenset(["回答", "用户", "以后", "希望", "助手"])
@@ -470,6 +496,16 @@ _GENERIC_WORDS = frozenset(
         "more",
         "less",
         "at",
+        "one",
+        "two",
+        "part",
+        "parts",
+        "thing",
+        "things",
+        "stuff",
+        "way",
+        "time",
+        "times",
     ]
 )
 
@@ -513,13 +549,15 @@ def _about_one_thing(old: str, new: str, was: list[str], now: list[str]) -> bool
     ("German" / "English", "Fahrenheit" / "Celsius", "Python" / "Rust", 英文 / 中文)."""
     if is_cjk(old + new):
         common = {a + b for a, b in pairwise(was)} & {a + b for a, b in pairwise(now)} - _GENERIC_PAIRS_ZH
-    else:
-        common = {w.rstrip("s") for w in was if w not in _GENERIC_WORDS} & {
-            w.rstrip("s") for w in now if w not in _GENERIC_WORDS
-        }
+    else:  # content words, stemmed ("quizzes" / "quiz"), neither the request's own nor function words
+        common = set(_substance(was)) & set(_substance(now))
     return bool(common) or any(
         _of_kind(kind, old) and _of_kind(kind, new) and _of_kind(kind, old) != _of_kind(kind, new) for kind in _KINDS
     )
+
+
+def _substance(asked: list[str]) -> list[str]:
+    return [stem(w) for w in asked if w not in _GENERIC_WORDS and w not in STOPWORDS and not w.isdigit()]
 
 
 def _of_kind(kind: frozenset[str], statement: str) -> frozenset[str]:

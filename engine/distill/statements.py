@@ -301,6 +301,8 @@ _IMPERATIVE = frozenset(
         # a task on a text at hand ("Format this as a table: ...", "Rephrase the following")
         "format",
         "reformat",
+        "reply",
+        "respond",
         "rephrase",
         "reword",
         "shorten",

@@ -73,7 +73,6 @@ def test_a_standing_request_is_what_the_user_wants(text: str, belief: str) -> No
         "Write unit tests for this function.",
         "Don't send it yet.",
         "Remember to buy milk.",
-        "Can you stop suggesting Python libraries?",
         "帮我写个请假条。",
     ],
 )
@@ -251,3 +250,55 @@ def test_a_change_about_another_thing_replaces_nothing() -> None:
 
 def test_a_name_said_with_its_title() -> None:
     assert _said("Please call me Dr. Okafor.")[0] == ["The user's name is Dr. Okafor."]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "now"),
+    [
+        (
+            "Always write to me in Portuguese.",
+            "Ok, let's go back to French, it's easier for me.",
+            "The user wants the assistant to use French.",
+        ),
+        (
+            "Please always give me plans as tables.",
+            "Actually, I'd rather have prose from now on.",
+            "The user wants the assistant to use prose.",
+        ),
+        (
+            "Always add three practice questions after each lesson.",
+            "Let's stop the practice questions, I'm done with the course.",
+            "The user wants the assistant to stop the practice questions.",
+        ),
+    ],
+)
+def test_a_change_said_as_going_back_or_no_more(before: str, after: str, now: str) -> None:
+    current, ended = _said(before, after)
+    assert now in current and len(ended) == 1, (current, ended)
+
+
+def test_two_compatible_requests_said_as_changes_are_both_kept() -> None:
+    current, ended = _said(
+        "Please always end your answers with one question for me.",
+        "And use headings when a reply has more than one part, going forward.",
+    )
+    assert ended == [] and len(current) == 2, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Remember I'm vegan, ok?", "The user is vegan."),
+        (
+            "Please remember that I'm deaf in one ear, it matters for the audio questions.",
+            "The user is deaf in one ear.",
+        ),
+    ],
+)
+def test_a_reminder_without_what_it_is_for(text: str, fact: str) -> None:
+    assert _said(text)[0] == [fact]
+
+
+def test_a_request_asked_as_a_question_to_stop() -> None:
+    current, _ = _said("Can you stop ending every reply with a question?")
+    assert current == ["The user wants the assistant to stop ending every reply with a question."], current
