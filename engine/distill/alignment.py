@@ -54,6 +54,7 @@ __all__ = [
     "negated",
     "possessors",
     "says_a_state",
+    "shared_ends",
     "switched",
     "taken_up_again",
     "topic_words",
@@ -286,6 +287,18 @@ def _is_name(token: str, name: frozenset[str]) -> bool:
     return token in name or lexical_stem(token) in name
 
 
+def shared_ends(a: list[str], b: list[str]) -> tuple[int, int]:
+    """How many tokens two sequences share at their start, and then at their end (the
+    end not reaching back into the start): what is left between is what differs."""
+    p = 0
+    while p < min(len(a), len(b)) and a[p] == b[p]:
+        p += 1
+    s = 0
+    while s < min(len(a), len(b)) - p and a[-1 - s] == b[-1 - s]:
+        s += 1
+    return p, s
+
+
 def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
     """How ``new`` relates to ``old``; ``name``: the words that name their
     subject ("melanie"), which are context of every statement about them and
@@ -301,12 +314,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
         return Alignment(False, True, " ".join(times[0]), " ".join(times[1]), len(a_pos), False, 1.0, True)
     if a_pos == b_pos:
         return Alignment(True, False, "", "", len(a_pos), _functional(a_pos), 1.0, True)
-    p = 0
-    while p < min(len(a_pos), len(b_pos)) and a_pos[p] == b_pos[p]:
-        p += 1
-    s = 0
-    while s < min(len(a_pos), len(b_pos)) - p and a_pos[-1 - s] == b_pos[-1 - s]:
-        s += 1
+    p, s = shared_ends(a_pos, b_pos)
     mid_a, mid_b = a_pos[p : len(a_pos) - s], b_pos[p : len(b_pos) - s]
     context = a_pos[:p] + a_pos[len(a_pos) - s :]
     shared = sum(1 for t in context if t != "is" and not _subjectish(t) and not _is_name(t, name))

@@ -38,6 +38,7 @@ import re
 from itertools import pairwise
 
 from ledgermind.analysis.text import STOPWORDS, stem
+from ledgermind.distill.alignment import shared_ends
 from ledgermind.distill.delta import DeltaItem
 from ledgermind.distill.statements import is_statement, strip_lead
 from ledgermind.distill.text import is_cjk
@@ -529,12 +530,7 @@ def request_decision(old: str, new: str, changed: bool = False) -> tuple[str, st
         return "", "", ""
     if was == now:
         return ("reinforce", "", "") if _refused(old) == _refused(new) else ("supersede", "", "")
-    p = 0
-    while p < min(len(was), len(now)) and was[p] == now[p]:
-        p += 1
-    s = 0
-    while s < min(len(was), len(now)) - p and was[-1 - s] == now[-1 - s]:
-        s += 1
+    p, s = shared_ends(was, now)
     if p + s < (3 if is_cjk(old + new) else 2):  # a Chinese word is two characters or more
         if changed and _about_one_thing(old, new, was, now):  # "switch back to English" / "... in German"
             return "supersede", "", ""
