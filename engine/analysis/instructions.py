@@ -36,6 +36,8 @@ _INSTRUCTION_PATTERNS = [
     rf"\b{_VERB}{_FILLER}{_S}{_EARLIER}(?:[\W_]+\w+){{0,3}}?{_S}{_ORDERS}\b",
     rf"\b{_VERB}{_S}(?:all|everything|anything){_S}(?:{_EARLIER}|before|you{_S}(?:were|have{_S}been){_S}told)\b",
     rf"\b{_VERB}{_S}(?:all{_S}|any{_S}|the{_S})?(?:of{_S})?(?:your{_S})?(?:instruction|prompt|guideline|directive|programming)s?\b",
+    # ... the assistant's own rules ("disregard your rules"; "my kids ignore the rules" is no order)
+    rf"\b{_VERB}{_S}(?:all{_S})?(?:of{_S})?your{_S}(?:own{_S})?(?:rule|restriction|polic(?:y|ie)|constraint|training|limit)s?\b",
     rf"\bsystem{_S}(?:override|prompt)s?\b|\b(?:admin|root|sudo|developer){_S}override\b",
     rf"\byou{_S}are{_S}now{_S}(?:(?:a|an|the|my){_S}(?:\w+{_S}){{0,2}}?"
     rf"(?:ai|assistant|bot|chatbot|model|gpt|character|persona|hacker|dan)\b"
