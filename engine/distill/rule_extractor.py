@@ -48,6 +48,7 @@ from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
 from ledgermind.distill.spoken_of import PersonSpokenOf, dislocation_undone
 from ledgermind.distill.standing_requests import (
     addressed_to_assistant,
+    for_this_once,
     reminder_unwrapped,
     request_changed,
     request_parts,
@@ -204,6 +205,8 @@ class RuleExtractor:
                     continue
                 if instruction_like(sentence):  # kept, flagged, never read as a plain fact
                     findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
+                    continue
+                if to_assistant and for_this_once(sentence):  # "Just this time, answer in French"
                     continue
                 wanted = standing_request(sentence) if to_assistant else None
                 if wanted is not None and not frame_findings(sentence, speaker, item.occurred_at):

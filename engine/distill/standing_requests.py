@@ -52,6 +52,7 @@ __all__ = [
     "ASSISTANT_EN",
     "ASSISTANT_ZH",
     "addressed_to_assistant",
+    "for_this_once",
     "is_standing_request",
     "reminder_unwrapped",
     "request_changed",
@@ -269,6 +270,8 @@ def request_parts(sentence: str) -> list[str]:
     your answers short, and remember that I'm colorblind" -> two), so each is read on its own;
     the sentence whole when no part of it is a standing request or a reminder."""
     text = sentence.strip()
+    if (_THIS_ONCE_ZH if is_cjk(text) else _THIS_ONCE_EN).search(text):
+        return [sentence]  # "Just this time, answer in French": one task, for now
     cut = _JOINED_ZH if is_cjk(text) else _JOINED_EN
     parts: list[str] = []
     start = 0
@@ -294,6 +297,28 @@ def request_parts(sentence: str) -> list[str]:
     return parts if len(parts) > 1 else [sentence]
 
 
+def for_this_once(sentence: str) -> bool:
+    """Whether a sentence asks something of the assistant for this once only ("Just this
+    time, answer in French", "For this answer only, use bullet points", "这次用英文回答"): a
+    task for now, no belief, whatever else it would read as. A statement said "for now" ("I'm
+    in Berlin for now") is no request, and is read as ever."""
+    text = sentence.strip()
+    zh = is_cjk(text)
+    marker = (_THIS_ONCE_ZH if zh else _THIS_ONCE_EN).search(text)
+    if marker is None:
+        return False
+    rest = (text[: marker.start()] + " " + text[marker.end() :]).strip(" ,.!;:，。！")
+    rest = re.sub(r"^(?:just|only|please|pls|but|and|ok|okay)\b[\s,]*", "", rest, flags=re.IGNORECASE)
+    if zh:
+        return bool(
+            re.match(
+                r"(?:请|麻烦|你)?(?:就|先|都)?(?:用|回答|回复|写|翻译|给我|帮我|列|说|讲|叫|发|别|不要|不用)", rest
+            )
+        )
+    first = rest.split()[0].lower().strip(",") if rest.split() else ""
+    return first in _REQUEST_VERBS_EN or first in ("don't", "do", "skip", "make", "put", "be", "go")
+
+
 def _asked_or_told(text: str) -> bool:
     return standing_request(text) is not None or reminder_unwrapped(text) != text
 
@@ -303,9 +328,20 @@ def standing_request(sentence: str) -> str | None:
     assistant to answer in French", "我希望助手以后用中文回答"), for the statement rules to
     write in the third person; None for a one-off request or anything that is not a request."""
     text = strip_lead(sentence.strip()).rstrip(" .!")  # "Actually, ...", "ok so ..."
+    if (_THIS_ONCE_ZH if is_cjk(text) else _THIS_ONCE_EN).search(text):
+        return None  # "Just this time, answer in French": for now only
     if not text or ("?" in text and not _ASKED_OF_YOU_EN.match(text)):
         return None  # a question, unless one that asks for good ("Could you make it a habit to ...?")
     return _standing_zh(text) if is_cjk(text) else _standing_en(text)
+
+
+# Said for this once ("just this time", "for this answer only", "这次"): a task for now, never for good
+_THIS_ONCE_EN = re.compile(
+    r"\b(?:this\s+(?:time|once)|for\s+now|for\s+this\s+(?:one|answer|reply|question|email|message|chat|conversation)"
+    r"|(?:for\s+)?today\s+only|just\s+once|only\s+(?:this|for\s+this)\b)",
+    re.IGNORECASE,
+)
+_THIS_ONCE_ZH = re.compile(r"这次|这一次|这回|这一回|暂时|先用|今天先|就这一")
 
 
 def _standing_en(text: str) -> str | None:

@@ -74,6 +74,9 @@ def test_a_standing_request_is_what_the_user_wants(text: str, belief: str) -> No
         "Don't send it yet.",
         "Remember to buy milk.",
         "帮我写个请假条。",
+        "Just this time, answer in French.",
+        "For this answer only, use bullet points.",
+        "这次用英文回答。",
     ],
 )
 def test_a_one_off_task_is_no_belief(text: str) -> None:
