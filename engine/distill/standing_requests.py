@@ -152,6 +152,14 @@ _CONVENTION_EN = re.compile(
     r"|^(?:answer|reply|respond|write|talk\s+to\s+me|speak\s+to\s+me)\s+in\s+(?-i:[A-Z][a-z]+)\b",
     re.IGNORECASE,
 )
+# What a request for good is about: the speaker, the assistant, or what it gives them
+_CONCERNS_EN = re.compile(
+    r"\b(?:me|my|mine|myself|your|yours|you)\b|\b(?:answers?|repl(?:y|ies)|responses?|explanations?|"
+    r"messages?|emails?|summar(?:y|ies)|code|examples?|sources|citations?|units|spelling|emojis?|jargon|"
+    r"bullet\s+points|tables?|headings|lists?|links?|formulas?|quizz?(?:es)?|questions?|recipes?|dates?|"
+    r"temperatures?|distances?|prices?|currency|language|tone)\b",
+    re.IGNORECASE,
+)
 # What the assistant is asked to do: a verb said bare, not a greeting or a wish ("Have fun!"), nor
 # one whose past is its bare form ("put", "quit", "set": "quit smoking again" is the speaker's past)
 _REQUEST_VERBS_EN = frozenset(
@@ -261,6 +269,9 @@ _JOINED_EN = re.compile(
     r"\s*(?:[,;]\s*(?:and\s+(?:also\s+)?|also\s+|plus\s+|so\s+)?|\s+and\s+(?:also\s+)?)", re.IGNORECASE
 )
 _NEW_CLAUSE_EN = re.compile(r"(?:i|i'm|i've|my|we|we're|our|the|it|it's|that|this|he|she|they)\s+\w+", re.IGNORECASE)
+# a request with its own subject ("I'd rather have ...", "I want you to ..."): never a predicate going on
+_OWN_SUBJECT = re.compile(r"(?:i'd|i\s+would|i\s+want|i\s+need|i\s+prefer)\b", re.IGNORECASE)
+_PLEASE = re.compile(r"(?:also\s+)?(?:please|pls|kindly)\b", re.IGNORECASE)
 _SET_ASIDE = re.compile(r"\b(?:ignore|disregard|forget|override|bypass|drop)\b|忽略|无视|忘记|忘掉", re.IGNORECASE)
 _JOINED_ZH = re.compile(r"[，,；;]\s*(?:还有|另外|而且|并且|也)?")
 
@@ -284,7 +295,12 @@ def request_parts(sentence: str) -> list[str]:
             and not _SET_ASIDE.search(said)
             and strip_lead(said + ",").strip(" ,")
             and (  # "Actually, ...": a lead-in is no part of its own
-                standing_request(rest) is not None
+                # a request after a statement only as a new sentence of its own would be ("...,
+                # and please always ..."); "They're sweet and always make us smile" goes on about them
+                (
+                    standing_request(rest) is not None
+                    and (is_cjk(rest) or _asked_or_told(said) or _PLEASE.match(rest) or _OWN_SUBJECT.match(rest))
+                )
                 or (_asked_or_told(rest) and (is_cjk(rest) or _asked_or_told(said) or is_statement(said)))
                 # a request, then what the speaker says beside it ("..., I'm done with Python")
                 or (standing_request(said) is not None and (is_statement(rest) or _NEW_CLAUSE_EN.match(rest)))
@@ -344,7 +360,8 @@ _THIS_ONCE_EN = re.compile(
 _THIS_ONCE_ZH = re.compile(r"这次|这一次|这回|这一回|暂时|先用|今天先|就这一")
 
 
-def _standing_en(text: str) -> str | None:
+def _standing_en(said: str) -> str | None:
+    text = said
     text = re.sub(r"^(?:please|pls|kindly)\s*,?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"[\s,]+(?:please|pls|thanks|thank\s+you|thx)$", "", text, flags=re.IGNORECASE)
     text = text.rstrip(" ?")  # "Could you make it a habit to ...?": asked as a question
@@ -394,6 +411,8 @@ def _standing_en(text: str) -> str | None:
         return None  # "From now on, call me Sam": the name they go by, which the name rule reads
     if not (standing or _YOUR_OUTPUT_EN.search(text) or _CONVENTION_EN.match(text)):
         return None  # "Write me an email to Bob": a task for now, no preference
+    if not (when or _CONCERNS_EN.search(said) or any(_of_kind(k, text) for k in _KINDS)):
+        return None  # "Never give up!": said to anyone, of no service to the speaker
     wanted = _addressed(text[:1].lower() + text[1:])
     if when:
         return f"I want {ASSISTANT_EN}, {_addressed(when[:1].lower() + when[1:])}, {how} {wanted}"
