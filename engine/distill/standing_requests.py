@@ -154,7 +154,7 @@ _CONVENTION_EN = re.compile(
 )
 # What a request for good is about: the speaker, the assistant, or what it gives them
 _CONCERNS_EN = re.compile(
-    r"\b(?:me|my|mine|myself|your|yours|you)\b|\b(?:answers?|repl(?:y|ies)|responses?|explanations?|"
+    r"\b(?:me|myself|your|yours|you)\b|\b(?:answers?|repl(?:y|ies)|responses?|explanations?|"
     r"messages?|emails?|summar(?:y|ies)|code|examples?|sources|citations?|units|spelling|emojis?|jargon|"
     r"bullet\s+points|tables?|headings|lists?|links?|formulas?|quizz?(?:es)?|questions?|recipes?|dates?|"
     r"temperatures?|distances?|prices?|currency|language|tone)\b",
@@ -234,8 +234,15 @@ _NO_MORE_ZH = re.compile(r"^(?:请|麻烦)?(?:你)?(?:以后)?(?:别|不要|不�
 # the thing first, then the request about it: "代码示例请默认用 Java", "参考链接以后不用附了"
 _TOPIC_DEFAULT_ZH = re.compile(r"^(?P<topic>[^，,。]{2,10}?)(?:请|都)?默认(?:都)?(?P<rest>.{2,})$")
 _TOPIC_NO_MORE_ZH = re.compile(r"^(?P<topic>[^，,。]{2,10}?)以后(?:就)?(?:别|不要|不用|不必)再?(?P<rest>.+?)了?$")
+# "回答我的时候请用英文", "回复都简短一点": how it answers, not an answer asked for ("回答这个问题")
 _YOUR_OUTPUT_ZH = re.compile(
-    r"^(?:请|麻烦)?(?:你)?(?:的)?(?:回答|回复|答复)(?:我)?(?:的时候)?(?:请|都|一律|要|尽量)*(?P<rest>.+)$"
+    r"^(?:请|麻烦)?(?:你)?(?:的)?(?:回答|回复|答复)(?:我)?(?:(?:的时候|时)(?:请|都|一律|要|尽量)*|(?:请|都|一律|尽量)+)"
+    r"(?P<rest>.+)$"
+)
+# What a Chinese request for good is about: the speaker as its object, the listener, or what it gives
+_CONCERNS_ZH = re.compile(
+    r"(?:叫|称呼|给|回答|回复|提醒|告诉|帮|问|推荐给)我|你|回答|回复|答复|中文|英文|英语|代码|示例|例子|表格|列表|表情|链接|"
+    r"格式|总结|摘要|语言|字数|篇幅|markdown|参考|来源|单位|公制|英制|人民币|美元|欧元|货币|币种|金额"
 )
 _LAST_PARTICLE_ZH = re.compile(r"[了吧哈啊呀吗。！!～~\s]+$")
 
@@ -271,7 +278,7 @@ _JOINED_EN = re.compile(
 _NEW_CLAUSE_EN = re.compile(r"(?:i|i'm|i've|my|we|we're|our|the|it|it's|that|this|he|she|they)\s+\w+", re.IGNORECASE)
 # a request with its own subject ("I'd rather have ...", "I want you to ..."): never a predicate going on
 _OWN_SUBJECT = re.compile(r"(?:i'd|i\s+would|i\s+want|i\s+need|i\s+prefer)\b", re.IGNORECASE)
-_PLEASE = re.compile(r"(?:also\s+)?(?:please|pls|kindly)\b", re.IGNORECASE)
+_PLEASE = re.compile(r"(?:also\s+)?\b(?:please|pls|kindly)\b", re.IGNORECASE)
 _SET_ASIDE = re.compile(r"\b(?:ignore|disregard|forget|override|bypass|drop)\b|忽略|无视|忘记|忘掉", re.IGNORECASE)
 _JOINED_ZH = re.compile(r"[，,；;]\s*(?:还有|另外|而且|并且|也)?")
 
@@ -293,6 +300,7 @@ def request_parts(sentence: str) -> list[str]:
         if (
             rest
             and not _SET_ASIDE.search(said)
+            and not re.search(r"(?:的时候|时候|时)$", said)  # "以后给我推荐书的时候，……": the when of what follows
             and strip_lead(said + ",").strip(" ,")
             and (  # "Actually, ...": a lead-in is no part of its own
                 # a request after a statement only as a new sentence of its own would be ("...,
@@ -411,8 +419,11 @@ def _standing_en(said: str) -> str | None:
         return None  # "From now on, call me Sam": the name they go by, which the name rule reads
     if not (standing or _YOUR_OUTPUT_EN.search(text) or _CONVENTION_EN.match(text)):
         return None  # "Write me an email to Bob": a task for now, no preference
-    if not (when or _CONCERNS_EN.search(said) or any(_of_kind(k, text) for k in _KINDS)):
-        return None  # "Never give up!": said to anyone, of no service to the speaker
+    mine_asked = re.search(r"\bmy\b", said, re.IGNORECASE) and _PLEASE.search(said)
+    if not (when or mine_asked or _CONCERNS_EN.search(said) or any(_of_kind(k, text) for k in _KINDS)):
+        # "Never give up!": said to anyone; "Always use my own laptop for work": the speaker's own
+        # habit, its subject dropped, unless asked ("Please always book my flights with Expedia")
+        return None
     wanted = _addressed(text[:1].lower() + text[1:])
     if when:
         return f"I want {ASSISTANT_EN}, {_addressed(when[:1].lower() + when[1:])}, {how} {wanted}"
@@ -457,11 +468,13 @@ def _addressed(text: str) -> str:
 
 def _standing_zh(text: str) -> str | None:
     text = _LAST_PARTICLE_ZH.sub("", text)
+    if not _CONCERNS_ZH.search(text):
+        return None  # "以后去北京出差", "每次开会都很累": the speaker's own, no request
     no_more = _NO_MORE_ZH.match(text)
     if no_more is not None:
         return f"我希望{ASSISTANT_ZH}不要再{_addressed_zh(no_more.group('rest'))}"
     standing = _STANDING_ZH.match(text)
-    if standing is not None and len(standing.group("rest")) >= 2:
+    if standing is not None and len(standing.group("rest")) >= 2 and not standing.group("rest").startswith("我"):
         rest = _addressed_zh(standing.group("rest"))
         # as said: "每次" stays each time; "以后" is from now on, for everything ("都") unless said otherwise
         mark = "每次" if standing.group("mark") == "每次" else "以后"

@@ -337,3 +337,20 @@ def test_friends_chat_read_as_if_to_an_assistant_holds_no_standing_request() -> 
                     for sentence in sentences(turn["text"]):
                         found += [p for p in request_parts(sentence) if standing_request(p) is not None]
     assert found == [], found[:10]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "以后去北京出差。",
+        "每次开会都很累。",
+        "回答这个问题。",
+        "以后我想学日语。",
+        "Always use my own laptop for work.",
+        "Always keep my phone on silent at night.",
+    ],
+)
+def test_the_speakers_own_habit_or_plan_is_no_request(text: str) -> None:
+    """Its subject dropped, or said of what comes: the speaker's, no order to the assistant."""
+    current, _ = _said(text)
+    assert not any("assistant" in s or "助手" in s for s in current), current
