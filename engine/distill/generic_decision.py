@@ -57,7 +57,7 @@ from ledgermind.distill.alignment import (
 from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
-from ledgermind.distill.standing_requests import is_standing_request, request_decision
+from ledgermind.distill.request_changes import is_standing_request, request_decision
 from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView

@@ -22,14 +22,8 @@ the same words are advice or a wish, not a standing order to anyone.
 The request is written as what the user wants ("The user wants the assistant
 to answer in French."), the marks that only say "from now on" left out (the
 belief holds from its message on, and "wants" says it lasts). What a later
-request does to an earlier one is decided here (``request_decision``, called by
-``generic_decision`` for any pair where one is a request): the same request
-again reinforces it; one about the same thing replaces it (what the two ask
-shares two words around what differs: "answer in French" / "... in English";
-or, said as a change, a word of substance in common or a word of one kind each:
-"switch back to English" / "answer me in German"); anything else leaves it, and
-a request never touches a fact about the user. The generic alignment would
-read "wants the assistant to" as shared context and any two requests as one.
+request does to an earlier one is ``request_changes``'s; whether it is said as
+a change ("actually", "switch", 算了) is read here (``request_changed``).
 
 "Remember that I'm colorblind", "Note that our fiscal year starts in April",
 "记住我对花生过敏": the user asks the assistant to keep a fact in mind, and
@@ -40,11 +34,9 @@ before any rule reads the sentence.
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 
-from ledgermind.analysis.text import STOPWORDS, stem
-from ledgermind.distill.alignment import shared_ends
 from ledgermind.distill.delta import DeltaItem
+from ledgermind.distill.request_changes import KINDS, of_kind
 from ledgermind.distill.statements import is_statement, strip_lead
 from ledgermind.distill.text import is_cjk
 
@@ -53,10 +45,8 @@ __all__ = [
     "ASSISTANT_ZH",
     "addressed_to_assistant",
     "for_this_once",
-    "is_standing_request",
     "reminder_unwrapped",
     "request_changed",
-    "request_decision",
     "request_parts",
     "standing_request",
 ]
@@ -420,7 +410,7 @@ def _standing_en(said: str) -> str | None:
     if not (standing or _YOUR_OUTPUT_EN.search(text) or _CONVENTION_EN.match(text)):
         return None  # "Write me an email to Bob": a task for now, no preference
     mine_asked = re.search(r"\bmy\b", said, re.IGNORECASE) and _PLEASE.search(said)
-    if not (when or mine_asked or _CONCERNS_EN.search(said) or any(_of_kind(k, text) for k in _KINDS)):
+    if not (when or mine_asked or _CONCERNS_EN.search(said) or any(of_kind(k, text) for k in KINDS)):
         # "Never give up!": said to anyone; "Always use my own laptop for work": the speaker's own
         # habit, its subject dropped, unless asked ("Please always book my flights with Expedia")
         return None
@@ -496,157 +486,14 @@ def _addressed_zh(text: str) -> str:
     return text.replace("你的", f"{ASSISTANT_ZH}的").replace("你", ASSISTANT_ZH)
 
 
-# What a standing request asks, as its belief states it
-_ASKED_EN = re.compile(r"\bwants the assistant(?:,[^,]*,)?\s+(?:not\s+|never\s+)?to\s+(?P<asked>.+?)\.?$")
-_ASKED_ZH = re.compile(r"希望助手(?:以后都?(?:不要再)?|每次都?|不要再?|回答时(?:不要)?)?(?P<asked>.+?)。?$")
-_FILLER_EN = frozenset(["the", "a", "an", "its", "it", "to", "for", "user", "user's"])
-
-
-def is_standing_request(statement: str) -> bool:
-    """Whether a belief states a standing request of the user's (as ``standing_request``
-    wrote it)."""
-    return _asked(statement) is not None
-
-
 # A request said as a change ("actually", "switch", "instead", "from now on", "stop", 算了, 改成, 不用……了)
 _CHANGED = re.compile(
     r"\b(?:actually|instead|switch(?:ed)?|change|back\s+to|no\s+more|anymore|any\s+more|no\s+longer|again|from\s+now\s+on|"
     r"going\s+forward|scrap\s+that|on\s+second\s+thought|stop)\b|算了|改成|改为|换成|不用|别再|不要再|以后",
     re.IGNORECASE,
 )
-# Words of one kind, of which a request names one at a time: a language, a unit, a programming
-# language, a register, a length ("answer in German" / "switch back to English")
-_KINDS = tuple(
-    frozenset(words.split())
-    for words in (
-        "english french german spanish italian portuguese dutch russian chinese mandarin cantonese japanese korean "
-        "arabic hindi polish swedish turkish greek hebrew 中文 英文 英语 汉语 日语 法语 德语 西班牙语 韩语",
-        "metric imperial",
-        "celsius fahrenheit",
-        "kilometers kilometres km miles",
-        "kilos kilograms kg pounds lbs",
-        "python rust go golang java javascript typescript kotlin swift ruby php scala haskell elixir",
-        "formal informal casual formally informally casually",
-        "short shorter brief briefer concise long longer detailed",
-        "bullet paragraphs prose tables table headings",
-    )
-)
-_GENERIC_PAIRS_ZH = frozenset(["回答", "用户", "以后", "希望", "助手"])
-_GENERIC_WORDS = frozenset(
-    [
-        "use",
-        "answer",
-        "answers",
-        "reply",
-        "replies",
-        "respond",
-        "response",
-        "responses",
-        "its",
-        "the",
-        "user",
-        "me",
-        "my",
-        "to",
-        "in",
-        "with",
-        "for",
-        "of",
-        "on",
-        "a",
-        "an",
-        "and",
-        "or",
-        "by",
-        "default",
-        "everything",
-        "always",
-        "any",
-        "all",
-        "each",
-        "every",
-        "when",
-        "whenever",
-        "if",
-        "it",
-        "more",
-        "less",
-        "at",
-        "one",
-        "two",
-        "part",
-        "parts",
-        "thing",
-        "things",
-        "stuff",
-        "way",
-        "time",
-        "times",
-    ]
-)
 
 
 def request_changed(sentence: str) -> bool:
     """Whether a request is said as a change of one before it."""
     return bool(_CHANGED.search(sentence))
-
-
-def request_decision(old: str, new: str, changed: bool = False) -> tuple[str, str, str]:
-    """What a standing request ``new`` does to the belief ``old`` when either is one, as
-    (verb, old value, new value) of ``generic_decision``: "reinforce" when it asks the same
-    again; "supersede" when it asks about the same thing another way, what the two ask sharing
-    two words or more around what differs ("answer in French" / "answer in English", "keep its
-    answers short" / "... detailed") or the same asked the other way round ("not to use emojis"
-    / "to use emojis"): a person's latest word on how to serve them holds. Nothing ("") for two
-    requests about different things ("use metric units" / "use British spelling": both hold),
-    nor between a request and a fact about the user."""
-    was, now = _asked(old), _asked(new)
-    if was is None or now is None:
-        return "", "", ""
-    if was == now:
-        return ("reinforce", "", "") if _refused(old) == _refused(new) else ("supersede", "", "")
-    p, s = shared_ends(was, now)
-    if p + s < (3 if is_cjk(old + new) else 2):  # a Chinese word is two characters or more
-        if changed and _about_one_thing(old, new, was, now):  # "switch back to English" / "... in German"
-            return "supersede", "", ""
-        return "", "", ""
-    joiner = "" if is_cjk(old + new) else " "
-    return "supersede", joiner.join(was[p : len(was) - s]), joiner.join(now[p : len(now) - s])
-
-
-def _about_one_thing(old: str, new: str, was: list[str], now: list[str]) -> bool:
-    """Whether a request said as a change is about what an earlier one asked: a word of
-    substance in common ("summary lists", 参考链接), or a word of one kind each, different
-    ("German" / "English", "Fahrenheit" / "Celsius", "Python" / "Rust", 英文 / 中文)."""
-    if is_cjk(old + new):
-        common = {a + b for a, b in pairwise(was)} & {a + b for a, b in pairwise(now)} - _GENERIC_PAIRS_ZH
-    else:  # content words, stemmed ("quizzes" / "quiz"), neither the request's own nor function words
-        common = set(_substance(was)) & set(_substance(now))
-    return bool(common) or any(
-        _of_kind(kind, old) and _of_kind(kind, new) and _of_kind(kind, old) != _of_kind(kind, new) for kind in _KINDS
-    )
-
-
-def _substance(asked: list[str]) -> list[str]:
-    return [stem(w) for w in asked if w not in _GENERIC_WORDS and w not in STOPWORDS and not w.isdigit()]
-
-
-def _of_kind(kind: frozenset[str], statement: str) -> frozenset[str]:
-    """The words of ``kind`` the statement names."""
-    text = statement.lower()
-    return frozenset(w for w in kind if (w in text if is_cjk(w) else re.search(rf"\b{re.escape(w)}\b", text)))
-
-
-def _refused(statement: str) -> bool:
-    """Whether the request asks the assistant not to do what it names."""
-    return bool(re.search(r"wants the assistant(?:,[^,]*,)?\s+(?:not|never)\s+to\b|希望助手不要", statement))
-
-
-def _asked(statement: str) -> list[str] | None:
-    if is_cjk(statement):
-        m = _ASKED_ZH.search(statement)
-        return None if m is None else list(re.sub(r"(?:用户|我)$", "", m.group("asked")))
-    m = _ASKED_EN.search(statement)
-    if m is None:
-        return None
-    return [w for w in re.findall(r"[\w'-]+", m.group("asked").lower()) if w not in _FILLER_EN]

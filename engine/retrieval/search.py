@@ -32,7 +32,8 @@ from sqlalchemy.engine import Connection, Engine
 
 from ledgermind.analysis.embedders.base import floor_for
 from ledgermind.analysis.text import lexical_terms
-from ledgermind.distill.standing_requests import ASSISTANT_EN, ASSISTANT_ZH, is_standing_request
+from ledgermind.distill.request_changes import is_standing_request
+from ledgermind.distill.standing_requests import ASSISTANT_EN, ASSISTANT_ZH
 from ledgermind.domain.errors import InvalidInput
 from ledgermind.domain.owner import Owner
 from ledgermind.projections.search_store.base import Filter, IndexStore, sql_errors

@@ -16,13 +16,8 @@ from pathlib import Path
 import pytest
 
 from ledgermind import Owner
-from ledgermind.distill.standing_requests import (
-    is_standing_request,
-    reminder_unwrapped,
-    request_decision,
-    request_parts,
-    standing_request,
-)
+from ledgermind.distill.request_changes import is_standing_request, request_decision
+from ledgermind.distill.standing_requests import reminder_unwrapped, request_parts, standing_request
 from ledgermind.distill.text import sentences
 from tests.support.said import beliefs_after
 
