@@ -1282,6 +1282,10 @@ def _pair(
     plain: bool,
 ) -> tuple[str, str, str]:
     """The decision for one belief: (verb or "", old value, new value)."""
+    if is_standing_request(b.statement) or is_standing_request(p.statement):
+        # how the user wants to be served: the latest word on one request replaces the one
+        # before, and touches nothing else ("use metric units" / "answer in French": both kept)
+        return request_decision(b.statement, p.statement, changed=p.op == "update")
     al = align(b.statement, p.statement, _named(p.subject) | _their(p.subject))
     if not al.one_value and _their(p.subject):
         said = align(b.statement, p.statement, _named(p.subject))
@@ -1290,10 +1294,6 @@ def _pair(
     if al.functional and al.before and _owned_by(al.before, p.statement) != _owned_by(al.before, b.statement):
         # "my partner is a nurse" / "my partner's favourite band is ...": the person, then a thing of theirs
         al = replace(al, functional=False, one_value=False)
-    if is_standing_request(b.statement) or is_standing_request(p.statement):
-        # how the user wants to be served: the latest word on one request replaces the one
-        # before, and touches nothing else ("use metric units" / "answer in French": both kept)
-        return request_decision(b.statement, p.statement, changed=p.op == "update")
     neg_b = negated(b.statement)
     topic = _same_topic(b.statement, p.statement, _named(p.subject), switched(p.statement), _their(p.subject))
     change = cue or moving

@@ -195,7 +195,8 @@ class RuleExtractor:
             for sentence in (
                 part for s in spoken for part in (request_parts(s) if to_assistant and not instruction_like(s) else [s])
             ):
-                if not instruction_like(sentence):  # "Remember that I'm colorblind": the fact kept
+                flagged = instruction_like(sentence)  # checked once, before any rule reads it
+                if not flagged:  # "Remember that I'm colorblind": the fact kept
                     sentence = reminder_unwrapped(sentence)
                 before, previous = previous, sentence
                 request = forget_request_zh(sentence) if is_cjk(sentence) else forget_request(sentence)
@@ -203,7 +204,7 @@ class RuleExtractor:
                     op, what = request
                     findings.append(Finding(kind="fact", statement=what or "", op=op, subject=speaker.key))
                     continue
-                if instruction_like(sentence):  # kept, flagged, never read as a plain fact
+                if flagged:  # kept, flagged, never read as a plain fact
                     findings.extend(instruction_findings(sentence, speaker, item.occurred_at))
                     continue
                 if to_assistant and for_this_once(sentence):  # "Just this time, answer in French"
