@@ -47,13 +47,13 @@ _MONTH_NAMES = (
 _FORMULA_EN = re.compile(
     r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+)[\s,!.]+)?"  # an interjection may come first, never stand alone
     r"(?:(?:no wait|no no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
-    r"scratch that|nvm|never ?mind|i mean|i meant|i misspoke|i mistyped|i misread|i was wrong|that was wrong|"
+    r"scratch that|nvm|never ?mind|i mean|i meant|i misspoke|i was wrong|that was wrong|"
     r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
     r"i had (?:the|that|it|this)(?: \w+)? wrong|i got (?:the|that|it|this)(?: \w+)? wrong|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
     r"i mixed (?:that|it|them) up|make that|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
-    r"i mis(?:heard|counted|remembered|spelled|spelt)|"
+    r"i mis(?:heard|counted|remembered|spelled|spelt|read|typed)(?: (?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+)?|"
     # "No, it's Wednesday", "hmm no, it's ...", "No, 2018": a plain "no" only before the value said again
     r"no(?=[\s,]+(?:(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b|[$€£¥]?\d))|"
     # "no sorry, it's claritin", "no wait": a plain "no" before another formula
@@ -66,7 +66,7 @@ _FORMULA_EN = re.compile(
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
-    r"^(?:(?:哦不是|哦不|啊不是|啊不|不不|其实|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
+    r"^(?:(?:(?:我|刚才|刚刚)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不|啊不是|啊不|不不|其实|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
     r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
     r"[，,、：:\s。！!]*)+"
 )
@@ -97,6 +97,8 @@ _VALUE_EN = re.compile(
     + _MONTH_NAMES
     + r")\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:"
     + _MONTH_NAMES
+    + r")\b|\b\d{1,2}(?:st|nd|rd|th)?\s+of\s+(?:"  # "the 21st of june"
+    + _MONTH_NAMES
     + r")\b|"
     r"[\w.+-]+@[\w-]+\.[\w.]+|\d'\s?\d{1,2}\"?|\d{2,3}/\d{2,3}\b(?!/)"  # a reading: "135/90"
     r"|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
@@ -120,7 +122,7 @@ _BARE_ZH = re.compile(
 # "Actually it's bluefalcon23, typo", "Sorry, 4423, I transposed the digits": the formula or
 # the reason for the slip said last, after the value
 _SLIP_EN = (
-    r"typo|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
+    r"typo|(?:i )?typo'?e?d (?:it|that|this|the \w+)|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
     r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|"
     r"(?:i )?(?:transposed|swapped|flipped|mixed up) (?:the )?\w+|"
     r"(?:i )?(?:always |keep )?(?:flip|swap|transpose|mix up) (?:it|them|those|these|the \w+)|"
@@ -164,11 +166,11 @@ _LAUGH_LAST_EN = re.compile(
     r"[\s,]*(?:lol|lmao|rofl|haha+|hehe+|:\)|:p|[\U0001F300-\U0001FAFF\u2600-\u27BF]+)[.!]*$", re.IGNORECASE
 )
 _SPELLING_LAST_EN = re.compile(
-    r"[,;—–-]\s*(?:with (?:an?|one|two|double) \w{1,2}|spelled [\w' -]{1,20}|(?:two|double) \w(?:'s)?)[.!]*$",
+    r"(?:[,;—–-]\s*|\s+(?=with\b))(?:with (?:an?|one|two|double) \w{1,2}|spelled [\w' -]{1,20}|(?:two|double) \w(?:'s)?)[.!]*$",
     re.IGNORECASE,
 )
 _TRAILING_FORMULA_ZH = re.compile(
-    r"[，,]\s*我?(?:刚才|刚刚)?(?P<f>记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了|口误)[。！!]?$"
+    r"[，,]\s*我?(?:刚才|刚刚)?(?P<f>记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了|口误|(?:打|说|写|记|弄|搞|看)反了)[。！!]?$"
 )
 _INTERJECTION = re.compile(
     r"(?:ha+|(?:ha)+|he+h|lol|lmao|oh+|ah+|uh+|um+|hmm+|yes|yeah|yep|no|nope|ok|okay|well|wow|ugh|oops|sorry|right|sure)",
@@ -201,6 +203,8 @@ def is_formula(text: str) -> bool:
 def is_slip(text: str) -> bool:
     """Whether a text only says why something was said wrong ("I always mix those up",
     "I transposed the digits"): about the slip, no fact."""
+    if is_cjk(text):  # "我打反了", "刚才说错了"
+        return _TRAILING_FORMULA_ZH.fullmatch("，" + text.strip()) is not None
     return _TRAILING_FORMULA_EN.fullmatch(", " + text.strip()) is not None
 
 
@@ -224,7 +228,7 @@ def bare_correction(clause: str) -> BareCorrection | None:
         text = text[: why.start()]
     actually = _ACTUALLY_LAST_EN.match(text) if trailing is None else None
     if trailing is not None:  # the formula said last stands for one said first
-        text = text[: trailing.start()]
+        text = _SPELLING_LAST_EN.sub("", text[: trailing.start()])
     elif actually is not None:
         text = text[: actually.start("cut")]
     formula = _FORMULA_EN.match(text)
@@ -248,7 +252,8 @@ def bare_correction(clause: str) -> BareCorrection | None:
 # A clause after the corrected value saying what the wrong one is ("no wait thursdays, tuesday is
 # my spin class", "sorry i meant dallas, my brother's the one in austin"): why the slip, no value.
 _TRAILING_CLAUSE_EN = re.compile(
-    r"[,;—–-]\s*(?!(?:not|and|or|but)\b)(?:[\w']+\s+){0,3}?[\w']*?(?:\s(?:is|are|was|were)|'s)\s+[^,;]{1,60}[.!]*$",
+    r"[,;—–-]\s*(?!(?:not|and|or|but)\b)(?:[\w']+\s+){0,3}?[\w']*?(?:\s(?:is|are|was|were|[a-z]+s|[a-z]+ed)|'s)\s+"
+    r"[^,;]{1,60}[.!]*$",
     re.IGNORECASE,
 )
 
@@ -257,7 +262,10 @@ def _said_of_the_other(text: str, formula: re.Match[str]) -> re.Match[str] | Non
     """The clause closing a correction whose value, right after its formula, is one or two
     words: what the wrong value is instead, not part of the value."""
     clause = _TRAILING_CLAUSE_EN.search(text, formula.end())
-    return clause if clause and 0 < len(text[formula.end() : clause.start()].split()) <= 2 else None
+    if clause is None:
+        return None
+    value = _PRONOUN_EN.sub("", text[formula.end() : clause.start()].strip(), count=1)  # "it's tree nuts"
+    return clause if 0 < len(value.split()) <= 2 else None
 
 
 def _mid_slip(text: str) -> re.Match[str] | None:
@@ -277,6 +285,7 @@ def _remainder(text: str) -> str:
     if _VALUE_EN.fullmatch(bare):  # the whole rest one value: "March 17" is two tokens, left whole
         text = bare
     text = _PRONOUN_EN.sub("", _PRONOUN_VERB_EN.sub("", text, count=1), count=1)
+    text = re.sub(r"^the\s+(?=\d)", "", text, flags=re.IGNORECASE)  # "it's the 21st of june": a day
     m = _FOR_THE.match(text)
     return (m.group("new") if m else text).strip(" .!,")
 
@@ -354,6 +363,54 @@ _NO_WORD_VALUE = frozenset(
         "fun",
         "huge",
         "tiny",
+        "chat",
+        "thread",
+        "window",
+        "tab",
+        "convo",
+        "group",
+    ]
+)
+# Words that make two lower-case words a phrase, not a value ("not really", "so much", "the same").
+_GLUE_WORDS = frozenset(
+    [
+        "the",
+        "an",
+        "and",
+        "but",
+        "not",
+        "very",
+        "too",
+        "just",
+        "really",
+        "pretty",
+        "quite",
+        "more",
+        "less",
+        "much",
+        "all",
+        "any",
+        "some",
+        "same",
+        "that",
+        "this",
+        "what",
+        "who",
+        "how",
+        "why",
+        "when",
+        "where",
+        "yes",
+        "yeah",
+        "nope",
+        "for",
+        "with",
+        "from",
+        "into",
+        "onto",
+        "about",
+        "than",
+        "then",
     ]
 )
 WORD = "word"  # the shape of a value said as a lower-case word ("no sorry, it's claritin")
@@ -382,10 +439,10 @@ def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection 
     if (
         value is None
         and said_word
-        and re.fullmatch(r"[a-z][a-z-]{2,}", new)
-        and new not in _NO_WORD_VALUE
+        and re.fullmatch(r"[a-z][a-z-]{2,}(?: [a-z][a-z-]{2,})?", new)
+        and not any(w in _NO_WORD_VALUE or w in _GLUE_WORDS for w in new.split())
         and not re.search(r"(?:ly|ing|ed|ful|ous|ive|able)$", new)  # an adverb or an adjective: a verdict
-    ):  # "no sorry, it's claritin": a value typed in lower case, one word, after a formula
+    ):  # "no sorry, it's claritin", "no wait, it's tree nuts": a value typed in lower case after a formula
         wrong = old.strip(" .!") if old else None
         return BareCorrection(new, WORD, wrong) if wrong != new else None
     if value is None or "," in new:
@@ -419,6 +476,7 @@ def _bare_zh(text: str) -> BareCorrection | None:
     if m is None:
         return None
     new = (m.group("new") or m.group("amount")).strip()
+    new = re.sub(r"(?<=[\d零一二两三四五六七八九十百千万])(?:左右|上下|出头)$", "", new)  # "是130左右": the amount
     return BareCorrection(new, value_shape(new), None)
 
 
@@ -459,7 +517,7 @@ def value_spans(text: str) -> list[str]:
             + _ZH_NUMERAL
             + r"+(?:点(?:半|一刻|三刻|"
             + _ZH_NUMERAL
-            + r"{1,3}分?)?|岁|个|次|人|楼|号|公斤|斤|天|周|年|元|块)?"
+            + r"{1,3}分?)?|岁|个|次|人|号楼|栋|楼|号|公斤|斤|天|周|年|元|块)?"
             # a surname ("姓王") or a name someone is called ("叫小王"), said last: what "姓汪" corrects
             + r"|(?<=姓)[\u4e00-\u9fff](?=[，,。！!]|$)|(?<=叫)[\u4e00-\u9fff]{2,3}(?=[，,。！!]|$)",
             text,
@@ -500,7 +558,8 @@ def value_shape(value: str) -> str:
     if re.fullmatch(r"[a-z][a-z_-]*\d[\w-]*", v):
         return "code"
     if re.fullmatch(
-        r"[\d,.]+%?|\d{2,3}/\d{2,3}|\d+[a-z]{1,2}|" + _ZH_NUMERAL + r"+(?:岁|个|次|人|楼|号|公斤|斤|天|周|年)?", v
+        r"[\d,.]+%?|\d{2,3}/\d{2,3}|\d+[a-z]{1,2}|" + _ZH_NUMERAL + r"+(?:岁|个|次|人|号楼|栋|楼|号|公斤|斤|天|周|年)?",
+        v,
     ):
         return "number"
     return "name"

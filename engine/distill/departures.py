@@ -48,7 +48,7 @@ _LEFT_WORK = (
     # "left" alone, or left a work: not "left for their vacation"
     r"(?:left(?:\s+(?:the|his|her|their|our)\s+(?:company|job|firm|team|office|department|agency|practice))?"
     r"(?=\s*(?:$|[.,!;]|and\b|so\b|in\b|on\b|last\b|this\b|yesterday\b|a (?:week|month|year)\b|for good\b))|"
-    r"quit|resigned|retired|transferred|got transferred|was transferred|"
+    r"quit|resigned|retired|transferred|got transferred|was transferred|(?:got|was) promoted out(?: of (?:the|our|my|their) \w+)?|"
     r"got (?:fired|laid off|let go)|was (?:fired|laid off|let go)|is leaving|'s leaving|"
     r"handed in (?:his|her|their) notice|moved to (?:another|a different|the \w+) (?:team|office|company|department|branch|school|practice|clinic|hospital))"
 )
@@ -64,7 +64,7 @@ _WORK_OR_CARE = re.compile(f"{_WORK_ROLES.pattern}|{_CARE_ROLES.pattern}", re.IG
 # A job of their own ("my friend Sam works at Google"), and the leavings that end it: said
 # outright, never "left" alone (left a party, left for lunch).
 _OWN_WORK = re.compile(
-    r"\b(?:works? (?:at|for)|job (?:at|with)|employed (?:at|by))\b|在[^，,。]{1,12}(?:工作|上班)", re.I
+    r"\b(?:works? (?:at|for)|job (?:at|with)|employed (?:at|by))\b|在[^，,。]{1,12}(?:工作|上班|做|当)", re.I
 )
 _LOST_WORK = (
     r"(?:(?:got|was|been) (?:laid off|fired|let go)|quit (?:his|her|their) job|resigned|retired)"
@@ -74,8 +74,15 @@ _LOST_WORK = (
 _TIES = re.compile(r"\b(?:best friend|friend|buddy|bestie|bff|partner|girlfriend|boyfriend)s?\b", re.IGNORECASE)
 _APART_EN = re.compile(
     r"^(?P<who>[A-Z][a-z]+) and (?:I|the user) (?:(?:are|'re) (?:not|no longer)|aren't|are not) "
-    r"(?:friends|together|close|talking|speaking|a thing)\b"
+    r"(?:(?:really|even|exactly|that)\s+)?(?:friends|together|close|talking|speaking|a thing)\b(?!\s+(?:about|of|on)\b)"
 )
+# The same in Chinese, the tie cut by the speaker and the person named ("我和阿敏彻底闹掰了").
+_TIES_ZH = re.compile(r"朋友|闺蜜|好友|发小|哥们|兄弟|姐妹|关系|室友|同学")
+_APART_ZH = re.compile(
+    r"^(?:用户|我)(?:和|跟|与)(?P<who>[\u4e00-\u9fff]{1,3}?)(?:已经|早就|彻底|算是)*"
+    r"(?:闹掰了|掰了|绝交了|翻脸了|断交了|不来往了|不联系了|不再联系|不是朋友了)"
+)
+
 _ADVERBS = r"(?:(?:has|had|just|finally|officially|already|actually|recently)\s+)*"
 # a name, or one of the speaker's people by relation ("The user's grandpa moved into assisted living")
 # (a title before the name is no part of it: "Dr Lee" is the "Dr. Lee" of the belief)
@@ -84,6 +91,10 @@ _NAME_EN = rf"(?:{_TITLE})?(?P<who>The user's [a-z-]+|[A-Z][a-z]+)"
 _HOME_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_HOME}\b")
 _WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_WORK}\b")
 _OWN_WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LOST_WORK}\b")
+# "Jen's last day was friday": the last day at a work, said of the person by name.
+_LAST_DAY_EN = re.compile(
+    rf"^{_NAME_EN}'s\s+last day(?:\s+(?:at work|in the office|at (?-i:[A-Z])\w+))?\s+(?:was|is)\b"
+)
 _ANY_WORK = re.compile(f"{_WORK_OR_CARE.pattern}|{_OWN_WORK.pattern}", re.IGNORECASE)
 # A date the statement was given in its place ("小陈2026年3月搬走了").
 _DATE_ZH = r"(?:\d{4}年(?:\d{1,2}月(?:\d{1,2}日)?)?(?:那一周)?)?"
@@ -104,11 +115,12 @@ def _leaving(statement: str) -> tuple[str, re.Pattern[str], str | None] | None:
     """(who left, the roles their leaving ends, the place they left when named), or
     None when the statement says no one of a name left."""
     for said, roles in (
-        ((_HOME_ZH, _HOME_ROLES), (_WORK_ZH, _WORK_OR_CARE))
+        ((_HOME_ZH, _HOME_ROLES), (_WORK_ZH, _ANY_WORK), (_APART_ZH, _TIES_ZH))
         if is_cjk(statement)
         else (
             (_OWN_WORK_EN, _ANY_WORK),
             (_WORK_EN, _WORK_OR_CARE),  # before a home: "moved to another school" is a work left
+            (_LAST_DAY_EN, _WORK_OR_CARE),
             (_HOME_EN, _HOME_ROLES),
             (_APART_EN, _TIES),
         )
@@ -117,7 +129,7 @@ def _leaving(statement: str) -> tuple[str, re.Pattern[str], str | None] | None:
         if m is None or m.group("who") in _NO_NAMES:
             continue
         # "aren't friends anymore" is itself a denial: only what comes before the tie is read
-        if not negated(statement[: m.start() if said is _APART_EN else m.end()]):
+        if not negated(statement[: m.start() if said in (_APART_EN, _APART_ZH) else m.end()]):
             return m.group("who"), roles, m.groupdict().get("org")
     return None
 

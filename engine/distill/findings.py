@@ -12,7 +12,9 @@ __all__ = ["TITLE_PERIOD", "Finding", "Speaker", "attribute_of", "clean_value"]
 
 # A title's period ("Ms. Park", "Dr. Alvarado"), which ends no value: a pattern for a
 # value's alternation (each title its own look-behind, as they differ in width).
-TITLE_PERIOD = "|".join(rf"(?<=\b{t})\." for t in ("Mr", "Ms", "Mrs", "Mx", "Dr", "Prof", "St"))
+TITLE_PERIOD = "|".join(
+    rf"(?<=\b{t})\." for t in ("Mr", "Ms", "Mrs", "Mx", "Dr", "Prof", "St", "mr", "ms", "mrs", "dr", "prof")
+)
 
 _VERSIONED = re.compile(r"\b([A-Za-z][A-Za-z+#.-]*)\s+v?(\d+(?:\.\d+)+|\d+)\b")
 _TRAILING = re.compile(

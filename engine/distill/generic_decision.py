@@ -362,7 +362,9 @@ def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple
 # "旺财上个月去世了", "我家狗昨天死了": one of the speaker's by name or kind, then when, then the death
 _DEAD_OF_MINE_ZH = re.compile(
     r"^(?:用户(?:家)?的?)?(?P<who>[\u4e00-\u9fff]{1,3}?)(?:\d{4}年[^，,。]{0,12}?|上个月|上周|昨天|前几天|今天|最近)?"
-    r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$))"
+    r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$)"
+    # "走了" said of a death by what follows it: "豆豆上周走了，老死的，走得很安详"
+    r"|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂)))"
 )
 
 
@@ -513,10 +515,17 @@ _MOVED_DAY_ZH = re.compile(r"(?:调到|改到|挪到|换到|改成|换成|改在
 # "trip's pushed back to October", "the launch got postponed until June": a plan's month moved
 _MOVED_MONTH = re.compile(
     r"\b(?:push(?:ed)?|mov(?:ed?)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?)"  # "had to push the wedding to ..."
-    r"(?:\s+(?:it|them|back|out|up|forward|(?:the|our|my|their)\s+[\w-]+(?:\s+[\w-]+)?))*"
-    r"\s+(?:to|for|until|till)\s+(?:early\s+|mid-?\s*|late\s+)?(?P<v>" + _MONTHS_SAID + r")\b",
+    r"(?:\s+(?:it|them|back|out|up|forward|(?:the|our|my|their)\s+[\w-]+(?:\s+[\w-]+)?|(?-i:[A-Z])[\w-]+))*"
+    r"\s+(?:to|for|until|till)\s+(?:early\s+|mid-?\s*|late\s+|the end of\s+|end of\s+)?(?P<v>" + _MONTHS_SAID + r")\b",
     re.IGNORECASE,
 )
+# A date moved, its thing left unsaid ("导师松口了，可以延到6月10号再交"): of the beliefs holding a
+# date, the one said last.
+_DATE_SAID_ZH = (
+    r"\d{1,2}月\d{1,2}[号日]|[一二三四五六七八九十]{1,2}月(?:[一二三四五六七八九十]{1,3}[号日])?|\d{1,2}月(?:底|初|中)?"
+)
+_DATE_ZH = re.compile(_DATE_SAID_ZH)
+_MOVED_DATE_ZH = re.compile(r"(?:延|延期|推迟|推|提前|挪|改|调|往后推|往后挪)(?:到|至)(?P<v>" + _DATE_SAID_ZH + r")")
 MOVED_ZH = r"^(?!我|用户)[^，,。]{0,12}?(?:涨|降|调|提|加|减)(?:到|至|成)"
 _MOVED_ZH = re.compile(
     MOVED_ZH + r"(?P<v>\d+(?:\.\d+)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*)(?![\d.]|点|号|月|日|岁)"
@@ -591,6 +600,7 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
         (_MOVED_DAY, _WEEKDAY, False),
         (_MOVED_MONTH, _MONTH, False),
         (_MOVED_DAY_ZH, _WEEKDAY_ZH, True),
+        (_MOVED_DATE_ZH, _DATE_ZH, True),
         (_MOVED_TIME, _CLOCK, False),
     ):
         day = None if said or zh != cjk else moved.search(p.statement)
@@ -976,8 +986,9 @@ def _thing_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
 # A thing of the speaker's named first, then its ending ("卡到期了没续", "店已经关了", "车卖了"):
 # the thing is what the belief said last that names it holds.
 _THING_ENDED_ZH = re.compile(
-    r"^(?:用户的?)?(?P<thing>[\u4e00-\u9fff]{1,4}?)(?:已经|早就|也|都)?"
-    r"(?:到期|过期|关了|关门|倒闭|卖了|卖掉|退了|退掉|停了|黄了|解散|注销)"
+    r"^(?:用户的?)?(?:那个|这个)?(?P<thing>[\u4e00-\u9fff]{1,8}?)(?:项目|计划)?(?:\d{4}年[^，,。]{0,12}?|今天|昨天|上周|上个月)?"
+    r"(?:已经|早就|也|都)?"
+    r"(?:到期|过期|关了|关门|倒闭|卖了|卖掉|退了|退掉|停了|黄了|解散|注销|被砍|砍掉了|被叫停|叫停了|被取消|取消了|被停了)"
 )
 
 
@@ -1003,6 +1014,9 @@ def _thing_ended_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
         return None
     thing = said.group("thing")
     last = _last_held(beliefs, lambda b: is_cjk(b.statement) and thing in b.statement)
+    if last is None and len(thing) >= 4:  # "数据平台项目被砍了": a long name found by any two of its characters
+        pairs = {thing[i : i + 2] for i in range(len(thing) - 1)}
+        last = _last_held(beliefs, lambda b: is_cjk(b.statement) and sum(x in b.statement for x in pairs) >= 2)
     if last is None:
         return None
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule a thing ended)")

@@ -53,7 +53,18 @@ _THING_GONE = re.compile(
     + r"(?:'s|\s+(?:is|are|has been|have been|got|was))\s+"
     r"(?:officially\s+|now\s+|totally\s+|basically\s+)?"
     r"(?:dead(?:\s+to\s+(?:me|us))?|history|cancell?ed|canceled|gone for good|a thing of the past|no more|"
-    r"out of the picture|done for good|over for good|retired|discontinued)\b",
+    r"out of the picture|done for good|over for good|retired|discontinued|axed|canned|scrapped|shelved|"
+    r"killed off|killed|shut down|pulled|binned)\b",
+    re.IGNORECASE,
+)
+# The speaker's own ending of a thing they did: "officially done with smoking", "had to stop going
+# to the food bank", "wrapped up therapy", "gave up on the guitar". It ends the belief that names it.
+_ENDED_THING = re.compile(
+    r"(?:^|[,;:.!?]\s*|\b(?:and|so|but|i|we|i've|we've|i'm|we're)\s+)"
+    r"(?:(?:officially|finally|basically|totally|just|pretty much|already|had to|have to|decided to)\s+)*"
+    r"(?:done with|finished with|(?:stop|stopped|quit|quitting)(?:\s+(?:going to|doing|attending|taking|seeing|"
+    r"playing|using|volunteering at|volunteering with))?|gave up(?: on)?|given up(?: on)?|wrapped up|"
+    r"cancell?ed|dropped out of)\s+" + _THING,
     re.IGNORECASE,
 )
 _NO_MORE = re.compile(r"\bno more\s+(?!than\b)" + _THING, re.IGNORECASE)
@@ -74,7 +85,7 @@ def left_behind(text: str) -> tuple[str, ...]:
         return ()
     found = [
         (m.start(), m.group("x"))
-        for pattern in (_BEFORE_THING, _THING_GONE, _NO_MORE)
+        for pattern in (_BEFORE_THING, _THING_GONE, _NO_MORE, _ENDED_THING)
         for m in pattern.finditer(text)
         if not _TAKEN_BACK.search(text[: m.start()] + " " + m.group("x").rpartition(" ")[0])
     ]
@@ -84,10 +95,12 @@ def left_behind(text: str) -> tuple[str, ...]:
 def only_left_behind(clause: str) -> bool:
     """Whether a clause says nothing but that a thing went ("jira is dead to us lol",
     "no more netflix")."""
-    said = [p for p in (_THING_GONE, _NO_MORE) if p.search(clause)]
+    said = [p for p in (_THING_GONE, _NO_MORE, _ENDED_THING) if p.search(clause)]
     rest = clause
     for pattern in said:
         rest = pattern.sub(" ", rest)
+    # where and when it went is no more than that ("falcon got scrapped at the all-hands today")
+    rest = re.sub(r"^\s*(?:at|in|on|during|after|before|since|today|yesterday|this|last)\b.*$", " ", rest, flags=re.I)
     rest = re.sub(r"\b(?:lol|haha+|lmao|tbh|honestly|anyway|so|and|but|ok|okay)\b|[^\w]+", " ", rest, flags=re.I)
     return bool(said) and not rest.strip()
 

@@ -438,6 +438,8 @@ class _State:
                     r"\b([a-z][a-z-]{2,})[.!]?$" if p.value_type == WORD else _WORD_AFTER_COPULA, b.statement
                 )
                 spans = [last.group(1)] if last and last.group(1) not in _FUNCTION_WORDS else []
+                head = _same_head(b.statement, p.value or "") if p.value_type == WORD else None
+                spans = [head] if head else spans
             if spans:
                 return b, _nearest(spans, p.value) if p.value_type == "number" else spans[-1]
         return None
@@ -730,12 +732,27 @@ def _same_attribute(a: str, b: str) -> bool:
     if "@" in a or "@" in b or not ("/" in a or "/" in b):
         slot_a, _, scope_a = a.partition("@")
         slot_b, _, scope_b = b.partition("@")
-        return slot_a == slot_b and _same_words(scope_a, scope_b)
+        return _ROLE_WORDS.get(slot_a, slot_a) == _ROLE_WORDS.get(slot_b, slot_b) and _same_words(scope_a, scope_b)
     thing_a, _, entity_a = a.partition("/")
     thing_b, _, entity_b = b.partition("/")
     if entity_a != entity_b or ":" in thing_a or ":" in thing_b:
         return False
     return _same_words(thing_a, thing_b)
+
+
+# One role said in other words: the person a "my boss is ..." and a "my manager is ..." name
+# is one slot, so a new one replaces the other.
+_ROLE_WORDS = {
+    "boss": "manager",
+    "supervisor": "manager",
+    "line manager": "manager",
+    "gp": "doctor",
+    "physician": "doctor",
+    "family doctor": "doctor",
+    "上司": "老板",
+    "领导": "老板",
+    "主管": "老板",
+}
 
 
 def _same_words(a: str, b: str) -> bool:
@@ -890,6 +907,23 @@ def _surface(text: str, value: str) -> str:
 # A lower-case word a belief gives after its copula, at its end ("my router is a netgear"):
 # its value, which a name said in a correction replaces.
 _WORD_AFTER_COPULA = r"\b(?:is|are|was)\s+(?:a|an|the)?\s*([a-z][a-z-]{2,})[.!]?$"
+
+
+def _same_head(statement: str, value: str) -> str | None:
+    """The words of a statement a correction of two words replaces where the
+    statement holds its last word ("no sorry, it's almond milk" corrects "oat
+    milk", not the word the statement ends with): the word before it with it."""
+    words = value.split()
+    if len(words) < 2:
+        return None
+    m = re.search(r"\b(?:([a-z][a-z-]{2,})\s+)?" + re.escape(words[-1]) + r"\b", statement)
+    if m is None:
+        return None
+    before = m.group(1)
+    return m.group(0) if before and before not in _FUNCTION_WORDS and before not in _ARTICLES else words[-1]
+
+
+_ARTICLES = frozenset(["the", "and", "but", "for", "with", "from", "their", "our", "his", "her", "its", "some", "any"])
 
 
 def _same_digits(money: str, number: str) -> bool:

@@ -40,8 +40,11 @@ _JOB_SUFFIX = (
     "者",
     "生",
 )
+# A place of work after 在, said as where one works, or closing its clause ("我在财务部"); not
+# a thing being done ("我在做一个公司内部的数据平台项目" is a project, not a company).
 _WORKPLACE = re.compile(
-    rf"在({_H}{{1,12}}?(?:部门|部|公司|团队|组|银行|医院|学校|大学|集团|研究所|工作室))(?:工作|上班|任职)?"
+    rf"在(?!做|搞|干|弄|写|读|看|想|等|找|准备)({_H}{{1,12}}?(?:部门|部|公司|团队|组|银行|医院|学校|大学|集团|研究所|工作室))"
+    r"(?:工作|上班|任职|(?=[，,。！!；]|$))"
 )
 _LIVE = re.compile(rf"我(?:现在)?住在({_H}{{2,12}})")
 _LIKE = re.compile(

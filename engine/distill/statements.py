@@ -614,11 +614,13 @@ _TENTATIVE_ZH = re.compile(
     # a supposition ("如果我有一百万，我就去环游世界"): what would be, not what is
     r"|^" + SUPPOSING_ZH
 )
-_DIED_ZH = re.compile(r"去世|过世|离世|死了")
+_DIED_ZH = re.compile(
+    r"去世|过世|离世|死了|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂))"
+)
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
 _LEAD_ZH_CLAUSE = re.compile(
-    r"^(?:(?:嗯+|哦+|哈{2,}|呵{2,}|哎+|唉+|嘿+|哇+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了|记错了|弄错了|写错了|打错了)|更正|纠正一下|"
+    r"^(?:(?:嗯+|哦+|哈{2,}|呵{2,}|哎+|唉+|嘿+|哇+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了|记错了|弄错了|写错了|打错了|看错了|听错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|更正|纠正一下|"
     # a denial of what was just said, then the right version ("哦不对，她已经四年级了")
     r"(?:哦|噢|啊|嗯)?不对|不是不是|等等|等一下)"
     r"[，,、：:\s]+)+"

@@ -85,7 +85,8 @@ _STOP = frozenset(
 # Sentence ends: Latin punctuation followed by a space, CJK full stops, newlines.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
 _ABBREVIATION = re.compile(
-    r"(?:^|\s)(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Rev|Gen|Col|Capt|Lt|Sgt|Hon|vs|etc|approx|e\.g|i\.e|No)\.$|[A-Z][a-z]+\s[A-Z]\.$"
+    r"(?:^|\s)(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Rev|Gen|Col|Capt|Lt|Sgt|Hon|vs|etc|approx|e\.g|i\.e|No|"
+    r"dr|mr|mrs|ms|prof)\.$|[A-Z][a-z]+\s[A-Z]\.$"  # a title typed in lower case too ("dr. klein")
 )
 
 # Initials ("J.K.", "D.C.", "U.S."): they end a sentence only when a new one starts after them,
