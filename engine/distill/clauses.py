@@ -344,7 +344,7 @@ _DROPPED_SUBJECT = re.compile(
     # (not what a thing took: "Took some trial and error", "took a while to get used to")
     r"(?!took\s+(?:some\s+|a\s+(?:(?:bit|lot|little)\s+(?:of\s+)?)?)?(?:time|while|effort|work|trial|practice|patience|"
     r"guts|courage|ages|forever|getting used)\b(?!\s+off\b))"
-    r"(?:took|met|went|saw|spent|found|had|ran|wrote|won|built|caught|flew|drove|ate|sang|brought|bought|"
+    r"(?:took|met|went|saw|spent|found|had|ran|wrote|won|built|caught|flew|drove|ate|sang|brought|bought|paid|sent|"
     r"broke|hurt|tore|cut|burnt|[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|"
     r"with|up|out|back|it|them|\d+"
     # (or someone by name: "Met Jess for lunch", "Saw Priya at the market")
@@ -368,7 +368,9 @@ _DROPPED_SUBJECT = re.compile(
     r"\s+(?=.*\b(?:now|these days|nowadays|as of)\b)\S"
     # ... or a plan with its time to come: "Moving to Denver in June", "Heading to Paris next week"
     # (not a gerund subject with its verb later: "Running in January is tough")
-    r"|^(?P<plan>(?:moving|heading|flying|driving|going|starting|leaving|visiting|travel(?:l)?ing|relocating)\b"
+    # (not "starting next month management switched us ...": a time said first, then a clause of its own)
+    r"|^(?!(?:starting|beginning)\s+(?:next|this)\s+\w+\s+(?!(?:at|with|as|in|on|for)\b)\w+\s+\w+ed\b)"
+    r"(?P<plan>(?:moving|heading|flying|driving|going|starting|leaving|visiting|travel(?:l)?ing|relocating)\b"
     r"|off to(?=\s+(?-i:[A-Z])))"
     r"(?!.*\b(?:is|are|was|were|can be|has been)\b)"
     r"(?=.*\b(?:tomorrow|tonight|next (?:week|month|year|weekend|\w+day)|this (?:weekend|week|month|summer|fall|autumn|"

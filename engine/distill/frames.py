@@ -380,6 +380,8 @@ _CUE_WORDS_EN = (
             "joined",
             "started",
             "starting",
+            "first",  # "my first week at Monzo"
+            "keys",  # "got the keys to a place in manchester"
             "start",
             "began",
             "job",
@@ -543,6 +545,13 @@ _MOVED_TO_LOWER_EN = re.compile(
     r"(?=\s*(?:$|[,.;!]|(?:in|on|last|this|back|recently|yesterday|and|so|because|for|with|a (?:week|month|year)|"
     r"\d+|two|three|four|few|several)\b))"
 )
+# The keys to a new home, its place typed in lower case ("got the keys to a place in manchester").
+_KEYS_TO_LOWER_EN = re.compile(
+    r"\b(?:got|picked up|collected)\s+(?:the|our|my)\s+keys\s+(?:to|for)\s+(?:a|an|the|our|my)\s+(?:[a-z-]+\s+){0,2}?"
+    r"(?:flat|apartment|house|place|home|condo|studio|cottage)\s+in\s+"
+    r"(?P<v>[a-z]{3,}(?:\s+(?!(?:last|this|next|with|for|and|because|after|before|since|now)\b)[a-z]{3,})?)"
+    r"(?=\s*(?:$|[,.;!]|(?:and|so|now|finally|last|this|yesterday)\b))"
+)
 _CLAUSES_EN = re.compile(r"\s*[;,]\s*(?!\d)|\s+[-–—]\s+|\s+but\s+|\s+while\s+|\s+whereas\s+", re.IGNORECASE)
 _CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
 
@@ -553,7 +562,9 @@ _PLACE = rf"((?:the\s+)?{_CAP}(?:\s+(?:{_CAP}|de|del|la|le|am|upon|on|sur|of)\b)
 _ORG = rf"({_CAP}(?:\s+(?:{_CAP}|&|of|and))*)"
 _RESIDENCE_EN = re.compile(
     r"\b(?:live|lives|living|reside|resides|residing|moved|move|moving|relocated|relocating|relocate|"
-    r"settled|based|staying|home is(?: now)?|house is(?: now)?|moved back|moved out)\s+"
+    r"settled|based|staying|home is(?: now)?|house is(?: now)?|moved back|moved out|"
+    # the keys to a new home ("we got the keys to a place in manchester")
+    r"(?:got|picked up|collected)\s+(?:the|our|my)\s+keys)\s+"
     r"(?:back\s+|over\s+|out\s+|here\s+|now\s+|permanently\s+|full-time\s+|all the way\s+)?"
     r"(?:from\s+[^,;]+?\s+)?(?:to|in|into|at)\s+"
     # "live in a tiny flat in Leeds": the home described, then the place
@@ -568,7 +579,9 @@ _RESIDENCE_EN = re.compile(
 )
 _EMPLOYER_EN = re.compile(
     r"\b(?:(?:work|works|working)\s+(?:(?:now|fully|mostly|remotely|remote|from home|full-time|part-time)\s+){0,2}(?:at|for)|joined|(?:started|starting|start|began)\s+"
-    r"(?:a\s+new\s+(?:job|role|position)\s+|working\s+|work\s+)?(?:at|with|for)|(?:job|position|role|offer|"
+    r"(?:a\s+new\s+(?:job|role|position)\s+|working\s+|work\s+)?(?:at|with|for)|"
+    # the first days of a new job ("just finished my first week at Monzo")
+    r"(?:first|1st)\s+(?:day|week|month)\s+(?:at|with)|(?:job|position|role|offer|"
     r"gig)\s+(?:at|with)|(?:employer|company)\s+is(?:\s+now)?|hired\s+by|(?:I'm|I am|we're|we are)\s+(?:now\s+)?"
     r"(?:at|with)|moved\s+(?:over\s+)?to\s+(?:a\s+job\s+at)?)\s+" + _ORG
 )
@@ -735,7 +748,9 @@ _DAYPART_EN = re.compile(
     re.IGNORECASE,
 )
 _DIET_EN = re.compile(
-    r"\b(?:I'm|I am|is|'s|became|went|gone|turned|now|eat|eating|going)\s+(?:now\s+|fully\s+|a\s+)?"
+    # ... or said first with how strictly ("mostly vegetarian, I still eat fish sometimes")
+    r"(?:\b(?:I'm|I am|is|'s|became|went|gone|turned|now|eat|eating|going)\s+|^(?=(?:mostly|mainly|strictly)\s))"
+    r"(?:now\s+|fully\s+|mostly\s+|mainly\s+|strictly\s+|a\s+)?"
     r"(vegetarian|vegan|pescatarian|keto|gluten-free|flexitarian)\b",
     re.IGNORECASE,
 )
@@ -1079,7 +1094,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         value = _cut(place.group(1) or place.group(2))
         if value and value.lower() not in _NOT_VALUES and not _WHEN_EN.match(value):
             return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
-    lowered = _MOVED_TO_LOWER_EN.search(clause)
+    lowered = _MOVED_TO_LOWER_EN.search(clause) or _KEYS_TO_LOWER_EN.search(clause)
     if lowered:  # "moved to portland in march": a place typed in lower case
         value = " ".join(w.capitalize() for w in lowered.group("v").split())
         return [_Hit("residence", "residence", _norm(value), value, "place", subject)]

@@ -785,6 +785,52 @@ def _seconds(clock: str, other: str) -> float:
     return total * 60 if clock.count(":") == 1 and other.count(":") == 2 else total
 
 
+# A count said with the words it counts ("2 week sprints", "a 3-day week", "4 person team"): the
+# number, then the two words after it, which say what the number is of.
+_COUNT_WORDS = r"\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve"
+_MEASURED = re.compile(
+    r"\b(?P<n>" + _COUNT_WORDS + r")[\s-]+(?P<of>(?!(?:of|or|and|to|a|an|the|times?|more|less)\b)[a-z]{2,}s?\s+"
+    r"(?!(?:of|or|and|to|a|an|the|in|on|at|for|with|ago|now)\b)[a-z]{3,})\b",
+    re.IGNORECASE,
+)
+
+
+def _measured(text: str) -> dict[str, str]:
+    """What a text counts, by the words it counts: {"week sprint": "2"}."""
+    return {_singular(m.group("of")): m.group("n").casefold() for m in _MEASURED.finditer(untimed(text))}
+
+
+def _singular(words: str) -> str:
+    return " ".join(w.casefold().removesuffix("s") for w in words.split())
+
+
+def _count_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "management switched us to 3 week sprints" replaces: the belief said last that
+    counts the same two words with another number ("we do 2 week sprints"), where the new
+    statement says a change. The words after the number say what is counted, so "2 week
+    sprints" and "3 week holidays" are two things."""
+    if is_cjk(p.statement) or not (has_change_cue(p.statement) or p.op == "update") or negated(p.statement):
+        return None
+    now = _measured(p.statement)
+    if not now:
+        return None
+    # the speaker's own count, or one someone set for them ("management switched us to ...")
+    done_to_them = re.search(r"\bthe user\b(?!'s)", p.statement, re.IGNORECASE) is not None
+    speaker = (p.subject or "").partition(":")[0]
+    hit = _last_held(
+        beliefs,
+        lambda b: (
+            (b.subject == p.subject or (done_to_them and b.subject == speaker))
+            and any(of in now and n != now[of] for of, n in _measured(b.statement).items())
+        ),
+    )
+    if hit is None:
+        return None
+    of, was = next((of, n) for of, n in _measured(hit.statement).items() if of in now and n != now[of])
+    reason = f"replaced: {was} {of} -> {now[of]} {of} ({p.statement}; rule count changed)"
+    return Decision("supersede", (hit,), reason, was, now[of])
+
+
 def _tier_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "upgraded to plus" replaces: the plan or tier the speaker said last they are on."""
     said = None if is_cjk(p.statement) else _TIER_CHANGED.search(p.statement)
@@ -1220,6 +1266,7 @@ def decide(
         or _replaced_it(p, said_before)
         or _went_with(p, said_before)
         or _tier_changed(p, said_before)
+        or _count_changed(p, said_before)
         or _reached(p, said_before)
         or _thing_ended_zh(p, said_before)
         or _moved_out(p, said_before)

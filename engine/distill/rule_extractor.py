@@ -56,6 +56,7 @@ from ledgermind.distill.standing_requests import (
 )
 from ledgermind.distill.statements import (
     elliptical,
+    is_condition_alone,
     is_general_view,
     is_question,
     is_supposition,
@@ -223,7 +224,7 @@ class RuleExtractor:
                     continue
                 if is_question(sentence):  # asked: only what was told before the question at its end
                     told = told_before_asked(sentence)
-                    if told is None:
+                    if told is None or is_condition_alone(told):  # "if my boss asked me to ..., what would ...?"
                         continue
                     sentence = told
                 if is_supposition(sentence):  # what would be: at most the supposition as said

@@ -30,6 +30,7 @@ __all__ = [
     "SUPPOSING_ZH",
     "done_to_mine",
     "elliptical",
+    "is_condition_alone",
     "is_counterfactual",
     "is_general_view",
     "is_question",
@@ -1092,6 +1093,22 @@ def is_supposition(sentence: str) -> bool:
     says what is, and is not one."""
     text = strip_lead(sentence.strip())
     return bool(_SUPPOSITION_ZH.match(text)) if is_cjk(text) else bool(_SUPPOSITION_EN.match(text))
+
+
+# A condition said alone, its consequence asked after it ("hypothetically if my boss asked me to
+# move to london, what would the visa process look like?"): nothing told, only a case put.
+_CONDITION_ALONE_EN = re.compile(
+    r"^(?:(?:hypothetically|theoretically|just curious|out of curiosity|let's say|say|so)[,\s]+)*"
+    r"(?:if|suppose|supposing|what if|in case|assuming)\b[^,;]*$",
+    re.IGNORECASE,
+)
+_CONDITION_ALONE_ZH = re.compile(r"^(?:" + SUPPOSING_ZH + r")[^，,；;]*$")
+
+
+def is_condition_alone(text: str) -> bool:
+    """Whether a text is only a condition, its consequence unsaid (asked after it)."""
+    body = strip_lead(text.strip()).rstrip(" .!。！")
+    return bool((_CONDITION_ALONE_ZH if is_cjk(body) else _CONDITION_ALONE_EN).match(body))
 
 
 def is_request(clause: str) -> bool:

@@ -285,11 +285,20 @@ def asides_dropped(text: str) -> str:
     return _ASIDE_WHO.sub(lambda m: m.group("head") + " ", text)
 
 
+# How the speaker feels about what they just told, said last after a comma ("..., not sure how I
+# feel", "..., fingers crossed no crashes", "..., can't believe it"): no part of what is told.
+_FEELING_LAST = re.compile(
+    r"\s*,\s*(?:(?:i'm|i am|im)\s+)?(?:not sure how (?:i|we) feel(?: about (?:it|that|this))?|fingers crossed(?: [^.!?,]{0,30})?|"
+    r"(?:i )?can'?t believe it|wish (?:me|us) luck|(?:honestly |kind of |such )?a relief)(?=\s*(?:[.!?…]|$))",
+    re.IGNORECASE,
+)
+
+
 def fillers_dropped(text: str) -> str:
     """The message without the fillers "I mean" and "you know" where commas or the sentence's
-    ends set them apart, and without a hedge said last (``_FILLER``)."""
+    ends set them apart, and without a hedge or a feeling said last (``_FILLER``, ``_FEELING_LAST``)."""
     text = _FILLER_BETWEEN.sub(" ", _FILLER_FIRST.sub("", text))
-    return _FILLER_LAST.sub("", _FILLER_INSIDE.sub("", text))
+    return _FEELING_LAST.sub("", _FILLER_LAST.sub("", _FILLER_INSIDE.sub("", text)))
 
 
 def is_cjk(text: str) -> bool:

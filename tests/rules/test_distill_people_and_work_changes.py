@@ -156,3 +156,54 @@ def test_the_note_says_what_was_said(said: str, kept: str, not_kept: str | None)
     current, _ = beliefs_after(OWNER, said)
     assert any(kept in s for s in current), current
     assert not_kept is None or not any(not_kept in s for s in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "changed", "now"),
+    [
+        # a count moved, the words it counts the same
+        ("our standups are 15 minute calls", "they cut the standups to 10 minute calls", "10 minute"),
+        ("I'm on a 6 month contract", "just signed a new 12 month contract", "12 month"),
+        # a home by its keys, a job by its first week, a diet said first with how strictly
+        ("I live in Bristol", "we got the keys to a flat in bath yesterday", "bath"),
+        ("I work at Deloitte as an auditor", "finished my first week at KPMG, so far so good", "KPMG"),
+        ("mostly pescatarian, with the odd steak", "went fully vegetarian this spring", "vegetarian"),
+    ],
+)
+def test_a_change_said_in_other_words_replaces_the_belief(held: str, changed: str, now: str) -> None:
+    current, ended = beliefs_after(OWNER, held, changed)
+    assert ended and any(now.casefold() in s.casefold() for s in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I work a 4 day week", "my brother works a 3 day week now"),  # another person's count
+        ("I have 2 cats", "we adopted 3 kittens"),  # other words counted, no change said
+        ("I'm pescatarian, gluten-free, and trying to hit 120g protein a day", "my sister went vegan"),
+    ],
+)
+def test_a_count_or_a_diet_of_another_replaces_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert not ended, (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "hypothetically if my landlord sold the flat, how much notice would I get?",
+        "just curious, if I moved to Oslo what would my taxes look like?",
+        "如果我辞职去读研，社保怎么办？",
+    ],
+)
+def test_a_case_put_before_a_question_is_no_belief(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert current == [], current
+
+
+def test_a_feeling_said_last_leaves_the_change_as_told() -> None:
+    current, ended = beliefs_after(
+        OWNER, "we do 4 week release cycles", "management switched us to 6 week release cycles, not sure how i feel"
+    )
+    assert ended == ["The user does 4 week release cycles."], (current, ended)
+    assert current == ["Management switched the user to 6 week release cycles."], current
