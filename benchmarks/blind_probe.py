@@ -32,7 +32,7 @@ from typing import Any
 
 from ledgermind import Owner
 from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
-from ledgermind.distill.reconcile import reconcile
+from ledgermind.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconcile
 from ledgermind.domain import bitemporal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -44,11 +44,16 @@ _PROBE_OWNER = Owner("probe", "u")
 
 
 def run(
-    *texts: str, owner: Owner = _PROBE_OWNER, name: str | None = None, one_session: bool = True
+    *texts: str,
+    owner: Owner = _PROBE_OWNER,
+    name: str | None = None,
+    one_session: bool = True,
+    config: ReconcileConfig = DEFAULT_CONFIG,
 ) -> tuple[list[str], list[str]]:
     """(current, ended) statements after the messages, one month apart, by a
     speaker called ``name`` (as LoCoMo's turns are) or by "the user": in one
-    session with the earlier messages as context, or each in its own."""
+    session with the earlier messages as context, or each in its own; reconciled
+    with ``config`` (the distiller's default: the meaning judge where installed)."""
     beliefs: dict[str, Any] = {}
     extractor = RuleExtractor()
     previous: tuple[DeltaItem, ...] = ()
@@ -60,7 +65,7 @@ def run(
         extraction = extractor.extract(context)
         previous = (*previous, item) if one_session else ()
         current = [b for b in beliefs.values() if b.status == bitemporal.CURRENT]
-        governance_eval._fold(owner, beliefs, reconcile(owner, extraction, current))
+        governance_eval._fold(owner, beliefs, reconcile(owner, extraction, current, config))
     views = list(beliefs.values())
     return (
         [b.statement for b in views if b.status == bitemporal.CURRENT],
@@ -94,7 +99,8 @@ def main() -> None:
                 cells[key][1] += 1
             if not right:
                 misses.append(f"- [{expect}] {m.group('text')}\n  kept {current}\n  ended {ended}")
-        print(f"\n{path.name}\n\n| language | category | right | share |\n|---|---|---:|---:|")
+        judge = DEFAULT_CONFIG.meaning.name if DEFAULT_CONFIG.meaning is not None else "none"
+        print(f"\n{path.name} (meaning judge: {judge})\n\n| language | category | right | share |\n|---|---|---:|---:|")
         for (lang, cat), (right, total) in sorted(cells.items()):
             print(f"| {lang} | {cat} | {right} / {total} | {right / total:.0%} |")
         if args.misses:

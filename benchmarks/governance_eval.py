@@ -46,7 +46,7 @@ from ledgermind import MemoryEngine, Owner  # noqa: E402
 from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor  # noqa: E402
 from ledgermind.distill.llm_extractor import LLMConfig, LLMExtractor  # noqa: E402
 from ledgermind.distill.proposals import Extractor  # noqa: E402
-from ledgermind.distill.reconcile import reconcile  # noqa: E402
+from ledgermind.distill.reconcile import DEFAULT_CONFIG, reconcile  # noqa: E402
 from ledgermind.distill.views import BeliefView  # noqa: E402
 from ledgermind.domain import bitemporal  # noqa: E402
 from ledgermind.write.beliefs import Flag, Invalidate, NewBelief, Revise, new_belief_id  # noqa: E402
@@ -368,7 +368,8 @@ def main() -> int:
         print(json.dumps(rows, indent=2))
     else:
         name = extractor.name if extractor is not None else "rule"
-        print(f"governance eval: {len(cases)} cases, path={args.path}, extractor={name}")
+        judge = DEFAULT_CONFIG.meaning.name if DEFAULT_CONFIG.meaning is not None else "none"
+        print(f"governance eval: {len(cases)} cases, path={args.path}, extractor={name}, meaning judge={judge}")
         print("| split | lang | group | right / n | accuracy |\n|---|---|---|---|---|")
         for r in rows:
             print(f"| {r['split']} | {r['lang']} | {r['group']} | {r['right']} / {r['n']} | {r['accuracy']:.1%} |")

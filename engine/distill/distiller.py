@@ -231,7 +231,11 @@ class Distiller:
         ``on_report`` sees the report of every pass that committed or
         dead-lettered something (the worker logs each batch with it).
         With a lease, a distiller that does not hold it asks again every
-        third of the lease's time to live, and a stopping one hands it back."""
+        third of the lease's time to live, and a stopping one hands it back.
+        The meaning judge's model is loaded first (seconds, once), not on the
+        first message that needs it."""
+        if self.config.meaning is not None:
+            self.config.meaning.warm()
         try:
             while not stop():
                 try:

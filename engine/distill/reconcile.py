@@ -43,9 +43,9 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from ledgermind.distill.alignment import align, ends, has_change_cue, moved_on, negated
+from ledgermind.distill.alignment import align, ends, has_additive_cue, has_change_cue, moved_on, negated
 from ledgermind.distill.anaphora import antecedent
 from ledgermind.distill.bare_corrections import BARE_CORRECTION, WORD, spoken_spans, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
@@ -68,6 +68,14 @@ from ledgermind.distill.generic_decision import (
 )
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, names_left
+from ledgermind.distill.meaning import (
+    MeaningJudge,
+    askable,
+    held_now,
+    meaning_judge_from_env,
+    one_of_two,
+    says_change,
+)
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
@@ -97,9 +105,13 @@ class ReconcileConfig:
     grey: GreyZone = field(default=DEFAULT_GREY)  # where generic statements conflict (calibrated on dev)
     policy: ConfidencePolicy = field(default=DEFAULT_POLICY)
     judge: GreyZoneJudge | None = None  # a model asked before a conflict is recorded (``grey_zone_model``)
+    # a sentence model asked where a change said in other words ties to no belief (``meaning``)
+    meaning: MeaningJudge | None = field(default_factory=meaning_judge_from_env)
 
 
 DEFAULT_CONFIG = ReconcileConfig()
+_DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
+_USER = "user"  # the subject key of a speaker with no name: the user of an assistant
 
 
 def jaccard_similarity(p: Proposal, beliefs: Sequence[BeliefView]) -> list[tuple[BeliefView, float]]:
@@ -247,6 +259,8 @@ class _State:
             return self._reinforce(best[0], p, f"similar statement ({best[1]:.2f})")
         if best is not None and best[1] >= self.config.revise_at:
             return self._revise(best[0], p, best[1])
+        if self._tied_by_meaning(p, same_kind):
+            return None
         self._new(p)
 
     def _generic(self, p: Proposal, same_kind: list[BeliefView]) -> None:
@@ -269,7 +283,44 @@ class _State:
         scored = self._scored(p, candidates)
         if scored and scored[0][1] >= self.config.reinforce_at:
             return self._reinforce(scored[0][0], p, f"similar statement ({scored[0][1]:.2f})")
+        if self._tied_by_meaning(p, same_kind):
+            return None
         self._new(p)
+
+    def _tied_by_meaning(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """A change said in other words that no rule tied to a belief, tied by meaning
+        (``meaning``): the speaker's belief of the same subject it plainly changes is
+        superseded. Only a statement that says a change, or is dated before its message;
+        never an addition, a denial, or one of two frames' different slots."""
+        judge = self.config.meaning
+        if (
+            judge is None
+            or p.kind != "fact"
+            or not p.subject
+            or not says_change(p.statement)
+            or not askable(p.statement)
+            or has_additive_cue(p.statement)
+            or negated(p.statement)
+        ):
+            return False
+        if p.subject.partition(":")[0] != _USER:
+            return False  # measured where people tell an assistant what changed; see ``meaning``
+        held = [
+            b
+            for b in beliefs
+            if b.kind == "fact"
+            and b.subject == p.subject
+            and self.born.get(b.memory_id) != _message_of(p)
+            and not negated(b.statement)
+            and not _frames_apart_keys(b, p)
+            and held_now(b.statement)
+            and not one_of_two(p.statement, b.statement)
+        ]
+        found = judge.changed(p.statement, [b.statement for b in held], p.subject.partition(":")[0])
+        if found is None:
+            return False
+        self._supersede([held[found.index]], replace(p, rule=f"meaning ({found.model} {found.score:.2f})"), "replaced")
+        return True
 
     def _named_left(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
         """Of the speaker's facts said before this message, the one said last that names
@@ -1035,6 +1086,13 @@ def _explain(p: Proposal, old: BeliefView, verb: str) -> dict[str, object]:
         "new_value": p.value,
         "replaces": p.replaces,
     }
+
+
+def _frames_apart_keys(b: BeliefView, p: Proposal) -> bool:
+    """Both read by frames, into different slots: a frame's slot is exact, so meaning
+    never crosses it (a home is no employer, however alike the words)."""
+    a, c = b.attribute or "", p.attribute or ""
+    return bool(a and c) and not a.startswith("said:") and not c.startswith("said:") and not _same_attribute(a, c)
 
 
 def _conflicting_keys(b: BeliefView, p: Proposal) -> bool:
