@@ -21,10 +21,11 @@ is written with its score in the change's reason, like a rule's.
 The model is all-MiniLM-L6-v2 from the offline wheel (extra ``minilm``),
 loaded on the first question, never at import. Without the extra, or with
 ``LEDGERMIND_DISTILL_JUDGE=none``, nothing here runs and the rules decide
-alone. Its floors were chosen on the read sittings and the eval's dev split
-and checked on the halves nobody read (``docs/benchmarks/governance.md``):
+alone. Its floors were chosen on the read blind sittings and the rule tests'
+keeps, and checked on the halves nobody read (``docs/benchmarks/governance.md``):
 this English model scores any two Chinese sentences high, so Chinese needs a
-much higher floor than English.
+much higher floor than English. One judge serves every distiller of a process
+(its vectors cached behind a lock).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import importlib.util
 import logging
 import os
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -100,6 +102,7 @@ class SentenceJudge:
         self._floors = {False: en_floor, True: zh_floor}
         self._margin = margin
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
         self._unavailable = False
 
     @property
@@ -130,7 +133,8 @@ class SentenceJudge:
         if self._unavailable:
             return None
         try:
-            return self._vectors_of(texts)
+            with self._lock:
+                return self._vectors_of(texts)
         except (EmbedderUnavailable, ImportError, OSError) as e:
             self._unavailable = True
             log.warning("meaning judge %s unavailable, the rules decide alone: %s", self.name, e)
@@ -184,18 +188,16 @@ def one_of_two(statement: str, held: str) -> bool:
 
 def askable(statement: str) -> bool:
     """Whether a statement is one the judge may be asked about: said of the user or one
-    of their people (its subject first), with at least two words of substance besides the
-    change ("up to 35 now" says too little to be tied by meaning), and no "it" / "them"
-    standing for a thing (the rules read what a pronoun stands for, or leave it)."""
+    of their people (its subject first), with a word of substance besides the change and
+    its numbers ("I'm on $95,000 now" says too little to be tied by meaning), and no "it" /
+    "them" standing for a thing (the rules read what a pronoun stands for, or leave it)."""
     text = _LEAD.sub("", statement.strip())
     subject = (_SUBJECT_ZH if is_cjk(text) else _SUBJECT_EN).match(text)
     if subject is None or not subject.group(0):
         return False
     said = text[subject.end() :]
     substance = topic_words(said) - {w.casefold() for w in change_words(said)}
-    if is_cjk(said):  # a Chinese word of substance is a word pair already ("苏州")
-        return len(substance) >= 1
-    return len(substance) >= 2 and _IT.search(said) is None
+    return bool(substance) and (is_cjk(said) or _IT.search(said) is None)
 
 
 def as_said(statement: str, speaker: str | None = None) -> str:
