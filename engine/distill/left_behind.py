@@ -3,11 +3,12 @@
 People rarely restate the attribute when something changes; they name what went
 ("we migrated everything to linear, jira is dead to us", "I'm at the YMCA now,
 ditched PF", "they moved me to TA orgo instead of intro", "... and comcast is
-cancelled"). The old value is then the one word a listener ties the change to:
-the belief that holds it is the one replaced, whatever else the two statements
-share. This module reads those phrases (a closed class of English, no topic
-list) and tells which belief holds the thing named; ``rule_extractor`` marks
-the message's statements with it (``Finding.replaces``) and ``reconcile``
+cancelled", "最近从滴滴换成了高德"). The old value is then the one word a listener
+ties the change to: the belief that holds it is the one replaced, whatever else
+the two statements share. This module reads those phrases (a closed class of
+English, no topic list; in Chinese, the value after 从 before a verb of change)
+and tells which belief holds the thing named; ``rule_extractor`` marks the
+message's statements with it (``Finding.replaces``) and ``reconcile``
 supersedes, or ends when nothing new is said, the one belief said before that
 names it.
 
@@ -79,10 +80,23 @@ _TAKEN_BACK = re.compile(
 )
 
 
+# The same in Chinese, the old value after 从 and before the verb of the change: "从行政调去财务了",
+# "从滴滴换成了高德", "从两片减到一片" (not "从小" / "从来" / "从此" / "从前": since, never, from then on).
+_FROM_ZH = re.compile(
+    r"从(?!小|来|此|前|头|没|不|未|今|明|去年|上)(?P<x>[\u4e00-\u9fffA-Za-z0-9.]{1,8}?)"
+    r"(?:改|换|调|转|搬|跳|升|降|涨|减|变)(?:成|到|去|为|回)"
+)
+_TAKEN_BACK_ZH = re.compile(r"(?:不|没|别|如果|要是|假如|可能|也许|想|打算|准备)[^，,。！!？?]*$")
+
+
 def left_behind(text: str) -> tuple[str, ...]:
     """The things a text names as gone or replaced, in order, as written."""
     if is_cjk(text):
-        return ()
+        return tuple(
+            dict.fromkeys(
+                m.group("x") for m in _FROM_ZH.finditer(text) if not _TAKEN_BACK_ZH.search(text[: m.start()])
+            )
+        )
     found = [
         (m.start(), m.group("x"))
         for pattern in (_BEFORE_THING, _THING_GONE, _NO_MORE, _ENDED_THING)

@@ -207,3 +207,27 @@ def test_a_feeling_said_last_leaves_the_change_as_told() -> None:
     )
     assert ended == ["The user does 4 week release cycles."], (current, ended)
     assert current == ["Management switched the user to 6 week release cycles."], current
+
+
+@pytest.mark.parametrize(
+    ("held", "changed", "now"),
+    [
+        ("我每天用滴滴打车", "最近从滴滴换成了高德打车，便宜点", "高德"),
+        ("我每天吃两片钙片", "医生让我从两片减到一片", "一片"),
+    ],
+)
+def test_a_chinese_change_from_the_old_value_replaces_the_belief_naming_it(held: str, changed: str, now: str) -> None:
+    current, ended = beliefs_after(OWNER, held, changed)
+    assert ended == [f"用户{held[1:]}。"] and any(now in s for s in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("我从小就喜欢画画", "我最近从油画转到水彩了"),  # 从小: since childhood, no old value
+        ("我每天喝咖啡", "我同事从上海调到北京了"),  # a value no belief of theirs names
+    ],
+)
+def test_a_chinese_change_from_a_value_no_belief_names_ends_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert not ended, (current, ended)
