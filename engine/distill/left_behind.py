@@ -93,9 +93,7 @@ def left_behind(text: str) -> tuple[str, ...]:
     """The things a text names as gone or replaced, in order, as written."""
     if is_cjk(text):
         return tuple(
-            dict.fromkeys(
-                m.group("x") for m in _FROM_ZH.finditer(text) if not _TAKEN_BACK_ZH.search(text[: m.start()])
-            )
+            dict.fromkeys(m.group("x") for m in _FROM_ZH.finditer(text) if not _TAKEN_BACK_ZH.search(text[: m.start()]))
         )
     found = [
         (m.start(), m.group("x"))

@@ -46,6 +46,7 @@ from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
 from ledgermind.distill.spoken_of import PersonSpokenOf, dislocation_undone
+from ledgermind.distill.spoken_of_zh import time_after_person
 from ledgermind.distill.standing_requests import (
     addressed_to_assistant,
     for_this_once,
@@ -134,11 +135,11 @@ def _typed_out(content: str) -> str:
     subject and its verb, the fillers "I mean" / "you know", a hedge said last), a partner's name
     typed in lower case written as a name, short kin words spelled out, a person of the speaker's
     taken up again by a pronoun said once, an age in words in digits, Chinese clauses broken by
-    spaces."""
+    spaces, a time said before one of the speaker's people said after them (上个月女儿……)."""
     said = kin_spelled_out(
         partners_named(fillers_dropped(asides_dropped(apostrophes_restored(without_asides(content)))))
     )
-    return spaces_as_commas(ages_in_digits(dislocation_undone(said)))
+    return time_after_person(spaces_as_commas(ages_in_digits(dislocation_undone(said))))
 
 
 class RuleExtractor:

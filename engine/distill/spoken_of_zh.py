@@ -18,7 +18,22 @@ import re
 
 from ledgermind.distill.frames import RELATIONS_ZH
 
-__all__ = ["PersonSpokenOfZh"]
+__all__ = ["PersonSpokenOfZh", "time_after_person"]
+
+# A time said before the person a clause is about ("上个月女儿上小学了", "九月份儿子上小学了"):
+# said after them, the clause opens with its person as every other one does ("女儿上个月上小学了").
+_TIME_FIRST = re.compile(
+    r"(?P<lead>^|[。！!？?，,；;]\s*)"
+    r"(?P<t>上个?月|这个?月|上周|上星期|去年|今年|前年|前天|昨天|今天|前几天|最近|"
+    r"(?:今年|去年)?(?:\d{1,2}|十[一二]?|[一二三四五六七八九])月份?)"
+    r"(?P<who>(?:我的?|我们的?)?(?:" + RELATIONS_ZH + r"))"
+)
+
+
+def time_after_person(text: str) -> str:
+    """The text with a time said before one of the speaker's people said after them."""
+    return _TIME_FIRST.sub(lambda m: m.group("lead") + m.group("who") + m.group("t"), text)
+
 
 _SHE = frozenset(
     [

@@ -231,3 +231,11 @@ def test_a_chinese_change_from_the_old_value_replaces_the_belief_naming_it(held:
 def test_a_chinese_change_from_a_value_no_belief_names_ends_nothing(held: str, said: str) -> None:
     current, ended = beliefs_after(OWNER, held, said)
     assert not ended, (current, ended)
+
+
+def test_a_time_said_before_one_of_the_speakers_people_keeps_the_person_as_subject() -> None:
+    """ "上个月女儿上小学了" was no belief at all, "九月份儿子上小学了" the speaker's."""
+    current, _ = beliefs_after(OWNER, "上个月女儿上小学了")
+    assert current == ["用户女儿2026年2月上小学了。"], current
+    current, ended = beliefs_after(OWNER, "我儿子在读幼儿园大班", "九月份儿子上小学了")
+    assert ended == ["用户儿子在读幼儿园大班。"] and current == ["用户儿子2025年9月上小学了。"], (current, ended)
