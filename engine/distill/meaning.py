@@ -9,17 +9,20 @@ the updates the rules missed, and on the halves of them nobody read the
 rule fixes of a stop barely carried over: a reader of meaning is needed.
 
 This module is that reader, kept narrow. It is asked only where the rules
-decided nothing and the new statement says a change in words ("switched",
-"now", "instead", 换成 ...) or is dated before its message; it compares the
-statement with the speaker's current beliefs of the same subject by a
-sentence model's cosine, and names the one belief it changes only when that
-belief is clearly the closest: at or above the floor for the statement's
-script, and ahead of the next by a margin. An addition ("also", "too", 也),
-a denial and instruction-like text are never judged. Every decision it makes
-is written with its score in the change's reason, like a rule's.
+decided nothing and the user's new statement says a change in words
+("switched", "now", "instead", 换成 ...) and something of substance; it
+compares what the statement says of its subject with what each of the user's
+current beliefs of that subject says, by a sentence model's cosine, and names
+the one belief it changes only when that belief is clearly the closest: at or
+above the floor for the statement's script, and ahead of the next by a
+margin. An addition ("also", "too", 也), a denial, a belief told as done once
+and instruction-like text are never judged; nor are named speakers (friends
+telling each other their lives), where it was measured to guess wrong. Every
+decision it makes is written with its score in the change's reason, like a
+rule's.
 
 The model is all-MiniLM-L6-v2 from the offline wheel (extra ``minilm``),
-loaded on the first question, never at import. Without the extra, or with
+loaded on the distiller's start or the first question, never at import. Without the extra, or with
 ``LEDGERMIND_DISTILL_JUDGE=none``, nothing here runs and the rules decide
 alone. Its floors were chosen on the read blind sittings and the rule tests'
 keeps, and checked on the halves nobody read (``docs/benchmarks/governance.md``):
@@ -83,7 +86,7 @@ class MeaningJudge(Protocol):
     @property
     def name(self) -> str: ...
 
-    def changed(self, statement: str, candidates: Sequence[str], speaker: str | None = None) -> Judged | None: ...
+    def changed(self, statement: str, candidates: Sequence[str]) -> Judged | None: ...
 
     def warm(self) -> None:
         """Loads the model now, so a long-running distiller's first judged message waits no load."""
@@ -109,10 +112,10 @@ class SentenceJudge:
     def name(self) -> str:
         return self._embedder.name
 
-    def changed(self, statement: str, candidates: Sequence[str], speaker: str | None = None) -> Judged | None:
+    def changed(self, statement: str, candidates: Sequence[str]) -> Judged | None:
         if not candidates:
             return None
-        vectors = self._embedded([as_said(statement, speaker), *(as_said(c, speaker) for c in candidates)])
+        vectors = self._embedded([as_said(statement), *(as_said(c) for c in candidates)])
         if vectors is None:
             return None
         scores = vectors[1:] @ vectors[0]
@@ -200,18 +203,13 @@ def askable(statement: str) -> bool:
     return bool(substance) and (is_cjk(said) or _IT.search(said) is None)
 
 
-def as_said(statement: str, speaker: str | None = None) -> str:
+def as_said(statement: str) -> str:
     """What a belief says of its subject, without the subject ("The user's dad drinks black
-    coffee." -> "drinks black coffee."; "Caroline moved ..." -> "moved ..." when Caroline
-    speaks): every belief of one subject opens with it, and a model reads those shared words
-    as likeness. Measured: with the subject kept as "I", keeps of the tests were broken
-    ("My mortgage is 1,400 euros." / "I pay 12 euros a month for iCloud now.")."""
-    text = _LEAD.sub("", statement.strip())
-    if speaker and speaker not in ("user", "assistant"):
-        name = re.escape(speaker)
-        text = re.sub(rf"\b{name}'s\b", "the user's", text, flags=re.IGNORECASE)
-        text = re.sub(rf"\b{name}\b", "the user", text, flags=re.IGNORECASE)
-    text = (_SUBJECT_ZH if is_cjk(text) else _SUBJECT_EN).sub("", text, count=1)
+    coffee." -> "drinks black coffee."): every belief of one subject opens with it, and a
+    model reads those shared words as likeness. Measured: with the subject kept as "I",
+    keeps of the tests were broken ("My mortgage is 1,400 euros." / "I pay 12 euros a month
+    for iCloud now.")."""
+    text = (_SUBJECT_ZH if is_cjk(statement) else _SUBJECT_EN).sub("", _LEAD.sub("", statement.strip()), count=1)
     text = _THE_USER.sub("I", _THE_USERS.sub("my", text))
     return text.replace("用户的", "我的").replace("用户", "我") or statement
 

@@ -43,7 +43,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from ledgermind.distill.alignment import align, ends, has_additive_cue, has_change_cue, moved_on, negated
 from ledgermind.distill.anaphora import antecedent
@@ -110,7 +110,6 @@ class ReconcileConfig:
 
 
 DEFAULT_CONFIG = ReconcileConfig()
-_DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
 _USER = "user"  # the subject key of a speaker with no name: the user of an assistant
 
 
@@ -289,22 +288,21 @@ class _State:
 
     def _tied_by_meaning(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
         """A change said in other words that no rule tied to a belief, tied by meaning
-        (``meaning``): the speaker's belief of the same subject it plainly changes is
-        superseded. Only a statement that says a change, or is dated before its message;
-        never an addition, a denial, or one of two frames' different slots."""
+        (``meaning``): the user's belief of the same subject it plainly changes is
+        superseded. Only a statement of the user's (no named speaker: measured where people
+        tell an assistant what changed) that says a change; never an addition, a denial, or
+        one of two frames' different slots."""
         judge = self.config.meaning
         if (
             judge is None
             or p.kind != "fact"
-            or not p.subject
+            or (p.subject or "").partition(":")[0] != _USER
             or not says_change(p.statement)
             or not askable(p.statement)
             or has_additive_cue(p.statement)
             or negated(p.statement)
         ):
             return False
-        if p.subject.partition(":")[0] != _USER:
-            return False  # measured where people tell an assistant what changed; see ``meaning``
         held = [
             b
             for b in beliefs
@@ -316,7 +314,7 @@ class _State:
             and held_now(b.statement)
             and not one_of_two(p.statement, b.statement)
         ]
-        found = judge.changed(p.statement, [b.statement for b in held], p.subject.partition(":")[0])
+        found = judge.changed(p.statement, [b.statement for b in held])
         if found is None:
             return False
         self._supersede([held[found.index]], replace(p, rule=f"meaning ({found.model} {found.score:.2f})"), "replaced")
