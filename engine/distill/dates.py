@@ -142,6 +142,13 @@ PAST_EN = re.compile(
 
 
 _AFTER_PREPOSITION = re.compile(r"\b(?:for|until|till|by|from|before|after|through)\s+$", re.IGNORECASE)
+# Where a thing was moved to ("pushed Kestrel back to late august", "moved the launch to early
+# may"): the new value of the change, a time to come, never when the statement holds from.
+_MOVED_TO = re.compile(
+    r"\b(?:push(?:ed)?|mov(?:ed?)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?|shift(?:ed)?|extend(?:ed)?|"
+    r"chang(?:ed?)|brought)\b(?:\s+[\w'-]+){0,3}?\s+(?:back\s+|forward\s+|out\s+|up\s+)?(?:to|until|till)\s+$",
+    re.IGNORECASE,
+)
 
 
 def find_time(text: str, ref: datetime) -> TimeMention | None:
@@ -154,6 +161,8 @@ def find_time(text: str, ref: datetime) -> TimeMention | None:
         and not (FUTURE_EN.search(text) or _PRESENT_EN.search(text) or _HABIT_EN.search(text))
     ):
         return _mention(day.group(0), day.group(1).lower(), "en", "day", ref)
+    if m and _MOVED_TO.search(text[: m.start()]):
+        return None  # "pushed it back to late august": where it went, not when this holds
     if m:
         precision = _PRECISION[m.lastindex - 1 if m.lastindex else 0]
         if (
