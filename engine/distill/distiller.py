@@ -66,6 +66,7 @@ from ledgermind.distill.checkers import Checker, should_extract
 from ledgermind.distill.dead_letters import DeadLetter, DeadLetterIndex, reread
 from ledgermind.distill.delta import DeltaItem, ExtractionContext, is_distillable
 from ledgermind.distill.lease import DistillLease
+from ledgermind.distill.meaning import JudgeChosenByEnv
 from ledgermind.distill.proposals import Extraction, Extractor
 from ledgermind.distill.reconcile import DEFAULT_CONFIG, ReconcileConfig, reconcile
 from ledgermind.distill.rule_extractor import RuleExtractor
@@ -181,6 +182,8 @@ class Distiller:
         self.extractor: Extractor = extractor or RuleExtractor(config.policy)
         self.checker = checker
         self.config = config
+        if isinstance(config.meaning, JudgeChosenByEnv):
+            config.meaning.resolve()  # a mistyped LEDGERMIND_DISTILL_JUDGE is said here, before any window
         self.max_attempts = max_attempts
         self.backoff_s = backoff_s
         self.page = page

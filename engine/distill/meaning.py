@@ -55,6 +55,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "JUDGE_ENV",
+    "JudgeChosenByEnv",
     "Judged",
     "MeaningJudge",
     "SentenceJudge",
@@ -287,6 +288,35 @@ def _minilm_installed() -> bool:
 
 
 _JUDGES: dict[str, Callable[[], MeaningJudge]] = {"minilm": _minilm}
+
+
+class JudgeChosenByEnv:
+    """The judge ``LEDGERMIND_DISTILL_JUDGE`` names, read when a distiller first needs it,
+    not when the package is imported: a mistyped value stops the distiller that would use
+    it (``resolve`` raises ``InvalidInput``), never a reader, a search or ``--help``."""
+
+    def __init__(self) -> None:
+        self._read = False
+        self._judge: MeaningJudge | None = None
+
+    def resolve(self) -> MeaningJudge | None:
+        if not self._read:
+            self._judge, self._read = meaning_judge_from_env(), True
+        return self._judge
+
+    @property
+    def name(self) -> str:
+        judge = self.resolve()
+        return judge.name if judge is not None else "none"
+
+    def changed(self, statement: str, candidates: Sequence[str]) -> Judged | None:
+        judge = self.resolve()
+        return judge.changed(statement, candidates) if judge is not None else None
+
+    def warm(self) -> None:
+        judge = self.resolve()
+        if judge is not None:
+            judge.warm()
 
 
 def meaning_judge_from_env() -> MeaningJudge | None:

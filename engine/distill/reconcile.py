@@ -69,10 +69,10 @@ from ledgermind.distill.generic_decision import (
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, names_left
 from ledgermind.distill.meaning import (
+    JudgeChosenByEnv,
     MeaningJudge,
     askable,
     held_now,
-    meaning_judge_from_env,
     one_of_two,
     says_change,
 )
@@ -106,7 +106,7 @@ class ReconcileConfig:
     policy: ConfidencePolicy = field(default=DEFAULT_POLICY)
     judge: GreyZoneJudge | None = None  # a model asked before a conflict is recorded (``grey_zone_model``)
     # a sentence model asked where a change said in other words ties to no belief (``meaning``)
-    meaning: MeaningJudge | None = field(default_factory=meaning_judge_from_env)
+    meaning: MeaningJudge | None = field(default_factory=JudgeChosenByEnv)
 
 
 DEFAULT_CONFIG = ReconcileConfig()

@@ -6,6 +6,7 @@ embedder, which needs nothing."""
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +136,28 @@ def test_a_model_that_cannot_load_leaves_the_rules_to_decide(caplog: pytest.LogC
     assert sum("unavailable" in r.message for r in caplog.records) == 1  # said once
     current, ended = beliefs_after(OWNER, *CHANGED[0], config=ReconcileConfig(meaning=judge))
     assert ended == [] and len(current) == 2
+
+
+def test_a_mistyped_switch_stops_the_distiller_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Read when a distiller is made, not at import: reads go on, distillation is refused
+    with a typed error before any window is read, and the store is unchanged."""
+    from ledgermind import MemoryEngine
+    from ledgermind.distill.explicit import belief_index
+    from ledgermind.distill.meaning import JudgeChosenByEnv
+    from ledgermind.distill.reconcile import ReconcileConfig as Config
+
+    monkeypatch.setenv(JUDGE_ENV, "minilmm")
+    with pytest.raises(InvalidInput):
+        JudgeChosenByEnv().resolve()
+    eng = MemoryEngine.open(str(tmp_path / "m.db"))
+    try:
+        me = eng.for_owner(OWNER)
+        me.add_message(me.create_session("bot"), "user", "I live in Paris.")
+        from ledgermind.distill import Distiller
+
+        with pytest.raises(InvalidInput):
+            Distiller(eng.writes, config=Config())
+        assert belief_index(eng.writes).current(OWNER) == []
+        assert me.search("Paris", include_messages=True)  # reads go on
+    finally:
+        eng.close()
