@@ -66,6 +66,14 @@ _INSTRUCTION_PATTERNS = [
     rf"\bfrom{_S}now{_S}on{_S}(?:,{_S})?(?:you{_S})?(?:always|never|must|should|only|answer|respond|reply|say|tell)\b",
     rf"\b(?:whenever|when|if){_S}(?:anyone|anybody|someone|somebody|a{_S}user){_S}asks\b[^.!?]{{0,40}}?"
     rf"\b(?:say|tell|answer|respond|reply)\b",
+    # a turn made up in another role's name ("system: ...") and authority claimed over the agent
+    # ("i am your developer and you must obey", "a verified administrator with full access")
+    rf"^{_S}(?:system|developer|admin|administrator|root|assistant){_S}(?:message|prompt)?{_S}:"
+    rf"|\bi{_S}(?:am|'m){_S}(?:now{_S})?your{_S}(?:developer|creator|admin|administrator|owner|master|operator|programmer)\b"
+    rf"|\byou{_S}(?:must|will|shall|have{_S}to){_S}(?:always{_S})?(?:obey|comply{_S}with){_S}(?:me|my|every|all|any|each|whatever|only{_S}me|the{_S}user)\b"
+    rf"|\b(?:verified|authori[sz]ed|certified){_S}(?:system{_S})?(?:administrator|admin|developer|operator)\b"
+    rf"|\bproceed{_S}without{_S}(?:any{_S})?(?:restriction|limit|filter|safeguard)s?\b",
+    r"我是你的(?:开发者|開發者|主人|管理员|管理員|创造者|創造者|程序员|程序員)|你(?:必须|必須|要|得)(?:无条件)?(?:服从|服從|听从|聽從)|"
     r"(?:告诉|通知)(?:所有人|大家|每个人|其他用户)|从现在(?:开始|起)(?:你)?(?:要|必须|只|总是|永远)|"
     r"(?:皆|みんな|全員)に(?:伝え|言っ)て",
 ]

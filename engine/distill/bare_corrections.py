@@ -469,6 +469,10 @@ def _bare_zh(text: str) -> BareCorrection | None:
         if m and (formula or pattern is _NOT_FIRST_ZH):
             new, old = m.group("new").strip(), m.group("old").strip()
             new = new.rpartition(m.group("verb"))[2] or new  # "公司在酒仙桥" / 不在: the place is the value
+            # "我住6楼，不是5楼": an amount of the wrong one's unit, or what follows "I live / am called"
+            unit = re.fullmatch(r"[\d零一二两三四五六七八九十百千万.]+(\D{1,3})", old)
+            said = re.findall(r"[\d零一二两三四五六七八九十百千万.]+" + re.escape(unit.group(1)), new) if unit else []
+            new = said[-1] if said else (re.sub(r"^[我他她](?:住在|住|叫|姓|在)", "", new) or new)
             return BareCorrection(new, value_shape(new), old) if new != old else None
     if formula is None:
         return None

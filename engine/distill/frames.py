@@ -1649,7 +1649,20 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
     )  # not "啊不是，是…": no value denied
     if m:
         return _typed(m.group(2).strip()) + (_norm(m.group(1).strip()),)
-    m = re.search(r"(?:我是说|我的意思是|应该是|其实是|是)([^，,。！!]+)", body)
+    m = re.search(r"([^，,。！!]+)[，,]\s*(?:而)?不是([^，,。！!]+?)[。！!]?$", body)
+    if m:  # "我儿子今年9岁，不是8岁": the right value is the amount of the wrong one's unit
+        wrong = m.group(2).strip()
+        unit = re.fullmatch(r"[\d零一二两三四五六七八九十百千万.]+(\D{1,3})", wrong)
+        said = (
+            re.findall(r"[\d零一二两三四五六七八九十百千万.]+" + re.escape(unit.group(1)), m.group(1)) if unit else []
+        )
+        if said:
+            return _typed(said[-1]) + (_norm(wrong),)
+        # "我叫张伟，不是张维": what follows the clause's verb of naming or place
+        named = re.search(r"(?:叫|姓|是|住在|住|在)([^叫姓是住在]{1,8})$", m.group(1).strip())
+        if named and not unit:
+            return _typed(named.group(1)) + (_norm(wrong),)
+    m = re.search(r"(?:我是说|我的意思是|应该是|其实是|(?<!不)是)([^，,。！!]+)", body)
     if m:
         return _typed(m.group(1).strip().rstrip("才对")) + (None,)
     return None

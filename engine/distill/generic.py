@@ -33,7 +33,7 @@ from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH, subject_of
 from ledgermind.distill.person import third_person, third_person_zh
-from ledgermind.distill.statements import done_to_mine, is_statement, strip_lead
+from ledgermind.distill.statements import done_to_mine, is_statement, speaker_dropped_zh, strip_lead
 from ledgermind.distill.text import is_cjk
 
 __all__ = [
@@ -68,6 +68,10 @@ _NO_VALUE_EN = frozenset(
         *("all", "yet", "ever", "much", "that", "as", "have", "be", "been", "had", "sure", "easy", "right"),
     ]
 )
+# A Chinese amount with its unit ("8岁", "三千五百块", "12点")
+_AMOUNT_ZH = re.compile(
+    r"[\d零一二两三四五六七八九十百千万.]+(?P<unit>岁|块钱?|元|号|点|楼|层|公斤|斤|次|个|年级|年|月|天|周|小时|分钟|毫克|片|粒|米)"
+)
 _LONGEST_VALUE = 6  # words: a right value is a noun phrase, not a clause ("such a blessing to have family who ...")
 
 
@@ -77,6 +81,12 @@ def contrast(clause: str) -> tuple[str, str] | None:
     if m is None:
         return None
     new, old = m.group("new").strip(), m.group("old").strip()
+    if is_cjk(clause):
+        # "我儿子今年9岁，不是8岁": the right value is what stands where the wrong one would
+        # (an amount of the wrong one's unit), not the whole clause before it
+        unit = _AMOUNT_ZH.fullmatch(old)
+        said = [m for m in _AMOUNT_ZH.finditer(new) if unit is not None and m.group("unit") == unit.group("unit")]
+        new = said[-1].group(0) if said else new
     if not is_cjk(clause) and new.split()[-1].lower() in _AUXILIARY:
         return None  # "... we are not alone": the verb negated, no value denied
     if not is_cjk(clause):
@@ -156,6 +166,8 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     statement = body
     if mention is not None:
         statement = statement.replace(mention.phrase, mention.resolved, 1)
+    if zh and speaker_dropped_zh(body):  # "国庆打算去云南玩": whose plan, the note says
+        statement = speaker.zh_label + statement
     statement = (
         third_person_zh(statement, speaker.zh_label) + "。" if zh else third_person(statement, speaker.label) + "."
     )

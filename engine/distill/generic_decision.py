@@ -831,6 +831,93 @@ def _count_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     return Decision("supersede", (hit,), reason, was, now[of])
 
 
+# A sum of money as chat writes it: a currency or "k" with digits ("$1,450", "62k", "8k"), a
+# number of three digits or more (not a year), or Chinese digits and numerals of hundreds or
+# more ("3500", "一万二", "四千五"), with what it is paid per.
+_MONEY_EN = re.compile(
+    r"(?<![\w.,])(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?:\.\d+)?k\b|(?!(?:19|20)\d\d\b)\d{1,3}(?:,\d{3})+|(?!(?:19|20)\d\d\b)\d{3,6})(?![\w.,]*\d)(?!\s*(?:am|pm|mg|ml|km|kg|g|lbs?|miles?|steps|calories|words|people|users|days|hours|minutes)\b)",
+    re.IGNORECASE,
+)
+_MONEY_ZH = re.compile(
+    r"(?<![\d.])\d{3,6}(?![\d.年岁号])|[一二两三四五六七八九十]+[万千](?:[一二两三四五六七八九]|[零一二两三四五六七八九十]+[千百])?"
+)
+_PER_MONTH = re.compile(r"\b(?:a|per|each|every) month\b|/mo\b|\bmonthly\b|每个?月|月供|月租|月薪", re.IGNORECASE)
+_PER_YEAR = re.compile(
+    r"\b(?:a|per|each|every) year\b|/yr\b|\byearly\b|\bannual|\bsalary\b|\bmake\b|年薪|每年", re.IGNORECASE
+)
+# Words that move an amount beside the change cues ("it's 1,580 starting in feb", "给到一万六")
+_AMOUNT_MOVED = re.compile(
+    r"\b(?:starting|from now|hit|reached|bumped|raised|paying)\b|给到|涨|降|变成|得交|要交", re.IGNORECASE
+)
+_NUMERAL_ZH = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def _money_value(said: str) -> float | None:
+    """The sum a money span says ("$1,450" 1450, "62k" 62000, "一万二" 12000)."""
+    text = said.strip().lstrip("$€£¥ ").replace(",", "")
+    if re.fullmatch(r"\d+(?:\.\d+)?k?", text, re.IGNORECASE):
+        return float(text.rstrip("kK")) * (1000 if text[-1:] in "kK" else 1)
+    m = re.fullmatch(r"([一二两三四五六七八九十]+)([万千])(.*)", text)
+    if m is None:
+        return None
+    unit = 10000 if m.group(2) == "万" else 1000
+    head = sum(_NUMERAL_ZH[c] for c in m.group(1)) if m.group(1) != "十" else 10
+    tail = m.group(3)
+    rest = _NUMERAL_ZH.get(tail, 0) * unit // 10 if len(tail) == 1 else 0  # "一万二": 12000
+    if len(tail) >= 2 and tail[-1] in "千百":
+        rest = _NUMERAL_ZH.get(tail[-2], 0) * (1000 if tail[-1] == "千" else 100)
+    return float(head * unit + rest)
+
+
+def _sums(statement: str) -> list[float]:
+    return [v for v, _ in _sums_said(statement)]
+
+
+def _sums_said(statement: str) -> list[tuple[float, str]]:
+    spans = (_MONEY_ZH if is_cjk(statement) else _MONEY_EN).findall(statement)
+    return [(v, said) for said in spans if (v := _money_value(said)) is not None and v >= 100]
+
+
+def _per(statement: str) -> str:
+    return "month" if _PER_MONTH.search(statement) else "year" if _PER_YEAR.search(statement) else ""
+
+
+def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "it's 1,580 starting in feb" or "月供降到1500了" replaces: the one belief of the
+    speaker's that holds one sum of money of the same period (a month, a year or unsaid) and
+    of the same order (between a third and three times it), where the new statement says one
+    sum moved. Two such beliefs leave it to the other rules: which sum moved, the words do
+    not say."""
+    if negated(p.statement) or not (has_change_cue(p.statement) or _AMOUNT_MOVED.search(p.statement)):
+        return None
+    now = _sums(p.statement)
+    if len(now) != 1:
+        return None
+    per = _per(p.statement)
+    speaker = (p.subject or "").partition(":")[0]
+    held = [
+        b
+        for b in beliefs
+        if b.subject in (p.subject, speaker)
+        and b.kind == "fact"
+        and len(sums := _sums(b.statement)) == 1
+        and (per == "" or _per(b.statement) in ("", per))
+        and sums[0] != now[0]
+        and 1 / 3 <= now[0] / sums[0] <= 3
+        and not _DATED_ONCE.search(b.statement)
+    ]
+    if len(held) != 1:
+        return None
+    was = held[0]
+    (_, old), (_, new) = _sums_said(was.statement)[0], _sums_said(p.statement)[0]
+    reason = f"replaced: {old} -> {new} ({p.statement}; rule amount moved)"
+    return Decision("supersede", (was,), reason, old.strip(), new.strip())
+
+
+# A belief told of a date, not a state ("paid 2,000 on 3 March 2026"): a sum moved replaces none.
+_DATED_ONCE = re.compile(r"\b(?:19|20)\d{2}\b|\d{4}年")
+
+
 def _tier_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "upgraded to plus" replaces: the plan or tier the speaker said last they are on."""
     said = None if is_cjk(p.statement) else _TIER_CHANGED.search(p.statement)
@@ -1267,6 +1354,7 @@ def decide(
         or _went_with(p, said_before)
         or _tier_changed(p, said_before)
         or _count_changed(p, said_before)
+        or _money_moved(p, said_before)
         or _reached(p, said_before)
         or _thing_ended_zh(p, said_before)
         or _moved_out(p, said_before)

@@ -887,6 +887,9 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
         )
         if not re.search(whole, target.statement, re.IGNORECASE):
             whole = re.escape(wrong)
+        unit = re.fullmatch(r"[\d.,]+(\D{1,3})", right) if wrong[-1:].isdigit() else None
+        if unit is not None:  # "5" of "住在5楼" corrected by "6楼": the unit said once
+            whole += "(?:" + re.escape(unit.group(1)) + ")?"
         statement = re.sub(whole, lambda _: surface, target.statement, count=1, flags=re.IGNORECASE)
     return replace(p, attribute=target.attribute, value=right, replaces=target.value, statement=statement)
 

@@ -65,7 +65,9 @@ from ledgermind.distill.statements import (
     said_for_effect,
     strip_lead,
     told_before_asked,
+    told_beside_ask,
     without_asides,
+    works_on_text,
 )
 from ledgermind.distill.text import (
     ages_in_digits,
@@ -223,11 +225,15 @@ class RuleExtractor:
                     continue
                 if is_general_view(sentence) or said_for_effect(sentence):  # a view of people at large, or irony
                     continue
+                if works_on_text(sentence):  # 'does this need a comma: "..."': a draft to work on
+                    continue
                 if is_question(sentence):  # asked: only what was told before the question at its end
                     told = told_before_asked(sentence)
                     if told is None or is_condition_alone(told):  # "if my boss asked me to ..., what would ...?"
                         continue
                     sentence = told
+                else:  # "..., can you help me set up a template": what is told beside the ask
+                    sentence = told_beside_ask(sentence) or sentence
                 if is_supposition(sentence):  # what would be: at most the supposition as said
                     findings.extend(generic_findings(sentence, speaker, item.occurred_at))
                     continue

@@ -40,9 +40,12 @@ __all__ = [
     "name_called_off",
     "named_subject",
     "said_for_effect",
+    "speaker_dropped_zh",
     "strip_lead",
     "told_before_asked",
+    "told_beside_ask",
     "without_asides",
+    "works_on_text",
 ]
 
 _LEAD_EN = re.compile(
@@ -615,6 +618,24 @@ _TENTATIVE_ZH = re.compile(
     # a supposition ("如果我有一百万，我就去环游世界"): what would be, not what is
     r"|^" + SUPPOSING_ZH
 )
+# The speaker's own plan or habit with its subject dropped, as Chinese drops it ("国庆打算去云南玩",
+# "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
+# Not the weather ("最近一直下雨"), which is no one's.
+_SPEAKER_UNSAID_ZH = re.compile(
+    r"^(?:(?:今年|明年|去年|最近|现在|目前|平时|周末|国庆|春节|过年|寒假|暑假|五一|元旦|中秋|年底|年初|"
+    r"(?:下|上|这)(?:个)?(?:月|周|星期)|[一二三四五六七八九十\d]{1,2}月(?:份)?(?:底|初|中)?)[，,\s]*)*"
+    r"(?:最后|还是|已经)?(?:打算|准备|计划|决定|定了|报了|考上了|报名了|一直在|正在学|在学|在练|在备考|戒了)"
+    r"(?![^，,。]{0,6}(?:下雨|下雪|刮风|降温|天气))"
+)
+
+
+def speaker_dropped_zh(body: str) -> bool:
+    """Whether a Chinese clause is the speaker's plan or habit said with its subject dropped
+    ("国庆打算去云南玩"): the note names them ("用户国庆打算去云南玩")."""
+    return _SPEAKER_UNSAID_ZH.match(body) is not None
+
+
+_WEATHER_ZH = re.compile(r"下雨|下雪|刮风|雾霾|降温|升温|天气|气温|台风")
 _DIED_ZH = re.compile(
     r"去世|过世|离世|死了|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂))"
 )
@@ -651,10 +672,17 @@ def is_statement(clause: str) -> bool:
             and not _TENTATIVE_ZH.search(_LEAD_ZH.sub("", body))
             and not _QUESTION_ZH.search(body)
             and not _REQUEST_ZH.match(body)
+            and not (_WEATHER_ZH.search(body) and "我" not in body)  # "最近一直在下雨": no one's
             and not _SMALL_TALK_ZH.match(body)
             and not _SMALL_TALK_ZH.match(_LEAD_ZH_CLAUSE.sub("", body + "，").rstrip("，"))  # "嗯嗯，我也觉得"
             # ... or a death of one of theirs, by name ("旺财上个月去世了")
-            and bool(_ABOUT_SOMEONE_ZH.search(body) or ends(body) or moved_on(body) or _DIED_ZH.search(body))
+            and bool(
+                _ABOUT_SOMEONE_ZH.search(body)
+                or ends(body)
+                or moved_on(body)
+                or _DIED_ZH.search(body)
+                or _SPEAKER_UNSAID_ZH.match(body)
+            )
         )
     if re.match(r"[\"“](?:[^\"”]*[.!?]|(?:[^\"”\s]+\s+){2,}[^\"”]*)[\"”]", text):
         return False  # '"At least I'm not Fouad."': someone's words quoted (not a title: '"Brave" by ...')
@@ -666,7 +694,7 @@ def is_statement(clause: str) -> bool:
         (_VALUE_NOW.match(body) and _NOW_SAID.search(body))
         or _NO_LONGER_ALONE.match(text)
         or let_go(body)
-        or _IT_MOVED.match(body)
+        or any(_IT_MOVED.match(part) for part in re.split(r"[,;]\s*", body))  # "got the letter, it goes up to ..."
         or _BARE_THING_ENDED.match(body)
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
@@ -794,7 +822,9 @@ _VALUE_NOW = re.compile(
 # The thing spoken of last moved by someone ("it got moved to 6am", "they were pushed back to May")
 _IT_MOVED = re.compile(
     r"^(?:it|they)\s+(?:got|was|were|has been|have been|just got)\s+(?:moved|pushed|rescheduled|bumped|changed|shifted)"
-    r"\s+(?:back\s+|up\s+|forward\s+)?to\s+\S",
+    r"\s+(?:back\s+|up\s+|forward\s+)?to\s+\S"
+    # a sum of theirs moving ("it goes up to 1,240 from january", "it's going down to $40")
+    r"|^(?:it|they)(?:'s|'re|\s+is|\s+are|\s+will)?\s+(?:goes|going|go|went|gone)\s+(?:up|down)\s+to\s+[$€£¥]?\d",
     re.IGNORECASE,
 )
 # "book club fell apart lol", "gym membership lapsed": a thing of theirs ended, its article
@@ -1151,6 +1181,84 @@ def told_before_asked(sentence: str) -> str | None:
     ):
         return None
     return told
+
+
+# A one-off ask joined to what is told, with no question mark ("..., can you help me set up a
+# template", "help me write a slack msg, our launch got pushed to march 14", "……，做PPT配色有什么建议")
+_ASK_AFTER_EN = re.compile(
+    r"[,;:—–-]\s*(?:(?:so|and|but)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)|pls|please|plz|help me|"
+    r"any (?:tips|ideas|advice|suggestions|recs|thoughts)|what (?:should|would|do|can) (?:i|you|we)|"
+    r"thoughts|ideas|suggestions|recommendations)\b[^?]*$",
+    re.IGNORECASE,
+)
+# A task for the assistant said first ("help me ...", "can you ..."), not a standing request
+# that carries the fact itself ("please use my new address, the old one is gone")
+_TASK_FIRST_EN = re.compile(r"^(?:(?:can|could|would|will)\s+(?:you|u)|(?:pls\s+|please\s+)?help me)\b", re.IGNORECASE)
+_TOLD_AFTER_EN = re.compile(r"[,;]\s+|\s+[—–-]+\s+")
+
+
+def told_beside_ask(sentence: str) -> str | None:
+    """What a sentence tells beside a one-off ask joined to it without a question mark ("my
+    boss wants the numbers by friday now, can you help me with a template" -> "my boss wants
+    the numbers by friday now"; "help me write a slack msg, our launch got pushed to march 14"
+    -> "our launch got pushed to march 14"), or None when it joins no ask to a statement. The
+    ask is the assistant's task of the moment; what is told beside it is the speaker's fact."""
+    text = sentence.strip().rstrip("。.!！ ")
+    if is_question(sentence):
+        return None  # asked: what it told is read by ``told_before_asked``
+    if is_cjk(text):
+        parts = [p for p in re.split(r"[，,]\s*", text) if p]
+        asked = [bool(_QUESTION_ZH.search(p) or _REQUEST_ZH.match(p)) for p in parts]
+        if not any(asked) or all(asked):
+            return None
+        first = asked.index(False)
+        last = len(asked) - asked[::-1].index(False)
+        if any(asked[first:last]):
+            return None  # an ask between two statements: one thought, read whole
+        return "，".join(parts[first:last])
+    ask = _ASK_AFTER_EN.search(text)
+    if ask is not None:
+        told = text[: ask.start()].strip()
+        head = strip_lead(told)
+        if head and not (_QUESTION_EN.match(head) or _REQUEST_EN.match(head) or _SECOND_PERSON.search(head)):
+            return told
+        return None
+    if _TASK_FIRST_EN.match(strip_lead(text)):
+        for cut in _TOLD_AFTER_EN.finditer(text):
+            rest = text[cut.end() :].strip()
+            if rest and is_statement(rest):
+                return rest
+    return None
+
+
+# A task on a text at hand, quoted or after a colon ('does this need a comma: "My brother lives
+# in Chicago"', "帮我把这句话翻译成英文：明天下午三点开会", '比如"我妈妈是医生"这句话用英语怎么说'):
+# the text is the task's material, not the speaker telling about themselves.
+_AT_HAND = re.compile(r"[\"“「『][^\"”」』]{3,}[\"”」』]|[:：]\s*\S")
+_TEXT_WORK_EN = re.compile(
+    # the work asked first ("translate: ...", "can you proofread this: ...")
+    r"^(?:pls\s+|please\s+|can you\s+|could you\s+)?(?:translate|proofread|rephrase|reword|rewrite|paraphrase|"
+    r"polish|fix|check|edit|shorten|summari[sz]e)\b"
+    # or asked of "this" text ("does this need a comma", "is this grammatical", "how do you say")
+    r"|\b(?:this|these|that|the following)\b.*\b(?:grammar|grammatical|punctuation|comma|spell\w*|correct|right|"
+    r"natural|sound|read|translat\w*|mean)\b"
+    r"|\bhow (?:do|would|should) (?:i|you|we) say\b|\bsay (?:this|that|it) in\b",
+    re.IGNORECASE,
+)
+_TEXT_WORK_ZH = re.compile(
+    r"翻译|翻成|译成|用(?:英|中|日|法|德)(?:语|文)怎么说|英文怎么说|润色|改写|语法|病句|标点|通顺|错别字"
+)
+
+
+def works_on_text(sentence: str) -> bool:
+    """Whether a sentence asks for work on a text it quotes or gives after a colon (translate,
+    proofread, is this comma right): the quoted words are someone's draft, not a fact."""
+    text = sentence.strip()
+    at_hand = _AT_HAND.search(text)
+    if at_hand is None:
+        return False
+    outside = text[: at_hand.start()] + " " + (text[at_hand.end() :] if text[at_hand.start()] not in ":：" else "")
+    return (_TEXT_WORK_ZH if is_cjk(outside) else _TEXT_WORK_EN).search(outside.strip()) is not None
 
 
 def is_question(sentence: str) -> bool:

@@ -138,7 +138,10 @@ def test_a_change_said_with_only_the_new_value_replaces_the_one_value_of_that_sh
 
 
 def test_a_thin_change_does_not_guess_between_two_values_of_its_shape() -> None:
-    assert _beliefs("I make $80,000 a year.", "My rent is $1,500.", "I'm on $95,000 now.")[1] == []
+    # two sums of the order of the new one: which moved, the words do not say (a sum of
+    # another order, "My rent is $1,500.", is no candidate: see the sums moved in
+    # test_distill_asks_sums_and_unsaid_subjects)
+    assert _beliefs("I make $80,000 a year.", "We have $70,000 in savings.", "I'm on $95,000 now.")[1] == []
 
 
 def test_a_thin_change_needs_a_unit_to_replace_a_bare_number() -> None:
