@@ -807,6 +807,14 @@ _ENDED_ZH = re.compile(
 _ENDED_BA_ZH = re.compile(r"把(?P<thing>[\u4e00-\u9fff]{1,5}?)(?:给)?(?:戒|退|卖|取消|停|辞|扔|送人)")
 
 
+# A thing said first in its clause, then not done any more with a one-character verb ("咖啡彻底
+# 不喝了", "Java基本不碰了"): the thing ends (a clause of its own, after any reason said before it).
+_TOPIC_NOT_DONE_ZH = re.compile(
+    r"(?:^|[，,])\s*(?P<topic>[A-Za-z][\w+#.-]{0,15}|[\u4e00-\u9fff]{2,6}?)"
+    r"(?:基本|彻底|完全|已经|早就|再也|也|都|就)*不(?:再)?(?:[\u4e00-\u9fff])了(?=[，,。！!；\s]|$)"
+)
+
+
 def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
     # the ending may be the sentence's last clause, after why ("医生说指标正常了，药已经停了")
     parts = re.split(r"[，,]", text.strip())
@@ -828,6 +836,9 @@ def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
     stopped = _STOPPED_DOING_ZH.search(text)  # "现在不跳舞了，改去…": the verb and its object, said
     if stopped:
         return frozenset([stopped.group("v")]), text[stopped.end() :]
+    put_first = _TOPIC_NOT_DONE_ZH.search(text)  # "胃不好，咖啡彻底不喝了": the thing said first, then 不V了
+    if put_first and not re.search(r"[他她它我你]|用户|现在|最近|今年|如今", put_first.group("topic")):
+        return frozenset([put_first.group("topic").casefold()]), text[put_first.end() :]
     if not _ELIDED_END_ZH.search(text):
         return None
     lead = _SPEAKER_ZH.sub("", text.strip())[:2]

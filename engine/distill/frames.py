@@ -559,7 +559,11 @@ _CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
 
 _CAP = r"[A-Z\u00C0-\u024F][\w'’.&-]*"
 _PLACE = rf"((?:the\s+)?{_CAP}(?:\s+(?:{_CAP}|de|del|la|le|am|upon|on|sur|of)\b)*)"
-_ORG = rf"({_CAP}(?:\s+(?:{_CAP}|&|of|and))*)"
+# ... with the kind of place said after its name in lower case ("St Thomas' hospital")
+_ORG = (
+    rf"({_CAP}(?:\s+(?:{_CAP}|&|of|and))*"
+    r"(?:\s+(?:hospital|clinic|school|university|college|library|surgery|pharmacy|hotel|museum|airport|academy|restaurant|cafe|café|bar|pub|shop|store|salon|gym|garage|bakery|studio|office|agency|bank|centre|center))?)"
+)
 _RESIDENCE_EN = re.compile(
     r"\b(?:live|lives|living|reside|resides|residing|moved|move|moving|relocated|relocating|relocate|"
     r"settled|based|staying|home is(?: now)?|house is(?: now)?|moved back|moved out|"
@@ -596,6 +600,13 @@ _HIRED_EN = re.compile(
     r"|\b(?:joined|left\s+for|moved\s+to|jumped\s+(?:ship\s+)?to|went\s+to\s+work\s+(?:at|for))\s+(?:the|a|an)\s+"
     r"((?:[a-z-]+\s+){0,2}?(?:startup|start-up|company|firm|bank|agency|consultancy|hospital|clinic|nonprofit|"
     r"non-profit|charity|university|council|fintech|newspaper|publisher|airline|retailer))\b"
+    # a first day said "started at" a workplace by its kind ("just started at a GP surgery"; not
+    # "started at the company in 2019", which names none, nor "at the hotel at 9", a time)
+    r"|\bstarted\s+(?:work\s+|working\s+)?(?:at|with)\s+(?:a|an)\s+(?:new\s+)?"
+    r"((?:[\w-]+\s+){0,2}?(?:startup|start-up|company|firm|bank|agency|consultancy|hospital|clinic|nonprofit|"
+    r"non-profit|charity|university|council|fintech|newspaper|publisher|airline|retailer|surgery|practice|"
+    r"pharmacy|bakery|restaurant|warehouse|factory|lab|laboratory|studio|hotel))\b"
+    r"(?![^,.;]*\b(?:at|by|around)\s+\d)"
 )
 # Where the work is done: remote, hybrid or in the office ("I work remotely", "switched to a
 # hybrid setup", "back in the office full time", "in the office three days a week").
@@ -779,7 +790,7 @@ _SUBJECT_REL_EN = re.compile(r"\b(?:my|our)\s+(" + _REL_EN + r")\b(?:'s)?", re.I
 _SUBJECT_NAME_EN = re.compile(
     r"^(?:[A-Z][a-z]+)(?=\s+(?:(?:also|still|now|just|finally|recently)\s+)?(?:works|lives|moved|joined|is|has|uses|"
     r"drinks|got|started|teaches|studies|volunteers|plays|coaches|owns|drives|takes|left|quit|retired|graduated|"
-    r"married|switched|transferred|relocated)\b)"
+    r"married|switched|transferred|relocated|found|landed|accepted|bought|sold|rents|settled)\b)"
     r"(?!\s+(?:is|was)\s+(?:at|on|from|every)\s+(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?i:am|pm))?(?![\w:])(?!\s+[A-Z])|noon|midnight|(?i:(?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|weekday|weekend)s?)\b))"
 )
@@ -800,7 +811,15 @@ _MOVED_TO_EN = re.compile(
     r"\b(?:moved|pushed|rescheduled|postponed|delayed|bumped|brought forward)\s+(?:back\s+)?to\s+"
 )
 # "a nurse at St. Mary's", "a data analyst at Shopify.": the words of a name, a title's period kept
-_ROLE_AT_EN = re.compile(r"\s+(?:at|for|with)\s+(?:an?\s+)?((?:(?:St|Dr)\.\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})")
+_MOVED_THERE_EN = re.compile(
+    r"\b(?:moved|moving|relocated|relocating)\s+(?:up\s+|down\s+|over\s+|out\s+|back\s+)?there\b", re.I
+)
+_IN_PLACE_EN = re.compile(r"\b(?:in|to)\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})")
+_ROLE_AT_EN = re.compile(
+    r"\s+(?:at|for|with)\s+(?:an?\s+)?((?:(?:St|Dr)\.\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3}"
+    # the kind of place after the name, in lower case ("a nurse at St Thomas' hospital")
+    r"(?:\s+(?:hospital|clinic|school|university|college|library|surgery|pharmacy|hotel|museum|airport|academy|restaurant|cafe|café|bar|pub|shop|store|salon|gym|garage|bakery|studio|office|agency|bank|centre|center)\b)?)"
+)
 _NOT_VALUES = frozenset(["it", "this", "that", "them", "there", "here", "home", "now", "too", "also", "again"])
 _SENTIMENT = frozenset(
     [
@@ -1094,6 +1113,10 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         value = _cut(place.group(1) or place.group(2))
         if value and value.lower() not in _NOT_VALUES and not _WHEN_EN.match(value):
             return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
+    there = _MOVED_THERE_EN.search(clause)
+    named = [m.group("v") for m in _IN_PLACE_EN.finditer(clause[: there.start()])] if there else []
+    if named:  # "got a job in Glasgow and moved up there": "there" is the place just named
+        return [_Hit("residence", "residence", _norm(named[-1]), named[-1], "place", subject)]
     lowered = _MOVED_TO_LOWER_EN.search(clause) or _KEYS_TO_LOWER_EN.search(clause)
     if lowered:  # "moved to portland in march": a place typed in lower case
         value = " ".join(w.capitalize() for w in lowered.group("v").split())
@@ -1127,7 +1150,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         if value and value.split()[0] not in ("I", "The") and value.lower() not in _NOT_VALUES and not declined:
             hits.append(_Hit("employer", "employer", _norm(value), value, "organisation", subject, negated=lost))
     hired = None if any(h.family == "employer" for h in hits) else _HIRED_EN.search(clause)
-    hired_at = (hired.group(1) or hired.group(2)) if hired else None
+    hired_at = (hired.group(1) or hired.group(2) or hired.group(3)) if hired else None
     if hired_at and hired_at.lower() not in _NOT_VALUES:  # "got hired at the hospital", "left for a startup"
         hits.append(_Hit("employer", "employer", _norm(hired_at), hired_at, "organisation", subject))
     role = _role_en(clause)

@@ -364,7 +364,7 @@ _DEAD_OF_MINE_ZH = re.compile(
     r"^(?:用户(?:家)?的?)?(?P<who>[\u4e00-\u9fff]{1,3}?)(?:\d{4}年[^，,。]{0,12}?|上个月|上周|昨天|前几天|今天|最近)?"
     r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$)"
     # "走了" said of a death by what follows it: "豆豆上周走了，老死的，走得很安详"
-    r"|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂)))"
+    r"|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得)))"
 )
 
 
@@ -1608,6 +1608,11 @@ def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: 
     Oslo now" are two things about her). A word either uses only to say whose
     a thing is ("our team's sprint") is no topic of its own: "the team's
     sprint is now one week" is not about "my team uses Python 3.12"."""
+    first = re.split(r"\s*[,;]\s*", new, maxsplit=1)[0]
+    if ends(first):
+        # when a thing ended and why are no part of what ended ("stopped going to salsa after
+        # easter, just couldn't keep up")
+        new = _WHEN_AFTER.sub("", first)
     a, b = topic_words(old) - name - _UNIT_WORDS, topic_words(new) - name - _UNIT_WORDS
     shared = a & b
     if not shared - possessors(old) - possessors(new) - _AMOUNT_VERBS:
@@ -1619,6 +1624,13 @@ def _same_topic(old: str, new: str, name: frozenset[str], switch: bool, person: 
     return switch or len(shared - person) >= 0.5 * min(len(a - person), len(b - person)) > 0
 
 
+# A time said by what came before or after it, at a statement's end ("... after easter",
+# "... right before the move"): when, not what.
+_WHEN_AFTER = re.compile(
+    r"\s+(?:(?:right|just|soon|shortly|not long)\s+)?(?:after|before|during)\s+(?:the\s+|their\s+|my\s+)?"
+    r"[\w'-]+(?:\s+[\w'-]+)?(?=\s*(?:[.,;!]|$))",
+    re.IGNORECASE,
+)
 # A state said with one bare word after the copula ("is married", "is retired"): no place a move replaces.
 _BARE_STATE = re.compile(r"\b(?:is|are|was)\s+(?:\w+ly\s+)?(?-i:[a-z]+)[.!]?$", re.IGNORECASE)
 # What a person is, said with the copula alone: an age, an occupation, a standing.

@@ -110,7 +110,10 @@ _DONE_TO_MINE = re.compile(
     # "They moved spin to Wednesdays", "they raised the parking to 110": a thing of the speaker's
     # changed by someone, said without "my"
     r"|(?:moved|pushed|shifted|rescheduled|changed|switched|raised|bumped|hiked|upped|increased|lowered|cut|dropped|put)"
-    r"\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}?\s+to\b)",
+    r"\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}?\s+to\b"
+    # what they pay or give the speaker ("they're paying me 71k now", "they offered us 2,000")
+    r")|(?:they|he|she)(?:'re|'s|\s+are|\s+were|\s+is)?\s+(?:now\s+)?"
+    r"(?:paying|pay|paid|giving|gave|offering|offered|charging|charge)\s+(?:me|us)\s+[$€£¥]?\d",
     re.IGNORECASE,
 )
 _ABOUT_SOMEONE_EN = re.compile(
@@ -637,7 +640,7 @@ def speaker_dropped_zh(body: str) -> bool:
 
 _WEATHER_ZH = re.compile(r"下雨|下雪|刮风|雾霾|降温|升温|天气|气温|台风")
 _DIED_ZH = re.compile(
-    r"去世|过世|离世|死了|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂))"
+    r"去世|过世|离世|死了|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
 )
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
@@ -698,7 +701,7 @@ def is_statement(clause: str) -> bool:
         or _BARE_THING_ENDED.match(body)
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
-    if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body):
+    if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
     if _ENDED_IT_SAID.match(body):
         return True  # "I cancelled it", "finally emptied it": the speaker ended the thing spoken of last
@@ -796,6 +799,16 @@ _NO_LONGER_ALONE = re.compile(
 _LIFE_EVENT = re.compile(
     r"(?:(?!(?:That|This|It|He|She|They|Everything|Nothing|Something|Someone|Time|Life)\b)[A-Z][a-z]+|"
     r"(?:my|our)\s+[a-z]+)\s+(?:retired|died|resigned|graduated|remarried)"
+)
+# A thing of the speaker's that reached a sum, its "my" dropped ("emergency fund hit 12k",
+# "savings are up to $9,400 now"): theirs, moved.
+_THING_AT_SUM = re.compile(
+    r"^(?!(?:i|we|you|he|she|it|they|this|that|there|the|a|an|temperature|temp|weather|traffic|inflation|stocks?|"
+    r"bitcoin|btc|gas|petrol)\b)(?:[a-z][\w'-]*\s+){1,3}?"
+    r"(?:hit|reached|crossed|passed|(?:is|are|'s)\s+(?:now\s+)?(?:at|up to|down to)|went up to|dropped to|fell to|"
+    r"jumped to|climbed to)\s+(?:about\s+|around\s+|over\s+|just over\s+|almost\s+)?"
+    r"(?:[$€£¥]\d|\d[\d,.]*k\b|\d{1,3}(?:,\d{3})+|\d{3,})",
+    re.IGNORECASE,
 )
 _AMOUNT_MOVED = re.compile(
     r"(?:(?:now|so|and|but)\s+)?(?:down|up|back)\s+to\s+(?:about\s+|around\s+|just\s+|only\s+)?"

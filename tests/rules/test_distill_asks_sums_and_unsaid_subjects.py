@@ -117,3 +117,51 @@ def test_a_chinese_correction_said_value_first(held: str, correction: str, right
 def test_a_car_sold_to_someone_named_after_it_ends_it() -> None:
     current, ended = beliefs_after(OWNER, "我开一辆银色的思域", "思域转给我同事了")
     assert any("思域" in s for s in ended) and current == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "changed", "gone"),
+    [
+        # a named person's first day at a workplace said by its kind
+        (
+            "my flatmate Omar works as a barista at Bean There cafe",
+            "Omar just started at a bakery near the station",
+            "Bean",
+        ),
+        # a sum someone pays the speaker, said with "they"
+        ("i earn 48k at the library", "new contract!! they're paying me 55k from next month", "48k"),
+        # a thing of theirs that reached a sum, its "my" dropped
+        ("I've got about 3k in savings", "savings account hit 5k this week", "3k"),
+        # "there" is the place just named
+        ("my cousin Ana lives in Porto", "Ana found work in Lisbon and moved down there in may", "Porto"),
+    ],
+)
+def test_a_change_said_in_chat_shorthand_replaces_the_belief(held: str, changed: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, changed)
+    assert any(gone in s for s in ended) and not any(gone in s for s in current), (current, ended)
+
+
+def test_a_role_held_at_a_named_place_of_a_kind_keeps_the_role_whole() -> None:
+    current, _ = beliefs_after(OWNER, "my brother works as a chef at Rosa's restaurant", "he now works at Nando's")
+    assert "The user's brother works as a chef." in current, current  # never "... a chef restaurant."
+
+
+@pytest.mark.parametrize(
+    ("held", "ending"),
+    [
+        # when it stopped and why, said after it
+        ("I do pottery on thursday evenings", "quit going to pottery after the summer, too pricey tbh"),
+        # Chinese: the reason first, then the thing and 不V了
+        ("我周末常去打羽毛球", "腰伤了，羽毛球基本不打了"),
+        # a pet's death said with grief
+        ("我们家猫叫咪咪", "咪咪昨天走了，好伤心"),
+    ],
+)
+def test_an_ending_said_with_its_reason_or_its_grief_ends_the_belief(held: str, ending: str) -> None:
+    current, ended = beliefs_after(OWNER, held, ending)
+    assert len(ended) == 1, (current, ended)
+
+
+def test_a_start_time_at_a_workplace_is_no_employer() -> None:
+    current, ended = beliefs_after(OWNER, "I work at Hilton as a receptionist", "we started at the hotel at 9 today")
+    assert ended == [], (current, ended)
