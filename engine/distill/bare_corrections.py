@@ -49,7 +49,8 @@ _FORMULA_EN = re.compile(
     r"(?:(?:no wait|no no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
     r"scratch that|nvm|never ?mind|i mean|i meant|i misspoke|i was wrong|that was wrong|"
     r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
-    r"i had (?:the|that|it|this)(?: \w+)? wrong|i got (?:the|that|it|this)(?: \w+)? wrong|"
+    r"i (?:had|got) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above|last time|the first time))?|"
+    r"i made a (?:mistake|typo)(?: (?:before|earlier|there))?|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
     r"i mixed (?:that|it|them) up|make that|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
@@ -473,6 +474,8 @@ def _bare_zh(text: str) -> BareCorrection | None:
             unit = re.fullmatch(r"[\d零一二两三四五六七八九十百千万.]+(\D{1,3})", old)
             said = re.findall(r"[\d零一二两三四五六七八九十百千万.]+" + re.escape(unit.group(1)), new) if unit else []
             new = said[-1] if said else (re.sub(r"^[我他她](?:住在|住|叫|姓|在)", "", new) or new)
+            digits = re.findall(r"\d+(?:\.\d+)?", new) if old.isdigit() else []
+            new = digits[0] if len(digits) == 1 else new  # "是98的套餐，不是128": the number
             return BareCorrection(new, value_shape(new), old) if new != old else None
     if formula is None:
         return None
@@ -480,6 +483,12 @@ def _bare_zh(text: str) -> BareCorrection | None:
     if m is None:
         return None
     new = (m.group("new") or m.group("amount")).strip()
+    # "是八点半打卡": a time or an amount said first is the value, what is done at it is not
+    timed = re.match(
+        r"[零一二两三四五六七八九十\d]{1,3}(?:点(?:半|一刻|[零一二三四五六七八九十\d]{1,3}分?)?|号|月[零一二三四五六七八九十\d]{1,3}[号日])",
+        new,
+    )
+    new = timed.group(0) if timed and len(new) > len(timed.group(0)) else new
     new = re.sub(r"(?<=[\d零一二两三四五六七八九十百千万])(?:左右|上下|出头)$", "", new)  # "是130左右": the amount
     return BareCorrection(new, value_shape(new), None)
 

@@ -496,7 +496,7 @@ _REPLACED_EN = re.compile(
 _ADDITIVE_EN = re.compile(r"\b(?:also|" + ADDITIVE_TOO + r"|as well|in addition)\b", re.IGNORECASE)
 _ADDITIVE_ZH = re.compile(r"也|还(?:会|喜欢|喝)")
 _CORRECTION_EN = re.compile(
-    r"\b(?:i|we)\s+meant\b|\bmisspoke\b|\btypo\b|^correction\b|\bi got (?:that|it) wrong\b|"
+    r"\b(?:i|we)\s+meant\b|\bmisspoke\b|\btypo\b|^correction\b|\bi (?:got|had) (?:that|it|this) wrong\b|\bi made a (?:mistake|typo)\b|"
     r"\bwrong (?:name|number|date|day|time)\b|\bauto-?correct(?:ed)?\b|^(?:a )?(?:small|quick|tiny|minor) (?:fix|correction)\b|"
     r"\bi mis(?:remembered|spelled|spelt)\b|"
     r"\bnot\s+(?!just\b|only\b|really\b|much\b|easy\b)[^,.;]{1,30}?,?\s+but\s+(?:in\s+|at\s+)?(?-i:(?!I\b)[A-Z0-9])|"
@@ -1676,18 +1676,24 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
     if m:  # "我儿子今年9岁，不是8岁": the right value is the amount of the wrong one's unit
         wrong = m.group(2).strip()
         unit = re.fullmatch(r"[\d零一二两三四五六七八九十百千万.]+(\D{1,3})", wrong)
-        said = (
+        amounts = (
             re.findall(r"[\d零一二两三四五六七八九十百千万.]+" + re.escape(unit.group(1)), m.group(1)) if unit else []
         )
-        if said:
-            return _typed(said[-1]) + (_norm(wrong),)
+        if amounts:
+            return _typed(amounts[-1]) + (_norm(wrong),)
+        digits = re.findall(r"\d+(?:\.\d+)?", m.group(1)) if wrong.isdigit() else []
+        if len(digits) == 1:  # "是98的套餐，不是128": the number
+            return _typed(digits[0]) + (_norm(wrong),)
         # "我叫张伟，不是张维": what follows the clause's verb of naming or place
         named = re.search(r"(?:叫|姓|是|住在|住|在)([^叫姓是住在]{1,8})$", m.group(1).strip())
         if named and not unit:
             return _typed(named.group(1)) + (_norm(wrong),)
     m = re.search(r"(?:我是说|我的意思是|应该是|其实是|(?<!不)是)([^，,。！!]+)", body)
     if m:
-        return _typed(m.group(1).strip().rstrip("才对")) + (None,)
+        said = m.group(1).strip().rstrip("才对")
+        # "是八点半打卡": a time said first is the value, what is done at it is not
+        timed = re.match(r"[零一二两三四五六七八九十\d]{1,3}点(?:半|一刻|[零一二三四五六七八九十\d]{1,3}分?)?", said)
+        return _typed(timed.group(0) if timed else said) + (None,)
     return None
 
 

@@ -177,6 +177,10 @@ _LEAD = re.compile(
     r"(?:these days|lately|nowadays|now|so|and|but|ok|okay|well|honestly|anyway|btw|oh|also)[,\s]+)+",
     re.IGNORECASE,
 )
+# A Chinese statement opened by someone or something else than the speaker ("这家店……", "他……").
+_OTHER_FIRST_ZH = re.compile(
+    r"^(?:[他她它]|[这那](?:个|家|位|些|种|辆|只|条|本|部|份)|[\u4e00-\u9fff]{1,3}(?:说|觉得|认为))"
+)
 _IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)  # "moved them to wednesdays": which, the rules decide
 
 
@@ -197,9 +201,12 @@ def askable(statement: str) -> bool:
     "them" standing for a thing (the rules read what a pronoun stands for, or leave it)."""
     text = _LEAD.sub("", statement.strip())
     subject = (_SUBJECT_ZH if is_cjk(text) else _SUBJECT_EN).match(text)
-    if subject is None or not subject.group(0):
+    if subject is not None and subject.group(0):
+        said = text[subject.end() :]
+    elif is_cjk(text) and not _OTHER_FIRST_ZH.match(text):
+        said = text  # "这学期换成张老师了": Chinese drops the speaker's own subject
+    else:
         return False
-    said = text[subject.end() :]
     substance = topic_words(said) - {w.casefold() for w in change_words(said)}
     return bool(substance) and (is_cjk(said) or _IT.search(said) is None)
 

@@ -888,10 +888,19 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
         if not re.search(whole, target.statement, re.IGNORECASE):
             whole = re.escape(wrong)
         unit = re.fullmatch(r"[\d.,]+(\D{1,3})", right) if wrong[-1:].isdigit() else None
+        last = re.search(r"\s([A-Za-z]{3,})$", right)
         if unit is not None:  # "5" of "住在5楼" corrected by "6楼": the unit said once
             whole += "(?:" + re.escape(unit.group(1)) + ")?"
+        elif last is not None:  # "12" of "12 april" corrected by "21st of april": the month said once
+            whole += r"(?:\s+" + re.escape(last.group(1)) + r"\b)?"
         statement = re.sub(whole, lambda _: surface, target.statement, count=1, flags=re.IGNORECASE)
+    elif _CLOCK_ZH.fullmatch(right) and len(_CLOCK_ZH.findall(target.statement)) == 1:
+        # "是八点半打卡" for "用户早上八点上班" (held as 08:00): the time as the belief says it
+        statement = _CLOCK_ZH.sub(right, target.statement, count=1)
     return replace(p, attribute=target.attribute, value=right, replaces=target.value, statement=statement)
+
+
+_CLOCK_ZH = re.compile(r"[零一二两三四五六七八九十\d]{1,3}点(?:半|一刻|[零一二三四五六七八九十\d]{1,3}分?)?")
 
 
 # A statement whose subject is a pronoun for what was said before ("Now it's

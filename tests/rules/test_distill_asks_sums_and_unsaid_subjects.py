@@ -165,3 +165,29 @@ def test_an_ending_said_with_its_reason_or_its_grief_ends_the_belief(held: str, 
 def test_a_start_time_at_a_workplace_is_no_employer() -> None:
     current, ended = beliefs_after(OWNER, "I work at Hilton as a receptionist", "we started at the hotel at 9 today")
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "correction", "right", "wrong"),
+    [
+        # the slip owned with when it was made, then the value with its unit
+        ("I'm on 20mg of lisinopril", "I had it wrong earlier, it's 40mg not 20", "40mg", "20mg"),
+        # a day corrected by a date said with its month: the month said once
+        (
+            "dinner with the Lees is on 9 may",
+            "I got that wrong before, dinner's the 19th of may not the 9th",
+            "19th",
+            "9 may",
+        ),
+        # Chinese: a time said first, then what is done at it
+        ("我每天早上七点起床", "我记错了，是七点半起", "七点半", "七点起床"),
+        # Chinese: a number said with what it is the number of
+        ("我的房租一个月4200", "之前说错了，是3900的那套，不是4200", "3900", "4200"),
+    ],
+)
+def test_a_correction_owned_as_a_slip_corrects_the_value_only(
+    held: str, correction: str, right: str, wrong: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, correction)
+    assert any(right in s for s in current) and not any(wrong in s for s in current), (current, ended)
+    assert not any(w in s for s in current for w in ("earlier", "before", "may may", "的那套", "记错")), current
