@@ -41,6 +41,7 @@ __all__ = [
     "contrast",
     "correction_findings",
     "generic_findings",
+    "habit_restored",
     "instruction_findings",
     "said_key",
 ]
@@ -229,6 +230,31 @@ _LAPSED = re.compile(
 )
 
 
+# A habit said with its "I" dropped, as chat drops it: a word of how often, then the verb or
+# the state ("usually grocery shop at aldi", "always up at 6"), or a side line of work ("run a
+# small etsy shop on the side"); not an order to the assistant, which names no habit.
+_HABIT_FIRST_EN = re.compile(
+    r"^(?:(?:always|usually|normally|generally|typically|mostly|often)\s+"
+    r"(?:go|get|take|eat|drink|cook|walk|run|cycle|bike|drive|work|study|read|watch|play|sleep|wake|shop|grocery|buy|"
+    r"order|use|have|do|make|call|visit|see|spend|pay|train|swim|meet|leave|start|finish|skip|bring|pick|drop|"
+    r"commute|listen|write|practi[cs]e|head|hang|up|awake|asleep|in\s+bed|home|busy|off)\b"
+    r"|(?:run|own|teach|coach|tutor|freelance|volunteer|work)\s+(?:a|an|some|as|at|in|for)\b"
+    r"(?=.*\b(?:on the side|for a living|part[- ]time|full[- ]time|every|each|on weekends|at weekends)\b))",
+    re.IGNORECASE,
+)
+
+
+def habit_restored(clause: str) -> str:
+    """A habit said with its "I" dropped, with it put back ("usually grocery shop on sunday
+    mornings" -> "I usually ...", "always up at 6" -> "I'm always up at 6"); the clause as
+    it is otherwise. Read before the frames, which take their statement from the clause."""
+    text = clause.strip()
+    if is_cjk(text) or not _HABIT_FIRST_EN.match(text):
+        return clause
+    state = re.match(r"\w+\s+(?:up|awake|asleep|in bed|home|busy|off)\b", text, re.IGNORECASE)
+    return ("I'm " if state else "I ") + text[:1].lower() + text[1:]
+
+
 def _speaker_restored(clause: str) -> str:
     """The clause with the speaker's dropped 我 / "my" put back before an opening kin word,
     and their "I'm" before an ending said alone ("No longer a member at Planet Fitness")."""
@@ -242,6 +268,8 @@ def _speaker_restored(clause: str) -> str:
     if re.match(r"(?:don't|do not|haven't)\s+(?:have|go|take|use|own)\b", text, re.IGNORECASE) or _LAPSED.match(text):
         # "Don't have the gym membership anymore", "haven't volunteered in months"
         return "I " + text[:1].lower() + text[1:]
+    if _HABIT_FIRST_EN.match(text):
+        return habit_restored(text)
     own = _OWN_PEOPLE_EN.match(text)
     if own is not None:  # "hubby works in IT", "the kids are both in soccer": the speaker's own
         return "my " + text[own.start("who") :]

@@ -37,6 +37,7 @@ from ledgermind.distill.generic import (
     contrast,
     correction_findings,
     generic_findings,
+    habit_restored,
     instruction_findings,
 )
 from ledgermind.distill.generic_decision import MOVED_IT, REACHED, WENT_WITH
@@ -265,6 +266,7 @@ class RuleExtractor:
         """Frames first, the older sentence rules for what they do not cover,
         and the generic belief when neither read anything: nothing stated is lost."""
         rules = chinese_findings if is_cjk(clause) else english_findings
+        clause = habit_restored(clause)  # "normally cycle to work": the speaker's, said without "I"
         framed = frame_findings(clause, speaker, said_at)
         legacy = rules(clause, speaker, said_at)
         if framed:  # the frame reading wins; only identity facts it does not cover stay

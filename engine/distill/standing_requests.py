@@ -346,6 +346,9 @@ def standing_request(sentence: str) -> str | None:
     assistant to answer in French", "我希望助手以后用中文回答"), for the statement rules to
     write in the third person; None for a one-off request or anything that is not a request."""
     text = strip_lead(sentence.strip()).rstrip(" .!")  # "Actually, ...", "ok so ..."
+    # "quick thing - whenever you ...", "going forward, whenever you ..., ... too": said around the rule
+    text = _RULE_LEAD_EN.sub("", text)
+    text = re.sub(r"[\s,]+(?:too|as\s+well)$", "", text, flags=re.IGNORECASE)
     if _once(text):
         return None  # "Just this time, answer in French": for now only
     if not text or ("?" in text and not _ASKED_OF_YOU_EN.match(text)):
@@ -353,6 +356,12 @@ def standing_request(sentence: str) -> str | None:
     return _standing_zh(text) if is_cjk(text) else _standing_en(text)
 
 
+# What opens a rule said in passing: a note that one more thing follows, or when from
+_RULE_LEAD_EN = re.compile(
+    r"^(?:(?:hey|ok|okay|so|also|oh|and)[\s,]+)*(?:(?:a\s+)?(?:quick|one\s+more|another|small)\s+(?:thing|request|note|ask)"
+    r"|going\s+forward|moving\s+forward|from\s+now\s+on|in\s+(?:the\s+)?future)\s*[,:;—–-]+\s*(?=(?:whenever|every|each|any|when|if)\b)",
+    re.IGNORECASE,
+)
 # Said for this once ("just this time", "for this answer only", "这次"): a task for now, never for good
 _THIS_ONCE_EN = re.compile(
     r"\b(?:this\s+(?:time|once)|for\s+now|for\s+this\s+(?:one|answer|reply|question|email|message|chat|conversation)"

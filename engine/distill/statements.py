@@ -625,9 +625,11 @@ _TENTATIVE_ZH = re.compile(
 # "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
 # Not the weather ("最近一直下雨"), which is no one's.
 _SPEAKER_UNSAID_ZH = re.compile(
-    r"^(?:(?:今年|明年|去年|最近|现在|目前|平时|周末|国庆|春节|过年|寒假|暑假|五一|元旦|中秋|年底|年初|"
+    r"^(?:(?:今年|明年|去年|最近|现在|目前|平时|周末|早上|晚上|中午|上午|下午|每天|每周|每晚|国庆|春节|过年|寒假|暑假|五一|元旦|中秋|年底|年初|"
     r"(?:下|上|这)(?:个)?(?:月|周|星期)|[一二三四五六七八九十\d]{1,2}月(?:份)?(?:底|初|中)?)[，,\s]*)*"
-    r"(?:最后|还是|已经)?(?:打算|准备|计划|决定|定了|报了|考上了|报名了|一直在|正在学|在学|在练|在备考|戒了)"
+    r"(?:最后|还是|已经)?(?:打算|准备|计划|决定|定了|报了|考上了|报名了|一直在|正在学|在学|在练|在备考|戒了|"
+    # a habit ("周末一般会去爬山", "平时经常加班")
+    r"(?:一般|通常|经常|常常|总是)(?:都)?(?:会)?[\u4e00-\u9fff])"
     r"(?![^，,。]{0,6}(?:下雨|下雪|刮风|降温|天气))"
 )
 
@@ -1252,6 +1254,7 @@ _TEXT_WORK_EN = re.compile(
     # the work asked first ("translate: ...", "can you proofread this: ...")
     r"^(?:pls\s+|please\s+|can you\s+|could you\s+)?(?:translate|proofread|rephrase|reword|rewrite|paraphrase|"
     r"polish|fix|check|edit|shorten|summari[sz]e)\b"
+    r"|^(?:pls\s+|please\s+|can you\s+|could you\s+)?(?:make|turn|put)\s+(?:this|these|it|the following)\b"
     # or asked of "this" text ("does this need a comma", "is this grammatical", "how do you say")
     r"|\b(?:this|these|that|the following)\b.*\b(?:grammar|grammatical|punctuation|comma|spell\w*|correct|right|"
     r"natural|sound|read|translat\w*|mean)\b"
@@ -1259,7 +1262,8 @@ _TEXT_WORK_EN = re.compile(
     re.IGNORECASE,
 )
 _TEXT_WORK_ZH = re.compile(
-    r"翻译|翻成|译成|用(?:英|中|日|法|德)(?:语|文)怎么说|英文怎么说|润色|改写|语法|病句|标点|通顺|错别字"
+    r"翻译|翻成|译成|用(?:英|中|日|法|德)(?:语|文)怎么说|英文怎么说|润色|改写|扩写|缩写|精简|语法|病句|标点|通顺|错别字"
+    r"|改得|改成(?:正式|口语|书面)|起(?:个|几个|[一二三四五六七八九十\d]个)?标题"
 )
 
 
@@ -1267,6 +1271,8 @@ def works_on_text(sentence: str) -> bool:
     """Whether a sentence asks for work on a text it quotes or gives after a colon (translate,
     proofread, is this comma right): the quoted words are someone's draft, not a fact."""
     text = sentence.strip()
+    if re.fullmatch(r"[\"“「『][^\"”」』]+[\"”」』][.。!！]?", text) and len(text.split()) >= 3:
+        return True  # a text quoted whole, the task about it said in the sentence before
     at_hand = _AT_HAND.search(text)
     if at_hand is None:
         return False

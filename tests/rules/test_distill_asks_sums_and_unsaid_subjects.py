@@ -191,3 +191,39 @@ def test_a_correction_owned_as_a_slip_corrects_the_value_only(
     current, ended = beliefs_after(OWNER, held, correction)
     assert any(right in s for s in current) and not any(wrong in s for s in current), (current, ended)
     assert not any(w in s for s in current for w in ("earlier", "before", "may may", "的那套", "记错")), current
+
+
+@pytest.mark.parametrize(
+    ("message", "kept"),
+    [
+        # a habit with its "I" dropped, as chat drops it
+        ("normally cycle to work when it's dry", "cycles to work"),
+        ("mostly in bed by 11 on weeknights", "in bed by 11"),
+        ("tutor a couple of kids in maths on the side", "tutor"),
+        # Chinese: a habit with its subject dropped
+        ("晚上通常都会去小区里散步", "散步"),
+    ],
+)
+def test_a_habit_said_without_its_subject_is_the_speakers(message: str, kept: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert len(current) == 1 and kept in current[0], current
+    assert current[0].startswith(("The user", "用户")), current
+
+
+def test_a_rule_said_in_passing_is_a_standing_request() -> None:
+    current, _ = beliefs_after(OWNER, "oh one more thing: whenever you plan trips for me, keep walks under 5 km too")
+    assert current == [
+        "The user wants the assistant, whenever it plans trips for the user, to keep walks under 5 km."
+    ], current
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        'could you make this more polite? "I am not coming to your stupid meeting, I have better things to do."',
+        "给这篇游记起个标题：去年我们一家去了云南，玩了十天",
+    ],
+)
+def test_a_text_to_rework_is_no_belief(message: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert current == [], current
