@@ -317,7 +317,9 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
     p, s = shared_ends(a_pos, b_pos)
     mid_a, mid_b = a_pos[p : len(a_pos) - s], b_pos[p : len(b_pos) - s]
     context = a_pos[:p] + a_pos[len(a_pos) - s :]
-    shared = sum(1 for t in context if t != "is" and not _subjectish(t) and not _is_name(t, name))
+    shared = sum(
+        1 for t in context if t != "is" and t not in _FUNCTION_ZH and not _subjectish(t) and not _is_name(t, name)
+    )
     limit = _MAX_SPAN * (2 if is_cjk(old + new) else 1)
     # the words before the difference say whose what it is: the subject alone (a name, "the
     # user") does not, unless more than one word after it is shared ("... cups of coffee a day")
@@ -1065,6 +1067,11 @@ def _unmodified(a: list[str], b: list[str]) -> tuple[list[str], list[str]]:
 def _times(statement: str) -> list[str]:
     """The dates a statement names, as resolved ("in 2019", "on 7 May 2023")."""
     return sorted(m.group(0).casefold() for m in _RESOLVED_TIME.finditer(statement))
+
+
+# Chinese characters that say how many or which, or only join ("每天……" / "每周……" share 每 and
+# nothing of what is said): no shared context of their own.
+_FUNCTION_ZH = frozenset("每一个几这那些的了也都还")
 
 
 def _subjectish(token: str) -> bool:

@@ -697,10 +697,10 @@ _OCCUPATION_EN = re.compile(
     r"(?:role|title|job title|position|job)\s+is(?:\s+now)?|(?:switched|moved|changed)\s+(?:careers?\s+|roles?\s+|"
     r"jobs?\s+)?(?:to|into)|(?:joined|started)\s+[^,;]*?\s+as|now\s+(?:a|an))\s+(?:an?\s+|the\s+)?" + _ROLE,
 )
-_PHONE_CUE_EN = re.compile(r"\b(?:phone|number|mobile|cell|reach me|call me|whatsapp|tel)\b", re.IGNORECASE)
+_PHONE_CUE_EN = re.compile(r"\b(?:phone|number|mobile|cell|reach me|call me|whatsapp|tel|sim)\b", re.IGNORECASE)
 _VERSION_CUE_EN = re.compile(
     r"\b(?:use|uses|using|used|run|runs|running|on|upgraded|updated|moved|migrated|switched|bumped|"
-    r"rolled|deployed|now|stack|version|upgrade|update|is|are|pinned)\b",
+    r"rolled|deployed|now|stack|version|upgrade|update|is|are|pinned|shipped|shipping|released|launched|went out)\b",
     re.IGNORECASE,
 )
 # A count is stated right after its verb ("we have 3 servers", "grew to 12 engineers"),

@@ -841,6 +841,16 @@ _MONEY_EN = re.compile(
 _MONEY_ZH = re.compile(
     r"(?<![\d.])\d{3,6}(?![\d.年岁号])|[一二两三四五六七八九十]+[万千](?:[一二两三四五六七八九]|[零一二两三四五六七八九十]+[千百])?"
 )
+# ... and a sum of two digits, where a period or a currency says it is money ("55 a month")
+_MONEY_EN_SMALL = re.compile(
+    r"(?<![\w.,:/])(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?:\.\d+)?k\b|(?!(?:19|20)\d\d\b)\d{1,3}(?:,\d{3})+"
+    r"|(?!(?:19|20)\d\d\b)\d{2,6}(?:\.\d{2})?)(?![\w.,:]*\d)"
+    r"(?!\s*(?:am|pm|mg|ml|km|kg|g|lbs?|miles?|steps|calories|words|people|users|days|hours|minutes|mins|%|percent|gb|mb)\b)",
+    re.IGNORECASE,
+)
+_MONEY_ZH_SMALL = re.compile(
+    r"(?<![\d.])\d{2,6}(?![\d.年岁号点月日])|[一二两三四五六七八九十]+[万千](?:[一二两三四五六七八九]|[零一二两三四五六七八九十]+[千百])?"
+)
 _PER_MONTH = re.compile(r"\b(?:a|per|each|every) month\b|/mo\b|\bmonthly\b|每个?月|月供|月租|月薪", re.IGNORECASE)
 _PER_YEAR = re.compile(
     r"\b(?:a|per|each|every) year\b|/yr\b|\byearly\b|\bannual|\bsalary\b|\bmake\b|年薪|每年", re.IGNORECASE
@@ -874,8 +884,18 @@ def _sums(statement: str) -> list[float]:
 
 
 def _sums_said(statement: str) -> list[tuple[float, str]]:
-    spans = (_MONEY_ZH if is_cjk(statement) else _MONEY_EN).findall(statement)
-    return [(v, said) for said in spans if (v := _money_value(said)) is not None and v >= 100]
+    # under 100 only as money said ("$45", "55 a month"): a bare small number is a count
+    least = 10 if _per(statement) or re.search(r"[$€£¥]|块|元", statement) else 100
+    spans = (
+        _MONEY_ZH_SMALL
+        if least == 10 and is_cjk(statement)
+        else _MONEY_ZH
+        if is_cjk(statement)
+        else _MONEY_EN_SMALL
+        if least == 10
+        else _MONEY_EN
+    ).findall(statement)
+    return [(v, said) for said in spans if (v := _money_value(said)) is not None and v >= least]
 
 
 def _per(statement: str) -> str:
@@ -912,6 +932,39 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     (_, old), (_, new) = _sums_said(was.statement)[0], _sums_said(p.statement)[0]
     reason = f"replaced: {old} -> {new} ({p.statement}; rule amount moved)"
     return Decision("supersede", (was,), reason, old.strip(), new.strip())
+
+
+# How much or how often something is taken, in Chinese ("一天两次", "每天一片", "早晚各一片", "半片"):
+# the unit says what is measured (times, or pills and doses).
+_DOSE_ZH = re.compile(
+    r"(?:一天|每天|每日|每晚|早晚各?|每次|一次)?(?:[一二两三四五六七八九十\d]+|半)(?P<unit>次|片|粒|颗|毫克|mg|袋|支|滴)"
+)
+_DOSE_CHANGED_ZH = re.compile(r"改成|改为|调成|调到|换成|减到|减成|加到|加成|变成|现在|就行|只要|只用")
+
+
+def _dose_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "医生让我改成早晚各一片" replaces: the one belief of the speaker's (or of the person
+    the statement is about) that says how much or how often of the same unit, where the new
+    statement says the dose changed. Two such beliefs: which one, the words do not say."""
+    if not is_cjk(p.statement) or negated(p.statement) or not _DOSE_CHANGED_ZH.search(p.statement):
+        return None
+    now = {m.group("unit") for m in _DOSE_ZH.finditer(p.statement)}
+    if not now:
+        return None
+    speaker = (p.subject or "").partition(":")[0]
+    held = [
+        b
+        for b in beliefs
+        if b.subject in (p.subject, speaker)
+        and b.kind == "fact"
+        and is_cjk(b.statement)
+        and {m.group("unit") for m in _DOSE_ZH.finditer(b.statement)} & now
+        and not _DATED_ONCE.search(b.statement)
+    ]
+    if len(held) != 1:
+        return None
+    reason = f"replaced: how much or how often ({p.statement}; ends: {held[0].statement}; rule dose changed)"
+    return Decision("supersede", (held[0],), reason, None, None)
 
 
 # A belief told of a date, not a state ("paid 2,000 on 3 March 2026"): a sum moved replaces none.
@@ -1355,6 +1408,7 @@ def decide(
         or _tier_changed(p, said_before)
         or _count_changed(p, said_before)
         or _money_moved(p, said_before)
+        or _dose_moved_zh(p, said_before)
         or _reached(p, said_before)
         or _thing_ended_zh(p, said_before)
         or _moved_out(p, said_before)
