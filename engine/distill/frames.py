@@ -586,7 +586,7 @@ _EMPLOYER_EN = re.compile(
     r"(?:a\s+new\s+(?:job|role|position)\s+|working\s+|work\s+)?(?:at|with|for)|"
     # the first days of a new job ("just finished my first week at Monzo")
     r"(?:first|1st)\s+(?:day|week|month)\s+(?:at|with)|(?:job|position|role|offer|"
-    r"gig)\s+(?:at|with)|(?:employer|company)\s+is(?:\s+now)?|hired\s+by|(?:I'm|I am|we're|we are)\s+(?:now\s+)?"
+    r"gig)\s+(?:is\s+(?:now\s+)?)?(?:at|with)|(?:employer|company)\s+is(?:\s+now)?|hired\s+by|(?:I'm|I am|we're|we are)\s+(?:now\s+)?"
     r"(?:at|with)|moved\s+(?:over\s+)?to\s+(?:a\s+job\s+at)?)\s+" + _ORG
 )
 # Hired somewhere named without a capital ("got hired at the hospital", "landed a job at a
@@ -1446,13 +1446,15 @@ _RESIDENCE_ZH = re.compile(
 )
 _EMPLOYER_ZH = re.compile(
     # (调到 / 调去: transferred, the work moved there: "他下个月调到南京去了")
-    r"(?:在|加入了?|入职了?|跳槽(?:到|去)了?|辞职(?:到|去)了?|换到了?|调(?:到|去|往)了?)"
+    r"(?:在|加入了?|入职了?|跳槽(?:到|去)了?|跳(?:到|去)了?|辞职(?:到|去)了?|换到了?|调(?:到|去|往)了?)"
     # (not a time a thing was moved to: "课调到周六上午了")
     r"(?!周[一二三四五六日天末]|星期|礼拜|上午|下午|晚上|早上|中午|明天|后天|下周|下个?月|\d)"
     r"([A-Za-z][\w&.-]*(?:\s[A-Z][\w&.-]*)*|[\u4e00-\u9fff]{2,10}?(?:公司|银行|集团|科技|医院|学校|大学|研究所|研究院|"
     r"工作室|工厂|事务所|部门|部|团队|组|中心)"
     # a business counted with 家 ("一家外企", "这家律所"), before the job done there ("做财务")
     r"|(?:一|这|那)家[\u4e00-\u9fff]{1,8}?(?=工作|上班|任职|实习|当|做|了|[，,。！!]|$)"
+    # ... before a line of work done there ("在京东做运营"; not "在厨房做饭")
+    r"|[\u4e00-\u9fff]{2,6}?(?=做(?:运营|销售|产品|开发|设计|财务|会计|行政|人事|市场|客服|测试|研发|运维|编辑|翻译|咨询|法务|采购))"
     r"|[\u4e00-\u9fff]{2,6}?(?=工作|上班|任职|实习|去?了|[，,。！!]|$))"
     r"(?:工作|上班|任职|实习|当|做)?"
 )

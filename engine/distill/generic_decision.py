@@ -151,6 +151,7 @@ _ORDER = {"reinforce": 0, "negate": 1, "supersede": 2, "conflict": 4}
 # object is one more, not a replacement, unless a cue says otherwise.
 _MANY = frozenset(
     [
+        "volunteer",  # at the food bank and at the shelter: two places, one more
         "like",
         "love",
         "enjoy",
@@ -939,7 +940,56 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 _DOSE_ZH = re.compile(
     r"(?:一天|每天|每日|每晚|早晚各?|每次|一次)?(?:[一二两三四五六七八九十\d]+|半)(?P<unit>次|片|粒|颗|毫克|mg|袋|支|滴)"
 )
-_DOSE_CHANGED_ZH = re.compile(r"改成|改为|调成|调到|换成|减到|减成|加到|加成|变成|现在|就行|只要|只用")
+_DOSE_CHANGED_ZH = re.compile(r"改成|改为|调成|调到|换成|减到|减成|加到|加成|变成|现在|就行|只要|只用|只能")
+# A grade at school in Chinese ("初一", "高三", "大二", "三年级", "中班"): one at a time, the next replaces it.
+_GRADE_ZH = re.compile(r"(?:初|高|大)[一二三四]|[一二三四五六]年级|(?:小|中|大)班|研[一二三]|博[一二三四五]")
+# A body measure said moved in Chinese ("瘦到了65", "胖了5斤到75公斤"): the one weight held is replaced.
+_WEIGHT_MOVED_ZH = re.compile(r"(?:瘦|胖|减|长|掉|涨|降)(?:了)?到了?\s*(?P<v>\d+(?:\.\d+)?)")
+_WEIGHT_ZH = re.compile(r"(?:体重|重)\D{0,4}?(?P<v>\d+(?:\.\d+)?)\s*(?:公斤|斤|kg)")
+
+
+def _grade_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "她今年上初二了" replaces: the belief of the same person holding another grade."""
+    if not is_cjk(p.statement) or negated(p.statement):
+        return None
+    now = _GRADE_ZH.search(p.statement)
+    if now is None:
+        return None
+    held = [
+        b
+        for b in beliefs
+        if b.subject == p.subject
+        and b.kind == "fact"
+        and (was := _GRADE_ZH.search(b.statement)) is not None
+        and was.group(0) != now.group(0)
+    ]
+    if len(held) != 1:
+        return None
+    was = _GRADE_ZH.search(held[0].statement)
+    old = was.group(0) if was else ""
+    reason = f"replaced: {old} -> {now.group(0)} ({p.statement}; rule grade moved)"
+    return Decision("supersede", (held[0],), reason, old or None, now.group(0))
+
+
+def _weight_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "最近瘦到了65" replaces: the one weight the speaker holds, within a third to three
+    times the new number."""
+    moved = _WEIGHT_MOVED_ZH.search(p.statement) if is_cjk(p.statement) else None
+    if moved is None:
+        return None
+    now = float(moved.group("v"))
+    held = [
+        b
+        for b in beliefs
+        if b.subject == p.subject
+        and (w := _WEIGHT_ZH.search(b.statement)) is not None
+        and float(w.group("v")) != now
+        and 1 / 3 <= now / float(w.group("v")) <= 3
+    ]
+    if len(held) != 1:
+        return None
+    reason = f"replaced: weight -> {moved.group('v')} ({p.statement}; rule weight moved)"
+    return Decision("supersede", (held[0],), reason, None, None)
 
 
 def _dose_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1409,6 +1459,8 @@ def decide(
         or _count_changed(p, said_before)
         or _money_moved(p, said_before)
         or _dose_moved_zh(p, said_before)
+        or _grade_moved_zh(p, said_before)
+        or _weight_moved_zh(p, said_before)
         or _reached(p, said_before)
         or _thing_ended_zh(p, said_before)
         or _moved_out(p, said_before)
@@ -1754,7 +1806,12 @@ def _adds_when(old: str, value: str | None) -> bool:
     return bool(value) and value_shape(value or "") in when and not held
 
 
-_AMOUNT_FOR = re.compile(r"^(?P<amount>\S*\d\S*)\s+(?P<prep>for|on|of)\s+(?P<thing>[^\d]+)$")
+_AMOUNT_FOR = re.compile(
+    # "1,200 for rent", "60 month for gym": the amount, what it is per, the thing
+    r"^(?P<amount>\S*\d\S*)\s+(?:(?:a|per|each|every|month|week|year|day)\s+){0,2}(?P<prep>for|on|of)\s+(?P<thing>[^\d]+)$"
+    # "房租三千" / "水电费两百": the thing, then its amount
+    r"|^(?P<zh_thing>[\u4e00-\u9fff]{1,6}?)(?P<zh_amount>[\d零一二两三四五六七八九十百千万.]+[块元]?)$"
+)
 
 
 def _two_apart(old: str, new: str) -> bool:
@@ -1762,6 +1819,10 @@ def _two_apart(old: str, new: str) -> bool:
     the thing differ ("1,200 for rent" / "45 for internet"): two things, not one value
     that moved."""
     a, b = _AMOUNT_FOR.match(old.strip()), _AMOUNT_FOR.match(new.strip())
+    if a and b and a["zh_thing"] and b["zh_thing"]:
+        # ... unless the new one says the amount moved ("开始加到八"): one amount, its verb said
+        moved = re.search(r"到|成|开始|改|换|加|减|涨|降", b["zh_thing"])
+        return not moved and a["zh_amount"] != b["zh_amount"] and not set(a["zh_thing"]) & set(b["zh_thing"])
     return bool(a and b and a["prep"] == b["prep"] and a["amount"] != b["amount"] and a["thing"] != b["thing"])
 
 

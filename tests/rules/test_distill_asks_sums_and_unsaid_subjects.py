@@ -265,3 +265,43 @@ def test_two_chinese_habits_sharing_only_how_often_are_both_kept(held: str, said
 def test_a_dose_a_small_sum_or_a_number_said_changed_replaces_it(held: str, changed: str, gone: str) -> None:
     current, ended = beliefs_after(OWNER, held, changed)
     assert any(gone in s for s in ended) and not any(gone in s for s in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        # two sums for two things, each with its period
+        ("I pay 950 a month for the mortgage", "I pay 35 a month for spotify and netflix together"),
+        ("我每个月车贷两千", "我每个月话费一百"),
+        # a second place one gives time to, on another day
+        ("I volunteer at the library on tuesdays", "I volunteer at the hospice on weekends"),
+    ],
+)
+def test_a_second_thing_of_a_kind_keeps_the_first(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert ended == [] and len(current) == 2, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "changed", "gone"),
+    [
+        # "my job is at X", then a first day at another
+        ("my job is at Accenture", "first day at KPMG tomorrow, wish me luck", "Accenture"),
+        # Chinese: jumped to another employer
+        ("我在京东做运营", "年后跳去了拼多多", "京东"),
+        # Chinese: the next grade, the child said by a pronoun
+        ("我儿子读高一", "他今年升高二了", "高一"),
+        # Chinese: a weight moved, its unit unsaid
+        ("我现在体重82公斤", "坚持跑步三个月，瘦到了76", "82"),
+        # Chinese: how often, moved with 只能
+        ("我每周打三次羽毛球", "工作太忙了，现在一周只能打一次", "三次"),
+    ],
+)
+def test_a_job_a_grade_a_weight_or_how_often_said_moved_replaces_it(held: str, changed: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, changed, one_session=True)  # "他" is the son just spoken of
+    assert any(gone in s for s in ended) and not any(gone in s for s in current), (current, ended)
+
+
+def test_two_children_in_two_grades_are_both_kept() -> None:
+    current, ended = beliefs_after(OWNER, "我女儿读初三", "我儿子读小学三年级")
+    assert ended == [] and len(current) == 2, (current, ended)
