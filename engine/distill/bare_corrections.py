@@ -50,6 +50,7 @@ _FORMULA_EN = re.compile(
     r"scratch that|nvm|never ?mind|i mean|i meant|i misspoke|i was wrong|that was wrong|"
     r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
     r"i (?:had|got) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above|last time|the first time))?|"
+    r"i (?:wrote|typed|spelled|spelt|put) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above))?|"
     r"i made a (?:mistake|typo)(?: (?:before|earlier|there))?|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
     r"i mixed (?:that|it|them) up|make that|"
@@ -90,7 +91,17 @@ _THING_COPULA_EN = re.compile(
 )
 _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.IGNORECASE)
 # "Not 37, it ends in 73", "Not Gatwick — it lands at Heathrow": the denial, any clause break, the right words
-_NOT_FIRST_EN = re.compile(r"^not\s+(?P<old>[^,;:—–]{1,30}?)\s*(?:[,;:—–]|\s-)\s*(?P<new>.+?)[.!]*$", re.IGNORECASE)
+_NOT_FIRST_EN = re.compile(
+    # "Not Mrs Bell, Mrs Hall, Bell was last year": the right words end at the next clause
+    r"^not\s+(?P<old>[^,;:—–]{1,30}?)\s*(?:[,;:—–]|\s-)\s*(?P<new>[^,;]+?)(?:\s*[,;].*)?[.!]*$",
+    re.IGNORECASE,
+)
+# "I said the 14th earlier but it's actually the 16th": the wrong value named as said
+_SAID_BUT_EN = re.compile(
+    r"^i\s+said\s+(?P<old>[^,]{1,30}?)(?:\s+(?:earlier|before|above|last time))?,?\s+but\s+"
+    r"(?:it's|it is|it was|that's|he's|she's|they're|the \w+ is)?\s*(?:actually\s+|really\s+)?(?P<new>[^,;]+?)[.!]*$",
+    re.IGNORECASE,
+)
 _FOR_THE = re.compile(r"^(?P<new>.+?)\s+(?:for|as|on|in)\s+(?:the|my|our)\s+[\w' -]+?[.!]*$", re.IGNORECASE)
 _VALUE_EN = re.compile(
     # a date with its day ("May 21", "21 May") is one value, not a month and a number
@@ -103,6 +114,7 @@ _VALUE_EN = re.compile(
     + r")\b|"
     r"[\w.+-]+@[\w-]+\.[\w.]+|\d'\s?\d{1,2}\"?|\d{2,3}/\d{2,3}\b(?!/)"  # a reading: "135/90"
     r"|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
+    r"|\b(?i:[a-z]{1,2}\d[a-z\d]?\s\d[a-z]{2}|[a-z]\d[a-z]\s\d[a-z]\d)\b"  # a postcode: "BS3 4QW", "M5V 2T6"
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
     r"|(?-i:[A-Z])[\w'-]*\+*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"  # "A+", "C++": a grade, a type, a language
     r"|\b(?:" + _DAY_NAMES + r")s?\b"  # a day is a value written in lower case too ("no, wednesday")
@@ -234,6 +246,9 @@ def bare_correction(clause: str) -> BareCorrection | None:
         text = text[: actually.start("cut")]
     formula = _FORMULA_EN.match(text)
     rest = text[formula.end() :].strip(" .!") if formula else text.strip(" .!")
+    said = _SAID_BUT_EN.match(rest)
+    if said:
+        return _made(_remainder(said.group("new")), said.group("old"))
     m = _NOT_FIRST_EN.match(rest)  # "Not 37, it ends in 73": a denial first needs no formula
     if m:
         return _made(_remainder(m.group("new")), m.group("old"))
@@ -446,7 +461,7 @@ def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection 
     ):  # "no sorry, it's claritin", "no wait, it's tree nuts": a value typed in lower case after a formula
         wrong = old.strip(" .!") if old else None
         return BareCorrection(new, WORD, wrong) if wrong != new else None
-    if value is None or "," in new:
+    if value is None or re.search(r",(?!\d{3}\b)", new):  # a comma, not one of "1,040"
         # lower-case words first ("not really", "worries, Jon"): no value to correct to, or a vocative
         return None
     right = value.group(0).strip()

@@ -305,3 +305,23 @@ def test_a_job_a_grade_a_weight_or_how_often_said_moved_replaces_it(held: str, c
 def test_two_children_in_two_grades_are_both_kept() -> None:
     current, ended = beliefs_after(OWNER, "我女儿读初三", "我儿子读小学三年级")
     assert ended == [] and len(current) == 2, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "correction", "right", "wrong"),
+    [
+        # the wrong value named as said, the right one after "but"
+        ("my appointment is on the 3rd", "I said the 3rd before but it's really the 8th", "8th", "3rd"),
+        # a sum with a thousands separator, after "typo"
+        ("our budget is 2,500", "typo, 2,050", "2,050", "2,500"),
+        # a postcode given alone after the formula
+        ("my postcode is LS6 2AB", "correction: LS6 2AD", "LS6 2AD", "LS6 2AB"),
+        # the denial first, then the right name, then why
+        ("my manager is Ms Grant", "not Ms Grant, Ms Grey, Grant left in may", "Grey", "Ms Grant"),
+        # the slip owned as written wrong, the name by its pronoun
+        ("our cat is called Pepper", "oops I typed that wrong, she's called Peppa", "Peppa", "Pepper"),
+    ],
+)
+def test_a_correction_in_everyday_words_corrects_the_value(held: str, correction: str, right: str, wrong: str) -> None:
+    current, ended = beliefs_after(OWNER, held, correction)
+    assert any(right in s for s in current) and not any(wrong in s for s in current), (current, ended)
