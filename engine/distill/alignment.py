@@ -376,7 +376,7 @@ _OUTGROWN = (
 # "let the NYT subscription lapse"): the thing is the verb's subject, or what was let go.
 ENDED_ITSELF = (
     r"(?:fell apart|fell through|lapsed|expired|folded|disbanded|dissolved|(?:got |was |been )?called off|(?:shut|closed) down|"
-    r"split up|wrapped up|went out of business|went bust|went under|"
+    r"split up|wrapped up|went out of business|went bust|went under|fizzled out|petered out|ran its course|"
     r"(?:got |was |been )(?:stolen|totall?ed|written off|repossessed)|"
     r"(?:got |was |been |has been )discontinued)"
     r"(?!\s+(?:the|my|our|his|her|their|a|an|its|on|for|to)\b)"  # "shut down their account": done to a thing
@@ -951,7 +951,7 @@ def let_go(text: str) -> bool:
 # however short ("I cancelled it").
 ENDING_VERB = (
     r"(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|got rid of|returned|gave away|given away|rehomed|withdrew from|"
-    r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|"
+    r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|shut down|paid off|wound down|"
     r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"
     r"(?:stopped|quit|gave up) (?:taking|using|wearing|paying for|renting))"
 )

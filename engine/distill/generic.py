@@ -33,7 +33,7 @@ from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH, subject_of
 from ledgermind.distill.person import third_person, third_person_zh
-from ledgermind.distill.statements import done_to_mine, is_statement, speaker_dropped_zh, strip_lead
+from ledgermind.distill.statements import done_to_mine, ended_first, is_statement, speaker_dropped_zh, strip_lead
 from ledgermind.distill.text import is_cjk
 
 __all__ = [
@@ -270,6 +270,8 @@ def _speaker_restored(clause: str) -> str:
         return "I " + text[:1].lower() + text[1:]
     if _HABIT_FIRST_EN.match(text):
         return habit_restored(text)
+    if ended_first(text):  # "unsubscribed from netflix": the speaker's ending, "I" dropped
+        return "I " + text[:1].lower() + text[1:]
     own = _OWN_PEOPLE_EN.match(text)
     if own is not None:  # "hubby works in IT", "the kids are both in soccer": the speaker's own
         return "my " + text[own.start("who") :]

@@ -30,6 +30,7 @@ __all__ = [
     "SUPPOSING_ZH",
     "done_to_mine",
     "elliptical",
+    "ended_first",
     "is_condition_alone",
     "is_counterfactual",
     "is_general_view",
@@ -705,8 +706,10 @@ def is_statement(clause: str) -> bool:
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
-    if _ENDED_IT_SAID.match(body):
-        return True  # "I cancelled it", "finally emptied it": the speaker ended the thing spoken of last
+    if _ENDED_IT_SAID.match(body) or _ENDED_FIRST.match(body):
+        # "I cancelled it", "finally emptied it": the speaker ended the thing spoken of last;
+        # "unsubscribed from netflix", "shut down the etsy shop": the speaker's, "I" dropped
+        return True
     if len(body.split()) < _MIN_WORDS_EN:  # "I'm vegan", "Got married!"; not "I'm smiling" (a face of the moment)
         return (_standing_state(body) or _LIFE_EVENT.fullmatch(body) is not None) and chatter_kind(body) is None
     if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
@@ -773,6 +776,23 @@ def is_statement(clause: str) -> bool:
     ):
         return False  # "Loved this spot on the hike", "Last time we saw each other", "Books can be so captivating"
     return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body)
+
+
+# The speaker's ending of a named thing, their "I" dropped ("unsubscribed from netflix", "paid off
+# the car loan"): the verb first, then the thing.
+_ENDED_FIRST = re.compile(
+    r"^(?:(?:i|we)\s+)?(?:(?:finally|just|already|officially|eventually)\s+)?"
+    + ENDING_VERB
+    + r"\s+(?!by\b|at\b|in\b|off\b|over\b)(?:the|my|our|from|\w)",
+    re.IGNORECASE,
+)
+
+
+def ended_first(clause: str) -> bool:
+    """Whether a clause is the speaker's ending of a named thing said with "I" dropped
+    ("unsubscribed from netflix", "shut down the etsy shop")."""
+    text = clause.strip()
+    return _ENDED_FIRST.match(text) is not None and re.match(r"(?:i|we)\b", text, re.IGNORECASE) is None
 
 
 # The speaker's ending of a thing said as a pronoun, first in the clause ("I cancelled it",

@@ -325,3 +325,23 @@ def test_two_children_in_two_grades_are_both_kept() -> None:
 def test_a_correction_in_everyday_words_corrects_the_value(held: str, correction: str, right: str, wrong: str) -> None:
     current, ended = beliefs_after(OWNER, held, correction)
     assert any(right in s for s in current) and not any(wrong in s for s in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("message", "kept"),
+    [
+        # an ending of a named thing, its "I" dropped
+        ("unsubscribed from disney plus, nothing on it", "The user unsubscribed from disney plus"),
+        ("paid off the student loan last month!!", "The user paid off the student loan"),
+        # a thing of theirs that ended by itself
+        ("the running club petered out after the coach moved", "The running club petered out"),
+    ],
+)
+def test_an_ending_said_without_its_i_is_the_speakers(message: str, kept: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert any(s.startswith(kept) for s in current), current
+
+
+def test_a_stop_on_the_way_is_no_ending() -> None:
+    current, ended = beliefs_after(OWNER, "I'm a member of the village shop co-op", "stopped by the shop for milk")
+    assert ended == [], (current, ended)
