@@ -832,26 +832,31 @@ def _count_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     return Decision("supersede", (hit,), reason, was, now[of])
 
 
-# A sum of money as chat writes it: a currency or "k" with digits ("$1,450", "62k", "8k"), a
-# number of three digits or more (not a year), or Chinese digits and numerals of hundreds or
-# more ("3500", "一万二", "四千五"), with what it is paid per.
-_MONEY_EN = re.compile(
-    r"(?<![\w.,])(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?:\.\d+)?k\b|(?!(?:19|20)\d\d\b)\d{1,3}(?:,\d{3})+|(?!(?:19|20)\d\d\b)\d{3,6})(?![\w.,]*\d)(?!\s*(?:am|pm|mg|ml|km|kg|g|lbs?|miles?|steps|calories|words|people|users|days|hours|minutes)\b)",
-    re.IGNORECASE,
+# What a number measures when it is no sum of money ("10 miles", "2 pm", "500 mg").
+_NOT_MONEY_UNITS = (
+    r"am|pm|mg|ml|km|kg|g|lbs?|miles?|steps|calories|words|people|users|days|hours|minutes|mins|%|percent|gb|mb"
 )
-_MONEY_ZH = re.compile(
-    r"(?<![\d.])\d{3,6}(?![\d.年岁号])|[一二两三四五六七八九十]+[万千](?:[一二两三四五六七八九]|[零一二两三四五六七八九十]+[千百])?"
-)
-# ... and a sum of two digits, where a period or a currency says it is money ("55 a month")
-_MONEY_EN_SMALL = re.compile(
-    r"(?<![\w.,:/])(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?:\.\d+)?k\b|(?!(?:19|20)\d\d\b)\d{1,3}(?:,\d{3})+"
-    r"|(?!(?:19|20)\d\d\b)\d{2,6}(?:\.\d{2})?)(?![\w.,:]*\d)"
-    r"(?!\s*(?:am|pm|mg|ml|km|kg|g|lbs?|miles?|steps|calories|words|people|users|days|hours|minutes|mins|%|percent|gb|mb)\b)",
-    re.IGNORECASE,
-)
-_MONEY_ZH_SMALL = re.compile(
-    r"(?<![\d.])\d{2,6}(?![\d.年岁号点月日])|[一二两三四五六七八九十]+[万千](?:[一二两三四五六七八九]|[零一二两三四五六七八九十]+[千百])?"
-)
+
+
+def _money_pattern(zh: bool, digits: int) -> re.Pattern[str]:
+    """A sum of money as chat writes it, a bare number of at least ``digits`` digits among
+    them (a year never): a currency or "k" with digits ("$1,450", "62k"), a number with
+    thousands separators, or Chinese digits and numerals of thousands ("3500", "一万二")."""
+    if zh:
+        return re.compile(
+            rf"(?<![\d.])\d{{{digits},6}}(?![\d.年岁号点月日])"
+            r"|[一二两三四五六七八九十]+[万千](?:[一二两三四五六七八九]|[零一二两三四五六七八九十]+[千百])?"
+        )
+    return re.compile(
+        r"(?<![\w.,:/])(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?:\.\d+)?k\b|(?!(?:19|20)\d\d\b)\d{1,3}(?:,\d{3})+"
+        rf"|(?!(?:19|20)\d\d\b)\d{{{digits},6}}(?:\.\d{{2}})?)(?![\w.,:]*\d)(?!\s*(?:{_NOT_MONEY_UNITS})\b)",
+        re.IGNORECASE,
+    )
+
+
+# Three digits at least where nothing else says it is money; two where a period or a currency
+# does ("55 a month"): a bare small number is a count.
+_MONEY = {(zh, least): _money_pattern(zh, len(str(least))) for zh in (False, True) for least in (10, 100)}
 _PER_MONTH = re.compile(r"\b(?:a|per|each|every) month\b|/mo\b|\bmonthly\b|每个?月|月供|月租|月薪", re.IGNORECASE)
 _PER_YEAR = re.compile(
     r"\b(?:a|per|each|every) year\b|/yr\b|\byearly\b|\bannual|\bsalary\b|\bmake\b|年薪|每年", re.IGNORECASE
@@ -887,15 +892,7 @@ def _sums(statement: str) -> list[float]:
 def _sums_said(statement: str) -> list[tuple[float, str]]:
     # under 100 only as money said ("$45", "55 a month"): a bare small number is a count
     least = 10 if _per(statement) or re.search(r"[$€£¥]|块|元", statement) else 100
-    spans = (
-        _MONEY_ZH_SMALL
-        if least == 10 and is_cjk(statement)
-        else _MONEY_ZH
-        if is_cjk(statement)
-        else _MONEY_EN_SMALL
-        if least == 10
-        else _MONEY_EN
-    ).findall(statement)
+    spans = _MONEY[(is_cjk(statement), least)].findall(statement)
     return [(v, said) for said in spans if (v := _money_value(said)) is not None and v >= least]
 
 
