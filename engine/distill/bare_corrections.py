@@ -24,6 +24,7 @@ from ledgermind.distill.text import is_cjk
 
 __all__ = [
     "BARE_CORRECTION",
+    "CLOCK_ZH",
     "MONTHS",
     "WORD",
     "BareCorrection",
@@ -33,6 +34,7 @@ __all__ = [
     "spoken_spans",
     "value_shape",
     "value_spans",
+    "value_where_wrong_zh",
 ]
 
 BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding carries
@@ -474,6 +476,23 @@ def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection 
     return BareCorrection(right, value_shape(right), wrong)
 
 
+# A Chinese time of day ("八点", "八点半", "7点15分"): what "是八点半打卡" corrects a time to.
+CLOCK_ZH = re.compile(r"[零一二两三四五六七八九十\d]{1,3}点(?:半|一刻|[零一二三四五六七八九十\d]{1,3}分?)?")
+_ZH_AMOUNT = r"[\d零一二两三四五六七八九十百千万.]+"
+
+
+def value_where_wrong_zh(said: str, wrong: str) -> str | None:
+    """What in a Chinese right-hand side stands where the wrong value would: the last amount
+    of the wrong one's unit ("我儿子今年9岁" for "8岁" -> "9岁"), or the one number where the wrong
+    one is a bare number ("是98的套餐" for "128" -> "98"); None when neither is said."""
+    unit = re.fullmatch(_ZH_AMOUNT + r"(\D{1,3})", wrong)
+    amounts = re.findall(_ZH_AMOUNT + re.escape(unit.group(1)), said) if unit else []
+    if amounts:
+        return str(amounts[-1])
+    digits = re.findall(r"\d+(?:\.\d+)?", said) if wrong.isdigit() else []
+    return str(digits[0]) if len(digits) == 1 else None
+
+
 def _bare_zh(text: str) -> BareCorrection | None:
     trailing = _TRAILING_FORMULA_ZH.search(text)  # "其实我二十九了，记错了": the formula said last
     if trailing:
@@ -486,11 +505,7 @@ def _bare_zh(text: str) -> BareCorrection | None:
             new, old = m.group("new").strip(), m.group("old").strip()
             new = new.rpartition(m.group("verb"))[2] or new  # "公司在酒仙桥" / 不在: the place is the value
             # "我住6楼，不是5楼": an amount of the wrong one's unit, or what follows "I live / am called"
-            unit = re.fullmatch(r"[\d零一二两三四五六七八九十百千万.]+(\D{1,3})", old)
-            said = re.findall(r"[\d零一二两三四五六七八九十百千万.]+" + re.escape(unit.group(1)), new) if unit else []
-            new = said[-1] if said else (re.sub(r"^[我他她](?:住在|住|叫|姓|在)", "", new) or new)
-            digits = re.findall(r"\d+(?:\.\d+)?", new) if old.isdigit() else []
-            new = digits[0] if len(digits) == 1 else new  # "是98的套餐，不是128": the number
+            new = value_where_wrong_zh(new, old) or re.sub(r"^[我他她](?:住在|住|叫|姓|在)", "", new) or new
             return BareCorrection(new, value_shape(new), old) if new != old else None
     if formula is None:
         return None
@@ -499,9 +514,8 @@ def _bare_zh(text: str) -> BareCorrection | None:
         return None
     new = (m.group("new") or m.group("amount")).strip()
     # "是八点半打卡": a time or an amount said first is the value, what is done at it is not
-    timed = re.match(
-        r"[零一二两三四五六七八九十\d]{1,3}(?:点(?:半|一刻|[零一二三四五六七八九十\d]{1,3}分?)?|号|月[零一二三四五六七八九十\d]{1,3}[号日])",
-        new,
+    timed = CLOCK_ZH.match(new) or re.match(
+        r"[零一二两三四五六七八九十\d]{1,3}(?:号|月[零一二三四五六七八九十\d]{1,3}[号日])", new
     )
     new = timed.group(0) if timed and len(new) > len(timed.group(0)) else new
     new = re.sub(r"(?<=[\d零一二两三四五六七八九十百千万])(?:左右|上下|出头)$", "", new)  # "是130左右": the amount

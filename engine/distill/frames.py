@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ledgermind.distill.alignment import ADDITIVE_TOO
+from ledgermind.distill.bare_corrections import CLOCK_ZH, value_where_wrong_zh
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker
 from ledgermind.distill.person import INTRODUCED_ZH, RELATIONS_ZH_WORDS, third_person, third_person_zh
@@ -1677,24 +1678,18 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
     m = re.search(r"([^，,。！!]+)[，,]\s*(?:而)?不是([^，,。！!]+?)[。！!]?$", body)
     if m:  # "我儿子今年9岁，不是8岁": the right value is the amount of the wrong one's unit
         wrong = m.group(2).strip()
-        unit = re.fullmatch(r"[\d零一二两三四五六七八九十百千万.]+(\D{1,3})", wrong)
-        amounts = (
-            re.findall(r"[\d零一二两三四五六七八九十百千万.]+" + re.escape(unit.group(1)), m.group(1)) if unit else []
-        )
-        if amounts:
-            return _typed(amounts[-1]) + (_norm(wrong),)
-        digits = re.findall(r"\d+(?:\.\d+)?", m.group(1)) if wrong.isdigit() else []
-        if len(digits) == 1:  # "是98的套餐，不是128": the number
-            return _typed(digits[0]) + (_norm(wrong),)
+        right = value_where_wrong_zh(m.group(1), wrong)  # "是98的套餐，不是128": the number
+        if right is not None:
+            return _typed(right) + (_norm(wrong),)
         # "我叫张伟，不是张维": what follows the clause's verb of naming or place
         named = re.search(r"(?:叫|姓|是|住在|住|在)([^叫姓是住在]{1,8})$", m.group(1).strip())
-        if named and not unit:
+        if named and not re.match(r"[\d零一二两三四五六七八九十百千万.]", wrong):
             return _typed(named.group(1)) + (_norm(wrong),)
     m = re.search(r"(?:我是说|我的意思是|应该是|其实是|(?<!不)是)([^，,。！!]+)", body)
     if m:
         said = m.group(1).strip().rstrip("才对")
         # "是八点半打卡": a time said first is the value, what is done at it is not
-        timed = re.match(r"[零一二两三四五六七八九十\d]{1,3}点(?:半|一刻|[零一二三四五六七八九十\d]{1,3}分?)?", said)
+        timed = CLOCK_ZH.match(said)
         return _typed(timed.group(0) if timed else said) + (None,)
     return None
 

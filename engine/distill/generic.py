@@ -26,7 +26,7 @@ import re
 from datetime import datetime
 
 from ledgermind.distill.alignment import core_tokens, has_change_cue, negated
-from ledgermind.distill.bare_corrections import BARE_CORRECTION, bare_correction
+from ledgermind.distill.bare_corrections import BARE_CORRECTION, bare_correction, value_where_wrong_zh
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import Finding, Speaker
@@ -69,10 +69,6 @@ _NO_VALUE_EN = frozenset(
         *("all", "yet", "ever", "much", "that", "as", "have", "be", "been", "had", "sure", "easy", "right"),
     ]
 )
-# A Chinese amount with its unit ("8岁", "三千五百块", "12点")
-_AMOUNT_ZH = re.compile(
-    r"[\d零一二两三四五六七八九十百千万.]+(?P<unit>岁|块钱?|元|号|点|楼|层|公斤|斤|次|个|年级|年|月|天|周|小时|分钟|毫克|片|粒|米)"
-)
 _LONGEST_VALUE = 6  # words: a right value is a noun phrase, not a clause ("such a blessing to have family who ...")
 
 
@@ -85,9 +81,7 @@ def contrast(clause: str) -> tuple[str, str] | None:
     if is_cjk(clause):
         # "我儿子今年9岁，不是8岁": the right value is what stands where the wrong one would
         # (an amount of the wrong one's unit), not the whole clause before it
-        unit = _AMOUNT_ZH.fullmatch(old)
-        said = [m for m in _AMOUNT_ZH.finditer(new) if unit is not None and m.group("unit") == unit.group("unit")]
-        new = said[-1].group(0) if said else new
+        new = value_where_wrong_zh(new, old) or new
     if not is_cjk(clause) and new.split()[-1].lower() in _AUXILIARY:
         return None  # "... we are not alone": the verb negated, no value denied
     if not is_cjk(clause):

@@ -865,7 +865,6 @@ _PER_YEAR = re.compile(
 _AMOUNT_MOVED = re.compile(
     r"\b(?:starting|from now|hit|reached|bumped|raised|paying)\b|给到|涨|降|变成|得交|要交", re.IGNORECASE
 )
-_NUMERAL_ZH = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 
 def _money_value(said: str) -> float | None:
@@ -873,16 +872,8 @@ def _money_value(said: str) -> float | None:
     text = said.strip().lstrip("$€£¥ ").replace(",", "")
     if re.fullmatch(r"\d+(?:\.\d+)?k?", text, re.IGNORECASE):
         return float(text.rstrip("kK")) * (1000 if text[-1:] in "kK" else 1)
-    m = re.fullmatch(r"([一二两三四五六七八九十]+)([万千])(.*)", text)
-    if m is None:
-        return None
-    unit = 10000 if m.group(2) == "万" else 1000
-    head = sum(_NUMERAL_ZH[c] for c in m.group(1)) if m.group(1) != "十" else 10
-    tail = m.group(3)
-    rest = _NUMERAL_ZH.get(tail, 0) * unit // 10 if len(tail) == 1 else 0  # "一万二": 12000
-    if len(tail) >= 2 and tail[-1] in "千百":
-        rest = _NUMERAL_ZH.get(tail[-2], 0) * (1000 if tail[-1] == "千" else 100)
-    return float(head * unit + rest)
+    spoken = number(text)  # Chinese numerals as said, shortened ones too ("四千五")
+    return float(spoken) if spoken is not None else None
 
 
 def _sums(statement: str) -> list[float]:
@@ -953,7 +944,7 @@ def _grade_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     if now is None:
         return None
     held = [
-        b
+        (b, was.group(0))
         for b in beliefs
         if b.subject == p.subject
         and b.kind == "fact"
@@ -962,10 +953,9 @@ def _grade_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     ]
     if len(held) != 1:
         return None
-    was = _GRADE_ZH.search(held[0].statement)
-    old = was.group(0) if was else ""
+    ((belief, old),) = held
     reason = f"replaced: {old} -> {now.group(0)} ({p.statement}; rule grade moved)"
-    return Decision("supersede", (held[0],), reason, old or None, now.group(0))
+    return Decision("supersede", (belief,), reason, old, now.group(0))
 
 
 def _weight_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:

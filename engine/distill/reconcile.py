@@ -47,7 +47,7 @@ from datetime import datetime
 
 from ledgermind.distill.alignment import align, ends, has_additive_cue, has_change_cue, moved_on, negated
 from ledgermind.distill.anaphora import antecedent
-from ledgermind.distill.bare_corrections import BARE_CORRECTION, WORD, spoken_spans, value_shape, value_spans
+from ledgermind.distill.bare_corrections import BARE_CORRECTION, CLOCK_ZH, WORD, spoken_spans, value_shape, value_spans
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.departures import departed, says_leaving
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
@@ -894,13 +894,10 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
         elif last is not None:  # "12" of "12 april" corrected by "21st of april": the month said once
             whole += r"(?:\s+" + re.escape(last.group(1)) + r"\b)?"
         statement = re.sub(whole, lambda _: surface, target.statement, count=1, flags=re.IGNORECASE)
-    elif _CLOCK_ZH.fullmatch(right) and len(_CLOCK_ZH.findall(target.statement)) == 1:
+    elif CLOCK_ZH.fullmatch(right) and len(CLOCK_ZH.findall(target.statement)) == 1:
         # "是八点半打卡" for "用户早上八点上班" (held as 08:00): the time as the belief says it
-        statement = _CLOCK_ZH.sub(right, target.statement, count=1)
+        statement = CLOCK_ZH.sub(right, target.statement, count=1)
     return replace(p, attribute=target.attribute, value=right, replaces=target.value, statement=statement)
-
-
-_CLOCK_ZH = re.compile(r"[零一二两三四五六七八九十\d]{1,3}点(?:半|一刻|[零一二三四五六七八九十\d]{1,3}分?)?")
 
 
 # A statement whose subject is a pronoun for what was said before ("Now it's
