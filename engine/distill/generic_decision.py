@@ -970,7 +970,7 @@ def _weight_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | N
         for b in beliefs
         if b.subject == p.subject
         and (w := _WEIGHT_ZH.search(b.statement)) is not None
-        and float(w.group("v")) != now
+        and 0 < float(w.group("v")) != now  # "体重0公斤": no weight to compare with
         and 1 / 3 <= now / float(w.group("v")) <= 3
     ]
     if len(held) != 1:

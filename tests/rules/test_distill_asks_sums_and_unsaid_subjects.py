@@ -345,3 +345,9 @@ def test_an_ending_said_without_its_i_is_the_speakers(message: str, kept: str) -
 def test_a_stop_on_the_way_is_no_ending() -> None:
     current, ended = beliefs_after(OWNER, "I'm a member of the village shop co-op", "stopped by the shop for milk")
     assert ended == [], (current, ended)
+
+
+def test_a_weight_of_zero_held_is_no_weight_to_compare_with() -> None:
+    # a nonsense belief never stops the next statement from being read
+    current, ended = beliefs_after(OWNER, "我体重0公斤", "最近瘦到了60")
+    assert ended == [] and len(current) == 2, (current, ended)
