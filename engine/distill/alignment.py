@@ -410,7 +410,7 @@ _ENDS = re.compile(
     # "poker night is done", "the lease is over": a thing of theirs, ended itself
     r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all )?(?:done|over|finished|no more)"
     r"(?!\s+(?:with|for|by|in|at|on|soon|yet)\b))\b"
-    r"|退了|退掉|退订|退出|退卡|辞了|辞掉|辞职|到期|过期了|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|分手|不干了|不\S{0,4}了",
+    r"|退了|退掉|退订|退出|退卡|销掉|销了|注销|销户|辞了|辞掉|辞职|到期|过期了|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
 _TOPIC_STOP = frozenset(
@@ -793,16 +793,16 @@ _NO_LONGER_THERE_ZH = re.compile(
 # "我已经戒烟两个月了", "退掉了健身卡", "健身卡我退掉了": the ending verb and the thing it
 # ends, after it or said first (the topic).
 _ENDED_ZH = re.compile(
-    r"(?:戒(?:掉了?)?|退掉了?|退了|卖掉了?|卖了|取消了?|辞去了?)(?:我的|了)?(?P<thing>[\u4e00-\u9fff]{1,4}?)"
+    r"(?:戒(?:掉了?)?|退掉了?|退了|销掉了?|注销了?|卖掉了?|卖了|取消了?|辞去了?)(?:我的|了)?(?P<thing>[\u4e00-\u9fff]{1,4}?)"
     r"(?=[了，,。！!]|[零一二两三四五六七八九十几半多好]|$)"
     r"|^(?:用户|我们|我)?(?P<topic>[\u4e00-\u9fff]{2,8}?)(?:用户|我们|我)\s*"
-    r"(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经)?(?:退掉|退了|卖了|卖掉|取消|戒|辞掉|辞职|辞)"
+    r"(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经)?(?:退掉|退了|销掉|注销|卖了|卖掉|取消|戒|辞掉|辞职|辞)"
     # the thing said first with no one after it ("年卡退掉了", "车已经卖了")
     # (or as the speaker's own: "我的电动车被偷了"; stolen, lost or stopped ends it too: "药已经停了")
     r"|^(?:(?:用户|我们|我)的)?(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{1,5}?)"
     # ... and when ("车上周卖掉了", resolved as "车2026年3月25日那一周卖掉了")
     r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经|也)?"
-    r"(?:退掉|退了|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|辞掉|辞|到期|结束|解散|倒闭|关门|"
+    r"(?:退掉|退了|销掉|注销|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|辞掉|辞|到期|结束|解散|倒闭|关门|"
     r"送人|送走|(?:送|卖|转)给[\u4e00-\u9fff]{1,5}?(?:养)?)(?:了|啦|喽|咯)?(?:[哈嘿呵]+)?[。！!]?$"
 )
 # "我把咖啡戒了", "他把烟戒了": the thing said between 把 and the verb that ends it
@@ -904,6 +904,10 @@ def _vehicle_of(kind: str, statement: str) -> bool:
     return any(kind in kinds and said.search(statement) is not None for kinds, said in _VEHICLE_GROUPS)
 
 
+# Kinds of place or account that names are made of ("PureGym", "Metro Bank", "KidsClub").
+_NAMED_KINDS = frozenset(["gym", "club", "bank", "card", "shop", "studio", "fitness", "mart"])
+
+
 def names_ended(thing: frozenset[str], statement: str) -> bool:
     """Whether a statement names the thing an ending ends: its topic words, the words
     an acronym of one word begins ("let the nyt lapse"), or for Chinese, every character
@@ -912,6 +916,9 @@ def names_ended(thing: frozenset[str], statement: str) -> bool:
     held = topic_words(statement)
     thing = thing - _ACTIVITY_HEADS or thing  # "stopped the piano lessons" ends "learning piano"
     if thing <= held or all(any(_kin_stems(t, h) for h in held) for t in thing):
+        return True
+    # the kind a held name ends with ("cancelled the gym" ends "a member at puregym")
+    if len(thing) == 1 and (t := next(iter(thing))) in _NAMED_KINDS and any(h.endswith(t) and h != t for h in held):
         return True
     if len(thing) == 1 and (stands_for(next(iter(thing)), statement) or _vehicle_of(next(iter(thing)), statement)):
         return True

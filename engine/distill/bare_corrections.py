@@ -551,7 +551,8 @@ def value_spans(text: str) -> list[str]:
         return re.findall(
             # a school year first ("三年级", not "三年"): what "不对，是四年级" corrects
             _GRADE_ZH
-            + r"|"
+            # a weekday ("周五"), with its part of the day: what "是周四晚上" corrects
+            + r"|(?:周|星期|礼拜)[一二三四五六日天](?:上午|下午|晚上|早上|中午)?|"
             + _ZH_NUMERAL
             + r"+月"
             + _ZH_NUMERAL
@@ -585,7 +586,8 @@ def value_shape(value: str) -> str:
         return "time"
     if re.fullmatch(_GRADE_ZH, v):
         return "grade"
-    if re.fullmatch(rf"(?:{_WEEKDAYS})s?|(?:周|星期|礼拜)[一二三四五六日天]", v):
+    # (a Chinese weekday with its part of the day: "周四晚上" corrects "周五")
+    if re.fullmatch(rf"(?:{_WEEKDAYS})s?|(?:周|星期|礼拜)[一二三四五六日天](?:上午|下午|晚上|早上|中午)?", v):
         return "weekday"
     if (
         re.search(rf"\b(?:{MONTHS})\b", v)

@@ -67,7 +67,9 @@ _SPLIT_EN = re.compile(
     # (nor "Tuesday and Thursday mornings": a day or a month is no person)
     r",?\s+(?:and|but)\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
     r"April|May|June|July|August|September|October|November|December)\b)"
-    r"(?=(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)\b)",
+    r"(?=(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)\b)"
+    # "landlord sent the renewal and it's 1790 starting february": the value "it" stands for now
+    r"|\s*,?\s+(?:and|but|so)\s+(?=(?i:" + _IT_VALUE.pattern + "))",
 )
 # "My brother lives in Seoul and works for Samsung": one subject, two verb
 # phrases. A second finite verb (third person "-s" or past "-ed", as the first
@@ -345,8 +347,8 @@ _DROPPED_SUBJECT = re.compile(
     r"(?!took\s+(?:some\s+|a\s+(?:(?:bit|lot|little)\s+(?:of\s+)?)?)?(?:time|while|effort|work|trial|practice|patience|"
     r"guts|courage|ages|forever|getting used)\b(?!\s+off\b))"
     r"(?:took|met|went|saw|spent|found|had|ran|wrote|won|built|caught|flew|drove|ate|sang|brought|bought|paid|sent|"
-    r"broke|hurt|tore|cut|burnt|[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|"
-    r"with|up|out|back|it|them|\d+"
+    r"broke|hurt|tore|cut|burnt|made|[a-z]{3,}ed)\s+(?:a|an|the|my|our|some|lots of|a lot of|a few|a couple of|two|three|"
+    r"with|up|out|back|around|it|them|\d+"
     # (or someone by name: "Met Jess for lunch", "Saw Priya at the market")
     r"|(?-i:[A-Z][a-z]+)(?=\s+(?:for|at|in|on|from|after|yesterday|today|last)\b))\s+\S"
     # a measure taken of oneself, its subject left out ("weighed in at 198 this morning", "clocked in at 22:40"),

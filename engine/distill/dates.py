@@ -28,7 +28,17 @@ import dateparser  # type: ignore[import-untyped]
 
 from ledgermind.distill.person import IRREGULAR_PAST
 
-__all__ = ["EN_NUMBERS", "FUTURE_EN", "MONTHS_EN", "PAST_EN", "TimeMention", "find_time", "format_day", "written_date"]
+__all__ = [
+    "EN_NUMBERS",
+    "FUTURE_EN",
+    "MONTHS_EN",
+    "PAST_EN",
+    "TimeMention",
+    "find_time",
+    "format_day",
+    "with_date",
+    "written_date",
+]
 
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 MONTHS_EN: tuple[str, ...] = ("january", "february", "march", "april", "may", "june", "july", "august")
@@ -289,3 +299,12 @@ def written_date(d: datetime, precision: str, language: str) -> str:
         "month": f"in {d:%B %Y}",
         "year": f"in {d.year}",
     }[precision]
+
+
+_PREPOSITION_TWICE = re.compile(r"\b(as of|since|from|until|till|before|after)\s+(?:on|in)\s+(?=\d|[A-Z][a-z]+ \d{4})")
+
+
+def with_date(text: str, mention: TimeMention) -> str:
+    """The text with the time it names written as a date, the preposition said kept and none
+    added ("as of last friday" -> "as of 27 March 2026", not "as of on ...")."""
+    return _PREPOSITION_TWICE.sub(r"\1 ", text.replace(mention.phrase, mention.resolved, 1))

@@ -46,7 +46,7 @@ from datetime import datetime
 
 from ledgermind.distill.alignment import ADDITIVE_TOO
 from ledgermind.distill.bare_corrections import CLOCK_ZH, value_where_wrong_zh
-from ledgermind.distill.dates import find_time
+from ledgermind.distill.dates import find_time, with_date
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker
 from ledgermind.distill.person import INTRODUCED_ZH, RELATIONS_ZH_WORDS, third_person, third_person_zh
 from ledgermind.distill.text import is_cjk
@@ -1029,7 +1029,7 @@ def _finding(
     mention = find_time(body, said_at)
     statement = text.strip().rstrip("。.!！?？ ")
     if mention is not None and mention.phrase in statement:
-        statement = statement.replace(mention.phrase, mention.resolved, 1)
+        statement = with_date(statement, mention)
     if zh:
         statement = third_person_zh(statement, sp.zh_label) + "。"
     else:

@@ -28,7 +28,7 @@ from datetime import datetime
 from ledgermind.distill.alignment import core_tokens, has_change_cue, negated
 from ledgermind.distill.bare_corrections import BARE_CORRECTION, bare_correction, value_where_wrong_zh
 from ledgermind.distill.chatter import chatter_kind
-from ledgermind.distill.dates import find_time
+from ledgermind.distill.dates import find_time, with_date
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH, subject_of
@@ -43,6 +43,7 @@ __all__ = [
     "generic_findings",
     "habit_restored",
     "instruction_findings",
+    "pet_restored",
     "said_key",
 ]
 
@@ -141,9 +142,6 @@ def bare_correction_findings(text: str, speaker: Speaker) -> list[Finding]:
     ]
 
 
-_PREPOSITION_TWICE = re.compile(r"\b(as of|since|from|until|till|before|after)\s+(?:on|in)\s+(?=\d|[A-Z][a-z]+ \d{4})")
-
-
 # A statement whose only content word says where or how far along the speaker is right now.
 _WHERE_JUST_NOW = frozenset(["out", "close", "here", "there"])
 
@@ -160,7 +158,7 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     mention = find_time(body, said_at)
     statement = body
     if mention is not None:
-        statement = statement.replace(mention.phrase, mention.resolved, 1)
+        statement = with_date(statement, mention)
     if zh and speaker_dropped_zh(body):  # "国庆打算去云南玩": whose plan, the note says
         statement = speaker.zh_label + statement
     statement = (
@@ -177,8 +175,7 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     return [
         Finding(
             kind="fact",
-            # "as of last friday" -> "as of 27 March 2026": the preposition said is kept, none added
-            statement=_PREPOSITION_TWICE.sub(r"\1 ", statement),
+            statement=statement,
             op="update" if change or negated(body) else "add",
             subject=subject,
             attribute=f"said:{key}",
@@ -247,6 +244,22 @@ def habit_restored(clause: str) -> str:
         return clause
     state = re.match(r"\w+\s+(?:up|awake|asleep|in bed|home|busy|off)\b", text, re.IGNORECASE)
     return ("I'm " if state else "I ") + text[:1].lower() + text[1:]
+
+
+# The speaker's pet as chat names it, with no "my" ("the dog's called rolo", "the cat has
+# kidney disease"): its verb right after, so "the dog at the park" is anyone's.
+_OWN_PET_EN = re.compile(
+    r"^the\s+(?P<who>dog|dogs|cat|cats|puppy|kitten|pup|bunny|rabbit|hamster|parrot|tortoise)"
+    r"(?='s\s+(?:called|named|a|an|\d)|\s+(?:is|was|has|had|just|got|\w+s|\w+ed)\b)",
+    re.IGNORECASE,
+)
+
+
+def pet_restored(clause: str) -> str:
+    """The speaker's pet named as "the dog" with its "my" put back ("the dog's called rolo" ->
+    "my dog's called rolo"); the clause as it is otherwise. Read before the frames."""
+    own = None if is_cjk(clause) else _OWN_PET_EN.match(clause.strip())
+    return clause if own is None else "my " + clause.strip()[own.start("who") :]
 
 
 def _speaker_restored(clause: str) -> str:

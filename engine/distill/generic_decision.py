@@ -212,7 +212,7 @@ _DIED = re.compile(r"\b(?:" + _DEATH_EN + r")\b|" + _DEATH_ZH, re.IGNORECASE)
 # A couple's ending ("we broke up", "我们分手了"): the speaker's beliefs about the partner end.
 _BROKE_UP = re.compile(
     r"\b(?:broke up|split up|(?:we|we've|we're|they|they're|got)\s+separated|got divorced|are divorced|"
-    r"called off the (?:wedding|engagement)|"
+    r"called off the (?:wedding|engagement)|called it quits|"
     # the divorce done ("finalized our divorce", "the divorce came through"), not begun ("filed for")
     r"(?:finali[sz]ed|got) (?:our|the|my|their|his|her) divorce|divorce (?:is|was) (?:now )?final|"
     r"divorce (?:came|went) through)\b|分手|离婚|分开了|(?:我们|我俩|咱俩|他们|他俩|她俩|用户)(?:已经|俩)?分了(?![\u4e00-\u9fff])",
@@ -344,7 +344,13 @@ _DEAD_OF_MINE = re.compile(
     # "we lost Max last month", "we had to put our cat down": the loss said of the speaker
     r"|\b(?:we|i|the user)\s+(?:(?:sadly|just|finally|recently)\s+)?(?:lost|had to put|put)\s+"
     r"(?:(?:my|our|their|the user's)\s+(?:old\s+|sweet\s+|beloved\s+)?(?P<lost>" + _MORTAL + r")|"
-    r"(?P<lost_name>(?-i:[A-Z])[a-z]+))\b(?(lost)|(?!\s+to\s+(?-i:[A-Z])))"  # not "lost to Boston"
+    r"(?P<lost_name>(?-i:[A-Z])[a-z]+"
+    # a name typed in lower case, said with when ("we lost biscuit on tuesday"): not what else is lost
+    r"|(?!(?:power|money|weight|track|touch|sleep|interest|everything|time|hope|count|sight|focus|signal|"
+    r"internet|wifi|service|data|it|them|him|her|one|two|some|all|contact|faith|patience|heart)\b)[a-z]{3,}"
+    r"(?=\s+(?:on\s+\w+day|on\s+\d+|in the week of|yesterday|today|this morning|last night|last week|"
+    r"over the weekend|\d+)\b)))"
+    r"\b(?(lost)|(?!\s+to\s+(?-i:[A-Z])))"  # not "lost to Boston"
     r"(?<=\w)(?:\s+down)?",
     re.IGNORECASE,
 )
@@ -517,9 +523,30 @@ _MOVED_DAY_ZH = re.compile(r"(?:调到|改到|挪到|换到|改成|换成|改在
 _MOVED_MONTH = re.compile(
     r"\b(?:push(?:ed)?|mov(?:ed?)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?)"  # "had to push the wedding to ..."
     r"(?:\s+(?:it|them|back|out|up|forward|(?:the|our|my|their)\s+[\w-]+(?:\s+[\w-]+)?|(?-i:[A-Z])[\w-]+))*"
-    r"\s+(?:to|for|until|till)\s+(?:early\s+|mid-?\s*|late\s+|the end of\s+|end of\s+)?(?P<v>" + _MONTHS_SAID + r")\b",
+    r"\s+(?:to|for|until|till)\s+(?:early\s+|mid-?\s*|late\s+|the end of\s+|end of\s+)?(?P<v>(?:"
+    + _MONTHS_SAID
+    + r")\b"
+    r"(?:\s+\d{1,2}(?:st|nd|rd|th)?\b(?!\s*(?:am|pm|:)))?)",
     re.IGNORECASE,
 )
+# A month said with its day or without ("march 3rd", "the 19th of march", "march"), as one value:
+# "pushed it to march 19" moves the visa appointment of "march 3rd".
+_MONTH_DAY = re.compile(
+    r"\b(?P<m>" + _MONTHS_SAID + r")\b(?:\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?:am|pm|:)))?"
+    r"|\b(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>" + _MONTHS_SAID + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _month_days(statement: str) -> list[str]:
+    """The months said, each with its day where one is said ("march 3rd" -> "mar 3")."""
+    out = []
+    for m in _MONTH_DAY.finditer(statement):
+        month, day = (m.group("m") or m.group("m2")).casefold()[:3], m.group("d") or m.group("d2")
+        out.append(f"{month} {int(day)}" if day else month)
+    return out
+
+
 # A date moved, its thing left unsaid ("导师松口了，可以延到6月10号再交"): of the beliefs holding a
 # date, the one said last.
 _DATE_SAID_ZH = (
@@ -608,6 +635,8 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
         # "Priya's standup got moved to 10am": a named person's, not the speaker's time
         theirs = kind is _CLOCK and ":" in (p.subject or "")
         if day is not None and not theirs and not negated(p.statement[: day.end()]):
+            if kind is _MONTH:  # a month moved, with its day where said ("pushed it to march 19")
+                return _date_moved(p, beliefs, day.group("v"))
             return _day_moved(p, beliefs, day.groupdict().get("v") or day.group("at"), kind)
     if said is None or negated(p.statement[: said.end()]):
         return None
@@ -696,6 +725,16 @@ def _ordinal_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     return Decision("supersede", (b,), reason, was, now)
 
 
+def _date_moved(p: Proposal, beliefs: Sequence[BeliefView], said: str) -> Decision | None:
+    (now,) = _month_days(said)
+    hit = _said_last_holding(beliefs, _month_days, now)
+    if hit is None:
+        return None
+    b, was = hit
+    reason = f"replaced: {was} -> {now} ({p.statement}; rule day moved by someone)"
+    return Decision("supersede", (b,), reason, was, now)
+
+
 def _day_moved(p: Proposal, beliefs: Sequence[BeliefView], now: str, kind: re.Pattern[str]) -> Decision | None:
     hit = _said_last_holding(beliefs, lambda statement: [m.group(0) for m in kind.finditer(statement)], now)
     if hit is None:
@@ -728,6 +767,8 @@ _WITH_PROVIDER = re.compile(
 # annual plan"): the plan the speaker said they are on ("is on spotify family", "on the free tier").
 _TIER_CHANGED = re.compile(
     r"\b(?:upgraded|downgraded)\s+(?:(?:it|us|me)\s+)?to\s+(?:the\s+|a\s+|an\s+)?\w"
+    # "bumped myself up to their unlimited one"
+    r"|\b(?:bumped|moved|stepped)\s+(?:myself|themselves|me|us|ourselves|it)\s+(?:up|down)\s+to\s+(?:the\s+|their\s+|a\s+|an\s+)?\w"
     r"|\b(?:switched|moved|went|changed)\s+(?:(?:it|us|me)\s+)?(?:over\s+|back\s+)?to\s+(?:the\s+|a\s+|an\s+)?"
     r"(?:[\w+-]+\s+){0,2}(?:plan|tier|package|subscription|membership)\b",
     re.IGNORECASE,
@@ -830,6 +871,100 @@ def _count_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     of, was = next((of, n) for of, n in _measured(hit.statement).items() if of in now and n != now[of])
     reason = f"replaced: {was} {of} -> {now[of]} {of} ({p.statement}; rule count changed)"
     return Decision("supersede", (hit,), reason, was, now[of])
+
+
+# A level said moved to a number, the thing often unsaid ("down to 192 as of this morning", "herd's up
+# to 75 now", "now we're down to 8"): the number after a verb of moving, and the word after it.
+_LEVEL_MOVED = re.compile(
+    r"\b(?:down|up|back|dropped|fell|fallen|rose|risen|climbed|grew|grown|shrank|shrunk|slipped|jumped|"
+    r"increased|decreased|reduced|lowered|raised|cut|slimmed)\s+to\s+(?:about |around |like |roughly |just |only )?"
+    r"(?P<v>\d+(?:\.\d+)?)(?![\d:/]|[.,]\d)(?:\s*(?P<unit>[a-z]+))?",
+    re.IGNORECASE,
+)
+# A number of something a belief holds, and the word after it ("12 laying hens", "92 kg"); not a
+# year, a time of day, a date or a sum (the other rules read those).
+_HELD_NUMBER = re.compile(
+    r"(?<![\w.,:/$€£¥])(?!(?:19|20)\d\d\b)(?P<v>\d+(?:\.\d+)?)(?![\d:/]|[.,]\d)(?!\s*(?:am|pm|st|nd|rd|th)\b)"
+    r"(?:\s*(?P<unit>[a-z]+))?",
+    re.IGNORECASE,
+)
+# The same in Chinese ("宽带刚升到500兆了", "降到了60公斤"), and a number a Chinese belief holds with
+# its measure word ("100兆"); not a date, a time of day or an age.
+_LEVEL_MOVED_ZH = re.compile(
+    r"(?:(?:升|降|涨|减|加|提|调|掉|增|跌|瘦|胖)(?:了)?到了?|称了?(?:一下)?(?:才|只有|就|是)?)\s*(?P<v>\d+(?:\.\d+)?)(?![\d.])\s*(?P<unit>[a-z]+|[\u4e00-\u9fff])?",
+    re.IGNORECASE,
+)
+_HELD_NUMBER_ZH = re.compile(
+    r"(?<![\d.])(?P<v>\d+(?:\.\d+)?)(?![\d.])(?!\s*[年月日号点岁])\s*(?P<unit>[a-z]+|[\u4e00-\u9fff])?", re.IGNORECASE
+)
+# Words after a number that name no unit of it ("down to 84 now", "up to 75 since may", "升到500了").
+_NO_UNIT = frozenset(
+    [
+        "now",
+        "since",
+        "as",
+        "after",
+        "before",
+        "from",
+        "in",
+        "on",
+        "at",
+        "this",
+        "last",
+        "and",
+        "but",
+        "so",
+        "yet",
+        "already",
+        "again",
+    ]
+)
+_NO_UNIT |= frozenset("了的啊呢吧啦嘛，")
+_SAME_UNIT = {"kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "lbs": "lb"}
+_SAME_UNIT |= {"pound": "lb", "pounds": "lb"}
+
+
+def _unit(word: str | None) -> str:
+    said = (word or "").casefold()
+    if said in _NO_UNIT:
+        return ""
+    return _SAME_UNIT.get(said, said.removesuffix("s"))
+
+
+def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "down to 192 as of this morning" replaces after "I weigh 210 lb": the one belief of
+    the speaker's holding one number (not a year, a time or a date) between a third and three
+    times the new one, of the same unit where both say one. A number said moved with nothing
+    named moves the one number held that it can be; two such beliefs leave it to the other
+    rules, since which moved the words do not say."""
+    zh = is_cjk(p.statement)
+    said = (_LEVEL_MOVED_ZH if zh else _LEVEL_MOVED).search(p.statement if zh else untimed(p.statement))
+    if said is None or negated(p.statement[: said.start()]):
+        return None
+    now, unit = float(said.group("v")), _unit(said.group("unit"))
+    speaker = (p.subject or "").partition(":")[0]
+    held = []
+    for b in beliefs:
+        if b.subject not in (p.subject, speaker) or b.kind != "fact" or negated(b.statement):
+            continue
+        if is_cjk(b.statement) != zh:
+            continue
+        numbers = list((_HELD_NUMBER_ZH if zh else _HELD_NUMBER).finditer(untimed(b.statement)))
+        # a sum of money is the money rule's (in Chinese, one said with its currency: a bare
+        # "100兆" is no sum there)
+        money = numbers and numbers[0].group("unit") in ("块", "元") if zh else _sums(b.statement)
+        if len(numbers) != 1 or _DATED_ONCE.search(b.statement) or money:
+            continue
+        was = float(numbers[0].group("v"))
+        had = _unit(numbers[0].group("unit"))
+        most = 10 if unit and unit == had else 3  # "100兆" -> "升到500兆": the same unit said with both
+        if was and was != now and 1 / most <= now / was <= most and (not unit or unit == had):
+            held.append((b, numbers[0].group("v")))
+    if len(held) != 1:
+        return None
+    ((belief, old),) = held
+    reason = f"replaced: {old} -> {said.group('v')} ({p.statement}; rule level moved)"
+    return Decision("supersede", (belief,), reason, old, said.group("v"))
 
 
 # What a number measures when it is no sum of money ("10 miles", "2 pm", "500 mg").
@@ -1211,7 +1346,7 @@ def _thing_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
 _THING_ENDED_ZH = re.compile(
     r"^(?:用户的?)?(?:那个|这个)?(?P<thing>[\u4e00-\u9fff]{1,8}?)(?:项目|计划)?(?:\d{4}年[^，,。]{0,12}?|今天|昨天|上周|上个月)?"
     r"(?:已经|早就|也|都)?"
-    r"(?:到期|过期|关了|关门|倒闭|卖了|卖掉|退了|退掉|停了|黄了|解散|注销|被砍|砍掉了|被叫停|叫停了|被取消|取消了|被停了)"
+    r"(?:到期|过期|关了|关门|倒闭|卖了|卖掉|退了|退掉|停了|黄了|解散|注销|销掉|销了|被砍|砍掉了|被叫停|叫停了|被取消|取消了|被停了)"
 )
 
 
@@ -1243,6 +1378,127 @@ def _thing_ended_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     if last is None:
         return None
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule a thing ended)")
+
+
+# Whom the speaker reports to now ("now i answer to a woman called nkechi", "I report to Dana
+# since the reorg"), and a belief that names their manager ("my manager is gareth", "my boss is
+# a guy called Tom"); not one that only says how the manager is ("my manager is fine").
+_REPORTS_TO = re.compile(r"\b(?:the user|i|we)\s+(?:now\s+)?(?:reports?|answers?)\s+(?:directly\s+)?to\s+\S", re.I)
+_MANAGER_NAMED = re.compile(
+    r"\b(?:manager|boss|supervisor|line manager|team lead)\s+(?:is|was)\s+(?:now\s+)?"
+    r"(?:(?:this|a|an|some)\s+(?:\w+\s+){0,2}?(?:called|named)\s+\w+|(?-i:[A-Z])\w+|[a-z]+(?=[\s.,]*$))",
+    re.IGNORECASE,
+)
+_HOW_ONE_IS = frozenset(
+    [
+        "fine",
+        "great",
+        "nice",
+        "ok",
+        "okay",
+        "good",
+        "bad",
+        "awful",
+        "lovely",
+        "cool",
+        "chill",
+        "strict",
+        "sweet",
+        "tough",
+        "new",
+    ]
+)
+
+
+def _reports_to(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "now i answer to a woman called nkechi" replaces: the belief said last that names
+    the speaker's manager. A statement of whom one reports to says who the manager is."""
+    if is_cjk(p.statement) or not _REPORTS_TO.search(p.statement) or negated(p.statement):
+        return None
+    speaker = (p.subject or "").partition(":")[0]
+
+    def names_manager(b: BeliefView) -> bool:
+        said = _MANAGER_NAMED.search(b.statement)
+        return (
+            (b.subject or "").partition(":")[0] == speaker
+            and said is not None
+            and said.group(0).split()[-1].casefold().strip(".,") not in _HOW_ONE_IS
+        )
+
+    held = _last_held(beliefs, names_manager)
+    if held is None:
+        return None
+    return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule reports to)")
+
+
+# One of the speaker's people, by name, starting at another place ("toby starts at oakfield on
+# monday", "Mia moved to Kings College in september"), and a belief saying where they are at.
+_STARTS_AT = re.compile(
+    r"^(?P<name>(?!(?:the|user|he|she|they|it|we|i)\b)[a-z][a-z]+)\s+(?:(?:just|finally|officially)\s+)?"
+    r"(?:starts|started|is starting|has started|moved|moves|is moving|transferred|switched|changed)\s+"
+    r"(?:schools?\s+)?(?:to|at|over to)\s+(?!(?:her|his|their|my|our|a|an|the|some)\b)(?P<place>[\w'&.-]+(?:\s+(?!(?:on|in|next|this|last|from|after|since|"
+    r"tomorrow|today|because|cos|so)\b)[\w'&.-]+){0,3})",
+    re.IGNORECASE,
+)
+_AT_PLACE = re.compile(r"\b(?:at|goes to|attends)\s+(?P<place>[\w'&.-]+)", re.IGNORECASE)
+
+
+def _named_starts_at(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "toby starts at oakfield on monday" replaces: the belief said last that names Toby
+    and where he is at (his school, his work), another place than the new one."""
+    said = None if is_cjk(p.statement) else _STARTS_AT.match(p.statement)
+    if said is None or negated(p.statement):
+        return None
+    name, place = said.group("name").casefold(), said.group("place").casefold()
+    speaker = (p.subject or "").partition(":")[0]
+
+    def where_they_are(b: BeliefView) -> bool:
+        at = _AT_PLACE.search(b.statement)
+        return (
+            (b.subject or "").partition(":")[0] == speaker
+            and re.search(rf"\b{re.escape(name)}\b", b.statement, re.IGNORECASE) is not None
+            and at is not None
+            and at.group("place").casefold() not in place
+            and not _DATED_ONCE.search(b.statement)
+        )
+
+    held = _last_held(beliefs, where_they_are)
+    if held is None:
+        return None
+    return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule starts at)")
+
+
+# A work shift ("on nights", "early shifts", "the graveyard shift"): one at a time, so another one
+# said with a change replaces it ("got moved onto early shifts", "switched over to days").
+_SHIFT = re.compile(
+    r"\b(?:on\s+(?P<on>nights|days|lates|earlies)|(?P<kind>night|day|early|late|evening|morning|afternoon|graveyard|"
+    r"swing|weekend)\s+shifts?|(?P<one>night|day)shifts?)\b",
+    re.IGNORECASE,
+)
+_SHIFT_MOVED = re.compile(r"\b(?:moved|switched|put|transferred|changed|swapped|back)\b|\bonto\b|\bnow\b", re.I)
+
+
+def _shift_kind(statement: str) -> str | None:
+    said = _SHIFT.search(statement)
+    if said is None:
+        return None
+    word = (said.group("on") or said.group("kind") or said.group("one")).casefold()
+    return {"nights": "night", "days": "day", "lates": "late", "earlies": "early"}.get(word, word)
+
+
+def _shift_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "got moved onto early shifts" replaces: the speaker's shift said last, another one."""
+    now = None if is_cjk(p.statement) else _shift_kind(p.statement)
+    if now is None or not _SHIFT_MOVED.search(p.statement) or negated(p.statement):
+        return None
+    speaker = (p.subject or "").partition(":")[0]
+    held = _last_held(
+        beliefs,
+        lambda b: b.subject == speaker and (kind := _shift_kind(b.statement)) is not None and kind != now,
+    )
+    if held is None:
+        return None
+    return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule shift changed)")
 
 
 def _named_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1434,6 +1690,9 @@ def decide(
         or _moved_by_someone(p, said_before)
         or _ordinal_moved(p, beliefs)
         or _named_now(p, said_before)
+        or _reports_to(p, said_before)
+        or _named_starts_at(p, said_before)
+        or _shift_changed(p, said_before)
         or _switched_by_carer(p, said_before)
         or _moved_of_theirs(p, said_before)
         or _changed_unsaid(p, said_before)
@@ -1449,6 +1708,7 @@ def decide(
         or _grade_moved_zh(p, said_before)
         or _weight_moved_zh(p, said_before)
         or _reached(p, said_before)
+        or _level_moved(p, said_before)
         or _thing_ended_zh(p, said_before)
         or _moved_out(p, said_before)
         or (_given_to_another(p, beliefs, said_before) if earlier is not None else None)
@@ -1640,7 +1900,7 @@ _AT_STAGE = re.compile(
 _ONE_OF_A_KIND = (
     (
         re.compile(
-            r"\b(?:vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian|plant-based|omnivore)\b",
+            r"\b(?:vegetarian|vegan|pescatarian|pescetarian|keto|paleo|carnivore|flexitarian|plant[- ]based|omnivore)\b",
             re.IGNORECASE,
         ),
         _STATE_OF,

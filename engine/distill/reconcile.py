@@ -465,6 +465,9 @@ class _State:
                 # "4th not 14th": a day said as an ordinal names the day written without it ("march 14")
                 day = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", p.replaces)
                 wrong = rf"{day.group(1)}(?:st|nd|rd|th)?" if day else re.escape(p.replaces)
+                year = re.fullmatch(r"(?:19|20)\d\d", p.value or "")
+                if year and re.fullmatch(r"\d\d", p.replaces):
+                    wrong = year.group(0)[:2] + p.replaces  # "2026, not 27": the year said short
                 said = re.search(r"(?<![\w.:])" + wrong + hour + r"(?![\w:])", b.statement, re.IGNORECASE)
                 if said:
                     return b, said.group(0)
@@ -841,6 +844,8 @@ def _names_value(b: BeliefView, value: str) -> bool:
     v = value.casefold()
     if b.value and (b.value == v or b.value.removeprefix("not ") == v):
         return True
+    if b.value and is_cjk(v) and len(v) >= 2 and v in b.value:
+        return True  # "不是医院" names the hospital of "一家医院"
     if _is_said(b.attribute) and v and (v in tokens(b.statement) or (is_cjk(v) and v in b.statement)):
         return True  # a generic belief in the user's words that says it
     return bool(b.attribute and b.attribute.split(":")[-1].split("@")[0] == v)
@@ -893,6 +898,11 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
             whole += "(?:" + re.escape(unit.group(1)) + ")?"
         elif last is not None:  # "12" of "12 april" corrected by "21st of april": the month said once
             whole += r"(?:\s+" + re.escape(last.group(1)) + r"\b)?"
+        at = re.search(whole, target.statement, re.IGNORECASE)
+        after = target.statement[at.end() :] if at and is_cjk(right) else ""
+        shared = next((k for k in range(len(after), 1, -1) if surface.endswith(after[:k])), 0)
+        if shared and len(surface) > shared:  # "社区卫生服务中心的药房" for "医院" of "医院的药房": said once
+            surface = surface[:-shared]
         statement = re.sub(whole, lambda _: surface, target.statement, count=1, flags=re.IGNORECASE)
     elif CLOCK_ZH.fullmatch(right) and len(CLOCK_ZH.findall(target.statement)) == 1:
         # "是八点半打卡" for "用户早上八点上班" (held as 08:00): the time as the belief says it

@@ -39,8 +39,9 @@ from ledgermind.distill.generic import (
     generic_findings,
     habit_restored,
     instruction_findings,
+    pet_restored,
 )
-from ledgermind.distill.generic_decision import MOVED_IT, REACHED, WENT_WITH
+from ledgermind.distill.generic_decision import MOVED_IT, REACHED, WENT_WITH, breaks_up
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, left_behind, names_left, only_left_behind
 from ledgermind.distill.person import third_person
 from ledgermind.distill.proposals import Extraction, Proposal
@@ -267,6 +268,7 @@ class RuleExtractor:
         and the generic belief when neither read anything: nothing stated is lost."""
         rules = chinese_findings if is_cjk(clause) else english_findings
         clause = habit_restored(clause)  # "normally cycle to work": the speaker's, said without "I"
+        clause = pet_restored(clause)  # "the dog's called rolo": the speaker's dog
         framed = frame_findings(clause, speaker, said_at)
         legacy = rules(clause, speaker, said_at)
         if framed:  # the frame reading wins; only identity facts it does not cover stay
@@ -401,6 +403,7 @@ def _says_what_holds_now(clause: str) -> bool:
         or _WEIGHED.search(clause)
         or REACHED.search(clause)
         or WENT_WITH.search(clause)
+        or breaks_up(clause)  # "felix and i called it quits on friday"
     )
 
 

@@ -108,6 +108,10 @@ _SMALL_TALK_EN = re.compile(
 # on the speaker's own thing, which is what changed.
 _DONE_TO_MINE = re.compile(
     r"(?:they|someone|somebody)\s+(?:just\s+|finally\s+)?(?:(?:\w+ed|stole|broke)\s+(?:my|our)\s+\w+"
+    # what they did to the speaker's place or terms ("they extended me another 6 months", "they
+    # moved me to nights"), not what they said to them ("they emailed me")
+    r"|(?:extended|promoted|hired|moved|transferred|offered|upgraded|switched|assigned|accepted|approved|"
+    r"laid off|let go|fired|enrolled|renewed)\s+(?:me|us)\b"
     # "They moved spin to Wednesdays", "they raised the parking to 110": a thing of the speaker's
     # changed by someone, said without "my"
     r"|(?:moved|pushed|shifted|rescheduled|changed|switched|raised|bumped|hiked|upped|increased|lowered|cut|dropped|put)"
@@ -850,6 +854,8 @@ _VALUE_NOW = re.compile(
     # a time said with "at" ("it's at 10 now")
     r"(?:at\s+\d{1,2}\b|[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb|minutes?|hours?|miles?|"
     r"kilos?|pounds?|dollars|euros|bucks|days a week|hours a week)\b"
+    # a bare number of three digits or more, no year ("it's 1790 starting february": a sum, a count)
+    r"|(?!(?:19|20)\d\d\b)\d{3,6}\b"
     # or a name ("these days it's Big Thief"), not a day or a month ("it's Friday now")
     r"|(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|" + MONTHS + r")\b)(?-i:[A-Z])[\w'&.-]+)",
     re.IGNORECASE,
@@ -859,7 +865,10 @@ _IT_MOVED = re.compile(
     r"^(?:it|they)\s+(?:got|was|were|has been|have been|just got)\s+(?:moved|pushed|rescheduled|bumped|changed|shifted)"
     r"\s+(?:back\s+|up\s+|forward\s+)?to\s+\S"
     # a sum of theirs moving ("it goes up to 1,240 from january", "it's going down to $40")
-    r"|^(?:it|they)(?:'s|'re|\s+is|\s+are|\s+will)?\s+(?:goes|going|go|went|gone)\s+(?:up|down)\s+to\s+[$€£¥]?\d",
+    r"|^(?:it|they)(?:'s|'re|\s+is|\s+are|\s+will)?\s+(?:goes|going|go|went|gone)\s+(?:up|down)\s+to\s+[$€£¥]?\d"
+    # someone moved the thing spoken of last ("they emailed me and pushed it to march 19")
+    r"|^(?:they|she|he|(?:the|my|our)\s+\w+)\s+(?:[^,;]*?\band\s+)?(?:pushed|moved|bumped|rescheduled|shifted|"
+    r"postponed|delayed)\s+(?:it|them)\s+(?:back\s+|up\s+|forward\s+|out\s+)?(?:to|until|till)\s+\S",
     re.IGNORECASE,
 )
 # "book club fell apart lol", "gym membership lapsed": a thing of theirs ended, its article

@@ -83,7 +83,10 @@ _STOP = frozenset(
     ]
 )
 # Sentence ends: Latin punctuation followed by a space, CJK full stops, newlines.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
+# An emoji ends a sentence as a full stop does where chat puts one between two ("it's 1790 from
+# february 😩 signed it anyway"); pictographs, symbols and the joiners that end their sequences.
+_EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf\ufe0f\u200d"
+_SENTENCE_END = re.compile(rf"(?<=[.!?])\s+|(?<=[。！？；])|\n+|(?<=[{_EMOJI}])\s+(?=[^\s{_EMOJI}])")
 _ABBREVIATION = re.compile(
     r"(?:^|\s)(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Rev|Gen|Col|Capt|Lt|Sgt|Hon|vs|etc|approx|e\.g|i\.e|No|"
     r"dr|mr|mrs|ms|prof)\.$|[A-Z][a-z]+\s[A-Z]\.$"  # a title typed in lower case too ("dr. klein")

@@ -1,0 +1,114 @@
+"""A level said moved with its thing unsaid, a date moved by someone, an emoji between two
+sentences, a correction of a Chinese weekday or a year said short, a pet named "the dog",
+an ending by a kind word or a loss said in lower case, and whom one reports to now, each
+in words of my own (pure, the distiller's own functions; one message each, a month apart)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("levels-and-dates", "u")
+
+
+@pytest.mark.parametrize(
+    ("held", "moved", "now", "was"),
+    [
+        # the thing unsaid, the unit said with neither
+        ("we keep 9 goats on the smallholding", "the buyer took three so we're down to 6", "6", "9"),
+        # the same unit said with both
+        ("my resting heart rate is 72 bpm", "after the running block it's dropped to 58 bpm", "58", "72"),
+        # Chinese, a measure word with both, moved further than a third
+        ("公司给的云盘是200G", "上周扩容了，升到了1000G", "1000", "200"),
+    ],
+)
+def test_a_level_said_moved_replaces_the_one_number_it_can_be(held: str, moved: str, now: str, was: str) -> None:
+    current, ended = beliefs_after(OWNER, held, moved)
+    assert any(was in s for s in ended), (current, ended)
+    assert any(now in s for s in current), (current, ended)
+
+
+def test_a_level_of_another_unit_or_beside_two_numbers_moves_nothing() -> None:
+    # another unit said: the hours of sleep are no number of goats
+    current, ended = beliefs_after(OWNER, "we keep 9 goats", "cut down to 6 hours of sleep this week")
+    assert ended == [], (current, ended)
+    # two numbers held that it can be: which moved, the words do not say
+    current, ended = beliefs_after(OWNER, "we keep 12 hens", "we have 10 rabbits too", "now down to 8")
+    assert ended == [], (current, ended)
+
+
+def test_a_date_moved_by_someone_replaces_the_day_held() -> None:
+    current, ended = beliefs_after(
+        OWNER, "my dentist appointment is on april 9th", "the clinic called and moved it to april 23"
+    )
+    assert any("april 9th" in s for s in ended), (current, ended)
+    assert any("april 23" in s for s in current), (current, ended)
+
+
+def test_an_emoji_ends_a_sentence_and_a_bare_sum_with_a_time_is_kept() -> None:
+    current, ended = beliefs_after(
+        OWNER,
+        "our nursery fee is 980 a month",
+        "got the new terms and it's 1040 from september 🙃 still cheaper than anywhere",
+    )
+    assert any("980" in s for s in ended), (current, ended)
+    assert any("1040" in s and "cheaper" not in s for s in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "correction", "right", "wrong"),
+    [
+        # a Chinese weekday with its part of the day
+        ("我们读书会是每周二", "说错了，读书会是周三晚上", "周三晚上", "周二"),
+        # a year said short after the right one
+        ("my lease ends in august 2028", "wait no, it's august 2027, not 28", "2027", "2028"),
+        # a Chinese place named as wrong inside the one held, the part after it said once
+        ("我在一家银行的客服中心上班", "不对，是保险公司的客服中心，不是银行", "保险公司的客服中心上班", "银行"),
+    ],
+)
+def test_a_correction_names_what_it_corrects(held: str, correction: str, right: str, wrong: str) -> None:
+    current, ended = beliefs_after(OWNER, held, correction)
+    assert any(right in s for s in current), (current, ended)
+    assert not any(wrong in s for s in current), (current, ended)
+    assert not any("的客服中心的客服中心" in s for s in current), current
+
+
+def test_the_dog_is_the_speakers_dog() -> None:
+    current, _ = beliefs_after(OWNER, "the cat's called pepper, she's a ragdoll")
+    assert any(s.startswith("The user's cat") for s in current), current
+    # another's, said with what follows it: not the speaker's
+    current, _ = beliefs_after(OWNER, "the dog next door barks all night")
+    assert not any("user's dog" in s for s in current), current
+
+
+def test_an_ending_by_the_kind_a_name_is_made_of() -> None:
+    current, ended = beliefs_after(OWNER, "I bank with greenbank", "closed the bank account last week, fees were silly")
+    assert any("greenbank" in s for s in ended), (current, ended)
+    # a word inside another that is no kind: "the band" ends nothing of the husband
+    current, ended = beliefs_after(OWNER, "my husband is a nurse", "I quit the band last week")
+    assert not any("husband" in s for s in ended), (current, ended)
+
+
+def test_a_loss_said_with_a_name_in_lower_case_ends_what_held_of_them() -> None:
+    current, ended = beliefs_after(
+        OWNER, "we have a rescue greyhound called juno", "we lost juno yesterday, she was 14"
+    )
+    assert any("juno" in s for s in ended), (current, ended)
+    # what else is lost is no death
+    current, ended = beliefs_after(OWNER, "my power company is octopus", "we lost power yesterday for hours")
+    assert ended == [], (current, ended)
+
+
+def test_whom_one_reports_to_now_replaces_the_manager_named() -> None:
+    current, ended = beliefs_after(OWNER, "my boss is Harriet", "after the merger I report to a guy called Omar")
+    assert any("Harriet" in s for s in ended), (current, ended)
+    # a manager described, not named, is no manager to replace
+    current, ended = beliefs_after(OWNER, "my manager is lovely", "I report to Omar now")
+    assert ended == [], (current, ended)
+
+
+def test_a_relationship_called_off_in_lower_case_ends_it() -> None:
+    current, ended = beliefs_after(OWNER, "i'm dating a guy named felix", "felix and i called it quits on friday")
+    assert any("felix" in s for s in ended), (current, ended)
