@@ -977,7 +977,9 @@ ENDED_PRONOUN = re.compile(
     r"|\b(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?:it|them)\b"
     # an ending said of "that", the thing spoken of last ("so that's over", "done with that", "I stepped down")
     r"|\b(?:that's|that is|that was|it's|it is) (?:all )?(?:over|done|finished)\b"
-    r"|\b(?:done|finished) with (?:that|it)\b|\bstepped down\b(?! (?:as|from)\b)",
+    r"|\b(?:done|finished) with (?:that|it)\b|\bstepped down\b(?! (?:as|from)\b)"
+    # "stopped doing that when I started my new job": the thing spoken of last, done no more
+    r"|\b(?:stopped|quit|gave up) doing (?:that|it|this)\b",
     re.IGNORECASE,
 )
 

@@ -149,7 +149,11 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             # a greeting passed on ("Priya says hi", "Mum sends her love")
             r"|\b(?:says?|said)\s+(?:hi|hello|hey)\b|\bsends?\s+(?:her|his|their)\s+(?:love|regards|best)\b"
             rf"|^{_I}{_BE}\s+{_ADV}(?:bad|terrible|awful|hopeless|the worst)\s+at\s+(?:replying|texting|responding|"
-            r"keeping in touch|answering)\b",
+            r"keeping in touch|answering)\b"
+            # the assistant's own answer taken in ("I didn't expect that answer", "I love your suggestion")
+            rf"|^{_I}\s+{_ADV}(?:didn't|did not|don't|do not|never)?\s*{_ADV}(?:expect|expected|love|loved|like|liked|"
+            r"appreciate|appreciated|understand|follow)\s+(?:that|this|your|ur)\s+(?:answer|reply|response|"
+            r"explanation|suggestion|summary)s?\b(?!.*\b(?:my|mine)\b)",
             re.IGNORECASE,
         ),
         False,

@@ -277,6 +277,8 @@ def _speaker_restored(clause: str) -> str:
         return "I " + text[:1].lower() + text[1:]
     if _HABIT_FIRST_EN.match(text):
         return habit_restored(text)
+    if re.fullmatch(r"(?:(?:just|finally|already|officially)\s+)?(?:quit|unsubscribed|cancell?ed)[.!]*", text, re.I):
+        return "I " + text[:1].lower() + text[1:]  # "unsubscribed": the speaker's ending, of what was said last
     if ended_first(text):  # "unsubscribed from netflix": the speaker's ending, "I" dropped
         return "I " + text[:1].lower() + text[1:]
     own = _OWN_PEOPLE_EN.match(text)

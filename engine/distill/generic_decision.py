@@ -58,6 +58,7 @@ from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.request_changes import is_standing_request, request_decision
+from ledgermind.distill.statements import WENT_WITHOUT
 from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
@@ -368,8 +369,9 @@ def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple
 
 # "旺财上个月去世了", "我家狗昨天死了": one of the speaker's by name or kind, then when, then the death
 _DEAD_OF_MINE_ZH = re.compile(
-    r"^(?:用户(?:家)?的?)?(?P<who>[\u4e00-\u9fff]{1,3}?)(?:\d{4}年[^，,。]{0,12}?|上个月|上周|昨天|前几天|今天|最近)?"
-    r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$)"
+    r"^(?:用户(?:家)?的?)?(?P<who>[\u4e00-\u9fff]{1,3}?)(?:\d{4}年[^，,。]{0,12}?|上个月|上周|昨天|前几天|今天|最近|"
+    r"(?:今年|去年)?[春夏秋冬]天)?"
+    r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$|\s*[💔😢😭🥲🙏🕯🌈])"
     # "走了" said of a death by what follows it: "豆豆上周走了，老死的，走得很安详"
     r"|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得)))"
 )
@@ -425,7 +427,7 @@ def couple_step(statement: str) -> bool:
 # "quit three weeks ago, cold turkey", "I finally stopped": the speaker stopped, with nothing
 # said after the verb but when or how; what they stopped is what they spoke of last.
 _QUIT_BARE = re.compile(
-    r"^(?:the user(?:'s\s+\w+)?|i)\s+(?:(?:finally|just|actually|officially|already)\s+)*(?:quit|stopped|gave up)"
+    r"^(?:the user(?:'s\s+\w+)?|i)\s+(?:(?:finally|just|actually|officially|already)\s+)*(?:quit|stopped|gave up|unsubscribed|cancell?ed)"
     r"(?=\s*(?:$|[,.;!]|(?:in|on|last|this|yesterday|today|recently|for good|cold turkey|a (?:week|month|year)|"
     r"\d+|one|two|three|four|five|six|a few|several|about|around|over)\b))",
     re.IGNORECASE,
@@ -444,10 +446,14 @@ _ENDED_UNSAID_ZH = re.compile(
 _A_THING = re.compile(
     r"\b(?:has|have|owns?|owning|rents?|renting|keeps?|keeping|pays? for|paying for|subscribes? to|drives?|driving|got|bought|adopted)\s+"
     r"(?:a|an|the|two|three|their|\d+)\s+\w"
+    # a medicine taken by its name ("takes warfarin", "takes sertraline 50mg daily")
+    r"|\b(?:takes?|taking)\s+(?!(?:a|an|the|my|their|it|them|care|time|part|turns)\b)[a-z]{5,}\b"
     r"|\b(?:subscribed to|signed up (?:for|with|to)|enrolled in|(?:a )?member (?:of|at)|volunteers? (?:at|with)|"
     r"goes to|go to|attends?)\s+\S"
     # a medication by its name or its form ("is on Lexapro 10mg", "is on birth control pills")
     r"|\b(?:is|am|are)\s+on\s+(?:[A-Z]\w+|\d|(?:[a-z]+\s+){0,2}(?:pills?|meds|medication|tablets|patch|shots|injections|inhaler))"
+    # ... or typed in lower case, with how much or how often ("is on metformin twice a day")
+    r"|\b(?:is|am|are)\s+on\s+[a-z]{5,}\s+(?:\d|twice|once|daily|every|each)"
     # a plan or a trial one is on ("is on a 3-month trial of the Peloton app", "is on the family plan")
     r"|\b(?:is|am|are)\s+on\s+(?:a|an|the|their)\s+(?:[\w-]+\s+){0,3}(?:trial|plan|subscription|program|programme|"
     r"contract|lease|waitlist|waiting list)\b"
@@ -1435,12 +1441,12 @@ def _reports_to(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # monday", "Mia moved to Kings College in september"), and a belief saying where they are at.
 _STARTS_AT = re.compile(
     r"^(?P<name>(?!(?:the|user|he|she|they|it|we|i)\b)[a-z][a-z]+)\s+(?:(?:just|finally|officially)\s+)?"
-    r"(?:starts|started|is starting|has started|moved|moves|is moving|transferred|switched|changed)\s+"
-    r"(?:schools?\s+)?(?:to|at|over to)\s+(?!(?:her|his|their|my|our|a|an|the|some)\b)(?P<place>[\w'&.-]+(?:\s+(?!(?:on|in|next|this|last|from|after|since|"
+    r"(?:starts|started|is starting|has started|moved|moves|is moving|relocated|transferred|switched|changed)\s+"
+    r"(?:schools?\s+)?(?:to|at|over to|out to|back to|up to|down to)\s+(?!(?:her|his|their|my|our|a|an|the|some)\b)(?P<place>[\w'&.-]+(?:\s+(?!(?:on|in|next|this|last|from|after|since|"
     r"tomorrow|today|because|cos|so)\b)[\w'&.-]+){0,3})",
     re.IGNORECASE,
 )
-_AT_PLACE = re.compile(r"\b(?:at|goes to|attends)\s+(?P<place>[\w'&.-]+)", re.IGNORECASE)
+_AT_PLACE = re.compile(r"\b(?:at|goes to|attends|lives in|living in|based in)\s+(?P<place>[\w'&.-]+)", re.IGNORECASE)
 
 
 def _named_starts_at(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1501,6 +1507,43 @@ def _shift_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule shift changed)")
 
 
+# The words one habit goes by: "a cigarette" gone without ends "I smoke half a pack a day".
+_HABIT_WORDS = (
+    frozenset(
+        ["cigarette", "cigarettes", "cig", "cigs", "smoke", "smoking", "smokes", "pack", "vape", "vaping", "nicotine"]
+    ),
+    frozenset(["drink", "drinks", "drinking", "alcohol", "booze", "beer", "wine", "wines", "beers"]),
+    frozenset(["coffee", "coffees", "caffeine", "espresso", "latte"]),
+    frozenset(["sugar", "sweets", "soda", "sodas", "coke"]),
+    frozenset(["meat", "beef", "pork", "chicken"]),
+    frozenset(["gambling", "gamble", "bet", "betting"]),
+)
+
+
+def _went_without(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "30 days without a cigarette today" ends: the speaker's habit said last that goes
+    by one of the words of the thing gone without ("I smoke about half a pack a day")."""
+    said = None if is_cjk(p.statement) else WENT_WITHOUT.search(p.statement)
+    if said is None:
+        return None
+    thing = said.group("thing").casefold()
+    words = next((w for w in _HABIT_WORDS if thing in w), frozenset([thing]))
+    speaker = (p.subject or "").partition(":")[0]
+    held = _last_held(
+        beliefs,
+        lambda b: (
+            b.subject == speaker
+            and bool(
+                {w.removesuffix("s") for w in words}
+                & {w.casefold().strip(".,!").removesuffix("s") for w in b.statement.split()}
+            )
+        ),
+    )
+    if held is None:
+        return None
+    return Decision("negate", (held,), f"ended: {p.statement} (ends: {held.statement}; rule gone without)")
+
+
 def _named_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "these days it's Big Thief" replaces: the one name held by the belief
     the speaker said last (their favourite band, Radiohead); nothing when that
@@ -1554,7 +1597,9 @@ def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     if last is None:
         return None
     # a thing held ends with "cancelled it"; a habit or a job too with a bare "I quit"
-    if not (is_cjk(last.statement) or _A_THING.search(last.statement) or (bare and _HABIT.search(last.statement))):
+    doing = said.group(0).casefold().startswith(("stopped doing", "quit doing", "gave up doing"))
+    habit = (bare or doing) and _HABIT.search(last.statement)  # "stopped doing that": a habit too
+    if not (is_cjk(last.statement) or _A_THING.search(last.statement) or habit):
         return None
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule ended pronoun)")
 
@@ -1693,6 +1738,7 @@ def decide(
         or _reports_to(p, said_before)
         or _named_starts_at(p, said_before)
         or _shift_changed(p, said_before)
+        or _went_without(p, said_before)
         or _switched_by_carer(p, said_before)
         or _moved_of_theirs(p, said_before)
         or _changed_unsaid(p, said_before)

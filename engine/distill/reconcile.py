@@ -341,6 +341,13 @@ class _State:
         mine = [b for b in beliefs if _same_subject(b, p) and b.kind == "fact"]
         if couple_step(p.statement) and p.subject:  # "we broke up", "we got engaged": the partner's beliefs too
             mine += [b for b in beliefs if b.kind == "fact" and (b.subject or "").startswith(p.subject + ":")]
+        if p.subject and dead_of_mine(p.statement):  # "Doris passed away": what held of the neighbour Doris too
+            speaker_of = p.subject.partition(":")[0]
+            mine += [
+                b
+                for b in beliefs
+                if b.kind == "fact" and (b.subject or "").startswith(speaker_of + ":") and b not in mine
+            ]
         if born(p.statement) and p.subject and _OUR_CHILD.match(p.statement):  # "our daughter was born": ours too
             mine += [b for b in beliefs if b.kind == "fact" and b.subject == p.subject.partition(":")[0]]
         speaker = (p.subject or "").partition(":")[0]

@@ -28,6 +28,7 @@ from ledgermind.distill.text import copula_expanded, is_cjk
 
 __all__ = [
     "SUPPOSING_ZH",
+    "WENT_WITHOUT",
     "done_to_mine",
     "elliptical",
     "ended_first",
@@ -58,7 +59,7 @@ _LEAD_EN = re.compile(
     r"hmm+|fyi|just so you know|quick update|update|heads up|news|(?:good|big|bad|sad|great|exciting|some) news|and|but|also|actually|"
     # a softener of bad news before what is told ("I'm afraid I have sad news"; not "afraid of dogs")
     r"i(?:'m| am) afraid(?: that)?(?=,?\s+(?:i|we|my|our|it|he|she|they|the)\b)|"
-    r"honestly|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
+    r"honestly|sadly|unfortunately|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
     r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|"
     r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|(?:got|had) (?:that|it|this) wrong(?: (?:before|earlier|above|last time|the first time))?|made a (?:mistake|typo)(?: (?:before|earlier|there))?|(?:wrote|typed|spelled|spelt|put) (?:that|it|this) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
     # formulas that announce a correction of what was just said
@@ -593,7 +594,9 @@ _QUESTION_ZH = re.compile(
 _REQUEST_ZH = re.compile(
     r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮|"
     # a task on a text at hand ("把这句话翻译成英文", "这段话帮我缩写一下")
-    r"把(?:这|那|下面|以下|上面)|(?:这|那)(?:段|句|篇|封|个|些|份)[^，,。：:]{0,4}(?:帮我|给我|请))"
+    r"把(?:这|那|下面|以下|上面)|(?:这|那)(?:段|句|篇|封|个|些|份)[^，,。：:]{0,4}(?:帮我|给我|请)"
+    # ... or one to do for a text at hand ("给这篇文章起三个标题", "给下面这段话加个结尾")
+    r"|给(?:这|那|下面|以下|上面)[^，,。：:]{0,8}?(?:起|写|加|配|取|改|做|出))"
 )
 _SMALL_TALK_ZH = re.compile(
     r"^(?:你好|您好|嗨|哈喽|谢谢|多谢|感谢|好的|好吧|嗯+|哦+|哈+|再见|拜拜|晚安|早上好|早安|没问题|不客气|"
@@ -601,7 +604,11 @@ _SMALL_TALK_ZH = re.compile(
     # a laugh ("哈哈哈笑死我了", "太好笑了"): a reaction, no fact
     r"(?:哈+[，,\s]*)?(?:笑死(?:我|人)?了?|太好笑了|好好笑|笑出声了?|笑哭了?)"
     # agreement ("我也觉得", "我觉得也是") and a state of the moment said as dying ("累死我了", "热死了")
-    r"|我也(?:这么|是这么)?觉得|我觉得也是|(?:累|困|饿|热|冷|烦|忙|气)死(?:我|人)?了)"
+    r"|我也(?:这么|是这么)?觉得|我觉得也是|(?:累|困|饿|热|冷|烦|忙|气)死(?:我|人)?了"
+    # a request's limit said alone ("就这一次"): what it limits is the request beside it
+    r"|就(?:这一?次|这回)(?:吧|哈|啊)?[。！!]?$"
+    # ... or how the thing asked for should be ("温馨一点", "再短一点儿"): not the speaker's ("我瘦了一点")
+    r"|(?![^。]*[我了])(?:要|再|更|稍微)?[\u4e00-\u9fff]{1,4}一点儿?[。！!]?$)"
     r"[啊呀了吧呢！!。，,~～]*$"
 )
 # About the speaker, or a thing of their world with a value or an attribute of
@@ -645,9 +652,10 @@ def speaker_dropped_zh(body: str) -> bool:
     return _SPEAKER_UNSAID_ZH.match(body) is not None
 
 
-_WEATHER_ZH = re.compile(r"下雨|下雪|刮风|雾霾|降温|升温|天气|气温|台风")
+# The weather and prices of everyone ("最近一直在下雨", "现在的菜价越来越贵了"): no one's fact.
+_WEATHER_ZH = re.compile(r"下雨|下雪|刮风|雾霾|降温|升温|天气|气温|台风|物价|房价|菜价|油价|肉价")
 _DIED_ZH = re.compile(
-    r"去世|过世|离世|死了|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
+    r"去世|过世|离世|死了|走了\s*[💔😢😭🥲🙏🕯🌈]|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
 )
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
@@ -710,6 +718,10 @@ def is_statement(clause: str) -> bool:
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
+    if WENT_WITHOUT.search(body):
+        return True  # "30 days without a cigarette today", "it's been 3 weeks since my last drink"
+    if _DIED_PRONOUN.match(body):
+        return True  # "sadly he passed away last night": the person spoken of last
     if _ENDED_IT_SAID.match(body) or _ENDED_FIRST.match(body):
         # "I cancelled it", "finally emptied it": the speaker ended the thing spoken of last;
         # "unsubscribed from netflix", "shut down the etsy shop": the speaker's, "I" dropped
@@ -782,6 +794,23 @@ def is_statement(clause: str) -> bool:
     return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body)
 
 
+# A habit gone without for a time ("30 days without a cigarette", "3 weeks since my last drink",
+# "two months off caffeine"): the habit has ended, the time says for how long.
+WENT_WITHOUT = re.compile(
+    r"(?:^|\b(?:it's been|it has been|been|i'm|i am|now)\s+)(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
+    r"(?:days?|weeks?|months?|years?)\s+(?:now\s+)?(?:without|free of|clean of|off|since (?:my|our|the user's) last)\s+"
+    r"(?:a\s+|any\s+|the\s+)?(?P<thing>[a-z]+)",
+    re.IGNORECASE,
+)
+
+
+# A death said of "he" or "she", the person spoken of last ("sadly he passed away last night").
+_DIED_PRONOUN = re.compile(
+    r"^(?:(?:sadly|unfortunately|so)[,\s]+)?(?:he|she)\s+(?:(?:sadly|just|finally|peacefully)\s+)?(?:passed away|died)\b",
+    re.IGNORECASE,
+)
+
+
 # The speaker's ending of a named thing, their "I" dropped ("unsubscribed from netflix", "paid off
 # the car loan"): the verb first, then the thing.
 _ENDED_FIRST = re.compile(
@@ -825,6 +854,8 @@ _NO_LONGER_ALONE = re.compile(
 _LIFE_EVENT = re.compile(
     r"(?:(?!(?:That|This|It|He|She|They|Everything|Nothing|Something|Someone|Time|Life)\b)[A-Z][a-z]+|"
     r"(?:my|our)\s+[a-z]+)\s+(?:retired|died|resigned|graduated|remarried)"
+    # the speaker's ending said with its verb alone ("unsubscribed", "I quit!!"): of what was said last
+    r"|(?i:(?:i|we)\s+(?:(?:just|finally|already|officially)\s+)?(?:quit|unsubscribed|cancell?ed))"
 )
 # A thing of the speaker's that reached a sum, its "my" dropped ("emergency fund hit 12k",
 # "savings are up to $9,400 now"): theirs, moved.
@@ -1315,7 +1346,13 @@ def is_question(sentence: str) -> bool:
     text = sentence.strip()
     if text[:1] in "([（「":  # "(Did I write that right?)": asked in brackets
         text = text.rstrip(")]）」 ")
-    return text.endswith(("?", "？")) or (is_cjk(text) and re.search(r"吗[。！!]?$", text) is not None)
+    return (
+        text.endswith(("?", "？"))
+        or (is_cjk(text) and re.search(r"吗[。！!]?$", text) is not None)
+        # a question tagged on with no mark ("ugh mondays, am I right", "..., right")
+        or re.search(r",\s*(?:am i right|amirite|right|isn't it|don't you think)[.!]*$|\bam i right[.!]*$", text, re.I)
+        is not None
+    )
 
 
 def _named(body: str) -> bool:

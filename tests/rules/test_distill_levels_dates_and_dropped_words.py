@@ -95,7 +95,7 @@ def test_a_loss_said_with_a_name_in_lower_case_ends_what_held_of_them() -> None:
     current, ended = beliefs_after(
         OWNER, "we have a rescue greyhound called juno", "we lost juno yesterday, she was 14"
     )
-    assert any("juno" in s for s in ended), (current, ended)
+    assert any("juno" in s.lower() for s in ended), (current, ended)
     # what else is lost is no death
     current, ended = beliefs_after(OWNER, "my power company is octopus", "we lost power yesterday for hours")
     assert ended == [], (current, ended)
@@ -111,4 +111,92 @@ def test_whom_one_reports_to_now_replaces_the_manager_named() -> None:
 
 def test_a_relationship_called_off_in_lower_case_ends_it() -> None:
     current, ended = beliefs_after(OWNER, "i'm dating a guy named felix", "felix and i called it quits on friday")
-    assert any("felix" in s for s in ended), (current, ended)
+    assert any("felix" in s.lower() for s in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "death", "gone"),
+    [
+        # one of the speaker's people by name, their belief held under another subject
+        ("my aunt Rosa lends us her car on weekends", "Rosa passed away in june, we're all heartbroken", "Rosa"),
+        # "he", the person spoken of last, after a question between
+        ("my uncle lives in Tucson", "sadly he died last month", "Tucson"),
+        # a pet's 走了 said with a grief emoji
+        ("我家猫叫年糕，已经十五岁了", "年糕前天走了😭", "年糕"),
+    ],
+)
+def test_a_death_ends_what_held_of_the_one_who_died(held: str, death: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, death)
+    assert any(gone in s for s in ended), (current, ended)
+    assert len(ended) == 1, ended  # ended once, not twice
+
+
+@pytest.mark.parametrize(
+    ("held", "without"),
+    [
+        ("I vape pretty much all day", "two weeks without nicotine now, it's rough"),
+        ("I have a glass of wine most evenings", "it's been a month since my last drink"),
+    ],
+)
+def test_a_habit_gone_without_for_a_time_ends(held: str, without: str) -> None:
+    current, ended = beliefs_after(OWNER, held, without)
+    assert ended and held.split()[-1] in ended[0], (current, ended)
+
+
+def test_going_without_another_thing_ends_nothing() -> None:
+    current, ended = beliefs_after(OWNER, "I smoke a few cigarettes a day", "3 days without sugar so far")
+    assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "ending"),
+    [
+        ("I pay for a Spotify family plan", "cancelled."),
+        ("I'm on metformin twice a day", "my GP took me off it in the spring"),
+        ("I coach the under-9s football team on Sundays", "stopped doing that once the season ended"),
+    ],
+)
+def test_an_ending_of_what_was_said_last(held: str, ending: str) -> None:
+    current, ended = beliefs_after(OWNER, held, ending)
+    assert len(ended) == 1, (current, ended)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "ugh traffic this week, am I right",
+        "ok I really didn't expect that answer",
+        "现在的房价真是越来越离谱了",
+        "给下面这段话加个结尾，温馨一点",
+    ],
+)
+def test_talk_about_the_talk_or_the_world_is_no_belief(message: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert current == [], current
+
+
+def test_a_name_typed_in_lower_case_where_only_a_name_can_stand_is_kept_as_a_name() -> None:
+    current, ended = beliefs_after(
+        OWNER, "my cousin marta lives in porto", "marta moved back to lisbon in the spring, new job"
+    )
+    assert any("porto" in s for s in ended), (current, ended)
+    # a verb after the relation is no name: it is not written with a capital
+    current, _ = beliefs_after(OWNER, "my brother works as a nurse", "my brother changed wards")
+    assert not any("Changed" in s or "Works" in s for s in current), current
+
+
+@pytest.mark.xfail(strict=True, reason="a move within one's work (another ward) still replaces what one is")
+def test_a_change_within_ones_work_keeps_the_work() -> None:
+    current, _ = beliefs_after(OWNER, "my brother works as a nurse", "my brother changed wards")
+    assert "The user's brother works as a nurse." in current, current
+
+
+def test_where_a_chinese_speaker_lives_said_with_zhu_alone() -> None:
+    current, ended = beliefs_after(OWNER, "我住成都高新区", "上个月搬去天府新区了")
+    assert any("高新区" in s for s in ended), (current, ended)
+
+
+@pytest.mark.xfail(strict=True, reason="住院 aligns with 住 + a place by the generic rule, one value apart")
+def test_a_stay_in_hospital_is_no_new_home() -> None:
+    current, ended = beliefs_after(OWNER, "我住成都高新区", "我住院了，肺炎")
+    assert ended == [], (current, ended)
