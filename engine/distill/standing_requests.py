@@ -126,6 +126,13 @@ _RATHER_EN = re.compile(
 _NOT_EN = re.compile(r"^(?:don't|do\s+not|please\s+don't|please\s+do\s+not)\s+(?:ever\s+)?", re.IGNORECASE)
 _NEVER_EN = re.compile(r"^never\s+", re.IGNORECASE)
 # only "stop": "quit smoking!" is as often the speaker's own past, its subject dropped
+# "no more quizzes at the end", "no more bullet points": only of what the assistant gives ("No more
+# sweets after dinner" is the speaker's own habit given up)
+_NO_MORE_EN = re.compile(
+    r"^no\s+more\s+(?=(?:\w+\s+)?(?:quizz?(?:es)?|bullet\s+points|summar(?:y|ies)|reminders?|emojis?|tables|headings|"
+    r"questions\s+at\s+the\s+end|follow-?up\s+questions|disclaimers|caveats|jokes|puns|recaps)\b)",
+    re.IGNORECASE,
+)
 _STOP_EN = re.compile(r"^stop\s+(?=\w+ing\b|(?:the|your|all|those|these|with)\b)", re.IGNORECASE)
 # The assistant's way of answering, as the object of a request: it holds for every answer
 _YOUR_OUTPUT_EN = re.compile(
@@ -147,7 +154,8 @@ _CONCERNS_EN = re.compile(
     r"\b(?:me|myself|your|yours|you)\b|\b(?:answers?|repl(?:y|ies)|responses?|explanations?|"
     r"messages?|emails?|summar(?:y|ies)|code|examples?|sources|citations?|units|spelling|emojis?|jargon|"
     r"bullet\s+points|tables?|headings|lists?|links?|formulas?|quizz?(?:es)?|questions?|recipes?|dates?|"
-    r"temperatures?|distances?|prices?|currency|language|tone)\b",
+    r"temperatures?|distances?|prices?|currency|language|tone|reminders?|comments?|steps|calories|length|detail|"
+    r"format|style|level|paragraphs|sentences|one-liners)\b",
     re.IGNORECASE,
 )
 # What the assistant is asked to do: a verb said bare, not a greeting or a wish ("Have fun!"), nor
@@ -166,7 +174,12 @@ _REQUEST_VERBS_EN = frozenset(
         "cite",
         "convert",
         "default",
+        "correct",
         "double-check",
+        "drop",
+        "ditch",
+        "leave",
+        "lose",
         "end",
         "explain",
         "format",
@@ -184,6 +197,7 @@ _REQUEST_VERBS_EN = frozenset(
         "offer",
         "order",
         "provide",
+        "quiz",
         "quote",
         "recommend",
         "refer",
@@ -211,6 +225,7 @@ _REQUEST_VERBS_EN = frozenset(
         "tell",
         "translate",
         "use",
+        "warn",
         "write",
     ]
 )
@@ -265,12 +280,16 @@ def reminder_unwrapped(sentence: str) -> str:
 _JOINED_EN = re.compile(
     r"\s*(?:[,;]\s*(?:and\s+(?:also\s+)?|also\s+|plus\s+|so\s+)?|\s+and\s+(?:also\s+)?)", re.IGNORECASE
 )
-_NEW_CLAUSE_EN = re.compile(r"(?:i|i'm|i've|my|we|we're|our|the|it|it's|that|this|he|she|they)\s+\w+", re.IGNORECASE)
+_NEW_CLAUSE_EN = re.compile(
+    r"(?:i|i'm|i've|i'd|my|we|we're|our|the|it|it's|that|that's|this|he|she|they|they're|those|these)\s+\w+",
+    re.IGNORECASE,
+)
 # a request with its own subject ("I'd rather have ...", "I want you to ..."): never a predicate going on
 _OWN_SUBJECT = re.compile(r"(?:i'd|i\s+would|i\s+want|i\s+need|i\s+prefer)\b", re.IGNORECASE)
 _WHEN_ZH = re.compile(r"(?:的时候|时候|时)$")
 _PLEASE = re.compile(r"(?:also\s+)?\b(?:please|pls|kindly)\b", re.IGNORECASE)
-_SET_ASIDE = re.compile(r"\b(?:ignore|disregard|forget|override|bypass|drop)\b|忽略|无视|忘记|忘掉", re.IGNORECASE)
+# (not "drop": "drop the bullet points from now on" is a request of its own)
+_SET_ASIDE = re.compile(r"\b(?:ignore|disregard|forget|override|bypass)\b|忽略|无视|忘记|忘掉", re.IGNORECASE)
 _JOINED_ZH = re.compile(r"[，,；;]\s*(?:还有|另外|而且|并且|也)?")
 
 
@@ -413,6 +432,9 @@ def _standing_en(said: str) -> str | None:
     negation = never or _NOT_EN.match(text)
     if negation is not None:
         text, how, standing = text[negation.end() :], "never to" if never else "not to", standing or bool(never)
+    no_more = _NO_MORE_EN.match(text)
+    if no_more is not None:  # "no more quizzes at the end": what it gives, not to be given again
+        text, how, standing = "include " + text[no_more.end() :], "not to", True
     stop = _STOP_EN.match(text)
     if stop is not None:
         standing = True

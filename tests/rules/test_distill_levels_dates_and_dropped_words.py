@@ -200,3 +200,28 @@ def test_where_a_chinese_speaker_lives_said_with_zhu_alone() -> None:
 def test_a_stay_in_hospital_is_no_new_home() -> None:
     current, ended = beliefs_after(OWNER, "我住成都高新区", "我住院了，肺炎")
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("asked", "changed", "gone"),
+    [
+        # what the assistant gives, dropped for good after a lead-in, a reason beside it
+        (
+            "Always list the key points as bullet points at the top of your answers.",
+            "ok drop the bullet points from now on, they're noise",
+            "bullet",
+        ),
+        # "no more" of what the assistant gives
+        ("please add a fun fact at the end of your answers", "no more fun facts at the end, thanks", "fun fact"),
+        # a request to quiz, then taken back
+        ("I'd like you to quiz me on the new words in every answer", "no more quizzes on the words pls", "quiz"),
+    ],
+)
+def test_a_standing_request_taken_back_in_chat_words_replaces_it(asked: str, changed: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, asked, changed)
+    assert any(gone in s for s in ended), (current, ended)
+
+
+def test_no_more_of_ones_own_habit_is_no_request() -> None:
+    current, _ = beliefs_after(OWNER, "no more sweets after dinner for me")
+    assert not any("assistant" in s for s in current), current
