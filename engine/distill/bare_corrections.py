@@ -48,8 +48,8 @@ _MONTH_NAMES = (
 )
 _FORMULA_EN = re.compile(
     r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+)[\s,!.]+)?"  # an interjection may come first, never stand alone
-    r"(?:(?:no wait|no no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
-    r"scratch that|nvm|never ?mind|i mean|i meant|i misspoke|i was wrong|that was wrong|"
+    r"(?:(?:no wait|no no|wait no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
+    r"scratch that|nvm|never ?mind|i mean|i meant|(?:i )?misspoke|i was wrong|that was wrong|"
     r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
     r"i (?:had|got) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above|last time|the first time))?|"
     r"i (?:wrote|typed|spelled|spelt|put) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above))?|"
@@ -304,6 +304,7 @@ def _remainder(text: str) -> str:
         text = bare
     text = _PRONOUN_EN.sub("", _PRONOUN_VERB_EN.sub("", text, count=1), count=1)
     text = re.sub(r"^the\s+(?=\d)", "", text, flags=re.IGNORECASE)  # "it's the 21st of june": a day
+    text = re.sub(r"^(?:a|an)\s+(?=[a-z]{3,}$)", "", text)  # "it's a latitude": the word, not its article
     m = _FOR_THE.match(text)
     return (m.group("new") if m else text).strip(" .!,")
 
@@ -453,6 +454,8 @@ def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection 
     if _INTERJECTION.fullmatch(new.strip(" ,.!")):
         return None  # "Ha, I always mix those up": no value, a laugh
     head = re.match(r"(?:[a-z][\w-]*\s+)?", new)  # "room 240": a noun may name what the value is
+    if head and re.fullmatch(rf"(?:{MONTHS})\s+", head.group(0), re.IGNORECASE):
+        head = None  # "sorry june 16": the month is part of the date
     value = _VALUE_EN.match(new, head.end() if head and len(new.split()) <= 3 else 0)
     if (
         value is None

@@ -472,7 +472,7 @@ class _State:
                 # "4th not 14th": a day said as an ordinal names the day written without it ("march 14")
                 day = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", p.replaces)
                 wrong = rf"{day.group(1)}(?:st|nd|rd|th)?" if day else re.escape(p.replaces)
-                year = re.fullmatch(r"(?:19|20)\d\d", p.value or "")
+                year = re.search(r"\b(?:19|20)\d\d\b", p.value or "")
                 if year and re.fullmatch(r"\d\d", p.replaces):
                     wrong = year.group(0)[:2] + p.replaces  # "2026, not 27": the year said short
                 said = re.search(r"(?<![\w.:])" + wrong + hour + r"(?![\w:])", b.statement, re.IGNORECASE)
@@ -488,6 +488,13 @@ class _State:
                 # "my rent is $2100" / "scratch that, it's 2010": an amount said again without its currency
                 or (p.value_type == "number" and value_shape(v) == "money" and _same_digits(v, p.value or ""))
             ]
+            if p.value_type == "code" and not spans and p.value:  # "it's an S23" for the "S22" of a named phone
+                letters = re.match(r"[a-z]+", p.value, re.IGNORECASE)
+                spans = [
+                    t
+                    for t in re.findall(r"\b[A-Za-z]{1,4}\d[\w-]*\b", b.statement)
+                    if letters and t.casefold().startswith(letters.group(0).casefold()) and t != p.value
+                ]
             if p.value_type in ("number", "frequency") and p.value and p.value.isascii() and p.value.isalpha():
                 spans = spoken_spans(b.statement, p.value_type)  # "four" corrects "three cousins"
             if p.value_type == WORD or (p.value_type == "name" and not spans and _said_as_copula(p)):
@@ -905,6 +912,9 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
             whole += "(?:" + re.escape(unit.group(1)) + ")?"
         elif last is not None:  # "12" of "12 april" corrected by "21st of april": the month said once
             whole += r"(?:\s+" + re.escape(last.group(1)) + r"\b)?"
+        first = re.match(r"([A-Za-z]{3,})\s+\d", right)
+        if first is not None:  # "2027" of "june 2027" corrected by "june 2026": the month said once
+            whole = r"(?:\b" + re.escape(first.group(1)) + r"\s+)?" + whole
         at = re.search(whole, target.statement, re.IGNORECASE)
         after = target.statement[at.end() :] if at and is_cjk(right) else ""
         shared = next((k for k in range(len(after), 1, -1) if surface.endswith(after[:k])), 0)

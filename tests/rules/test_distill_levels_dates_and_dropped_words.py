@@ -5,6 +5,8 @@ in words of my own (pure, the distiller's own functions; one message each, a mon
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ledgermind import Owner
@@ -225,3 +227,20 @@ def test_a_standing_request_taken_back_in_chat_words_replaces_it(asked: str, cha
 def test_no_more_of_ones_own_habit_is_no_request() -> None:
     current, _ = beliefs_after(OWNER, "no more sweets after dinner for me")
     assert not any("assistant" in s for s in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "correction", "right", "wrong"),
+    [
+        # a model code corrected after "misspoke", found inside the name held
+        ("I use a Pixel 7 phone and a Garmin FR245 watch", "misspoke, it's an FR255", "FR255", "FR245"),
+        # a day of a month corrected with its month said again
+        ("our lease renewal is due march 3", "sorry march 13, always get that wrong", "march 13", "march 3"),
+        # a word after its article
+        ("my router is a netgear", "no sorry, it's an asus", "asus", "netgear"),
+    ],
+)
+def test_a_correction_of_a_code_a_day_or_a_word(held: str, correction: str, right: str, wrong: str) -> None:
+    current, _ = beliefs_after(OWNER, held, correction)
+    assert any(right in s for s in current), current
+    assert not any(re.search(rf"\b{wrong}\b", s) for s in current), current
