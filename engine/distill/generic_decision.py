@@ -1441,12 +1441,17 @@ def _reports_to(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # monday", "Mia moved to Kings College in september"), and a belief saying where they are at.
 _STARTS_AT = re.compile(
     r"^(?P<name>(?!(?:the|user|he|she|they|it|we|i)\b)[a-z][a-z]+)\s+(?:(?:just|finally|officially)\s+)?"
-    r"(?:starts|started|is starting|has started|moved|moves|is moving|relocated|transferred|switched|changed)\s+"
-    r"(?:schools?\s+)?(?:to|at|over to|out to|back to|up to|down to)\s+(?!(?:her|his|their|my|our|a|an|the|some)\b)(?P<place>[\w'&.-]+(?:\s+(?!(?:on|in|next|this|last|from|after|since|"
+    r"(?:(?:starts|started|is starting|has started)\s+(?:at|school at)"
+    r"|(?:moved|moves|is moving|relocated|transferred|switched|changed)\s+(?:schools?\s+)?"
+    r"(?:to|at|over to|out to|back to|up to|down to))\s+(?!(?:her|his|their|my|our|a|an|the|some)\b)(?P<place>[\w'&.-]+(?:\s+(?!(?:on|in|next|this|last|from|after|since|"
     r"tomorrow|today|because|cos|so)\b)[\w'&.-]+){0,3})",
     re.IGNORECASE,
 )
-_AT_PLACE = re.compile(r"\b(?:at|goes to|attends|lives in|living in|based in)\s+(?P<place>[\w'&.-]+)", re.IGNORECASE)
+_AT_PLACE = re.compile(
+    r"\b(?:at|goes to|attends|lives in|living in|based in)\s+"
+    r"(?!(?:it|that|this|them|all|least|most|first|last|once|times|night|the moment|one point|some point)\b)(?P<place>[\w'&.-]+)",
+    re.IGNORECASE,
+)
 
 
 def _named_starts_at(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1464,7 +1469,7 @@ def _named_starts_at(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | N
             (b.subject or "").partition(":")[0] == speaker
             and re.search(rf"\b{re.escape(name)}\b", b.statement, re.IGNORECASE) is not None
             and at is not None
-            and at.group("place").casefold() not in place
+            and at.group("place").casefold() not in place.split()
             and not _DATED_ONCE.search(b.statement)
         )
 

@@ -244,3 +244,14 @@ def test_a_correction_of_a_code_a_day_or_a_word(held: str, correction: str, righ
     current, _ = beliefs_after(OWNER, held, correction)
     assert any(right in s for s in current), current
     assert not any(re.search(rf"\b{wrong}\b", s) for s in current), current
+
+
+def test_starting_to_do_something_is_no_new_place() -> None:
+    # "started to learn" names no place, and "at it" is none either
+    current, ended = beliefs_after(
+        OWNER,
+        "Seeing my kids get better at it brings me such joy.",
+        "Started to learn the drums this week",
+        name="Ines",  # as LoCoMo's turns are said: "Ines started to learn ..."
+    )
+    assert ended == [], (current, ended)
