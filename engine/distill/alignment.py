@@ -914,11 +914,13 @@ def names_ended(thing: frozenset[str], statement: str) -> bool:
     of it ("烟" of "每天抽一包烟", "健身卡" of "办了健身房的年卡": the characters a bigram
     reading splits apart)."""
     held = topic_words(statement)
+    said = thing
     thing = thing - _ACTIVITY_HEADS or thing  # "stopped the piano lessons" ends "learning piano"
     if thing <= held or all(any(_kin_stems(t, h) for h in held) for t in thing):
         return True
     # the kind a held name ends with ("cancelled the gym" ends "a member at puregym")
-    if len(thing) == 1 and (t := next(iter(thing))) in _NAMED_KINDS and any(h.endswith(t) and h != t for h in held):
+    # (the kind alone: "cancelled the gym session tonight" is one session)
+    if len(said) == 1 and (t := next(iter(said))) in _NAMED_KINDS and any(h.endswith(t) and h != t for h in held):
         return True
     if len(thing) == 1 and (stands_for(next(iter(thing)), statement) or _vehicle_of(next(iter(thing)), statement)):
         return True
@@ -979,7 +981,7 @@ ENDED_PRONOUN = re.compile(
     r"|\b(?:that's|that is|that was|it's|it is) (?:all )?(?:over|done|finished)\b"
     r"|\b(?:done|finished) with (?:that|it)\b|\bstepped down\b(?! (?:as|from)\b)"
     # "stopped doing that when I started my new job": the thing spoken of last, done no more
-    r"|\b(?:stopped|quit|gave up) doing (?:that|it|this)\b",
+    r"|\b(?:stopped|quit|gave up) doing (?:that|it|this)\b(?!\s+thing)",
     re.IGNORECASE,
 )
 

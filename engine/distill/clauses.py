@@ -239,7 +239,8 @@ def _subjected_zh(clause: str, subject: str) -> str:
 
 
 _TWO_OF_US = re.compile(
-    r"^(?:(?:so|and|but|now|also|well|oh|ok|okay|fyi|btw|fwiw|update|heads up),?\s+)*(?:(?:my|our)\s+(?:[a-z-]+'s\s+)?[a-z-]+|(?-i:[A-Z][a-z]+))\s+and\s+(?:I|we)\b",
+    # (a name typed in lower case too: "felix and i called it quits")
+    r"^(?:(?:so|and|but|now|also|well|oh|ok|okay|fyi|btw|fwiw|update|heads up),?\s+)*(?:(?:my|our)\s+(?:[a-z-]+'s\s+)?[a-z-]+|[A-Za-z][a-z]+)\s+and\s+(?:I|we)\b",
     re.IGNORECASE,
 )
 # ... and after a comma, before the verb that says the two of them ("..., Jonah and I are looking")

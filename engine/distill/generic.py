@@ -250,7 +250,8 @@ def habit_restored(clause: str) -> str:
 # kidney disease"): its verb right after, so "the dog at the park" is anyone's.
 _OWN_PET_EN = re.compile(
     r"^the\s+(?P<who>dog|dogs|cat|cats|puppy|kitten|pup|bunny|rabbit|hamster|parrot|tortoise)"
-    r"(?='s\s+(?:called|named|a|an|\d)|\s+(?:is|was|has|had|just|got|\w+s|\w+ed)\b)",
+    r"(?='s\s+(?:called|named|a|an|\d)|\s+(?:is|'s)\s+(?:called|named|\d+|a|an|old|sick|getting|on)\b"
+    r"|\s+(?:has|had|got)\s+(?:a|an|his|her|its|kidney|arthritis|diabetes|cancer|worms|fleas|allergies)\b)",
     re.IGNORECASE,
 )
 

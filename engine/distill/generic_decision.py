@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
 
+from ledgermind.analysis.text import lexical_stem
 from ledgermind.distill.alignment import (
     DROPPED,
     ENDED_PRONOUN,
@@ -58,7 +59,7 @@ from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.request_changes import is_standing_request, request_decision
-from ledgermind.distill.statements import WENT_WITHOUT
+from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, WENT_WITHOUT
 from ledgermind.distill.text import is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
@@ -213,7 +214,7 @@ _DIED = re.compile(r"\b(?:" + _DEATH_EN + r")\b|" + _DEATH_ZH, re.IGNORECASE)
 # A couple's ending ("we broke up", "我们分手了"): the speaker's beliefs about the partner end.
 _BROKE_UP = re.compile(
     r"\b(?:broke up|split up|(?:we|we've|we're|they|they're|got)\s+separated|got divorced|are divorced|"
-    r"called off the (?:wedding|engagement)|called it quits|"
+    r"called off the (?:wedding|engagement)|(?<=\bwe )called it quits|(?<=\band i )called it quits|(?<=\bthe user )called it quits|"
     # the divorce done ("finalized our divorce", "the divorce came through"), not begun ("filed for")
     r"(?:finali[sz]ed|got) (?:our|the|my|their|his|her) divorce|divorce (?:is|was) (?:now )?final|"
     r"divorce (?:came|went) through)\b|分手|离婚|分开了|(?:我们|我俩|咱俩|他们|他俩|她俩|用户)(?:已经|俩)?分了(?![\u4e00-\u9fff])",
@@ -345,16 +346,27 @@ _DEAD_OF_MINE = re.compile(
     # "we lost Max last month", "we had to put our cat down": the loss said of the speaker
     r"|\b(?:we|i|the user)\s+(?:(?:sadly|just|finally|recently)\s+)?(?:lost|had to put|put)\s+"
     r"(?:(?:my|our|their|the user's)\s+(?:old\s+|sweet\s+|beloved\s+)?(?P<lost>" + _MORTAL + r")|"
-    r"(?P<lost_name>(?-i:[A-Z])[a-z]+"
-    # a name typed in lower case, said with when ("we lost biscuit on tuesday"): not what else is lost
-    r"|(?!(?:power|money|weight|track|touch|sleep|interest|everything|time|hope|count|sight|focus|signal|"
-    r"internet|wifi|service|data|it|them|him|her|one|two|some|all|contact|faith|patience|heart)\b)[a-z]{3,}"
-    r"(?=\s+(?:on\s+\w+day|on\s+\d+|in the week of|yesterday|today|this morning|last night|last week|"
-    r"over the weekend|\d+)\b)))"
+    r"(?P<lost_name>(?-i:[A-Z])[a-z]+)"
+    # a name typed in lower case, said with when ("we lost biscuit on tuesday"): kept only where a
+    # belief introduced it as a name ("a tabby called biscuit"), see ``ended_by_death``
+    r"|(?P<lost_low>(?-i:[a-z]{3,}))(?=\s+(?:on\s+\w+day|on\s+\d+|in the week of|yesterday|today|this morning|"
+    r"last night|last week|over the weekend)\b))"
     r"\b(?(lost)|(?!\s+to\s+(?-i:[A-Z])))"  # not "lost to Boston"
     r"(?<=\w)(?:\s+down)?",
     re.IGNORECASE,
 )
+
+
+def _names_the_dead(dead: frozenset[str], statement: str) -> bool:
+    """Whether a belief names the one who died: by their words, or, for a name typed in lower
+    case in the death, as a name ("a tabby called Biscuit"; not "gas heating" for "lost heating")."""
+    return all(
+        re.search(rf"\b(?:called|named)\s+{re.escape(w)}\b", statement, re.IGNORECASE) is not None
+        or re.search(rf"\b{re.escape(w)}\b", statement) is not None
+        if w[:1].isupper()
+        else w in topic_words(statement)
+        for w in dead
+    )
 
 
 def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
@@ -362,7 +374,7 @@ def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple
     return tuple(
         b
         for b in beliefs
-        if (all(w in b.statement for w in dead) if all(is_cjk(w) for w in dead) else dead <= topic_words(b.statement))
+        if (all(w in b.statement for w in dead) if all(is_cjk(w) for w in dead) else _names_the_dead(dead, b.statement))
         and not _DIED.search(b.statement)
     )
 
@@ -371,7 +383,7 @@ def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple
 _DEAD_OF_MINE_ZH = re.compile(
     r"^(?:用户(?:家)?的?)?(?P<who>[\u4e00-\u9fff]{1,3}?)(?:\d{4}年[^，,。]{0,12}?|上个月|上周|昨天|前几天|今天|最近|"
     r"(?:今年|去年)?[春夏秋冬]天)?"
-    r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$|\s*[💔😢😭🥲🙏🕯🌈])"
+    r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$|\s*[💔🙏🕯🌈])"
     # "走了" said of a death by what follows it: "豆豆上周走了，老死的，走得很安详"
     r"|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得)))"
 )
@@ -386,6 +398,8 @@ def dead_of_mine(statement: str) -> frozenset[str]:
     m = _DEAD_OF_MINE.search(statement)
     if m is None or negated(statement) or re.search(r"\bone of\b", statement, re.IGNORECASE):
         return frozenset()  # "one of our hens died": the others are still there
+    if m.group("lost_low"):  # written as a name: what held of it names it so
+        return frozenset([m.group("lost_low").capitalize()])
     if m.group("lost") is None and m.group("lost_name") is None and not re.search(_DEATH_EN, m.group(0), re.I):
         return frozenset()
     return topic_words(m.group("kind") or m.group("name") or m.group("the") or m.group("lost") or m.group("lost_name"))
@@ -427,7 +441,8 @@ def couple_step(statement: str) -> bool:
 # "quit three weeks ago, cold turkey", "I finally stopped": the speaker stopped, with nothing
 # said after the verb but when or how; what they stopped is what they spoke of last.
 _QUIT_BARE = re.compile(
-    r"^(?:the user(?:'s\s+\w+)?|i)\s+(?:(?:finally|just|actually|officially|already)\s+)*(?:quit|stopped|gave up|unsubscribed|cancell?ed)"
+    r"^(?:the user(?:'s\s+\w+)?|i)\s+(?:(?:finally|just|actually|officially|already)\s+)*(?:quit|stopped|gave up"
+    r"|(?:unsubscribed|cancell?ed)(?=\s*(?:$|[,.;!])))"
     r"(?=\s*(?:$|[,.;!]|(?:in|on|last|this|yesterday|today|recently|for good|cold turkey|a (?:week|month|year)|"
     r"\d+|one|two|three|four|five|six|a few|several|about|around|over)\b))",
     re.IGNORECASE,
@@ -731,8 +746,22 @@ def _ordinal_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     return Decision("supersede", (b,), reason, was, now)
 
 
+_MOVED_WHAT = re.compile(
+    r"\b(?:push(?:ed)?|mov(?:ed?)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?)\s+(?P<what>.*?)\s+"
+    r"(?:(?:back|out|up|forward)\s+)?(?:to|for|until|till)\s",
+    re.IGNORECASE,
+)
+
+
 def _date_moved(p: Proposal, beliefs: Sequence[BeliefView], said: str) -> Decision | None:
+    """The day moved replaces the day held by the belief that names what moved ("moved my
+    appointment to march 19": the appointment's, not the birthday said last), or, for "it",
+    the belief said last holding one day."""
     (now,) = _month_days(said)
+    moved = _MOVED_WHAT.search(p.statement)
+    what = topic_words(moved.group("what")) - {"user"} if moved else frozenset()
+    if what:
+        beliefs = [b for b in beliefs if what & topic_words(b.statement)]
     hit = _said_last_holding(beliefs, _month_days, now)
     if hit is None:
         return None
@@ -774,7 +803,8 @@ _WITH_PROVIDER = re.compile(
 _TIER_CHANGED = re.compile(
     r"\b(?:upgraded|downgraded)\s+(?:(?:it|us|me)\s+)?to\s+(?:the\s+|a\s+|an\s+)?\w"
     # "bumped myself up to their unlimited one"
-    r"|\b(?:bumped|moved|stepped)\s+(?:myself|themselves|me|us|ourselves|it)\s+(?:up|down)\s+to\s+(?:the\s+|their\s+|a\s+|an\s+)?\w"
+    r"|\b(?:bumped|moved|stepped)\s+(?:myself|themselves|me|us|ourselves|it)\s+(?:up|down)\s+to\s+(?:the\s+|their\s+|a\s+|an\s+)?"
+    r"(?:[\w+-]+\s+){0,2}(?:plan|tier|package|subscription|membership|one|version)\b"
     r"|\b(?:switched|moved|went|changed)\s+(?:(?:it|us|me)\s+)?(?:over\s+|back\s+)?to\s+(?:the\s+|a\s+|an\s+)?"
     r"(?:[\w+-]+\s+){0,2}(?:plan|tier|package|subscription|membership)\b",
     re.IGNORECASE,
@@ -937,6 +967,57 @@ def _unit(word: str | None) -> str:
     return _SAME_UNIT.get(said, said.removesuffix("s"))
 
 
+# The thing whose level moved, said right before its verb ("phone battery is down to 20", "the
+# temperature dropped to 4", "手机电量掉到10了"); none for the speaker, "it" or nothing ("down to 8").
+_LEVEL_OF_EN = re.compile(
+    r"(?P<thing>[a-z][\w-]*)(?:'s|\s+(?:is|are|was|has|have|had|'s|just|now|finally))*\s*$", re.IGNORECASE
+)
+_NOT_A_THING = frozenset(
+    [
+        "i",
+        "we",
+        "user",
+        "it",
+        "they",
+        "that",
+        "this",
+        "which",
+        "and",
+        "but",
+        "so",
+        "now",
+        "just",
+        "finally",
+        "we're",
+        "i'm",
+        "is",
+        "are",
+        "was",
+        "has",
+        "have",
+        "had",
+        "got",
+    ]
+)
+
+
+def _level_of(before: str, zh: bool) -> str:
+    if zh:
+        said = re.sub(r"^(?:用户|我们?)(?:的|家)?|[\d年月日号，,。！!\s]", "", before)[-4:]
+        return said if len(said) >= 2 and not re.fullmatch(r"(?:刚|已经|最近|现在|终于|又|也|都|才)+", said) else ""
+    m = _LEVEL_OF_EN.search(before.strip())
+    word = m.group("thing").casefold() if m else ""
+    return "" if word in _NOT_A_THING else word
+
+
+def _names_level(what: str, statement: str, zh: bool) -> bool:
+    """Whether a belief names the thing whose level moved: a Chinese pair of its characters, or
+    the English word (its stem)."""
+    if zh:
+        return any(what[i : i + 2] in statement for i in range(len(what) - 1))
+    return lexical_stem(what) in topic_words(statement)
+
+
 def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "down to 192 as of this morning" replaces after "I weigh 210 lb": the one belief of
     the speaker's holding one number (not a year, a time or a date) between a third and three
@@ -949,6 +1030,7 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         return None
     now, unit = float(said.group("v")), _unit(said.group("unit"))
     speaker = (p.subject or "").partition(":")[0]
+    what = _level_of(p.statement[: said.start()], zh)
     held = []
     for b in beliefs:
         if b.subject not in (p.subject, speaker) or b.kind != "fact" or negated(b.statement):
@@ -963,6 +1045,8 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             continue
         was = float(numbers[0].group("v"))
         had = _unit(numbers[0].group("unit"))
+        if what and not _names_level(what, b.statement, zh):
+            continue  # "the temperature dropped to 4": a level of another thing than the kids held
         most = 10 if unit and unit == had else 3  # "100兆" -> "升到500兆": the same unit said with both
         if was and was != now and 1 / most <= now / was <= most and (not unit or unit == had):
             held.append((b, numbers[0].group("v")))
@@ -1389,7 +1473,11 @@ def _thing_ended_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
 # Whom the speaker reports to now ("now i answer to a woman called nkechi", "I report to Dana
 # since the reorg"), and a belief that names their manager ("my manager is gareth", "my boss is
 # a guy called Tom"); not one that only says how the manager is ("my manager is fine").
-_REPORTS_TO = re.compile(r"\b(?:the user|i|we)\s+(?:now\s+)?(?:reports?|answers?)\s+(?:directly\s+)?to\s+\S", re.I)
+_REPORTS_TO = re.compile(
+    r"\b(?:the user|i|we)\s+(?:now\s+)?(?:reports?|answers?)\s+(?:directly\s+)?to\s+"
+    r"(?:(?-i:[A-Z])[a-z]+|(?:a|an|some|this)\s+(?:\w+\s+){0,2}(?:called|named)\s+\w+|(?:my|our|a|the)\s+new\s+(?:boss|manager|lead))",
+    re.I,
+)
 _MANAGER_NAMED = re.compile(
     r"\b(?:manager|boss|supervisor|line manager|team lead)\s+(?:is|was)\s+(?:now\s+)?"
     r"(?:(?:this|a|an|some)\s+(?:\w+\s+){0,2}?(?:called|named)\s+\w+|(?-i:[A-Z])\w+|[a-z]+(?=[\s.,]*$))",
@@ -1440,10 +1528,10 @@ def _reports_to(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # One of the speaker's people, by name, starting at another place ("toby starts at oakfield on
 # monday", "Mia moved to Kings College in september"), and a belief saying where they are at.
 _STARTS_AT = re.compile(
-    r"^(?P<name>(?!(?:the|user|he|she|they|it|we|i)\b)[a-z][a-z]+)\s+(?:(?:just|finally|officially)\s+)?"
+    r"^(?P<name>(?!(?:The|User|He|She|They|It|We|I)\b)(?-i:[A-Z])[a-z]+)\s+(?:(?:just|finally|officially)\s+)?"
     r"(?:(?:starts|started|is starting|has started)\s+(?:at|school at)"
     r"|(?:moved|moves|is moving|relocated|transferred|switched|changed)\s+(?:schools?\s+)?"
-    r"(?:to|at|over to|out to|back to|up to|down to))\s+(?!(?:her|his|their|my|our|a|an|the|some)\b)(?P<place>[\w'&.-]+(?:\s+(?!(?:on|in|next|this|last|from|after|since|"
+    r"(?:to|at|over to|out to|back to|up to|down to))\s+(?!(?:her|his|their|my|our|a|an|the|some)\b)(?!\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:noon|midnight|night|tomorrow|today|tonight|next|this)\b)(?P<place>[\w'&.-]+(?:\s+(?!(?:on|in|next|this|last|from|after|since|"
     r"tomorrow|today|because|cos|so)\b)[\w'&.-]+){0,3})",
     re.IGNORECASE,
 )
@@ -1482,7 +1570,7 @@ def _named_starts_at(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | N
 # A work shift ("on nights", "early shifts", "the graveyard shift"): one at a time, so another one
 # said with a change replaces it ("got moved onto early shifts", "switched over to days").
 _SHIFT = re.compile(
-    r"\b(?:on\s+(?P<on>nights|days|lates|earlies)|(?P<kind>night|day|early|late|evening|morning|afternoon|graveyard|"
+    r"\b(?:on\s+(?P<on>nights|days(?!\s+off)|lates|earlies)|(?P<kind>night|day|early|late|evening|morning|afternoon|graveyard|"
     r"swing|weekend)\s+shifts?|(?P<one>night|day)shifts?)\b",
     re.IGNORECASE,
 )
@@ -1512,19 +1600,6 @@ def _shift_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule shift changed)")
 
 
-# The words one habit goes by: "a cigarette" gone without ends "I smoke half a pack a day".
-_HABIT_WORDS = (
-    frozenset(
-        ["cigarette", "cigarettes", "cig", "cigs", "smoke", "smoking", "smokes", "pack", "vape", "vaping", "nicotine"]
-    ),
-    frozenset(["drink", "drinks", "drinking", "alcohol", "booze", "beer", "wine", "wines", "beers"]),
-    frozenset(["coffee", "coffees", "caffeine", "espresso", "latte"]),
-    frozenset(["sugar", "sweets", "soda", "sodas", "coke"]),
-    frozenset(["meat", "beef", "pork", "chicken"]),
-    frozenset(["gambling", "gamble", "bet", "betting"]),
-)
-
-
 def _went_without(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "30 days without a cigarette today" ends: the speaker's habit said last that goes
     by one of the words of the thing gone without ("I smoke about half a pack a day")."""
@@ -1532,16 +1607,14 @@ def _went_without(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     if said is None:
         return None
     thing = said.group("thing").casefold()
-    words = next((w for w in _HABIT_WORDS if thing in w), frozenset([thing]))
+    habit = next((h for h, words in HABIT_WORDS.items() if thing in words), None)
+    if habit is None:
+        return None
     speaker = (p.subject or "").partition(":")[0]
     held = _last_held(
         beliefs,
         lambda b: (
-            b.subject == speaker
-            and bool(
-                {w.removesuffix("s") for w in words}
-                & {w.casefold().strip(".,!").removesuffix("s") for w in b.statement.split()}
-            )
+            b.subject == speaker and bool(HABIT_HELD[habit] & {w.casefold().strip(".,!") for w in b.statement.split()})
         ),
     )
     if held is None:
@@ -1696,7 +1769,7 @@ def ended_by_break_up(statement: str, facts: Sequence[BeliefView]) -> tuple[Beli
     name (LoCoMo's speakers share an owner), none of another's; an engagement
     called off ends the engagement only."""
     # "Chris and the user finalized their divorce": the speaker's, of the two named
-    who = re.match(r"(?:(?-i:[A-Z])[\w-]+ and )?(?P<who>the user|(?-i:[A-Z])[\w-]+)\b", statement, re.IGNORECASE)
+    who = re.match(r"(?:(?-i:[A-Z])[\w-]+(?: and|,) )?(?P<who>the user|(?-i:[A-Z])[\w-]+)\b", statement, re.IGNORECASE)
     called_off = _CALLED_OFF.search(statement) is not None and not negated(statement)
     if who is None or not (breaks_up(statement) or called_off):
         return ()

@@ -32,6 +32,7 @@ _NOT_NAMES = frozenset(
         *("never", "often", "got", "has", "had", "was", "lives", "works", "moved", "started", "went", "said"),
         *("wants", "needs", "loves", "likes", "does", "did", "will", "would", "can", "could", "passed", "died"),
         *("left", "quit", "changed", "gets", "says", "usually", "recently", "actually", "apparently"),
+        *("back", "off", "him", "her", "them", "out", "over", "the", "you", "she", "his", "for", "about"),
     ]
 )
 
@@ -39,7 +40,7 @@ _NOT_NAMES = frozenset(
 # A name typed in lower case where only a name can stand: after "called" / "named", or after one
 # of the speaker's people with its verb right after ("my best friend dana lives in toronto").
 _INTRODUCED = re.compile(
-    r"\b(?:called|named)\s+(?P<called>[a-z]{3,})\b"
+    r"(?:\b(?:a|an|the|my|our|some)\s+(?:[a-z]+\s+){0,3}|\b(?:is|was|'s|are)\s+|,\s*)(?:called|named)\s+(?P<called>[a-z]{3,})\b"
     r"|\b(?:my|our)\s+(?:best\s+|older\s+|younger\s+|little\s+|big\s+)?(?:" + RELATIONS_EN + r")\s+(?P<after>[a-z]{3,})"
     r"(?=\s+(?:is|was|has|had|lives|lived|works|worked|just|got|moved|started|and i)\b|'s\b)"
 )

@@ -27,6 +27,8 @@ from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.text import copula_expanded, is_cjk
 
 __all__ = [
+    "HABIT_HELD",
+    "HABIT_WORDS",
     "SUPPOSING_ZH",
     "WENT_WITHOUT",
     "done_to_mine",
@@ -608,7 +610,7 @@ _SMALL_TALK_ZH = re.compile(
     # a request's limit said alone ("就这一次"): what it limits is the request beside it
     r"|就(?:这一?次|这回)(?:吧|哈|啊)?[。！!]?$"
     # ... or how the thing asked for should be ("温馨一点", "再短一点儿"): not the speaker's ("我瘦了一点")
-    r"|(?![^。]*[我了])(?:要|再|更|稍微)?[\u4e00-\u9fff]{1,4}一点儿?[。！!]?$)"
+    r"|(?:要|再|更|稍微)?(?:温馨|正式|简短|简洁|短|长|详细|简单|幽默|口语化?|礼貌|活泼|专业|通俗|具体|轻松|可爱|严肃|客气)一点儿?[。！!]?$)"
     r"[啊呀了吧呢！!。，,~～]*$"
 )
 # About the speaker, or a thing of their world with a value or an attribute of
@@ -655,7 +657,7 @@ def speaker_dropped_zh(body: str) -> bool:
 # The weather and prices of everyone ("最近一直在下雨", "现在的菜价越来越贵了"): no one's fact.
 _WEATHER_ZH = re.compile(r"下雨|下雪|刮风|雾霾|降温|升温|天气|气温|台风|物价|房价|菜价|油价|肉价")
 _DIED_ZH = re.compile(
-    r"去世|过世|离世|死了|走了\s*[💔😢😭🥲🙏🕯🌈]|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
+    r"去世|过世|离世|死了|走了\s*[💔🙏🕯🌈]|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
 )
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
@@ -794,19 +796,55 @@ def is_statement(clause: str) -> bool:
     return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body)
 
 
+# The words one habit goes by, by the word that names it held: "a cigarette" gone without ends "I
+# smoke half a pack a day"; "a drink" gone without ends wine or beer held, never coffee.
+HABIT_WORDS: dict[str, frozenset[str]] = {
+    "smoke": frozenset(
+        [
+            "cigarette",
+            "cigarettes",
+            "cig",
+            "cigs",
+            "smoke",
+            "smoking",
+            "smokes",
+            "pack",
+            "vape",
+            "vapes",
+            "vaping",
+            "nicotine",
+        ]
+    ),
+    "drink": frozenset(["drink", "drinks", "alcohol", "booze", "beer", "beers", "wine", "wines"]),
+    "coffee": frozenset(["coffee", "coffees", "caffeine", "espresso", "latte", "lattes"]),
+    "sugar": frozenset(["sugar", "sweets", "soda", "sodas"]),
+    "gambling": frozenset(["gambling", "bet", "betting"]),
+}
+# What a belief must name for a habit gone without to end it (not "drinks" of "drinks 3 coffees")
+HABIT_HELD: dict[str, frozenset[str]] = {
+    "smoke": HABIT_WORDS["smoke"],
+    "drink": frozenset(["alcohol", "booze", "beer", "beers", "wine", "wines", "drinking", "whisky", "vodka", "gin"]),
+    "coffee": HABIT_WORDS["coffee"],
+    "sugar": HABIT_WORDS["sugar"],
+    "gambling": HABIT_WORDS["gambling"] | frozenset(["gambles", "gamble"]),
+}
 # A habit gone without for a time ("30 days without a cigarette", "3 weeks since my last drink",
 # "two months off caffeine"): the habit has ended, the time says for how long.
 WENT_WITHOUT = re.compile(
     r"(?:^|\b(?:it's been|it has been|been|i'm|i am|now)\s+)(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
     r"(?:days?|weeks?|months?|years?)\s+(?:now\s+)?(?:without|free of|clean of|off|since (?:my|our|the user's) last)\s+"
-    r"(?:a\s+|any\s+|the\s+)?(?P<thing>[a-z]+)",
+    r"(?:a\s+|any\s+|the\s+)?(?P<thing>"
+    + "|".join(sorted({w for words in HABIT_WORDS.values() for w in words}, key=len, reverse=True))
+    + r")\b",
     re.IGNORECASE,
 )
 
 
 # A death said of "he" or "she", the person spoken of last ("sadly he passed away last night").
 _DIED_PRONOUN = re.compile(
-    r"^(?:(?:sadly|unfortunately|so)[,\s]+)?(?:he|she)\s+(?:(?:sadly|just|finally|peacefully)\s+)?(?:passed away|died)\b",
+    r"^(?:(?:sadly|unfortunately|so)[,\s]+)?(?:he|she)\s+(?:(?:sadly|just|finally|peacefully)\s+)?(?:passed away|died)\b"
+    # (not a death said for effect: "she died laughing", "he died in the lava again lol")
+    r"(?!\s+(?:laughing|of laughter|of embarrassment|inside|a little|in the (?:game|lava|level)))(?!.*\b(?:lol|lmao|haha)\b)",
     re.IGNORECASE,
 )
 
@@ -886,7 +924,8 @@ _VALUE_NOW = re.compile(
     r"(?:at\s+\d{1,2}\b|[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb|minutes?|hours?|miles?|"
     r"kilos?|pounds?|dollars|euros|bucks|days a week|hours a week)\b"
     # a bare number of three digits or more, no year ("it's 1790 starting february": a sum, a count)
-    r"|(?!(?:19|20)\d\d\b)\d{3,6}\b"
+    r"|(?!(?:19|20)\d\d\b)\d{3,6}\b(?!\s+(?!(?:now|starting|from|as|since|a|per|each|every|in|on|this|next|after|until|"
+    r"with|and|but|so|which|plus)\b)[a-z])"
     # or a name ("these days it's Big Thief"), not a day or a month ("it's Friday now")
     r"|(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|" + MONTHS + r")\b)(?-i:[A-Z])[\w'&.-]+)",
     re.IGNORECASE,

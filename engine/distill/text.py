@@ -86,7 +86,8 @@ _STOP = frozenset(
 # An emoji ends a sentence as a full stop does where chat puts one between two ("it's 1790 from
 # february 😩 signed it anyway"); pictographs, symbols and the joiners that end their sequences.
 _EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf\ufe0f\u200d"
-_SENTENCE_END = re.compile(rf"(?<=[.!?])\s+|(?<=[。！？；])|\n+|(?<=[{_EMOJI}])\s+(?=[^\s{_EMOJI}])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
+_EMOJI_END = re.compile(rf"(?<=[{_EMOJI}])\s+(?=[^\s{_EMOJI}])")
 _ABBREVIATION = re.compile(
     r"(?:^|\s)(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Rev|Gen|Col|Capt|Lt|Sgt|Hon|vs|etc|approx|e\.g|i\.e|No|"
     r"dr|mr|mrs|ms|prof)\.$|[A-Z][a-z]+\s[A-Z]\.$"  # a title typed in lower case too ("dr. klein")
@@ -339,13 +340,26 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / union if union else 0.0
 
 
+def _emoji_ended(part: str) -> list[str]:
+    """The part cut after each emoji that closes a clause of its own (three words, or four Chinese
+    characters, before it); "my sister 🙄 just moved to Berlin" is one sentence."""
+    out: list[str] = []
+    start = 0
+    for m in _EMOJI_END.finditer(part):
+        before = part[start : m.start()]
+        if len(re.findall(r"[A-Za-z0-9']+", before)) >= 3 or len(re.findall(r"[\u4e00-\u9fff]", before)) >= 4:
+            out.append(before)
+            start = m.end()
+    return [*out, part[start:]]
+
+
 def sentences(text: str) -> list[str]:
     """Splits a message into sentences (Latin and CJK punctuation, newlines);
     a title or other abbreviation ("Dr. Green", "Mr. Okafor", "e.g. tea"), a
     middle initial ("John F. Kennedy") or initials the sentence goes on after
     ("a quote by J.K. Rowling", "moved to D.C. last year") does not end one."""
     out: list[str] = []
-    for part in (p.strip() for p in _SENTENCE_END.split(text)):
+    for part in (q.strip() for p in _SENTENCE_END.split(text) for q in _emoji_ended(p)):
         if not part:
             continue
         if out and (_ABBREVIATION.search(out[-1]) or (_INITIALS.search(out[-1]) and _GOES_ON.match(part))):

@@ -124,7 +124,7 @@ def test_a_relationship_called_off_in_lower_case_ends_it() -> None:
         # "he", the person spoken of last, after a question between
         ("my uncle lives in Tucson", "sadly he died last month", "Tucson"),
         # a pet's 走了 said with a grief emoji
-        ("我家猫叫年糕，已经十五岁了", "年糕前天走了😭", "年糕"),
+        ("我家猫叫年糕，已经十五岁了", "年糕前天走了💔", "年糕"),
     ],
 )
 def test_a_death_ends_what_held_of_the_one_who_died(held: str, death: str, gone: str) -> None:
@@ -255,3 +255,48 @@ def test_starting_to_do_something_is_no_new_place() -> None:
         name="Ines",  # as LoCoMo's turns are said: "Ines started to learn ..."
     )
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I have 4 grandchildren", "the thermostat dropped to 5 overnight"),  # a level of another thing
+        ("I have 3 cats", "my phone battery is down to 2 already"),
+        ("我每周游泳3次", "手机电量掉到5了"),
+        ("I work at the library", "been 2 days off work with a cold"),  # no habit gone without
+        ("I drink 2 coffees a day", "it's been a week since my last drink"),  # a drink is no coffee
+        ("I work night shifts at the depot", "I'm on days off till friday"),  # days off, no new shift
+        ("my manager is Ruth", "I report to the office on tuesdays now"),  # a place, no person
+        ("I go to pilates every thursday", "I cancelled last minute on drinks with Ana"),
+        ("my brother Sam is a pilot", "he died laughing at my costume lol"),  # said for effect
+        ("we have underfloor heating", "we lost heating last night, brr"),  # no name of anyone
+        ("my girlfriend Mia is a vet", "called it quits early at work today, so tired"),
+        ("I'm a member at CityGym", "cancelled the gym session tonight, too tired"),  # one session
+        ("our rent is 1400 a month", "the book I'm reading, it's 600 pages now"),  # a count of pages
+    ],
+)
+def test_what_is_said_of_another_thing_ends_nothing_held(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("message", "not_said"),
+    [
+        ("the cat keeps digging up our lawn", "user's cat"),  # a cat, not the speaker's
+        ("I called back the plumber and he's coming friday", "Back"),  # a verb, not a name
+    ],
+)
+def test_a_word_read_as_ones_own_or_as_a_name_only_where_it_is(message: str, not_said: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert not any(not_said in s for s in current), current
+
+
+def test_a_bit_high_is_said_of_the_speaker_not_of_a_request() -> None:
+    current, _ = beliefs_after(OWNER, "医生说我血压偏高一点")
+    assert current, current
+
+
+def test_an_emoji_inside_a_clause_ends_no_sentence() -> None:
+    current, ended = beliefs_after(OWNER, "my sister lives in Leeds", "my sister 🙄 just moved to York")
+    assert any("sister" in s and "York" in s for s in current), (current, ended)
