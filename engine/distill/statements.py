@@ -113,7 +113,7 @@ _DONE_TO_MINE = re.compile(
     r"(?:they|someone|somebody)\s+(?:just\s+|finally\s+)?(?:(?:\w+ed|stole|broke)\s+(?:my|our)\s+\w+"
     # what they did to the speaker's place or terms ("they extended me another 6 months", "they
     # moved me to nights"), not what they said to them ("they emailed me")
-    r"|(?:extended|promoted|hired|moved|transferred|offered|upgraded|switched|assigned|accepted|approved|"
+    r"|(?:extended|promoted|hired|moved|transferred|upgraded|switched|assigned|accepted|approved|"
     r"laid off|let go|fired|enrolled|renewed)\s+(?:me|us)\b"
     # "They moved spin to Wednesdays", "they raised the parking to 110": a thing of the speaker's
     # changed by someone, said without "my"

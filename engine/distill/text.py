@@ -341,13 +341,13 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def _emoji_ended(part: str) -> list[str]:
-    """The part cut after each emoji that closes a clause of its own (three words, or four Chinese
+    """The part cut after each emoji that closes a clause of its own (three words, or six Chinese
     characters, before it); "my sister 🙄 just moved to Berlin" is one sentence."""
     out: list[str] = []
     start = 0
     for m in _EMOJI_END.finditer(part):
         before = part[start : m.start()]
-        if len(re.findall(r"[A-Za-z0-9']+", before)) >= 3 or len(re.findall(r"[\u4e00-\u9fff]", before)) >= 4:
+        if len(re.findall(r"[A-Za-z0-9']+", before)) >= 3 or len(re.findall(r"[\u4e00-\u9fff]", before)) >= 6:
             out.append(before)
             start = m.end()
     return [*out, part[start:]]

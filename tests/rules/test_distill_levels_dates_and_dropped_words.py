@@ -300,3 +300,14 @@ def test_a_bit_high_is_said_of_the_speaker_not_of_a_request() -> None:
 def test_an_emoji_inside_a_clause_ends_no_sentence() -> None:
     current, ended = beliefs_after(OWNER, "my sister lives in Leeds", "my sister 🙄 just moved to York")
     assert any("sister" in s and "York" in s for s in current), (current, ended)
+
+
+def test_what_someone_gave_for_fun_is_no_fact_of_the_speakers() -> None:
+    current, _ = beliefs_after(OWNER, "they offered me a free coffee at the market lol")
+    assert current == [], current
+
+
+def test_a_short_chinese_clause_before_an_emoji_goes_on_after_it() -> None:
+    # "阿敏走了🙃 搬去成都了": one sentence; the roommate moved away, what held of her as one ends
+    current, ended = beliefs_after(OWNER, "我室友叫阿敏", "阿敏走了🙃 搬去成都了")
+    assert not any(s == "搬去成都了。" for s in current), current
