@@ -308,6 +308,6 @@ def test_what_someone_gave_for_fun_is_no_fact_of_the_speakers() -> None:
 
 
 def test_a_short_chinese_clause_before_an_emoji_goes_on_after_it() -> None:
-    # "阿敏走了🙃 搬去成都了": one sentence; the roommate moved away, what held of her as one ends
-    current, ended = beliefs_after(OWNER, "我室友叫阿敏", "阿敏走了🙃 搬去成都了")
+    # "阿敏走了🙃 搬去成都了": one sentence, the move said of 阿敏, not a subjectless "搬去成都了"
+    current, _ = beliefs_after(OWNER, "我室友叫阿敏", "阿敏走了🙃 搬去成都了")
     assert not any(s == "搬去成都了。" for s in current), current
