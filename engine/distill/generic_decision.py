@@ -710,6 +710,42 @@ _UP_TO_STEP = re.compile(
 )
 
 
+# A numbered step of a course or a game said reached ("just passed module 3", "on level 12 now",
+# "started book 4"): the speaker's belief holding another number of the same step replaces.
+_NUMBERED = (
+    r"(?P<noun>module|level|chapter|book|unit|stage|belt|volume|week|lesson)\s+(?P<n>\d{1,3})\b(?!\s*(?:of|out of)\b)"
+)
+_NUMBERED_REACHED = re.compile(
+    r"\b(?:passed|finished|completed|done with|started|starting|on|onto|up to|reached|got to|made it to|moved (?:up )?to|"
+    r"into|through)\s+(?:(?:my|our|the)\s+)?" + _NUMBERED,
+    re.IGNORECASE,
+)
+
+
+def _numbered_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "just passed module 3" replaces: the speaker's belief said last holding another number
+    of the same step ("on module 2 of 6")."""
+    said = None if is_cjk(p.statement) else _NUMBERED_REACHED.search(p.statement)
+    if said is None or negated(p.statement[: said.end()]):
+        return None
+    noun, now = said.group("noun").casefold(), said.group("n")
+    speaker = (p.subject or "").partition(":")[0]
+
+    def steps(statement: str) -> list[str]:
+        return [
+            m.group("n")
+            for m in re.finditer(_NUMBERED.replace(r"(?!\s*(?:of|out of)\b)", ""), statement, re.I)
+            if m.group("noun").casefold() == noun
+        ]
+
+    hit = _said_last_holding([b for b in beliefs if b.subject == speaker], steps, now)
+    if hit is None:
+        return None
+    b, was = hit
+    reason = f"replaced: {noun} {was} -> {noun} {now} ({p.statement}; rule numbered step)"
+    return Decision("supersede", (b,), reason, was, now)
+
+
 def _ordinal_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """The step of a ladder the speaker's person is on ("second grade" -> "third grade"):
     of the beliefs holding one step of that ladder, another, the one said last."""
@@ -1812,6 +1848,7 @@ def decide(
         _ended_by_pronoun(p, said_before)
         or _moved_by_someone(p, said_before)
         or _ordinal_moved(p, beliefs)
+        or _numbered_moved(p, said_before)
         or _named_now(p, said_before)
         or _reports_to(p, said_before)
         or _named_starts_at(p, said_before)

@@ -311,3 +311,22 @@ def test_a_short_chinese_clause_before_an_emoji_goes_on_after_it() -> None:
     # "阿敏走了🙃 搬去成都了": one sentence, the move said of 阿敏, not a subjectless "搬去成都了"
     current, _ = beliefs_after(OWNER, "我室友叫阿敏", "阿敏走了🙃 搬去成都了")
     assert not any(s == "搬去成都了。" for s in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "reached", "was"),
+    [
+        ("I'm doing an online course in bookkeeping, on unit 4 of 10", "just finished unit 5 today", "unit 4"),
+        ("I'm on level 30 of my puzzle app", "finally made it to level 41", "level 30"),
+    ],
+)
+def test_a_numbered_step_reached_replaces_the_one_held(held: str, reached: str, was: str) -> None:
+    current, ended = beliefs_after(OWNER, held, reached)
+    assert any(was in s for s in ended), (current, ended)
+
+
+def test_a_numbered_step_of_someone_else_or_another_thing_keeps_the_one_held() -> None:
+    current, ended = beliefs_after(OWNER, "I'm on chapter 3 of the course book", "my son is on level 4 in piano")
+    assert ended == [], (current, ended)
+    current, ended = beliefs_after(OWNER, "I'm on module 2 of my course", "just passed level 9 in the game")
+    assert ended == [], (current, ended)
