@@ -47,6 +47,7 @@ __all__ = [
     "ends",
     "has_additive_cue",
     "has_change_cue",
+    "holds_one_value",
     "kinds_apart",
     "let_go",
     "moved_on",
@@ -641,6 +642,12 @@ def says_a_state(statement: str) -> bool:
 
 # A subject that holds one value whatever its form: "favourite", "best", "main".
 _ONE_VALUE = re.compile(r"\b(?:favou?rite|best|main|usual|preferred|only)\s+\w+(?:\s+\w+)?\s+(?:is|are)\b", re.I)
+
+
+def holds_one_value(statement: str) -> bool:
+    """Whether a statement's subject holds one value at a time ("my main editor is vscode",
+    "favourite tea is earl grey")."""
+    return _ONE_VALUE.search(statement) is not None
 
 
 def possessors(statement: str) -> frozenset[str]:

@@ -271,6 +271,8 @@ def _speaker_restored(clause: str) -> str:
         if re.match("新", text) and _OPENS_WITH_RELATION_ZH.match(text[1:]):
             return "我" + text[1:]  # "新老板是刘总": the speaker's boss, another one now
         return "我" + text if _OPENS_WITH_RELATION_ZH.match(text) else clause
+    if re.match(r"(?:favou?rite|usual|main|go-to)\s+\w+(?:\s+\w+)?\s+(?:is|are)\s", text, re.IGNORECASE):
+        return "my " + text  # "favourite tea is earl grey": the speaker's, "my" dropped
     if re.match(r"no longer\s+(?:a|an|at|with|in|on)\b", text, re.IGNORECASE):  # "No longer a member at ..."
         return "I'm n" + text[1:]
     if re.match(r"(?:don't|do not|haven't)\s+(?:have|go|take|use|own)\b", text, re.IGNORECASE) or _LAPSED.match(text):

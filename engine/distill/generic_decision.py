@@ -45,6 +45,7 @@ from ledgermind.distill.alignment import (
     ends,
     has_additive_cue,
     has_change_cue,
+    holds_one_value,
     kinds_apart,
     moved_on,
     names_ended,
@@ -1658,6 +1659,31 @@ def _went_without(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     return Decision("negate", (held,), f"ended: {p.statement} (ends: {held.statement}; rule gone without)")
 
 
+# What holds now of the thing spoken of last, said in chat words ("lately it's all rooibos for me",
+# "been on neovim for a couple weeks now", "been using obsidian since march")
+_NOW_USING = re.compile(
+    r"\b(?:it's|it is)\s+(?:all|mostly|only)\s+(?P<all>[a-z][\w'-]+)"
+    r"|\b(?:has been|have been|been|is|am|are)\s+(?:on|using)\s+(?!(?:a|an|the|my|their|it|them)\b)(?P<using>[a-z][\w.+-]+)"
+    r"(?=.*\b(?:now|these days|lately|nowadays|full[- ]time|since)\b)",
+    re.IGNORECASE,
+)
+
+
+def _one_value_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "lately it's all rooibos for me" replaces: the speaker's belief said last, when its
+    subject holds one value ("favourite tea is earl grey", "my main editor is vscode") and the
+    value now is another."""
+    said = None if is_cjk(p.statement) else _NOW_USING.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]):
+        return None
+    now = (said.group("all") or said.group("using")).casefold()
+    speaker = (p.subject or "").partition(":")[0]
+    last = _last_held([b for b in beliefs if (b.subject or "").partition(":")[0] == speaker])
+    if last is None or not holds_one_value(last.statement) or now in last.statement.casefold():
+        return None
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule one value now)")
+
+
 def _named_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "these days it's Big Thief" replaces: the one name held by the belief
     the speaker said last (their favourite band, Radiohead); nothing when that
@@ -1850,6 +1876,7 @@ def decide(
         or _ordinal_moved(p, beliefs)
         or _numbered_moved(p, said_before)
         or _named_now(p, said_before)
+        or _one_value_now(p, said_before)
         or _reports_to(p, said_before)
         or _named_starts_at(p, said_before)
         or _shift_changed(p, said_before)

@@ -923,6 +923,9 @@ _VALUE_NOW = re.compile(
     # a time said with "at" ("it's at 10 now")
     r"(?:at\s+\d{1,2}\b|[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb|minutes?|hours?|miles?|"
     r"kilos?|pounds?|dollars|euros|bucks|days a week|hours a week)\b"
+    # what it all is now ("lately it's all rooibos for me"), not how it all is ("it's all good now")
+    r"|(?:all|mostly)\s+(?!(?:good|fine|great|ok|okay|over|done|set|sorted|gone|right|well|quiet|calm|busy|new|"
+    r"fun|cool|same|better|worse|downhill|uphill|go|about|the same|that|this|just)\b)[a-z][\w'-]{2,}\b"
     # a bare number of three digits or more, no year ("it's 1790 starting february": a sum, a count)
     r"|(?!(?:19|20)\d\d\b)\d{3,6}\b(?!\s+(?!(?:now|starting|from|as|since|a|per|each|every|in|on|this|next|after|until|"
     r"with|and|but|so|which|plus)\b)[a-z])"

@@ -330,3 +330,20 @@ def test_a_numbered_step_of_someone_else_or_another_thing_keeps_the_one_held() -
     assert ended == [], (current, ended)
     current, ended = beliefs_after(OWNER, "I'm on module 2 of my course", "just passed level 9 in the game")
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "now", "gone"),
+    [
+        ("my main browser is firefox", "been using arc full time since may, not going back", "firefox"),
+        ("favourite snack is crisps", "honestly it's all popcorn for me these days", "crisps"),
+    ],
+)
+def test_what_holds_now_of_a_one_value_subject_replaces_it(held: str, now: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, now)
+    assert any(gone in s for s in ended), (current, ended)
+
+
+def test_being_on_something_else_keeps_a_one_value_subject() -> None:
+    current, ended = beliefs_after(OWNER, "my favourite band is Wilco", "I've been on a diet since march")
+    assert ended == [], (current, ended)
