@@ -713,12 +713,12 @@ _UP_TO_STEP = re.compile(
 
 # A numbered step of a course or a game said reached ("just passed module 3", "on level 12 now",
 # "started book 4"): the speaker's belief holding another number of the same step replaces.
-_NUMBERED = (
-    r"(?P<noun>module|level|chapter|book|unit|stage|belt|volume|week|lesson)\s+(?P<n>\d{1,3})\b(?!\s*(?:of|out of)\b)"
-)
+_NUMBERED = r"(?P<noun>module|level|chapter|book|unit|stage|belt|volume|week|lesson)\s+(?P<n>\d{1,3})\b"
+_NUMBERED_HELD = re.compile(_NUMBERED, re.IGNORECASE)
+# (the step reached, not one of a count: "module 2 of 6" says where one is, held, not reached)
 _NUMBERED_REACHED = re.compile(
     r"\b(?:passed|finished|completed|done with|started|starting|on|onto|up to|reached|got to|made it to|moved (?:up )?to|"
-    r"into|through)\s+(?:(?:my|our|the)\s+)?" + _NUMBERED,
+    r"into|through)\s+(?:(?:my|our|the)\s+)?" + _NUMBERED + r"(?!\s*(?:of|out of)\b)",
     re.IGNORECASE,
 )
 
@@ -733,11 +733,7 @@ def _numbered_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     speaker = (p.subject or "").partition(":")[0]
 
     def steps(statement: str) -> list[str]:
-        return [
-            m.group("n")
-            for m in re.finditer(_NUMBERED.replace(r"(?!\s*(?:of|out of)\b)", ""), statement, re.I)
-            if m.group("noun").casefold() == noun
-        ]
+        return [m.group("n") for m in _NUMBERED_HELD.finditer(statement) if m.group("noun").casefold() == noun]
 
     hit = _said_last_holding([b for b in beliefs if b.subject == speaker], steps, now)
     if hit is None:
