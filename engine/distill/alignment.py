@@ -183,7 +183,12 @@ _CHANGE_CUE = re.compile(
 # ("the train got too expensive")
 ADDITIVE_TOO = r"too(?=\s*(?:[,.;:!?)…]|$)|\s+(?:now|lol|haha|though|btw|and|but|so|as|these|nowadays|actually)\b)"
 _ADDITIVE_CUE = re.compile(
-    r"\b(?:also|" + ADDITIVE_TOO + r"|as well|in addition|another)\b|也|还有|另外", re.IGNORECASE
+    r"\b(?:also|" + ADDITIVE_TOO + r"|as well|in addition|another)\b|也|还有|另外|又开始|两个(?:一起|都)"
+    # a switch for a part of the time or a place only ("晚上在家我会换成框架眼镜", "on weekends i
+    # switch to decaf"): what is held the rest of the time stays
+    r"|(?:晚上|周末|在家|有时候?|偶尔|出门)[^，,。]{0,4}?会(?:换成|改成|换)"
+    r"|\b(?:at night|on weekends|at home|sometimes|occasionally)\b[^,.;]{0,20}\bswitch(?:es)? (?:to|over to)\b",
+    re.IGNORECASE,
 )
 _NEGATION = re.compile(
     r"\b(?:no longer|not anymore|don't|do not|doesn't|does not|didn't|stopped|quit|gave up|given up|"
@@ -698,12 +703,15 @@ _ENDED = re.compile(
     r"(?:started|been|now)\s+(?:skipping|avoiding)|"
     r"stole|totall?ed|wrecked|moved out of|left|rehomed|rehome|gave away|given away|"
     # a thing closed, deleted or thrown out, given to someone, a course dropped out of, a habit done with
-    r"closed|deleted|deactivated|threw out|threw away|tossed|binned|dropped out of|(?:(?:am|'m|is|are) )?done with|"
+    r"closed|shut down|shut(?=[^.;!]*\b(?:down|for good)\b)|deleted|deactivated|threw out|threw away|tossed|binned|dropped out of|(?:(?:am|'m|is|are) )?done with|"
     r"withdrew from|pulled out of|(?:took|taken|came|got|went) (?:(?:me|us|him|her|them|the user) )?off|"
+    # "had to step away from the food bank for good": stepped away from only for good
+    r"step(?:ped)? (?:away|back|down) from(?=[^.;!]*\b(?:for good|permanently|for ever|forever)\b)"
+    r"(?![^.;!]*\bnot (?:for good|permanently|for ever|forever)\b)|"
     r"gave(?=\s+(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:to|away)\b)|" + _OUTGROWN + r")\s+"
     r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
-    # "traded the civic in for a Model 3": the particle after the thing
-    r"(?:\s+in(?=\s+for\b))?"
+    # "traded the civic in for a Model 3", "shut the shop down": the particle after the thing
+    r"(?:\s+in(?=\s+for\b)|\s+down\b)?"
     # the thing ends where the clause goes on, or where it says when ("stopped therapy in the fall")
     r"(?=\s+(?:and|but|for|because|so|after|since|in the|during|over the|back in|last|this|in for|to)\b|\s*[,.;!—–-]|\s*$"
     # or where an adverb closes it ("had to rehome Pepper unfortunately")
@@ -761,7 +769,18 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
         )
         return (thing, text[handed.end() :]) if handed and thing else None
     thing = topic_words(m.group("thing")) - _WHEN_WORDS  # "sold the condo friday": the day is when
+    if _FOR_A_WHILE.match(text, m.end()):  # "shut down the bakery for two weeks": it comes back
+        return None
     return (thing, text[m.end() :]) if thing else None
+
+
+# An ending for a stretch of time only ("closed the shop for two weeks", "until january").
+_FOR_A_WHILE = re.compile(
+    r"\s+(?:for|until|till)\s+(?:(?:a|an|one|two|three|four|a few|a couple(?: of)?|the|\d+)\s+(?:[\w-]+\s+)?"
+    r"(?:days?|weeks?|months?|summer|winter|holidays?|weekend|renovations?|repairs?)|"
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|next|further notice))\b",
+    re.IGNORECASE,
+)
 
 
 def ended_objects(statement: str) -> list[tuple[frozenset[str], str]]:
@@ -819,8 +838,10 @@ _ENDED_BA_ZH = re.compile(r"把(?P<thing>[\u4e00-\u9fff]{1,5}?)(?:给)?(?:戒|�
 # A thing said first in its clause, then not done any more with a one-character verb ("咖啡彻底
 # 不喝了", "Java基本不碰了"): the thing ends (a clause of its own, after any reason said before it).
 _TOPIC_NOT_DONE_ZH = re.compile(
-    r"(?:^|[，,])\s*(?P<topic>[A-Za-z][\w+#.-]{0,15}|[\u4e00-\u9fff]{2,6}?)"
-    r"(?:基本|彻底|完全|已经|早就|再也|也|都|就)*不(?:再)?(?:[\u4e00-\u9fff])了(?=[，,。！!；\s]|$)"
+    r"(?:^|[，,])\s*(?P<topic>[A-Za-z][A-Za-z0-9+#.-]{0,15}|[\u4e00-\u9fff]{2,6}?)"
+    # "python那个我彻底放弃了": the thing, "that one", the speaker, then given up
+    r"(?:那个|这个)?(?:用户|我)?"
+    r"(?:基本|彻底|完全|已经|早就|再也|也|都|就)*(?:不(?:再)?(?:[\u4e00-\u9fff])|放弃)了(?=[，,。！!；\s]|$)"
 )
 
 
@@ -913,6 +934,8 @@ def _vehicle_of(kind: str, statement: str) -> bool:
 
 # Kinds of place or account that names are made of ("PureGym", "Metro Bank", "KidsClub").
 _NAMED_KINDS = frozenset(["gym", "club", "bank", "card", "shop", "studio", "fitness", "mart"])
+# The kinds said after a name for the thing held under it ("the etsy shop", "my hulu account").
+_KINDS_AFTER_NAME = frozenset(["shop", "store", "account", "subscription", "membership", "plan", "channel"])
 
 
 def names_ended(thing: frozenset[str], statement: str) -> bool:
@@ -925,9 +948,19 @@ def names_ended(thing: frozenset[str], statement: str) -> bool:
     thing = thing - _ACTIVITY_HEADS or thing  # "stopped the piano lessons" ends "learning piano"
     if thing <= held or all(any(_kin_stems(t, h) for h in held) for t in thing):
         return True
+    # a word of it said as the initials of words held ("his PT is done" of "dad does physical therapy")
+    if len(thing) > 1 and all(
+        t in held or any(_kin_stems(t, h) for h in held) or stands_for(t, statement) for t in thing
+    ):
+        return True
     # the kind a held name ends with ("cancelled the gym" ends "a member at puregym")
     # (the kind alone: "cancelled the gym session tonight" is one session)
     if len(said) == 1 and (t := next(iter(said))) in _NAMED_KINDS and any(h.endswith(t) and h != t for h in held):
+        return True
+    # a held name with the kind of thing it names ("closed the etsy shop" ends "selling keycaps
+    # on etsy", "cancelled the netflix subscription" ends "pays for netflix")
+    named = said - _KINDS_AFTER_NAME
+    if named and named != said and named <= held:
         return True
     if len(thing) == 1 and (stands_for(next(iter(thing)), statement) or _vehicle_of(next(iter(thing)), statement)):
         return True

@@ -32,6 +32,7 @@ __all__ = [
     "is_formula",
     "is_slip",
     "spoken_spans",
+    "value_said_zh",
     "value_shape",
     "value_spans",
     "value_where_wrong_zh",
@@ -65,12 +66,12 @@ _FORMULA_EN = re.compile(
     # "No, Wednesday", "no, PwC": a name or a day said alone after it (not "Oh no, Jon!": a cry to someone)
     r"(?<!oh )(?<!oh, )no(?=[\s,]+(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|" + _DAY_NAMES + r")\.?$)|more like|"
     # "just checked my donor card": how the right value was found, with where
-    r"(?:i )?meant|(?:i )?(?:just )?(?:checked|double-checked|looked it up)"
+    r"(?:i )?meant|(?:i )?(?:just )?(?:checked|double-checked|looked it up|looked at|pulled up)"
     r"(?: (?:again|(?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+))?(?: and)?)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
-    r"^(?:(?:(?:我|刚才|刚刚)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不|啊不是|啊不|不不|其实|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
+    r"^(?:(?:(?:我|刚才|刚刚)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
     r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
     r"[，,、：:\s。！!]*)+"
 )
@@ -100,10 +101,12 @@ _NOT_FIRST_EN = re.compile(
 )
 # "I said the 14th earlier but it's actually the 16th": the wrong value named as said
 _SAID_BUT_EN = re.compile(
-    r"^i\s+said\s+(?P<old>[^,]{1,30}?)(?:\s+(?:earlier|before|above|last time))?,?\s+but\s+"
+    r"^(?:(?:oh|ah|hmm|um|uh|ok|okay|so)[\s,]+)?i\s+said\s+(?P<old>[^,]{1,30}?)(?:\s+(?:earlier|before|above|last time))?,?\s+but\s+"
     r"(?:it's|it is|it was|that's|he's|she's|they're|the \w+ is)?\s*(?:actually\s+|really\s+)?(?P<new>[^,;]+?)[.!]*$",
     re.IGNORECASE,
 )
+# "it's actually the centre in bradford", "the one on king st": the thing again, with where it is
+_THE_ONE_AT = re.compile(r"^the\s+[a-z][\w-]*\s+(?:in|at|on)\s+(?P<where>[\w' -]+)$", re.IGNORECASE)
 _FOR_THE = re.compile(r"^(?P<new>.+?)\s+(?:for|as|on|in)\s+(?:the|my|our)\s+[\w' -]+?[.!]*$", re.IGNORECASE)
 _VALUE_EN = re.compile(
     # a date with its day ("May 21", "21 May") is one value, not a month and a number
@@ -178,8 +181,12 @@ _ACTUALLY_LAST_EN = re.compile(
 # What may close a correction after its value and says nothing of it: a laugh or an emoji
 # ("actually it's PwC lol"), or how the value is spelled ("it's Jonathon, with an o").
 _LAUGH_LAST_EN = re.compile(
-    r"[\s,]*(?:lol|lmao|rofl|haha+|hehe+|:\)|:p|[\U0001F300-\U0001FAFF\u2600-\u27BF]+)[.!]*$", re.IGNORECASE
+    r"(?:[\s,]*(?:lol|lmao|rofl|haha+|hehe+|phew|whew|omg|yikes|:\)|:p|[\U0001F300-\U0001FAFF\u2600-\u27BF]+))+[.!]*$",
+    re.IGNORECASE,
 )
+# "its the 24th", "its actually O+": "it's" typed without its apostrophe, before what only
+# "it is" can stand before (the possessive "its" is followed by a noun)
+_ITS_EN = re.compile(r"\bits(?=\s+(?:actually|really|just|only|not|the|[$€£¥]?\d)\b)", re.IGNORECASE)
 _SPELLING_LAST_EN = re.compile(
     r"(?:[,;—–-]\s*|\s+(?=with\b))(?:with (?:an?|one|two|double) \w{1,2}|spelled [\w' -]{1,20}|(?:two|double) \w(?:'s)?)[.!]*$",
     re.IGNORECASE,
@@ -228,7 +235,7 @@ def bare_correction(clause: str) -> BareCorrection | None:
     text = clause.strip()
     if is_cjk(text):
         return _bare_zh(text)
-    text = _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text
+    text = _ITS_EN.sub("it's", _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text)
     text = re.sub(r"^\*(?=\w)", "correction, ", text)  # "*monthly": a chat's mark for a word corrected
     text = re.sub(r"^(\w[\w' .:-]{0,24}?)\s*\*+$", r"correction, \1", text)  # "tuesday*": the mark after it
     trailing = (
@@ -250,7 +257,11 @@ def bare_correction(clause: str) -> BareCorrection | None:
     rest = text[formula.end() :].strip(" .!") if formula else text.strip(" .!")
     said = _SAID_BUT_EN.match(rest)
     if said:
-        return _made(_remainder(said.group("new")), said.group("old"))
+        # the wrong value named as said: a right one typed in lower case is a value too, of
+        # the wrong one's shape ("i said monday but it's the branch in york" corrects no day)
+        made = _made(_remainder(said.group("new")), said.group("old"), said_word=True)
+        wrong = value_shape(said.group("old"))
+        return made if made is None or wrong in ("name", made.shape) else None
     m = _NOT_FIRST_EN.match(rest)  # "Not 37, it ends in 73": a denial first needs no formula
     if m:
         return _made(_remainder(m.group("new")), m.group("old"))
@@ -258,6 +269,15 @@ def bare_correction(clause: str) -> BareCorrection | None:
         return None
     m = _NOT_EN.match(rest)
     new, old = (m.group("new"), m.group("old")) if m else (rest, None)
+    # "60 is per visit not per week": the right value is what stands as the wrong one does,
+    # from the same leading word on, not the amount said before it
+    lead = re.match(r"(per|every|each|at|on|in|by)\s", old or "", re.IGNORECASE)
+    same = re.search(rf"\b{lead.group(1)}\s+[^,;]+$", new, re.IGNORECASE) if lead else None
+    # ... after the amount or "it's" only ("the nanny is 20 per hour" names another thing)
+    amount = same and re.fullmatch(
+        r"(?:it'?s|it is|that'?s|[$€£¥]?\d[\d,.]*k?(?:\s+(?:is|are))?)?\s*", new[: same.start()]
+    )
+    new = same.group(0) if same and amount else new
     on = _ON_VALUE_EN.match(new) if formula is not None else None
     if on is not None:  # "wait no, we're on 15 already": where they are is the value
         new = on.group("v")
@@ -305,6 +325,8 @@ def _remainder(text: str) -> str:
     text = _PRONOUN_EN.sub("", _PRONOUN_VERB_EN.sub("", text, count=1), count=1)
     text = re.sub(r"^the\s+(?=\d)", "", text, flags=re.IGNORECASE)  # "it's the 21st of june": a day
     text = re.sub(r"^(?:a|an)\s+(?=[a-z]{3,}$)", "", text)  # "it's a latitude": the word, not its article
+    at = _THE_ONE_AT.match(text)
+    text = at.group("where") if at else text
     m = _FOR_THE.match(text)
     return (m.group("new") if m else text).strip(" .!,")
 
@@ -522,7 +544,20 @@ def _bare_zh(text: str) -> BareCorrection | None:
     )
     new = timed.group(0) if timed and len(new) > len(timed.group(0)) else new
     new = re.sub(r"(?<=[\d零一二两三四五六七八九十百千万])(?:左右|上下|出头)$", "", new)  # "是130左右": the amount
+    new = value_said_zh(new)
     return BareCorrection(new, value_shape(new), None)
+
+
+_OFTEN_ZH = re.compile(r"(?:一|每)(?:天|周|星期|礼拜|个月|月|年)\D{0,2}?(?P<n>[零一二两三四五六七八九十\d]{1,3}次)")
+
+
+def value_said_zh(value: str) -> str:
+    """The value a Chinese correction gives, as a belief holds it: without the "的" it ends
+    with ("是周四晚上的"), and of how often, the count alone ("是一天三次": the span is the one
+    said before, "一天吃两次")."""
+    value = re.sub(r"(?<=[\u4e00-\u9fff])的$", "", value)
+    often = _OFTEN_ZH.fullmatch(value)
+    return often.group("n") if often else value
 
 
 # Values said in a word, which ``value_spans`` leaves to the words around them: a count

@@ -331,10 +331,10 @@ _DROPPED_SUBJECT = re.compile(
     r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|traded|"
     r"bumped|upped|raised|lowered|increased|reduced|renewed|replaced|swapped|migrated|relocated|refinanced|"
     r"ported|ditched|rescheduled|postponed|downsized|outgrew|cut (?:down|back|out)|stepped (?:down|back)|resigned|"
-    r"handed|moved (?:out|in)|rehomed|had to (?:rehome|sell|give up|put down|quit|move|cancel|drop|leave)|"
+    r"handed|moved (?:out|in)|rehomed|had to (?:rehome|sell|give up|put down|quit|move|cancel|drop|leave|step (?:away|back|down))|"
     r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid)|"
     r"got (?:the|her|his|them|it)(?:\s+[\w'-]+){0,2}\s+(?:down|up)\s+to|got out of|gave up|gave (?:it|them) up|took up|picked up|"
-    r"began|became|lost|used to|closed|deleted|deactivated|threw (?:out|away)|tossed|gave (?:the|my|our))\s+\S"
+    r"began|became|lost|used to|closed|shut|deleted|deactivated|threw (?:out|away)|tossed|gave (?:the|my|our))\s+\S"
     # what one was given ("got the promotion!!!", "got the keys"), what was done to one ("been made redundant")
     r"|^(?:(?:just|finally|officially)\s+)?(?:got the (?:job|promotion|offer|role|position|place|flat|house|apartment|"
     r"visa|keys|all clear|grant|scholarship)|tested (?:positive|negative)|(?P<been_done>been) (?:made redundant|laid off|let go|promoted|fired|"

@@ -519,8 +519,19 @@ _MEANT_NOT_EN = re.compile(
     re.IGNORECASE,
 )
 _MEANT_EN = re.compile(r"\b(?:i|we)\s+meant\s+(?:to say\s+)?(?:that\s+)?(?:in\s+|at\s+)?" + _W, re.IGNORECASE)
+# What one forgot to tell, before what one tells ("oh i should say i have celiac", "forgot to
+# mention, my wife is ..."): a lead-in, not the speaker's duty to say something.
+FORGOT_TO_SAY_EN = (
+    r"(?:i )?(?:should(?:'ve| have)? (?:say|said|mention|mentioned|add|added)|forgot to (?:say|mention|tell you)|"
+    r"should (?:probably |also )?(?:say|mention|add))(?: that)?"
+    # before a clause of its own only, not what one forgot ("forgot to say my lines")
+    r"(?=,\s*\S|\s+(?:i|we)\b|\s+(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:is|are|was|were|has|have|had|just|got|"
+    r"works|lives|does|doesn't|can't|won't|isn't|hates|loves)\b)"
+)
 _LEAD_EN = re.compile(
     r"^(?:(?:quick update|update|fyi|btw|by the way|just so you know|heads up|news|oh|ok|okay|so|well|also|"
+    + FORGOT_TO_SAY_EN
+    + r"|"
     r"yes|yeah|yep|yup|"
     r"and|hey|hi|anyway|good news|big news|small update|correction|sorry|oops|my bad|wait|no(?!\s+(?:longer|more|one|way)\b)|actually|"
     r"(?:small|quick|tiny|minor) fix|wrong (?:name|number|date|day|time)|auto-?correct(?:ed)?|"
@@ -1480,6 +1491,7 @@ _ACTIVITY_ZH = re.compile(
 _SHORT_ACTIVITY_ZH = {"起": "起床", "睡": "睡觉"}
 _DAYPART_ZH = re.compile(r"(早上|早晨|上午|中午|下午|晚上|睡前|早餐|午饭后|晚饭后|工作时)")
 _NEGATION_ZH = re.compile(r"不再|不喝|戒了|戒掉|没再|不怎么")
+_DRINK_DONE_ZH = re.compile(r"(?:基本|彻底|完全|已经|早就|再也|也|都|就)*(?:不再?喝了|戒了|戒掉了)")
 _SCOPE_ZH = re.compile(
     r"(生产环境|生产|线上|测试环境|预发布?环境?|开发环境|本地)|([\u4e00-\u9fffA-Za-z]{2,6}?)(服务|项目|集群)"
 )
@@ -1650,6 +1662,8 @@ def _drink_zh(clause: str, subject: str | None) -> list[_Hit]:
         negated = (
             bool(_NEGATION_ZH.search(clause[: at + len(drink)])) and not re.search(r"改喝|换成", clause[:at])
         ) or re.search("把" + re.escape(drink) + r"(?:给)?(?:戒|停)", clause) is not None  # "我把咖啡戒了"
+        # "减肥茶不喝了", "咖啡早就戒了": the drink said first, then not drunk any more
+        negated = negated or _DRINK_DONE_ZH.match(clause, at + len(drink)) is not None
         part = _DAYPART_ZH.search(clause)
         return [_Hit("drink", "drink", drink, drink, "thing", subject, part.group(1) if part else None, negated)]
     return []

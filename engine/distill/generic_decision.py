@@ -464,7 +464,8 @@ _A_THING = re.compile(
     r"(?:a|an|the|two|three|their|\d+)\s+\w"
     # a medicine taken by its name ("takes warfarin", "takes sertraline 50mg daily")
     r"|\b(?:takes?|taking)\s+(?!(?:a|an|the|my|their|it|them|care|time|part|turns)\b)[a-z]{5,}\b"
-    r"|\b(?:subscribed to|signed up (?:for|with|to)|enrolled in|(?:a )?member (?:of|at)|volunteers? (?:at|with)|"
+    r"|\b(?:subscribed to|subscribes? to|pays? for|paying for|signed up (?:for|with|to)|enrolled in|(?:a )?member (?:of|at)|"
+    r"volunteers? (?:at|with)|"
     r"goes to|go to|attends?)\s+\S"
     # a medication by its name or its form ("is on Lexapro 10mg", "is on birth control pills")
     r"|\b(?:is|am|are)\s+on\s+(?:[A-Z]\w+|\d|(?:[a-z]+\s+){0,2}(?:pills?|meds|medication|tablets|patch|shots|injections|inhaler))"
@@ -946,7 +947,10 @@ def _count_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
 # to 75 now", "now we're down to 8"): the number after a verb of moving, and the word after it.
 _LEVEL_MOVED = re.compile(
     r"\b(?:down|up|back|dropped|fell|fallen|rose|risen|climbed|grew|grown|shrank|shrunk|slipped|jumped|"
-    r"increased|decreased|reduced|lowered|raised|cut|slimmed)\s+to\s+(?:about |around |like |roughly |just |only )?"
+    r"increased|decreased|reduced|lowered|raised|cut|slimmed|"
+    # someone moved it ("they bumped me to 58", "upped everyone to 60")
+    r"(?:bumped|upped|pushed|knocked)(?:\s+(?:me|us|him|her|them|it|everyone|everybody))?)"
+    r"\s+to\s+(?:about |around |like |roughly |just |only )?"
     r"(?P<v>\d+(?:\.\d+)?)(?![\d:/]|[.,]\d)(?:\s*(?P<unit>[a-z]+))?",
     re.IGNORECASE,
 )
@@ -1115,14 +1119,44 @@ def _money_pattern(zh: bool, digits: int) -> re.Pattern[str]:
 # Three digits at least where nothing else says it is money; two where a period or a currency
 # does ("55 a month"): a bare small number is a count.
 _MONEY = {(zh, least): _money_pattern(zh, len(str(least))) for zh in (False, True) for least in (10, 100)}
+_PER_HOUR = re.compile(r"\b(?:an|per|each|every) hour\b|/hr\b|/h\b|\bhourly\b|\bph\b", re.IGNORECASE)
 _PER_MONTH = re.compile(r"\b(?:a|per|each|every) month\b|/mo\b|\bmonthly\b|每个?月|月供|月租|月薪", re.IGNORECASE)
 _PER_YEAR = re.compile(
     r"\b(?:a|per|each|every) year\b|/yr\b|\byearly\b|\bannual|\bsalary\b|\bmake\b|年薪|每年", re.IGNORECASE
 )
 # Words that move an amount beside the change cues ("it's 1,580 starting in feb", "给到一万六")
+# A sum held in thousands ("52k"), and a bare number moved to after "to" ("bumped me to 58").
+_K_SUM = re.compile(r"(?<![\w.])\d{2,3}k\b", re.IGNORECASE)
+_THOUSANDS_UNSAID = re.compile(r"\bto\s+(?P<v>\d{2,3})(?![\d,:%]|\.\d|\s*(?:k\b|[a-z]))", re.IGNORECASE)
 _AMOUNT_MOVED = re.compile(
     r"\b(?:starting|from now|hit|reached|bumped|raised|paying)\b|给到|涨|降|变成|得交|要交", re.IGNORECASE
 )
+
+
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_TEENS = ("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_SPOKEN_AFTER_TO = re.compile(
+    rf"\bto\s+(?:(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<one>{'|'.join(_ONES[:9])}))?|(?P<small>{'|'.join(_ONES[1:] + _TEENS)}))\b"
+    r"(?!\s+(?:of|or)\b)",
+    re.IGNORECASE,
+)
+
+
+def digits_after_to(text: str) -> str:
+    """A number said in words after "to", in digits ("up to sixty an hour" -> "up to 60 an hour"):
+    what a level or a sum moved to, as a belief holding it in digits says it."""
+
+    def said(m: re.Match[str]) -> str:
+        if m.group("small"):
+            word = m.group("small").casefold()
+            n = _ONES.index(word) + 1 if word in _ONES else _TEENS.index(word) + 13
+        else:
+            one = m.group("one")
+            n = _TENS[m.group("tens").casefold()] + (_ONES.index(one.casefold()) + 1 if one else 0)
+        return f"to {n}"
+
+    return _SPOKEN_AFTER_TO.sub(said, text)
 
 
 def _money_value(said: str) -> float | None:
@@ -1146,6 +1180,8 @@ def _sums_said(statement: str) -> list[tuple[float, str]]:
 
 
 def _per(statement: str) -> str:
+    if _PER_HOUR.search(statement):
+        return "hour"
     return "month" if _PER_MONTH.search(statement) else "year" if _PER_YEAR.search(statement) else ""
 
 
@@ -1157,10 +1193,15 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     not say."""
     if negated(p.statement) or not (has_change_cue(p.statement) or _AMOUNT_MOVED.search(p.statement)):
         return None
-    now = _sums(p.statement)
+    statement = digits_after_to(p.statement)  # "bumped everyone up to sixty an hour"
+    now = _sums(statement)
+    bare = None if now else _THOUSANDS_UNSAID.search(statement)
+    if bare and any(_K_SUM.search(b.statement) for b in beliefs):
+        # "they bumped me to 58" after "salary is 52k": thousands unsaid, as the sum held said them
+        now = [float(bare.group("v")) * 1000]
     if len(now) != 1:
         return None
-    per = _per(p.statement)
+    per = _per(statement)
     speaker = (p.subject or "").partition(":")[0]
     held = [
         b
@@ -1176,7 +1217,8 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     if len(held) != 1:
         return None
     was = held[0]
-    (_, old), (_, new) = _sums_said(was.statement)[0], _sums_said(p.statement)[0]
+    old = _sums_said(was.statement)[0][1]
+    new = said[0][1] if (said := _sums_said(statement)) else f"{now[0] / 1000:g}k"
     reason = f"replaced: {old} -> {new} ({p.statement}; rule amount moved)"
     return Decision("supersede", (was,), reason, old.strip(), new.strip())
 
@@ -1718,7 +1760,11 @@ def _said_last(b: BeliefView) -> tuple[datetime, str]:
     return (b.confirmed_at or b.valid_from, b.memory_id)
 
 
-def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+# A thing named with its determiner before "cancelled it" in the same statement (not the user).
+_NAMED_BEFORE = re.compile(r"\b(?:a|an|the|my|our|his|her|their)\s+(?!user\b)([a-z][\w-]+(?:\s+[a-z][\w-]+)?)", re.I)
+
+
+def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView], now: Sequence[BeliefView] = ()) -> Decision | None:
     """What "cancelled it" ends: the thing the speaker spoke of last, as a listener
     reads the pronoun, when their latest belief holds a thing ("has a membership at
     PureGym"); nothing when it holds none ("loves sci-fi": "it" is open)."""
@@ -1731,6 +1777,15 @@ def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
         return None
     last = _last_held(beliefs)
     if last is None:
+        return None
+    # "had a dentist appointment today but cancelled it": "it" is the thing named just before,
+    # in its clause or one said before it in its message (``now``, not in ``beliefs``), unless
+    # that names what is held ("my membership was up so i cancelled it")
+    before = {b.memory_id for b in beliefs}
+    fresh = [b.statement for b in now if b.memory_id not in before]
+    pronoun = re.search(r"\b(?:it|them)\b", said.group(0), re.IGNORECASE)  # not "that's over"
+    named = _NAMED_BEFORE.findall(" ".join([*fresh, p.statement[: said.start()]])) if pronoun else []
+    if named and not any(names_ended(topic_words(n), last.statement) for n in named):
         return None
     # a thing held ends with "cancelled it"; a habit or a job too with a bare "I quit"
     doing = said.group(0).casefold().startswith(("stopped doing", "quit doing", "gave up doing"))
@@ -1867,7 +1922,7 @@ def decide(
         return closed
     said_before = beliefs if earlier is None else earlier
     ended = (
-        _ended_by_pronoun(p, said_before)
+        _ended_by_pronoun(p, said_before, beliefs)
         or _moved_by_someone(p, said_before)
         or _ordinal_moved(p, beliefs)
         or _numbered_moved(p, said_before)

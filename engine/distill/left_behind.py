@@ -36,7 +36,7 @@ _THING = (
     r"(?P<x>(?!(?:it|that|this|those|these|them|him|her|me|us|i|you|we|they|he|she|everything|all|one|the|so|and|but|then|well|ok|okay|btw|also|plus|oh)\b)"
     r"[\w&.+'-]+"
     r"(?:\s+(?!(?:and|but|because|cause|since|for|so|to|with|lol|haha|now|anymore|though|as|at|in|on|after|"
-    r"when|this|last|bc|b/c|is|are|was|were|has|had|too|already)\b)[\w&.+'-]+){0,3})"
+    r"when|this|last|bc|b/c|is|are|was|were|has|had|too|already|ever|again|forever|please|thanks)\b)[\w&.+'-]+){0,3})"
 )
 # A replacement said with the old value after it: "instead of intro", "rather than the bus",
 # "switched from Jira", "ditched PF", "replaced Jira with Linear".
@@ -113,7 +113,12 @@ def only_left_behind(clause: str) -> bool:
         rest = pattern.sub(" ", rest)
     # where and when it went is no more than that ("falcon got scrapped at the all-hands today")
     rest = re.sub(r"^\s*(?:at|in|on|during|after|before|since|today|yesterday|this|last)\b.*$", " ", rest, flags=re.I)
-    rest = re.sub(r"\b(?:lol|haha+|lmao|tbh|honestly|anyway|so|and|but|ok|okay)\b|[^\w]+", " ", rest, flags=re.I)
+    rest = re.sub(
+        r"\b(?:lol|haha+|lmao|tbh|honestly|anyway|so|and|but|ok|okay|ever|again|forever|for good)\b|[^\w]+",
+        " ",
+        rest,
+        flags=re.I,
+    )
     return bool(said) and not rest.strip()
 
 

@@ -47,7 +47,15 @@ from datetime import datetime
 
 from ledgermind.distill.alignment import align, ends, has_additive_cue, has_change_cue, moved_on, negated
 from ledgermind.distill.anaphora import antecedent
-from ledgermind.distill.bare_corrections import BARE_CORRECTION, CLOCK_ZH, WORD, spoken_spans, value_shape, value_spans
+from ledgermind.distill.bare_corrections import (
+    BARE_CORRECTION,
+    CLOCK_ZH,
+    WORD,
+    spoken_spans,
+    value_said_zh,
+    value_shape,
+    value_spans,
+)
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
 from ledgermind.distill.departures import departed, says_leaving
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
@@ -76,6 +84,7 @@ from ledgermind.distill.meaning import (
     one_of_two,
     says_change,
 )
+from ledgermind.distill.person import RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
@@ -188,10 +197,15 @@ class _State:
             self._corrected_value(p, same_kind)
             return None
         if p.attribute is None and p.rule == "correction" and p.value:
-            target = self._corrected(p, same_kind)
+            # "是一天两次": the count alone is the value, found where the belief says it
+            value = value_said_zh(p.value) if is_cjk(p.value) else p.value
+            target = self._corrected(p, same_kind) if value == p.value else None
             if target is not None:
                 return self._supersede([target], _as_correction_of(target, p), "corrected")
-            if self._corrected_value(replace(p, rule=BARE_CORRECTION, value_type=value_shape(p.value)), same_kind):
+            # "记错了，我老婆是一周三次": another of the speaker's people's count, not the speaker's
+            someone = re.search(RELATIONS_ZH_WORDS, p.statement) if value != p.value else None
+            bare = replace(p, rule=BARE_CORRECTION, value=value, value_type=value_shape(value))
+            if someone is None and self._corrected_value(bare, same_kind):
                 return None
         key = normalise(p.statement)
         exact = next((b for b in same_kind if normalise(b.statement) == key and not _conflicting_keys(b, p)), None)
@@ -472,6 +486,10 @@ class _State:
                 # "4th not 14th": a day said as an ordinal names the day written without it ("march 14")
                 day = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", p.replaces)
                 wrong = rf"{day.group(1)}(?:st|nd|rd|th)?" if day else re.escape(p.replaces)
+                # "per quarter not per month": a rate's "per" said "a" or "every" in the belief
+                rate = re.fullmatch(r"(?:per|a|an|every|each)\s+([a-z]+)", p.replaces, re.IGNORECASE)
+                rate = rate if re.fullmatch(r"(?:per|a|an|every|each)\s+[a-z]+", p.value or "", re.IGNORECASE) else None
+                wrong = rf"(?:per|a|an|every|each)\s+{rate.group(1)}" if rate else wrong
                 year = re.search(r"\b(?:19|20)\d\d\b", p.value or "")
                 if year and re.fullmatch(r"\d\d", p.replaces):
                     wrong = year.group(0)[:2] + p.replaces  # "2026, not 27": the year said short

@@ -22,7 +22,7 @@ import re
 from ledgermind.distill.alignment import ENDED_ITSELF, ENDING_VERB, IT_ENDED, THING_CHANGED, ends, let_go, moved_on
 from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
-from ledgermind.distill.frames import RELATIONS_EN
+from ledgermind.distill.frames import FORGOT_TO_SAY_EN, RELATIONS_EN
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.text import copula_expanded, is_cjk
 
@@ -57,6 +57,8 @@ _LEAD_EN = re.compile(
     r"omg|omfg|aw+|aww+|"
     # a confession's formula ("I will admit ...", "I must say ..."), an emoji put first
     r"i(?:'ll| will| must|'ve got to| have to) (?:admit|say)(?: that)?(?=\s+(?:i|we|my|our|it)\b)|"
+    + FORGOT_TO_SAY_EN
+    + r"|"
     r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|(?:[:;]|(?<=[:;]))-?[()/|DPpOo3](?=\s|$)|"
     r"hmm+|fyi|just so you know|quick update|update|heads up|news|(?:good|big|bad|sad|great|exciting|some) news|and|but|also|actually|"
     # a softener of bad news before what is told ("I'm afraid I have sad news"; not "afraid of dogs")
@@ -590,7 +592,7 @@ _FRONTED_EN = re.compile(
 _ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGNORECASE)
 
 _QUESTION_ZH = re.compile(
-    r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|几[个点天次]|是否|有没有|能不能|可不可以|要不要"
+    r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|(?<!没)(?:有|是|干|叫|为|吃|买)啥(?![^，,。！!]{0,4}[都也])|啥(?:区别|意思|情况|好处|用|呢)|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|几[个点天次]|是否|有没有|能不能|可不可以|要不要"
     r"|多少(?![有也还都])|多久|多长时间"
 )
 _REQUEST_ZH = re.compile(
@@ -1044,7 +1046,17 @@ _VIEW_OF_PEOPLE = re.compile(
 def is_general_view(sentence: str) -> bool:
     """Whether a sentence is the speaker's view of people in general ("i think most people
     would rather work from home"): no frame reads a fact of theirs in it."""
-    return _VIEW_OF_PEOPLE.match(sentence.strip()) is not None
+    return _VIEW_OF_PEOPLE.match(sentence.strip()) is not None or _GRANTED_ZH.match(sentence.strip()) is not None
+
+
+# The listener's point granted, then a saying of anyone's with no one of the speaker's in it
+# ("哈哈你说得对，多喝热水是万能的"): agreement, not a fact of theirs.
+_GRANTED_ZH = re.compile(
+    r"^(?:哈+[，,\s]*)?(?:你说得?(?:很|挺|太)?(?:有道理|对|没错)|说得(?:对|好|没错)|有道理)[啊呀吧哈，,！!\s]+"
+    r"(?![^。！!？?]*(?:我|咱|用户|家里|老公|老婆|孩子|儿子|女儿|爸|妈))"
+    # ... a saying: something is what it is for anyone ("多喝热水是万能的", "早睡早起最重要")
+    r"(?=[^。！!？?，,]*(?:是[^，,。！!]{0,8}的|最重要|就对了|万能|身体好))"
+)
 
 
 # A subject of anyone at all, with no one of the speaker's in the clause ("Nobody needs three
