@@ -158,6 +158,8 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                     )
                 )
                 or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
+                # "带他去查了，涨到225了": an amount moved, its thing unsaid, is the clause before's
+                or (splitter is _SPLIT_ZH and _BARE_AMOUNT_MOVED_ZH.match(part) is not None)
             )
             # "帮我写个请假条，我下周二…": asked, then told
             and not (splitter is _SPLIT_ZH and is_request(merged[-1]))
@@ -195,6 +197,9 @@ def clauses(sentence: str, before: str = "") -> list[str]:
     return _subjects_given(merged, before) or [sentence]
 
 
+_BARE_AMOUNT_MOVED_ZH = re.compile(
+    r"^(?:又|已经|都|也|才)?(?:涨|降|升|减|加|掉|跌|瘦|胖|增|长)(?:了)?到了?\s*\d[\d.]*\s*[^\s，,。！!\d]{0,3}?[了啦]?\W*$"
+)
 # The subject a Chinese sentence opens with: the speaker, one of their people, or a pronoun.
 _SUBJECT_ZH = re.compile(r"我们?(?:家)?(?:的)?(?:" + RELATIONS_ZH + r")|我们?|他们?|她们?")
 _OPENS_WITH_RELATION_ZH = re.compile(r"(?:" + RELATIONS_ZH + r")[\u4e00-\u9fff]")
@@ -327,12 +332,12 @@ _OVER_VERB = (
 )
 _DROPPED_SUBJECT = re.compile(
     r"^(?:(?:finally|just|recently|already|also|officially)\s+)?"
-    r"(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|adopted|married|retired|"
+    r"(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|wrapped(?: up)?|adopted|married|retired|"
     r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|traded|"
     r"bumped|upped|raised|lowered|increased|reduced|renewed|replaced|swapped|migrated|relocated|refinanced|"
     r"ported|ditched|rescheduled|postponed|downsized|outgrew|cut (?:down|back|out)|stepped (?:down|back)|resigned|"
     r"handed|moved (?:out|in)|rehomed|had to (?:rehome|sell|give up|put down|quit|move|cancel|drop|leave|step (?:away|back|down))|"
-    r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid)|"
+    r"got (?:a|an|my|our|some|new|\d+|promoted|married|engaged|divorced|hired|laid off|back|rid|switched|moved|transferred|put|bumped|rostered)|"
     r"got (?:the|her|his|them|it)(?:\s+[\w'-]+){0,2}\s+(?:down|up)\s+to|got out of|gave up|gave (?:it|them) up|took up|picked up|"
     r"began|became|lost|used to|closed|shut|deleted|deactivated|threw (?:out|away)|tossed|gave (?:the|my|our))\s+\S"
     # what one was given ("got the promotion!!!", "got the keys"), what was done to one ("been made redundant")

@@ -714,12 +714,17 @@ _UP_TO_STEP = re.compile(
 
 # A numbered step of a course or a game said reached ("just passed module 3", "on level 12 now",
 # "started book 4"): the speaker's belief holding another number of the same step replaces.
-_NUMBERED = r"(?P<noun>module|level|chapter|book|unit|stage|belt|volume|week|lesson)\s+(?P<n>\d{1,3})\b"
+_NUMBERED = (
+    r"(?P<noun>module|level|chapter|book|unit|stage|belt|volume|week|lesson|course|part|season|section|phase|step)"
+    r"\s+(?P<n>\d{1,3})\b"
+)
 _NUMBERED_HELD = re.compile(_NUMBERED, re.IGNORECASE)
 # (the step reached, not one of a count: "module 2 of 6" says where one is, held, not reached)
 _NUMBERED_REACHED = re.compile(
-    r"\b(?:passed|finished|completed|done with|started|starting|on|onto|up to|reached|got to|made it to|moved (?:up )?to|"
-    r"into|through)\s+(?:(?:my|our|the)\s+)?" + _NUMBERED + r"(?!\s*(?:of|out of)\b)",
+    r"\b(?:passed|finished|completed|done with|wrapped(?: up)?|started|starting|on|onto|up to|reached|got to|made it to|"
+    r"moved (?:up )?to|into|through)\s+(?:(?:my|our|the)\s+)?"
+    + _NUMBERED
+    + r"(?!\s*(?:of|out of)\s+(?:\d|[a-z]+\b(?<!the)))",
     re.IGNORECASE,
 )
 
@@ -732,8 +737,15 @@ def _numbered_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
         return None
     noun, now = said.group("noun").casefold(), said.group("n")
     speaker = (p.subject or "").partition(":")[0]
+    if p.subject != speaker:
+        return None  # "my sister just started season 5": her step, not the speaker's
+    # "course 5 of the coursera thing": the belief names what it is a step of
+    of = re.match(r"\s+of\s+(?:the\s+)?(?P<what>[\w' -]+)", p.statement[said.end() :])
+    named = topic_words(of.group("what")) if of else frozenset()
 
     def steps(statement: str) -> list[str]:
+        if named and not named & topic_words(statement):
+            return []
         return [m.group("n") for m in _NUMBERED_HELD.finditer(statement) if m.group("noun").casefold() == noun]
 
     hit = _said_last_holding([b for b in beliefs if b.subject == speaker], steps, now)
@@ -1040,8 +1052,11 @@ _NOT_A_THING = frozenset(
 
 def _level_of(before: str, zh: bool) -> str:
     if zh:
-        said = re.sub(r"^(?:用户|我们?)(?:的|家)?|[\d年月日号，,。！!\s]", "", before)[-4:]
-        return said if len(said) >= 2 and not re.fullmatch(r"(?:刚|已经|最近|现在|终于|又|也|都|才)+", said) else ""
+        # the thing said right before the verb, in its clause ("带她去复查，涨到275了" names none)
+        clause = re.split(r"[，,。！!；;]", before)[-1]
+        said = re.sub(r"^(?:用户|我们?)(?:的|家)?|[\d年月日号\s]", "", clause)[-4:]
+        when = r"(?:刚|已经|最近|现在|终于|又|也|都|才|今天|昨天|前天|上周|这周|今早|早上|那一周|去|来|带[他她它]去)+"
+        return said if len(said) >= 2 and not re.fullmatch(when, said) else ""
     m = _LEVEL_OF_EN.search(before.strip())
     word = m.group("thing").casefold() if m else ""
     return "" if word in _NOT_A_THING else word
@@ -1053,6 +1068,15 @@ def _names_level(what: str, statement: str, zh: bool) -> bool:
     if zh:
         return any(what[i : i + 2] in statement for i in range(len(what) - 1))
     return lexical_stem(what) in topic_words(statement)
+
+
+# Where a level of someone is read off ("带她去复查", "weighed her at the clinic"): what a
+# pronoun's level said moved after it is theirs.
+_READ_OFF = re.compile(
+    r"复查|检查|查了|称|量了|体检|医院|医生|诊所|\b(?:check-?up|weigh(?:ed|s)?|measur\w*|clinic|doctor|gp|vet|nurse|"
+    r"hospital|appointment|scan)\b",
+    re.IGNORECASE,
+)
 
 
 def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1068,9 +1092,15 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     now, unit = float(said.group("v")), _unit(said.group("unit"))
     speaker = (p.subject or "").partition(":")[0]
     what = _level_of(p.statement[: said.start()], zh)
+    # "带她去复查，涨到275了": a level of one of the speaker's people, said of by a pronoun
+    theirs = (
+        re.search(r"[她他]|\b(?:she|he|her|him|his)\b", p.statement, re.IGNORECASE) is not None
+        and _READ_OFF.search(p.statement) is not None
+    )
     held = []
     for b in beliefs:
-        if b.subject not in (p.subject, speaker) or b.kind != "fact" or negated(b.statement):
+        mine = b.subject in (p.subject, speaker) or (theirs and (b.subject or "").startswith(speaker + ":"))
+        if not mine or b.kind != "fact" or negated(b.statement):
             continue
         if is_cjk(b.statement) != zh:
             continue
@@ -1645,18 +1675,36 @@ def _named_starts_at(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | N
 # A work shift ("on nights", "early shifts", "the graveyard shift"): one at a time, so another one
 # said with a change replaces it ("got moved onto early shifts", "switched over to days").
 _SHIFT = re.compile(
-    r"\b(?:on\s+(?P<on>nights|days(?!\s+off)|lates|earlies)|(?P<kind>night|day|early|late|evening|morning|afternoon|graveyard|"
-    r"swing|weekend)\s+shifts?|(?P<one>night|day)shifts?)\b",
+    r"\b(?:(?:on|to|onto)\s+(?P<on>nights|days(?!\s+off)|lates|earlies)|(?P<kind>night|day|early|late|evening|morning|"
+    r"afternoon|graveyard|swing|weekend)\s+shifts?|(?P<one>night|day)shifts?"
+    # the hours of a shift ("the 6am-2pm shift")
+    r"|(?P<hours>\d{1,2}(?::\d\d)?\s?(?:am|pm)?\s?(?:-|–|to)\s?\d{1,2}(?::\d\d)?\s?(?:am|pm)?)\s+shifts?)\b",
     re.IGNORECASE,
 )
 _SHIFT_MOVED = re.compile(r"\b(?:moved|switched|put|transferred|changed|swapped|back)\b|\bonto\b|\bnow\b", re.I)
+
+
+_OWN_SHIFT_MOVED = re.compile(
+    r"^(?:(?:just|finally|btw|so)\s+)*(?:they\s+(?:just\s+)?(?:moved|switched|put|transferred|changed|swapped)\s+the user\b|"
+    r"the user\b(?!'s)[^,;.]*?\b(?:moved|switched|put|transferred|changed|swapped|is|was|got|went|back|onto|now)\b)",
+    re.IGNORECASE,
+)
+
+
+# A thing of the speaker's moved, not the speaker ("switched their running to nights").
+_OTHER_MOVED = re.compile(
+    r"\b(?:switched|moved|changed|swapped)\s+(?!the user\b)(?:their|his|her|my|the|a|an)\s+(?!(?:[\w-]+\s+)?shifts?\b)\w+",
+    re.I,
+)
 
 
 def _shift_kind(statement: str) -> str | None:
     said = _SHIFT.search(statement)
     if said is None:
         return None
-    word = (said.group("on") or said.group("kind") or said.group("one")).casefold()
+    word = re.sub(
+        r"\s", "", (said.group("on") or said.group("kind") or said.group("one") or said.group("hours")).casefold()
+    )
     return {"nights": "night", "days": "day", "lates": "late", "earlies": "early"}.get(word, word)
 
 
@@ -1664,6 +1712,10 @@ def _shift_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     """What "got moved onto early shifts" replaces: the speaker's shift said last, another one."""
     now = None if is_cjk(p.statement) else _shift_kind(p.statement)
     if now is None or not _SHIFT_MOVED.search(p.statement) or negated(p.statement):
+        return None
+    # the speaker's own shift moved: "the user switched to nights", "they put the user on the 12-8
+    # shift"; not "the user's wife switched to nights", "switched their running to nights"
+    if not _OWN_SHIFT_MOVED.match(p.statement) or _OTHER_MOVED.search(p.statement):
         return None
     speaker = (p.subject or "").partition(":")[0]
     held = _last_held(

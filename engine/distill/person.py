@@ -478,7 +478,7 @@ INTRODUCED_ZH = re.compile(r"(?:有|认识|交了)(?:[一两三四五几])?(?:�
 # resolved: "2025年") or an adverb before its verb ("最近开始吃鱼了", "偶尔也会喝点红酒").
 # Chinese drops the speaker most of all; a clause that names anyone has a subject of its own.
 _DROPPED_SUBJECT_ZH = re.compile(
-    r"^(?:最近|近来|现在|目前|如今|今年|去年|前年|这个?月|上个?月|这周|上周|本周|上星期|今天|昨天|前天|刚才|刚刚|"
+    r"^(?:最近|近来|现在|目前|如今|今年|去年|前年|这个?月|上个?月|这周|上周|本周|上星期|今天|昨天|前天|刚才|刚刚|前几天|前两天|这几天|这两天|"
     r"已经|一直|还是|偶尔|经常|常常|平时|一般|通常|每天|每周|每个?月|每年|终于|早就|从[^，,。]{1,6}(?:起|开始)|"
     r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?(?:那一周)?)"
 )

@@ -116,7 +116,13 @@ _DONE_TO_MINE = re.compile(
     # what they did to the speaker's place or terms ("they extended me another 6 months", "they
     # moved me to nights"), not what they said to them ("they emailed me")
     r"|(?:extended|promoted|hired|moved|transferred|upgraded|switched|assigned|accepted|approved|"
-    r"laid off|let go|fired|enrolled|renewed)\s+(?:me|us)\b"
+    r"laid off|let go|fired|enrolled|renewed|rostered|reassigned)\s+(?:me|us)\b"
+    r"|bumped\s+(?:me|us)\s+(?:up\s+|down\s+)?to\b"
+    # where they put the speaker: a rota, a team, a treatment ("they put me on the 12-8 shift",
+    # "on antibiotics"), not a passing spot ("on the spot", "in a taxi", "on hold")
+    r"|put\s+(?:me|us)\s+(?:on|in|onto)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:shifts?|nights|days|team|project|rota|roster|schedule|committee|board|waitlist|waiting list|"
+    r"antibiotics|meds|medication|pills|insulin|steroids|statins|[a-z]+(?:ine|ol|pril|statin|mab))\b"
     # "They moved spin to Wednesdays", "they raised the parking to 110": a thing of the speaker's
     # changed by someone, said without "my"
     r"|(?:moved|pushed|shifted|rescheduled|changed|switched|raised|bumped|hiked|upped|increased|lowered|cut|dropped|put)"
@@ -592,7 +598,7 @@ _FRONTED_EN = re.compile(
 _ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGNORECASE)
 
 _QUESTION_ZH = re.compile(
-    r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|(?<!没)(?:有|是|干|叫|为|吃|买)啥(?![^，,。！!]{0,4}[都也])|啥(?:区别|意思|情况|好处|用|呢)|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|几[个点天次]|是否|有没有|能不能|可不可以|要不要"
+    r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|(?<!没)(?:有|是|干|叫|为|吃|买)啥(?![^，,。！!]{0,4}[都也])|啥(?:区别|意思|情况|好处|用|呢)|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|(?<![前这那过好])几[个点天次号]|来着[？?]?$|是否|有没有|能不能|可不可以|要不要"
     r"|多少(?![有也还都])|多久|多长时间"
 )
 _REQUEST_ZH = re.compile(
@@ -623,6 +629,8 @@ _ABOUT_SOMEONE_ZH = re.compile(
     r"(?:(?:老|小)[\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:先生|女士|老师|医生|阿姨|叔叔|教授|总|经理|师傅))"
     # a person of theirs by a name with its title or age word ("王总离职了", "小李搬走了")
     r"|^(?:老|小)[\u4e00-\u9fff](?!些|时|孩|区|组|说|学|吃|事|是|实|心)|^[\u4e00-\u9fff](?:总|经理|老师|医生|阿姨|姐|哥)(?=[\u4e00-\u9fff])"
+    # the speaker taking one of theirs somewhere, said without "我" ("前几天带他去医院查了")
+    r"|(?:带|陪|送|接)[他她](?:去|来|到|回)"
     r"|我|咱们|咱家|家里|[A-Za-z0-9]|的[\u4e00-\u9fff]{1,4}(?:是|叫|由)|[零一二两三四五六七八九十百千万\d]+(?:号|点|月|日|年|元|块|岁|次|楼|层|公斤|斤|分钟|小时|个人)"
     # an amount of hundreds or more, its unit left unsaid as money's is ("房租每月四千五")
     r"|[零一二两三四五六七八九十]+[百千万]"
