@@ -61,7 +61,7 @@ from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.request_changes import is_standing_request, request_decision
 from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, WENT_WITHOUT
-from ledgermind.distill.text import is_cjk
+from ledgermind.distill.text import NEW_RECORD, is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
 
@@ -1223,6 +1223,8 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     not say."""
     if negated(p.statement) or not (has_change_cue(p.statement) or _AMOUNT_MOVED.search(p.statement)):
         return None
+    if _NEW_OF.search(p.statement):
+        return None  # "new high score today 1500!!": a record, no sum
     statement = digits_after_to(p.statement)  # "bumped everyone up to sixty an hour"
     now = _sums(statement)
     bare = None if now else _THOUSANDS_UNSAID.search(statement)
@@ -1799,6 +1801,46 @@ def _named_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (last[0][0],), "", last[0][1], new)
 
 
+# "new pb this morning!!! 26:55", "new high score: 48,200": a record of the speaker's own said
+# new, first in the statement or after "the user got / set / hit" (not "the user's son got").
+_NEW_OF = re.compile(
+    r"^(?:the user\s+(?:just\s+)?(?:got|set|hit|has|had)\s+(?:a\s+)?)?(?:(?:so|ok|okay|omg|yay|finally|just|another)\W+)*"
+    + NEW_RECORD,
+    re.IGNORECASE,
+)
+
+
+def _new_value_of(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "new pb this morning!!! 26:55" replaces: the one belief of the speaker's that names
+    the thing ("pb is 27:40") and holds one value of the same shape, another one."""
+    text = untimed(p.statement)
+    said = None if is_cjk(p.statement) else _NEW_OF.search(text)
+    if said is None or negated(p.statement):
+        return None
+    noun, now = lexical_stem(said.group("noun").casefold().split()[-1]), said.group("v")
+    shape = value_shape(now)
+    # "new rank 3 in the office fantasy league": of what, the belief must name too
+    of = re.match(r"\s+(?:in|on|at|for)\s+(?:the\s+|my\s+)?(?P<what>[\w' -]+)", text[said.end() :])
+    named = topic_words(of.group("what")) if of else frozenset()
+    speaker = (p.subject or "").partition(":")[0]
+    held = [
+        (b, values[0])
+        for b in beliefs
+        if b.subject in (p.subject, speaker)
+        and b.kind == "fact"
+        and not negated(b.statement)
+        and noun in {lexical_stem(w) for w in topic_words(b.statement)}
+        and (not named or named & topic_words(b.statement))
+        and len(values := [v for v in value_spans(untimed(b.statement)) if value_shape(v) == shape]) == 1
+        and values[0] != now
+    ]
+    if len(held) != 1:
+        # a record said new replaces its own record or nothing: not a value aligned by words
+        return Decision("none", (), f"kept: {p.statement} (rule new value: no one record of it held)")
+    ((belief, old),) = held
+    return Decision("supersede", (belief,), f"replaced: {old} -> {now} ({p.statement}; rule new value)", old, now)
+
+
 def _last_held(beliefs: Sequence[BeliefView], keep: Callable[[BeliefView], bool] = lambda b: True) -> BeliefView | None:
     """Of the beliefs still held as said (not negated) that ``keep`` accepts, the one
     said last: what a listener takes "it", "that" or an unsaid thing to mean."""
@@ -2000,6 +2042,7 @@ def decide(
         or _weight_moved_zh(p, said_before)
         or _reached(p, said_before)
         or _level_moved(p, said_before)
+        or _new_value_of(p, said_before)
         or _thing_ended_zh(p, said_before)
         or _moved_out(p, said_before)
         or (_given_to_another(p, beliefs, said_before) if earlier is not None else None)

@@ -24,7 +24,7 @@ from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import FORGOT_TO_SAY_EN, RELATIONS_EN
 from ledgermind.distill.person import IRREGULAR_PAST
-from ledgermind.distill.text import copula_expanded, is_cjk
+from ledgermind.distill.text import NEW_RECORD, copula_expanded, is_cjk
 
 __all__ = [
     "HABIT_HELD",
@@ -732,6 +732,8 @@ def is_statement(clause: str) -> bool:
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
     if WENT_WITHOUT.search(body):
         return True  # "30 days without a cigarette today", "it's been 3 weeks since my last drink"
+    if _NEW_RECORD.match(body):
+        return True  # "new pb this morning!!! 26:55": a value of the speaker's own, said new
     if _DIED_PRONOUN.match(body):
         return True  # "sadly he passed away last night": the person spoken of last
     if _ENDED_IT_SAID.match(body) or _ENDED_FIRST.match(body):
@@ -1080,6 +1082,11 @@ _PEOPLE_IN_GENERAL = re.compile(
     r"allow|allows|connect|connects|unite|unites|inspire|inspires)\s+us\b",
     re.IGNORECASE,
 )
+
+
+# A value of the speaker's own said new, verbless as chat says it ("new pb!!! 26:55", "new high
+# score: 51,200", "new number is 0777 ..."): their record, score or contact, not a thing of anyone's.
+_NEW_RECORD = re.compile(r"^(?:(?:so|ok|okay|omg|yay|finally|just|another|and)\W+)*" + NEW_RECORD, re.IGNORECASE)
 
 
 def _past(words: list[str]) -> bool:

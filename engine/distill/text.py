@@ -353,6 +353,24 @@ def _emoji_ended(part: str) -> list[str]:
     return [*out, part[start:]]
 
 
+# A value said alone after a sentence's end, with at most a short unit and an emoji or mark.
+_VALUE_ALONE = re.compile(r"^[$€£¥]?\d[\d:.,]*\s*(?:[a-z%]{1,4})?[^\w]*$", re.IGNORECASE)
+# A value of the speaker's own said new ("new pb", "new high score"), with only a time word, a
+# copula or marks before the value: read by the statement and decision rules too.
+NEW_RECORD = (
+    r"\bnew\s+(?P<noun>pb|pr|personal (?:best|record)|high score|best time|max|1rm|rating|ranking|rank|handicap)\b"
+    r"(?:\s*[!.:,=-]+\s*|\s+(?:is|of|on|this|today|yesterday|morning|evening|afternoon|tonight|week|just|now)\b"
+    r"|\s+at\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?(?=\s*[!.:,=-]))*"
+    r"\s*(?P<v>\d[\d:.,]*\d|\d)(?:\s?(?:kg|kgs|lbs?|km|mi|sec|secs|min|mins|pts|points|elo))?(?![\w:.,]*[a-z]|\s*-\s*\d)"
+)
+_RECORD_OPEN = re.compile(
+    r"\bnew\s+(?:pb|pr|personal (?:best|record)|high score|best time|max|1rm|rating|ranking|rank|handicap)\b"
+    r"(?:\s+(?:this|today|yesterday|morning|evening|afternoon|tonight|week|just|now)\b"
+    r"|\s+at\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})*[!.:,=\s-]*$",
+    re.IGNORECASE,
+)
+
+
 def sentences(text: str) -> list[str]:
     """Splits a message into sentences (Latin and CJK punctuation, newlines);
     a title or other abbreviation ("Dr. Green", "Mr. Okafor", "e.g. tea"), a
@@ -362,7 +380,12 @@ def sentences(text: str) -> list[str]:
     for part in (q.strip() for p in _SENTENCE_END.split(text) for q in _emoji_ended(p)):
         if not part:
             continue
-        if out and (_ABBREVIATION.search(out[-1]) or (_INITIALS.search(out[-1]) and _GOES_ON.match(part))):
+        if out and (
+            _ABBREVIATION.search(out[-1])
+            or (_INITIALS.search(out[-1]) and _GOES_ON.match(part))
+            # "new pb this morning!!! 26:55": the value is the record's, said after its marks
+            or (_VALUE_ALONE.match(part) and _RECORD_OPEN.search(out[-1]))
+        ):
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)

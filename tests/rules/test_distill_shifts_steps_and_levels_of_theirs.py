@@ -1,7 +1,7 @@
 """A shift said by its hours, a numbered step of a course wrapped, a level of one of the
 speaker's people said of by a pronoun, a Chinese level whose thing is said in another clause,
-and a Chinese thing said gone ("兼职也没了"), each in words of my own (pure, the distiller's own
-functions; one message each, a month apart)."""
+a Chinese thing said gone ("兼职也没了") and a record said new ("new pb!!! 26:55"), each in words of
+my own (pure, the distiller's own functions; one message each, a month apart)."""
 
 from __future__ import annotations
 
@@ -96,3 +96,37 @@ def test_a_passing_spot_one_is_put_in_is_no_fact_and_a_date_asked_is_a_question(
     assert any("rota" in s for s in current), current
     current, _ = beliefs_after(OWNER, "上次体检是几号来着")
     assert current == [], current
+
+
+@pytest.mark.parametrize(
+    ("held", "new", "now", "was"),
+    [
+        # a record said new, the value after an exclamation
+        ("my 10k pb is 52:10", "new pb at the river run!! 50:48", "50:48", "52:10"),
+        ("my bench max is 90 kg", "new max this evening: 95 kg", "95", "90"),
+    ],
+)
+def test_a_record_said_new_replaces_the_one_held(held: str, new: str, now: str, was: str) -> None:
+    current, ended = beliefs_after(OWNER, held, new)
+    assert any(was in s for s in ended), (current, ended)
+    assert any(now in s for s in current), (current, ended)
+
+
+def test_a_new_thing_of_anyones_is_no_record() -> None:
+    current, ended = beliefs_after(OWNER, "my parkrun pb is 22:30", "new season of the bear drops at 9:30")
+    assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        # a record of someone else's, of another thing, or no record at all
+        ("my 5k pb is 24:10", "my daughter got a new pb today: 21:30"),
+        ("my chess rank is 40", "new rank 2 in the office quiz league"),
+        ("my rent is $1300", "new high score today 1600!!"),
+        ("my 5k pb is 24:10", "new record for the wettest june, 180 mm"),
+    ],
+)
+def test_a_record_of_another_or_no_record_ends_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said)
+    assert ended == [], (current, ended)
