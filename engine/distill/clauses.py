@@ -160,6 +160,8 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                 or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
                 # "带他去查了，涨到225了": an amount moved, its thing unsaid, is the clause before's
                 or (splitter is _SPLIT_ZH and _BARE_AMOUNT_MOVED_ZH.match(part) is not None)
+                # "医生不让喝了，戒了": an ending said alone, its thing the clause before's
+                or (splitter is _SPLIT_ZH and _BARE_ENDED_ZH.match(part) is not None)
             )
             # "帮我写个请假条，我下周二…": asked, then told
             and not (splitter is _SPLIT_ZH and is_request(merged[-1]))
@@ -199,6 +201,9 @@ def clauses(sentence: str, before: str = "") -> list[str]:
 
 _BARE_AMOUNT_MOVED_ZH = re.compile(
     r"^(?:又|已经|都|也|才)?(?:涨|降|升|减|加|掉|跌|瘦|胖|增|长)(?:了)?到了?\s*\d[\d.]*\s*[^\s，,。！!\d]{0,3}?[了啦]?\W*$"
+)
+_BARE_ENDED_ZH = re.compile(
+    r"^(?:已经|早就|也|就|都)?(?:戒了|停了|放弃了|不干了|辞了|退了|不去了|不学了|不玩了)[啦了]?\W*$"
 )
 # The subject a Chinese sentence opens with: the speaker, one of their people, or a pronoun.
 _SUBJECT_ZH = re.compile(r"我们?(?:家)?(?:的)?(?:" + RELATIONS_ZH + r")|我们?|他们?|她们?")

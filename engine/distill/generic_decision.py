@@ -457,10 +457,11 @@ _HABIT = re.compile(
 # The same in Chinese, its object left unsaid: 已经放弃了, 上个月退卡了, 戒了.
 _ENDED_UNSAID_ZH = re.compile(
     r"(?:^|[，,]\s*)(?:用户)?(?:已经|早就|上个?月|上周|前几天|最近|后来|终于)?(?:\d{4}年[^，,。]{0,12}?)?"
-    r"(?:放弃了|戒了|退了|退卡了|不去了|不学了|不干了|停了|取消了|辞了|退订了|不玩了|到期了|过期了)"
+    r"(?:放弃了|戒了|退了|退卡了|不去了|不学了|不干了|停了|取消了|辞了|辞职了|离职了|退订了|不玩了|到期了|过期了)"
 )
 _A_THING = re.compile(
-    r"\b(?:has|have|owns?|owning|rents?|renting|keeps?|keeping|pays? for|paying for|subscribes? to|drives?|driving|got|bought|adopted)\s+"
+    r"\b(?:has|have|owns?|owning|rents?|renting|keeps?|keeping|pays? for|paying for|subscribes? to|drives?|driving|got|gets?|"
+    r"bought|adopted)\s+"
     r"(?:a|an|the|two|three|their|\d+)\s+\w"
     # a medicine taken by its name ("takes warfarin", "takes sertraline 50mg daily")
     r"|\b(?:takes?|taking)\s+(?!(?:a|an|the|my|their|it|them|care|time|part|turns)\b)[a-z]{5,}\b"

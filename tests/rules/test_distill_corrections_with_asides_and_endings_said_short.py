@@ -190,3 +190,19 @@ def test_a_sum_or_level_moved_in_chat_words_replaces_the_one_held(held: str, mov
 def test_a_bare_number_after_to_is_no_sum_where_none_is_held_in_thousands() -> None:
     current, ended = beliefs_after(OWNER, "my rent is 1200 a month", "they bumped the deposit to 50")
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "ending", "gone"),
+    [
+        # a job left, said with the subject and the job unsaid
+        ("我在超市做收银员", "前两天辞职了，想休息一段时间", "收银员"),
+        # an ending said alone after why, its thing the clause before's
+        ("我每天抽半包烟", "医生说肺不好，戒了", "烟"),
+        # "it" after a thing one gets delivered
+        ("we get a veg box delivered every week", "cancelled it, half of it went off", "veg box"),
+    ],
+)
+def test_an_ending_with_its_thing_unsaid_ends_what_was_said_last(held: str, ending: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, ending)
+    assert any(gone in s for s in ended), (current, ended)
