@@ -1686,7 +1686,8 @@ _SHIFT = re.compile(
 )
 _SHIFT_MOVED = re.compile(r"\b(?:moved|switched|put|transferred|changed|swapped|back)\b|\bonto\b|\bnow\b", re.I)
 
-
+# The speaker's own shift moved ("the user switched to nights", "they put the user on ..."),
+# said with the speaker as the one moved.
 _OWN_SHIFT_MOVED = re.compile(
     r"^(?:(?:just|finally|btw|so)\s+)*(?:they\s+(?:just\s+)?(?:moved|switched|put|transferred|changed|swapped)\s+the user\b|"
     r"the user\b(?!'s)[^,;.]*?\b(?:moved|switched|put|transferred|changed|swapped|is|was|got|went|back|onto|now)\b)",
