@@ -487,9 +487,9 @@ class _State:
                 day = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", p.replaces)
                 wrong = rf"{day.group(1)}(?:st|nd|rd|th)?" if day else re.escape(p.replaces)
                 # "per quarter not per month": a rate's "per" said "a" or "every" in the belief
-                rate = re.fullmatch(r"(?:per|a|an|every|each)\s+([a-z]+)", p.replaces, re.IGNORECASE)
-                rate = rate if re.fullmatch(r"(?:per|a|an|every|each)\s+[a-z]+", p.value or "", re.IGNORECASE) else None
-                wrong = rf"(?:per|a|an|every|each)\s+{rate.group(1)}" if rate else wrong
+                per = r"(?:per|a|an|every|each)\s+"
+                rate = re.fullmatch(per + r"([a-z]+)", p.replaces, re.IGNORECASE)
+                wrong = per + rate.group(1) if rate and re.fullmatch(per + r"[a-z]+", p.value or "", re.I) else wrong
                 year = re.search(r"\b(?:19|20)\d\d\b", p.value or "")
                 if year and re.fullmatch(r"\d\d", p.replaces):
                     wrong = year.group(0)[:2] + p.replaces  # "2026, not 27": the year said short

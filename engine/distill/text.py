@@ -356,19 +356,18 @@ def _emoji_ended(part: str) -> list[str]:
 # A value said alone after a sentence's end, with at most a short unit and an emoji or mark.
 _VALUE_ALONE = re.compile(r"^[$€£¥]?\d[\d:.,]*\s*(?:[a-z%]{1,4})?[^\w]*$", re.IGNORECASE)
 # A value of the speaker's own said new ("new pb", "new high score"), with only a time word, a
-# copula or marks before the value: read by the statement and decision rules too.
+# copula, where ("at the river run") or marks before the value: read by the statement and
+# decision rules too.
+_RECORDS = r"pb|pr|personal (?:best|record)|high score|best time|max|1rm|rating|ranking|rank|handicap"
+_WHEN_SAID = r"this|today|yesterday|morning|evening|afternoon|tonight|week|just|now"
+_AT_PLACE = r"\s+at\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}"
 NEW_RECORD = (
-    r"\bnew\s+(?P<noun>pb|pr|personal (?:best|record)|high score|best time|max|1rm|rating|ranking|rank|handicap)\b"
-    r"(?:\s*[!.:,=-]+\s*|\s+(?:is|of|on|this|today|yesterday|morning|evening|afternoon|tonight|week|just|now)\b"
-    r"|\s+at\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?(?=\s*[!.:,=-]))*"
+    rf"\bnew\s+(?P<noun>{_RECORDS})\b"
+    rf"(?:\s*[!.:,=-]+\s*|\s+(?:is|of|on|{_WHEN_SAID})\b|{_AT_PLACE}?(?=\s*[!.:,=-]))*"
     r"\s*(?P<v>\d[\d:.,]*\d|\d)(?:\s?(?:kg|kgs|lbs?|km|mi|sec|secs|min|mins|pts|points|elo))?(?![\w:.,]*[a-z]|\s*-\s*\d)"
 )
-_RECORD_OPEN = re.compile(
-    r"\bnew\s+(?:pb|pr|personal (?:best|record)|high score|best time|max|1rm|rating|ranking|rank|handicap)\b"
-    r"(?:\s+(?:this|today|yesterday|morning|evening|afternoon|tonight|week|just|now)\b"
-    r"|\s+at\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})*[!.:,=\s-]*$",
-    re.IGNORECASE,
-)
+# ... the sentence before a value said alone ("new pb this morning!!!" / "26:55")
+_RECORD_OPEN = re.compile(rf"\bnew\s+(?:{_RECORDS})\b(?:\s+(?:{_WHEN_SAID})\b|{_AT_PLACE})*[!.:,=\s-]*$", re.IGNORECASE)
 
 
 def sentences(text: str) -> list[str]:
