@@ -1454,7 +1454,9 @@ def _typed(text: str) -> tuple[str, str]:
 _ZH_STOP = r"(?=了|啦|呢|住|生活|定居|工作|上班|任职|当|做|，|,|。|！|!|$|\s)"
 _RESIDENCE_ZH = re.compile(
     # (the speaker's own "我住杭州西湖区"; not a stay in hospital, a dorm or a hotel: 住院, 住校, 住酒店)
-    r"(?:住在|(?:(?<=现在)|(?<=目前)|(?<=如今)|(?<=改)|(?<=我)|(?<=我们))住(?!在|院|校|宿|酒店|宾馆|民宿|旅馆|过|了|一晚)|搬到了?|搬去了?|搬家到了?|搬回了?|定居(?:在|于)?|落户(?:在|于)?|常住)"
+    r"(?:住在|(?:(?<=现在)|(?<=目前)|(?<=如今)|(?<=改)|(?<=我)|(?<=我们))住(?!在|院|校|宿|酒店|宾馆|民宿|旅馆|过|了|一晚)|搬到了?|搬去了?|搬家到了?|搬回了?|定居(?:在|于)?|落户(?:在|于)?|常住"
+    # one of the speaker's elders fetched to live elsewhere ("把我爸接到深圳来了")
+    r"|(?<=[爸妈婆公奶爷])接(?:到|去)(?=[\u4e00-\u9fff]{2,6}?(?:来|去|住)))"
     r"([\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP
 )
 _EMPLOYER_ZH = re.compile(
@@ -1576,8 +1578,11 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if version is not None and _VERSION_CUE_ZH.search(clause):
         return [_Hit("version", version.slot, version.value, version.surface, "version", subject, _scope_zh(clause))]
     place = _RESIDENCE_ZH.search(clause)
+    if place and place.group(0).startswith("接") and "把" not in clause[: place.start()]:
+        place = None  # "我妈接到电话说要来": a call received; only "把我爸接到深圳来了" fetches someone
     if place:
-        return [_Hit("residence", "residence", place.group(1), place.group(1), "place", subject)]
+        where = re.sub(r"(?<=..)[来去]$", "", place.group(1))  # "接到深圳来了": 深圳
+        return [_Hit("residence", "residence", where, where, "place", subject)]
     hits = (_drink_zh(focus, subject) if focus is not clause else []) or _drink_zh(clause, subject)
     if hits:
         return hits

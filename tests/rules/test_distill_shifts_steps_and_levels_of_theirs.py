@@ -130,3 +130,11 @@ def test_a_new_thing_of_anyones_is_no_record() -> None:
 def test_a_record_of_another_or_no_record_ends_nothing(held: str, said: str) -> None:
     current, ended = beliefs_after(OWNER, held, said)
     assert ended == [], (current, ended)
+
+
+def test_one_of_the_speakers_elders_fetched_to_live_elsewhere_moves_their_home() -> None:
+    current, ended = beliefs_after(OWNER, "我妈一个人住在老家河南", "去年把我妈接到杭州来了，方便照顾")
+    assert any("河南" in s for s in ended), (current, ended)
+    # a call or a notice received moves no one
+    current, ended = beliefs_after(OWNER, "我爸住在西安", "我爸接到电话说要来北京住几天")
+    assert ended == [], (current, ended)
