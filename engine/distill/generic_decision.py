@@ -61,7 +61,7 @@ from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.request_changes import is_standing_request, request_decision
 from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, WENT_WITHOUT
-from ledgermind.distill.text import NEW_RECORD, is_cjk
+from ledgermind.distill.text import NEW_RECORD, digits_after_to, is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
 
@@ -1162,32 +1162,6 @@ _THOUSANDS_UNSAID = re.compile(r"\bto\s+(?P<v>\d{2,3})(?![\d,:%]|\.\d|\s*(?:k\b|
 _AMOUNT_MOVED = re.compile(
     r"\b(?:starting|from now|hit|reached|bumped|raised|paying)\b|给到|涨|降|变成|得交|要交", re.IGNORECASE
 )
-
-
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-_TEENS = ("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
-_SPOKEN_AFTER_TO = re.compile(
-    rf"\bto\s+(?:(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<one>{'|'.join(_ONES[:9])}))?|(?P<small>{'|'.join(_ONES[1:] + _TEENS)}))\b"
-    r"(?!\s+(?:of|or)\b)",
-    re.IGNORECASE,
-)
-
-
-def digits_after_to(text: str) -> str:
-    """A number said in words after "to", in digits ("up to sixty an hour" -> "up to 60 an hour"):
-    what a level or a sum moved to, as a belief holding it in digits says it."""
-
-    def said(m: re.Match[str]) -> str:
-        if m.group("small"):
-            word = m.group("small").casefold()
-            n = _ONES.index(word) + 1 if word in _ONES else _TEENS.index(word) + 13
-        else:
-            one = m.group("one")
-            n = _TENS[m.group("tens").casefold()] + (_ONES.index(one.casefold()) + 1 if one else 0)
-        return f"to {n}"
-
-    return _SPOKEN_AFTER_TO.sub(said, text)
 
 
 def _money_value(said: str) -> float | None:

@@ -16,10 +16,12 @@ import unicodedata
 from ledgermind.analysis.text import STOPWORDS
 
 __all__ = [
+    "NEW_RECORD",
     "ages_in_digits",
     "apostrophes_restored",
     "asides_dropped",
     "copula_expanded",
+    "digits_after_to",
     "fillers_dropped",
     "is_cjk",
     "jaccard",
@@ -204,6 +206,7 @@ _NUMBER_WORDS = (
     *("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
     *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"),
 )
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _AGE_IN_WORDS = re.compile(r"\b(turn(?:ed|s)|turning)\s+(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
 
 
@@ -211,6 +214,28 @@ def ages_in_digits(text: str) -> str:
     """The message with an age reached said in words written in digits ("turned four" ->
     "turned 4")."""
     return _AGE_IN_WORDS.sub(lambda m: f"{m.group(1)} {_NUMBER_WORDS.index(m.group(2).casefold()) + 1}", text)
+
+
+# A number from two to ninety-nine said in words after "to" (not "to one of", "to two or three").
+_SPOKEN_AFTER_TO = re.compile(
+    rf"\bto\s+(?:(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<one>{'|'.join(_NUMBER_WORDS[:9])}))?"
+    rf"|(?P<small>{'|'.join(_NUMBER_WORDS[1:19])}))\b(?!\s+(?:of|or)\b)",
+    re.IGNORECASE,
+)
+
+
+def digits_after_to(text: str) -> str:
+    """A number said in words after "to", in digits ("up to sixty an hour" -> "up to 60 an hour"):
+    what a level or a sum moved to, as a belief holding it in digits says it."""
+
+    def said(m: re.Match[str]) -> str:
+        if m.group("small"):
+            return f"to {_NUMBER_WORDS.index(m.group('small').casefold()) + 1}"
+        one = m.group("one")
+        n = _TENS[m.group("tens").casefold()] + (_NUMBER_WORDS.index(one.casefold()) + 1 if one else 0)
+        return f"to {n}"
+
+    return _SPOKEN_AFTER_TO.sub(said, text)
 
 
 # A space between two Chinese characters: chat typed without punctuation breaks its clauses so
