@@ -827,9 +827,9 @@ _ENDED_ZH = re.compile(
     # (or as the speaker's own: "我的电动车被偷了"; stolen, lost or stopped ends it too: "药已经停了")
     r"|^(?:(?:用户|我们|我)的)?(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{1,5}?)"
     # ... and when ("车上周卖掉了", resolved as "车2026年3月25日那一周卖掉了")
-    r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经|也)?(?:就)?"
+    r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:顺手|顺便|干脆|终于|索性|彻底|完全)?(?:已经|也)?(?:就)?"
     # ("兼职也就没了", "机构被查封了": gone, or closed by someone)
-    r"(?:退掉|退了|销掉|注销|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|辞掉|辞|到期|结束|解散|倒闭|关门|没|被查封|黄|"
+    r"(?:退掉|退了|销掉|注销|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|辞掉|辞|戒掉|戒|到期|结束|解散|倒闭|关门|没|被查封|黄|"
     r"送人|送走|(?:送|卖|转)给[\u4e00-\u9fff]{1,5}?(?:养)?)(?:了|啦|喽|咯)?(?:[哈嘿呵]+)?[。！!]?$"
 )
 # "我把咖啡戒了", "他把烟戒了": the thing said between 把 and the verb that ends it
@@ -849,16 +849,20 @@ _TOPIC_NOT_DONE_ZH = re.compile(
 def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
     # the ending may be the sentence's last clause, after why ("医生说指标正常了，药已经停了")
     parts = re.split(r"[，,]", text.strip())
-    ended = (
-        _ENDED_BA_ZH.search(text)
-        or _ENDED_ZH.search(text.strip())
-        or _ENDED_ZH.search(parts[-1].strip())
-        or _ENDED_ZH.search(parts[0].strip())  # "月卡到期了，没续": the thing and its end said first
+    found_in = (
+        _ENDED_BA_ZH.search(text),
+        _ENDED_ZH.search(text.strip()),
+        _ENDED_ZH.search(parts[-1].strip()),
+        _ENDED_ZH.search(parts[0].strip()),  # "月卡到期了，没续": the thing and its end said first
     )
-    if ended is not None:
+    for ended in (m for m in found_in if m is not None):
         found = ended.groupdict()
         thing = (found.get("thing") or found.get("topic") or found.get("first") or "").removesuffix("了")
-        thing = re.sub(r"的|[那这](?:份|个|家|辆|只)", "", thing)  # "咖啡店那份兼职": the part-time job
+        # "咖啡店那份兼职": the part-time job; "戒了" read as 戒 + "了" names nothing: the next reading
+        named = re.sub(r"的|[那这](?:份|个|家|辆|只|张|台|部|套|本|件|条|边)", "", thing)
+        if len(named) == 1 and named != thing and re.search(r"顺手|顺便|干脆|终于|索性|彻底|完全", ended.group(0)):
+            continue  # "那家店终于关门了，楼下的面馆": "that shop", any shop, told as news of it
+        thing = named
         if thing:
             return frozenset([thing]), text[ended.end() :]
     away = _NO_LONGER_THERE_ZH.search(text)  # "已经不在机构干了": the place left names what ended
@@ -1000,7 +1004,8 @@ def let_go(text: str) -> bool:
 # it ends is the thing spoken of last (``generic_decision``), so the clause is a statement
 # however short ("I cancelled it").
 ENDING_VERB = (
-    r"(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|got rid of|returned|gave away|given away|rehomed|withdrew from|"
+    r"(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|abandoned|scrapped|got rid of|returned|gave away|given away|"
+    r"rehomed|withdrew from|"
     r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|shut down|paid off|wound down|"
     r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"
     r"(?:stopped|quit|gave up) (?:taking|using|wearing|paying for|renting))"

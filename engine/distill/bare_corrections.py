@@ -26,11 +26,14 @@ __all__ = [
     "BARE_CORRECTION",
     "CLOCK_ZH",
     "MONTHS",
+    "SLIP_SAID_ZH",
     "WORD",
+    "WRONG_SAID_AFTER_ZH",
     "BareCorrection",
     "bare_correction",
     "is_formula",
     "is_slip",
+    "slip_said_zh",
     "spoken_spans",
     "value_said_zh",
     "value_shape",
@@ -49,14 +52,14 @@ _MONTH_NAMES = (
 )
 _FORMULA_EN = re.compile(
     r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+)[\s,!.]+)?"  # an interjection may come first, never stand alone
-    r"(?:(?:no wait|no no|wait no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|typo|actually|"
-    r"scratch that|nvm|never ?mind|i mean|i meant|(?:i )?misspoke|i was wrong|that was wrong|"
+    r"(?:(?:no wait|no no|wait no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|(?:my )?typo(?: (?:earlier|before|above|there))?|actually|"
+    r"scratch that|(?:ignore|disregard|forget) (?:that|what i (?:just )?said|my last (?:message|msg|one))(?=\s*[,.;:!—–-])|nvm|never ?mind|i mean|i meant|(?:i )?misspoke|i was wrong|that was wrong|"
     r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
     r"i (?:had|got) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above|last time|the first time))?|"
     r"i (?:wrote|typed|spelled|spelt|put) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above))?|"
     r"i made a (?:mistake|typo)(?: (?:before|earlier|there))?|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
-    r"i mixed (?:that|it|them) up|make that|"
+    r"i mixed (?:that|it|them) up|(?:i )?got (?:(?:that|it|them|those) )?mixed up|make that|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
     r"i mis(?:heard|counted|remembered|spelled|spelt|read|typed)(?: (?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+)?|"
     # "No, it's Wednesday", "hmm no, it's ...", "No, 2018": a plain "no" only before the value said again
@@ -77,7 +80,8 @@ _FORMULA_ZH = re.compile(
 )
 # What may stand for the thing corrected: a pronoun subject and its verb.
 _PRONOUN_EN = re.compile(
-    r"^(?:it|that|this|she|he|they)(?:'s|'re| is| was| are| were)?\s+(?:(?:actually|really|called|named|at|on|in|"
+    r"^(?:it|that|this|she|he|they)(?:'s|'re| is| was| are| were)?\s+"
+    r"(?:(?:actually|really|called|named|at|on|in|"
     r"for|from|by)\s+)*",
     re.IGNORECASE,
 )
@@ -92,6 +96,8 @@ _THING_COPULA_EN = re.compile(
     r"(?=(?-i:[A-Z])|[$€£¥]?\d)",
     re.IGNORECASE,
 )
+# A value said of a time to come ("she's 7 in august", "30 next month")
+_TO_COME_EN = re.compile(r"\b(?:in|by|from)\s+(?:" + _MONTH_NAMES + r")\b|\bnext\s+(?:week|month|year)\b|\bsoon\b")
 _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.IGNORECASE)
 # "Not 37, it ends in 73", "Not Gatwick — it lands at Heathrow": the denial, any clause break, the right words
 _NOT_FIRST_EN = re.compile(
@@ -118,6 +124,7 @@ _VALUE_EN = re.compile(
     + _MONTH_NAMES
     + r")\b|"
     r"[\w.+-]+@[\w-]+\.[\w.]+|\d'\s?\d{1,2}\"?|\d{2,3}/\d{2,3}\b(?!/)"  # a reading: "135/90"
+    r"|\+?\d{2,5}(?:-\d{2,6}){1,3}\b|\b0\d{3,4}\s\d{6}\b"  # a phone number: "555-0129", "07700 900132"
     r"|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
     r"|\b(?i:[a-z]{1,2}\d[a-z\d]?\s\d[a-z]{2}|[a-z]\d[a-z]\s\d[a-z]\d)\b"  # a postcode: "BS3 4QW", "M5V 2T6"
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
@@ -132,16 +139,29 @@ _NOT_FIRST_ZH = re.compile(
     r"^不(?P<verb>[是在叫])(?P<old>[^，,。！!]{1,12}?)[，,]\s*(?:而)?(?P=verb)(?P<new>[^，,。！!]{1,12})[。！!]?$"
 )
 _BARE_ZH = re.compile(
-    r"^(?:[她他它]|那|这)?(?:是|应该是|叫|姓)(?P<new>[^，,。！!]{1,12}?)(?:[，,][^。！!]*)?[。！!]?$"
-    # "她九岁了": an age or an amount said again, with its measure word
-    r"|^(?:[她他它我]|那|这)(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米)|"
-    r"[零一二两三四五六七八九十百\d]{1,4}(?=了))了?[。！!]?$"
+    r"^(?:[她他它]|那|这)?(?P<verb>是|应该是|叫|姓|在|住在)(?P<new>[^，,。！!]{1,12}?)(?:[，,](?P<tail>[^。！!]*))?[。！!]?$"
+    # "她九岁了": an age or an amount said again, with its measure word; said with no one before
+    # it ("啊不对，六岁了，刚过生日") only after a formula that says a slip (``SLIP_SAID_ZH``)
+    r"|^(?P<who>[她他它我]|那|这)?(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米)|"
+    r"[零一二两三四五六七八九十百\d]{1,4}(?=了)|(?:初|高|大|研)[一二三四](?=了)|[一二三四五六]年级)了?(?:[，,](?P<why>[^。！!]*))?[。！!]?$"
 )
+SLIP_SAID_ZH = re.compile(r"不对|不是|[说写打记看搞弄听]错|记混|搞混|反了|更正|纠正|口误")
+# The wrong value named first in the clause after the right one, as what it really was: from
+# before, or another's ("海淀是以前的办公室", "云南是去年去的", "豆豆是我姐家的猫"; not "南京是个好地方")
+WRONG_SAID_AFTER_ZH = re.compile(
+    r"[，,]?\s*(?!这|那|它|他|她|我|你)(?P<wrong>[\u4e00-\u9fff]{2,4}?)(?:是|才是|那是)"
+    r"(?=以前|之前|去年|前年|上次|上回|原来|\d{4}年|老(?:家|店|房|地方|公司|单位|校区|办公室)|我(?!的))"
+)
+# A place said by what kind of place it is, or one named before what it was ("在朝阳，海淀是以前的")
+_PLACE_ZH = re.compile(r"[区路街市省县镇村楼号店馆院校园站]$")
+# Words that answer, never a value ("是的", "是啊")
+_PARTICLES_ZH = frozenset(["的", "啊", "呀", "吧", "呢", "嘛", "了", "哦", "滴"])
 # "Actually it's bluefalcon23, typo", "Sorry, 4423, I transposed the digits": the formula or
 # the reason for the slip said last, after the value
 _SLIP_EN = (
     r"typo|(?:i )?typo'?e?d (?:it|that|this|the \w+)|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
-    r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)|"
+    r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)"
+    r"(?: with (?:the |my |our )?[\w'-]+(?: [\w'-]+)?)?|"
     r"(?:i )?(?:transposed|swapped|flipped|mixed up) (?:the )?\w+|"
     r"(?:i )?(?:always |keep )?(?:flip|swap|transpose|mix up) (?:it|them|those|these|the \w+)|"
     # how the slip happened: "wrote it down wrong", "misread the confirmation", "read the wrong line"
@@ -172,7 +192,8 @@ _CHECKED_LAST_EN = re.compile(
 # Why the slip, or how it was, said after the value of a correction its formula opened ("sorry,
 # 2020, it was right before lockdown", "wait no, it's the 15th, i was looking at the wrong email").
 _TRAILING_WHY_EN = re.compile(
-    r"[,;—–-]\s*(?:it was|that was|i was|i'd|i had|i've been|we were)\s+[^,;]{1,60}[.!]*$", re.IGNORECASE
+    r"[,;—–-]\s*(?:it was|that was|i was|i'd|i had|i've been|we were|(?:it's|that's|he's|she's|they're)\s+(?:a|an|my|her|his|their))\s+[^,;]{1,60}[.!]*$",
+    re.IGNORECASE,
 )
 # "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing
 _ACTUALLY_LAST_EN = re.compile(
@@ -214,6 +235,13 @@ class BareCorrection(NamedTuple):
     wrong: str | None  # the wrong value, as written, when the words name it
 
 
+def slip_said_zh(text: str) -> bool:
+    """Whether a Chinese message opens with a formula that says a slip ("不对，……", "更正一下，……"),
+    not a bare "哦" or "嗯" (a word of the reply's, "挺不错的", is no slip)."""
+    m = _FORMULA_ZH.match(text.strip())
+    return m is not None and SLIP_SAID_ZH.search(m.group(0)) is not None
+
+
 def is_formula(text: str) -> bool:
     """Whether a text is only a correction's formula ("Sorry, I got that wrong",
     "不好意思，说错了"): what it corrects is in what follows."""
@@ -230,11 +258,13 @@ def is_slip(text: str) -> bool:
     return _TRAILING_FORMULA_EN.fullmatch(", " + text.strip()) is not None
 
 
-def bare_correction(clause: str) -> BareCorrection | None:
-    """The correction a clause makes with only the value, else None."""
+def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
+    """The correction a clause makes with only the value, else None. ``whole``: the clause is
+    its sentence (a Chinese amount said with no one, "不对，六岁了", is read only then: in a
+    clause of a longer sentence, the clause after may say whose it is)."""
     text = clause.strip()
     if is_cjk(text):
-        return _bare_zh(text)
+        return _bare_zh(text, whole)
     text = _ITS_EN.sub("it's", _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text)
     text = re.sub(r"^\*(?=\w)", "correction, ", text)  # "*monthly": a chat's mark for a word corrected
     text = re.sub(r"^(\w[\w' .:-]{0,24}?)\s*\*+$", r"correction, \1", text)  # "tuesday*": the mark after it
@@ -245,7 +275,11 @@ def bare_correction(clause: str) -> BareCorrection | None:
         or (_CHECKED_LAST_EN.search(text) if _IT_IS_FIRST_EN.match(text) else None)
     )
     opened = _FORMULA_EN.match(text)
-    why = (_TRAILING_WHY_EN.search(text) or _said_of_the_other(text, opened)) if trailing is None and opened else None
+    why = (
+        (_TRAILING_WHY_EN.search(text, opened.end()) or _said_of_the_other(text, opened))
+        if trailing is None and opened
+        else None
+    )
     if why is not None:  # the formula opened it: what follows the value is why, no value
         text = text[: why.start()]
     actually = _ACTUALLY_LAST_EN.match(text) if trailing is None else None
@@ -255,6 +289,8 @@ def bare_correction(clause: str) -> BareCorrection | None:
         text = text[: actually.start("cut")]
     formula = _FORMULA_EN.match(text)
     rest = text[formula.end() :].strip(" .!") if formula else text.strip(" .!")
+    if _TO_COME_EN.search(rest) and not re.search(r"\bnot\b", rest, re.IGNORECASE):
+        return None  # "ignore that, she's 7 in august": what will be, no slip in what is
     said = _SAID_BUT_EN.match(rest)
     if said:
         # the wrong value named as said: a right one typed in lower case is a value too, of
@@ -518,7 +554,7 @@ def value_where_wrong_zh(said: str, wrong: str) -> str | None:
     return str(digits[0]) if len(digits) == 1 else None
 
 
-def _bare_zh(text: str) -> BareCorrection | None:
+def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
     trailing = _TRAILING_FORMULA_ZH.search(text)  # "其实我二十九了，记错了": the formula said last
     if trailing:
         text = trailing.group("f") + "，" + text[: trailing.start()]
@@ -535,8 +571,24 @@ def _bare_zh(text: str) -> BareCorrection | None:
     if formula is None:
         return None
     m = _BARE_ZH.match(rest)
-    if m is None:
+    slip = SLIP_SAID_ZH.search(formula.group(0)) is not None
+    if m is None or (
+        m.group("amount")
+        and not m.group("who")
+        and not (whole and slip and re.search(r"[岁月年斤米级一二三四]$", m.group("amount")))  # its measure said
+    ):
         return None
+    why = (m.group("why") or "").replace(m.group("amount") or "\0", "")  # the value said again is no other's
+    if m.group("amount") and not m.group("who") and re.search(r"[我你他她它们\d零一二两三四五六七八九十]", why):
+        return None  # "不对，两年了，我们搬来上海两年了": the clause after says whose and what
+    if m.group("new") and (
+        (
+            m.group("verb") in ("在", "住在")
+            and not (slip and (_PLACE_ZH.search(m.group("new")) or WRONG_SAID_AFTER_ZH.match(m.group("tail") or "")))
+        )
+        or m.group("new").strip() in _PARTICLES_ZH
+    ):
+        return None  # "嗯，在路上了", "啊不是，在加班": where one is this minute; "嗯，是的": yes
     new = (m.group("new") or m.group("amount")).strip()
     # "是八点半打卡": a time or an amount said first is the value, what is done at it is not
     timed = CLOCK_ZH.match(new) or re.match(
@@ -545,6 +597,11 @@ def _bare_zh(text: str) -> BareCorrection | None:
     new = timed.group(0) if timed and len(new) > len(timed.group(0)) else new
     new = re.sub(r"(?<=[\d零一二两三四五六七八九十百千万])(?:左右|上下|出头)$", "", new)  # "是130左右": the amount
     new = value_said_zh(new)
+    # "是去贵州，云南是去年去的": the wrong value named first in the clause after, as what it was
+    wrong = WRONG_SAID_AFTER_ZH.match(m.group("tail") or "") if m.group("new") and slip else None
+    if wrong is not None:
+        new = re.sub(r"^(?:去|到|在|住在|叫)(?=[\u4e00-\u9fff]{2})", "", new)
+        return BareCorrection(new, value_shape(new), wrong.group("wrong")) if new != wrong.group("wrong") else None
     return BareCorrection(new, value_shape(new), None)
 
 
@@ -556,6 +613,8 @@ def value_said_zh(value: str) -> str:
     with ("是周四晚上的"), and of how often, the count alone ("是一天三次": the span is the one
     said before, "一天吃两次")."""
     value = re.sub(r"(?<=[\u4e00-\u9fff])的$", "", value)
+    # "3块2一平": a price said with what it is per ("一平", "每月"), the price alone
+    value = re.sub(r"(?<=[块元毛角\d])(?:一|每)(?:平|平米|平方|个月|月|年|次|斤|公斤|吨|小时|天|晚)$", "", value)
     often = _OFTEN_ZH.fullmatch(value)
     return often.group("n") if often else value
 
@@ -598,7 +657,10 @@ def value_spans(text: str) -> list[str]:
             + _ZH_NUMERAL
             + r"+(?:点(?:半|一刻|三刻|"
             + _ZH_NUMERAL
-            + r"{1,3}分?)?|岁|个|次|人|号楼|栋|楼|号|公斤|斤|天|周|年|元|块)?"
+            + r"{1,3}分?)?|块"
+            # (the jiao, then what the price is per: "3块2一平"; not the 一 of "3000块一个月")
+            + r"(?:[二两三四五六七八九\d]|一(?![个次节斤公天晚年月吨小平张件本份位只条周星]))"
+            + r"(?=一(?:平|吨|小时|斤|公斤|天|晚|次|个月|月|年)|[^\d零一二两三四五六七八九十百千万]|$)|岁|个|次|人|号楼|栋|楼|号|公斤|斤|天|周|年|元|块)?"
             # a surname ("姓王") or a name someone is called ("叫小王"), said last: what "姓汪" corrects
             + r"|(?<=姓)[\u4e00-\u9fff](?=[，,。！!]|$)|(?<=叫)[\u4e00-\u9fff]{2,3}(?=[，,。！!]|$)",
             text,
@@ -633,7 +695,7 @@ def value_shape(value: str) -> str:
         or re.search(_ZH_NUMERAL + r"+月", v)
     ):
         return "date"
-    if re.match(r"[$€£¥]", v) or re.search(r"(?:元|块|刀|镑)$", v):
+    if re.match(r"[$€£¥]", v) or re.search(r"(?:元|块|刀|镑)$|块" + _ZH_NUMERAL + r"$", v):
         return "money"
     if "@" in v:
         return "contact"

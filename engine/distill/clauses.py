@@ -30,6 +30,15 @@ _IT_VALUE = re.compile(
     r"[$€£¥]?\d(?:[\d,.]*\d)?[^,;]*?\b(?:now|these days|lately|nowadays|as of|starting|from now on|going forward)\b)",
     re.IGNORECASE,
 )
+# What a fact is told for, asked of the assistant after it ("..., so skip the dairy stuff when you
+# suggest lunches", "..., so no meat recipes please", "..., so keep that in mind"): no fact of its own
+_SO_ASKED = re.compile(
+    r",?\s+so\s+(?:please\s+|pls\s+)?(?:(?:don't|do not|never|always|please)\s+(?:suggest|recommend|mention|send|give|"
+    r"include|add|put|book|schedule|remind|show|use|plan|pick|offer)\b|(?:skip|avoid|leave out|go easy on|stop suggesting)\b|"
+    r"(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind\b|no\s+[^,.;]*\b(?:please|pls|thanks)\b)",
+    re.IGNORECASE,
+)
+_TOLD_AFTER_ASK = re.compile(r",\s+(?:and\s+)?(?:btw\s+)?(?=(?:i|i'm|i've|my|we|we're|our|it's)\b)", re.IGNORECASE)
 _SPLIT_EN = re.compile(
     # "so I can ..." is the purpose of the clause before it, not a clause of its own
     # ("allergies make it so I don't ...": one clause, what the allergies do)
@@ -39,6 +48,10 @@ _SPLIT_EN = re.compile(
     + r")"
     # "... so now I catch the 6:55": what a change led to, the state as it is now
     r"|\s*,?\s+so\s+(?=(?:now|nowadays|these days)\s+" + _PRONOUN_EN + r")"
+    # "standups are at 9:30 and it totally kills my focus": what it does to the speaker, said after
+    # (only what it does to one of their own things, said last: not "and it kills me, 90 minutes each way")
+    r"|\s*,?\s+and\s+(?=it\s+(?:(?:totally|really|just|kinda|honestly|always|completely)\s+)?"
+    r"(?:kills|ruins|wrecks|messes up)\s+my\s+[\w-]+(?:\s+[\w-]+)?\s*(?:[.!]|$))"
     # "I'm 82 kg right now, goal is 75": what is, then what is aimed at, each its own
     r"|\s*,\s+(?=(?i:(?:my|our|the)\s+)?(?i:goal|target|aim|plan)\s+(?:is|was)\s)"
     # "He moved to day shifts, finally we can eat dinner together": the fact, then what the two
@@ -53,6 +66,8 @@ _SPLIT_EN = re.compile(
     # a participle clause that says what holds now ("..., going to Crunch now"): its subject was dropped
     r"|,\s+(?=(?!(?:including|according|regarding|considering)\b)\w+ing\s+(?:\S+\s+){0,5}?(?:now|these days|as of)\b)"
     r"|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
+    # the thing said again as the right or the new one ("..., the actual landlord is mrs hughes")
+    r"|,\s+(?=(?i:the\s+(?:actual|real|right|correct)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:is|are|was|were)\b))"
     # a possessive opens a clause only with its verb close by ("..., my sister lives in Rome"),
     # not an apposition ("I scored 40 points, my highest ever, ...")
     r"|,\s+(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
@@ -114,6 +129,11 @@ def clauses(sentence: str, before: str = "") -> list[str]:
     sentence said just before it in the same message: a clause that left its subject out at the
     start goes on about the person that sentence was about ("She's so sharp! And walking without
     the walker now")."""
+    asked = _SO_ASKED.search(sentence)
+    if asked is not None and asked.start() > 0:  # "I'm vegan, so no meat recipes please": the fact alone
+        # ... and what is told after the ask, a clause of its own ("..., and i live in leeds now btw")
+        told = _TOLD_AFTER_ASK.search(sentence, asked.end())
+        sentence = sentence[: asked.start()] + (", " + sentence[told.end() :] if told else "")
     pair = _PAIR_AFTER_COMMA.search(sentence)
     if pair is not None:  # "ok I gotta go, Jonah and I are looking at flats": the two open a clause
         return clauses(sentence[: pair.start()], before) + clauses(sentence[pair.end() :])

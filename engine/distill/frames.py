@@ -45,12 +45,21 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ledgermind.distill.alignment import ADDITIVE_TOO
-from ledgermind.distill.bare_corrections import CLOCK_ZH, value_where_wrong_zh
+from ledgermind.distill.bare_corrections import CLOCK_ZH, WRONG_SAID_AFTER_ZH, value_where_wrong_zh
 from ledgermind.distill.dates import find_time, with_date
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker
 from ledgermind.distill.person import INTRODUCED_ZH, RELATIONS_ZH_WORDS, third_person, third_person_zh
 from ledgermind.distill.text import is_cjk
-from ledgermind.distill.value_types import EMAIL, PHONE, TypedValue, added_count_in, count_in, time_in, version_in
+from ledgermind.distill.value_types import (
+    EMAIL,
+    PHONE,
+    TypedValue,
+    added_count_in,
+    count_in,
+    team_size_in,
+    time_in,
+    version_in,
+)
 
 __all__ = ["FAMILIES", "RELATIONS_ZH", "frame_findings", "subject_of"]
 
@@ -562,7 +571,7 @@ _KEYS_TO_LOWER_EN = re.compile(
     r"\b(?:got|picked up|collected)\s+(?:the|our|my)\s+keys\s+(?:to|for)\s+(?:a|an|the|our|my)\s+(?:[a-z-]+\s+){0,2}?"
     r"(?:flat|apartment|house|place|home|condo|studio|cottage)\s+in\s+"
     r"(?P<v>[a-z]{3,}(?:\s+(?!(?:last|this|next|with|for|and|because|after|before|since|now)\b)[a-z]{3,})?)"
-    r"(?=\s*(?:$|[,.;!]|(?:and|so|now|finally|last|this|yesterday)\b))"
+    r"(?=\s*(?:$|[,.;!]|(?:and|so|now|finally|last|this|yesterday|on)\b))"
 )
 _CLAUSES_EN = re.compile(r"\s*[;,]\s*(?!\d)|\s+[-–—]\s+|\s+but\s+|\s+while\s+|\s+whereas\s+", re.IGNORECASE)
 _CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
@@ -637,7 +646,11 @@ _COMMUTE_EN = re.compile(
     r"|\b(?P<verb>drive|drives|driving|drove|cycle|cycles|cycling|cycled|bike|bikes|biking|biked|walk|walks|"
     r"walking|walked)\s+(?:(?:to|in\s+to|into)\s+(?:work|the\s+office)\b|in\b(?=\s*(?:[,.;!]|$|now\b|these\s+days\b)))"
     r"|\b(?:take|takes|taking|took|get|gets|getting|catch|catches|catching|ride|rides|riding)\s+(?:the|a|my)\s+"
-    r"(?:[\d:]+\s+|\w+\s+)?(?P<vehicle>" + _MODES + r")\s+(?:to|in\s+to|into)\s+(?:work|the\s+office)\b",
+    r"(?:[\d:]+\s+|\w+\s+)?(?P<vehicle>" + _MODES + r")\s+(?:to|in\s+to|into)\s+(?:work|the\s+office)\b"
+    # a way of getting in taken up as a habit ("been taking the metro since someone nicked my bike"):
+    # said alone, or with since when; never where to ("... the train to visit my mom")
+    r"|\b(?:been|started)\s+(?:taking|catching|getting)\s+the\s+(?P<taken>" + _MODES + r")"
+    r"(?=\s*(?:$|[,.;!]|since\b|to\s+work\b|in\s+to\s+work\b))",
     re.IGNORECASE,
 )
 # The shift one works: "on the night shift", "works night shifts", "on days now", "Day shift
@@ -649,9 +662,30 @@ _SHIFT_EN = re.compile(
     r"(?!\s+(?:off|of|when|where|a|per|each|every|in)\b)",
     re.IGNORECASE,
 )
+# What makes a way of going one of the moment: for now, for a trip, on some days, because of a
+# passing cause
+_FOR_A_WHILE_EN = re.compile(
+    r"\b(?:for now|for the (?:last|past) (?:week|few days)|this week|today|tonight|until|till|temporar\w*|"
+    r"weekends?|saturdays?|sundays?|trip|holiday|vacation|visit|knee|ankle|back on|for a bit|for a while)\b",
+    re.IGNORECASE,
+)
+# A place stayed at for a while, not lived in ("the keys to a cottage in devon, holiday week!")
+_STAY_EN = re.compile(
+    r"\b(?:holiday|vacation|trip|check-?in|airbnb|hotel|for the (?:week|weekend|summer|month)|\w+ week trip|"
+    r"getaway|staycation|rental for)\b",
+    re.IGNORECASE,
+)
 _COMMUTE_VERBS = {"driv": "car", "drov": "car", "cycl": "bike", "bike": "bike", "biki": "bike", "walk": "foot"}
 _COMMUTE_ZH = re.compile(
-    r"(?P<mode>开车|骑车|骑自行车|骑电动车|骑电瓶车|坐地铁|坐公交车?|坐火车|坐高铁|打车|走路|步行)(?:去)?上班"
+    r"(?P<mode>开车|骑车|骑自行车|骑电动车|骑电瓶车|骑小?电驴|骑小电动|坐地铁|坐公交车?|坐火车|坐高铁|打车|走路|步行)(?:去)?(?:上班|通勤)"
+    # how the speaker gets in now, said by how long it takes ("现在骑小电驴十分钟到")
+    r"|(?:现在|每天|平时|天天)(?:都|就)?(?P<now>开车|骑车|骑自行车|骑电动车|骑电瓶车|骑小?电驴|骑小电动|坐地铁|坐公交车?|打车|走路|步行)"
+    r"[^，,。！!]{0,6}?到(?:公司|单位)?(?=[，,。！!]|$)"
+)
+# Said before how one goes: a time past or one day, a condition ("以前每天坐公交通勤", "下雨天就打车通勤")
+_NOT_HOW_ONE_GOES_ZH = re.compile(
+    r"以前|之前|原来|那时|今天|昨天|前天|周末|有时|偶尔|下雨|下雪|如果|要是|万一|限号|出差|这几天|这两天|这两周|这周|"
+    r"过年|老家|放假|扭了|生病|的人"
 )
 _COMMUTE_MODES_ZH = {
     "开车": "car",
@@ -666,14 +700,16 @@ _COMMUTE_MODES_ZH = {
 }
 
 
-def _commute(clause: str) -> tuple[str, str] | None:
+def _commute(clause: str, sentence: str = "") -> tuple[str, str] | None:
     """How the clause says one gets to work (``car``, ``bike``, ``bus`` ...) and the
     words that say it; None when it says nothing of it."""
     if is_cjk(clause):
         m = _COMMUTE_ZH.search(clause)
         if m is None:
             return None
-        mode = next(v for k, v in _COMMUTE_MODES_ZH.items() if m.group("mode").startswith(k))
+        if (m.group("now") or m.group(0).endswith("通勤")) and _NOT_HOW_ONE_GOES_ZH.search(sentence or clause):
+            return None  # "今天下雨，现在打车十分钟到", "以前每天坐公交通勤": not how one goes now
+        mode = next(v for k, v in _COMMUTE_MODES_ZH.items() if (m.group("mode") or m.group("now")).startswith(k))
         return mode, m.group(0)
     m = _COMMUTE_EN.search(clause)
     if m is None:
@@ -681,7 +717,9 @@ def _commute(clause: str) -> tuple[str, str] | None:
     if m.group("verb"):
         mode = _COMMUTE_VERBS[m.group("verb").lower()[:4]]
     else:
-        mode = (m.group("mode") or m.group("vehicle")).lower()
+        if m.group("taken") and _FOR_A_WHILE_EN.search(sentence or clause):
+            return None  # "been getting the bus for the last week because of my knee": for now
+        mode = (m.group("mode") or m.group("vehicle") or m.group("taken")).lower()
     mode = {"bicycle": "bike", "e-bike": "bike", "ebike": "bike", "subway": "subway", "metro": "subway"}.get(mode, mode)
     return mode, m.group(0)
 
@@ -787,6 +825,15 @@ _DIET_LEFT_EN = re.compile(
 _THING_EN = re.compile(
     r"\b(?:(" + _CAR_BRANDS + r")|(" + _PHONE_BRANDS + r")|(" + _LAPTOP_BRANDS + r"))\b"
     r"((?-i:(?:\s+(?:[A-Z0-9][\w+-]*|[Pp]ro|[Mm]ax|[Pp]lus|[Mm]ini|[Aa]ir|[Uu]ltra)){0,3}))",
+    re.IGNORECASE,
+)
+# A car named by its model after the speaker's "drive" ("I drive a Golf", "we drive an old Corolla")
+_DRIVEN_EN = re.compile(
+    r"\b(?:I|we)\s+(?:(?:still|now|currently|usually)\s+)?drive\s+(?:a|an|our|my)\s+(?:(?:new|used|old|little|\d{4})\s+)*"
+    r"(?P<car>(?!(?:Uber|Lyft|Bolt|Ola|Taxi|Cab|Bus|Truck|Van|Forklift|Lot|Bit)\b)(?-i:[A-Z][\w-]*)"
+    r"(?:\s+(?-i:[A-Z0-9][\w-]*)){0,2})"
+    # said as what the speaker drives, with nothing after it: not "for DPD", "on the farm", "when ..."
+    r"(?=\s*(?:now|these days|atm|at the moment|nowadays)?\s*(?:$|[,.;!]))",
     re.IGNORECASE,
 )
 _THING_NOUN_EN = re.compile(r"\b(car|phone|laptop|bike|motorbike|scooter|computer)\b", re.IGNORECASE)
@@ -1112,6 +1159,10 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
             kind = noun.group(1).lower()
         surface = (thing.group(0)).strip()
         return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, _use_of_thing(clause))]
+    driven = _DRIVEN_EN.search(clause)
+    if driven:  # "I drive a Golf": the car the speaker has, named by its model
+        surface = driven.group("car")
+        return [_Hit("possession", "own:car", _norm(surface), surface, "thing", subject, _use_of_thing(clause))]
     version = version_in(focus) or version_in(clause)
     if version is None:
         version = _bare_version_en(clause)
@@ -1129,7 +1180,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     named = [m.group("v") for m in _IN_PLACE_EN.finditer(clause[: there.start()])] if there else []
     if named:  # "got a job in Glasgow and moved up there": "there" is the place just named
         return [_Hit("residence", "residence", _norm(named[-1]), named[-1], "place", subject)]
-    lowered = _MOVED_TO_LOWER_EN.search(clause) or _KEYS_TO_LOWER_EN.search(clause)
+    keys = _KEYS_TO_LOWER_EN.search(clause)
+    keys = None if keys and _STAY_EN.search(sentence) else keys  # the keys to a holiday cottage
+    lowered = _MOVED_TO_LOWER_EN.search(clause) or keys
     if lowered:  # "moved to portland in march": a place typed in lower case
         value = " ".join(w.capitalize() for w in lowered.group("v").split())
         return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
@@ -1177,7 +1230,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     mode = _WORK_MODE_EN.search(clause)
     if mode and not _NEGATION_EN.search(clause[: mode.start()]):
         hits.append(_Hit("work mode", "work mode", _work_mode(mode.group(0)), mode.group(0), "text", subject))
-    commute = _commute(clause)
+    commute = _commute(clause, sentence)
     if commute and not _NEGATION_EN.search(clause[: clause.find(commute[1])]):
         hits.append(_Hit("commute", "commute", commute[0], commute[1], "text", subject))
     shift = _SHIFT_EN.search(clause)
@@ -1196,6 +1249,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
             # of that name but the speaker's own standup, as in "our standup is at 9:30"
             owner = None if subject == name else subject
             return [_Hit("time", f"time:{_ACTIVITY_NAMES.get(name, name)}", when.value, when.surface, "time", owner)]
+    team = team_size_in(clause)
+    if team is not None:  # "there's six engineers under me now": the speaker's team, by its size
+        return [_Hit("count", team.slot, team.value, team.surface, "number", subject)]
     counted = _COUNT_CUE_EN.search(clause)
     count = (count_in(clause[counted.end() :]) if counted else None) or added_count_in(clause)
     if count is not None and count.value != "1":
@@ -1558,7 +1614,7 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     diet = _diet_zh(clause, subject)
     if diet is not None:
         return [diet]
-    commute = _commute(clause)
+    commute = _commute(clause, sentence)
     if commute and not re.search(r"不(?:再)?$", clause[: clause.find(commute[1])]):
         return [_Hit("commute", "commute", commute[0], commute[1], "text", subject)]
     email = EMAIL.search(clause)
@@ -1615,8 +1671,8 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if activity and when is not None:
         name = activity.group(1) or _SHORT_ACTIVITY_ZH[activity.group(2)]
         return [_Hit("time", f"time:{name}", when.value, when.surface, "time", subject)]
-    count = count_in(clause)
-    if count is not None and _COUNT_CUE_ZH.search(clause):
+    count = team_size_in(clause) or count_in(clause)
+    if count is not None and (count.slot == "count:team" or _COUNT_CUE_ZH.search(clause)):
         return [_Hit("count", count.slot, count.value, count.surface, "number", subject)]
     generic = _GENERIC_ZH.search(clause)
     if generic and generic.group(1) not in ("名字",):
@@ -1705,12 +1761,20 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
         named = re.search(r"(?:叫|姓|是|住在|住|在)([^叫姓是住在]{1,8})$", m.group(1).strip())
         if named and not re.match(r"[\d零一二两三四五六七八九十百千万.]", wrong):
             return _typed(named.group(1)) + (_norm(wrong),)
-    m = re.search(r"(?:我是说|我的意思是|应该是|其实是|(?<!不)是)([^，,。！!]+)", body)
+    # the value said again after the formula with its verb, in a clause of its own ("哦不是，在朝阳")
+    m = re.search(r"(?:^|[，,])\s*(?:是|叫|在|住在)([^，,。！!]{2,8})(?=[，,])", body)
+    m = m if m and WRONG_SAID_AFTER_ZH.match(body[m.end() :]) else None
+    m = m or re.search(r"(?:我是说|我的意思是|应该是|其实是|(?<!不)是)([^，,。！!]+)", body)
     if m:
         said = m.group(1).strip().rstrip("才对")
         # "是八点半打卡": a time said first is the value, what is done at it is not
         timed = CLOCK_ZH.match(said)
-        return _typed(timed.group(0) if timed else said) + (None,)
+        said = timed.group(0) if timed else said
+        # "是去贵州，云南是去年去的": the wrong value named first in the clause after, as what it was
+        wrong = WRONG_SAID_AFTER_ZH.match(body[m.end() :])  # (a formula that says a slip was said: ``correction``)
+        if wrong is not None and not timed and wrong.group("wrong") not in said:
+            return _typed(re.sub(r"^(?:去|到|在|住在)(?=[\u4e00-\u9fff]{2})", "", said)) + (wrong.group("wrong"),)
+        return _typed(said) + (None,)
     return None
 
 

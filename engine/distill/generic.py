@@ -103,7 +103,7 @@ def correction_findings(clause: str, speaker: Speaker) -> list[Finding]:
     carries its shape, by which ``reconcile`` finds the belief it corrects."""
     found = contrast(strip_lead(clause))
     if found is None:
-        return bare_correction_findings(clause, speaker)
+        return bare_correction_findings(clause, speaker, whole=False)
     new, old = found
     return [
         Finding(
@@ -119,13 +119,13 @@ def correction_findings(clause: str, speaker: Speaker) -> list[Finding]:
     ]
 
 
-def bare_correction_findings(text: str, speaker: Speaker) -> list[Finding]:
+def bare_correction_findings(text: str, speaker: Speaker, whole: bool = True) -> list[Finding]:
     """A correction that gives only the right value (``bare_corrections``), as
     a finding with the value's shape; [] when the text is not one, nor when it is
     talk about the talk ("Just saw your message, sorry!": an apology, no slip)."""
     if not is_cjk(text) and chatter_kind(strip_lead(text.strip())) is not None:
         return []
-    bare = bare_correction(text)
+    bare = bare_correction(text, whole)
     if bare is None:
         return []
     return [

@@ -382,7 +382,7 @@ def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple
 
 # "旺财上个月去世了", "我家狗昨天死了": one of the speaker's by name or kind, then when, then the death
 _DEAD_OF_MINE_ZH = re.compile(
-    r"^(?:用户(?:家)?的?)?(?P<who>[\u4e00-\u9fff]{1,3}?)(?:\d{4}年[^，,。]{0,12}?|上个月|上周|昨天|前几天|今天|最近|"
+    r"^(?:用户(?:家)?的?)?(?P<who>[\u4e00-\u9fff]{1,3}?)(?:\d{4}年[^，,。]{0,12}?|上个月|上周|昨天|前天|前两天|前几天|这两天|今天|最近|"
     r"(?:今年|去年)?[春夏秋冬]天)?"
     r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$|\s*[💔🙏🕯🌈])"
     # "走了" said of a death by what follows it: "豆豆上周走了，老死的，走得很安详"
@@ -1487,6 +1487,49 @@ def _career_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule career changed)")
 
 
+# A rank in a line of work, and a promotion to another ("got promoted to senior last week")
+_RANKS = r"junior|mid-level|mid|intermediate|senior|staff|principal|lead|associate|assistant|deputy|trainee|intern"
+_PROMOTED_TO = re.compile(
+    r"\b(?:promoted|bumped up|moved up)\s+(?:(?:me|the user|him|her)\s+)?to\s+(?:an?\s+)?(?P<rank>" + _RANKS + r")\b",
+    re.IGNORECASE,
+)
+
+
+# A rank said of the speaker's work: before the work's name ("a junior dev at a fintech"), never of
+# a team one coaches or a rota one is on
+_RANK_OF_WORK = re.compile(
+    r"\b(?:is|am|'m|as|work as)\s+(?:an?\s+)?(?P<rank>" + _RANKS + r")\s+(?:[a-z-]+\s+)?"
+    r"(?:dev|developer|engineer|analyst|designer|consultant|accountant|lawyer|nurse|scientist|researcher|manager|"
+    r"editor|architect|programmer|associate|administrator|officer|planner|buyer|recruiter|technician|copywriter)\b",
+    re.IGNORECASE,
+)
+
+
+def _rank_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "got promoted to senior" replaces: the speaker's work said last with another rank
+    in it ("I'm a junior dev at a fintech"), the rank changed."""
+    said = None if is_cjk(p.statement) else _PROMOTED_TO.search(p.statement)
+    if said is None or negated(p.statement):
+        return None
+    rank = said.group("rank").casefold()
+
+    def other_rank(b: BeliefView) -> re.Match[str] | None:
+        found = _RANK_OF_WORK.search(b.statement)
+        return found if found and found.group("rank").casefold() != rank else None
+
+    held = _last_held(beliefs, lambda b: b.subject == p.subject and other_rank(b) is not None)
+    if held is None:
+        return None
+    was = other_rank(held)
+    return Decision(
+        "supersede",
+        (held,),
+        f"replaced: {held.statement} ({p.statement}; rule rank moved)",
+        old_value=was.group("rank") if was else None,
+        new_value=said.group("rank"),
+    )
+
+
 def _given_to_another(p: Proposal, mine: Sequence[BeliefView], earlier: Sequence[BeliefView]) -> Decision | None:
     """A thing of the speaker's that ended in another's hands ("橘猫送给我妈养了", "gave
     the bike to my nephew"): the clause names the other person, so it is read as about
@@ -1711,7 +1754,7 @@ def _went_without(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     said = None if is_cjk(p.statement) else WENT_WITHOUT.search(p.statement)
     if said is None:
         return None
-    thing = said.group("thing").casefold()
+    thing = (said.group("thing") or said.group("free")).casefold()
     habit = next((h for h, words in HABIT_WORDS.items() if thing in words), None)
     if habit is None:
         return None
@@ -1978,6 +2021,28 @@ def _kept_employer(statement: str, taken: str) -> bool:
     return bool(at and re.search(rf"\b{re.escape(at.group(1))}\b", taken, re.IGNORECASE))
 
 
+# How often something is done: a count, what is counted if said, and the period it is counted in
+_RATE = re.compile(
+    r"\b(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|once|twice)\s+"
+    r"(?:(?:times|x|runs|sessions|classes|lessons|days|nights|visits|shifts|workouts|rides|swims)\s+)?"
+    r"(?P<per>a|per|each|every)\s+(?P<period>week|day|month|year|fortnight)\b",
+    re.IGNORECASE,
+)
+
+
+def _rate_moved(old: str, new: str) -> tuple[str, str] | None:
+    """(old count, new count) where both say how often in one period ("three times a week" /
+    "four runs a week"), else None."""
+    a, b = _RATE.search(old), _RATE.search(new)
+    if a is None or b is None or a.group("period").lower() != b.group("period").lower():
+        return None
+    if a.group("n").lower() == b.group("n").lower():
+        return None
+    # the count with its word for times, as the belief says it ("three times", "twice")
+    new = b.group("n") if b.group("n").lower() in ("once", "twice") else f"{b.group('n')} times"
+    return a.string[a.start("n") : a.start("per")].strip(), new
+
+
 def decide(
     p: Proposal,
     beliefs: Sequence[BeliefView],
@@ -2006,6 +2071,7 @@ def decide(
         or _moved_of_theirs(p, said_before)
         or _changed_unsaid(p, said_before)
         or _career_changed(p, said_before)
+        or _rank_moved(p, said_before)
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)
         or _replaced_it(p, said_before)
@@ -2179,6 +2245,9 @@ def _pair(
         # "we switched to one-week sprints", "I cycle to work now": a switch or the state as it is now
         if _adds_when(b.statement, p.value):  # "the running club meets on Sundays now": when, not instead
             return "", "", ""
+        rate = _rate_moved(b.statement, p.statement)
+        if rate is not None:  # "run 5k three times a week" / "four runs a week now": how often, not how far
+            return "shift", rate[0], rate[1]
         return "shift", b.value or "", p.value or ""
     if al.one_value and not _many_valued(p.statement) and not _episode(p.statement):
         # "I pay 1,350 euros rent": said later, it holds now ("I had a picnic" / "I had

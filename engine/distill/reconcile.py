@@ -51,6 +51,7 @@ from ledgermind.distill.bare_corrections import (
     BARE_CORRECTION,
     CLOCK_ZH,
     WORD,
+    slip_said_zh,
     spoken_spans,
     value_said_zh,
     value_shape,
@@ -205,7 +206,7 @@ class _State:
             # "记错了，我老婆是一周三次": another of the speaker's people's count, not the speaker's
             someone = re.search(RELATIONS_ZH_WORDS, p.statement) if value != p.value else None
             bare = replace(p, rule=BARE_CORRECTION, value=value, value_type=value_shape(value))
-            if someone is None and self._corrected_value(bare, same_kind):
+            if someone is None and self._corrected_value(bare, same_kind, slip=True):
                 return None
         key = normalise(p.statement)
         exact = next((b for b in same_kind if normalise(b.statement) == key and not _conflicting_keys(b, p)), None)
@@ -442,10 +443,10 @@ class _State:
         fitting = [b for b in mine if b.value and not _is_said(b.attribute) and _fits(p.value_type, b.attribute)]
         return max(fitting, key=lambda b: (b.valid_from, b.memory_id)) if fitting else None
 
-    def _corrected_value(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+    def _corrected_value(self, p: Proposal, beliefs: list[BeliefView], slip: bool = False) -> bool:
         """Applies a correction that gives only a value to the belief it
         corrects (``_corrected_by_shape``); False when there is none."""
-        found = self._corrected_by_shape(p, beliefs)
+        found = self._corrected_by_shape(p, beliefs, slip or slip_said_zh(p.statement))
         if found is None:
             return False
         target, wrong = found
@@ -463,7 +464,9 @@ class _State:
         self._supersede([target], corrected, "corrected")
         return True
 
-    def _corrected_by_shape(self, p: Proposal, beliefs: list[BeliefView]) -> tuple[BeliefView, str] | None:
+    def _corrected_by_shape(
+        self, p: Proposal, beliefs: list[BeliefView], slip: bool = False
+    ) -> tuple[BeliefView, str] | None:
         """The belief a correction that gives only a value corrects, and the
         value in it that is wrong: the one holding the value it names as wrong,
         else the latest of the speaker's (or their people's: "sorry she's 8")
@@ -515,6 +518,17 @@ class _State:
                 ]
             if p.value_type in ("number", "frequency") and p.value and p.value.isascii() and p.value.isalpha():
                 spans = spoken_spans(b.statement, p.value_type)  # "four" corrects "three cousins"
+            if (
+                p.value_type == "name"
+                and not spans
+                and p.value
+                and is_cjk(p.value)
+                and 2 <= len(p.value) <= 4
+                and p.value[-1] in _KIND_ENDS_ZH
+                and slip  # a formula that says a slip ("更正一下", "说错了"), not "哦" or "嗯"
+            ):
+                # "是银色的" corrects "白色": a word of the same kind, told by the character it ends with
+                spans = _same_kind_zh(p.value, b.statement)
             if p.value_type == WORD or (p.value_type == "name" and not spans and _said_as_copula(p)):
                 # "no sorry, it's claritin": the word the latest belief ends with; a name corrects a
                 # word said after a copula ("my router is a netgear" / "actually it's a TP-Link")
@@ -524,6 +538,9 @@ class _State:
                 spans = [last.group(1)] if last and last.group(1) not in _FUNCTION_WORDS else []
                 head = _same_head(b.statement, p.value or "") if p.value_type == WORD else None
                 spans = [head] if head else spans
+            measure = _MEASURE_ZH.search(p.value or "") if is_cjk(p.value or "") else None
+            if measure is not None:  # "不对，六岁了" corrects an age, never "工作三年了"
+                spans = [s for s in spans if s.endswith(measure.group(0))]
             if spans:
                 return b, _nearest(spans, p.value) if p.value_type == "number" else spans[-1]
         return None
@@ -908,11 +925,33 @@ def _fits(value_type: str | None, attribute: str | None) -> bool:
     return slot_type == value_type
 
 
+def _same_kind_zh(value: str, statement: str) -> list[str]:
+    """The words of a statement of the kind a Chinese value is, told by the character it ends
+    with ("白色" for "银色", "黑色" for "深蓝色"): the longest such word up to the value's length that
+    opens with no measure word, verb or numeral ("件黑色", "是白色" are not words)."""
+    for size in range(len(value), 1, -1):
+        kind = rf"(?=([\u4e00-\u9fff]{{{size - 1}}}{re.escape(value[-1])}))"
+        found = [w for w in re.findall(kind, statement) if w != value and w[0] not in _NOT_A_WORD_START_ZH]
+        if found:
+            return found
+    return []
+
+
+_NOT_A_WORD_START_ZH = frozenset("件个只张条辆台部本套双是的在了和跟把被一二两三四五六七八九十")
+# The measure an amount said in Chinese is of ("六岁", "三个月", "五公斤")
+_MEASURE_ZH = re.compile(r"(?:岁|个月|年|公斤|斤|厘米|米|次|人|楼|号)$")
+# The characters a Chinese word of a kind ends with: a colour, a place, a building, a school, a brand
+_KIND_ENDS_ZH = frozenset("色区路街市省县镇村楼号店馆院校园站型款牌系科班队")
+
+
 def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
     """A bare correction rewritten as the corrected belief: its slot, and its
     statement with the wrong value replaced by the right one."""
     statement = p.statement
     wrong = target.value or ""
+    held = bool(wrong) and re.search(re.escape(wrong), target.statement, re.IGNORECASE) is not None
+    if not held and p.replaces and re.search(re.escape(p.replaces), target.statement, re.IGNORECASE):
+        wrong = p.replaces  # a belief with no value of its own ("用户在学法语"): the wrong value named
     right = re.sub(r"^(?:sorry|oops),?\s*", "", p.value or "", flags=re.IGNORECASE)
     surface = _surface(p.statement, right)
     if wrong and re.search(re.escape(wrong), target.statement, re.IGNORECASE):

@@ -75,6 +75,7 @@ from ledgermind.distill.text import (
     ages_in_digits,
     apostrophes_restored,
     asides_dropped,
+    emoji_trimmed,
     fillers_dropped,
     is_cjk,
     kin_spelled_out,
@@ -318,7 +319,7 @@ class RuleExtractor:
                     sources=(item.source(),),
                     rule=f.rule,
                     value_type=f.value_type,
-                    replaces=f.replaces,
+                    replaces=emoji_trimmed(f.replaces) if f.replaces else f.replaces,
                     flags=f.flags,
                     said_at=item.occurred_at,
                 )

@@ -60,7 +60,8 @@ _LEAD_EN = re.compile(
     + FORGOT_TO_SAY_EN
     + r"|"
     r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|(?:[:;]|(?<=[:;]))-?[()/|DPpOo3](?=\s|$)|"
-    r"hmm+|fyi|just so you know|quick update|update|heads up|news|(?:good|big|bad|sad|great|exciting|some) news|and|but|also|actually|"
+    r"hmm+|fyi|just so you know|quick update|update|heads up|"
+    r"for (?:future|later|next) (?:convos?|conversations?|chats?|reference|time)|for (?:the )?(?:record|future)|news|(?:good|big|bad|sad|great|exciting|some) news|and|but|also|actually|"
     # a softener of bad news before what is told ("I'm afraid I have sad news"; not "afraid of dogs")
     r"i(?:'m| am) afraid(?: that)?(?=,?\s+(?:i|we|my|our|it|he|she|they|the)\b)|"
     r"honestly|sadly|unfortunately|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
@@ -621,6 +622,19 @@ _SMALL_TALK_ZH = re.compile(
     r"|(?:要|再|更|稍微)?(?:温馨|正式|简短|简洁|短|长|详细|简单|幽默|口语化?|礼貌|活泼|专业|通俗|具体|轻松|可爱|严肃|客气)一点儿?[。！!]?$)"
     r"[啊呀了吧呢！!。，,~～]*$"
 )
+# What an ask goes on with in its next clause: how the thing asked for must be ("匹配 11 位手机号",
+# "人均预算 200", "字数控制在500以内", "三个人吃一周")
+_ASK_GOES_ON_ZH = re.compile(
+    r"^(?:匹配|要求|预算|人均|字数|格式|风格|控制在|不超过|最好|尽量|包括|包含|适合|针对|"
+    r"[一二两三四五六七八九十\d]+\s*(?:个人|人|字|页|条|道|份|句))"
+)
+
+
+# A thing at hand said with surprise ("这个 bug 居然是时区问题", "那个插件竟然要两百"): a remark on the
+# moment, no note about anyone
+_REMARK_ZH = re.compile(
+    r"^(?:这个|那个)(?!月|星期|礼拜|周|季度|学期|年)(?![^，,。！!]*我)[^，,。！!]{0,8}?(?:居然|竟然)(?:是|要)"
+)
 # About the speaker, or a thing of their world with a value or an attribute of
 # its own ("支付组的负责人是刘洋", "评审会在十号").
 _ABOUT_SOMEONE_ZH = re.compile(
@@ -704,6 +718,7 @@ def is_statement(clause: str) -> bool:
             and not _REQUEST_ZH.match(body)
             and not (_WEATHER_ZH.search(body) and "我" not in body)  # "最近一直在下雨": no one's
             and not _SMALL_TALK_ZH.match(body)
+            and not _REMARK_ZH.match(_LEAD_ZH_CLAUSE.sub("", body + "，").rstrip("，"))
             and not _SMALL_TALK_ZH.match(_LEAD_ZH_CLAUSE.sub("", body + "，").rstrip("，"))  # "嗯嗯，我也觉得"
             # ... or a death of one of theirs, by name ("旺财上个月去世了")
             and bool(
@@ -844,10 +859,14 @@ HABIT_HELD: dict[str, frozenset[str]] = {
 # "two months off caffeine"): the habit has ended, the time says for how long.
 WENT_WITHOUT = re.compile(
     r"(?:^|\b(?:it's been|it has been|been|i'm|i am|now)\s+)(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
-    r"(?:days?|weeks?|months?|years?)\s+(?:now\s+)?(?:without|free of|clean of|off|since (?:my|our|the user's) last)\s+"
+    r"(?:days?|weeks?|months?|years?)\s+(?:now\s+)?(?:(?:without|free of|clean of|off|since (?:my|our|the user's) last)\s+"
     r"(?:a\s+|any\s+|the\s+)?(?P<thing>"
     + "|".join(sorted({w for words in HABIT_WORDS.values() for w in words}, key=len, reverse=True))
-    + r")\b",
+    + r")\b"
+    # "3 months smoke free today", "a year sugar-free": the habit said before "free"
+    + r"|(?P<free>"
+    + "|".join(sorted({w for words in HABIT_WORDS.values() for w in words}, key=len, reverse=True))
+    + r")[\s-]free\b(?=\s*(?:today|now|and counting|already|officially|on \d{1,2} [A-Z][a-z]+ \d{4})?\s*[!.🎉🙌💪]*$))",
     re.IGNORECASE,
 )
 
@@ -1359,6 +1378,8 @@ def told_beside_ask(sentence: str) -> str | None:
         last = len(asked) - asked[::-1].index(False)
         if any(asked[first:last]):
             return None  # an ask between two statements: one thought, read whole
+        if asked[0] and _ASK_GOES_ON_ZH.match(parts[first]):
+            return None  # "帮我写个正则，匹配 11 位手机号": what is asked, said on; no subject of its own
         return "，".join(parts[first:last])
     ask = _ASK_AFTER_EN.search(text)
     if ask is not None:

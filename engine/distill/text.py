@@ -22,6 +22,7 @@ __all__ = [
     "asides_dropped",
     "copula_expanded",
     "digits_after_to",
+    "emoji_trimmed",
     "fillers_dropped",
     "is_cjk",
     "jaccard",
@@ -90,6 +91,14 @@ _STOP = frozenset(
 _EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf\ufe0f\u200d"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
 _EMOJI_END = re.compile(rf"(?<=[{_EMOJI}])\s+(?=[^\s{_EMOJI}])")
+_EMOJI_LAST = re.compile(rf"[\s{_EMOJI}]+$")
+
+
+def emoji_trimmed(text: str) -> str:
+    """The text without the emoji that close it ("april 🙈" is the value "april")."""
+    return _EMOJI_LAST.sub("", text) or text
+
+
 _ABBREVIATION = re.compile(
     r"(?:^|\s)(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Rev|Gen|Col|Capt|Lt|Sgt|Hon|vs|etc|approx|e\.g|i\.e|No|"
     r"dr|mr|mrs|ms|prof)\.$|[A-Z][a-z]+\s[A-Z]\.$"  # a title typed in lower case too ("dr. klein")
@@ -287,13 +296,29 @@ _NOT_PARTNERS = frozenset(
 
 def partners_named(text: str) -> str:
     """The message with the other of "<someone> and I" written as a name when chat wrote it in lower case
-    ("jonah and I are ..." -> "Jonah and I are ...")."""
+    ("jonah and I are ..." -> "Jonah and I are ..."), and a name after a title too ("dr. leigh" ->
+    "Dr. Leigh", "mrs hughes" -> "Mrs Hughes"): only a name stands there."""
 
     def named(m: re.Match[str]) -> str:
         word = m.group("name")
         return m.group(0) if word in _NOT_PARTNERS or word in STOPWORDS else m.group("lead") + word.capitalize()
 
-    return _PARTNER_LOWER.sub(named, text)
+    def titled(m: re.Match[str]) -> str:
+        name = m.group("name")
+        return m.group(0) if name in STOPWORDS else m.group("title").capitalize() + m.group("gap") + name.capitalize()
+
+    return _TITLE_LOWER.sub(titled, _PARTNER_LOWER.sub(named, text))
+
+
+# A title typed in lower case before a name, where a person is named ("my dentist is dr. lee",
+# "seeing dr. patel", "called mrs hughes"); never "my dr. appointment", "the dr. tomorrow", "my mrs",
+# "a mr scan" (a title after a determiner is a word of its own)
+_TITLE_LOWER = re.compile(
+    r"(?:(?<=\bis )|(?<=\bwas )|(?<=\bcalled )|(?<=\bnamed )|(?<=\bsee )|(?<=\bsaw )|(?<=\bseeing )|(?<=\bwith )|"
+    r"(?<=\bfrom )|(?<=\bby )|(?<=, )|(?<=: )|(?<=^))"
+    r"(?P<title>dr\.|prof\.|ms\.|mrs\.?|mr\.?)(?P<gap>\s+)(?P<name>[a-z][a-z'-]{1,20})\b(?!\s+(?:appointment|visit|office)\b)",
+    re.IGNORECASE,
+)
 
 
 # A judgement set apart by commas after the subject that opens a sentence ("My manager, who is great
@@ -325,9 +350,40 @@ _FEELING_LAST = re.compile(
 
 def fillers_dropped(text: str) -> str:
     """The message without the fillers "I mean" and "you know" where commas or the sentence's
-    ends set them apart, and without a hedge or a feeling said last (``_FILLER``, ``_FEELING_LAST``)."""
-    text = _FILLER_BETWEEN.sub(" ", _FILLER_FIRST.sub("", text))
+    ends set them apart, and without a hedge or a feeling said last (``_FILLER``, ``_FEELING_LAST``);
+    a verb's particle put back beside it ("gave the allotment up" -> "gave up the allotment")."""
+    text = _FILLER_BETWEEN.sub(" ", _FILLER_FIRST.sub("", _FOR_LATER_FIRST.sub("", text)))
+    text = _PARTICLE_LAST.sub(r"\g<verb> \g<particle> \g<thing>", text)
+    # "made the last payment on the car loan": paid off, the speaker said where chat left them out
+    text = _LAST_PAYMENT.sub(_paid_off, text)
     return _FEELING_LAST.sub("", _FILLER_LAST.sub("", _FILLER_INSIDE.sub("", text)))
+
+
+def _paid_off(m: re.Match[str]) -> str:
+    """ "paid off" for "made the last payment on", with the speaker chat left out where the
+    clause opens with it ("made the last payment on my iphone today")."""
+    opens = not m.string[: m.start()].strip() or m.string[: m.start()].rstrip()[-1] in ".!?,;"
+    return "I paid off" if opens else "paid off"
+
+
+# What the message is told for, said first ("for future chats: I'm diabetic"): no part of the fact
+_FOR_LATER_FIRST = re.compile(
+    r"^(?:(?:heads up|fyi|note|btw|just so you know)[\s,]*)?for (?:future|later|next) (?:convos?|conversations?|chats?|"
+    r"reference|time)\s*[:,-]\s*",
+    re.IGNORECASE,
+)
+_LAST_PAYMENT = re.compile(
+    r"\bmade (?:the|my|our) (?:last|final) (?:payment|installment|instalment|repayment) (?:on|for|to)(?=\s+(?:the|my|our)\b)",
+    re.IGNORECASE,
+)
+# A phrasal verb with its thing between it and its particle: the rules read "gave up the
+# allotment", "sold off the van", "paid off the loan" (never "in": "sold the house in june")
+_PARTICLE_LAST = re.compile(
+    r"\b(?P<verb>gave|give|given|giving|sold|sell|paid|pay|shut|closed|close)\s+"
+    r"(?P<thing>(?:the|that|this)\s+[\w'-]+(?:\s+(?!(?:up|off)\b)[\w'-]+)?)\s+(?P<particle>up|off)(?![\w-])"
+    r"(?!\s+(?:to|for)\b)",
+    re.IGNORECASE,
+)
 
 
 def is_cjk(text: str) -> bool:

@@ -23,6 +23,7 @@ __all__ = [
     "added_count_in",
     "count_in",
     "number",
+    "team_size_in",
     "time_in",
     "version_in",
 ]
@@ -287,6 +288,61 @@ def count_in(text: str) -> TypedValue | None:
     return None
 
 
+_NUMERAL_EN = r"\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty"
+_PEOPLE_EN = r"(?:people|devs|developers|engineers|reports|folks|staff|nurses|analysts|designers|employees|ppl)"
+# How many people the speaker's team holds, said in one of the ways people say it
+# (all of it, said as what holds: never "our team has three open roles", "2 engineers on my team are
+# quitting", "I lead 2 devs on the side project")
+_ALL_OF_IT_EN = r"(?=\s*(?:$|[,.;!]|now\b|plus\b|including\b|in total\b|total\b|at work\b))"
+_TEAM_SIZE_EN = re.compile(
+    r"\b(?:my|our)\s+(?:\w+\s+)?(?:team|squad|crew|group)\s+(?:is|'s)\s+(?:now\s+|just\s+)?(?P<a>"
+    + _NUMERAL_EN
+    + r")(?:\s+(?:[a-z-]+\s+)?"
+    + _PEOPLE_EN
+    + r")?"
+    + _ALL_OF_IT_EN
+    + r"|\b(?:there's|there is|there are|i have|i've got|we have|now)\s+(?P<b>"
+    + _NUMERAL_EN
+    + r")\s+(?:[a-z-]+\s+)?"
+    + _PEOPLE_EN
+    + r"\s+(?:under me|on my team|in my team|reporting to me|who report to me)"
+    + _ALL_OF_IT_EN
+    + r"|\bi\s+(?:now\s+)?(?:manage|lead|run)\s+(?:a team of\s+)?(?P<c>"
+    + _NUMERAL_EN
+    + r")\s+(?:[a-z-]+\s+)?"
+    + _PEOPLE_EN
+    + _ALL_OF_IT_EN,
+    re.IGNORECASE,
+)
+_TEAM_SIZE_ZH = re.compile(
+    r"(?:带|管)(?:着)?(?:一个|个)?\s*(?P<a>\d{1,3}|[一二两三四五六七八九十]{1,3})\s*(?:个)?人的?(?:小组|小团队|团队|组)"
+    r"|(?:组里|团队里?|手下|我们组|我组|我们团队)(?:现在|一共|总共|已经|只剩|还剩|剩)?(?:有|下)?\s*(?P<b>\d{1,3}|[一二两三四五六七八九十]{1,3})\s*个人"
+    r"(?:了|啦)?(?=[，,。！!~～]|$)"
+    # "我们已经有12个人了": how many "we" are now, said alone
+    r"|^我们(?:已经|现在)?有\s*(?P<c>\d{1,3}|[一二两三四五六七八九十]{1,3})\s*个人了?[。！!~～]?$"
+)
+
+
+_THIS_TIME_ZH = re.compile(r"今天|今晚|这周|这两天|这几天|周末|本周|这个月|请假|休假|出差")
+
+
+def team_size_in(text: str) -> TypedValue | None:
+    """How many people the speaker's team is: "my team is 4 devs", "six engineers under me",
+    "I manage 5 people", "带一个5人的小组", "组里7个人了"."""
+    zh = re.search(r"[\u4e00-\u9fff]", text) is not None
+    m = (_TEAM_SIZE_ZH if zh else _TEAM_SIZE_EN).search(text)
+    if m is None or (zh and _THIS_TIME_ZH.search(text)):
+        return None  # "这周组里只有两个人了": who is in this week, not the team
+    said = next(k for k in m.groupdict() if m.group(k))
+    n = number(m.group(said))
+    if n is None or n < 2:
+        return None
+    # counted in a word for people ("4 devs", "six engineers"): the slot a count of them has anyway
+    noun = re.match(r"\s+(?:[a-z-]+\s+)?(" + _PEOPLE_EN + r")\b", text[m.end(said) :], re.IGNORECASE)
+    slot = f"count:{_singular(noun.group(1).lower())}" if noun else "count:team"
+    return TypedValue("count", slot, str(n), m.group(0))
+
+
 # "adopted a third cat", "we had our second baby": the count the thing now has.
 _ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _ORDINAL_ADDED_EN = re.compile(
@@ -334,7 +390,22 @@ def time_in(text: str) -> TypedValue | None:
     return None
 
 
+# Words for one kind of people counted, said in either word ("4 devs" then "six engineers")
+_SAME_COUNTED = {
+    "dev": "engineer",
+    "developer": "engineer",
+    "programmer": "engineer",
+    "ppl": "person",
+    "folk": "person",
+}
+
+
 def _singular(noun: str) -> str:
+    one = _one_of(noun)
+    return _SAME_COUNTED.get(one, one)
+
+
+def _one_of(noun: str) -> str:
     if noun.endswith("ies") and len(noun) > 4:
         return noun[:-3] + "y"
     if noun == "people":

@@ -134,8 +134,8 @@ def test_a_date_moved_with_no_date_held_replaces_nothing() -> None:
     [
         # a project at a company is no workplace
         ("我在做一个银行内部的风控系统", "风控系统", "在做一个银行工作"),
-        # a title in lower case is no sentence end
-        ("my gp is dr. adebayo", "dr. adebayo", None),
+        # a title in lower case is no sentence end, and the name after it is written as one
+        ("my gp is dr. adebayo", "Dr. Adebayo", None),
         # a month of next year resolved once
         ("婚礼推迟到明年5月了", "2027年5月", "2026年"),
     ],
