@@ -97,7 +97,9 @@ _THING_COPULA_EN = re.compile(
     re.IGNORECASE,
 )
 # A value said of a time to come ("she's 7 in august", "30 next month")
-_TO_COME_EN = re.compile(r"\b(?:in|by|from)\s+(?:" + _MONTH_NAMES + r")\b|\bnext\s+(?:week|month|year)\b|\bsoon\b")
+_TO_COME_EN = re.compile(
+    r"\b\d+\s+(?:in|by)\s+(?:" + _MONTH_NAMES + r")\b|\b\d+\s+(?:next\s+(?:week|month|year)|soon)\b"
+)
 _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.IGNORECASE)
 # "Not 37, it ends in 73", "Not Gatwick — it lands at Heathrow": the denial, any clause break, the right words
 _NOT_FIRST_EN = re.compile(
@@ -124,7 +126,7 @@ _VALUE_EN = re.compile(
     + _MONTH_NAMES
     + r")\b|"
     r"[\w.+-]+@[\w-]+\.[\w.]+|\d'\s?\d{1,2}\"?|\d{2,3}/\d{2,3}\b(?!/)"  # a reading: "135/90"
-    r"|\+?\d{2,5}(?:-\d{2,6}){1,3}\b|\b0\d{3,4}\s\d{6}\b"  # a phone number: "555-0129", "07700 900132"
+    r"|\+?\d{3,5}(?:-\d{3,6}){1,3}\b|\b0\d{3,4}\s\d{6}\b"  # a phone number: "555-0129", "07700 900132"
     r"|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
     r"|\b(?i:[a-z]{1,2}\d[a-z\d]?\s\d[a-z]{2}|[a-z]\d[a-z]\s\d[a-z]\d)\b"  # a postcode: "BS3 4QW", "M5V 2T6"
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
@@ -600,7 +602,7 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
     # "是去贵州，云南是去年去的": the wrong value named first in the clause after, as what it was
     wrong = WRONG_SAID_AFTER_ZH.match(m.group("tail") or "") if m.group("new") and slip else None
     if wrong is not None:
-        new = re.sub(r"^(?:去|到|在|住在|叫)(?=[\u4e00-\u9fff]{2})", "", new)
+        new = re.sub(r"^(?:去|到|在|住在|叫|学|读)+(?=[\u4e00-\u9fff]{2})", "", new)
         return BareCorrection(new, value_shape(new), wrong.group("wrong")) if new != wrong.group("wrong") else None
     return BareCorrection(new, value_shape(new), None)
 

@@ -38,7 +38,9 @@ _SO_ASKED = re.compile(
     r"(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind\b|no\s+[^,.;]*\b(?:please|pls|thanks)\b)",
     re.IGNORECASE,
 )
-_TOLD_AFTER_ASK = re.compile(r",\s+(?:and\s+)?(?:btw\s+)?(?=(?:i|i'm|i've|my|we|we're|our|it's)\b)", re.IGNORECASE)
+_TOLD_AFTER_ASK = re.compile(
+    r",\s+(?:and\s+|but\s+)?(?:btw\s+)?(?=(?:i|i'm|i've|my|we|we're|our|it's|partner|wife|husband)\b)", re.IGNORECASE
+)
 _SPLIT_EN = re.compile(
     # "so I can ..." is the purpose of the clause before it, not a clause of its own
     # ("allergies make it so I don't ...": one clause, what the allergies do)

@@ -571,7 +571,7 @@ _KEYS_TO_LOWER_EN = re.compile(
     r"\b(?:got|picked up|collected)\s+(?:the|our|my)\s+keys\s+(?:to|for)\s+(?:a|an|the|our|my)\s+(?:[a-z-]+\s+){0,2}?"
     r"(?:flat|apartment|house|place|home|condo|studio|cottage)\s+in\s+"
     r"(?P<v>[a-z]{3,}(?:\s+(?!(?:last|this|next|with|for|and|because|after|before|since|now)\b)[a-z]{3,})?)"
-    r"(?=\s*(?:$|[,.;!]|(?:and|so|now|finally|last|this|yesterday|on)\b))"
+    r"(?=\s*(?:$|[,.;!]|(?:and|so|now|finally|last|this|yesterday|on(?!\s+behalf))\b))"
 )
 _CLAUSES_EN = re.compile(r"\s*[;,]\s*(?!\d)|\s+[-–—]\s+|\s+but\s+|\s+while\s+|\s+whereas\s+", re.IGNORECASE)
 _CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
@@ -649,7 +649,9 @@ _COMMUTE_EN = re.compile(
     r"(?:[\d:]+\s+|\w+\s+)?(?P<vehicle>" + _MODES + r")\s+(?:to|in\s+to|into)\s+(?:work|the\s+office)\b"
     # a way of getting in taken up as a habit ("been taking the metro since someone nicked my bike"):
     # said alone, or with since when; never where to ("... the train to visit my mom")
-    r"|\b(?:been|started)\s+(?:taking|catching|getting)\s+the\s+(?P<taken>" + _MODES + r")"
+    r"|^(?:(?:I|I've|I have|we've|we have)\s+)?(?:been|started)\s+(?:taking|catching|getting)\s+the\s+(?P<taken>"
+    + _MODES
+    + r")"
     r"(?=\s*(?:$|[,.;!]|since\b|to\s+work\b|in\s+to\s+work\b))",
     re.IGNORECASE,
 )
@@ -666,7 +668,8 @@ _SHIFT_EN = re.compile(
 # passing cause
 _FOR_A_WHILE_EN = re.compile(
     r"\b(?:for now|for the (?:last|past) (?:week|few days)|this week|today|tonight|until|till|temporar\w*|"
-    r"weekends?|saturdays?|sundays?|trip|holiday|vacation|visit|knee|ankle|back on|for a bit|for a while)\b",
+    r"weekends?|saturdays?|sundays?|trip|holiday|vacation|visit|knee|ankle|back on|for a bit|for a while|shop|garage|"
+    r"repairs?|snow\w*|ice|icy|roadworks|strikes?|kid|child|school)\b",
     re.IGNORECASE,
 )
 # A place stayed at for a while, not lived in ("the keys to a cottage in devon, holiday week!")
@@ -685,7 +688,7 @@ _COMMUTE_ZH = re.compile(
 # Said before how one goes: a time past or one day, a condition ("以前每天坐公交通勤", "下雨天就打车通勤")
 _NOT_HOW_ONE_GOES_ZH = re.compile(
     r"以前|之前|原来|那时|今天|昨天|前天|周末|有时|偶尔|下雨|下雪|如果|要是|万一|限号|出差|这几天|这两天|这两周|这周|"
-    r"过年|老家|放假|扭了|生病|的人"
+    r"过年|老家|放假|扭了|生病|的人|那会儿|那阵子|那时候|刚工作|前年|去年|\d{4}年|实习|打算|想|很多人|大家|同事"
 )
 _COMMUTE_MODES_ZH = {
     "开车": "car",
@@ -1160,7 +1163,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         surface = (thing.group(0)).strip()
         return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, _use_of_thing(clause))]
     driven = _DRIVEN_EN.search(clause)
-    if driven:  # "I drive a Golf": the car the speaker has, named by its model
+    if (
+        driven and not clause[: driven.start()].strip(" ,")
+    ):  # not "at work I drive a Prius", "when it snows ..."  # "I drive a Golf": the car the speaker has, named by its model
         surface = driven.group("car")
         return [_Hit("possession", "own:car", _norm(surface), surface, "thing", subject, _use_of_thing(clause))]
     version = version_in(focus) or version_in(clause)
@@ -1671,8 +1676,9 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if activity and when is not None:
         name = activity.group(1) or _SHORT_ACTIVITY_ZH[activity.group(2)]
         return [_Hit("time", f"time:{name}", when.value, when.surface, "time", subject)]
-    count = team_size_in(clause) or count_in(clause)
-    if count is not None and (count.slot == "count:team" or _COUNT_CUE_ZH.search(clause)):
+    team = team_size_in(clause)  # "组里7个人了": the speaker's team, said without a word that counts
+    count = team or count_in(clause)
+    if count is not None and (team is not None or _COUNT_CUE_ZH.search(clause)):
         return [_Hit("count", count.slot, count.value, count.surface, "number", subject)]
     generic = _GENERIC_ZH.search(clause)
     if generic and generic.group(1) not in ("名字",):
@@ -1773,7 +1779,9 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
         # "是去贵州，云南是去年去的": the wrong value named first in the clause after, as what it was
         wrong = WRONG_SAID_AFTER_ZH.match(body[m.end() :])  # (a formula that says a slip was said: ``correction``)
         if wrong is not None and not timed and wrong.group("wrong") not in said:
-            return _typed(re.sub(r"^(?:去|到|在|住在)(?=[\u4e00-\u9fff]{2})", "", said)) + (wrong.group("wrong"),)
+            return _typed(re.sub(r"^(?:去|到|在|住在|叫|学|读)+(?=[\u4e00-\u9fff]{2})", "", said)) + (
+                wrong.group("wrong"),
+            )
         return _typed(said) + (None,)
     return None
 

@@ -59,6 +59,7 @@ from ledgermind.distill.alignment import (
 from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
+from ledgermind.distill.providers import providers_named
 from ledgermind.distill.request_changes import is_standing_request, request_decision
 from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, WENT_WITHOUT
 from ledgermind.distill.text import NEW_RECORD, digits_after_to, is_cjk
@@ -1487,6 +1488,67 @@ def _career_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule career changed)")
 
 
+# Where the speaker is moved to a provider by others, with them ("work moved everybody over to
+# aetna", "the whole eng org got moved over to linear"): collectives the speaker is one of
+_ONE_OF_THEM = frozenset(["work", "company", "job", "employer", "team", "org", "office", "school", "uni", "family"])
+# A switch said in words, besides the change cues every rule reads
+_SWITCH_SAID = re.compile(
+    r"\b(?:moved|moving|migrated|migrating|ported|porting|switched|switching|changed|went with|signed up with|"
+    r"over to|instead|now|these days)\b|换成|换到|改用|转到|转网|转贷|携号|现在",
+    re.IGNORECASE,
+)
+
+
+# A provider wished for, weighed or tried, not one the speaker has now
+_NOT_SO_YET = re.compile(
+    r"\b(?:rather|prefer|wish|would|should|could|want|wants|thinking|considering|might|maybe|if|try|trying|tried|"
+    r"testing|trial|checking out|looking at|thinking about|messing around|playing around|playing with|tinkering|"
+    # ... or one for another part of their life ("for side projects", "at home")
+    r"dabbling|side projects?|on the side|for fun|at home|personal)\b|想|打算|考虑|如果|要是|试试|试用|业余|自己",
+    re.IGNORECASE,
+)
+
+
+def _provider_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What a provider named in a switch replaces ("work moved everybody over to aetna" after
+    "I'm on blue cross through my job"; 携号转网到电信了 after 用户用的是移动的卡): the one belief of
+    the speaker's (or their work's) naming another provider of the same kind (``providers``).
+    Never an addition, a denial, a wish or a trial, or a message naming the old one too."""
+    speaker, _, whose = (p.subject or "").partition(":")
+    if (
+        not speaker
+        or (whose and whose not in _ONE_OF_THEM)
+        or negated(p.statement)
+        or has_additive_cue(p.statement)
+        or _NOT_SO_YET.search(p.statement)
+    ):
+        return None
+    said = providers_named(p.statement)
+    switched = _SWITCH_SAID.search(p.statement) is not None or has_change_cue(p.statement)
+    for kind, now in said.items():
+        if not switched:
+            continue
+        held = [
+            b
+            for b in beliefs
+            if (b.subject or "").partition(":")[0] == speaker
+            and (b.subject == speaker or (b.subject or "").partition(":")[2] in _ONE_OF_THEM)
+            and (names := providers_named(b.statement).get(kind))
+            and not names & now
+        ]
+        if len(held) != 1 or negated(held[0].statement):
+            continue
+        was = sorted(providers_named(held[0].statement)[kind])[0]
+        return Decision(
+            "supersede",
+            (held[0],),
+            f"replaced: {held[0].statement} ({p.statement}; rule provider switched, {kind})",
+            old_value=was,
+            new_value=sorted(now)[0],
+        )
+    return None
+
+
 # A rank in a line of work, and a promotion to another ("got promoted to senior last week")
 _RANKS = r"junior|mid-level|mid|intermediate|senior|staff|principal|lead|associate|assistant|deputy|trainee|intern"
 _PROMOTED_TO = re.compile(
@@ -1505,11 +1567,21 @@ _RANK_OF_WORK = re.compile(
 )
 
 
+_HOPED = re.compile(
+    r"\b(?:applied|apply|applying|hope|hoping|going to|gonna|up for|in line for|to be)\b", re.IGNORECASE
+)
+
+
 def _rank_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "got promoted to senior" replaces: the speaker's work said last with another rank
     in it ("I'm a junior dev at a fintech"), the rank changed."""
     said = None if is_cjk(p.statement) else _PROMOTED_TO.search(p.statement)
-    if said is None or negated(p.statement):
+    if (
+        said is None
+        or negated(p.statement)
+        or _NOT_SO_YET.search(p.statement[: said.start()])
+        or _HOPED.search(p.statement)
+    ):
         return None
     rank = said.group("rank").casefold()
 
@@ -1754,6 +1826,15 @@ def _went_without(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     said = None if is_cjk(p.statement) else WENT_WITHOUT.search(p.statement)
     if said is None:
         return None
+    if said.group("free") and (
+        not re.match(
+            r"(?:the user(?:'s| has| is)?\s+)?(?:been\s+)?(?:now\s+)?(?:\d|a\b|one|two|three|four|five|six|seven|eight|nine|ten)",
+            p.statement,
+            re.IGNORECASE,
+        )
+        or re.search(r"\b(?:but|slipped|caved|relapsed|back on|then)\b", p.statement, re.IGNORECASE)
+    ):
+        return None  # "my dad has been 2 years smoke free", "2 weeks smoke free but I slipped"
     thing = (said.group("thing") or said.group("free")).casefold()
     habit = next((h for h, words in HABIT_WORDS.items() if thing in words), None)
     if habit is None:
@@ -2072,6 +2153,7 @@ def decide(
         or _changed_unsaid(p, said_before)
         or _career_changed(p, said_before)
         or _rank_moved(p, said_before)
+        or _provider_switched(p, said_before)
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)
         or _replaced_it(p, said_before)

@@ -540,7 +540,12 @@ class _State:
                 spans = [head] if head else spans
             measure = _MEASURE_ZH.search(p.value or "") if is_cjk(p.value or "") else None
             if measure is not None:  # "不对，六岁了" corrects an age, never "工作三年了"
-                spans = [s for s in spans if s.endswith(measure.group(0))]
+                # ... the whole of it: "三岁半" and "五年多" are one age and one time
+                spans = [
+                    s + (more.group(0) if (more := re.search(re.escape(s) + r"(半|多)", b.statement)) else "")[len(s) :]
+                    for s in spans
+                    if s.endswith(measure.group(0))
+                ]
             if spans:
                 return b, _nearest(spans, p.value) if p.value_type == "number" else spans[-1]
         return None
@@ -929,15 +934,19 @@ def _same_kind_zh(value: str, statement: str) -> list[str]:
     """The words of a statement of the kind a Chinese value is, told by the character it ends
     with ("白色" for "银色", "黑色" for "深蓝色"): the longest such word up to the value's length that
     opens with no measure word, verb or numeral ("件黑色", "是白色" are not words)."""
-    for size in range(len(value), 1, -1):
-        kind = rf"(?=([\u4e00-\u9fff]{{{size - 1}}}{re.escape(value[-1])}))"
+    for size in (len(value), len(value) + 1, len(value) + 2, *range(len(value) - 1, 1, -1)):
+        kind = rf"(?<=[{_BEFORE_A_WORD_ZH}])(?=([\u4e00-\u9fff]{{{size - 1}}}{re.escape(value[-1])}))"
         found = [w for w in re.findall(kind, statement) if w != value and w[0] not in _NOT_A_WORD_START_ZH]
         if found:
             return found
     return []
 
 
-_NOT_A_WORD_START_ZH = frozenset("件个只张条辆台部本套双是的在了和跟把被一二两三四五六七八九十")
+# What a word of a kind follows in a note: a verb of having or being, or a particle ("是白色", "读计算机系")
+_BEFORE_A_WORD_ZH = "在是读学的上去到叫用了住件个只张条辆台部本套双"
+
+
+_NOT_A_WORD_START_ZH = frozenset("件个只张条辆台部本套双是的在了和跟把被读学上去到叫用住一二两三四五六七八九十")
 # The measure an amount said in Chinese is of ("六岁", "三个月", "五公斤")
 _MEASURE_ZH = re.compile(r"(?:岁|个月|年|公斤|斤|厘米|米|次|人|楼|号)$")
 # The characters a Chinese word of a kind ends with: a colour, a place, a building, a school, a brand
@@ -952,6 +961,9 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
     held = bool(wrong) and re.search(re.escape(wrong), target.statement, re.IGNORECASE) is not None
     if not held and p.replaces and re.search(re.escape(p.replaces), target.statement, re.IGNORECASE):
         wrong = p.replaces  # a belief with no value of its own ("用户在学法语"): the wrong value named
+        said = p.value or ""
+        if is_cjk(said) and wrong + said[-1] in target.statement:
+            wrong += said[-1]  # "江苏" of "江苏省" corrected by "浙江省": its kind said once
     right = re.sub(r"^(?:sorry|oops),?\s*", "", p.value or "", flags=re.IGNORECASE)
     surface = _surface(p.statement, right)
     if wrong and re.search(re.escape(wrong), target.statement, re.IGNORECASE):

@@ -16,7 +16,7 @@ from ledgermind.distill.alignment import says_a_state
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.dates import find_time, format_day
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker, attribute_of, clean_value
-from ledgermind.distill.frames import RELATIONS_EN, subject_of
+from ledgermind.distill.frames import subject_of
 from ledgermind.distill.person import IRREGULAR_PAST, third_person
 
 __all__ = ["english_findings"]
@@ -379,7 +379,7 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
                 key = f"{key}:state"
             # "my son is allergic to peanuts" is about the son, as "my son outgrew ..." is; who
             # the person is ("my girlfriend is called Sara") is the speaker's, "dating Julia now" too
-            named = re.match(r"(?:called|named)\b|[A-Z]", value) or _name_in_lower_case(thing, value)
+            named = re.match(r"(?:called|named)\b|[A-Z]", value)
             about = None if named else subject_of(h.group(0))
             out.append(_fact(sp, third_person(h.group(0), sp.label) + ".", key, value, about=about))
         return out
@@ -388,46 +388,6 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
         value, thing = clean_value(w.group(1)), w.group(2)
         out.append(_fact(sp, third_person(w.group(0), sp.label) + ".", attribute_of(thing, value), value))
     return out
-
-
-# The people a name may be given for ("my manager is beth", "my dentist is patel")
-_NAMED_ROLE = re.compile(
-    r"(?:(?:new|current|old)\s+)?(?:" + RELATIONS_EN + r"|dentist|doctor|gp|landlord|landlady|teacher|tutor|coach|"
-    r"therapist|trainer|accountant|lawyer|vet|mentor|lead|supervisor)",
-    re.IGNORECASE,
-)
-# Words that say how someone is, never who ("my boss is strict", "my son is sick")
-_HOW_SOMEONE_IS = frozenset(
-    [
-        *("sick", "ill", "fine", "okay", "great", "good", "bad", "home", "away", "back", "out", "off", "here", "there"),
-        *("pregnant", "retired", "single", "married", "divorced", "busy", "tired", "nice", "mean", "strict", "new"),
-        *("old", "young", "older", "younger", "tall", "short", "sweet", "cool", "chill", "awesome", "amazing"),
-        *("vegan", "vegetarian", "gone", "late", "early", "gay", "straight", "remote", "abroad", "asleep", "awake"),
-        *("better", "worse", "well", "right", "wrong", "done", "free", "sober", "dead", "alive", "alone", "fired"),
-        *("moving", "leaving", "coming", "twins", "twin", "adopted", "autistic", "deaf", "blind", "diabetic"),
-        *("unwell", "trans", "queer", "bi", "blonde", "brunette", "ginger", "bald", "pregnant", "sober", "swamped"),
-        # what someone is from, and an age said in a word
-        *("dutch", "german", "korean", "french", "italian", "spanish", "chinese", "japanese", "indian", "irish"),
-        *("scottish", "welsh", "english", "british", "american", "canadian", "mexican", "polish", "russian", "greek"),
-        *("turkish", "swiss", "swedish", "danish", "norwegian", "thai", "vietnamese", "filipino", "brazilian"),
-        *("nigerian", "kenyan", "australian", "portuguese", "egyptian", "iranian", "pakistani", "israeli", "jewish"),
-        *("muslim", "catholic", "christian", "hindu", "buddhist", "atheist", "black", "white", "asian", "latina"),
-        *("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"),
-        *("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty"),
-    ]
-)
-_ADJECTIVE_END = ("y", "ed", "ing", "ful", "ous", "ive", "al", "ic", "ble", "ant", "ent", "less", "ish", "est", "er")
-
-
-def _name_in_lower_case(thing: str, value: str) -> bool:
-    """Whether a value said of one of the speaker's people is their name typed in lower case
-    ("my manager is beth"): one word, of no kind that says how someone is."""
-    return (
-        _NAMED_ROLE.fullmatch(thing.strip()) is not None
-        and re.fullmatch(r"[a-z]{3,12}", value) is not None
-        and value not in _HOW_SOMEONE_IS
-        and not value.endswith(_ADJECTIVE_END)
-    )
 
 
 def _crisp(value: str) -> bool:

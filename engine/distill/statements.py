@@ -24,6 +24,7 @@ from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import FORGOT_TO_SAY_EN, RELATIONS_EN
 from ledgermind.distill.person import IRREGULAR_PAST
+from ledgermind.distill.providers import providers_named
 from ledgermind.distill.text import NEW_RECORD, copula_expanded, is_cjk
 
 __all__ = [
@@ -749,6 +750,8 @@ def is_statement(clause: str) -> bool:
         return True  # "30 days without a cigarette today", "it's been 3 weeks since my last drink"
     if _NEW_RECORD.match(body):
         return True  # "new pb this morning!!! 26:55": a value of the speaker's own, said new
+    if _MOVED_TO_ONE.search(body) and providers_named(body):
+        return True  # "the whole eng org got moved over to linear": a provider the speaker is moved to
     if _DIED_PRONOUN.match(body):
         return True  # "sadly he passed away last night": the person spoken of last
     if _ENDED_IT_SAID.match(body) or _ENDED_FIRST.match(body):
@@ -823,6 +826,10 @@ def is_statement(clause: str) -> bool:
     return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body)
 
 
+# Moved to a provider by others, or moving oneself ("work moved everybody over to aetna")
+_MOVED_TO_ONE = re.compile(
+    r"\b(?:moved|migrated|switched|ported|put)\b[^.;]*?\b(?:over\s+)?(?:to|onto)\b", re.IGNORECASE
+)
 # The words one habit goes by, by the word that names it held: "a cigarette" gone without ends "I
 # smoke half a pack a day"; "a drink" gone without ends wine or beer held, never coffee.
 HABIT_WORDS: dict[str, frozenset[str]] = {
@@ -866,7 +873,9 @@ WENT_WITHOUT = re.compile(
     # "3 months smoke free today", "a year sugar-free": the habit said before "free"
     + r"|(?P<free>"
     + "|".join(sorted({w for words in HABIT_WORDS.values() for w in words}, key=len, reverse=True))
-    + r")[\s-]free\b(?=\s*(?:today|now|and counting|already|officially|on \d{1,2} [A-Z][a-z]+ \d{4})?\s*[!.🎉🙌💪]*$))",
+    # (said as news of now: a word for now or a cheer after it, not a clause cut before "but I slipped")
+    + r")[\s-]free\b(?=\s*(?:(?:today|now|and counting|already|officially|on \d{1,2} [A-Z][a-z]+ \d{4})\s*[!.🎉🙌💪]*"
+    + r"|[!🎉🙌💪]+)\s*$))",
     re.IGNORECASE,
 )
 

@@ -316,14 +316,14 @@ _TEAM_SIZE_EN = re.compile(
 )
 _TEAM_SIZE_ZH = re.compile(
     r"(?:带|管)(?:着)?(?:一个|个)?\s*(?P<a>\d{1,3}|[一二两三四五六七八九十]{1,3})\s*(?:个)?人的?(?:小组|小团队|团队|组)"
-    r"|(?:组里|团队里?|手下|我们组|我组|我们团队)(?:现在|一共|总共|已经|只剩|还剩|剩)?(?:有|下)?\s*(?P<b>\d{1,3}|[一二两三四五六七八九十]{1,3})\s*个人"
+    r"|(?:组里|团队里|手下|我们组里?|我组里?)(?:现在|一共|总共|已经|只剩|还剩|剩)?(?:有|下)?\s*(?P<b>\d{1,3}|[一二两三四五六七八九十]{1,3})\s*个人"
     r"(?:了|啦)?(?=[，,。！!~～]|$)"
-    # "我们已经有12个人了": how many "we" are now, said alone
-    r"|^我们(?:已经|现在)?有\s*(?P<c>\d{1,3}|[一二两三四五六七八九十]{1,3})\s*个人了?[。！!~～]?$"
 )
 
 
-_THIS_TIME_ZH = re.compile(r"今天|今晚|这周|这两天|这几天|周末|本周|这个月|请假|休假|出差")
+_THIS_TIME_ZH = re.compile(
+    r"今天|今晚|这周|这两天|这几天|周末|本周|这个月|请假|休假|出差|以前|之前|原来|那时|\d{4}年|聚餐|订"
+)
 
 
 def team_size_in(text: str) -> TypedValue | None:
@@ -337,10 +337,9 @@ def team_size_in(text: str) -> TypedValue | None:
     n = number(m.group(said))
     if n is None or n < 2:
         return None
-    # counted in a word for people ("4 devs", "six engineers"): the slot a count of them has anyway
-    noun = re.match(r"\s+(?:[a-z-]+\s+)?(" + _PEOPLE_EN + r")\b", text[m.end(said) :], re.IGNORECASE)
-    slot = f"count:{_singular(noun.group(1).lower())}" if noun else "count:team"
-    return TypedValue("count", slot, str(n), m.group(0))
+    # the team's own slot (never a count of people said of something else: "we have 3 engineers
+    # out sick", "我们一共十个人")
+    return TypedValue("count", "count:team", str(n), m.group(0))
 
 
 # "adopted a third cat", "we had our second baby": the count the thing now has.
@@ -390,22 +389,7 @@ def time_in(text: str) -> TypedValue | None:
     return None
 
 
-# Words for one kind of people counted, said in either word ("4 devs" then "six engineers")
-_SAME_COUNTED = {
-    "dev": "engineer",
-    "developer": "engineer",
-    "programmer": "engineer",
-    "ppl": "person",
-    "folk": "person",
-}
-
-
 def _singular(noun: str) -> str:
-    one = _one_of(noun)
-    return _SAME_COUNTED.get(one, one)
-
-
-def _one_of(noun: str) -> str:
     if noun.endswith("ies") and len(noun) > 4:
         return noun[:-3] + "y"
     if noun == "people":

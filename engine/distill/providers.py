@@ -1,0 +1,229 @@
+"""The providers and tools people switch between, by kind: who insures the speaker, carries
+their phone, banks their money, runs their gym, tracks their team's tickets.
+
+People say a switch of these by the new one's name alone ("work moved everybody over to
+aetna" after "I'm on blue cross through my job", "the whole eng org got moved over to linear"
+after "we use jira for everything", "携号转网到电信了" after "我用的是移动的卡"). The two statements
+share no word; what ties them is that both name one of a kind the speaker has one of at a
+time. This module knows the kinds and their names (a closed list of well-known names, EN and
+ZH); ``generic_decision`` decides what a switch replaces.
+
+A switch must be said in words ("moved over to", "switched", "ported", "now", 换成, 转网): a
+provider named alone is as often a second one ("we use slack, and discord for the community")
+or one of someone else's; measured on the blind sittings, naming one alone replaced a belief
+that still held.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["providers_named"]
+
+_KINDS: dict[str, tuple[str, ...]] = {
+    "health insurer": (
+        "blue cross",
+        "blue shield",
+        "bcbs",
+        "aetna",
+        "cigna",
+        "humana",
+        "kaiser",
+        "united healthcare",
+        "unitedhealthcare",
+        "anthem",
+        "oscar health",
+        "bupa",
+        "vitality",
+    ),
+    "phone carrier": (
+        "verizon",
+        "at&t",
+        "t-mobile",
+        "tmobile",
+        "mint mobile",
+        "visible",
+        "cricket",
+        "boost mobile",
+        "google fi",
+        "giffgaff",
+        "vodafone",
+        "lebara",
+        "voxi",
+        "中国移动",
+        "移动的卡",
+        "移动卡",
+        "联通",
+        "电信",
+    ),
+    "bank": (
+        "chase",
+        "wells fargo",
+        "bank of america",
+        "capital one",
+        "ally",
+        "monzo",
+        "starling",
+        "revolut",
+        "barclays",
+        "hsbc",
+        "lloyds",
+        "natwest",
+        "santander",
+        "chime",
+        "招商银行",
+        "招行",
+        "建设银行",
+        "建行",
+        "工商银行",
+        "工行",
+        "农业银行",
+        "农行",
+        "中国银行",
+        "中行",
+        "交通银行",
+        "浦发",
+    ),
+    "gym": (
+        "planet fitness",
+        "equinox",
+        "24 hour fitness",
+        "la fitness",
+        "crunch",
+        "anytime fitness",
+        "gold's gym",
+        "puregym",
+        "the gym group",
+        "orangetheory",
+        "ymca",
+        "david lloyd",
+        "virgin active",
+        "f45",
+    ),
+    "ticket tracker": ("jira", "linear", "asana", "trello", "clickup", "youtrack", "shortcut", "monday.com"),
+    "team chat": ("slack", "microsoft teams", "ms teams", "mattermost", "钉钉", "飞书", "企业微信"),
+    "code editor": (
+        "vscode",
+        "vs code",
+        "neovim",
+        "vim",
+        "emacs",
+        "intellij",
+        "pycharm",
+        "webstorm",
+        "sublime",
+        "cursor",
+        "zed",
+    ),
+    "cloud host": (
+        "aws",
+        "gcp",
+        "google cloud",
+        "azure",
+        "heroku",
+        "fly.io",
+        "vercel",
+        "netlify",
+        "digitalocean",
+        "render",
+        "railway",
+        "阿里云",
+        "腾讯云",
+        "华为云",
+    ),
+    "email": ("gmail", "outlook", "protonmail", "proton mail", "fastmail", "yahoo mail", "hotmail"),
+    "browser": ("chrome", "firefox", "safari", "brave", "microsoft edge", "arc browser", "opera"),
+    "music service": ("spotify", "apple music", "youtube music", "tidal", "deezer", "qq音乐", "网易云音乐", "网易云"),
+    "map app": ("google maps", "waze", "apple maps", "高德", "百度地图", "腾讯地图"),
+}
+
+# A name only where it stands as one: "chase" of "chase the kids", "visible" of "visible mold",
+# "render" and "shortcut" as verbs or nouns, "cursor" of the mouse's, need a capital or a word
+# of the kind beside them
+_AMBIGUOUS = frozenset(
+    [
+        "chase",
+        "visible",
+        "cricket",
+        "ally",
+        "render",
+        "railway",
+        "shortcut",
+        "linear",
+        "cursor",
+        "zed",
+        "opera",
+        "safari",
+        "edge",
+        "crunch",
+        "vitality",
+        "arc browser",
+        "chrome",
+        "outlook",
+        "vim",
+        "kaiser",
+    ]
+)
+_KIND_WORDS = re.compile(
+    r"\b(?:insurance|insurer|plan|carrier|network|phone|number|sim|bank|account|card|gym|membership|tickets?|"
+    r"issues?|board|sprints?|chat|messages?|editor|ide|cloud|hosting|host|deploy\w*|email|mail|inbox|browser|"
+    r"music|playlists?|maps?|navigation|tracker)\b|保险|套餐|卡|号|银行|健身|办公|地图|音乐",
+    re.IGNORECASE,
+)
+
+
+def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    """A Latin name stands between word ends; a Chinese one is found inside its sentence."""
+    latin = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if n.isascii())
+    cjk = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if not n.isascii())
+    return re.compile(r"(?<![\w.-])(?:" + latin + r")(?![\w-])" + ("|" + cjk if cjk else ""), re.IGNORECASE)
+
+
+# What a provider's name follows where it is one ("moved over to linear", "signed up with visible")
+_TAKEN_UP = re.compile(
+    r"\b(?:(?:switched|moved|migrated|ported|put)\s+(?:[\w']+\s+){0,3}?(?:over\s+)?(?:to|onto)|signed up with|went with)\s+$",
+    re.IGNORECASE,
+)
+# ... and the words that make it another thing ("linear regression", "cursor position")
+_NOT_A_NAME_AFTER = re.compile(r"\s+(?:regression|algebra|model|equation|scale|function|position|time)\b", re.I)
+_PATTERNS = {kind: _pattern(names) for kind, names in _KINDS.items()}
+
+
+# One provider said two ways
+_SAME_NAME = {
+    "vs code": "vscode",
+    "tmobile": "t-mobile",
+    "unitedhealthcare": "united healthcare",
+    "bcbs": "blue cross",
+    "blue shield": "blue cross",
+    "ms teams": "microsoft teams",
+    "proton mail": "protonmail",
+    "google cloud": "gcp",
+    "移动的卡": "中国移动",
+    "移动卡": "中国移动",
+    "招行": "招商银行",
+    "建行": "建设银行",
+    "工行": "工商银行",
+    "农行": "农业银行",
+    "中行": "中国银行",
+    "网易云": "网易云音乐",
+}
+
+
+def providers_named(text: str) -> dict[str, frozenset[str]]:
+    """The providers a text names, by kind: {"health insurer": {"aetna"}}. An ambiguous name
+    counts only written with its capital or beside a word of its kind."""
+    kind_said = _KIND_WORDS.search(text) is not None
+    found: dict[str, frozenset[str]] = {}
+    for kind, pattern in _PATTERNS.items():
+        names = {
+            m.group(0).casefold()
+            for m in pattern.finditer(text)
+            if m.group(0).casefold() not in _AMBIGUOUS
+            or m.group(0)[:1].isupper()
+            or kind_said
+            or (_TAKEN_UP.search(text[: m.start()]) and not _NOT_A_NAME_AFTER.match(text[m.end() :]))
+        }
+        if names:
+            found[kind] = frozenset(_SAME_NAME.get(n, n) for n in names)
+    return found
