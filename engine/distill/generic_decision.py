@@ -59,7 +59,7 @@ from ledgermind.distill.alignment import (
 from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.proposals import Proposal
-from ledgermind.distill.providers import providers_named
+from ledgermind.distill.providers import providers_named, switch_said
 from ledgermind.distill.request_changes import is_standing_request, request_decision
 from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, WENT_WITHOUT
 from ledgermind.distill.text import NEW_RECORD, digits_after_to, is_cjk
@@ -1491,14 +1491,6 @@ def _career_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
 # Where the speaker is moved to a provider by others, with them ("work moved everybody over to
 # aetna", "the whole eng org got moved over to linear"): collectives the speaker is one of
 _ONE_OF_THEM = frozenset(["work", "company", "job", "employer", "team", "org", "office", "school", "uni", "family"])
-# A switch said in words, besides the change cues every rule reads
-_SWITCH_SAID = re.compile(
-    r"\b(?:moved|moving|migrated|migrating|ported|porting|switched|switching|changed|went with|signed up with|"
-    r"over to|instead|now|these days)\b|换成|换到|改用|转到|转网|转贷|携号|现在",
-    re.IGNORECASE,
-)
-
-
 # A provider wished for, weighed or tried, not one the speaker has now
 _NOT_SO_YET = re.compile(
     r"\b(?:rather|prefer|wish|would|should|could|want|wants|thinking|considering|might|maybe|if|try|trying|tried|"
@@ -1524,7 +1516,7 @@ def _provider_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision |
     ):
         return None
     said = providers_named(p.statement)
-    switched = _SWITCH_SAID.search(p.statement) is not None or has_change_cue(p.statement)
+    switched = switch_said(p.statement) or has_change_cue(p.statement)
     for kind, now in said.items():
         if not switched:
             continue

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["providers_named"]
+__all__ = ["providers_named", "switch_said"]
 
 _KINDS: dict[str, tuple[str, ...]] = {
     "health insurer": (
@@ -227,3 +227,16 @@ def providers_named(text: str) -> dict[str, frozenset[str]]:
         if names:
             found[kind] = frozenset(_SAME_NAME.get(n, n) for n in names)
     return found
+
+
+# A switch said in words ("moved over to", "ported", "signed up with", 换成, 转网)
+_SWITCH_SAID = re.compile(
+    r"\b(?:moved|moving|migrated|migrating|ported|porting|switched|switching|changed|went with|signed up with|"
+    r"over to|instead|now|these days)\b|换成|换到|改用|转到|转网|转贷|携号|现在",
+    re.IGNORECASE,
+)
+
+
+def switch_said(text: str) -> bool:
+    """Whether a text says a switch in words, as a provider named in it needs to replace another."""
+    return _SWITCH_SAID.search(text) is not None

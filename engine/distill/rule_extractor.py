@@ -45,7 +45,7 @@ from ledgermind.distill.generic_decision import MOVED_IT, REACHED, WENT_WITH, br
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, left_behind, names_left, only_left_behind
 from ledgermind.distill.person import third_person
 from ledgermind.distill.proposals import Extraction, Proposal
-from ledgermind.distill.providers import providers_named
+from ledgermind.distill.providers import providers_named, switch_said
 from ledgermind.distill.rules_en import english_findings, forget_request
 from ledgermind.distill.rules_zh import chinese_findings, forget_request_zh
 from ledgermind.distill.spoken_of import PersonSpokenOf, dislocation_undone
@@ -406,14 +406,10 @@ def _says_what_holds_now(clause: str) -> bool:
         or REACHED.search(clause)
         or WENT_WITH.search(clause)
         or breaks_up(clause)  # "felix and i called it quits on friday"
-        or bool(providers_named(clause) and _SWITCHED_TO.search(clause))  # "ported my number to mint mobile yesterday"
+        or bool(providers_named(clause) and switch_said(clause))  # "ported my number to mint mobile yesterday"
     )
 
 
-_SWITCHED_TO = re.compile(
-    r"\b(?:moved|migrated|switched|ported|changed|went with|signed up with)\b|换成|换到|改用|转到|转网|转贷",
-    re.IGNORECASE,
-)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
