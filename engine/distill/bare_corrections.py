@@ -580,9 +580,10 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
         and not (whole and slip and re.search(r"[岁月年斤米级一二三四]$", m.group("amount")))  # its measure said
     ):
         return None
-    why = (m.group("why") or "").replace(m.group("amount") or "\0", "")  # the value said again is no other's
-    if m.group("amount") and not m.group("who") and re.search(r"[我你他她它们\d零一二两三四五六七八九十]", why):
-        return None  # "不对，两年了，我们搬来上海两年了": the clause after says whose and what
+    if m.group("amount") and not m.group("who"):
+        why = (m.group("why") or "").replace(m.group("amount"), "")  # the value said again is no other's
+        if re.search(r"[我你他她它们\d零一二两三四五六七八九十]", why):
+            return None  # "不对，两年了，我们搬来上海两年了": the clause after says whose and what
     if m.group("new") and (
         (
             m.group("verb") in ("在", "住在")

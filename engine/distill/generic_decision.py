@@ -1521,21 +1521,21 @@ def _provider_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision |
         if not switched:
             continue
         held = [
-            b
+            (b, names)
             for b in beliefs
             if (b.subject or "").partition(":")[0] == speaker
             and (b.subject == speaker or (b.subject or "").partition(":")[2] in _ONE_OF_THEM)
             and (names := providers_named(b.statement).get(kind))
             and not names & now
         ]
-        if len(held) != 1 or negated(held[0].statement):
+        if len(held) != 1 or negated(held[0][0].statement):
             continue
-        was = sorted(providers_named(held[0].statement)[kind])[0]
+        belief, was = held[0]
         return Decision(
             "supersede",
-            (held[0],),
-            f"replaced: {held[0].statement} ({p.statement}; rule provider switched, {kind})",
-            old_value=was,
+            (belief,),
+            f"replaced: {belief.statement} ({p.statement}; rule provider switched, {kind})",
+            old_value=sorted(was)[0],
             new_value=sorted(now)[0],
         )
     return None

@@ -541,11 +541,7 @@ class _State:
             measure = _MEASURE_ZH.search(p.value or "") if is_cjk(p.value or "") else None
             if measure is not None:  # "不对，六岁了" corrects an age, never "工作三年了"
                 # ... the whole of it: "三岁半" and "五年多" are one age and one time
-                spans = [
-                    s + (more.group(0) if (more := re.search(re.escape(s) + r"(半|多)", b.statement)) else "")[len(s) :]
-                    for s in spans
-                    if s.endswith(measure.group(0))
-                ]
+                spans = [_with_more(s, b.statement) for s in spans if s.endswith(measure.group(0))]
             if spans:
                 return b, _nearest(spans, p.value) if p.value_type == "number" else spans[-1]
         return None
@@ -928,6 +924,12 @@ def _fits(value_type: str | None, attribute: str | None) -> bool:
     if value_type in ("name", "text"):
         return slot_type in _NAME_LIKE
     return slot_type == value_type
+
+
+def _with_more(amount: str, statement: str) -> str:
+    """A Chinese amount with the 半 or 多 the statement says after it ("三岁" of "三岁半")."""
+    more = re.search(re.escape(amount) + r"[半多]", statement)
+    return more.group(0) if more else amount
 
 
 def _same_kind_zh(value: str, statement: str) -> list[str]:
