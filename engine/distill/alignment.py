@@ -27,7 +27,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from ledgermind.analysis.text import lexical_stem
+from ledgermind.distill.providers import provider_kinds_said, providers_named
 from ledgermind.distill.text import copula_expanded, is_cjk
+from ledgermind.distill.vehicles import make_and_model
 
 __all__ = [
     "ADDITIVE_TOO",
@@ -389,7 +391,7 @@ ENDED_ITSELF = (
 )
 # "the marathon is off", "the podcast is on hiatus": an ending only of a thing a belief names
 # (alone, "the light is off" is no statement worth keeping; "on hiatus" is one)
-_OFF = r"(?:is|was|'s) (?:(?:off|over|done)(?=\s*(?:[,.;!—–]|$|now\b|for good\b))|on hiatus\b)"
+_OFF = r"(?:is|was|'s) (?:(?:officially|finally)\s+)?(?:(?:off|over|done)(?=\s*(?:[,.;!—–]|$|now\b|for good\b))|on hiatus\b)"
 _LET_GO = r"let\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:lapse|expire|run out)"
 # An ending with nothing in its place ("I cancelled my membership"); "ended up" says
 # how something turned out ("ended up with some great sponsors"): no ending.
@@ -407,6 +409,7 @@ _ENDS = re.compile(
     r"(?:lease|contract|timeshare|deal|membership|subscription|plan|marriage|relationship|mortgage|loan)|"
     + DROPPED
     + r"|ended(?!\s+up\b)|unsubscribed|"
+    r"killed(?=\s+(?:the|that|my|our|this)\s+(?:[\w'-]+\s+){0,2}(?:sub|subs|subscription|membership|account|plan|contract)\b)|"
     r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|"
     r"cut\s+(?:[\w'-]+\s+){0,3}?out(?!\s+for\b)|no more(?!\s+than\b)|rehomed|had to rehome|gave away|given away|"
     + _OUTGROWN
@@ -414,9 +417,9 @@ _ENDS = re.compile(
     + ENDED_ITSELF
     + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out)|(?:is|was|'s) on hiatus"
     # "poker night is done", "the lease is over": a thing of theirs, ended itself
-    r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all )?(?:done|over|finished|no more)"
+    r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all |officially |finally )?(?:done|over|finished|no more)"
     r"(?!\s+(?:with|for|by|in|at|on|soon|yet)\b))\b"
-    r"|退了|退掉|退订|退出|退卡|销掉|销了|注销|销户|辞了|辞掉|辞职|到期|过期了|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|分手|不干了|不\S{0,4}了",
+    r"|退了|退掉|退订|退出|退卡|销掉|销了|注销|销户|辞了|辞掉|辞职|到期|过期了|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|出给|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
 _TOPIC_STOP = frozenset(
@@ -700,6 +703,8 @@ _ENDED = re.compile(
     r"cancel(?:l)?ed|cut out(?!\s+for\b)|no more(?!\s+than\b)|"
     + DROPPED
     + r"|sold|ditched|got rid of|traded in|traded|"
+    # "killed that streaming sub": a subscription or an account ended
+    r"killed(?=\s+(?:the|that|my|our|this)\s+(?:[\w'-]+\s+){0,2}(?:sub|subs|subscription|membership|account|plan|contract)\b)|"
     r"(?:started|been|now)\s+(?:skipping|avoiding)|"
     r"stole|totall?ed|wrecked|moved out of|left|rehomed|rehome|gave away|given away|"
     # a thing closed, deleted or thrown out, given to someone, a course dropped out of, a habit done with
@@ -709,9 +714,9 @@ _ENDED = re.compile(
     r"step(?:ped)? (?:away|back|down) from(?=[^.;!]*\b(?:for good|permanently|for ever|forever)\b)"
     r"(?![^.;!]*\bnot (?:for good|permanently|for ever|forever)\b)|"
     r"gave(?=\s+(?:the|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:to|away)\b)|" + _OUTGROWN + r")\s+"
-    r"(?:(?:the|my|our|his|her|their|a|an|user's)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
+    r"(?:(?:the|my|our|his|her|their|a|an|user's|that)\s+)*(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
     # "traded the civic in for a Model 3", "shut the shop down": the particle after the thing
-    r"(?:\s+in(?=\s+for\b)|\s+down\b)?"
+    r"(?:\s+in(?=\s+(?:for|last|this|yesterday|today|on|at)\b|\s*[,.;!]|\s*$)|\s+down\b)?"
     # the thing ends where the clause goes on, or where it says when ("stopped therapy in the fall")
     r"(?=\s+(?:and|but|for|because|so|after|since|in the|during|over the|back in|last|this|in for|to)\b|\s*[,.;!—–-]|\s*$"
     # or where an adverb closes it ("had to rehome Pepper unfortunately")
@@ -825,12 +830,12 @@ _ENDED_ZH = re.compile(
     r"(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经)?(?:退掉|退了|销掉|注销|卖了|卖掉|取消|戒|辞掉|辞职|辞)"
     # the thing said first with no one after it ("年卡退掉了", "车已经卖了")
     # (or as the speaker's own: "我的电动车被偷了"; stolen, lost or stopped ends it too: "药已经停了")
-    r"|^(?:(?:用户|我们|我)的)?(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{1,5}?)"
+    r"|^(?:(?:用户|我们|我)的)?(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{1,5}?|[A-Za-z][A-Za-z0-9+]{1,11})"
     # ... and when ("车上周卖掉了", resolved as "车2026年3月25日那一周卖掉了")
     r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:顺手|顺便|干脆|终于|索性|彻底|完全)?(?:已经|也)?(?:就)?"
     # ("兼职也就没了", "机构被查封了": gone, or closed by someone)
     r"(?:退掉|退了|销掉|注销|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|辞掉|辞|戒掉|戒|到期|结束|解散|倒闭|关门|没|被查封|黄|"
-    r"送人|送走|(?:送|卖|转)给[\u4e00-\u9fff]{1,5}?(?:养)?)(?:了|啦|喽|咯)?(?:[哈嘿呵]+)?[。！!]?$"
+    r"送人|送走|(?:送|卖|转|出)给[\u4e00-\u9fff]{1,8}?(?:养)?)(?:了|啦|喽|咯)?(?:[哈嘿呵]+)?[。！!]?$"
 )
 # "我把咖啡戒了", "他把烟戒了": the thing said between 把 and the verb that ends it
 _ENDED_BA_ZH = re.compile(r"把(?P<thing>[\u4e00-\u9fff]{1,5}?)(?:给)?(?:戒|退|卖|取消|停|辞|扔|送人)")
@@ -873,7 +878,10 @@ def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
         return frozenset([stopped.group("v")]), text[stopped.end() :]
     put_first = _TOPIC_NOT_DONE_ZH.search(text)  # "胃不好，咖啡彻底不喝了": the thing said first, then 不V了
     if put_first and not re.search(r"[他她它我你]|用户|现在|最近|今年|如今", put_first.group("topic")):
-        return frozenset([put_first.group("topic").casefold()]), text[put_first.end() :]
+        # "那个号不做了": "that account", the account held
+        topic = re.sub(r"^[那这](?:个|家|份|辆|只|张|台|部|套|本|件|条|边)", "", put_first.group("topic"))
+        if topic:
+            return frozenset([topic.casefold()]), text[put_first.end() :]
     if not _ELIDED_END_ZH.search(text):
         return None
     lead = _SPEAKER_ZH.sub("", text.strip())[:2]
@@ -967,7 +975,15 @@ def names_ended(thing: frozenset[str], statement: str) -> bool:
     named = said - _KINDS_AFTER_NAME
     if named and named != said and named <= held:
         return True
-    if len(thing) == 1 and (stands_for(next(iter(thing)), statement) or _vehicle_of(next(iter(thing)), statement)):
+    if len(thing) == 1 and (
+        stands_for(next(iter(thing)), statement)
+        or _vehicle_of(next(iter(thing)), statement)
+        or make_and_model(next(iter(thing)), statement)  # "traded the honda in" ends "my car's a 2012 Civic"
+    ):
+        return True
+    # the kind of a provider held ("killed that streaming sub" ends "pays for Netflix")
+    kinds = provider_kinds_said(" ".join(sorted(said)))
+    if kinds and kinds & set(providers_named(statement)):
         return True
     # one character stands for the thing only where it closes what is said ("抽一包烟。", not "烟花")
     return all(
@@ -1008,6 +1024,7 @@ ENDING_VERB = (
     r"rehomed|withdrew from|"
     r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|shut down|paid off|wound down|"
     r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"
+    r"killed(?=\s+(?:the|that|my|our|this)\s+(?:[\w'-]+\s+){0,2}(?:sub|subs|subscription|membership|account|plan|contract)\b)|"
     r"(?:stopped|quit|gave up) (?:taking|using|wearing|paying for|renting))"
 )
 # A thing spoken of last, ended by itself and said of with a pronoun ("it died", "it got totaled").

@@ -59,6 +59,9 @@ _FORMULA_EN = re.compile(
     r"i (?:wrote|typed|spelled|spelt|put) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above))?|"
     r"i made a (?:mistake|typo)(?: (?:before|earlier|there))?|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
+    r"(?:i )?fat[- ]?fingered (?:that|it|the \w+)(?: (?:earlier|before|above))?|brain ?fart(?: (?:earlier|before|above))?|"
+    r"(?:wait |ugh )?i'?m (?:dumb|an idiot|so dumb)|silly me|"
+    r"(?:one|the) thing i got wrong(?: (?:in|from) (?:that|my|the) (?:[\w-]+ ){0,2}(?:update|message|msg|list|dump))?|"
     r"i mixed (?:that|it|them) up|(?:i )?got (?:(?:that|it|them|those) )?mixed up|make that|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
     r"i mis(?:heard|counted|remembered|spelled|spelt|read|typed)(?: (?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+)?|"
@@ -75,6 +78,8 @@ _FORMULA_EN = re.compile(
 )
 _FORMULA_ZH = re.compile(
     r"^(?:(?:(?:我|刚才|刚刚)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
+    # "刚看了一眼银行短信": where the right value was just read
+    r"(?:我)?刚(?:刚)?(?:看了一眼|看了一下|看了下|翻了一下|翻了下|确认了一下)[\u4e00-\u9fffA-Za-z]{0,8}?(?=[，,：:])|"
     r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
     r"[，,、：:\s。！!]*)+"
 )
@@ -109,8 +114,11 @@ _NOT_FIRST_EN = re.compile(
 )
 # "I said the 14th earlier but it's actually the 16th": the wrong value named as said
 _SAID_BUT_EN = re.compile(
-    r"^(?:(?:oh|ah|hmm|um|uh|ok|okay|so)[\s,]+)?i\s+said\s+(?P<old>[^,]{1,30}?)(?:\s+(?:earlier|before|above|last time))?,?\s+but\s+"
-    r"(?:it's|it is|it was|that's|he's|she's|they're|the \w+ is)?\s*(?:actually\s+|really\s+)?(?P<new>[^,;]+?)[.!]*$",
+    r"^(?:(?:oh|ah|hmm|um|uh|ok|okay|so|sorry|oops|wait)[\s,]+)?i\s+said\s+(?P<old>[^,]{1,30}?)"
+    # ("sorry I said 7 earlier, my boy's actually 9": "but" unsaid where when it was said is)
+    r"(?:(?:\s+(?:earlier|before|above|last time)),?\s+(?:but\s+)?|,?\s+but\s+)"
+    r"(?:it's|it is|it was|that's|he's|she's|they're|the \w+ is|(?:my|our|his|her|their|the)\s+[\w-]+(?:'s|\s+is|\s+was))?"
+    r"\s*(?:actually\s+|really\s+)?(?P<new>[^,;]+?)[.!]*$",
     re.IGNORECASE,
 )
 # "it's actually the centre in bradford", "the one on king st": the thing again, with where it is
@@ -163,8 +171,8 @@ _PARTICLES_ZH = frozenset(["的", "啊", "呀", "吧", "呢", "嘛", "了", "哦
 _SLIP_EN = (
     r"typo|(?:i )?typo'?e?d (?:it|that|this|the \w+)|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
     r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)"
-    r"(?: with (?:the |my |our )?[\w'-]+(?: [\w'-]+)?)?|"
-    r"(?:i )?(?:transposed|swapped|flipped|mixed up) (?:the )?\w+|"
+    r"(?: with (?:the |my |our )?[\w'-]+(?: [\w'-]+)?)?(?: (?:constantly|all the time|every time|again))?|"
+    r"(?:i )?(?:transposed|swapped|flipped|mixed up) (?:the )?\w+(?: (?:around|round))?|"
     r"(?:i )?(?:always |keep )?(?:flip|swap|transpose|mix up) (?:it|them|those|these|the \w+)|"
     # how the slip happened: "wrote it down wrong", "misread the confirmation", "read the wrong line"
     r"(?:i )?(?:wrote|typed|put|read|heard|said|remembered|copied) (?:it|that|this|them|the \w+)(?: down| in)? wrong(?:ly)?|"
@@ -194,7 +202,11 @@ _CHECKED_LAST_EN = re.compile(
 # Why the slip, or how it was, said after the value of a correction its formula opened ("sorry,
 # 2020, it was right before lockdown", "wait no, it's the 15th, i was looking at the wrong email").
 _TRAILING_WHY_EN = re.compile(
-    r"[,;—–-]\s*(?:it was|that was|i was|i'd|i had|i've been|we were|(?:it's|that's|he's|she's|they're)\s+(?:a|an|my|her|his|their))\s+[^,;]{1,60}[.!]*$",
+    r"[,;—–-]\s*(?:it was|that was|i was|i'd|i had|i've been|we were|(?:it's|that's|he's|she's|they're)\s+(?:a|an|my|her|his|their)"
+    # how the slip came about ("..., misread the confirmation email", "..., just double-checked")
+    r"|(?:i\s+)?(?:just\s+)?(?:misread|misremembered|mistyped|misheard|misspoke|fat[- ]fingered|double[- ]checked|"
+    r"checked|looked at|read|confused|mixed up)(?=\s+(?:the|my|it|that|them|both|those|with)\b)"
+    r"|(?:i\s+)?mixed\s+(?:him|her|them|it|those|these|the two)\s+up\b)\s*[^,;]{0,60}[.!]*$",
     re.IGNORECASE,
 )
 # "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing
@@ -215,7 +227,8 @@ _SPELLING_LAST_EN = re.compile(
     re.IGNORECASE,
 )
 _TRAILING_FORMULA_ZH = re.compile(
-    r"[，,]\s*我?(?:刚才|刚刚)?(?P<f>记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了|口误|(?:打|说|写|记|弄|搞|看)反了)[。！!]?$"
+    # ("，前面数字记反了": what was slipped on may come first)
+    r"[，,]\s*(?:前面|后面|刚才|刚刚|上面)?的?(?:数字|日期|时间|名字|号码|顺序|两个数)?我?(?:刚才|刚刚)?(?P<f>记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了|口误|(?:打|说|写|记|弄|搞|看)反了)[。！!]?$"
 )
 _INTERJECTION = re.compile(
     r"(?:ha+|(?:ha)+|he+h|lol|lmao|oh+|ah+|uh+|um+|hmm+|yes|yeah|yep|no|nope|ok|okay|well|wow|ugh|oops|sorry|right|sure)",
@@ -225,7 +238,9 @@ _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its o
 # After a formula, "we're on 15 already", "I'm at 3.2 now": the value where the speaker is,
 # said with its subject and nothing else.
 _ON_VALUE_EN = re.compile(
-    r"^(?:no[,\s]+)?(?:i'm|i am|we're|we are)\s+(?:(?:actually|already|really)\s+)?(?:on|at)\s+"
+    r"^(?:no[,\s]+)?(?:(?:i'm|i am|we're|we are)\s+(?:(?:actually|already|really)\s+)?(?:on|at)"
+    # "fat fingered that, I start at 8": when the speaker starts or finishes, said again
+    r"|(?:i|we)\s+(?:actually\s+|really\s+)?(?:start|finish|begin|leave|get in|clock in|clock out)\s+at)\s+"
     r"(?P<v>[$€£¥]?\d[\w.,:]*)\s*(?:already|now|actually|though|i think)?[.!]*$",
     re.IGNORECASE,
 )
@@ -268,7 +283,7 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     if is_cjk(text):
         return _bare_zh(text, whole)
     text = _ITS_EN.sub("it's", _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text)
-    text = re.sub(r"^\*(?=\w)", "correction, ", text)  # "*monthly": a chat's mark for a word corrected
+    text = re.sub(r"^\*+(?=\w)", "correction, ", text)  # "*monthly", "**2pm": a chat's mark for a word corrected
     text = re.sub(r"^(\w[\w' .:-]{0,24}?)\s*\*+$", r"correction, \1", text)  # "tuesday*": the mark after it
     trailing = (
         _TRAILING_FORMULA_EN.search(text)
@@ -616,6 +631,12 @@ def value_said_zh(value: str) -> str:
     with ("是周四晚上的"), and of how often, the count alone ("是一天三次": the span is the one
     said before, "一天吃两次")."""
     value = re.sub(r"(?<=[\u4e00-\u9fff])的$", "", value)
+    # "是下周四": the weekday, as the belief holds it ("下周三" was read as a date of its week)
+    value = re.sub(r"^(?:下下?个?|这个?|本)(?=(?:周|星期|礼拜)[一二三四五六日天])", "", value)
+    # ... without the going said after it ("是下周四去")
+    value = re.sub(
+        r"^((?:周|星期|礼拜)[一二三四五六日天](?:上午|下午|晚上|早上|中午)?)(?:去|来|走|到|回来|出发)$", r"\1", value
+    )
     # "3块2一平": a price said with what it is per ("一平", "每月"), the price alone
     value = re.sub(r"(?<=[块元毛角\d])(?:一|每)(?:平|平米|平方|个月|月|年|次|斤|公斤|吨|小时|天|晚)$", "", value)
     often = _OFTEN_ZH.fullmatch(value)

@@ -37,6 +37,7 @@ __all__ = [
     "find_time",
     "format_day",
     "with_date",
+    "with_weekday_date",
     "written_date",
 ]
 
@@ -308,3 +309,40 @@ def with_date(text: str, mention: TimeMention) -> str:
     """The text with the time it names written as a date, the preposition said kept and none
     added ("as of last friday" -> "as of 27 March 2026", not "as of on ...")."""
     return _PREPOSITION_TWICE.sub(r"\1 ", text.replace(mention.phrase, mention.resolved, 1))
+
+
+_DAY_OF_WEEK_EN = re.compile(
+    r"\b(?P<wd>" + _WEEKDAYS + r")\s+(?P<d>\d{1,2})\s+(?P<m>" + "|".join(MONTHS_EN) + r")\s+(?P<y>\d{4})\b",
+    re.IGNORECASE,
+)
+_DAY_OF_WEEK_ZH = re.compile(
+    r"(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日(?P<wd>(?:周|星期|礼拜)[一二三四五六日天])"
+)
+_ZH_WEEKDAY = {c: n for n, c in enumerate("一二三四五六日")} | {"天": 6}
+
+
+def with_weekday_date(statement: str) -> str:
+    """The statement with each date written beside a weekday moved to that weekday's day, the
+    nearest (within three days): a correction that changes "Tuesday 3 March 2026" to Wednesday
+    means the day after, not a Wednesday the calendar has no 3 March for."""
+
+    def moved(m: re.Match[str], weekday: int, month: int, zh: bool) -> str:
+        try:
+            day = datetime(int(m.group("y")), month, int(m.group("d")), tzinfo=UTC)
+        except ValueError:
+            return m.group(0)
+        shift = (weekday - day.weekday() + 3) % 7 - 3
+        if shift == 0:
+            return m.group(0)
+        day = day.fromordinal(day.toordinal() + shift)
+        if zh:
+            return f"{day.year}年{day.month}月{day.day}日{m.group('wd')}"
+        return f"{m.group('wd')} {day.day} {day:%B} {day.year}"
+
+    statement = _DAY_OF_WEEK_EN.sub(
+        lambda m: moved(
+            m, _WEEKDAYS.split("|").index(m.group("wd").casefold()), MONTHS_EN.index(m.group("m").casefold()) + 1, False
+        ),
+        statement,
+    )
+    return _DAY_OF_WEEK_ZH.sub(lambda m: moved(m, _ZH_WEEKDAY[m.group("wd")[-1]], int(m.group("m")), True), statement)

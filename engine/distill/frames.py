@@ -768,6 +768,8 @@ _COUNT_CUE_EN = re.compile(
 )
 _ACTIVITY_EN = re.compile(
     r"\b(wake up|woke up|waking up|get up|getting up|go to bed|going to bed|go to sleep|start work|start working|"
+    # bedtime said in other words ("lights out by 10:30", "asleep by 11", "in bed by ten")
+    r"lights out|lights-out|bedtime|asleep(?= by)|in bed(?= by)|hit the (?:sack|hay)|"
     r"finish work|leave work|go to the gym|hit the gym|work out|go running|go for a run|run|have dinner|"
     r"eat dinner|have lunch|have breakfast|standup|stand-up|stand up|daily|meeting|sync|class|shift|practice|"
     r"lesson|appointment|school run|commute)\b[^,;]*?\b(?:at|to|around|by|is|starts|begins)\b",
@@ -779,6 +781,13 @@ _ACTIVITY_NAMES = {
     "get up": "wake up",
     "getting up": "wake up",
     "going to bed": "go to bed",
+    "lights out": "go to bed",
+    "lights-out": "go to bed",
+    "bedtime": "go to bed",
+    "asleep": "go to bed",
+    "in bed": "go to bed",
+    "hit the sack": "go to bed",
+    "hit the hay": "go to bed",
     "go to sleep": "go to bed",
     "stand-up": "standup",
     "stand up": "standup",
@@ -838,6 +847,9 @@ _DRIVEN_EN = re.compile(
     # said as what the speaker drives, with nothing after it: not "for DPD", "on the farm", "when ..."
     r"(?=\s*(?:now|these days|atm|at the moment|nowadays)?\s*(?:$|[,.;!]))",
     re.IGNORECASE,
+)
+_NOT_OWNED_EN = re.compile(
+    r"\b(?:rent(?:ed|ing|s)?|borrow(?:ed|ing|s)?|hired|test[- ]?dr(?:ove|ive|iving)|loaner|courtesy)\b", re.IGNORECASE
 )
 _THING_NOUN_EN = re.compile(r"\b(car|phone|laptop|bike|motorbike|scooter|computer)\b", re.IGNORECASE)
 _GENERIC_EN = re.compile(
@@ -1155,6 +1167,8 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if hits:
         return hits
     thing = _THING_EN.search(focus) or _THING_EN.search(clause)
+    if thing and _NOT_OWNED_EN.search(thing.string[: thing.start()]):
+        thing = None  # "rented a honda on holiday": a car used a while, not the speaker's
     if thing:
         kind = "car" if thing.group(1) else "phone" if thing.group(2) else "laptop"
         noun = _THING_NOUN_EN.search(clause)

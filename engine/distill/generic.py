@@ -235,11 +235,17 @@ _HABIT_FIRST_EN = re.compile(
 )
 
 
+_GUESS_WHO = re.compile(r"^(?:(?:lol|haha|omg|so|ok|okay)[,!\s]+)*guess\s+who(?:'s|\s+is)\s+(?=\w)", re.IGNORECASE)
+
+
 def habit_restored(clause: str) -> str:
     """A habit said with its "I" dropped, with it put back ("usually grocery shop on sunday
     mornings" -> "I usually ...", "always up at 6" -> "I'm always up at 6"); the clause as
     it is otherwise. Read before the frames, which take their statement from the clause."""
     text = clause.strip()
+    guess = _GUESS_WHO.match(text)
+    if guess is not None:  # "guess who's engaged 💍": news of the speaker's own, told as a riddle
+        return "I'm " + text[guess.end() :]
     if is_cjk(text) or not _HABIT_FIRST_EN.match(text):
         return clause
     state = re.match(r"\w+\s+(?:up|awake|asleep|in bed|home|busy|off)\b", text, re.IGNORECASE)

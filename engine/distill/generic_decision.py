@@ -68,6 +68,7 @@ from ledgermind.distill.views import BeliefView
 
 __all__ = [
     "DEFAULT_GREY",
+    "MADE_INTO",
     "MOVED_IT",
     "MOVED_ZH",
     "REACHED",
@@ -225,7 +226,10 @@ _BROKE_UP = re.compile(
 # A couple's next step ("Tom and I got engaged", "我们结婚了"): what the speaker said of them
 # as a couple before ("dating Tom", "my girlfriend Ana") is replaced by it.
 _COUPLED = re.compile(
-    r"\b(?:got (?:engaged|married|hitched)|are (?:now )?(?:engaged|married)|tied the knot|eloped|(?:got )?wed)\b"
+    r"\b(?:got (?:engaged|married|hitched)|are (?:now )?(?:engaged|married)|tied the knot|eloped|(?:got )?wed|"
+    # "guess who's engaged 💍", "he popped the question"
+    r"(?:i'm|i am|we're|we are|who's|who is|the user is)\s+(?:now\s+|officially\s+)?engaged|"
+    r"(?:he|she)\s+(?:finally\s+)?(?:proposed|popped the question))\b"
     r"|订婚|结婚了|领证",
     re.IGNORECASE,
 )
@@ -373,6 +377,8 @@ def _names_the_dead(dead: frozenset[str], statement: str) -> bool:
 
 def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
     """The beliefs that held of the one who died: they name them, and are no death."""
+    if dead == NICKNAMED_PET:
+        return _pet_beliefs(beliefs)
     return tuple(
         b
         for b in beliefs
@@ -391,12 +397,49 @@ _DEAD_OF_MINE_ZH = re.compile(
 )
 
 
+# A pet said of by a pet name, not its own ("we had to put the old girl down", "小家伙前两天走了")
+_PET_NICKNAME_EN = r"(?:the|our|my)\s+(?:old|big|sweet)\s+(?:girl|boy|guy|man|lady|fella|fellow)"
+_PET_NICKNAME_ZH = ("小家伙", "老家伙", "小东西", "毛孩子", "小可爱")
+_NICKNAMED_DEAD = re.compile(
+    r"\b(?:we|i|the user)\s+(?:(?:sadly|just|finally|recently)\s+)?(?:lost|had to put|put)\s+"
+    + _PET_NICKNAME_EN
+    + r"(?:\s+down\b(?!\s+for\b))?|\b"
+    + _PET_NICKNAME_EN
+    + r"\s+(?:(?:has|had|just|sadly)\s+)*(?:"
+    + _DEATH_EN
+    + r")",
+    re.IGNORECASE,
+)
+NICKNAMED_PET = frozenset(["(a pet said of by a pet name)"])
+_PET = re.compile(
+    r"\b(?:dog|cat|puppy|kitten|pup|parrot|budgie|hamster|rabbit|bunny|guinea pig|tortoise|turtle|retriever|labrador|"
+    r"lab|collie|beagle|spaniel|terrier|poodle|greyhound|husky|tabby|ferret|gerbil|goldfish)s?\b"
+    r"|狗|猫|仓鼠|兔|鹦鹉|金鱼|乌龟|龙猫|柯基|泰迪|金毛|哈士奇|柴犬|布偶",
+    re.IGNORECASE,
+)
+
+
+_PET_NAME = re.compile(r"\b(?:named|called)\s+((?-i:[A-Z])\w+)|叫([\u4e00-\u9fff]{1,3}?)(?=[，,。的]|$)")
+
+
+def _pet_beliefs(beliefs: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
+    """The beliefs about the speaker's pet, where they have one: all that name a pet, when they
+    name no more than one by name ("an old golden retriever named Sunny"); none for two pets."""
+    held = tuple(b for b in beliefs if _PET.search(b.statement) and not _DIED.search(b.statement))
+    names = {latin or cjk for b in held for latin, cjk in _PET_NAME.findall(b.statement)}
+    return held if len(names) <= 1 else ()
+
+
 def dead_of_mine(statement: str) -> frozenset[str]:
     """The words naming one of the speaker's own that died ("biscuit", "dog"), else none; also
     read of an event told with its date ("we lost Max last month"), which ends what held of them."""
     zh = _DEAD_OF_MINE_ZH.search(statement) if is_cjk(statement) else None
+    if zh is not None and zh.group("who") in _PET_NICKNAME_ZH:
+        return NICKNAMED_PET
     if zh is not None and zh.group("who") not in ("用户", "我", "我们", "他", "她", "它"):
         return frozenset([zh.group("who")])
+    if not is_cjk(statement) and _NICKNAMED_DEAD.search(statement) and not negated(statement):
+        return NICKNAMED_PET
     m = _DEAD_OF_MINE.search(statement)
     if m is None or negated(statement) or re.search(r"\bone of\b", statement, re.IGNORECASE):
         return frozenset()  # "one of our hens died": the others are still there
@@ -412,13 +455,18 @@ def _names(statement: str) -> frozenset[str]:
     characters either side of 和 / 跟 ("小王和我") or after 叫; only a name both statements
     say ties them, so an opening capital ("The", "Sadly") ties nothing."""
     if is_cjk(statement):
-        return frozenset(re.findall(r"[\u4e00-\u9fff]{2}(?=和|跟|与)|(?<=[和跟与叫])[\u4e00-\u9fff]{2}", statement))
+        said = re.findall(r"[\u4e00-\u9fff]{2}(?=和|跟|与)|(?<=[和跟与叫])[\u4e00-\u9fff]{2}", statement)
+        return frozenset(n for n in said if n[0] not in "你我他她它")  # "跟你说个事" names no one
     return frozenset(re.findall(r"\b(?!The\b)[A-Z][a-z]+\b", statement))
 
 
 def breaks_up(statement: str) -> bool:
     """Whether a statement says a couple ended ("we broke up", "我们分手了")."""
     return _BROKE_UP.search(statement) is not None and not negated(statement)
+
+
+# Capitalised words of a partner's belief that name no one ("The", a place): not the partner
+_NOT_A_PARTNER = frozenset(["The", "User", "We", "They", "He", "She", "It"])
 
 
 def couples(statement: str) -> bool:
@@ -515,7 +563,7 @@ def _stopped_doing(old: str, new: str) -> bool:
 MOVED_IT = (
     r"\b(?:raised|bumped|upped|increased|hiked|lowered|cut|dropped|reduced|put|pushed|moved|changed|doubled|"
     # ... or the speaker's version of a thing ("IT upgraded me to 24.04")
-    r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user|(?:the user's|their|the)\s+\w+)\s+(?:up\s+|down\s+)?to\s+"
+    r"halved|upgraded|downgraded|updated|shifted|shuffled|swapped|rescheduled|rebooked)\s+(?:it|them|me|us|the user|(?:the user's|their|the)\s+\w+)\s+(?:up\s+|down\s+)?to\s+"
     r"(?:(?:like|about|around|roughly|almost|nearly)\s+)?"  # "upped it to like 35k a week"
 )
 _MOVED_IT = re.compile(
@@ -960,11 +1008,14 @@ def _count_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
 # A level said moved to a number, the thing often unsaid ("down to 192 as of this morning", "herd's up
 # to 75 now", "now we're down to 8"): the number after a verb of moving, and the word after it.
 _LEVEL_MOVED = re.compile(
-    r"\b(?:down|up|back|dropped|fell|fallen|rose|risen|climbed|grew|grown|shrank|shrunk|slipped|jumped|"
+    r"(?:\b(?:down|up|back|dropped|fell|fallen|rose|risen|climbed|grew|grown|shrank|shrunk|slipped|jumped|"
     r"increased|decreased|reduced|lowered|raised|cut|slimmed|"
     # someone moved it ("they bumped me to 58", "upped everyone to 60")
     r"(?:bumped|upped|pushed|knocked)(?:\s+(?:me|us|him|her|them|it|everyone|everybody))?)"
     r"\s+to\s+(?:about |around |like |roughly |just |only )?"
+    r"|\b(?:up|down)\s+(?:about|around|roughly)\s+"  # "I'm up around 30 miles/week"
+    # ... or read off a scale ("scale said 84 this morning", "weighed in at 71.5")
+    r"|\b(?:scales?\s+(?:said|says|showed|shows|read|reads)|weighed\s+in\s+at)\s+)"
     r"(?P<v>\d+(?:\.\d+)?)(?![\d:/]|[.,]\d)(?:\s*(?P<unit>[a-z]+))?",
     re.IGNORECASE,
 )
@@ -978,11 +1029,16 @@ _HELD_NUMBER = re.compile(
 # The same in Chinese ("宽带刚升到500兆了", "降到了60公斤"), and a number a Chinese belief holds with
 # its measure word ("100兆"); not a date, a time of day or an age.
 _LEVEL_MOVED_ZH = re.compile(
-    r"(?:(?:升|降|涨|减|加|提|调|掉|增|跌|瘦|胖)(?:了)?到了?|称了?(?:一下)?(?:才|只有|就|是)?)\s*(?P<v>\d+(?:\.\d+)?)(?![\d.])\s*(?P<unit>[a-z]+|[\u4e00-\u9fff])?",
+    r"(?:(?:升|降|涨|减|加|提|调|掉|增|跌|瘦|胖)(?:了)?到了?|称了?(?:一下)?(?:才|只有|就|是)?)\s*"
+    # (a count in words only with its measure: "减到一杯了")
+    r"(?P<v>\d+(?:\.\d+)?(?![\d.])|[一二两三四五六七八九十]{1,3}(?=[杯次顿片粒瓶包支根]))\s*(?P<unit>[a-z]+|[\u4e00-\u9fff])?",
     re.IGNORECASE,
 )
 _HELD_NUMBER_ZH = re.compile(
     r"(?<![\d.])(?P<v>\d+(?:\.\d+)?)(?![\d.])(?!\s*[年月日号点岁])\s*(?P<unit>[a-z]+|[\u4e00-\u9fff])?", re.IGNORECASE
+)
+_HELD_COUNT_ZH = re.compile(
+    r"(?<![一二两三四五六七八九十\d])(?P<v>[一二两三四五六七八九十]{1,3})(?P<unit>[杯次顿片粒瓶包支根])"
 )
 # Words after a number that name no unit of it ("down to 84 now", "up to 75 since may", "升到500了").
 _NO_UNIT = frozenset(
@@ -1025,6 +1081,9 @@ _LEVEL_OF_EN = re.compile(
 )
 _NOT_A_THING = frozenset(
     [
+        "the",
+        "my",
+        "our",
         "i",
         "we",
         "user",
@@ -1091,7 +1150,8 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     said = (_LEVEL_MOVED_ZH if zh else _LEVEL_MOVED).search(p.statement if zh else untimed(p.statement))
     if said is None or negated(p.statement[: said.start()]):
         return None
-    now, unit = float(said.group("v")), _unit(said.group("unit"))
+    in_words = not said.group("v")[0].isdigit()
+    now, unit = _number(said.group("v")) or 0.0, _unit(said.group("unit"))
     speaker = (p.subject or "").partition(":")[0]
     what = _level_of(p.statement[: said.start()], zh)
     # "带她去复查，涨到275了": a level of one of the speaker's people, said of by a pronoun
@@ -1106,14 +1166,17 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             continue
         if is_cjk(b.statement) != zh:
             continue
-        numbers = list((_HELD_NUMBER_ZH if zh else _HELD_NUMBER).finditer(untimed(b.statement)))
+        held_pattern = _HELD_COUNT_ZH if in_words else _HELD_NUMBER_ZH if zh else _HELD_NUMBER
+        numbers = list(held_pattern.finditer(untimed(b.statement)))
         # a sum of money is the money rule's (in Chinese, one said with its currency: a bare
         # "100兆" is no sum there)
         money = numbers and numbers[0].group("unit") in ("块", "元") if zh else _sums(b.statement)
         if len(numbers) != 1 or _DATED_ONCE.search(b.statement) or money:
             continue
-        was = float(numbers[0].group("v"))
+        was = _number(numbers[0].group("v")) or 0.0
         had = _unit(numbers[0].group("unit"))
+        if in_words and had != unit:
+            continue  # "两杯咖啡" -> "减到一杯了": a count in words moves only one of its own measure
         if what and not _names_level(what, b.statement, zh):
             continue  # "the temperature dropped to 4": a level of another thing than the kids held
         most = 10 if unit and unit == had else 3  # "100兆" -> "升到500兆": the same unit said with both
@@ -1238,7 +1301,11 @@ _DOSE_ZH = re.compile(
 )
 _DOSE_CHANGED_ZH = re.compile(r"改成|改为|调成|调到|换成|减到|减成|加到|加成|变成|现在|就行|只要|只用|只能")
 # A grade at school in Chinese ("初一", "高三", "大二", "三年级", "中班"): one at a time, the next replaces it.
-_GRADE_ZH = re.compile(r"(?:初|高|大)[一二三四]|[一二三四五六]年级|(?:小|中|大)班|研[一二三]|博[一二三四五]")
+_GRADE_ZH = re.compile(
+    r"(?:初|高|大)[一二三四]|[一二三四五六]年级|(?:小|中|大)班|研[一二三]|博[一二三四五]"
+    # a grade of an exam taken in steps ("钢琴考四级" -> "开始练五级的曲子")
+    r"|(?<![一二三四五六七八九十])(?:[一二三四五六七八九]|十)级(?!棒|片|台阶|地震|风)"
+)
 # A body measure said moved in Chinese ("瘦到了65", "胖了5斤到75公斤"): the one weight held is replaced.
 _WEIGHT_MOVED_ZH = re.compile(r"(?:瘦|胖|减|长|掉|涨|降)(?:了)?到了?\s*(?P<v>\d+(?:\.\d+)?)")
 _WEIGHT_ZH = re.compile(r"(?:体重|重)\D{0,4}?(?P<v>\d+(?:\.\d+)?)\s*(?:公斤|斤|kg)")
@@ -1542,10 +1609,19 @@ def _provider_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision |
 
 
 # A rank in a line of work, and a promotion to another ("got promoted to senior last week")
+_STUDY_LEVELS = r"beginners?|elementary|pre-intermediate|intermediate|upper[- ]intermediate|advanced"
+_STUDIED_IN = r"(?:course|class|classes|group|level|lessons|set|section|program|programme|stream)"
 _RANKS = r"junior|mid-level|mid|intermediate|senior|staff|principal|lead|associate|assistant|deputy|trainee|intern"
 _PROMOTED_TO = re.compile(
-    r"\b(?:promoted|bumped up|moved up)\s+(?:(?:me|the user|him|her)\s+)?to\s+(?:an?\s+)?(?P<rank>" + _RANKS + r")\b",
+    r"\b(?:promoted|bumped up|moved up)\s+(?:(?:me|the user|him|her)\s+)?to\s+(?:an?\s+)?(?P<rank>" + _RANKS + r")\b"
+    # ... or a level of a course ("moved up to the intermediate class this term")
+    r"|\b(?:bumped|moved|went|stepped|got)\s+(?:(?:me|the user|him|her|us)\s+)?up\s+to\s+(?:the\s+|an?\s+)?"
+    r"(?P<level>" + _STUDY_LEVELS + r")\s+(?:[\w-]+\s+)?" + _STUDIED_IN + r"\b",
     re.IGNORECASE,
+)
+# A level said of a course, class or group the speaker is in ("the beginner Japanese course")
+_LEVEL_OF_STUDY = re.compile(
+    r"\b(?P<rank>" + _STUDY_LEVELS + r")\s+(?:[\w-]+\s+){0,2}" + _STUDIED_IN + r"\b", re.IGNORECASE
 )
 
 
@@ -1575,10 +1651,11 @@ def _rank_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         or _HOPED.search(p.statement)
     ):
         return None
-    rank = said.group("rank").casefold()
+    rank = (said.group("rank") or said.group("level")).casefold()
+    held_as = _LEVEL_OF_STUDY if said.group("level") else _RANK_OF_WORK  # a course's level moves no job's
 
     def other_rank(b: BeliefView) -> re.Match[str] | None:
-        found = _RANK_OF_WORK.search(b.statement)
+        found = held_as.search(b.statement)
         return found if found and found.group("rank").casefold() != rank else None
 
     held = _last_held(beliefs, lambda b: b.subject == p.subject and other_rank(b) is not None)
@@ -1590,8 +1667,103 @@ def _rank_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         (held,),
         f"replaced: {held.statement} ({p.statement}; rule rank moved)",
         old_value=was.group("rank") if was else None,
-        new_value=said.group("rank"),
+        new_value=rank,
     )
+
+
+# A trip planned elsewhere instead ("change of plans, we're doing Iceland instead"): the place of
+# the trip the speaker planned, said last ("our summer trip is Portugal in July").
+_PLANS_CHANGED = re.compile(r"\binstead\b|\bchange of plans?\b|\bplans? (?:have |has )?changed\b", re.IGNORECASE)
+_A_TRIP = re.compile(
+    r"\b(?:trip|holiday|vacation|honeymoon|getaway|road ?trip|(?:going|heading|flying|travell?ing|off) to)\b",
+    re.IGNORECASE,
+)
+_PLACE_NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?\b")
+
+
+def _places(statement: str) -> set[str]:
+    return {m.group(0) for m in _PLACE_NAMED.finditer(untimed(statement)) if m.group(0).casefold() not in _NOT_PLACES}
+
+
+_NOT_PLACES = frozenset(MONTHS.split("|")) | {"i", "the", "user", "christmas", "easter", "monday", "friday", "saturday"}
+
+
+def _trip_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "change of plans, we're doing Iceland instead" replaces: the speaker's trip said
+    last, planned for one other place."""
+    if is_cjk(p.statement) or not _PLANS_CHANGED.search(p.statement) or negated(p.statement):
+        return None
+    now = _places(p.statement)
+    if len(now) != 1:
+        return None
+    held = _last_held(
+        beliefs,
+        lambda b: (
+            b.subject == p.subject
+            and _A_TRIP.search(b.statement) is not None
+            and len(_places(b.statement)) == 1
+            and not _places(b.statement) & now
+        ),
+    )
+    if held is None:
+        return None
+    (was,) = _places(held.statement)
+    (new,) = now
+    reason = f"replaced: {was} -> {new} ({p.statement}; rule trip moved)"
+    return Decision("supersede", (held,), reason, was, new)
+
+
+# A thing of the speaker's made into another ("pivoted it into a budgeting app", "turned my blog
+# into a newsletter"): what it was, said before, is no more.
+MADE_INTO = re.compile(
+    r"\b(?:(?:pivoted|converted|rebranded|repurposed|transformed)\s+(?P<it>it)"
+    r"|(?:pivoted|converted|rebranded|repurposed|transformed|turned)\s+(?:the|my|our|their)\s+(?P<what>[\w-]+(?:\s+[\w-]+)?))"
+    r"\s+(?:into|to)\s+(?:a|an|the)?\s*(?:[\w-]+\s+){0,3}?(?P<head>[\w-]+)(?=\s*(?:[,.;!]|$|\b(?:in|on|last|back|this|and|"
+    r"now|instead|because|since|for)\b))",
+    re.IGNORECASE,
+)
+
+
+def _made_into(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "pivoted it into a budgeting app" replaces: the speaker's belief said last naming
+    the thing made over (for "it", one of the same kind: "a habit tracker app")."""
+    said = None if is_cjk(p.statement) else MADE_INTO.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]) or _HOPED.search(p.statement[: said.start()]):
+        return None
+    named = topic_words(said.group("what") or said.group("head"))
+    if not named:
+        return None
+    held = _last_held(beliefs, lambda b: p.subject in (None, b.subject) and named <= topic_words(b.statement))
+    if held is None or held.statement == p.statement:
+        return None
+    return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule made into another)")
+
+
+# A side taken instead of the one supported ("现在转投勇士了", "switched allegiance to Brighton"):
+# the speaker's support said before, of a team or a player.
+_SIDE_SWITCHED = re.compile(
+    r"转投|改投|转粉|改粉|改(?:成)?支持|转而支持|爬墙(?:到|去)"
+    r"|\b(?:switched|changed|swapped)\s+(?:(?:my|our)\s+)?(?:allegiance|allegiances|sides|teams)\s+to\b",
+    re.IGNORECASE,
+)
+_SUPPORTS = re.compile(
+    r"支持|[的是]粉丝?|球迷|铁粉|死忠|\b(?:supports?|supporter|fan|root(?:s|ing)? for|follows?)\b", re.IGNORECASE
+)
+
+
+def _side_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "现在转投勇士了" replaces: the speaker's support said last ("一直支持湖人")."""
+    said = _SIDE_SWITCHED.search(p.statement)
+    if said is None or negated(p.statement) or _HOPED.search(p.statement) or re.search(r"想|打算|要不要", p.statement):
+        return None
+    zh = is_cjk(p.statement)
+    held = _last_held(
+        beliefs,
+        lambda b: b.subject == p.subject and is_cjk(b.statement) == zh and _SUPPORTS.search(b.statement) is not None,
+    )
+    if held is None:
+        return None
+    return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule side switched)")
 
 
 def _given_to_another(p: Proposal, mine: Sequence[BeliefView], earlier: Sequence[BeliefView]) -> Decision | None:
@@ -1994,13 +2166,15 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         reason = f"ended: {p.statement} (rule death)"
     elif couples(p.statement):
         named = _names(p.statement)
-        gone = tuple(
+        partnered = tuple(
             b
             for b in beliefs
-            if (_PARTNER.search(b.statement) or _SEEING.search(b.statement))
-            and not _COUPLED.search(b.statement)
-            and named & _names(b.statement)
+            if (_PARTNER.search(b.statement) or _SEEING.search(b.statement)) and not _COUPLED.search(b.statement)
         )
+        gone = tuple(b for b in partnered if named & _names(b.statement))
+        if not named and len({n for b in partnered for n in _names(b.statement) - _NOT_A_PARTNER}) == 1:
+            gone = partnered  # "guess who's engaged", "我俩领证了": the one partner held, unnamed
+        reason = f"replaced: {p.statement} (rule couple)"
         reason = f"replaced: {p.statement} (rule couple)"
     elif born(p.statement):
         gone = tuple(b for b in beliefs if _EXPECTING.search(b.statement) and not _BORN.search(b.statement))
@@ -2145,6 +2319,9 @@ def decide(
         or _changed_unsaid(p, said_before)
         or _career_changed(p, said_before)
         or _rank_moved(p, said_before)
+        or _side_switched(p, said_before)
+        or _trip_moved(p, said_before)
+        or _made_into(p, said_before)
         or _provider_switched(p, said_before)
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)

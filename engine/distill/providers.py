@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["providers_named", "switch_said"]
+__all__ = ["provider_kinds_said", "providers_named", "switch_said"]
 
 _KINDS: dict[str, tuple[str, ...]] = {
     "health insurer": (
@@ -42,6 +42,7 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "t-mobile",
         "tmobile",
         "mint mobile",
+        "mint",
         "visible",
         "cricket",
         "boost mobile",
@@ -52,6 +53,7 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "voxi",
         "中国移动",
         "移动的卡",
+        "移动的号",
         "移动卡",
         "联通",
         "电信",
@@ -134,6 +136,22 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "email": ("gmail", "outlook", "protonmail", "proton mail", "fastmail", "yahoo mail", "hotmail"),
     "browser": ("chrome", "firefox", "safari", "brave", "microsoft edge", "arc browser", "opera"),
     "music service": ("spotify", "apple music", "youtube music", "tidal", "deezer", "qq音乐", "网易云音乐", "网易云"),
+    "video streaming": (
+        "netflix",
+        "hulu",
+        "disney+",
+        "disney plus",
+        "hbo max",
+        "prime video",
+        "paramount+",
+        "peacock",
+        "apple tv+",
+        "crunchyroll",
+        "爱奇艺",
+        "腾讯视频",
+        "优酷",
+        "芒果tv",
+    ),
     "map app": ("google maps", "waze", "apple maps", "高德", "百度地图", "腾讯地图"),
 }
 
@@ -143,6 +161,8 @@ _KINDS: dict[str, tuple[str, ...]] = {
 _AMBIGUOUS = frozenset(
     [
         "chase",
+        "mint",
+        "peacock",
         "visible",
         "cricket",
         "ally",
@@ -200,6 +220,9 @@ _SAME_NAME = {
     "proton mail": "protonmail",
     "google cloud": "gcp",
     "移动的卡": "中国移动",
+    "移动的号": "中国移动",
+    "mint": "mint mobile",
+    "disney plus": "disney+",
     "移动卡": "中国移动",
     "招行": "招商银行",
     "建行": "建设银行",
@@ -232,7 +255,7 @@ def providers_named(text: str) -> dict[str, frozenset[str]]:
 # A switch said in words ("moved over to", "ported", "signed up with", 换成, 转网)
 _SWITCH_SAID = re.compile(
     r"\b(?:moved|moving|migrated|migrating|ported|porting|switched|switching|changed|went with|signed up with|"
-    r"over to|instead|now|these days)\b|换成|换到|改用|转到|转网|转贷|携号|现在",
+    r"over to|instead|now|these days)\b|换成|换到|改用|转到|转网|转贷|携号|携转|现在",
     re.IGNORECASE,
 )
 
@@ -240,3 +263,18 @@ _SWITCH_SAID = re.compile(
 def switch_said(text: str) -> bool:
     """Whether a text says a switch in words, as a provider named in it needs to replace another."""
     return _SWITCH_SAID.search(text) is not None
+
+
+# A provider named by its kind ("that streaming sub", "the phone plan", "视频会员")
+_KIND_SAID = {
+    "video streaming": re.compile(r"\bstream(?:ing)?\b|视频会员|视频网站", re.IGNORECASE),
+    "phone carrier": re.compile(r"\bphone (?:plan|contract|carrier)\b|\bcarrier\b|手机套餐", re.IGNORECASE),
+    "health insurer": re.compile(r"\bhealth (?:insurance|plan|cover)\b", re.IGNORECASE),
+    "music service": re.compile(r"\bmusic (?:sub|subscription|app|service)\b|音乐会员", re.IGNORECASE),
+    "gym": re.compile(r"\bgym (?:membership|sub|subscription|contract)\b|健身卡", re.IGNORECASE),
+}
+
+
+def provider_kinds_said(text: str) -> set[str]:
+    """The kinds of provider a text names by their kind, not by a name: {"video streaming"}."""
+    return {kind for kind, said in _KIND_SAID.items() if said.search(text)}

@@ -58,6 +58,7 @@ from ledgermind.distill.bare_corrections import (
     value_spans,
 )
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
+from ledgermind.distill.dates import with_weekday_date
 from ledgermind.distill.departures import departed, says_leaving
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
 from ledgermind.distill.frames import FAMILIES
@@ -945,14 +946,28 @@ def _same_kind_zh(value: str, statement: str) -> list[str]:
 
 
 # What a word of a kind follows in a note: a verb of having or being, or a particle ("是白色", "读计算机系")
-_BEFORE_A_WORD_ZH = "在是读学的上去到叫用了住件个只张条辆台部本套双"
+_BEFORE_A_WORD_ZH = "在是读学的上去到叫用了住唱件个只张条辆台部本套双"
 
 
-_NOT_A_WORD_START_ZH = frozenset("件个只张条辆台部本套双是的在了和跟把被读学上去到叫用住一二两三四五六七八九十")
+_NOT_A_WORD_START_ZH = frozenset("件个只张条辆台部本套双是的在了和跟把被读学上去到叫用住唱一二两三四五六七八九十")
 # The measure an amount said in Chinese is of ("六岁", "三个月", "五公斤")
 _MEASURE_ZH = re.compile(r"(?:岁|个月|年|公斤|斤|厘米|米|次|人|楼|号)$")
 # The characters a Chinese word of a kind ends with: a colour, a place, a building, a school, a brand
-_KIND_ENDS_ZH = frozenset("色区路街市省县镇村楼号店馆院校园站型款牌系科班队")
+_KIND_ENDS_ZH = frozenset("色区路街市省县镇村楼号店馆院校园站型款牌系科班队音")
+
+
+def _differing(new: str, before: str, after: str) -> str:
+    """Of a right value said with words around it, the part that differs from the belief: the
+    words the belief says right after the wrong value ("and thursdays") and those it says just
+    before it ("home" of "from home on") are left where they are, not said twice."""
+    words = new.split()
+    tail = [w.casefold() for w in re.findall(r"[\w'-]+", after)]
+    shared = next((k for k in range(len(words) - 1, 0, -1) if [w.casefold() for w in words[-k:]] == tail[:k]), 0)
+    words = words[: len(words) - shared]
+    near = {w.casefold() for w in re.findall(r"[\w'-]+", before)[-3:]}
+    while len(words) > 1 and words[0].casefold() in near:
+        words = words[1:]
+    return " ".join(words)
 
 
 def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
@@ -987,6 +1002,8 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
         if first is not None:  # "2027" of "june 2027" corrected by "june 2026": the month said once
             whole = r"(?:\b" + re.escape(first.group(1)) + r"\s+)?" + whole
         at = re.search(whole, target.statement, re.IGNORECASE)
+        if at and not is_cjk(right):  # "home mondays and thursdays" for the "tuesdays" of "home on tuesdays and ..."
+            surface = right = _differing(surface, target.statement[: at.start()], target.statement[at.end() :])
         after = target.statement[at.end() :] if at and is_cjk(right) else ""
         shared = next((k for k in range(len(after), 1, -1) if surface.endswith(after[:k])), 0)
         if shared and len(surface) > shared:  # "社区卫生服务中心的药房" for "医院" of "医院的药房": said once
@@ -995,6 +1012,8 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
     elif CLOCK_ZH.fullmatch(right) and len(CLOCK_ZH.findall(target.statement)) == 1:
         # "是八点半打卡" for "用户早上八点上班" (held as 08:00): the time as the belief says it
         statement = CLOCK_ZH.sub(right, target.statement, count=1)
+    if value_shape(right) == "weekday":  # "Tuesday 3 March 2026" corrected to Wednesday: the 4th
+        statement = with_weekday_date(statement)
     return replace(p, attribute=target.attribute, value=right, replaces=target.value, statement=statement)
 
 

@@ -41,7 +41,7 @@ from ledgermind.distill.generic import (
     instruction_findings,
     pet_restored,
 )
-from ledgermind.distill.generic_decision import MOVED_IT, REACHED, WENT_WITH, breaks_up
+from ledgermind.distill.generic_decision import MADE_INTO, MOVED_IT, REACHED, WENT_WITH, breaks_up, couples
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, left_behind, names_left, only_left_behind
 from ledgermind.distill.person import third_person
 from ledgermind.distill.proposals import Extraction, Proposal
@@ -405,7 +405,9 @@ def _says_what_holds_now(clause: str) -> bool:
         or _WEIGHED.search(clause)
         or REACHED.search(clause)
         or WENT_WITH.search(clause)
+        or MADE_INTO.search(clause)  # "pivoted it into a budgeting app back in march"
         or breaks_up(clause)  # "felix and i called it quits on friday"
+        or couples(clause)  # "我俩上个月领证了": the couple's next step, from then on
         or bool(providers_named(clause) and switch_said(clause))  # "ported my number to mint mobile yesterday"
     )
 

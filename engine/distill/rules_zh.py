@@ -22,6 +22,24 @@ __all__ = ["chinese_findings", "forget_request_zh"]
 _H = r"[\u4e00-\u9fff]"
 _NAME = re.compile(rf"(?:我叫|我的名字是|我的名字叫)({_H}{{2,4}}?)(?=[，,。！!\s]|$|在|是|，)")
 _IAM = re.compile(rf"我是(?:一名|一个|一位|个)?({_H}{{2,10}}?)(?=[，,。！!\s]|$)")
+# The commonest surnames (about nine people in ten bear one): "我是张伟" gives a name, "我是北方人",
+# "我是吃货", "我是女中音" say what one is. A name may be said with 小 / 老 before the surname.
+_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
+    "姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施"
+    "文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷"
+    "盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳穆"
+)
+# What closes a word for a kind of person, not a name ("白羊座", "北方人", "果粉", "90后").
+_KIND_OF_PERSON_END = tuple("座人货迷粉控党族狗音型系派后子手员生长家")
+
+
+def _looks_named(said: str) -> bool:
+    """Whether what follows "我是" can be the speaker's name: a surname first (after 小 or 老)."""
+    bare = said[1:] if said[0] in "小老" and len(said) == 2 else said
+    return bare[0] in _SURNAMES and not said.endswith(_KIND_OF_PERSON_END) and said != "小白"
+
+
 _JOB_SUFFIX = (
     "工程师",
     "程序员",
@@ -119,7 +137,7 @@ def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
         m = _IAM.search(s)
         if m and m.group(1).endswith(_JOB_SUFFIX):
             out.append(_fact(sp, f"{label}是{m.group(1)}。", "occupation", m.group(1)))
-        elif m and len(m.group(1)) <= 3 and not _WORKPLACE.search(s):
+        elif m and len(m.group(1)) <= 3 and _looks_named(m.group(1)) and not _WORKPLACE.search(s):
             label = m.group(1)
             out.append(_fact(sp, f"{sp.zh_label}的名字是{label}。", "name", label))
     w = _WORKPLACE.search(s)

@@ -118,7 +118,8 @@ _DONE_TO_MINE = re.compile(
     # what they did to the speaker's place or terms ("they extended me another 6 months", "they
     # moved me to nights"), not what they said to them ("they emailed me")
     r"|(?:extended|promoted|hired|moved|transferred|upgraded|switched|assigned|accepted|approved|"
-    r"laid off|let go|fired|enrolled|renewed|rostered|reassigned)\s+(?:me|us)\b"
+    r"laid off|let go|fired|enrolled|renewed|rostered|reassigned|shifted|shuffled|swapped|rescheduled|rebooked)"
+    r"\s+(?:me|us)\b"
     r"|bumped\s+(?:me|us)\s+(?:up\s+|down\s+)?to\b"
     # where they put the speaker: a rota, a team, a treatment ("they put me on the 12-8 shift",
     # "on antibiotics"), not a passing spot ("on the spot", "in a taxi", "on hold")
@@ -136,6 +137,8 @@ _DONE_TO_MINE = re.compile(
 )
 _ABOUT_SOMEONE_EN = re.compile(
     r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|we've|we'll|our|us)\b"
+    # what the speaker's own instrument read ("scale said 84 this morning")
+    r"|^(?:the\s+)?(?:scales?|thermometer|glucose meter|bp monitor|oximeter)\s+(?:said|says|showed|shows|read|reads)\s+\d"
     # a thing of their world with a value in its predicate: a number, a name, a
     # frequency ("The board meeting is on the 9th", "The launch got pushed to
     # June 30", "Marketing budget was cut to $25k", "The team's on-call rotation is weekly")
@@ -820,6 +823,7 @@ def is_statement(clause: str) -> bool:
         or _EVALUATIVE.match(body)
         or _PEOPLE_IN_GENERAL.search(body)
         or _ANYONE.match(body)
+        or _ON_SCREEN.match(body)
         or _VIEW_OF_PEOPLE.match(text)
     ):
         return False  # "Loved this spot on the hike", "Last time we saw each other", "Books can be so captivating"
@@ -1097,6 +1101,16 @@ _GRANTED_ZH = re.compile(
 )
 
 
+# Someone in what the speaker is watching or reading ("the guy in this drama just said ..."):
+# a remark on a story, not a fact of anyone's.
+_ON_SCREEN = re.compile(
+    r"^(?:the|this|that)\s+(?:guy|girl|man|woman|dude|lady|kid|character|host|villain|hero|narrator|couple|actor|"
+    r"actress)\s+(?:in|on|from)\s+(?:this|the|that)\s+(?:drama|show|movie|film|episode|video|series|book|novel|game|"
+    r"clip|podcast|anime|season|trailer|scene)\b",
+    re.IGNORECASE,
+)
+
+
 # A subject of anyone at all, with no one of the speaker's in the clause ("Nobody needs three
 # fondue sets", "Many cafés close on Mondays here"): a view of the world, not a fact of anyone's.
 _ANYONE = re.compile(
@@ -1276,6 +1290,8 @@ def _ended_thing(body: str) -> bool:
         return True  # "the dog died last week": one of theirs, by kind
     # ... or a place or a group of theirs by its name ("CrossFit Downtown shut down")
     named = re.match(r"(?:[A-Z][\w'&-]*\s+){1,3}(?=" + ENDED_ITSELF + r")", body)
+    # ... or by its initials ("PT is officially over")
+    named = named or re.match(r"(?-i:[A-Z]{2,5})\s+(?:is|was)\s", body)
     return (re.match(r"the\s", body, re.IGNORECASE) is not None or named is not None) and ends(body)
 
 
@@ -1564,6 +1580,8 @@ def _has_verb(words: list[str]) -> bool:
     low = [w.lower().strip(",;:") for w in words]
     if any(w in ("i", "we") for w in low[:-1]):  # "(After the reorg) I report to ...": the next word is the verb
         return True
+    if re.search(r"\bcost\s+(?:us|me|them|him|her|about|around|nearly|almost|over|[$€£¥]?\d)", " ".join(low)):
+        return True  # "the roof repair cost us $2,400": a past "cost", said as the present is
     if any(
         (
             w in _AUX
