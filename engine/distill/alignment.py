@@ -391,7 +391,7 @@ ENDED_ITSELF = (
 )
 # "the marathon is off", "the podcast is on hiatus": an ending only of a thing a belief names
 # (alone, "the light is off" is no statement worth keeping; "on hiatus" is one)
-_OFF = r"(?:is|was|'s) (?:(?:officially|finally)\s+)?(?:(?:off|over|done)(?=\s*(?:[,.;!—–]|$|now\b|for good\b))|on hiatus\b)"
+_OFF = r"(?:is|was|'s) (?:(?:off|over|done)(?=\s*(?:[,.;!—–]|$|now\b|for good\b))|on hiatus\b)"
 _LET_GO = r"let\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:lapse|expire|run out)"
 # An ending with nothing in its place ("I cancelled my membership"); "ended up" says
 # how something turned out ("ended up with some great sponsors"): no ending.
@@ -408,7 +408,7 @@ _ENDS = re.compile(
     r"closed(?=\s+(?:the|my|our|his|her|their)\s)|got out of (?:the|my|our|his|her|their) (?:[\w-]+ )?"
     r"(?:lease|contract|timeshare|deal|membership|subscription|plan|marriage|relationship|mortgage|loan)|"
     + DROPPED
-    + r"|ended(?!\s+up\b)|unsubscribed|"
+    + r"|ended(?!\s+up\b)|unsubscribed|(?<=(?-i:[A-Z][A-Z]) )is officially (?:over|done)\b|"
     r"killed(?=\s+(?:the|that|my|our|this)\s+(?:[\w'-]+\s+){0,2}(?:sub|subs|subscription|membership|account|plan|contract)\b)|"
     r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|"
     r"cut\s+(?:[\w'-]+\s+){0,3}?out(?!\s+for\b)|no more(?!\s+than\b)|rehomed|had to rehome|gave away|given away|"
@@ -417,9 +417,9 @@ _ENDS = re.compile(
     + ENDED_ITSELF
     + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out)|(?:is|was|'s) on hiatus"
     # "poker night is done", "the lease is over": a thing of theirs, ended itself
-    r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all |officially |finally )?(?:done|over|finished|no more)"
+    r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all )?(?:done|over|finished|no more)"
     r"(?!\s+(?:with|for|by|in|at|on|soon|yet)\b))\b"
-    r"|退了|退掉|退订|退出|退卡|销掉|销了|注销|销户|辞了|辞掉|辞职|到期|过期了|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|出给|分手|不干了|不\S{0,4}了",
+    r"|退了|退掉|退订|退出|退卡|销掉|销了|注销|销户|辞了|辞掉|辞职|到期|过期了|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|出给(?=闲鱼|二手|买家|一个|别人|网友)|可以停了|可以不吃了|不用再?吃了|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )
 _TOPIC_STOP = frozenset(
@@ -744,7 +744,10 @@ _FINISHED = re.compile(
 _ENDED_SUBJECT = re.compile(
     r"(?:^|[,;]\s*(?:so\s+|and\s+|but\s+)?)(?:(?:the|my|our|his|her|their|user's)\s+)?"
     r"(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:\s+|(?='s\s))(?:" + ENDED_ITSELF + "|" + _OFF + r")\b"
-    r"|\b" + _LET_GO,
+    r"|\b"
+    + _LET_GO
+    # "PT is officially over": a thing named by its initials, over for good
+    + r"|^(?P<initials>(?-i:[A-Z]{2,5}))\s+is\s+officially\s+(?:over|done)\b",
     re.IGNORECASE,
 )
 
@@ -753,6 +756,15 @@ _WHEN_WORDS = frozenset(
     ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "yesterday", "tonight"]
     + ["weekend", "morning", "afternoon", "evening", "night"]
 )
+
+
+# Ended for another ("killed the streaming sub for my parents") or long before now
+_FOR_SOMEONE = re.compile(
+    r"\s+for\s+(?:the user's|my|our|their|his|her)\s+(?:\w+\s+)?(?:mom|mum|dad|parents?|brother|sister|son|daughter|"
+    r"kids?|wife|husband|partner|grand\w+|friend|boss|family|aunt|uncle|cousin|nephew|niece)\b",
+    re.IGNORECASE,
+)
+_LONG_AGO = re.compile(r"\b(?:years ago|long (?:ago|before)|back in (?:19|20)\d\d|as a (?:kid|child|teen))\b", re.I)
 
 
 def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
@@ -765,7 +777,7 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
     m = _ENDED.search(text) or _FINISHED.search(text)
     itself = _ENDED_SUBJECT.search(text) if m is None else None
     if itself is not None:
-        thing = topic_words(itself.group("thing") or itself.group("let"))
+        thing = topic_words(itself.group("thing") or itself.group("let") or itself.group("initials"))
         return (thing, text[itself.end() :]) if thing else None
     if m is None:
         handed = _HANDED_OVER.search(text)
@@ -776,6 +788,8 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
     thing = topic_words(m.group("thing")) - _WHEN_WORDS  # "sold the condo friday": the day is when
     if _FOR_A_WHILE.match(text, m.end()):  # "shut down the bakery for two weeks": it comes back
         return None
+    if _FOR_SOMEONE.match(text, m.end()) or _LONG_AGO.search(text):
+        return None  # "cancelled the gym membership for my dad": his; "sold my prius years ago": before
     return (thing, text[m.end() :]) if thing else None
 
 
@@ -835,9 +849,11 @@ _ENDED_ZH = re.compile(
     r"\s*(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:顺手|顺便|干脆|终于|索性|彻底|完全)?(?:已经|也)?(?:就)?"
     # ("兼职也就没了", "机构被查封了": gone, or closed by someone)
     r"(?:退掉|退了|销掉|注销|卖了|卖掉|取消|被偷走|被偷|丢掉|走丢|跑丢|丢|停掉|停|辞掉|辞|戒掉|戒|到期|结束|解散|倒闭|关门|没|被查封|黄|"
-    r"送人|送走|(?:送|卖|转|出)给[\u4e00-\u9fff]{1,8}?(?:养)?)(?:了|啦|喽|咯)?(?:[哈嘿呵]+)?[。！!]?$"
+    r"送人|送走|(?:送|卖|转)给[\u4e00-\u9fff]{1,5}?(?:养)?|出给(?:闲鱼|二手|买家|一个|别人|网友)[\u4e00-\u9fff]{0,6}?)(?:了|啦|喽|咯)?(?:[哈嘿呵]+)?[。！!]?$"
 )
 # "我把咖啡戒了", "他把烟戒了": the thing said between 把 and the verb that ends it
+# "医生说二甲双胍可以停了": a thing the speaker takes, told they may stop it
+_MAY_STOP_ZH = re.compile(r"(?P<thing>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:现在)?(?:可以|能|就)(?:停|停掉|不吃|不用吃)了")
 _ENDED_BA_ZH = re.compile(r"把(?P<thing>[\u4e00-\u9fff]{1,5}?)(?:给)?(?:戒|退|卖|取消|停|辞|扔|送人)")
 
 
@@ -856,6 +872,7 @@ def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
     parts = re.split(r"[，,]", text.strip())
     found_in = (
         _ENDED_BA_ZH.search(text),
+        _MAY_STOP_ZH.search(re.split(r"说|讲", text)[-1]),
         _ENDED_ZH.search(text.strip()),
         _ENDED_ZH.search(parts[-1].strip()),
         _ENDED_ZH.search(parts[0].strip()),  # "月卡到期了，没续": the thing and its end said first
@@ -879,7 +896,9 @@ def _ended_topic_zh(text: str) -> tuple[frozenset[str], str] | None:
     put_first = _TOPIC_NOT_DONE_ZH.search(text)  # "胃不好，咖啡彻底不喝了": the thing said first, then 不V了
     if put_first and not re.search(r"[他她它我你]|用户|现在|最近|今年|如今", put_first.group("topic")):
         # "那个号不做了": "that account", the account held
-        topic = re.sub(r"^[那这](?:个|家|份|辆|只|张|台|部|套|本|件|条|边)", "", put_first.group("topic"))
+        topic = put_first.group("topic")
+        if re.search(r"不(?:再)?[做干弄更玩用要开学去练跑吃喝抽看]了", text[put_first.start() :]):
+            topic = re.sub(r"^[那这](?:个|家|份|辆|只|张|台|部|套|本|件|条|边)", "", topic)
         if topic:
             return frozenset([topic.casefold()]), text[put_first.end() :]
     if not _ELIDED_END_ZH.search(text):
@@ -951,7 +970,26 @@ _NAMED_KINDS = frozenset(["gym", "club", "bank", "card", "shop", "studio", "fitn
 _KINDS_AFTER_NAME = frozenset(["shop", "store", "account", "subscription", "membership", "plan", "channel"])
 
 
-def names_ended(thing: frozenset[str], statement: str) -> bool:
+# The words that name a provider by its kind and nothing else ("that streaming sub", "the phone plan")
+_KIND_ONLY_WORDS = frozenset(
+    [
+        "stream",
+        "streaming",
+        "sub",
+        "subscription",
+        "service",
+        "account",
+        "plan",
+        "membership",
+        "gym",
+        "phone",
+        "contract",
+    ]
+    + ["music", "health", "insurance", "mobile", "cell"]
+)
+
+
+def names_ended(thing: frozenset[str], statement: str, by_kind: bool = True) -> bool:
     """Whether a statement names the thing an ending ends: its topic words, the words
     an acronym of one word begins ("let the nyt lapse"), or for Chinese, every character
     of it ("烟" of "每天抽一包烟", "健身卡" of "办了健身房的年卡": the characters a bigram
@@ -978,12 +1016,14 @@ def names_ended(thing: frozenset[str], statement: str) -> bool:
     if len(thing) == 1 and (
         stands_for(next(iter(thing)), statement)
         or _vehicle_of(next(iter(thing)), statement)
-        or make_and_model(next(iter(thing)), statement)  # "traded the honda in" ends "my car's a 2012 Civic"
+        # "traded the honda in" ends "my car's a 2012 Civic" (``by_kind``: a thing named by its
+        # make or its kind is the speaker's own only where they end it themselves)
+        or (by_kind and make_and_model(next(iter(thing)), statement))
     ):
         return True
-    # the kind of a provider held ("killed that streaming sub" ends "pays for Netflix")
-    kinds = provider_kinds_said(" ".join(sorted(said)))
-    if kinds and kinds & set(providers_named(statement)):
+    # the kind of a provider held, said by its kind alone ("killed that streaming sub" ends "pays for Netflix")
+    kinds = provider_kinds_said(" ".join(sorted(said))) if by_kind and said <= _KIND_ONLY_WORDS else set()
+    if kinds and kinds & set(providers_named(statement)) and not providers_named(" ".join(said)):
         return True
     # one character stands for the thing only where it closes what is said ("抽一包烟。", not "烟花")
     return all(

@@ -50,6 +50,22 @@ _MONTH_NAMES = (
     r"(?i:january|february|march|april|may|june|july|august|september|october|november|december|"
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
 )
+# Formulas that open other talk as often as a correction ("brain fart, London traffic is
+# insane", "I'm dumb, Mark's wife is called Mary"): read only before a value said alone,
+# or "the <thing> is <value>" (``_AFTER_WEAK_EN``).
+_WEAK_FORMULA_EN = (
+    r"(?:i )?fat[- ]?fingered (?:that|it)(?: (?:earlier|before|above))?|brain ?fart(?: (?:earlier|before|above))?|"
+    r"(?:wait |ugh )?i'?m (?:dumb|an idiot|so dumb)|silly me"
+)
+_WEAK_ONLY_EN = re.compile(
+    r"^(?:(?:ugh|argh|ah|oh|hmm|wait|ok|okay)[\s,!.]+)?(?:" + _WEAK_FORMULA_EN + r")[\s,:;!.—–-]*", re.IGNORECASE
+)
+_AFTER_WEAK_EN = re.compile(
+    r"(?:(?:it's|it is|it was|i meant|make that|more like)\s+)?(?:[$€£¥]?\d[\w.,:]*(?:\s?(?:am|pm))?|(?-i:[A-Z])[\w'-]*"
+    r"(?:\s+(?-i:[A-Z])[\w'-]*)?)[.!]*"
+    r"|the\s+[a-z]+\s+(?:is|was|'s)\s+(?:in|at|on)?\s*(?:[$€£¥]?\d[\w.,:]*|(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)[.!]*",
+    re.IGNORECASE,
+)
 _FORMULA_EN = re.compile(
     r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+)[\s,!.]+)?"  # an interjection may come first, never stand alone
     r"(?:(?:no wait|no no|wait no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|(?:my )?typo(?: (?:earlier|before|above|there))?|actually|"
@@ -59,9 +75,9 @@ _FORMULA_EN = re.compile(
     r"i (?:wrote|typed|spelled|spelt|put) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above))?|"
     r"i made a (?:mistake|typo)(?: (?:before|earlier|there))?|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
-    r"(?:i )?fat[- ]?fingered (?:that|it|the \w+)(?: (?:earlier|before|above))?|brain ?fart(?: (?:earlier|before|above))?|"
-    r"(?:wait |ugh )?i'?m (?:dumb|an idiot|so dumb)|silly me|"
     r"(?:one|the) thing i got wrong(?: (?:in|from) (?:that|my|the) (?:[\w-]+ ){0,2}(?:update|message|msg|list|dump))?|"
+    + _WEAK_FORMULA_EN
+    + r"|"
     r"i mixed (?:that|it|them) up|(?:i )?got (?:(?:that|it|them|those) )?mixed up|make that|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
     r"i mis(?:heard|counted|remembered|spelled|spelt|read|typed)(?: (?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+)?|"
@@ -79,7 +95,10 @@ _FORMULA_EN = re.compile(
 _FORMULA_ZH = re.compile(
     r"^(?:(?:(?:我|刚才|刚刚)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
     # "刚看了一眼银行短信": where the right value was just read
-    r"(?:我)?刚(?:刚)?(?:看了一眼|看了一下|看了下|翻了一下|翻了下|确认了一下)[\u4e00-\u9fffA-Za-z]{0,8}?(?=[，,：:])|"
+    r"(?:我)?刚(?:刚)?(?:看了一眼|看了一下|看了下|翻了一下|翻了下)"
+    r"(?!\S{0,6}(?:我|他|她|别人|同事|同学|朋友|时间|表|新闻|天气|B超|隔壁|中介|平均|新套餐|菜单|外卖|招聘|停车场|"
+    r"手机(?!短信|日历|备忘)))"
+    r"[\u4e00-\u9fffA-Za-z]{2,8}?(?=[，,：:])|"
     r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
     r"[，,、：:\s。！!]*)+"
 )
@@ -115,10 +134,11 @@ _NOT_FIRST_EN = re.compile(
 # "I said the 14th earlier but it's actually the 16th": the wrong value named as said
 _SAID_BUT_EN = re.compile(
     r"^(?:(?:oh|ah|hmm|um|uh|ok|okay|so|sorry|oops|wait)[\s,]+)?i\s+said\s+(?P<old>[^,]{1,30}?)"
-    # ("sorry I said 7 earlier, my boy's actually 9": "but" unsaid where when it was said is)
-    r"(?:(?:\s+(?:earlier|before|above|last time)),?\s+(?:but\s+)?|,?\s+but\s+)"
-    r"(?:it's|it is|it was|that's|he's|she's|they're|the \w+ is|(?:my|our|his|her|their|the)\s+[\w-]+(?:'s|\s+is|\s+was))?"
-    r"\s*(?:actually\s+|really\s+)?(?P<new>[^,;]+?)[.!]*$",
+    r"(?:(?:\s+(?:earlier|before|above|last time))?,?\s+but\s+"
+    r"(?:it's|it is|it was|that's|he's|she's|they're|the \w+ is)?\s*(?:actually\s+|really\s+)?"
+    # ("sorry I said 7 earlier, he's actually 9": "but" unsaid, the thing said again by its pronoun)
+    r"|\s+(?:earlier|before|above|last time),?\s+(?:it's|it is|it was|that's|he's|she's|they're)\s+(?:actually|really)\s+)"
+    r"(?P<new>[^,;]+?)[.!]*$",
     re.IGNORECASE,
 )
 # "it's actually the centre in bradford", "the one on king st": the thing again, with where it is
@@ -171,8 +191,8 @@ _PARTICLES_ZH = frozenset(["的", "啊", "呀", "吧", "呢", "嘛", "了", "哦
 _SLIP_EN = (
     r"typo|(?:i )?typo'?e?d (?:it|that|this|the \w+)|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
     r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)"
-    r"(?: with (?:the |my |our )?[\w'-]+(?: [\w'-]+)?)?(?: (?:constantly|all the time|every time|again))?|"
-    r"(?:i )?(?:transposed|swapped|flipped|mixed up) (?:the )?\w+(?: (?:around|round))?|"
+    r"(?: with (?:the |my |our )?[\w'-]+(?: [\w'-]+)?)?|"
+    r"(?:i )?(?:transposed|swapped|flipped|mixed up) (?:the )?\w+|"
     r"(?:i )?(?:always |keep )?(?:flip|swap|transpose|mix up) (?:it|them|those|these|the \w+)|"
     # how the slip happened: "wrote it down wrong", "misread the confirmation", "read the wrong line"
     r"(?:i )?(?:wrote|typed|put|read|heard|said|remembered|copied) (?:it|that|this|them|the \w+)(?: down| in)? wrong(?:ly)?|"
@@ -205,7 +225,7 @@ _TRAILING_WHY_EN = re.compile(
     r"[,;—–-]\s*(?:it was|that was|i was|i'd|i had|i've been|we were|(?:it's|that's|he's|she's|they're)\s+(?:a|an|my|her|his|their)"
     # how the slip came about ("..., misread the confirmation email", "..., just double-checked")
     r"|(?:i\s+)?(?:just\s+)?(?:misread|misremembered|mistyped|misheard|misspoke|fat[- ]fingered|double[- ]checked|"
-    r"checked|looked at|read|confused|mixed up)(?=\s+(?:the|my|it|that|them|both|those|with)\b)"
+    r"confused|mixed up)(?=\s+(?:the|my|it|that|them|both|those|with)\b)"
     r"|(?:i\s+)?mixed\s+(?:him|her|them|it|those|these|the two)\s+up\b)\s*[^,;]{0,60}[.!]*$",
     re.IGNORECASE,
 )
@@ -238,9 +258,7 @@ _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its o
 # After a formula, "we're on 15 already", "I'm at 3.2 now": the value where the speaker is,
 # said with its subject and nothing else.
 _ON_VALUE_EN = re.compile(
-    r"^(?:no[,\s]+)?(?:(?:i'm|i am|we're|we are)\s+(?:(?:actually|already|really)\s+)?(?:on|at)"
-    # "fat fingered that, I start at 8": when the speaker starts or finishes, said again
-    r"|(?:i|we)\s+(?:actually\s+|really\s+)?(?:start|finish|begin|leave|get in|clock in|clock out)\s+at)\s+"
+    r"^(?:no[,\s]+)?(?:i'm|i am|we're|we are)\s+(?:(?:actually|already|really)\s+)?(?:on|at)\s+"
     r"(?P<v>[$€£¥]?\d[\w.,:]*)\s*(?:already|now|actually|though|i think)?[.!]*$",
     re.IGNORECASE,
 )
@@ -272,7 +290,10 @@ def is_slip(text: str) -> bool:
     "I transposed the digits"): about the slip, no fact."""
     if is_cjk(text):  # "我打反了", "刚才说错了"
         return _TRAILING_FORMULA_ZH.fullmatch("，" + text.strip()) is not None
-    return _TRAILING_FORMULA_EN.fullmatch(", " + text.strip()) is not None
+    # ... said alone, with how often or where it went ("I swapped the digits around", "I mix them
+    # up constantly"; after a value, "today, swapped the tyres around" is no slip)
+    text = re.sub(r"\s+(?:around|round|constantly|all the time|every time|again)(?=[.!]*$)", "", text.strip())
+    return _TRAILING_FORMULA_EN.fullmatch(", " + text) is not None
 
 
 def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
@@ -283,7 +304,9 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     if is_cjk(text):
         return _bare_zh(text, whole)
     text = _ITS_EN.sub("it's", _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text)
-    text = re.sub(r"^\*+(?=\w)", "correction, ", text)  # "*monthly", "**2pm": a chat's mark for a word corrected
+    if "*" not in text[2:] and ((text.startswith("*") and not text.startswith("**")) or len(text.split()) <= 2):
+        # "*monthly", "**2pm": a chat's mark for a word corrected (not "**Hola** amigos", bold)
+        text = re.sub(r"^\*{1,2}(?=\w)", "correction, ", text)
     text = re.sub(r"^(\w[\w' .:-]{0,24}?)\s*\*+$", r"correction, \1", text)  # "tuesday*": the mark after it
     trailing = (
         _TRAILING_FORMULA_EN.search(text)
@@ -306,6 +329,9 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
         text = text[: actually.start("cut")]
     formula = _FORMULA_EN.match(text)
     rest = text[formula.end() :].strip(" .!") if formula else text.strip(" .!")
+    weak = _WEAK_ONLY_EN.match(text)
+    if formula and weak and weak.end() >= formula.end() and not _AFTER_WEAK_EN.fullmatch(rest):
+        return None  # "brain fart, 8 candles on the cake": no value said alone after a weak formula
     if _TO_COME_EN.search(rest) and not re.search(r"\bnot\b", rest, re.IGNORECASE):
         return None  # "ignore that, she's 7 in august": what will be, no slip in what is
     said = _SAID_BUT_EN.match(rest)
@@ -587,6 +613,9 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
             return BareCorrection(new, value_shape(new), old) if new != old else None
     if formula is None:
         return None
+    read = re.search(r"看了一眼|看了一下|看了下|翻了一下|翻了下", formula.group(0))
+    if read and not re.match(r"是?[\d零一二两三四五六七八九十百千万]", rest):
+        return None  # "刚看了一眼账单，是水电费涨了": news of what was read, no value corrected
     m = _BARE_ZH.match(rest)
     slip = SLIP_SAID_ZH.search(formula.group(0)) is not None
     if m is None or (
@@ -631,12 +660,11 @@ def value_said_zh(value: str) -> str:
     with ("是周四晚上的"), and of how often, the count alone ("是一天三次": the span is the one
     said before, "一天吃两次")."""
     value = re.sub(r"(?<=[\u4e00-\u9fff])的$", "", value)
+    value = re.sub(r"^(?:唱|弹|拉|吹)(?=[\u4e00-\u9fff]{2})", "", value)  # "是唱女中音": the part sung
     # "是下周四": the weekday, as the belief holds it ("下周三" was read as a date of its week)
-    value = re.sub(r"^(?:下下?个?|这个?|本)(?=(?:周|星期|礼拜)[一二三四五六日天])", "", value)
+    value = re.sub(r"^下个?(?=(?:周|星期|礼拜)[一二三四五六日天])", "", value)
     # ... without the going said after it ("是下周四去")
-    value = re.sub(
-        r"^((?:周|星期|礼拜)[一二三四五六日天](?:上午|下午|晚上|早上|中午)?)(?:去|来|走|到|回来|出发)$", r"\1", value
-    )
+    value = re.sub(r"^((?:周|星期|礼拜)[一二三四五六日天](?:上午|下午|晚上|早上|中午)?)(?:去|出发)$", r"\1", value)
     # "3块2一平": a price said with what it is per ("一平", "每月"), the price alone
     value = re.sub(r"(?<=[块元毛角\d])(?:一|每)(?:平|平米|平方|个月|月|年|次|斤|公斤|吨|小时|天|晚)$", "", value)
     often = _OFTEN_ZH.fullmatch(value)

@@ -312,7 +312,11 @@ def with_date(text: str, mention: TimeMention) -> str:
 
 
 _DAY_OF_WEEK_EN = re.compile(
-    r"\b(?P<wd>" + _WEEKDAYS + r")\s+(?P<d>\d{1,2})\s+(?P<m>" + "|".join(MONTHS_EN) + r")\s+(?P<y>\d{4})\b",
+    r"\b(?P<wd>"
+    + _WEEKDAYS
+    + r")\s+(?P<d>\d{1,2})\s+(?P<in>in\s+)?(?P<m>"
+    + "|".join(MONTHS_EN)
+    + r")\s+(?P<y>\d{4})\b",
     re.IGNORECASE,
 )
 _DAY_OF_WEEK_ZH = re.compile(
@@ -322,22 +326,23 @@ _ZH_WEEKDAY = {c: n for n, c in enumerate("一二三四五六日")} | {"天": 6}
 
 
 def with_weekday_date(statement: str) -> str:
-    """The statement with each date written beside a weekday moved to that weekday's day, the
-    nearest (within three days): a correction that changes "Tuesday 3 March 2026" to Wednesday
-    means the day after, not a Wednesday the calendar has no 3 March for."""
+    """The statement with each date written beside a weekday moved to that weekday's day of the
+    same week: a correction that changes "Tuesday 3 March 2026" to Wednesday means the day
+    after, "Monday 2 March" corrected to Friday the 6th, not a Wednesday the calendar has no
+    3 March for."""
 
     def moved(m: re.Match[str], weekday: int, month: int, zh: bool) -> str:
         try:
             day = datetime(int(m.group("y")), month, int(m.group("d")), tzinfo=UTC)
         except ValueError:
             return m.group(0)
-        shift = (weekday - day.weekday() + 3) % 7 - 3
+        shift = weekday - day.weekday()  # the day of that weekday in the same week (Monday first)
         if shift == 0:
             return m.group(0)
         day = day.fromordinal(day.toordinal() + shift)
         if zh:
             return f"{day.year}年{day.month}月{day.day}日{m.group('wd')}"
-        return f"{m.group('wd')} {day.day} {day:%B} {day.year}"
+        return f"{m.group('wd')} {day.day} {m.group('in') or ''}{day:%B} {day.year}"
 
     statement = _DAY_OF_WEEK_EN.sub(
         lambda m: moved(

@@ -367,6 +367,9 @@ _SCHOOL_WORDS = frozenset(
 _CUE_WORDS_EN = (
     frozenset(
         [
+            "midnight",  # a time said in a word ("in bed around midnight")
+            "noon",
+            "midday",
             "live",
             "lives",
             "living",
@@ -600,7 +603,11 @@ _RESIDENCE_EN = re.compile(
     # home rented, or bought and moved into (a house bought alone may be let or a second home)
     + r"|\b(?:rent|rents|renting|(?:bought|closed on|purchased)(?=.*\bmov(?:ed|ing) in\b))\s+(?:a|an|the|our|my)\s+"
     r"(?:[a-z-]+\s+){0,2}?"
-    r"(?:flat|apartment|house|home|studio|condo|place|bungalow|cottage|townhouse|[a-z]+-bedroom)\s+in\s+" + _PLACE
+    r"(?:flat|apartment|house|home|studio|condo|place|bungalow|cottage|townhouse|[a-z0-9]+-bed(?:room)?)\s+in\s+"
+    + _PLACE
+    # "our new place in York is lovely": the home the speaker has now, said new
+    + r"|\b(?:our|my)\s+new\s+(?:flat|apartment|house|home|place|studio|condo|pad)\s+in\s+"
+    + _PLACE
 )
 _EMPLOYER_EN = re.compile(
     r"\b(?:(?:work|works|working)\s+(?:(?:now|fully|mostly|remotely|remote|from home|full-time|part-time)\s+){0,2}(?:at|for)|joined|(?:started|starting|start|began)\s+"
@@ -769,10 +776,19 @@ _COUNT_CUE_EN = re.compile(
 _ACTIVITY_EN = re.compile(
     r"\b(wake up|woke up|waking up|get up|getting up|go to bed|going to bed|go to sleep|start work|start working|"
     # bedtime said in other words ("lights out by 10:30", "asleep by 11", "in bed by ten")
-    r"lights out|lights-out|bedtime|asleep(?= by)|in bed(?= by)|hit the (?:sack|hay)|"
+    r"lights out|lights-out|bedtime|asleep(?= (?:by|around))|in bed(?= (?:by|around))|hit the (?:sack|hay)|"
     r"finish work|leave work|go to the gym|hit the gym|work out|go running|go for a run|run|have dinner|"
     r"eat dinner|have lunch|have breakfast|standup|stand-up|stand up|daily|meeting|sync|class|shift|practice|"
     r"lesson|appointment|school run|commute)\b[^,;]*?\b(?:at|to|around|by|is|starts|begins)\b",
+    re.IGNORECASE,
+)
+_BED_SAID_OTHERWISE = frozenset(
+    ["lights out", "lights-out", "bedtime", "asleep", "in bed", "hit the sack", "hit the hay"]
+)
+_MY_BEDTIME = re.compile(
+    r"^(?:(?:so|and|but|now|these days|lately|usually|normally|since \w+(?: \w+){0,4},?)\s+)*"
+    r"(?:i|i'm|i am|i've|i have|we|we're|we've|my bedtime|lights out (?:by|at|around)\s+\d|in bed|asleep)\b"
+    r"(?![^.;]*\b(?:was|were|during)\b)",
     re.IGNORECASE,
 )
 _ACTIVITY_NAMES = {
@@ -1192,7 +1208,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         return [_Hit("school", "school", _norm(school), school, "organisation", subject)]
     place = _RESIDENCE_EN.search(focus) or _RESIDENCE_EN.search(clause)
     if place:
-        value = _cut(place.group(1) or place.group(2))
+        value = _cut(next((g for g in place.groups() if g), ""))
         if value and value.lower() not in _NOT_VALUES and not _WHEN_EN.match(value):
             return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
     there = _MOVED_THERE_EN.search(clause)
@@ -1260,6 +1276,8 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if hits:
         return hits
     activity = _ACTIVITY_EN.search(clause)
+    if activity and activity.group(1).lower() in _BED_SAID_OTHERWISE and not _MY_BEDTIME.match(clause):
+        activity = None  # "the kids are in bed by 8", "lights out was at 9 on the trip": not the speaker's now
     if activity:
         when = time_in(clause[activity.start() :])
         if when is not None:

@@ -235,17 +235,33 @@ _HABIT_FIRST_EN = re.compile(
 )
 
 
-_GUESS_WHO = re.compile(r"^(?:(?:lol|haha|omg|so|ok|okay)[,!\s]+)*guess\s+who(?:'s|\s+is)\s+(?=\w)", re.IGNORECASE)
+# An aim of the speaker's with its "I'm" dropped, something counted in it ("trying to put away
+# $300 a month for a car", "saving up 200 a week for the trip"): what they do, not a wish in the air
+_AIMING_FIRST_EN = re.compile(
+    r"^(?:(?:still|currently|now)\s+)?(?:trying|aiming|saving up|saving|putting away|paying off)\b(?=.*\d)",
+    re.IGNORECASE,
+)
+# ... and not when the sentence goes on to say who ("guess who is engaged lol, my best friend Jess")
+_SOMEONE_AFTER = re.compile(r"\.\.\.|…|\b(?:my|his|her|their|our)\b|(?-i:[A-Z])[a-z]+", re.IGNORECASE)
+_GUESS_WHO = re.compile(
+    r"^(?:(?:lol|haha|omg|so|ok|okay)[,!\s]+)*guess\s+who(?:'s|\s+is)\s+"
+    r"(?=(?:(?:finally|officially|now)\s+)?(?:engaged|married|pregnant|expecting|retired|retiring|promoted|hired|single|"
+    r"sober|moving)\b(?![^.…]*(?:\.\.\.|…|\b(?:my|his|her|their|our)\b|,\s*\w)))",
+    re.IGNORECASE,
+)
 
 
-def habit_restored(clause: str) -> str:
+def habit_restored(clause: str, sentence: str = "") -> str:
     """A habit said with its "I" dropped, with it put back ("usually grocery shop on sunday
     mornings" -> "I usually ...", "always up at 6" -> "I'm always up at 6"); the clause as
     it is otherwise. Read before the frames, which take their statement from the clause."""
     text = clause.strip()
     guess = _GUESS_WHO.match(text)
-    if guess is not None:  # "guess who's engaged 💍": news of the speaker's own, told as a riddle
+    rest = sentence[sentence.find(text) + len(text) :] if text in sentence else ""
+    if guess is not None and not _SOMEONE_AFTER.search(rest):  # "guess who's engaged 💍": the speaker's news
         return "I'm " + text[guess.end() :]
+    if _AIMING_FIRST_EN.match(text):  # "trying to put away $300 a month": the speaker's aim, "I'm" dropped
+        return "I'm " + text[:1].lower() + text[1:]
     if is_cjk(text) or not _HABIT_FIRST_EN.match(text):
         return clause
     state = re.match(r"\w+\s+(?:up|awake|asleep|in bed|home|busy|off)\b", text, re.IGNORECASE)

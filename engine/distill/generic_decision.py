@@ -57,7 +57,7 @@ from ledgermind.distill.alignment import (
     untimed,
 )
 from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
-from ledgermind.distill.person import IRREGULAR_PAST
+from ledgermind.distill.person import IRREGULAR_PAST, RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.providers import providers_named, switch_said
 from ledgermind.distill.request_changes import is_standing_request, request_decision
@@ -377,8 +377,8 @@ def _names_the_dead(dead: frozenset[str], statement: str) -> bool:
 
 def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
     """The beliefs that held of the one who died: they name them, and are no death."""
-    if dead == NICKNAMED_PET:
-        return _pet_beliefs(beliefs)
+    if dead == NICKNAMED_PET:  # "小家伙" may be a child of theirs as well as a pet
+        return () if any(_A_CHILD.search(b.statement) for b in beliefs) else _pet_beliefs(beliefs)
     return tuple(
         b
         for b in beliefs
@@ -398,12 +398,14 @@ _DEAD_OF_MINE_ZH = re.compile(
 
 
 # A pet said of by a pet name, not its own ("we had to put the old girl down", "小家伙前两天走了")
-_PET_NICKNAME_EN = r"(?:the|our|my)\s+(?:old|big|sweet)\s+(?:girl|boy|guy|man|lady|fella|fellow)"
+_PET_NICKNAME_EN = r"(?:the|our|my)\s+(?:old|big|sweet)\s+(?:girl|boy|lady|fella)"
 _PET_NICKNAME_ZH = ("小家伙", "老家伙", "小东西", "毛孩子", "小可爱")
 _NICKNAMED_DEAD = re.compile(
-    r"\b(?:we|i|the user)\s+(?:(?:sadly|just|finally|recently)\s+)?(?:lost|had to put|put)\s+"
+    r"\b(?:we|i|the user)\s+(?:(?:sadly|just|finally|recently)\s+)?(?:lost\s+"
     + _PET_NICKNAME_EN
-    + r"(?:\s+down\b(?!\s+for\b))?|\b"
+    + r"|(?:had to\s+)?put\s+"
+    + _PET_NICKNAME_EN
+    + r"\s+down\b(?!\s+for\b))|\b"
     + _PET_NICKNAME_EN
     + r"\s+(?:(?:has|had|just|sadly)\s+)*(?:"
     + _DEATH_EN
@@ -411,14 +413,22 @@ _NICKNAMED_DEAD = re.compile(
     re.IGNORECASE,
 )
 NICKNAMED_PET = frozenset(["(a pet said of by a pet name)"])
+_DEATH_CUE_ZH = re.compile(r"老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|难过|伤心|舍不得|哭|🥲|😭|😢|💔|🙏|🕯|🌈")
+_A_CHILD = re.compile(
+    r"儿子|女儿|孩子|宝宝|外甥|侄|外孙|孙子|孙女|\b(?:son|daughter|baby|kid|toddler|grandson|granddaughter)s?\b", re.I
+)
 _PET = re.compile(
     r"\b(?:dog|cat|puppy|kitten|pup|parrot|budgie|hamster|rabbit|bunny|guinea pig|tortoise|turtle|retriever|labrador|"
-    r"lab|collie|beagle|spaniel|terrier|poodle|greyhound|husky|tabby|ferret|gerbil|goldfish)s?\b"
+    r"labrador|collie|beagle|spaniel|terrier|poodle|greyhound|husky|tabby|ferret|gerbil|goldfish)s?\b"
     r"|狗|猫|仓鼠|兔|鹦鹉|金鱼|乌龟|龙猫|柯基|泰迪|金毛|哈士奇|柴犬|布偶",
     re.IGNORECASE,
 )
 
 
+_SEVERAL = re.compile(
+    r"\b(?:two|three|four|both|several|a couple of)\b|\b(?:dogs|cats|puppies|kittens|rabbits|hamsters)\b|两只|几只|三只",
+    re.IGNORECASE,
+)
 _PET_NAME = re.compile(r"\b(?:named|called)\s+((?-i:[A-Z])\w+)|叫([\u4e00-\u9fff]{1,3}?)(?=[，,。的]|$)")
 
 
@@ -426,6 +436,8 @@ def _pet_beliefs(beliefs: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
     """The beliefs about the speaker's pet, where they have one: all that name a pet, when they
     name no more than one by name ("an old golden retriever named Sunny"); none for two pets."""
     held = tuple(b for b in beliefs if _PET.search(b.statement) and not _DIED.search(b.statement))
+    if any(len(_PET.findall(b.statement)) > 1 or _SEVERAL.search(b.statement) for b in held):
+        return ()  # "two dogs, a lab and a beagle": which one, the words do not say
     names = {latin or cjk for b in held for latin, cjk in _PET_NAME.findall(b.statement)}
     return held if len(names) <= 1 else ()
 
@@ -435,6 +447,12 @@ def dead_of_mine(statement: str) -> frozenset[str]:
     read of an event told with its date ("we lost Max last month"), which ends what held of them."""
     zh = _DEAD_OF_MINE_ZH.search(statement) if is_cjk(statement) else None
     if zh is not None and zh.group("who") in _PET_NICKNAME_ZH:
+        # "小家伙前两天走了" may be a visitor who left: a death said in words only ("去世", "死了",
+        # "走了，老死的"), never a bare 走了
+        if zh.group(0).endswith("走了") and not _DEATH_CUE_ZH.search(statement[zh.end() :]):
+            return frozenset()
+        if re.search(RELATIONS_ZH_WORDS + r"|外甥|侄", statement):
+            return frozenset()
         return NICKNAMED_PET
     if zh is not None and zh.group("who") not in ("用户", "我", "我们", "他", "她", "它"):
         return frozenset([zh.group("who")])
@@ -465,6 +483,16 @@ def breaks_up(statement: str) -> bool:
     return _BROKE_UP.search(statement) is not None and not negated(statement)
 
 
+# The speaker's own couple, the step taken ("the user is engaged", "we got married", "我俩领证了")
+_OURS_COUPLED = re.compile(
+    r"^(?:the user is|we|we're|we are|we've)\b|(?:用户|我们|用户们)俩[^，,。]{0,12}?(?:领证|结婚|订婚)了"
+    r"|^(?:我们|用户们|用户)(?:已经|终于|也|上个月|昨天|今天|前天|上周|\d{4}年[^，,。]{0,10}?)?(?:领证|结婚|订婚)了",
+    re.IGNORECASE,
+)
+_NOT_YET_COUPLED = re.compile(
+    r"打算|准备|还没|没有|不打算|暂时不|想|要去|催|下个月|明年|\b(?:will|going to|gonna|planning|plan to|soon|someday)\b",
+    re.IGNORECASE,
+)
 # Capitalised words of a partner's belief that name no one ("The", a place): not the partner
 _NOT_A_PARTNER = frozenset(["The", "User", "We", "They", "He", "She", "It"])
 
@@ -561,9 +589,12 @@ def _stopped_doing(old: str, new: str) -> bool:
 # An amount someone moved, its thing left to the pronoun ("landlord bumped it to 1600",
 # "they raised it to 17.99") or to the topic said before (房东从三月开始涨到4000了).
 MOVED_IT = (
-    r"\b(?:raised|bumped|upped|increased|hiked|lowered|cut|dropped|reduced|put|pushed|moved|changed|doubled|"
+    r"(?:\b(?:raised|bumped|upped|increased|hiked|lowered|cut|dropped|reduced|put|pushed|moved|changed|doubled|"
     # ... or the speaker's version of a thing ("IT upgraded me to 24.04")
-    r"halved|upgraded|downgraded|updated|shifted|shuffled|swapped|rescheduled|rebooked)\s+(?:it|them|me|us|the user|(?:the user's|their|the)\s+\w+)\s+(?:up\s+|down\s+)?to\s+"
+    r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user|(?:the user's|their|the)\s+\w+(?:\s+\w+)?)"
+    r"\s+(?:up\s+|down\s+)?to\s+"
+    # ("they shifted me to sundays": one who moves the speaker on a rota, the speaker only)
+    r"|\b(?:shifted|shuffled|swapped|rescheduled|rebooked)\s+(?:me|us|the user|it|them)\s+(?:over\s+)?to\s+)"
     r"(?:(?:like|about|around|roughly|almost|nearly)\s+)?"  # "upped it to like 35k a week"
 )
 _MOVED_IT = re.compile(
@@ -596,7 +627,7 @@ _MOVED_DAY_ZH = re.compile(r"(?:调到|改到|挪到|换到|改成|换成|改在
 _MOVED_MONTH = re.compile(
     r"\b(?:push(?:ed)?|mov(?:ed?)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?)"  # "had to push the wedding to ..."
     r"(?:\s+(?:it|them|back|out|up|forward|(?:the|our|my|their)\s+[\w-]+(?:\s+[\w-]+)?|(?-i:[A-Z])[\w-]+))*"
-    r"\s+(?:to|for|until|till)\s+(?:early\s+|mid-?\s*|late\s+|the end of\s+|end of\s+)?(?P<v>(?:"
+    r"\s+(?:to|for|until|till)\s+(?:next\s+)?(?:early\s+|mid-?\s*|late\s+|the end of\s+|end of\s+)?(?P<v>(?:"
     + _MONTHS_SAID
     + r")\b"
     r"(?:\s+\d{1,2}(?:st|nd|rd|th)?\b(?!\s*(?:am|pm|:)))?)",
@@ -640,6 +671,12 @@ _SWITCHED_BY_CARER = re.compile(
     r"\s+(?:over\s+|back\s+)?(?:on|onto|to)\s+(?P<v>[^,.;]+)",
     re.IGNORECASE,
 )
+# A vet putting the speaker's pet on a food or a medicine, the pet said of by a pet name or a pronoun
+_PET_PUT_ON = re.compile(
+    r"\b(?:the\s+|our\s+|my\s+)?(?:vet|veterinarian)\s+(?:has\s+|just\s+)?(?:put|switched|moved|changed)\s+"
+    r"(?:" + _PET_NICKNAME_EN + r"|him|her|them)\s+(?:over\s+)?(?:on|onto|to)\s+\S",
+    re.IGNORECASE,
+)
 # Who may: the one caring for them ("my boss moved me to the Berlin team" changes no regimen).
 _CARER = re.compile(
     r"\b(?:doctor|doc|dr|psychiatrist|vet|veterinarian|gp|physician|nurse|dentist|pharmacist|therapist|"
@@ -655,6 +692,12 @@ def _switched_by_carer(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision |
     """What "my doctor switched me to Zoloft" replaces, said by one who cares for
     them (a doctor, a vet): of the beliefs saying what that person (or pet) takes,
     eats or uses, the one said last."""
+    pet = _PET_PUT_ON.search(p.statement)  # "the vet put the big guy on Hill's kidney care food"
+    if pet is not None and not negated(p.statement[: pet.start()]):
+        held = [b for b in _pet_beliefs(beliefs) if re.search(_ON_SOMETHING, b.statement, re.IGNORECASE)]
+        if held:
+            fed = max(held, key=_said_last)
+            return Decision("supersede", (fed,), f"replaced: {fed.statement} ({p.statement}; rule switched by a carer)")
     said = _SWITCHED_BY_CARER.search(p.statement)
     if said is None or negated(p.statement[: said.end()]) or not _CARER.search(p.statement[: said.start()]):
         return None
@@ -664,6 +707,40 @@ def _switched_by_carer(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision |
         return None
     reason = f"replaced: {last.statement} ({p.statement}; rule switched by a carer)"
     return Decision("supersede", (last,), reason, last.value or "", said.group("v").strip())
+
+
+# The same in Chinese ("医生给她换成缬沙坦了", "兽医建议换成渴望"): what the one cared for takes or eats.
+_SWITCHED_BY_CARER_ZH = re.compile(
+    r"(?P<carer>医生|大夫|兽医|宠物医生|营养师)(?P<who>[^，,。！!]{0,8}?)"
+    r"(?:换成|改成|改用|换了|改吃|换吃)(?P<v>[\u4e00-\u9fffA-Za-z0-9]{2,10})"
+)
+_ONE_OF_THEIRS_ZH = re.compile(r"[她他]|(?:用户|我)的?(?:" + RELATIONS_ZH_WORDS + ")")
+_TAKES_ZH = re.compile(r"吃|服用|喂|打(?:胰岛素|针)|用[^户]")
+
+
+def _switched_by_carer_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "医生给她换成缬沙坦了" replaces: of the beliefs saying what one of the speaker's
+    takes or eats (theirs for 她 / 他, a pet's for a vet), the one said last."""
+    said = _SWITCHED_BY_CARER_ZH.search(p.statement) if is_cjk(p.statement) else None
+    if said is None or negated(p.statement[: said.start()]) or re.search(r"想|要不要|打算|考虑", p.statement):
+        return None
+    speaker = (p.subject or "").partition(":")[0]
+    someone = _ONE_OF_THEIRS_ZH.search(said.group("who")) is not None  # "给她", "给用户妈": not the speaker
+
+    def theirs(b: BeliefView) -> bool:
+        of_someone = (b.subject or "").startswith(speaker + ":") or re.match(
+            "用户的?(?:" + RELATIONS_ZH_WORDS + ")", b.statement
+        ) is not None
+        if someone:
+            return of_someone
+        return said.group("carer") in ("兽医", "宠物医生") or (b.subject == speaker and not of_someone)
+
+    held = _last_held(
+        beliefs, lambda b: is_cjk(b.statement) and theirs(b) and _TAKES_ZH.search(b.statement) is not None
+    )
+    if held is None or said.group("v") in held.statement:
+        return None
+    return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule switched by a carer)")
 
 
 # The speaker moved a person of theirs somewhere else ("we moved their son to a charter school",
@@ -689,6 +766,14 @@ def _moved_of_theirs(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | N
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule moved by the speaker)")
 
 
+_ONE_OFF = re.compile(
+    r"\b(?:(?:just|only)\s+(?:for\s+)?(?:this|the|one|that)\s+(?:\w+\s+)?(?:week|month|day|time)|"
+    r"(?:this|that)\s+(?:\w+\s+)?(?:week|month|day|time)\s+only|for\s+(?:one|a)\s+(?:week|day|month)|"
+    r"for\s+the\s+(?:[\w-]+\s+)?(?:scan|appointment|cleaning|test|mri|check-?up|flight|trip|holidays?))\b",
+    re.IGNORECASE,
+)
+
+
 def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """The amount "it" stands for, moved by someone: of the speaker's beliefs holding one
     amount within a third to three times the new one, the one said last; or the day
@@ -697,6 +782,8 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     month), the one said last."""
     said = _MOVED_ZH.search(p.statement) if is_cjk(p.statement) else _MOVED_IT.search(p.statement)
     zh = is_cjk(p.statement)
+    if not zh and _ONE_OFF.search(p.statement):
+        return None  # "they shuffled me to tuesday this week only": once, what holds stays
     for moved, kind, cjk in (
         (_MOVED_DAY, _WEEKDAY, False),
         (_MOVED_MONTH, _MONTH, False),
@@ -1151,6 +1238,8 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     if said is None or negated(p.statement[: said.start()]):
         return None
     in_words = not said.group("v")[0].isdigit()
+    if in_words and re.search(r"[他她]|室友|同事|" + RELATIONS_ZH_WORDS, p.statement):
+        return None  # "我老公也把咖啡减到一杯了": another's count
     now, unit = _number(said.group("v")) or 0.0, _unit(said.group("unit"))
     speaker = (p.subject or "").partition(":")[0]
     what = _level_of(p.statement[: said.start()], zh)
@@ -1304,11 +1393,16 @@ _DOSE_CHANGED_ZH = re.compile(r"改成|改为|调成|调到|换成|减到|减成
 _GRADE_ZH = re.compile(
     r"(?:初|高|大)[一二三四]|[一二三四五六]年级|(?:小|中|大)班|研[一二三]|博[一二三四五]"
     # a grade of an exam taken in steps ("钢琴考四级" -> "开始练五级的曲子")
-    r"|(?<![一二三四五六七八九十])(?:[一二三四五六七八九]|十)级(?!棒|片|台阶|地震|风)"
+    r"|(?<=[考练过到升备])(?:了)?(?:[一二三四五六七八九]|十)级(?!棒|片|台阶|地震|风)"
 )
 # A body measure said moved in Chinese ("瘦到了65", "胖了5斤到75公斤"): the one weight held is replaced.
 _WEIGHT_MOVED_ZH = re.compile(r"(?:瘦|胖|减|长|掉|涨|降)(?:了)?到了?\s*(?P<v>\d+(?:\.\d+)?)")
 _WEIGHT_ZH = re.compile(r"(?:体重|重)\D{0,4}?(?P<v>\d+(?:\.\d+)?)\s*(?:公斤|斤|kg)")
+
+
+_EXAMINED_ZH = re.compile(
+    r"钢琴|小提琴|古筝|吉他|二胡|琵琶|长笛|架子鼓|英语|日语|韩语|德语|法语|舞蹈|书法|绘画|围棋|象棋"
+)
 
 
 def _grade_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1318,6 +1412,7 @@ def _grade_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     now = _GRADE_ZH.search(p.statement)
     if now is None:
         return None
+    said_of = set(_EXAMINED_ZH.findall(p.statement))
     held = [
         (b, was.group(0))
         for b in beliefs
@@ -1325,6 +1420,7 @@ def _grade_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
         and b.kind == "fact"
         and (was := _GRADE_ZH.search(b.statement)) is not None
         and was.group(0) != now.group(0)
+        and (not said_of or said_of <= set(_EXAMINED_ZH.findall(b.statement)))  # 古筝三级 moves no 钢琴八级
     ]
     if len(held) != 1:
         return None
@@ -1640,6 +1736,14 @@ _HOPED = re.compile(
 )
 
 
+_STEPS = ("beginner", "elementary", "pre-intermediate", "intermediate", "upper", "advanced")
+
+
+def _step(level: str) -> int:
+    said = level.casefold().rstrip("s").replace(" ", "-")
+    return next((n for n, step in enumerate(_STEPS) if said.startswith(step)), -1)
+
+
 def _rank_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "got promoted to senior" replaces: the speaker's work said last with another rank
     in it ("I'm a junior dev at a fintech"), the rank changed."""
@@ -1656,7 +1760,11 @@ def _rank_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 
     def other_rank(b: BeliefView) -> re.Match[str] | None:
         found = held_as.search(b.statement)
-        return found if found and found.group("rank").casefold() != rank else None
+        if found is None or found.group("rank").casefold() == rank:
+            return None
+        if said.group("level") and _step(found.group("rank")) >= _step(rank):
+            return None  # "went up to the beginner class to help out": no step up
+        return found
 
     held = _last_held(beliefs, lambda b: b.subject == p.subject and other_rank(b) is not None)
     if held is None:
@@ -1681,6 +1789,16 @@ _A_TRIP = re.compile(
 _PLACE_NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?\b")
 
 
+# Where the new trip goes, said as where one goes ("doing Iceland instead", "going to Greece")
+_GOING_TO = re.compile(
+    r"(?:(?:\b(?:are|is|'re|am|'m)\s+(?:now\s+)?|(?:^|,)\s*)doing|\b(?:going|heading|flying|off|travell?ing)\s+to|"
+    r"\btrip\s+to|\bholiday\s+in|\bvacation\s+in|\bvisiting)\s+(?P<to>(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?)\b"
+    r"(?!\s+of\b)",
+    re.IGNORECASE,
+)
+_NOT_PLACES_SAID = frozenset(["The", "My", "Our"])
+
+
 def _places(statement: str) -> set[str]:
     return {m.group(0) for m in _PLACE_NAMED.finditer(untimed(statement)) if m.group(0).casefold() not in _NOT_PLACES}
 
@@ -1693,7 +1811,7 @@ def _trip_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     last, planned for one other place."""
     if is_cjk(p.statement) or not _PLANS_CHANGED.search(p.statement) or negated(p.statement):
         return None
-    now = _places(p.statement)
+    now = {m.group("to") for m in _GOING_TO.finditer(untimed(p.statement))} - _NOT_PLACES_SAID
     if len(now) != 1:
         return None
     held = _last_held(
@@ -1716,9 +1834,11 @@ def _trip_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # A thing of the speaker's made into another ("pivoted it into a budgeting app", "turned my blog
 # into a newsletter"): what it was, said before, is no more.
 MADE_INTO = re.compile(
-    r"\b(?:(?:pivoted|converted|rebranded|repurposed|transformed)\s+(?P<it>it)"
-    r"|(?:pivoted|converted|rebranded|repurposed|transformed|turned)\s+(?:the|my|our|their)\s+(?P<what>[\w-]+(?:\s+[\w-]+)?))"
-    r"\s+(?:into|to)\s+(?:a|an|the)?\s*(?:[\w-]+\s+){0,3}?(?P<head>[\w-]+)(?=\s*(?:[,.;!]|$|\b(?:in|on|last|back|this|and|"
+    r"\b(?:(?:pivoted|converted|rebranded|repurposed)\s+(?P<it>it)"
+    r"|(?:pivoted|converted|rebranded|repurposed|transformed|turned)\s+(?:my|our|their)\s+(?P<what>[\w-]+(?:\s+[\w-]+)?)"
+    r"|(?:converted|transformed|turned)\s+the\s+(?P<room>(?:spare\s+)?(?:garage|bedroom|room|basement|attic|loft|shed|"
+    r"garden|study|den|box room|spare room)))"
+    r"\s+(?:into|to)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?P<head>[\w-]+)(?=\s*(?:[,.;!]|$|\b(?:in|on|last|back|this|and|"
     r"now|instead|because|since|for)\b))",
     re.IGNORECASE,
 )
@@ -1730,7 +1850,7 @@ def _made_into(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     said = None if is_cjk(p.statement) else MADE_INTO.search(p.statement)
     if said is None or negated(p.statement[: said.start()]) or _HOPED.search(p.statement[: said.start()]):
         return None
-    named = topic_words(said.group("what") or said.group("head"))
+    named = topic_words(said.group("what") or said.group("room") or said.group("head"))
     if not named:
         return None
     held = _last_held(beliefs, lambda b: p.subject in (None, b.subject) and named <= topic_words(b.statement))
@@ -1743,20 +1863,32 @@ def _made_into(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # the speaker's support said before, of a team or a player.
 _SIDE_SWITCHED = re.compile(
     r"转投|改投|转粉|改粉|改(?:成)?支持|转而支持|爬墙(?:到|去)"
-    r"|\b(?:switched|changed|swapped)\s+(?:(?:my|our)\s+)?(?:allegiance|allegiances|sides|teams)\s+to\b",
+    r"|\b(?:switched|changed|swapped)\s+(?:(?:my|our)\s+)?(?:allegiance|allegiances)\s+to\b",
     re.IGNORECASE,
 )
 _SUPPORTS = re.compile(
-    r"支持|[的是]粉丝?|球迷|铁粉|死忠|\b(?:supports?|supporter|fan|root(?:s|ing)? for|follows?)\b", re.IGNORECASE
+    r"支持|[的是]粉丝?|球迷|铁粉|死忠|\b(?:supports?|supporter|fan|root(?:s|ing)? for)\b", re.IGNORECASE
 )
+
+
+_NOT_SO_ZH = re.compile(r"想|打算|要不要|要是|如果|该|不会|别|劝")
+# What may come before the speaker's own 转投 in its clause: the speaker, when, a laugh
+_SELF_FIRST_ZH = r"用户|我|也|都|已经|现在|最近|今年|彻底|果断|直接|干脆|终于|哈+|嘿+|\s|\d{4}年\d{1,2}月(?:\d{1,2}日)?"
 
 
 def _side_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "现在转投勇士了" replaces: the speaker's support said last ("一直支持湖人")."""
     said = _SIDE_SWITCHED.search(p.statement)
-    if said is None or negated(p.statement) or _HOPED.search(p.statement) or re.search(r"想|打算|要不要", p.statement):
+    if said is None or negated(p.statement) or _HOPED.search(p.statement) or _NOT_SO_ZH.search(p.statement):
         return None
     zh = is_cjk(p.statement)
+    clause = re.split(r"[，,。！!；;]", p.statement[: said.start()])[-1]
+    if zh and (
+        re.sub(_SELF_FIRST_ZH, "", clause)
+        or "给" in p.statement[said.end() : said.end() + 8]
+        or re.search(r"稿|论文|简历|投资|基金|保险|项目|期刊|杂志|岗位|公司|平台|另一家|别的|其他", p.statement)
+    ):
+        return None  # "梅西转投迈阿密了", "简历改投了…", "稿子转投给了…": not the speaker's side
     held = _last_held(
         beliefs,
         lambda b: b.subject == p.subject and is_cjk(b.statement) == zh and _SUPPORTS.search(b.statement) is not None,
@@ -1773,7 +1905,8 @@ def _given_to_another(p: Proposal, mine: Sequence[BeliefView], earlier: Sequence
     gone = ended_object(p.statement)
     if gone is None or negated(p.statement) or any(names_ended(gone[0], b.statement) for b in mine):
         return None
-    held = [b for b in earlier if names_ended(gone[0], b.statement) and not negated(b.statement)]
+    # (by its own words only: "my mom sold the honda" ends no Civic of the speaker's)
+    held = [b for b in earlier if names_ended(gone[0], b.statement, by_kind=False) and not negated(b.statement)]
     if len(held) != 1:
         return None
     return Decision("negate", (held[0],), f"ended: {p.statement} (ends: {held[0].statement}; rule given to another)")
@@ -2172,9 +2305,13 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             if (_PARTNER.search(b.statement) or _SEEING.search(b.statement)) and not _COUPLED.search(b.statement)
         )
         gone = tuple(b for b in partnered if named & _names(b.statement))
-        if not named and len({n for b in partnered for n in _names(b.statement) - _NOT_A_PARTNER}) == 1:
+        if (
+            not named
+            and _OURS_COUPLED.search(p.statement)
+            and not _NOT_YET_COUPLED.search(p.statement)
+            and len({n for b in partnered for n in _names(b.statement) - _NOT_A_PARTNER}) == 1
+        ):
             gone = partnered  # "guess who's engaged", "我俩领证了": the one partner held, unnamed
-        reason = f"replaced: {p.statement} (rule couple)"
         reason = f"replaced: {p.statement} (rule couple)"
     elif born(p.statement):
         gone = tuple(b for b in beliefs if _EXPECTING.search(b.statement) and not _BORN.search(b.statement))
@@ -2315,6 +2452,7 @@ def decide(
         or _shift_changed(p, said_before)
         or _went_without(p, said_before)
         or _switched_by_carer(p, said_before)
+        or _switched_by_carer_zh(p, said_before)
         or _moved_of_theirs(p, said_before)
         or _changed_unsaid(p, said_before)
         or _career_changed(p, said_before)

@@ -43,7 +43,10 @@ _THING = (
 _BEFORE_THING = re.compile(
     r"\b(?:instead of|rather than|in place of|switched (?:over )?from|changed from|went from|upgraded from|"
     r"migrated (?:off|away from|from)|moved (?:off|away from)|ditched|dumped|scrapped|binned|"
-    r"replaced|said (?:bye|goodbye) to|bye(?:-| )?bye|goodbye|farewell|rip)\s+" + _THING,
+    r"replaced|said (?:bye|goodbye) to|bye(?:-| )?bye|goodbye|farewell|rip|"
+    # "..., bye comcast": a farewell to a thing, not to a person ("bye mum", "bye for now")
+    r"(?<!said )(?<!say )bye(?=\s+(?!(?:for|now|then|guys|all|everyone|everybody|mom|mum|dad|babe|love|honey|you)\b)))\s+"
+    + _THING,
     re.IGNORECASE,
 )
 # The old value as the subject of its own ending: "jira is dead to us", "comcast is cancelled",
@@ -128,4 +131,4 @@ def names_left(thing: str, statement: str) -> bool:
     if _ACRONYM.fullmatch(thing):
         return stands_for(thing, statement)
     named = topic_words(thing)
-    return bool(named) and names_ended(named, statement)
+    return bool(named) and names_ended(named, statement, by_kind=False)

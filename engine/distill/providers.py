@@ -267,8 +267,11 @@ def switch_said(text: str) -> bool:
 
 # A provider named by its kind ("that streaming sub", "the phone plan", "视频会员")
 _KIND_SAID = {
-    "video streaming": re.compile(r"\bstream(?:ing)?\b|视频会员|视频网站", re.IGNORECASE),
-    "phone carrier": re.compile(r"\bphone (?:plan|contract|carrier)\b|\bcarrier\b|手机套餐", re.IGNORECASE),
+    "video streaming": re.compile(
+        r"\bstream(?:ing)?\b(?=.*\b(?:sub|subscription|service|account|plan|membership)\b)|视频会员|视频网站",
+        re.IGNORECASE,
+    ),
+    "phone carrier": re.compile(r"\b(?:phone|mobile|cell) (?:plan|contract|carrier)\b|手机套餐", re.IGNORECASE),
     "health insurer": re.compile(r"\bhealth (?:insurance|plan|cover)\b", re.IGNORECASE),
     "music service": re.compile(r"\bmusic (?:sub|subscription|app|service)\b|音乐会员", re.IGNORECASE),
     "gym": re.compile(r"\bgym (?:membership|sub|subscription|contract)\b|健身卡", re.IGNORECASE),

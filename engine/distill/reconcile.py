@@ -965,7 +965,8 @@ def _differing(new: str, before: str, after: str) -> str:
     shared = next((k for k in range(len(words) - 1, 0, -1) if [w.casefold() for w in words[-k:]] == tail[:k]), 0)
     words = words[: len(words) - shared]
     near = {w.casefold() for w in re.findall(r"[\w'-]+", before)[-3:]}
-    while len(words) > 1 and words[0].casefold() in near:
+    # (a word of a name is no word around it: "New" of "New York" for "New Haven" stays)
+    while len(words) > 1 and words[0].casefold() in near and words[0].islower():
         words = words[1:]
     return " ".join(words)
 

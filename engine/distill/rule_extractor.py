@@ -269,7 +269,7 @@ class RuleExtractor:
         """Frames first, the older sentence rules for what they do not cover,
         and the generic belief when neither read anything: nothing stated is lost."""
         rules = chinese_findings if is_cjk(clause) else english_findings
-        clause = habit_restored(clause)  # "normally cycle to work": the speaker's, said without "I"
+        clause = habit_restored(clause, sentence)  # "normally cycle to work": the speaker's, said without "I"
         clause = pet_restored(clause)  # "the dog's called rolo": the speaker's dog
         framed = frame_findings(clause, speaker, said_at)
         legacy = rules(clause, speaker, said_at)
@@ -282,6 +282,8 @@ class RuleExtractor:
         if not found or (all(f.kind == "episode" for f in found) and _says_what_holds_now(clause)):
             state = generic_findings(clause, speaker, said_at)
             found = state or found
+        if _FOR_ONCE.search(clause):  # "they shifted us to 10am just this week": once, what holds stays
+            found = [replace(f, kind="episode", op="add") if f.kind == "fact" else f for f in found]
         # a change the clause dates ("昨天…升级到了…") starts then; a time said
         # earlier in the sentence dates the clauses after it too ("上周开始不喝咖啡了，换成绿茶")
         mention = find_time(clause, said_at) or find_time(_before(clause, sentence), said_at)
@@ -387,6 +389,15 @@ _MOVED_IT = re.compile(MOVED_IT + r"[$€£¥]?\d", re.IGNORECASE)
 _WEIGHED = re.compile(
     r"\bweighed\s+(?:in\s+)?(?:(?:this|that|on|yesterday|today|last)\b[^,.;\d]{0,24}?\s+)?(?:at\s+)?"
     r"(?:about\s+|around\s+)?\d",
+    re.IGNORECASE,
+)
+
+
+# A change said to hold for once only ("for this month only", "just this week", "for one week")
+_FOR_ONCE = re.compile(
+    r"\b(?:(?:just|only)\s+(?:for\s+)?(?:this|that|one)\s+(?:\w+\s+)?(?:week|month|day|time|once)|"
+    r"(?:this|that)\s+(?:\w+\s+)?(?:week|month|day)\s+only|for\s+(?:one|a)\s+(?:week|day|month)\s+only|"
+    r"for\s+(?:this|that)\s+(?:week|month)\s+only)\b",
     re.IGNORECASE,
 )
 

@@ -28,16 +28,18 @@ _SURNAMES = frozenset(
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
     "姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施"
     "文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷"
-    "盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳穆"
+    "盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳穆佟岑甄窦戚简诸欧上司皇"
 )
 # What closes a word for a kind of person, not a name ("白羊座", "北方人", "果粉", "90后").
-_KIND_OF_PERSON_END = tuple("座人货迷粉控党族狗音型系派后子手员生长家")
+_KIND_OF_PERSON_END = tuple("座人货迷粉控党族狗型系派后子手员生长家")
 
 
 def _looks_named(said: str) -> bool:
     """Whether what follows "我是" can be the speaker's name: a surname first (after 小 or 老)."""
-    bare = said[1:] if said[0] in "小老" and len(said) == 2 else said
-    return bare[0] in _SURNAMES and not said.endswith(_KIND_OF_PERSON_END) and said != "小白"
+    if len(said) == 2 and (said[0] in "小阿" or said[0] == said[1]):  # "小雨", "阿杰", "莉莉"
+        return said not in ("小白", "小孩", "小姐", "阿姨") and not said.endswith(_KIND_OF_PERSON_END)
+    bare = said[1:] if said[0] == "老" and len(said) == 2 else said
+    return bare[0] in _SURNAMES and not said.endswith(_KIND_OF_PERSON_END)
 
 
 _JOB_SUFFIX = (

@@ -66,6 +66,7 @@ _LEAD_EN = re.compile(
     # a softener of bad news before what is told ("I'm afraid I have sad news"; not "afraid of dogs")
     r"i(?:'m| am) afraid(?: that)?(?=,?\s+(?:i|we|my|our|it|he|she|they|the)\b)|"
     r"honestly|sadly|unfortunately|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
+    r"not (?:gonna|going to) lie|ngl|tbh|to be honest|truth be told|i gotta say|gotta say|"
     r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|"
     r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|(?:got|had) (?:that|it|this) wrong(?: (?:before|earlier|above|last time|the first time))?|made a (?:mistake|typo)(?: (?:before|earlier|there))?|(?:wrote|typed|spelled|spelt|put) (?:that|it|this) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
     # formulas that announce a correction of what was just said
@@ -118,8 +119,11 @@ _DONE_TO_MINE = re.compile(
     # what they did to the speaker's place or terms ("they extended me another 6 months", "they
     # moved me to nights"), not what they said to them ("they emailed me")
     r"|(?:extended|promoted|hired|moved|transferred|upgraded|switched|assigned|accepted|approved|"
-    r"laid off|let go|fired|enrolled|renewed|rostered|reassigned|shifted|shuffled|swapped|rescheduled|rebooked)"
-    r"\s+(?:me|us)\b"
+    r"laid off|let go|fired|enrolled|renewed|rostered|reassigned)\s+(?:me|us)\b"
+    # ... or moved them on a rota ("they shuffled me to thursday mornings"; not "to a window seat")
+    r"|(?:shifted|shuffled|swapped|rescheduled|rebooked)\s+(?:me|us)\s+(?:over\s+)?to\s+(?:(?:mon|tues|wednes|thurs|"
+    r"fri|satur|sun)days?|nights|days|mornings|evenings|afternoons|weekends|the\s+(?:early|late|night|day|morning|"
+    r"evening|weekend)\s+(?:shift|rota|slot))\b(?![^.;]*\b(?:only|just this|for (?:the|one|a) (?:week|day|month)))"
     r"|bumped\s+(?:me|us)\s+(?:up\s+|down\s+)?to\b"
     # where they put the speaker: a rota, a team, a treatment ("they put me on the 12-8 shift",
     # "on antibiotics"), not a passing spot ("on the spot", "in a taxi", "on hold")
@@ -138,7 +142,8 @@ _DONE_TO_MINE = re.compile(
 _ABOUT_SOMEONE_EN = re.compile(
     r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|we've|we'll|our|us)\b"
     # what the speaker's own instrument read ("scale said 84 this morning")
-    r"|^(?:the\s+)?(?:scales?|thermometer|glucose meter|bp monitor|oximeter)\s+(?:said|says|showed|shows|read|reads)\s+\d"
+    r"|^(?:the\s+)?(?:scales?|thermometer|glucose meter|bp monitor|oximeter)\s+(?:said|says|showed|shows|read|reads)\s+"
+    r"\d[\d.]*\s*(?:kg|kgs|lbs?|pounds|st)?\s*(?:this morning|today|yesterday|now|this week|finally|lol|!+)*[.!]*$"
     # a thing of their world with a value in its predicate: a number, a name, a
     # frequency ("The board meeting is on the 9th", "The launch got pushed to
     # June 30", "Marketing budget was cut to $25k", "The team's on-call rotation is weekly")
@@ -1580,8 +1585,11 @@ def _has_verb(words: list[str]) -> bool:
     low = [w.lower().strip(",;:") for w in words]
     if any(w in ("i", "we") for w in low[:-1]):  # "(After the reorg) I report to ...": the next word is the verb
         return True
-    if re.search(r"\bcost\s+(?:us|me|them|him|her|about|around|nearly|almost|over|[$€£¥]?\d)", " ".join(low)):
-        return True  # "the roof repair cost us $2,400": a past "cost", said as the present is
+    if re.search(
+        r"\bcost\s+(?:us|me|them|him|her)?\s*(?:about|around|nearly|almost|over)?\s*[$€£¥]?(?:\d{1,3}(?:,\d{3})+|\d{3,}|\d+k\b)",
+        " ".join(low),
+    ):
+        return True  # "the roof repair cost us $2,400": a past "cost" of a sum worth a note, said as the present is
     if any(
         (
             w in _AUX

@@ -386,6 +386,9 @@ def time_in(text: str) -> TypedValue | None:
         if half.startswith("a") and hour == 12:
             hour = 0
         return TypedValue("time", "", f"{hour:02d}:{minute:02d}", m.group(0).strip())
+    said = re.search(r"\b(?:at|to|around|by|until|about)\s+(midnight|noon|midday)\b", text, re.IGNORECASE)
+    if said is not None:  # "usually in bed around midnight": a time said in a word
+        return TypedValue("time", "", "00:00" if said.group(1).lower() == "midnight" else "12:00", said.group(1))
     return None
 
 

@@ -12,32 +12,21 @@ import re
 
 __all__ = ["make_and_model"]
 
+# (no model that is an everyday word: "golf", "focus", "leaf", "soul", "fit" name other things as often)
 _MODELS: dict[str, tuple[str, ...]] = {
-    "honda": ("civic", "accord", "cr-v", "crv", "fit", "jazz", "hr-v", "pilot", "odyssey", "思域", "雅阁", "飞度"),
-    "toyota": (
-        "corolla",
-        "camry",
-        "rav4",
-        "rav-4",
-        "prius",
-        "yaris",
-        "highlander",
-        "tacoma",
-        "sienna",
-        "卡罗拉",
-        "凯美瑞",
-    ),
-    "ford": ("f-150", "f150", "focus", "fiesta", "escape", "explorer", "mustang", "ranger", "福克斯"),
-    "volkswagen": ("golf", "polo", "passat", "jetta", "tiguan", "beetle", "朗逸", "速腾", "帕萨特", "宝来"),
-    "subaru": ("outback", "forester", "impreza", "crosstrek", "legacy"),
+    "honda": ("civic", "accord", "cr-v", "crv", "hr-v", "odyssey", "思域", "雅阁", "飞度"),
+    "toyota": ("corolla", "camry", "rav4", "rav-4", "prius", "yaris", "highlander", "tacoma", "卡罗拉", "凯美瑞"),
+    "ford": ("f-150", "f150", "fiesta", "福克斯"),
+    "volkswagen": ("passat", "jetta", "tiguan", "朗逸", "速腾", "帕萨特", "宝来"),
+    "subaru": ("outback", "forester", "impreza", "crosstrek"),
     "mazda": ("mazda3", "mazda 3", "cx-5", "cx5", "miata", "mx-5"),
     "tesla": ("model 3", "model y", "model s", "model x"),
-    "nissan": ("leaf", "altima", "sentra", "rogue", "qashqai", "micra", "轩逸"),
+    "nissan": ("altima", "sentra", "qashqai", "micra", "轩逸"),
     "hyundai": ("elantra", "tucson", "kona", "ioniq", "i30", "santa fe"),
-    "kia": ("sportage", "soul", "niro", "ceed", "rio", "sorento"),
-    "chevrolet": ("bolt", "malibu", "silverado", "equinox", "volt"),
-    "jeep": ("wrangler", "cherokee", "grand cherokee", "compass"),
-    "比亚迪": ("海豚", "海豹", "秦", "汉", "宋", "唐", "元"),
+    "kia": ("sportage", "niro", "ceed", "sorento"),
+    "chevrolet": ("malibu", "silverado", "equinox"),
+    "jeep": ("wrangler", "cherokee", "grand cherokee"),
+    "比亚迪": ("海豚", "海豹"),
 }
 # A make said short or in the other language
 _MAKE_SAID = {
@@ -56,6 +45,7 @@ _MAKE_SAID = {
     "byd": "比亚迪",
 }
 _MAKE_OF = {model: make for make, models in _MODELS.items() for model in models}
+_TWO_WHEELS = re.compile(r"\b(?:motor ?bike|motorcycle|scooter|moped)s?\b|摩托|电动车|踏板", re.IGNORECASE)
 
 
 def _make(word: str) -> str | None:
@@ -71,12 +61,14 @@ def _said(name: str, statement: str) -> bool:
 
 def make_and_model(word: str, statement: str) -> bool:
     """Whether ``word`` names, by its make or by its model, a car the statement names the other
-    way ("honda" / "a 2012 Civic", "civic" / "my Honda"); a one-character Chinese model ("秦")
-    only with its make beside it."""
+    way ("honda" / "a 2012 Civic", "civic" / "my Honda"): a make only the one model of it held
+    ("we have a Civic and a CR-V": which is "the honda"?), never a motorbike of that make."""
     make = _make(word)
-    if make is None:
-        return False
-    if word.casefold() in _MODELS or _MAKE_SAID.get(word.casefold()) in _MODELS:  # the make said: any model held
-        return any(_said(model, statement) for model in _MODELS[make] if len(model) > 1)
+    if make is None or _TWO_WHEELS.search(statement):
+        return False  # "sold the civic" ends no Honda motorbike
+    if word.casefold() in _MODELS or _MAKE_SAID.get(word.casefold()) in _MODELS:  # the make said: the one model held
+        return len([m for m in _MODELS[make] if _said(m, statement)]) == 1
+    if any(_said(m, statement) for m in _MODELS[make] if m != word.casefold()):
+        return False  # "sold the civic" ends no "2018 honda accord"
     names = [make, *(k for k, v in _MAKE_SAID.items() if v == make)]  # a model said: its make held
     return any(_said(name, statement) for name in names)

@@ -764,7 +764,8 @@ def test_no_one_in_particular_acting_on_the_speakers_thing_is_kept_and_updates()
         Owner("phrasing", "u"), "My yoga class is on Tuesdays at 6.", "They moved my yoga class to Thursdays."
     )
     assert ended == ["The user's yoga class is on Tuesdays at 6."]
-    assert current == ["They moved the user's yoga class to Thursdays."]
+    # restated as the belief it replaces, the new day in the old one's place
+    assert current == ["The user's yoga class is on Thursdays at 6."]
     current, _ = beliefs_after(Owner("phrasing", "u"), "They said it would rain.")
     assert current == []
 
