@@ -93,7 +93,7 @@ _FORMULA_EN = re.compile(
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
-    r"^(?:(?:(?:我|刚才|刚刚)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
+    r"^(?:(?:(?:我|刚才|刚刚|前面|之前|上面)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|(?:哦|啊)?对了(?=[，,\s]*(?:前面|之前|上面)(?:说|写|打|记)错)|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
     # "刚看了一眼银行短信": where the right value was just read
     r"(?:我)?刚(?:刚)?(?:看了一眼|看了一下|看了下|翻了一下|翻了下)"
     r"(?!\S{0,6}(?:我|他|她|别人|同事|同学|朋友|时间|表|新闻|天气|B超|隔壁|中介|平均|新套餐|菜单|外卖|招聘|停车场|"
@@ -128,14 +128,16 @@ _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.
 # "Not 37, it ends in 73", "Not Gatwick — it lands at Heathrow": the denial, any clause break, the right words
 _NOT_FIRST_EN = re.compile(
     # "Not Mrs Bell, Mrs Hall, Bell was last year": the right words end at the next clause
-    r"^not\s+(?P<old>[^,;:—–]{1,30}?)\s*(?:[,;:—–]|\s-)\s*(?P<new>[^,;]+?)(?:\s*[,;].*)?[.!]*$",
+    r"^not\s+(?P<old>[^,;:—–]{1,30}?)\s*(?:[,;:—–]|\s-)\s*(?:(?:sorry|my bad|oops)\s*(?:[,;:—–]|\s-)\s*)?"
+    r"(?P<new>[^,;]+?)(?:\s*[,;].*)?[.!]*$",
     re.IGNORECASE,
 )
 # "I said the 14th earlier but it's actually the 16th": the wrong value named as said
 _SAID_BUT_EN = re.compile(
     r"^(?:(?:oh|ah|hmm|um|uh|ok|okay|so|sorry|oops|wait)[\s,]+)?i\s+said\s+(?P<old>[^,]{1,30}?)"
-    r"(?:(?:\s+(?:earlier|before|above|last time))?,?\s+but\s+"
-    r"(?:it's|it is|it was|that's|he's|she's|they're|the \w+ is)?\s*(?:actually\s+|really\s+)?"
+    r"(?:(?:\s+(?:earlier|before|above|last time))?,?\s+(?:but\s+|(?=i\s+mean))"
+    r"(?:it's|it is|it was|that's|he's|she's|they're|the \w+ is|i meant(?!\s+the\s+one\b)|i mean(?!\s+the\s+one\b))?"
+    r"\s*(?:actually\s+|really\s+)?"
     # ("sorry I said 7 earlier, he's actually 9": "but" unsaid, the thing said again by its pronoun)
     r"|\s+(?:earlier|before|above|last time),?\s+(?:it's|it is|it was|that's|he's|she's|they're)\s+(?:actually|really)\s+)"
     r"(?P<new>[^,;]+?)[.!]*$",
@@ -201,7 +203,8 @@ _SLIP_EN = (
     # how the right value was found, or why the slip: "just checked the reminder", "fat fingers"
     r"(?:i )?(?:just )?(?:checked|double-checked|looked)(?: (?:it|again|(?:the|my) \w+))?|fat fingers?|brain fart|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
-    r"(?:no idea|not sure|(?:i )?(?:don't|do not|dunno) know) why i (?:typed|wrote|said|put)(?: [\w'\" -]{1,20})?"
+    r"(?:no idea|not sure|idk|(?:i )?(?:don't|do not|dunno) know) why i (?:typed|wrote|said|put)(?: [\w'\" -]{1,20})?|"
+    r"(?:damn |stupid )?auto-?correct(?:ed)?(?: (?:strikes again|again|did that|did it|lol))?"
 )
 # The formula said between the value and a clause of its own ("*GMAT not LSAT, my bad, it's
 # business school I'm applying to"): the correction ends there.
@@ -322,6 +325,10 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     )
     if why is not None:  # the formula opened it: what follows the value is why, no value
         text = text[: why.start()]
+    elif (opened or _SAID_BUT_EN.match(text)) and (
+        dash := re.search(r"\s[—–]\s+(?=\S+\s+\S+\s+\S)", text[opened.end() if opened else 0 :])
+    ):  # "I meant Stumptown — hair bender is my go-to": what follows the dash is more, no value
+        text = text[: (opened.end() if opened else 0) + dash.start()]
     actually = _ACTUALLY_LAST_EN.match(text) if trailing is None else None
     if trailing is not None:  # the formula said last stands for one said first
         text = _SPELLING_LAST_EN.sub("", text[: trailing.start()])

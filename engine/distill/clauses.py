@@ -126,6 +126,10 @@ _AMOUNT_CHANGED = re.compile(
 _NOW_FIRST = re.compile(r"(?:now|nowadays|these days)\b", re.IGNORECASE)
 
 
+_SAID_FIRST = re.compile(r"^(?:(?:sorry|oops|wait|oh|ah|hmm)[,\s]+)?i\s+said\s+\S", re.IGNORECASE)
+_MEANT_NEXT = re.compile(r"^(?:but\s+)?(?:i meant|i mean|it's|it is|it was|actually)\b", re.I)
+
+
 def clauses(sentence: str, before: str = "") -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one). ``before`` is the
     sentence said just before it in the same message: a clause that left its subject out at the
@@ -180,6 +184,8 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                     )
                 )
                 or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
+                # "I said Blue Bottle but I meant Stumptown": the wrong value named, then the right one
+                or (splitter is _SPLIT_EN and _SAID_FIRST.match(merged[-1]) and _MEANT_NEXT.match(part))
                 # "带他去查了，涨到225了": an amount moved, its thing unsaid, is the clause before's
                 or (splitter is _SPLIT_ZH and _BARE_AMOUNT_MOVED_ZH.match(part) is not None)
                 # "医生不让喝了，戒了": an ending said alone, its thing the clause before's

@@ -88,7 +88,20 @@ def contrast(clause: str) -> tuple[str, str] | None:
     if not is_cjk(clause):
         if old.split()[0].lower() in _NO_VALUE_EN or len(new.split()) > _LONGEST_VALUE:
             return None
-        names = [n for n in re.findall(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", new) if n != "I"]
+        cleft = re.match(
+            r"(\S+(?:\s+\S+)?)\s+(?:that\s+)?(?:i'm|i am|i|we're|we)\s+(?:allergic|intolerant|react|married|dating|"
+            r"seeing|studying|learning|using|taking|on|in|at|with|called|named)\b(?![^,]*\b(?:tonight|today|tomorrow|next|someday))",
+            new,
+            re.I,
+        )
+        said_cleft = re.match(r"it(?:'s| is| was)\s", m.group(0), re.I) is not None
+        if said_cleft and cleft is None and re.search(r"\s(?:i'm|i am|i|we're|we)\s+\w", new, re.I):
+            return None  # "it's pizza I'm craving tonight, not pasta": what is done now, no value put right
+        cleft = cleft if said_cleft else None
+        new = cleft.group(1) if cleft else new  # "it's codeine I'm allergic to, not sulfa": the value put first
+        names = [
+            n for n in re.findall(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", new) if not re.fullmatch(r"I(?:'\w+)?", n)
+        ]
         new = names[-1] if names else _DETERMINER.sub("", new)
         old = _DETERMINER.sub("", old)
         if new.lower() in _NO_VALUE_EN:

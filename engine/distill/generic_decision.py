@@ -68,6 +68,7 @@ from ledgermind.distill.views import BeliefView
 
 __all__ = [
     "DEFAULT_GREY",
+    "FOR_ONCE",
     "MADE_INTO",
     "MOVED_IT",
     "MOVED_ZH",
@@ -766,10 +767,14 @@ def _moved_of_theirs(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | N
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule moved by the speaker)")
 
 
-_ONE_OFF = re.compile(
-    r"\b(?:(?:just|only)\s+(?:for\s+)?(?:this|the|one|that)\s+(?:\w+\s+)?(?:week|month|day|time)|"
-    r"(?:this|that)\s+(?:\w+\s+)?(?:week|month|day|time)\s+only|for\s+(?:one|a)\s+(?:week|day|month)|"
-    r"for\s+the\s+(?:[\w-]+\s+)?(?:scan|appointment|cleaning|test|mri|check-?up|flight|trip|holidays?))\b",
+# A change said to hold for once ("just this week", "for this month only", "for the mri scan"):
+# an event, never a new state (the extractor keeps such a clause as an episode; a proposal read
+# otherwise, by the LLM path, is held here too)
+FOR_ONCE = re.compile(
+    r"\b(?:(?:just|only)\s+(?:for\s+)?(?:this|the|one|that)\s+(?:\w+\s+)?(?:week|month|day|time|once)|"
+    r"(?:this|that)\s+(?:\w+\s+)?(?:week|month|day|time)\s+only|for\s+(?:one|a)\s+(?:week|day|month)\s+only|"
+    r"for\s+(?:this|that)\s+(?:week|month)\s+only|"
+    r"for\s+the\s+(?:[\w-]+\s+)?(?:scan|appointment|cleaning|test|mri|check-?up))\b",
     re.IGNORECASE,
 )
 
@@ -782,7 +787,7 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     month), the one said last."""
     said = _MOVED_ZH.search(p.statement) if is_cjk(p.statement) else _MOVED_IT.search(p.statement)
     zh = is_cjk(p.statement)
-    if not zh and _ONE_OFF.search(p.statement):
+    if not zh and FOR_ONCE.search(p.statement):
         return None  # "they shuffled me to tuesday this week only": once, what holds stays
     for moved, kind, cjk in (
         (_MOVED_DAY, _WEEKDAY, False),
@@ -1796,14 +1801,15 @@ _GOING_TO = re.compile(
     r"(?!\s+of\b)",
     re.IGNORECASE,
 )
-_NOT_PLACES_SAID = frozenset(["The", "My", "Our"])
 
 
 def _places(statement: str) -> set[str]:
     return {m.group(0) for m in _PLACE_NAMED.finditer(untimed(statement)) if m.group(0).casefold() not in _NOT_PLACES}
 
 
-_NOT_PLACES = frozenset(MONTHS.split("|")) | {"i", "the", "user", "christmas", "easter", "monday", "friday", "saturday"}
+_NOT_PLACES = frozenset(MONTHS.split("|")) | frozenset(
+    ["i", "the", "my", "our", "user", "christmas", "easter", "monday", "friday", "saturday"]
+)
 
 
 def _trip_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1811,7 +1817,9 @@ def _trip_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     last, planned for one other place."""
     if is_cjk(p.statement) or not _PLANS_CHANGED.search(p.statement) or negated(p.statement):
         return None
-    now = {m.group("to") for m in _GOING_TO.finditer(untimed(p.statement))} - _NOT_PLACES_SAID
+    now = {
+        m.group("to") for m in _GOING_TO.finditer(untimed(p.statement)) if m.group("to").casefold() not in _NOT_PLACES
+    }
     if len(now) != 1:
         return None
     held = _last_held(

@@ -209,6 +209,8 @@ class _State:
             bare = replace(p, rule=BARE_CORRECTION, value=value, value_type=value_shape(value))
             if someone is None and self._corrected_value(bare, same_kind, slip=True):
                 return None
+            if _TO_THE_LISTENER.search(p.statement):
+                return None  # "I think you got that wrong — it's said before eating, not after": the listener's slip
         key = normalise(p.statement)
         exact = next((b for b in same_kind if normalise(b.statement) == key and not _conflicting_keys(b, p)), None)
         if exact is not None:
@@ -954,6 +956,14 @@ _NOT_A_WORD_START_ZH = frozenset("件个只张条辆台部本套双是的在了�
 _MEASURE_ZH = re.compile(r"(?:岁|个月|年|公斤|斤|厘米|米|次|人|楼|号)$")
 # The characters a Chinese word of a kind ends with: a colour, a place, a building, a school, a brand
 _KIND_ENDS_ZH = frozenset("色区路街市省县镇村楼号店馆院校园站型款牌系科班队音")
+
+
+# A correction of what the listener said ("you got that wrong"): kept only where it corrects a belief
+_TO_THE_LISTENER = re.compile(
+    r"\byou(?:'ve| have)?\s+(?:got|had|have|get)\s+(?:that|it|this)\s+wrong\b|\byou(?:'re| are)\s+wrong\b|"
+    r"\byou\s+made\s+a\s+(?:mistake|typo)\b|你(?:说|搞|弄|写)错了",
+    re.IGNORECASE,
+)
 
 
 def _differing(new: str, before: str, after: str) -> str:

@@ -41,7 +41,15 @@ from ledgermind.distill.generic import (
     instruction_findings,
     pet_restored,
 )
-from ledgermind.distill.generic_decision import MADE_INTO, MOVED_IT, REACHED, WENT_WITH, breaks_up, couples
+from ledgermind.distill.generic_decision import (
+    FOR_ONCE,
+    MADE_INTO,
+    MOVED_IT,
+    REACHED,
+    WENT_WITH,
+    breaks_up,
+    couples,
+)
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, left_behind, names_left, only_left_behind
 from ledgermind.distill.person import third_person
 from ledgermind.distill.proposals import Extraction, Proposal
@@ -269,6 +277,8 @@ class RuleExtractor:
         """Frames first, the older sentence rules for what they do not cover,
         and the generic belief when neither read anything: nothing stated is lost."""
         rules = chinese_findings if is_cjk(clause) else english_findings
+        # "I'm allergic to sulfa drugs, just so you know for any health stuff": the aside is to the listener
+        clause = _FILLER_LAST_EN.sub("", _ASIDE_LAST_EN.sub("", clause)) or clause
         clause = habit_restored(clause, sentence)  # "normally cycle to work": the speaker's, said without "I"
         clause = pet_restored(clause)  # "the dog's called rolo": the speaker's dog
         framed = frame_findings(clause, speaker, said_at)
@@ -282,7 +292,7 @@ class RuleExtractor:
         if not found or (all(f.kind == "episode" for f in found) and _says_what_holds_now(clause)):
             state = generic_findings(clause, speaker, said_at)
             found = state or found
-        if _FOR_ONCE.search(clause):  # "they shifted us to 10am just this week": once, what holds stays
+        if FOR_ONCE.search(clause):  # "they shifted us to 10am just this week": once, what holds stays
             found = [replace(f, kind="episode", op="add") if f.kind == "fact" else f for f in found]
         # a change the clause dates ("昨天…升级到了…") starts then; a time said
         # earlier in the sentence dates the clauses after it too ("上周开始不喝咖啡了，换成绿茶")
@@ -393,13 +403,19 @@ _WEIGHED = re.compile(
 )
 
 
-# A change said to hold for once only ("for this month only", "just this week", "for one week")
-_FOR_ONCE = re.compile(
-    r"\b(?:(?:just|only)\s+(?:for\s+)?(?:this|that|one)\s+(?:\w+\s+)?(?:week|month|day|time|once)|"
-    r"(?:this|that)\s+(?:\w+\s+)?(?:week|month|day)\s+only|for\s+(?:one|a)\s+(?:week|day|month)\s+only|"
-    r"for\s+(?:this|that)\s+(?:week|month)\s+only)\b",
+# An aside to the listener said after a fact ("..., just so you know", "..., in case that matters
+# for the quotes", "..., for your notes"): why it is told, no part of it
+_ASIDE_LAST_EN = re.compile(
+    r"\s*[,;—–-]\s*(?:(?:btw|and)\s+)?(?:just so you know|so you know|fyi|for your (?:notes|records|info|information)|"
+    r"for the record|in case (?:that|it) (?:matters|helps)|if that (?:matters|helps))\b"
+    # (what it is for may follow, never a fact of its own: "for the record the down payment is 40k")
+    r"(?:\s+(?:for|about|with|when|regarding)\b(?![^.!?]*\b(?:i|i'm|i've|my|we|we're|our|it's|is|are|was)\b)[^.!?]*)?"
+    r"[.!]*$",
     re.IGNORECASE,
 )
+
+
+_FILLER_LAST_EN = re.compile(r"\s+(?:btw|tbh|fyi)[.!]*$", re.IGNORECASE)  # "I'm 34 btw": the age, no "btw"
 
 
 def _says_what_holds_now(clause: str) -> bool:

@@ -235,3 +235,56 @@ def test_what_only_looks_like_a_correction_corrects_nothing(said: tuple[str, ...
 def test_a_name_corrected_keeps_its_first_word() -> None:
     current, _ = beliefs_after(OWNER, "we moved from New Jersey to New Haven", "sorry, New York")
     assert any("New York" in s for s in current), current
+
+
+@pytest.mark.parametrize(
+    ("said", "now", "was"),
+    [
+        # the wrong value named as said, the right one meant, more said after a dash
+        (
+            ("my go-to bakery is Gail's", "I said Gail's but I meant Paul — the croissants are better there"),
+            "Paul",
+            "Gail's",
+        ),
+        # a cleft: the value put first, what the speaker does with it after
+        (
+            ("I'm allergic to penicillin", "correction — it's amoxicillin I react to, not penicillin"),
+            "amoxicillin",
+            "penicillin",
+        ),
+        (("we're flying to Barcelona in May", "my bad, it's Madrid we're flying to"), "Madrid", "Barcelona"),
+        # a slip said after the value ("idk why I wrote ...", "autocorrect strikes again")
+        (("my dog is called Pepper", "actually it's Pepe, autocorrect strikes again"), "Pepe", "Pepper"),
+        # Chinese: the slip said of what was said before, a grade said again
+        (("我女儿上四年级", "哦对了前面说错了，她五年级了"), "五年级", "四年级"),
+    ],
+)
+def test_a_correction_naming_what_was_said_corrects(said: tuple[str, ...], now: str, was: str) -> None:
+    current, ended = beliefs_after(OWNER, *said)
+    assert any(was in s for s in ended), (current, ended)
+    assert any(now in s for s in current), (current, ended)
+
+
+def test_an_aside_to_the_listener_is_no_part_of_the_fact() -> None:
+    current, _ = beliefs_after(OWNER, "I'm vegetarian, just so you know for any recipes")
+    assert current == ["The user is vegetarian."]
+    current, _ = beliefs_after(OWNER, "I'm 41 btw")
+    assert current == ["The user is 41."]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # the assistant's slip put right, not the speaker's
+        ("my husband is Japanese", "no, I think you got that wrong — it's said before eating, not after"),
+        # a change said for once
+        ("I work at the London office", "I'm at the Leeds office for a week"),
+        # what the speaker meant to ask
+        ("我女儿在学钢琴", "打错了，我是想问适合四手联弹的曲子"),
+        # "I said X" of something said to someone
+        ("my brother is Tom", "I said hi to Tom but he ignored me"),
+    ],
+)
+def test_what_puts_right_no_note_of_the_speakers_changes_nothing(said: tuple[str, ...]) -> None:
+    current, ended = beliefs_after(OWNER, *said)
+    assert ended == [], (current, ended)
