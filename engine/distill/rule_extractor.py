@@ -415,7 +415,7 @@ _ASIDE_LAST_EN = re.compile(
 )
 
 
-_FILLER_LAST_EN = re.compile(r"\s+(?:btw|tbh|fyi)[.!]*$", re.IGNORECASE)  # "I'm 34 btw": the age, no "btw"
+_FILLER_LAST_EN = re.compile(r"[\s,]+(?:btw|tbh|fyi)[.!]*$", re.IGNORECASE)  # "I'm 34 btw": the age, no "btw"
 
 
 def _says_what_holds_now(clause: str) -> bool:
