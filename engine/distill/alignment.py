@@ -27,7 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ledgermind.analysis.text import lexical_stem
-from ledgermind.distill.providers import provider_kinds_said, providers_named
+from ledgermind.distill.providers import kinds_said_alone, providers_named
 from ledgermind.distill.text import copula_expanded, is_cjk
 from ledgermind.distill.vehicles import make_and_model
 
@@ -970,25 +970,6 @@ _NAMED_KINDS = frozenset(["gym", "club", "bank", "card", "shop", "studio", "fitn
 _KINDS_AFTER_NAME = frozenset(["shop", "store", "account", "subscription", "membership", "plan", "channel"])
 
 
-# The words that name a provider by its kind and nothing else ("that streaming sub", "the phone plan")
-_KIND_ONLY_WORDS = frozenset(
-    [
-        "stream",
-        "streaming",
-        "sub",
-        "subscription",
-        "service",
-        "account",
-        "plan",
-        "membership",
-        "gym",
-        "phone",
-        "contract",
-    ]
-    + ["music", "health", "insurance", "mobile", "cell"]
-)
-
-
 def names_ended(thing: frozenset[str], statement: str, by_kind: bool = True) -> bool:
     """Whether a statement names the thing an ending ends: its topic words, the words
     an acronym of one word begins ("let the nyt lapse"), or for Chinese, every character
@@ -1022,8 +1003,7 @@ def names_ended(thing: frozenset[str], statement: str, by_kind: bool = True) -> 
     ):
         return True
     # the kind of a provider held, said by its kind alone ("killed that streaming sub" ends "pays for Netflix")
-    kinds = provider_kinds_said(" ".join(sorted(said))) if by_kind and said <= _KIND_ONLY_WORDS else set()
-    if kinds and kinds & set(providers_named(statement)) and not providers_named(" ".join(said)):
+    if by_kind and kinds_said_alone(said) & set(providers_named(statement)):
         return True
     # one character stands for the thing only where it closes what is said ("抽一包烟。", not "烟花")
     return all(

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["provider_kinds_said", "providers_named", "switch_said"]
+__all__ = ["kinds_said_alone", "providers_named", "switch_said"]
 
 _KINDS: dict[str, tuple[str, ...]] = {
     "health insurer": (
@@ -278,6 +278,30 @@ _KIND_SAID = {
 }
 
 
-def provider_kinds_said(text: str) -> set[str]:
-    """The kinds of provider a text names by their kind, not by a name: {"video streaming"}."""
+# The words that name a provider by its kind and nothing else ("that streaming sub", "the phone plan")
+_KIND_ONLY_WORDS = frozenset(
+    [
+        "stream",
+        "streaming",
+        "sub",
+        "subscription",
+        "service",
+        "account",
+        "plan",
+        "membership",
+        "gym",
+        "phone",
+        "contract",
+    ]
+    + ["music", "health", "insurance", "mobile", "cell"]
+)
+
+
+def kinds_said_alone(words: frozenset[str]) -> set[str]:
+    """The kinds of provider a thing's words name by their kind and nothing else ("that streaming
+    sub", "the phone plan": {"video streaming"}, {"phone carrier"}); none where another word says
+    which one ("my twitch streaming sub", "the climbing gym membership")."""
+    if not words or not words <= _KIND_ONLY_WORDS:
+        return set()
+    text = " ".join(sorted(words))
     return {kind for kind, said in _KIND_SAID.items() if said.search(text)}
