@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ledgermind.distill.text import is_cjk
+from ledgermind.distill.text import emoji_trimmed, is_cjk
 
 __all__ = [
     "BARE_CORRECTION",
@@ -209,6 +209,8 @@ _SLIP_EN = (
 # The formula said between the value and a clause of its own ("*GMAT not LSAT, my bad, it's
 # business school I'm applying to"): the correction ends there.
 _MID_SLIP_EN = re.compile(r"[,;—–-]\s*(?:my bad|my mistake|typo|oops|sorry)\s*[,;—–-]\s*\S", re.IGNORECASE)
+# Why a word was marked corrected, said after the mark ("USC* autocorrect keeps doing that lol")
+_STAR_WHY_EN = r"(?:autocorrect|auto-correct|typo|sorry|oops|my bad|lol|damn|ugh|stupid|fat fingers?|phone)\b"
 _TRAILING_FORMULA_EN = re.compile(r"[,;—–-]\s*(?:" + _SLIP_EN + r")[.!]*$", re.IGNORECASE)
 # What was left out said last ("Sorry, 58k, forgot the raise", "4 cats, I forgot Mochi"),
 # or "actually" after the value: only after a correction's value, never a slip on its own.
@@ -310,7 +312,8 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     if "*" not in text[2:] and ((text.startswith("*") and not text.startswith("**")) or len(text.split()) <= 2):
         # "*monthly", "**2pm": a chat's mark for a word corrected (not "**Hola** amigos", bold)
         text = re.sub(r"^\*{1,2}(?=\w)", "correction, ", text)
-    text = re.sub(r"^(\w[\w' .:-]{0,24}?)\s*\*+$", r"correction, \1", text)  # "tuesday*": the mark after it
+    # "tuesday*": the mark after it; "USC* autocorrect keeps doing that": and why the slip after the mark
+    text = re.sub(r"^([$€£¥]?\w[\w' .,:-]{0,24}?)\s*\*+(?:\s+" + _STAR_WHY_EN + r".*)?$", r"correction, \1", text)
     trailing = (
         _TRAILING_FORMULA_EN.search(text)
         or _TRAILING_REASON_EN.search(text)
@@ -650,7 +653,7 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
     )
     new = timed.group(0) if timed and len(new) > len(timed.group(0)) else new
     new = re.sub(r"(?<=[\d零一二两三四五六七八九十百千万])(?:左右|上下|出头)$", "", new)  # "是130左右": the amount
-    new = value_said_zh(new)
+    new = value_said_zh(emoji_trimmed(new))  # "是21楼😂": the floor, no laugh
     # "是去贵州，云南是去年去的": the wrong value named first in the clause after, as what it was
     wrong = WRONG_SAID_AFTER_ZH.match(m.group("tail") or "") if m.group("new") and slip else None
     if wrong is not None:

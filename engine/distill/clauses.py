@@ -41,6 +41,9 @@ _SO_ASKED = re.compile(
 _TOLD_AFTER_ASK = re.compile(
     r",\s+(?:and\s+|but\s+)?(?:btw\s+)?(?=(?:i|i'm|i've|my|we|we're|our|it's|partner|wife|husband)\b)", re.IGNORECASE
 )
+# A new role taken, said with its subject dropped ("starting monday as a receptionist"): the
+# speaker's, so no "my" of the clause before is put before it.
+_ROLE_TAKEN = re.compile(r"(?:starting|started)\s+(?:\w+\s+){0,2}?as\s+(?:a|an)\s", re.IGNORECASE)
 _SPLIT_EN = re.compile(
     # "so I can ..." is the purpose of the clause before it, not a clause of its own
     # ("allergies make it so I don't ...": one clause, what the allergies do)
@@ -67,6 +70,8 @@ _SPLIT_EN = re.compile(
     r"|\s*;\s*|(?:\s+[—–-]+\s+|\s*—\s*)(?=" + _PRONOUN_EN + r"|(?i:my|our)\s)"
     # a participle clause that says what holds now ("..., going to Crunch now"): its subject was dropped
     r"|,\s+(?=(?!(?:including|according|regarding|considering)\b)\w+ing\s+(?:\S+\s+){0,5}?(?:now|these days|as of)\b)"
+    # a new role taken, its subject dropped ("handed in my notice, starting monday as a receptionist")
+    r"|,\s+(?:and\s+|so\s+|now\s+)?(?=" + _ROLE_TAKEN.pattern + ")"
     r"|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
     # the thing said again as the right or the new one ("..., the actual landlord is mrs hughes")
     r"|,\s+(?=(?i:the\s+(?:actual|real|right|correct)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:is|are|was|were)\b))"
@@ -216,6 +221,7 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                     if p[:1].islower()
                     and not re.search(r"\b" + _SUBJECT_EN, p)
                     and not _DROPPED_SUBJECT.match(strip_lead(p))
+                    and not _ROLE_TAKEN.match(p)
                     and p.split()[0].lower() not in _NOT_A_NOUN
                     else p
                     for p in merged[1:]

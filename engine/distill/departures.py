@@ -89,7 +89,8 @@ _ADVERBS = r"(?:(?:has|had|just|finally|officially|already|actually|recently)\s+
 _TITLE = r"(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+"
 _NAME_EN = rf"(?:{_TITLE})?(?P<who>The user's [a-z-]+|[A-Z][a-z]+)"
 _HOME_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_HOME}\b")
-_WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_WORK}\b")
+# "Derek got moved to the birmingham branch": moved by the work, as much gone as moved of their own
+_WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}(?:(?:got|was|has been|'s been)\s+)?{_LEFT_WORK}\b")
 _OWN_WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LOST_WORK}\b")
 # "Jen's last day was friday": the last day at a work, said of the person by name.
 _LAST_DAY_EN = re.compile(
@@ -98,8 +99,10 @@ _LAST_DAY_EN = re.compile(
 _ANY_WORK = re.compile(f"{_WORK_OR_CARE.pattern}|{_OWN_WORK.pattern}", re.IGNORECASE)
 # A date the statement was given in its place ("小陈2026年3月搬走了").
 _DATE_ZH = r"(?:\d{4}年(?:\d{1,2}月(?:\d{1,2}日)?)?(?:那一周)?)?"
-_NAME_ZH = r"(?P<who>[\u4e00-\u9fff]{1,3}?)"
-_SOON_ZH = r"(?:已经|刚刚?|终于|上周|上个月)?"
+# a name in Chinese characters or in Latin letters ("Kevin已经离职了"), after what opens a
+# remark said in passing (对了, 哦, 诶)
+_NAME_ZH = r"(?:(?:对了|哦|噢|诶|欸|话说)[，,]?\s*)?(?P<who>[\u4e00-\u9fff]{1,3}?|[A-Za-z][a-z]+)"
+_SOON_ZH = r"(?:已经|刚刚?|终于|上周|上个月|前几天|前阵子)?"
 _HOME_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:搬走|搬出去|搬家)")
 _WORK_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:离职|辞职|调走|退休|被裁|被开除|跳槽)")
 # Words in a name's place that name no one else: the speaker, a pronoun, a determiner.

@@ -168,7 +168,7 @@ _CAR_BRANDS = (
 _PHONE_BRANDS = "iphone|pixel|galaxy|samsung|oneplus|xiaomi|huawei|nokia|fairphone|motorola"
 _LAPTOP_BRANDS = "macbook|thinkpad|xps|surface|chromebook|framework"
 _ZH_CAR = "特斯拉|丰田|本田|比亚迪|宝马|奔驰|大众|奥迪|理想|蔚来|小鹏|吉利|长安|沃尔沃|日产|马自达"
-_ZH_PHONE = "华为|小米|苹果手机|iPhone|OPPO|vivo|荣耀|三星"
+_ZH_PHONE = "华为|小米|红米|苹果手机|(?i:iphone)|(?i:oppo)|(?i:vivo)|(?i:redmi)|荣耀|三星|一加|魅族"
 _OCCUPATION = frozenset(
     [
         "accountant",
@@ -575,6 +575,14 @@ _KEYS_TO_LOWER_EN = re.compile(
     r"(?:flat|apartment|house|place|home|condo|studio|cottage)\s+in\s+"
     r"(?P<v>[a-z]{3,}(?:\s+(?!(?:last|this|next|with|for|and|because|after|before|since|now)\b)[a-z]{3,})?)"
     r"(?=\s*(?:$|[,.;!]|(?:and|so|now|finally|last|this|yesterday|on(?!\s+behalf))\b))"
+)
+# A new home moved into, its place typed in lower case ("moved into a studio in sacramento on the 1st").
+_MOVED_INTO_LOWER_EN = re.compile(
+    r"\b(?:moved|moving|relocated)\s+(?:in)?to\s+(?:a|an|the|our|my)\s+(?:[a-z0-9-]+\s+){0,2}?"
+    r"(?:flat|apartment|house|place|home|condo|studio|cottage|bungalow|townhouse|[a-z0-9]+-bed(?:room)?)\s+in\s+"
+    r"(?P<v>(?!(?:the|a|an|my|our|his|her|their|town|there|here|march|may|june|july|august)\b)[a-z]{3,}"
+    r"(?:\s+(?!(?:last|this|next|with|for|and|because|after|before|since|now|on|near|closer)\b)[a-z]{3,})?)"
+    r"(?=\s*(?:$|[,.;!]|(?:and|so|now|finally|last|this|yesterday|near|closer|with|on(?!\s+behalf))\b))"
 )
 _CLAUSES_EN = re.compile(r"\s*[;,]\s*(?!\d)|\s+[-–—]\s+|\s+but\s+|\s+while\s+|\s+whereas\s+", re.IGNORECASE)
 _CLAUSES_ZH = re.compile(r"[，,；;]\s*|但是|不过")
@@ -1217,7 +1225,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         return [_Hit("residence", "residence", _norm(named[-1]), named[-1], "place", subject)]
     keys = _KEYS_TO_LOWER_EN.search(clause)
     keys = None if keys and _STAY_EN.search(sentence) else keys  # the keys to a holiday cottage
-    lowered = _MOVED_TO_LOWER_EN.search(clause) or keys
+    lowered = _MOVED_TO_LOWER_EN.search(clause) or _MOVED_INTO_LOWER_EN.search(clause) or keys
     if lowered:  # "moved to portland in march": a place typed in lower case
         value = " ".join(w.capitalize() for w in lowered.group("v").split())
         return [_Hit("residence", "residence", _norm(value), value, "place", subject)]
@@ -1552,6 +1560,10 @@ _RESIDENCE_ZH = re.compile(
     r"|(?<=[爸妈婆公奶爷])接(?:到|去)(?=[\u4e00-\u9fff]{2,6}?(?:来|去|住)))"
     r"([\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP
 )
+# Where the speaker rents their home ("我在北京朝阳租房", "我们在浦东租了套两居"): they live there.
+_RENTING_ZH = re.compile(
+    r"(?:^|(?<=我)|(?<=我们)|(?<=现在)|(?<=目前))在([\u4e00-\u9fff]{2,8}?)租(?:房|了(?:个|套|间)|的房)"
+)
 _EMPLOYER_ZH = re.compile(
     # (调到 / 调去: transferred, the work moved there: "他下个月调到南京去了")
     r"(?:在|加入了?|入职了?|跳槽(?:到|去)了?|跳(?:到|去)了?|辞职(?:到|去)了?|换到了?|调(?:到|去|往)了?)"
@@ -1614,7 +1626,8 @@ _THING_ZH = re.compile(
     + _ZH_CAR
     + r")([A-Za-z0-9\u4e00-\u9fff ]{0,6}?)(?=[，,。！!了的]|$)|("
     + _ZH_PHONE
-    + r")\s*([A-Za-z0-9 ]{0,8})"
+    # (not another thing of the brand's: "又入了个华为手表" is a watch beside the phone)
+    + r")(?!\s*(?:手表|手环|平板|耳机|电脑|笔记本|路由器|电视|音箱|充电|(?i:watch|pad|band|buds|book)))\s*([A-Za-z0-9 ]{0,8})"
 )
 _REPLACED_ZH = re.compile(
     r"从(.+?)(?:改|换|搬|升级|升|迁移|切换|转)|不(?:再)?喝(.+?)了?[，,]|戒了?(.+?)[，,了]|不是([^，,。！!\s].*?)[，,]?(?:而)?是|不是\s*([^，,。]+)$"
@@ -1663,7 +1676,7 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
             _Hit("contact", "contact:phone", re.sub(r"[^\d+]", "", phone.group(0)), phone.group(0), "contact", subject)
         ]
     thing = _THING_ZH.search(clause)
-    if thing and re.search(r"开|买|换|车|手机|用|提", clause):
+    if thing and re.search(r"开|买|换|车|手机|用|提|入(?:了|手)", clause):  # 入了个 / 入手: bought, as chat says it
         kind = "car" if thing.group(1) else "phone"
         surface = (thing.group(0)).strip()
         return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, _use_of_thing(clause))]
@@ -1676,6 +1689,9 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if place:
         where = re.sub(r"(?<=..)[来去]$", "", place.group(1))  # "接到深圳来了": 深圳
         return [_Hit("residence", "residence", where, where, "place", subject)]
+    rented = _RENTING_ZH.search(clause)
+    if rented:
+        return [_Hit("residence", "residence", rented.group(1), rented.group(1), "place", subject)]
     hits = (_drink_zh(focus, subject) if focus is not clause else []) or _drink_zh(clause, subject)
     if hits:
         return hits

@@ -254,6 +254,14 @@ _AIMING_FIRST_EN = re.compile(
     r"^(?:(?:still|currently|now)\s+)?(?:trying|aiming|saving up|saving|putting away|paying off)\b(?=.*\d)",
     re.IGNORECASE,
 )
+# A new role of the speaker's with its "I" dropped ("starting monday as a receptionist at a
+# dental office", "started last week as a line cook"): the work they take, not a plan in the air.
+_ROLE_TAKEN_FIRST_EN = re.compile(
+    r"^(?:(?:and|so|now)\s+)?(?P<verb>starting|started|start)\s+(?:(?:on\s+|this\s+|next\s+|last\s+)?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+|tomorrow\s+|next\s+(?:week|month)\s+|last\s+(?:week|month)\s+)?"
+    r"as\s+(?:a|an)\s+\w",
+    re.IGNORECASE,
+)
 # ... and not when the sentence goes on to say who ("guess who is engaged lol, my best friend Jess")
 _SOMEONE_AFTER = re.compile(r"\.\.\.|…|\b(?:my|his|her|their|our)\b|(?-i:[A-Z])[a-z]+", re.IGNORECASE)
 _GUESS_WHO = re.compile(
@@ -273,6 +281,11 @@ def habit_restored(clause: str, sentence: str = "") -> str:
     rest = sentence[sentence.find(text) + len(text) :] if text in sentence else ""
     if guess is not None and not _SOMEONE_AFTER.search(rest):  # "guess who's engaged 💍": the speaker's news
         return "I'm " + text[guess.end() :]
+    role = _ROLE_TAKEN_FIRST_EN.match(text)
+    if role is not None:  # "starting monday as a receptionist": the speaker's new work, "I'm" dropped
+        verb = role.group("verb").lower()
+        said = text[role.start("verb") :]
+        return ("I'm " if verb == "starting" else "I ") + said[:1].lower() + said[1:]
     if _AIMING_FIRST_EN.match(text):  # "trying to put away $300 a month": the speaker's aim, "I'm" dropped
         return "I'm " + text[:1].lower() + text[1:]
     if is_cjk(text) or not _HABIT_FIRST_EN.match(text):

@@ -291,6 +291,18 @@ class _State:
         named = self._named_left(p, same_kind) if p.replaces else None
         if named is not None:  # "I'm at the YMCA now, ditched PF": what holds now, in place of what it names
             return self._supersede([named], replace(p, rule=LEFT_BEHIND), "replaced")
+        if p.replaces and p.replaces[:1].isdigit():  # "i'm 43 not 34": the belief that says the 34, put right
+            held = [
+                b
+                for b in same_kind
+                if b.subject == p.subject
+                and _is_said(b.attribute)
+                and self.born.get(b.memory_id) != _message_of(p)
+                and _names_value(b, p.replaces)
+            ]
+            if held:
+                target = max(held, key=lambda b: (b.valid_from, b.memory_id))
+                return self._supersede([target], _as_correction_of(replace(target, value=p.replaces), p), "corrected")
         candidates = [
             b
             for b in same_kind

@@ -205,7 +205,7 @@ class RuleExtractor:
         spoken_of.new_message()
         if item.role == "user" or item.name:
             previous = ""  # the sentence before, in this message
-            spoken = map(name_called_off, sentences(_typed_out(item.content)))
+            spoken = _slip_joined(list(map(name_called_off, sentences(_typed_out(item.content)))))
             # a request joined to what else is said ("Keep your answers short, and remember ..."):
             # each read alone; an instruction-like sentence stays whole, flagged whole
             for sentence in (
@@ -279,6 +279,7 @@ class RuleExtractor:
         rules = chinese_findings if is_cjk(clause) else english_findings
         # "I'm allergic to sulfa drugs, just so you know for any health stuff": the aside is to the listener
         clause = _FILLER_LAST_EN.sub("", _ASIDE_LAST_EN.sub("", clause)) or clause
+        clause, denied_number = _number_denied(clause)  # "he turned 9 not 7": the 9, in place of the 7
         clause = habit_restored(clause, sentence)  # "normally cycle to work": the speaker's, said without "I"
         clause = pet_restored(clause)  # "the dog's called rolo": the speaker's dog
         framed = frame_findings(clause, speaker, said_at)
@@ -292,6 +293,11 @@ class RuleExtractor:
         if not found or (all(f.kind == "episode" for f in found) and _says_what_holds_now(clause)):
             state = generic_findings(clause, speaker, said_at)
             found = state or found
+        if denied_number:
+            found = [
+                replace(f, op="update", replaces=denied_number) if f.kind == "fact" and f.replaces is None else f
+                for f in found
+            ]
         if FOR_ONCE.search(clause):  # "they shifted us to 10am just this week": once, what holds stays
             found = [replace(f, kind="episode", op="add") if f.kind == "fact" else f for f in found]
         # a change the clause dates ("昨天…升级到了…") starts then; a time said
@@ -513,6 +519,49 @@ def _before(clause: str, sentence: str) -> str:
     another clause, not this one."""
     at = sentence.find(clause.strip()[:24])
     return sentence[:at] if at >= 0 else sentence
+
+
+# A slip said alone as its own sentence, after a value said alone ("ugh 1,540. typo"):
+# one correction, as "1,540, typo" is.
+_SLIP_ALONE_EN = re.compile(
+    r"(?:(?:sorry|oops|ugh),?\s+)?(?:typo|my bad|oops|autocorrect|fat fingers?|(?:i )?mistyped)(?:,?\s+sorry)?[.!]*",
+    re.IGNORECASE,
+)
+_VALUE_ALONE_EN = re.compile(r"(?:(?:ugh|oh|ah|oops|sorry|no|wait),?\s+)*[$€£¥]?\d[\d,.:]*\s*(?:[a-z%]{1,5})?[.!]*")
+
+
+def _slip_joined(spoken: list[str]) -> list[str]:
+    """The sentences, a slip said alone joined to the value said alone just before it."""
+    out: list[str] = []
+    for sentence in spoken:
+        if out and _SLIP_ALONE_EN.fullmatch(sentence.strip()) and _VALUE_ALONE_EN.fullmatch(out[-1].strip()):
+            out[-1] = out[-1].strip().rstrip(".!") + ", " + sentence.strip()
+        else:
+            out.append(sentence)
+    return out
+
+
+# A number put right beside the one it denies, mid-clause ("he turned 9 not 7", "i'm 43 not 34
+# lol i always flip those digits"): both numbers, so no verb's negation ("I'm 3 not
+# going ...") and no other kind of word is read as a denied value; what is said after the
+# denied number is the slip explained, no part of the fact.
+_NUMBER_DENIED_EN = re.compile(
+    r"(?P<new>(?<![\w.,])\d[\d,.]*(?:st|nd|rd|th)?)\s*,?\s+not\s+(?P<old>\d[\d,.]*(?:st|nd|rd|th)?)\b[.!]*"
+    r"(?P<after>(?:\s*(?:lol|lmao|haha|oops|sorry|my bad)\b.*)?)$",
+    re.IGNORECASE,
+)
+
+
+def _number_denied(clause: str) -> tuple[str, str | None]:
+    """The clause with the denied number cut, and that number (None when there is none)."""
+    if is_cjk(clause):
+        return clause, None
+    m = _NUMBER_DENIED_EN.search(clause)
+    if m is None or contrast(clause) is not None:  # "it's june 2026, not 27": the contrast reads it whole
+        return clause, None
+    if m.group("new").rstrip(".,") == m.group("old").rstrip(".,"):
+        return clause, None
+    return clause[: m.start()] + m.group("new"), m.group("old").rstrip(".,")
 
 
 def _denied(clause: str) -> str | None:

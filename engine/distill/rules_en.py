@@ -109,7 +109,11 @@ _OCCUPATION_WORDS = frozenset(
 )
 _AM_A = re.compile(r"\b(?:I'm|I am)\s+(?:an?)\s+([^.,;!?]+)", re.IGNORECASE)
 _WORK = re.compile(r"\bI\s+(?:currently\s+|now\s+)?work\s+(as|at|for|in)\s+(?:an?\s+)?([^.,;!?]+)", re.IGNORECASE)
-_LIVE = re.compile(r"\bI\s+(?:currently\s+|now\s+)?live\s+in\s+([^.,;!?]+)", re.IGNORECASE)
+# (with whom said before where: "i live with my parents in fresno")
+_LIVE = re.compile(
+    r"\bI\s+(?:currently\s+|now\s+|still\s+)?live\s+(?:with\s+(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+)?in\s+([^.,;!?]+)",
+    re.IGNORECASE,
+)
 _FROM = re.compile(r"\b(?:I'm|I am)\s+(?:originally\s+)?from\s+([^.,;!?]+)", re.IGNORECASE)
 _AGE = re.compile(r"\b(?:I'm|I am)\s+(\d{1,3})\s+years?\s+old\b", re.IGNORECASE)
 _PREFERENCE = re.compile(
@@ -198,6 +202,15 @@ _COMMENTARY = re.compile(
 _WE_USE = re.compile(
     r"\b(?:we|I)(?:'re| are| am|'m)?\s+(?:now\s+|currently\s+)?(?:use|using|run|running)\s+"
     r"((?:[^.,;!?]|[.,](?=\d))+?)\s+(?:in|on|for)\s+(?:our\s+|my\s+|the\s+)?([a-z][a-z\s-]{1,40})",
+    re.IGNORECASE,
+)
+# The speaker's own reporting line: "I report to Priya now", "i'm reporting directly to dana";
+# not a report made to someone ("I reported it to the landlord": a past event, no verb in -ed).
+_REPORT_TO = re.compile(
+    r"\b(?P<now>now\s+|currently\s+)?(?:I|I'm|I am)\s+(?:now\s+|currently\s+)?(?:report|reporting)\s+"
+    r"(?:directly\s+)?(?:in\s+)?to\s+(?:(?:some|a|this|the new|a new)\s+(?:guy|woman|lady|girl|dude|man|person)\s+"
+    r"(?:named|called)\s+)?(?!(?:the|a|an|my|our|him|her|them|HR|work|some|someone|somebody|whoever|everyone)\b)"
+    r"(?P<who>(?-i:[A-Za-z][a-z'-]+)(?:\s+(?-i:[A-Z])[a-z'-]+)?)(?:\s+(?P<after>now))?\b",
     re.IGNORECASE,
 )
 _UPDATE = re.compile(
@@ -382,6 +395,15 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
             named = re.match(r"(?:called|named)\b|[A-Z]", value)
             about = None if named else subject_of(h.group(0))
             out.append(_fact(sp, third_person(h.group(0), sp.label) + ".", key, value, about=about))
+        return out
+    r = _REPORT_TO.search(s)
+    if r and re.search(r"\b(?:too|also|as well)\b", s[r.end() :], re.IGNORECASE):
+        r = None  # "I report to Dana on the budget side too": a second line, the manager stays
+    if r and not (_UNASSERTED.search(s[: r.start()]) or _OBJECT_OF.search(s[: r.start()])):
+        # "now i report to priya": who the speaker reports to is their manager, one slot with "my manager is Tom"
+        said = third_person(r.group(0), sp.label) + "."
+        op = "update" if r.group("now") or r.group("after") else "add"
+        out.append(_fact(sp, said, "manager", r.group("who"), op=op, about="manager"))
         return out
     w = _WE_USE.search(s)
     if w:
