@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ledgermind.distill.text import emoji_trimmed, is_cjk
+from ledgermind.distill.text import count_of_word, emoji_trimmed, is_cjk
 
 __all__ = [
     "BARE_CORRECTION",
@@ -126,6 +126,13 @@ _TO_COME_EN = re.compile(
 )
 _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,;]{1,30}?)[.!]*$", re.IGNORECASE)
 # "Not 37, it ends in 73", "Not Gatwick — it lands at Heathrow": the denial, any clause break, the right words
+_COUNT_WORD = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.IGNORECASE)
+
+
+def _digits(m: re.Match[str]) -> str:
+    return str(count_of_word(m.group(0)))
+
+
 _NOT_FIRST_EN = re.compile(
     # "Not Mrs Bell, Mrs Hall, Bell was last year": the right words end at the next clause
     r"^not\s+(?P<old>[^,;:—–]{1,30}?)\s*(?:[,;:—–]|\s-)\s*(?:(?:sorry|my bad|oops)\s*(?:[,;:—–]|\s-)\s*)?"
@@ -182,7 +189,7 @@ SLIP_SAID_ZH = re.compile(r"不对|不是|[说写打记看搞弄听]错|记混|�
 # before, or another's ("海淀是以前的办公室", "云南是去年去的", "豆豆是我姐家的猫"; not "南京是个好地方")
 WRONG_SAID_AFTER_ZH = re.compile(
     r"[，,]?\s*(?!这|那|它|他|她|我|你)(?P<wrong>[\u4e00-\u9fff]{2,4}?)(?:是|才是|那是)"
-    r"(?=以前|之前|去年|前年|上次|上回|原来|\d{4}年|老(?:家|店|房|地方|公司|单位|校区|办公室)|我(?!的))"
+    r"(?=以前|之前|去年|前年|上次|上回|原来|\d{4}年|老(?:家|店|房|地方|公司|单位|校区|办公室)|我(?!的)|[他她](?!的)[^，,。]{0,8}的地方)"
 )
 # A place said by what kind of place it is, or one named before what it was ("在朝阳，海淀是以前的")
 _PLACE_ZH = re.compile(r"[区路街市省县镇村楼号店馆院校园站]$")
@@ -353,7 +360,11 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
         return made if made is None or wrong in ("name", made.shape) else None
     m = _NOT_FIRST_EN.match(rest)  # "Not 37, it ends in 73": a denial first needs no formula
     if m:
-        return _made(_remainder(m.group("new")), m.group("old"))
+        old, new = m.group("old"), _remainder(m.group("new"))
+        if _COUNT_WORD.fullmatch(old.strip()) and _COUNT_WORD.match(new):
+            # "not three, two bags": counts said in words, as the belief holds them in digits
+            old, new = _COUNT_WORD.sub(_digits, old), _COUNT_WORD.sub(_digits, new, count=1)
+        return _made(new, old)
     if formula is None and trailing is None and actually is None:
         return None
     m = _NOT_EN.match(rest)

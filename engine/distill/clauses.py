@@ -70,6 +70,8 @@ _SPLIT_EN = re.compile(
     r"|\s*;\s*|(?:\s+[—–-]+\s+|\s*—\s*)(?=" + _PRONOUN_EN + r"|(?i:my|our)\s)"
     # a participle clause that says what holds now ("..., going to Crunch now"): its subject was dropped
     r"|,\s+(?=(?!(?:including|according|regarding|considering)\b)\w+ing\s+(?:\S+\s+){0,5}?(?:now|these days|as of)\b)"
+    # a laugh between two clauses ("cancelled the membership lol i never went"): the second its own
+    r"|\s+(?:lol|lmao|haha|hahaha|rofl)\s+(?=(?-i:i|we|I|We)\s+(?!(?:mean|guess|think|know)\b)\w)"
     # a new role taken, its subject dropped ("handed in my notice, starting monday as a receptionist")
     r"|,\s+(?:and\s+|so\s+|now\s+)?(?=" + _ROLE_TAKEN.pattern + ")"
     r"|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"

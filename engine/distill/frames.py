@@ -1821,6 +1821,7 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
     m = m or re.search(r"(?:我是说|我的意思是|应该是|其实是|(?<!不)是)([^，,。！!]+)", body)
     if m:
         said = m.group(1).strip().rstrip("才对")
+        said = re.sub(r"(?<=[\u4e00-\u9fff]{2})的$", "", said)  # "他老家是长春的": 长春
         # "是八点半打卡": a time said first is the value, what is done at it is not
         timed = CLOCK_ZH.match(said)
         said = timed.group(0) if timed else said

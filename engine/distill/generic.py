@@ -40,6 +40,7 @@ __all__ = [
     "bare_correction_findings",
     "contrast",
     "correction_findings",
+    "ended_by_others_restored",
     "generic_findings",
     "habit_restored",
     "instruction_findings",
@@ -73,8 +74,26 @@ _NO_VALUE_EN = frozenset(
 _LONGEST_VALUE = 6  # words: a right value is a noun phrase, not a clause ("such a blessing to have family who ...")
 
 
+# "its" and "im" as chat types "it's" and "I'm"
+_APOSTROPHE_DROPPED = re.compile(r"\b(its|im)\b(?=\s+\w)", re.IGNORECASE)
+# The wrong value said to be harmless after the right one ("it's pecans I'm allergic to, walnuts
+# are totally fine"): the same as "not walnuts"
+_FINE_AFTER = re.compile(
+    r"^(?P<head>\bit's\s.+?),\s+(?P<old>[\w' -]{1,30}?)\s+(?:is|are|'s|'re)\s+"
+    r"(?:totally\s+|perfectly\s+|actually\s+|completely\s+|all\s+|just\s+)?(?:fine|ok|okay|safe|no problem)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def _fine_as_not(clause: str) -> str:
+    m = _FINE_AFTER.search(clause.strip())
+    return f"{m.group('head')}, not {m.group('old')}" if m else clause
+
+
 def contrast(clause: str) -> tuple[str, str] | None:
     """(right value, wrong value) of a contrastive correction, else None."""
+    if not is_cjk(clause):
+        clause = _fine_as_not(_APOSTROPHE_DROPPED.sub(lambda m: m.group(1)[:-1] + "'" + m.group(1)[-1], clause))
     m = (_CONTRAST_ZH if is_cjk(clause) else _CONTRAST_EN).search(clause.strip())
     if m is None:
         return None
@@ -302,6 +321,30 @@ _OWN_PET_EN = re.compile(
     r"|\s+(?:has|had|got)\s+(?:a|an|his|her|its|kidney|arthritis|diabetes|cancer|worms|fleas|allergies)\b)",
     re.IGNORECASE,
 )
+
+
+# An ending the speaker had someone else carry out ("finally got them to cancel my membership",
+# "had the bank close my old account", "got my contract terminated"): the speaker's own ending.
+_HAD_ENDED_EN = re.compile(
+    r"^(?:(?:finally|just|so|ok|okay|and)\s+)*(?:i\s+)?(?:got|had)\s+(?:them|him|her|the\s+\w+|someone|\w+)\s+(?:to\s+)?"
+    r"(?P<verb>cancel|close|end|terminate|stop|shut down)\s+(?P<what>(?:my|our)\s+.+)$"
+    r"|^(?:(?:finally|just|so|ok|okay|and)\s+)*(?:i\s+)?got\s+(?P<what2>(?:my|our)\s+[\w' -]+?)\s+"
+    r"(?P<verb2>cancell?ed|closed|terminated|shut down)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_PAST_OF = {"cancel": "cancelled", "close": "closed", "end": "ended", "terminate": "terminated", "stop": "stopped"}
+
+
+def ended_by_others_restored(clause: str) -> str:
+    """An ending the speaker had carried out by others, as their own ("finally got them to cancel
+    my membership" -> "I cancelled my membership"); the clause as it is otherwise."""
+    m = None if is_cjk(clause) else _HAD_ENDED_EN.match(clause.strip())
+    if m is None:
+        return clause
+    if m.group("verb"):
+        verb = m.group("verb").lower()
+        return f"I {_PAST_OF.get(verb, 'shut down')} {m.group('what')}"
+    return f"I {m.group('verb2').lower()} {m.group('what2')}{m.group('rest')}"
 
 
 def pet_restored(clause: str) -> str:

@@ -61,7 +61,7 @@ from ledgermind.distill.person import IRREGULAR_PAST, RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.providers import providers_named, switch_said
 from ledgermind.distill.request_changes import is_standing_request, request_decision
-from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, WENT_WITHOUT
+from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, WENT_WITHOUT, is_supposition
 from ledgermind.distill.text import NEW_RECORD, digits_after_to, is_cjk
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
@@ -395,7 +395,7 @@ def ended_by_death(dead: frozenset[str], beliefs: Sequence[BeliefView]) -> tuple
 _DEAD_OF_MINE_ZH = re.compile(
     r"^(?:用户(?:家)?的?)?(?P<who>[\u4e00-\u9fff]{1,3}?)(?:\d{4}年[^，,。]{0,12}?|上个月|上周|昨天|前天|前两天|前几天|这两天|今天|最近|"
     r"(?:今年|去年)?[春夏秋冬]天)?"
-    r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$|\s*[💔🙏🕯🌈])"
+    r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$|\s*[💔🙏🕯🌈😢😭🥲])"
     # "走了" said of a death by what follows it: "豆豆上周走了，老死的，走得很安详"
     r"|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得)))"
 )
@@ -2301,7 +2301,10 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What a death, a birth, a graduation, a retirement or a break-up ends, kept
     as said itself: every fact of the person who died, a pregnancy, the studies
     of the one who graduated, the work of the one who retired or left their job, or the speaker's
-    facts about their partner. None when the statement is none of them."""
+    facts about their partner. None when the statement is none of them, nor when it is
+    only supposed ("你说如果我明年辞职去读研": what would be, nothing ended)."""
+    if is_supposition(p.statement):
+        return None
     if p.subject and ":" in p.subject and _died(p.subject.rpartition(":")[2], p.statement):
         gone = tuple(b for b in beliefs if not _DIED.search(b.statement))
         reason = f"ended: {p.statement} (rule death)"

@@ -88,7 +88,7 @@ from ledgermind.distill.meaning import (
 )
 from ledgermind.distill.person import RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Extraction, Proposal
-from ledgermind.distill.text import is_cjk, jaccard, normalise, tokens
+from ledgermind.distill.text import count_in_words, is_cjk, jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import SimilarityUnavailable
@@ -221,6 +221,28 @@ class _State:
         if not keyed:  # "my new coach is ..." changes "my soccer coach", when it is the one coach
             loose = [b for b in same_kind if _modified_slot(b, p)]
             keyed = loose if len(loose) == 1 else []
+        if (
+            not keyed
+            and _CHANGED_TO_ZH.search(p.statement)
+            and not _NOW_AND_THEN_ZH.search(p.statement)  # "晚上在家我会换成框架眼镜": at times, both hold
+            and p.rule is None
+            and p.attribute
+            and p.op == "update"
+        ):
+            # "现在周末改成去游泳了": the one belief of the speaker's, in their words, that says
+            # what their weekends were ("用户周末喜欢去爬山")
+            # ... or a word of the kind its new value is ("续费的时候换成年卡了" for "办的月卡")
+            said = [
+                b
+                for b in same_kind
+                if b.subject == p.subject
+                and _is_said(b.attribute)
+                and (
+                    (len(p.attribute) >= 2 and p.attribute in b.statement)
+                    or (len(p.value or "") >= 2 and _same_kind_zh(p.value or "", b.statement))
+                )
+            ]
+            keyed = said if len(said) == 1 else []
         if keyed:
             agreeing = [b for b in keyed if b.value == p.value]
             recounted = [b for b in agreeing if _recounted(b, p)]
@@ -767,6 +789,11 @@ _NUMBER = re.compile(
 )
 
 
+# What a Chinese statement says its thing was changed to (X改成Y, X换成Y)
+_CHANGED_TO_ZH = re.compile(r"(?:改成|换成|改为|换为|变成)了?")
+_NOW_AND_THEN_ZH = re.compile(r"(?:会|偶尔|有时候?|一般|经常|通常)[^，,。]{0,2}(?:改成|换成|改为|换为|变成)")
+
+
 def _recounted(b: BeliefView, p: Proposal) -> bool:
     """Same slot and value, a different number beside it, and a change cue."""
     if not has_change_cue(p.statement):
@@ -1004,6 +1031,13 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
         said = p.value or ""
         if is_cjk(said) and wrong + said[-1] in target.statement:
             wrong += said[-1]  # "江苏" of "江苏省" corrected by "浙江省": its kind said once
+    worded = count_in_words(int(wrong)) if wrong.isdigit() and len(wrong) <= 2 else None
+    if (
+        worded
+        and not re.search(rf"(?<![\w.]){wrong}(?!\d)", target.statement)
+        and re.search(rf"\b{worded}\b", target.statement, re.I)
+    ):
+        wrong = worded  # "has three cats" corrected to 2: the count as the belief words it
     right = re.sub(r"^(?:sorry|oops),?\s*", "", p.value or "", flags=re.IGNORECASE)
     surface = _surface(p.statement, right)
     if wrong and re.search(re.escape(wrong), target.statement, re.IGNORECASE):

@@ -36,6 +36,7 @@ from ledgermind.distill.generic import (
     bare_correction_findings,
     contrast,
     correction_findings,
+    ended_by_others_restored,
     generic_findings,
     habit_restored,
     instruction_findings,
@@ -282,6 +283,8 @@ class RuleExtractor:
         clause, denied_number = _number_denied(clause)  # "he turned 9 not 7": the 9, in place of the 7
         clause = habit_restored(clause, sentence)  # "normally cycle to work": the speaker's, said without "I"
         clause = pet_restored(clause)  # "the dog's called rolo": the speaker's dog
+        clause = ended_by_others_restored(clause)  # "got them to cancel my membership": the speaker's ending
+        clause = _ACTUAL_SLOT_EN.sub(r"\1 ", clause)  # "my actual manager is tom": the manager, put right
         framed = frame_findings(clause, speaker, said_at)
         legacy = rules(clause, speaker, said_at)
         if framed:  # the frame reading wins; only identity facts it does not cover stay
@@ -519,6 +522,11 @@ def _before(clause: str, sentence: str) -> str:
     another clause, not this one."""
     at = sentence.find(clause.strip()[:24])
     return sentence[:at] if at >= 0 else sentence
+
+
+# The speaker's thing named as the actual one ("my actual manager is tom", "our real landlord is
+# ..."): the same thing as said before, its value put right; "actual" is no part of its name.
+_ACTUAL_SLOT_EN = re.compile(r"\b(my|our)\s+(?:actual|real)\s+(?=[a-z-]+(?:\s+[a-z-]+)?\s+(?:is|are)\s)", re.IGNORECASE)
 
 
 # A slip said alone as its own sentence, after a value said alone ("ugh 1,540. typo"):

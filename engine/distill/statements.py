@@ -610,7 +610,14 @@ _ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGN
 _QUESTION_ZH = re.compile(
     r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|(?<!没)(?:有|是|干|叫|为|吃|买)啥(?![^，,。！!]{0,4}[都也])|啥(?:区别|意思|情况|好处|用|呢)|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|(?<![前这那过好])几[个点天次号]|来着[？?]?$|是否|有没有|能不能|可不可以|要不要"
     r"|多少(?![有也还都])|多久|多长时间"
+    # a yes-or-no asked by a verb said twice ("会不会很亏", "是不是该换了", "值不值")
+    # (not 不对不对: a slip said twice)
+    r"|(?<!不)(?P<twice>[会是好对行能要该值亏用算划])不(?P=twice)(?!不)"
+    # ... or with what asks it said after the mark ("……会影响征信吗 急")
+    r"|吗[\s，,]*(?:急+|在线等|谢谢|求解答?|求助|拜托了?)[!！。]*$"
 )
+# What urges an answer, said after the question ("急", "在线等")
+_URGED_ZH = re.compile(r"(?:急+|在线等|谢谢|求解答?|求助|拜托了?)[!！。]*")
 _REQUEST_ZH = re.compile(
     r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮|"
     # what the speaker meant to ask ("我是想问适合四手联弹的曲子"): a question, put right
@@ -692,7 +699,7 @@ def speaker_dropped_zh(body: str) -> bool:
 # The weather and prices of everyone ("最近一直在下雨", "现在的菜价越来越贵了"): no one's fact.
 _WEATHER_ZH = re.compile(r"下雨|下雪|刮风|雾霾|降温|升温|天气|气温|台风|物价|房价|菜价|油价|肉价")
 _DIED_ZH = re.compile(
-    r"去世|过世|离世|死了|走了\s*[💔🙏🕯🌈]|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
+    r"去世|过世|离世|死了|走了\s*[💔🙏🕯🌈😢😭🥲]|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
 )
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
@@ -1034,6 +1041,10 @@ _MOOD = re.compile(
     r"(?:wanna|want to|going to|gonna) keep \w+ing|"
     # how one feels or felt, a good time had, a mood about one's week: of the moment, with nothing concrete
     r"^(?:i|we)\s+(?:\w+ly\s+|just\s+|also\s+)?(?:feel|felt|feels)\b|"
+    # worn out or hungry today, with a sigh after ("i'm so tired today, mondays man"): the day's, no fact
+    r"^(?:\w+[,!]?\s+)?(?:i|we)(?:'m| am|'re| are)\s+(?:so+ |really |super |very |kinda |pretty |totally |absolutely )?"
+    r"(?:tired|exhausted|sleepy|hungry|starving|bored|stressed|cranky|grumpy|sore|hungover|wiped|knackered|drained)\s+"
+    r"(?:today|tonight|rn|right now|this morning|this afternoon|atm)\b(?:[,.!]\s*[\w' ]{0,20})?[.!]*$|"
     # a stretch of being busy or worn out, said as the whole clause ("I've been so busy lately")
     r"^(?:i|we)(?:'ve| have)\s+been\s+(?:so |really |super |pretty |kinda |crazy |insanely )?(?:busy|swamped|slammed|"
     r"exhausted|stressed|tired|run down|overwhelmed)(?:\s+(?:lately|recently|these days|this week|this month))?[.!]*$|\b(?:feel|felt|feeling)\s+(?:it|this|that)[.!]*$|"
@@ -1308,7 +1319,8 @@ _SUPPOSITION_EN = re.compile(
     r"|^(?:i\s+)?(?:(?:really|just|so|only)\s+)?wish\s+(?:i|we)\s+(?:could|had|were|was|would|did|lived|knew)\b",
     re.IGNORECASE,
 )
-_SUPPOSITION_ZH = re.compile("^" + SUPPOSING_ZH)
+# (the listener asked to think it through first: "你说如果我明年辞职去读研")
+_SUPPOSITION_ZH = re.compile("^(?:(?:你|您)(?:说|觉得|看)[，,]?)?" + SUPPOSING_ZH)
 
 
 def is_supposition(sentence: str) -> bool:
@@ -1351,18 +1363,31 @@ _ASKED_AFTER_EN = re.compile(
 )
 
 
+# A guess about what was just told, with a question mark of doubt ("i started eating fish
+# again, so i guess pescatarian now?"): what was told stands, the guess is no question to answer.
+_HEDGED_LAST_EN = re.compile(
+    r"[,;:—–-]\s*(?:(?:so|and)\s+)?(?:i guess|i think|i suppose|i reckon|maybe|probably)\b[^,;:—–?]{0,40}\?+\s*$",
+    re.IGNORECASE,
+)
+
+
 def told_before_asked(sentence: str) -> str | None:
     """What a question sentence told before it asked: the statement ahead of a short question
     at its end ("I'm flying to Lisbon on Friday, any tips?" -> "I'm flying to Lisbon on
     Friday"), or None when the whole sentence is asked (then nothing in it is a belief)."""
     text = sentence.strip()
     if is_cjk(text):
-        parts = re.split(r"[，,]\s*", text)
-        while parts and (_QUESTION_ZH.search(parts[-1]) or _REQUEST_ZH.match(parts[-1])):
+        # (a space between two runs of characters parts them, as chat types a comma)
+        parts = re.split(r"[，,]\s*|\s+(?=[\u4e00-\u9fff])", text)
+        while parts and (
+            _QUESTION_ZH.search(parts[-1]) or _REQUEST_ZH.match(parts[-1]) or _URGED_ZH.fullmatch(parts[-1])
+        ):
             parts.pop()
         told = "，".join(parts)
+        if re.match(r"(?:你|您)(?:说|觉得|看|认为)", told):
+            return None  # "你说如果我明年辞职去读研，会不会很亏": the listener's view asked, nothing told
         return told if told and not _QUESTION_ZH.search(told) else None
-    asked = _ASKED_AFTER_EN.search(text)
+    asked = _ASKED_AFTER_EN.search(text) or _HEDGED_LAST_EN.search(text)
     if asked is None:
         return None
     told = text[: asked.start()].strip()
@@ -1462,6 +1487,12 @@ def works_on_text(sentence: str) -> bool:
     return (_TEXT_WORK_ZH if is_cjk(outside) else _TEXT_WORK_EN).search(outside.strip()) is not None
 
 
+_ASKED_LAST_ZH = re.compile(
+    r"(?<!不)(?P<t>[会是好对行能要该值亏用算划])不(?P=t)(?!不)[^，,。！!]{0,6}[。]?$"
+    r"|吗[\s，,]*(?:急+|在线等|谢谢|求解答?|求助|拜托了?)[!！。]*$"
+)
+
+
 def is_question(sentence: str) -> bool:
     """A question ("Could you remind me what we talked about yesterday?", "……吗"):
     asked, not stated, so never a belief, whatever else it mentions."""
@@ -1471,6 +1502,8 @@ def is_question(sentence: str) -> bool:
     return (
         text.endswith(("?", "？"))
         or (is_cjk(text) and re.search(r"吗[。！!]?$", text) is not None)
+        # a yes-or-no said last by a verb said twice ("……，会不会很亏"), or 吗 and an urging ("……吗，急")
+        or (is_cjk(text) and _ASKED_LAST_ZH.search(text) is not None)
         # a question tagged on with no mark ("ugh mondays, am I right", "..., right")
         or re.search(r",\s*(?:am i right|amirite|right|isn't it|don't you think)[.!]*$|\bam i right[.!]*$", text, re.I)
         is not None

@@ -219,6 +219,17 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
 _AGE_IN_WORDS = re.compile(r"\b(turn(?:ed|s)|turning)\s+(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
 
 
+def count_in_words(n: int) -> str | None:
+    """A count from one to twenty as a word ("3" of "three cats"), None past it."""
+    return _NUMBER_WORDS[n - 1] if 0 < n <= len(_NUMBER_WORDS) else None
+
+
+def count_of_word(word: str) -> int | None:
+    """The count a word says ("three" -> 3), None when it says none."""
+    w = word.casefold()
+    return _NUMBER_WORDS.index(w) + 1 if w in _NUMBER_WORDS else None
+
+
 def ages_in_digits(text: str) -> str:
     """The message with an age reached said in words written in digits ("turned four" ->
     "turned 4")."""
