@@ -320,7 +320,9 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
         # "*monthly", "**2pm": a chat's mark for a word corrected (not "**Hola** amigos", bold)
         text = re.sub(r"^\*{1,2}(?=\w)", "correction, ", text)
     # "tuesday*": the mark after it; "USC* autocorrect keeps doing that": and why the slip after the mark
-    text = re.sub(r"^([$€£¥]?\w[\w' .,:-]{0,24}?)\s*\*+(?:\s+" + _STAR_WHY_EN + r".*)?$", r"correction, \1", text)
+    text = re.sub(r"^(\w[\w' .:-]{0,24}?)\s*\*+$", r"correction, \1", text)
+    # ... a number or one word marked, why the slip after the mark ("USC* autocorrect ...", "1,540*")
+    text = re.sub(r"^([$€£¥]?\d[\d,.]*|[A-Za-z][\w'-]*)\*+(?:\s+" + _STAR_WHY_EN + r".*)?$", r"correction, \1", text)
     trailing = (
         _TRAILING_FORMULA_EN.search(text)
         or _TRAILING_REASON_EN.search(text)

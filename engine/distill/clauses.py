@@ -70,8 +70,6 @@ _SPLIT_EN = re.compile(
     r"|\s*;\s*|(?:\s+[—–-]+\s+|\s*—\s*)(?=" + _PRONOUN_EN + r"|(?i:my|our)\s)"
     # a participle clause that says what holds now ("..., going to Crunch now"): its subject was dropped
     r"|,\s+(?=(?!(?:including|according|regarding|considering)\b)\w+ing\s+(?:\S+\s+){0,5}?(?:now|these days|as of)\b)"
-    # a laugh between two clauses ("cancelled the membership lol i never went"): the second its own
-    r"|\s+(?:lol|lmao|haha|hahaha|rofl)\s+(?=(?-i:i|we|I|We)\s+(?!(?:mean|guess|think|know)\b)\w)"
     # a new role taken, its subject dropped ("handed in my notice, starting monday as a receptionist")
     r"|,\s+(?:and\s+|so\s+|now\s+)?(?=" + _ROLE_TAKEN.pattern + ")"
     r"|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
@@ -137,6 +135,24 @@ _SAID_FIRST = re.compile(r"^(?:(?:sorry|oops|wait|oh|ah|hmm)[,\s]+)?i\s+said\s+\
 _MEANT_NEXT = re.compile(r"^(?:but\s+)?(?:i meant|i mean|it's|it is|it was|actually)\b", re.I)
 
 
+# A laugh between two clauses of the speaker's ("cancelled the membership lol i never went"): the
+# second is a clause of its own; only where the first is the speaker's too (said with "I" or with
+# its subject dropped), so "my wife cancelled hers lol i ..." stays one.
+_LAUGH_BETWEEN = re.compile(
+    r"\s+(?:lol|lmao|haha|hahaha|rofl)\s+(?=(?-i:i|we|I|We)\s+(?!(?:mean|guess|think|know)\b)\w)"
+)
+_SPEAKER_FIRST = re.compile(
+    r"^(?:(?:so|and|ok|okay|finally|just|also|well|ugh|yeah)[,\s]+)*(?:i\b|i'm\b|i've\b|we\b|we've\b|[a-z]+ed\b)",
+    re.IGNORECASE,
+)
+
+
+def _laugh_split(piece: str) -> list[str]:
+    if not _SPEAKER_FIRST.match(piece.strip()):
+        return [piece]
+    return _LAUGH_BETWEEN.split(piece)
+
+
 def clauses(sentence: str, before: str = "") -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one). ``before`` is the
     sentence said just before it in the same message: a clause that left its subject out at the
@@ -154,7 +170,7 @@ def clauses(sentence: str, before: str = "") -> list[str]:
     splitter = _SPLIT_ZH if re.search(r"[\u4e00-\u9fff]", sentence) else _SPLIT_EN
     pair = _TWO_OF_US.match(sentence)  # "Tom and I got engaged": one subject, no clause to split off
     head, rest = (sentence[: pair.end()], sentence[pair.end() :]) if pair else ("", sentence)
-    pieces = splitter.split(rest)
+    pieces = [q for p in splitter.split(rest) for q in _laugh_split(p)]
     pieces[0] = head + pieces[0]
     if splitter is _SPLIT_ZH:
         pieces = _introduced_rejoined(_supposed_rejoined(pieces))

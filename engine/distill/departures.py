@@ -104,7 +104,8 @@ _DATE_ZH = r"(?:\d{4}年(?:\d{1,2}月(?:\d{1,2}日)?)?(?:那一周)?)?"
 _NAME_ZH = r"(?:(?:对了|哦|噢|诶|欸|话说)[，,]?\s*)?(?P<who>[\u4e00-\u9fff]{1,3}?|[A-Za-z][a-z]+)"
 _SOON_ZH = r"(?:已经|刚刚?|终于|上周|上个月|前几天|前阵子)?"
 _HOME_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:搬走|搬出去|搬家)")
-_WORK_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:离职|辞职|调走|退休|被裁|被开除|跳槽)")
+# (not what is said of it: "Kevin离职的传闻又来了", a rumour)
+_WORK_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:离职|辞职|调走|退休|被裁|被开除|跳槽)(?!的)")
 # Words in a name's place that name no one else: the speaker, a pronoun, a determiner.
 _NO_NAMES = frozenset(
     ["The", "User", "He", "She", "They", "We", "It", "This", "That", "Everyone", "Someone", "Nobody"]
@@ -148,6 +149,8 @@ def _names(statement: str, who: str) -> bool:
         titled = _TITLED_ZH.match(who)
         surname = titled.group("surname") if titled else None
         return who in statement or bool(surname and re.search(f"姓{surname}(?![\u4e00-\u9fff]?姓)", statement))
+    if is_cjk(statement):  # "用户老板叫Kevin": a name in Latin letters, among characters
+        return re.search(rf"(?<![A-Za-z]){re.escape(who)}(?![A-Za-z])", statement, re.IGNORECASE) is not None
     if not re.search(rf"\b{re.escape(who)}\b", statement, re.IGNORECASE):
         return False
     # a capital after "at", "for", "in" ... names a place or a company, not a person

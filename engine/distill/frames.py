@@ -61,7 +61,7 @@ from ledgermind.distill.value_types import (
     version_in,
 )
 
-__all__ = ["FAMILIES", "RELATIONS_ZH", "frame_findings", "subject_of"]
+__all__ = ["FAMILIES", "RELATIONS_ZH", "frame_findings", "is_occupation", "subject_of"]
 
 # The families the frames read, each a finding's attribute: two of them differing are two
 # attributes of a subject, whatever change a statement says.
@@ -578,7 +578,7 @@ _KEYS_TO_LOWER_EN = re.compile(
 )
 # A new home moved into, its place typed in lower case ("moved into a studio in sacramento on the 1st").
 _MOVED_INTO_LOWER_EN = re.compile(
-    r"\b(?:moved|moving|relocated)\s+(?:in)?to\s+(?:a|an|the|our|my)\s+(?:[a-z0-9-]+\s+){0,2}?"
+    r"\b(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|the|our|my)\s+(?:[a-z0-9-]+\s+){0,2}?"
     r"(?:flat|apartment|house|place|home|condo|studio|cottage|bungalow|townhouse|[a-z0-9]+-bed(?:room)?)\s+in\s+"
     r"(?P<v>(?!(?:the|a|an|my|our|his|her|their|town|there|here|march|may|june|july|august)\b)[a-z]{3,}"
     r"(?:\s+(?!(?:last|this|next|with|for|and|because|after|before|since|now|on|near|closer)\b)[a-z]{3,})?)"
@@ -1435,6 +1435,13 @@ def _school_en(clause: str) -> str | None:
     return m.group(1) if m else None
 
 
+def is_occupation(role: str) -> bool:
+    """Whether a role's last word names a line of work ("receptionist", "line cook"), not a
+    part one plays ("member", "regular", "host")."""
+    last = role.split()[-1].lower() if role.split() else ""
+    return last in _OCCUPATION or last.endswith(("ist", "ian", "eer"))
+
+
 def _role_en(clause: str) -> str | None:
     for m in _OCCUPATION_EN.finditer(clause):
         words = _CUT_EN.sub("", m.group(1)).split()
@@ -1561,9 +1568,13 @@ _RESIDENCE_ZH = re.compile(
     r"([\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP
 )
 # Where the speaker rents their home ("我在北京朝阳租房", "我们在浦东租了套两居"): they live there.
+# Only the speaker's, said of a home, and not what describes someone or a while ("在苏州租房的同学",
+# "在杭州租房的时候"), a price or a wish ("在深圳租房好贵", "……的话"), a trip or a short stay.
 _RENTING_ZH = re.compile(
-    r"(?:^|(?<=我)|(?<=我们)|(?<=现在)|(?<=目前))在([\u4e00-\u9fff]{2,8}?)租(?:房|了(?:个|套|间)|的房)"
+    r"(?:(?<=我)|(?<=我们)|(?<=现在)|(?<=目前))在([\u4e00-\u9fff]{2,8}?)"
+    r"租(?:房(?![子]?(?:的|好|太|真|贵|便宜|多少|要|吗))|了(?:个|套|间|一套|一间)(?:房|房子|公寓|一居|两居|三居|单间|小公寓|一室|两室))"
 )
+_NOT_A_HOME_ZH = re.compile(r"出差|度假|旅游|短租|民宿|酒店|住[一两几三]|开玩笑|的话|吗|？|\?")
 _EMPLOYER_ZH = re.compile(
     # (调到 / 调去: transferred, the work moved there: "他下个月调到南京去了")
     r"(?:在|加入了?|入职了?|跳槽(?:到|去)了?|跳(?:到|去)了?|辞职(?:到|去)了?|换到了?|调(?:到|去|往)了?)"
@@ -1627,7 +1638,14 @@ _THING_ZH = re.compile(
     + r")([A-Za-z0-9\u4e00-\u9fff ]{0,6}?)(?=[，,。！!了的]|$)|("
     + _ZH_PHONE
     # (not another thing of the brand's: "又入了个华为手表" is a watch beside the phone)
-    + r")(?!\s*(?:手表|手环|平板|耳机|电脑|笔记本|路由器|电视|音箱|充电|(?i:watch|pad|band|buds|book)))\s*([A-Za-z0-9 ]{0,8})"
+    + r")(?!\s*(?:手表|手环|平板|耳机|电脑|笔记本|路由器|电视|音箱|充电|(?i:watch|pad|band|buds|book)))\s*([A-Za-z0-9 ]{0,8}+)"
+    # (nor what goes with the phone: "入了个iphone15的壳", "redmi的充电器")
+    r"(?!\s*的?(?:壳|手机壳|膜|钢化膜|贴膜|充电器|充电头|数据线|保护套|耳机))"
+)
+# A phone or a car named but not had as one's own: thought of, nearly bought, sent back, a joke, a
+# spare or a work one, someone else's ("在考虑入手oppo", "差点入了", "同事都入了iphone15")
+_NOT_HAD_ZH = re.compile(
+    r"考虑|想入|想买|打算|差点|退了|退货|开玩笑|备用机|配了|配的|(?:同事|朋友)(?:都|也|说|入|买)|[他她]入|都入了|用过|如果|要是"
 )
 _REPLACED_ZH = re.compile(
     r"从(.+?)(?:改|换|搬|升级|升|迁移|切换|转)|不(?:再)?喝(.+?)了?[，,]|戒了?(.+?)[，,了]|不是([^，,。！!\s].*?)[，,]?(?:而)?是|不是\s*([^，,。]+)$"
@@ -1676,7 +1694,9 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
             _Hit("contact", "contact:phone", re.sub(r"[^\d+]", "", phone.group(0)), phone.group(0), "contact", subject)
         ]
     thing = _THING_ZH.search(clause)
-    if thing and re.search(r"开|买|换|车|手机|用|提|入(?:了|手)", clause):  # 入了个 / 入手: bought, as chat says it
+    if (
+        thing and re.search(r"开|买|换|车|手机|用|提|入(?:了|手)", clause) and not _NOT_HAD_ZH.search(sentence)
+    ):  # 入了个 / 入手: bought, as chat says it
         kind = "car" if thing.group(1) else "phone"
         surface = (thing.group(0)).strip()
         return [_Hit("possession", f"own:{kind}", _norm(surface), surface, "thing", subject, _use_of_thing(clause))]
@@ -1690,7 +1710,7 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
         where = re.sub(r"(?<=..)[来去]$", "", place.group(1))  # "接到深圳来了": 深圳
         return [_Hit("residence", "residence", where, where, "place", subject)]
     rented = _RENTING_ZH.search(clause)
-    if rented:
+    if rented and not _NOT_A_HOME_ZH.search(sentence):
         return [_Hit("residence", "residence", rented.group(1), rented.group(1), "place", subject)]
     hits = (_drink_zh(focus, subject) if focus is not clause else []) or _drink_zh(clause, subject)
     if hits:
@@ -1818,7 +1838,14 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
     # the value said again after the formula with its verb, in a clause of its own ("哦不是，在朝阳")
     m = re.search(r"(?:^|[，,])\s*(?:是|叫|在|住在)([^，,。！!]{2,8})(?=[，,])", body)
     m = m if m and WRONG_SAID_AFTER_ZH.match(body[m.end() :]) else None
+    # "长春才是他老家，哈尔滨是他工作过的地方": the right value said first, before 才是
+    cai = re.search(r"(?:^|[，,\s])([\u4e00-\u9fff]{2,4}?)才是", body)
+    wrong_after = WRONG_SAID_AFTER_ZH.search(body[cai.end() :]) if cai else None
+    if cai and wrong_after and wrong_after.group("wrong") != cai.group(1):
+        return _typed(cai.group(1)) + (wrong_after.group("wrong"),)
     m = m or re.search(r"(?:我是说|我的意思是|应该是|其实是|(?<!不)是)([^，,。！!]+)", body)
+    if m and re.match(r"[他她它]", m.group(1)):
+        return None  # "……才是他老家": who it is of, no value said after 是
     if m:
         said = m.group(1).strip().rstrip("才对")
         said = re.sub(r"(?<=[\u4e00-\u9fff]{2})的$", "", said)  # "他老家是长春的": 长春

@@ -31,7 +31,7 @@ from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.dates import find_time, with_date
 from ledgermind.distill.findings import Finding, Speaker
 from ledgermind.distill.flags import INSTRUCTION_LIKE
-from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH, subject_of
+from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH, is_occupation, subject_of
 from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.statements import done_to_mine, ended_first, is_statement, speaker_dropped_zh, strip_lead
 from ledgermind.distill.text import is_cjk
@@ -79,7 +79,8 @@ _APOSTROPHE_DROPPED = re.compile(r"\b(its|im)\b(?=\s+\w)", re.IGNORECASE)
 # The wrong value said to be harmless after the right one ("it's pecans I'm allergic to, walnuts
 # are totally fine"): the same as "not walnuts"
 _FINE_AFTER = re.compile(
-    r"^(?P<head>\bit's\s.+?),\s+(?P<old>[\w' -]{1,30}?)\s+(?:is|are|'s|'re)\s+"
+    r"^(?P<head>\bit's\s[\w' -]{1,30}?\s(?:that\s+)?(?:i'm|i am)\s+(?:allergic|intolerant|sensitive)\b[^,]*),\s+"
+    r"(?P<old>[\w' -]{1,30}?)\s+(?:is|are|'s|'re)\s+"
     r"(?:totally\s+|perfectly\s+|actually\s+|completely\s+|all\s+|just\s+)?(?:fine|ok|okay|safe|no problem)\b.*$",
     re.IGNORECASE,
 )
@@ -278,7 +279,7 @@ _AIMING_FIRST_EN = re.compile(
 _ROLE_TAKEN_FIRST_EN = re.compile(
     r"^(?:(?:and|so|now)\s+)?(?P<verb>starting|started|start)\s+(?:(?:on\s+|this\s+|next\s+|last\s+)?"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+|tomorrow\s+|next\s+(?:week|month)\s+|last\s+(?:week|month)\s+)?"
-    r"as\s+(?:a|an)\s+\w",
+    r"as\s+(?:a|an)\s+(?P<role>[\w -]{2,40}?)(?=\s+(?:at|with|for|in)\b|[,.!]|$)",
     re.IGNORECASE,
 )
 # ... and not when the sentence goes on to say who ("guess who is engaged lol, my best friend Jess")
@@ -301,7 +302,9 @@ def habit_restored(clause: str, sentence: str = "") -> str:
     if guess is not None and not _SOMEONE_AFTER.search(rest):  # "guess who's engaged 💍": the speaker's news
         return "I'm " + text[guess.end() :]
     role = _ROLE_TAKEN_FIRST_EN.match(text)
-    if role is not None:  # "starting monday as a receptionist": the speaker's new work, "I'm" dropped
+    if role is not None and is_occupation(
+        role.group("role")
+    ):  # "starting monday as a receptionist": the speaker's new work, "I'm" dropped
         verb = role.group("verb").lower()
         said = text[role.start("verb") :]
         return ("I'm " if verb == "starting" else "I ") + said[:1].lower() + said[1:]
@@ -325,11 +328,18 @@ _OWN_PET_EN = re.compile(
 
 # An ending the speaker had someone else carry out ("finally got them to cancel my membership",
 # "had the bank close my old account", "got my contract terminated"): the speaker's own ending.
+# Only the speaker's whole membership, account, subscription or contract, said as the clause's end
+# (not "my dad's account", "my membership fee", "my old savings account", "my membership at the pool").
+_WHOLE_THING = (
+    r"(?:my|our)\s+(?!(?:\w+'s|joint|old|other|second|business|savings|checking|work|kid's|son's|daughter's)\b)"
+    r"(?:[a-z-]+\s+)?(?:membership|account|subscription|contract|plan|lease|policy)"
+)
 _HAD_ENDED_EN = re.compile(
     r"^(?:(?:finally|just|so|ok|okay|and)\s+)*(?:i\s+)?(?:got|had)\s+(?:them|him|her|the\s+\w+|someone|\w+)\s+(?:to\s+)?"
-    r"(?P<verb>cancel|close|end|terminate|stop|shut down)\s+(?P<what>(?:my|our)\s+.+)$"
-    r"|^(?:(?:finally|just|so|ok|okay|and)\s+)*(?:i\s+)?got\s+(?P<what2>(?:my|our)\s+[\w' -]+?)\s+"
-    r"(?P<verb2>cancell?ed|closed|terminated|shut down)\b(?P<rest>.*)$",
+    r"(?P<verb>cancel|close|end|terminate|stop|shut down)\s+(?P<what>" + _WHOLE_THING + r")"
+    r"(?P<tail>(?:\s+(?:lol|finally|at last|for good|last week|yesterday|today))*[.!]*)$"
+    r"|^(?:(?:finally|just|so|ok|okay|and)\s+)*(?:i\s+)?got\s+(?P<what2>" + _WHOLE_THING + r")\s+"
+    r"(?P<verb2>cancell?ed|closed|terminated|shut down)\b(?P<rest>(?:\s+(?:lol|finally|at last|for good|last week|yesterday|today))*[.!]*)$",
     re.IGNORECASE,
 )
 _PAST_OF = {"cancel": "cancelled", "close": "closed", "end": "ended", "terminate": "terminated", "stop": "stopped"}
@@ -343,7 +353,7 @@ def ended_by_others_restored(clause: str) -> str:
         return clause
     if m.group("verb"):
         verb = m.group("verb").lower()
-        return f"I {_PAST_OF.get(verb, 'shut down')} {m.group('what')}"
+        return f"I {_PAST_OF.get(verb, 'shut down')} {m.group('what')}{m.group('tail')}"
     return f"I {m.group('verb2').lower()} {m.group('what2')}{m.group('rest')}"
 
 

@@ -299,9 +299,10 @@ _NEW_JOB = re.compile(
     # "got promoted to assistant principal"
     r"|\b(?:took|accepted|signed) (?:an|the|a|their) (?:job |full-time |new )?offer (?:at|from|with) \S"
     # (when said between: "starting monday as a receptionist at a dental office")
-    r"|\b(?:started|starting|began|start) (?:(?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day |tomorrow |"
-    r"next (?:week|month) |in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w* )?"
-    r"(?:(?:work|working) )?as (?:a|an|the) (?!volunteer)[\w -]{2,40}?\b(?:at|with|for) \S"
+    r"|\b(?:started|starting|began|start) (?:(?:work|working) )?as (?:a|an|the) (?!volunteer)[\w -]{2,40}?\b(?:at|with|for) \S"
+    # ... the speaker's, with when said between ("The user is starting monday as a receptionist at ...")
+    r"|(?:(?<=^the user is )|(?<=^i'm )|(?<=^i am ))starting (?:(?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day "
+    r"|tomorrow |next (?:week|month) )as (?:a|an) (?!volunteer)[\w -]{2,40}?\b(?:at|with|for) \S"
     r"|\bgot promoted to \S|\bwas promoted to \S|\bwent in-house (?:at|with|for) \S"
     # "started at a recruiting agency", "started at Deloitte" (not "started at 9am")
     r"|\b(?:started|starting|began) (?:work(?:ing)? )?at (?:a |an |the )?(?:[\w-]+ ){0,2}"

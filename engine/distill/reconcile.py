@@ -199,6 +199,9 @@ class _State:
             self._corrected_value(p, same_kind)
             return None
         if p.attribute is None and p.rule == "correction" and p.value:
+            cleft = _CLEFT_STATE.search(p.statement)
+            if cleft is not None:  # "it's cats I'm allergic to, not dogs": an allergy put right, not "I love dogs"
+                same_kind = [b for b in same_kind if cleft.group("state").casefold() in b.statement.casefold()]
             # "是一天两次": the count alone is the value, found where the belief says it
             value = value_said_zh(p.value) if is_cjk(p.value) else p.value
             target = self._corrected(p, same_kind) if value == p.value else None
@@ -785,6 +788,15 @@ class _State:
 _NUMBER = re.compile(
     r"\d|[一二两三四五六七八九十百千]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
     r"twice|once|half|dozen)\b",
+    re.IGNORECASE,
+)
+
+
+# The state a cleft correction puts right ("it's pecans I'm allergic to, not walnuts"): only a
+# belief that says the same state is corrected
+_CLEFT_STATE = re.compile(
+    r"\bit(?:'s|s| is| was)\s+[\w' -]{1,30}?\s+(?:that\s+)?(?:i'm|im|i am)\s+"
+    r"(?P<state>allergic|intolerant|sensitive|afraid|scared|vegan|vegetarian)\b",
     re.IGNORECASE,
 )
 

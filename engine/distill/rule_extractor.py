@@ -280,7 +280,8 @@ class RuleExtractor:
         rules = chinese_findings if is_cjk(clause) else english_findings
         # "I'm allergic to sulfa drugs, just so you know for any health stuff": the aside is to the listener
         clause = _FILLER_LAST_EN.sub("", _ASIDE_LAST_EN.sub("", clause)) or clause
-        clause, denied_number = _number_denied(clause)  # "he turned 9 not 7": the 9, in place of the 7
+        # "sorry typo, he turned 9 not 7": the 9, in place of the 7 (a slip said, not "she's 29 not 30 lol")
+        clause, denied_number = _number_denied(clause) if _SLIP_SAID_EN.search(sentence) else (clause, None)
         clause = habit_restored(clause, sentence)  # "normally cycle to work": the speaker's, said without "I"
         clause = pet_restored(clause)  # "the dog's called rolo": the speaker's dog
         clause = ended_by_others_restored(clause)  # "got them to cancel my membership": the speaker's ending
@@ -298,7 +299,12 @@ class RuleExtractor:
             found = state or found
         if denied_number:
             found = [
-                replace(f, op="update", replaces=denied_number) if f.kind == "fact" and f.replaces is None else f
+                # (the speaker's own: of one of their people, the number cut aligns it with what was said)
+                replace(f, replaces=denied_number)
+                if f.kind == "fact"
+                and f.replaces is None
+                and re.match(r"(?:i|i'm|im|i've|we|we're)\b", strip_lead(clause), re.IGNORECASE)
+                else f
                 for f in found
             ]
         if FOR_ONCE.search(clause):  # "they shifted us to 10am just this week": once, what holds stays
@@ -556,6 +562,13 @@ def _slip_joined(spoken: list[str]) -> list[str]:
 _NUMBER_DENIED_EN = re.compile(
     r"(?P<new>(?<![\w.,])\d[\d,.]*(?:st|nd|rd|th)?)\s*,?\s+not\s+(?P<old>\d[\d,.]*(?:st|nd|rd|th)?)\b[.!]*"
     r"(?P<after>(?:\s*(?:lol|lmao|haha|oops|sorry|my bad)\b.*)?)$",
+    re.IGNORECASE,
+)
+
+
+_SLIP_SAID_EN = re.compile(
+    r"\b(?:typo|sorry|oops|whoops|wait|my bad|correction|actually|i mean|i meant|mixed|mix|flip|flipped|swapped|"
+    r"misspoke|mistyped|brain fart|wrong)\b",
     re.IGNORECASE,
 )
 

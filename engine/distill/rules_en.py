@@ -111,7 +111,8 @@ _AM_A = re.compile(r"\b(?:I'm|I am)\s+(?:an?)\s+([^.,;!?]+)", re.IGNORECASE)
 _WORK = re.compile(r"\bI\s+(?:currently\s+|now\s+)?work\s+(as|at|for|in)\s+(?:an?\s+)?([^.,;!?]+)", re.IGNORECASE)
 # (with whom said before where: "i live with my parents in fresno")
 _LIVE = re.compile(
-    r"\bI\s+(?:currently\s+|now\s+|still\s+)?live\s+(?:with\s+(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+)?in\s+([^.,;!?]+)",
+    r"\bI\s+(?:currently\s+|now\s+|still\s+)?live\s+(?:with\s+(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+)?in\s+"
+    r"([^.,;!?]+?)(?=\s+(?:still|now|too|again|anymore|any more|these days)\b|\s*[.,;!?]|$)",
     re.IGNORECASE,
 )
 _FROM = re.compile(r"\b(?:I'm|I am)\s+(?:originally\s+)?from\s+([^.,;!?]+)", re.IGNORECASE)
@@ -210,7 +211,10 @@ _REPORT_TO = re.compile(
     r"\b(?P<now>now\s+|currently\s+)?(?:I|I'm|I am)\s+(?:now\s+|currently\s+)?(?:report|reporting)\s+"
     r"(?:directly\s+)?(?:in\s+)?to\s+(?:(?:some|a|this|the new|a new)\s+(?:guy|woman|lady|girl|dude|man|person)\s+"
     r"(?:named|called)\s+)?(?!(?:the|a|an|my|our|him|her|them|HR|work|some|someone|somebody|whoever|everyone)\b)"
-    r"(?P<who>(?-i:[A-Za-z][a-z'-]+)(?:\s+(?-i:[A-Z])[a-z'-]+)?)(?:\s+(?P<after>now))?\b",
+    r"(?P<who>(?-i:[A-Za-z][a-z-]+)(?:\s+(?-i:[A-Z])[a-z-]+)?)(?!['’]s\b)(?:\s+(?P<after>now))?\b"
+    # the line said whole: nothing after the name but when it began ("... from accounting when derek's away",
+    # "... on tuesdays", "... this week", "... for payroll stuff only" are a part or a while)
+    r"(?=\s*(?:$|[.!;,]|(?:since|as of|starting|these days|from now on|and|so|but|lol|haha)\b))",
     re.IGNORECASE,
 )
 _UPDATE = re.compile(
@@ -403,7 +407,9 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
         # "now i report to priya": who the speaker reports to is their manager, one slot with "my manager is Tom"
         said = third_person(r.group(0), sp.label) + "."
         op = "update" if r.group("now") or r.group("after") else "add"
-        out.append(_fact(sp, said, "manager", r.group("who"), op=op, about="manager"))
+        # (keyed as "my manager is <who>" is read: a name typed in lower case is read there as a state)
+        key = "manager:state" if r.group("who")[:1].islower() else "manager"
+        out.append(_fact(sp, said, key, r.group("who"), op=op, about="manager"))
         return out
     w = _WE_USE.search(s)
     if w:
