@@ -49,7 +49,7 @@ from ledgermind.distill.bare_corrections import CLOCK_ZH, WRONG_SAID_AFTER_ZH, v
 from ledgermind.distill.dates import find_time, with_date
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker
 from ledgermind.distill.person import INTRODUCED_ZH, RELATIONS_ZH_WORDS, third_person, third_person_zh
-from ledgermind.distill.text import is_cjk
+from ledgermind.distill.text import emoji_trimmed, is_cjk
 from ledgermind.distill.value_types import (
     EMAIL,
     PHONE,
@@ -1847,7 +1847,7 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
     if m and re.match(r"[他她它]", m.group(1)):
         return None  # "……才是他老家": who it is of, no value said after 是
     if m:
-        said = m.group(1).strip().rstrip("才对")
+        said = emoji_trimmed(m.group(1).strip()).rstrip("才对")  # "是18楼😅": the floor, no face
         said = re.sub(r"(?<=[\u4e00-\u9fff]{2})的$", "", said)  # "他老家是长春的": 长春
         # "是八点半打卡": a time said first is the value, what is done at it is not
         timed = CLOCK_ZH.match(said)

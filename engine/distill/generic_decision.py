@@ -1979,9 +1979,16 @@ def _thing_ended_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
 # Whom the speaker reports to now ("now i answer to a woman called nkechi", "I report to Dana
 # since the reorg"), and a belief that names their manager ("my manager is gareth", "my boss is
 # a guy called Tom"); not one that only says how the manager is ("my manager is fine").
+# A name typed in lower case counts ("so now i report to priya"), but only the line said whole:
+# nothing after the name but when it began ("... when Greta is on leave", "... on the budget stuff
+# too", "... this week", "derek's boss" are a part, a while or someone else).
 _REPORTS_TO = re.compile(
     r"\b(?:the user|i|we)\s+(?:now\s+)?(?:reports?|answers?)\s+(?:directly\s+)?to\s+"
-    r"(?:(?-i:[A-Z])[a-z]+|(?:a|an|some|this)\s+(?:\w+\s+){0,2}(?:called|named)\s+\w+|(?:my|our|a|the)\s+new\s+(?:boss|manager|lead))",
+    r"(?:(?-i:[A-Z])[a-z]+|(?!(?:the|a|an|my|our|him|her|them|hr|work|some|someone|somebody|whoever|everyone|it|that)\b)"
+    r"[a-z]{3,}|(?:a|an|some|this)\s+(?:\w+\s+){0,2}(?:called|named)\s+\w+|(?:my|our|a|the)\s+new\s+(?:boss|manager|lead))"
+    r"(?!['’]s\b)(?:\s+now)?"
+    r"(?=\s*(?:$|[.!;,😬🙃😅—–-]|(?:since|as of|starting|these days|from now on|now|and|so|but|lol|haha|instead|directly|"
+    r"who|which|after|full[- ]time|from\s+(?:now|today|monday|next))\b))",
     re.I,
 )
 _MANAGER_NAMED = re.compile(

@@ -205,18 +205,6 @@ _WE_USE = re.compile(
     r"((?:[^.,;!?]|[.,](?=\d))+?)\s+(?:in|on|for)\s+(?:our\s+|my\s+|the\s+)?([a-z][a-z\s-]{1,40})",
     re.IGNORECASE,
 )
-# The speaker's own reporting line: "I report to Priya now", "i'm reporting directly to dana";
-# not a report made to someone ("I reported it to the landlord": a past event, no verb in -ed).
-_REPORT_TO = re.compile(
-    r"\b(?P<now>now\s+|currently\s+)?(?:I|I'm|I am)\s+(?:now\s+|currently\s+)?(?:report|reporting)\s+"
-    r"(?:directly\s+)?(?:in\s+)?to\s+(?:(?:some|a|this|the new|a new)\s+(?:guy|woman|lady|girl|dude|man|person)\s+"
-    r"(?:named|called)\s+)?(?!(?:the|a|an|my|our|him|her|them|HR|work|some|someone|somebody|whoever|everyone)\b)"
-    r"(?P<who>(?-i:[A-Za-z][a-z-]+)(?:\s+(?-i:[A-Z])[a-z-]+)?)(?!['’]s\b)(?:\s+(?P<after>now))?\b"
-    # the line said whole: nothing after the name but when it began ("... from accounting when derek's away",
-    # "... on tuesdays", "... this week", "... for payroll stuff only" are a part or a while)
-    r"(?=\s*(?:$|[.!;,]|(?:since|as of|starting|these days|from now on|and|so|but|lol|haha)\b))",
-    re.IGNORECASE,
-)
 _UPDATE = re.compile(
     r"\b(?:we|I)(?:'ve| have)?\s+(?:just\s+|now\s+|finally\s+|already\s+|recently\s+)?"
     r"(?:upgraded|updated|moved|migrated|switched|changed|bumped)\s+(?:our\s+|my\s+|the\s+)?"
@@ -399,17 +387,6 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
             named = re.match(r"(?:called|named)\b|[A-Z]", value)
             about = None if named else subject_of(h.group(0))
             out.append(_fact(sp, third_person(h.group(0), sp.label) + ".", key, value, about=about))
-        return out
-    r = _REPORT_TO.search(s)
-    if r and re.search(r"\b(?:too|also|as well)\b", s[r.end() :], re.IGNORECASE):
-        r = None  # "I report to Dana on the budget side too": a second line, the manager stays
-    if r and not (_UNASSERTED.search(s[: r.start()]) or _OBJECT_OF.search(s[: r.start()])):
-        # "now i report to priya": who the speaker reports to is their manager, one slot with "my manager is Tom"
-        said = third_person(r.group(0), sp.label) + "."
-        op = "update" if r.group("now") or r.group("after") else "add"
-        # (keyed as "my manager is <who>" is read: a name typed in lower case is read there as a state)
-        key = "manager:state" if r.group("who")[:1].islower() else "manager"
-        out.append(_fact(sp, said, key, r.group("who"), op=op, about="manager"))
         return out
     w = _WE_USE.search(s)
     if w:
