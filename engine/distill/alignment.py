@@ -703,6 +703,8 @@ _ENDED = re.compile(
     r"cancel(?:l)?ed|cut out(?!\s+for\b)|no more(?!\s+than\b)|"
     + DROPPED
     + r"|sold|ditched|got rid of|traded in|traded|"
+    # a plan or a project put away for good, not for a while ("shelved the app for now")
+    r"(?:shelved|scrapped|abandoned)(?![^.;!]*\b(?:for now|for a while|for the moment|temporarily|until)\b)|"
     # "killed that streaming sub": a subscription or an account ended
     r"killed(?=\s+(?:the|that|my|our|this)\s+(?:[\w'-]+\s+){0,2}(?:sub|subs|subscription|membership|account|plan|contract)\b)|"
     r"(?:started|been|now)\s+(?:skipping|avoiding)|"

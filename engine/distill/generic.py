@@ -40,7 +40,7 @@ __all__ = [
     "bare_correction_findings",
     "contrast",
     "correction_findings",
-    "ended_by_others_restored",
+    "ending_restored",
     "generic_findings",
     "habit_restored",
     "instruction_findings",
@@ -342,12 +342,30 @@ _HAD_ENDED_EN = re.compile(
     r"(?P<verb2>cancell?ed|closed|terminated|shut down)\b(?P<rest>(?:\s+(?:lol|finally|at last|for good|last week|yesterday|today))*[.!]*)$",
     re.IGNORECASE,
 )
-_PAST_OF = {"cancel": "cancelled", "close": "closed", "end": "ended", "terminate": "terminated", "stop": "stopped"}
+_PAST_OF = {
+    **{"cancel": "cancelled", "close": "closed", "end": "ended", "terminate": "terminated", "stop": "stopped"},
+    **{"shelve": "shelved", "scrap": "scrapped", "drop": "dropped", "quit": "quit", "sell": "sold", "ditch": "ditched"},
+    **{"abandon": "abandoned", "give up": "gave up", "give up on": "gave up on"},
+}
+# An ending decided, its "I" often dropped ("eh decided to shelve the recipe app for good"):
+# what was decided is done, as "shelved the recipe app for good" says it (not "decided to stop
+# by the store": an ending verb with a thing of the speaker's after it, not a place)
+_DECIDED_ENDING_EN = re.compile(
+    r"^(?:(?:eh|so|ok|okay|well|yeah|finally|just)[,\s]+)*(?:i\s+)?(?:finally\s+)?(?:decided|made the call|chose)\s+to\s+"
+    r"(?P<verb>shelve|scrap|drop|quit|sell|ditch|abandon|give up on|give up|cancel|close)\s+"
+    r"(?P<what>(?:the|my|our|that)\s+.+)$",
+    re.IGNORECASE,
+)
 
 
-def ended_by_others_restored(clause: str) -> str:
-    """An ending the speaker had carried out by others, as their own ("finally got them to cancel
-    my membership" -> "I cancelled my membership"); the clause as it is otherwise."""
+def ending_restored(clause: str) -> str:
+    """An ending said as something else, as the speaker's own: carried out by others ("finally
+    got them to cancel my membership" -> "I cancelled my membership") or decided ("decided to
+    shelve the recipe app for good" -> "I shelved the recipe app for good"); the clause as it is
+    otherwise."""
+    decided = None if is_cjk(clause) else _DECIDED_ENDING_EN.match(clause.strip())
+    if decided is not None:
+        return f"I {_PAST_OF[decided.group('verb').lower()]} {decided.group('what')}"
     m = None if is_cjk(clause) else _HAD_ENDED_EN.match(clause.strip())
     if m is None:
         return clause

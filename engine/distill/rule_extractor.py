@@ -36,7 +36,7 @@ from ledgermind.distill.generic import (
     bare_correction_findings,
     contrast,
     correction_findings,
-    ended_by_others_restored,
+    ending_restored,
     generic_findings,
     habit_restored,
     instruction_findings,
@@ -284,7 +284,7 @@ class RuleExtractor:
         clause, denied_number = _number_denied(clause) if _SLIP_SAID_EN.search(sentence) else (clause, None)
         clause = habit_restored(clause, sentence)  # "normally cycle to work": the speaker's, said without "I"
         clause = pet_restored(clause)  # "the dog's called rolo": the speaker's dog
-        clause = ended_by_others_restored(clause)  # "got them to cancel my membership": the speaker's ending
+        clause = ending_restored(clause)  # "got them to cancel my membership": the speaker's ending
         clause = _ACTUAL_SLOT_EN.sub(r"\1 ", clause)  # "my actual manager is tom": the manager, put right
         framed = frame_findings(clause, speaker, said_at)
         legacy = rules(clause, speaker, said_at)

@@ -701,6 +701,9 @@ _WEATHER_ZH = re.compile(r"下雨|下雪|刮风|雾霾|降温|升温|天气|气�
 _DIED_ZH = re.compile(
     r"去世|过世|离世|死了|走了\s*[💔🙏🕯🌈😢😭🥲]|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
 )
+# How the answer asked for should read, said after the ask ("语气客气一点", "字数300字以内"):
+# the request's, never a fact of anyone's
+_OUTPUT_WANTED_ZH = re.compile(r"^(?:语气|口吻|措辞|字数|篇幅|格式|风格|用词|文风)[^我，,。]{0,12}$")
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
 _LEAD_ZH_CLAUSE = re.compile(
@@ -736,6 +739,7 @@ def is_statement(clause: str) -> bool:
             and not _REQUEST_ZH.match(body)
             and not (_WEATHER_ZH.search(body) and "我" not in body)  # "最近一直在下雨": no one's
             and not _SMALL_TALK_ZH.match(body)
+            and not _OUTPUT_WANTED_ZH.match(body)  # "（帮我写……），语气客气一点": how the answer should be
             and not _REMARK_ZH.match(_LEAD_ZH_CLAUSE.sub("", body + "，").rstrip("，"))
             and not _SMALL_TALK_ZH.match(_LEAD_ZH_CLAUSE.sub("", body + "，").rstrip("，"))  # "嗯嗯，我也觉得"
             # ... or a death of one of theirs, by name ("旺财上个月去世了")

@@ -78,6 +78,11 @@ def test_the_look_alikes_change_nothing(said: tuple[str, ...]) -> None:
         (("I pay $12 a month for Hulu", "cancelled the hulu subscription lol i never watched it"), "Hulu"),
         # one of the speaker's pets gone, with a sad emoji
         (("我养了一只兔子叫棉花", "棉花昨天走了 😭"), "棉花"),
+        # an ending decided, its "I" dropped; a project shelved for good
+        (
+            ("I'm building a habit tracker app on weekends", "decided to scrap the habit tracker, no time"),
+            "habit tracker",
+        ),
     ],
 )
 def test_an_ending_said_another_way_ends_the_thing(said: tuple[str, ...], was: str) -> None:
@@ -141,6 +146,7 @@ def test_a_number_or_a_word_put_right_of_another_corrects_nothing_of_mine(said: 
     "said",
     [
         "ugh i'm so tired today, mondays man",
+        "帮我写一段生日祝福，语气活泼一点",
         "你说如果我明年换工作，会不会后悔",
         "这个月工资晚发了，会影响还信用卡吗 急",
     ],
