@@ -181,7 +181,11 @@ _LEAD = re.compile(
 _OTHER_FIRST_ZH = re.compile(
     r"^(?:[他她它]|[这那](?:个|家|位|些|种|辆|只|条|本|部|份)|[\u4e00-\u9fff]{1,3}(?:说|觉得|认为))"
 )
-_IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)  # "moved them to wednesdays": which, the rules decide
+_IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+# The user as the subject of a clause said after a lead-in, a verb of theirs right after
+_USER_LATER = re.compile(
+    r"\bthe user\s+(?=(?:is|was|has|had|just|now|'s|\w+s|\w+ed)\b)", re.IGNORECASE
+)  # "moved them to wednesdays": which, the rules decide
 
 
 _AMOUNT = re.compile(r"\d+(?:[.,:]\d+)?")
@@ -205,6 +209,10 @@ def askable(statement: str) -> bool:
         said = text[subject.end() :]
     elif is_cjk(text) and not _OTHER_FIRST_ZH.match(text):
         said = text  # "这学期换成张老师了": Chinese drops the speaker's own subject
+    elif (later := _USER_LATER.search(text)) is not None:
+        # "Newborn life means the user is crashing by 9pm now", "..., so that's what the user is
+        # on now": the user the subject of what is said after a lead-in
+        said = text[later.end() :]
     else:
         return False
     substance = topic_words(said) - {w.casefold() for w in change_words(said)}

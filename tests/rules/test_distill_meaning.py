@@ -88,6 +88,9 @@ def test_what_the_judge_is_asked_about() -> None:
     assert not askable("Up to 35 now.")  # no subject, too little said
     assert not askable("The coach moved them to wednesdays.")  # whose, the rules decide
     assert not askable("The user moved it to 9am now.")  # "it" stands for a thing
+    # the user the subject after a lead-in clause, with a verb of theirs right after
+    assert askable("Night shifts mean the user is asleep by 8am and up at 4pm now.")
+    assert not askable("Night shifts mean the team of the user moved to 8am now.")
     assert askable("辞职了，现在在一家咖啡店上班。")  # Chinese drops the speaker's own subject
     assert not askable("这家店现在换老板了。")  # ... but not another's, said first
 
