@@ -335,7 +335,7 @@ _WHOLE_THING = (
     r"(?:[a-z-]+\s+)?(?:membership|account|subscription|contract|plan|lease|policy)"
 )
 _HAD_ENDED_EN = re.compile(
-    r"^(?:(?:finally|just|so|ok|okay|and)\s+)*(?:i\s+)?(?:got|had)\s+(?:them|him|her|the\s+\w+|someone|\w+)\s+(?:to\s+)?"
+    r"^(?:(?:finally|just|so|ok|okay|and)\s+)*(?:i\s+)?(?:got|had)\s+(?:them|him|her|the\s+\w+|someone|(?!to\b)\w+)\s+(?:to\s+)?"
     r"(?P<verb>cancel|close|end|terminate|stop|shut down)\s+(?P<what>" + _WHOLE_THING + r")"
     r"(?P<tail>(?:\s+(?:lol|finally|at last|for good|last week|yesterday|today))*[.!]*)$"
     r"|^(?:(?:finally|just|so|ok|okay|and)\s+)*(?:i\s+)?got\s+(?P<what2>" + _WHOLE_THING + r")\s+"
