@@ -99,7 +99,7 @@ _FORMULA_ZH = re.compile(
     r"(?!\S{0,6}(?:我|他|她|别人|同事|同学|朋友|时间|表|新闻|天气|B超|隔壁|中介|平均|新套餐|菜单|外卖|招聘|停车场|"
     r"手机(?!短信|日历|备忘)))"
     r"[\u4e00-\u9fffA-Za-z]{2,8}?(?=[，,：:])|"
-    r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
+    r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|算错了|我算错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
     r"[，,、：:\s。！!]*)+"
 )
 # What may stand for the thing corrected: a pronoun subject and its verb.
@@ -178,13 +178,14 @@ _NOT_FIRST_ZH = re.compile(
     r"^不(?P<verb>[是在叫])(?P<old>[^，,。！!]{1,12}?)[，,]\s*(?:而)?(?P=verb)(?P<new>[^，,。！!]{1,12})[。！!]?$"
 )
 _BARE_ZH = re.compile(
-    r"^(?:[她他它]|那|这)?(?P<verb>是|应该是|叫|姓|在|住在)(?P<new>[^，,。！!]{1,12}?)(?:[，,](?P<tail>[^。！!]*))?[。！!]?$"
+    # ("他名字是王垒": the name said as what the name is)
+    r"^(?:[她他它]|那|这)?(?:的?(?:名字|全名|大名))?(?P<verb>是|应该是|叫|姓|在|住在)(?P<new>[^，,。！!]{1,12}?)(?:[，,](?P<tail>[^。！!]*))?[。！!]?$"
     # "她九岁了": an age or an amount said again, with its measure word; said with no one before
     # it ("啊不对，六岁了，刚过生日") only after a formula that says a slip (``SLIP_SAID_ZH``)
     r"|^(?P<who>[她他它我]|那|这)?(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米)|"
     r"[零一二两三四五六七八九十百\d]{1,4}(?=了)|(?:初|高|大|研)[一二三四](?=了)|[一二三四五六]年级)了?(?:[，,](?P<why>[^。！!]*))?[。！!]?$"
 )
-SLIP_SAID_ZH = re.compile(r"不对|不是|[说写打记看搞弄听]错|记混|搞混|反了|更正|纠正|口误")
+SLIP_SAID_ZH = re.compile(r"不对|不是|[说写打记看搞弄听算]错|记混|搞混|反了|更正|纠正|口误")
 # The wrong value named first in the clause after the right one, as what it really was: from
 # before, or another's ("海淀是以前的办公室", "云南是去年去的", "豆豆是我姐家的猫"; not "南京是个好地方")
 WRONG_SAID_AFTER_ZH = re.compile(
@@ -608,10 +609,17 @@ CLOCK_ZH = re.compile(r"[零一二两三四五六七八九十\d]{1,3}点(?:半|�
 _ZH_AMOUNT = r"[\d零一二两三四五六七八九十百千万.]+"
 
 
+_WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
+
+
 def value_where_wrong_zh(said: str, wrong: str) -> str | None:
     """What in a Chinese right-hand side stands where the wrong value would: the last amount
     of the wrong one's unit ("我儿子今年9岁" for "8岁" -> "9岁"), or the one number where the wrong
     one is a bare number ("是98的套餐" for "128" -> "98"); None when neither is said."""
+    day = _WEEKDAY_ZH.fullmatch(wrong)
+    said_days = _WEEKDAY_ZH.findall(said) if day else []
+    if len(said_days) == 1:  # "订票记录上写的是周四" for "周二": the weekday
+        return str(said_days[0])
     unit = re.fullmatch(_ZH_AMOUNT + r"(\D{1,3})", wrong)
     amounts = re.findall(_ZH_AMOUNT + re.escape(unit.group(1)), said) if unit else []
     if amounts:

@@ -57,7 +57,13 @@ _CONTRAST_EN = re.compile(
     r"not\s+(?!\w+ing\b)(?P<old>[^,;.!?\s]+(?:\s+[^,;.!?\s]+){0,3})\s*[.!]?$",
     re.IGNORECASE,
 )
-_CONTRAST_ZH = re.compile(r"(?P<new>[^，,。；]+?)[，,]\s*(?:而)?不是(?P<old>[^，,。！；]+?)[。！!]?$")
+# (the slip owned after it: "……是周四，不是周二，我看错了")
+_CONTRAST_ZH = re.compile(
+    r"(?P<new>[^，,。；]+?)[，,]\s*(?:而)?不是(?P<old>[^，,。！；]+?)"
+    r"(?:[，,]\s*(?:我|是我)?(?:看错|说错|记错|打错|搞错|写错|算错|搞混|记混|弄错)了?"
+    # ... or what the wrong one really is ("……，不是石头，石头是同事推荐的")
+    r"|[，,]\s*(?P=old)(?:是|才是|那是)[^。！!]*)?[。！!]?$"
+)
 _AUXILIARY = frozenset(
     ["am", "is", "are", "was", "were", "do", "does", "did", "can", "has", "had", "have", "will", "would", "could"]
 )

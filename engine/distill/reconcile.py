@@ -239,7 +239,7 @@ class _State:
                 b
                 for b in same_kind
                 if b.subject == p.subject
-                and _is_said(b.attribute)
+                and (_is_said(b.attribute) or (b.attribute or "").startswith("habit:"))  # "平时吃皇家的猫粮" too
                 and (
                     (len(p.attribute) >= 2 and p.attribute in b.statement)
                     or (len(p.value or "") >= 2 and _same_kind_zh(p.value or "", b.statement))

@@ -33,8 +33,9 @@ OWNER = Owner("reporting", "u")
         (("我在上海徐汇租房", "上个月搬到浦东了"), "浦东", "徐汇"),
         # a phone typed in lower case, bought as chat says it
         (("我的手机是小米12", "前几天入了个iphone16，好用"), "iphone16", "小米12"),
-        # a weekend habit changed to another, said of the thing alone
+        # a weekend habit changed to another, said of the thing alone; a pet's food switched
         (("我周末喜欢去钓鱼", "现在周末改成去打球了"), "打球", "钓鱼"),
+        (("我家狗叫豆豆，平时吃冠能的狗粮", "豆豆肠胃不好，狗粮换成渴望了"), "渴望", "冠能"),
         # eating what a diet leaves out, with a guess said after it
         (("i'm vegan", "started eating eggs again, so i guess just vegetarian now?"), "eggs", "vegan"),
     ],
@@ -120,6 +121,18 @@ def test_an_ending_of_someone_elses_or_of_a_part_ends_nothing(said: tuple[str, .
         # Chinese: the value with an emoji after it; 的 after a place; the wrong one named as what it was
         (("我住8楼", "打错了 是18楼😅"), "18楼", "8楼"),
         (("我老婆是大连人", "记错了 她老家是沈阳的 大连是她读书的地方"), "沈阳", "大连"),
+        # the name said as what the name is; an age reckoned wrong; a weekday read off a ticket
+        (("我女朋友叫李静", "打错字了，她名字是李婧"), "李婧", "李静"),
+        (("我爸今年58了", "又算了一下，我爸是60，之前算错了"), "60", "58"),
+        (("我下周三去杭州开会", "行程单上写的是周五，不是周三，我看错了"), "周五", "周三"),
+        # the wrong one said to be what it really is, after the right one
+        (("我的吸尘器是戴森的", "我家那台是追觅，不是戴森，戴森是我姐家的"), "追觅", "戴森"),
+        # the right value said alone first, the slip named right after it
+        (
+            ("My brother lives in Austin", "Dallas. I said Austin before but that's where my cousin is"),
+            "Dallas",
+            "Austin",
+        ),
     ],
 )
 def test_a_slip_put_right_corrects(said: tuple[str, ...], now: str, was: str) -> None:
@@ -135,6 +148,7 @@ def test_a_slip_put_right_corrects(said: tuple[str, ...], now: str, was: str) ->
         ("i'm 34", "my coach is 43 not 34 lol i always flip those digits"),
         ("i love cats", "its dogs im allergic to, cats are totally fine"),
         ("I work 3 days a week", "five stars* sorry"),
+        ("my brother lives in Austin", "Great. I said Austin before, right?"),
     ],
 )
 def test_a_number_or_a_word_put_right_of_another_corrects_nothing_of_mine(said: tuple[str, ...]) -> None:

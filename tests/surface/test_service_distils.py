@@ -32,6 +32,9 @@ APP = "distils"
 
 
 def _eventually(check: Callable[[], Any], timeout: float = 30.0) -> Any:
+    """The check's first truthy answer, or its last one at the deadline. The deadline is for a
+    busy machine (a distiller child loading its model beside a full suite), not a latency
+    target: how fast a message becomes a belief is measured in benchmarks/distill_latency.py."""
     deadline = time.monotonic() + timeout
     while True:
         found = check()
@@ -80,7 +83,7 @@ def test_a_posted_message_becomes_a_searchable_belief(served: tuple[Server, http
     who = "u-" + uuid.uuid4().hex[:8]
     sid = _session(client, who)
     _post(client, who, sid, "I live in Lisbon.")
-    assert _eventually(lambda: _found(client, who, "where does the user live"), 10) == ["The user lives in Lisbon."]
+    assert _eventually(lambda: _found(client, who, "where does the user live")) == ["The user lives in Lisbon."]
     ready = client.get("/readyz").json()
     assert ready["distill_lag"]["messages"] == 0 and ready["distill_lag"]["seconds"] == 0.0
     assert _metric(client, "ledgermind_distiller_holding") == 1.0
@@ -259,7 +262,7 @@ def test_the_distiller_is_a_child_process_that_stops_with_the_server(served: tup
     child = _one_child(server.proc.pid)
     who = "u-" + uuid.uuid4().hex[:8]
     _post(client, who, _session(client, who), "I work as a nurse.")
-    assert _eventually(lambda: _found(client, who, "what is the user's job"), 10) == ["The user works as a nurse."]
+    assert _eventually(lambda: _found(client, who, "what is the user's job")) == ["The user works as a nurse."]
     assert server.terminate() == 0, server.log.read_text()
     assert not _alive(child), "the server exited before its distiller"
     assert f"started in process {child}" in server.log.read_text()  # the child's log lines, in the server's log
@@ -277,7 +280,7 @@ def test_a_killed_distiller_restarts_and_a_killed_server_leaves_no_orphan(db_url
             who = "u-" + uuid.uuid4().hex[:8]
             _post(client, who, _session(client, who), "I live in Tallinn.")
             # The restarted child holds the lease under the same holder name: no wait for the dead one's to expire.
-            assert _eventually(lambda: _found(client, who, "where does the user live"), 10) == [
+            assert _eventually(lambda: _found(client, who, "where does the user live")) == [
                 "The user lives in Tallinn."
             ]
             assert _metric(client, "ledgermind_distiller_holding") == 1.0
