@@ -1809,8 +1809,6 @@ def _replaced_zh(body: str) -> str | None:
     if not m:
         return None
     text = next(g for g in m.groups() if g)
-    said_again = re.fullmatch(r"(.+?)[，,]\s*\1", text.strip())
-    text = said_again.group(1) if said_again else text  # "不是石头，石头是……": the one denied
     for drink in _DRINKS_ZH:
         if drink in text:
             return drink
@@ -1825,8 +1823,6 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
     m = re.search(
         r"不是([^，,。！!\s][^。！!]*?)[，,]?(?:而)?是([^，,。！!]+)", body
     )  # not "啊不是，是…": no value denied
-    if m and re.fullmatch(r"(.+?)[，,]\s*\1", m.group(1).strip()):
-        m = None  # "不是石头，石头是同事推荐的": what the wrong one is, said after it (read below)
     if m:
         return _typed(m.group(2).strip()) + (_norm(m.group(1).strip()),)
     m = re.search(r"([^，,。！!]+)[，,]\s*(?:而)?不是([^，,。！!]+?)[。！!]?$", body)

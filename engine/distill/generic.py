@@ -62,7 +62,7 @@ _CONTRAST_ZH = re.compile(
     r"(?P<new>[^，,。；]+?)[，,]\s*(?:而)?不是(?P<old>[^，,。！；]+?)"
     r"(?:[，,]\s*(?:我|是我)?(?:看错|说错|记错|打错|搞错|写错|算错|搞混|记混|弄错)了?"
     # ... or what the wrong one really is ("……，不是石头，石头是同事推荐的")
-    r"|[，,]\s*(?P=old)(?:是|才是|那是)[^。！!]*)?[。！!]?$"
+    r"|[，,]\s*(?P=old)(?:是|才是|那是)(?!我的|我家的|我用的)[^。！!]*)?[。！!]?$"
 )
 _AUXILIARY = frozenset(
     ["am", "is", "are", "was", "were", "do", "does", "did", "can", "has", "had", "have", "will", "would", "could"]

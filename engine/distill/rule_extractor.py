@@ -544,9 +544,13 @@ _SLIP_ALONE_EN = re.compile(
 _VALUE_ALONE_EN = re.compile(r"(?:(?:ugh|oh|ah|oops|sorry|no|wait),?\s+)*[$€£¥]?\d[\d,.:]*\s*(?:[a-z%]{1,5})?[.!]*")
 
 
+# ... only where what follows says it was a slip ("but that's where my aunt lives", ", sorry",
+# ", flipped the digits"), not "and he laughed" or a question asked after it
 _SAID_BEFORE_EN = re.compile(
     r"i\s+(?:said|wrote|typed|put)\s+(?P<old>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|\d[\d,.:]*)\s+"
-    r"(?:before|earlier|above|last time)\b",
+    r"(?:before|earlier|above|last time)"
+    r"(?:[.!]*$|\s*,?\s*(?:but|sorry|my bad|oops|typo|because|flipped|mixed|swapped|misspoke|mistyped)\b"
+    r"(?![^?]*\b(?:what|how|should|could|can you|any)\b))",
     re.IGNORECASE,
 )
 _NO_VALUE_ALONE = frozenset(
