@@ -34,6 +34,7 @@ __all__ = [
     "is_formula",
     "is_slip",
     "slip_said_zh",
+    "slips_joined",
     "spoken_spans",
     "value_said_zh",
     "value_shape",
@@ -790,3 +791,50 @@ def value_shape(value: str) -> str:
     ):
         return "number"
     return "name"
+
+
+# A slip said alone as its own sentence, after a value said alone ("ugh 1,540. typo"):
+# one correction, as "1,540, typo" is.
+_SLIP_ALONE_EN = re.compile(
+    r"(?:(?:sorry|oops|ugh),?\s+)?(?:typo|my bad|oops|autocorrect|fat fingers?|(?:i )?mistyped)(?:,?\s+sorry)?[.!]*",
+    re.IGNORECASE,
+)
+_VALUE_ALONE_EN = re.compile(r"(?:(?:ugh|oh|ah|oops|sorry|no|wait),?\s+)*[$€£¥]?\d[\d,.:]*\s*(?:[a-z%]{1,5})?[.!]*")
+
+
+# ... only where what follows says it was a slip ("but that's where my aunt lives", ", sorry",
+# ", flipped the digits"), not "and he laughed" or a question asked after it
+_SAID_BEFORE_EN = re.compile(
+    r"i\s+(?:said|wrote|typed|put)\s+(?P<old>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|\d[\d,.:]*)\s+"
+    r"(?:before|earlier|above|last time)"
+    r"(?:[.!]*$|\s*,?\s*(?:but|sorry|my bad|oops|typo|because|flipped|mixed|swapped|misspoke|mistyped)\b"
+    r"(?![^?]*\b(?:what|how|should|could|can you|any)\b))",
+    re.IGNORECASE,
+)
+_NO_VALUE_ALONE = frozenset(
+    ["great", "ok", "okay", "yes", "yeah", "no", "nope", "thanks", "sure", "right", "cool", "wait", "sorry", "oops"]
+    + ["hmm", "ugh", "lol", "haha", "wow", "nice", "true", "exactly", "anyway", "whoops", "well", "fine", "hi", "hey"]
+)
+_NAME_ALONE_EN = re.compile(r"(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?[.!]*|\d[\d,.:]*\s*(?:am|pm)?[.!]*")
+
+
+def slips_joined(spoken: list[str]) -> list[str]:
+    """The sentences, a slip said alone joined to the value said alone just before it, and a
+    value said alone to the slip named right after it ("Phoenix. I said Tucson before ...")."""
+    out: list[str] = []
+    for sentence in spoken:
+        said = _SAID_BEFORE_EN.match(sentence.strip())
+        if (
+            out
+            and said
+            and not sentence.strip().endswith("?")
+            and _NAME_ALONE_EN.fullmatch(out[-1].strip())
+            and out[-1].strip(" .!").casefold() not in _NO_VALUE_ALONE
+        ):
+            # "Phoenix. I said Tucson before but ...": the right value first, then the slip named
+            out[-1] = f"I said {said.group('old')} earlier, but it's {out[-1].strip().rstrip('.!')}"
+        elif out and _SLIP_ALONE_EN.fullmatch(sentence.strip()) and _VALUE_ALONE_EN.fullmatch(out[-1].strip()):
+            out[-1] = out[-1].strip().rstrip(".!") + ", " + sentence.strip()
+        else:
+            out.append(sentence)
+    return out

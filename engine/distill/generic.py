@@ -44,6 +44,7 @@ __all__ = [
     "generic_findings",
     "habit_restored",
     "instruction_findings",
+    "number_denied",
     "pet_restored",
     "said_key",
 ]
@@ -133,6 +134,37 @@ def contrast(clause: str) -> tuple[str, str] | None:
         if new.lower() in _NO_VALUE_EN:
             return None
     return (new, old) if new and old and new.casefold() != old.casefold() else None
+
+
+# A number put right beside the one it denies, mid-clause ("he turned 9 not 7", "i'm 43 not 34
+# lol i always flip those digits"): both numbers, so no verb's negation ("I'm 3 not
+# going ...") and no other kind of word is read as a denied value; what is said after the
+# denied number is the slip explained, no part of the fact.
+_NUMBER_DENIED_EN = re.compile(
+    r"(?P<new>(?<![\w.,])\d[\d,.]*(?:st|nd|rd|th)?)\s*,?\s+not\s+(?P<old>\d[\d,.]*(?:st|nd|rd|th)?)\b[.!]*"
+    r"(?P<after>(?:\s*(?:lol|lmao|haha|oops|sorry|my bad)\b.*)?)$",
+    re.IGNORECASE,
+)
+
+
+_SLIP_SAID_EN = re.compile(
+    r"\b(?:typo|sorry|oops|whoops|wait|my bad|correction|actually|i mean|i meant|mixed|mix|flip|flipped|swapped|"
+    r"misspoke|mistyped|brain fart|wrong)\b",
+    re.IGNORECASE,
+)
+
+
+def number_denied(clause: str, sentence: str) -> tuple[str, str | None]:
+    """The clause with a number denied beside the right one cut, and that number; the clause and
+    None when there is none, or when the sentence says no slip ("my sister is 29 not 30 lol")."""
+    if is_cjk(clause) or not _SLIP_SAID_EN.search(sentence):
+        return clause, None
+    m = _NUMBER_DENIED_EN.search(clause)
+    if m is None or contrast(clause) is not None:  # "it's june 2026, not 27": the contrast reads it whole
+        return clause, None
+    if m.group("new").rstrip(".,") == m.group("old").rstrip(".,"):
+        return clause, None
+    return clause[: m.start()] + m.group("new"), m.group("old").rstrip(".,")
 
 
 def correction_findings(clause: str, speaker: Speaker) -> list[Finding]:

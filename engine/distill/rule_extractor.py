@@ -22,6 +22,7 @@ from datetime import datetime
 
 from ledgermind.analysis.instructions import instruction_like
 from ledgermind.distill.alignment import ENDED_PRONOUN, ends, moved_on, negated
+from ledgermind.distill.bare_corrections import slips_joined
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.coming import with_coming_dates
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
@@ -40,6 +41,7 @@ from ledgermind.distill.generic import (
     generic_findings,
     habit_restored,
     instruction_findings,
+    number_denied,
     pet_restored,
 )
 from ledgermind.distill.generic_decision import (
@@ -206,7 +208,7 @@ class RuleExtractor:
         spoken_of.new_message()
         if item.role == "user" or item.name:
             previous = ""  # the sentence before, in this message
-            spoken = _slip_joined(list(map(name_called_off, sentences(_typed_out(item.content)))))
+            spoken = slips_joined(list(map(name_called_off, sentences(_typed_out(item.content)))))
             # a request joined to what else is said ("Keep your answers short, and remember ..."):
             # each read alone; an instruction-like sentence stays whole, flagged whole
             for sentence in (
@@ -281,7 +283,7 @@ class RuleExtractor:
         # "I'm allergic to sulfa drugs, just so you know for any health stuff": the aside is to the listener
         clause = _FILLER_LAST_EN.sub("", _ASIDE_LAST_EN.sub("", clause)) or clause
         # "sorry typo, he turned 9 not 7": the 9, in place of the 7 (a slip said, not "she's 29 not 30 lol")
-        clause, denied_number = _number_denied(clause) if _SLIP_SAID_EN.search(sentence) else (clause, None)
+        clause, denied_number = number_denied(clause, sentence)
         clause = habit_restored(clause, sentence)  # "normally cycle to work": the speaker's, said without "I"
         clause = pet_restored(clause)  # "the dog's called rolo": the speaker's dog
         clause = ending_restored(clause)  # "got them to cancel my membership": the speaker's ending
@@ -533,83 +535,6 @@ def _before(clause: str, sentence: str) -> str:
 # The speaker's thing named as the actual one ("my actual manager is tom", "our real landlord is
 # ..."): the same thing as said before, its value put right; "actual" is no part of its name.
 _ACTUAL_SLOT_EN = re.compile(r"\b(my|our)\s+(?:actual|real)\s+(?=[a-z-]+(?:\s+[a-z-]+)?\s+(?:is|are)\s)", re.IGNORECASE)
-
-
-# A slip said alone as its own sentence, after a value said alone ("ugh 1,540. typo"):
-# one correction, as "1,540, typo" is.
-_SLIP_ALONE_EN = re.compile(
-    r"(?:(?:sorry|oops|ugh),?\s+)?(?:typo|my bad|oops|autocorrect|fat fingers?|(?:i )?mistyped)(?:,?\s+sorry)?[.!]*",
-    re.IGNORECASE,
-)
-_VALUE_ALONE_EN = re.compile(r"(?:(?:ugh|oh|ah|oops|sorry|no|wait),?\s+)*[$€£¥]?\d[\d,.:]*\s*(?:[a-z%]{1,5})?[.!]*")
-
-
-# ... only where what follows says it was a slip ("but that's where my aunt lives", ", sorry",
-# ", flipped the digits"), not "and he laughed" or a question asked after it
-_SAID_BEFORE_EN = re.compile(
-    r"i\s+(?:said|wrote|typed|put)\s+(?P<old>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|\d[\d,.:]*)\s+"
-    r"(?:before|earlier|above|last time)"
-    r"(?:[.!]*$|\s*,?\s*(?:but|sorry|my bad|oops|typo|because|flipped|mixed|swapped|misspoke|mistyped)\b"
-    r"(?![^?]*\b(?:what|how|should|could|can you|any)\b))",
-    re.IGNORECASE,
-)
-_NO_VALUE_ALONE = frozenset(
-    ["great", "ok", "okay", "yes", "yeah", "no", "nope", "thanks", "sure", "right", "cool", "wait", "sorry", "oops"]
-    + ["hmm", "ugh", "lol", "haha", "wow", "nice", "true", "exactly", "anyway", "whoops", "well", "fine", "hi", "hey"]
-)
-_NAME_ALONE_EN = re.compile(r"(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?[.!]*|\d[\d,.:]*\s*(?:am|pm)?[.!]*")
-
-
-def _slip_joined(spoken: list[str]) -> list[str]:
-    """The sentences, a slip said alone joined to the value said alone just before it, and a
-    value said alone to the slip named right after it ("Phoenix. I said Tucson before ...")."""
-    out: list[str] = []
-    for sentence in spoken:
-        said = _SAID_BEFORE_EN.match(sentence.strip())
-        if (
-            out
-            and said
-            and not sentence.strip().endswith("?")
-            and _NAME_ALONE_EN.fullmatch(out[-1].strip())
-            and out[-1].strip(" .!").casefold() not in _NO_VALUE_ALONE
-        ):
-            # "Phoenix. I said Tucson before but ...": the right value first, then the slip named
-            out[-1] = f"I said {said.group('old')} earlier, but it's {out[-1].strip().rstrip('.!')}"
-        elif out and _SLIP_ALONE_EN.fullmatch(sentence.strip()) and _VALUE_ALONE_EN.fullmatch(out[-1].strip()):
-            out[-1] = out[-1].strip().rstrip(".!") + ", " + sentence.strip()
-        else:
-            out.append(sentence)
-    return out
-
-
-# A number put right beside the one it denies, mid-clause ("he turned 9 not 7", "i'm 43 not 34
-# lol i always flip those digits"): both numbers, so no verb's negation ("I'm 3 not
-# going ...") and no other kind of word is read as a denied value; what is said after the
-# denied number is the slip explained, no part of the fact.
-_NUMBER_DENIED_EN = re.compile(
-    r"(?P<new>(?<![\w.,])\d[\d,.]*(?:st|nd|rd|th)?)\s*,?\s+not\s+(?P<old>\d[\d,.]*(?:st|nd|rd|th)?)\b[.!]*"
-    r"(?P<after>(?:\s*(?:lol|lmao|haha|oops|sorry|my bad)\b.*)?)$",
-    re.IGNORECASE,
-)
-
-
-_SLIP_SAID_EN = re.compile(
-    r"\b(?:typo|sorry|oops|whoops|wait|my bad|correction|actually|i mean|i meant|mixed|mix|flip|flipped|swapped|"
-    r"misspoke|mistyped|brain fart|wrong)\b",
-    re.IGNORECASE,
-)
-
-
-def _number_denied(clause: str) -> tuple[str, str | None]:
-    """The clause with the denied number cut, and that number (None when there is none)."""
-    if is_cjk(clause):
-        return clause, None
-    m = _NUMBER_DENIED_EN.search(clause)
-    if m is None or contrast(clause) is not None:  # "it's june 2026, not 27": the contrast reads it whole
-        return clause, None
-    if m.group("new").rstrip(".,") == m.group("old").rstrip(".,"):
-        return clause, None
-    return clause[: m.start()] + m.group("new"), m.group("old").rstrip(".,")
 
 
 def _denied(clause: str) -> str | None:
