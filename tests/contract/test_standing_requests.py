@@ -73,11 +73,12 @@ def test_every_context_block_opens_with_the_current_standing_requests(eng: Memor
         ("user", "Answer in English from now on, and keep your answers short."),
     )
     me = eng.for_owner(OWNER)
-    block = me.build_context("Write a limerick about the sea")  # related to nothing remembered
+    # (a budget for a busy machine: past the default 800 ms the block is "", as the contract says)
+    block = me.build_context("Write a limerick about the sea", time_budget_ms=5000)  # related to nothing remembered
     lines = block.splitlines()
     assert "The user wants the assistant to keep its answers short." in lines[2]
     assert "The user wants the assistant to answer in English." in lines[3]
     assert "French" not in block and "Lyon" not in block and len(lines) == 5, block
-    about_the_dog = me.build_context("What is my dog called?")
+    about_the_dog = me.build_context("What is my dog called?", time_budget_ms=5000)
     assert "answer in English" in about_the_dog and "Pixel" in about_the_dog
-    assert me.build_context("What is my dog called?", max_items=1).count('"text"') == 1
+    assert me.build_context("What is my dog called?", time_budget_ms=5000, max_items=1).count('"text"') == 1
