@@ -607,17 +607,22 @@ _FRONTED_EN = re.compile(
 )
 _ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGNORECASE)
 
+# A yes-or-no asked by a verb said twice (not 不对不对: a slip said twice), and what urges an
+# answer after a question ("急", "在线等")
+_YES_OR_NO_ZH = r"(?<!不)(?P<twice>[会是好对行能要该值亏用算划])不(?P=twice)(?!不)"
+_URGING_ZH = r"(?:急+|在线等|谢谢|求解答?|求助|拜托了?)[!！。]*"
 _QUESTION_ZH = re.compile(
     r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|(?<!没)(?:有|是|干|叫|为|吃|买)啥(?![^，,。！!]{0,4}[都也])|啥(?:区别|意思|情况|好处|用|呢)|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|(?<![前这那过好])几[个点天次号]|来着[？?]?$|是否|有没有|能不能|可不可以|要不要"
     r"|多少(?![有也还都])|多久|多长时间"
     # a yes-or-no asked by a verb said twice ("会不会很亏", "是不是该换了", "值不值")
-    # (not 不对不对: a slip said twice)
-    r"|(?<!不)(?P<twice>[会是好对行能要该值亏用算划])不(?P=twice)(?!不)"
+    + "|"
+    + _YES_OR_NO_ZH
     # ... or with what asks it said after the mark ("……会影响征信吗 急")
-    r"|吗[\s，,]*(?:急+|在线等|谢谢|求解答?|求助|拜托了?)[!！。]*$"
+    + r"|吗[\s，,]*"
+    + _URGING_ZH
+    + "$"
 )
-# What urges an answer, said after the question ("急", "在线等")
-_URGED_ZH = re.compile(r"(?:急+|在线等|谢谢|求解答?|求助|拜托了?)[!！。]*")
+_URGED_ZH = re.compile(_URGING_ZH)
 _REQUEST_ZH = re.compile(
     r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮|"
     # what the speaker meant to ask ("我是想问适合四手联弹的曲子"): a question, put right
@@ -1491,10 +1496,7 @@ def works_on_text(sentence: str) -> bool:
     return (_TEXT_WORK_ZH if is_cjk(outside) else _TEXT_WORK_EN).search(outside.strip()) is not None
 
 
-_ASKED_LAST_ZH = re.compile(
-    r"(?<!不)(?P<t>[会是好对行能要该值亏用算划])不(?P=t)(?!不)[^，,。！!]{0,6}[。]?$"
-    r"|吗[\s，,]*(?:急+|在线等|谢谢|求解答?|求助|拜托了?)[!！。]*$"
-)
+_ASKED_LAST_ZH = re.compile(_YES_OR_NO_ZH + r"[^，,。！!]{0,6}[。]?$|吗[\s，,]*" + _URGING_ZH + "$")
 
 
 def is_question(sentence: str) -> bool:
