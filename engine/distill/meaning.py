@@ -114,9 +114,13 @@ class SentenceJudge:
         return self._embedder.name
 
     def changed(self, statement: str, candidates: Sequence[str]) -> Judged | None:
-        if not candidates:
+        # One text is one candidate: a sentence read into two frames ("works as a nurse at
+        # St. Mary's": a job and an employer) is two beliefs saying the same words, and its
+        # second copy must not stand as the runner-up the margin is measured against.
+        said = list(dict.fromkeys(as_said(c) for c in candidates))
+        if not said:
             return None
-        vectors = self._embedded([as_said(statement), *(as_said(c) for c in candidates)])
+        vectors = self._embedded([as_said(statement), *said])
         if vectors is None:
             return None
         scores = vectors[1:] @ vectors[0]
@@ -126,7 +130,8 @@ class SentenceJudge:
         floor = self._floors[is_cjk(statement)]
         if best < floor or best - runner_up < self._margin:
             return None
-        return Judged(int(order[0]), best, self.name)
+        chosen = said[int(order[0])]
+        return Judged(next(i for i, c in enumerate(candidates) if as_said(c) == chosen), best, self.name)
 
     def warm(self) -> None:
         self._embedded(["warm"])

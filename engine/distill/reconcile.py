@@ -372,7 +372,14 @@ class _State:
         found = judge.changed(p.statement, [b.statement for b in held])
         if found is None:
             return False
-        self._supersede([held[found.index]], replace(p, rule=f"meaning ({found.model} {found.score:.2f})"), "replaced")
+        # every belief the one sentence was read into ends with it: "works as a nurse at
+        # St. Mary's" held as a job and an employer, "teaching chemistry instead" changes the sentence
+        said = held[found.index].statement
+        self._supersede(
+            [b for b in held if b.statement == said],
+            replace(p, rule=f"meaning ({found.model} {found.score:.2f})"),
+            "replaced",
+        )
         return True
 
     def _named_left(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:

@@ -21,6 +21,7 @@ from ledgermind.distill.clauses import clauses
 from ledgermind.distill.frames import RELATIONS_EN
 from ledgermind.distill.spoken_names import SpokenNames
 from ledgermind.distill.spoken_of_zh import PersonSpokenOfZh
+from ledgermind.distill.spoken_thing import ThingSpokenOf
 from ledgermind.distill.statements import named_subject, strip_lead
 from ledgermind.distill.text import is_cjk, sentences
 
@@ -56,6 +57,8 @@ _PET = re.compile(
     re.IGNORECASE,
 )
 _NAMED = re.compile(r"^(?:(?:so|and|but|well|oh|also)\s+)?(my|our)\s+(" + RELATIONS_EN + r")\b", re.IGNORECASE)
+# The person's name said right after the relation ("my roommate Tyler pays ..."): the name they go by
+_NAME_AFTER = re.compile(r"\s+(?P<name>(?-i:[A-Z][a-z]{2,}))\b(?!\s+(?-i:[A-Z]))")
 _PERFECT = re.compile(r"\s+(?:been|got|gotten|had)\b", re.IGNORECASE)
 # a lead-in may come first ("No wait, he works at ..."): kept as said
 _LEAD = r"((?:(?:no|wait|sorry|oh|actually|well|and|but|so|now|also)[,!]?\s+)*)"
@@ -88,6 +91,8 @@ class PersonSpokenOf:
         self._pet: tuple[str, ...] | None = None  # a pet of theirs named in the message before this one
         self._zh = PersonSpokenOfZh()  # 他 / 她 after "我妹妹": the same reading in Chinese
         self._names = SpokenNames()  # "Raj", then "raj transferred ...": the capital back
+        self._called: dict[str, tuple[str, str, str]] = {}  # "Tyler" -> ("my", "roommate", "Tyler")
+        self._thing = ThingSpokenOf()  # "my usual coffee order is ...", then "it's cortados now"
 
     def new_message(self) -> None:
         """A name is the antecedent only within the message that names it: in
@@ -98,6 +103,7 @@ class PersonSpokenOf:
         four"), not across the small talk after it."""
         self._last = self._pet or self._relation
         self._pet = None
+        self._thing.new_message()
 
     def read(self, text: str) -> None:
         """Takes in a message already distilled, for the person it names last."""
@@ -109,12 +115,15 @@ class PersonSpokenOf:
     def resolved(self, clause: str) -> str:
         if is_cjk(clause):
             return self._zh.resolved(clause)
-        clause = self._names.restored(clause)
+        clause = self._thing.resolved(self._names.restored(clause))
         self._names.read(clause)
         text = clause.strip()
         named = _NAMED.match(text) or _NAMED.match(strip_lead(text))  # "Well, our granddaughter Chloe ..."
         if named is not None:
             relation = named.group(2).lower()
+            called = _NAME_AFTER.match(named.string, named.end())
+            if called is not None and called.group("name").casefold() not in _NOT_A_PERSON:
+                self._called[called.group("name")] = (named.group(1).lower(), relation, called.group("name"))
             self._relation = None if relation in _PLURAL else (named.group(1).lower(), relation)
             self._last, self._pet = self._relation, None
             return clause
@@ -124,6 +133,13 @@ class PersonSpokenOf:
             self._last = self._pet
             return clause
         led = strip_lead(text)  # "Turns out he outgrew ...": any lead-in the statements know
+        known = self._known_by_name(led)
+        if known is not None:  # "Tyler moved out": the roommate Tyler, said by the name alone
+            person, rest = known
+            self._relation = (person[0], person[1]) if person[1] not in _PLURAL else None
+            self._last = self._relation
+            self._pet = None
+            return text[: len(text) - len(led)] + " ".join(person) + rest
         name = _person_named(led) or _person_met(led)
         if name is not None:
             self._last = (name,)
@@ -139,6 +155,17 @@ class PersonSpokenOf:
         elif _SOMEONE.search(led):
             self._last = None  # "I noticed a little girl sitting alone. She seemed so sad": her, no one of theirs
         return out
+
+    def _known_by_name(self, led: str) -> tuple[tuple[str, str, str], str] | None:
+        """One of the speaker's people called by the name given them beside their relation
+        ("My roommate Tyler pays half the rent", then "Tyler moved out"), first in the clause
+        and its subject (a verb after it, not "Tyler and I", not "Tyler's sister"): the person
+        as first named, and the rest of the clause."""
+        for name, person in self._called.items():
+            m = re.match(rf"{name}(?=\s+(?!and\b|or\b)[a-z])", led)  # (not "Tyler's sister": another's)
+            if m is not None:
+                return person, led[m.end() :]
+        return None
 
     def _pronoun_resolved(self, clause: str, text: str, led: str) -> str:
         """``clause`` with a leading "he" / "she" / "his" / "her" read as the person spoken of

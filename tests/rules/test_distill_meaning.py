@@ -108,7 +108,10 @@ def test_the_closest_belief_is_named_only_above_the_floor_and_ahead_of_the_next(
     found = judge.changed("drinks green tea every morning", ["drinks green tea every morning", "owns a red bike"])
     assert found is not None and found.index == 0 and found.score > 0.99
     # two candidates equally close: none is named
-    assert judge.changed("drinks green tea", ["drinks green tea", "drinks green tea"]) is None
+    assert judge.changed("drinks green tea", ["drinks green tea daily", "daily drinks green tea"]) is None
+    # one sentence held twice (read into two frames) is one candidate, not its own runner-up
+    twice = judge.changed("drinks green tea", ["owns a red bike", "drinks green tea", "drinks green tea"])
+    assert twice is not None and twice.index == 1
     # below the floor: none
     assert judge.changed("drinks green tea", ["owns a red bike"]) is None
     assert judge.changed("drinks green tea", []) is None
