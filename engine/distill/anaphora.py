@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from ledgermind.distill.text import is_cjk
 from ledgermind.distill.views import BeliefView
 
-__all__ = ["UNRESOLVED", "antecedent"]
+__all__ = ["UNRESOLVED", "antecedent", "named_person"]
 
 UNRESOLVED = "someone else"  # the subject a pronoun gets from the frames' reading
 # what a pronoun subject is keyed as: the frames' "someone else", or the pronoun read as a name
@@ -81,3 +81,31 @@ def _label(statement: str, person: str, cjk: bool) -> str | None:
         return None
     text = m.group(0)
     return text[:1].upper() + text[1:]
+
+
+def named_person(statement: str, subject: str | None, beliefs: Sequence[BeliefView]) -> tuple[str, str] | None:
+    """The speaker's person a statement names by the name alone ("Raj quit last week"),
+    where the speaker's beliefs name exactly one person of theirs so, beside their relation
+    ("The user's coworker Raj sits next to the user"): that person's subject and the
+    statement with the name as the belief writes it ("The user's coworker Raj quit ...").
+    None when the name is no one of theirs, or more than one person of theirs bears it."""
+    speaker, _, who = (subject or "").partition(":")
+    if not who or who in _PRONOUN_KEYS or " " in who or is_cjk(statement):
+        return None
+    lead = re.match(r"(?P<name>(?-i:[A-Z])[a-z]+)\b(?!'s)", statement.strip())
+    if lead is None or lead.group("name").casefold() != who.casefold():
+        return None
+    name = lead.group("name")
+    called = re.compile(r"\b[Tt]he user's\s+(?P<rel>[\w-]+(?:\s[\w-]+)?)\s+" + re.escape(name) + r"\b")
+    theirs = {
+        b.subject
+        for b in beliefs
+        if b.subject
+        and b.subject.startswith(speaker + ":")
+        and (m := called.search(b.statement)) is not None
+        and b.subject.partition(":")[2] == m.group("rel").casefold()
+    }
+    if len(theirs) != 1:
+        return None
+    person = theirs.pop()
+    return person, f"The user's {person.partition(':')[2]} {name}{statement.strip()[lead.end() :]}"

@@ -2632,6 +2632,8 @@ def _pair(
         return "", "", ""  # "Up to four times a week now": its "to" is no verb's; the amount decides (thin)
     if al.one_value and _IDENTITY.match(b.statement) and _WHEN_WORKED.search(al.new):
         return "", "", ""  # "my partner is a nurse" / "she moved to day shifts": when, not what, she is
+    if al.one_value and _WHAT_THEY_ARE.match(b.statement) and _LEFT_HOME.search(p.statement):
+        return "", "", ""  # "my brother Sam is a nurse" / "Sam moved out": where he lives, not what he is
     if al.one_value and (al.functional or (plain and not _took_up(p) if _many_valued(p.statement) else change)):
         return "supersede", al.old, al.new
     # "lately" says the state as it is now: enough for an amount to have moved, not for
@@ -2783,6 +2785,13 @@ _WHEN_WORKED = re.compile(
     r"\b(?:shifts?|days|nights|mornings|evenings|afternoons|weekends|weekdays|hours|part-time|full-time)\b",
     re.IGNORECASE,
 )
+# What one of the speaker's people is, by name or not ("The user's brother Sam is a nurse."), and
+# their leaving the home ("moved out", "moved away", "left home"): a move says nothing of what they are
+_WHAT_THEY_ARE = re.compile(
+    r"^(?:the user's|my|our)\s+[\w-]+(?:\s+(?-i:[A-Z])[a-z]+)?\s+(?:is|was)\s+(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\.?$",
+    re.IGNORECASE,
+)
+_LEFT_HOME = re.compile(r"\b(?:moved|moving|moves)\s+(?:out|away)\b|\bleft home\b", re.IGNORECASE)
 _IDENTITY = re.compile(
     r"^(?:the user's|my|our)\s+[\w-]+\s+(?:is|was)\s+(?:a\s+|an\s+)?(?-i:[a-z\d])[\w-]*\.?$", re.IGNORECASE
 )

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from ledgermind.distill.alignment import align, ends, has_additive_cue, has_change_cue, moved_on, negated
-from ledgermind.distill.anaphora import antecedent
+from ledgermind.distill.anaphora import antecedent, named_person
 from ledgermind.distill.bare_corrections import (
     BARE_CORRECTION,
     CLOCK_ZH,
@@ -167,8 +167,10 @@ class _State:
         elif p.op == "delete":
             self._invalidate_all(p, self._named_by(p), "user asked to forget it")
         elif p.statement.strip():
-            resolved = antecedent(p.statement, p.subject, list(self.current.values()))
-            if resolved is not None:  # "no, he works at an insurer": the person spoken of last
+            held = list(self.current.values())
+            # "no, he works at an insurer": the person spoken of last; "Raj quit": the coworker Raj
+            resolved = antecedent(p.statement, p.subject, held) or named_person(p.statement, p.subject, held)
+            if resolved is not None:
                 p = replace(p, subject=resolved[0], statement=resolved[1])
             self._add_or_update(p)
 

@@ -43,6 +43,7 @@ def dislocation_undone(text: str) -> str:
     return _DISLOCATED.sub(lambda m: m.group("who") + " ", text)
 
 
+_LEAD_WORDS = r"^((?:(?:no|wait|sorry|oh|actually|well|and|but|so|now|also|yeah|ok|okay)[,!]?\s+)*)"
 _SHE = frozenset(
     ["sister", "mom", "mum", "mother", "wife", "girlfriend", "daughter", "aunt", "grandma", "grandmother", "niece"]
 )
@@ -50,6 +51,13 @@ _HE = frozenset(
     ["brother", "dad", "father", "husband", "boyfriend", "son", "uncle", "grandpa", "grandfather", "nephew"]
 )
 _PLURAL = frozenset(["parents", "in-laws", "kids"])
+# "they" first in a clause, as the subject of what follows (not "they say ...": whoever says it;
+# not "they should have the best": a maxim of "our kids" at large)
+_THEY = re.compile(
+    _LEAD_WORDS
+    + r"they(?P<be>'re|'ve|\s+(?:are|were|have|had)\b)?(?=\s+(?!(?:say|said|says|told|reckon|should|must|deserve|need|ought)\b)\w)",
+    re.IGNORECASE,
+)
 # A pet of the speaker's, with its name if said ("my cat luna", "our dog Max"): "she" / "he" after it
 _PET = re.compile(
     r"^(?:(?:so|and|but|well|oh|also)\s+)?(my|our)\s+(cat|dog|puppy|pup|kitten|bunny|rabbit|hamster|horse|parrot|"
@@ -93,6 +101,8 @@ class PersonSpokenOf:
         self._names = SpokenNames()  # "Raj", then "raj transferred ...": the capital back
         self._called: dict[str, tuple[str, str, str]] = {}  # "Tyler" -> ("my", "roommate", "Tyler")
         self._thing = ThingSpokenOf()  # "my usual coffee order is ...", then "it's cortados now"
+        self._group: tuple[str, str] | None = None  # "my parents", for a "they" in the next clauses
+        self._group_before = False  # named in the message before this one
 
     def new_message(self) -> None:
         """A name is the antecedent only within the message that names it: in
@@ -104,6 +114,9 @@ class PersonSpokenOf:
         self._last = self._pet or self._relation
         self._pet = None
         self._thing.new_message()
+        if self._group_before:  # "my parents ..." stands for "they" in that message and the next only
+            self._group = None
+        self._group_before = self._group is not None
 
     def read(self, text: str) -> None:
         """Takes in a message already distilled, for the person it names last."""
@@ -121,6 +134,8 @@ class PersonSpokenOf:
         named = _NAMED.match(text) or _NAMED.match(strip_lead(text))  # "Well, our granddaughter Chloe ..."
         if named is not None:
             relation = named.group(2).lower()
+            if relation in _PLURAL:
+                self._group, self._group_before = (named.group(1).lower(), relation), False
             called = _NAME_AFTER.match(named.string, named.end())
             if called is not None and called.group("name").casefold() not in _NOT_A_PERSON:
                 self._called[called.group("name")] = (named.group(1).lower(), relation, called.group("name"))
@@ -132,6 +147,10 @@ class PersonSpokenOf:
             self._pet = tuple(w.lower() if i < 2 else w for i, w in enumerate(g for g in pet.groups() if g))
             self._last = self._pet
             return clause
+        they = _THEY.match(text)
+        if they is not None and self._group is not None:  # "they're in cornwall now": the parents
+            be = {"'re": " are", "'ve": " have"}.get((they.group("be") or "").lower(), they.group("be") or "")
+            return they.group(1) + " ".join(self._group) + be + text[they.end() :]
         led = strip_lead(text)  # "Turns out he outgrew ...": any lead-in the statements know
         known = self._known_by_name(led)
         if known is not None:  # "Tyler moved out": the roommate Tyler, said by the name alone

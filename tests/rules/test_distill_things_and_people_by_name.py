@@ -31,6 +31,9 @@ OWNER = Owner("things-by-it", "u")
         (("my flatmate Priya pays the wifi bill", "Priya moved out last weekend"), "moved out", "wifi"),
         (("my son Jonah plays rugby", "Jonah quit rugby after the concussion"), None, "rugby"),
         (("my wife Amara works at the library", "Amara started at the city council now"), "council", "library"),
+        # the speaker's people spoken of together, then "they"
+        (("my parents live in swindon", "they live in whitby now, right by the sea"), "whitby", "swindon"),
+        (("our parents live in swindon", "they moved to whitby in may"), "whitby", "swindon"),
     ],
 )
 def test_a_change_said_of_it_or_by_a_name_replaces_what_it_changes(
@@ -62,8 +65,41 @@ def test_a_change_said_of_it_or_by_a_name_replaces_what_it_changes(
         # a name said with someone else, or the name of another's
         ("my son Jonah plays rugby", "Jonah and I watched the final together"),
         ("my flatmate Priya pays the wifi bill", "Priya's sister is staying over this week"),
+        # "they" as whoever says it, or people at large
+        ("my parents live in swindon", "they say it's the most boring town in england now"),
+        ("my parents live in swindon", "they should move somewhere warmer now honestly"),
     ],
 )
 def test_what_only_looks_like_a_change_of_it_changes_nothing(said: tuple[str, ...]) -> None:
     current, ended = beliefs_after(OWNER, *said, one_session=True)
+    assert not ended, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("said", "was"),
+    [
+        (("my coworker Raj sits next to me", "Raj quit last week"), "sits next to"),
+        (("my son Eli plays soccer", "Eli quit soccer in the spring"), "soccer"),
+        (("my husband Mark smokes", "Mark finally quit smoking"), "smokes"),
+    ],
+)
+def test_a_person_called_by_name_in_a_later_conversation_is_the_one_of_theirs_so_named(
+    said: tuple[str, ...], was: str
+) -> None:
+    current, ended = beliefs_after(OWNER, *said)  # each message its own conversation: the beliefs tie them
+    assert any(was in s for s in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        ("my coworker Raj sits next to me", "Raj is hilarious"),
+        # two people of theirs bear the name: which one, the name alone does not say
+        ("my coworker Raj sits next to me", "my cousin Raj plays cricket", "Raj quit last week"),
+        # someone else's Raj
+        ("my coworker Raj sits next to me", "Priya quit last week"),
+    ],
+)
+def test_a_name_that_is_no_one_of_theirs_or_more_than_one_ties_nothing(said: tuple[str, ...]) -> None:
+    current, ended = beliefs_after(OWNER, *said)
     assert not ended, (current, ended)

@@ -28,8 +28,9 @@ def test_contractions_and_i_typed_in_lower_case_read_as_written() -> None:
 @pytest.mark.parametrize(
     ("held", "said", "now"),
     [
-        ("my cousin Priya lives in Leeds", "Priya moved to Bristol", "Priya moved to Bristol."),
-        ("my brother Omar works at Deloitte", "Omar works at KPMG now", "Omar works at KPMG now."),
+        # (the name alone is written as the belief before named them: the cousin Priya)
+        ("my cousin Priya lives in Leeds", "Priya moved to Bristol", "The user's cousin Priya moved to Bristol."),
+        ("my brother Omar works at Deloitte", "Omar works at KPMG now", "The user's brother Omar works at KPMG now."),
         ("Omar works at Deloitte", "my brother Omar works at KPMG now", "The user's brother Omar works at KPMG now."),
     ],
 )
@@ -45,7 +46,8 @@ def test_a_person_named_by_name_keeps_what_another_person_holds() -> None:
 
 def test_what_a_named_person_also_does_is_kept_as_said() -> None:
     current, ended = beliefs_after(OWNER, "my sister Anna teaches at a college", "Anna also coaches a swim team")
-    assert not ended and "Anna also coaches a swim team." in current, (current, ended)
+    # (Anna is the sister named before: the belief says so)
+    assert not ended and "The user's sister Anna also coaches a swim team." in current, (current, ended)
 
 
 @pytest.mark.parametrize(

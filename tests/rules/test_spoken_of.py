@@ -49,7 +49,8 @@ def test_the_previous_delta_names_the_person_too() -> None:
         ("My son plays chess", "she's at Oakwood now", "she's at Oakwood now"),
         ("My boss quit", "she's moving to Lisbon", "my boss is moving to Lisbon"),  # either fits a boss
         ("My sister moved", "she's been in Oslo since May", "my sister has been in Oslo since May"),
-        ("My parents retired", "they moved to Faro", "they moved to Faro"),  # not a "he" / "she"
+        ("My parents retired", "they moved to Faro", "my parents moved to Faro"),  # a "they", not a "he" / "she"
+        ("My parents retired", "they say Faro is lovely", "they say Faro is lovely"),  # whoever says it
         ("My kids are at camp", "she is 7", "she is 7"),  # a plural names no one person
     ],
 )
