@@ -59,9 +59,10 @@ _THEY = re.compile(
     re.IGNORECASE,
 )
 # A pet of the speaker's, with its name if said ("my cat luna", "our dog Max"): "she" / "he" after it
+# (a word in lower case ending in "s" is its verb: "my dog eats ...")
 _PET = re.compile(
     r"^(?:(?:so|and|but|well|oh|also)\s+)?(my|our)\s+(cat|dog|puppy|pup|kitten|bunny|rabbit|hamster|horse|parrot|"
-    r"tortoise|turtle)(?:\s+(?!(?:is|was|has|had|just|and|got|turned|loves|likes|hates)\b)([a-z]\w+))?\b",
+    r"tortoise|turtle)(?:\s+(?!(?:is|was|has|had|just|and|got|turned|loves|likes|hates)\b)(?!(?-i:[a-z]\w+s)\b)([a-z]\w+))?\b",
     re.IGNORECASE,
 )
 _NAMED = re.compile(r"^(?:(?:so|and|but|well|oh|also)\s+)?(my|our)\s+(" + RELATIONS_EN + r")\b", re.IGNORECASE)
@@ -212,12 +213,14 @@ class PersonSpokenOf:
 
 _SUBJECT = {"his": "he", "her": "she"}
 _OBJECT = {"him": "he", "her": "she"}
-# The person spoken of as the object of the speaker's moving them somewhere ("we switched her to
+# The person spoken of as the object of the speaker's (or their vet's, doctor's, school's) moving them somewhere ("we switched her to
 # a night nanny", "I enrolled him in swim lessons"): a change of where they are, said of them.
 _MOVED_THEM = re.compile(
-    r"^(?P<head>(?:we|i|they)(?:'re|'ve|'d|\s+)\s*(?:(?:just|finally|already|had to|have|are)\s+)*"
+    r"^(?P<head>(?:we|i|they|(?:(?:the|my|our|his|her)\s+)?(?:vet|doctor|doc|gp|school|teacher|coach|dentist|"
+    r"specialist|cardiologist|pediatrician|paediatrician|surgeon|therapist|psychiatrist|boss|company|manager))"
+    r"(?:'re|'ve|'d|\s+)\s*(?:(?:just|finally|already|had to|have|are)\s+)*"
     r"(?:moved|moving|switched|switching|transferred|transferring|enrolled|put|pulled|signed)\s+)"
-    r"(?P<p>him|her)\b(?=\s+(?:to|into|onto|in|out of|off|up for|at)\b)",
+    r"(?P<p>him|her)\b(?=\s+(?:to|into|onto|on|in|out of|off|up for|at)\b)",
     re.IGNORECASE,
 )
 # Another person brought in by name, not as the subject ("this amazing woman, Jean", "a guy named Leo").

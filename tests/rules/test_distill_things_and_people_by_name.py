@@ -103,3 +103,22 @@ def test_a_person_called_by_name_in_a_later_conversation_is_the_one_of_theirs_so
 def test_a_name_that_is_no_one_of_theirs_or_more_than_one_ties_nothing(said: tuple[str, ...]) -> None:
     current, ended = beliefs_after(OWNER, *said)
     assert not ended, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("said", "now", "was"),
+    [
+        # "him" / "her" moved by their carer: the vet, the doctor, the school
+        (("my daughter takes ritalin", "the doctor switched her to concerta last month"), "concerta", "ritalin"),
+        (("my son plays soccer", "we put him on the swim team instead"), "swim team", "soccer"),
+    ],
+)
+def test_a_person_of_theirs_moved_by_someone_is_the_one_spoken_of(said: tuple[str, ...], now: str, was: str) -> None:
+    current, ended = beliefs_after(OWNER, *said, one_session=True)
+    assert any(was in s for s in ended) and any(now in s for s in current), (current, ended)
+
+
+def test_a_pets_verb_is_no_name_of_it() -> None:
+    # "my dog eats ...": "eats" names no dog, and "he" after it is still the dog
+    current, ended = beliefs_after(OWNER, "my dog eats salmon kibble", "he turned 9 today", one_session=True)
+    assert not any("eats turned" in s for s in current + ended), (current, ended)
