@@ -103,6 +103,7 @@ class PersonSpokenOf:
         self._called: dict[str, tuple[str, str, str]] = {}  # "Tyler" -> ("my", "roommate", "Tyler")
         self._thing = ThingSpokenOf()  # "my usual coffee order is ...", then "it's cortados now"
         self._group: tuple[str, str] | None = None  # "my parents", for a "they" in the next clauses
+        self._by_name: tuple[str, str, str] | None = None  # the person "Tyler" was read as in this message
         self._group_before = False  # named in the message before this one
 
     def new_message(self) -> None:
@@ -114,6 +115,7 @@ class PersonSpokenOf:
         four"), not across the small talk after it."""
         self._last = self._pet or self._relation
         self._pet = None
+        self._by_name = None
         self._thing.new_message()
         if self._group_before:  # "my parents ..." stands for "they" in that message and the next only
             self._group = None
@@ -133,6 +135,8 @@ class PersonSpokenOf:
         self._names.read(clause)
         text = clause.strip()
         named = _NAMED.match(text) or _NAMED.match(strip_lead(text))  # "Well, our granddaughter Chloe ..."
+        if named is not None and self._by_name is not None and text.startswith(" ".join(self._by_name)):
+            return clause  # read again, as this reading wrote it: "my coworker Raj" of "raj ..."
         if named is not None:
             relation = named.group(2).lower()
             if relation in _PLURAL:
@@ -156,8 +160,10 @@ class PersonSpokenOf:
         known = self._known_by_name(led)
         if known is not None:  # "Tyler moved out": the roommate Tyler, said by the name alone
             person, rest = known
-            self._relation = (person[0], person[1]) if person[1] not in _PLURAL else None
-            self._last = self._relation
+            # the antecedent of a "he" / "she" in this message only, as a name is: the relation
+            # named last ("my sister ...") stays the one the next messages' pronouns stand for
+            self._last = (person[0], person[1]) if person[1] not in _PLURAL else None
+            self._by_name = person
             self._pet = None
             return text[: len(text) - len(led)] + " ".join(person) + rest
         name = _person_named(led) or _person_met(led)
