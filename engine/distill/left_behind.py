@@ -62,13 +62,14 @@ _THING_GONE = re.compile(
     re.IGNORECASE,
 )
 # The speaker's own ending of a thing they did: "officially done with smoking", "had to stop going
-# to the food bank", "wrapped up therapy", "gave up on the guitar". It ends the belief that names it.
+# to the food bank", "wrapped up therapy", "gave up on the guitar", "cut hulu", "shut down the etsy
+# shop". It ends the belief that names it.
 _ENDED_THING = re.compile(
     r"(?:^|[,;:.!?]\s*|\b(?:and|so|but|i|we|i've|we've|i'm|we're)\s+)"
     r"(?:(?:officially|finally|basically|totally|just|pretty much|already|had to|have to|decided to)\s+)*"
     r"(?:done with|finished with|(?:stop|stopped|quit|quitting)(?:\s+(?:going to|doing|attending|taking|seeing|"
     r"playing|using|volunteering at|volunteering with))?|gave up(?: on)?|given up(?: on)?|wrapped up|"
-    r"cancell?ed|dropped out of)\s+" + _THING,
+    r"cancell?ed|dropped out of|cut|shut down|shut|closed(?: out| down)?|killed|axed|scrapped)\s+" + _THING,
     re.IGNORECASE,
 )
 _NO_MORE = re.compile(r"\bno more\s+(?!than\b)" + _THING, re.IGNORECASE)
@@ -79,6 +80,14 @@ _ACRONYM = re.compile(r"[A-Z]{2,4}")
 # PF", "not sure jira is dead", "if comcast is cancelled ...").
 _TAKEN_BACK = re.compile(
     r"(?:\b(?:not|never|no|n't|if|whether|unless|maybe|might|should|would|could|will|wish)\b|n't)[^,;.!?]*$",
+    re.IGNORECASE,
+)
+
+
+# Said after it, a while it is gone for: "shut down the cafe for three weeks for repairs", "... for now"
+_FOR_A_WHILE = re.compile(
+    r"[\s,]*(?:(?:for|over)\s+(?:now|a (?:bit|while|few \w+|couple (?:of )?\w+)|the (?:summer|winter|holidays?|"
+    r"season|month|week)|(?:\d+|one|two|three|four|five|six|a)\s+(?:days?|weeks?|months?))|temporarily|till|until)\b",
     re.IGNORECASE,
 )
 
@@ -103,6 +112,7 @@ def left_behind(text: str) -> tuple[str, ...]:
         for pattern in (_BEFORE_THING, _THING_GONE, _NO_MORE, _ENDED_THING)
         for m in pattern.finditer(text)
         if not _TAKEN_BACK.search(text[: m.start()] + " " + m.group("x").rpartition(" ")[0])
+        and not _FOR_A_WHILE.match(text[m.end() :])
     ]
     return tuple(dict.fromkeys(x.strip(" .'") for _, x in sorted(found) if x.strip(" .'")))
 

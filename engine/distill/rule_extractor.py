@@ -453,6 +453,7 @@ def _says_what_holds_now(clause: str) -> bool:
         or breaks_up(clause)  # "felix and i called it quits on friday"
         or couples(clause)  # "我俩上个月领证了": the couple's next step, from then on
         or bool(providers_named(clause) and switch_said(clause))  # "ported my number to mint mobile yesterday"
+        or bool(left_behind(clause))  # "shut down the etsy shop in june": a thing named as gone
     )
 
 

@@ -42,6 +42,10 @@ def _beliefs(*texts: str) -> tuple[list[str], list[str]]:
         ("btw the book club is cancelled", "book club"),
         ("no more cable, we stream everything", "cable"),
         ("switched from Hinge to Bumble", "Hinge"),
+        # ended by a verb of cutting or closing, the speaker's "I" dropped
+        ("cut paramount+ last month, never watched it", "paramount+"),
+        ("shut down the candle shop in june", "candle shop"),
+        ("closed out the storage unit last week", "storage unit"),
     ],
 )
 def test_the_thing_a_change_leaves_behind_is_read(text: str, thing: str) -> None:
@@ -60,6 +64,35 @@ def test_the_thing_a_change_leaves_behind_is_read(text: str, thing: str) -> None
 )
 def test_a_thing_denied_doubted_or_unnamed_is_not_left_behind(text: str) -> None:
     assert left_behind(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "thing"),
+    [
+        ("we pay for paramount+", "cut paramount+ last month, never watched it", "paramount+"),
+        ("i run a candle shop on etsy", "shut down the candle shop in june", "candle shop"),  # told as dated
+        ("i rent a storage unit on elm street", "closed out the storage unit last week", "storage unit"),
+    ],
+)
+def test_a_thing_cut_or_closed_ends_the_belief_that_names_it(held: str, said: str, thing: str) -> None:
+    current, ended = _beliefs(held, said)
+    assert len(ended) == 1 and thing in ended[0], (current, ended)
+    assert not set(ended) & set(current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("i run a candle shop on etsy", "cut my hours at the candle shop"),  # a part of it, not it
+        ("we pay for paramount+", "cut paramount+ out of the budget for now"),  # for now
+        ("i drink coffee every morning", "cut coffee down to one cup"),  # how much, not whether
+        ("i rent a storage unit on elm street", "closed the storage unit for the holidays"),  # a while
+        ("i run a candle shop on etsy", "shut down the candle shop for two weeks, moving house"),
+    ],
+)
+def test_a_cut_of_a_part_or_for_now_ends_nothing(held: str, said: str) -> None:
+    current, ended = _beliefs(held, said)
+    assert not ended, (current, ended)
 
 
 def test_an_acronym_names_the_words_it_begins() -> None:
