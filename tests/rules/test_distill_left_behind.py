@@ -60,6 +60,8 @@ def test_the_thing_a_change_leaves_behind_is_read(text: str, thing: str) -> None
         "if the book club is cancelled I'll cry",  # supposed
         "no more than five people came",  # a bound, no thing gone
         "instead of that I went home",  # a pronoun names nothing
+        "closed the storage unit for the holidays",  # gone for a while
+        "cut hulu for now",
     ],
 )
 def test_a_thing_denied_doubted_or_unnamed_is_not_left_behind(text: str) -> None:
@@ -86,7 +88,6 @@ def test_a_thing_cut_or_closed_ends_the_belief_that_names_it(held: str, said: st
         ("i run a candle shop on etsy", "cut my hours at the candle shop"),  # a part of it, not it
         ("we pay for paramount+", "cut paramount+ out of the budget for now"),  # for now
         ("i drink coffee every morning", "cut coffee down to one cup"),  # how much, not whether
-        ("i rent a storage unit on elm street", "closed the storage unit for the holidays"),  # a while
         ("i run a candle shop on etsy", "shut down the candle shop for two weeks, moving house"),
     ],
 )
