@@ -2588,6 +2588,8 @@ def _pair(
     change = cue or moving
     if al.same:
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
+    if _WHAT_THEY_ARE.match(b.statement) and _LEFT_HOME.search(p.statement):
+        return "", "", ""  # "my brother Sam is a nurse" / "he moved out": where he lives, not what he is
     exclusive = _one_of_a_kind(b.statement, p.statement) if not (neg_p or neg_b or additive) else None
     if exclusive:  # "I'm vegetarian" / "been fully vegan since March": one diet at a time
         return "supersede", exclusive[0], exclusive[1]
@@ -2632,8 +2634,6 @@ def _pair(
         return "", "", ""  # "Up to four times a week now": its "to" is no verb's; the amount decides (thin)
     if al.one_value and _IDENTITY.match(b.statement) and _WHEN_WORKED.search(al.new):
         return "", "", ""  # "my partner is a nurse" / "she moved to day shifts": when, not what, she is
-    if al.one_value and _WHAT_THEY_ARE.match(b.statement) and _LEFT_HOME.search(p.statement):
-        return "", "", ""  # "my brother Sam is a nurse" / "Sam moved out": where he lives, not what he is
     if al.one_value and (al.functional or (plain and not _took_up(p) if _many_valued(p.statement) else change)):
         return "supersede", al.old, al.new
     # "lately" says the state as it is now: enough for an amount to have moved, not for

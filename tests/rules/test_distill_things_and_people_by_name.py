@@ -68,6 +68,9 @@ def test_a_change_said_of_it_or_by_a_name_replaces_what_it_changes(
         # "they" as whoever says it, or people at large
         ("my parents live in swindon", "they say it's the most boring town in england now"),
         ("my parents live in swindon", "they should move somewhere warmer now honestly"),
+        # leaving home says nothing of what one is, by name or by pronoun
+        ("my brother Sam is a nurse", "Sam moved out last month"),
+        ("my brother Sam is a nurse", "he moved out last month"),
     ],
 )
 def test_what_only_looks_like_a_change_of_it_changes_nothing(said: tuple[str, ...]) -> None:
