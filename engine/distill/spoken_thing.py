@@ -60,9 +60,9 @@ _AMOUNT = re.compile(
 # A time of day ("9pm", "8:35", "midnight"), and a number said alone, which may be one ("11")
 _TIME = re.compile(r"^(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d\b|noon\b|midnight\b)", re.IGNORECASE)
 _BARE_NUMBER = re.compile(r"^\d{1,2}(?:\s+(?:now|these days|lol))?[\s.!,]*$", re.IGNORECASE)
-# No value: a state, a verdict or a doing ("raining", "so much better", "been a week", "fine")
+# No value: a state, a verdict or a doing ("raining", "so much better", "been a week", "fine", "changed")
 _NO_VALUE = re.compile(
-    r"^(?:\w+ing\b|been\b|got\b|gotten\b|had\b|not\b|no\b|so\b|too\b|very\b|really\b|much\b|pretty\b|quite\b|kinda\b|super\b|way\b|"
+    r"^(?:\w+ing\b|\w+ed\b|been\b|got\b|gotten\b|had\b|not\b|no\b|so\b|too\b|very\b|really\b|much\b|pretty\b|quite\b|kinda\b|super\b|way\b|"
     r"still\b|getting\b|gonna\b|going\b|fine\b|ok\b|okay\b|good\b|bad\b|great\b|better\b|worse\b|awesome\b|"
     r"amazing\b|terrible\b|nice\b|cool\b|over\b|done\b|gone\b|broken\b|dead\b|all\b|time\b|my\b|your\b|her\b|his\b|"
     r"their\b|our\b|what\b|how\b|that\b|this\b|because\b|since\b|when\b|if\b|"

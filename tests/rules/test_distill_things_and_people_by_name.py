@@ -57,6 +57,7 @@ def test_a_change_said_of_it_or_by_a_name_replaces_what_it_changes(
         ("my car is a 2014 jetta", "it's been a week now without it"),
         ("my lunch budget is 60 a week", "it's 9pm now, bedtime"),
         ("my phone is a pixel 6", "it's getting slow now"),
+        ("my hometown is whitby", "it's changed so much now"),  # "it has changed": no value
         # no change said: a verdict or a fact about the thing, never a new value of it
         ("my favourite podcast is hard fork", "it's honestly great"),
         ("my studio is in shoreditch", "it is small but cosy"),
