@@ -43,7 +43,6 @@ def dislocation_undone(text: str) -> str:
     return _DISLOCATED.sub(lambda m: m.group("who") + " ", text)
 
 
-_LEAD_WORDS = r"^((?:(?:no|wait|sorry|oh|actually|well|and|but|so|now|also|yeah|ok|okay)[,!]?\s+)*)"
 _SHE = frozenset(
     ["sister", "mom", "mum", "mother", "wife", "girlfriend", "daughter", "aunt", "grandma", "grandmother", "niece"]
 )
@@ -51,13 +50,6 @@ _HE = frozenset(
     ["brother", "dad", "father", "husband", "boyfriend", "son", "uncle", "grandpa", "grandfather", "nephew"]
 )
 _PLURAL = frozenset(["parents", "in-laws", "kids"])
-# "they" first in a clause, as the subject of what follows (not "they say ...": whoever says it;
-# not "they should have the best": a maxim of "our kids" at large)
-_THEY = re.compile(
-    _LEAD_WORDS
-    + r"they(?P<be>'re|'ve|\s+(?:are|were|have|had)\b)?(?=\s+(?!(?:say|said|says|told|reckon|should|must|deserve|need|ought)\b)\w)",
-    re.IGNORECASE,
-)
 # A pet of the speaker's, with its name if said ("my cat luna", "our dog Max"): "she" / "he" after it
 # (a word in lower case ending in "s" is its verb: "my dog eats ...")
 _PET = re.compile(
@@ -71,6 +63,14 @@ _NAME_AFTER = re.compile(r"\s+(?P<name>(?-i:[A-Z][a-z]{2,}))\b(?!\s+(?-i:[A-Z]))
 _PERFECT = re.compile(r"\s+(?:been|got|gotten|had)\b", re.IGNORECASE)
 # a lead-in may come first ("No wait, he works at ..."): kept as said
 _LEAD = r"((?:(?:no|wait|sorry|oh|actually|well|and|but|so|now|also)[,!]?\s+)*)"
+# "they" first in a clause, as the subject of what follows (not "they say ...": whoever says it;
+# not "they should have the best": a maxim of "our kids" at large)
+_THEY = re.compile(
+    "^"
+    + _LEAD
+    + r"they(?P<be>'re|'ve|\s+(?:are|were|have|had)\b)?(?=\s+(?!(?:say|said|says|told|reckon|should|must|deserve|need|ought)\b)\w)",
+    re.IGNORECASE,
+)
 _PRONOUN = re.compile(_LEAD + r"(he|she)(?:'s|’s|\s+(is|was|has|had))?\b", re.IGNORECASE)
 # "His knee ...", "Her partner Sam ...": the person's own thing, first in the clause
 _POSSESSIVE = re.compile(_LEAD + r"(his|her)\s+(?=[a-z])", re.IGNORECASE)
@@ -188,7 +188,7 @@ class PersonSpokenOf:
         and its subject (a verb after it, not "Tyler and I", not "Tyler's sister"): the person
         as first named, and the rest of the clause."""
         for name, person in self._called.items():
-            m = re.match(rf"{name}(?=\s+(?!and\b|or\b)[a-z])", led)  # (not "Tyler's sister": another's)
+            m = re.match(rf"{re.escape(name)}(?=\s+(?!and\b|or\b)[a-z])", led)  # (not "Tyler's sister": another's)
             if m is not None:
                 return person, led[m.end() :]
         return None
@@ -219,8 +219,9 @@ class PersonSpokenOf:
 
 _SUBJECT = {"his": "he", "her": "she"}
 _OBJECT = {"him": "he", "her": "she"}
-# The person spoken of as the object of the speaker's (or their vet's, doctor's, school's) moving them somewhere ("we switched her to
-# a night nanny", "I enrolled him in swim lessons"): a change of where they are, said of them.
+# The person spoken of as the object of the speaker's moving them somewhere, or their vet's,
+# doctor's, school's ("we switched her to a night nanny", "I enrolled him in swim lessons", "the
+# doctor put her on ..."): a change of where they are or what they take, said of them.
 _MOVED_THEM = re.compile(
     r"^(?P<head>(?:we|i|they|(?:(?:the|my|our|his|her)\s+)?(?:vet|doctor|doc|gp|school|teacher|coach|dentist|"
     r"specialist|cardiologist|pediatrician|paediatrician|surgeon|therapist|psychiatrist|boss|company|manager))"
