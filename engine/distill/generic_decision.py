@@ -57,6 +57,7 @@ from ledgermind.distill.alignment import (
     untimed,
 )
 from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
+from ledgermind.distill.frames import RELATIONS_EN
 from ledgermind.distill.person import IRREGULAR_PAST, RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.providers import providers_named, switch_said
@@ -77,6 +78,8 @@ __all__ = [
     "Decision",
     "GreyZone",
     "born",
+    "breaks_up",
+    "called_off",
     "couple_step",
     "dead_of_mine",
     "decide",
@@ -217,7 +220,7 @@ _DEATH_ZH = r"去世|过世|离世"
 _DIED = re.compile(r"\b(?:" + _DEATH_EN + r")\b|" + _DEATH_ZH, re.IGNORECASE)
 # A couple's ending ("we broke up", "我们分手了"): the speaker's beliefs about the partner end.
 _BROKE_UP = re.compile(
-    r"\b(?:broke up|split up|(?:we|we've|we're|they|they're|got)\s+separated|got divorced|are divorced|"
+    r"\b(?:broke up|split up(?!\s+(?:the|a|an|my|our|their|his|her|it|them|everything|into|between)\b)|(?:we|we've|we're|they|they're|got)\s+separated|got divorced|are divorced|"
     r"called off the (?:wedding|engagement)|(?<=\bwe )called it quits|(?<=\band i )called it quits|(?<=\bthe user )called it quits|"
     # the divorce done ("finalized our divorce", "the divorce came through"), not begun ("filed for")
     r"(?:finali[sz]ed|got) (?:our|the|my|their|his|her) divorce|divorce (?:is|was) (?:now )?final|"
@@ -238,7 +241,17 @@ _SEEING = re.compile(r"\bseeing\b", re.IGNORECASE)  # "seeing Hana": a partner o
 _CALLED_OFF = re.compile(
     r"\bcalled (?:it|things|the whole thing) off\b|\bcalled it quits\b|取消了婚约|退婚", re.IGNORECASE
 )
+# Others of the speaker's, not one of their people with a partner ("my friends split up", "the
+# user's neighbours got divorced"): what the speaker said of any couple stays
+_OTHERS_OF_THEIRS = re.compile(r"the user's\s+(?!(?:" + RELATIONS_EN + r")\b)[a-z]+s\s+(?!and\b)", re.IGNORECASE)
+_TWO_CALLED_IT = re.compile(r"(?:\band|,)\s+(?:i|the user)\s+called it quits\b", re.IGNORECASE)
 _ENGAGED = re.compile(r"\b(?:engaged|engagement|fianc[eé]e?|wedding)\b|订婚|未婚", re.IGNORECASE)
+# What a couple's end ends of what was said of them: a partner, an engagement, a home shared
+# ("me and Tom live together in Leeds" / "he and I called it quits")
+_A_COUPLE = re.compile(
+    r"\b(?:engaged|engagement|fianc[eé]e?|(?:live|lives|lived|living|moved in) together)\b|订婚|未婚|同居",
+    re.IGNORECASE,
+)
 _PARTNER = re.compile(
     r"\b(?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|spouse|dating|married to|(?:been|are|is) together|"
     r"in a relationship|seeing (?:someone|somebody|a (?:guy|girl|man|woman)|(?-i:[A-Z])\w+))\b"
@@ -483,6 +496,17 @@ def _names(statement: str) -> frozenset[str]:
     return frozenset(re.findall(r"\b(?!The\b)[A-Z][a-z]+\b", statement))
 
 
+def _of_a_couple(statement: str) -> bool:
+    """Whether a belief says what a couple's end ends: a partner, an engagement, a home shared."""
+    return _PARTNER.search(statement) is not None or _A_COUPLE.search(statement) is not None
+
+
+def called_off(statement: str) -> bool:
+    """Whether a statement says something was called off ("he called it off", 退婚): of a
+    couple, only an engagement ends by it."""
+    return _CALLED_OFF.search(statement) is not None and not negated(statement)
+
+
 def breaks_up(statement: str) -> bool:
     """Whether a statement says a couple ended ("we broke up", "我们分手了")."""
     return _BROKE_UP.search(statement) is not None and not negated(statement)
@@ -516,7 +540,7 @@ def born(statement: str) -> bool:
 def couple_step(statement: str) -> bool:
     """Whether a statement is about a couple as one (an engagement, a wedding, a
     break-up): what the speaker said of their partner is then theirs to end."""
-    return breaks_up(statement) or couples(statement)
+    return (breaks_up(statement) or couples(statement)) and not _OTHERS_OF_THEIRS.match(statement)
 
 
 # A thing held by article or possessive ("has a membership at PureGym", "owns two kayaks")
@@ -2383,10 +2407,10 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             and not _kept_employer(b.statement, taken)
         )
         reason = f"replaced: {p.statement} (rule new job)"
-    elif breaks_up(p.statement):
-        gone = tuple(b for b in beliefs if _PARTNER.search(b.statement) and not _BROKE_UP.search(b.statement))
+    elif breaks_up(p.statement) and not _OTHERS_OF_THEIRS.match(p.statement):
+        gone = tuple(b for b in beliefs if _of_a_couple(b.statement) and not _BROKE_UP.search(b.statement))
         reason = f"ended: {p.statement} (rule break-up)"
-    elif _CALLED_OFF.search(p.statement) and not negated(p.statement):
+    elif called_off(p.statement):
         # "he called it off": of what they said of this person, only an engagement ends by it
         gone = tuple(b for b in beliefs if _ENGAGED.search(b.statement))
         reason = f"ended: {p.statement} (rule called off)"
@@ -2402,15 +2426,18 @@ def ended_by_break_up(statement: str, facts: Sequence[BeliefView]) -> tuple[Beli
     called off ends the engagement only."""
     # "Chris and the user finalized their divorce": the speaker's, of the two named
     who = re.match(r"(?:(?-i:[A-Z])[\w-]+(?: and|,) )?(?P<who>the user|(?-i:[A-Z])[\w-]+)\b", statement, re.IGNORECASE)
-    called_off = _CALLED_OFF.search(statement) is not None and not negated(statement)
-    if who is None or not (breaks_up(statement) or called_off):
+    # "he and I called it quits": the two of them, a couple ended; "the user called it quits" may
+    # be a day's work, so of a couple it ends only an engagement
+    off = called_off(statement) and _TWO_CALLED_IT.search(statement) is None
+    parted = not off and breaks_up(statement)
+    if who is None or not (parted or off):
         return ()
     label = who.group("who").casefold()
     return tuple(
         b
         for b in facts
         if b.statement.casefold().startswith((label + " ", label + "'s "))
-        and (_ENGAGED if called_off else _PARTNER).search(b.statement)
+        and (_ENGAGED.search(b.statement) if off else _of_a_couple(b.statement))
         and not _BROKE_UP.search(b.statement)
     )
 

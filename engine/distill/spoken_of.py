@@ -19,6 +19,7 @@ import re
 
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.frames import RELATIONS_EN
+from ledgermind.distill.generic_decision import breaks_up, called_off
 from ledgermind.distill.spoken_names import SpokenNames
 from ledgermind.distill.spoken_of_zh import PersonSpokenOfZh
 from ledgermind.distill.spoken_thing import ThingSpokenOf
@@ -60,6 +61,14 @@ _PET = re.compile(
 _NAMED = re.compile(r"^(?:(?:so|and|but|well|oh|also)\s+)?(my|our)\s+(" + RELATIONS_EN + r")\b", re.IGNORECASE)
 # The person's name said right after the relation ("my roommate Tyler pays ..."): the name they go by
 _NAME_AFTER = re.compile(r"\s+(?P<name>(?-i:[A-Z][a-z]{2,}))\b(?!\s+(?-i:[A-Z]))")
+# One of the speaker's people said with their partner ("my brother is married to Jess", "my sister
+# and her boyfriend ..."): a "they" whose clause ends the couple stands for them
+_COUPLE = re.compile(
+    r"\b(?:(?:is|are|'s|got|was)\s+(?:(?:now|still|just)\s+)?(?:married|engaged)\s+to|(?:is|'s)\s+(?:dating|seeing)\s+"
+    r"|and\s+(?:his|her|their)\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?)\b)",
+    re.IGNORECASE,
+)
+_ONE_OF_TWO = {"are": "is", "were": "was", "have": "has", "'re": " is", "'ve": " has"}
 _PERFECT = re.compile(r"\s+(?:been|got|gotten|had)\b", re.IGNORECASE)
 # a lead-in may come first ("No wait, he works at ..."): kept as said
 _LEAD = r"((?:(?:no|wait|sorry|oh|actually|well|and|but|so|now|also)[,!]?\s+)*)"
@@ -105,6 +114,8 @@ class PersonSpokenOf:
         self._group: tuple[str, str] | None = None  # "my parents", for a "they" in the next clauses
         self._by_name: tuple[str, str, str] | None = None  # the person "Tyler" was read as in this message
         self._group_before = False  # named in the message before this one
+        self._couple: tuple[str, str] | None = None  # "my brother", said with a partner, for a "they split up"
+        self._couple_before = False
 
     def new_message(self) -> None:
         """A name is the antecedent only within the message that names it: in
@@ -120,6 +131,9 @@ class PersonSpokenOf:
         if self._group_before:  # "my parents ..." stands for "they" in that message and the next only
             self._group = None
         self._group_before = self._group is not None
+        if self._couple_before:  # so does a couple
+            self._couple = None
+        self._couple_before = self._couple is not None
 
     def read(self, text: str) -> None:
         """Takes in a message already distilled, for the person it names last."""
@@ -141,6 +155,8 @@ class PersonSpokenOf:
             relation = named.group(2).lower()
             if relation in _PLURAL:
                 self._group, self._group_before = (named.group(1).lower(), relation), False
+            elif _COUPLE.search(text, named.end()):
+                self._couple, self._couple_before = (named.group(1).lower(), relation), False
             called = _NAME_AFTER.match(named.string, named.end())
             if called is not None and called.group("name").casefold() not in _NOT_A_PERSON:
                 self._called[called.group("name")] = (named.group(1).lower(), relation, called.group("name"))
@@ -156,6 +172,12 @@ class PersonSpokenOf:
         if they is not None and self._group is not None:  # "they're in cornwall now": the parents
             be = {"'re": " are", "'ve": " have"}.get((they.group("be") or "").lower(), they.group("be") or "")
             return they.group(1) + " ".join(self._group) + be + text[they.end() :]
+        if they is not None and self._couple is not None and (breaks_up(text) or called_off(text)):
+            # "they split up over the summer", "they called off the engagement": the couple, said
+            # of the one of theirs
+            be = (they.group("be") or "").strip().lower()
+            be = _ONE_OF_TWO.get(be, "") if be else ""
+            return they.group(1) + " ".join(self._couple) + (f" {be.strip()}" if be else "") + text[they.end() :]
         led = strip_lead(text)  # "Turns out he outgrew ...": any lead-in the statements know
         known = self._known_by_name(led)
         if known is not None:  # "Tyler moved out": the roommate Tyler, said by the name alone
