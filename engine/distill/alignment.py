@@ -170,6 +170,7 @@ _DROP = frozenset(
 _ZH_DROP = "现在|目前|如今|最近|已经|新的|新|也|还|了|啦|呢|吧|啊|都|就|又|的"
 _CHANGE_CUE = re.compile(
     r"\b(?:now|no longer|not anymore|any more|anymore|switched|changed|moved|upgraded|updated|instead|"
+    r"going forward|moving forward|from here on(?: out)?|"
     r"these days|nowadays|new|went up|went down|increased|decreased|raised|lowered|became|since|from|"
     r"my mistake|scratch that|misread|misspoke|mistyped|misheard|miscounted|i meant|sorry|actually|correction|wrong|"
     r"oops|whoops|my bad|no wait|wait,? no|i mixed (?:that|it|them) up|i should(?:'ve| have) said|"

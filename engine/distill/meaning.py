@@ -186,7 +186,7 @@ _SUBJECT_ZH = re.compile(r"^(?:(?:用户的?(?:" + RELATIONS_ZH + r")|[他她它
 
 # Said before the subject: when ("Since March", "as of monday,") or a word of talk ("so", "btw").
 _LEAD = re.compile(
-    r"^(?:(?:since|as of|starting|from|in|on|after|by)\s+[^,]{1,30}?,?\s+(?=the user\b)|"
+    r"^(?:(?:since|as of|starting|from|in|on|after|by|going forward|moving forward)\s+[^,]{0,30}?,?\s*(?=the user\b)|"
     r"(?:these days|lately|nowadays|now|so|and|but|ok|okay|well|honestly|anyway|btw|oh|also)[,\s]+)+",
     re.IGNORECASE,
 )

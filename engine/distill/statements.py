@@ -599,6 +599,7 @@ _REACTION = re.compile(
 # my commute ...", "Lately, my favourite show ..."): context of the clause, not its subject.
 _FRONTED_EN = re.compile(
     r"^(?:these days|nowadays|lately|recently|currently|at the moment|right now|now|for now|from now on|"
+    r"going forward|moving forward|from here on(?: out)?|"
     r"this (?:year|month|week|season|semester|term|spring|summer|autumn|fall|winter)|"
     r"(?:since|after|following|as of|starting|from) (?:the |my |our |last |this |next )?[\w-]+(?: \d{1,4})?|"
     r"(?:over|in|for) the (?:last|past) (?:few |couple of )?[\w-]+)"

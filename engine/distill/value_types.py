@@ -158,7 +158,7 @@ _TIME_EN = re.compile(
     # what may follow a clock time: when it holds ("at 11 the past couple weeks", "at 7 this
     # week"), never a unit ("11 days", "6 servers")
     r"(?!\s*(?:%|(?!(?:starting|from|sharp|now|instead|tomorrow|today|tonight|every|each|on|for|since|these|this|"
-    r"lately|recently|again|during|ever|nowadays|most|ish|the\s+(?:past|last))\b)[a-z]{2,}))",
+    r"lately|recently|again|during|ever|nowadays|most|ish|going|moving|the\s+(?:past|last))\b)[a-z]{2,}))",
     re.IGNORECASE,
 )
 _TIME_ZH = re.compile(
@@ -201,6 +201,11 @@ _NOT_COUNTED = frozenset(
         "yesterday",
         "tonight",
         "now",
+        # ... nor a word of from when ("standup is at 10 going forward")
+        "going",
+        "moving",
+        "starting",
+        "from",
     ]
 )
 
