@@ -2072,6 +2072,52 @@ _STARTS_AT = re.compile(
     r"tomorrow|today|because|cos|so)\b)[\w'&.-]+){0,3})",
     re.IGNORECASE,
 )
+# The speaker moved by their work to another place ("the company transferred the user to
+# manchester", "the user got relocated to the leeds branch"), and a belief saying where they work
+# (an office, a branch, a site; "works in London"), never whom they work for ("works at Google").
+_TRANSFERRED = re.compile(
+    r"^(?:(?:they|(?:the user's\s+)?[\w'-]+(?:\s+[\w'-]+)?)\s+(?:just\s+|finally\s+)?(?:transferred|relocated)\s+the user"
+    r"|the user\s+(?:(?:just|finally|has|'s|got|was|has been|is being)\s+)*(?:transferred|relocated))"
+    r"\s+(?:over\s+)?to\s+(?:the\s+)?(?P<place>[\w'&.-]+)",
+    re.IGNORECASE,
+)
+# ... for a while only ("for two weeks for training", "temporarily", "on loan"): back after
+_FOR_A_TIME = re.compile(
+    r"\b(?:for\s+(?:a|an|one|two|three|four|five|six|\d+|a few|a couple(?: of)?)\s+(?:days?|weeks?|months?)"
+    r"|temporarily|for now|on loan|on secondment|to cover)\b",
+    re.IGNORECASE,
+)
+_WORKS_WHERE = re.compile(
+    r"\b(?:works?|working|based)\s+(?:in|out of|from)\s+(?:the\s+)?(?P<place>[\w'&.-]+)"
+    r"|\b(?:at|in)\s+the\s+(?P<site>[\w'&.-]+)\s+(?:office|branch|site|store|location|campus|depot|plant|warehouse)\b",
+    re.IGNORECASE,
+)
+
+
+def _transferred(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "the company transferred me to manchester" replaces: the speaker's belief said last
+    of where they work, at another place than the new one."""
+    said = None if is_cjk(p.statement) else _TRANSFERRED.match(p.statement)
+    if said is None or negated(p.statement) or _FOR_A_TIME.search(p.statement, said.end()):
+        return None
+    place = said.group("place").casefold()
+    speaker = (p.subject or "").partition(":")[0]
+
+    def where_they_work(b: BeliefView) -> bool:
+        at = _WORKS_WHERE.search(b.statement)
+        return (
+            b.subject == speaker
+            and at is not None
+            and (at.group("place") or at.group("site")).casefold() != place
+            and not _DATED_ONCE.search(b.statement)
+        )
+
+    held = _last_held(beliefs, where_they_work)
+    if held is None:
+        return None
+    return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule transferred)")
+
+
 _AT_PLACE = re.compile(
     r"\b(?:at|goes to|attends|lives in|living in|based in)\s+"
     r"(?!(?:it|that|this|them|all|least|most|first|last|once|times|night|the moment|one point|some point)\b)(?P<place>[\w'&.-]+)",
@@ -2104,10 +2150,10 @@ def _named_starts_at(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | N
     return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule starts at)")
 
 
-# A work shift ("on nights", "early shifts", "the graveyard shift"): one at a time, so another one
+# A work shift ("on nights", "works days", "early shifts", "the graveyard shift"): one at a time, so another one
 # said with a change replaces it ("got moved onto early shifts", "switched over to days").
 _SHIFT = re.compile(
-    r"\b(?:(?:on|to|onto)\s+(?P<on>nights|days(?!\s+off)|lates|earlies)|(?P<kind>night|day|early|late|evening|morning|"
+    r"\b(?:(?:(?:on|to|onto)|(?<=work)|(?<=works)|(?<=working))\s+(?P<on>nights|days(?!\s+off)|lates|earlies)|(?P<kind>night|day|early|late|evening|morning|"
     r"afternoon|graveyard|swing|weekend)\s+shifts?|(?P<one>night|day)shifts?"
     # the hours of a shift ("the 6am-2pm shift")
     r"|(?P<hours>\d{1,2}(?::\d\d)?\s?(?:am|pm)?\s?(?:-|–|to)\s?\d{1,2}(?::\d\d)?\s?(?:am|pm)?)\s+shifts?)\b",
@@ -2498,6 +2544,7 @@ def decide(
         or _one_value_now(p, said_before)
         or _reports_to(p, said_before)
         or _named_starts_at(p, said_before)
+        or _transferred(p, said_before)
         or _shift_changed(p, said_before)
         or _went_without(p, said_before)
         or _switched_by_carer(p, said_before)

@@ -197,7 +197,12 @@ _OTHER_FIRST_ZH = re.compile(
 _IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 # The user as the subject of a clause said after a lead-in, a verb of theirs right after
 _USER_LATER = re.compile(
-    r"\bthe user\s+(?=(?:is|was|has|had|just|now|'s|\w+s|\w+ed)\b)", re.IGNORECASE
+    r"\bthe user\s+(?=(?:is|was|has|had|just|now|'s|\w+s|\w+ed)\b)"
+    # ... or the one moved by someone ("They moved the user to nights", "The user's boss put the user
+    # on the billing team"): where they were put is what is said of them
+    r"|\b(?:moved|put|switched|transferred|promoted|bumped|assigned|reassigned|shifted|shuffled)\s+the user\s+"
+    r"(?=(?:(?:up|down|over|back)\s+)?(?:to|onto|on|into)\b)",
+    re.IGNORECASE,
 )  # "moved them to wednesdays": which, the rules decide
 
 

@@ -114,8 +114,16 @@ _SMALL_TALK_EN = re.compile(
 )
 # "They moved my yoga class to Thursdays", "they raised our rent": no one in particular acting
 # on the speaker's own thing, which is what changed.
+# Who moves the speaker about at work, school or in care, named without a name ("my boss put me
+# on the billing team", "the company transferred me to manchester")
+_MOVERS = (
+    r"(?:(?:my|our|the)\s+(?:boss|manager|supervisor|company|employer|work|firm|school|district|uni|university|"
+    r"college|doctor|doc|gp|consultant|specialist|coach|agency|union|landlord|hr)|hr|work|management)"
+)
 _DONE_TO_MINE = re.compile(
-    r"(?:they|someone|somebody)\s+(?:just\s+|finally\s+)?(?:(?:\w+ed|stole|broke)\s+(?:my|our)\s+\w+"
+    r"(?:they|someone|somebody|"
+    + _MOVERS
+    + r")\s+(?:just\s+|finally\s+|also\s+)?(?:(?:\w+ed|stole|broke)\s+(?:my|our)\s+\w+"
     # what they did to the speaker's place or terms ("they extended me another 6 months", "they
     # moved me to nights"), not what they said to them ("they emailed me")
     r"|(?:extended|promoted|hired|moved|transferred|upgraded|switched|assigned|accepted|approved|"
