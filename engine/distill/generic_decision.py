@@ -82,6 +82,7 @@ __all__ = [
     "called_off",
     "couple_step",
     "dead_of_mine",
+    "debt_paid_off",
     "decide",
     "ended_by_break_up",
     "ended_by_death",
@@ -2488,6 +2489,54 @@ def ended_by_break_up(statement: str, facts: Sequence[BeliefView]) -> tuple[Beli
     )
 
 
+# A debt paid off ("paid off the credit card", "made the last payment on the car loan", "the
+# visa balance is cleared"), and a belief of owing it ("still owes about 4k on their credit card",
+# "is paying off a car loan"): the debt is named by a word both say.
+_PAID_OFF = re.compile(
+    r"\b(?:paid\s+(?:off\b|(?:the|their|my|our)\s+[\w' -]{2,30}?\s+off\b)|(?:is|are|was|were|got|been)\s+"
+    r"(?:(?:finally|fully|all|officially)\s+)?paid off\b|made the (?:last|final) payment on\b|"
+    r"cleared (?:the|their|my|our)\b)",
+    re.IGNORECASE,
+)
+_OWED = re.compile(
+    r"\b(?:owes?|owing|paying off|pays off|paying down|balance|debt|left on|loan|mortgage)\b", re.IGNORECASE
+)
+# ... paid off by the speaker, not by one of their people ("my brother paid off his car loan")
+# or said of the debt itself ("the user's student loans are finally paid off")
+_BY_THE_USER = re.compile(
+    r"^(?:[\w']+,?\s+){0,2}?(?:(?:the user|we)\b(?!'s)|the user's\s+(?!(?:" + RELATIONS_EN + r")\b)"
+    r"[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|was|were|got)\b)",
+    re.IGNORECASE,
+)
+_NOT_THE_DEBT = frozenset(
+    ["paid", "pay", "off", "last", "final", "payment", "clear", "user", "still", "about", "left", "today", "month"]
+)
+
+
+def debt_paid_off(statement: str, facts: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
+    """What "paid off the credit card" ends: the beliefs of owing that debt, named by a word
+    both say ("credit card", "car loan"), never another's debt or a bill paid once."""
+    said = None if is_cjk(statement) else _PAID_OFF.search(statement)
+    if said is None or negated(statement[: said.start()]) or not _BY_THE_USER.match(statement):
+        return ()
+    debt = topic_words(statement) - _NOT_THE_DEBT
+    return tuple(
+        b
+        for b in facts
+        if _OWED.search(b.statement)
+        and debt & (topic_words(b.statement) - _NOT_THE_DEBT)
+        and not _PAID_OFF.search(b.statement)
+        and not negated(b.statement)
+    )
+
+
+def _paid_off(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """A debt paid off, said as a fact of the speaker's: the beliefs of owing it end."""
+    speaker = (p.subject or "").partition(":")[0]
+    gone = debt_paid_off(p.statement, [b for b in beliefs if b.subject == speaker])
+    return Decision("negate", gone, f"ended: {p.statement} (rule paid off)") if gone else None
+
+
 def new_job(statement: str) -> bool:
     """Whether a statement says a new job was taken: it may end work said under another key."""
     taken = _NEW_JOB.search(statement)  # "..., so no more coffee slinging": a denial after it is of the old work
@@ -2545,6 +2594,7 @@ def decide(
         or _reports_to(p, said_before)
         or _named_starts_at(p, said_before)
         or _transferred(p, said_before)
+        or _paid_off(p, said_before)
         or _shift_changed(p, said_before)
         or _went_without(p, said_before)
         or _switched_by_carer(p, said_before)

@@ -70,6 +70,7 @@ from ledgermind.distill.generic_decision import (
     born,
     couple_step,
     dead_of_mine,
+    debt_paid_off,
     decide,
     ended_by_break_up,
     ended_by_death,
@@ -188,6 +189,9 @@ class _State:
         elif p.kind == "episode" and (parted := ended_by_break_up(p.statement, self._facts())):
             # "Chris and I finalized our divorce in June", told as a dated event: the marriage ends
             self._invalidate_all(p, list(parted), f"ended: {p.statement} (rule break-up)", at=p.valid_from)
+        elif p.kind == "episode" and (paid := debt_paid_off(p.statement, self._facts())):
+            # "made the last payment on the car loan yesterday", told as a dated event: the debt ends
+            self._invalidate_all(p, list(paid), f"ended: {p.statement} (rule paid off)", at=p.valid_from)
         same_kind = [b for b in self.current.values() if b.kind == p.kind and INSTRUCTION_LIKE not in b.flags]
         if p.rule in (LEFT_BEHIND, LEFT_FOR):  # "poker night is done for good": only what went, or what
             left = self._named_left(p, same_kind)  # holds instead ("... TA orgo instead of intro"), kept only
