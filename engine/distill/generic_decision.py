@@ -2523,7 +2523,8 @@ def debt_paid_off(statement: str, facts: Sequence[BeliefView]) -> tuple[BeliefVi
     return tuple(
         b
         for b in facts
-        if _OWED.search(b.statement)
+        if ":" not in (b.subject or "")  # the speaker's own, never one of their people's debt
+        and _OWED.search(b.statement)
         and debt & (topic_words(b.statement) - _NOT_THE_DEBT)
         and not _PAID_OFF.search(b.statement)
         and not negated(b.statement)

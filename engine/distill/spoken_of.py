@@ -68,7 +68,7 @@ _COUPLE = re.compile(
     r"|and\s+(?:his|her|their)\s+(?:wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?)\b)",
     re.IGNORECASE,
 )
-_ONE_OF_TWO = {"are": "is", "were": "was", "have": "has", "'re": " is", "'ve": " has"}
+_ONE_OF_TWO = {"are": "is", "were": "was", "have": "has", "'re": "is", "'ve": "has"}  # "they're" -> "my brother is"
 _PERFECT = re.compile(r"\s+(?:been|got|gotten|had)\b", re.IGNORECASE)
 # a lead-in may come first ("No wait, he works at ..."): kept as said
 _LEAD = r"((?:(?:no|wait|sorry|oh|actually|well|and|but|so|now|also)[,!]?\s+)*)"
@@ -176,8 +176,8 @@ class PersonSpokenOf:
             # "they split up over the summer", "they called off the engagement": the couple, said
             # of the one of theirs
             be = (they.group("be") or "").strip().lower()
-            be = _ONE_OF_TWO.get(be, "") if be else ""
-            return they.group(1) + " ".join(self._couple) + (f" {be.strip()}" if be else "") + text[they.end() :]
+            be = _ONE_OF_TWO.get(be, be)
+            return they.group(1) + " ".join(self._couple) + (f" {be}" if be else "") + text[they.end() :]
         led = strip_lead(text)  # "Turns out he outgrew ...": any lead-in the statements know
         known = self._known_by_name(led)
         if known is not None:  # "Tyler moved out": the roommate Tyler, said by the name alone

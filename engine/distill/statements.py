@@ -112,14 +112,15 @@ _SMALL_TALK_EN = re.compile(
     r"good (?:luck|job|idea|point|to know)|nice to (?:meet|hear)|congrat)",
     re.IGNORECASE,
 )
-# "They moved my yoga class to Thursdays", "they raised our rent": no one in particular acting
-# on the speaker's own thing, which is what changed.
 # Who moves the speaker about at work, school or in care, named without a name ("my boss put me
 # on the billing team", "the company transferred me to manchester")
 _MOVERS = (
     r"(?:(?:my|our|the)\s+(?:boss|manager|supervisor|company|employer|work|firm|school|district|uni|university|"
     r"college|doctor|doc|gp|consultant|specialist|coach|agency|union|landlord|hr)|hr|work|management)"
 )
+# "They moved my yoga class to Thursdays", "they raised our rent", "my boss put me on nights": no
+# one in particular, or one who moves the speaker about, acting on the speaker or their own thing,
+# which is what changed.
 _DONE_TO_MINE = re.compile(
     r"(?:they|someone|somebody|"
     + _MOVERS

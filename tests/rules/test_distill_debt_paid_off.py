@@ -38,6 +38,7 @@ def test_a_debt_paid_off_ends_the_belief_of_owing_it(said: tuple[str, ...], was:
         ("i'm paying off a car loan, 180 a month", "paid the car loan payment today"),  # one payment
         ("i'm paying off a car loan, 180 a month", "my brother paid off his car loan"),  # someone else's
         ("i'm paying off a car loan, 180 a month", "my brother's car loan is paid off"),
+        ("my brother owes 4k on his credit card", "paid off the credit card this morning"),
         ("i'm paying off a car loan, 180 a month", "i haven't paid off the car loan yet"),
     ],
 )
