@@ -10,7 +10,8 @@ kind (十点 / 六点, 一片 / 半片, 四周 / 六周). This module names what
 the judge asks for it under its Chinese floor.
 
 Characters, not words: chat Chinese shortens a word to one of its characters
-("那张卡", "每天都跑了"), and no segmenter ships offline with the engine. The
+("那张卡", "每天都跑了"), and a word segmenter (jieba) keeps "健身卡" whole, so the
+shared 卡 would be lost between the two; characters keep it. The
 characters every statement uses (pronouns, particles, numerals, times,
 quantities, the change words themselves, the commonest verbs) are left out, so
 what is shared is what the statement is about.
