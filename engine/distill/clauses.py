@@ -53,6 +53,9 @@ _SPLIT_EN = re.compile(
     + r")"
     # "... so now I catch the 6:55": what a change led to, the state as it is now
     r"|\s*,?\s+so\s+(?=(?:now|nowadays|these days)\s+" + _PRONOUN_EN + r")"
+    # "they reshuffled the rotation, now it's every 3rd week for me": the state it led to, said
+    # after a comma with "now" first (what "so" says above, unsaid)
+    r"|\s*,\s+(?:and\s+)?(?=(?:now|nowadays|these days)\s+(?:it's|it is|there's|there are)\s)"
     # "standups are at 9:30 and it totally kills my focus": what it does to the speaker, said after
     # (only what it does to one of their own things, said last: not "and it kills me, 90 minutes each way")
     r"|\s*,?\s+and\s+(?=it\s+(?:(?:totally|really|just|kinda|honestly|always|completely)\s+)?"
