@@ -33,6 +33,7 @@ __all__ = [
     "bare_correction",
     "is_formula",
     "is_slip",
+    "slip_owned",
     "slip_said_zh",
     "slips_joined",
     "spoken_spans",
@@ -199,6 +200,10 @@ _PLACE_ZH = re.compile(r"[区路街市省县镇村楼号店馆院校园站]$")
 _PARTICLES_ZH = frozenset(["的", "啊", "呀", "吧", "呢", "嘛", "了", "哦", "滴"])
 # "Actually it's bluefalcon23, typo", "Sorry, 4423, I transposed the digits": the formula or
 # the reason for the slip said last, after the value
+# How the right value was found: a slip's only after a value said ("it's the 14th, just checked"),
+# anywhere else a plain doing ("I'm at the pool, checked my email"); "double-checked" only ever
+# says a value was checked again
+_FOUND_AGAIN_EN = r"(?:i )?(?:just )?(?:checked|double-checked|looked)(?: (?:it|again|(?:the|my) \w+))?|"
 _SLIP_EN = (
     r"typo|(?:i )?typo'?e?d (?:it|that|this|the \w+)|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
     r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)"
@@ -208,9 +213,8 @@ _SLIP_EN = (
     # how the slip happened: "wrote it down wrong", "misread the confirmation", "read the wrong line"
     r"(?:i )?(?:wrote|typed|put|read|heard|said|remembered|copied) (?:it|that|this|them|the \w+)(?: down| in)? wrong(?:ly)?|"
     r"(?:i )?mis(?:read|typed|heard|remembered|counted|spelled|spelt)(?: (?:it|that|this|them|(?:the|my) \w+))?|"
-    r"(?:i )?(?:read|looked at|was looking at|checked) the wrong \w+|"
+    r"(?:i )?(?:read|looked at|was looking at|checked) the wrong \w+|" + _FOUND_AGAIN_EN + r"fat fingers?|brain fart|"
     # how the right value was found, or why the slip: "just checked the reminder", "fat fingers"
-    r"(?:i )?(?:just )?(?:checked|double-checked|looked)(?: (?:it|again|(?:the|my) \w+))?|fat fingers?|brain fart|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
     r"(?:no idea|not sure|idk|(?:i )?(?:don't|do not|dunno) know) why i (?:typed|wrote|said|put)(?: [\w'\" -]{1,20})?|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?(?: (?:strikes again|again|did that|did it|lol))?"
@@ -289,6 +293,51 @@ def slip_said_zh(text: str) -> bool:
     not a bare "哦" or "嗯" (a word of the reply's, "挺不错的", is no slip)."""
     m = _FORMULA_ZH.match(text.strip())
     return m is not None and SLIP_SAID_ZH.search(m.group(0)) is not None
+
+
+# A slip of the speaker's own owned anywhere in a message, not only as its opening formula: "sorry
+# I said 7 earlier, my boy's actually 9", "fat fingered that before, I start at 8", "for your notes
+# he's my cousin", "I need to fix something: ...". Not one of the listener's ("you got that wrong").
+_OWNED_SLIP_EN = re.compile(
+    r"(?<!\byou )(?<!\byou've )(?<!\byou'd )\b(?:(?:"
+    + _SLIP_EN.replace("sorry|", "").replace(_FOUND_AGAIN_EN, "")
+    + r")\b"
+    r"|\bi\s+(?:said|told you|wrote|typed|put|gave you)\s+[^.,;!?]{1,30}?\s+(?:earlier|before|above|last time|by mistake)\b"
+    r"|\b(?:i )?(?:got|had) (?:it|that|this|them|those|the \w+)(?: \w+)? wrong\b|\b(?:got|get) (?:them|those|these) mixed up\b"
+    r"|\bdouble[- ]checked\b|\bfat[- ]?finger(?:ed|s)?\b|\b(?:scratch|ignore|disregard) (?:that|what i said)\b|\bfor your (?:notes|records)\b"
+    r"|\b(?:need|have|want) to (?:fix|correct) (?:something|that|one thing)\b|\bcorrection\b)",
+    re.IGNORECASE,
+)
+# ... in Chinese: a slip named anywhere ("我刚才说错了", "记混了", "更正一下"); not 不是 / 不对 alone,
+# which say "is not" as often as "wrong"
+_OWNED_SLIP_ZH = re.compile(r"[说写打记看搞弄听算]错|记混|搞混|[说写打记弄搞看]反了|更正|纠正|口误")
+
+
+def slip_owned(message: str) -> bool:
+    """Whether a message says that something the speaker said before was wrong: by a formula
+    opening one of its sentences or a slip owned anywhere in it. What else the message states
+    is then the right value of something said before, a correction, even where it is said in
+    other words (``meaning``)."""
+    if is_cjk(message):
+        return _OWNED_SLIP_ZH.search(message) is not None or slip_said_zh(message)
+    if _OWNED_SLIP_EN.search(message):
+        return True
+    return any(
+        (m := _FORMULA_EN.match(part.strip())) is not None
+        and _SLIP_WORD_EN.search(m.group(0)) is not None
+        and not _MEANT_TO_ADD.search(part)
+        for part in re.split(r"(?<=[.!?;:—])\s+|\s+[—–-]\s+", message)
+    )
+
+
+# "sorry, I meant to add ...": something left out, said now beside what was said, no slip
+_MEANT_TO_ADD = re.compile(r"\bmeant\s+to\s+(?:add|mention|say|tell|ask|include|write|share)\b", re.IGNORECASE)
+# The words of an opening formula that say a slip, not only a turn of talk ("actually", "wait", "no")
+_SLIP_WORD_EN = re.compile(
+    r"\b(?:sorry|oops|whoops|my bad|my mistake|correction|typo|scratch|ignore|disregard|misspoke|wrong|mis\w+|"
+    r"should(?:'ve| have) said|mixed|meant|wires crossed|auto-?correct\w*|fix)\b",
+    re.IGNORECASE,
+)
 
 
 def is_formula(text: str) -> bool:

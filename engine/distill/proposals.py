@@ -42,6 +42,7 @@ class Proposal:
     replaces: str | None = None  # a value the statement names as gone ("from Go 1.23", "no longer coffee")
     flags: tuple[str, ...] = ()  # ``instruction_like`` ... (``ledgermind.distill.flags``)
     said_at: datetime | None = None  # when its message was said (valid_from may be earlier: "yesterday")
+    slip_owned: bool = False  # its message says something said before was wrong: it may correct it
 
 
 @dataclass(frozen=True, slots=True)

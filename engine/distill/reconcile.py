@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from ledgermind.distill.alignment import align, ends, has_additive_cue, has_change_cue, moved_on, negated
+from ledgermind.distill.alignment import align, ends, has_additive_cue, has_change_cue, moved_on, negated, topic_words
 from ledgermind.distill.anaphora import antecedent, named_person
 from ledgermind.distill.bare_corrections import (
     BARE_CORRECTION,
@@ -82,6 +82,7 @@ from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, names_left
 from ledgermind.distill.meaning import (
     JudgeChosenByEnv,
     MeaningJudge,
+    as_said,
     askable,
     held_now,
     one_of_two,
@@ -89,6 +90,7 @@ from ledgermind.distill.meaning import (
 )
 from ledgermind.distill.person import RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Extraction, Proposal
+from ledgermind.distill.shared_words_zh import shared_words_zh
 from ledgermind.distill.text import count_in_words, is_cjk, jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain import bitemporal
@@ -358,11 +360,15 @@ class _State:
             judge is None
             or p.kind != "fact"
             or (p.subject or "").partition(":")[0] != _USER
-            or not says_change(p.statement)
-            or not askable(p.statement)
+            or not (says_change(p.statement) or p.slip_owned)
             or has_additive_cue(p.statement)
             or negated(p.statement)
         ):
+            return False
+        # a slip put right names the thing again ("the dentist is thursday at 2"): asked of the
+        # beliefs that name it, as the rules ask of what is said of the user
+        thing = None if askable(p.statement) or not p.slip_owned else _THING_AGAIN.match(p.statement)
+        if thing is None and not askable(p.statement):
             return False
         held = [
             b
@@ -374,6 +380,10 @@ class _State:
             and not _frames_apart_keys(b, p)
             and held_now(b.statement)
             and not one_of_two(p.statement, b.statement)
+            # a slip owned, no change said: what says the value held again is why the slip
+            # happened ("I say boston out of habit"), not the right value
+            and (says_change(p.statement) or (not _says_again(p, b) and _shares_a_word(p, b)))
+            and (thing is None or re.search(rf"\b{thing.group('head')}\b", b.statement, re.IGNORECASE) is not None)
         ]
         found = judge.changed(p.statement, [b.statement for b in held])
         if found is None:
@@ -384,7 +394,7 @@ class _State:
         self._supersede(
             [b for b in held if b.statement == said],
             replace(p, rule=f"meaning ({found.model} {found.score:.2f})"),
-            "replaced",
+            "replaced" if says_change(p.statement) else "corrected",
         )
         return True
 
@@ -1298,7 +1308,40 @@ def _frames_apart_keys(b: BeliefView, p: Proposal) -> bool:
     """Both read by frames, into different slots: a frame's slot is exact, so meaning
     never crosses it (a home is no employer, however alike the words)."""
     a, c = b.attribute or "", p.attribute or ""
-    return bool(a and c) and not a.startswith("said:") and not c.startswith("said:") and not _same_attribute(a, c)
+    return (
+        bool(a and c)
+        and not a.startswith("said:")
+        and not c.startswith("said:")
+        and not _same_attribute(a, c)
+        and not _one_head(a, c)
+    )
+
+
+# A thing of the speaker's named again with its new value ("The dentist is thursday at 2.")
+_THING_AGAIN = re.compile(r"^the\s+(?:[a-z]+\s+)?(?P<head>[a-z]{3,})\s+(?:is|are|was|were|'s)\s", re.IGNORECASE)
+
+
+def _says_again(p: Proposal, b: BeliefView) -> bool:
+    """Whether a statement's value is the one a belief holds ("boston" of "The user works in
+    Boston" in "The user says Boston out of habit")."""
+    return bool(b.value) and (p.value or "").casefold() == (b.value or "").casefold()
+
+
+def _shares_a_word(p: Proposal, b: BeliefView) -> bool:
+    """Whether a statement names what a belief is about by a word of it ("the book club meets at
+    the cafe" / "... book club meets at the library"): a slip is put right by naming the thing
+    again, and another's value ("my coach is 43" after "I'm 34") names another thing."""
+    said, held = as_said(p.statement), as_said(b.statement)
+    if is_cjk(said):
+        return bool(shared_words_zh(said, held))
+    return bool(topic_words(said) & topic_words(held))
+
+
+def _one_head(a: str, b: str) -> bool:
+    """Whether one slot is the other said shorter, by its head word ("anniversary" of
+    "wedding anniversary"): one thing, named more or less fully."""
+    short, long = sorted((a.casefold().split(":")[0].split(), b.casefold().split(":")[0].split()), key=len)
+    return bool(short) and len(short) < len(long) and long[-len(short) :] == short
 
 
 def _conflicting_keys(b: BeliefView, p: Proposal) -> bool:

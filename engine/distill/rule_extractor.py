@@ -22,7 +22,7 @@ from datetime import datetime
 
 from ledgermind.analysis.instructions import instruction_like
 from ledgermind.distill.alignment import ENDED_PRONOUN, ends, moved_on, negated
-from ledgermind.distill.bare_corrections import slips_joined
+from ledgermind.distill.bare_corrections import slip_owned, slips_joined
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.coming import with_coming_dates
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
@@ -326,6 +326,7 @@ class RuleExtractor:
 
     def _proposals(self, item: DeltaItem, findings: list[Finding]) -> list[Proposal]:
         out = []
+        owned = (item.role == "user" or bool(item.name)) and slip_owned(item.content)
         for n, f in enumerate(findings):
             confidence = self._confidence
             if INSTRUCTION_LIKE in f.flags:
@@ -352,6 +353,7 @@ class RuleExtractor:
                     replaces=emoji_trimmed(f.replaces) if f.replaces else f.replaces,
                     flags=f.flags,
                     said_at=item.occurred_at,
+                    slip_owned=owned and f.kind == "fact",
                 )
             )
         return out
