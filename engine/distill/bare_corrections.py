@@ -434,8 +434,9 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     on = _ON_VALUE_EN.match(new) if formula is not None else None
     if on is not None:  # "wait no, we're on 15 already": where they are is the value
         new = on.group("v")
-    # a value typed as a lower-case word only after a formula that says a slip ("no sorry, ..."),
-    # not after "actually" or "no" alone, which open a verdict as often ("actually it's hard")
+    # a value typed as a lower-case word only after a formula that says a slip ("no sorry, ...") or
+    # "actually" ("actually it's symbicort"), not after "no" alone; a verdict after either is no
+    # value ("actually it's hard", "oops, it's fine": ``_NO_WORD_VALUE``, an adjective's ending)
     slip = formula is not None and _SLIP_FORMULA.search(formula.group(0)) is not None
     return _made(_remainder(new), old, said_word=slip or trailing is not None)
 
@@ -609,7 +610,7 @@ _GLUE_WORDS = frozenset(
 )
 WORD = "word"  # the shape of a value said as a lower-case word ("no sorry, it's claritin")
 _SLIP_FORMULA = re.compile(
-    r"\b(?:sorry|oops|whoops|my bad|my mistake|correction|typo|i meant|i mean|meant|wait|scratch that|"
+    r"\b(?:sorry|oops|whoops|my bad|my mistake|correction|typo|i meant|i mean|meant|wait|scratch that|actually|"
     r"mis\w+|wrong|mixed)\b",
     re.IGNORECASE,
 )

@@ -273,14 +273,19 @@ def test_a_unit_written_short_is_the_unit_written_out() -> None:
     assert ended == ["The user's walk to the station is about 12 minutes."], (current, ended)
 
 
-def test_a_value_typed_in_lower_case_after_a_slip_formula_corrects_the_last_word() -> None:
-    current, ended = _beliefs("my inhaler is ventolin", "no sorry, it's symbicort, i mixed them up")
+@pytest.mark.parametrize("later", ["no sorry, it's symbicort, i mixed them up", "actually it's symbicort"])
+def test_a_value_typed_in_lower_case_after_a_slip_formula_corrects_the_last_word(later: str) -> None:
+    # ("actually" too, since the thirty-first stop: no keep of any sitting broke with it, and a
+    # verdict after it stays none, below)
+    current, ended = _beliefs("my inhaler is ventolin", later)
     assert ended == ["The user's inhaler is ventolin."], (current, ended)
     assert current == ["The user's inhaler is symbicort."], current
 
 
-@pytest.mark.parametrize("later", ["actually it's symbicort", "sorry, it's hard", "oops, it's fine"])
-def test_a_lower_case_word_after_actually_or_a_verdict_corrects_nothing(later: str) -> None:
+@pytest.mark.parametrize(
+    "later", ["sorry, it's hard", "oops, it's fine", "actually it's complicated", "actually it's a long story"]
+)
+def test_a_verdict_after_a_formula_corrects_nothing(later: str) -> None:
     current, ended = _beliefs("my inhaler is ventolin", later)
     assert ended == [], (current, ended)
 

@@ -44,6 +44,8 @@ OWNER = Owner("slip-owned", "u")
             "4th",
         ),
         (("我儿子在学小提琴", "我搞混了，我儿子学的是大提琴"), "大提琴", "小提琴"),
+        # the right value in lower case after "actually", why the slip after it
+        (("i live on oak street", "actually it's oak lane, oak street is the next one over"), "oak lane", "oak street"),
     ],
 )
 def test_a_slip_owned_makes_the_statement_beside_it_a_correction(said: tuple[str, ...], now: str, was: str) -> None:
