@@ -65,6 +65,7 @@ __all__ = [
     "askable",
     "held_now",
     "meaning_judge_from_env",
+    "new_state_zh",
     "one_of_two",
     "says_change",
 ]
@@ -195,6 +196,13 @@ _OTHER_FIRST_ZH = re.compile(
     r"^(?:[他她它]|[这那](?:个|家|位|些|种|辆|只|条|本|部|份)|[\u4e00-\u9fff]{1,3}(?:说|觉得|认为))"
 )
 _IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+# What a Chinese statement says of a thing or a person of its subject's, not of the subject:
+# 的 first once the subject is cut ("的车送去修了"), or one who teaches, treats or sits beside
+# them (not one who has them do something)
+_THEIRS_FIRST_ZH = re.compile(
+    r"^(?:的|[\u4e00-\u9fff]{0,3}?(?:老师|教练|医生|大夫|同学|同桌|室友|师傅|保姆|主管|经理|班主任|队友|房东)"
+    r"(?!让|叫|要求|建议|给))"  # ("医生让我少喝": what the speaker does now, at their doctor's word)
+)
 # The user as the subject of a clause said after a lead-in, a verb of theirs right after
 _USER_LATER = re.compile(
     r"\bthe user\s+(?=(?:is|was|has|had|just|now|'s|\w+s|\w+ed)\b)"
@@ -233,6 +241,8 @@ def askable(statement: str) -> bool:
         said = text[later.end() :]
     else:
         return False
+    if is_cjk(said) and _THEIRS_FIRST_ZH.match(said):
+        return False  # "（用户儿子）的足球队拿冠军了", "（用户）日语老师回国了": another thing or person said of
     substance = topic_words(said) - {w.casefold() for w in change_words(said)}
     return bool(substance) and (is_cjk(said) or _IT.search(said) is None)
 
@@ -286,6 +296,13 @@ _NOT_A_CHANGE = frozenset(
 _TAKEN_UP_ZH = re.compile(r"还开始|开始(?:学|练|跟|和|尝试|试着?|接触|玩)")
 
 
+# A new state said by 了 closing a clause ("他现在在银行上班了", "我不喝咖啡了", "搬到苏州了"), the
+# particle of a change of state; not 了 of an exclamation ("困死了", "太贵了", "好极了") nor of a
+# formula ("好了", "对了", "算了", "知道了", "忘了")
+_NEW_STATE_ZH = re.compile(r"(?<![死极坏透疯惨爽多好对行算得罢道白忘])了(?=[。！!，,～~\s]|$)")
+_EXCLAIMED_ZH = re.compile(r"太[^，,。！!]{1,4}了")
+
+
 def says_change(statement: str) -> bool:
     """Whether a statement says a state changed ("switched", "now", "instead", 换成),
     not only a past or a slip: what the judge is asked about."""
@@ -293,6 +310,19 @@ def says_change(statement: str) -> bool:
     if "开始" in words and _TAKEN_UP_ZH.search(statement):
         words.discard("开始")
     return bool(words)
+
+
+def new_state_zh(statement: str) -> bool:
+    """Whether a Chinese statement says a new state by 了 closing a clause ("羽毛球一周就打一次了"),
+    with no change word: asked of the judge only about a belief it shares a word with. Not an
+    exclamation, a formula, a thing taken up beside, or something done to a thing (被: "小区被封了",
+    for a while)."""
+    return (
+        is_cjk(statement)
+        and _NEW_STATE_ZH.search(_EXCLAIMED_ZH.sub("", statement)) is not None
+        and _TAKEN_UP_ZH.search(statement) is None
+        and "被" not in statement
+    )
 
 
 # A belief told as something done once ("The user got a puppy", "The user went to Lisbon"): its

@@ -85,6 +85,7 @@ from ledgermind.distill.meaning import (
     as_said,
     askable,
     held_now,
+    new_state_zh,
     one_of_two,
     says_change,
 )
@@ -360,7 +361,7 @@ class _State:
             judge is None
             or p.kind != "fact"
             or (p.subject or "").partition(":")[0] != _USER
-            or not (says_change(p.statement) or p.slip_owned)
+            or not (says_change(p.statement) or new_state_zh(p.statement) or p.slip_owned)
             or has_additive_cue(p.statement)
             or negated(p.statement)
         ):
@@ -380,13 +381,15 @@ class _State:
             and not _frames_apart_keys(b, p)
             and held_now(b.statement)
             and not one_of_two(p.statement, b.statement)
-            # a slip owned, no change said: what says the value held again is why the slip
-            # happened ("I say boston out of habit"), not the right value
-            and (says_change(p.statement) or (not _says_again(p, b) and _shares_a_word(p, b)))
+            # a slip owned, no change said in words: never of a belief whose value it says again,
+            # why the slip happened ("I say boston out of habit")
+            and (says_change(p.statement) or not (p.slip_owned and _says_again(p, b)))
             and (thing is None or re.search(rf"\b{thing.group('head')}\b", b.statement, re.IGNORECASE) is not None)
         ]
         found = judge.changed(p.statement, [b.statement for b in held])
-        if found is None:
+        if found is None or not (says_change(p.statement) or _shares_a_word(p, held[found.index])):
+            # a slip owned or a Chinese new state, no change said in words: only of the belief
+            # the statement names by a word of it
             return False
         # every belief the one sentence was read into ends with it: "works as a nurse at
         # St. Mary's" held as a job and an employer, "teaching chemistry instead" changes the sentence
@@ -394,7 +397,7 @@ class _State:
         self._supersede(
             [b for b in held if b.statement == said],
             replace(p, rule=f"meaning ({found.model} {found.score:.2f})"),
-            "replaced" if says_change(p.statement) else "corrected",
+            "replaced" if says_change(p.statement) or not p.slip_owned else "corrected",
         )
         return True
 
