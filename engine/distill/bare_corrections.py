@@ -198,12 +198,12 @@ WRONG_SAID_AFTER_ZH = re.compile(
 _PLACE_ZH = re.compile(r"[区路街市省县镇村楼号店馆院校园站]$")
 # Words that answer, never a value ("是的", "是啊")
 _PARTICLES_ZH = frozenset(["的", "啊", "呀", "吧", "呢", "嘛", "了", "哦", "滴"])
-# "Actually it's bluefalcon23, typo", "Sorry, 4423, I transposed the digits": the formula or
-# the reason for the slip said last, after the value
 # How the right value was found: a slip's only after a value said ("it's the 14th, just checked"),
 # anywhere else a plain doing ("I'm at the pool, checked my email"); "double-checked" only ever
 # says a value was checked again
 _FOUND_AGAIN_EN = r"(?:i )?(?:just )?(?:checked|double-checked|looked)(?: (?:it|again|(?:the|my) \w+))?|"
+# "Actually it's bluefalcon23, typo", "Sorry, 4423, I transposed the digits": the formula or
+# the reason for the slip said last, after the value
 _SLIP_EN = (
     r"typo|(?:i )?typo'?e?d (?:it|that|this|the \w+)|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
     r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)"
@@ -213,8 +213,8 @@ _SLIP_EN = (
     # how the slip happened: "wrote it down wrong", "misread the confirmation", "read the wrong line"
     r"(?:i )?(?:wrote|typed|put|read|heard|said|remembered|copied) (?:it|that|this|them|the \w+)(?: down| in)? wrong(?:ly)?|"
     r"(?:i )?mis(?:read|typed|heard|remembered|counted|spelled|spelt)(?: (?:it|that|this|them|(?:the|my) \w+))?|"
-    r"(?:i )?(?:read|looked at|was looking at|checked) the wrong \w+|" + _FOUND_AGAIN_EN + r"fat fingers?|brain fart|"
     # how the right value was found, or why the slip: "just checked the reminder", "fat fingers"
+    r"(?:i )?(?:read|looked at|was looking at|checked) the wrong \w+|" + _FOUND_AGAIN_EN + r"fat fingers?|brain fart|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
     r"(?:no idea|not sure|idk|(?:i )?(?:don't|do not|dunno) know) why i (?:typed|wrote|said|put)(?: [\w'\" -]{1,20})?|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?(?: (?:strikes again|again|did that|did it|lol))?"
@@ -297,7 +297,9 @@ def slip_said_zh(text: str) -> bool:
 
 # A slip of the speaker's own owned anywhere in a message, not only as its opening formula: "sorry
 # I said 7 earlier, my boy's actually 9", "fat fingered that before, I start at 8", "for your notes
-# he's my cousin", "I need to fix something: ...". Not one of the listener's ("you got that wrong").
+# he's my cousin", "I need to fix something: ...". Not one of the listener's ("you got that wrong"),
+# nor "sorry" (an apology as often) or how a value was found ("checked my email"), which are slips
+# only said after a value.
 _OWNED_SLIP_EN = re.compile(
     r"(?<!\byou )(?<!\byou've )(?<!\byou'd )\b(?:(?:"
     + _SLIP_EN.replace("sorry|", "").replace(_FOUND_AGAIN_EN, "")
