@@ -354,22 +354,25 @@ class _State:
         """A change said in other words that no rule tied to a belief, tied by meaning
         (``meaning``): the user's belief of the same subject it plainly changes is
         superseded. Only a statement of the user's (no named speaker: measured where people
-        tell an assistant what changed) that says a change; never an addition, a denial, or
-        one of two frames' different slots."""
+        tell an assistant what changed) that says a change, or that puts right a slip its message
+        owns, or a Chinese new state (了), these two only of a belief they name by a word; never
+        an addition, a denial, or one of two frames' different slots."""
         judge = self.config.meaning
+        worded = says_change(p.statement)  # a change said in words; else a slip or a Chinese new state
         if (
             judge is None
             or p.kind != "fact"
             or (p.subject or "").partition(":")[0] != _USER
-            or not (says_change(p.statement) or new_state_zh(p.statement) or p.slip_owned)
+            or not (worded or new_state_zh(p.statement) or p.slip_owned)
             or has_additive_cue(p.statement)
             or negated(p.statement)
         ):
             return False
         # a slip put right names the thing again ("the dentist is thursday at 2"): asked of the
         # beliefs that name it, as the rules ask of what is said of the user
-        thing = None if askable(p.statement) or not p.slip_owned else _THING_AGAIN.match(p.statement)
-        if thing is None and not askable(p.statement):
+        asked = askable(p.statement)
+        thing = None if asked or not p.slip_owned else _THING_AGAIN.match(p.statement)
+        if thing is None and not asked:
             return False
         held = [
             b
@@ -383,11 +386,11 @@ class _State:
             and not one_of_two(p.statement, b.statement)
             # a slip owned, no change said in words: never of a belief whose value it says again,
             # why the slip happened ("I say boston out of habit")
-            and (says_change(p.statement) or not (p.slip_owned and _says_again(p, b)))
+            and (worded or not (p.slip_owned and _says_again(p, b)))
             and (thing is None or re.search(rf"\b{thing.group('head')}\b", b.statement, re.IGNORECASE) is not None)
         ]
         found = judge.changed(p.statement, [b.statement for b in held])
-        if found is None or not (says_change(p.statement) or _shares_a_word(p, held[found.index])):
+        if found is None or not (worded or _shares_a_word(p, held[found.index])):
             # a slip owned or a Chinese new state, no change said in words: only of the belief
             # the statement names by a word of it
             return False
@@ -397,7 +400,7 @@ class _State:
         self._supersede(
             [b for b in held if b.statement == said],
             replace(p, rule=f"meaning ({found.model} {found.score:.2f})"),
-            "replaced" if says_change(p.statement) or not p.slip_owned else "corrected",
+            "replaced" if worded or not p.slip_owned else "corrected",
         )
         return True
 
