@@ -46,7 +46,9 @@ __all__ = [
     "core_tokens",
     "ended_object",
     "ended_objects",
+    "ending",
     "ends",
+    "ends_nothing_held",
     "has_additive_cue",
     "has_change_cue",
     "holds_one_value",
@@ -61,6 +63,7 @@ __all__ = [
     "switched",
     "taken_up_again",
     "topic_words",
+    "undated",
     "untimed",
 ]
 
@@ -1020,6 +1023,12 @@ def names_ended(thing: frozenset[str], statement: str, by_kind: bool = True) -> 
     )
 
 
+def undated(statement: str) -> str:
+    """The statement without the dates distillation resolved into it ("in the week of 25
+    March 2026", "on 1 April 2026", 2026年3月): when a thing happened, not what it was."""
+    return _RESOLVED_TIME.sub(" ", statement)
+
+
 def untimed(statement: str) -> str:
     """The statement without the times it names ("on 10 August 2026", "last week"):
     when a change happened, not what changed."""
@@ -1083,6 +1092,54 @@ THING_CHANGED = re.compile(
 
 def ends(text: str) -> bool:
     return _ENDS.search(text) is not None
+
+
+# What ends one occasion of a thing, not the thing ("the train was cancelled this morning",
+# "done with work for today", 这周的钢琴课取消了), or some of what one has ("sold three of my
+# watercolours", "gave away a few of the kittens"): nothing held ends with it.
+_ONE_OCCASION = re.compile(
+    r"\b(?:was|were|got|has been|have been|is|'s)\s+(?:just\s+)?(?:cancel(?:l)?ed|called off)\b"
+    r"(?=[^.;]*\b(?:today|tonight|this (?:morning|afternoon|evening|week)|yesterday|on (?:\d{1,2} \w+ \d{4}|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)))(?![^.;]*\b(?:for good|permanently|altogether|indefinitely)\b)"
+    r"|\b(?:done|finished) with [^.;,]{1,30}? for (?:today|tonight|the (?:day|night|week)|\d{1,2} \w+ \d{4})\b"
+    r"|(?:今天|今晚|昨天|明天|这周|本周|这次|那次|那一周|\d{1,2}日)的[^，,。！!；]{0,8}?(?:取消|停了|不上了)",
+    re.IGNORECASE,
+)
+_SOME_OF = re.compile(
+    r"\b(?:sold|gave away|given away|donated|rehomed)\s+(?:\d+|a few|a couple|some|several|one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|a dozen|half|most)\s+of\b"
+    r"|(?:卖|送|送走|送人)了?[一两二三四五六七八九十几\d]+[只个条辆台件本盆]",
+    re.IGNORECASE,
+)
+# Said right before an ending, it is none yet or none at all: a plan, a wish, a doubt, a
+# denial ("thinking about quitting spin", "might cancel netflix", "never left the club",
+# 打算放弃日语, 差点戒了, 没退)
+_NOT_YET_EN = re.compile(
+    r"(?:\b(?:not|never|going to|gonna|want(?:s|ed)? to|wanna|might|may|will|would|should|could|"
+    r"thinking (?:about|of)|plan(?:s|ning)? to|about to|considering|if|unless|almost|nearly|"
+    r"tried to|trying to)|n't|'ll)\s+(?:[\w'-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+_NOT_YET_ZH = re.compile(r"(?:想|打算|准备|考虑|要不要|可能|也许|快要|差点|没有?|别|不会|如果)[^\s，,。！!？?；]{0,3}$")
+
+
+def ends_nothing_held(text: str) -> bool:
+    """Whether ``text`` says an ending of nothing held: one occasion of a thing, some of it,
+    or an ending planned, wished, almost done or denied."""
+    said = _ENDS.search(text)
+    if said is None:
+        return False
+    before = text[: said.start()]
+    return bool(
+        _ONE_OCCASION.search(text)
+        or _SOME_OF.search(text)
+        or (_NOT_YET_ZH if is_cjk(text) else _NOT_YET_EN).search(before)
+    )
+
+
+def ending(text: str) -> re.Match[str] | None:
+    """Where ``text`` says something ended ("quit the delivery gig", 退了), or None."""
+    return _ENDS.search(text)
 
 
 def has_change_cue(text: str) -> bool:

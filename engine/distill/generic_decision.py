@@ -43,6 +43,7 @@ from ledgermind.distill.alignment import (
     ended_object,
     ended_objects,
     ends,
+    ends_nothing_held,
     has_additive_cue,
     has_change_cue,
     holds_one_value,
@@ -2584,6 +2585,10 @@ def decide(
     closed = _closed(p, beliefs)
     if closed is not None:
         return closed
+    if ends_nothing_held(p.statement):
+        # "the train was cancelled this morning", "sold three of my watercolours", "thinking about
+        # quitting spin": no ending of a thing held, and nothing else said that changes one
+        return Decision("none")
     said_before = beliefs if earlier is None else earlier
     ended = (
         _ended_by_pronoun(p, said_before, beliefs)

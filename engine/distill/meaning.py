@@ -47,7 +47,7 @@ from typing import Protocol
 import numpy as np
 
 from ledgermind.analysis.embedders.base import Embedder
-from ledgermind.distill.alignment import change_words, topic_words
+from ledgermind.distill.alignment import change_words, ending, ends_nothing_held, topic_words
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH
 from ledgermind.distill.shared_words_zh import shared_words_zh
 from ledgermind.distill.text import is_cjk
@@ -63,6 +63,7 @@ __all__ = [
     "SentenceJudge",
     "as_said",
     "askable",
+    "ended_for_judge",
     "held_now",
     "meaning_judge_from_env",
     "new_state_zh",
@@ -94,7 +95,10 @@ class MeaningJudge(Protocol):
     @property
     def name(self) -> str: ...
 
-    def changed(self, statement: str, candidates: Sequence[str]) -> Judged | None: ...
+    def changed(self, statement: str, candidates: Sequence[str], *, by_shared_word: bool = True) -> Judged | None:
+        """``by_shared_word``: a word the two share lowers the Chinese floor, as for a value
+        of one thing changed ("健身卡" / "那张卡"); an ending asks without it (a character
+        shared names no thing ended: 戒烟 / 喜欢看烟花)."""
 
     def warm(self) -> None:
         """Loads the model now, so a long-running distiller's first judged message waits no load."""
@@ -120,7 +124,7 @@ class SentenceJudge:
     def name(self) -> str:
         return self._embedder.name
 
-    def changed(self, statement: str, candidates: Sequence[str]) -> Judged | None:
+    def changed(self, statement: str, candidates: Sequence[str], *, by_shared_word: bool = True) -> Judged | None:
         # One text is one candidate: a sentence read into two frames ("works as a nurse at
         # St. Mary's": a job and an employer) is two beliefs saying the same words, and its
         # second copy must not stand as the runner-up the margin is measured against.
@@ -136,7 +140,7 @@ class SentenceJudge:
         runner_up = float(scores[order[1]]) if len(order) > 1 else -1.0
         chosen = said[int(order[0])]
         floor = self._floors[is_cjk(statement)]
-        if is_cjk(statement) and shared_words_zh(as_said(statement), chosen):
+        if by_shared_word and is_cjk(statement) and shared_words_zh(as_said(statement), chosen):
             floor = min(floor, ZH_SHARED_FLOOR)
         if best < floor or best - runner_up < self._margin:
             return None
@@ -245,6 +249,26 @@ def askable(statement: str) -> bool:
         return False  # "（用户儿子）的足球队拿冠军了", "（用户）日语老师回国了": another thing or person said of
     substance = topic_words(said) - {w.casefold() for w in change_words(said)}
     return bool(substance) and (is_cjk(said) or _IT.search(said) is None)
+
+
+# A thing called old that went was replaced by a newer one ("gave away my old climbing shoes"):
+# what the speaker does with it holds
+_OLD_THING = re.compile(r"\b(?:my|our|the|their|his|her)\s+old\b", re.IGNORECASE)
+
+
+def ended_for_judge(statement: str) -> bool:
+    """Whether a statement says something ended, done (not planned, wished or denied), in
+    words the judge may be asked which belief it ends about: said of the user or one of
+    their people (``askable``), or opened by the ending itself, as chat drops "I" ("done
+    with the omega pills, they made me burp")."""
+    text = _LEAD.sub("", statement.strip())
+    said = ending(text)
+    if said is None or ends_nothing_held(text) or _OLD_THING.search(text):
+        return False
+    if askable(statement):
+        return True
+    substance = topic_words(text) - {w.casefold() for w in change_words(text)}
+    return said.start() == 0 and bool(substance) and (is_cjk(text) or _IT.search(text) is None)
 
 
 def as_said(statement: str) -> str:
@@ -380,9 +404,9 @@ class JudgeChosenByEnv:
         judge = self.resolve()
         return judge.name if judge is not None else "none"
 
-    def changed(self, statement: str, candidates: Sequence[str]) -> Judged | None:
+    def changed(self, statement: str, candidates: Sequence[str], *, by_shared_word: bool = True) -> Judged | None:
         judge = self.resolve()
-        return judge.changed(statement, candidates) if judge is not None else None
+        return judge.changed(statement, candidates, by_shared_word=by_shared_word) if judge is not None else None
 
     def warm(self) -> None:
         judge = self.resolve()

@@ -45,7 +45,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from ledgermind.distill.alignment import align, ends, has_additive_cue, has_change_cue, moved_on, negated, topic_words
+from ledgermind.distill.alignment import (
+    align,
+    ends,
+    ends_nothing_held,
+    has_additive_cue,
+    has_change_cue,
+    moved_on,
+    negated,
+    topic_words,
+    undated,
+)
 from ledgermind.distill.anaphora import antecedent, named_person
 from ledgermind.distill.bare_corrections import (
     BARE_CORRECTION,
@@ -84,6 +94,7 @@ from ledgermind.distill.meaning import (
     MeaningJudge,
     as_said,
     askable,
+    ended_for_judge,
     held_now,
     new_state_zh,
     one_of_two,
@@ -198,7 +209,9 @@ class _State:
         same_kind = [b for b in self.current.values() if b.kind == p.kind and INSTRUCTION_LIKE not in b.flags]
         if p.rule in (LEFT_BEHIND, LEFT_FOR):  # "poker night is done for good": only what went, or what
             left = self._named_left(p, same_kind)  # holds instead ("... TA orgo instead of intro"), kept only
-            if left is None:  # where it replaces a belief said before
+            if left is None:  # where it replaces a belief said before, or ends one named another way
+                if p.rule == LEFT_BEHIND:
+                    self._ended_by_meaning(p, same_kind)
                 return None
             if p.rule == LEFT_FOR:
                 return self._supersede([left], p, "replaced")
@@ -310,7 +323,7 @@ class _State:
             return self._reinforce(best[0], p, f"similar statement ({best[1]:.2f})")
         if best is not None and best[1] >= self.config.revise_at:
             return self._revise(best[0], p, best[1])
-        if self._tied_by_meaning(p, same_kind):
+        if self._tied_by_meaning(p, same_kind) or self._ended_by_meaning(p, same_kind):
             return None
         self._new(p)
 
@@ -322,7 +335,8 @@ class _State:
         grey zone (much alike, not one value apart, no cue) -> a conflict."""
         if self._aligned(p, same_kind):
             return None
-        named = self._named_left(p, same_kind) if p.replaces else None
+        # "the train was cancelled this morning": one occasion of it went, the thing holds
+        named = self._named_left(p, same_kind) if p.replaces and not ends_nothing_held(p.statement) else None
         if named is not None:  # "I'm at the YMCA now, ditched PF": what holds now, in place of what it names
             return self._supersede([named], replace(p, rule=LEFT_BEHIND), "replaced")
         if p.replaces and p.replaces[:1].isdigit():  # "i'm 43 not 34": the belief that says the 34, put right
@@ -346,7 +360,7 @@ class _State:
         scored = self._scored(p, candidates)
         if scored and scored[0][1] >= self.config.reinforce_at:
             return self._reinforce(scored[0][0], p, f"similar statement ({scored[0][1]:.2f})")
-        if self._tied_by_meaning(p, same_kind):
+        if self._tied_by_meaning(p, same_kind) or self._ended_by_meaning(p, same_kind):
             return None
         self._new(p)
 
@@ -366,6 +380,7 @@ class _State:
             or not (worded or new_state_zh(p.statement) or p.slip_owned)
             or has_additive_cue(p.statement)
             or negated(p.statement)
+            or ends_nothing_held(p.statement)  # "打算放弃日语了": a plan, no new state
         ):
             return False
         # a slip put right names the thing again ("the dentist is thursday at 2"): asked of the
@@ -402,6 +417,39 @@ class _State:
             replace(p, rule=f"meaning ({found.model} {found.score:.2f})"),
             "replaced" if worded or not p.slip_owned else "corrected",
         )
+        return True
+
+    def _ended_by_meaning(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """An ending said of a thing named another way, tied by meaning where no rule tied it
+        ("quit the delivery gig" for "works a second job delivering for doordash", "left the
+        bike club" for "rides with a cycling club"): the user's belief of the same subject it
+        plainly ends holds no more, nothing in its place, as a negation's. Only an ending done,
+        of the user or their people (``ended_for_judge``), never an addition."""
+        judge = self.config.meaning
+        if (
+            judge is None
+            or p.kind != "fact"
+            or (p.subject or "").partition(":")[0] != _USER
+            or has_additive_cue(p.statement)
+            or not ended_for_judge(p.statement)
+        ):
+            return False
+        held = [
+            b
+            for b in beliefs
+            if b.kind == "fact"
+            and b.subject == p.subject
+            and self.born.get(b.memory_id) != _message_of(p)
+            and not negated(b.statement)
+            and held_now(b.statement)
+        ]
+        # when it ended is no part of what ended ("quit the delivery gig in the week of 25 May")
+        found = judge.changed(undated(p.statement), [b.statement for b in held], by_shared_word=False)
+        if found is None:
+            return False
+        said = held[found.index].statement
+        reason = f"ended: {p.statement} (ends: {said}; rule meaning ({found.model} {found.score:.2f}))"
+        self._invalidate_all(p, [b for b in held if b.statement == said], reason, at=p.valid_from, keep=False)
         return True
 
     def _named_left(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
