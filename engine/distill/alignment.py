@@ -407,6 +407,12 @@ _ENDS = re.compile(
     # a thing of one's own closed ("closed the storage unit", not "closed on the house": bought), a
     # commitment got out of ("got out of the timeshare")
     r"withdrew from|withdrawn from|dropped out of|pulled out of|done with (?!(?:it|that|this|them)\b)|"
+    # endings in everyday idiom ("stepped back from the shelter", "packed in the job", "pulled the
+    # plug on the podcast", "called it quits on the allotment")
+    r"(?:ditched|scrapped|dumped|binned)(?=\s+(?:the|my|our|his|her|their)\s)|stepped (?:back|away|down) from|"
+    r"bowed out of|walked away from|(?:packed|jacked) in(?=\s+(?:the|my|our|his|her|their)\s)|"
+    r"called it quits (?:on|with)|retired from|moved on from|handed in (?:my|her|his|their|our) notice|"
+    r"kicked the habit|bailed on|pulled the plug on|wound down|cut ties with|"
     # someone took the speaker off a medication by name ("doc took me off metformin")
     r"(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?=(?-i:[A-Z])|[a-z]{4,})(?!(?:the|my|our|work|school)\b)|"
     r"closed(?=\s+(?:the|my|our|his|her|their)\s)|got out of (?:the|my|our|his|her|their) (?:[\w-]+ )?"
@@ -1053,7 +1059,8 @@ def let_go(text: str) -> bool:
 # however short ("I cancelled it").
 ENDING_VERB = (
     r"(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|abandoned|scrapped|got rid of|returned|gave away|given away|"
-    r"rehomed|withdrew from|"
+    r"rehomed|withdrew from|stepped (?:back|away) from|bowed out of|walked away from|packed in|jacked in|"
+    r"called it quits (?:on|with)|moved on from|bailed on|pulled the plug on|cut ties with|dumped|"
     r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|shut down|paid off|wound down|"
     r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"
     r"killed(?=\s+(?:the|that|my|our|this)\s+(?:[\w'-]+\s+){0,2}(?:sub|subs|subscription|membership|account|plan|contract)\b)|"
@@ -1111,6 +1118,13 @@ _SOME_OF = re.compile(
     r"|(?:卖|送|送走|送人)了?[一两二三四五六七八九十几\d]+[只个条辆台件本盆]",
     re.IGNORECASE,
 )
+# Said with an ending, it is a pause: the thing is taken up again ("stepped back from the library,
+# not for good, just over exams", "停一阵子")
+_A_PAUSE = re.compile(
+    r"\bnot for good\b|\btemporarily\b|\bfor (?:a (?:bit|while|few (?:days|weeks|months))|the (?:summer|winter|holidays))\b"
+    r"|\bjust (?:over|during|until|till)\b|\buntil (?:after|the)\b|暂时|先停|停一阵|停一段",
+    re.IGNORECASE,
+)
 # Said right before an ending, it is none yet or none at all: a plan, a wish, a doubt, a
 # denial ("thinking about quitting spin", "might cancel netflix", "never left the club",
 # 打算放弃日语, 差点戒了, 没退)
@@ -1125,7 +1139,7 @@ _NOT_YET_ZH = re.compile(r"(?:想|打算|准备|考虑|要不要|可能|也许|�
 
 def ends_nothing_held(text: str) -> bool:
     """Whether ``text`` says an ending of nothing held: one occasion of a thing, some of it,
-    or an ending planned, wished, almost done or denied."""
+    a pause, or an ending planned, wished, almost done or denied."""
     said = _ENDS.search(text)
     if said is None:
         return False
@@ -1133,6 +1147,7 @@ def ends_nothing_held(text: str) -> bool:
     return bool(
         _ONE_OCCASION.search(text)
         or _SOME_OF.search(text)
+        or _A_PAUSE.search(text)
         or (_NOT_YET_ZH if is_cjk(text) else _NOT_YET_EN).search(before)
     )
 

@@ -1,5 +1,5 @@
 """An ending said of a thing named another way ("quit the delivery gig" after "I work a second job
-delivering for doordash") ends the belief the meaning judge finds it plainly ends, with nothing in
+delivering for doordash") or in idiom ("packed in the job", "called it quits on the allotment") ends the belief the meaning judge finds it plainly ends, with nothing in
 its place, where no rule tied it by a word; an ending of one occasion of a thing, of some of it, or
 one only planned, wished, almost done or denied ends nothing at all, by the judge or by the rules.
 Words of my own (pure, the distiller's own functions; a message a month apart)."""
@@ -43,6 +43,22 @@ def test_an_ending_named_another_way_ends_the_belief(held: str, ending: str) -> 
 
 @needs_minilm
 @pytest.mark.parametrize(
+    ("held", "ending"),
+    [
+        ("I'm on a keto diet", "ditched the low carb thing, I missed bread too much"),
+        ("I work at a call centre on weekends", "packed in the call centre job, the hours were brutal"),
+        ("I have an allotment on the edge of town", "called it quits on the allotment, too much weeding"),
+        ("I sing in a barbershop quartet", "I bowed out of the quartet in the spring"),
+        ("I'm with a recruiting agency for contract work", "cut ties with the agency, they never called back"),
+    ],
+)
+def test_an_ending_said_in_idiom_ends_the_belief(held: str, ending: str) -> None:
+    current, ended = beliefs_after(OWNER, held, ending)
+    assert len(ended) == 1, (current, ended)
+
+
+@needs_minilm
+@pytest.mark.parametrize(
     ("held", "said"),
     [
         # one occasion of the thing
@@ -64,6 +80,9 @@ def test_an_ending_named_another_way_ends_the_belief(held: str, ending: str) -> 
         ("我在学日语", "我打算放弃日语了，太难了"),
         # an old thing of the kind went: a newer one took its place, what the speaker does holds
         ("I'm a member of the local climbing gym", "I gave away my old climbing shoes"),
+        # the idioms' words doing something else
+        ("I play in a jazz band", "we dumped the setlist from last year and started fresh"),
+        ("I work at the bank", "handed in my expense report today"),
         # an ending of something else
         ("I run 5k every morning", "I quit my job at the bank"),
         ("I have a netflix subscription", "I quit facebook last week"),
