@@ -401,16 +401,16 @@ _LET_GO = r"let\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-
 # how something turned out ("ended up with some great sponsors"): no ending.
 _ENDS = re.compile(
     r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
-    r"[^.]*\b(?:anymore|any more)|broke up|sold|(?:closed on|finali[sz]ed|completed) the sale of|"
+    r"[^.]*\b(?:anymore|any more)|broke up|sold(?!\s+out\b)|(?:closed on|finali[sz]ed|completed) the sale of|"
     # "left Google", not "left work early", "left it at home", "left for Denver"
     r"left(?!\s+(?:work|home|the (?:house|office)|early|late|for|it|them|a|an)\b)|"
     # a thing of one's own closed ("closed the storage unit", not "closed on the house": bought), a
     # commitment got out of ("got out of the timeshare")
     r"withdrew from|withdrawn from|dropped out of|pulled out of|done with (?!(?:it|that|this|them)\b)|"
     # endings in everyday idiom ("stepped back from the shelter", "packed in the job", "pulled the
-    # plug on the podcast", "called it quits on the allotment")
+    # plug on the podcast", "called it quits on the allotment"; not "walked away from", said of places)
     r"(?:ditched|scrapped|dumped|binned)(?=\s+(?:the|my|our|his|her|their)\s)|stepped (?:back|away|down) from|"
-    r"bowed out of|walked away from|(?:packed|jacked) in(?=\s+(?:the|my|our|his|her|their)\s)|"
+    r"bowed out of|(?:packed|jacked) in(?=\s+(?:the|my|our|his|her|their)\s)|"
     r"called it quits (?:on|with)|retired from|moved on from|handed in (?:my|her|his|their|our) notice|"
     r"kicked the habit|bailed on|pulled the plug on|wound down|cut ties with|"
     # someone took the speaker off a medication by name ("doc took me off metformin")
@@ -1059,7 +1059,7 @@ def let_go(text: str) -> bool:
 # however short ("I cancelled it").
 ENDING_VERB = (
     r"(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|abandoned|scrapped|got rid of|returned|gave away|given away|"
-    r"rehomed|withdrew from|stepped (?:back|away) from|bowed out of|walked away from|packed in|jacked in|"
+    r"rehomed|withdrew from|stepped (?:back|away) from|bowed out of|packed in|jacked in|"
     r"called it quits (?:on|with)|moved on from|bailed on|pulled the plug on|cut ties with|dumped|"
     r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|shut down|paid off|wound down|"
     r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"
@@ -1101,6 +1101,11 @@ def ends(text: str) -> bool:
     return _ENDS.search(text) is not None
 
 
+# An ending verb wherever it is said ("almost ditched keto"): where an ending is only planned or
+# almost done, whatever its object
+_ENDING_VERB_AT = re.compile(r"\b" + ENDING_VERB + r"\b", re.IGNORECASE)
+
+
 # What ends one occasion of a thing, not the thing ("the train was cancelled this morning",
 # "done with work for today", 这周的钢琴课取消了), or some of what one has ("sold three of my
 # watercolours", "gave away a few of the kittens"): nothing held ends with it.
@@ -1109,13 +1114,15 @@ _ONE_OCCASION = re.compile(
     r"(?=[^.;]*\b(?:today|tonight|this (?:morning|afternoon|evening|week)|yesterday|on (?:\d{1,2} \w+ \d{4}|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)))(?![^.;]*\b(?:for good|permanently|altogether|indefinitely)\b)"
     r"|\b(?:done|finished) with [^.;,]{1,30}? for (?:today|tonight|the (?:day|night|week)|\d{1,2} \w+ \d{4})\b"
+    r"|\b(?:today|tonight|this (?:morning|afternoon|evening|week)|yesterday)(?:'s)?\b[^.;,]{0,30}?"
+    r"\b(?:was|were|got|is|'s)\s+(?:just\s+)?(?:cancel(?:l)?ed|called off)\b"
     r"|(?:今天|今晚|昨天|明天|这周|本周|这次|那次|那一周|\d{1,2}日)的[^，,。！!；]{0,8}?(?:取消|停了|不上了)",
     re.IGNORECASE,
 )
 _SOME_OF = re.compile(
     r"\b(?:sold|gave away|given away|donated|rehomed)\s+(?:\d+|a few|a couple|some|several|one|two|three|four|"
     r"five|six|seven|eight|nine|ten|a dozen|half|most)\s+of\b"
-    r"|(?:卖|送|送走|送人)了?[一两二三四五六七八九十几\d]+[只个条辆台件本盆]",
+    r"|(?:卖|送)(?:掉|走|出|人)?了?[一两二三四五六七八九十几\d]+[只个条辆台件本盆幅张套双把]|其中[一两二三四五六七八九十几\d]+[只个条辆台件本盆幅张套双把]",
     re.IGNORECASE,
 )
 # Said with an ending, it is a pause: the thing is taken up again ("stepped back from the library,
@@ -1124,6 +1131,11 @@ _A_PAUSE = re.compile(
     r"\bnot for good\b|\btemporarily\b|\bfor (?:a (?:bit|while|few (?:days|weeks|months))|the (?:summer|winter|holidays))\b"
     r"|\bjust (?:over|during|until|till)\b|\buntil (?:after|the)\b|暂时|先停|停一阵|停一段",
     re.IGNORECASE,
+)
+# Said right after an ending, what ended was never held: a plan or an idea of doing ("ditched the
+# plan to go fully vegan", "scrapped the idea of a second car"; not "cancelled my phone plan")
+_A_PLAN = re.compile(
+    r"\s*(?:the|my|our|that|this|his|her|their)\s+(?:[\w-]+\s+)?(?:plans?|idea|thought)\s+(?:to|of)\b", re.IGNORECASE
 )
 # Said right before an ending, it is none yet or none at all: a plan, a wish, a doubt, a
 # denial ("thinking about quitting spin", "might cancel netflix", "never left the club",
@@ -1139,16 +1151,16 @@ _NOT_YET_ZH = re.compile(r"(?:想|打算|准备|考虑|要不要|可能|也许|�
 
 def ends_nothing_held(text: str) -> bool:
     """Whether ``text`` says an ending of nothing held: one occasion of a thing, some of it,
-    a pause, or an ending planned, wished, almost done or denied."""
-    said = _ENDS.search(text)
+    a pause, a plan given up, or an ending planned, wished, almost done or denied."""
+    said = _ENDS.search(text) or _ENDING_VERB_AT.search(text)
     if said is None:
         return False
-    before = text[: said.start()]
     return bool(
         _ONE_OCCASION.search(text)
         or _SOME_OF.search(text)
         or _A_PAUSE.search(text)
-        or (_NOT_YET_ZH if is_cjk(text) else _NOT_YET_EN).search(before)
+        or _A_PLAN.match(text, said.end())
+        or (_NOT_YET_ZH if is_cjk(text) else _NOT_YET_EN).search(text[: said.start()])
     )
 
 

@@ -2357,7 +2357,8 @@ def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView], now: Sequence[
     # "never cancelled it", said before the verb; "stopped it", 戒了 are themselves endings, not denials of them
     if said is None or negated(p.statement[: said.start()]):
         return None
-    last = _last_held(beliefs)
+    # "my colleague quit": what they quit is theirs, never the speaker's job
+    last = _last_held([b for b in beliefs if b.subject == p.subject] if bare and ":" in (p.subject or "") else beliefs)
     if last is None:
         return None
     # "had a dentist appointment today but cancelled it": "it" is the thing named just before,

@@ -254,6 +254,9 @@ def askable(statement: str) -> bool:
 # A thing called old that went was replaced by a newer one ("gave away my old climbing shoes"):
 # what the speaker does with it holds
 _OLD_THING = re.compile(r"\b(?:my|our|the|their|his|her)\s+old\b", re.IGNORECASE)
+# Said beside an ending, something goes on: what the judge would find closest is what holds
+# ("stepped down as treasurer of the tennis club, still playing every week", 球还照样打)
+_GOES_ON = re.compile(r"\bstill\b|照样|照常|还在|继续", re.IGNORECASE)
 
 
 def ended_for_judge(statement: str) -> bool:
@@ -263,7 +266,7 @@ def ended_for_judge(statement: str) -> bool:
     with the omega pills, they made me burp")."""
     text = _LEAD.sub("", statement.strip())
     said = ending(text)
-    if said is None or ends_nothing_held(text) or _OLD_THING.search(text):
+    if said is None or ends_nothing_held(text) or _OLD_THING.search(text) or _GOES_ON.search(text):
         return False
     if askable(statement):
         return True

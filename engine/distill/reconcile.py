@@ -207,6 +207,8 @@ class _State:
             # "made the last payment on the car loan yesterday", told as a dated event: the debt ends
             self._invalidate_all(p, list(paid), f"ended: {p.statement} (rule paid off)", at=p.valid_from)
         same_kind = [b for b in self.current.values() if b.kind == p.kind and INSTRUCTION_LIKE not in b.flags]
+        if p.rule == LEFT_BEHIND and ends_nothing_held(p.statement):
+            return None  # "almost ditched keto last night": nothing went
         if p.rule in (LEFT_BEHIND, LEFT_FOR):  # "poker night is done for good": only what went, or what
             left = self._named_left(p, same_kind)  # holds instead ("... TA orgo instead of intro"), kept only
             if left is None:  # where it replaces a belief said before, or ends one named another way

@@ -50,6 +50,8 @@ def test_an_ending_named_another_way_ends_the_belief(held: str, ending: str) -> 
         ("I have an allotment on the edge of town", "called it quits on the allotment, too much weeding"),
         ("I sing in a barbershop quartet", "I bowed out of the quartet in the spring"),
         ("I'm with a recruiting agency for contract work", "cut ties with the agency, they never called back"),
+        # a plan that is a thing held, not a plan of doing
+        ("I'm on the unlimited data plan with Three", "cancelled my data plan, wifi everywhere anyway"),
     ],
 )
 def test_an_ending_said_in_idiom_ends_the_belief(held: str, ending: str) -> None:
@@ -83,6 +85,18 @@ def test_an_ending_said_in_idiom_ends_the_belief(held: str, ending: str) -> None
         # the idioms' words doing something else
         ("I play in a jazz band", "we dumped the setlist from last year and started fresh"),
         ("I work at the bank", "handed in my expense report today"),
+        # a place walked away from; a role given up while the thing goes on; a plan given up
+        ("we have a beagle called Rusty", "walked away from the park early, rusty was being a pain"),
+        ("I swim at the lido on weekends", "stepped down as secretary of the swim club, still swimming every weekend"),
+        ("I'm pescatarian", "scrapped the plan to go fully vegetarian, I'd miss sushi"),
+        # some of a thing, in Chinese said with 掉 or 其中
+        ("我喜欢画水彩", "卖掉了两幅画，挺开心的"),
+        ("我养了四只鸡", "把其中一只鸡送给邻居了"),
+        # one occasion said before its verb; sold out; almost ended; someone else of the speaker's quit
+        ("I work evening shifts at the cinema", "my shift tonight got cancelled, free evening"),
+        ("I sell soap at the farmers market", "sold out of soap this week!!"),
+        ("I'm on a low fodmap diet", "almost ditched the diet last night, the curry smelled amazing"),
+        ("I teach at the primary school", "my colleague quit today so we're a teacher down"),
         # an ending of something else
         ("I run 5k every morning", "I quit my job at the bank"),
         ("I have a netflix subscription", "I quit facebook last week"),
