@@ -15,6 +15,7 @@ import re
 import sqlite3
 import sys
 from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +33,7 @@ from ledgermind.projections.readside import configured_kinds
 from ledgermind.projections.runner import Runner
 
 OWNER = Owner("embedders", "ken")
+SAID_ON = datetime(2026, 5, 4, 8, 0, tzinfo=UTC)
 # Questions and the turn that answers each, sharing no content word: only
 # meaning links them (the hashing embedder's cosine for each pair is < 0.05).
 PARAPHRASES = [
@@ -77,11 +79,14 @@ def _minilm_engine(db_url: str, relevance_floor: str = "0") -> MemoryEngine:
 
 
 def _fill(eng: MemoryEngine) -> dict[str, tuple[str, int]]:
-    """The answers and distractors as one conversation; answer text -> (session, seq)."""
+    """The answers and distractors as one conversation; answer text -> (session, seq). Said on a
+    fixed day: the day is part of a turn's indexed text (``message_text``), and from one day to
+    the next it moves a paraphrase's cosine by up to 0.05 (MiniLM, "automobile repair": 0.31 to
+    0.36 over the weeks of 2026), so a test said "now" would pass or fail by the calendar."""
     mem = eng.for_owner(OWNER)
     sid = mem.create_session("helper")
     texts = [answer for _, answer in PARAPHRASES] + DISTRACTORS
-    seqs = mem.add_messages(sid, [{"role": "user", "content": t} for t in texts])
+    seqs = mem.add_messages(sid, [{"role": "user", "content": t, "occurred_at": SAID_ON} for t in texts])
     return {t: (sid, seq) for t, seq in zip(texts, seqs)}
 
 
