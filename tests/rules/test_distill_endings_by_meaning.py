@@ -34,6 +34,9 @@ needs_minilm = pytest.mark.skipif(not MINILM, reason="the meaning judge needs th
         ("I take fish oil capsules every morning", "done with the omega pills, they made me burp"),
         ("我每周三去游泳", "游泳卡没续，不去了"),
         ("我订了每日优鲜的牛奶", "牛奶配送退订了"),
+        # a shop of one's own closed, a contract ended (解约)
+        ("我在开一家花店", "花店关了，房租太贵"),
+        ("我在一家律所做助理", "跟律所解约了，准备自己考证"),
     ],
 )
 def test_an_ending_named_another_way_ends_the_belief(held: str, ending: str) -> None:
@@ -97,6 +100,8 @@ def test_an_ending_said_in_idiom_ends_the_belief(held: str, ending: str) -> None
         ("I sell soap at the farmers market", "sold out of soap this week!!"),
         ("I'm on a low fodmap diet", "almost ditched the diet last night, the curry smelled amazing"),
         ("I teach at the primary school", "my colleague quit today so we're a teacher down"),
+        ("我在开奶茶店", "空调关了，好热"),
+        ("我在一家设计公司上班", "我同事跟公司解约了"),
         # an ending of something else
         ("I run 5k every morning", "I quit my job at the bank"),
         ("I have a netflix subscription", "I quit facebook last week"),
