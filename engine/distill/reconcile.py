@@ -393,13 +393,8 @@ class _State:
             return False
         held = [
             b
-            for b in beliefs
-            if b.kind == "fact"
-            and b.subject == p.subject
-            and self.born.get(b.memory_id) != _message_of(p)
-            and not negated(b.statement)
-            and not _frames_apart_keys(b, p)
-            and held_now(b.statement)
+            for b in self._judgeable(p, beliefs)
+            if not _frames_apart_keys(b, p)
             and not one_of_two(p.statement, b.statement)
             # a slip owned, no change said in words: never of a belief whose value it says again,
             # why the slip happened ("I say boston out of habit")
@@ -421,6 +416,19 @@ class _State:
         )
         return True
 
+    def _judgeable(self, p: Proposal, beliefs: list[BeliefView]) -> list[BeliefView]:
+        """The beliefs the meaning judge may name for ``p``: facts of its subject said before its
+        message, held now, none a denial."""
+        return [
+            b
+            for b in beliefs
+            if b.kind == "fact"
+            and b.subject == p.subject
+            and self.born.get(b.memory_id) != _message_of(p)
+            and not negated(b.statement)
+            and held_now(b.statement)
+        ]
+
     def _ended_by_meaning(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
         """An ending said of a thing named another way, tied by meaning where no rule tied it
         ("quit the delivery gig" for "works a second job delivering for doordash", "left the
@@ -436,15 +444,7 @@ class _State:
             or not ended_for_judge(p.statement)
         ):
             return False
-        held = [
-            b
-            for b in beliefs
-            if b.kind == "fact"
-            and b.subject == p.subject
-            and self.born.get(b.memory_id) != _message_of(p)
-            and not negated(b.statement)
-            and held_now(b.statement)
-        ]
+        held = self._judgeable(p, beliefs)
         # when it ended is no part of what ended ("quit the delivery gig in the week of 25 May")
         found = judge.changed(undated(p.statement), [b.statement for b in held], by_shared_word=False)
         if found is None:
