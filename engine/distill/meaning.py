@@ -15,9 +15,13 @@ compares what the statement says of its subject with what each of the user's
 current beliefs of that subject says, by a sentence model's cosine, and names
 the one belief it changes only when that belief is clearly the closest: at or
 above the floor for the statement's script, and ahead of the next by a
-margin. An addition ("also", "too", 也), a denial, a belief told as done once
-and instruction-like text are never judged; nor are named speakers (friends
-telling each other their lives), where it was measured to guess wrong. Every
+margin. It is asked the same of an ending no rule tied to a belief ("quit the
+delivery gig" for "works a second job delivering for doordash"): the belief it
+names ends with nothing in its place (``ended_for_judge``; Chinese at its own
+floor, a shared character lowering nothing). An addition ("also", "too", 也), a
+denial, a belief told as done once and instruction-like text are never judged;
+nor are named speakers (friends telling each other their lives), where it was
+measured to guess wrong. Every
 decision it makes is written with its score in the change's reason, like a
 rule's.
 
@@ -260,10 +264,10 @@ _GOES_ON = re.compile(r"\bstill\b|照样|照常|还在|继续", re.IGNORECASE)
 
 
 def ended_for_judge(statement: str) -> bool:
-    """Whether a statement says something ended, done (not planned, wished or denied), in
-    words the judge may be asked which belief it ends about: said of the user or one of
-    their people (``askable``), or opened by the ending itself, as chat drops "I" ("done
-    with the omega pills, they made me burp")."""
+    """Whether the judge may be asked which belief a statement ends: an ending done (not of
+    nothing held, not of an old thing replaced, nothing said to go on), said of the user or
+    one of their people (``askable``) or opened by the ending itself, as chat drops "I"
+    ("done with the omega pills, they made me burp")."""
     text = _LEAD.sub("", statement.strip())
     said = ending(text)
     if said is None or ends_nothing_held(text) or _OLD_THING.search(text) or _GOES_ON.search(text):
