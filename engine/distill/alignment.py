@@ -1099,7 +1099,7 @@ THING_CHANGED = re.compile(
 
 
 def ends(text: str) -> bool:
-    return _ENDS.search(text) is not None
+    return ending(text) is not None
 
 
 # An ending verb wherever it is said ("almost ditched keto"): where an ending is only planned or
@@ -1139,7 +1139,7 @@ _A_PLAN = re.compile(
     r"\s*(?:the|my|our|that|this|his|her|their)\s+(?:[\w-]+\s+)?(?:plans?|idea|thought)\s+(?:to|of)\b", re.IGNORECASE
 )
 # Said right before an ending, it is none yet or none at all: a plan, a wish, a doubt, a
-# denial ("thinking about quitting spin", "might cancel netflix", "never left the club",
+# denial ("going to quit spin", "might quit the gym", "never left the club",
 # 打算放弃日语, 差点戒了, 没退)
 _NOT_YET_EN = re.compile(
     r"(?:\b(?:not|never|going to|gonna|want(?:s|ed)? to|wanna|might|may|will|would|should|could|"

@@ -2587,8 +2587,8 @@ def decide(
     if closed is not None:
         return closed
     if ends_nothing_held(p.statement):
-        # "the train was cancelled this morning", "sold three of my watercolours", "thinking about
-        # quitting spin": no ending of a thing held, and nothing else said that changes one
+        # "the train was cancelled this morning", "sold three of my watercolours", "going to quit
+        # spin": no ending of a thing held, and nothing else said that changes one
         return Decision("none")
     said_before = beliefs if earlier is None else earlier
     ended = (
