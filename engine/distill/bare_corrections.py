@@ -18,6 +18,7 @@ Only with a correction formula first (a closed class, EN and ZH), so that "it's 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ledgermind.distill.text import count_of_word, emoji_trimmed, is_cjk
@@ -37,6 +38,7 @@ __all__ = [
     "slip_said_zh",
     "slips_joined",
     "spoken_spans",
+    "value_put_right",
     "value_said_zh",
     "value_shape",
     "value_spans",
@@ -206,7 +208,7 @@ _FOUND_AGAIN_EN = r"(?:i )?(?:just )?(?:checked|double-checked|looked)(?: (?:it|
 # the reason for the slip said last, after the value
 _SLIP_EN = (
     r"typo|(?:i )?typo'?e?d (?:it|that|this|the \w+)|my bad|my mistake|sorry|oops|i always forget|i keep forgetting|i misspoke|i mistyped|"
-    r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that) (?:up|wrong)"
+    r"i(?:'m| am) misremembering|(?:i )?(?:always |keep )?(?:mix|mixed|get|got) (?:those|these|them|it|that|him|her) (?:up|wrong)"
     r"(?: with (?:the |my |our )?[\w'-]+(?: [\w'-]+)?)?|"
     r"(?:i )?(?:transposed|swapped|flipped|mixed up) (?:the )?\w+|"
     r"(?:i )?(?:always |keep )?(?:flip|swap|transpose|mix up) (?:it|them|those|these|the \w+)|"
@@ -358,7 +360,20 @@ def is_slip(text: str) -> bool:
     # ... said alone, with how often or where it went ("I swapped the digits around", "I mix them
     # up constantly"; after a value, "today, swapped the tyres around" is no slip)
     text = re.sub(r"\s+(?:around|round|constantly|all the time|every time|again)(?=[.!]*$)", "", text.strip())
-    return _TRAILING_FORMULA_EN.fullmatch(", " + text) is not None
+    if _TRAILING_FORMULA_EN.fullmatch(", " + text) is not None:
+        return True
+    # a slip owned and nothing else: "I said 5 before", "fat fingered that", "I mixed him up with
+    # his cousin" (what was put right is said beside it)
+    owned = _OWNED_SLIP_EN.match(text)
+    return owned is not None and _SLIP_TAIL_EN.fullmatch(text[owned.end() :]) is not None
+
+
+# What may follow a slip owned and say no more of it: when, or what it was mixed up with
+_SLIP_TAIL_EN = re.compile(
+    r"(?:\s+(?:that|it|earlier|before|above|again|by mistake|last time|(?:with|for) (?:the |my |his |her |their )?[\w'-]+(?: [\w'-]+)?))*"
+    r"[\s.!]*",
+    re.IGNORECASE,
+)
 
 
 def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
@@ -775,6 +790,38 @@ def spoken_spans(text: str, shape: str) -> list[str]:
     if shape == "number":
         found += [(m.start(), m.group(0).strip()) for m in _VALUE_EN.finditer(text) if value_shape(m.group(0)) == shape]
     return [v for _, v in sorted(found)]
+
+
+def value_put_right(statement: str, held: str, said: Sequence[str]) -> tuple[str, str] | None:
+    """The (wrong, right) values where ``statement``, of a message that owns a slip, puts a
+    value of the ``held`` statement right: the message (``said``, its statements) names one of
+    the held values again as what was wrong ("sorry I said 7 earlier, my boy's actually 9", "I
+    start at 8. 7 is when I leave the house", "the office is in Cambridge, I say boston out of
+    habit") and ``statement`` holds another value of that shape, one the held statement does not;
+    the last such, as the right value is said after the wrong one ("Ames is my dentist, the
+    physio is Dr. Brandt").
+
+    A slip owned alone says only that *something* said before was wrong; the value it names
+    again says which belief, as a person reads it, where the right value is said in other words
+    than the belief ("my boy" of "my son Leo") and no word of the thing is said again. None
+    where the message names no held value, or gives none of its shape."""
+    held_values = value_spans(held)
+    wrong_of = {value_shape(h): h for h in held_values if any(_one_value(h, v) for s in said for v in value_spans(s))}
+    for v in reversed(value_spans(statement)):
+        shape = value_shape(v)
+        if shape in wrong_of and not any(_one_value(h, v) for h in held_values):
+            return wrong_of[shape], v
+    return None
+
+
+def _one_value(a: str, b: str) -> bool:
+    """Whether two sayings are one value: the same digits ("the 14th" of "june 14"), else one
+    the other's words or fewer ("Ames" of "Dr. Ames"), case aside."""
+    digits_a, digits_b = re.findall(r"\d+", a), re.findall(r"\d+", b)
+    if digits_a or digits_b:
+        return digits_a == digits_b
+    words_a, words_b = set(a.casefold().split()), set(b.casefold().split())
+    return words_a <= words_b or words_b <= words_a
 
 
 def value_spans(text: str) -> list[str]:

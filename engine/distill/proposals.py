@@ -43,6 +43,7 @@ class Proposal:
     flags: tuple[str, ...] = ()  # ``instruction_like`` ... (``ledgermind.distill.flags``)
     said_at: datetime | None = None  # when its message was said (valid_from may be earlier: "yesterday")
     slip_owned: bool = False  # its message says something said before was wrong: it may correct it
+    slip_values: tuple[str, ...] = ()  # where it owns a slip, the values its message says (one may be the wrong one)
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,7 @@ from ledgermind.distill.bare_corrections import (
     WORD,
     slip_said_zh,
     spoken_spans,
+    value_put_right,
     value_said_zh,
     value_shape,
     value_spans,
@@ -325,7 +326,7 @@ class _State:
             return self._reinforce(best[0], p, f"similar statement ({best[1]:.2f})")
         if best is not None and best[1] >= self.config.revise_at:
             return self._revise(best[0], p, best[1])
-        if self._tied_by_meaning(p, same_kind) or self._ended_by_meaning(p, same_kind):
+        if self._tied_by_meaning(p, same_kind) or self._put_right(p, same_kind) or self._ended_by_meaning(p, same_kind):
             return None
         self._new(p)
 
@@ -362,7 +363,7 @@ class _State:
         scored = self._scored(p, candidates)
         if scored and scored[0][1] >= self.config.reinforce_at:
             return self._reinforce(scored[0][0], p, f"similar statement ({scored[0][1]:.2f})")
-        if self._tied_by_meaning(p, same_kind) or self._ended_by_meaning(p, same_kind):
+        if self._tied_by_meaning(p, same_kind) or self._put_right(p, same_kind) or self._ended_by_meaning(p, same_kind):
             return None
         self._new(p)
 
@@ -383,6 +384,7 @@ class _State:
             or has_additive_cue(p.statement)
             or negated(p.statement)
             or ends_nothing_held(p.statement)  # "打算放弃日语了": a plan, no new state
+            or (p.slip_owned and _TOLD_ANOTHER.search(p.statement))  # a slip made telling someone else
         ):
             return False
         # a slip put right names the thing again ("the dentist is thursday at 2"): asked of the
@@ -402,9 +404,12 @@ class _State:
             and (thing is None or re.search(rf"\b{thing.group('head')}\b", b.statement, re.IGNORECASE) is not None)
         ]
         found = judge.changed(p.statement, [b.statement for b in held])
-        if found is None or not (worded or _shares_a_word(p, held[found.index])):
+        if found is None or not (
+            worded or _shares_a_word(p, held[found.index]) or (p.slip_owned and is_cjk(p.statement))
+        ):
             # a slip owned or a Chinese new state, no change said in words: only of the belief
-            # the statement names by a word of it
+            # the statement names by a word of it; a Chinese slip also where the judge found the
+            # two alike by its full floor, no word shared ("那个维D" of "维生素D")
             return False
         # every belief the one sentence was read into ends with it: "works as a nurse at
         # St. Mary's" held as a job and an employer, "teaching chemistry instead" changes the sentence
@@ -416,14 +421,51 @@ class _State:
         )
         return True
 
-    def _judgeable(self, p: Proposal, beliefs: list[BeliefView]) -> list[BeliefView]:
+    def _put_right(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """A slip owned and put right in other words than the belief (``value_put_right``): the
+        one belief of the user's whose value the message names again as wrong is corrected by
+        the statement that gives another value of its shape. Asked after the judge, of what it
+        found too far apart or sharing no word ("my boy's actually 9" / "my son Leo is 7");
+        where two beliefs fit, nothing is guessed."""
+        if (
+            p.kind != "fact"
+            or not p.slip_owned
+            or (p.subject or "").partition(":")[0] != _USER
+            or has_additive_cue(p.statement)
+            or negated(p.statement)
+            or _TOLD_ANOTHER.search(p.statement)  # "I told her 14 instead of 41": a slip to someone else
+        ):
+            return False
+        # what the message says, as written and as its statements say it ("I say Boston out of habit")
+        said = [*p.slip_values, *(q.statement for q in self.extraction.proposals if _message_of(q) == _message_of(p))]
+        found = [
+            (b, values)
+            for b in self._judgeable(p, beliefs, of_theirs=True)
+            # a value of the user's own is put right by a statement of theirs, never of one of
+            # their people or things ("my coach is 43 not 34" after "I'm 34")
+            if not (_of_the_user_alone(b.statement) and _of_the_users(p.statement))
+            and (values := value_put_right(p.statement, b.statement, said))
+        ]
+        if len({b.statement for b, _ in found}) != 1:
+            return False
+        wrong, right = found[0][1]
+        self._supersede(
+            [b for b, _ in found], replace(p, rule=f"slip put right ({wrong} -> {right})", value=right), "corrected"
+        )
+        return True
+
+    def _judgeable(self, p: Proposal, beliefs: list[BeliefView], *, of_theirs: bool = False) -> list[BeliefView]:
         """The beliefs the meaning judge may name for ``p``: facts of its subject said before its
-        message, held now, none a denial."""
+        message, held now, none a denial; ``of_theirs``: of a statement of the user's, those of
+        the user's people too (a person named another way: "my boy" for "my son Leo")."""
         return [
             b
             for b in beliefs
             if b.kind == "fact"
-            and b.subject == p.subject
+            and (
+                b.subject == p.subject
+                or (of_theirs and p.subject == _USER and (b.subject or "").partition(":")[0] == _USER)
+            )
             and self.born.get(b.memory_id) != _message_of(p)
             and not negated(b.statement)
             and held_now(b.statement)
@@ -1375,6 +1417,31 @@ def _frames_apart_keys(b: BeliefView, p: Proposal) -> bool:
 
 # A thing of the speaker's named again with its new value ("The dentist is thursday at 2.")
 _THING_AGAIN = re.compile(r"^the\s+(?:[a-z]+\s+)?(?P<head>[a-z]{3,})\s+(?:is|are|was|were|'s)\s", re.IGNORECASE)
+
+
+# A slip made telling someone else ("told her 14 instead of 41", "said Dr. Lee to the receptionist"):
+# what was said to them, no belief put right
+_TOLD_ANOTHER = re.compile(
+    r"\b(?:told|texted|emailed|messaged|wrote to)\s+(?:her|him|them|the|their)\b"
+    r"|\b(?:said|wrote|put|gave)\b[^,.;]{0,40}\bto (?:her|him|them|the|their)\b",
+    re.IGNORECASE,
+)
+
+
+def _of_the_user_alone(statement: str) -> bool:
+    """Whether a statement is of the user themself ("The user is 34."), not of one of their
+    people or things (``_of_the_users``)."""
+    if is_cjk(statement):
+        return re.match(rf"用户(?!的|{RELATIONS_ZH_WORDS})", statement) is not None
+    return re.match(r"The user\b(?!'s)", statement) is not None
+
+
+def _of_the_users(statement: str) -> bool:
+    """Whether a statement is of one of the user's people or things ("The user's coach is 43.",
+    "用户女儿7岁。")."""
+    if is_cjk(statement):
+        return re.match(rf"用户(?:的|{RELATIONS_ZH_WORDS})", statement) is not None
+    return statement.startswith("The user's ")
 
 
 def _says_again(p: Proposal, b: BeliefView) -> bool:

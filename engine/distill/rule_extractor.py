@@ -22,7 +22,7 @@ from datetime import datetime
 
 from ledgermind.analysis.instructions import instruction_like
 from ledgermind.distill.alignment import ENDED_PRONOUN, ends, moved_on, negated
-from ledgermind.distill.bare_corrections import slip_owned, slips_joined
+from ledgermind.distill.bare_corrections import slip_owned, slips_joined, value_spans
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.coming import with_coming_dates
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
@@ -354,6 +354,7 @@ class RuleExtractor:
                     flags=f.flags,
                     said_at=item.occurred_at,
                     slip_owned=owned and f.kind == "fact",
+                    slip_values=tuple(value_spans(item.content)) if owned and f.kind == "fact" else (),
                 )
             )
         return out
