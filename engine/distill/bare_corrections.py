@@ -806,7 +806,8 @@ def value_put_right(statement: str, held: str, said: Sequence[str]) -> tuple[str
     than the belief ("my boy" of "my son Leo") and no word of the thing is said again. None
     where the message names no held value, or gives none of its shape."""
     held_values = value_spans(held)
-    wrong_of = {value_shape(h): h for h in held_values if any(_one_value(h, v) for s in said for v in value_spans(s))}
+    named = [v for s in said for v in value_spans(s)]
+    wrong_of = {value_shape(h): h for h in held_values if any(_one_value(h, v) for v in named)}
     for v in reversed(value_spans(statement)):
         shape = value_shape(v)
         if shape in wrong_of and not any(_one_value(h, v) for h in held_values):

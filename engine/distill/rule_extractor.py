@@ -327,6 +327,7 @@ class RuleExtractor:
     def _proposals(self, item: DeltaItem, findings: list[Finding]) -> list[Proposal]:
         out = []
         owned = (item.role == "user" or bool(item.name)) and slip_owned(item.content)
+        slip_values = tuple(value_spans(item.content)) if owned else ()  # what a correction may name as wrong
         for n, f in enumerate(findings):
             confidence = self._confidence
             if INSTRUCTION_LIKE in f.flags:
@@ -354,7 +355,7 @@ class RuleExtractor:
                     flags=f.flags,
                     said_at=item.occurred_at,
                     slip_owned=owned and f.kind == "fact",
-                    slip_values=tuple(value_spans(item.content)) if owned and f.kind == "fact" else (),
+                    slip_values=slip_values if f.kind == "fact" else (),
                 )
             )
         return out
