@@ -159,6 +159,16 @@ def _typed_out(content: str) -> str:
     return time_after_person(spaces_as_commas(ages_in_digits(dislocation_undone(said))))
 
 
+def _lead_cut(statement: str) -> str:
+    """An English statement without the talk it was said after, where a rule kept it ("Typo
+    earlier, mom lives in Iowa." is "Mom lives in Iowa."): the formula read, the fact written
+    down as a note-taker writes it."""
+    if is_cjk(statement):
+        return statement
+    cut = strip_lead(statement)
+    return statement if cut == statement or len(cut.split()) < 2 else cut[:1].upper() + cut[1:]
+
+
 class RuleExtractor:
     name = "rule"
     version = "1"
@@ -322,7 +332,7 @@ class RuleExtractor:
                 for f in found
             ]
         # a date to come is written out in the words only: a plan said today holds from today
-        return [replace(f, statement=with_coming_dates(f.statement, clause, said_at)) for f in found]
+        return [replace(f, statement=with_coming_dates(_lead_cut(f.statement), clause, said_at)) for f in found]
 
     def _proposals(self, item: DeltaItem, findings: list[Finding]) -> list[Proposal]:
         out = []

@@ -68,7 +68,9 @@ _LEAD_EN = re.compile(
     r"honestly|sadly|unfortunately|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
     r"not (?:gonna|going to) lie|ngl|tbh|to be honest|truth be told|i gotta say|gotta say|"
     r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|"
-    r"my bad|scratch that|sorry|oops|correction|typo|i (?:misspoke|mistyped|misheard|miscounted|(?:got|had) (?:that|it|this) wrong(?: (?:before|earlier|above|last time|the first time))?|made a (?:mistake|typo)(?: (?:before|earlier|there))?|(?:wrote|typed|spelled|spelt|put) (?:that|it|this) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
+    r"my bad|scratch that|sorry|oops|correction|"
+    # a slip owned, with when it was made ("typo earlier", "fat fingered that before")
+    r"(?:typo|brain ?fart|fat[- ]?finger(?:ed|s)?(?: (?:that|it))?)(?: (?:earlier|before|above|there|last time))?|i (?:misspoke|mistyped|misheard|miscounted|(?:got|had) (?:that|it|this) wrong(?: (?:before|earlier|above|last time|the first time))?|made a (?:mistake|typo)(?: (?:before|earlier|there))?|(?:wrote|typed|spelled|spelt|put) (?:that|it|this) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
     # formulas that announce a correction of what was just said
     r"let me (?:correct|rephrase|fix) (?:that|this|myself)|to correct myself|i stand corrected|hold on|hang on|"
     r"i was wrong|that was wrong|that's wrong|that's not right|not quite|i should have said|"

@@ -98,3 +98,19 @@ def test_the_right_value_is_the_last_of_the_shape_named_wrong() -> None:
     assert value_put_right(statement, held, [statement]) == ("Dr. Ames", "Dr. Brandt")
     # nothing held named again: no value put right
     assert value_put_right("The physio is Dr. Brandt.", held, ["The physio is Dr. Brandt."]) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        (
+            ("my sister lives in Leeds", "sorry, typo earlier, my sister lives in York"),
+            "The user's sister lives in York.",
+        ),
+        (("my dentist is Dr. Ng", "brain fart, my dentist is Dr. Ong"), "The user's dentist is Dr. Ong."),
+        (("my bus leaves at 6", "fat fingered that before, I leave at 7"), "The user leaves at 7."),
+    ],
+)
+def test_the_slip_a_correction_opens_with_is_not_written_into_the_belief(said: tuple[str, ...], written: str) -> None:
+    current, _ = beliefs_after(OWNER, *said, one_session=True)
+    assert written in current, current
