@@ -384,7 +384,7 @@ class _State:
             or has_additive_cue(p.statement)
             or negated(p.statement)
             or ends_nothing_held(p.statement)  # "打算放弃日语了": a plan, no new state
-            or (p.slip_owned and _TOLD_ANOTHER.search(p.statement))  # a slip made telling someone else
+            or (p.slip_owned and self._slip_to_another(p))
         ):
             return False
         # a slip put right names the thing again ("the dentist is thursday at 2"): asked of the
@@ -395,7 +395,7 @@ class _State:
             return False
         held = [
             b
-            for b in self._judgeable(p, beliefs)
+            for b in self._judgeable(p, beliefs, things=p.slip_owned, people=p.slip_owned)
             if not _frames_apart_keys(b, p)
             and not one_of_two(p.statement, b.statement)
             # a slip owned, no change said in words: never of a belief whose value it says again,
@@ -433,14 +433,14 @@ class _State:
             or (p.subject or "").partition(":")[0] != _USER
             or has_additive_cue(p.statement)
             or negated(p.statement)
-            or _TOLD_ANOTHER.search(p.statement)  # "I told her 14 instead of 41": a slip to someone else
+            or self._slip_to_another(p)
         ):
             return False
         # what the message says, as written and as its statements say it ("I say Boston out of habit")
         said = [*p.slip_values, *(q.statement for q in self.extraction.proposals if _message_of(q) == _message_of(p))]
         found = [
             (b, values)
-            for b in self._judgeable(p, beliefs, of_theirs=True)
+            for b in self._judgeable(p, beliefs, things=True, people=True)
             # a value of the user's own is put right by a statement of theirs, never of one of
             # their people or things ("my coach is 43 not 34" after "I'm 34")
             if not (_of_the_user_alone(b.statement) and _of_the_users(p.statement))
@@ -454,18 +454,24 @@ class _State:
         )
         return True
 
-    def _judgeable(self, p: Proposal, beliefs: list[BeliefView], *, of_theirs: bool = False) -> list[BeliefView]:
+    def _slip_to_another(self, p: Proposal) -> bool:
+        """Whether the slip a statement's message owns was made telling someone else ("I told her
+        14 instead of 41", "给我妹发消息打错了，写成了14岁": what was said to them, no belief put
+        right), or the statement is the slip itself in Chinese ("在日历上写错了")."""
+        said = [q.statement for q in self.extraction.proposals if _message_of(q) == _message_of(p)]
+        return any(_TOLD_ANOTHER.search(s) for s in said) or _SLIP_SAID_LAST_ZH.search(p.statement) is not None
+
+    def _judgeable(
+        self, p: Proposal, beliefs: list[BeliefView], *, things: bool = False, people: bool = False
+    ) -> list[BeliefView]:
         """The beliefs the meaning judge may name for ``p``: facts of its subject said before its
-        message, held now, none a denial; ``of_theirs``: of a statement of the user's, those of
-        the user's people too (a person named another way: "my boy" for "my son Leo")."""
+        message, held now, none a denial; ``things`` / ``people``: for a statement of the user's,
+        those of a thing it says bare / of the user's people too (``_of_theirs``)."""
         return [
             b
             for b in beliefs
             if b.kind == "fact"
-            and (
-                b.subject == p.subject
-                or (of_theirs and p.subject == _USER and (b.subject or "").partition(":")[0] == _USER)
-            )
+            and (b.subject == p.subject or ((things or people) and _of_theirs(p, b, people=people)))
             and self.born.get(b.memory_id) != _message_of(p)
             and not negated(b.statement)
             and held_now(b.statement)
@@ -1416,14 +1422,34 @@ def _frames_apart_keys(b: BeliefView, p: Proposal) -> bool:
 
 
 # A thing of the speaker's named again with its new value ("The dentist is thursday at 2.")
-_THING_AGAIN = re.compile(r"^the\s+(?:[a-z]+\s+)?(?P<head>[a-z]{3,})\s+(?:is|are|was|were|'s)\s", re.IGNORECASE)
+_THING_AGAIN = re.compile(r"^(?:the\s+)?(?:[a-z]+\s+)?(?P<head>[a-z]{3,})\s+(?:is|are|was|were|'s)\s", re.IGNORECASE)
+
+
+# A Chinese statement that is the slip itself, said last ("在日历上写错了", "记错了接孩子的时间"):
+# no right version said after it
+_SLIP_SAID_LAST_ZH = re.compile(r"(?:[说写打记看搞弄听算]错|记混|搞混|[说写打记弄搞看]反)了?[^，,；;]{0,12}[。！!]*$")
+
+
+def _of_theirs(p: Proposal, b: BeliefView, *, people: bool) -> bool:
+    """Whether a belief may be of what a statement of the user's is about though their subjects
+    differ: a thing of the user's said bare ("rent is $1,700" for "The user's rent is $1,400 a
+    month.", "membership" for "The user's gym membership"), or with ``people`` one of the user's people named another way ("my boy" for "my son
+    Leo"), which only a value named again shows."""
+    speaker, _, thing = (p.subject or "").partition(":")
+    if speaker != _USER or (b.subject or "").partition(":")[0] != _USER:
+        return False
+    if not thing:
+        return people
+    return re.match(rf"the user's (?:[\w-]+ )?{re.escape(thing)}\b", b.statement, re.IGNORECASE) is not None
 
 
 # A slip made telling someone else ("told her 14 instead of 41", "said Dr. Lee to the receptionist"):
 # what was said to them, no belief put right
 _TOLD_ANOTHER = re.compile(
     r"\b(?:told|texted|emailed|messaged|wrote to)\s+(?:her|him|them|the|their)\b"
-    r"|\b(?:said|wrote|put|gave)\b[^,.;]{0,40}\bto (?:her|him|them|the|their)\b",
+    r"|\b(?:said|wrote|put|gave)\b[^,.;]{0,40}\bto (?:her|him|them|the|their)\b"
+    # ... in Chinese: a message or words to someone ("给用户妹发消息", "跟老板说成了", "告诉她")
+    r"|给\S{1,6}(?:发|打|写)|跟\S{1,6}说|告诉[他她]",
     re.IGNORECASE,
 )
 

@@ -114,3 +114,32 @@ def test_the_right_value_is_the_last_of_the_shape_named_wrong() -> None:
 def test_the_slip_a_correction_opens_with_is_not_written_into_the_belief(said: tuple[str, ...], written: str) -> None:
     current, _ = beliefs_after(OWNER, *said, one_session=True)
     assert written in current, current
+
+
+@pytest.mark.parametrize(
+    ("said", "now", "was"),
+    [
+        # a thing of the user's said bare after the slip ("membership" of "my gym membership")
+        (("my gym membership is $40 a month", "oops typo, membership is $45 monthly"), "$45", "$40"),
+        # one of the user's people named another way, in Chinese (孩子 of 儿子, 老妈 of 妈)
+        (("我儿子在第一中学读书", "说错了，孩子读的是第三中学"), "第三中学", "第一中学"),
+        (("我妈住在杭州", "我说错了，老妈其实住在苏州"), "苏州", "杭州"),
+    ],
+)
+def test_a_slip_put_right_of_a_thing_or_person_named_another_way(said: tuple[str, ...], now: str, was: str) -> None:
+    current, ended = beliefs_after(OWNER, *said, one_session=True)
+    assert [s for s in ended if was in s], (current, ended)
+    assert [s for s in current if now in s], (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        ("我的车牌尾号是38", "我给我哥发微信写错了，写成了83"),  # a slip made writing to someone else
+        ("我儿子的足球课在周三", "我记错了开会的时间，在本子上写错了"),  # the slip itself, no right version
+        ("my gym membership is $40 a month", "typo in my email to the gym, I wrote $45 to them"),
+    ],
+)
+def test_a_slip_made_to_someone_else_or_said_alone_corrects_nothing(said: tuple[str, ...]) -> None:
+    current, ended = beliefs_after(OWNER, *said, one_session=True)
+    assert not ended, (current, ended)
