@@ -179,6 +179,8 @@ _CHANGE_CUE = re.compile(
     r"oops|whoops|my bad|no wait|wait,? no|i mixed (?:that|it|them) up|i should(?:'ve| have) said|"
     r"typo|became|retired|replaced|cut back|cut down|down to|up to|reduced|pushed|postponed|delayed|"
     r"this (?:year|term|semester|season)|as of|"
+    # a way of working taken up ("went part-time, 24 hours a week", "went fully remote")
+    r"(?:went|gone|going|switched to|moved to)\s+(?:back\s+)?(?:fully\s+|full\s+)?(?:part[- ]time|full[- ]time|freelance|remote|hybrid)|"
     r"moved up|bumped|upped|hiked|back to|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
     r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|不好意思|更正|搞错|其实|纠正|口误|记错"
     # an amount grown or cut to its new value ("胖到128了", "减到一天一次")
@@ -347,7 +349,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
         and all(len(m) == 1 and m[0].isdigit() for m in (mid_a, mid_b))
         and all(_subjectish(t) or _is_name(t, name) for t in a_pos[: p - 1])
     )
-    one = one or aged
+    one = (one and not _two_apart_zh(mid_a, mid_b) and not _done_apart(a_pos[:p], mid_a, mid_b)) or aged
     smaller = min(len(set(a_pos)), len(set(b_pos))) or 1
     overlap = len(set(a_pos) & set(b_pos)) / smaller
     joiner = "" if is_cjk(old + new) else " "
@@ -364,6 +366,43 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
         overlap,
         contained,
         a_pos[p - 1] if p else "",
+    )
+
+
+# Verbs that say how a count came to be or that it holds, no activity of their own
+_NO_DOING = frozenset(["is", "went", "got", "do", "doe", "did", "have", "had", "now", "still", "only", "just", "also"])
+
+
+def _done_apart(lead: list[str], mid_a: list[str], mid_b: list[str]) -> bool:
+    """Whether two statements of someone differ in what they do and in how much ("works 40
+    hours a week" / "volunteers 5 hours a week now"): two activities, each its own count,
+    not one value changed. Only the subject is before the difference."""
+    return (
+        all(_subjectish(t) for t in lead)
+        and len(mid_a) >= 2
+        and len(mid_b) >= 2
+        and mid_a[0] != mid_b[0]
+        and not {mid_a[0], mid_b[0]} & _NO_DOING
+        and mid_a[0].isalpha()
+        and mid_b[0].isalpha()
+        and any(t[:1].isdigit() for t in mid_a)
+        and any(t[:1].isdigit() for t in mid_b)
+    )
+
+
+_NUMBER_ZH = frozenset("0123456789零一二三四五六七八九十两半百千万月日号点周年时分")
+
+
+def _two_apart_zh(mid_a: list[str], mid_b: list[str]) -> bool:
+    """Whether two Chinese spans differ in two places around a word they share ("猫叫咪咪" /
+    "狗叫豆豆": another animal and another name, two attributes, not one value); a date or a
+    number's unit ("3月5" / "4月6") is one value."""
+    inner = set(mid_a[1:-1]) & set(mid_b[1:-1])
+    return any(
+        t not in _NUMBER_ZH and is_cjk(t) and not {mid[i - 1], mid[i + 1]} & _NUMBER_ZH
+        for mid in (mid_a, mid_b)
+        for i in range(1, len(mid) - 1)
+        if (t := mid[i]) in inner
     )
 
 

@@ -23,6 +23,13 @@ __all__ = ["clauses"]
 
 _SUBJECT_EN = r"(?:I|I'm|I've|I'd|I'll|my|My|we|We|we're|We're|we've|We've|our|Our|he|He|she|She|they|They|his|His|her|Her|their|Their)\b"
 _PRONOUN_EN = r"(?:I|I'm|I've|I'd|I'll|we|We|we're|We're|we've|We've|he|He|she|She|they|They)\b"
+# what holds now, said before the subject of the clause that says it ("..., now I live in Madrid");
+# not before one that only goes on about the clause before ("... and now I get to share that with
+# people": what "that" is stays with it)
+_NOW_OPENS = (
+    r"(?:(?i:now|nowadays|these days|currently|today)\s*,?\s+"
+    r"(?![^.;!?]*\b(?i:that|this|it)\b(?:\s+(?i:with|to|for|in|at|on|and)\b|\s*[.,!?]|\s*$)))?"
+)
 # "it's 17.99 now": the value "it" stands for, a clause of its own after the one saying the change
 # (with the change said: "My locker is not 14, it's 41" is one denial and its value, not two clauses)
 _IT_VALUE = re.compile(
@@ -49,6 +56,8 @@ _SPLIT_EN = re.compile(
     # ("allergies make it so I don't ...": one clause, what the allergies do)
     r"(?<!\bmake it)(?<!\bmade it)(?<!\bmakes it)"
     r"\s*(?:,|;)?\s+(?:and|but|so(?!\s+(?:that\s+)?(?:I|we|We)\s+(?:can|could|'d be able|would be able)\b)|plus|and also|while|whereas)\s+(?="
+    # (a time first: "... but now I live in Madrid", "now" kept with its clause)
+    + _NOW_OPENS
     + _PRONOUN_EN
     + r")"
     # "... so now I catch the 6:55": what a change led to, the state as it is now
@@ -75,7 +84,7 @@ _SPLIT_EN = re.compile(
     r"|,\s+(?=(?!(?:including|according|regarding|considering)\b)\w+ing\s+(?:\S+\s+){0,5}?(?:now|these days|as of)\b)"
     # a new role taken, its subject dropped ("handed in my notice, starting monday as a receptionist")
     r"|,\s+(?:and\s+|so\s+|now\s+)?(?=" + _ROLE_TAKEN.pattern + ")"
-    r"|,\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
+    r"|,\s+(?=" + _NOW_OPENS + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think)\b))"
     # the thing said again as the right or the new one ("..., the actual landlord is mrs hughes")
     r"|,\s+(?=(?i:the\s+(?:actual|real|right|correct)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:is|are|was|were)\b))"
     # a possessive opens a clause only with its verb close by ("..., my sister lives in Rome"),

@@ -239,7 +239,8 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     # "They moved my yoga class": "they" did it, the class is the speaker's
     other = None if done_to_mine(body) else subject_of(f"{turned.group(2)} is {turned.group(1)}" if turned else body)
     subject = speaker.key if other is None else f"{speaker.key}:{other}"
-    key = _predicate_key(statement)
+    called = _CALLED_ZH.search(body) if zh else None  # "我家狗叫豆豆": the name is the value
+    key = _predicate_key(statement.replace(called.group("name"), "") if called else statement)
     if not key or key in _WHERE_JUST_NOW:
         return []  # "I was out", "I'm close", "I'm here": where the speaker is this minute, no fact
     change = has_change_cue(clause)
@@ -250,7 +251,7 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
             op="update" if change or negated(body) else "add",
             subject=subject,
             attribute=f"said:{key}",
-            value=_value(body.replace(mention.phrase, " ") if mention is not None else body),
+            value=called.group("name") if called else _value(body.replace(mention.phrase, " ") if mention else body),
             rule="generic",
             value_type="text",
             valid_from=mention.when if mention is not None else None,
@@ -450,6 +451,9 @@ def _speaker_restored(clause: str) -> str:
 _VALUE = re.compile(
     r"[$€£¥]?\d[\d,.:]*(?:\s?(?:%|(?:am|pm|k)\b))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
 )
+# A Chinese name given last ("我家狗叫豆豆", "我老板叫王强", "公司名字叫星辰科技"): the name said, not
+# a word of what is named, so a later name of the same one is the same attribute's new value
+_CALLED_ZH = re.compile(r"(?:叫做|名叫|叫|名字是|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z0-9·]{1,8})[。！!]?$")
 _ABOUT_POSSESSED = re.compile(r"^(.+?)\s+(?:is|are)\s+((?:my|our)\s+.+)$", re.IGNORECASE)
 _KEY_STOP = frozenset(
     [

@@ -89,6 +89,7 @@ __all__ = [
     "ended_by_death",
     "hour_at",
     "new_job",
+    "rates_of_two",
 ]
 
 _DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
@@ -1091,9 +1092,88 @@ _MEASURED = re.compile(
 )
 
 
+# A count by a period ("40 hours a week", "3 days per week"): what is counted, and how often
+_COUNT_BY_PERIOD = re.compile(
+    r"\b(?P<n>" + _COUNT_WORDS + r")[\s-]+(?P<of>(?!(?:of|or|and|to|a|an|the|times?|more|less)\b)[a-z]{3,}s?\s+"
+    r"(?:a|an|per|each|every)\s+(?:day|week|month|year|night|shift|fortnight|weekend))\b",
+    re.IGNORECASE,
+)
+# The verbs that say how a count came to be, no activity of their own ("went part-time, 24 hours
+# a week", "is down to 30 hours a week"): a rate under them is whatever the belief counted
+_NO_ACTIVITY = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "got",
+        "gets",
+        "went",
+        "goes",
+        "now",
+        "do",
+        "does",
+        "did",
+        "'s",
+        "cut",
+        "dropped",
+        "moved",
+        "switched",
+        "changed",
+        "reduced",
+        "increased",
+        "lowered",
+        "raised",
+        "upped",
+        "bumped",
+        "only",
+        "still",
+        "just",
+        "also",
+        "currently",
+    ]
+)
+
+
 def _measured(text: str) -> dict[str, str]:
-    """What a text counts, by the words it counts: {"week sprint": "2"}."""
-    return {_singular(m.group("of")): m.group("n").casefold() for m in _MEASURED.finditer(untimed(text))}
+    """What a text counts, by the words it counts: {"week sprint": "2"}; a count by a period
+    as {"hour a week": "40"}."""
+    plain = untimed(text)
+    counted = {_singular(m.group("of")): m.group("n").casefold() for m in _MEASURED.finditer(plain)}
+    for m in _COUNT_BY_PERIOD.finditer(plain):  # "3 days per week" is "day a week"
+        unit, _, period = _singular(m.group("of")).split()
+        counted[f"{unit} a {period}"] = m.group("n").casefold()
+    return counted
+
+
+def _activity(statement: str) -> str | None:
+    """The verb a statement of someone's says they do ("The user works 40 hours a week" ->
+    "work"), None where it says none of its own ("The user went part-time, ...")."""
+    m = re.match(
+        r"(?:(?i:the user)|[A-Z][a-z]+)(?:'s\s+\w+)?\s+(?:(?:now|still|only|currently|just|also)\s+)?(?P<v>[\w']+)",
+        statement,
+    )
+    if m is None or m.group("v").casefold() in _NO_ACTIVITY or not m.group("v").endswith(("s", "ed")):
+        return None  # (a finite verb: "Grocery delivery comes ..." names a thing, no one's doing)
+    return lexical_stem(m.group("v").casefold())
+
+
+def _done_apart(old: str, new: str) -> bool:
+    """Whether two statements say their subject does two things ("works 40 hours a week" /
+    "volunteers 5 hours a week now"): each amount is its own thing's."""
+    was, now = _activity(old), _activity(new)
+    return was is not None and now is not None and was != now
+
+
+def rates_of_two(old: str, new: str) -> bool:
+    """Whether two counts by the period are of two doings ("works 40 hours a week" /
+    "tutors 6 hours a week now"): the same unit and period, another verb."""
+    return bool(
+        _COUNT_BY_PERIOD.search(untimed(old)) and _COUNT_BY_PERIOD.search(untimed(new)) and _done_apart(old, new)
+    )
 
 
 def _singular(words: str) -> str:
@@ -1118,6 +1198,8 @@ def _count_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
         lambda b: (
             (b.subject == p.subject or (done_to_them and b.subject == speaker))
             and any(of in now and n != now[of] for of, n in _measured(b.statement).items())
+            # "works 40 hours a week" / "now volunteers 5 hours a week": two things done, each its count
+            and not _done_apart(b.statement, p.statement)
         ),
     )
     if hit is None:
@@ -2208,6 +2290,47 @@ def _shift_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule shift changed)")
 
 
+# What a diet leaves out, by the diet: a belief that its holder eats one of these ends when they
+# take up the diet ("I eat meat" / "I became a vegetarian in March"); "keto" or "paleo" leave
+# out no such thing.
+_MEAT = r"meat|fish|chicken|beef|pork|lamb|seafood|bacon|steak|ham|turkey|sausages?|burgers?"
+_ANIMAL = r"dairy|eggs?|cheese|milk|butter|yogh?urt|honey"
+_LEAVES_OUT = {
+    "vegetarian": _MEAT,
+    "vegan": _MEAT + "|" + _ANIMAL,
+    "plant-based": _MEAT + "|" + _ANIMAL,
+    "plant based": _MEAT + "|" + _ANIMAL,
+    "pescatarian": r"meat|chicken|beef|pork|lamb|bacon|steak|ham|turkey|sausages?|burgers?",
+    "pescetarian": r"meat|chicken|beef|pork|lamb|bacon|steak|ham|turkey|sausages?|burgers?",
+}
+_EATS = r"\b(?:eats?|eating|ate)\s+(?:(?:a\s+lot\s+of|lots\s+of|plenty\s+of|some|mostly|mainly|red)\s+)?(?P<food>{})\b"
+
+
+def _left_out_by_diet(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "I became a vegetarian in March" ends: the beliefs of its subject that they eat
+    what the diet leaves out ("The user eats meat."), each said as held (not negated)."""
+    if is_cjk(p.statement) or negated(p.statement) or not p.subject:
+        return None
+    diets = _kinds_held(p.statement)[0]
+    if len(diets) != 1:
+        return None
+    diet = next(iter(diets))
+    foods = _LEAVES_OUT.get(diet)
+    if foods is None:
+        return None
+    eats = re.compile(_EATS.format(foods), re.IGNORECASE)
+    held = [
+        (b, m.group("food"))
+        for b in beliefs
+        if b.subject == p.subject and not negated(b.statement) and (m := eats.search(b.statement)) is not None
+    ]
+    if not held:
+        return None
+    food = held[0][1]
+    reason = f"replaced: eats {food} -> {diet} ({p.statement}; rule diet leaves it out)"
+    return Decision("supersede", tuple(b for b, _ in held), reason, f"eats {food}", diet)
+
+
 def _went_without(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "30 days without a cigarette today" ends: the speaker's habit said last that goes
     by one of the words of the thing gone without ("I smoke about half a pack a day")."""
@@ -2604,6 +2727,7 @@ def decide(
         or _paid_off(p, said_before)
         or _shift_changed(p, said_before)
         or _went_without(p, said_before)
+        or _left_out_by_diet(p, said_before)
         or _switched_by_carer(p, said_before)
         or _switched_by_carer_zh(p, said_before)
         or _moved_of_theirs(p, said_before)
@@ -2769,6 +2893,8 @@ def _pair(
         return "supersede", al.old, al.new
     # "lately" says the state as it is now: enough for an amount to have moved, not for
     # any statement to replace another ("has heard a lot about her lately")
+    if rates_of_two(b.statement, p.statement):
+        return "", "", ""  # "works 40 hours a week" / "tutors 6 hours a week now": each doing its count
     moved = _moved_quantity(b.statement, p.statement) if change or _LATELY.search(p.statement) else None
     if moved and _same_thing(b.statement, p.statement, _named(p.subject)):
         # "my son is 120 cm tall" / "my son measured 126 cm at his checkup two days ago":

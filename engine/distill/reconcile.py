@@ -87,6 +87,7 @@ from ledgermind.distill.generic_decision import (
     ended_by_death,
     hour_at,
     new_job,
+    rates_of_two,
 )
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, names_left
@@ -398,6 +399,7 @@ class _State:
             for b in self._judgeable(p, beliefs, things=p.slip_owned, people=p.slip_owned)
             if not _frames_apart_keys(b, p)
             and not one_of_two(p.statement, b.statement)
+            and not rates_of_two(b.statement, p.statement)  # "works 40 hours a week" / "tutors 6 hours a week"
             # a slip owned, no change said in words: never of a belief whose value it says again,
             # why the slip happened ("I say boston out of habit")
             and (worded or not (p.slip_owned and _says_again(p, b)))

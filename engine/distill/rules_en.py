@@ -18,6 +18,7 @@ from ledgermind.distill.dates import find_time, format_day
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker, attribute_of, clean_value
 from ledgermind.distill.frames import subject_of
 from ledgermind.distill.person import IRREGULAR_PAST, third_person
+from ledgermind.distill.statements import is_request
 
 __all__ = ["english_findings"]
 
@@ -406,8 +407,8 @@ _HABITUAL_PAST = re.compile(r"\b(?:used to|would (?!have\b)\w+)\b", re.IGNORECAS
 
 
 def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
-    if not _past_first_person(s):
-        return []
+    if not _past_first_person(s) or is_request(s):
+        return []  # "Remind me what we discussed yesterday": the past is what is asked about, not told
     s = _event_clause(s, said_at)
     mention = find_time(s, said_at)
     partners = _participants(s, sp)

@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from ledgermind.distill.bare_corrections import after_slip_zh
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import Finding, Speaker, attribute_of, clean_value
 from ledgermind.distill.frames import RELATIONS_ZH
 from ledgermind.distill.person import third_person_zh
+from ledgermind.distill.statements import is_request
 
 __all__ = ["chinese_findings", "forget_request_zh"]
 
@@ -191,9 +193,10 @@ def _stated(s: str, sp: Speaker, _: datetime) -> list[Finding]:
 
 
 def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
+    s = after_slip_zh(s)  # "刚才说错了，……": the slip was just now, not what is told
     mention = find_time(s, said_at)
-    if mention is None or not _PAST.search(s) or "我" not in s:
-        return []
+    if mention is None or not _PAST.search(s) or "我" not in s or is_request(s):
+        return []  # "帮我回忆一下昨天我们聊了什么": the past is what is asked about, not told
     if _NEW_STATE.search(s):
         return []  # "我奶奶上周去世了": a state that holds from then, a fact that ends others
     text = third_person_zh(clean_value(s), sp.zh_label).replace(mention.phrase, mention.resolved, 1)

@@ -17,6 +17,7 @@ never a topic; the lists below are closed classes of English and Chinese
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from ledgermind.distill.alignment import ENDED_ITSELF, ENDING_VERB, IT_ENDED, THING_CHANGED, ends, let_go, moved_on
@@ -150,6 +151,9 @@ _DONE_TO_MINE = re.compile(
     r"(?:paying|pay|paid|giving|gave|offering|offered|charging|charge)\s+(?:me|us)\s+[$€£¥]?\d",
     re.IGNORECASE,
 )
+# What things on a schedule do, said of a plural subject with no "-s" ("releases go out every
+# Monday", "deploys happen on Fridays", "classes start at 6")
+SCHEDULED = r"(?:go|come|start|begin|end|finish|run|happen|meet|close|open|ship|land|kick off|wrap up|take place)"
 _ABOUT_SOMEONE_EN = re.compile(
     r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|we|we're|we've|we'll|our|us)\b"
     # what the speaker's own instrument read ("scale said 84 this morning")
@@ -163,7 +167,9 @@ _ABOUT_SOMEONE_EN = re.compile(
     # a thing named with what it is of or for ("the deadline for the report", "dinner with the Hendersons")
     r"(?:\s+(?:with|for|of|at|from)\s+(?:the\s+|my\s+|our\s+)?[\w'-]+(?:\s+[\w'-]+)?)?"
     r"(?:\s+(?:now|still|also|usually|always|only|just|currently|finally|already|normally))?"
-    r"\s+(?:is|are|was|were|has|have|had|got|gets|went|rose|fell|grew|came|became|took|began|shrank|put|cut|set|\w+ed|\w+s)\b"
+    r"\s+(?:is|are|was|were|has|have|had|got|gets|went|rose|fell|grew|came|became|took|began|shrank|put|cut|set|\w+ed|\w+s"
+    # ... the verb of a plural thing that happens on a schedule ("releases go out every Monday now")
+    r"|" + SCHEDULED + r")\b"
     r"(?=.*(?:\d|\s(?-i:[A-Z])|\b(?:daily|weekly|monthly|yearly|annual|hourly|biweekly|fortnightly)\b"
     # a day or a month written in lower case ("the dentist is on thursday")
     r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
@@ -640,7 +646,9 @@ _REQUEST_ZH = re.compile(
     # what the speaker meant to ask ("我是想问适合四手联弹的曲子"): a question, put right
     r"(?:用户|我)(?:其实)?是想问(?=[^，,。]*(?:什么|哪|怎么|几|吗|呢|有没有|推荐|适合|？|\?))|"
     # a task on a text at hand ("把这句话翻译成英文", "这段话帮我缩写一下")
-    r"把(?:这|那|下面|以下|上面)|(?:这|那)(?:段|句|篇|封|个|些|份)[^，,。：:]{0,4}(?:帮我|给我|请)"
+    r"把(?:这|那|下面|以下|上面)|"
+    # ... or on what was said before ("把我们周一聊的内容总结一下")
+    r"把[^，,。？?]{1,24}(?:总结|整理|汇总|归纳|复述|回顾|列出来|找出来|翻译)(?:一下|出来)?[。！!]?$|(?:这|那)(?:段|句|篇|封|个|些|份)[^，,。：:]{0,4}(?:帮我|给我|请)"
     # ... or one to do for a text at hand ("给这篇文章起三个标题", "给下面这段话加个结尾")
     r"|给(?:这|那|下面|以下|上面)[^，,。：:]{0,8}?(?:起|写|加|配|取|改|做|出))"
 )
@@ -724,7 +732,7 @@ _OUTPUT_WANTED_ZH = re.compile(r"^(?:语气|口吻|措辞|字数|篇幅|格式|�
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
 _LEAD_ZH_CLAUSE = re.compile(
-    r"^(?:(?:嗯+|哦+|哈{2,}|呵{2,}|哎+|唉+|嘿+|哇+|好的|好吧|对|是的|不好意思|抱歉|对不起|(?:刚才|刚刚)?我?(?:说错了|口误|搞错了|记错了|弄错了|写错了|打错了|看错了|听错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|更正|纠正一下|"
+    r"^(?:(?:嗯+|哦+|哈{2,}|呵{2,}|哎+|唉+|嘿+|哇+|好的|好吧|对|是的|不好意思|抱歉|对不起|我?(?:刚才|刚刚)?我?(?:说错了|口误|搞错了|记错了|弄错了|写错了|打错了|看错了|听错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|更正|纠正一下|"
     # a denial of what was just said, then the right version ("哦不对，她已经四年级了")
     r"(?:哦|噢|啊|嗯)?不对|不是不是|等等|等一下)"
     r"[，,、：:\s]+)+"
@@ -1658,6 +1666,11 @@ def _has_verb(words: list[str]) -> bool:
         for before, w in zip(["", *low], low)
     ):
         return True
+    if any(
+        before.endswith("s") and len(before) > 3 and re.fullmatch(SCHEDULED, w)
+        for before, w in itertools.pairwise(low[:3])
+    ):
+        return True  # "Deploys happen on Fridays": a plural thing's verb, no "-s"
     return any(
         w.endswith(("ed", "s"))
         and not (w in ("called", "named") and after[:1].isupper())  # "a startup called Tidewater": a name given

@@ -157,7 +157,8 @@ def test_a_belief_names_the_user_once_and_then_says_their(eng: MemoryEngine) -> 
     _said(eng, ("We switched our database to Postgres. I used to be vegetarian but now I eat fish.", MARCH))
     current = _current(eng)
     assert "The user switched their database to Postgres." in current, current
-    assert "The user used to be vegetarian but now eats fish." in current, current
+    # what was and what is now, two notes, each naming the user once
+    assert {"The user used to be vegetarian.", "Now the user eats fish."} <= set(current), current
     _said(eng, ("我们把数据库换成了Postgres。", AUGUST))
     assert "用户把数据库换成了Postgres。" in _current(eng)
 
