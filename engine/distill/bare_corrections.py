@@ -759,6 +759,8 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
     if wrong is not None:
         new = re.sub(r"^(?:去|到|在|住在|叫|学|读)+(?=[\u4e00-\u9fff]{2})", "", new)
         return BareCorrection(new, value_shape(new), wrong.group("wrong")) if new != wrong.group("wrong") else None
+    if slip and m.group("verb") in ("是", "应该是"):  # "说错了，是在中兴": the company, not where one is
+        new = re.sub(r"^(?:在|去|到|住在)(?=[\u4e00-\u9fff]{2})", "", new)
     return BareCorrection(new, value_shape(new), None)
 
 

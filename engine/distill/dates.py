@@ -63,7 +63,8 @@ _EN = re.compile(
     re.IGNORECASE,
 )
 _ZH = re.compile(
-    r"(前天|昨天|昨晚|今天|今早|今晚|刚才|刚刚)"
+    # (not the 刚才 of a slip: "刚才说错了" is when it was said, not when anything told happened)
+    r"(前天|昨天|昨晚|今天|今早|今晚|(?:刚才|刚刚)(?!我?(?:说|写|打|记|搞|弄|看|听|算)(?:错|混|反)|口误))"
     r"|(上个?(?:周|星期|礼拜)[一二三四五六日天]?|上周末|(?:这|本)周(?![一二三四五六日天]))"
     # a month of next year, or one something was moved to ("推迟到明年3月"), is no time of the statement
     r"|(上个月|本月|这个月|(?:今年|去年)?(?<!明年)(?<!后年)(?<![到至\d])(?:\d{1,2}|十[一二]?|[一二三四五六七八九])月份?|\d{4}年\d{1,2}月)"
@@ -302,7 +303,9 @@ def written_date(d: datetime, precision: str, language: str) -> str:
     }[precision]
 
 
-_PREPOSITION_TWICE = re.compile(r"\b(as of|since|from|until|till|before|after)\s+(?:on|in)\s+(?=\d|[A-Z][a-z]+ \d{4})")
+_PREPOSITION_TWICE = re.compile(
+    r"\b((?i:as of|since|from|until|till|before|after))\s+(?:on|in)\s+(?=\d|[A-Z][a-z]+ \d{4})"
+)  # ("Since last month, ..." opens its sentence)
 
 
 def with_date(text: str, mention: TimeMention) -> str:

@@ -98,6 +98,12 @@ _DRINKS_EN = sorted(
         "flat white",
         "americano",
         "decaf",
+        "cortado",
+        "cortados",
+        "macchiato",
+        "mocha",
+        "cold brew",
+        "iced coffee",
         "water",
         "sparkling water",
         "juice",
@@ -1452,6 +1458,14 @@ def _role_en(clause: str) -> str | None:
     return None
 
 
+# A drink's word naming another thing ("coffee order", "coffee shop", "tea break"): no drink had
+_DRINK_AS_NAME_EN = re.compile(
+    r"\s+(?:order|orders|shop|shops|break|breaks|date|dates|machine|maker|run|runs|table|place|bar|chat|"
+    r"meeting|budget|habit|intake)\b",
+    re.IGNORECASE,
+)
+
+
 def _drink_en(clause: str, subject: str | None, cued: bool = False) -> list[_Hit]:
     if not cued and not _DRINK_CUE_EN.search(clause):
         return []
@@ -1462,6 +1476,8 @@ def _drink_en(clause: str, subject: str | None, cued: bool = False) -> list[_Hit
     since = 0
     liking = not cued and _LIKING_EN.search(clause) and not _CONSUMING_EN.search(clause)
     for start, end, drink in found:
+        if _DRINK_AS_NAME_EN.match(clause[end:]):
+            continue  # "my usual coffee order is an oat latte": the order's kind, the drink is said after
         negated = bool(_NEGATION_EN.search(clause[since:start])) or bool(
             re.match(r"\s*(?:any ?more|no more)\b", clause[end:], re.IGNORECASE)
         )
@@ -1858,7 +1874,8 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
             return _typed(re.sub(r"^(?:去|到|在|住在|叫|学|读)+(?=[\u4e00-\u9fff]{2})", "", said)) + (
                 wrong.group("wrong"),
             )
-        return _typed(said) + (None,)
+        # "说错了，是在中兴": the company or the place, not the word for where one is
+        return _typed(re.sub(r"^(?:在|住在)(?=[\u4e00-\u9fff]{2})", "", said)) + (None,)
     return None
 
 

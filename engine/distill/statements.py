@@ -1378,9 +1378,17 @@ def is_condition_alone(text: str) -> bool:
 
 
 def is_request(clause: str) -> bool:
-    """A request to the assistant ("Can you help me ...", "帮我写个请假条"): asked of it, no fact."""
+    """A request to the assistant ("Can you help me ...", "Summarise what we ...", "帮我写个请假条"):
+    asked of it, no fact."""
     text = strip_lead(clause.strip())
-    return bool(_REQUEST_ZH.match(text) if is_cjk(text) else _REQUEST_EN.match(text))
+    if is_cjk(text):
+        return bool(_REQUEST_ZH.match(text))
+    first = text.split()[0].lower().strip(",.!") if text.split() else ""
+    return bool(_REQUEST_EN.match(text)) or first in _IMPERATIVE or bool(_GO_BACK_EN.match(text))
+
+
+# "Go back to what I said yesterday ...", "go over what we decided": a request to look again
+_GO_BACK_EN = re.compile(r"(?:go|look)\s+(?:back|over)\s+(?:to\s+)?(?:what|the|my|our)\b", re.IGNORECASE)
 
 
 # A short question put after what the speaker told, in the same sentence ("I'm flying to Lisbon on

@@ -25,6 +25,7 @@ OWNER = Owner("then-and-now", "u")
         "I grew up in Cork but now I live in Leeds",
         "I used to teach piano, now I run a bakery",
         "I played rugby at school but these days I mostly swim",
+        "I sang in a choir for years, though nowadays I play the cello",
     ],
 )
 def test_what_was_and_what_is_now_are_two_notes(said: str) -> None:
@@ -48,6 +49,8 @@ def test_what_only_goes_on_about_the_clause_before_stays_with_it() -> None:
     [
         "Remind me what we decided on Tuesday",
         "Tell me which restaurant I picked last week",
+        "Summarise what we agreed on Thursday",
+        "Go back to what I said yesterday about the rent and check the sums",
         "帮我想想上周我们定的是哪个方案",
         "把我们昨天聊的内容整理一下",
     ],
@@ -131,3 +134,21 @@ def test_a_chinese_slip_said_just_now_dates_nothing_and_puts_the_name_right() ->
 def test_another_pet_named_is_another_pet() -> None:
     current, ended = beliefs_after(OWNER, "我家的猫叫花花。", "我家的兔子叫雪球。", one_session=True)
     assert not ended, (current, ended)
+
+
+def test_a_chinese_correction_gives_the_place_not_the_word_for_where() -> None:
+    current, ended = beliefs_after(OWNER, "我在杭州上班。", "刚才说错了，是在苏州。", one_session=True)
+    assert [s for s in ended if "杭州" in s], (current, ended)
+    assert [s for s in current if "苏州" in s and "在在" not in s and "年" not in s], (current, ended)
+
+
+def test_an_order_of_a_drink_is_the_drink_named_after_it() -> None:
+    current, ended = beliefs_after(
+        OWNER, "my usual coffee order is a flat white", "it's cortados these days", one_session=True
+    )
+    assert [s for s in ended if "flat white" in s], (current, ended)
+
+
+def test_a_date_after_since_is_written_once() -> None:
+    current, _ = beliefs_after(OWNER, "Since last month I've been cycling to work")
+    assert current and not [s for s in current if "since in" in s.lower()], current
