@@ -274,7 +274,9 @@ _BARE_ENDED_ZH = re.compile(
 )
 # The subject a Chinese sentence opens with: the speaker, one of their people, or a pronoun.
 _SUBJECT_ZH = re.compile(r"我们?(?:家)?(?:的)?(?:" + RELATIONS_ZH + r")|我们?|他们?|她们?")
-_OPENS_WITH_RELATION_ZH = re.compile(r"(?:" + RELATIONS_ZH + r")[\u4e00-\u9fff]")
+_OPENS_WITH_RELATION_ZH = re.compile(
+    r"(?:新|前|现在的|现任)?(?:" + RELATIONS_ZH + r")[\u4e00-\u9fff]"
+)  # ("新老板姓陈": a new one)
 
 
 _SUPPOSED_ZH = re.compile(r"^\s*" + SUPPOSING_ZH)

@@ -665,7 +665,7 @@ _MODES = r"car|bus|train|bike|bicycle|foot|tube|subway|metro|tram|ferry|scooter|
 _COMMUTE_EN = re.compile(
     r"\bcommut(?:e|es|ed|ing)\s+(?:is\s+)?(?:by|on|via)\s+(?:the\s+|my\s+|a\s+)?(?P<mode>" + _MODES + r")\b"
     r"|\b(?P<verb>drive|drives|driving|drove|cycle|cycles|cycling|cycled|bike|bikes|biking|biked|walk|walks|"
-    r"walking|walked)\s+(?:(?:to|in\s+to|into)\s+(?:work|the\s+office)\b|in\b(?=\s*(?:[,.;!]|$|now\b|these\s+days\b)))"
+    r"walking|walked)\s+(?:(?:to|in\s+to|into)\s+(?:work|the\s+office)\b|in\b(?=\s*(?:[,.;!]|$|now\b|these\s+days\b|instead\b|(?:most|every)\s+days?\b)))"
     r"|\b(?:take|takes|taking|took|get|gets|getting|catch|catches|catching|ride|rides|riding)\s+(?:the|a|my)\s+"
     r"(?:[\d:]+\s+|\w+\s+)?(?P<vehicle>" + _MODES + r")\s+(?:to|in\s+to|into)\s+(?:work|the\s+office)\b"
     # a way of getting in taken up as a habit ("been taking the metro since someone nicked my bike"):
@@ -791,17 +791,23 @@ _ACTIVITY_EN = re.compile(
     r"\b(wake up|woke up|waking up|get up|getting up|go to bed|going to bed|go to sleep|start work|start working|"
     # bedtime said in other words ("lights out by 10:30", "asleep by 11", "in bed by ten")
     r"lights out|lights-out|bedtime|asleep(?= (?:by|around))|in bed(?= (?:by|around))|hit the (?:sack|hay)|"
+    # ... or by how it feels ("crashing by 10:30 since the baby came", "out cold by 11")
+    r"(?:crash|crashing|conk out|conking out|pass out|passing out|fall asleep|falling asleep|out cold)(?= (?:by|around))|"
     r"finish work|leave work|go to the gym|hit the gym|work out|go running|go for a run|run|have dinner|"
     r"eat dinner|have lunch|have breakfast|standup|stand-up|stand up|daily|meeting|sync|class|shift|practice|"
     r"lesson|appointment|school run|commute)\b[^,;]*?\b(?:at|to|around|by|is|starts|begins)\b",
     re.IGNORECASE,
 )
+_FALLING_ASLEEP = ["crash", "crashing", "conk out", "conking out", "pass out", "passing out", "fall asleep"]
 _BED_SAID_OTHERWISE = frozenset(
-    ["lights out", "lights-out", "bedtime", "asleep", "in bed", "hit the sack", "hit the hay"]
+    ["lights out", "lights-out", "bedtime", "asleep", "in bed", "hit the sack", "hit the hay", "out cold"]
+    + _FALLING_ASLEEP
+    + ["falling asleep"]
 )
 _MY_BEDTIME = re.compile(
     r"^(?:(?:so|and|but|now|these days|lately|usually|normally|since \w+(?: \w+){0,4},?)\s+)*"
-    r"(?:i|i'm|i am|i've|i have|we|we're|we've|my bedtime|lights out (?:by|at|around)\s+\d|in bed|asleep)\b"
+    r"(?:i|i'm|i am|i've|i have|we|we're|we've|my bedtime|lights out (?:by|at|around)\s+\d|in bed|asleep|"
+    r"(?:been\s+)?(?:crashing|conking out|passing out|falling asleep)(?= (?:by|around)))\b"
     r"(?![^.;]*\b(?:was|were|during)\b)",
     re.IGNORECASE,
 )
@@ -818,6 +824,7 @@ _ACTIVITY_NAMES = {
     "in bed": "go to bed",
     "hit the sack": "go to bed",
     "hit the hay": "go to bed",
+    **{said: "go to bed" for said in [*_FALLING_ASLEEP, "falling asleep", "out cold"]},
     "go to sleep": "go to bed",
     "stand-up": "standup",
     "stand up": "standup",
@@ -1593,7 +1600,9 @@ _RENTING_ZH = re.compile(
 _NOT_A_HOME_ZH = re.compile(r"出差|度假|旅游|短租|民宿|酒店|住[一两几三]|开玩笑|的话|吗|？|\?")
 _EMPLOYER_ZH = re.compile(
     # (调到 / 调去: transferred, the work moved there: "他下个月调到南京去了")
-    r"(?:在|加入了?|入职了?|跳槽(?:到|去)了?|跳(?:到|去)了?|辞职(?:到|去)了?|换到了?|调(?:到|去|往)了?)"
+    r"(?:在|加入了?|入职了?|跳槽(?:到|去)了?|跳(?:到|去)了?|辞职(?:到|去)了?|换到了?|调(?:到|去|往)了?"
+    # going to work somewhere, begun ("上周开始去字节上班"): only with the work said after it
+    r"|(?:开始|改成|换成|现在)去(?=[A-Za-z\u4e00-\u9fff][\w&.\u4e00-\u9fff-]{0,9}?(?:上班|工作|任职|实习)))"
     # (not a time a thing was moved to: "课调到周六上午了")
     r"(?!周[一二三四五六日天末]|星期|礼拜|上午|下午|晚上|早上|中午|明天|后天|下周|下个?月|\d)"
     r"([A-Za-z][\w&.-]*(?:\s[A-Z][\w&.-]*)*|[\u4e00-\u9fff]{2,10}?(?:公司|银行|集团|科技|医院|学校|大学|研究所|研究院|"
@@ -1642,7 +1651,8 @@ _SCOPE_ZH_NAMES = {
     "本地": "local",
 }
 _SUBJECT_REL_ZH = re.compile(
-    r"我(?:(?:现在|目前|如今|以前|之前|原来|新)?的)?(" + _REL_ZH + r")|(?:^|[，,])(他|她|他们|她们)"
+    # ("我新老板姓陈": the new one is still the speaker's boss)
+    r"我(?:(?:现在|目前|如今|以前|之前|原来|新)?的|新)?(" + _REL_ZH + r")|(?:^|[，,])(他|她|他们|她们)"
 )
 _GENERIC_ZH = re.compile(
     r"我(?:们)?的([\u4e00-\u9fff]{1,6}?)(?:现在)?(?:是|换成了?|改成了?|变成了?|改为|换为)"

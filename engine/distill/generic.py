@@ -453,7 +453,7 @@ _VALUE = re.compile(
 )
 # A Chinese name given last ("我家狗叫豆豆", "我老板叫王强", "公司名字叫星辰科技"): the name said, not
 # a word of what is named, so a later name of the same one is the same attribute's new value
-_CALLED_ZH = re.compile(r"(?:叫做|名叫|叫|名字是|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z0-9·]{1,8})[。！!]?$")
+_CALLED_ZH = re.compile(r"(?:叫做|名叫|叫|名字是|名字叫|姓)(?P<name>[\u4e00-\u9fffA-Za-z0-9·]{1,8})[。！!]?$")
 _ABOUT_POSSESSED = re.compile(r"^(.+?)\s+(?:is|are)\s+((?:my|our)\s+.+)$", re.IGNORECASE)
 _KEY_STOP = frozenset(
     [

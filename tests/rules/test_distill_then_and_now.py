@@ -152,3 +152,35 @@ def test_an_order_of_a_drink_is_the_drink_named_after_it() -> None:
 def test_a_date_after_since_is_written_once() -> None:
     current, _ = beliefs_after(OWNER, "Since last month I've been cycling to work")
     assert current and not [s for s in current if "since in" in s.lower()], current
+
+
+@pytest.mark.parametrize(
+    ("said", "was", "now"),
+    [
+        # cycling in, said with "instead": the way to work changed
+        (("I catch the 8:05 bus to work", "these days I'm cycling in instead"), "bus", "cycling"),
+        # bed said by how it feels
+        (("I usually go to bed around midnight", "been crashing by 10 since the twins arrived"), "midnight", "10"),
+        # 去某处上班, begun: the new employer
+        (("我在华为做测试", "上个月开始去美团上班了"), "华为", "美团"),
+        # a surname given with 姓, of the new one
+        (("我领导姓李", "他调去总部了，新领导姓赵"), "姓李", "姓赵"),
+    ],
+)
+def test_a_change_said_in_everyday_words_replaces_what_was(said: tuple[str, ...], was: str, now: str) -> None:
+    current, ended = beliefs_after(OWNER, *said, one_session=True)
+    assert [s for s in ended if was in s], (current, ended)
+    assert [s for s in current if now in s], (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        ("I go to bed around midnight", "the kids crash by 8 most nights"),  # the kids', not the speaker's
+        ("我在华为做测试", "我老婆上个月开始去美团上班了"),  # another person's employer
+        ("我领导姓李", "我同事姓赵"),  # another person's surname
+    ],
+)
+def test_the_same_words_of_another_thing_change_nothing(said: tuple[str, ...]) -> None:
+    current, ended = beliefs_after(OWNER, *said, one_session=True)
+    assert not ended, (current, ended)
