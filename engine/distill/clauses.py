@@ -62,7 +62,11 @@ _SPLIT_EN = re.compile(
     + r")"
     # "I was a nurse for years, though nowadays I teach": what holds now, conceded after a comma
     # (not "even though I haven't been ...": the clause it concedes is no statement of its own)
-    r"|\s*,\s*(?:though|although|tho)\s+(?=(?i:now|nowadays|these days|currently)\s*,?\s+" + _PRONOUN_EN + r")"
+    r"|(?<!\beven)\s*,?\s+(?:though|although|tho)\s+(?=(?i:now|nowadays|these days|currently)\s*,?\s+"
+    + _PRONOUN_EN
+    + r")"
+    # "..., now living in Austin": what holds now, its subject dropped
+    r"|,\s+(?=(?i:now|nowadays|these days)\s+(?:living|working|studying|based|renting|teaching)\b)"
     # "... so now I catch the 6:55": what a change led to, the state as it is now
     r"|\s*,?\s+so\s+(?=(?:now|nowadays|these days)\s+" + _PRONOUN_EN + r")"
     # "they reshuffled the rotation, now it's every 3rd week for me": the state it led to, said

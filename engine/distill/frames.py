@@ -861,7 +861,7 @@ _DIET_EN = re.compile(
     # ... or said first with how strictly ("mostly vegetarian, I still eat fish sometimes")
     r"(?:\b(?:I'm|I am|is|'s|became|went|gone|turned|now|eat|eating|going)\s+|^(?=(?:mostly|mainly|strictly)\s))"
     r"(?:now\s+|fully\s+|mostly\s+|mainly\s+|strictly\s+|a\s+)?"
-    r"(vegetarian|vegan|pescatarian|keto|gluten-free|flexitarian)\b",
+    r"(vegetarian|vegan|pescatarian|keto|gluten-free|flexitarian|plant[- ]based)\b",
     re.IGNORECASE,
 )
 # Eating again what a diet left out ("started eating fish again", "back to eating meat"):

@@ -313,6 +313,10 @@ _AIMING_FIRST_EN = re.compile(
     r"^(?:(?:still|currently|now)\s+)?(?:trying|aiming|saving up|saving|putting away|paying off)\b(?=.*\d)",
     re.IGNORECASE,
 )
+# What the speaker does now, said after what they did, "I'm" dropped ("..., now living in Austin")
+_NOW_DOING_FIRST_EN = re.compile(
+    r"^(?:now|nowadays|these days)\s+(?:living|working|studying|based|renting|teaching)\b", re.IGNORECASE
+)
 # A new role of the speaker's with its "I" dropped ("starting monday as a receptionist at a
 # dental office", "started last week as a line cook"): the work they take, not a plan in the air.
 _ROLE_TAKEN_FIRST_EN = re.compile(
@@ -348,6 +352,8 @@ def habit_restored(clause: str, sentence: str = "") -> str:
         said = text[role.start("verb") :]
         return ("I'm " if verb == "starting" else "I ") + said[:1].lower() + said[1:]
     if _AIMING_FIRST_EN.match(text):  # "trying to put away $300 a month": the speaker's aim, "I'm" dropped
+        return "I'm " + text[:1].lower() + text[1:]
+    if _NOW_DOING_FIRST_EN.match(text):  # "now living in Austin with my partner": the speaker, "I'm" dropped
         return "I'm " + text[:1].lower() + text[1:]
     if is_cjk(text) or not _HABIT_FIRST_EN.match(text):
         return clause
@@ -431,6 +437,10 @@ def _speaker_restored(clause: str) -> str:
         return "我" + text if _OPENS_WITH_RELATION_ZH.match(text) else clause
     if re.match(r"(?:favou?rite|usual|main|go-to)\s+\w+(?:\s+\w+)?\s+(?:is|are)\s", text, re.IGNORECASE):
         return "my " + text  # "favourite tea is earl grey": the speaker's, "my" dropped
+    origin = _ORIGIN_FIRST_EN.match(text)
+    if origin is not None:  # "Born and raised in Manila", "originally from Lagos": the speaker's, "I" dropped
+        said = text[:1].lower() + text[1:]
+        return ("I'm " if origin.group("from") else "I " if origin.group("grew") else "I was ") + said
     if re.match(r"no longer\s+(?:a|an|at|with|in|on)\b", text, re.IGNORECASE):  # "No longer a member at ..."
         return "I'm n" + text[1:]
     if re.match(r"(?:don't|do not|haven't)\s+(?:have|go|take|use|own)\b", text, re.IGNORECASE) or _LAPSED.match(text):
@@ -448,6 +458,12 @@ def _speaker_restored(clause: str) -> str:
     return "my " + text if _OPENS_WITH_RELATION_EN.match(text) else clause
 
 
+# Where the speaker comes from, said with its subject dropped, as chat drops it
+_ORIGIN_FIRST_EN = re.compile(
+    r"(?:(?P<born>born(?:\s+(?:and|&)\s+raised)?|raised)\s+(?:in|on)|(?P<grew>grew up)\s+(?:in|on)|"
+    r"(?P<from>originally)\s+from)\s+\w",
+    re.IGNORECASE,
+)
 _VALUE = re.compile(
     r"[$€£¥]?\d[\d,.:]*(?:\s?(?:%|(?:am|pm|k)\b))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
 )

@@ -2293,17 +2293,21 @@ def _shift_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
 # What a diet leaves out, by the diet: a belief that its holder eats one of these ends when they
 # take up the diet ("I eat meat" / "I became a vegetarian in March"); "keto" or "paleo" leave
 # out no such thing.
-_MEAT = r"meat|fish|chicken|beef|pork|lamb|seafood|bacon|steak|ham|turkey|sausages?|burgers?"
+_MEAT = (
+    r"meat|fish|chicken|beef|pork|lamb|seafood|bacon|steak|ham|turkey|sausages?|burgers?|"
+    r"shrimp|prawns?|crab|lobster|tuna|salmon|oysters?|mussels?"
+)
+_FLESH = r"meat|chicken|beef|pork|lamb|bacon|steak|ham|turkey|sausages?|burgers?"
 _ANIMAL = r"dairy|eggs?|cheese|milk|butter|yogh?urt|honey"
 _LEAVES_OUT = {
     "vegetarian": _MEAT,
     "vegan": _MEAT + "|" + _ANIMAL,
     "plant-based": _MEAT + "|" + _ANIMAL,
     "plant based": _MEAT + "|" + _ANIMAL,
-    "pescatarian": r"meat|chicken|beef|pork|lamb|bacon|steak|ham|turkey|sausages?|burgers?",
-    "pescetarian": r"meat|chicken|beef|pork|lamb|bacon|steak|ham|turkey|sausages?|burgers?",
+    "pescatarian": _FLESH,
+    "pescetarian": _FLESH,
 }
-_EATS = r"\b(?:eats?|eating|ate)\s+(?:(?:a\s+lot\s+of|lots\s+of|plenty\s+of|some|mostly|mainly|red)\s+)?(?P<food>{})\b"
+_EATS = r"\b(?:eats?|eating|ate)\s+(?:(?:a\s+lot\s+of|lots\s+of|a\s+ton\s+of|tons\s+of|loads\s+of|plenty\s+of|some|mostly|mainly|red)\s+)?(?P<food>{})\b"
 
 
 def _left_out_by_diet(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:

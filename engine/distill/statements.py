@@ -170,7 +170,7 @@ _ABOUT_SOMEONE_EN = re.compile(
     r"\s+(?:is|are|was|were|has|have|had|got|gets|went|rose|fell|grew|came|became|took|began|shrank|put|cut|set|\w+ed|\w+s"
     # ... the verb of a plural thing that happens on a schedule ("releases go out every Monday now")
     r"|" + SCHEDULED + r")\b"
-    r"(?=.*(?:\d|\s(?-i:[A-Z])|\b(?:daily|weekly|monthly|yearly|annual|hourly|biweekly|fortnightly)\b"
+    r"(?=.*(?:\d|\s(?-i:[A-Z])|\b(?:daily|nightly|weekly|monthly|quarterly|yearly|annual|annually|hourly|biweekly|bimonthly|fortnightly)\b"
     # a day or a month written in lower case ("the dentist is on thursday")
     r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
     r"|\b(?:january|february|april|june|july|august|september|october|november|december)\b))",

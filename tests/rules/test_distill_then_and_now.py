@@ -184,3 +184,34 @@ def test_a_change_said_in_everyday_words_replaces_what_was(said: tuple[str, ...]
 def test_the_same_words_of_another_thing_change_nothing(said: tuple[str, ...]) -> None:
     current, ended = beliefs_after(OWNER, *said, one_session=True)
     assert not ended, (current, ended)
+
+
+@pytest.mark.parametrize("said", ["Born and raised in Porto", "originally from Accra", "grew up in Tucson"])
+def test_where_the_speaker_comes_from_said_without_i_is_a_note(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert len(current) == 1 and current[0].startswith("The user "), current
+
+
+@pytest.mark.parametrize(
+    ("said", "was"),
+    [
+        (("Team offsites are quarterly", "Team offsites are monthly now"), "quarterly"),
+        (("I eat tons of cheese", "went plant based last month"), "cheese"),
+        (("I eat a lot of prawns", "I'm vegetarian now"), "prawns"),
+    ],
+)
+def test_a_frequency_word_and_a_diet_said_loosely_are_changes_too(said: tuple[str, ...], was: str) -> None:
+    current, ended = beliefs_after(OWNER, *said, one_session=True)
+    assert [s for s in ended if was in s], (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I was a keen skater as a teen tho nowadays I mostly cycle",
+        "Spent my thirties in Leeds, now living in Bath with my wife",
+    ],
+)
+def test_what_holds_now_said_loosely_is_its_own_note(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert len(current) == 2 and all(s.startswith(("The user", "Nowadays the user")) for s in current), current
