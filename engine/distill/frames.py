@@ -798,11 +798,11 @@ _ACTIVITY_EN = re.compile(
     r"lesson|appointment|school run|commute)\b[^,;]*?\b(?:at|to|around|by|is|starts|begins)\b",
     re.IGNORECASE,
 )
-_FALLING_ASLEEP = ["crash", "crashing", "conk out", "conking out", "pass out", "passing out", "fall asleep"]
+_FALLING_ASLEEP = ["crash", "crashing", "conk out", "conking out", "pass out", "passing out"]
+_FALLING_ASLEEP += ["fall asleep", "falling asleep"]  # bed said by how it comes
 _BED_SAID_OTHERWISE = frozenset(
     ["lights out", "lights-out", "bedtime", "asleep", "in bed", "hit the sack", "hit the hay", "out cold"]
     + _FALLING_ASLEEP
-    + ["falling asleep"]
 )
 _MY_BEDTIME = re.compile(
     r"^(?:(?:so|and|but|now|these days|lately|usually|normally|since \w+(?: \w+){0,4},?)\s+)*"
@@ -824,7 +824,7 @@ _ACTIVITY_NAMES = {
     "in bed": "go to bed",
     "hit the sack": "go to bed",
     "hit the hay": "go to bed",
-    **{said: "go to bed" for said in [*_FALLING_ASLEEP, "falling asleep", "out cold"]},
+    **{said: "go to bed" for said in [*_FALLING_ASLEEP, "out cold"]},
     "go to sleep": "go to bed",
     "stand-up": "standup",
     "stand up": "standup",
