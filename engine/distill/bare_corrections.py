@@ -31,7 +31,6 @@ __all__ = [
     "WORD",
     "WRONG_SAID_AFTER_ZH",
     "BareCorrection",
-    "after_slip_zh",
     "bare_correction",
     "is_formula",
     "is_slip",
@@ -289,16 +288,6 @@ class BareCorrection(NamedTuple):
     value: str  # the right value, as written
     shape: str  # ``value_shape`` of it
     wrong: str | None  # the wrong value, as written, when the words name it
-
-
-def after_slip_zh(text: str) -> str:
-    """A Chinese text without the formula it opens with when that formula says a slip
-    ("刚才说错了，我家狗叫球球" -> "我家狗叫球球"): its 刚才 is when the slip was said, not when
-    anything told happened. The text as it is otherwise."""
-    m = _FORMULA_ZH.match(text.strip())
-    if m is None or SLIP_SAID_ZH.search(m.group(0)) is None:
-        return text
-    return text.strip()[m.end() :]
 
 
 def slip_said_zh(text: str) -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from ledgermind.distill.bare_corrections import after_slip_zh
 from ledgermind.distill.dates import find_time
 from ledgermind.distill.findings import Finding, Speaker, attribute_of, clean_value
 from ledgermind.distill.frames import RELATIONS_ZH
@@ -193,7 +192,6 @@ def _stated(s: str, sp: Speaker, _: datetime) -> list[Finding]:
 
 
 def _episode(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
-    s = after_slip_zh(s)  # "刚才说错了，……": the slip was just now, not what is told
     mention = find_time(s, said_at)
     if mention is None or not _PAST.search(s) or "我" not in s or is_request(s):
         return []  # "帮我回忆一下昨天我们聊了什么": the past is what is asked about, not told
