@@ -349,7 +349,12 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
         and all(len(m) == 1 and m[0].isdigit() for m in (mid_a, mid_b))
         and all(_subjectish(t) or _is_name(t, name) for t in a_pos[: p - 1])
     )
-    one = (one and not _two_apart_zh(mid_a, mid_b) and not _done_apart(a_pos[:p], mid_a, mid_b)) or aged
+    one = (
+        one
+        and not _two_apart_zh(mid_a, mid_b)
+        and not _done_apart(a_pos[:p], mid_a, mid_b)
+        and not _named_apart(mid_a, mid_b)
+    ) or aged
     smaller = min(len(set(a_pos)), len(set(b_pos))) or 1
     overlap = len(set(a_pos) & set(b_pos)) / smaller
     joiner = "" if is_cjk(old + new) else " "
@@ -367,6 +372,14 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
         contained,
         a_pos[p - 1] if p else "",
     )
+
+
+def _named_apart(mid_a: list[str], mid_b: list[str]) -> bool:
+    """Whether the differences hold each a thing's name, "is", and its value ("favorite
+    food is ramen" / "favorite dessert is tiramisu"): two attributes, not one value."""
+    if "is" not in mid_a[1:] or "is" not in mid_b[1:]:
+        return False
+    return mid_a[: mid_a.index("is", 1)] != mid_b[: mid_b.index("is", 1)]
 
 
 # Verbs that say how a count came to be or that it holds, no activity of their own
@@ -1081,8 +1094,29 @@ def untimed(statement: str) -> str:
     return _SAID_TIME.sub(" ", _RESOLVED_TIME.sub(" ", statement))
 
 
+# A switch needed or due, not made ("思域该换轮胎了", "需要换电池", "the car needs to be changed")
+_SWITCH_DUE = re.compile(
+    r"(?:该|得|要|需要|应该|打算|准备|想)(?:去)?(?=换|改)|\b(?:need|needs|should|ought) to\b", re.I
+)
+
+
 def switched(text: str) -> bool:
-    return _SWITCH.search(text) is not None
+    found = _SWITCH.search(text)
+    return found is not None and not due_not_done(text, found)
+
+
+def change_due(text: str) -> bool:
+    """Whether ``text`` says a change needed or due, none made ("思域该换轮胎了")."""
+    found = _SWITCH.search(text)
+    return found is not None and due_not_done(text, found)
+
+
+def due_not_done(text: str, found: re.Match[str]) -> bool:
+    """Whether the change word ``found`` in ``text`` is one needed or due, not made
+    ("思域该换轮胎了", "I need to switch banks")."""
+    if is_cjk(text):
+        return _SWITCH_DUE.search(text[max(0, found.start() - 6) : found.end()]) is not None
+    return _SWITCH_DUE.search(text[max(0, found.start() - 24) : found.start()]) is not None
 
 
 def moved_on(text: str) -> bool:
@@ -1222,8 +1256,17 @@ def has_additive_cue(text: str) -> bool:
     return _ADDITIVE_CUE.search(text) is not None
 
 
+# A clause hung after the main one, whose negation is its own ("I'm a PM at Shopify in case I
+# didn't mention", "switched to tea because I didn't sleep"): it denies nothing the statement says.
+_HUNG_CLAUSE = re.compile(
+    r"(?<=\w)[,;]?\s+(?:just\s+)?(?:in case|because|cause|cuz|since|unless|if|whether|so that)\s+"
+    r"(?:i|we|you|it|he|she|they|the user|(?-i:[A-Z])\w+)\b.*$",
+    re.IGNORECASE,
+)
+
+
 def negated(text: str) -> bool:
-    return _NEGATION.search(text) is not None
+    return _NEGATION.search(_HUNG_CLAUSE.sub("", text)) is not None
 
 
 def taken_up_again(old: str, new: str) -> bool:

@@ -60,6 +60,8 @@ _SPLIT_EN = re.compile(
     + _NOW_OPENS
     + _PRONOUN_EN
     + r")"
+    # "just got a new job at Target, also we're expecting our second": a second fact added after a comma
+    r"|\s*,\s+also,?\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think|wonder|wanted|want)\b))"
     # "I was a nurse for years, though nowadays I teach": what holds now, conceded after a comma
     # (not "even though I haven't been ...": the clause it concedes is no statement of its own)
     r"|(?<!\beven)\s*,?\s+(?:though|although|tho)\s+(?=(?i:now|nowadays|these days|currently)\s*,?\s+"
@@ -647,7 +649,7 @@ _LIFE_VERBS = (
     "wake|leave|start|finish|sleep|eat|shower|meditate|pray|jog|lift|nap|drink|smoke|wear|watch|listen|hike|bake"
 )
 _SHARED_FIRST_PERSON = re.compile(
-    r"^(?P<subject>I|We)\s+(?P<verb>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r")))\b(?P<rest>.+?)\s+and\s+"
+    r"^(?P<subject>[Ii]|[Ww]e)\s+(?P<verb>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r")))\b(?P<rest>.+?)\s+(?:and|but)\s+"
     # an adverb of habit may come before the second verb ("... and usually get coffee at Pret")
     r"(?P<second>(?:(?:also|usually|often|always|sometimes|normally|then)\s+)?(?-i:(?:"
     + _LIFE_VERBS

@@ -873,7 +873,7 @@ _DIET_LEFT_EN = re.compile(
 )
 _THING_EN = re.compile(
     r"\b(?:(" + _CAR_BRANDS + r")|(" + _PHONE_BRANDS + r")|(" + _LAPTOP_BRANDS + r"))\b"
-    r"((?-i:(?:\s+(?:[A-Z0-9][\w+-]*|[Pp]ro|[Mm]ax|[Pp]lus|[Mm]ini|[Aa]ir|[Uu]ltra)){0,3}))",
+    r"((?-i:(?:\s+(?:(?!I\b|I')[A-Z0-9][\w+-]*|[Pp]ro|[Mm]ax|[Pp]lus|[Mm]ini|[Aa]ir|[Uu]ltra)){0,3}))",
     re.IGNORECASE,
 )
 # A car named by its model after the speaker's "drive" ("I drive a Golf", "we drive an old Corolla")
@@ -1183,6 +1183,26 @@ def _focus(clause: str, zh: bool) -> str:
     return clause[marks[-1].start() :] if marks else clause
 
 
+# Talk of a make or model as the world has it: what people say of it, or its latest model.
+_HEARSAY_EN = re.compile(
+    r"^(?:(?:so|but|and|honestly|apparently)[,\s]+)*(?:everyone|everybody|people|they|nobody|no one|apparently|"
+    r"(?:i\s+)?(?:heard|read|saw online))(?:\s+(?:says?|said|thinks?|reckons?))?\b(?:\s+that)?",
+    re.IGNORECASE,
+)
+_NOT_THEIRS_EN = re.compile(_HEARSAY_EN.pattern + r"|\bthe\s+(?:new|latest|newest|next|upcoming)\s+", re.IGNORECASE)
+_OWNER_WORDS_EN = re.compile(r"\b(?:I|I'm|I've|me|my|mine|we|we're|our|us)\b", re.IGNORECASE)
+
+
+# A place of work or of a club moving, said as its subject: where it is, not where anyone lives.
+_WORKPLACE_MOVED_EN = re.compile(
+    r"\b(?:my|our|the|his|her|their)\s+(?:\w+\s+)?(?:office|offices|company|work|job|team|employer|firm|school|"
+    r"business|shop|store|gym|church|lab|headquarters|hq|startup|studio|clinic|practice|club|restaurant|bakery)\s+"
+    r"(?:(?:just|finally|recently|has|have|is|are|got|also|all|officially)\s+)*(?:moved|moving|relocated|relocating|"
+    r"is moving|based)\b",
+    re.IGNORECASE,
+)
+
+
 def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if re.search(r"\byou(?:r|'re|'ve|'ll)?\b", clause, re.IGNORECASE) and not re.search(
         r"\b(?:I|I'm|I've|me|we|we're|my|our|us)\b", clause, re.IGNORECASE
@@ -1206,6 +1226,8 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     thing = _THING_EN.search(focus) or _THING_EN.search(clause)
     if thing and _NOT_OWNED_EN.search(thing.string[: thing.start()]):
         thing = None  # "rented a honda on holiday": a car used a while, not the speaker's
+    if thing and _NOT_THEIRS_EN.search(clause) and not _OWNER_WORDS_EN.search(_HEARSAY_EN.sub("", clause)):
+        thing = None  # "everyone says tesla resale values are tanking", "the new iphone looks mid": the world's
     if thing:
         kind = "car" if thing.group(1) else "phone" if thing.group(2) else "laptop"
         noun = _THING_NOUN_EN.search(clause)
@@ -1228,6 +1250,8 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if school is not None:
         return [_Hit("school", "school", _norm(school), school, "organisation", subject)]
     place = _RESIDENCE_EN.search(focus) or _RESIDENCE_EN.search(clause)
+    if place and _WORKPLACE_MOVED_EN.search(clause[: place.start() + len(place.group(0))]):
+        place = None  # "my office moved to Lyon", "our company relocated to Austin": no one's home
     if place:
         value = _cut(next((g for g in place.groups() if g), ""))
         if value and value.lower() not in _NOT_VALUES and not _WHEN_EN.match(value):

@@ -37,9 +37,11 @@ from ledgermind.distill.alignment import (
     DROPPED,
     ENDED_PRONOUN,
     THING_CHANGED,
+    Alignment,
     align,
     change_words,
     core_tokens,
+    due_not_done,
     ended_object,
     ended_objects,
     ends,
@@ -145,6 +147,14 @@ _CURRENT = re.compile(
     r"|换|改|转|迁|搬|现在|如今|目前|调到|调去|调往|升为|升到",
     re.IGNORECASE,
 )
+
+
+def _current(statement: str) -> bool:
+    """Whether a statement says the state as it is now (``_CURRENT``), not a change due."""
+    found = _CURRENT.search(statement)
+    return found is not None and not due_not_done(statement, found)
+
+
 # A number on both sides: a change cue on the same topic moves the quantity
 # ("my doctor raised my lisinopril dose to 20 mg", "I'm down to twice a week").
 _QUANTITY = re.compile(
@@ -2847,6 +2857,15 @@ def _pair(
     change = cue or moving
     if al.same:
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
+    if (
+        _STILL.search(p.statement)
+        and len(b.value or "") >= 2
+        and (b.value or "").casefold() in p.statement.casefold()
+        and not has_change_cue(p.statement)
+    ):
+        return "reinforce", "", ""  # "我在网易工作" / "还在网易，快五年了": the value held, said to hold still
+    if _said_again_with_is(al) and neg_p == neg_b:
+        return "reinforce", "", ""  # "I work at Google" / "still at Google": the verb said as "is", no value
     if _WHAT_THEY_ARE.match(b.statement) and _LEFT_HOME.search(p.statement):
         return "", "", ""  # "my brother Sam is a nurse" / "he moved out": where he lives, not what he is
     exclusive = _one_of_a_kind(b.statement, p.statement) if not (neg_p or neg_b or additive) else None
@@ -2914,7 +2933,7 @@ def _pair(
         return "shift", kin[0], kin[1]
     counted = bool(_QUANTITY.search(b.statement) and _QUANTITY.search(p.statement))
     if (stated and al.functional and al.overlap >= grey.overlap) or (
-        topic and (_CURRENT.search(p.statement) or (stated and counted))
+        topic and (_current(p.statement) or (stated and counted))
     ):
         # "we switched to one-week sprints", "I cycle to work now": a switch or the state as it is now
         if _adds_when(b.statement, p.value):  # "the running club meets on Sundays now": when, not instead
@@ -2930,6 +2949,21 @@ def _pair(
     if al.functional and al.overlap >= grey.overlap:
         return "conflict", "", ""
     return "", "", ""
+
+
+_STILL = re.compile(r"\b(?:still|yep still|same as before)\b|还在|仍然|依然|仍在|一直在", re.IGNORECASE)
+
+
+def _said_again_with_is(al: Alignment) -> bool:
+    """Whether the one word two statements differ in is a verb on one side and "is" on
+    the other ("works at Google" / "is still at Google"): no value moved."""
+    words = {al.old, al.new}
+    return (
+        al.one_value
+        and bool(words & {"is", "are", "am"})
+        and all(re.fullmatch(r"[a-z]+", w) for w in words)
+        and not words & {"not", "no", "never"}
+    )
 
 
 # The currencies an amount is counted in ("1,200 euros" / "15 euros for Spotify"): money in

@@ -232,6 +232,22 @@ def one_of_two(statement: str, held: str) -> bool:
     return _AMOUNT.search(statement) is not None and len(_AMOUNT.findall(held)) >= 2
 
 
+# Where someone comes from, said as what the statement is about (its subject, then the origin),
+# which no later home changes ("I'm from Harbin" / "I live in Xiamen now")
+_ORIGIN = re.compile(
+    r"^(?:the user|(?-i:[A-Z])\w+)(?:'s\s+\w+)?\s+(?:(?:is|was|'s)\s+)?(?:originally\s+)?"
+    r"(?:from|grew up in|was born (?:and raised )?in|born (?:and raised )?in)\s+(?!(?:the|a|an|my|our|his|her|their)\b)\w"
+    r"|^(?:用户|我)(?:的)?(?:[\u4e00-\u9fff]{1,2})?(?:是[\u4e00-\u9fff]{2,4}人|来自|老家|出生在|出生于|土生土长|籍贯)",
+    re.IGNORECASE,
+)
+
+
+def origin_and_home(statement: str, held: str) -> bool:
+    """Whether one of two statements says where someone comes from and the other does not
+    ("用户是哈尔滨人" / "用户现在在厦门生活"): an origin is no home a move replaces."""
+    return (_ORIGIN.search(statement) is None) != (_ORIGIN.search(held) is None)
+
+
 def askable(statement: str) -> bool:
     """Whether a statement is one the judge may be asked about: said of the user or one
     of their people (its subject first), with a word of substance besides the change and

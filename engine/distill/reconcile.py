@@ -47,6 +47,7 @@ from datetime import datetime
 
 from ledgermind.distill.alignment import (
     align,
+    change_due,
     ends,
     ends_nothing_held,
     has_additive_cue,
@@ -100,6 +101,7 @@ from ledgermind.distill.meaning import (
     held_now,
     new_state_zh,
     one_of_two,
+    origin_and_home,
     says_change,
 )
 from ledgermind.distill.person import RELATIONS_ZH_WORDS
@@ -290,6 +292,8 @@ class _State:
             named = [b for b in keyed if p.replaces and _names_value(b, p.replaces)]
             if not named and _another_besides(keyed, p):
                 return self._new(p)  # "I don't drink coffee" / "I do drink a ton of green tea": both hold
+            if not named and _called_shorter(keyed, p):
+                return self._new(p)  # "my car is a 2018 Mazda 3" / "the mazda needs new brakes": the same car
             if named or not (p.replaces and (p.value or "").startswith("not ")):
                 verb = "corrected" if p.rule == "correction" else "contradicted"
                 return self._supersede(named or keyed, p, verb)
@@ -385,6 +389,7 @@ class _State:
             or has_additive_cue(p.statement)
             or negated(p.statement)
             or ends_nothing_held(p.statement)  # "打算放弃日语了": a plan, no new state
+            or change_due(p.statement)  # "思域该换轮胎了": a change needed, none made
             or (p.slip_owned and self._slip_to_another(p))
         ):
             return False
@@ -399,6 +404,7 @@ class _State:
             for b in self._judgeable(p, beliefs, things=p.slip_owned, people=p.slip_owned)
             if not _frames_apart_keys(b, p)
             and not one_of_two(p.statement, b.statement)
+            and not origin_and_home(p.statement, b.statement)
             and not rates_of_two(b.statement, p.statement)  # "works 40 hours a week" / "tutors 6 hours a week"
             # a slip owned, no change said in words: never of a belief whose value it says again,
             # why the slip happened ("I say boston out of habit")
@@ -1339,6 +1345,31 @@ def _another_besides(keyed: list[BeliefView], p: Proposal) -> bool:
         and all((b.value or "").casefold().startswith("not ") for b in keyed)
         and all((b.value or "").casefold()[4:] != value for b in keyed)
         and not has_change_cue(p.statement)
+    )
+
+
+_GOT_ONE = re.compile(
+    r"\b(?:got|get|gets|getting|bought|buy|buying|purchased|picked up|leased|leasing|ordered|traded|upgraded|"
+    r"switched|replaced|financed|inherited|won)\b|买|换|提了|入手|订了",
+    re.IGNORECASE,
+)
+
+
+def _called_shorter(keyed: list[BeliefView], p: Proposal) -> bool:
+    """Whether a value said plainly is some of the words of every value held ("Mazda" of
+    "Mazda 3"): the same thing called by a shorter name, said of again, not another one."""
+    words = set((p.value or "").casefold().split())
+    return (
+        bool(words)
+        and p.rule != "correction"
+        # "new" of another thing ("needs new brakes") says no change of this one
+        and not has_change_cue(
+            re.sub(
+                r"\bnew\s+(?!(?:" + "|".join(map(re.escape, words)) + r")\b)\w+", "", p.statement, flags=re.IGNORECASE
+            )
+        )
+        and not _GOT_ONE.search(p.statement)  # "just bought a Toyota": another of the make, got
+        and all(words < set((b.value or "").casefold().split()) - {"not"} for b in keyed)
     )
 
 

@@ -740,6 +740,13 @@ _LEAD_ZH_CLAUSE = re.compile(
 _LEAD_ZH = re.compile(r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|刚才|刚刚|我)?(?:说错了|口误|更正|纠正一下)?[，,、：:\s]*)+")
 
 
+# A favourite or a usual of the speaker's, "my" dropped ("favorite sport to play is squash")
+_MINE_UNSAID = re.compile(
+    r"^(?:fav|fave|favou?rite|go-to|usual)\s+(?:[\w-]+\s+){0,4}?(?:is|are)\s+(?!(?:it|that|this|what|when|how|why)\b)\w",
+    re.IGNORECASE,
+)
+
+
 def is_statement(clause: str) -> bool:
     """Whether a clause states something about someone (a belief's raw
     material), not a question, greeting, thanks, request or reaction."""
@@ -792,6 +799,8 @@ def is_statement(clause: str) -> bool:
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
+    if _MINE_UNSAID.match(body) and not _SECOND_PERSON.search(body):
+        return True  # "favorite sport to play is squash": the speaker's, "my" dropped
     if WENT_WITHOUT.search(body):
         return True  # "30 days without a cigarette today", "it's been 3 weeks since my last drink"
     if _NEW_RECORD.match(body):
@@ -1203,6 +1212,8 @@ def _subjectless(words: list[str]) -> bool:
         and not re.search(r",\s+(?:i|we)\b", " ".join(words[2:]), re.IGNORECASE)  # "..., I got the job"
     ):
         return True  # "Smaller than I'd like", "Almost as silly as ...": a comparison whose thing was said before
+    if re.match(r"(?:it\s+)?reminds (?:me|us) (?:how|that|it's|it is|what|why|to)\b", said, re.IGNORECASE):
+        return True  # "Reminds me how awesome life is": a reflection on what was said before, no fact
     return (
         len(first) > 4
         and first.endswith("ed")
@@ -1343,7 +1354,8 @@ def _ended_thing(body: str) -> bool:
 
 
 _SUPPOSITION_EN = re.compile(
-    r"^(?:if|unless|suppose|supposing|what if|in case)\b(?=.*\b(?:will|'ll|would|'d|could|might|gonna|going to)\b)"
+    r"^(?:(?:hypothetically|theoretically|in theory|just curious|random question)[,:\s]+(?:(?:but|so|like)\s+)?)?"
+    r"(?:if|unless|suppose|supposing|what if|in case)\b(?=.*\b(?:will|'ll|would|'d|could|might|gonna|going to)\b)"
     # a wish contrary to fact ("I wish I could pop round for a cup of tea"): no tea is drunk
     r"|^(?:i\s+)?(?:(?:really|just|so|only)\s+)?wish\s+(?:i|we)\s+(?:could|had|were|was|would|did|lived|knew)\b",
     re.IGNORECASE,
@@ -1541,7 +1553,16 @@ def is_question(sentence: str) -> bool:
         # a question tagged on with no mark ("ugh mondays, am I right", "..., right")
         or re.search(r",\s*(?:am i right|amirite|right|isn't it|don't you think)[.!]*$|\bam i right[.!]*$", text, re.I)
         is not None
+        # a condition, then its question asked with no mark ("if i got a retriever would it be ok ...")
+        or _ASKED_AFTER_IF.match(strip_lead(text)) is not None
     )
+
+
+_ASKED_AFTER_IF = re.compile(
+    r"^(?:(?:hypothetically|theoretically|just curious|out of curiosity|so|but)[,\s]+)*(?:if|say|suppose)\b[^.;!?]*?"
+    r"(?:,\s*|\s+)(?:would|could|should|will|can|is|do|does)\s+(?:it|that|this|i|we|they|he|she|there|the|my|our)\s+\w+[^.;!]*$",
+    re.IGNORECASE,
+)
 
 
 def _named(body: str) -> bool:

@@ -284,7 +284,12 @@ _FILLER_BETWEEN = re.compile(r"\s*,\s*" + _FILLER + r"\s*,\s*", re.IGNORECASE)
 _ASKED = r"(?<!\bdo)(?<!\bdid)(?<!\bdoes)(?<!\bdon't)(?<!\bdidn't)(?<!\bif)(?<!\bas)(?<!\bwould)"
 _FILLER_INSIDE = re.compile(_ASKED + r"(?<![.!?…])\s+" + _FILLER + r"\s*(?=,)", re.IGNORECASE)
 _FILLER_LAST = re.compile(
-    r"\s*,\s*" + _FILLER + r"(?=\s*(?:[.!?…]|$))|,?\s+I (?:guess|suppose)(?=\s*(?:[.!?…]|$))", re.IGNORECASE
+    r"\s*,\s*" + _FILLER + r"(?=\s*(?:[.!?…]|$))|,?\s+I (?:guess|suppose)(?=\s*(?:[.!?…]|$))"
+    # an aside on the telling, said last ("I'm a PM at Shopify in case I didn't mention", "if that helps")
+    r"|,?\s+(?:just\s+)?(?:in case|if) (?:I|you) (?:didn't|did not|never|haven't|forgot|don't) ?(?:mention|say|tell|told|"
+    r"know|remember|to mention)\w*(?:\s+(?:it|that|this|you|before|already))*(?=\s*(?:[.!?…]|$))"
+    r"|,?\s+if (?:that|it) (?:matters|helps)(?=\s*(?:[.!?…]|$))",
+    re.IGNORECASE,
 )
 
 

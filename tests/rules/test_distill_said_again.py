@@ -1,0 +1,112 @@
+"""A fact said again in passing is kept, and what only looks like a change changes nothing.
+
+People come back to what they told: "yep, still with Acme" after "I work at Acme", the car by its
+make alone after its full name, a thing needing a new part, "in case I didn't mention" after a
+fact said before. None of these ends the belief. Two favourites of different things are two
+attributes; where someone comes from is no home a move replaces; talk of a make as the world has
+it ("everyone says ...", "the new Pixel looks ...") is no one's possession; a workplace moving
+is no one's home. A condition asked as a question without its mark tells nothing. Two facts with
+one subject joined by "but", or added after ", also", are two notes. Words of my own (pure, the
+distiller's own functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("said-again", "u")
+
+
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [
+        ("I work at Acme", "yep, still at Acme, five years in March"),
+        ("I teach at Riverside High", "still at Riverside High, no plans to leave"),
+        ("我在京东上班", "嗯，还在京东，三年多了"),
+        ("I'm a nurse at St Mary's", "oh and I'm a nurse at St Mary's in case I didn't mention"),
+    ],
+)
+def test_a_fact_said_again_in_passing_stays(first: str, again: str) -> None:
+    current, ended = beliefs_after(OWNER, first, again)
+    assert ended == [], (current, ended)
+    assert current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my car is a silver 2016 Subaru Outback", "the subaru's making a weird noise again"),
+        ("I drive a red Toyota Yaris", "the toyota needs new tyres before winter"),
+        ("我的车是黑色的卡罗拉", "卡罗拉该换机油了"),
+    ],
+)
+def test_a_thing_called_by_a_shorter_name_or_needing_a_part_is_the_same_thing(first: str, then: str) -> None:
+    current, ended = beliefs_after(OWNER, first, then)
+    assert ended == [], (current, ended)
+
+
+def test_a_new_one_of_the_make_still_replaces_the_old() -> None:
+    _, ended = beliefs_after(OWNER, "my car is a Honda Accord", "just bought a Honda, the accord was dying")
+    assert [s for s in ended if "Accord" in s], ended
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("My favourite film is Heat", "favourite book is Dune, easily"),
+        ("my favorite sport to watch is tennis", "favorite sport to play is squash"),
+    ],
+)
+def test_favourites_of_two_things_are_two_attributes(first: str, then: str) -> None:
+    current, ended = beliefs_after(OWNER, first, then)
+    assert ended == [], (current, ended)
+    assert len(current) == 2, current
+
+
+def test_where_someone_comes_from_is_no_home_a_move_replaces() -> None:
+    current, ended = beliefs_after(OWNER, "我是大连人", "现在在杭州工作生活")
+    assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "everyone says bmw reliability has gone downhill",
+        "the new pixel looks pretty good honestly",
+        "people say the latest macbook runs hot",
+    ],
+)
+def test_talk_of_a_make_as_the_world_has_it_is_no_possession(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert not [s for s in current if "owns" in s or "'s phone" in s or "'s car" in s], current
+
+
+def test_a_workplace_moving_is_no_home() -> None:
+    current, ended = beliefs_after(OWNER, "I live in Bristol", "our office is moving to Bath in the spring")
+    assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "hypothetically if i adopted a second cat would they get along",
+        "if we moved to Denver would the commute be ok",
+    ],
+)
+def test_a_condition_asked_without_its_mark_tells_nothing(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert current == [], current
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "i live in leeds but work in manchester at an insurance firm",
+        "just started a new job at Ikea, also we're moving house in June",
+    ],
+)
+def test_two_facts_of_one_speaker_are_two_notes(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert len(current) == 2, current
