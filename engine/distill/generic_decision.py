@@ -2857,12 +2857,7 @@ def _pair(
     change = cue or moving
     if al.same:
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
-    if (
-        _STILL.search(p.statement)
-        and len(b.value or "") >= 2
-        and (b.value or "").casefold() in p.statement.casefold()
-        and not has_change_cue(p.statement)
-    ):
+    if _still_holds(b.value or "", p.statement) and not has_change_cue(p.statement):
         return "reinforce", "", ""  # "我在网易工作" / "还在网易，快五年了": the value held, said to hold still
     if _said_again_with_is(al) and neg_p == neg_b:
         return "reinforce", "", ""  # "I work at Google" / "still at Google": the verb said as "is", no value
@@ -2951,7 +2946,23 @@ def _pair(
     return "", "", ""
 
 
-_STILL = re.compile(r"\b(?:still|yep still|same as before)\b|还在|仍然|依然|仍在|一直在", re.IGNORECASE)
+def _still_holds(value: str, statement: str) -> bool:
+    """Whether a statement says a held value holds still, the value right after "still" or
+    还在 ("still at Google", "还在网易"), not something else said of it ("still thinking about Max")."""
+    if len(value) < 2:
+        return False
+    said = re.escape(value)
+    return (
+        re.search(
+            r"\bstill\s+(?:(?:at|in|with|on|for|a|an|the|working at|working for|living in|lives in|works at|using)\s+)?"
+            + said
+            + r"\b|(?:还|仍然?|依然|一直)在"
+            + said,
+            statement,
+            re.IGNORECASE,
+        )
+        is not None
+    )
 
 
 def _said_again_with_is(al: Alignment) -> bool:
