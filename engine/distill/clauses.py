@@ -810,10 +810,19 @@ _AIMS = frozenset(["goal", "goals", "plan", "plans", "aim", "resolution", "targe
 _READ_OFF = re.compile(r"(?:weighed|clocked|finished|timed|measured)\b", re.IGNORECASE)
 
 
+_LABEL_TIMED = re.compile(
+    r"^(?P<label>(?:my\s+)?(?:new|current)\s+[\w'-]+(?:\s+[\w'-]+)?)\s+"
+    r"(?P<when>(?:as of|starting|from|effective)\s+[\w-]+(?:\s+[\w-]+)?)\s*:\s*(?P<v>[^:?]+?)[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def _predicated(sentence: str) -> str:
     """A named value said without its verb, with it: "my new landlord is Mrs. Patel";
     a label and its value as one: "my goal for this year is to run ..."."""
-    labelled = _LABELLED.match(sentence.strip())
+    # "new address as of saturday: 220 Harbor Rd": the time the label carries goes after its value
+    sentence = _LABEL_TIMED.sub(r"\g<label>: \g<v> \g<when>", sentence.strip())
+    labelled = _LABELLED.match(sentence)
     if labelled and labelled.group("label").split()[0].lower().endswith("ed"):
         # "weighed in this morning: 79.4": what the speaker did and its reading, no label
         said = labelled.group("label")

@@ -41,10 +41,23 @@ _THING_IS = re.compile(
 # "it's ...", "it is ...", "it leaves ...", "they're ...": the pronoun first in the clause, or
 # first after a comma or "so" / "and" ("ANA rescheduled it, it leaves may 5 now")
 _IT = re.compile(
-    r"(?:^|,\s*|\b(?:so|and)\s+)(?P<p>it|they)"
+    r"(?:^|,\s*|\b(?:so|and|now|these days|nowadays|lately|currently)\s+)(?P<p>it|they)"
     r"(?:(?P<be>'s|'re|\s+(?:is|are|was|were)\b)|\s+(?P<verb>leaves|starts|begins|ends|costs|opens|closes|"
     r"moved|got moved|went up|went down|(?:has\s+)?(?:gone|jumped|dropped) (?:up\s+|down\s+)?)\b)"
     r"\s+(?P<y>.+)$",
+    re.IGNORECASE,
+)
+_NOW_FIRST = re.compile(
+    r"^(?:(?:honestly|ok|okay|so|well|but|and|lol|tbh)[,\s]+)*(?:now|these days|nowadays|lately|currently)\b", re.I
+)
+# "(they) moved standup to 10:15", "raising the trip budget to 2500": a thing of the speaker's by
+# its name, moved to a new value by whoever moved it
+_MOVED_THING = re.compile(
+    r"(?:^|,\s*|\b(?:so|and|they|we|he|she|i|boss|someone)\s+)(?:just\s+|finally\s+)?"
+    r"(?:moved|pushed|bumped|changed|switched|rescheduled|shifted|raised|raising|upped|lowered|lowering|cut|"
+    r"increased|increasing|reduced|reducing|dropped|moving|pushing|bumping|changing)\s+"
+    r"(?:the\s+|my\s+|our\s+)?(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:up\s+|down\s+|back\s+)?to\s+"
+    r"(?P<y>[^,;.!?]+?)(?=\s*(?:[,;.!?]|$|\s+(?:which|because|since|so|and|but)\b))",
     re.IGNORECASE,
 )
 _PLURAL = re.compile(r"(?<!s)s$", re.IGNORECASE)  # "lessons", "sessions"; not "class"
@@ -108,6 +121,7 @@ def _same_shape(held: str, said: str | None, verb: str) -> bool:
         said == held
         or (verb in ("moved", "got moved") and said in ("to", "into"))
         or (held == "number" and said in ("time", "amount"))
+        or (held == "amount" and said == "number")  # "40 a month" / "it's 55 now"
         or (held == "time" and said == "number")
     )
 
@@ -142,11 +156,24 @@ class ThingSpokenOf:
         if self._thing is None:
             return clause
         thing, plural, shape = self._thing
+        moved = _MOVED_THING.search(led)
+        if moved is not None and _head(moved.group("x")).lower() == _head(thing).lower():
+            # "they moved standup to 10:15" after "my standup is at 9:30": the thing, its new value
+            value = moved.group("y").strip()
+            if not _same_shape(shape, _shape(value), "") and not (shape and _shape(f"{shape} {value}") == shape):
+                return clause
+            if shape and shape.isalpha() and shape not in ("name", "time", "number", "amount"):
+                value = value if value.lower().startswith(shape + " ") else f"{shape} {value}"
+            be = "are" if plural else "is"
+            return text[: len(text) - len(led)] + f"{led[: moved.start()]}{thing} {be} {value} now"
         for pronoun in _IT.finditer(led):
             it = pronoun.group("p").lower() == "it"
             # "it" for any thing ("my hours are 9 to 5" / "now it's 10 to 6"); "they" only
             # for a plural one, before "are": "they changed them" is whoever changed them
-            if not (it or (plural and pronoun.group("be"))) or not change_words(led[pronoun.start("p") :]):
+            # the change said after the pronoun, or as a time word first ("these days it's big thief")
+            if not (it or (plural and pronoun.group("be"))) or not (
+                change_words(led[pronoun.start("p") :]) or _NOW_FIRST.match(led)
+            ):
                 continue
             verb = (pronoun.group("verb") or "").lower()
             if not _same_shape(shape, _shape(pronoun.group("y")), verb):

@@ -110,3 +110,19 @@ def test_a_condition_asked_without_its_mark_tells_nothing(said: str) -> None:
 def test_two_facts_of_one_speaker_are_two_notes(said: str) -> None:
     current, _ = beliefs_after(OWNER, said)
     assert len(current) == 2, current
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gone"),
+    [
+        ("my favourite podcast is the rest is history", "these days it's hard fork, every week", "history"),
+        ("my phone plan is 30 a month", "it's 35 now", "30 a month"),
+        ("my book club is at 7pm", "they moved book club to 8pm, better for everyone", "7pm"),
+        ("my weekly budget is 150", "ok lowering the weekly budget to 120", "150"),
+        ("my work email is jo@old.example", "new email as of monday: jo@new.example", "old.example"),
+        ("我在网易做测试", "上个月跳槽去了米哈游", "网易"),
+    ],
+)
+def test_a_new_value_said_in_passing_replaces_the_old(first: str, then: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, first, then, one_session=True)  # "it": the thing said just before
+    assert [s for s in ended if gone in s], (current, ended)
