@@ -85,7 +85,9 @@ _SPLIT_EN = re.compile(
     r"|\s*,\s+(?:so\s+)?(?=(?:(?:maybe|finally|hopefully|now)\s+)?we\s+(?:can|could)\b[^.]*\btogether\b)"
     # "... and my sister lives in Rome"; not "my contacts and my marketing skills to ..."
     r"|\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+"
-    r"(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b)"
+    r"(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b"
+    # "... and my husband's a plumber": the copula said as 's
+    r"|(?i:my|our)\s+(?:" + RELATIONS_EN + r")['’]s\s+(?:a|an|the|from|in|at|on|into|called|named|\w+ing)\b)"
     # a dash before a clause with a subject of its own ("Got a raise — I'm on 52k now"); not one before
     # an elaboration or a list ("We love being outdoors - going for hikes, ... - plus board games")
     r"|\s*;\s*|(?:\s+[—–-]+\s+|\s*—\s*)(?=" + _PRONOUN_EN + r"|(?i:my|our)\s)"

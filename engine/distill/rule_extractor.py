@@ -76,6 +76,7 @@ from ledgermind.distill.statements import (
     is_question,
     is_supposition,
     name_called_off,
+    put_to_the_listener,
     said_for_effect,
     strip_lead,
     told_before_asked,
@@ -250,6 +251,9 @@ class RuleExtractor:
                     continue
                 if is_general_view(sentence) or said_for_effect(sentence):  # a view of people at large, or irony
                     continue
+                if to_assistant and put_to_the_listener(sentence, item.content):
+                    continue  # "my mate reckons everyone should switch to linux, is he right?": a view to judge
+
                 if works_on_text(sentence):  # 'does this need a comma: "..."': a draft to work on
                     continue
                 if is_question(sentence):  # asked: only what was told before the question at its end

@@ -45,6 +45,7 @@ __all__ = [
     "is_supposition",
     "name_called_off",
     "named_subject",
+    "put_to_the_listener",
     "said_for_effect",
     "speaker_dropped_zh",
     "strip_lead",
@@ -1139,6 +1140,26 @@ _VIEW_OF_PEOPLE = re.compile(
     r"(?!.*\b(?:my|our|me|us)\b).*\b(?:most people|everyone|everybody|people|anyone|nobody|no one)\b",
     re.IGNORECASE,
 )
+
+
+# Someone's view told to have the listener judge it ("my mate reckons everyone should switch to
+# linux, is he right?", "my colleague keeps saying remote work is dead. thoughts?")
+_VIEW_OF_THEIRS = re.compile(
+    r"^(?:(?:so|ok|okay|lol|honestly)[,\s]+)*(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:\w+ly\s+)?"
+    r"(?:reckons|thinks|says|keeps saying|believes|swears|insists|claims|is convinced|argues)\b",
+    re.IGNORECASE,
+)
+_VIEW_ASKED = re.compile(
+    r"\b(?:is (?:he|she|they) right|are they right|thoughts|what do you (?:think|reckon)|wdyt|do you agree|"
+    r"who(?:'s| is) right|is (?:that|this|it) true|any truth (?:in|to) (?:that|this)|fair\?|true\?)",
+    re.IGNORECASE,
+)
+
+
+def put_to_the_listener(sentence: str, message: str) -> bool:
+    """Whether a sentence tells another's view for the listener to judge, the message asking
+    what they make of it: a view to weigh, no fact of anyone's."""
+    return _VIEW_OF_THEIRS.match(sentence.strip()) is not None and _VIEW_ASKED.search(message) is not None
 
 
 def is_general_view(sentence: str) -> bool:

@@ -126,3 +126,20 @@ def test_two_facts_of_one_speaker_are_two_notes(said: str) -> None:
 def test_a_new_value_said_in_passing_replaces_the_old(first: str, then: str, gone: str) -> None:
     current, ended = beliefs_after(OWNER, first, then, one_session=True)  # "it": the thing said just before
     assert [s for s in ended if gone in s], (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my brother reckons crypto is about to pump again, is he right?",
+        "my boss keeps saying AI will replace our whole team. thoughts?",
+    ],
+)
+def test_a_view_of_theirs_put_to_the_listener_is_no_fact(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert current == [], current
+
+
+def test_a_fact_of_theirs_after_and_with_its_copula_as_s_is_a_note_of_its_own() -> None:
+    current, _ = beliefs_after(OWNER, "I'm a physio and my wife's a dentist")
+    assert len(current) == 2, current
