@@ -2723,9 +2723,10 @@ def decide(
     closed = _closed(p, beliefs)
     if closed is not None:
         return closed
-    if ends_nothing_held(p.statement):
+    if ends_nothing_held(p.statement) or _JUST_THIS_ONCE.search(p.statement):
         # "the train was cancelled this morning", "sold three of my watercolours", "going to quit
-        # spin": no ending of a thing held, and nothing else said that changes one
+        # spin": no ending of a thing held, and nothing else said that changes one; "改周四，就这一次":
+        # an exception, what holds as a rule stays
         return Decision("none")
     said_before = beliefs if earlier is None else earlier
     ended = (
@@ -2944,6 +2945,14 @@ def _pair(
     if al.functional and al.overlap >= grey.overlap:
         return "conflict", "", ""
     return "", "", ""
+
+
+# An exception said as one ("just this once", 就这一次): the rule it departs from holds on
+_JUST_THIS_ONCE = re.compile(
+    r"就这一次|只这一次|仅此一次|这一次而已|下不为例|临时(?:改|换|调)|"
+    r"\bjust (?:this|the) once\b|\bjust this (?:time|week)\b|\bthis (?:week|time) only\b|\bone[- ]off\b",
+    re.IGNORECASE,
+)
 
 
 def _still_holds(value: str, statement: str) -> bool:

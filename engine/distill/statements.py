@@ -707,11 +707,15 @@ _TENTATIVE_ZH = re.compile(
 # "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
 # Not the weather ("最近一直下雨"), which is no one's.
 _SPEAKER_UNSAID_ZH = re.compile(
-    r"^(?:(?:今年|明年|去年|最近|现在|目前|平时|周末|早上|晚上|中午|上午|下午|每天|每周|每晚|国庆|春节|过年|寒假|暑假|五一|元旦|中秋|年底|年初|"
+    r"^(?:(?:今年|明年|去年|最近|现在|目前|平时|周末|早上|晚上|中午|上午|下午|每天|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|"
+    r"每周|每晚|每个?月|国庆|春节|过年|寒假|暑假|五一|元旦|中秋|年底|年初|"
     r"(?:下|上|这)(?:个)?(?:月|周|星期)|[一二三四五六七八九十\d]{1,2}月(?:份)?(?:底|初|中)?)[，,\s]*)*"
     r"(?:最后|还是|已经)?(?:打算|准备|计划|决定|定了|报了|考上了|报名了|一直在|正在学|在学|在练|在备考|戒了|"
     # a habit ("周末一般会去爬山", "平时经常加班")
-    r"(?:一般|通常|经常|常常|总是)(?:都)?(?:会)?[\u4e00-\u9fff])"
+    r"(?:一般|通常|经常|常常|总是)(?:都)?(?:会)?[\u4e00-\u9fff]|"
+    # a pet kept, or a place gone to for a pastime, said with the speaker dropped ("养了只仓鼠叫芝麻",
+    # "每周六上午去社区图书馆做志愿者", "最近每周四晚上去学陶艺")
+    r"养了?(?:一|两|三)?(?:只|条|头|缸)|去[\u4e00-\u9fff]{0,10}?(?:做志愿者|当志愿者|学|练|上课|打球|健身|游泳|跑步|爬山))"
     r"(?![^，,。]{0,6}(?:下雨|下雪|刮风|降温|天气))"
 )
 
@@ -741,6 +745,14 @@ _LEAD_ZH_CLAUSE = re.compile(
 _LEAD_ZH = re.compile(r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|刚才|刚刚|我)?(?:说错了|口误|更正|纠正一下)?[，,、：:\s]*)+")
 
 
+# A choice made among offers, said with the speaker dropped ("went with aetna this year", "ended up
+# going with the cheaper plan", "caved and got premium duo")
+_CHOSE_FIRST = re.compile(
+    r"^(?:(?:so|and|but|ok|okay|finally|eventually|just|in the end)[,\s]+)*"
+    r"(?:(?:went|ended up(?: going)?|settled|decided to go) with|caved and (?:got|bought|signed up for|upgraded to))\s+"
+    r"(?!(?:it|that|this|them|him|her|you|me|us|my gut|the flow)\b)\w",
+    re.IGNORECASE,
+)
 # A favourite or a usual of the speaker's, "my" dropped ("favorite sport to play is squash")
 _MINE_UNSAID = re.compile(
     r"^(?:fav|fave|favou?rite|go-to|usual)\s+(?:[\w-]+\s+){0,4}?(?:is|are)\s+(?!(?:it|that|this|what|when|how|why)\b)\w",
@@ -800,6 +812,8 @@ def is_statement(clause: str) -> bool:
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
+    if _CHOSE_FIRST.match(body) and not _SECOND_PERSON.search(body):
+        return True  # "went with aetna this year", "caved and got premium": the speaker's choice, "I" dropped
     if _MINE_UNSAID.match(body) and not _SECOND_PERSON.search(body):
         return True  # "favorite sport to play is squash": the speaker's, "my" dropped
     if WENT_WITHOUT.search(body):
@@ -1156,9 +1170,15 @@ _VIEW_ASKED = re.compile(
 )
 
 
+_VIEW_OF_THEIRS_ZH = re.compile(r"^(?:我|我们)的?[\u4e00-\u9fff]{1,4}?(?:老是|总是|一直|总)?(?:说|觉得|认为|坚持认为)")
+_VIEW_ASKED_ZH = re.compile(r"你怎么看|你觉得呢|你觉得(?:对|有道理|靠谱)吗|是真的吗|有道理吗|靠谱吗|对吗")
+
+
 def put_to_the_listener(sentence: str, message: str) -> bool:
     """Whether a sentence tells another's view for the listener to judge, the message asking
     what they make of it: a view to weigh, no fact of anyone's."""
+    if is_cjk(sentence):
+        return _VIEW_OF_THEIRS_ZH.match(sentence.strip()) is not None and _VIEW_ASKED_ZH.search(message) is not None
     return _VIEW_OF_THEIRS.match(sentence.strip()) is not None and _VIEW_ASKED.search(message) is not None
 
 

@@ -143,3 +143,35 @@ def test_a_view_of_theirs_put_to_the_listener_is_no_fact(said: str) -> None:
 def test_a_fact_of_theirs_after_and_with_its_copula_as_s_is_a_note_of_its_own() -> None:
     current, _ = beliefs_after(OWNER, "I'm a physio and my wife's a dentist")
     assert len(current) == 2, current
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "养了两只鹦鹉，一只叫豆豆",
+        "每周日下午去少年宫学书法",
+        "最近每周二晚上去学游泳",
+        "went with vodafone in the end",
+        "caved and upgraded to the family plan",
+    ],
+)
+def test_a_fact_said_with_the_speaker_dropped_is_kept(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert current, current
+
+
+def test_an_exception_said_as_one_leaves_the_rule() -> None:
+    current, ended = beliefs_after(OWNER, "我们读书会每周五晚上", "这周五老师有事，改周六，就这一次", one_session=True)
+    assert ended == [], (current, ended)
+
+
+def test_a_view_of_theirs_put_to_the_listener_in_chinese_is_no_fact() -> None:
+    current, _ = beliefs_after(OWNER, "我朋友说现在学日语没什么用，你觉得呢")
+    assert current == [], current
+
+
+def test_an_amount_put_up_by_someone_with_has_said_as_s_moves_it() -> None:
+    _, ended = beliefs_after(
+        OWNER, "I pay £980 a month for my flat", "agent's put it up to £1,040 from june", one_session=True
+    )
+    assert [s for s in ended if "980" in s], ended
