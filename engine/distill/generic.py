@@ -317,6 +317,22 @@ _AIMING_FIRST_EN = re.compile(
 _NOW_DOING_FIRST_EN = re.compile(
     r"^(?:now|nowadays|these days)\s+(?:living|working|studying|based|renting|teaching)\b", re.IGNORECASE
 )
+# A doing of the speaker's as it is these days, "I'm" dropped ("doing keto", "learning
+# japanese on duolingo", "training for a half"): a verb of a practice with its object after it
+_DOING_FIRST_EN = re.compile(
+    r"^(?:(?:still|currently|now|mostly|also)\s+)?(?:doing|running|learning|studying|training|taking|following|"
+    r"practi[cs]ing|tutoring|coaching|teaching|renting|driving|cycling|swimming|lifting)\s+"
+    r"(?!(?:it|that|this|them|you|late|behind|out of|low|around)\b)\w",
+    re.IGNORECASE,
+)
+# A finite verb after a doing said first makes the doing a subject ("running helps me think")
+_FINITE_AFTER_EN = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|can|could|will|would|should|makes?|helps?|keeps?|gives?|feels?|"
+    r"seems?|sounds?|looks?|takes?|costs?|means?|gets?|brings?|fascinates|inspires|excites|amazes|interests|"
+    r"bores|scares|relaxes|calms|motivates|matters|sucks|rocks|hurts|pays|beats|requires|involves|needs|"
+    r"reminds|lets|allows|becomes)\b|\b\w+n['’]t\b|\?",
+    re.IGNORECASE,
+)
 # A new role of the speaker's with its "I" dropped ("starting monday as a receptionist at a
 # dental office", "started last week as a line cook"): the work they take, not a plan in the air.
 _ROLE_TAKEN_FIRST_EN = re.compile(
@@ -354,6 +370,10 @@ def habit_restored(clause: str, sentence: str = "") -> str:
     if _AIMING_FIRST_EN.match(text):  # "trying to put away $300 a month": the speaker's aim, "I'm" dropped
         return "I'm " + text[:1].lower() + text[1:]
     if _NOW_DOING_FIRST_EN.match(text):  # "now living in Austin with my partner": the speaker, "I'm" dropped
+        return "I'm " + text[:1].lower() + text[1:]
+    if _DOING_FIRST_EN.match(text) and not _FINITE_AFTER_EN.search(text):
+        # "doing strict keto, under 20g carbs a day", "running roughly 20k a week atm": what the
+        # speaker is doing, "I'm" dropped (not "running helps me think": the doing is a subject)
         return "I'm " + text[:1].lower() + text[1:]
     if is_cjk(text) or not _HABIT_FIRST_EN.match(text):
         return clause

@@ -815,7 +815,9 @@ FOR_ONCE = re.compile(
     r"\b(?:(?:just|only)\s+(?:for\s+)?(?:this|the|one|that)\s+(?:\w+\s+)?(?:week|month|day|time|once)|"
     r"(?:this|that)\s+(?:\w+\s+)?(?:week|month|day|time)\s+only|for\s+(?:one|a)\s+(?:week|day|month)\s+only|"
     r"for\s+(?:this|that)\s+(?:week|month)\s+only|"
-    r"for\s+the\s+(?:[\w-]+\s+)?(?:scan|appointment|cleaning|test|mri|check-?up))\b",
+    r"for\s+the\s+(?:[\w-]+\s+)?(?:scan|appointment|cleaning|test|mri|check-?up)|one[- ]off)\b"
+    # "改周四，就这一次": an exception said as one, in Chinese
+    r"|就这一次|只这一次|仅此一次|这一次而已|下不为例|临时(?:改|换|调)",
     re.IGNORECASE,
 )
 
@@ -2723,10 +2725,9 @@ def decide(
     closed = _closed(p, beliefs)
     if closed is not None:
         return closed
-    if ends_nothing_held(p.statement) or _JUST_THIS_ONCE.search(p.statement):
+    if ends_nothing_held(p.statement):
         # "the train was cancelled this morning", "sold three of my watercolours", "going to quit
-        # spin": no ending of a thing held, and nothing else said that changes one; "改周四，就这一次":
-        # an exception, what holds as a rule stays
+        # spin": no ending of a thing held, and nothing else said that changes one
         return Decision("none")
     said_before = beliefs if earlier is None else earlier
     ended = (
@@ -2945,14 +2946,6 @@ def _pair(
     if al.functional and al.overlap >= grey.overlap:
         return "conflict", "", ""
     return "", "", ""
-
-
-# An exception said as one ("just this once", 就这一次): the rule it departs from holds on
-_JUST_THIS_ONCE = re.compile(
-    r"就这一次|只这一次|仅此一次|这一次而已|下不为例|临时(?:改|换|调)|"
-    r"\bjust (?:this|the) once\b|\bjust this (?:time|week)\b|\bthis (?:week|time) only\b|\bone[- ]off\b",
-    re.IGNORECASE,
-)
 
 
 def _still_holds(value: str, statement: str) -> bool:

@@ -175,3 +175,17 @@ def test_an_amount_put_up_by_someone_with_has_said_as_s_moves_it() -> None:
         OWNER, "I pay £980 a month for my flat", "agent's put it up to £1,040 from june", one_session=True
     )
     assert [s for s in ended if "980" in s], ended
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("doing intermittent fasting, 16:8 most days", True),
+        ("learning korean on duolingo, 90 days in", True),
+        ("Running a bakery isn't easy", False),
+        ("Learning new things inspires me", False),
+    ],
+)
+def test_a_doing_said_first_is_the_speakers_unless_it_is_the_subject(said: str, kept: bool) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert bool([s for s in current if s.startswith("The user is ")]) is kept, current
