@@ -38,12 +38,15 @@ __all__ = [
     "ENDED_PRONOUN",
     "ENDING_VERB",
     "IT_ENDED",
+    "NUMBER_LABELS",
     "THING_CHANGED",
     "Alignment",
     "align",
+    "change_due",
     "change_words",
     "complement_kind",
     "core_tokens",
+    "due_not_done",
     "ended_object",
     "ended_objects",
     "ending",
@@ -354,6 +357,7 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
         and not _two_apart_zh(mid_a, mid_b)
         and not _done_apart(a_pos[:p], mid_a, mid_b)
         and not _named_apart(mid_a, mid_b)
+        and not _labelled_apart(mid_a, mid_b)
     ) or aged
     smaller = min(len(set(a_pos)), len(set(b_pos))) or 1
     overlap = len(set(a_pos) & set(b_pos)) / smaller
@@ -372,6 +376,27 @@ def align(old: str, new: str, name: frozenset[str] = frozenset()) -> Alignment:
         contained,
         a_pos[p - 1] if p else "",
     )
+
+
+# Words that say what a number counts when said before it ("year 5", "grade 3", "size 10")
+NUMBER_LABELS = frozenset(
+    ["year", "grade", "class", "level", "size", "standard", "form", "stage", "step", "room", "floor", "season", "band"]
+)
+
+
+def _labelled_apart(mid_a: list[str], mid_b: list[str]) -> bool:
+    """Whether two differences each hold a number, one said with what it counts before it and
+    the other with another or none ("is 9" / "started year 5"): an age and a school year,
+    two attributes, not one value."""
+
+    def label(mid: list[str]) -> str | None:
+        at = next((i for i, t in enumerate(mid) if t[:1].isdigit()), None)
+        if at is None:
+            return None
+        return mid[at - 1] if at and mid[at - 1] in NUMBER_LABELS else ""
+
+    one, two = label(mid_a), label(mid_b)
+    return one is not None and two is not None and one != two
 
 
 def _named_apart(mid_a: list[str], mid_b: list[str]) -> bool:

@@ -36,6 +36,7 @@ from ledgermind.analysis.text import lexical_stem
 from ledgermind.distill.alignment import (
     DROPPED,
     ENDED_PRONOUN,
+    NUMBER_LABELS,
     THING_CHANGED,
     Alignment,
     align,
@@ -796,9 +797,49 @@ _MOVED_THEIRS = re.compile(
 _GOES_TO = r"\s+(?:(?:still|now|currently)\s+)?(?:goes to|attends|is at|is in|is enrolled at|studies at|lives (?:in|at|with))\b"
 
 
+# A child of the speaker's starting at another place ("the user's son Toby starts at oakfield on
+# monday"), where a school of theirs was said before
+_STARTS_AT_THEIRS = re.compile(
+    r"^(?:the user|(?-i:[A-Z])[a-z]+)'s\s+(?P<rel>son|daughter|kid|child|boy|girl|stepson|stepdaughter)"
+    r"(?:\s+(?-i:[A-Z])[a-z]+)?\s+(?:starts|started|is starting|will start|begins|began|moves|moved|is moving|"
+    r"transfers|transferred)\s+(?:at|to)\s+(?P<at>[\w'-]+)",
+    re.IGNORECASE,
+)
+_PASTIME_PLACE = re.compile(
+    r"\b(?:club|class|classes|lessons?|camp|team|practice|training|scouts|guides|brownies|cubs|job|work|shift|"
+    r"gym|pool|rink|studio|squad|band|choir|orchestra|theatre|theater)\b",
+    re.IGNORECASE,
+)
+_SCHOOLISH = re.compile(
+    r"\b(?:school|primary|elementary|academy|kindergarten|nursery|daycare|preschool|pre-k|year \d+|grade \d+|"
+    r"\d+(?:st|nd|rd|th) grade)\b",
+    re.IGNORECASE,
+)
+
+
 def _moved_of_theirs(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
-    """What "we moved their son to a charter school" replaces: where the son goes, said last."""
+    """What "we moved their son to a charter school" replaces: where the son goes, said last;
+    likewise what "their son starts at Oakfield on Monday" replaces, where a school was said."""
     said = _MOVED_THEIRS.search(p.statement)
+    starts = None if said is not None else _STARTS_AT_THEIRS.match(p.statement)
+    if (
+        starts is not None
+        and not FOR_ONCE.search(p.statement)
+        and not negated(p.statement)
+        and not _PASTIME_PLACE.search(p.statement, starts.start("at"))  # "starts at swim club": a pastime
+    ):
+        who = r"(?:the user|[A-Z][a-z]+)'s\s+" + re.escape(starts.group("rel"))
+        place = starts.group("at").casefold()
+        held = _last_held(
+            beliefs,
+            lambda b: (
+                re.match(who + r"\b.*?" + _GOES_TO, b.statement, re.IGNORECASE) is not None
+                and _SCHOOLISH.search(b.statement) is not None
+                and place not in b.statement.casefold()
+            ),
+        )
+        if held is not None:
+            return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule school started)")
     if said is None or negated(p.statement[: said.end()]):
         return None
     who = r"(?:the user|[A-Z][a-z]+)'s\s+" + re.escape(said.group("rel"))
@@ -3340,10 +3381,13 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
     if not shaped and len(bare) != 1:
         return Decision("none")
     value, shape = shaped[-1] if shaped else (bare[0], None)
+    # "started year 5": a number with what it counts said before it holds only where that is said
+    counted = _COUNTED_BEFORE.search(tail)
     holders = [
         (b, span)
         for b in beliefs
         if not negated(b.statement)
+        and (counted is None or re.search(rf"\b{counted.group(1)}\s+\d", b.statement, re.IGNORECASE))
         for span in _spans(b.statement)
         if span.casefold() != value.casefold()
         and (
@@ -3356,6 +3400,9 @@ def _thin_update(p: Proposal, beliefs: Sequence[BeliefView], stated: bool) -> De
         return Decision("none")
     b, span = holders[0]
     return Decision("supersede", (b,), "", span, value)
+
+
+_COUNTED_BEFORE = re.compile(r"\b(" + "|".join(sorted(NUMBER_LABELS)) + r")\s+\d", re.IGNORECASE)
 
 
 def _hour_at(statement: str, span: str, shape: tuple[str, str] | None) -> bool:

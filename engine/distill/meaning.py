@@ -72,6 +72,7 @@ __all__ = [
     "meaning_judge_from_env",
     "new_state_zh",
     "one_of_two",
+    "origin_and_home",
     "says_change",
 ]
 

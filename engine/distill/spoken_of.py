@@ -60,7 +60,14 @@ _PET = re.compile(
 )
 _NAMED = re.compile(r"^(?:(?:so|and|but|well|oh|also)\s+)?(my|our)\s+(" + RELATIONS_EN + r")\b", re.IGNORECASE)
 # The person's name said right after the relation ("my roommate Tyler pays ..."): the name they go by
-_NAME_AFTER = re.compile(r"\s+(?P<name>(?-i:[A-Z][a-z]{2,}))\b(?!\s+(?-i:[A-Z]))")
+_NAME_AFTER = re.compile(
+    r"\s+(?P<name>(?-i:[A-Z][a-z]{2,}))\b(?!\s+(?-i:[A-Z]))"
+    # ... typed in lower case, known by the verb right after it ("my daughter mia is 7"); not a verb,
+    # an adverb or a word of the relation's own ("my son just turned 9", "my sister lives in ...")
+    r"|\s+(?P<lower>(?-i:(?!(?:just|also|still|now|finally|recently|really|never|always|who|and|got|can|will|"
+    r"was|has|had|did|does|is|went|came|made|took|left|met|bought|sold|told|said|keeps|loves|hates)\b)"
+    r"[a-z]{3,}(?<!s)(?<!ed)(?<!ly)(?<!ing)))(?=\s+(?:is|was|has|had|turned|just|started|got)\b)",
+)
 # One of the speaker's people said with their partner ("my brother is married to Jess", "my sister
 # and her boyfriend ..."): a "they" whose clause ends the couple stands for them
 _COUPLE = re.compile(
@@ -158,8 +165,9 @@ class PersonSpokenOf:
             elif _COUPLE.search(text, named.end()):
                 self._couple, self._couple_before = (named.group(1).lower(), relation), False
             called = _NAME_AFTER.match(named.string, named.end())
-            if called is not None and called.group("name").casefold() not in _NOT_A_PERSON:
-                self._called[called.group("name")] = (named.group(1).lower(), relation, called.group("name"))
+            name = (called.group("name") or called.group("lower").capitalize()) if called is not None else None
+            if name is not None and name.casefold() not in _NOT_A_PERSON:
+                self._called[name] = (named.group(1).lower(), relation, name)
             self._relation = None if relation in _PLURAL else (named.group(1).lower(), relation)
             self._last, self._pet = self._relation, None
             return clause
@@ -210,7 +218,8 @@ class PersonSpokenOf:
         and its subject (a verb after it, not "Tyler and I", not "Tyler's sister"): the person
         as first named, and the rest of the clause."""
         for name, person in self._called.items():
-            m = re.match(rf"{re.escape(name)}(?=\s+(?!and\b|or\b)[a-z])", led)  # (not "Tyler's sister": another's)
+            # (not "Tyler's sister": another's); chat types a name in lower case too ("mia turned 8")
+            m = re.match(rf"(?i:{re.escape(name)})(?=\s+(?!and\b|or\b)[a-z])", led)
             if m is not None:
                 return person, led[m.end() :]
         return None

@@ -189,3 +189,29 @@ def test_an_amount_put_up_by_someone_with_has_said_as_s_moves_it() -> None:
 def test_a_doing_said_first_is_the_speakers_unless_it_is_the_subject(said: str, kept: bool) -> None:
     current, _ = beliefs_after(OWNER, said)
     assert bool([s for s in current if s.startswith("The user is ")]) is kept, current
+
+
+def test_a_name_typed_in_lower_case_is_the_person_named_before() -> None:
+    current, ended = beliefs_after(OWNER, "my son theo is 11", "theo turned 12 on friday", one_session=True)
+    assert [s for s in ended if "11" in s], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("my daughter just turned 8", "she started year 3 this week"),
+        ("my son is 15", "he's moving up to grade 10 in the fall"),
+    ],
+)
+def test_an_age_and_a_school_year_are_two_attributes(first: str, then: str) -> None:
+    current, ended = beliefs_after(OWNER, first, then, one_session=True)
+    assert ended == [], (current, ended)
+
+
+def test_a_child_starting_at_another_school_leaves_the_old_one() -> None:
+    _, ended = beliefs_after(
+        OWNER, "my daughter ivy is in year 3 at hillside primary", "ivy starts at westbrook next week", one_session=True
+    )
+    assert [s for s in ended if "hillside" in s], ended
+    _, ended = beliefs_after(OWNER, "my son is in year 2", "he starts at judo club on saturday", one_session=True)
+    assert ended == [], ended
