@@ -173,6 +173,10 @@ _DROP = frozenset(
         "even",  # "John even won a trophy" / "John even got a book": no shared content
     ]
 )
+# An age said in Chinese: "今年28", "满6岁", "29岁了", "正式29了" (a birthday's: "今天生日，正式29了")
+_AGE_ZH = re.compile(
+    r"(?:(?:今天|昨天|前天)?(?:过)?生日[，,]?\s*)?(?:今年|已经|刚|正式|满)(?P<n>\d{1,3})(?:岁|周岁)?(?:了|啦)?(?!\d|[号月日年点块元个次斤公天])"
+)
 _ZH_DROP = "现在|目前|如今|最近|已经|新的|新|也|还|了|啦|呢|吧|啊|都|就|又|的"
 _CHANGE_CUE = re.compile(
     r"\b(?:now|no longer|not anymore|any more|anymore|switched|changed|moved|upgraded|updated|instead|"
@@ -279,6 +283,7 @@ def core_tokens(statement: str) -> list[str]:
     text = _NAME_IS.sub(" ", text)  # "my mom's name is Linda" / "my mom is Lynn": one attribute
     text = _WEIGHED_ZH.sub("体重", text)  # "称了一下 61了": a weight, said as the weighing
     text = _ZH_CHANGE_VERB.sub("是", text)
+    text = _AGE_ZH.sub(r"年龄是\g<n>", text)  # "今年28" / "正式29了" / "满6岁啦": an age, however said
     text = re.sub(r"\s+", " ", text).strip()
     m = _REORDER.match(text)
     if m and not _REORDER.match(m.group("y")):

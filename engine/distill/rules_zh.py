@@ -90,6 +90,8 @@ _PAST = re.compile(r"了|过")
 # from then on, which reconcile lets close what it ends ("我外公上个月过世了").
 _NEW_STATE = re.compile(
     r"去世|过世|离世|病逝|结婚|订婚|分手|离婚|退休|退伍|退役|辞职|离职|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗|失业"
+    # an age reached ("上周满4岁了"): what holds from then, as "turned 35 last week" is
+    r"|满\d{1,3}(?:岁|周岁)|\d{1,3}(?:岁|周岁)(?:了|啦)"
 )
 # A sentence about one of the speaker's people ("我儿子在读大学", "我女朋友不在银行干了"):
 # its job, workplace and home are that person's, never the speaker's own.

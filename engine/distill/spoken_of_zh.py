@@ -92,6 +92,9 @@ _PLURAL = frozenset(["父母", "爸妈"])
 _LEAD = r"((?:(?:哦|噢|喔|嗯|啊|唉|哎|对了|不对|不是|其实|另外|然后|而且|但是|不过|可是|后来)[，,、]?\s*)*)"
 _NAMED = re.compile(_LEAD + r"(我们?(?:家)?(?:的)?)?(" + RELATIONS_ZH + r")")
 _PRONOUN = re.compile(_LEAD + r"(他|她)(?!们)")
+# A name said right after the relation, as Chinese gives one: a doubled character ("朵朵"), or
+# 小 / 阿 and one ("小明", "阿强"), before what is said of them
+_NAME_AFTER = re.compile(r"(?P<name>([\u4e00-\u9fff])\2|[小阿][\u4e00-\u9fff])(?=今年|已经|刚|现在|在|是|上|读|叫|\d)")
 
 
 class PersonSpokenOfZh:
@@ -101,6 +104,7 @@ class PersonSpokenOfZh:
 
     def __init__(self) -> None:
         self._last: str | None = None  # "男朋友"
+        self._called: dict[str, str] = {}  # "朵朵": "女儿", the name said right after the relation
 
     def resolved(self, clause: str) -> str:
         text = clause.strip()
@@ -108,7 +112,17 @@ class PersonSpokenOfZh:
         # a one-character kin word said alone opens exclamations too ("妈呀"): only after 我
         if named is not None and (named.group(2) is not None or len(named.group(3)) > 1):
             self._last = None if named.group(3) in _PLURAL else named.group(3)
+            called = _NAME_AFTER.match(text, named.end())
+            if called is not None and self._last is not None:
+                self._called[called.group("name")] = self._last
             return clause
+        lead = re.match(_LEAD, text)
+        rest = text[lead.end() :] if lead else text
+        for name, relation in self._called.items():
+            if rest.startswith(name) and not rest.startswith(name + "的"):
+                # "朵朵昨天满6岁啦" after "我女儿朵朵今年5岁": the daughter, by her name alone
+                self._last = relation
+                return text[: len(text) - len(rest)] + "我" + relation + rest
         pronoun = _PRONOUN.match(text)
         if pronoun is None or self._last is None or not _fits(pronoun.group(2), self._last):
             return clause

@@ -215,3 +215,21 @@ def test_a_child_starting_at_another_school_leaves_the_old_one() -> None:
     assert [s for s in ended if "hillside" in s], ended
     _, ended = beliefs_after(OWNER, "my son is in year 2", "he starts at judo club on saturday", one_session=True)
     assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "gone"),
+    [
+        ("我今年31", "昨天过生日，正式32了", "31"),
+        ("我儿子豆豆今年3岁", "豆豆上周满4岁了", "3岁"),
+        ("我女儿小雨在阳光幼儿园上中班", "小雨这学期转到了实验幼儿园", "阳光"),
+    ],
+)
+def test_chinese_an_age_however_said_and_a_child_by_their_name(first: str, then: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, first, then, one_session=True)
+    assert [s for s in ended if gone in s], (current, ended)
+
+
+def test_chinese_a_count_this_year_is_no_age() -> None:
+    current, ended = beliefs_after(OWNER, "我今年30", "我今年去了4次成都", one_session=True)
+    assert ended == [], (current, ended)
