@@ -797,49 +797,9 @@ _MOVED_THEIRS = re.compile(
 _GOES_TO = r"\s+(?:(?:still|now|currently)\s+)?(?:goes to|attends|is at|is in|is enrolled at|studies at|lives (?:in|at|with))\b"
 
 
-# A child of the speaker's starting at another place ("the user's son Toby starts at oakfield on
-# monday"), where a school of theirs was said before
-_STARTS_AT_THEIRS = re.compile(
-    r"^(?:the user|(?-i:[A-Z])[a-z]+)'s\s+(?P<rel>son|daughter|kid|child|boy|girl|stepson|stepdaughter)"
-    r"(?:\s+(?-i:[A-Z])[a-z]+)?\s+(?:starts|started|is starting|will start|begins|began|moves|moved|is moving|"
-    r"transfers|transferred)\s+(?:at|to)\s+(?P<at>[\w'-]+)",
-    re.IGNORECASE,
-)
-_PASTIME_PLACE = re.compile(
-    r"\b(?:club|class|classes|lessons?|camp|team|practice|training|scouts|guides|brownies|cubs|job|work|shift|"
-    r"gym|pool|rink|studio|squad|band|choir|orchestra|theatre|theater)\b",
-    re.IGNORECASE,
-)
-_SCHOOLISH = re.compile(
-    r"\b(?:school|primary|elementary|academy|kindergarten|nursery|daycare|preschool|pre-k|year \d+|grade \d+|"
-    r"\d+(?:st|nd|rd|th) grade)\b",
-    re.IGNORECASE,
-)
-
-
 def _moved_of_theirs(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
-    """What "we moved their son to a charter school" replaces: where the son goes, said last;
-    likewise what "their son starts at Oakfield on Monday" replaces, where a school was said."""
+    """What "we moved their son to a charter school" replaces: where the son goes, said last."""
     said = _MOVED_THEIRS.search(p.statement)
-    starts = None if said is not None else _STARTS_AT_THEIRS.match(p.statement)
-    if (
-        starts is not None
-        and not FOR_ONCE.search(p.statement)
-        and not negated(p.statement)
-        and not _PASTIME_PLACE.search(p.statement, starts.start("at"))  # "starts at swim club": a pastime
-    ):
-        who = r"(?:the user|[A-Z][a-z]+)'s\s+" + re.escape(starts.group("rel"))
-        place = starts.group("at").casefold()
-        held = _last_held(
-            beliefs,
-            lambda b: (
-                re.match(who + r"\b.*?" + _GOES_TO, b.statement, re.IGNORECASE) is not None
-                and _SCHOOLISH.search(b.statement) is not None
-                and place not in b.statement.casefold()
-            ),
-        )
-        if held is not None:
-            return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule school started)")
     if said is None or negated(p.statement[: said.end()]):
         return None
     who = r"(?:the user|[A-Z][a-z]+)'s\s+" + re.escape(said.group("rel"))
@@ -2202,7 +2162,9 @@ def _reports_to(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # One of the speaker's people, by name, starting at another place ("toby starts at oakfield on
 # monday", "Mia moved to Kings College in september"), and a belief saying where they are at.
 _STARTS_AT = re.compile(
-    r"^(?P<name>(?!(?:The|User|He|She|They|It|We|I)\b)(?-i:[A-Z])[a-z]+)\s+(?:(?:just|finally|officially)\s+)?"
+    # (the person as a name alone, or as the user's son Toby, a name given before read as theirs)
+    r"^(?:(?P<rel>the user's\s+[\w-]+)\s+)?(?P<name>(?!(?:The|User|He|She|They|It|We|I)\b)(?-i:[A-Z])[a-z]+\s+)?"
+    r"(?:(?:just|finally|officially)\s+)?"
     r"(?:(?:starts|started|is starting|has started)\s+(?:at|school at)"
     r"|(?:moved|moves|is moving|relocated|transferred|switched|changed)\s+(?:schools?\s+)?"
     r"(?:to|at|over to|out to|back to|up to|down to))\s+(?!(?:her|his|their|my|our|a|an|the|some)\b)(?!\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:noon|midnight|night|tomorrow|today|tonight|next|this)\b)(?P<place>[\w'&.-]+(?:\s+(?!(?:on|in|next|this|last|from|after|since|"
@@ -2262,20 +2224,32 @@ _AT_PLACE = re.compile(
 )
 
 
+# A pastime's place ("starts at judo club", "moved to the swim team"): besides where one is at
+_PASTIME_PLACE = re.compile(
+    r"\b(?:club|class|classes|lessons?|camp|team|practice|training|scouts|guides|brownies|cubs|job|work|shift|"
+    r"gym|pool|rink|studio|squad|band|choir|orchestra|theatre|theater)\b",
+    re.IGNORECASE,
+)
+
+
 def _named_starts_at(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "toby starts at oakfield on monday" replaces: the belief said last that names Toby
     and where he is at (his school, his work), another place than the new one."""
     said = None if is_cjk(p.statement) else _STARTS_AT.match(p.statement)
-    if said is None or negated(p.statement):
+    if said is None or negated(p.statement) or _PASTIME_PLACE.search(said.group("place")):
+        return None  # "toby starts at judo club": a pastime besides, not where he is at
+    if said.group("name") is None and said.group("rel") is None:
         return None
-    name, place = said.group("name").casefold(), said.group("place").casefold()
+    # who: by their name, else as the user's son (a relation said with no name)
+    who = re.escape((said.group("name") or said.group("rel")).strip())
+    place = said.group("place").casefold()
     speaker = (p.subject or "").partition(":")[0]
 
     def where_they_are(b: BeliefView) -> bool:
         at = _AT_PLACE.search(b.statement)
         return (
             (b.subject or "").partition(":")[0] == speaker
-            and re.search(rf"\b{re.escape(name)}\b", b.statement, re.IGNORECASE) is not None
+            and re.search(rf"\b{who}\b", b.statement, re.IGNORECASE) is not None
             and at is not None
             and at.group("place").casefold() not in place.split()
             and not _DATED_ONCE.search(b.statement)
