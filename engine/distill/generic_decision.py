@@ -2117,6 +2117,13 @@ _MANAGER_NAMED = re.compile(
     r"(?:(?:this|a|an|some)\s+(?:\w+\s+){0,2}?(?:called|named)\s+\w+|(?-i:[A-Z])\w+|[a-z]+(?=[\s.,]*$))",
     re.IGNORECASE,
 )
+# ... in Chinese: "现在我直接汇报给李总", "改成向张经理汇报", and a belief naming the speaker's boss
+_REPORTS_TO_ZH = re.compile(
+    r"(?:用户|我)(?:现在)?(?:直接)?(?:汇报给|向[\u4e00-\u9fffA-Za-z]{1,4}汇报|归[\u4e00-\u9fff]{1,4}管)"
+)
+_MANAGER_NAMED_ZH = re.compile(
+    r"(?:老板|领导|上司|经理|主管|直属领导|leader)(?:是|叫|换成了?)[\u4e00-\u9fffA-Za-z]{1,4}"
+)
 _HOW_ONE_IS = frozenset(
     [
         "fine",
@@ -2141,11 +2148,14 @@ _HOW_ONE_IS = frozenset(
 def _reports_to(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "now i answer to a woman called nkechi" replaces: the belief said last that names
     the speaker's manager. A statement of whom one reports to says who the manager is."""
-    if is_cjk(p.statement) or not _REPORTS_TO.search(p.statement) or negated(p.statement):
+    zh = is_cjk(p.statement)
+    if not (_REPORTS_TO_ZH if zh else _REPORTS_TO).search(p.statement) or negated(p.statement):
         return None
     speaker = (p.subject or "").partition(":")[0]
 
     def names_manager(b: BeliefView) -> bool:
+        if zh:  # "用户老板是王姐": the one whom the user reported to
+            return (b.subject or "").partition(":")[0] == speaker and _MANAGER_NAMED_ZH.search(b.statement) is not None
         said = _MANAGER_NAMED.search(b.statement)
         return (
             (b.subject or "").partition(":")[0] == speaker

@@ -233,3 +233,10 @@ def test_chinese_an_age_however_said_and_a_child_by_their_name(first: str, then:
 def test_chinese_a_count_this_year_is_no_age() -> None:
     current, ended = beliefs_after(OWNER, "我今年30", "我今年去了4次成都", one_session=True)
     assert ended == [], (current, ended)
+
+
+def test_chinese_whom_one_reports_to_now_is_the_new_boss() -> None:
+    current, ended = beliefs_after(OWNER, "我领导是刘总", "部门合并了，现在我直接汇报给周经理", one_session=True)
+    assert [s for s in ended if "刘总" in s], (current, ended)
+    current, ended = beliefs_after(OWNER, "我领导是刘总", "我让实习生把周报汇报给周经理", one_session=True)
+    assert ended == [], (current, ended)
