@@ -207,7 +207,8 @@ _ADDITIVE_CUE = re.compile(
 )
 _NEGATION = re.compile(
     r"\b(?:no longer|not anymore|don't|do not|doesn't|does not|didn't|stopped|quit|gave up|given up|"
-    r"isn't|is not|aren't|are not|haven't|hasn't|won't|never)\b"
+    # (with an adverb between: "is actually not allergic", "are really not together")
+    r"isn't|aren't|(?:is|are) (?:(?:actually|really|definitely|certainly|truly|in fact) )?not|haven't|hasn't|won't|never)\b"
     r"|不再|不是|戒(?=[\u4e00-\u9fff])|没再|没有了|已经不|不(?:喝|吃|用|住|在|做|去|抽|养|开|玩|喜欢|爱|会|想|要)",
     re.IGNORECASE,
 )

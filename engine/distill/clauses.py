@@ -794,7 +794,7 @@ _RELATION_LEAD = re.compile(r"(?:my|our)\s+(?:" + RELATIONS_EN + r")$", re.IGNOR
 _LABELLED = re.compile(
     r"^(?:my\s+)?(?P<label>(?!(?:my|our|update|news|fyi|note|notes|ps|p\.s|btw|edit|question|q|a|answer|reminder|todo|"
     r"to-do|tip|tips|warning|re|subject|title|summary|tl;?dr|context|fun fact|quick question|he|she|they|it|"
-    r"that|this|anyway|also|so|well|ok|okay|lol|omg|wow|yes|no|hi|hey|thanks|"
+    r"that|this|anyway|also|so|well|ok|okay|lol|omg|wow|yes|no|hi|hey|thanks|change of plans?|plot twist|"
     # a count of points ("Two things. One: they said yes to 178")
     r"one|two|three|four|five|first|second|third|last|next|"
     # the moment's, or a remark's, not the speaker's standing facts

@@ -106,6 +106,8 @@ _SOON_ZH = r"(?:已经|刚刚?|终于|上周|上个月|前几天|前阵子)?"
 _HOME_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:搬走|搬出去|搬家)")
 # (not what is said of it: "Kevin离职的传闻又来了", a rumour)
 _WORK_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:离职|辞职|调走|退休|被裁|被开除|跳槽)(?!的)")
+# A leaving denied ("Sam never moved out", "Priya didn't quit", 没离职).
+_DENIED = re.compile(r"\b(?:not|never|no longer)\b|n't\b|没|不", re.IGNORECASE)
 # Words in a name's place that name no one else: the speaker, a pronoun, a determiner.
 _NO_NAMES = frozenset(
     ["The", "User", "He", "She", "They", "We", "It", "This", "That", "Everyone", "Someone", "Nobody"]
@@ -132,8 +134,11 @@ def _leaving(statement: str) -> tuple[str, re.Pattern[str], str | None] | None:
         m = said.match(statement.strip())
         if m is None or m.group("who") in _NO_NAMES:
             continue
-        # "aren't friends anymore" is itself a denial: only what comes before the tie is read
-        if not negated(statement[: m.start() if said in (_APART_EN, _APART_ZH) else m.end()]):
+        # "aren't friends anymore" is itself a denial: only what comes before the tie is read;
+        # a leaving is denied by its own words ("Sam never moved out"), and "quit" denies nothing
+        apart = said in (_APART_EN, _APART_ZH)
+        denied = negated(statement[: m.start()]) if apart else bool(_DENIED.search(statement[: m.end()]))
+        if not denied:
             return m.group("who"), roles, m.groupdict().get("org")
     return None
 
@@ -153,12 +158,21 @@ def _names(statement: str, who: str) -> bool:
         return re.search(rf"(?<![A-Za-z]){re.escape(who)}(?![A-Za-z])", statement, re.IGNORECASE) is not None
     if not re.search(rf"\b{re.escape(who)}\b", statement, re.IGNORECASE):
         return False
-    # a capital after "at", "for", "in" ... names a place or a company, not a person
-    capitals = re.findall(
-        r"(?<!^)(?<![.!?] )(?<!\bat )(?<!\bfor )(?<!\bin )(?<!\bfrom )(?<!\bto )\b[A-Z][a-z]+\b", statement
-    )
+    # capitals after "at", "for", "in", "on" ... name a place or a company, not a person
+    # ("Dr. Okafor on Elm Street"), and a day or a month is no one ("Dana, every other Tuesday")
+    unplaced = _PLACE_NAMED.sub(" ", statement)
+    capitals = re.findall(r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+\b", unplaced)
     others = {n for n in capitals if n.casefold() != who.casefold()}
-    return not others - {"The", "User", "I", "Dr", "Mr", "Mrs", "Ms", "Miss", "Prof"}
+    return not others - {"The", "User", "I", "Dr", "Mr", "Mrs", "Ms", "Miss", "Prof"} - _CALENDAR
+
+
+_PLACE_NAMED = re.compile(r"\b(?:at|for|in|from|to|on|near|off|by)\s+(?:the\s+)?[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*")
+_CALENDAR = frozenset(
+    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    + ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"]
+    + ["January", "February", "March", "April", "May", "June", "July", "August", "September"]
+    + ["October", "November", "December"]
+)
 
 
 def departed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -180,5 +194,10 @@ def departed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         and (place is None or re.search(rf"\b{re.escape(place)}\b", b.statement, re.IGNORECASE))
     )
     if not gone:
+        return None
+    # two people of theirs bear the name ("my coworker Raj", "my cousin Raj"): which left, the
+    # name alone does not say
+    called = re.compile(rf"\bThe user's [a-z-]+(?: [a-z-]+)? {re.escape(who)}\b")
+    if any(b not in gone and called.search(b.statement) for b in beliefs):
         return None
     return Decision("close", gone, f"ended: {p.statement} ({who} left; rule departure)")

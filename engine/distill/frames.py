@@ -61,7 +61,7 @@ from ledgermind.distill.value_types import (
     version_in,
 )
 
-__all__ = ["FAMILIES", "RELATIONS_ZH", "frame_findings", "is_occupation", "subject_of"]
+__all__ = ["FAMILIES", "RELATIONS_ZH", "frame_findings", "is_occupation", "passed_on", "subject_of"]
 
 # The families the frames read, each a finding's attribute: two of them differing are two
 # attributes of a subject, whatever change a statement says.
@@ -546,9 +546,19 @@ FORGOT_TO_SAY_EN = (
     r"(?=,\s*\S|\s+(?:i|we)\b|\s+(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:is|are|was|were|has|have|had|just|got|"
     r"works|lives|does|doesn't|can't|won't|isn't|hates|loves)\b)"
 )
+# How news is announced before it is told ("please note that ...", "long story short,", "ok dont
+# laugh but ..."): a formula to the listener, no part of the statement ("change of plans" stays:
+# it says what it replaces).
+NEWS_FORMULA_EN = (
+    r"please note(?: that)?|(?:please )?be advised(?: that)?|for your information|"
+    r"just (?:to let you know|letting you know|a heads up)(?: that)?|plot twist|long story short|"
+    r"(?:don'?t|do not) (?:laugh|judge(?: me)?|hate me|be mad|freak out|kill me)(?: but)?|no judg(?:e)?ment(?: but)?"
+)
 _LEAD_EN = re.compile(
     r"^(?:(?:quick update|update|fyi|btw|by the way|just so you know|heads up|news|oh|ok|okay|so|well|also|"
     + FORGOT_TO_SAY_EN
+    + r"|"
+    + NEWS_FORMULA_EN
     + r"|"
     r"yes|yeah|yep|yup|"
     r"and|hey|hi|anyway|good news|big news|small update|correction|sorry|oops|my bad|wait|no(?!\s+(?:longer|more|one|way)\b)|actually|"
@@ -1019,8 +1029,8 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
     if not zh and not _may_frame_en(sentence):
         return []
     body = (_LEAD_ZH if zh else _LEAD_EN).sub("", sentence.strip()).strip()
-    if not body:
-        return []
+    if not body or (not zh and passed_on(body)):
+        return []  # nothing, or what a source says: no frame of anyone's
     correction = bool((_CORRECTION_ZH if zh else _CORRECTION_EN).search(sentence))
     change = correction or bool((_CHANGE_ZH if zh else _CHANGE_EN).search(body))
     replaced = _replaced_zh(body) if zh else _replaced_en(body)
@@ -1079,6 +1089,17 @@ _ANYMORE_EN = re.compile(r"\b(?:anymore|any more)\b", re.IGNORECASE)
 
 
 # A denial with no "anymore": the value was never held ("I've never lived in Lisbon").
+# A move weighed, wished or doubted, not decided ("thinking about moving to", "we might
+# relocate to", "would love to live in"): a plan with a date ("moving to Berlin next month") is
+# decided and stays a home from then.
+_UNDECIDED_EN = re.compile(
+    r"\b(?:might|may|could|maybe|perhaps|possibly|thinking (?:about|of)|think about|considering|"
+    r"contemplating|toying with|weighing|debating|hop(?:e|es|ing) to|wants? to|wanna|"
+    r"(?:would|'d) (?:love|like|rather) to|dream(?:s|ing)? (?:of|about)|talk(?:s|ing)? about|"
+    r"looking (?:at|into)|wonder(?:ing)? (?:about|whether|if)|if|unless|in case|whether)\b"
+    r"(?:\s+[\w'-]+){0,3}\s*$",
+    re.IGNORECASE,
+)
 _NEVER_HELD_EN = re.compile(r"\b(?:don't|doesn't|do not|does not|never|didn't|did not)\s+(?:\w+\s+)?\w+\s*$", re.I)
 
 
@@ -1189,6 +1210,25 @@ _HEARSAY_EN = re.compile(
     r"(?:i\s+)?(?:heard|read|saw online))(?:\s+(?:says?|said|thinks?|reckons?))?\b(?:\s+that)?",
     re.IGNORECASE,
 )
+# What a source says, passed on ("the article said the average American drinks ...", "I read that
+# octopuses have three hearts"): the world's, unless it is of the speaker's own ("I read that my
+# landlord is selling").
+_REPORTED_EN = re.compile(
+    r"^(?:(?:so|but|and|honestly|apparently|wait)[,\s]+)*(?:(?:the|an?|this|that|some|one)\s+(?:new\s+|recent\s+|big\s+)?"
+    r"(?:article|study|report|survey|paper|post|video|podcast|news|book|documentary|stat|statistic|research|"
+    r"researchers|scientists|experts|headline|tweet|thread)s?\s+(?:says?|said|claims?|claimed|found|finds|shows?|"
+    r"showed|suggests?|suggested|reckons?)|(?:i\s+)?(?:read|heard|saw)\s+(?:somewhere|online)|(?:i\s+)?(?:read|heard|saw)"
+    r"(?=\s+that\b))\s+(?:that\s+)?+(?!(?:i|i'm|i've|my|we|we're|our|me)\b)",
+    re.IGNORECASE,
+)
+
+
+def passed_on(clause: str) -> bool:
+    """Whether an English clause passes on what a source says of the world ("the article said
+    ...", "I read that octopuses ..."), nothing of the speaker's own."""
+    return _REPORTED_EN.match(clause.strip()) is not None
+
+
 _NOT_THEIRS_EN = re.compile(_HEARSAY_EN.pattern + r"|\bthe\s+(?:new|latest|newest|next|upcoming)\s+", re.IGNORECASE)
 _OWNER_WORDS_EN = re.compile(r"\b(?:I|I'm|I've|me|my|mine|we|we're|our|us)\b", re.IGNORECASE)
 
@@ -1252,6 +1292,8 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     place = _RESIDENCE_EN.search(focus) or _RESIDENCE_EN.search(clause)
     if place and _WORKPLACE_MOVED_EN.search(clause[: place.start() + len(place.group(0))]):
         place = None  # "my office moved to Lyon", "our company relocated to Austin": no one's home
+    if place and _UNDECIDED_EN.search(place.string[: place.start()]):
+        place = None  # "kinda thinking about moving to Seattle", "we might move to Leeds": no home yet
     if place:
         value = _cut(next((g for g in place.groups() if g), ""))
         if value and value.lower() not in _NOT_VALUES and not _WHEN_EN.match(value):

@@ -67,7 +67,7 @@ from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.providers import providers_named, switch_said
 from ledgermind.distill.request_changes import is_standing_request, request_decision
 from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, WENT_WITHOUT, is_supposition
-from ledgermind.distill.text import NEW_RECORD, digits_after_to, is_cjk
+from ledgermind.distill.text import NEW_RECORD, digits_after_to, is_cjk, tokens
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
 
@@ -93,6 +93,7 @@ __all__ = [
     "hour_at",
     "new_job",
     "rates_of_two",
+    "says_still",
 ]
 
 _DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
@@ -318,7 +319,8 @@ _EXPECTING = re.compile(r"\b(?:pregnant|expecting)\b|怀孕|怀上了", re.IGNOR
 # A new job taken ("took a full-time job at Pixar", "joined Stripe", "got hired at the bakery"),
 # and the work it ends: another employer, or a status of working for no one in particular.
 _NEW_JOB = re.compile(
-    r"\b(?:took|got|accepted|landed|started|began|has|have) (?:a |an |the )?(?:new |full-time |full time |part-time |"
+    r"\b(?:took|got|accepted|landed|started|began|has|have|(?:took|taken|taking|take) up) (?:a |an |the )?"
+    r"(?:new |full-time |full time |part-time |"
     r"permanent |staff |salaried )*(?:job|position|role) (?:at|with|in|as) \S"
     r"|\bjoined\s+(?-i:[A-Z])|\b(?:was|got|been) hired (?:by|at|on at|as)\s+(?:the\s+)?\S"
     r"|\bgot an offer from \S+(?: \S+)? and (?:took|accepted) it\b"
@@ -339,7 +341,7 @@ _NEW_JOB = re.compile(
     re.IGNORECASE,
 )
 _WORK_STATUS = re.compile(
-    r"\b(?:works? (?:(?!out\b)[\w-]+ ){0,2}(?:at|for|as)|working (?:(?!out\b)[\w-]+ ){0,2}(?:at|for|as)|employed (?:at|by)|(?:job|position|role) (?:at|with)|freelanc\w*|"
+    r"\b(?:works? (?:(?!out\b)[\w-]+ ){0,2}(?:at|for|as)|working (?:(?!out\b)[\w-]+ ){0,2}(?:at|for|as)|employed (?:at|by|as)|(?:job|position|role) (?:at|with)|freelanc\w*|"
     # a teacher's or a nurse's work said by what they do ("teaches high school chemistry")
     r"teach(?:es|ing)? (?:\w+ )?(?:\w+ )?(?:grade|school|class(?:es)?|at|science|math|english|history|chemistry|"
     r"biology|physics|art|music|kindergarten|preschool)|"
@@ -1964,6 +1966,29 @@ def _trip_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (held,), reason, was, new)
 
 
+# A plan said changed in words ("change of plans: thanksgiving's at my in-laws now", "plans
+# changed, the party is at Jo's"), and the words of the formula, which name nothing planned.
+_PLANS_SAID_CHANGED = re.compile(r"\bchange of plans?\b|\bplans? (?:have |has )?changed\b", re.IGNORECASE)
+_FORMULA_WORDS = tokens("user change plans changed now this year")
+
+
+def _plan_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What a change of plans said in words replaces: the speaker's belief said last that
+    shares a word with the new plan ("hosting thanksgiving at our place" / "change of plans:
+    thanksgiving's at my in-laws"); a trip to another place is read by ``_trip_moved``."""
+    if is_cjk(p.statement) or not _PLANS_SAID_CHANGED.search(p.statement) or negated(p.statement):
+        return None
+    said = tokens(p.statement) - _FORMULA_WORDS
+    mine = (p.subject or "").partition(":")[0]
+    held = _last_held(
+        beliefs,
+        lambda b: (b.subject or "").partition(":")[0] == mine and bool(tokens(b.statement) & said),
+    )
+    if held is None:
+        return None
+    return Decision("supersede", (held,), f"replaced: {held.statement} -> {p.statement} (rule plans changed)")
+
+
 # A thing of the speaker's made into another ("pivoted it into a budgeting app", "turned my blog
 # into a newsletter"): what it was, said before, is no more.
 MADE_INTO = re.compile(
@@ -2777,6 +2802,7 @@ def decide(
         or _rank_moved(p, said_before)
         or _side_switched(p, said_before)
         or _trip_moved(p, said_before)
+        or _plan_changed(p, said_before)
         or _made_into(p, said_before)
         or _provider_switched(p, said_before)
         or _thing_changed(p, said_before)
@@ -2886,8 +2912,12 @@ def _pair(
         return ("reinforce" if neg_p == neg_b else ("negate" if neg_p else "supersede")), "", ""
     if _still_holds(b.value or "", p.statement) and not has_change_cue(p.statement):
         return "reinforce", "", ""  # "我在网易工作" / "还在网易，快五年了": the value held, said to hold still
+    if says_still(p.statement):
+        return "", "", ""  # "我在备考公务员" / "还在考，今年是第二次了": what holds still, said of it
     if _said_again_with_is(al) and neg_p == neg_b:
         return "reinforce", "", ""  # "I work at Google" / "still at Google": the verb said as "is", no value
+    if _MOVED_IN_HERE.search(p.statement) and _LIVES_HERE.search(b.statement):
+        return "", "", ""  # "Carol lives with us now" / "she moved in back in October": one home, said twice
     if _WHAT_THEY_ARE.match(b.statement) and _LEFT_HOME.search(p.statement):
         return "", "", ""  # "my brother Sam is a nurse" / "he moved out": where he lives, not what he is
     exclusive = _one_of_a_kind(b.statement, p.statement) if not (neg_p or neg_b or additive) else None
@@ -2902,6 +2932,8 @@ def _pair(
         return "supersede" if al.contained else "replace-topic", b.value or "", p.value or ""
     if neg_p and not neg_b and al.contained:  # "I no longer take X"
         return "negate", "", ""
+    if neg_p and not neg_b and _denied_first(b.statement, p.statement, _named(p.subject) | _their(p.subject)):
+        return "negate", "", ""  # "I'm actually NOT allergic to penicillin, the rash was something else"
     if neg_p and not neg_b and topic and ending:
         return "end-topic", "", ""
     if neg_p and not neg_b and _stopped_doing(b.statement, p.statement):  # "he doesn't play anymore"
@@ -2971,6 +3003,39 @@ def _pair(
     if al.functional and al.overlap >= grey.overlap:
         return "conflict", "", ""
     return "", "", ""
+
+
+# A statement opening by "still" (还在, 仍然): what it goes on to say holds on, no new value of
+# what was held ("still studying, second try this year").
+_STILL_FIRST = re.compile(
+    r"^(?:[\w'’-]+\s+){0,4}?still\b|^(?:用户)?(?:现在)?(?:还在|还是|仍然|依然|仍在|一直在)", re.IGNORECASE
+)
+
+
+# Someone come to live in the speaker's home ("moved in in October", "moved in with us"), and
+# someone living there ("lives with the user now"): the same home.
+_MOVED_IN_HERE = re.compile(
+    r"\bmoved in(?!\s+(?:to|with)\b(?!\s+(?:us|me|the user)\b))(?!\s+(?:next door|nearby|across|down|upstairs|downstairs)\b)",
+    re.IGNORECASE,
+)
+_LIVES_HERE = re.compile(r"\b(?:lives?|living|staying|stays)\s+with\s+(?:us|me|the user)\b", re.IGNORECASE)
+
+
+def _denied_first(held: str, statement: str, names: frozenset[str]) -> bool:
+    """Whether the first clause of a statement denies the belief held in its own words, the
+    clauses after it saying why or what else ("I'm actually not allergic to penicillin, the
+    rash was something else"): the words of the denial all the belief's, or the belief's all
+    in it."""
+    first, comma, rest = statement.partition(", ")
+    if not comma or not rest or not negated(first):
+        return False
+    return align(held, first.rstrip(" .") + ".", names).contained
+
+
+def says_still(statement: str) -> bool:
+    """Whether a statement opens by "still" (还在) and says no change: whatever it says goes on
+    holding, it is no new value of a belief."""
+    return _STILL_FIRST.match(statement) is not None and not has_change_cue(statement)
 
 
 def _still_holds(value: str, statement: str) -> bool:

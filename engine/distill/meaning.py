@@ -351,9 +351,21 @@ _NEW_STATE_ZH = re.compile(r"(?<![死极坏透疯惨爽多好对行算得罢道�
 _EXCLAIMED_ZH = re.compile(r"太[^，,。！!]{1,4}了")
 
 
+# News the speaker came by about something not theirs ("just found out figma has variables now",
+# "read that the library is open on sundays now"): whatever changed there is the world's.
+_NEWS_LEARNED_EN = re.compile(
+    r"^(?:the user\s+|i\s+)?(?:just\s+|only\s+|recently\s+)?(?:found out|learned|learnt|read|heard|saw|noticed|"
+    r"discovered)\s+(?:that\s+)?(?!(?:i|i'm|i've|we|we're|my|our|the user(?:'s)?|their|they)\b)",
+    re.IGNORECASE,
+)
+
+
 def says_change(statement: str) -> bool:
     """Whether a statement says a state changed ("switched", "now", "instead", 换成),
-    not only a past or a slip: what the judge is asked about."""
+    not only a past or a slip, nor news learned of something not the speaker's: what the
+    judge is asked about."""
+    if _NEWS_LEARNED_EN.match(statement):
+        return False
     words = {w.casefold() for w in change_words(statement)} - _NOT_A_CHANGE
     if "开始" in words and _TAKEN_UP_ZH.search(statement):
         words.discard("开始")

@@ -89,6 +89,7 @@ from ledgermind.distill.generic_decision import (
     hour_at,
     new_job,
     rates_of_two,
+    says_still,
 )
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, names_left
@@ -390,6 +391,7 @@ class _State:
             or negated(p.statement)
             or ends_nothing_held(p.statement)  # "打算放弃日语了": a plan, no new state
             or change_due(p.statement)  # "思域该换轮胎了": a change needed, none made
+            or says_still(p.statement)  # "还在考，今年是第二次了": what holds on, no new state
             or (p.slip_owned and self._slip_to_another(p))
         ):
             return False

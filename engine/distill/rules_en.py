@@ -117,7 +117,16 @@ _LIVE = re.compile(
     re.IGNORECASE,
 )
 _FROM = re.compile(r"\b(?:I'm|I am)\s+(?:originally\s+)?from\s+([^.,;!?]+)", re.IGNORECASE)
-_AGE = re.compile(r"\b(?:I'm|I am)\s+(\d{1,3})\s+years?\s+old\b", re.IGNORECASE)
+# An age, with its unit or bare ("I'm 34 btw", "im 35 now"): a bare number after "I'm" is an
+# age when the clause ends there, nothing making it a measure, a score or a time ("I'm 5
+# minutes away", "I'm 100% sure", "I'm 2 for 2"), nor a list going on ("i'm 27, single, ..."),
+# nor an age supposed ("explain it like I'm 5", "as if I'm 12").
+_AGE = re.compile(
+    r"(?<!\blike )(?<!\bif )(?<!\bas )(?<!\bwhen )(?<!\bthough )(?<!\bpretend )"
+    r"\b(?:I'm|I am|im)\s+(?:now\s+|officially\s+|finally\s+)?(\d{1,3})"
+    r"(?:\s+years?\s+old\b|(?=\s*(?:[.;!)]|$|(?:now|btw|lol|haha|today|this year|as of \w+)\b)))",
+    re.IGNORECASE,
+)
 _PREFERENCE = re.compile(
     r"\bI\s+(?:really\s+|also\s+|absolutely\s+|just\s+|still\s+|do\s+|totally\s+)?"
     r"(like|love|enjoy|prefer|adore|hate|dislike|don't like|do not like|don't enjoy|can't stand|"

@@ -23,7 +23,7 @@ import re
 from ledgermind.distill.alignment import ENDED_ITSELF, ENDING_VERB, IT_ENDED, THING_CHANGED, ends, let_go, moved_on
 from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
-from ledgermind.distill.frames import FORGOT_TO_SAY_EN, RELATIONS_EN
+from ledgermind.distill.frames import FORGOT_TO_SAY_EN, NEWS_FORMULA_EN, RELATIONS_EN, passed_on
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.providers import providers_named
 from ledgermind.distill.text import NEW_RECORD, copula_expanded, is_cjk
@@ -61,6 +61,8 @@ _LEAD_EN = re.compile(
     # a confession's formula ("I will admit ...", "I must say ..."), an emoji put first
     r"i(?:'ll| will| must|'ve got to| have to) (?:admit|say)(?: that)?(?=\s+(?:i|we|my|our|it)\b)|"
     + FORGOT_TO_SAY_EN
+    + r"|"
+    + NEWS_FORMULA_EN
     + r"|"
     r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|(?:[:;]|(?<=[:;]))-?[()/|DPpOo3](?=\s|$)|"
     r"hmm+|fyi|just so you know|quick update|update|heads up|"
@@ -619,7 +621,9 @@ _FRONTED_EN = re.compile(
     r"^(?:these days|nowadays|lately|recently|currently|at the moment|right now|now|for now|from now on|"
     r"going forward|moving forward|from here on(?: out)?|"
     r"this (?:year|month|week|season|semester|term|spring|summer|autumn|fall|winter)|"
-    r"(?:since|after|following|as of|starting|from) (?:the |my |our |last |this |next )?[\w-]+(?: \d{1,4})?|"
+    # (a date said day first: "as of 1 May", "from the 3rd of June")
+    r"(?:since|after|following|as of|starting|from) (?:the |my |our |last |this |next )?"
+    r"(?:\d{1,2}(?:st|nd|rd|th)? (?:of )?[a-z]+(?: \d{4})?|[\w-]+(?: \d{1,4})?)|"
     r"(?:over|in|for) the (?:last|past) (?:few |couple of )?[\w-]+)"
     r",?\s+(?=(?:I|I'm|I've|I'd|we|we're|we've|my|our|the|(?-i:[A-Z][a-z]+))\b)",
     re.IGNORECASE,
@@ -800,6 +804,8 @@ def is_statement(clause: str) -> bool:
         return False  # '"At least I'm not Fouad."': someone's words quoted (not a title: '"Brave" by ...')
     if is_question(text) or is_slip(strip_lead(text)):
         return False  # a question; "I always mix those up": why a slip happened, no fact
+    if passed_on(strip_lead(text)):
+        return False  # "I read that octopuses have three hearts": the world's, passed on
     body = _LEAD_EN.sub("", _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!")))
     body = _FRONTED_EN.sub("", body)
     if (
@@ -1002,7 +1008,7 @@ _NO_LONGER_ALONE = re.compile(
 # "Karen retired", "Grandpa died": a person named and what happened to their life, in two words.
 _LIFE_EVENT = re.compile(
     r"(?:(?!(?:That|This|It|He|She|They|Everything|Nothing|Something|Someone|Time|Life)\b)[A-Z][a-z]+|"
-    r"(?:my|our)\s+[a-z]+)\s+(?:retired|died|resigned|graduated|remarried)"
+    r"(?:my|our)\s+[a-z]+)\s+(?:retired|died|resigned|graduated|remarried|quit|left|moved out)"
     # the speaker's ending said with its verb alone ("unsubscribed", "I quit!!"): of what was said last
     r"|(?i:(?:i|we)\s+(?:(?:just|finally|already|officially)\s+)?(?:quit|unsubscribed|cancell?ed))"
 )
@@ -1138,8 +1144,11 @@ _CUT_OFF = re.compile(
 )
 # "us" with no first person singular: people in general ("Pets bring so much joy to
 # us"), unless something happened (a past verb: "Grandma took us to Oslo").
+# (not one of the speaker's home: "Carol lives with us now", "my nephew is staying with us")
 _GENERIC_US = re.compile(
-    r"^(?!.*\b(?:I|me|my|mine|I'm|I've)\b)(?!(?:we|we're|our)\b).*\b(?:us|ourselves)\b", re.IGNORECASE
+    r"^(?!.*\b(?:I|me|my|mine|I'm|I've)\b)(?!(?:we|we're|our)\b)"
+    r"(?!.*\b(?:lives?|living|moved in|moving in|stays?|staying)\s+with\s+us\b).*\b(?:us|ourselves)\b",
+    re.IGNORECASE,
 )
 _HEDGE_FIRST = frozenset(
     ["sometimes", "often", "usually", "honestly", "personally", "generally", "normally", "truly", "maybe", "probably"]

@@ -1,0 +1,133 @@
+"""A move only weighed changes no home; a person who left ends the role they held; news is
+announced before it is told; a denial keeps its reasons; a bare age is an age.
+
+"thinking about moving to Leeds" or "we might relocate to Porto" is no new home, and the home held
+stays. "Dr. Hale retired" ends "my GP is Dr. Hale on Mill Road" (the street is no other person,
+nor a weekday); "Sam quit" ends "my team lead is Sam". "please note that ...", "long story short,",
+"don't judge me but ..." announce what follows; "change of plans: ..." replaces the plan it names.
+"I'm actually not allergic to X, the rash was eczema" denies the allergy, its reason after a comma.
+"I'm 41 btw" is an age, later replaced by another; "explain it like I'm 5" is none. News learned of
+a product is not the speaker's change; "still ..." says nothing changed. Words of my own (pure,
+the distiller's own functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("weighed", "u")
+
+
+@pytest.mark.parametrize(
+    "weighed",
+    [
+        "honestly thinking about moving to Leeds at some point, nothing's decided",
+        "we might relocate to Porto if the job comes through",
+        "I'd love to live in Lisbon one day",
+        "we're considering moving to the coast",
+    ],
+)
+def test_a_move_only_weighed_keeps_the_home(weighed: str) -> None:
+    current, ended = beliefs_after(OWNER, "I live in Manchester", weighed)
+    assert ended == [] and "The user lives in Manchester." in current, (current, ended)
+
+
+def test_a_move_decided_still_replaces_the_home() -> None:
+    _, ended = beliefs_after(OWNER, "I live in Manchester", "we moved to Bristol in March")
+    assert ended == ["The user lives in Manchester."]
+
+
+@pytest.mark.parametrize(
+    ("held", "gone"),
+    [
+        ("My GP is Dr. Hale on Mill Road", "Hale retired last month, so I need a new doctor"),
+        ("My physio is Nina, every Thursday", "Nina retired 😢"),
+        ("My team lead is Sam", "Sam quit"),
+    ],
+)
+def test_a_person_who_left_ends_the_role_they_held(held: str, gone: str) -> None:
+    _, ended = beliefs_after(OWNER, held, gone, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_a_leaving_denied_ends_nothing() -> None:
+    current, ended = beliefs_after(OWNER, "My team lead is Sam", "Sam didn't quit after all", one_session=True)
+    assert ended == [] and "The user's team lead is Sam." in current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "told"),
+    [
+        ("I follow Liverpool", "ok don't judge me but I support Everton now"),
+        (
+            "I work as a receptionist at Kemp & Sons.",
+            "Please note that as of 3 June I have taken up a post as a clerk.",
+        ),
+        ("I work as a receptionist at Kemp & Sons.", "Long story short, I took a job as a clerk at the council."),
+        ("we're doing the reunion at my place this summer", "change of plans: the reunion's at my cousin's farm now"),
+    ],
+)
+def test_news_announced_before_it_is_told(held: str, told: str) -> None:
+    current, ended = beliefs_after(OWNER, held, told)
+    assert ended and len(current) == 1, (current, ended)
+
+
+@pytest.mark.parametrize(
+    "denied",
+    [
+        "I'm actually not allergic to latex, the rash was eczema all along",
+        "so the test came back and I'm really NOT allergic to latex, it was the soap",
+    ],
+)
+def test_a_denial_keeps_its_reasons(denied: str) -> None:
+    _, ended = beliefs_after(OWNER, "I'm allergic to latex", denied)
+    assert ended == ["The user is allergic to latex."]
+
+
+def test_a_bare_age_is_an_age() -> None:
+    current, ended = beliefs_after(OWNER, "I'm 41 btw", "no wait, I'm 42 now")
+    assert ended == ["The user is 41."] and current == ["The user is 42."], (current, ended)
+
+
+@pytest.mark.parametrize("said", ["explain it like I'm 5", "I'm 5 minutes away", "I'm 100% sure"])
+def test_a_number_after_i_am_that_is_no_age(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert not any(c.startswith("The user is ") and c.rstrip(".")[-1].isdigit() for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "then"),
+    [
+        ("I edit in Premiere", "just read that premiere has an AI cut tool now, wild"),
+        ("我在学驾照", "还在学，科目二第二次了"),
+        ("I'm training for the Boston marathon", "still training, long run was 18 miles today"),
+    ],
+)
+def test_news_of_a_thing_or_what_goes_on_changes_nothing(held: str, then: str) -> None:
+    _, ended = beliefs_after(OWNER, held, then)
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    "passed_on",
+    [
+        "the report said the average Brit eats 2 takeaways a week, sounds low?",
+        "I read that sloths can hold their breath for 40 minutes, is that real",
+        "a survey found most people check email 15 times a day",
+    ],
+)
+def test_what_a_source_says_is_nobodys(passed_on: str) -> None:
+    current, _ = beliefs_after(OWNER, passed_on)
+    assert current == [], current
+
+
+def test_what_a_source_says_of_the_speakers_own_is_kept() -> None:
+    current, _ = beliefs_after(OWNER, "I read that my landlord is selling the building")
+    assert current, current
+
+
+def test_someone_living_with_the_speaker_and_moving_in_is_one_home() -> None:
+    current, ended = beliefs_after(OWNER, "my nephew lives with us now, he moved in last spring")
+    assert ended == [] and len(current) == 2, (current, ended)
