@@ -128,18 +128,23 @@ _SHARED_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 # What opens a Chinese predicate said with its subject dropped ("，在一家医院当护士", "，养了一只狗").
-_PREDICATE_ZH = r"(?:也|还)?不?(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直)[\u4e00-\u9fff]"
+_PREDICATE_ZH = (
+    r"(?:也|还)?不?(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直|喝|吃|抽|学|练|业余)[\u4e00-\u9fff]"
+)
 _SPLIT_ZH = re.compile(
     r"[，,；;]\s*(?:而且|并且|另外|同时|还有|但是|不过)?(?=我|他|她)|(?:而且|并且)(?=我|他|她)|[；;]"
     r"|[，,]\s*(?=所以|因此|然后|而且|并且|同时)"
     # a new subject (a relation: "，儿子学跆拳道") or a time of its own ("，周末回东莞")
     # a clause closed by 了 (a change of state: "我不学日语了，改学韩语") ends there
     r"|(?<=了)[，,]\s*(?=[\u4e00-\u9fff])(?!改|换|转)"
-    r"|[，,]\s*(?=(?:" + RELATIONS_ZH + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天)[\u4e00-\u9fff])"
+    r"|[，,]\s*(?=(?:"
+    + RELATIONS_ZH
+    + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天|现在|目前|如今)[\u4e00-\u9fff])"
     # a predicate of its own, its subject dropped as Chinese drops it ("我住在成都，在一家医院当护士，养了一只狗")
-    # (not after a correction's formula: "我住在北京，哦不对，在上海" is one correction)
+    # (not after a correction's formula: "我住在北京，哦不对，在上海" is one correction; nor a
+    # condition and what follows it: "，喝牛奶就拉肚子" says why)
     r"|(?<!不对)(?<!不是)(?<!错了)(?<!口误)(?<!其实)(?<!哦)(?<!嗯)(?<!意思)(?<!抱歉)"
-    r"[，,]\s*(?=" + _PREDICATE_ZH + r")"
+    r"[，,]\s*(?=" + _PREDICATE_ZH + r")(?![^，,。；;]*就)"
 )
 _ZH_CONJ = re.compile(r"^(?:所以|因此|然后|而且|并且|同时)")
 _MIN_CHARS = 3

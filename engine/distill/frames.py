@@ -1656,6 +1656,8 @@ _RESIDENCE_ZH = re.compile(
     r"|(?<=[爸妈婆公奶爷])接(?:到|去)(?=[\u4e00-\u9fff]{2,6}?(?:来|去|住)))"
     r"([\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP
 )
+# One of the speaker's people come to live in the speaker's home ("搬来跟我们一起住了", "搬过来和我住").
+_WITH_SPEAKER_ZH = re.compile(r"(?:搬来|搬过来|搬进来|住进来)(?:跟|和|与)?(?:我们|我|用户)?(?:家)?(?:一起)?住?")
 # Where the speaker rents their home ("我在北京朝阳租房", "我们在浦东租了套两居"): they live there.
 # Only the speaker's, said of a home, and not what describes someone or a while ("在苏州租房的同学",
 # "在杭州租房的时候"), a price or a wish ("在深圳租房好贵", "……的话"), a trip or a short stay.
@@ -1681,6 +1683,7 @@ _EMPLOYER_ZH = re.compile(
     r"|[\u4e00-\u9fff]{2,6}?(?=工作|上班|任职|实习|去?了|[，,。！!]|$))"
     r"(?:工作|上班|任职|实习|当|做)?"
 )
+_JOB_CHANGED_ZH = re.compile(r"跳槽|换(?:了)?(?:份|个)?工作|辞职|离职|入职")
 _OCCUPATION_ZH = re.compile(
     r"(?:是|当上了?|升为|升职为|升职成了?|晋升为|升任|转岗做|转行做|转行当|现在做|现在当|成为了?|做了|当了|担任|"
     # the job said after the place it is done ("在一家电商公司做产品经理")
@@ -1802,6 +1805,9 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if place:
         where = re.sub(r"(?<=..)[来去]$", "", place.group(1))  # "接到深圳来了": 深圳
         return [_Hit("residence", "residence", where, where, "place", subject)]
+    together = _WITH_SPEAKER_ZH.search(clause)
+    if together and subject is not None:  # "我妈上周搬来跟我们一起住了": the speaker's home, now theirs too
+        return [_Hit("residence", "residence", "用户家", together.group(0), "place", subject)]
     rented = _RENTING_ZH.search(clause)
     if rented and not _NOT_A_HOME_ZH.search(sentence):
         return [_Hit("residence", "residence", rented.group(1), rented.group(1), "place", subject)]
@@ -1822,6 +1828,8 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
             # "在杭州一家电商公司做产品经理": a job done there
             or re.search(r"(?:做|当)$", org.group(0)) is not None
             or re.match(r"(?:做|当)", clause[org.end() :]) is not None
+            # "上个月跳槽了，现在在美团": where one is, in a sentence that says a job changed
+            or (org.group(0).startswith("在") and _JOB_CHANGED_ZH.search(sentence) is not None)
         )
     ):
         value = at_job.group(1) if at_job else org.group(1)

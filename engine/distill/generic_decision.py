@@ -351,11 +351,11 @@ _WORK_STATUS = re.compile(
     re.IGNORECASE,
 )
 _GRADUATED = re.compile(
-    r"\b(?:graduated|got (?:my|their|his|her) degree|finished (?:my|their|his|her) degree)\b|毕业了", re.I
+    r"\b(?:graduated|got (?:my|their|his|her) degree|finished (?:my|their|his|her) degree)\b|毕业(?:了|啦)", re.I
 )
 _STUDYING = re.compile(
     r"\b(?:studying|student|majoring|(?:in|at) (?:college|uni|university|grad school|nursing school|law school|med school)"
-    r"|doing (?:a|my|their) (?:degree|masters|master's|phd|bachelor's))\b|在读|读大学|读研|读博",
+    r"|doing (?:a|my|their) (?:degree|masters|master's|phd|bachelor's))\b|在读|读大学|读研|读博|学生|大[一二三四]|研[一二三]|高[一二三]",
     re.IGNORECASE,
 )
 

@@ -249,6 +249,11 @@ _CONCERNS_ZH = re.compile(
     r"(?:叫|称呼|给|回答|回复|提醒|告诉|帮|问|推荐给)我|你|回答|回复|答复|中文|英文|英语|代码|示例|例子|表格|列表|表情|链接|"
     r"格式|总结|摘要|语言|字数|篇幅|markdown|参考|来源|单位|公制|英制|人民币|美元|欧元|货币|币种|金额"
 )
+# How the speaker asks to be called, with no "from now on" said: "叫我小林就行", "你就叫我老王吧"
+# (the particle 吧 is cut before this is read; not "叫我去吃饭", "叫我别担心": told to do)
+_CALL_ME_ZH = re.compile(
+    r"^(?:你)?(?:就|直接)?(?:叫|称呼)我(?![去来别不要回做帮给把起吃喝过出上下跟])(?P<name>[^，,。！!？?\s]{1,6}?)(?:就行|就好|就可以|就成)?$"
+)
 _LAST_PARTICLE_ZH = re.compile(r"[了吧哈啊呀吗。！!～~\s]+$")
 
 
@@ -505,6 +510,9 @@ def _standing_zh(text: str) -> str | None:
         mark = "每次" if standing.group("mark") == "每次" else "以后"
         every = standing.group("all") or ("" if "都" in rest or mark == "每次" else "都")
         return f"我希望{ASSISTANT_ZH}{mark}{every}{rest}"
+    called = _CALL_ME_ZH.match(text)
+    if called is not None:  # "叫我小林就行": how to be called, for good
+        return f"我希望{ASSISTANT_ZH}以后都叫我{called.group('name')}"
     given = _TOPIC_DEFAULT_ZH.match(text)
     if given is not None:
         return f"我希望{ASSISTANT_ZH}{given.group('topic')}默认{_addressed_zh(given.group('rest'))}"

@@ -710,8 +710,14 @@ _TENTATIVE_ZH = re.compile(
 # The speaker's own plan or habit with its subject dropped, as Chinese drops it ("国庆打算去云南玩",
 # "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
 # Not the weather ("最近一直下雨"), which is no one's.
+_LIFE_EVENT_ZH = re.compile(r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|怀孕|转正)(?:了|啦|喽)")
+# People at large as the subject ("现在年轻人都不爱结婚了", "很多人都在裸辞"): an opinion of the
+# world, no one's fact.
+_PEOPLE_AT_LARGE_ZH = re.compile(
+    r"^(?:现在|如今|这年头|这几年|最近)?(?:的)?(?:年轻人|大家|很多人|好多人|人们|现在的人|有些人|不少人|大部分人|多数人|老百姓|网友|打工人)"
+)
 _SPEAKER_UNSAID_ZH = re.compile(
-    r"^(?:(?:今年|明年|去年|最近|现在|目前|平时|周末|早上|晚上|中午|上午|下午|每天|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|"
+    r"^(?:(?:今年|明年|去年|最近|这阵子|这段时间|前阵子|这两年|现在|目前|平时|周末|早上|晚上|中午|上午|下午|每天|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|"
     r"每周|每晚|每个?月|国庆|春节|过年|寒假|暑假|五一|元旦|中秋|年底|年初|"
     r"(?:下|上|这)(?:个)?(?:月|周|星期)|[一二三四五六七八九十\d]{1,2}月(?:份)?(?:底|初|中)?)[，,\s]*)*"
     r"(?:最后|还是|已经)?(?:打算|准备|计划|决定|定了|报了|考上了|报名了|一直在|正在学|在学|在练|在备考|戒了|"
@@ -719,15 +725,18 @@ _SPEAKER_UNSAID_ZH = re.compile(
     r"(?:一般|通常|经常|常常|总是)(?:都)?(?:会)?[\u4e00-\u9fff]|"
     # a pet kept, or a place gone to for a pastime, said with the speaker dropped ("养了只仓鼠叫芝麻",
     # "每周六上午去社区图书馆做志愿者", "最近每周四晚上去学陶艺")
-    r"养了?(?:一|两|三)?(?:只|条|头|缸)|去[\u4e00-\u9fff]{0,10}?(?:做志愿者|当志愿者|学(?!校)|练|上课|打球|健身|游泳|跑步|爬山))"
+    r"养了?(?:一|两|三)?(?:只|条|头|缸)|去[\u4e00-\u9fff]{0,10}?(?:做志愿者|当志愿者|学(?!校)|练|上课|打球|健身|游泳|跑步|爬山)|"
+    # a team or a star followed, a pastime taken to ("从小到大就是湖人球迷", "最近迷上了飞盘")
+    r"(?:从小到大|从小|一直)?(?:都)?(?:就)?是?[\u4e00-\u9fffA-Za-z]{1,8}(?:球迷|死忠粉|铁粉)|迷上了|爱上了)"
     r"(?![^，,。]{0,6}(?:下雨|下雪|刮风|降温|天气))"
 )
 
 
 def speaker_dropped_zh(body: str) -> bool:
     """Whether a Chinese clause is the speaker's plan or habit said with its subject dropped
-    ("国庆打算去云南玩"): the note names them ("用户国庆打算去云南玩")."""
-    return _SPEAKER_UNSAID_ZH.match(body) is not None
+    ("国庆打算去云南玩"), or a life event said alone ("毕业啦"): the note names them
+    ("用户国庆打算去云南玩")."""
+    return _SPEAKER_UNSAID_ZH.match(body) is not None or _LIFE_EVENT_ZH.fullmatch(body.strip("。！!，, ")) is not None
 
 
 # The weather and prices of everyone ("最近一直在下雨", "现在的菜价越来越贵了"): no one's fact.
@@ -780,13 +789,18 @@ def is_statement(clause: str) -> bool:
             # ... and for an amount moved ("减到74了": the digits say the rest)
             >= (
                 _MIN_CHARS_ZH - 1
-                if body.startswith("我") or ends(body) or (moved_on(body) and re.search(r"\d", body))
+                if body.startswith("我")
+                or ends(body)
+                or (moved_on(body) and re.search(r"\d", body))
+                # a life event said alone ("毕业啦", "退休了"): the speaker's
+                or _LIFE_EVENT_ZH.fullmatch(body) is not None
                 else _MIN_CHARS_ZH
             )
             and not _TENTATIVE_ZH.search(_LEAD_ZH.sub("", body))
             and not _QUESTION_ZH.search(body)
             and not _REQUEST_ZH.match(body)
             and not (_WEATHER_ZH.search(body) and "我" not in body)  # "最近一直在下雨": no one's
+            and not (_PEOPLE_AT_LARGE_ZH.match(body) and "我" not in body)  # "现在年轻人都不爱结婚了": everyone's
             and not _SMALL_TALK_ZH.match(body)
             and not _OUTPUT_WANTED_ZH.match(body)  # "（帮我写……），语气客气一点": how the answer should be
             and not _REMARK_ZH.match(_LEAD_ZH_CLAUSE.sub("", body + "，").rstrip("，"))
@@ -798,6 +812,7 @@ def is_statement(clause: str) -> bool:
                 or moved_on(body)
                 or _DIED_ZH.search(body)
                 or _SPEAKER_UNSAID_ZH.match(body)
+                or _LIFE_EVENT_ZH.fullmatch(body)
             )
         )
     if re.match(r"[\"“](?:[^\"”]*[.!?]|(?:[^\"”\s]+\s+){2,}[^\"”]*)[\"”]", text):

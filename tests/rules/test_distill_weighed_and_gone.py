@@ -131,3 +131,48 @@ def test_what_a_source_says_of_the_speakers_own_is_kept() -> None:
 def test_someone_living_with_the_speaker_and_moving_in_is_one_home() -> None:
     current, ended = beliefs_after(OWNER, "my nephew lives with us now, he moved in last spring")
     assert ended == [] and len(current) == 2, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("said", "notes"),
+    [
+        ("我不抽烟，也不喝咖啡", 2),
+        ("我老家是四川的，现在在苏州工作", 2),
+        ("我是中学数学老师，业余在小红书做手工博主", 2),
+        ("我对海鲜过敏，吃虾就起疹子", 1),  # a condition and what follows it says why: one note
+    ],
+)
+def test_a_chinese_sentence_of_two_facts_is_two_notes(said: str, notes: int) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert len(current) == notes, current
+
+
+@pytest.mark.parametrize(("said"), ["一直都是热刺球迷", "这阵子迷上了攀岩"])
+def test_a_chinese_fact_with_the_speaker_dropped_is_kept(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert current and current[0].startswith("用户"), current
+
+
+@pytest.mark.parametrize("said", ["现在的年轻人都不愿意生孩子了", "很多人都在考公"])
+def test_people_at_large_are_no_ones_fact(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert current == [], current
+
+
+@pytest.mark.parametrize(
+    ("held", "then"),
+    [
+        ("我在阿里做运营", "前阵子跳槽了，现在在拼多多"),
+        ("我是研二学生", "终于毕业啦！下个月入职"),
+        ("我爸住在山东老家", "我爸搬过来跟我们一起住了"),
+        ("叫我阿杰就行", "以后叫我杰哥吧"),
+    ],
+)
+def test_a_chinese_change_said_in_passing(held: str, then: str) -> None:
+    _, ended = beliefs_after(OWNER, held, then)
+    assert len(ended) == 1, ended
+
+
+def test_told_to_do_is_no_name_to_be_called() -> None:
+    current, _ = beliefs_after(OWNER, "叫我别担心")
+    assert not any("希望助手" in c for c in current), current
