@@ -498,6 +498,11 @@ _ENDS = re.compile(
     r"kicked the habit|bailed on|pulled the plug on|wound down|cut ties with|"
     # someone took the speaker off a medication by name ("doc took me off metformin")
     r"(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?=(?-i:[A-Z])|[a-z]{4,})(?!(?:the|my|our|work|school)\b)|"
+    # ... or weaned off one, whatever its article ("tapered me off the sertraline")
+    r"(?:tapered|tapering|weaned|weaning) (?:(?:me|us|him|her|them|the user|myself) )?off\b|"
+    # out of a group one played or sang in ("I'm out of the band")
+    r"(?:i'm|i am|we're|we are|the user is) (?:now |officially )?out of the (?:band|team|choir|club|league|group|squad|"
+    r"crew|orchestra|quartet|trio|cast|troupe|programme|program|course)\b|"
     r"closed(?=\s+(?:the|my|our|his|her|their)\s)|got out of (?:the|my|our|his|her|their) (?:[\w-]+ )?"
     r"(?:lease|contract|timeshare|deal|membership|subscription|plan|marriage|relationship|mortgage|loan)|"
     + DROPPED

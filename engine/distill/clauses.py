@@ -60,6 +60,10 @@ _SPLIT_EN = re.compile(
     + _NOW_OPENS
     + _PRONOUN_EN
     + r")"
+    # "my wife is a dentist and our son just started school": a second person of theirs, with a verb
+    # of their own (not "my wife and my son live in Leeds": one subject of two)
+    r"|\s*,?\s+and\s+(?=(?i:my|our)\s+(?:" + RELATIONS_EN + r")\b(?:\s+(?-i:[A-Z])[a-z]+)?\s+"
+    r"(?:is|are|was|were|just|has|had|works|lives|started|got|turned|goes|plays|studies|teaches)\b)"
     # "just got a new job at Target, also we're expecting our second": a second fact added after a comma
     r"|\s*,\s+also,?\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think|wonder|wanted|want)\b))"
     # "I was a nurse for years, though nowadays I teach": what holds now, conceded after a comma

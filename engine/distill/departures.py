@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from ledgermind.distill.alignment import negated
 from ledgermind.distill.generic_decision import Decision
 from ledgermind.distill.proposals import Proposal
+from ledgermind.distill.statements import LEFT_PRONOUN_EN
 from ledgermind.distill.text import is_cjk
 from ledgermind.distill.views import BeliefView
 
@@ -181,7 +182,7 @@ def departed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     says no such leaving, or no belief holds that role."""
     leaving = _leaving(p.statement)
     if leaving is None:
-        return None
+        return _left_by_pronoun(p, beliefs)
     who, roles, place = leaving
     if who.casefold() == (p.subject or "").partition(":")[0].casefold():  # the speaker by name (LoCoMo)
         return None
@@ -201,3 +202,24 @@ def departed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     if any(b not in gone and called.search(b.statement) for b in beliefs):
         return None
     return Decision("close", gone, f"ended: {p.statement} ({who} left; rule departure)")
+
+
+# Someone of the speaker's named with a title or a name of their own ("Dr. Alvarez", "Mrs Patel").
+_PERSON_NAMED = re.compile(rf"\b{_TITLE}[A-Z][a-z]+|\b(?:is|are) (?-i:[A-Z])[a-z]+\b")
+
+
+def _left_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "she retired" ends: the one belief of the speaker's that holds a person named in
+    a role of work or care ("my doctor is Dr. Alvarez"); where two such are held, "she" does
+    not say which, and nothing ends."""
+    said = LEFT_PRONOUN_EN.match(p.statement.strip())
+    if said is None:
+        return None
+    held = tuple(
+        b
+        for b in beliefs
+        if _WORK_OR_CARE.search(b.statement) and _PERSON_NAMED.search(b.statement) and not negated(b.statement)
+    )
+    if len(held) != 1:
+        return None
+    return Decision("close", held, f"ended: {p.statement} (the one of theirs in that role left; rule departure)")

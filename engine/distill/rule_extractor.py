@@ -472,7 +472,16 @@ def _says_what_holds_now(clause: str) -> bool:
         or couples(clause)  # "我俩上个月领证了": the couple's next step, from then on
         or bool(providers_named(clause) and switch_said(clause))  # "ported my number to mint mobile yesterday"
         or bool(left_behind(clause))  # "shut down the etsy shop in june": a thing named as gone
+        or _FINISHED.search(clause) is not None  # "finished Dune last night": what was under way, done
     )
+
+
+# A thing under way finished ("finished Dune last night", "completed the couch to 5k on sunday"),
+# not a day's work or a meal ("finished work at 6", "finished dinner").
+_FINISHED = re.compile(
+    r"\b(?:finished|completed)\s+(?!(?:work|up|off|it|that|this|them|dinner|lunch|breakfast|early|late|at|on|in)\b)\S",
+    re.IGNORECASE,
+)
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|we've|us|our)\b", re.IGNORECASE)

@@ -31,6 +31,7 @@ from ledgermind.distill.text import NEW_RECORD, copula_expanded, is_cjk
 __all__ = [
     "HABIT_HELD",
     "HABIT_WORDS",
+    "LEFT_PRONOUN_EN",
     "SUPPOSING_ZH",
     "WENT_WITHOUT",
     "done_to_mine",
@@ -843,8 +844,8 @@ def is_statement(clause: str) -> bool:
         return True  # "new pb this morning!!! 26:55": a value of the speaker's own, said new
     if _MOVED_TO_ONE.search(body) and providers_named(body):
         return True  # "the whole eng org got moved over to linear": a provider the speaker is moved to
-    if _DIED_PRONOUN.match(body):
-        return True  # "sadly he passed away last night": the person spoken of last
+    if _DIED_PRONOUN.match(body) or LEFT_PRONOUN_EN.match(body):
+        return True  # "sadly he passed away last night", "she retired": the person spoken of last
     if _ENDED_IT_SAID.match(body) or _ENDED_FIRST.match(body):
         # "I cancelled it", "finally emptied it": the speaker ended the thing spoken of last;
         # "unsubscribed from netflix", "shut down the etsy shop": the speaker's, "I" dropped
@@ -973,6 +974,15 @@ WENT_WITHOUT = re.compile(
 
 
 # A death said of "he" or "she", the person spoken of last ("sadly he passed away last night").
+# One of the speaker's people, by pronoun, leaving the work by which they served the speaker
+# ("she retired in the summer", "he went on paternity leave"): who, the beliefs say
+# (``departures``).
+LEFT_PRONOUN_EN = re.compile(
+    r"^(?:(?:so|sadly|unfortunately|well|turns out)[,\s]+)?(?:he|she)\s+(?:(?:just|finally|officially|has|had|recently)\s+)*"
+    r"(?:retired|quit|resigned|left (?:the|her|his) (?:practice|company|job|firm|school|clinic|team|hospital|surgery)|"
+    r"went on (?:maternity|paternity|medical|sick|long-term|parental) leave|moved away)\b",
+    re.IGNORECASE,
+)
 _DIED_PRONOUN = re.compile(
     r"^(?:(?:sadly|unfortunately|so)[,\s]+)?(?:he|she)\s+(?:(?:sadly|just|finally|peacefully)\s+)?(?:passed away|died)\b"
     # (not a death said for effect: "she died laughing", "he died in the lava again lol")

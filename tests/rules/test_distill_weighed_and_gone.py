@@ -176,3 +176,39 @@ def test_a_chinese_change_said_in_passing(held: str, then: str) -> None:
 def test_told_to_do_is_no_name_to_be_called() -> None:
     current, _ = beliefs_after(OWNER, "叫我别担心")
     assert not any("希望助手" in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "then"),
+    [
+        ("I'm reading Middlemarch at the moment", "finished Middlemarch on the flight yesterday"),
+        ("I take 20mg citalopram every morning", "my GP weaned me off the citalopram over the winter"),
+        ("I sing in a community choir", "I'm out of the choir now, too many clashes"),
+    ],
+)
+def test_a_thing_under_way_finished_or_left(held: str, then: str) -> None:
+    _, ended = beliefs_after(OWNER, held, then)
+    assert len(ended) == 1, ended
+
+
+def test_she_who_retired_is_the_one_named_in_a_role() -> None:
+    _, ended = beliefs_after(OWNER, "My GP is Dr. Okoye", "she retired over the summer", one_session=True)
+    assert ended == ["The user's GP is Dr. Okoye."]
+
+
+def test_she_is_never_the_son() -> None:
+    current, ended = beliefs_after(
+        OWNER, "my son's coach this season is Mrs. Lund", "she went on maternity leave", one_session=True
+    )
+    assert ended == ["The user's son's coach this season is Mrs. Lund."], (current, ended)
+    assert not any("son went" in c for c in current), current
+
+
+def test_two_of_theirs_in_roles_leave_she_open() -> None:
+    _, ended = beliefs_after(OWNER, "My GP is Dr. Okoye", "my dentist is Dr. Vance", "she retired", one_session=True)
+    assert ended == []
+
+
+def test_two_people_of_theirs_each_with_a_verb_are_two_notes() -> None:
+    current, _ = beliefs_after(OWNER, "My husband Tariq is a pilot and our daughter Noor just turned 3.")
+    assert len(current) == 2, current
