@@ -720,7 +720,7 @@ def complement_kind(statement: str) -> str | None:
     if m is None:
         return None
     word = m.group("word")
-    if word.casefold() in ("a", "an", "the"):
+    if word.casefold() in ("a", "an", "the", "some", "this", "that", "another"):  # ("some company called ...")
         return "noun"
     if word.casefold() in _PREPOSITIONS:  # "is in second grade", "is from Lyon": where or with what
         return "relation"

@@ -388,6 +388,8 @@ _CUE_WORDS_EN = (
             "relocated",
             "relocating",
             "relocate",
+            "shifted",
+            "shifting",
             "settled",
             "based",
             "staying",
@@ -613,12 +615,14 @@ _ORG = (
     r"(?:\s+(?:hospital|clinic|school|university|college|library|surgery|pharmacy|hotel|museum|airport|academy|restaurant|cafe|café|bar|pub|shop|store|salon|gym|garage|bakery|studio|office|agency|bank|centre|center))?)"
 )
 _RESIDENCE_EN = re.compile(
-    r"\b(?:live|lives|living|reside|resides|residing|moved|move|moving|relocated|relocating|relocate|"
+    r"\b(?:live|lives|living|reside|resides|residing|moved|move|moving|relocated|relocating|relocate|shifted|shifting|"
     r"settled|based|staying|home is(?: now)?|house is(?: now)?|moved back|moved out|"
     # the keys to a new home ("we got the keys to a place in manchester")
     r"(?:got|picked up|collected)\s+(?:the|our|my)\s+keys)\s+"
     r"(?:back\s+|over\s+|out\s+|here\s+|now\s+|permanently\s+|full-time\s+|all the way\s+)?"
-    r"(?:from\s+[^,;]+?\s+)?(?:to|in|into|at)\s+"
+    r"(?:from\s+[^,;]+?\s+)?"
+    # (with whom said before where: "staying with my parents in Pune")
+    r"(?:with\s+(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:to|in|into|at)\s+"
     # "live in a tiny flat in Leeds": the home described, then the place
     r"(?:(?:a|an|the|our|my)\s+(?:[a-z-]+\s+){0,3}?(?:flat|apartment|house|studio|condo|place|room|bungalow|cottage)"
     r"\s+(?:in|near)\s+)?"

@@ -310,7 +310,9 @@ _WORK = re.compile(
 
 # A birth: the pregnancy ends ("my friend Jo is pregnant" / "she had the baby last week").
 _BORN = re.compile(
-    r"\b(?:had (?:the|a|her|our|their) baby|gave birth|was born|were born|baby (?:arrived|came)|delivered (?:a|the|her))\b"
+    r"\b(?:had (?:the|a|her|our|their) baby|gave birth|was born|were born|baby (?:arrived|came)|delivered (?:a|the|her)|"
+    # the child named by what they are ("our little boy arrived on the 3rd", "baby girl is here")
+    r"(?:little (?:boy|girl|one|man|lady)|baby (?:boy|girl)|twins) (?:arrived|came|is here|are here))\b"
     r"|出生了|生了(?:个|一个)?(?:男孩|女孩|宝宝|儿子|女儿)",
     re.IGNORECASE,
 )
@@ -636,7 +638,10 @@ def _stopped_doing(old: str, new: str) -> bool:
 MOVED_IT = (
     r"(?:\b(?:raised|bumped|upped|increased|hiked|lowered|cut|dropped|reduced|put|pushed|moved|changed|doubled|"
     # ... or the speaker's version of a thing ("IT upgraded me to 24.04")
-    r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user|(?:the user's|their|the)\s+\w+(?:\s+\w+)?)"
+    # (a thing named bare: "moved standup to tuesdays", "bumped rent to 1500"; not "moved house to")
+    r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user|(?:the user's|their|the)\s+\w+(?:\s+\w+)?"
+    r"|(?!(?:house|home|in|out|back|over|up|down|on|away|forward|him|her|you|everyone|everybody|people)\b)"
+    r"[a-z]+(?:[ -](?!to\b)[a-z]+)?)"
     r"\s+(?:up\s+|down\s+)?to\s+"
     # ("they shifted me to sundays": one who moves the speaker on a rota, the speaker only)
     r"|\b(?:shifted|shuffled|swapped|rescheduled|rebooked)\s+(?:me|us|the user|it|them)\s+(?:over\s+)?to\s+)"

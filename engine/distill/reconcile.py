@@ -1276,8 +1276,17 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
     attached = re.fullmatch(r"[\d,.]+([a-z%]+)", replaced, re.IGNORECASE)
     if attached and re.fullmatch(r"[\d,.]+", new):
         new += attached.group(1)  # "upped me to 40" where "20mg" was: the unit goes with the amount
+    if re.search(r"\bevery\s+$", old.statement[: wrong.start()], re.IGNORECASE) and not replaced.endswith("s"):
+        new = re.sub(r"(?<=day)s$", "", new)  # "every Monday" -> "every Tuesday", not "every tuesdays"
     statement = old.statement[: wrong.start()] + new + old.statement[wrong.end() :]
+    # the time moved with the day ("moved standup to tuesdays at 10"): both said, both changed
+    was_at, now_at = _AT_CLOCK.search(statement), _AT_CLOCK.search(p.statement)
+    if was_at and now_at and was_at.group(1) != now_at.group(1) and replaced not in (was_at.group(1), now_at.group(1)):
+        statement = statement[: was_at.start(1)] + now_at.group(1) + statement[was_at.end(1) :]
     return replace(p, statement=statement, attribute=old.attribute, replaces=replaced)
+
+
+_AT_CLOCK = re.compile(r"\bat\s+(\d{1,2}(?::\d{2})?(?:\s?(?:am|pm))?)\b", re.IGNORECASE)
 
 
 def _surface(text: str, value: str) -> str:

@@ -52,6 +52,7 @@ from ledgermind.distill.generic_decision import (
     WENT_WITH,
     breaks_up,
     couples,
+    new_job,
 )
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, left_behind, names_left, only_left_behind
 from ledgermind.distill.person import third_person
@@ -473,6 +474,7 @@ def _says_what_holds_now(clause: str) -> bool:
         or bool(providers_named(clause) and switch_said(clause))  # "ported my number to mint mobile yesterday"
         or bool(left_behind(clause))  # "shut down the etsy shop in june": a thing named as gone
         or _FINISHED.search(clause) is not None  # "finished Dune last night": what was under way, done
+        or new_job(clause)  # "was promoted to Associate Director earlier this month": the job from then
     )
 
 

@@ -151,7 +151,8 @@ _HAS = re.compile(
     r"\b(?:[Mm]y|[Oo]ur)\s+((?:(?!who\b|that\b|which\b)[a-z0-9-]+\s+){0,3}?(?!who\b|that\b|which\b)[a-z0-9-]+)"
     # "my mom's name is Linda" names her as "my mom is Linda" does: one attribute
     r"(?:(?:'s|’s)\s+name(?=\s+is\s+(?-i:[A-Z])))?\s+"
-    r"(?:now\s+|currently\s+|still\s+)?(is|are|uses|use|runs on|runs)\s+" + _V
+    # (the time said after the verb is no part of the value: "our landlord is now Harrow Estates")
+    r"(?:now\s+|currently\s+|still\s+)?(is|are|uses|use|runs on|runs)\s+(?:(?:now|currently|still)\s+)?" + _V
 )
 # A clause after these is a condition, a time or a report, not said to hold: "I complain when my
 # foreman is late", "if my car is in the shop", "which my mother says is a good sign".
@@ -310,7 +311,7 @@ def _fact(
 def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     out: list[Finding] = []
     m = _INTRO.search(s)
-    if m and m.group(1).split()[0] not in _NOT_NAMES:
+    if m and m.group(1).split()[0].capitalize() not in _NOT_NAMES:  # ("I'm NOT allergic": shouted, no name)
         name = m.group(1)
         out.append(_fact(sp, f"{_possessive(sp.label)} name is {name}.", "name", name))
         if m.group(2):

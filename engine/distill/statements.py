@@ -131,7 +131,8 @@ _MOVERS = (
 _DONE_TO_MINE = re.compile(
     r"(?:they|someone|somebody|"
     + _MOVERS
-    + r")\s+(?:just\s+|finally\s+|also\s+)?(?:(?:\w+ed|stole|broke)\s+(?:my|our)\s+\w+"
+    # ("they've officially moved ...": with "have", an adverb between)
+    + r")(?:'ve|\s+have)?\s+(?:(?:just|finally|also|officially|permanently|now)\s+)*(?:(?:\w+ed|stole|broke)\s+(?:my|our)\s+\w+"
     # what they did to the speaker's place or terms ("they extended me another 6 months", "they
     # moved me to nights"), not what they said to them ("they emailed me")
     r"|(?:extended|promoted|hired|moved|transferred|upgraded|switched|assigned|accepted|approved|"
@@ -916,7 +917,8 @@ def is_statement(clause: str) -> bool:
         or _VIEW_OF_PEOPLE.match(text)
     ):
         return False  # "Loved this spot on the hike", "Last time we saw each other", "Books can be so captivating"
-    return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body)
+    # (or done to the speaker's by "they": "they've officially moved book club to wednesdays")
+    return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body) or done_to_mine(body)
 
 
 # Moved to a provider by others, or moving oneself ("work moved everybody over to aetna")

@@ -289,7 +289,9 @@ _FILLER_LAST = re.compile(
     # an aside on the telling, said last ("I'm a PM at Shopify in case I didn't mention", "if that helps")
     r"|,?\s+(?:just\s+)?(?:in case|if) (?:I|you) (?:didn't|did not|never|haven't|forgot|don't) ?(?:mention|say|tell|told|"
     r"know|remember|to mention)\w*(?:\s+(?:it|that|this|you|before|already))*(?=\s*(?:[.!?…]|$))"
-    r"|,?\s+if (?:that|it) (?:matters|helps)(?=\s*(?:[.!?…]|$))",
+    r"|,?\s+if (?:that|it) (?:matters|helps)(?=\s*(?:[.!?…]|$))"
+    # ... or that it was forgotten ("I turned 35 last week, forgot")
+    r"|,\s*(?:i\s+)?(?:totally\s+|completely\s+)?forgot(?:\s+to\s+(?:say|mention|tell you))?(?=\s*(?:[.!?…]|$))",
     re.IGNORECASE,
 )
 
@@ -360,7 +362,11 @@ def asides_dropped(text: str) -> str:
 # feel", "..., fingers crossed no crashes", "..., can't believe it"): no part of what is told.
 _FEELING_LAST = re.compile(
     r"\s*,\s*(?:(?:i'm|i am|im)\s+)?(?:not sure how (?:i|we) feel(?: about (?:it|that|this))?|fingers crossed(?: [^.!?,]{0,30})?|"
-    r"(?:i )?can'?t believe it|wish (?:me|us) luck|(?:honestly |kind of |such )?a relief)(?=\s*(?:[.!?…]|$))",
+    r"(?:i )?can'?t believe it|wish (?:me|us) luck|(?:honestly |kind of |such )?a relief)(?=\s*(?:[.!?…]|$))"
+    # how the speaker likes it, said after "and" ("I'm single and honestly loving it")
+    r"|,?\s+and\s+(?:(?:honestly|really|totally|actually|kinda|kind of|secretly|low ?key)\s+)?"
+    r"(?:loving|enjoying|hating|liking|not loving|not enjoying)\s+(?:it|that|every (?:minute|second) of it)"
+    r"(?=\s*(?:[.!?…]|$))",
     re.IGNORECASE,
 )
 

@@ -212,3 +212,31 @@ def test_two_of_theirs_in_roles_leave_she_open() -> None:
 def test_two_people_of_theirs_each_with_a_verb_are_two_notes() -> None:
     current, _ = beliefs_after(OWNER, "My husband Tariq is a pilot and our daughter Noor just turned 3.")
     assert len(current) == 2, current
+
+
+@pytest.mark.parametrize(
+    ("held", "then"),
+    [
+        ("Our accountant is Ms. Rhee", "the firm changed hands, our accountant is now some outfit called Ledgerly"),
+        ("I'm 52 btw", "actually I turned 53 on friday, totally forgot"),
+        ("We have book club every Thursday at 7", "they've officially moved book club to wednesdays at 8"),
+        ("I'm single and really enjoying it", "update: I have a boyfriend now"),
+        ("I live in Chennai", "we shifted to Hyderabad in June"),
+        ("I'm staying with my aunt in Kochi", "shifted to my own place in Mumbai last month"),
+        ("I'm 30 weeks pregnant", "our baby girl is here!! born tuesday night"),
+        ("I'm employed as a staff nurse at Mercy", "I was promoted to charge nurse earlier this month"),
+    ],
+)
+def test_an_ordinary_change_said_in_passing(held: str, then: str) -> None:
+    _, ended = beliefs_after(OWNER, held, then)
+    assert ended, ended
+
+
+def test_a_time_moved_with_its_day_is_said_whole() -> None:
+    current, _ = beliefs_after(OWNER, "We have standup every Monday at 9", "they've moved standup to thursdays at 11")
+    assert current == ["The user has standup every thursday at 11."], current
+
+
+def test_a_word_shouted_is_no_name() -> None:
+    current, _ = beliefs_after(OWNER, "I'm NOT a morning person")
+    assert not any("name" in c for c in current), current
