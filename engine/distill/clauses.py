@@ -143,7 +143,9 @@ _SPLIT_ZH = re.compile(
     r"|(?<=了)[，,]\s*(?=[\u4e00-\u9fff])(?!改|换|转)"
     r"|[，,]\s*(?=(?:"
     + RELATIONS_ZH
-    + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天|现在|目前|如今)[\u4e00-\u9fff])"
+    + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天|现在|目前|如今|老家|家乡)[\u4e00-\u9fff])"
+    # a fact added ("，另外近视六百度")
+    r"|[，,]\s*另外[，,]?\s*"
     # a predicate of its own, its subject dropped as Chinese drops it ("我住在成都，在一家医院当护士，养了一只狗")
     # (not after a correction's formula: "我住在北京，哦不对，在上海" is one correction; nor a
     # condition and what follows it: "，喝牛奶就拉肚子" says why)

@@ -1660,6 +1660,8 @@ _RESIDENCE_ZH = re.compile(
     r"|(?<=[爸妈婆公奶爷])接(?:到|去)(?=[\u4e00-\u9fff]{2,6}?(?:来|去|住)))"
     r"([\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP
 )
+# A move weighed, wished or doubted, said just before it ("在考虑跳槽去外企", "打算搬到杭州").
+_UNDECIDED_ZH = re.compile(r"(?:想|打算|准备|考虑|要不要|可能|也许|或许|如果|万一)[^\s，,。！!？?；]{0,3}$")
 # One of the speaker's people come to live in the speaker's home ("搬来跟我们一起住了", "搬过来和我住").
 _WITH_SPEAKER_ZH = re.compile(r"(?:搬来|搬过来|搬进来|住进来)(?:跟|和|与)?(?:我们|我|用户)?(?:家)?(?:一起)?住?")
 # Where the speaker rents their home ("我在北京朝阳租房", "我们在浦东租了套两居"): they live there.
@@ -1804,6 +1806,8 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if version is not None and _VERSION_CUE_ZH.search(clause):
         return [_Hit("version", version.slot, version.value, version.surface, "version", subject, _scope_zh(clause))]
     place = _RESIDENCE_ZH.search(clause)
+    if place and _UNDECIDED_ZH.search(clause[: place.start()]):
+        place = None  # "在考虑搬到杭州": a move weighed, no home yet
     if place and place.group(0).startswith("接") and "把" not in clause[: place.start()]:
         place = None  # "我妈接到电话说要来": a call received; only "把我爸接到深圳来了" fetches someone
     if place:
@@ -1819,6 +1823,8 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if hits:
         return hits
     org = _EMPLOYER_ZH.search(clause)
+    if org and _UNDECIDED_ZH.search(clause[: org.start()]):
+        org = None  # "在考虑跳槽去外企": a move weighed, no employer yet
     # the job done there said after the place ("在学校当老师", "在医院做护士"): the place is the employer
     at_job = _AT_JOB_ZH.fullmatch(org.group(1)) if org else None
     if (

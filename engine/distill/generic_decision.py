@@ -239,7 +239,9 @@ _BROKE_UP = re.compile(
     r"called off the (?:wedding|engagement)|(?<=\bwe )called it quits|(?<=\band i )called it quits|(?<=\bthe user )called it quits|"
     # the divorce done ("finalized our divorce", "the divorce came through"), not begun ("filed for")
     r"(?:finali[sz]ed|got) (?:our|the|my|their|his|her) divorce|divorce (?:is|was) (?:now )?final|"
-    r"divorce (?:came|went) through)\b|分手|离婚|分开了|(?:我们|我俩|咱俩|他们|他俩|她俩|用户)(?:已经|俩)?分了(?![\u4e00-\u9fff])",
+    r"divorce (?:came|went) through)\b|分手|离婚|分开了|(?:我们|我俩|咱俩|他们|他俩|她俩|用户)(?:已经|俩)?分了(?![\u4e00-\u9fff])"
+    # ... with the partner by name ("和小周分了")
+    r"|^(?:用户)?(?:已经|刚)?(?:和|跟)[\u4e00-\u9fffA-Za-z]{1,4}(?:已经|彻底)?分了(?![\u4e00-\u9fff])",
     re.IGNORECASE,
 )
 # A couple's next step ("Tom and I got engaged", "我们结婚了"): what the speaker said of them
@@ -3040,7 +3042,8 @@ def _denied_first(held: str, statement: str, names: frozenset[str]) -> bool:
 def says_still(statement: str) -> bool:
     """Whether a statement opens by "still" (还在) and says no change: whatever it says goes on
     holding, it is no new value of a belief."""
-    return _STILL_FIRST.match(statement) is not None and not has_change_cue(statement)
+    first = re.split(r"[,，;；]", statement, maxsplit=1)[0]  # "still practising, barre chords now": the first clause's
+    return _STILL_FIRST.match(statement) is not None and not has_change_cue(first)
 
 
 def _still_holds(value: str, statement: str) -> bool:
@@ -3104,7 +3107,7 @@ _ONE_OF_A_KIND = (
         re.compile(
             r"\b(?:single|dating|seeing someone|in a relationship|engaged|married|divorced|separated|widowed|"
             r"(?:girl|boy)friend|fianc[ée]e?)\b"
-            r"|单身|恋爱|订婚|结婚|已婚|离婚",
+            r"|单身|单着|脱单|恋爱|订婚|结婚|已婚|离婚",
             re.IGNORECASE,
         ),
         # "I'm single" / "I have a girlfriend now": whom one has is where one stands in love

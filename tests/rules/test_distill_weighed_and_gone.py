@@ -240,3 +240,34 @@ def test_a_time_moved_with_its_day_is_said_whole() -> None:
 def test_a_word_shouted_is_no_name() -> None:
     current, _ = beliefs_after(OWNER, "I'm NOT a morning person")
     assert not any("name" in c for c in current), current
+
+
+def test_still_at_it_with_something_new_now_changes_nothing() -> None:
+    _, ended = beliefs_after(OWNER, "I'm learning the cello", "still practising daily, on vibrato now")
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    ("held", "then"),
+    [
+        ("我女朋友叫小雅", "和小雅分了，别再提了"),
+        ("我一直单着", "我脱单啦"),
+    ],
+)
+def test_a_chinese_couple_ended_or_begun(held: str, then: str) -> None:
+    _, ended = beliefs_after(OWNER, held, then)
+    assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize(
+    ("held", "weighed"), [("我在央企上班", "最近在考虑跳槽去私企"), ("我住在成都", "打算明年搬到重庆")]
+)
+def test_a_chinese_move_only_weighed_keeps_what_holds(held: str, weighed: str) -> None:
+    _, ended = beliefs_after(OWNER, held, weighed)
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize("said", ["我是会计，老家在湖南岳阳", "我是夜猫子，另外有点恐高", "前年查出来有糖尿病"])
+def test_more_chinese_facts_kept(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert len(current) == (1 if said.startswith("前年") else 2), current
