@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ledgermind.distill.text import is_cjk
+from ledgermind.distill.text import copula_expanded, is_cjk
 from ledgermind.distill.views import BeliefView
 
 __all__ = ["UNRESOLVED", "antecedent", "named_person"]
@@ -101,7 +101,7 @@ def antecedent(statement: str, subject: str | None, beliefs: Sequence[BeliefView
         return None
     rest = statement.strip()[lead.end() :]
     if not cjk and lead.group(0).casefold().endswith("'s"):
-        rest = " is" + rest  # "she's at ..." -> "... is at ..."
+        rest = copula_expanded("it's" + rest)[2:]  # "she's at ..." -> "... is at ...", "she's just gone" -> "has"
     return person_subject, label + rest
 
 

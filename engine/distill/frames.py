@@ -913,7 +913,8 @@ _SUBJECT_REL_EN = re.compile(r"\b(?:my|our)\s+(" + _REL_EN + r")\b(?:'s)?", re.I
 # A capitalised first word as a person's name; not an event given its time ("Standup is at
 # 9:30", "Practice is on Tuesdays"): a sentence's first word is capitalised whatever it is.
 _SUBJECT_NAME_EN = re.compile(
-    r"^(?:[A-Z][a-z]+)(?=\s+(?:(?:also|still|now|just|finally|recently)\s+)?(?:works|lives|moved|joined|is|has|uses|"
+    # (not a doing put first: "Freelancing has gone full-time")
+    r"^(?![A-Z][a-z]+ing\s+(?:has|'s)\s+(?:gone|become|turned)\b)(?:[A-Z][a-z]+)(?=\s+(?:(?:also|still|now|just|finally|recently)\s+)?(?:works|lives|moved|joined|is|has|uses|"
     r"drinks|got|started|teaches|studies|volunteers|plays|coaches|owns|drives|takes|left|quit|retired|graduated|"
     r"married|switched|transferred|relocated|found|landed|accepted|bought|sold|rents|settled)\b)"
     r"(?!\s+(?:is|was)\s+(?:at|on|from|every)\s+(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?i:am|pm))?(?![\w:])(?!\s+[A-Z])|noon|midnight|(?i:(?:monday|tuesday|wednesday|thursday|friday|"

@@ -2930,6 +2930,8 @@ def _pair(
     exclusive = _one_of_a_kind(b.statement, p.statement) if not (neg_p or neg_b or additive) else None
     if exclusive:  # "I'm vegetarian" / "been fully vegan since March": one diet at a time
         return "supersede", exclusive[0], exclusive[1]
+    if _persons_apart(b.statement, p.statement):  # "a morning person" / "a people person": two traits
+        return "", "", ""
     if p.rule is None and kinds_apart(b.statement, p.statement):  # "my car is a Honda" / "my car is now blue"
         return "", "", ""
     if p.rule == "residence" and _BARE_STATE.search(b.statement):  # "my sister is married" / "... moved to Paris"
@@ -3039,6 +3041,17 @@ def _denied_first(held: str, statement: str, names: frozenset[str]) -> bool:
     return align(held, first.rstrip(" .") + ".", names).contained
 
 
+_A_PERSON_OF = re.compile(r"\b(?:an?|more of an?)\s+([\w-]+)\s+(?:person|guy|girl|gal|type)\b", re.IGNORECASE)
+
+
+def _persons_apart(old: str, new: str) -> bool:
+    """Whether two statements each call the speaker a different "<word> person" ("a morning
+    person" / "a people person"): traits one has together. Of one pair ("a tea person" /
+    "a coffee person") ``_one_of_a_kind`` has decided before."""
+    a, b = _A_PERSON_OF.search(old), _A_PERSON_OF.search(new)
+    return bool(a and b and a.group(1).casefold() != b.group(1).casefold())
+
+
 def says_still(statement: str) -> bool:
     """Whether a statement opens by "still" (还在) and says no change: whatever it says goes on
     holding, it is no new value of a belief."""
@@ -3091,7 +3104,8 @@ _STATE_OF = re.compile(
     re.IGNORECASE,
 )
 _AT_STAGE = re.compile(
-    r"\b(?:goes to|go to|attends?|attending|started|starts|starting|in|at|entered|entering|going into|moved up to)\s+"
+    r"\b(?:goes to|go to|attends?|attending|started|starts|starting|in|at|entered|entering|going into|gone into|"
+    r"went into|moved up to|moved into)\s+"
     r"(?:[\w-]+\s+)?$",
     re.IGNORECASE,
 )
@@ -3120,6 +3134,33 @@ _ONE_OF_A_KIND = (
             re.IGNORECASE,
         ),
         _AT_STAGE,
+    ),
+    # the year or grade one is in at school ("is in Year 4" / "has just gone into Year 5")
+    (
+        re.compile(
+            r"\b(?:year|grade|class|standard|form|p)\s?\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)\s+(?:grade|standard|year)\b",
+            re.IGNORECASE,
+        ),
+        _AT_STAGE,
+    ),
+    # how much of the week one works at it ("tutors part-time" / "tutoring has gone full-time")
+    (
+        re.compile(r"\b(?:part|full)[- ]time\b", re.IGNORECASE),
+        re.compile(r"\b(?:\w+s|is|am|'m|are|'re|been|gone|went|working|work|now)\s+(?:[\w-]+\s+)?$", re.IGNORECASE),
+    ),
+    # which of two one is ("more of a tea person" / "turned into a coffee person")
+    *(
+        (
+            re.compile(rf"\b(?:{pair})(?=\s+(?:person|guy|girl|gal|type|lover|fan)\b)", re.IGNORECASE),
+            re.compile(r"\b(?:an?|more of an?|big|total|such an?)\s+$", re.IGNORECASE),
+        )
+        for pair in (
+            "tea|coffee",
+            "cat|dog",
+            "morning|night",
+            "beach|mountain",
+            "windows|mac|apple|linux|android|iphone",
+        )
     ),
 )
 

@@ -24,7 +24,7 @@ from ledgermind.distill.spoken_names import SpokenNames
 from ledgermind.distill.spoken_of_zh import PersonSpokenOfZh
 from ledgermind.distill.spoken_thing import ThingSpokenOf
 from ledgermind.distill.statements import named_subject, strip_lead
-from ledgermind.distill.text import is_cjk, sentences
+from ledgermind.distill.text import copula_expanded, is_cjk, sentences
 
 __all__ = ["PersonSpokenOf", "dislocation_undone"]
 
@@ -76,7 +76,6 @@ _COUPLE = re.compile(
     re.IGNORECASE,
 )
 _ONE_OF_TWO = {"are": "is", "were": "was", "have": "has", "'re": "is", "'ve": "has"}  # "they're" -> "my brother is"
-_PERFECT = re.compile(r"\s+(?:been|got|gotten|had)\b", re.IGNORECASE)
 # a lead-in may come first ("No wait, he works at ..."): kept as said
 _LEAD = r"((?:(?:no|wait|sorry|oh|actually|well|and|but|so|now|also)[,!]?\s+)*)"
 # "they" first in a clause, as the subject of what follows (not "they say ...": whoever says it;
@@ -243,7 +242,7 @@ class PersonSpokenOf:
         rest = text[pronoun.end() :]
         verb = pronoun.group(3) or ""
         if not verb and pronoun.group(0).lower().endswith("s"):  # "she's at ...", "he's been ..."
-            verb = "has" if _PERFECT.match(rest) else "is"
+            verb = "has" if copula_expanded("it's" + rest).startswith("it has") else "is"  # "she's just gone"
         person = " ".join(self._last)
         return head + pronoun.group(1) + (f"{person} {verb}{rest}" if verb else f"{person}{rest}")
 

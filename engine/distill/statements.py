@@ -713,6 +713,13 @@ _TENTATIVE_ZH = re.compile(
 # "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
 # Not the weather ("最近一直下雨"), which is no one's.
 _LIFE_EVENT_ZH = re.compile(r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|怀孕|转正)(?:了|啦|喽)")
+# What the speaker does, said as its own subject that changed ("tutoring has gone full-time since
+# september", "freelancing is now my main gig"): theirs, not a remark on doing it.
+_DOING_CHANGED = re.compile(
+    r"^[a-z]+ing\s+(?:has|'s)\s+(?:gone|become|turned|switched|moved)\s+(?:to\s+)?(?:full|part)[- ]time\b"
+    r"|^[a-z]+ing\s+(?:is|'s)\s+now\s+my\b",
+    re.IGNORECASE,
+)
 # People at large as the subject ("现在年轻人都不爱结婚了", "很多人都在裸辞"): an opinion of the
 # world, no one's fact.
 _PEOPLE_AT_LARGE_ZH = re.compile(
@@ -869,7 +876,12 @@ def is_statement(clause: str) -> bool:
     ):
         return False
     if (
-        (first.endswith("ing") and first not in ("going",) and not re.search(r"\d|\b(?:my|me|I)\b", body))
+        (
+            first.endswith("ing")
+            and first not in ("going",)
+            and not re.search(r"\d|\b(?:my|me|I)\b", body)
+            and not _DOING_CHANGED.match(body)
+        )
         or _COMMON_GROUND.search(body)
         or _REACTION.search(body)
     ):
@@ -920,7 +932,13 @@ def is_statement(clause: str) -> bool:
     ):
         return False  # "Loved this spot on the hike", "Last time we saw each other", "Books can be so captivating"
     # (or done to the speaker's by "they": "they've officially moved book club to wednesdays")
-    return _ABOUT_SOMEONE_EN.search(body) is not None or _named(body) or _ended_thing(body) or done_to_mine(body)
+    return (
+        _ABOUT_SOMEONE_EN.search(body) is not None
+        or _named(body)
+        or _ended_thing(body)
+        or done_to_mine(body)
+        or _DOING_CHANGED.match(body) is not None  # "freelancing has gone full-time": the speaker's doing
+    )
 
 
 # Moved to a provider by others, or moving oneself ("work moved everybody over to aetna")

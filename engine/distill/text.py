@@ -117,7 +117,9 @@ _GOES_ON = re.compile(
 # cannot be the possessed noun: a preposition, an article, an adverb, a number,
 # "been" ("the flight's on the 5th", "my gym's no longer ...", "my brother's at Meta now").
 _CONTRACTED_COPULA = re.compile(
-    r"(?<=[A-Za-z])['’]s(?=\s+(?:(?P<has>(?:been|got|gotten|put|raised|upped|bumped|hiked|lowered|cut|dropped|"
+    # (an adverb between: "she's just gone into Year 5")
+    r"(?<=[A-Za-z])['’]s(?=\s+(?:(?P<has>(?:(?:just|already|finally|recently|officially|now)\s+)?"
+    r"(?:been|got|gotten|put|raised|upped|bumped|hiked|lowered|cut|dropped|"
     r"increased|reduced|changed|moved|switched|gone|had|given|sent|told|asked|offered)\b(?!\s+(?:by|for)\b))|on|in|at|to|now|no|not|a|an|the|about|around|still|only|"
     r"back|off|over|with|from|up|down|going|getting|always|never|just|really|also|already|finally|currently|"
     r"due|set|scheduled|moving|almost|nearly|under|[$€£¥]?\d[\d,.]*|"

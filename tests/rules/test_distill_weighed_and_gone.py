@@ -271,3 +271,26 @@ def test_a_chinese_move_only_weighed_keeps_what_holds(held: str, weighed: str) -
 def test_more_chinese_facts_kept(said: str) -> None:
     current, _ = beliefs_after(OWNER, said)
     assert len(current) == (1 if said.startswith("前年") else 2), current
+
+
+@pytest.mark.parametrize(
+    ("held", "then"),
+    [
+        ("I freelance part-time, maybe 15 hours a week", "freelancing has gone full-time since the spring"),
+        ("I'm a cat person through and through", "ok I've become a dog person since we got Biscuit"),
+        ("My son is in Year 2", "he's just gone into Year 3"),
+    ],
+)
+def test_one_of_two_said_again_replaces_the_other(held: str, then: str) -> None:
+    _, ended = beliefs_after(OWNER, held, then, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_two_kinds_of_person_are_two_traits() -> None:
+    _, ended = beliefs_after(OWNER, "I'm a night person", "I'm a people person")
+    assert ended == [], ended
+
+
+def test_she_has_just_gone_is_has() -> None:
+    current, _ = beliefs_after(OWNER, "My niece is in Year 6", "she's just gone into Year 7", one_session=True)
+    assert "The user's niece has just gone into Year 7." in current, current
