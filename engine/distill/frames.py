@@ -1223,7 +1223,10 @@ _REPORTED_EN = re.compile(
     r"(?:article|study|report|survey|paper|post|video|podcast|news|book|documentary|stat|statistic|research|"
     r"researchers|scientists|experts|headline|tweet|thread)s?\s+(?:says?|said|claims?|claimed|found|finds|shows?|"
     r"showed|suggests?|suggested|reckons?)|(?:i\s+)?(?:read|heard|saw)\s+(?:somewhere|online)|(?:i\s+)?(?:read|heard|saw)"
-    r"(?=\s+that\b))\s+(?:that\s+)?+(?!(?:i|i'm|i've|my|we|we're|our|me)\b)",
+    # ("that" opening a clause with its verb, not "read that book and loved it")
+    r"(?=\s+that\s+(?:(?:the|a|an|some|most)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:is|are|was|were|has|have|had|can|could|will|"
+    r"would|do|does|did|get|gets|live|lives|cause|causes|make|makes)\b))\s+(?:that\s+)?+"
+    r"(?!(?:i|i'm|i've|my|we|we're|our|me)\b)",
     re.IGNORECASE,
 )
 

@@ -3033,12 +3033,16 @@ _LIVES_HERE = re.compile(r"\b(?:lives?|living|staying|stays)\s+with\s+(?:us|me|t
 def _denied_first(held: str, statement: str, names: frozenset[str]) -> bool:
     """Whether the first clause of a statement denies the belief held in its own words, the
     clauses after it saying why or what else ("I'm actually not allergic to penicillin, the
-    rash was something else"): the words of the denial all the belief's, or the belief's all
-    in it."""
+    rash was something else"): every word of the belief in the denial, or of a belief said in
+    one clause, every word of the denial in it."""
     first, comma, rest = statement.partition(", ")
     if not comma or not rest or not negated(first):
         return False
-    return align(held, first.rstrip(" .") + ".", names).contained
+    # every word of the belief denied ("allergic to penicillin" in "not allergic to penicillin"),
+    # or the denial's words all of a belief of one clause ("not actually allergic"); not a word or
+    # two of a longer one ("didn't do too great" of "has been doing great, just won ...")
+    belief, denial = tokens(held) - {"user"}, tokens(first) - {"user", "actually", "really", "not"}
+    return bool(belief and denial) and (belief <= denial | names or ("," not in held and denial <= belief))
 
 
 _A_PERSON_OF = re.compile(r"\b(?:an?|more of an?)\s+([\w-]+)\s+(?:person|guy|girl|gal|type)\b", re.IGNORECASE)

@@ -294,3 +294,17 @@ def test_two_kinds_of_person_are_two_traits() -> None:
 def test_she_has_just_gone_is_has() -> None:
     current, _ = beliefs_after(OWNER, "My niece is in Year 6", "she's just gone into Year 7", one_session=True)
     assert "The user's niece has just gone into Year 7." in current, current
+
+
+def test_a_denial_of_a_word_or_two_ends_no_longer_belief() -> None:
+    """ "didn't do too great" is no denial of "has been doing great, won the regional": the
+    belief says more than the denial takes back."""
+    _, ended = beliefs_after(
+        OWNER, "I've been doing great, I just won the regional chess open", "I didn't do too great, even though I tried"
+    )
+    assert ended == [], ended
+
+
+def test_read_that_book_is_the_speakers_own() -> None:
+    current, _ = beliefs_after(OWNER, "I read that book and loved it")
+    assert current, current
