@@ -436,7 +436,7 @@ _DEAD_OF_MINE_ZH = re.compile(
 
 
 # A pet said of by a pet name, not its own ("we had to put the old girl down", "小家伙前两天走了")
-_PET_NICKNAME_EN = r"(?:the|our|my)\s+(?:old|big|sweet)\s+(?:girl|boy|lady|fella)"
+_PET_NICKNAME_EN = r"(?:the|our|my)\s+(?:old|big|little|sweet)\s+(?:girl|boy|lady|fella|guy|man)"
 _PET_NICKNAME_ZH = ("小家伙", "老家伙", "小东西", "毛孩子", "小可爱")
 _NICKNAMED_DEAD = re.compile(
     r"\b(?:we|i|the user)\s+(?:(?:sadly|just|finally|recently)\s+)?(?:lost\s+"
@@ -725,8 +725,11 @@ _SWITCHED_BY_CARER = re.compile(
 )
 # A vet putting the speaker's pet on a food or a medicine, the pet said of by a pet name or a pronoun
 _PET_PUT_ON = re.compile(
-    r"\b(?:the\s+|our\s+|my\s+)?(?:vet|veterinarian)\s+(?:has\s+|just\s+)?(?:put|switched|moved|changed)\s+"
-    r"(?:" + _PET_NICKNAME_EN + r"|him|her|them)\s+(?:over\s+)?(?:on|onto|to)\s+\S",
+    r"\b(?:the\s+|our\s+|my\s+)?(?:vet|veterinarian)\s+(?:has\s+|just\s+)?"
+    # (or told the speaker to: "vet told us to put her on the sensitive stomach food")
+    r"(?:(?:told|asked|wants|wanted)\s+(?:us|me|the user)\s+to\s+)?(?:put|switched|moved|changed|switch|move|change)\s+"
+    r"(?:" + _PET_NICKNAME_EN + r"|him|her|them|the user's\s+(?:dog|cat|puppy|kitten|pet|rabbit|bunny))\s+"
+    r"(?:over\s+)?(?:on|onto|to)\s+\S",
     re.IGNORECASE,
 )
 # Who may: the one caring for them ("my boss moved me to the Berlin team" changes no regimen).
@@ -3146,6 +3149,12 @@ _ONE_OF_A_KIND = (
             re.IGNORECASE,
         ),
         _AT_STAGE,
+    ),
+    # a year at college or a rank at work ("a sophomore at UCLA" / "officially a junior now",
+    # "a junior designer" / "got the senior designer title")
+    (
+        re.compile(r"\b(?:freshman|sophomore|junior|senior)\b", re.IGNORECASE),
+        re.compile(_STATE_OF.pattern + r"|\b(?:got|given|earned)\s+(?:the|a|my)\s+$", re.IGNORECASE),
     ),
     # how much of the week one works at it ("tutors part-time" / "tutoring has gone full-time")
     (

@@ -123,7 +123,7 @@ _SMALL_TALK_EN = re.compile(
 # on the billing team", "the company transferred me to manchester")
 _MOVERS = (
     r"(?:(?:my|our|the)\s+(?:boss|manager|supervisor|company|employer|work|firm|school|district|uni|university|"
-    r"college|doctor|doc|gp|consultant|specialist|coach|agency|union|landlord|hr)|hr|work|management)"
+    r"college|doctor|doc|gp|consultant|specialist|coach|agency|union|landlord|hr|vet)|hr|work|management|vet)"
 )
 # "They moved my yoga class to Thursdays", "they raised our rent", "my boss put me on nights": no
 # one in particular, or one who moves the speaker about, acting on the speaker or their own thing,
@@ -144,9 +144,11 @@ _DONE_TO_MINE = re.compile(
     r"|bumped\s+(?:me|us)\s+(?:up\s+|down\s+)?to\b"
     # where they put the speaker: a rota, a team, a treatment ("they put me on the 12-8 shift",
     # "on antibiotics"), not a passing spot ("on the spot", "in a taxi", "on hold")
-    r"|put\s+(?:me|us)\s+(?:on|in|onto)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?"
+    # (or the speaker's pet, by a pronoun or a pet name: "the vet put the little guy on ...")
+    r"|put\s+(?:me|us|him|her|them|the\s+(?:old|big|little|sweet)\s+(?:girl|boy|lady|fella|guy|man))\s+(?:on|in|onto)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:shifts?|nights|days|team|project|rota|roster|schedule|committee|board|waitlist|waiting list|"
-    r"antibiotics|meds|medication|pills|insulin|steroids|statins|[a-z]+(?:ine|ol|pril|statin|mab))\b"
+    r"antibiotics|meds|medication|pills|insulin|steroids|statins|diet|food|kibble|[a-z]+(?:ine|ol|pril|statin|mab))\b"
     # "They moved spin to Wednesdays", "they raised the parking to 110": a thing of the speaker's
     # changed by someone, said without "my"
     r"|(?:moved|pushed|shifted|rescheduled|changed|switched|raised|bumped|hiked|upped|increased|lowered|cut|dropped|put)"
@@ -774,7 +776,10 @@ _LEAD_ZH = re.compile(r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|刚才|刚刚|
 _CHOSE_FIRST = re.compile(
     r"^(?:(?:so|and|but|ok|okay|finally|eventually|just|in the end)[,\s]+)*"
     r"(?:(?:went|ended up(?: going)?|settled|decided to go) with|caved and (?:got|bought|signed up for|upgraded to))\s+"
-    r"(?!(?:it|that|this|them|him|her|you|me|us|my gut|the flow)\b)\w",
+    r"(?!(?:it|that|this|them|him|her|you|me|us|my gut|the flow)\b)\w"
+    # a title or a job got ("got the senior designer title", "got promoted to lead")
+    r"|^(?:(?:so|and|but|ok|okay|finally|officially)[,\s]+)*(?:got|landed|earned)\s+(?:the|my|a)\s+(?:[\w-]+\s+){1,3}?"
+    r"(?:title|promotion|role|position|job)\b|^(?:(?:so|and|finally|officially)[,\s]+)*got promoted to\b",
     re.IGNORECASE,
 )
 # A favourite or a usual of the speaker's, "my" dropped ("favorite sport to play is squash")

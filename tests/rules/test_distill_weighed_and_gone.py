@@ -308,3 +308,21 @@ def test_a_denial_of_a_word_or_two_ends_no_longer_belief() -> None:
 def test_read_that_book_is_the_speakers_own() -> None:
     current, _ = beliefs_after(OWNER, "I read that book and loved it")
     assert current, current
+
+
+@pytest.mark.parametrize(
+    ("held", "then"),
+    [
+        ("our cat eats Whiskas", "the vet put her on a renal diet, it's all she gets now"),
+        ("my dog eats Royal Canin", "vet told us to switch him to a grain-free kibble"),
+        ("our dog Pip eats Acana", "the vet put the little guy on a hypoallergenic food"),
+    ],
+)
+def test_a_vet_putting_a_pet_on_a_food_replaces_what_it_ate(held: str, then: str) -> None:
+    _, ended = beliefs_after(OWNER, held, then, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_a_rank_got_replaces_the_one_held() -> None:
+    _, ended = beliefs_after(OWNER, "I'm a junior developer", "got the senior developer title last month")
+    assert ended == ["The user is a junior developer."], ended
