@@ -664,7 +664,12 @@ _GOT_MOVED = (
     r"\b(?:got|was|were|is|are|'s|has been|have been|been|just got)\s+(?:moved|pushed|rescheduled|bumped|changed|"
     r"shifted|switched)\s+(?:back\s+|up\s+|over\s+)?to\s+"
 )
-_MOVED_DAY = re.compile(r"(?:" + MOVED_IT + r"|" + _GOT_MOVED + r")(?P<v>" + _WEEKDAYS + r")\b", re.IGNORECASE)
+_MOVED_DAY = re.compile(
+    r"(?:" + MOVED_IT + r"|" + _GOT_MOVED + r")(?P<v>" + _WEEKDAYS + r")\b"
+    # "it's on fridays at 11 now": the day of the thing spoken of last, said as it is now
+    r"|^(?:it's|it is)\s+(?:now\s+)?on\s+(?P<on>" + _WEEKDAYS + r")\b(?=.*\bnow\b)",
+    re.IGNORECASE,
+)
 # "pushed it to 8:30 for the summer", "the standup got moved to 10am", "it's at 10 now": a time moved
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|(?<=\bat )\d{1,2}\b", re.IGNORECASE)
 _MOVED_TIME = re.compile(
@@ -858,7 +863,9 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
         if day is not None and not theirs and not negated(p.statement[: day.end()]):
             if kind is _MONTH:  # a month moved, with its day where said ("pushed it to march 19")
                 return _date_moved(p, beliefs, day.group("v"))
-            return _day_moved(p, beliefs, day.groupdict().get("v") or day.group("at"), kind)
+            return _day_moved(
+                p, beliefs, day.groupdict().get("v") or day.groupdict().get("on") or day.group("at"), kind
+            )
     if said is None or negated(p.statement[: said.end()]):
         return None
     now = _number(said.group("v"))

@@ -1098,6 +1098,8 @@ _VALUE_NOW = re.compile(
     # a bare number of three digits or more, no year ("it's 1790 starting february": a sum, a count)
     r"|(?!(?:19|20)\d\d\b)\d{3,6}\b(?!\s+(?!(?:now|starting|from|as|since|a|per|each|every|in|on|this|next|after|until|"
     r"with|and|but|so|which|plus)\b)[a-z])"
+    # a day of the week it is on, every week ("it's on fridays at 11 now"; not "it's Friday now")
+    r"|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
     # or a name ("these days it's Big Thief"), not a day or a month ("it's Friday now")
     r"|(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|" + MONTHS + r")\b)(?-i:[A-Z])[\w'&.-]+)",
     re.IGNORECASE,

@@ -326,3 +326,13 @@ def test_a_vet_putting_a_pet_on_a_food_replaces_what_it_ate(held: str, then: str
 def test_a_rank_got_replaces_the_one_held() -> None:
     _, ended = beliefs_after(OWNER, "I'm a junior developer", "got the senior developer title last month")
     assert ended == ["The user is a junior developer."], ended
+
+
+def test_a_weekly_day_said_as_it_is_now_after_a_request() -> None:
+    current, ended = beliefs_after(
+        OWNER,
+        "my piano lesson is tuesdays at 5",
+        "could you remind me what to practise? it's on thursdays at 6 now btw",
+        one_session=True,
+    )
+    assert ended == ["The user's piano lesson is tuesdays at 5."], (current, ended)
