@@ -553,7 +553,7 @@ FORGOT_TO_SAY_EN = (
 # it says what it replaces).
 NEWS_FORMULA_EN = (
     r"please note(?: that)?|(?:please )?be advised(?: that)?|for your information|"
-    r"just (?:to let you know|letting you know|a heads up)(?: that)?|plot twist|long story short|"
+    r"just (?:to let you know|letting you know|a heads up)(?: that)?|long story short|"
     r"(?:don'?t|do not) (?:laugh|judge(?: me)?|hate me|be mad|freak out|kill me)(?: but)?|no judg(?:e)?ment(?: but)?"
 )
 _LEAD_EN = re.compile(
