@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ledgermind.distill.person import pronoun_fits
 from ledgermind.distill.text import copula_expanded, is_cjk
 from ledgermind.distill.views import BeliefView
 
@@ -29,44 +30,6 @@ UNRESOLVED = "someone else"  # the subject a pronoun gets from the frames' readi
 _PRONOUN_KEYS = frozenset({UNRESOLVED, "he", "she", "他", "她"})
 _PRONOUN_EN = re.compile(r"^(?P<p>he|she)\b(?:'s)?", re.IGNORECASE)
 _PRONOUN_ZH = re.compile(r"^(?P<p>他|她)(?![们的])")
-
-
-# Relations a pronoun of the other sex cannot stand for ("she" is not the son).
-_MEN = frozenset(
-    ["son", "husband", "brother", "dad", "father", "boyfriend", "uncle", "nephew", "grandpa", "grandfather"]
-    + [
-        "stepson",
-        "grandson",
-        "stepdad",
-        "stepfather",
-        "fiance",
-        "儿子",
-        "老公",
-        "丈夫",
-        "哥哥",
-        "弟弟",
-        "爸爸",
-        "男朋友",
-    ]
-)
-_WOMEN = frozenset(
-    ["daughter", "wife", "sister", "mom", "mum", "mother", "girlfriend", "aunt", "niece", "grandma", "grandmother"]
-    + [
-        "stepdaughter",
-        "granddaughter",
-        "stepmom",
-        "stepmother",
-        "fiancee",
-        "女儿",
-        "老婆",
-        "妻子",
-        "姐姐",
-        "妹妹",
-        "妈妈",
-    ]
-    + ["女朋友"]
-)
-_OTHER_SEX = {"she": _MEN, "她": _MEN, "he": _WOMEN, "他": _WOMEN}
 
 
 def antecedent(statement: str, subject: str | None, beliefs: Sequence[BeliefView]) -> tuple[str, str] | None:
@@ -93,7 +56,7 @@ def antecedent(statement: str, subject: str | None, beliefs: Sequence[BeliefView
     if len(spoken) != 1:
         return None  # two people named at once: "he" could be either
     person_subject = spoken.pop() or ""
-    if _OTHER_SEX.get(lead.group("p").casefold(), frozenset()) & {person_subject.partition(":")[2].casefold()}:
+    if not pronoun_fits(lead.group("p").casefold(), person_subject.partition(":")[2].casefold()):
         return None  # "my son's teacher is Mrs. Alvarez" / "she went on leave": not the son
     named = next(b for b in people if b.subject == person_subject and b.valid_from == last)
     label = _label(named.statement, person_subject.partition(":")[2], cjk)

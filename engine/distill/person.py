@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["INTRODUCED_ZH", "IRREGULAR_PAST", "RELATIONS_ZH_WORDS", "third_person", "third_person_zh"]
+__all__ = ["INTRODUCED_ZH", "IRREGULAR_PAST", "RELATIONS_ZH_WORDS", "pronoun_fits", "third_person", "third_person_zh"]
 
 IRREGULAR_PAST = frozenset(
     [
@@ -502,3 +502,26 @@ def third_person_zh(sentence: str, label: str) -> str:
     ):
         return label + text
     return sentence.replace("我们", label).replace("我", label)
+
+
+# Relation words of one sex: "she" is never the son, "he" never the daughter (他 / 她 alike).
+_SHE_WORDS = frozenset(
+    ["sister", "mom", "mum", "mother", "wife", "girlfriend", "daughter", "aunt", "grandma", "grandmother", "niece"]
+    + ["stepdaughter", "granddaughter", "stepmom", "stepmother", "fiancee"]
+    + ["女儿", "老婆", "妻子", "姐姐", "妹妹", "妈妈", "女朋友"]
+)
+_HE_WORDS = frozenset(
+    ["brother", "dad", "father", "husband", "boyfriend", "son", "uncle", "grandpa", "grandfather", "nephew"]
+    + ["stepson", "grandson", "stepdad", "stepfather", "fiance"]
+    + ["儿子", "老公", "丈夫", "哥哥", "弟弟", "爸爸", "男朋友"]
+)
+
+
+def pronoun_fits(pronoun: str, relation: str) -> bool:
+    """Whether "he" / "she" (他 / 她) can stand for a person of this relation: a word of one
+    sex only its own pronoun; any other relation either."""
+    if relation in _SHE_WORDS:
+        return pronoun in ("she", "她")
+    if relation in _HE_WORDS:
+        return pronoun in ("he", "他")
+    return True

@@ -20,6 +20,7 @@ import re
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.frames import RELATIONS_EN
 from ledgermind.distill.generic_decision import breaks_up, called_off
+from ledgermind.distill.person import pronoun_fits
 from ledgermind.distill.spoken_names import SpokenNames
 from ledgermind.distill.spoken_of_zh import PersonSpokenOfZh
 from ledgermind.distill.spoken_thing import ThingSpokenOf
@@ -44,12 +45,6 @@ def dislocation_undone(text: str) -> str:
     return _DISLOCATED.sub(lambda m: m.group("who") + " ", text)
 
 
-_SHE = frozenset(
-    ["sister", "mom", "mum", "mother", "wife", "girlfriend", "daughter", "aunt", "grandma", "grandmother", "niece"]
-)
-_HE = frozenset(
-    ["brother", "dad", "father", "husband", "boyfriend", "son", "uncle", "grandpa", "grandfather", "nephew"]
-)
 _PLURAL = frozenset(["parents", "in-laws", "kids"])
 # A pet of the speaker's, with its name if said ("my cat luna", "our dog Max"): "she" / "he" after it
 # (a word in lower case ending in "s" is its verb: "my dog eats ...")
@@ -230,14 +225,22 @@ class PersonSpokenOf:
             (text[: len(text) - len(led)], led) if _PRONOUN.match(led) or _POSSESSIVE.match(led) else ("", text)
         )
         owner = _POSSESSIVE.match(text)
-        if owner is not None and self._last is not None and _fits(_SUBJECT[owner.group(2).lower()], self._last[-1]):
+        if (
+            owner is not None
+            and self._last is not None
+            and pronoun_fits(_SUBJECT[owner.group(2).lower()], self._last[-1])
+        ):
             return head + owner.group(1) + f"{' '.join(self._last)}'s " + text[owner.end() :]
         pronoun = _PRONOUN.match(text)
         moved = _MOVED_THEM.match(text) if pronoun is None else None
-        if moved is not None and self._last is not None and _fits(_OBJECT[moved.group("p").lower()], self._last[-1]):
+        if (
+            moved is not None
+            and self._last is not None
+            and pronoun_fits(_OBJECT[moved.group("p").lower()], self._last[-1])
+        ):
             # "we moved him to a charter school": the person spoken of, moved by the speaker
             return head + moved.group("head") + " ".join(self._last) + text[moved.end() :]
-        if pronoun is None or self._last is None or not _fits(pronoun.group(2).lower(), self._last[-1]):
+        if pronoun is None or self._last is None or not pronoun_fits(pronoun.group(2).lower(), self._last[-1]):
             return clause
         rest = text[pronoun.end() :]
         verb = pronoun.group(3) or ""
@@ -315,12 +318,3 @@ def _person_met(clause: str) -> str | None:
     if m is None or m.group("name").casefold() in _NOT_A_PERSON:
         return None
     return m.group("name")
-
-
-def _fits(pronoun: str, relation: str) -> bool:
-    """Whether "he" / "she" can be this person: a gendered word only its own."""
-    if relation in _SHE:
-        return pronoun == "she"
-    if relation in _HE:
-        return pronoun == "he"
-    return True
