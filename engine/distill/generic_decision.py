@@ -359,7 +359,7 @@ _GRADUATED = re.compile(
 )
 _STUDYING = re.compile(
     r"\b(?:studying|student|majoring|(?:in|at) (?:college|uni|university|grad school|nursing school|law school|med school)"
-    r"|doing (?:a|my|their) (?:degree|masters|master's|phd|bachelor's))\b|在读|读大学|读研|读博|学生|大[一二三四]|研[一二三]|高[一二三]",
+    r"|doing (?:a|my|their) (?:degree|masters|master's|phd|bachelor's))\b|在读|读大学|读研|读博|学生(?!家长|会)|大[一二三四]|研[一二三]|高[一二三]",
     re.IGNORECASE,
 )
 
@@ -1928,9 +1928,11 @@ def _rank_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     )
 
 
-# A trip planned elsewhere instead ("change of plans, we're doing Iceland instead"): the place of
-# the trip the speaker planned, said last ("our summer trip is Portugal in July").
-_PLANS_CHANGED = re.compile(r"\binstead\b|\bchange of plans?\b|\bplans? (?:have |has )?changed\b", re.IGNORECASE)
+# A plan said changed in words ("change of plans: thanksgiving's at my in-laws now", "plans
+# changed, the party is at Jo's"); a trip planned elsewhere may say only "instead" ("change of
+# plans, we're doing Iceland instead": the place of the trip the speaker planned, said last).
+_PLANS_SAID_CHANGED = re.compile(r"\bchange of plans?\b|\bplans? (?:have |has )?changed\b", re.IGNORECASE)
+_PLANS_CHANGED = re.compile(r"\binstead\b|" + _PLANS_SAID_CHANGED.pattern, re.IGNORECASE)
 _A_TRIP = re.compile(
     r"\b(?:trip|holiday|vacation|honeymoon|getaway|road ?trip|(?:going|heading|flying|travell?ing|off) to)\b",
     re.IGNORECASE,
@@ -1983,9 +1985,7 @@ def _trip_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (held,), reason, was, new)
 
 
-# A plan said changed in words ("change of plans: thanksgiving's at my in-laws now", "plans
-# changed, the party is at Jo's"), and the words of the formula, which name nothing planned.
-_PLANS_SAID_CHANGED = re.compile(r"\bchange of plans?\b|\bplans? (?:have |has )?changed\b", re.IGNORECASE)
+# The words of a change-of-plans formula, which name nothing planned.
 _FORMULA_WORDS = tokens("user change plans changed now this year")
 
 
