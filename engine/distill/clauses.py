@@ -132,18 +132,16 @@ _SHARED_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 # What opens a Chinese predicate said with its subject dropped ("，在一家医院当护士", "，养了一只狗").
-_PREDICATE_ZH = (
-    r"(?:也|还)?不?(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直|喝|吃|抽|学|练|业余)[\u4e00-\u9fff]"
-)
+_PREDICATE_ZH = r"(?:偏偏|居然|竟然|却|又|也|还)*不?(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直|喝|吃|抽|学|练|业余)[\u4e00-\u9fff]"
 _SPLIT_ZH = re.compile(
-    r"[，,；;]\s*(?:而且|并且|另外|同时|还有|但是|不过)?(?=我|他|她)|(?:而且|并且)(?=我|他|她)|[；;]"
+    r"[，,；;]\s*(?:而且|并且|另外|同时|还有|但是|不过|结果|可是|只是)?(?=我|他|她)|(?:而且|并且)(?=我|他|她)|[；;]"
     r"|[，,]\s*(?=所以|因此|然后|而且|并且|同时)"
     # a new subject (a relation: "，儿子学跆拳道") or a time of its own ("，周末回东莞")
     # a clause closed by 了 (a change of state: "我不学日语了，改学韩语") ends there
     r"|(?<=了)[，,]\s*(?=[\u4e00-\u9fff])(?!改|换|转)"
     r"|[，,]\s*(?=(?:"
     + RELATIONS_ZH
-    + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天|现在|目前|如今|老家|家乡)[\u4e00-\u9fff])"
+    + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天|现在|目前|如今|老家|家乡|家里|下个月|下周|明年|下半年)[\u4e00-\u9fff])"
     # a fact added ("，另外近视六百度")
     r"|[，,]\s*另外[，,]?\s*"
     # a predicate of its own, its subject dropped as Chinese drops it ("我住在成都，在一家医院当护士，养了一只狗")
@@ -223,7 +221,12 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                 (
                     len(merged[-1].split()) <= 4
                     and not is_statement(
-                        _subjected_zh(merged[-1], opening.group(0)) if opening else _with_subject(merged[-1])
+                        _subjected_zh(merged[-1], opening.group(0))
+                        if opening
+                        # "儿子在读高三，…": the speaker's son, 我 dropped as Chinese drops it
+                        else "我" + merged[-1]
+                        if splitter is _SPLIT_ZH and _OPENS_WITH_RELATION_ZH.match(merged[-1])
+                        else _with_subject(merged[-1])
                     )
                     and not _SHORT.match(merged[-1])
                     and not is_counterfactual(merged[-1])  # "I would have gone, but I was sick": two

@@ -47,6 +47,7 @@ __all__ = [
     "number_denied",
     "pet_restored",
     "said_key",
+    "slip_explained_cut",
 ]
 
 # A contrastive correction: the right value, then the wrong one denied
@@ -165,6 +166,25 @@ def number_denied(clause: str, sentence: str) -> tuple[str, str | None]:
     if m.group("new").rstrip(".,") == m.group("old").rstrip(".,"):
         return clause, None
     return clause[: m.start()] + m.group("new"), m.group("old").rstrip(".,")
+
+
+# A denied value, then what the slip was, after a comma ("it's a half marathon, not a 10k, sorry,
+# completely different plan", "she's Pepa not Pepper, the kids named her ...").
+_DENIAL_THEN_TAIL_EN = re.compile(r"^(?P<head>.*?\bnot\s+[^,;.!?—–]{1,30}?)\s*[,;—–]\s+(?P<tail>.+)$", re.IGNORECASE)
+
+
+def slip_explained_cut(clause: str, sentence: str) -> str:
+    """The clause without what is said after a value it denies, where the sentence owns a slip
+    and the tail denies nothing more: how the slip came about, no part of the value put right.
+    The clause as said otherwise (a tail joined by "and" goes on telling)."""
+    if is_cjk(clause) or not _SLIP_SAID_EN.search(sentence):
+        return clause
+    m = _DENIAL_THEN_TAIL_EN.match(clause.strip())
+    if m is None or re.search(r"\bnot\b|^and\b", m.group("tail"), re.IGNORECASE):
+        return clause
+    head = m.group("head")
+    said = contrast(strip_lead(head)) is not None or _NUMBER_DENIED_EN.search(head) is not None
+    return head if said else clause
 
 
 def correction_findings(clause: str, speaker: Speaker) -> list[Finding]:

@@ -282,7 +282,8 @@ _PARTNER = re.compile(
 # (辞职 / 离职, "resigned", or losing the job, 被裁 / 被开除, leaves the work as retiring does:
 # "她现在辞职自己开了个补习班", "她上周被裁员了")
 _RETIRED = re.compile(
-    r"\bretired\b|退休了|退伍|退役|辞职|离职|辞(?:掉)?了?工作|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
+    r"\bretired\b|\bhung up (?:his|her|my|their|the user's) (?:tools|boots|gloves|apron|stethoscope|badge|uniform|"
+    r"spurs|wrench|whistle|scrubs)\b|退休了|退伍|退役|辞职|离职|辞(?:掉)?了?工作|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
     re.IGNORECASE,
 )
 # A job left in other words by whoever the clause is about: resigned, laid off, their notice
@@ -298,7 +299,9 @@ _LEFT_JOB = re.compile(
 # What such a leaving ends: a job held at a place or as a role, not all talk of work
 # ("is working on their online store", "works late", "loves their new job")
 _HOLDS_JOB = re.compile(
-    r"\b(?:works?|working|employed)\s+(?:(?:full|part)[ -]time\s+)?(?:at|for|as|in)\s|\bjob (?:at|as|with|in)\s",
+    r"\b(?:works?|working|employed)\s+(?:(?:full|part)[ -]time\s+)?(?:at|for|as|in)\s|\bjob (?:at|as|with|in)\s"
+    # ... or by the work done ("drives for Uber", "teaches at Oakwood")
+    r"|\b(?:drives?|driving|delivers?|delivering)\s+for\s|\bteach(?:es|ing)?\s+(?:at|in)\s",
     re.IGNORECASE,
 )
 # The place a job was left, named after the leaving ("laid off from Meta", "last day at Acme")
@@ -1789,6 +1792,68 @@ _CAREER_CHANGED_ZH = re.compile(r"(?:转行|改行|转岗)(?:去)?(?:做|当|干
 _JOB_DONE_ZH = re.compile(r"(?:做|当|干)(?:一名|一个|个)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,10})")
 
 
+# Where someone is, said with "in" alone ("The user is in austin tx, love it here", "用户在上海"):
+# their home as a listener takes it, though no verb of living says so. Not a state one is in
+# ("in college", "in a meeting", "in love"), nor a time said beside it ("in Dallas this week").
+_IS_IN_EN = re.compile(
+    r"^(?:the user|[A-Z][\w'-]+(?:'s [\w-]+)?)\s+(?:is|are)\s+(?:(?:now|currently|actually|still|based)\s+)*in\s+"
+    r"(?P<place>(?!(?:a|an|the|my|our|his|her|their|this|that|love|charge|pain|trouble|school|college|uni|"
+    r"university|class|bed|hospital|therapy|recovery|treatment|debt|shape|town|year|grade|kindergarten|"
+    r"preschool|high|middle|favou?r|touch|luck|labou?r|remission|training|business|tears|shock|between)\b)"
+    r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2})(?:,[^.]*)?\.?$",
+    re.IGNORECASE,
+)
+_IS_IN_ZH = re.compile(r"^用户(?:现在|目前|已经)?在(?P<place>[\u4e00-\u9fff]{2,4})。?$")
+_LIVES_IN = re.compile(r"\b(?:lives?|living|moved|relocated|based)\b.*?\b(?:in|to)\s+(?P<place>[A-Za-z][\w'-]*)", re.I)
+_LIVES_IN_ZH = re.compile(r"(?:住在|搬到|搬去|定居在?)(?P<place>[\u4e00-\u9fff]{2,4})")
+
+
+def _place_of_home(b: BeliefView, residence: bool) -> str | None:
+    """The place a belief puts its subject's home: a residence said ("lives in Austin"), or with
+    ``residence`` False a place they are said to be in ("is in austin tx")."""
+    zh = is_cjk(b.statement)
+    if residence:
+        if b.attribute == "residence" and b.value:
+            return b.value
+        m = (_LIVES_IN_ZH if zh else _LIVES_IN).search(b.statement)
+        return m.group("place") if m and (b.attribute or "").startswith("said:") else None
+    if not (b.attribute or "").startswith("said:") or (not zh and untimed(b.statement) != b.statement):
+        return None
+    m = (_IS_IN_ZH if zh else _IS_IN_EN).match(b.statement)
+    return m.group("place") if m else None
+
+
+def _home_placed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """A home said where one was placed before in other words: a move ("moved to denver")
+    ends "is in austin tx" (where the speaker was said to be, a home as a listener took it);
+    "actually we're in San Antonio", said as a change or a slip put right, ends "lives in
+    Austin". The place must differ; a visit or a time beside the place is no home."""
+    zh = is_cjk(p.statement)
+    moved = p.attribute == "residence" and not negated(p.statement)
+    if moved:
+        new = p.value or ""
+        held = [(b, _place_of_home(b, residence=False)) for b in beliefs]
+    else:
+        said = (_IS_IN_ZH if zh else _IS_IN_EN).match(p.statement)
+        if said is None or p.op != "update" or negated(p.statement) or untimed(p.statement) != p.statement:
+            return None
+        new = said.group("place")
+        held = [(b, _place_of_home(b, residence=True)) for b in beliefs]
+    placed = [
+        (b, old)
+        for b, old in held
+        if old
+        and b.subject == p.subject
+        and not negated(b.statement)
+        and old.casefold() not in new.casefold()
+        and new.casefold() not in old.casefold()
+    ]
+    if not placed:
+        return None
+    b, old = max(placed, key=lambda h: _said_last(h[0]))
+    return Decision("supersede", (b,), f"replaced: {old} -> {new} ({p.statement}; rule home placed)", old, new)
+
+
 def _career_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "转行做前端开发了" replaces: the speaker's work said last ("在成都做UI设计")."""
     said = _CAREER_CHANGED_ZH.search(p.statement) if is_cjk(p.statement) else None
@@ -2816,6 +2881,7 @@ def decide(
         or _moved_of_theirs(p, said_before)
         or _changed_unsaid(p, said_before)
         or _career_changed(p, said_before)
+        or _home_placed(p, said_before)
         or _rank_moved(p, said_before)
         or _side_switched(p, said_before)
         or _trip_moved(p, said_before)

@@ -1175,8 +1175,11 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
     statement = p.statement
     wrong = target.value or ""
     held = bool(wrong) and re.search(re.escape(wrong), target.statement, re.IGNORECASE) is not None
-    if not held and p.replaces and re.search(re.escape(p.replaces), target.statement, re.IGNORECASE):
-        wrong = p.replaces  # a belief with no value of its own ("用户在学法语"): the wrong value named
+    # the wrong value named, where the belief says it: "a half marathon, not a 10k" puts right the
+    # 10k of "training for a 10k in April", not the month its slot holds
+    named = bool(p.replaces) and re.search(rf"(?<!\w){re.escape(p.replaces or '')}(?!\w)", target.statement, re.I)
+    if (not held or (named and not is_cjk(target.statement))) and p.replaces and named:
+        wrong = p.replaces  # (and a belief with no value of its own: "用户在学法语")
         said = p.value or ""
         if is_cjk(said) and wrong + said[-1] in target.statement:
             wrong += said[-1]  # "江苏" of "江苏省" corrected by "浙江省": its kind said once

@@ -43,6 +43,7 @@ from ledgermind.distill.generic import (
     instruction_findings,
     number_denied,
     pet_restored,
+    slip_explained_cut,
 )
 from ledgermind.distill.generic_decision import (
     FOR_ONCE,
@@ -298,11 +299,13 @@ class RuleExtractor:
         # "I'm allergic to sulfa drugs, just so you know for any health stuff": the aside is to the listener
         clause = _FILLER_LAST_EN.sub("", _ASIDE_LAST_EN.sub("", clause)) or clause
         # "sorry typo, he turned 9 not 7": the 9, in place of the 7 (a slip said, not "she's 29 not 30 lol")
+        clause = slip_explained_cut(clause, sentence)  # "..., not a 10k, sorry, completely different plan"
         clause, denied_number = number_denied(clause, sentence)
         clause = habit_restored(clause, sentence)  # "normally cycle to work": the speaker's, said without "I"
         clause = pet_restored(clause)  # "the dog's called rolo": the speaker's dog
         clause = ending_restored(clause)  # "got them to cancel my membership": the speaker's ending
         clause = _ACTUAL_SLOT_EN.sub(r"\1 ", clause)  # "my actual manager is tom": the manager, put right
+        clause = _ONES_A_EN.sub(r"\1 is ", clause)
         framed = frame_findings(clause, speaker, said_at)
         legacy = rules(clause, speaker, said_at)
         if framed:  # the frame reading wins; only identity facts it does not cover stay
@@ -565,6 +568,8 @@ def _before(clause: str, sentence: str) -> str:
 # The speaker's thing named as the actual one ("my actual manager is tom", "our real landlord is
 # ..."): the same thing as said before, its value put right; "actual" is no part of its name.
 _ACTUAL_SLOT_EN = re.compile(r"\b(my|our)\s+(?:actual|real)\s+(?=[a-z-]+(?:\s+[a-z-]+)?\s+(?:is|are)\s)", re.IGNORECASE)
+# "my husband's a firefighter": the copula, since an article cannot follow a possessive
+_ONES_A_EN = re.compile(r"\b((?:my|our)\s+[a-z-]+)['’]s\s+(?=(?:a|an)\s)", re.IGNORECASE)
 
 
 def _denied(clause: str) -> str | None:

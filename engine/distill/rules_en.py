@@ -108,7 +108,14 @@ _OCCUPATION_WORDS = frozenset(
         "cto",
     ]
 )
-_AM_A = re.compile(r"\b(?:I'm|I am)\s+(?:an?)\s+([^.,;!?]+)", re.IGNORECASE)
+# (a role held for a while, or just taken, is held now: "I've been an admin officer at the
+# council for two weeks now", "I became a nurse in 2019"; not "I've been a teacher" said alone)
+_AM_A = re.compile(
+    r"\b(?:I'm|I am|I became|I've become|I have become|"
+    r"(?:I've|I have) been(?=\s+an?\s[^.!?]*\bfor\s+(?:\w+\s+)?(?:\d+|a|an|one|two|three|four|five|six|"
+    r"several|a few|a couple of)\s+\w+\s+now\b))\s+(?:(?:now|just|finally|officially)\s+)?(?:an?)\s+([^.,;!?]+)",
+    re.IGNORECASE,
+)
 _WORK = re.compile(r"\bI\s+(?:currently\s+|now\s+)?work\s+(as|at|for|in)\s+(?:an?\s+)?([^.,;!?]+)", re.IGNORECASE)
 # (with whom said before where: "i live with my parents in fresno")
 _LIVE = re.compile(
@@ -474,11 +481,39 @@ def _location(s: str) -> str | None:
     return clean_value(m.group(1)) if m else None
 
 
+# Words of a job's ending that name no job: a diet, a creed, an age ("I've been a vegetarian
+# for 5 years"); a capitalised "-ian" is a people ("an Australian"), no job either.
+_NO_JOB_IAN = frozenset(
+    [
+        "vegetarian",
+        "pescatarian",
+        "christian",
+        "civilian",
+        "libertarian",
+        "contrarian",
+        "humanitarian",
+        "egalitarian",
+        "utilitarian",
+        "unitarian",
+        "presbyterian",
+        "rastafarian",
+        "octogenarian",
+        "nonagenarian",
+        "septuagenarian",
+        "sexagenarian",
+        "centenarian",
+    ]
+)
+
+
 def _occupation_like(phrase: str) -> bool:
-    words = clean_value(phrase).lower().split()
+    said = clean_value(phrase).split()
+    words = [w.lower() for w in said]
     return (
         bool(words)
         and len(words) <= 5
+        and words[-1] not in _NO_JOB_IAN
+        and not (said[-1][:1].isupper() and words[-1].endswith("ian"))
         and (words[-1] in _OCCUPATION_WORDS or words[-1].endswith(("ist", "ian", "eer")))
     )
 

@@ -1007,7 +1007,8 @@ WENT_WITHOUT = re.compile(
 LEFT_PRONOUN_EN = re.compile(
     r"^(?:(?:so|sadly|unfortunately|well|turns out)[,\s]+)?(?:he|she)\s+(?:(?:just|finally|officially|has|had|recently)\s+)*"
     r"(?:retired|quit|resigned|left (?:the|her|his) (?:practice|company|job|firm|school|clinic|team|hospital|surgery)|"
-    r"went on (?:maternity|paternity|medical|sick|long-term|parental) leave|moved away)\b",
+    r"went on (?:maternity|paternity|medical|sick|long-term|parental) leave|moved away|"
+    r"(?:got|was|been) (?:laid off|fired|let go|made redundant)|hung up (?:his|her) [a-z]+)\b",
     re.IGNORECASE,
 )
 _DIED_PRONOUN = re.compile(
@@ -1337,7 +1338,9 @@ _STANDING = re.compile(
 _HABIT_ALONE = re.compile(
     r"^(?:I|we)\s+(?:(?:also|still|both|usually|sometimes|occasionally|rarely)\s+)?(?:smoke|vape|drink|"
     r"run|jog|swim|cycle|bike|knit|crochet|sew|paint|draw|bake|cook|garden|surf|ski|snowboard|skate|climb|"
-    r"boulder|dance|sing|meditate|pray|fish|hunt|golf|box|journal|hike|sail|row|game|snore|stutter|sleepwalk)$",
+    r"boulder|dance|sing|meditate|pray|fish|hunt|golf|box|journal|hike|sail|row|game|snore|stutter|sleepwalk|"
+    # a way of living or working said with its verb alone ("we homeschool", "I freelance")
+    r"homeschool|home-school|freelance|rent|commute|volunteer|foster|tutor|babysit|carpool|teach|farm|blog|quilt)$",
     re.IGNORECASE,
 )
 _OF_THE_MOMENT = frozenset(
@@ -1510,8 +1513,9 @@ _GO_BACK_EN = re.compile(r"(?:go|look)\s+(?:back|over)\s+(?:to\s+)?(?:what|the|m
 # A short question put after what the speaker told, in the same sentence ("I'm flying to Lisbon on
 # Friday, any tips?"; "我女儿下个月满周岁了，想给她办个抓周，有什么建议吗").
 _ASKED_AFTER_EN = re.compile(
-    r"[,;:—–-]\s*(?:(?:so|and|but)\s+)?(?:any|what|how|thoughts|ideas|suggestions|advice|recs|recommendations|tips|"
-    r"where|which|should|can|could|do|does|is|are|would|will)\b[^,;:—–]{0,60}\?+\s*$",
+    r"[,;:—–-]\s*(?:(?:so|and|but)\s+)?(?:any|what|what's|whats|how|how's|thoughts|ideas|suggestions|advice|recs|"
+    r"recommendations|tips|where|which|when|who|why|should|can|could|do|does|did|is|are|was|were|would|will|"
+    r"reckon|(?:[a-z]+\s+){1,2}(?:ideas|tips|recs|suggestions))\b[^,;:—–]{0,60}\?+\s*$",
     re.IGNORECASE,
 )
 

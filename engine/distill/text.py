@@ -183,7 +183,18 @@ def apostrophes_restored(text: str) -> str:
 # rules that know "sister" read them; one that opens a sentence before its verb, with no "my"
 # ("sis quit teaching", "mom's been in Tucson since spring"), is the speaker's own. Never a word
 # of address ("thanks bro", "Mom, guess what").
-_CHAT_KIN = {"sis": "sister", "bro": "brother", "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend"}
+_CHAT_KIN = {
+    "sis": "sister",
+    "bro": "brother",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "bff": "best friend",
+    "hubby": "husband",
+    "wifey": "wife",
+    "missus": "wife",
+    "other half": "partner",
+    "better half": "partner",
+}
 _OPENING_KIN = ("mom", "mum", "dad", "grandma", "grandpa", "sister", "brother")
 _BEFORE_VERB = (
     r"(?=(?:'s)?\s+(?:is|was|has|had|been|got|quit|left|went|took|lost|won|made|sold|bought|became|began|found|"
@@ -368,7 +379,13 @@ _FEELING_LAST = re.compile(
     # how the speaker likes it, said after "and" ("I'm single and honestly loving it")
     r"|,?\s+and\s+(?:(?:honestly|really|totally|actually|kinda|kind of|secretly|low ?key)\s+)?"
     r"(?:loving|enjoying|hating|liking|not loving|not enjoying)\s+(?:it|that|every (?:minute|second) of it)"
-    r"(?=\s*(?:[.!?…]|$))",
+    r"(?=\s*(?:[.!?…]|$))"
+    # a comment on what was just told ("I'm allergic to hay, which is fun", "..., so you can
+    # imagine the arguments in our kitchen"): no part of it
+    r"|\s*,\s*(?:which|and that)(?:'s|\s+is)\s+(?:(?:so|really|kinda|kind of|pretty|just|super|quite|always)\s+)*"
+    r"(?:fun|lovely|nice|great|handy|a pain|annoying|awkward|ironic|a nightmare|hilarious|funny|convenient|tricky|"
+    r"tough|rough|amazing|cool|weird|ideal|not ideal|perfect|exhausting|a blessing|a win)(?=\s*(?:[.!?…]|$))"
+    r"|\s*,\s*(?:so\s+|and\s+)?(?:as\s+)?you can (?:imagine|guess|tell)\b[^.!?]*(?=\s*(?:[.!?…]|$))",
     re.IGNORECASE,
 )
 

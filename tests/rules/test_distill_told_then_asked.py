@@ -1,0 +1,160 @@
+"""What is told before a question is kept; a comment after a fact is no part of it; a slip
+explained after the value it denies still puts the value right; a home said with "in" alone is
+a home; a role held "for two weeks now" is the job; a partner called "hubby" is the husband.
+
+"we foster, when's the next training day?" keeps "fosters"; "I get paid on the 15th, when should
+the rent go out?" keeps the payday. "I'm allergic to pollen, which is fun" is the allergy, "which
+is fun" no part of it. "it's a 5k, not a marathon, sorry, totally different training" puts the
+marathon right, the tail being how the slip came about. "we're in leeds" then "we moved to York"
+ends the Leeds; "I live in Leeds" then "actually we're in Harrogate" ends the Leeds. Words of my
+own (pure, the distiller's own functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("told-then-asked", "u")
+
+
+@pytest.mark.parametrize(
+    ("message", "kept"),
+    [
+        ("we foster, when's the next training day?", "The user fosters."),
+        ("I get paid on the 15th, when should the rent go out?", "The user gets paid on the 15th."),
+        ("I'm a welder, reckon a standing desk would help my back?", "The user is a welder."),
+        ("I freelance, any tips for invoicing?", "The user freelances."),
+        ("I cycle to work most days, lunch ideas?", "The user cycles to work most days."),
+    ],
+)
+def test_what_is_told_before_a_question_is_kept(message: str, kept: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert kept in current, current
+
+
+def test_a_question_alone_keeps_nothing() -> None:
+    current, _ = beliefs_after(OWNER, "when's the best time to plant garlic?")
+    assert current == []
+
+
+@pytest.mark.parametrize(
+    ("message", "both"),
+    [
+        ("Our cat Miso sleeps on the radiator and I'm allergic to pollen, which is fun", 2),
+        ("I'm vegan and my wife's a butcher, so you can imagine the dinners", 2),
+    ],
+)
+def test_a_comment_after_a_fact_is_no_part_of_it(message: str, both: int) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert len(current) == both and not any("fun" in c or "imagine" in c for c in current), current
+
+
+def test_a_relation_said_with_s_and_an_article_has_its_job_read() -> None:
+    current, ended = beliefs_after(
+        OWNER, "my wife's a paramedic", "she retired in the spring after 25 years", one_session=True
+    )
+    assert ended == ["The user's wife is a paramedic."], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "slip", "now"),
+    [
+        (
+            "I'm training for a marathon in October",
+            "it's a 5k, not a marathon, sorry, totally different training",
+            "The user is training for a 5k in October 2026.",
+        ),
+        (
+            "we have a tabby called Biscuit",
+            "typo before, she's Bisque not Biscuit, my son named her after the soup",
+            "The user has a tabby called Bisque.",
+        ),
+    ],
+)
+def test_a_slip_explained_after_the_denied_value_still_puts_it_right(held: str, slip: str, now: str) -> None:
+    current, ended = beliefs_after(OWNER, held, slip)
+    assert len(ended) == 1 and now in current, (current, ended)
+
+
+def test_a_denial_then_more_told_with_and_is_not_cut() -> None:
+    current, _ = beliefs_after(OWNER, "it's a 5k, not a marathon, and I run with my sister")
+    assert not any(c.endswith("not a marathon.") for c in current) or len(current) > 1, current
+
+
+@pytest.mark.parametrize(
+    ("where", "moved"),
+    [
+        ("we're in leeds, love it here", "we moved to York last month"),
+        ("I'm in Bristol", "relocated to Cardiff in March"),
+        ("我在杭州", "我们已经搬到南京了"),
+    ],
+)
+def test_a_move_ends_where_the_speaker_was_said_to_be(where: str, moved: str) -> None:
+    _, ended = beliefs_after(OWNER, where, moved)
+    assert len(ended) == 1, ended
+
+
+def test_a_home_put_right_with_in_alone_ends_the_home() -> None:
+    _, ended = beliefs_after(OWNER, "I live in Leeds", "actually we're in Harrogate, Leeds is just easier to say")
+    assert ended == ["The user lives in Leeds."]
+
+
+@pytest.mark.parametrize(
+    "there",
+    [
+        "I'm in Glasgow this weekend for a wedding",  # a time beside it: a visit
+        "I'm in Glasgow",  # no change said: where they are today
+        "I'm in college",  # a state one is in, no place
+    ],
+)
+def test_being_somewhere_ends_no_home(there: str) -> None:
+    current, ended = beliefs_after(OWNER, "I live in Leeds", there)
+    assert ended == [] and "The user lives in Leeds." in current, (current, ended)
+
+
+def test_a_state_one_is_in_is_not_ended_by_a_move() -> None:
+    _, ended = beliefs_after(OWNER, "I'm in college", "we moved to Denver")
+    assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "gone"),
+    [
+        ("my hubby drives for Uber", "he got let go last week, so he's looking"),
+        ("my dad's a carpenter", "he finally hung up his tools in June"),
+        ("my mum works at the council", "she was made redundant in March"),
+    ],
+)
+def test_a_job_lost_or_given_up_by_pronoun_ends_it(held: str, gone: str) -> None:
+    _, ended = beliefs_after(OWNER, held, gone, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_a_role_held_for_a_while_now_is_the_job() -> None:
+    current, ended = beliefs_after(
+        OWNER, "I'm a barista at a cafe", "I've been a dental nurse for three weeks now, loving it"
+    )
+    assert ended == ["The user is a barista at a cafe."], (current, ended)
+
+
+@pytest.mark.parametrize("not_a_job", ["I've been a vegetarian for 5 years now", "I'm an Australian"])
+def test_a_diet_or_a_people_is_no_job(not_a_job: str) -> None:
+    current, ended = beliefs_after(OWNER, "I'm a pharmacist", not_a_job)
+    assert ended == [] and "The user is a pharmacist." in current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("message", "clauses"),
+    [
+        ("我有哮喘，偏偏又在面粉厂上班", 2),
+        ("我是开网约车的，家里还有两个娃要养", 2),
+        ("女儿在读初二，我自己在考会计证", 2),
+        ("我刚辞职，下个月准备去成都读研", 2),
+        ("我家的狗是捡的，结果我自己对狗毛过敏", 2),
+    ],
+)
+def test_two_chinese_facts_in_one_sentence_are_two(message: str, clauses: int) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert len(current) >= clauses, current
