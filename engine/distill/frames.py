@@ -554,7 +554,9 @@ FORGOT_TO_SAY_EN = (
 NEWS_FORMULA_EN = (
     r"please note(?: that)?|(?:please )?be advised(?: that)?|for your information|"
     r"just (?:to let you know|letting you know|a heads up)(?: that)?|long story short|"
-    r"(?:don'?t|do not) (?:laugh|judge(?: me)?|hate me|be mad|freak out|kill me)(?: but)?|no judg(?:e)?ment(?: but)?"
+    r"(?:don'?t|do not) (?:laugh|judge(?: me)?|hate me|be mad|freak out|kill me)(?: but)?|no judg(?:e)?ment(?: but)?|"
+    # news said with its surprise first ("can't believe she's a first grader now")
+    r"(?:i )?(?:still )?(?:can'?t|cannot) believe(?: it but| that)?(?= (?:she|he|they|it|we|i|my|our|the)\b)"
 )
 _LEAD_EN = re.compile(
     r"^(?:(?:quick update|update|fyi|btw|by the way|just so you know|heads up|news|oh|ok|okay|so|well|also|"
@@ -1027,6 +1029,12 @@ _LISTENERS = re.compile(
 )
 
 
+_CHILDREN = frozenset(
+    ["son", "daughter", "kid", "kids", "child", "children", "stepson", "stepdaughter", "儿子", "女儿", "闺女"]
+)
+_APPOSED_EN = re.compile(r"\s*(?:a|an|the)\s+(?![^,]*\b(?:I|I'm|I've|we|we're|my|our)\b)", re.IGNORECASE)
+
+
 def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[Finding]:
     """Frame findings for one sentence (English or Chinese); [] when no frame
     applies (the older sentence rules then run as before)."""
@@ -1045,7 +1053,14 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
         if zh and n and INTRODUCED_ZH.search(clauses[n - 1].strip()) and _subject_zh(clause) is None:
             continue  # "我有一个朋友，在北京工作": the friend's work, no frame of the speaker's
         focus = _focus(clause, zh) if replaced else clause
+        # "my daughter just got her first phone, a Pixel 7a": the thing named after a comma is the
+        # one the clause before spoke of, and its owner's
+        apposed = _subject_en(clauses[n - 1]) if not zh and n and _APPOSED_EN.match(clause) else None
         for hit in _hits_zh(clause, body, focus) if zh else _hits_en(clause, body, focus):
+            if apposed not in (None, "someone else") and hit.subject is None:
+                hit = replace(hit, subject=apposed)
+            if hit.family == "employer" and hit.subject in _CHILDREN:
+                hit = replace(hit, family="school", slot="school")  # "my son started at Greenhill": his school
             if not zh and hit.subject is None and _LISTENERS.search(clause[: max(clause.find(hit.surface), 0)]):
                 continue  # "I hope you enjoy living in Lyon": the listener's home, not the speaker's
             if not hit.negated and hit.family in _HELD_NO_MORE_FAMILIES:

@@ -1854,6 +1854,95 @@ def _home_placed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (b,), f"replaced: {old} -> {new} ({p.statement}; rule home placed)", old, new)
 
 
+# The days a thing is done on, said in full or as chat shortens them ("Mon Wed Fri", "tues and
+# thurs"); a short form counts only among others or with its capital ("sat" is also a verb).
+_DAY_SAID = re.compile(
+    r"\b(?:(?P<full>(?:mon|tues|wednes|thurs|fri|satur|sun)days?)|(?P<short>mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|"
+    r"sun))\b\.?",
+    re.IGNORECASE,
+)
+_DAYS_CHANGED_CUE = re.compile(r"\b(?:instead|now|these days|switched|changed|moved)\b", re.IGNORECASE)
+_NOT_A_DOING = frozenset(
+    [
+        "the",
+        "user",
+        "user's",
+        "has",
+        "have",
+        "been",
+        "is",
+        "are",
+        "was",
+        "at",
+        "on",
+        "to",
+        "and",
+        "a",
+        "an",
+        "their",
+        "since",
+        "now",
+        "instead",
+        "every",
+        "each",
+        "in",
+        "of",
+        "my",
+        "our",
+        "these",
+        "days",
+        "for",
+        "with",
+        "it",
+    ]
+)
+
+
+def _days(statement: str) -> frozenset[str]:
+    """The weekdays a statement names, as their first three letters."""
+    said = list(_DAY_SAID.finditer(statement))
+    shorts = [m for m in said if m.group("short")]
+    if len(said) < 2 and any(not m.group(0)[:1].isupper() for m in shorts):
+        said = [m for m in said if m.group("full")]
+    return frozenset(m.group(0)[:3].casefold() for m in said)
+
+
+def _doings(statement: str) -> frozenset[str]:
+    """What a statement says is done, as stems, less its days, times and function words."""
+    words = re.findall(r"[a-z]+", _DAY_SAID.sub(" ", statement.casefold()))
+    return frozenset(
+        "go" if w in ("goes", "went") else "do" if w in ("does", "did") else lexical_stem(w)
+        for w in words
+        if w not in _NOT_A_DOING and w not in MONTHS.split("|") and len(w) > 2
+    )
+
+
+def _days_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "since March I've been going tues and thurs instead" replaces: the speaker's belief
+    said last that does the same thing on other days ("goes to the gym Mon Wed Fri at 6am"), a
+    change said in words ("instead", "now"); not a day added ("also on Sundays")."""
+    if is_cjk(p.statement) or negated(p.statement) or not _DAYS_CHANGED_CUE.search(p.statement):
+        return None
+    now = _days(p.statement)
+    if not now or has_additive_cue(p.statement):
+        return None
+    doing = _doings(p.statement)
+    held = [
+        b
+        for b in beliefs
+        if b.subject == p.subject
+        and not negated(b.statement)
+        and (days := _days(b.statement))
+        and days != now
+        and _doings(b.statement) & doing
+    ]
+    if not held:
+        return None
+    b = max(held, key=_said_last)
+    was = " ".join(sorted(_days(b.statement)))
+    return Decision("supersede", (b,), f"replaced: {was} -> {' '.join(sorted(now))} ({p.statement}; rule days changed)")
+
+
 def _career_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "转行做前端开发了" replaces: the speaker's work said last ("在成都做UI设计")."""
     said = _CAREER_CHANGED_ZH.search(p.statement) if is_cjk(p.statement) else None
@@ -2882,6 +2971,7 @@ def decide(
         or _changed_unsaid(p, said_before)
         or _career_changed(p, said_before)
         or _home_placed(p, said_before)
+        or _days_changed(p, said_before)
         or _rank_moved(p, said_before)
         or _side_switched(p, said_before)
         or _trip_moved(p, said_before)
@@ -3210,15 +3300,19 @@ _ONE_OF_A_KIND = (
     (
         re.compile(
             r"\b(?:daycare|preschool|pre-k|nursery|kindergarten|elementary school|primary school|middle school|"
-            r"junior high|high school|college|university|grad school)\b|幼儿园|小学|初中|高中|大学",
+            r"junior high|high school|college|university|grad school)\b|幼儿园|小学|初中|高中|大学"
+            # (the first year of school is the step after the years before it: "in kindergarten" /
+            # "a first grader now")
+            r"|\b(?:first|1st) grader?\b",
             re.IGNORECASE,
         ),
-        _AT_STAGE,
+        re.compile(_AT_STAGE.pattern + r"|\b(?:is|am|'m|are|'re|now)\s+(?:a|an)\s+$", re.IGNORECASE),
     ),
     # the year or grade one is in at school ("is in Year 4" / "has just gone into Year 5")
     (
         re.compile(
-            r"\b(?:year|grade|class|standard|form|p)\s?\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)\s+(?:grade|standard|year)\b",
+            r"\b(?:year|grade|class|standard|form|p)\s?\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)\s+(?:grader?|standard|year)\b"
+            r"|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)\s+grader?\b",
             re.IGNORECASE,
         ),
         _AT_STAGE,

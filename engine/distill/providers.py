@@ -51,6 +51,21 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "vodafone",
         "lebara",
         "voxi",
+        "ee",
+        "o2",
+        "tesco mobile",
+        "sky mobile",
+        "id mobile",
+        "smarty",
+        "lyca",
+        "lycamobile",
+        "jio",
+        "airtel",
+        "optus",
+        "telstra",
+        "rogers",
+        "telus",
+        "fido",
         "中国移动",
         "移动的卡",
         "移动的号",
@@ -86,6 +101,25 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "交通银行",
         "浦发",
     ),
+    "home internet": (
+        "virgin media",
+        "virgin broadband",
+        "bt broadband",
+        "talktalk",
+        "community fibre",
+        "hyperoptic",
+        "plusnet",
+        "comcast",
+        "xfinity",
+        "spectrum",
+        "verizon fios",
+        "fios",
+        "google fiber",
+        "at&t fiber",
+        "starlink",
+        "optimum",
+    ),
+    "energy supplier": ("octopus energy", "octopus", "british gas", "edf", "e.on", "eon", "ovo", "so energy"),
     "gym": (
         "planet fitness",
         "equinox",
@@ -182,12 +216,22 @@ _AMBIGUOUS = frozenset(
         "outlook",
         "vim",
         "kaiser",
+        "ee",
+        "o2",
+        "smarty",
+        "rogers",
+        "fido",
+        "spectrum",
+        "optimum",
+        "octopus",
+        "eon",
     ]
 )
 _KIND_WORDS = re.compile(
     r"\b(?:insurance|insurer|plan|carrier|network|phone|number|sim|bank|account|card|gym|membership|tickets?|"
     r"issues?|board|sprints?|chat|messages?|editor|ide|cloud|hosting|host|deploy\w*|email|mail|inbox|browser|"
-    r"music|playlists?|maps?|navigation|tracker)\b|保险|套餐|卡|号|银行|健身|办公|地图|音乐",
+    r"music|playlists?|maps?|navigation|tracker|broadband|internet|wifi|wi-fi|fibre|fiber|router|modem|energy|"
+    r"electric|electricity|gas|tariff|supplier|data)\b|保险|套餐|卡|号|银行|健身|办公|地图|音乐",
     re.IGNORECASE,
 )
 
@@ -230,6 +274,10 @@ _SAME_NAME = {
     "农行": "农业银行",
     "中行": "中国银行",
     "网易云": "网易云音乐",
+    "fios": "verizon fios",
+    "octopus": "octopus energy",
+    "eon": "e.on",
+    "lyca": "lycamobile",
 }
 
 
@@ -255,7 +303,7 @@ def providers_named(text: str) -> dict[str, frozenset[str]]:
 # A switch said in words ("moved over to", "ported", "signed up with", 换成, 转网)
 _SWITCH_SAID = re.compile(
     r"\b(?:moved|moving|migrated|migrating|ported|porting|switched|switching|changed|went with|signed up with|"
-    r"over to|instead|now|these days)\b|换成|换到|改用|转到|转网|转贷|携号|携转|现在",
+    r"over to|instead|now|these days|jumped ship|gone with|going with|left \w+ for)\b|换成|换到|改用|转到|转网|转贷|携号|携转|现在",
     re.IGNORECASE,
 )
 

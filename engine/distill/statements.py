@@ -1663,6 +1663,8 @@ def is_question(sentence: str) -> bool:
         is not None
         # a condition, then its question asked with no mark ("if i got a retriever would it be ok ...")
         or _ASKED_AFTER_IF.match(strip_lead(text)) is not None
+        # a search typed as chat types it ("how to check data usage on iphone", "best way to ...")
+        or re.match(r"(?:how|what|where|when|which|who|why) to\s+\w", strip_lead(text), re.IGNORECASE) is not None
     )
 
 

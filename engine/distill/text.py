@@ -210,6 +210,10 @@ _CHAT_KIN_SAID = re.compile(
 )
 
 
+# "the kids started at Greenhill": the speaker's, said as a household says it, before their verb
+_THE_KIDS = re.compile(r"(?:^|(?<=[.!?,] )|(?<=\banyway ))(?:the|our) (kids|children|twins)\b" + _BEFORE_VERB, re.I)
+
+
 def kin_spelled_out(text: str) -> str:
     """The message with the speaker's people written in full and as theirs ("my sis" ->
     "my sister", "bro just moved" -> "my brother just moved")."""
@@ -220,7 +224,7 @@ def kin_spelled_out(text: str) -> str:
         word = m.group(2)
         return "my " + _CHAT_KIN.get(word.casefold(), word.casefold())
 
-    return _CHAT_KIN_SAID.sub(spelled, text)
+    return _THE_KIDS.sub(lambda m: "my " + m.group(1).lower(), _CHAT_KIN_SAID.sub(spelled, text))
 
 
 # An age reached, said in words ("she turned four on sunday"): in digits, as an age held is

@@ -158,3 +158,84 @@ def test_a_diet_or_a_people_is_no_job(not_a_job: str) -> None:
 def test_two_chinese_facts_in_one_sentence_are_two(message: str, clauses: int) -> None:
     current, _ = beliefs_after(OWNER, message)
     assert len(current) >= clauses, current
+
+
+def test_a_thing_named_after_a_comma_is_the_owner_said_before() -> None:
+    current, ended = beliefs_after(
+        OWNER, "I use a Galaxy S22", "my son just got his first phone, a Moto G, can I limit screen time on it?"
+    )
+    assert ended == [] and "The user uses a Galaxy S22." in current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "switched"),
+    [
+        ("I'm on O2, unlimited data", "moved my number over to Smarty last week, so much cheaper"),
+        ("we're with BT broadband, 60 quid a month", "we've jumped ship to Hyperoptic, twice as fast"),
+        ("our electricity is with British Gas", "switched to Octopus in May"),
+    ],
+)
+def test_a_provider_switched_to_by_name_replaces_the_one_held(held: str, switched: str) -> None:
+    _, ended = beliefs_after(OWNER, held, switched)
+    assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize("search", ["how to reset a router", "what to wear to a job interview"])
+def test_a_search_typed_as_chat_is_no_fact(search: str) -> None:
+    current, _ = beliefs_after(OWNER, search)
+    assert current == []
+
+
+@pytest.mark.parametrize(
+    ("held", "now"),
+    [
+        ("I do yoga Mon Wed at 7am", "since June I've been doing tues and thurs evenings instead"),
+        ("I swim on Saturdays", "I swim on Sundays now, the pool changed its hours"),
+    ],
+)
+def test_the_days_a_thing_is_done_on_changed(held: str, now: str) -> None:
+    _, ended = beliefs_after(OWNER, held, now)
+    assert ended == [f"The user {held.removeprefix('I ').replace('do ', 'does ').replace('swim ', 'swims ')}."]
+
+
+@pytest.mark.parametrize(
+    "also",
+    ["I also swim on Sundays now", "my son swims on Sundays now", "I swim on Saturdays and Sundays"],
+)
+def test_a_day_added_or_anothers_ends_no_days(also: str) -> None:
+    _, ended = beliefs_after(OWNER, "I swim on Saturdays", also)
+    assert ended == [], ended
+
+
+def test_the_kids_starting_at_a_school_change_their_school() -> None:
+    current, ended = beliefs_after(
+        OWNER, "my kids go to Hillside Primary", "the kids started at Brookfield this week, new uniforms and all"
+    )
+    assert ended == ["The user's kids go to Hillside Primary."], (current, ended)
+
+
+def test_a_child_starting_somewhere_is_no_job_of_the_speaker() -> None:
+    current, ended = beliefs_after(OWNER, "I work at Lidl", "my daughter started at Brookfield this week")
+    assert ended == [] and "The user works at Lidl." in current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "now"),
+    [
+        ("my son is in kindergarten", "can't believe he's a first grader now"),
+        ("my daughter is in 4th grade", "she's a fifth grader now"),
+    ],
+)
+def test_a_grade_said_as_a_grader_moves_the_school_year(held: str, now: str) -> None:
+    _, ended = beliefs_after(OWNER, held, now, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_surprise_said_first_keeps_the_news() -> None:
+    current, _ = beliefs_after(OWNER, "I can't believe my sister is moving to Perth")
+    assert any("sister" in c and "Perth" in c for c in current), current
+
+
+def test_chinese_kin_said_in_speech_is_one_of_the_speakers_people() -> None:
+    current, _ = beliefs_after(OWNER, "我闺女在学小提琴")
+    assert current == ["用户闺女在学小提琴。"], current
