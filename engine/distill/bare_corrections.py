@@ -74,11 +74,14 @@ _FORMULA_EN = re.compile(
     r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+)[\s,!.]+)?"  # an interjection may come first, never stand alone
     r"(?:(?:no wait|no no|wait no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|(?:my )?typo(?: (?:earlier|before|above|there))?|actually|"
     r"scratch that|(?:ignore|disregard|forget) (?:that|what i (?:just )?said|my last (?:message|msg|one))(?=\s*[,.;:!—–-])|nvm|never ?mind|i mean|i meant|(?:i )?misspoke|i was wrong|that was wrong|"
-    r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
+    r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|"
+    # "that figure's wrong", "the date I gave you was wrong": the value said before, owned wrong
+    r"(?:that|the|my) (?:figure|number|amount|date|time|name|price|total)(?: i (?:gave|said|told) you)?(?:'s| is| was) "
+    r"(?:wrong|off|not right)|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
     r"i (?:had|got) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above|last time|the first time))?|"
     r"i (?:wrote|typed|spelled|spelt|put) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above))?|"
     r"i made a (?:mistake|typo)(?: (?:before|earlier|there))?|"
-    r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
+    r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|(?:i )?got (?:muddled|confused|mixed up)(?: there)?|"
     r"(?:one|the) thing i got wrong(?: (?:in|from) (?:that|my|the) (?:[\w-]+ ){0,2}(?:update|message|msg|list|dump))?|"
     + _WEAK_FORMULA_EN
     + r"|"

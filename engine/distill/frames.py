@@ -697,7 +697,8 @@ _COMMUTE_EN = re.compile(
 _SHIFT_EN = re.compile(
     r"(?:\b(?:on|working|work|works|doing|do|pulling|pull)\s+(?:the\s+)?|^)"
     r"(?P<kind>night|day|early|late|morning|evening|afternoon|graveyard|overnight)\s+shifts?\b"
-    r"|\b(?:on|working|work|works|doing)\s+(?P<plural>nights|days|lates|earlies)\b"
+    r"|\b(?:on|onto|working|work|works|doing|moved (?:me|us|the user) (?:on)?to|switched (?:me|us|the user) to)\s+"
+    r"(?P<plural>nights|days|lates|earlies)\b"
     r"(?!\s+(?:off|of|when|where|a|per|each|every|in)\b)",
     re.IGNORECASE,
 )
@@ -1448,8 +1449,10 @@ def _subject_en(clause: str) -> str | None:
         return name.group(0).lower()
     if kin:
         return kin.group(1).lower()
-    if re.match(r"\s*they\b", clause, re.IGNORECASE) and re.search(r"\b(?:my|our)\b", clause, re.IGNORECASE):
-        return None  # "they moved my spin class to 7:30": no one in particular, acting on the speaker's thing
+    if re.match(r"\s*they\b", clause, re.IGNORECASE) and re.search(r"\b(?:my|our|me|us)\b", clause, re.IGNORECASE):
+        # "they moved my spin class to 7:30", "they moved me onto days": no one in particular,
+        # acting on the speaker or the speaker's thing
+        return None
     if re.match(r"\s*(?:they|their|he|she|his|her)\b", clause, re.IGNORECASE):
         return "someone else"
     return None
@@ -1710,7 +1713,7 @@ _EMPLOYER_ZH = re.compile(
 )
 _JOB_CHANGED_ZH = re.compile(r"跳槽|换(?:了)?(?:份|个)?工作|辞职|离职|入职")
 _OCCUPATION_ZH = re.compile(
-    r"(?:是|当上了?|升为|升职为|升职成了?|晋升为|升任|转岗做|转行做|转行当|现在做|现在当|成为了?|做了|当了|担任|"
+    r"(?:是|当上了?|考上了?|考进了?|升为|升职为|升职成了?|晋升为|升任|转岗做|转行做|转行当|现在做|现在当|成为了?|做了|当了|担任|"
     # the job said after the place it is done ("在一家电商公司做产品经理")
     r"(?:(?<=公司|银行|集团|医院|学校|大学|工厂)|(?<=事务所))(?:做|当))"
     # the head of a group of them is a job of its own ("护士长", "组长"), not the job it heads

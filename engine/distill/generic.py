@@ -492,12 +492,27 @@ def _speaker_restored(clause: str) -> str:
         return "I " + text[:1].lower() + text[1:]  # "unsubscribed": the speaker's ending, of what was said last
     if ended_first(text):  # "unsubscribed from netflix": the speaker's ending, "I" dropped
         return "I " + text[:1].lower() + text[1:]
+    changed = _CHANGED_FIRST_EN.match(text)
+    if changed is not None:  # "jumped ship to giffgaff", "signed for a place in Leith": the speaker's change
+        return text[: changed.start("verb")] + "I " + text[changed.start("verb") :]
     own = _OWN_PEOPLE_EN.match(text)
     if own is not None:  # "hubby works in IT", "the kids are both in soccer": the speaker's own
         return "my " + text[own.start("who") :]
     return "my " + text if _OPENS_WITH_RELATION_EN.match(text) else clause
 
 
+# A change of the speaker's own life told with "I" dropped, as chat drops it ("jumped ship to
+# giffgaff", "signed for a place in Marrickville", "got promoted in May"): a past verb of a
+# change, never one done to someone named after it ("moved him to ...")
+_CHANGED_FIRST_EN = re.compile(
+    r"^(?:(?:so|and|but|ok|okay|well|finally|just|already|officially|anyway|also|eventually)[,\s]+)*"
+    r"(?P<verb>(?:jumped ship|switched|moved|signed (?:for|up|with|on)|joined|transferred|upgraded|downgraded|"
+    r"ported|handed (?:in|back)|packed up|swapped|traded in|started (?:at|a new|my new|working|uni|college)|"
+    r"got (?:promoted|hired|laid off|let go|engaged|married|divorced|a new|the job|my)|bought|sold|quit|retired|"
+    r"graduated|enrolled|remortgaged|relocated|shifted|gave up|cancell?ed|took up|landed)\b)"
+    r"(?!\s+(?:him|her|them|you|it|that|this|out)\b)",
+    re.IGNORECASE,
+)
 # Where the speaker comes from, said with its subject dropped, as chat drops it
 _ORIGIN_FIRST_EN = re.compile(
     r"(?:(?P<born>born(?:\s+(?:and|&)\s+raised)?|raised)\s+(?:in|on)|(?P<grew>grew up)\s+(?:in|on)|"

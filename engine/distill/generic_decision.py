@@ -1804,7 +1804,17 @@ _IS_IN_EN = re.compile(
     re.IGNORECASE,
 )
 _IS_IN_ZH = re.compile(r"^用户(?:现在|目前|已经)?在(?P<place>[\u4e00-\u9fff]{2,4})。?$")
-_LIVES_IN = re.compile(r"\b(?:lives?|living|moved|relocated|based)\b.*?\b(?:in|to)\s+(?P<place>[A-Za-z][\w'-]*)", re.I)
+_LIVES_IN = re.compile(
+    r"\b(?:lives?|living|moved|relocated|based|renting|rents|staying|stays)\b.*?\b(?:in|to)\s+(?P<place>[A-Za-z][\w'-]*)",
+    re.I,
+)
+# A new home got, said by the getting of it ("signed for a flat in Leith, moved in on Saturday")
+_NEW_HOME_EN = re.compile(
+    r"\b(?:moved in|moved into|got the keys|completed on|signed (?:for|on) (?:a|the|our|my) (?:new )?"
+    r"(?:flat|house|place|apartment|home|unit|condo)|bought (?:a|the|our) (?:new )?(?:flat|house|place|apartment|home))\b",
+    re.IGNORECASE,
+)
+_IN_PLACE = re.compile(r"\bin\s+(?P<place>(?-i:[A-Z])[\w'-]+)")
 _LIVES_IN_ZH = re.compile(r"(?:住在|搬到|搬去|定居在?)(?P<place>[\u4e00-\u9fff]{2,4})")
 
 
@@ -1833,6 +1843,11 @@ def _home_placed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     if moved:
         new = p.value or ""
         held = [(b, _place_of_home(b, residence=False)) for b in beliefs]
+    elif not zh and _NEW_HOME_EN.search(p.statement) and (at := _IN_PLACE.search(p.statement)) is not None:
+        if negated(p.statement):
+            return None
+        new = at.group("place")
+        held = [(b, _place_of_home(b, residence=True) or _place_of_home(b, residence=False)) for b in beliefs]
     else:
         said = (_IS_IN_ZH if zh else _IS_IN_EN).match(p.statement)
         if said is None or p.op != "update" or negated(p.statement) or untimed(p.statement) != p.statement:

@@ -36,7 +36,8 @@ _THING = (
     r"(?P<x>(?!(?:it|that|this|those|these|them|him|her|me|us|i|you|we|they|he|she|everything|all|one|the|so|and|but|then|well|ok|okay|btw|also|plus|oh)\b)"
     r"[\w&.+'-]+"
     r"(?:\s+(?!(?:and|but|because|cause|since|for|so|to|with|lol|haha|now|anymore|though|as|at|in|on|after|"
-    r"when|this|last|bc|b/c|is|are|was|were|has|had|too|already|ever|again|forever|please|thanks)\b)[\w&.+'-]+){0,3})"
+    r"when|this|last|bc|b/c|is|are|was|were|has|had|too|already|ever|again|forever|please|thanks|thank|thankfully|"
+    r"yay|phew|hooray|finally)\b)[\w&.+'-]+){0,3})"
 )
 # A replacement said with the old value after it: "instead of intro", "rather than the bus",
 # "switched from Jira", "ditched PF", "replaced Jira with Linear".

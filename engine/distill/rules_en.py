@@ -218,6 +218,7 @@ _SENTIMENT = frozenset(
 _COMMENTARY = re.compile(
     r"\s+[-–—]\s+|,\s+(?:so|but|and|the|it|it's|they|they're|that|this|which)\s+|\s+and\s+(?:it|it's|it was|that)\b|;\s*"
 )
+_NAMED_WHO = re.compile(r"\b(?:called|named)\s+(?-i:[A-Z])[\w'-]*(?P<who>\s+who\s)")
 _WE_USE = re.compile(
     r"\b(?:we|I)(?:'re| are| am|'m)?\s+(?:now\s+|currently\s+)?(?:use|using|run|running)\s+"
     r"((?:[^.,;!?]|[.,](?=\d))+?)\s+(?:in|on|for)\s+(?:our\s+|my\s+|the\s+)?([a-z][a-z\s-]{1,40})",
@@ -395,7 +396,11 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
         and h.group(1).strip().lower() not in ("name", "favorite", "favourite")
         and not h.group(1).lower().endswith("news")
     ):
-        thing, value = h.group(1), clean_value(_COMMENTARY.split(h.group(3), maxsplit=1)[0])
+        said = _COMMENTARY.split(h.group(3), maxsplit=1)[0]
+        # what is said of the one named ("a guy called Trevor who never answers his phone")
+        named_who = _NAMED_WHO.search(said)
+        said = said[: named_who.start("who")] if named_who else said
+        thing, value = h.group(1), clean_value(said)
         if _crisp(value):
             key = attribute_of(thing, value)
             if says_a_state(h.group(0)):  # "my car is blue" and "my car is a Honda": two attributes

@@ -73,7 +73,7 @@ _LEAD_EN = re.compile(
     r"honestly|sadly|unfortunately|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
     r"not (?:gonna|going to) lie|ngl|tbh|to be honest|truth be told|i gotta say|gotta say|"
     r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|"
-    r"my bad|scratch that|sorry|oops|correction|"
+    r"my bad|scratch that|scrap that|sorry|oops|correction|"
     # a slip owned, with when it was made ("typo earlier", "fat fingered that before")
     r"(?:typo|brain ?fart|fat[- ]?finger(?:ed|s)?(?: (?:that|it))?)(?: (?:earlier|before|above|there|last time))?|i (?:misspoke|mistyped|misheard|miscounted|(?:got|had) (?:that|it|this) wrong(?: (?:before|earlier|above|last time|the first time))?|made a (?:mistake|typo)(?: (?:before|earlier|there))?|(?:wrote|typed|spelled|spelt|put) (?:that|it|this) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
     # formulas that announce a correction of what was just said
@@ -89,7 +89,7 @@ _LEAD_EN = re.compile(
 _QUESTION_EN = re.compile(
     r"^(?:what|who|whom|whose|which|when|where|why|how|do|does|did|can|could|would|will|should|shall|is|are|"
     r"was|were|have|has|had|may|might|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|shouldn't|"
-    r"any idea|any tips|any suggestions|got any)\b",
+    r"any idea|any tips|any suggestions|got any|any (?:good|decent|cheap|free|recommended|nice|easy|quick|better))\b",
     re.IGNORECASE,
 )
 _REQUEST_EN = re.compile(
@@ -598,7 +598,7 @@ _REACTION = re.compile(
     r"i (?:really |truly )?feel (?:so|really|very|super|totally|truly)\b|"
     r"feeling (?:so |really |super |very )?(?:motivated|inspired|grateful|blessed|positive|pumped)|"
     r"i(?:'m| am) (?:so |really |super |totally )(?:pumped|stoked|psyched|hyped)|"
-    r"(?:is|are) (?:so |really |very |super |extremely )?(?:important|essential|precious|priceless)\b|stay (?:motivated|positive|focused|strong|inspired|tuned)|i hope\b|(?<!, )hoping\b|thanks?\b|thank you|try (?:my|our) best|keep going|never give up|"
+    r"(?:is|are) (?:so |really |very |super |extremely )?(?:important|essential|precious|priceless)\b|stay (?:motivated|positive|focused|strong|inspired|tuned)|i hope\b|(?<!, )hoping\b|thanks?\b(?!\s+(?:god|goodness|heavens)\b)|thank you|try (?:my|our) best|keep going|never give up|"
     r"add it to (?:my|our) list|bummer|why not\b|beside the point|love the (?:thought|idea)|works\.?$|"
     # formulas of resolve, encouragement and catching up: about the conversation, not a fact
     r"since (?:we|i) (?:last )?(?:talked|spoke|chatted|chat|caught up|saw each other)|since (?:our|the) last (?:chat|talk)|a lot'?s happened|"
@@ -886,6 +886,8 @@ def is_statement(clause: str) -> bool:
             and first not in ("going",)
             and not re.search(r"\d|\b(?:my|me|I)\b", body)
             and not _DOING_CHANGED.match(body)
+            # "training's on Tuesdays now this term": a standing thing's day or hour, no maxim
+            and not re.match(r"\w+ing\s+(?:is|are|was|'s)\s+(?:now\s+)?(?:on|at)\s+(?:\w+days?\b|\d)", body, re.I)
         )
         or _COMMON_GROUND.search(body)
         or _REACTION.search(body)
@@ -1523,7 +1525,7 @@ _ASKED_AFTER_EN = re.compile(
 # A guess about what was just told, with a question mark of doubt ("i started eating fish
 # again, so i guess pescatarian now?"): what was told stands, the guess is no question to answer.
 _HEDGED_LAST_EN = re.compile(
-    r"[,;:—–-]\s*(?:(?:so|and)\s+)?(?:i guess|i think|i suppose|i reckon|maybe|probably)\b[^,;:—–?]{0,40}\?+\s*$",
+    r"[,;:—–-]\s*(?:(?:so|and)\s+)?(?:i guess|i think|i suppose|i reckon|maybe|probably|apparently)\b[^,;:—–?]{0,40}\?+\s*$",
     re.IGNORECASE,
 )
 

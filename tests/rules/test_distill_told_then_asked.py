@@ -239,3 +239,41 @@ def test_surprise_said_first_keeps_the_news() -> None:
 def test_chinese_kin_said_in_speech_is_one_of_the_speakers_people() -> None:
     current, _ = beliefs_after(OWNER, "我闺女在学小提琴")
     assert current == ["用户闺女在学小提琴。"], current
+
+
+@pytest.mark.parametrize(
+    ("held", "changed"),
+    [
+        ("I'm on Vodafone, 20gb a month", "switched to Lebara last month, half the price"),
+        ("we're renting in Morningside, 1100 a month", "signed for a flat in Leith, moved in on Saturday"),
+        ("my landlord is a woman called Maggie who lives upstairs", "Maggie sold up, my landlord is Savills now"),
+        ("our estate agent is Purplebricks", "the house sale fell through, no more Purplebricks thank god"),
+        ("I work days at the depot", "scrap that, they moved me onto nights from Monday"),
+    ],
+)
+def test_a_change_told_with_the_speaker_dropped_replaces_what_held(held: str, changed: str) -> None:
+    _, ended = beliefs_after(OWNER, held, changed)
+    assert len(ended) == 1, ended
+
+
+def test_a_standing_things_day_said_with_its_doing_first_is_kept() -> None:
+    current, _ = beliefs_after(OWNER, "swimming's on Wednesdays now, the pool changed its hours")
+    assert any("Wednesdays" in c for c in current), current
+
+
+def test_a_doubt_after_a_statement_keeps_the_statement() -> None:
+    current, _ = beliefs_after(OWNER, "my coach moved me up to the A team, apparently I've improved??")
+    assert any("A team" in c for c in current), current
+
+
+def test_a_figure_owned_wrong_is_put_right() -> None:
+    current, ended = beliefs_after(
+        OWNER, "my rent is 950 a month", "sorry that figure's wrong, it's 1050, forgot the increase"
+    )
+    assert ended == ["The user's rent is 950 a month."] and "The user's rent is 1050 a month." in current
+
+
+@pytest.mark.parametrize("asked", ["any good podcasts for a long drive", "any decent cafes near Kings Cross"])
+def test_any_good_said_first_is_a_question(asked: str) -> None:
+    current, _ = beliefs_after(OWNER, asked)
+    assert current == []
