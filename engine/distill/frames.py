@@ -912,6 +912,14 @@ _GENERIC_EN = re.compile(
     r"(?:now\s+|still\s+)?(.+)",
     re.IGNORECASE,
 )
+_GIVEN_TO_EN = re.compile(
+    r"\b(?:got|bought|gave|gifted|ordered|getting|buying)\s+(?:my|our)\s+("
+    + _REL_EN
+    + r")\s+(?:(?:a|an|the|her|his)\s+)?"
+    r"(?:(?:new|first|second-hand|secondhand|used|refurbished|old)\s+)?$",
+    re.IGNORECASE,
+)
+_THE_REL_EN = re.compile(r"\s*the\s+(" + _REL_EN + r")s?\b(?!'s)", re.IGNORECASE)
 _SUBJECT_REL_EN = re.compile(r"\b(?:my|our)\s+(" + _REL_EN + r")\b(?:'s)?", re.IGNORECASE)
 # A capitalised first word as a person's name; not an event given its time ("Standup is at
 # 9:30", "Practice is on Tuesdays"): a sentence's first word is capitalised whatever it is.
@@ -1292,6 +1300,9 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
         thing = None  # "rented a honda on holiday": a car used a while, not the speaker's
     if thing and _NOT_THEIRS_EN.search(clause) and not _OWNER_WORDS_EN.search(_HEARSAY_EN.sub("", clause)):
         thing = None  # "everyone says tesla resale values are tanking", "the new iphone looks mid": the world's
+    given = _GIVEN_TO_EN.search(thing.string[: thing.start()]) if thing else None
+    if given is not None:  # "got my mum an iPhone 15 for her birthday": hers, not the speaker's
+        subject = given.group(1).lower()
     if thing:
         kind = "car" if thing.group(1) else "phone" if thing.group(2) else "laptop"
         noun = _THING_NOUN_EN.search(clause)
@@ -1449,6 +1460,9 @@ def _subject_en(clause: str) -> str | None:
         return name.group(0).lower()
     if kin:
         return kin.group(1).lower()
+    the = _THE_REL_EN.match(clause)
+    if the is not None:  # "the neighbours just switched to Octopus too": theirs, not the speaker's
+        return the.group(1).lower()
     if re.match(r"\s*they\b", clause, re.IGNORECASE) and re.search(r"\b(?:my|our|me|us)\b", clause, re.IGNORECASE):
         # "they moved my spin class to 7:30", "they moved me onto days": no one in particular,
         # acting on the speaker or the speaker's thing
@@ -1904,10 +1918,18 @@ _KIN_SAID_ZH = {
 }
 
 
+# A person of one of the speaker's people ("女儿最好的朋友", "老公的同事"): someone else's, not theirs
+_THEIR_PERSON_ZH = re.compile(
+    r"^(?:最好的|的|那个|一个)?(?:好)?(?:朋友|同学|闺蜜|同事|老师|老板|室友|对象|男朋友|女朋友)"
+)
+
+
 def _subject_zh(clause: str) -> str | None:
     m = _SUBJECT_REL_ZH.search(clause)
     if m is None:
         return None
+    if m.group(1) and _THEIR_PERSON_ZH.match(clause[m.end(1) :]):
+        return "someone else"
     return _KIN_SAID_ZH.get(m.group(1), m.group(1)) if m.group(1) else "someone else"
 
 

@@ -60,6 +60,7 @@ from ledgermind.domain.errors import EmbedderUnavailable, InvalidInput
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "AMOUNT_WORDS",
     "JUDGE_ENV",
     "JudgeChosenByEnv",
     "Judged",
@@ -360,13 +361,37 @@ _NEWS_LEARNED_EN = re.compile(
 )
 
 
+# A way up or down to a place ("went up to Inverness for my gran's 90th"): a trip, no amount moved
+_WENT_TO_A_PLACE = re.compile(r"\b(?:went|came|drove|headed|popped)\s+(?:up|down|over)\s+to\s+(?-i:[A-Z])")
+_TRIP_WORDS = frozenset(["up to", "went up", "down to", "went down"])
+# The words that move an amount and nothing else ("涨了好多粉", "went up"): a change of a number
+AMOUNT_WORDS = frozenset(
+    [
+        "涨",
+        "涨了",
+        "降",
+        "降了",
+        "up to",
+        "went up",
+        "down to",
+        "went down",
+        "increased",
+        "decreased",
+        "raised",
+        "lowered",
+    ]
+)
+
+
 def says_change(statement: str) -> bool:
     """Whether a statement says a state changed ("switched", "now", "instead", 换成),
-    not only a past or a slip, nor news learned of something not the speaker's: what the
-    judge is asked about."""
+    not only a past or a slip, nor news learned of something not the speaker's, nor a trip
+    up or down to a place: what the judge is asked about."""
     if _NEWS_LEARNED_EN.match(statement):
         return False
     words = {w.casefold() for w in change_words(statement)} - _NOT_A_CHANGE
+    if _WENT_TO_A_PLACE.search(statement):
+        words -= _TRIP_WORDS
     if "开始" in words and _TAKEN_UP_ZH.search(statement):
         words.discard("开始")
     return bool(words)

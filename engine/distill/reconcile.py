@@ -48,6 +48,7 @@ from datetime import datetime
 from ledgermind.distill.alignment import (
     align,
     change_due,
+    change_words,
     ends,
     ends_nothing_held,
     has_additive_cue,
@@ -94,6 +95,7 @@ from ledgermind.distill.generic_decision import (
 from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, names_left
 from ledgermind.distill.meaning import (
+    AMOUNT_WORDS,
     JudgeChosenByEnv,
     MeaningJudge,
     as_said,
@@ -408,6 +410,8 @@ class _State:
             and not one_of_two(p.statement, b.statement)
             and not origin_and_home(p.statement, b.statement)
             and not rates_of_two(b.statement, p.statement)  # "works 40 hours a week" / "tutors 6 hours a week"
+            # an amount moved ("涨了好多粉") changes only a belief that holds an amount
+            and not (_amount_moved_only(p.statement) and not _AMOUNT_HELD.search(b.statement))
             # a slip owned, no change said in words: never of a belief whose value it says again,
             # why the slip happened ("I say boston out of habit")
             and (worded or not (p.slip_owned and _says_again(p, b)))
@@ -978,6 +982,17 @@ def _frames_apart(b: BeliefView, p: Proposal) -> bool:
     occupation, "moved to Denver" as a residence): two attributes, whatever the change said."""
     # (a family kept per slot, "contact:phone" or "count:cat", is compared by its own key, as before)
     return b.attribute in FAMILIES and p.attribute in FAMILIES and b.attribute != p.attribute
+
+
+_AMOUNT_HELD = re.compile(
+    r"\d|[一二两三四五六七八九十百千万]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b", re.I
+)
+
+
+def _amount_moved_only(statement: str) -> bool:
+    """Whether the only words by which a statement says a change move an amount ("涨了好多粉")."""
+    words = {w.casefold() for w in change_words(statement)}
+    return bool(words) and words <= AMOUNT_WORDS
 
 
 def _is_said(attribute: str | None) -> bool:

@@ -277,3 +277,18 @@ def test_a_figure_owned_wrong_is_put_right() -> None:
 def test_any_good_said_first_is_a_question(asked: str) -> None:
     current, _ = beliefs_after(OWNER, asked)
     assert current == []
+
+
+@pytest.mark.parametrize(
+    ("held", "related"),
+    [
+        ("I live in Cardiff", "we went up to Chester for my aunt's 70th at the weekend, first time back in ages"),
+        ("we're with EDF for gas and electric", "the neighbours just switched to EDF too after we recommended it"),
+        ("I've got a Pixel 7", "got my dad a Pixel 8 for his birthday"),
+        ("我儿子在上小学", "他最好的朋友下学期要转学"),
+        ("我在抖音上做美食博主", "昨天跟一个大V合拍了，涨了好多粉"),
+    ],
+)
+def test_a_trip_a_gift_or_anothers_change_replaces_nothing(held: str, related: str) -> None:
+    current, ended = beliefs_after(OWNER, held, related, one_session=True)
+    assert ended == [], (current, ended)
