@@ -676,6 +676,10 @@ _SHARED_FIRST_PERSON = re.compile(
 
 # "I'm on 20mg of lisinopril and take vitamin D daily": a copula clause, then a verb of the
 # same subject with the subject dropped.
+_AGE_AND_STATE = re.compile(
+    r"^(?P<head>I'm|I am)\s+(?P<age>\d{1,2})\s+and\s+(?P<second>(?!(?:a|an|the|so|still|just|i|my)\b)[a-z][\w-]*(?:\s+[\w-]+){0,2})$",
+    re.IGNORECASE,
+)
 _SHARED_AFTER_COPULA = re.compile(
     r"^(?P<head>(?P<subject>I|We)(?:'m|'re|\s+am|\s+are))\s+(?P<rest>.+?)\s+and\s+"
     r"(?P<second>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r"))\s+\w.*)$"
@@ -769,6 +773,9 @@ def _shared_subject(clause: str) -> list[str]:
     listed = _verb_list(text) or _gapped_list(text)
     if listed:
         return listed
+    aged = _AGE_AND_STATE.match(text)
+    if aged is not None:  # "I'm 28 and gluten intolerant": an age, and a state of its own
+        return [f"{aged.group('head')} {aged.group('age')}", f"{aged.group('head')} {aged.group('second')}"]
     copula = _SHARED_AFTER_COPULA.match(text)
     if copula is not None and not _GOVERNS_A_VERB.search(copula.group("rest")):
         return [f"{copula.group('head')} {copula.group('rest')}", f"{copula.group('subject')} {copula.group('second')}"]

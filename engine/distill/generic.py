@@ -492,6 +492,12 @@ def _speaker_restored(clause: str) -> str:
         return "I " + text[:1].lower() + text[1:]  # "unsubscribed": the speaker's ending, of what was said last
     if ended_first(text):  # "unsubscribed from netflix": the speaker's ending, "I" dropped
         return "I " + text[:1].lower() + text[1:]
+    if re.match(
+        r"been\s+(?:(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|since)\b|(?:on|doing|working|living|using|vegan|vegetarian)\b)",
+        text,
+        re.IGNORECASE,
+    ):
+        return "I've " + text  # "been a chippy for yonks": the speaker's, "I've" dropped
     changed = _CHANGED_FIRST_EN.match(text)
     if changed is not None:  # "jumped ship to giffgaff", "signed for a place in Leith": the speaker's change
         return text[: changed.start("verb")] + "I " + text[changed.start("verb") :]

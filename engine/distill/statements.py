@@ -899,7 +899,15 @@ def is_statement(clause: str) -> bool:
     head = body.split(",")[0].split()
     if (
         (first in _SUBORDINATE and len(words) <= 5)
-        or (len(words) <= 6 and words[-1].lower() in _PRO_FORMS and not _ACRONYM_WORD.fullmatch(words[-1]))
+        or (
+            len(words) <= 6
+            and words[-1].lower() in _PRO_FORMS
+            and not _ACRONYM_WORD.fullmatch(words[-1])
+            # "I keep two beehives on it": a thing counted, then where it is kept, is told
+            and not re.search(
+                r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+\w+\s+(?:on|in|at)\s+it$", body
+            )
+        )
         or (len(words) <= 6 and words[-1].lower() in _PARTICLES and words[-2].lower() in (*_PRO_FORMS, "some"))
         or (
             len(head) <= 6
@@ -1517,7 +1525,9 @@ _GO_BACK_EN = re.compile(r"(?:go|look)\s+(?:back|over)\s+(?:to\s+)?(?:what|the|m
 _ASKED_AFTER_EN = re.compile(
     r"[,;:—–-]\s*(?:(?:so|and|but)\s+)?(?:any|what|what's|whats|how|how's|thoughts|ideas|suggestions|advice|recs|"
     r"recommendations|tips|where|which|when|who|why|should|can|could|do|does|did|is|are|was|were|would|will|"
-    r"reckon|(?:[a-z]+\s+){1,2}(?:ideas|tips|recs|suggestions))\b[^,;:—–]{0,60}\?+\s*$",
+    r"reckon|(?:[a-z]+\s+){1,2}(?:ideas|tips|recs|suggestions))\b[^,;:—–]{0,60}\?+\s*$"
+    # ... or after "so", with no comma ("my shift starts at 4am so how do I get to sleep by 8?")
+    r"|\s+so\s+(?=(?:how|what|what's|where|which|when|who|why|should|can|could|do|does|is|are|any)\b)[^,;:—–]{0,60}\?+\s*$",
     re.IGNORECASE,
 )
 

@@ -292,3 +292,29 @@ def test_any_good_said_first_is_a_question(asked: str) -> None:
 def test_a_trip_a_gift_or_anothers_change_replaces_nothing(held: str, related: str) -> None:
     current, ended = beliefs_after(OWNER, held, related, one_session=True)
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("message", "kept"),
+    [
+        ("my shift starts at 5am so how do I get to sleep early?", "The user's shift starts at 5am."),
+        ("been a plumber for donkey's years, what's a good van?", "The user has been a plumber for donkey's years."),
+        (
+            "I've got a greenhouse in the garden and I keep three tomato plants in it",
+            "The user keeps three tomato plants in it.",
+        ),
+    ],
+)
+def test_a_fact_said_before_an_ask_or_of_a_thing_counted_is_kept(message: str, kept: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert kept in current, current
+
+
+def test_an_age_and_a_state_are_two() -> None:
+    current, _ = beliefs_after(OWNER, "I'm 31 and lactose intolerant, any dessert ideas?")
+    assert current == ["The user is 31.", "The user is lactose intolerant."], current
+
+
+def test_been_said_of_a_time_is_no_fact() -> None:
+    current, _ = beliefs_after(OWNER, "Been a long week, honestly")
+    assert current == [], current
