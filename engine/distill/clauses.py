@@ -676,8 +676,16 @@ _SHARED_FIRST_PERSON = re.compile(
 
 # "I'm on 20mg of lisinopril and take vitamin D daily": a copula clause, then a verb of the
 # same subject with the subject dropped.
+_DOING_AFTER_AGE = r"live|work|have|own|run|study|teach|drive|play|love|hate|use|do|go|train|volunteer|coach"
 _AGE_AND_STATE = re.compile(
-    r"^(?P<head>I'm|I am)\s+(?P<age>\d{1,2})\s+and\s+(?P<second>(?!(?:a|an|the|so|still|just|i|my)\b)[a-z][\w-]*(?:\s+[\w-]+){0,2})$",
+    r"^(?P<head>I'm|I am)\s+(?P<age>\d{1,2})\s+and\s+(?P<second>(?!(?:a|an|the|so|still|just|i|my|"
+    + _DOING_AFTER_AGE
+    + r")\b)[a-z][\w-]*(?:\s+[\w-]+){0,2})$",
+    re.IGNORECASE,
+)
+_AGE_AND_DOING = re.compile(
+    r"^(?P<who>I'm|I am|(?:my|our)\s+[\w-]+(?=(?:'s|\s+is)\s)|(?-i:[A-Z])[a-z]+(?=(?:'s|\s+is)\s))(?:'s|\s+is)?\s+"
+    r"(?P<age>\d{1,2})\s+and\s+(?P<second>(?:(?:" + _DOING_AFTER_AGE + r")s?|wants|needs|goes|does|has|loves)\b.*)$",
     re.IGNORECASE,
 )
 _SHARED_AFTER_COPULA = re.compile(
@@ -776,6 +784,11 @@ def _shared_subject(clause: str) -> list[str]:
     aged = _AGE_AND_STATE.match(text)
     if aged is not None:  # "I'm 28 and gluten intolerant": an age, and a state of its own
         return [f"{aged.group('head')} {aged.group('age')}", f"{aged.group('head')} {aged.group('second')}"]
+    aged = _AGE_AND_DOING.match(text)
+    if aged is not None:  # "my daughter's 15 and wants a job", "I'm 34 and work nights": an age, and a doing
+        who = "I" if aged.group("who").lower() in ("i'm", "i am") else aged.group("who")
+        be = "I'm" if who == "I" else f"{who} is"
+        return [f"{be} {aged.group('age')}", f"{who} {aged.group('second')}"]
     copula = _SHARED_AFTER_COPULA.match(text)
     if copula is not None and not _GOVERNS_A_VERB.search(copula.group("rest")):
         return [f"{copula.group('head')} {copula.group('rest')}", f"{copula.group('subject')} {copula.group('second')}"]

@@ -1132,6 +1132,14 @@ _UNDECIDED_EN = re.compile(
 _NEVER_HELD_EN = re.compile(r"\b(?:don't|doesn't|do not|does not|never|didn't|did not)\s+(?:\w+\s+)?\w+\s*$", re.I)
 
 
+_GIVEN_UP_EN = re.compile(
+    r"\b(?:sold|traded in|got rid of|scrapped|returned)\s+(?:(?:the|my|our)\s+)?(?:old\s+)?(?:[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+_GIVEN_BACK_EN = re.compile(r"\b(?:handed|gave|took)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
+_BACK_EN = re.compile(r"(?:\s+[\w-]+){0,2}?\s+back\b", re.IGNORECASE)
+
+
 def _held_no_more(clause: str, surface: str, zh: bool) -> bool:
     """Whether the clause says the value it names is held no more: "no longer", or
     a denial with "anymore" (不再, or 不 with 了 closing it), said before the value."""
@@ -1141,8 +1149,16 @@ def _held_no_more(clause: str, surface: str, zh: bool) -> bool:
         return "不再" in before or (
             re.search(r"不(?!少|错|过|久|同|一样)", before) is not None and clause.rstrip("。！!").endswith("了")
         )
-    return _NO_LONGER_EN.search(before) is not None or (
-        _NOT_EN.search(before) is not None and _ANYMORE_EN.search(clause) is not None
+    return (
+        _NO_LONGER_EN.search(before) is not None
+        or (_NOT_EN.search(before) is not None and _ANYMORE_EN.search(clause) is not None)
+        # "handed the Tesla back", "sold the Golf", "traded in my old iPhone": given up, not got
+        or _GIVEN_UP_EN.search(before) is not None
+        or (
+            _GIVEN_BACK_EN.search(before) is not None
+            and at >= 0
+            and _BACK_EN.match(clause[at + len(surface) :]) is not None
+        )
     )
 
 

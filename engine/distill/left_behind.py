@@ -62,6 +62,14 @@ _THING_GONE = re.compile(
     r"killed off|killed|shut down|pulled|binned)\b",
     re.IGNORECASE,
 )
+# ... or a thing of the speaker's broken past mending ("the Hilux finally carked it")
+_BROKE_THING = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:and|so|but)\s+)(?:(?:btw|also|ok|okay|oh|well|so|and|plus|update|fyi)[,:]?\s+)*"
+    + _THING
+    + r"\s+(?:(?:finally|officially|totally|just)\s+)?(?:carked it|gave up the ghost|bit the dust|conked out|"
+    r"kicked the bucket|(?:got|was) written off)\b",
+    re.IGNORECASE,
+)
 # The speaker's own ending of a thing they did: "officially done with smoking", "had to stop going
 # to the food bank", "wrapped up therapy", "gave up on the guitar", "cut hulu", "shut down the etsy
 # shop". It ends the belief that names it.
@@ -70,7 +78,11 @@ _ENDED_THING = re.compile(
     r"(?:(?:officially|finally|basically|totally|just|pretty much|already|had to|have to|decided to)\s+)*"
     r"(?:done with|finished with|(?:stop|stopped|quit|quitting)(?:\s+(?:going to|doing|attending|taking|seeing|"
     r"playing|using|volunteering at|volunteering with))?|gave up(?: on)?|given up(?: on)?|wrapped up|"
-    r"cancell?ed|dropped out of|cut|shut down|shut|closed(?: out| down)?|killed|axed|scrapped)\s+" + _THING,
+    r"cancell?ed|dropped out of|cut|shut down|shut|closed(?: out| down)?|killed|axed|scrapped|traded in|got rid of|"
+    r"handed back|gave back)\s+"
+    + _THING
+    # "handed the Tesla back", "gave the lease car back": a thing given back, named between
+    + r"|\b(?:handed|gave|took)\s+(?:the|my|our)\s+(?P<back>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+back\b",
     re.IGNORECASE,
 )
 _NO_MORE = re.compile(r"\bno more\s+(?!than\b)" + _THING, re.IGNORECASE)
@@ -109,10 +121,11 @@ def left_behind(text: str) -> tuple[str, ...]:
             dict.fromkeys(m.group("x") for m in _FROM_ZH.finditer(text) if not _TAKEN_BACK_ZH.search(text[: m.start()]))
         )
     found = [
-        (m.start(), m.group("x"))
-        for pattern in (_BEFORE_THING, _THING_GONE, _NO_MORE, _ENDED_THING)
+        (m.start(), x)
+        for pattern in (_BEFORE_THING, _THING_GONE, _BROKE_THING, _NO_MORE, _ENDED_THING)
         for m in pattern.finditer(text)
-        if not _TAKEN_BACK.search(text[: m.start()] + " " + m.group("x").rpartition(" ")[0])
+        if (x := m.group("x") or m.groupdict().get("back") or "")
+        and not _TAKEN_BACK.search(text[: m.start()] + " " + x.rpartition(" ")[0])
         and not _FOR_A_WHILE.match(text[m.end() :])
     ]
     return tuple(dict.fromkeys(x.strip(" .'") for _, x in sorted(found) if x.strip(" .'")))
@@ -121,7 +134,7 @@ def left_behind(text: str) -> tuple[str, ...]:
 def only_left_behind(clause: str) -> bool:
     """Whether a clause says nothing but that a thing went ("jira is dead to us lol",
     "no more netflix")."""
-    said = [p for p in (_THING_GONE, _NO_MORE, _ENDED_THING) if p.search(clause)]
+    said = [p for p in (_THING_GONE, _BROKE_THING, _NO_MORE, _ENDED_THING) if p.search(clause)]
     rest = clause
     for pattern in said:
         rest = pattern.sub(" ", rest)

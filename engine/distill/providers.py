@@ -105,6 +105,8 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "virgin media",
         "virgin broadband",
         "bt broadband",
+        "bt",
+        "sky broadband",
         "talktalk",
         "community fibre",
         "hyperoptic",
@@ -218,6 +220,7 @@ _AMBIGUOUS = frozenset(
         "kaiser",
         "ee",
         "o2",
+        "bt",
         "smarty",
         "rogers",
         "fido",
@@ -278,6 +281,7 @@ _SAME_NAME = {
     "octopus": "octopus energy",
     "eon": "e.on",
     "lyca": "lycamobile",
+    "bt broadband": "bt",
 }
 
 

@@ -318,3 +318,28 @@ def test_an_age_and_a_state_are_two() -> None:
 def test_been_said_of_a_time_is_no_fact() -> None:
     current, _ = beliefs_after(OWNER, "Been a long week, honestly")
     assert current == [], current
+
+
+def test_an_age_said_beside_a_doing_is_an_age_a_birthday_moves() -> None:
+    current, ended = beliefs_after(
+        OWNER, "my son's 12 and wants a phone", "he turned 13 on Sunday, so I guess it's time", one_session=True
+    )
+    assert ended == ["The user's son is 12."] and "The user's son wants a phone." in current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "gone"),
+    [
+        ("I've got a Polo on a lease", "handed the Polo back in March, bought an old Yaris outright"),
+        ("we've got a Land Cruiser for the farm", "the Land Cruiser finally carked it, we're running a Hilux now"),
+        ("I drive a Fiesta", "sold the Fiesta last week, I cycle everywhere now"),
+    ],
+)
+def test_a_car_given_back_sold_or_dead_ends(held: str, gone: str) -> None:
+    _, ended = beliefs_after(OWNER, held, gone)
+    assert len(ended) == 1, ended
+
+
+def test_a_car_taken_somewhere_is_still_held() -> None:
+    current, ended = beliefs_after(OWNER, "I drive a Fiesta", "took the Fiesta to the garage for its MOT")
+    assert ended == [] and "The user drives a Fiesta." in current, (current, ended)
