@@ -1946,6 +1946,8 @@ def _subject_zh(clause: str) -> str | None:
         return None
     if m.group(1) and _THEIR_PERSON_ZH.match(clause[m.end(1) :]):
         return "someone else"
+    if re.match(r"(?:又|已经|直接|终于)?把我", clause[m.end(0) :]):
+        return None  # "领导把我调白班了": done to the speaker, the speaker's
     return _KIN_SAID_ZH.get(m.group(1), m.group(1)) if m.group(1) else "someone else"
 
 

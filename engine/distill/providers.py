@@ -36,6 +36,27 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "bupa",
         "vitality",
     ),
+    "insurer": (
+        "平安",
+        "人保",
+        "太平洋保险",
+        "太平洋",
+        "中国人寿",
+        "国寿",
+        "泰康",
+        "大地保险",
+        "阳光保险",
+        "lv",
+        "aviva",
+        "admiral",
+        "geico",
+        "progressive",
+        "allstate",
+        "state farm",
+        "direct line",
+        "churchill",
+        "hastings",
+    ),
     "phone carrier": (
         "verizon",
         "at&t",
@@ -228,13 +249,20 @@ _AMBIGUOUS = frozenset(
         "optimum",
         "octopus",
         "eon",
+        "平安",
+        "太平洋",
+        "lv",
+        "progressive",
+        "churchill",
+        "hastings",
     ]
 )
 _KIND_WORDS = re.compile(
     r"\b(?:insurance|insurer|plan|carrier|network|phone|number|sim|bank|account|card|gym|membership|tickets?|"
     r"issues?|board|sprints?|chat|messages?|editor|ide|cloud|hosting|host|deploy\w*|email|mail|inbox|browser|"
     r"music|playlists?|maps?|navigation|tracker|broadband|internet|wifi|wi-fi|fibre|fiber|router|modem|energy|"
-    r"electric|electricity|gas|tariff|supplier|data)\b|保险|套餐|卡|号|银行|健身|办公|地图|音乐",
+    r"electric|electricity|gas|tariff|supplier|data|insured|insurance|insurer|policy|premium|renewal|cover)\b"
+    r"|保险|车险|续保|投保|套餐|卡|号|银行|健身|办公|地图|音乐",
     re.IGNORECASE,
 )
 

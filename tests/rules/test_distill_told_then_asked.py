@@ -343,3 +343,20 @@ def test_a_car_given_back_sold_or_dead_ends(held: str, gone: str) -> None:
 def test_a_car_taken_somewhere_is_still_held() -> None:
     current, ended = beliefs_after(OWNER, "I drive a Fiesta", "took the Fiesta to the garage for its MOT")
     assert ended == [] and "The user drives a Fiesta." in current, (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "switched"),
+    [
+        ("我的车险一直在太平洋保险买的", "今年续保换平安了"),
+        ("our car insurance is with Admiral", "switched the car insurance to Direct Line at renewal"),
+    ],
+)
+def test_an_insurer_switched_to_by_name_replaces_the_one_held(held: str, switched: str) -> None:
+    _, ended = beliefs_after(OWNER, held, switched)
+    assert len(ended) == 1, ended
+
+
+def test_something_done_to_the_speaker_by_a_boss_is_the_speakers() -> None:
+    current, _ = beliefs_after(OWNER, "老板把我调到销售部了")
+    assert current and all(not c.startswith("用户老板") for c in current), current
