@@ -1796,11 +1796,14 @@ _JOB_DONE_ZH = re.compile(r"(?:做|当|干)(?:一名|一个|个)?(?P<v>[\u4e00-\
 # their home as a listener takes it, though no verb of living says so. Not a state one is in
 # ("in college", "in a meeting", "in love"), nor a time said beside it ("in Dallas this week").
 _IS_IN_EN = re.compile(
-    r"^(?:the user|[A-Z][\w'-]+(?:'s [\w-]+)?)\s+(?:is|are)\s+(?:(?:now|currently|actually|still|based)\s+)*in\s+"
+    r"^(?:the user|[A-Z][\w'-]+(?:'s [\w-]+)?)\s+(?:is|are)\s+(?:(?:now|currently|actually|still|based)\s+)*"
+    # ("we're in a bungalow in Weymouth now": the home, then where it is)
+    r"(?:in\s+(?:a|an|the|our|their)\s+(?:[\w-]+\s+){0,2}?(?:bungalow|flat|house|place|apartment|cottage|condo|"
+    r"unit|semi|terrace|townhouse|studio)\s+)?in\s+"
     r"(?P<place>(?!(?:a|an|the|my|our|his|her|their|this|that|love|charge|pain|trouble|school|college|uni|"
     r"university|class|bed|hospital|therapy|recovery|treatment|debt|shape|town|year|grade|kindergarten|"
     r"preschool|high|middle|favou?r|touch|luck|labou?r|remission|training|business|tears|shock|between)\b)"
-    r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2})(?:,[^.]*)?\.?$",
+    r"[A-Za-z][\w'-]*(?:\s+(?!now\b)[A-Za-z][\w'-]*){0,2})(?:\s+now)?(?:,[^.]*)?\.?$",
     re.IGNORECASE,
 )
 _IS_IN_ZH = re.compile(r"^用户(?:现在|目前|已经)?在(?P<place>[\u4e00-\u9fff]{2,4})。?$")
@@ -1810,11 +1813,12 @@ _LIVES_IN = re.compile(
 )
 # A new home got, said by the getting of it ("signed for a flat in Leith, moved in on Saturday")
 _NEW_HOME_EN = re.compile(
-    r"\b(?:moved in|moved into|got the keys|completed on|signed (?:for|on) (?:a|the|our|my) (?:new )?"
+    r"\b(?:moved in|moved into|shifted (?:to|into)|got (?:the|our|my|their) (?:[\w-]+ )?keys|completed on|"
+    r"signed (?:for|on) (?:a|the|our|my) (?:new )?"
     r"(?:flat|house|place|apartment|home|unit|condo)|bought (?:a|the|our) (?:new )?(?:flat|house|place|apartment|home))\b",
     re.IGNORECASE,
 )
-_IN_PLACE = re.compile(r"\bin\s+(?P<place>(?-i:[A-Z])[\w'-]+)")
+_IN_PLACE = re.compile(r"\b(?:in|to)\s+(?P<place>(?-i:[A-Z])[\w'-]+)")
 _LIVES_IN_ZH = re.compile(r"(?:住在|搬到|搬去|定居在?)(?P<place>[\u4e00-\u9fff]{2,4})")
 
 
@@ -1842,7 +1846,7 @@ def _home_placed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     moved = p.attribute == "residence" and not negated(p.statement)
     if moved:
         new = p.value or ""
-        held = [(b, _place_of_home(b, residence=False)) for b in beliefs]
+        held = [(b, _place_of_home(b, residence=False) or _place_of_home(b, residence=True)) for b in beliefs]
     elif not zh and _NEW_HOME_EN.search(p.statement) and (at := _IN_PLACE.search(p.statement)) is not None:
         if negated(p.statement):
             return None

@@ -360,3 +360,20 @@ def test_an_insurer_switched_to_by_name_replaces_the_one_held(held: str, switche
 def test_something_done_to_the_speaker_by_a_boss_is_the_speakers() -> None:
     current, _ = beliefs_after(OWNER, "老板把我调到销售部了")
     assert current and all(not c.startswith("用户老板") for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "moved"),
+    [
+        ("we live in Reading", "sold up and we're in a cottage in Whitby now, right by the sea"),
+        ("I stay in Bedok with my parents", "got our flat keys and shifted to Sengkang last weekend"),
+    ],
+)
+def test_a_new_home_said_by_where_it_is_or_by_its_keys_ends_the_old(held: str, moved: str) -> None:
+    _, ended = beliefs_after(OWNER, held, moved)
+    assert len(ended) == 1, ended
+
+
+def test_a_room_one_is_in_is_no_home() -> None:
+    current, ended = beliefs_after(OWNER, "I live in Leeds", "we're in a meeting now")
+    assert ended == [] and "The user lives in Leeds." in current, (current, ended)
