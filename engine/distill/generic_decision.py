@@ -1873,6 +1873,35 @@ def _home_placed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (b,), f"replaced: {old} -> {new} ({p.statement}; rule home placed)", old, new)
 
 
+# A job held at a named place, said in words no frame keeps as an employer ("is working in
+# Infosys Pune since 2019 as test engineer")
+_WORKS_AT_NAMED = re.compile(
+    r"\b(?:works?|working|employed)\s+(?:at|for|in|with)\s+(?P<org>(?-i:[A-Z])[\w&.'-]*)", re.I
+)
+
+
+def _job_placed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What a new employer said as a change ("joined Wipro Hyderabad last week") replaces: the
+    speaker's job said before at another named place, in words no frame kept as an employer."""
+    if p.attribute != "employer" or p.op != "update" or negated(p.statement) or is_cjk(p.statement):
+        return None
+    new = (p.value or "").casefold()
+    held = [
+        (b, m.group("org"))
+        for b in beliefs
+        if b.subject == p.subject
+        and (b.attribute or "").startswith("said:")
+        and not negated(b.statement)
+        and (m := _WORKS_AT_NAMED.search(b.statement)) is not None
+        and m.group("org").casefold() not in new
+        and new.split()[:1] != [m.group("org").casefold()]
+    ]
+    if not new or not held:
+        return None
+    b, old = max(held, key=lambda h: _said_last(h[0]))
+    return Decision("supersede", (b,), f"replaced: {old} -> {p.value} ({p.statement}; rule job placed)", old, p.value)
+
+
 # The days a thing is done on, said in full or as chat shortens them ("Mon Wed Fri", "tues and
 # thurs"); a short form counts only among others or with its capital ("sat" is also a verb).
 _DAY_SAID = re.compile(
@@ -2990,6 +3019,7 @@ def decide(
         or _changed_unsaid(p, said_before)
         or _career_changed(p, said_before)
         or _home_placed(p, said_before)
+        or _job_placed(p, said_before)
         or _days_changed(p, said_before)
         or _rank_moved(p, said_before)
         or _side_switched(p, said_before)

@@ -377,3 +377,15 @@ def test_a_new_home_said_by_where_it_is_or_by_its_keys_ends_the_old(held: str, m
 def test_a_room_one_is_in_is_no_home() -> None:
     current, ended = beliefs_after(OWNER, "I live in Leeds", "we're in a meeting now")
     assert ended == [] and "The user lives in Leeds." in current, (current, ended)
+
+
+def test_a_new_employer_ends_a_job_said_at_another_named_place() -> None:
+    _, ended = beliefs_after(
+        OWNER, "I am working in TCS Chennai as a developer", "I have joined Infosys Mysore from last month only"
+    )
+    assert ended == ["The user is working in TCS Chennai as a developer."], ended
+
+
+def test_someone_elses_new_employer_ends_no_job_of_the_speaker() -> None:
+    _, ended = beliefs_after(OWNER, "I'm working in London as a designer", "my wife joined Google last week")
+    assert ended == [], ended
