@@ -1238,7 +1238,10 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
         statement = CLOCK_ZH.sub(right, target.statement, count=1)
     if value_shape(right) == "weekday":  # "Tuesday 3 March 2026" corrected to Wednesday: the 4th
         statement = with_weekday_date(statement)
-    return replace(p, attribute=target.attribute, value=right, replaces=target.value, statement=statement)
+    # the value put right is the one the correction named, where it named one the belief says
+    # ("was 10k", not the month its slot holds), so the ending says what was wrong
+    was = p.replaces if named and wrong == p.replaces else target.value
+    return replace(p, attribute=target.attribute, value=right, replaces=was, statement=statement)
 
 
 # A statement whose subject is a pronoun for what was said before ("Now it's

@@ -389,3 +389,27 @@ def test_a_new_employer_ends_a_job_said_at_another_named_place() -> None:
 def test_someone_elses_new_employer_ends_no_job_of_the_speaker() -> None:
     _, ended = beliefs_after(OWNER, "I'm working in London as a designer", "my wife joined Google last week")
     assert ended == [], ended
+
+
+def test_the_ending_of_a_slip_put_right_names_the_value_that_was_wrong() -> None:
+    """An auditor reads why a belief ended: "was 10k", the value the correction named, not the
+    month the belief's slot happens to hold."""
+    from datetime import UTC, datetime
+
+    from ledgermind.distill import DeltaItem, ExtractionContext, RuleExtractor
+    from ledgermind.distill.reconcile import reconcile
+    from ledgermind.domain import bitemporal
+    from ledgermind.write.beliefs import Invalidate
+    from tests.support.said import blind_probe
+
+    beliefs: dict[str, object] = {}
+    reasons: list[str] = []
+    for seq, text in enumerate(["I'm training for a 10k in April", "it's a half marathon, not a 10k, sorry"], 1):
+        at = datetime(2026, 2 + seq, 1, tzinfo=UTC)
+        item = DeltaItem("s", seq, "user", text, at, seq)
+        extraction = RuleExtractor().extract(ExtractionContext(OWNER, "s", (item,), None, at))
+        current = [b for b in beliefs.values() if b.status == bitemporal.CURRENT]  # type: ignore[attr-defined]
+        changes = reconcile(OWNER, extraction, current)
+        reasons += [c.reason for c in changes if isinstance(c, Invalidate)]
+        blind_probe.governance_eval._fold(OWNER, beliefs, changes)
+    assert len(reasons) == 1 and "(was 10k;" in reasons[0], reasons
