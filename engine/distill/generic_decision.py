@@ -1782,7 +1782,8 @@ def _migrated(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (b,), f"replaced: {old} -> {to} ({p.statement}; rule moved onto)", old, to)
 
 
-_LIVES = re.compile(r"\b(?:lives?|living|stays?|staying|based|moved)\b", re.IGNORECASE)  # a home, no tool
+_HOME_VERBS = r"lives?|living|stays?|staying|based|moved"  # the verbs that say where one lives
+_LIVES = re.compile(rf"\b(?:{_HOME_VERBS})\b", re.IGNORECASE)  # a home, no tool
 _TOOL_LAST = re.compile(r"\b(?:in|on|with|using|via)\s+([a-z][\w.+-]{2,})[.!]?$")
 
 
@@ -1808,7 +1809,7 @@ _IS_IN_EN = re.compile(
 )
 _IS_IN_ZH = re.compile(r"^用户(?:现在|目前|已经)?在(?P<place>[\u4e00-\u9fff]{2,4})。?$")
 _LIVES_IN = re.compile(
-    r"\b(?:lives?|living|moved|relocated|based|renting|rents|staying|stays)\b.*?\b(?:in|to)\s+(?P<place>[A-Za-z][\w'-]*)",
+    rf"\b(?:{_HOME_VERBS}|relocated|renting|rents)\b.*?\b(?:in|to)\s+(?P<place>[A-Za-z][\w'-]*)",
     re.I,
 )
 # A new home got, said by the getting of it ("signed for a flat in Leith, moved in on Saturday")
@@ -1822,6 +1823,11 @@ _IN_PLACE = re.compile(r"\b(?:in|to)\s+(?P<place>(?-i:[A-Z])[\w'-]+)")
 _LIVES_IN_ZH = re.compile(r"(?:住在|搬到|搬去|定居在?)(?P<place>[\u4e00-\u9fff]{2,4})")
 
 
+def _said_in_words(b: BeliefView) -> bool:
+    """A generic belief (``said:<words>``), kept in the speaker's words under no frame's slot."""
+    return (b.attribute or "").startswith("said:")
+
+
 def _place_of_home(b: BeliefView, residence: bool) -> str | None:
     """The place a belief puts its subject's home: a residence said ("lives in Austin"), or with
     ``residence`` False a place they are said to be in ("is in austin tx")."""
@@ -1830,8 +1836,8 @@ def _place_of_home(b: BeliefView, residence: bool) -> str | None:
         if b.attribute == "residence" and b.value:
             return b.value
         m = (_LIVES_IN_ZH if zh else _LIVES_IN).search(b.statement)
-        return m.group("place") if m and (b.attribute or "").startswith("said:") else None
-    if not (b.attribute or "").startswith("said:") or (not zh and untimed(b.statement) != b.statement):
+        return m.group("place") if m and _said_in_words(b) else None
+    if not _said_in_words(b) or (not zh and untimed(b.statement) != b.statement):
         return None
     m = (_IS_IN_ZH if zh else _IS_IN_EN).match(b.statement)
     return m.group("place") if m else None
@@ -1890,7 +1896,7 @@ def _job_placed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         (b, m.group("org"))
         for b in beliefs
         if b.subject == p.subject
-        and (b.attribute or "").startswith("said:")
+        and _said_in_words(b)
         and not negated(b.statement)
         and (m := _WORKS_AT_NAMED.search(b.statement)) is not None
         and m.group("org").casefold() not in new
