@@ -33,6 +33,7 @@ from ledgermind.distill.vehicles import make_and_model
 
 __all__ = [
     "ADDITIVE_TOO",
+    "BARE_ENDED_ZH",
     "DROPPED",
     "ENDED_ITSELF",
     "ENDED_PRONOUN",
@@ -189,7 +190,7 @@ _CHANGE_CUE = re.compile(
     # a way of working taken up ("went part-time, 24 hours a week", "went fully remote")
     r"(?:went|gone|going|switched to|moved to)\s+(?:back\s+)?(?:fully\s+|full\s+)?(?:part[- ]time|full[- ]time|freelance|remote|hybrid)|"
     r"moved up|bumped|upped|hiked|back to|rescheduled|relocated|reassigned|promoted|renamed|grown|grew|shrunk|shrank|rose|risen|fell|fallen|jumped|doubled|halved|tripled)\b"
-    r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|不好意思|更正|搞错|其实|纠正|口误|记错"
+    r"|改|换|变|转|迁|搬|不再|现在|如今|调|涨|降|升|只剩|说错|打错|写错|不好意思|更正|搞错|其实|纠正|口误|记错"
     # an amount grown or cut to its new value ("胖到128了", "减到一天一次")
     r"|(?:胖|瘦|加|减|长|跌|增|提|缩)到",
     re.IGNORECASE,
@@ -933,6 +934,16 @@ _STOPPED_DOING_ZH = re.compile(
 # "已经不在机构干了", "不在那家医院上班了": the place no longer worked, lived or studied at
 _NO_LONGER_THERE_ZH = re.compile(
     r"不(?:再)?在(?:那家|这家|那个|这个)?(?P<place>[\u4e00-\u9fff]{1,6}?)(?:干|上班|工作|做|住|上学|读书|读|待)了"
+)
+
+
+# An ending said alone, its object left unsaid ("戒了", "现在已经不去了", "三个月没碰了"): what it
+# ends is the thing spoken of last (the clause before, or the belief said last).
+BARE_ENDED_ZH = re.compile(
+    r"^(?:用户)?(?:已经|早就|也|就|都|现在|目前|如今|再也|基本|彻底|完全|终于|后来|最近|上个?月|上周|前几天)*"
+    r"(?:戒了|停了|放弃了|不干了|辞了|退了|不(?:再)?(?:去|学|玩|打|练|跳|弹|唱|跑|做|喝|抽|吃|用|开|骑|追|看|上)了|"
+    r"(?:好几|[一二两三四五六七八九十几半\d]+)个?(?:月|年|星期|礼拜|周|天)没(?:碰|抽|喝|去|玩)(?:过)?了|没再碰了)"
+    r"[啦了]?\W*$"
 )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ledgermind.distill.alignment import switched
+from ledgermind.distill.alignment import BARE_ENDED_ZH, switched
 from ledgermind.distill.bare_corrections import is_formula
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH
@@ -42,7 +42,9 @@ _IT_VALUE = re.compile(
 _SO_ASKED = re.compile(
     r",?\s+so\s+(?:please\s+|pls\s+)?(?:(?:don't|do not|never|always|please)\s+(?:suggest|recommend|mention|send|give|"
     r"include|add|put|book|schedule|remind|show|use|plan|pick|offer)\b|(?:skip|avoid|leave out|go easy on|stop suggesting)\b|"
-    r"(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind\b|no\s+[^,.;]*\b(?:please|pls|thanks)\b)",
+    r"(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind\b|(?:no|nothing)\s+[^,.;]*\b(?:please|pls|thanks)\b|"
+    # "so halal only please", "so veggie only pls"
+    r"(?:[\w-]+\s+){1,2}only\s+(?:please|pls)\b)",
     re.IGNORECASE,
 )
 _TOLD_AFTER_ASK = re.compile(
@@ -141,7 +143,9 @@ _SPLIT_ZH = re.compile(
     r"|(?<=了)[，,]\s*(?=[\u4e00-\u9fff])(?!改|换|转)"
     r"|[，,]\s*(?=(?:"
     + RELATIONS_ZH
-    + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天|现在|目前|如今|老家|家乡|家里|下个月|下周|明年|下半年)[\u4e00-\u9fff])"
+    + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天|现在|目前|如今|老家|家乡|家里|下个月|下周|明年|下半年|"
+    # a change just made, said after a state ("我今年30岁，刚生了二胎")
+    r"刚(?!才)刚?)[\u4e00-\u9fff])"
     # a fact added ("，另外近视六百度")
     r"|[，,]\s*另外[，,]?\s*"
     # a predicate of its own, its subject dropped as Chinese drops it ("我住在成都，在一家医院当护士，养了一只狗")
@@ -249,7 +253,7 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                 # "带他去查了，涨到225了": an amount moved, its thing unsaid, is the clause before's
                 or (splitter is _SPLIT_ZH and _BARE_AMOUNT_MOVED_ZH.match(part) is not None)
                 # "医生不让喝了，戒了": an ending said alone, its thing the clause before's
-                or (splitter is _SPLIT_ZH and _BARE_ENDED_ZH.match(part) is not None)
+                or (splitter is _SPLIT_ZH and BARE_ENDED_ZH.match(part) is not None)
             )
             # "帮我写个请假条，我下周二…": asked, then told
             and not (splitter is _SPLIT_ZH and is_request(merged[-1]))
@@ -290,9 +294,6 @@ def clauses(sentence: str, before: str = "") -> list[str]:
 
 _BARE_AMOUNT_MOVED_ZH = re.compile(
     r"^(?:又|已经|都|也|才)?(?:涨|降|升|减|加|掉|跌|瘦|胖|增|长)(?:了)?到了?\s*\d[\d.]*\s*[^\s，,。！!\d]{0,3}?[了啦]?\W*$"
-)
-_BARE_ENDED_ZH = re.compile(
-    r"^(?:已经|早就|也|就|都)?(?:戒了|停了|放弃了|不干了|辞了|退了|不去了|不学了|不玩了)[啦了]?\W*$"
 )
 # The subject a Chinese sentence opens with: the speaker, one of their people, or a pronoun.
 _SUBJECT_ZH = re.compile(r"我们?(?:家)?(?:的)?(?:" + RELATIONS_ZH + r")|我们?|他们?|她们?")
@@ -685,12 +686,27 @@ _AGE_AND_STATE = re.compile(
 )
 _AGE_AND_DOING = re.compile(
     r"^(?P<who>I'm|I am|(?:my|our)\s+[\w-]+(?=(?:'s|\s+is)\s)|(?-i:[A-Z])[a-z]+(?=(?:'s|\s+is)\s))(?:'s|\s+is)?\s+"
-    r"(?P<age>\d{1,2})\s+and\s+(?P<second>(?:(?:" + _DOING_AFTER_AGE + r")s?|wants|needs|goes|does|has|loves)\b.*)$",
+    r"(?P<age>\d{1,2})\s+and\s+(?P<second>(?:(?:" + _DOING_AFTER_AGE + r")s?|wants|needs|goes|does|has|loves|"
+    # ... or a change just made ("im 28 and just started as a plumber's apprentice")
+    r"(?:just\s+|recently\s+)?(?:started|got|moved|joined|became|began|finished|left|bought|switched))\b.*)$",
     re.IGNORECASE,
 )
 _SHARED_AFTER_COPULA = re.compile(
     r"^(?P<head>(?P<subject>I|We)(?:'m|'re|\s+am|\s+are))\s+(?P<rest>.+?)\s+and\s+"
-    r"(?P<second>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r"))\s+\w.*)$"
+    r"(?P<second>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r"))\s+\w.*"
+    # ... or what the speaker can't or won't do ("I'm vegan and can't eat soy either")
+    r"|(?:also\s+)?(?:can't|cannot|can not|don't|do not|never)\s+(?-i:(?:"
+    + _LIFE_VERBS
+    + r"|eat|stand|tolerate))\b.*)$"
+)
+# Two doings in progress, one copula ("I'm doing a masters at UCD and working part time in a pub")
+_DOINGS = (
+    r"(?:working|living|studying|doing|teaching|training|volunteering|renting|running|learning|taking|coaching|"
+    r"raising|caring|looking after|playing|writing|building)"
+)
+_TWO_DOINGS = re.compile(
+    r"^(?:(?P<head>(?:I|We)(?:'m|'re|\s+am|\s+are))\s+)?(?P<rest>(?:also\s+)?" + _DOINGS + r"\s+.+?)\s+and\s+"
+    r"(?P<second>(?:also\s+)?" + _DOINGS + r"\s+\w.*)$"
 )
 
 # A first part that may govern the verb after "and" ("excited to work hard and make an
@@ -789,6 +805,20 @@ def _shared_subject(clause: str) -> list[str]:
         who = "I" if aged.group("who").lower() in ("i'm", "i am") else aged.group("who")
         be = "I'm" if who == "I" else f"{who} is"
         return [f"{be} {aged.group('age')}", f"{who} {aged.group('second')}"]
+    doings = _TWO_DOINGS.match(text)
+    # (not where a gerund governed by a preposition comes before "and": "living the dream by having a
+    # studio and teaching others" coordinates the two gerunds)
+    if doings is not None and not re.search(
+        r"\b(?:by|from|of|about|for|without|after|before)\s+\w+ing\b", doings["rest"]
+    ):
+        if doings.group("head"):
+            return [
+                f"{doings.group('head')} {doings.group('rest')}",
+                f"{doings.group('head')} {doings.group('second')}",
+            ]
+        first = _with_subject(doings.group("rest"))  # its subject dropped: the second shares what the first is given
+        if first.startswith("I'm "):
+            return [first, "I'm " + doings.group("second")]
     copula = _SHARED_AFTER_COPULA.match(text)
     if copula is not None and not _GOVERNS_A_VERB.search(copula.group("rest")):
         return [f"{copula.group('head')} {copula.group('rest')}", f"{copula.group('subject')} {copula.group('second')}"]

@@ -525,7 +525,7 @@ _CORRECTION_EN = re.compile(
     re.IGNORECASE,
 )
 _CORRECTION_ZH = re.compile(
-    r"不对|说错了|说错|更正|纠正|我是说|我的意思是|应该是|其实是|搞错了|记错了|弄错了|打错了|算错了|口误|写错了|"
+    r"不对|说错了|说错|更正|纠正|我是说|我的意思是|应该是|其实是|搞错了|记错了|弄错了|(?:打|写)错(?:字)?了|算错了|口误|"
     r"不是.{1,12}?[，,]?(?:而)?是"
 )
 _FROM_TO_EN = re.compile(r"\bfrom\s+(.+?)\s+(?:to|over to|onto|for)\s+", re.IGNORECASE)
@@ -1123,7 +1123,7 @@ _ANYMORE_EN = re.compile(r"\b(?:anymore|any more)\b", re.IGNORECASE)
 # decided and stays a home from then.
 _UNDECIDED_EN = re.compile(
     r"\b(?:might|may|could|maybe|perhaps|possibly|thinking (?:about|of)|think about|considering|"
-    r"contemplating|toying with|weighing|debating|hop(?:e|es|ing) to|wants? to|wanna|"
+    r"contemplating|toying with|weighing|debating|hop(?:e|es|ing) to|wants? to|wanna|tempted (?:to|by)|eyeing(?: up)?|"
     r"(?:would|'d) (?:love|like|rather) to|dream(?:s|ing)? (?:of|about)|talk(?:s|ing)? about|"
     r"looking (?:at|into)|wonder(?:ing)? (?:about|whether|if)|if|unless|in case|whether)\b"
     r"(?:\s+[\w'-]+){0,3}\s*$",
@@ -1314,6 +1314,8 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     thing = _THING_EN.search(focus) or _THING_EN.search(clause)
     if thing and _NOT_OWNED_EN.search(thing.string[: thing.start()]):
         thing = None  # "rented a honda on holiday": a car used a while, not the speaker's
+    if thing and _UNDECIDED_EN.search(thing.string[: thing.start()]):
+        thing = None  # "thinking about switching to a Pixel": weighed, not had
     if thing and _NOT_THEIRS_EN.search(clause) and not _OWNER_WORDS_EN.search(_HEARSAY_EN.sub("", clause)):
         thing = None  # "everyone says tesla resale values are tanking", "the new iphone looks mid": the world's
     given = _GIVEN_TO_EN.search(thing.string[: thing.start()]) if thing else None
@@ -1803,6 +1805,8 @@ _NOT_HAD_ZH = re.compile(
 )
 _REPLACED_ZH = re.compile(
     r"从(.+?)(?:改|换|搬|升级|升|迁移|切换|转)|不(?:再)?喝(.+?)了?[，,]|戒了?(.+?)[，,了]|不是([^，,。！!\s].*?)[，,]?(?:而)?是|不是\s*([^，,。]+)$"
+    # ... said before why it was wrong ("是芒果过敏，不是花生，之前记错了")
+    r"|不是\s*([^，,。]+)(?=[，,]\s*(?:之前|刚才|刚刚|前面|上次|我)*(?:(?:说|打|写|记|搞|弄|看|听)错|(?:记|搞)混)[^，,。]*[。！!]?$)"
 )
 
 
@@ -1998,8 +2002,8 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
     )  # not "啊不是，是…": no value denied
     if m:
         return _typed(m.group(2).strip()) + (_norm(m.group(1).strip()),)
-    m = re.search(r"([^，,。！!]+)[，,]\s*(?:而)?不是([^，,。！!]+?)[。！!]?$", body)
-    if m:  # "我儿子今年9岁，不是8岁": the right value is the amount of the wrong one's unit
+    m = re.search(r"([^，,。！!]+?)[，,]?\s*(?:而)?不是([^，,。！!]+?)[。！!]?$", body)
+    if m:  # "我儿子今年9岁，不是8岁", "是陈铭不是陈明": the right value is the amount of the wrong one's unit
         wrong = m.group(2).strip()
         right = value_where_wrong_zh(m.group(1), wrong)  # "是98的套餐，不是128": the number
         if right is not None:

@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from ledgermind.analysis.text import lexical_stem
 from ledgermind.distill.alignment import (
+    BARE_ENDED_ZH,
     DROPPED,
     ENDED_PRONOUN,
     NUMBER_LABELS,
@@ -66,7 +67,7 @@ from ledgermind.distill.person import IRREGULAR_PAST, RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.providers import providers_named, switch_said
 from ledgermind.distill.request_changes import is_standing_request, request_decision
-from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, WENT_WITHOUT, is_supposition
+from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, NEW_HOME_NAMED_EN, WENT_WITHOUT, is_supposition
 from ledgermind.distill.text import NEW_RECORD, digits_after_to, is_cjk, tokens
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
@@ -360,6 +361,12 @@ _WORK_STATUS = re.compile(
 _GRADUATED = re.compile(
     r"\b(?:graduated|got (?:my|their|his|her) degree|finished (?:my|their|his|her) degree)\b|毕业(?:了|啦)", re.I
 )
+# Studies left before their end ("he's dropped out", "she quit uni", 退学了): they end as a graduation ends them
+_DROPPED_OUT = re.compile(
+    r"\b(?:dropped out|(?:quit|left|withdrew from|packed in|jacked in) (?:uni|university|college|school|"
+    r"(?:my|his|her|their|the) (?:course|degree|studies|masters|master's|phd|apprenticeship))\b)|(?:退学|休学|辍学)了|肄业",
+    re.IGNORECASE,
+)
 _STUDYING = re.compile(
     r"\b(?:studying|student|majoring|(?:in|at) (?:college|uni|university|grad school|nursing school|law school|med school)"
     r"|doing (?:a|my|their) (?:degree|masters|master's|phd|bachelor's))\b|在读|读大学|读研|读博|学生(?!家长|会)|大[一二三四]|研[一二三]|高[一二三]",
@@ -588,6 +595,8 @@ _ENDED_UNSAID_ZH = re.compile(
     r"(?:^|[，,]\s*)(?:用户)?(?:已经|早就|上个?月|上周|前几天|最近|后来|终于)?(?:\d{4}年[^，,。]{0,12}?)?"
     r"(?:放弃了|戒了|退了|退卡了|不去了|不学了|不干了|停了|取消了|辞了|辞职了|离职了|退订了|不玩了|到期了|过期了)"
 )
+# ... said last, after what led to it ("医生让我停药了，现在已经不吃了")
+_ENDED_LAST_ZH = re.compile(r"(?<=[，,])\s*" + BARE_ENDED_ZH.pattern.removeprefix("^"))
 _A_THING = re.compile(
     r"\b(?:has|have|owns?|owning|rents?|renting|keeps?|keeping|pays? for|paying for|subscribes? to|drives?|driving|got|gets?|"
     r"bought|adopted)\s+"
@@ -1853,7 +1862,11 @@ def _home_placed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     if moved:
         new = p.value or ""
         held = [(b, _place_of_home(b, residence=False) or _place_of_home(b, residence=True)) for b in beliefs]
-    elif not zh and _NEW_HOME_EN.search(p.statement) and (at := _IN_PLACE.search(p.statement)) is not None:
+    elif (
+        not zh
+        and (_NEW_HOME_EN.search(p.statement) or NEW_HOME_NAMED_EN.search(p.statement))
+        and (at := _IN_PLACE.search(p.statement)) is not None
+    ):
         if negated(p.statement):
             return None
         new = at.group("place")
@@ -2765,7 +2778,9 @@ def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView], now: Sequence[
     reads the pronoun, when their latest belief holds a thing ("has a membership at
     PureGym"); nothing when it holds none ("loves sci-fi": "it" is open)."""
     zh = is_cjk(p.statement)
-    said = (_ENDED_UNSAID_ZH if zh else ENDED_PRONOUN).search(p.statement)
+    said = (_ENDED_UNSAID_ZH if zh else ENDED_PRONOUN).search(p.statement) or (
+        (BARE_ENDED_ZH.match(p.statement) or _ENDED_LAST_ZH.search(p.statement)) if zh else None
+    )
     bare = None if zh or said else _QUIT_BARE.match(p.statement)
     said = said or bare
     # "never cancelled it", said before the verb; "stopped it", 戒了 are themselves endings, not denials of them
@@ -2834,6 +2849,9 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             if _STUDYING.search(b.statement) and not _GRADUATED.search(b.statement) and b.valid_from.year <= since
         )
         reason = f"ended: {p.statement} (rule graduation)"
+    elif (dropped := _DROPPED_OUT.search(p.statement)) and not negated(p.statement[: dropped.start()]):
+        gone = tuple(b for b in beliefs if _STUDYING.search(b.statement) and not _DROPPED_OUT.search(b.statement))
+        reason = f"ended: {p.statement} (rule left studies)"
     elif _RETIRED.search(p.statement) and not negated(p.statement):
         gone = tuple(
             b

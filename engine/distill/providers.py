@@ -70,6 +70,7 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "google fi",
         "giffgaff",
         "vodafone",
+        "three",
         "lebara",
         "voxi",
         "ee",
@@ -275,12 +276,21 @@ def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
 
 
 # What a provider's name follows where it is one ("moved over to linear", "signed up with visible")
+# A name that is a common word whatever its case ("Three of us"): a provider only beside a word of
+# its kind or taken up ("switched to Three")
+_COMMON_WORDS = frozenset(["three"])
 _TAKEN_UP = re.compile(
     r"\b(?:(?:switched|moved|migrated|ported|put)\s+(?:[\w']+\s+){0,3}?(?:over\s+)?(?:to|onto)|signed up with|went with)\s+$",
     re.IGNORECASE,
 )
 # ... and the words that make it another thing ("linear regression", "cursor position")
-_NOT_A_NAME_AFTER = re.compile(r"\s+(?:regression|algebra|model|equation|scale|function|position|time)\b", re.I)
+_NOT_A_NAME_AFTER = re.compile(
+    r"\s+(?:regression|algebra|model|equation|scale|function|position|time)\b"
+    # ... or a count ("switched to three days a week")
+    r"|\s+(?:days?|weeks?|months?|years?|times?|nights?|shifts?|hours?|sessions?|meals?|cups?|of|a|per|each|"
+    r"classes|lessons|sets|reps|km|miles|mg)\b",
+    re.I,
+)
 _PATTERNS = {kind: _pattern(names) for kind, names in _KINDS.items()}
 
 
@@ -322,8 +332,10 @@ def providers_named(text: str) -> dict[str, frozenset[str]]:
         names = {
             m.group(0).casefold()
             for m in pattern.finditer(text)
-            if m.group(0).casefold() not in _AMBIGUOUS
-            or m.group(0)[:1].isupper()
+            if (
+                (m.group(0).casefold() not in _AMBIGUOUS or m.group(0)[:1].isupper())
+                and m.group(0).casefold() not in _COMMON_WORDS
+            )
             or kind_said
             or (_TAKEN_UP.search(text[: m.start()]) and not _NOT_A_NAME_AFTER.match(text[m.end() :]))
         }

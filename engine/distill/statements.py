@@ -20,7 +20,16 @@ from __future__ import annotations
 import itertools
 import re
 
-from ledgermind.distill.alignment import ENDED_ITSELF, ENDING_VERB, IT_ENDED, THING_CHANGED, ends, let_go, moved_on
+from ledgermind.distill.alignment import (
+    BARE_ENDED_ZH,
+    ENDED_ITSELF,
+    ENDING_VERB,
+    IT_ENDED,
+    THING_CHANGED,
+    ends,
+    let_go,
+    moved_on,
+)
 from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import FORGOT_TO_SAY_EN, NEWS_FORMULA_EN, RELATIONS_EN, passed_on
@@ -32,6 +41,7 @@ __all__ = [
     "HABIT_HELD",
     "HABIT_WORDS",
     "LEFT_PRONOUN_EN",
+    "NEW_HOME_NAMED_EN",
     "SUPPOSING_ZH",
     "WENT_WITHOUT",
     "done_to_mine",
@@ -697,6 +707,8 @@ _ABOUT_SOMEONE_ZH = re.compile(
     r"|^(?:老|小)[\u4e00-\u9fff](?!些|时|孩|区|组|说|学|吃|事|是|实|心)|^[\u4e00-\u9fff](?:总|经理|老师|医生|阿姨|姐|哥)(?=[\u4e00-\u9fff])"
     # the speaker taking one of theirs somewhere, said without "我" ("前几天带他去医院查了")
     r"|(?:带|陪|送|接)[他她](?:去|来|到|回)"
+    # one of theirs spoken of, by a pronoun, and where they are or what they are ("她读大三", "他在深圳上班")
+    r"|^[他她](?:们)?(?:现在|今年|已经|还|也|都)*(?:在读|读|上|在|是|叫|住|做|当|学)(?!说|想|觉得)"
     r"|我|咱们|咱家|家里|[A-Za-z0-9]|的[\u4e00-\u9fff]{1,4}(?:是|叫|由)|[零一二两三四五六七八九十百千万\d]+(?:号|点|月|日|年|元|块|岁|次|楼|层|公斤|斤|分钟|小时|个人)"
     # an amount of hundreds or more, its unit left unsaid as money's is ("房租每月四千五")
     r"|[零一二两三四五六七八九十]+[百千万]"
@@ -714,7 +726,7 @@ _TENTATIVE_ZH = re.compile(
 # The speaker's own plan or habit with its subject dropped, as Chinese drops it ("国庆打算去云南玩",
 # "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
 # Not the weather ("最近一直下雨"), which is no one's.
-_LIFE_EVENT_ZH = re.compile(r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|怀孕|转正)(?:了|啦|喽)")
+_LIFE_EVENT_ZH = re.compile(r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|怀孕|转正|退学|休学|辍学)(?:了|啦|喽)")
 # What the speaker does, said as its own subject that changed ("tutoring has gone full-time since
 # september", "freelancing is now my main gig"): theirs, not a remark on doing it.
 _DOING_CHANGED = re.compile(
@@ -763,14 +775,21 @@ _OUTPUT_WANTED_ZH = re.compile(r"^(?:语气|口吻|措辞|字数|篇幅|格式|�
 _MIN_WORDS_EN = 3
 _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and object
 _LEAD_ZH_CLAUSE = re.compile(
-    r"^(?:(?:嗯+|哦+|哈{2,}|呵{2,}|哎+|唉+|嘿+|哇+|好的|好吧|对|是的|不好意思|抱歉|对不起|我?(?:刚才|刚刚)?我?(?:说错了|口误|搞错了|记错了|弄错了|写错了|打错了|看错了|听错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|更正|纠正一下|"
+    r"^(?:(?:嗯+|哦+|哈{2,}|呵{2,}|哎+|唉+|嘿+|哇+|好的|好吧|对|是的|不好意思|抱歉|对不起|我?(?:刚才|刚刚)?我?(?:(?:说|打|写|记|搞|弄|看|听)错(?:字)?了|口误|(?:记|搞)混了|(?:打|说|写|记|弄|搞|看)反了)|更正|纠正一下|"
     # a denial of what was just said, then the right version ("哦不对，她已经四年级了")
     r"(?:哦|噢|啊|嗯)?不对|不是不是|等等|等一下)"
     r"[，,、：:\s]+)+"
 )
-_LEAD_ZH = re.compile(r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|刚才|刚刚|我)?(?:说错了|口误|更正|纠正一下)?[，,、：:\s]*)+")
+_LEAD_ZH = re.compile(
+    r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|刚才|刚刚|我)?"
+    r"(?:(?:说|打|写|记|搞|弄|看|听)错(?:字)?了|(?:搞|记)混了|口误|更正|纠正一下)?[，,、：:\s]*)+"
+)
 
 
+# A new home named by where it is, said with the speaker dropped ("loving the new place in Christchurch")
+NEW_HOME_NAMED_EN = re.compile(
+    r"\b(?:the|our|my) new (?:flat|house|place|apartment|home|unit|condo|pad|digs) (?:in|at|on) (?-i:[A-Z])", re.I
+)
 # A choice made among offers, said with the speaker dropped ("went with aetna this year", "ended up
 # going with the cheaper plan", "caved and got premium duo")
 _CHOSE_FIRST = re.compile(
@@ -804,7 +823,9 @@ def is_statement(clause: str) -> bool:
             len(re.findall(r"[\u4e00-\u9fff]", body))
             # ... and for an amount moved ("减到74了": the digits say the rest)
             >= (
-                _MIN_CHARS_ZH - 1
+                2  # "戒了", "现在不打了": the thing spoken of last, ended (a bare "退了" is as often a refund)
+                if BARE_ENDED_ZH.match(body) is not None and ("戒" in body or len(body) > 3)
+                else _MIN_CHARS_ZH - 1
                 if body.startswith("我")
                 or ends(body)
                 or (moved_on(body) and re.search(r"\d", body))
@@ -824,7 +845,9 @@ def is_statement(clause: str) -> bool:
             # ... or a death of one of theirs, by name ("旺财上个月去世了")
             and bool(
                 _ABOUT_SOMEONE_ZH.search(body)
+                or _ABOUT_SOMEONE_ZH.search(_LEAD_ZH.sub("", body))  # "说错了，她读大三"
                 or ends(body)
+                or BARE_ENDED_ZH.match(body) is not None
                 or moved_on(body)
                 or _DIED_ZH.search(body)
                 or _SPEAKER_UNSAID_ZH.match(body)
@@ -845,6 +868,7 @@ def is_statement(clause: str) -> bool:
         or let_go(body)
         or any(_IT_MOVED.match(part) for part in re.split(r"[,;]\s*", body))  # "got the letter, it goes up to ..."
         or _BARE_THING_ENDED.match(body)
+        or NEW_HOME_NAMED_EN.search(body)
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):
@@ -1525,7 +1549,10 @@ _GO_BACK_EN = re.compile(r"(?:go|look)\s+(?:back|over)\s+(?:to\s+)?(?:what|the|m
 _ASKED_AFTER_EN = re.compile(
     r"[,;:—–-]\s*(?:(?:so|and|but)\s+)?(?:any|what|what's|whats|how|how's|thoughts|ideas|suggestions|advice|recs|"
     r"recommendations|tips|where|which|when|who|why|should|can|could|do|does|did|is|are|was|were|would|will|"
-    r"reckon|(?:[a-z]+\s+){1,2}(?:ideas|tips|recs|suggestions))\b[^,;:—–]{0,60}\?+\s*$"
+    r"reckon|(?:[a-z]+\s+){1,2}(?:ideas|tips|recs|suggestions)|"
+    # what is best asked for ("..., best way to stay awake?", "..., easiest way to ...?", "..., worth it?")
+    r"(?:the\s+)?(?:best|easiest|quickest|cheapest|simplest|safest|fastest|good|decent|worth|anything|anyone|anybody))"
+    r"\b[^,;:—–]{0,60}\?+\s*$"
     # ... or after "so", with no comma ("my shift starts at 4am so how do I get to sleep by 8?")
     r"|\s+so\s+(?=(?:how|what|what's|where|which|when|who|why|should|can|could|do|does|is|are|any)\b)[^,;:—–]{0,60}\?+\s*$",
     re.IGNORECASE,

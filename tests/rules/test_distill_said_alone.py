@@ -1,0 +1,130 @@
+"""What is said short or with a word left out still counts: an ending with its object unsaid ("戒了", "现在不打了"),
+a slip owned with "打错字了" and a pronoun for the person, studies left ("she dropped out"), a
+faith or a nation said with a capital (no name), two facts joined by "and" with the speaker
+dropped in the second, a fact before "best way to ...?", a carrier called Three, a new home
+named by where it is, and a switch only weighed ("thinking about switching to a Pixel").
+
+Words of my own (pure, the distiller's own functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("said-short", "u")
+
+
+@pytest.mark.parametrize(
+    ("held", "ended_by"),
+    [
+        ("我以前每天喝可乐", "戒了"),
+        ("我每周三晚上打羽毛球", "现在不打了"),
+        ("我周六在社区图书馆做志愿者", "现在已经不去了，太忙"),
+        ("我在学吉他", "已经半年没碰了"),
+        ("我在吃降压药", "医生让我停药了，现在已经不吃了"),
+    ],
+)
+def test_an_ending_with_its_object_unsaid_ends_what_was_spoken_of(held: str, ended_by: str) -> None:
+    current, ended = beliefs_after(OWNER, held, ended_by, one_session=True)
+    assert len(ended) == 1 and ended[0].startswith("用户"), (current, ended)
+
+
+def test_a_bare_refund_word_alone_ends_nothing() -> None:
+    current, ended = beliefs_after(OWNER, "我有一张健身年卡", "退了", one_session=True)
+    assert ended == [], (current, ended)
+
+
+def test_a_typo_owned_then_a_pronoun_for_the_person_puts_the_value_right() -> None:
+    current, ended = beliefs_after(OWNER, "我弟弟在读高一", "打错字了，他读高二", one_session=True)
+    assert ended == ["用户弟弟在读高一。"] and any("高二" in c for c in current), (current, ended)
+
+
+def test_a_value_denied_before_why_it_was_wrong_is_the_one_replaced() -> None:
+    current, ended = beliefs_after(OWNER, "我对虾过敏", "其实是螃蟹过敏，不是虾，之前记混了", one_session=True)
+    assert ended == ["用户对虾过敏。"], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "left"),
+    [
+        ("my daughter's at college in Leeds", "she's dropped out and is working at a bakery"),
+        ("I'm studying law at Cardiff", "I quit uni in the spring"),
+        ("我儿子在读大二", "他退学了"),
+    ],
+)
+def test_studies_left_before_their_end_are_over(held: str, left: str) -> None:
+    _, ended = beliefs_after(OWNER, held, left, one_session=True)
+    assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize(
+    ("said", "held"), [("I'm Lutheran", "The user is Lutheran."), ("I'm Ghanaian", "The user is Ghanaian.")]
+)
+def test_a_faith_or_a_nation_with_a_capital_is_no_name(said: str, held: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert current == [held], current
+
+
+def test_a_name_after_im_is_still_a_name() -> None:
+    current, _ = beliefs_after(OWNER, "I'm Priyanka, a pharmacist")
+    assert "The user's name is Priyanka." in current, current
+
+
+@pytest.mark.parametrize(
+    ("message", "both"),
+    [
+        ("im 41 and just started as a trainee electrician", ("The user is 41.", "trainee electrician")),
+        ("I'm coeliac and can't eat barley either", ("The user is coeliac.", "can't eat barley")),
+        ("doing an MBA at Warwick and working weekends in a garden centre", ("MBA at Warwick", "garden centre")),
+        ("我今年45岁，刚换了工作", ("用户今年45岁。", "刚换了工作")),
+    ],
+)
+def test_two_facts_joined_with_the_speaker_dropped_are_two(message: str, both: tuple[str, str]) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert len(current) == 2 and all(any(part in c for c in current) for part in both), current
+
+
+def test_gerunds_coordinated_under_a_preposition_stay_one() -> None:
+    current, _ = beliefs_after(OWNER, "I'm living the dream by running a cafe and teaching yoga")
+    assert len(current) == 1, current
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I'm a postman, best way to keep my feet dry?", "I just adopted a greyhound, worth getting pet insurance?"],
+)
+def test_a_fact_told_before_a_best_way_question_is_kept(message: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert len(current) == 1, current
+
+
+def test_three_is_a_carrier_only_when_taken_up_or_beside_its_kind() -> None:
+    _, ended = beliefs_after(
+        OWNER, "I'm with EE for my mobile", "moved over to Three in June, way cheaper", one_session=True
+    )
+    assert ended == ["The user is with EE for the user's mobile."], ended
+    _, kept = beliefs_after(
+        OWNER, "I'm with EE for my mobile", "switched to three days a week at work", one_session=True
+    )
+    assert kept == [], kept
+
+
+def test_a_new_home_named_by_where_it_is_ends_the_old_one() -> None:
+    _, ended = beliefs_after(
+        OWNER, "I live in Bristol", "loving the new flat in Cardiff, so much quieter", one_session=True
+    )
+    assert ended == ["The user lives in Bristol."], ended
+
+
+def test_a_switch_only_weighed_ends_nothing() -> None:
+    _, ended = beliefs_after(
+        OWNER, "I use a Galaxy S21", "thinking about switching to an iPhone 16, worth it?", one_session=True
+    )
+    assert ended == [], ended
+
+
+def test_a_diet_said_so_only_please_keeps_the_diet() -> None:
+    current, _ = beliefs_after(OWNER, "I'm Jewish so kosher only please when you plan meals")
+    assert current == ["The user is Jewish."], current
