@@ -76,7 +76,8 @@ _REL_EN = (
     r"sister|brother|mom|mum|mother|dad|father|parents|wife|husband|partner|girlfriend|boyfriend|"
     r"friend|best friend|boss|manager|colleague|coworker|co-worker|son|daughter|cousin|aunt|uncle|"
     r"neighbou?r|roommate|flatmate|grandma|grandmother|grandpa|grandfather|in-laws|kids|niece|nephew|"
-    r"teammate|cofounder|co-founder|kid|child|fianc[eé]e?|stepson|stepdaughter|grandson|granddaughter"
+    r"teammate|cofounder|co-founder|kid|child|fianc[eé]e?|stepson|stepdaughter|grandson|granddaughter|"
+    r"grandad|granddad|gran|granny|nan|nana|nanna|stepdad|stepmum|stepmom|(?:mother|father|sister|brother)-in-law"
 )
 _REL_ZH = RELATIONS_ZH_WORDS
 RELATIONS_ZH = _REL_ZH  # the relation nouns a Chinese clause may open with ("儿子学跆拳道")

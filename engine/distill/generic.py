@@ -498,6 +498,8 @@ def _speaker_restored(clause: str) -> str:
         re.IGNORECASE,
     ):
         return "I've " + text  # "been a chippy for yonks": the speaker's, "I've" dropped
+    if _COUPLED_FIRST_EN.match(text):  # "engaged to Marcus, wedding's in October": the speaker's, "I'm" dropped
+        return "I'm " + text[:1].lower() + text[1:]
     changed = _CHANGED_FIRST_EN.match(text)
     if changed is not None:  # "jumped ship to giffgaff", "signed for a place in Leith": the speaker's change
         return text[: changed.start("verb")] + "I " + text[changed.start("verb") :]
@@ -507,6 +509,11 @@ def _speaker_restored(clause: str) -> str:
     return "my " + text if _OPENS_WITH_RELATION_EN.match(text) else clause
 
 
+# The speaker's partnership said with "I'm" dropped ("engaged to Marcus", "happily married to Dan")
+_COUPLED_FIRST_EN = re.compile(
+    r"^(?:(?:happily|newly|recently|just)\s+)?(?:engaged|married|divorced|separated)\s+(?:to|from)\s+(?-i:[A-Z])\w",
+    re.IGNORECASE,
+)
 # A change of the speaker's own life told with "I" dropped, as chat drops it ("jumped ship to
 # giffgaff", "signed for a place in Marrickville", "got promoted in May"): a past verb of a
 # change, never one done to someone named after it ("moved him to ...")
@@ -515,7 +522,10 @@ _CHANGED_FIRST_EN = re.compile(
     r"(?P<verb>(?:jumped ship|switched|moved|signed (?:for|up|with|on)|joined|transferred|upgraded|downgraded|"
     r"ported|handed (?:in|back)|packed up|swapped|traded in|started (?:at|a new|my new|working|uni|college)|"
     r"got (?:promoted|hired|laid off|let go|engaged|married|divorced|a new|the job|my)|bought|sold|quit|retired|"
-    r"graduated|enrolled|remortgaged|relocated|shifted|gave up|cancell?ed|took up|landed)\b)"
+    r"graduated|enrolled|remortgaged|relocated|shifted|gave up|cancell?ed|took up|landed|"
+    # a way of working or living gone over to ("went fully remote last month", "went vegan in january")
+    r"went (?:fully |full )?(?:remote|part[- ]time|full[- ]time|freelance|self[- ]employed|vegan|vegetarian|"
+    r"pescatarian|sober|teetotal|hybrid|plant[- ]based|dairy[- ]free|gluten[- ]free|contract|solo))\b)"
     r"(?!\s+(?:him|her|them|you|it|that|this|out)\b)",
     re.IGNORECASE,
 )

@@ -65,7 +65,7 @@ from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
 from ledgermind.distill.frames import RELATIONS_EN
 from ledgermind.distill.person import IRREGULAR_PAST, RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Proposal
-from ledgermind.distill.providers import providers_named, switch_said
+from ledgermind.distill.providers import providers_named, providers_taken_up, switch_said
 from ledgermind.distill.request_changes import is_standing_request, request_decision
 from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, NEW_HOME_NAMED_EN, WENT_WITHOUT, is_supposition
 from ledgermind.distill.text import NEW_RECORD, digits_after_to, is_cjk, tokens
@@ -237,7 +237,9 @@ _DIED = re.compile(r"\b(?:" + _DEATH_EN + r")\b|" + _DEATH_ZH, re.IGNORECASE)
 # A couple's ending ("we broke up", "我们分手了"): the speaker's beliefs about the partner end.
 _BROKE_UP = re.compile(
     r"\b(?:broke up|split up(?!\s+(?:the|a|an|my|our|their|his|her|it|them|everything|into|between)\b)|(?:we|we've|we're|they|they're|got)\s+separated|got divorced|are divorced|"
-    r"called off the (?:wedding|engagement)|(?<=\bwe )called it quits|(?<=\band i )called it quits|(?<=\bthe user )called it quits|"
+    r"called off the (?:wedding|engagement)|(?<=\bwe )called it quits|"
+    # "it's over with Marcus": the couple named by the partner's name
+    r"it(?:'s| is) (?:all )?over (?:with|between (?:me|us|the user) and) (?-i:[A-Z])\w+|(?<=\band i )called it quits|(?<=\bthe user )called it quits|"
     # the divorce done ("finalized our divorce", "the divorce came through"), not begun ("filed for")
     r"(?:finali[sz]ed|got) (?:our|the|my|their|his|her) divorce|divorce (?:is|was) (?:now )?final|"
     r"divorce (?:came|went) through)\b|分手|离婚|分开了|(?:我们|我俩|咱俩|他们|他俩|她俩|用户)(?:已经|俩)?分了(?![\u4e00-\u9fff])"
@@ -524,6 +526,31 @@ def _names(statement: str) -> frozenset[str]:
         said = re.findall(r"[\u4e00-\u9fff]{2}(?=和|跟|与)|(?<=[和跟与叫])[\u4e00-\u9fff]{2}", statement)
         return frozenset(n for n in said if n[0] not in "你我他她它")  # "跟你说个事" names no one
     return frozenset(re.findall(r"\b(?!The\b)[A-Z][a-z]+\b", statement))
+
+
+# A stay away from ordinary life (in hospital, in rehab, off sick), and its end said
+_AWAY = re.compile(
+    r"\b(?:in (?:the )?(?:hospital|hosp|rehab|icu|intensive care|a&e|prison|jail)|admitted|on (?:bed ?rest|sick leave|"
+    r"medical leave)|off (?:sick|work))\b|住院|在医院|住进了?(?:医院|ICU)|请了病假",
+    re.IGNORECASE,
+)
+_BACK_FROM = re.compile(
+    r"\b(?:(?:was|were|got|been|is|'s|are|being) discharged|released from|out of (?:the )?(?:hospital|rehab|icu|prison|jail)|"
+    r"(?:back|home) from (?:the )?(?:hospital|rehab)|back (?:at|to) work|allowed home|sent home)\b|出院|回来上班了",
+    re.IGNORECASE,
+)
+# Being single, and a partner had now ("we're official now", "got a girlfriend", 脱单了)
+_SINGLE = re.compile(
+    r"\b(?:is|am|'m)\s+(?:still\s+|currently\s+|happily\s+)?single\b|\bnot (?:seeing|dating) any(?:one|body)\b|单身",
+    re.I,
+)
+_PARTNERED_NOW = re.compile(
+    r"\b(?:we're|we are|we've been)\s+(?:now\s+|finally\s+)?(?:together|a couple|dating)\b|"
+    r"\b(?:is|am|'m|are|'re)\s+(?:now\s+|finally\s+)?(?:official|exclusive)\b|"
+    r"\bmade it official\b|\b(?:got|have|found) (?:a|myself a) (?:new )?(?:boyfriend|girlfriend|partner)\b|"
+    r"\b(?:is|am|'m) (?:now )?(?:seeing someone|in a relationship|taken)\b|脱单|有对象了|谈恋爱了|交了(?:个)?(?:男|女)朋友",
+    re.IGNORECASE,
+)
 
 
 def _of_a_couple(statement: str) -> bool:
@@ -2049,8 +2076,10 @@ def _provider_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision |
     ):
         return None
     said = providers_named(p.statement)
+    taken = providers_taken_up(p.statement)  # ("renewed with Admiral, Aviva wanted too much": Admiral)
     switched = switch_said(p.statement) or has_change_cue(p.statement)
-    for kind, now in said.items():
+    for kind, named in said.items():
+        now = taken.get(kind, named)
         if not switched:
             continue
         held = [
@@ -2891,6 +2920,18 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     elif breaks_up(p.statement) and not _OTHERS_OF_THEIRS.match(p.statement):
         gone = tuple(b for b in beliefs if _of_a_couple(b.statement) and not _BROKE_UP.search(b.statement))
         reason = f"ended: {p.statement} (rule break-up)"
+    elif _BACK_FROM.search(p.statement) and not negated(p.statement) and not is_supposition(p.statement):
+        # "she was discharged yesterday": the stay in hospital (or away from work) is over
+        gone = tuple(
+            b
+            for b in beliefs
+            if b.subject == p.subject and _AWAY.search(b.statement) and not _BACK_FROM.search(b.statement)
+        )
+        reason = f"ended: {p.statement} (rule back from a stay)"
+    elif _PARTNERED_NOW.search(p.statement) and not negated(p.statement) and not is_supposition(p.statement):
+        # "met someone in march and we're official now": being single is over
+        gone = tuple(b for b in beliefs if b.subject == p.subject and _SINGLE.search(b.statement))
+        reason = f"ended: {p.statement} (rule single no more)"
     elif called_off(p.statement):
         # "he called it off": of what they said of this person, only an engagement ends by it
         gone = tuple(b for b in beliefs if _ENGAGED.search(b.statement))
@@ -3126,6 +3167,9 @@ def decide(
     return Decision(verb, olds, reason, old_value, new_value)
 
 
+_THEN_NO_MORE = re.compile(r"^(?P<head>[^,;]{8,}?)[,;]\s*(?:so\s+|and\s+)?no more\s+[^,;]{1,40}?[.!]*$", re.I)
+
+
 def _pair(
     b: BeliefView,
     p: Proposal,
@@ -3191,7 +3235,13 @@ def _pair(
         # "I gave up the WeWork ...": the belief names the very thing ended; a clause
         # going on after it ("... and work from my kitchen table") is what holds now
         # ("... for Verizon Fios": a value the belief does not hold is the replacement too)
-        replaced = _GOES_ON.match(gone[1]) or (p.value and p.value not in b.statement.casefold())
+        # ("went fully remote, no more train": the state said first holds now)
+        first = _THEN_NO_MORE.match(p.statement)
+        replaced = (
+            _GOES_ON.match(gone[1])
+            or (p.value and p.value not in b.statement.casefold())
+            or (first and not negated(first.group("head")))
+        )
         return ("supersede", b.value or "", p.value or "") if replaced else ("negate", "", "")
     if additive:
         return "", "", ""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["kinds_said_alone", "providers_named", "switch_said"]
+__all__ = ["kinds_said_alone", "providers_named", "providers_taken_up", "switch_said"]
 
 _KINDS: dict[str, tuple[str, ...]] = {
     "health insurer": (
@@ -280,7 +280,8 @@ def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
 # its kind or taken up ("switched to Three")
 _COMMON_WORDS = frozenset(["three"])
 _TAKEN_UP = re.compile(
-    r"\b(?:(?:switched|moved|migrated|ported|put)\s+(?:[\w']+\s+){0,3}?(?:over\s+)?(?:to|onto)|signed up with|went with)\s+$",
+    r"\b(?:(?:switched|switching|moved|moving|migrated|ported|put|changed|jumped ship)\s+(?:[\w']+\s+){0,3}?(?:over\s+)?"
+    r"(?:to|onto)|signed up with|went with|gone with|going with|renewed with)\s+$",
     re.IGNORECASE,
 )
 # ... and the words that make it another thing ("linear regression", "cursor position")
@@ -344,9 +345,25 @@ def providers_named(text: str) -> dict[str, frozenset[str]]:
     return found
 
 
+def providers_taken_up(text: str) -> dict[str, frozenset[str]]:
+    """Of the providers a text names, the ones it says were taken up ("renewed with Admiral this
+    year, Aviva wanted way too much": Admiral), by kind; what the text names besides them is
+    the one left or compared."""
+    found: dict[str, frozenset[str]] = {}
+    for kind, pattern in _PATTERNS.items():
+        names = {
+            _SAME_NAME.get(m.group(0).casefold(), m.group(0).casefold())
+            for m in pattern.finditer(text)
+            if _TAKEN_UP.search(text[: m.start()]) and not _NOT_A_NAME_AFTER.match(text[m.end() :])
+        }
+        if names:
+            found[kind] = frozenset(names)
+    return found
+
+
 # A switch said in words ("moved over to", "ported", "signed up with", 换成, 转网)
 _SWITCH_SAID = re.compile(
-    r"\b(?:moved|moving|migrated|migrating|ported|porting|switched|switching|changed|went with|signed up with|"
+    r"\b(?:moved|moving|migrated|migrating|ported|porting|switched|switching|changed|went with|signed up with|renewed with|"
     r"over to|instead|now|these days|jumped ship|gone with|going with|left \w+ for)\b|换成|换到|改用|转到|转网|转贷|携号|携转|现在",
     re.IGNORECASE,
 )

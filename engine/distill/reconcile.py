@@ -1247,7 +1247,9 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
 # A statement whose subject is a pronoun for what was said before ("Now it's
 # about 35 km a week", "It's 1,950 now"): on its own it says nothing of whom.
 _PRONOUN_SUBJECT = re.compile(
-    r"^(?:(?:now|these days|nowadays|lately|honestly|actually|so),?\s+)?(?:it's|it is|it was|that's|that is|(?:down|up|back) to|"
+    # (not "it's over with Marcus": an ending, no value of what was said before)
+    r"^(?:(?:now|these days|nowadays|lately|honestly|actually|so),?\s+)?(?:(?:it's|it is|it was|that's|that is)"
+    r"(?!\s+(?:all\s+)?(?:over|done|finished)\b)|(?:down|up|back) to|"
     # "we pay 1,975 now", "it costs 17.99 now", "I'm catching the 8:05 now": an amount said with
     # only a light verb
     r"(?:the user|we|i)\s+(?:now\s+)?(?:pays?|spends?|earns?|owes?|(?:is|are|am|'m|'re)\s+(?:catching|taking|getting|doing|"

@@ -726,7 +726,9 @@ _TENTATIVE_ZH = re.compile(
 # The speaker's own plan or habit with its subject dropped, as Chinese drops it ("国庆打算去云南玩",
 # "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
 # Not the weather ("最近一直下雨"), which is no one's.
-_LIFE_EVENT_ZH = re.compile(r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|怀孕|转正|退学|休学|辍学)(?:了|啦|喽)")
+_LIFE_EVENT_ZH = re.compile(
+    r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|怀孕|转正|退学|休学|辍学|脱单)(?:了|啦|喽)"
+)
 # What the speaker does, said as its own subject that changed ("tutoring has gone full-time since
 # september", "freelancing is now my main gig"): theirs, not a remark on doing it.
 _DOING_CHANGED = re.compile(
@@ -789,6 +791,12 @@ _LEAD_ZH = re.compile(
 # A new home named by where it is, said with the speaker dropped ("loving the new place in Christchurch")
 NEW_HOME_NAMED_EN = re.compile(
     r"\b(?:the|our|my) new (?:flat|house|place|apartment|home|unit|condo|pad|digs) (?:in|at|on) (?-i:[A-Z])", re.I
+)
+# A couple's end said short, with a pronoun for what ended ("we called it off", "it's over with Marcus")
+_COUPLE_ENDED_EN = re.compile(
+    r"^(?:we|he|she|they|(?-i:[A-Z])\w+ and i)\s+(?:(?:just|finally|officially|mutually)\s+)?called (?:it|things) off\b"
+    r"|^it(?:'s| is) (?:all )?over (?:with|between (?:me|us) and) (?-i:[A-Z])\w",
+    re.IGNORECASE,
 )
 # A choice made among offers, said with the speaker dropped ("went with aetna this year", "ended up
 # going with the cheaper plan", "caved and got premium duo")
@@ -869,6 +877,7 @@ def is_statement(clause: str) -> bool:
         or any(_IT_MOVED.match(part) for part in re.split(r"[,;]\s*", body))  # "got the letter, it goes up to ..."
         or _BARE_THING_ENDED.match(body)
         or NEW_HOME_NAMED_EN.search(body)
+        or _COUPLE_ENDED_EN.match(body)  # "we called it off", "it's over with Marcus": however short
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):

@@ -128,3 +128,56 @@ def test_a_switch_only_weighed_ends_nothing() -> None:
 def test_a_diet_said_so_only_please_keeps_the_diet() -> None:
     current, _ = beliefs_after(OWNER, "I'm Jewish so kosher only please when you plan meals")
     assert current == ["The user is Jewish."], current
+
+
+def test_a_new_state_said_before_what_it_left_behind_holds() -> None:
+    current, ended = beliefs_after(
+        OWNER,
+        "I drive to the office in Slough every day",
+        "went fully remote in May, no more driving",
+        one_session=True,
+    )
+    assert ended == ["The user drives to the office in Slough every day."], ended
+    assert any("went fully remote" in c for c in current), current
+
+
+def test_a_provider_taken_up_replaces_the_one_named_beside_it() -> None:
+    _, ended = beliefs_after(
+        OWNER,
+        "my home insurance is with Direct Line",
+        "renewed with Aviva, Direct Line put the price up",
+        one_session=True,
+    )
+    assert ended == ["The user's home insurance is with Direct Line."], ended
+
+
+@pytest.mark.parametrize(
+    ("held", "ended_by"),
+    [
+        ("engaged to Tobias, the wedding's next June", "we called it off last week"),
+        ("my boyfriend Luca lives in Turin", "it's over with Luca, he cheated"),
+    ],
+)
+def test_a_couple_ended_said_short_ends_it(held: str, ended_by: str) -> None:
+    _, ended = beliefs_after(OWNER, held, ended_by, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_a_partner_had_now_ends_being_single() -> None:
+    _, ended = beliefs_after(
+        OWNER, "I'm single at the moment", "met a guy at climbing and we're official now", one_session=True
+    )
+    assert ended == ["The user is single at the moment."], ended
+    _, kept = beliefs_after(OWNER, "I'm single at the moment", "my brother is seeing someone new", one_session=True)
+    assert kept == [], kept
+
+
+def test_coming_home_from_hospital_ends_the_stay() -> None:
+    _, ended = beliefs_after(
+        OWNER, "my grandad is in hospital after a fall", "he got discharged on Friday", one_session=True
+    )
+    assert ended == ["The user's grandad is in hospital after a fall."], ended
+    _, kept = beliefs_after(
+        OWNER, "my grandad is in hospital after a fall", "my aunt was discharged on Friday", one_session=True
+    )
+    assert kept == [], kept
