@@ -286,7 +286,7 @@ _PARTNER = re.compile(
 # "她现在辞职自己开了个补习班", "她上周被裁员了")
 _RETIRED = re.compile(
     r"\bretired\b|\bhung up (?:his|her|my|their|the user's) (?:tools|boots|gloves|apron|stethoscope|badge|uniform|"
-    r"spurs|wrench|whistle|scrubs)\b|退休了|退伍|退役|辞职|离职|辞(?:掉)?了?工作|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
+    r"spurs|wrench|whistle|scrubs)\b|退休了|退伍|退役|辞职|离职|辞(?:掉)?了?工作|转行|改行|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
     re.IGNORECASE,
 )
 # A job left in other words by whoever the clause is about: resigned, laid off, their notice
@@ -1574,12 +1574,18 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # How much or how often something is taken, in Chinese ("一天两次", "每天一片", "早晚各一片", "半片"):
 # the unit says what is measured (times, or pills and doses).
 _DOSE_ZH = re.compile(
-    r"(?:一天|每天|每日|每晚|早晚各?|每次|一次)?(?:[一二两三四五六七八九十\d]+|半)(?P<unit>次|片|粒|颗|毫克|mg|袋|支|滴)"
+    r"(?:一天|每天|每日|每晚|早晚各?|每次|一次)?(?:[一二两三四五六七八九十\d]+|半)(?P<unit>次|片|粒|颗|毫克|mg|袋|支|滴|杯|根|包)"
 )
-_DOSE_CHANGED_ZH = re.compile(r"改成|改为|调成|调到|换成|减到|减成|加到|加成|变成|现在|就行|只要|只用|只能")
+# The speaker's dose changed by someone else ("医生让我改成早晚各一片"), not that person's own
+_DONE_TO_SPEAKER_ZH = re.compile(r"[让叫给帮替把]用户")
+# Units that count one thing ("一包烟" is twenty "根", "支" the same): one measure
+_SAME_MEASURE_ZH = {"根": "支", "包": "支"}
+_DOSE_CHANGED_ZH = re.compile(r"改成|改为|调成|调到|换成|减到|减成|加到|加成|变成|现在|就行|只要|只用|只能|只喝|只抽")
 # A grade at school in Chinese ("初一", "高三", "大二", "三年级", "中班"): one at a time, the next replaces it.
 _GRADE_ZH = re.compile(
     r"(?:初|高|大)[一二三四]|[一二三四五六]年级|(?:小|中|大)班|研[一二三]|博[一二三四五]"
+    # ... or the stage of schooling itself ("上小学了" after "幼儿园大班")
+    r"|(?<=[上读念进])(?:了)?(?:幼儿园|小学|初中|高中|大学)(?=了)"
     # a grade of an exam taken in steps ("钢琴考四级" -> "开始练五级的曲子")
     r"|(?<=[考练过到升备])(?:了)?(?:[一二三四五六七八九]|十)级(?!棒|片|台阶|地震|风)"
 )
@@ -1591,6 +1597,36 @@ _WEIGHT_ZH = re.compile(r"(?:体重|重)\D{0,4}?(?P<v>\d+(?:\.\d+)?)\s*(?:公斤
 _EXAMINED_ZH = re.compile(
     r"钢琴|小提琴|古筝|吉他|二胡|琵琶|长笛|架子鼓|英语|日语|韩语|德语|法语|舞蹈|书法|绘画|围棋|象棋"
 )
+
+
+# The stages of schooling, each with the grades it spans, in order
+_STAGES_ZH = {"幼儿园": (1, 3), "小学": (4, 9), "初中": (10, 12), "高中": (13, 15), "大学": (16, 19)}
+_GRADE_RANK_ZH = {
+    "小班": 1,
+    "中班": 2,
+    "大班": 3,
+    "初一": 10,
+    "初二": 11,
+    "初三": 12,
+    "高一": 13,
+    "高二": 14,
+    "高三": 15,
+}
+
+
+def _stage_rank(grade: str) -> tuple[int, int]:
+    """Where a grade or a stage sits among the years of schooling, as (first, last) year."""
+    if grade in _STAGES_ZH:
+        return _STAGES_ZH[grade]
+    if grade in _GRADE_RANK_ZH:
+        year = _GRADE_RANK_ZH[grade]
+    elif grade.endswith("年级"):  # 一年级 .. 六年级
+        year = 4 + "一二三四五六".index(grade[0])
+    elif grade[0] == "大" and grade[1] in "一二三四":  # 大一 .. 大四
+        year = 16 + "一二三四".index(grade[1])
+    else:  # 研一, 博二, an exam's level: after school
+        year = 20
+    return (year, year)
 
 
 def _grade_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1609,6 +1645,11 @@ def _grade_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
         and (was := _GRADE_ZH.search(b.statement)) is not None
         and was.group(0) != now.group(0)
         and (not said_of or said_of <= set(_EXAMINED_ZH.findall(b.statement)))  # 古筝三级 moves no 钢琴八级
+        # a stage of schooling said alone only moves on ("大班" -> "上小学了"), never back
+        and (
+            (now.group(0) not in _STAGES_ZH and was.group(0) not in _STAGES_ZH)
+            or _stage_rank(was.group(0))[1] < _stage_rank(now.group(0))[0]
+        )
     ]
     if len(held) != 1:
         return None
@@ -1644,17 +1685,17 @@ def _dose_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     statement says the dose changed. Two such beliefs: which one, the words do not say."""
     if not is_cjk(p.statement) or negated(p.statement) or not _DOSE_CHANGED_ZH.search(p.statement):
         return None
-    now = {m.group("unit") for m in _DOSE_ZH.finditer(p.statement)}
+    now = {_SAME_MEASURE_ZH.get(m.group("unit"), m.group("unit")) for m in _DOSE_ZH.finditer(p.statement)}
     if not now:
         return None
     speaker = (p.subject or "").partition(":")[0]
     held = [
         b
         for b in beliefs
-        if b.subject in (p.subject, speaker)
+        if (b.subject == p.subject or (b.subject == speaker and _DONE_TO_SPEAKER_ZH.search(p.statement)))
         and b.kind == "fact"
         and is_cjk(b.statement)
-        and {m.group("unit") for m in _DOSE_ZH.finditer(b.statement)} & now
+        and {_SAME_MEASURE_ZH.get(m.group("unit"), m.group("unit")) for m in _DOSE_ZH.finditer(b.statement)} & now
         and not _DATED_ONCE.search(b.statement)
     ]
     if len(held) != 1:
@@ -2374,13 +2415,26 @@ def _moved_out(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule moved out)")
 
 
+# A thing named by its kind, and the slot of the thing held of that kind ("车" / own:car)
+_KIND_OF_THING_ZH = {
+    "车": "own:car",
+    "汽车": "own:car",
+    "小车": "own:car",
+    "手机": "own:phone",
+    "电脑": "own:laptop",
+    "笔记本": "own:laptop",
+}
+
+
 def _thing_ended_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "卡到期了没续" ends: of the beliefs said before that name the thing, the one said last."""
     said = _THING_ENDED_ZH.match(p.statement) if is_cjk(p.statement) else None
     if said is None or negated(p.statement[: said.end()]):
         return None
     thing = said.group("thing")
-    last = _last_held(beliefs, lambda b: is_cjk(b.statement) and thing in b.statement)
+    kind = _KIND_OF_THING_ZH.get(thing.removeprefix("我的").removeprefix("那辆").removeprefix("那台"))
+    # "车卖了" after "开的是一辆大众朗逸": the car held, named by its make, is the car sold
+    last = _last_held(beliefs, lambda b: is_cjk(b.statement) and (thing in b.statement or b.attribute == kind))
     if last is None and len(thing) >= 4:  # "数据平台项目被砍了": a long name found by any two of its characters
         pairs = {thing[i : i + 2] for i in range(len(thing) - 1)}
         last = _last_held(beliefs, lambda b: is_cjk(b.statement) and sum(x in b.statement for x in pairs) >= 2)

@@ -92,6 +92,8 @@ _NEW_STATE = re.compile(
     r"去世|过世|离世|病逝|结婚|订婚|分手|离婚|退休|退伍|退役|辞职|离职|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗|失业"
     # an age reached ("上周满4岁了"): what holds from then, as "turned 35 last week" is
     r"|满\d{1,3}(?:岁|周岁)|\d{1,3}(?:岁|周岁)(?:了|啦)"
+    # a stage of schooling begun ("他今年九月上小学了"), a career changed: what holds from then
+    r"|(?:上|读|升)(?:了)?(?:幼儿园|小学|初中|高中|大学)了|转行|改行"
 )
 # A sentence about one of the speaker's people ("我儿子在读大学", "我女朋友不在银行干了"):
 # its job, workplace and home are that person's, never the speaker's own.

@@ -727,7 +727,7 @@ _TENTATIVE_ZH = re.compile(
 # "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
 # Not the weather ("最近一直下雨"), which is no one's.
 _LIFE_EVENT_ZH = re.compile(
-    r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|怀孕|转正|退学|休学|辍学|脱单)(?:了|啦|喽)"
+    r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|怀孕|转正|退学|休学|辍学|脱单|转行|改行)(?:了|啦|喽)"
 )
 # What the speaker does, said as its own subject that changed ("tutoring has gone full-time since
 # september", "freelancing is now my main gig"): theirs, not a remark on doing it.

@@ -181,3 +181,22 @@ def test_coming_home_from_hospital_ends_the_stay() -> None:
         OWNER, "my grandad is in hospital after a fall", "my aunt was discharged on Friday", one_session=True
     )
     assert kept == [], kept
+
+
+@pytest.mark.parametrize(
+    ("held", "now"),
+    [
+        ("我是小学数学老师", "转行了，现在做保险"),
+        ("我开的是一辆本田飞度", "车上个月卖了，现在骑电动车"),
+        ("我每天抽一包烟", "现在一天只抽五根了"),
+        ("我女儿在上幼儿园中班", "她今年九月上小学了"),
+    ],
+)
+def test_a_chinese_change_said_by_its_kind_ends_what_was_held(held: str, now: str) -> None:
+    _, ended = beliefs_after(OWNER, held, now, one_session=True)
+    assert ended == [f"用户{held.removeprefix('我')}。"], ended
+
+
+def test_a_stage_of_schooling_only_moves_on() -> None:
+    _, ended = beliefs_after(OWNER, "我儿子读初二", "他上小学了", one_session=True)
+    assert ended == [], ended
