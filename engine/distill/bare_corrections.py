@@ -249,7 +249,10 @@ _TRAILING_WHY_EN = re.compile(
     # how the slip came about ("..., misread the confirmation email", "..., just double-checked")
     r"|(?:i\s+)?(?:just\s+)?(?:misread|misremembered|mistyped|misheard|misspoke|fat[- ]fingered|double[- ]checked|"
     r"confused|mixed up)(?=\s+(?:the|my|it|that|them|both|those|with)\b)"
-    r"|(?:i\s+)?mixed\s+(?:him|her|them|it|those|these|the two)\s+up\b)\s*[^,;]{0,60}[.!]*$",
+    r"|(?:i\s+)?mixed\s+(?:him|her|them|it|those|these|the two)\s+up\b"
+    # an age put right and why ("oops 35, birthday last week", "36, just had my birthday")
+    r"|(?:(?:my|her|his|their)\s+)?b(?:irth)?day\s+(?:was\s+)?(?:last|this|on|yesterday|just)\b"
+    r"|(?:i|she|he|they)?\s*just\s+had\s+(?:my|her|his|their)\s+b(?:irth)?day\b)\s*[^,;]{0,60}[.!]*$",
     re.IGNORECASE,
 )
 # "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing

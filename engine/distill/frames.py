@@ -77,7 +77,8 @@ _REL_EN = (
     r"friend|best friend|boss|manager|colleague|coworker|co-worker|son|daughter|cousin|aunt|uncle|"
     r"neighbou?r|roommate|flatmate|grandma|grandmother|grandpa|grandfather|in-laws|kids|niece|nephew|"
     r"teammate|cofounder|co-founder|kid|child|fianc[eé]e?|stepson|stepdaughter|grandson|granddaughter|"
-    r"grandad|granddad|gran|granny|nan|nana|nanna|stepdad|stepmum|stepmom|(?:mother|father|sister|brother)-in-law"
+    r"grandad|granddad|gran|granny|nan|nana|nanna|stepdad|stepmum|stepmom|(?:mother|father|sister|brother)-in-law|"
+    r"boy|girl|lad|eldest|youngest|oldest"
 )
 _REL_ZH = RELATIONS_ZH_WORDS
 RELATIONS_ZH = _REL_ZH  # the relation nouns a Chinese clause may open with ("儿子学跆拳道")

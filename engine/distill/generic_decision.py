@@ -2078,6 +2078,43 @@ def _days_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     return Decision("supersede", (b,), f"replaced: {was} -> {' '.join(sorted(now))} ({p.statement}; rule days changed)")
 
 
+# A part of the day a thing is done in, switched to with nothing else named ("switched to
+# evenings, the mornings were killing me"), and a time of day a habit is said with ("hits the gym
+# 6am mon wed fri", "swims in the mornings")
+_TIME_SWITCHED = re.compile(
+    r"\b(?:switched|moved|changed|swapped|shifted)\s+(?:it\s+|them\s+)?(?:over\s+)?to\s+(?:the\s+)?"
+    r"(?P<part>mornings|evenings|afternoons|nights|lunchtimes|weekends|weekdays|early mornings|late nights)\b",
+    re.IGNORECASE,
+)
+_TIME_OF_DAY = re.compile(
+    r"\b(?:\d{1,2}(?::\d\d)?\s?(?:am|pm)|(?:in the |at )?(?:mornings?|evenings?|afternoons?|nights?|lunchtimes?)|"
+    r"(?:on )?weekends|before work|after work)\b",
+    re.IGNORECASE,
+)
+
+
+def _time_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "switched to evenings" replaces: the one belief of the speaker's that does something
+    at another time of day ("hits the gym 6am mon wed fri"); two such beliefs, which one the
+    words do not say."""
+    said = _TIME_SWITCHED.search(p.statement) if not is_cjk(p.statement) else None
+    if said is None or negated(p.statement[: said.start()]) or has_additive_cue(p.statement):
+        return None
+    part = said.group("part").casefold().rstrip("s")
+    held = [
+        b
+        for b in beliefs
+        if b.subject == p.subject
+        and b.kind == "fact"
+        and not negated(b.statement)
+        and (times := _TIME_OF_DAY.findall(b.statement))
+        and not any(part in t.casefold() for t in times)
+    ]
+    if len(held) != 1:
+        return None
+    return Decision("supersede", (held[0],), f"replaced: {held[0].statement} ({p.statement}; rule time of day changed)")
+
+
 def _career_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "转行做前端开发了" replaces: the speaker's work said last ("在成都做UI设计")."""
     said = _CAREER_CHANGED_ZH.search(p.statement) if is_cjk(p.statement) else None
@@ -3146,6 +3183,7 @@ def decide(
         or _plan_changed(p, said_before)
         or _made_into(p, said_before)
         or _provider_switched(p, said_before)
+        or _time_switched(p, said_before)
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)
         or _replaced_it(p, said_before)

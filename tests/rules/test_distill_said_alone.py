@@ -200,3 +200,24 @@ def test_a_chinese_change_said_by_its_kind_ends_what_was_held(held: str, now: st
 def test_a_stage_of_schooling_only_moves_on() -> None:
     _, ended = beliefs_after(OWNER, "我儿子读初二", "他上小学了", one_session=True)
     assert ended == [], ended
+
+
+def test_a_part_of_the_day_switched_to_replaces_the_time_a_habit_was_done() -> None:
+    _, ended = beliefs_after(
+        OWNER, "I run at 5am on weekdays", "switched to evenings, the dark mornings got to me", one_session=True
+    )
+    assert ended == ["The user runs at 5am on weekdays."], ended
+    _, kept = beliefs_after(OWNER, "I run at 5am on weekdays", "my husband switched to evenings", one_session=True)
+    assert kept == [], kept
+
+
+def test_an_age_put_right_with_the_birthday_as_why() -> None:
+    current, ended = beliefs_after(OWNER, "my daughter is 11", "sorry 12, her birthday was last week", one_session=True)
+    assert ended == ["The user's daughter is 11."] and current == ["The user's daughter is 12."], (current, ended)
+
+
+def test_my_boy_is_one_of_the_speakers_people() -> None:
+    _, ended = beliefs_after(
+        OWNER, "my boy does judo on tuesdays", "he's quit judo, says it's boring", one_session=True
+    )
+    assert ended == ["The user's boy does judo on tuesdays."], ended
