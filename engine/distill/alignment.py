@@ -495,6 +495,8 @@ _ENDS = re.compile(
     # plug on the podcast", "called it quits on the allotment"; not "walked away from", said of places)
     r"(?:ditched|scrapped|dumped|binned)(?=\s+(?:the|my|our|his|her|their)\s)|stepped (?:back|away|down) from|"
     r"bowed out of|(?:packed|jacked) in(?=\s+(?:the|my|our|his|her|their)\s)|"
+    # a business of one's own wound up ("packed up the market stall for good")
+    r"packed up(?=\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:stall|shop|business|stand|pitch|studio|company|food truck)\b)|"
     r"called it quits (?:on|with)|retired from|moved on from|handed in (?:my|her|his|their|our) notice|"
     r"kicked the habit|bailed on|pulled the plug on|wound down|cut ties with|"
     # someone took the speaker off a medication by name ("doc took me off metformin")

@@ -320,7 +320,9 @@ _WORK = re.compile(
 _BORN = re.compile(
     r"\b(?:had (?:the|a|her|our|their) baby|gave birth|was born|were born|baby (?:arrived|came)|delivered (?:a|the|her)|"
     # the child named by what they are ("our little boy arrived on the 3rd", "baby girl is here")
-    r"(?:little (?:boy|girl|one|man|lady)|baby (?:boy|girl)|twins) (?:arrived|came|is here|are here))\b"
+    r"(?:little (?:boy|girl|one|man|lady)|baby (?:boy|girl)|twins) (?:arrived|came|is here|are here)|"
+    # the child named, with a birth weight ("Amara arrived on Tuesday, 3.2kg"), or "she's here!!!"
+    r"(?-i:[A-Z])\w+ arrived\b(?=[^.]*?\b\d+(?:\.\d+)?\s?(?:kg|lbs?|pounds?)\b)|(?:she|he)(?:'s| is) (?:finally )?here(?=\s*!))\b"
     r"|出生了|生了(?:个|一个)?(?:男孩|女孩|宝宝|儿子|女儿)",
     re.IGNORECASE,
 )

@@ -110,6 +110,13 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "natwest",
         "santander",
         "chime",
+        "halifax",
+        "nationwide",
+        "tsb",
+        "virgin money",
+        "coventry building society",
+        "yorkshire building society",
+        "skipton",
         "招商银行",
         "招行",
         "建设银行",
@@ -262,7 +269,8 @@ _KIND_WORDS = re.compile(
     r"\b(?:insurance|insurer|plan|carrier|network|phone|number|sim|bank|account|card|gym|membership|tickets?|"
     r"issues?|board|sprints?|chat|messages?|editor|ide|cloud|hosting|host|deploy\w*|email|mail|inbox|browser|"
     r"music|playlists?|maps?|navigation|tracker|broadband|internet|wifi|wi-fi|fibre|fiber|router|modem|energy|"
-    r"electric|electricity|gas|tariff|supplier|data|insured|insurance|insurer|policy|premium|renewal|cover)\b"
+    r"electric|electricity|gas|tariff|supplier|data|insured|insurance|insurer|policy|premium|renewal|cover|"
+    r"mortgage|remortgaged?|fix|fixed rate|savings|isa)\b"
     r"|保险|车险|续保|投保|套餐|卡|号|银行|健身|办公|地图|音乐",
     re.IGNORECASE,
 )
@@ -281,7 +289,7 @@ def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
 _COMMON_WORDS = frozenset(["three"])
 _TAKEN_UP = re.compile(
     r"\b(?:(?:switched|switching|moved|moving|migrated|ported|put|changed|jumped ship)\s+(?:[\w']+\s+){0,3}?(?:over\s+)?"
-    r"(?:to|onto)|signed up with|went with|gone with|going with|renewed with)\s+$",
+    r"(?:to|onto)|signed up with|went with|gone with|going with|renewed with|(?:re)?mortgaged with|refinanced with)\s+$",
     re.IGNORECASE,
 )
 # ... and the words that make it another thing ("linear regression", "cursor position")
@@ -364,6 +372,7 @@ def providers_taken_up(text: str) -> dict[str, frozenset[str]]:
 # A switch said in words ("moved over to", "ported", "signed up with", 换成, 转网)
 _SWITCH_SAID = re.compile(
     r"\b(?:moved|moving|migrated|migrating|ported|porting|switched|switching|changed|went with|signed up with|renewed with|"
+    r"remortgaged with|refinanced with|"
     r"over to|instead|now|these days|jumped ship|gone with|going with|left \w+ for)\b|换成|换到|改用|转到|转网|转贷|携号|携转|现在",
     re.IGNORECASE,
 )

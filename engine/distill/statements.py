@@ -769,7 +769,7 @@ def speaker_dropped_zh(body: str) -> bool:
 # The weather and prices of everyone ("最近一直在下雨", "现在的菜价越来越贵了"): no one's fact.
 _WEATHER_ZH = re.compile(r"下雨|下雪|刮风|雾霾|降温|升温|天气|气温|台风|物价|房价|菜价|油价|肉价")
 _DIED_ZH = re.compile(
-    r"去世|过世|离世|死了|走了\s*[💔🙏🕯🌈😢😭🥲]|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
+    r"去世|过世|离世|死了|走了(?=[^。！!]{0,16}?[💔🙏🕯🌈😢😭🥲])|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
 )
 # How the answer asked for should read, said after the ask ("语气客气一点", "字数300字以内"):
 # the request's, never a fact of anyone's

@@ -221,3 +221,39 @@ def test_my_boy_is_one_of_the_speakers_people() -> None:
         OWNER, "my boy does judo on tuesdays", "he's quit judo, says it's boring", one_session=True
     )
     assert ended == ["The user's boy does judo on tuesdays."], ended
+
+
+def test_a_lender_taken_up_on_remortgaging_replaces_the_old_one() -> None:
+    _, ended = beliefs_after(
+        OWNER,
+        "our mortgage is with Skipton, fixed till May",
+        "remortgaged with Nationwide, lower rate",
+        one_session=True,
+    )
+    assert len(ended) == 1 and "Skipton" in ended[0], ended
+
+
+def test_a_baby_named_with_a_birth_weight_ends_the_pregnancy() -> None:
+    _, ended = beliefs_after(
+        OWNER, "I'm 36 weeks pregnant", "Theo arrived on Sunday, 3.6kg, we're exhausted", one_session=True
+    )
+    assert ended == ["The user is 36 weeks pregnant."], ended
+
+
+def test_a_business_packed_up_for_good_ends_and_one_day_packed_up_does_not() -> None:
+    _, ended = beliefs_after(
+        OWNER,
+        "I run a flower stall at Borough Market",
+        "packed up the flower stall for good in March",
+        one_session=True,
+    )
+    assert ended == ["The user runs a flower stall at Borough Market."], ended
+    _, kept = beliefs_after(
+        OWNER, "I run a flower stall at Borough Market", "packed up the stall early today, too windy", one_session=True
+    )
+    assert kept == [], kept
+
+
+def test_a_pet_gone_with_a_sad_face_after_why_died() -> None:
+    _, ended = beliefs_after(OWNER, "我有只柯基叫馒头", "馒头前天走了，心脏病…… 😭", one_session=True)
+    assert ended == ["用户有只柯基叫馒头。"], ended
