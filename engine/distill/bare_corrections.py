@@ -32,6 +32,7 @@ __all__ = [
     "WRONG_SAID_AFTER_ZH",
     "BareCorrection",
     "bare_correction",
+    "cleft_owned_elsewhere",
     "is_formula",
     "is_slip",
     "slip_owned",
@@ -946,3 +947,22 @@ def slips_joined(spoken: list[str]) -> list[str]:
         else:
             out.append(sentence)
     return out
+
+
+# A cleft that puts the state right, then says whose the wrong value is ("it's sulfa drugs I'm
+# allergic to, penicillin was my sister", "..., penicillin is my husband's one"): the wrong value
+# is denied as the speaker's, as ", not penicillin" denies it.
+_CLEFT_THEN_OWNED = re.compile(
+    r"^(?P<head>.*?\bit(?:'s|s| is| was)\s+[\w' -]{1,30}?\s+(?:that\s+)?(?:i'm|im|i am)\s+"
+    r"(?:allergic|intolerant|sensitive|afraid|scared)(?:\s+(?:to|of))?)\s*[,;.—–-]\s*"
+    r"(?P<wrong>[\w' -]{1,30}?)\s+(?:is|was|'s)\s+(?:my|our)\s+[\w-]+(?:'s)?(?:\s+(?:one|thing))?[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def cleft_owned_elsewhere(text: str) -> str:
+    """The text with a wrong value said to be someone else's written as denied ("..., not
+    penicillin"), in the sentence or the next, so the correction it makes is read; the text as
+    it was otherwise."""
+    m = _CLEFT_THEN_OWNED.match(text.strip())
+    return f"{m.group('head')}, not {m.group('wrong')}" if m else text

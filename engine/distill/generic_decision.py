@@ -3261,7 +3261,9 @@ def decide(
     return Decision(verb, olds, reason, old_value, new_value)
 
 
-_THEN_NO_MORE = re.compile(r"^(?P<head>[^,;]{8,}?)[,;]\s*(?:so\s+|and\s+)?no more\s+[^,;]{1,40}?[.!]*$", re.I)
+_THEN_NO_MORE = re.compile(
+    r"^(?P<head>[^,;]{8,}?)(?:[,;]\s*(?:so\s+|and\s+)?|\s+(?:so|and)\s+)no more\s+[^,;]{1,40}?[.!]*$", re.I
+)
 
 
 def _pair(

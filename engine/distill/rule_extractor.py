@@ -22,7 +22,7 @@ from datetime import datetime
 
 from ledgermind.analysis.instructions import instruction_like
 from ledgermind.distill.alignment import ENDED_PRONOUN, ends, moved_on, negated
-from ledgermind.distill.bare_corrections import slip_owned, slips_joined, value_spans
+from ledgermind.distill.bare_corrections import cleft_owned_elsewhere, slip_owned, slips_joined, value_spans
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.coming import with_coming_dates
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
@@ -221,7 +221,9 @@ class RuleExtractor:
         spoken_of.new_message()
         if item.role == "user" or item.name:
             previous = ""  # the sentence before, in this message
-            spoken = slips_joined(list(map(name_called_off, sentences(_typed_out(item.content)))))
+            # ("..., it's sulfa drugs I'm allergic to. penicillin was my sister": not penicillin)
+            content = cleft_owned_elsewhere(_typed_out(item.content))
+            spoken = slips_joined(list(map(name_called_off, sentences(content))))
             # a request joined to what else is said ("Keep your answers short, and remember ..."):
             # each read alone; an instruction-like sentence stays whole, flagged whole
             for sentence in (

@@ -257,3 +257,18 @@ def test_a_business_packed_up_for_good_ends_and_one_day_packed_up_does_not() -> 
 def test_a_pet_gone_with_a_sad_face_after_why_died() -> None:
     _, ended = beliefs_after(OWNER, "我有只柯基叫馒头", "馒头前天走了，心脏病…… 😭", one_session=True)
     assert ended == ["用户有只柯基叫馒头。"], ended
+
+
+@pytest.mark.parametrize(
+    "put_right",
+    [
+        "sorry, it's latex I'm allergic to, nickel was my mum",
+        "no wait, it's latex I'm allergic to. nickel is my brother's one",
+    ],
+)
+def test_a_cleft_correction_with_the_wrong_value_someone_elses(put_right: str) -> None:
+    current, ended = beliefs_after(OWNER, "I'm allergic to nickel", put_right, one_session=True)
+    assert ended == ["The user is allergic to nickel."] and current == ["The user is allergic to latex."], (
+        current,
+        ended,
+    )
