@@ -334,6 +334,8 @@ _NEW_JOB = re.compile(
     r"\b(?:took|got|accepted|landed|started|began|has|have|(?:took|taken|taking|take) up) (?:a |an |the )?"
     r"(?:new |full-time |full time |part-time |"
     r"permanent |staff |salaried )*(?:job|position|role) (?:at|with|in|as) \S"
+    # ... of a kind said ("finally landed an onshore job in Aberdeen"), never one only had ("has a boring job")
+    r"|\b(?:took|got|accepted|landed|started|began) (?:a |an |the )?(?:[a-z-]+ ){1,2}(?:job|position|role) (?:at|with|in|as) \S"
     r"|\bjoined\s+(?-i:[A-Z])|\b(?:was|got|been) hired (?:by|at|on at|as)\s+(?:the\s+)?\S"
     r"|\bgot an offer from \S+(?: \S+)? and (?:took|accepted) it\b"
     # "took an offer at Stripe", "accepted the offer from Deloitte", "started as a sous chef at a hotel",

@@ -94,6 +94,8 @@ _NEW_STATE = re.compile(
     r"|满\d{1,3}(?:岁|周岁)|\d{1,3}(?:岁|周岁)(?:了|啦)"
     # a stage of schooling begun ("他今年九月上小学了"), a career changed: what holds from then
     r"|(?:上|读|升)(?:了)?(?:幼儿园|小学|初中|高中|大学)了|转行|改行"
+    # a stay in hospital over ("他昨天出院了"): home from then
+    r"|出院了"
 )
 # A sentence about one of the speaker's people ("我儿子在读大学", "我女朋友不在银行干了"):
 # its job, workplace and home are that person's, never the speaker's own.

@@ -272,3 +272,28 @@ def test_a_cleft_correction_with_the_wrong_value_someone_elses(put_right: str) -
         current,
         ended,
     )
+
+
+def test_a_chinese_stay_in_hospital_ends_when_discharged_on_a_day() -> None:
+    _, ended = beliefs_after(OWNER, "我妈住院了", "她前天出院了", one_session=True)
+    assert ended == ["用户妈住院了。"], ended
+    _, kept = beliefs_after(OWNER, "我妈住院了", "我爸前天出院了", one_session=True)
+    assert kept == [], kept
+
+
+@pytest.mark.parametrize(
+    ("held", "taken"),
+    [
+        ("I'm a barista", "I got a proper office job as a receptionist"),
+        ("I'm unemployed at the moment", "landed a graduate job at Arup"),
+        ("my wife is a nurse", "she took a desk job as a coder"),
+    ],
+)
+def test_a_job_of_a_kind_taken_ends_the_work_held(held: str, taken: str) -> None:
+    _, ended = beliefs_after(OWNER, held, taken, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_a_job_only_had_ends_nothing() -> None:
+    _, kept = beliefs_after(OWNER, "I'm a barista", "I have a boring job as a barista, tbh", one_session=True)
+    assert kept == [], kept
