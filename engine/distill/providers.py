@@ -270,7 +270,7 @@ _KIND_WORDS = re.compile(
     r"issues?|board|sprints?|chat|messages?|editor|ide|cloud|hosting|host|deploy\w*|email|mail|inbox|browser|"
     r"music|playlists?|maps?|navigation|tracker|broadband|internet|wifi|wi-fi|fibre|fiber|router|modem|energy|"
     r"electric|electricity|gas|tariff|supplier|data|insured|insurance|insurer|policy|premium|renewal|cover|"
-    r"mortgage|remortgaged?|fix|fixed rate|savings|isa)\b"
+    r"mortgage|remortgaged?|(?:\d+|two|three|five|ten)[- ]year fix|fixed rate|savings|isa)\b"
     r"|保险|车险|续保|投保|套餐|卡|号|银行|健身|办公|地图|音乐",
     re.IGNORECASE,
 )
@@ -283,10 +283,10 @@ def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<![\w.-])(?:" + latin + r")(?![\w-])" + ("|" + cjk if cjk else ""), re.IGNORECASE)
 
 
-# What a provider's name follows where it is one ("moved over to linear", "signed up with visible")
 # A name that is a common word whatever its case ("Three of us"): a provider only beside a word of
 # its kind or taken up ("switched to Three")
 _COMMON_WORDS = frozenset(["three"])
+# What a provider's name follows where it is one ("moved over to linear", "signed up with visible")
 _TAKEN_UP = re.compile(
     r"\b(?:(?:switched|switching|moved|moving|migrated|ported|put|changed|jumped ship)\s+(?:[\w']+\s+){0,3}?(?:over\s+)?"
     r"(?:to|onto)|signed up with|went with|gone with|going with|renewed with|(?:re)?mortgaged with|refinanced with)\s+$",
@@ -346,11 +346,17 @@ def providers_named(text: str) -> dict[str, frozenset[str]]:
                 and m.group(0).casefold() not in _COMMON_WORDS
             )
             or kind_said
-            or (_TAKEN_UP.search(text[: m.start()]) and not _NOT_A_NAME_AFTER.match(text[m.end() :]))
+            or _taken_up(text, m)
         }
         if names:
             found[kind] = frozenset(_SAME_NAME.get(n, n) for n in names)
     return found
+
+
+def _taken_up(text: str, name: re.Match[str]) -> bool:
+    """Whether the name found is said as taken up ("switched to Three"), not as another thing
+    ("linear regression", "switched to three days a week")."""
+    return _TAKEN_UP.search(text[: name.start()]) is not None and not _NOT_A_NAME_AFTER.match(text[name.end() :])
 
 
 def providers_taken_up(text: str) -> dict[str, frozenset[str]]:
@@ -362,7 +368,7 @@ def providers_taken_up(text: str) -> dict[str, frozenset[str]]:
         names = {
             _SAME_NAME.get(m.group(0).casefold(), m.group(0).casefold())
             for m in pattern.finditer(text)
-            if _TAKEN_UP.search(text[: m.start()]) and not _NOT_A_NAME_AFTER.match(text[m.end() :])
+            if _taken_up(text, m)
         }
         if names:
             found[kind] = frozenset(names)
