@@ -200,6 +200,8 @@ _CHANGE_CUE = re.compile(
 ADDITIVE_TOO = r"too(?=\s*(?:[,.;:!?)…]|$)|\s+(?:now|lol|haha|though|btw|and|but|so|as|these|nowadays|actually)\b)"
 _ADDITIVE_CUE = re.compile(
     r"\b(?:also|" + ADDITIVE_TOO + r"|as well|in addition|another)\b|也|还有|另外|又开始|两个(?:一起|都)"
+    # "we're a two-car household now", "a three-dog family": more than one held, none replaced
+    r"|\b(?:two|three|four|five|multi|\d)-[a-z]+\s+(?:household|family|home)\b"
     # a switch for a part of the time or a place only ("晚上在家我会换成框架眼镜", "on weekends i
     # switch to decaf"): what is held the rest of the time stays
     r"|(?:晚上|周末|在家|有时候?|偶尔|出门)[^，,。]{0,4}?会(?:换成|改成|换)"
@@ -455,7 +457,8 @@ def _two_apart_zh(mid_a: list[str], mid_b: list[str]) -> bool:
 # wording does not align ("we switched to one-week sprints").
 _MOVED_ON = re.compile(
     r"\b(?:switched|moved|changed|transferred|started|took over|replaced|upgraded|migrated|now|these days|"
-    r"nowadays|instead|down to|up to|back to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now|traded(?=[^.]*\bfor\b))\b"
+    r"nowadays|instead|down to|up to|back to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now|traded(?=[^.]*\bfor\b)|"
+    r"swapped(?=\s+(?:over\s+)?(?:to|onto)\b))\b"
     r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期|涨到|降到|升到|涨了|降了|减到|加到|胖到|瘦到",
     re.IGNORECASE,
 )
@@ -497,7 +500,9 @@ _ENDS = re.compile(
     r"bowed out of|(?:packed|jacked) in(?=\s+(?:the|my|our|his|her|their)\s)|"
     # a business of one's own wound up ("packed up the market stall for good")
     r"packed up(?=\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:stall|shop|business|stand|pitch|studio|company|food truck)\b)|"
-    r"called it quits (?:on|with)|retired from|moved on from|handed in (?:my|her|his|their|our) notice|"
+    r"called it quits (?:on|with)|retired from|moved on from|handed (?:in )?(?:my|her|his|their|our) notice(?: in)?|"
+    # a course put off for a year or more ("deferred the MBA by a year")
+    r"deferred(?=\s+(?:the|my|our|his|her|their)\s)|"
     r"kicked the habit|bailed on|pulled the plug on|wound down|cut ties with|"
     # someone took the speaker off a medication by name ("doc took me off metformin")
     r"(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?=(?-i:[A-Z])|[a-z]{4,})(?!(?:the|my|our|work|school)\b)|"
@@ -513,6 +518,8 @@ _ENDS = re.compile(
     r"killed(?=\s+(?:the|that|my|our|this)\s+(?:[\w'-]+\s+){0,2}(?:sub|subs|subscription|membership|account|plan|contract)\b)|"
     r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|"
     r"cut\s+(?:[\w'-]+\s+){0,3}?out(?!\s+for\b)|no more(?!\s+than\b)|rehomed|had to rehome|gave away|given away|"
+    # a vehicle or a thing lost for good ("the CB got written off", "my bike was nicked")
+    r"(?:got|was|been|is|were)\s+(?:written off|totall?ed|stolen|nicked|scrapped)\b|"
     + _OUTGROWN
     + r"|"
     + ENDED_ITSELF
@@ -520,7 +527,7 @@ _ENDS = re.compile(
     # "poker night is done", "the lease is over": a thing of theirs, ended itself
     r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all )?(?:done|over|finished|no more)"
     r"(?!\s+(?:with|for|by|in|at|on|soon|yet)\b))\b"
-    r"|(?:店|铺|工作室|公司|厂)(?:也|已经|都)?关了|解约|"
+    r"|(?:店|铺|工作室|公司|厂|超市|饭馆|餐馆|面馆|诊所|网店|小卖部)(?:也|已经|都)?关了|解约|"
     r"退了|退掉|退订|退出|退卡|销掉|销了|注销|销户|辞了|辞掉|辞职|到期|过期了|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|出给(?=闲鱼|二手|买家|一个|别人|网友)|可以停了|可以不吃了|不用再?吃了|分手|不干了|不\S{0,4}了",
     re.IGNORECASE,
 )

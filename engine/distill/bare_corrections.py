@@ -44,6 +44,7 @@ __all__ = [
     "value_shape",
     "value_spans",
     "value_where_wrong_zh",
+    "wrong_said",
 ]
 
 BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding carries
@@ -88,7 +89,7 @@ _FORMULA_EN = re.compile(
     + r"|"
     r"i mixed (?:that|it|them) up|(?:i )?got (?:(?:that|it|them|those) )?mixed up|make that|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
-    r"i mis(?:heard|counted|remembered|spelled|spelt|read|typed)(?: (?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+)?|"
+    r"(?:i )?mis(?:heard|counted|remembered|spelled|spelt|read|typed)(?: (?:it|that|(?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+))?|"
     # "No, it's Wednesday", "hmm no, it's ...", "No, 2018": a plain "no" only before the value said again
     r"no(?=[\s,]+(?:(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b|[$€£¥]?\d))|"
     # "no sorry, it's claritin", "no wait": a plain "no" before another formula
@@ -199,7 +200,17 @@ SLIP_SAID_ZH = re.compile(r"不对|不是|[说写打记看搞弄听算]错|记�
 WRONG_SAID_AFTER_ZH = re.compile(
     r"[，,]?\s*(?!这|那|它|他|她|我|你)(?P<wrong>[\u4e00-\u9fff]{2,4}?)(?:是|才是|那是)"
     r"(?=以前|之前|去年|前年|上次|上回|原来|\d{4}年|老(?:家|店|房|地方|公司|单位|校区|办公室)|我(?!的)|[他她](?!的)[^，,。]{0,8}的地方)"
+    # ... or as "the X one is another thing", or another's ("平安那个是寿险", "乳糖不耐受的是我老公")
+    r"|[，,]?\s*(?!这|那|它|他|她|我|你)(?P<other>[\u4e00-\u9fff]{2,6}?)"
+    r"(?:(?:那个|那家|的那个)是(?=[\u4e00-\u9fff]{2})|的是(?=我(?!的)|[他她](?!的)))"
 )
+
+
+def wrong_said(m: re.Match[str]) -> str:
+    """The wrong value a ``WRONG_SAID_AFTER_ZH`` match names."""
+    return m.group("wrong") or m.group("other")
+
+
 # A place said by what kind of place it is, or one named before what it was ("在朝阳，海淀是以前的")
 _PLACE_ZH = re.compile(r"[区路街市省县镇村楼号店馆院校园站]$")
 # Words that answer, never a value ("是的", "是啊")
@@ -253,7 +264,9 @@ _TRAILING_WHY_EN = re.compile(
     r"|(?:i\s+)?mixed\s+(?:him|her|them|it|those|these|the two)\s+up\b"
     # an age put right and why ("oops 35, birthday last week", "36, just had my birthday")
     r"|(?:(?:my|her|his|their)\s+)?b(?:irth)?day\s+(?:was\s+)?(?:last|this|on|yesterday|just)\b"
-    r"|(?:i|she|he|they)?\s*just\s+had\s+(?:my|her|his|their)\s+b(?:irth)?day\b)\s*[^,;]{0,60}[.!]*$",
+    r"|(?:i|she|he|they)?\s*just\s+had\s+(?:my|her|his|their)\s+b(?:irth)?day\b"
+    # the value named again in other words ("wait no it's a 2020 one, the M1")
+    r"|the\s+(?-i:[A-Z0-9])[\w-]*(?=[.!]*$))\s*[^,;]{0,60}[.!]*$",
     re.IGNORECASE,
 )
 # "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing
@@ -468,7 +481,7 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
 # A clause after the corrected value saying what the wrong one is ("no wait thursdays, tuesday is
 # my spin class", "sorry i meant dallas, my brother's the one in austin"): why the slip, no value.
 _TRAILING_CLAUSE_EN = re.compile(
-    r"[,;—–-]\s*(?!(?:not|and|or|but)\b)(?:[\w']+\s+){0,3}?[\w']*?(?:\s(?:is|are|was|were|[a-z]+s|[a-z]+ed)|'s)\s+"
+    r"[,;—–-]\s*(?!(?:not|and|or|but)\b)(?:[\w':]+\s+){0,3}?[\w':]*?(?:\s(?:is|are|was|were|would|will|could|can|does|did|has|had|[a-z]+s|[a-z]+ed)|'s)\s+"
     r"[^,;]{1,60}[.!]*$",
     re.IGNORECASE,
 )
@@ -754,7 +767,7 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
     wrong = WRONG_SAID_AFTER_ZH.match(m.group("tail") or "") if m.group("new") and slip else None
     if wrong is not None:
         new = re.sub(r"^(?:去|到|在|住在|叫|学|读)+(?=[\u4e00-\u9fff]{2})", "", new)
-        return BareCorrection(new, value_shape(new), wrong.group("wrong")) if new != wrong.group("wrong") else None
+        return BareCorrection(new, value_shape(new), wrong_said(wrong)) if new != wrong_said(wrong) else None
     if slip and m.group("verb") in ("是", "应该是"):  # "说错了，是在中兴": the company, not where one is
         new = re.sub(r"^(?:在|去|到|住在)(?=[\u4e00-\u9fff]{2})", "", new)
     return BareCorrection(new, value_shape(new), None)

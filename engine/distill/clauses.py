@@ -112,6 +112,8 @@ _SPLIT_EN = re.compile(
     r"living|working|at|in)\b)"
     # ", and <a clause of its own>": a verb within its first words ("sprint reviews are every other Friday")
     r"|,\s+(?:and|but)\s+(?=(?:\w+\s+){0,3}(?:is|are|was|were|has|have|will|starts|runs)\b)"
+    # "our landlord is Mrs. Okafor and the rent is $1,450 a month": a second thing of theirs and its amount
+    r"|\s+and\s+(?=the\s+[a-z]+\s+(?:is|are|was)\s+(?:about\s+|around\s+)?[$€£¥]?\d)"
     # "... and <Name> <verb>": a named person starts a clause of their own ("Karen retired and Leo became my boss")
     # (not "you and Max had ...": two people, one subject)
     r"|(?<!\byou)(?<!\bme)(?<!\bhim)(?<!\bher)(?<!\bus)(?<!\bthem)"
@@ -134,7 +136,11 @@ _SHARED_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 # What opens a Chinese predicate said with its subject dropped ("，在一家医院当护士", "，养了一只狗").
-_PREDICATE_ZH = r"(?:偏偏|居然|竟然|却|又|也|还)*不?(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直|喝|吃|抽|学|练|业余)[\u4e00-\u9fff]"
+# ("，上的是三班倒", "，开的是大众": what one does, said as "the one ... is")
+_PREDICATE_ZH = (
+    r"(?:偏偏|居然|竟然|却|又|也|还)*不?(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直|喝|吃|抽|学|练|业余|"
+    r"(?:上|开|用|住|读|学|做|吃|喝|养|穿|戴)的是)[\u4e00-\u9fff]"
+)
 _SPLIT_ZH = re.compile(
     r"[，,；;]\s*(?:而且|并且|另外|同时|还有|但是|不过|结果|可是|只是)?(?=我|他|她)|(?:而且|并且)(?=我|他|她)|[；;]"
     r"|[，,]\s*(?=所以|因此|然后|而且|并且|同时)"
@@ -154,6 +160,8 @@ _SPLIT_ZH = re.compile(
     r"|(?<!不对)(?<!不是)(?<!错了)(?<!口误)(?<!其实)(?<!哦)(?<!嗯)(?<!意思)(?<!抱歉)"
     r"[，,]\s*(?=" + _PREDICATE_ZH + r")(?![^，,。；;]*就)"
 )
+# A short clause saying when, closed by 了 ("开学了", "放假了")
+_WHEN_ZH = re.compile(r"[\u4e00-\u9fff]{2,3}了")
 _ZH_CONJ = re.compile(r"^(?:所以|因此|然后|而且|并且|同时)")
 _MIN_CHARS = 3
 # A short clause with a named subject and its verb ("Karen retired"): a clause, not a lead-in.
@@ -233,6 +241,13 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                         else _with_subject(merged[-1])
                     )
                     and not _SHORT.match(merged[-1])
+                    # "开学了，儿子升初三了": a time said first opens no clause about one of theirs
+                    and not (
+                        splitter is _SPLIT_ZH
+                        and _WHEN_ZH.fullmatch(merged[-1])
+                        and _OPENS_WITH_RELATION_ZH.match(part)
+                        and is_statement("我" + part)
+                    )
                     and not is_counterfactual(merged[-1])  # "I would have gone, but I was sick": two
                     # what a change led to, the state as it is now, is a statement of its own, not lost
                     # to the short clause saying the change ("they changed the timetable, now I catch the 6:55")
@@ -726,10 +741,11 @@ _TWO_THINGS = re.compile(
 )
 # How each of two things is done: "for coding", "with a tutor", "online".
 _ITS_WAY = r"(?:\s+(?:for|at|in|on|with|from|by)\s+[\w'-]+(?:\s+[\w'-]+)?|\s+(?:online|at home|daily|weekly))"
-# "I use VS Code for coding and Notion for notes": one verb, two things each for its own use.
+# "I use VS Code for coding and Notion for notes": one verb, two things each for its own use;
+# "we're with Octopus for energy and BT for broadband": providers, each for its own service.
 _GAPPED_HEAD = (
     r"^(?P<head>(?:I|We)(?:'m|'re|\s+am|\s+are)?\s+(?:use|uses|drink|eat|read|take|prefer|like|love|learning|"
-    r"studying|taking|playing|practi[cs]ing)\s+)"
+    r"studying|taking|playing|practi[cs]ing|with|on|banking with|insured with)\s+)"
 )
 _GAPPED = re.compile(
     _GAPPED_HEAD + r"(?P<one>[\w'. -]+?" + _ITS_WAY + r")\s*,?\s+and\s+(?P<two>[\w'. -]+?" + _ITS_WAY + r")$"

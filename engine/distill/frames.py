@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ledgermind.distill.alignment import ADDITIVE_TOO
-from ledgermind.distill.bare_corrections import CLOCK_ZH, WRONG_SAID_AFTER_ZH, value_where_wrong_zh
+from ledgermind.distill.bare_corrections import CLOCK_ZH, WRONG_SAID_AFTER_ZH, value_where_wrong_zh, wrong_said
 from ledgermind.distill.dates import find_time, with_date
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker
 from ledgermind.distill.person import INTRODUCED_ZH, RELATIONS_ZH_WORDS, third_person, third_person_zh
@@ -2020,8 +2020,8 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
     # "长春才是他老家，哈尔滨是他工作过的地方": the right value said first, before 才是
     cai = re.search(r"(?:^|[，,\s])([\u4e00-\u9fff]{2,4}?)才是", body)
     wrong_after = WRONG_SAID_AFTER_ZH.search(body[cai.end() :]) if cai else None
-    if cai and wrong_after and wrong_after.group("wrong") != cai.group(1):
-        return _typed(cai.group(1)) + (wrong_after.group("wrong"),)
+    if cai and wrong_after and wrong_said(wrong_after) != cai.group(1):
+        return _typed(cai.group(1)) + (wrong_said(wrong_after),)
     m = m or re.search(r"(?:我是说|我的意思是|应该是|其实是|(?<!不)是)([^，,。！!]+)", body)
     if m and re.match(r"[他她它]", m.group(1)):
         return None  # "……才是他老家": who it is of, no value said after 是
@@ -2033,9 +2033,9 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
         said = timed.group(0) if timed else said
         # "是去贵州，云南是去年去的": the wrong value named first in the clause after, as what it was
         wrong = WRONG_SAID_AFTER_ZH.match(body[m.end() :])  # (a formula that says a slip was said: ``correction``)
-        if wrong is not None and not timed and wrong.group("wrong") not in said:
+        if wrong is not None and not timed and wrong_said(wrong) not in said:
             return _typed(re.sub(r"^(?:去|到|在|住在|叫|学|读)+(?=[\u4e00-\u9fff]{2})", "", said)) + (
-                wrong.group("wrong"),
+                wrong_said(wrong),
             )
         # "说错了，是在中兴": the company or the place, not the word for where one is
         return _typed(re.sub(r"^(?:在|住在)(?=[\u4e00-\u9fff]{2})", "", said)) + (None,)

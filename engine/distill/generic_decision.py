@@ -67,7 +67,14 @@ from ledgermind.distill.person import IRREGULAR_PAST, RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.providers import providers_named, providers_taken_up, switch_said
 from ledgermind.distill.request_changes import is_standing_request, request_decision
-from ledgermind.distill.statements import HABIT_HELD, HABIT_WORDS, NEW_HOME_NAMED_EN, WENT_WITHOUT, is_supposition
+from ledgermind.distill.statements import (
+    HABIT_HELD,
+    HABIT_WORDS,
+    NAMED_LEFT_EN,
+    NEW_HOME_NAMED_EN,
+    WENT_WITHOUT,
+    is_supposition,
+)
 from ledgermind.distill.text import NEW_RECORD, digits_after_to, is_cjk, tokens
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
@@ -963,7 +970,7 @@ _UP_TO_STEP = re.compile(
 # A numbered step of a course or a game said reached ("just passed module 3", "on level 12 now",
 # "started book 4"): the speaker's belief holding another number of the same step replaces.
 _NUMBERED = (
-    r"(?P<noun>module|level|chapter|book|unit|stage|belt|volume|week|lesson|course|part|season|section|phase|step)"
+    r"(?P<noun>module|level|chapter|book|unit|stage|belt|volume|week|lesson|course|part|season|section|phase|step|year|grade|form)"
     r"\s+(?P<n>\d{1,3})\b"
 )
 _NUMBERED_HELD = re.compile(_NUMBERED, re.IGNORECASE)
@@ -972,7 +979,9 @@ _NUMBERED_REACHED = re.compile(
     r"\b(?:passed|finished|completed|done with|wrapped(?: up)?|started|starting|on|onto|up to|reached|got to|made it to|"
     r"moved (?:up )?to|into|through)\s+(?:(?:my|our|the)\s+)?"
     + _NUMBERED
-    + r"(?!\s*(?:of|out of)\s+(?:\d|[a-z]+\b(?<!the)))",
+    + r"(?!\s*(?:of|out of)\s+(?:\d|[a-z]+\b(?<!the)))"
+    # (nor one naming a kind of thing: "on Year 4 reading books")
+    + r"(?!\s+(?-i:[a-z]+)\s+(?-i:[a-z]+s)\b)",
     re.IGNORECASE,
 )
 
@@ -1769,6 +1778,123 @@ def _replaced_it(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (last,), reason, last.value or "", new)
 
 
+# A name given anew ("we renamed him Toby", "renamed the band Pinewire", "changed her name to
+# Luna", "改名叫旺财了"): the rename is said in words; the new name, where said, follows it or
+# is what "he's ... now" calls the thing.
+_NAME = r"(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3}"
+_RENAMED = re.compile(
+    r"\brenamed\s+(?:(?:him|her|it|them)\b|(?:the|our|my|his|her|their)\s+(?P<what>[a-z][\w-]*))?"
+    r"\s*(?:to\s+|as\s+)?(?P<name>" + _NAME + r")?"
+    r"|\bchanged\s+(?:his|her|its|their|the)\s+(?:(?P<what2>[a-z][\w-]*)'s\s+)?name\s+to\s+(?P<name2>" + _NAME + r")"
+    r"|(?:改名|改叫|名字改)(?:了)?[，,]?(?:现在)?(?:叫|成|为)?(?P<zh>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:了|啦)?(?=[，,。！!]|$)",
+    re.IGNORECASE,
+)
+_CALLED_NOW = re.compile(
+    r"\b(?:he|she|it|they)(?:'s| is| are)\s+(?:called\s+|named\s+)?(?P<name>" + _NAME + r")\s+now\b"
+)
+# A name a belief holds for a thing of the speaker's ("a dog called Biscuit", "my band's called
+# The Hollow Pines", "我家狗叫豆豆").
+_CALLED = re.compile(
+    r"\b(?:called|named|name is|name's)\s+(?P<name>"
+    + _NAME
+    + r")|叫(?P<zh>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=[，,。的！!]|$)"
+)
+
+
+def _renamed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "we renamed him Toby" replaces: the name held by the belief said last that calls a
+    thing by a name ("a golden retriever called Biscuit"), or of the thing the rename names ("renamed
+    the band"); nothing when no belief holds a name, or the name given is the one held."""
+    said = _RENAMED.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]) or is_supposition(p.statement):
+        return None
+    after = _CALLED_NOW.search(p.statement)
+    new = said.group("name") or said.group("name2") or said.group("zh") or (after.group("name") if after else "")
+    what = (said.group("what") or said.group("what2") or "").casefold()
+    held = [
+        (b, called.group("name") or called.group("zh"))
+        for b in beliefs
+        if (called := _CALLED.search(b.statement)) is not None
+        and not negated(b.statement)
+        and (not what or what in b.statement.casefold())
+    ]
+    if not held:
+        return None
+    belief, old = max(held, key=lambda h: _said_last(h[0]))
+    if new and new.casefold() == old.casefold():
+        return None
+    return Decision("supersede", (belief,), f"replaced: {old} -> {new or '?'} ({p.statement}; rule renamed)", old, new)
+
+
+# Fewer left of a number held ("a fox got two of them, only Henrietta left", "one of them passed
+# away, so it's just Pickle now", "only one left"): the count the speaker held has moved down.
+_FEWER_LEFT = re.compile(
+    r"\b(?:only|just)\s+(?:(?-i:[A-Z])\w+|one|two|three|four|\d+)(?:\s+(?-i:[a-z]+))?\s+(?:left|remaining)\b"
+    r"|\b(?:it's|it is)\s+just\s+(?:(?-i:[A-Z])\w+(?:\s+and\s+(?-i:[A-Z])\w+)?|one|two|\w+\s+and\s+me)\s+now\b",
+    re.IGNORECASE,
+)
+_OF_THEM = re.compile(r"\b(?:one|two|three|four|\d+|both|all but one)\s+of\s+(?:them|the\s+\w+)\b", re.IGNORECASE)
+_COUNT_HELD = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:[a-z-]+\s+)?(?P<what>[a-z]+s)\b", re.IGNORECASE
+)
+
+
+def _fewer_left(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "one of them passed away, so it's just Pickle now" replaces: the count the speaker
+    said last of things they have ("two cats", "3 chickens"), when the loss is of "them"."""
+    if is_cjk(p.statement) or _FEWER_LEFT.search(p.statement) is None:
+        return None
+    if _OF_THEM.search(p.statement) is None and NAMED_LEFT_EN.match(p.statement.removeprefix("The user ")) is None:
+        return None  # "only two left": of stock as often; one by name, or one "of them", is the speaker's
+    last = _last_held(
+        beliefs, lambda b: (b.subject or "").partition(":")[0] == "user" and bool(_COUNT_HELD.search(b.statement))
+    )
+    if last is None:
+        return None
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule fewer left)")
+
+
+# A course of study changed ("swapped to midwifery this term", "changed course to history",
+# "switched my major to econ"): a switch said with a word of study, of what the speaker studies.
+_COURSE_SWITCHED = re.compile(
+    r"\b(?:switched|swapped|changed|moved|transferred)\s+(?:(?:my|their|the user's)?\s*(?:course|major|degree|subject)\s+)?"
+    r"(?:over\s+)?(?:to|into)\s+(?!(?:a|an|the|my|it|them)\b)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+    re.IGNORECASE,
+)
+_COURSE_SWITCHED_ZH = re.compile(r"(?:转|换|改)专业|专业(?:换|改)成了?(?P<v>[\u4e00-\u9fff]{2,6})?")
+# what one studies, not that one is a student (学生), nor a school or a term (学校, 学期)
+# (nor the level read for: 读研, 读博, 读大三)
+_STUDIES_ZH = re.compile(
+    r"专业|学(?:的是|(?!生|校|期|历|费)[\u4e00-\u9fff]{1,5}的)|读(?!书|研|博|大|高|初)[\u4e00-\u9fff]{2}"
+)
+_STUDY_SAID = re.compile(
+    r"\b(?:course|major|degree|subject|programme|program|(?:this|next|from)\s+(?:term|semester))\b", re.IGNORECASE
+)
+_STUDIES = re.compile(
+    r"\b(?:studying|studies|study|majoring in|major is|reading|doing (?:a|an|my)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:degree|course|masters|master's|phd|ba|bsc|ma|msc|diploma))\b",
+    re.IGNORECASE,
+)
+
+
+def _course_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "swapped to midwifery this term" (转专业了) replaces: the belief said last of what the
+    speaker studies ("studying nursing at Edinburgh Napier", 学会计的)."""
+    if is_cjk(p.statement):
+        said = _COURSE_SWITCHED_ZH.search(p.statement)
+        studies, new = _STUDIES_ZH, said.group("v") if said and said.group("v") else None
+    else:
+        said = _COURSE_SWITCHED.search(p.statement)
+        said = said if said is not None and _STUDY_SAID.search(p.statement) else None
+        studies, new = _STUDIES, said.group("v") if said else None
+    if said is None or negated(p.statement[: said.start()]) or is_supposition(p.statement):
+        return None
+    held = _last_held(beliefs, lambda b: b.subject == p.subject and bool(studies.search(b.statement)))
+    if held is None or (new and new.casefold() in held.statement.casefold()):
+        return None
+    return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule course switched)")
+
+
 def _said_last_holding(
     beliefs: Sequence[BeliefView], spans: Callable[[str], list[str]], now: str
 ) -> tuple[BeliefView, str] | None:
@@ -1804,7 +1930,11 @@ _CHANGED_UNSAID_ZH = re.compile(
 
 def _changed_unsaid(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "最近改成坐地铁了" changes: the belief the speaker said last."""
-    if not is_cjk(p.statement) or _CHANGED_UNSAID_ZH.match(p.statement) is None or negated(p.statement):
+    if not is_cjk(p.statement) or negated(p.statement):
+        return None
+    # said first, or last after why ("医生说血压控制得不好，现在换成缬沙坦了")
+    last = re.split(r"[，,]\s*", p.statement.rstrip("。！! "))[-1]
+    if _CHANGED_UNSAID_ZH.match(p.statement) is None and _CHANGED_UNSAID_ZH.match(last) is None:
         return None
     last = _last_held(beliefs, lambda b: is_cjk(b.statement))
     if last is None:
@@ -3191,6 +3321,9 @@ def decide(
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)
         or _replaced_it(p, said_before)
+        or _renamed(p, said_before)
+        or _fewer_left(p, said_before)
+        or _course_switched(p, said_before)
         or _went_with(p, said_before)
         or _tier_changed(p, said_before)
         or _count_changed(p, said_before)

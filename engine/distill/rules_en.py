@@ -26,6 +26,8 @@ __all__ = ["english_findings"]
 _V = r"((?:[^.,;!?]|[.,](?=\d)|" + TITLE_PERIOD + r")+)"
 # a name, with the title it is said with ("Dr. Patel", "Ms Okafor")
 _NAME = r"((?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)"
+# "I'm WFH", "I'm OK": a word in capitals after "I'm" is an acronym or a shout, no name
+_ACRONYM = re.compile(r"[A-Z]{2,}")
 # Faiths, creeds and nations a speaker says they are with a capital ("I'm Catholic", "I'm
 # Nigerian"): a closed class, so "I'm Brian" stays a name.
 _BELONGING = frozenset(
@@ -491,7 +493,8 @@ def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
         and m.group(1).split()[0].capitalize() not in _NOT_NAMES  # ("I'm NOT allergic": shouted, no name)
         # "I'm Catholic", "I'm Irish": a faith or a nation, written with a capital, is no name
         and not (
-            m.group(1).casefold().split()[-1] in _BELONGING and not re.match(r"(?i)my name is|call me", m.group(0))
+            (m.group(1).casefold().split()[-1] in _BELONGING or _ACRONYM.fullmatch(m.group(1)))
+            and not re.match(r"(?i)my name is|call me", m.group(0))
         )
     ):
         name = m.group(1)

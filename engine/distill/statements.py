@@ -32,7 +32,7 @@ from ledgermind.distill.alignment import (
 )
 from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
-from ledgermind.distill.frames import FORGOT_TO_SAY_EN, NEWS_FORMULA_EN, RELATIONS_EN, passed_on
+from ledgermind.distill.frames import FORGOT_TO_SAY_EN, NEWS_FORMULA_EN, RELATIONS_EN, RELATIONS_ZH, passed_on
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.providers import providers_named
 from ledgermind.distill.text import NEW_RECORD, copula_expanded, is_cjk
@@ -709,6 +709,8 @@ _ABOUT_SOMEONE_ZH = re.compile(
     r"|(?:带|陪|送|接)[他她](?:去|来|到|回)"
     # one of theirs spoken of, by a pronoun, and where they are or what they are ("她读大三", "他在深圳上班")
     r"|^[他她](?:们)?(?:现在|今年|已经|还|也|都)*(?:在读|读|上|在|是|叫|住|做|当|学)(?!说|想|觉得)"
+    # ... or by what they are to the speaker, a change of theirs closed by 了 ("儿子升初三了", "老婆升职了")
+    r"|^(?:" + RELATIONS_ZH + r")(?:现在|今年|已经|也|都|终于|刚)*[\u4e00-\u9fff]{2,6}了"
     r"|我|咱们|咱家|家里|[A-Za-z0-9]|的[\u4e00-\u9fff]{1,4}(?:是|叫|由)|[零一二两三四五六七八九十百千万\d]+(?:号|点|月|日|年|元|块|岁|次|楼|层|公斤|斤|分钟|小时|个人)"
     # an amount of hundreds or more, its unit left unsaid as money's is ("房租每月四千五")
     r"|[零一二两三四五六七八九十]+[百千万]"
@@ -816,6 +818,15 @@ _MINE_UNSAID = re.compile(
 )
 
 
+# The one left of many, by name ("only Henrietta left", "so it's just Pickle now"): the speaker's
+# count moved down, however short the saying.
+NAMED_LEFT_EN = re.compile(
+    r"^(?:so\s+|and\s+)?(?:only|just)\s+(?-i:[A-Z])\w+\s+(?:left|remaining)\b"
+    r"|^(?:so\s+|and\s+)?(?:it's|it is)\s+just\s+(?-i:[A-Z])\w+(?:\s+and\s+(?-i:[A-Z])\w+)?\s+now\b",
+    re.IGNORECASE,
+)
+
+
 def is_statement(clause: str) -> bool:
     """Whether a clause states something about someone (a belief's raw
     material), not a question, greeting, thanks, request or reaction."""
@@ -878,6 +889,7 @@ def is_statement(clause: str) -> bool:
         or _BARE_THING_ENDED.match(body)
         or NEW_HOME_NAMED_EN.search(body)
         or _COUPLE_ENDED_EN.match(body)  # "we called it off", "it's over with Marcus": however short
+        or NAMED_LEFT_EN.match(body)  # "only Henrietta left": the one left of the speaker's many
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):
@@ -1120,7 +1132,9 @@ _THING_AT_SUM = re.compile(
 )
 _AMOUNT_MOVED = re.compile(
     r"(?:(?:now|so|and|but)\s+)?(?:down|up|back)\s+to\s+(?:about\s+|around\s+|just\s+|only\s+)?"
-    r"(?:[$€£¥]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|half)\b)",
+    r"(?:[$€£¥]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|half)\b)"
+    # a step reached, said with the speaker dropped ("on to level 2 now", "onto week 5")
+    r"|(?:(?:now|so|and)\s+)?on\s?to\s+(?:level|year|grade|book|week|stage|module|unit|round|belt|chapter|phase)\s+\d",
     re.IGNORECASE,
 )
 

@@ -1,0 +1,143 @@
+"""What changes by a word said anew: a thing renamed ("we renamed her Luna"), fewer of many
+left ("only Clover left"), a course of study switched ("swapped to physics this semester",
+转专业), a step reached said short ("on to level 3 now", "moved up to Year 4"), a notice handed
+in, a correction whose value is followed by why or by the value in other words ("it's the 8:15,
+the 8:51 would make me late"; "misread the letter, it was 128/80"), and what is no change: a
+second car bought by another ("we're a two-car household now"), an acronym after "I'm" (no
+name), two providers each for its service, a grade said after "开学了".
+
+Words of my own (pure, the distiller's own functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("said-anew", "u")
+
+
+@pytest.mark.parametrize(
+    ("held", "renamed", "old"),
+    [
+        ("we adopted a tabby called Smudge", "the kids renamed her Luna, Smudge didn't stick", "Smudge"),
+        ("my podcast is called Late Shift Talk", "we've renamed it Night Owls, a bigger show had the old name", "Late"),
+        ("我家猫叫咪咪", "改名了，现在叫年糕", "咪咪"),
+    ],
+)
+def test_a_thing_renamed_loses_its_old_name(held: str, renamed: str, old: str) -> None:
+    _, ended = beliefs_after(OWNER, held, renamed, one_session=True)
+    assert len(ended) == 1 and old in ended[0], ended
+
+
+def test_a_rename_of_another_thing_keeps_a_name_held() -> None:
+    _, ended = beliefs_after(OWNER, "my son is called Theo", "he renamed his hamster Nibbles", one_session=True)
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    ("held", "left"),
+    [
+        ("we keep four ducks on the allotment", "the heron took three of them, only Clover left"),
+        ("I have two rabbits", "sadly one of them died on sunday so it's just Basil now"),
+    ],
+)
+def test_fewer_of_many_left_ends_the_count(held: str, left: str) -> None:
+    _, ended = beliefs_after(OWNER, held, left, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_stock_running_low_ends_no_count() -> None:
+    _, ended = beliefs_after(OWNER, "I have three dogs", "only two tins of food left, need to shop", one_session=True)
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    ("held", "switched"),
+    [
+        ("I'm studying chemistry at Bath", "swapped to physics this semester"),
+        ("I'm doing a history degree", "changed course to economics"),
+        ("我读研究生，学的是法律", "转专业了，现在学金融"),
+    ],
+)
+def test_a_course_switched_ends_what_was_studied(held: str, switched: str) -> None:
+    _, ended = beliefs_after(OWNER, held, switched, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_a_switch_with_no_word_of_study_keeps_the_course() -> None:
+    _, ended = beliefs_after(OWNER, "I'm studying chemistry at Bath", "I switched to oat milk", one_session=True)
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    ("held", "reached"),
+    [
+        ("I'm revising for ACCA level 1", "Passed level 1! On to level 2 now"),
+        ("I teach Year 3 at Hill Street primary", "they've moved me up to Year 4 from september"),
+        ("我女儿今年上初一", "开学了，女儿升初二了"),
+    ],
+)
+def test_a_step_reached_said_short_moves_the_step(held: str, reached: str) -> None:
+    _, ended = beliefs_after(OWNER, held, reached, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_a_notice_handed_in_ends_the_job() -> None:
+    _, ended = beliefs_after(
+        OWNER, "I'm a cashier at the Aldi in Bury", "starting at Boots on monday, handed my notice in at Aldi"
+    )
+    assert any("Aldi" in e for e in ended), ended
+
+
+@pytest.mark.parametrize(
+    ("held", "corrected", "now"),
+    [
+        ("I catch the 8:51 train", "sorry that was wrong, it's the 8:15, the 8:51 would make me late", "8:15"),
+        ("I have a 2018 iPad", "wait no it's a 2021 one, the Air. sorry", "2021"),
+        ("my blood pressure was 140/90 last time", "Sorry, misread the letter, it was 128/80", "128/80"),
+    ],
+)
+def test_a_correction_with_why_or_the_value_again_after_it(held: str, corrected: str, now: str) -> None:
+    current, ended = beliefs_after(OWNER, held, corrected, one_session=True)
+    assert len(ended) == 1 and any(now in c for c in current), (current, ended)
+
+
+def test_another_car_in_the_household_keeps_mine() -> None:
+    _, ended = beliefs_after(
+        OWNER, "My car is a 2015 Ford Focus", "my husband bought himself a Tesla so we're a two-car household now"
+    )
+    assert ended == [], ended
+
+
+def test_an_acronym_after_im_is_no_name() -> None:
+    current, _ = beliefs_after(OWNER, "now that I'm WFH three days a week I walk the dog at lunch")
+    assert not any("name is" in c for c in current), current
+
+
+def test_two_providers_each_for_its_service_are_two() -> None:
+    current, _ = beliefs_after(OWNER, "We're with EDF for gas and Virgin for broadband")
+    assert len(current) == 2, current
+
+
+def test_an_amount_of_another_thing_after_and_the_is_its_own() -> None:
+    current, _ = beliefs_after(OWNER, "My landlord is Mr. Patel and the rent is $1,200 a month")
+    assert len(current) == 2, current
+
+
+def test_a_shift_swapped_from_a_month_is_a_change_not_an_event() -> None:
+    _, ended = beliefs_after(OWNER, "I work nights at the hospital", "swapped to days from this month, 7 till 3")
+    assert len(ended) == 1, ended
+
+
+def test_a_medicine_changed_after_why_is_the_one_taken_last() -> None:
+    _, ended = beliefs_after(
+        OWNER, "我每天晚上吃一片阿托伐他汀", "医生说血脂还是高，现在换成瑞舒伐他汀了", one_session=True
+    )
+    assert len(ended) == 1, ended
+
+
+def test_a_nurse_and_her_shifts_are_two() -> None:
+    current, _ = beliefs_after(OWNER, "我是医生，上的是夜班")
+    assert len(current) == 2, current
