@@ -506,6 +506,8 @@ _ENDS = re.compile(
     r"kicked the habit|bailed on|pulled the plug on|wound down|cut ties with|"
     # someone took the speaker off a medication by name ("doc took me off metformin")
     r"(?:took|taken|taking|came|got|went) (?:(?:me|us|him|her|them|the user) )?off (?=(?-i:[A-Z])|[a-z]{4,})(?!(?:the|my|our|work|school)\b)|"
+    # ... or off the one named by its article ("doc took me off the metformin altogether")
+    r"(?:took|taken|taking) (?:me|us|him|her|them|the user) off (?:the|my|our) (?=[a-z]{4,}\s+(?:altogether|completely|entirely|for good|now)\b|[a-z]{4,}(?:,|\s+and\b))|"
     # ... or weaned off one, whatever its article ("tapered me off the sertraline")
     r"(?:tapered|tapering|weaned|weaning) (?:(?:me|us|him|her|them|the user|myself) )?off\b|"
     # out of a group one played or sang in ("I'm out of the band")

@@ -155,7 +155,9 @@ _SAID_BUT_EN = re.compile(
     r"(?:it's|it is|it was|that's|he's|she's|they're|the \w+ is|i meant(?!\s+the\s+one\b)|i mean(?!\s+the\s+one\b))?"
     r"\s*(?:actually\s+|really\s+)?"
     # ("sorry I said 7 earlier, he's actually 9": "but" unsaid, the thing said again by its pronoun)
-    r"|\s+(?:earlier|before|above|last time),?\s+(?:it's|it is|it was|that's|he's|she's|they're)\s+(?:actually|really)\s+)"
+    r"|\s+(?:earlier|before|above|last time),?\s+(?:it's|it is|it was|that's|he's|she's|they're)\s+(?:actually|really)\s+"
+    # ("oh i said he's 7, he actually turned 8 in august": the pronoun and "actually" after a comma)
+    r"|,\s+(?:he|she|they|it)(?:'s|\s+is|\s+was|\s+are)?\s+(?:actually|really)\s+(?:turned\s+|is\s+)?)"
     r"(?P<new>[^,;]+?)[.!]*$",
     re.IGNORECASE,
 )
@@ -198,17 +200,18 @@ SLIP_SAID_ZH = re.compile(r"不对|不是|[说写打记看搞弄听算]错|记�
 # The wrong value named first in the clause after the right one, as what it really was: from
 # before, or another's ("海淀是以前的办公室", "云南是去年去的", "豆豆是我姐家的猫"; not "南京是个好地方")
 WRONG_SAID_AFTER_ZH = re.compile(
-    r"[，,]?\s*(?!这|那|它|他|她|我|你)(?P<wrong>[\u4e00-\u9fff]{2,4}?)(?:是|才是|那是)"
+    # as "the X one is another thing", or another's ("平安那个是寿险", "橘的那只是我朋友家的",
+    # "乳糖不耐受的是我老公")
+    r"[，,]?\s*(?!这|那|它|他|她|我|你)(?P<other>[\u4e00-\u9fff]{2,6}?)"
+    r"(?:的?那(?:个|家|只|条|辆|台|位|件)是(?=[\u4e00-\u9fff]{2})|的是(?=我(?!的)|[他她](?!的)))"
+    r"|[，,]?\s*(?!这|那|它|他|她|我|你)(?P<wrong>[\u4e00-\u9fff]{2,4}?)(?:是|才是|那是)"
     r"(?=以前|之前|去年|前年|上次|上回|原来|\d{4}年|老(?:家|店|房|地方|公司|单位|校区|办公室)|我(?!的)|[他她](?!的)[^，,。]{0,8}的地方)"
-    # ... or as "the X one is another thing", or another's ("平安那个是寿险", "乳糖不耐受的是我老公")
-    r"|[，,]?\s*(?!这|那|它|他|她|我|你)(?P<other>[\u4e00-\u9fff]{2,6}?)"
-    r"(?:(?:那个|那家|的那个)是(?=[\u4e00-\u9fff]{2})|的是(?=我(?!的)|[他她](?!的)))"
 )
 
 
 def wrong_said(m: re.Match[str]) -> str:
     """The wrong value a ``WRONG_SAID_AFTER_ZH`` match names."""
-    return m.group("wrong") or m.group("other")
+    return m.group("wrong") or m.group("other").removesuffix("的")  # "橘的那只是": 橘
 
 
 # A place said by what kind of place it is, or one named before what it was ("在朝阳，海淀是以前的")
@@ -231,7 +234,9 @@ _SLIP_EN = (
     r"(?:i )?(?:wrote|typed|put|read|heard|said|remembered|copied) (?:it|that|this|them|the \w+)(?: down| in)? wrong(?:ly)?|"
     r"(?:i )?mis(?:read|typed|heard|remembered|counted|spelled|spelt)(?: (?:it|that|this|them|(?:the|my) \w+))?|"
     # how the right value was found, or why the slip: "just checked the reminder", "fat fingers"
-    r"(?:i )?(?:read|looked at|was looking at|checked) the wrong \w+|" + _FOUND_AGAIN_EN + r"fat fingers?|brain fart|"
+    r"(?:i )?(?:read|looked at|was looking at|checked) the wrong \w+|"
+    + _FOUND_AGAIN_EN
+    + r"fat fingers?|brain fart|brain fog|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|"
     r"(?:no idea|not sure|idk|(?:i )?(?:don't|do not|dunno) know) why i (?:typed|wrote|said|put)(?: [\w'\" -]{1,20})?|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?(?: (?:strikes again|again|did that|did it|lol))?"
@@ -420,7 +425,8 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     opened = _FORMULA_EN.match(text)
     why = (
         (_TRAILING_WHY_EN.search(text, opened.end()) or _said_of_the_other(text, opened))
-        if trailing is None and opened
+        # ("sorry I said 12 earlier, she's actually 13": the clause after is the right value)
+        if trailing is None and opened and not _SAID_BUT_EN.match(text[opened.end() :])
         else None
     )
     if why is not None:  # the formula opened it: what follows the value is why, no value
@@ -439,7 +445,7 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     weak = _WEAK_ONLY_EN.match(text)
     if formula and weak and weak.end() >= formula.end() and not _AFTER_WEAK_EN.fullmatch(rest):
         return None  # "brain fart, 8 candles on the cake": no value said alone after a weak formula
-    if _TO_COME_EN.search(rest) and not re.search(r"\bnot\b", rest, re.IGNORECASE):
+    if _TO_COME_EN.search(rest) and not re.search(r"\bnot\b|\bturned\s+\d", rest, re.IGNORECASE):
         return None  # "ignore that, she's 7 in august": what will be, no slip in what is
     said = _SAID_BUT_EN.match(rest)
     if said:
@@ -481,7 +487,7 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
 # A clause after the corrected value saying what the wrong one is ("no wait thursdays, tuesday is
 # my spin class", "sorry i meant dallas, my brother's the one in austin"): why the slip, no value.
 _TRAILING_CLAUSE_EN = re.compile(
-    r"[,;—–-]\s*(?!(?:not|and|or|but)\b)(?:[\w':]+\s+){0,3}?[\w':]*?(?:\s(?:is|are|was|were|would|will|could|can|does|did|has|had|[a-z]+s|[a-z]+ed)|'s)\s+"
+    r"[,;—–-]\s*(?!(?:not|and|or|but)\b)(?:[\w':]+\s+){0,3}?[\w':]*?(?:\s(?:is|are|was|were|would|will|could|can|does|did|has|had|went|got|came|moved|[a-z]+s|[a-z]+ed)|'s)\s+"
     r"[^,;]{1,60}[.!]*$",
     re.IGNORECASE,
 )
@@ -666,7 +672,8 @@ def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection 
         return None  # a statement of its own: the other rules read it
     if _INTERJECTION.fullmatch(new.strip(" ,.!")):
         return None  # "Ha, I always mix those up": no value, a laugh
-    head = re.match(r"(?:[a-z][\w-]*\s+)?", new)  # "room 240": a noun may name what the value is
+    # "room 240", "Year 3": a noun may name what the value is
+    head = re.match(r"(?:[a-z][\w-]*\s+|(?-i:[A-Z])[a-z]+\s+(?=\d))?", new)
     if head and re.fullmatch(rf"(?:{MONTHS})\s+", head.group(0), re.IGNORECASE):
         head = None  # "sorry june 16": the month is part of the date
     value = _VALUE_EN.match(new, head.end() if head and len(new.split()) <= 3 else 0)

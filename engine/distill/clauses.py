@@ -17,7 +17,14 @@ from ledgermind.distill.bare_corrections import is_formula
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH
 from ledgermind.distill.person import INTRODUCED_ZH
-from ledgermind.distill.statements import SUPPOSING_ZH, is_counterfactual, is_request, is_statement, strip_lead
+from ledgermind.distill.statements import (
+    SUPPOSING_ZH,
+    is_counterfactual,
+    is_request,
+    is_statement,
+    role_said,
+    strip_lead,
+)
 
 __all__ = ["clauses"]
 
@@ -112,6 +119,8 @@ _SPLIT_EN = re.compile(
     r"living|working|at|in)\b)"
     # ", and <a clause of its own>": a verb within its first words ("sprint reviews are every other Friday")
     r"|,\s+(?:and|but)\s+(?=(?:\w+\s+){0,3}(?:is|are|was|were|has|have|will|starts|runs)\b)"
+    # "we drive a 2016 Skoda and it's insured with LV": how the thing is held, a fact of its own
+    r"|\s+and\s+(?=it(?:'s|\s+is)\s+(?:insured|registered|financed|leased|covered|serviced|on finance)\b)"
     # "our landlord is Mrs. Okafor and the rent is $1,450 a month": a second thing of theirs and its amount
     r"|\s+and\s+(?=the\s+[a-z]+\s+(?:is|are|was)\s+(?:about\s+|around\s+)?[$€£¥]?\d)"
     # "... and <Name> <verb>": a named person starts a clause of their own ("Karen retired and Leo became my boss")
@@ -152,8 +161,9 @@ _SPLIT_ZH = re.compile(
     + r"|周末|平时|平日|工作日|每天|每周|晚上|早上|白天|现在|目前|如今|老家|家乡|家里|下个月|下周|明年|下半年|"
     # a change just made, said after a state ("我今年30岁，刚生了二胎")
     r"刚(?!才)刚?)[\u4e00-\u9fff])"
-    # a fact added ("，另外近视六百度")
+    # a fact added ("，另外近视六百度"); a thing and where it was taken out ("，车险在太平洋买的")
     r"|[，,]\s*另外[，,]?\s*"
+    r"|[，,]\s*(?=[\u4e00-\u9fff]{1,4}(?:是)?在[\u4e00-\u9fffA-Za-z]{2,8}?(?:买|办|上|交|开|存|投|保)的)"
     # a predicate of its own, its subject dropped as Chinese drops it ("我住在成都，在一家医院当护士，养了一只狗")
     # (not after a correction's formula: "我住在北京，哦不对，在上海" is one correction; nor a
     # condition and what follows it: "，喝牛奶就拉肚子" says why)
@@ -176,7 +186,9 @@ _NOW_FIRST = re.compile(r"(?:now|nowadays|these days)\b", re.IGNORECASE)
 
 
 _SAID_FIRST = re.compile(r"^(?:(?:sorry|oops|wait|oh|ah|hmm)[,\s]+)?i\s+said\s+\S", re.IGNORECASE)
-_MEANT_NEXT = re.compile(r"^(?:but\s+)?(?:i meant|i mean|it's|it is|it was|actually)\b", re.I)
+_MEANT_NEXT = re.compile(
+    r"^(?:but\s+)?(?:i meant|i mean|it's|it is|it was|actually|(?:he|she|they)(?:'s|\s+is|\s+was)?\s+actually)\b", re.I
+)
 
 
 # A laugh between two clauses of the speaker's ("cancelled the membership lol i never went"): the
@@ -207,6 +219,9 @@ def clauses(sentence: str, before: str = "") -> list[str]:
         # ... and what is told after the ask, a clause of its own ("..., and i live in leeds now btw")
         told = _TOLD_AFTER_ASK.search(sentence, asked.end())
         sentence = sentence[: asked.start()] + (", " + sentence[told.end() :] if told else "")
+    role = role_said(sentence)
+    if role is not None:  # "As a mum of two, I never sleep": what the speaker is, then the rest
+        return [role[0], *(clauses(role[1], before) if role[1] else [])]
     pair = _PAIR_AFTER_COMMA.search(sentence)
     if pair is not None:  # "ok I gotta go, Jonah and I are looking at flats": the two open a clause
         return clauses(sentence[: pair.start()], before) + clauses(sentence[pair.end() :])
@@ -444,7 +459,7 @@ _OVER_VERB = (
 )
 _DROPPED_SUBJECT = re.compile(
     r"^(?:(?:finally|just|recently|already|also|officially)\s+)?"
-    r"(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|wrapped(?: up)?|adopted|married|retired|"
+    r"(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|wrapped(?: up)?|adopted|married|retired|hired|took on|"
     r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|traded|"
     r"bumped|upped|raised|lowered|increased|reduced|renewed|replaced|swapped|migrated|relocated|refinanced|"
     r"ported|ditched|rescheduled|postponed|downsized|outgrew|cut (?:down|back|out)|stepped (?:down|back)|resigned|"
@@ -518,6 +533,8 @@ _DROPPED_SUBJECT = re.compile(
     r"|^(?P<held>still)\s+(?=(?:single|vegan|vegetarian|married|engaged|divorced|sober|unemployed|retired|"
     r"pregnant|job[- ]hunting|house[- ]hunting|flat[- ]hunting)\b|(?:at|in|with)\s+(?-i:[A-Z])"
     r"|(?:working|living|teaching|studying)\s+(?:at|in|for|with)\s+(?:(?-i:[A-Z])|(?:my|our)\s))\S"
+    # where one lives or works, after what one is ("I'm a midwife, based in Brighton", "..., living in Leeds")
+    r"|^(?P<where>based|living|located)\s+(?=(?:in|at|near|out of)\s+(?-i:[A-Z]))\S"
     # not an evaluation of doing something ("Not easy facing setbacks": it is not easy)
     r"|^(?P<not>not|no longer)\s+(?!\w+\s+\w+ing\b)(?!(?:really|sure|quite|bad|much|yet|that|this|it|now|at all|exactly|necessarily|"
     r"always|often|ever|even|too|so|very|today|tonight|anymore|\w+ly)\b)"
@@ -611,7 +628,7 @@ def _with_subject(clause: str, subject: str = "I") -> str:
     if m is None:
         return clause
     progressive = not m.group("over") and (
-        m.group("not") or m.group("ing") or m.group("plan") or m.group("act") or m.group("held")
+        m.group("not") or m.group("ing") or m.group("plan") or m.group("act") or m.group("held") or m.group("where")
     )
     if subject == "I" or m.group("over"):  # (a habit said over keeps the speaker's "don't")
         lead = "I've " if m.group("been") or m.group("been_done") else "I'm " if progressive else "I "

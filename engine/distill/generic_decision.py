@@ -85,6 +85,7 @@ __all__ = [
     "MADE_INTO",
     "MOVED_IT",
     "MOVED_ZH",
+    "ONE_MORE",
     "REACHED",
     "WENT_WITH",
     "Decision",
@@ -1835,8 +1836,42 @@ _FEWER_LEFT = re.compile(
 )
 _OF_THEM = re.compile(r"\b(?:one|two|three|four|\d+|both|all but one)\s+of\s+(?:them|the\s+\w+)\b", re.IGNORECASE)
 _COUNT_HELD = re.compile(
-    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:[a-z-]+\s+)?(?P<what>[a-z]+s)\b", re.IGNORECASE
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:[a-z-]+\s+)?"
+    r"(?P<what>[a-z]+s|staff|people|children|sheep|fish)\b",
+    re.IGNORECASE,
 )
+
+
+# One more than a number held ("hired a third person" after "a bakery with two employees", "got
+# our fourth hen"): the count said before is one short now.
+ONE_MORE = re.compile(
+    r"\b(?:hired|got|adopted|took on|bought|added|welcomed|rescued|brought home)\s+(?:a|an|our|my|the)\s+"
+    r"(?P<ord>second|third|fourth|fifth|sixth)\b",
+    re.IGNORECASE,
+)
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _one_more(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "hired a third person yesterday" replaces: the speaker's belief said last that holds a
+    count one short of it ("a small bakery with two employees")."""
+    said = None if is_cjk(p.statement) else ONE_MORE.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]) or is_supposition(p.statement):
+        return None
+    if ":" in (p.subject or "") or _OTHERS_OF_THEIRS.match(p.statement) or p.statement.startswith("The user's"):
+        return None  # "my sister got a third dog": hers
+    before = _ORDINALS[said.group("ord").casefold()] - 1
+
+    def short_by_one(b: BeliefView) -> bool:
+        held = _COUNT_HELD.search(b.statement)
+        count = held.group(0).split()[0].casefold() if held else ""
+        return (b.subject or "").partition(":")[0] == "user" and (_COUNTS.get(count) or int(count or 0)) == before
+
+    last = _last_held(beliefs, lambda b: bool(_COUNT_HELD.search(b.statement)) and short_by_one(b))
+    if last is None:
+        return None
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule one more)")
 
 
 def _fewer_left(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -3323,6 +3358,7 @@ def decide(
         or _replaced_it(p, said_before)
         or _renamed(p, said_before)
         or _fewer_left(p, said_before)
+        or _one_more(p, said_before)
         or _course_switched(p, said_before)
         or _went_with(p, said_before)
         or _tier_changed(p, said_before)

@@ -146,6 +146,15 @@ DEFAULT_CONFIG = ReconcileConfig()
 _USER = "user"  # the subject key of a speaker with no name: the user of an assistant
 
 
+# Working from home every day ("WFH full time", "fully remote now", "remote permanently"): no
+# commute of the speaker's holds any more.
+_REMOTE = re.compile(r"\b(?:wfh|work(?:s|ing)? from home|remote)\b", re.IGNORECASE)
+_COMMUTES = re.compile(r"\bcommut(?:e|es|ing)\b", re.IGNORECASE)
+_ALL_REMOTE = re.compile(
+    r"\b(?:full[- ]time|fully|permanently|for good|100%|every day|all week|five days a week)\b", re.IGNORECASE
+)
+
+
 def jaccard_similarity(p: Proposal, beliefs: Sequence[BeliefView]) -> list[tuple[BeliefView, float]]:
     words = tokens(p.statement)
     return [(b, jaccard(words, b.words)) for b in beliefs]
@@ -213,6 +222,14 @@ class _State:
         elif p.kind == "episode" and (paid := debt_paid_off(p.statement, self._facts())):
             # "made the last payment on the car loan yesterday", told as a dated event: the debt ends
             self._invalidate_all(p, list(paid), f"ended: {p.statement} (rule paid off)", at=p.valid_from)
+        elif _REMOTE.search(p.statement) and _ALL_REMOTE.search(p.statement) and not negated(p.statement):
+            # "now that I'm WFH full time", "work's gone fully remote": a commute of the speaker's is over
+            gone = [
+                b
+                for b in self._facts()
+                if b.subject == p.subject and (b.attribute == "commute" or _COMMUTES.search(b.statement))
+            ]
+            self._invalidate_all(p, gone, f"ended: {p.statement} (rule fully remote, no commute)", at=p.valid_from)
         same_kind = [b for b in self.current.values() if b.kind == p.kind and INSTRUCTION_LIKE not in b.flags]
         if p.rule == LEFT_BEHIND and ends_nothing_held(p.statement):
             return None  # "almost ditched keto last night": nothing went

@@ -49,6 +49,7 @@ from ledgermind.distill.generic_decision import (
     FOR_ONCE,
     MADE_INTO,
     MOVED_IT,
+    ONE_MORE,
     REACHED,
     WENT_WITH,
     breaks_up,
@@ -480,6 +481,7 @@ def _says_what_holds_now(clause: str) -> bool:
         or bool(left_behind(clause))  # "shut down the etsy shop in june": a thing named as gone
         or _FINISHED.search(clause) is not None  # "finished Dune last night": what was under way, done
         or new_job(clause)  # "was promoted to Associate Director earlier this month": the job from then
+        or ONE_MORE.search(clause) is not None  # "took on a fourth barista last week": a count from then
     )
 
 

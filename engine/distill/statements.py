@@ -827,6 +827,15 @@ NAMED_LEFT_EN = re.compile(
 )
 
 
+# How a thing spoken of is held, and with whom ("it's insured with LV", "it's on finance through
+# Santander")
+_HELD_WITH = re.compile(
+    r"^(?:it's|it is|they're|they are)\s+(?:insured|registered|financed|leased|covered|serviced|on finance)\s+"
+    r"(?:with|by|through|at)\s+(?-i:[A-Z])",
+    re.IGNORECASE,
+)
+
+
 def is_statement(clause: str) -> bool:
     """Whether a clause states something about someone (a belief's raw
     material), not a question, greeting, thanks, request or reaction."""
@@ -902,6 +911,8 @@ def is_statement(clause: str) -> bool:
         return True  # "30 days without a cigarette today", "it's been 3 weeks since my last drink"
     if _NEW_RECORD.match(body):
         return True  # "new pb this morning!!! 26:55": a value of the speaker's own, said new
+    if _HELD_WITH.match(body):
+        return True  # "it's insured with LV": the thing spoken of last, and who it is held with
     if _MOVED_TO_ONE.search(body) and providers_named(body):
         return True  # "the whole eng org got moved over to linear": a provider the speaker is moved to
     if _DIED_PRONOUN.match(body) or LEFT_PRONOUN_EN.match(body):
@@ -1590,6 +1601,67 @@ _HEDGED_LAST_EN = re.compile(
 )
 
 
+# What the speaker is, said first to frame the rest: "As a nurse, ...", "as a 29 year old who ...,",
+# "midwife here, ..." (a person's word: one who does, or one of a closed few; never "as a kid",
+# a time gone, nor "as a result", no person at all)
+_PERSON_WORD = (
+    r"(?:\d{1,2}[- ]?(?:year|yr)[- ]?old|(?:[\w-]+\s+){0,2}?(?:[a-z]+(?:er|or|ist|ista|ian|ant|ent|ic)|nurse|mum|mom|dad|parent|"
+    r"physio|pilot|coach|cook|surgeon|nanny|GP|"
+    r"vegan|vegetarian|veggie|diabetic|coeliac|celiac|mother|father|wife|husband|carer|caregiver|retiree|midwife|chef|vet|"
+    r"grandparent|grandma|grandmother|grandad|grandfather|student|engineer|introvert|extrovert)(?:\s+of\s+(?:\w+|\d+))?)"
+)
+_ROLE_LEAD = re.compile(
+    r"^(?:as|being)\s+an?\s+(?P<role>" + _PERSON_WORD + r")(?:\s+who\s+[^,]{1,60})?,\s+(?P<rest>\S.*)$"
+    r"|^(?P<here>" + _PERSON_WORD + r")\s+here[,!.]\s*(?P<after>\S.*)?$",
+    re.IGNORECASE,
+)
+# Words of the shape of a person's that say no standing of the speaker's ("as a beginner", "as a
+# teenager": what one was or is only in the moment)
+_NO_ROLE = frozenset(
+    [
+        "teenager",
+        "youngster",
+        "beginner",
+        "newcomer",
+        "foreigner",
+        "outsider",
+        "member",
+        "user",
+        "customer",
+        "consumer",
+        "reminder",
+        "starter",
+        "after",
+        "later",
+        "other",
+        "whole",
+        "matter",
+        "result",
+        "rule",
+        "favor",
+        "favour",
+        "number",
+        "partner",
+        "player",
+        "order",
+        "answer",
+        "present",
+        "moment",
+    ]
+)
+
+
+def role_said(sentence: str) -> tuple[str, str] | None:
+    """What the speaker is, said first to frame the rest ("As a nurse, how do I ...?" -> ("I'm a
+    nurse", "how do I ...?"), "midwife here, based in Brighton"); None when it opens no sentence."""
+    role = _ROLE_LEAD.match(sentence.strip())
+    said = (role.group("role") or role.group("here")) if role else ""
+    if role is None or said.split()[-1].casefold() in _NO_ROLE:
+        return None
+    article = "an" if said[:1].lower() in "aeiou" else "a"
+    return f"I'm {article} {said}", role.group("rest") or role.group("after") or ""
+
+
 def told_before_asked(sentence: str) -> str | None:
     """What a question sentence told before it asked: the statement ahead of a short question
     at its end ("I'm flying to Lisbon on Friday, any tips?" -> "I'm flying to Lisbon on
@@ -1606,6 +1678,12 @@ def told_before_asked(sentence: str) -> str | None:
         if re.match(r"(?:你|您)(?:说|觉得|看|认为)", told):
             return None  # "你说如果我明年辞职去读研，会不会很亏": the listener's view asked, nothing told
         return told if told and not _QUESTION_ZH.search(told) else None
+    role = role_said(text)
+    if role is not None:  # "As a nurse, how do I deal with nights?": what the speaker is, told to ask
+        if not role[1] or not is_question(role[1]):
+            return text
+        before = told_before_asked(role[1])  # "midwife here, based in Brighton, what are good snacks ...?"
+        return f"{role[0]}, {before}" if before else role[0]
     asked = _ASKED_AFTER_EN.search(text) or _HEDGED_LAST_EN.search(text)
     if asked is None:
         return None

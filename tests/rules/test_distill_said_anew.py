@@ -141,3 +141,92 @@ def test_a_medicine_changed_after_why_is_the_one_taken_last() -> None:
 def test_a_nurse_and_her_shifts_are_two() -> None:
     current, _ = beliefs_after(OWNER, "我是医生，上的是夜班")
     assert len(current) == 2, current
+
+
+@pytest.mark.parametrize(
+    ("message", "held"),
+    [
+        ("As a paramedic, how do I sleep after a night shift?", "paramedic"),
+        ("as a 41 year old who never ran before, what's a good first race?", "41"),
+        ("physio here, based in Cork, any tips for desk stretches?", "physio"),
+    ],
+)
+def test_what_the_speaker_is_said_to_frame_a_question_is_kept(message: str, held: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert any(held in c for c in current), current
+
+
+@pytest.mark.parametrize("message", ["As a kid, I hated broccoli", "As a result, what should I do?"])
+def test_a_time_gone_or_no_person_frames_nothing_held(message: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert not any(c.startswith("The user is a") for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "remote"),
+    [
+        ("I commute to Bristol on the 7:10 every day", "the office closed so I'm WFH full time now"),
+        ("I commute into the city by tram", "work went fully remote this month, no more tram"),
+    ],
+)
+def test_working_from_home_every_day_ends_the_commute(held: str, remote: str) -> None:
+    _, ended = beliefs_after(OWNER, held, remote)
+    assert len(ended) == 1, ended
+
+
+def test_someone_else_working_from_home_keeps_my_commute() -> None:
+    _, ended = beliefs_after(OWNER, "I commute to Bristol by train", "my husband works from home full time")
+    assert ended == [], ended
+
+
+def test_one_more_than_a_count_held_replaces_it() -> None:
+    _, ended = beliefs_after(OWNER, "my cafe has three staff", "took on a fourth barista last week")
+    assert len(ended) == 1, ended
+
+
+def test_one_more_of_someone_elses_keeps_my_count() -> None:
+    _, ended = beliefs_after(OWNER, "I have two cats", "my neighbour adopted a third cat")
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    ("message", "count"),
+    [
+        ("我开的是比亚迪汉，车险在人保买的", 2),
+        ("we drive a 2019 Kia Ceed and it's insured with Admiral", 2),
+        ("I'm a nurse, living in Derby", 2),
+    ],
+)
+def test_a_thing_and_how_it_is_held_are_two(message: str, count: int) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert len(current) == count, current
+
+
+def test_a_medicine_taken_off_by_its_article_ends() -> None:
+    _, ended = beliefs_after(OWNER, "I'm on ramipril 5mg", "the GP took me off the ramipril completely, BP is fine now")
+    assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize(
+    ("held", "corrected", "now"),
+    [
+        ("my niece is 9", "sorry I said 9 earlier, she's actually 10", "10"),
+        ("my son is 5 and loves trains", "oh i said he's 5, he actually turned 6 in may, brain fog", "6"),
+        ("my daughter is in Year 4 at St Anne's", "wait sorry, Year 5, they went up in september", "Year 5"),
+    ],
+)
+def test_a_value_said_wrong_then_put_right_with_why(held: str, corrected: str, now: str) -> None:
+    current, ended = beliefs_after(OWNER, held, corrected, one_session=True)
+    assert len(ended) == 1 and any(now in c for c in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "corrected"),
+    [
+        ("我家狗叫旺财，是只柯基", "说错了，旺财是柴犬，柯基那只是我表哥家的"),
+        ("我宽带是移动的", "记错了，宽带是电信的，移动那个是手机卡"),
+    ],
+)
+def test_the_wrong_value_said_as_another_things_is_the_one_replaced(held: str, corrected: str) -> None:
+    _, ended = beliefs_after(OWNER, held, corrected, one_session=True)
+    assert len(ended) == 1, ended
