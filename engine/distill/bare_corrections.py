@@ -80,7 +80,8 @@ _FORMULA_EN = re.compile(
     # "that figure's wrong", "the date I gave you was wrong": the value said before, owned wrong
     r"(?:that|the|my) (?:figure|number|amount|date|time|name|price|total)(?: i (?:gave|said|told) you)?(?:'s| is| was) "
     r"(?:wrong|off|not right)|not quite|let me correct (?:that|myself)|i should(?:'ve| have) said|should(?:'ve| have) said|"
-    r"i (?:had|got) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above|last time|the first time))?|"
+    r"(?:i )?(?:had|got) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above|last time|the first time))?|"
+    r"(?:i )?(?:should|need to|have to|gotta|must) correct (?:that|myself)|"
     r"i (?:wrote|typed|spelled|spelt|put) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above))?|"
     r"i made a (?:mistake|typo)(?: (?:before|earlier|there))?|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|(?:i )?got (?:muddled|confused|mixed up)(?: there)?|"
@@ -125,7 +126,8 @@ _PRONOUN_VERB_EN = re.compile(r"^(?:it|that|she|he|they)\s+(?:\w+s)\s+(?:(?:in|a
 # before a value (a capital or a digit); not "my ..." or "I ...", statements the other rules read.
 _THING_COPULA_EN = re.compile(
     r"^(?!(?:i|i'm|we|we're|my|our|you|your)\b)(?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?"
-    r"(?:\s+(?:is|are|was|were)\s+(?:(?:on|at|in|every|called|named)\s+)?(?:the\s+(?=\d))?|'s\s+(?:called|named)\s+)"
+    r"(?:\s+(?:is|are|was|were)\s+(?:(?:actually|really)\s+)?(?:(?:on|at|in|every|called|named|with)\s+)?(?:the\s+(?=\d))?"
+    r"|'s\s+(?:(?:actually|really)\s+(?:(?:called|named|with|on|at|in)\s+)?|(?:called|named|with|on|at|in)\s+))"
     r"(?=(?-i:[A-Z])|[$€£¥]?\d)",
     re.IGNORECASE,
 )
@@ -500,6 +502,7 @@ def _said_of_the_other(text: str, formula: re.Match[str]) -> re.Match[str] | Non
     if clause is None:
         return None
     value = _PRONOUN_EN.sub("", text[formula.end() : clause.start()].strip(), count=1)  # "it's tree nuts"
+    value = _THING_COPULA_EN.sub("", value, count=1)  # "the joint account is with Monzo"
     return clause if 0 < len(value.split()) <= 2 else None
 
 
@@ -517,6 +520,8 @@ def _remainder(text: str) -> str:
     text = text.strip(" .!,")
     text = _PRONOUN_ATTRIBUTE_EN.sub("", text, count=1)
     bare = _THING_COPULA_EN.sub("", text, count=1)
+    # "choir is Tuesday nights": the day, its part of the day said with it
+    bare = re.sub(r"(?<=day)s?\s+(?:nights?|mornings?|evenings?|afternoons?)$", "", bare, flags=re.IGNORECASE)
     if _VALUE_EN.fullmatch(bare):  # the whole rest one value: "March 17" is two tokens, left whole
         text = bare
     text = _PRONOUN_EN.sub("", _PRONOUN_VERB_EN.sub("", text, count=1), count=1)

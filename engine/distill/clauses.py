@@ -704,9 +704,15 @@ _SHARED_FIRST_PERSON = re.compile(
     + _LIFE_VERBS
     # a light verb only as a habit ("and usually get coffee at Pret"; not "get our creative on")
     + r")|(?:usually|often|always|normally)\s+(?:get|grab|buy))\s+(?:for|at|in|on|to|with|from|as|the|a|an|my|our|two|three|"
-    r"some|coffee|tea|lunch|breakfast|dinner|\w+ing|\w+s)\b.*)$"
+    # ... or its object as a bare noun and more said of it ("... and teach piano to kids on weekends")
+    r"some|coffee|tea|lunch|breakfast|dinner|\w+ing|\w+s|(?!(?:it|that|this|them|him|her|me|you|us|out|up)\b)[a-z]{3,}(?=\s+\w+\s+\w))\b.*)$"
 )
 
+# Two doings in progress, one copula ("I'm doing a masters at UCD and working part time in a pub")
+_DOINGS = (
+    r"(?:working|living|studying|doing|teaching|training|volunteering|renting|running|learning|taking|coaching|"
+    r"raising|caring|looking after|playing|writing|building)"
+)
 # "I'm on 20mg of lisinopril and take vitamin D daily": a copula clause, then a verb of the
 # same subject with the subject dropped.
 _DOING_AFTER_AGE = r"live|work|have|own|run|study|teach|drive|play|love|hate|use|do|go|train|volunteer|coach"
@@ -718,7 +724,11 @@ _AGE_AND_STATE = re.compile(
 )
 _AGE_AND_DOING = re.compile(
     r"^(?P<who>I'm|I am|(?:my|our)\s+[\w-]+(?=(?:'s|\s+is)\s)|(?-i:[A-Z])[a-z]+(?=(?:'s|\s+is)\s))(?:'s|\s+is)?\s+"
-    r"(?P<age>\d{1,2})\s+and\s+(?P<second>(?:(?:" + _DOING_AFTER_AGE + r")s?|wants|needs|goes|does|has|loves|"
+    r"(?P<age>\d{1,2})\s+and\s+(?P<second>(?:(?:"
+    + _DOING_AFTER_AGE
+    + r")s?|"
+    + _DOINGS
+    + r"|wants|needs|goes|does|has|loves|"
     # ... or a change just made ("im 28 and just started as a plumber's apprentice")
     r"(?:just\s+|recently\s+)?(?:started|got|moved|joined|became|began|finished|left|bought|switched))\b.*)$",
     re.IGNORECASE,
@@ -726,15 +736,12 @@ _AGE_AND_DOING = re.compile(
 _SHARED_AFTER_COPULA = re.compile(
     r"^(?P<head>(?P<subject>I|We)(?:'m|'re|\s+am|\s+are))\s+(?P<rest>.+?)\s+and\s+"
     r"(?P<second>(?:also\s+)?(?-i:(?:" + _LIFE_VERBS + r"))\s+\w.*"
+    # ... or what the speaker is doing now ("I'm from Kochi originally and now working as a nurse in Dubai")
+    r"|now\s+" + _DOINGS + r"\s+\w.*"
     # ... or what the speaker can't or won't do ("I'm vegan and can't eat soy either")
     r"|(?:also\s+)?(?:can't|cannot|can not|don't|do not|never)\s+(?-i:(?:"
     + _LIFE_VERBS
     + r"|eat|stand|tolerate))\b.*)$"
-)
-# Two doings in progress, one copula ("I'm doing a masters at UCD and working part time in a pub")
-_DOINGS = (
-    r"(?:working|living|studying|doing|teaching|training|volunteering|renting|running|learning|taking|coaching|"
-    r"raising|caring|looking after|playing|writing|building)"
 )
 _TWO_DOINGS = re.compile(
     r"^(?:(?P<head>(?:I|We)(?:'m|'re|\s+am|\s+are))\s+)?(?P<rest>(?:also\s+)?" + _DOINGS + r"\s+.+?)\s+and\s+"
@@ -820,6 +827,17 @@ def _gapped_list(text: str) -> list[str] | None:
     return [head.group("head") + part for part in parts]
 
 
+# A second verb whose object is a bare noun ("... and teach piano ..."), and what may govern it
+# in the first part ("how you use it to tell ...", "what I want to do")
+_BARE_OBJECT = re.compile(
+    r"(?:(?:also|usually|often|always|sometimes|normally|then)\s+)?\w+\s+(?!(?:for|at|in|on|to|with|from|as|the|a|an|"
+    r"my|our|two|three|some|coffee|tea|lunch|breakfast|dinner)\b)(?!\w+ing\b)(?!\w+s\b)",
+    re.IGNORECASE,
+)
+_GOVERNING = re.compile(r"\b(?:to|how|what|when|where|why|you|your|that|which|who)\b", re.IGNORECASE)
+_ABOUT_THE_LISTENER = re.compile(r"\b(?:how|what|why)\s+(?:you|your)\b", re.IGNORECASE)
+
+
 def _shared_subject(clause: str) -> list[str]:
     """Two verb phrases of one subject as two clauses, each with the subject;
     two things of one verb, each with its article or its own use, likewise."""
@@ -837,7 +855,8 @@ def _shared_subject(clause: str) -> list[str]:
     if aged is not None:  # "my daughter's 15 and wants a job", "I'm 34 and work nights": an age, and a doing
         who = "I" if aged.group("who").lower() in ("i'm", "i am") else aged.group("who")
         be = "I'm" if who == "I" else f"{who} is"
-        return [f"{be} {aged.group('age')}", f"{who} {aged.group('second')}"]
+        doing = re.match(_DOINGS + r"\b", aged.group("second")) is not None  # "... and training for ...": be + -ing
+        return [f"{be} {aged.group('age')}", f"{be if doing else who} {aged.group('second')}"]
     doings = _TWO_DOINGS.match(text)
     # (not where a gerund governed by a preposition comes before "and": "living the dream by having a
     # studio and teaching others" coordinates the two gerunds)
@@ -854,10 +873,17 @@ def _shared_subject(clause: str) -> list[str]:
             return [first, "I'm " + doings.group("second")]
     copula = _SHARED_AFTER_COPULA.match(text)
     if copula is not None and not _GOVERNS_A_VERB.search(copula.group("rest")):
-        return [f"{copula.group('head')} {copula.group('rest')}", f"{copula.group('subject')} {copula.group('second')}"]
+        second = copula.group("second")
+        # "... and now working as a nurse": be + -ing, with the copula said first
+        lead = copula.group("head") if second.startswith("now ") else copula.group("subject")
+        return [f"{copula.group('head')} {copula.group('rest')}", f"{lead} {second}"]
     m = _SHARED_SUBJECT.match(text) or _SHARED_FIRST_PERSON.match(text)
     if m is None:
         return [clause]
+    if _ABOUT_THE_LISTENER.search(m.group("rest")) or (
+        _BARE_OBJECT.match(m.group("second")) and _GOVERNING.search(m.group("rest"))
+    ):
+        return [clause]  # "I love how you use it to tell stories and teach people ...": governed, no clause
     return [f"{m.group('subject')} {m.group('verb')}{m.group('rest')}", f"{m.group('subject')} {m.group('second')}"]
 
 

@@ -294,7 +294,7 @@ _PARTNER = re.compile(
 # "她现在辞职自己开了个补习班", "她上周被裁员了")
 _RETIRED = re.compile(
     r"\bretired\b|\bhung up (?:his|her|my|their|the user's) (?:tools|boots|gloves|apron|stethoscope|badge|uniform|"
-    r"spurs|wrench|whistle|scrubs)\b|退休了|退伍|退役|辞职|离职|辞(?:掉)?了?工作|转行|改行|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
+    r"spurs|wrench|whistle|scrubs)\b|退休了|退伍|退役|辞职|裸辞|离职|辞(?:掉)?了?工作|转行|改行|被[\u4e00-\u9fff]{0,4}?(?:裁|辞退|开除)|下岗了|失业了",
     re.IGNORECASE,
 )
 # A job left in other words by whoever the clause is about: resigned, laid off, their notice
@@ -632,7 +632,7 @@ _HABIT = re.compile(
 # The same in Chinese, its object left unsaid: 已经放弃了, 上个月退卡了, 戒了.
 _ENDED_UNSAID_ZH = re.compile(
     r"(?:^|[，,]\s*)(?:用户)?(?:已经|早就|上个?月|上周|前几天|最近|后来|终于)?(?:\d{4}年[^，,。]{0,12}?)?"
-    r"(?:放弃了|戒了|退了|退卡了|不去了|不学了|不干了|停了|取消了|辞了|辞职了|离职了|退订了|不玩了|到期了|过期了)"
+    r"(?:放弃了|戒了|退了|退卡了|不去了|不学了|不干了|停了|取消了|辞了|辞职了|裸辞了|离职了|退订了|不玩了|到期了|过期了)"
 )
 # ... said last, after what led to it ("医生让我停药了，现在已经不吃了")
 _ENDED_LAST_ZH = re.compile(r"(?<=[，,])\s*" + BARE_ENDED_ZH.pattern.removeprefix("^"))
@@ -884,7 +884,10 @@ FOR_ONCE = re.compile(
     r"\b(?:(?:just|only)\s+(?:for\s+)?(?:this|the|one|that)\s+(?:\w+\s+)?(?:week|month|day|time|once)|"
     r"(?:this|that)\s+(?:\w+\s+)?(?:week|month|day|time)\s+only|for\s+(?:one|a)\s+(?:week|day|month)\s+only|"
     r"for\s+(?:this|that)\s+(?:week|month)\s+only|"
-    r"for\s+the\s+(?:[\w-]+\s+)?(?:scan|appointment|cleaning|test|mri|check-?up)|one[- ]off)\b"
+    r"for\s+the\s+(?:[\w-]+\s+)?(?:scan|appointment|cleaning|test|mri|check-?up)|one[- ]off|"
+    # a stand-in while the usual one was away ("saw a locum instead because Dr Morris was off")
+    r"instead\s+(?:because|as|since|cos|coz)\s+[^,.;]{0,40}?\b(?:was|were|is|are)\s+(?:off|away|sick|ill|out|closed|"
+    r"on holiday|on leave|on vacation|unavailable|fully booked|booked up))\b"
     # "改周四，就这一次": an exception said as one, in Chinese
     r"|就这一次|只这一次|仅此一次|这一次而已|下不为例|临时(?:改|换|调)",
     re.IGNORECASE,
@@ -1874,6 +1877,38 @@ def _one_more(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule one more)")
 
 
+# A version moved to, said by its number alone or with the name held ("upgraded to 11 over the
+# weekend" after "I'm on Windows 10", "finally updated to iOS 18")
+_VERSION_MOVED = re.compile(
+    r"\b(?:upgraded|updated|moved|switched|downgraded|went)\s+(?:up\s+|back\s+|over\s+)?to\s+"
+    r"(?:(?P<name>(?-i:[A-Z])[\w-]*)\s+)?(?:version\s+|v)?(?P<n>\d{1,3}(?:\.\d+)?)\b"
+    r"(?!\s*(?:%|am|pm|kg|lbs?|k\b|mph|min|minutes|hours|days|a\b|an\b|per\b|each\b|times|people|users|seats))",
+    re.IGNORECASE,
+)
+_VERSION_HELD = re.compile(r"\b(?P<name>(?-i:[A-Z])[\w-]*)\s+(?:version\s+|v)?(?P<n>\d{1,3}(?:\.\d+)?)\b(?![\d:/])")
+
+
+def _version_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "upgraded to 11 over the weekend" replaces: the belief said last holding a name with
+    a version number ("on Windows 10"), of the name said if any, another number."""
+    said = None if is_cjk(p.statement) else _VERSION_MOVED.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]) or is_supposition(p.statement):
+        return None
+    name, now = (said.group("name") or "").casefold(), said.group("n")
+
+    def holds(b: BeliefView) -> bool:
+        return any(
+            m.group("n") != now and (not name or m.group("name").casefold() == name)
+            for m in _VERSION_HELD.finditer(b.statement)
+            if m.group("name").casefold() not in ("the", "user", "year", "level", "grade", "week")
+        )
+
+    last = _last_held(beliefs, holds)
+    if last is None:
+        return None
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule version moved)")
+
+
 def _fewer_left(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "one of them passed away, so it's just Pickle now" replaces: the count the speaker
     said last of things they have ("two cats", "3 chickens"), when the loss is of "them"."""
@@ -2053,7 +2088,13 @@ _IS_IN_EN = re.compile(
     r"[A-Za-z][\w'-]*(?:\s+(?!now\b)[A-Za-z][\w'-]*){0,2})(?:\s+now)?(?:,[^.]*)?\.?$",
     re.IGNORECASE,
 )
-_IS_IN_ZH = re.compile(r"^用户(?:现在|目前|已经)?在(?P<place>[\u4e00-\u9fff]{2,4})。?$")
+# (closed by 了 and a particle, and when or why after it: "现在在重庆了哈，上个月调过来的")
+_CAME_TO_STAY_ZH = re.compile(r"(?:调|搬|转|派)(?:过来|过去|到这边|来)的|定居")
+# A stay for a while, not a home: a trip for work, a holiday, a visit to family ("现在在上海出差")
+_VISIT_ZH = re.compile(r"出差|旅游|旅行|度假|玩几天|开会|培训|探亲|看病|过年|过节|住院")
+_IS_IN_ZH = re.compile(
+    r"^用户(?:现在|目前|已经)?在(?P<place>[\u4e00-\u9fff]{2,4}?)(?:了(?:哈|啊|呀|啦|哦)?)?(?:[，,][^。]*)?。?$"
+)
 _LIVES_IN = re.compile(
     rf"\b(?:{_HOME_VERBS}|relocated|renting|rents)\b.*?\b(?:in|to)\s+(?P<place>[A-Za-z][\w'-]*)",
     re.I,
@@ -2110,7 +2151,9 @@ def _home_placed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         held = [(b, _place_of_home(b, residence=True) or _place_of_home(b, residence=False)) for b in beliefs]
     else:
         said = (_IS_IN_ZH if zh else _IS_IN_EN).match(p.statement)
-        if said is None or p.op != "update" or negated(p.statement) or untimed(p.statement) != p.statement:
+        # a time beside the place is a visit's, unless it says when the speaker came to stay ("上个月调过来的")
+        dated = untimed(p.statement) != p.statement and not (zh and _CAME_TO_STAY_ZH.search(p.statement))
+        if said is None or p.op != "update" or negated(p.statement) or dated or _VISIT_ZH.search(p.statement):
             return None
         new = said.group("place")
         held = [(b, _place_of_home(b, residence=True)) for b in beliefs]
@@ -3358,6 +3401,7 @@ def decide(
         or _replaced_it(p, said_before)
         or _renamed(p, said_before)
         or _fewer_left(p, said_before)
+        or _version_moved(p, said_before)
         or _one_more(p, said_before)
         or _course_switched(p, said_before)
         or _went_with(p, said_before)
@@ -3454,6 +3498,8 @@ def _pair(
         # how the user wants to be served: the latest word on one request replaces the one
         # before, and touches nothing else ("use metric units" / "answer in French": both kept)
         return request_decision(b.statement, p.statement, changed=p.op == "update")
+    if is_cjk(p.statement) and _VISIT_ZH.search(p.statement) and not _VISIT_ZH.search(b.statement):
+        return "", "", ""  # "我住在北京" / "现在在上海出差": a trip, the home holds
     al = align(b.statement, p.statement, _named(p.subject) | _their(p.subject))
     if not al.one_value and _their(p.subject):
         said = align(b.statement, p.statement, _named(p.subject))

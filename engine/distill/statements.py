@@ -82,7 +82,7 @@ _LEAD_EN = re.compile(
     r"i(?:'m| am) afraid(?: that)?(?=,?\s+(?:i|we|my|our|it|he|she|they|the)\b)|"
     r"honestly|sadly|unfortunately|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
     r"not (?:gonna|going to) lie|ngl|tbh|to be honest|truth be told|i gotta say|gotta say|"
-    r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|"
+    r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|just for fun|for fun|out of curiosity|just curious|"
     r"my bad|scratch that|scrap that|sorry|oops|correction|"
     # a slip owned, with when it was made ("typo earlier", "fat fingered that before")
     r"(?:typo|brain ?fart|fat[- ]?finger(?:ed|s)?(?: (?:that|it))?)(?: (?:earlier|before|above|there|last time))?|i (?:misspoke|mistyped|misheard|miscounted|(?:got|had) (?:that|it|this) wrong(?: (?:before|earlier|above|last time|the first time))?|made a (?:mistake|typo)(?: (?:before|earlier|there))?|(?:wrote|typed|spelled|spelt|put) (?:that|it|this) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
@@ -741,7 +741,8 @@ _DOING_CHANGED = re.compile(
 # People at large as the subject ("现在年轻人都不爱结婚了", "很多人都在裸辞"): an opinion of the
 # world, no one's fact.
 _PEOPLE_AT_LARGE_ZH = re.compile(
-    r"^(?:现在|如今|这年头|这几年|最近)?(?:的)?(?:年轻人|大家|很多人|好多人|人们|现在的人|有些人|不少人|大部分人|多数人|老百姓|网友|打工人)"
+    r"^(?:(?:我)?(?:感觉|觉得|总觉得|发现)[，,]?)?(?:现在|如今|这年头|这几年|最近)?(?:的)?"
+    r"(?:年轻人|大家|很多人|好多人|人们|现在的人|有些人|不少人|大部分人|多数人|老百姓|网友|打工人)"
 )
 _SPEAKER_UNSAID_ZH = re.compile(
     r"^(?:(?:今年|明年|去年|前年|前几年|最近|这阵子|这段时间|前阵子|这两年|现在|目前|平时|周末|早上|晚上|中午|上午|下午|每天|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|"
@@ -836,6 +837,12 @@ _HELD_WITH = re.compile(
 )
 
 
+# A guess asked of the listener ("guess which Hogwarts house I'd be in"): a game, nothing told
+_GUESS_GAME = re.compile(r"^guess\s+(?:which|who|where|how|when|whether|if)\b", re.IGNORECASE)
+# A clause that is only how the speaker frames what they say ("一般来说", "说实话")
+_FRAMING_ZH = re.compile(r"(?:一般|总的|老实|说实|讲真|其实|反正|按理)(?:来说|讲|话|的话)?|说实话|讲真的?|其实吧")
+
+
 def is_statement(clause: str) -> bool:
     """Whether a clause states something about someone (a belief's raw
     material), not a question, greeting, thanks, request or reaction."""
@@ -846,6 +853,8 @@ def is_statement(clause: str) -> bool:
         body = text.strip("。！!，, ")
         if not _LEAD_ZH_CLAUSE.sub("", body + "，"):
             return False  # "我记错了": only a formula, what it corrects is in the next clause
+        if _FRAMING_ZH.fullmatch(re.sub(r"^(?:用户|我)", "", body)):
+            return False  # "一般来说": how it is said, nothing said
         return (
             # one fewer after 我, and for an ending said of a thing ("车卖了")
             len(re.findall(r"[\u4e00-\u9fff]", body))
@@ -923,7 +932,7 @@ def is_statement(clause: str) -> bool:
         return True
     if len(body.split()) < _MIN_WORDS_EN:  # "I'm vegan", "Got married!"; not "I'm smiling" (a face of the moment)
         return (_standing_state(body) or _LIFE_EVENT.fullmatch(body) is not None) and chatter_kind(body) is None
-    if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body):
+    if _QUESTION_EN.match(body) or _REQUEST_EN.match(body) or _SMALL_TALK_EN.match(body) or _GUESS_GAME.match(body):
         return False
     body = _VOCATIVE.sub("", body)
     said_first = body.split()[0].rstrip(",")
@@ -1283,7 +1292,10 @@ _HEDGE_FIRST = frozenset(
 _VIEW_OF_PEOPLE = re.compile(
     r"^(?:(?:honestly|personally|tbh|imo|so|but|and|well)[,\s]+)*(?:i|we)\s+(?:\w+ly\s+)?(?:think|believe|feel like|reckon|guess)"
     r"\s+(?:that\s+)?(?!(?:i|we|my|our|me)\b)"
-    r"(?!.*\b(?:my|our|me|us)\b).*\b(?:most people|everyone|everybody|people|anyone|nobody|no one)\b",
+    r"(?!.*\b(?:my|our|me|us)\b)(?:.*\b(?:most people|everyone|everybody|people|anyone|nobody|no one)\b"
+    # ... or of what the world should allow ("I think e-scooters should be banned on pavements")
+    r"|.*\b(?:should|shouldn't|ought to)\s+(?:not\s+)?be\s+(?:banned|illegal|legal|legalised|legalized|allowed|free|taxed|"
+    r"regulated|abolished|mandatory|compulsory|required|outlawed)\b)",
     re.IGNORECASE,
 )
 

@@ -198,7 +198,6 @@ def test_where_a_chinese_speaker_lives_said_with_zhu_alone() -> None:
     assert any("高新区" in s for s in ended), (current, ended)
 
 
-@pytest.mark.xfail(strict=True, reason="住院 aligns with 住 + a place by the generic rule, one value apart")
 def test_a_stay_in_hospital_is_no_new_home() -> None:
     current, ended = beliefs_after(OWNER, "我住成都高新区", "我住院了，肺炎")
     assert ended == [], (current, ended)

@@ -230,3 +230,89 @@ def test_a_value_said_wrong_then_put_right_with_why(held: str, corrected: str, n
 def test_the_wrong_value_said_as_another_things_is_the_one_replaced(held: str, corrected: str) -> None:
     _, ended = beliefs_after(OWNER, held, corrected, one_session=True)
     assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "just for fun, guess which Friends character I'd be",
+        "honestly I think fireworks should be banned in towns, the dogs hate them",
+        "感觉现在的年轻人都不爱存钱了",
+        "你觉得广州和深圳哪个更适合养老，一般来说",
+    ],
+)
+def test_a_game_a_view_of_the_world_or_a_framing_holds_nothing(message: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert current == [], current
+
+
+def test_a_stand_in_while_the_usual_one_is_away_keeps_the_usual_one() -> None:
+    _, ended = beliefs_after(
+        OWNER, "my dentist is Dr Lee", "saw a different dentist today instead as Dr Lee was on holiday"
+    )
+    assert ended == [], ended
+
+
+def test_a_band_with_a_months_word_is_no_date() -> None:
+    current, _ = beliefs_after(OWNER, "最近迷上五月天了")
+    assert current and not any("年" in c for c in current), current
+
+
+def test_quitting_with_nothing_lined_up_ends_the_job() -> None:
+    _, ended = beliefs_after(OWNER, "我在一家银行做柜员", "裸辞了，想先休息一阵", one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_now_in_a_city_after_a_transfer_is_a_new_home_a_work_trip_is_not() -> None:
+    _, moved = beliefs_after(OWNER, "我住在武汉", "现在在长沙了 上个月调过来的", one_session=True)
+    _, away = beliefs_after(OWNER, "我住在武汉", "现在在长沙出差", one_session=True)
+    assert len(moved) == 1 and away == [], (moved, away)
+
+
+def test_a_version_moved_to_by_its_number_replaces_the_one_held() -> None:
+    _, ended = beliefs_after(OWNER, "I'm on macOS 13 at work", "upgraded to 14 last night, all fine")
+    assert len(ended) == 1, ended
+
+
+def test_a_count_moved_to_is_no_version() -> None:
+    _, ended = beliefs_after(OWNER, "I have an iPad 9", "we upgraded to 6 seats on the family plan")
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I coach netball at the leisure centre and teach piano to adults",
+        "I'm 35 and training for my first triathlon",
+        "I'm from Cork originally and now living in Perth",
+    ],
+)
+def test_two_doings_of_one_speaker_are_two(message: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert len(current) == 2, current
+
+
+def test_a_verb_governed_in_the_first_part_is_no_clause_of_its_own() -> None:
+    current, _ = beliefs_after(OWNER, "I love how you use colour to tell stories and teach kids about nature")
+    assert not any("teaches" in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "corrected", "now"),
+    [
+        (
+            "our savings account is with Halifax",
+            "I should correct myself, the savings account is with Nationwide, Halifax is my old current account",
+            "Nationwide",
+        ),
+        ("the party is in June", "sorry, the party's actually July 9th, June was the first plan", "July"),
+        (
+            "I swim on Tuesday mornings",
+            "sorry got that wrong earlier, swimming is Thursday mornings, Tuesday's my pilates",
+            "Thursday",
+        ),
+    ],
+)
+def test_a_correction_then_what_the_wrong_value_really_is(held: str, corrected: str, now: str) -> None:
+    current, ended = beliefs_after(OWNER, held, corrected, one_session=True)
+    assert len(ended) == 1 and any(now in c for c in current), (current, ended)
