@@ -459,7 +459,7 @@ _MOVED_ON = re.compile(
     r"\b(?:switched|moved|changed|transferred|started|took over|replaced|upgraded|migrated|now|these days|"
     r"nowadays|instead|down to|up to|back to|cut back|cut down|since|new|became|bought|got|dating|lives? in \w+ now|traded(?=[^.]*\bfor\b)|"
     r"swapped(?=\s+(?:over\s+)?(?:to|onto)\b))\b"
-    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期|涨到|降到|升到|涨了|降了|减到|加到|胖到|瘦到",
+    r"|换|改|转|迁|搬|调到|升级|现在|变成|开始|如今|挪到|推迟|提前到|延期|涨到|降到|升到|涨了|降了|减到|加到|胖到|瘦到|缩到|缩短到",
     re.IGNORECASE,
 )
 # "dropped" that ends or switches something; "dropped off" and "dropped by" deliver
@@ -477,7 +477,10 @@ ENDED_ITSELF = (
     r"(?:fell apart|fell through|lapsed|expired|folded|disbanded|dissolved|(?:got |was |been )?called off|(?:shut|closed) down|"
     r"split up|wrapped up|went out of business|went bust|went under|fizzled out|petered out|ran its course|"
     r"(?:got |was |been )(?:stolen|totall?ed|written off|repossessed)|"
-    r"(?:got |was |been |has been )discontinued)"
+    r"(?:got |was |been |has been )discontinued|"
+    # kept only a while ("the fasting lasted 2 weeks")
+    r"lasted\s+(?:all\s+of\s+|about\s+|like\s+|only\s+|just\s+)?(?:a|an|one|two|three|four|five|six|\d+)\s+"
+    r"(?:days?|weeks?|months?))"
     r"(?!\s+(?:the|my|our|his|her|their|a|an|its|on|for|to)\b)"  # "shut down their account": done to a thing
 )
 # "the marathon is off", "the podcast is on hiatus": an ending only of a thing a belief names
@@ -520,6 +523,10 @@ _ENDS = re.compile(
     r"killed(?=\s+(?:the|that|my|our|this)\s+(?:[\w'-]+\s+){0,2}(?:sub|subs|subscription|membership|account|plan|contract)\b)|"
     r"not \w+ing \w+ any ?more|handed (?:[\w'-]+ ){1,3}over|stepped down|resigned|"
     r"cut\s+(?:[\w'-]+\s+){0,3}?out(?!\s+for\b)|no more(?!\s+than\b)|rehomed|had to rehome|gave away|given away|"
+    # a habit or a diet kept only a while ("keto lasted 3 weeks"), or not done since a time ("no
+    # running since june")
+    r"lasted\s+(?:all\s+of\s+|about\s+|like\s+|only\s+|just\s+)?(?:a|an|one|two|three|four|five|six|\d+)\s+"
+    r"(?:days?|weeks?|months?)\b|\bno\s+[a-z]+ing\s+since\b|"
     # a vehicle or a thing lost for good ("the CB got written off", "my bike was nicked")
     r"(?:got|was|been|is|were)\s+(?:written off|totall?ed|stolen|nicked|scrapped)\b|"
     + _OUTGROWN
@@ -880,6 +887,9 @@ _FOR_SOMEONE = re.compile(
 _LONG_AGO = re.compile(r"\b(?:years ago|long (?:ago|before)|back in (?:19|20)\d\d|as a (?:kid|child|teen))\b", re.I)
 
 
+_NOT_DONE_SINCE = re.compile(r"\bno\s+(?P<thing>[a-z]+ing)\s+since\b", re.IGNORECASE)
+
+
 def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
     """What an ending verb ends ("gave up the WeWork" -> {"wework"}, "the book club
     fell apart" -> {"book", "club"}) and what the statement says after it (" and
@@ -892,6 +902,9 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
     if itself is not None:
         thing = topic_words(itself.group("thing") or itself.group("let") or itself.group("initials"))
         return (thing, text[itself.end() :]) if thing else None
+    since = _NOT_DONE_SINCE.search(text) if m is None else None
+    if since is not None:  # "so no swimming since": the doing is what ended
+        return topic_words(since.group("thing")), text[since.end() :]
     if m is None:
         handed = _HANDED_OVER.search(text)
         thing = (
@@ -1273,7 +1286,8 @@ _A_PLAN = re.compile(
 # denial ("going to quit spin", "might quit the gym", "never left the club",
 # 打算放弃日语, 差点戒了, 没退)
 _NOT_YET_EN = re.compile(
-    r"(?:\b(?:not|never|going to|gonna|want(?:s|ed)? to|wanna|might|may|will|would|should|could|"
+    # ("may" the modal, not the month: "hurt my shoulder in may so no swimming since")
+    r"(?:\b(?:not|never|going to|gonna|want(?:s|ed)? to|wanna|might|(?<!\bin )(?<!\bsince )(?<!\bof )may|will|would|should|could|"
     r"thinking (?:about|of)|plan(?:s|ning)? to|about to|considering|if|unless|almost|nearly|"
     r"tried to|trying to)|n't|'ll)\s+(?:[\w'-]+\s+){0,2}$",
     re.IGNORECASE,

@@ -41,7 +41,10 @@ _NOW_OPENS = (
 # (with the change said: "My locker is not 14, it's 41" is one denial and its value, not two clauses)
 _IT_VALUE = re.compile(
     r"(?:it's|it is)\s+(?:(?:about|around|closer to)\s+)*(?:(?:now|more like)\s+[$€£¥]?\d|"
-    r"[$€£¥]?\d(?:[\d,.]*\d)?[^,;]*?\b(?:now|these days|lately|nowadays|as of|starting|from now on|going forward)\b)",
+    r"[$€£¥]?\d(?:[\d,.]*\d)?[^,;]*?\b(?:now|these days|lately|nowadays|as of|starting|from now on|going forward)\b|"
+    # a day it is moved to ("... and it's moving to the last sunday of the month")
+    r"(?:moving|moved|switching|changing)\s+to\s+(?:the\s+)?(?:(?:first|second|third|fourth|last)\s+)?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)",
     re.IGNORECASE,
 )
 # What a fact is told for, asked of the assistant after it ("..., so skip the dairy stuff when you

@@ -50,7 +50,8 @@ _MONTHS = "january|february|march|april|june|july|august|september|october|novem
 _COUNT = r"(?:\d+|a couple(?: of)?|couple of|a few|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
 _EN = re.compile(
     r"\b(?:(yesterday|today|tonight|this (?:morning|afternoon|evening)|last night|the day before yesterday"
-    r"|last (?:" + _WEEKDAYS + r"))"
+    # (not "the last sunday of the month": a day that comes round, no date)
+    r"|(?<!\bthe )last (?:" + _WEEKDAYS + r")(?!\s+of\s+(?:the|every|each)\s+month))"
     # "as of this month", "starting this week": a start, said as "since" ("since April 2026")
     r"|((?:as of |starting )?(?:last week|this week)|a week ago)"
     r"|((?:as of |starting )?(?:last month|this month)|(?:in|since|back in|early|late|in early|in late|as of|starting) "

@@ -303,6 +303,7 @@ _POSSESSIVE = r"(?:my|their|his|her|the user's|our)"
 _LEFT_JOB = re.compile(
     r"\bresigned\b|\b(?:quit|left|lost)\s+" + _POSSESSIVE + r"\s+(?:\w+\s+)?(?:job|position|role)\b"
     r"|\b(?:handed|put|turned|gave)\s+in\s+" + _POSSESSIVE + r"\s+(?:notice|resignation|two weeks)"
+    r"|\b(?:handed|put|turned|gave)\s+" + _POSSESSIVE + r"\s+(?:notice|resignation)\s+in\b"
     r"|\b(?:got|was|were|been|being)\s+(?:laid off|fired|let go|made redundant)\b"
     r"|\blast day (?:at work|on the job|(?=at (?-i:[A-Z]))|at (?:the |my )?\w+(?: \w+)? (?:was|is)\b)",
     re.IGNORECASE,
@@ -350,7 +351,7 @@ _NEW_JOB = re.compile(
     # "got promoted to assistant principal"
     r"|\b(?:took|accepted|signed) (?:an|the|a|their) (?:job |full-time |new )?offer (?:at|from|with) \S"
     # (when said between: "starting monday as a receptionist at a dental office")
-    r"|\b(?:started|starting|began|start) (?:(?:work|working) )?as (?:a|an|the) (?!volunteer)[\w -]{2,40}?\b(?:at|with|for) \S"
+    r"|\b(?:started|starting|began|starts?) (?:(?:work|working) )?as (?:a|an|the) (?!volunteer)[\w -]{2,40}?\b(?:at|with|for) \S"
     # ... the speaker's, with when said between ("The user is starting monday as a receptionist at ...")
     r"|(?:(?<=^the user is )|(?<=^i'm )|(?<=^i am ))starting (?:(?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day "
     r"|tomorrow |next (?:week|month) )as (?:a|an) (?!volunteer)[\w -]{2,40}?\b(?:at|with|for) \S"
@@ -642,6 +643,9 @@ _A_THING = re.compile(
     r"(?:a|an|the|two|three|their|\d+)\s+\w"
     # a medicine taken by its name ("takes warfarin", "takes sertraline 50mg daily")
     r"|\b(?:takes?|taking)\s+(?!(?:a|an|the|my|their|it|them|care|time|part|turns)\b)[a-z]{5,}\b"
+    # a device of a make the speaker does something on ("reads on a Kindle Paperwhite")
+    r"|\b(?:reads?|reading|plays?|playing|listens?|writes?|works?|types?|draws?|edits?)\s+(?:on|with)\s+"
+    r"(?:a|an|the|their|my)\s+(?-i:[A-Z])"
     r"|\b(?:subscribed to|subscribes? to|pays? for|paying for|signed up (?:for|with|to)|enrolled in|(?:a )?member (?:of|at)|"
     r"volunteers? (?:at|with)|"
     r"goes to|go to|attends?)\s+\S"
@@ -730,7 +734,10 @@ _MOVED_TIME = re.compile(
 )
 # "课调到周六上午了", "改到星期四了": the day of a standing thing moved
 _WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
-_MOVED_DAY_ZH = re.compile(r"(?:调到|改到|挪到|换到|改成|换成|改在|调成)(?P<v>(?:周|星期|礼拜)[一二三四五六日天])")
+# (of a month's weeks too: "改到每月最后一个周日")
+_MOVED_DAY_ZH = re.compile(
+    r"(?:调到|改到|挪到|换到|改成|换成|改在|调成)(?:每个?月|每周)?(?:第[一二三四]个|最后一个)?(?P<v>(?:周|星期|礼拜)[一二三四五六日天])"
+)
 # "trip's pushed back to October", "the launch got postponed until June": a plan's month moved
 _MOVED_MONTH = re.compile(
     r"\b(?:push(?:ed)?|mov(?:ed?)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?)"  # "had to push the wedding to ..."
@@ -1909,6 +1916,39 @@ def _version_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule version moved)")
 
 
+# An age reached ("he turned 8 in april", "she's just turned 40"): the age held of the same person,
+# a smaller number, is over.
+_TURNED = re.compile(
+    r"\bturned\s+(?P<n>\d{1,3})\b(?!\s*(?:%|k\b|kg|lbs?|mph|minutes|mins|hours|days|weeks|months|times))", re.I
+)
+_AGE_HELD = re.compile(
+    r"(?:\b(?:is|are|was|aged?|turning)\s+|'s\s+)(?:just\s+|only\s+|now\s+)?(?P<n>\d{1,3})\b"
+    r"(?!\s*(?:%|k\b|kg|lbs?|cm|mph|minutes|mins|hours|days|weeks|months|am|pm|[:/.,]\d|st|nd|rd|th|times|a\b|an\b|per\b))",
+    re.IGNORECASE,
+)
+
+
+def _age_turned(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "he turned 8 in april" replaces: the age said of the same person ("my son is 7"), a
+    smaller one by a few years at most."""
+    said = None if is_cjk(p.statement) else _TURNED.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]) or is_supposition(p.statement):
+        return None
+    now = int(said.group("n"))
+    held = [
+        b
+        for b in beliefs
+        if b.subject == p.subject
+        and not negated(b.statement)
+        and (age := _AGE_HELD.search(b.statement)) is not None
+        and 0 < now - int(age.group("n")) <= 3
+    ]
+    if not held:
+        return None
+    last = max(held, key=_said_last)
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule age turned)")
+
+
 def _fewer_left(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "one of them passed away, so it's just Pickle now" replaces: the count the speaker
     said last of things they have ("two cats", "3 chickens"), when the loss is of "them"."""
@@ -1985,7 +2025,8 @@ def _said_last_holding(
 # "honestly these days it's Big Thief": "it" is the thing spoken of last, the name its value now
 _IT_NAMED_NOW = re.compile(
     r"^(?:(?:honestly|lately|now|these days|nowadays|so|and|but|ok|okay|well|actually)[,\s]+)*(?:it's|it is)\s+"
-    r"(?:(?:now|more like|actually|definitely|mostly)\s+)*(?P<name>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})",
+    r"(?:(?:now|more like|actually|definitely|mostly|honestly|probably|totally|easily|all)\s+)*"
+    r"(?P<name>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})",
     re.IGNORECASE,
 )
 
@@ -2208,7 +2249,7 @@ _DAY_SAID = re.compile(
     r"sun))\b\.?",
     re.IGNORECASE,
 )
-_DAYS_CHANGED_CUE = re.compile(r"\b(?:instead|now|these days|switched|changed|moved)\b", re.IGNORECASE)
+_DAYS_CHANGED_CUE = re.compile(r"\b(?:instead|now|these days|switched|changed|moved|moving)\b", re.IGNORECASE)
 _NOT_A_DOING = frozenset(
     [
         "the",
@@ -2274,6 +2315,8 @@ def _days_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     if not now or has_additive_cue(p.statement):
         return None
     doing = _doings(p.statement)
+    # "it's moving to the last sunday of the month": "it" is the thing spoken of last, whatever it does
+    it = re.match(r"(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:moving|switching|changing)\b", p.statement, re.IGNORECASE)
     held = [
         b
         for b in beliefs
@@ -2281,7 +2324,7 @@ def _days_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
         and not negated(b.statement)
         and (days := _days(b.statement))
         and days != now
-        and _doings(b.statement) & doing
+        and (it is not None or _doings(b.statement) & doing)
     ]
     if not held:
         return None
@@ -3401,6 +3444,7 @@ def decide(
         or _replaced_it(p, said_before)
         or _renamed(p, said_before)
         or _fewer_left(p, said_before)
+        or _age_turned(p, said_before)
         or _version_moved(p, said_before)
         or _one_more(p, said_before)
         or _course_switched(p, said_before)

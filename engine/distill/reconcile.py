@@ -975,7 +975,10 @@ def _recounted(b: BeliefView, p: Proposal) -> bool:
 # An ending that also says what holds now, in a clause of its own ("quit soccer and does
 # swimming now", "不踢球了，现在改游泳"): the statement is a belief as well as an ending.
 _SAYS_NOW_TOO = re.compile(
-    r"\b(?:and|but|so)\b[^.]*\b(?:now|instead|these days|nowadays)\b|[，,][^。]*(?:现在|改成|改为|改)", re.IGNORECASE
+    r"\b(?:and|but|so)\b[^.]*\b(?:now|instead|these days|nowadays)\b|[，,][^。]*(?:现在|改成|改为|改)"
+    # ... or what was taken in its place ("it finally died, went with a Kobo Libra this time")
+    r"|,\s*(?:(?:so|and)\s+)?(?:i\s+|the user\s+)?(?:went with|got|bought|switched to|replaced it with|upgraded to)\s+(?:a|an|the)\s+\S",
+    re.IGNORECASE,
 )
 
 

@@ -83,6 +83,7 @@ _LEAD_EN = re.compile(
     r"honestly|sadly|unfortunately|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
     r"not (?:gonna|going to) lie|ngl|tbh|to be honest|truth be told|i gotta say|gotta say|"
     r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|just for fun|for fun|out of curiosity|just curious|"
+    r"hot take|unpopular opinion|"
     r"my bad|scratch that|scrap that|sorry|oops|correction|"
     # a slip owned, with when it was made ("typo earlier", "fat fingered that before")
     r"(?:typo|brain ?fart|fat[- ]?finger(?:ed|s)?(?: (?:that|it))?)(?: (?:earlier|before|above|there|last time))?|i (?:misspoke|mistyped|misheard|miscounted|(?:got|had) (?:that|it|this) wrong(?: (?:before|earlier|above|last time|the first time))?|made a (?:mistake|typo)(?: (?:before|earlier|there))?|(?:wrote|typed|spelled|spelt|put) (?:that|it|this) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
@@ -843,6 +844,9 @@ _GUESS_GAME = re.compile(r"^guess\s+(?:which|who|where|how|when|whether|if)\b", 
 _FRAMING_ZH = re.compile(r"(?:一般|总的|老实|说实|讲真|其实|反正|按理)(?:来说|讲|话|的话)?|说实话|讲真的?|其实吧")
 
 
+_NO_DOING_SINCE = re.compile(r"\bno\s+[a-z]+ing\s+since\b", re.IGNORECASE)
+
+
 def is_statement(clause: str) -> bool:
     """Whether a clause states something about someone (a belief's raw
     material), not a question, greeting, thanks, request or reaction."""
@@ -908,6 +912,7 @@ def is_statement(clause: str) -> bool:
         or NEW_HOME_NAMED_EN.search(body)
         or _COUPLE_ENDED_EN.match(body)  # "we called it off", "it's over with Marcus": however short
         or NAMED_LEFT_EN.match(body)  # "only Henrietta left": the one left of the speaker's many
+        or _NO_DOING_SINCE.search(body)  # "... so no running since": a doing of the speaker's ended
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):
@@ -1186,6 +1191,9 @@ _VALUE_NOW = re.compile(
 _IT_MOVED = re.compile(
     r"^(?:it|they)\s+(?:got|was|were|has been|have been|just got)\s+(?:moved|pushed|rescheduled|bumped|changed|shifted)"
     r"\s+(?:back\s+|up\s+|forward\s+)?to\s+\S"
+    # ... or moving to another day ("it's moving to the last sunday of the month")
+    r"|^(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:moving|switching|changing)\s+to\s+(?:the\s+)?"
+    r"(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
     # a sum of theirs moving ("it goes up to 1,240 from january", "it's going down to $40")
     r"|^(?:it|they)(?:'s|'re|\s+is|\s+are|\s+will)?\s+(?:goes|going|go|went|gone)\s+(?:up|down)\s+to\s+[$€£¥]?\d"
     # someone moved the thing spoken of last ("they emailed me and pushed it to march 19")

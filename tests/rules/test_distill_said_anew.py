@@ -316,3 +316,64 @@ def test_a_verb_governed_in_the_first_part_is_no_clause_of_its_own() -> None:
 def test_a_correction_then_what_the_wrong_value_really_is(held: str, corrected: str, now: str) -> None:
     current, ended = beliefs_after(OWNER, held, corrected, one_session=True)
     assert len(ended) == 1 and any(now in c for c in current), (current, ended)
+
+
+def test_a_notice_handed_in_and_a_role_started_end_the_job_held() -> None:
+    _, ended = beliefs_after(
+        OWNER, "I'm a primary school teacher", "handed my notice in, I start as a UX designer at the bank in may"
+    )
+    assert len(ended) == 1, ended
+
+
+def test_an_age_turned_replaces_the_age_held_of_that_person() -> None:
+    current, ended = beliefs_after(
+        OWNER, "my niece is 11 and mad about horses", "wait no she turned 12 in march", one_session=True
+    )
+    assert len(ended) == 1 and any("12" in c for c in current), (current, ended)
+
+
+def test_an_age_turned_by_another_keeps_mine() -> None:
+    _, ended = beliefs_after(OWNER, "my daughter is 9", "my nephew turned 10 yesterday")
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    ("held", "ended_by"),
+    [
+        ("I'm doing intermittent fasting", "the fasting lasted 2 weeks lol, back to normal breakfasts"),
+        ("I swim 3 times a week", "hurt my shoulder in may so no swimming since, just walking"),
+    ],
+)
+def test_a_habit_kept_only_a_while_or_not_done_since_is_over(held: str, ended_by: str) -> None:
+    _, ended = beliefs_after(OWNER, held, ended_by)
+    assert len(ended) == 1, ended
+
+
+def test_a_device_that_died_ends_and_what_replaced_it_is_kept() -> None:
+    current, ended = beliefs_after(OWNER, "I listen on a Sony Walkman", "it finally died, got a Fiio player instead")
+    assert len(ended) == 1 and any("Fiio" in c for c in current), (current, ended)
+
+
+def test_a_favourite_named_now_after_honestly_replaces_the_one_held() -> None:
+    _, ended = beliefs_after(
+        OWNER,
+        "my favourite author is Le Guin",
+        "unpopular opinion but these days it's honestly Ishiguro",
+        one_session=True,
+    )
+    assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize(
+    ("held", "moved"),
+    [
+        (
+            "my running club meets the first tuesday of every month",
+            "we voted and it's moving to the last friday of the month",
+        ),
+        ("我们合唱团每个月第一个周三排练", "团长说改到每月第二个周五了"),
+    ],
+)
+def test_a_day_of_the_month_moved_replaces_the_day_held(held: str, moved: str) -> None:
+    current, ended = beliefs_after(OWNER, held, moved, one_session=True)
+    assert len(ended) == 1 and not any("2026" in c for c in current), (current, ended)
