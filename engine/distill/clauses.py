@@ -212,11 +212,16 @@ def _laugh_split(piece: str) -> list[str]:
     return _LAUGH_BETWEEN.split(piece)
 
 
+_ME_AND = re.compile(r"^(?:me|Me)\s+and\s+(?P<them>(?:my|our)\s+[\w-]+(?:\s+(?-i:[A-Z])[a-z]+)?)\s+(?=[a-z]+\b)")
+
+
 def clauses(sentence: str, before: str = "") -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one). ``before`` is the
     sentence said just before it in the same message: a clause that left its subject out at the
     start goes on about the person that sentence was about ("She's so sharp! And walking without
     the walker now")."""
+    # "me and my flatmate Priya share a place": the two, said as chat says them ("my flatmate Priya and I")
+    sentence = _ME_AND.sub(r"\g<them> and I ", sentence)
     asked = _SO_ASKED.search(sentence)
     if asked is not None and asked.start() > 0:  # "I'm vegan, so no meat recipes please": the fact alone
         # ... and what is told after the ask, a clause of its own ("..., and i live in leeds now btw")

@@ -866,10 +866,17 @@ def _switched_by_carer_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decisio
 # is no more, said of them before.
 _MOVED_THEIRS = re.compile(
     r"\b(?:moved|moving|switched|switching|transferred|transferring|pulled|pulling|enrolled)\s+"
-    r"their\s+(?P<rel>[\w-]+)\s+(?:to|into|out of|from)\b",
+    r"(?:their\s+(?P<rel>[\w-]+)|(?P<them>them|him|her))\s+(?:to|into|out of|from)\b"
+    # (to a school, by its word or its name: "transferred them to the Montessori school across town";
+    # not "moved him to the other bus route")
+    r"(?=\s+(?:the\s+|a\s+|an\s+)?(?-i:[A-Z])|[^,.;]*\b(?:school|academy|college|nursery|preschool|daycare|"
+    r"kindergarten|primary|secondary|high|elementary|montessori|class|uni|university)\b)",
     re.IGNORECASE,
 )
-_GOES_TO = r"\s+(?:(?:still|now|currently)\s+)?(?:goes to|attends|is at|is in|is enrolled at|studies at|lives (?:in|at|with))\b"
+_GOES_TO = (
+    r"\s+(?:(?:still|now|currently)\s+)?(?:goes to|go to|attends|attend|is at|are at|is in|are in|is enrolled at|"
+    r"are enrolled at|studies at|lives (?:in|at|with)|live (?:in|at|with))\b"
+)
 
 
 def _moved_of_theirs(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -877,7 +884,7 @@ def _moved_of_theirs(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | N
     said = _MOVED_THEIRS.search(p.statement)
     if said is None or negated(p.statement[: said.end()]):
         return None
-    who = r"(?:the user|[A-Z][a-z]+)'s\s+" + re.escape(said.group("rel"))
+    who = r"(?:the user|[A-Z][a-z]+)'s\s+" + (re.escape(said.group("rel")) if said.group("rel") else r"[\w-]+")
     last = _last_held(beliefs, lambda b: re.match(who + _GOES_TO, b.statement, re.IGNORECASE) is not None)
     if last is None:
         return None
@@ -2695,10 +2702,35 @@ _THING_ENDED_ZH = re.compile(
 # "I moved out last weekend": living with someone ends (not "moved out of Leeds": a move)
 _MOVED_OUT = re.compile(r"^(?:the user|i)\s+(?:(?:finally|just|already|officially)\s+)?moved out\b(?!\s+of\b)", re.I)
 _LIVES_WITH = re.compile(r"\b(?:lives?|living|stays?|staying)\s+with\b", re.IGNORECASE)
+# Someone the speaker shared a home with, gone ("Priya moved out at the weekend")
+_THEY_MOVED_OUT = re.compile(
+    r"^(?:(?:so|and|but|well)\s+)?(?P<who>(?-i:[A-Z])[a-z]+)\s+(?:has\s+|just\s+|finally\s+|officially\s+)*moved out\b"
+    r"(?!\s+of\b)"
+)
+_SHARES_HOME = re.compile(
+    r"\b(?:share|shares|sharing|lives?\s+with|living\s+with|flatmates?|housemates?|roommates?|lodgers?)\b",
+    re.IGNORECASE,
+)
 
 
 def _moved_out(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
-    """What "I moved out" ends: the speaker living with someone, said last."""
+    """What "I moved out" ends: the speaker living with someone, said last; what "Priya moved out"
+    ends: the speaker living with Priya (a flatmate, a lodger), said by her name."""
+    other = _THEY_MOVED_OUT.match(p.statement)
+    if other is not None:
+        name = other.group("who")
+        last = _last_held(
+            beliefs,
+            # (the home shared with them alone: "I share a flat with Jess and Ana" holds with Ana still)
+            lambda b: (
+                re.search(rf"\b{re.escape(name)}\b", b.statement) is not None
+                and _SHARES_HOME.search(b.statement) is not None
+                and not (_names(b.statement) - {name, "User"})
+            ),
+        )
+        if last is None:
+            return None
+        return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule they moved out)")
     if not _MOVED_OUT.match(p.statement):
         return None
     last = _last_held(beliefs, lambda b: _LIVES_WITH.search(b.statement) is not None)

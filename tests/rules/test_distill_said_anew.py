@@ -377,3 +377,25 @@ def test_a_favourite_named_now_after_honestly_replaces_the_one_held() -> None:
 def test_a_day_of_the_month_moved_replaces_the_day_held(held: str, moved: str) -> None:
     current, ended = beliefs_after(OWNER, held, moved, one_session=True)
     assert len(ended) == 1 and not any("2026" in c for c in current), (current, ended)
+
+
+def test_children_transferred_by_a_pronoun_to_a_school_end_the_school_held() -> None:
+    _, ended = beliefs_after(
+        OWNER, "our twins go to Hillside Primary", "after easter we moved them to the Steiner school in town"
+    )
+    assert len(ended) == 1, ended
+
+
+def test_a_child_moved_to_another_bus_keeps_the_school() -> None:
+    _, ended = beliefs_after(OWNER, "my son goes to Oak Park High", "we moved him to the later bus", one_session=True)
+    assert ended == [], ended
+
+
+def test_me_and_my_flatmate_is_the_speaker_and_the_flatmate() -> None:
+    current, _ = beliefs_after(OWNER, "me and my flatmate Tom share a house in Leith")
+    assert current and "share" in current[0], current
+
+
+def test_the_only_one_sharing_the_home_moving_out_ends_it() -> None:
+    _, ended = beliefs_after(OWNER, "I live with my lodger Marta", "Marta moved out on sunday, it's just me now")
+    assert len(ended) == 1, ended
