@@ -103,7 +103,9 @@ _SPLIT_EN = re.compile(
     r"|\s*(?:,|;)?\s+(?:and|but|so|plus|and also|while|whereas)\s+"
     r"(?=(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|have|had|\w+s|\w+ed)\b"
     # "... and my husband's a plumber": the copula said as 's
-    r"|(?i:my|our)\s+(?:" + RELATIONS_EN + r")['’]s\s+(?:a|an|the|from|in|at|on|into|called|named|\w+ing)\b)"
+    r"|(?i:my|our)\s+(?:" + RELATIONS_EN + r")['’]s\s+(?:a|an|the|from|in|at|on|into|called|named|\w+ing|"
+    # ... or a state of theirs ("and my son's asthmatic", "and my mum's retired")
+    r"[a-z]+ic|vegan|vegetarian|coeliac|deaf|blind|pregnant|retired|married|single|divorced|engaged)\b)"
     # a dash before a clause with a subject of its own ("Got a raise — I'm on 52k now"); not one before
     # an elaboration or a list ("We love being outdoors - going for hikes, ... - plus board games")
     r"|\s*;\s*|(?:\s+[—–-]+\s+|\s*—\s*)(?=" + _PRONOUN_EN + r"|(?i:my|our)\s)"
@@ -167,6 +169,8 @@ _SPLIT_ZH = re.compile(
     # a fact added ("，另外近视六百度"); a thing and where it was taken out ("，车险在太平洋买的")
     r"|[，,]\s*另外[，,]?\s*"
     r"|[，,]\s*(?=[\u4e00-\u9fff]{1,4}(?:是)?在[\u4e00-\u9fffA-Za-z]{2,8}?(?:买|办|上|交|开|存|投|保)的)"
+    # ... or a provider of the speaker's named by what it provides ("，运营商是联通", "，宽带用的是电信")
+    r"|[，,]\s*(?=(?:运营商|宽带|保险|车险|医保|银行|工资卡|手机号|套餐|网络|物业|房东)(?:是|用的是|用的|在|办的是))"
     # a predicate of its own, its subject dropped as Chinese drops it ("我住在成都，在一家医院当护士，养了一只狗")
     # (not after a correction's formula: "我住在北京，哦不对，在上海" is one correction; nor a
     # condition and what follows it: "，喝牛奶就拉肚子" says why)

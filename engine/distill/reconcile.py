@@ -149,7 +149,7 @@ _USER = "user"  # the subject key of a speaker with no name: the user of an assi
 # Working from home every day ("WFH full time", "fully remote now", "remote permanently"): no
 # commute of the speaker's holds any more.
 _REMOTE = re.compile(r"\b(?:wfh|work(?:s|ing)? from home|remote)\b", re.IGNORECASE)
-_COMMUTES = re.compile(r"\bcommut(?:e|es|ing)\b", re.IGNORECASE)
+_COMMUTES = re.compile(r"\bcommut(?:e|es|ing)\b|通勤", re.IGNORECASE)
 _ALL_REMOTE = re.compile(
     r"\b(?:full[- ]time|fully|permanently|for good|100%|every day|all week|five days a week)\b", re.IGNORECASE
 )
@@ -230,6 +230,14 @@ class _State:
                 if b.subject == p.subject and (b.attribute == "commute" or _COMMUTES.search(b.statement))
             ]
             self._invalidate_all(p, gone, f"ended: {p.statement} (rule fully remote, no commute)", at=p.valid_from)
+        elif p.attribute == "commute" and p.op == "update" and moved_on(p.statement) and not negated(p.statement):
+            # "现在骑车上班了": a new way to work ends a commute said in other words ("每天坐地铁2号线通勤")
+            gone = [
+                b
+                for b in self._facts()
+                if b.subject == p.subject and _is_said(b.attribute) and _COMMUTES.search(b.statement)
+            ]
+            self._invalidate_all(p, gone, f"ended: {p.statement} (rule commute changed)", at=p.valid_from)
         same_kind = [b for b in self.current.values() if b.kind == p.kind and INSTRUCTION_LIKE not in b.flags]
         if p.rule == LEFT_BEHIND and ends_nothing_held(p.statement):
             return None  # "almost ditched keto last night": nothing went

@@ -841,7 +841,11 @@ _HELD_WITH = re.compile(
 # A guess asked of the listener ("guess which Hogwarts house I'd be in"): a game, nothing told
 _GUESS_GAME = re.compile(r"^guess\s+(?:which|who|where|how|when|whether|if)\b", re.IGNORECASE)
 # A clause that is only how the speaker frames what they say ("一般来说", "说实话")
-_FRAMING_ZH = re.compile(r"(?:一般|总的|老实|说实|讲真|其实|反正|按理)(?:来说|讲|话|的话)?|说实话|讲真的?|其实吧")
+_FRAMING_ZH = re.compile(
+    r"(?:一般|总的|老实|说实|讲真|其实|反正|按理)(?:来说|讲|话|的话)?|说实话|讲真的?|其实吧"
+    # ... or a matter let go ("算了不折腾了")
+    r"|算了(?:[，,]?(?:不折腾了|不管了|不弄了|不想了|随便吧|就这样吧))?"
+)
 
 
 _NO_DOING_SINCE = re.compile(r"\bno\s+[a-z]+ing\s+since\b", re.IGNORECASE)

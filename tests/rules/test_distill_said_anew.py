@@ -399,3 +399,22 @@ def test_me_and_my_flatmate_is_the_speaker_and_the_flatmate() -> None:
 def test_the_only_one_sharing_the_home_moving_out_ends_it() -> None:
     _, ended = beliefs_after(OWNER, "I live with my lodger Marta", "Marta moved out on sunday, it's just me now")
     assert len(ended) == 1, ended
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["我开的是大众朗逸，宽带用的是电信", "my son's got a nut allergy and my daughter's coeliac, any lunchbox ideas?"],
+)
+def test_a_provider_by_what_it_provides_or_a_state_of_another_is_a_second_fact(message: str) -> None:
+    current, _ = beliefs_after(OWNER, message)
+    assert len(current) == 2, current
+
+
+def test_a_thing_swapped_for_one_of_its_kind_in_chinese_replaces_it() -> None:
+    _, ended = beliefs_after(OWNER, "我用的OPPO Find X6", "算了，上周直接换了个vivo", one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_a_new_way_to_work_ends_a_commute_said_in_other_words() -> None:
+    _, ended = beliefs_after(OWNER, "我每天坐公交通勤，四十分钟", "买了辆电动车，现在骑车上班了", one_session=True)
+    assert len(ended) == 1, ended
