@@ -1867,7 +1867,6 @@ ONE_MORE = re.compile(
     re.IGNORECASE,
 )
 _ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
-_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def _one_more(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1881,11 +1880,14 @@ def _one_more(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     before = _ORDINALS[said.group("ord").casefold()] - 1
 
     def short_by_one(b: BeliefView) -> bool:
-        held = _COUNT_HELD.search(b.statement)
-        count = held.group(0).split()[0].casefold() if held else ""
-        return (b.subject or "").partition(":")[0] == "user" and (_COUNTS.get(count) or int(count or 0)) == before
+        held = _COUNT_HELD.search(b.statement)  # "two employees", "7 cats": the count in words or digits
+        return (
+            held is not None
+            and (b.subject or "").partition(":")[0] == "user"
+            and number(held.group(0).split()[0]) == before
+        )
 
-    last = _last_held(beliefs, lambda b: bool(_COUNT_HELD.search(b.statement)) and short_by_one(b))
+    last = _last_held(beliefs, short_by_one)
     if last is None:
         return None
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule one more)")

@@ -418,3 +418,9 @@ def test_a_thing_swapped_for_one_of_its_kind_in_chinese_replaces_it() -> None:
 def test_a_new_way_to_work_ends_a_commute_said_in_other_words() -> None:
     _, ended = beliefs_after(OWNER, "我每天坐公交通勤，四十分钟", "买了辆电动车，现在骑车上班了", one_session=True)
     assert len(ended) == 1, ended
+
+
+def test_one_more_beside_a_count_said_in_a_larger_word_ends_nothing() -> None:
+    # "seven" is read as a number, not taken for digits
+    _, ended = beliefs_after(OWNER, "I have seven cats", "took on a fourth barista last week")
+    assert ended == [], ended
