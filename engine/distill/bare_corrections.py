@@ -103,13 +103,13 @@ _FORMULA_EN = re.compile(
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
-    r"^(?:(?:(?:我|刚才|刚刚|前面|之前|上面)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|(?:哦|啊)?对了(?=[，,\s]*(?:前面|之前|上面)(?:说|写|打|记)错)|等等|等一下|(?:我)?刚?查了一下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
+    r"^(?:(?:(?:我|刚才|刚刚|前面|之前|上面)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|(?:哦|啊)?对了(?=[，,\s]*(?:前面|之前|上面)(?:说|写|打|记)错)|等等|等一下|(?:我)?刚?查了(?:一)?下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
     # "刚看了一眼银行短信": where the right value was just read
     r"(?:我)?刚(?:刚)?(?:看了一眼|看了一下|看了下|翻了一下|翻了下)"
     r"(?!\S{0,6}(?:我|他|她|别人|同事|同学|朋友|时间|表|新闻|天气|B超|隔壁|中介|平均|新套餐|菜单|外卖|招聘|停车场|"
     r"手机(?!短信|日历|备忘)))"
     r"[\u4e00-\u9fffA-Za-z]{2,8}?(?=[，,：:])|"
-    r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|算错了|我算错了|啊不是|口误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
+    r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|算错了|我算错了|啊不是|口误|手滑了?|手误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
     r"[，,、：:\s。！!]*)+"
 )
 # What may stand for the thing corrected: a pronoun subject and its verb.
@@ -196,9 +196,11 @@ _BARE_ZH = re.compile(
     # "她九岁了": an age or an amount said again, with its measure word; said with no one before
     # it ("啊不对，六岁了，刚过生日") only after a formula that says a slip (``SLIP_SAID_ZH``)
     r"|^(?P<who>[她他它我]|那|这)?(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米)|"
-    r"[零一二两三四五六七八九十百\d]{1,4}(?=了)|(?:初|高|大|研)[一二三四](?=了)|[一二三四五六]年级)了?(?:[，,](?P<why>[^。！!]*))?[。！!]?$"
+    r"[零一二两三四五六七八九十百\d]{1,4}(?=了)|(?:初|高|大|研)[一二三四](?=了)|[一二三四五六]年级|"
+    # (digits alone: "哦不对 54 手滑了", only where a slip is said and the clause is the sentence)
+    r"\d{1,6}(?:\.\d+)?%?(?=[，,。！!]|$))了?(?:[，,](?P<why>[^。！!]*))?[。！!]?$"
 )
-SLIP_SAID_ZH = re.compile(r"不对|不是|[说写打记看搞弄听算]错|记混|搞混|反了|更正|纠正|口误")
+SLIP_SAID_ZH = re.compile(r"不对|不是|[说写打记看搞弄听算]错|记混|搞混|反了|更正|纠正|口误|手滑|手误")
 # The wrong value named first in the clause after the right one, as what it really was: from
 # before, or another's ("海淀是以前的办公室", "云南是去年去的", "豆豆是我姐家的猫"; not "南京是个好地方")
 WRONG_SAID_AFTER_ZH = re.compile(
@@ -295,7 +297,7 @@ _SPELLING_LAST_EN = re.compile(
 )
 _TRAILING_FORMULA_ZH = re.compile(
     # ("，前面数字记反了": what was slipped on may come first)
-    r"[，,]\s*(?:前面|后面|刚才|刚刚|上面)?的?(?:数字|日期|时间|名字|号码|顺序|两个数)?我?(?:刚才|刚刚)?(?P<f>记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了|口误|(?:打|说|写|记|弄|搞|看)反了)[。！!]?$"
+    r"(?:[，,]|(?<=[\d%])\s)\s*(?:前面|后面|刚才|刚刚|上面)?的?(?:数字|日期|时间|名字|号码|顺序|两个数)?我?(?:刚才|刚刚)?(?P<f>记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了|口误|手滑了?|手误|(?:打|说|写|记|弄|搞|看)反了)[。！!]?$"
 )
 _INTERJECTION = re.compile(
     r"(?:ha+|(?:ha)+|he+h|lol|lmao|oh+|ah+|uh+|um+|hmm+|yes|yeah|yep|no|nope|ok|okay|well|wow|ugh|oops|sorry|right|sure)",
@@ -305,8 +307,11 @@ _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its o
 # After a formula, "we're on 15 already", "I'm at 3.2 now": the value where the speaker is,
 # said with its subject and nothing else.
 _ON_VALUE_EN = re.compile(
-    r"^(?:no[,\s]+)?(?:i'm|i am|we're|we are)\s+(?:(?:actually|already|really)\s+)?(?:on|at)\s+"
-    r"(?P<v>[$€£¥]?\d[\w.,:]*)\s*(?:already|now|actually|though|i think)?[.!]*$",
+    r"^(?:no[,\s]+)?(?:i'm|i am|we're|we are)\s+(?:(?:actually|already|really)\s+)?(?:(?:on|at)\s+"
+    r"(?P<v>[$€£¥]?\d[\w.,:]*)"
+    # ... or whom they are with, by name ("wait no, we're with OVO")
+    r"|with\s+(?P<with>(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*)?))"
+    r"\s*(?:already|now|actually|though|i think)?[.!]*$",
     re.IGNORECASE,
 )
 
@@ -410,6 +415,46 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     text = clause.strip()
     if is_cjk(text):
         return _bare_zh(text, whole)
+    found = _bare_en(text)
+    if found is not None or not _SLIP_FORMULA.search(text):
+        return found
+    # The value put right, then an aside that says nothing of the speaker ("sorry, biochem not
+    # biology, there's a difference apparently lol", "my bad, the 19th, he'd kill me", "I mean
+    # electrician lol, plumber was his dad", "..., not the 28th, just checked my contract"):
+    # read without the aside, cut at the last clause break whose tail is no statement of theirs.
+    for cut in reversed(list(_CLAUSE_BREAK_EN.finditer(text))):
+        head, tail = text[: cut.start()], text[cut.end() :]
+        if not _SLIP_FORMULA.search(head) or not _aside(tail):
+            break
+        found = _bare_en(head)
+        if found is not None and not _named_beyond(head, found):
+            return found
+    return None
+
+
+def _named_beyond(head: str, found: BareCorrection) -> bool:
+    """Whether the words after the formula name more than the value read from them ("scratch
+    that, 22 Birch Close": "22" is read, the street is more): then they are no bare value."""
+    formula = _FORMULA_EN.match(head)
+    rest = head[formula.end() :] if formula else head
+    for said in (found.value, found.wrong or ""):
+        rest = re.sub(re.escape(said), " ", rest, flags=re.IGNORECASE) if said else rest
+    return re.search(r"(?<![\w'])(?!I\b)[A-Z][\w'-]*", rest) is not None
+
+
+# Where a clause ends inside a sentence
+_CLAUSE_BREAK_EN = re.compile(r"\s*[,;—–]\s+|\s+-\s+")
+# The speaker as the one a clause is about, or what they own
+_SPEAKER_EN = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|my|mine|we|we're|we've|our|ours)", re.IGNORECASE)
+
+
+def _aside(tail: str) -> bool:
+    """A clause that says nothing of the speaker, or only how they checked ("just checked my
+    contract"), after a value put right."""
+    return _SPEAKER_EN.search(tail) is None or _CHECKED_LAST_EN.match(", " + tail.strip()) is not None
+
+
+def _bare_en(text: str) -> BareCorrection | None:
     text = _ITS_EN.sub("it's", _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text)
     if "*" not in text[2:] and ((text.startswith("*") and not text.startswith("**")) or len(text.split()) <= 2):
         # "*monthly", "**2pm": a chat's mark for a word corrected (not "**Hola** amigos", bold)
@@ -478,7 +523,7 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     new = same.group(0) if same and amount else new
     on = _ON_VALUE_EN.match(new) if formula is not None else None
     if on is not None:  # "wait no, we're on 15 already": where they are is the value
-        new = on.group("v")
+        new = on.group("v") or on.group("with")
     # a value typed as a lower-case word only after a formula that says a slip ("no sorry, ...") or
     # "actually" ("actually it's symbicort"), not after "no" alone; a verdict after either is no
     # value ("actually it's hard", "oops, it's fine": ``_NO_WORD_VALUE``, an adjective's ending)
@@ -752,7 +797,8 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
     if m is None or (
         m.group("amount")
         and not m.group("who")
-        and not (whole and slip and re.search(r"[岁月年斤米级一二三四]$", m.group("amount")))  # its measure said
+        # its measure said, or digits alone
+        and not (whole and slip and re.search(r"[岁月年斤米级一二三四]$|^[\d.]+%?$", m.group("amount")))
     ):
         return None
     if m.group("amount") and not m.group("who"):
@@ -800,6 +846,9 @@ def value_said_zh(value: str) -> str:
     value = re.sub(r"^((?:周|星期|礼拜)[一二三四五六日天](?:上午|下午|晚上|早上|中午)?)(?:去|出发)$", r"\1", value)
     # "3块2一平": a price said with what it is per ("一平", "每月"), the price alone
     value = re.sub(r"(?<=[块元毛角\d])(?:一|每)(?:平|平米|平方|个月|月|年|次|斤|公斤|吨|小时|天|晚)$", "", value)
+    # "是10号发", "是八点半到": the day or the hour, without what happens then
+    if re.match(r"[\d零一二两三四五六七八九十]", value):
+        value = re.sub(r"(?<=[号日点半分])(?:发|交|到|开|走|出发|上班|下班|开始|结束)$", "", value)
     often = _OFTEN_ZH.fullmatch(value)
     return often.group("n") if often else value
 

@@ -19,6 +19,7 @@ from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH
 from ledgermind.distill.person import INTRODUCED_ZH
 from ledgermind.distill.statements import (
     SUPPOSING_ZH,
+    clock_said,
     is_counterfactual,
     is_request,
     is_statement,
@@ -250,6 +251,7 @@ def clauses(sentence: str, before: str = "") -> list[str]:
     parts = [q.strip(" ,;，；-–—") for p in pieces for r in _it_resolved(p.strip()) for q in _shared_subject(r)]
     if splitter is _SPLIT_EN:
         parts = [r for p in parts for q in _past_after_comma(p) for r in _since_first(q)]
+        parts = [p for p in parts if not clock_said(p)]  # "it's 9pm now, and I'm still at work": no clause
     merged: list[str] = []
     # a Chinese clause that dropped the sentence's subject is a statement with it, no lead-in
     opening = _SUBJECT_ZH.match(parts[0]) if splitter is _SPLIT_ZH and parts and parts[0] else None
@@ -395,8 +397,12 @@ _PAIR_AFTER_COMMA = re.compile(
 # then what it is for; said in order, it reads as any other statement of the speaker's.
 _CLEFT = re.compile(
     r"(?P<lead>^|[,;:—–-]\s*)(?:it's|it is|it was)\s+(?P<x>[\w'.-]+(?:\s+[\w'.-]+)?)\s+(?:that\s+)?"
-    r"(?P<who>I|we)(?P<verb>(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+[a-z]+(?:\s+[a-z]+)?)\s+"
-    r"(?P<prep>to|with|in|at|for|of|on|from)\s*[.!]?$",
+    r"(?P<who>I|we)(?:(?P<verb>(?:'m|'re|\s+am|\s+are|\s+was|\s+were)?\s+[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"(?P<prep>to|with|in|at|for|of|on|from)"
+    # or a verb that takes the thing as its object: "it's gluten I can't have", "it's oat milk we buy now"
+    r"|(?P<takes>(?:\s+(?:can't|cannot|can|don't|do not|won't|have to|need to|only|usually|mostly))?\s+"
+    r"(?:have|eat|drink|take|use|need|buy|get|drive|play|speak|teach|study|own|watch|read|see|visit)))"
+    r"(?P<now>\s+(?:now|these days|nowadays|actually|then))?\s*[.!]?$",
     re.IGNORECASE,
 )
 
@@ -405,7 +411,10 @@ def _uncleft(clause: str) -> str:
     m = _CLEFT.search(clause)
     if m is None:
         return clause
-    said = f"{m.group('who')}{m.group('verb')} {m.group('prep')} {m.group('x')}"
+    if m.group("takes"):
+        said = f"{m.group('who')}{m.group('takes')} {m.group('x')}{m.group('now') or ''}"
+    else:
+        said = f"{m.group('who')}{m.group('verb')} {m.group('prep')} {m.group('x')}{m.group('now') or ''}"
     return clause[: m.start()] + m.group("lead") + said
 
 

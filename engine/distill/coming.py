@@ -51,7 +51,10 @@ _EN = re.compile(
     r"|this (?P<this_day>" + _WEEKDAY + r")"
     # "the next year", "over the next month": a span from now, no date ("next year" is one)
     r"|(?<!\bthe )(?P<next>next (?:week|month|year))"
-    r"|(?P<within>in " + _COUNT + r" (?P<unit>day|week|month|year)s?)"
+    # (not how often: "back in 3 days a week", "in two days a month")
+    r"|(?P<within>in "
+    + _COUNT
+    + r" (?P<unit>day|week|month|year)s?(?!\s+(?:a|per|each|every)\s+(?:week|month|year)\b))"
     r"|on (?P<on_day>" + _WEEKDAY + r")(?!s|\s+(?:mornings|afternoons|evenings|nights)\b)"
     r"|on the (?P<date>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
     r"|(?:in |in early |in late |early |late )(?P<month>" + "|".join(_MONTHS) + r")(?![ ,]+\d))\b",

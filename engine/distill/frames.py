@@ -581,7 +581,7 @@ _LEAD_ZH = re.compile(
 # "moved to" with no determiner, before the sentence ends or says when (not "moved to help",
 # "moved to a new flat", "moved to day shifts"). Read only where no capitalised place was found.
 _MOVED_TO_LOWER_EN = re.compile(
-    r"\b(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+)?to\s+"
+    r"\b(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|down\s+|through\s+|across\s+)?to\s+"
     r"(?P<v>(?!(?:a|an|the|my|our|his|her|their|this|that|another|be|live|work|stay|study|get|see|help|join|take|"
     r"start|find|go|do|make|care|look|keep|save|spend|focus|part|full|remote|hybrid|weekly|daily|monthly)\b)"
     # a time or a work moved to ("day shifts", "nights", "the sales team") is no place
@@ -623,7 +623,9 @@ _RESIDENCE_EN = re.compile(
     r"settled|based|staying|home is(?: now)?|house is(?: now)?|moved back|moved out|"
     # the keys to a new home ("we got the keys to a place in manchester")
     r"(?:got|picked up|collected)\s+(?:the|our|my)\s+keys)\s+"
-    r"(?:back\s+|over\s+|out\s+|here\s+|now\s+|permanently\s+|full-time\s+|all the way\s+)?"
+    r"(?:back\s+|over\s+|out\s+|here\s+|now\s+|permanently\s+|full-time\s+|all the way\s+|"
+    # "moved down to Busan", "moved through to Edinburgh" (not a step: "moved down to Level 2")
+    r"(?:down|through|across)\s+(?=to\s+(?!(?:level|year|grade|set|division|league|group|tier|band)\b)))?"
     r"(?:from\s+[^,;]+?\s+)?"
     # (with whom said before where: "staying with my parents in Pune")
     r"(?:with\s+(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:to|in|into|at)\s+"
@@ -674,7 +676,11 @@ _WORK_MODE_EN = re.compile(
     r"\bwork(?:s|ing)?\s+(?:fully\s+|mostly\s+|now\s+)?(?:remotely|remote|from home)\b"
     r"|\b(?:fully\s+)?remote\s+(?:job|role|position|worker|now)\b|\bwfh\b"
     r"|\bhybrid\s+(?:setup|schedule|arrangement|role|job|model|work)\b"
-    r"|\b(?:back\s+)?in\s+the\s+office\s+(?:full[- ]time|every day|five days|(?:\d|two|three|four)\s+days)",
+    r"|\b(?:back\s+)?in\s+the\s+office\s+(?:full[- ]time|every day|five days|(?:\d|two|three|four)\s+days)"
+    # "so it's hybrid now", "we've gone hybrid"; called back in for some days ("dragging everyone
+    # back in 3 days a week", "making us go into the office three days a week")
+    r"|\b(?:it's|it is|we're|we are|i'm|i am|gone|went|going|now)\s+(?:fully\s+)?hybrid\b"
+    r"|\b(?:back\s+in|(?:go|goes|going|come|coming)\s+(?:in(?:to)?|into\s+the\s+office))\s+(?:\d|two|three|four)\s+days\b",
     re.IGNORECASE,
 )
 # How one gets to work: by a mode said after "commute by", by a verb of going with "to work"
@@ -1712,6 +1718,8 @@ _ZH_STOP = r"(?=了|啦|呢|住|生活|定居|工作|上班|任职|当|做|，|,
 _RESIDENCE_ZH = re.compile(
     # (the speaker's own "我住杭州西湖区"; not a stay in hospital, a dorm or a hotel: 住院, 住校, 住酒店)
     r"(?:住在|(?:(?<=现在)|(?<=目前)|(?<=如今)|(?<=改)|(?<=我)|(?<=我们))住(?!在|院|校|宿|酒店|宾馆|民宿|旅馆|过|了|一晚)|搬到了?|搬去了?|搬家到了?|搬回了?|定居(?:在|于)?|落户(?:在|于)?|常住"
+    # "我现在base成都了": where they are based, said as chat says it
+    r"|(?<![A-Za-z])base\s*(?:在\s*)?(?=[\u4e00-\u9fff])"
     # one of the speaker's elders fetched to live elsewhere ("把我爸接到深圳来了")
     r"|(?<=[爸妈婆公奶爷])接(?:到|去)(?=[\u4e00-\u9fff]{2,6}?(?:来|去|住)))"
     r"([\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP

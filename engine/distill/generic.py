@@ -53,10 +53,17 @@ __all__ = [
 # A contrastive correction: the right value, then the wrong one denied
 # ("it's the Apollo team, not Atlas", "是芒果，不是花生").
 _CONTRAST_EN = re.compile(
-    r"\b(?:it's|it is|it was|that's|that is|that was|is|was|are|were|'s|'re)\s+(?P<new>[^,;]+?),?\s+"
+    r"\b(?:it's|it is|it was|that's|that is|that was|is|was|are|were|am|'s|'re|'m)\s+(?P<new>[^,;]+?),?\s+"
     # the denied value is a short noun phrase: not a verb's negation ("we are not alone in
     # this fight ..."), not a gerund ("disheartening not knowing why ...")
     r"not\s+(?!\w+ing\b)(?P<old>[^,;.!?\s]+(?:\s+[^,;.!?\s]+){0,3})\s*[.!]?$",
+    re.IGNORECASE,
+)
+# A field of work said in "-ing", put right ("I'm actually in fundraising, not marketing"): nouns,
+# which ``_CONTRAST_EN`` leaves alone as gerunds
+_FIELD_CONTRAST_EN = re.compile(
+    r"\b(?:'m|am|is|are|'re|work|works)\s+(?:actually\s+|really\s+)?in\s+(?P<new>\w+ing),?\s+not\s+(?:in\s+)?"
+    r"(?P<old>\w+ing)\s*[.!]?$",
     re.IGNORECASE,
 )
 # (the slip owned after it: "……是周四，不是周二，我看错了")
@@ -87,8 +94,9 @@ _APOSTROPHE_DROPPED = re.compile(r"\b(its|im)\b(?=\s+\w)", re.IGNORECASE)
 # The wrong value said to be harmless after the right one ("it's pecans I'm allergic to, walnuts
 # are totally fine"): the same as "not walnuts"
 _FINE_AFTER = re.compile(
-    r"^(?P<head>\bit's\s[\w' -]{1,30}?\s(?:that\s+)?(?:i'm|i am)\s+(?:allergic|intolerant|sensitive)\b[^,]*),\s+"
-    r"(?P<old>[\w' -]{1,30}?)\s+(?:is|are|'s|'re)\s+"
+    r"^(?P<head>\bit's\s[\w' -]{1,30}?\s(?:that\s+)?(?:(?:i'm|i am)\s+(?:allergic|intolerant|sensitive)|"
+    r"i\s+(?:can't|cannot|can not|don't|shouldn't)\s+(?:have|eat|drink|take|tolerate))\b[^,]*),\s+"
+    r"(?P<old>[\w' -]{1,30}?)(?:\s+(?:is|are)|'s|'re)\s+"
     r"(?:totally\s+|perfectly\s+|actually\s+|completely\s+|all\s+|just\s+)?(?:fine|ok|okay|safe|no problem)\b.*$",
     re.IGNORECASE,
 )
@@ -104,9 +112,17 @@ def contrast(clause: str) -> tuple[str, str] | None:
     if not is_cjk(clause):
         clause = _fine_as_not(_APOSTROPHE_DROPPED.sub(lambda m: m.group(1)[:-1] + "'" + m.group(1)[-1], clause))
     m = (_CONTRAST_ZH if is_cjk(clause) else _CONTRAST_EN).search(clause.strip())
+    m = m or (None if is_cjk(clause) else _FIELD_CONTRAST_EN.search(clause.strip()))
     if m is None:
         return None
     new, old = m.group("new").strip(), m.group("old").strip()
+    # "not an HCA anymore": the value denied, not how long
+    old = re.sub(r"\s+(?:anymore|any more|now|either|though|tho|lol|haha)$", "", old, flags=re.IGNORECASE)
+    # "I'm actually in payroll, not HR": the value, not how it is said, nor the place word the
+    # wrong value is said after too
+    new = re.sub(r"^(?:actually|really|just|now)\s+", "", new, flags=re.IGNORECASE)
+    if not is_cjk(clause):
+        new = re.sub(r"^(?:in|at|on|with|for)\s+(?=\S)", "", new, flags=re.IGNORECASE)
     if is_cjk(clause):
         # "我儿子今年9岁，不是8岁": the right value is what stands where the wrong one would
         # (an amount of the wrong one's unit), not the whole clause before it
@@ -118,6 +134,7 @@ def contrast(clause: str) -> tuple[str, str] | None:
             return None
         cleft = re.match(
             r"(\S+(?:\s+\S+)?)\s+(?:that\s+)?(?:i'm|i am|i|we're|we)\s+(?:allergic|intolerant|react|married|dating|"
+            r"(?:can't|cannot|don't|shouldn't) (?:have|eat|drink|take|tolerate)|"
             r"seeing|studying|learning|using|taking|on|in|at|with|called|named)\b(?![^,]*\b(?:tonight|today|tomorrow|next|someday))",
             new,
             re.I,
@@ -196,10 +213,15 @@ def correction_findings(clause: str, speaker: Speaker) -> list[Finding]:
     if found is None:
         return bare_correction_findings(clause, speaker, whole=False)
     new, old = found
+    said = strip_lead(clause.strip()).rstrip("。.!！ ")
+    # (written as a note, should no belief hold the wrong value: "The user is ...", not "I'm ...")
+    statement = (
+        third_person_zh(said, speaker.zh_label) + "。" if is_cjk(said) else third_person(said, speaker.label) + "."
+    )
     return [
         Finding(
             kind="fact",
-            statement=clause.strip(),
+            statement=statement[:1].upper() + statement[1:],
             op="update",
             subject=speaker.key,
             value=new,
@@ -233,6 +255,10 @@ def bare_correction_findings(text: str, speaker: Speaker, whole: bool = True) ->
     ]
 
 
+# An amount moved, said alone in Chinese ("现在涨到200了", "降到3.5了")
+_AMOUNT_MOVED_ALONE_ZH = re.compile(
+    r"^(?:现在|目前|最近|这个?月|今年|又|已经|都|也|才)*(?:涨|降|升|减|加|调|提)了?(?:到|至|成)了?\s*\d"
+)
 # A statement whose only content word says where or how far along the speaker is right now.
 _WHERE_JUST_NOW = frozenset(["out", "close", "here", "there"])
 
@@ -261,6 +287,8 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     subject = speaker.key if other is None else f"{speaker.key}:{other}"
     called = _CALLED_ZH.search(body) if zh else None  # "我家狗叫豆豆": the name is the value
     key = _predicate_key(statement.replace(called.group("name"), "") if called else statement)
+    if not key and zh and _AMOUNT_MOVED_ALONE_ZH.match(body):
+        key = "amount moved"  # "现在涨到200了": the amount of the thing said before, moved; kept, not lost
     if not key or key in _WHERE_JUST_NOW:
         return []  # "I was out", "I'm close", "I'm here": where the speaker is this minute, no fact
     change = has_change_cue(clause)

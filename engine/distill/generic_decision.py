@@ -2704,6 +2704,11 @@ _THING_ENDED_ZH = re.compile(
 # "I moved out last weekend": living with someone ends (not "moved out of Leeds": a move)
 _MOVED_OUT = re.compile(r"^(?:the user|i)\s+(?:(?:finally|just|already|officially)\s+)?moved out\b(?!\s+of\b)", re.I)
 _LIVES_WITH = re.compile(r"\b(?:lives?|living|stays?|staying)\s+with\b", re.IGNORECASE)
+# ... in Chinese ("上周搬出来自己租房了"), and the home shared it ends ("跟爸妈住一起", "住公司宿舍")
+_MOVED_OUT_ZH = re.compile(r"^(?:用户)?[^，,。]{0,20}?搬出(?:来|去)")
+# ... and where they live after, said with it ("自己租房了", "into a flat with two friends")
+_HOME_NOW = re.compile(r"租|住|搬到|搬进|\b(?:into|in with|to)\b", re.IGNORECASE)
+_LIVES_WITH_ZH = re.compile(r"(?:跟|和|与)[^，,。]{1,6}住|住[^，,。]{0,6}(?:宿舍|一起|家里|爸妈家|父母家)|合租")
 # Someone the speaker shared a home with, gone ("Priya moved out at the weekend")
 _THEY_MOVED_OUT = re.compile(
     r"^(?:(?:so|and|but|well)\s+)?(?P<who>(?-i:[A-Z])[a-z]+)\s+(?:has\s+|just\s+|finally\s+|officially\s+)*moved out\b"
@@ -2733,11 +2738,15 @@ def _moved_out(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         if last is None:
             return None
         return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule they moved out)")
-    if not _MOVED_OUT.match(p.statement):
+    out = _MOVED_OUT_ZH.match(p.statement) or _MOVED_OUT.match(p.statement)
+    if out is None:
         return None
-    last = _last_held(beliefs, lambda b: _LIVES_WITH.search(b.statement) is not None)
+    held = _LIVES_WITH_ZH if is_cjk(p.statement) else _LIVES_WITH
+    last = _last_held(beliefs, lambda b: held.search(b.statement) is not None)
     if last is None:
         return None
+    if _HOME_NOW.search(p.statement[out.end() :]):  # "搬出来了，跟朋友合租": where they live now, kept
+        return Decision("supersede", (last,), f"replaced: {p.statement} (was: {last.statement}; rule moved out)")
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule moved out)")
 
 

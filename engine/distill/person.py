@@ -288,6 +288,7 @@ def third_person(sentence: str, label: str) -> str:
     a subject said again after "and / but / or" left out ("... but now eats
     fish"), unless someone else was spoken of in between (then the name again)."""
     words = sentence.split(" ")
+    shouted = sentence.isupper()
     out: list[str] = []
     conjugate_next = False
     named = False  # the speaker named in this sentence, and no one else since
@@ -344,7 +345,9 @@ def third_person(sentence: str, label: str) -> str:
         elif low in ("my", "our", "mine", "ours", "myself", "ourselves"):
             out.append(_possessed(low, name, named) + tail)
             named = True
-        elif low in ("me", "us"):
+        elif low in ("me", "us") and (core.islower() or core.istitle() or shouted):
+            # ("US" and "ME" in capitals, in a sentence not shouted, are the country
+            # and the illness: "9 is my US size", "I've had ME for years")
             out.append(name + tail)
             named = True
         else:

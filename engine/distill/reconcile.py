@@ -110,7 +110,7 @@ from ledgermind.distill.meaning import (
 from ledgermind.distill.person import RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.shared_words_zh import shared_words_zh
-from ledgermind.distill.text import count_in_words, is_cjk, jaccard, normalise, tokens
+from ledgermind.distill.text import a_or_an, count_in_words, is_cjk, jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import SimilarityUnavailable
@@ -331,6 +331,19 @@ class _State:
                 gone = [b for b in [self._named_left(p, same_kind)] if b is not None]
             if gone:
                 return self._supersede(gone, p, "corrected" if p.rule == "correction" else "replaced")
+            said = [b for b in same_kind if b.subject == p.subject and _says_word(b.statement, p.replaces)]
+            cleft = _CLEFT_STATE.search(p.statement)
+            if cleft is not None:  # "it's dogs I'm allergic to, cats are fine": only an allergy is put right
+                said = [b for b in said if cleft.group("state").casefold() in b.statement.casefold()]
+            if p.rule == "correction" and len(said) == 1:
+                # "sorry, I'm a vet nurse there, not the receptionist" after "I work at a vet clinic as a
+                # receptionist": the one belief that says the wrong value, with the right one in its place
+                corrected = _as_correction_of(said[0], p)
+                return self._supersede(
+                    said, replace(corrected, attribute=p.attribute or corrected.attribute), "corrected"
+                )
+        if not keyed and p.attribute == "residence" and self._moved_from_where_said(p, same_kind):
+            return None
         # a stated change may cross a legacy key (a new job ends an occupation said before), never
         # from one frame's key to another's: a move is no change of occupation
         changed, taken = moved_on(p.statement) or ends(p.statement), new_job(p.statement)
@@ -375,6 +388,8 @@ class _State:
         named = self._named_left(p, same_kind) if p.replaces and not ends_nothing_held(p.statement) else None
         if named is not None:  # "I'm at the YMCA now, ditched PF": what holds now, in place of what it names
             return self._supersede([named], replace(p, rule=LEFT_BEHIND), "replaced")
+        if self._it_is_now(p, same_kind):  # "it's Wednesdays now": the value of the thing said before
+            return None
         if p.replaces and p.replaces[:1].isdigit():  # "i'm 43 not 34": the belief that says the 34, put right
             held = [
                 b
@@ -458,6 +473,72 @@ class _State:
             replace(p, rule=f"meaning ({found.model} {found.score:.2f})"),
             "replaced" if worded or not p.slip_owned else "corrected",
         )
+        return True
+
+    def _moved_from_where_said(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """A move where no home was held, from the town another belief of the user's places them
+        in ("I'm a plumber in Glasgow" then "we've just moved through to Edinburgh"): that belief
+        holds with the new town in the old one's place, the latest one that names one town."""
+        town = _surface(p.statement, p.value or "")
+        if p.subject != _USER or p.op != "update" or not town[:1].isupper() or ends(p.statement):
+            return False
+        placed = []
+        for b in self._judgeable(p, beliefs):
+            # (not the town of a place named first, "works at a bank in Leeds": a move leaves the bank where it is)
+            towns = {
+                m.group(1)
+                for m in _IN_TOWN.finditer(b.statement)
+                if m.group(1).casefold() != town.casefold() and not _AT_A_PLACE.search(b.statement[: m.start()])
+            }
+            if len(towns) == 1:
+                placed.append((b, towns.pop()))
+        if not placed:
+            return False
+        target, old = max(placed, key=lambda h: (h[0].valid_from, h[0].memory_id))
+        statement = re.sub(rf"\bin\s+{re.escape(old)}\b", f"in {town}", target.statement, count=1)
+        moved = replace(
+            p,
+            attribute=target.attribute,
+            value=town.casefold(),
+            replaces=old,
+            statement=statement,
+            source_key=f"{p.source_key}:moved:{target.memory_id}",  # a belief of its own beside the move
+        )
+        self._supersede([target], moved, "moved")
+        self._new(p)  # the move, where they live now
+        return True
+
+    def _it_is_now(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """A new value said of the thing just spoken of by "it" and a word of now ("it's
+        Wednesdays now", "so it's the Usk for me these days", "... mean it's Tuesdays at 6 going
+        forward"): the latest belief of the user's that holds a value of its kind holds the new one
+        instead. Days only in the plural or with a time (not "it's Friday now": today), names only
+        where the belief holds one name, never a time alone ("it's 6pm now": the clock)."""
+        m = _IT_IS_NOW.search(p.statement)
+        if m is None or p.kind != "fact" or (p.subject or "") != _USER or negated(p.statement):
+            return False
+        spans = value_spans(m.group("v"))
+        new = spans[0] if spans else ""
+        shape = value_shape(new) if new else ""
+        if shape == "weekday" and not (new.endswith("s") or len(spans) > 1):
+            return False
+        if shape not in ("weekday", "date", "money", "name"):
+            return False
+        held = []
+        for b in self._judgeable(p, beliefs):
+            same = [v for v in value_spans(b.statement) if value_shape(v) == shape and v.casefold() != new.casefold()]
+            if same and (shape != "name" or len(same) == 1):
+                held.append((b, same[0]))
+        if not held:
+            return False
+        target, old = max(held, key=lambda h: (h[0].valid_from, h[0].memory_id))
+        if re.search(r"\bthe\s+" + re.escape(old), target.statement, re.IGNORECASE):
+            new = re.sub(r"^the\s+", "", new, flags=re.IGNORECASE)  # "the River Wye" -> "the Usk", said once
+        said = replace(p, statement=f"It's {new}{m.group('at') or ''} now.", value=new, replaces=old)
+        restated = _restated(said, target)
+        if restated is said:
+            return False
+        self._supersede([target], replace(restated, rule="it is now", value=new), "replaced")
         return True
 
     def _put_right(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
@@ -961,7 +1042,8 @@ _NUMBER = re.compile(
 # The state a cleft correction puts right ("it's pecans I'm allergic to, not walnuts"): only a
 # belief that says the same state is corrected
 _CLEFT_STATE = re.compile(
-    r"\bit(?:'s|s| is| was)\s+[\w' -]{1,30}?\s+(?:that\s+)?(?:i'm|im|i am)\s+"
+    # (as said, or as the note writes it: "It's dogs the user is allergic to")
+    r"\bit(?:'s|s| is| was)\s+[\w' -]{1,30}?\s+(?:that\s+)?(?:i'm|im|i am|(?:the\s+)?[\w'-]+\s+is)\s+"
     r"(?P<state>allergic|intolerant|sensitive|afraid|scared|vegan|vegetarian)\b",
     re.IGNORECASE,
 )
@@ -1122,6 +1204,11 @@ def _modified_slot(b: BeliefView, p: Proposal) -> bool:
     return a.split()[-1] == c.split()[-1] and _same_words(a, c)
 
 
+def _says_word(statement: str, value: str) -> bool:
+    """The statement says the value as words of its own ("receptionist" in "... as a receptionist")."""
+    return bool(value.strip()) and re.search(rf"(?<!\w){re.escape(value.strip())}(?!\w)", statement, re.I) is not None
+
+
 def _names_value(b: BeliefView, value: str) -> bool:
     """The belief holds the value a statement names as gone ("from coffee",
     "not Lyon"): its value, or the item of a keyed preference."""
@@ -1234,6 +1321,9 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
     ):
         wrong = worded  # "has three cats" corrected to 2: the count as the belief words it
     right = re.sub(r"^(?:sorry|oops),?\s*", "", p.value or "", flags=re.IGNORECASE)
+    measured = re.fullmatch(r"[\d.,]+([\u4e00-\u9fff%]{1,2})", wrong) if re.fullmatch(r"[\d.,]+", right) else None
+    if measured is not None:  # "不对，6" for "5楼": the number put right, its measure as said before
+        right += measured.group(1)
     surface = _surface(p.statement, right)
     if wrong and re.search(re.escape(wrong), target.statement, re.IGNORECASE):
         # the whole token the wrong value starts ("4" of "room 4B" is "4B")
@@ -1261,6 +1351,10 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
         if shared and len(surface) > shared:  # "社区卫生服务中心的药房" for "医院" of "医院的药房": said once
             surface = surface[:-shared]
         statement = re.sub(whole, lambda _: surface, target.statement, count=1, flags=re.IGNORECASE)
+        if surface and not is_cjk(surface):  # "a plumber" put right to "an electrician"
+            statement = re.sub(
+                r"\b(?:a|an)(?=\s+" + re.escape(surface) + ")", a_or_an(surface), statement, count=1, flags=re.I
+            )
     elif CLOCK_ZH.fullmatch(right) and len(CLOCK_ZH.findall(target.statement)) == 1:
         # "是八点半打卡" for "用户早上八点上班" (held as 08:00): the time as the belief says it
         statement = CLOCK_ZH.sub(right, target.statement, count=1)
@@ -1327,7 +1421,9 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
     attached = re.fullmatch(r"[\d,.]+([a-z%]+)", replaced, re.IGNORECASE)
     if attached and re.fullmatch(r"[\d,.]+", new):
         new += attached.group(1)  # "upped me to 40" where "20mg" was: the unit goes with the amount
-    if re.search(r"\bevery\s+$", old.statement[: wrong.start()], re.IGNORECASE) and not replaced.endswith("s"):
+    if re.search(
+        r"\bevery\s+(?:other\s+|second\s+)?$", old.statement[: wrong.start()], re.IGNORECASE
+    ) and not replaced.endswith("s"):
         new = re.sub(r"(?<=day)s$", "", new)  # "every Monday" -> "every Tuesday", not "every tuesdays"
     statement = old.statement[: wrong.start()] + new + old.statement[wrong.end() :]
     # the time moved with the day ("moved standup to tuesdays at 10"): both said, both changed
@@ -1337,6 +1433,17 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
     return replace(p, statement=statement, attribute=old.attribute, replaces=replaced)
 
 
+# A town a belief places the user in ("a plumber in Glasgow"): "in" and one or two words with capitals
+_IN_TOWN = re.compile(r"\bin\s+((?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\b(?!\s+(?:Street|St|Road|Rd|Lane|Avenue|Ave))")
+_AT_A_PLACE = re.compile(r"\b(?:at|for|with)\s+(?:(?:a|an|the|my|our)\s+)?[\w'&-]+(?:\s+[\w'&-]+){0,2}\s*$", re.I)
+# "it" and a value, then a word of now, said of the thing spoken of before
+_IT_IS_NOW = re.compile(
+    r"(?:^|[,;]\s*|\b(?:so|mean|means|meaning|and|but|now)\s+)(?:it's|it is|its)\s+(?:(?:all|only|just)\s+)?"
+    r"(?P<v>(?!(?:over|done|finished|fine|ok|okay|great|good|bad|better|worse|time|late|early)\b)[^,.;!?]{2,40}?)"
+    r"(?P<at>\s+at\s+\d{1,2}(?:[:.]\d{2})?(?:\s?[ap]m)?)?(?:\s+(?:only|for|with|in)\s+[\w' ]{1,20}?)?"
+    r"\s+(?:now|these days|nowadays|going forward|from now on)\b",
+    re.IGNORECASE,
+)
 _AT_CLOCK = re.compile(r"\bat\s+(\d{1,2}(?::\d{2})?(?:\s?(?:am|pm))?)\b", re.IGNORECASE)
 
 

@@ -22,7 +22,13 @@ from datetime import datetime
 
 from ledgermind.analysis.instructions import instruction_like
 from ledgermind.distill.alignment import ENDED_PRONOUN, ends, moved_on, negated
-from ledgermind.distill.bare_corrections import cleft_owned_elsewhere, slip_owned, slips_joined, value_spans
+from ledgermind.distill.bare_corrections import (
+    BARE_CORRECTION,
+    cleft_owned_elsewhere,
+    slip_owned,
+    slips_joined,
+    value_spans,
+)
 from ledgermind.distill.clauses import clauses
 from ledgermind.distill.coming import with_coming_dates
 from ledgermind.distill.confidence import DEFAULT_POLICY, ConfidencePolicy
@@ -173,6 +179,21 @@ def _lead_cut(statement: str) -> str:
     return statement if cut == statement or len(cut.split()) < 2 else cut[:1].upper() + cut[1:]
 
 
+def _puts_the_question_right(found: Finding, item: DeltaItem, earlier: list[DeltaItem]) -> bool:
+    """A value put right that corrects the speaker's question just before, not a fact of theirs
+    ("what's a good lentil soup recipe?" then "sorry typo, I meant lentil stew"): its words are
+    the question's and no earlier message of theirs said them."""
+    if found.rule != BARE_CORRECTION or not found.value:
+        return False
+    theirs = [e for e in earlier if e.role == item.role and e.name == item.name]
+    if not theirs or not all(is_question(s) for s in sentences(theirs[-1].content)):
+        return False
+    said = set(tokens(found.value))
+    asked = set(tokens(theirs[-1].content))
+    told = {t for e in theirs[:-1] for t in tokens(e.content)}
+    return bool(said & asked) and not said & asked & told
+
+
 class RuleExtractor:
     name = "rule"
     version = "1"
@@ -201,6 +222,8 @@ class RuleExtractor:
                 spoken_of.setdefault(item.name or item.role, PersonSpokenOf()),
                 addressed_to_assistant(item, ctx.previous + ctx.items),
             )
+            earlier = [*ctx.previous, *ctx.items[:index]]
+            findings = [f for f in findings if not _puts_the_question_right(f, item, earlier)]
             for f in findings:
                 if f.attribute == "name" and not item.name and f.participants:
                     introduced[item.role] = f.participants[0]

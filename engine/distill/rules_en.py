@@ -19,6 +19,7 @@ from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker, attribut
 from ledgermind.distill.frames import subject_of
 from ledgermind.distill.person import IRREGULAR_PAST, third_person
 from ledgermind.distill.statements import is_request
+from ledgermind.distill.text import a_or_an
 
 __all__ = ["english_findings"]
 
@@ -404,6 +405,10 @@ _CLAUSE_END = re.compile(
     r",|\s+[-–—]\s+|\s+(?:and|but|who|which|because|so|with|when|while|in|at|on|for|from|since|over|than)\b",
     re.IGNORECASE,
 )
+# ... and where the clause itself ends (its prepositions say more of the same fact)
+_CLAUSE_BREAK = re.compile(
+    r",|\s+[-–—]\s+|\s+(?:and|but|who|which|because|so|when|while|than|though|tho)\b", re.IGNORECASE
+)
 _SUBORDINATE = re.compile(r"\s+(?:when|because|since|while|if|whenever|so that|to keep)\s+", re.IGNORECASE)
 # What comes before a preference that is a message passed on ("Tell him I love him"), and a
 # liking that only voices a hope ("I like to think so").
@@ -501,12 +506,14 @@ def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
         out.append(_fact(sp, f"{_possessive(sp.label)} name is {name}.", "name", name))
         if m.group(2):
             role = clean_value(m.group(2))
-            out.append(_fact(sp, f"{name} is {_article(role)} {role}.", "occupation", role))
+            out.append(_fact(sp, f"{name} is {a_or_an(role)} {role}.", "occupation", role))
     else:
         a = _AM_A.search(s)
         if a and _occupation_like(_CLAUSE_END.split(a.group(1), maxsplit=1)[0]):
             role = clean_value(_CLAUSE_END.split(a.group(1), maxsplit=1)[0])
-            out.append(_fact(sp, f"{sp.label} is {_article(role)} {role}.", "occupation", role))
+            # where and on what, said with the role, stay in the note ("a UX designer at a bank on 60k")
+            said = third_person(_CLAUSE_BREAK.split(a.group(1), maxsplit=1)[0].strip(), sp.label)
+            out.append(_fact(sp, f"{sp.label} is {a_or_an(role)} {said}.", "occupation", role))
     w = _WORK.search(s)
     if w:
         attr = {"as": "occupation", "at": "employer", "for": "employer", "in": "work field"}[w.group(1).lower()]
@@ -702,10 +709,6 @@ def _occupation_like(phrase: str) -> bool:
 
 def _possessive(label: str) -> str:
     return label + "'s"
-
-
-def _article(phrase: str) -> str:
-    return "an" if phrase[:1].lower() in "aeiou" else "a"
 
 
 def _without_time(value: str, said_at: datetime) -> str:

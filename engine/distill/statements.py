@@ -35,7 +35,7 @@ from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import FORGOT_TO_SAY_EN, NEWS_FORMULA_EN, RELATIONS_EN, RELATIONS_ZH, passed_on
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.providers import providers_named
-from ledgermind.distill.text import NEW_RECORD, copula_expanded, is_cjk
+from ledgermind.distill.text import NEW_RECORD, a_or_an, copula_expanded, is_cjk
 
 __all__ = [
     "HABIT_HELD",
@@ -44,6 +44,7 @@ __all__ = [
     "NEW_HOME_NAMED_EN",
     "SUPPOSING_ZH",
     "WENT_WITHOUT",
+    "clock_said",
     "done_to_mine",
     "elliptical",
     "ended_first",
@@ -109,6 +110,19 @@ _REQUEST_EN = re.compile(
     r"i would like you to)\b",
     re.IGNORECASE,
 )
+# The clock ("it's 9pm now and I'm still at work"; not "it's at 9pm now", a time moved)
+_CLOCK_NOW_EN = re.compile(
+    r"^it'?s (?:already |nearly |almost |gone |past )?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)(?:\s+(?:here|already|now))*"
+    r"(?=\W*$|\s*(?:,|and|so|but)\b)",
+    re.IGNORECASE,
+)
+
+
+def clock_said(clause: str) -> bool:
+    """Whether an English clause tells the time of day now ("it's 9pm now"): no one's fact."""
+    return _CLOCK_NOW_EN.match(clause.strip()) is not None
+
+
 _SMALL_TALK_EN = re.compile(
     r"^(?:thanks?|thank you|thx|ty|cheers|bye|goodbye|see you|see ya|good (?:morning|night|evening|afternoon)|"
     r"sounds good|got it|no problem|no worries|you're welcome|np|of course|makes sense|that's (?:\w+\s?){0,3}$|"
@@ -907,6 +921,8 @@ def is_statement(clause: str) -> bool:
         return False  # "I read that octopuses have three hearts": the world's, passed on
     body = _LEAD_EN.sub("", _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!")))
     body = _FRONTED_EN.sub("", body)
+    if clock_said(body):
+        return False
     if (
         (_VALUE_NOW.match(body) and _NOW_SAID.search(body))
         or _NO_LONGER_ALONE.match(text)
@@ -1677,8 +1693,7 @@ def role_said(sentence: str) -> tuple[str, str] | None:
     said = (role.group("role") or role.group("here")) if role else ""
     if role is None or said.split()[-1].casefold() in _NO_ROLE:
         return None
-    article = "an" if said[:1].lower() in "aeiou" else "a"
-    return f"I'm {article} {said}", role.group("rest") or role.group("after") or ""
+    return f"I'm {a_or_an(said)} {said}", role.group("rest") or role.group("after") or ""
 
 
 def told_before_asked(sentence: str) -> str | None:

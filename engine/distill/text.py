@@ -17,6 +17,7 @@ from ledgermind.analysis.text import STOPWORDS
 
 __all__ = [
     "NEW_RECORD",
+    "a_or_an",
     "ages_in_digits",
     "apostrophes_restored",
     "asides_dropped",
@@ -525,3 +526,23 @@ def _stem(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) and word.isalpha():
         return word[:-1]
     return word
+
+
+# Words spelled with a vowel said with a consonant ("a uni", "a one-off", "a European") and
+# the other way ("an hour"); letters said by name in an acronym ("an MRI", "a UX designer")
+_VOWEL_SAID_AS_CONSONANT = re.compile(r"^(?:u[bcdfgklmnprstvz][aeiouy]|eu|one\b|once\b|uk\b|ux\b|us\b)", re.IGNORECASE)
+_SILENT_H = re.compile(r"^(?:hour|honest|honou?r|heir)", re.IGNORECASE)
+_VOWEL_LETTER_NAMES = "AEFHILMNORSX"
+
+
+def a_or_an(word: str) -> str:
+    """The indefinite article for what follows it, as it is said, not as it is spelled."""
+    head = re.sub(r"^[^\w]+", "", word)
+    acronym = re.match(r"[A-Z]{2,}(?![a-z])", head)
+    if acronym is not None:
+        return "an" if head[0] in _VOWEL_LETTER_NAMES else "a"
+    if _SILENT_H.match(head):
+        return "an"
+    if head[:1].lower() in "aeiou" and not _VOWEL_SAID_AS_CONSONANT.match(head):
+        return "an"
+    return "a"
