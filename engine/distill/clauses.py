@@ -26,6 +26,7 @@ from ledgermind.distill.statements import (
     role_said,
     strip_lead,
 )
+from ledgermind.distill.text import first_lowered
 
 __all__ = ["clauses"]
 
@@ -663,7 +664,7 @@ def _with_subject(clause: str, subject: str = "I") -> str:
             if progressive
             else f"{said} "
         )
-    return clause[: len(clause) - len(body)] + lead + body[:1].lower() + body[1:]
+    return clause[: len(clause) - len(body)] + lead + first_lowered(body)
 
 
 # "Rent went up, it's 1,950 now", "The meeting got moved, it's on Friday": a

@@ -34,7 +34,7 @@ from ledgermind.distill.flags import INSTRUCTION_LIKE
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH, is_occupation, subject_of
 from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.statements import done_to_mine, ended_first, is_statement, speaker_dropped_zh, strip_lead
-from ledgermind.distill.text import is_cjk
+from ledgermind.distill.text import first_lowered, is_cjk
 
 __all__ = [
     "bare_correction_findings",
@@ -414,19 +414,19 @@ def habit_restored(clause: str, sentence: str = "") -> str:
     ):  # "starting monday as a receptionist": the speaker's new work, "I'm" dropped
         verb = role.group("verb").lower()
         said = text[role.start("verb") :]
-        return ("I'm " if verb == "starting" else "I ") + said[:1].lower() + said[1:]
+        return ("I'm " if verb == "starting" else "I ") + first_lowered(said)
     if _AIMING_FIRST_EN.match(text):  # "trying to put away $300 a month": the speaker's aim, "I'm" dropped
-        return "I'm " + text[:1].lower() + text[1:]
+        return "I'm " + first_lowered(text)
     if _NOW_DOING_FIRST_EN.match(text):  # "now living in Austin with my partner": the speaker, "I'm" dropped
-        return "I'm " + text[:1].lower() + text[1:]
+        return "I'm " + first_lowered(text)
     if _DOING_FIRST_EN.match(text) and not _FINITE_AFTER_EN.search(text):
         # "doing strict keto, under 20g carbs a day", "running roughly 20k a week atm": what the
         # speaker is doing, "I'm" dropped (not "running helps me think": the doing is a subject)
-        return "I'm " + text[:1].lower() + text[1:]
+        return "I'm " + first_lowered(text)
     if is_cjk(text) or not _HABIT_FIRST_EN.match(text):
         return clause
     state = re.match(r"\w+\s+(?:up|awake|asleep|in bed|home|busy|off)\b", text, re.IGNORECASE)
-    return ("I'm " if state else "I ") + text[:1].lower() + text[1:]
+    return ("I'm " if state else "I ") + first_lowered(text)
 
 
 # The speaker's pet as chat names it, with no "my" ("the dog's called rolo", "the cat has
@@ -507,19 +507,19 @@ def _speaker_restored(clause: str) -> str:
         return "my " + text  # "favourite tea is earl grey": the speaker's, "my" dropped
     origin = _ORIGIN_FIRST_EN.match(text)
     if origin is not None:  # "Born and raised in Manila", "originally from Lagos": the speaker's, "I" dropped
-        said = text[:1].lower() + text[1:]
+        said = first_lowered(text)
         return ("I'm " if origin.group("from") else "I " if origin.group("grew") else "I was ") + said
     if re.match(r"no longer\s+(?:a|an|at|with|in|on)\b", text, re.IGNORECASE):  # "No longer a member at ..."
         return "I'm n" + text[1:]
     if re.match(r"(?:don't|do not|haven't)\s+(?:have|go|take|use|own)\b", text, re.IGNORECASE) or _LAPSED.match(text):
         # "Don't have the gym membership anymore", "haven't volunteered in months"
-        return "I " + text[:1].lower() + text[1:]
+        return "I " + first_lowered(text)
     if _HABIT_FIRST_EN.match(text):
         return habit_restored(text)
     if re.fullmatch(r"(?:(?:just|finally|already|officially)\s+)?(?:quit|unsubscribed|cancell?ed)[.!]*", text, re.I):
-        return "I " + text[:1].lower() + text[1:]  # "unsubscribed": the speaker's ending, of what was said last
+        return "I " + first_lowered(text)  # "unsubscribed": the speaker's ending, of what was said last
     if ended_first(text):  # "unsubscribed from netflix": the speaker's ending, "I" dropped
-        return "I " + text[:1].lower() + text[1:]
+        return "I " + first_lowered(text)
     if re.match(
         r"been\s+(?:(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|since)\b|(?:on|doing|working|living|using|vegan|vegetarian)\b)",
         text,
@@ -527,7 +527,7 @@ def _speaker_restored(clause: str) -> str:
     ):
         return "I've " + text  # "been a chippy for yonks": the speaker's, "I've" dropped
     if _COUPLED_FIRST_EN.match(text):  # "engaged to Marcus, wedding's in October": the speaker's, "I'm" dropped
-        return "I'm " + text[:1].lower() + text[1:]
+        return "I'm " + first_lowered(text)
     changed = _CHANGED_FIRST_EN.match(text)
     if changed is not None:  # "jumped ship to giffgaff", "signed for a place in Leith": the speaker's change
         return text[: changed.start("verb")] + "I " + text[changed.start("verb") :]

@@ -1366,9 +1366,17 @@ _NO_UNIT = frozenset(
         "yet",
         "already",
         "again",
+        # a rate's ("down to 1 a day"): what it is per, not a unit of the number
+        "a",
+        "an",
+        "per",
+        "each",
+        "every",
     ]
 )
 _NO_UNIT |= frozenset("了的啊呢吧啦嘛，")
+# A rate said with a number ("4 coffees a day", "down to 1 a day"): how often, per day or week
+_RATE_EN = re.compile(r"\b(?:a|an|per|each|every)\s+(?P<per>day|week|month|night|year)\b", re.IGNORECASE)
 _SAME_UNIT = {"kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "lbs": "lb"}
 _SAME_UNIT |= {"pound": "lb", "pounds": "lb"}
 
@@ -1453,7 +1461,9 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     named moves the one number held that it can be; two such beliefs leave it to the other
     rules, since which moved the words do not say."""
     zh = is_cjk(p.statement)
-    said = (_LEVEL_MOVED_ZH if zh else _LEVEL_MOVED).search(p.statement if zh else untimed(p.statement))
+    # ("down to one a day": one said as a rate's count, in digits as the belief holds it)
+    spoken = re.sub(r"\bto\s+one(?=\s+(?:a|an|per|each)\s)", "to 1", untimed(p.statement), flags=re.IGNORECASE)
+    said = (_LEVEL_MOVED_ZH if zh else _LEVEL_MOVED).search(p.statement if zh else spoken)
     if said is None or negated(p.statement[: said.start()]):
         return None
     in_words = not said.group("v")[0].isdigit()
@@ -1487,7 +1497,14 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             continue  # "两杯咖啡" -> "减到一杯了": a count in words moves only one of its own measure
         if what and not _names_level(what, b.statement, zh):
             continue  # "the temperature dropped to 4": a level of another thing than the kids held
-        most = 10 if unit and unit == had else 3  # "100兆" -> "升到500兆": the same unit said with both
+        rate, rate_held = _RATE_EN.search(p.statement), _RATE_EN.search(b.statement)
+        same_rate = (
+            rate is not None
+            and rate_held is not None
+            and rate.group("per").casefold() == rate_held.group("per").casefold()
+        )
+        # "100兆" -> "升到500兆", "4 coffees a day" -> "down to 1 a day": the same unit or rate said with both
+        most = 10 if (unit and unit == had) or same_rate else 3
         if was and was != now and 1 / most <= now / was <= most and (not unit or unit == had):
             held.append((b, numbers[0].group("v")))
     if len(held) != 1:

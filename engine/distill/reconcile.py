@@ -322,6 +322,8 @@ class _State:
                 return self._new(p)  # "I don't drink coffee" / "I do drink a ton of green tea": both hold
             if not named and _called_shorter(keyed, p):
                 return self._new(p)  # "my car is a 2018 Mazda 3" / "the mazda needs new brakes": the same car
+            if not named and p.rule != "correction" and _sums_far_apart(keyed, p):
+                return self._new(p)  # "my rent is £900" / "it's £20 now for a sandwich": another thing's price
             if named or not (p.replaces and (p.value or "").startswith("not ")):
                 verb = "corrected" if p.rule == "correction" else "contradicted"
                 return self._supersede(named or keyed, p, verb)
@@ -522,6 +524,10 @@ class _State:
         shape = value_shape(new) if new else ""
         if shape == "weekday" and not (new.endswith("s") or len(spans) > 1):
             return False
+        if (shape == "date" and not re.search(r"\d", new)) or (
+            shape == "name" and not m.group("v").casefold().startswith("the ")
+        ):
+            return False  # "it's June now": the month it is; "it's Ramadan now": the time of year
         if shape not in ("weekday", "date", "money", "name"):
             return False
         held = []
@@ -1204,6 +1210,21 @@ def _modified_slot(b: BeliefView, p: Proposal) -> bool:
     return a.split()[-1] == c.split()[-1] and _same_words(a, c)
 
 
+def _sums_far_apart(held: list[BeliefView], p: Proposal) -> bool:
+    """Whether a sum said is too far from every sum held of its slot to be the same thing's new
+    price (a fifth or five times: a rent, a wage, a bill moves less in one step)."""
+
+    def amount(value: str | None) -> float | None:
+        said = re.fullmatch(r"[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)(k?)", (value or "").strip(), re.IGNORECASE)
+        return float(said.group(1).replace(",", "")) * (1000 if said.group(2) else 1) if said else None
+
+    now = amount(p.value)
+    was = [amount(b.value) for b in held]
+    if not now or not was or any(w is None or w <= 0 for w in was):
+        return False
+    return all(not 0.2 <= now / w <= 5 for w in was if w)
+
+
 def _says_word(statement: str, value: str) -> bool:
     """The statement says the value as words of its own ("receptionist" in "... as a receptionist")."""
     return bool(value.strip()) and re.search(rf"(?<!\w){re.escape(value.strip())}(?!\w)", statement, re.I) is not None
@@ -1425,7 +1446,10 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
         r"\bevery\s+(?:other\s+|second\s+)?$", old.statement[: wrong.start()], re.IGNORECASE
     ) and not replaced.endswith("s"):
         new = re.sub(r"(?<=day)s$", "", new)  # "every Monday" -> "every Tuesday", not "every tuesdays"
-    statement = old.statement[: wrong.start()] + new + old.statement[wrong.end() :]
+    after = old.statement[wrong.end() :]
+    if new == "1":  # "4 coffees a day" -> "1 coffee a day": the noun counted, in the singular
+        after = re.sub(r"^(\s+)([a-z]{3,})\b", lambda m: m.group(1) + _singular(m.group(2)), after)
+    statement = old.statement[: wrong.start()] + new + after
     # the time moved with the day ("moved standup to tuesdays at 10"): both said, both changed
     was_at, now_at = _AT_CLOCK.search(statement), _AT_CLOCK.search(p.statement)
     if was_at and now_at and was_at.group(1) != now_at.group(1) and replaced not in (was_at.group(1), now_at.group(1)):
@@ -1441,9 +1465,22 @@ _IT_IS_NOW = re.compile(
     r"(?:^|[,;]\s*|\b(?:so|mean|means|meaning|and|but|now)\s+)(?:it's|it is|its)\s+(?:(?:all|only|just)\s+)?"
     r"(?P<v>(?!(?:over|done|finished|fine|ok|okay|great|good|bad|better|worse|time|late|early)\b)[^,.;!?]{2,40}?)"
     r"(?P<at>\s+at\s+\d{1,2}(?:[:.]\d{2})?(?:\s?[ap]m)?)?(?:\s+(?:only|for|with|in)\s+[\w' ]{1,20}?)?"
-    r"\s+(?:now|these days|nowadays|going forward|from now on)\b",
+    r"\s+(?:now|these days|nowadays|going forward|from now on)\b"
+    # (the clause ends there: "it's Christmas now so the house is chaos" says what time of year it is)
+    r"(?=\s*(?:[,.;!?]|$|(?:ugh|lol|haha|tbh)\b|[\U0001F300-\U0001FAFF]))",
     re.IGNORECASE,
 )
+
+
+def _singular(noun: str) -> str:
+    """One of a plural noun ("classes" -> "class", "cups" -> "cup", "hobbies" -> "hobby")."""
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith(("sses", "ches", "shes", "xes")):
+        return noun[:-2]
+    return noun[:-1] if noun.endswith("s") and not noun.endswith(("ss", "us", "is")) else noun
+
+
 _AT_CLOCK = re.compile(r"\bat\s+(\d{1,2}(?::\d{2})?(?:\s?(?:am|pm))?)\b", re.IGNORECASE)
 
 

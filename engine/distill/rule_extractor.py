@@ -480,7 +480,8 @@ _ASIDE_LAST_EN = re.compile(
 )
 
 
-_FILLER_LAST_EN = re.compile(r"[\s,]+(?:btw|tbh|fyi)[.!]*$", re.IGNORECASE)  # "I'm 34 btw": the age, no "btw"
+# "I'm 34 btw": the age, no "btw"; "i'm not allergic after all": the state, how it turned out aside
+_FILLER_LAST_EN = re.compile(r"[\s,]+(?:btw|tbh|fyi|after all)[.!]*$", re.IGNORECASE)
 
 
 def _says_what_holds_now(clause: str) -> bool:

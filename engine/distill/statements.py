@@ -112,14 +112,18 @@ _REQUEST_EN = re.compile(
 )
 # The clock ("it's 9pm now and I'm still at work"; not "it's at 9pm now", a time moved)
 _CLOCK_NOW_EN = re.compile(
-    r"^it'?s (?:already |nearly |almost |gone |past )?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)(?:\s+(?:here|already|now))*"
-    r"(?=\W*$|\s*(?:,|and|so|but)\b)",
+    r"^it'?s (?:already |nearly |almost |gone |past )?(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)"
+    # ... or the day, the month, the season or the feast it is ("it's Christmas now so the house is chaos")
+    r"|(?:christmas|easter|ramadan|eid|diwali|hanukkah|thanksgiving|halloween|lent|passover|(?:chinese )?new year|"
+    r"the weekend|the holidays|summer|winter|spring|autumn|fall|monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|january|february|march|april|may|june|july|august|september|october|november|december))"
+    r"(?:\s+(?:here|already|now|again))*(?=\W*$|\s*(?:,|and|so|but)\b)",
     re.IGNORECASE,
 )
 
 
 def clock_said(clause: str) -> bool:
-    """Whether an English clause tells the time of day now ("it's 9pm now"): no one's fact."""
+    """Whether an English clause tells the time now ("it's 9pm now", "it's Christmas now"): no one's fact."""
     return _CLOCK_NOW_EN.match(clause.strip()) is not None
 
 

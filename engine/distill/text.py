@@ -25,6 +25,7 @@ __all__ = [
     "digits_after_to",
     "emoji_trimmed",
     "fillers_dropped",
+    "first_lowered",
     "is_cjk",
     "jaccard",
     "kin_spelled_out",
@@ -546,3 +547,12 @@ def a_or_an(word: str) -> str:
     if head[:1].lower() in "aeiou" and not _VOWEL_SAID_AS_CONSONANT.match(head):
         return "an"
     return "a"
+
+
+def first_lowered(text: str) -> str:
+    """The text with its first word in lower case, as it reads after a subject put before it
+    ("FINALLY signed ..." -> "I finally signed ...", not "I fINALLY ...")."""
+    word = text.split(" ", 1)[0]
+    if len(word) > 1 and word.isupper():
+        return word.lower() + text[len(word) :]
+    return text[:1].lower() + text[1:]

@@ -133,3 +133,35 @@ def test_a_partner_called_back_in_leaves_mine() -> None:
 def test_days_a_week_are_no_date_to_come() -> None:
     current, _ = beliefs_after(OWNER, "for the food bank I only go in 2 days a week")
     assert all("2026" not in c for c in current) and current, current
+
+
+@pytest.mark.parametrize(
+    ("held", "down", "holds"),
+    [
+        ("I drink 5 teas a day", "down to 1 a day since the new year", "The user drinks 1 tea a day."),
+        ("I swim 4 times a week", "down to one a week since my shoulder went", "The user swims 1 time a week."),
+    ],
+)
+def test_a_rate_moved_far_moves_the_rate_held(held: str, down: str, holds: str) -> None:
+    current, ended = beliefs_after(OWNER, held, down, one_session=True)
+    assert len(ended) == 1 and holds in current, (current, ended)
+
+
+def test_a_state_denied_after_all_ends_the_state_held() -> None:
+    current, ended = beliefs_after(
+        OWNER, "I'm allergic to latex", "the clinic retested me and i'm NOT allergic after all", one_session=True
+    )
+    assert ended == ["The user is allergic to latex."], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "now"),
+    [
+        ("my cat is called Pip", "it's Christmas now so the house is chaos"),
+        ("I live in Bradford", "it's Ramadan now"),
+        ("my rent is £900", "it's £20 now for a sandwich in town, crazy"),
+    ],
+)
+def test_the_time_of_year_or_a_price_seen_renames_and_moves_nothing(held: str, now: str) -> None:
+    _, ended = beliefs_after(OWNER, held, now, one_session=True)
+    assert ended == [], ended
