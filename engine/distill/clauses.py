@@ -98,6 +98,8 @@ _SPLIT_EN = re.compile(
     r"(?:kills|ruins|wrecks|messes up)\s+my\s+[\w-]+(?:\s+[\w-]+)?\s*(?:[.!]|$))"
     # "I'm 82 kg right now, goal is 75": what is, then what is aimed at, each its own
     r"|\s*,\s+(?=(?i:(?:my|our|the)\s+)?(?i:goal|target|aim|plan)\s+(?:is|was)\s)"
+    # "the flat got sold, new landlord is Haven Lets": what happened, then who holds the role now
+    r"|\s*,\s+(?:and\s+|so\s+)?(?=(?i:(?:the|my|our)\s+)?(?i:new)\s+[a-z]+(?:\s+[a-z]+)?(?:'s|\s+is|\s+are)\s+\S)"
     # "He moved to day shifts, finally we can eat dinner together": the fact, then what the two
     # may do together (talk of its own, no purpose of the fact's)
     r"|\s*,\s+(?:so\s+)?(?=(?:(?:maybe|finally|hopefully|now)\s+)?we\s+(?:can|could)\b[^.]*\btogether\b)"
@@ -285,6 +287,8 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                         (_IT_VALUE.match(part) or (_NOW_FIRST.match(part) and switched(merged[-1])))
                         and is_statement(part)
                     )
+                    # ... or the new one of a role named ("the flat got sold, new landlord is Haven Lets")
+                    and not (splitter is _SPLIT_EN and _NEW_ONE_IS.match(part) is not None)
                     # ... or said with its subject dropped ("landlord raised it, paying 1550 as of this month")
                     and not (
                         (switched(merged[-1]) or _AMOUNT_CHANGED.search(merged[-1]))
@@ -337,6 +341,9 @@ def clauses(sentence: str, before: str = "") -> list[str]:
     return _subjects_given(merged, before) or [sentence]
 
 
+_NEW_ONE_IS = re.compile(
+    r"^(?:and\s+|so\s+)?(?:the\s+|my\s+|our\s+)?new\s+[a-z]+(?:\s+[a-z]+)?(?:'s|\s+is|\s+are)\s+\S", re.I
+)
 _BARE_AMOUNT_MOVED_ZH = re.compile(
     r"^(?:又|已经|都|也|才)?(?:涨|降|升|减|加|掉|跌|瘦|胖|增|长)(?:了)?到了?\s*\d[\d.]*\s*[^\s，,。！!\d]{0,3}?[了啦]?\W*$"
 )

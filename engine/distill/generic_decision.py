@@ -2843,6 +2843,33 @@ _HOW_ONE_IS = frozenset(
 )
 
 
+# The new one of a role of the speaker's ("new landlord is some agency called Haven Lets",
+# "our new GP's Dr Okafor"), and a belief that names who held it ("our landlord is Mr Patel")
+_NEW_HOLDER = re.compile(
+    r"^(?:the user's\s+|the\s+|my\s+|our\s+)?new\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)(?:'s|\s+is|\s+are)\s+"
+    r"(?!(?:great|nice|fine|lovely|awful|ok|okay|good|bad|strict|better|worse|so|really|very|much)\b)\S",
+    re.IGNORECASE,
+)
+
+
+def _new_holder(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "new landlord is Haven Lets" replaces: the belief of the speaker's said last that
+    names who holds that role ("our landlord is Mr Patel"), not how the new one is ("new boss is
+    great")."""
+    said = None if is_cjk(p.statement) else _NEW_HOLDER.match(p.statement)
+    if said is None or negated(p.statement) or (p.subject or "").partition(":")[0] != p.subject:
+        return None
+    role = re.escape(said.group("role"))
+    named = re.compile(rf"\b{role}(?:'s|\s+is|\s+are|\s+was)\s+(?!(?:a|an)\s+(?:great|nice|good|bad)\b)\S", re.I)
+    last = _last_held(
+        beliefs,
+        lambda b: b.subject == p.subject and named.search(b.statement) is not None and b.statement != p.statement,
+    )
+    if last is None:
+        return None
+    return Decision("supersede", (last,), f"replaced: {p.statement} (was: {last.statement}; rule new holder)")
+
+
 def _reports_to(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "now i answer to a woman called nkechi" replaces: the belief said last that names
     the speaker's manager. A statement of whom one reports to says who the manager is."""
@@ -3478,6 +3505,7 @@ def decide(
         or _named_now(p, said_before)
         or _one_value_now(p, said_before)
         or _reports_to(p, said_before)
+        or _new_holder(p, said_before)
         or _named_starts_at(p, said_before)
         or _transferred(p, said_before)
         or _paid_off(p, said_before)

@@ -165,3 +165,21 @@ def test_a_state_denied_after_all_ends_the_state_held() -> None:
 def test_the_time_of_year_or_a_price_seen_renames_and_moves_nothing(held: str, now: str) -> None:
     _, ended = beliefs_after(OWNER, held, now, one_session=True)
     assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    ("held", "new"),
+    [
+        ("our landlord is Mr Osei", "the house got sold, new landlord is some firm called Brick Lettings"),
+        ("our dentist is Dr Hale", "he retired, our new dentist's Dr Mensah"),
+    ],
+)
+def test_the_new_holder_of_a_role_replaces_the_one_named(held: str, new: str) -> None:
+    current, ended = beliefs_after(OWNER, held, new, one_session=True)
+    assert ended == ["The user's " + held.removeprefix("our ") + "."], (current, ended)
+
+
+@pytest.mark.parametrize("new", ["my new boss is lovely", "my cousin's new landlord is a nightmare"])
+def test_how_a_new_one_is_or_someone_elses_replaces_nothing(new: str) -> None:
+    _, ended = beliefs_after(OWNER, "our landlord is Mr Osei", new, one_session=True)
+    assert ended == [], ended
