@@ -133,6 +133,8 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "home internet": (
         "virgin media",
         "virgin broadband",
+        "virgin",
+        "sky",
         "bt broadband",
         "bt",
         "sky broadband",
@@ -225,6 +227,8 @@ _KINDS: dict[str, tuple[str, ...]] = {
 # of the kind beside them
 _AMBIGUOUS = frozenset(
     [
+        "virgin",
+        "sky",
         "chase",
         "mint",
         "peacock",
@@ -283,12 +287,17 @@ def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<![\w.-])(?:" + latin + r")(?![\w-])" + ("|" + cjk if cjk else ""), re.IGNORECASE)
 
 
+# What a person's or a pet's name follows
+_NAME_GIVEN = re.compile(
+    r"\b(?:called|named|name is|name's|daughter|son|sister|brother|wife|husband|partner|baby|dog|cat|puppy|kitten)\s+$",
+    re.IGNORECASE,
+)
 # A name that is a common word whatever its case ("Three of us"): a provider only beside a word of
 # its kind or taken up ("switched to Three")
 _COMMON_WORDS = frozenset(["three"])
 # What a provider's name follows where it is one ("moved over to linear", "signed up with visible")
 _TAKEN_UP = re.compile(
-    r"\b(?:(?:switched|switching|moved|moving|migrated|ported|put|changed|jumped ship)\s+(?:[\w']+\s+){0,3}?(?:over\s+)?"
+    r"\b(?:(?:switched|switching|moved|moving|migrated|ported|put|changed|jumped ship|gone|went|going)\s+(?:[\w']+\s+){0,3}?(?:over\s+)?"
     r"(?:to|onto)|signed up with|went with|gone with|going with|renewed with|(?:re)?mortgaged with|refinanced with)\s+$",
     re.IGNORECASE,
 )
@@ -329,6 +338,9 @@ _SAME_NAME = {
     "eon": "e.on",
     "lyca": "lycamobile",
     "bt broadband": "bt",
+    "virgin": "virgin media",
+    "virgin broadband": "virgin media",
+    "sky broadband": "sky",
 }
 
 
@@ -347,6 +359,10 @@ def providers_named(text: str) -> dict[str, frozenset[str]]:
             )
             or kind_said
             or _taken_up(text, m)
+        }
+        # (a name given to someone: "my daughter is called Sky", "our cat Linear")
+        names -= {
+            m.group(0).casefold() for m in pattern.finditer(text) if _NAME_GIVEN.search(text[: m.start()]) is not None
         }
         if names:
             found[kind] = frozenset(_SAME_NAME.get(n, n) for n in names)

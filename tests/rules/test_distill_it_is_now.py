@@ -183,3 +183,17 @@ def test_the_new_holder_of_a_role_replaces_the_one_named(held: str, new: str) ->
 def test_how_a_new_one_is_or_someone_elses_replaces_nothing(new: str) -> None:
     _, ended = beliefs_after(OWNER, "our landlord is Mr Osei", new, one_session=True)
     assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    "switched", ["we switched to virgin for the speed, no regrets", "moved over to Sky last month"]
+)
+def test_sky_and_virgin_as_broadband_when_switched_to(switched: str) -> None:
+    held = "our broadband is Virgin Media" if "Sky" in switched else "our broadband is Sky"
+    _, ended = beliefs_after(OWNER, held, switched, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_a_name_given_is_no_provider() -> None:
+    _, ended = beliefs_after(OWNER, "my daughter is called Sky", "we switched to Virgin Media", one_session=True)
+    assert ended == [], ended
