@@ -2759,7 +2759,15 @@ def _moved_out(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     if out is None:
         return None
     held = _LIVES_WITH_ZH if is_cjk(p.statement) else _LIVES_WITH
-    last = _last_held(beliefs, lambda b: held.search(b.statement) is not None)
+    # "我朋友搬出去了": another moved out, which ends only a home shared with them ("跟室友合租")
+    who = (
+        re.search(r"朋友|同事|同学|室友|舍友|[他她]|" + RELATIONS_ZH_WORDS, out.group(0))
+        if is_cjk(p.statement)
+        else None
+    )
+    last = _last_held(
+        beliefs, lambda b: held.search(b.statement) is not None and (who is None or who.group(0) in b.statement)
+    )
     if last is None:
         return None
     if _HOME_NOW.search(p.statement[out.end() :]):  # "搬出来了，跟朋友合租": where they live now, kept

@@ -514,8 +514,10 @@ class _State:
         """A new value said of the thing just spoken of by "it" and a word of now ("it's
         Wednesdays now", "so it's the Usk for me these days", "... mean it's Tuesdays at 6 going
         forward"): the latest belief of the user's that holds a value of its kind holds the new one
-        instead. Days only in the plural or with a time (not "it's Friday now": today), names only
-        where the belief holds one name, never a time alone ("it's 6pm now": the clock)."""
+        instead. Days only in the plural or with a time (not "it's Friday now": today), a date with
+        its day (not "it's June now"), a name only after "the" and where the belief holds one name
+        (not "it's Ramadan now"), never a time alone ("it's 6pm now": the clock); the clause ends
+        with the word of now ("it's £20 now for a sandwich" is another thing's price)."""
         m = _IT_IS_NOW.search(p.statement)
         if m is None or p.kind != "fact" or (p.subject or "") != _USER or negated(p.statement):
             return False
@@ -1458,7 +1460,14 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
 
 
 # A town a belief places the user in ("a plumber in Glasgow"): "in" and one or two words with capitals
-_IN_TOWN = re.compile(r"\bin\s+((?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\b(?!\s+(?:Street|St|Road|Rd|Lane|Avenue|Ave))")
+# (not a street, a time, a step or a language: "in March 2026", "in Year 2", "teach in English")
+_IN_TOWN = re.compile(
+    r"\bin\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|"
+    r"Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Spring|Summer|Autumn|Winter|Year|Grade|Form|Level|Class|Term|"
+    r"Semester|Reception|English|Spanish|French|German|Italian|Portuguese|Dutch|Polish|Russian|Arabic|Chinese|"
+    r"Mandarin|Cantonese|Japanese|Korean|Hindi|Urdu|Welsh|Irish|Gaelic)\b)"
+    r"((?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\b(?!\s+(?:Street|St|Road|Rd|Lane|Avenue|Ave)\b|\s*\d)"
+)
 _AT_A_PLACE = re.compile(r"\b(?:at|for|with)\s+(?:(?:a|an|the|my|our)\s+)?[\w'&-]+(?:\s+[\w'&-]+){0,2}\s*$", re.I)
 # "it" and a value, then a word of now, said of the thing spoken of before
 _IT_IS_NOW = re.compile(

@@ -102,6 +102,11 @@ def test_moving_out_leaves_the_city_held() -> None:
     assert ended == [], ended
 
 
+def test_a_friend_moving_out_leaves_my_dorm() -> None:
+    _, ended = beliefs_after(OWNER, "我住学校宿舍", "我同学搬出去了", one_session=True)
+    assert ended == [], ended
+
+
 def test_based_in_a_city_as_chat_says_it() -> None:
     current, ended = beliefs_after(OWNER, "我住在杭州", "我现在base南京了", one_session=True)
     assert ended == ["用户住在杭州。"] and len(current) == 1, (current, ended)
@@ -196,4 +201,12 @@ def test_sky_and_virgin_as_broadband_when_switched_to(switched: str) -> None:
 
 def test_a_name_given_is_no_provider() -> None:
     _, ended = beliefs_after(OWNER, "my daughter is called Sky", "we switched to Virgin Media", one_session=True)
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize(
+    "held", ["I'm a nurse in Year 2 of training", "I teach in Spanish mostly", "I started a new job in March"]
+)
+def test_a_move_leaves_a_step_a_language_or_a_month_said_after_in(held: str) -> None:
+    _, ended = beliefs_after(OWNER, held, "we moved to Leeds", one_session=True)
     assert ended == [], ended
