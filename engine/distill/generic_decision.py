@@ -75,7 +75,7 @@ from ledgermind.distill.statements import (
     WENT_WITHOUT,
     is_supposition,
 )
-from ledgermind.distill.text import NEW_RECORD, digits_after_to, is_cjk, tokens
+from ledgermind.distill.text import NEW_RECORD, count_of_word, digits_after_to, is_cjk, tokens
 from ledgermind.distill.value_types import number
 from ledgermind.distill.views import BeliefView
 
@@ -1340,6 +1340,10 @@ _LEVEL_MOVED_ZH = re.compile(
     r"(?P<v>\d+(?:\.\d+)?(?![\d.])|[一二两三四五六七八九十]{1,3}(?=[杯次顿片粒瓶包支根]))\s*(?P<unit>[a-z]+|[\u4e00-\u9fff])?",
     re.IGNORECASE,
 )
+# ... said in a word, with what it counts after it ("four coffees a day"), read only with a rate
+_HELD_COUNT_EN = re.compile(
+    r"\b(?P<v>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?P<unit>[a-z]+)", re.IGNORECASE
+)
 _HELD_NUMBER_ZH = re.compile(
     r"(?<![\d.])(?P<v>\d+(?:\.\d+)?)(?![\d.])(?!\s*[年月日号点岁])\s*(?P<unit>[a-z]+|[\u4e00-\u9fff])?", re.IGNORECASE
 )
@@ -1486,12 +1490,14 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             continue
         held_pattern = _HELD_COUNT_ZH if in_words else _HELD_NUMBER_ZH if zh else _HELD_NUMBER
         numbers = list(held_pattern.finditer(untimed(b.statement)))
+        if not numbers and not zh and not in_words:  # "about four coffees a day": a count held in a word
+            numbers = [m for m in _HELD_COUNT_EN.finditer(untimed(b.statement)) if _RATE_EN.search(b.statement)]
         # a sum of money is the money rule's (in Chinese, one said with its currency: a bare
         # "100兆" is no sum there)
         money = numbers and numbers[0].group("unit") in ("块", "元") if zh else _sums(b.statement)
         if len(numbers) != 1 or _DATED_ONCE.search(b.statement) or money:
             continue
-        was = _number(numbers[0].group("v")) or 0.0
+        was = _number(numbers[0].group("v")) or float(count_of_word(numbers[0].group("v")) or 0)
         had = _unit(numbers[0].group("unit"))
         if in_words and had != unit:
             continue  # "两杯咖啡" -> "减到一杯了": a count in words moves only one of its own measure

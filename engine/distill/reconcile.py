@@ -110,7 +110,7 @@ from ledgermind.distill.meaning import (
 from ledgermind.distill.person import RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.shared_words_zh import shared_words_zh
-from ledgermind.distill.text import a_or_an, count_in_words, is_cjk, jaccard, normalise, tokens
+from ledgermind.distill.text import a_or_an, count_in_words, count_of_word, is_cjk, jaccard, normalise, tokens
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import SimilarityUnavailable
@@ -1426,6 +1426,8 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
         # "$1,300" / "we pay 1,480 now": the same amount said without its currency
         currency = re.match(r"[$€£¥]", replaced)
         new = currency.group(0) + new.lstrip("$€£¥") if currency else new
+    elif count_of_word(replaced) is not None and value_shape(p.value) == "number":
+        pass  # "four coffees a day" / "down to 1 a day": the count said in a word is the one replaced
     elif value_shape(replaced) != value_shape(p.value):
         # the value it replaces is of another kind than the new one ("coffee" / "2" of
         # "down to 2 cups a day"): what changed is the one span of the new value's kind

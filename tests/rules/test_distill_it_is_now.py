@@ -145,11 +145,21 @@ def test_days_a_week_are_no_date_to_come() -> None:
     [
         ("I drink 5 teas a day", "down to 1 a day since the new year", "The user drinks 1 tea a day."),
         ("I swim 4 times a week", "down to one a week since my shoulder went", "The user swims 1 time a week."),
+        (
+            "I smoke about six rollies a day",
+            "down to 2 a day now, patches help",
+            "The user smokes about 2 rollies a day.",
+        ),
     ],
 )
 def test_a_rate_moved_far_moves_the_rate_held(held: str, down: str, holds: str) -> None:
     current, ended = beliefs_after(OWNER, held, down, one_session=True)
     assert len(ended) == 1 and holds in current, (current, ended)
+
+
+def test_a_count_in_a_word_with_no_rate_is_no_rate_moved() -> None:
+    _, ended = beliefs_after(OWNER, "I have four kids", "down to 2 a day on the coffee", one_session=True)
+    assert ended == [], ended
 
 
 def test_a_state_denied_after_all_ends_the_state_held() -> None:
