@@ -1330,7 +1330,7 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
     held = bool(wrong) and re.search(re.escape(wrong), target.statement, re.IGNORECASE) is not None
     # the wrong value named, where the belief says it: "a half marathon, not a 10k" puts right the
     # 10k of "training for a 10k in April", not the month its slot holds
-    named = bool(p.replaces) and re.search(rf"(?<!\w){re.escape(p.replaces or '')}(?!\w)", target.statement, re.I)
+    named = _says_word(target.statement, p.replaces or "")
     if (not held or (named and not is_cjk(target.statement))) and p.replaces and named:
         wrong = p.replaces  # (and a belief with no value of its own: "用户在学法语")
         said = p.value or ""
