@@ -73,9 +73,10 @@ _AFTER_WEAK_EN = re.compile(
     re.IGNORECASE,
 )
 _FORMULA_EN = re.compile(
-    r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+)[\s,!.]+)?"  # an interjection may come first, never stand alone
+    r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+|omg|oh god|oh no|gosh|jeez|doh|d'oh)[\s,!.]+)?"  # an interjection may come first, never stand alone
     r"(?:(?:no wait|no no|wait no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|(?:my )?typo(?: (?:earlier|before|above|there))?|actually|"
-    r"scratch that|(?:ignore|disregard|forget) (?:that|what i (?:just )?said|my last (?:message|msg|one))(?=\s*[,.;:!—–-])|nvm|never ?mind|i mean|i meant|(?:i )?misspoke|i was wrong|that was wrong|"
+    r"scratch that|(?:ignore|disregard|forget) (?:that|what i (?:just )?said|my last (?:message|msg|one))(?=\s*[,.;:!—–-])|nvm|never ?mind|i mean|i meant|"
+    r"(?:i )?(?:misspoke|mistyped|misremembered)(?: (?:before|earlier|above|there|that|it))?|i was wrong|that was wrong|"
     r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|"
     # "that figure's wrong", "the date I gave you was wrong": the value said before, owned wrong
     r"(?:that|the|my) (?:figure|number|amount|date|time|name|price|total)(?: i (?:gave|said|told) you)?(?:'s| is| was) "

@@ -46,7 +46,13 @@ _IT_VALUE = re.compile(
     r"[$€£¥]?\d(?:[\d,.]*\d)?[^,;]*?\b(?:now|these days|lately|nowadays|as of|starting|from now on|going forward)\b|"
     # a day it is moved to ("... and it's moving to the last sunday of the month")
     r"(?:moving|moved|switching|changing)\s+to\s+(?:the\s+)?(?:(?:first|second|third|fourth|last)\s+)?"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)",
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    # a day it has been moved to ("... so it's been pushed to 5 July")
+    r"been\s+(?:moved|pushed|postponed|rescheduled|bumped|brought|put|changed)\s+(?:back\s+|forward\s+)?(?:to|till|until)\s+"
+    r"(?:the\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)|"
+    # two days or more a week it is on now ("new job so it's mon/wed/fri evenings now")
+    r"(?:on\s+)?(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)\w*(?:\s*(?:/|,|&|\+|and)\s*(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)\w*)+"
+    r"[^,;]*?\b(?:now|these days|nowadays|from now on|going forward)\b)",
     re.IGNORECASE,
 )
 # What a fact is told for, asked of the assistant after it ("..., so skip the dairy stuff when you
@@ -137,7 +143,7 @@ _SPLIT_EN = re.compile(
     r"|(?<!\byou)(?<!\bme)(?<!\bhim)(?<!\bher)(?<!\bus)(?<!\bthem)"
     # (nor "Tuesday and Thursday mornings": a day or a month is no person)
     r",?\s+(?:and|but)\s+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|"
-    r"April|May|June|July|August|September|October|November|December)\b)"
+    r"April|May|June|July|August|September|October|November|December|Mon|Tues?|Weds?|Thurs?|Fri|Sat|Sun)\b)"
     r"(?=(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|took|got|became|left|\w+ed|\w+s)\b)"
     # "landlord sent the renewal and it's 1790 starting february": the value "it" stands for now
     r"|\s*,?\s+(?:and|but|so)\s+(?=(?i:" + _IT_VALUE.pattern + "))",

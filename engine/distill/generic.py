@@ -563,8 +563,13 @@ _ORIGIN_FIRST_EN = re.compile(
     r"(?P<from>originally)\s+from)\s+\w",
     re.IGNORECASE,
 )
+# the English months, as a day with its month is written ("17 March")
+_MONTHS_NAMED = "January|February|March|April|May|June|July|August|September|October|November|December"
 _VALUE = re.compile(
-    r"[$€£¥]?\d[\d,.:]*(?:\s?(?:%|(?:am|pm|k)\b))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
+    # a day with its month, one value ("17 March", "March 17th"), not the month alone
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:" + _MONTHS_NAMED + r")\b"
+    r"|\b(?:" + _MONTHS_NAMED + r")\s+\d{1,2}(?:st|nd|rd|th)?\b(?![\d,])"
+    r"|[$€£¥]?\d[\d,.:]*(?:\s?(?:%|(?:am|pm|k)\b))?|(?<!^)(?<![.!?]\s)\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
 )
 # A Chinese name given last ("我家狗叫豆豆", "我老板叫王强", "公司名字叫星辰科技"): the name said, not
 # a word of what is named, so a later name of the same one is the same attribute's new value

@@ -3622,6 +3622,69 @@ def decide(
     return Decision(verb, olds, reason, old_value, new_value)
 
 
+def _counts_another(statement: str, new: str, held: str, old: str) -> bool:
+    """Whether the new value names another thing by its number ("the year 6 reading group"):
+    a noun follows it that does not follow the old value in the belief."""
+    after = re.search(r"(?<![\w])" + re.escape(new) + r"\s+([a-z]{3,})\b", statement, re.IGNORECASE)
+    if after is None or after.group(1).casefold() in _NOT_A_NOUN_AFTER or not re.search(r"\d", new):
+        return False
+    before = re.search(r"(?<![\w])" + re.escape(old) + r"\s+([a-z]{3,})\b", held, re.IGNORECASE)
+    return before is None or before.group(1).casefold() != after.group(1).casefold()
+
+
+# Words after a value that say no thing it counts ("year 6 now", "plot 31 by the car park")
+_NOT_A_NOUN_AFTER = frozenset(
+    [
+        "now",
+        "instead",
+        "too",
+        "then",
+        "and",
+        "but",
+        "with",
+        "for",
+        "from",
+        "since",
+        "this",
+        "these",
+        "again",
+        "already",
+        "yet",
+        "lol",
+        "haha",
+        "tho",
+        "though",
+        "anymore",
+        "starting",
+        "until",
+        "till",
+        "into",
+        "onto",
+        "the",
+        "per",
+        "each",
+        "every",
+        "which",
+        "where",
+        "when",
+        "because",
+        "cos",
+        "after",
+        "before",
+        "are",
+        "were",
+        "was",
+        "all",
+        "only",
+        "just",
+        "next",
+        "last",
+        "by",
+        "near",
+    ]
+)
+
+
 _THEN_NO_MORE = re.compile(
     r"^(?P<head>[^,;]{8,}?)(?:[,;]\s*(?:so\s+|and\s+)?|\s+(?:so|and)\s+)no more\s+[^,;]{1,40}?[.!]*$", re.I
 )
@@ -3670,6 +3733,8 @@ def _pair(
     if _WHAT_THEY_ARE.match(b.statement) and _LEFT_HOME.search(p.statement):
         return "", "", ""  # "my brother Sam is a nurse" / "he moved out": where he lives, not what he is
     exclusive = _one_of_a_kind(b.statement, p.statement) if not (neg_p or neg_b or additive) else None
+    if exclusive and _counts_another(p.statement, exclusive[1], b.statement, exclusive[0]):
+        return "", "", ""  # "in year 5" / "put in the year 6 reading group": another group, named by its year
     if exclusive:  # "I'm vegetarian" / "been fully vegan since March": one diet at a time
         return "supersede", exclusive[0], exclusive[1]
     if _persons_apart(b.statement, p.statement):  # "a morning person" / "a people person": two traits
@@ -3719,6 +3784,8 @@ def _pair(
         change = plain = p.valid_from < (p.said_at or p.valid_from) - _DATED or p.op == "update"
     if al.one_value and _two_apart(al.old, al.new):  # "1,200 for rent" / "45 for internet": two things
         return "", "", ""
+    if al.one_value and _counts_another(p.statement, al.new, b.statement, al.old):
+        return "", "", ""  # "in year 5" / "put in the year 6 reading group": another group, named by its year
     if al.one_value and _MOVED_ALONE.match(p.statement):
         return "", "", ""  # "Up to four times a week now": its "to" is no verb's; the amount decides (thin)
     if al.one_value and _IDENTITY.match(b.statement) and _WHEN_WORKED.search(al.new):

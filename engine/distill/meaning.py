@@ -422,12 +422,21 @@ _TOLD_AS_DONE = re.compile(
 # A time the statement names, resolved to its year when distilled ("in March 2026", "on 2
 # July 2023", "2025年9月"): told of then, not of now.
 _DATED = re.compile(r"\b(?:19|20)\d{2}\b|\d{4}年")
+# A state that began then and goes on: "has had / has been / has lived ... since <a time>"
+_HELD_SINCE = re.compile(
+    r"^(?:the user|the user's [\w-]+(?: [\w-]+)?)\s+(?:has|have)\s+(?:had|been|lived|worked|owned|kept|run|used|rented)\b"
+    r"[^.;]*\bsince\s+(?:(?:early|late|mid|the end of|the start of)\s+)?(?:[A-Z][a-z]+\s+)?(?:19|20)\d{2}\b[.!]?$",
+    re.IGNORECASE,
+)
 
 
 def held_now(statement: str) -> bool:
     """Whether a belief says a state that holds now ("The user lives in Leeds", "用户在杭州
     上班"), not a thing done once or told of a time (a trip, an event "in March 2026"):
-    only a state can be changed by a later statement."""
+    only a state can be changed by a later statement. A state held since a time ("has had
+    plot 14 since 2019", "自2019年起") holds now."""
+    if _HELD_SINCE.search(statement):
+        return True
     if _DATED.search(statement):
         return False
     return is_cjk(statement) or _TOLD_AS_DONE.match(statement) is None

@@ -45,6 +45,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+import dateparser  # type: ignore[import-untyped]
+
 from ledgermind.distill.alignment import (
     align,
     change_due,
@@ -390,7 +392,13 @@ class _State:
         named = self._named_left(p, same_kind) if p.replaces and not ends_nothing_held(p.statement) else None
         if named is not None:  # "I'm at the YMCA now, ditched PF": what holds now, in place of what it names
             return self._supersede([named], replace(p, rule=LEFT_BEHIND), "replaced")
+        if self._days_moved(p, same_kind):  # "swapped me onto Sat and Sun mornings now": the days it is on
+            return None
         if self._it_is_now(p, same_kind):  # "it's Wednesdays now": the value of the thing said before
+            return None
+        if self._date_moved(p, same_kind):  # "it's been pushed to 12 October": the day of the thing set
+            return None
+        if self._label_moved(p, same_kind):  # "I'm on plot 31 now" where "plot 14" was held
             return None
         if p.replaces and p.replaces[:1].isdigit():  # "i'm 43 not 34": the belief that says the 34, put right
             held = [
@@ -547,6 +555,132 @@ class _State:
         if restated is said:
             return False
         self._supersede([target], replace(restated, rule="it is now", value=new), "replaced")
+        return True
+
+    def _date_moved(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """A day moved ("venue double-booked us so it's been pushed to 12 October", "my op got
+        brought forward to the 3rd"): the latest belief of the user's that holds a day still to
+        come (set before its message: "wedding's set for 14 September") holds the new day. What
+        moved is "it" or a thing the belief names; a day already past when the belief was said
+        ("signed the contract on 1 April 2026") is no plan and never moves; "the 3rd floor" is no
+        day."""
+        m = _DATE_MOVED.search(p.statement)
+        if m is None or p.kind != "fact" or (p.subject or "") != _USER or negated(p.statement):
+            return False
+        spans = [v for v in value_spans(m.group("v")) if value_shape(v) == "date" and re.search(r"\d", v)]
+        if not spans or not re.match(r"(?:the\s+)?" + re.escape(spans[0]) + r"(?!\s+[a-z])", m.group("v"), re.I):
+            return False
+        new = spans[0]
+        before = re.split(r"(?:[,;]|\b(?:so|and|but|because|cos|as)\b)", p.statement[: m.start()])[-1]
+        named = set(topic_words(f"{before} {m.group('obj') or ''}")) - _NOT_WHAT_MOVED
+        held = []
+        for b in self._judgeable(p, beliefs):
+            days = [v for v in value_spans(b.statement) if value_shape(v) == "date" and re.search(r"\d", v)]
+            if (
+                len(days) == 1
+                and days[0].casefold() != new.casefold()
+                and _still_to_come(days[0], b.valid_from)
+                and (not named or named & set(topic_words(b.statement)))
+            ):
+                held.append((b, days[0]))
+        if not held:
+            return False
+        target, old = max(held, key=lambda h: (h[0].valid_from, h[0].memory_id))
+        said = replace(p, statement=f"It's {new} now.", value=new, replaces=old)
+        restated = _restated(said, target)
+        if restated is said:
+            return False
+        self._supersede([target], replace(restated, rule=f"day moved ({old} -> {new})", value=new), "replaced")
+        return True
+
+    def _days_moved(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """The days of something done every week, moved ("manager's swapped me onto Sat and Sun
+        mornings now" after "my shifts are Tuesday and Thursday afternoons", "new job so it's
+        mon/wed/fri evenings now"): the belief of the user's that holds days of the week holds
+        the new ones in their place. Only with a word of change or of now, only days said as a
+        habit (two or more, in the plural, or with a part of the day: "it's Friday now" is
+        today), never of one of the user's people; where the statement names a thing, the belief
+        of that thing, else the one belief with days."""
+        moved = _DAYS_MOVER.search(p.statement)  # "swapped the user onto": the user's days, whoever did it
+        if p.kind != "fact" or negated(p.statement) or has_additive_cue(p.statement):
+            return False
+        if not moved and ((p.subject or "") != _USER or _of_the_users(p.statement)):
+            return False
+        if not (has_change_cue(p.statement) or _DAYS_CHANGE_CUE.search(p.statement)):
+            return False
+        runs = _days_runs(p.statement)
+        if len(runs) != 1:
+            return False
+        run = runs[0]
+        if len(_days_of(run.group("days"))) == 1 and _IT_IS_NOW.search(p.statement):
+            return False  # "it's Mondays at 7 going forward": one day and its time, as "it is now" reads them
+        held = []
+        for b in self._judgeable(p, beliefs):
+            before = _days_runs(b.statement, habit=False)
+            if len(before) == 1 and _days_of(before[0].group("days")) != _days_of(run.group("days")):
+                held.append((b, before[0]))
+        words = set(topic_words(_DAYS_RUN.sub(" ", p.statement))) - _NOT_WHAT_MOVED
+        named = [h for h in held if words & set(topic_words(h[0].statement))]
+        if named:
+            held = named
+        elif len(held) != 1 or not (moved or _IT_DAYS.search(p.statement)):
+            return False  # "I swim on Tuesdays now": a thing of its own, not the days of the one held
+        target, old = max(held, key=lambda h: (h[0].valid_from, h[0].memory_id))
+        days = run.group("days") + (run.group("part") or "")
+        if old.group("part") and not run.group("part"):
+            days += old.group("part")  # "Tuesday and Thursday mornings" -> "Mon/Wed/Fri mornings"
+        statement = target.statement[: old.start("days")] + days + target.statement[old.end() :]
+        said = replace(
+            p,
+            statement=statement,
+            attribute=target.attribute,
+            value=days.strip(),
+            replaces=old.group(0).strip(),
+            rule=f"days moved ({old.group(0).strip()} -> {days.strip()})",
+        )
+        self._supersede([target], said, "replaced")
+        return True
+
+    def _label_moved(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """A numbered thing of the user's said again with another number ("I'm on plot 31 by the
+        car park now" after "I've had plot 14 since 2019"; "wait, I'm second year, sorry" after
+        "I'm a first year at UCD"): the latest belief that holds the same noun with its number
+        holds the new one; the noun is aligned, not listed. Only with a word of change or of now,
+        or in a message that owns a slip; never a number that counts a thing after it ("the
+        year 4 maths group" is another group), never "also"."""
+        if p.kind != "fact" or negated(p.statement) or has_additive_cue(p.statement):
+            return False
+        if not (p.slip_owned or has_change_cue(p.statement) or _NOW_WORD.search(p.statement)):
+            return False
+        said = _labels(p.statement)
+        if len(said) != 1:
+            return False
+        noun, number, _ = said[0]
+        held = []
+        for b in self._judgeable(p, beliefs):
+            before = [lab for lab in _labels(b.statement) if lab[0] == noun]
+            if (
+                len(before) == 1
+                and before[0][1] != number
+                and _of_same(p.statement, said[0][2], b.statement, before[0][2])
+            ):
+                held.append((b, before[0]))
+        if not held:
+            return False
+        target, (_, _, at) = max(held, key=lambda h: (h[0].valid_from, h[0].memory_id))
+        new = _same_form(said[0][2].group("n"), at.group("n"))
+        statement = target.statement[: at.start("n")] + new + target.statement[at.end("n") :]
+        if re.search(r"\bsince\b", target.statement, re.IGNORECASE):
+            statement = p.statement  # "had plot 14 since 2019": since then was the old one's, the new one as said
+        moved = replace(
+            p,
+            statement=statement,
+            attribute=target.attribute,
+            value=new,
+            replaces=at.group("n"),
+            rule=f"{noun} moved ({at.group('n')} -> {new})",
+        )
+        self._supersede([target], moved, "corrected" if p.slip_owned else "replaced")
         return True
 
     def _put_right(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
@@ -1373,6 +1507,8 @@ def _as_correction_of(target: BeliefView, p: Proposal) -> Proposal:
         shared = next((k for k in range(len(after), 1, -1) if surface.endswith(after[:k])), 0)
         if shared and len(surface) > shared:  # "社区卫生服务中心的药房" for "医院" of "医院的药房": said once
             surface = surface[:-shared]
+        if at and surface[:1] in "$€£¥" and target.statement[at.start() - 1 : at.start()] == surface[:1]:
+            surface = surface[1:]  # "£650" put right to "£560": the currency said once
         statement = re.sub(whole, lambda _: surface, target.statement, count=1, flags=re.IGNORECASE)
         if surface and not is_cjk(surface):  # "a plumber" put right to "an electrician"
             statement = re.sub(
@@ -1481,6 +1617,142 @@ _IT_IS_NOW = re.compile(
     r"(?=\s*(?:[,.;!?]|$|(?:ugh|lol|haha|tbh)\b|[\U0001F300-\U0001FAFF]))",
     re.IGNORECASE,
 )
+
+
+# A day moved: a verb of moving a date, then the day it is moved to ("pushed back to 12 October")
+_DATE_MOVED = re.compile(
+    r"\b(?:pushed|moved|postponed|put|brought|rescheduled|re-?dated|bumped|shifted|changed|delayed|swapped)"
+    r"\s+(?P<obj>(?:it|us|me|them|him|her|(?:my|our|the|his|her|their)(?:\s+[\w'-]+){1,3}?)\s+)?"
+    r"(?:back\s+|forward\s+|up\s+|out\s+)?(?:to|till|until|for)\s+"
+    r"(?P<v>[^,.;!?]{2,30})",
+    re.IGNORECASE,
+)
+# the words about the verb that name no thing moved ("so it's been pushed", "they moved us to")
+_NOT_WHAT_MOVED = frozenset(["it", "been", "got", "has", "have", "had", "was", "were", "they", "just", "now", "user"])
+
+
+# A day of the week, written whole or short ("Tuesday", "tues", "weds", "Sat")
+_DAY_WORD = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thurs?|thu|fri|sat|sun)s?(?![\w'])"
+)
+# Days said one after another, with the part of the day they are in ("Tuesday and Thursday mornings")
+_DAYS_RUN = re.compile(
+    rf"\b(?P<days>{_DAY_WORD}(?:\s*(?:/|,|&|\+|and|or|-|to)\s*{_DAY_WORD})*)"
+    r"(?P<part>\s+(?:morning|afternoon|evening|night|lunchtime)s?\b)?",
+    re.IGNORECASE,
+)
+# who moved the user onto other days ("manager's swapped me onto ..."), or "it" said of them ("it's mon/wed now")
+_DAYS_MOVER = re.compile(
+    r"\b(?:swapped|switched|moved|put|changed|shifted|rota'?d|rostered|bumped)\s+the user\s+(?:on|onto|to|over to)\b",
+    re.IGNORECASE,
+)
+_IT_DAYS = re.compile(r"\b(?:it's|it is|its|they're|they are)\s+(?:(?:on|now|all|only)\s+)*" + _DAY_WORD, re.I)
+_DAYS_CHANGE_CUE = re.compile(
+    r"\b(?:now|these days|from now on|going forward|anymore|instead|swapped|switched|moved|changed|shifted|onto)\b",
+    re.IGNORECASE,
+)
+
+
+def _days_of(days: str) -> frozenset[str]:
+    """The days a run names, by their first three letters ("Tues and Thurs" -> tue, thu)."""
+    return frozenset(d.casefold()[:3] for d in re.findall(_DAY_WORD, days, re.IGNORECASE))
+
+
+def _days_runs(text: str, *, habit: bool = True) -> list[re.Match[str]]:
+    """The runs of days a text says; a short day alone only with its part of the day ("the sun"
+    and "I sat" are no days); with ``habit``, only days said as a habit: two or more, in the
+    plural or with their part of the day."""
+    out = []
+    for m in _DAYS_RUN.finditer(text):
+        days = re.findall(_DAY_WORD, m.group("days"), re.IGNORECASE)
+        whole = len(days) > 1 or len(days[0]) > 4 or m.group("part") or days[0][:1].isupper()
+        if whole and (not habit or len(days) > 1 or m.group("part") or days[0].casefold().endswith("s")):
+            out.append(m)
+    return out
+
+
+_ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+# A thing known by its number: a noun and its number ("plot 14", "year 7", "flat 3b") or an ordinal
+# and its noun ("first year", "2nd floor"); the number never counts the noun after it ("year 4 maths")
+_LABEL_AFTER = re.compile(
+    r"(?:\b(?:on|in|at|the|my|our|his|her|their|from|to|into|onto|had|got|has|have|own|owns|rent|rents|a|an)|'s)"
+    r"\s+(?P<noun>(?!(?:at|in|on|to|for|from|by|since|about|around|over|under|than|of|till|until|with|and|or|"
+    r"the|my|our|is|are|was|were|be|been|has|have|had|every|each|per|only|just|like|aged?|age|after|before|"
+    r"nearly|almost|hit|hits|turned|turns|turning|since|last|next|this|that)\b)[a-z]{3,})\s+(?P<n>\d{1,4}[a-z]?)\b"
+    r"(?![:.,/-]\d|\s*%|\s+(?!(?:now|by|at|in|on|since|for|next|to|and|but|so|with|of|instead|from|this|these|"
+    r"again|yet|near|behind|opposite|down|up|over|lol|haha|tho|though|too|as|which|where|is|was)\b)[a-z]{2,})"
+    r"|\b(?P<o>(?:"
+    + "|".join(_ORDINAL_WORDS)
+    + r"|\d{1,2}(?:st|nd|rd|th)))\s+(?P<after>year|floor|grade|form|dan|kyu)\b",
+    re.IGNORECASE,
+)
+_NOW_WORD = re.compile(r"\b(?:now|these days|nowadays|from now on|going forward|anymore|instead)\b", re.IGNORECASE)
+
+
+class _LabelAt:
+    """Where a label's number is said in a text: ``start("n")``, ``end("n")``, ``group("n")``."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self._m = m
+        self._key = "n" if m.group("n") else "o"
+
+    def start(self, _: str) -> int:
+        return self._m.start(self._key)
+
+    def end(self, _: str) -> int:
+        return self._m.end(self._key)
+
+    def group(self, _: str) -> str:
+        return self._m.group(self._key)
+
+
+def _labels(text: str) -> list[tuple[str, str, _LabelAt]]:
+    """The numbered things a text names: (noun, its number as a count, where it is said)."""
+    out = []
+    for m in _LABEL_AFTER.finditer(text):
+        if m.group("n"):
+            out.append((m.group("noun").casefold(), m.group("n").casefold(), _LabelAt(m)))
+        else:
+            o = m.group("o").casefold()
+            n = str(_ORDINAL_WORDS.index(o) + 1) if o in _ORDINAL_WORDS else re.sub(r"\D", "", o)
+            out.append((m.group("after").casefold(), n, _LabelAt(m)))
+    return out
+
+
+def _of_same(text: str, at: _LabelAt, other: str, other_at: _LabelAt) -> bool:
+    """Whether two numbered things are of one whole, where one says what it is of ("week 2 of
+    couch to 5k" and "week 5 of the bin strike" are not)."""
+    ofs = [
+        re.match(r"\s+of\s+(?:the\s+|my\s+|our\s+)?([\w-]+)", t[a.end("n") :], re.IGNORECASE)
+        for t, a in ((text, at), (other, other_at))
+    ]
+    if ofs[0] is None or ofs[1] is None:
+        return ofs[0] is None or ofs[0].group(1).casefold() in other.casefold()
+    return ofs[0].group(1).casefold() == ofs[1].group(1).casefold()
+
+
+def _same_form(number: str, old: str) -> str:
+    """A number written as the one it replaces is: an ordinal word for one ("second" for
+    "first", "2nd" for it too), as it was said otherwise."""
+    digits = re.sub(r"\D", "", number)
+    if (
+        old.casefold() in _ORDINAL_WORDS
+        and number.casefold() not in _ORDINAL_WORDS
+        and digits
+        and 0 < int(digits) <= len(_ORDINAL_WORDS)
+    ):
+        number = _ORDINAL_WORDS[int(digits) - 1]
+    return number.capitalize() if old[:1].isupper() and number[:1].isalpha() else number
+
+
+def _still_to_come(day: str, said: datetime) -> bool:
+    """Whether a day a belief holds was still to come when it was said: a day with no year is
+    (it is the next one), one with its year only where it falls after ("1 April 2026", written
+    for "today", is a day done)."""
+    if not re.search(r"\b(?:19|20)\d{2}\b", day):
+        return True
+    when = dateparser.parse(day, languages=["en"], settings={"RELATIVE_BASE": said.replace(tzinfo=None)})
+    return when is None or when.date() > said.date()
 
 
 def _singular(noun: str) -> str:

@@ -152,7 +152,9 @@ _SMALL_TALK_EN = re.compile(
 # on the billing team", "the company transferred me to manchester")
 _MOVERS = (
     r"(?:(?:my|our|the)\s+(?:boss|manager|supervisor|company|employer|work|firm|school|district|uni|university|"
-    r"college|doctor|doc|gp|consultant|specialist|coach|agency|union|landlord|hr|vet)|hr|work|management|vet)"
+    r"college|doctor|doc|gp|consultant|specialist|coach|agency|union|landlord|hr|vet)|hr|work|management|vet|"
+    # (the one who runs the rota, said bare as chat says it: "manager's swapped me onto ...")
+    r"(?:boss|manager|supervisor)(?='s\s+\w+ed\b))"
 )
 # "They moved my yoga class to Thursdays", "they raised our rent", "my boss put me on nights": no
 # one in particular, or one who moves the speaker about, acting on the speaker or their own thing,
@@ -161,14 +163,14 @@ _DONE_TO_MINE = re.compile(
     r"(?:they|someone|somebody|"
     + _MOVERS
     # ("they've officially moved ...": with "have", an adverb between)
-    + r")(?:'ve|\s+have)?\s+(?:(?:just|finally|also|officially|permanently|now)\s+)*(?:(?:\w+ed|stole|broke)\s+(?:my|our)\s+\w+"
+    + r")(?:'ve|\s+have|'s|\s+has)?\s+(?:(?:just|finally|also|officially|permanently|now)\s+)*(?:(?:\w+ed|stole|broke)\s+(?:my|our)\s+\w+"
     # what they did to the speaker's place or terms ("they extended me another 6 months", "they
     # moved me to nights"), not what they said to them ("they emailed me")
     r"|(?:extended|promoted|hired|moved|transferred|upgraded|switched|assigned|accepted|approved|"
     r"laid off|let go|fired|enrolled|renewed|rostered|reassigned)\s+(?:me|us)\b"
     # ... or moved them on a rota ("they shuffled me to thursday mornings"; not "to a window seat")
-    r"|(?:shifted|shuffled|swapped|rescheduled|rebooked)\s+(?:me|us)\s+(?:over\s+)?to\s+(?:(?:mon|tues|wednes|thurs|"
-    r"fri|satur|sun)days?|nights|days|mornings|evenings|afternoons|weekends|the\s+(?:early|late|night|day|morning|"
+    r"|(?:shifted|shuffled|swapped|rescheduled|rebooked)\s+(?:me|us)\s+(?:over\s+)?(?:to|onto)\s+(?:(?:mon|tues|wednes|thurs|"
+    r"fri|satur|sun)days?|(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)\w*(?:\s*(?:/|,|&|and)\s*(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)\w*)+|nights|days|mornings|evenings|afternoons|weekends|the\s+(?:early|late|night|day|morning|"
     r"evening|weekend)\s+(?:shift|rota|slot))\b(?![^.;]*\b(?:only|just this|for (?:the|one|a) (?:week|day|month)))"
     r"|bumped\s+(?:me|us)\s+(?:up\s+|down\s+)?to\b"
     # where they put the speaker: a rota, a team, a treatment ("they put me on the 12-8 shift",
@@ -1192,6 +1194,8 @@ _AMOUNT_MOVED = re.compile(
 # what it refers to is in the clause it was cut from.
 # "lately it's more like 1am", "it's 17.99 now": an amount or a time said of "it" with the
 # change that brought it; reconcile finds the one belief holding a value of that shape.
+# a day of the week, whole or short ("wednesday", "weds", "wed")
+_DAY_SHORT = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tues?|weds?|thurs?|thu|fri|sat|sun"
 _VALUE_NOW = re.compile(
     r"(?:(?:honestly|lately|now|these days|nowadays|so|and|but|ok|okay|ugh|yeah)[,\s]+)*"
     r"(?:it's|it is|that's|that is)\s+(?:(?:now|more like|closer to|about|around|actually)\s+)*"
@@ -1207,14 +1211,23 @@ _VALUE_NOW = re.compile(
     r"with|and|but|so|which|plus)\b)[a-z])"
     # a day of the week it is on, every week ("it's on fridays at 11 now"; not "it's Friday now")
     r"|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
+    # ... or two days or more, written short or whole ("it's mon/wed/fri evenings now")
+    r"|(?:on\s+)?(?:" + _DAY_SHORT + r")(?:\s*(?:/|,|&|\+|and)\s*(?:" + _DAY_SHORT + r"))+\b"
+    # a day with its number, the day of a thing set ("re-dated us at the scan, it's 17 March now")
+    r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:"
+    + MONTHS
+    + r")\b|(?:"
+    + MONTHS
+    + r")\s+\d{1,2}(?:st|nd|rd|th)?\b"
     # or a name ("these days it's Big Thief"), not a day or a month ("it's Friday now")
     r"|(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|" + MONTHS + r")\b)(?-i:[A-Z])[\w'&.-]+)",
     re.IGNORECASE,
 )
 # The thing spoken of last moved by someone ("it got moved to 6am", "they were pushed back to May")
 _IT_MOVED = re.compile(
-    r"^(?:it|they)\s+(?:got|was|were|has been|have been|just got)\s+(?:moved|pushed|rescheduled|bumped|changed|shifted)"
-    r"\s+(?:back\s+|up\s+|forward\s+)?to\s+\S"
+    r"^(?:it|they)(?:\s+(?:got|was|were|has been|have been|just got)|'s been|'ve been|s been)\s+"
+    r"(?:moved|pushed|rescheduled|bumped|changed|shifted|postponed|brought)"
+    r"\s+(?:back\s+|up\s+|forward\s+)?(?:to|till|until)\s+\S"
     # ... or moving to another day ("it's moving to the last sunday of the month")
     r"|^(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:moving|switching|changing)\s+to\s+(?:the\s+)?"
     r"(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"

@@ -162,7 +162,9 @@ _TIME_EN = re.compile(
     re.IGNORECASE,
 )
 _TIME_ZH = re.compile(
-    r"(早上|上午|中午|下午|晚上)?\s*(\d{1,2}|[一二两三四五六七八九十]+)\s*(?:点|:)(半|一刻|三刻|\d{1,2}分?|[零一二三四五六七八九十]{1,3}分?)?"
+    # (with a colon, two digits of minutes: "2:2" is a degree's class, no time)
+    r"(早上|上午|中午|下午|晚上)?\s*(\d{1,2}|[一二两三四五六七八九十]+)\s*(?:点|:(?=\d{2}(?!\d)))"
+    r"(半|一刻|三刻|\d{1,2}分?|[零一二三四五六七八九十]{1,3}分?)?"
 )
 # Units that are not things one counts as a standing fact ("3 days ago", "2 years").
 _NOT_COUNTED = frozenset(

@@ -1,0 +1,152 @@
+"""A day moved ("the venue double-booked us so it's been pushed to 9 November"), the days of a
+weekly thing moved ("they've put me on Mon and Wed evenings now"), and a numbered thing said again
+with another number ("I'm in locker 52 now", "sorry, I'm third year"): the belief that holds the
+old one holds the new one in its place. Never a day already past, a number that counts what
+follows ("the year 6 reading group"), a thing of another whole ("week 4 of the strike"), another
+person's days, or "also". A slip put right with an aside ("i mistyped earlier, it's $720 not 870
+lol, ...", "omg sorry I meant 2:1, not 2:2, ...") corrects the belief.
+
+Words of my own (pure, the distiller's own functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("moved-days", "u")
+
+
+@pytest.mark.parametrize(
+    ("held", "moved", "holds"),
+    [
+        (
+            "our housewarming is set for 21 June!",
+            "the landlord's doing the roof that week so it's been pushed to 5 July",
+            "The user's housewarming is set for 5 July.",
+        ),
+        (
+            "my knee op is on 14 May",
+            "the surgeon brought my knee op forward to 2 May",
+            "The user's knee op is on 2 May.",
+        ),
+        (
+            "the christening is on the 8th of August",
+            "the vicar's away so it got moved to the 22nd of August",
+            "The christening is on the 22nd of August.",
+        ),
+        (
+            "due date is 9 April",
+            "they re-dated me at the 12 week scan, it's 23 April now",
+            "Due date is 23 April.",
+        ),
+    ],
+)
+def test_a_day_moved_is_the_new_day_of_the_thing_set(held: str, moved: str, holds: str) -> None:
+    current, ended = beliefs_after(OWNER, held, moved, one_session=True)
+    assert len(ended) == 1, (current, ended)
+    assert any(holds.casefold() in c.casefold() or c.casefold() in holds.casefold() for c in current) or any(
+        holds.split()[-2] in c and holds.split()[-1].rstrip(".") in c for c in current
+    ), current
+
+
+@pytest.mark.parametrize(
+    ("held", "moved"),
+    [
+        # a day already past when it was said is no plan of the user's
+        ("I signed the contract today", "my start got pushed to 12 May"),
+    ],
+)
+def test_no_day_of_another_thing_moves(held: str, moved: str) -> None:
+    _, ended = beliefs_after(OWNER, held, moved, one_session=True)
+    assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "moved", "days"),
+    [
+        ("I swim Monday and Wednesday mornings", "new rota so it's tue/thu evenings now", "tue/thu evenings"),
+        (
+            "My shifts at the garden centre are Friday and Saturday afternoons.",
+            "supervisor's swapped me onto Sun and Mon mornings now",
+            "Sun and Mon mornings",
+        ),
+        ("I volunteer at the food bank on Tuesdays and Fridays", "it's Weds and Sats now", "Weds and Sats"),
+    ],
+)
+def test_the_days_of_a_weekly_thing_move(held: str, moved: str, days: str) -> None:
+    current, ended = beliefs_after(OWNER, held, moved, one_session=True)
+    assert len(ended) == 1, (current, ended)
+    assert any(days in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        # another person's days
+        ("I do pilates on Mondays", "my son has judo on Tuesdays and Thursdays now"),
+        # another thing of the user's, and "too"
+        ("I do pilates on Mondays", "I swim on Wednesdays and Fridays now too"),
+        # today, not a habit
+        ("I do pilates on Mondays", "it's Friday now, thank god"),
+    ],
+)
+def test_days_of_another_thing_move_nothing(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "moved", "holds"),
+    [
+        (
+            "I've had locker 12 at the pool since 2021",
+            "they renumbered the changing rooms, I'm in locker 52 now",
+            "The user is in locker 52 now.",
+        ),
+        ("I'm a second year at Leeds doing History", "wait, I'm third year, sorry", "The user is a third year"),
+        ("my desk is on the 4th floor", "we got moved, I'm on the 6th floor now", "6th floor"),
+    ],
+)
+def test_a_numbered_thing_said_with_another_number(held: str, moved: str, holds: str) -> None:
+    current, ended = beliefs_after(OWNER, held, moved, one_session=True)
+    assert len(ended) == 1, (current, ended)
+    assert any(holds in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        # the number counts the group after it: another group
+        ("our daughter is in year 5", "she's been put in the year 6 reading group"),
+        # a second one, "also"
+        ("I rent garage 4", "I also rent garage 9 now"),
+        # a verb and its amount, no numbered thing
+        ("I pay 700 for the nursery", "we pay 45 for the internet now"),
+    ],
+)
+def test_no_numbered_thing_of_another_moves(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "slip", "holds"),
+    [
+        (
+            "My room is $870 a month with bills",
+            "i mistyped earlier, it's $720 not 870 lol, wish it was less tho",
+            "The user's room is $720 a month with bills.",
+        ),
+        (
+            "I got a 2:2 from Cardiff",
+            "omg sorry I meant 2:1, not 2:2, my mum would kill me lol",
+            "The user got a 2:1 from Cardiff.",
+        ),
+    ],
+)
+def test_a_slip_put_right_with_an_aside(held: str, slip: str, holds: str) -> None:
+    current, ended = beliefs_after(OWNER, held, slip, one_session=True)
+    assert len(ended) == 1, (current, ended)
+    assert holds in current, current
