@@ -321,6 +321,7 @@ class BareCorrection(NamedTuple):
     value: str  # the right value, as written
     shape: str  # ``value_shape`` of it
     wrong: str | None  # the wrong value, as written, when the words name it
+    rest: str = ""  # what the sentence goes on to tell after the value put right, a statement of its own
 
 
 def slip_said_zh(text: str) -> bool:
@@ -419,18 +420,29 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     found = _bare_en(text)
     if found is not None or not _SLIP_FORMULA.search(text):
         return found
-    # The value put right, then an aside that says nothing of the speaker ("sorry, biochem not
-    # biology, there's a difference apparently lol", "my bad, the 19th, he'd kill me", "I mean
-    # electrician lol, plumber was his dad", "..., not the 28th, just checked my contract"):
-    # read without the aside, cut at the last clause break whose tail is no statement of theirs.
+    # The value put right, then more said after it ("sorry, biochem not biology, there's a
+    # difference apparently lol", "my bad, the 19th, he'd kill me", "..., not the 28th, just checked
+    # my contract", "oops I meant 8Mbps not 80, no wonder everything buffers, we're pretty rural"):
+    # the value is read from the longest head before a clause break that reads as one; of what
+    # follows, what opens with the speaker is told as said (``rest``), the asides before it dropped.
     for cut in reversed(list(_CLAUSE_BREAK_EN.finditer(text))):
         head, tail = text[: cut.start()], text[cut.end() :]
-        if not _SLIP_FORMULA.search(head) or not _aside(tail):
+        if not _SLIP_FORMULA.search(head):
             break
         found = _bare_en(head)
         if found is not None and not _named_beyond(head, found):
-            return found
+            return found._replace(rest=_told_of_the_speaker(tail))
     return None
+
+
+def _told_of_the_speaker(tail: str) -> str:
+    """What a tail after a value put right tells of the speaker: from its first clause that opens
+    with them ("we're pretty rural"), where the clauses before it say nothing of them; else ""."""
+    pieces = _CLAUSE_BREAK_EN.split(tail)
+    told = next((k for k, piece in enumerate(pieces) if _OPENS_WITH_SPEAKER_EN.match(piece)), None)
+    if told is None or not all(_aside(piece) for piece in pieces[:told]) or _CHECKED_LAST_EN.match(", " + tail):
+        return ""
+    return tail[tail.index(pieces[told]) :]
 
 
 def _named_beyond(head: str, found: BareCorrection) -> bool:
@@ -439,14 +451,19 @@ def _named_beyond(head: str, found: BareCorrection) -> bool:
     formula = _FORMULA_EN.match(head)
     rest = head[formula.end() :] if formula else head
     for said in (found.value, found.wrong or ""):
-        rest = re.sub(re.escape(said), " ", rest, flags=re.IGNORECASE) if said else rest
+        # (with its unit: "8Mbps" names no more than the 8)
+        rest = (
+            re.sub(re.escape(said) + r"(?:(?<=\d)[A-Za-z%]{1,5}\b)?", " ", rest, flags=re.IGNORECASE) if said else rest
+        )
     return re.search(r"(?<![\w'])(?!I\b)[A-Z][\w'-]*", rest) is not None
 
 
 # Where a clause ends inside a sentence
 _CLAUSE_BREAK_EN = re.compile(r"\s*[,;—–]\s+|\s+-\s+")
 # The speaker as the one a clause is about, or what they own
-_SPEAKER_EN = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|my|mine|we|we're|we've|our|ours)", re.IGNORECASE)
+_SPEAKER_EN = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|my|mine|we|we're|we've|our|ours)\b", re.IGNORECASE)
+# ... as a clause opens with them ("we're pretty rural", "and my landlord knows")
+_OPENS_WITH_SPEAKER_EN = re.compile(r"(?:(?:and|but|so|also|plus|tho|though)\s+)?" + _SPEAKER_EN.pattern, re.I)
 
 
 def _aside(tail: str) -> bool:

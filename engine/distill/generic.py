@@ -241,10 +241,13 @@ def bare_correction_findings(text: str, speaker: Speaker, whole: bool = True) ->
     bare = bare_correction(text, whole)
     if bare is None:
         return []
+    said = text.strip()
+    if bare.rest:  # the correction alone: what is told after it is read as said (``told_after_correction``)
+        said = said[: said.rfind(bare.rest)].rstrip(" ,;—–-")
     return [
         Finding(
             kind="fact",
-            statement=text.strip(),
+            statement=said,
             op="update",
             subject=speaker.key,
             value=bare.value,

@@ -925,7 +925,9 @@ class _State:
                 year = re.search(r"\b(?:19|20)\d\d\b", p.value or "")
                 if year and re.fullmatch(r"\d\d", p.replaces):
                     wrong = year.group(0)[:2] + p.replaces  # "2026, not 27": the year said short
-                said = re.search(r"(?<![\w.:])" + wrong + hour + r"(?![\w:])", b.statement, re.IGNORECASE)
+                # (a number with its unit written on: the "80" of "80Mbps")
+                unit = r"|(?<=\d)(?=[A-Za-z%]{1,5}\b)" if p.replaces[-1:].isdigit() else ""
+                said = re.search(r"(?<![\w.:])" + wrong + hour + r"(?:(?![\w:])" + unit + ")", b.statement, re.I)
                 if said:
                     return b, said.group(0)
                 continue

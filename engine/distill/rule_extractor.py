@@ -298,7 +298,10 @@ class RuleExtractor:
                 if bare and not frame_findings(sentence, speaker, item.occurred_at):
                     # "actually it's at 11 am": only the right value, for the belief it corrects
                     findings.extend(bare)
-                    continue
+                    told = sentence.strip()[len(bare[0].statement) :].lstrip(" ,;—–-")
+                    if not told:
+                        continue
+                    sentence = told  # "..., we're pretty rural": what it goes on to tell, read as said
                 said: list[Finding] = []
                 for clause in (
                     spoken_of.resolved(c) for c in clauses(spoken_of.resolved(sentence), before) if not elliptical(c)

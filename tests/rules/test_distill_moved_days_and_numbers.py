@@ -150,3 +150,28 @@ def test_a_slip_put_right_with_an_aside(held: str, slip: str, holds: str) -> Non
     current, ended = beliefs_after(OWNER, held, slip, one_session=True)
     assert len(ended) == 1, (current, ended)
     assert holds in current, current
+
+
+@pytest.mark.parametrize(
+    ("held", "slip", "holds", "told"),
+    [
+        (
+            "our broadband is 90Mbps from Plusnet",
+            "oops I meant 9Mbps not 90, no wonder the calls drop, we're way out in the hills",
+            "The user's broadband is 9Mbps from Plusnet.",
+            "The user is way out in the hills.",
+        ),
+        (
+            "the roofer quoted £14k for the extension",
+            "sorry I misread the quote, it's £24k not 14 🙃 does that sound high?",
+            "The roofer quoted £24k for the extension.",
+            None,
+        ),
+    ],
+)
+def test_a_value_put_right_then_more_told(held: str, slip: str, holds: str, told: str | None) -> None:
+    """The value is put right; what the sentence goes on to tell of the speaker is kept too."""
+    current, ended = beliefs_after(OWNER, held, slip, one_session=True)
+    assert len(ended) == 1, (current, ended)
+    assert holds in current, current
+    assert told is None or told in current, current
