@@ -417,6 +417,9 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     text = clause.strip()
     if is_cjk(text):
         return _bare_zh(text, whole)
+    # "wait no, just reopened the email, it's the 24th": how it was checked, said between the
+    # formula and the value, is no part of either
+    text = _CHECKED_MID_EN.sub("", text)
     found = _bare_en(text)
     if found is not None or not _SLIP_FORMULA.search(text):
         return found
@@ -433,6 +436,13 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
         if found is not None and not _named_beyond(head, found):
             return found._replace(rest=_told_of_the_speaker(tail))
     return None
+
+
+_CHECKED_MID_EN = re.compile(
+    r"(?<=[,;—–])\s*(?:i\s+)?(?:just\s+)?(?:re-?opened|re-?read|opened|checked|looked\s+at|double[- ]checked|dug\s+out|"
+    r"pulled\s+up)\s+(?:the|my|our|his|her|their)\s+[\w' -]{1,30}?\s*[,;—–](?=\s*\S)",
+    re.IGNORECASE,
+)
 
 
 def _told_of_the_speaker(tail: str) -> str:

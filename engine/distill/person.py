@@ -281,12 +281,21 @@ def _conjugate(word: str) -> str:
     return word + "s"
 
 
+_MANY_OF_US = re.compile(
+    r"\bthere(?:'s|s| is| are|'re)\s+(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+of\s+us\b",
+    re.IGNORECASE,
+)
+
+
 def third_person(sentence: str, label: str) -> str:
     """Rewrites "I/my/me/we" in an English sentence around ``label``, as a
     note-taker writes it: the speaker named once, then "their" for a
     possessive in the same sentence ("The user switched their database"), and
     a subject said again after "and / but / or" left out ("... but now eats
     fish"), unless someone else was spoken of in between (then the name again)."""
+    # "there's 5 of us in the house share": how many there are, the speaker one of them
+    sentence = _MANY_OF_US.sub(lambda m: f"there are {m.group('n')} people, {_mid(label)} included,", sentence)
+    sentence = re.sub(r",(\s*[.!?]|\s*$)", r"\1", sentence)
     words = sentence.split(" ")
     shouted = sentence.isupper()
     out: list[str] = []

@@ -327,6 +327,7 @@ class RuleExtractor:
         rules = chinese_findings if is_cjk(clause) else english_findings
         # "I'm allergic to sulfa drugs, just so you know for any health stuff": the aside is to the listener
         clause = _FILLER_LAST_EN.sub("", _ASIDE_LAST_EN.sub("", clause)) or clause
+        clause = _SLIP_WHY_LAST_EN.sub("", clause) or clause  # "I'm 36, genuinely forgot for a sec": the 36
         # "sorry typo, he turned 9 not 7": the 9, in place of the 7 (a slip said, not "she's 29 not 30 lol")
         clause = slip_explained_cut(clause, sentence)  # "..., not a 10k, sorry, completely different plan"
         clause, denied_number = number_denied(clause, sentence)
@@ -474,8 +475,10 @@ _WEIGHED = re.compile(
 # An aside to the listener said after a fact ("..., just so you know", "..., in case that matters
 # for the quotes", "..., for your notes"): why it is told, no part of it
 _ASIDE_LAST_EN = re.compile(
-    r"\s*[,;—–-]\s*(?:(?:btw|and)\s+)?(?:just so you know|so you know|fyi|for your (?:notes|records|info|information)|"
+    r"(?:\s*[,;—–-]\s*(?:(?:btw|and)\s+)?(?:just so you know|so you know|fyi|for your (?:notes|records|info|information)|"
     r"for the record|in case (?:that|it) (?:matters|helps)|if that (?:matters|helps))\b"
+    # (a condition on its use needs no comma: "I'm 41 if that matters for the insurance")
+    r"|\s+(?:in case (?:that|it) (?:matters|helps)|if that (?:matters|helps)|if (?:it|that) makes a difference)\b)"
     # (what it is for may follow, never a fact of its own: "for the record the down payment is 40k")
     r"(?:\s+(?:for|about|with|when|regarding)\b(?![^.!?]*\b(?:i|i'm|i've|my|we|we're|our|it's|is|are|was)\b)[^.!?]*)?"
     r"[.!]*$",
@@ -485,6 +488,14 @@ _ASIDE_LAST_EN = re.compile(
 
 # "I'm 34 btw": the age, no "btw"; "i'm not allergic after all": the state, how it turned out aside
 _FILLER_LAST_EN = re.compile(r"[\s,]+(?:btw|tbh|fyi|after all)[.!]*$", re.IGNORECASE)
+# How a slip came about, said last ("..., genuinely forgot for a sec", "..., mixed them up lol"):
+# no part of what is told
+_SLIP_WHY_LAST_EN = re.compile(
+    r"\s*[,;—–-]\s*(?:i\s+)?(?:(?:genuinely|totally|completely|honestly|literally|just|clearly|must\s+have|must've)\s+)*"
+    r"(?:forgot|blanked|misread|misremembered|miscounted|mixed\s+(?:it|them|those|the\s+two)\s+up|got\s+(?:it|them)\s+mixed\s+up|"
+    r"brain\s+(?:fart|fog)|wasn't\s+thinking|not\s+thinking|half\s+asleep)\b[^,;.!?]{0,30}[.!]*$",
+    re.IGNORECASE,
+)
 
 
 def _says_what_holds_now(clause: str) -> bool:

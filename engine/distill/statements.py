@@ -941,6 +941,8 @@ def is_statement(clause: str) -> bool:
         or _NO_DOING_SINCE.search(body)  # "... so no running since": a doing of the speaker's ended
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
+    if _MANY_OF_US_EN.match(body):
+        return True  # "there's 5 of us in the house share": how many live or go together, the speaker one
     if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
     if _CHOSE_FIRST.match(body) and not _SECOND_PERSON.search(body):
@@ -1242,6 +1244,11 @@ _IT_MOVED = re.compile(
 # dropped as chat drops it; a noun, not an imperative ("book a table"), since a past ending follows.
 _BARE_THING_ENDED = re.compile(
     r"^(?!(?:i|we|you|he|she|it|they|that|this|there|everything|nothing)\b)(?:[a-z][\w'-]*\s+){1,3}?" + ENDED_ITSELF,
+    re.IGNORECASE,
+)
+_MANY_OF_US_EN = re.compile(
+    r"^(?:so\s+|and\s+|now\s+)?there(?:'s|s| is| are|'re)\s+(?:now\s+|only\s+|just\s+)?(?:\d+|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve)\s+of\s+us\b(?!\s+(?:going|coming|who|that|tonight|today|tomorrow|this))",
     re.IGNORECASE,
 )
 _NOW_SAID = re.compile(

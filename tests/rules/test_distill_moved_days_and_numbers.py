@@ -175,3 +175,33 @@ def test_a_value_put_right_then_more_told(held: str, slip: str, holds: str, told
     assert len(ended) == 1, (current, ended)
     assert holds in current, current
     assert told is None or told in current, current
+
+
+@pytest.mark.parametrize(
+    ("held", "slip", "holds"),
+    [
+        # how the slip came about, said last, is no part of the value
+        ("I'm 41 if that matters for the insurance", "lol no I'm 43, genuinely forgot for a sec", "The user is 43."),
+        # how it was checked, said between the formula and the value
+        (
+            "my boiler service is booked for the 9th",
+            "wait no, just checked the text, it's the 19th",
+            "The user's boiler service is booked for the 19th.",
+        ),
+        # how many there are, the speaker among them, put right
+        (
+            "there's 4 of us in the flat on Mill Road",
+            "sorry, 5 of us, forgot about Sam in the attic room",
+            "There are 5 people, the user included, in the flat on Mill Road.",
+        ),
+    ],
+)
+def test_a_slip_put_right_around_what_is_said_of_it(held: str, slip: str, holds: str) -> None:
+    current, ended = beliefs_after(OWNER, held, slip, one_session=True)
+    assert len(ended) == 1, (current, ended)
+    assert holds in current, current
+
+
+def test_how_many_of_us_going_somewhere_is_no_household() -> None:
+    current, _ = beliefs_after(OWNER, "there's 6 of us going to Porto in June")
+    assert not any("people, the user included" in c for c in current), current
