@@ -190,6 +190,8 @@ _CONTRAST_ZH = re.compile(
 )
 _NOT_FIRST_ZH = re.compile(
     r"^不(?P<verb>[是在叫])(?P<old>[^，,。！!]{1,12}?)[，,]\s*(?:而)?(?P=verb)(?P<new>[^，,。！!]{1,12})[。！!]?$"
+    # ... the right amount said bare after it, in the wrong one's measure ("不是12栋，21栋")
+    r"|^不(?P<verb2>是)(?P<old2>\d+(?:\.\d+)?(?P<unit>[^\d，,。！!]{1,3}))[，,]\s*(?P<new2>\d+(?:\.\d+)?(?P=unit))[。！!]?$"
 )
 _BARE_ZH = re.compile(
     # ("他名字是王垒": the name said as what the name is)
@@ -298,7 +300,7 @@ _SPELLING_LAST_EN = re.compile(
 )
 _TRAILING_FORMULA_ZH = re.compile(
     # ("，前面数字记反了": what was slipped on may come first)
-    r"(?:[，,]|(?<=[\d%])\s)\s*(?:前面|后面|刚才|刚刚|上面)?的?(?:数字|日期|时间|名字|号码|顺序|两个数)?我?(?:刚才|刚刚)?(?P<f>记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了|口误|手滑了?|手误|(?:打|说|写|记|弄|搞|看)反了)[。！!]?$"
+    r"(?:[，,]|(?<=[\d%])\s)\s*(?:前面|后面|刚才|刚刚|上面)?的?(?:数字|日期|时间|名字|号码|顺序|两个数)?我?(?:刚才|刚刚)?(?P<f>(?:手滑|手快)?(?:记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了)|口误|手滑了?|手误|(?:打|说|写|记|弄|搞|看)反了)[。！!]?$"
 )
 _INTERJECTION = re.compile(
     r"(?:ha+|(?:ha)+|he+h|lol|lmao|oh+|ah+|uh+|um+|hmm+|yes|yeah|yep|no|nope|ok|okay|well|wow|ugh|oops|sorry|right|sure)",
@@ -810,6 +812,8 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
     for pattern in (_NOT_FIRST_ZH, _CONTRAST_ZH):
         m = pattern.match(rest)
         if m and (formula or pattern is _NOT_FIRST_ZH):
+            if pattern is _NOT_FIRST_ZH and m.group("new2"):
+                return BareCorrection(m.group("new2"), value_shape(m.group("new2")), m.group("old2"))
             new, old = m.group("new").strip(), m.group("old").strip()
             new = new.rpartition(m.group("verb"))[2] or new  # "公司在酒仙桥" / 不在: the place is the value
             # "我住6楼，不是5楼": an amount of the wrong one's unit, or what follows "I live / am called"

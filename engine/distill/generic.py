@@ -313,7 +313,10 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
 # A Chinese clause that opens with one of the speaker's people ("儿子住校", "老公在银行上班"):
 # the 我 before a kin word is dropped in speech, the clause is still about the speaker's own.
 # Two-character words only: a one-character one opens exclamations too ("妈呀").
-_OPENS_WITH_RELATION_ZH = re.compile("^(?:" + "|".join(w for w in RELATIONS_ZH.split("|") if len(w) > 1) + ")")
+# (with the words for one's own child, said bare: "孩子在上小班" is the speaker's child)
+_OPENS_WITH_RELATION_ZH = re.compile(
+    "^(?:" + "|".join(w for w in RELATIONS_ZH.split("|") if len(w) > 1) + "|孩子|宝宝|大宝|二宝|小宝)"
+)
 
 
 # The same in English chat ("daughter switched daycares", "husband's home early"): one

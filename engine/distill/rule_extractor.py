@@ -520,7 +520,12 @@ def _says_what_holds_now(clause: str) -> bool:
         or _FINISHED.search(clause) is not None  # "finished Dune last night": what was under way, done
         or new_job(clause)  # "was promoted to Associate Director earlier this month": the job from then
         or ONE_MORE.search(clause) is not None  # "took on a fourth barista last week": a count from then
+        or _MOVED_UP_ZH.search(clause) is not None  # "她九月份升大班了": the grade from then
     )
+
+
+# A grade or a year of school moved on to, in Chinese ("升大班了", "上初二了", "升高三")
+_MOVED_UP_ZH = re.compile(r"[升上读](?:了)?(?:[小中大]班|[初高大][一二三四]|[一二三四五六]年级|研[一二三])")
 
 
 # A thing under way finished ("finished Dune last night", "completed the couch to 5k on sunday"),

@@ -730,6 +730,11 @@ _ABOUT_SOMEONE_ZH = re.compile(
     r"|(?:带|陪|送|接)[他她](?:去|来|到|回)"
     # one of theirs spoken of, by a pronoun, and where they are or what they are ("她读大三", "他在深圳上班")
     r"|^[他她](?:们)?(?:现在|今年|已经|还|也|都)*(?:在读|读|上|在|是|叫|住|做|当|学)(?!说|想|觉得)"
+    # ... or by what they are to the speaker, and where they study, live or work ("儿子在上小班")
+    r"|^(?:"
+    + RELATIONS_ZH
+    + r"|孩子|娃|宝宝|大宝|二宝|小宝)(?:现在|今年|已经|还|也|都)*(?:在读|在上|读|上|住在|住|当|做|学)"
+    r"(?!说|想|觉得|课|网|班了?$)"
     # ... or by what they are to the speaker, a change of theirs closed by 了 ("儿子升初三了", "老婆升职了")
     r"|^(?:" + RELATIONS_ZH + r")(?:现在|今年|已经|也|都|终于|刚)*[\u4e00-\u9fff]{2,6}了"
     r"|我|咱们|咱家|家里|[A-Za-z0-9]|的[\u4e00-\u9fff]{1,4}(?:是|叫|由)|[零一二两三四五六七八九十百千万\d]+(?:号|点|月|日|年|元|块|岁|次|楼|层|公斤|斤|分钟|小时|个人)"

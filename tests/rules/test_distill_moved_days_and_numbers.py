@@ -205,3 +205,19 @@ def test_a_slip_put_right_around_what_is_said_of_it(held: str, slip: str, holds:
 def test_how_many_of_us_going_somewhere_is_no_household() -> None:
     current, _ = beliefs_after(OWNER, "there's 6 of us going to Porto in June")
     assert not any("people, the user included" in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "holds"),
+    [
+        # the speaker's child said bare, a kindergarten year moved on
+        ("孩子在上中班", "九月升大班了，老师也换了", None),
+        ("我儿子在上幼儿园小班", "他三月份升中班了", None),
+        # the right amount said bare after the wrong one, in its measure
+        ("我住西区8栋", "不是8栋，18栋，手滑打错了", "用户住西区18栋。"),
+    ],
+)
+def test_chinese_years_and_amounts_moved(held: str, said: str, holds: str | None) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert len(ended) == 1, (current, ended)
+    assert holds is None or holds in current, current

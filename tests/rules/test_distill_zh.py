@@ -189,7 +189,11 @@ def test_a_chinese_numeral_is_its_number(said: str, value: int | None) -> None:
     ("before", "said", "ended"),
     [
         ("停车费一个月六百。", "这个月起涨到八百了。", "停车费一个月六百。"),  # the date is no amount
-        ("孩子的学费一学期一万八。", "今年涨到两万了。", "孩子的学费一学期一万八。"),  # 两万 is no year
+        (
+            "孩子的学费一学期一万八。",
+            "今年涨到两万了。",
+            "用户孩子的学费一学期一万八。",
+        ),  # 两万 is no year; 孩子 the user's
         ("我的车贷每月三千。", "现在每月两千二。", "用户的车贷每月三千。"),
     ],
 )
