@@ -568,7 +568,7 @@ class _State:
         if m is None or p.kind != "fact" or (p.subject or "") != _USER or negated(p.statement):
             return False
         spans = [v for v in value_spans(m.group("v")) if value_shape(v) == "date" and re.search(r"\d", v)]
-        if not spans or not re.match(r"(?:the\s+)?" + re.escape(spans[0]) + r"(?!\s+[a-z])", m.group("v"), re.I):
+        if not spans or not re.match(r"(?:the\s+)?" + re.escape(spans[0]) + _NO_NOUN_AFTER, m.group("v"), re.I):
             return False
         new = spans[0]
         before = re.split(r"(?:[,;]|\b(?:so|and|but|because|cos|as)\b)", p.statement[: m.start()])[-1]
@@ -930,6 +930,9 @@ class _State:
                 said = re.search(r"(?<![\w.:])" + wrong + hour + r"(?:(?![\w:])" + unit + ")", b.statement, re.I)
                 if said:
                     return b, said.group(0)
+                clipped = _clipped_in(b.statement, p.replaces)
+                if clipped:  # "Aeronautical, not mech": the one word of the belief "mech" is short for
+                    return b, clipped
                 continue
             spans = [
                 v
@@ -1363,6 +1366,19 @@ def _sums_far_apart(held: list[BeliefView], p: Proposal) -> bool:
     return all(not 0.2 <= now / w <= 5 for w in was if w)
 
 
+def _clipped_in(statement: str, short: str) -> str | None:
+    """The one word of a statement a word is clipped from ("mech" of "Mechanical", "psych" of
+    "Psychology"): three letters or more that start a longer word, and only one such word."""
+    if not re.fullmatch(r"[A-Za-z]{3,8}", short):
+        return None
+    words = {
+        w
+        for w in re.findall(r"[A-Za-z][\w-]*", statement)
+        if len(w) > len(short) + 1 and w.casefold().startswith(short.casefold())
+    }
+    return words.pop() if len(words) == 1 else None
+
+
 def _says_word(statement: str, value: str) -> bool:
     """The statement says the value as words of its own ("receptionist" in "... as a receptionist")."""
     return bool(value.strip()) and re.search(rf"(?<!\w){re.escape(value.strip())}(?!\w)", statement, re.I) is not None
@@ -1623,11 +1639,18 @@ _IT_IS_NOW = re.compile(
 
 # A day moved: a verb of moving a date, then the day it is moved to ("pushed back to 12 October")
 _DATE_MOVED = re.compile(
-    r"\b(?:pushed|moved|postponed|put|brought|rescheduled|re-?dated|bumped|shifted|changed|delayed|swapped)"
+    r"\b(?:pushed|moved|postponed|put|brought|rescheduled|re-?dated|bumped|shifted|changed|delayed|swapped|extended|"
+    # ... or how long it now lasts ("extension came through, it runs to 30 September now")
+    r"(?:runs|lasts|goes|is\s+valid|valid)(?=[^.;!?]*\b(?:now|extension|extended|renewed)\b))"
     r"\s+(?P<obj>(?:it|us|me|them|him|her|(?:my|our|the|his|her|their)(?:\s+[\w'-]+){1,3}?)\s+)?"
     r"(?:back\s+|forward\s+|up\s+|out\s+)?(?:to|till|until|for)\s+"
     r"(?P<v>[^,.;!?]{2,30})",
     re.IGNORECASE,
+)
+# (a day, not "the 3rd floor": no noun after it, only a word of now or a clause going on)
+_NO_NOUN_AFTER = (
+    r"(?!\s+(?!(?:now|instead|this|next|so|and|but|because|cos|lol|haha|though|tho|too|at|in|on|for|with|from|"
+    r"if|when|as|which)\b)[a-z])"
 )
 # the words about the verb that name no thing moved ("so it's been pushed", "they moved us to")
 _NOT_WHAT_MOVED = frozenset(["it", "been", "got", "has", "have", "had", "was", "were", "they", "just", "now", "user"])

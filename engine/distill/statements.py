@@ -1233,8 +1233,11 @@ _VALUE_NOW = re.compile(
 # The thing spoken of last moved by someone ("it got moved to 6am", "they were pushed back to May")
 _IT_MOVED = re.compile(
     r"^(?:it|they)(?:\s+(?:got|was|were|has been|have been|just got)|'s been|'ve been|s been)\s+"
-    r"(?:moved|pushed|rescheduled|bumped|changed|shifted|postponed|brought)"
+    r"(?:moved|pushed|rescheduled|bumped|changed|shifted|postponed|brought|extended|renewed)"
     r"\s+(?:back\s+|up\s+|forward\s+)?(?:to|till|until)\s+\S"
+    # ... or how long it lasts now ("it runs to 30 September now": a visa, a contract extended)
+    r"|^(?:it|they)\s+(?:now\s+)?(?:runs?|lasts?|goes|go|is\s+valid|are\s+valid)\s+(?:to|until|till|through)\s+(?:the\s+)?"
+    r"(?:\d|(?:" + MONTHS + r")\s+\d)(?=[^.;!?]*\bnow\b)"
     # ... or moving to another day ("it's moving to the last sunday of the month")
     r"|^(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:moving|switching|changing)\s+to\s+(?:the\s+)?"
     r"(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"

@@ -221,3 +221,26 @@ def test_chinese_years_and_amounts_moved(held: str, said: str, holds: str | None
     current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert len(ended) == 1, (current, ended)
     assert holds is None or holds in current, current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "holds"),
+    [
+        # a word put right by the short form of the wrong one
+        (
+            "I'm doing a BSc in Environmental Science",
+            "sorry, it's Marine Science, not enviro, always mix them up",
+            "The user is doing a BSc in Marine Science.",
+        ),
+        # how long a thing now lasts
+        (
+            "my work permit runs out on 14 March",
+            "good news, the renewal came through, it runs to 14 September now",
+            "The user's work permit runs out on 14 September.",
+        ),
+    ],
+)
+def test_a_clipped_word_and_a_term_extended(held: str, said: str, holds: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert len(ended) == 1, (current, ended)
+    assert holds in current, current
