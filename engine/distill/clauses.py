@@ -115,7 +115,9 @@ _SPLIT_EN = re.compile(
     # "... and my husband's a plumber": the copula said as 's
     r"|(?i:my|our)\s+(?:" + RELATIONS_EN + r")['’]s\s+(?:a|an|the|from|in|at|on|into|called|named|\w+ing|"
     # ... or a state of theirs ("and my son's asthmatic", "and my mum's retired")
-    r"[a-z]+ic|vegan|vegetarian|coeliac|deaf|blind|pregnant|retired|married|single|divorced|engaged)\b)"
+    r"[a-z]+ic|vegan|vegetarian|coeliac|deaf|blind|pregnant|retired|married|single|divorced|engaged)\b"
+    # ... or a thing of theirs, where it is or what it is ("and my water's with Southern Water")
+    r"|(?i:my|our)\s+[\w-]+(?:\s+[\w-]+)?['’]s\s+(?:with|on|in|at|from|through|via|a|an|\d)\b)"
     # a dash before a clause with a subject of its own ("Got a raise — I'm on 52k now"); not one before
     # an elaboration or a list ("We love being outdoors - going for hikes, ... - plus board games")
     r"|\s*;\s*|(?:\s+[—–-]+\s+|\s*—\s*)(?=" + _PRONOUN_EN + r"|(?i:my|our)\s)"
@@ -135,7 +137,9 @@ _SPLIT_EN = re.compile(
     # ", and <a clause of its own>": a verb within its first words ("sprint reviews are every other Friday")
     r"|,\s+(?:and|but)\s+(?=(?:\w+\s+){0,3}(?:is|are|was|were|has|have|will|starts|runs)\b)"
     # "we drive a 2016 Skoda and it's insured with LV": how the thing is held, a fact of its own
-    r"|\s+and\s+(?=it(?:'s|\s+is)\s+(?:insured|registered|financed|leased|covered|serviced|on finance)\b)"
+    r"|\s+and\s+(?=it(?:'s|\s+is)\s+(?:insured|registered|financed|leased|covered|serviced|on finance|due|booked)\b)"
+    # "I'm from Kerala originally and working as an engineer in Pune now": a second state, its subject dropped
+    r"|\s+and\s+(?=(?:(?i:now|currently)\s+)?(?:working|living|studying|teaching|renting|based)\s+(?:as|at|in|for|with|from)\b)"
     # "our landlord is Mrs. Okafor and the rent is $1,450 a month": a second thing of theirs and its amount
     r"|\s+and\s+(?=the\s+[a-z]+\s+(?:is|are|was)\s+(?:about\s+|around\s+)?[$€£¥]?\d)"
     # "... and <Name> <verb>": a named person starts a clause of their own ("Karen retired and Leo became my boss")
@@ -229,6 +233,16 @@ def _laugh_split(piece: str) -> list[str]:
 _ME_AND = re.compile(r"^(?:me|Me)\s+and\s+(?P<them>(?:my|our)\s+[\w-]+(?:\s+(?-i:[A-Z])[a-z]+)?)\s+(?=[a-z]+\b)")
 
 
+# Two providers, each with what it is for, the verb said once ("we're with Octopus for energy and
+# Virgin for broadband", "I use Monzo for bills and Amex for everything else")
+_NAME = r"(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,2}"
+_GAPPED_FOR = re.compile(
+    r"^(?P<head>.*?\b(?:with|use|uses|using|through|via|on))\s+(?P<a>" + _NAME + r")\s+for\s+(?P<x>[\w' -]{2,30}?)"
+    r"\s*,?\s+and\s+(?P<b>" + _NAME + r")\s+for\s+(?P<y>[\w' -]{2,30}?)(?P<end>\s*[,.;!?—–].*)?$",
+    re.IGNORECASE,
+)
+
+
 def clauses(sentence: str, before: str = "") -> list[str]:
     """The sentence's clauses, in order (the sentence itself when it has one). ``before`` is the
     sentence said just before it in the same message: a clause that left its subject out at the
@@ -241,6 +255,12 @@ def clauses(sentence: str, before: str = "") -> list[str]:
         # ... and what is told after the ask, a clause of its own ("..., and i live in leeds now btw")
         told = _TOLD_AFTER_ASK.search(sentence, asked.end())
         sentence = sentence[: asked.start()] + (", " + sentence[told.end() :] if told else "")
+    gapped = _GAPPED_FOR.match(sentence)
+    if gapped is not None:  # "we're with Octopus for energy and Virgin for broadband": two, the verb said once
+        head = gapped.group("head")
+        return clauses(f"{head} {gapped.group('a')} for {gapped.group('x')}", before) + clauses(
+            f"{head} {gapped.group('b')} for {gapped.group('y')}{gapped.group('end') or ''}"
+        )
     role = role_said(sentence)
     if role is not None:  # "As a mum of two, I never sleep": what the speaker is, then the rest
         return [role[0], *(clauses(role[1], before) if role[1] else [])]

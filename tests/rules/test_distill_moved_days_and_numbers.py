@@ -244,3 +244,26 @@ def test_a_clipped_word_and_a_term_extended(held: str, said: str, holds: str) ->
     current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert len(ended) == 1, (current, ended)
     assert holds in current, current
+
+
+@pytest.mark.parametrize(
+    ("said", "both"),
+    [
+        (
+            "we're with EDF for gas and Sky for broadband, any better deals out there?",
+            ["The user is with EDF for gas.", "The user is with Sky for broadband."],
+        ),
+        (
+            "I live in Hove and my electric's with Octopus",
+            ["The user lives in Hove."],
+        ),
+        (
+            "I'm from Cork originally and working as a nurse in Galway now",
+            ["The user is from Cork originally.", "The user is working as a nurse in Galway now."],
+        ),
+    ],
+)
+def test_two_facts_in_one_sentence_are_two_beliefs(said: str, both: list[str]) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert len(current) == 2, current
+    assert all(b in current for b in both), current
