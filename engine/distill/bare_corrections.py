@@ -151,6 +151,20 @@ _NOT_FIRST_EN = re.compile(
     r"(?P<new>[^,;]+?)(?:\s*[,;].*)?[.!]*$",
     re.IGNORECASE,
 )
+# A value said alone, then the one it denies ("physics, not maths lol", "8 years sorry not 10")
+_VALUE_NOT_EN = re.compile(
+    r"(?P<new>[\w'.$£€%-]+(?:\s+[\w'.$£€%-]+){0,3}?)\s*(?:,\s*|\s+)(?:(?:sorry|oops|my bad|lol|haha)[,\s]+)?"
+    r"not\s+(?P<old>[\w'.$£€%-]+(?:\s+[\w'.$£€%-]+){0,2}?)(?:[\s,]+(?:lol|haha|sorry|oops|obviously|lmao))*[.!]*",
+    re.IGNORECASE,
+)
+# ... never a clause with its own subject or verb ("I'm vegan, not vegetarian" is read as one)
+_NOT_A_VALUE_EN = re.compile(
+    r"\b(?:i|i'm|im|we|we're|you|he|she|they|it|it's|is|are|was|were|my|our|do|does|did|have|has|that|this|just)\b",
+    re.IGNORECASE,
+)
+_NOT_DENIED_EN = frozenset(
+    ["sure", "really", "yet", "now", "anymore", "bad", "much", "great", "too", "that", "this", "so"]
+)
 # "I said the 14th earlier but it's actually the 16th": the wrong value named as said
 _SAID_BUT_EN = re.compile(
     r"^(?:(?:oh|ah|hmm|um|uh|ok|okay|so|sorry|oops|wait)[\s,]+)?i\s+said\s+(?P<old>[^,]{1,30}?)"
@@ -538,6 +552,9 @@ def _bare_en(text: str) -> BareCorrection | None:
             # "not three, two bags": counts said in words, as the belief holds them in digits
             old, new = _COUNT_WORD.sub(_digits, old), _COUNT_WORD.sub(_digits, new, count=1)
         return _made(new, old)
+    m = _VALUE_NOT_EN.fullmatch(rest)  # "physics, not maths lol", "8 years sorry not 10": the value, the one it denies
+    if m and not _NOT_A_VALUE_EN.search(m.group("new")) and m.group("old").casefold() not in _NOT_DENIED_EN:
+        return _made(_remainder(m.group("new")), m.group("old"), said_word=True)
     if formula is None and trailing is None and actually is None:
         return None
     m = _NOT_EN.match(rest)

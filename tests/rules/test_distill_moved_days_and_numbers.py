@@ -267,3 +267,21 @@ def test_two_facts_in_one_sentence_are_two_beliefs(said: str, both: list[str]) -
     current, _ = beliefs_after(OWNER, said)
     assert len(current) == 2, current
     assert all(b in current for b in both), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "holds"),
+    [
+        ("I'm a chemistry teacher at a sixth form in Derby", "biology, not chemistry lol", "biology teacher"),
+        ("I've been a plumber 12 years", "11 years sorry not 12, losing track", "11 years"),
+    ],
+)
+def test_a_value_then_the_one_it_denies(held: str, said: str, holds: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert len(ended) == 1, (current, ended)
+    assert any(holds in c for c in current), current
+
+
+def test_a_verdict_said_against_another_is_no_value() -> None:
+    _, ended = beliefs_after(OWNER, "I'm a baker in Hull", "good, not great", one_session=True)
+    assert ended == []
