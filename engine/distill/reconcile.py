@@ -278,6 +278,8 @@ class _State:
             return self._reinforce(exact, p, "restated")
         if _is_said(p.attribute):
             return self._generic(p, same_kind)
+        if self._days_moved_zh(p, same_kind):  # "老板让我改成周三周五晚上了", read by a frame of change
+            return None
         keyed = [b for b in same_kind if _same_key(b, p) or _covers(b, p)]
         if not keyed:  # "my new coach is ..." changes "my soccer coach", when it is the one coach
             loose = [b for b in same_kind if _modified_slot(b, p)]
@@ -399,6 +401,8 @@ class _State:
         if self._date_moved(p, same_kind):  # "it's been pushed to 12 October": the day of the thing set
             return None
         if self._label_moved(p, same_kind):  # "I'm on plot 31 now" where "plot 14" was held
+            return None
+        if self._days_moved_zh(p, same_kind):  # "老板让我改成周三周五晚上了" where "周末两天" was held
             return None
         if p.replaces and p.replaces[:1].isdigit():  # "i'm 43 not 34": the belief that says the 34, put right
             held = [
@@ -639,6 +643,29 @@ class _State:
             rule=f"days moved ({old.group(0).strip()} -> {days.strip()})",
         )
         self._supersede([target], said, "replaced")
+        return True
+
+    def _days_moved_zh(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """The days of something done every week moved, in Chinese ("老板让我改成周三周五晚上了"
+        after "周末两天"): the one belief of the user's that holds days of the week is replaced by
+        the statement as said; only with a word of change (改成, 换成, 调到, 现在 ...)."""
+        if p.kind != "fact" or not is_cjk(p.statement) or negated(p.statement) or has_additive_cue(p.statement):
+            return False
+        done_to_user = re.search(r"[让叫给帮替把]用户", p.statement) is not None  # "老板让我改成……": the user's days
+        if ((p.subject or "") != _USER and not done_to_user) or not _DAYS_CHANGED_ZH.search(p.statement):
+            return False
+        new = _DAYS_ZH.findall(p.statement)
+        if not new:
+            return False
+        held = [
+            b
+            for b in self._judgeable(replace(p, subject=_USER), beliefs)
+            if (old := _DAYS_ZH.findall(b.statement)) and set(old) != set(new)
+        ]
+        if len(held) != 1:
+            return False
+        was = "".join(_DAYS_ZH.findall(held[0].statement))
+        self._supersede(held, replace(p, rule=f"days moved ({was} -> {''.join(new)})", value="".join(new)), "replaced")
         return True
 
     def _label_moved(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
@@ -1676,6 +1703,11 @@ _DAYS_CHANGE_CUE = re.compile(
     r"\b(?:now|these days|from now on|going forward|anymore|instead|swapped|switched|moved|changed|shifted|onto)\b",
     re.IGNORECASE,
 )
+
+
+# Days of the week in Chinese ("周三", "星期五", "礼拜天", "周末", "工作日") and a change of them
+_DAYS_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]|周末|工作日")
+_DAYS_CHANGED_ZH = re.compile(r"改成|改到|换成|换到|调成|调到|挪到|现在")
 
 
 def _days_of(days: str) -> frozenset[str]:

@@ -285,3 +285,20 @@ def test_a_value_then_the_one_it_denies(held: str, said: str, holds: str) -> Non
 def test_a_verdict_said_against_another_is_no_value() -> None:
     _, ended = beliefs_after(OWNER, "I'm a baker in Hull", "good, not great", one_session=True)
     assert ended == []
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("我在超市兼职，周末两天", "店长让我改成周二周四晚上了"),
+        ("我每周一周三练拳", "教练说现在改到周二周五了"),
+    ],
+)
+def test_chinese_days_moved(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert len(ended) == 1, ended
+
+
+def test_chinese_days_of_another_person_move_nothing() -> None:
+    _, ended = beliefs_after(OWNER, "我周二周四上瑜伽课", "我老公现在改成周一周三上班了", one_session=True)
+    assert ended == []
