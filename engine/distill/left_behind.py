@@ -34,7 +34,7 @@ LEFT_FOR = "left behind for"  # ... and of one that says what holds in its place
 _THING = (
     r"(?:(?:the|my|our|his|her|their)\s+)?"
     r"(?P<x>(?!(?:it|that|this|those|these|them|him|her|me|us|i|you|we|they|he|she|everything|all|one|the|so|and|but|then|well|ok|okay|btw|also|plus|oh)\b)"
-    r"[\w&.+'-]+"
+    r"(?:\d{1,2}:\d{2}|[\w&.+'-]+)"  # (a train or a slot by its time: "scrapped the 7:42")
     r"(?:\s+(?!(?:and|but|because|cause|since|for|so|to|with|lol|haha|now|anymore|though|as|at|in|on|after|"
     r"when|this|last|bc|b/c|is|are|was|were|has|had|too|already|ever|again|forever|please|thanks|thank|thankfully|"
     r"yay|phew|hooray|finally)\b)[\w&.+'-]+){0,3})"
@@ -43,7 +43,7 @@ _THING = (
 # "switched from Jira", "ditched PF", "replaced Jira with Linear".
 _BEFORE_THING = re.compile(
     r"\b(?:instead of|rather than|in place of|switched (?:over )?from|changed from|went from|upgraded from|"
-    r"migrated (?:off|away from|from)|moved (?:off|away from)|ditched|dumped|scrapped|binned|"
+    r"migrated (?:off|away from|from)|moved (?:off|away from)|ditched|dumped|scrapped|binned|axed|discontinued|"
     r"replaced|said (?:bye|goodbye) to|bye(?:-| )?bye|goodbye|farewell|rip|"
     # "..., bye comcast": a farewell to a thing, not to a person ("bye mum", "bye for now")
     r"(?<!said )(?<!say )bye(?=\s+(?!(?:for|now|then|guys|all|everyone|everybody|mom|mum|dad|babe|love|honey|you)\b)))\s+"
@@ -154,5 +154,7 @@ def names_left(thing: str, statement: str) -> bool:
     an acronym stands for ("PF" in "goes to the planet fitness on 5th street")."""
     if _ACRONYM.fullmatch(thing):
         return stands_for(thing, statement)
+    if re.fullmatch(r"\d{1,2}:\d{2}", thing):  # "the 7:42": the train or slot a belief names by its time
+        return re.search(rf"(?<![\d:]){re.escape(thing)}(?![\d:])", statement) is not None
     named = topic_words(thing)
     return bool(named) and names_ended(named, statement, by_kind=False)

@@ -302,3 +302,13 @@ def test_chinese_days_moved(held: str, said: str) -> None:
 def test_chinese_days_of_another_person_move_nothing() -> None:
     _, ended = beliefs_after(OWNER, "我周二周四上瑜伽课", "我老公现在改成周一周三上班了", one_session=True)
     assert ended == []
+
+
+def test_a_train_named_by_its_time_left_behind() -> None:
+    current, ended = beliefs_after(
+        OWNER,
+        "I get the 8:15 from Reading every morning",
+        "they've axed the 8:15 so I'm on the 8:02 now",
+        one_session=True,
+    )
+    assert ended == ["The user gets the 8:15 from Reading every morning."], (current, ended)
