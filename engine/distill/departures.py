@@ -106,7 +106,9 @@ _NAME_ZH = r"(?:(?:对了|哦|噢|诶|欸|话说)[，,]?\s*)?(?P<who>[\u4e00-\u9
 _SOON_ZH = r"(?:已经|刚刚?|终于|上周|上个月|前几天|前阵子)?"
 _HOME_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:搬走|搬出去|搬家)")
 # (not what is said of it: "Kevin离职的传闻又来了", a rumour)
-_WORK_ZH = re.compile(rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:离职|辞职|调走|退休|被裁|被开除|跳槽)(?!的)")
+_WORK_ZH = re.compile(
+    rf"^{_NAME_ZH}{_DATE_ZH}{_SOON_ZH}(?:离职|辞职|调走|被调走|被调职|调岗|退休|被裁|被开除|跳槽)(?!的)"
+)
 # A leaving denied ("Sam never moved out", "Priya didn't quit", 没离职).
 _DENIED = re.compile(r"\b(?:not|never|no longer)\b|n't\b|没|不", re.IGNORECASE)
 # Words in a name's place that name no one else: the speaker, a pronoun, a determiner.

@@ -55,11 +55,16 @@ _BEFORE_THING = re.compile(
 _THING_GONE = re.compile(
     r"(?:^|[,;:]\s*|\b(?:and|so|but)\s+)(?:(?:btw|also|ok|okay|oh|well|so|and|plus|update|fyi)[,:]?\s+)*"
     + _THING
-    + r"(?:'s|\s+(?:is|are|has been|have been|got|was))\s+"
+    + r"(?:(?:'s|\s+(?:is|are|has been|have been|got|was))\s+"
     r"(?:officially\s+|now\s+|totally\s+|basically\s+)?"
     r"(?:dead(?:\s+to\s+(?:me|us))?|history|cancell?ed|canceled|gone for good|a thing of the past|no more|"
     r"out of the picture|done for good|over for good|retired|discontinued|axed|canned|scrapped|shelved|"
-    r"killed off|killed|shut down|pulled|binned)\b",
+    r"killed off|killed|shut down|pulled|binned|"
+    # a firm that is no more ("Bulb got taken over", "the gym went bust"): what was had of it went with it
+    r"taken over|bought out|closed down|wound up|"
+    # a plan called off ("so the half is off", "the wedding's off now"), said last in its clause
+    r"(?:called\s+)?off(?=\s*(?:[,.;!?]|$|\s+(?:now|for good|then|completely|lol)\b)))"
+    r"|\s+(?:went\s+(?:bust|under|into administration)|folded))\b",
     re.IGNORECASE,
 )
 # ... or a thing of the speaker's broken past mending ("the Hilux finally carked it")
@@ -92,7 +97,9 @@ _ACRONYM = re.compile(r"[A-Z]{2,4}")
 # Said before the phrase in its clause, a denial or a doubt takes it back ("I haven't ditched
 # PF", "not sure jira is dead", "if comcast is cancelled ...").
 _TAKEN_BACK = re.compile(
-    r"(?:\b(?:not|never|no|n't|if|whether|unless|maybe|might|should|would|could|will|wish)\b|n't)[^,;.!?]*$",
+    # (in its own clause: "no running this year so the half is off" denies the running, not the end)
+    r"(?:\b(?:not|never|no|n't|if|whether|unless|maybe|might|should|would|could|will|wish)\b|n't)"
+    r"(?:(?!\b(?:so|and|but|because|cos)\b)[^,;.!?])*$",
     re.IGNORECASE,
 )
 
@@ -125,7 +132,10 @@ def left_behind(text: str) -> tuple[str, ...]:
         for pattern in (_BEFORE_THING, _THING_GONE, _BROKE_THING, _NO_MORE, _ENDED_THING)
         for m in pattern.finditer(text)
         if (x := m.group("x") or m.groupdict().get("back") or "")
-        and not _TAKEN_BACK.search(text[: m.start()] + " " + x.rpartition(" ")[0])
+        # (before the thing gone, with the "so" that may open its clause: "no running so the half is off")
+        and not _TAKEN_BACK.search(
+            text[: m.start("x") if pattern is _THING_GONE and m.group("x") else m.start()] + " " + x.rpartition(" ")[0]
+        )
         and not _FOR_A_WHILE.match(text[m.end() :])
     ]
     return tuple(dict.fromkeys(x.strip(" .'") for _, x in sorted(found) if x.strip(" .'")))

@@ -553,7 +553,7 @@ def _left_behind_marked(findings: list[Finding], content: str, speaker: Speaker)
         said = next((s for s in stated if thing in left_behind(s)), None)
         if said is None:  # the phrase ran across two sentences: no one sentence says it
             return findings
-        parts = re.split(r"\s*[,;]\s*|\s+[—–-]+\s+", said)
+        parts = re.split(r"\s*[,;]\s*|\s+[—–-]+\s+|\s+(?:so|and|but)\s+", said)  # "..., so the half is off"
         if any(only_left_behind(c) for c in parts if thing in left_behind(c)):  # the rest says why
             return [
                 Finding(kind="fact", statement=said, op="update", subject=speaker.key, rule=LEFT_BEHIND, replaces=thing)

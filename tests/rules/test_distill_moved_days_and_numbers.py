@@ -312,3 +312,48 @@ def test_a_train_named_by_its_time_left_behind() -> None:
         one_session=True,
     )
     assert ended == ["The user gets the 8:15 from Reading every morning."], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a firm that is no more takes what was had of it with it
+        (
+            "our energy is with Bulb",
+            "Bulb got taken over so we're with Octopus now",
+            "The user's energy is with Bulb.",
+        ),
+        (
+            "I train at FitHub on the high street",
+            "FitHub went bust, gutted",
+            "The user trains at FitHub on the high street.",
+        ),
+        # a plan called off, said last after why
+        (
+            "I'm training for the Bath half in March",
+            "physio says no running for a while so the half is off",
+            "The user is training for the Bath half in March 2026.",
+        ),
+    ],
+)
+def test_a_firm_gone_or_a_plan_off_ends_what_was_held(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone.split(" in ")[0].rstrip(".") in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I bank with Monzo", "my mate's startup got taken over by Google"),
+        ("my sister's wedding is in May", "the heating is off again"),
+        ("I train at FitHub", "I haven't ditched FitHub, it's just shut for a week"),
+    ],
+)
+def test_another_thing_gone_ends_nothing(held: str, said: str) -> None:
+    _, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert ended == []
+
+
+def test_a_chinese_boss_transferred_away_ends_the_belief() -> None:
+    _, ended = beliefs_after(OWNER, "我领导姓赵，人挺好", "赵总被调走了，新来的还不认识", one_session=True)
+    assert len(ended) == 1, ended
