@@ -497,6 +497,8 @@ _ENDS = re.compile(
     # a thing of one's own closed ("closed the storage unit", not "closed on the house": bought), a
     # commitment got out of ("got out of the timeshare")
     r"withdrew from|withdrawn from|dropped out of|pulled out of|done with (?!(?:it|that|this|them)\b)|"
+    # a job left by where it was ("finished at Boots on Friday", "finished up at the Co-op"), not a time
+    r"finished (?:up )?at (?=(?-i:[A-Z])|the (?-i:[A-Z]))|"
     # endings in everyday idiom ("stepped back from the shelter", "packed in the job", "pulled the
     # plug on the podcast", "called it quits on the allotment"; not "walked away from", said of places)
     r"(?:ditched|scrapped|dumped|binned)(?=\s+(?:the|my|our|his|her|their)\s)|stepped (?:back|away|down) from|"

@@ -44,6 +44,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import NamedTuple
 
 import dateparser  # type: ignore[import-untyped]
 
@@ -682,21 +683,17 @@ class _State:
         said = _labels(p.statement)
         if len(said) != 1:
             return False
-        noun, number, _ = said[0]
+        now = said[0]
         held = []
         for b in self._judgeable(p, beliefs):
-            before = [lab for lab in _labels(b.statement) if lab[0] == noun]
-            if (
-                len(before) == 1
-                and before[0][1] != number
-                and _of_same(p.statement, said[0][2], b.statement, before[0][2])
-            ):
+            before = [lab for lab in _labels(b.statement) if lab.noun == now.noun]
+            if len(before) == 1 and before[0].number != now.number and _of_same(p.statement, now, b.statement, before[0]):
                 held.append((b, before[0]))
         if not held:
             return False
-        target, (_, _, at) = max(held, key=lambda h: (h[0].valid_from, h[0].memory_id))
-        new = _same_form(said[0][2].group("n"), at.group("n"))
-        statement = target.statement[: at.start("n")] + new + target.statement[at.end("n") :]
+        target, was = max(held, key=lambda h: (h[0].valid_from, h[0].memory_id))
+        new = _same_form(now.said, was.said)
+        statement = target.statement[: was.start] + new + target.statement[was.end :]
         if re.search(r"\bsince\b", target.statement, re.IGNORECASE):
             statement = p.statement  # "had plot 14 since 2019": since then was the old one's, the new one as said
         moved = replace(
@@ -704,8 +701,8 @@ class _State:
             statement=statement,
             attribute=target.attribute,
             value=new,
-            replaces=at.group("n"),
-            rule=f"{noun} moved ({at.group('n')} -> {new})",
+            replaces=was.said,
+            rule=f"{now.noun} moved ({was.said} -> {new})",
         )
         self._supersede([target], moved, "corrected" if p.slip_owned else "replaced")
         return True
@@ -1746,41 +1743,37 @@ _LABEL_AFTER = re.compile(
 _NOW_WORD = re.compile(r"\b(?:now|these days|nowadays|from now on|going forward|anymore|instead)\b", re.IGNORECASE)
 
 
-class _LabelAt:
-    """Where a label's number is said in a text: ``start("n")``, ``end("n")``, ``group("n")``."""
+class _Label(NamedTuple):
+    """A numbered thing a text names: its noun, its number (a count), and the number as said and
+    where ("plot", "14", "14", 19, 21; "year", "1", "first", 13, 18)."""
 
-    def __init__(self, m: re.Match[str]) -> None:
-        self._m = m
-        self._key = "n" if m.group("n") else "o"
-
-    def start(self, _: str) -> int:
-        return self._m.start(self._key)
-
-    def end(self, _: str) -> int:
-        return self._m.end(self._key)
-
-    def group(self, _: str) -> str:
-        return self._m.group(self._key)
+    noun: str
+    number: str
+    said: str
+    start: int
+    end: int
 
 
-def _labels(text: str) -> list[tuple[str, str, _LabelAt]]:
-    """The numbered things a text names: (noun, its number as a count, where it is said)."""
+def _labels(text: str) -> list[_Label]:
+    """The numbered things a text names."""
     out = []
     for m in _LABEL_AFTER.finditer(text):
-        if m.group("n"):
-            out.append((m.group("noun").casefold(), m.group("n").casefold(), _LabelAt(m)))
+        key = "n" if m.group("n") else "o"
+        said, start, end = m.group(key), m.start(key), m.end(key)
+        if key == "n":
+            out.append(_Label(m.group("noun").casefold(), said.casefold(), said, start, end))
         else:
-            o = m.group("o").casefold()
-            n = str(_ORDINAL_WORDS.index(o) + 1) if o in _ORDINAL_WORDS else re.sub(r"\D", "", o)
-            out.append((m.group("after").casefold(), n, _LabelAt(m)))
+            o = said.casefold()
+            number = str(_ORDINAL_WORDS.index(o) + 1) if o in _ORDINAL_WORDS else re.sub(r"\D", "", o)
+            out.append(_Label(m.group("after").casefold(), number, said, start, end))
     return out
 
 
-def _of_same(text: str, at: _LabelAt, other: str, other_at: _LabelAt) -> bool:
+def _of_same(text: str, at: _Label, other: str, other_at: _Label) -> bool:
     """Whether two numbered things are of one whole, where one says what it is of ("week 2 of
     couch to 5k" and "week 5 of the bin strike" are not)."""
     ofs = [
-        re.match(r"\s+of\s+(?:the\s+|my\s+|our\s+)?([\w-]+)", t[a.end("n") :], re.IGNORECASE)
+        re.match(r"\s+of\s+(?:the\s+|my\s+|our\s+)?([\w-]+)", t[a.end :], re.IGNORECASE)
         for t, a in ((text, at), (other, other_at))
     ]
     if ofs[0] is None or ofs[1] is None:

@@ -531,7 +531,9 @@ _MOVED_UP_ZH = re.compile(r"[升上读](?:了)?(?:[小中大]班|[初高大][一
 # A thing under way finished ("finished Dune last night", "completed the couch to 5k on sunday"),
 # not a day's work or a meal ("finished work at 6", "finished dinner").
 _FINISHED = re.compile(
-    r"\b(?:finished|completed)\s+(?!(?:work|up|off|it|that|this|them|dinner|lunch|breakfast|early|late|at|on|in)\b)\S",
+    r"\b(?:finished|completed)\s+(?!(?:work|up|off|it|that|this|them|dinner|lunch|breakfast|early|late|at|on|in)\b)\S"
+    # ... or a job, by where it was ("finished at Boots on Friday"; not "finished at 6")
+    r"|\bfinished\s+(?:up\s+)?at\s+(?-i:[A-Z])",
     re.IGNORECASE,
 )
 

@@ -775,6 +775,8 @@ _SPEAKER_UNSAID_ZH = re.compile(
     r"每周|每晚|每个?月|国庆|春节|过年|寒假|暑假|五一|元旦|中秋|年底|年初|"
     r"(?:下|上|这)(?:个)?(?:月|周|星期)|[一二三四五六七八九十\d]{1,2}月(?:份)?(?:底|初|中)?)[，,\s]*)*"
     r"(?:最后|还是|已经)?(?:打算|准备|计划|决定|定了|报了|考上了|报名了|一直在|正在学|在学|在练|在备考|戒了|"
+    # an aim of the speaker's, with what it is for said first ("考研目标浙大计算机", "减肥目标是瘦十斤")
+    r"[\u4e00-\u9fff]{1,4}目标(?:是)?[\u4e00-\u9fffA-Za-z\d]{2}|"
     # a habit ("周末一般会去爬山", "平时经常加班")
     r"(?:一般|通常|经常|常常|总是)(?:都)?(?:会)?[\u4e00-\u9fff]|"
     # a pet kept, or a place gone to for a pastime, said with the speaker dropped ("养了只仓鼠叫芝麻",

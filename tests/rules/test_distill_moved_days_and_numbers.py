@@ -357,3 +357,20 @@ def test_another_thing_gone_ends_nothing(held: str, said: str) -> None:
 def test_a_chinese_boss_transferred_away_ends_the_belief() -> None:
     _, ended = beliefs_after(OWNER, "我领导姓赵，人挺好", "赵总被调走了，新来的还不认识", one_session=True)
     assert len(ended) == 1, ended
+
+
+def test_a_job_finished_at_by_where_it_was_ends_it() -> None:
+    _, ended = beliefs_after(
+        OWNER,
+        "I've got a Saturday job at Waterstones",
+        "finished at Waterstones last week, starting at Greggs soon",
+        one_session=True,
+    )
+    assert ended == ["The user has got a Saturday job at Waterstones."], ended
+    _, ended = beliefs_after(OWNER, "I work at Lidl", "finished at 6 today, so tired", one_session=True)
+    assert ended == []
+
+
+def test_a_chinese_aim_said_with_the_speaker_dropped_is_kept() -> None:
+    current, _ = beliefs_after(OWNER, "考研目标复旦新闻")
+    assert current == ["用户考研目标复旦新闻。"], current
