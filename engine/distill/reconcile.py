@@ -687,7 +687,11 @@ class _State:
         held = []
         for b in self._judgeable(p, beliefs):
             before = [lab for lab in _labels(b.statement) if lab.noun == now.noun]
-            if len(before) == 1 and before[0].number != now.number and _of_same(p.statement, now, b.statement, before[0]):
+            if (
+                len(before) == 1
+                and before[0].number != now.number
+                and _of_same(p.statement, now, b.statement, before[0])
+            ):
                 held.append((b, before[0]))
         if not held:
             return False
