@@ -463,8 +463,13 @@ _MOVED_ON = re.compile(
     re.IGNORECASE,
 )
 # "dropped" that ends or switches something; "dropped off" and "dropped by" deliver
-# and visit ("dropped off the cakes at the shelter"): no ending, no switch.
-DROPPED = r"dropped(?!\s+(?:off|by)\b)"
+# and visit ("dropped off the cakes at the shelter"), a price dropped is a fall ("they dropped
+# their rate again"): no ending, no switch.
+DROPPED = (
+    r"dropped(?!\s+(?:off|by)\b)"
+    r"(?!\s+(?:(?:the|their|its|his|her|our|my)\s+)?(?:[\w-]+\s+)?(?:rates?|prices?|fees?|costs?|premiums?|"
+    r"interest|rent|charges?|fares?)\b)"
+)
 # Endings of a state one was in, with what is ended after them ("outgrew the allergy",
 # "I'm off the ibuprofen"; "off work" ends nothing).
 _OUTGROWN = (

@@ -195,7 +195,8 @@ _VALUE_EN = re.compile(
     r"|[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm|%|k)\b|[A-Za-z]{1,2}\b)?"
     r"|\b(?i:[a-z]{1,2}\d[a-z\d]?\s\d[a-z]{2}|[a-z]\d[a-z]\s\d[a-z]\d)\b"  # a postcode: "BS3 4QW", "M5V 2T6"
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
-    r"|(?-i:[A-Z])[\w'-]*\+*\.?(?:\s+(?-i:[A-Z])[\w'-]*)*"  # "A+", "C++": a grade, a type, a language
+    # "A+", "C++": a grade, a type, a language; a name of words ("Bank of Scotland")
+    r"|(?-i:[A-Z])[\w'-]*\+*\.?(?:\s+(?:of\s+)?(?-i:[A-Z])[\w'-]*)*"
     r"|\b(?:" + _DAY_NAMES + r")s?\b"  # a day is a value written in lower case too ("no, wednesday")
 )
 # The denied verb may be the copula, "in" or "called" ("在酒仙桥，不在望京", "叫球球，不叫豆豆").
@@ -781,7 +782,8 @@ def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection 
         and not any(w in _NO_WORD_VALUE or w in _GLUE_WORDS for w in new.split())
         and not re.search(r"(?:ly|ing|ed|ful|ous|ive|able)$", new)  # an adverb or an adjective: a verdict
     ):  # "no sorry, it's claritin", "no wait, it's tree nuts": a value typed in lower case after a formula
-        wrong = old.strip(" .!") if old else None
+        # (the wrong one without its article: "a kelpie not a collie" denies "collie")
+        wrong = re.sub(r"^(?:the|a|an)\s+(?=\S)", "", old.strip(" .!"), flags=re.I) if old else None
         return BareCorrection(new, WORD, wrong) if wrong != new else None
     if value is None or re.search(r",(?!\d{3}\b)", new):  # a comma, not one of "1,040"
         # lower-case words first ("not really", "worries, Jon"): no value to correct to, or a vocative

@@ -26,7 +26,7 @@ from ledgermind.distill.statements import (
     role_said,
     strip_lead,
 )
-from ledgermind.distill.text import first_lowered
+from ledgermind.distill.text import DAY_OF_WEEK, first_lowered
 
 __all__ = ["clauses"]
 
@@ -51,7 +51,7 @@ _IT_VALUE = re.compile(
     r"been\s+(?:moved|pushed|postponed|rescheduled|bumped|brought|put|changed)\s+(?:back\s+|forward\s+)?(?:to|till|until)\s+"
     r"(?:the\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)|"
     # two days or more a week it is on now ("new job so it's mon/wed/fri evenings now")
-    r"(?:on\s+)?(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)\w*(?:\s*(?:/|,|&|\+|and)\s*(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)\w*)+"
+    r"(?:on\s+)?" + DAY_OF_WEEK + r"(?:\s*(?:/|,|&|\+|and)\s*" + DAY_OF_WEEK + r")+"
     r"[^,;]*?\b(?:now|these days|nowadays|from now on|going forward)\b)",
     re.IGNORECASE,
 )

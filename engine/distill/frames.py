@@ -933,7 +933,11 @@ _SUBJECT_REL_EN = re.compile(r"\b(?:my|our)\s+(" + _REL_EN + r")\b(?:'s)?", re.I
 # 9:30", "Practice is on Tuesdays"): a sentence's first word is capitalised whatever it is.
 _SUBJECT_NAME_EN = re.compile(
     # (not a doing put first: "Freelancing has gone full-time")
-    r"^(?![A-Z][a-z]+ing\s+(?:has|'s)\s+(?:gone|become|turned)\b)(?:[A-Z][a-z]+)(?=\s+(?:(?:also|still|now|just|finally|recently)\s+)?(?:works|lives|moved|joined|is|has|uses|"
+    r"^(?![A-Z][a-z]+ing\s+(?:has|'s)\s+(?:gone|become|turned)\b)"
+    # (not a word of when or how put first, its subject dropped: "Finally got the mortgage moved")
+    r"(?!(?:Finally|Just|Recently|Also|Still|Actually|Anyway|Apparently|Honestly|Today|Yesterday|Then|Already|"
+    r"Never|Always|Only|Lately|Luckily|Sadly|Officially|Eventually|Basically|Literally|Totally)\b)"
+    r"(?:[A-Z][a-z]+)(?=\s+(?:(?:also|still|now|just|finally|recently)\s+)?(?:works|lives|moved|joined|is|has|uses|"
     r"drinks|got|started|teaches|studies|volunteers|plays|coaches|owns|drives|takes|left|quit|retired|graduated|"
     r"married|switched|transferred|relocated|found|landed|accepted|bought|sold|rents|settled)\b)"
     r"(?!\s+(?:is|was)\s+(?:at|on|from|every)\s+(?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?i:am|pm))?(?![\w:])(?!\s+[A-Z])|noon|midnight|(?i:(?:monday|tuesday|wednesday|thursday|friday|"
@@ -1290,6 +1294,12 @@ _OWNER_WORDS_EN = re.compile(r"\b(?:I|I'm|I've|me|my|mine|we|we're|our|us)\b", r
 
 
 # A place of work or of a club moving, said as its subject: where it is, not where anyone lives.
+# A thing the speaker had moved ("finally got the mortgage moved to Halifax", "had my savings shifted to ...")
+_HAD_IT_MOVED_EN = re.compile(
+    r"\b(?:got|had|have|get|getting|having)\s+(?:my|our|the|his|her|their|it|them|all)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:moved|shifted|transferred|switched|relocated)\b",
+    re.IGNORECASE,
+)
 _WORKPLACE_MOVED_EN = re.compile(
     r"\b(?:my|our|the|his|her|their)\s+(?:\w+\s+)?(?:office|offices|company|work|job|team|employer|firm|school|"
     r"business|shop|store|gym|church|lab|headquarters|hq|startup|studio|clinic|practice|club|restaurant|bakery)\s+"
@@ -1353,6 +1363,8 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
     place = _RESIDENCE_EN.search(focus) or _RESIDENCE_EN.search(clause)
     if place and _WORKPLACE_MOVED_EN.search(clause[: place.start() + len(place.group(0))]):
         place = None  # "my office moved to Lyon", "our company relocated to Austin": no one's home
+    if place and _HAD_IT_MOVED_EN.search(clause[: place.start() + len(place.group(0))]):
+        place = None  # "got the mortgage moved to Halifax": a thing of the speaker's moved, not them
     if place and _UNDECIDED_EN.search(place.string[: place.start()]):
         place = None  # "kinda thinking about moving to Seattle", "we might move to Leeds": no home yet
     if place:

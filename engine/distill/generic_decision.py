@@ -76,7 +76,7 @@ from ledgermind.distill.statements import (
     is_supposition,
 )
 from ledgermind.distill.text import NEW_RECORD, count_of_word, digits_after_to, is_cjk, tokens
-from ledgermind.distill.value_types import number
+from ledgermind.distill.value_types import AFTER_A_VALUE, number
 from ledgermind.distill.views import BeliefView
 
 __all__ = [
@@ -101,6 +101,7 @@ __all__ = [
     "ended_by_death",
     "hour_at",
     "new_job",
+    "of_someone_else",
     "rates_of_two",
     "says_still",
 ]
@@ -1023,7 +1024,11 @@ def _numbered_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
             return []
         return [m.group("n") for m in _NUMBERED_HELD.finditer(statement) if m.group("noun").casefold() == noun]
 
-    hit = _said_last_holding([b for b in beliefs if b.subject == speaker], steps, now)
+    # "my little brother just started Year 7": his step, where the belief is not of him
+    mine = [
+        b for b in beliefs if b.subject == speaker and not of_someone_else(p.statement, b.statement, theirs_only=False)
+    ]
+    hit = _said_last_holding(mine, steps, now)
     if hit is None:
         return None
     b, was = hit
@@ -2426,6 +2431,44 @@ _NOT_SO_YET = re.compile(
 )
 
 
+# A person of the speaker's a statement opens with ("my little brother just started Year 7")
+_ANOTHER_FIRST = (
+    r"^(?:[\w']+,?\s+){0,2}?the user's\s+(?:[\w-]+\s+){0,2}?(?P<who>"
+    + RELATIONS_EN
+    + r"|mate|mates|pal|buddy|bestie)\b"
+)
+# ... and a change that person made of their own ("my mate just switched his mortgage to
+# Nationwide", "my little brother just started Year 7"): nothing of the speaker's moved
+_SOMEONE_ELSES = re.compile(
+    _ANOTHER_FIRST
+    + r"\s+(?:(?:just|now|has|have|had|recently|finally)\s+)*(?:(?:started|joined|got into|turned|graduated|"
+    r"transferred|moved up)\b|(?!(?:is|was|and)\b)(?:(?!the user)[^,;])*?\b(?:his|her|their)\b)",
+    re.IGNORECASE,
+)
+_ANOTHER_FIRST_AT = re.compile(_ANOTHER_FIRST + r"(?!'s)", re.IGNORECASE)
+# ... in Chinese, the person last in a chain of them ("用户女儿同桌转学走了": the deskmate), where
+# the speaker is not named again in the clause (not "用户老板让用户改成周三")
+_SOMEONE_ELSES_ZH = re.compile(
+    r"^用户(?:的)?(?:(?:"
+    + RELATIONS_ZH_WORDS
+    + r")(?:的)?)?(?P<who>"
+    + RELATIONS_ZH_WORDS
+    + r"|同桌|同学|舍友|老师|班主任)"
+    r"(?![^，,。！!；]*用户)"
+)
+
+
+def of_someone_else(statement: str, held: str, *, theirs_only: bool = True) -> bool:
+    """Whether a statement tells what another person did of their own ("my mate just switched his
+    mortgage to Nationwide") and the belief held does not name that person: nothing of it changes.
+    Without ``theirs_only``, whatever that person did ("my little brother just started Year 7")."""
+    if is_cjk(statement):
+        zh = _SOMEONE_ELSES_ZH.search(statement)
+        return zh is not None and zh.group("who") not in held
+    theirs = (_SOMEONE_ELSES if theirs_only else _ANOTHER_FIRST_AT).search(statement)
+    return theirs is not None and not re.search(r"\b" + re.escape(theirs.group("who")) + r"\b", held, re.I)
+
+
 def _provider_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What a provider named in a switch replaces ("work moved everybody over to aetna" after
     "I'm on blue cross through my job"; 携号转网到电信了 after 用户用的是移动的卡): the one belief of
@@ -2438,6 +2481,7 @@ def _provider_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision |
         or negated(p.statement)
         or has_additive_cue(p.statement)
         or _NOT_SO_YET.search(p.statement)
+        or _SOMEONE_ELSES.search(p.statement)
     ):
         return None
     said = providers_named(p.statement)
@@ -3581,6 +3625,8 @@ def decide(
     stated = has_change_cue(p.statement) or moved_on(p.statement)
     best: dict[str, list[tuple[BeliefView, str, str]]] = {}
     for b in sorted(beliefs, key=lambda v: (v.valid_from, v.memory_id), reverse=True):
+        if of_someone_else(p.statement, b.statement):
+            continue
         verb, old, new = _pair(b, p, cue, additive, neg_p, ending, moving, grey, stated, plain)
         if verb:
             best.setdefault(verb, []).append((b, old, new))
@@ -3626,63 +3672,10 @@ def _counts_another(statement: str, new: str, held: str, old: str) -> bool:
     """Whether the new value names another thing by its number ("the year 6 reading group"):
     a noun follows it that does not follow the old value in the belief."""
     after = re.search(r"(?<![\w])" + re.escape(new) + r"\s+([a-z]{3,})\b", statement, re.IGNORECASE)
-    if after is None or after.group(1).casefold() in _NOT_A_NOUN_AFTER or not re.search(r"\d", new):
+    if after is None or after.group(1).casefold() in AFTER_A_VALUE or not re.search(r"\d", new):
         return False
     before = re.search(r"(?<![\w])" + re.escape(old) + r"\s+([a-z]{3,})\b", held, re.IGNORECASE)
     return before is None or before.group(1).casefold() != after.group(1).casefold()
-
-
-# Words after a value that say no thing it counts ("year 6 now", "plot 31 by the car park")
-_NOT_A_NOUN_AFTER = frozenset(
-    [
-        "now",
-        "instead",
-        "too",
-        "then",
-        "and",
-        "but",
-        "with",
-        "for",
-        "from",
-        "since",
-        "this",
-        "these",
-        "again",
-        "already",
-        "yet",
-        "lol",
-        "haha",
-        "tho",
-        "though",
-        "anymore",
-        "starting",
-        "until",
-        "till",
-        "into",
-        "onto",
-        "the",
-        "per",
-        "each",
-        "every",
-        "which",
-        "where",
-        "when",
-        "because",
-        "cos",
-        "after",
-        "before",
-        "are",
-        "were",
-        "was",
-        "all",
-        "only",
-        "just",
-        "next",
-        "last",
-        "by",
-        "near",
-    ]
-)
 
 
 _THEN_NO_MORE = re.compile(

@@ -129,7 +129,66 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "中行",
         "交通银行",
         "浦发",
+        "hdfc",
+        "icici",
+        "sbi",
+        "axis bank",
+        "kotak",
+        "bank of scotland",
+        "first direct",
+        "metro bank",
+        "co-op bank",
+        "td bank",
+        "rbc",
+        "scotiabank",
+        "commbank",
+        "commonwealth bank",
+        "westpac",
+        "anz",
+        "marcus",
     ),
+    # money sent home or abroad, and the cards it is spent on away
+    "money transfer": (
+        "western union",
+        "remitly",
+        "wise",
+        "transferwise",
+        "worldremit",
+        "moneygram",
+        "xoom",
+        "revolut",
+    ),
+    "investment platform": (
+        "hargreaves lansdown",
+        "aj bell",
+        "vanguard",
+        "fidelity",
+        "trading 212",
+        "freetrade",
+        "robinhood",
+        "schwab",
+        "etrade",
+        "nutmeg",
+        "moneybox",
+        "zerodha",
+        "groww",
+        "interactive brokers",
+    ),
+    "pension fund": (
+        "nest",
+        "australiansuper",
+        "hostplus",
+        "aware super",
+        "rest super",
+        "cbus",
+        "unisuper",
+        "hesta",
+        "the people's pension",
+        "royal london",
+        "scottish widows",
+        "standard life",
+    ),
+    "tax software": ("turbotax", "freetaxusa", "h&r block", "taxact", "taxslayer"),
     "home internet": (
         "virgin media",
         "virgin broadband",
@@ -267,6 +326,11 @@ _AMBIGUOUS = frozenset(
         "progressive",
         "churchill",
         "hastings",
+        "marcus",
+        "wise",
+        "nest",
+        "fidelity",
+        "vanguard",
     ]
 )
 _KIND_WORDS = re.compile(
@@ -274,7 +338,8 @@ _KIND_WORDS = re.compile(
     r"issues?|board|sprints?|chat|messages?|editor|ide|cloud|hosting|host|deploy\w*|email|mail|inbox|browser|"
     r"music|playlists?|maps?|navigation|tracker|broadband|internet|wifi|wi-fi|fibre|fiber|router|modem|energy|"
     r"electric|electricity|gas|tariff|supplier|data|insured|insurance|insurer|policy|premium|renewal|cover|"
-    r"mortgage|remortgaged?|(?:\d+|two|three|five|ten)[- ]year fix|fixed rate|savings|isa)\b"
+    r"mortgage|remortgaged?|(?:\d+|two|three|five|ten)[- ]year fix|fixed rate|savings|isa|pension|super|transfers?|"
+    r"stocks?|shares|investments?|tax(?:es)? return)\b"
     r"|保险|车险|续保|投保|套餐|卡|号|银行|健身|办公|地图|音乐",
     re.IGNORECASE,
 )
@@ -328,6 +393,8 @@ _SAME_NAME = {
     "disney plus": "disney+",
     "移动卡": "中国移动",
     "招行": "招商银行",
+    "transferwise": "wise",
+    "commonwealth bank": "commbank",
     "建行": "建设银行",
     "工行": "工商银行",
     "农行": "农业银行",

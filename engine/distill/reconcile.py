@@ -92,6 +92,7 @@ from ledgermind.distill.generic_decision import (
     ended_by_death,
     hour_at,
     new_job,
+    of_someone_else,
     rates_of_two,
     says_still,
 )
@@ -113,7 +114,17 @@ from ledgermind.distill.meaning import (
 from ledgermind.distill.person import RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.shared_words_zh import shared_words_zh
-from ledgermind.distill.text import a_or_an, count_in_words, count_of_word, is_cjk, jaccard, normalise, tokens
+from ledgermind.distill.text import (
+    DAY_OF_WEEK,
+    a_or_an,
+    count_in_words,
+    count_of_word,
+    is_cjk,
+    jaccard,
+    normalise,
+    tokens,
+)
+from ledgermind.distill.value_types import NO_NOUN_AFTER
 from ledgermind.distill.views import BeliefView
 from ledgermind.domain import bitemporal
 from ledgermind.domain.errors import SimilarityUnavailable
@@ -458,13 +469,17 @@ class _State:
         thing = None if asked or not p.slip_owned else _THING_AGAIN.match(p.statement)
         if thing is None and not asked:
             return False
+        # "今天跑了10公里，破纪录了": what was done on one day, no new state of a habit held
+        once = not worded and not p.slip_owned and _ON_A_DAY.search(p.statement) and not ends(p.statement)
         held = [
             b
             for b in self._judgeable(p, beliefs, things=p.slip_owned, people=p.slip_owned)
-            if not _frames_apart_keys(b, p)
+            if not (once and _HABIT_SAID.search(b.statement))
+            and not _frames_apart_keys(b, p)
             and not one_of_two(p.statement, b.statement)
             and not origin_and_home(p.statement, b.statement)
             and not rates_of_two(b.statement, p.statement)  # "works 40 hours a week" / "tutors 6 hours a week"
+            and not of_someone_else(p.statement, b.statement)
             # an amount moved ("涨了好多粉") changes only a belief that holds an amount
             and not (_amount_moved_only(p.statement) and not _AMOUNT_HELD.search(b.statement))
             # a slip owned, no change said in words: never of a belief whose value it says again,
@@ -573,7 +588,7 @@ class _State:
         if m is None or p.kind != "fact" or (p.subject or "") != _USER or negated(p.statement):
             return False
         spans = [v for v in value_spans(m.group("v")) if value_shape(v) == "date" and re.search(r"\d", v)]
-        if not spans or not re.match(r"(?:the\s+)?" + re.escape(spans[0]) + _NO_NOUN_AFTER, m.group("v"), re.I):
+        if not spans or not re.match(r"(?:the\s+)?" + re.escape(spans[0]) + NO_NOUN_AFTER, m.group("v"), re.I):
             return False
         new = spans[0]
         before = re.split(r"(?:[,;]|\b(?:so|and|but|because|cos|as)\b)", p.statement[: m.start()])[-1]
@@ -1675,22 +1690,13 @@ _DATE_MOVED = re.compile(
     r"(?P<v>[^,.;!?]{2,30})",
     re.IGNORECASE,
 )
-# (a day, not "the 3rd floor": no noun after it, only a word of now or a clause going on)
-_NO_NOUN_AFTER = (
-    r"(?!\s+(?!(?:now|instead|this|next|so|and|but|because|cos|lol|haha|though|tho|too|at|in|on|for|with|from|"
-    r"if|when|as|which)\b)[a-z])"
-)
 # the words about the verb that name no thing moved ("so it's been pushed", "they moved us to")
 _NOT_WHAT_MOVED = frozenset(["it", "been", "got", "has", "have", "had", "was", "were", "they", "just", "now", "user"])
 
 
-# A day of the week, written whole or short ("Tuesday", "tues", "weds", "Sat")
-_DAY_WORD = (
-    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thurs?|thu|fri|sat|sun)s?(?![\w'])"
-)
 # Days said one after another, with the part of the day they are in ("Tuesday and Thursday mornings")
 _DAYS_RUN = re.compile(
-    rf"\b(?P<days>{_DAY_WORD}(?:\s*(?:/|,|&|\+|and|or|-|to)\s*{_DAY_WORD})*)"
+    rf"\b(?P<days>{DAY_OF_WEEK}(?:\s*(?:/|,|&|\+|and|or|-|to)\s*{DAY_OF_WEEK})*)"
     r"(?P<part>\s+(?:morning|afternoon|evening|night|lunchtime)s?\b)?",
     re.IGNORECASE,
 )
@@ -1699,7 +1705,7 @@ _DAYS_MOVER = re.compile(
     r"\b(?:swapped|switched|moved|put|changed|shifted|rota'?d|rostered|bumped)\s+the user\s+(?:on|onto|to|over to)\b",
     re.IGNORECASE,
 )
-_IT_DAYS = re.compile(r"\b(?:it's|it is|its|they're|they are)\s+(?:(?:on|now|all|only)\s+)*" + _DAY_WORD, re.I)
+_IT_DAYS = re.compile(r"\b(?:it's|it is|its|they're|they are)\s+(?:(?:on|now|all|only)\s+)*" + DAY_OF_WEEK, re.I)
 _DAYS_CHANGE_CUE = re.compile(
     r"\b(?:now|these days|from now on|going forward|anymore|instead|swapped|switched|moved|changed|shifted|onto)\b",
     re.IGNORECASE,
@@ -1713,7 +1719,7 @@ _DAYS_CHANGED_ZH = re.compile(r"改成|改到|换成|换到|调成|调到|挪到
 
 def _days_of(days: str) -> frozenset[str]:
     """The days a run names, by their first three letters ("Tues and Thurs" -> tue, thu)."""
-    return frozenset(d.casefold()[:3] for d in re.findall(_DAY_WORD, days, re.IGNORECASE))
+    return frozenset(d.casefold()[:3] for d in re.findall(DAY_OF_WEEK, days, re.IGNORECASE))
 
 
 def _days_runs(text: str, *, habit: bool = True) -> list[re.Match[str]]:
@@ -1722,7 +1728,7 @@ def _days_runs(text: str, *, habit: bool = True) -> list[re.Match[str]]:
     plural or with their part of the day."""
     out = []
     for m in _DAYS_RUN.finditer(text):
-        days = re.findall(_DAY_WORD, m.group("days"), re.IGNORECASE)
+        days = re.findall(DAY_OF_WEEK, m.group("days"), re.IGNORECASE)
         whole = len(days) > 1 or len(days[0]) > 4 or m.group("part") or days[0][:1].isupper()
         if whole and (not habit or len(days) > 1 or m.group("part") or days[0].casefold().endswith("s")):
             out.append(m)
@@ -1737,9 +1743,9 @@ _LABEL_AFTER = re.compile(
     r"\s+(?P<noun>(?!(?:at|in|on|to|for|from|by|since|about|around|over|under|than|of|till|until|with|and|or|"
     r"the|my|our|is|are|was|were|be|been|has|have|had|every|each|per|only|just|like|aged?|age|after|before|"
     r"nearly|almost|hit|hits|turned|turns|turning|since|last|next|this|that)\b)[a-z]{3,})\s+(?P<n>\d{1,4}[a-z]?)\b"
-    r"(?![:.,/-]\d|\s*%|\s+(?!(?:now|by|at|in|on|since|for|next|to|and|but|so|with|of|instead|from|this|these|"
-    r"again|yet|near|behind|opposite|down|up|over|lol|haha|tho|though|too|as|which|where|is|was)\b)[a-z]{2,})"
-    r"|\b(?P<o>(?:"
+    r"(?![:.,/-]\d|\s*%)"
+    + NO_NOUN_AFTER
+    + r"|\b(?P<o>(?:"
     + "|".join(_ORDINAL_WORDS)
     + r"|\d{1,2}(?:st|nd|rd|th)))\s+(?P<after>year|floor|grade|form|dan|kyu)\b",
     re.IGNORECASE,
@@ -1997,6 +2003,14 @@ def _frames_apart_keys(b: BeliefView, p: Proposal) -> bool:
     )
 
 
+# A habit ("每天早上跑5公里", "swims every morning")
+_HABIT_SAID = re.compile(
+    r"每天|每周|每星期|每晚|每早|每个?月|平时|一般|经常|\b(?:every|each)\s+(?:day|morning|evening|night|week|weekend)\b|"
+    r"\b(?:usually|daily|weekly|nightly)\b",
+    re.IGNORECASE,
+)
+# A day named with its date, as the extractor writes "today" or 今天 ("2026年4月1日", "on 1 April 2026")
+_ON_A_DAY = re.compile(r"\d{4}年\d{1,2}月\d{1,2}日|\bon \d{1,2} [A-Z][a-z]+ \d{4}\b")
 # A thing of the speaker's named again with its new value ("The dentist is thursday at 2.")
 _THING_AGAIN = re.compile(r"^(?:the\s+)?(?:[a-z]+\s+)?(?P<head>[a-z]{3,})\s+(?:is|are|was|were|'s)\s", re.IGNORECASE)
 

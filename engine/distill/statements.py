@@ -35,7 +35,7 @@ from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import FORGOT_TO_SAY_EN, NEWS_FORMULA_EN, RELATIONS_EN, RELATIONS_ZH, passed_on
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.providers import providers_named
-from ledgermind.distill.text import NEW_RECORD, a_or_an, copula_expanded, is_cjk
+from ledgermind.distill.text import DAY_OF_WEEK, NEW_RECORD, a_or_an, copula_expanded, is_cjk
 
 __all__ = [
     "HABIT_HELD",
@@ -1203,8 +1203,6 @@ _AMOUNT_MOVED = re.compile(
 # what it refers to is in the clause it was cut from.
 # "lately it's more like 1am", "it's 17.99 now": an amount or a time said of "it" with the
 # change that brought it; reconcile finds the one belief holding a value of that shape.
-# a day of the week, whole or short ("wednesday", "weds", "wed")
-_DAY_SHORT = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tues?|weds?|thurs?|thu|fri|sat|sun"
 _VALUE_NOW = re.compile(
     r"(?:(?:honestly|lately|now|these days|nowadays|so|and|but|ok|okay|ugh|yeah)[,\s]+)*"
     r"(?:it's|it is|that's|that is)\s+(?:(?:now|more like|closer to|about|around|actually)\s+)*"
@@ -1221,7 +1219,7 @@ _VALUE_NOW = re.compile(
     # a day of the week it is on, every week ("it's on fridays at 11 now"; not "it's Friday now")
     r"|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
     # ... or two days or more, written short or whole ("it's mon/wed/fri evenings now")
-    r"|(?:on\s+)?(?:" + _DAY_SHORT + r")(?:\s*(?:/|,|&|\+|and)\s*(?:" + _DAY_SHORT + r"))+\b"
+    r"|(?:on\s+)?" + DAY_OF_WEEK + r"(?:\s*(?:/|,|&|\+|and)\s*" + DAY_OF_WEEK + r")+"
     # a day with its number, the day of a thing set ("re-dated us at the scan, it's 17 March now")
     r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:"
     + MONTHS

@@ -16,6 +16,7 @@ import unicodedata
 from ledgermind.analysis.text import STOPWORDS
 
 __all__ = [
+    "DAY_OF_WEEK",
     "NEW_RECORD",
     "a_or_an",
     "ages_in_digits",
@@ -36,6 +37,10 @@ __all__ = [
     "tokens",
 ]
 
+# A day of the week, written whole or short ("Tuesday", "tues", "weds", "Sat"), a word of its own
+DAY_OF_WEEK = (
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mons?|tues?|weds?|thurs?|thu|fris?|sats?|suns?)(?![\w'])"
+)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+|[a-z0-9][a-z0-9.'+#_-]*")
 _STOP = frozenset(

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from ledgermind.analysis.text import STOPWORDS
 
 __all__ = [
+    "AFTER_A_VALUE",
     "EMAIL",
+    "NO_NOUN_AFTER",
     "PHONE",
     "TypedValue",
     "added_count_in",
@@ -28,6 +30,76 @@ __all__ = [
     "version_in",
 ]
 
+# Words that may follow a value and count no thing of it ("year 6 now", "pushed to 12 October so
+# ...", "plot 31 by the car park"); any other word after a number makes it the number of that
+# thing ("the year 6 reading group", "the 3rd floor")
+AFTER_A_VALUE = frozenset(
+    [
+        "now",
+        "instead",
+        "too",
+        "then",
+        "and",
+        "but",
+        "with",
+        "for",
+        "from",
+        "since",
+        "this",
+        "these",
+        "again",
+        "already",
+        "yet",
+        "lol",
+        "haha",
+        "tho",
+        "though",
+        "anymore",
+        "starting",
+        "until",
+        "till",
+        "into",
+        "onto",
+        "the",
+        "per",
+        "each",
+        "every",
+        "which",
+        "where",
+        "when",
+        "because",
+        "cos",
+        "after",
+        "before",
+        "are",
+        "were",
+        "was",
+        "all",
+        "only",
+        "just",
+        "next",
+        "last",
+        "by",
+        "near",
+        "so",
+        "at",
+        "in",
+        "on",
+        "if",
+        "as",
+        "to",
+        "of",
+        "behind",
+        "opposite",
+        "down",
+        "up",
+        "over",
+        "is",
+        "a",
+    ]
+)
+# ... as a lookahead: no word follows but those
+NO_NOUN_AFTER = r"(?!\s+(?!(?:" + "|".join(sorted(AFTER_A_VALUE)) + r")\b)[a-z])"
 EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 PHONE = re.compile(r"(?<![A-Za-z0-9.])\+?\d[\d\s().-]{6,}\d(?![A-Za-z0-9]|\.\d)")
 # Tools whose versions are often plain integers ("Node 20", "Java 21"); a
