@@ -823,6 +823,7 @@ def value_where_wrong_zh(said: str, wrong: str) -> str | None:
 
 
 def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
+    text = emoji_trimmed(text.rstrip("。！!~～"))  # "不是豆豆哈哈": no part of a value
     trailing = _TRAILING_FORMULA_ZH.search(text)  # "其实我二十九了，记错了": the formula said last
     if trailing:
         text = trailing.group("f") + "，" + text[: trailing.start()]

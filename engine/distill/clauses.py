@@ -514,6 +514,8 @@ _OVER_VERB = (
 )
 _DROPPED_SUBJECT = re.compile(
     r"^(?:(?:finally|just|recently|already|also|officially)\s+)?"
+    # (said as done by now: "have increased the SIP to 10k since April")
+    r"(?:have\s+(?:(?:just|finally|recently|already|now)\s+)?(?=[a-z]+ed\b))?"
     r"(?:moved|switched|started|quit|stopped|bought|sold|joined|changed|finished|wrapped(?: up)?|adopted|married|retired|hired|took on|"
     r"upgraded|downgraded|transferred|cancell?ed|dropped|graduated|enrolled|signed up|booked|left|traded|"
     r"bumped|upped|raised|lowered|increased|reduced|renewed|replaced|swapped|migrated|relocated|refinanced|"

@@ -1476,6 +1476,12 @@ _DECLINED_JOB_EN = re.compile(
 )
 
 
+# A clause of reason or time opened before a relation ("... since my brother got a cottage")
+_SUBORDINATE_BEFORE_EN = re.compile(
+    r"^.+\b(?:since|because|cos|cause|as|when|after|before|while|until|now that)\s+$", re.IGNORECASE
+)
+
+
 def _subject_en(clause: str) -> str | None:
     if _WE_TWO_EN.match(clause):
         return None  # "my wife and I live in Denver": "we", the speaker's own home, as "we moved" says
@@ -1492,7 +1498,15 @@ def _subject_en(clause: str) -> str | None:
     lead = name or kin
     # a person named first is the subject; a relation after their verb is its object
     # ("Grandma moved in with my uncle", "Priya works with my brother")
-    if rel and not re.search(r"\b(?:I|we)\b", clause[: rel.start()]) and (lead is None or rel.start() < lead.end()):
+    if rel and _SUBORDINATE_BEFORE_EN.search(clause[: rel.start()]):
+        rel = None  # "we've switched to the Lakes since my brother got a cottage": the brother is a reason
+    # (said after "we", the relation is the subject only as the object of its first verb: "We put my
+    # son on the swim team" is said of the son, "We have switched to ... for my sister" of us)
+    before = clause[: rel.start()] if rel else ""
+    we = re.search(r"\b(?:I|[Ww]e)\b", before)
+    if we and we.group(0) == "We" and re.fullmatch(r"\s*We\s+[a-z]+\s+", before):
+        we = None
+    if rel and not we and (lead is None or rel.start() < lead.end()):
         return rel.group(1).lower()
     if name:
         return name.group(0).lower()
@@ -1957,12 +1971,18 @@ _KIN_SAID_ZH = {
     "姐": "姐姐",
     "弟": "弟弟",
     "妹": "妹妹",
+    "闺女": "女儿",
+    "父亲": "爸爸",
+    "母亲": "妈妈",
+    "丈夫": "老公",
+    "妻子": "老婆",
+    "媳妇": "老婆",
 }
 
 
 # A person of one of the speaker's people ("女儿最好的朋友", "老公的同事"): someone else's, not theirs
 _THEIR_PERSON_ZH = re.compile(
-    r"^(?:最好的|的|那个|一个)?(?:好)?(?:朋友|同学|闺蜜|同事|老师|老板|室友|对象|男朋友|女朋友)"
+    r"^(?:最好的|的|那个|一个)?(?:好)?(?:朋友|同学|同桌|舍友|闺蜜|同事|老师|老板|室友|对象|男朋友|女朋友)"
 )
 
 

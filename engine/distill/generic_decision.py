@@ -1560,7 +1560,9 @@ _PER_YEAR = re.compile(
 _K_SUM = re.compile(r"(?<![\w.])\d{2,3}k\b", re.IGNORECASE)
 _THOUSANDS_UNSAID = re.compile(r"\bto\s+(?P<v>\d{2,3})(?![\d,:%]|\.\d|\s*(?:k\b|[a-z]))", re.IGNORECASE)
 _AMOUNT_MOVED = re.compile(
-    r"\b(?:starting|from now|hit|reached|bumped|raised|paying)\b|给到|涨|降|变成|得交|要交", re.IGNORECASE
+    r"\b(?:starting|from now|hit|reached|bumped|raised?|raising|increased?|increasing|upped|lowered|reduced|cut|"
+    r"put up|(?:gone|went|goes) (?:up|down)|paying)\b|给到|涨|降|变成|得交|要交|加到|减到",
+    re.IGNORECASE,
 )
 
 
@@ -1581,13 +1583,22 @@ def _sums_said(statement: str) -> list[tuple[float, str]]:
     # under 100 only as money said ("$45", "55 a month"): a bare small number is a count
     least = 10 if _per(statement) or re.search(r"[$€£¥]|块|元", statement) else 100
     spans = _MONEY[(is_cjk(statement), least)].findall(statement)
-    return [(v, said) for said in spans if (v := _money_value(said)) is not None and v >= least]
+    found = [(v, said) for said in spans if (v := _money_value(said)) is not None and v >= least]
+    # a small sum with its currency, where no other is said ("gets $5 a week pocket money")
+    return found or [(float(m.group("v")), m.group(0)) for m in _SMALL_MONEY.finditer(statement)]
 
 
 def _per(statement: str) -> str:
     if _PER_HOUR.search(statement):
         return "hour"
     return "month" if _PER_MONTH.search(statement) else "year" if _PER_YEAR.search(statement) else ""
+
+
+_SMALL_MONEY = re.compile(r"(?<![\w.])[$€£¥](?P<v>\d(?:\.\d{1,2})?)(?![\d,.]\d|\d)")
+_SUM_OF_THEIRS = re.compile(
+    r"\b(?:bumped|raised|upped|put|moved|increased|cut|dropped|lowered|reduced)\s+(?:him|her|them)\s+(?:up|down)?\s*to\b",
+    re.IGNORECASE,
+)
 
 
 def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1610,10 +1621,12 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         return None
     per = _per(statement)
     speaker = (p.subject or "").partition(":")[0]
+    # "we bumped him up to $8": the sum of a person of the speaker's, said by a pronoun
+    theirs = _SUM_OF_THEIRS.search(statement) is not None
     held = [
         b
         for b in beliefs
-        if b.subject in (p.subject, speaker)
+        if (b.subject in (p.subject, speaker) or (theirs and (b.subject or "").startswith(f"{speaker}:")))
         and b.kind == "fact"
         and len(sums := _sums(b.statement)) == 1
         and (per == "" or _per(b.statement) in ("", per))
@@ -1805,7 +1818,7 @@ def _went_with(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # "replaced it with an eero mesh", "swapped them for contacts", "upgraded it to the Pro": "it"
 # is the thing spoken of last, and what follows is what holds now.
 _REPLACED_IT = re.compile(
-    r"\b(?:replaced|swapped|traded|exchanged|upgraded|switched)\s+(?:it|them)\s+(?:in\s+|out\s+)?(?:with|for|to)\s+"
+    r"\b(?:replaced|swapped|traded|exchanged|upgraded|downgraded|switched|changed)\s+(?:it|them)\s+(?:in\s+|out\s+)?(?:with|for|to)\s+"
     r"(?:(?:an?|the|some|my|our)\s+)?(?P<v>[^,.;!?]+)",
     re.IGNORECASE,
 )
@@ -3459,7 +3472,8 @@ def ended_by_break_up(statement: str, facts: Sequence[BeliefView]) -> tuple[Beli
 # visa balance is cleared"), and a belief of owing it ("still owes about 4k on their credit card",
 # "is paying off a car loan"): the debt is named by a word both say.
 _PAID_OFF = re.compile(
-    r"\b(?:paid\s+(?:off\b|(?:the|their|my|our)\s+[\w' -]{2,30}?\s+off\b)|(?:is|are|was|were|got|been)\s+"
+    r"\b(?:paid\s+(?:off\b|(?:the|their|my|our)\s+[\w' -]{2,30}?\s+off\b|(?P<it>it|them)\s+(?:all\s+)?off\b)|"
+    r"(?:is|are|was|were|got|been)\s+"
     r"(?:(?:finally|fully|all|officially)\s+)?paid off\b|made the (?:last|final) payment on\b|"
     r"cleared (?:the|their|my|our)\b)",
     re.IGNORECASE,
@@ -3486,15 +3500,17 @@ def debt_paid_off(statement: str, facts: Sequence[BeliefView]) -> tuple[BeliefVi
     if said is None or negated(statement[: said.start()]) or not _BY_THE_USER.match(statement):
         return ()
     debt = topic_words(statement) - _NOT_THE_DEBT
-    return tuple(
+    owed = [
         b
         for b in facts
         if ":" not in (b.subject or "")  # the speaker's own, never one of their people's debt
         and _OWED.search(b.statement)
-        and debt & (topic_words(b.statement) - _NOT_THE_DEBT)
         and not _PAID_OFF.search(b.statement)
         and not negated(b.statement)
-    )
+    ]
+    if said.group("it"):  # "paid it off early!!!": the debt said last
+        return tuple(max(owed, key=lambda b: (b.valid_from, b.memory_id)) for _ in owed[:1])
+    return tuple(b for b in owed if debt & (topic_words(b.statement) - _NOT_THE_DEBT))
 
 
 def _paid_off(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:

@@ -362,6 +362,8 @@ class _State:
                 )
         if not keyed and p.attribute == "residence" and self._moved_from_where_said(p, same_kind):
             return None
+        if not keyed and p.attribute == "occupation" and self._role_now(p, same_kind):
+            return None
         # a stated change may cross a legacy key (a new job ends an occupation said before), never
         # from one frame's key to another's: a move is no change of occupation
         changed, taken = moved_on(p.statement) or ends(p.statement), new_job(p.statement)
@@ -503,6 +505,18 @@ class _State:
             replace(p, rule=f"meaning ({found.model} {found.score:.2f})"),
             "replaced" if worded or not p.slip_owned else "corrected",
         )
+        return True
+
+    def _role_now(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """A role said held now, where no role was held by the frame ("I'm a shift manager now!!"
+        after "I work on the tills at Tesco"): the one belief of the user's that says the work they
+        do in their own words ends, the role replacing it; the place named in it stays named."""
+        if p.subject != _USER or not _NOW_WORD.search(p.statement) or negated(p.statement):
+            return False
+        work = [b for b in self._judgeable(p, beliefs) if _is_said(b.attribute) and _WORK_SAID.search(b.statement)]
+        if len(work) != 1 or negated(work[0].statement):
+            return False
+        self._supersede(work, p, "replaced")
         return True
 
     def _moved_from_where_said(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
@@ -2003,6 +2017,8 @@ def _frames_apart_keys(b: BeliefView, p: Proposal) -> bool:
     )
 
 
+# The work one does, said in one's own words ("works on the tills at Tesco", "work as a carer")
+_WORK_SAID = re.compile(r"\bworks?\s+(?:on|at|in|as|for)\b", re.IGNORECASE)
 # A habit ("每天早上跑5公里", "swims every morning")
 _HABIT_SAID = re.compile(
     r"每天|每周|每星期|每晚|每早|每个?月|平时|一般|经常|\b(?:every|each)\s+(?:day|morning|evening|night|week|weekend)\b|"

@@ -615,7 +615,7 @@ _REACTION = re.compile(
     # a reaction that nearly happened ("I nearly wept", "my mum almost fainted")
     r"\b(?:almost|nearly) (?:wept|cried|fainted|screamed|passed out|lost it|teared up|burst into tears|choked)\b|"
     r"\b(?:couldn't agree more|could not agree more|agree|check it out|here to support|here for|appreciate|"
-    r"means? (?:a lot|the world)|meant a lot|worth it|is key|is vital|is crucial|on fire|so cool|"
+    r"means? (?:a lot|the world)|meant a lot|(?<!n't )(?<!not )worth it|is key|is vital|is crucial|on fire|so cool|"
     r"i(?:'ve| have) got this|got this\.?$|i(?:'m| am) sure\b|i bet\b|i (?:can|could) (?:only )?imagine|"
     r"i(?:'m| am) doing (?:ok|okay|well|good|fine|great|alright)|can (?:definitely |really )?make a (?:real |big )?"
     r"difference|(?:will|'ll) (?:definitely |have to |need to )*check|definitely will|most important thing|"

@@ -98,11 +98,13 @@ _STOP = frozenset(
 _EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf\ufe0f\u200d"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
 _EMOJI_END = re.compile(rf"(?<=[{_EMOJI}])\s+(?=[^\s{_EMOJI}])")
-_EMOJI_LAST = re.compile(rf"[\s{_EMOJI}]+$")
+# ... and a Chinese laugh typed after the last word ("不是豆豆哈哈")
+_EMOJI_LAST = re.compile(rf"(?:[\s{_EMOJI}]|(?<=[\u4e00-\u9fff])(?:[哈嘿呵嘻]{{2,}}|h{{2,}}))+$")
 
 
 def emoji_trimmed(text: str) -> str:
-    """The text without the emoji that close it ("april 🙈" is the value "april")."""
+    """The text without the emoji or the laugh that close it ("april 🙈" is the value "april",
+    "豆豆哈哈" the name "豆豆")."""
     return _EMOJI_LAST.sub("", text) or text
 
 

@@ -76,3 +76,43 @@ def test_a_slip_put_right_by_a_long_name_or_a_word(held: str, said: str, gone: s
     current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert any(gone in e for e in ended), (current, ended)
     assert any(holds in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a sum raised said with "raise", "increased", or of a person by a pronoun, small sums too
+        ("our food shop budget is £400 a month", "we've had to raise the food shop budget to £480, ugh", "£400"),
+        ("I put 200 a month into my Moneybox", "have increased the Moneybox to 300 since June", "200"),
+        ("my daughter gets £3 a week for helping out", "she's 9 now so we bumped her up to £4", "£3"),
+        # a debt paid off said by "it"
+        ("I've got a student loan for my masters, about 9k left", "paid it off last month!!! debt free", "loan"),
+        # a role held now, after the work said in one's own words
+        ("I work on reception at the leisure centre", "I'm a duty manager now, started Monday", "reception"),
+        # a thing swapped by "it"
+        ("I use an Amex Gold for groceries", "downgraded it to the Amex Green, the fee wasn't worth it", "Gold"),
+        # one person in two words (闺女 is 女儿)
+        ("我女儿上四年级", "开学了，闺女升五年级了", "四年级"),
+    ],
+)
+def test_a_sum_a_debt_a_role_or_a_thing_moved_on_replaces_the_one_held(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a Chinese slip put right, a laugh typed after the wrong name
+        ("我家猫叫团团，英短", "打错了，是圆圆，不是团团哈哈", "团团"),
+        # "We" said first is the speaker, whoever the reason after it names
+        (
+            "We spend every half term at a caravan in Tenby",
+            "We have switched to a lodge in the Cotswolds for half terms since my sister bought one",
+            "Tenby",
+        ),
+    ],
+)
+def test_a_laugh_or_a_reason_after_it_changes_nothing_of_what_is_replaced(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
