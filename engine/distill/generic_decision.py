@@ -3509,7 +3509,7 @@ def debt_paid_off(statement: str, facts: Sequence[BeliefView]) -> tuple[BeliefVi
         and not negated(b.statement)
     ]
     if said.group("it"):  # "paid it off early!!!": the debt said last
-        return tuple(max(owed, key=lambda b: (b.valid_from, b.memory_id)) for _ in owed[:1])
+        return (max(owed, key=lambda b: (b.valid_from, b.memory_id)),) if owed else ()
     return tuple(b for b in owed if debt & (topic_words(b.statement) - _NOT_THE_DEBT))
 
 

@@ -510,7 +510,7 @@ class _State:
     def _role_now(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
         """A role said held now, where no role was held by the frame ("I'm a shift manager now!!"
         after "I work on the tills at Tesco"): the one belief of the user's that says the work they
-        do in their own words ends, the role replacing it; the place named in it stays named."""
+        do in their own words ends, the role replacing it (the place it named stays in its history)."""
         if p.subject != _USER or not _NOW_WORD.search(p.statement) or negated(p.statement):
             return False
         work = [b for b in self._judgeable(p, beliefs) if _is_said(b.attribute) and _WORK_SAID.search(b.statement)]
