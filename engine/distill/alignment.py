@@ -855,6 +855,8 @@ _ENDED = re.compile(
 # "handed the team over to another parent", "cut coffee out": the thing ended sits inside the verb.
 _HANDED_OVER = re.compile(
     r"\b(?:handed|passed)\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<thing>[\w'-]+(?:\s+[\w'-]+)?)\s+(?:over|on)\b"
+    # "handed the coaching to another dad": a thing of one's own, given to another to do
+    r"|\b(?:handed|passed)\s+(?:over\s+)?(?:the|my|our)\s+(?P<to>[\w'-]+(?:\s+[\w'-]+)?)\s+to\s+(?:an?|another|the|my|our|some|one)\b"
     # "cut coffee out (completely)": what is cut out is said inside the verb too
     r"|\bcut\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<cut>[\w'-]+(?:\s+[\w'-]+)?)\s+out\b(?!\s+for\b)"
     r"|\b(?:stepped down|resigned) (?:as|from)\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<role>[\w'-]+(?:\s+[\w'-]+)?)",
@@ -915,7 +917,11 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
     if m is None:
         handed = _HANDED_OVER.search(text)
         thing = (
-            topic_words(handed.group("thing") or handed.group("role") or handed.group("cut")) if handed else frozenset()
+            # ("handed the treasurer job to Sue": the treasurer; "job" names no thing of its own)
+            topic_words(handed.group("thing") or handed.group("role") or handed.group("cut") or handed.group("to"))
+            - {"job", "role", "post", "position", "duti", "duty", "gig"}
+            if handed
+            else frozenset()
         )
         return (thing, text[handed.end() :]) if handed and thing else None
     thing = topic_words(m.group("thing")) - _WHEN_WORDS  # "sold the condo friday": the day is when

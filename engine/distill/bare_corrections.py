@@ -201,7 +201,8 @@ _VALUE_EN = re.compile(
 )
 # The denied verb may be the copula, "in" or "called" ("在酒仙桥，不在望京", "叫球球，不叫豆豆").
 _CONTRAST_ZH = re.compile(
-    r"^(?:是|应该是)?(?P<new>[^，,。！!是]{1,12}?)[，,]?(?:而)?不(?P<verb>[是在叫])(?P<old>[^，,。！!]{1,12})[。！!]?$"
+    r"^(?:是|应该是)?(?P<new>[^，,。！!是]{1,12}?)[，,]?(?:而)?不(?P<verb>[是在叫])(?P<old>[^，,。！!]{1,12})"
+    r"(?:[。！!]?$|[，,。！!].*$)"  # ("是番禺不是天河，天河是公司那边": what the wrong one is, said after)
 )
 _NOT_FIRST_ZH = re.compile(
     r"^不(?P<verb>[是在叫])(?P<old>[^，,。！!]{1,12}?)[，,]\s*(?:而)?(?P=verb)(?P<new>[^，,。！!]{1,12})[。！!]?$"
@@ -793,7 +794,12 @@ def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection 
     if wrong:
         found = _VALUE_EN.search(wrong)
         wrong = found.group(0).strip() if found else re.sub(r"^(?:the|a|an|my|our)\s+", "", wrong, flags=re.I)
-    if wrong is not None and wrong.casefold() == right.casefold():
+    if wrong is not None and old is not None and wrong.casefold() == right.casefold():
+        # "40 minutes not 40 lengths": one number, two units; the unit is what was wrong
+        unit_new = re.fullmatch(r"\s*([a-z]+)[.!]?", new[value.end() :], re.IGNORECASE)
+        unit_old = re.fullmatch(r"\s*(?:[$€£¥]?\d[\d,.]*|[a-z]+)\s+([a-z]+)[.!]?\s*", old, re.IGNORECASE)
+        if unit_new and unit_old and unit_new.group(1).casefold() != unit_old.group(1).casefold():
+            return BareCorrection(unit_new.group(1), WORD, unit_old.group(1))
         return None
     return BareCorrection(right, value_shape(right), wrong)
 
@@ -844,6 +850,9 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
     read = re.search(r"看了一眼|看了一下|看了下|翻了一下|翻了下", formula.group(0))
     if read and not re.match(r"是?[\d零一二两三四五六七八九十百千万]", rest):
         return None  # "刚看了一眼账单，是水电费涨了": news of what was read, no value corrected
+    grade = re.match(rf"(?:{_GRADE_ZH})(?=$|[，,。！!]|了)", rest)
+    if grade is not None:  # "打错了，研三，马上要毕业了": a year of school said alone is the value
+        return BareCorrection(grade.group(0), value_shape(grade.group(0)), None)
     m = _BARE_ZH.match(rest)
     slip = SLIP_SAID_ZH.search(formula.group(0)) is not None
     if m is None or (

@@ -325,6 +325,8 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                 or is_formula(merged[-1])  # "Sorry, I got that wrong, I'm allergic to ...": the correction's own
                 # "I said Blue Bottle but I meant Stumptown": the wrong value named, then the right one
                 or (splitter is _SPLIT_EN and _SAID_FIRST.match(merged[-1]) and _MEANT_NEXT.match(part))
+                # "a retriever named Maple, she's 2": an age said alone is of the one named before
+                or (splitter is _SPLIT_EN and _AGE_ALONE.fullmatch(part) is not None)
                 # "带他去查了，涨到225了": an amount moved, its thing unsaid, is the clause before's
                 or (splitter is _SPLIT_ZH and _BARE_AMOUNT_MOVED_ZH.match(part) is not None)
                 # "医生不让喝了，戒了": an ending said alone, its thing the clause before's
@@ -342,7 +344,7 @@ def clauses(sentence: str, before: str = "") -> list[str]:
             merged[-1] = f"{merged[-1]}, {part}"
         else:
             merged.append(part)
-    merged = [_uncleft(p) for p in merged if len(p) >= _MIN_CHARS]
+    merged = [_uncleft(p) for p in merged if len(p) >= _MIN_CHARS or is_statement(p)]  # "分了": short, said
     merged = _elliptical(_announced(merged))
     if splitter is _SPLIT_EN and len(merged) > 1:  # "Our standup is at 9, and sprint reviews are ...": ours too
         owner = re.search(r"\b(?:(our|we)|(my|I))\b", merged[0], re.IGNORECASE)
@@ -367,6 +369,12 @@ def clauses(sentence: str, before: str = "") -> list[str]:
     return _subjects_given(merged, before) or [sentence]
 
 
+_AGE_ALONE = re.compile(
+    r"(?:she|he|they|it)(?:'s|'re|\s+is|\s+are|\s+turned)\s+(?:just\s+|only\s+|nearly\s+|almost\s+)?"
+    r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"(?:\s+(?:years?|yrs?|months?|weeks?)(?:\s+old)?)?(?:\s+now)?[.!]*",
+    re.IGNORECASE,
+)
 _NEW_ONE_IS = re.compile(
     r"^(?:and\s+|so\s+)?(?:the\s+|my\s+|our\s+)?new\s+[a-z]+(?:\s+[a-z]+)?(?:'s|\s+is|\s+are)\s+\S", re.I
 )

@@ -1840,7 +1840,7 @@ _NOT_HAD_ZH = re.compile(
     r"考虑|想入|想买|打算|差点|退了|退货|开玩笑|备用机|配了|配的|(?:同事|朋友)(?:都|也|说|入|买)|[他她]入|都入了|用过|如果|要是"
 )
 _REPLACED_ZH = re.compile(
-    r"从(.+?)(?:改|换|搬|升级|升|迁移|切换|转)|不(?:再)?喝(.+?)了?[，,]|戒了?(.+?)[，,了]|不是([^，,。！!\s].*?)[，,]?(?:而)?是|不是\s*([^，,。]+)$"
+    r"从(.+?)(?:改|换|搬|升级|升|迁移|切换|转)|不(?:再)?喝(.+?)了?[，,]|戒了?(.+?)[，,了]|不是([^，,。！!\s][^，,。！!]*?)[，,]?(?:而)?是|不是\s*([^，,。]+)$"
     # ... said before why it was wrong ("是芒果过敏，不是花生，之前记错了")
     r"|不是\s*([^，,。]+)(?=[，,]\s*(?:之前|刚才|刚刚|前面|上次|我)*(?:(?:说|打|写|记|搞|弄|看|听)错|(?:记|搞)混)[^，,。]*[。！!]?$)"
 )
@@ -2040,10 +2040,14 @@ def _replaced_zh(body: str) -> str | None:
 
 def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
     m = re.search(
-        r"不是([^，,。！!\s][^。！!]*?)[，,]?(?:而)?是([^，,。！!]+)", body
+        r"不是([^，,。！!\s][^，,。！!]*?)[，,]?(?:而)?是([^，,。！!]+)", body
     )  # not "啊不是，是…": no value denied
     if m:
         return _typed(m.group(2).strip()) + (_norm(m.group(1).strip()),)
+    # "是番禺不是天河，天河是公司那边": the right one, then the one denied, what follows told of it
+    m = re.search(r"(?:^|[，,\s])是([^，,。！!不]{1,8}?)(?:而)?不是([^，,。！!]{1,8})(?=$|[，,。！!])", body)
+    if m:
+        return _typed(m.group(1).strip()) + (_norm(m.group(2).strip()),)
     m = re.search(r"([^，,。！!]+?)[，,]?\s*(?:而)?不是([^，,。！!]+?)[。！!]?$", body)
     if m:  # "我儿子今年9岁，不是8岁", "是陈铭不是陈明": the right value is the amount of the wrong one's unit
         wrong = m.group(2).strip()

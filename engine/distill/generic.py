@@ -34,7 +34,7 @@ from ledgermind.distill.flags import INSTRUCTION_LIKE
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH, is_occupation, subject_of
 from ledgermind.distill.person import third_person, third_person_zh
 from ledgermind.distill.statements import done_to_mine, ended_first, is_statement, speaker_dropped_zh, strip_lead
-from ledgermind.distill.text import first_lowered, is_cjk
+from ledgermind.distill.text import emoji_trimmed, first_lowered, is_cjk
 
 __all__ = [
     "bare_correction_findings",
@@ -72,6 +72,11 @@ _CONTRAST_ZH = re.compile(
     r"(?:[，,]\s*(?:我|是我)?(?:看错|说错|记错|打错|搞错|写错|算错|搞混|记混|弄错)了?"
     # ... or what the wrong one really is ("……，不是石头，石头是同事推荐的")
     r"|[，,]\s*(?P=old)(?:是|才是|那是)(?!我的|我家的|我用的)[^。！!]*)?[。！!]?$"
+)
+# ... said with "是" and no comma before the denial ("说错了，是番禺不是天河，天河是公司那边")
+_CONTRAST_IS_ZH = re.compile(
+    r"(?:^|[，,]\s*)是(?P<new>[^，,。；不是]{1,12}?)(?:而)?不是(?P<old>[^，,。！；]+?)"
+    r"(?:[，,]\s*(?P=old)(?:是|才是|那是)(?!我的|我家的|我用的)[^。！!]*)?[。！!]?$"
 )
 _AUXILIARY = frozenset(
     ["am", "is", "are", "was", "were", "do", "does", "did", "can", "has", "had", "have", "will", "would", "could"]
@@ -112,6 +117,7 @@ def contrast(clause: str) -> tuple[str, str] | None:
     if not is_cjk(clause):
         clause = _fine_as_not(_APOSTROPHE_DROPPED.sub(lambda m: m.group(1)[:-1] + "'" + m.group(1)[-1], clause))
     m = (_CONTRAST_ZH if is_cjk(clause) else _CONTRAST_EN).search(clause.strip())
+    m = m or (_CONTRAST_IS_ZH.search(clause.strip()) if is_cjk(clause) else None)
     m = m or (None if is_cjk(clause) else _FIELD_CONTRAST_EN.search(clause.strip()))
     if m is None:
         return None
@@ -262,6 +268,10 @@ def bare_correction_findings(text: str, speaker: Speaker, whole: bool = True) ->
 _AMOUNT_MOVED_ALONE_ZH = re.compile(
     r"^(?:现在|目前|最近|这个?月|今年|又|已经|都|也|才)*(?:涨|降|升|减|加|调|提)了?(?:到|至|成)了?\s*\d"
 )
+# ... or only the amount it is now ("现在58了", "目前是3.5"), not the hour ("现在12点了")
+_AMOUNT_NOW_ALONE_ZH = re.compile(
+    r"^(?:现在|目前|如今)(?:是|已经|都|才|只有)?\s*\d[\d.]*(?:斤|公斤|kg|块|万|k|岁|%)?了?[!！~～]*$"
+)
 # A statement whose only content word says where or how far along the speaker is right now.
 _WHERE_JUST_NOW = frozenset(["out", "close", "here", "there"])
 
@@ -290,7 +300,7 @@ def generic_findings(clause: str, speaker: Speaker, said_at: datetime) -> list[F
     subject = speaker.key if other is None else f"{speaker.key}:{other}"
     called = _CALLED_ZH.search(body) if zh else None  # "我家狗叫豆豆": the name is the value
     key = _predicate_key(statement.replace(called.group("name"), "") if called else statement)
-    if not key and zh and _AMOUNT_MOVED_ALONE_ZH.match(body):
+    if not key and zh and (_AMOUNT_MOVED_ALONE_ZH.match(body) or _AMOUNT_NOW_ALONE_ZH.match(emoji_trimmed(body))):
         key = "amount moved"  # "现在涨到200了": the amount of the thing said before, moved; kept, not lost
     if not key or key in _WHERE_JUST_NOW:
         return []  # "I was out", "I'm close", "I'm here": where the speaker is this minute, no fact

@@ -62,7 +62,7 @@ from ledgermind.distill.alignment import (
     untimed,
 )
 from ledgermind.distill.bare_corrections import MONTHS, value_shape, value_spans
-from ledgermind.distill.frames import RELATIONS_EN
+from ledgermind.distill.frames import RELATIONS_EN, is_occupation
 from ledgermind.distill.person import IRREGULAR_PAST, RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.providers import providers_named, providers_taken_up, switch_said
@@ -324,6 +324,15 @@ _WORK = re.compile(
     r"|工作|上班|任职|当兵|服役|部队|(?:当|做)[\u4e00-\u9fff]{0,2}(?:师|员|生|士|家|工|长)",
     re.IGNORECASE,
 )
+# A line of work said as what someone is ("my husband Tom is a firefighter", "Sam's a paramedic")
+_IS_A = re.compile(r"(?:\bis|'s|\bam|'m|\bare|'re)\s+(?:now\s+|still\s+)?(?:a|an)\s+((?:[a-z-]+\s+){0,2}[a-z-]+)", re.I)
+
+
+def _holds_role(statement: str) -> bool:
+    """Whether a statement says someone's line of work by what they are (``is_occupation``)."""
+    said = (m.group(1).split() for m in _IS_A.finditer(statement))
+    # (the role's words, up to any said after it: "a firefighter with the county")
+    return any(is_occupation(" ".join(words[:k])) for words in said for k in range(1, len(words) + 1))
 
 
 # A birth: the pregnancy ends ("my friend Jo is pregnant" / "she had the baby last week").
@@ -375,7 +384,11 @@ _WORK_STATUS = re.compile(
     re.IGNORECASE,
 )
 _GRADUATED = re.compile(
-    r"\b(?:graduated|got (?:my|their|his|her) degree|finished (?:my|their|his|her) degree)\b|毕业(?:了|啦)", re.I
+    r"\b(?:graduated|got (?:my|their|his|her) degree|finished (?:my|their|his|her) degree"
+    # a doctorate's end: the viva or the defence passed ("passed my viva on Friday", "defended my thesis")
+    r"|passed (?:my|their|his|her) (?:viva|defen[cs]e|thesis defen[cs]e)|defended (?:my|their|his|her) (?:thesis|dissertation|phd))\b"
+    r"|毕业(?:了|啦)|答辩(?:过了|通过了)",
+    re.I,
 )
 # Studies left before their end ("he's dropped out", "she quit uni", 退学了): they end as a graduation ends them
 _DROPPED_OUT = re.compile(
@@ -2714,34 +2727,65 @@ _SIDE_SWITCHED = re.compile(
     re.IGNORECASE,
 )
 _SUPPORTS = re.compile(
-    r"支持|[的是]粉丝?|球迷|铁粉|死忠|\b(?:supports?|supporter|fan|root(?:s|ing)? for)\b", re.IGNORECASE
+    r"支持|[的是]粉丝?|球迷|铁粉|死忠|\b(?:support(?:s|ed|ing|er)?|fan|root(?:s|ed|ing)? for)\b", re.IGNORECASE
+)
+# A side said as the one followed now ("I follow Brentford now", "现在支持申花了", "I'm a Spurs
+# fan these days"): a name (English) or a short thing (Chinese) supported, and "now".
+_SIDE_NOW = re.compile(
+    r"(?:现在|如今|目前)(?:改|就|也|都)?支持(?P<zh>[\u4e00-\u9fffA-Za-z]{1,6})了?(?:[，,。！!…😂🤣\s]|$)"
+    r"|\b(?:supports?|follows?|roots? for|cheers? for)\s+(?:the\s+)?(?P<en>[A-Z][\w'.-]*)"
+    r"|\b(?:is|am|'m|are)\s+(?:a\s+|an\s+)?(?:massive\s+|huge\s+|big\s+)?(?P<fan>[A-Z][\w'.-]*)\s+(?:fan|supporter)\b"
+)
+_NOW_EN = re.compile(r"\b(?:now|these days|nowadays)\b", re.IGNORECASE)
+_ON_A_FEED = re.compile(
+    r"\bon\s+(?:insta(?:gram)?|twitter|tiktok|youtube|x|threads|bluesky|facebook|twitch|spotify)\b", re.IGNORECASE
+)
+# "switched to CSK", "jumped ship to Chelsea": a name taken to, right after the support said
+_SWITCHED_TO_NAME = re.compile(
+    r"\b(?:switched|swapped|changed|moved|jumped ship|defected)\s+(?:over\s+)?to\s+(?:the\s+)?[A-Z][\w'.-]*"
 )
 
 
 _NOT_SO_ZH = re.compile(r"想|打算|要不要|要是|如果|该|不会|别|劝")
-# What may come before the speaker's own 转投 in its clause: the speaker, when, a laugh
-_SELF_FIRST_ZH = r"用户|我|也|都|已经|现在|最近|今年|彻底|果断|直接|干脆|终于|哈+|嘿+|\s|\d{4}年\d{1,2}月(?:\d{1,2}日)?"
+# What may come between the speaker and their own 转投: when, how, a laugh
+_SELF_FIRST_ZH = r"也|都|就|已经|现在|最近|今年|彻底|果断|直接|干脆|终于|哈+|嘿+|\s|\d{4}年\d{1,2}月(?:\d{1,2}日)?"
 
 
 def _side_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
-    """What "现在转投勇士了" replaces: the speaker's support said last ("一直支持湖人")."""
+    """What "现在转投勇士了" or "I follow Brentford now" replaces: the speaker's support
+    said last ("一直支持湖人", "I've supported Everton since I was a kid")."""
     said = _SIDE_SWITCHED.search(p.statement)
-    if said is None or negated(p.statement) or _HOPED.search(p.statement) or _NOT_SO_ZH.search(p.statement):
+    now = None if said else _SIDE_NOW.search(p.statement)
+    if now is not None and not (now.group("zh") or _NOW_EN.search(p.statement)):
+        now = None  # "I support Leeds": a side said again, or a second one
+    if now is not None and now.group("zh") and re.search(r"他|她|你|我|" + RELATIONS_ZH_WORDS, now.group("zh")):
+        now = None  # "现在支持他考研了": a person backed, not a side
+    named = _SWITCHED_TO_NAME.search(p.statement) if said is None and now is None else None
+    cue = said or now or named
+    # (the clause of the switch: "..., don't tell my dad" after it denies nothing of it)
+    own_clause = re.split(r"[,;，；。]", p.statement[cue.start() :])[0] if cue else ""
+    if cue is None or negated(p.statement[: cue.start()] + own_clause) or _HOPED.search(p.statement):
         return None
+    if _NOT_SO_ZH.search(p.statement):
+        return None
+    if _ON_A_FEED.search(p.statement):
+        return None  # "I follow Brentford on Instagram now": an account followed, no side
     zh = is_cjk(p.statement)
-    clause = re.split(r"[，,。！!；;]", p.statement[: said.start()])[-1]
+    clause = re.split(r"[，,。！!；;]", p.statement[: cue.start()])[-1]
+    own = re.split(r"用户|我", clause)[-1]  # what stands between the speaker, if named, and the switch
     if zh and (
-        re.sub(_SELF_FIRST_ZH, "", clause)
-        or "给" in p.statement[said.end() : said.end() + 8]
+        re.sub(_SELF_FIRST_ZH, "", own)
+        or "给" in p.statement[cue.end() : cue.end() + 8]
         or re.search(r"稿|论文|简历|投资|基金|保险|项目|期刊|杂志|岗位|公司|平台|另一家|别的|其他", p.statement)
     ):
         return None  # "梅西转投迈阿密了", "简历改投了…", "稿子转投给了…": not the speaker's side
-    held = _last_held(
-        beliefs,
-        lambda b: b.subject == p.subject and is_cjk(b.statement) == zh and _SUPPORTS.search(b.statement) is not None,
-    )
-    if held is None:
-        return None
+    mine = [b for b in beliefs if b.subject == p.subject and is_cjk(b.statement) == zh]
+    held = _last_held(mine, lambda b: _SUPPORTS.search(b.statement) is not None)
+    if held is None or (named is not None and held is not _last_held(mine)):
+        return None  # "switched to X" is a side only right after the side held was said
+    taken = now.group("zh") or now.group("en") or now.group("fan") if now else None
+    if taken and taken.casefold() in held.statement.casefold():
+        return None  # the same side said again
     return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule side switched)")
 
 
@@ -3204,7 +3248,10 @@ def _went_without(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
 _NOW_USING = re.compile(
     r"\b(?:it's|it is)\s+(?:all|mostly|only)\s+(?P<all>[a-z][\w'-]+)"
     r"|\b(?:has been|have been|been|is|am|are)\s+(?:on|using)\s+(?!(?:a|an|the|my|their|it|them)\b)(?P<using>[a-z][\w.+-]+)"
-    r"(?=.*\b(?:now|these days|lately|nowadays|full[- ]time|since)\b)",
+    r"(?=.*\b(?:now|these days|lately|nowadays|full[- ]time|since)\b)"
+    # a name said as the one held now ("Fontaines are my number one now", "it's Tyrrells, my new fave")
+    r"|(?P<named>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)\s+(?:is|are|'s|'re)\s+(?:now\s+)?(?:the user's|my)\s+"
+    r"(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to|top)\b(?=.*\b(?:now|new)\b)",
     re.IGNORECASE,
 )
 
@@ -3216,7 +3263,7 @@ def _one_value_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     said = None if is_cjk(p.statement) else _NOW_USING.search(p.statement)
     if said is None or negated(p.statement[: said.start()]):
         return None
-    now = (said.group("all") or said.group("using")).casefold()
+    now = (said.group("all") or said.group("using") or said.group("named")).casefold()
     speaker = (p.subject or "").partition(":")[0]
     last = _last_held([b for b in beliefs if (b.subject or "").partition(":")[0] == speaker])
     if last is None or not holds_one_value(last.statement) or now in last.statement.casefold():
@@ -3385,11 +3432,20 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     elif (dropped := _DROPPED_OUT.search(p.statement)) and not negated(p.statement[: dropped.start()]):
         gone = tuple(b for b in beliefs if _STUDYING.search(b.statement) and not _DROPPED_OUT.search(b.statement))
         reason = f"ended: {p.statement} (rule left studies)"
-    elif _RETIRED.search(p.statement) and not negated(p.statement):
+    elif (
+        (retired := _RETIRED.search(p.statement))
+        and not negated(p.statement)
+        # "有时候想转行做产品": a wish, nothing left yet
+        and not (is_cjk(p.statement) and _NOT_SO_ZH.search(p.statement[: retired.start()]))
+    ):
         gone = tuple(
             b
             for b in beliefs
-            if (b.attribute in ("occupation", "employer", "workplace") or _WORK.search(b.statement))
+            if (
+                b.attribute in ("occupation", "employer", "workplace")
+                or _WORK.search(b.statement)
+                or _holds_role(b.statement)
+            )
             and not _RETIRED.search(b.statement)
         )
         reason = f"ended: {p.statement} (rule retirement)"

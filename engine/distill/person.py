@@ -481,7 +481,7 @@ RELATIONS_ZH_WORDS = (
     "姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|老公|妻子|丈夫|太太|男朋友|女朋友|朋友|同事|"
     "老板|上司|领导|儿子|女儿|闺女|老伴|孙子|孙女|侄子|侄女|表哥|表姐|表妹|表弟|室友|邻居|舅舅|阿姨|叔叔|爷爷|奶奶|外婆|外公|"
     # the one-character kin words of speech ("我爸", "我妈", "我姐"), after every longer word they begin
-    "老爸|老妈|姐夫|嫂子|妹夫|弟媳|公公|婆婆|岳父|岳母|爸|妈|哥|姐|弟|妹"
+    "老爸|老妈|姐夫|嫂子|妹夫|弟媳|公公|婆婆|岳父|岳母|闺蜜|发小|哥们|同学|舍友|爸|妈|哥|姐|弟|妹"
 )
 # Someone introduced last ("我有一个朋友", "我认识个人"): a predicate said after them is theirs.
 INTRODUCED_ZH = re.compile(r"(?:有|认识|交了)(?:[一两三四五几])?(?:个|位|名)[\u4e00-\u9fff]{1,6}$")

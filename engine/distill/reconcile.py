@@ -276,7 +276,12 @@ class _State:
             value = value_said_zh(p.value) if is_cjk(p.value) else p.value
             target = self._corrected(p, same_kind) if value == p.value else None
             if target is not None:
-                return self._supersede([target], _as_correction_of(target, p), "corrected")
+                # "住北京，朝阳那边" / "是海淀不是朝阳": the word named wrong is what is put right, not the value
+                word = (
+                    p.replaces if p.replaces and is_cjk(p.replaces) and p.replaces not in (target.value or "") else ""
+                )
+                as_held = replace(target, value=word) if word and word in target.statement else target
+                return self._supersede([target], _as_correction_of(as_held, p), "corrected")
             # "记错了，我老婆是一周三次": another of the speaker's people's count, not the speaker's
             someone = re.search(RELATIONS_ZH_WORDS, p.statement) if value != p.value else None
             bare = replace(p, rule=BARE_CORRECTION, value=value, value_type=value_shape(value))
@@ -461,6 +466,7 @@ class _State:
             or negated(p.statement)
             or ends_nothing_held(p.statement)  # "打算放弃日语了": a plan, no new state
             or change_due(p.statement)  # "思域该换轮胎了": a change needed, none made
+            or _WISHED_ZH.search(p.statement) is not None  # "有时候想转行做设计": a wish, no change made
             or says_still(p.statement)  # "还在考，今年是第二次了": what holds on, no new state
             or (p.slip_owned and self._slip_to_another(p))
         ):
@@ -936,6 +942,8 @@ class _State:
         if found is None:
             return False
         target, wrong = found
+        if p.replaces and p.replaces.casefold() == wrong.casefold() + "s" and (p.value or "")[-1:] in ("s", "S"):
+            p = replace(p, value=(p.value or "")[:-1])  # the belief said one ("every Sunday"): so is the value
         if wrong[:1] in "$€£¥" and p.value and p.value[:1].isdigit():  # "2010" for "$2100": the currency stays
             p = replace(p, value=wrong[0] + p.value)
         day = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", p.value or "")
@@ -987,6 +995,10 @@ class _State:
                 said = re.search(r"(?<![\w.:])" + wrong + hour + r"(?:(?![\w:])" + unit + ")", b.statement, re.I)
                 if said:
                     return b, said.group(0)
+                if len(p.replaces) > 3 and p.replaces[-1:] in "sS":  # "Saturdays not Sundays" of "every Sunday"
+                    one = re.search(r"(?<![\w.:])" + re.escape(p.replaces[:-1]) + r"(?![\w:])", b.statement, re.I)
+                    if one:
+                        return b, one.group(0)
                 clipped = _clipped_in(b.statement, p.replaces)
                 if clipped:  # "Aeronautical, not mech": the one word of the belief "mech" is short for
                     return b, clipped
@@ -1447,8 +1459,9 @@ def _names_value(b: BeliefView, value: str) -> bool:
     v = value.casefold()
     if b.value and (b.value == v or b.value.removeprefix("not ") == v):
         return True
-    if b.value and is_cjk(v) and len(v) >= 2 and v in b.value:
-        return True  # "不是医院" names the hospital of "一家医院"
+    if b.value and is_cjk(v) and len(v) >= 2 and (v in b.value or v in b.statement):
+        # "不是医院" names the hospital of "一家医院"; "不是朝阳" the district of "住北京，朝阳那边"
+        return True
     if _is_said(b.attribute) and v and (v in tokens(b.statement) or (is_cjk(v) and v in b.statement)):
         return True  # a generic belief in the user's words that says it
     return bool(b.attribute and b.attribute.split(":")[-1].split("@")[0] == v)
@@ -2026,6 +2039,8 @@ _HABIT_SAID = re.compile(
     re.IGNORECASE,
 )
 # A day named with its date, as the extractor writes "today" or 今天 ("2026年4月1日", "on 1 April 2026")
+# A change only wished or weighed, in Chinese ("想转行", "在考虑换工作", "犹豫要不要搬家")
+_WISHED_ZH = re.compile(r"(?:想|打算|考虑|犹豫|要不要)(?:要|着|过)?(?:转|换|改|搬|辞|跳槽|离|退)")
 _ON_A_DAY = re.compile(r"\d{4}年\d{1,2}月\d{1,2}日|\bon \d{1,2} [A-Z][a-z]+ \d{4}\b")
 # A thing of the speaker's named again with its new value ("The dentist is thursday at 2.")
 _THING_AGAIN = re.compile(r"^(?:the\s+)?(?:[a-z]+\s+)?(?P<head>[a-z]{3,})\s+(?:is|are|was|were|'s)\s", re.IGNORECASE)

@@ -85,7 +85,7 @@ _LEAD_EN = re.compile(
     r"not (?:gonna|going to) lie|ngl|tbh|to be honest|truth be told|i gotta say|gotta say|"
     r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|just for fun|for fun|out of curiosity|just curious|"
     r"hot take|unpopular opinion|"
-    r"my bad|scratch that|scrap that|sorry|oops|correction|"
+    r"my bad|scratch that|scrap that|forget (?:that|what i said(?: (?:before|earlier))?)|ignore that|sorry|oops|correction|"
     # a slip owned, with when it was made ("typo earlier", "fat fingered that before")
     r"(?:typo|brain ?fart|fat[- ]?finger(?:ed|s)?(?: (?:that|it))?)(?: (?:earlier|before|above|there|last time))?|i (?:misspoke|mistyped|misheard|miscounted|(?:got|had) (?:that|it|this) wrong(?: (?:before|earlier|above|last time|the first time))?|made a (?:mistake|typo)(?: (?:before|earlier|there))?|(?:wrote|typed|spelled|spelt|put) (?:that|it|this) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
     # formulas that announce a correction of what was just said
@@ -755,7 +755,7 @@ _TENTATIVE_ZH = re.compile(
 # "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
 # Not the weather ("最近一直下雨"), which is no one's.
 _LIFE_EVENT_ZH = re.compile(
-    r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|怀孕|转正|退学|休学|辍学|脱单|转行|改行)(?:了|啦|喽)"
+    r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|分手|分|怀孕|转正|退学|休学|辍学|脱单|转行|改行)(?:了|啦|喽)"
 )
 # What the speaker does, said as its own subject that changed ("tutoring has gone full-time since
 # september", "freelancing is now my main gig"): theirs, not a remark on doing it.
@@ -793,7 +793,9 @@ _SPEAKER_UNSAID_ZH = re.compile(
 def speaker_dropped_zh(body: str) -> bool:
     """Whether a Chinese clause is the speaker's plan or habit said with its subject dropped
     ("国庆打算去云南玩"), or a life event said alone ("毕业啦"): the note names them
-    ("用户国庆打算去云南玩")."""
+    ("用户国庆打算去云南玩"); never a clause that opens with the speaker ("我是上港的球迷")."""
+    if body.startswith(("我", "咱")):
+        return False
     return _SPEAKER_UNSAID_ZH.match(body) is not None or _LIFE_EVENT_ZH.fullmatch(body.strip("。！!，, ")) is not None
 
 
@@ -896,13 +898,11 @@ def is_statement(clause: str) -> bool:
             # ... and for an amount moved ("减到74了": the digits say the rest)
             >= (
                 2  # "戒了", "现在不打了": the thing spoken of last, ended (a bare "退了" is as often a refund)
-                if BARE_ENDED_ZH.match(body) is not None and ("戒" in body or len(body) > 3)
-                else _MIN_CHARS_ZH - 1
-                if body.startswith("我")
-                or ends(body)
-                or (moved_on(body) and re.search(r"\d", body))
-                # a life event said alone ("毕业啦", "退休了"): the speaker's
+                # ... and a life event said alone ("毕业啦", "分了"): the speaker's
+                if (BARE_ENDED_ZH.match(body) is not None and ("戒" in body or len(body) > 3))
                 or _LIFE_EVENT_ZH.fullmatch(body) is not None
+                else _MIN_CHARS_ZH - 1
+                if body.startswith("我") or ends(body) or (moved_on(body) and re.search(r"\d", body))
                 else _MIN_CHARS_ZH
             )
             and not _TENTATIVE_ZH.search(_LEAD_ZH.sub("", body))
@@ -939,6 +939,7 @@ def is_statement(clause: str) -> bool:
     if (
         (_VALUE_NOW.match(body) and _NOW_SAID.search(body))
         or _NO_LONGER_ALONE.match(text)
+        or any(_STAGE_NOW.match(part) and _NOW_SAID.search(part) for part in re.split(r"[,;]\s*", body))
         or let_go(body)
         or any(_IT_MOVED.match(part) for part in re.split(r"[,;]\s*", body))  # "got the letter, it goes up to ..."
         or _BARE_THING_ENDED.match(body)
@@ -1203,6 +1204,15 @@ _AMOUNT_MOVED = re.compile(
 # what it refers to is in the clause it was cut from.
 # "lately it's more like 1am", "it's 17.99 now": an amount or a time said of "it" with the
 # change that brought it; reconcile finds the one belief holding a value of that shape.
+# A year of school or study reached, said now of the one spoken of or with "I" dropped ("she's
+# officially a year 5 now", "officially a third year now", "he's in grade 8 now")
+_STAGE_NOW = re.compile(
+    r"(?:(?:so|ok|okay|and|but|yeah|honestly|well)[,\s]+)*"
+    r"(?:(?:she|he|they|we|i)(?:'s|'re|'m|\s+is|\s+are|\s+am)\s+)?(?:(?:officially|now|finally|already)\s+)*"
+    r"(?:a\s+|in\s+)?(?:(?:year|grade|yr)\s*\d{1,2}|(?:first|second|third|fourth|final|1st|2nd|3rd|4th)[- ]year"
+    r"|(?:a\s+)?(?:senior|junior|sophomore|fresher|freshman))\b",
+    re.IGNORECASE,
+)
 _VALUE_NOW = re.compile(
     r"(?:(?:honestly|lately|now|these days|nowadays|so|and|but|ok|okay|ugh|yeah)[,\s]+)*"
     r"(?:it's|it is|that's|that is)\s+(?:(?:now|more like|closer to|about|around|actually)\s+)*"

@@ -98,8 +98,8 @@ _STOP = frozenset(
 _EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf\ufe0f\u200d"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
 _EMOJI_END = re.compile(rf"(?<=[{_EMOJI}])\s+(?=[^\s{_EMOJI}])")
-# ... and a Chinese laugh typed after the last word ("不是豆豆哈哈")
-_EMOJI_LAST = re.compile(rf"(?:[\s{_EMOJI}]|(?<=[\u4e00-\u9fff])(?:[哈嘿呵嘻]{{2,}}|h{{2,}}))+$")
+# ... and a Chinese laugh typed after the last word ("不是豆豆哈哈"), or one particle after a number ("26哈")
+_EMOJI_LAST = re.compile(rf"(?:[\s{_EMOJI}]|(?<=[\u4e00-\u9fff])(?:[哈嘿呵嘻]{{2,}}|h{{2,}})|(?<=\d)[哈啦呀哦])+$")
 
 
 def emoji_trimmed(text: str) -> str:
