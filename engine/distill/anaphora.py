@@ -27,9 +27,10 @@ __all__ = ["UNRESOLVED", "antecedent", "named_person"]
 
 UNRESOLVED = "someone else"  # the subject a pronoun gets from the frames' reading
 # what a pronoun subject is keyed as: the frames' "someone else", or the pronoun read as a name
-_PRONOUN_KEYS = frozenset({UNRESOLVED, "he", "she", "他", "她"})
-_PRONOUN_EN = re.compile(r"^(?P<p>he|she)\b(?:'s)?", re.IGNORECASE)
-_PRONOUN_ZH = re.compile(r"^(?P<p>他|她)(?![们的])")
+_PRONOUN_KEYS = frozenset({UNRESOLVED, "he", "she", "they", "他", "她", "他们", "她们"})
+# ("they" / 他们 only of people who are several: "my parents live in Leeds" / "they moved in with us")
+_PRONOUN_EN = re.compile(r"^(?P<p>he|she|they)\b(?:'s|'re)?", re.IGNORECASE)
+_PRONOUN_ZH = re.compile(r"^(?P<p>他们|她们|他|她)(?![们的])")
 
 
 def antecedent(statement: str, subject: str | None, beliefs: Sequence[BeliefView]) -> tuple[str, str] | None:
@@ -65,6 +66,8 @@ def antecedent(statement: str, subject: str | None, beliefs: Sequence[BeliefView
     rest = statement.strip()[lead.end() :]
     if not cjk and lead.group(0).casefold().endswith("'s"):
         rest = copula_expanded("it's" + rest)[2:]  # "she's at ..." -> "... is at ...", "she's just gone" -> "has"
+    elif not cjk and lead.group(0).casefold().endswith("'re"):
+        rest = " are" + rest  # "they're in Spain now" -> "... are in Spain now"
     return person_subject, label + rest
 
 

@@ -884,7 +884,9 @@ _DAYPART_EN = re.compile(
 )
 _DIET_EN = re.compile(
     # ... or said first with how strictly ("mostly vegetarian, I still eat fish sometimes")
-    r"(?:\b(?:I'm|I am|is|'s|became|went|gone|turned|now|eat|eating|going)\s+|^(?=(?:mostly|mainly|strictly)\s))"
+    # ("we've been vegan for six years", "we're vegan": a diet held, not one given up: "had been vegan")
+    r"(?:\b(?:I'm|I am|is|'s|are|'re|(?<!had )(?<!'d )been|became|went|gone|turned|now|eat|eating|going)\s+"
+    r"|^(?=(?:mostly|mainly|strictly)\s))"
     r"(?:now\s+|fully\s+|mostly\s+|mainly\s+|strictly\s+|a\s+)?"
     r"(vegetarian|vegan|pescatarian|keto|gluten-free|flexitarian|plant[- ]based)\b",
     re.IGNORECASE,
@@ -1468,7 +1470,7 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
 
 
 # The speaker with one of theirs as the clause's subject ("my wife and I", "Tom and I").
-_WE_TWO_EN = re.compile(r"^\s*(?:(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?|[A-Z][a-z]+)\s+and\s+I\b")
+_WE_TWO_EN = re.compile(r"^\s*(?:(?:[Mm]y|[Oo]ur)\s+[\w-]+(?:\s+[\w-]+)?|[A-Z][a-z]+)\s+and\s+I\b")
 _DECLINED_JOB_EN = re.compile(
     r"\b(?:didn't|did not|never|won't|wouldn't|couldn't|not)\s+(?:\w+\s+)?"
     r"(?:take|took|accept|accepted|get|got|land|landed|apply|applied)\b|\bnever\s+(?:\w+\s+)?(?:worked|been)\b",

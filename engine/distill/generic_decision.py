@@ -2789,6 +2789,25 @@ def _side_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule side switched)")
 
 
+# A state denied with what it is left out ("turns out I'm NOT, it was fructose all along", "actually
+# I'm not anymore"): of the state the speaker said last
+_DENIED_ALONE = re.compile(
+    r"^(?:the user|用户)\s+(?:is|are)\s+not(?:\s+(?:anymore|any more|actually|after all|really))?\s*(?:[,.;!—–-]|$)",
+    re.IGNORECASE,
+)
+
+
+def _denied_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "turns out I'm NOT" ends: the speaker's belief said last, when it says what they are
+    ("The user is lactose intolerant"); nothing when the one said last says anything else."""
+    if not _DENIED_ALONE.match(p.statement):
+        return None
+    last = _last_held([b for b in beliefs if b.subject == p.subject])
+    if last is None or not re.match(r"the user (?:is|are)\s+(?!not\b)", last.statement, re.IGNORECASE):
+        return None
+    return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule denied alone)")
+
+
 def _given_to_another(p: Proposal, mine: Sequence[BeliefView], earlier: Sequence[BeliefView]) -> Decision | None:
     """A thing of the speaker's that ended in another's hands ("橘猫送给我妈养了", "gave
     the bike to my nephew"): the clause names the other person, so it is read as about
@@ -3652,6 +3671,7 @@ def decide(
         or _days_changed(p, said_before)
         or _rank_moved(p, said_before)
         or _side_switched(p, said_before)
+        or _denied_alone(p, said_before)
         or _trip_moved(p, said_before)
         or _plan_changed(p, said_before)
         or _made_into(p, said_before)

@@ -481,7 +481,7 @@ RELATIONS_ZH_WORDS = (
     "姐姐|妹妹|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|爸妈|老婆|老公|妻子|丈夫|太太|男朋友|女朋友|朋友|同事|"
     "老板|上司|领导|儿子|女儿|闺女|老伴|孙子|孙女|侄子|侄女|表哥|表姐|表妹|表弟|室友|邻居|舅舅|阿姨|叔叔|爷爷|奶奶|外婆|外公|"
     # the one-character kin words of speech ("我爸", "我妈", "我姐"), after every longer word they begin
-    "老爸|老妈|姐夫|嫂子|妹夫|弟媳|公公|婆婆|岳父|岳母|闺蜜|发小|哥们|同学|舍友|爸|妈|哥|姐|弟|妹"
+    "老爸|老妈|姐夫|嫂子|妹夫|弟媳|公婆|公公|婆婆|岳父|岳母|闺蜜|发小|哥们|同学|舍友|爸|妈|哥|姐|弟|妹"
 )
 # Someone introduced last ("我有一个朋友", "我认识个人"): a predicate said after them is theirs.
 INTRODUCED_ZH = re.compile(r"(?:有|认识|交了)(?:[一两三四五几])?(?:个|位|名)[\u4e00-\u9fff]{1,6}$")
@@ -529,9 +529,21 @@ _HE_WORDS = frozenset(
 )
 
 
+# Relation words of several people: only "they" (他们 / 她们) stands for them, and they for nothing else
+_SEVERAL_WORDS = frozenset(
+    ["parents", "folks", "in-laws", "inlaws", "grandparents", "kids", "children", "twins", "boys", "girls"]
+    + ["爸妈", "父母", "公婆", "孩子们", "俩孩子", "爷爷奶奶", "外公外婆", "姥姥姥爷"]
+)
+
+
 def pronoun_fits(pronoun: str, relation: str) -> bool:
     """Whether "he" / "she" (他 / 她) can stand for a person of this relation: a word of one
-    sex only its own pronoun; any other relation either."""
+    sex only its own pronoun; any other relation either; several people only "they" (他们), and
+    他们 only them ("they" may stand for one person whose sex is not said)."""
+    if relation in _SEVERAL_WORDS:
+        return pronoun in ("they", "他们", "她们")
+    if pronoun in ("他们", "她们"):
+        return False
     if relation in _SHE_WORDS:
         return pronoun in ("she", "她")
     if relation in _HE_WORDS:

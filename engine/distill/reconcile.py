@@ -995,6 +995,13 @@ class _State:
                 said = re.search(r"(?<![\w.:])" + wrong + hour + r"(?:(?![\w:])" + unit + ")", b.statement, re.I)
                 if said:
                     return b, said.group(0)
+                end = len(p.replaces)
+                whole = (p.value or "")[:-end] + p.replaces if len(p.value or "") > end else ""
+                if whole and whole != p.value and p.replaces.isalnum() and end <= 3:
+                    # "it's M14 5RT not RQ": the end of a code said alone, the code as held with it
+                    code = re.search(r"(?<![\w])" + re.escape(whole) + r"(?!\w)", b.statement, re.I)
+                    if code:
+                        return b, code.group(0)
                 if len(p.replaces) > 3 and p.replaces[-1:] in "sS":  # "Saturdays not Sundays" of "every Sunday"
                     one = re.search(r"(?<![\w.:])" + re.escape(p.replaces[:-1]) + r"(?![\w:])", b.statement, re.I)
                     if one:

@@ -91,3 +91,26 @@ def test_a_stage_reached_a_work_or_a_study_ended_or_a_value_put_right(held: str,
 def test_a_chinese_statement_of_the_speaker_names_them_once() -> None:
     current, _ = beliefs_after(OWNER, "我是湖人的球迷", "我爸是勇士的球迷", one_session=True)
     assert all("用户用户" not in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        ("我公婆住在东北老家", "他们去年搬来杭州跟我们住了", "东北"),
+        ("I'm allergic to shellfish", "turns out I'm not, it was the sauce all along", "shellfish"),
+        ("my postcode is LS6 2QB", "sorry, it's LS6 2QD not QB", "2QB"),
+        (
+            "my husband and I have been vegetarian for ten years",
+            "we're eating meat again since the baby came",
+            "vegetarian",
+        ),
+    ],
+)
+def test_several_people_a_denial_alone_a_code_s_end_and_a_diet_of_two(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+def test_several_people_are_never_he_or_she() -> None:
+    current, ended = beliefs_after(OWNER, "我爸妈住在老家", "她搬去上海了", one_session=True)
+    assert ended == [], (current, ended)
