@@ -2185,11 +2185,13 @@ _IS_IN_EN = re.compile(
     r"^(?:the user|[A-Z][\w'-]+(?:'s [\w-]+)?)\s+(?:is|are)\s+(?:(?:now|currently|actually|still|based)\s+)*"
     # ("we're in a bungalow in Weymouth now": the home, then where it is)
     r"(?:in\s+(?:a|an|the|our|their)\s+(?:[\w-]+\s+){0,2}?(?:bungalow|flat|house|place|apartment|cottage|condo|"
-    r"unit|semi|terrace|townhouse|studio)\s+)?in\s+"
+    r"unit|semi|terrace|townhouse|studio|flatshare|flat share|houseshare|house share|shared house|share house|"
+    r"bedsit|maisonette)\s+)?in\s+"
     r"(?P<place>(?!(?:a|an|the|my|our|his|her|their|this|that|love|charge|pain|trouble|school|college|uni|"
     r"university|class|bed|hospital|therapy|recovery|treatment|debt|shape|town|year|grade|kindergarten|"
     r"preschool|high|middle|favou?r|touch|luck|labou?r|remission|training|business|tears|shock|between)\b)"
-    r"[A-Za-z][\w'-]*(?:\s+(?!now\b)[A-Za-z][\w'-]*){0,2})(?:\s+now)?(?:,[^.]*)?\.?$",
+    # (and with whom, said after: "in a flatshare in Hackney with two mates from uni")
+    r"[A-Za-z][\w'-]*(?:\s+(?!now\b|with\b)[A-Za-z][\w'-]*){0,2})(?:\s+now)?(?:\s+with\s+[^.,]*)?(?:,[^.]*)?\.?$",
     re.IGNORECASE,
 )
 # (closed by 了 and a particle, and when or why after it: "现在在重庆了哈，上个月调过来的")

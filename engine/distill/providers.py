@@ -92,6 +92,9 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "移动的卡",
         "移动的号",
         "移动卡",
+        "是移动",  # ("现在是移动": the carrier; 移动 alone is as often "to move")
+        "到移动",
+        "成移动",
         "联通",
         "电信",
     ),
@@ -279,6 +282,13 @@ _KINDS: dict[str, tuple[str, ...]] = {
         "芒果tv",
     ),
     "map app": ("google maps", "waze", "apple maps", "高德", "百度地图", "腾讯地图"),
+    # where the week's food is bought ("we do the big shop at Tesco" / "switched to Aldi")
+    "supermarket": (
+        *("tesco", "sainsbury's", "sainsburys", "asda", "morrisons", "waitrose", "aldi", "lidl", "ocado"),
+        *("iceland", "co-op", "walmart", "costco", "kroger", "safeway", "whole foods", "trader joe's", "publix"),
+        *("target", "woolworths", "woolies", "coles", "big bazaar", "dmart", "盒马", "山姆", "永辉", "沃尔玛"),
+        *("家乐福", "大润发", "叮咚买菜", "朴朴"),
+    ),
 }
 
 # A name only where it stands as one: "chase" of "chase the kids", "visible" of "visible mold",
@@ -331,6 +341,10 @@ _AMBIGUOUS = frozenset(
         "nest",
         "fidelity",
         "vanguard",
+        "iceland",
+        "target",
+        "co-op",
+        "coles",
     ]
 )
 _KIND_WORDS = re.compile(
@@ -339,8 +353,8 @@ _KIND_WORDS = re.compile(
     r"music|playlists?|maps?|navigation|tracker|broadband|internet|wifi|wi-fi|fibre|fiber|router|modem|energy|"
     r"electric|electricity|gas|tariff|supplier|data|insured|insurance|insurer|policy|premium|renewal|cover|"
     r"mortgage|remortgaged?|(?:\d+|two|three|five|ten)[- ]year fix|fixed rate|savings|isa|pension|super|transfers?|"
-    r"stocks?|shares|investments?|tax(?:es)? return)\b"
-    r"|保险|车险|续保|投保|套餐|卡|号|银行|健身|办公|地图|音乐",
+    r"stocks?|shares|investments?|tax(?:es)? return|shop|shopping|groceries|grocery|supermarket)\b"
+    r"|保险|车险|续保|投保|套餐|卡|号|银行|健身|办公|地图|音乐|超市|买菜",
     re.IGNORECASE,
 )
 
@@ -392,6 +406,9 @@ _SAME_NAME = {
     "mint": "mint mobile",
     "disney plus": "disney+",
     "移动卡": "中国移动",
+    "是移动": "中国移动",
+    "到移动": "中国移动",
+    "成移动": "中国移动",
     "招行": "招商银行",
     "transferwise": "wise",
     "commonwealth bank": "commbank",
@@ -415,17 +432,22 @@ def providers_named(text: str) -> dict[str, frozenset[str]]:
     """The providers a text names, by kind: {"health insurer": {"aetna"}}. An ambiguous name
     counts only written with its capital or beside a word of its kind."""
     kind_said = _KIND_WORDS.search(text) is not None
+    # ("Tesco Mobile" is a carrier, no supermarket: a name inside a longer one of another kind is none)
+    spans = [m.span() for pattern in _PATTERNS.values() for m in pattern.finditer(text)]
     found: dict[str, frozenset[str]] = {}
     for kind, pattern in _PATTERNS.items():
         names = {
             m.group(0).casefold()
             for m in pattern.finditer(text)
-            if (
-                (m.group(0).casefold() not in _AMBIGUOUS or m.group(0)[:1].isupper())
-                and m.group(0).casefold() not in _COMMON_WORDS
+            if not any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in spans)
+            and (
+                (
+                    (m.group(0).casefold() not in _AMBIGUOUS or m.group(0)[:1].isupper())
+                    and m.group(0).casefold() not in _COMMON_WORDS
+                )
+                or kind_said
+                or _taken_up(text, m)
             )
-            or kind_said
-            or _taken_up(text, m)
         }
         # (a name given to someone: "my daughter is called Sky", "our cat Linear")
         names -= {

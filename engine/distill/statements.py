@@ -85,7 +85,7 @@ _LEAD_EN = re.compile(
     r"not (?:gonna|going to) lie|ngl|tbh|to be honest|truth be told|i gotta say|gotta say|"
     r"(?:it |as it )?turn(?:s|ed) out(?: that)?|apparently|guess what|just for fun|for fun|out of curiosity|just curious|"
     r"hot take|unpopular opinion|"
-    r"my bad|scratch that|scrap that|forget (?:that|what i said(?: (?:before|earlier))?)|ignore that|sorry|oops|correction|"
+    r"my bad|scratch that|scrap that|forget (?:that|what i said(?: (?:before|earlier))?)|ignore that|never ?mind|nvm|sorry|oops|correction|"
     # a slip owned, with when it was made ("typo earlier", "fat fingered that before")
     r"(?:typo|brain ?fart|fat[- ]?finger(?:ed|s)?(?: (?:that|it))?)(?: (?:earlier|before|above|there|last time))?|i (?:misspoke|mistyped|misheard|miscounted|(?:got|had) (?:that|it|this) wrong(?: (?:before|earlier|above|last time|the first time))?|made a (?:mistake|typo)(?: (?:before|earlier|there))?|(?:wrote|typed|spelled|spelt|put) (?:that|it|this) wrong)|wait|no(?!\s+(?:longer|more|one|way)\b)|i misread (?:the|my) \w+|"
     # formulas that announce a correction of what was just said

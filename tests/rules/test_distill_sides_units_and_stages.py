@@ -114,3 +114,33 @@ def test_several_people_a_denial_alone_a_code_s_end_and_a_diet_of_two(held: str,
 def test_several_people_are_never_he_or_she() -> None:
     current, ended = beliefs_after(OWNER, "我爸妈住在老家", "她搬去上海了", one_session=True)
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        (
+            "we get our food shop from Sainsbury's every Saturday",
+            "we moved over to Lidl in the spring, so much cheaper",
+            "Sainsbury",
+        ),
+        ("我家买菜都在永辉", "现在都改在盒马买了，送货上门方便", "永辉"),
+        ("我的号是电信的", "上周携号转网了，现在是移动", "电信"),
+        (
+            "I live in a houseshare in Moseley with three nurses",
+            "got the keys to my own flat in Kings Heath yesterday!!",
+            "Moseley",
+        ),
+        ("I drive a Ford Focus", "nvm, sold the focus last month, got a Kia Niro now", "Focus"),
+    ],
+)
+def test_a_supermarket_a_carrier_a_shared_home_or_a_car_said_after_never_mind(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+def test_a_carrier_s_name_holds_no_supermarket() -> None:
+    current, ended = beliefs_after(
+        OWNER, "I'm on Tesco Mobile, 10 quid a month", "we switched to Aldi for the big shop", one_session=True
+    )
+    assert ended == [], (current, ended)
