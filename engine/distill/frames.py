@@ -2061,7 +2061,7 @@ def _bare_correction_zh(body: str) -> tuple[str, str, str | None] | None:
         if named and not re.match(r"[\d零一二两三四五六七八九十百千万.]", wrong):
             return _typed(named.group(1)) + (_norm(wrong),)
     # the value said again after the formula with its verb, in a clause of its own ("哦不是，在朝阳")
-    m = re.search(r"(?:^|[，,])\s*(?:是|叫|在|住在)([^，,。！!]{2,8})(?=[，,])", body)
+    m = re.search(r"(?:^|[，,\s])\s*我?(?:是|叫|在|住在)([^，,。！!\s]{2,8})(?=[，,])", body)
     m = m if m and WRONG_SAID_AFTER_ZH.match(body[m.end() :]) else None
     # "长春才是他老家，哈尔滨是他工作过的地方": the right value said first, before 才是
     cai = re.search(r"(?:^|[，,\s])([\u4e00-\u9fff]{2,4}?)才是", body)

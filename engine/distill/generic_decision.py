@@ -321,7 +321,9 @@ _HOLDS_JOB = re.compile(
 _LEFT_ORG = re.compile(r"\s*(?:from|at|with)?\s*(?:the\s+)?(?P<org>(?-i:[A-Z])[\w&.-]*)")
 _WORK = re.compile(
     r"\b(?:works?|working|teach(?:es)?|teaching|job|employed|nurse|doctor|engineer|teacher|manager)\b"
-    r"|工作|上班|任职|当兵|服役|部队|(?:当|做)[\u4e00-\u9fff]{0,2}(?:师|员|生|士|家|工|长)",
+    r"|工作|上班|任职|当兵|服役|部队|(?:当|做)[\u4e00-\u9fff]{0,2}(?:师|员|生|士|家|工|长)"
+    # a line of work said by what is done ("在杭州做电商运营", "做前端的")
+    r"|做[\u4e00-\u9fff]{0,3}(?:运营|销售|策划|会计|财务|行政|人事|客服|编辑|前端|后端|开发|测试)",
     re.IGNORECASE,
 )
 # A line of work said as what someone is ("my husband Tom is a firefighter", "Sam's a paramedic")
@@ -387,7 +389,7 @@ _GRADUATED = re.compile(
     r"\b(?:graduated|got (?:my|their|his|her) degree|finished (?:my|their|his|her) degree"
     # a doctorate's end: the viva or the defence passed ("passed my viva on Friday", "defended my thesis")
     r"|passed (?:my|their|his|her) (?:viva|defen[cs]e|thesis defen[cs]e)|defended (?:my|their|his|her) (?:thesis|dissertation|phd))\b"
-    r"|毕业(?:了|啦)|答辩(?:过了|通过了)",
+    r"|毕业(?:了|啦|回国|回来)|答辩(?:过了|通过了)",
     re.I,
 )
 # Studies left before their end ("he's dropped out", "she quit uni", 退学了): they end as a graduation ends them
@@ -398,7 +400,7 @@ _DROPPED_OUT = re.compile(
 )
 _STUDYING = re.compile(
     r"\b(?:studying|student|majoring|(?:in|at) (?:college|uni|university|grad school|nursing school|law school|med school)"
-    r"|doing (?:a|my|their) (?:degree|masters|master's|phd|bachelor's))\b|在读|读大学|读研|读博|学生(?!家长|会)|大[一二三四]|研[一二三]|高[一二三]",
+    r"|doing (?:a|my|their) (?:degree|masters|master's|phd|bachelor's))\b|在读|读大学|读研|读博|留学|学生(?!家长|会)|大[一二三四]|研[一二三]|高[一二三]",
     re.IGNORECASE,
 )
 
@@ -3573,7 +3575,9 @@ _NOT_THE_DEBT = frozenset(
 def debt_paid_off(statement: str, facts: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
     """What "paid off the credit card" ends: the beliefs of owing that debt, named by a word
     both say ("credit card", "car loan"), never another's debt or a bill paid once."""
-    said = None if is_cjk(statement) else _PAID_OFF.search(statement)
+    if is_cjk(statement):
+        return _debt_paid_off_zh(statement, facts)
+    said = _PAID_OFF.search(statement)
     if said is None or negated(statement[: said.start()]) or not _BY_THE_USER.match(statement):
         return ()
     debt = topic_words(statement) - _NOT_THE_DEBT
@@ -3588,6 +3592,28 @@ def debt_paid_off(statement: str, facts: Sequence[BeliefView]) -> tuple[BeliefVi
     if said.group("it"):  # "paid it off early!!!": the debt said last
         return (max(owed, key=lambda b: (b.valid_from, b.memory_id)),) if owed else ()
     return tuple(b for b in owed if debt & (topic_words(b.statement) - _NOT_THE_DEBT))
+
+
+# A debt cleared, in Chinese ("上个月一次性还清了", "房贷终于还完了"), by the speaker (said with no one
+# else first); what is owed ("车贷还剩两年", "欠信用卡三万"), the speaker's own
+_PAID_OFF_ZH = re.compile(r"(?:还清|还完|结清|清偿|提前还款|一次性还)(?:了|啦)")
+_OWED_ZH = re.compile(r"贷|欠|债|分期|花呗|借呗|白条|信用卡")
+
+
+def _debt_paid_off_zh(statement: str, facts: Sequence[BeliefView]) -> tuple[BeliefView, ...]:
+    """What "上个月一次性还清了" ends: the debt named by what it says it cleared ("车贷还完了"), else the
+    debt said last; nothing when another clears theirs ("我哥把房贷还清了")."""
+    said = _PAID_OFF_ZH.search(statement)
+    if said is None or negated(statement[: said.start()]) or re.search(r"他|她|" + RELATIONS_ZH_WORDS, statement):
+        return ()
+    owed = [
+        b for b in facts if ":" not in (b.subject or "") and _OWED_ZH.search(b.statement) and not negated(b.statement)
+    ]
+    owed = [b for b in owed if not _PAID_OFF_ZH.search(b.statement)]
+    named = [b for b in owed if (debt := _OWED_ZH.search(statement[: said.start()])) and debt.group(0) in b.statement]
+    if named:
+        return tuple(named)
+    return (max(owed, key=lambda b: (b.valid_from, b.memory_id)),) if owed and not _OWED_ZH.search(statement) else ()
 
 
 def _paid_off(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:

@@ -144,3 +144,22 @@ def test_a_carrier_s_name_holds_no_supermarket() -> None:
         OWNER, "I'm on Tesco Mobile, 10 quid a month", "we switched to Aldi for the big shop", one_session=True
     )
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        ("我房贷还有十年", "今年提前还清了，轻松多了", "房贷"),
+        ("我在英国留学", "毕业回国了，在深圳找工作", "留学"),
+        ("我在南京做销售", "上个月辞职了，歇一阵再说", "销售"),
+        ("我在武汉", "哦不对 我在长沙，武汉是我老家", "武汉"),
+    ],
+)
+def test_a_chinese_debt_cleared_studies_ended_a_job_left_or_a_home_put_right(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+def test_another_s_debt_cleared_ends_none_of_the_speaker_s() -> None:
+    current, ended = beliefs_after(OWNER, "我车贷还剩三年", "我姐把她的房贷还清了", one_session=True)
+    assert ended == [], (current, ended)
