@@ -303,7 +303,7 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                     and not (
                         splitter is _SPLIT_ZH
                         and _WHEN_ZH.fullmatch(merged[-1])
-                        and _OPENS_WITH_RELATION_ZH.match(part)
+                        and (_OPENS_WITH_RELATION_ZH.match(part) or re.match(r"[他她](?![们的])", part))
                         and is_statement("我" + part)
                     )
                     and not is_counterfactual(merged[-1])  # "I would have gone, but I was sick": two

@@ -153,6 +153,7 @@ def test_a_carrier_s_name_holds_no_supermarket() -> None:
         ("我在英国留学", "毕业回国了，在深圳找工作", "留学"),
         ("我在南京做销售", "上个月辞职了，歇一阵再说", "销售"),
         ("我在武汉", "哦不对 我在长沙，武汉是我老家", "武汉"),
+        ("我女儿今年五年级", "开学了，她升六年级了，要准备小升初", "五年级"),
     ],
 )
 def test_a_chinese_debt_cleared_studies_ended_a_job_left_or_a_home_put_right(held: str, said: str, gone: str) -> None:
