@@ -124,7 +124,7 @@ def test_several_people_are_never_he_or_she() -> None:
             "we moved over to Lidl in the spring, so much cheaper",
             "Sainsbury",
         ),
-        ("我家买菜都在永辉", "现在都改在盒马买了，送货上门方便", "永辉"),
+        ("我们一般在永辉买菜", "现在都改在盒马了", "永辉"),
         ("我的号是电信的", "上周携号转网了，现在是移动", "电信"),
         (
             "I live in a houseshare in Moseley with three nurses",
@@ -150,7 +150,7 @@ def test_a_carrier_s_name_holds_no_supermarket() -> None:
     ("held", "said", "gone"),
     [
         ("我房贷还有十年", "今年提前还清了，轻松多了", "房贷"),
-        ("我在英国留学", "毕业回国了，在深圳找工作", "留学"),
+        ("我在日本留学", "毕业回国啦，现在在杭州找工作", "留学"),
         ("我在南京做销售", "上个月辞职了，歇一阵再说", "销售"),
         ("我在武汉", "哦不对 我在长沙，武汉是我老家", "武汉"),
         ("我女儿今年五年级", "开学了，她升六年级了，要准备小升初", "五年级"),
