@@ -104,6 +104,7 @@ __all__ = [
     "of_someone_else",
     "rates_of_two",
     "says_still",
+    "studies_or_work_ended",
 ]
 
 _DATED = timedelta(hours=1)  # valid_from this far before the message: the statement named a time
@@ -691,6 +692,12 @@ _NOT_DONE_IN = re.compile(
     r"several|a few|a couple(?: of)?|\d+)\s+(?:weeks|months|years))\b)",
     re.IGNORECASE,
 )
+
+
+def studies_or_work_ended(statement: str) -> bool:
+    """Whether an English statement says studies finished or a working life ended ("graduated on
+    Friday", "passed my viva last week", "retired in June"): what holds from then on, however dated."""
+    return not is_cjk(statement) and bool(_GRADUATED.search(statement) or _RETIRED.search(statement))
 
 
 def _stopped_doing(old: str, new: str) -> bool:

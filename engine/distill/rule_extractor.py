@@ -61,6 +61,7 @@ from ledgermind.distill.generic_decision import (
     breaks_up,
     couples,
     new_job,
+    studies_or_work_ended,
 )
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, left_behind, names_left, only_left_behind
 from ledgermind.distill.person import third_person
@@ -521,16 +522,8 @@ def _says_what_holds_now(clause: str) -> bool:
         or new_job(clause)  # "was promoted to Associate Director earlier this month": the job from then
         or ONE_MORE.search(clause) is not None  # "took on a fourth barista last week": a count from then
         or _MOVED_UP_ZH.search(clause) is not None  # "她九月份升大班了": the grade from then
-        or _STUDIES_OR_WORK_DONE.search(clause) is not None  # "graduated on Friday": no student from then
+        or studies_or_work_ended(clause)  # "graduated on Friday": no student from then
     )
-
-
-# Studies or working life ended on a day ("graduated on Friday", "passed my viva last week", "retired in June")
-_STUDIES_OR_WORK_DONE = re.compile(
-    r"\b(?:graduated|retired|passed (?:my|our|his|her|their) (?:viva|defen[cs]e)|"
-    r"defended (?:my|our|his|her|their) (?:thesis|dissertation|phd))\b",
-    re.IGNORECASE,
-)
 
 
 # A grade or a year of school moved on to, in Chinese ("升大班了", "上初二了", "升高三")
