@@ -16,7 +16,7 @@ from ledgermind.distill.alignment import BARE_ENDED_ZH, switched
 from ledgermind.distill.bare_corrections import is_formula
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH
-from ledgermind.distill.person import INTRODUCED_ZH
+from ledgermind.distill.person import INTRODUCED_ZH, SEVERAL_PEOPLE
 from ledgermind.distill.statements import (
     SUPPOSING_ZH,
     clock_said,
@@ -672,7 +672,6 @@ _OTHER_SUBJECT = re.compile(
     r"(?P<verb>'s|'re|\s+(?:is|are|was|were|has|have|had)\b)",
     re.IGNORECASE,
 )
-_PLURAL_PEOPLE = re.compile(r"(?:parents|kids|in-laws)$", re.IGNORECASE)
 
 
 def _subjects_given(parts: list[str], first: str = "") -> list[str]:
@@ -698,7 +697,8 @@ def _with_subject(clause: str, subject: str = "I") -> str:
     if subject == "I" or m.group("over"):  # (a habit said over keeps the speaker's "don't")
         lead = "I've " if m.group("been") or m.group("been_done") else "I'm " if progressive else "I "
     else:
-        has, be = ("have", "are") if _PLURAL_PEOPLE.search(subject) else ("has", "is")
+        plural = subject.split()[-1].casefold() in SEVERAL_PEOPLE if subject.split() else False
+        has, be = ("have", "are") if plural else ("has", "is")
         said = subject[:1].upper() + subject[1:]
         lead = (
             f"{said} {has} "

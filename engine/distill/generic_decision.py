@@ -3617,7 +3617,8 @@ def _debt_paid_off_zh(statement: str, facts: Sequence[BeliefView]) -> tuple[Beli
         b for b in facts if ":" not in (b.subject or "") and _OWED_ZH.search(b.statement) and not negated(b.statement)
     ]
     owed = [b for b in owed if not _PAID_OFF_ZH.search(b.statement)]
-    named = [b for b in owed if (debt := _OWED_ZH.search(statement[: said.start()])) and debt.group(0) in b.statement]
+    debt = _OWED_ZH.search(statement[: said.start()])  # "车贷还完了": the debt it names
+    named = [b for b in owed if debt and debt.group(0) in b.statement]
     if named:
         return tuple(named)
     return (max(owed, key=lambda b: (b.valid_from, b.memory_id)),) if owed and not _OWED_ZH.search(statement) else ()

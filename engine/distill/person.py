@@ -15,7 +15,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["INTRODUCED_ZH", "IRREGULAR_PAST", "RELATIONS_ZH_WORDS", "pronoun_fits", "third_person", "third_person_zh"]
+__all__ = [
+    "INTRODUCED_ZH",
+    "IRREGULAR_PAST",
+    "RELATIONS_ZH_WORDS",
+    "SEVERAL_PEOPLE",
+    "pronoun_fits",
+    "third_person",
+    "third_person_zh",
+]
 
 IRREGULAR_PAST = frozenset(
     [
@@ -529,8 +537,9 @@ _HE_WORDS = frozenset(
 )
 
 
-# Relation words of several people: only "they" (他们 / 她们) stands for them, and they for nothing else
-_SEVERAL_WORDS = frozenset(
+# Relation words of several people: only "they" (他们 / 她们) stands for them, and 他们 for nothing else;
+# a verb after them is plural ("my parents have ...")
+SEVERAL_PEOPLE = frozenset(
     ["parents", "folks", "in-laws", "inlaws", "grandparents", "kids", "children", "twins", "boys", "girls"]
     + ["爸妈", "父母", "公婆", "孩子们", "俩孩子", "爷爷奶奶", "外公外婆", "姥姥姥爷"]
 )
@@ -540,7 +549,7 @@ def pronoun_fits(pronoun: str, relation: str) -> bool:
     """Whether "he" / "she" (他 / 她) can stand for a person of this relation: a word of one
     sex only its own pronoun; any other relation either; several people only "they" (他们), and
     他们 only them ("they" may stand for one person whose sex is not said)."""
-    if relation in _SEVERAL_WORDS:
+    if relation in SEVERAL_PEOPLE:
         return pronoun in ("they", "他们", "她们")
     if pronoun in ("他们", "她们"):
         return False
