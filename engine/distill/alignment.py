@@ -506,8 +506,9 @@ _ENDS = re.compile(
     r"finished (?:up )?at (?=(?-i:[A-Z])|the (?-i:[A-Z]))|"
     # endings in everyday idiom ("stepped back from the shelter", "packed in the job", "pulled the
     # plug on the podcast", "called it quits on the allotment"; not "walked away from", said of places)
-    r"(?:ditched|scrapped|dumped|binned)(?=\s+(?:the|my|our|his|her|their)\s)|stepped (?:back|away|down) from|"
-    r"bowed out of|(?:packed|jacked) in(?=\s+(?:the|my|our|his|her|their)\s)|"
+    # (or a thing named: "jacked in DPD", "ditched Sky")
+    r"(?:ditched|scrapped|dumped|binned)(?=\s+(?:the|my|our|his|her|their)\s|\s+(?-i:[A-Z])\w)|stepped (?:back|away|down) from|"
+    r"bowed out of|(?:packed|jacked) in(?=\s+(?:the|my|our|his|her|their)\s|\s+(?-i:[A-Z])\w)|"
     # a business of one's own wound up ("packed up the market stall for good")
     r"packed up(?=\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:stall|shop|business|stand|pitch|studio|company|food truck)\b)|"
     r"called it quits (?:on|with)|retired from|moved on from|handed (?:in )?(?:my|her|his|their|our) notice(?: in)?|"
@@ -1217,7 +1218,7 @@ def let_go(text: str) -> bool:
 # however short ("I cancelled it").
 ENDING_VERB = (
     r"(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|abandoned|scrapped|got rid of|returned|gave away|given away|"
-    r"rehomed|withdrew from|stepped (?:back|away) from|bowed out of|packed in|jacked in|"
+    r"rehomed|withdrew from|stepped (?:back|away) from|bowed out of|packed in|jacked in|outgrew|outgrown|gr[eo]wn? out of|"
     r"called it quits (?:on|with)|moved on from|bailed on|pulled the plug on|cut ties with|dumped|"
     r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|shut down|paid off|wound down|"
     r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"

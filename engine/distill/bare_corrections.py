@@ -85,6 +85,8 @@ _FORMULA_EN = re.compile(
     r"(?:i )?(?:should|need to|have to|gotta|must) correct (?:that|myself)|"
     r"i (?:wrote|typed|spelled|spelt|put) (?:the|that|it|this)(?: \w+)? wrong(?: (?:before|earlier|above))?|"
     r"i made a (?:mistake|typo)(?: (?:before|earlier|there))?|"
+    # "I told you wrong", "I said that wrong", "I gave you the wrong figure"
+    r"i (?:told you|said (?:that|it)|gave you (?:that|it)) wrong|i (?:told|gave) you the wrong (?:[\w-]+ ){0,2}[\w-]+|"
     r"(?:i )?(?:got|had|get) (?:my|the|our) wires crossed|(?:i )?got (?:muddled|confused|mixed up)(?: there)?|"
     r"(?:one|the) thing i got wrong(?: (?:in|from) (?:that|my|the) (?:[\w-]+ ){0,2}(?:update|message|msg|list|dump))?|"
     + _WEAK_FORMULA_EN
@@ -104,7 +106,7 @@ _FORMULA_EN = re.compile(
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
-    r"^(?:(?:(?:我|刚才|刚刚|前面|之前|上面)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|(?:哦|啊)?对了(?=[，,\s]*(?:前面|之前|上面)(?:说|写|打|记)错)|等等|等一下|(?:我)?刚?查了(?:一)?下|哦|啊|嗯|呃|诶|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
+    r"^(?:(?:(?:我|刚才|刚刚|前面|之前|上面)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|(?:哦|啊)?对了(?=[，,\s]*(?:前面|之前|上面)(?:说|写|打|记)错)|等等|等一下|(?:我)?刚?查了(?:一)?下|哦|啊|嗯|呃|诶|哎|唉|噢|额|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
     # "刚看了一眼银行短信": where the right value was just read
     r"(?:我)?刚(?:刚)?(?:看了一眼|看了一下|看了下|翻了一下|翻了下)"
     r"(?!\S{0,6}(?:我|他|她|别人|同事|同学|朋友|时间|表|新闻|天气|B超|隔壁|中介|平均|新套餐|菜单|外卖|招聘|停车场|"
@@ -519,7 +521,11 @@ def _bare_en(text: str) -> BareCorrection | None:
     why = (
         (_TRAILING_WHY_EN.search(text, opened.end()) or _said_of_the_other(text, opened))
         # ("sorry I said 12 earlier, she's actually 13": the clause after is the right value)
-        if trailing is None and opened and not _SAID_BUT_EN.match(text[opened.end() :])
+        # ("sorry, not purina, it's Iams": a denial first, the clause after it is the right value)
+        if trailing is None
+        and opened
+        and not _SAID_BUT_EN.match(text[opened.end() :])
+        and not _NOT_FIRST_EN.match(text[opened.end() :].strip())
         else None
     )
     if why is not None:  # the formula opened it: what follows the value is why, no value
@@ -554,6 +560,8 @@ def _bare_en(text: str) -> BareCorrection | None:
             # "not three, two bags": counts said in words, as the belief holds them in digits
             old, new = _COUNT_WORD.sub(_digits, old), _COUNT_WORD.sub(_digits, new, count=1)
         return _made(new, old)
+    if re.match(r"not\s", rest, re.IGNORECASE):
+        return None  # "sorry, not Leeds": a value denied, none said right
     m = _VALUE_NOT_EN.fullmatch(rest)  # "physics, not maths lol", "8 years sorry not 10": the value, the one it denies
     if m and not _NOT_A_VALUE_EN.search(m.group("new")) and m.group("old").casefold() not in _NOT_DENIED_EN:
         return _made(_remainder(m.group("new")), m.group("old"), said_word=True)
@@ -767,6 +775,10 @@ def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection 
     if spoken:  # "actually it's four", "*monthly, not weekly": a value said in a word
         wrong = old.strip(" .!") if old else None
         return BareCorrection(spoken.group(0), _spoken_shape(spoken.group(0)), wrong)
+    # "oh wait no, I'm Tuesdays": the day one is on, said of oneself, is the value
+    new = re.sub(
+        r"^(?:i'm|i am|we're|we are)\s+(?:on\s+)?(?=(?:" + _DAY_NAMES + r")s?\b)", "", new, flags=re.IGNORECASE
+    )
     if re.match(r"(?:i|i'm|i've|we|we're|my|our|you|your)\b", new, re.IGNORECASE):
         return None  # a statement of its own: the other rules read it
     if _INTERJECTION.fullmatch(new.strip(" ,.!")):

@@ -82,8 +82,10 @@ _SPLIT_EN = re.compile(
     + r")"
     # "my wife is a dentist and our son just started school": a second person of theirs, with a verb
     # of their own (not "my wife and my son live in Leeds": one subject of two)
-    r"|\s*,?\s+and\s+(?=(?i:my|our)\s+(?:" + RELATIONS_EN + r")\b(?:\s+(?-i:[A-Z])[a-z]+)?\s+"
-    r"(?:is|are|was|were|just|has|had|works|lives|started|got|turned|goes|plays|studies|teaches)\b)"
+    # ("..., and the kids share a Kindle": the speaker's children, said as "the")
+    r"|\s*,?\s+and\s+(?=(?:(?i:my|our)\s+(?:" + RELATIONS_EN + r")|(?i:the)\s+(?:kids|children|twins|boys|girls))"
+    r"\b(?:\s+(?-i:[A-Z])[a-z]+)?\s+"
+    r"(?:is|are|was|were|just|has|had|works|lives|started|got|turned|goes|go|plays|play|studies|teaches|share|have)\b)"
     # "just got a new job at Target, also we're expecting our second": a second fact added after a comma
     r"|\s*,\s+also,?\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think|wonder|wanted|want)\b))"
     # "I was a nurse for years, though nowadays I teach": what holds now, conceded after a comma
@@ -166,7 +168,7 @@ _SHARED_SUBJECT = re.compile(
 # What opens a Chinese predicate said with its subject dropped ("，在一家医院当护士", "，养了一只狗").
 # ("，上的是三班倒", "，开的是大众": what one does, said as "the one ... is")
 _PREDICATE_ZH = (
-    r"(?:偏偏|居然|竟然|却|又|也|还)*不?(?:在|住在|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直|喝|吃|抽|学|练|业余|"
+    r"(?:最近|这阵子)?(?:偏偏|居然|竟然|却|又|也|还)*不?(?:在|住在|家住|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直|喝|吃|抽|学|练|业余|"
     r"(?:上|开|用|住|读|学|做|吃|喝|养|穿|戴)的是)[\u4e00-\u9fff]"
 )
 _SPLIT_ZH = re.compile(
@@ -185,6 +187,12 @@ _SPLIT_ZH = re.compile(
     r"|[，,]\s*(?=[\u4e00-\u9fff]{1,4}(?:是)?在[\u4e00-\u9fffA-Za-z]{2,8}?(?:买|办|上|交|开|存|投|保)的)"
     # ... or a provider of the speaker's named by what it provides ("，运营商是联通", "，宽带用的是电信")
     r"|[，,]\s*(?=(?:运营商|宽带|保险|车险|医保|银行|工资卡|手机号|套餐|网络|物业|房东)(?:是|用的是|用的|在|办的是))"
+    # ... or a thing of theirs and what it is ("，手机是vivo X100", "，专业是会计")
+    r"|[，,]\s*(?=(?:手机|电脑|笔记本|平板|手表|车子?|相机|邮箱|微信号?|生日|血型|星座|身高|体重|名字|小名|网名|专业|"
+    r"学校|公司|单位|工资|月薪|年薪|房租|房贷)(?:是|用的是|开的是)[\u4e00-\u9fffA-Za-z0-9])"
+    # a question asked last, after what is told ("最近在减肥，晚饭吃啥好", "，热点老断是咋回事")
+    r"|[，,]\s*(?=[^，,。！!？?]{1,15}(?:啥|什么|吗|呢|怎么办|咋办|咋回事|怎么回事|哪个|哪家|哪里|哪儿|多少|怎么样|"
+    r"如何|好不好|行不行)[好呀啊哈]?[？?]*$)"
     # a predicate of its own, its subject dropped as Chinese drops it ("我住在成都，在一家医院当护士，养了一只狗")
     # (not after a correction's formula: "我住在北京，哦不对，在上海" is one correction; nor a
     # condition and what follows it: "，喝牛奶就拉肚子" says why)

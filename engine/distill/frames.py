@@ -334,6 +334,35 @@ _OCCUPATION = frozenset(
         "waitress",
         "welder",
         "writer",
+        # ... and more lines of work said every day ("a marketing exec", "a flight attendant", "an estate agent")
+        "agent",
+        "attendant",
+        "barmaid",
+        "barman",
+        "bouncer",
+        "carer",
+        "caretaker",
+        "constable",
+        "decorator",
+        "dj",
+        "exec",
+        "executive",
+        "fitter",
+        "gp",
+        "grocer",
+        "handyman",
+        "joiner",
+        "labourer",
+        "laborer",
+        "operator",
+        "plasterer",
+        "porter",
+        "postdoc",
+        "roofer",
+        "shopkeeper",
+        "steward",
+        "stewardess",
+        "tradesman",
     ]
 )
 _ZH_JOB = (
@@ -540,6 +569,8 @@ _MEANT_NOT_EN = re.compile(
     r"not\s+(?:in\s+|at\s+)?" + _W,
     re.IGNORECASE,
 )
+# "it's Spanish I teach": the value is put first, not the speaker and the verb said after it
+_CLEFT_REST_EN = re.compile(r"\s+(?:that\s+)?(?:i|we|i'm|we're|i am)\s.*$", re.IGNORECASE)
 _MEANT_EN = re.compile(r"\b(?:i|we)\s+meant\s+(?:to say\s+)?(?:that\s+)?(?:in\s+|at\s+)?" + _W, re.IGNORECASE)
 # What one forgot to tell, before what one tells ("oh i should say i have celiac", "forgot to
 # mention, my wife is ..."): a lead-in, not the speaker's duty to say something.
@@ -574,7 +605,7 @@ _LEAD_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|告诉你|跟你说|好消息|哦|嗯|啊|哈{2,}|呵{2,}|哎|唉|嘿|哇|不对|说错了|等等|等一下|"
+    r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|(?:告诉你|跟你说|和你说)个?(?:事儿?|好消息)?|好消息|哦|嗯|啊|哈{2,}|呵{2,}|哎|唉|嘿|哇|不对|说错了|等等|等一下|"
     r"更正一下|更正|纠正一下|抱歉|不好意思|我?记错了|我?弄错了|我?打错了)[，,：:！!。 ]*)+"
 )
 # A move to a place typed in lower case ("we moved to portland in march"): a word or two after
@@ -1711,13 +1742,13 @@ def _bare_correction_en(body: str) -> tuple[str, str, str | None] | None:
         return _typed(m.group(2)) + (_value_of_en(m.group(1)),)
     m = _MEANT_NOT_EN.search(body)
     if m:
-        return _typed(m.group(1)) + (_value_of_en(m.group(2)),)
+        return _typed(_CLEFT_REST_EN.sub("", m.group(1))) + (_value_of_en(m.group(2)),)
     m = _MEANT_EN.search(body)
     if m:
         return _typed(m.group(1)) + (None,)
     m = re.search(r"\b(?:it's|it is|it was|that's|that should be|should be|make that)\s+" + _W, body, re.IGNORECASE)
     if m:
-        return _typed(m.group(1)) + (None,)
+        return _typed(_CLEFT_REST_EN.sub("", m.group(1))) + (None,)
     return None
 
 

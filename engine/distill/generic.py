@@ -141,7 +141,10 @@ def contrast(clause: str) -> tuple[str, str] | None:
         cleft = re.match(
             r"(\S+(?:\s+\S+)?)\s+(?:that\s+)?(?:i'm|i am|i|we're|we)\s+(?:allergic|intolerant|react|married|dating|"
             r"(?:can't|cannot|don't|shouldn't) (?:have|eat|drink|take|tolerate)|"
-            r"seeing|studying|learning|using|taking|on|in|at|with|called|named)\b(?![^,]*\b(?:tonight|today|tomorrow|next|someday))",
+            r"seeing|studying|learning|using|taking|on|in|at|with|called|named"
+            # ... or any verb of what is done, said last ("it's soap we sell", "it's Spanish I teach")
+            r"|(?!(?:think|guess|mean|meant|know|hope|suppose|reckon|bet|feel|said|say|was|were)\b)[a-z]{3,}(?<!ing)"
+            r"(?:\s+(?:now|these days|nowadays))?$)\b(?![^,]*\b(?:tonight|today|tomorrow|next|someday))",
             new,
             re.I,
         )
@@ -173,7 +176,7 @@ _NUMBER_DENIED_EN = re.compile(
 
 _SLIP_SAID_EN = re.compile(
     r"\b(?:typo|sorry|oops|whoops|wait|my bad|correction|actually|i mean|i meant|mixed|mix|flip|flipped|swapped|"
-    r"misspoke|mistyped|brain fart|wrong)\b",
+    r"misspoke|mistyped|brain fart|wrong|correct (?:myself|that)|stand corrected|should(?:'ve| have) said)\b",
     re.IGNORECASE,
 )
 

@@ -320,11 +320,11 @@ _HOLDS_JOB = re.compile(
 )
 # The place a job was left, named after the leaving ("laid off from Meta", "last day at Acme")
 _LEFT_ORG = re.compile(r"\s*(?:from|at|with)?\s*(?:the\s+)?(?P<org>(?-i:[A-Z])[\w&.-]*)")
+# A line of work said by what is done ("在杭州做电商运营", "做前端的")
+_WORK_DONE_ZH = r"做[\u4e00-\u9fff]{0,3}(?:运营|销售|策划|会计|财务|行政|人事|客服|编辑|前端|后端|开发|测试)"
 _WORK = re.compile(
     r"\b(?:works?|working|teach(?:es)?|teaching|job|employed|nurse|doctor|engineer|teacher|manager)\b"
-    r"|工作|上班|任职|当兵|服役|部队|(?:当|做)[\u4e00-\u9fff]{0,2}(?:师|员|生|士|家|工|长)"
-    # a line of work said by what is done ("在杭州做电商运营", "做前端的")
-    r"|做[\u4e00-\u9fff]{0,3}(?:运营|销售|策划|会计|财务|行政|人事|客服|编辑|前端|后端|开发|测试)",
+    r"|工作|上班|任职|当兵|服役|部队|(?:当|做)[\u4e00-\u9fff]{0,2}(?:师|员|生|士|家|工|长)|" + _WORK_DONE_ZH,
     re.IGNORECASE,
 )
 # A line of work said as what someone is ("my husband Tom is a firefighter", "Sam's a paramedic")
@@ -364,7 +364,10 @@ _NEW_JOB = re.compile(
     # "got promoted to assistant principal"
     r"|\b(?:took|accepted|signed) (?:an|the|a|their) (?:job |full-time |new )?offer (?:at|from|with) \S"
     # (when said between: "starting monday as a receptionist at a dental office")
-    r"|\b(?:started|starting|began|starts?) (?:(?:work|working) )?as (?:a|an|the) (?!volunteer)[\w -]{2,40}?\b(?:at|with|for) \S"
+    # (the article left out: "I start as comms officer at a charity", not "start as soon as ...")
+    r"|\b(?:started|starting|began|starts?) (?:(?:work|working) )?as "
+    r"(?!(?:(?:a|an|the) )?(?:volunteer|soon|well|much|long|early|usual|normal|planned|always|before|expected|agreed)\b)"
+    r"(?:(?:a|an|the) )?[\w -]{2,40}?\b(?:at|with|for) \S"
     # ... the speaker's, with when said between ("The user is starting monday as a receptionist at ...")
     r"|(?:(?<=^the user is )|(?<=^i'm )|(?<=^i am ))starting (?:(?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day "
     r"|tomorrow |next (?:week|month) )as (?:a|an) (?!volunteer)[\w -]{2,40}?\b(?:at|with|for) \S"
@@ -373,7 +376,11 @@ _NEW_JOB = re.compile(
     r"|\b(?:started|starting|began) (?:work(?:ing)? )?at (?:a |an |the )?(?:[\w-]+ ){0,2}"
     r"(?:agency|company|firm|startup|bank|hospital|clinic|school|store|restaurant|cafe|office|studio|lab|practice)\b"
     r"|\b(?:started|starting|began) (?:work(?:ing)? )?at (?-i:[A-Z])\w"
-    r"|跳槽(?:了|到)|换了(?:一)?(?:份|个)?工作|(?<!没)入职了",
+    # the job applied for, got ("I got the ward manager job!"), not its interview or its offer
+    r"|\bgot (?:the|that) (?:[\w-]+ ){1,3}(?:job|position|role)\b(?! (?:interview|offer|application|advert))"
+    # back at work after staying home ("went back part time at the library"), 找了个半天的班
+    r"|\b(?:went|gone|have gone|has gone) back (?:to work|(?:part|full)[- ]time)\b|\breturned to work\b"
+    r"|跳槽(?:了|到)|换了(?:一)?(?:份|个)?工作|(?<!没)入职了|(?<!没)找(?:了|到了?)(?:个|份)[\u4e00-\u9fff]{0,4}(?:班|工作)",
     re.IGNORECASE,
 )
 _WORK_STATUS = re.compile(
@@ -381,9 +388,12 @@ _WORK_STATUS = re.compile(
     # a teacher's or a nurse's work said by what they do ("teaches high school chemistry")
     r"teach(?:es|ing)? (?:\w+ )?(?:\w+ )?(?:grade|school|class(?:es)?|at|science|math|english|history|chemistry|"
     r"biology|physics|art|music|kindergarten|preschool)|"
-    r"self-employed|unemployed|between jobs|job.hunting|looking for (?:a |an )?(?:new )?(?:job|work)|out of work)\b"
+    r"self-employed|unemployed|between jobs|job.hunting|looking for (?:a |an )?(?:new )?(?:job|work)|out of work|"
+    # a parent at home, no job held ("I'm a stay-at-home mum", 全职妈妈)
+    r"stay[- ]at[- ]home (?:mum|mom|dad|parent|mother|father)|homemaker|housewife|househusband)\b|全职(?:妈妈|太太|主妇|爸爸|宝妈)|家庭主妇"
     # 在腾讯上班, 在一家外企做会计
-    r"|在[^，,。]{1,12}(?:上班|工作|任职|实习)|在[^，,。]{0,8}(?:公司|企|厂|医院|学校|银行|事务所)[^，,。]{0,2}(?:做|当)",
+    r"|在[^，,。]{1,12}(?:上班|工作|任职|实习)|在[^，,。]{0,8}(?:公司|企|厂|医院|学校|银行|事务所)[^，,。]{0,2}(?:做|当)|"
+    + _WORK_DONE_ZH,
     re.IGNORECASE,
 )
 _GRADUATED = re.compile(
@@ -1731,10 +1741,12 @@ def _grade_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     if now is None:
         return None
     said_of = set(_EXAMINED_ZH.findall(p.statement))
+    # "这学期升四年级了": no one named, the grade is of whichever of the speaker's people holds one
+    unnamed = re.search(r"用户|我|他|她|" + RELATIONS_ZH_WORDS, p.statement) is None
     held = [
         (b, was.group(0))
         for b in beliefs
-        if b.subject == p.subject
+        if (b.subject == p.subject or (unnamed and (b.subject or "").startswith(f"{p.subject}:")))
         and b.kind == "fact"
         and (was := _GRADE_ZH.search(b.statement)) is not None
         and was.group(0) != now.group(0)
@@ -3412,7 +3424,9 @@ def _ended_by_pronoun(p: Proposal, beliefs: Sequence[BeliefView], now: Sequence[
     # a thing held ends with "cancelled it"; a habit or a job too with a bare "I quit"
     doing = said.group(0).casefold().startswith(("stopped doing", "quit doing", "gave up doing"))
     habit = (bare or doing) and _HABIT.search(last.statement)  # "stopped doing that": a habit too
-    if not (is_cjk(last.statement) or _A_THING.search(last.statement) or habit):
+    # "he's outgrown it": a state of theirs ends (an allergy, a fear), no thing held needed
+    outgrown = re.match(r"outgr|gr[eo]wn? out", said.group(0), re.IGNORECASE) is not None
+    if not (is_cjk(last.statement) or _A_THING.search(last.statement) or habit or outgrown):
         return None
     return Decision("negate", (last,), f"ended: {p.statement} (ends: {last.statement}; rule ended pronoun)")
 
@@ -3500,6 +3514,9 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             if (
                 _WORK_STATUS.search(b.statement)
                 or (b.attribute == "occupation" and re.search(r"\bas an?\s", taken) is not None)
+                # a role held as what one is ("is a marketing exec at an agency"), by a job taken as another
+                # ("start as office manager", "got the ward manager job")
+                or ((b.attribute == "occupation" or _holds_role(b.statement)) and _role_taken(taken))
                 or (b.attribute == "employer" and re.search(r"\b(?:at|with|by)\s", taken) is not None)
             )
             and not _NEW_JOB.search(b.statement)
@@ -3635,6 +3652,14 @@ def new_job(statement: str) -> bool:
     """Whether a statement says a new job was taken: it may end work said under another key."""
     taken = _NEW_JOB.search(statement)  # "..., so no more coffee slinging": a denial after it is of the old work
     return taken is not None and not negated(statement[: taken.start()])
+
+
+def _role_taken(taken: str) -> bool:
+    """Whether a new job is said as a role: "as ..." or "the ward manager job"."""
+    named = re.search(r"\b(?:the|that|a|an)\s+((?:[\w-]+\s+){0,2}[\w-]+)\s+(?:job|position|role)\b", taken, re.I)
+    # (a leader of a team at work is a role too: "the team leader job")
+    role = named.group(1) if named else ""
+    return re.search(r"\bas\s", taken) is not None or is_occupation(role) or role.endswith(" leader")
 
 
 def _kept_employer(statement: str, taken: str) -> bool:
@@ -4179,7 +4204,8 @@ _BARE_STATE = re.compile(r"\b(?:is|are|was)\s+(?:\w+ly\s+)?(?-i:[a-z]+)[.!]?$", 
 # (not a name: "my roommate is Jess" says who holds the role, which a switch may change)
 # When someone works or does a thing ("day shifts", "weekends"): no identity of theirs.
 _WHEN_WORKED = re.compile(
-    r"\b(?:shifts?|days|nights|mornings|evenings|afternoons|weekends|weekdays|hours|part-time|full-time)\b",
+    r"\b(?:shifts?|days|nights|mornings|evenings|afternoons|weekends|weekdays|hours|part-time|full-time)\b"
+    r"|[夜白早晚中]班|倒班|加班|值班|轮班",
     re.IGNORECASE,
 )
 # What one of the speaker's people is, by name or not ("The user's brother Sam is a nurse."), and
@@ -4190,7 +4216,10 @@ _WHAT_THEY_ARE = re.compile(
 )
 _LEFT_HOME = re.compile(r"\b(?:moved|moving|moves)\s+(?:out|away)\b|\bleft home\b", re.IGNORECASE)
 _IDENTITY = re.compile(
-    r"^(?:the user's|my|our)\s+[\w-]+\s+(?:is|was)\s+(?:a\s+|an\s+)?(?-i:[a-z\d])[\w-]*\.?$", re.IGNORECASE
+    r"^(?:the user's|my|our)\s+[\w-]+\s+(?:is|was)\s+(?:a\s+|an\s+)?(?-i:[a-z\d])[\w-]*\.?$"
+    # ... or the speaker ("用户是护士", "我老婆是老师")
+    r"|^(?:用户|我)[\u4e00-\u9fff]{0,3}是[\u4e00-\u9fff]{1,6}。?$",
+    re.IGNORECASE,
 )
 
 

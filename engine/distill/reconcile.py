@@ -519,7 +519,22 @@ class _State:
         do in their own words ends, the role replacing it (the place it named stays in its history)."""
         if p.subject != _USER or not _NOW_WORD.search(p.statement) or negated(p.statement):
             return False
-        work = [b for b in self._judgeable(p, beliefs) if _is_said(b.attribute) and _WORK_SAID.search(b.statement)]
+        # (or held as an employer, where the role is taken at another place: "works at Tesco as a
+        # shift leader" / "I'm deputy manager at the Lidl in Harlow now")
+        at = re.search(r"\bat\s+(?:the\s+)?(?-i:[A-Z])[\w&'-]+", p.statement)
+        work = [
+            b
+            for b in self._judgeable(p, beliefs)
+            if _WORK_SAID.search(b.statement)
+            and (
+                _is_said(b.attribute)
+                or (
+                    b.attribute == "employer"
+                    and at is not None
+                    and (b.value or "").casefold() not in at.group(0).casefold()
+                )
+            )
+        ]
         if len(work) != 1 or negated(work[0].statement):
             return False
         self._supersede(work, p, "replaced")
@@ -942,8 +957,12 @@ class _State:
         if found is None:
             return False
         target, wrong = found
-        if p.replaces and p.replaces.casefold() == wrong.casefold() + "s" and (p.value or "")[-1:] in ("s", "S"):
-            p = replace(p, value=(p.value or "")[:-1])  # the belief said one ("every Sunday"): so is the value
+        # the belief said one ("every Sunday", "the Monday driver"): so is the value
+        one_day = re.fullmatch(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", wrong, re.IGNORECASE)
+        days = re.fullmatch(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days", p.value or "", re.IGNORECASE)
+        plural = (p.value or "")[-1:] in ("s", "S")
+        if plural and ((p.replaces and p.replaces.casefold() == wrong.casefold() + "s") or (one_day and days)):
+            p = replace(p, value=(p.value or "")[:-1])
         if wrong[:1] in "$€£¥" and p.value and p.value[:1].isdigit():  # "2010" for "$2100": the currency stays
             p = replace(p, value=wrong[0] + p.value)
         day = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", p.value or "")
@@ -952,6 +971,12 @@ class _State:
             # "no wait, it's the 19th" corrects the day of "18 March 2026", never the month and year
             wrong, p = said_day.group(0), replace(p, value=p.value if said_day.group(1) else day.group(1))
         corrected = _as_correction_of(replace(target, value=wrong), replace(p, rule="correction"))
+        if (
+            is_cjk(p.statement)
+            and p.statement[:3] == target.statement[:3]
+            and wrong in _anchored_zh(p.statement, p.value or "", target.statement)
+        ):  # "打错了，我是做后端的，写Java": said whole as the belief was, it stands as said
+            corrected = replace(corrected, statement=p.statement)
         if normalise(corrected.statement) == normalise(target.statement):  # "sorry, we're on 3 already": as it was
             self._reinforce(target, p, "restated")
             return True
@@ -1039,6 +1064,8 @@ class _State:
             ):
                 # "是银色的" corrects "白色": a word of the same kind, told by the character it ends with
                 spans = _same_kind_zh(p.value, b.statement)
+            if not spans and slip and p.value and is_cjk(p.value) and not _MEASURE_ZH.search(p.value):
+                spans = _anchored_zh(p.statement, p.value, b.statement)  # "哦不对，是柴犬" of "家狗是柯基"
             if p.value_type == WORD or (p.value_type == "name" and not spans and _said_as_copula(p)):
                 # "no sorry, it's claritin": the word the latest belief ends with; a name corrects a
                 # word said after a copula ("my router is a netgear" / "actually it's a TP-Link")
@@ -1512,6 +1539,26 @@ def _same_kind_zh(value: str, statement: str) -> list[str]:
     for size in (len(value), len(value) + 1, len(value) + 2, *range(len(value) - 1, 1, -1)):
         kind = rf"(?<=[{_BEFORE_A_WORD_ZH}])(?=([\u4e00-\u9fff]{{{size - 1}}}{re.escape(value[-1])}))"
         found = [w for w in re.findall(kind, statement) if w != value and w[0] not in _NOT_A_WORD_START_ZH]
+        if found:
+            return found
+    return []
+
+
+def _anchored_zh(statement: str, value: str, held: str) -> list[str]:
+    """The word a held Chinese statement says where a correction says its value, after the
+    same words ("是柴犬" puts right the "柯基" of "用户家狗是柯基"; "用户是做后端的" the "做前端" of
+    "用户是做前端的"): the longest run of up to three characters said before the value in both,
+    then a word of the value's length that differs from it."""
+    at = statement.find(value)
+    for size in (3, 2, 1):
+        anchor = statement[max(0, at - size) : at] if at >= size else ""
+        if len(anchor) < size or not re.fullmatch(r"[\u4e00-\u9fff]+", anchor):
+            continue
+        found = [
+            w
+            for w in re.findall(re.escape(anchor) + rf"([\u4e00-\u9fff]{{{len(value)}}})", held)
+            if w != value and w[0] not in _NOT_A_WORD_START_ZH
+        ]
         if found:
             return found
     return []

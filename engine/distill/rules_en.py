@@ -228,6 +228,13 @@ _NOT_NAMES = frozenset(
         "Now",
     ]
 )
+# What "I'm" is said before with a capital that is no name: a day, a time zone ("oh wait, I'm Tuesdays",
+# "I'm Mountain, not Pacific"); a month may be a name ("I'm May")
+_TIME_SAID = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|pacific|mountain|eastern|central|atlantic|alaska|hawaii|"
+    r"gmt|bst|utc|[ecmp][sd]t",
+    re.IGNORECASE,
+)
 _INTRO = re.compile(r"\b(?:[Mm]y name is|I'm|I am|[Cc]all me)\s+" + _NAME + r"(?:,?\s+(?:an?|the)\s+([^.,;!?]+))?")
 _OCCUPATION_WORDS = frozenset(
     [
@@ -498,7 +505,11 @@ def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
         and m.group(1).split()[0].capitalize() not in _NOT_NAMES  # ("I'm NOT allergic": shouted, no name)
         # "I'm Catholic", "I'm Irish": a faith or a nation, written with a capital, is no name
         and not (
-            (m.group(1).casefold().split()[-1] in _BELONGING or _ACRONYM.fullmatch(m.group(1)))
+            (
+                m.group(1).casefold().split()[-1] in _BELONGING
+                or _ACRONYM.fullmatch(m.group(1))
+                or _TIME_SAID.fullmatch(m.group(1))
+            )
             and not re.match(r"(?i)my name is|call me", m.group(0))
         )
     ):

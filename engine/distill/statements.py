@@ -78,7 +78,9 @@ _LEAD_EN = re.compile(
     + r"|"
     r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|(?:[:;]|(?<=[:;]))-?[()/|DPpOo3](?=\s|$)|"
     r"hmm+|fyi|just so you know|quick update|update|heads up|"
-    r"for (?:future|later|next) (?:convos?|conversations?|chats?|reference|time)|for (?:the )?(?:record|future)|news|(?:good|big|bad|sad|great|exciting|some) news|and|but|also|actually|"
+    r"for (?:future|later|next) (?:convos?|conversations?|chats?|reference|time)|for (?:the )?(?:record|future)|"
+    # news, with whom it came from ("great news from the allergist:")
+    r"(?:(?:good|big|bad|sad|great|exciting|some|brilliant|wonderful|amazing|fantastic|happy) )?news(?: from (?:the |my |our )?[\w-]+(?: [\w-]+)?(?=\s*[:!—–-]))?|and|but|also|actually|"
     # a softener of bad news before what is told ("I'm afraid I have sad news"; not "afraid of dogs")
     r"i(?:'m| am) afraid(?: that)?(?=,?\s+(?:i|we|my|our|it|he|she|they|the)\b)|"
     r"honestly|sadly|unfortunately|oh man|man|dude|alright|right|sure|cool|nice|great|awesome|true|totally|indeed|my mistake|"
@@ -672,6 +674,10 @@ _URGING_ZH = r"(?:急+|在线等|谢谢|求解答?|求助|拜托了?)[!！。]*"
 _QUESTION_ZH = re.compile(
     r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|(?<!没)(?:有|是|干|叫|为|吃|买)啥(?![^，,。！!]{0,4}[都也])|啥(?:区别|意思|情况|好处|用|呢)|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|(?<![前这那过好])几[个点天次号]|来着[？?]?$|是否|有没有|能不能|可不可以|要不要"
     r"|多少(?![有也还都])|多久|多长时间"
+    # what is asked by 咋 ("是咋回事", "咋办"), or by 啥 said last ("能做点啥", "要注意点啥")
+    r"|咋|点啥|啥[好呀啊呢]?[。！!？?]*$|啥[\u4e00-\u9fff]{1,6}(?:好|合适|靠谱)[。！!？?]*$"
+    # how old, how tall, how far ("宝宝一般多大开始加辅食")
+    r"|(?<![差不好许很])多(?:大|高|重|远|贵|长)(?!时间)"
     # a yes-or-no asked by a verb said twice ("会不会很亏", "是不是该换了", "值不值")
     + "|"
     + _YES_OR_NO_ZH
@@ -683,6 +689,9 @@ _QUESTION_ZH = re.compile(
 _URGED_ZH = re.compile(_URGING_ZH)
 _REQUEST_ZH = re.compile(
     r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮|"
+    # a text at hand worked on again ("再改短一点", "那你再帮我改短一点"), and what it should say ("就说家里有事")
+    r"(?:那|那就|然后)?你?(?:再|重新)(?:帮我|给我)?(?:改|写|缩|扩|润色|翻译|优化|精简|调整|整理|总结|生成|来)|"
+    r"(?:那|那就)你?再?帮我|就说(?=[\u4e00-\u9fff])|"
     # what the speaker meant to ask ("我是想问适合四手联弹的曲子"): a question, put right
     r"(?:用户|我)(?:其实)?是想问(?=[^，,。]*(?:什么|哪|怎么|几|吗|呢|有没有|推荐|适合|？|\?))|"
     # a task on a text at hand ("把这句话翻译成英文", "这段话帮我缩写一下")
@@ -755,7 +764,8 @@ _TENTATIVE_ZH = re.compile(
 # "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
 # Not the weather ("最近一直下雨"), which is no one's.
 _LIFE_EVENT_ZH = re.compile(
-    r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|分手|分|怀孕|转正|退学|休学|辍学|脱单|转行|改行)(?:了|啦|喽)"
+    r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|分手|分|怀孕|转正|退学|休学|辍学|脱单|转行|改行|退伍|退役|辞职|离职|"
+    r"入职|升职)(?:手续(?:办完|办好|走完))?(?:了|啦|喽)"
 )
 # What the speaker does, said as its own subject that changed ("tutoring has gone full-time since
 # september", "freelancing is now my main gig"): theirs, not a remark on doing it.
@@ -775,6 +785,8 @@ _SPEAKER_UNSAID_ZH = re.compile(
     r"每周|每晚|每个?月|国庆|春节|过年|寒假|暑假|五一|元旦|中秋|年底|年初|"
     r"(?:下|上|这)(?:个)?(?:月|周|星期)|[一二三四五六七八九十\d]{1,2}月(?:份)?(?:底|初|中)?)[，,\s]*)*"
     r"(?:最后|还是|已经)?(?:打算|准备|计划|决定|定了|报了|考上了|报名了|一直在|正在学|在学|在练|在备考|戒了|"
+    # a stretch of life one is in ("最近在减肥", "在备孕", "在找工作")
+    r"(?:正)?在(?:减肥|备孕|健身|戒烟|戒酒|控糖|吃素|学车|考驾照|找工作|找房子?|装修|坐月子|休产假|带娃|养胎|考研|实习|创业)|"
     # a debt of the speaker's cleared ("今年提前还清了")
     r"(?:提前|一次性|终于|全部)*(?:还清|还完|结清)了|"
     # an aim of the speaker's, with what it is for said first ("考研目标浙大计算机", "减肥目标是瘦十斤")
@@ -783,7 +795,7 @@ _SPEAKER_UNSAID_ZH = re.compile(
     r"(?:一般|通常|经常|常常|总是)(?:都)?(?:会)?[\u4e00-\u9fff]|"
     # a pet kept, or a place gone to for a pastime, said with the speaker dropped ("养了只仓鼠叫芝麻",
     # "每周六上午去社区图书馆做志愿者", "最近每周四晚上去学陶艺")
-    r"养了?(?:一|两|三)?(?:只|条|头|缸)|去[\u4e00-\u9fff]{0,10}?(?:做志愿者|当志愿者|学(?!校)|练|上课|打球|健身|游泳|跑步|爬山)|"
+    r"(?:新|刚|又)?养了?(?:一|两|三)?(?:只|条|头|缸)|去[\u4e00-\u9fff]{0,10}?(?:做志愿者|当志愿者|学(?!校)|练|上课|打球|健身|游泳|跑步|爬山)|"
     # a team or a star followed, a pastime taken to ("从小到大就是湖人球迷", "最近迷上了飞盘")
     r"(?:从小到大|从小|一直)?(?:都)?(?:就)?是?[\u4e00-\u9fffA-Za-z]{1,8}(?:球迷|死忠粉|铁粉)|迷上了|爱上了|"
     # a break-up with someone by name, a diagnosis ("和小周分了", "去年查出来有甲减")
@@ -814,8 +826,12 @@ _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and objec
 _LEAD_ZH_CLAUSE = re.compile(
     r"^(?:(?:嗯+|哦+|哈{2,}|呵{2,}|哎+|唉+|嘿+|哇+|好的|好吧|对|是的|不好意思|抱歉|对不起|我?(?:刚才|刚刚)?我?(?:(?:说|打|写|记|搞|弄|看|听)错(?:字)?了|口误|(?:记|搞)混了|(?:打|说|写|记|弄|搞|看)反了)|更正|纠正一下|"
     # a denial of what was just said, then the right version ("哦不对，她已经四年级了")
-    r"(?:哦|噢|啊|嗯)?不对|不是不是|等等|等一下)"
-    r"[，,、：:\s]+)+"
+    r"(?:哦|噢|啊|嗯)?不对|不是不是|等等|等一下|"
+    # news announced before it is told ("跟你说个事，……", "告诉你个好消息：……")
+    r"(?:跟你说|告诉你|和你说|说)个?(?:事|事儿|好消息|消息)?)"
+    r"[，,、：:\s]+"
+    # "by the way", said with no break before what it leads to ("对了我上个月跳槽了")
+    r"|(?:对了|话说|顺便说一?下)[，,、：:\s]*(?=\S))+"
 )
 _LEAD_ZH = re.compile(
     r"^(?:(?:嗯+|哦+|好的|好吧|对|是的|刚才|刚刚|我)?"
@@ -1157,7 +1173,9 @@ def ended_first(clause: str) -> bool:
 # The speaker's ending of a thing said as a pronoun, first in the clause ("I cancelled it",
 # "finally sold them"): not "they cancelled it on me", not "you should cancel it".
 _ENDED_IT_SAID = re.compile(
-    r"^(?:(?:i|we)\s+)?(?:(?:finally|just|already|actually|officially|eventually)\s+)?"
+    # (or one of theirs, by a pronoun or by who they are: "he's outgrown it", "my son packed it in")
+    r"^(?:(?:i|we|he|she|my\s+[\w-]+|our\s+[\w-]+)\s+)?(?:(?:has|have|'s)\s+)?"
+    r"(?:(?:finally|just|already|actually|officially|eventually)\s+)?"
     + ENDING_VERB
     + r"\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
     # ... or the thing ended itself, said of it ("it died lol, tossed it", "it got totaled")
@@ -1367,7 +1385,9 @@ _VIEW_OF_PEOPLE = re.compile(
     r"(?!.*\b(?:my|our|me|us)\b)(?:.*\b(?:most people|everyone|everybody|people|anyone|nobody|no one)\b"
     # ... or of what the world should allow ("I think e-scooters should be banned on pavements")
     r"|.*\b(?:should|shouldn't|ought to)\s+(?:not\s+)?be\s+(?:banned|illegal|legal|legalised|legalized|allowed|free|taxed|"
-    r"regulated|abolished|mandatory|compulsory|required|outlawed)\b)",
+    r"regulated|abolished|mandatory|compulsory|required|outlawed)\b"
+    # ... or of what the world will come to ("I reckon interest rates are going to drop again")
+    r"|.*\b(?:will|won't|is going to|are going to|gonna)\b)",
     re.IGNORECASE,
 )
 
@@ -1375,7 +1395,10 @@ _VIEW_OF_PEOPLE = re.compile(
 # Someone's view told to have the listener judge it ("my mate reckons everyone should switch to
 # linux, is he right?", "my colleague keeps saying remote work is dead. thoughts?")
 _VIEW_OF_THEIRS = re.compile(
-    r"^(?:(?:so|ok|okay|lol|honestly)[,\s]+)*(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:\w+ly\s+)?"
+    r"^(?:(?:so|ok|okay|lol|honestly)[,\s]+)*(?:(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?"
+    # ... or a text's ("an article I read says ...", "this study claims ...")
+    r"|(?:an?|this|that|some)\s+(?:article|study|report|post|video|book|paper|podcast|documentary)"
+    r"(?:\s+(?:i|we)\s+(?:read|saw|watched|heard|found))?)\s+(?:\w+ly\s+)?"
     r"(?:reckons|thinks|says|keeps saying|believes|swears|insists|claims|is convinced|argues)\b",
     re.IGNORECASE,
 )
@@ -1386,7 +1409,11 @@ _VIEW_ASKED = re.compile(
 )
 
 
-_VIEW_OF_THEIRS_ZH = re.compile(r"^(?:我|我们)的?[\u4e00-\u9fff]{1,4}?(?:老是|总是|一直|总)?(?:说|觉得|认为|坚持认为)")
+_VIEW_OF_THEIRS_ZH = re.compile(
+    r"^(?:(?:我|我们)的?[\u4e00-\u9fff]{1,4}?(?:老是|总是|一直|总)?(?:说|觉得|认为|坚持认为)"
+    # ... or a text's, or what is said about ("有篇文章说", "网上说", "听说")
+    r"|(?:有|看到|看了)?(?:一)?(?:篇|个|条)?(?:文章|新闻|视频|帖子|研究|报道)(?:上|里)?说|网上(?:都)?说|听说|有人说)"
+)
 _VIEW_ASKED_ZH = re.compile(r"你怎么看|你觉得呢|你觉得(?:对|有道理|靠谱)吗|是真的吗|有道理吗|靠谱吗|对吗")
 
 
@@ -1636,7 +1663,9 @@ def is_supposition(sentence: str) -> bool:
 # move to london, what would the visa process look like?"): nothing told, only a case put.
 _CONDITION_ALONE_EN = re.compile(
     r"^(?:(?:hypothetically|theoretically|just curious|out of curiosity|let's say|say|so)[,\s]+)*"
-    r"(?:if|suppose|supposing|what if|in case|assuming)\b[^,;]*$",
+    r"(?:if|suppose|supposing|what if|in case|assuming"
+    # ... or a case put of no one in particular ("say someone earned 40k in Scotland")
+    r"|(?:let's say|say|imagine)\s+(?:someone|somebody|a (?:person|guy|woman|man|family|couple|friend)|you|i|we))\b[^,;]*$",
     re.IGNORECASE,
 )
 _CONDITION_ALONE_ZH = re.compile(r"^(?:" + SUPPOSING_ZH + r")[^，,；;]*$")

@@ -129,7 +129,10 @@ _CONTRACTED_COPULA = re.compile(
     # (an adverb between: "she's just gone into Year 5")
     r"(?<=[A-Za-z])['’]s(?=\s+(?:(?P<has>(?:(?:just|already|finally|recently|officially|now)\s+)?"
     r"(?:been|got|gotten|put|raised|upped|bumped|hiked|lowered|cut|dropped|"
-    r"increased|reduced|changed|moved|switched|gone|had|given|sent|told|asked|offered)\b(?!\s+(?:by|for)\b))|on|in|at|to|now|no|not|a|an|the|about|around|still|only|"
+    r"increased|reduced|changed|moved|switched|gone|had|given|sent|told|asked|offered|"
+    # ... and of an ending or a start ("he's outgrown it", "she's quit the choir", "he's left")
+    r"outgrown|grown|become|started|stopped|quit|joined|decided|taken|finished|passed|won|learned|learnt|left(?!-))"
+    r"\b(?!\s+(?:by|for)\b))|on|in|at|to|now|no|not|a|an|the|about|around|still|only|"
     r"back|off|over|with|from|up|down|going|getting|always|never|just|really|also|already|finally|currently|"
     r"due|set|scheduled|moving|almost|nearly|under|[$€£¥]?\d[\d,.]*|"
     # a progressive of a plan or a life ("Jake's coming to visit", "Ana's expecting", "Mum's retiring")
@@ -506,12 +509,17 @@ NEW_RECORD = (
 _RECORD_OPEN = re.compile(rf"\bnew\s+(?:{_RECORDS})\b(?:\s+(?:{_WHEN_SAID})\b|{_AT_PLACE})*[!.:,=\s-]*$", re.IGNORECASE)
 
 
+# A space between Chinese words, where chat types it for a comma ("哎说错了 初二了")
+_SPACE_AS_COMMA_ZH = re.compile(r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])")
+
+
 def sentences(text: str) -> list[str]:
     """Splits a message into sentences (Latin and CJK punctuation, newlines);
     a title or other abbreviation ("Dr. Green", "Mr. Okafor", "e.g. tea"), a
     middle initial ("John F. Kennedy") or initials the sentence goes on after
     ("a quote by J.K. Rowling", "moved to D.C. last year") does not end one."""
     out: list[str] = []
+    text = _SPACE_AS_COMMA_ZH.sub("，", text)
     for part in (q.strip() for p in _SENTENCE_END.split(text) for q in _emoji_ended(p)):
         if not part:
             continue
