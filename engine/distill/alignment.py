@@ -27,6 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ledgermind.analysis.text import lexical_stem
+from ledgermind.distill.person import RELATIONS_ZH_WORDS
 from ledgermind.distill.providers import kinds_said_alone, providers_named
 from ledgermind.distill.text import copula_expanded, is_cjk
 from ledgermind.distill.vehicles import make_and_model
@@ -495,7 +496,11 @@ _LET_GO = r"let\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-
 # An ending with nothing in its place ("I cancelled my membership"); "ended up" says
 # how something turned out ("ended up with some great sponsors"): no ending.
 _ENDS = re.compile(
-    r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|(?:don't|do not|doesn't|am not|'m not|not)\b"
+    r"\b(?:cancel(?:l)?ed|quit|stopped|gave up|given up|no longer|"
+    # a thing left to run out ("didn't bother renewing the season ticket", "decided not to renew")
+    r"(?:didn't|did not|won't|not) (?:bother(?:ing)? (?:to )?)?renew(?:ing)?(?=\s+(?:the|my|our|it|them)\b)|"
+    r"(?:decided|chose) not to renew|"
+    r"(?:don't|do not|doesn't|am not|'m not|not)\b"
     r"[^.]*\b(?:anymore|any more)|broke up|sold(?!\s+out\b)|(?:closed on|finali[sz]ed|completed) the sale of|"
     # "left Google", not "left work early", "left it at home", "left for Denver"
     r"left(?!\s+(?:work|home|the (?:house|office)|early|late|for|it|them|a|an)\b)|"
@@ -507,7 +512,7 @@ _ENDS = re.compile(
     # endings in everyday idiom ("stepped back from the shelter", "packed in the job", "pulled the
     # plug on the podcast", "called it quits on the allotment"; not "walked away from", said of places)
     # (or a thing named: "jacked in DPD", "ditched Sky")
-    r"(?:ditched|scrapped|dumped|binned)(?=\s+(?:the|my|our|his|her|their)\s|\s+(?-i:[A-Z])\w)|stepped (?:back|away|down) from|"
+    r"(?:ditched|scrapped|dumped|binned)(?=\s+(?:the|my|our|his|her|their)\s|\s+(?-i:[A-Z])\w)|stepped (?:back|away|down) from|(?:stood|stepped) down as|"
     r"bowed out of|(?:packed|jacked) in(?=\s+(?:the|my|our|his|her|their)\s|\s+(?-i:[A-Z])\w)|"
     # a business of one's own wound up ("packed up the market stall for good")
     r"packed up(?=\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}(?:stall|shop|business|stand|pitch|studio|company|food truck)\b)|"
@@ -978,8 +983,10 @@ _NO_LONGER_THERE_ZH = re.compile(
 # An ending said alone, its object left unsaid ("戒了", "现在已经不去了", "三个月没碰了"): what it
 # ends is the thing spoken of last (the clause before, or the belief said last).
 BARE_ENDED_ZH = re.compile(
-    r"^(?:用户)?(?:已经|早就|也|就|都|现在|目前|如今|再也|基本|彻底|完全|终于|后来|最近|上个?月|上周|前几天)*"
-    r"(?:戒了|停了|放弃了|不干了|辞了|退了|不(?:再)?(?:去|学|玩|打|练|跳|弹|唱|跑|做|喝|抽|吃|用|开|骑|追|看|上)了|"
+    # (or one of theirs, the object dropped: "用户爸今年不种了")
+    r"^(?:用户(?:的)?(?:" + RELATIONS_ZH_WORDS + r")?)?"
+    r"(?:已经|早就|也|就|都|现在|目前|如今|再也|基本|彻底|完全|终于|后来|最近|上个?月|上周|前几天|今年|去年)*"
+    r"(?:戒了|停了|放弃了|不干了|辞了|退了|不(?:再)?(?:去|学|玩|打|练|跳|弹|唱|跑|做|喝|抽|吃|用|开|骑|追|看|上|种|养|教|带)了|"
     r"(?:好几|[一二两三四五六七八九十几半\d]+)个?(?:月|年|星期|礼拜|周|天)没(?:碰|抽|喝|去|玩)(?:过)?了|没再碰了)"
     r"[啦了]?\W*$"
 )
@@ -1222,6 +1229,7 @@ ENDING_VERB = (
     r"called it quits (?:on|with)|moved on from|bailed on|pulled the plug on|cut ties with|dumped|"
     r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|shut down|paid off|wound down|"
     r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"
+    r"(?:didn't|did not) (?:bother(?:ing)? (?:to )?)?renew(?:ing)?|decided not to renew|"
     r"killed(?=\s+(?:the|that|my|our|this)\s+(?:[\w'-]+\s+){0,2}(?:sub|subs|subscription|membership|account|plan|contract)\b)|"
     r"(?:stopped|quit|gave up) (?:taking|using|wearing|paying for|renting))"
 )

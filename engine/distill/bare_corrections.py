@@ -75,7 +75,7 @@ _AFTER_WEAK_EN = re.compile(
 _FORMULA_EN = re.compile(
     r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+|omg|oh god|oh no|gosh|jeez|doh|d'oh)[\s,!.]+)?"  # an interjection may come first, never stand alone
     r"(?:(?:no wait|no no|wait no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|(?:my )?typo(?: (?:earlier|before|above|there))?|actually|"
-    r"scratch that|(?:ignore|disregard|forget) (?:that|what i (?:just )?said|my last (?:message|msg|one))(?=\s*[,.;:!—–-])|nvm|never ?mind|i mean|i meant|"
+    r"scratch that|(?:ignore|disregard|forget) (?:that|what i (?:just )?said|my last (?:message|msg|one))(?=\s*[,.;:!—–-])|nvm|never ?mind|i mean|i meant to (?:say|write|type|put)|i meant|"
     r"(?:i )?(?:misspoke|mistyped|misremembered)(?: (?:before|earlier|above|there|that|it))?|i was wrong|that was wrong|"
     r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|"
     # "that figure's wrong", "the date I gave you was wrong": the value said before, owned wrong
@@ -92,6 +92,7 @@ _FORMULA_EN = re.compile(
     + _WEAK_FORMULA_EN
     + r"|"
     r"i mixed (?:that|it|them) up|(?:i )?got (?:(?:that|it|them|those) )?mixed up|make that|"
+    r"i'?m (?:mixing|muddling) (?:things|it|them|those|stuff) up|"
     r"(?:damn |stupid )?auto-?correct(?:ed)?|(?:a |one )?(?:small|quick|tiny|minor|one) (?:fix|correction)|fix|"
     r"(?:i )?mis(?:heard|counted|remembered|spelled|spelt|read|typed)(?: (?:it|that|(?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+))?|"
     # "No, it's Wednesday", "hmm no, it's ...", "No, 2018": a plain "no" only before the value said again
@@ -101,7 +102,7 @@ _FORMULA_EN = re.compile(
     # "No, Wednesday", "no, PwC": a name or a day said alone after it (not "Oh no, Jon!": a cry to someone)
     r"(?<!oh )(?<!oh, )no(?=[\s,]+(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|" + _DAY_NAMES + r")\.?$)|more like|"
     # "just checked my donor card": how the right value was found, with where
-    r"(?:i )?meant|(?:i )?(?:just )?(?:checked|double-checked|looked it up|looked at|pulled up)"
+    r"(?:i )?meant to (?:say|write|type|put)|(?:i )?meant|(?:i )?(?:just )?(?:checked|double-checked|looked it up|looked at|pulled up)"
     r"(?: (?:again|(?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+))?(?: and)?)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
@@ -328,11 +329,14 @@ _MAX_WORDS = 4  # a bare value is short; anything longer is a statement of its o
 # After a formula, "we're on 15 already", "I'm at 3.2 now": the value where the speaker is,
 # said with its subject and nothing else.
 _ON_VALUE_EN = re.compile(
-    r"^(?:no[,\s]+)?(?:i'm|i am|we're|we are)\s+(?:(?:actually|already|really)\s+)?(?:(?:on|at)\s+"
+    # (or the speaker's thing, said "mine": "mine's with AJ Bell", "ours is with Nationwide")
+    r"^(?:no[,\s]+)?(?:i'm|i am|we're|we are|mine's|mine is|ours is|his is|hers is|theirs is)\s+(?:(?:actually|already|really)\s+)?(?:(?:on|at)\s+"
     r"(?P<v>[$€£¥]?\d[\w.,:]*)"
     # ... or whom they are with, by name ("wait no, we're with OVO")
     r"|with\s+(?P<with>(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*)?))"
-    r"\s*(?:already|now|actually|though|i think)?[.!]*$",
+    r"\s*(?:already|now|actually|though|i think)?[.!]*$"
+    # ... or a thing of theirs and its name ("sorry wrong name, our cat's Miso")
+    r"|^(?:my|our)\s+[a-z-]+(?:'s|\s+is)\s+(?:called\s+)?(?P<named>(?-i:[A-Z])[\w'-]*)[.!]*$",
     re.IGNORECASE,
 )
 
@@ -579,8 +583,11 @@ def _bare_en(text: str) -> BareCorrection | None:
     )
     new = same.group(0) if same and amount else new
     on = _ON_VALUE_EN.match(new) if formula is not None else None
+    if on is not None and (on.group("with") or on.group("named")):
+        # "wait no, we're with OVO", "his is with Three": a name, even one that spells a number
+        return BareCorrection(on.group("with") or on.group("named"), "name", old.strip(" .!") if old else None)
     if on is not None:  # "wait no, we're on 15 already": where they are is the value
-        new = on.group("v") or on.group("with")
+        new = on.group("v")
     # a value typed as a lower-case word only after a formula that says a slip ("no sorry, ...") or
     # "actually" ("actually it's symbicort"), not after "no" alone; a verdict after either is no
     # value ("actually it's hard", "oops, it's fine": ``_NO_WORD_VALUE``, an adjective's ending)
@@ -771,6 +778,9 @@ def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection 
         return None
     if re.match(r"(?:what|who|where|when|how|why|huh|really|seriously)\b", new.strip(), re.IGNORECASE):
         return None  # "wait what!", "wait, really?": surprise, no value to correct to
+    counted = _COUNTED_RATE.fullmatch(new.strip(" .!"))
+    if counted:  # "every two weeks, not every week": a rate with its count is one value
+        return BareCorrection(counted.group(0), WORD, old.strip(" .!") if old else None)
     spoken = _SPOKEN.fullmatch(new.strip())
     if spoken:  # "actually it's four", "*monthly, not weekly": a value said in a word
         wrong = old.strip(" .!") if old else None
@@ -928,6 +938,10 @@ def value_said_zh(value: str) -> str:
 
 # Values said in a word, which ``value_spans`` leaves to the words around them: a count
 # ("four") and how often ("monthly"). Read only where a correction gives one alone.
+# A rate said with its count ("every two weeks", "every 3 months", "every other day")
+_COUNTED_RATE = re.compile(
+    r"(?:every|per|each)\s+(?:\d+|two|three|four|five|six|other)\s+(?:days?|weeks?|months?|years?)", re.IGNORECASE
+)
 _SPOKEN = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"daily|weekly|monthly|yearly|annually|hourly|fortnightly|biweekly)\b",

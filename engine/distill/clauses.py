@@ -82,6 +82,10 @@ _SPLIT_EN = re.compile(
     + r")"
     # "my wife is a dentist and our son just started school": a second person of theirs, with a verb
     # of their own (not "my wife and my son live in Leeds": one subject of two)
+    # "so relieved, my student visa got approved": a thing of theirs and what became of it, after a comma
+    r"|\s*,\s+(?=(?i:my|our)\s+(?:[\w-]+\s+){0,3}?(?:got|has|have|had|just|finally|came|arrived)\s)"
+    # "I'm from Kerala, currently doing my MTech": what the speaker does now, "I" left out
+    r"|\s*,\s+(?=(?:currently|presently)\s+(?:doing|working|studying|living|based|training)\b)"
     # ("..., and the kids share a Kindle": the speaker's children, said as "the")
     r"|\s*,?\s+and\s+(?=(?:(?i:my|our)\s+(?:" + RELATIONS_EN + r")|(?i:the)\s+(?:kids|children|twins|boys|girls))"
     r"\b(?:\s+(?-i:[A-Z])[a-z]+)?\s+"
@@ -168,7 +172,7 @@ _SHARED_SUBJECT = re.compile(
 # What opens a Chinese predicate said with its subject dropped ("，在一家医院当护士", "，养了一只狗").
 # ("，上的是三班倒", "，开的是大众": what one does, said as "the one ... is")
 _PREDICATE_ZH = (
-    r"(?:最近|这阵子)?(?:偏偏|居然|竟然|却|又|也|还)*不?(?:在|住在|家住|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直|喝|吃|抽|学|练|业余|"
+    r"(?:最近|这阵子)?(?:偏偏|居然|竟然|却|又|也|还)*不?(?:在|住|家住|养了?|有|做|当|开|用|喜欢|爱|讨厌|正在|一直|喝|吃|抽|学|练|业余|"
     r"(?:上|开|用|住|读|学|做|吃|喝|养|穿|戴)的是)[\u4e00-\u9fff]"
 )
 _SPLIT_ZH = re.compile(
@@ -198,6 +202,12 @@ _SPLIT_ZH = re.compile(
     # condition and what follows it: "，喝牛奶就拉肚子" says why)
     r"|(?<!不对)(?<!不是)(?<!错了)(?<!口误)(?<!其实)(?<!哦)(?<!嗯)(?<!意思)(?<!抱歉)"
     r"[，,]\s*(?=" + _PREDICATE_ZH + r")(?![^，,。；;]*就)"
+)
+# A feeling said first, the news it is about after it ("honestly so relieved, my visa came through")
+_FEELING_FIRST = re.compile(
+    r"^(?:(?:honestly|so|just|really|very|soo+|omg|phew|ah|oh)[,!\s]+)*(?:relieved|happy|excited|glad|thrilled|"
+    r"stoked|chuffed|gutted|sad|nervous|stressed|worried|proud|pleased|buzzing|devastated|gobsmacked)\b[!.\s]*$",
+    re.IGNORECASE,
 )
 # A short clause saying when, closed by 了 ("开学了", "放假了")
 _WHEN_ZH = re.compile(r"[\u4e00-\u9fff]{2,3}了")
@@ -323,6 +333,8 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                     )
                     # ... or the new one of a role named ("the flat got sold, new landlord is Haven Lets")
                     and not (splitter is _SPLIT_EN and _NEW_ONE_IS.match(part) is not None)
+                    # ... or what a feeling said first is about ("so relieved, my visa got approved")
+                    and not (splitter is _SPLIT_EN and _FEELING_FIRST.match(merged[-1]) and is_statement(part))
                     # ... or said with its subject dropped ("landlord raised it, paying 1550 as of this month")
                     and not (
                         (switched(merged[-1]) or _AMOUNT_CHANGED.search(merged[-1]))

@@ -245,8 +245,9 @@ def bare_correction_findings(text: str, speaker: Speaker, whole: bool = True) ->
     """A correction that gives only the right value (``bare_corrections``), as
     a finding with the value's shape; [] when the text is not one, nor when it is
     talk about the talk ("Just saw your message, sorry!": an apology, no slip)."""
-    if not is_cjk(text) and chatter_kind(strip_lead(text.strip())) is not None:
-        return []
+    kind = None if is_cjk(text) else chatter_kind(strip_lead(text.strip()))
+    if kind is not None and not (kind == "fragment" and re.search(r"\d", text)):
+        return []  # (a number said alone after the formula is the value: "Sorry, 12 years.")
     bare = bare_correction(text, whole)
     if bare is None:
         return []

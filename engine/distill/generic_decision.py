@@ -349,6 +349,11 @@ _BORN = re.compile(
     re.IGNORECASE,
 )
 _EXPECTING = re.compile(r"\b(?:pregnant|expecting)\b|怀孕|怀上了", re.IGNORECASE)
+# Trying for a baby ("we're trying for a baby", "在备孕"): what a pregnancy told ends
+_TRYING = re.compile(
+    r"\btrying (?:for (?:a|another) baby|to (?:conceive|get pregnant|have a baby))\b|\bTTC\b|备孕|在要(?:孩子|宝宝|二胎)",
+    re.IGNORECASE,
+)
 # Graduating: the studies the person was in end ("I'm studying nursing" / "I graduated in May").
 # A new job taken ("took a full-time job at Pixar", "joined Stripe", "got hired at the bakery"),
 # and the work it ends: another employer, or a status of working for no one in particular.
@@ -379,8 +384,8 @@ _NEW_JOB = re.compile(
     # the job applied for, got ("I got the ward manager job!"), not its interview or its offer
     r"|\bgot (?:the|that) (?:[\w-]+ ){1,3}(?:job|position|role)\b(?! (?:interview|offer|application|advert))"
     # back at work after staying home ("went back part time at the library"), 找了个半天的班
-    r"|\b(?:went|gone|have gone|has gone) back (?:to work|(?:part|full)[- ]time)\b|\breturned to work\b"
-    r"|跳槽(?:了|到)|换了(?:一)?(?:份|个)?工作|(?<!没)入职了|(?<!没)找(?:了|到了?)(?:个|份)[\u4e00-\u9fff]{0,4}(?:班|工作)",
+    r"|\b(?:went|gone|have gone|has gone) back (?:to (?:(?:part|full)[- ]time )?work|(?:part|full)[- ]time)\b|\breturned to work\b"
+    r"|跳槽(?:了|到|去)|换了(?:一)?(?:份|个)?工作|(?<!没)入职了|(?<!没)找(?:了|到了?)(?:个|份)[\u4e00-\u9fff]{0,4}(?:班|工作)",
     re.IGNORECASE,
 )
 _WORK_STATUS = re.compile(
@@ -390,7 +395,9 @@ _WORK_STATUS = re.compile(
     r"biology|physics|art|music|kindergarten|preschool)|"
     r"self-employed|unemployed|between jobs|job.hunting|looking for (?:a |an )?(?:new )?(?:job|work)|out of work|"
     # a parent at home, no job held ("I'm a stay-at-home mum", 全职妈妈)
-    r"stay[- ]at[- ]home (?:mum|mom|dad|parent|mother|father)|homemaker|housewife|househusband)\b|全职(?:妈妈|太太|主妇|爸爸|宝妈)|家庭主妇"
+    r"stay[- ]at[- ]home (?:mum|mom|dad|parent|mother|father)|homemaker|housewife|househusband|"
+    # ... or retired ("I'm retired, living off my pension"), said of the speaker
+    r"(?:i'm|i am|the user is) (?:now )?retired)\b|全职(?:妈妈|太太|主妇|爸爸|宝妈)|家庭主妇|(?:用户|我)(?:已经)?退休了"
     # 在腾讯上班, 在一家外企做会计
     r"|在[^，,。]{1,12}(?:上班|工作|任职|实习)|在[^，,。]{0,8}(?:公司|企|厂|医院|学校|银行|事务所)[^，,。]{0,2}(?:做|当)|"
     + _WORK_DONE_ZH,
@@ -3078,6 +3085,11 @@ _FOR_A_TIME = re.compile(
     r"|temporarily|for now|on loan|on secondment|to cover)\b",
     re.IGNORECASE,
 )
+_STUDIES_WHERE = re.compile(
+    r"\b(?:studying|doing\s+(?:a|an|my|their)(?:\s+[\w-]+){1,6}?|enrolled|a student|reading\s+[\w-]+)"
+    r"\s+at\s+(?:the\s+)?(?P<place>(?-i:[A-Z])[\w'&.-]+)",
+    re.IGNORECASE,
+)
 _WORKS_WHERE = re.compile(
     r"\b(?:works?|working|based)\s+(?:in|out of|from)\s+(?:the\s+)?(?P<place>[\w'&.-]+)"
     r"|\b(?:at|in)\s+the\s+(?P<site>[\w'&.-]+)\s+(?:office|branch|site|store|location|campus|depot|plant|warehouse)\b",
@@ -3095,7 +3107,8 @@ def _transferred(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     speaker = (p.subject or "").partition(":")[0]
 
     def where_they_work(b: BeliefView) -> bool:
-        at = _WORKS_WHERE.search(b.statement)
+        # (or study: "doing a PhD in marine biology at Plymouth" / "I transferred to Exeter")
+        at = _WORKS_WHERE.search(b.statement) or _STUDIES_WHERE.search(b.statement)
         return (
             b.subject == speaker
             and at is not None
@@ -3464,6 +3477,10 @@ def _closed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     elif born(p.statement):
         gone = tuple(b for b in beliefs if _EXPECTING.search(b.statement) and not _BORN.search(b.statement))
         reason = f"ended: {p.statement} (rule birth)"
+    elif _EXPECTING.search(p.statement) and not negated(p.statement) and not _TRYING.search(p.statement):
+        # "怀上了！！八周了", "we're expecting!": trying for a baby is over
+        gone = tuple(b for b in beliefs if _TRYING.search(b.statement))
+        reason = f"ended: {p.statement} (rule expecting)"
     elif _GRADUATED.search(p.statement) and not negated(p.statement):
         year = re.search(r"\b(?:19|20)\d\d\b", p.statement)
         since = min(p.valid_from.year, int(year.group(0))) if year else p.valid_from.year

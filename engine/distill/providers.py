@@ -484,6 +484,8 @@ def providers_taken_up(text: str) -> dict[str, frozenset[str]]:
 _SWITCH_SAID = re.compile(
     r"\b(?:moved|moving|migrated|migrating|ported|porting|switched|switching|changed|went with|signed up with|renewed with|"
     r"remortgaged with|refinanced with|"
+    # money moved to another ("rolled it all into Hostplus", "transferred my ISA to Vanguard")
+    r"(?:rolled|transferred|consolidated)(?: (?:it|them|everything|(?:my|our|the) [\w-]+))?(?: all)? (?:into|to)|"
     r"over to|instead|now|these days|jumped ship|gone with|going with|left \w+ for)\b|换成|换到|改用|转到|转网|转贷|携号|携转|现在",
     re.IGNORECASE,
 )

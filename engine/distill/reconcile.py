@@ -1011,7 +1011,9 @@ class _State:
                 # "per quarter not per month": a rate's "per" said "a" or "every" in the belief
                 per = r"(?:per|a|an|every|each)\s+"
                 rate = re.fullmatch(per + r"([a-z]+)", p.replaces, re.IGNORECASE)
-                wrong = per + rate.group(1) if rate and re.fullmatch(per + r"[a-z]+", p.value or "", re.I) else wrong
+                # (the value with a count: "every two weeks, not every week")
+                counted = re.fullmatch(per + r"(?:(?:[a-z]+|\d+)\s+)?[a-z]+", p.value or "", re.I)
+                wrong = per + rate.group(1) if rate and counted else wrong
                 year = re.search(r"\b(?:19|20)\d\d\b", p.value or "")
                 if year and re.fullmatch(r"\d\d", p.replaces):
                     wrong = year.group(0)[:2] + p.replaces  # "2026, not 27": the year said short
@@ -1557,11 +1559,15 @@ def _anchored_zh(statement: str, value: str, held: str) -> list[str]:
         found = [
             w
             for w in re.findall(re.escape(anchor) + rf"([\u4e00-\u9fff]{{{len(value)}}})", held)
-            if w != value and w[0] not in _NOT_A_WORD_START_ZH
+            # (a numeral starts no word, but where the value starts with one: "是二等" of "是一等奖学金")
+            if w != value and (w[0] not in _NOT_A_WORD_START_ZH or (w[0] in _NUMERALS_ZH and value[0] in _NUMERALS_ZH))
         ]
         if found:
             return found
     return []
+
+
+_NUMERALS_ZH = "一二两三四五六七八九十"
 
 
 # What a word of a kind follows in a note: a verb of having or being, or a particle ("是白色", "读计算机系")

@@ -561,6 +561,14 @@ _FOR_EFFECT = re.compile(
 )
 
 
+# A threat no one means, said as a clause of its own ("she'd kill me", "my boss will murder me")
+_THREAT_FOR_EFFECT = re.compile(
+    r"^(?:[\w'-]+\s+){0,3}?[\w'-]*(?:'d|\s+would|\s+will|'ll|\s+gonna|\s+going to)\s+(?:actually\s+|literally\s+)?"
+    r"(?:kill|murder|strangle)\s+(?:me|us|the user)\b",
+    re.IGNORECASE,
+)
+
+
 def said_for_effect(sentence: str) -> bool:
     """A sentence said for effect, not as meant (``_FOR_EFFECT``): no frame, rule or generic
     belief reads it."""
@@ -688,7 +696,7 @@ _QUESTION_ZH = re.compile(
 )
 _URGED_ZH = re.compile(_URGING_ZH)
 _REQUEST_ZH = re.compile(
-    r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我|提醒我|记得|别忘了|你帮|"
+    r"^(?:请|麻烦|帮我|帮忙|你能|你可以|能不能|可以帮|告诉我|给我(?![妈爸爷奶姥外老儿女哥姐弟妹家们])|提醒我|记得|别忘了|你帮|"
     # a text at hand worked on again ("再改短一点", "那你再帮我改短一点"), and what it should say ("就说家里有事")
     r"(?:那|那就|然后)?你?(?:再|重新)(?:帮我|给我)?(?:改|写|缩|扩|润色|翻译|优化|精简|调整|整理|总结|生成|来)|"
     r"(?:那|那就)你?再?帮我|就说(?=[\u4e00-\u9fff])|"
@@ -764,7 +772,7 @@ _TENTATIVE_ZH = re.compile(
 # "明年准备考研", "最后定了厦门"): after any time words, a verb of intent, decision or keeping on.
 # Not the weather ("最近一直下雨"), which is no one's.
 _LIFE_EVENT_ZH = re.compile(
-    r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|分手|分|怀孕|转正|退学|休学|辍学|脱单|转行|改行|退伍|退役|辞职|离职|"
+    r"(?:终于|刚刚?|已经)?(?:毕业|退休|结婚|离婚|订婚|分手|分|怀孕|怀上|转正|退学|休学|辍学|脱单|转行|改行|退伍|退役|辞职|离职|"
     r"入职|升职)(?:手续(?:办完|办好|走完))?(?:了|啦|喽)"
 )
 # What the speaker does, said as its own subject that changed ("tutoring has gone full-time since
@@ -785,6 +793,8 @@ _SPEAKER_UNSAID_ZH = re.compile(
     r"每周|每晚|每个?月|国庆|春节|过年|寒假|暑假|五一|元旦|中秋|年底|年初|"
     r"(?:下|上|这)(?:个)?(?:月|周|星期)|[一二三四五六七八九十\d]{1,2}月(?:份)?(?:底|初|中)?)[，,\s]*)*"
     r"(?:最后|还是|已经)?(?:打算|准备|计划|决定|定了|报了|考上了|报名了|一直在|正在学|在学|在练|在备考|戒了|"
+    # a licence or a letter got ("刚拿到驾照", "终于拿到offer了")
+    r"(?:刚|终于|已经)?(?:拿到|考到|考出|考下)了?(?:驾照|驾驶证|offer|学位|绿卡|签证|护照|证)|"
     # a stretch of life one is in ("最近在减肥", "在备孕", "在找工作")
     r"(?:正)?在(?:减肥|备孕|健身|戒烟|戒酒|控糖|吃素|学车|考驾照|找工作|找房子?|装修|坐月子|休产假|带娃|养胎|考研|实习|创业)|"
     # a debt of the speaker's cleared ("今年提前还清了")
@@ -985,6 +995,8 @@ def is_statement(clause: str) -> bool:
         return True  # "the whole eng org got moved over to linear": a provider the speaker is moved to
     if _DIED_PRONOUN.match(body) or LEFT_PRONOUN_EN.match(body):
         return True  # "sadly he passed away last night", "she retired": the person spoken of last
+    if _THREAT_FOR_EFFECT.search(body):
+        return False  # "she'd kill me": a threat no one means, no fact of hers
     if _ENDED_IT_SAID.match(body) or _ENDED_FIRST.match(body):
         # "I cancelled it", "finally emptied it": the speaker ended the thing spoken of last;
         # "unsubscribed from netflix", "shut down the etsy shop": the speaker's, "I" dropped
@@ -1398,7 +1410,7 @@ _VIEW_OF_THEIRS = re.compile(
     r"^(?:(?:so|ok|okay|lol|honestly)[,\s]+)*(?:(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?"
     # ... or a text's ("an article I read says ...", "this study claims ...")
     r"|(?:an?|this|that|some)\s+(?:article|study|report|post|video|book|paper|podcast|documentary)"
-    r"(?:\s+(?:i|we)\s+(?:read|saw|watched|heard|found))?)\s+(?:\w+ly\s+)?"
+    r"(?:\s+(?:i|we)\s+(?:read|saw|watched|heard|found|listened to|came across))?)\s+(?:\w+ly\s+)?"
     r"(?:reckons|thinks|says|keeps saying|believes|swears|insists|claims|is convinced|argues)\b",
     re.IGNORECASE,
 )

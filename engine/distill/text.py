@@ -223,7 +223,12 @@ _CHAT_KIN_SAID = re.compile(
 
 
 # "the kids started at Greenhill": the speaker's, said as a household says it, before their verb
-_THE_KIDS = re.compile(r"(?:^|(?<=[.!?,] )|(?<=\banyway ))(?:the|our) (kids|children|twins)\b" + _BEFORE_VERB, re.I)
+_THE_KIDS = re.compile(
+    r"(?:^|(?<=[.!?,] )|(?<=\banyway )|(?<=, and ))(?:the|our) (kids|children|twins)\b"
+    # (a verb in the plural: "the kids share an iPad", "the twins go to Oakfield")
+    r"(?:(?=\s+(?:have|share|go|play|live|attend|walk|take|both|all)\b)|" + _BEFORE_VERB + ")",
+    re.I,
+)
 
 
 def kin_spelled_out(text: str) -> str:

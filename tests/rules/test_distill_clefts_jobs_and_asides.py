@@ -177,3 +177,184 @@ def test_an_interview_got_is_no_job_taken() -> None:
         OWNER, "I'm a nurse at the General", "got the job interview at Boots!", one_session=True
     )
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        ("I deliver for Yodel most days", "jacked in Yodel. doing Uber Eats on the bike now", "Yodel"),
+        ("我女儿在上小学二年级", "这学期升三年级了，数学开始难了", "二年级"),
+    ],
+)
+def test_a_job_jacked_in_by_name_or_a_grade_said_with_no_one_named_ends_the_one_held(
+    held: str, said: str, gone: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+def test_a_shift_worked_on_a_day_is_no_new_line_of_work() -> None:
+    current, ended = beliefs_after(OWNER, "我是护士", "昨天又是连着三个夜班，累死了", one_session=True)
+    assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "A podcast I listened to says toddlers shouldn't drink juice at all. Is that true?",
+        "有篇文章说孩子三岁前不能吃蜂蜜，你怎么看",
+        "宝宝一般多大可以自己睡",
+    ],
+)
+def test_a_claim_read_somewhere_or_an_age_asked_is_no_fact(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert current == [], current
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("新养了只柯基叫豆豆，怎么让它不咬拖鞋", 1),
+        ("Our family's all on EE for mobiles, and the kids share an iPad for homework.", 2),
+    ],
+)
+def test_a_pet_newly_kept_or_the_kids_things_said_after_a_comma_are_kept(said: str, kept: int) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert len(current) == kept, current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone", "now"),
+    [
+        (
+            "Our two kids each get £5 a week",
+            "sorry, I meant every two weeks, not every week",
+            "£5 a week",
+            "every two weeks",
+        ),
+        (
+            "My pension's with Aviva",
+            "hang on, I'm mixing things up, mine's with Scottish Widows. Aviva is my wife's",
+            "Aviva",
+            "Scottish Widows",
+        ),
+        (
+            "we've got a dog called Bramble",
+            "oops sorry wrong name, our dog's Bracken, Bramble was next door's",
+            "Bramble",
+            "Bracken",
+        ),
+        (
+            "I've been with my partner 6 years",
+            "Sorry, 8 years. I'm rubbish with dates, he'd kill me",
+            "6 years",
+            "8 years",
+        ),
+    ],
+)
+def test_a_rate_a_provider_a_name_or_a_count_put_right_replaces_the_one_held(
+    held: str, said: str, gone: str, now: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+    assert any(now in c for c in current), (current, ended)
+    assert not any("kill" in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        (
+            "I'm retired, living off my pension",
+            "I've gone back to part-time work at the library, things are tight",
+            "retired",
+        ),
+        ("I've got my super with Cbus", "rolled it all into Hostplus last month, lower fees", "Cbus"),
+        ("I'm doing a masters in law at Leeds", "I transferred to Sheffield in January actually", "Leeds"),
+        ("我在成都做行政", "年后跳槽去重庆了，还是做行政", "成都"),
+        ("我妈在老家养猪", "她今年不养了，来北京帮我带孩子", "养猪"),
+        ("I've got an annual railcard", "didn't bother renewing the railcard this year, I drive now", "railcard"),
+    ],
+)
+def test_work_again_money_rolled_over_a_transfer_a_job_elsewhere_or_a_thing_not_renewed_ends_what_was_held(
+    held: str, said: str, gone: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone", "now"),
+    [
+        ("我们在备孕", "怀上了！！七周了", "备孕", "怀上"),
+        (
+            "we've been trying for a baby since last spring",
+            "I'm pregnant!! 6 weeks, still can't believe it",
+            "trying",
+            "pregnant",
+        ),
+        ("我拿的是三等奖学金，一年3000", "打错了，是二等", "三等", "二等"),
+        ("our wedding anniversary is the 3rd of June", "my bad, the 13th, he'd kill me", "3rd", "13th"),
+    ],
+)
+def test_a_pregnancy_ends_trying_and_a_numbered_word_or_a_day_put_right_replaces_it(
+    held: str, said: str, gone: str, now: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+    assert any(now in c for c in current), (current, ended)
+    assert not any("kill" in c for c in current), current
+
+
+def test_someone_elses_pregnancy_ends_no_trying_of_the_speakers() -> None:
+    current, ended = beliefs_after(OWNER, "we're trying for a baby", "my sister is pregnant", one_session=True)
+    assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("honestly so relieved, my work visa got approved this morning", ["visa"]),
+        ("I'm from Goa originally, currently doing my MBA at IIM Bangalore", ["Goa", "MBA"]),
+        ("我在墨尔本读研，住学校旁边的合租房", ["墨尔本", "合租房"]),
+        ("刚拿到驾照，家里给我买了辆二手卡罗拉", ["驾照", "卡罗拉"]),
+    ],
+)
+def test_a_feeling_said_first_or_a_clause_with_its_subject_left_out_keeps_each_fact(said: str, kept: list[str]) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    for word in kept:
+        assert sum(word in c for c in current) == 1, (word, current)
+    assert len(current) == len(kept), current
+    assert not any("relieved" in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone", "now"),
+    [
+        (
+            "we've got a 3-year-old border terrier called Pip",
+            "Meant to say cairn, not border. Easy mix-up",
+            "border",
+            "cairn",
+        ),
+        (
+            "My daughter's phone is with Vodafone",
+            "scratch that, hers is with Lebara, Vodafone is mine",
+            "Vodafone",
+            "Lebara",
+        ),
+    ],
+)
+def test_a_word_meant_or_anothers_provider_put_right_replaces_the_one_held(
+    held: str, said: str, gone: str, now: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+    assert any(now in c for c in current), (current, ended)
+
+
+def test_a_role_stood_down_from_ends_it() -> None:
+    current, ended = beliefs_after(
+        OWNER, "I'm secretary of the allotment society", "Stood down as secretary at the AGM, just a plot holder now"
+    )
+    assert any("secretary" in e for e in ended), (current, ended)

@@ -91,7 +91,7 @@ def test_a_day_corrected_as_an_ordinal_corrects_the_day_written_without_it() -> 
 def test_a_relatives_name_said_as_name_is_is_who_they_are() -> None:
     current, ended = _beliefs("My grandpa's name is Walter", "sorry, got my wires crossed, my grandpa is Harold")
     assert ended == ["The user's grandpa's name is Walter."], (current, ended)
-    assert current == ["The user's grandpa is Harold."], (current, ended)
+    assert current == ["The user's grandpa's name is Harold."], (current, ended)
 
 
 def test_another_relative_named_keeps_the_first() -> None:
