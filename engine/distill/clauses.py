@@ -71,6 +71,11 @@ _TOLD_AFTER_ASK = re.compile(
 # A new role taken, said with its subject dropped ("starting monday as a receptionist"): the
 # speaker's, so no "my" of the clause before is put before it.
 _ROLE_TAKEN = re.compile(r"(?:starting|started)\s+(?:\w+\s+){0,2}?as\s+(?:a|an)\s", re.IGNORECASE)
+# A person of theirs named after them (or not), then a verb of their own
+_THEIR_VERB = (
+    r"\b(?:\s+(?-i:[A-Z])[a-z]+)?\s+"
+    r"(?:is|are|was|were|just|has|had|works|lives|started|got|turned|goes|go|plays|play|studies|teaches|share|have)\b"
+)
 _SPLIT_EN = re.compile(
     # "so I can ..." is the purpose of the clause before it, not a clause of its own
     # ("allergies make it so I don't ...": one clause, what the allergies do)
@@ -80,16 +85,16 @@ _SPLIT_EN = re.compile(
     + _NOW_OPENS
     + _PRONOUN_EN
     + r")"
-    # "my wife is a dentist and our son just started school": a second person of theirs, with a verb
-    # of their own (not "my wife and my son live in Leeds": one subject of two)
     # "so relieved, my student visa got approved": a thing of theirs and what became of it, after a comma
     r"|\s*,\s+(?=(?i:my|our)\s+(?:[\w-]+\s+){0,3}?(?:got|has|have|had|just|finally|came|arrived)\s)"
     # "I'm from Kerala, currently doing my MTech": what the speaker does now, "I" left out
     r"|\s*,\s+(?=(?:currently|presently)\s+(?:doing|working|studying|living|based|training)\b)"
-    # ("..., and the kids share a Kindle": the speaker's children, said as "the")
-    r"|\s*,?\s+and\s+(?=(?:(?i:my|our)\s+(?:" + RELATIONS_EN + r")|(?i:the)\s+(?:kids|children|twins|boys|girls))"
-    r"\b(?:\s+(?-i:[A-Z])[a-z]+)?\s+"
-    r"(?:is|are|was|were|just|has|had|works|lives|started|got|turned|goes|go|plays|play|studies|teaches|share|have)\b)"
+    # "my wife is a dentist and our son just started school": a second person of theirs, with a verb
+    # of their own (not "my wife and my son live in Leeds": one subject of two)
+    r"|\s*,?\s+and\s+(?=(?i:my|our)\s+(?:" + RELATIONS_EN + r")" + _THEIR_VERB + r")"
+    # ... or the speaker's children said as "the", after a comma only ("..., and the kids share a
+    # Kindle"; "Linda and the kids are close by" is one subject)
+    r"|\s*,\s+and\s+(?=(?i:the)\s+(?:kids|children|twins|boys|girls)" + _THEIR_VERB + r")"
     # "just got a new job at Target, also we're expecting our second": a second fact added after a comma
     r"|\s*,\s+also,?\s+(?=" + _PRONOUN_EN + r"(?!\s*(?:mean|guess|think|wonder|wanted|want)\b))"
     # "I was a nurse for years, though nowadays I teach": what holds now, conceded after a comma

@@ -1411,11 +1411,16 @@ _VIEW_OF_THEIRS = re.compile(
     # ... or a text's ("an article I read says ...", "this study claims ...")
     r"|(?:an?|this|that|some)\s+(?:article|study|report|post|video|book|paper|podcast|documentary)"
     r"(?:\s+(?:i|we)\s+(?:read|saw|watched|heard|found|listened to|came across))?)\s+(?:\w+ly\s+)?"
-    r"(?:reckons|thinks|says|keeps saying|believes|swears|insists|claims|is convinced|argues)\b",
+    r"(?:reckons|thinks|says|keeps saying|believes|swears|insists|claims|is convinced|argues)\b"
+    # ... or read or heard ("I read that households spend ...", "I saw somewhere that ...")
+    r"|^(?:(?:so|ok|okay|lol|honestly)[,\s]+)*(?:i|we)\s+(?:just\s+)?(?:read|saw|heard)\s+(?:somewhere\s+|online\s+)?that\b"
+    # ... or a quote of someone's ('Warren Buffett said "be fearful ..."')
+    r"|^(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){0,3}\s+(?:once\s+)?(?:said|says|wrote)\b[^\"“]{0,12}[\"“]",
     re.IGNORECASE,
 )
 _VIEW_ASKED = re.compile(
     r"\b(?:is (?:he|she|they) right|are they right|thoughts|what do you (?:think|reckon)|wdyt|do you agree|"
+    r"what (?:did|does) (?:he|she|they|it|that|this) mean|"
     r"who(?:'s| is) right|is (?:that|this|it) true|any truth (?:in|to) (?:that|this)|fair\?|true\?)",
     re.IGNORECASE,
 )
@@ -1426,7 +1431,9 @@ _VIEW_OF_THEIRS_ZH = re.compile(
     # ... or a text's, or what is said about ("有篇文章说", "网上说", "听说")
     r"|(?:有|看到|看了)?(?:一)?(?:篇|个|条)?(?:文章|新闻|视频|帖子|研究|报道)(?:上|里)?说|网上(?:都)?说|听说|有人说)"
 )
-_VIEW_ASKED_ZH = re.compile(r"你怎么看|你觉得呢|你觉得(?:对|有道理|靠谱)吗|是真的吗|有道理吗|靠谱吗|对吗")
+_VIEW_ASKED_ZH = re.compile(
+    r"你怎么看|你觉得呢|你觉得(?:对|有道理|靠谱)吗|是真的吗|有道理吗|靠谱吗|对吗|真的假的|说明(?:了)?(?:啥|什么)|(?:啥|什么)意思"
+)
 
 
 def put_to_the_listener(sentence: str, message: str) -> bool:
@@ -1885,7 +1892,7 @@ _TEXT_WORK_EN = re.compile(
     re.IGNORECASE,
 )
 _TEXT_WORK_ZH = re.compile(
-    r"翻译|翻成|译成|用(?:英|中|日|法|德)(?:语|文)怎么说|英文怎么说|润色|改写|扩写|缩写|精简|语法|病句|标点|通顺|错别字"
+    r"翻译|翻成|译成|用(?:英|中|日|法|德)(?:语|文)怎么说|英文怎么说|润色|改写|扩写|缩写|精简|语法|病句|语病|标点|通顺|错别字"
     r"|改得|改成(?:正式|口语|书面)|起(?:个|几个|[一二三四五六七八九十\d]个)?标题"
 )
 

@@ -131,7 +131,7 @@ _CONTRACTED_COPULA = re.compile(
     r"(?:been|got|gotten|put|raised|upped|bumped|hiked|lowered|cut|dropped|"
     r"increased|reduced|changed|moved|switched|gone|had|given|sent|told|asked|offered|"
     # ... and of an ending or a start ("he's outgrown it", "she's quit the choir", "he's left")
-    r"outgrown|grown|become|started|stopped|quit|joined|decided|taken|finished|passed|won|learned|learnt|left(?!-))"
+    r"outgrown|grown|become|started|stopped|quit|joined|decided|taken|passed|won|learned|learnt|left(?!-))"
     r"\b(?!\s+(?:by|for)\b))|on|in|at|to|now|no|not|a|an|the|about|around|still|only|"
     r"back|off|over|with|from|up|down|going|getting|always|never|just|really|also|already|finally|currently|"
     r"due|set|scheduled|moving|almost|nearly|under|[$€£¥]?\d[\d,.]*|"

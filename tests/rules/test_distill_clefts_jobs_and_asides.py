@@ -358,3 +358,19 @@ def test_a_role_stood_down_from_ends_it() -> None:
         OWNER, "I'm secretary of the allotment society", "Stood down as secretary at the AGM, just a plot holder now"
     )
     assert any("secretary" in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        'I read that "a third of nurses plan to quit within a year". Is that true?',
+        'Einstein said "imagination is more important than knowledge", what did he mean?',
+        "I saw somewhere that cats sleep 16 hours a day, what do you reckon?",
+        '新闻说"今年房价又跌了5%"，这说明啥？',
+        '有个视频说"每天喝八杯水是个误区"，真的假的',
+        "这段话有语病吗：“我们要认真学习和贯彻落实”",
+    ],
+)
+def test_a_claim_or_a_quote_put_to_the_listener_is_no_fact(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert current == [], current
