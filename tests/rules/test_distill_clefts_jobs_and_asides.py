@@ -39,193 +39,6 @@ OWNER = Owner("clefts", "u")
         ),
         ("我家里的猫是英短", "哦不对，是布偶，我总把这俩记混", "英短", "布偶"),
         ("我是做开发的，写Go", "打错了，我是做测试的，写Python", "做开发", "做测试"),
-    ],
-)
-def test_a_value_put_right_after_its_denial_or_in_a_cleft_replaces_it(
-    held: str, said: str, gone: str, now: str
-) -> None:
-    current, ended = beliefs_after(OWNER, held, said, one_session=True)
-    assert any(gone in e for e in ended), (current, ended)
-    assert any(now in c for c in current), (current, ended)
-
-
-@pytest.mark.parametrize(
-    ("held", "said"),
-    [
-        ("I live in Leeds", "sorry, not Leeds, my brother lives in Leeds"),
-        ("我家猫是英短", "英短掉毛好严重"),
-        ("I volunteer at the library on Saturdays", "I start as soon as I can at the food bank too"),
-    ],
-)
-def test_a_denial_alone_a_thing_named_again_or_a_start_soon_ends_nothing(held: str, said: str) -> None:
-    current, ended = beliefs_after(OWNER, held, said, one_session=True)
-    assert ended == [], (current, ended)
-
-
-@pytest.mark.parametrize(
-    ("held", "said", "gone"),
-    [
-        (
-            "I'm a sales exec at a car dealership in Derby",
-            "handed my notice in. I start as office manager at a dental practice on Monday",
-            "sales exec",
-        ),
-        ("我在广州做新媒体运营", "对了我前两周跳槽了，现在在深圳一家外企做市场", "新媒体运营"),
-        ("I work at Asda as a team leader", "I'm duty manager at the Morrisons in Bury now", "Asda"),
-        ("我在海军服役，今年第五年", "退伍手续办好了，下个月回老家", "海军"),
-    ],
-)
-def test_a_new_job_a_role_elsewhere_or_leaving_the_army_ends_the_work_held(held: str, said: str, gone: str) -> None:
-    current, ended = beliefs_after(OWNER, held, said, one_session=True)
-    assert any(gone in e for e in ended), (current, ended)
-    assert not any(c.startswith(("对了", "个事")) for c in current), current
-
-
-@pytest.mark.parametrize(
-    ("said", "kept", "not_kept"),
-    [
-        ("最近在备考雅思，晚饭吃点啥好", ["备考"], ["吃点啥"]),
-        ("我用的移动卡，手机是小米14，信号老是不好是咋回事", ["移动", "小米14"], ["咋回事"]),
-        ("我对花粉过敏，最近又在备孕，平时要注意点啥", ["花粉", "备孕"], ["注意点啥"]),
-        ("我开的比亚迪汉，家住南京江宁", ["比亚迪", "江宁"], []),
-    ],
-)
-def test_a_chinese_question_said_last_is_dropped_and_each_fact_before_it_kept(
-    said: str, kept: list[str], not_kept: list[str]
-) -> None:
-    current, _ = beliefs_after(OWNER, said)
-    for word in kept:
-        assert sum(word in c for c in current) == 1, (word, current)
-    for word in not_kept:
-        assert not any(word in c for c in current), (word, current)
-    assert len(current) == len(kept), current
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
-        "再改短一点，语气正式些",
-        "那你再帮我润色一下开头",
-        "帮我写个请假条，就说孩子发烧了",
-        "西游记里唐僧的坐骑叫什么名字",
-        "honestly I think flying cars will be normal by 2040",
-        "I reckon house prices are going to fall next year, what do you think?",
-        "Say someone earns 55k in Wales, roughly what's their take-home?",
-        "say I moved to Bristol, would my commute be long?",
-    ],
-)
-def test_a_task_on_a_text_a_view_of_the_world_or_a_case_put_is_no_fact(said: str) -> None:
-    current, _ = beliefs_after(OWNER, said)
-    assert current == [], current
-
-
-@pytest.mark.parametrize(
-    ("said", "kept"),
-    [
-        ("I think my daughter will love the new school", 1),
-        ("我是做外贸的，最近单子好少，有啥办法吗", 1),
-    ],
-)
-def test_a_view_of_ones_own_people_and_a_fact_before_a_question_are_kept(said: str, kept: int) -> None:
-    current, _ = beliefs_after(OWNER, said)
-    assert len(current) == kept, current
-
-
-@pytest.mark.parametrize(
-    ("held", "said", "gone"),
-    [
-        ("My daughter is allergic to eggs", "brilliant news from the clinic: she's outgrown it!", "eggs"),
-        ("I do the Friday pickup for our carpool", "oh wait no, I'm Thursdays, Friday was last term", "Friday"),
-        ("我女儿今年上三年级", "哎说错了 四年级了", "三年级"),
-        (
-            "My daughter tutors maths, she charges 20 pounds an hour",
-            "Sorry, I told you wrong, she charges 25 an hour, 20 was her old rate",
-            "20",
-        ),
-        ("I'm a stay-at-home dad", "went back full time at the council in March", "at-home dad"),
-        ("我是家庭主妇", "孩子上小学了 我找了份兼职的工作 在药店", "家庭主妇"),
-        ("I'm a care assistant at Oak Lodge", "guess what, I got the team leader job!", "care assistant"),
-    ],
-)
-def test_a_state_outgrown_a_slip_owned_or_a_job_taken_ends_what_was_held(held: str, said: str, gone: str) -> None:
-    current, ended = beliefs_after(OWNER, held, said, one_session=True)
-    assert any(gone in e for e in ended), (current, ended)
-
-
-def test_a_day_put_right_as_one_is_on_it_is_said_as_the_belief_said_it() -> None:
-    current, _ = beliefs_after(
-        OWNER, "I'm the Friday driver for swim club", "oh wait no, I'm Thursdays", one_session=True
-    )
-    assert any("Thursday driver" in c for c in current), current
-
-
-@pytest.mark.parametrize(
-    ("held", "said", "name"),
-    [
-        ("I'm on Eastern time", "oh wait I'm Central, we moved to Chicago", None),
-        ("hello", "I'm May, nice to meet you", "May"),
-    ],
-)
-def test_a_time_zone_said_after_im_is_no_name_and_a_month_may_be(held: str, said: str, name: str | None) -> None:
-    current, _ = beliefs_after(OWNER, held, said, one_session=True)
-    names = [c for c in current if "name is" in c]
-    assert names == ([f"The user's name is {name}."] if name else []), current
-
-
-def test_an_interview_got_is_no_job_taken() -> None:
-    current, ended = beliefs_after(
-        OWNER, "I'm a nurse at the General", "got the job interview at Boots!", one_session=True
-    )
-    assert ended == [], (current, ended)
-
-
-@pytest.mark.parametrize(
-    ("held", "said", "gone"),
-    [
-        ("I deliver for Yodel most days", "jacked in Yodel. doing Uber Eats on the bike now", "Yodel"),
-        ("我女儿在上小学二年级", "这学期升三年级了，数学开始难了", "二年级"),
-    ],
-)
-def test_a_job_jacked_in_by_name_or_a_grade_said_with_no_one_named_ends_the_one_held(
-    held: str, said: str, gone: str
-) -> None:
-    current, ended = beliefs_after(OWNER, held, said, one_session=True)
-    assert any(gone in e for e in ended), (current, ended)
-
-
-def test_a_shift_worked_on_a_day_is_no_new_line_of_work() -> None:
-    current, ended = beliefs_after(OWNER, "我是护士", "昨天又是连着三个夜班，累死了", one_session=True)
-    assert ended == [], (current, ended)
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
-        "A podcast I listened to says toddlers shouldn't drink juice at all. Is that true?",
-        "有篇文章说孩子三岁前不能吃蜂蜜，你怎么看",
-        "宝宝一般多大可以自己睡",
-    ],
-)
-def test_a_claim_read_somewhere_or_an_age_asked_is_no_fact(said: str) -> None:
-    current, _ = beliefs_after(OWNER, said)
-    assert current == [], current
-
-
-@pytest.mark.parametrize(
-    ("said", "kept"),
-    [
-        ("新养了只柯基叫豆豆，怎么让它不咬拖鞋", 1),
-        ("Our family's all on EE for mobiles, and the kids share an iPad for homework.", 2),
-    ],
-)
-def test_a_pet_newly_kept_or_the_kids_things_said_after_a_comma_are_kept(said: str, kept: int) -> None:
-    current, _ = beliefs_after(OWNER, said)
-    assert len(current) == kept, current
-
-
-@pytest.mark.parametrize(
-    ("held", "said", "gone", "now"),
-    [
         (
             "Our two kids each get £5 a week",
             "sorry, I meant every two weeks, not every week",
@@ -250,87 +63,6 @@ def test_a_pet_newly_kept_or_the_kids_things_said_after_a_comma_are_kept(said: s
             "6 years",
             "8 years",
         ),
-    ],
-)
-def test_a_rate_a_provider_a_name_or_a_count_put_right_replaces_the_one_held(
-    held: str, said: str, gone: str, now: str
-) -> None:
-    current, ended = beliefs_after(OWNER, held, said, one_session=True)
-    assert any(gone in e for e in ended), (current, ended)
-    assert any(now in c for c in current), (current, ended)
-    assert not any("kill" in c for c in current), current
-
-
-@pytest.mark.parametrize(
-    ("held", "said", "gone"),
-    [
-        (
-            "I'm retired, living off my pension",
-            "I've gone back to part-time work at the library, things are tight",
-            "retired",
-        ),
-        ("I've got my super with Cbus", "rolled it all into Hostplus last month, lower fees", "Cbus"),
-        ("I'm doing a masters in law at Leeds", "I transferred to Sheffield in January actually", "Leeds"),
-        ("我在成都做行政", "年后跳槽去重庆了，还是做行政", "成都"),
-        ("我妈在老家养猪", "她今年不养了，来北京帮我带孩子", "养猪"),
-        ("I've got an annual railcard", "didn't bother renewing the railcard this year, I drive now", "railcard"),
-    ],
-)
-def test_work_again_money_rolled_over_a_transfer_a_job_elsewhere_or_a_thing_not_renewed_ends_what_was_held(
-    held: str, said: str, gone: str
-) -> None:
-    current, ended = beliefs_after(OWNER, held, said, one_session=True)
-    assert any(gone in e for e in ended), (current, ended)
-
-
-@pytest.mark.parametrize(
-    ("held", "said", "gone", "now"),
-    [
-        ("我们在备孕", "怀上了！！七周了", "备孕", "怀上"),
-        (
-            "we've been trying for a baby since last spring",
-            "I'm pregnant!! 6 weeks, still can't believe it",
-            "trying",
-            "pregnant",
-        ),
-        ("我拿的是三等奖学金，一年3000", "打错了，是二等", "三等", "二等"),
-        ("our wedding anniversary is the 3rd of June", "my bad, the 13th, he'd kill me", "3rd", "13th"),
-    ],
-)
-def test_a_pregnancy_ends_trying_and_a_numbered_word_or_a_day_put_right_replaces_it(
-    held: str, said: str, gone: str, now: str
-) -> None:
-    current, ended = beliefs_after(OWNER, held, said, one_session=True)
-    assert any(gone in e for e in ended), (current, ended)
-    assert any(now in c for c in current), (current, ended)
-    assert not any("kill" in c for c in current), current
-
-
-def test_someone_elses_pregnancy_ends_no_trying_of_the_speakers() -> None:
-    current, ended = beliefs_after(OWNER, "we're trying for a baby", "my sister is pregnant", one_session=True)
-    assert ended == [], (current, ended)
-
-
-@pytest.mark.parametrize(
-    ("said", "kept"),
-    [
-        ("honestly so relieved, my work visa got approved this morning", ["visa"]),
-        ("I'm from Goa originally, currently doing my MBA at IIM Bangalore", ["Goa", "MBA"]),
-        ("我在墨尔本读研，住学校旁边的合租房", ["墨尔本", "合租房"]),
-        ("刚拿到驾照，家里给我买了辆二手卡罗拉", ["驾照", "卡罗拉"]),
-    ],
-)
-def test_a_feeling_said_first_or_a_clause_with_its_subject_left_out_keeps_each_fact(said: str, kept: list[str]) -> None:
-    current, _ = beliefs_after(OWNER, said)
-    for word in kept:
-        assert sum(word in c for c in current) == 1, (word, current)
-    assert len(current) == len(kept), current
-    assert not any("relieved" in c for c in current), current
-
-
-@pytest.mark.parametrize(
-    ("held", "said", "gone", "now"),
-    [
         (
             "we've got a 3-year-old border terrier called Pip",
             "Meant to say cairn, not border. Easy mix-up",
@@ -343,26 +75,108 @@ def test_a_feeling_said_first_or_a_clause_with_its_subject_left_out_keeps_each_f
             "Vodafone",
             "Lebara",
         ),
+        ("我们在备孕", "怀上了！！七周了", "备孕", "怀上"),
+        (
+            "we've been trying for a baby since last spring",
+            "I'm pregnant!! 6 weeks, still can't believe it",
+            "trying",
+            "pregnant",
+        ),
+        ("我拿的是三等奖学金，一年3000", "打错了，是二等", "三等", "二等"),
+        ("our wedding anniversary is the 3rd of June", "my bad, the 13th, he'd kill me", "3rd", "13th"),
     ],
 )
-def test_a_word_meant_or_anothers_provider_put_right_replaces_the_one_held(
-    held: str, said: str, gone: str, now: str
-) -> None:
+def test_a_value_put_right_or_a_state_reached_replaces_the_one_held(held: str, said: str, gone: str, now: str) -> None:
     current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert any(gone in e for e in ended), (current, ended)
     assert any(now in c for c in current), (current, ended)
+    assert not any("kill" in c or c.startswith(("对了", "个事")) for c in current), current
 
 
-def test_a_role_stood_down_from_ends_it() -> None:
-    current, ended = beliefs_after(
-        OWNER, "I'm secretary of the allotment society", "Stood down as secretary at the AGM, just a plot holder now"
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        (
+            "I'm a sales exec at a car dealership in Derby",
+            "handed my notice in. I start as office manager at a dental practice on Monday",
+            "sales exec",
+        ),
+        ("我在广州做新媒体运营", "对了我前两周跳槽了，现在在深圳一家外企做市场", "新媒体运营"),
+        ("I work at Asda as a team leader", "I'm duty manager at the Morrisons in Bury now", "Asda"),
+        ("我在海军服役，今年第五年", "退伍手续办好了，下个月回老家", "海军"),
+        ("My daughter is allergic to eggs", "brilliant news from the clinic: she's outgrown it!", "eggs"),
+        ("I do the Friday pickup for our carpool", "oh wait no, I'm Thursdays, Friday was last term", "Friday"),
+        ("我女儿今年上三年级", "哎说错了 四年级了", "三年级"),
+        (
+            "My daughter tutors maths, she charges 20 pounds an hour",
+            "Sorry, I told you wrong, she charges 25 an hour, 20 was her old rate",
+            "20",
+        ),
+        ("I'm a stay-at-home dad", "went back full time at the council in March", "at-home dad"),
+        ("我是家庭主妇", "孩子上小学了 我找了份兼职的工作 在药店", "家庭主妇"),
+        ("I'm a care assistant at Oak Lodge", "guess what, I got the team leader job!", "care assistant"),
+        ("I deliver for Yodel most days", "jacked in Yodel. doing Uber Eats on the bike now", "Yodel"),
+        ("我女儿在上小学二年级", "这学期升三年级了，数学开始难了", "二年级"),
+        (
+            "I'm retired, living off my pension",
+            "I've gone back to part-time work at the library, things are tight",
+            "retired",
+        ),
+        ("I've got my super with Cbus", "rolled it all into Hostplus last month, lower fees", "Cbus"),
+        ("I'm doing a masters in law at Leeds", "I transferred to Sheffield in January actually", "Leeds"),
+        ("我在成都做行政", "年后跳槽去重庆了，还是做行政", "成都"),
+        ("我妈在老家养猪", "她今年不养了，来北京帮我带孩子", "养猪"),
+        ("I've got an annual railcard", "didn't bother renewing the railcard this year, I drive now", "railcard"),
+        (
+            "I'm secretary of the allotment society",
+            "Stood down as secretary at the AGM, just a plot holder now",
+            "secretary",
+        ),
+    ],
+)
+def test_a_job_a_state_or_a_thing_ended_in_other_words_ends_the_one_held(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+    assert not any(c.startswith(("对了", "个事")) for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I live in Leeds", "sorry, not Leeds, my brother lives in Leeds"),
+        ("我家猫是英短", "英短掉毛好严重"),
+        ("I volunteer at the library on Saturdays", "I start as soon as I can at the food bank too"),
+        ("I'm a nurse at the General", "got the job interview at Boots!"),
+        ("我是护士", "昨天又是连着三个夜班，累死了"),
+        ("we're trying for a baby", "my sister is pregnant"),
+    ],
+)
+def test_a_denial_alone_an_interview_a_shift_or_anothers_news_ends_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert ended == [], (current, ended)
+
+
+def test_a_day_put_right_as_one_is_on_it_is_said_as_the_belief_said_it() -> None:
+    current, _ = beliefs_after(
+        OWNER, "I'm the Friday driver for swim club", "oh wait no, I'm Thursdays", one_session=True
     )
-    assert any("secretary" in e for e in ended), (current, ended)
+    assert any("Thursday driver" in c for c in current), current
 
 
 @pytest.mark.parametrize(
     "said",
     [
+        "再改短一点，语气正式些",
+        "那你再帮我润色一下开头",
+        "帮我写个请假条，就说孩子发烧了",
+        "西游记里唐僧的坐骑叫什么名字",
+        "honestly I think flying cars will be normal by 2040",
+        "I reckon house prices are going to fall next year, what do you think?",
+        "Say someone earns 55k in Wales, roughly what's their take-home?",
+        "say I moved to Bristol, would my commute be long?",
+        "A podcast I listened to says toddlers shouldn't drink juice at all. Is that true?",
+        "有篇文章说孩子三岁前不能吃蜂蜜，你怎么看",
+        "宝宝一般多大可以自己睡",
         'I read that "a third of nurses plan to quit within a year". Is that true?',
         'Einstein said "imagination is more important than knowledge", what did he mean?',
         "I saw somewhere that cats sleep 16 hours a day, what do you reckon?",
@@ -371,6 +185,56 @@ def test_a_role_stood_down_from_ends_it() -> None:
         "这段话有语病吗：“我们要认真学习和贯彻落实”",
     ],
 )
-def test_a_claim_or_a_quote_put_to_the_listener_is_no_fact(said: str) -> None:
+def test_a_task_a_question_a_claim_a_view_of_the_world_or_a_case_put_is_no_fact(said: str) -> None:
     current, _ = beliefs_after(OWNER, said)
     assert current == [], current
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("最近在备考雅思，晚饭吃点啥好", ["备考"]),
+        ("我用的移动卡，手机是小米14，信号老是不好是咋回事", ["移动", "小米14"]),
+        ("我对花粉过敏，最近又在备孕，平时要注意点啥", ["花粉", "备孕"]),
+        ("我开的比亚迪汉，家住南京江宁", ["比亚迪", "江宁"]),
+        ("honestly so relieved, my work visa got approved this morning", ["visa"]),
+        ("I'm from Goa originally, currently doing my MBA at IIM Bangalore", ["Goa", "MBA"]),
+        ("我在墨尔本读研，住学校旁边的合租房", ["墨尔本", "合租房"]),
+        ("刚拿到驾照，家里给我买了辆二手卡罗拉", ["驾照", "卡罗拉"]),
+    ],
+)
+def test_each_fact_said_before_a_question_after_a_feeling_or_with_its_subject_left_out_is_kept(
+    said: str, kept: list[str]
+) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    for word in kept:
+        assert sum(word in c for c in current) == 1, (word, current)
+    assert len(current) == len(kept), current
+    assert not any(w in c for c in current for w in ("吃点啥", "咋回事", "注意点啥", "relieved")), current
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I think my daughter will love the new school", 1),
+        ("我是做外贸的，最近单子好少，有啥办法吗", 1),
+        ("新养了只柯基叫豆豆，怎么让它不咬拖鞋", 1),
+        ("Our family's all on EE for mobiles, and the kids share an iPad for homework.", 2),
+    ],
+)
+def test_a_view_of_ones_own_people_a_pet_newly_kept_or_the_kids_things_are_kept(said: str, kept: int) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert len(current) == kept, current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "name"),
+    [
+        ("I'm on Eastern time", "oh wait I'm Central, we moved to Chicago", None),
+        ("hello", "I'm May, nice to meet you", "May"),
+    ],
+)
+def test_a_time_zone_said_after_im_is_no_name_and_a_month_may_be(held: str, said: str, name: str | None) -> None:
+    current, _ = beliefs_after(OWNER, held, said, one_session=True)
+    names = [c for c in current if "name is" in c]
+    assert names == ([f"The user's name is {name}."] if name else []), current
