@@ -26,6 +26,7 @@ from ledgermind.distill.text import count_of_word, emoji_trimmed, is_cjk
 __all__ = [
     "BARE_CORRECTION",
     "CLOCK_ZH",
+    "DAY_NAMES",
     "MONTHS",
     "SLIP_SAID_ZH",
     "WORD",
@@ -51,7 +52,7 @@ BARE_CORRECTION = "bare correction"  # the rule name a bare correction's finding
 
 # The formulas that announce a correction of what was just said. "actually" and
 # "I mean" only count before a bare remainder (the caller checks there is no statement).
-_DAY_NAMES = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+DAY_NAMES = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _MONTH_NAMES = (
     r"(?i:january|february|march|april|may|june|july|august|september|october|november|december|"
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
@@ -100,7 +101,7 @@ _FORMULA_EN = re.compile(
     # "no sorry, it's claritin", "no wait": a plain "no" before another formula
     r"no(?=[\s,]+(?:sorry|wait|oops|my bad|actually|i meant|i mean)\b)|"
     # "No, Wednesday", "no, PwC": a name or a day said alone after it (not "Oh no, Jon!": a cry to someone)
-    r"(?<!oh )(?<!oh, )no(?=[\s,]+(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|" + _DAY_NAMES + r")\.?$)|more like|"
+    r"(?<!oh )(?<!oh, )no(?=[\s,]+(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|" + DAY_NAMES + r")\.?$)|more like|"
     # "just checked my donor card": how the right value was found, with where
     r"(?:i )?meant to (?:say|write|type|put)|(?:i )?meant|(?:i )?(?:just )?(?:checked|double-checked|looked it up|looked at|pulled up)"
     r"(?: (?:again|(?:the|my|our|his|her|their) (?:[\w-]+ ){0,2}[\w-]+))?(?: and)?)\b[\s,:;!.—–-]*)+",
@@ -200,7 +201,7 @@ _VALUE_EN = re.compile(
     r"|\b[a-z][a-z_-]*\d[\w-]*"  # a code with letters and digits: "bluefalcon23", "gate-4b"
     # "A+", "C++": a grade, a type, a language; a name of words ("Bank of Scotland")
     r"|(?-i:[A-Z])[\w'-]*\+*\.?(?:\s+(?:of\s+)?(?-i:[A-Z])[\w'-]*)*"
-    r"|\b(?:" + _DAY_NAMES + r")s?\b"  # a day is a value written in lower case too ("no, wednesday")
+    r"|\b(?:" + DAY_NAMES + r")s?\b"  # a day is a value written in lower case too ("no, wednesday")
 )
 # The denied verb may be the copula, "in" or "called" ("在酒仙桥，不在望京", "叫球球，不叫豆豆").
 _CONTRAST_ZH = re.compile(
@@ -786,9 +787,7 @@ def _made(new: str, old: str | None, said_word: bool = False) -> BareCorrection 
         wrong = old.strip(" .!") if old else None
         return BareCorrection(spoken.group(0), _spoken_shape(spoken.group(0)), wrong)
     # "oh wait no, I'm Tuesdays": the day one is on, said of oneself, is the value
-    new = re.sub(
-        r"^(?:i'm|i am|we're|we are)\s+(?:on\s+)?(?=(?:" + _DAY_NAMES + r")s?\b)", "", new, flags=re.IGNORECASE
-    )
+    new = re.sub(r"^(?:i'm|i am|we're|we are)\s+(?:on\s+)?(?=(?:" + DAY_NAMES + r")s?\b)", "", new, flags=re.IGNORECASE)
     if re.match(r"(?:i|i'm|i've|we|we're|my|our|you|your)\b", new, re.IGNORECASE):
         return None  # a statement of its own: the other rules read it
     if _INTERJECTION.fullmatch(new.strip(" ,.!")):
@@ -1023,7 +1022,7 @@ def value_spans(text: str) -> list[str]:
     return [v for v in spans if v and v not in ("I", "The", "My", "Our")]
 
 
-_WEEKDAYS = _DAY_NAMES + r"|mon|tue|wed|thu|fri|sat|sun"
+_WEEKDAYS = DAY_NAMES + r"|mon|tue|wed|thu|fri|sat|sun"
 MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
 _ZH_NUMERAL = r"[零一二两三四五六七八九十百千万\d]"
 _GRADE_ZH = r"(?:初|高|大|研)[一二三四]|[一二三四五六]年级"

@@ -65,6 +65,7 @@ from ledgermind.distill.anaphora import antecedent, named_person
 from ledgermind.distill.bare_corrections import (
     BARE_CORRECTION,
     CLOCK_ZH,
+    DAY_NAMES,
     WORD,
     slip_said_zh,
     spoken_spans,
@@ -958,8 +959,8 @@ class _State:
             return False
         target, wrong = found
         # the belief said one ("every Sunday", "the Monday driver"): so is the value
-        one_day = re.fullmatch(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", wrong, re.IGNORECASE)
-        days = re.fullmatch(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days", p.value or "", re.IGNORECASE)
+        one_day = re.fullmatch(DAY_NAMES, wrong, re.IGNORECASE)
+        days = re.fullmatch(rf"(?:{DAY_NAMES})s", p.value or "", re.IGNORECASE)
         plural = (p.value or "")[-1:] in ("s", "S")
         if plural and ((p.replaces and p.replaces.casefold() == wrong.casefold() + "s") or (one_day and days)):
             p = replace(p, value=(p.value or "")[:-1])

@@ -13,6 +13,7 @@ import re
 from datetime import datetime
 
 from ledgermind.distill.alignment import says_a_state
+from ledgermind.distill.bare_corrections import DAY_NAMES
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.dates import find_time, format_day
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker, attribute_of, clean_value
@@ -231,7 +232,7 @@ _NOT_NAMES = frozenset(
 # What "I'm" is said before with a capital that is no name: a day, a time zone ("oh wait, I'm Tuesdays",
 # "I'm Mountain, not Pacific"); a month may be a name ("I'm May")
 _TIME_SAID = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|pacific|mountain|eastern|central|atlantic|alaska|hawaii|"
+    r"(?:" + DAY_NAMES + r")s?|pacific|mountain|eastern|central|atlantic|alaska|hawaii|"
     r"gmt|bst|utc|[ecmp][sd]t",
     re.IGNORECASE,
 )
