@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["chatter_kind"]
+__all__ = ["chatter_kind", "feeling_alone"]
 
 _I = r"(?:i|we)"
 _BE = r"(?:'m| am|'re| are| was| were| is|'s)"
@@ -404,6 +404,20 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         False,
     ),
 )
+
+
+# A feeling said alone with no one named, before the news it is about ("honestly so relieved, my
+# visa came through"): the emotions above and the ones chat uses of news
+_FEELING_ALONE = re.compile(
+    r"(?:(?:honestly|so|just|really|very|soo+|omg|phew|ah|oh)[,!\s]+)*"
+    rf"(?:{_EMOTION}|chuffed|gutted|pleased|buzzing|devastated|gobsmacked)\b[!.\s]*",
+    re.IGNORECASE,
+)
+
+
+def feeling_alone(text: str) -> bool:
+    """Whether a text is only a feeling, no one named ("so relieved", "gutted!")."""
+    return _FEELING_ALONE.fullmatch(text.strip()) is not None
 
 
 def chatter_kind(body: str) -> str | None:

@@ -14,7 +14,7 @@ import re
 
 from ledgermind.distill.alignment import BARE_ENDED_ZH, switched
 from ledgermind.distill.bare_corrections import is_formula
-from ledgermind.distill.chatter import chatter_kind
+from ledgermind.distill.chatter import chatter_kind, feeling_alone
 from ledgermind.distill.frames import RELATIONS_EN, RELATIONS_ZH
 from ledgermind.distill.person import INTRODUCED_ZH, SEVERAL_PEOPLE
 from ledgermind.distill.statements import (
@@ -208,12 +208,6 @@ _SPLIT_ZH = re.compile(
     r"|(?<!不对)(?<!不是)(?<!错了)(?<!口误)(?<!其实)(?<!哦)(?<!嗯)(?<!意思)(?<!抱歉)"
     r"[，,]\s*(?=" + _PREDICATE_ZH + r")(?![^，,。；;]*就)"
 )
-# A feeling said first, the news it is about after it ("honestly so relieved, my visa came through")
-_FEELING_FIRST = re.compile(
-    r"^(?:(?:honestly|so|just|really|very|soo+|omg|phew|ah|oh)[,!\s]+)*(?:relieved|happy|excited|glad|thrilled|"
-    r"stoked|chuffed|gutted|sad|nervous|stressed|worried|proud|pleased|buzzing|devastated|gobsmacked)\b[!.\s]*$",
-    re.IGNORECASE,
-)
 # A short clause saying when, closed by 了 ("开学了", "放假了")
 _WHEN_ZH = re.compile(r"[\u4e00-\u9fff]{2,3}了")
 _ZH_CONJ = re.compile(r"^(?:所以|因此|然后|而且|并且|同时)")
@@ -339,7 +333,7 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                     # ... or the new one of a role named ("the flat got sold, new landlord is Haven Lets")
                     and not (splitter is _SPLIT_EN and _NEW_ONE_IS.match(part) is not None)
                     # ... or what a feeling said first is about ("so relieved, my visa got approved")
-                    and not (splitter is _SPLIT_EN and _FEELING_FIRST.match(merged[-1]) and is_statement(part))
+                    and not (splitter is _SPLIT_EN and feeling_alone(merged[-1]) and is_statement(part))
                     # ... or said with its subject dropped ("landlord raised it, paying 1550 as of this month")
                     and not (
                         (switched(merged[-1]) or _AMOUNT_CHANGED.search(merged[-1]))

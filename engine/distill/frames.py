@@ -584,6 +584,8 @@ FORGOT_TO_SAY_EN = (
 # How news is announced before it is told ("please note that ...", "long story short,", "ok dont
 # laugh but ..."): a formula to the listener, no part of the statement ("change of plans" stays:
 # it says what it replaces).
+# News announced before it is told, in Chinese ("跟你说个事，……", "告诉你个好消息：……")
+NEWS_FORMULA_ZH = r"(?:跟你说|告诉你|和你说)个?(?:事儿?|好消息|消息)?|说个(?:事儿?|好消息|消息)"
 NEWS_FORMULA_EN = (
     r"please note(?: that)?|(?:please )?be advised(?: that)?|for your information|"
     r"just (?:to let you know|letting you know|a heads up)(?: that)?|long story short|"
@@ -605,7 +607,9 @@ _LEAD_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|(?:告诉你|跟你说|和你说)个?(?:事儿?|好消息)?|好消息|哦|嗯|啊|哈{2,}|呵{2,}|哎|唉|嘿|哇|不对|说错了|等等|等一下|"
+    r"^(?:(?:更新一下|更新|顺便说一下|顺便说|对了|另外|"
+    + NEWS_FORMULA_ZH
+    + r"|好消息|哦|嗯|啊|哈{2,}|呵{2,}|哎|唉|嘿|哇|不对|说错了|等等|等一下|"
     r"更正一下|更正|纠正一下|抱歉|不好意思|我?记错了|我?弄错了|我?打错了)[，,：:！!。 ]*)+"
 )
 # A move to a place typed in lower case ("we moved to portland in march"): a word or two after

@@ -32,7 +32,14 @@ from ledgermind.distill.alignment import (
 )
 from ledgermind.distill.bare_corrections import MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
-from ledgermind.distill.frames import FORGOT_TO_SAY_EN, NEWS_FORMULA_EN, RELATIONS_EN, RELATIONS_ZH, passed_on
+from ledgermind.distill.frames import (
+    FORGOT_TO_SAY_EN,
+    NEWS_FORMULA_EN,
+    NEWS_FORMULA_ZH,
+    RELATIONS_EN,
+    RELATIONS_ZH,
+    passed_on,
+)
 from ledgermind.distill.person import IRREGULAR_PAST
 from ledgermind.distill.providers import providers_named
 from ledgermind.distill.text import DAY_OF_WEEK, NEW_RECORD, a_or_an, copula_expanded, is_cjk
@@ -836,9 +843,8 @@ _MIN_CHARS_ZH = 4  # one fewer after 我: "我吃素" is subject, verb and objec
 _LEAD_ZH_CLAUSE = re.compile(
     r"^(?:(?:嗯+|哦+|哈{2,}|呵{2,}|哎+|唉+|嘿+|哇+|好的|好吧|对|是的|不好意思|抱歉|对不起|我?(?:刚才|刚刚)?我?(?:(?:说|打|写|记|搞|弄|看|听)错(?:字)?了|口误|(?:记|搞)混了|(?:打|说|写|记|弄|搞|看)反了)|更正|纠正一下|"
     # a denial of what was just said, then the right version ("哦不对，她已经四年级了")
-    r"(?:哦|噢|啊|嗯)?不对|不是不是|等等|等一下|"
-    # news announced before it is told ("跟你说个事，……", "告诉你个好消息：……")
-    r"(?:跟你说|告诉你|和你说|说)个?(?:事|事儿|好消息|消息)?)"
+    r"(?:哦|噢|啊|嗯)?不对|不是不是|等等|等一下|" + NEWS_FORMULA_ZH + r")"
+    # news announced before it is told ("跟你说个事，……")
     r"[，,、：:\s]+"
     # "by the way", said with no break before what it leads to ("对了我上个月跳槽了")
     r"|(?:对了|话说|顺便说一?下)[，,、：:\s]*(?=\S))+"
