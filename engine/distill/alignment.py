@@ -41,6 +41,7 @@ __all__ = [
     "ENDING_VERB",
     "IT_ENDED",
     "NUMBER_LABELS",
+    "REPLACED_IT",
     "THING_CHANGED",
     "Alignment",
     "align",
@@ -492,7 +493,12 @@ ENDED_ITSELF = (
 # "the marathon is off", "the podcast is on hiatus": an ending only of a thing a belief names
 # (alone, "the light is off" is no statement worth keeping; "on hiatus" is one)
 _OFF = r"(?:is|was|'s) (?:(?:off|over|done)(?=\s*(?:[,.;!—–]|$|now\b|for good\b))|on hiatus\b)"
-_LET_GO = r"let\s+(?:(?:the|my|our|his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:lapse|expire|run out)"
+_LET_GO = (
+    r"(?:had to\s+)?let\s+(?:(?P<det>the|my|our)\s+|(?:his|her|their)\s+)?(?P<let>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+"
+    r"(?:lapse|expire|run out"
+    # ... or one who worked for the speaker let go ("had to let the cleaner go"), never "let go of"
+    r"|(?(det)go(?=\s*(?:[,.;!]|$|\s+(?:last|this|in|on|after|before|because|as|since|yesterday|today)\b))|(?!)))"
+)
 # An ending with nothing in its place ("I cancelled my membership"); "ended up" says
 # how something turned out ("ended up with some great sponsors"): no ending.
 _ENDS = re.compile(
@@ -545,7 +551,11 @@ _ENDS = re.compile(
     + _OUTGROWN
     + r"|"
     + ENDED_ITSELF
-    + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out)|(?:is|was|'s) on hiatus"
+    + r"|let\s+(?:[\w'-]+\s+){1,3}(?:lapse|expire|run out)|let\s+(?:the|our|my)\s+[\w'-]+\s+go(?=\s*(?:[,.;!]|$|\s+(?:last|this|in|on|after|before|because|as|since|yesterday|today)\b))"
+    + r"|(?:is|was|'s) on hiatus"
+    # a scheme or a benefit left ("opted out of Nest", "signed off JSA"), a doing stopped by need
+    # ("had to stop volunteering at CAB"), a post given up ("stepped down from the committee")
+    + r"|opted out of|signed off(?=\s+(?:the\s+)?(?-i:[A-Z]))|had to (?:stop|quit|give up|pack in)\b|stepped down from"
     # "poker night is done", "the lease is over": a thing of theirs, ended itself
     r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all )?(?:done|over|finished|no more)"
     r"(?!\s+(?:with|for|by|in|at|on|soon|yet)\b))\b"
@@ -843,6 +853,7 @@ _ENDED = re.compile(
     # a thing closed, deleted or thrown out, given to someone, a course dropped out of, a habit done with
     r"closed|shut down|shut(?=[^.;!]*\b(?:down|for good)\b)|deleted|deactivated|threw out|threw away|tossed|binned|dropped out of|(?:(?:am|'m|is|are) )?done with|"
     r"withdrew from|pulled out of|(?:took|taken|came|got|went) (?:(?:me|us|him|her|them|the user) )?off|"
+    r"opted out of|signed off(?=\s+(?:the\s+)?(?-i:[A-Z]))|had to (?:stop|quit|give up)|stepped down from|"
     # "had to step away from the food bank for good": stepped away from only for good
     r"step(?:ped)? (?:away|back|down) from(?=[^.;!]*\b(?:for good|permanently|for ever|forever)\b)"
     r"(?![^.;!]*\bnot (?:for good|permanently|for ever|forever)\b)|"
@@ -1225,7 +1236,8 @@ def let_go(text: str) -> bool:
 # however short ("I cancelled it").
 ENDING_VERB = (
     r"(?:cancel(?:l)?ed|quit|stopped|gave up|sold|ditched|abandoned|scrapped|got rid of|returned|gave away|given away|"
-    r"rehomed|withdrew from|stepped (?:back|away) from|bowed out of|packed in|jacked in|outgrew|outgrown|gr[eo]wn? out of|"
+    r"rehomed|withdrew from|stepped (?:back|away|down) from|bowed out of|packed in|jacked in|outgrew|outgrown|gr[eo]wn? out of|"
+    r"opted out of|signed off|came off|had to (?:stop|quit)|"
     r"called it quits (?:on|with)|moved on from|bailed on|pulled the plug on|cut ties with|dumped|"
     r"closed|emptied|unsubscribed from|traded in|deactivated|deleted|terminated|shut down|paid off|wound down|"
     r"tossed|binned|threw out|threw away|had to (?:sell|rehome|give up|cancel)|"
@@ -1236,7 +1248,9 @@ ENDING_VERB = (
 # A thing spoken of last, ended by itself and said of with a pronoun ("it died", "it got totaled").
 IT_ENDED = (
     r"(?:it|they)\s+(?:(?:just|finally|sadly)\s+)?(?:died|got (?:stolen|totaled|totalled|repossessed)|"
-    r"(?:was|were) (?:stolen|totaled|totalled|repossessed)|broke down for good|expired|lapsed)\b"
+    r"(?:was|were) (?:stolen|totaled|totalled|repossessed)|broke down for good|expired|lapsed|"
+    # a machine worn out, in everyday idiom ("it packed in on tuesday", "it finally conked out")
+    r"packed (?:in|up)(?!\s+(?:the|my|our|a|an|work|it)\b)|conked out|gave up the ghost)\b"
 )
 ENDED_PRONOUN = re.compile(
     r"\b" + ENDING_VERB + r"\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)|(?:^|,\s*)" + IT_ENDED + r""
@@ -1254,6 +1268,14 @@ ENDED_PRONOUN = re.compile(
     re.IGNORECASE,
 )
 
+# "replaced it with an eero mesh", "swapped them for contacts", "upgraded it to the Pro": "it"
+# is the thing spoken of last, and what follows is what holds now (whoever did it: "they
+# swapped it for a smart meter")
+REPLACED_IT = re.compile(
+    r"\b(?:replaced|swapped|traded|exchanged|upgraded|downgraded|switched|changed)\s+(?:it|them)\s+(?:in\s+|out\s+)?(?:with|for|to)\s+"
+    r"(?:(?:an?|the|some|my|our)\s+)?(?P<v>[^,.;!?]+)",
+    re.IGNORECASE,
+)
 # "that remote thing changed", "the carpool arrangement fell through": something the speaker
 # spoke of, named by one word of it, holds no more (what holds instead may follow).
 THING_CHANGED = re.compile(

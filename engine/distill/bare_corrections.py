@@ -108,12 +108,12 @@ _FORMULA_EN = re.compile(
     re.IGNORECASE,
 )
 _FORMULA_ZH = re.compile(
-    r"^(?:(?:(?:我|刚才|刚刚|前面|之前|上面)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|(?:哦|啊)?对了(?=[，,\s]*(?:前面|之前|上面)(?:说|写|打|记)错)|等等|等一下|(?:我)?刚?查了(?:一)?下|哦|啊|嗯|呃|诶|哎|唉|噢|额|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
+    r"^(?:(?:(?:我|刚才|刚刚|前面|之前|上面)+(?:说错了|写错了|打错了|看错了|听错了|搞错了|记错了|弄错了|记混了|搞混了|(?:打|说|写|记|弄|搞|看)反了)|哦不是|哦不(?!对)|啊不是|啊不(?!对)|不不|其实|(?:哦|啊)?对了(?=[，,\s]*(?:前面|之前|上面)(?:说|写|打|记)错)|等等|等一下|(?:我)?刚?查了(?:一)?下|哦|啊|嗯|呃|诶|哎|唉|噢|额|不对|不是不是|说错了|我说错了|说反了|(?:打|写|记|弄|搞|看)反了|(?:老|总|又|总是|老是)(?:打|说|写|记|弄|搞|看)(?:反|错|混)了?|写错了|打错了|打错字了|刚才打错字了|刚才说错了|记混了|搞混了|看错了|听错了|"
     # "刚看了一眼银行短信": where the right value was just read
-    r"(?:我)?刚(?:刚)?(?:看了一眼|看了一下|看了下|翻了一下|翻了下)"
+    r"(?:我)?刚(?:刚)?(?:看了一眼|看了一下|看了下|翻了一下|翻了下|(?=看了|查了|翻了)[看查翻]了)"
     r"(?!\S{0,6}(?:我|他|她|别人|同事|同学|朋友|时间|表|新闻|天气|B超|隔壁|中介|平均|新套餐|菜单|外卖|招聘|停车场|"
     r"手机(?!短信|日历|备忘)))"
-    r"[\u4e00-\u9fffA-Za-z]{2,8}?(?=[，,：:])|"
+    r"[\u4e00-\u9fffA-Za-z]{0,8}?(?=[，,：:])|"
     r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|算错了|我算错了|啊不是|口误|手滑了?|手误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
     r"[，,、：:\s。！!]*)+"
 )
@@ -218,7 +218,7 @@ _BARE_ZH = re.compile(
     r"^(?:[她他它]|那|这)?(?:的?(?:名字|全名|大名))?(?P<verb>是|应该是|叫|姓|在|住在)(?P<new>[^，,。！!]{1,12}?)(?:[，,](?P<tail>[^。！!]*))?[。！!]?$"
     # "她九岁了": an age or an amount said again, with its measure word; said with no one before
     # it ("啊不对，六岁了，刚过生日") only after a formula that says a slip (``SLIP_SAID_ZH``)
-    r"|^(?P<who>[她他它我]|那|这)?(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米)|"
+    r"|^(?P<who>[她他它我]|那|这)?(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米|楼|层)|"
     r"[零一二两三四五六七八九十百\d]{1,4}(?=了)|(?:初|高|大|研)[一二三四](?=了)|[一二三四五六]年级|"
     # (digits alone: "哦不对 54 手滑了", only where a slip is said and the clause is the sentence)
     r"\d{1,6}(?:\.\d+)?%?(?=[，,。！!]|$))了?(?:[，,](?P<why>[^。！!]*))?[。！!]?$"
@@ -320,7 +320,7 @@ _SPELLING_LAST_EN = re.compile(
 )
 _TRAILING_FORMULA_ZH = re.compile(
     # ("，前面数字记反了": what was slipped on may come first)
-    r"(?:[，,]|(?<=[\d%])\s)\s*(?:前面|后面|刚才|刚刚|上面)?的?(?:数字|日期|时间|名字|号码|顺序|两个数)?我?(?:刚才|刚刚)?(?P<f>(?:手滑|手快)?(?:记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了)|口误|手滑了?|手误|(?:打|说|写|记|弄|搞|看)反了)[。！!]?$"
+    r"(?:[，,]|(?<=[\d%])\s)\s*(?:前面|后面|刚才|刚刚|上面)?的?(?:数字|日期|时间|名字|号码|顺序|两个数)?我?(?:刚才|刚刚)?(?P<f>(?:手滑|手快)?(?:记错了|记混了|搞混了|说错了|搞错了|弄错了|看错了|写错了|打错了|听错了)|口误|手滑了?|手误|(?:打|说|写|记|弄|搞|看)反了|(?:老|总|又|总是|老是)(?:打|说|写|记|弄|搞|看)(?:反|错|混)了?)[。！!]?$"
 )
 _INTERJECTION = re.compile(
     r"(?:ha+|(?:ha)+|he+h|lol|lmao|oh+|ah+|uh+|um+|hmm+|yes|yeah|yep|no|nope|ok|okay|well|wow|ugh|oops|sorry|right|sure)",
@@ -875,12 +875,18 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
     if grade is not None:  # "打错了，研三，马上要毕业了": a year of school said alone is the value
         return BareCorrection(grade.group(0), value_shape(grade.group(0)), None)
     m = _BARE_ZH.match(rest)
-    slip = SLIP_SAID_ZH.search(formula.group(0)) is not None
+    slip = SLIP_SAID_ZH.search(formula.group(0)) is not None or (
+        # "不好意思，是在镇江": an apology opening a value put right is a slip owned
+        re.search(r"不好意思|抱歉", formula.group(0)) is not None
+        and re.match(r"是(?!这样|我|你|因为)", rest) is not None
+    )
     if m is None or (
         m.group("amount")
         and not m.group("who")
         # its measure said, or digits alone
-        and not (whole and slip and re.search(r"[岁月年斤米级一二三四]$|^[\d.]+%?$", m.group("amount")))
+        and not (
+            whole and slip and re.search(r"[岁月年斤米级一二三四楼层]$|^[\d.]+%?$|[万千块元]多?$", m.group("amount"))
+        )
     ):
         return None
     if m.group("amount") and not m.group("who"):
@@ -1040,7 +1046,7 @@ def value_shape(value: str) -> str:
     if re.fullmatch(_GRADE_ZH, v):
         return "grade"
     # (a Chinese weekday with its part of the day: "周四晚上" corrects "周五")
-    if re.fullmatch(rf"(?:{_WEEKDAYS})s?|(?:周|星期|礼拜)[一二三四五六日天](?:上午|下午|晚上|早上|中午)?", v):
+    if re.fullmatch(rf"(?:{_WEEKDAYS})s?|每?(?:周|星期|礼拜)[一二三四五六日天](?:上午|下午|晚上|早上|中午)?", v):
         return "weekday"
     if (
         re.search(rf"\b(?:{MONTHS})\b", v)
@@ -1055,7 +1061,9 @@ def value_shape(value: str) -> str:
     if re.fullmatch(r"[a-z][a-z_-]*\d[\w-]*", v):
         return "code"
     if re.fullmatch(
-        r"[\d,.]+%?|\d{2,3}/\d{2,3}|\d+[a-z]{1,2}|" + _ZH_NUMERAL + r"+(?:岁|个|次|人|号楼|栋|楼|号|公斤|斤|天|周|年)?",
+        r"[\d,.]+%?|\d{2,3}/\d{2,3}|\d+[a-z]{1,2}|" + _ZH_NUMERAL + r"+(?:岁|个|次|人|号楼|栋|楼|号|公斤|斤|天|周|年)?"
+        # an amount said round ("六万多"): a number still
+        r"|" + _ZH_NUMERAL + r"*[万千百]多",
         v,
     ):
         return "number"

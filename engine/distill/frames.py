@@ -1508,7 +1508,10 @@ def _hits_en(clause: str, sentence: str, focus: str) -> list[_Hit]:
 _WE_TWO_EN = re.compile(r"^\s*(?:(?:[Mm]y|[Oo]ur)\s+[\w-]+(?:\s+[\w-]+)?|[A-Z][a-z]+)\s+and\s+I\b")
 _DECLINED_JOB_EN = re.compile(
     r"\b(?:didn't|did not|never|won't|wouldn't|couldn't|not)\s+(?:\w+\s+)?"
-    r"(?:take|took|accept|accepted|get|got|land|landed|apply|applied)\b|\bnever\s+(?:\w+\s+)?(?:worked|been)\b",
+    r"(?:take|took|accept|accepted|get|got|land|landed|apply|applied)\b|\bnever\s+(?:\w+\s+)?(?:worked|been)\b"
+    # a job only sought ("thinking about applying for an underwriter role at Lloyds", "interviewing
+    # with Monzo", "applied for a job at the council"): none had yet
+    r"|\b(?:apply|applying|applied|interview|interviewing|interviewed|shortlisted)\s+(?:for|with|to|at)\b",
     re.IGNORECASE,
 )
 
@@ -1920,7 +1923,7 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     if email:
         return [_Hit("contact", "contact:email", email.group(0).casefold(), email.group(0), "contact", subject)]
     phone = PHONE.search(clause)
-    if phone and re.search(r"电话|手机|号码|联系", sentence):
+    if phone and re.search(r"电话|手机|号码|联系|换号|新号", sentence):
         return [
             _Hit("contact", "contact:phone", re.sub(r"[^\d+]", "", phone.group(0)), phone.group(0), "contact", subject)
         ]

@@ -38,6 +38,7 @@ from ledgermind.distill.alignment import (
     DROPPED,
     ENDED_PRONOUN,
     NUMBER_LABELS,
+    REPLACED_IT,
     THING_CHANGED,
     Alignment,
     align,
@@ -80,6 +81,7 @@ from ledgermind.distill.value_types import AFTER_A_VALUE, number
 from ledgermind.distill.views import BeliefView
 
 __all__ = [
+    "CHANGE_WISHED_ZH",
     "DEFAULT_GREY",
     "FOR_ONCE",
     "MADE_INTO",
@@ -675,6 +677,8 @@ _A_THING = re.compile(
     r"\b(?:has|have|owns?|owning|rents?|renting|keeps?|keeping|pays? for|paying for|subscribes? to|drives?|driving|got|gets?|"
     r"bought|adopted)\s+"
     r"(?:a|an|the|two|three|their|\d+)\s+\w"
+    # a thing of theirs said by its make ("the user's washing machine is a Bosch", "car's a 2012 Civic")
+    r"|\b(?:user's|their|our|my)\s+(?:[\w-]+\s+){0,2}[\w-]+(?:\s+is|'s)\s+(?:a|an)\s+(?:\d{4}\s+)?(?-i:[A-Z])"
     # a medicine taken by its name ("takes warfarin", "takes sertraline 50mg daily")
     r"|\b(?:takes?|taking)\s+(?!(?:a|an|the|my|their|it|them|care|time|part|turns)\b)[a-z]{5,}\b"
     # a device of a make the speaker does something on ("reads on a Kindle Paperwhite")
@@ -1600,7 +1604,8 @@ _K_SUM = re.compile(r"(?<![\w.])\d{2,3}k\b", re.IGNORECASE)
 _THOUSANDS_UNSAID = re.compile(r"\bto\s+(?P<v>\d{2,3})(?![\d,:%]|\.\d|\s*(?:k\b|[a-z]))", re.IGNORECASE)
 _AMOUNT_MOVED = re.compile(
     r"\b(?:starting|from now|hit|reached|bumped|raised?|raising|increased?|increasing|upped|lowered|reduced|cut|"
-    r"put up|(?:gone|went|goes) (?:up|down)|paying)\b|给到|涨|降|变成|得交|要交|加到|减到",
+    r"put up|(?:gone|went|goes) (?:up|down)|paying|(?:coming|comes|came) out at|since the (?:\w+ )?(?:uprating|review|rise|renewal))\b"
+    r"|给到|涨|降|变成|得交|要交|加到|减到",
     re.IGNORECASE,
 )
 
@@ -1640,6 +1645,20 @@ _SUM_OF_THEIRS = re.compile(
 )
 
 
+# A sum of someone else's, said with their pronoun and no word of the speaker's ("the couple next
+# door just had their rent put up"); "the user's mum's council tax": a thing of one of theirs
+_ANOTHERS_SUM = re.compile(r"^(?!.*\b(?:the user|my|our|we|i)\b).*\b(?:their|his|her)\s+(?!own\b)[a-z]", re.IGNORECASE)
+_THING_OF_THEIRS = re.compile(r"(?:the user's|my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+'s\s+[a-z]", re.IGNORECASE)
+# A sum said moved in Chinese with nothing named before the move but when ("今年调了，涨到3350了"; not
+# "门票涨到160了", a thing of its own)
+_MOVED_ALONE_ZH = re.compile(
+    r"^(?:(?:今年|去年|这个?月|上个?月|最近|现在|目前|又|已经|也|都|刚|才|终于)+(?:调了|调整了|变了)?[，,]?\s*)*"
+    r"(?:涨|降|调|加|减|提)了?(?:到|至|成)"
+)
+# A statement of the thing spoken of last, not of a person ("they've gone up to ...", "it's ...")
+_THING_SPOKEN_OF = re.compile(r"(?:it|they)(?:'s|'re|'ve|\s)", re.IGNORECASE)
+
+
 def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "it's 1,580 starting in feb" or "月供降到1500了" replaces: the one belief of the
     speaker's that holds one sum of money of the same period (a month, a year or unsaid) and
@@ -1660,18 +1679,29 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         return None
     per = _per(statement)
     speaker = (p.subject or "").partition(":")[0]
-    # "we bumped him up to $8": the sum of a person of the speaker's, said by a pronoun
-    theirs = _SUM_OF_THEIRS.search(statement) is not None
+    if _ANOTHERS_SUM.search(statement):
+        return None  # "the couple next door had their rent put up to £1,400": theirs, not the speaker's
+    # "we bumped him up to $8": the sum of a person of the speaker's, said by a pronoun; "they've
+    # gone up to £1,040" (mum's care fees): the thing spoken of last, whoever of theirs it is of
+    theirs = (
+        _SUM_OF_THEIRS.search(statement) is not None
+        or _THING_SPOKEN_OF.match(statement) is not None
+        or _MOVED_ALONE_ZH.match(statement) is not None  # "今年调了，涨到3350了": of no one named
+    )
+    # "my mum's council tax went up": the sum of a thing of hers, never the speaker's own
+    own = (speaker,) if p.subject == speaker or not _THING_OF_THEIRS.match(statement) else ()
     held = [
         b
         for b in beliefs
-        if (b.subject in (p.subject, speaker) or (theirs and (b.subject or "").startswith(f"{speaker}:")))
+        if (b.subject in (p.subject, *own) or (theirs and (b.subject or "").startswith(f"{speaker}:")))
         and b.kind == "fact"
         and len(sums := _sums(b.statement)) == 1
         and (per == "" or _per(b.statement) in ("", per))
         and sums[0] != now[0]
         and 1 / 3 <= now[0] / sums[0] <= 3
         and not _DATED_ONCE.search(b.statement)
+        # "my flatmate got his rent put up to ...": theirs (in Chinese, "用户老板给涨到8000了" is the speaker's)
+        and (is_cjk(p.statement) or not of_someone_else(p.statement, b.statement))
     ]
     if len(held) != 1:
         return None
@@ -1680,6 +1710,51 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     new = said[0][1] if (said := _sums_said(statement)) else f"{now[0] / 1000:g}k"
     reason = f"replaced: {old} -> {new} ({p.statement}; rule amount moved)"
     return Decision("supersede", (was,), reason, old.strip(), new.strip())
+
+
+_PERCENT = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d{1,3})?)\s?%")
+# A rate said moved ("LPR下调以后现在是4.2%了", "put it up to 8%", "the new 5-year deal is 4.79%")
+_RATE_MOVED = re.compile(
+    r"\b(?:now|new|up|down|dropped|rose|risen|raised|increased|cut|lowered|reduced|went|gone|fixed|moved|"
+    r"switched|remortgaged|refinanced|renewed)\b|下调|上调|涨|降|调|现在|改成|变成|换成|新的",
+    re.IGNORECASE,
+)
+
+
+_RATE_OF = re.compile(
+    r"\b(?:the user's|my|our)\s+(?P<thing>(?:[\w-]+\s+){0,2}?[\w-]+)(?:\s+(?:is|pays|'s)|\s+rate)\b", re.I
+)
+
+
+def _percent_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "LPR下调以后现在是4.2%了" replaces: the one belief of the speaker's (or of the thing
+    spoken of last) that holds one rate, another one, where the new statement says one rate
+    moved or is new; two rates held leave it to the other rules, never "also" or a denial."""
+    now = _PERCENT.findall(p.statement)
+    if len(now) != 1 or negated(p.statement) or has_additive_cue(p.statement):
+        return None
+    if not _RATE_MOVED.search(p.statement) or (not is_cjk(p.statement) and of_someone_else(p.statement, "")):
+        return None
+    speaker = (p.subject or "").partition(":")[0]
+    unnamed = is_cjk(p.statement) and re.search(r"用户|我", p.statement) is None
+    # a thing of the speaker's named ("my savings account pays 4.5% now"): only a rate held of it
+    thing = _RATE_OF.search(p.statement)
+    named = topic_words(thing.group("thing")) if thing else frozenset()
+    held = [
+        b
+        for b in beliefs
+        if b.kind == "fact"
+        and (not named or named & topic_words(b.statement))
+        and (b.subject in (p.subject, speaker) or (unnamed and (b.subject or "").startswith(f"{speaker}:")))
+        and len(was := _PERCENT.findall(b.statement)) == 1
+        and float(was[0]) != float(now[0])
+        and 1 / 4 <= float(now[0]) / max(float(was[0]), 0.01) <= 4
+    ]
+    if len(held) != 1:
+        return None
+    old = _PERCENT.findall(held[0].statement)[0]
+    reason = f"replaced: {old}% -> {now[0]}% ({p.statement}; rule rate moved)"
+    return Decision("supersede", (held[0],), reason, f"{old}%", f"{now[0]}%")
 
 
 # How much or how often something is taken, in Chinese ("一天两次", "每天一片", "早晚各一片", "半片"):
@@ -1856,18 +1931,57 @@ def _went_with(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule went with)")
 
 
-# "replaced it with an eero mesh", "swapped them for contacts", "upgraded it to the Pro": "it"
-# is the thing spoken of last, and what follows is what holds now.
-_REPLACED_IT = re.compile(
-    r"\b(?:replaced|swapped|traded|exchanged|upgraded|downgraded|switched|changed)\s+(?:it|them)\s+(?:in\s+|out\s+)?(?:with|for|to)\s+"
-    r"(?:(?:an?|the|some|my|our)\s+)?(?P<v>[^,.;!?]+)",
+# A vehicle said by its model year ("a 2011 Corsa", "a used 2016 Yaris"): the year before a name
+# says what kind of thing it is, so two of them are one kind whatever their makes
+_MODEL_YEAR = re.compile(
+    r"\b(?:a|an|the|my|our|his|her|their)\s+(?:(?:used|new|brand[- ]new|second[- ]hand|cheap|old|little)\s+)*"
+    r"(?:19|20)\d\d\s+(?P<name>(?-i:[A-Z])[\w-]*)"
+)
+# ... got by the speaker ("picked up a 2016 Yaris", "bought a 2019 Octavia"), or driven now
+_GOT_ONE = re.compile(
+    r"\b(?:bought|got|picked up|ended up with|treated (?:myself|ourselves) to|traded up to|upgraded to|"
+    r"drives?|driving|owns?)\s+(?=(?:a|an|the|my|our)\s)",
     re.IGNORECASE,
 )
 
 
+def _model_year_got(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "Corsa failed its MOT so I've picked up a 2016 Yaris" replaces: the speaker's
+    belief said last that holds another thing by its model year ("drives a 2011 Corsa"), when
+    the one got is said the same way; never "also" or a second one, never a motorbike for a car."""
+    got = None if is_cjk(p.statement) else _GOT_ONE.search(p.statement)
+    if got is None or negated(p.statement[: got.start()]) or has_additive_cue(p.statement):
+        return None
+    new = _MODEL_YEAR.match(p.statement, got.end())
+    if new is None:
+        return None
+    if re.search(r"\b(?:second|another|extra|spare)\b", p.statement, re.IGNORECASE):
+        return None  # "bought a second car, a 2016 Yaris": both held
+    wheels = _TWO_WHEELS_SAID.search(p.statement) is not None
+
+    def another(b: BeliefView) -> bool:
+        held = _MODEL_YEAR.search(b.statement)
+        return (
+            b.subject == p.subject
+            and held is not None
+            and held.group("name").casefold() != new.group("name").casefold()
+            and (_TWO_WHEELS_SAID.search(b.statement) is not None) == wheels
+        )
+
+    last = _last_held(beliefs, another)
+    if last is None:
+        return None
+    was = _MODEL_YEAR.search(last.statement)
+    reason = f"replaced: {last.statement} ({p.statement}; rule model year)"
+    return Decision("supersede", (last,), reason, was.group("name") if was else None, new.group("name"))
+
+
+_TWO_WHEELS_SAID = re.compile(r"\b(?:motor ?bike|motorcycle|scooter|moped|bike)s?\b", re.IGNORECASE)
+
+
 def _replaced_it(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "replaced it with an eero pro 6 mesh" replaces: the belief said last."""
-    said = None if is_cjk(p.statement) else _REPLACED_IT.search(p.statement)
+    said = None if is_cjk(p.statement) else REPLACED_IT.search(p.statement)
     if said is None or negated(p.statement[: said.start()]):
         return None
     last = _last_held(beliefs)
@@ -2489,9 +2603,13 @@ _NOT_SO_YET = re.compile(
 
 # A person of the speaker's a statement opens with ("my little brother just started Year 7")
 _ANOTHER_FIRST = (
-    r"^(?:[\w']+,?\s+){0,2}?the user's\s+(?:[\w-]+\s+){0,2}?(?P<who>"
+    r"(?:^(?:[\w']+,?\s+){0,2}?the user's\s+(?:[\w-]+\s+){0,2}?(?P<who>"
     + RELATIONS_EN
-    + r"|mate|mates|pal|buddy|bestie)\b"
+    + r"|mate|mates|pal|buddy|bestie|neighbou?rs?|flatmates?|housemates?)"
+    # ... or people known by where they live ("the couple next door", "our neighbours")
+    + r"|^(?:the|our)\s+(?P<who_by>couple|people|guy|bloke|lady|woman|man|lads|girls|neighbou?rs?|family)"
+    + r"(?=\s+(?:next door|upstairs|downstairs|across the (?:road|street|hall)|over the road|opposite|at number \d+)\b"
+    + r"|\s+(?:just|now|has|have|had|recently|finally)\b|(?<=rs)\s))\b"
 )
 # ... and a change that person made of their own ("my mate just switched his mortgage to
 # Nationwide", "my little brother just started Year 7"): nothing of the speaker's moved
@@ -2522,7 +2640,8 @@ def of_someone_else(statement: str, held: str, *, theirs_only: bool = True) -> b
         zh = _SOMEONE_ELSES_ZH.search(statement)
         return zh is not None and zh.group("who") not in held
     theirs = (_SOMEONE_ELSES if theirs_only else _ANOTHER_FIRST_AT).search(statement)
-    return theirs is not None and not re.search(r"\b" + re.escape(theirs.group("who")) + r"\b", held, re.I)
+    who = theirs and (theirs.group("who") or theirs.group("who_by"))
+    return bool(who) and not re.search(r"\b" + re.escape(who or "") + r"\b", held, re.I)
 
 
 def _provider_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -3707,6 +3826,12 @@ def _rate_moved(old: str, new: str) -> tuple[str, str] | None:
     return a.string[a.start("n") : a.start("per")].strip(), new
 
 
+# A change in Chinese wished, planned or weighed, not made ("想把薄荷换成罗勒", "打算换成电信的")
+CHANGE_WISHED_ZH = re.compile(
+    r"(?:想|打算|准备|考虑|犹豫|要不要)(?:要|着|过)?(?:把[^，,。！!]{1,8}?)?(?:转|换|改|搬|辞|跳槽|离|退)"
+)
+
+
 def decide(
     p: Proposal,
     beliefs: Sequence[BeliefView],
@@ -3719,6 +3844,8 @@ def decide(
     closed = _closed(p, beliefs)
     if closed is not None:
         return closed
+    if CHANGE_WISHED_ZH.search(p.statement):
+        return Decision("none")  # "想把薄荷换成罗勒": a change weighed, nothing held changed
     if ends_nothing_held(p.statement):
         # "the train was cancelled this morning", "sold three of my watercolours", "going to quit
         # spin": no ending of a thing held, and nothing else said that changes one
@@ -3758,6 +3885,7 @@ def decide(
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)
         or _replaced_it(p, said_before)
+        or _model_year_got(p, said_before)
         or _renamed(p, said_before)
         or _fewer_left(p, said_before)
         or _age_turned(p, said_before)
@@ -3768,6 +3896,7 @@ def decide(
         or _tier_changed(p, said_before)
         or _count_changed(p, said_before)
         or _money_moved(p, said_before)
+        or _percent_moved(p, said_before)
         or _dose_moved_zh(p, said_before)
         or _grade_moved_zh(p, said_before)
         or _weight_moved_zh(p, said_before)

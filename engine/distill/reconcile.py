@@ -80,6 +80,7 @@ from ledgermind.distill.departures import departed, says_leaving
 from ledgermind.distill.flags import CONFLICTING, INSTRUCTION_LIKE
 from ledgermind.distill.frames import FAMILIES
 from ledgermind.distill.generic_decision import (
+    CHANGE_WISHED_ZH,
     DEFAULT_GREY,
     MOVED_IT,
     MOVED_ZH,
@@ -467,7 +468,7 @@ class _State:
             or negated(p.statement)
             or ends_nothing_held(p.statement)  # "打算放弃日语了": a plan, no new state
             or change_due(p.statement)  # "思域该换轮胎了": a change needed, none made
-            or _WISHED_ZH.search(p.statement) is not None  # "有时候想转行做设计": a wish, no change made
+            or CHANGE_WISHED_ZH.search(p.statement) is not None  # "有时候想转行做设计": a wish, no change made
             or says_still(p.statement)  # "还在考，今年是第二次了": what holds on, no new state
             or (p.slip_owned and self._slip_to_another(p))
         ):
@@ -971,6 +972,12 @@ class _State:
         if day and said_day and said_day.group(0) != wrong:
             # "no wait, it's the 19th" corrects the day of "18 March 2026", never the month and year
             wrong, p = said_day.group(0), replace(p, value=p.value if said_day.group(1) else day.group(1))
+        value = p.value or ""
+        if is_cjk(value):  # "是每周四" of "每周二", "是六万多" of "八万多": the words around the value held too
+            if value.startswith("每") and "每" + wrong in target.statement and not wrong.startswith("每"):
+                wrong = "每" + wrong
+            if value.endswith("多") and wrong + "多" in target.statement and not wrong.endswith("多"):
+                wrong += "多"
         corrected = _as_correction_of(replace(target, value=wrong), replace(p, rule="correction"))
         if (
             is_cjk(p.statement)
@@ -2101,7 +2108,6 @@ _HABIT_SAID = re.compile(
 )
 # A day named with its date, as the extractor writes "today" or 今天 ("2026年4月1日", "on 1 April 2026")
 # A change only wished or weighed, in Chinese ("想转行", "在考虑换工作", "犹豫要不要搬家")
-_WISHED_ZH = re.compile(r"(?:想|打算|考虑|犹豫|要不要)(?:要|着|过)?(?:转|换|改|搬|辞|跳槽|离|退)")
 _ON_A_DAY = re.compile(r"\d{4}年\d{1,2}月\d{1,2}日|\bon \d{1,2} [A-Z][a-z]+ \d{4}\b")
 # A thing of the speaker's named again with its new value ("The dentist is thursday at 2.")
 _THING_AGAIN = re.compile(r"^(?:the\s+)?(?:[a-z]+\s+)?(?P<head>[a-z]{3,})\s+(?:is|are|was|were|'s)\s", re.IGNORECASE)

@@ -85,6 +85,8 @@ _UPDATE_BARE = re.compile(
     rf"({_H}{{2,8}}?)(?:已经|现在)?(?:升级|升|换|改|迁移|切换|更新)(?:到|成|为|至)了?\s*([^，,。！!；]+)"
 )
 _PAST = re.compile(r"了|过")
+# A change only wished, planned or weighed ("想把薄荷换成罗勒", "打算把宽带换成电信的")
+_WISHED = re.compile(r"想|打算|准备|考虑|要不要|可能|也许|希望|计划|该不该|是不是该")
 # A change of state dated in the past (a death, a marriage or its end, retiring or resigning), as English
 # reads "turned 35" / "got divorced": not an episode of that day but a state that holds
 # from then on, which reconcile lets close what it ends ("我外公上个月过世了").
@@ -186,6 +188,8 @@ def _stated(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     statement = third_person_zh(clean_value(s), sp.zh_label) + "。"
     for pattern, op in ((_UPDATE, "update"), (_UPDATE_BARE, "update"), (_USES, "add")):
         m = pattern.search(s)
+        if m and op == "update" and _WISHED.search(s[: m.start(2)]):
+            continue  # "想把薄荷换成罗勒": a change weighed, none made
         if m:
             thing, value = m.group(1), clean_value(m.group(2))
             # a time word is when, never what changed ("最近改成一杯了": recently, one cup)

@@ -25,6 +25,7 @@ from ledgermind.distill.alignment import (
     ENDED_ITSELF,
     ENDING_VERB,
     IT_ENDED,
+    REPLACED_IT,
     THING_CHANGED,
     ends,
     let_go,
@@ -977,6 +978,8 @@ def is_statement(clause: str) -> bool:
         or let_go(body)
         or any(_IT_MOVED.match(part) for part in re.split(r"[,;]\s*", body))  # "got the letter, it goes up to ..."
         or _BARE_THING_ENDED.match(body)
+        # "they swapped it for a smart meter": the thing spoken of last, and what holds now
+        or (REPLACED_IT.search(body) is not None and not _SECOND_PERSON.search(body))
         or NEW_HOME_NAMED_EN.search(body)
         or _COUPLE_ENDED_EN.match(body)  # "we called it off", "it's over with Marcus": however short
         or NAMED_LEFT_EN.match(body)  # "only Henrietta left": the one left of the speaker's many
@@ -985,7 +988,7 @@ def is_statement(clause: str) -> bool:
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _MANY_OF_US_EN.match(body):
         return True  # "there's 5 of us in the house share": how many live or go together, the speaker one
-    if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body):
+    if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body) or _NEW_ONE_AT.search(body):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
     if _CHOSE_FIRST.match(body) and not _SECOND_PERSON.search(body):
         return True  # "went with aetna this year", "caved and got premium": the speaker's choice, "I" dropped
@@ -1229,6 +1232,13 @@ _THING_AT_SUM = re.compile(
     r"(?:[$€£¥]\d|\d[\d,.]*k\b|\d{1,3}(?:,\d{3})+|\d{3,})",
     re.IGNORECASE,
 )
+# The new one of a thing of the speaker's and its sum or rate ("the new 5-year deal is 4.79%",
+# "new rate's 3.9%"): the speaker's, said with their thing left unnamed
+_NEW_ONE_AT = re.compile(
+    r"(?:^|\b(?:and|so|but)\s+|,\s*)(?:the\s+)?new\s+(?:[\w-]+\s+){0,3}?[\w-]+(?:\s+is|'s)\s+(?:now\s+)?(?:at\s+|only\s+|just\s+)?"
+    r"(?:[$€£¥]\d|\d[\d,.]*\s?(?:%|k\b))",
+    re.IGNORECASE,
+)
 _AMOUNT_MOVED = re.compile(
     r"(?:(?:now|so|and|but)\s+)?(?:down|up|back)\s+to\s+(?:about\s+|around\s+|just\s+|only\s+)?"
     r"(?:[$€£¥]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|half)\b)"
@@ -1290,7 +1300,13 @@ _IT_MOVED = re.compile(
     r"|^(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:moving|switching|changing)\s+to\s+(?:the\s+)?"
     r"(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
     # a sum of theirs moving ("it goes up to 1,240 from january", "it's going down to $40")
-    r"|^(?:it|they)(?:'s|'re|\s+is|\s+are|\s+will)?\s+(?:goes|going|go|went|gone)\s+(?:up|down)\s+to\s+[$€£¥]?\d"
+    r"|^(?:(?:after|with|since|following)\s+(?:the|my|a|his|her)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+)?(?:it|they)(?:'s|'re|'ve|\s+is|\s+are|\s+will|\s+have|\s+has)?\s+(?:goes|going|go|went|gone|come|comes|coming|came)"
+    r"\s+(?:(?:up|down)\s+to|out\s+at)\s+(?:about\s+|around\s+|just\s+)?[$€£¥]?\d"
+    # ... or put up or down by whoever sets it ("E.ON reviewed the account and dropped it to £118",
+    # "put it up to 8%"): the sum of the thing spoken of last, as it is now
+    r"|^(?:[\w.'&-]+\s+){0,3}?(?:[^,;]*?\band\s+)?(?:put|bumped|pushed|dropped|knocked|brought|cut|reduced|lowered|"
+    r"raised|increased|upped|hiked|topped)\s+(?:it|them|mine|ours)\s+(?:(?:up|down|back)\s+)?to\s+"
+    r"(?:about\s+|around\s+|just\s+|the\s+full\s+)?(?:[$€£¥]\d|\d[\d,.]*\s?(?:%|k\b))"
     # someone moved the thing spoken of last ("they emailed me and pushed it to march 19")
     r"|^(?:they|she|he|(?:the|my|our)\s+\w+)\s+(?:[^,;]*?\band\s+)?(?:pushed|moved|bumped|rescheduled|shifted|"
     r"postponed|delayed)\s+(?:it|them)\s+(?:back\s+|up\s+|forward\s+|out\s+)?(?:to|until|till)\s+\S",
@@ -1308,7 +1324,9 @@ _MANY_OF_US_EN = re.compile(
     re.IGNORECASE,
 )
 _NOW_SAID = re.compile(
-    r"\b(?:now|lately|these days|nowadays|more like|anymore|any more|as of|starting|from now on|going forward|effective)\b",
+    r"\b(?:now|lately|these days|nowadays|more like|anymore|any more|as of|starting|from now on|going forward|effective"
+    # a value held since a time said ("it's £81.90 since the April uprating", "since March")
+    r"|since\s+(?:the\s+|last\s+)?(?:" + MONTHS + r")\b)",
     re.IGNORECASE,
 )
 _TIME_POINT = re.compile(r"^(?:the )?(?:last|next|first) time\b(?!.*,)", re.IGNORECASE)
