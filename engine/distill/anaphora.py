@@ -98,7 +98,12 @@ def named_person(statement: str, subject: str | None, beliefs: Sequence[BeliefVi
     speaker, _, who = (subject or "").partition(":")
     if not who or who in _PRONOUN_KEYS or " " in who or is_cjk(statement):
         return None
-    lead = re.match(r"(?P<name>(?-i:[A-Z])[a-z]+)\b(?!'s)", statement.strip())
+    # ("Ollie's been at Greenfield since half term": "'s" for "has" or "is", not "Ollie's school")
+    lead = re.match(
+        r"(?P<name>(?-i:[A-Z])[a-z]+)\b(?!'s\b(?!\s+(?:been|got|gone|started|moved|at|in|now|just|on|off|left|finished|"
+        r"back|still)\b))",
+        statement.strip(),
+    )
     if lead is None or lead.group("name").casefold() != who.casefold():
         return None
     name = lead.group("name")

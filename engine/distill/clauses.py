@@ -332,6 +332,9 @@ def clauses(sentence: str, before: str = "") -> list[str]:
                     )
                     # ... or the new one of a role named ("the flat got sold, new landlord is Haven Lets")
                     and not (splitter is _SPLIT_EN and _NEW_ONE_IS.match(part) is not None)
+                    # ... or what the speaker did after a reason said as a clause of its own ("their
+                    # fees got silly, I transferred it to AJ Bell")
+                    and not (splitter is _SPLIT_EN and _REASON_FIRST.match(merged[-1]) and _SPEAKER_DID.match(part))
                     # ... or what a feeling said first is about ("so relieved, my visa got approved")
                     and not (splitter is _SPLIT_EN and feeling_alone(merged[-1]) and is_statement(part))
                     # ... or said with its subject dropped ("landlord raised it, paying 1550 as of this month")
@@ -388,6 +391,17 @@ def clauses(sentence: str, before: str = "") -> list[str]:
     return _subjects_given(merged, before) or [sentence]
 
 
+# A reason said first with its own verb ("their fees got silly", "the boiler died")
+_REASON_FIRST = re.compile(
+    r"^(?!(?:i|we|i'm|we're|i've|we've)\b)(?:[\w'-]+\s+){1,3}(?:got|went|was|were|is|are|kept|had|\w+ed)\b",
+    re.IGNORECASE,
+)
+# ... and what the speaker did then ("I transferred it to AJ Bell"), not what they think of it
+_SPEAKER_DID = re.compile(
+    r"(?:so\s+)?(?:i|we)\s+(?:(?:just|finally|then|eventually)\s+)?(?!(?:think|thought|guess|mean|meant|know|knew|reckon|"
+    r"feel|felt|suppose|hope|wish|want|wanted|need|needed|was|were|am|are)\b)[a-z]+ed\b",
+    re.IGNORECASE,
+)
 _AGE_ALONE = re.compile(
     r"(?:she|he|they|it)(?:'s|'re|\s+is|\s+are|\s+turned)\s+(?:just\s+|only\s+|nearly\s+|almost\s+)?"
     r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"

@@ -684,7 +684,9 @@ _EMPLOYER_EN = re.compile(
     # the first days of a new job ("just finished my first week at Monzo")
     r"(?:first|1st)\s+(?:day|week|month)\s+(?:at|with)|(?:job|position|role|offer|"
     r"gig)\s+(?:is\s+(?:now\s+)?)?(?:at|with)|(?:employer|company)\s+is(?:\s+now)?|hired\s+by|(?:I'm|I am|we're|we are)\s+(?:now\s+)?"
-    r"(?:at|with)|moved\s+(?:over\s+)?to\s+(?:a\s+job\s+at)?)\s+" + _ORG
+    # (a workplace named with its article, first days only: "started at the Sainsbury's on the quayside")
+    r"(?:at|with)|moved\s+(?:over\s+)?to\s+(?:a\s+job\s+at)?|(?:started|began)\s+(?:work\s+|working\s+)?at\s+the(?=\s+[A-Z]))\s+"
+    + _ORG
 )
 # Hired somewhere named without a capital ("got hired at the hospital", "landed a job at a
 # bakery"): the place is the employer only after a word of hiring, never after "work at"

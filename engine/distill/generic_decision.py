@@ -3241,6 +3241,53 @@ def _transferred(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (held,), f"replaced: {held.statement} ({p.statement}; rule transferred)")
 
 
+# A thing of the speaker's moved to a provider named ("moved my whole pot over to PensionBee",
+# "switched the ISA across to Vanguard", "transferred everything to Chase")
+_MOVED_TO_NAMED = re.compile(
+    r"\b(?:moved|switched|transferred|ported|rolled|shifted)\s+(?:(?:my|our|their|the|all|all of|everything|it|them)\s+)?"
+    r"(?:(?:whole|entire|old)\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+)?\s+)??(?:over\s+|across\s+)?(?:to|into)\s+"
+    r"(?P<new>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)*)",
+    re.IGNORECASE,
+)
+# ... and the provider held ("my pension provider is Aviva", "a SIPP with Hargreaves Lansdown")
+_PROVIDER_HELD = re.compile(
+    r"\b(?:provider\s+is|is\s+with|are\s+with|with|through|banks?\s+with)\s+(?P<old>(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z])[\w&.'-]*)*)",
+    re.IGNORECASE,
+)
+
+
+def _moved_to_named(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "moved my whole pot over to PensionBee" replaces: the speaker's belief said last that
+    holds another provider by name ("my pension provider is Aviva"), of the thing moved (a word
+    of it held, or "provider" said) or of "it"; never "also", a denial, or someone else's move."""
+    said = None if is_cjk(p.statement) else _MOVED_TO_NAMED.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]) or has_additive_cue(p.statement):
+        return None
+    if (p.subject or "") != (p.subject or "").partition(":")[0] or of_someone_else(p.statement, ""):
+        return None
+    new = said.group("new").casefold()
+    thing = topic_words(said.group("thing") or "") - {"user"}
+    if not thing and not re.search(r"\b(?:it|them|everything|all)\s", said.group(0), re.IGNORECASE):
+        return None  # "moved to Leeds": a home, no thing moved to a provider
+
+    def held_elsewhere(b: BeliefView) -> bool:
+        held = _PROVIDER_HELD.search(b.statement)
+        return (
+            b.subject == p.subject
+            and held is not None
+            and held.group("old").casefold() not in new
+            and new not in held.group("old").casefold()
+            and (not thing or bool(thing & topic_words(b.statement)) or "provider" in b.statement.casefold())
+        )
+
+    last = _last_held(beliefs, held_elsewhere)
+    if last is None:
+        return None
+    old = _PROVIDER_HELD.search(last.statement)
+    reason = f"replaced: {last.statement} ({p.statement}; rule moved to a provider named)"
+    return Decision("supersede", (last,), reason, old.group("old") if old else None, said.group("new"))
+
+
 _AT_PLACE = re.compile(
     r"\b(?:at|goes to|attends|lives in|living in|based in)\s+"
     r"(?!(?:it|that|this|them|all|least|most|first|last|once|times|night|the moment|one point|some point)\b)(?P<place>[\w'&.-]+)",
@@ -3862,6 +3909,7 @@ def decide(
         or _new_holder(p, said_before)
         or _named_starts_at(p, said_before)
         or _transferred(p, said_before)
+        or _moved_to_named(p, said_before)
         or _paid_off(p, said_before)
         or _shift_changed(p, said_before)
         or _went_without(p, said_before)

@@ -486,7 +486,9 @@ _SWITCH_SAID = re.compile(
     r"remortgaged with|refinanced with|"
     # money moved to another ("rolled it all into Hostplus", "transferred my ISA to Vanguard")
     r"(?:rolled|transferred|consolidated)(?: (?:it|them|everything|(?:my|our|the) [\w-]+))?(?: all)? (?:into|to)|"
-    r"over to|instead|now|these days|jumped ship|gone with|going with|left \w+ for)\b|换成|换到|改用|转到|转网|转贷|携号|携转|现在",
+    r"over to|instead|now|these days|jumped ship|gone with|going with|left \w+ for|"
+    # a plan gone on to ("gone sim only on giffgaff", "went pay as you go with Lebara")
+    r"(?:gone|went|going)\s+(?:[\w-]+\s+){1,3}?(?:on|with)(?=\s+(?-i:[A-Za-z])))\b|换成|换到|改用|转到|转网|转贷|携号|携转|现在",
     re.IGNORECASE,
 )
 

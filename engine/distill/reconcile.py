@@ -371,6 +371,8 @@ class _State:
             return None
         if not keyed and p.attribute == "occupation" and self._role_now(p, same_kind):
             return None
+        if not keyed and p.attribute == "employer" and self._work_elsewhere(p, same_kind):
+            return None
         # a stated change may cross a legacy key (a new job ends an occupation said before), never
         # from one frame's key to another's: a move is no change of occupation
         changed, taken = moved_on(p.statement) or ends(p.statement), new_job(p.statement)
@@ -538,6 +540,30 @@ class _State:
             )
         ]
         if len(work) != 1 or negated(work[0].statement):
+            return False
+        self._supersede(work, p, "replaced")
+        return True
+
+    def _work_elsewhere(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """A new employer where none was held by the frame ("started at the Sainsbury's on the
+        quayside" after "I stack shelves at Tesco in Gateshead", "started at Foxtons" after "I'm a
+        lettings negotiator at Haart"): the one belief of the user's that says the work they do, in
+        their words, at another named place ends, the employer replacing it. A job started or taken
+        only (``new_job``, "started at"), never a job sought, and never where two such beliefs are held."""
+        if p.subject != _USER or negated(p.statement) or has_additive_cue(p.statement):
+            return False
+        if not (new_job(p.statement) or _STARTED_AT.search(p.statement)):
+            return False
+        new = (p.value or "").casefold()
+        work = [
+            b
+            for b in self._judgeable(p, beliefs)
+            if _is_said(b.attribute)
+            and (place := _WORK_AT.search(b.statement)) is not None
+            and new not in place.group("place").casefold()
+            and place.group("place").casefold() not in new
+        ]
+        if len(work) != 1:
             return False
         self._supersede(work, p, "replaced")
         return True
@@ -2100,6 +2126,16 @@ def _frames_apart_keys(b: BeliefView, p: Proposal) -> bool:
 
 # The work one does, said in one's own words ("works on the tills at Tesco", "work as a carer")
 _WORK_SAID = re.compile(r"\bworks?\s+(?:on|at|in|as|for)\b", re.IGNORECASE)
+# Work said in the speaker's words at a named place: a role ("is a lettings negotiator at Haart"),
+# or a doing of a job ("stacks shelves at Tesco", "works nights at the Amazon warehouse")
+_WORK_AT = re.compile(
+    r"\b(?:is\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?|works?\s+(?:[\w-]+\s+){0,2}?|"
+    r"(?:stacks?|drives?|cleans?|serves?|manages?|runs?|teaches|teach|nurses?|cooks?|picks?|packs?|delivers?)\s+"
+    r"(?:[\w-]+\s+){0,2}?)at\s+(?:the\s+)?(?P<place>(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*)*)",
+    re.IGNORECASE,
+)
+# A first day at a place ("started at Foxtons on Monday")
+_STARTED_AT = re.compile(r"\b(?:started|starting|start|began)\s+(?:work\s+|working\s+)?at\b", re.IGNORECASE)
 # A habit ("每天早上跑5公里", "swims every morning")
 _HABIT_SAID = re.compile(
     r"每天|每周|每星期|每晚|每早|每个?月|平时|一般|经常|\b(?:every|each)\s+(?:day|morning|evening|night|week|weekend)\b|"
@@ -2107,7 +2143,6 @@ _HABIT_SAID = re.compile(
     re.IGNORECASE,
 )
 # A day named with its date, as the extractor writes "today" or 今天 ("2026年4月1日", "on 1 April 2026")
-# A change only wished or weighed, in Chinese ("想转行", "在考虑换工作", "犹豫要不要搬家")
 _ON_A_DAY = re.compile(r"\d{4}年\d{1,2}月\d{1,2}日|\bon \d{1,2} [A-Z][a-z]+ \d{4}\b")
 # A thing of the speaker's named again with its new value ("The dentist is thursday at 2.")
 _THING_AGAIN = re.compile(r"^(?:the\s+)?(?:[a-z]+\s+)?(?P<head>[a-z]{3,})\s+(?:is|are|was|were|'s)\s", re.IGNORECASE)

@@ -870,7 +870,9 @@ _COUPLE_ENDED_EN = re.compile(
 # going with the cheaper plan", "caved and got premium duo")
 _CHOSE_FIRST = re.compile(
     r"^(?:(?:so|and|but|ok|okay|finally|eventually|just|in the end)[,\s]+)*"
-    r"(?:(?:went|ended up(?: going)?|settled|decided to go) with|caved and (?:got|bought|signed up for|upgraded to))\s+"
+    r"(?:(?:went|ended up(?: going)?|settled|decided to go) with|caved and (?:got|bought|signed up for|upgraded to)"
+    # a plan gone on to, "I" dropped ("gone sim only on giffgaff")
+    r"|(?:gone|went)\s+(?:sim[- ]only|pay as you go|payg|contract|monthly|annual|prepaid)\s+(?:on|with))\s+"
     r"(?!(?:it|that|this|them|him|her|you|me|us|my gut|the flow)\b)\w"
     # a title or a job got ("got the senior designer title", "got promoted to lead")
     r"|^(?:(?:so|and|but|ok|okay|finally|officially)[,\s]+)*(?:got|landed|earned)\s+(?:the|my|a)\s+(?:[\w-]+\s+){1,3}?"

@@ -1,11 +1,13 @@
 """A sum moved by whoever sets it ("the council dropped it to £112", "they've gone up to £1,080
 since April", "it's £91.40 since the April uprating"), a rate moved or new (LPR下调以后现在是3.95%了,
 "the new two-year deal is 4.39%"), a car got by its model year ("picked up a 2019 Octavia"), a
-thing swapped by someone for another ("the fitters swapped it for a heat pump"), a scheme opted
-out of, a worker let go, a post stepped down from and a machine that packed in replace or end what
+thing swapped by someone for another ("the fitters swapped it for a heat pump"), a job started at
+another place ("started at the Argos in Pontefract"), money moved to a provider by name ("moved the
+whole pot over to PensionBee"), a plan gone on ("gone sim only on Smarty"), a scheme opted out of, a worker let go, a post stepped down from and a machine that packed in replace or end what
 was held. A Chinese value put right with the slip said last (是四万多，我记错了), after an apology
 (不好意思，是在无锡) or with its floor (18楼) corrects the belief. Another's sum, a rate of another
-thing, a second car, a change only wished (想把月季换成绣球) and a job only applied for end nothing.
+thing, a second car, a change only wished (想把月季换成绣球), a job only applied for, a move of home
+and another's switch end nothing.
 
 Words of my own (pure, the distiller's own functions)."""
 
@@ -33,6 +35,28 @@ OWNER = Owner("sums", "u")
         ("I drive a 2014 Fiesta", "the Fiesta's clutch went so I've picked up a 2019 Octavia", "Fiesta", "Octavia"),
         ("We've got an oil boiler", "the fitters swapped it for an air source heat pump", "oil boiler", "heat pump"),
         ("我手机号是15811112222", "换号了 新号是13700001111", "15811112222", "13700001111"),
+        (
+            "I'm a sales assistant at Currys in Wakefield",
+            "started at the Argos in Pontefract this week",
+            "Currys",
+            "Argos",
+        ),
+        ("I pick orders at the Ocado warehouse in Erith", "started at Amazon in Dartford on Monday", "Ocado", "Amazon"),
+        (
+            "My daughter Isla is at Hillside Primary",
+            "Isla's been at Oakwood Academy since September",
+            "Hillside",
+            "Oakwood",
+        ),
+        (
+            "my workplace pension provider is Scottish Widows",
+            "moved the whole pot over to PensionBee in June",
+            "Scottish Widows",
+            "PensionBee",
+        ),
+        ("I have a cash ISA with Santander", "their rate got rubbish, I transferred it to Chip", "Santander", "Chip"),
+        ("our joint account is with Halifax", "we moved the joint account over to Monzo", "Halifax", "Monzo"),
+        ("My phone is on a contract with EE", "gone sim only on Smarty, £8 a month", "EE", "Smarty"),
     ],
 )
 def test_a_sum_a_rate_a_car_or_a_thing_moved_by_whoever_replaces_the_one_held(
@@ -78,6 +102,10 @@ def test_a_scheme_a_worker_a_post_a_medicine_or_a_machine_ended_ends_the_one_hel
         ("我在阳台种了月季", "想把月季换成绣球 你觉得呢"),
         ("I work at HSBC", "I'm thinking about applying for a mortgage adviser job at Nationwide"),
         ("我儿子身高120厘米", "带他去动物园玩，门票涨到160了"),
+        ("I'm with Octopus for energy", "moved to Leeds last year"),
+        ("I bank with Lloyds", "my mum moved her savings to Chase"),
+        ("My phone contract is with Three", "my son's gone sim only on giffgaff"),
+        ("I volunteer at the Oxfam shop on Saturdays", "started at Foxtons on Monday"),
     ],
 )
 def test_anothers_sum_another_things_rate_a_second_car_a_wish_or_a_job_sought_ends_nothing(
