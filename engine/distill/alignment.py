@@ -560,7 +560,7 @@ _ENDS = re.compile(
     r"|(?<!\bi )(?<!\bwe )(?<!\bthat )(?<!\bit )(?:is|'s|are) (?:all )?(?:done|over|finished|no more)"
     r"(?!\s+(?:with|for|by|in|at|on|soon|yet)\b))\b"
     r"|(?:店|铺|工作室|公司|厂|超市|饭馆|餐馆|面馆|诊所|网店|小卖部)(?:也|已经|都)?关了|解约|"
-    r"退了|退掉|退订|退出|退卡|销掉|销了|注销|销户|辞了|辞掉|辞职|到期|过期了|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|出给(?=闲鱼|二手|买家|一个|别人|网友)|可以停了|可以不吃了|不用再?吃了|分手|不干了|不\S{0,4}了|(?:很少|几乎不|基本不)[\u4e00-\u9fff]{1,2}了|裸辞",
+    r"退了|退掉|退订|退出|退卡|退保|销掉|销了|注销|销户|辞了|辞掉|辞职|到期|过期了|没续|不续|结束了|解散了|倒闭了|关门了|放弃|取消|不再|戒(?=[\u4e00-\u9fff])|停了|停掉|卖了|卖掉|被偷|丢了|丢掉|走丢|跑丢|丢失|送人了|送走了|送给|出给(?=闲鱼|二手|买家|一个|别人|网友)|可以停了|可以不吃了|不用再?吃了|分手|不干了|不\S{0,4}了|(?:很少|几乎不|基本不)[\u4e00-\u9fff]{1,2}了|裸辞",
     re.IGNORECASE,
 )
 _TOPIC_STOP = frozenset(
@@ -1009,7 +1009,7 @@ _ENDED_ZH = re.compile(
     r"(?:戒(?:掉了?)?|退掉了?|退了|销掉了?|注销了?|卖掉了?|卖了|取消了?|辞去了?)(?:我的|了)?(?P<thing>[\u4e00-\u9fff]{1,4}?)"
     r"(?=[了，,。！!]|[零一二两三四五六七八九十几半多好]|$)"
     r"|^(?:用户|我们|我)?(?P<topic>[\u4e00-\u9fff]{2,8}?)(?:用户|我们|我)\s*"
-    r"(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经)?(?:退掉|退了|销掉|注销|卖了|卖掉|取消|戒|辞掉|辞职|辞)"
+    r"(?:\d{4}年[^，,。]{0,12}?|上周|上个月|昨天|前几天|最近)?(?:已经)?(?:退保|退掉|退了|销掉|注销|卖了|卖掉|取消|戒|辞掉|辞职|辞)"
     # the thing said first with no one after it ("年卡退掉了", "车已经卖了")
     # (or as the speaker's own: "我的电动车被偷了"; stolen, lost or stopped ends it too: "药已经停了")
     r"|^(?:(?:用户|我们|我)的)?(?!用户|我|他|她|它)(?P<first>[\u4e00-\u9fff]{1,5}?|[A-Za-z][A-Za-z0-9+]{1,11})"
@@ -1128,7 +1128,10 @@ _VEHICLE_GROUPS = tuple(
 
 
 def _vehicle_of(kind: str, statement: str) -> bool:
-    """Whether ``kind`` is a vehicle's kind and the statement is about a vehicle of its group."""
+    """Whether ``kind`` is a vehicle's kind and the statement is about a vehicle of its group
+    ("车卖了" of "我家有一辆五菱宏光": a vehicle counted by 辆, or one driven)."""
+    if kind in ("车", "汽车", "轿车", "私家车"):
+        return re.search(r"一辆|[开有]辆|开(?:的是|着)", statement) is not None
     return any(kind in kinds and said.search(statement) is not None for kinds, said in _VEHICLE_GROUPS)
 
 

@@ -690,6 +690,8 @@ _URGING_ZH = r"(?:急+|在线等|谢谢|求解答?|求助|拜托了?)[!！。]*"
 _QUESTION_ZH = re.compile(
     r"[?？]|吗[。！!]?$|吗$|什么(?![都也])|(?<!没)(?:有|是|干|叫|为|吃|买)啥(?![^，,。！!]{0,4}[都也])|啥(?:区别|意思|情况|好处|用|呢)|怎么(?![都也])|为什么|哪(?![儿里]?[都也])|(?<![前这那过好])几[个点天次号]|来着[？?]?$|是否|有没有|能不能|可不可以|要不要"
     r"|多少(?![有也还都])|多久|多长时间"
+    # which of two, put to the listener ("你觉得现在买房划算还是租房划算")
+    r"|^(?:你|您)(?:觉得|看)[^。！!，,]*还是"
     # what is asked by 咋 ("是咋回事", "咋办"), or by 啥 said last ("能做点啥", "要注意点啥")
     r"|咋|点啥|啥[好呀啊呢]?[。！!？?]*$|啥[\u4e00-\u9fff]{1,6}(?:好|合适|靠谱)[。！!？?]*$"
     # how old, how tall, how far ("宝宝一般多大开始加辅食")
@@ -834,7 +836,7 @@ def speaker_dropped_zh(body: str) -> bool:
 # The weather and prices of everyone ("最近一直在下雨", "现在的菜价越来越贵了"): no one's fact.
 _WEATHER_ZH = re.compile(r"下雨|下雪|刮风|雾霾|降温|升温|天气|气温|台风|物价|房价|菜价|油价|肉价")
 _DIED_ZH = re.compile(
-    r"去世|过世|离世|死了|走了(?=[^。！!]{0,16}?[💔🙏🕯🌈😢😭🥲])|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得))"
+    r"去世|过世|离世|死了|走了(?=[^。！!]{0,16}?[💔🙏🕯🌈😢😭🥲])|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得|唉|哎|呜))"
 )
 # How the answer asked for should read, said after the ask ("语气客气一点", "字数300字以内"):
 # the request's, never a fact of anyone's
@@ -1363,7 +1365,7 @@ _MOOD = re.compile(
     # worn out or hungry today, with a sigh after ("i'm so tired today, mondays man"): the day's, no fact
     r"^(?:\w+[,!]?\s+)?(?:i|we)(?:'m| am|'re| are)\s+(?:so+ |really |super |very |kinda |pretty |totally |absolutely )?"
     r"(?:tired|exhausted|sleepy|hungry|starving|bored|stressed|cranky|grumpy|sore|hungover|wiped|knackered|drained)\s+"
-    r"(?:today|tonight|rn|right now|this morning|this afternoon|atm)\b(?:[,.!]\s*[\w' ]{0,20})?[.!]*$|"
+    r"(?:today|tonight|rn|right now|this morning|this afternoon|atm)\b(?:[,.!]\s*[\w' ]{0,30})?[.!]*$|"
     # a stretch of being busy or worn out, said as the whole clause ("I've been so busy lately")
     r"^(?:i|we)(?:'ve| have)\s+been\s+(?:so |really |super |pretty |kinda |crazy |insanely )?(?:busy|swamped|slammed|"
     r"exhausted|stressed|tired|run down|overwhelmed)(?:\s+(?:lately|recently|these days|this week|this month))?[.!]*$|\b(?:feel|felt|feeling)\s+(?:it|this|that)[.!]*$|"
@@ -1422,8 +1424,13 @@ _VIEW_OF_PEOPLE = re.compile(
     r"\s+(?:that\s+)?(?!(?:i|we|my|our|me)\b)"
     r"(?!.*\b(?:my|our|me|us)\b)(?:.*\b(?:most people|everyone|everybody|people|anyone|nobody|no one)\b"
     # ... or of what the world should allow ("I think e-scooters should be banned on pavements")
-    r"|.*\b(?:should|shouldn't|ought to)\s+(?:not\s+)?be\s+(?:banned|illegal|legal|legalised|legalized|allowed|free|taxed|"
-    r"regulated|abolished|mandatory|compulsory|required|outlawed)\b"
+    r"|.*\b(?:should|shouldn't|ought to)\s+(?:not\s+)?(?:have to\s+)?be\s+(?:banned|illegal|legal|legalised|legalized|allowed|"
+    r"free|taxed|regulated|abolished|mandatory|compulsory|required|outlawed|licensed|licenced|capped|scrapped|"
+    r"nationalised|nationalized|privatised|privatized|means[- ]tested)\b"
+    # ... or of what a public thing is ("I think the triple lock is unaffordable", "no government has the guts")
+    r"|.*\b(?:is|are)\s+(?:\w+\s+)?(?:unaffordable|unfair|unsustainable|a joke|a scam|a con|broken|a disgrace|outrageous|"
+    r"madness|insane|a rip-?off|daylight robbery|criminal)\b"
+    r"|.*\b(?:no|every|the)\s+(?:government|politicians?|party|council|chancellor)\b"
     # ... or of what the world will come to ("I reckon interest rates are going to drop again")
     r"|.*\b(?:will|won't|is going to|are going to|gonna)\b)",
     re.IGNORECASE,
@@ -1472,8 +1479,32 @@ def put_to_the_listener(sentence: str, message: str) -> bool:
 
 def is_general_view(sentence: str) -> bool:
     """Whether a sentence is the speaker's view of people in general ("i think most people
-    would rather work from home"): no frame reads a fact of theirs in it."""
-    return _VIEW_OF_PEOPLE.match(sentence.strip()) is not None or _GRANTED_ZH.match(sentence.strip()) is not None
+    would rather work from home"), of the world to come ("house prices are going to crash next year,
+    mark my words") or of a public matter (我觉得延迟退休对年轻人太不公平了): no frame reads a fact of
+    theirs in it."""
+    said = sentence.strip()
+    return (
+        _VIEW_OF_PEOPLE.match(said) is not None
+        or _GRANTED_ZH.match(said) is not None
+        or _FORETOLD.search(said) is not None
+        or _VIEW_ZH.match(said) is not None
+    )
+
+
+# What the world will come to, vouched for ("..., mark my words", "..., you watch"), with no one of
+# the speaker's in it
+_FORETOLD = re.compile(
+    r"^(?!.*\b(?:i|i'm|i've|my|our|we|we're|me|us)\b(?!\s+words))"
+    r".*\b(?:will|won't|is going to|are going to|gonna)\b.*[,—-]\s*(?:just\s+)?(?:mark my words|you watch|you'll see|"
+    r"watch this space|calling it now)\W*$",
+    re.IGNORECASE,
+)
+# A view of a public matter in Chinese: thought, of nothing of the speaker's, judged fair, right or
+# worth it ("我觉得延迟退休对年轻人太不公平了", "我认为房价还会跌")
+_VIEW_ZH = re.compile(
+    r"^(?:我)?(?:觉得|认为|感觉|总觉得)(?![^。！!]*(?:我|咱|用户|家里|老公|老婆|孩子|儿子|女儿|爸|妈))"
+    r"(?=[^。！!]*(?:不公平|公平|不合理|合理|离谱|应该|不应该|会涨|会跌|还会|迟早|早晚|太贵|太高|没必要))"
+)
 
 
 # The listener's point granted, then a saying of anyone's with no one of the speaker's in it
@@ -1929,6 +1960,8 @@ def works_on_text(sentence: str) -> bool:
     text = sentence.strip()
     if re.fullmatch(r"[\"“「『][^\"”」』]+[\"”」』][.。!！]?", text) and len(text.split()) >= 3:
         return True  # a text quoted whole, the task about it said in the sentence before
+    if _TEXT_TO_WRITE_EN.match(text):
+        return True  # "write a text to my landlord saying I'm running late": what it says is the draft
     at_hand = _AT_HAND.search(text)
     if at_hand is None:
         return False
@@ -1936,6 +1969,14 @@ def works_on_text(sentence: str) -> bool:
     return (_TEXT_WORK_ZH if is_cjk(outside) else _TEXT_WORK_EN).search(outside.strip()) is not None
 
 
+# A text asked for, with what it is to say ("write a text to my landlord saying ...", "can you draft
+# an email to school explaining ...")
+_TEXT_TO_WRITE_EN = re.compile(
+    r"^(?:(?:please|pls|ok|okay|so|can you|could you|would you|help me)\s+)*(?:write|draft|compose|word)\s+(?:me\s+)?"
+    r"(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:text|message|email|e-mail|letter|note|reply|post|tweet|whatsapp|card|speech|toast|"
+    r"caption)\b(?:\s+(?:to|for)\s+[\w' -]{1,30}?)?\s+(?:saying|telling|asking|to say|that says|explaining|letting)\b",
+    re.IGNORECASE,
+)
 _ASKED_LAST_ZH = re.compile(_YES_OR_NO_ZH + r"[^，,。！!]{0,6}[。]?$|吗[\s，,]*" + _URGING_ZH + "$")
 
 

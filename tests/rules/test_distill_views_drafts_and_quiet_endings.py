@@ -1,0 +1,59 @@
+"""A view of a public matter ("letting agents should have to be licensed", 我觉得公摊面积太不合理了),
+of what the world will come to, vouched for ("..., mark my words"), a text asked to be written with
+what it is to say ("write a quick text to my neighbour saying ..."), which of two put to the
+listener without a mark (你觉得…还是…) and a worn-out day are no facts. A pet gone with a sigh
+(团团昨天走了，唉), a car sold by its kind (车卖了 of 一辆卡罗拉) and a policy surrendered (退保) end what
+was held. A prediction about the speaker's own life stays a note.
+
+Words of my own (pure, the distiller's own functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("views", "u")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I honestly think the two-child benefit cap is unfair and no government will scrap it",
+        "I reckon letting agents should have to be licensed like electricians",
+        "petrol is going to hit two quid a litre by summer, mark my words",
+        "我觉得现在的公摊面积太不合理了",
+        "你觉得现在买电车划算还是买油车划算",
+        "write a quick text to my neighbour saying the parcel is with me",
+        "draft an email to my manager saying I'm working from home tomorrow",
+        "I'm so knackered today, nothing is going right at work",
+    ],
+)
+def test_a_view_a_prediction_a_draft_a_choice_put_or_a_worn_out_day_is_no_fact(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert current == [], current
+
+
+def test_a_prediction_of_the_speakers_own_life_is_kept() -> None:
+    current, _ = beliefs_after(OWNER, "I think my boss will promote me, mark my words")
+    assert current, current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        ("我家养了只猫叫团团", "团团昨天走了，唉", "团团"),
+        ("我有一辆白色的卡罗拉", "车上个月卖了", "卡罗拉"),
+        ("我家有一辆五菱宏光", "车卖了，现在没车", "五菱宏光"),
+        ("我每年交一份重疾险", "那个重疾险我退保了", "重疾险"),
+    ],
+)
+def test_a_pet_gone_a_car_sold_by_its_kind_or_a_policy_surrendered_ends_it(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+def test_a_scratch_on_the_car_ends_nothing() -> None:
+    current, ended = beliefs_after(OWNER, "我家有一辆五菱宏光", "我的车被蹭了", one_session=True)
+    assert ended == [], (current, ended)
