@@ -116,6 +116,7 @@ from ledgermind.distill.meaning import (
 from ledgermind.distill.person import RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.shared_words_zh import shared_words_zh
+from ledgermind.distill.statements import PLACED_NOW
 from ledgermind.distill.text import (
     DAY_OF_WEEK,
     a_or_an,
@@ -421,6 +422,8 @@ class _State:
             return None
         if self._it_is_now(p, same_kind):  # "it's Wednesdays now": the value of the thing said before
             return None
+        if self._placed_now(p, same_kind):  # "it's in a key safe now": where the thing said before is kept
+            return None
         if self._date_moved(p, same_kind):  # "it's been pushed to 12 October": the day of the thing set
             return None
         if self._label_moved(p, same_kind):  # "I'm on plot 31 now" where "plot 14" was held
@@ -638,6 +641,45 @@ class _State:
         if restated is said:
             return False
         self._supersede([target], replace(restated, rule="it is now", value=new), "replaced")
+        return True
+
+    def _placed_now(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """Where a thing is kept, said new of it ("it's in a key safe on the side wall now" after
+        "the spare key lives under the blue pot", "this year they're all in the raised beds" after
+        "I grow my tomatoes in grow bags", "the car lives on the drive now" after "I park on the
+        street"): the latest belief of the user's (or of a thing of theirs) that says where a thing
+        is kept, never where a person lives, works or studies; by a thing named, only a belief that
+        names it too. Only with a word of now ("now", "these days", "this year")."""
+        if p.kind != "fact" or has_additive_cue(p.statement):
+            return False
+        said = next(
+            (m for part in re.split(r"[,;]\s*", p.statement) if (m := PLACED_NOW.match(part)) is not None), None
+        )
+        if (
+            said is None
+            or negated(said.group(0))
+            or not re.search(r"\b(?:now|these days|nowadays|this year|from now on)\b", p.statement, re.I)
+        ):
+            return False
+        speaker = (p.subject or "").partition(":")[0]
+        named = set(topic_words(said.group("it"))) - {"it", "they", "she", "he"}
+        place = set(topic_words(said.group("place")))
+        held = [
+            b
+            for b in beliefs
+            if b.kind == "fact"
+            and (b.subject or "").partition(":")[0] == speaker
+            and self.born.get(b.memory_id) != _message_of(p)
+            and not negated(b.statement)
+            and _KEPT_AT.search(b.statement)
+            and not _PERSON_PLACED.search(b.statement)
+            and not place <= set(topic_words(b.statement))
+            and (not named or bool(named & set(topic_words(b.statement))))
+        ]
+        if not held:
+            return False
+        target = max(held, key=lambda b: (b.valid_from, b.memory_id))
+        self._supersede([target], replace(p, rule="placed now", value=said.group("place").strip()), "replaced")
         return True
 
     def _date_moved(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
@@ -2125,6 +2167,19 @@ def _frames_apart_keys(b: BeliefView, p: Proposal) -> bool:
 
 
 # The work one does, said in one's own words ("works on the tills at Tesco", "work as a carer")
+# Where a thing is kept ("the spare key lives under the blue pot", "grows tomatoes in grow bags on
+# the patio", "the dog sleeps in a crate", "parks on the street"), and where a person is placed,
+# which a thing's new place never changes ("lives in Leeds", "works at ...", "studies at ...")
+_KEPT_AT = re.compile(
+    r"\b(?:lives?|sleeps?|is|are|kept|keeps?|goes|go|grows?|parks?|stored|stores?|sits?|hangs?|stays?)\b[^.;]*?"
+    r"\b(?:in|on|under|at|behind|by|outside|inside|next to)\s+(?:the|a|an|our|my|their|the user's)\s",
+    re.IGNORECASE,
+)
+_PERSON_PLACED = re.compile(
+    r"^(?:the user|the user's \w+(?: \w+)?)\s+(?:lives?|works?|studies|study|is based|is staying|stays?|is at|goes to)\b"
+    r"|^(?:the user|the user's \w+(?: \w+)?)\s+is\s+(?:a|an)\s",
+    re.IGNORECASE,
+)
 _WORK_SAID = re.compile(r"\bworks?\s+(?:on|at|in|as|for)\b", re.IGNORECASE)
 # Work said in the speaker's words at a named place: a role ("is a lettings negotiator at Haart"),
 # or a doing of a job ("stacks shelves at Tesco", "works nights at the Amazon warehouse")

@@ -50,6 +50,7 @@ __all__ = [
     "HABIT_WORDS",
     "LEFT_PRONOUN_EN",
     "NEW_HOME_NAMED_EN",
+    "PLACED_NOW",
     "SUPPOSING_ZH",
     "WENT_WITHOUT",
     "clock_said",
@@ -982,6 +983,15 @@ def is_statement(clause: str) -> bool:
         or let_go(body)
         or any(_IT_MOVED.match(part) for part in re.split(r"[,;]\s*", body))  # "got the letter, it goes up to ..."
         or _BARE_THING_ENDED.match(body)
+        # "the spare key lives under the blue pot", "the dog sleeps in a crate": where a thing of the
+        # household is kept, "the" as chat says "our"
+        or _KEPT_THERE.match(body) is not None
+        # "it's in a key safe on the side wall now", "the car lives on the drive now": where a thing
+        # spoken of is kept these days
+        or any(
+            PLACED_NOW.match(part) is not None and (_NOW_SAID.search(part) or re.match(r"this year\b", part, re.I))
+            for part in re.split(r"[,;]\s*", body)
+        )
         # "they swapped it for a smart meter": the thing spoken of last, and what holds now
         or (REPLACED_IT.search(body) is not None and not _SECOND_PERSON.search(body))
         or NEW_HOME_NAMED_EN.search(body)
@@ -1234,6 +1244,22 @@ _THING_AT_SUM = re.compile(
     r"(?:hit|reached|crossed|passed|(?:is|are|'s)\s+(?:now\s+)?(?:at|up to|down to)|went up to|dropped to|fell to|"
     r"jumped to|climbed to)\s+(?:about\s+|around\s+|over\s+|just over\s+|almost\s+)?"
     r"(?:[$€£¥]\d|\d[\d,.]*k\b|\d{1,3}(?:,\d{3})+|\d{3,})",
+    re.IGNORECASE,
+)
+_KEPT_THERE = re.compile(
+    r"^the\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:lives|live|sleeps|sleep|is kept|are kept|gets kept|hangs|hang)\s+"
+    r"(?:in|on|under|behind|by|at|next to|inside|outside|upstairs|downstairs)\b",
+    re.IGNORECASE,
+)
+# Where a thing spoken of is kept now, said of it by a pronoun or its name ("it's in a key safe on
+# the side wall now", "she's on our bed these days", "this year they're all in the raised beds",
+# "the car lives on the drive now")
+PLACED_NOW = re.compile(
+    r"^(?:(?:so|and|but|now|this year|these days|nowadays)[,\s]+)*"
+    r"(?P<it>it|they|she|he|the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:'s|'re|\s+is|\s+are)?\s+(?:all\s+)?"
+    r"(?:(?:lives?|sleeps?|goes|go|stays?|sits?|kept|gets? kept)\s+)?(?:all\s+)?"
+    r"(?P<prep>in|on|under|at|behind|by|round|outside|inside|next to)\s+(?:the|a|an|our|my|their)\s+(?P<place>[^,;.!]+?)"
+    r"(?=\s*(?:now|these days|nowadays|this year|from now on)?\s*(?:[,;.!]|$))",
     re.IGNORECASE,
 )
 # The new one of a thing of the speaker's and its sum or rate ("the new 5-year deal is 4.79%",

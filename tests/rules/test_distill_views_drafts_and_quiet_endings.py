@@ -3,7 +3,10 @@ of what the world will come to, vouched for ("..., mark my words"), a text asked
 what it is to say ("write a quick text to my neighbour saying ..."), which of two put to the
 listener without a mark (你觉得…还是…) and a worn-out day are no facts. A pet gone with a sigh
 (团团昨天走了，唉), a car sold by its kind (车卖了 of 一辆卡罗拉) and a policy surrendered (退保) end what
-was held. A prediction about the speaker's own life stays a note.
+was held. Where a thing of the household is kept ("the front door key lives in the drawer") is a
+note, and where it is kept now, said of it by a pronoun or its name ("it's on a hook by the door
+now", "this year they're all in the greenhouse"), replaces it. A prediction about the speaker's own
+life stays a note.
 
 Words of my own (pure, the distiller's own functions)."""
 
@@ -56,4 +59,30 @@ def test_a_pet_gone_a_car_sold_by_its_kind_or_a_policy_surrendered_ends_it(held:
 
 def test_a_scratch_on_the_car_ends_nothing() -> None:
     current, ended = beliefs_after(OWNER, "我家有一辆五菱宏光", "我的车被蹭了", one_session=True)
+    assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        ("The front door key lives in the drawer by the sink", "it's on a hook by the door now", "drawer"),
+        ("the cat sleeps on the landing", "he's in the airing cupboard these days, no idea why", "landing"),
+        ("I grow chillies in pots on the windowsill", "this year they're all in the greenhouse", "windowsill"),
+        ("I keep my bike in the hallway", "the bike lives in the new shed now", "hallway"),
+    ],
+)
+def test_where_a_thing_is_kept_now_replaces_where_it_was_kept(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I live in a flat in Leeds", "it's in a key safe now"),
+        ("the cat sleeps on the landing", "he's not in the airing cupboard these days"),
+    ],
+)
+def test_a_place_said_of_no_thing_kept_or_denied_moves_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert ended == [], (current, ended)
