@@ -87,6 +87,8 @@ _SPLIT_EN = re.compile(
     + r")"
     # "so relieved, my student visa got approved": a thing of theirs and what became of it, after a comma
     r"|\s*,\s+(?=(?i:my|our)\s+(?:[\w-]+\s+){0,3}?(?:got|has|have|had|just|finally|came|arrived)\s)"
+    # "building got sold, the landlord's some company called Greystar now": who holds a role now
+    r"|\s*,\s+(?=(?i:the|my|our)\s+[a-z]+(?:'s|\s+is|\s+are)\s+[^,]*?\b[A-Z][a-z]\w*[^,]*\bnow\b)"
     # "I'm from Kerala, currently doing my MTech": what the speaker does now, "I" left out
     r"|\s*,\s+(?=(?:currently|presently)\s+(?:doing|working|studying|living|based|training)\b)"
     # "my wife is a dentist and our son just started school": a second person of theirs, with a verb
@@ -409,7 +411,10 @@ _AGE_ALONE = re.compile(
     re.IGNORECASE,
 )
 _NEW_ONE_IS = re.compile(
-    r"^(?:and\s+|so\s+)?(?:the\s+|my\s+|our\s+)?new\s+[a-z]+(?:\s+[a-z]+)?(?:'s|\s+is|\s+are)\s+\S", re.I
+    r"^(?:and\s+|so\s+)?(?:the\s+|my\s+|our\s+)?new\s+[a-z]+(?:\s+[a-z]+)?(?:'s|\s+is|\s+are)\s+\S"
+    # ... or the one of a role now, named ("building got sold, the landlord's some company called Greystar now")
+    r"|^(?:and\s+|so\s+)?(?:the|my|our)\s+[a-z]+(?:'s|\s+is|\s+are)\s+[^,]*?\b(?-i:[A-Z])[a-z]\w*[^,]*\bnow\b",
+    re.I,
 )
 _BARE_AMOUNT_MOVED_ZH = re.compile(
     r"^(?:又|已经|都|也|才)?(?:涨|降|升|减|加|掉|跌|瘦|胖|增|长)(?:了)?到了?\s*\d[\d.]*\s*[^\s，,。！!\d]{0,3}?[了啦]?\W*$"

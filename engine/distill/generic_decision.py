@@ -3130,7 +3130,11 @@ _HOW_ONE_IS = frozenset(
 # "our new GP's Dr Okafor"), and a belief that names who held it ("our landlord is Mr Patel")
 _NEW_HOLDER = re.compile(
     r"^(?:the user's\s+|the\s+|my\s+|our\s+)?new\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)(?:'s|\s+is|\s+are)\s+"
-    r"(?!(?:great|nice|fine|lovely|awful|ok|okay|good|bad|strict|better|worse|so|really|very|much)\b)\S",
+    r"(?!(?:great|nice|fine|lovely|awful|ok|okay|good|bad|strict|better|worse|so|really|very|much)\b)\S"
+    # ... or the one of a role said now by a name ("the landlord's some company called Greystar now")
+    r"|^(?:the user's\s+|the\s+|my\s+|our\s+)(?P<now_role>[a-z]+)(?:'s|\s+is|\s+are)\s+"
+    r"(?!(?:great|nice|fine|lovely|awful|ok|okay|good|bad|strict|better|worse|so|really|very|much|not)\b)"
+    r"[^,.]*?\b(?-i:[A-Z])[a-z]\w*[^,.]*\bnow\b",
     re.IGNORECASE,
 )
 
@@ -3142,8 +3146,13 @@ def _new_holder(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     said = None if is_cjk(p.statement) else _NEW_HOLDER.match(p.statement)
     if said is None or negated(p.statement) or (p.subject or "").partition(":")[0] != p.subject:
         return None
-    role = re.escape(said.group("role"))
-    named = re.compile(rf"\b{role}(?:'s|\s+is|\s+are|\s+was)\s+(?!(?:a|an)\s+(?:great|nice|good|bad)\b)\S", re.I)
+    role = re.escape(said.group("role") or said.group("now_role"))
+    # (where the role is held may be said between: "the super in our building is Luis")
+    named = re.compile(
+        rf"\b{role}(?:\s+(?:in|at|of|for)\s+[\w' ]{{1,30}}?)?(?:'s|\s+is|\s+are|\s+was)\s+"
+        r"(?!(?:a|an)\s+(?:great|nice|good|bad)\b)\S",
+        re.I,
+    )
     last = _last_held(
         beliefs,
         lambda b: b.subject == p.subject and named.search(b.statement) is not None and b.statement != p.statement,

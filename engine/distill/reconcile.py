@@ -374,6 +374,8 @@ class _State:
             return None
         if not keyed and p.attribute == "employer" and self._work_elsewhere(p, same_kind):
             return None
+        if not keyed and p.attribute == "address" and self._home_readdressed(p, same_kind):
+            return None
         # a stated change may cross a legacy key (a new job ends an occupation said before), never
         # from one frame's key to another's: a move is no change of occupation
         changed, taken = moved_on(p.statement) or ends(p.statement), new_job(p.statement)
@@ -569,6 +571,23 @@ class _State:
         if len(work) != 1:
             return False
         self._supersede(work, p, "replaced")
+        return True
+
+    def _home_readdressed(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
+        """A new address given ("new address: 3 Linden Close, Rotherham") where the user's home
+        was said by where they live ("we live at 14 Ashgrove Terrace in Sheffield"): the one belief
+        of the user's that says where they live ends, the address replacing it. Only an address
+        said new, never a second one ("my work address is ...")."""
+        if p.subject != _USER or negated(p.statement) or not re.search(r"\bnew\b|\bnow\b", p.statement, re.I):
+            return False
+        home = [
+            b
+            for b in self._judgeable(p, beliefs)
+            if _LIVES_AT.search(b.statement) and (b.value or "").casefold() not in (p.value or "").casefold()
+        ]
+        if len(home) != 1:
+            return False
+        self._supersede(home, p, "moved")
         return True
 
     def _moved_from_where_said(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
@@ -2180,6 +2199,7 @@ _PERSON_PLACED = re.compile(
     r"|^(?:the user|the user's \w+(?: \w+)?)\s+is\s+(?:a|an)\s",
     re.IGNORECASE,
 )
+_LIVES_AT = re.compile(r"^the user\s+(?:lives?|is living|has lived)\s+(?:at|on|in)\b", re.IGNORECASE)
 _WORK_SAID = re.compile(r"\bworks?\s+(?:on|at|in|as|for)\b", re.IGNORECASE)
 # Work said in the speaker's words at a named place: a role ("is a lettings negotiator at Haart"),
 # or a doing of a job ("stacks shelves at Tesco", "works nights at the Amazon warehouse")

@@ -3,7 +3,8 @@ since April", "it's £91.40 since the April uprating"), a rate moved or new (LPR
 "the new two-year deal is 4.39%"), a car got by its model year ("picked up a 2019 Octavia"), a
 thing swapped by someone for another ("the fitters swapped it for a heat pump"), a job started at
 another place ("started at the Argos in Pontefract"), money moved to a provider by name ("moved the
-whole pot over to PensionBee"), a plan gone on ("gone sim only on Smarty"), a scheme opted out of, a worker let go, a post stepped down from and a machine that packed in replace or end what
+whole pot over to PensionBee"), a plan gone on ("gone sim only on Smarty"), who holds a role now ("new caretaker's a woman named
+Joy", "the agent is a firm called Belvoir now"), a new address given, a scheme opted out of, a worker let go, a post stepped down from and a machine that packed in replace or end what
 was held. A Chinese value put right with the slip said last (是四万多，我记错了), after an apology
 (不好意思，是在无锡) or with its floor (18楼) corrects the belief. Another's sum, a rate of another
 thing, a second car, a change only wished (想把月季换成绣球), a job only applied for, a move of home
@@ -57,6 +58,19 @@ OWNER = Owner("sums", "u")
         ("I have a cash ISA with Santander", "their rate got rubbish, I transferred it to Chip", "Santander", "Chip"),
         ("our joint account is with Halifax", "we moved the joint account over to Monzo", "Halifax", "Monzo"),
         ("My phone is on a contract with EE", "gone sim only on Smarty, £8 a month", "EE", "Smarty"),
+        (
+            "Our letting agent is Hunters",
+            "the flat changed hands, the agent is a firm called Belvoir now",
+            "Hunters",
+            "Belvoir",
+        ),
+        ("The caretaker at our block is Stan", "Stan retired, new caretaker's a woman named Joy", "Stan", "Joy"),
+        (
+            "We live at 22 Mill Lane in Halifax",
+            "new address: 7 Oak Rise, Brighouse. Moved in on Saturday",
+            "Mill",
+            "Oak",
+        ),
     ],
 )
 def test_a_sum_a_rate_a_car_or_a_thing_moved_by_whoever_replaces_the_one_held(
@@ -106,6 +120,8 @@ def test_a_scheme_a_worker_a_post_a_medicine_or_a_machine_ended_ends_the_one_hel
         ("I bank with Lloyds", "my mum moved her savings to Chase"),
         ("My phone contract is with Three", "my son's gone sim only on giffgaff"),
         ("I volunteer at the Oxfam shop on Saturdays", "started at Foxtons on Monday"),
+        ("My landlord is Mr Okafor", "the landlord is so slow now"),
+        ("We live at 22 Mill Lane in Halifax", "my work address is 3 Linden Close, Rotherham"),
     ],
 )
 def test_anothers_sum_another_things_rate_a_second_car_a_wish_or_a_job_sought_ends_nothing(
