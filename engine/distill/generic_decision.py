@@ -3265,6 +3265,35 @@ _PROVIDER_HELD = re.compile(
 )
 
 
+# Moved by one's work to another place, in Chinese ("公司把我调到苏州分部了", "他调回广州总部了")
+_POSTED_ZH = re.compile(
+    r"(?:调到|调回|调去|调往|派到|派去|外派到|转到)(?P<place>[\u4e00-\u9fff]{2,3}?)"
+    r"(?:分部|总部|分公司|分行|分店|办事处|工厂|门店|校区|那边|去|来)?(?:上班|工作)?了"
+)
+# ... and where one works, held ("用户在杭州上班", "用户老公在深圳工作")
+_WORKS_IN_ZH = re.compile(r"在(?P<where>[\u4e00-\u9fff]{2,3}?)(?:的[\u4e00-\u9fff]{1,8}?)?(?:上班|工作)")
+
+
+def _posted_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "公司把我调到苏州分部了" replaces: the belief of the same person's said last of the city
+    they work in ("我在杭州上班"), another one; never a wish or a denial."""
+    said = _POSTED_ZH.search(p.statement) if is_cjk(p.statement) else None
+    if said is None or negated(p.statement) or CHANGE_WISHED_ZH.search(p.statement):
+        return None
+    place = said.group("place")
+
+    def works_elsewhere(b: BeliefView) -> bool:
+        held = _WORKS_IN_ZH.search(b.statement)
+        return b.subject == p.subject and held is not None and held.group("where") not in place
+
+    last = _last_held(beliefs, works_elsewhere)
+    if last is None:
+        return None
+    was = _WORKS_IN_ZH.search(last.statement)
+    reason = f"replaced: {last.statement} ({p.statement}; rule posted elsewhere)"
+    return Decision("supersede", (last,), reason, was.group("where") if was else None, place)
+
+
 def _moved_to_named(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "moved my whole pot over to PensionBee" replaces: the speaker's belief said last that
     holds another provider by name ("my pension provider is Aviva"), of the thing moved (a word
@@ -3884,7 +3913,7 @@ def _rate_moved(old: str, new: str) -> tuple[str, str] | None:
 
 # A change in Chinese wished, planned or weighed, not made ("想把薄荷换成罗勒", "打算换成电信的")
 CHANGE_WISHED_ZH = re.compile(
-    r"(?:想|打算|准备|考虑|犹豫|要不要)(?:要|着|过)?(?:把[^，,。！!]{1,8}?)?(?:转|换|改|搬|辞|跳槽|离|退)"
+    r"(?:想|打算|准备|考虑|犹豫|要不要)(?:要|着|过)?(?:把[^，,。！!]{1,8}?)?(?:转|换|改|搬|辞|跳槽|离|退|调)"
 )
 
 
@@ -3919,6 +3948,7 @@ def decide(
         or _named_starts_at(p, said_before)
         or _transferred(p, said_before)
         or _moved_to_named(p, said_before)
+        or _posted_zh(p, said_before)
         or _paid_off(p, said_before)
         or _shift_changed(p, said_before)
         or _went_without(p, said_before)

@@ -4,7 +4,7 @@ since April", "it's £91.40 since the April uprating"), a rate moved or new (LPR
 thing swapped by someone for another ("the fitters swapped it for a heat pump"), a job started at
 another place ("started at the Argos in Pontefract"), money moved to a provider by name ("moved the
 whole pot over to PensionBee"), a plan gone on ("gone sim only on Smarty"), who holds a role now ("new caretaker's a woman named
-Joy", "the agent is a firm called Belvoir now"), a new address given, a scheme opted out of, a worker let go, a post stepped down from and a machine that packed in replace or end what
+Joy", "the agent is a firm called Belvoir now"), a new address given, a post elsewhere (公司把我调到杭州分公司了), a scheme opted out of, a worker let go, a post stepped down from and a machine that packed in replace or end what
 was held. A Chinese value put right with the slip said last (是四万多，我记错了), after an apology
 (不好意思，是在无锡) or with its floor (18楼) corrects the belief. Another's sum, a rate of another
 thing, a second car, a change only wished (想把月季换成绣球), a job only applied for, a move of home
@@ -71,6 +71,8 @@ OWNER = Owner("sums", "u")
             "Mill",
             "Oak",
         ),
+        ("我在宁波上班", "公司把我调到杭州分公司了 下周一报到", "宁波", "杭州"),
+        ("我老婆在东莞工作", "她调回深圳总部了", "东莞", "深圳"),
     ],
 )
 def test_a_sum_a_rate_a_car_or_a_thing_moved_by_whoever_replaces_the_one_held(
@@ -122,6 +124,8 @@ def test_a_scheme_a_worker_a_post_a_medicine_or_a_machine_ended_ends_the_one_hel
         ("I volunteer at the Oxfam shop on Saturdays", "started at Foxtons on Monday"),
         ("My landlord is Mr Okafor", "the landlord is so slow now"),
         ("We live at 22 Mill Lane in Halifax", "my work address is 3 Linden Close, Rotherham"),
+        ("我在宁波上班", "我同事调到杭州去了"),
+        ("我在宁波上班", "想调到杭州去"),
     ],
 )
 def test_anothers_sum_another_things_rate_a_second_car_a_wish_or_a_job_sought_ends_nothing(
