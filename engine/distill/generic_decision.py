@@ -1604,7 +1604,8 @@ _K_SUM = re.compile(r"(?<![\w.])\d{2,3}k\b", re.IGNORECASE)
 _THOUSANDS_UNSAID = re.compile(r"\bto\s+(?P<v>\d{2,3})(?![\d,:%]|\.\d|\s*(?:k\b|[a-z]))", re.IGNORECASE)
 _AMOUNT_MOVED = re.compile(
     r"\b(?:starting|from now|hit|reached|bumped|raised?|raising|increased?|increasing|upped|lowered|reduced|cut|"
-    r"put up|(?:gone|went|goes) (?:up|down)|paying|(?:coming|comes|came) out at|since the (?:\w+ )?(?:uprating|review|rise|renewal))\b"
+    r"put up|(?:gone|went|goes) (?:up|down)|paying|(?:coming|comes|came) out at|since the (?:\w+ )?(?:uprating|review|rise|renewal)|"
+    r"from (?:january|february|march|april|may|june|july|august|september|october|november|december|next month))\b"
     r"|给到|涨|降|变成|得交|要交|加到|减到",
     re.IGNORECASE,
 )

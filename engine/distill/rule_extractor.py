@@ -523,7 +523,15 @@ def _says_what_holds_now(clause: str) -> bool:
         or ONE_MORE.search(clause) is not None  # "took on a fourth barista last week": a count from then
         or _MOVED_UP_ZH.search(clause) is not None  # "她九月份升大班了": the grade from then
         or studies_or_work_ended(clause)  # "graduated on Friday": no student from then
+        or _REFIXED.search(clause) is not None  # "refinanced with our credit union last month, 5.9%"
     )
+
+
+# A loan or a deal taken out again at a new rate or sum ("refinanced with our credit union last
+# month, 5.9%", "remortgaged in May at 4.1%"): the rate or sum from then on
+_REFIXED = re.compile(
+    r"\b(?:refinanced|remortgaged|re-?fixed|renewed)\b[^.;]*?(?:\d+(?:\.\d+)?\s?%|[$€£¥]\d)", re.IGNORECASE
+)
 
 
 # A grade or a year of school moved on to, in Chinese ("升大班了", "上初二了", "升高三")

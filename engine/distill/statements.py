@@ -1002,7 +1002,13 @@ def is_statement(clause: str) -> bool:
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _MANY_OF_US_EN.match(body):
         return True  # "there's 5 of us in the house share": how many live or go together, the speaker one
-    if _AMOUNT_MOVED.match(body) or THING_CHANGED.match(body) or _THING_AT_SUM.match(body) or _NEW_ONE_AT.search(body):
+    if (
+        _AMOUNT_MOVED.match(body)
+        or THING_CHANGED.match(body)
+        or _THING_AT_SUM.match(body)
+        or _NEW_ONE_AT.search(body)
+        or _SUM_FROM.match(body)
+    ):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
     if _CHOSE_FIRST.match(body) and not _SECOND_PERSON.search(body):
         return True  # "went with aetna this year", "caved and got premium": the speaker's choice, "I" dropped
@@ -1260,6 +1266,14 @@ PLACED_NOW = re.compile(
     r"(?:(?:lives?|sleeps?|goes|go|stays?|sits?|kept|gets? kept)\s+)?(?:all\s+)?"
     r"(?P<prep>in|on|under|at|behind|by|round|outside|inside|next to)\s+(?:the|a|an|our|my|their)\s+(?P<place>[^,;.!]+?)"
     r"(?=\s*(?:now|these days|nowadays|this year|from now on)?\s*(?:[,;.!]|$))",
+    re.IGNORECASE,
+)
+# A sum said alone from when it holds ("Got promoted!! £46k from April", "£1,240 from January"):
+# the new sum of the thing spoken of last
+_SUM_FROM = re.compile(
+    r"^(?!.*\b(?:would|could|might|if|hopefully|maybe)\b)(?:(?:and|so|now)\s+)?(?:[$€£¥]\d[\d,.]*k?|\d[\d,.]*k)\b"
+    r"(?:\s+(?:a|per)\s+(?:year|month|week|yr|mo))?\s+"
+    r"(?:from|since|starting|as of)\s+(?:the\s+)?(?:" + MONTHS + r"|next|this|now)\b",
     re.IGNORECASE,
 )
 # The new one of a thing of the speaker's and its sum or rate ("the new 5-year deal is 4.79%",

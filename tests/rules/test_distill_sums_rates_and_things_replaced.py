@@ -1,14 +1,16 @@
-"""A sum moved by whoever sets it ("the council dropped it to £112", "they've gone up to £1,080
-since April", "it's £91.40 since the April uprating"), a rate moved or new (LPR下调以后现在是3.95%了,
-"the new two-year deal is 4.39%"), a car got by its model year ("picked up a 2019 Octavia"), a
-thing swapped by someone for another ("the fitters swapped it for a heat pump"), a job started at
-another place ("started at the Argos in Pontefract"), money moved to a provider by name ("moved the
-whole pot over to PensionBee"), a plan gone on ("gone sim only on Smarty"), who holds a role now ("new caretaker's a woman named
-Joy", "the agent is a firm called Belvoir now"), a new address given, a post elsewhere (公司把我调到杭州分公司了), a scheme opted out of, a worker let go, a post stepped down from and a machine that packed in replace or end what
-was held. A Chinese value put right with the slip said last (是四万多，我记错了), after an apology
-(不好意思，是在无锡) or with its floor (18楼) corrects the belief. Another's sum, a rate of another
-thing, a second car, a change only wished (想把月季换成绣球), a job only applied for, a move of home
-and another's switch end nothing.
+"""A sum moved by whoever sets it ("the council dropped it to £112", "they've gone up to £1,080 since
+April", "it's £91.40 since the April uprating"), a rate moved or new (LPR下调以后现在是3.95%了, "the new
+two-year deal is 4.39%", "remortgaged with our credit union in March, 4.6%"), a sum said alone from
+when it holds ("£34k from June"), a car got by its model year ("picked up a 2019 Octavia"), a thing
+swapped by someone for another ("the fitters swapped it for a heat pump"), a job started at another
+place ("started at the Argos in Pontefract"), money moved to a provider by name ("moved the whole
+pot over to PensionBee"), a plan gone on ("gone sim only on Smarty"), who holds a role now ("new
+caretaker's a woman named Joy", "the agent is a firm called Belvoir now"), a new address given, a
+post elsewhere (公司把我调到杭州分公司了), a scheme opted out of, a worker let go, a post stepped down from and
+a machine that packed in replace or end what was held. A Chinese value put right with the slip said
+last (是四万多，我记错了), after an apology (不好意思，是在无锡) or with its floor (18楼) corrects the belief.
+Another's sum, a rate of another thing, a second car, a change only wished (想把月季换成绣球), a job only
+applied for, a move of home and another's switch end nothing.
 
 Words of my own (pure, the distiller's own functions)."""
 
@@ -71,6 +73,13 @@ OWNER = Owner("sums", "u")
             "Mill",
             "Oak",
         ),
+        (
+            "Our mortgage is fixed at 2.4% with Nationwide",
+            "remortgaged with our credit union in March, 4.6%",
+            "2.4%",
+            "4.6%",
+        ),
+        ("I'm on £31,000 a year", "Passed my probation!! £34k from June", "£31,000", "£34k"),
         ("我在宁波上班", "公司把我调到杭州分公司了 下周一报到", "宁波", "杭州"),
         ("我老婆在东莞工作", "她调回深圳总部了", "东莞", "深圳"),
     ],
@@ -125,6 +134,7 @@ def test_a_scheme_a_worker_a_post_a_medicine_or_a_machine_ended_ends_the_one_hel
         ("My landlord is Mr Okafor", "the landlord is so slow now"),
         ("We live at 22 Mill Lane in Halifax", "my work address is 3 Linden Close, Rotherham"),
         ("我在宁波上班", "我同事调到杭州去了"),
+        ("My rent is £900 a month", "I love it here. £80k from April would be nice"),
         ("我在宁波上班", "想调到杭州去"),
     ],
 )
