@@ -680,17 +680,12 @@ class _State:
             or not re.search(r"\b(?:now|these days|nowadays|this year|from now on)\b", p.statement, re.I)
         ):
             return False
-        speaker = (p.subject or "").partition(":")[0]
         named = set(topic_words(said.group("it"))) - {"it", "they", "she", "he"}
         place = set(topic_words(said.group("place")))
         held = [
             b
-            for b in beliefs
-            if b.kind == "fact"
-            and (b.subject or "").partition(":")[0] == speaker
-            and self.born.get(b.memory_id) != _message_of(p)
-            and not negated(b.statement)
-            and _KEPT_AT.search(b.statement)
+            for b in self._said_before(p, beliefs)
+            if _KEPT_AT.search(b.statement)
             and not _PERSON_PLACED.search(b.statement)
             and not place <= set(topic_words(b.statement))
             and (not named or bool(named & set(topic_words(b.statement))))
@@ -931,19 +926,23 @@ class _State:
         self._invalidate_all(p, [b for b in held if b.statement == said], reason, at=p.valid_from, keep=False)
         return True
 
-    def _named_left(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
-        """Of the speaker's facts said before this message, the one said last that names
-        the thing the message says went (``left_behind``); None when none does."""
+    def _said_before(self, p: Proposal, beliefs: list[BeliefView]) -> list[BeliefView]:
+        """The facts of the speaker's (or of their people and things) said before ``p``'s message
+        and held as said, not denied: what a thing or a pronoun of the message may name."""
         speaker = (p.subject or "").partition(":")[0]
-        held = [
+        return [
             b
             for b in beliefs
             if b.kind == "fact"
             and (b.subject or "").partition(":")[0] == speaker
             and self.born.get(b.memory_id) != _message_of(p)
             and not negated(b.statement)
-            and names_left(p.replaces or "", b.statement)
         ]
+
+    def _named_left(self, p: Proposal, beliefs: list[BeliefView]) -> BeliefView | None:
+        """Of the speaker's facts said before this message, the one said last that names
+        the thing the message says went (``left_behind``); None when none does."""
+        held = [b for b in self._said_before(p, beliefs) if names_left(p.replaces or "", b.statement)]
         return max(held, key=lambda b: (b.confirmed_at or b.valid_from, b.memory_id)) if held else None
 
     def _aligned(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
