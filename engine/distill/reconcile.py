@@ -665,8 +665,8 @@ class _State:
     def _placed_now(self, p: Proposal, beliefs: list[BeliefView]) -> bool:
         """Where a thing is kept, said new of it ("it's in a key safe on the side wall now" after
         "the spare key lives under the blue pot", "this year they're all in the raised beds" after
-        "I grow my tomatoes in grow bags", "the car lives on the drive now" after "I park on the
-        street"): the latest belief of the user's (or of a thing of theirs) that says where a thing
+        "I grow my tomatoes in grow bags", "the bike lives in the new shed now" after "I keep my
+        bike in the hallway"): the latest belief of the user's (or of a thing of theirs) that says where a thing
         is kept, never where a person lives, works or studies; by a thing named, only a belief that
         names it too. Only with a word of now ("now", "these days", "this year")."""
         if p.kind != "fact" or has_additive_cue(p.statement):
