@@ -442,6 +442,8 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     text = clause.strip()
     if is_cjk(text):
         return _bare_zh(text, whole)
+    if re.match(r"\*[A-Za-z0-9£$€]", text):  # "*Georgina": chat's mark for a slip put right (not "* Tom", a bullet)
+        text = "correction, " + text[1:]
     # "wait no, just reopened the email, it's the 24th": how it was checked, said between the
     # formula and the value, is no part of either
     text = _CHECKED_MID_EN.sub("", text)

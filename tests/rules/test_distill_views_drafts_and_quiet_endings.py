@@ -6,7 +6,8 @@ listener without a mark (你觉得…还是…) and a worn-out day are no facts.
 was held. Where a thing of the household is kept ("the front door key lives in the drawer") is a
 note, and where it is kept now, said of it by a pronoun or its name ("it's on a hook by the door
 now", "this year they're all in the greenhouse"), replaces it. A prediction about the speaker's own
-life stays a note.
+life stays a note. A value marked with an asterisk, chat's mark for a slip, puts it right even with
+more said after it ("*Sinead, she'd hate that").
 
 Words of my own (pure, the distiller's own functions)."""
 
@@ -86,3 +87,19 @@ def test_where_a_thing_is_kept_now_replaces_where_it_was_kept(held: str, said: s
 def test_a_place_said_of_no_thing_kept_or_denied_moves_nothing(held: str, said: str) -> None:
     current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone", "now"),
+    [
+        ("My manager is called Siobhan", "*Sinead, she'd hate that", "Siobhan", "Sinead"),
+        ("my rent is £950 a month", "*£905, fat fingers", "£950", "£905"),
+        ("My niece is called Ellie", "*Ella, autocorrect again", "Ellie", "Ella"),
+    ],
+)
+def test_a_value_marked_with_an_asterisk_and_said_on_puts_the_slip_right(
+    held: str, said: str, gone: str, now: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+    assert any(now in c for c in current), (current, ended)
