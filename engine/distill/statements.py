@@ -31,7 +31,7 @@ from ledgermind.distill.alignment import (
     let_go,
     moved_on,
 )
-from ledgermind.distill.bare_corrections import MONTHS, is_slip
+from ledgermind.distill.bare_corrections import DAY_NAMES, MONTHS, is_slip
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.frames import (
     FORGOT_TO_SAY_EN,
@@ -123,11 +123,15 @@ _REQUEST_EN = re.compile(
 )
 # The clock ("it's 9pm now and I'm still at work"; not "it's at 9pm now", a time moved)
 _CLOCK_NOW_EN = re.compile(
-    r"^it'?s (?:already |nearly |almost |gone |past )?(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)"
+    r"^(?:it'?s (?:already |nearly |almost |gone |past )?(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)"
     # ... or the day, the month, the season or the feast it is ("it's Christmas now so the house is chaos")
     r"|(?:christmas|easter|ramadan|eid|diwali|hanukkah|thanksgiving|halloween|lent|passover|(?:chinese )?new year|"
     r"the weekend|the holidays|summer|winter|spring|autumn|fall|monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|january|february|march|april|may|june|july|august|september|october|november|december))"
+    # ... or what day today is ("today is Tuesday", "tomorrow's the 14th")
+    r"|(?:today|tomorrow|yesterday)(?:'s|\s+is|\s+was)\s+(?:a\s+|the\s+)?(?:"
+    + DAY_NAMES
+    + r"|\d{1,2}(?:st|nd|rd|th))\b)"
     r"(?:\s+(?:here|already|now|again))*(?=\W*$|\s*(?:,|and|so|but)\b)",
     re.IGNORECASE,
 )
@@ -986,6 +990,8 @@ def is_statement(clause: str) -> bool:
         # "the spare key lives under the blue pot", "the dog sleeps in a crate": where a thing of the
         # household is kept, "the" as chat says "our"
         or _KEPT_THERE.match(body) is not None
+        # "bin day round here is Tuesday": a day of the household's week
+        or _DAY_OF_OURS.match(body) is not None
         # "it's in a key safe on the side wall now", "the car lives on the drive now": where a thing
         # spoken of is kept these days
         or any(
@@ -1250,6 +1256,12 @@ _THING_AT_SUM = re.compile(
     r"(?:hit|reached|crossed|passed|(?:is|are|'s)\s+(?:now\s+)?(?:at|up to|down to)|went up to|dropped to|fell to|"
     r"jumped to|climbed to)\s+(?:about\s+|around\s+|over\s+|just over\s+|almost\s+)?"
     r"(?:[$€£¥]\d|\d[\d,.]*k\b|\d{1,3}(?:,\d{3})+|\d{3,})",
+    re.IGNORECASE,
+)
+_DAY_OF_OURS = re.compile(
+    r"^(?:the\s+|our\s+)?(?!(?:first|last|next|this|that|which|what|every|each|one|same|other|big|whole|special)\b)"
+    r"[a-z]+\s+days?(?:\s+(?:round here|here|for us|at ours|this term))?\s+(?:is|are|'s)\s+(?:on\s+)?(?:a\s+)?"
+    r"(?:" + DAY_NAMES + r")s?\b",
     re.IGNORECASE,
 )
 _KEPT_THERE = re.compile(

@@ -7,7 +7,8 @@ was held. Where a thing of the household is kept ("the front door key lives in t
 note, and where it is kept now, said of it by a pronoun or its name ("it's on a hook by the door
 now", "this year they're all in the greenhouse"), replaces it. A prediction about the speaker's own
 life stays a note. A value marked with an asterisk, chat's mark for a slip, puts it right even with
-more said after it ("*Sinead, she'd hate that").
+more said after it ("*Sinead, she'd hate that"). A day of the household's week ("recycling day here
+is Wednesday") is a note, and moves when the days are moved; what day today is is none.
 
 Words of my own (pure, the distiller's own functions)."""
 
@@ -103,3 +104,17 @@ def test_a_value_marked_with_an_asterisk_and_said_on_puts_the_slip_right(
     current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert any(gone in e for e in ended), (current, ended)
     assert any(now in c for c in current), (current, ended)
+
+
+def test_a_day_of_the_households_week_is_a_note_and_moves_with_it() -> None:
+    current, ended = beliefs_after(
+        OWNER, "Recycling day here is Wednesday", "the council moved us to Fridays from this month", one_session=True
+    )
+    assert any("Wednesday" in e for e in ended), (current, ended)
+    current, ended = beliefs_after(OWNER, "Our swimming day is Thursday", "they switched us to Mondays this term")
+    assert any("Thursday" in e for e in ended), (current, ended)
+
+
+def test_what_day_today_is_is_no_fact() -> None:
+    current, _ = beliefs_after(OWNER, "Today is Tuesday")
+    assert current == [], current
