@@ -69,6 +69,7 @@ from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.providers import providers_named, providers_taken_up, switch_said
 from ledgermind.distill.request_changes import is_standing_request, request_decision
 from ledgermind.distill.statements import (
+    GONE_FOR_GOOD_ZH,
     HABIT_HELD,
     HABIT_WORDS,
     NAMED_LEFT_EN,
@@ -492,7 +493,7 @@ _DEAD_OF_MINE_ZH = re.compile(
     r"(?:今年|去年)?[春夏秋冬]天)?"
     r"(?:已经|突然|不幸)?(?:" + _DEATH_ZH + r"|死了|走了(?=[。！!]|$|\s*[💔🙏🕯🌈😢😭🥲])"
     # "走了" said of a death by what follows it: "豆豆上周走了，老死的，走得很安详"
-    r"|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得|唉|哎|呜)))"
+    r"|" + GONE_FOR_GOOD_ZH + r")"
 )
 
 
@@ -1605,7 +1606,7 @@ _THOUSANDS_UNSAID = re.compile(r"\bto\s+(?P<v>\d{2,3})(?![\d,:%]|\.\d|\s*(?:k\b|
 _AMOUNT_MOVED = re.compile(
     r"\b(?:starting|from now|hit|reached|bumped|raised?|raising|increased?|increasing|upped|lowered|reduced|cut|"
     r"put up|(?:gone|went|goes) (?:up|down)|paying|(?:coming|comes|came) out at|since the (?:\w+ )?(?:uprating|review|rise|renewal)|"
-    r"from (?:january|february|march|april|may|june|july|august|september|october|november|december|next month))\b"
+    r"from (?:" + MONTHS + r"|next month))\b"
     r"|给到|涨|降|变成|得交|要交|加到|减到",
     re.IGNORECASE,
 )

@@ -46,6 +46,7 @@ from ledgermind.distill.providers import providers_named
 from ledgermind.distill.text import DAY_OF_WEEK, NEW_RECORD, a_or_an, copula_expanded, is_cjk
 
 __all__ = [
+    "GONE_FOR_GOOD_ZH",
     "HABIT_HELD",
     "HABIT_WORDS",
     "LEFT_PRONOUN_EN",
@@ -840,9 +841,9 @@ def speaker_dropped_zh(body: str) -> bool:
 
 # The weather and prices of everyone ("最近一直在下雨", "现在的菜价越来越贵了"): no one's fact.
 _WEATHER_ZH = re.compile(r"下雨|下雪|刮风|雾霾|降温|升温|天气|气温|台风|物价|房价|菜价|油价|肉价")
-_DIED_ZH = re.compile(
-    r"去世|过世|离世|死了|走了(?=[^。！!]{0,16}?[💔🙏🕯🌈😢😭🥲])|走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得|唉|哎|呜))"
-)
+# "走了" said of a death by what follows it in its sentence ("豆豆上周走了，老死的", "团团走了，唉")
+GONE_FOR_GOOD_ZH = r"走了(?=[，,][^。！!]{0,12}(?:老死|病死|安详|寿终|享年|火化|安葬|喵星|汪星|天堂|好难过|很难过|好伤心|很伤心|哭了|舍不得|唉|哎|呜))"
+_DIED_ZH = re.compile(r"去世|过世|离世|死了|走了(?=[^。！!]{0,16}?[💔🙏🕯🌈😢😭🥲])|" + GONE_FOR_GOOD_ZH)
 # How the answer asked for should read, said after the ask ("语气客气一点", "字数300字以内"):
 # the request's, never a fact of anyone's
 _OUTPUT_WANTED_ZH = re.compile(r"^(?:语气|口吻|措辞|字数|篇幅|格式|风格|用词|文风)[^我，,。]{0,12}$")
