@@ -982,6 +982,8 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     if said is None or negated(p.statement[: said.end()]):
         return None
     now = _number(said.group("v"))
+    thing = re.match(r"\w+\s+(?:the user's|their|the)\s+(\w+(?:\s+(?!to\b)\w+)?)", said.group(0), re.IGNORECASE)
+    named = [w.casefold()[:4] for w in thing.group(1).split() if len(w) >= 3] if thing else []
     held = []
     for b in beliefs:
         if said.groupdict().get("pct"):  # "bumped it to 10%": of a share said as one ("contribution is 6%")
@@ -1000,6 +1002,10 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
             r"\s?" + re.escape(attached.group(2)) + r"\b", p.statement[said.end() :], re.IGNORECASE
         )
         most = 10 if same_unit else 3
+        # "the school cut the class size to 25": a thing named, not the one held ("70kg", its unit unsaid)
+        unnamed = named and not any(w in re.sub(r"[^\w\s]", "", b.statement.casefold()) for w in named)
+        if unnamed and attached is not None and not same_unit:
+            continue
         if was and now and 1 / most <= now / was <= most and not negated(b.statement):
             counted = _COUNTED_ZH.fullmatch(amounts[0])  # "75公斤" -> 68: the number moved, its unit stays
             held.append((b, counted.group(1) if counted else amounts[0]))
@@ -1366,11 +1372,21 @@ _LEVEL_MOVED = re.compile(
     r"(?:\b(?:down|up|back|dropped|fell|fallen|rose|risen|climbed|grew|grown|shrank|shrunk|slipped|jumped|"
     r"increased|decreased|reduced|lowered|raised|cut|slimmed|"
     # someone moved it ("they bumped me to 58", "upped everyone to 60")
-    r"(?:bumped|upped|pushed|knocked)(?:\s+(?:me|us|him|her|them|it|everyone|everybody))?)"
+    r"(?:bumped|upped|pushed|knocked)(?:\s+(?:me|us|him|her|them|it|everyone|everybody))?(?:\s+(?:up|down))?)"
     r"\s+to\s+(?:about |around |like |roughly |just |only )?"
     r"|\b(?:up|down)\s+(?:about|around|roughly)\s+"  # "I'm up around 30 miles/week"
+    # ... or whose thing was moved, named ("paediatrician increased Ruby's Concerta to 27mg", "upped my dose to 40")
+    r"|\b(?:increased|decreased|reduced|lowered|raised|upped|cut|bumped|dropped|put)\s+"
+    r"(?P<obj>(?:my|her|his|their|the user's|the|(?-i:[A-Z])[a-z]+'s)\s+(?:[\w-]+\s+){0,2}?)(?:up\s+|down\s+)?to\s+"
+    r"(?:about |around )?"
     # ... or read off a scale ("scale said 84 this morning", "weighed in at 71.5")
-    r"|\b(?:scales?\s+(?:said|says|showed|shows|read|reads)|weighed\s+in\s+at)\s+)"
+    r"|\b(?:scales?\s+(?:said|says|showed|shows|read|reads)|weighed\s+in\s+at)\s+"
+    # ... or only what it is now, with its unit ("it's 14 units now", "60 lengths now!", "its 88mcg from
+    # now on"), or set by whoever sets it ("they've put her on 3mg a day", "coach has me on 150g a day"):
+    # read only where the unit is the one held (``loose``)
+    r"|(?P<loose>(?:^|\band\s+|[,;]\s*)(?:(?:so|and|but|ok|okay|yeah|well)[,\s]+)?(?:(?:it's|its|it is|that's|it'll be)\s+)?(?=\d[\d.]*\s*[a-z]+"
+    r"(?:\s+(?:a|an|per|each|every)\s+(?:day|week|month|night))?\s+(?:now|from now on|these days|going forward)\b)"
+    r"|\b(?:put|started|moved|switched|upped|has|have|'ve|had)\s+(?:me|her|him|us|them|the user(?:'s\s+[a-z]+)?)\s+(?:on|onto)\s+))"
     r"(?P<v>\d+(?:\.\d+)?)(?![\d:/]|[.,]\d)(?:\s*(?P<unit>[a-z]+))?",
     re.IGNORECASE,
 )
@@ -1519,16 +1535,25 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     said = (_LEVEL_MOVED_ZH if zh else _LEVEL_MOVED).search(p.statement if zh else spoken)
     if said is None or negated(p.statement[: said.start()]):
         return None
+    loose = not zh and said.group("loose") is not None  # a quantity said alone, read only of its own unit
     in_words = not said.group("v")[0].isdigit()
     if in_words and re.search(r"[他她]|室友|同事|" + RELATIONS_ZH_WORDS, p.statement):
         return None  # "我老公也把咖啡减到一杯了": another's count
     now, unit = _number(said.group("v")) or 0.0, _unit(said.group("unit"))
     speaker = (p.subject or "").partition(":")[0]
-    what = _level_of(p.statement[: said.start()], zh)
+    # (said alone or set by someone, the words before are no thing of it: "blood test came back and its 88mcg")
+    what = None if loose or (not zh and said.group("obj")) else _level_of(p.statement[: said.start()], zh)
     # "带她去复查，涨到275了": a level of one of the speaker's people, said of by a pronoun
-    theirs = (
+    # the thing named moved: of whichever of the speaker's people holds it ("Ruby's Concerta")
+    obj = None if zh else said.group("obj")
+    named = [w for w in re.findall(r"[a-z][\w-]{2,}", obj or "", re.I) if w.casefold() not in _NOT_NAMED_THING]
+    theirs = bool(named) or (
         re.search(r"[她他]|\b(?:she|he|her|him|his)\b", p.statement, re.IGNORECASE) is not None
-        and _READ_OFF.search(p.statement) is not None
+        and (
+            _READ_OFF.search(p.statement) is not None
+            # "they've put her on 3mg a day": set for one of theirs by whoever sets it
+            or (loose and re.search(r"\b(?:her|him|the user's\s+[a-z]+)\s+on", said.group(0), re.I) is not None)
+        )
     )
     held = []
     for b in beliefs:
@@ -1560,6 +1585,10 @@ def _level_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         )
         # "100兆" -> "升到500兆", "4 coffees a day" -> "down to 1 a day": the same unit or rate said with both
         most = 10 if (unit and unit == had) or same_rate else 3
+        if named and not any(re.search(rf"\b{re.escape(w)}", b.statement, re.I) for w in named):
+            continue  # "increased Ruby's Concerta": only a belief that names Ruby or the Concerta
+        if loose and not (unit and unit == had):
+            continue  # "it's 14 units now": a number said alone moves only one held of its own unit
         if was and was != now and 1 / most <= now / was <= most and (not unit or unit == had):
             held.append((b, numbers[0].group("v")))
     if len(held) != 1:
@@ -1621,6 +1650,15 @@ def _money_value(said: str) -> float | None:
     return float(spoken) if spoken is not None else None
 
 
+# A bare number with the things it counts after it ("600 pages", "14 units"), not a sum's words
+_MEASURED_BARE = re.compile(
+    r"\d[\d,.]*\s?(?!(?:a|an|per|each|every|now|since|from|and|or|to|in|on|at|for|this|next|last|"
+    r"quid|bucks|dollars?|pounds?|euros?|grand|k|pcm|pw|pa|p|a month|a year|a week|monthly|weekly|yearly|"
+    r"starting|after|before|with|but|so|which|plus|as|until|till|by|of|is|was|" + MONTHS + r")\b)(?-i:[a-z]{2,}s)\b",
+    re.IGNORECASE,
+)
+
+
 def _sums(statement: str) -> list[float]:
     return [v for v, _ in _sums_said(statement)]
 
@@ -1659,6 +1697,23 @@ _MOVED_ALONE_ZH = re.compile(
 )
 # A statement of the thing spoken of last, not of a person ("they've gone up to ...", "it's ...")
 _THING_SPOKEN_OF = re.compile(r"(?:it|they)(?:'s|'re|'ve|\s)", re.IGNORECASE)
+# A sum said moved of a thing named by one bare word, first or after a lead clause ("nursery's down
+# to about £480", "with the funded hours kicking in, childcare is down to ..."): the thing the belief
+# holding the sum names, whoever of the speaker's it is of ("the kids' nursery costs us ...")
+_THING_MOVED = re.compile(
+    r"(?:^|,\s*)(?:(?:the|our|my)\s+)?(?P<thing>[a-z]{4,})(?:'s|\s+is|\s+has)\s+(?:now\s+|gone\s+|come\s+)*(?:down|up)\s+to\b",
+    re.IGNORECASE,
+)
+
+
+# Words of a thing moved that name nothing held ("upped the dose to 40": the dose is whatever is held)
+_NOT_NAMED_THING = frozenset(["the", "user's", "her", "his", "their", "dose", "dosage", "amount", "number", "level"])
+# Capitalised words that name no one: how a sentence opens, months, days
+_NOT_NAMES = frozenset(
+    ["the", "this", "that", "they", "their", "she", "he", "her", "his", "it", "its", "so", "and", "but", "now", "just"]
+    + MONTHS.split("|")
+    + ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+)
 
 
 def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -1679,10 +1734,24 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         now = [float(bare.group("v")) * 1000]
     if len(now) != 1:
         return None
+    spans = _sums_said(statement)
+    if (
+        spans
+        and not re.search(r"[$€£¥]|块|元", spans[0][1])
+        and _MEASURED_BARE.match(statement, statement.find(spans[0][1]))
+    ):
+        return None  # "it's 600 pages now": a number of pages, no sum
     per = _per(statement)
     speaker = (p.subject or "").partition(":")[0]
-    if _ANOTHERS_SUM.search(statement):
-        return None  # "the couple next door had their rent put up to £1,400": theirs, not the speaker's
+    # "the couple next door had their rent put up to £1,400": theirs, not the speaker's; unless one of the
+    # speaker's people is named by the name the belief holds ("Kayla raised her rate" of "our babysitter Kayla")
+    named_as_held = (
+        {n for n in re.findall(r"\b(?-i:[A-Z])[a-z]{2,}\b", statement) if n.casefold() not in _NOT_NAMES}
+        if _ANOTHERS_SUM.search(statement)
+        else None
+    )
+    if named_as_held is not None and not named_as_held:
+        return None
     # "we bumped him up to $8": the sum of a person of the speaker's, said by a pronoun; "they've
     # gone up to £1,040" (mum's care fees): the thing spoken of last, whoever of theirs it is of
     theirs = (
@@ -1690,12 +1759,19 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         or _THING_SPOKEN_OF.match(statement) is not None
         or _MOVED_ALONE_ZH.match(statement) is not None  # "今年调了，涨到3350了": of no one named
     )
+    thing = moved.group("thing") if (moved := _THING_MOVED.search(statement)) else None
     # "my mum's council tax went up": the sum of a thing of hers, never the speaker's own
     own = (speaker,) if p.subject == speaker or not _THING_OF_THEIRS.match(statement) else ()
     held = [
         b
         for b in beliefs
-        if (b.subject in (p.subject, *own) or (theirs and (b.subject or "").startswith(f"{speaker}:")))
+        if (
+            b.subject in (p.subject, *own)
+            or (
+                (b.subject or "").startswith(f"{speaker}:")
+                and (theirs or (thing and re.search(rf"\b{thing}\b", b.statement, re.IGNORECASE)))
+            )
+        )
         and b.kind == "fact"
         and len(sums := _sums(b.statement)) == 1
         and (per == "" or _per(b.statement) in ("", per))
@@ -1704,6 +1780,7 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         and not _DATED_ONCE.search(b.statement)
         # "my flatmate got his rent put up to ...": theirs (in Chinese, "用户老板给涨到8000了" is the speaker's)
         and (is_cjk(p.statement) or not of_someone_else(p.statement, b.statement))
+        and (named_as_held is None or any(re.search(rf"\b{n}\b", b.statement) for n in named_as_held))
     ]
     if len(held) != 1:
         return None
@@ -2897,6 +2974,66 @@ _SWITCHED_TO_NAME = re.compile(
 )
 
 
+# What the speaker (or one of theirs) is on, by its name: a medicine, a pill, a plan ("I'm on Microgynon",
+# "my glaucoma drops are Xalatan", "mum takes Ramipril")
+_ON_NAMED = re.compile(
+    r"\b(?:is|are|am|'m|'s|'re)\s+(?:now\s+)?on\s+(?:the\s+)?(?P<a>(?-i:[A-Z])[\w-]+)"
+    r"|\b(?:takes?|taking)\s+(?P<b>(?-i:[A-Z])[\w-]+)"
+    r"|\b(?:drops|tablets|pills?|meds|medication|medicine|inhaler|injections?|jabs?|patch|contraceptive)\s+(?:is|are)\s+"
+    r"(?:the\s+)?(?P<c>(?-i:[A-Z])[\w-]+)",
+    re.IGNORECASE,
+)
+# ... and what it was switched for, by its name ("switched to Cerazette in August", "the consultant
+# swapped me onto Lumigan", "they've moved her over to Apixaban")
+_SWITCHED_ONTO = re.compile(
+    r"\b(?:switched|swapped|changed|moved|put|started|transferred)\s+(?:(?:me|the user|her|him|us)\s+)?(?:over\s+|across\s+)?"
+    r"(?:to|onto|on)\s+(?P<new>(?-i:[A-Z])[\w-]+)",
+    re.IGNORECASE,
+)
+
+
+def _switched_onto(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "switched to Cerazette in August" replaces: the one belief of the speaker's (or, said
+    with her or him, of one of theirs) saying what they are on by another name ("I'm on
+    Microgynon"). A name alone says no kind, so only where exactly one such belief is held; never a
+    wish, a trial, an addition or a denial."""
+    said = _SWITCHED_ONTO.search(p.statement)
+    if (
+        said is None
+        or negated(p.statement)
+        or has_additive_cue(p.statement)
+        or _NOT_SO_YET.search(p.statement)
+        or _HOPED.search(p.statement)
+        or said.group("new").casefold() in ("the", "a", "an", "i", "my", "our")
+    ):
+        return None
+    new = said.group("new")
+    speaker = (p.subject or "").partition(":")[0]
+    theirs = re.search(r"\b(?:her|him)\b", said.group(0), re.IGNORECASE) is not None
+    # ("my sister switched to Cerazette": hers; "the consultant swapped me onto Lumigan": the speaker's)
+    whose = (p.subject, speaker) if p.subject == speaker or "the user" in said.group(0).casefold() else (p.subject,)
+    held = [
+        (b, old)
+        for b in beliefs
+        if b.kind == "fact"
+        and (b.subject in whose or (theirs and (b.subject or "").startswith(speaker + ":")))
+        and (on := _ON_NAMED.search(b.statement)) is not None
+        and (old := on.group("a") or on.group("b") or on.group("c")).casefold() != new.casefold()
+        and old.casefold() not in ("the", "a", "an", "my", "her", "his", "our")
+        and new.casefold() not in b.statement.casefold()
+        and not negated(b.statement)
+    ]
+    if len(held) != 1 or held[0][1].casefold() in p.statement.casefold() or providers_named(p.statement):
+        return None
+    ((belief, old),) = held
+    # a name alone says no kind: only of the thing spoken of last ("I'm on Microgynon" ... "switched to
+    # Figma" at work is no pill changed when something else was said between)
+    if belief is not _last_held([b for b in beliefs if b.subject == belief.subject]):
+        return None
+    reason = f"replaced: {old} -> {new} ({p.statement}; rule switched onto)"
+    return Decision("supersede", (belief,), reason, old, new)
+
+
 _NOT_SO_ZH = re.compile(r"想|打算|要不要|要是|如果|该|不会|别|劝")
 # What may come between the speaker and their own 转投: when, how, a laugh
 _SELF_FIRST_ZH = r"也|都|就|已经|现在|最近|今年|彻底|果断|直接|干脆|终于|哈+|嘿+|\s|\d{4}年\d{1,2}月(?:\d{1,2}日)?"
@@ -3970,6 +4107,7 @@ def decide(
         or _plan_changed(p, said_before)
         or _made_into(p, said_before)
         or _provider_switched(p, said_before)
+        or _switched_onto(p, said_before)
         or _time_switched(p, said_before)
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)

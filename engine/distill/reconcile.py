@@ -958,6 +958,9 @@ class _State:
                 for b in beliefs
                 if b.kind == "fact" and (b.subject or "").startswith(speaker_of + ":") and b not in mine
             ]
+        if p.subject and ":" in p.subject and _SET_FOR_SPEAKER.search(p.statement):
+            # "coach has me on 150g a day", "the consultant swapped me onto Lumigan": the speaker's, set by another
+            mine += [b for b in beliefs if b.kind == "fact" and b.subject == p.subject.partition(":")[0]]
         if born(p.statement) and p.subject and _OUR_CHILD.match(p.statement):  # "our daughter was born": ours too
             mine += [b for b in beliefs if b.kind == "fact" and b.subject == p.subject.partition(":")[0]]
         speaker = (p.subject or "").partition(":")[0]
@@ -1779,8 +1782,23 @@ _PRONOUN_SUBJECT = re.compile(
     r"(?:down|up|back) to))"
     r"|(?:it|that)\s+costs?)\b"
     # "Landlord bumped it to 1600", "房东涨到4000了": an amount someone moved, its thing said before
-    r"|^[\w' ]{0,30}?" + MOVED_IT + "|" + MOVED_ZH + r"\d",
+    r"|^[\w' ]{0,30}?" + MOVED_IT + "|" + MOVED_ZH + r"\d"
+    # "60 lengths now", "blood test came back and its 88mcg from now on", "they've put her on 3mg a day":
+    # a quantity said alone, or as whoever sets it set it
+    r"|^(?:[\w' ]{0,60}?(?:\band\s+|,\s*))?(?:(?:it's|its|it is)\s+)?(?:[$€£¥]\d[\d.,]*k?|\d[\d.]*\s?[a-z]+)"
+    r"(?:\s+(?:a|per)\s+[a-z]+)?\s+"
+    r"(?:now|from now on|these days)\b"
+    r"|^[\w' ]{0,30}?\b(?:put|has|have|'ve)\s+(?:me|her|him|the user(?:'s\s+[a-z]+)?)\s+on\s+\d"
+    # "paediatrician increased Ruby's Concerta to 27mg": whose thing, named, moved by whoever sets it
+    r"|^[\w' ]{0,30}?\b(?:increased|decreased|reduced|lowered|raised|upped|cut|bumped|dropped)\s+"
+    r"(?:my|her|his|their|the user's|the|(?-i:[A-Z])[a-z]+'s)\s+(?:[\w-]+\s+){0,2}?(?:up\s+|down\s+)?to\s+\d",
     re.I,
+)
+
+
+# What another sets for the speaker ("coach has me on ...", "the consultant swapped me onto ...")
+_SET_FOR_SPEAKER = re.compile(
+    r"\b(?:has|have|had|put|got|moved|switched|swapped|started|changed)\s+the user\s+(?:on|onto|over to)\b", re.I
 )
 
 
@@ -1814,7 +1832,9 @@ def _restated(p: Proposal, old: BeliefView) -> Proposal:
         if len(spans) != 1:
             return p
         replaced = spans[0]
-    edge = (r"(?<![\d.])", r"(?![\d])") if is_cjk(old.statement) else (r"(?<![\w.])", r"(?![\w])")
+    # (a number may carry its unit written on: the "75" of "75mcg")
+    after_number = r"(?![\d.,]?\d)(?=[a-z%]{1,5}\b|(?!\w))" if re.fullmatch(r"[\d.,]+", replaced) else r"(?![\w])"
+    edge = (r"(?<![\d.])", r"(?![\d])") if is_cjk(old.statement) else (r"(?<![\w.])", after_number)
     wrong = re.search(edge[0] + re.escape(replaced) + edge[1], old.statement, re.IGNORECASE)
     if wrong is None:
         return p

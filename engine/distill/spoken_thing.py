@@ -113,6 +113,16 @@ def _shape(value: str) -> str | None:
     return "name"
 
 
+def _unit_of(value: str) -> str | None:
+    """The unit an amount is said in, the word after its number ("pages" of "600 pages now"); None
+    for a rate's ("1400 a month") or none said."""
+    unit = re.match(r"\s*[$€£¥]?\d[\d,.]*\s?([a-z]+)", value, re.IGNORECASE)
+    word = unit.group(1).casefold() if unit else ""
+    if not word or word in ("a", "an", "per", "each", "every", "now", "these", "since", "from", "and", "k", "ish"):
+        return None
+    return word.removesuffix("s")
+
+
 def _same_shape(held: str, said: str | None, verb: str) -> bool:
     """Whether a value said of "it" can stand where the thing's value stood: the same
     shape, a place moved to for a place ("it moved to cambridge"), a time of day for a
@@ -134,6 +144,7 @@ class ThingSpokenOf:
     def __init__(self) -> None:
         self._thing: tuple[str, bool, str] | None = None  # ("my usual coffee order", plural, "name")
         self._from_before = False  # said in the message before this one
+        self._unit: str | None = None  # the unit its amount was said in ("kg" of "82 kg"), if any
 
     def new_message(self) -> None:
         """The thing said in a message stands for "it" in that message and the next one only."""
@@ -151,6 +162,7 @@ class ThingSpokenOf:
             self._thing = (
                 (f"{said.group('my').lower()} {words}", bool(_PLURAL.search(_head(words))), shape) if shape else None
             )
+            self._unit = _unit_of(said.group("y"))
             self._from_before = False
             return clause
         if self._thing is None:
@@ -178,6 +190,9 @@ class ThingSpokenOf:
             verb = (pronoun.group("verb") or "").lower()
             if not _same_shape(shape, _shape(pronoun.group("y")), verb):
                 continue
+            unit = _unit_of(pronoun.group("y"))
+            if unit and unit != self._unit:
+                continue  # "our rent is 1400 a month" / "the book, it's 600 pages now": another thing's measure
             be = (pronoun.group("be") or "").strip().lower()
             be = {"'s": "is", "'re": "are"}.get(be, be) or ("are" if plural else "is")
             if plural:  # "now it's 10 to 6" of "my hours": "my hours are 10 to 6"

@@ -1005,6 +1005,7 @@ def is_statement(clause: str) -> bool:
         or _COUPLE_ENDED_EN.match(body)  # "we called it off", "it's over with Marcus": however short
         or NAMED_LEFT_EN.match(body)  # "only Henrietta left": the one left of the speaker's many
         or _NO_DOING_SINCE.search(body)  # "... so no running since": a doing of the speaker's ended
+        or _QUANTITY_NOW.match(body)  # "it's 14 units now", "they've put her on 3mg a day"
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _MANY_OF_US_EN.match(body):
@@ -1378,6 +1379,17 @@ _BARE_THING_ENDED = re.compile(
 _MANY_OF_US_EN = re.compile(
     r"^(?:so\s+|and\s+|now\s+)?there(?:'s|s| is| are|'re)\s+(?:now\s+|only\s+|just\s+)?(?:\d+|two|three|four|five|six|seven|"
     r"eight|nine|ten|eleven|twelve)\s+of\s+us\b(?!\s+(?:going|coming|who|that|tonight|today|tomorrow|this))",
+    re.IGNORECASE,
+)
+# A quantity said alone with its unit, as it is now ("it's 14 units now", "60 lengths now!", "its 88mcg
+# from now on"), or as whoever sets it set it ("they've put her on 3mg a day"): reconcile finds the
+# one belief holding a number of that unit, else it is kept as said
+_QUANTITY_NOW = re.compile(
+    r"^(?:(?:so|and|but|ok|okay|yeah|well)[,\s]+)?(?:(?:it's|its|it is|that's)\s+)?(?:[$€£¥]\d[\d.,]*k?|\d[\d.,]*\s?[a-z]{1,10})"
+    r"(?:\s+(?:a|an|per|each|every)\s+(?:day|week|month|night))?\s+(?:now|from now on|these days|going forward)\b"
+    r"[\s!.]*(?:(?:smh|tbh|lol|haha|apparently|already|though)\b[\s!.]*)?(?:[,;]\s*[^,;]{1,40})?$"
+    r"|^(?:they|the\s+[a-z]+|[A-Z][a-z]+|dr\.?\s+[A-Z][a-z]+)(?:'ve|\s+have|\s+has|'s)?\s+(?:put|started|moved|switched|upped)\s+"
+    r"(?:me|her|him|us|them)\s+(?:on|onto)\s+\d",
     re.IGNORECASE,
 )
 _NOW_SAID = re.compile(

@@ -1,0 +1,87 @@
+"""A quantity said alone as it is now ("it's 9 units now", "80 lengths now!", "its 100mcg from now on",
+"$35 now"), one set by whoever sets it ("the dietitian has me on 140g a day", "they've put him on 5mg a
+day", "the consultant increased Leo's Ritalin to 20mg"), a sum of one of the speaker's people named
+as the belief names them ("Marisol put her rate up to $20/hr"), a thing whose sum moved named by one
+word ("childcare's down to £520 now"), and a thing the speaker is on switched for another by name
+("switched to Rigevidon in May", "the eye clinic swapped me onto Travatan") replace the one held.
+The note kept is the one held with the new value in it ("The user does 9 units of insulin at night").
+
+A quantity of another unit, a number moved of nothing held, another's switch, a switch with another
+thing said in between, a provider's switch and a wish end nothing.
+
+Words of my own (pure, the distiller's own functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("quantities", "u")
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone", "now"),
+    [
+        ("I inject 10 units of insulin at night", "it's 9 units now", "10 units", "9 units of insulin"),
+        ("I swim 50 lengths on Saturdays", "80 lengths now!", "50 lengths", "80 lengths on Saturdays"),
+        (
+            "I'm on 50mcg levothyroxine",
+            "rang the surgery about my results and its 100mcg from now on",
+            "50mcg",
+            "100mcg levothyroxine",
+        ),
+        ("The parking permit is $20 a month", "$35 now, ridiculous", "$20", "$35"),
+        ("I eat 110g of protein a day", "the dietitian has me on 140g a day", "110g", "140g of protein"),
+        ("My dad takes 2.5mg bisoprolol", "they've put him on 5mg a day after the check-up", "2.5mg", "5mg bisoprolol"),
+        (
+            "Leo takes 10mg Ritalin before school",
+            "the consultant increased Leo's Ritalin to 20mg",
+            "10mg",
+            "Leo takes 20mg Ritalin",
+        ),
+        ("I take 25mg sertraline", "the GP upped my dose to 50mg", "25mg", "50mg sertraline"),
+        ("Our cleaner Marisol charges $16 an hour", "Marisol put her rate up to $20/hr in March", "$16", "$20"),
+        ("Our son's childcare costs us £1,300 a month", "childcare's down to £520 now", "£1,300", "£520"),
+        (
+            "Our son's childcare costs us £1,300 a month",
+            "with the free hours started, childcare's down to £520",
+            "£1,300",
+            "£520",
+        ),
+        ("I'm on Microgynon", "switched to Rigevidon in May, fewer headaches", "Microgynon", "Rigevidon"),
+        ("My eye drops are Lumigan at night", "the eye clinic swapped me onto Travatan", "Lumigan", "Travatan"),
+    ],
+)
+def test_a_quantity_said_now_set_by_another_or_a_name_switched_onto_replaces_the_one_held(
+    held: str, said: str, gone: str, now: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+    assert any(now in c for c in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I swim 50 lengths on Saturdays", "it's 40 minutes now"),  # another unit
+        ("I swim 50 lengths on Saturdays", "my sister swims 80 lengths now"),
+        ("I weigh 70kg", "the school cut the class size to 25"),  # nothing held of the class
+        ("I'm on Microgynon", "my sister switched to Rigevidon"),
+        ("I'm on Microgynon", "switched to Octopus for our gas and electric"),  # a provider's switch
+        ("I'm on Microgynon", "thinking of switching to Rigevidon"),
+        ("Our cleaner Marisol charges $16 an hour", "Bea put her rate up to $20/hr"),  # another's sum
+        ("Our rent is £950 a month", "the family across the road had their rent put up to £1,100"),
+    ],
+)
+def test_another_unit_anothers_switch_a_provider_or_a_wish_ends_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert ended == [], (current, ended)
+
+
+def test_a_name_switched_onto_after_something_else_was_said_ends_nothing() -> None:
+    current, ended = beliefs_after(
+        OWNER, "I'm on Microgynon", "I work at the Co-op in Leeds", "we switched to Figma last month", one_session=True
+    )
+    assert not any("Microgynon" in e for e in ended), (current, ended)
