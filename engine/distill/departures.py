@@ -51,14 +51,19 @@ _LEFT_WORK = (
     r"(?=\s*(?:$|[.,!;]|and\b|so\b|in\b|on\b|last\b|this\b|yesterday\b|a (?:week|month|year)\b|for good\b))|"
     r"quit|resigned|retired|transferred|got transferred|was transferred|(?:got|was) promoted out(?: of (?:the|our|my|their) \w+)?|"
     r"got (?:fired|laid off|let go)|was (?:fired|laid off|let go)|is leaving|'s leaving|"
-    r"handed in (?:his|her|their) notice|moved to (?:another|a different|the \w+) (?:team|office|company|department|branch|school|practice|clinic|hospital))"
+    r"handed in (?:his|her|their) notice|moved to (?:another|a different|the \w+) (?:team|office|company|department|branch|school|practice|clinic|hospital)|"
+    # ... or gone from it for a long while ("Mrs Okafor's gone on maternity leave")
+    r"(?:gone|going|went) on (?:maternity|paternity|long-term sick|sick|extended) leave)"
 )
 # Roles held by caring for the speaker or working for them ("my therapist is Dr. Lee"): ended
 # by the same leavings of a work (retired, quit, left the practice).
 _CARE_ROLES = re.compile(
     r"\b(?:therapist|doctor|gp|dentist|psychiatrist|psychologist|counsell?or|physio(?:therapist)?|pediatrician|"
     r"paediatrician|vet|teacher|tutor|coach|trainer|nanny|babysitter|cleaner|accountant|lawyer|hairdresser|barber|"
-    r"stylist|mechanic)s?\b|医生|大夫|老师|教练|保姆|阿姨",
+    r"stylist|mechanic|cardiologist|consultant|specialist|surgeon|nurse|midwife|carer|care worker|caregiver|"
+    r"optician|optometrist|orthodontist|chiropractor|osteopath|podiatrist|dietitian|nutritionist|pharmacist|"
+    r"childminder|child minder|dog walker|dog sitter|instructor|social worker|key worker|health visitor|lessons? with|"
+    r"hygienist|oncologist|neurologist|dermatologist|gynae?cologist|obgyn|ob-gyn)s?\b|医生|大夫|老师|教练|保姆|阿姨|护工",
     re.IGNORECASE,
 )
 _WORK_OR_CARE = re.compile(f"{_WORK_ROLES.pattern}|{_CARE_ROLES.pattern}", re.IGNORECASE)
@@ -91,8 +96,8 @@ _TITLE = r"(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+"
 _NAME_EN = rf"(?:{_TITLE})?(?P<who>The user's [a-z-]+|[A-Z][a-z]+)"
 _HOME_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_HOME}\b")
 # "Derek got moved to the birmingham branch": moved by the work, as much gone as moved of their own
-_WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}(?:(?:got|was|has been|'s been)\s+)?{_LEFT_WORK}\b")
-_OWN_WORK_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LOST_WORK}\b")
+_WORK_EN = re.compile(rf"^{_NAME_EN}(?:'s)?\s+{_ADVERBS}(?:(?:got|was|has been|'s been)\s+)?{_LEFT_WORK}\b")
+_OWN_WORK_EN = re.compile(rf"^{_NAME_EN}(?:'s)?\s+{_ADVERBS}{_LOST_WORK}\b")
 # "Jen's last day was friday": the last day at a work, said of the person by name.
 _LAST_DAY_EN = re.compile(
     rf"^{_NAME_EN}'s\s+last day(?:\s+(?:at work|in the office|at (?-i:[A-Z])\w+))?\s+(?:was|is)\b"
@@ -134,13 +139,23 @@ def _leaving(statement: str) -> tuple[str, re.Pattern[str], str | None] | None:
             (_APART_EN, _TIES),
         )
     ):
-        m = said.match(statement.strip())
+        # the leaving first, or said as a clause of its own after what holds now ("Finn's teacher is
+        # a guy called Rob, Mrs Baker retired at Christmas")
+        m = said.match(statement.strip()) or next(
+            (
+                found
+                for clause in re.finditer(r"(?:[,;]|\bso\b|\band\b)\s*", statement)
+                if (found := said.match(statement[clause.end() :])) is not None
+            ),
+            None,
+        )
         if m is None or m.group("who") in _NO_NAMES:
             continue
         # "aren't friends anymore" is itself a denial: only what comes before the tie is read;
         # a leaving is denied by its own words ("Sam never moved out"), and "quit" denies nothing
         apart = said in (_APART_EN, _APART_ZH)
-        denied = negated(statement[: m.start()]) if apart else bool(_DENIED.search(statement[: m.end()]))
+        read = m.string  # (the clause it was said in, where said after another)
+        denied = negated(read[: m.start()]) if apart else bool(_DENIED.search(read[: m.end()]))
         if not denied:
             return m.group("who"), roles, m.groupdict().get("org")
     return None
@@ -164,11 +179,18 @@ def _names(statement: str, who: str) -> bool:
     # capitals after "at", "for", "in", "on" ... name a place or a company, not a person
     # ("Dr. Okafor on Elm Street"), and a day or a month is no one ("Dana, every other Tuesday")
     unplaced = _PLACE_NAMED.sub(" ", statement)
+    # whose the role is names no one beside them ("Freya's teacher is Mrs Okafor", "my son Finn has
+    # lessons with Mrs Baker")
+    unplaced = _WHOSE_NAMED.sub(" ", unplaced)
     capitals = re.findall(r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+\b", unplaced)
     others = {n for n in capitals if n.casefold() != who.casefold()}
     return not others - {"The", "User", "I", "Dr", "Mr", "Mrs", "Ms", "Miss", "Prof"} - _CALENDAR
 
 
+_WHOSE_NAMED = re.compile(
+    r"\b[A-Z][a-z]+'s\b|\b(?:son|daughter|kid|child|boy|girl|baby|mum|mom|mother|dad|father|grandma|granny|grandad|"
+    r"grandpa|nan|husband|wife|partner)\s+[A-Z][a-z]+\b"
+)
 _PLACE_NAMED = re.compile(r"\b(?:at|for|in|from|to|on|near|off|by)\s+(?:the\s+)?[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*")
 _CALENDAR = frozenset(
     ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]

@@ -953,6 +953,63 @@ FOR_ONCE = re.compile(
 )
 
 
+# Where one of the speaker's children is now, by name or by the word for them ("Isla's at Busy Bees
+# now", "the girls are at Pine Ridge Elementary now", "Ollie's been at Greenfield since half term")
+_KIDS = r"(?:kids|children|girls|boys|twins|son|daughter|little one|eldest|youngest)"
+_AT_NOW = re.compile(
+    r"(?:^|,\s*|\band\s+)(?P<who>(?-i:[A-Z])[a-z]+|(?:the user's|the|our|my)\s+" + _KIDS + r")"
+    r"(?:'s|'re|\s+is|\s+are|\s+has|\s+have)\s+(?:now\s+|been\s+|moved\s+|gone\s+)*(?:at|to|in|into)\s+"
+    r"(?P<place>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)"
+    r"(?=[^.;]*\b(?:now|these days|since|as of|from)\b)",
+    re.IGNORECASE,
+)
+_GOES_TO_PLACE = re.compile(
+    r"\b(?:goes to|go to|attends|attend|is at|are at|is in|are in|enrolled at|'s at|'re at|started at)\s+"
+    r"(?:the\s+)?(?-i:[A-Z])",
+    re.IGNORECASE,
+)
+
+
+# What a child is in that is no place ("Year 3", "Reception"), and a stay ("for the weekend")
+_NO_PLACE_OF_CHILD = re.compile(r"(?:Year|Grade|Form|Class|Reception|Key Stage|Nursery|Primary|Secondary)\b\s*\d*$")
+_A_STAY = re.compile(
+    r"\bfor\s+(?:the|a|this)\s+(?:weekend|week|night|day|holidays?|half[- ]term|summer)\b|\b(?:tonight|today)\b"
+    r"|" + FOR_ONCE.pattern,
+    re.IGNORECASE,
+)
+
+
+def _child_placed_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "Isla's at Busy Bees now" replaces: where that child goes, said last ("my daughter Isla
+    goes to Little Acorns nursery"), named by the child's name or, for "the girls", by the word for
+    the speaker's children; never another place the new one names too, a wish or a denial."""
+    said = _AT_NOW.search(p.statement)
+    if said is None or negated(p.statement[: said.end()]) or _NOT_SO_YET.search(p.statement):
+        return None
+    who, place = said.group("who"), said.group("place")
+    if who.casefold() in _NOT_NAMES or who.casefold() in ("the user", "i", "we"):
+        return None
+    if place.endswith("'s") or _NO_PLACE_OF_CHILD.match(place) or _A_STAY.search(p.statement):
+        return None  # "Isla's at Grandma's now for the weekend", "my son is in Year 3 now": no school left
+    named = re.compile(
+        rf"\b{re.escape(who)}\b" if who[:1].isupper() and " " not in who else r"\b" + _KIDS + r"\b", re.IGNORECASE
+    )
+    last = _last_held(
+        beliefs,
+        lambda b: (
+            b.kind == "fact"
+            and named.search(b.statement) is not None
+            and _GOES_TO_PLACE.search(b.statement) is not None
+            and place.casefold() not in b.statement.casefold()
+        ),
+    )
+    if last is None:
+        return None
+    return Decision(
+        "supersede", (last,), f"replaced: {last.statement} -> {place} ({p.statement}; rule child placed now)"
+    )
+
+
 def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """The amount "it" stands for, moved by someone: of the speaker's beliefs holding one
     amount within a third to three times the new one, the one said last; or the day
@@ -4108,6 +4165,7 @@ def decide(
         or _made_into(p, said_before)
         or _provider_switched(p, said_before)
         or _switched_onto(p, said_before)
+        or _child_placed_now(p, said_before)
         or _time_switched(p, said_before)
         or _thing_changed(p, said_before)
         or _migrated(p, said_before)

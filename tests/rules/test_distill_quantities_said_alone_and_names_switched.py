@@ -85,3 +85,52 @@ def test_a_name_switched_onto_after_something_else_was_said_ends_nothing() -> No
         OWNER, "I'm on Microgynon", "I work at the Co-op in Leeds", "we switched to Figma last month", one_session=True
     )
     assert not any("Microgynon" in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a carer of the speaker's, by a role word of care, gone by a leaving of work
+        ("My neurologist is Dr. Ambrose at St Luke's", "Dr. Ambrose retired in June, I see Dr. Patel now", "Ambrose"),
+        ("Dad's carer is Wendy, she comes at lunchtime", "Wendy has left the agency, his new carer is Tomasz", "Wendy"),
+        # the leaving said as a clause after what holds now, the child who has the teacher named too
+        (
+            "My daughter Mia has violin lessons with Mrs Hart",
+            "Mia's violin teacher is a man called Joe, Mrs Hart retired at Easter",
+            "Mrs Hart",
+        ),
+        (
+            "Oscar's teacher this year is Mr Dunn",
+            "Oscar's got Miss Webb as his teacher, Mr Dunn's gone on paternity leave",
+            "Mr Dunn",
+        ),
+        # where one of the speaker's children goes, by the child's name or the word for them
+        (
+            "My son Theo goes to Rainbow Corner nursery",
+            "Theo's at Little Sprouts now, Rainbow Corner closed",
+            "Rainbow",
+        ),
+        (
+            "Our kids go to Maple Grove Elementary",
+            "we moved in June and the boys are at Cedar Park Elementary now",
+            "Maple",
+        ),
+    ],
+)
+def test_a_carer_gone_or_a_child_placed_elsewhere_ends_the_one_held(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("My daughter Mia goes to Rainbow Corner", "Mia's at her nan's now for the weekend"),
+        ("My daughter Mia goes to Rainbow Corner", "my niece Ava is at Little Sprouts now"),
+        ("My manager is Priya", "we had a team lunch and Priya left early"),
+        ("My manager is Priya", "Priya's job sounds stressful"),
+    ],
+)
+def test_a_stay_anothers_child_or_leaving_a_lunch_ends_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert ended == [], (current, ended)
