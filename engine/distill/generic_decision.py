@@ -767,7 +767,11 @@ _GOT_MOVED = (
 _MOVED_DAY = re.compile(
     r"(?:" + MOVED_IT + r"|" + _GOT_MOVED + r")(?P<v>" + _WEEKDAYS + r")\b"
     # "it's on fridays at 11 now": the day of the thing spoken of last, said as it is now
-    r"|^(?:it's|it is)\s+(?:now\s+)?on\s+(?P<on>" + _WEEKDAYS + r")\b(?=.*\bnow\b)",
+    r"|^(?:it's|it is)\s+(?:now\s+)?on\s+(?P<on>" + _WEEKDAYS + r")\b(?=.*\bnow\b)"
+    # "physio's moving to wednesdays at 3 from next week": a thing of the speaker's, named by one word
+    r"|^(?:the\s+|my\s+|our\s+)?(?P<thing>[a-z]{3,})(?:'s|\s+is)\s+(?:moving|switching|changing)\s+to\s+(?P<to>"
+    + _WEEKDAYS
+    + r")\b",
     re.IGNORECASE,
 )
 # "pushed it to 8:30 for the summer", "the standup got moved to 10am", "it's at 10 now": a time moved
@@ -1033,8 +1037,13 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
         if day is not None and not theirs and not negated(p.statement[: day.end()]):
             if kind is _MONTH:  # a month moved, with its day where said ("pushed it to march 19")
                 return _date_moved(p, beliefs, day.group("v"))
+            if day.groupdict().get("thing"):  # "physio's moving to wednesdays": only what names the physio
+                beliefs = [b for b in beliefs if day.group("thing")[:4].casefold() in b.statement.casefold()]
             return _day_moved(
-                p, beliefs, day.groupdict().get("v") or day.groupdict().get("on") or day.group("at"), kind
+                p,
+                beliefs,
+                day.groupdict().get("v") or day.groupdict().get("on") or day.groupdict().get("to") or day.group("at"),
+                kind,
             )
     if said is None or negated(p.statement[: said.end()]):
         return None
@@ -1421,6 +1430,85 @@ def _count_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     of, was = next((of, n) for of, n in _measured(hit.statement).items() if of in now and n != now[of])
     reason = f"replaced: {was} {of} -> {now[of]} {of} ({p.statement}; rule count changed)"
     return Decision("supersede", (hit,), reason, was, now[of])
+
+
+# How often a thing is done ("every fortnight", "once a month", "3 times a week", "8-weekly", "monthly";
+# 每个月一次, 六周去一次, 一周两次): what "we've dropped to once a month" moves
+_OFTEN_EN = re.compile(
+    r"\b(?:(?:once|twice|three times|four times|five times|\d+\s?(?:times|x))\s+(?:a|per|every|each)\s+"
+    r"(?:day|week|fortnight|month|year)"
+    r"|every\s+(?:other\s+|second\s+)?(?:day|week|fortnight|month|year)"
+    r"|every\s+(?:\d+|two|three|four|five|six|eight|ten|twelve)\s+(?:days|weeks|months)"
+    r"|\d+-(?:weekly|monthly)|daily|weekly|fortnightly|monthly|bi-?weekly)\b",
+    re.IGNORECASE,
+)
+_OFTEN_ZH = re.compile(
+    r"(?:每|一)(?:天|周|星期|礼拜|个月|月|年)[^，,。\d一二两三四五六七八九十]{0,4}?[一两二三四五六七八九十\d]+次"
+    r"|[一两二三四五六七八九十\d]+(?:天|周|个星期|个礼拜|个月|年)[^，,。]{0,4}?一次"
+)
+# ... said moved: a cue of change before or after it
+_OFTEN_MOVED = re.compile(
+    r"\b(?:dropped|dropping|gone|going|went|moved|moving|cut|cutting|changed|switched|put|bumped|upped|increased|"
+    r"reduced|down|up|back)\s+(?:(?:me|us|her|him|the user|it|them)\s+)?(?:(?:back|down|up)\s+)?(?:to|onto|on)\b"
+    r"|\b(?:now|these days|nowadays|from now on|going forward|instead)\b|现在|改成|变成|换成|就行|只要",
+    re.IGNORECASE,
+)
+
+
+_NOT_A_DOING_ING = frozenset(
+    ["feeling", "something", "morning", "evening", "everything", "nothing", "anything", "being", "going", "getting"]
+)
+
+
+def _another_doing(new: str, held: str) -> bool:
+    """Whether a new statement names a doing of its own ("goes swimming") that the held one does not
+    ("sees their therapist"): how often is then the other doing's."""
+    doing = {w.casefold() for w in re.findall(r"\b([a-z]{3,}ing)\b", new, re.IGNORECASE)} - _NOT_A_DOING_ING
+    return bool(doing) and not any(w in held.casefold() for w in doing)
+
+
+def _often_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "we've dropped to once a month" replaces after "I see my therapist every fortnight": the
+    one belief of the speaker's that says how often they do something, in any of the words for how
+    often ("every 12 weeks" / "8-weekly"). Where several do, only the one that shares a word with
+    the new statement ("B12"); a frequency said of no change, or of two, decides nothing."""
+    zh = is_cjk(p.statement)
+    often = (_OFTEN_ZH if zh else _OFTEN_EN).findall(p.statement)
+    if len(often) != 1 or not _OFTEN_MOVED.search(p.statement) or negated(p.statement):
+        return None
+    if has_additive_cue(p.statement) or (not zh and (_NOT_SO_YET.search(p.statement) or FOR_ONCE.search(p.statement))):
+        return None
+    speaker = (p.subject or "").partition(":")[0]
+    done_to_them = re.search(r"\bthe user\b(?!'s)", p.statement, re.IGNORECASE) is not None
+    # in Chinese, said with no one ("医生说现在六周去一次就行"): of whichever of the speaker's it was said of
+    unnamed_zh = zh and p.subject == speaker and not re.search(r"[他她]|" + RELATIONS_ZH_WORDS, p.statement)
+    held = [
+        (b, said[0])
+        for b in beliefs
+        if b.kind == "fact"
+        and (
+            b.subject == p.subject
+            or (done_to_them and b.subject == speaker)
+            or (unnamed_zh and (b.subject or "").startswith(speaker + ":"))
+        )
+        and is_cjk(b.statement) == zh
+        and len(said := (_OFTEN_ZH if zh else _OFTEN_EN).findall(b.statement)) == 1
+        and said[0].casefold() != often[0].casefold()
+        and not negated(b.statement)
+        and not _done_apart(b.statement, p.statement)  # "sees a therapist ..." / "volunteers once a week"
+        and not _another_doing(p.statement, b.statement)  # "... / "I go swimming once a week now"
+    ]
+    if len(held) > 1:
+        words = set(core_tokens(p.statement)) - {"user", "often", "time", "week", "month", "day", "year"}
+        named = [(b, was) for b, was in held if words & set(core_tokens(b.statement))]
+        # ... else the thing spoken of last, where it is the last the speaker said
+        last = _last_held([b for b in beliefs if (b.subject or "").partition(":")[0] == speaker])
+        held = named or [(b, was) for b, was in held if b is last]
+    if len(held) != 1:
+        return None
+    ((belief, was),) = held
+    reason = f"replaced: {was} -> {often[0]} ({p.statement}; rule how often moved)"
+    return Decision("supersede", (belief,), reason, was, often[0])
 
 
 # A level said moved to a number, the thing often unsaid ("down to 192 as of this morning", "herd's up
@@ -2691,18 +2779,31 @@ _TIME_OF_DAY = re.compile(
 )
 
 
+# ... or said of a thing of the speaker's by one word, as it is now ("gym's at lunch now", "the school
+# run is in the mornings now")
+_THING_AT_PART_NOW = re.compile(
+    r"^(?:the\s+|my\s+|our\s+)?(?P<thing>[a-z]{3,})(?:'s|\s+is)\s+(?:now\s+)?(?:at|in the|on)\s+"
+    r"(?P<part>lunch(?:times?)?|mornings?|evenings?|afternoons?|nights?|weekends)\b(?=[^.;]*\bnow\b)",
+    re.IGNORECASE,
+)
+
+
 def _time_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "switched to evenings" replaces: the one belief of the speaker's that does something
     at another time of day ("hits the gym 6am mon wed fri"); two such beliefs, which one the
     words do not say."""
     said = _TIME_SWITCHED.search(p.statement) if not is_cjk(p.statement) else None
+    said = said or (_THING_AT_PART_NOW.match(p.statement) if not is_cjk(p.statement) else None)
     if said is None or negated(p.statement[: said.start()]) or has_additive_cue(p.statement):
         return None
     part = said.group("part").casefold().rstrip("s")
+    thing = said.groupdict().get("thing")  # "gym's at lunch now": of what names the gym
+    speaker = (p.subject or "").partition(":")[0]
     held = [
         b
         for b in beliefs
-        if b.subject == p.subject
+        if (b.subject == p.subject or (thing and b.subject == speaker))
+        and (not thing or thing[:4].casefold() in b.statement.casefold())
         and b.kind == "fact"
         and not negated(b.statement)
         and (times := _TIME_OF_DAY.findall(b.statement))
@@ -4180,6 +4281,7 @@ def decide(
         or _went_with(p, said_before)
         or _tier_changed(p, said_before)
         or _count_changed(p, said_before)
+        or _often_moved(p, said_before)
         or _money_moved(p, said_before)
         or _percent_moved(p, said_before)
         or _dose_moved_zh(p, said_before)

@@ -1006,6 +1006,7 @@ def is_statement(clause: str) -> bool:
         or NAMED_LEFT_EN.match(body)  # "only Henrietta left": the one left of the speaker's many
         or _NO_DOING_SINCE.search(body)  # "... so no running since": a doing of the speaker's ended
         or _QUANTITY_NOW.match(body)  # "it's 14 units now", "they've put her on 3mg a day"
+        or _PART_OF_DAY_NOW.match(body)  # "gym's at lunch now": when a thing of the speaker's is done
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _MANY_OF_US_EN.match(body):
@@ -1355,7 +1356,7 @@ _IT_MOVED = re.compile(
     r"|^(?:it|they)\s+(?:now\s+)?(?:runs?|lasts?|goes|go|is\s+valid|are\s+valid)\s+(?:to|until|till|through)\s+(?:the\s+)?"
     r"(?:\d|(?:" + MONTHS + r")\s+\d)(?=[^.;!?]*\bnow\b)"
     # ... or moving to another day ("it's moving to the last sunday of the month")
-    r"|^(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:moving|switching|changing)\s+to\s+(?:the\s+)?"
+    r"|^(?:it|they|(?:the\s+|my\s+|our\s+)?[a-z]{3,})(?:'s|'re|\s+is|\s+are)\s+(?:moving|switching|changing)\s+to\s+(?:the\s+)?"
     r"(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
     # a sum of theirs moving ("it goes up to 1,240 from january", "it's going down to $40")
     r"|^(?:(?:after|with|since|following)\s+(?:the|my|a|his|her)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+)?(?:it|they)(?:'s|'re|'ve|\s+is|\s+are|\s+will|\s+have|\s+has)?\s+(?:goes|going|go|went|gone|come|comes|coming|came)"
@@ -1390,6 +1391,12 @@ _QUANTITY_NOW = re.compile(
     r"[\s!.]*(?:(?:smh|tbh|lol|haha|apparently|already|though)\b[\s!.]*)?(?:[,;]\s*[^,;]{1,40})?$"
     r"|^(?:they|the\s+[a-z]+|[A-Z][a-z]+|dr\.?\s+[A-Z][a-z]+)(?:'ve|\s+have|\s+has|'s)?\s+(?:put|started|moved|switched|upped)\s+"
     r"(?:me|her|him|us|them)\s+(?:on|onto)\s+\d",
+    re.IGNORECASE,
+)
+# When a thing of the speaker's, named by one word, is done now ("gym's at lunch now")
+_PART_OF_DAY_NOW = re.compile(
+    r"^(?:the\s+|my\s+|our\s+)?[a-z]{3,}(?:'s|\s+is)\s+(?:now\s+)?(?:at|in the)\s+"
+    r"(?:lunch(?:times?)?|mornings?|evenings?|afternoons?|nights?)\b(?=[^.;]*\bnow\b)",
     re.IGNORECASE,
 )
 _NOW_SAID = re.compile(

@@ -134,3 +134,53 @@ def test_a_carer_gone_or_a_child_placed_elsewhere_ends_the_one_held(held: str, s
 def test_a_stay_anothers_child_or_leaving_a_lunch_ends_nothing(held: str, said: str) -> None:
     current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone", "now"),
+    [
+        # how often, in any of its words
+        (
+            "I see my counsellor every fortnight",
+            "we've gone down to once a month now",
+            "every fortnight",
+            "once a month",
+        ),
+        (
+            "I get my vitamin D jab every 10 weeks",
+            "they've moved me to 6-weekly vitamin D jabs",
+            "every 10",
+            "jab every 6 weeks",
+        ),
+        ("我儿子的正畸每个月复查一次", "医生说现在两个月去一次就行", "每个月", "两个月"),
+        # a day or a time of day of a thing named by one word
+        (
+            "Hydro for my knee is Mondays at 2",
+            "hydro's moving to thursdays at 11 from next month",
+            "Mondays",
+            "thursdays",
+        ),
+        ("I go to the gym at 7am before work", "gym's in the evenings now, mornings were too much", "7am", "evenings"),
+    ],
+)
+def test_how_often_or_a_things_day_or_time_of_day_moved_replaces_the_one_held(
+    held: str, said: str, gone: str, now: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+    assert any(now in c for c in current), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("I see my counsellor every fortnight", "I go cycling once a week now"),  # another doing
+        ("I see my counsellor every fortnight", "I do yoga once a week now too"),
+        ("I see my counsellor every fortnight", "my brother sees his once a month now"),
+        ("I do pilates on Tuesdays", "hydro's moving to thursdays"),  # no hydro held
+        ("I go to the gym at 7am", "the canteen's at lunch now"),
+    ],
+)
+def test_another_doing_anothers_or_a_thing_not_held_moves_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert ended == [], (current, ended)
