@@ -773,6 +773,13 @@ _ABOUT_SOMEONE_ZH = re.compile(
     r"|我|咱们|咱家|家里|[A-Za-z0-9]|的[\u4e00-\u9fff]{1,4}(?:是|叫|由)|[零一二两三四五六七八九十百千万\d]+(?:号|点|月|日|年|元|块|岁|次|楼|层|公斤|斤|分钟|小时|个人)"
     # an amount of hundreds or more, its unit left unsaid as money's is ("房租每月四千五")
     r"|[零一二两三四五六七八九十]+[百千万]"
+    # one of theirs, or their thing, with "我" dropped, and where, when or what ("大儿子在实验小学上学",
+    # "女儿的舞蹈课在少年宫上", "儿子每周二、四去托管班"); not what they say or think
+    r"|^(?:大|小|二|老)?(?:" + RELATIONS_ZH + r"|孩子|娃|宝宝|大宝|二宝)(?!说|想|觉得|的话)"
+    r"(?:的[\u4e00-\u9fff]{1,6}?)?[^，,。？?！!]{0,8}?(?:在|是|去|上|学|读|住|叫|每|跟|由|约|定)"
+    # a pet of theirs, or what it is fed, with "我" dropped ("猫粮一直喂的是渴望", "猫的绝育手术约在下周二")
+    r"|^(?:猫|狗|狗狗|猫咪|猫粮|狗粮|鱼缸|兔子)(?:的[\u4e00-\u9fff]{1,6}?)?[\u4e00-\u9fff]{0,4}?"
+    r"(?:一直|平时|每天|每周|每个?月|约在|定在|安排在|喂的是|吃的是|用的是|是在|在)"
 )
 # Tentative reduplicated verbs and hedges: "我想想", "我看看", "我考虑一下".
 # The words a Chinese supposition opens with (如果……就……): what would be, not what is.

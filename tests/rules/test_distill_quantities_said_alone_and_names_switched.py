@@ -184,3 +184,22 @@ def test_how_often_or_a_things_day_or_time_of_day_moved_replaces_the_one_held(
 def test_another_doing_anothers_or_a_thing_not_held_moves_nothing(held: str, said: str) -> None:
     current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # one of the speaker's people or pets, or their thing, said with "我" dropped, is a note, and so moves
+        ("小女儿在阳光幼儿园上学", "搬家以后小女儿转到星星幼儿园了", "阳光"),
+        ("狗粮一直喂的是皇家", "皇家太贵了，换成渴望了", "皇家"),
+    ],
+)
+def test_a_chinese_note_of_theirs_with_the_speaker_unsaid_is_kept_and_moves(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize("said", ["儿子每周三去学游泳", "猫的疫苗约在下周五", "女儿的钢琴课在少年宫上"])
+def test_a_chinese_note_of_theirs_with_the_speaker_unsaid_is_a_belief(said: str) -> None:
+    current, _ = beliefs_after(OWNER, said)
+    assert len(current) == 1, current
