@@ -3150,15 +3150,25 @@ _SWITCHED_ONTO = re.compile(
 )
 
 
+# ... or what one of the speaker's, by name, is on now ("Dexter's on Royal Canin Urinary now",
+# "rocket's on Lily's Kitchen — the other was upsetting him")
+_ON_NOW = re.compile(
+    r"^(?P<who>[a-z]{3,})(?:'s|\s+is)\s+(?:now\s+)?on\s+(?P<new>(?-i:[A-Z])[\w'-]+)"
+    r"(?=[^.]*\b(?:now|instead|these days)\b|[^.]*\s[—–-]\s)",
+    re.IGNORECASE,
+)
+
+
 def _switched_onto(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "switched to Cerazette in August" replaces: the one belief of the speaker's (or, said
     with her or him, of one of theirs) saying what they are on by another name ("I'm on
     Microgynon"). A name alone says no kind, so only where exactly one such belief is held; never a
     wish, a trial, an addition or a denial."""
-    said = _SWITCHED_ONTO.search(p.statement)
+    said = _SWITCHED_ONTO.search(p.statement) or _ON_NOW.match(p.statement)
     if (
         said is None
-        or negated(p.statement)
+        # (denied before or in the switch: "the tablets stopped working" after it says why)
+        or negated(p.statement[: said.end()])
         or has_additive_cue(p.statement)
         or _NOT_SO_YET.search(p.statement)
         or _HOPED.search(p.statement)
@@ -3170,11 +3180,17 @@ def _switched_onto(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     theirs = re.search(r"\b(?:her|him)\b", said.group(0), re.IGNORECASE) is not None
     # ("my sister switched to Cerazette": hers; "the consultant swapped me onto Lumigan": the speaker's)
     whose = (p.subject, speaker) if p.subject == speaker or "the user" in said.group(0).casefold() else (p.subject,)
+    # "Dexter's on Royal Canin now": of whoever of the speaker's the name is said of
+    who = said.groupdict().get("who")
     held = [
         (b, old)
         for b in beliefs
         if b.kind == "fact"
-        and (b.subject in whose or (theirs and (b.subject or "").startswith(speaker + ":")))
+        and (
+            (b.subject in whose or (theirs and (b.subject or "").startswith(speaker + ":")))
+            if who is None
+            else (b.subject or "").partition(":")[0] == speaker and re.search(rf"\b{who}\b", b.statement, re.I)
+        )
         and (on := _ON_NAMED.search(b.statement)) is not None
         and (old := on.group("a") or on.group("b") or on.group("c")).casefold() != new.casefold()
         and old.casefold() not in ("the", "a", "an", "my", "her", "his", "our")
@@ -3431,7 +3447,12 @@ _NEW_HOLDER = re.compile(
     # ... or the one of a role said now by a name ("the landlord's some company called Greystar now")
     r"|^(?:the user's\s+|the\s+|my\s+|our\s+)(?P<now_role>[a-z]+)(?:'s|\s+is|\s+are)\s+"
     r"(?!(?:great|nice|fine|lovely|awful|ok|okay|good|bad|strict|better|worse|so|really|very|much|not)\b)"
-    r"[^,.]*?\b(?-i:[A-Z])[a-z]\w*[^,.]*\bnow\b",
+    r"[^,.]*?\b(?-i:[A-Z])[a-z]\w*[^,.]*\bnow\b"
+    # ... or a new one had since, named ("we've had a new childminder since March, Priya")
+    r"|\b(?:have|has|'ve)\s+(?:had|got)\s+a\s+new\s+(?P<had_role>[a-z]+)\b(?=[^.]*,\s*(?-i:[A-Z])[a-z]+)"
+    # ... or one gone to now, by title and name ("we're with a family dentist near the school now, Dr Mensah")
+    r"|\b(?:is|are|'re|'m|am)\s+with\s+(?:a|an|the)\s+(?:new\s+)?(?:[a-z]+\s+)??(?P<with_role>[a-z]+)"
+    r"(?=\s+(?:in|at|near|nearer|closer|close|round|by|on|now|who|that|which)\b|,)(?=[^.]*\bnow\b)(?=[^.]*\b(?:Dr|Mr|Mrs|Ms|Miss)\.?\s+(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 
@@ -3440,10 +3461,12 @@ def _new_holder(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "new landlord is Haven Lets" replaces: the belief of the speaker's said last that
     names who holds that role ("our landlord is Mr Patel"), not how the new one is ("new boss is
     great")."""
-    said = None if is_cjk(p.statement) else _NEW_HOLDER.match(p.statement)
+    said = None if is_cjk(p.statement) else _NEW_HOLDER.search(p.statement)
     if said is None or negated(p.statement) or (p.subject or "").partition(":")[0] != p.subject:
         return None
-    role = re.escape(said.group("role") or said.group("now_role"))
+    role = re.escape(said.group("role") or said.group("now_role") or said.group("had_role") or said.group("with_role"))
+    # (said as had or gone to, the role may be held of one of the speaker's: "the kids' dentist is Dr Haines")
+    theirs = said.group("had_role") is not None or said.group("with_role") is not None
     # (where the role is held may be said between: "the super in our building is Luis")
     named = re.compile(
         rf"\b{role}(?:\s+(?:in|at|of|for)\s+[\w' ]{{1,30}}?)?(?:'s|\s+is|\s+are|\s+was)\s+"
@@ -3452,7 +3475,11 @@ def _new_holder(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     )
     last = _last_held(
         beliefs,
-        lambda b: b.subject == p.subject and named.search(b.statement) is not None and b.statement != p.statement,
+        lambda b: (
+            (b.subject == p.subject or (theirs and (b.subject or "").startswith(f"{p.subject}:")))
+            and named.search(b.statement) is not None
+            and b.statement != p.statement
+        ),
     )
     if last is None:
         return None

@@ -203,3 +203,41 @@ def test_a_chinese_note_of_theirs_with_the_speaker_unsaid_is_kept_and_moves(held
 def test_a_chinese_note_of_theirs_with_the_speaker_unsaid_is_a_belief(said: str) -> None:
     current, _ = beliefs_after(OWNER, said)
     assert len(current) == 1, current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a role held anew, named after it ("a new childminder since May, Grace") or gone to now by title
+        (
+            "Our cleaner is Beata, she comes Fridays",
+            "we've had a new cleaner since May, Grace, she's brilliant",
+            "Beata",
+        ),
+        (
+            "The kids' optician is Mr Shah in Leeds",
+            "we're with an optician in town now, Mrs Doyle at Vision Plus",
+            "Shah",
+        ),
+        # what one of the speaker's, by name, is on now
+        ("Our dog Bruno is on Apoquel", "Bruno's on Cytopoint now, the tablets stopped working", "Apoquel"),
+    ],
+)
+def test_a_role_held_anew_or_what_one_of_theirs_is_on_now_replaces_the_one_held(
+    held: str, said: str, gone: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("Our cleaner is Beata", "my sister has got a new cleaner, Grace"),
+        ("My GP is Dr Khan", "we're with a new vet now, Dr Ellis"),
+        ("Our dog Bruno is on Apoquel", "Max is on Cytopoint now"),
+    ],
+)
+def test_anothers_new_holder_another_role_or_another_pet_ends_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert ended == [], (current, ended)
