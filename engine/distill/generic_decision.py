@@ -3618,6 +3618,45 @@ def _posted_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (last,), reason, was.group("where") if was else None, place)
 
 
+# Where a thing is done, moved in Chinese, said with what is done there ("转到中日友好医院看了" of
+# "在协和看甲状腺", "换到家附近的工作室上了" of "在少年宫上"): the same doing at another place
+_DONE_MOVED_ZH = re.compile(
+    r"(?:转到|换到|改到|挪到|搬到|转去|换去|改去)(?P<place>[\u4e00-\u9fff]{2,12}?)(?P<verb>看病|看|治疗|治|做|学|上课|上|读|练|训练)了?"
+)
+_DONE_AT_ZH = r"在(?P<where>[\u4e00-\u9fff]{2,12}?)"
+
+
+def _done_moved_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "挂号太难了，转到中日友好医院看了" replaces: the belief of the speaker's (or of one of
+    theirs) said last that does the same thing at another place ("用户在协和看甲状腺"); never a
+    wish or a denial."""
+    said = _DONE_MOVED_ZH.search(p.statement) if is_cjk(p.statement) else None
+    if said is None or negated(p.statement) or CHANGE_WISHED_ZH.search(p.statement):
+        return None
+    place, verb = said.group("place"), said.group("verb")
+    speaker = (p.subject or "").partition(":")[0]
+    done_at = re.compile(_DONE_AT_ZH + re.escape(verb[0]))
+
+    # said of no one ("转到……看了"): of whichever of the speaker's it was; "我妈转到……": hers only
+    anyone = p.subject == speaker and not re.search(r"[他她]|" + RELATIONS_ZH_WORDS, p.statement)
+
+    def done_elsewhere(b: BeliefView) -> bool:
+        held = done_at.search(b.statement)
+        return (
+            (b.subject == p.subject or (anyone and (b.subject or "").startswith(speaker + ":")))
+            and held is not None
+            and held.group("where") not in place
+            and place not in held.group("where")
+        )
+
+    last = _last_held(beliefs, done_elsewhere)
+    if last is None:
+        return None
+    was = done_at.search(last.statement)
+    reason = f"replaced: {last.statement} ({p.statement}; rule done elsewhere)"
+    return Decision("supersede", (last,), reason, was.group("where") if was else None, place)
+
+
 def _moved_to_named(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "moved my whole pot over to PensionBee" replaces: the speaker's belief said last that
     holds another provider by name ("my pension provider is Aviva"), of the thing moved (a word
@@ -4293,6 +4332,7 @@ def decide(
         or _made_into(p, said_before)
         or _provider_switched(p, said_before)
         or _switched_onto(p, said_before)
+        or _done_moved_zh(p, said_before)
         or _child_placed_now(p, said_before)
         or _time_switched(p, said_before)
         or _thing_changed(p, said_before)

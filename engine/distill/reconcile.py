@@ -789,17 +789,17 @@ class _State:
         done_to_user = re.search(r"[让叫给帮替把]用户", p.statement) is not None  # "老板让我改成……": the user's days
         if ((p.subject or "") != _USER and not done_to_user) or not _DAYS_CHANGED_ZH.search(p.statement):
             return False
-        new = _DAYS_ZH.findall(p.statement)
+        new = _days_zh(p.statement)
         if not new:
             return False
         held = [
             b
-            for b in self._judgeable(replace(p, subject=_USER), beliefs)
-            if (old := _DAYS_ZH.findall(b.statement)) and set(old) != set(new)
+            for b in self._judgeable(replace(p, subject=_USER), beliefs, people=True)
+            if (old := _days_zh(b.statement)) and set(old) != set(new)
         ]
         if len(held) != 1:
             return False
-        was = "".join(_DAYS_ZH.findall(held[0].statement))
+        was = "".join(_days_zh(held[0].statement))
         self._supersede(held, replace(p, rule=f"days moved ({was} -> {''.join(new)})", value="".join(new)), "replaced")
         return True
 
@@ -1914,8 +1914,23 @@ _DAYS_CHANGE_CUE = re.compile(
 
 
 # Days of the week in Chinese ("周三", "星期五", "礼拜天", "周末", "工作日") and a change of them
-_DAYS_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]|周末|工作日")
 _DAYS_CHANGED_ZH = re.compile(r"改成|改到|换成|换到|调成|调到|挪到|现在")
+
+
+# A run of weekdays said after one 周 ("周一三五", "每周二、四"), or bare after a word of change
+# ("托管改成一三五了"): each day of it
+_DAY_RUN_ZH = re.compile(r"(?:周|星期|礼拜)(?P<run>[一二三四五六日天](?:[、，,和跟]?[一二三四五六日天])*)")
+_BARE_RUN_ZH = re.compile(
+    r"(?:改成|改到|换成|换到|调成|调到|挪到)(?P<run>[一二三四五六日天](?:[、，,和]?[一二三四五六日天]){1,6})(?=了|啦|$|[，,。！!\s])"
+)
+
+
+def _days_zh(statement: str) -> list[str]:
+    """The weekdays a Chinese statement names, each as 周X, with 周末 and 工作日 as they are said."""
+    days = [f"周{d}" for m in _DAY_RUN_ZH.finditer(statement) for d in re.sub(r"[、，,和跟]", "", m.group("run"))]
+    days += [f"周{d}" for m in _BARE_RUN_ZH.finditer(statement) for d in re.sub(r"[、，,和]", "", m.group("run"))]
+    days = [d.replace("周天", "周日") for d in days]
+    return days + re.findall(r"周末|工作日", statement)
 
 
 def _days_of(days: str) -> frozenset[str]:

@@ -241,3 +241,32 @@ def test_a_role_held_anew_or_what_one_of_theirs_is_on_now_replaces_the_one_held(
 def test_anothers_new_holder_another_role_or_another_pet_ends_nothing(held: str, said: str) -> None:
     current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a run of weekdays after one 周, or bare after a word of change
+        ("我爸的理疗是周二四六", "医院改了时间，现在是周一三五", "周二四六"),
+        ("女儿每周一、三去学画画", "画画改成二四了", "周一、三"),
+        # the same doing at another place
+        ("我在同仁医院看眼睛", "那边太挤了，转到爱尔眼科看了", "同仁"),
+        ("儿子的篮球课在体育馆上", "篮球课换到学校操场上了", "体育馆"),
+    ],
+)
+def test_chinese_days_in_a_run_or_a_doing_moved_elsewhere_replace_the_one_held(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("我每周二四去健身", "我妈每周一去跳舞"),
+        ("我在同仁医院看眼睛", "我妈转到爱尔眼科看了"),
+        ("我在新东方学英语", "我想转到华尔街去学"),
+    ],
+)
+def test_chinese_anothers_days_anothers_move_or_a_wish_ends_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert ended == [], (current, ended)
