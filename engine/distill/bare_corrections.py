@@ -114,7 +114,9 @@ _FORMULA_ZH = re.compile(
     r"(?!\S{0,6}(?:我|他|她|别人|同事|同学|朋友|时间|表|新闻|天气|B超|隔壁|中介|平均|新套餐|菜单|外卖|招聘|停车场|"
     r"手机(?!短信|日历|备忘)))"
     r"[\u4e00-\u9fffA-Za-z]{0,8}?(?=[，,：:])|"
-    r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|算错了|我算错了|啊不是|口误|手滑了?|手误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry)"
+    r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|算错了|我算错了|啊不是|口误|手滑了?|手误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry|"
+    # "错了错了 26磅": only right before the value it gives
+    r"错了(?:错了)?(?=[，,、：:\s。！!]*(?:是|应该是)?\s*[\d零一二两三四五六七八九十]))"
     r"[，,、：:\s。！!]*)+"
 )
 # What may stand for the thing corrected: a pronoun subject and its verb.
@@ -221,9 +223,11 @@ _BARE_ZH = re.compile(
     r"|^(?P<who>[她他它我]|那|这)?(?:已经)?(?P<amount>[零一二两三四五六七八九十百\d]{1,4}(?:岁|个月|年|公斤|斤|厘米|米|楼|层)|"
     r"[零一二两三四五六七八九十百\d]{1,4}(?=了)|(?:初|高|大|研)[一二三四](?=了)|[一二三四五六]年级|"
     # (digits alone: "哦不对 54 手滑了", only where a slip is said and the clause is the sentence)
-    r"\d{1,6}(?:\.\d+)?%?(?=[，,。！!]|$))了?(?:[，,](?P<why>[^。！!]*))?[。！!]?$"
+    r"\d{1,6}(?:\.\d+)?%?(?=[，,。！!]|$)|"
+    # ... or digits with a measure of their own ("错了错了 26磅", "是500兆"), likewise
+    r"\d{1,6}(?:\.\d+)?[\u4e00-\u9fff](?=[了，,。！!]|$))了?(?:[，,](?P<why>[^。！!]*))?[。！!]?$"
 )
-SLIP_SAID_ZH = re.compile(r"不对|不是|[说写打记看搞弄听算]错|记混|搞混|反了|更正|纠正|口误|手滑|手误")
+SLIP_SAID_ZH = re.compile(r"不对|不是|^错了|[说写打记看搞弄听算]错|记混|搞混|反了|更正|纠正|口误|手滑|手误")
 # The wrong value named first in the clause after the right one, as what it really was: from
 # before, or another's ("海淀是以前的办公室", "云南是去年去的", "豆豆是我姐家的猫"; not "南京是个好地方")
 WRONG_SAID_AFTER_ZH = re.compile(
@@ -887,7 +891,11 @@ def _bare_zh(text: str, whole: bool = True) -> BareCorrection | None:
         and not m.group("who")
         # its measure said, or digits alone
         and not (
-            whole and slip and re.search(r"[岁月年斤米级一二三四楼层]$|^[\d.]+%?$|[万千块元]多?$", m.group("amount"))
+            whole
+            and slip
+            and re.search(
+                r"[岁月年斤米级一二三四楼层]$|^[\d.]+%?$|[万千块元]多?$|^\d[\d.]*[\u4e00-\u9fff]$", m.group("amount")
+            )
         )
     ):
         return None
@@ -1023,7 +1031,10 @@ def value_spans(text: str) -> list[str]:
             + r"(?:[二两三四五六七八九\d]|一(?![个次节斤公天晚年月吨小平张件本份位只条周星]))"
             + r"(?=一(?:平|吨|小时|斤|公斤|天|晚|次|个月|月|年)|[^\d零一二两三四五六七八九十百千万]|$)|岁|个|次|人|号楼|栋|楼|号|公斤|斤|天|周|年|元|块)?"
             # a surname ("姓王") or a name someone is called ("叫小王"), said last: what "姓汪" corrects
-            + r"|(?<=姓)[\u4e00-\u9fff](?=[，,。！!]|$)|(?<=叫)[\u4e00-\u9fff]{2,3}(?=[，,。！!]|$)",
+            + r"|(?<=姓)[\u4e00-\u9fff](?=[，,。！!]|$)|(?<=叫)[\u4e00-\u9fff]{2,3}(?=[，,。！!]|$)"
+            # a number with a measure of its own ("业余3段", "300兆", "25磅"), and a handle or code in
+            # Latin letters among the characters ("微信号是zhangwei_88")
+            + r"|\d+(?:\.\d+)?[\u4e00-\u9fff](?=[了的，,。！!\s]|$)|[A-Za-z][A-Za-z0-9_.-]*\d[A-Za-z0-9_.-]*",
             text,
         )
     spans = (m.group(0).strip().rstrip(".,:;!") for m in _VALUE_EN.finditer(text))
@@ -1064,6 +1075,8 @@ def value_shape(value: str) -> str:
         return "code"
     if re.fullmatch(
         r"[\d,.]+%?|\d{2,3}/\d{2,3}|\d+[a-z]{1,2}|" + _ZH_NUMERAL + r"+(?:岁|个|次|人|号楼|栋|楼|号|公斤|斤|天|周|年)?"
+        # digits with a measure of their own ("3段", "500兆", "26磅")
+        r"|\d+(?:\.\d+)?[\u4e00-\u9fff]"
         # an amount said round ("六万多"): a number still
         r"|" + _ZH_NUMERAL + r"*[万千百]多",
         v,

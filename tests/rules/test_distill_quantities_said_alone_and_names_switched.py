@@ -270,3 +270,26 @@ def test_chinese_days_in_a_run_or_a_doing_moved_elsewhere_replace_the_one_held(h
 def test_chinese_anothers_days_anothers_move_or_a_wish_ends_nothing(held: str, said: str) -> None:
     current, ended = beliefs_after(OWNER, held, said, one_session=True)
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone", "now"),
+    [
+        # a Chinese slip put right with a number of a measure of its own, or a handle in Latin letters
+        ("女儿练跆拳道，已经红带2段了", "我说错了，是1段", "2段", "1段"),
+        ("公司的网速是200兆", "哦不是 是1000兆 我看错了", "200兆", "1000兆"),
+        ("我的网球拍穿线是24磅", "错了错了 23磅", "24磅", "23磅"),
+        ("我的QQ邮箱前缀是lihua_2019", "打错了 应该是lihua_2018", "lihua_2019", "lihua_2018"),
+    ],
+)
+def test_a_chinese_slip_put_right_with_its_own_measure_or_a_handle_corrects_it(
+    held: str, said: str, gone: str, now: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+    assert any(now in c for c in current), (current, ended)
+
+
+def test_wrong_said_before_a_day_of_its_own_corrects_nothing() -> None:
+    current, ended = beliefs_after(OWNER, "我每天跑5公里", "错了，今天跑了6公里", one_session=True)
+    assert ended == [], (current, ended)
