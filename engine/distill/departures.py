@@ -36,7 +36,8 @@ _HOME_ROLES = re.compile(
     re.IGNORECASE,
 )
 _LEFT_HOME = (
-    r"(?:moved out|moved away|moved to|moved back|relocated|is moving out|'s moving out|"
+    r"(?:moved out|moved away|moved to|moved back|relocated|is moving out|'s moving out|sold up|"
+    r"(?:went|gone) to live with (?!(?:us|me|the user)\b)|"
     r"left the (?:flat|apartment|house|place)|moved into (?!(?:our|my|their|the user's)\b))"
 )
 # Roles held by working together, and the leavings that end them.
@@ -63,7 +64,10 @@ _CARE_ROLES = re.compile(
     r"stylist|mechanic|cardiologist|consultant|specialist|surgeon|nurse|midwife|carer|care worker|caregiver|"
     r"optician|optometrist|orthodontist|chiropractor|osteopath|podiatrist|dietitian|nutritionist|pharmacist|"
     r"childminder|child minder|dog walker|dog sitter|instructor|social worker|key worker|health visitor|lessons? with|"
-    r"hygienist|oncologist|neurologist|dermatologist|gynae?cologist|obgyn|ob-gyn)s?\b|医生|大夫|老师|教练|保姆|阿姨|护工",
+    r"hygienist|oncologist|neurologist|dermatologist|gynae?cologist|obgyn|ob-gyn)s?\b|医生|大夫|老师|教练|保姆|阿姨|护工"
+    # ... or by the work they do for the speaker ("a guy called Kev mows our lawn")
+    r"|\b(?:mows?|cleans?|walks?|cuts?|looks after|minds|babysits|tutors|coaches|teaches|treats|services|does)\s+"
+    r"(?:our|my|the user's)\b",
     re.IGNORECASE,
 )
 _WORK_OR_CARE = re.compile(f"{_WORK_ROLES.pattern}|{_CARE_ROLES.pattern}", re.IGNORECASE)

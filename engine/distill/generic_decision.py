@@ -2748,14 +2748,23 @@ def _days_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     doing = _doings(p.statement)
     # "it's moving to the last sunday of the month": "it" is the thing spoken of last, whatever it does
     it = re.match(r"(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:moving|switching|changing)\b", p.statement, re.IGNORECASE)
+    # "Agnieszka can only do Mondays from now on", "laundry's a Tuesday and Friday job now": what the one
+    # named said first does, whoever of the speaker's it is of
+    named = re.match(r"(?P<who>[A-Za-z]{3,})(?:'s|\s+(?:can|will|does|is|comes|works))\b", p.statement)
+    who = named.group("who") if named and named.group("who").casefold() not in _NOT_NAMES | {"the", "user"} else None
+    speaker = (p.subject or "").partition(":")[0]
     held = [
         b
         for b in beliefs
-        if b.subject == p.subject
+        if (b.subject == p.subject or (who is not None and (b.subject or "").partition(":")[0] == speaker))
         and not negated(b.statement)
         and (days := _days(b.statement))
         and days != now
-        and (it is not None or _doings(b.statement) & doing)
+        and (
+            it is not None
+            or _doings(b.statement) & doing
+            or (who is not None and re.search(rf"\b{who}\b", b.statement, re.IGNORECASE) is not None)
+        )
     ]
     if not held:
         return None
@@ -2783,7 +2792,9 @@ _TIME_OF_DAY = re.compile(
 # run is in the mornings now")
 _THING_AT_PART_NOW = re.compile(
     r"^(?:the\s+|my\s+|our\s+)?(?P<thing>[a-z]{3,})(?:'s|\s+is)\s+(?:now\s+)?(?:at|in the|on)\s+"
-    r"(?P<part>lunch(?:times?)?|mornings?|evenings?|afternoons?|nights?|weekends)\b(?=[^.;]*\bnow\b)",
+    r"(?P<part>lunch(?:times?)?|mornings?|evenings?|afternoons?|nights?|weekends|"
+    # ... or at a clock time ("dinner's at 7:15 these days")
+    r"\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)?)(?![\d:.])(?=[^.;]*\b(?:now|these days|nowadays)\b)",
     re.IGNORECASE,
 )
 
@@ -2799,6 +2810,7 @@ def _time_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     part = said.group("part").casefold().rstrip("s")
     thing = said.groupdict().get("thing")  # "gym's at lunch now": of what names the gym
     speaker = (p.subject or "").partition(":")[0]
+    clock = part[:1].isdigit()  # "dinner's at 7:15 these days": of a clock time held
     held = [
         b
         for b in beliefs
@@ -2806,7 +2818,7 @@ def _time_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
         and (not thing or thing[:4].casefold() in b.statement.casefold())
         and b.kind == "fact"
         and not negated(b.statement)
-        and (times := _TIME_OF_DAY.findall(b.statement))
+        and (times := (_CLOCK if clock else _TIME_OF_DAY).findall(b.statement))
         and not any(part in t.casefold() for t in times)
     ]
     if len(held) != 1:

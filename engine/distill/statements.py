@@ -1014,6 +1014,7 @@ def is_statement(clause: str) -> bool:
         or _NO_DOING_SINCE.search(body)  # "... so no running since": a doing of the speaker's ended
         or _QUANTITY_NOW.match(body)  # "it's 14 units now", "they've put her on 3mg a day"
         or _PART_OF_DAY_NOW.match(body)  # "gym's at lunch now": when a thing of the speaker's is done
+        or _ONLY_DAYS_NOW.match(body)  # "Agnieszka can only do Mondays from now on": the days one of theirs comes
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _MANY_OF_US_EN.match(body):
@@ -1398,6 +1399,12 @@ _QUANTITY_NOW = re.compile(
     r"[\s!.]*(?:(?:smh|tbh|lol|haha|apparently|already|though)\b[\s!.]*)?(?:[,;]\s*[^,;]{1,40})?$"
     r"|^(?:they|the\s+[a-z]+|[A-Z][a-z]+|dr\.?\s+[A-Z][a-z]+)(?:'ve|\s+have|\s+has|'s)?\s+(?:put|started|moved|switched|upped)\s+"
     r"(?:me|her|him|us|them)\s+(?:on|onto)\s+\d",
+    re.IGNORECASE,
+)
+# The days one of the speaker's people can come now ("Agnieszka can only do Mondays from now on")
+_ONLY_DAYS_NOW = re.compile(
+    r"^(?:(?-i:[A-Z])[a-z]+|she|he|they)\s+can\s+only\s+(?:do|come|make|manage|work)\s+(?:on\s+)?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b(?=.*\b(?:now|from now on|these days|going forward)\b)",
     re.IGNORECASE,
 )
 # When a thing of the speaker's, named by one word, is done now ("gym's at lunch now")

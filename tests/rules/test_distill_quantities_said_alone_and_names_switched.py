@@ -293,3 +293,39 @@ def test_a_chinese_slip_put_right_with_its_own_measure_or_a_handle_corrects_it(
 def test_wrong_said_before_a_day_of_its_own_corrects_nothing() -> None:
     current, ended = beliefs_after(OWNER, "我每天跑5公里", "错了，今天跑了6公里", one_session=True)
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # one who does a work for the speaker, gone; a neighbour gone to live elsewhere
+        (
+            "A lad called Ryan cleans our windows every month",
+            "Ryan retired so we've found a firm called ClearView",
+            "Ryan",
+        ),
+        ("Our neighbour across the road is a lady called Joan", "Joan sold up and went to live with her son", "Joan"),
+        # the days one of the speaker's people can come now; a thing's day or clock time said by one word
+        ("Our gardener Piotr comes every Wednesday", "Piotr can only do Fridays from now on", "Wednesday"),
+        ("I do the big shop on Sundays", "the big shop's a Thursday job now, the shops are quieter", "Sundays"),
+        ("We have tea at 5:30 with the kids", "tea's at 6:15 these days with all the clubs", "5:30"),
+    ],
+)
+def test_one_who_works_for_the_speaker_gone_or_their_days_or_a_things_time_moved_replaces_it(
+    held: str, said: str, gone: str
+) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ("Our gardener Piotr comes every Wednesday", "Maria can only do Fridays from now on"),
+        ("We have tea at 5:30", "I get up at 7 || breakfast's at 8 now"),
+        ("A lad called Ryan cleans our windows", "Ryan went on holiday last week"),
+    ],
+)
+def test_anothers_days_another_meals_time_or_a_holiday_ends_nothing(held: str, said: str) -> None:
+    current, ended = beliefs_after(OWNER, held, *said.split(" || "), one_session=True)
+    assert ended == [], (current, ended)
