@@ -71,6 +71,7 @@ _CARE_ROLES = re.compile(
     re.IGNORECASE,
 )
 _WORK_OR_CARE = re.compile(f"{_WORK_ROLES.pattern}|{_CARE_ROLES.pattern}", re.IGNORECASE)
+_HOME_OR_CARE = re.compile(f"{_HOME_ROLES.pattern}|{_CARE_ROLES.pattern}", re.IGNORECASE)
 # A job of their own ("my friend Sam works at Google"), and the leavings that end it: said
 # outright, never "left" alone (left a party, left for lunch).
 _OWN_WORK = re.compile(
@@ -99,6 +100,10 @@ _ADVERBS = r"(?:(?:has|had|just|finally|officially|already|actually|recently)\s+
 _TITLE = r"(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+"
 _NAME_EN = rf"(?:{_TITLE})?(?P<who>The user's [a-z-]+|[A-Z][a-z]+)"
 _HOME_EN = re.compile(rf"^{_NAME_EN}\s+{_ADVERBS}{_LEFT_HOME}\b")
+# Gone from the town for good ("Dev moved to Valencia", "moved abroad"): a home shared, or a care given, ends
+_AWAY_EN = re.compile(
+    rf"^{_NAME_EN}\s+{_ADVERBS}(?:moved|relocated|emigrated)\s+(?:away|abroad|overseas|to\s+(?-i:[A-Z])[a-z]+)\b"
+)
 # "Derek got moved to the birmingham branch": moved by the work, as much gone as moved of their own
 _WORK_EN = re.compile(rf"^{_NAME_EN}(?:'s)?\s+{_ADVERBS}(?:(?:got|was|has been|'s been)\s+)?{_LEFT_WORK}\b")
 _OWN_WORK_EN = re.compile(rf"^{_NAME_EN}(?:'s)?\s+{_ADVERBS}{_LOST_WORK}\b")
@@ -139,6 +144,7 @@ def _leaving(statement: str) -> tuple[str, re.Pattern[str], str | None] | None:
             (_OWN_WORK_EN, _ANY_WORK),
             (_WORK_EN, _WORK_OR_CARE),  # before a home: "moved to another school" is a work left
             (_LAST_DAY_EN, _WORK_OR_CARE),
+            (_AWAY_EN, _HOME_OR_CARE),
             (_HOME_EN, _HOME_ROLES),
             (_APART_EN, _TIES),
         )

@@ -1253,7 +1253,10 @@ _TIER_CHANGED = re.compile(
 )
 _ON_A_PLAN = re.compile(
     r"\b(?:is|am|are)\s+on\s+(?:the\s+|a\s+|an\s+)?(?:[\w.+-]+\s+){0,3}?(?:plan|tier|package|subscription|membership|"
-    r"family|premium|free|basic|pro|plus|individual|unlimited|student|annual|monthly)\b",
+    r"family|premium|free|basic|pro|plus|individual|unlimited|student|annual|monthly)\b"
+    # ... or has it ("we've got the Netflix Standard with ads plan", "I pay for the basic tier")
+    r"|\b(?:has|have|'ve)\s+got\s+(?:the\s+|a\s+|an\s+)?(?:[\w.+-]+\s+){0,4}?(?:plan|tier|package|subscription|membership)\b"
+    r"|\bpays?\s+for\s+(?:the\s+|a\s+|an\s+)?(?:[\w.+-]+\s+){0,4}?(?:plan|tier|package|subscription|membership)\b",
     re.IGNORECASE,
 )
 

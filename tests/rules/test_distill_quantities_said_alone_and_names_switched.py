@@ -329,3 +329,15 @@ def test_one_who_works_for_the_speaker_gone_or_their_days_or_a_things_time_moved
 def test_anothers_days_another_meals_time_or_a_holiday_ends_nothing(held: str, said: str) -> None:
     current, ended = beliefs_after(OWNER, held, *said.split(" || "), one_session=True)
     assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        ("we've got the Spotify Duo plan", "upgraded to Family in June so the kids get their own", "Duo"),
+        ("My piano teacher is a woman called Ines", "Ines moved to Lisbon, a man called Karl teaches me now", "Ines"),
+    ],
+)
+def test_a_plan_had_upgraded_or_a_teacher_moved_away_ends_the_one_held(held: str, said: str, gone: str) -> None:
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
