@@ -74,6 +74,7 @@ from ledgermind.distill.statements import (
     HABIT_WORDS,
     NAMED_LEFT_EN,
     NEW_HOME_NAMED_EN,
+    PART_OF_DAY_NOW,
     WENT_WITHOUT,
     is_supposition,
 )
@@ -2791,23 +2792,13 @@ _TIME_OF_DAY = re.compile(
 )
 
 
-# ... or said of a thing of the speaker's by one word, as it is now ("gym's at lunch now", "the school
-# run is in the mornings now")
-_THING_AT_PART_NOW = re.compile(
-    r"^(?:the\s+|my\s+|our\s+)?(?P<thing>[a-z]{3,})(?:'s|\s+is)\s+(?:now\s+)?(?:at|in the|on)\s+"
-    r"(?P<part>lunch(?:times?)?|mornings?|evenings?|afternoons?|nights?|weekends|"
-    # ... or at a clock time ("dinner's at 7:15 these days")
-    r"\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)?)(?![\d:.])(?=[^.;]*\b(?:now|these days|nowadays)\b)",
-    re.IGNORECASE,
-)
-
-
 def _time_switched(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "switched to evenings" replaces: the one belief of the speaker's that does something
     at another time of day ("hits the gym 6am mon wed fri"); two such beliefs, which one the
     words do not say."""
     said = _TIME_SWITCHED.search(p.statement) if not is_cjk(p.statement) else None
-    said = said or (_THING_AT_PART_NOW.match(p.statement) if not is_cjk(p.statement) else None)
+    # ... or said of a thing of the speaker's by one word, as it is now ("gym's at lunch now")
+    said = said or (PART_OF_DAY_NOW.match(p.statement) if not is_cjk(p.statement) else None)
     if said is None or negated(p.statement[: said.start()]) or has_additive_cue(p.statement):
         return None
     part = said.group("part").casefold().rstrip("s")

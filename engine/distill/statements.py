@@ -51,6 +51,7 @@ __all__ = [
     "HABIT_WORDS",
     "LEFT_PRONOUN_EN",
     "NEW_HOME_NAMED_EN",
+    "PART_OF_DAY_NOW",
     "PLACED_NOW",
     "SUPPOSING_ZH",
     "WENT_WITHOUT",
@@ -1013,7 +1014,7 @@ def is_statement(clause: str) -> bool:
         or NAMED_LEFT_EN.match(body)  # "only Henrietta left": the one left of the speaker's many
         or _NO_DOING_SINCE.search(body)  # "... so no running since": a doing of the speaker's ended
         or _QUANTITY_NOW.match(body)  # "it's 14 units now", "they've put her on 3mg a day"
-        or _PART_OF_DAY_NOW.match(body)  # "gym's at lunch now": when a thing of the speaker's is done
+        or PART_OF_DAY_NOW.match(body)  # "gym's at lunch now": when a thing of the speaker's is done
         or _ONLY_DAYS_NOW.match(body)  # "Agnieszka can only do Mondays from now on": the days one of theirs comes
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
@@ -1407,10 +1408,12 @@ _ONLY_DAYS_NOW = re.compile(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b(?=.*\b(?:now|from now on|these days|going forward)\b)",
     re.IGNORECASE,
 )
-# When a thing of the speaker's, named by one word, is done now ("gym's at lunch now")
-_PART_OF_DAY_NOW = re.compile(
-    r"^(?:the\s+|my\s+|our\s+)?[a-z]{3,}(?:'s|\s+is)\s+(?:now\s+)?(?:at|in the)\s+"
-    r"(?:lunch(?:times?)?|mornings?|evenings?|afternoons?|nights?)\b(?=[^.;]*\bnow\b)",
+# When a thing of the speaker's, named by one word, is done now: a part of the day or a clock time
+# ("gym's at lunch now", "dinner's at 7:15 these days"); ``generic_decision`` moves what names it
+PART_OF_DAY_NOW = re.compile(
+    r"^(?:the\s+|my\s+|our\s+)?(?P<thing>[a-z]{3,})(?:'s|\s+is)\s+(?:now\s+)?(?:at|in the|on)\s+"
+    r"(?P<part>lunch(?:times?)?|mornings?|evenings?|afternoons?|nights?|weekends|"
+    r"\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)?)(?![\d:.])(?=[^.;]*\b(?:now|these days|nowadays)\b)",
     re.IGNORECASE,
 )
 _NOW_SAID = re.compile(
