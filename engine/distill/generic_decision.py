@@ -1876,14 +1876,14 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     if _NEW_OF.search(p.statement):
         return None  # "new high score today 1500!!": a record, no sum
     statement = digits_after_to(p.statement)  # "bumped everyone up to sixty an hour"
-    now = _sums(statement)
+    spans = _sums_said(statement)
+    now = [v for v, _ in spans]
     bare = None if now else _THOUSANDS_UNSAID.search(statement)
     if bare and any(_K_SUM.search(b.statement) for b in beliefs):
         # "they bumped me to 58" after "salary is 52k": thousands unsaid, as the sum held said them
         now = [float(bare.group("v")) * 1000]
     if len(now) != 1:
         return None
-    spans = _sums_said(statement)
     if (
         spans
         and not re.search(r"[$€£¥]|块|元", spans[0][1])
@@ -1935,7 +1935,7 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         return None
     was = held[0]
     old = _sums_said(was.statement)[0][1]
-    new = said[0][1] if (said := _sums_said(statement)) else f"{now[0] / 1000:g}k"
+    new = spans[0][1] if spans else f"{now[0] / 1000:g}k"
     reason = f"replaced: {old} -> {new} ({p.statement}; rule amount moved)"
     return Decision("supersede", (was,), reason, old.strip(), new.strip())
 
@@ -2755,7 +2755,7 @@ def _days_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     # "Agnieszka can only do Mondays from now on", "laundry's a Tuesday and Friday job now": what the one
     # named said first does, whoever of the speaker's it is of
     named = re.match(r"(?P<who>[A-Za-z]{3,})(?:'s|\s+(?:can|will|does|is|comes|works))\b", p.statement)
-    who = named.group("who") if named and named.group("who").casefold() not in _NOT_NAMES | {"the", "user"} else None
+    who = named.group("who") if named and named.group("who").casefold() not in _NOT_NAMES | {"user"} else None
     speaker = (p.subject or "").partition(":")[0]
     held = [
         b
