@@ -790,7 +790,7 @@ def says_a_state(statement: str) -> bool:
 
 
 # A subject that holds one value whatever its form: "favourite", "best", "main".
-_ONE_VALUE = re.compile(r"\b(?:favou?rite|best|main|usual|preferred|only)\s+\w+(?:\s+\w+)?\s+(?:is|are)\b", re.I)
+_ONE_VALUE = re.compile(r"\b(?:favou?rite|best|main|usual|preferred|only)\s+\w+(?:\s+\w+){0,2}\s+(?:is|are)\b", re.I)
 
 
 def holds_one_value(statement: str) -> bool:

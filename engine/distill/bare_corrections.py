@@ -99,7 +99,7 @@ _FORMULA_EN = re.compile(
     # "No, it's Wednesday", "hmm no, it's ...", "No, 2018": a plain "no" only before the value said again
     r"no(?=[\s,]+(?:(?:it's|it is|it was|that's|that is|make it|more like|i checked)\b|[$€£¥]?\d))|"
     # "no sorry, it's claritin", "no wait": a plain "no" before another formula
-    r"no(?=[\s,]+(?:sorry|wait|oops|my bad|actually|i meant|i mean)\b)|"
+    r"no(?=[\s,]+(?:sorry|wait|oops|my bad|actually|i meant|i mean|hang on|hold on|scratch that)\b)|"
     # "No, Wednesday", "no, PwC": a name or a day said alone after it (not "Oh no, Jon!": a cry to someone)
     r"(?<!oh )(?<!oh, )no(?=[\s,]+(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?|" + DAY_NAMES + r")\.?$)|more like|"
     # "just checked my donor card": how the right value was found, with where
@@ -115,6 +115,8 @@ _FORMULA_ZH = re.compile(
     r"手机(?!短信|日历|备忘)))"
     r"[\u4e00-\u9fffA-Za-z]{0,8}?(?=[，,：:])|"
     r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|算错了|我算错了|啊不是|口误|手滑了?|手误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry|"
+    # a count or a key slipped ("刚才数错了", "哦少打了一个字", "输错了")
+    r"(?:我|刚才|刚刚)*(?:数错了|输错了|(?:少|多)打了(?:一个|个)?字|打(?:少|多)了(?:一个|个)?字?)|"
     # "错了错了 26磅": only right before the value it gives
     r"错了(?:错了)?(?=[，,、：:\s。！!]*(?:是|应该是)?\s*[\d零一二两三四五六七八九十]))"
     r"[，,、：:\s。！!]*)+"
@@ -306,6 +308,7 @@ _TRAILING_WHY_EN = re.compile(
     re.IGNORECASE,
 )
 # "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing
+_VALUE_ACTUALLY_EN = re.compile(r"^(?P<v>[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm))?)\s*,?\s+actually[.!]*$", re.IGNORECASE)
 _ACTUALLY_LAST_EN = re.compile(
     r"^(?:it|that|she|he|they|her|his|their|its)\b.*?(?P<cut>,?\s+actually[.!]*)$", re.IGNORECASE
 )
@@ -515,6 +518,15 @@ def _aside(tail: str) -> bool:
 
 def _bare_en(text: str) -> BareCorrection | None:
     text = _ITS_EN.sub("it's", _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text)
+    # "5:30 actually": a value said alone, then the word that says it puts one right
+    text = _VALUE_ACTUALLY_EN.sub(r"actually, \g<v>", text)
+    # "hang on, it's more like 2400": the value as near as the speaker can say it, the value
+    text = re.sub(
+        r"\b(it's|it is|that's|that is)\s+(?:more like|closer to|nearer to|nearer)\s+(?=[$€£¥]?\d)",
+        r"\1 ",
+        text,
+        flags=re.I,
+    )
     if "*" not in text[2:] and ((text.startswith("*") and not text.startswith("**")) or len(text.split()) <= 2):
         # "*monthly", "**2pm": a chat's mark for a word corrected (not "**Hola** amigos", bold)
         text = re.sub(r"^\*{1,2}(?=\w)", "correction, ", text)
@@ -1077,8 +1089,13 @@ def value_shape(value: str) -> str:
         r"[\d,.]+%?|\d{2,3}/\d{2,3}|\d+[a-z]{1,2}|" + _ZH_NUMERAL + r"+(?:岁|个|次|人|号楼|栋|楼|号|公斤|斤|天|周|年)?"
         # digits with a measure of their own ("3段", "500兆", "26磅")
         r"|\d+(?:\.\d+)?[\u4e00-\u9fff]"
-        # an amount said round ("六万多"): a number still
-        r"|" + _ZH_NUMERAL + r"*[万千百]多",
+        # an amount said round ("六万多", "300左右"): a number still
+        r"|" + _ZH_NUMERAL + r"*[万千百]多|(?:\d+(?:\.\d+)?|" + _ZH_NUMERAL + r"+)(?:左右|上下)"
+        # a number in words with its measure ("一百五十克", "三只", "六七千步")
+        r"|"
+        + _ZH_NUMERAL
+        + r"+(?:克|千克|毫克|只|条|头|杯|瓶|碗|公里|千米|米|步|分钟|小时|个月|页|本|件|张|双|台|辆|套|间|"
+        r"平米|平方|度|片|粒|颗|包|盒|袋)",
         v,
     ):
         return "number"

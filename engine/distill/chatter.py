@@ -344,6 +344,21 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         False,
     ),
     (
+        # what the speaker will do this evening ("tonight I'm just ordering a pizza and watching Bake Off",
+        # "Tonight I'm going to make a stir fry"): a plan of the day, gone by tomorrow; not a standing
+        # evening ("tonight is quiz night, every week") nor a thing done once that lasts ("tonight we sign")
+        "tonight",
+        re.compile(
+            r"^(?:so\s+|and\s+|ok\s+|okay\s+)?(?:tonight|this evening)\s*,?\s*(?:I'm|I am|im|we're|we are|I'll|we'll|I|we)\s+"
+            r"(?:just\s+|probably\s+|finally\s+|gonna\s+|going to\s+|planning to\s+|plan to\s+|want to\s+|might\s+)*"
+            r"(?!(?:moving|getting married|signing|starting|quitting|leaving|closing)\b)\w+"
+            r"|^(?:I'm|I am|im|we're|we are)\s+(?:just\s+)?(?:gonna|going to|planning to)\s+(?!(?:move|marry|sign|start|quit|leave)\b)"
+            r"[^,.;]*\s(?:tonight|this evening)\b",
+            re.IGNORECASE,
+        ),
+        False,
+    ),
+    (
         "fragment",
         re.compile(
             # a reporting verb left alone when what was said came before ("..., she says"), or a bare

@@ -601,8 +601,8 @@ _DROPPED_SUBJECT = re.compile(
     # a present participle with "now": "going to Crunch now", "using Linear these days"
     r"|^(?P<ing>(?!(?:going to be|getting(?!\s+(?:closer|up|down|more|less|better)\b)|nothing|something|anything|everything|thing|morning|evening|during|"
     r"spring|king|ceiling|wedding|building|meeting|feeling|ring|sibling|darling|pudding)\b)\w{2,}ing)"
-    # not a gerund that is the subject ("Gaming has brought me ...")
-    r"(?!\s+(?:has|have|had|is|was|are|were|makes|made|can|will|gives|gave|keeps|brings|brought)\b)"
+    # not a gerund that is the subject ("Gaming has brought me ...") or begins it ("Baking day is Saturday now")
+    r"(?!\s+(?:[a-z]+\s+)?(?:has|have|had|is|was|are|were|makes|made|can|will|gives|gave|keeps|brings|brought)\b)"
     r"\s+(?=.*\b(?:now|these days|nowadays|as of)\b)\S"
     # ... or a plan with its time to come: "Moving to Denver in June", "Heading to Paris next week"
     # (not a gerund subject with its verb later: "Running in January is tough")

@@ -391,6 +391,34 @@ _ZH_JOB = (
     "厨师",
     "司机",
     "顾问",
+    # jobs of shops, offices and services, said as often
+    "前台",
+    "策划",
+    "运营",
+    "销售",
+    "客服",
+    "收银员",
+    "导购",
+    "文员",
+    "出纳",
+    "保安",
+    "保洁",
+    "快递员",
+    "外卖员",
+    "主播",
+    "编辑",
+    "记者",
+    "翻译",
+    "药剂师",
+    "营养师",
+    "助理",
+    "秘书",
+    "服务员",
+    "理发师",
+    "店员",
+    "售货员",
+    "公务员",
+    "实习生",
 )
 
 _WORDS = re.compile(r"[a-z][a-z'-]*")
@@ -557,6 +585,7 @@ _CORRECTION_EN = re.compile(
 )
 _CORRECTION_ZH = re.compile(
     r"不对|说错了|说错|更正|纠正|我是说|我的意思是|应该是|其实是|搞错了|记错了|弄错了|(?:打|写)错(?:字)?了|算错了|口误|"
+    r"数错了|输错了|(?:少|多)打了(?:一个|个)?字|"
     r"不是.{1,12}?[，,]?(?:而)?是"
 )
 _FROM_TO_EN = re.compile(r"\bfrom\s+(.+?)\s+(?:to|over to|onto|for)\s+", re.IGNORECASE)
@@ -1092,6 +1121,13 @@ _LISTENERS = re.compile(
 _CHILDREN = frozenset(
     ["son", "daughter", "kid", "kids", "child", "children", "stepson", "stepdaughter", "儿子", "女儿", "闺女"]
 )
+_GOT_FOR_EN = re.compile(
+    r"\b(?:got|bought|gave|get|buy|give|getting|buying|giving|ordered|picked up)\s+(?:my|our)\s+(?P<who>"
+    + _REL_EN
+    + r")\s+"
+    r"(?:his|her|their|a|an|the|some|its)\b",
+    re.IGNORECASE,
+)
 _APPOSED_EN = re.compile(r"\s*(?:a|an|the)\s+(?![^,]*\b(?:I|I'm|I've|we|we're|my|our)\b)", re.IGNORECASE)
 
 
@@ -1116,6 +1152,9 @@ def frame_findings(sentence: str, speaker: Speaker, said_at: datetime) -> list[F
         # "my daughter just got her first phone, a Pixel 7a": the thing named after a comma is the
         # one the clause before spoke of, and its owner's
         apposed = _subject_en(clauses[n - 1]) if not zh and n and _APPOSED_EN.match(clause) else None
+        # "got my son his first phone, an old iPhone 11": a thing got for one of the speaker's, theirs
+        given = None if zh else _GOT_FOR_EN.search(body[: body.find(clause) + len(clause)])
+        apposed = given.group("who").casefold() if given else apposed
         for hit in _hits_zh(clause, body, focus) if zh else _hits_en(clause, body, focus):
             if apposed not in (None, "someone else") and hit.subject is None:
                 hit = replace(hit, subject=apposed)
@@ -1825,9 +1864,12 @@ _JOB_CHANGED_ZH = re.compile(r"跳槽|换(?:了)?(?:份|个)?工作|辞职|离�
 _OCCUPATION_ZH = re.compile(
     r"(?:是|当上了?|考上了?|考进了?|升为|升职为|升职成了?|晋升为|升任|转岗做|转行做|转行当|现在做|现在当|成为了?|做了|当了|担任|"
     # the job said after the place it is done ("在一家电商公司做产品经理")
-    r"(?:(?<=公司|银行|集团|医院|学校|大学|工厂)|(?<=事务所))(?:做|当))"
+    r"(?:(?<=公司|银行|集团|医院|学校|大学|工厂|餐厅|饭店|酒店|超市|商场|诊所|药店|单位)|(?<=事务所|健身房|幼儿园|工作室))"
+    r"(?:做|当))"
     # the head of a group of them is a job of its own ("护士长", "组长"), not the job it heads
     r"(?:一名|一个|一位|个)?([\u4e00-\u9fffA-Za-z]{0,8}?(?:" + "|".join(_ZH_JOB) + ")长?)"
+    # (a job word naming a place is no job: "客服中心", "销售部")
+    r"(?!中心|部|组|团队|公司|岗)"
 )
 _AT_JOB_ZH = re.compile(
     r"([\u4e00-\u9fff]{2,8}?)(?:当|做)(?:一名|一个|个)?[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + "|".join(_ZH_JOB) + ")长?"
@@ -1858,9 +1900,14 @@ _SCOPE_ZH_NAMES = {
     "开发环境": "dev",
     "本地": "local",
 }
+_WORKPLACE_MOVED_ZH = re.compile(
+    r"(?:我们?的?)?(?:公司|单位|办公室|工厂|厂子?|门店|总部|部门)(?:也|整体|已经|上个月|下个月|今年)*$"
+)
 _SUBJECT_REL_ZH = re.compile(
     # ("我新老板姓陈": the new one is still the speaker's boss)
     r"我(?:(?:现在|目前|如今|以前|之前|原来|新)?的|新)?(" + _REL_ZH + r")|(?:^|[，,])(他|她|他们|她们)"
+    # ... or one of the speaker's people said first with 我 dropped ("女朋友在广州工作", "爸妈搬来郑州了")
+    r"|^(" + _REL_ZH + r")(?=在|是|住|当|做|去|搬|调|跳|升|转|换|开|学|上|进)"
 )
 _GENERIC_ZH = re.compile(
     r"我(?:们)?的([\u4e00-\u9fff]{1,6}?)(?:现在)?(?:是|换成了?|改成了?|变成了?|改为|换为)"
@@ -1946,6 +1993,8 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
         place = None  # "我妈接到电话说要来": a call received; only "把我爸接到深圳来了" fetches someone
     if place:
         where = re.sub(r"(?<=..)[来去]$", "", place.group(1))  # "接到深圳来了": 深圳
+        if _WORKPLACE_MOVED_ZH.match(clause[: place.start()]):  # "公司搬去亦庄了": where the speaker works now
+            return [_Hit("employer", "employer", _norm(where), where, "organisation", subject)]
         return [_Hit("residence", "residence", where, where, "place", subject)]
     together = _WITH_SPEAKER_ZH.search(clause)
     if together and subject is not None:  # "我妈上周搬来跟我们一起住了": the speaker's home, now theirs too
@@ -2036,7 +2085,8 @@ def _subject_zh(clause: str) -> str | None:
         return "someone else"
     if re.match(r"(?:又|已经|直接|终于)?把我", clause[m.end(0) :]):
         return None  # "领导把我调白班了": done to the speaker, the speaker's
-    return _KIN_SAID_ZH.get(m.group(1), m.group(1)) if m.group(1) else "someone else"
+    kin = m.group(1) or m.group(3)
+    return _KIN_SAID_ZH.get(kin, kin) if kin else "someone else"
 
 
 def _scope_zh(clause: str) -> str | None:

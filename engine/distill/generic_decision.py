@@ -72,6 +72,7 @@ from ledgermind.distill.statements import (
     GONE_FOR_GOOD_ZH,
     HABIT_HELD,
     HABIT_WORDS,
+    HOW_IT_IS,
     NAMED_LEFT_EN,
     NEW_HOME_NAMED_EN,
     PART_OF_DAY_NOW,
@@ -775,6 +776,18 @@ _MOVED_DAY = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
+# "airline moved it to the 15th, same time", "the hearing got pushed to the 3rd": a day of the
+# month moved, the month left unsaid; of the beliefs holding one such day, the one said last
+_MOVED_DATE = re.compile(
+    r"(?:" + MOVED_IT + r"|" + _GOT_MOVED + r")(?:the\s+)?(?P<v>\d{1,2}(?:st|nd|rd|th))\b"
+    # (the day alone, not a step named after it: "moved him to the 2nd grade")
+    r"(?!\s+(?:of\s+)?(?:" + _MONTHS_SAID + r")\b)(?!\s+(?!(?:at|for|in|instead|now|next|this|same|because|so|and|but|"
+    r"apparently|from|of)\b)[a-z])",
+    re.IGNORECASE,
+)
+_DAY_OF_MONTH = re.compile(
+    r"\b\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:" + _MONTHS_SAID + r"|floor|grade|year|birthday)\b)", re.I
+)
 # "pushed it to 8:30 for the summer", "the standup got moved to 10am", "it's at 10 now": a time moved
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|(?<=\bat )\d{1,2}\b", re.IGNORECASE)
 _MOVED_TIME = re.compile(
@@ -1031,6 +1044,7 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
         (_MOVED_DAY_ZH, _WEEKDAY_ZH, True),
         (_MOVED_DATE_ZH, _DATE_ZH, True),
         (_MOVED_TIME, _CLOCK, False),
+        (_MOVED_DATE, _DAY_OF_MONTH, False),
     ):
         day = None if said or zh != cjk else moved.search(p.statement)
         # "Priya's standup got moved to 10am": a named person's, not the speaker's time
@@ -1248,8 +1262,8 @@ _TIER_CHANGED = re.compile(
     # "bumped myself up to their unlimited one"
     r"|\b(?:bumped|moved|stepped)\s+(?:myself|themselves|me|us|ourselves|it)\s+(?:up|down)\s+to\s+(?:the\s+|their\s+|a\s+|an\s+)?"
     r"(?:[\w+-]+\s+){0,2}(?:plan|tier|package|subscription|membership|one|version)\b"
-    r"|\b(?:switched|moved|went|changed)\s+(?:(?:it|us|me)\s+)?(?:over\s+|back\s+)?to\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?:[\w+-]+\s+){0,2}(?:plan|tier|package|subscription|membership)\b",
+    r"|\b(?:switched|moved|went|changed|dropped|stepped)\s+(?:(?:it|us|me)\s+)?(?:over\s+|back\s+|down\s+|up\s+)?to\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?:[\w+-]+\s+){0,2}(?:plan|tier|package|subscription|membership|bundle)\b",
     re.IGNORECASE,
 )
 _ON_A_PLAN = re.compile(
@@ -2130,9 +2144,24 @@ def _tier_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     if said is None or negated(p.statement[: said.start()]):
         return None
     last = _last_held(beliefs, lambda b: _ON_A_PLAN.search(b.statement) is not None)
+    # "dropped down to the 250 package": a plan known by its number, held as one amount with its
+    # unit ("our broadband is Virgin Media 500Mb")
+    number = re.search(r"\b(\d{2,5})\b", said.group(0))
+    if last is None and number is not None:
+        last = _last_held(
+            beliefs,
+            lambda b: (
+                len(sized := _SIZED.findall(b.statement)) == 1
+                and sized[0] != number.group(1)
+                and len(re.findall(r"\d+", untimed(b.statement))) == 1
+            ),
+        )
     if last is None:
         return None
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule tier changed)")
+
+
+_SIZED = re.compile(r"\b(\d{2,5})\s?(?:mb|mbps|gb|tb|meg|megs|mins|minutes|gig|gigs)\b", re.IGNORECASE)
 
 
 def _went_with(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -2347,6 +2376,146 @@ def _version_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     if last is None:
         return None
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule version moved)")
+
+
+# A model known by a letter code and its number, moved to another of the line ("upgraded to the
+# S24 Ultra" after "an old Samsung Galaxy S20", "went up to the X5")
+_CODE_MODEL_MOVED = re.compile(
+    r"\b(?:upgraded|updated|moved|switched|downgraded|went|traded)\s+(?:up\s+|back\s+|over\s+|down\s+)?to\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?:new\s+)?(?:(?-i:[A-Z])[\w-]*\s+){0,2}?(?P<pre>(?-i:[A-Z]{1,3}))(?P<n>\d{1,3})\b"
+)
+
+
+# What a reading said alone measures: the speaker's weight, a record or a time held
+_MEASURE_HELD = re.compile(
+    r"\b(?:weighs?|weight|pb|pr|personal best|record|best|max|time|pace|handicap|score|resting heart rate|bmi)\b", re.I
+)
+
+
+# (as kept: "78 on 1 May 2026 💪", its time of day written as the day)
+_READING_DATED = re.compile(
+    r"^(?P<v>\d{1,3}(?:[.:]\d{1,2})?)(?:\s?(?:kg|kgs|lbs?|st))?\s+(?:at|on|this|today)\b[^.!?]{0,40}[^\w]*$", re.I
+)
+
+
+def _reading_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "78 this morning 💪" replaces: the speaker's measure said last ("weighs 82 kg", "5k PB
+    is 24:10") holding one number of the same form (a time for a time), within half to twice it."""
+    said = None if is_cjk(p.statement) else _READING_DATED.match(p.statement)
+    if said is None or ":" in (p.subject or ":"):
+        return None
+    now = said.group("v")
+    clock = ":" in now
+
+    def value(text: str) -> float:
+        if clock:
+            minutes, _, seconds = text.partition(":")
+            return int(minutes) * 60 + int(seconds)
+        return float(text)
+
+    held = []
+    for b in beliefs:
+        if b.subject != p.subject or not _MEASURE_HELD.search(b.statement) or negated(b.statement):
+            continue
+        numbers = re.findall(
+            r"\b\d{1,2}:\d{2}\b" if clock else r"(?<![\d:.])\d{1,3}(?:\.\d)?(?![\d:])", untimed(b.statement)
+        )
+        if len(numbers) == 1 and numbers[0] != now and 0.5 <= value(now) / max(value(numbers[0]), 1e-9) <= 2:
+            held.append((b, numbers[0]))
+    if not held:
+        return None
+    b, was = max(held, key=lambda h: _said_last(h[0]))
+    return Decision("supersede", (b,), f"replaced: {was} -> {now} ({p.statement}; rule reading said alone)", was, now)
+
+
+# A fixture of the home fitted anew ("had a Worcester Bosch combi fitted on tuesday", "heat pump went
+# in last month", "we've got a Mira Sport fitted", 前两天装了指纹锁), and the kinds of fixture a
+# home has one of: what is fitted replaces the one of its kind held
+FITTED = re.compile(
+    r"\b(?:had|got|have|'ve|having|getting)\s+(?:got\s+|just\s+|finally\s+)*(?:a|an|the|our|my|some)\s+(?:new\s+)?"
+    r"(?P<what>[^,.;!?]{2,40}?)\s+(?:fitted|installed|put in)\b"
+    r"|(?:^|[,;]\s*|\b(?:so|and)\s+|(?:the|our|my|a|new)\s+)(?P<went>[a-z][a-z -]{2,30}?)\s+"
+    r"(?:went in|got fitted|got installed|was fitted|was installed|has been fitted|has been installed)\b",
+    re.IGNORECASE,
+)
+_FITTED_ZH = re.compile(r"(?:装了|换了|安了|装上了|换上了)(?:个|台|套|一个|一台|一套)?(?P<what>[\u4e00-\u9fff]{1,6})")
+_FIXTURES = (
+    r"boiler|combi|heat pump|furnace|heating|storage heaters?|oil tank",
+    r"hob|cooker|stove|oven|range|aga",
+    r"shower",
+    r"lock",
+    r"windows|glazing",
+    r"meter",
+    r"solar panels|solar",
+    r"air con|aircon|ac unit",
+    r"fridge|fridge freezer",
+    r"washing machine|washer dryer",
+    r"dishwasher",
+)
+_FIXTURES_ZH = (
+    r"锁",
+    r"热水器",
+    r"空调",
+    r"燃气灶|电磁炉|灶",
+    r"马桶",
+    r"地暖|暖气",
+    r"窗户|窗",
+    r"冰箱",
+    r"洗衣机",
+    r"净水器",
+)
+
+
+def _fitted_anew(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What a fixture fitted anew replaces: the belief said last of the speaker's that names a
+    fixture of its kind ("our boiler is a 15 year old Baxi", "we cook on a gas hob"); where the
+    new one names no kind ("a Mira Sport"), the fixture spoken of last. Never one more ("a second
+    fridge", "also")."""
+    zh = is_cjk(p.statement)
+    said = (_FITTED_ZH if zh else FITTED).search(p.statement)
+    if said is None or negated(p.statement[: said.end()]) or has_additive_cue(p.statement):
+        return None
+    if re.search(r"\b(?:second|another|extra|spare)\b", p.statement, re.IGNORECASE):
+        return None
+    what = said.group("what") or said.groupdict().get("went") or ""
+    kinds = _FIXTURES_ZH if zh else _FIXTURES
+    flags = 0 if zh else re.IGNORECASE
+    named = [k for k in kinds if re.search(k if zh else rf"\b(?:{k})\b", what, flags)]
+    if zh and not named:
+        return None  # "装了个APP": no fixture
+    if ":" in (p.subject or ":"):
+        return None  # "my mum had a new boiler fitted": hers
+    held = [
+        b
+        for b in beliefs
+        if b.subject == p.subject
+        and b.kind == "fact"
+        and not negated(b.statement)
+        and any(re.search(k if zh else rf"\b(?:{k})\b", b.statement, flags) for k in (named or kinds))
+    ]
+    if not held:
+        return None
+    last = max(held, key=_said_last)
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule fitted anew)")
+
+
+def _code_model_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "upgraded to the S24 Ultra" replaces: the belief said last holding a model of the same
+    letter code with another number ("an old Samsung Galaxy S20")."""
+    said = None if is_cjk(p.statement) else _CODE_MODEL_MOVED.search(p.statement)
+    if said is None or negated(p.statement[: said.start()]) or is_supposition(p.statement):
+        return None
+    held = re.compile(rf"\b{said.group('pre')}(?P<n>\d{{1,3}})\b")
+    last = _last_held(
+        beliefs,
+        lambda b: (
+            not of_someone_else(p.statement, b.statement)
+            and any(m.group("n") != said.group("n") for m in held.finditer(b.statement))
+        ),
+    )
+    if last is None:
+        return None
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule model moved)")
 
 
 # An age reached ("he turned 8 in april", "she's just turned 40"): the age held of the same person,
@@ -3144,14 +3313,22 @@ _ON_NAMED = re.compile(
     r"\b(?:is|are|am|'m|'s|'re)\s+(?:now\s+)?on\s+(?:the\s+)?(?P<a>(?-i:[A-Z])[\w-]+)"
     r"|\b(?:takes?|taking)\s+(?P<b>(?-i:[A-Z])[\w-]+)"
     r"|\b(?:drops|tablets|pills?|meds|medication|medicine|inhaler|injections?|jabs?|patch|contraceptive)\s+(?:is|are)\s+"
-    r"(?:the\s+)?(?P<c>(?-i:[A-Z])[\w-]+)",
+    r"(?:the\s+)?(?P<c>(?-i:[A-Z])[\w-]+)"
+    # ... or where a pastime is done, who flies them, what they subscribe to, by name ("boulders at The
+    # Climbing Hangar", "always flies Ryanair", "has got a Kindle Unlimited subscription")
+    r"|\b(?:boulders?|climbs?|trains?|swims?|lifts?|boxes|plays?|works?\s+out|goes|go)\s+at\s+(?:the\s+)?(?P<d>(?-i:[A-Z])[\w-]+)"
+    r"|\b(?:flies|fly|shops?\s+at)\s+(?P<e>(?=[\w-]*(?-i:[A-Z]))[\w-]+)"  # ("easyJet": a capital within)
+    r"|\b(?:has|have|'s|'ve)\s+(?:got\s+)?(?:a|an)\s+(?P<f>(?-i:[A-Z])[\w-]+)(?:\s+(?-i:[A-Z])[\w-]+)?\s+"
+    r"(?:subscription|membership|account)\b",
     re.IGNORECASE,
 )
 # ... and what it was switched for, by its name ("switched to Cerazette in August", "the consultant
 # swapped me onto Lumigan", "they've moved her over to Apixaban")
 _SWITCHED_ONTO = re.compile(
-    r"\b(?:switched|swapped|changed|moved|put|started|transferred)\s+(?:(?:me|the user|her|him|us)\s+)?(?:over\s+|across\s+)?"
-    r"(?:to|onto|on)\s+(?P<new>(?-i:[A-Z])[\w-]+)",
+    r"\b(?:switched|swapped|changed|moved|put|started|transferred|swtiched|swiched|switchd)\s+"
+    r"(?:(?:me|the user|her|him|us)\s+)?(?:over\s+|across\s+)?(?:to|onto|on)\s+(?P<new>(?-i:[A-Z])[\w-]+)"
+    # ... or the name alone, as it is from now on ("Aer Lingus from now on, I'm done with the fees")
+    r"|^(?P<alone>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)\s+(?:from now on|going forward|these days)\b",
     re.IGNORECASE,
 )
 
@@ -3178,10 +3355,10 @@ def _switched_onto(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
         or has_additive_cue(p.statement)
         or _NOT_SO_YET.search(p.statement)
         or _HOPED.search(p.statement)
-        or said.group("new").casefold() in ("the", "a", "an", "i", "my", "our")
+        or (said.groupdict().get("new") or said.group("alone")).casefold() in ("the", "a", "an", "i", "my", "our")
     ):
         return None
-    new = said.group("new")
+    new = said.groupdict().get("new") or said.group("alone")
     speaker = (p.subject or "").partition(":")[0]
     theirs = re.search(r"\b(?:her|him)\b", said.group(0), re.IGNORECASE) is not None
     # ("my sister switched to Cerazette": hers; "the consultant swapped me onto Lumigan": the speaker's)
@@ -3198,12 +3375,15 @@ def _switched_onto(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
             else (b.subject or "").partition(":")[0] == speaker and re.search(rf"\b{who}\b", b.statement, re.I)
         )
         and (on := _ON_NAMED.search(b.statement)) is not None
-        and (old := on.group("a") or on.group("b") or on.group("c")).casefold() != new.casefold()
+        and (old := next(v for v in on.groups() if v)).casefold() != new.casefold()
         and old.casefold() not in ("the", "a", "an", "my", "her", "his", "our")
         and new.casefold() not in b.statement.casefold()
         and not negated(b.statement)
     ]
-    if len(held) != 1 or held[0][1].casefold() in p.statement.casefold() or providers_named(p.statement):
+    # (the old name said again in the switch is no switch; said in a clause after, it says why:
+    # "Jet2 from now on, easyJet lost my bag")
+    switch = p.statement[: said.end()] if said.groupdict().get("alone") else p.statement
+    if len(held) != 1 or held[0][1].casefold() in switch.casefold() or providers_named(p.statement):
         return None
     ((belief, old),) = held
     # a name alone says no kind: only of the thing spoken of last ("I'm on Microgynon" ... "switched to
@@ -3447,11 +3627,16 @@ _HOW_ONE_IS = frozenset(
 
 # The new one of a role of the speaker's ("new landlord is some agency called Haven Lets",
 # "our new GP's Dr Okafor"), and a belief that names who held it ("our landlord is Mr Patel")
+# (said first, or as a clause of its own after what brought it: "the property got sold, landlord's
+# a company called Harbour Lettings now", "Manny retired :( new super's a woman named Rosa")
+_CLAUSE_OPENS = r"(?:^|(?<=[,;:(])\s*|(?<=[\U0001F300-\U0001FAFF])\s*|\b(?:so|and|but)\s+)"
 _NEW_HOLDER = re.compile(
-    r"^(?:the user's\s+|the\s+|my\s+|our\s+)?new\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)(?:'s|\s+is|\s+are)\s+"
+    _CLAUSE_OPENS + r"(?:the user's\s+|the\s+|my\s+|our\s+)?new\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)(?:'s|\s+is|\s+are)\s+"
     r"(?!(?:great|nice|fine|lovely|awful|ok|okay|good|bad|strict|better|worse|so|really|very|much)\b)\S"
     # ... or the one of a role said now by a name ("the landlord's some company called Greystar now")
-    r"|^(?:the user's\s+|the\s+|my\s+|our\s+)(?P<now_role>[a-z]+)(?:'s|\s+is|\s+are)\s+"
+    r"|"
+    + _CLAUSE_OPENS
+    + r"(?:the user's\s+|the\s+|my\s+|our\s+|(?<=[,;:]\s)|(?<=[,;:]))(?P<now_role>[a-z]+)(?:'s|\s+is|\s+are)\s+"
     r"(?!(?:great|nice|fine|lovely|awful|ok|okay|good|bad|strict|better|worse|so|really|very|much|not)\b)"
     r"[^,.]*?\b(?-i:[A-Z])[a-z]\w*[^,.]*\bnow\b"
     # ... or a new one had since, named ("we've had a new childminder since March, Priya")
@@ -3463,13 +3648,76 @@ _NEW_HOLDER = re.compile(
 )
 
 
+# A new address said with its "my" dropped ("new address is 221 Oak Ridge Ct, Dublin OH"), and
+# the belief that says where the speaker lives ("lives at 14 Maple Drive in Columbus")
+_NEW_ADDRESS = re.compile(
+    r"^(?:the user's\s+|our\s+)?new\s+(?:home\s+)?address\s*(?:is|'s|:)\s*(?:now\s+)?\d", re.IGNORECASE
+)
+_LIVES_AT = re.compile(
+    r"^the user\s+(?:lives?|is living|has lived)\s+(?:at|on|in)\b|^the user's\s+(?:home\s+)?address\b", re.I
+)
+
+
+def _readdressed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "new address is 221 Oak Ridge Ct" replaces: the one belief of the speaker's that says
+    where they live, another place; two, which the words do not say."""
+    if is_cjk(p.statement) or _NEW_ADDRESS.match(p.statement) is None or ":" in (p.subject or ":"):
+        return None
+    home = [b for b in beliefs if b.subject == p.subject and _LIVES_AT.match(b.statement) and not negated(b.statement)]
+    if len(home) != 1:
+        return None
+    return Decision("supersede", (home[0],), f"replaced: {home[0].statement} ({p.statement}; rule new address)")
+
+
+# A thing of the speaker's graded by a short code, said with its noun ("we're band B" after "our
+# council tax band is C", "we're in zone 3 now", "it's tier 2"): a code is one letter or a
+# number of two digits at most, with a letter beside it or not
+_CODE = r"(?-i:[A-Z]|\d{1,2}[A-Z]?|[A-Z]\d{1,2})"
+_CODE_NOW = re.compile(
+    r"\b(?:the user is|the user's|we're|we are|it's|it is|they're|they are)\s+(?:now\s+)?(?:in\s+|on\s+)?"
+    r"(?P<noun>(?!(?:the|a|an|in|on|at|now|just|only|still|not)\b)[a-z]{3,})\s+(?P<v>" + _CODE + r")(?![\w,:/-]|\.\d)",
+    re.IGNORECASE,
+)
+
+
+def _code_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "we're band B" replaces: the belief of the speaker's said last that grades the same
+    noun by another code ("our council tax band is C")."""
+    said = None if is_cjk(p.statement) else _CODE_NOW.search(p.statement)
+    if said is None or negated(p.statement) or has_additive_cue(p.statement):
+        return None
+    noun, now = said.group("noun"), said.group("v")
+    graded = re.compile(
+        rf"\b{re.escape(noun)}\s+(?:is\s+|was\s+|:\s*)?(?:now\s+)?(?P<was>{_CODE})(?![\w,:/-]|\.\d)", re.I
+    )
+    speaker = (p.subject or "").partition(":")[0]
+    held = [
+        (b, m.group("was"))
+        for b in beliefs
+        if (b.subject or "").partition(":")[0] == speaker
+        and not negated(b.statement)
+        and (m := graded.search(b.statement)) is not None
+        and m.group("was") != now
+    ]
+    if not held:
+        return None
+    b, was = max(held, key=lambda h: _said_last(h[0]))
+    return Decision("supersede", (b,), f"replaced: {noun} {was} -> {now} ({p.statement}; rule code moved)", was, now)
+
+
 def _new_holder(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "new landlord is Haven Lets" replaces: the belief of the speaker's said last that
     names who holds that role ("our landlord is Mr Patel"), not how the new one is ("new boss is
     great")."""
     said = None if is_cjk(p.statement) else _NEW_HOLDER.search(p.statement)
-    if said is None or negated(p.statement) or (p.subject or "").partition(":")[0] != p.subject:
+    # (a clause after another may be keyed to whom that one named: "Manny retired :( new super's ...";
+    # not one said of someone: "my sister has got a new cleaner")
+    after_clause = (
+        re.search(r"(?:[,;:(]|[\U0001F300-\U0001FAFF])$", p.statement[: said.start()].rstrip()) if said else None
+    )
+    if said is None or negated(p.statement[said.start() :]) or (after_clause is None and ":" in (p.subject or "")):
         return None
+    p = replace(p, subject=(p.subject or "").partition(":")[0])
     role = re.escape(said.group("role") or said.group("now_role") or said.group("had_role") or said.group("with_role"))
     # (said as had or gone to, the role may be held of one of the speaker's: "the kids' dentist is Dr Haines")
     theirs = said.group("had_role") is not None or said.group("with_role") is not None
@@ -3479,16 +3727,19 @@ def _new_holder(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         r"(?!(?:a|an)\s+(?:great|nice|good|bad)\b)\S",
         re.I,
     )
-    last = _last_held(
-        beliefs,
-        lambda b: (
-            (b.subject == p.subject or (theirs and (b.subject or "").startswith(f"{p.subject}:")))
-            and named.search(b.statement) is not None
-            and b.statement != p.statement
-        ),
-    )
-    if last is None:
+    # (a "never" said of the one who held it is no denial of the role: "a guy called Derek who
+    # never answers his phone")
+    held = [
+        b
+        for b in beliefs
+        if (b.subject == p.subject or (theirs and (b.subject or "").startswith(f"{p.subject}:")))
+        and named.search(b.statement) is not None
+        and b.statement != p.statement
+        and not negated(re.split(r"\s+(?:who|that|which)\s+", b.statement, maxsplit=1)[0])
+    ]
+    if not held:
         return None
+    last = max(held, key=_said_last)
     return Decision("supersede", (last,), f"replaced: {p.statement} (was: {last.statement}; rule new holder)")
 
 
@@ -3879,7 +4130,15 @@ _NOW_USING = re.compile(
     r"(?=.*\b(?:now|these days|lately|nowadays|full[- ]time|since)\b)"
     # a name said as the one held now ("Fontaines are my number one now", "it's Tyrrells, my new fave")
     r"|(?P<named>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)\s+(?:is|are|'s|'re)\s+(?:now\s+)?(?:the user's|my)\s+"
-    r"(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to|top)\b(?=.*\b(?:now|new)\b)",
+    r"(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to|top)\b(?=.*\b(?:now|new)\b)"
+    # ... or said to have taken that place ("Kiln has taken over as my favourite")
+    r"|(?P<over>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)\s+(?:has\s+|'s\s+)?(?:taken|took)\s+over\s+as\s+"
+    r"(?:the user's|my)\s+(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to)\b"
+    # ... or what it is these days, one word ("lol it's darts these days"), no word of how it is
+    r"|(?:^|[,;]\s*|\b(?:lol|so|but|and|honestly|haha)\s+)(?:it's|it is|its)\s+(?P<these>(?!"
+    + HOW_IT_IS
+    + r")[a-z][a-z'-]{2,})"
+    r"\s+(?:these days|nowadays|now)\b",
     re.IGNORECASE,
 )
 
@@ -3891,7 +4150,9 @@ def _one_value_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     said = None if is_cjk(p.statement) else _NOW_USING.search(p.statement)
     if said is None or negated(p.statement[: said.start()]):
         return None
-    now = (said.group("all") or said.group("using") or said.group("named")).casefold()
+    now = (
+        said.group("all") or said.group("using") or said.group("named") or said.group("over") or said.group("these")
+    ).casefold()
     speaker = (p.subject or "").partition(":")[0]
     last = _last_held([b for b in beliefs if (b.subject or "").partition(":")[0] == speaker])
     if last is None or not holds_one_value(last.statement) or now in last.statement.casefold():
@@ -4314,6 +4575,8 @@ def decide(
         or _one_value_now(p, said_before)
         or _reports_to(p, said_before)
         or _new_holder(p, said_before)
+        or _readdressed(p, said_before)
+        or _code_moved(p, said_before)
         or _named_starts_at(p, said_before)
         or _transferred(p, said_before)
         or _moved_to_named(p, said_before)
@@ -4349,6 +4612,9 @@ def decide(
         or _fewer_left(p, said_before)
         or _age_turned(p, said_before)
         or _version_moved(p, said_before)
+        or _code_model_moved(p, said_before)
+        or _fitted_anew(p, said_before)
+        or _reading_alone(p, said_before)
         or _one_more(p, said_before)
         or _course_switched(p, said_before)
         or _went_with(p, said_before)

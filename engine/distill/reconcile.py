@@ -61,7 +61,7 @@ from ledgermind.distill.alignment import (
     topic_words,
     undated,
 )
-from ledgermind.distill.anaphora import antecedent, named_person
+from ledgermind.distill.anaphora import UNRESOLVED, antecedent, named_person
 from ledgermind.distill.bare_corrections import (
     BARE_CORRECTION,
     CLOCK_ZH,
@@ -116,7 +116,7 @@ from ledgermind.distill.meaning import (
 from ledgermind.distill.person import RELATIONS_ZH_WORDS
 from ledgermind.distill.proposals import Extraction, Proposal
 from ledgermind.distill.shared_words_zh import shared_words_zh
-from ledgermind.distill.statements import PLACED_NOW
+from ledgermind.distill.statements import DAYS_NOW, PLACED_NOW
 from ledgermind.distill.text import (
     DAY_OF_WEEK,
     a_or_an,
@@ -631,13 +631,24 @@ class _State:
         its day (not "it's June now"), a name only after "the" and where the belief holds one name
         (not "it's Ramadan now"), never a time alone ("it's 6pm now": the clock); the clause ends
         with the word of now ("it's £20 now for a sandwich" is another thing's price)."""
-        m = _IT_IS_NOW.search(p.statement)
-        if m is None or p.kind != "fact" or (p.subject or "") != _USER or negated(p.statement):
+        m = _IT_IS_NOW.search(p.statement) or DAYS_NOW.search(p.statement)
+        # "she does thursdays now": one who works for the speaker, spoken of last, not the speaker
+        someone = m is not None and re.match(r"(?:she|he)\b", m.group(0).lstrip(", "), re.IGNORECASE) is not None
+        if (
+            m is None
+            or p.kind != "fact"
+            or (p.subject or "") != (f"{_USER}:{UNRESOLVED}" if someone else _USER)
+            or negated(p.statement)
+        ):
             return False
         spans = value_spans(m.group("v"))
         new = spans[0] if spans else ""
         shape = value_shape(new) if new else ""
-        if shape == "weekday" and not (new.endswith("s") or len(spans) > 1):
+        # (a day with a part of the day is a standing slot too: "it's Friday mornings for me now")
+        slot = m.re is DAYS_NOW
+        if shape == "weekday" and not (new.endswith("s") or len(spans) > 1 or slot):
+            return False
+        if slot and shape != "weekday":
             return False
         if (shape == "date" and not re.search(r"\d", new)) or (
             shape == "name" and not m.group("v").casefold().startswith("the ")
@@ -646,7 +657,9 @@ class _State:
         if shape not in ("weekday", "date", "money", "name"):
             return False
         held = []
-        for b in self._judgeable(p, beliefs):
+        for b in self._judgeable(p, beliefs) if not someone else self._judgeable(replace(p, subject=_USER), beliefs):
+            if someone and not _THEIRS_WHO_COMES.match(b.statement):
+                continue
             same = [v for v in value_spans(b.statement) if value_shape(v) == shape and v.casefold() != new.casefold()]
             if same and (shape != "name" or len(same) == 1):
                 held.append((b, same[0]))
@@ -655,7 +668,7 @@ class _State:
         target, old = max(held, key=lambda h: (h[0].valid_from, h[0].memory_id))
         if re.search(r"\bthe\s+" + re.escape(old), target.statement, re.IGNORECASE):
             new = re.sub(r"^the\s+", "", new, flags=re.IGNORECASE)  # "the River Wye" -> "the Usk", said once
-        said = replace(p, statement=f"It's {new}{m.group('at') or ''} now.", value=new, replaces=old)
+        said = replace(p, statement=f"It's {new}{m.groupdict().get('at') or ''} now.", value=new, replaces=old)
         restated = _restated(said, target)
         if restated is said:
             return False
@@ -1067,6 +1080,10 @@ class _State:
                 wrong = "每" + wrong
             if value.endswith("多") and wrong + "多" in target.statement and not wrong.endswith("多"):
                 wrong += "多"
+            # "是一百五十克" of "一百克": the measure held after the number goes with it, said once
+            measure = re.fullmatch(r"[零一二两三四五六七八九十百千万\d.]+([\u4e00-\u9fff]{1,2})", value)
+            if measure and wrong + measure.group(1) in target.statement and not wrong.endswith(measure.group(1)):
+                wrong += measure.group(1)
         corrected = _as_correction_of(replace(target, value=wrong), replace(p, rule="correction"))
         if (
             is_cjk(p.statement)
@@ -1140,6 +1157,12 @@ class _State:
                 if value_shape(v) == p.value_type
                 # "the party is at 8" / "make that 8:30": an hour said alone after "at" is a time
                 or (p.value_type == "time" and value_shape(v) == "number" and hour_at(b.statement, v))
+                # "correction: 8.30" of "comes at 8am": a clock time written with a dot
+                or (
+                    p.value_type == "number"
+                    and re.fullmatch(r"\d{1,2}\.[0-5]\d", p.value or "")
+                    and value_shape(v) == "time"
+                )
                 # "my rent is $2100" / "scratch that, it's 2010": an amount said again without its currency
                 or (p.value_type == "number" and value_shape(v) == "money" and _same_digits(v, p.value or ""))
             ]
@@ -1870,6 +1893,13 @@ _IN_TOWN = re.compile(
 )
 _AT_A_PLACE = re.compile(r"\b(?:at|for|with)\s+(?:(?:a|an|the|my|our)\s+)?[\w'&-]+(?:\s+[\w'&-]+){0,2}\s*$", re.I)
 # "it" and a value, then a word of now, said of the thing spoken of before
+# One who comes or works for the speaker on their days ("our cleaner comes every Tuesday", "the
+# user's nanny works Mondays"): whom "she does thursdays now" speaks of
+_THEIRS_WHO_COMES = re.compile(
+    r"^The user's\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:\s+(?-i:[A-Z])\w+)?\s+(?:comes|works|does|is in|visits|cleans|walks|teaches|"
+    r"runs|takes|has)\b",
+    re.IGNORECASE,
+)
 _IT_IS_NOW = re.compile(
     r"(?:^|[,;]\s*|\b(?:so|mean|means|meaning|and|but|now)\s+)(?:it's|it is|its)\s+(?:(?:all|only|just)\s+)?"
     r"(?P<v>(?!(?:over|done|finished|fine|ok|okay|great|good|bad|better|worse|time|late|early)\b)[^,.;!?]{2,40}?)"

@@ -52,6 +52,7 @@ from ledgermind.distill.generic import (
     slip_explained_cut,
 )
 from ledgermind.distill.generic_decision import (
+    FITTED,
     FOR_ONCE,
     MADE_INTO,
     MOVED_IT,
@@ -98,6 +99,7 @@ from ledgermind.distill.text import (
     ages_in_digits,
     apostrophes_restored,
     asides_dropped,
+    change_verbs_spelled,
     emoji_trimmed,
     fillers_dropped,
     is_cjk,
@@ -165,7 +167,9 @@ def _typed_out(content: str) -> str:
     taken up again by a pronoun said once, an age in words in digits, Chinese clauses broken by
     spaces, a time said before one of the speaker's people said after them (上个月女儿……)."""
     said = kin_spelled_out(
-        partners_named(fillers_dropped(asides_dropped(apostrophes_restored(without_asides(content)))))
+        partners_named(
+            fillers_dropped(asides_dropped(apostrophes_restored(change_verbs_spelled(without_asides(content)))))
+        )
     )
     return time_after_person(spaces_as_commas(ages_in_digits(dislocation_undone(said))))
 
@@ -494,7 +498,14 @@ _FILLER_LAST_EN = re.compile(r"[\s,]+(?:btw|tbh|fyi|after all)[.!]*$", re.IGNORE
 _SLIP_WHY_LAST_EN = re.compile(
     r"\s*[,;—–-]\s*(?:i\s+)?(?:(?:genuinely|totally|completely|honestly|literally|just|clearly|must\s+have|must've)\s+)*"
     r"(?:forgot|blanked|misread|misremembered|miscounted|mixed\s+(?:it|them|those|the\s+two)\s+up|got\s+(?:it|them)\s+mixed\s+up|"
-    r"brain\s+(?:fart|fog)|wasn't\s+thinking|not\s+thinking|half\s+asleep)\b[^,;.!?]{0,30}[.!]*$",
+    r"brain\s+(?:fart|fog)|wasn't\s+thinking|not\s+thinking|half\s+asleep"
+    # "21, I always mix those up", "the last Monday, I'm getting muddled", "5:30 actually, I always
+    # forget they moved it", "end of September, I was thinking of my old place"
+    r"|(?:always\s+|keep\s+)?(?:mix|mixing|muddle|muddling)\s+(?:it|them|those|these|the\s+two)\s+up"
+    r"|(?:i'm\s+|i\s+am\s+|always\s+|keep\s+)?(?:getting|get|got)\s+(?:it\s+|them\s+)?(?:muddled|confused|mixed\s+up)"
+    r"|always\s+forget|(?:was\s+)?thinking\s+of"
+    # ... or the wrong value said for what it is ("8.30, 8 is when I get up", "2 is for the blue one")
+    r"|[$€£¥]?\d[\d.,:]*\s*(?:[a-z]{1,3}\s+)?(?:is|was)\s+(?:when|what|for|the|my))\b[^,;.!?]{0,30}[.!]*$",
     re.IGNORECASE,
 )
 
@@ -524,6 +535,7 @@ def _says_what_holds_now(clause: str) -> bool:
         or _MOVED_UP_ZH.search(clause) is not None  # "她九月份升大班了": the grade from then
         or studies_or_work_ended(clause)  # "graduated on Friday": no student from then
         or _REFIXED.search(clause) is not None  # "refinanced with our credit union last month, 5.9%"
+        or FITTED.search(clause) is not None  # "had a Worcester Bosch combi fitted on tuesday": the boiler from then
     )
 
 

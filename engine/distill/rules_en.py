@@ -17,7 +17,7 @@ from ledgermind.distill.bare_corrections import DAY_NAMES
 from ledgermind.distill.chatter import chatter_kind
 from ledgermind.distill.dates import find_time, format_day
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker, attribute_of, clean_value
-from ledgermind.distill.frames import subject_of
+from ledgermind.distill.frames import RELATIONS_EN, subject_of
 from ledgermind.distill.person import IRREGULAR_PAST, third_person
 from ledgermind.distill.statements import is_request
 from ledgermind.distill.text import a_or_an
@@ -599,19 +599,40 @@ def _stated(s: str, sp: Speaker, said_at: datetime) -> list[Finding]:
         thing, value = h.group(1), clean_value(said)
         if _crisp(value):
             key = attribute_of(thing, value)
-            if says_a_state(h.group(0)):  # "my car is blue" and "my car is a Honda": two attributes
+            # "my emergency contact is my brother Sean": one of the speaker's people is the value,
+            # the thing (and so the belief) the speaker's
+            person = re.match(r"(?:my|our)\s+(?:" + RELATIONS_EN + r")\b", value, re.IGNORECASE) is not None
+            if says_a_state(h.group(0)) and not person:  # "my car is blue" and "my car is a Honda": two attributes
                 key = f"{key}:state"
             # "my son is allergic to peanuts" is about the son, as "my son outgrew ..." is; who
             # the person is ("my girlfriend is called Sara") is the speaker's, "dating Julia now" too
-            named = re.match(r"(?:called|named)\b|[A-Z]", value)
+            named = person or re.match(r"(?:called|named)\b|[A-Z]", value)
             about = None if named else subject_of(h.group(0))
-            out.append(_fact(sp, third_person(h.group(0), sp.label) + ".", key, value, about=about))
+            said_whole = h.group(0) + _detail_after(s[h.end() :])
+            out.append(_fact(sp, third_person(said_whole, sp.label) + ".", key, value, about=about))
         return out
     w = _WE_USE.search(s)
     if w:
         value, thing = clean_value(w.group(1)), w.group(2)
         out.append(_fact(sp, third_person(w.group(0), sp.label) + ".", attribute_of(thing, value), value))
     return out
+
+
+# A detail put after the value with a comma, with no verb of its own: a sum, a size, a year
+# ("my gym membership is with PureGym, £24.99 a month", "my car is a Golf, 2019 model"). It
+# is part of what was said of the thing, so the note keeps it (a later "they put it up to
+# £27.99" has the sum to move); a clause of its own ("..., it's great") is not a detail.
+_DETAIL = re.compile(
+    r"^,\s*(?!(?:i|we|he|she|it|they|you|which|who|that|so|but|and)\b)(?=[^,;.!?]*\d)"
+    r"(?:(?!(?:is|are|was|were|'s|has|have|had)\b)[^\s,;!?]+\s*){1,5}(?=[.!?]*\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _detail_after(rest: str) -> str:
+    """The detail said after the value, when all that follows is one (``_DETAIL``)."""
+    detail = _DETAIL.match(rest)
+    return detail.group(0).rstrip() if detail else ""
 
 
 def _crisp(value: str) -> bool:

@@ -160,16 +160,25 @@ def _identity(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     return out
 
 
+_GOES_ON_ZH = re.compile(
+    r"[，,](?![^，,。！!]*(?:我|你|他|她|它|但|不过|可是|就是|而且|所以|因为))[^，,。！!？?]{2,16}[。！!]?$"
+)
+
+
 def _preferences(s: str, sp: Speaker, _: datetime) -> list[Finding]:
     out: list[Finding] = []
     like = _LIKE.search(s)
     if like:
         negative = like.group(1) in ("不喜欢", "不爱", "讨厌")
         thing = clean_value(like.group(3))
+        # "我喜欢打羽毛球，一般周三晚上打": when and how it is done goes on after a comma, with no
+        # subject of its own; the note keeps it (the day can move later)
+        rest = _GOES_ON_ZH.match(s, like.end())
+        said = like.group(0) + (rest.group(0).rstrip("。！!") if rest else "")
         out.append(
             _fact(
                 sp,
-                third_person_zh(clean_value(like.group(0)), sp.zh_label) + "。",
+                third_person_zh(clean_value(said), sp.zh_label) + "。",
                 f"preference:{thing}",
                 "negative" if negative else "positive",
             )

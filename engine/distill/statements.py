@@ -812,8 +812,11 @@ _PEOPLE_AT_LARGE_ZH = re.compile(
     r"^(?:(?:我)?(?:感觉|觉得|总觉得|发现)[，,]?)?(?:现在|如今|这年头|这几年|最近)?(?:的)?"
     r"(?:年轻人|大家|很多人|好多人|人们|现在的人|有些人|不少人|大部分人|多数人|老百姓|网友|打工人)"
 )
+_TONIGHT_ZH = re.compile(
+    r"^(?:今晚|今天晚上|晚上|待会儿?|一会儿?|等下|等会儿?)(?:我们?)?(?:就)?(?:打算|准备|想|要|计划)"
+)
 _SPEAKER_UNSAID_ZH = re.compile(
-    r"^(?:(?:今年|明年|去年|前年|前几年|最近|这阵子|这段时间|前阵子|这两年|现在|目前|平时|周末|早上|晚上|中午|上午|下午|每天|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|"
+    r"^(?:(?:今年|明年|去年|前年|前几年|前两天|前几天|昨天|前天|上周末|这两天|最近|这阵子|这段时间|前阵子|这两年|现在|目前|平时|周末|早上|晚上|中午|上午|下午|每天|每(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|"
     r"每周|每晚|每个?月|国庆|春节|过年|寒假|暑假|五一|元旦|中秋|年底|年初|"
     r"(?:下|上|这)(?:个)?(?:月|周|星期)|[一二三四五六七八九十\d]{1,2}月(?:份)?(?:底|初|中)?)[，,\s]*)*"
     r"(?:最后|还是|已经)?(?:打算|准备|计划|决定|定了|报了|考上了|报名了|一直在|正在学|在学|在练|在备考|戒了|"
@@ -833,7 +836,13 @@ _SPEAKER_UNSAID_ZH = re.compile(
     # a team or a star followed, a pastime taken to ("从小到大就是湖人球迷", "最近迷上了飞盘")
     r"(?:从小到大|从小|一直)?(?:都)?(?:就)?是?[\u4e00-\u9fffA-Za-z]{1,8}(?:球迷|死忠粉|铁粉)|迷上了|爱上了|"
     # a break-up with someone by name, a diagnosis ("和小周分了", "去年查出来有甲减")
-    r"(?:已经|刚)?(?:和|跟)[\u4e00-\u9fffA-Za-z]{1,4}(?:已经|彻底)?分(?:手)?了|查出(?:来)?(?:有|了)?)"
+    r"(?:已经|刚)?(?:和|跟)[\u4e00-\u9fffA-Za-z]{1,4}(?:已经|彻底)?分(?:手)?了|查出(?:来)?(?:有|了)?|"
+    # a fixture of the home fitted ("前两天装了指纹锁", "家里换了台新空调")
+    r"(?:家里|刚|已经)?(?:装了|换了|安了|装上了|换上了)(?:个|台|套|一个|一台|一套)?(?:新的?)?[\u4e00-\u9fff]{0,4}"
+    r"(?:锁|热水器|空调|燃气灶|电磁炉|马桶|地暖|暖气|窗户|冰箱|洗衣机|净水器)|"
+    # a job changed ("跳槽了 去了腾讯做产品", "入职字节了", "转行做设计了")
+    r"(?:已经|刚|又)?(?:跳槽|入职|转行|转岗|换了?(?:个|份)?工作)(?:了|到|去|做|当)?|去了[\u4e00-\u9fffA-Za-z]{2,8}(?:做|当|上班)"
+    r")"
     r"(?![^，,。]{0,6}(?:下雨|下雪|刮风|降温|天气))"
 )
 
@@ -959,6 +968,7 @@ def is_statement(clause: str) -> bool:
                 else _MIN_CHARS_ZH
             )
             and not _TENTATIVE_ZH.search(_LEAD_ZH.sub("", body))
+            and not _TONIGHT_ZH.match(body)  # "晚上打算去吃火锅": a plan of this evening, gone by tomorrow
             and not _QUESTION_ZH.search(body)
             and not _REQUEST_ZH.match(body)
             and not (_WEATHER_ZH.search(body) and "我" not in body)  # "最近一直在下雨": no one's
@@ -1015,6 +1025,8 @@ def is_statement(clause: str) -> bool:
         or _NO_DOING_SINCE.search(body)  # "... so no running since": a doing of the speaker's ended
         or _QUANTITY_NOW.match(body)  # "it's 14 units now", "they've put her on 3mg a day"
         or PART_OF_DAY_NOW.match(body)  # "gym's at lunch now": when a thing of the speaker's is done
+        or DAYS_NOW.search(body)  # "she does thursdays now": the days of the thing spoken of last
+        or _NAME_FROM_NOW.match(body)  # "Aer Lingus from now on": the one the speaker goes with now
         or _ONLY_DAYS_NOW.match(body)  # "Agnieszka can only do Mondays from now on": the days one of theirs comes
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
@@ -1034,7 +1046,7 @@ def is_statement(clause: str) -> bool:
         return True  # "favorite sport to play is squash": the speaker's, "my" dropped
     if WENT_WITHOUT.search(body):
         return True  # "30 days without a cigarette today", "it's been 3 weeks since my last drink"
-    if _NEW_RECORD.match(body):
+    if _NEW_RECORD.match(body) or _READING_ALONE.match(body):
         return True  # "new pb this morning!!! 26:55": a value of the speaker's own, said new
     if _HELD_WITH.match(body):
         return True  # "it's insured with LV": the thing spoken of last, and who it is held with
@@ -1329,6 +1341,16 @@ _STAGE_NOW = re.compile(
     r"|(?:a\s+)?(?:senior|junior|sophomore|fresher|freshman))\b",
     re.IGNORECASE,
 )
+# How a thing or the day is, never what a thing is: "it's busy these days", "it's freezing now"
+HOW_IT_IS = (
+    r"(?:good|fine|great|ok|okay|busy|quiet|hard|tough|easy|crazy|mad|hectic|cold|hot|warm|freezing|raining|snowing|"
+    r"different|better|worse|expensive|cheap|pricey|fun|boring|nice|lovely|awful|terrible|rough|slow|fast|late|early|"
+    r"over|done|gone|dead|closed|open|full|empty|fixed|broken|sorted|normal|weird|bad|worth|wild|chaos|mental|brutal|"
+    r"grim|dire|rubbish|shit|crap|insane|nuts|bonkers|manic|calm|peaceful|lonely|same|all|not|just|only|more|less|too|"
+    r"so|very|really|pretty|quite|way|much|the|a|an|my|our|his|her|their|back|still|now|here|there|time)\b"
+    r"|(?:quieter|busier|harder|easier|cheaper|dearer|bigger|smaller|longer|shorter|later|earlier|colder|hotter|warmer)\b"
+    r"|[a-z]+(?:ing|ed|y|ful|ous|ive|ic|al|ble|ish|less)\b"
+)
 _VALUE_NOW = re.compile(
     r"(?:(?:honestly|lately|now|these days|nowadays|so|and|but|ok|okay|ugh|yeah)[,\s]+)*"
     r"(?:it's|it is|that's|that is)\s+(?:(?:now|more like|closer to|about|around|actually)\s+)*"
@@ -1352,6 +1374,8 @@ _VALUE_NOW = re.compile(
     + r")\b|(?:"
     + MONTHS
     + r")\s+\d{1,2}(?:st|nd|rd|th)?\b"
+    # one word of what it is these days ("lol it's darts these days"), not how it is ("it's busy these days")
+    r"|(?!" + HOW_IT_IS + r")[a-z][a-z'-]{2,}(?=\s+(?:these days|nowadays)\b)"
     # or a name ("these days it's Big Thief"), not a day or a month ("it's Friday now")
     r"|(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|" + MONTHS + r")\b)(?-i:[A-Z])[\w'&.-]+)",
     re.IGNORECASE,
@@ -1408,6 +1432,27 @@ _ONLY_DAYS_NOW = re.compile(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b(?=.*\b(?:now|from now on|these days|going forward)\b)",
     re.IGNORECASE,
 )
+# The days a thing of the speaker's is on now, said of it or of whoever does it by a pronoun ("she
+# does thursdays now", "we're on Wednesdays now", "so it's Friday mornings for me now"): days in
+# the plural or with a part of the day, a standing slot, not today ("it's Friday now");
+# ``reconcile`` moves the days of the belief said last that holds one
+DAYS_NOW = re.compile(
+    r"(?:^|,\s*|\bso\s+)(?:(?:and|but|ok|okay|yeah|now)[,\s]+)*"
+    # the thing or the speaker's lot on it ("we're on Wednesdays now"), or one who comes to do it
+    # ("she does thursdays now"); not a doing of the speaker's own ("I work Saturdays now": another)
+    r"(?:(?:it|we|they|the user)(?:'s|'re|\s+is|\s+are)\s+(?:now\s+)?(?:on\s+)?"
+    r"|(?:she|he|they)(?:'s|'re|\s+is|\s+are)?\s+(?:now\s+)?(?:on|doing|does|do|comes?|coming|works?|working)\s+(?:on\s+)?)"
+    r"(?P<v>(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|(?:"
+    + DAY_NAMES
+    + r")\s+(?:mornings|evenings|afternoons|nights)\b)"
+    r"(?:\s+(?:for me|for us|for the user|instead))?\s+(?:now|these days|nowadays|from now on|going forward)\b",
+    re.IGNORECASE,
+)
+# A name said alone as the one from now on ("Aer Lingus from now on, I'm done with the hidden fees")
+_NAME_FROM_NOW = re.compile(
+    r"^(?!(?:I|It|That|This|We|You|He|She|They|Me|My|Our|The|Today|Tonight|Tomorrow|Monday|Tuesday|Wednesday|"
+    r"Thursday|Friday|Saturday|Sunday)\b)(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?\s+(?:from now on|going forward)\b",
+)
 # When a thing of the speaker's, named by one word, is done now: a part of the day or a clock time
 # ("gym's at lunch now", "dinner's at 7:15 these days"); ``generic_decision`` moves what names it
 PART_OF_DAY_NOW = re.compile(
@@ -1419,7 +1464,10 @@ PART_OF_DAY_NOW = re.compile(
 _NOW_SAID = re.compile(
     r"\b(?:now|lately|these days|nowadays|more like|anymore|any more|as of|starting|from now on|going forward|effective"
     # a value held since a time said ("it's £81.90 since the April uprating", "since March")
-    r"|since\s+(?:the\s+|last\s+)?(?:" + MONTHS + r")\b)",
+    r"|since\s+(?:the\s+|last\s+)?(?:" + MONTHS + r")\b"
+    # ... or since the change that set it ("it's $9.99 since the price hike in October")
+    r"|since\s+(?:the|my|our|their|a)\s+(?:[\w-]+\s+){0,2}?(?:hikes?|rises?|increases?|changes?|reviews?|uprating|"
+    r"renewal|update|upgrade|switch|move|cuts?|reductions?|drop|reshuffle|restructure)\b)",
     re.IGNORECASE,
 )
 _TIME_POINT = re.compile(r"^(?:the )?(?:last|next|first) time\b(?!.*,)", re.IGNORECASE)
@@ -1634,6 +1682,15 @@ _PEOPLE_IN_GENERAL = re.compile(
 # A value of the speaker's own said new, verbless as chat says it ("new pb!!! 26:55", "new high
 # score: 51,200", "new number is 0777 ..."): their record, score or contact, not a thing of anyone's.
 _NEW_RECORD = re.compile(r"^(?:(?:so|ok|okay|omg|yay|finally|just|another|and)\W+)*" + NEW_RECORD, re.IGNORECASE)
+# A reading of the speaker's own said alone with when or where it was taken ("78 this morning 💪",
+# "23:42 at parkrun this morning!!!"): a number with no noun is only ever a measure of one's own
+# said to one who knows what it measures; ``generic_decision`` moves the one measure held
+_READING_ALONE = re.compile(
+    r"^(?:(?:so|ok|okay|omg|yay|finally|just|and|now)\W+)*(?P<v>\d{1,3}(?:[.:]\d{1,2})?)(?:\s?(?:kg|kgs|lbs?|st))?"
+    r"\s+(?:(?:at|on)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:this morning|this evening|today|on the scales)\b"
+    r"(?:\s+(?:this morning|today))?[^\w]*$",
+    re.IGNORECASE,
+)
 
 
 def _past(words: list[str]) -> bool:

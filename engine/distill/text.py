@@ -184,6 +184,32 @@ _BARE_CONTRACTION = re.compile(r"(?<![\w'’])(" + "|".join(_BARE_CONTRACTIONS) 
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?=['’]\w|\s)")
 
 
+# The verbs that say a change, as chat mistypes them ("swtiched to Spotify", "chnaged my number"):
+# a handful of letters swapped or dropped in the words the change rules read; any other typo is
+# left as typed (a spelling corrector would rewrite names and brands, which notes must keep)
+_CHANGE_TYPOS = {
+    "swtiched": "switched",
+    "swiched": "switched",
+    "switchd": "switched",
+    "swithced": "switched",
+    "siwtched": "switched",
+    "chnaged": "changed",
+    "cahnged": "changed",
+    "changd": "changed",
+    "upgarded": "upgraded",
+    "upgrated": "upgraded",
+    "cancled": "cancelled",
+    "canceld": "cancelled",
+    "stoped": "stopped",
+}
+_CHANGE_TYPO = re.compile(r"\b(?:" + "|".join(_CHANGE_TYPOS) + r")\b", re.IGNORECASE)
+
+
+def change_verbs_spelled(text: str) -> str:
+    """The message with a mistyped verb of change spelled as the rules read it (``_CHANGE_TYPOS``)."""
+    return _CHANGE_TYPO.sub(lambda m: _CHANGE_TYPOS[m.group(0).casefold()], text)
+
+
 def apostrophes_restored(text: str) -> str:
     """The message with contractions typed without their apostrophe spelled as
     contractions ("im in texas" -> "I'm in texas") and "i" as "I", so the rules that
@@ -484,14 +510,25 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / union if union else 0.0
 
 
+_OWN_SUBJECT_NEXT = re.compile(
+    r"\s*(?:it|i|we|she|he|they)(?:'s|'m|'re|'ve|\s+(?:is|am|are|was|were|have|has)\b)", re.I
+)
+
+
 def _emoji_ended(part: str) -> list[str]:
     """The part cut after each emoji that closes a clause of its own (three words, or six Chinese
-    characters, before it); "my sister 🙄 just moved to Berlin" is one sentence."""
+    characters, before it; two where a clause with its own subject follows: "timetable change 🙃
+    it's 6:40 now"); "my sister 🙄 just moved to Berlin" is one sentence."""
     out: list[str] = []
     start = 0
     for m in _EMOJI_END.finditer(part):
         before = part[start : m.start()]
-        if len(re.findall(r"[A-Za-z0-9']+", before)) >= 3 or len(re.findall(r"[\u4e00-\u9fff]", before)) >= 6:
+        words = len(re.findall(r"[A-Za-z0-9']+", before))
+        if (
+            words >= 3
+            or (words == 2 and _OWN_SUBJECT_NEXT.match(part, m.end()) is not None)
+            or len(re.findall(r"[\u4e00-\u9fff]", before)) >= 6
+        ):
             out.append(before)
             start = m.end()
     return [*out, part[start:]]
