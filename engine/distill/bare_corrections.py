@@ -74,8 +74,12 @@ _AFTER_WEAK_EN = re.compile(
     re.IGNORECASE,
 )
 _FORMULA_EN = re.compile(
-    r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+|omg|oh god|oh no|gosh|jeez|doh|d'oh)[\s,!.]+)?"  # an interjection may come first, never stand alone
+    r"^(?:(?:ugh|argh|ah|oh|hmm|ahh|err+|erm+|uh+|um+|omg|oh god|oh no|gosh|jeez|doh|d'oh|lol|lmao|haha+)[\s,!.]+)?"  # an interjection may come first, never stand alone
     r"(?:(?:no wait|no no|wait no|wait|hold on|hang on|one sec|sorry|oops|whoops|my bad|my mistake|correction|(?:my )?typo(?: (?:earlier|before|above|there))?|actually|"
+    # "that should say £450": the value said before, as it should have been written
+    r"(?:that|it|this)\s+should\s+(?:say|read|have\s+(?:said|read|been))(?=\s+(?:[$€£¥]?\d|(?-i:[A-Z])))|"
+    # "honestly more like 6": the truth owned, only right before the value put near
+    r"(?:honestly|truthfully|realistically|tbh)(?=[\s,]+(?:more like|closer to|nearer|it's|it is)\b)|"
     r"scratch that|(?:ignore|disregard|forget) (?:that|what i (?:just )?said|my last (?:message|msg|one))(?=\s*[,.;:!—–-])|nvm|never ?mind|i mean|i meant to (?:say|write|type|put)|i meant|"
     r"(?:i )?(?:misspoke|mistyped|misremembered)(?: (?:before|earlier|above|there|that|it))?|i was wrong|that was wrong|"
     r"that's wrong|wrong(?: (?:name|number|date|day|time|word|one|person|place|city))?|"
@@ -116,7 +120,7 @@ _FORMULA_ZH = re.compile(
     r"[\u4e00-\u9fffA-Za-z]{0,8}?(?=[，,：:])|"
     r"搞错了|记错了|我记错了|弄错了|我弄错了|看错了|听错了|算错了|我算错了|啊不是|口误|手滑了?|手误|更正一下|更正|纠正一下|纠正|抱歉|不好意思|sorry|"
     # a count or a key slipped ("刚才数错了", "哦少打了一个字", "输错了")
-    r"(?:我|刚才|刚刚)*(?:数错了|输错了|(?:少|多)打了(?:一个|个)?字|打(?:少|多)了(?:一个|个)?字?)|"
+    r"(?:我|刚才|刚刚)*(?:数错了|输错了|(?:少|多)打了(?:一个|个|一)?[字位]|打(?:少|多)了(?:一个|个|一)?[字位]?)|"
     # "错了错了 26磅": only right before the value it gives
     r"错了(?:错了)?(?=[，,、：:\s。！!]*(?:是|应该是)?\s*[\d零一二两三四五六七八九十]))"
     r"[，,、：:\s。！!]*)+"
@@ -308,7 +312,12 @@ _TRAILING_WHY_EN = re.compile(
     re.IGNORECASE,
 )
 # "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing
-_VALUE_ACTUALLY_EN = re.compile(r"^(?P<v>[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm))?)\s*,?\s+actually[.!]*$", re.IGNORECASE)
+_VALUE_ACTUALLY_EN = re.compile(
+    r"^(?:(?:hmm+|oh|ah|wait|no|sorry|um+|erm)[,\s]+)*(?P<v>[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm))?)\s*,?\s+actually[.!]*"
+    # (and how the speaker knows, after a comma: "7 actually, we came in 2017")
+    r"(?:,\s*[^,;]{1,40})?$",
+    re.IGNORECASE,
+)
 _ACTUALLY_LAST_EN = re.compile(
     r"^(?:it|that|she|he|they|her|his|their|its)\b.*?(?P<cut>,?\s+actually[.!]*)$", re.IGNORECASE
 )
@@ -520,6 +529,10 @@ def _bare_en(text: str) -> BareCorrection | None:
     text = _ITS_EN.sub("it's", _SPELLING_LAST_EN.sub("", _LAUGH_LAST_EN.sub("", text)) or text)
     # "5:30 actually": a value said alone, then the word that says it puts one right
     text = _VALUE_ACTUALLY_EN.sub(r"actually, \g<v>", text)
+    # "more like 6 if I'm being truthful 😅": how honest the speaker is being, no part of the value
+    text = re.sub(
+        r",?\s+(?:if i'm|if i am|to be)\s+(?:being\s+)?(?:honest|truthful|fair|real)\b[^,;]*$", "", text, flags=re.I
+    )
     # "hang on, it's more like 2400": the value as near as the speaker can say it, the value
     text = re.sub(
         r"\b(it's|it is|that's|that is)\s+(?:more like|closer to|nearer to|nearer)\s+(?=[$€£¥]?\d)",

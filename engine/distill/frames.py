@@ -585,7 +585,7 @@ _CORRECTION_EN = re.compile(
 )
 _CORRECTION_ZH = re.compile(
     r"不对|说错了|说错|更正|纠正|我是说|我的意思是|应该是|其实是|搞错了|记错了|弄错了|(?:打|写)错(?:字)?了|算错了|口误|"
-    r"数错了|输错了|(?:少|多)打了(?:一个|个)?字|"
+    r"数错了|输错了|(?:少|多)打了(?:一个|个|一)?[字位]|"
     r"不是.{1,12}?[，,]?(?:而)?是"
 )
 _FROM_TO_EN = re.compile(r"\bfrom\s+(.+?)\s+(?:to|over to|onto|for)\s+", re.IGNORECASE)

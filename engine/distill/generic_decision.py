@@ -743,7 +743,7 @@ MOVED_IT = (
     r"(?:\b(?:raised|bumped|upped|increased|hiked|lowered|cut|dropped|reduced|put|pushed|moved|changed|doubled|"
     # ... or the speaker's version of a thing ("IT upgraded me to 24.04")
     # (a thing named bare: "moved standup to tuesdays", "bumped rent to 1500"; not "moved house to")
-    r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user|(?:the user's|their|the)\s+\w+(?:\s+\w+)?"
+    r"halved|upgraded|downgraded|updated)\s+(?:it|them|me|us|the user|(?:the user's|their|the)\s+[\w-]+(?:\s+[\w-]+)?"
     r"|(?!(?:house|home|in|out|back|over|up|down|on|away|forward|him|her|you|everyone|everybody|people)\b)"
     r"[a-z]+(?:[ -](?!to\b)[a-z]+)?)"
     r"\s+(?:up\s+|down\s+)?to\s+"
@@ -792,8 +792,17 @@ _DAY_OF_MONTH = re.compile(
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|(?<=\bat )\d{1,2}\b", re.IGNORECASE)
 _MOVED_TIME = re.compile(
     r"(?:" + MOVED_IT + r"|" + _GOT_MOVED + r")(?P<v>\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\d{1,2}:\d{2}\b)"
-    r"|^(?:it's|it is)\s+(?:now\s+)?at\s+(?P<at>\d{1,2}(?::\d{2})?(?:\s?(?:am|pm))?)\b(?=.*\bnow\b)",
+    r"|^(?:it's|it is)\s+(?:now\s+)?at\s+(?P<at>\d{1,2}(?::\d{2})?(?:\s?(?:am|pm))?)\b(?=.*\bnow\b)"
+    # "it starts at 2pm instead": the thing spoken of last begins at another time
+    r"|(?:^|,\s*)(?:it|they|(?:the user's|the|our|my)\s+(?P<what>[\w' -]{1,30}?))\s+(?:now\s+)?(?:starts?|begins?)\s+at\s+(?P<starts>\d{1,2}(?::\d{2})?(?:\s?(?:am|pm))?)\b"
+    r"(?=.*\b(?:now|instead|these days|from now on)\b)",
     re.IGNORECASE,
+)
+# A change made once in Chinese: a lesson made up, a leave taken, a day of a dated week ("这周三",
+# written as its date)
+ONCE_ZH = re.compile(
+    r"补(?:一次|一节|课|上一次)|请假|临时|就这一次|这一次|(?:这|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|"
+    r"\d{4}年\d{1,2}月\d{1,2}日(?:周|星期)"
 )
 # "课调到周六上午了", "改到星期四了": the day of a standing thing moved
 _WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
@@ -1038,6 +1047,8 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     zh = is_cjk(p.statement)
     if not zh and FOR_ONCE.search(p.statement):
         return None  # "they shuffled me to tuesday this week only": once, what holds stays
+    if zh and ONCE_ZH.search(p.statement):
+        return None  # "这周三外教请假了 改到周五补一次": this week's, made up once; the standing day stays
     for moved, kind, cjk in (
         (_MOVED_DAY, _WEEKDAY, False),
         (_MOVED_MONTH, _MONTH, False),
@@ -1047,19 +1058,30 @@ def _moved_by_someone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
         (_MOVED_DATE, _DAY_OF_MONTH, False),
     ):
         day = None if said or zh != cjk else moved.search(p.statement)
-        # "Priya's standup got moved to 10am": a named person's, not the speaker's time
+        # "Priya's standup got moved to 10am": a named person's, not the speaker's time; only a time
+        # held of them moves ("ella's school changed the finish time to 3:05" of "Ella finishes at 3:15")
         theirs = kind is _CLOCK and ":" in (p.subject or "")
+        if day is not None and theirs and not negated(p.statement[: day.end()]):
+            speaker, _, who = (p.subject or "").partition(":")
+            of_them = [
+                b
+                for b in beliefs
+                if b.subject == p.subject
+                or (b.subject == speaker and re.search(rf"\b{re.escape(who)}\b", b.statement, re.IGNORECASE))
+            ]
+            return _day_moved(p, of_them, _moved_to(day), kind)
         if day is not None and not theirs and not negated(p.statement[: day.end()]):
             if kind is _MONTH:  # a month moved, with its day where said ("pushed it to march 19")
                 return _date_moved(p, beliefs, day.group("v"))
             if day.groupdict().get("thing"):  # "physio's moving to wednesdays": only what names the physio
                 beliefs = [b for b in beliefs if day.group("thing")[:4].casefold() in b.statement.casefold()]
-            return _day_moved(
-                p,
-                beliefs,
-                day.groupdict().get("v") or day.groupdict().get("on") or day.groupdict().get("to") or day.group("at"),
-                kind,
-            )
+            # "my mock got moved to Tuesday", "my final starts at 2pm instead": the thing named as moved
+            moved_what = _GOT_MOVED_WHAT.match(p.statement)
+            said_what = moved_what.group("what") if moved_what else day.groupdict().get("what")
+            what = topic_words(said_what) - {"user"} if said_what else frozenset()
+            if what:
+                beliefs = [b for b in beliefs if what & topic_words(b.statement)]
+            return _day_moved(p, beliefs, _moved_to(day), kind)
     if said is None or negated(p.statement[: said.end()]):
         return None
     now = _number(said.group("v"))
@@ -1104,7 +1126,7 @@ _ORDINAL = r"(?P<ord>" + _STEP + r")\s+(?P<noun>" + _LADDER + r")\b"
 # up the same ladder, said with the verb of beginning it
 _STEPPED_UP = re.compile(
     r"\b(?:started|starting|starts|began|begins|entered|entering|going into|moved up to|moving up to|is now in|'s now in|"
-    r"now in)\s+(?:(?:his|her|their|my|our|the)\s+)?" + _ORDINAL,
+    r"now in|officially(?:\s+a)?|now a)\s+(?:(?:his|her|their|my|our|the)\s+)?" + _ORDINAL,
     re.IGNORECASE,
 )
 
@@ -1203,6 +1225,10 @@ def _ordinal_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     return Decision("supersede", (b,), reason, was, now)
 
 
+# ... the thing itself said moved ("the user's mock got moved to Tuesday", "our 1:1 was pushed to 3pm")
+_GOT_MOVED_WHAT = re.compile(
+    r"^(?:the user's|the|our|my|their|his|her)\s+(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+" + _GOT_MOVED, re.IGNORECASE
+)
 _MOVED_WHAT = re.compile(
     r"\b(?:push(?:ed)?|mov(?:ed?)|postponed?|delay(?:ed)?|rescheduled?|bump(?:ed)?)\s+(?P<what>.*?)\s+"
     r"(?:(?:back|out|up|forward)\s+)?(?:to|for|until|till)\s",
@@ -1225,6 +1251,11 @@ def _date_moved(p: Proposal, beliefs: Sequence[BeliefView], said: str) -> Decisi
     b, was = hit
     reason = f"replaced: {was} -> {now} ({p.statement}; rule day moved by someone)"
     return Decision("supersede", (b,), reason, was, now)
+
+
+def _moved_to(said: re.Match[str]) -> str:
+    """The day or time a thing was moved to, in whichever group of its pattern said it."""
+    return next(v for k, v in said.groupdict().items() if k in ("v", "on", "to", "at", "starts") and v)
 
 
 def _day_moved(p: Proposal, beliefs: Sequence[BeliefView], now: str, kind: re.Pattern[str]) -> Decision | None:
@@ -1453,7 +1484,9 @@ def _count_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
 # How often a thing is done ("every fortnight", "once a month", "3 times a week", "8-weekly", "monthly";
 # 每个月一次, 六周去一次, 一周两次): what "we've dropped to once a month" moves
 _OFTEN_EN = re.compile(
-    r"\b(?:(?:once|twice|three times|four times|five times|\d+\s?(?:times|x))\s+(?:a|per|every|each)\s+"
+    r"\b(?:(?:once|twice|three times|four times|five times|\d+\s?(?:times|x)"
+    # ("three days a week": how many days of the week a thing is done)
+    r"|(?:one|two|three|four|five|six|[1-6])\s+days)\s+(?:a|per|every|each)\s+"
     r"(?:day|week|fortnight|month|year)"
     r"|every\s+(?:other\s+|second\s+)?(?:day|week|fortnight|month|year)"
     r"|every\s+(?:\d+|two|three|four|five|six|eight|ten|twelve)\s+(?:days|weeks|months)"
@@ -1500,6 +1533,9 @@ def _often_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     done_to_them = re.search(r"\bthe user\b(?!'s)", p.statement, re.IGNORECASE) is not None
     # in Chinese, said with no one ("医生说现在六周去一次就行"): of whichever of the speaker's it was said of
     unnamed_zh = zh and p.subject == speaker and not re.search(r"[他她]|" + RELATIONS_ZH_WORDS, p.statement)
+    # ("Pilates is three times a week these days": a thing named first reads as one of theirs by name;
+    # the speaker's belief that names it is what it is of)
+    named_thing = (p.subject or "").partition(":")[2]
     held = [
         (b, said[0])
         for b in beliefs
@@ -1508,6 +1544,11 @@ def _often_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
             b.subject == p.subject
             or (done_to_them and b.subject == speaker)
             or (unnamed_zh and (b.subject or "").startswith(speaker + ":"))
+            or (
+                named_thing
+                and b.subject == speaker
+                and re.search(rf"\b{re.escape(named_thing)}\b", b.statement, re.IGNORECASE) is not None
+            )
         )
         and is_cjk(b.statement) == zh
         and len(said := (_OFTEN_ZH if zh else _OFTEN_EN).findall(b.statement)) == 1
@@ -1864,7 +1905,9 @@ _THING_SPOKEN_OF = re.compile(r"(?:it|they)(?:'s|'re|'ve|\s)", re.IGNORECASE)
 # to about £480", "with the funded hours kicking in, childcare is down to ..."): the thing the belief
 # holding the sum names, whoever of the speaker's it is of ("the kids' nursery costs us ...")
 _THING_MOVED = re.compile(
-    r"(?:^|,\s*)(?:(?:the|our|my)\s+)?(?P<thing>[a-z]{4,})(?:'s|\s+is|\s+has)\s+(?:now\s+|gone\s+|come\s+)*(?:down|up)\s+to\b",
+    r"(?:^|,\s*)(?:(?:the|our|my)\s+)?(?P<thing>[a-z]{4,})(?:'s|\s+is|\s+has|\s+have)?\s+(?:now\s+|gone\s+|come\s+|been\s+)*"
+    # ("tuition bumped to $1,025 this fall", "fees increased to £1,240")
+    r"(?:(?:down|up)|(?:bumped|increased|raised|rose|risen|jumped|dropped|fell|climbed|went)(?:\s+(?:up|down))?)\s+to\b",
     re.IGNORECASE,
 )
 
@@ -2396,6 +2439,40 @@ _MEASURE_HELD = re.compile(
 _READING_DATED = re.compile(
     r"^(?P<v>\d{1,3}(?:[.:]\d{1,2})?)(?:\s?(?:kg|kgs|lbs?|st))?\s+(?:at|on|this|today)\b[^.!?]{0,40}[^\w]*$", re.I
 )
+
+
+# A rate said alone as it is now, by what it is per ("15 a walk now lol", "£40 a session from now
+# on"), and the belief holding a rate per the same thing ("12 quid a walk")
+_PER_NOW = re.compile(
+    r"^(?:(?:so|and|but|ok|okay|yeah|it's|its|it is)[,\s]+)*(?P<v>[$€£¥]?\d[\d.,]*)\s*(?:quid|bucks|dollars|pounds|euros|p)?\s+"
+    r"(?:a|an|per)\s+(?P<per>[a-z]+)\s+(?:now|from now on|these days|going forward)\b",
+    re.IGNORECASE,
+)
+
+
+def _per_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "15 a walk now" replaces: the belief of the speaker's said last holding another rate
+    per the same thing ("does dog walking on the side, 12 quid a walk")."""
+    said = None if is_cjk(p.statement) else _PER_NOW.match(p.statement)
+    if said is None or ":" in (p.subject or ":"):
+        return None
+    per = re.escape(said.group("per"))
+    rate = re.compile(
+        rf"(?P<was>[$€£¥]?\d[\d.,]*)\s*(?:quid|bucks|dollars|pounds|euros|p)?\s+(?:a|an|per)\s+{per}\b", re.IGNORECASE
+    )
+    held = [
+        (b, m.group("was"))
+        for b in beliefs
+        if b.subject == p.subject
+        and not negated(b.statement)
+        and (m := rate.search(b.statement)) is not None
+        and m.group("was").lstrip("$€£¥") != said.group("v").lstrip("$€£¥")
+    ]
+    if not held:
+        return None
+    b, was = max(held, key=lambda h: _said_last(h[0]))
+    now = said.group("v")
+    return Decision("supersede", (b,), f"replaced: {was} -> {now} ({p.statement}; rule rate per moved)", was, now)
 
 
 def _reading_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -3309,8 +3386,10 @@ _SWITCHED_TO_NAME = re.compile(
 
 # What the speaker (or one of theirs) is on, by its name: a medicine, a pill, a plan ("I'm on Microgynon",
 # "my glaucoma drops are Xalatan", "mum takes Ramipril")
+# (a day or a month is when a thing is, not what one is on: "my final is on Thursday")
+_DAYS_AND_MONTHS = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|" + _MONTHS_SAID + r")\b"
 _ON_NAMED = re.compile(
-    r"\b(?:is|are|am|'m|'s|'re)\s+(?:now\s+)?on\s+(?:the\s+)?(?P<a>(?-i:[A-Z])[\w-]+)"
+    r"\b(?:is|are|am|'m|'s|'re)\s+(?:now\s+)?on\s+(?:the\s+)?(?!" + _DAYS_AND_MONTHS + r")(?P<a>(?-i:[A-Z])[\w-]+)"
     r"|\b(?:takes?|taking)\s+(?P<b>(?-i:[A-Z])[\w-]+)"
     r"|\b(?:drops|tablets|pills?|meds|medication|medicine|inhaler|injections?|jabs?|patch|contraceptive)\s+(?:is|are)\s+"
     r"(?:the\s+)?(?P<c>(?-i:[A-Z])[\w-]+)"
@@ -3326,7 +3405,9 @@ _ON_NAMED = re.compile(
 # swapped me onto Lumigan", "they've moved her over to Apixaban")
 _SWITCHED_ONTO = re.compile(
     r"\b(?:switched|swapped|changed|moved|put|started|transferred|swtiched|swiched|switchd)\s+"
-    r"(?:(?:me|the user|her|him|us)\s+)?(?:over\s+|across\s+)?(?:to|onto|on)\s+(?P<new>(?-i:[A-Z])[\w-]+)"
+    r"(?:(?:me|the user|her|him|us)\s+)?(?:over\s+|across\s+)?(?:to|onto|on)\s+(?!"
+    + _DAYS_AND_MONTHS
+    + r")(?P<new>(?-i:[A-Z])[\w-]+)"
     # ... or the name alone, as it is from now on ("Aer Lingus from now on, I'm done with the fees")
     r"|^(?P<alone>(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)\s+(?:from now on|going forward|these days)\b",
     re.IGNORECASE,
@@ -4130,7 +4211,7 @@ _NOW_USING = re.compile(
     r"(?=.*\b(?:now|these days|lately|nowadays|full[- ]time|since)\b)"
     # a name said as the one held now ("Fontaines are my number one now", "it's Tyrrells, my new fave")
     r"|(?P<named>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)\s+(?:is|are|'s|'re)\s+(?:now\s+)?(?:the user's|my)\s+"
-    r"(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to|top)\b(?=.*\b(?:now|new)\b)"
+    r"(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to|top|biggest|main|largest|primary)\b(?=.*\b(?:now|new)\b)"
     # ... or said to have taken that place ("Kiln has taken over as my favourite")
     r"|(?P<over>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)\s+(?:has\s+|'s\s+)?(?:taken|took)\s+over\s+as\s+"
     r"(?:the user's|my)\s+(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to)\b"
@@ -4615,6 +4696,7 @@ def decide(
         or _code_model_moved(p, said_before)
         or _fitted_anew(p, said_before)
         or _reading_alone(p, said_before)
+        or _per_moved(p, said_before)
         or _one_more(p, said_before)
         or _course_switched(p, said_before)
         or _went_with(p, said_before)
@@ -4708,6 +4790,10 @@ _THEN_NO_MORE = re.compile(
 )
 
 
+# The side of a time a value is said from: "at 8" (when it starts) is not "till 7" (when it ends)
+_TIME_SIDE = re.compile(r"(at|till|until|til|by|from|before|after)\s+\d", re.IGNORECASE)
+
+
 def _pair(
     b: BeliefView,
     p: Proposal,
@@ -4735,6 +4821,9 @@ def _pair(
     if al.functional and al.before and _owned_by(al.before, p.statement) != _owned_by(al.before, b.statement):
         # "my partner is a nurse" / "my partner's favourite band is ...": the person, then a thing of theirs
         al = replace(al, functional=False, one_value=False)
+    apart = (_TIME_SIDE.match(al.old), _TIME_SIDE.match(al.new))
+    if apart[0] and apart[1] and apart[0].group(1) != apart[1].group(1):
+        return "", "", ""  # "sleeps at 8" / "sleeps till 7": when it starts, when it ends, two times
     neg_b = negated(b.statement)
     topic = _same_topic(b.statement, p.statement, _named(p.subject), switched(p.statement), _their(p.subject))
     change = cue or moving

@@ -56,6 +56,7 @@ from ledgermind.distill.generic_decision import (
     FOR_ONCE,
     MADE_INTO,
     MOVED_IT,
+    ONCE_ZH,
     ONE_MORE,
     REACHED,
     WENT_WITH,
@@ -362,7 +363,8 @@ class RuleExtractor:
                 else f
                 for f in found
             ]
-        if FOR_ONCE.search(clause):  # "they shifted us to 10am just this week": once, what holds stays
+        # "they shifted us to 10am just this week", "这周三外教请假了 改到周五补一次": once, what holds stays
+        if FOR_ONCE.search(clause) or (is_cjk(clause) and ONCE_ZH.search(clause) and _MOVED_ONCE_ZH.search(clause)):
             found = [replace(f, kind="episode", op="add") if f.kind == "fact" else f for f in found]
         # a change the clause dates ("昨天…升级到了…") starts then; a time said
         # earlier in the sentence dates the clauses after it too ("上周开始不喝咖啡了，换成绿茶")
@@ -495,6 +497,8 @@ _ASIDE_LAST_EN = re.compile(
 _FILLER_LAST_EN = re.compile(r"[\s,]+(?:btw|tbh|fyi|after all)[.!]*$", re.IGNORECASE)
 # How a slip came about, said last ("..., genuinely forgot for a sec", "..., mixed them up lol"):
 # no part of what is told
+# (a change of day or time, said with what makes it once: only then is it no standing change)
+_MOVED_ONCE_ZH = re.compile(r"(?:改|调|挪|换|推|提前)(?:到|成|在)")
 _SLIP_WHY_LAST_EN = re.compile(
     r"\s*[,;—–-]\s*(?:i\s+)?(?:(?:genuinely|totally|completely|honestly|literally|just|clearly|must\s+have|must've)\s+)*"
     r"(?:forgot|blanked|misread|misremembered|miscounted|mixed\s+(?:it|them|those|the\s+two)\s+up|got\s+(?:it|them)\s+mixed\s+up|"

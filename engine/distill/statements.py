@@ -1002,7 +1002,11 @@ def is_statement(clause: str) -> bool:
     if (
         (_VALUE_NOW.match(body) and _NOW_SAID.search(body))
         or _NO_LONGER_ALONE.match(text)
-        or any(_STAGE_NOW.match(part) and _NOW_SAID.search(part) for part in re.split(r"[,;]\s*", body))
+        # ("officially a third year 🎉": the word that says it holds from today, as "now" does)
+        or any(
+            _STAGE_NOW.match(part) and (_NOW_SAID.search(part) or re.search(r"\bofficially\b", part, re.I))
+            for part in re.split(r"[,;]\s*", body)
+        )
         or let_go(body)
         or any(_IT_MOVED.match(part) for part in re.split(r"[,;]\s*", body))  # "got the letter, it goes up to ..."
         or _BARE_THING_ENDED.match(body)
@@ -1027,6 +1031,10 @@ def is_statement(clause: str) -> bool:
         or PART_OF_DAY_NOW.match(body)  # "gym's at lunch now": when a thing of the speaker's is done
         or DAYS_NOW.search(body)  # "she does thursdays now": the days of the thing spoken of last
         or _NAME_FROM_NOW.match(body)  # "Aer Lingus from now on": the one the speaker goes with now
+        or _THEIR_HABIT_NOW.match(body)  # "she naps at 12:30 these days": the one spoken of last, as they are now
+        or _OFTEN_NOW.match(body)  # "Pilates is three times a week these days": how often a thing is done now
+        # "they emailed, it starts at 2pm instead": when the thing spoken of last is now
+        or any(_IT_STARTS_NOW.match(part) for part in re.split(r"[,;]\s*", body))
         or _ONLY_DAYS_NOW.match(body)  # "Agnieszka can only do Mondays from now on": the days one of theirs comes
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
@@ -1358,6 +1366,8 @@ _VALUE_NOW = re.compile(
     # a time said with "at" ("it's at 10 now")
     r"(?:at\s+\d{1,2}\b|[$€£¥]\d|\d+[.,:]\d|\d+\s?(?:am|pm|k|%|kg|km|mg|ml|lbs?|mph|cm|mi|hrs?|mins?|gb|tb|minutes?|hours?|miles?|"
     r"kilos?|pounds?|dollars|euros|bucks|days a week|hours a week)\b"
+    # how many days of the week, in words ("it's three days a week now")
+    r"|(?:one|two|three|four|five|six|seven)\s+days\s+a\s+week\b"
     # what it all is now ("lately it's all rooibos for me"), not how it all is ("it's all good now")
     r"|(?:all|mostly)\s+(?!(?:good|fine|great|ok|okay|over|done|set|sorted|gone|right|well|quiet|calm|busy|new|"
     r"fun|cool|same|better|worse|downhill|uphill|go|about|the same|that|this|just)\b)[a-z][\w'-]{2,}\b"
@@ -1419,9 +1429,10 @@ _MANY_OF_US_EN = re.compile(
 # from now on"), or as whoever sets it set it ("they've put her on 3mg a day"): reconcile finds the
 # one belief holding a number of that unit, else it is kept as said
 _QUANTITY_NOW = re.compile(
-    r"^(?:(?:so|and|but|ok|okay|yeah|well)[,\s]+)?(?:(?:it's|its|it is|that's)\s+)?(?:[$€£¥]\d[\d.,]*k?|\d[\d.,]*\s?[a-z]{1,10})"
-    r"(?:\s+(?:a|an|per|each|every)\s+(?:day|week|month|night))?\s+(?:now|from now on|these days|going forward)\b"
-    r"[\s!.]*(?:(?:smh|tbh|lol|haha|apparently|already|though)\b[\s!.]*)?(?:[,;]\s*[^,;]{1,40})?$"
+    r"^(?:(?:so|and|but|ok|okay|yeah|well)[,\s]+)?(?:(?:it's|its|it is|that's)\s+)?(?:[$€£¥]\d[\d.,]*k?|\d[\d.,]*(?:\s?[a-z]{1,10}|(?=\s+(?:a|an|per)\s)))"
+    r"(?:\s+(?:a|an|per|each|every)\s+(?:day|week|month|night|walk|session|lesson|class|visit|hour|go))?\s+"
+    r"(?:now|from now on|these days|going forward)\b"
+    r"[\s!.]*(?:(?:smh|tbh|lol|haha|apparently|already|though)\b[\s!.]*)?(?:[,;]\s*[^,;]{1,40}|[^,;.!?]{1,40})?$"
     r"|^(?:they|the\s+[a-z]+|[A-Z][a-z]+|dr\.?\s+[A-Z][a-z]+)(?:'ve|\s+have|\s+has|'s)?\s+(?:put|started|moved|switched|upped)\s+"
     r"(?:me|her|him|us|them)\s+(?:on|onto)\s+\d",
     re.IGNORECASE,
@@ -1446,6 +1457,28 @@ DAYS_NOW = re.compile(
     + DAY_NAMES
     + r")\s+(?:mornings|evenings|afternoons|nights)\b)"
     r"(?:\s+(?:for me|for us|for the user|instead))?\s+(?:now|these days|nowadays|from now on|going forward)\b",
+    re.IGNORECASE,
+)
+# A habit of one spoken of by a pronoun, with its time or amount as it is now ("she naps at 12:30
+# these days", "he eats at 6 now", "they go to bed at 7 now"): a pronoun alone names no one, but
+# with a word of now the clause says what changed of the one spoken of last
+_THEIR_HABIT_NOW = re.compile(
+    r"^(?:(?:she|he)\s+(?:now\s+)?[a-z]{2,}s|they\s+(?:now\s+)?[a-z]{2,})\s+(?:(?:to\s+bed|up|in|out|down)\s+)?"
+    r"(?:at|till|until|on|every|around|about|for)\s+[^,.;!?]*\d[^,.;!?]*?\b(?:now|these days|nowadays|from now on)\b",
+    re.IGNORECASE,
+)
+# How often a thing of the speaker's is done now, by its name ("Pilates is three times a week these
+# days", "the cleaner's every other week now")
+_OFTEN_NOW = re.compile(
+    r"^(?:the\s+|my\s+|our\s+)?(?!(?:it|that|this|there|life|work|everything)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
+    r"(?:'s|\s+is|\s+are)\s+(?:now\s+)?(?:once|twice|three times|four times|five times|\d+\s?(?:times|x)|every)\b"
+    r"[^.;!?]*\b(?:now|these days|nowadays|from now on)\b",
+    re.IGNORECASE,
+)
+# When the thing spoken of last starts or ends now ("it starts at 2pm instead", "they open at 8 now")
+_IT_STARTS_NOW = re.compile(
+    r"^(?:it|they|(?:my|our|the)\s+[\w' -]{1,30}?)\s+(?:now\s+)?(?:starts?|begins?|finish(?:es)?|ends?|opens?|closes?)\s+at\s+\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)?\b"
+    r"(?=[^.;]*\b(?:now|instead|these days|from now on)\b)",
     re.IGNORECASE,
 )
 # A name said alone as the one from now on ("Aer Lingus from now on, I'm done with the hidden fees")

@@ -201,6 +201,9 @@ _CHANGE_TYPOS = {
     "cancled": "cancelled",
     "canceld": "cancelled",
     "stoped": "stopped",
+    "bumpd": "bumped",
+    "movd": "moved",
+    "upgrded": "upgraded",
 }
 _CHANGE_TYPO = re.compile(r"\b(?:" + "|".join(_CHANGE_TYPOS) + r")\b", re.IGNORECASE)
 

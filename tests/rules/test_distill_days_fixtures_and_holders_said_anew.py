@@ -83,6 +83,22 @@ def _kept(held: str, said: str) -> None:
         ("I climb at The Depot in Leeds", "We've swapped to Rockstar, it's nearer", "Depot"),
         ("I always fly easyJet to see my dad", "Jet2 from now on, easyJet lost my bag", "easyJet"),
         ("I've got a Headspace subscription", "swtiched to Calm, it's cheaper", "Headspace"),
+        # when a thing starts, of the thing spoken of or of one of the speaker's people by name
+        ("My chem exam is at 10am on Friday", "they emailed, it starts at 1pm instead", "10am"),
+        ("Noah finishes nursery at 3:30", "noah's nursery changed the pick-up time to 3:15 from next term", "3:30"),
+        # how often, by the thing's name or by "it"; a year of study reached; a rate per what it is per
+        ("I do Zumba twice a week", "Zumba is three times a week these days", "twice a week"),
+        ("I go into the office twice a week", "it's three days a week now", "twice a week"),
+        ("I'm in first year of my law degree", "passed all my exams, officially a second year 🎉", "first year"),
+        ("I do dog sitting on the side, 20 quid a night", "25 a night now, nobody complained", "20 quid"),
+        # one of a kind the speaker has one of ("main", "biggest"), said of another by name
+        (
+            "My main supplier is a firm called Brightline",
+            "Brightline went bust so Kestrel Foods is my main supplier now",
+            "Brightline",
+        ),
+        # a verb of change mistyped
+        ("I take 10mg of citalopram", "doc bumpd me up to 20mg", "10mg"),
     ],
 )
 def test_a_thing_said_anew_in_plain_words_replaces_the_one_held(held: str, said: str, gone: str) -> None:
@@ -118,6 +134,12 @@ def test_a_chinese_thing_said_anew_replaces_the_one_held(held: str, said: str, g
         ("房租每个月两千五", "哦少打了一个字 是三千五", "两千五", "三千五"),
         ("猫每天吃八十克猫粮", "更正一下，是一百克", "八十克", "一百克猫粮"),
         ("我们家水费一个月大概50", "哦不对 是80左右", "50", "80左右"),
+        ("我的学生证号是2021056", "少打了一位 是20210563", "2021056", "20210563"),
+        # the value as it should have been written; after a laugh; as near as one can say, owned honest
+        ("My hourly rate is £40", "Sorry, that should say £45, typo", "£40", "£45"),
+        ("I've got 30 students", "lol no, 13. thirty would be chaos", "30", "13"),
+        ("I sleep about 7 hours a night", "honestly more like 5 if I'm being honest", "7 hours", "5 hours"),
+        ("I've lived in Dublin for 4 years", "hmm, 5 actually, we moved in 2020", "4 years", "5 years"),
     ],
 )
 def test_a_slip_put_right_in_plain_words_corrects_the_one_held(held: str, said: str, gone: str, now: str) -> None:
@@ -141,6 +163,9 @@ def test_a_slip_put_right_in_plain_words_corrects_the_one_held(held: str, said: 
         ("we have a fridge freezer in the kitchen", "got a second fridge installed in the garage"),  # one more
         ("I swim at Better leisure centre", "my sister switched to Nuffield"),  # hers
         ("My phone is a Pixel 7", "got my daughter her first phone, an old Pixel 4a"),  # got for her
+        ("My exam is on Friday the 14th", "my mock got moved to Monday"),  # another thing moved
+        ("我每周二上游泳课", "这周二教练请假了 改到周四补一次"),  # this week's, made up once
+        ("I have a Pixel 7", "that should be fine"),  # no value put right
     ],
 )
 def test_another_doing_today_someone_elses_or_one_more_ends_nothing(held: str, said: str) -> None:
