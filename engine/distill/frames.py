@@ -1829,7 +1829,9 @@ _RESIDENCE_ZH = re.compile(
     r"|(?<![A-Za-z])base\s*(?:在\s*)?(?=[\u4e00-\u9fff])"
     # one of the speaker's elders fetched to live elsewhere ("把我爸接到深圳来了")
     r"|(?<=[爸妈婆公奶爷])接(?:到|去)(?=[\u4e00-\u9fff]{2,6}?(?:来|去|住)))"
-    r"([\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP
+    # (a place of a Latin-lettered country said as it is spelled: "搬到Prenzlauer Berg了")
+    r"((?-i:[A-Z])[A-Za-z\u00C0-\u024F'-]+(?:\s+(?-i:[A-Z])[A-Za-z\u00C0-\u024F'-]+){0,3}(?=[\u4e00-\u9fff，,。！!]|$)"
+    r"|[\u4e00-\u9fffA-Za-z]{2,8}?)" + _ZH_STOP
 )
 # A move weighed, wished or doubted, said just before it ("在考虑跳槽去外企", "打算搬到杭州").
 _UNDECIDED_ZH = re.compile(r"(?:想|打算|准备|考虑|要不要|可能|也许|或许|如果|万一)[^\s，,。！!？?；]{0,3}$")
@@ -1907,7 +1909,7 @@ _SUBJECT_REL_ZH = re.compile(
     # ("我新老板姓陈": the new one is still the speaker's boss)
     r"我(?:(?:现在|目前|如今|以前|之前|原来|新)?的|新)?(" + _REL_ZH + r")|(?:^|[，,])(他|她|他们|她们)"
     # ... or one of the speaker's people said first with 我 dropped ("女朋友在广州工作", "爸妈搬来郑州了")
-    r"|^(" + _REL_ZH + r")(?=在|是|住|当|做|去|搬|调|跳|升|转|换|开|学|上|进)"
+    r"|^(" + _REL_ZH + r")(?=在|是|住|当|做|去|搬|调|跳|升|转|换|开|学|上|进|接)"
 )
 _GENERIC_ZH = re.compile(
     r"我(?:们)?的([\u4e00-\u9fff]{1,6}?)(?:现在)?(?:是|换成了?|改成了?|变成了?|改为|换为)"
@@ -1989,7 +1991,9 @@ def _hits_zh(clause: str, sentence: str, focus: str) -> list[_Hit]:
     place = _RESIDENCE_ZH.search(clause)
     if place and _UNDECIDED_ZH.search(clause[: place.start()]):
         place = None  # "在考虑搬到杭州": a move weighed, no home yet
-    if place and place.group(0).startswith("接") and "把" not in clause[: place.start()]:
+    # (said with the one fetched first, "奶奶接到上海来了", it is theirs too)
+    fetched_first = re.match(r"(?:用户)?(?:" + _REL_ZH + r")", clause) is not None
+    if place and place.group(0).startswith("接") and "把" not in clause[: place.start()] and not fetched_first:
         place = None  # "我妈接到电话说要来": a call received; only "把我爸接到深圳来了" fetches someone
     if place:
         where = re.sub(r"(?<=..)[来去]$", "", place.group(1))  # "接到深圳来了": 深圳

@@ -2475,6 +2475,192 @@ def _per_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     return Decision("supersede", (b,), f"replaced: {was} -> {now} ({p.statement}; rule rate per moved)", was, now)
 
 
+# A code said in Chinese as what holds now ("抽中了 现在是H1B啦" after "我的签证是F1", "换成B2了"):
+# letters and digits together, a visa, a licence, a plan; the belief said last holding another
+_CODE_TOKEN = r"(?=[A-Za-z0-9-]*[A-Za-z])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9-]{2,10}"
+_CODE_NOW_ZH = re.compile(
+    r"(?:现在|目前|已经)?(?:是|变成|换成|改成|转成|升到|升级成)了?\s*(?P<v>" + _CODE_TOKEN + r")(?![A-Za-z0-9])"
+)
+
+
+def _code_now_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "现在是H1B啦" replaces: the speaker's belief said last that holds another code of letters
+    and digits ("用户的签证是F1")."""
+    said = _CODE_NOW_ZH.search(p.statement) if is_cjk(p.statement) else None
+    if said is None or negated(p.statement) or ":" in (p.subject or ":"):
+        return None
+    now = said.group("v")
+    token = re.compile(r"(?<![A-Za-z0-9])" + _CODE_TOKEN + r"(?![A-Za-z0-9])")
+    held = [
+        (b, codes[0])
+        for b in beliefs
+        if b.subject == p.subject
+        and is_cjk(b.statement)
+        and not negated(b.statement)
+        and len(codes := token.findall(b.statement)) == 1
+        and codes[0].casefold() != now.casefold()
+    ]
+    if not held:
+        return None
+    b, was = max(held, key=lambda h: _said_last(h[0]))
+    return Decision("supersede", (b,), f"replaced: {was} -> {now} ({p.statement}; rule code now)", was, now)
+
+
+# A level passed or reached in Chinese ("上个月考过五级了" after "我的HSK是四级", "钢琴考到八级了")
+_LEVEL_PASSED_ZH = re.compile(r"(?:考过|考到|考了|过了|升到|升了)了?(?P<v>[一二三四五六七八九十\d]+)级")
+_LEVEL_HELD_ZH = re.compile(r"(?<![一二三四五六七八九十\d])(?P<v>[一二三四五六七八九十\d]+)级")
+
+
+def _level_passed_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "考过五级了" replaces: the speaker's belief said last holding another level (四级), of
+    the thing named where the new statement names one (HSK, 钢琴)."""
+    said = _LEVEL_PASSED_ZH.search(p.statement) if is_cjk(p.statement) else None
+    if said is None or negated(p.statement):
+        return None
+    named = re.findall(
+        r"[A-Za-z]{2,}|钢琴|日语|英语|韩语|法语|德语|小提琴|古筝|舞蹈|围棋|书法", p.statement[: said.start()]
+    )
+    held = [
+        (b, levels[0])
+        for b in beliefs
+        if b.subject == p.subject
+        and not negated(b.statement)
+        and len(levels := _LEVEL_HELD_ZH.findall(b.statement)) == 1
+        and levels[0] != said.group("v")
+        and all(n.casefold() in b.statement.casefold() for n in named)
+    ]
+    if not held:
+        return None
+    b, was = max(held, key=lambda h: _said_last(h[0]))
+    now = said.group("v")
+    return Decision("supersede", (b,), f"replaced: {was}级 -> {now}级 ({p.statement}; rule level passed)", was, now)
+
+
+# How long a thing holds now, said with its year ("extension approved, good till August 2027",
+# "renewed, valid until 2034"), and a belief saying when the speaker's thing runs out
+_VALID_TILL = re.compile(
+    r"\b(?:good|valid|extended|renewed|runs?|lasts?)\s+(?:till|until|til|through|to)\s+(?:the\s+end\s+of\s+)?"
+    r"(?P<v>(?:(?:" + _MONTHS_SAID + r")\s+)?(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+_RUNS_OUT = re.compile(
+    r"\b(?:expires?|expiry|expiring|runs out|valid|good|ends|until|till)\b[^.;]*?\b(?P<y>(?:19|20)\d\d)\b", re.I
+)
+
+
+def _valid_till(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "good till August 2027" replaces: the speaker's belief said last that says when a
+    thing of theirs runs out, another year ("my visa expires in August 2025")."""
+    said = None if is_cjk(p.statement) else _VALID_TILL.search(p.statement)
+    if said is None or negated(p.statement) or is_supposition(p.statement):
+        return None
+    year = said.group("v")[-4:]
+    held = [
+        b
+        for b in beliefs
+        if b.subject == p.subject
+        and not negated(b.statement)
+        and (m := _RUNS_OUT.search(b.statement)) is not None
+        and m.group("y") != year
+    ]
+    if not held:
+        return None
+    last = max(held, key=_said_last)
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule valid till)")
+
+
+# How the speaker gets to work or school, by the kind of way ("I've been driving in since the new
+# year" after "I take the 7:42 from Reading", "cycle there these days" after "get the bus to
+# language school", 买了辆电动车，骑车去 after 坐地铁上学): a way said with a word of change replaces the
+# belief said last that goes there another way
+_WAYS_EN = (
+    ("drive", r"driv(?:e|es|ing)|drove"),
+    ("cycle", r"cycl(?:e|es|ing)|e-?bik(?:e|es|ing)|bik(?:e|es|ing)|ride my bike|scoot(?:er|ing)?"),
+    ("walk", r"walk(?:s|ing)?"),
+    ("bus", r"(?:get|gets|getting|take|takes|taking|catch|catches|catching|on)\s+the\s+(?:\d+\s+)?bus|bus(?:es)?"),
+    (
+        "train",
+        r"(?:get|gets|getting|take|takes|taking|catch|catches|catching)\s+the\s+(?:\d{1,2}[:.]\d\d|train|tube|metro|subway|tram)|trains?|tube",
+    ),
+)
+_WAYS_ZH = (
+    ("drive", r"开车"),
+    ("cycle", r"骑(?:车|自行车|电动车|电瓶车|单车)?"),
+    ("walk", r"走路|步行"),
+    ("bus", r"(?:坐|乘)公交"),
+    ("train", r"(?:坐|乘)(?:地铁|火车|高铁|轻轨)"),
+    ("taxi", r"打车"),
+)
+_GOES_THERE_EN = re.compile(
+    r"\b(?:in|into\s+(?:work|the office|town)|to\s+(?:work|the office|school|uni|college|class|[a-z]+\s+school)|there|"
+    r"every\s+(?:morning|day)|from\s+(?-i:[A-Z])\w+\s+to\s+(?-i:[A-Z])\w+|commute)\b",
+    re.IGNORECASE,
+)
+# (去 alone only where the clause ends with it, "骑车去": there, the place of the belief; "骑车去公园" is a trip)
+_GOES_THERE_ZH = re.compile(r"上班|上学|通勤|去(?:公司|学校|单位)|回家|去(?=[，,。！!]|$)")
+# (where to, said right after the way: "driving in", "cycle there", "walk to work")
+_GO_TO_EN = r"(?:in\b|into\s+(?:work|the office|town)|to\s+(?:work|the office|school|uni|college|class)|there\b)"
+
+
+def _ways(statement: str, zh: bool) -> set[str]:
+    """The kinds of way of getting somewhere a statement names."""
+    return {
+        kind
+        for kind, way in (_WAYS_ZH if zh else _WAYS_EN)
+        if re.search(way if zh else rf"\b(?:{way})\b", statement, re.I)
+    }
+
+
+def _way_there(statement: str, zh: bool) -> set[str]:
+    """The kinds of way a statement says the speaker goes there by: a way said with where to, just
+    after it ("driving in", "cycle there", 骑车去), in the first clause that says one."""
+    for part in re.split(r"[,;，；。]\s*", statement):
+        said = {
+            kind
+            for kind, way in (_WAYS_ZH if zh else _WAYS_EN)
+            if re.search(
+                rf"(?:{way})(?:了|(?:{_GOES_THERE_ZH.pattern}))"
+                if zh
+                else rf"\b(?:{way})\s+(?:[a-z]+\s+){{0,2}}?{_GO_TO_EN}",
+                part,
+                re.IGNORECASE,
+            )
+        }
+        if said:
+            return said
+    return set()
+
+
+def _way_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "I've been driving in since the new year" replaces: the speaker's belief said last
+    that says how they get to work or school another way."""
+    zh = is_cjk(p.statement)
+    now = _way_there(p.statement, zh)
+    goes = now or None
+    cue = re.search(
+        r"现在|最近|都|改|换|以后|了" if zh else r"\b(?:since|now|these days|nowadays|instead|started|lately)\b",
+        p.statement,
+    )
+    if len(now) != 1 or goes is None or cue is None or ":" in (p.subject or ":") or has_additive_cue(p.statement):
+        return None
+    if negated(p.statement) or is_supposition(p.statement):
+        return None
+    held = [
+        b
+        for b in beliefs
+        if b.subject == p.subject
+        and is_cjk(b.statement) == zh
+        and not negated(b.statement)
+        and (was := _ways(b.statement, zh))
+        and not (was & now)
+        and (_GOES_THERE_ZH if zh else _GOES_THERE_EN).search(b.statement)
+    ]
+    if not held:
+        return None
+    last = max(held, key=_said_last)
+    return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule way there changed)")
+
+
 def _reading_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "78 this morning 💪" replaces: the speaker's measure said last ("weighs 82 kg", "5k PB
     is 24:10") holding one number of the same form (a time for a time), within half to twice it."""
@@ -4697,6 +4883,10 @@ def decide(
         or _fitted_anew(p, said_before)
         or _reading_alone(p, said_before)
         or _per_moved(p, said_before)
+        or _code_now_zh(p, said_before)
+        or _level_passed_zh(p, said_before)
+        or _valid_till(p, said_before)
+        or _way_changed(p, said_before)
         or _one_more(p, said_before)
         or _course_switched(p, said_before)
         or _went_with(p, said_before)

@@ -87,7 +87,9 @@ _ENDED_THING = re.compile(
     r"handed back|gave back)\s+"
     + _THING
     # "handed the Tesla back", "gave the lease car back": a thing given back, named between
-    + r"|\b(?:handed|gave|took)\s+(?:the|my|our)\s+(?P<back>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+back\b",
+    + r"|\b(?:handed|gave|took)\s+(?:the|my|our)\s+(?P<back>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+back\b"
+    # "traded the CB500F in on saturday": a thing traded in, named between
+    + r"|\btraded\s+(?:the|my|our)\s+(?P<traded>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+in\b",
     re.IGNORECASE,
 )
 _NO_MORE = re.compile(r"\bno more\s+(?!than\b)" + _THING, re.IGNORECASE)
@@ -131,7 +133,7 @@ def left_behind(text: str) -> tuple[str, ...]:
         (m.start(), x)
         for pattern in (_BEFORE_THING, _THING_GONE, _BROKE_THING, _NO_MORE, _ENDED_THING)
         for m in pattern.finditer(text)
-        if (x := m.group("x") or m.groupdict().get("back") or "")
+        if (x := m.group("x") or m.groupdict().get("back") or m.groupdict().get("traded") or "")
         # (before the thing gone, with the "so" that may open its clause: "no running so the half is off")
         and not _TAKEN_BACK.search(
             text[: m.start("x") if pattern is _THING_GONE and m.group("x") else m.start()] + " " + x.rpartition(" ")[0]

@@ -991,6 +991,14 @@ class _State:
         elif decision.verb == "close":  # "she passed away on Sunday": ends what held of her, said itself
             self._invalidate_all(p, list(decision.beliefs), decision.reason, at=p.valid_from)
             self._new(p)
+        elif (
+            decision.verb == "supersede"
+            and not decision.new_value
+            and all(self.born.get(b.memory_id) == _message_of(p) for b in decision.beliefs)
+        ):
+            # "她今年考上多伦多大学了，已经搬过去了": a clause with no value of its own, aligned by its words
+            # with one said just before in the same message, goes on about it; both are kept
+            self._new(p)
         elif decision.verb == "supersede":
             aligned = replace(p, value=decision.new_value, replaces=decision.old_value, rule="generic alignment")
             self._supersede(list(decision.beliefs), _restated(aligned, decision.beliefs[0]), "replaced")

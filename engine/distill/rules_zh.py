@@ -67,7 +67,10 @@ _WORKPLACE = re.compile(
     rf"在(?!做|搞|干|弄|写|读|看|想|等|找|准备)({_H}{{1,12}}?(?:部门|部|公司|团队|组|银行|医院|学校|大学|集团|研究所|工作室))"
     r"(?:工作|上班|任职|(?=[，,。！!；]|$))"
 )
-_LIVE = re.compile(rf"我(?:现在)?住在({_H}{{2,12}})")
+# (with a place spelled in Latin letters after it: "住在柏林的Kreuzberg", the whole of it)
+_LIVE = re.compile(
+    rf"我(?:现在)?住在({_H}{{2,12}}(?:[A-Z][A-Za-z\u00C0-\u024F'-]+(?:\s+[A-Z][A-Za-z\u00C0-\u024F'-]+)*)?)"
+)
 _LIKE = re.compile(
     rf"我(?:很|非常|特别|最|也|还|真的|比较)?(不喜欢|不爱|喜欢|爱|讨厌|偏爱|更喜欢)(?!的)(吃|喝|看|玩|听|用)?({_H}{{1,8}})"
 )

@@ -702,7 +702,8 @@ _QUESTION_ZH = re.compile(
     # what is asked by 咋 ("是咋回事", "咋办"), or by 啥 said last ("能做点啥", "要注意点啥")
     r"|咋|点啥|啥[好呀啊呢]?[。！!？?]*$|啥[\u4e00-\u9fff]{1,6}(?:好|合适|靠谱)[。！!？?]*$"
     # how old, how tall, how far ("宝宝一般多大开始加辅食")
-    r"|(?<![差不好许很])多(?:大|高|重|远|贵|长)(?!时间)"
+    # (not a name it is part of: 多伦多大学, 多大学校 is no "how big")
+    r"|(?<![差不好许很伦])多(?:大|高|重|远|贵|长)(?!时间|学)"
     # a yes-or-no asked by a verb said twice ("会不会很亏", "是不是该换了", "值不值")
     + "|"
     + _YES_OR_NO_ZH
@@ -812,6 +813,9 @@ _PEOPLE_AT_LARGE_ZH = re.compile(
     r"^(?:(?:我)?(?:感觉|觉得|总觉得|发现)[，,]?)?(?:现在|如今|这年头|这几年|最近)?(?:的)?"
     r"(?:年轻人|大家|很多人|好多人|人们|现在的人|有些人|不少人|大部分人|多数人|老百姓|网友|打工人)"
 )
+_WAY_NOW_ZH = re.compile(
+    r"(?:^|[，,])(?:最近|现在|平时|以后)?(?:都|改|就)?(?:骑(?:车|电动车|自行车|电瓶车)|开车|坐(?:地铁|公交)|走路|打车)(?:去|上班|上学|了)"
+)
 _TONIGHT_ZH = re.compile(
     r"^(?:今晚|今天晚上|晚上|待会儿?|一会儿?|等下|等会儿?)(?:我们?)?(?:就)?(?:打算|准备|想|要|计划)"
 )
@@ -837,6 +841,8 @@ _SPEAKER_UNSAID_ZH = re.compile(
     r"(?:从小到大|从小|一直)?(?:都)?(?:就)?是?[\u4e00-\u9fffA-Za-z]{1,8}(?:球迷|死忠粉|铁粉)|迷上了|爱上了|"
     # a break-up with someone by name, a diagnosis ("和小周分了", "去年查出来有甲减")
     r"(?:已经|刚)?(?:和|跟)[\u4e00-\u9fffA-Za-z]{1,4}(?:已经|彻底)?分(?:手)?了|查出(?:来)?(?:有|了)?|"
+    # a level passed or reached ("上个月考过五级了", "钢琴考到八级了")
+    r"(?:[\u4e00-\u9fffA-Za-z]{0,4})?(?:考过|考到|考了|过了|升到|升了)了?[一二三四五六七八九十\d]+级|"
     # a fixture of the home fitted ("前两天装了指纹锁", "家里换了台新空调")
     r"(?:家里|刚|已经)?(?:装了|换了|安了|装上了|换上了)(?:个|台|套|一个|一台|一套)?(?:新的?)?[\u4e00-\u9fff]{0,4}"
     r"(?:锁|热水器|空调|燃气灶|电磁炉|马桶|地暖|暖气|窗户|冰箱|洗衣机|净水器)|"
@@ -955,8 +961,9 @@ def is_statement(clause: str) -> bool:
         if _FRAMING_ZH.fullmatch(re.sub(r"^(?:用户|我)", "", body)):
             return False  # "一般来说": how it is said, nothing said
         return (
-            # one fewer after 我, and for an ending said of a thing ("车卖了")
-            len(re.findall(r"[\u4e00-\u9fff]", body))
+            # one fewer after 我, and for an ending said of a thing ("车卖了"); a word in Latin letters
+            # counts as one ("搬到Maxvorstadt了")
+            len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]{2,}", body))
             # ... and for an amount moved ("减到74了": the digits say the rest)
             >= (
                 2  # "戒了", "现在不打了": the thing spoken of last, ended (a bare "退了" is as often a refund)
@@ -986,6 +993,8 @@ def is_statement(clause: str) -> bool:
                 or moved_on(body)
                 or _DIED_ZH.search(body)
                 or _SPEAKER_UNSAID_ZH.match(body)
+                # how the speaker gets there now, in any clause ("学校太远了，买了辆电动车，骑车去", "最近都坐地铁了")
+                or _WAY_NOW_ZH.search(body)
                 or _LIFE_EVENT_ZH.fullmatch(body)
             )
         )
@@ -1033,6 +1042,8 @@ def is_statement(clause: str) -> bool:
         or _NAME_FROM_NOW.match(body)  # "Aer Lingus from now on": the one the speaker goes with now
         or _THEIR_HABIT_NOW.match(body)  # "she naps at 12:30 these days": the one spoken of last, as they are now
         or _OFTEN_NOW.match(body)  # "Pilates is three times a week these days": how often a thing is done now
+        # "got the renewal through, new one's valid til 2034": how long the thing spoken of holds now
+        or any(_HOLDS_TILL.match(part) for part in re.split(r"[,;]\s*", body))
         # "they emailed, it starts at 2pm instead": when the thing spoken of last is now
         or any(_IT_STARTS_NOW.match(part) for part in re.split(r"[,;]\s*", body))
         or _ONLY_DAYS_NOW.match(body)  # "Agnieszka can only do Mondays from now on": the days one of theirs comes
@@ -1473,6 +1484,11 @@ _OFTEN_NOW = re.compile(
     r"^(?:the\s+|my\s+|our\s+)?(?!(?:it|that|this|there|life|work|everything)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
     r"(?:'s|\s+is|\s+are)\s+(?:now\s+)?(?:once|twice|three times|four times|five times|\d+\s?(?:times|x)|every)\b"
     r"[^.;!?]*\b(?:now|these days|nowadays|from now on)\b",
+    re.IGNORECASE,
+)
+_HOLDS_TILL = re.compile(
+    r"^(?:(?:the\s+)?new\s+one|it|they|(?:the\s+|my\s+|our\s+)?[a-z]+)(?:'s|\s+is|\s+are)\s+(?:now\s+)?(?:good|valid)\s+"
+    r"(?:till|until|til|through|to)\s+(?:the\s+end\s+of\s+)?(?:[a-z]+\s+)?(?:19|20)\d\d\b",
     re.IGNORECASE,
 )
 # When the thing spoken of last starts or ends now ("it starts at 2pm instead", "they open at 8 now")

@@ -99,6 +99,18 @@ def _kept(held: str, said: str) -> None:
         ),
         # a verb of change mistyped
         ("I take 10mg of citalopram", "doc bumpd me up to 20mg", "10mg"),
+        # how the speaker gets to work or school, another way
+        (
+            "I get the 8:05 train into Leeds every morning",
+            "I've been cycling in since the spring, the trains were awful",
+            "8:05",
+        ),
+        ("I take the bus to college", "bought a bike and cycle there these days", "bus to college"),
+        # a thing traded in, named between ("traded the X in")
+        ("I ride a Honda CB500F to work", "traded the CB500F in on saturday, I'm on an MT-07 now", "CB500F"),
+        # how long a thing of the speaker's holds now
+        ("My work permit expires in June 2026", "extension approved, good till June 2028", "2026"),
+        ("My driving licence expires in 2027", "renewed it online, new one's valid until 2037", "2027"),
     ],
 )
 def test_a_thing_said_anew_in_plain_words_replaces_the_one_held(held: str, said: str, gone: str) -> None:
@@ -115,6 +127,16 @@ def test_a_thing_said_anew_in_plain_words_replaces_the_one_held(held: str, said:
         ("我在上海浦东上班", "公司搬去闵行了", "浦东"),
         ("我喜欢打乒乓球，一般周二晚上打", "周二场地没了，换到周五晚上了", "周二"),
         ("我们家门锁是老式的机械锁", "上周装了指纹锁", "机械锁"),
+        # a code of letters and digits now, a level passed, a place spelled in Latin letters
+        ("我的签证是F2", "抽签中了 现在是H1B啦", "F2"),
+        ("我的HSK是三级", "上个月考过四级了", "三级"),
+        ("我住在柏林的Kreuzberg", "搬到Prenzlauer Berg了哈", "Kreuzberg"),
+        ("我住在慕尼黑的Schwabing", "搬到Maxvorstadt了", "Schwabing"),
+        # one of the speaker's elders fetched to live elsewhere, said first; a school reached (多伦多 is no "how big")
+        ("我外婆跟我舅舅住在老家", "外婆接到杭州来了，跟我们住", "老家"),
+        ("我平时坐公交上班", "公司太远了，买了辆电动车，骑车去", "坐公交"),
+        ("我每天开车上班", "最近都坐地铁了 停车太贵", "开车"),
+        ("我儿子在悉尼读高中", "他今年考上多伦多大学了，已经搬过去了", "高中"),
     ],
 )
 def test_a_chinese_thing_said_anew_replaces_the_one_held(held: str, said: str, gone: str) -> None:
@@ -166,6 +188,11 @@ def test_a_slip_put_right_in_plain_words_corrects_the_one_held(held: str, said: 
         ("My exam is on Friday the 14th", "my mock got moved to Monday"),  # another thing moved
         ("我每周二上游泳课", "这周二教练请假了 改到周四补一次"),  # this week's, made up once
         ("I have a Pixel 7", "that should be fine"),  # no value put right
+        ("我的驾照是C1", "我老公的驾照是B2"),  # her husband's
+        ("I cycle to work", "I've been walking the dog every morning since March"),  # a walk, going nowhere
+        ("I walk to work", "my wife drives in now"),  # hers
+        ("我每天开车上班", "我老婆坐地铁了"),  # hers
+        ("我每天开车上班", "周末骑车去公园了"),  # a trip, not the way to work
     ],
 )
 def test_another_doing_today_someone_elses_or_one_more_ends_nothing(held: str, said: str) -> None:
