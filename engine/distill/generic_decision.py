@@ -2468,11 +2468,7 @@ def _per_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         and (m := rate.search(b.statement)) is not None
         and m.group("was").lstrip("$€£¥") != said.group("v").lstrip("$€£¥")
     ]
-    if not held:
-        return None
-    b, was = max(held, key=lambda h: _said_last(h[0]))
-    now = said.group("v")
-    return Decision("supersede", (b,), f"replaced: {was} -> {now} ({p.statement}; rule rate per moved)", was, now)
+    return _last_value_moved(p, held, said.group("v"), "rate per moved")
 
 
 # A code said in Chinese as what holds now ("抽中了 现在是H1B啦" after "我的签证是F1", "换成B2了"):
@@ -2500,10 +2496,7 @@ def _code_now_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         and len(codes := token.findall(b.statement)) == 1
         and codes[0].casefold() != now.casefold()
     ]
-    if not held:
-        return None
-    b, was = max(held, key=lambda h: _said_last(h[0]))
-    return Decision("supersede", (b,), f"replaced: {was} -> {now} ({p.statement}; rule code now)", was, now)
+    return _last_value_moved(p, held, now, "code now")
 
 
 # A level passed or reached in Chinese ("上个月考过五级了" after "我的HSK是四级", "钢琴考到八级了")
@@ -2529,11 +2522,7 @@ def _level_passed_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | N
         and levels[0] != said.group("v")
         and all(n.casefold() in b.statement.casefold() for n in named)
     ]
-    if not held:
-        return None
-    b, was = max(held, key=lambda h: _said_last(h[0]))
-    now = said.group("v")
-    return Decision("supersede", (b,), f"replaced: {was}级 -> {now}级 ({p.statement}; rule level passed)", was, now)
+    return _last_value_moved(p, held, said.group("v"), "level passed")
 
 
 # How long a thing holds now, said with its year ("extension approved, good till August 2027",
@@ -2685,10 +2674,7 @@ def _reading_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
         )
         if len(numbers) == 1 and numbers[0] != now and 0.5 <= value(now) / max(value(numbers[0]), 1e-9) <= 2:
             held.append((b, numbers[0]))
-    if not held:
-        return None
-    b, was = max(held, key=lambda h: _said_last(h[0]))
-    return Decision("supersede", (b,), f"replaced: {was} -> {now} ({p.statement}; rule reading said alone)", was, now)
+    return _last_value_moved(p, held, now, "reading said alone")
 
 
 # A fixture of the home fitted anew ("had a Worcester Bosch combi fitted on tuesday", "heat pump went
@@ -3181,7 +3167,9 @@ def _days_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     now = _days(p.statement)
     if not now or has_additive_cue(p.statement):
         return None
-    doing = _doings(p.statement)
+    # (what is done, not who does it: "the user's sister swims" and "... calls" share no doing)
+    whose = {lexical_stem(w) for w in re.findall(r"[a-z]+", (p.subject or "").casefold().replace(":", " "))} | {"user"}
+    doing = _doings(p.statement) - whose
     # "it's moving to the last sunday of the month": "it" is the thing spoken of last, whatever it does
     it = re.match(r"(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:moving|switching|changing)\b", p.statement, re.IGNORECASE)
     # "Agnieszka can only do Mondays from now on", "laundry's a Tuesday and Friday job now": what the one
@@ -3189,10 +3177,16 @@ def _days_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None
     named = re.match(r"(?P<who>[A-Za-z]{3,})(?:'s|\s+(?:can|will|does|is|comes|works))\b", p.statement)
     who = named.group("who") if named and named.group("who").casefold() not in _NOT_NAMES | {"user"} else None
     speaker = (p.subject or "").partition(":")[0]
+    # "she calls Saturday evenings instead": one of the speaker's people by a pronoun, the same doing
+    pronoun = re.search(r"\b(?:she|he)\s+[a-z]+s\b", p.statement, re.IGNORECASE) is not None
     held = [
         b
         for b in beliefs
-        if (b.subject == p.subject or (who is not None and (b.subject or "").partition(":")[0] == speaker))
+        if (
+            b.subject == p.subject
+            or (who is not None and (b.subject or "").partition(":")[0] == speaker)
+            or (pronoun and (b.subject or "").startswith(speaker + ":"))
+        )
         and not negated(b.statement)
         and (days := _days(b.statement))
         and days != now
@@ -3966,10 +3960,7 @@ def _code_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         and (m := graded.search(b.statement)) is not None
         and m.group("was") != now
     ]
-    if not held:
-        return None
-    b, was = max(held, key=lambda h: _said_last(h[0]))
-    return Decision("supersede", (b,), f"replaced: {noun} {was} -> {now} ({p.statement}; rule code moved)", was, now)
+    return _last_value_moved(p, held, now, "code moved")
 
 
 def _new_holder(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -4497,6 +4488,15 @@ def _last_held(beliefs: Sequence[BeliefView], keep: Callable[[BeliefView], bool]
     said last: what a listener takes "it", "that" or an unsaid thing to mean."""
     held = [b for b in beliefs if not negated(b.statement) and keep(b)]
     return max(held, key=_said_last) if held else None
+
+
+def _last_value_moved(p: Proposal, held: Sequence[tuple[BeliefView, str]], now: str, rule: str) -> Decision | None:
+    """Of the beliefs ``held`` with the value each holds, the one said last, its value replaced by
+    ``now``; the reason names both values and ``rule``. None where none is held."""
+    if not held:
+        return None
+    b, was = max(held, key=lambda h: _said_last(h[0]))
+    return Decision("supersede", (b,), f"replaced: {was} -> {now} ({p.statement}; rule {rule})", was, now)
 
 
 def _said_last(b: BeliefView) -> tuple[datetime, str]:

@@ -45,6 +45,11 @@ def _kept(held: str, said: str) -> None:
         ("We play badminton on Monday nights", "the hall got double booked so we're on Thursdays now", "Monday"),
         ("Our gardener comes every Friday", "he does wednesdays now", "Friday"),
         (
+            "My mum rings me every Sunday from Lagos",
+            "since the clocks went back she rings Saturday evenings instead",
+            "Sunday",
+        ),
+        (
             "I do aqua aerobics every Tuesday morning",
             "they moved the class so it's Thursday mornings for me now",
             "Tuesday",
