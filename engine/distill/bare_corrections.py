@@ -311,13 +311,14 @@ _TRAILING_WHY_EN = re.compile(
     r"|the\s+(?-i:[A-Z0-9])[\w-]*(?=[.!]*$))\s*[^,;]{0,60}[.!]*$",
     re.IGNORECASE,
 )
-# "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing
+# "7 actually": a value said alone, then "actually"
 _VALUE_ACTUALLY_EN = re.compile(
     r"^(?:(?:hmm+|oh|ah|wait|no|sorry|um+|erm)[,\s]+)*(?P<v>[$€£¥]?\d[\d,.:]*(?:\s?(?:am|pm))?)\s*,?\s+actually[.!]*"
     # (and how the speaker knows, after a comma: "7 actually, we came in 2017")
     r"(?:,\s*[^,;]{1,40})?$",
     re.IGNORECASE,
 )
+# "Her name's Isla-Rose actually": "actually" said last, after a pronoun for the thing
 _ACTUALLY_LAST_EN = re.compile(
     r"^(?:it|that|she|he|they|her|his|their|its)\b.*?(?P<cut>,?\s+actually[.!]*)$", re.IGNORECASE
 )

@@ -351,7 +351,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         re.compile(
             r"^(?:so\s+|and\s+|ok\s+|okay\s+)?(?:tonight|this evening)\s*,?\s*(?:I'm|I am|im|we're|we are|I'll|we'll|I|we)\s+"
             r"(?:just\s+|probably\s+|finally\s+|gonna\s+|going to\s+|planning to\s+|plan to\s+|want to\s+|might\s+)*"
-            r"(?!(?:moving|getting married|signing|starting|quitting|leaving|closing)\b)\w+"
+            r"(?!(?:moving|move|getting married|marry|signing|sign|starting|start|quitting|quit|leaving|leave|closing|close)\b)\w+"
             r"|^(?:I'm|I am|im|we're|we are)\s+(?:just\s+)?(?:gonna|going to|planning to)\s+(?!(?:move|marry|sign|start|quit|leave)\b)"
             r"[^,.;]*\s(?:tonight|this evening)\b",
             re.IGNORECASE,

@@ -794,7 +794,7 @@ _MOVED_TIME = re.compile(
     r"(?:" + MOVED_IT + r"|" + _GOT_MOVED + r")(?P<v>\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\d{1,2}:\d{2}\b)"
     r"|^(?:it's|it is)\s+(?:now\s+)?at\s+(?P<at>\d{1,2}(?::\d{2})?(?:\s?(?:am|pm))?)\b(?=.*\bnow\b)"
     # "it starts at 2pm instead": the thing spoken of last begins at another time
-    r"|(?:^|,\s*)(?:it|they|(?:the user's|the|our|my)\s+(?P<what>[\w' -]{1,30}?))\s+(?:now\s+)?(?:starts?|begins?)\s+at\s+(?P<starts>\d{1,2}(?::\d{2})?(?:\s?(?:am|pm))?)\b"
+    r"|(?:^|,\s*)(?:it|they|(?:the user's|the|our|my)\s+(?P<what>[\w' -]{1,30}?))\s+(?:now\s+)?(?:starts?|begins?)\s+at\s+(?P<starts>\d{1,2}(?:[:.]\d{2})?(?:\s?(?:am|pm))?)\b"
     r"(?=.*\b(?:now|instead|these days|from now on)\b)",
     re.IGNORECASE,
 )
@@ -2425,7 +2425,8 @@ def _version_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
 # S24 Ultra" after "an old Samsung Galaxy S20", "went up to the X5")
 _CODE_MODEL_MOVED = re.compile(
     r"\b(?:upgraded|updated|moved|switched|downgraded|went|traded)\s+(?:up\s+|back\s+|over\s+|down\s+)?to\s+"
-    r"(?:the\s+|a\s+|an\s+)?(?:new\s+)?(?:(?-i:[A-Z])[\w-]*\s+){0,2}?(?P<pre>(?-i:[A-Z]{1,3}))(?P<n>\d{1,3})\b"
+    r"(?:the\s+|a\s+|an\s+)?(?:new\s+)?(?:(?-i:[A-Z])[\w-]*\s+){0,2}?(?P<pre>(?-i:[A-Z]{1,3}))(?P<n>\d{1,3})\b",
+    re.IGNORECASE,
 )
 
 
@@ -2485,6 +2486,14 @@ def _code_now_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     said = _CODE_NOW_ZH.search(p.statement) if is_cjk(p.statement) else None
     if said is None or negated(p.statement) or ":" in (p.subject or ":"):
         return None
+    # (a slip put right says the change too: "说错了 是B2")
+    if said.group(0).lstrip("现在目前已经").startswith("是") and not re.search(
+        r"现在|目前|已经|换|改|变|升|错|不对|不是|更正|其实|应该", p.statement
+    ):
+        return None  # "我开的车是A4": what a thing is, no change said
+    # the thing said before 是, where one is ("我开的车是A4"), must be the thing held
+    clause = re.split(r"[，,。！!\s]", p.statement[: said.start()])[-1]
+    thing = re.sub(r"^(?:用户|我)(?:的)?|现在|目前|已经|的$", "", clause)
     now = said.group("v")
     token = re.compile(r"(?<![A-Za-z0-9])" + _CODE_TOKEN + r"(?![A-Za-z0-9])")
     held = [
@@ -2495,6 +2504,7 @@ def _code_now_zh(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         and not negated(b.statement)
         and len(codes := token.findall(b.statement)) == 1
         and codes[0].casefold() != now.casefold()
+        and (not thing or any(thing[i : i + 2] in b.statement for i in range(max(len(thing) - 1, 1))))
     ]
     return _last_value_moved(p, held, now, "code now")
 
@@ -2537,6 +2547,12 @@ _RUNS_OUT = re.compile(
 )
 
 
+# Words said before "good till" that name no thing held: how it came to hold
+_NOT_A_THING_HELD = frozenset(
+    ["user", "new", "one", "extension", "approved", "renewal", "renewed", "came", "through", "got", "finally", "it"]
+)
+
+
 def _valid_till(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "good till August 2027" replaces: the speaker's belief said last that says when a
     thing of theirs runs out, another year ("my visa expires in August 2025")."""
@@ -2544,6 +2560,8 @@ def _valid_till(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     if said is None or negated(p.statement) or is_supposition(p.statement):
         return None
     year = said.group("v")[-4:]
+    # a thing named ("my visa is valid until 2034") is that thing's; "it", "new one" or none, the last held
+    named = topic_words(p.statement[: said.start()]) - {lexical_stem(w) for w in _NOT_A_THING_HELD} - _NOT_A_THING_HELD
     held = [
         b
         for b in beliefs
@@ -2551,6 +2569,7 @@ def _valid_till(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         and not negated(b.statement)
         and (m := _RUNS_OUT.search(b.statement)) is not None
         and m.group("y") != year
+        and (not named or named & topic_words(b.statement))
     ]
     if not held:
         return None
@@ -2581,7 +2600,7 @@ _WAYS_ZH = (
     ("taxi", r"打车"),
 )
 _GOES_THERE_EN = re.compile(
-    r"\b(?:in|into\s+(?:work|the office|town)|to\s+(?:work|the office|school|uni|college|class|[a-z]+\s+school)|there|"
+    r"\b(?:in\s+to\s+work|into\s+(?:work|the office|town|(?-i:[A-Z])\w+)|to\s+(?:work|the office|school|uni|college|class|[a-z]+\s+school)|there|"
     r"every\s+(?:morning|day)|from\s+(?-i:[A-Z])\w+\s+to\s+(?-i:[A-Z])\w+|commute)\b",
     re.IGNORECASE,
 )
@@ -2625,12 +2644,12 @@ def _way_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     that says how they get to work or school another way."""
     zh = is_cjk(p.statement)
     now = _way_there(p.statement, zh)
-    goes = now or None
+    # (in Chinese 了 closing a clause is itself the word of a new state)
     cue = re.search(
         r"现在|最近|都|改|换|以后|了" if zh else r"\b(?:since|now|these days|nowadays|instead|started|lately)\b",
         p.statement,
     )
-    if len(now) != 1 or goes is None or cue is None or ":" in (p.subject or ":") or has_additive_cue(p.statement):
+    if len(now) != 1 or cue is None or ":" in (p.subject or ":") or has_additive_cue(p.statement):
         return None
     if negated(p.statement) or is_supposition(p.statement):
         return None
@@ -2730,8 +2749,8 @@ def _fitted_anew(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     kinds = _FIXTURES_ZH if zh else _FIXTURES
     flags = 0 if zh else re.IGNORECASE
     named = [k for k in kinds if re.search(k if zh else rf"\b(?:{k})\b", what, flags)]
-    if zh and not named:
-        return None  # "装了个APP": no fixture
+    if not named and (zh or said.groupdict().get("went")):
+        return None  # "装了个APP", "the baby went in the cot at 7": no fixture named
     if ":" in (p.subject or ":"):
         return None  # "my mum had a new boiler fitted": hers
     held = [
@@ -3567,7 +3586,7 @@ _SWITCHED_TO_NAME = re.compile(
 # What the speaker (or one of theirs) is on, by its name: a medicine, a pill, a plan ("I'm on Microgynon",
 # "my glaucoma drops are Xalatan", "mum takes Ramipril")
 # (a day or a month is when a thing is, not what one is on: "my final is on Thursday")
-_DAYS_AND_MONTHS = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|" + _MONTHS_SAID + r")\b"
+_DAYS_AND_MONTHS = r"(?:" + _WEEKDAYS + "|" + _MONTHS_SAID + r")\b"
 _ON_NAMED = re.compile(
     r"\b(?:is|are|am|'m|'s|'re)\s+(?:now\s+)?on\s+(?:the\s+)?(?!" + _DAYS_AND_MONTHS + r")(?P<a>(?-i:[A-Z])[\w-]+)"
     r"|\b(?:takes?|taking)\s+(?P<b>(?-i:[A-Z])[\w-]+)"
@@ -3584,7 +3603,7 @@ _ON_NAMED = re.compile(
 # ... and what it was switched for, by its name ("switched to Cerazette in August", "the consultant
 # swapped me onto Lumigan", "they've moved her over to Apixaban")
 _SWITCHED_ONTO = re.compile(
-    r"\b(?:switched|swapped|changed|moved|put|started|transferred|swtiched|swiched|switchd)\s+"
+    r"\b(?:switched|swapped|changed|moved|put|started|transferred)\s+"
     r"(?:(?:me|the user|her|him|us)\s+)?(?:over\s+|across\s+)?(?:to|onto|on)\s+(?!"
     + _DAYS_AND_MONTHS
     + r")(?P<new>(?-i:[A-Z])[\w-]+)"

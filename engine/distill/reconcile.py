@@ -1089,7 +1089,10 @@ class _State:
             if value.endswith("多") and wrong + "多" in target.statement and not wrong.endswith("多"):
                 wrong += "多"
             # "是一百五十克" of "一百克": the measure held after the number goes with it, said once
-            measure = re.fullmatch(r"[零一二两三四五六七八九十百千万\d.]+([\u4e00-\u9fff]{1,2})", value)
+            measure = re.fullmatch(
+                r"[零一二两三四五六七八九十百千万\d.]+((?:(?![零一二两三四五六七八九十百千万])[\u4e00-\u9fff]){1,2})",
+                value,
+            )
             if measure and wrong + measure.group(1) in target.statement and not wrong.endswith(measure.group(1)):
                 wrong += measure.group(1)
         corrected = _as_correction_of(replace(target, value=wrong), replace(p, rule="correction"))
@@ -1900,7 +1903,6 @@ _IN_TOWN = re.compile(
     r"((?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\b(?!\s+(?:Street|St|Road|Rd|Lane|Avenue|Ave)\b|\s*\d)"
 )
 _AT_A_PLACE = re.compile(r"\b(?:at|for|with)\s+(?:(?:a|an|the|my|our)\s+)?[\w'&-]+(?:\s+[\w'&-]+){0,2}\s*$", re.I)
-# "it" and a value, then a word of now, said of the thing spoken of before
 # One who comes or works for the speaker on their days ("our cleaner comes every Tuesday", "the
 # user's nanny works Mondays"): whom "she does thursdays now" speaks of
 _THEIRS_WHO_COMES = re.compile(
@@ -1908,6 +1910,7 @@ _THEIRS_WHO_COMES = re.compile(
     r"runs|takes|has)\b",
     re.IGNORECASE,
 )
+# "it" and a value, then a word of now, said of the thing spoken of before
 _IT_IS_NOW = re.compile(
     r"(?:^|[,;]\s*|\b(?:so|mean|means|meaning|and|but|now)\s+)(?:it's|it is|its)\s+(?:(?:all|only|just)\s+)?"
     r"(?P<v>(?!(?:over|done|finished|fine|ok|okay|great|good|bad|better|worse|time|late|early)\b)[^,.;!?]{2,40}?)"

@@ -495,10 +495,10 @@ _ASIDE_LAST_EN = re.compile(
 
 # "I'm 34 btw": the age, no "btw"; "i'm not allergic after all": the state, how it turned out aside
 _FILLER_LAST_EN = re.compile(r"[\s,]+(?:btw|tbh|fyi|after all)[.!]*$", re.IGNORECASE)
-# How a slip came about, said last ("..., genuinely forgot for a sec", "..., mixed them up lol"):
-# no part of what is told
 # (a change of day or time, said with what makes it once: only then is it no standing change)
 _MOVED_ONCE_ZH = re.compile(r"(?:改|调|挪|换|推|提前)(?:到|成|在)")
+# How a slip came about, said last ("..., genuinely forgot for a sec", "..., mixed them up lol"):
+# no part of what is told
 _SLIP_WHY_LAST_EN = re.compile(
     r"\s*[,;—–-]\s*(?:i\s+)?(?:(?:genuinely|totally|completely|honestly|literally|just|clearly|must\s+have|must've)\s+)*"
     r"(?:forgot|blanked|misread|misremembered|miscounted|mixed\s+(?:it|them|those|the\s+two)\s+up|got\s+(?:it|them)\s+mixed\s+up|"

@@ -1042,6 +1042,7 @@ def is_statement(clause: str) -> bool:
         or _NAME_FROM_NOW.match(body)  # "Aer Lingus from now on": the one the speaker goes with now
         or _THEIR_HABIT_NOW.match(body)  # "she naps at 12:30 these days": the one spoken of last, as they are now
         or _OFTEN_NOW.match(body)  # "Pilates is three times a week these days": how often a thing is done now
+        or _SUM_OF_THE_HOME.match(body)  # "Rent on the flat in Cardiff is £875 pcm": a sum of the speaker's home
         # "got the renewal through, new one's valid til 2034": how long the thing spoken of holds now
         or any(_HOLDS_TILL.match(part) for part in re.split(r"[,;]\s*", body))
         # "they emailed, it starts at 2pm instead": when the thing spoken of last is now
@@ -1486,6 +1487,14 @@ _OFTEN_NOW = re.compile(
     r"[^.;!?]*\b(?:now|these days|nowadays|from now on)\b",
     re.IGNORECASE,
 )
+# A sum paid for the home or a thing of it, "the" as chat says "our" ("Rent on the flat in Cardiff is
+# £875 pcm", "the mortgage on the house is $1,900"); not a price in general ("rent in London is £2k")
+_SUM_OF_THE_HOME = re.compile(
+    r"^(?:the\s+)?(?:rent|mortgage|service charge|ground rent|council tax|insurance|bills?)\s+(?:on|for)\s+(?:the|our|my)\s+"
+    r"(?:flat|house|home|place|apartment|condo|cottage|room|unit|car|van|bike)\b[^,;.]{0,30}?\s+(?:is|are|'s)\s+"
+    r"(?:now\s+|about\s+|around\s+|roughly\s+)?[$€£¥]\d",
+    re.IGNORECASE,
+)
 _HOLDS_TILL = re.compile(
     r"^(?:(?:the\s+)?new\s+one|it|they|(?:the\s+|my\s+|our\s+)?[a-z]+)(?:'s|\s+is|\s+are)\s+(?:now\s+)?(?:good|valid)\s+"
     r"(?:till|until|til|through|to)\s+(?:the\s+end\s+of\s+)?(?:[a-z]+\s+)?(?:19|20)\d\d\b",
@@ -1501,6 +1510,7 @@ _IT_STARTS_NOW = re.compile(
 _NAME_FROM_NOW = re.compile(
     r"^(?!(?:I|It|That|This|We|You|He|She|They|Me|My|Our|The|Today|Tonight|Tomorrow|Monday|Tuesday|Wednesday|"
     r"Thursday|Friday|Saturday|Sunday)\b)(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?\s+(?:from now on|going forward)\b",
+    re.IGNORECASE,
 )
 # When a thing of the speaker's, named by one word, is done now: a part of the day or a clock time
 # ("gym's at lunch now", "dinner's at 7:15 these days"); ``generic_decision`` moves what names it

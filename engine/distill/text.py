@@ -554,6 +554,20 @@ NEW_RECORD = (
 _RECORD_OPEN = re.compile(rf"\bnew\s+(?:{_RECORDS})\b(?:\s+(?:{_WHEN_SAID})\b|{_AT_PLACE})*[!.:,=\s-]*$", re.IGNORECASE)
 
 
+# A sum moved, its new value left for the next sentence ("Landlord put it up in September.", "fees
+# went up again."), and a sum said alone after it ("£940.", "1,240 from september")
+_MOVED_OPEN = re.compile(
+    r"\b(?P<move>(?:put|bumped|pushed|knocked|jacked|brought)\s+(?:it|them)\s+(?:up|down)|(?:went|gone|going|come|came)\s+(?:up|down))"
+    r"(?:\s+(?:again|in\s+\w+|last\s+\w+|this\s+\w+|from\s+\w+))*\s*[.!]*$",
+    re.IGNORECASE,
+)
+_SUM_ALONE = re.compile(
+    r"^(?:[$€£¥]\d[\d,.]*k?|\d{1,3}(?:,\d{3})+|\d{3,}(?:\.\d+)?)(?:\s+(?:a|per)\s+(?:month|week|year|pcm))?"
+    r"(?:\s+(?:from|since|starting)\s+\w+|\s+now)?[.!]*$",
+    re.IGNORECASE,
+)
+
+
 # A space between Chinese words, where chat types it for a comma ("哎说错了 初二了")
 _SPACE_AS_COMMA_ZH = re.compile(r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])")
 
@@ -568,7 +582,12 @@ def sentences(text: str) -> list[str]:
     for part in (q.strip() for p in _SENTENCE_END.split(text) for q in _emoji_ended(p)):
         if not part:
             continue
-        if out and (
+        moved = _MOVED_OPEN.search(out[-1]) if out and _SUM_ALONE.match(part) else None
+        if moved is not None:
+            # "Landlord put it up in September. £940.": the sum it was moved to, said after the move
+            said = out[-1]
+            out[-1] = f"{said[: moved.end('move')]} to {part.rstrip('.!')}{said[moved.end('move') :]}"
+        elif out and (
             _ABBREVIATION.search(out[-1])
             or (_INITIALS.search(out[-1]) and _GOES_ON.match(part))
             # "new pb this morning!!! 26:55": the value is the record's, said after its marks
