@@ -1574,7 +1574,7 @@ def _often_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # to 75 now", "now we're down to 8"): the number after a verb of moving, and the word after it.
 _LEVEL_MOVED = re.compile(
     r"(?:\b(?:down|up|back|dropped|fell|fallen|rose|risen|climbed|grew|grown|shrank|shrunk|slipped|jumped|"
-    r"increased|decreased|reduced|lowered|raised|cut|slimmed|"
+    r"increased|decreased|reduced|lowered|raised|cut|slimmed|downsized|upsized|"
     # someone moved it ("they bumped me to 58", "upped everyone to 60")
     r"(?:bumped|upped|pushed|knocked)(?:\s+(?:me|us|him|her|them|it|everyone|everybody))?(?:\s+(?:up|down))?)"
     r"\s+to\s+(?:about |around |like |roughly |just |only )?"
@@ -3465,7 +3465,9 @@ _PLACE_NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z
 # Where the new trip goes, said as where one goes ("doing Iceland instead", "going to Greece")
 _GOING_TO = re.compile(
     r"(?:(?:\b(?:are|is|'re|am|'m)\s+(?:now\s+)?|(?:^|,)\s*)doing|\b(?:going|heading|flying|off|travell?ing)\s+to|"
-    r"\btrip\s+to|\bholiday\s+in|\bvacation\s+in|\bvisiting)\s+(?P<to>(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?)\b"
+    r"\btrip\s+to|\bholiday\s+in|\bvacation\s+in|\bvisiting|"
+    # "change of plan, we've swapped to Sardinia"
+    r"\b(?:swapped|switched|changed)\s+(?:it\s+)?(?:over\s+)?to)\s+(?P<to>(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?)\b"
     r"(?!\s+of\b)",
     re.IGNORECASE,
 )

@@ -114,6 +114,13 @@ def _kept(held: str, said: str) -> None:
             "8:05",
         ),
         ("I take the bus to college", "bought a bike and cycle there these days", "bus to college"),
+        # a trip's place swapped, said with a change of plan; an amount downsized
+        (
+            "Our holiday this year is ten days in Corfu in August",
+            "change of plan, we've switched to Malta, same dates",
+            "Corfu",
+        ),
+        ("I rent a 60 sq ft storage unit in Leeds", "downsized to 35 sq ft, saves me a fortune", "60 sq ft"),
         # a thing traded in, named between ("traded the X in")
         ("I ride a Honda CB500F to work", "traded the CB500F in on saturday, I'm on an MT-07 now", "CB500F"),
         # how long a thing of the speaker's holds now
@@ -197,6 +204,7 @@ def test_a_slip_put_right_in_plain_words_corrects_the_one_held(held: str, said: 
         ("My exam is on Friday the 14th", "my mock got moved to Monday"),  # another thing moved
         ("我每周二上游泳课", "这周二教练请假了 改到周四补一次"),  # this week's, made up once
         ("I have a Pixel 7", "that should be fine"),  # no value put right
+        ("We're going to Lisbon in May", "my sister switched to Vodafone"),  # no change of plan said
         ("我的驾照是C1", "我老公的驾照是B2"),  # her husband's
         ("I cycle to work", "I've been walking the dog every morning since March"),  # a walk, going nowhere
         ("I walk to work", "my wife drives in now"),  # hers
