@@ -45,7 +45,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ledgermind.distill.alignment import ADDITIVE_TOO
-from ledgermind.distill.bare_corrections import CLOCK_ZH, WRONG_SAID_AFTER_ZH, value_where_wrong_zh, wrong_said
+from ledgermind.distill.bare_corrections import (
+    CLOCK_ZH,
+    SLIPPED_KEY_ZH,
+    WRONG_SAID_AFTER_ZH,
+    value_where_wrong_zh,
+    wrong_said,
+)
 from ledgermind.distill.dates import find_time, with_date
 from ledgermind.distill.findings import TITLE_PERIOD, Finding, Speaker
 from ledgermind.distill.person import INTRODUCED_ZH, RELATIONS_ZH_WORDS, third_person, third_person_zh
@@ -585,7 +591,8 @@ _CORRECTION_EN = re.compile(
 )
 _CORRECTION_ZH = re.compile(
     r"不对|说错了|说错|更正|纠正|我是说|我的意思是|应该是|其实是|搞错了|记错了|弄错了|(?:打|写)错(?:字)?了|算错了|口误|"
-    r"数错了|输错了|(?:少|多)打了(?:一个|个|一)?[字位]|"
+    + SLIPPED_KEY_ZH
+    + r"|"
     r"不是.{1,12}?[，,]?(?:而)?是"
 )
 _FROM_TO_EN = re.compile(r"\bfrom\s+(.+?)\s+(?:to|over to|onto|for)\s+", re.IGNORECASE)

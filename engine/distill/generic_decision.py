@@ -2562,18 +2562,17 @@ def _valid_till(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     year = said.group("v")[-4:]
     # a thing named ("my visa is valid until 2034") is that thing's; "it", "new one" or none, the last held
     named = topic_words(p.statement[: said.start()]) - {lexical_stem(w) for w in _NOT_A_THING_HELD} - _NOT_A_THING_HELD
-    held = [
-        b
-        for b in beliefs
-        if b.subject == p.subject
-        and not negated(b.statement)
-        and (m := _RUNS_OUT.search(b.statement)) is not None
-        and m.group("y") != year
-        and (not named or named & topic_words(b.statement))
-    ]
-    if not held:
+    last = _last_held(
+        beliefs,
+        lambda b: (
+            b.subject == p.subject
+            and (m := _RUNS_OUT.search(b.statement)) is not None
+            and m.group("y") != year
+            and (not named or bool(named & topic_words(b.statement)))
+        ),
+    )
+    if last is None:
         return None
-    last = max(held, key=_said_last)
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule valid till)")
 
 
@@ -2653,19 +2652,18 @@ def _way_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         return None
     if negated(p.statement) or is_supposition(p.statement):
         return None
-    held = [
-        b
-        for b in beliefs
-        if b.subject == p.subject
-        and is_cjk(b.statement) == zh
-        and not negated(b.statement)
-        and (was := _ways(b.statement, zh))
-        and not (was & now)
-        and (_GOES_THERE_ZH if zh else _GOES_THERE_EN).search(b.statement)
-    ]
-    if not held:
+    last = _last_held(
+        beliefs,
+        lambda b: (
+            b.subject == p.subject
+            and is_cjk(b.statement) == zh
+            and bool(was := _ways(b.statement, zh))
+            and not (was & now)
+            and (_GOES_THERE_ZH if zh else _GOES_THERE_EN).search(b.statement) is not None
+        ),
+    )
+    if last is None:
         return None
-    last = max(held, key=_said_last)
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule way there changed)")
 
 
@@ -2753,17 +2751,16 @@ def _fitted_anew(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         return None  # "装了个APP", "the baby went in the cot at 7": no fixture named
     if ":" in (p.subject or ":"):
         return None  # "my mum had a new boiler fitted": hers
-    held = [
-        b
-        for b in beliefs
-        if b.subject == p.subject
-        and b.kind == "fact"
-        and not negated(b.statement)
-        and any(re.search(k if zh else rf"\b(?:{k})\b", b.statement, flags) for k in (named or kinds))
-    ]
-    if not held:
+    last = _last_held(
+        beliefs,
+        lambda b: (
+            b.subject == p.subject
+            and b.kind == "fact"
+            and any(re.search(k if zh else rf"\b(?:{k})\b", b.statement, flags) for k in (named or kinds))
+        ),
+    )
+    if last is None:
         return None
-    last = max(held, key=_said_last)
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule fitted anew)")
 
 
