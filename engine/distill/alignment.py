@@ -1138,7 +1138,12 @@ def _vehicle_of(kind: str, statement: str) -> bool:
 # Kinds of place or account that names are made of ("PureGym", "Metro Bank", "KidsClub").
 _NAMED_KINDS = frozenset(["gym", "club", "bank", "card", "shop", "studio", "fitness", "mart"])
 # The kinds said after a name for the thing held under it ("the etsy shop", "my hulu account").
-_KINDS_AFTER_NAME = frozenset(["shop", "store", "account", "subscription", "membership", "plan", "channel"])
+_KINDS_AFTER_NAME = frozenset(
+    word
+    for kind in ("shop", "store", "account", "subscription", "membership", "plan", "channel", "location", "branch")
+    + ("practice",)
+    for word in topic_words(kind)  # as topic words are compared: stemmed ("subscript")
+)
 
 
 def names_ended(thing: frozenset[str], statement: str, by_kind: bool = True) -> bool:

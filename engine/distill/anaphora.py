@@ -89,6 +89,10 @@ def _label(statement: str, person: str, cjk: bool) -> str | None:
     return text[:1].upper() + text[1:]
 
 
+# A name first with "'s" and where they are or what they are on, as chat types it ("Jo's on days now")
+_NAME_TYPED_LOW = re.compile(r"(?P<name>(?-i:[A-Z])[a-z]+)'s\s+(?:on|at|in|off|back|now)\b")
+
+
 def named_person(statement: str, subject: str | None, beliefs: Sequence[BeliefView]) -> tuple[str, str] | None:
     """The speaker's person a statement names by the name alone ("Raj quit last week"),
     where the speaker's beliefs name exactly one person of theirs so, beside their relation
@@ -96,6 +100,10 @@ def named_person(statement: str, subject: str | None, beliefs: Sequence[BeliefVi
     statement with the name as the belief writes it ("The user's coworker Raj quit ...").
     None when the name is no one of theirs, or more than one person of theirs bears it."""
     speaker, _, who = (subject or "").partition(":")
+    if not who and not is_cjk(statement) and (typed := _NAME_TYPED_LOW.match(statement.strip())) is not None:
+        # "jo's on days now": a name typed in lower case, read as no one by the frames; theirs where
+        # the beliefs name one person of theirs so
+        who = typed.group("name").casefold()
     if not who or who in _PRONOUN_KEYS or " " in who or is_cjk(statement):
         return None
     # ("Ollie's been at Greenfield since half term": "'s" for "has" or "is", not "Ollie's school")

@@ -49,7 +49,9 @@ _WORK_ROLES = re.compile(
 _LEFT_WORK = (
     # "left" alone, or left a work: not "left for their vacation"
     r"(?:left(?:\s+(?:the|his|her|their|our)\s+(?:company|job|firm|team|office|department|agency|practice))?"
-    r"(?=\s*(?:$|[.,!;]|and\b|so\b|in\b|on\b|last\b|this\b|yesterday\b|a (?:week|month|year)\b|for good\b))|"
+    r"(?=\s*(?:$|[.,!;]|and\b|so\b|in\b|on\b|last\b|this\b|yesterday\b|a (?:week|month|year)\b|for good\b|"
+    # ... or left for another work ("Priya left for a hospital job"), not for a holiday
+    r"for (?:a|an|another|a new|a better) (?:[\w-]+\s+)?(?:job|role|position|post|company|firm|agency)\b))|"
     r"quit|resigned|retired|transferred|got transferred|was transferred|(?:got|was) promoted out(?: of (?:the|our|my|their) \w+)?|"
     r"got (?:fired|laid off|let go)|was (?:fired|laid off|let go)|is leaving|'s leaving|"
     r"handed in (?:his|her|their) notice|moved to (?:another|a different|the \w+) (?:team|office|company|department|branch|school|practice|clinic|hospital)|"

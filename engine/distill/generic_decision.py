@@ -1189,6 +1189,42 @@ def _numbered_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
     return Decision("supersede", (b,), reason, was, now)
 
 
+# A place in a queue or a list, held ("5th on the waiting list for a plot", "number 40 in the queue")
+# and said again as where the speaker is now ("just heard I'm 2nd now!", "we're 3rd on the list now")
+_PLACE_WORDS = r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth"
+_PLACE = r"(?:number\s+)?(?P<n>\d{1,4}(?:st|nd|rd|th)?|" + _PLACE_WORDS + r")"
+_PLACE_HELD = re.compile(
+    r"\b" + _PLACE + r"\s+(?:on|in)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:list|waiting list|waitlist|queue|line)\b",
+    re.IGNORECASE,
+)
+_PLACE_NOW = re.compile(
+    r"\b(?:the user(?:'s| is)|(?:we|they)(?:'re| are))\s+(?:now\s+)?(?:up\s+to\s+)?"
+    + _PLACE
+    + r"(?:\s+(?:on|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:list|waiting list|waitlist|queue|line))?\s+"
+    r"(?:now|these days|as of \w+)\b"
+    r"|\b(?:moved|gone|jumped|climbed|bumped|crept)\s+up\s+to\s+" + _PLACE.replace("?P<n>", "?P<up>"),
+    re.IGNORECASE,
+)
+
+
+def _place_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "just heard I'm 2nd now!" replaces: the belief of the speaker's said last that holds
+    their place on a list or in a queue ("5th on the waiting list for a plot")."""
+    said = None if is_cjk(p.statement) else _PLACE_NOW.search(p.statement)
+    if said is None or negated(p.statement) or ":" in (p.subject or ":"):
+        return None
+    now = said.group("n") or said.group("up")
+    held = [
+        (b, m.group("n"))
+        for b in beliefs
+        if b.subject == p.subject
+        and not negated(b.statement)
+        and (m := _PLACE_HELD.search(b.statement)) is not None
+        and m.group("n").casefold() != now.casefold()
+    ]
+    return _last_value_moved(p, held, now, "place in a queue moved")
+
+
 def _ordinal_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """The step of a ladder the speaker's person is on ("second grade" -> "third grade"):
     of the beliefs holding one step of that ladder, another, the one said last."""
@@ -1490,7 +1526,7 @@ _OFTEN_EN = re.compile(
     r"(?:day|week|fortnight|month|year)"
     r"|every\s+(?:other\s+|second\s+)?(?:day|week|fortnight|month|year)"
     r"|every\s+(?:\d+|two|three|four|five|six|eight|ten|twelve)\s+(?:days|weeks|months)"
-    r"|\d+-(?:weekly|monthly)|daily|weekly|fortnightly|monthly|bi-?weekly)\b",
+    r"|\d+-(?:weekly|monthly)|daily|weekly|fortnightly|monthly|bi-?weekly|bi-?monthly|quarterly)\b",
     re.IGNORECASE,
 )
 _OFTEN_ZH = re.compile(
@@ -1501,7 +1537,10 @@ _OFTEN_ZH = re.compile(
 _OFTEN_MOVED = re.compile(
     r"\b(?:dropped|dropping|gone|going|went|moved|moving|cut|cutting|changed|switched|put|bumped|upped|increased|"
     r"reduced|down|up|back)\s+(?:(?:me|us|her|him|the user|it|them)\s+)?(?:(?:back|down|up)\s+)?(?:to|onto|on)\b"
-    r"|\b(?:now|these days|nowadays|from now on|going forward|instead)\b|现在|改成|变成|换成|就行|只要",
+    r"|\b(?:now|these days|nowadays|from now on|going forward|instead)\b|现在|改成|变成|换成|就行|只要"
+    # ("we've decided to go monthly from June"): a new frequency taken up, said with when it starts
+    r"|\b(?:decided|agreed|voted)\s+to\s+go\b|\bgo(?:ing|ne)?\s+(?=(?:daily|weekly|fortnightly|monthly|quarterly|"
+    r"bi-?weekly|bi-?monthly)\b)",
     re.IGNORECASE,
 )
 
@@ -1527,7 +1566,9 @@ def _often_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     often = (_OFTEN_ZH if zh else _OFTEN_EN).findall(p.statement)
     if len(often) != 1 or not _OFTEN_MOVED.search(p.statement) or negated(p.statement):
         return None
-    if has_additive_cue(p.statement) or (not zh and (_NOT_SO_YET.search(p.statement) or FOR_ONCE.search(p.statement))):
+    # ("they want the user in three days a week now": what others have the speaker do, no wish of theirs)
+    wished = _NOT_SO_YET.search(re.sub(r"\b(?:wants?|needs?|expects?)\s+the user\s+(?:back\s+)?in\b", " ", p.statement))
+    if has_additive_cue(p.statement) or (not zh and (wished or FOR_ONCE.search(p.statement))):
         return None
     speaker = (p.subject or "").partition(":")[0]
     done_to_them = re.search(r"\bthe user\b(?!'s)", p.statement, re.IGNORECASE) is not None
@@ -2665,6 +2706,74 @@ def _way_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     if last is None:
         return None
     return Decision("supersede", (last,), f"replaced: {last.statement} ({p.statement}; rule way there changed)")
+
+
+# A time said alone with when it starts, as the statement opens ("8:30 starting in the week of ...",
+# "8.30 from monday"): the time of the thing spoken of
+_TIME_FROM = re.compile(
+    r"^(?:(?:so|ok|okay|right|update|and|now)\W+)*(?:it's\s+|its\s+)?(?:at\s+)?"
+    r"(?P<v>\d{1,2}(?:[:.]\d{2})?(?:\s?(?:am|pm))?)\s+(?:starting|from)\b",
+    re.IGNORECASE,
+)
+
+
+def _time_from(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "8:30 starting next week" replaces: the speaker's belief said last that holds one time
+    of day ("meets at the trailhead at 8am on Saturdays")."""
+    said = None if is_cjk(p.statement) else _TIME_FROM.match(p.statement)
+    if said is None or ":" in (p.subject or ":") or not re.search(r"[:.]|am|pm", said.group("v"), re.IGNORECASE):
+        return None
+    now = said.group("v")
+    held = [
+        (b, times[0])
+        for b in beliefs
+        if b.subject == p.subject
+        and not negated(b.statement)
+        and len(times := _CLOCK.findall(b.statement)) == 1
+        and times[0].replace(".", ":") != now.replace(".", ":")
+    ]
+    return _last_value_moved(p, held, now, "time from then")
+
+
+# Values of a form of their own, which say what they are without a word for it: a phone number, a
+# UK postcode, an e-mail address. A new one of a form where one of that form is held is the new one.
+_FORMS = {
+    "phone": re.compile(r"(?<![\w+])(?:\+\d{1,3}[\s-]?)?\(?0?\d{2,5}\)?[\s-]?\d{3,4}[\s-]?\d{3,4}(?![\w-])"),
+    "postcode": re.compile(r"\b(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})\b"),
+    "e-mail": re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+}
+# The kinds of a number or an address a statement may name: two kinds are two values held
+_FORM_KINDS = re.compile(
+    r"\b(?:mobile|cell|landline|home|work|office|business|fax|personal|school|uni)\b", re.IGNORECASE
+)
+
+
+def _same_form_anew(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "BT gave us 0161 496 0788 after the move" or "new one's LS17 8QT" replaces: the
+    speaker's belief said last holding one value of the same form (a landline number, a postcode),
+    another; never where the two name different kinds of it (a work and a home number)."""
+    if is_cjk(p.statement) or negated(p.statement) or has_additive_cue(p.statement) or ":" in (p.subject or ":"):
+        return None
+    for form, pattern in _FORMS.items():
+        now = pattern.findall(p.statement)
+        if len(now) != 1:
+            continue
+        kinds = {k.casefold() for k in _FORM_KINDS.findall(p.statement)}
+        held = [
+            (b, was[0])
+            for b in beliefs
+            if b.subject == p.subject
+            and not negated(b.statement)
+            and len(was := pattern.findall(b.statement)) == 1
+            and re.sub(r"\W", "", was[0]).casefold() != re.sub(r"\W", "", now[0]).casefold()
+            and not (
+                kinds
+                and (held_kinds := {k.casefold() for k in _FORM_KINDS.findall(b.statement)})
+                and not kinds & held_kinds
+            )
+        ]
+        return _last_value_moved(p, held, now[0], f"{form} said anew")
+    return None
 
 
 def _reading_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -4408,7 +4517,9 @@ _NOW_USING = re.compile(
     r"|(?P<named>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)\s+(?:is|are|'s|'re)\s+(?:now\s+)?(?:the user's|my)\s+"
     r"(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to|top|biggest|main|largest|primary)\b(?=.*\b(?:now|new)\b)"
     # ... or said to have taken that place ("Kiln has taken over as my favourite")
-    r"|(?P<over>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)\s+(?:has\s+|'s\s+)?(?:taken|took)\s+over\s+as\s+"
+    # (where it is said after the name: "Marnie's on the corner has totally taken over as my go-to")
+    r"|(?P<over>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)(?:\s+(?:on|in|at|by)\s+the\s+[a-z]+(?:\s+[a-z]+)?)?\s+"
+    r"(?:has\s+|'s\s+)?(?:(?:totally|completely|now|officially|basically|properly)\s+)?(?:taken|took)\s+over\s+as\s+"
     r"(?:the user's|my)\s+(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to)\b"
     # ... or what it is these days, one word ("lol it's darts these days"), no word of how it is
     r"|(?:^|[,;]\s*|\b(?:lol|so|but|and|honestly|haha)\s+)(?:it's|it is|its)\s+(?P<these>(?!"
@@ -4855,6 +4966,7 @@ def decide(
         _ended_by_pronoun(p, said_before, beliefs)
         or _moved_by_someone(p, said_before)
         or _ordinal_moved(p, beliefs)
+        or _place_moved(p, said_before)
         or _numbered_moved(p, said_before)
         or _named_now(p, said_before)
         or _one_value_now(p, said_before)
@@ -4900,6 +5012,8 @@ def decide(
         or _code_model_moved(p, said_before)
         or _fitted_anew(p, said_before)
         or _reading_alone(p, said_before)
+        or _time_from(p, said_before)
+        or _same_form_anew(p, said_before)
         or _per_moved(p, said_before)
         or _code_now_zh(p, said_before)
         or _level_passed_zh(p, said_before)

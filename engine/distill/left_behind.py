@@ -32,11 +32,12 @@ LEFT_FOR = "left behind for"  # ... and of one that says what holds in its place
 # What the thing named may be: up to four words, before a clause break or the words
 # that say why or since when.
 _THING = (
-    r"(?:(?:the|my|our|his|her|their)\s+)?"
+    r"(?:(?:the|my|our|his|her|their)\s+)?(?:old\s+)?"  # ("the old boiler": the boiler held)
     r"(?P<x>(?!(?:it|that|this|those|these|them|him|her|me|us|i|you|we|they|he|she|everything|all|one|the|so|and|but|then|well|ok|okay|btw|also|plus|oh)\b)"
     r"(?:\d{1,2}:\d{2}|[\w&.+'-]+)"  # (a train or a slot by its time: "scrapped the 7:42")
     r"(?:\s+(?!(?:and|but|because|cause|since|for|so|to|with|lol|haha|now|anymore|though|as|at|in|on|after|"
     r"when|this|last|bc|b/c|is|are|was|were|has|had|too|already|ever|again|forever|please|thanks|thank|thankfully|"
+    r"outside|near|by|behind|from|off|over|into|onto|under|round|around|during|before|while|whilst|"
     r"yay|phew|hooray|finally)\b)[\w&.+'-]+){0,3})"
 )
 # A replacement said with the old value after it: "instead of intro", "rather than the bus",
@@ -63,8 +64,20 @@ _THING_GONE = re.compile(
     # a firm that is no more ("Bulb got taken over", "the gym went bust"): what was had of it went with it
     r"taken over|bought out|closed down|wound up|"
     # a plan called off ("so the half is off", "the wedding's off now"), said last in its clause
-    r"(?:called\s+)?off(?=\s*(?:[,.;!?]|$|\s+(?:now|for good|then|completely|lol)\b)))"
-    r"|\s+(?:went\s+(?:bust|under|into administration)|folded))\b",
+    r"(?:called\s+)?off(?=\s*(?:[,.;!?]|$|\s+(?:now|for good|then|completely|lol)\b)))\b"
+    r"|\s+(?:went\s+(?:bust|under|into administration)|folded)\b"
+    # a place or a firm gone, a person gone from a role, said in the past with no copula ("Henley
+    # practice closed so ...", "number 12 sold", "Felix left for an agency job"); only where the
+    # clause ends there or says when or why, not "the pool closed early today"
+    r"|\s+(?:has\s+|had\s+)?(?:finally\s+|just\s+)?(?:closed(?:\s+down)?|shut(?:\s+down|\s+its\s+doors)?|sold(?:\s+up)?|"
+    r"moved\s+away|(?P<retired>retired)|(?:got|was|were)\s+(?:rerouted|sold|knocked down|turned into\b[^,.;!?]*|"
+    # a thing of the speaker's taken or wrecked ("the Raleigh got nicked", "the Golf was written off")
+    r"nicked|stolen|pinched|nabbed|written off|totall?ed))"
+    r"(?=\s*(?:[,.;!?:(]|$|\s(?:so|and|but|last|in\s+(?:(?-i:[A-Z])|\d)|(?:a\s+(?:few|couple)\s+(?:of\s+)?|"
+    r"two\s+|three\s+)?(?:weeks?|months?|years?)\s+ago|recently|over\s+the\s+\w+|this\s+(?:year|spring|summer|autumn|"
+    r"winter)|earlier\s+this\s+\w+|for\s+(?:good|an?\s+[\w-]+\s+job|another\s+job|a\s+new\s+job))\b))"
+    # a thing of the speaker's put up for sale, as one replacing it is ("Bolt's going on eBay")
+    r"|(?:'s|\s+is)\s+(?:going|gone)\s+on\s+(?:ebay|gumtree|vinted|marketplace|craigslist|facebook marketplace)\b)",
     re.IGNORECASE,
 )
 # ... or a thing of the speaker's broken past mending ("the Hilux finally carked it")
@@ -72,7 +85,10 @@ _BROKE_THING = re.compile(
     r"(?:^|[,;:]\s*|\b(?:and|so|but)\s+)(?:(?:btw|also|ok|okay|oh|well|so|and|plus|update|fyi)[,:]?\s+)*"
     + _THING
     + r"\s+(?:(?:finally|officially|totally|just)\s+)?(?:carked it|gave up the ghost|bit the dust|conked out|"
-    r"kicked the bucket|(?:got|was) written off)\b",
+    r"kicked the bucket|(?:got|was) written off|packed up|packed in|gave out|stopped working)\b"
+    # ... or, called old, gone as a thing goes ("the old boiler finally died on Sunday")
+    r"|(?:the|my|our)\s+old\s+(?P<died>[\w&.+'-]+(?:\s+(?!(?:finally|just)\b)[\w&.+'-]+)?)\s+(?:(?:finally|just)\s+)?"
+    r"(?:died|broke)\b",
     re.IGNORECASE,
 )
 # The speaker's own ending of a thing they did: "officially done with smoking", "had to stop going
@@ -86,10 +102,28 @@ _ENDED_THING = re.compile(
     r"cancell?ed|dropped out of|cut|shut down|shut|closed(?: out| down)?|killed|axed|scrapped|traded in|got rid of|"
     r"handed back|gave back)\s+"
     + _THING
+    # a thing taken from the speaker by those who run it ("they rerouted the 38", "they took the vans
+    # off us", "the council closed the tip"): what the speaker had of it went
+    + r"|\b(?:they|they've|the council|work|the company|my work)\s+(?:(?:just|finally)\s+)?"
+    r"(?:rerouted|axed|scrapped|cancell?ed|closed|shut|sold|took away)\s+"
+    + _THING.replace("(?P<x>", "(?P<theirs>")
+    # ... or stolen ("someone nicked the Raleigh outside the library")
+    + r"|\b(?:someone|somebody|they)\s+(?:nicked|stole|pinched|nabbed)\s+"
+    + _THING.replace("(?P<x>", "(?P<stolen>")
+    # ... or one who worked for them let go ("we let Gary go after the third no-show")
+    + r"|\blet\s+(?P<letgo>(?-i:[A-Z])[\w'-]+|(?:the|our|my)\s+[a-z]+)\s+go\b"
+    + r"|\b(?:they|they've|work|the company)\s+took\s+(?:the|my|our)\s+(?P<off>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+"
+    r"(?:off|away from)\s+(?:us|me)\b"
     # "handed the Tesla back", "gave the lease car back": a thing given back, named between
     + r"|\b(?:handed|gave|took)\s+(?:the|my|our)\s+(?P<back>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+back\b"
     # "traded the CB500F in on saturday": a thing traded in, named between
     + r"|\btraded\s+(?:the|my|our)\s+(?P<traded>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+in\b",
+    re.IGNORECASE,
+)
+_TITLED = re.compile(r"(?:dr|doctor|mr|mrs|ms|miss|prof|professor|nurse|coach)\.?\s+\w", re.IGNORECASE)
+_FAMILY = re.compile(
+    r"\b(?:mum|mom|dad|mother|father|parents|sister|brother|wife|husband|partner|son|daughter|kids|children|"
+    r"grandma|grandpa|gran|nan|granny|aunt|uncle|cousin|in-laws|family|guests?|friends?|boyfriend|girlfriend)$",
     re.IGNORECASE,
 )
 _NO_MORE = re.compile(r"\bno more\s+(?!than\b)" + _THING, re.IGNORECASE)
@@ -133,12 +167,27 @@ def left_behind(text: str) -> tuple[str, ...]:
         (m.start(), x)
         for pattern in (_BEFORE_THING, _THING_GONE, _BROKE_THING, _NO_MORE, _ENDED_THING)
         for m in pattern.finditer(text)
-        if (x := m.group("x") or m.groupdict().get("back") or m.groupdict().get("traded") or "")
+        if (
+            x := m.group("x")
+            or m.groupdict().get("back")
+            or m.groupdict().get("traded")
+            or m.groupdict().get("theirs")
+            or m.groupdict().get("off")
+            or m.groupdict().get("stolen")
+            or m.groupdict().get("letgo")
+            or m.groupdict().get("died")
+            or ""
+        )
         # (before the thing gone, with the "so" that may open its clause: "no running so the half is off")
         and not _TAKEN_BACK.search(
             text[: m.start("x") if pattern is _THING_GONE and m.group("x") else m.start()] + " " + x.rpartition(" ")[0]
         )
         and not _FOR_A_WHILE.match(text[m.end() :])
+        # (one of the family called old is no thing that broke: "my old gran died")
+        and not (m.groupdict().get("died") and _FAMILY.search(x))
+        # (one retired by a name alone may be family: "Sam retired" of "my brother is Sam"; by a title,
+        # one who served the speaker: "dr okafor retired")
+        and not (m.groupdict().get("retired") and not _TITLED.match(x))
     ]
     return tuple(dict.fromkeys(x.strip(" .'") for _, x in sorted(found) if x.strip(" .'")))
 
@@ -151,7 +200,12 @@ def only_left_behind(clause: str) -> bool:
     for pattern in said:
         rest = pattern.sub(" ", rest)
     # where and when it went is no more than that ("falcon got scrapped at the all-hands today")
-    rest = re.sub(r"^\s*(?:at|in|on|during|after|before|since|today|yesterday|this|last)\b.*$", " ", rest, flags=re.I)
+    rest = re.sub(
+        r"^\s*(?:at|in|on|outside|near|by|behind|from|during|after|before|since|today|yesterday|this|last)\b.*$",
+        " ",
+        rest,
+        flags=re.I,
+    )
     rest = re.sub(
         r"\b(?:lol|haha+|lmao|tbh|honestly|anyway|so|and|but|ok|okay|ever|again|forever|for good)\b|[^\w]+",
         " ",
@@ -168,5 +222,17 @@ def names_left(thing: str, statement: str) -> bool:
         return stands_for(thing, statement)
     if re.fullmatch(r"\d{1,2}:\d{2}", thing):  # "the 7:42": the train or slot a belief names by its time
         return re.search(rf"(?<![\d:]){re.escape(thing)}(?![\d:])", statement) is not None
+    if re.fullmatch(r"\d{1,3}[a-z]?", thing, re.IGNORECASE):
+        # "the 38": a bus or a route a belief names by its number, as "the 38" or "the 38 bus" (not a
+        # flat or an age: "my flat number is 12")
+        return (
+            re.search(
+                rf"\bthe\s+{re.escape(thing)}\b(?!\s*(?:years?|months?|weeks?|days?|%))"
+                rf"|(?<![\d:]){re.escape(thing)}\s+(?:bus|route|train|tram|line|service)\b",
+                statement,
+                re.IGNORECASE,
+            )
+            is not None
+        )
     named = topic_words(thing)
     return bool(named) and names_ended(named, statement, by_kind=False)

@@ -353,7 +353,9 @@ class _State:
                 return self._supersede(named or keyed, p, verb)
         elif p.replaces and p.subject:
             gone = [b for b in same_kind if b.subject == p.subject and _names_value(b, p.replaces)]
-            if not gone and p.rule is None:  # "migrated everything to linear, jira is dead": the team's jira
+            # "migrated everything to linear, jira is dead": the team's jira; "the old fridge died, a new
+            # Samsung arrived": a thing got in place of the one gone
+            if not gone and p.rule in (None, "possession"):
                 gone = [b for b in [self._named_left(p, same_kind)] if b is not None]
             if gone:
                 return self._supersede(gone, p, "corrected" if p.rule == "correction" else "replaced")
@@ -654,13 +656,18 @@ class _State:
             shape == "name" and not m.group("v").casefold().startswith("the ")
         ):
             return False  # "it's June now": the month it is; "it's Ramadan now": the time of year
-        if shape not in ("weekday", "date", "money", "name"):
+        # a number only with what it counts ("it's 70 people since the flood" of "about 40 people in it")
+        # or as the number a thing goes by ("it's the 52 for me now" of "the 47 bus"): said the same in both
+        counted = _COUNTED.match(m.group("v")) if shape == "number" else None
+        if shape not in ("weekday", "date", "money", "name") and counted is None:
             return False
         held = []
         for b in self._judgeable(p, beliefs) if not someone else self._judgeable(replace(p, subject=_USER), beliefs):
             if someone and not _THEIRS_WHO_COMES.match(b.statement):
                 continue
             same = [v for v in value_spans(b.statement) if value_shape(v) == shape and v.casefold() != new.casefold()]
+            if counted is not None:
+                same = [v for v in same if _counted_alike(counted, v, b.statement)]
             if same and (shape != "name" or len(same) == 1):
                 held.append((b, same[0]))
         if not held:
@@ -1915,11 +1922,28 @@ _IT_IS_NOW = re.compile(
     r"(?:^|[,;]\s*|\b(?:so|mean|means|meaning|and|but|now)\s+)(?:it's|it is|its)\s+(?:(?:all|only|just)\s+)?"
     r"(?P<v>(?!(?:over|done|finished|fine|ok|okay|great|good|bad|better|worse|time|late|early)\b)[^,.;!?]{2,40}?)"
     r"(?P<at>\s+at\s+\d{1,2}(?:[:.]\d{2})?(?:\s?[ap]m)?)?(?:\s+(?:only|for|with|in)\s+[\w' ]{1,20}?)?"
-    r"\s+(?:now|these days|nowadays|going forward|from now on)\b"
+    r"\s+(?:now|these days|nowadays|going forward|from now on|since\s+(?:the|my|our|we|i|last)\b[^,.;!?]{0,30}?)\b"
     # (the clause ends there: "it's Christmas now so the house is chaos" says what time of year it is)
     r"(?=\s*(?:[,.;!?]|$|(?:ugh|lol|haha|tbh)\b|[\U0001F300-\U0001FAFF]))",
     re.IGNORECASE,
 )
+
+
+# A number said with what it counts, or as the number a thing goes by ("70 people", "the 52")
+_COUNTED = re.compile(r"(?P<the>the\s+)?\d[\d,]*(?:\s+(?P<what>[a-z]{3,}))?\s*$", re.IGNORECASE)
+
+
+def _counted_alike(counted: re.Match[str], held: str, statement: str) -> bool:
+    """Whether a number held in a statement counts what the new one counts ("about 40 people" and
+    "70 people") or goes by a number as the new one does ("the 47 bus" and "the 52")."""
+    after = re.search(rf"(?<![\d,.]){re.escape(held)}(?![\d,.])\s*(?P<what>[a-z]+)?", statement, re.IGNORECASE)
+    if after is None:
+        return False
+    if counted.group("what"):
+        return (after.group("what") or "").casefold().rstrip("s") == counted.group("what").casefold().rstrip("s")
+    return (
+        bool(counted.group("the")) and re.search(rf"\bthe\s+{re.escape(held)}\b", statement, re.IGNORECASE) is not None
+    )
 
 
 # A day moved: a verb of moving a date, then the day it is moved to ("pushed back to 12 October")

@@ -564,6 +564,14 @@ _FINISHED = re.compile(
 )
 
 
+# A clause said of now ("I'm on the 19 these days"): what holds in place of a thing said gone
+_NOW_SAID = re.compile(r"\b(?:now|these days|nowadays|instead|from now on|going forward)\b", re.IGNORECASE)
+# ... or one got in its place, said with "I" dropped ("bought a Brompton with the insurance money")
+_GOT_IN_ITS_PLACE = re.compile(
+    r"(?:(?:so|and|then)\s+)?(?:bought|got|picked up|ordered|went with|switched to|moved to|ended up (?:at|with|in|on)|"
+    r"signed up (?:with|to|for)|joined)\s+\S",
+    re.IGNORECASE,
+)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
@@ -582,7 +590,23 @@ def _left_behind_marked(findings: list[Finding], content: str, speaker: Speaker)
         if said is None:  # the phrase ran across two sentences: no one sentence says it
             return findings
         parts = re.split(r"\s*[,;]\s*|\s+[—–-]+\s+|\s+(?:so|and|but)\s+", said)  # "..., so the half is off"
-        if any(only_left_behind(c) for c in parts if thing in left_behind(c)):  # the rest says why
+        gone_said = [c for c in parts if thing in left_behind(c) and only_left_behind(c)]
+        now_said = [
+            c
+            for c in parts
+            if c not in gone_said and ((_FIRST_PERSON.search(c) and _NOW_SAID.search(c)) or _GOT_IN_ITS_PLACE.match(c))
+        ]
+        if gone_said and now_said:  # "they rerouted the 38 so I'm on the 19 these days": what holds instead
+            body = strip_lead(now_said[0].strip()).rstrip(".!")
+            if _GOT_IN_ITS_PLACE.match(body):  # "bought a Brompton ...": the speaker's, "I" dropped
+                body = "I " + re.sub(r"^(?:so|and|then)\s+", "", body, flags=re.IGNORECASE)
+            statement = third_person(body[:1].upper() + body[1:], speaker.label) + "."
+            return [
+                Finding(
+                    kind="fact", statement=statement, op="update", subject=speaker.key, rule=LEFT_FOR, replaces=thing
+                )
+            ]
+        if gone_said:  # the rest says why
             return [
                 Finding(kind="fact", statement=said, op="update", subject=speaker.key, rule=LEFT_BEHIND, replaces=thing)
             ]
@@ -599,7 +623,8 @@ def _left_behind_marked(findings: list[Finding], content: str, speaker: Speaker)
         if f.kind == "fact"
         and f.op in ("add", "update")
         and f.replaces is None
-        and f.rule in (None, "generic")  # a frame reads what its own words replace
+        # a frame reads what its own words replace; a thing got is what a thing gone leaves in its place
+        and f.rule in (None, "generic", "possession")
         and INSTRUCTION_LIKE not in f.flags
         and not negated(f.statement)
     ]

@@ -190,6 +190,9 @@ _DONE_TO_MINE = re.compile(
     r"fri|satur|sun)days?|(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)\w*(?:\s*(?:/|,|&|and)\s*(?:mon|tues?|weds?|thu|thurs?|fri|sat|sun)\w*)+|nights|days|mornings|evenings|afternoons|weekends|the\s+(?:early|late|night|day|morning|"
     r"evening|weekend)\s+(?:shift|rota|slot))\b(?![^.;]*\b(?:only|just this|for (?:the|one|a) (?:week|day|month)))"
     r"|bumped\s+(?:me|us)\s+(?:up\s+|down\s+)?to\b"
+    # how often they have the speaker come in ("they want me in three days a week now")
+    r"|(?:want|wants|need|needs|expect|expects|have|has|got)\s+(?:me|us)\s+(?:back\s+)?(?:in|on site|onsite|in the office)\s+"
+    r"(?:\w+\s+){0,2}?(?:days?|times?)\s+a\s+(?:week|fortnight|month)\b"
     # where they put the speaker: a rota, a team, a treatment ("they put me on the 12-8 shift",
     # "on antibiotics"), not a passing spot ("on the spot", "in a taxi", "on hold")
     # (or the speaker's pet, by a pronoun or a pet name: "the vet put the little guy on ...")
@@ -688,6 +691,13 @@ _FRONTED_EN = re.compile(
     r",?\s+(?=(?:I|I'm|I've|I'd|we|we're|we've|my|our|the|(?-i:[A-Z][a-z]+))\b)",
     re.IGNORECASE,
 )
+# How the news came, said before it with no verb ("Letter from the letting agent today, rent's going
+# up ...", "email from school: ..."): the news is the statement
+_NEWS_LEAD_EN = re.compile(
+    r"^(?:(?:a|an|another)\s+)?(?:letter|email|e-mail|text|call|message|notice|note|update|memo)\s+"
+    r"(?:from|through from)\s+[\w'&. -]{1,40}?(?:\s+(?:today|this morning|yesterday|earlier|last night))?\s*[,:;—–-]\s*(?=\w)",
+    re.IGNORECASE,
+)
 _ADDRESSED_EN = re.compile(r"^(?:you|your|you're|you've|you'll|you'd)\b", re.IGNORECASE)
 
 # A yes-or-no asked by a verb said twice (not 不对不对: a slip said twice), and what urges an
@@ -1005,11 +1015,12 @@ def is_statement(clause: str) -> bool:
     if passed_on(strip_lead(text)):
         return False  # "I read that octopuses have three hearts": the world's, passed on
     body = _LEAD_EN.sub("", _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!")))
-    body = _FRONTED_EN.sub("", body)
+    body = _NEWS_LEAD_EN.sub("", _FRONTED_EN.sub("", body))
     if clock_said(body):
         return False
     if (
-        (_VALUE_NOW.match(body) and _NOW_SAID.search(body))
+        # (in any clause: "they rerouted it so it's the 52 for me now")
+        any(_VALUE_NOW.match(part) and _NOW_SAID.search(part) for part in re.split(r"[,;]\s+|\s+(?=so\s)", body))
         or _NO_LONGER_ALONE.match(text)
         # ("officially a third year 🎉": the word that says it holds from today, as "now" does)
         or any(
@@ -1057,6 +1068,7 @@ def is_statement(clause: str) -> bool:
         or THING_CHANGED.match(body)
         or _THING_AT_SUM.match(body)
         or _NEW_ONE_AT.search(body)
+        or _NEW_ONE_FORMED.match(body)
         or _SUM_FROM.match(body)
     ):
         return True  # "Down to 32 hours a week now", "that remote thing changed": the speaker's, moved
@@ -1066,7 +1078,7 @@ def is_statement(clause: str) -> bool:
         return True  # "favorite sport to play is squash": the speaker's, "my" dropped
     if WENT_WITHOUT.search(body):
         return True  # "30 days without a cigarette today", "it's been 3 weeks since my last drink"
-    if _NEW_RECORD.match(body) or _READING_ALONE.match(body):
+    if _NEW_RECORD.match(body) or _READING_ALONE.match(body) or _TIME_FROM_ALONE.match(body):
         return True  # "new pb this morning!!! 26:55": a value of the speaker's own, said new
     if _HELD_WITH.match(body):
         return True  # "it's insured with LV": the thing spoken of last, and who it is held with
@@ -1339,6 +1351,13 @@ _NEW_ONE_AT = re.compile(
     r"(?:[$€£¥]\d|\d[\d,.]*\s?(?:%|k\b))",
     re.IGNORECASE,
 )
+# The new one of a thing spoken of, said by a value of a form of its own ("new one's LS17 8QT",
+# "the new number is 07700 900123"): what the thing is now
+_NEW_ONE_FORMED = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?(?:the\s+|my\s+|our\s+)?new\s+(?:[\w-]+\s+)?(?:one|number|postcode|zip|address|email|"
+    r"e-mail|mobile|landline)(?:'s|\s+is)\s+(?=\S*\d|\S+@)",
+    re.IGNORECASE,
+)
 _AMOUNT_MOVED = re.compile(
     r"(?:(?:now|so|and|but)\s+)?(?:down|up|back)\s+to\s+(?:about\s+|around\s+|just\s+|only\s+)?"
     r"(?:[$€£¥]?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|once|twice|half)\b)"
@@ -1380,6 +1399,9 @@ _VALUE_NOW = re.compile(
     r"kilos?|pounds?|dollars|euros|bucks|days a week|hours a week)\b"
     # how many days of the week, in words ("it's three days a week now")
     r"|(?:one|two|three|four|five|six|seven)\s+days\s+a\s+week\b"
+    # a count of people, or the number a thing goes by ("it's 70 people since the flood", "it's the 52 for me now")
+    r"|\d[\d,]*\s+(?:people|members|families|households|kids|children|pupils|students|staff|volunteers|residents)\b"
+    r"|the\s+\d{1,3}[a-z]?\s+(?:for\s+(?:me|us)\s+)?(?:now|these days|nowadays)\b"
     # what it all is now ("lately it's all rooibos for me"), not how it all is ("it's all good now")
     r"|(?:all|mostly)\s+(?!(?:good|fine|great|ok|okay|over|done|set|sorted|gone|right|well|quiet|calm|busy|new|"
     r"fun|cool|same|better|worse|downhill|uphill|go|about|the same|that|this|just)\b)[a-z][\w'-]{2,}\b"
@@ -1418,8 +1440,11 @@ _IT_MOVED = re.compile(
     r"\s+(?:(?:up|down)\s+to|out\s+at)\s+(?:about\s+|around\s+|just\s+)?[$€£¥]?\d"
     # ... or put up or down by whoever sets it ("E.ON reviewed the account and dropped it to £118",
     # "put it up to 8%"): the sum of the thing spoken of last, as it is now
-    r"|^(?:[\w.'&-]+\s+){0,3}?(?:[^,;]*?\band\s+)?(?:put|bumped|pushed|dropped|knocked|brought|cut|reduced|lowered|"
-    r"raised|increased|upped|hiked|topped)\s+(?:it|them|mine|ours)\s+(?:(?:up|down|back)\s+)?to\s+"
+    # ("landlord's putting it up to £1,020 from April", "they voted to raise them to $215")
+    r"|^(?:[\w.'&-]+\s+){0,3}?(?:[^,;]*?\band\s+)?(?:(?:voted|decided|going|planning)\s+to\s+)?"
+    r"(?:put|putting|bumped|bumping|pushed|pushing|dropped|dropping|knocked|knocking|brought|bringing|cut|cutting|reduced|"
+    r"reducing|lowered|lowering|raised|raising|raise|increased|increasing|upped|upping|hiked|hiking|topped)"
+    r"\s+(?:it|them|mine|ours)\s+(?:(?:up|down|back)\s+)?to\s+"
     r"(?:about\s+|around\s+|just\s+|the\s+full\s+)?(?:[$€£¥]\d|\d[\d,.]*\s?(?:%|k\b))"
     # someone moved the thing spoken of last ("they emailed me and pushed it to march 19")
     r"|^(?:they|she|he|(?:the|my|our)\s+\w+)\s+(?:[^,;]*?\band\s+)?(?:pushed|moved|bumped|rescheduled|shifted|"
@@ -1526,7 +1551,10 @@ _NOW_SAID = re.compile(
     r"|since\s+(?:the\s+|last\s+)?(?:" + MONTHS + r")\b"
     # ... or since the change that set it ("it's $9.99 since the price hike in October")
     r"|since\s+(?:the|my|our|their|a)\s+(?:[\w-]+\s+){0,2}?(?:hikes?|rises?|increases?|changes?|reviews?|uprating|"
-    r"renewal|update|upgrade|switch|move|cuts?|reductions?|drop|reshuffle|restructure)\b)",
+    r"renewal|update|upgrade|switch|move|cuts?|reductions?|drop|reshuffle|restructure|flood|fire|merger|takeover|"
+    r"refurb|refurbishment|renovation|rebrand|lockdown|pandemic|election|storm|closure)\b"
+    # ... or since an event named last in its clause ("it's 55 members since the open day")
+    r"|since\s+(?:the|my|our)\s+[\w-]+(?:\s+[\w-]+)?\s*(?=[,.;!?]|$))",
     re.IGNORECASE,
 )
 _TIME_POINT = re.compile(r"^(?:the )?(?:last|next|first) time\b(?!.*,)", re.IGNORECASE)
@@ -1744,6 +1772,14 @@ _NEW_RECORD = re.compile(r"^(?:(?:so|ok|okay|omg|yay|finally|just|another|and)\W
 # A reading of the speaker's own said alone with when or where it was taken ("78 this morning 💪",
 # "23:42 at parkrun this morning!!!"): a number with no noun is only ever a measure of one's own
 # said to one who knows what it measures; ``generic_decision`` moves the one measure held
+# A time said alone with when it starts ("8:30 starting next week, folks complained it was too early",
+# "7.15 from monday"): the time of the thing spoken of, said anew
+_TIME_FROM_ALONE = re.compile(
+    r"^(?:(?:so|ok|okay|right|update|and|now)\W+)*(?:it's\s+|its\s+)?(?:at\s+)?"
+    r"\d{1,2}(?:[:.]\d{2}|\s?(?:am|pm))(?:\s?(?:am|pm))?\s+(?:starting|from)\s+"
+    r"(?:next|this|now|tomorrow|on|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:" + MONTHS + r"))\b",
+    re.IGNORECASE,
+)
 _READING_ALONE = re.compile(
     r"^(?:(?:so|ok|okay|omg|yay|finally|just|and|now)\W+)*(?P<v>\d{1,3}(?:[.:]\d{1,2})?)(?:\s?(?:kg|kgs|lbs?|st))?"
     r"\s+(?:(?:at|on)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:this morning|this evening|today|on the scales)\b"
@@ -1900,7 +1936,8 @@ def done_to_mine(clause: str) -> bool:
 def elliptical(clause: str) -> bool:
     """A clause that stops at its infinitive marker ("Yeah, I love to."): its
     verb is in the sentence before, so there is nothing here to keep."""
-    return re.search(r"\bto\s*[.!]*$", clause.strip(), re.IGNORECASE) is not None
+    # (not "my go-to", "a lean-to": a noun that ends in it)
+    return re.search(r"(?<!-)\bto\s*[.!]*$", clause.strip(), re.IGNORECASE) is not None
 
 
 _THE_ONE_DIED = re.compile(

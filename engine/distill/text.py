@@ -180,6 +180,13 @@ _BARE_CONTRACTIONS = {
 _BARE_CONTRACTION = re.compile(r"(?<![\w'’])(" + "|".join(_BARE_CONTRACTIONS) + r")(?![\w'’])", re.IGNORECASE)
 
 
+# "were" typed for "we're" where it opens a sentence before what we are doing or where we are
+# ("were doing it every fortnight now"): a question would name who were ("were you ...")
+_WERE_FOR_WE_ARE = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?P<w>[Ww])ere(?=\s+(?:[a-z]+ing|now|all|both|still|just|on|in|at|off|with|back|moving)\b)"
+)
+
+
 # "i" typed for "I" ("and i don't drink coffee", "i'm 34"): not "i.e." nor a letter in a list ("i)")
 _LOWER_I = re.compile(r"(?<![\w'’.-])i(?=['’]\w|\s)")
 
@@ -217,6 +224,7 @@ def apostrophes_restored(text: str) -> str:
     """The message with contractions typed without their apostrophe spelled as
     contractions ("im in texas" -> "I'm in texas") and "i" as "I", so the rules that
     read "I'm" read what chat writes."""
+    text = _WERE_FOR_WE_ARE.sub(lambda m: m.group("w") + "e're", text)
     return _LOWER_I.sub("I", _BARE_CONTRACTION.sub(lambda m: _BARE_CONTRACTIONS[m.group(1).casefold()], text))
 
 

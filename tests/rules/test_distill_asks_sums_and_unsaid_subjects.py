@@ -253,13 +253,8 @@ def test_two_chinese_habits_sharing_only_how_often_are_both_kept(held: str, said
         ("my phone plan is 45 a month", "moved to a cheaper carrier, 28 a month now", "45"),
         # a new number, its cue a new sim
         ("my number is 0412 555 019", "new sim, use 0412 555 884 from now on", "019"),
-        pytest.param(
-            "my number is 0412 555 019",
-            "new sim after i lost my phone, it's 0412 555 884 now",
-            "019",
-            # known miss: the cue is in the clause before; "it's <number> now" alone reads as nothing
-            marks=pytest.mark.xfail(strict=True, reason="a number said by 'it' in a clause after its cue"),
-        ),
+        # ... the cue in the clause before, the number said by "it": a phone number by its form
+        ("my number is 0412 555 019", "new sim after i lost my phone, it's 0412 555 884 now", "019"),
     ],
 )
 def test_a_dose_a_small_sum_or_a_number_said_changed_replaces_it(held: str, changed: str, gone: str) -> None:

@@ -1,0 +1,155 @@
+"""What went, named in the words people use, and what others moved for the speaker.
+
+A place, a firm, a route or a person named as gone ("the Kirkgate branch closed", "they axed the
+X4", "Priya left", "someone pinched the Trek", "we let Dave go", "the old fridge finally died"),
+with what holds in its place said beside it, replaces the belief that names it; said alone, it
+ends it. A sum put up or down by whoever sets it ("the council's putting it up to £1,890", "the
+board voted to raise them to $240"), news said after how it came ("Email from the agent this
+morning, ..."), a count of people or a numbered route said of "it" ("it's 55 members since the
+open day"), how often said anew ("we're doing it every fortnight now", "decided to go monthly",
+"they want me in four days a week now"), a place in a queue, a time said alone with when it
+starts ("9:15 from next week"), a phone number, a postcode or an e-mail said new, one of the
+speaker's people said by their name with "'s" ("jo's on lates now") and a favourite that took
+over as a "go-to": each replaces the one held.
+
+A thing closed for a day, one of the family who left after a visit, a number of another kind
+(a work number beside a mobile), someone else's address and a count of other things end nothing.
+
+Words of my own (pure, the distiller's own functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledgermind import Owner
+from tests.support.said import beliefs_after
+
+OWNER = Owner("what-went", "u")
+
+
+def _replaced(held: str, said: str, gone: str) -> None:
+    """After ``held`` then ``said`` (one session), a belief naming ``gone`` ended and something is
+    held in its place."""
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+    assert current, (current, ended)
+
+
+def _ended(held: str, said: str, gone: str) -> None:
+    """After ``held`` then ``said`` (one session), a belief naming ``gone`` ended."""
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert any(gone in e for e in ended), (current, ended)
+
+
+def _kept(held: str, said: str) -> None:
+    """After ``held`` then ``said`` (one session), nothing ended."""
+    current, ended = beliefs_after(OWNER, held, said, one_session=True)
+    assert ended == [], (current, ended)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a place or a firm gone, said with no copula, and what holds instead
+        (
+            "I take the cat to the Kirkgate vets",
+            "the Kirkgate branch closed so she's registered with Abbey Vets now",
+            "Kirkgate",
+        ),
+        (
+            "We bank at the Lloyds on Market Street",
+            "The Market Street branch shut down, so our account moved to the Broad Street one",
+            "Market Street",
+        ),
+        # a person gone from the role, and who took it
+        ("Our office manager is Priya", "Priya left for a hospital job, Ben's taken over her desk", "Priya"),
+        # a route taken away by those who run it, and what the speaker is on now
+        ("I catch the X4 into town", "they axed the X4 so I'm on the 22 now", "X4"),
+        # a thing taken from the speaker
+        ("I've got a works car", "they took the works cars off us, I'm driving my own Polo", "works car"),
+        # a thing of theirs up for sale as the new one arrives
+        ("I ride with a Karoo 2 on the bars", "the Edge 840 arrived, Karoo's going on eBay", "Karoo"),
+        # stolen, and what was bought with the money
+        ("My bike is a Trek FX", "someone pinched the Trek outside the gym, got a Ribble with the payout", "Trek"),
+        # one who worked for them let go
+        (
+            "Our cleaner is a lady called Dorota",
+            "We let Dorota go in May, Sam from round the corner does it now",
+            "Dorota",
+        ),
+        # the old one of a kind died, the new one fitted
+        (
+            "Our fridge is a Bosch from 2011",
+            "the old fridge finally died on Friday, a new Samsung arrived today",
+            "fridge",
+        ),
+        # a sum put up or down by whoever sets it, "it" or "them"
+        ("Our service charge is £1,650 a year", "the council's putting it up to £1,890 from April", "£1,650"),
+        ("My condo fees are $210 a month", "the board voted to raise them to $240 starting in March", "$210"),
+        ("My rent is £1,100 a month", "they're knocking it down to £1,050 from June, a miracle", "£1,100"),
+        # news said after how it came
+        (
+            "My rent for the flat in Exeter is £875 a month",
+            "Email from the agent this morning, rent's going up to £925 from next month",
+            "£875",
+        ),
+        # a count of people, or the number a route goes by, said of "it"
+        ("Our residents' group has about 30 members", "it's 55 members since the open day", "30"),
+        ("I get the 12 bus to college", "they changed the route so it's the 14 for me now", "12"),
+        # how often, said anew ("were" typed for "we're"; a frequency taken up from a date; others' wish)
+        ("We hold the beach clean once a month", "were doing it every fortnight now", "once a month"),
+        ("Our club magazine comes out quarterly", "we've decided to go monthly from September", "quarterly"),
+        ("I go into the Leeds office twice a week", "they want me in four days a week now", "twice a week"),
+        # a place in a queue, said as where the speaker is now
+        ("We're 14th on the waiting list for a council flat", "just got a letter, we're 6th now", "14th"),
+        ("I'm 9th in the queue for a plot", "I've moved up to 3rd", "9th"),
+        # a time said alone with when it starts
+        ("Our running club meets at 7am on Sundays", "7:30 starting next week, too many complaints", "7am"),
+        # a value of a form of its own, said new
+        ("Our home phone is 0113 496 0555", "Virgin gave us 0113 496 0912 when we switched", "0555"),
+        ("My postcode is BS7 8QA", "new one's BS16 2JP after the move", "BS7 8QA"),
+        # one of the speaker's people said by their name with "'s"
+        ("My husband Jo works night shifts at the depot", "jo's on days now, finally", "night"),
+        # a favourite that took over as a "go-to"
+        (
+            "My favourite chippy is the Golden Fry on Mill Road",
+            "Nelly's on the high street has totally taken over as my go-to",
+            "Golden Fry",
+        ),
+    ],
+)
+def test_what_went_or_what_others_moved_replaces_the_one_held(held: str, said: str, gone: str) -> None:
+    _replaced(held, said, gone)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a thing named as gone, nothing said in its place
+        ("I get the 31 to work", "they rerouted the 31 last week", "31"),
+        ("I do pilates at the Albany studio", "the Albany studio closed down in March", "Albany"),
+        ("My car's a silver Golf", "the Golf was written off in the crash", "Golf"),
+    ],
+)
+def test_what_went_alone_ends_the_one_held(held: str, said: str, gone: str) -> None:
+    _ended(held, said, gone)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        # a place closed for a day, or at an hour
+        ("I swim at the Pond Street pool on Tuesdays", "the pool closed early today so I went for a run"),
+        ("I buy my bread at the corner shop", "the shop closed at 5 so I missed it"),
+        # one of the family who left after a visit
+        ("My sister lives in Bristol", "my sister left on Sunday after a lovely week"),
+        # a number of another kind, someone else's address, a count of other things
+        ("My mobile is 07700 900456", "my work number is 0161 555 0199"),
+        ("My email is sam.p@gmail.com", "my brother's email is tom.p@gmail.com"),
+        ("I have 2 cats", "it's 3 dogs now lol, my flatmate brought hers"),
+        # a place of another kind, said in another league
+        ("We're 5th on the waiting list for a plot", "our team's 3rd in the league now"),
+    ],
+)
+def test_closed_for_a_day_a_visit_or_another_kind_ends_nothing(held: str, said: str) -> None:
+    _kept(held, said)
