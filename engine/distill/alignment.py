@@ -901,6 +901,8 @@ _ENDED_SUBJECT = re.compile(
 _WHEN_WORDS = frozenset(
     ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "yesterday", "tonight"]
     + ["weekend", "morning", "afternoon", "evening", "night"]
+    # (the words that open why or when it ended: "resigned from the committee after the row")
+    + ["after", "before", "because", "since", "following", "due"]
 )
 
 
@@ -926,7 +928,7 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
     m = _ENDED.search(text) or _FINISHED.search(text)
     itself = _ENDED_SUBJECT.search(text) if m is None else None
     if itself is not None:
-        thing = topic_words(itself.group("thing") or itself.group("let") or itself.group("initials"))
+        thing = topic_words(itself.group("thing") or itself.group("let") or itself.group("initials")) - _WHEN_WORDS
         return (thing, text[itself.end() :]) if thing else None
     since = _NOT_DONE_SINCE.search(text) if m is None else None
     if since is not None:  # "so no swimming since": the doing is what ended
@@ -937,6 +939,7 @@ def ended_object(statement: str) -> tuple[frozenset[str], str] | None:
             # ("handed the treasurer job to Sue": the treasurer; "job" names no thing of its own)
             topic_words(handed.group("thing") or handed.group("role") or handed.group("cut") or handed.group("to"))
             - {"job", "role", "post", "position", "duti", "duty", "gig"}
+            - _WHEN_WORDS
             if handed
             else frozenset()
         )

@@ -387,6 +387,8 @@ _OWNED_SLIP_EN = re.compile(
     + _SLIP_EN.replace("sorry|", "").replace(_FOUND_AGAIN_EN, "")
     + r")\b"
     r"|\bi\s+(?:said|told you|wrote|typed|put|gave you)\s+[^.,;!?]{1,30}?\s+(?:earlier|before|above|last time|by mistake)\b"
+    # ("just realised I told you 3, it's only 2 shifts"): a slip found, what was said named after it
+    r"|\breali[sz]ed\s+(?:that\s+)?i\s+(?:said|told you|wrote|typed|put|gave you)\b"
     r"|\b(?:i )?(?:got|had) (?:it|that|this|them|those|the \w+)(?: \w+)? wrong\b|\b(?:got|get) (?:them|those|these) mixed up\b"
     r"|\bdouble[- ]checked\b|\bfat[- ]?finger(?:ed|s)?\b|\b(?:scratch|ignore|disregard) (?:that|what i said)\b|\bfor your (?:notes|records)\b"
     r"|\b(?:need|have|want) to (?:fix|correct) (?:something|that|one thing)\b|\bcorrection\b)",
@@ -468,6 +470,8 @@ def bare_correction(clause: str, whole: bool = True) -> BareCorrection | None:
     # "wait no, just reopened the email, it's the 24th": how it was checked, said between the
     # formula and the value, is no part of either
     text = _CHECKED_MID_EN.sub("", text)
+    # "typo, ends in 4417": the thing spoken of, its "it" dropped as chat drops it
+    text = re.sub(r"(?<=[,;:—–]\s)(?=(?:ends|starts|begins)\s+(?:in|with)\s+\w)", "it ", text, flags=re.IGNORECASE)
     found = _bare_en(text)
     if found is not None or not _SLIP_FORMULA.search(text):
         return found
@@ -1145,11 +1149,20 @@ _NO_VALUE_ALONE = frozenset(
 _NAME_ALONE_EN = re.compile(r"(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?[.!]*|\d[\d,.:]*\s*(?:am|pm)?[.!]*")
 
 
+# A slip found and named, then the right value ("Just realised I told you 3, it's only 2 shifts"): said
+# as the rules read a slip named ("I said 3 earlier, it's only 2 shifts")
+_SLIP_FOUND_EN = re.compile(
+    r"^(?:(?:oh|ah|hmm|wait|sorry|oops|ugh)[,\s]+)*(?:i\s+)?(?:just\s+)?reali[sz]ed\s+(?:that\s+)?i\s+"
+    r"(?:told you|said|wrote|put|gave you|typed)\s+(?P<old>[^,;.!?]{1,30}?)(?=\s*[,;—–-])",
+    re.IGNORECASE,
+)
+
+
 def slips_joined(spoken: list[str]) -> list[str]:
     """The sentences, a slip said alone joined to the value said alone just before it, and a
     value said alone to the slip named right after it ("Phoenix. I said Tucson before ...")."""
     out: list[str] = []
-    for sentence in spoken:
+    for sentence in (_SLIP_FOUND_EN.sub(r"I said \g<old> earlier", s.strip()) for s in spoken):
         said = _SAID_BEFORE_EN.match(sentence.strip())
         if (
             out

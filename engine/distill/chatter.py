@@ -332,7 +332,9 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             # passing a word on, reporting back, a promise to the listener ("I will tell him", "I'll report
             # back if ...", "I'll prepare myself", "I will, I promise", "I'll be honest, ...")
             r"|^i(?:'ll| will)\s+(?:tell|show|let|report|prepare|pass|send|ask)\s+(?:him|her|them|myself|it|back|that|this)\b"
-            r"(?!.*\d)|^i(?:'ll| will),?\s+i promise\b|^i(?:'ll| will) be (?:honest|real|straight)\b",
+            r"(?!.*\d)|^i(?:'ll| will),?\s+i promise\b|^i(?:'ll| will) be (?:honest|real|straight)\b"
+            # a joke's stock sign-off ("I'll see myself out", "I'll get my coat")
+            r"|^i(?:'ll| will)\s+(?:see|show)\s+myself\s+out\b|^i(?:'ll| will)\s+get\s+my\s+coat\b",
             re.IGNORECASE,
         ),
         True,
@@ -353,7 +355,10 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             r"(?:just\s+|probably\s+|finally\s+|gonna\s+|going to\s+|planning to\s+|plan to\s+|want to\s+|might\s+)*"
             r"(?!(?:moving|move|getting married|marry|signing|sign|starting|start|quitting|quit|leaving|leave|closing|close)\b)\w+"
             r"|^(?:I'm|I am|im|we're|we are)\s+(?:just\s+)?(?:gonna|going to|planning to)\s+(?!(?:move|marry|sign|start|quit|leave)\b)"
-            r"[^,.;]*\s(?:tonight|this evening)\b",
+            r"[^,.;]*\s(?:tonight|this evening)\b"
+            # ("we're getting a takeaway tonight"): what is under way this evening, said in the present
+            r"|^(?:I'm|I am|im|we're|we are)\s+(?:just\s+)?(?!(?:moving|getting married|marrying|signing|starting|quitting|"
+            r"leaving|closing|going)\b)[a-z]+ing\b[^,.;]*\s(?:tonight|this evening)\b",
             re.IGNORECASE,
         ),
         False,

@@ -55,7 +55,10 @@ _EN = re.compile(
     r"|(?P<within>in "
     + _COUNT
     + r" (?P<unit>day|week|month|year)s?(?!\s+(?:a|per|each|every)\s+(?:week|month|year)\b))"
-    r"|on (?P<on_day>" + _WEEKDAY + r")(?!s|\s+(?:mornings|afternoons|evenings|nights)\b)"
+    # (not a weekday said with its date: "on Thursday the 14th" is dated by the words already)
+    r"|on (?P<on_day>"
+    + _WEEKDAY
+    + r")(?!s|\s+(?:mornings|afternoons|evenings|nights)\b|,?\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b)"
     r"|on the (?P<date>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
     r"|(?:in |in early |in late |early |late )(?P<month>" + "|".join(_MONTHS) + r")(?![ ,]+\d))\b",
     re.IGNORECASE,

@@ -56,10 +56,11 @@ _BEFORE_THING = re.compile(
 _THING_GONE = re.compile(
     r"(?:^|[,;:]\s*|\b(?:and|so|but)\s+)(?:(?:btw|also|ok|okay|oh|well|so|and|plus|update|fyi)[,:]?\s+)*"
     + _THING
-    + r"(?:(?:'s|\s+(?:is|are|has been|have been|got|was))\s+"
+    + r"(?:(?:'s|\s+(?:is|are|has been|have been|has|have|got|was))\s+"
     r"(?:officially\s+|now\s+|totally\s+|basically\s+)?"
     r"(?:dead(?:\s+to\s+(?:me|us))?|history|cancell?ed|canceled|gone for good|a thing of the past|no more|"
-    r"out of the picture|done for good|over for good|retired|discontinued|axed|canned|scrapped|shelved|"
+    r"out of the picture|done for good|over for good|(?:finished|ended|stopped|closed|folded)\s+for\s+good|retired|"
+    r"discontinued|axed|canned|scrapped|shelved|"
     r"killed off|killed|shut down|pulled|binned|"
     # a firm that is no more ("Bulb got taken over", "the gym went bust"): what was had of it went with it
     r"taken over|bought out|closed down|wound up|"

@@ -82,6 +82,7 @@ from ledgermind.distill.standing_requests import (
     standing_request,
 )
 from ledgermind.distill.statements import (
+    contrary_to_fact,
     elliptical,
     is_condition_alone,
     is_general_view,
@@ -282,6 +283,8 @@ class RuleExtractor:
                         replace(f, rule=STANDING_REQUEST, op=op)
                         for f in generic_findings(wanted, speaker, item.occurred_at)
                     )
+                    continue
+                if contrary_to_fact(sentence):  # "If I won the lottery I'd buy a barn": nothing is, nothing will be
                     continue
                 if is_general_view(sentence) or said_for_effect(sentence):  # a view of people at large, or irony
                     continue

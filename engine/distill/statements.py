@@ -56,6 +56,7 @@ __all__ = [
     "SUPPOSING_ZH",
     "WENT_WITHOUT",
     "clock_said",
+    "contrary_to_fact",
     "done_to_mine",
     "elliptical",
     "ended_first",
@@ -1281,6 +1282,8 @@ _ENDED_IT_SAID = re.compile(
     r"(?:(?:finally|just|already|actually|officially|eventually)\s+)?"
     + ENDING_VERB
     + r"\s+(?:it|them)\b(?!\s+(?:to|for|with)\b)"
+    # ... or one who worked for the speaker let go ("had to let her go, money's tight")
+    r"|^(?:(?:i|we)\s+)?(?:(?:had|have)\s+to\s+|finally\s+|just\s+)?let\s+(?:her|him|them)\s+go\b"
     # ... or the thing ended itself, said of it ("it died lol, tossed it", "it got totaled")
     r"|^" + IT_ENDED,
     re.IGNORECASE,
@@ -1655,6 +1658,9 @@ _VIEW_OF_PEOPLE = re.compile(
     r"|.*\b(?:is|are)\s+(?:\w+\s+)?(?:unaffordable|unfair|unsustainable|a joke|a scam|a con|broken|a disgrace|outrageous|"
     r"madness|insane|a rip-?off|daylight robbery|criminal)\b"
     r"|.*\b(?:no|every|the)\s+(?:government|politicians?|party|council|chancellor)\b"
+    # ... or of what those who run things should do ("I think councils should fund more youth clubs")
+    r"|(?:councils?|governments?|schools|the nhs|banks|landlords|employers|companies|businesses|supermarkets|airlines|"
+    r"politicians|the police|universities)\s+(?:should|shouldn't|ought to|need to|must)\b"
     # ... or of what the world will come to ("I reckon interest rates are going to drop again")
     r"|.*\b(?:will|won't|is going to|are going to|gonna)\b)",
     re.IGNORECASE,
@@ -1975,6 +1981,24 @@ def is_supposition(sentence: str) -> bool:
     says what is, and is not one."""
     text = strip_lead(sentence.strip())
     return bool(_SUPPOSITION_ZH.match(text)) if is_cjk(text) else bool(_SUPPOSITION_EN.match(text))
+
+
+# A case contrary to fact: a condition in the past, what would follow ("If I won the lottery I'd buy a
+# barn conversion", "imagine I won the lottery — I'd buy the old cinema", "if we lived nearer we'd
+# walk"): nothing is, nothing will be, and nothing is kept, not even as said
+_CONTRARY_TO_FACT_EN = re.compile(
+    r"^(?:(?:hypothetically|theoretically|honestly|ok|okay|so|just|lol)[,:\s]+)*(?:if|imagine|picture|suppose|say)\s+"
+    r"(?:(?:if|that)\s+)?(?:i|we)\s+(?:(?:ever|actually|really|just)\s+)?"
+    r"(?:won|had|were|was|could|lived|moved|got|became|bought|owned|ran|sold|left|quit|went|retired|inherited|"
+    r"found|didn't|did)\b[^.!?]*?\b(?:i'd|i would|we'd|we would|i'd have|i could|we could|i might|we might)\b",
+    re.IGNORECASE,
+)
+
+
+def contrary_to_fact(sentence: str) -> bool:
+    """Whether a sentence puts a case contrary to fact and what would follow it ("If I won the
+    lottery I'd buy a barn conversion"): no state of the speaker's, now or to come."""
+    return not is_cjk(sentence) and _CONTRARY_TO_FACT_EN.match(strip_lead(sentence.strip())) is not None
 
 
 # A condition said alone, its consequence asked after it ("hypothetically if my boss asked me to

@@ -332,13 +332,20 @@ def _chinese_number(t: str) -> int | None:
     return total + section
 
 
+# Words said before an amount that name no tool ("it's actually 3.6 by 4", "roughly 2.5")
+_HEDGES = frozenset(
+    ["actually", "about", "around", "roughly", "only", "just", "now", "maybe", "probably", "nearly", "almost"]
+    + ["exactly", "approx", "approximately", "like", "over", "under", "really", "more", "less", "least", "most"]
+)
+
+
 def version_in(text: str) -> TypedValue | None:
     """ "Go 1.24", "Python 3.12", "Node 20", "PostgreSQL 16", "go1.24"."""
     for m in _VERSION.finditer(text):
         tool, ver = m.group(1).rstrip("."), m.group(2)
         low = tool.lower()
-        if low in _MONTHS or low in STOPWORDS or not low:
-            continue  # "is 17.99" is a price said with a verb, no tool's version
+        if low in _MONTHS or low in STOPWORDS or low in _HEDGES or not low:
+            continue  # "is 17.99" is a price said with a verb, no tool's version; "actually 3.6" a measure
         if "." in ver or low in _TOOLS:
             if low == "golang":
                 low = "go"

@@ -153,3 +153,65 @@ def test_what_went_alone_ends_the_one_held(held: str, said: str, gone: str) -> N
 )
 def test_closed_for_a_day_a_visit_or_another_kind_ends_nothing(held: str, said: str) -> None:
     _kept(held, said)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # an ending said with why after it, or "for good"
+        ("I'm on the board of the Millbrook food bank", "I stepped down from the board after the merger vote", "board"),
+        (
+            "I run a Tuesday coding club at the library",
+            "The coding club has finished for good, the funding ran out",
+            "coding club",
+        ),
+        # one who worked for the speaker, let go by a pronoun, "we" dropped
+        (
+            "We have a gardener who comes every other Monday",
+            "had to let him go, the budget's gone on the roof",
+            "gardener",
+        ),
+    ],
+)
+def test_an_ending_with_why_after_it_ends_the_one_held(held: str, said: str, gone: str) -> None:
+    _ended(held, said, gone)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a slip found and named before the right value
+        ("I do 4 shifts a week at the hospice shop", "just realised I told you 4, it's only 3 shifts", "4 shifts"),
+        # the thing spoken of, its "it" dropped after the slip
+        ("My sort code ends in 2219", "typo, ends in 2291", "2219"),
+        # a measure put right after "actually", which names no tool
+        ("Our spare room is 2.4m by 3m", "measured it properly, it's actually 2.8 by 3", "2.4m"),
+    ],
+)
+def test_a_slip_put_right_in_chat_words_corrects_the_one_held(held: str, said: str, gone: str) -> None:
+    _replaced(held, said, gone)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a case contrary to fact, and what would follow it
+        "If I won the Euromillions I'd buy a cottage in Cornwall",
+        "imagine we inherited a fortune — we'd open a dog rescue. how much would that cost?",
+        # what is under way this evening, said in the present
+        "We're ordering a curry tonight, any tips for a mild one?",
+        # a joke's sign-off
+        "Why did the scarecrow win an award? Because he was outstanding in his field. I'll see myself out",
+        # what those who run things should do
+        "I think councils should open more libraries, honestly",
+    ],
+)
+def test_a_case_contrary_to_fact_a_plan_for_tonight_or_a_view_is_no_belief(said: str) -> None:
+    current, ended = beliefs_after(OWNER, said, one_session=True)
+    assert current == [] and ended == [], (current, ended)
+
+
+def test_a_weekday_said_with_its_date_keeps_the_date_as_said() -> None:
+    """ "on Thursday the 14th" is dated by its words: no other Thursday is written into it."""
+    current, _ = beliefs_after(OWNER, "the piano tuner is coming on Thursday the 14th", one_session=True)
+    assert any("Thursday the 14th" in c for c in current), current
