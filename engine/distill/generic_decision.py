@@ -69,6 +69,7 @@ from ledgermind.distill.proposals import Proposal
 from ledgermind.distill.providers import providers_named, providers_taken_up, switch_said
 from ledgermind.distill.request_changes import is_standing_request, request_decision
 from ledgermind.distill.statements import (
+    CARER_SAYS,
     GONE_FOR_GOOD_ZH,
     HABIT_HELD,
     HABIT_WORDS,
@@ -1521,10 +1522,11 @@ def _count_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
 # 每个月一次, 六周去一次, 一周两次): what "we've dropped to once a month" moves
 _OFTEN_EN = re.compile(
     r"\b(?:(?:once|twice|three times|four times|five times|\d+\s?(?:times|x)"
-    # ("three days a week": how many days of the week a thing is done)
-    r"|(?:one|two|three|four|five|six|[1-6])\s+days)\s+(?:a|per|every|each)\s+"
+    # ("three days a week": how many days of the week a thing is done; "four calls a day": how many
+    # visits of the speaker's carers)
+    r"|(?:one|two|three|four|five|six|[1-6])\s+(?:days|nights|calls|visits|sessions))\s+(?:a|per|every|each)\s+"
     r"(?:day|week|fortnight|month|year)"
-    r"|every\s+(?:other\s+|second\s+)?(?:day|week|fortnight|month|year)"
+    r"|every\s+(?:other\s+|second\s+)?(?:day|night|week|fortnight|month|year)"
     r"|every\s+(?:\d+|two|three|four|five|six|eight|ten|twelve)\s+(?:days|weeks|months)"
     r"|\d+-(?:weekly|monthly)|daily|weekly|fortnightly|monthly|bi-?weekly|bi-?monthly|quarterly)\b",
     re.IGNORECASE,
@@ -1557,12 +1559,67 @@ def _another_doing(new: str, held: str) -> bool:
     return bool(doing) and not any(w in held.casefold() for w in doing)
 
 
+# A dose with its unit ("22 units", "20mg", "2 puffs"): what a carer's word moves
+_DOSE = re.compile(
+    r"(?<![\d.])(?P<v>\d+(?:\.\d+)?)\s*(?P<unit>units?|mg|mcg|ml|iu|tablets?|puffs?|drops?)\b", re.IGNORECASE
+)
+
+
+def _carer_set_anew(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "Diabetes nurse says 22 units now" or "ortho says every 8 weeks from now on" replaces:
+    of the beliefs of the speaker and their people, the one that holds a dose of the same unit
+    ("Pat's on 18 units of Lantus at night") or how often ("appointments every 6 weeks"), where
+    one alone does; two, and whose it is the words do not say."""
+    if is_cjk(p.statement) or not CARER_SAYS.match(p.statement) or negated(p.statement) or p.subject is None:
+        return None
+    speaker = p.subject.partition(":")[0]
+    theirs = [
+        b
+        for b in beliefs
+        if (b.subject or "").partition(":")[0] == speaker and b.kind == "fact" and not negated(b.statement)
+    ]
+    dose = _DOSE.findall(p.statement)
+    often = _OFTEN_EN.findall(p.statement)
+    if len(dose) == 1:
+        value, unit = dose[0]
+        same = unit.casefold().rstrip("s")
+        held = [
+            (b, f"{was[0][0]} {was[0][1]}")
+            for b in theirs
+            if len(was := _DOSE.findall(b.statement)) == 1
+            and was[0][1].casefold().rstrip("s") == same
+            and was[0][0] != value
+        ]
+        now = f"{value} {unit}"
+    elif len(often) == 1:
+        held = [
+            (b, was[0])
+            for b in theirs
+            if len(was := _OFTEN_EN.findall(b.statement)) == 1 and was[0].casefold() != often[0].casefold()
+        ]
+        now = often[0]
+    else:
+        return None
+    return _last_value_moved(p, held, now, "set anew by a carer") if len(held) == 1 else None
+
+
+# A number of days moved to, said without "a week" ("dropped to two days", "cut it to 3 days")
+_DAYS_MOVED_TO = re.compile(
+    r"\b(?:dropped|dropping|down|cut|cutting|up|upped|back|gone|going|moved|reduced)\s+(?:(?:it|me|us)\s+)?(?:back\s+|down\s+)?"
+    r"to\s+(?:one|two|three|four|five|six|[1-6])\s+days\b(?!\s+(?:a|per|every|each)\b)",
+    re.IGNORECASE,
+)
+
+
 def _often_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "we've dropped to once a month" replaces after "I see my therapist every fortnight": the
     one belief of the speaker's that says how often they do something, in any of the words for how
     often ("every 12 weeks" / "8-weekly"). Where several do, only the one that shares a word with
     the new statement ("B12"); a frequency said of no change, or of two, decides nothing."""
     zh = is_cjk(p.statement)
+    if not zh and _DAYS_MOVED_TO.search(p.statement):
+        # "dropped to two days": days of the week, as the belief it moves says them ("three days a week")
+        p = replace(p, statement=_DAYS_MOVED_TO.sub(r"\g<0> a week", p.statement, count=1))
     often = (_OFTEN_ZH if zh else _OFTEN_EN).findall(p.statement)
     if len(often) != 1 or not _OFTEN_MOVED.search(p.statement) or negated(p.statement):
         return None
@@ -1577,12 +1634,15 @@ def _often_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     # ("Pilates is three times a week these days": a thing named first reads as one of theirs by name;
     # the speaker's belief that names it is what it is of)
     named_thing = (p.subject or "").partition(":")[2]
+    # ("they've upped it to three calls a day", no one named): of whichever of the speaker's it was said of
+    of_it = p.subject == speaker and re.search(r"\b(?:it|them)\b", p.statement, re.IGNORECASE) is not None
     held = [
         (b, said[0])
         for b in beliefs
         if b.kind == "fact"
         and (
             b.subject == p.subject
+            or (of_it and (b.subject or "").startswith(speaker + ":"))
             or (done_to_them and b.subject == speaker)
             or (unnamed_zh and (b.subject or "").startswith(speaker + ":"))
             or (
@@ -1596,7 +1656,8 @@ def _often_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
         and said[0].casefold() != often[0].casefold()
         and not negated(b.statement)
         and not _done_apart(b.statement, p.statement)  # "sees a therapist ..." / "volunteers once a week"
-        and not _another_doing(p.statement, b.statement)  # "... / "I go swimming once a week now"
+        # "... / "I go swimming once a week now" (a doing said after it says why: "..., easing myself into ...")
+        and not _another_doing(p.statement[: p.statement.find(often[0]) + len(often[0])], b.statement)
     ]
     if len(held) > 1:
         words = set(core_tokens(p.statement)) - {"user", "often", "time", "week", "month", "day", "year"}
@@ -2715,6 +2776,31 @@ _TIME_FROM = re.compile(
     r"(?P<v>\d{1,2}(?:[:.]\d{2})?(?:\s?(?:am|pm))?)\s+(?:starting|from)\b",
     re.IGNORECASE,
 )
+
+
+# A number said alone as what it is now ("58 now don't judge me", "on 12 now"): the number of the
+# thing spoken of last
+_NUMBER_NOW_ALONE = re.compile(
+    r"^(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?(?P<v>\d{1,4})\s+now\b", re.I
+)
+_ONE_NUMBER = re.compile(r"(?<![\d:.,£$€¥/-])\d{1,4}(?![\d:.,%/-])")
+
+
+def _number_now_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "58 now don't judge me" replaces: the speaker's belief said last, where it holds one
+    number (no time, sum or year: "on level 42 in Candy Crush") of the same order (a fifth to five
+    times it)."""
+    said = None if is_cjk(p.statement) else _NUMBER_NOW_ALONE.match(p.statement)
+    if said is None or ":" in (p.subject or ":"):
+        return None
+    now = int(said.group("v"))
+    last = _last_held([b for b in beliefs if b.subject == p.subject])
+    if last is None or negated(last.statement):
+        return None
+    numbers = [int(n) for n in _ONE_NUMBER.findall(untimed(last.statement)) if not 1900 <= int(n) <= 2100]
+    if len(numbers) != 1 or numbers[0] == now or not 0.2 <= now / max(numbers[0], 1) <= 5:
+        return None
+    return Decision("supersede", (last,), f"replaced: {numbers[0]} -> {now} ({p.statement}; rule number said alone)")
 
 
 def _time_from(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -5013,6 +5099,7 @@ def decide(
         or _fitted_anew(p, said_before)
         or _reading_alone(p, said_before)
         or _time_from(p, said_before)
+        or _number_now_alone(p, said_before)
         or _same_form_anew(p, said_before)
         or _per_moved(p, said_before)
         or _code_now_zh(p, said_before)
@@ -5024,6 +5111,7 @@ def decide(
         or _went_with(p, said_before)
         or _tier_changed(p, said_before)
         or _count_changed(p, said_before)
+        or _carer_set_anew(p, said_before)
         or _often_moved(p, said_before)
         or _money_moved(p, said_before)
         or _percent_moved(p, said_before)

@@ -101,6 +101,7 @@ _ENDED_THING = re.compile(
     r"(?:done with|finished with|(?:stop|stopped|quit|quitting)(?:\s+(?:going to|doing|attending|taking|seeing|"
     r"playing|using|volunteering at|volunteering with))?|gave up(?: on)?|given up(?: on)?|wrapped up|"
     r"cancell?ed|dropped out of|cut|shut down|shut|closed(?: out| down)?|killed|axed|scrapped|traded in|got rid of|"
+    r"part[- ]?exchanged|"
     r"handed back|gave back)\s+"
     + _THING
     # a thing taken from the speaker by those who run it ("they rerouted the 38", "they took the vans
@@ -111,6 +112,9 @@ _ENDED_THING = re.compile(
     # ... or stolen ("someone nicked the Raleigh outside the library")
     + r"|\b(?:someone|somebody|they)\s+(?:nicked|stole|pinched|nabbed)\s+"
     + _THING.replace("(?P<x>", "(?P<stolen>")
+    # ... or a firm by its name closing the speaker's branch of it ("Parkview closed our branch")
+    + r"|\b(?P<firm>(?-i:[A-Z])[\w&'-]+(?:\s+(?-i:[A-Z])[\w&'-]+)?)\s+(?:has\s+|have\s+)?(?:closed|shut)\s+(?:down\s+)?"
+    r"(?:our|my|the\s+local|their)\s+(?:local\s+)?(?:branch|surgery|practice|site|store|shop|office)\b"
     # ... or one who worked for them let go ("we let Gary go after the third no-show")
     + r"|\blet\s+(?P<letgo>(?-i:[A-Z])[\w'-]+|(?:the|our|my)\s+[a-z]+)\s+go\b"
     + r"|\b(?:they|they've|work|the company)\s+took\s+(?:the|my|our)\s+(?P<off>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+"
@@ -177,6 +181,7 @@ def left_behind(text: str) -> tuple[str, ...]:
             or m.groupdict().get("stolen")
             or m.groupdict().get("letgo")
             or m.groupdict().get("died")
+            or m.groupdict().get("firm")
             or ""
         )
         # (before the thing gone, with the "so" that may open its clause: "no running so the half is off")

@@ -46,6 +46,7 @@ from ledgermind.distill.providers import providers_named
 from ledgermind.distill.text import DAY_OF_WEEK, NEW_RECORD, a_or_an, copula_expanded, is_cjk
 
 __all__ = [
+    "CARER_SAYS",
     "GONE_FOR_GOOD_ZH",
     "HABIT_HELD",
     "HABIT_WORDS",
@@ -692,6 +693,22 @@ _FRONTED_EN = re.compile(
     r",?\s+(?=(?:I|I'm|I've|I'd|we|we're|we've|my|our|the|(?-i:[A-Z][a-z]+))\b)",
     re.IGNORECASE,
 )
+# One who cares for the speaker or their people giving a new amount or how often ("Diabetes nurse says 22
+# units now", "ortho says every 8 weeks from now on", "orthodontist said 3 nights a week is enough now")
+CARER_SAYS = re.compile(
+    r"^(?:(?:so|and|ok|okay|update)[,:\s]+)?(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:[\w-]+\s+)?"
+    r"(?:doctor|doc|gp|nurse|consultant|ortho|orthodontist|dentist|vet|physio|specialist|surgeon|midwife|pharmacist|"
+    r"optician|audiologist|dietitian|diabetes nurse)\s+(?:says|said|reckons|thinks|wants)\s+(?:that\s+)?"
+    r"(?=[^.;!?]*(?:\d|\bevery\b|\bonce\b|\btwice\b))"
+    r"(?=[^.;!?]*\b(?:now|from now on|going forward|instead|is enough|from (?:next|this)\s+\w+)\b)",
+    re.IGNORECASE,
+)
+# Since what happened, then what they did ("since the fall they've upped it to three calls a day")
+_SINCE_THEY_EN = re.compile(
+    r"^(?:since|after|following)\s+(?:the|my|our|his|her|their)\s+[\w-]+(?:\s+[\w-]+)?,?\s+"
+    r"(?=they(?:'ve|'re|\s+have|\s+are)?\s)",
+    re.IGNORECASE,
+)
 # How the news came, said before it with no verb ("Letter from the letting agent today, rent's going
 # up ...", "email from school: ..."): the news is the statement
 _NEWS_LEAD_EN = re.compile(
@@ -1016,7 +1033,7 @@ def is_statement(clause: str) -> bool:
     if passed_on(strip_lead(text)):
         return False  # "I read that octopuses have three hearts": the world's, passed on
     body = _LEAD_EN.sub("", _VOCATIVE.sub("", _LEAD_EN.sub("", copula_expanded(text)).strip(" .!")))
-    body = _NEWS_LEAD_EN.sub("", _FRONTED_EN.sub("", body))
+    body = _SINCE_THEY_EN.sub("", _NEWS_LEAD_EN.sub("", _FRONTED_EN.sub("", body)))
     if clock_said(body):
         return False
     if (
@@ -1060,6 +1077,7 @@ def is_statement(clause: str) -> bool:
         # "they emailed, it starts at 2pm instead": when the thing spoken of last is now
         or any(_IT_STARTS_NOW.match(part) for part in re.split(r"[,;]\s*", body))
         or _ONLY_DAYS_NOW.match(body)  # "Agnieszka can only do Mondays from now on": the days one of theirs comes
+        or CARER_SAYS.match(body)  # "ortho says every 8 weeks from now on": what one who cares for them set
     ):
         return True  # "lately it's more like 1am"; "No longer a member at Planet Fitness": the speaker's change
     if _MANY_OF_US_EN.match(body):
@@ -1079,7 +1097,7 @@ def is_statement(clause: str) -> bool:
         return True  # "favorite sport to play is squash": the speaker's, "my" dropped
     if WENT_WITHOUT.search(body):
         return True  # "30 days without a cigarette today", "it's been 3 weeks since my last drink"
-    if _NEW_RECORD.match(body) or _READING_ALONE.match(body) or _TIME_FROM_ALONE.match(body):
+    if _NEW_RECORD.match(body) or _READING_ALONE.match(body) or _TIME_FROM_ALONE.match(body) or _NUMBER_NOW.match(body):
         return True  # "new pb this morning!!! 26:55": a value of the speaker's own, said new
     if _HELD_WITH.match(body):
         return True  # "it's insured with LV": the thing spoken of last, and who it is held with
@@ -1446,7 +1464,7 @@ _IT_MOVED = re.compile(
     # ("landlord's putting it up to £1,020 from April", "they voted to raise them to $215")
     r"|^(?:[\w.'&-]+\s+){0,3}?(?:[^,;]*?\band\s+)?(?:(?:voted|decided|going|planning)\s+to\s+)?"
     r"(?:put|putting|bumped|bumping|pushed|pushing|dropped|dropping|knocked|knocking|brought|bringing|cut|cutting|reduced|"
-    r"reducing|lowered|lowering|raised|raising|raise|increased|increasing|upped|upping|hiked|hiking|topped)"
+    r"reducing|lowered|lowering|raised|raising|raise|increased|increasing|upped|upping|hiked|hiking|topped|voted)"
     r"\s+(?:it|them|mine|ours)\s+(?:(?:up|down|back)\s+)?to\s+"
     r"(?:about\s+|around\s+|just\s+|the\s+full\s+)?(?:[$€£¥]\d|\d[\d,.]*\s?(?:%|k\b))"
     # someone moved the thing spoken of last ("they emailed me and pushed it to march 19")
@@ -1786,6 +1804,8 @@ _TIME_FROM_ALONE = re.compile(
     r"(?:next|this|now|tomorrow|on|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:" + MONTHS + r"))\b",
     re.IGNORECASE,
 )
+# A number said alone as what it is now ("210 now, it's an addiction"): of the thing spoken of last
+_NUMBER_NOW = re.compile(r"^(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?\d{1,4}\s+now\b", re.IGNORECASE)
 _READING_ALONE = re.compile(
     r"^(?:(?:so|ok|okay|omg|yay|finally|just|and|now)\W+)*(?P<v>\d{1,3}(?:[.:]\d{1,2})?)(?:\s?(?:kg|kgs|lbs?|st))?"
     r"\s+(?:(?:at|on)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:this morning|this evening|today|on the scales)\b"

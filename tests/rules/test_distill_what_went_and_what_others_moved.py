@@ -215,3 +215,27 @@ def test_a_weekday_said_with_its_date_keeps_the_date_as_said() -> None:
     """ "on Thursday the 14th" is dated by its words: no other Thursday is written into it."""
     current, _ = beliefs_after(OWNER, "the piano tuner is coming on Thursday the 14th", one_session=True)
     assert any("Thursday the 14th" in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a sum voted up by those who set it
+        ("Our club subs are £60 a year", "they voted it up to £75 at the agm", "£60"),
+        # how many visits a day, set by others for one of the speaker's people
+        ("Mum has carers coming in once a day", "since the fall they've upped it to three calls a day", "once a day"),
+        # a car part-exchanged for another
+        ("I drive a Ford Fiesta", "Part-exchanged the Fiesta for a Kia Picanto last week", "Fiesta"),
+        # a firm closing the speaker's branch of it, and where they are now
+        ("I bank with Barclays on the high street", "moved to the Halifax, Barclays closed our branch", "Barclays"),
+        # a dose or how often, given anew by one who cares for the speaker's people
+        ("Dad's on 10mg of amlodipine", "the GP says 5mg from now on", "10mg"),
+        ("Maya has physio every 2 weeks", "physio says every 4 weeks from now on, she's doing great", "every 2 weeks"),
+        # a number said alone as what it is now
+        ("I'm on level 130 in Wordscapes", "210 now, it's an addiction", "130"),
+        # days of the week moved to, "a week" unsaid; why said after it
+        ("I volunteer four days a week at the charity shop", "Cut it to two days, slowing down a bit", "four days"),
+    ],
+)
+def test_a_sum_a_dose_or_how_often_set_anew_replaces_the_one_held(held: str, said: str, gone: str) -> None:
+    _replaced(held, said, gone)
