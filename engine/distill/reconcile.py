@@ -102,6 +102,7 @@ from ledgermind.distill.grey_zone_model import GreyZoneJudge, Verdict
 from ledgermind.distill.left_behind import LEFT_BEHIND, LEFT_FOR, names_left
 from ledgermind.distill.meaning import (
     AMOUNT_WORDS,
+    BESIDE_EN,
     JudgeChosenByEnv,
     MeaningJudge,
     as_said,
@@ -474,6 +475,7 @@ class _State:
             or (p.subject or "").partition(":")[0] != _USER
             or not (worded or new_state_zh(p.statement) or p.slip_owned)
             or has_additive_cue(p.statement)
+            or BESIDE_EN.search(p.statement) is not None  # "bought a used prius as a second car"
             or negated(p.statement)
             or ends_nothing_held(p.statement)  # "打算放弃日语了": a plan, no new state
             or change_due(p.statement)  # "思域该换轮胎了": a change needed, none made

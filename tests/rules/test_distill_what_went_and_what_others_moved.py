@@ -239,3 +239,18 @@ def test_a_weekday_said_with_its_date_keeps_the_date_as_said() -> None:
 )
 def test_a_sum_a_dose_or_how_often_set_anew_replaces_the_one_held(held: str, said: str, gone: str) -> None:
     _replaced(held, said, gone)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        # a thing had beside another, or one taken up ("started"): no change of what is held, never
+        # tied to it by meaning
+        ("I drive a Skoda Octavia", "we picked up a little Fiat 500 as a second car for the school run"),
+        ("I work as a dental nurse", "started selling candles on the side at weekend markets"),
+        ("I speak German", "I've started learning Italian too with an app"),
+        ("I swim twice a week", "also started a Thursday pilates class for my back"),
+    ],
+)
+def test_a_thing_had_beside_or_taken_up_ends_nothing(held: str, said: str) -> None:
+    _kept(held, said)
