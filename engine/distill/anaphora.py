@@ -90,7 +90,7 @@ def _label(statement: str, person: str, cjk: bool) -> str | None:
 
 
 # A name first with "'s" and where they are or what they are on, as chat types it ("Jo's on days now")
-_NAME_TYPED_LOW = re.compile(r"(?P<name>(?-i:[A-Z])[a-z]+)'s\s+(?:on|at|in|off|back|now)\b")
+_NAME_TYPED_LOW = re.compile(r"(?P<name>(?-i:[A-Z])[a-z]+)'s\s+(?:on|at|in|off|back|now|gone|been|got|started|moved)\b")
 
 
 def named_person(statement: str, subject: str | None, beliefs: Sequence[BeliefView]) -> tuple[str, str] | None:

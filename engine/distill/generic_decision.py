@@ -861,7 +861,7 @@ _SWITCHED_BY_CARER = re.compile(
 )
 # A vet putting the speaker's pet on a food or a medicine, the pet said of by a pet name or a pronoun
 _PET_PUT_ON = re.compile(
-    r"\b(?:the\s+|our\s+|my\s+)?(?:vet|veterinarian)\s+(?:has\s+|just\s+)?"
+    r"\b(?:the\s+|our\s+|my\s+)?(?:vet|veterinarian)(?:\s+has\s+|'s\s+|\s+just\s+|\s+)"
     # (or told the speaker to: "vet told us to put her on the sensitive stomach food")
     r"(?:(?:told|asked|wants|wanted)\s+(?:us|me|the user)\s+to\s+)?(?:put|switched|moved|changed|switch|move|change)\s+"
     r"(?:" + _PET_NICKNAME_EN + r"|him|her|them|the user's\s+(?:dog|cat|puppy|kitten|pet|rabbit|bunny))\s+"
@@ -869,14 +869,29 @@ _PET_PUT_ON = re.compile(
     re.IGNORECASE,
 )
 # Who may: the one caring for them ("my boss moved me to the Berlin team" changes no regimen).
-_CARER = re.compile(
-    r"\b(?:doctor|doc|dr|psychiatrist|vet|veterinarian|gp|physician|nurse|dentist|pharmacist|therapist|"
+_CARER_WORDS = (
+    r"doctor|doc|dr|psychiatrist|vet|veterinarian|gp|physician|nurse|dentist|pharmacist|therapist|"
     r"dietitian|nutritionist|specialist|cardiologist|endocrinologist|neurologist|dermatologist|pediatrician|"
-    r"paediatrician|surgeon|oncologist|allergist|clinic|hospital)s?\b",
-    re.IGNORECASE,
+    r"paediatrician|surgeon|oncologist|allergist|clinic|hospital"
 )
+_CARER = re.compile(r"\b(?:" + _CARER_WORDS + r")s?\b", re.IGNORECASE)
 # What such a move replaces: what they take, eat, use or are on.
 _ON_SOMETHING = r"\s+(?:(?:still|usually|also|now)\s+)?(?:takes|is on|is taking|eats|uses|drinks|gets|has been on|has been taking)\b"
+
+
+# Those who care for one of the speaker's people, by "they" or by who they are, moving them by a
+# pronoun onto another medicine or food ("they've switched him to apixaban", "the GP changed her onto ...")
+_SWITCHED_HIM = re.compile(
+    r"^(?:they|they've|they have|the\s+(?:" + _CARER_WORDS + r"))"
+    r"\s+(?:have\s+|has\s+|'ve\s+)?(?:switched|moved|changed|swapped|put)\s+(?:him|her)\s+(?:over\s+)?(?:on|onto|to)\s+"
+    r"(?P<v>[^,.;]+)",
+    re.IGNORECASE,
+)
+# One of the speaker's people said to be on something or take it ("Bill's on warfarin", "The user's dad takes ...")
+_IS_ON_SOMETHING = re.compile(
+    r"^(?:the user's\s+[\w-]+(?:\s+(?-i:[A-Z])\w+)?|(?-i:[A-Z])\w+)(?:'s\s+on|\s+is\s+on|\s+takes|\s+is\s+taking)\b",
+    re.IGNORECASE,
+)
 
 
 def _switched_by_carer(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -889,6 +904,17 @@ def _switched_by_carer(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision |
         if held:
             fed = max(held, key=_said_last)
             return Decision("supersede", (fed,), f"replaced: {fed.statement} ({p.statement}; rule switched by a carer)")
+    moved = _SWITCHED_HIM.match(p.statement)
+    if moved is not None and not negated(p.statement[: moved.end()]):
+        # "they've switched him to apixaban": the one of the speaker's spoken of last who is on something
+        speaker = (p.subject or "").partition(":")[0]
+        last = _last_held(
+            [b for b in beliefs if (b.subject or "").startswith(speaker + ":")],
+            lambda b: _IS_ON_SOMETHING.match(b.statement) is not None,
+        )
+        if last is not None and last is _last_held([b for b in beliefs if (b.subject or "").startswith(speaker + ":")]):
+            reason = f"replaced: {last.statement} ({p.statement}; rule switched by a carer)"
+            return Decision("supersede", (last,), reason, last.value or "", moved.group("v").strip())
     said = _SWITCHED_BY_CARER.search(p.statement)
     if said is None or negated(p.statement[: said.end()]) or not _CARER.search(p.statement[: said.start()]):
         return None
@@ -1143,14 +1169,15 @@ _UP_TO_STEP = re.compile(
 # A numbered step of a course or a game said reached ("just passed module 3", "on level 12 now",
 # "started book 4"): the speaker's belief holding another number of the same step replaces.
 _NUMBERED = (
-    r"(?P<noun>module|level|chapter|book|unit|stage|belt|volume|week|lesson|course|part|season|section|phase|step|year|grade|form)"
-    r"\s+(?P<n>\d{1,3})\b"
+    r"(?P<noun>module|level|chapter|book|unit|stage|belt|volume|week|lesson|course|part|season|section|phase|step|year|grade|form"
+    # (an age group: "the under-12s")
+    r"|under)(?:\s+|(?<=under)-?)(?P<n>\d{1,3})(?:(?<=\d)s)?\b"
 )
 _NUMBERED_HELD = re.compile(_NUMBERED, re.IGNORECASE)
 # (the step reached, not one of a count: "module 2 of 6" says where one is, held, not reached)
 _NUMBERED_REACHED = re.compile(
     r"\b(?:passed|finished|completed|done with|wrapped(?: up)?|started|starting|on|onto|up to|reached|got to|made it to|"
-    r"moved (?:up )?to|into|through)\s+(?:(?:my|our|the)\s+)?"
+    r"moved (?:up )?to|moving (?:up )?to|going (?:up )?to|into|through)\s+(?:(?:my|our|the)\s+)?"
     + _NUMBERED
     + r"(?!\s*(?:of|out of)\s+(?:\d|[a-z]+\b(?<!the)))"
     # (nor one naming a kind of thing: "on Year 4 reading books")
@@ -4600,8 +4627,12 @@ _NOW_USING = re.compile(
     r"|\b(?:has been|have been|been|is|am|are)\s+(?:on|using)\s+(?!(?:a|an|the|my|their|it|them)\b)(?P<using>[a-z][\w.+-]+)"
     r"(?=.*\b(?:now|these days|lately|nowadays|full[- ]time|since)\b)"
     # a name said as the one held now ("Fontaines are my number one now", "it's Tyrrells, my new fave")
-    r"|(?P<named>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)\s+(?:is|are|'s|'re)\s+(?:now\s+)?(?:the user's|my)\s+"
+    r"|(?P<named>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+)*"
+    r"(?:the user's|my)\s+"
     r"(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to|top|biggest|main|largest|primary)\b(?=.*\b(?:now|new)\b)"
+    # ... or said to be so "officially" ("Arcane is officially my favorite show")
+    r"|(?P<official>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)\s+(?:is|are|'s|'re)\s+officially\s+"
+    r"(?:the user's|my)\s+(?:new\s+)?(?:favou?rite|fave|number one|no\.?\s?1|go-to)\b"
     # ... or said to have taken that place ("Kiln has taken over as my favourite")
     # (where it is said after the name: "Marnie's on the corner has totally taken over as my go-to")
     r"|(?P<over>\b(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*)*)(?:\s+(?:on|in|at|by)\s+the\s+[a-z]+(?:\s+[a-z]+)?)?\s+"
@@ -4624,7 +4655,12 @@ def _one_value_now(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     if said is None or negated(p.statement[: said.start()]):
         return None
     now = (
-        said.group("all") or said.group("using") or said.group("named") or said.group("over") or said.group("these")
+        said.group("all")
+        or said.group("using")
+        or said.group("named")
+        or said.group("official")
+        or said.group("over")
+        or said.group("these")
     ).casefold()
     speaker = (p.subject or "").partition(":")[0]
     last = _last_held([b for b in beliefs if (b.subject or "").partition(":")[0] == speaker])

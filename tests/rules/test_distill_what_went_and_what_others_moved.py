@@ -254,3 +254,26 @@ def test_a_sum_a_dose_or_how_often_set_anew_replaces_the_one_held(held: str, sai
 )
 def test_a_thing_had_beside_or_taken_up_ends_nothing(held: str, said: str) -> None:
     _kept(held, said)
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a favourite said so "officially"
+        (
+            "My favourite podcast is Desert Island Discs",
+            "new obsession, Empire is officially my favourite podcast",
+            "Desert",
+        ),
+        # a numbered step moved to, said with "moving to"
+        ("I teach year 2 at Oakfield Primary", "just heard I'm moving to year 5 in September", "year 2"),
+        # a vet's word, "'s" for "has"
+        ("Our cat Pip eats Felix pouches", "the vet's put her on a renal diet from Hill's", "Felix"),
+        # one of the speaker's people by a name typed in lower case, gone into other work
+        ("My son Tom is a plumber", "tom's gone into teaching, loves it", "plumber"),
+        # they who care for one of the speaker's people moving them by a pronoun
+        ("Grandad's on simvastatin", "they've switched him to atorvastatin after the bloods", "simvastatin"),
+    ],
+)
+def test_a_favourite_a_step_or_a_carer_s_word_replaces_the_one_held(held: str, said: str, gone: str) -> None:
+    _replaced(held, said, gone)
