@@ -899,10 +899,12 @@ _ENDED_SUBJECT = re.compile(
 
 
 _WHEN_WORDS = frozenset(
-    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "yesterday", "tonight"]
-    + ["weekend", "morning", "afternoon", "evening", "night"]
+    word
+    for said in ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "yesterday"]
+    + ["tonight", "weekend", "morning", "afternoon", "evening", "night"]
     # (the words that open why or when it ended: "resigned from the committee after the row")
     + ["after", "before", "because", "since", "following", "due"]
+    for word in topic_words(said) | {said}  # as topic words are compared: stemmed
 )
 
 

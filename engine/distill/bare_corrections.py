@@ -388,7 +388,7 @@ _OWNED_SLIP_EN = re.compile(
     + r")\b"
     r"|\bi\s+(?:said|told you|wrote|typed|put|gave you)\s+[^.,;!?]{1,30}?\s+(?:earlier|before|above|last time|by mistake)\b"
     # ("just realised I told you 3, it's only 2 shifts"): a slip found, what was said named after it
-    r"|\breali[sz]ed\s+(?:that\s+)?i\s+(?:said|told you|wrote|typed|put|gave you)\b"
+    r"|\breali[sz]ed\s+(?:that\s+)?i\s+(?:said|told you|typed|gave you)\b"
     r"|\b(?:i )?(?:got|had) (?:it|that|this|them|those|the \w+)(?: \w+)? wrong\b|\b(?:got|get) (?:them|those|these) mixed up\b"
     r"|\bdouble[- ]checked\b|\bfat[- ]?finger(?:ed|s)?\b|\b(?:scratch|ignore|disregard) (?:that|what i said)\b|\bfor your (?:notes|records)\b"
     r"|\b(?:need|have|want) to (?:fix|correct) (?:something|that|one thing)\b|\bcorrection\b)",
@@ -1153,7 +1153,8 @@ _NAME_ALONE_EN = re.compile(r"(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?[.!]*|
 # as the rules read a slip named ("I said 3 earlier, it's only 2 shifts")
 _SLIP_FOUND_EN = re.compile(
     r"^(?:(?:oh|ah|hmm|wait|sorry|oops|ugh)[,\s]+)*(?:i\s+)?(?:just\s+)?reali[sz]ed\s+(?:that\s+)?i\s+"
-    r"(?:told you|said|wrote|put|gave you|typed)\s+(?P<old>[^,;.!?]{1,30}?)(?=\s*[,;—–-])",
+    r"(?:told you|said|gave you|typed)\s+(?P<old>[^,;.!?]{1,30}?)"
+    r"(?=\s*[,;—–-]\s*(?:it's|it is|its|it was|actually|should be|should have been|i meant|not)\b)",
     re.IGNORECASE,
 )
 

@@ -357,8 +357,9 @@ _KINDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
             r"|^(?:I'm|I am|im|we're|we are)\s+(?:just\s+)?(?:gonna|going to|planning to)\s+(?!(?:move|marry|sign|start|quit|leave)\b)"
             r"[^,.;]*\s(?:tonight|this evening)\b"
             # ("we're getting a takeaway tonight"): what is under way this evening, said in the present
-            r"|^(?:I'm|I am|im|we're|we are)\s+(?:just\s+)?(?!(?:moving|getting married|marrying|signing|starting|quitting|"
-            r"leaving|closing|going)\b)[a-z]+ing\b[^,.;]*\s(?:tonight|this evening)\b",
+            r"|^(?:(?:I'm|I am|im|we're|we are)\s+)?(?:just\s+)?(?:eating|having|watching|ordering|getting|cooking|making|"
+            r"playing|staying|seeing|meeting|hosting|grabbing|doing|heading|going out|popping|thinking (?:of|about))\b"
+            r"(?!\s+married\b)[^,.;]*\s(?:tonight|this evening)\b",
             re.IGNORECASE,
         ),
         False,

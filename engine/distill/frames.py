@@ -1617,8 +1617,8 @@ def _subject_en(clause: str) -> str | None:
 # thing said first ("Puppy's 11 kg") is read by the frames as the speaker's.
 _SUBJECT_OWNER_EN = re.compile(
     r"^(?!(?:Today|Tonight|Tomorrow|Yesterday|Everyone|Everybody|Someone|Somebody|Anyone|Nobody|It|That|What|"
-    r"There|Here|He|She|Who|Where|When|How|Let|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|"
-    r"May|June|July|August|September|October|November|December)'s)[A-Z][a-z]+"
+    r"There|Here|He|She|Who|Where|When|How|Let|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|"
+    r"July|August|September|October|November|December)'s)[A-Z][a-z]+"  # (April, May, June: names too)
     r"(?='s\s+(?:(?:a|an|the|been|got|now|on|in|at|off|back|still|"
     r"[a-z]+ing)\b|"
     r"[a-z][\w-]*\s+(?:is|was|are|were|got|gets|has|had|moved|changed|starts|started|begins|began|will)\b))"

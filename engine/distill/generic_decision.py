@@ -883,8 +883,10 @@ _ON_SOMETHING = r"\s+(?:(?:still|usually|also|now)\s+)?(?:takes|is on|is taking|
 # pronoun onto another medicine or food ("they've switched him to apixaban", "the GP changed her onto ...")
 _SWITCHED_HIM = re.compile(
     r"^(?:they|they've|they have|the\s+(?:" + _CARER_WORDS + r"))"
-    r"\s+(?:have\s+|has\s+|'ve\s+)?(?:switched|moved|changed|swapped|put)\s+(?:him|her)\s+(?:over\s+)?(?:on|onto|to)\s+"
-    r"(?P<v>[^,.;]+)",
+    r"\s+(?:have\s+|has\s+|'ve\s+)?(?:(?:switched|changed|swapped)\s+(?:him|her)\s+(?:over\s+)?(?:on|onto|to)|"
+    r"put\s+(?:him|her)\s+(?:on|onto))\s+"
+    # (not where they are put: "moved her to ward 5")
+    r"(?!(?:the\s+|a\s+)?(?:ward|school|team|room|unit|floor|class|bed|home|hospital|hospice|wing|bay)\b)(?P<v>[^,.;]+)",
     re.IGNORECASE,
 )
 # One of the speaker's people said to be on something or take it ("Bill's on warfarin", "The user's dad takes ...")
@@ -1220,7 +1222,8 @@ def _numbered_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
 # A place in a queue or a list, held ("5th on the waiting list for a plot", "number 40 in the queue")
 # and said again as where the speaker is now ("just heard I'm 2nd now!", "we're 3rd on the list now")
 _PLACE_WORDS = r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth"
-_PLACE = r"(?:number\s+)?(?P<n>\d{1,4}(?:st|nd|rd|th)?|" + _PLACE_WORDS + r")"
+# (an ordinal, or a number said with "number": "we're 4 now" says how many, no place)
+_PLACE = r"(?:number\s+)?(?P<n>\d{1,4}(?:st|nd|rd|th)|(?<=number )\d{1,4}|" + _PLACE_WORDS + r")"
 _PLACE_HELD = re.compile(
     r"\b" + _PLACE + r"\s+(?:on|in)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:list|waiting list|waitlist|queue|line)\b",
     re.IGNORECASE,
@@ -1586,6 +1589,14 @@ def _another_doing(new: str, held: str) -> bool:
     return bool(doing) and not any(w in held.casefold() for w in doing)
 
 
+# The words of a carer's saying and of how often, shared by any two statements of it
+_CARER_SAID = frozenset(
+    ["says", "said", "reckons", "thinks", "wants", "from", "every", "week", "weeks", "month", "months", "times", "days"]
+    + ["night", "nights", "twice", "once", "enough", "going", "forward", "instead", "doing", "great", "well", "that"]
+    + ["user", "should", "must", "have", "with", "this", "they", "them", "their", "the", "and", "for", "now", "but"]
+    + ["not", "she", "her", "his", "him", "was", "are", "has", "had", "its", "our", "you", "day", "get", "got", "all"]
+    + ["any", "one", "two", "new", "old", "per", "done", "does"]
+)
 # A dose with its unit ("22 units", "20mg", "2 puffs"): what a carer's word moves
 _DOSE = re.compile(
     r"(?<![\d.])(?P<v>\d+(?:\.\d+)?)\s*(?P<unit>units?|mg|mcg|ml|iu|tablets?|puffs?|drops?)\b", re.IGNORECASE
@@ -1605,6 +1616,10 @@ def _carer_set_anew(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
         for b in beliefs
         if (b.subject or "").partition(":")[0] == speaker and b.kind == "fact" and not negated(b.statement)
     ]
+    # (a pet's dose is never the speaker's own: "vet says 5mg now for the dog")
+    of_a_pet = re.search(r"\bfor\s+(?:the|our|my)\s+(?:dog|cat|puppy|kitten|pet|rabbit|horse)\b", p.statement, re.I)
+    if of_a_pet:
+        theirs = [b for b in theirs if b.subject != speaker]
     dose = _DOSE.findall(p.statement)
     often = _OFTEN_EN.findall(p.statement)
     if len(dose) == 1:
@@ -1619,10 +1634,19 @@ def _carer_set_anew(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
         ]
         now = f"{value} {unit}"
     elif len(often) == 1:
+        # (how often of the same thing: a word of it said in both, "ortho" of "orthodontist"; not "should
+        # walk every day now" of "goes to the gym three times a week")
+        said = {w.casefold() for w in re.findall(r"[a-z]{3,}", p.statement, re.I)} - _CARER_SAID
         held = [
             (b, was[0])
             for b in theirs
-            if len(was := _OFTEN_EN.findall(b.statement)) == 1 and was[0].casefold() != often[0].casefold()
+            if len(was := _OFTEN_EN.findall(b.statement)) == 1
+            and was[0].casefold() != often[0].casefold()
+            and any(
+                h.startswith(w) or w.startswith(h)
+                for w in said
+                for h in set(re.findall(r"[a-z]{3,}", b.statement.casefold())) - _CARER_SAID
+            )
         ]
         now = often[0]
     else:
@@ -1632,7 +1656,7 @@ def _carer_set_anew(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
 
 # A number of days moved to, said without "a week" ("dropped to two days", "cut it to 3 days")
 _DAYS_MOVED_TO = re.compile(
-    r"\b(?:dropped|dropping|down|cut|cutting|up|upped|back|gone|going|moved|reduced)\s+(?:(?:it|me|us)\s+)?(?:back\s+|down\s+)?"
+    r"\b(?:dropped|dropping|down|cut|cutting|upped|bumped|reduced)\s+(?:(?:it|me|us)\s+)?(?:back\s+|down\s+)?"
     r"to\s+(?:one|two|three|four|five|six|[1-6])\s+days\b(?!\s+(?:a|per|every|each)\b)",
     re.IGNORECASE,
 )
@@ -2800,7 +2824,8 @@ def _way_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # "8.30 from monday"): the time of the thing spoken of
 _TIME_FROM = re.compile(
     r"^(?:(?:so|ok|okay|right|update|and|now)\W+)*(?:it's\s+|its\s+)?(?:at\s+)?"
-    r"(?P<v>\d{1,2}(?:[:.]\d{2})?(?:\s?(?:am|pm))?)\s+(?:starting|from)\b",
+    # (a time by its form: "8:30", "8.30am", "7pm"; not a price, "2.50 from next month")
+    r"(?P<v>(?:[01]?\d|2[0-3]):[0-5]\d(?:\s?(?:am|pm))?|\d{1,2}(?:\.[0-5]\d)?\s?(?:am|pm))\s+(?:starting|from)\b",
     re.IGNORECASE,
 )
 
@@ -2808,7 +2833,8 @@ _TIME_FROM = re.compile(
 # A number said alone as what it is now ("58 now don't judge me", "on 12 now"): the number of the
 # thing spoken of last
 _NUMBER_NOW_ALONE = re.compile(
-    r"^(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?(?P<v>\d{1,4})\s+now\b", re.I
+    r"(?:^|,\s*)(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?(?P<v>\d{1,4})\s+now\b(?!\s+(?:and|or)\b)",
+    re.IGNORECASE,
 )
 _ONE_NUMBER = re.compile(r"(?<![\d:.,£$€¥/-])\d{1,4}(?![\d:.,%/-])")
 
@@ -2817,7 +2843,7 @@ def _number_now_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     """What "58 now don't judge me" replaces: the speaker's belief said last, where it holds one
     number (no time, sum or year: "on level 42 in Candy Crush") of the same order (a fifth to five
     times it)."""
-    said = None if is_cjk(p.statement) else _NUMBER_NOW_ALONE.match(p.statement)
+    said = None if is_cjk(p.statement) else _NUMBER_NOW_ALONE.search(p.statement)
     if said is None or ":" in (p.subject or ":"):
         return None
     now = int(said.group("v"))
@@ -2834,7 +2860,7 @@ def _time_from(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
     """What "8:30 starting next week" replaces: the speaker's belief said last that holds one time
     of day ("meets at the trailhead at 8am on Saturdays")."""
     said = None if is_cjk(p.statement) else _TIME_FROM.match(p.statement)
-    if said is None or ":" in (p.subject or ":") or not re.search(r"[:.]|am|pm", said.group("v"), re.IGNORECASE):
+    if said is None or ":" in (p.subject or ":"):
         return None
     now = said.group("v")
     held = [
@@ -2852,8 +2878,9 @@ def _time_from(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # UK postcode, an e-mail address. A new one of a form where one of that form is held is the new one.
 _FORMS = {
     "phone": re.compile(r"(?<![\w+])(?:\+\d{1,3}[\s-]?)?\(?0?\d{2,5}\)?[\s-]?\d{3,4}[\s-]?\d{3,4}(?![\w-])"),
-    "postcode": re.compile(r"\b(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})\b"),
-    "e-mail": re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+    # (not a size of memory: "an M2 8GB MacBook")
+    "postcode": re.compile(r"\b(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})\b(?<![KMGT]B)"),
+    "e-mail": re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
 }
 # The kinds of a number or an address a statement may name: two kinds are two values held
 _FORM_KINDS = re.compile(
@@ -2885,7 +2912,8 @@ def _same_form_anew(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | No
                 and not kinds & held_kinds
             )
         ]
-        return _last_value_moved(p, held, now[0], f"{form} said anew")
+        if (decided := _last_value_moved(p, held, now[0], f"{form} said anew")) is not None:
+            return decided
     return None
 
 

@@ -70,10 +70,12 @@ _THING_GONE = re.compile(
     # a place or a firm gone, a person gone from a role, said in the past with no copula ("Henley
     # practice closed so ...", "number 12 sold", "Felix left for an agency job"); only where the
     # clause ends there or says when or why, not "the pool closed early today"
-    r"|\s+(?:has\s+|had\s+)?(?:finally\s+|just\s+)?(?:closed(?:\s+down)?|shut(?:\s+down|\s+its\s+doors)?|sold(?:\s+up)?|"
-    r"moved\s+away|(?P<retired>retired)|(?:got|was|were)\s+(?:rerouted|sold|knocked down|turned into\b[^,.;!?]*|"
+    # (a verb that may say an occasion only, "closed", "sold", "got nicked", is read only where what holds
+    # instead is said after it: ``_SAID_INSTEAD``)
+    r"|\s+(?:has\s+|had\s+)?(?:finally\s+|just\s+)?(?:closed\s+down|shut\s+down|shut\s+its\s+doors|sold\s+up|"
+    r"(?P<bare>closed|shut|sold)|moved\s+away|(?P<retired>retired)|(?:got|was|were)\s+(?:knocked down|written off|"
     # a thing of the speaker's taken or wrecked ("the Raleigh got nicked", "the Golf was written off")
-    r"nicked|stolen|pinched|nabbed|written off|totall?ed))"
+    r"totall?ed|(?P<bare_done>rerouted|sold|turned into\b[^,.;!?]*|nicked|stolen|pinched|nabbed)))"
     r"(?=\s*(?:[,.;!?:(]|$|\s(?:so|and|but|last|in\s+(?:(?-i:[A-Z])|\d)|(?:a\s+(?:few|couple)\s+(?:of\s+)?|"
     r"two\s+|three\s+)?(?:weeks?|months?|years?)\s+ago|recently|over\s+the\s+\w+|this\s+(?:year|spring|summer|autumn|"
     r"winter)|earlier\s+this\s+\w+|for\s+(?:good|an?\s+[\w-]+\s+job|another\s+job|a\s+new\s+job))\b))"
@@ -86,7 +88,7 @@ _BROKE_THING = re.compile(
     r"(?:^|[,;:]\s*|\b(?:and|so|but)\s+)(?:(?:btw|also|ok|okay|oh|well|so|and|plus|update|fyi)[,:]?\s+)*"
     + _THING
     + r"\s+(?:(?:finally|officially|totally|just)\s+)?(?:carked it|gave up the ghost|bit the dust|conked out|"
-    r"kicked the bucket|(?:got|was) written off|packed up|packed in|gave out|stopped working)\b"
+    r"kicked the bucket|(?:got|was) written off|packed in)\b"
     # ... or, called old, gone as a thing goes ("the old boiler finally died on Sunday")
     r"|(?:the|my|our)\s+old\s+(?P<died>[\w&.+'-]+(?:\s+(?!(?:finally|just)\b)[\w&.+'-]+)?)\s+(?:(?:finally|just)\s+)?"
     r"(?:died|broke)\b",
@@ -101,7 +103,7 @@ _ENDED_THING = re.compile(
     r"(?:done with|finished with|(?:stop|stopped|quit|quitting)(?:\s+(?:going to|doing|attending|taking|seeing|"
     r"playing|using|volunteering at|volunteering with))?|gave up(?: on)?|given up(?: on)?|wrapped up|"
     r"cancell?ed|dropped out of|cut|shut down|shut|closed(?: out| down)?|killed|axed|scrapped|traded in|got rid of|"
-    r"part[- ]?exchanged|"
+    r"part[- ]?exchanged|sacked|fired|"
     r"handed back|gave back)\s+"
     + _THING
     # a thing taken from the speaker by those who run it ("they rerouted the 38", "they took the vans
@@ -116,13 +118,29 @@ _ENDED_THING = re.compile(
     + r"|\b(?P<firm>(?-i:[A-Z])[\w&'-]+(?:\s+(?-i:[A-Z])[\w&'-]+)?)\s+(?:has\s+|have\s+)?(?:closed|shut)\s+(?:down\s+)?"
     r"(?:our|my|the\s+local|their)\s+(?:local\s+)?(?:branch|surgery|practice|site|store|shop|office)\b"
     # ... or one who worked for them let go ("we let Gary go after the third no-show")
-    + r"|\blet\s+(?P<letgo>(?-i:[A-Z])[\w'-]+|(?:the|our|my)\s+[a-z]+)\s+go\b"
+     + r"|\blet\s+(?P<letgo>(?-i:[A-Z])[\w'-]+|(?:the|our|my)\s+[a-z]+)\s+go\b"
+    r"(?!\s+(?:to|out|outside|home|first|with|for|in\s+the|off|on\s+the|into|and|ahead|early|free)\b)"
     + r"|\b(?:they|they've|work|the company)\s+took\s+(?:the|my|our)\s+(?P<off>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+"
     r"(?:off|away from)\s+(?:us|me)\b"
     # "handed the Tesla back", "gave the lease car back": a thing given back, named between
     + r"|\b(?:handed|gave|took)\s+(?:the|my|our)\s+(?P<back>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+back\b"
     # "traded the CB500F in on saturday": a thing traded in, named between
     + r"|\btraded\s+(?:the|my|our)\s+(?P<traded>[\w&.+'-]+(?:\s+[\w&.+'-]+)?)\s+in\b",
+    re.IGNORECASE,
+)
+# The groups of the forms that may say an occasion of a thing, not its end
+_NEW_FORMS = frozenset(["bare", "bare_done", "theirs", "stolen", "letgo", "firm"])
+_SAID_INSTEAD_NEEDED = frozenset(["bare", "bare_done", "stolen"])
+_OCCASION = re.compile(
+    r"\b(?:again|today|tonight|this\s+(?:morning|afternoon|evening|week)|yesterday|because of|due to|for the day|"
+    r"early|for a bit|for a while|temporarily|for (?:the )?(?:snow|strike|holidays?|renovations?|repairs?))\b",
+    re.IGNORECASE,
+)
+# What holds in a thing's place, said after it went ("... so he's registered at Riverside Vets", "...,
+# bought a Brompton with the insurance money", "... there's a retired couple in there now")
+_SAID_INSTEAD = re.compile(
+    r"\b(?:now|these days|nowadays|instead|registered|transferred|moved|switched|joined|taken over|took over|new|"
+    r"bought|got|insurance|replaced|from now on|ended up|go to|going to|signed up)\b",
     re.IGNORECASE,
 )
 _TITLED = re.compile(r"(?:dr|doctor|mr|mrs|ms|miss|prof|professor|nurse|coach)\.?\s+\w", re.IGNORECASE)
@@ -162,8 +180,9 @@ _FROM_ZH = re.compile(
 _TAKEN_BACK_ZH = re.compile(r"(?:不|没|别|如果|要是|假如|可能|也许|想|打算|准备)[^，,。！!？?]*$")
 
 
-def left_behind(text: str) -> tuple[str, ...]:
-    """The things a text names as gone or replaced, in order, as written."""
+def left_behind(text: str, instead_said: bool = False) -> tuple[str, ...]:
+    """The things a text names as gone or replaced, in order, as written. ``instead_said``: the text
+    is a clause of a sentence that says what holds instead (``_SAID_INSTEAD``) in another clause."""
     if is_cjk(text):
         return tuple(
             dict.fromkeys(m.group("x") for m in _FROM_ZH.finditer(text) if not _TAKEN_BACK_ZH.search(text[: m.start()]))
@@ -191,6 +210,16 @@ def left_behind(text: str) -> tuple[str, ...]:
         and not _FOR_A_WHILE.match(text[m.end() :])
         # (one of the family called old is no thing that broke: "my old gran died")
         and not (m.groupdict().get("died") and _FAMILY.search(x))
+        # an occasion of it, not the thing gone ("they cancelled the 38 again", "closed because of snow")
+        and not (
+            _NEW_FORMS.intersection(k for k, v in m.groupdict().items() if v) and _OCCASION.search(text, m.start())
+        )
+        # ... and a verb that may say an occasion only, read where what holds instead is said after it
+        and not (
+            _SAID_INSTEAD_NEEDED.intersection(k for k, v in m.groupdict().items() if v)
+            and not instead_said
+            and not _SAID_INSTEAD.search(text, m.end())
+        )
         # (one retired by a name alone may be family: "Sam retired" of "my brother is Sam"; by a title,
         # one who served the speaker: "dr okafor retired")
         and not (m.groupdict().get("retired") and not _TITLED.match(x))

@@ -575,6 +575,8 @@ _GOT_IN_ITS_PLACE = re.compile(
     r"signed up (?:with|to|for)|joined)\s+\S",
     re.IGNORECASE,
 )
+# ... or one who took the thing on ("Hillside Roofing have taken the job on", "Sam took over")
+_TAKEN_ON = re.compile(r"\b(?:have|has|'ve|'s)?\s*(?:taken|took)\s+(?:it|the job|the work|them)?\s*(?:on|over)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
@@ -593,11 +595,12 @@ def _left_behind_marked(findings: list[Finding], content: str, speaker: Speaker)
         if said is None:  # the phrase ran across two sentences: no one sentence says it
             return findings
         parts = re.split(r"\s*[,;]\s*|\s+[—–-]+\s+|\s+(?:so|and|but)\s+", said)  # "..., so the half is off"
-        gone_said = [c for c in parts if thing in left_behind(c) and only_left_behind(c)]
+        gone_said = [c for c in parts if thing in left_behind(c, instead_said=True) and only_left_behind(c)]
         now_said = [
             c
             for c in parts
-            if c not in gone_said and ((_FIRST_PERSON.search(c) and _NOW_SAID.search(c)) or _GOT_IN_ITS_PLACE.match(c))
+            if c not in gone_said
+            and ((_FIRST_PERSON.search(c) and _NOW_SAID.search(c)) or _GOT_IN_ITS_PLACE.match(c) or _TAKEN_ON.search(c))
         ]
         if gone_said and now_said:  # "they rerouted the 38 so I'm on the 19 these days": what holds instead
             body = strip_lead(now_said[0].strip()).rstrip(".!")

@@ -1097,7 +1097,12 @@ def is_statement(clause: str) -> bool:
         return True  # "favorite sport to play is squash": the speaker's, "my" dropped
     if WENT_WITHOUT.search(body):
         return True  # "30 days without a cigarette today", "it's been 3 weeks since my last drink"
-    if _NEW_RECORD.match(body) or _READING_ALONE.match(body) or _TIME_FROM_ALONE.match(body) or _NUMBER_NOW.match(body):
+    if (
+        _NEW_RECORD.match(body)
+        or _READING_ALONE.match(body)
+        or _TIME_FROM_ALONE.match(body)
+        or _NUMBER_NOW.search(body)
+    ):
         return True  # "new pb this morning!!! 26:55": a value of the speaker's own, said new
     if _HELD_WITH.match(body):
         return True  # "it's insured with LV": the thing spoken of last, and who it is held with
@@ -1800,12 +1805,15 @@ _NEW_RECORD = re.compile(r"^(?:(?:so|ok|okay|omg|yay|finally|just|another|and)\W
 # "7.15 from monday"): the time of the thing spoken of, said anew
 _TIME_FROM_ALONE = re.compile(
     r"^(?:(?:so|ok|okay|right|update|and|now)\W+)*(?:it's\s+|its\s+)?(?:at\s+)?"
-    r"\d{1,2}(?:[:.]\d{2}|\s?(?:am|pm))(?:\s?(?:am|pm))?\s+(?:starting|from)\s+"
+    r"(?:(?:[01]?\d|2[0-3]):[0-5]\d(?:\s?(?:am|pm))?|\d{1,2}(?:\.[0-5]\d)?\s?(?:am|pm))\s+(?:starting|from)\s+"
     r"(?:next|this|now|tomorrow|on|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:" + MONTHS + r"))\b",
     re.IGNORECASE,
 )
 # A number said alone as what it is now ("210 now, it's an addiction"): of the thing spoken of last
-_NUMBER_NOW = re.compile(r"^(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?\d{1,4}\s+now\b", re.IGNORECASE)
+_NUMBER_NOW = re.compile(
+    r"(?:^|,\s*)(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?\d{1,4}\s+now\b(?!\s+(?:and|or)\b)",
+    re.IGNORECASE,
+)
 _READING_ALONE = re.compile(
     r"^(?:(?:so|ok|okay|omg|yay|finally|just|and|now)\W+)*(?P<v>\d{1,3}(?:[.:]\d{1,2})?)(?:\s?(?:kg|kgs|lbs?|st))?"
     r"\s+(?:(?:at|on)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:this morning|this evening|today|on the scales)\b"

@@ -182,9 +182,7 @@ _BARE_CONTRACTION = re.compile(r"(?<![\w'’])(" + "|".join(_BARE_CONTRACTIONS) 
 
 # "were" typed for "we're" where it opens a sentence before what we are doing or where we are
 # ("were doing it every fortnight now"): a question would name who were ("were you ...")
-_WERE_FOR_WE_ARE = re.compile(
-    r"(?:^|(?<=[.!?]\s))(?P<w>[Ww])ere(?=\s+(?:[a-z]+ing|now|all|both|still|just|on|in|at|off|with|back|moving)\b)"
-)
+_WERE_FOR_WE_ARE = re.compile(r"(?:^|(?<=[.!?]\s))(?P<w>[Ww])ere(?=\s+(?:[a-z]+ing|now|all|both|still|just)\b)")
 
 
 # "i" typed for "I" ("and i don't drink coffee", "i'm 34"): not "i.e." nor a letter in a list ("i)")

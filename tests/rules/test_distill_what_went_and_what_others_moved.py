@@ -231,8 +231,11 @@ def test_a_weekday_said_with_its_date_keeps_the_date_as_said() -> None:
         # a dose or how often, given anew by one who cares for the speaker's people
         ("Dad's on 10mg of amlodipine", "the GP says 5mg from now on", "10mg"),
         ("Maya has physio every 2 weeks", "physio says every 4 weeks from now on, she's doing great", "every 2 weeks"),
-        # a number said alone as what it is now
+        # a number said alone as what it is now, first or after what was done
         ("I'm on level 130 in Wordscapes", "210 now, it's an addiction", "130"),
+        ("I weigh 91 kg", "stepped on the scales today, 86 now", "91"),
+        # one who worked for them sacked
+        ("A roofer called Gavin is doing our roof", "sacked Gavin, Hillside Roofing have taken the job on", "Gavin"),
         # days of the week moved to, "a week" unsaid; why said after it
         ("I volunteer four days a week at the charity shop", "Cut it to two days, slowing down a bit", "four days"),
     ],
@@ -277,3 +280,44 @@ def test_a_thing_had_beside_or_taken_up_ends_nothing(held: str, said: str) -> No
 )
 def test_a_favourite_a_step_or_a_carer_s_word_replaces_the_one_held(held: str, said: str, gone: str) -> None:
     _replaced(held, said, gone)
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        # an occasion of a thing, not the thing gone
+        ("I take the 38 bus to work", "they cancelled the 38 again so I walked"),
+        ("I walk my dog in Roundhay Park", "the park closed so we went to the beach"),
+        ("My kids go to Greenfield school", "the school closed last week because of snow"),
+        ("I bring my lunch to work every day", "someone stole my lunch from the fridge"),
+        ("My son Gary is 14", "we let Gary go to the festival"),
+        ("I have a bad knee", "my knee gave out on the stairs"),
+        # a name that is also a month
+        ("I live in York", "May's moving to Bristol next month"),
+        # a slip of the hand, no slip of what was said
+        ("I drink my coffee black", "just realised I put salt in my coffee, gross"),
+        # a carer's word of another doing, or of a pet
+        ("I go to the gym three times a week", "Doctor says I should walk every day now"),
+        ("I take 20mg of sertraline", "vet says 5mg now for the dog"),
+        # how many, no place in a queue; days a parcel takes; a ward one is moved to
+        ("I'm 5th on the waiting list for an allotment", "we're 4 now, baby arrived!"),
+        ("I work from home two days a week", "my parcel is going to take up to 5 days"),
+        ("Mum is on warfarin", "they've moved her to ward 5"),
+        # a price, no time; a size of memory, no postcode
+        ("I get the 7:42 train", "2.50 from next month, fares are going up again"),
+        ("I live at LS17 8QT", "just bought an M2 8GB MacBook"),
+    ],
+)
+def test_an_occasion_a_name_or_a_look_alike_value_ends_nothing(held: str, said: str) -> None:
+    _kept(held, said)
+
+
+def test_a_plan_of_this_evening_that_lasts_is_kept() -> None:
+    """Not every "tonight" is an evening's doing: handing in one's notice is kept."""
+    current, _ = beliefs_after(OWNER, "I'm handing in my notice tonight", one_session=True)
+    assert current, current
+
+
+def test_were_of_a_past_trip_is_no_we_are() -> None:
+    current, _ = beliefs_after(OWNER, "Were in Spain last week, loved it", one_session=True)
+    assert not any("is in Spain" in c for c in current), current
