@@ -76,7 +76,9 @@ from ledgermind.distill.statements import (
     HOW_IT_IS,
     NAMED_LEFT_EN,
     NEW_HOME_NAMED_EN,
+    NUMBER_NOW,
     PART_OF_DAY_NOW,
+    TIME_STARTS,
     WENT_WITHOUT,
     is_supposition,
 )
@@ -2822,20 +2824,11 @@ def _way_changed(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 
 # A time said alone with when it starts, as the statement opens ("8:30 starting in the week of ...",
 # "8.30 from monday"): the time of the thing spoken of
-_TIME_FROM = re.compile(
-    r"^(?:(?:so|ok|okay|right|update|and|now)\W+)*(?:it's\s+|its\s+)?(?:at\s+)?"
-    # (a time by its form: "8:30", "8.30am", "7pm"; not a price, "2.50 from next month")
-    r"(?P<v>(?:[01]?\d|2[0-3]):[0-5]\d(?:\s?(?:am|pm))?|\d{1,2}(?:\.[0-5]\d)?\s?(?:am|pm))\s+(?:starting|from)\b",
-    re.IGNORECASE,
-)
+_TIME_FROM = re.compile(TIME_STARTS, re.IGNORECASE)
 
 
 # A number said alone as what it is now ("58 now don't judge me", "on 12 now"): the number of the
 # thing spoken of last
-_NUMBER_NOW_ALONE = re.compile(
-    r"(?:^|,\s*)(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?(?P<v>\d{1,4})\s+now\b(?!\s+(?:and|or)\b)",
-    re.IGNORECASE,
-)
 _ONE_NUMBER = re.compile(r"(?<![\d:.,£$€¥/-])\d{1,4}(?![\d:.,%/-])")
 
 
@@ -2843,7 +2836,7 @@ def _number_now_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     """What "58 now don't judge me" replaces: the speaker's belief said last, where it holds one
     number (no time, sum or year: "on level 42 in Candy Crush") of the same order (a fifth to five
     times it)."""
-    said = None if is_cjk(p.statement) else _NUMBER_NOW_ALONE.search(p.statement)
+    said = None if is_cjk(p.statement) else NUMBER_NOW.search(p.statement)
     if said is None or ":" in (p.subject or ":"):
         return None
     now = int(said.group("v"))

@@ -52,9 +52,11 @@ __all__ = [
     "HABIT_WORDS",
     "LEFT_PRONOUN_EN",
     "NEW_HOME_NAMED_EN",
+    "NUMBER_NOW",
     "PART_OF_DAY_NOW",
     "PLACED_NOW",
     "SUPPOSING_ZH",
+    "TIME_STARTS",
     "WENT_WITHOUT",
     "clock_said",
     "contrary_to_fact",
@@ -1097,12 +1099,7 @@ def is_statement(clause: str) -> bool:
         return True  # "favorite sport to play is squash": the speaker's, "my" dropped
     if WENT_WITHOUT.search(body):
         return True  # "30 days without a cigarette today", "it's been 3 weeks since my last drink"
-    if (
-        _NEW_RECORD.match(body)
-        or _READING_ALONE.match(body)
-        or _TIME_FROM_ALONE.match(body)
-        or _NUMBER_NOW.search(body)
-    ):
+    if _NEW_RECORD.match(body) or _READING_ALONE.match(body) or _TIME_FROM_ALONE.match(body) or NUMBER_NOW.search(body):
         return True  # "new pb this morning!!! 26:55": a value of the speaker's own, said new
     if _HELD_WITH.match(body):
         return True  # "it's insured with LV": the thing spoken of last, and who it is held with
@@ -1803,15 +1800,21 @@ _NEW_RECORD = re.compile(r"^(?:(?:so|ok|okay|omg|yay|finally|just|another|and)\W
 # said to one who knows what it measures; ``generic_decision`` moves the one measure held
 # A time said alone with when it starts ("8:30 starting next week, folks complained it was too early",
 # "7.15 from monday"): the time of the thing spoken of, said anew
-_TIME_FROM_ALONE = re.compile(
+# (a time by its form: "8:30", "8.30am", "7pm"; not a price, "2.50 from next month")
+TIME_STARTS = (
     r"^(?:(?:so|ok|okay|right|update|and|now)\W+)*(?:it's\s+|its\s+)?(?:at\s+)?"
-    r"(?:(?:[01]?\d|2[0-3]):[0-5]\d(?:\s?(?:am|pm))?|\d{1,2}(?:\.[0-5]\d)?\s?(?:am|pm))\s+(?:starting|from)\s+"
-    r"(?:next|this|now|tomorrow|on|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:" + MONTHS + r"))\b",
+    r"(?P<v>(?:[01]?\d|2[0-3]):[0-5]\d(?:\s?(?:am|pm))?|\d{1,2}(?:\.[0-5]\d)?\s?(?:am|pm))\s+(?:starting|from)\b"
+)
+_TIME_FROM_ALONE = re.compile(
+    TIME_STARTS
+    + r"\s+(?:next|this|now|tomorrow|on|the|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:"
+    + MONTHS
+    + r"))\b",
     re.IGNORECASE,
 )
 # A number said alone as what it is now ("210 now, it's an addiction"): of the thing spoken of last
-_NUMBER_NOW = re.compile(
-    r"(?:^|,\s*)(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?\d{1,4}\s+now\b(?!\s+(?:and|or)\b)",
+NUMBER_NOW = re.compile(
+    r"(?:^|,\s*)(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?(?P<v>\d{1,4})\s+now\b(?!\s+(?:and|or)\b)",
     re.IGNORECASE,
 )
 _READING_ALONE = re.compile(
