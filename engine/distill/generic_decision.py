@@ -2153,6 +2153,11 @@ def _money_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 
 
 _PERCENT = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d{1,3})?)\s?%")
+_RATE_BARE = re.compile(
+    r"\brate\b[^.,;]{0,20}?\b(?:to|at|now|is)\s+(?P<v>\d{1,2}\.\d{1,3})\b"
+    r"(?![\d.%]|\s?(?:k|m|mb|gb|kg|lbs?|mg|am|pm|miles|km|mph|bpm)\b)",
+    re.IGNORECASE,
+)
 # A rate said moved ("LPR下调以后现在是4.2%了", "put it up to 8%", "the new 5-year deal is 4.79%")
 _RATE_MOVED = re.compile(
     r"\b(?:now|new|up|down|dropped|rose|risen|raised|increased|cut|lowered|reduced|went|gone|fixed|moved|"
@@ -2170,7 +2175,8 @@ def _percent_moved(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | Non
     """What "LPR下调以后现在是4.2%了" replaces: the one belief of the speaker's (or of the thing
     spoken of last) that holds one rate, another one, where the new statement says one rate
     moved or is new; two rates held leave it to the other rules, never "also" or a denial."""
-    now = _PERCENT.findall(p.statement)
+    # ("rate dropped to 3.8 on the 1st": a rate said with its "%" dropped, by a decimal)
+    now = _PERCENT.findall(p.statement) or [m.group("v") for m in _RATE_BARE.finditer(p.statement)]
     if len(now) != 1 or negated(p.statement) or has_additive_cue(p.statement):
         return None
     if not _RATE_MOVED.search(p.statement) or (not is_cjk(p.statement) and of_someone_else(p.statement, "")):
@@ -2829,7 +2835,7 @@ _TIME_FROM = re.compile(TIME_STARTS, re.IGNORECASE)
 
 # A number said alone as what it is now ("58 now don't judge me", "on 12 now"): the number of the
 # thing spoken of last
-_ONE_NUMBER = re.compile(r"(?<![\d:.,£$€¥/-])\d{1,4}(?![\d:.,%/-])")
+_ONE_NUMBER = re.compile(r"(?<![\d:.,£$€¥/-])\d{1,4}(?![\d:,%/-]|\.\d)")
 
 
 def _number_now_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -2847,6 +2853,42 @@ def _number_now_alone(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | 
     if len(numbers) != 1 or numbers[0] == now or not 0.2 <= now / max(numbers[0], 1) <= 5:
         return None
     return Decision("supersede", (last,), f"replaced: {numbers[0]} -> {now} ({p.statement}; rule number said alone)")
+
+
+# Where a group of the speaker's meets now, said as where "we've been" since a time or a change
+# ("Since March we've been at the scout hut on Mill Lane", "we've been in the library meeting room
+# since the pub started charging")
+_MET_SINCE = re.compile(
+    r"\b(?:we've|we have|the user has|they've|they have)\s+been\s+(?:meeting\s+)?(?:at|in)\s+(?P<v>[^,.;]{3,50}?)"
+    r"(?=\s*(?:$|[,.;!]|\s+since\b|\s+now\b|\s+these days\b|\s+instead\b))",
+    re.IGNORECASE,
+)
+_MEETS_AT = re.compile(
+    r"\b(?:meets?|runs?|is held|are held|takes place|rehearses?|gathers?|happens?)\b[^.;]*?\b(?:at|in)\s+\S",
+    re.IGNORECASE,
+)
+
+
+def _met_since(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
+    """What "since March we've been at the scout hut" replaces: the one belief of the speaker's
+    that says where a thing of theirs meets or runs ("The repair café runs at St Jude's church
+    hall"); two such, and which moved the words do not say."""
+    said = None if is_cjk(p.statement) else _MET_SINCE.search(p.statement)
+    if said is None or negated(p.statement) or not re.search(r"\bsince\b", p.statement, re.I):
+        return None
+    held = [
+        b
+        for b in beliefs
+        if b.subject == p.subject
+        and not negated(b.statement)
+        and _MEETS_AT.search(b.statement)
+        and said.group("v").casefold() not in b.statement.casefold()
+    ]
+    if len(held) != 1:
+        return None
+    return Decision(
+        "supersede", (held[0],), f"replaced: {held[0].statement} ({p.statement}; rule meets elsewhere since)"
+    )
 
 
 def _time_from(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
@@ -5157,6 +5199,7 @@ def decide(
         or _reading_alone(p, said_before)
         or _time_from(p, said_before)
         or _number_now_alone(p, said_before)
+        or _met_since(p, said_before)
         or _same_form_anew(p, said_before)
         or _per_moved(p, said_before)
         or _code_now_zh(p, said_before)

@@ -1814,7 +1814,9 @@ _TIME_FROM_ALONE = re.compile(
 )
 # A number said alone as what it is now ("210 now, it's an addiction"): of the thing spoken of last
 NUMBER_NOW = re.compile(
-    r"(?:^|,\s*)(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?(?P<v>\d{1,4})\s+now\b(?!\s+(?:and|or)\b)",
+    # ("well 35 as of today actually 🎂")
+    r"(?:^|,\s*)(?:(?:ok|okay|lol|so|and|update|well)\W+)*(?:on\s+|at\s+)?(?P<v>\d{1,4})\s+(?:now|(?:as of|from)\s+(?:today|\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))\b"
+    r"(?!\s+(?:and|or)\b)",
     re.IGNORECASE,
 )
 _READING_ALONE = re.compile(

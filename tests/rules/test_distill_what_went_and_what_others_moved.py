@@ -321,3 +321,23 @@ def test_a_plan_of_this_evening_that_lasts_is_kept() -> None:
 def test_were_of_a_past_trip_is_no_we_are() -> None:
     current, _ = beliefs_after(OWNER, "Were in Spain last week, loved it", one_session=True)
     assert not any("is in Spain" in c for c in current), current
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "gone"),
+    [
+        # a rate said with its "%" dropped
+        ("My ISA pays 4.5%", "the rate went down to 3.9 in June", "4.5%"),
+        # an age said alone from today
+        ("I'm 41", "42 as of today 🎂", "41"),
+        # where a group of the speaker's meets now, said as where "we've been" since
+        ("Our knitting circle meets at the Crown on Tuesdays", "since June we've been at the church hall", "Crown"),
+    ],
+)
+def test_a_rate_an_age_or_a_meeting_place_said_anew_replaces_the_one_held(held: str, said: str, gone: str) -> None:
+    _replaced(held, said, gone)
+
+
+def test_where_we_have_been_since_a_day_is_a_trip() -> None:
+    """ "we've been in Spain since Tuesday" is where the speaker is this week, no home moved."""
+    _kept("I live in Leeds", "we've been in Spain since Tuesday")
