@@ -83,7 +83,7 @@ from ledgermind.distill.statements import (
     is_supposition,
 )
 from ledgermind.distill.text import NEW_RECORD, count_of_word, digits_after_to, is_cjk, tokens
-from ledgermind.distill.value_types import AFTER_A_VALUE, number
+from ledgermind.distill.value_types import AFTER_A_VALUE, EMAIL, PHONE, number
 from ledgermind.distill.views import BeliefView
 
 __all__ = [
@@ -2912,10 +2912,10 @@ def _time_from(p: Proposal, beliefs: Sequence[BeliefView]) -> Decision | None:
 # Values of a form of their own, which say what they are without a word for it: a phone number, a
 # UK postcode, an e-mail address. A new one of a form where one of that form is held is the new one.
 _FORMS = {
-    "phone": re.compile(r"(?<![\w+])(?:\+\d{1,3}[\s-]?)?\(?0?\d{2,5}\)?[\s-]?\d{3,4}[\s-]?\d{3,4}(?![\w-])"),
+    "phone": PHONE,
     # (not a size of memory: "an M2 8GB MacBook")
     "postcode": re.compile(r"\b(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})\b(?<![KMGT]B)"),
-    "e-mail": re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+    "e-mail": EMAIL,
 }
 # The kinds of a number or an address a statement may name: two kinds are two values held
 _FORM_KINDS = re.compile(

@@ -100,7 +100,8 @@ AFTER_A_VALUE = frozenset(
 )
 # ... as a lookahead: no word follows but those
 NO_NOUN_AFTER = r"(?!\s+(?!(?:" + "|".join(sorted(AFTER_A_VALUE)) + r")\b)[a-z])"
-EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+# (starting only where an address can start: linear on a long run of characters with no space)
+EMAIL = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 PHONE = re.compile(r"(?<![A-Za-z0-9.])\+?\d[\d\s().-]{6,}\d(?![A-Za-z0-9]|\.\d)")
 # Tools whose versions are often plain integers ("Node 20", "Java 21"); a
 # dotted number after any capitalised word is a version anyway ("Go 1.24").
